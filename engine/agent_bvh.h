@@ -1,0 +1,150 @@
+#pragma once
+// The agent BVH of spec/bvh.md: one binary tree of integer boxes per character, whose leaves are its named
+// members (hitboxes) and whose branches only bound their two children.
+//
+// The rules are the homework's, kept exactly because they decide the printed tree: insertion descends towards the
+// child whose area grows less (a tie goes left), the new leaf becomes the LEFT child of a new branch that takes the
+// reached leaf's place, every ancestor is then recomputed as the exact union of its children; removal splices the
+// sibling into the parent's place and recomputes nothing; a move that stays inside the parent's current box only
+// changes the leaf, any other move is a removal and a re-insertion.
+//
+// Nodes live in one pooled array and refer to each other by int index (-1 is null), Box2D style: the pool can grow
+// without invalidating anything, freed nodes go on a free list inside the array, and a leaf keeps its index for its
+// whole life (a re-inserting move reuses the same leaf node), so a leaf index is a stable handle. Nothing walks the
+// tree recursively: the tree is not balanced and can be as deep as it has members, so queries, printing and
+// validation use explicit stacks. Queries allocate nothing: their stack is sized whenever the pool grows.
+#include "engine/aabb.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace engine {
+
+/// The agent BVH: add, move, remove, query and print, exactly as spec/bvh.md says.
+class AgentBVH {
+public:
+    /// Null node index.
+    static constexpr int kNull = -1;
+
+    /// One pooled node: a leaf (member) when left == kNull, else a branch with exactly two children.
+    struct Node {
+        AABB box;
+        int parent = kNull;
+        int left = kNull;
+        int right = kNull;
+        int userData = 0;   ///< caller's value for a leaf (e.g. an item id); 0 for branches
+        bool isLeaf() const { return left == kNull; }
+    };
+
+    // ---- handle-level API (leaf indices are stable handles) ----
+
+    /// Adds a leaf with the given box and user value; returns its stable node index.
+    int addLeaf(const AABB& box, int userData = 0);
+    /// Removes a leaf by node index (spec removal: sibling replaces parent, no ancestor refit).
+    void removeLeaf(int leaf);
+    /// Moves a leaf (spec move); returns true when it was re-inserted, false when only its box changed.
+    bool moveLeaf(int leaf, const AABB& box);
+
+    // ---- name-level API (the homework's) ----
+
+    /// Adds a named member; returns false (and changes nothing) when the name is already a member.
+    bool add(const AABB& box, std::string name);
+    /// Removes a named member; returns false when there is no such member.
+    bool remove(std::string_view name);
+    /// Moves a named member to a new box; returns false when there is no such member.
+    bool move(std::string_view name, const AABB& box);
+    /// The leaf index of a named member, or kNull.
+    int find(std::string_view name) const;
+    /// The name of a leaf added by name ("" for one added by addLeaf).
+    const std::string& nameOf(int leaf) const { return names_[leaf]; }
+    /// Names of every member colliding with box, in tree order (unsorted); the homework's getCollidingObjects.
+    std::vector<std::string> getCollidingObjects(const AABB& box) const;
+
+    // ---- queries ----
+
+    /// Visits every leaf colliding with box, calling onHit(leafIndex); onHit returns false to stop early.
+    /// Allocates nothing; returns the number of nodes whose box was tested (also kept as lastVisited()).
+    template <class OnHit>
+    int query(const AABB& box, OnHit&& onHit) const {
+        return walk(box, onHit, [](int, bool) {});
+    }
+
+    /// Like query, but also calls onTest(nodeIndex, collided) for every node tested (for overlays and counters).
+    template <class OnHit, class OnTest>
+    int walk(const AABB& box, OnHit&& onHit, OnTest&& onTest) const {
+        int visited = 0;
+        if (root_ != kNull) {
+            int top = 0;
+            stack_[top++] = root_;
+            while (top > 0) {
+                const int i = stack_[--top];
+                const Node& n = nodes_[i];
+                ++visited;
+                const bool hit = collide(n.box, box);
+                onTest(i, hit);
+                if (!hit) continue;
+                if (n.isLeaf()) {
+                    if (!onHit(i)) break;
+                } else {
+                    stack_[top++] = n.left;   // right is popped first, matching the printed order
+                    stack_[top++] = n.right;
+                }
+            }
+        }
+        lastVisited_ = visited;
+        return visited;
+    }
+
+    // ---- printing and checking ----
+
+    /// Appends the tree in the spec's format (pre-order, right before left, two spaces per level).
+    void print(std::string& out) const;
+    /// The printed tree as a string.
+    std::string toString() const;
+    /// Checks the spec's four invariants plus pool bookkeeping; returns "" when they hold, else what is broken.
+    std::string validate() const;
+
+    // ---- inspection and counters ----
+
+    /// Index of the root node, or kNull when empty.
+    int root() const { return root_; }
+    /// A node by index (valid only for live nodes).
+    const Node& node(int i) const { return nodes_[i]; }
+    /// Size of the node pool (live and free); iterate with isLive().
+    int poolSize() const { return int(nodes_.size()); }
+    /// True when node i is part of the tree (not on the free list).
+    bool isLive(int i) const { return live_[i] != 0; }
+    /// Number of members (leaves).
+    int memberCount() const { return leafCount_; }
+    /// Number of live nodes (2 * members - 1, or 0).
+    int nodeCount() const { return leafCount_ == 0 ? 0 : 2 * leafCount_ - 1; }
+    /// Edges on the longest root-to-leaf path (0 for a single leaf, -1 when empty). O(n), no recursion.
+    int height() const;
+    /// Depth of node i (root is 0). O(depth).
+    int depth(int i) const;
+    /// Nodes tested by the last query or walk.
+    int lastVisited() const { return lastVisited_; }
+    /// Removes every member.
+    void clear();
+
+private:
+    int allocate();
+    void release(int i);
+    void insertLeaf(int leaf);   // spec insertion of an already-allocated, detached leaf
+    void detachLeaf(int leaf);   // spec removal, without freeing the leaf
+
+    std::vector<Node> nodes_;
+    std::vector<char> live_;
+    std::vector<std::string> names_;            // per node; "" for branches and unnamed leaves
+    std::unordered_map<std::string, int> byName_;  // lookup only, never iterated
+    mutable std::vector<int> stack_;            // query stack, sized to the pool so queries never allocate
+    int root_ = kNull;
+    int freeList_ = kNull;                      // chained through Node::parent
+    int leafCount_ = 0;
+    mutable int lastVisited_ = 0;
+};
+
+}  // namespace engine

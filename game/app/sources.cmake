@@ -1,0 +1,2 @@
+set(GAME_APP_SOURCES
+)

@@ -1,0 +1,10 @@
+#pragma once
+// The headless entry point shared by `game --headless` and `game_headless`: no SFML anywhere below it.
+
+namespace game {
+
+/// Runs `--headless --replay FILE [...]`: picks the fight or Blaster runner by the file's first word
+/// (`blaster` starts a Blaster script), returns the process exit code (0 pass, 1 failed check, 2 bad file/flags).
+int runHeadless(int argc, char** argv);
+
+}  // namespace game

@@ -1,0 +1,2 @@
+set(BLASTER_SIM_SOURCES
+)

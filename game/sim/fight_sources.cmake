@@ -1,0 +1,2 @@
+set(FIGHT_SIM_SOURCES
+)

@@ -1,0 +1,2 @@
+set(TEST_SETS_SOURCES
+)

@@ -1,0 +1,2 @@
+set(TEST_GAME_SOURCES
+)

@@ -1,0 +1,3 @@
+// The doctest runner for every suite in tests/.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
