@@ -1,2 +1,21 @@
+# The SFML app (owner: app helper), listed explicitly.
 set(GAME_APP_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/app.h
+  ${CMAKE_CURRENT_LIST_DIR}/app.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/flags.h
+  ${CMAKE_CURRENT_LIST_DIR}/flags.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bindings.h
+  ${CMAKE_CURRENT_LIST_DIR}/bindings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/resources.h
+  ${CMAKE_CURRENT_LIST_DIR}/resources.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/draw.h
+  ${CMAKE_CURRENT_LIST_DIR}/draw.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/screen.h
+  ${CMAKE_CURRENT_LIST_DIR}/screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_draw.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp
 )

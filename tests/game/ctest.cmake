@@ -1,1 +1,3 @@
-# Process-level game tests: every data/replays/ file through the headless runner, and the windowed smoke test.
+# Process-level game tests.
+include(${CMAKE_CURRENT_LIST_DIR}/replays_ctest.cmake)  # every data/replays/ file through the headless runner
+include(${CMAKE_CURRENT_LIST_DIR}/window_ctest.cmake)   # the windowed screenshot smoke test under Xvfb

@@ -1,0 +1,202 @@
+// The benchmark: every collision set and Box2D 2.4.1's b2DynamicTree on the same workloads (W1 build, W2 frame,
+// W3 query, W4 churn) over uniform and clustered scenes. It checks that every structure finds the same hits,
+// prints a markdown table of median ns per operation, and can write CSV. Exit status: 0 fine, 1 hit counts
+// disagree, 2 bad command line.
+#include "bench/box2d_set.h"
+#include "bench/workloads.h"
+#include "engine/sets/dynamic_tree.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+using bench::Distribution;
+using bench::Result;
+
+const char* kUsage =
+    "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M] [--rebuild P]\n"
+    "  (default)   n = 1000, 10000, 100000; W2 and W4 100 frames; W3 100000 queries; 5 repetitions\n"
+    "  --quick     n = 1000, 10000; W2 and W4 10 frames; W3 20000 queries; 3 repetitions (under a minute)\n"
+    "  --smoke     n = 500; 3 frames; 2000 queries; 1 repetition (a few seconds; used by CTest)\n"
+    "  --csv FILE  also write structure,workload,distribution,n,ns_per_op,hits to FILE\n"
+    "  --only S,T  run only these structures: array grid quadtree-lowest quadtree-leaves bvh dyntree box2d\n"
+    "  --margin M  the dynamic tree's fattening margin (default: SetOptions::fatMargin)\n"
+    "  --frames F  W2 and W4 frames (after --quick / --smoke, overrides them)\n"
+    "  --sizes N,M the n values to run (after --quick / --smoke, overrides them)\n"
+    "  --rebuild P the dynamic tree rebuilds after P x n incremental insertions (default 0.5; 0 = never)\n";
+
+const std::vector<std::string> kStructures = {"array", "grid", "quadtree-lowest", "quadtree-leaves",
+                                              "bvh",   "dyntree", "box2d"};
+
+struct Config {
+    std::vector<int> sizes{1000, 10000, 100000};
+    bench::Sizes work;
+    std::string csv;
+    std::string only;
+    int margin = -1;
+    double rebuild = engine::DynamicTree::kDefaultRebuildPeriod;
+};
+
+[[noreturn]] void badFlag(const std::string& what) {
+    std::cerr << "bench: " << what << "\n" << kUsage;
+    std::exit(2);
+}
+
+int parseInt(const std::string& flag, const char* text) {
+    char* end = nullptr;
+    const long v = std::strtol(text, &end, 10);
+    if (*text == '\0' || *end != '\0' || v < 0 || v > 1000000) badFlag(flag + " needs a number 0..1000000, got '" + text + "'");
+    return int(v);
+}
+
+Config parseArgs(int argc, char** argv) {
+    Config c;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&]() -> const char* {
+            if (i + 1 >= argc) badFlag(a + " needs a value");
+            return argv[++i];
+        };
+        if (a == "--quick") {
+            c.sizes = {1000, 10000};
+            c.work.frames = c.work.churnFrames = 10;
+            c.work.queries = 20000;
+            c.work.reps = 3;
+        } else if (a == "--smoke") {
+            c.sizes = {500};
+            c.work.frames = c.work.churnFrames = 3;
+            c.work.queries = 2000;
+            c.work.reps = 1;
+        } else if (a == "--csv") {
+            c.csv = value();
+        } else if (a == "--only") {
+            c.only = "," + std::string(value()) + ",";
+            std::size_t from = 1;
+            for (std::size_t comma = c.only.find(',', from); comma != std::string::npos; comma = c.only.find(',', from)) {
+                const std::string one = c.only.substr(from, comma - from);
+                from = comma + 1;
+                if (one.empty() && comma + 1 == c.only.size()) break;
+                bool known = false;
+                for (const std::string& s : kStructures) known = known || s == one;
+                if (!known) badFlag("unknown structure '" + one + "' for --only");
+            }
+        } else if (a == "--margin") {
+            c.margin = parseInt(a, value());
+        } else if (a == "--frames") {
+            c.work.frames = c.work.churnFrames = std::max(1, parseInt(a, value()));
+        } else if (a == "--sizes") {
+            c.sizes.clear();
+            std::string list = std::string(value()) + ",";
+            for (std::size_t from = 0, comma; (comma = list.find(',', from)) != std::string::npos; from = comma + 1) {
+                const std::string one = list.substr(from, comma - from);
+                c.sizes.push_back(std::max(1, parseInt("--sizes", one.c_str())));
+            }
+        } else if (a == "--rebuild") {
+            const char* v = value();
+            char* end = nullptr;
+            c.rebuild = std::strtod(v, &end);
+            if (*v == '\0' || *end != '\0' || !(c.rebuild >= 0 && c.rebuild <= 100)) badFlag("--rebuild needs a number 0..100, got '" + std::string(v) + "'");
+        } else if (a == "--help" || a == "-h") {
+            std::cout << kUsage;
+            std::exit(0);
+        } else {
+            badFlag("unknown flag '" + a + "'");
+        }
+    }
+    return c;
+}
+
+bench::SetFactory factoryFor(const std::string& name, const Config& c) {
+    if (name == "box2d") return [] { return std::make_unique<bench::Box2dSet>(); };
+    engine::SetOptions o;
+    if (c.margin >= 0) o.fatMargin = c.margin;
+    if (name == "dyntree") return [o, c] { return std::make_unique<engine::DynamicTree>(o, c.rebuild); };
+    for (int k = 0; k < engine::kSetKindCount; ++k) {
+        if (name == engine::setKindName(engine::SetKind(k))) return [k, o] { return engine::makeCollisionSet(engine::SetKind(k), o); };
+    }
+    return nullptr;
+}
+
+std::string fmt(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, v < 100 ? "%.1f" : "%.0f", v);
+    return buf;
+}
+
+/// One markdown row per (workload, distribution, n); a column per structure; then box2d / dyntree.
+void printTable(const std::vector<Result>& results, const std::vector<std::string>& names) {
+    std::cout << "\n| workload | distribution | n | hits |";
+    for (const std::string& s : names) std::cout << ' ' << s << " |";
+    std::cout << " box2d / dyntree |\n|---|---|---|---:|";
+    for (std::size_t i = 0; i < names.size(); ++i) std::cout << "---:|";
+    std::cout << "---:|\n";
+    for (std::size_t i = 0; i < results.size(); i += names.size()) {
+        const Result& first = results[i];
+        std::uint64_t hits = 0;
+        std::map<std::string, double> ns;
+        for (std::size_t j = i; j < i + names.size(); ++j) {
+            if (!results[j].skipped) {
+                hits = results[j].hits;
+                ns[results[j].structure] = results[j].nsPerOp;
+            }
+        }
+        std::cout << "| " << first.workload << " | " << first.distribution << " | " << first.n << " | " << hits << " |";
+        for (std::size_t j = i; j < i + names.size(); ++j) std::cout << ' ' << (results[j].skipped ? "skip" : fmt(results[j].nsPerOp)) << " |";
+        const bool both = ns.count("box2d") && ns.count("dyntree") && ns["dyntree"] > 0;
+        std::cout << ' ' << (both ? fmt(ns["box2d"] / ns["dyntree"]) + "x" : "-") << " |\n";
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Config c = parseArgs(argc, argv);
+    std::ofstream csv;
+    if (!c.csv.empty()) {
+        csv.open(c.csv);
+        if (!csv) badFlag("cannot write --csv file '" + c.csv + "'");
+        csv << "structure,workload,distribution,n,ns_per_op,hits\n";
+    }
+    std::vector<std::string> names;
+    for (const std::string& s : kStructures) {
+        if (c.only.empty() || c.only.find("," + s + ",") != std::string::npos) names.push_back(s);
+    }
+    using Run = Result (*)(const std::string&, const bench::SetFactory&, Distribution, int, const bench::Sizes&);
+    const Run runs[] = {bench::runBuild, bench::runFrame, bench::runQuery, bench::runChurn};
+    std::vector<Result> results;
+    bool agree = true;
+    for (const Run run : runs) {
+        for (const Distribution d : {Distribution::Uniform, Distribution::Clustered}) {
+            for (const int n : c.sizes) {
+                std::uint64_t expected = 0;
+                bool haveExpected = false;
+                for (const std::string& s : names) {
+                    const Result r = run(s, factoryFor(s, c), d, n, c.work);
+                    results.push_back(r);
+                    std::cerr << r.workload << ' ' << r.distribution << " n=" << n << ' ' << s << ": "
+                              << (r.skipped ? std::string("skipped (brute force over budget)")
+                                            : fmt(r.nsPerOp) + " ns/op, hits " + std::to_string(r.hits))
+                              << '\n';
+                    if (r.skipped) continue;
+                    if (csv) csv << s << ',' << r.workload << ',' << r.distribution << ',' << n << ',' << fmt(r.nsPerOp) << ',' << r.hits << '\n';
+                    if (!haveExpected) {
+                        expected = r.hits;
+                        haveExpected = true;
+                    } else if (r.hits != expected) {
+                        std::cerr << "MISMATCH: " << s << " found " << r.hits << " hits, " << names.front() << " found " << expected << '\n';
+                        agree = false;
+                    }
+                }
+            }
+        }
+    }
+    printTable(results, names);
+    std::cout << (agree ? "\nhit counts: every structure agrees\n" : "\nhit counts: MISMATCH (see stderr)\n");
+    return agree ? 0 : 1;
+}

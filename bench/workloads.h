@@ -1,0 +1,55 @@
+#pragma once
+// The benchmark's scenes and workloads, run through the CollisionSet interface so every structure (ours and
+// Box2D's) does exactly the same work on exactly the same boxes. All randomness is seeded per (workload,
+// distribution, n), never per structure, so hit counts must agree across structures and are checked.
+#include "engine/collision_set.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bench {
+
+/// Where boxes are placed.
+enum class Distribution { Uniform, Clustered };
+/// Name used in tables and CSV ("uniform", "clustered").
+const char* distributionName(Distribution d);
+
+/// How much work each workload does.
+struct Sizes {
+    int frames = 100;        ///< W2 frames (every frame: move every box, then query every box)
+    int churnFrames = 100;   ///< W4 frames (remove and re-insert 10% of the boxes)
+    int queries = 100000;    ///< W3 queries per repetition
+    int reps = 5;            ///< repetitions for W1 and W3 (W2 and W4 take the median over frames)
+    std::uint64_t bruteForceBudget = 2000000000ull;  ///< the array skips a run needing more box tests than this
+};
+
+/// One measured (or skipped) run.
+struct Result {
+    std::string structure, workload, distribution;
+    int n = 0;
+    double nsPerOp = 0;       ///< median over repetitions
+    std::uint64_t hits = 0;   ///< what the workload found (identical for every structure, or a bug)
+    bool skipped = false;     ///< brute force beyond its budget
+};
+
+/// Makes a fresh structure.
+using SetFactory = std::function<std::unique_ptr<engine::CollisionSet>()>;
+
+/// n boxes with sides 1..20 in the 4096 x 4096 world: uniform, or in 16 squares covering 2% of the world.
+std::vector<engine::AABB> makeBoxes(Distribution d, int n, std::uint64_t seed);
+
+/// W1: build() from n boxes; ns per inserted box. Hits: queries with the first 1000 boxes afterwards.
+Result runBuild(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
+/// W2: per frame every box takes a step of -2..2 on each axis (update), then every box queries its own box;
+/// ns per box per frame (one update plus one query), median over frames. Hits: summed over all frames.
+Result runFrame(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
+/// W3: s.queries random 32 x 32 queries (centres drawn like the boxes) on a static built set; ns per query.
+Result runQuery(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
+/// W4: per frame remove 10% of the boxes and insert as many new ones; ns per remove or insert, median over
+/// frames. Hits: every box queries its own box after the last frame.
+Result runChurn(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
+
+}  // namespace bench

@@ -1,0 +1,38 @@
+#include "engine/sets/array_set.h"
+
+namespace engine {
+
+void ArraySet::update(ItemId id, const AABB& box) {
+    assert(box.valid());
+    table_.box(id) = box;
+}
+
+void ArraySet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
+    const std::vector<AABB>& boxes = table_.boxes();
+    const std::vector<ItemId>& ids = table_.ids();
+    std::size_t i = 0;
+    const std::size_t n = boxes.size();
+    for (; i < n; ++i) {
+        if (collide(boxes[i], box) && !onHit(ids[i])) {
+            ++i;
+            break;
+        }
+    }
+    stats_.boxTests += i;
+    stats_.nodesVisited += i;
+}
+
+void ArraySet::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
+    table_.forEach(fn, [this](ItemId id) { table_.remove(id); });
+}
+
+std::string ArraySet::validate() const {
+    for (std::size_t s = 0; s < table_.size(); ++s) {
+        const ItemId id = table_.ids()[s];
+        if (!table_.contains(id)) return "id " + std::to_string(id) + " in slot " + std::to_string(s) + " not indexed";
+        if (&table_.box(id) != &table_.boxes()[s]) return "id " + std::to_string(id) + " indexed to a wrong slot";
+    }
+    return "";
+}
+
+}  // namespace engine

@@ -1,0 +1,39 @@
+#pragma once
+// The brute-force collision set: every query tests every box. It is the reference the typed tests compare every
+// other structure against, so it is kept as plain as possible: the dense ItemTable and a linear scan.
+#include "engine/collision_set.h"
+#include "engine/sets/item_table.h"
+
+namespace engine {
+
+/// Brute force over dense arrays (swap-remove, id -> slot index).
+class ArraySet final : public CollisionSet {
+public:
+    /// "array".
+    const char* name() const override { return "array"; }
+    /// Adds an item.
+    void add(ItemId id, const AABB& box) override { table_.add(id, box); }
+    /// Removes an item; returns whether it was there.
+    bool remove(ItemId id) override { return table_.remove(id); }
+    /// Overwrites the item's box.
+    void update(ItemId id, const AABB& box) override;
+    /// Removes every item.
+    void clear() override { table_.clear(); }
+    /// True when the id is in the set.
+    bool contains(ItemId id) const override { return table_.contains(id); }
+    /// The item's box.
+    AABB boxOf(ItemId id) const override { return table_.box(id); }
+    /// Number of items.
+    std::size_t size() const override { return table_.size(); }
+    /// Tests every box.
+    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    /// Slot order; the callback may remove the current item.
+    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) override;
+    /// Checks the table's id -> slot index; "" when consistent.
+    std::string validate() const;
+
+private:
+    ItemTable table_;
+};
+
+}  // namespace engine

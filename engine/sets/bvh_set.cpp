@@ -1,0 +1,57 @@
+#include "engine/sets/bvh_set.h"
+
+namespace engine {
+
+void AgentBvhSet::add(ItemId id, const AABB& box) {
+    table_.add(id, box);
+    if (id >= int(leafOf_.size())) leafOf_.resize(std::size_t(id) + 1, AgentBVH::kNull);
+    leafOf_[id] = tree_.addLeaf(box, id);
+}
+
+bool AgentBvhSet::remove(ItemId id) {
+    if (!table_.contains(id)) return false;
+    tree_.removeLeaf(leafOf_[id]);
+    leafOf_[id] = AgentBVH::kNull;
+    table_.remove(id);
+    return true;
+}
+
+void AgentBvhSet::update(ItemId id, const AABB& box) {
+    table_.box(id) = box;
+    tree_.moveLeaf(leafOf_[id], box);
+}
+
+void AgentBvhSet::clear() {
+    for (ItemId id : table_.ids()) leafOf_[id] = AgentBVH::kNull;
+    tree_.clear();
+    table_.clear();
+}
+
+void AgentBvhSet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
+    std::uint64_t leafTests = 0;
+    const int visited = tree_.walk(
+        box, [&](int leaf) { return onHit(tree_.node(leaf).userData); },
+        [&](int node, bool) { leafTests += tree_.node(node).isLeaf() ? 1 : 0; });
+    stats_.boxTests += leafTests;
+    stats_.nodesVisited += std::uint64_t(visited);
+}
+
+void AgentBvhSet::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
+    table_.forEach(fn, [this](ItemId id) { remove(id); });
+}
+
+std::string AgentBvhSet::validate() const {
+    std::string err = tree_.validate();
+    if (!err.empty()) return err;
+    if (tree_.memberCount() != int(table_.size())) return "tree and table sizes differ";
+    for (ItemId id : table_.ids()) {
+        const int leaf = leafOf_[id];
+        if (leaf < 0 || leaf >= tree_.poolSize() || !tree_.isLive(leaf) || !tree_.node(leaf).isLeaf())
+            return "id " + std::to_string(id) + " maps to no leaf";
+        if (tree_.node(leaf).userData != id) return "leaf of id " + std::to_string(id) + " has another userData";
+        if (tree_.node(leaf).box != table_.box(id)) return "leaf of id " + std::to_string(id) + " has a stale box";
+    }
+    return "";
+}
+
+}  // namespace engine

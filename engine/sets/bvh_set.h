@@ -1,0 +1,46 @@
+#pragma once
+// The agent BVH of spec/bvh.md (seed 000) behind the collision-set interface: a thin adapter that maps item ids to
+// the tree's stable leaf handles (userData = id) and leaves every tree rule exactly as the spec has it (area-growth
+// descent, no refit on removal, move = in place if the parent still contains the box, else re-insert). It is
+// unbalanced by design, which is what the Blaster shows next to the balanced dynamic tree.
+#include "engine/agent_bvh.h"
+#include "engine/collision_set.h"
+#include "engine/sets/item_table.h"
+
+namespace engine {
+
+/// engine::AgentBVH as a collision set.
+class AgentBvhSet final : public CollisionSet {
+public:
+    /// "bvh".
+    const char* name() const override { return "bvh"; }
+    /// Adds a leaf with userData = id.
+    void add(ItemId id, const AABB& box) override;
+    /// Removes the item's leaf; returns whether it was there.
+    bool remove(ItemId id) override;
+    /// The spec's move.
+    void update(ItemId id, const AABB& box) override;
+    /// Empties the tree.
+    void clear() override;
+    /// True when the id is in the set.
+    bool contains(ItemId id) const override { return table_.contains(id); }
+    /// The item's box.
+    AABB boxOf(ItemId id) const override { return table_.box(id); }
+    /// Number of items.
+    std::size_t size() const override { return table_.size(); }
+    /// The tree's allocation-free query.
+    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    /// Insertion (slot) order; the callback may remove the current item.
+    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) override;
+    /// The tree's own validate() plus the id <-> leaf mapping; "" when consistent.
+    std::string validate() const;
+    /// The wrapped tree (read only).
+    const AgentBVH& tree() const { return tree_; }
+
+private:
+    AgentBVH tree_;
+    ItemTable table_;
+    std::vector<int> leafOf_;  // by id
+};
+
+}  // namespace engine

@@ -1,0 +1,354 @@
+#include "engine/sets/dynamic_tree.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+
+namespace engine {
+
+namespace {
+
+/// Deep enough for any AVL-balanced tree of up to 2^31 leaves (height <= 45), with test-before-push.
+constexpr int kStackSize = 64;
+
+std::int64_t centre2(const AABB& b, int axis) {
+    return axis == 0 ? std::int64_t(b.minX) + b.maxX : std::int64_t(b.minY) + b.maxY;
+}
+
+}  // namespace
+
+DynamicTree::DynamicTree(const SetOptions& options, double rebuildPeriod)
+    : margin_(options.fatMargin), rebuildPeriod_(rebuildPeriod) {
+    assert(margin_ >= 0);
+}
+
+int DynamicTree::allocate() {
+    if (freeList_ == kNull) {
+        nodes_.emplace_back();
+        fat_.emplace_back();
+        return int(nodes_.size()) - 1;
+    }
+    const int i = freeList_;
+    freeList_ = nodes_[i].parent;
+    nodes_[i] = Node{};
+    return i;
+}
+
+void DynamicTree::release(int i) {
+    nodes_[i] = Node{};
+    nodes_[i].height = -1;
+    nodes_[i].parent = freeList_;
+    freeList_ = i;
+}
+
+int DynamicTree::newLeaf(ItemId id, const AABB& box) {
+    const int leaf = allocate();
+    nodes_[leaf].box = box;
+    nodes_[leaf].right = id;
+    fat_[leaf] = box;  // fattened only once it moves: a box that never moves keeps the tree tight
+    if (id >= int(leafOf_.size())) leafOf_.resize(std::size_t(id) + 1, kNull);
+    leafOf_[id] = leaf;
+    return leaf;
+}
+
+void DynamicTree::refit(int i) {
+    Node& n = nodes_[i];
+    n.box = merge(fat_[n.left], fat_[n.right]);
+    fat_[i] = n.box;
+    n.height = 1 + std::max(nodes_[n.left].height, nodes_[n.right].height);
+}
+
+void DynamicTree::replaceChild(int parent, int oldChild, int newChild) {
+    if (parent == kNull) {
+        root_ = newChild;
+    } else if (nodes_[parent].left == oldChild) {
+        nodes_[parent].left = newChild;
+    } else {
+        nodes_[parent].right = newChild;
+    }
+    nodes_[newChild].parent = parent;
+}
+
+int DynamicTree::rotateUp(int a, int taller, int other) {
+    // `taller` takes a's place; it keeps its taller child, and a keeps `other` plus taller's shorter child. With a
+    // height difference of exactly two this leaves both a and taller balanced (the tree has no order to keep, so
+    // the single and the double AVL rotations are the same move).
+    int keep = nodes_[taller].left, give = nodes_[taller].right;
+    if (nodes_[keep].height < nodes_[give].height) std::swap(keep, give);
+    replaceChild(nodes_[a].parent, a, taller);
+    nodes_[a].left = other;
+    nodes_[a].right = give;
+    nodes_[give].parent = a;
+    nodes_[taller].left = a;
+    nodes_[taller].right = keep;
+    nodes_[a].parent = taller;
+    refit(a);
+    refit(taller);
+    return taller;
+}
+
+int DynamicTree::balance(int a) {
+    const int l = nodes_[a].left, r = nodes_[a].right;
+    const int d = nodes_[r].height - nodes_[l].height;
+    if (d > 1) return rotateUp(a, r, l);
+    if (d < -1) return rotateUp(a, l, r);
+    refit(a);
+    return a;
+}
+
+void DynamicTree::fixUpwards(int from) {
+    for (int i = from; i != kNull; i = nodes_[i].parent) i = balance(i);
+}
+
+void DynamicTree::insertLeaf(int leaf) {
+    if (root_ == kNull) {
+        root_ = leaf;
+        nodes_[leaf].parent = kNull;
+        return;
+    }
+    const AABB lb = fat_[leaf];
+    int at = root_;
+    while (nodes_[at].left != kNull) {  // greedy descent to a leaf: least perimeter growth
+        const int l = nodes_[at].left, r = nodes_[at].right;
+        const std::int64_t costL =
+            perimeter(merge(lb, fat_[l])) - (nodes_[l].left == kNull ? 0 : perimeter(fat_[l]));
+        const std::int64_t costR =
+            perimeter(merge(lb, fat_[r])) - (nodes_[r].left == kNull ? 0 : perimeter(fat_[r]));
+        at = costR < costL ? r : l;
+    }
+    const int branch = allocate();
+    replaceChild(nodes_[at].parent, at, branch);
+    nodes_[branch].left = at;
+    nodes_[branch].right = leaf;
+    nodes_[at].parent = branch;
+    nodes_[leaf].parent = branch;
+    fixUpwards(branch);
+}
+
+void DynamicTree::detachLeaf(int leaf) {
+    if (leaf == root_) {
+        root_ = kNull;
+        return;
+    }
+    const int p = nodes_[leaf].parent;
+    const int sibling = nodes_[p].left == leaf ? nodes_[p].right : nodes_[p].left;
+    const int grand = nodes_[p].parent;
+    replaceChild(grand, p, sibling);
+    release(p);
+    nodes_[leaf].parent = kNull;
+    fixUpwards(grand);
+}
+
+void DynamicTree::add(ItemId id, const AABB& box) {
+    table_.add(id, box);
+    insertLeaf(newLeaf(id, box));
+    noteIncrementalInsert();
+}
+
+bool DynamicTree::remove(ItemId id) {
+    if (!table_.contains(id)) return false;
+    const int leaf = leafOf_[id];
+    detachLeaf(leaf);
+    release(leaf);
+    leafOf_[id] = kNull;
+    table_.remove(id);
+    return true;
+}
+
+void DynamicTree::update(ItemId id, const AABB& box) {
+    assert(box.valid());
+    table_.box(id) = box;
+    const int leaf = leafOf_[id];
+    nodes_[leaf].box = box;
+    if (engine::contains(fat_[leaf], box)) return;  // still inside the fat box: ancestors stay valid
+    detachLeaf(leaf);
+    fat_[leaf] = fattened(box, margin_);
+    insertLeaf(leaf);
+    ++reinserts_;
+    noteIncrementalInsert();
+}
+
+void DynamicTree::noteIncrementalInsert() {
+    if (rebuildPeriod_ <= 0) return;
+    if (++sinceRebuild_ >= std::max<std::uint64_t>(64, std::uint64_t(double(table_.size()) * rebuildPeriod_))) rebuild();
+}
+
+void DynamicTree::rebuild() {
+    sinceRebuild_ = 0;
+    if (table_.size() < 2) return;
+    std::vector<int>& leaves = scratch_;
+    leaves.clear();
+    for (ItemId id : table_.ids()) leaves.push_back(leafOf_[id]);
+    layOut(leaves);
+    ++rebuilds_;
+}
+
+void DynamicTree::layOut(std::vector<int>& leaves) {
+    const std::size_t count = 2 * leaves.size() - 1;
+    spareNodes_.assign(count, Node{});
+    spareFat_.assign(count, AABB{});
+    int next = 1;
+    place(leaves.data(), int(leaves.size()), 0, kNull, next);
+    nodes_.swap(spareNodes_);
+    fat_.swap(spareFat_);
+    root_ = 0;
+    freeList_ = kNull;
+}
+
+void DynamicTree::place(int* leaves, int n, int slot, int parent, int& next) {
+    // Reads the old pool (nodes_, fat_), writes the new one (spareNodes_, spareFat_) in depth-first order with
+    // the two children of every branch side by side.
+    if (n == 1) {
+        spareNodes_[slot] = nodes_[leaves[0]];
+        spareNodes_[slot].parent = parent;
+        spareFat_[slot] = fat_[leaves[0]];
+        leafOf_[spareNodes_[slot].right] = slot;
+        return;
+    }
+    std::int64_t lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {INT64_MIN, INT64_MIN};
+    for (int i = 0; i < n; ++i) {
+        for (int a = 0; a < 2; ++a) {
+            const std::int64_t c = centre2(fat_[leaves[i]], a);
+            lo[a] = std::min(lo[a], c);
+            hi[a] = std::max(hi[a], c);
+        }
+    }
+    const int axis = hi[0] - lo[0] >= hi[1] - lo[1] ? 0 : 1;
+    const int mid = n / 2;
+    std::nth_element(leaves, leaves + mid, leaves + n,
+                     [&](int x, int y) { return centre2(fat_[x], axis) < centre2(fat_[y], axis); });
+    const int l = next;
+    next += 2;
+    place(leaves, mid, l, slot, next);
+    place(leaves + mid, n - mid, l + 1, slot, next);
+    Node& p = spareNodes_[slot];
+    p.left = l;
+    p.right = l + 1;
+    p.parent = parent;
+    p.box = merge(spareFat_[l], spareFat_[l + 1]);
+    p.height = 1 + std::max(spareNodes_[l].height, spareNodes_[l + 1].height);
+    spareFat_[slot] = p.box;
+}
+
+void DynamicTree::clear() {
+    nodes_.clear();
+    fat_.clear();
+    for (ItemId id : table_.ids()) leafOf_[id] = kNull;
+    table_.clear();
+    root_ = freeList_ = kNull;
+    sinceRebuild_ = 0;
+}
+
+void DynamicTree::build(const std::vector<Item>& items) {
+    clear();
+    if (items.empty()) return;
+    std::vector<int>& leaves = scratch_;
+    leaves.clear();
+    for (const Item& it : items) {
+        table_.add(it.id, it.box);
+        leaves.push_back(newLeaf(it.id, it.box));
+    }
+    layOut(leaves);
+    sinceRebuild_ = 0;
+}
+
+void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
+    if (root_ == kNull) return;
+    const Node* nodes = nodes_.data();
+    std::uint64_t visited = 1, tests = 0;
+    const Node& root = nodes[root_];
+    if (root.left == kNull) {  // a single leaf
+        stats_.nodesVisited += 1;
+        stats_.boxTests += 1;
+        if (collide(root.box, q)) onHit(root.right);
+        return;
+    }
+    if (!collide(root.box, q)) {
+        stats_.nodesVisited += 1;
+        return;
+    }
+    std::array<int, kStackSize> stack;
+    int top = 0;
+    stack[top++] = root_;
+    while (top > 0) {
+        const Node& n = nodes[stack[--top]];
+        for (const int c : {n.left, n.right}) {
+            const Node& cn = nodes[c];
+            ++visited;
+            if (cn.left == kNull) ++tests;
+            if (!collide(cn.box, q)) continue;
+            if (cn.left != kNull) {
+                assert(top < kStackSize);
+                stack[top++] = c;
+            } else if (!onHit(cn.right)) {
+                top = 0;
+                break;
+            }
+        }
+    }
+    stats_.nodesVisited += visited;
+    stats_.boxTests += tests;
+}
+
+void DynamicTree::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
+    table_.forEach(fn, [this](ItemId id) { remove(id); });
+}
+
+int DynamicTree::maxBalancedHeight(std::size_t leaves) {
+    // Fewest leaves an AVL-balanced tree of height h can have: m(0) = 1, m(1) = 2, m(h) = m(h-1) + m(h-2).
+    if (leaves <= 1) return 0;
+    std::uint64_t prev = 1, cur = 2;
+    int h = 1;
+    while (true) {
+        const std::uint64_t next = prev + cur;
+        if (next > leaves) return h;
+        prev = cur;
+        cur = next;
+        ++h;
+    }
+}
+
+std::string DynamicTree::validate() const {
+    auto fail = [](int i, const char* what) { return "node " + std::to_string(i) + ": " + what; };
+    std::size_t leaves = 0, reached = 0;
+    if (root_ != kNull) {
+        if (nodes_[root_].parent != kNull) return fail(root_, "root has a parent");
+        std::vector<int> todo{root_};
+        while (!todo.empty()) {
+            const int i = todo.back();
+            todo.pop_back();
+            if (++reached > nodes_.size()) return "cycle in the tree";
+            const Node& n = nodes_[i];
+            if (n.height < 0) return fail(i, "reachable node is free");
+            if (n.left == kNull) {
+                const ItemId id = n.right;
+                if (!table_.contains(id) || leafOf_[id] != i) return fail(i, "leaf's id is not mapped to it");
+                if (n.box != table_.box(id)) return fail(i, "leaf box differs from the item's box");
+                if (!engine::contains(fat_[i], n.box)) return fail(i, "fat box does not contain the box");
+                if (n.height != 0) return fail(i, "leaf height is not 0");
+                ++leaves;
+                continue;
+            }
+            for (const int c : {n.left, n.right}) {
+                if (c < 0 || c >= int(nodes_.size())) return fail(i, "child index out of range");
+                if (nodes_[c].parent != i) return fail(c, "parent link does not point back");
+                todo.push_back(c);
+            }
+            const Node& l = nodes_[n.left];
+            const Node& r = nodes_[n.right];
+            if (n.box != merge(fat_[n.left], fat_[n.right]) || fat_[i] != n.box) return fail(i, "branch box is not the union");
+            if (n.height != 1 + std::max(l.height, r.height)) return fail(i, "wrong height");
+            if (std::abs(l.height - r.height) > 1) return fail(i, "unbalanced (AVL rule broken)");
+        }
+    }
+    if (leaves != table_.size()) return "leaf count differs from size";
+    std::size_t freeCount = 0;
+    for (int i = freeList_; i != kNull; i = nodes_[i].parent) {
+        if (++freeCount > nodes_.size() || nodes_[i].height != -1) return "free list broken";
+    }
+    if (freeCount + reached != nodes_.size()) return "nodes leaked (neither reachable nor free)";
+    if (height() > maxBalancedHeight(leaves)) return "height above the AVL bound";
+    return "";
+}
+
+}  // namespace engine

@@ -1,0 +1,147 @@
+#include "engine/sets/grid_set.h"
+
+#include <algorithm>
+
+namespace engine {
+
+namespace {
+
+int floorDiv(std::int64_t a, int b) {
+    std::int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+    return int(q);
+}
+
+int ceilCells(std::int64_t span, int cell) { return int(std::max<std::int64_t>(1, (span + cell - 1) / cell)); }
+
+}  // namespace
+
+GridSet::GridSet(const SetOptions& options) : world_(options.world), cell_(options.gridCell) {
+    assert(cell_ > 0 && world_.valid());
+    cols_ = ceilCells(std::int64_t(world_.maxX) - world_.minX, cell_);
+    rows_ = ceilCells(std::int64_t(world_.maxY) - world_.minY, cell_);
+    cells_.resize(std::size_t(cols_) * std::size_t(rows_));
+}
+
+int GridSet::cellIndexX(int x) const {
+    return std::clamp(floorDiv(std::int64_t(x) - world_.minX, cell_), 0, cols_ - 1);
+}
+
+int GridSet::cellIndexY(int y) const {
+    return std::clamp(floorDiv(std::int64_t(y) - world_.minY, cell_), 0, rows_ - 1);
+}
+
+GridSet::CellRange GridSet::cellsOf(const AABB& b) const {
+    return {cellIndexX(b.minX), cellIndexY(b.minY), cellIndexX(b.maxX), cellIndexY(b.maxY)};
+}
+
+void GridSet::listIn(ItemId id, const CellRange& r, const CellRange& skip) {
+    for (int y = r.y0; y <= r.y1; ++y) {
+        for (int x = r.x0; x <= r.x1; ++x) {
+            if (!skip.has(x, y)) cells_[std::size_t(y) * cols_ + x].push_back(id);
+        }
+    }
+}
+
+void GridSet::unlistFrom(ItemId id, const CellRange& r, const CellRange& keep) {
+    for (int y = r.y0; y <= r.y1; ++y) {
+        for (int x = r.x0; x <= r.x1; ++x) {
+            if (keep.has(x, y)) continue;
+            std::vector<ItemId>& c = cells_[std::size_t(y) * cols_ + x];
+            const auto it = std::find(c.begin(), c.end(), id);
+            assert(it != c.end());
+            *it = c.back();  // cells are unordered: swap-remove
+            c.pop_back();
+        }
+    }
+}
+
+void GridSet::add(ItemId id, const AABB& box) {
+    table_.add(id, box);
+    if (id >= int(rangeOf_.size())) {
+        rangeOf_.resize(std::size_t(id) + 1);
+        stamp_.resize(std::size_t(id) + 1, 0);
+    }
+    rangeOf_[id] = cellsOf(box);
+    listIn(id, rangeOf_[id], CellRange{});
+}
+
+bool GridSet::remove(ItemId id) {
+    if (!table_.contains(id)) return false;
+    unlistFrom(id, rangeOf_[id], CellRange{});
+    table_.remove(id);
+    return true;
+}
+
+void GridSet::update(ItemId id, const AABB& box) {
+    assert(box.valid());
+    table_.box(id) = box;
+    const CellRange now = cellsOf(box);
+    const CellRange was = rangeOf_[id];
+    if (now == was) return;
+    unlistFrom(id, was, now);
+    listIn(id, now, was);
+    rangeOf_[id] = now;
+}
+
+void GridSet::clear() {
+    for (ItemId id : table_.ids()) {
+        const CellRange& r = rangeOf_[id];
+        for (int y = r.y0; y <= r.y1; ++y) {
+            for (int x = r.x0; x <= r.x1; ++x) cells_[std::size_t(y) * cols_ + x].clear();
+        }
+    }
+    table_.clear();
+}
+
+void GridSet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
+    if (++queryNumber_ == 0) {  // the counter wrapped: forget every old stamp
+        std::fill(stamp_.begin(), stamp_.end(), 0);
+        queryNumber_ = 1;
+    }
+    const std::uint32_t q = queryNumber_;
+    const CellRange r = cellsOf(box);
+    std::uint64_t tests = 0, cells = 0;
+    bool stop = false;
+    for (int y = r.y0; y <= r.y1 && !stop; ++y) {
+        for (int x = r.x0; x <= r.x1 && !stop; ++x) {
+            ++cells;
+            for (ItemId id : cells_[std::size_t(y) * cols_ + x]) {
+                if (stamp_[id] == q) continue;
+                stamp_[id] = q;
+                ++tests;
+                if (collide(table_.box(id), box) && !onHit(id)) {
+                    stop = true;
+                    break;
+                }
+            }
+        }
+    }
+    stats_.boxTests += tests;
+    stats_.nodesVisited += cells;
+}
+
+void GridSet::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
+    table_.forEach(fn, [this](ItemId id) { remove(id); });
+}
+
+std::string GridSet::validate() const {
+    std::vector<int> listed(std::size_t(table_.idLimit()), 0);
+    for (int y = 0; y < rows_; ++y) {
+        for (int x = 0; x < cols_; ++x) {
+            for (ItemId id : cells_[std::size_t(y) * cols_ + x]) {
+                if (!table_.contains(id)) return "cell lists absent id " + std::to_string(id);
+                if (!cellsOf(table_.box(id)).has(x, y)) return "id " + std::to_string(id) + " listed in a cell it misses";
+                ++listed[id];
+            }
+        }
+    }
+    for (ItemId id : table_.ids()) {
+        const CellRange r = cellsOf(table_.box(id));
+        if (!(r == rangeOf_[id])) return "id " + std::to_string(id) + " has a stale cell range";
+        if (listed[id] != (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1)) return "id " + std::to_string(id) + " listed a wrong number of times";
+    }
+    return "";
+}
+
+}  // namespace engine

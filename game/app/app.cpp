@@ -1,0 +1,253 @@
+// runApp: flags, data folder, key bindings, fighters, fonts and sounds, the window, and the fixed-step loop.
+//
+// The loop is the classic one: real time goes into an accumulator (clamped, so one slow frame costs at most a few
+// steps instead of a spiral), the screens tick in whole 1/60 s steps, screen-stack changes are applied after each
+// tick, and drawing comes last and feeds nothing back. Demo and scripted replay runs tick exactly once per drawn
+// frame instead, so `--demo --frames N` always shows frame N whatever the machine's speed.
+#include "game/app/app.h"
+
+#include "game/app/fight_screen.h"
+#include "game/app/flags.h"
+#include "game/app/screen.h"
+#include "game/sim/replay.h"
+
+#include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/Graphics/Texture.hpp>
+#include <SFML/System/Clock.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace app {
+namespace {
+
+constexpr float kStep = 1.f / 60.f;   // one simulation tick
+constexpr float kMaxFrame = 0.1f;     // at most 6 ticks of catch-up per drawn frame
+constexpr unsigned kWidth = 1280, kHeight = 720;
+
+bool hasFonts(const std::string& dir) { return std::filesystem::exists(dir + "/fonts/DejaVuSans.ttf"); }
+
+/// --data DIR, else the source tree's data/ (BVH_DEFAULT_DATA_DIR), else ./data.
+std::string resolveDataDir(const AppFlags& flags) {
+    if (!flags.dataDir.empty()) return flags.dataDir;
+#ifdef BVH_DEFAULT_DATA_DIR
+    if (hasFonts(BVH_DEFAULT_DATA_DIR)) return BVH_DEFAULT_DATA_DIR;
+#endif
+    return "data";
+}
+
+/// The bindings: built-in defaults, then DATA/controls.cfg (or --controls FILE, which must exist).
+bool loadControls(const AppFlags& flags, const std::string& dataDir, Bindings& out) {
+    out = defaultBindings();
+    const std::string path = flags.controlsFile.empty() ? dataDir + "/controls.cfg" : flags.controlsFile;
+    if (flags.controlsFile.empty() && !std::filesystem::exists(path)) {
+        std::cerr << path << ": not found, using the built-in key bindings\n";
+        return true;
+    }
+    std::string error;
+    if (loadBindings(path, out, error)) return true;
+    std::cerr << error << "\n";
+    return false;
+}
+
+/// Every DATA/fighters/*.fighter, sorted by file name; a bad file is fatal.
+bool loadFighters(const std::string& dataDir, std::vector<sim::FighterDef>& out) {
+    std::vector<std::string> paths;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(dataDir + "/fighters", ec)) {
+        if (e.path().extension() == ".fighter") paths.push_back(e.path().string());
+    }
+    std::sort(paths.begin(), paths.end());
+    for (const std::string& p : paths) {
+        sim::FighterLoad load = sim::loadFighter(p);
+        if (!load.ok) {
+            std::cerr << load.error << "\n";
+            return false;
+        }
+        out.push_back(std::move(load.def));
+    }
+    if (out.empty()) std::cerr << dataDir << "/fighters: no .fighter files (is --data pointing at the data folder?)\n";
+    return !out.empty();
+}
+
+/// The first word of a file (to tell Blaster scripts from fight replays/scripts).
+std::string firstWord(const std::string& path) {
+    std::ifstream in(path);
+    std::string line, word;
+    while (std::getline(in, line)) {
+        line = line.substr(0, line.find('#'));
+        if (std::istringstream(line) >> word) return word;
+    }
+    return "";
+}
+
+/// A live match of the given mode between the first two fighters (P2 = the second file when there is one).
+std::unique_ptr<Screen> quickMatch(Context& ctx, sim::Mode mode) {
+    sim::MatchSetup s;
+    s.mode = mode;
+    s.seed = ctx.flags->seed != 0 ? ctx.flags->seed : 1;
+    for (int p = 0; p < 2; ++p) {
+        if (!ctx.fighter(s.fighter[p])) s.fighter[p] = ctx.fighters[std::min<std::size_t>(std::size_t(p), ctx.fighters.size() - 1)].id;
+    }
+    return makeFight(ctx, s);
+}
+
+/// --show SCREEN: a screen reached directly (development, screenshots).
+std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
+    if (name == "modes") return makeModeSelect(ctx);
+    if (name == "select") return makeFighterSelect(ctx, sim::Mode::Versus);
+    if (name == "controls") return makeControls(ctx);
+    if (name == "versus") return quickMatch(ctx, sim::Mode::Versus);
+    if (name == "cpu") return quickMatch(ctx, sim::Mode::VersusCpu);
+    if (name == "training") return quickMatch(ctx, sim::Mode::Training);
+    if (name == "blaster") return makeBlaster(ctx, false);
+    if (name == "pause") {
+        std::unique_ptr<Screen> fight = quickMatch(ctx, sim::Mode::VersusCpu);
+        if (!fight) return nullptr;
+        FightScreen& below = static_cast<FightScreen&>(*fight);
+        ctx.stack->push(std::move(fight));
+        return makePause(ctx, below);
+    }
+    return makeTitle(ctx);
+}
+
+/// The first screen: a demo, a replay, a --show screen, or the title.
+std::unique_ptr<Screen> firstScreen(Context& ctx) {
+    const AppFlags& f = *ctx.flags;
+    if (!f.show.empty()) return shownScreen(ctx, f.show);
+    if (f.demo && f.mode == DemoMode::Blaster) return makeBlaster(ctx, true);
+    if (f.demo) return quickMatch(ctx, sim::Mode::CpuVsCpu);
+    if (!f.replayFile.empty()) {
+        if (firstWord(f.replayFile) == "blaster") {
+            std::cerr << f.replayFile << ":1: Blaster scripts run headless only (game --headless --replay FILE)\n";
+            return nullptr;
+        }
+        sim::RunFile run;
+        std::string error;
+        if (!sim::loadRunFile(f.replayFile, run, error)) {
+            std::cerr << error << "\n";
+            return nullptr;
+        }
+        for (int p = 0; p < 2; ++p) {
+            if (!ctx.fighter(run.setup.fighter[p])) {
+                std::cerr << f.replayFile << ":1: unknown fighter '" << run.setup.fighter[p] << "' (not in " << ctx.dataDir << "/fighters)\n";
+                return nullptr;
+            }
+        }
+        return std::make_unique<FightScreen>(ctx, run);
+    }
+    return makeTitle(ctx);
+}
+
+/// Saves what the window shows now (call after drawing, before display()).
+bool saveScreenshot(const sf::RenderWindow& window, const std::string& path) {
+    sf::Texture tex;
+    if (!tex.create(window.getSize().x, window.getSize().y)) return false;
+    tex.update(window);
+    return tex.copyToImage().saveToFile(path);
+}
+
+void pollEvents(sf::RenderWindow& window, Context& ctx, InputTracker& input) {
+    sf::Event e;
+    while (window.pollEvent(e)) {
+        if (e.type == sf::Event::Closed) ctx.quit = true;
+        input.onEvent(e, *ctx.bindings);
+    }
+}
+
+void render(sf::RenderWindow& window, ScreenStack& stack) {
+    window.clear(sf::Color::Black);
+    stack.draw(window);
+}
+
+/// A fixed-length run (demo, or a replay with --frames/--screenshot): one tick per drawn frame, then exit.
+int runFixed(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, InputTracker& input) {
+    const long frames = ctx.flags->frames;
+    for (long i = 0; i < frames && !ctx.quit && !stack.empty(); ++i) {
+        pollEvents(window, ctx, input);
+        stack.tick({input.held(*ctx.bindings), input.takePressed()});
+        stack.applyPending();
+        if (stack.empty()) break;
+        render(window, stack);
+        if (i + 1 == frames && !ctx.flags->screenshot.empty()) {
+            if (!saveScreenshot(window, ctx.flags->screenshot)) {
+                std::cerr << ctx.flags->screenshot << ": cannot save the screenshot\n";
+                return 1;
+            }
+            std::cout << "saved " << ctx.flags->screenshot << " after " << frames << " frames\n";
+        }
+        window.display();
+    }
+    return ctx.exitCode;
+}
+
+/// The interactive loop: fixed 60 Hz ticks from a clamped accumulator, drawing after.
+int runLive(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, InputTracker& input) {
+    sf::Clock clock;
+    float acc = 0.f;
+    while (window.isOpen() && !ctx.quit && !stack.empty()) {
+        pollEvents(window, ctx, input);
+        acc += std::min(clock.restart().asSeconds(), kMaxFrame);
+        while (acc >= kStep && !ctx.quit && !stack.empty()) {
+            stack.tick({input.held(*ctx.bindings), input.takePressed()});
+            stack.applyPending();
+            acc -= kStep;
+        }
+        if (stack.empty()) break;
+        render(window, stack);
+        window.display();
+    }
+    return ctx.exitCode;
+}
+
+}  // namespace
+
+int runApp(int argc, char** argv) {
+    AppFlags flags;
+    std::string error;
+    if (!parseFlags(argc, argv, flags, error)) {
+        std::cerr << "game: " << error << "\n" << usageText();
+        return 2;
+    }
+    if (flags.help) {
+        std::cout << usageText();
+        return 0;
+    }
+    Context ctx;
+    ctx.flags = &flags;
+    ctx.dataDir = resolveDataDir(flags);
+    Bindings bindings;
+    if (!loadControls(flags, ctx.dataDir, bindings)) return 2;
+    if (!loadFighters(ctx.dataDir, ctx.fighters)) return 2;
+    Resources res;
+    const bool fixedRun = flags.demo || !flags.screenshot.empty() || flags.framesGiven;
+    if (!res.load(ctx.dataDir, !flags.mute && !flags.demo, error)) {
+        std::cerr << error << "\n";
+        return 2;
+    }
+    ScreenStack stack;
+    ctx.res = &res;
+    ctx.bindings = &bindings;
+    ctx.stack = &stack;
+    ctx.width = kWidth;
+    ctx.height = kHeight;
+    std::unique_ptr<Screen> first = firstScreen(ctx);
+    if (!first || ctx.quit) return 2;
+    stack.push(std::move(first));  // after anything firstScreen queued below it (--show pause: the fight)
+    stack.applyPending();
+
+    sf::RenderWindow window(sf::VideoMode(kWidth, kHeight), "BVH Fighter", sf::Style::Titlebar | sf::Style::Close);
+    if (!window.isOpen()) {
+        std::cerr << "game: cannot open a window (is DISPLAY set? try `game --headless --replay FILE`)\n";
+        return 1;
+    }
+    window.setKeyRepeatEnabled(false);
+    if (!fixedRun) window.setVerticalSyncEnabled(true);
+    InputTracker input;
+    return fixedRun ? runFixed(window, ctx, stack, input) : runLive(window, ctx, stack, input);
+}
+
+}  // namespace app

@@ -1,0 +1,259 @@
+// The Blaster screen: drives blaster::Game at the fixed step, switches its collision structure live with the
+// number keys, and draws the field and a HUD that shows what each structure costs (frame time, box tests, nodes).
+// The autopilot (demo mode) weaves and fires by looking at the world; it is a player, not part of the rules.
+#include "game/app/draw.h"
+#include "game/app/screen.h"
+#include "game/sim/blaster/blaster.h"
+
+#include <SFML/Graphics/ConvexShape.hpp>
+#include <SFML/Graphics/RectangleShape.hpp>
+#include <SFML/Graphics/VertexArray.hpp>
+#include <SFML/System/Clock.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+namespace app {
+namespace {
+
+constexpr ActionSet kStructKeys[engine::kSetKindCount] = {bit(kStruct1), bit(kStruct2), bit(kStruct3),
+                                                           bit(kStruct4), bit(kStruct5), bit(kStruct6)};
+
+/// World box (y up) to a window rectangle (y down); the Blaster's world is the window's size.
+sf::FloatRect toScreen(const engine::AABB& b) {
+    return {float(b.minX), float(blaster::kScreenHeight - b.maxY), float(b.maxX - b.minX), float(b.maxY - b.minY)};
+}
+
+class BlasterScreen : public Screen {
+public:
+    BlasterScreen(Context& ctx, bool autopilot, const blaster::Options& options)
+        : ctx_(ctx), autopilot_(autopilot),
+          game_(ctx.flags->seed != 0 ? ctx.flags->seed : autopilot ? 1 : seedFromClock(), engine::SetKind::AgentBvh, options) {}
+
+    void tick(const Tick& in) override {
+        ++ticks_;
+        if (in.pressedAny(bit(kBack))) {
+            ctx_.stack->replaceAll(makeTitle(ctx_));
+            return;
+        }
+        if (in.pressedAny(bit(kPause))) frozen_ = !frozen_;
+        blaster::Input input = autopilot_ ? autopilotInput() : playerInput(in);
+        for (int k = 0; k < engine::kSetKindCount; ++k) {
+            if (in.pressedAny(kStructKeys[k])) input.select = k;
+        }
+        if (input.select >= 0) {
+            noticeTicks_ = 90;
+            ctx_.res->sound.play(Sfx::Blip);
+        }
+        if (frozen_ && !in.pressedAny(bit(kFrameStep))) {
+            if (input.select >= 0) game_.setStructure(engine::SetKind(input.select));
+            return;
+        }
+        step(input);
+    }
+
+    void draw(sf::RenderTarget& t) override {
+        const float now = fpsClock_.restart().asSeconds();
+        if (now > 0.f) fps_ = fps_ * 0.9f + 0.1f / now;
+        fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(6, 8, 22));
+        const blaster::World& w = game_.world();
+        drawStars(t, w);
+        drawEnemies(t, w);
+        drawLasers(t, w);
+        drawPlayer(t, w);
+        drawHud(t, w);
+        if (w.gameOver) drawGameOver(t, w);
+    }
+
+private:
+    static std::uint64_t seedFromClock() {
+        return std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) | 1u;
+    }
+
+    blaster::Input playerInput(const Tick& in) const {
+        blaster::Input input;
+        if (in.held & (bit(kP1Up) | bit(kP2Up))) input.buttons |= blaster::kUp;
+        if (in.held & (bit(kP1Down) | bit(kP2Down))) input.buttons |= blaster::kDown;
+        if (in.held & (bit(kFire) | bit(kP1Light) | bit(kP2Light))) input.buttons |= blaster::kFire;
+        if (in.pressedAny(bit(kStart))) input.buttons |= blaster::kRestart;
+        return input;
+    }
+
+    /// Weaves up and down, dodges the nearest ship coming at the same height, fires all the time.
+    blaster::Input autopilotInput() const {
+        const blaster::World& w = game_.world();
+        blaster::Input input;
+        input.buttons = blaster::kFire;
+        if (w.gameOver) return {blaster::kRestart, -1};
+        const engine::AABB& p = w.player.box;
+        int target = blaster::kScreenHeight / 2 + int(220.0 * std::sin(double(w.frame) * 0.02));
+        int nearest = 1 << 30;
+        for (const blaster::Enemy& e : w.enemies) {
+            if (!e.active || e.box.maxX < p.minX || e.box.minX - p.maxX > 260 || e.box.minX - p.maxX > nearest) continue;
+            if (e.box.maxY + 30 < p.minY || e.box.minY - 30 > p.maxY) continue;
+            nearest = e.box.minX - p.maxX;
+            const int mid = (e.box.minY + e.box.maxY) / 2;
+            target = mid > (p.minY + p.maxY) / 2 ? e.box.minY - 80 : e.box.maxY + 80;
+        }
+        const int y = (p.minY + p.maxY) / 2;
+        if (target > y + 6) input.buttons |= blaster::kUp;
+        if (target < y - 6) input.buttons |= blaster::kDown;
+        return input;
+    }
+
+    void step(const blaster::Input& input) {
+        const bool wasOver = game_.world().gameOver;
+        const int kills = game_.world().kills, hits = game_.world().hits, shots = game_.world().shotsLeft;
+        sf::Clock c;
+        game_.step(input);
+        const float ms = c.getElapsedTime().asSeconds() * 1000.f;
+        stepMs_ = stepMs_ <= 0.f ? ms : stepMs_ * 0.9f + ms * 0.1f;
+        const blaster::World& w = game_.world();
+        if (w.shotsLeft < shots) ctx_.res->sound.play(Sfx::Laser, 25.f);
+        if (w.hits > hits) ctx_.res->sound.play(Sfx::Hit, 40.f);
+        if (w.kills > kills) ctx_.res->sound.play(Sfx::Boom, 60.f);
+        if (w.gameOver && !wasOver) ctx_.res->sound.play(Sfx::KO);
+        if (noticeTicks_ > 0) --noticeTicks_;
+    }
+
+    void drawStars(sf::RenderTarget& t, const blaster::World& w) const {
+        sf::VertexArray quads(sf::Quads);
+        for (const blaster::Star& s : w.stars) {
+            const sf::FloatRect r = toScreen(s.box);
+            const sf::Color c = s.touching ? sf::Color(255, 190, 90) : sf::Color(110, 120, 160);
+            quads.append({{r.left, r.top}, c});
+            quads.append({{r.left + r.width, r.top}, c});
+            quads.append({{r.left + r.width, r.top + r.height}, c});
+            quads.append({{r.left, r.top + r.height}, c});
+        }
+        t.draw(quads);
+    }
+
+    void drawEnemies(sf::RenderTarget& t, const blaster::World& w) const {
+        for (const blaster::Enemy& e : w.enemies) {
+            if (!e.active) continue;
+            const sf::FloatRect r = toScreen(e.box);
+            const sf::Color c = e.overlapping ? sf::Color(90, 230, 110) : sf::Color(235, 235, 240);
+            fillRect(t, r.left, r.top, r.width, r.height, withAlpha(c, 70), c, 2.f);
+            const float frac = e.maxHealth > 0 ? float(e.health) / float(e.maxHealth) : 0.f;
+            fillRect(t, r.left + 4.f, r.top + 4.f, std::max(0.f, (r.width - 8.f) * frac), 3.f, c);
+            fillRect(t, r.left + r.width * 0.2f, r.top + r.height * 0.4f, r.width * 0.15f, r.height * 0.2f, c);  // a cockpit
+        }
+    }
+
+    void drawLasers(sf::RenderTarget& t, const blaster::World& w) const {
+        sf::RenderStates add(sf::BlendAdd);
+        for (const blaster::Laser& l : w.lasers) {
+            if (!l.active) continue;
+            const sf::FloatRect r = toScreen(l.box);
+            sf::RectangleShape glow({r.width + 8.f, r.height + 6.f});
+            glow.setPosition(r.left - 4.f, r.top - 3.f);
+            glow.setFillColor(sf::Color(255, 40, 60, 90));
+            t.draw(glow, add);
+            fillRect(t, r.left, r.top, r.width, r.height, sf::Color(255, 230, 200));
+        }
+    }
+
+    void drawPlayer(sf::RenderTarget& t, const blaster::World& w) const {
+        const sf::FloatRect r = toScreen(w.player.box);
+        sf::ConvexShape ship(5);
+        ship.setPoint(0, {r.left, r.top});
+        ship.setPoint(1, {r.left + r.width * 0.55f, r.top + r.height * 0.15f});
+        ship.setPoint(2, {r.left + r.width, r.top + r.height * 0.5f});
+        ship.setPoint(3, {r.left + r.width * 0.55f, r.top + r.height * 0.85f});
+        ship.setPoint(4, {r.left, r.top + r.height});
+        ship.setFillColor(w.player.alive ? sf::Color(80, 200, 255) : sf::Color(120, 60, 60));
+        ship.setOutlineColor(sf::Color::White);
+        ship.setOutlineThickness(2.f);
+        t.draw(ship);
+        if (w.player.alive && (ticks_ / 3) % 2 == 0) {
+            fillRect(t, r.left - 10.f, r.top + r.height * 0.35f, 10.f, r.height * 0.3f, sf::Color(255, 160, 60));
+        }
+    }
+
+    void drawHud(sf::RenderTarget& t, const blaster::World& w) const {
+        const blaster::FrameStats& st = game_.lastStats();
+        const std::string lines[] = {
+            "structure  " + std::to_string(int(game_.structure()) + 1) + "  " + blaster::structureName(game_.structure()),
+            "step " + fixed(stepMs_, 3) + " ms   " + fixed(fps_, 0) + " FPS",
+            "objects " + std::to_string(game_.objectCount()),
+            "box tests/frame " + std::to_string(st.boxTests),
+            "nodes visited " + std::to_string(st.nodesVisited) + "   queries " + std::to_string(st.queries),
+        };
+        fillRect(t, 10.f, 10.f, 430.f, 126.f, sf::Color(0, 0, 0, 170), sf::Color(90, 100, 140), 1.f);
+        for (int i = 0; i < 5; ++i) {
+            drawText(t, ctx_.res->mono, lines[i], 17, 20.f, 16.f + 23.f * float(i), i == 0 ? sf::Color(255, 220, 120) : sf::Color(210, 230, 255));
+        }
+        const float rx = float(ctx_.width) - 20.f;
+        drawText(t, ctx_.res->font, "SCORE " + std::to_string(w.score), 26, rx, 12.f, sf::Color::White, Align::Right, 2.f);
+        drawText(t, ctx_.res->font, "BEST " + std::to_string(w.bestScore), 18, rx, 46.f, sf::Color(255, 220, 120), Align::Right, 2.f);
+        drawGun(t, w);
+        drawText(t, ctx_.res->font, "1 array  2 grid  3 quadtree-lowest  4 quadtree-leaves  5 agent BVH  6 dynamic tree     W/S move   Space fire   Esc title",
+                 14, float(ctx_.width) / 2.f, float(ctx_.height) - 24.f, sf::Color(200, 200, 220, 220), Align::Center, 1.f);
+        if (noticeTicks_ > 0) {
+            drawText(t, ctx_.res->font, blaster::structureName(game_.structure()), 44, float(ctx_.width) / 2.f, 90.f,
+                     withAlpha(sf::Color(255, 220, 120), std::min(255, noticeTicks_ * 6)), Align::Center, 3.f);
+        }
+        if (autopilot_) drawText(t, ctx_.res->font, "AUTOPILOT", 16, rx, 74.f, sf::Color(160, 220, 255), Align::Right, 1.f);
+    }
+
+    void drawGun(sf::RenderTarget& t, const blaster::World& w) const {
+        const blaster::Options& o = game_.options();
+        const float x = float(ctx_.width) / 2.f - 200.f, y = 20.f, bw = 400.f, bh = 14.f;
+        fillRect(t, x, y, bw, bh, sf::Color(30, 30, 50), sf::Color(150, 160, 200), 1.f);
+        if (w.rechargeLeft > 0) {
+            const float frac = 1.f - float(w.rechargeLeft) / float(std::max(1, o.rechargeFrames));
+            fillRect(t, x, y, bw * frac, bh, sf::Color(255, 120, 60));
+            drawText(t, ctx_.res->font, "RECHARGING", 14, x + bw / 2.f, y + bh + 4.f, sf::Color(255, 150, 90), Align::Center, 1.f);
+        } else {
+            const float frac = float(w.shotsLeft) / float(std::max(1, o.shotsPerCharge));
+            fillRect(t, x, y, bw * frac, bh, sf::Color(90, 200, 255));
+            drawText(t, ctx_.res->font, "shots " + std::to_string(w.shotsLeft), 14, x + bw / 2.f, y + bh + 4.f, sf::Color(190, 230, 255),
+                     Align::Center, 1.f);
+        }
+    }
+
+    void drawGameOver(sf::RenderTarget& t, const blaster::World& w) const {
+        fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 140));
+        const float cx = float(ctx_.width) / 2.f;
+        drawText(t, ctx_.res->font, "GAME OVER", 72, cx, 230.f, sf::Color(255, 90, 70), Align::Center, 4.f);
+        drawText(t, ctx_.res->font, "score " + std::to_string(w.score) + "    best " + std::to_string(w.bestScore) + "    ships " +
+                 std::to_string(w.kills), 28, cx, 330.f, sf::Color::White, Align::Center, 2.f);
+        drawText(t, ctx_.res->font, "Enter: restart    Esc: title", 22, cx, 390.f, sf::Color(255, 230, 150), Align::Center, 2.f);
+    }
+
+    static std::string fixed(float v, int decimals) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, double(v));
+        return buf;
+    }
+
+    Context& ctx_;
+    bool autopilot_;
+    blaster::Game game_;
+    long ticks_ = 0;
+    bool frozen_ = false;
+    int noticeTicks_ = 0;
+    float stepMs_ = 0.f;
+    float fps_ = 60.f;
+    sf::Clock fpsClock_;
+};
+
+}  // namespace
+
+std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot) {
+    blaster::Options options;
+    const std::string cfg = ctx.dataDir + "/blaster.cfg";
+    if (std::filesystem::exists(cfg) && !blaster::loadOptions(cfg, options, std::cerr)) {
+        ctx.quit = true;
+        ctx.exitCode = 2;
+        return std::make_unique<BlasterScreen>(ctx, autopilot, blaster::Options{});
+    }
+    return std::make_unique<BlasterScreen>(ctx, autopilot, options);
+}
+
+}  // namespace app

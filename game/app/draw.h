@@ -1,0 +1,28 @@
+#pragma once
+// Small drawing helpers shared by every screen: text with alignment, rounded shapes, colour shading.
+#include <SFML/Graphics/Color.hpp>
+#include <SFML/Graphics/ConvexShape.hpp>
+#include <SFML/Graphics/Font.hpp>
+#include <SFML/Graphics/RenderTarget.hpp>
+
+#include <string>
+
+namespace app {
+
+/// Horizontal anchor of a text.
+enum class Align { Left, Center, Right };
+
+/// Draws a UTF-8 string with its top at y, anchored at x; returns its width in pixels.
+float drawText(sf::RenderTarget& t, const sf::Font& font, const std::string& s, unsigned size, float x, float y,
+               sf::Color color, Align align = Align::Left, float outline = 0.f);
+/// A rectangle with rounded corners (radius clamped to half the shorter side), top-left at (x, y).
+sf::ConvexShape roundedRect(float x, float y, float w, float h, float radius);
+/// Draws a filled rectangle.
+void fillRect(sf::RenderTarget& t, float x, float y, float w, float h, sf::Color fill, sf::Color outline = sf::Color::Transparent,
+              float thickness = 0.f);
+/// Colour scaled towards black (f < 1) or white (f > 1).
+sf::Color shade(sf::Color c, float f);
+/// The colour with another alpha.
+sf::Color withAlpha(sf::Color c, int alpha);
+
+}  // namespace app

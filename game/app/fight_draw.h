@@ -1,0 +1,48 @@
+#pragma once
+// Drawing the fight: the stage, the fighters built from their own hurtboxes (head circle, torso, limbs), fireballs,
+// and the hitbox overlay that shows what the engine sees (agent BVH branches by depth, hurt/attack/push boxes, the
+// nodes the last queries touched). Reads the simulation's state; changes nothing.
+#include "game/sim/fight.h"
+
+#include <SFML/Graphics/Font.hpp>
+#include <SFML/Graphics/RenderTarget.hpp>
+
+namespace app {
+
+/// Maps world units (y up, ground at 0) to window pixels.
+struct StageView {
+    float originX = 40.f;   ///< pixel x of world x = 0
+    float groundY = 650.f;  ///< pixel y of world y = 0
+    float scale = 1.f;      ///< pixels per world unit
+    float shakeX = 0.f;     ///< screen shake offset (pixels)
+    float shakeY = 0.f;     ///< screen shake offset (pixels)
+
+    /// Pixel position of a world point.
+    sf::Vector2f point(float x, float y) const {
+        return {originX + shakeX + x * scale, groundY + shakeY - y * scale};
+    }
+    /// Pixel rectangle (left, top, width, height) of a world box.
+    sf::FloatRect rect(const engine::AABB& b) const {
+        const sf::Vector2f tl = point(float(b.minX), float(b.maxY));
+        return {tl.x, tl.y, float(b.maxX - b.minX) * scale, float(b.maxY - b.minY) * scale};
+    }
+};
+
+/// What the overlay shows.
+struct OverlayOptions {
+    bool boxes = false;  ///< hurt/attack/push/projectile boxes and BVH branches
+    bool names = false;  ///< member names and counters
+};
+
+/// Draws sky, backdrop and floor; `ticks` animates the backdrop.
+void drawStage(sf::RenderTarget& t, const StageView& v, long ticks);
+/// Draws a fighter as a stylised character built from its member boxes; altColors for player 2 of a mirror match.
+void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f, long ticks,
+                 bool altColors = false);
+/// Draws the live projectiles as glowing fireballs.
+void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks);
+/// Draws the hitbox overlay (boxes and, if asked, member names) for both fighters and the projectiles.
+void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, const OverlayOptions& o,
+                 const sf::Font& mono);
+
+}  // namespace app

@@ -1,0 +1,489 @@
+// The fight screen. One app tick may or may not step the simulation (frozen, slow motion, frame step), and the
+// buttons handed to Fight::step are the only thing that flows from keys into the rules; everything drawn here
+// (sparks, shake, banners, health trails) is derived from the state and the step's events.
+#include "game/app/fight_screen.h"
+
+#include "game/app/draw.h"
+
+#include <SFML/Graphics/CircleShape.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <chrono>
+#include <cmath>
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+
+namespace app {
+namespace {
+
+constexpr int kSlowFactor = 4;       // slow motion runs one step every 4 ticks
+constexpr int kHistoryRows = 14;     // input display rows
+
+/// Player p's sim buttons from the held actions.
+std::uint16_t buttonsOf(ActionSet held, int p) {
+    const int base = p == 0 ? kP1Up : kP2Up;
+    const std::uint16_t bits[7] = {sim::kUp, sim::kDown, sim::kLeft, sim::kRight, sim::kLight, sim::kHeavy, sim::kSpecial};
+    std::uint16_t out = 0;
+    for (int i = 0; i < 7; ++i) {
+        if (held & bit(Action(base + i))) out |= bits[i];
+    }
+    return out;
+}
+
+std::string timestamp() {
+    const std::time_t now = std::time(nullptr);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&now));
+    return buf;
+}
+
+/// Readable arrows and letters for the input display.
+std::string inputText(std::uint16_t b) {
+    std::string s;
+    const bool u = b & sim::kUp, d = b & sim::kDown, l = b & sim::kLeft, r = b & sim::kRight;
+    if (u && l) s += "\u2196";
+    else if (u && r) s += "\u2197";
+    else if (d && l) s += "\u2199";
+    else if (d && r) s += "\u2198";
+    else if (u) s += "\u2191";
+    else if (d) s += "\u2193";
+    else if (l) s += "\u2190";
+    else if (r) s += "\u2192";
+    else s += "\u00b7";
+    if (b & sim::kLight) s += " L";
+    if (b & sim::kHeavy) s += " H";
+    if (b & sim::kSpecial) s += " S";
+    return s;
+}
+
+const char* modeTitle(sim::Mode m) {
+    switch (m) {
+    case sim::Mode::Versus: return "VERSUS";
+    case sim::Mode::VersusCpu: return "VS CPU";
+    case sim::Mode::Training: return "TRAINING";
+    case sim::Mode::CpuVsCpu: return "CPU VS CPU";
+    }
+    return "";
+}
+
+}  // namespace
+
+FightScreen::FightScreen(Context& ctx, const sim::MatchSetup& setup, bool record)
+    : ctx_(ctx), setup_(setup), record_(record) {
+    start();
+}
+
+FightScreen::FightScreen(Context& ctx, const sim::RunFile& run) : ctx_(ctx), setup_(run.setup), replay_(true), run_(run) {
+    start();
+}
+
+FightScreen::~FightScreen() {
+    if (writer_) writer_->finish();
+}
+
+void FightScreen::start() {
+    for (int p = 0; p < 2; ++p) {
+        defs_[p] = ctx_.fighter(setup_.fighter[p]);
+        assert(defs_[p] != nullptr && "makeFight checks the ids");
+    }
+    fight_ = std::make_unique<sim::Fight>(setup_, *defs_[0], *defs_[1]);
+    overlay_.boxes = ctx_.flags->overlay || ctx_.flags->names;
+    overlay_.names = ctx_.flags->names;
+    for (int p = 0; p < 2; ++p) healthTrail_[p] = float(fight_->state().fighters[p].health);
+    nextCheckpoint_ = 0;
+    desync_.clear();
+    sparks_.clear();
+    history_.clear();
+    carried_ = {};
+    matchOverTicks_ = 0;
+    banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
+    if (record_) openRecording();
+}
+
+void FightScreen::openRecording() {
+    if (writer_) writer_->finish();
+    writer_.reset();
+    std::error_code ec;
+    std::filesystem::create_directories(ctx_.flags->replayDir, ec);
+    recordPath_ = ctx_.flags->replayDir + "/" + timestamp() + "-" + sim::modeName(setup_.mode) + "-" + setup_.fighter[0] +
+                  "-vs-" + setup_.fighter[1] + ".freplay";
+    for (int n = 2; std::filesystem::exists(recordPath_, ec); ++n) {  // several matches in one second
+        recordPath_ = recordPath_.substr(0, recordPath_.rfind(".freplay")) + "-" + std::to_string(n) + ".freplay";
+    }
+    writer_ = std::make_unique<sim::ReplayWriter>(recordPath_, setup_);
+    if (!writer_->ok()) {
+        std::cerr << recordPath_ << ": cannot write the replay (recording is off for this match)\n";
+        writer_.reset();
+        recordPath_.clear();
+    }
+}
+
+void FightScreen::resetMatch() {
+    setup_.startX[0] = 400;
+    setup_.startX[1] = 800;
+    if (!replay_) setup_.seed = setup_.seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    start();
+}
+
+bool FightScreen::replayDone() const { return replay_ && fight_->state().frame >= run_.frames; }
+
+void FightScreen::setDummy(sim::DummyMode d) {
+    // The dummy is part of the match setup (and the replay header): a new setup, started where the fighters stand.
+    for (int p = 0; p < 2; ++p) setup_.startX[p] = fight_->state().fighters[p].x;
+    setup_.dummy = d;
+    start();
+    banner_ = {std::string("DUMMY: ") + sim::dummyName(d), 50, sf::Color(160, 220, 255)};
+}
+
+void FightScreen::handleKeys(const Tick& in) {
+    if (in.pressedAny(bit(kOverlay))) overlay_.boxes = !overlay_.boxes, overlay_.names = overlay_.names && overlay_.boxes;
+    if (in.pressedAny(bit(kNames))) overlay_.names = !overlay_.names, overlay_.boxes = overlay_.boxes || overlay_.names;
+    if (in.pressedAny(bit(kSlowMotion))) slow_ = !slow_;
+    if (in.pressedAny(bit(kPause))) frozen_ = !frozen_;
+    if (in.pressedAny(bit(kReset))) resetMatch();
+    if (setup_.mode == sim::Mode::Training && !replay_) {
+        const Action keys[5] = {kDummyStand, kDummyCrouch, kDummyBlock, kDummyCrouchBlock, kDummyJump};
+        for (int i = 0; i < 5; ++i) {
+            if (in.pressedAny(bit(keys[i]))) setDummy(sim::DummyMode(i));
+        }
+        if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % 5));
+    }
+    if (in.pressedAny(bit(kStart) | bit(kBack))) {
+        ctx_.res->sound.play(Sfx::Blip);
+        if (fight_->state().matchOver && matchOverTicks_ > 60 && in.pressedAny(bit(kStart)) && !replay_) resetMatch();
+        else ctx_.stack->push(makePause(ctx_, *this));
+    }
+}
+
+bool FightScreen::shouldStep(const Tick& in) {
+    if (replayDone()) return false;
+    if (frozen_) return in.pressedAny(bit(kFrameStep));
+    if (slow_) return ticks_ % kSlowFactor == 0;
+    return true;
+}
+
+sim::FrameInput FightScreen::gatherInput(const Tick& in) {
+    sim::FrameInput fi;
+    if (replay_) {
+        const std::int64_t k = fight_->state().frame;
+        if (k < std::int64_t(run_.inputs.size())) fi = run_.inputs[std::size_t(k)];
+        return fi;
+    }
+    for (int p = 0; p < 2; ++p) {
+        // Presses shorter than a step (slow motion, frame stepping) still reach the simulation.
+        fi.buttons[p] = std::uint16_t(buttonsOf(in.held, p) | carried_.buttons[p]);
+        if (setup_.isCpu(p) || setup_.isDummy(p)) fi.buttons[p] = 0;
+    }
+    return fi;
+}
+
+void FightScreen::tick(const Tick& in) {
+    ++ticks_;
+    handleKeys(in);
+    for (int p = 0; p < 2; ++p) carried_.buttons[p] |= buttonsOf(in.pressed, p);
+    if (shouldStep(in)) {
+        stepOnce(gatherInput(in));
+        carried_ = {};
+    }
+    if (fight_->state().matchOver) ++matchOverTicks_;
+}
+
+void FightScreen::stepOnce(const sim::FrameInput& in) {
+    fight_->step(in);
+    if (writer_) writer_->frame(in, *fight_);
+    if (!replay_) recordInputHistory(in.buttons[0]);
+    else recordInputHistory(fight_->state().fighters[0].held);
+    for (const sim::Event& e : fight_->events()) react(e);
+    detectFireballs();
+    if (replay_) checkReplay();
+    updateEffects();
+}
+
+void FightScreen::recordInputHistory(std::uint16_t buttons) {
+    if (!history_.empty() && history_.front().buttons == buttons) {
+        ++history_.front().frames;
+        return;
+    }
+    history_.insert(history_.begin(), InputRow{buttons, 1});
+    if (int(history_.size()) > kHistoryRows) history_.pop_back();
+}
+
+void FightScreen::checkReplay() {
+    const std::int64_t f = fight_->state().frame;
+    while (nextCheckpoint_ < run_.checkpoints.size() && run_.checkpoints[nextCheckpoint_].frame <= f) {
+        const sim::Checkpoint& c = run_.checkpoints[nextCheckpoint_++];
+        if (c.frame == f && c.hash != fight_->hash() && desync_.empty()) {
+            desync_ = "DESYNC at frame " + std::to_string(f) + " (" + run_.path + ":" + std::to_string(c.line) + ")";
+            std::cerr << run_.path << ":" << c.line << ": hash mismatch at frame " << f << "\n";
+        }
+    }
+}
+
+float FightScreen::nextRand() {
+    rand_ ^= rand_ << 13;
+    rand_ ^= rand_ >> 17;
+    rand_ ^= rand_ << 5;
+    return float(rand_ % 10000u) / 10000.f;
+}
+
+void FightScreen::spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed) {
+    const StageView v;
+    const sf::FloatRect r = v.rect(where);
+    const sf::Vector2f c(r.left + r.width / 2.f, r.top + r.height / 2.f);
+    for (int i = 0; i < count; ++i) {
+        const float a = nextRand() * 6.2831853f;
+        const float s = speed * (0.4f + nextRand());
+        Spark sp;
+        sp.pos = c;
+        sp.vel = {std::cos(a) * s, std::sin(a) * s};
+        sp.maxLife = sp.life = 10.f + nextRand() * 12.f;
+        sp.size = 2.f + nextRand() * 3.f;
+        sp.color = color;
+        sparks_.push_back(sp);
+    }
+    Spark ring;  // a flash at the impact point
+    ring.pos = c;
+    ring.maxLife = ring.life = 8.f;
+    ring.size = -speed * 3.f;  // negative size marks the ring
+    ring.color = color;
+    sparks_.push_back(ring);
+}
+
+void FightScreen::react(const sim::Event& e) {
+    switch (e.type) {
+    case sim::EventType::Hit:
+        spawnSparks(e.where, e.heavy ? sf::Color(255, 200, 60) : sf::Color(255, 245, 200), e.heavy ? 26 : 14, e.heavy ? 9.f : 6.f);
+        ctx_.res->sound.play(e.heavy ? Sfx::HeavyHit : Sfx::Hit);
+        if (e.heavy) shakeTicks_ = 14, shakePower_ = 9.f;
+        break;
+    case sim::EventType::Block:
+        spawnSparks(e.where, sf::Color(140, 200, 255), 10, 5.f);
+        ctx_.res->sound.play(Sfx::Block);
+        break;
+    case sim::EventType::ProjectileCancel:
+        spawnSparks(e.where, sf::Color(230, 140, 255), 24, 8.f);
+        ctx_.res->sound.play(Sfx::Boom);
+        break;
+    case sim::EventType::KO:
+        banner_ = {"K.O.", 90, sf::Color(255, 80, 60)};
+        shakeTicks_ = 24, shakePower_ = 12.f;
+        ctx_.res->sound.play(Sfx::KO);
+        break;
+    case sim::EventType::TimeOver:
+        banner_ = {"TIME OVER", 90, sf::Color(255, 200, 80)};
+        ctx_.res->sound.play(Sfx::KO, 60.f);
+        break;
+    case sim::EventType::RoundStart:
+        banner_ = {"ROUND " + std::to_string(fight_->state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
+        break;
+    case sim::EventType::MatchOver:
+        banner_ = {e.victim == 2 ? "DRAW" : std::string(defs_[e.victim]->display) + " WINS", 1 << 30, sf::Color(255, 240, 150)};
+        break;
+    }
+}
+
+void FightScreen::detectFireballs() {
+    for (int p = 0; p < 2; ++p) {
+        const bool alive = fight_->state().projectiles[p].alive;
+        if (alive && !fireballAlive_[p]) ctx_.res->sound.play(Sfx::Fireball, 70.f);
+        fireballAlive_[p] = alive;
+    }
+}
+
+void FightScreen::updateEffects() {
+    for (Spark& s : sparks_) {
+        s.pos += s.vel;
+        s.vel *= 0.88f;
+        s.vel.y += 0.25f;
+        s.life -= 1.f;
+    }
+    sparks_.erase(std::remove_if(sparks_.begin(), sparks_.end(), [](const Spark& s) { return s.life <= 0.f; }), sparks_.end());
+    if (shakeTicks_ > 0) --shakeTicks_;
+    if (banner_.ticks > 0) --banner_.ticks;
+    for (int p = 0; p < 2; ++p) {
+        const float h = float(fight_->state().fighters[p].health);
+        healthTrail_[p] = h > healthTrail_[p] ? h : std::max(h, healthTrail_[p] - 4.f);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Drawing
+
+void FightScreen::draw(sf::RenderTarget& t) {
+    StageView v;
+    if (shakeTicks_ > 0) {
+        const float k = shakePower_ * float(shakeTicks_) / 14.f;
+        v.shakeX = std::sin(float(ticks_) * 2.1f) * k;
+        v.shakeY = std::cos(float(ticks_) * 2.7f) * k * 0.6f;
+    }
+    drawStage(t, v, ticks_);
+    const sim::FightState& s = fight_->state();
+    const int last = s.fighters[1].action == sim::Action::Attack && s.fighters[0].action != sim::Action::Attack ? 1 : 0;
+    const bool mirror = defs_[0]->id == defs_[1]->id;
+    drawFighter(t, v, *defs_[1 - last], s.fighters[1 - last], ticks_, mirror && last == 0);
+    drawFighter(t, v, *defs_[last], s.fighters[last], ticks_, mirror && last == 1);
+    drawProjectiles(t, v, *fight_, ticks_);
+    drawOverlay(t, v, *fight_, overlay_, ctx_.res->mono);
+    drawSparks(t);
+    drawHud(t);
+    if (setup_.mode == sim::Mode::Training) drawTraining(t);
+    if (overlay_.names) drawCounters(t);
+    drawBanner(t);
+    drawStatus(t);
+}
+
+void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
+    const sim::FighterState& f = fight_->state().fighters[p];
+    const float full = float(std::max(1, defs_[p]->health));
+    const float w = 500.f, h = 26.f, y = 26.f;
+    const float x = p == 0 ? 40.f : float(ctx_.width) - 40.f - w;
+    fillRect(t, x - 3.f, y - 3.f, w + 6.f, h + 6.f, sf::Color(20, 16, 30), sf::Color(230, 220, 200), 2.f);
+    fillRect(t, x, y, w, h, sf::Color(70, 20, 30));
+    const auto bar = [&](float frac, sf::Color c) {
+        const float bw = w * std::max(0.f, std::min(1.f, frac));
+        fillRect(t, p == 0 ? x + w - bw : x, y, bw, h, c);
+    };
+    bar(healthTrail_[p] / full, sf::Color(230, 60, 40));
+    const float frac = float(f.health) / full;
+    bar(frac, frac > 0.3f ? sf::Color(250, 210, 60) : sf::Color(255, 140, 40));
+    fillRect(t, x, y + 3.f, w, 4.f, sf::Color(255, 255, 255, 60));
+    const std::string name = defs_[p]->display + (setup_.isCpu(p) ? "  (CPU)" : setup_.isDummy(p) ? "  (DUMMY)" : "");
+    drawText(t, ctx_.res->font, name, 22, p == 0 ? x : x + w, y + h + 6.f, sf::Color::White, p == 0 ? Align::Left : Align::Right, 2.f);
+    for (int i = 0; i < setup_.roundsToWin; ++i) {  // round pips next to the timer
+        sf::CircleShape pip(8.f, 16);
+        pip.setOrigin(8.f, 8.f);
+        const float px = p == 0 ? x + w - 12.f - 24.f * float(i) : x + 12.f + 24.f * float(i);
+        pip.setPosition(px, y + h + 20.f);
+        pip.setFillColor(fight_->state().wins[p] > i ? sf::Color(255, 200, 40) : sf::Color(40, 30, 50));
+        pip.setOutlineColor(sf::Color(230, 220, 200));
+        pip.setOutlineThickness(2.f);
+        t.draw(pip);
+    }
+}
+
+void FightScreen::drawHud(sf::RenderTarget& t) {
+    drawHealth(t, 0);
+    drawHealth(t, 1);
+    const sim::FightState& s = fight_->state();
+    const float cx = float(ctx_.width) / 2.f;
+    fillRect(t, cx - 44.f, 14.f, 88.f, 56.f, sf::Color(20, 16, 30, 230), sf::Color(230, 220, 200), 2.f);
+    const int seconds = (s.timer + sim::kFps - 1) / sim::kFps;
+    drawText(t, ctx_.res->font, std::to_string(seconds), 40, cx, 16.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
+    drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150), Align::Center, 2.f);
+    std::string mode = replay_ ? "REPLAY  " + std::filesystem::path(run_.path).filename().string() : modeTitle(setup_.mode);
+    if (record_ && !recordPath_.empty()) mode += "   \u25cf REC";
+    drawText(t, ctx_.res->font, mode, 15, cx, 96.f, sf::Color(230, 230, 240, 200), Align::Center, 1.5f);
+}
+
+void FightScreen::drawSparks(sf::RenderTarget& t) {
+    sf::RenderStates add(sf::BlendAdd);
+    for (const Spark& s : sparks_) {
+        const float k = s.life / s.maxLife;
+        if (s.size < 0.f) {  // impact flash ring
+            const float r = -s.size * (1.3f - k);
+            sf::CircleShape ring(r, 24);
+            ring.setOrigin(r, r);
+            ring.setPosition(s.pos);
+            ring.setFillColor(withAlpha(s.color, int(120 * k)));
+            ring.setOutlineColor(withAlpha(sf::Color::White, int(220 * k)));
+            ring.setOutlineThickness(3.f);
+            t.draw(ring, add);
+            continue;
+        }
+        sf::CircleShape dot(s.size * (0.5f + k), 8);
+        dot.setOrigin(dot.getRadius(), dot.getRadius());
+        dot.setPosition(s.pos);
+        dot.setFillColor(withAlpha(s.color, int(255 * k)));
+        t.draw(dot, add);
+    }
+}
+
+void FightScreen::drawBanner(sf::RenderTarget& t) {
+    if (banner_.ticks <= 0 || banner_.text.empty()) return;
+    const float cy = float(ctx_.height) * 0.36f;
+    fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
+    drawText(t, ctx_.res->font, banner_.text, 64, float(ctx_.width) / 2.f, cy, banner_.color, Align::Center, 4.f);
+    if (fight_->state().matchOver && matchOverTicks_ > 60 && !replay_) {
+        drawText(t, ctx_.res->font, "Enter: rematch    Esc: menu", 20, float(ctx_.width) / 2.f, cy + 100.f, sf::Color::White,
+                 Align::Center, 2.f);
+    }
+}
+
+void FightScreen::drawTraining(sf::RenderTarget& t) {
+    const float x = 40.f, y0 = 132.f;
+    fillRect(t, x - 8.f, y0 - 8.f, 150.f, 28.f + 22.f * float(kHistoryRows), sf::Color(0, 0, 0, 110));
+    drawText(t, ctx_.res->font, "P1 INPUT", 14, x, y0 - 4.f, sf::Color(255, 230, 150));
+    for (std::size_t i = 0; i < history_.size(); ++i) {
+        const float y = y0 + 18.f + 22.f * float(i);
+        const sf::Color c = withAlpha(sf::Color::White, 255 - int(i) * 14);
+        drawText(t, ctx_.res->mono, std::to_string(std::min(history_[i].frames, 999)), 15, x + 30.f, y, c, Align::Right);
+        drawText(t, ctx_.res->font, inputText(history_[i].buttons), 16, x + 42.f, y - 1.f, c);
+    }
+    const sim::FighterState& f = fight_->state().fighters[0];
+    const float rx = float(ctx_.width) - 40.f;
+    std::string adv = "frame advantage  --";
+    sf::Color ac(220, 220, 220);
+    if (f.hasAdvantage) {
+        adv = "frame advantage  " + std::string(f.lastAdvantage > 0 ? "+" : "") + std::to_string(f.lastAdvantage);
+        ac = f.lastAdvantage >= 0 ? sf::Color(120, 255, 140) : sf::Color(255, 120, 110);
+    }
+    drawText(t, ctx_.res->font, adv, 20, rx, 132.f, ac, Align::Right, 2.f);
+    drawText(t, ctx_.res->font, "combo " + std::to_string(fight_->state().fighters[1].combo), 18, rx, 160.f, sf::Color::White, Align::Right, 2.f);
+    drawText(t, ctx_.res->font, std::string("dummy: ") + sim::dummyName(setup_.dummy) + "   (1-5, F6)", 16, rx, 186.f,
+             sf::Color(160, 220, 255), Align::Right, 2.f);
+}
+
+void FightScreen::drawCounters(sf::RenderTarget& t) {
+    const sim::StepStats& st = fight_->stats();
+    const sim::FightState& s = fight_->state();
+    std::vector<std::string> lines;
+    lines.push_back("frame " + std::to_string(s.frame) + "   hash " + sim::hashHex(fight_->hash()));
+    lines.push_back("broad tests " + std::to_string(st.broadTests) + "   root hits " + std::to_string(st.broadHits) +
+                    "   nodes visited " + std::to_string(st.nodesVisited));
+    lines.push_back("hits " + std::to_string(st.hits) + "   push separations " + std::to_string(st.pushSeparations) +
+                    "   hitstop " + std::to_string(s.hitstop));
+    for (int p = 0; p < 2; ++p) {
+        const sim::FighterState& f = s.fighters[p];
+        lines.push_back("P" + std::to_string(p + 1) + " " + defs_[p]->id + ": " + fight_->animName(p) + " " +
+                        std::to_string(f.animFrame) + "   members " + std::to_string(f.body.memberCount()) + "  nodes " +
+                        std::to_string(f.body.nodeCount()) + "  height " + std::to_string(f.body.height()) +
+                        "  tested " + std::to_string(st.touched[p].size()));
+    }
+    const float x = float(ctx_.width) / 2.f - 300.f, y = 122.f;
+    fillRect(t, x - 8.f, y - 6.f, 616.f, 20.f * float(lines.size()) + 12.f, sf::Color(0, 0, 0, 150));
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        drawText(t, ctx_.res->mono, lines[i], 14, x, y + 20.f * float(i), sf::Color(200, 255, 200));
+    }
+}
+
+void FightScreen::drawStatus(sf::RenderTarget& t) {
+    std::string status;
+    if (frozen_) status += "PAUSED  (F10: one frame, P: run)   ";
+    if (slow_) status += "SLOW MOTION 1/4   ";
+    if (replayDone()) status += "END OF REPLAY   ";
+    const float y = float(ctx_.height) - 30.f;
+    if (!status.empty()) drawText(t, ctx_.res->font, status, 18, 40.f, y, sf::Color(255, 240, 120), Align::Left, 2.f);
+    if (!desync_.empty()) drawText(t, ctx_.res->font, desync_, 18, 40.f, y - 26.f, sf::Color(255, 80, 80), Align::Left, 2.f);
+    if (overlay_.boxes) {
+        drawText(t, ctx_.res->font, "F1 boxes  F2 names  P pause  F10 step  F3 slow  F5 reset", 14, float(ctx_.width) - 40.f, y + 4.f,
+                 sf::Color(230, 230, 230, 200), Align::Right, 1.f);
+    }
+}
+
+std::unique_ptr<Screen> makeFight(Context& ctx, const sim::MatchSetup& setup) {
+    for (int p = 0; p < 2; ++p) {
+        if (ctx.fighter(setup.fighter[p]) == nullptr) {
+            std::cerr << ctx.dataDir << "/fighters/" << setup.fighter[p] << ".fighter: no such fighter\n";
+            ctx.quit = true;
+            ctx.exitCode = 2;
+            return nullptr;
+        }
+    }
+    const bool scripted = ctx.flags->demo || !ctx.flags->show.empty();  // tools, not matches: record only when asked
+    const bool record = !ctx.flags->noRecord && (!scripted || ctx.flags->replayDirGiven);
+    return std::make_unique<FightScreen>(ctx, setup, record);
+}
+
+}  // namespace app

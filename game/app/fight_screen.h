@@ -1,0 +1,103 @@
+#pragma once
+// The fight screen: runs a sim::Fight at the app's fixed 60 Hz (or slower, or frame by frame), feeding it the
+// players' buttons (from keys) or a replay's recorded buttons, records live matches with sim::ReplayWriter, and
+// draws the state with effects (sparks, shake, banners, sounds) that never feed back into the simulation.
+#include "game/app/fight_draw.h"
+#include "game/app/screen.h"
+#include "game/sim/replay.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace app {
+
+/// A fight being played live (recorded) or a replay being watched.
+class FightScreen : public Screen {
+public:
+    /// A live match (recorded when `record`).
+    FightScreen(Context& ctx, const sim::MatchSetup& setup, bool record);
+    /// Watches a replay or action script.
+    FightScreen(Context& ctx, const sim::RunFile& run);
+    ~FightScreen() override;
+
+    void tick(const Tick& in) override;
+    void draw(sf::RenderTarget& target) override;
+    /// Restarts the match from round 1 (a live match starts a new replay file).
+    void resetMatch();
+    /// Frames simulated so far.
+    std::int64_t frame() const { return fight_->state().frame; }
+    /// True when a watched replay has run all its frames.
+    bool replayDone() const;
+
+private:
+    struct Spark {
+        sf::Vector2f pos, vel;
+        float life = 0, maxLife = 1, size = 3;
+        sf::Color color;
+    };
+    struct Banner {
+        std::string text;
+        int ticks = 0;
+        sf::Color color;
+    };
+    struct InputRow {
+        std::uint16_t buttons = 0;
+        int frames = 0;
+    };
+
+    void start();
+    void openRecording();
+    void handleKeys(const Tick& in);
+    bool shouldStep(const Tick& in);
+    sim::FrameInput gatherInput(const Tick& in);
+    void stepOnce(const sim::FrameInput& in);
+    void react(const sim::Event& e);
+    void detectFireballs();
+    void checkReplay();
+    void spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed);
+    void updateEffects();
+    void setDummy(sim::DummyMode d);
+    void recordInputHistory(std::uint16_t buttons);
+    float nextRand();
+
+    void drawHud(sf::RenderTarget& t);
+    void drawHealth(sf::RenderTarget& t, int p);
+    void drawSparks(sf::RenderTarget& t);
+    void drawBanner(sf::RenderTarget& t);
+    void drawTraining(sf::RenderTarget& t);
+    void drawCounters(sf::RenderTarget& t);
+    void drawStatus(sf::RenderTarget& t);
+
+    Context& ctx_;
+    sim::MatchSetup setup_;
+    const sim::FighterDef* defs_[2] = {nullptr, nullptr};
+    std::unique_ptr<sim::Fight> fight_;
+    std::unique_ptr<sim::ReplayWriter> writer_;
+    bool record_ = false;
+    bool replay_ = false;
+    sim::RunFile run_;
+    std::size_t nextCheckpoint_ = 0;
+    std::string desync_;
+    std::string recordPath_;
+
+    OverlayOptions overlay_;
+    bool frozen_ = false;
+    bool slow_ = false;
+    long ticks_ = 0;
+    sim::FrameInput carried_;          // presses seen since the last step (slow motion / frame step)
+    std::vector<Spark> sparks_;
+    Banner banner_;
+    int shakeTicks_ = 0;
+    float shakePower_ = 0.f;
+    float healthTrail_[2] = {0, 0};
+    bool fireballAlive_[2] = {false, false};
+    std::vector<InputRow> history_;
+    std::uint32_t rand_ = 0x9e3779b9u;  // effects only; the simulation has its own generator
+    int matchOverTicks_ = 0;
+};
+
+/// Makes a live fight for a setup; nullptr (with the error printed and ctx.quit set) when a fighter is unknown.
+std::unique_ptr<Screen> makeFight(Context& ctx, const sim::MatchSetup& setup);
+
+}  // namespace app

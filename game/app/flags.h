@@ -1,0 +1,37 @@
+#pragma once
+// Command-line flags of the windowed game, parsed at the edge into one plain struct so that every screen reads
+// the same settings and a bad flag is refused before any window opens.
+#include <string>
+
+namespace app {
+
+/// Which screen a demo run shows.
+enum class DemoMode { Fight, Blaster };
+
+/// Everything the command line can set (see usageText()).
+struct AppFlags {
+    std::string dataDir;          ///< --data DIR ("" = BVH_DEFAULT_DATA_DIR, else ./data)
+    std::string replayDir = "replays";  ///< --replay-dir DIR: where matches are recorded
+    bool replayDirGiven = false;  ///< true when --replay-dir was on the command line
+    bool noRecord = false;        ///< --no-record: do not write replays
+    std::string replayFile;       ///< --replay FILE: play a replay or action script in the window
+    std::string controlsFile;     ///< --controls FILE ("" = DATA/controls.cfg)
+    bool demo = false;            ///< --demo: CPU vs CPU (or auto Blaster) for --frames frames, then exit
+    long frames = 600;            ///< --frames N (demo length; with --replay: stop after N frames)
+    bool framesGiven = false;     ///< true when --frames was on the command line
+    std::string screenshot;       ///< --screenshot FILE.png: save the last frame (demo or replay)
+    bool overlay = false;         ///< --overlay: start with the hitbox overlay on
+    bool names = false;           ///< --names: start with member names and counters on
+    DemoMode mode = DemoMode::Fight;  ///< --mode fight|blaster
+    unsigned long long seed = 0;  ///< --seed N (0 = derive from the clock for played matches, 1 for demos)
+    bool mute = false;            ///< --mute: no sound
+    std::string show;             ///< --show SCREEN: open this screen first (see usageText)
+    bool help = false;            ///< --help
+};
+
+/// Parses argv (argv[0] skipped). On a bad flag returns false and sets error to a one-line message.
+bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error);
+/// The usage text printed by --help and after a bad flag.
+const char* usageText();
+
+}  // namespace app

@@ -1,0 +1,248 @@
+// Title, mode select, fighter select, pause and controls screens. A menu is a list of labelled items with an
+// action each; either player's up/down moves the cursor, start or a light attack confirms, back returns.
+#include "game/app/draw.h"
+#include "game/app/fight_draw.h"
+#include "game/app/fight_screen.h"
+#include "game/app/screen.h"
+
+#include <chrono>
+#include <cmath>
+#include <functional>
+
+namespace app {
+namespace {
+
+constexpr ActionSet kMenuUp = bit(kP1Up) | bit(kP2Up);
+constexpr ActionSet kMenuDown = bit(kP1Down) | bit(kP2Down);
+constexpr ActionSet kMenuLeft = bit(kP1Left) | bit(kP2Left);
+constexpr ActionSet kMenuRight = bit(kP1Right) | bit(kP2Right);
+constexpr ActionSet kMenuOk = bit(kStart) | bit(kP1Light) | bit(kFire);
+constexpr ActionSet kMenuBack = bit(kBack);
+
+/// A seed for a played match: different every time, recorded in the replay header.
+std::uint64_t freshSeed(const Context& ctx) {
+    if (ctx.flags->seed != 0) return ctx.flags->seed;
+    const auto now = std::chrono::system_clock::now().time_since_epoch().count();
+    return std::uint64_t(now) | 1u;
+}
+
+void drawBackdrop(sf::RenderTarget& t, const Context& ctx, long ticks) {
+    StageView v;
+    drawStage(t, v, ticks);
+    fillRect(t, 0.f, 0.f, float(ctx.width), float(ctx.height), sf::Color(10, 6, 20, 150));
+}
+
+void drawTitleText(sf::RenderTarget& t, const Context& ctx, const std::string& title, float y) {
+    drawText(t, ctx.res->font, title, 56, float(ctx.width) / 2.f, y, sf::Color(255, 220, 110), Align::Center, 4.f);
+}
+
+/// A vertical menu.
+class MenuScreen : public Screen {
+public:
+    struct Item {
+        std::string label;
+        std::function<void()> action;
+    };
+    MenuScreen(Context& ctx, std::string title, std::vector<Item> items, std::function<void()> onBack, bool overlay)
+        : ctx_(ctx), title_(std::move(title)), items_(std::move(items)), onBack_(std::move(onBack)), overlay_(overlay) {}
+
+    void tick(const Tick& in) override {
+        ++ticks_;
+        const int n = int(items_.size());
+        if (in.pressedAny(kMenuUp)) cursor_ = (cursor_ + n - 1) % n, ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kMenuDown)) cursor_ = (cursor_ + 1) % n, ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kMenuOk)) {
+            ctx_.res->sound.play(Sfx::Blip);
+            items_[std::size_t(cursor_)].action();
+        } else if (in.pressedAny(kMenuBack) && onBack_) {
+            onBack_();
+        }
+    }
+
+    void draw(sf::RenderTarget& t) override {
+        if (overlay_) {
+            fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
+            fillRect(t, float(ctx_.width) / 2.f - 260.f, 130.f, 520.f, 120.f + 52.f * float(items_.size()), sf::Color(16, 12, 30, 235),
+                     sf::Color(255, 210, 100), 2.f);
+        } else {
+            drawBackdrop(t, ctx_, ticks_);
+        }
+        drawTitleText(t, ctx_, title_, 150.f);
+        for (std::size_t i = 0; i < items_.size(); ++i) {
+            const bool on = int(i) == cursor_;
+            const float y = 280.f + 52.f * float(i);
+            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, y - 4.f, 440.f, 44.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            drawText(t, ctx_.res->font, items_[i].label, 28, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
+                     Align::Center, 2.f);
+        }
+        drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16, float(ctx_.width) / 2.f,
+                 float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+    }
+
+    bool transparent() const override { return overlay_; }
+
+private:
+    Context& ctx_;
+    std::string title_;
+    std::vector<Item> items_;
+    std::function<void()> onBack_;
+    bool overlay_;
+    int cursor_ = 0;
+    long ticks_ = 0;
+};
+
+class TitleScreen : public Screen {
+public:
+    explicit TitleScreen(Context& ctx) : ctx_(ctx) {}
+    void tick(const Tick& in) override {
+        ++ticks_;
+        if (in.pressedAny(kMenuOk)) {
+            ctx_.res->sound.play(Sfx::Blip);
+            ctx_.stack->push(makeModeSelect(ctx_));
+        } else if (in.pressedAny(kMenuBack)) {
+            ctx_.quit = true;
+        }
+    }
+    void draw(sf::RenderTarget& t) override {
+        drawBackdrop(t, ctx_, ticks_);
+        const float cx = float(ctx_.width) / 2.f;
+        drawText(t, ctx_.res->font, "BVH FIGHTER", 96, cx, 150.f, sf::Color(255, 215, 100), Align::Center, 6.f);
+        drawText(t, ctx_.res->font, "hit detection on an agent BVH", 26, cx, 270.f, sf::Color(230, 220, 255), Align::Center, 2.f);
+        if ((ticks_ / 30) % 2 == 0) drawText(t, ctx_.res->font, "PRESS ENTER", 34, cx, 420.f, sf::Color::White, Align::Center, 3.f);
+        drawText(t, ctx_.res->font, "F1 hitbox overlay in a fight    Esc quits", 16, cx, float(ctx_.height) - 40.f,
+                 sf::Color(200, 200, 210), Align::Center, 1.f);
+    }
+
+private:
+    Context& ctx_;
+    long ticks_ = 0;
+};
+
+/// Cycle each player's fighter with left/right (P1 keys for player 1, P2 keys for player 2), start confirms.
+class FighterSelectScreen : public Screen {
+public:
+    FighterSelectScreen(Context& ctx, sim::Mode mode) : ctx_(ctx), mode_(mode) {
+        const sim::MatchSetup defaults;  // start on the default pairing when those fighters exist
+        for (int p = 0; p < 2; ++p) {
+            pick_[p] = p < int(ctx.fighters.size()) ? p : 0;
+            for (int i = 0; i < int(ctx.fighters.size()); ++i) {
+                if (ctx.fighters[std::size_t(i)].id == defaults.fighter[p]) pick_[p] = i;
+            }
+        }
+        rebuildPreview();
+    }
+    void tick(const Tick& in) override {
+        ++ticks_;
+        const int n = int(ctx_.fighters.size());
+        bool changed = false;
+        for (int p = 0; p < 2; ++p) {
+            // Against the CPU, player 1 also picks the opponent with up/down.
+            const Action left = p == 0 ? kP1Left : kP2Left, right = p == 0 ? kP1Right : kP2Right;
+            ActionSet l = bit(left), r = bit(right);
+            if (p == 1 && mode_ != sim::Mode::Versus) l |= bit(kP1Up), r |= bit(kP1Down);
+            if (in.pressedAny(l)) pick_[p] = (pick_[p] + n - 1) % n, changed = true;
+            if (in.pressedAny(r)) pick_[p] = (pick_[p] + 1) % n, changed = true;
+        }
+        if (changed) ctx_.res->sound.play(Sfx::Blip), rebuildPreview();
+        if (preview_) preview_->step({});
+        if (in.pressedAny(bit(kStart) | bit(kP1Light))) startMatch();
+        else if (in.pressedAny(kMenuBack)) ctx_.stack->pop();
+    }
+    void draw(sf::RenderTarget& t) override {
+        StageView v;
+        drawStage(t, v, ticks_);
+        drawTitleText(t, ctx_, "CHOOSE YOUR FIGHTERS", 110.f);
+        for (int p = 0; p < 2; ++p) {
+            drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, p == 1 && pick_[0] == pick_[1]);
+            const float x = v.point(float(preview_->state().fighters[p].x), 0.f).x;
+            const std::string who = p == 0 ? "P1" : mode_ == sim::Mode::Versus ? "P2" : mode_ == sim::Mode::Training ? "DUMMY" : "CPU";
+            drawText(t, ctx_.res->font, who, 22, x, 240.f, p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120), Align::Center, 2.f);
+            drawText(t, ctx_.res->font, "\u25c0  " + ctx_.fighters[std::size_t(pick_[p])].display + "  \u25b6", 34, x, 270.f,
+                     sf::Color::White, Align::Center, 3.f);
+        }
+        const std::string hint = mode_ == sim::Mode::Versus ? "P1: A/D    P2: Left/Right    Enter: fight    Esc: back"
+                                                            : "A/D: your fighter    W/S: opponent    Enter: fight    Esc: back";
+        drawText(t, ctx_.res->font, hint, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(230, 230, 240), Align::Center, 2.f);
+    }
+
+private:
+    void rebuildPreview() {
+        sim::MatchSetup s;
+        s.mode = sim::Mode::Training;
+        preview_ = std::make_unique<sim::Fight>(s, ctx_.fighters[std::size_t(pick_[0])], ctx_.fighters[std::size_t(pick_[1])]);
+    }
+    void startMatch() {
+        sim::MatchSetup s;
+        s.mode = mode_;
+        s.seed = freshSeed(ctx_);
+        for (int p = 0; p < 2; ++p) s.fighter[p] = ctx_.fighters[std::size_t(pick_[p])].id;
+        std::unique_ptr<Screen> fight = makeFight(ctx_, s);
+        if (fight) ctx_.stack->replaceAll(std::move(fight));
+    }
+
+    Context& ctx_;
+    sim::Mode mode_;
+    int pick_[2] = {0, 0};
+    std::unique_ptr<sim::Fight> preview_;
+    long ticks_ = 0;
+};
+
+class ControlsScreen : public Screen {
+public:
+    explicit ControlsScreen(Context& ctx) : ctx_(ctx) {}
+    void tick(const Tick& in) override {
+        if (in.pressedAny(kMenuBack | bit(kStart))) ctx_.stack->pop();
+    }
+    void draw(sf::RenderTarget& t) override {
+        fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(16, 12, 28));
+        drawText(t, ctx_.res->font, "CONTROLS", 40, float(ctx_.width) / 2.f, 20.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        const int perColumn = (kActionCount + 1) / 2;
+        for (int a = 0; a < kActionCount; ++a) {
+            const float x = a < perColumn ? 60.f : 660.f;
+            const float y = 90.f + 32.f * float(a % perColumn);
+            drawText(t, ctx_.res->font, actionLabel(Action(a)), 17, x, y, sf::Color(220, 220, 230));
+            drawText(t, ctx_.res->mono, bindingText(*ctx_.bindings, Action(a)), 17, x + 270.f, y, sf::Color(255, 230, 150));
+        }
+        drawText(t, ctx_.res->font, "Rebind keys in " + ctx_.dataDir + "/controls.cfg (e.g. p1.left = A).   Esc: back", 16,
+                 float(ctx_.width) / 2.f, float(ctx_.height) - 36.f, sf::Color(200, 200, 210), Align::Center);
+    }
+
+private:
+    Context& ctx_;
+};
+
+}  // namespace
+
+std::unique_ptr<Screen> makeTitle(Context& ctx) { return std::make_unique<TitleScreen>(ctx); }
+
+std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
+    Context* c = &ctx;
+    const auto fightMode = [c](sim::Mode m) { return [c, m] { c->stack->push(makeFighterSelect(*c, m)); }; };
+    std::vector<MenuScreen::Item> items = {
+        {"Versus player", fightMode(sim::Mode::Versus)},
+        {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
+        {"Training", fightMode(sim::Mode::Training)},
+        {"Blaster", [c] { c->stack->replaceAll(makeBlaster(*c, false)); }},
+        {"Controls", [c] { c->stack->push(makeControls(*c)); }},
+        {"Quit", [c] { c->quit = true; }},
+    };
+    return std::make_unique<MenuScreen>(ctx, "SELECT MODE", std::move(items), [c] { c->stack->pop(); }, false);
+}
+
+std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode) { return std::make_unique<FighterSelectScreen>(ctx, mode); }
+
+std::unique_ptr<Screen> makeControls(Context& ctx) { return std::make_unique<ControlsScreen>(ctx); }
+
+std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
+    Context* c = &ctx;
+    FightScreen* f = &fight;
+    std::vector<MenuScreen::Item> items = {
+        {"Resume", [c] { c->stack->pop(); }},
+        {"Reset (restart match)", [c, f] { f->resetMatch(), c->stack->pop(); }},
+        {"Controls", [c] { c->stack->push(makeControls(*c)); }},
+        {"Quit to title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
+    };
+    return std::make_unique<MenuScreen>(ctx, "PAUSED", std::move(items), [c] { c->stack->pop(); }, true);
+}
+
+}  // namespace app

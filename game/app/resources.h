@@ -1,0 +1,49 @@
+#pragma once
+// Fonts and sounds, loaded or made once at start-up. A missing font is a loud failure (the caller exits); sound is
+// optional: the sounds are synthesised in code into sf::SoundBuffers, and when no audio device can play them (CI,
+// Xvfb, a machine without a sound card) the bank turns itself off instead of crashing or blocking.
+#include <SFML/Audio/Sound.hpp>
+#include <SFML/Audio/SoundBuffer.hpp>
+#include <SFML/Graphics/Font.hpp>
+
+#include <array>
+#include <memory>
+#include <string>
+
+namespace app {
+
+/// The synthesised sound effects.
+enum class Sfx { Hit, HeavyHit, Block, Fireball, KO, Blip, Laser, Boom, kCount };
+
+/// Synthesised sound effects played through a small pool of voices.
+class SoundBank {
+public:
+    /// When enabled and an audio device seems present, makes every buffer and probes that a sound really plays;
+    /// otherwise sound stays off (one note on stderr) and no OpenAL object is ever created.
+    void init(bool enabled);
+    /// Plays an effect (does nothing when sound is off).
+    void play(Sfx s, float volume = 100.f);
+    /// True when sound is on.
+    bool enabled() const { return enabled_; }
+
+private:
+    struct Audio {
+        std::array<sf::SoundBuffer, int(Sfx::kCount)> buffers;
+        std::array<sf::Sound, 8> voices;
+    };
+    std::unique_ptr<Audio> audio_;  // created only when a device is likely (SFML objects touch OpenAL on creation)
+    int next_ = 0;
+    bool enabled_ = false;
+};
+
+/// Everything loaded from disk or made at start-up.
+struct Resources {
+    sf::Font font;   ///< DejaVuSans: menus and HUD
+    sf::Font mono;   ///< DejaVuSansMono: counters and overlay labels
+    SoundBank sound; ///< effects
+
+    /// Loads the fonts from dataDir/fonts; on failure returns false with error = `FILE: what`.
+    bool load(const std::string& dataDir, bool soundOn, std::string& error);
+};
+
+}  // namespace app

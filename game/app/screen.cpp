@@ -1,0 +1,38 @@
+// The screen stack: deferred push/pop/clear so a screen can ask to be replaced from inside its own tick.
+#include "game/app/screen.h"
+
+namespace app {
+
+void ScreenStack::push(std::unique_ptr<Screen> s) { pending_.push_back({Change::Push, std::move(s)}); }
+void ScreenStack::pop() { pending_.push_back({Change::Pop, nullptr}); }
+
+void ScreenStack::replaceAll(std::unique_ptr<Screen> s) {
+    pending_.push_back({Change::Clear, nullptr});
+    pending_.push_back({Change::Push, std::move(s)});
+}
+
+void ScreenStack::applyPending() {
+    // Moved out first: a destroyed screen may not queue more changes, but be safe if it does.
+    std::vector<Change> changes = std::move(pending_);
+    pending_.clear();
+    for (Change& c : changes) {
+        if (c.kind == Change::Push) screens_.push_back(std::move(c.screen));
+        else if (c.kind == Change::Pop && !screens_.empty()) screens_.pop_back();
+        else if (c.kind == Change::Clear) screens_.clear();
+    }
+}
+
+void ScreenStack::tick(const Tick& in) {
+    if (!screens_.empty()) screens_.back()->tick(in);
+}
+
+void ScreenStack::draw(sf::RenderTarget& target) {
+    std::size_t first = screens_.size();
+    while (first > 0) {
+        --first;
+        if (!screens_[first]->transparent()) break;
+    }
+    for (std::size_t i = first; i < screens_.size(); ++i) screens_[i]->draw(target);
+}
+
+}  // namespace app

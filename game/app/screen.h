@@ -1,0 +1,110 @@
+#pragma once
+// Screens in a stack (title, menus, fight, Blaster, pause, controls). Only the top screen gets input; screens may
+// let the ones below them show through (the pause menu over the fight). Requests to push, pop or replace screens
+// are queued and applied after the tick, so no screen is destroyed while its own code runs.
+//
+// Every screen ticks at the fixed 60 Hz rate with the actions of that tick; drawing reads state and changes none
+// that a simulation reads.
+#include "game/app/bindings.h"
+#include "game/app/flags.h"
+#include "game/app/resources.h"
+#include "game/sim/fight.h"
+
+#include <SFML/Graphics/RenderTarget.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace app {
+
+/// The actions of one 60 Hz tick.
+struct Tick {
+    ActionSet held = 0;     ///< held now
+    ActionSet pressed = 0;  ///< newly pressed since the previous tick
+    /// True when action a was pressed this tick.
+    bool pressedAny(ActionSet s) const { return (pressed & s) != 0; }
+};
+
+class ScreenStack;
+
+/// What every screen may use: settings, resources, bindings, the screen stack, the window size.
+struct Context {
+    AppFlags* flags = nullptr;          ///< command-line settings
+    std::string dataDir;                ///< resolved data folder
+    Resources* res = nullptr;           ///< fonts and sounds
+    Bindings* bindings = nullptr;       ///< key bindings
+    ScreenStack* stack = nullptr;       ///< the screen stack
+    std::vector<sim::FighterDef> fighters;  ///< every fighter in dataDir/fighters, sorted by id
+    unsigned width = 1280;              ///< window width in pixels
+    unsigned height = 720;              ///< window height in pixels
+    bool quit = false;                  ///< set to close the app
+    int exitCode = 0;                   ///< process exit code when quitting
+
+    /// The fighter with this id, or nullptr.
+    const sim::FighterDef* fighter(const std::string& id) const {
+        for (const sim::FighterDef& d : fighters) {
+            if (d.id == id) return &d;
+        }
+        return nullptr;
+    }
+};
+
+/// One screen.
+class Screen {
+public:
+    virtual ~Screen() = default;
+    /// Advances one 60 Hz tick with its input.
+    virtual void tick(const Tick& in) = 0;
+    /// Draws the screen.
+    virtual void draw(sf::RenderTarget& target) = 0;
+    /// True when the screen below should be drawn first (overlays such as the pause menu).
+    virtual bool transparent() const { return false; }
+};
+
+/// The stack of screens with deferred changes.
+class ScreenStack {
+public:
+    /// Queues a push.
+    void push(std::unique_ptr<Screen> s);
+    /// Queues a pop of the top screen.
+    void pop();
+    /// Queues removing every screen, then pushing s.
+    void replaceAll(std::unique_ptr<Screen> s);
+    /// Applies the queued changes (call after the tick).
+    void applyPending();
+    /// Ticks the top screen.
+    void tick(const Tick& in);
+    /// Draws from the lowest visible screen up.
+    void draw(sf::RenderTarget& target);
+    /// True when no screen is left.
+    bool empty() const { return screens_.empty(); }
+    /// The top screen (nullptr when empty).
+    Screen* top() const { return screens_.empty() ? nullptr : screens_.back().get(); }
+
+private:
+    struct Change {
+        enum Kind { Push, Pop, Clear } kind;
+        std::unique_ptr<Screen> screen;
+    };
+    std::vector<std::unique_ptr<Screen>> screens_;
+    std::vector<Change> pending_;
+};
+
+class FightScreen;
+
+/// The title screen.
+std::unique_ptr<Screen> makeTitle(Context& ctx);
+/// Mode select: versus player, versus CPU, training, Blaster, controls, quit.
+std::unique_ptr<Screen> makeModeSelect(Context& ctx);
+/// Fighter select for a fight mode.
+std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode);
+/// The controls screen (current bindings).
+std::unique_ptr<Screen> makeControls(Context& ctx);
+/// The pause menu over a fight.
+std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight);
+/// The Blaster.
+std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot);
+
+}  // namespace app

@@ -1,0 +1,36 @@
+// Headless Blaster script runner: parse the whole file first (a bad file exits 2 before any frame runs), then run
+// it and print a summary in the same spirit as the fight runner's.
+#include "game/sim/blaster/blaster_headless.h"
+
+#include "game/sim/blaster/blaster_script.h"
+
+#include <fstream>
+#include <ostream>
+
+namespace blaster {
+
+int runHeadless(const std::string& path, std::ostream& out, std::ostream& err) {
+    std::ifstream in(path);
+    if (!in) {
+        err << path << ":0: cannot open the Blaster script\n";
+        return 2;
+    }
+    Script script;
+    if (!parseScript(in, path, script, err)) return 2;
+    const ScriptResult r = runScript(script, path);
+    out << "blaster " << path << "\n";
+    out << "  frames " << r.frames << ", score " << r.score << " (best " << r.bestScore << "), kills " << r.kills
+        << ", " << (r.gameOver ? "game over" : "alive") << "\n";
+    out << "  structures";
+    for (std::size_t i = 0; i < r.structures.size(); ++i) out << (i ? " -> " : " ") << structureName(r.structures[i]);
+    out << "\n  final hash 0x" << std::hex << r.hash << std::dec << "\n";
+    out << "  expectations " << r.expectations - int(r.failures.size()) << " passed, " << r.failures.size()
+        << " failed\n";
+    for (const std::string& f : r.failures) {
+        out << "  FAILED " << f << "\n";
+        err << f << "\n";
+    }
+    return r.failures.empty() ? 0 : 1;
+}
+
+}  // namespace blaster

@@ -1,0 +1,404 @@
+// Parser and runner of Blaster scripts.
+//
+// Grammar (one command per line; `#` starts a comment; blank lines are ignored; words are separated by spaces):
+//
+//   script   := "blaster 1" NL { line NL }          the first line names the format and its version
+//   header   := "seed" UINT                         RNG seed (default 1)
+//             | "structure" NAME                    starting structure (default array)
+//             | "set" KEY VALUE                     a tuning option (blaster::Options field name, e.g. starCount 50,
+//                                                   spawnEnemies 0); header lines must come before any command
+//   command  := "hold" BUTTONS FRAMES               hold the buttons for FRAMES (>= 1) frames
+//             | "press" BUTTONS                     = hold BUTTONS 1
+//             | "wait" FRAMES                       = hold none FRAMES
+//             | "switch" NAME                       rebuild the sets as another structure, now
+//             | "enemy" X Y W H SPEED [HEALTH]      place a ship with box (X, Y)-(X+W, Y+H) now; HEALTH 0 or absent:
+//                                                   (W + H) / 8; ids are given lowest free slot first (0, 1, ...)
+//             | "restart"                           start a new run now (keeps the best score)
+//             | "expect" CHECK                      check the state now; a failure is reported, the run goes on
+//   CHECK    := FIELD [OP] INT                      OP is one of == != < <= > >= (absent: ==)
+//             | "enemy" ID PROP [OP] INT            PROP: active health width height x y overlapping
+//             | "alive" | "gameover"
+//             | "gameover within" FRAMES            run up to FRAMES frames with no buttons until the run is over
+//             | "hash" HEX                          the World hash (0x... as the summary prints it)
+//   FIELD    := frame | score | best | shots | recharge | enemies | lasers | kills | hits | runs
+//             | overlapping (ships flagged) | touching (stars flagged) | playery (player box minY)
+//   BUTTONS  := BUTTON { "+" BUTTON }, BUTTON := up | down | fire | restart | none
+//   NAME     := array | grid | quadtree-lowest | quadtree-leaves | agent-bvh | dynamic-tree | 1..6
+#include "game/sim/blaster/blaster_script.h"
+
+#include <algorithm>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+namespace blaster {
+namespace {
+
+constexpr long long kMaxFramesPerScript = 10'000'000;  // a typo must not turn into an endless run
+
+/// Thrown inside the parser with the message for the current line; caught once per line.
+struct ParseError {
+    std::string what;
+};
+
+bool toInt(const std::string& text, long long& v) {
+    if (text.empty()) return false;
+    std::size_t used = 0;
+    try {
+        v = std::stoll(text, &used, 10);
+    } catch (...) {
+        return false;
+    }
+    return used == text.size();
+}
+
+long long intArg(const std::vector<std::string>& w, std::size_t i, long long lo, long long hi, const char* what) {
+    long long v = 0;
+    if (i >= w.size()) throw ParseError{std::string("missing ") + what};
+    if (!toInt(w[i], v) || v < lo || v > hi)
+        throw ParseError{std::string(what) + " must be an integer in " + std::to_string(lo) + ".." +
+                         std::to_string(hi) + ", not '" + w[i] + "'"};
+    return v;
+}
+
+void expectWords(const std::vector<std::string>& w, std::size_t lo, std::size_t hi) {
+    if (w.size() < lo) throw ParseError{"too few words for '" + w[0] + "'"};
+    if (w.size() > hi) throw ParseError{"unexpected '" + w[hi] + "' after '" + w[0] + "'"};
+}
+
+std::uint8_t parseButtons(const std::string& text) {
+    std::uint8_t bits = 0;
+    std::istringstream parts(text);
+    std::string b;
+    while (std::getline(parts, b, '+')) {
+        if (b == "up") bits |= kUp;
+        else if (b == "down") bits |= kDown;
+        else if (b == "fire") bits |= kFire;
+        else if (b == "restart") bits |= kRestart;
+        else if (b != "none") throw ParseError{"unknown button '" + b + "' (up, down, fire, restart, none)"};
+    }
+    return bits;
+}
+
+engine::SetKind structureArg(const std::vector<std::string>& w) {
+    engine::SetKind kind{};
+    if (w.size() < 2 || !parseStructure(w[1], kind))
+        throw ParseError{"unknown structure '" + (w.size() < 2 ? std::string() : w[1]) +
+                         "' (array, grid, quadtree-lowest, quadtree-leaves, agent-bvh, dynamic-tree or 1..6)"};
+    return kind;
+}
+
+const char* const kFields[] = {"frame", "score", "best",        "shots",    "recharge", "enemies", "lasers",
+                               "kills", "hits",  "runs", "overlapping", "touching", "playery"};
+const char* const kEnemyProps[] = {"active", "health", "width", "height", "x", "y", "overlapping"};
+
+template <std::size_t N>
+bool oneOf(const std::string& s, const char* const (&names)[N]) {
+    return std::find(std::begin(names), std::end(names), s) != std::end(names);
+}
+
+bool isOp(const std::string& s) { return s == "==" || s == "!=" || s == "<" || s == "<=" || s == ">" || s == ">="; }
+
+/// FIELD [OP] INT, starting at w[i].
+void parseComparison(const std::vector<std::string>& w, std::size_t i, Expectation& e) {
+    if (i < w.size() && isOp(w[i])) e.op = w[i++];
+    e.value = intArg(w, i, -(1LL << 62), 1LL << 62, "expected value");
+    if (i + 1 < w.size()) throw ParseError{"unexpected '" + w[i + 1] + "' after the expected value"};
+}
+
+Expectation parseExpect(const std::vector<std::string>& w) {
+    Expectation e;
+    if (w.size() < 2) throw ParseError{"expect what?"};
+    const std::string& what = w[1];
+    if (what == "alive" && w.size() == 2) {
+        e.kind = Expectation::Kind::Alive;
+    } else if (what == "gameover" && w.size() == 2) {
+        e.kind = Expectation::Kind::GameOver;
+    } else if (what == "gameover") {
+        if (w[2] != "within") throw ParseError{"expected 'gameover within FRAMES'"};
+        expectWords(w, 4, 4);
+        e.kind = Expectation::Kind::GameOverWithin;
+        e.value = intArg(w, 3, 1, kMaxFramesPerScript, "frame budget");
+    } else if (what == "hash") {
+        expectWords(w, 3, 3);
+        e.kind = Expectation::Kind::Hash;
+        std::size_t used = 0;
+        try {
+            e.hash = std::stoull(w[2], &used, 16);
+        } catch (...) {
+            used = 0;
+        }
+        if (used != w[2].size()) throw ParseError{"hash must be hexadecimal, not '" + w[2] + "'"};
+    } else if (what == "enemy") {
+        e.enemy = int(intArg(w, 2, 0, 1 << 20, "enemy id"));
+        if (w.size() < 4 || !oneOf(w[3], kEnemyProps))
+            throw ParseError{"unknown enemy property (active, health, width, height, x, y, overlapping)"};
+        e.field = "enemy." + w[3];
+        parseComparison(w, 4, e);
+    } else if (oneOf(what, kFields)) {
+        e.field = what;
+        parseComparison(w, 2, e);
+    } else {
+        throw ParseError{"unknown expectation '" + what + "'"};
+    }
+    return e;
+}
+
+/// Parses one non-empty line into script (header) or a command; returns whether it was a command.
+bool parseLine(const std::vector<std::string>& w, bool started, Script& script, Command& c) {
+    const std::string& verb = w[0];
+    if (verb == "seed" || verb == "structure" || verb == "set") {
+        if (started) throw ParseError{"'" + verb + "' must come before the first command"};
+        if (verb == "seed") {
+            expectWords(w, 2, 2);
+            script.seed = std::uint64_t(intArg(w, 1, 0, 1LL << 62, "seed"));
+        } else if (verb == "structure") {
+            expectWords(w, 2, 2);
+            script.structure = structureArg(w);
+        } else {
+            expectWords(w, 3, 3);
+            std::string why;
+            if (!setOption(script.options, w[1], w[2], why)) throw ParseError{why};
+        }
+        return false;
+    }
+    if (verb == "hold") {
+        expectWords(w, 3, 3);
+        c.buttons = parseButtons(w[1]);
+        c.frames = int(intArg(w, 2, 1, kMaxFramesPerScript, "frame count"));
+    } else if (verb == "press") {
+        expectWords(w, 2, 2);
+        c.buttons = parseButtons(w[1]);
+        c.frames = 1;
+    } else if (verb == "wait") {
+        expectWords(w, 2, 2);
+        c.frames = int(intArg(w, 1, 1, kMaxFramesPerScript, "frame count"));
+    } else if (verb == "switch") {
+        expectWords(w, 2, 2);
+        c.kind = Command::Kind::Switch;
+        c.structure = structureArg(w);
+    } else if (verb == "enemy") {
+        expectWords(w, 6, 7);
+        c.kind = Command::Kind::Enemy;
+        const int x = int(intArg(w, 1, -100000, 100000, "x")), y = int(intArg(w, 2, -100000, 100000, "y"));
+        const int wd = int(intArg(w, 3, 1, 100000, "width")), ht = int(intArg(w, 4, 1, 100000, "height"));
+        c.box = {x, y, x + wd, y + ht};
+        c.speed = int(intArg(w, 5, 0, 1000, "speed"));
+        c.health = w.size() == 7 ? int(intArg(w, 6, 0, 1000000, "health")) : 0;
+    } else if (verb == "restart") {
+        expectWords(w, 1, 1);
+        c.kind = Command::Kind::Restart;
+    } else if (verb == "expect") {
+        c.kind = Command::Kind::Expect;
+        c.expect = parseExpect(w);
+    } else {
+        throw ParseError{"unknown command '" + verb + "'"};
+    }
+    return true;
+}
+
+std::vector<std::string> words(const std::string& line) {
+    std::istringstream in(line.substr(0, line.find('#')));
+    std::vector<std::string> out;
+    for (std::string s; in >> s;) out.push_back(s);
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& w) {
+    std::string s;
+    for (const std::string& x : w) s += (s.empty() ? "" : " ") + x;
+    return s;
+}
+
+}  // namespace
+
+bool parseScript(std::istream& in, const std::string& file, Script& script, std::ostream& err) {
+    script = Script{};
+    std::string line;
+    int lineNo = 0;
+    bool sawHeader = false, started = false;
+    long long totalFrames = 0;
+    while (std::getline(in, line)) {
+        ++lineNo;
+        const std::vector<std::string> w = words(line);
+        if (w.empty()) continue;
+        try {
+            if (!sawHeader) {
+                if (w.size() != 2 || w[0] != "blaster") throw ParseError{"the first line must be 'blaster 1'"};
+                if (w[1] != "1") throw ParseError{"unsupported blaster script version '" + w[1] + "' (only 1)"};
+                sawHeader = true;
+                continue;
+            }
+            Command c;
+            c.line = lineNo;
+            c.text = joined(w);
+            if (!parseLine(w, started, script, c)) continue;
+            started = true;
+            totalFrames += c.frames + (c.expect.kind == Expectation::Kind::GameOverWithin ? c.expect.value : 0);
+            if (totalFrames > kMaxFramesPerScript)
+                throw ParseError{"the script runs more than " + std::to_string(kMaxFramesPerScript) + " frames"};
+            script.commands.push_back(c);
+        } catch (const ParseError& e) {
+            err << file << ":" << lineNo << ": " << e.what << "\n";
+            return false;
+        }
+    }
+    if (!sawHeader) {
+        err << file << ":1: empty file; the first line must be 'blaster 1'\n";
+        return false;
+    }
+    return true;
+}
+
+// ---- running ----
+
+namespace {
+
+long long enemyProp(const World& w, int id, const std::string& prop) {
+    if (id < 0 || std::size_t(id) >= w.enemies.size() || !w.enemies[std::size_t(id)].active) return 0;
+    const Enemy& e = w.enemies[std::size_t(id)];
+    if (prop == "active") return 1;
+    if (prop == "health") return e.health;
+    if (prop == "width") return e.box.maxX - e.box.minX;
+    if (prop == "height") return e.box.maxY - e.box.minY;
+    if (prop == "x") return e.box.minX;
+    if (prop == "y") return e.box.minY;
+    return e.overlapping ? 1 : 0;  // "overlapping"
+}
+
+long long fieldValue(const World& w, const Expectation& e) {
+    const std::string& f = e.field;
+    if (f.rfind("enemy.", 0) == 0) return enemyProp(w, e.enemy, f.substr(6));
+    if (f == "frame") return (long long)w.frame;
+    if (f == "score") return w.score;
+    if (f == "best") return w.bestScore;
+    if (f == "shots") return w.shotsLeft;
+    if (f == "recharge") return w.rechargeLeft;
+    if (f == "kills") return w.kills;
+    if (f == "hits") return w.hits;
+    if (f == "runs") return w.runs;
+    if (f == "playery") return w.player.box.minY;
+    if (f == "enemies" || f == "overlapping")
+        return std::count_if(w.enemies.begin(), w.enemies.end(), [&](const Enemy& x) {
+            return x.active && (f == "enemies" || x.overlapping);
+        });
+    if (f == "lasers") return std::count_if(w.lasers.begin(), w.lasers.end(), [](const Laser& l) { return l.active; });
+    return std::count_if(w.stars.begin(), w.stars.end(), [](const Star& s) { return s.touching; });  // "touching"
+}
+
+bool compare(long long a, const std::string& op, long long b) {
+    if (op == "==") return a == b;
+    if (op == "!=") return a != b;
+    if (op == "<") return a < b;
+    if (op == "<=") return a <= b;
+    if (op == ">") return a > b;
+    return a >= b;  // ">="
+}
+
+std::string hex(std::uint64_t v) {
+    std::ostringstream s;
+    s << "0x" << std::hex << v;
+    return s.str();
+}
+
+/// Checks one expectation (may step the game for `gameover within`); returns "" or what went wrong.
+std::string check(Game& game, const Expectation& e) {
+    const World& w = game.world();
+    switch (e.kind) {
+        case Expectation::Kind::Alive: return w.player.alive ? "" : "the player is dead";
+        case Expectation::Kind::GameOver: return w.gameOver ? "" : "the run is not over";
+        case Expectation::Kind::GameOverWithin:
+            for (long long i = 0; i < e.value && !game.world().gameOver; ++i) game.step({});
+            return game.world().gameOver ? "" : "no game over within " + std::to_string(e.value) + " frames";
+        case Expectation::Kind::Hash: return game.hash() == e.hash ? "" : "got hash " + hex(game.hash());
+        case Expectation::Kind::Compare: {
+            const long long v = fieldValue(w, e);
+            return compare(v, e.op, e.value) ? "" : "got " + std::to_string(v);
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
+ScriptResult runScript(const Script& script, const std::string& file) {
+    ScriptResult r;
+    Game game(script.seed, script.structure, script.options);
+    r.structures.push_back(script.structure);
+    for (const Command& c : script.commands) {
+        switch (c.kind) {
+            case Command::Kind::Hold:
+                for (int i = 0; i < c.frames; ++i) game.step({c.buttons, -1});
+                break;
+            case Command::Kind::Switch:
+                game.setStructure(c.structure);
+                r.structures.push_back(c.structure);
+                break;
+            case Command::Kind::Enemy: game.spawnEnemy(c.box, c.speed, c.health); break;
+            case Command::Kind::Restart: game.restart(); break;
+            case Command::Kind::Expect: {
+                ++r.expectations;
+                const std::string what = check(game, c.expect);
+                if (!what.empty()) r.failures.push_back(file + ":" + std::to_string(c.line) + ": " + c.text + ": " + what);
+                break;
+            }
+        }
+    }
+    const World& w = game.world();
+    r.frames = w.frame;
+    r.hash = game.hash();
+    r.score = w.score;
+    r.bestScore = w.bestScore;
+    r.kills = w.kills;
+    r.gameOver = w.gameOver;
+    return r;
+}
+
+}  // namespace blaster
+
+// ---- recording ----
+
+namespace blaster {
+namespace {
+
+std::string buttonWords(std::uint8_t bits) {
+    std::string s;
+    const std::pair<std::uint8_t, const char*> names[] = {{kUp, "up"}, {kDown, "down"}, {kFire, "fire"}, {kRestart, "restart"}};
+    for (const auto& [bit, name] : names)
+        if (bits & bit) s += (s.empty() ? "" : "+") + std::string(name);
+    return s.empty() ? "none" : s;
+}
+
+std::string holdLine(std::uint8_t buttons, int frames) {
+    return buttons == 0 ? "wait " + std::to_string(frames) + "\n"
+                        : "hold " + buttonWords(buttons) + " " + std::to_string(frames) + "\n";
+}
+
+}  // namespace
+
+ScriptRecorder::ScriptRecorder(std::uint64_t seed, engine::SetKind kind, const Options& options) {
+    header_ = "blaster 1\n# recorded\nseed " + std::to_string(seed) + "\nstructure " + structureName(kind) + "\n";
+    std::istringstream lines(formatOptions(options));
+    for (std::string line; std::getline(lines, line);) header_ += "set " + line + "\n";
+}
+
+void ScriptRecorder::record(const Input& input) {
+    const bool switches = input.select >= 0;
+    if (heldFrames_ > 0 && (switches || input.buttons != heldButtons_)) {
+        body_ += holdLine(heldButtons_, heldFrames_);
+        heldFrames_ = 0;
+    }
+    if (switches) body_ += std::string("switch ") + structureName(engine::SetKind(input.select)) + "\n";
+    heldButtons_ = input.buttons;
+    ++heldFrames_;
+}
+
+std::string ScriptRecorder::text(const Game& game) const {
+    std::ostringstream out;
+    out << header_ << body_;
+    if (heldFrames_ > 0) out << holdLine(heldButtons_, heldFrames_);
+    out << "expect frame " << game.world().frame << "\nexpect hash 0x" << std::hex << game.hash() << "\n";
+    return out.str();
+}
+
+}  // namespace blaster

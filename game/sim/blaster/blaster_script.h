@@ -1,0 +1,87 @@
+#pragma once
+// Blaster action scripts: a short text language that drives blaster::Game frame by frame and checks its state,
+// so a scenario ("shoot a ship down", "the gun recharges", "contact ends the run") is a readable file in
+// data/replays/ that runs headless as a test. Parsing is separate from running so a bad file is rejected whole,
+// with `FILE:LINE: what`, before a single frame is simulated. The grammar is at the top of blaster_script.cpp.
+#include "game/sim/blaster/blaster.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace blaster {
+
+/// One `expect` line.
+struct Expectation {
+    /// What is checked: a field against a value, the player alive, the run over (now / within N frames), the hash.
+    enum class Kind { Compare, Alive, GameOver, GameOverWithin, Hash };
+    Kind kind = Kind::Compare;  ///< what is checked
+    std::string field;          ///< Compare: field name (see fieldNames in the .cpp); enemy props are "enemy.<prop>"
+    int enemy = -1;             ///< Compare on an enemy property: its id
+    std::string op = "==";      ///< Compare: == != < <= > >=
+    long long value = 0;        ///< Compare: right-hand side; GameOverWithin: frame budget
+    std::uint64_t hash = 0;     ///< Hash: expected World hash
+};
+
+/// One script command after parsing.
+struct Command {
+    /// Hold buttons for some frames, switch structure, place a ship, restart the run, or check the state.
+    enum class Kind { Hold, Switch, Enemy, Restart, Expect };
+    Kind kind = Kind::Hold;                              ///< what to do
+    int line = 0;                                        ///< 1-based source line, for messages
+    std::string text;                                    ///< the source line, trimmed, for messages
+    std::uint8_t buttons = 0;                            ///< Hold: Button bits
+    int frames = 0;                                      ///< Hold: frames to hold them
+    engine::SetKind structure = engine::SetKind::Array;  ///< Switch: the new structure
+    engine::AABB box;                                    ///< Enemy: its box
+    int speed = 0;                                       ///< Enemy: units per frame to the left
+    int health = 0;                                      ///< Enemy: hit points (0: by size)
+    Expectation expect;                                  ///< Expect: the check
+};
+
+/// A parsed script: header settings then commands.
+struct Script {
+    std::uint64_t seed = 1;                              ///< `seed N`
+    engine::SetKind structure = engine::SetKind::Array;  ///< `structure NAME`
+    Options options;                                     ///< defaults changed by `set KEY VALUE`
+    std::vector<Command> commands;                       ///< in file order
+};
+
+/// Parses a script; on the first bad line prints `file:LINE: what` to err and returns false.
+bool parseScript(std::istream& in, const std::string& file, Script& script, std::ostream& err);
+
+/// What running a script produced.
+struct ScriptResult {
+    std::uint64_t frames = 0;                 ///< frames simulated
+    int expectations = 0;                     ///< expectations checked
+    std::vector<std::string> failures;        ///< `file:LINE: expect ...: got ...`, in order
+    std::vector<engine::SetKind> structures;  ///< structures used, in order (first = starting one)
+    std::uint64_t hash = 0;                   ///< World hash at the end
+    int score = 0, bestScore = 0, kills = 0;  ///< final numbers
+    bool gameOver = false;                    ///< final state
+};
+
+/// Runs a parsed script from a fresh Game.
+ScriptResult runScript(const Script& script, const std::string& file);
+
+/// Turns the inputs of a played run into a script that replays it: the header, run-length `hold` lines, `switch`
+/// lines for structure selections, and a closing `expect frame` and `expect hash` taken from the game.
+/// Feed it every Input given to Game::step from the Game's creation (restart through kRestart, not Game::restart).
+class ScriptRecorder {
+public:
+    /// Starts a recording of a Game made with these arguments.
+    ScriptRecorder(std::uint64_t seed, engine::SetKind kind, const Options& options);
+    /// Records one frame's input (call once per Game::step, with the same input).
+    void record(const Input& input);
+    /// The script so far, closed by checks of the game's current frame and hash.
+    std::string text(const Game& game) const;
+
+private:
+    std::string body_;           // finished lines
+    std::uint8_t heldButtons_ = 0;  // the run being counted
+    int heldFrames_ = 0;
+    std::string header_;
+};
+
+}  // namespace blaster

@@ -1,0 +1,782 @@
+// The fight rules: state machines, animation-driven hurtboxes in each fighter's agent BVH, hit detection through
+// the engine (root test, then tree walk), hit/block resolution, push boxes, rounds, the CPU and the state hash.
+//
+// Why it looks like this: everything the rules read lives in FightState so a copy is a save state and a hash is
+// a checksum (GGPO style). Loops run over the two fighters and the two projectile slots in index order, so p1's
+// attack is always resolved before p2's and nothing depends on memory addresses. Blocking rule: a fighter guards
+// when it holds BACK (away from the opponent) while standing, walking, crouching or already in blockstun; mid
+// attacks are blocked either way, lows only crouching, overheads (`guard high`, jump-ins) only standing.
+#include "game/sim/fight.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstdlib>
+
+namespace sim {
+
+const char* modeName(Mode m) {
+    switch (m) {
+        case Mode::Versus: return "versus";
+        case Mode::VersusCpu: return "cpu";
+        case Mode::Training: return "training";
+        case Mode::CpuVsCpu: return "cpuvscpu";
+    }
+    return "versus";
+}
+
+bool parseMode(const std::string& word, Mode& out) {
+    for (Mode m : {Mode::Versus, Mode::VersusCpu, Mode::Training, Mode::CpuVsCpu}) {
+        if (word == modeName(m)) {
+            out = m;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* dummyName(DummyMode d) {
+    switch (d) {
+        case DummyMode::Stand: return "stand";
+        case DummyMode::Crouch: return "crouch";
+        case DummyMode::Block: return "block";
+        case DummyMode::CrouchBlock: return "crouchblock";
+        case DummyMode::Jump: return "jump";
+    }
+    return "stand";
+}
+
+bool parseDummy(const std::string& word, DummyMode& out) {
+    for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump}) {
+        if (word == dummyName(d)) {
+            out = d;
+            return true;
+        }
+    }
+    return false;
+}
+
+namespace {
+
+/// A box given relative to a fighter facing right, placed at (x, y) with the given facing.
+engine::AABB toWorld(const engine::AABB& r, int x, int y, int facing) {
+    if (facing > 0) return {x + r.minX, y + r.minY, x + r.maxX, y + r.maxY};
+    return {x - r.maxX, y + r.minY, x - r.minX, y + r.maxY};
+}
+
+/// The overlap of two colliding boxes (where a spark goes).
+engine::AABB overlap(const engine::AABB& a, const engine::AABB& b) {
+    return {std::max(a.minX, b.minX), std::max(a.minY, b.minY), std::min(a.maxX, b.maxX), std::min(a.maxY, b.maxY)};
+}
+
+/// Squared distance between box centres, in doubled units so it stays integer.
+std::int64_t centreDistance2(const engine::AABB& a, const engine::AABB& b) {
+    const std::int64_t dx = (std::int64_t(a.minX) + a.maxX) - (std::int64_t(b.minX) + b.maxX);
+    const std::int64_t dy = (std::int64_t(a.minY) + a.maxY) - (std::int64_t(b.minY) + b.maxY);
+    return dx * dx + dy * dy;
+}
+
+/// FNV-1a, fed field by field in a fixed order.
+struct Hasher {
+    std::uint64_t h = 1469598103934665603ull;
+    void bytes(std::uint64_t v) {
+        for (int i = 0; i < 8; ++i) {
+            h ^= (v >> (8 * i)) & 0xffu;
+            h *= 1099511628211ull;
+        }
+    }
+    void num(std::int64_t v) { bytes(std::uint64_t(v)); }
+    void box(const engine::AABB& b) {
+        num(b.minX);
+        num(b.minY);
+        num(b.maxX);
+        num(b.maxY);
+    }
+};
+
+void hashFighter(Hasher& hs, const FighterState& f) {
+    for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
+                           std::int64_t(f.facing), std::int64_t(f.action), std::int64_t(f.anim),
+                           std::int64_t(f.animFrame), std::int64_t(f.health), std::int64_t(f.hitstun),
+                           std::int64_t(f.blockstun), std::int64_t(f.blocking), std::int64_t(f.crouching),
+                           std::int64_t(f.airborne), std::int64_t(f.attackLanded), std::int64_t(f.combo),
+                           std::int64_t(f.lastAdvantage), std::int64_t(f.hasAdvantage), std::int64_t(f.held),
+                           std::int64_t(f.prevHeld), std::int64_t(f.buffered), std::int64_t(f.bufferTimer),
+                           std::int64_t(f.cpu.plan), std::int64_t(f.cpu.planFrames), std::int64_t(f.cpu.think)}) {
+        hs.num(v);
+    }
+    hs.num(f.body.root());
+    hs.num(f.body.poolSize());
+    for (int i = 0; i < f.body.poolSize(); ++i) {
+        hs.num(f.body.isLive(i));
+        if (!f.body.isLive(i)) continue;
+        const engine::AgentBVH::Node& n = f.body.node(i);
+        hs.box(n.box);
+        hs.num(n.parent);
+        hs.num(n.left);
+        hs.num(n.right);
+    }
+    for (int leaf : f.memberLeaf) hs.num(leaf);
+    hs.num(std::int64_t(f.attacks.size()));
+    for (const AttackBox& a : f.attacks) {
+        hs.box(a.box);
+        hs.num(a.active);
+    }
+    hs.box(f.push);
+}
+
+}  // namespace
+
+std::uint64_t Fight::hashState(const FightState& s) {
+    Hasher hs;
+    for (std::int64_t v : {std::int64_t(s.frame), std::int64_t(s.round), std::int64_t(s.roundFrame),
+                           std::int64_t(s.wins[0]), std::int64_t(s.wins[1]), std::int64_t(s.timer),
+                           std::int64_t(s.hitstop), std::int64_t(s.roundOver), std::int64_t(s.roundEndTimer),
+                           std::int64_t(s.roundWinner), std::int64_t(s.matchOver), std::int64_t(s.matchWinner)}) {
+        hs.num(v);
+    }
+    hs.bytes(s.rng);
+    for (const FighterState& f : s.fighters) hashFighter(hs, f);
+    for (const Projectile& p : s.projectiles) {
+        hs.box(p.box);
+        for (int v : {p.owner, p.vx, p.life, p.anim, int(p.alive)}) hs.num(v);
+    }
+    return hs.h;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Setup and rounds
+
+Fight::Fight(const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2) : setup_(setup) {
+    defs_[0] = p1;
+    defs_[1] = p2;
+    // splitmix64 of the seed, so nearby seeds give unrelated CPU behaviour; xorshift needs a non-zero state.
+    std::uint64_t z = setup.seed + 0x9e3779b97f4a7c15ull;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    s_.rng = (z ^ (z >> 31)) | 1u;
+    for (int p = 0; p < 2; ++p) {
+        FighterState& f = s_.fighters[p];
+        for (const MemberDef& m : defs_[p].members) {
+            f.body.add(toWorld(m.box, setup.startX[p], 0, 1), m.name);
+            f.memberLeaf.push_back(f.body.find(m.name));
+        }
+    }
+    startRound();
+}
+
+void Fight::startRound() {
+    s_.timer = setup_.roundFrames;
+    s_.roundFrame = 0;
+    s_.hitstop = 0;
+    s_.roundOver = false;
+    s_.roundEndTimer = 0;
+    s_.roundWinner = -1;
+    for (Projectile& pr : s_.projectiles) pr = Projectile{};
+    resetFighter(0);
+    resetFighter(1);
+    faceEachOther();
+    placeBoxes(0);
+    placeBoxes(1);
+}
+
+void Fight::resetFighter(int p) {
+    FighterState& f = s_.fighters[p];
+    f.x = setup_.startX[p];
+    f.y = f.vx = f.vy = 0;
+    f.facing = p == 0 ? 1 : -1;
+    f.action = Action::Idle;
+    f.anim = defs_[p].anim("stand");
+    f.animFrame = 1;
+    f.health = setup_.startHealth[p] > 0 ? setup_.startHealth[p] : defs_[p].health;
+    f.hitstun = f.blockstun = 0;
+    f.blocking = f.crouching = f.airborne = f.attackLanded = false;
+    f.combo = 0;
+    f.buffered = -1;
+    f.bufferTimer = 0;
+    f.cpu = CpuState{};
+}
+
+void Fight::emit(EventType type, int attacker, int victim) {
+    Event e;
+    e.type = type;
+    e.attacker = attacker;
+    e.victim = victim;
+    events_.push_back(e);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The step
+
+void Fight::step(const FrameInput& input) {
+    events_.clear();
+    stats_.broadTests = stats_.broadHits = stats_.nodesVisited = stats_.hits = stats_.pushSeparations = 0;
+    for (int p = 0; p < 2; ++p) {
+        stats_.touched[p].clear();
+        stats_.touchedHit[p].clear();
+    }
+    ++s_.frame;
+    if (s_.matchOver) return;
+    if (s_.roundOver) {
+        if (--s_.roundEndTimer <= 0) {
+            ++s_.round;
+            startRound();
+        }
+        return;
+    }
+    if (s_.roundFrame == 0) emit(EventType::RoundStart, -1, -1);
+    ++s_.roundFrame;
+    const std::uint16_t buttons[2] = {inputFor(0, input), inputFor(1, input)};
+    if (s_.hitstop > 0) {
+        --s_.hitstop;   // frozen: only the held buttons are remembered (so a press is not seen twice)
+        for (int p = 0; p < 2; ++p) {
+            FighterState& f = s_.fighters[p];
+            f.prevHeld = f.held;
+            f.held = buttons[p];
+            const int a = pickAttack(p, std::uint16_t(f.held & ~f.prevHeld));
+            if (a >= 0) {
+                f.buffered = a;
+                f.bufferTimer = kInputBuffer;
+            }
+        }
+        return;
+    }
+    updateFighter(0, buttons[0]);
+    updateFighter(1, buttons[1]);
+    faceEachOther();
+    placeBoxes(0);
+    placeBoxes(1);
+    moveProjectiles();
+    projectileClash();
+    resolveAttacks(0);
+    resolveAttacks(1);
+    resolveProjectile(0);
+    resolveProjectile(1);
+    pushApart();
+    if (setup_.mode == Mode::Training) trainingRefill();
+    updateRound();
+}
+
+std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
+    if (setup_.isCpu(p)) return cpuInput(p);
+    if (setup_.isDummy(p)) return dummyInput(p);
+    return std::uint16_t(in.buttons[p] & ~kStart);
+}
+
+std::uint16_t Fight::dummyInput(int p) {
+    const std::uint16_t back = s_.fighters[p].facing > 0 ? kLeft : kRight;
+    switch (setup_.dummy) {
+        case DummyMode::Stand: return 0;
+        case DummyMode::Crouch: return kDown;
+        case DummyMode::Block: return back;
+        case DummyMode::CrouchBlock: return std::uint16_t(kDown | back);
+        case DummyMode::Jump: return kUp;
+    }
+    return 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fighter state machine
+
+int Fight::pickAttack(int p, std::uint16_t pressed) const {
+    const FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    if (f.airborne) return (pressed & (kLight | kHeavy)) ? d.anim("air") : -1;
+    if (pressed & kSpecial) return d.anim("special");
+    if (pressed & kHeavy) return d.anim("heavy");
+    if (pressed & kLight) {
+        const int low = d.anim("low");
+        return ((f.held & kDown) && low >= 0) ? low : d.anim("light");
+    }
+    return -1;
+}
+
+void Fight::startAnim(int p, int anim, Action action) {
+    FighterState& f = s_.fighters[p];
+    if (f.anim != anim || f.action != action) {
+        if (f.anim != anim) f.animFrame = 1;
+        f.anim = anim;
+        f.action = action;
+    }
+}
+
+void Fight::updateFighter(int p, std::uint16_t buttons) {
+    FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    f.prevHeld = f.held;
+    f.held = buttons;
+    const std::uint16_t pressed = std::uint16_t(f.held & ~f.prevHeld);
+    const int attack = pickAttack(p, pressed);
+    if (attack >= 0) {
+        f.buffered = attack;
+        f.bufferTimer = kInputBuffer;
+    } else if (f.bufferTimer > 0 && --f.bufferTimer == 0) {
+        f.buffered = -1;
+    }
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    switch (f.action) {
+        case Action::KO:
+            return;
+        case Action::Hitstun:
+            if (--f.hitstun <= 0) {
+                f.hitstun = 0;
+                f.combo = 0;
+                if (f.airborne) startAnim(p, d.anim("jump"), Action::Air);
+                else neutral(p, f.held);
+            }
+            break;
+        case Action::Blockstun:
+            f.blocking = (f.held & back) != 0;
+            if (--f.blockstun <= 0) {
+                f.blockstun = 0;
+                neutral(p, f.held);
+            }
+            break;
+        case Action::Attack: {
+            const AnimDef& a = d.anims[f.anim];
+            ++f.animFrame;
+            if (a.projectile && f.animFrame == a.startup + 1 && !s_.projectiles[p].alive) {
+                Projectile& pr = s_.projectiles[p];
+                pr.alive = true;
+                pr.owner = p;
+                pr.anim = f.anim;
+                pr.life = a.projLife;
+                pr.vx = a.projSpeed * f.facing;
+                pr.box = toWorld(a.projBox, f.x, f.y, f.facing);
+            }
+            if (f.animFrame > a.length) {
+                if (f.airborne) startAnim(p, d.anim("jump"), Action::Air);
+                else neutral(p, f.held);
+            }
+            break;
+        }
+        case Action::Air:
+            if (f.buffered >= 0 && f.buffered == d.anim("air")) {
+                startAnim(p, f.buffered, Action::Attack);
+                f.animFrame = 1;
+                f.attackLanded = false;
+                f.buffered = -1;
+                f.bufferTimer = 0;
+            }
+            break;
+        case Action::Idle:
+        case Action::Walk:
+        case Action::Crouch:
+            neutral(p, f.held);
+            break;
+    }
+    if (f.airborne) {
+        f.x += f.vx;
+        f.y += f.vy;
+        f.vy -= d.gravity;
+        if (f.y <= 0) land(p);
+    } else if (f.action == Action::Walk) {
+        f.x += f.vx;
+    }
+    if (f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch) {
+        const AnimDef& a = d.anims[f.anim];
+        if (++f.animFrame > a.length) f.animFrame = 1;
+    }
+    clampToStage(p);
+}
+
+void Fight::neutral(int p, std::uint16_t held) {
+    FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
+    f.blocking = false;
+    f.crouching = false;
+    f.vx = 0;
+    if (f.buffered >= 0) {
+        const int a = f.buffered;
+        const bool fireballBusy = d.anims[a].projectile && s_.projectiles[p].alive;
+        if (!fireballBusy && a != d.anim("air")) {
+            f.buffered = -1;
+            f.bufferTimer = 0;
+            f.attackLanded = false;
+            f.crouching = (a == d.anim("low"));
+            startAnim(p, a, Action::Attack);
+            f.animFrame = 1;
+            return;
+        }
+    }
+    if (held & kUp) {
+        f.airborne = true;
+        f.vy = d.jumpVy;
+        f.vx = (held & fwd) ? d.jumpVx * f.facing : (held & back) ? -d.jumpVx * f.facing : 0;
+        startAnim(p, d.anim("jump"), Action::Air);
+        f.animFrame = 1;
+        return;
+    }
+    if (held & kDown) {
+        f.crouching = true;
+        f.blocking = (held & back) != 0;
+        startAnim(p, d.anim(f.blocking ? "crouchblock" : "crouch"), Action::Crouch);
+        return;
+    }
+    if (held & (fwd | back)) {
+        const bool forward = (held & fwd) != 0;
+        f.blocking = !forward;
+        f.vx = forward ? d.walkForward * f.facing : -d.walkBack * f.facing;
+        startAnim(p, d.anim("walk"), Action::Walk);
+        return;
+    }
+    startAnim(p, d.anim("stand"), Action::Idle);
+}
+
+void Fight::land(int p) {
+    FighterState& f = s_.fighters[p];
+    f.y = 0;
+    f.vy = 0;
+    f.vx = 0;
+    f.airborne = false;
+    if (f.action == Action::Air || f.action == Action::Attack) neutral(p, f.held);
+}
+
+void Fight::clampToStage(int p) {
+    FighterState& f = s_.fighters[p];
+    const engine::AABB pb = toWorld(defs_[p].push, f.x, f.y, f.facing);
+    if (pb.minX < 0) f.x -= pb.minX;
+    else if (pb.maxX > kStageWidth) f.x -= pb.maxX - kStageWidth;
+}
+
+void Fight::faceEachOther() {
+    for (int p = 0; p < 2; ++p) {
+        FighterState& f = s_.fighters[p];
+        const FighterState& o = s_.fighters[1 - p];
+        const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;
+        if (!free || f.airborne || o.x == f.x) continue;
+        f.facing = o.x > f.x ? 1 : -1;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Boxes: the animation frame places every member through the agent BVH
+
+void Fight::placeBoxes(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    const AnimDef& a = d.anims[f.anim];
+    const int frame = f.animFrame;
+    for (int m = 0; m < int(d.members.size()); ++m) {
+        engine::AABB rel = d.members[m].box;
+        for (const Placement& pl : a.boxes) {
+            if (pl.target == m && frame >= pl.first && frame <= pl.last) rel = pl.box;
+        }
+        f.body.moveLeaf(f.memberLeaf[m], toWorld(rel, f.x, f.y, f.facing));
+    }
+    engine::AABB push = d.push;
+    f.attacks.clear();
+    const bool activeWindow = a.isMove && frame > a.startup && frame <= a.startup + a.active;
+    for (const Placement& pl : a.boxes) {
+        if (frame < pl.first || frame > pl.last) continue;
+        if (pl.target == kPlacePush) push = pl.box;
+        if (pl.target == kPlaceAttack) f.attacks.push_back({toWorld(pl.box, f.x, f.y, f.facing), activeWindow});
+    }
+    f.push = toWorld(push, f.x, f.y, f.facing);
+}
+
+engine::AABB Fight::memberBox(int p, int m) const {
+    const FighterState& f = s_.fighters[p];
+    return f.body.node(f.memberLeaf[m]).box;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Projectiles
+
+void Fight::moveProjectiles() {
+    for (Projectile& pr : s_.projectiles) {
+        if (!pr.alive) continue;
+        pr.box = engine::translated(pr.box, pr.vx, 0);
+        if (--pr.life <= 0 || pr.box.maxX < 0 || pr.box.minX > kStageWidth) pr.alive = false;
+    }
+}
+
+void Fight::projectileClash() {
+    Projectile& a = s_.projectiles[0];
+    Projectile& b = s_.projectiles[1];
+    if (!a.alive || !b.alive || !engine::collide(a.box, b.box)) return;
+    a.alive = b.alive = false;
+    emit(EventType::ProjectileCancel, -1, -1);
+    events_.back().projectile = true;
+    events_.back().where = overlap(a.box, b.box);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Hit detection: broad test against the agent's root, then the tree walk
+
+bool Fight::searchAgent(int victim, const engine::AABB& box, int& memberOut, engine::AABB& whereOut) {
+    const FighterState& v = s_.fighters[victim];
+    ++stats_.broadTests;
+    if (v.body.root() == engine::AgentBVH::kNull || !engine::collide(v.body.node(v.body.root()).box, box)) {
+        stats_.touched[victim].push_back(v.body.root());
+        stats_.touchedHit[victim].push_back(0);
+        return false;
+    }
+    ++stats_.broadHits;
+    int best = -1;
+    std::int64_t bestDist = 0;
+    const int visited = v.body.walk(
+        box,
+        [&](int leaf) {
+            int m = 0;
+            while (m < int(v.memberLeaf.size()) && v.memberLeaf[m] != leaf) ++m;
+            assert(m < int(v.memberLeaf.size()));
+            const std::int64_t dist = centreDistance2(v.body.node(leaf).box, box);
+            if (best < 0 || dist < bestDist || (dist == bestDist && m < best)) {
+                best = m;
+                bestDist = dist;
+            }
+            return true;
+        },
+        [&](int node, bool hit) {
+            stats_.touched[victim].push_back(node);
+            stats_.touchedHit[victim].push_back(hit ? 1 : 0);
+        });
+    stats_.nodesVisited += visited;
+    if (best < 0) return false;
+    memberOut = best;
+    whereOut = overlap(v.body.node(v.memberLeaf[best]).box, box);
+    return true;
+}
+
+void Fight::resolveAttacks(int p) {
+    FighterState& f = s_.fighters[p];
+    if (f.action != Action::Attack || f.attackLanded) return;
+    const int victim = 1 - p;
+    if (s_.fighters[victim].action == Action::KO) return;
+    for (const AttackBox& ab : f.attacks) {
+        if (!ab.active) continue;
+        int member = -1;
+        engine::AABB where;
+        if (!searchAgent(victim, ab.box, member, where)) continue;
+        f.attackLanded = true;
+        applyHit(p, victim, f.anim, member, where, false);
+        return;
+    }
+}
+
+void Fight::resolveProjectile(int owner) {
+    Projectile& pr = s_.projectiles[owner];
+    const int victim = 1 - owner;
+    if (!pr.alive || s_.fighters[victim].action == Action::KO) return;
+    int member = -1;
+    engine::AABB where;
+    if (!searchAgent(victim, pr.box, member, where)) return;
+    pr.alive = false;
+    applyHit(owner, victim, pr.anim, member, where, true);
+}
+
+void Fight::applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile) {
+    const AnimDef& a = defs_[attacker].anims[anim];
+    FighterState& att = s_.fighters[attacker];
+    FighterState& v = s_.fighters[victim];
+    const bool canGuard = v.action == Action::Idle || v.action == Action::Walk || v.action == Action::Crouch ||
+                          v.action == Action::Blockstun;
+    const bool guardOk = a.guard == Guard::Mid || (a.guard == Guard::Low && v.crouching) ||
+                         (a.guard == Guard::High && !v.crouching);
+    const bool blocked = canGuard && v.blocking && !v.airborne && guardOk;
+    Event e;
+    e.type = blocked ? EventType::Block : EventType::Hit;
+    e.attacker = attacker;
+    e.victim = victim;
+    e.move = a.name;
+    e.member = defs_[victim].members[member].name;
+    e.heavy = a.heavy;
+    e.projectile = projectile;
+    e.where = where;
+    int stun = 0;
+    if (blocked) {
+        e.damage = std::min(a.chip, v.health);
+        v.blockstun = stun = a.blockstun;
+        v.action = Action::Blockstun;
+        v.anim = defs_[victim].anim(v.crouching ? "crouchblock" : "block");
+        v.animFrame = 1;
+    } else {
+        e.damage = std::min(a.damage, v.health);
+        v.combo = v.action == Action::Hitstun ? v.combo + 1 : 1;
+        v.hitstun = stun = a.hitstun;
+        v.action = Action::Hitstun;
+        v.anim = defs_[victim].anim("hitstun");
+        v.animFrame = 1;
+        v.blocking = v.crouching = false;
+        v.buffered = -1;
+        v.bufferTimer = 0;
+    }
+    v.health -= e.damage;
+    ++stats_.hits;
+    events_.push_back(e);
+    // Pushback: the victim slides away; what the wall stops is paid back by a close-range attacker.
+    const int dir = projectile ? (s_.projectiles[attacker].vx >= 0 ? 1 : -1) : (v.x >= att.x ? 1 : -1);
+    const int before = v.x;
+    v.x += dir * a.pushback;
+    clampToStage(victim);
+    const int lost = a.pushback - std::abs(v.x - before);
+    if (!projectile && lost > 0) {
+        att.x -= dir * lost;
+        clampToStage(attacker);
+    }
+    s_.hitstop = std::max(s_.hitstop, a.hitstop);
+    const int remaining = (att.action == Action::Attack && att.anim == anim) ? a.length - att.animFrame : 0;
+    att.lastAdvantage = stun - remaining;
+    att.hasAdvantage = true;
+    placeBoxes(victim);
+    placeBoxes(attacker);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Push boxes
+
+void Fight::pushApart() {
+    FighterState& a = s_.fighters[0];
+    FighterState& b = s_.fighters[1];
+    const int ox = std::min(a.push.maxX, b.push.maxX) - std::max(a.push.minX, b.push.minX);
+    const int oy = std::min(a.push.maxY, b.push.maxY) - std::max(a.push.minY, b.push.minY);
+    if (ox <= 0 || oy <= 0) return;
+    ++stats_.pushSeparations;
+    // The fighter further left goes left; on equal x the one facing right is the left one (p1 on a full tie).
+    const bool aLeft = a.x != b.x ? a.x < b.x : (a.facing != b.facing ? a.facing > 0 : true);
+    const int left = aLeft ? 0 : 1;
+    const int right = 1 - left;
+    FighterState& l = s_.fighters[left];
+    FighterState& r = s_.fighters[right];
+    const int lWant = (ox + 1) / 2;
+    const int lBefore = l.x;
+    l.x -= lWant;
+    clampToStage(left);
+    const int rWant = ox - (lBefore - l.x);
+    const int rBefore = r.x;
+    r.x += rWant;
+    clampToStage(right);
+    const int rShort = rWant - (r.x - rBefore);
+    if (rShort > 0) {
+        l.x -= rShort;
+        clampToStage(left);
+    }
+    placeBoxes(0);
+    placeBoxes(1);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rounds, timer, training
+
+void Fight::trainingRefill() {
+    // Training never ends a round: health is refilled as soon as a fighter is out of hit/block stun, and a combo
+    // that would KO leaves 1 point so the combo counter keeps running.
+    for (int p = 0; p < 2; ++p) {
+        FighterState& f = s_.fighters[p];
+        const bool busy = f.action == Action::Hitstun || f.action == Action::Blockstun;
+        if (!busy) f.health = defs_[p].health;
+        else if (f.health <= 0) f.health = 1;
+    }
+}
+
+void Fight::updateRound() {
+    const bool ko[2] = {s_.fighters[0].health <= 0, s_.fighters[1].health <= 0};
+    if (ko[0] || ko[1]) {
+        for (int p = 0; p < 2; ++p) {
+            if (!ko[p]) continue;
+            FighterState& f = s_.fighters[p];
+            f.health = 0;
+            f.action = Action::KO;
+            f.anim = defs_[p].anim("ko");
+            f.animFrame = 1;
+            f.y = f.vx = f.vy = 0;
+            f.airborne = f.blocking = f.crouching = false;
+            placeBoxes(p);
+            emit(EventType::KO, 1 - p, p);
+        }
+        endRound(ko[0] && ko[1] ? 2 : (ko[0] ? 1 : 0));
+        return;
+    }
+    if (setup_.mode == Mode::Training) return;
+    if (--s_.timer > 0) return;
+    s_.timer = 0;
+    emit(EventType::TimeOver, -1, -1);
+    // Compare health as a fraction of each fighter's full health (cross-multiplied, integer).
+    const std::int64_t h0 = std::int64_t(s_.fighters[0].health) * defs_[1].health;
+    const std::int64_t h1 = std::int64_t(s_.fighters[1].health) * defs_[0].health;
+    endRound(h0 == h1 ? 2 : (h0 > h1 ? 0 : 1));
+}
+
+void Fight::endRound(int winner) {
+    s_.roundOver = true;
+    s_.roundEndTimer = kRoundEndFrames;
+    s_.roundWinner = winner;
+    for (int p = 0; p < 2; ++p) {
+        if (winner == p || winner == 2) ++s_.wins[p];
+    }
+    const bool done0 = s_.wins[0] >= setup_.roundsToWin;
+    const bool done1 = s_.wins[1] >= setup_.roundsToWin;
+    if (done0 || done1) {
+        s_.matchOver = true;
+        s_.matchWinner = done0 && done1 ? 2 : (done0 ? 0 : 1);
+        emit(EventType::MatchOver, -1, s_.matchWinner);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The CPU: decides a plan (buttons to hold for some frames) after a reaction delay, using the state's RNG.
+
+std::uint64_t Fight::nextRandom() {
+    std::uint64_t x = s_.rng;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    s_.rng = x;
+    return x * 2685821657736338717ull;
+}
+
+std::uint16_t Fight::cpuInput(int p) {
+    CpuState& c = s_.fighters[p].cpu;
+    if (s_.hitstop == 0 && --c.think <= 0) {
+        cpuDecide(p);
+        const int level = std::clamp(setup_.cpuLevel, 1, 3);
+        const int base[3] = {26, 16, 9};
+        c.think = base[level - 1] + int(nextRandom() % 8);
+    }
+    if (c.planFrames <= 0) return 0;
+    --c.planFrames;
+    return c.plan;
+}
+
+void Fight::cpuDecide(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    CpuState& c = f.cpu;
+    const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const int dist = std::abs(o.x - f.x);
+    const int r = int(nextRandom() % 100);
+    const int blockChance[3] = {25, 55, 80};
+    const int level = std::clamp(setup_.cpuLevel, 1, 3);
+    const Projectile& theirs = s_.projectiles[1 - p];
+    const bool fireballComing = theirs.alive && std::abs(theirs.box.minX - f.x) < 400;
+    const bool attacked = o.action == Action::Attack && dist < 260;
+    auto plan = [&](std::uint16_t b, int frames) {
+        c.plan = b;
+        c.planFrames = frames;
+    };
+    if ((attacked || fireballComing) && r < blockChance[level - 1]) {
+        const bool low = o.action == Action::Attack && defs_[1 - p].anims[o.anim].guard == Guard::Low;
+        plan(std::uint16_t(back | (low ? kDown : 0)), 24);
+    } else if (fireballComing && r < 90) {
+        plan(std::uint16_t(kUp | fwd), 4);
+    } else if (dist > 350) {
+        if (!s_.projectiles[p].alive && r < 45) plan(kSpecial, 2);
+        else plan(fwd, 20);
+    } else if (dist > 170) {
+        if (r < 45) plan(fwd, 12);
+        else if (r < 60 && !s_.projectiles[p].alive) plan(kSpecial, 2);
+        else if (r < 72) plan(std::uint16_t(kUp | fwd), 4);
+        else plan(back, 10);
+    } else {
+        if (r < 35) plan(kLight, 2);
+        else if (r < 58) plan(kHeavy, 2);
+        else if (r < 70) plan(std::uint16_t(kDown | kLight), 2);
+        else if (r < 88) plan(back, 16);
+        else plan(std::uint16_t(kUp | back), 4);
+    }
+}
+
+}  // namespace sim

@@ -1,0 +1,227 @@
+#pragma once
+// The fight simulation: two fighters, one stage, best of three, stepped at a fixed 60 Hz with no SFML.
+//
+// All state lives in FightState, plain copyable data: save = copy it, restore = Fight::restore(copy), compare =
+// hash(). Randomness (the CPU) comes from a generator stored in the state. Coordinates are integer world units:
+// the stage is kStageWidth wide, y up, ground at y = 0. Each fighter is an agent: an engine::AgentBVH whose leaves
+// are its hurtboxes, moved every frame with moveLeaf as its animation says. Attack boxes and projectiles are first
+// tested against the opponent agent's ROOT box and only on a root hit is the tree walked; the leaves reached are
+// the members hit (the nearest one to the attack box takes the hit).
+//
+// Order of one step (documented, fixed): inputs -> fighter state machines -> animation places boxes -> projectiles
+// fly -> projectile vs projectile -> attacks vs fighters (p1's attack first) -> projectiles vs fighters (p1's first)
+// -> push separation -> rounds and timer. During hitstop nothing moves but the hitstop counter.
+#include "engine/agent_bvh.h"
+#include "game/sim/buttons.h"
+#include "game/sim/fighter_def.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sim {
+
+constexpr int kStageWidth = 1200;   ///< stage width in world units (x in [0, kStageWidth])
+constexpr int kStageHeight = 600;   ///< stage height in world units (for drawing)
+constexpr int kFps = 60;            ///< simulation steps per second
+constexpr int kRoundEndFrames = 90; ///< frames between a KO / time over and the next round
+constexpr int kInputBuffer = 6;     ///< frames an attack press is remembered while the fighter is busy
+
+/// Who drives the players.
+enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
+/// What the training dummy (player 2) does.
+enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump };
+
+/// Script/replay word for a mode ("versus", "cpu", "training", "cpuvscpu").
+const char* modeName(Mode m);
+/// Parses a mode word; returns false when unknown.
+bool parseMode(const std::string& word, Mode& out);
+/// Script/replay word for a dummy mode ("stand", "crouch", "block", "crouchblock", "jump").
+const char* dummyName(DummyMode d);
+/// Parses a dummy word; returns false when unknown.
+bool parseDummy(const std::string& word, DummyMode& out);
+
+/// Everything that decides a match besides the inputs (it is what a replay header stores).
+struct MatchSetup {
+    Mode mode = Mode::Versus;          ///< who drives the players
+    std::uint64_t seed = 1;            ///< seeds the state's RNG (CPU decisions)
+    std::string fighter[2] = {"ryo", "brick"};  ///< fighter ids (data/fighters/ID.fighter)
+    int roundsToWin = 2;               ///< best of three
+    int roundFrames = 99 * kFps;       ///< round timer in frames
+    DummyMode dummy = DummyMode::Stand;  ///< training dummy behaviour
+    int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often)
+    int startX[2] = {400, 800};        ///< x of each fighter at every round start
+    int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
+
+    /// True when the CPU drives player p (its input slot is ignored).
+    bool isCpu(int p) const { return mode == Mode::CpuVsCpu || (mode == Mode::VersusCpu && p == 1); }
+    /// True when player p is the training dummy.
+    bool isDummy(int p) const { return mode == Mode::Training && p == 1; }
+};
+
+/// What a fighter is doing (the state machine's state; the animation is FighterState::anim).
+enum class Action : std::uint8_t { Idle, Walk, Crouch, Air, Attack, Hitstun, Blockstun, KO };
+
+/// An attack box in world coordinates; inactive ones are shown dim and cannot hit.
+struct AttackBox {
+    engine::AABB box;     ///< world box
+    bool active = false;  ///< true during the move's active frames
+};
+
+/// The CPU's private state (lives in FightState so replays reproduce it).
+struct CpuState {
+    std::uint16_t plan = 0;  ///< buttons it holds
+    int planFrames = 0;      ///< frames left on the current plan
+    int think = 0;           ///< frames until the next decision (reaction delay)
+};
+
+/// One fighter's plain state.
+struct FighterState {
+    int x = 0, y = 0;        ///< origin (between the feet), world units
+    int vx = 0, vy = 0;      ///< velocity, units per frame
+    int facing = 1;          ///< +1 facing right, -1 facing left
+    Action action = Action::Idle;  ///< state machine state
+    int anim = 0;            ///< index into FighterDef::anims of the current animation
+    int animFrame = 1;       ///< 1-based frame within it
+    int health = 0;          ///< current health
+    int hitstun = 0;         ///< frames of hitstun left
+    int blockstun = 0;       ///< frames of blockstun left
+    bool blocking = false;   ///< holding back in a state that guards
+    bool crouching = false;  ///< crouching (crouch, crouch block, low attack)
+    bool airborne = false;   ///< in the air
+    bool attackLanded = false;  ///< the current attack already hit or was blocked (lands once per attack)
+    int combo = 0;           ///< hits taken in the current combo (as victim)
+    int lastAdvantage = 0;   ///< frame advantage of this fighter's last attack that connected (+ = attacker free first)
+    bool hasAdvantage = false;  ///< true once lastAdvantage is meaningful
+    std::uint16_t held = 0;     ///< buttons held this frame
+    std::uint16_t prevHeld = 0; ///< buttons held last frame (for presses)
+    int buffered = -1;       ///< attack anim waiting to start, or -1
+    int bufferTimer = 0;     ///< frames left on the buffered press
+    engine::AgentBVH body;   ///< the agent: leaves are the hurtboxes
+    std::vector<int> memberLeaf;  ///< leaf handle of each FighterDef::members entry
+    std::vector<AttackBox> attacks;  ///< world attack boxes of the current frame
+    engine::AABB push;       ///< world push box
+    CpuState cpu;            ///< CPU brain (unused for humans)
+};
+
+/// A fireball; one slot per owner (one on screen per fighter).
+struct Projectile {
+    engine::AABB box;     ///< world box
+    int owner = 0;        ///< 0 or 1
+    int vx = 0;           ///< units per frame
+    int life = 0;         ///< frames left
+    int anim = -1;        ///< owner's anim that spawned it (frame data)
+    bool alive = false;   ///< false once it hit, was cancelled or faded
+};
+
+/// Whole fight state: copy it to save, Fight::restore to load.
+struct FightState {
+    std::int64_t frame = 0;  ///< steps taken since the match began
+    int round = 1;           ///< 1-based round number
+    int roundFrame = 0;      ///< steps taken in this round (0 before its first step)
+    int wins[2] = {0, 0};    ///< rounds won
+    int timer = 0;           ///< frames left in the round
+    int hitstop = 0;         ///< frozen frames left
+    bool roundOver = false;  ///< KO or time over happened; counting down to the next round
+    int roundEndTimer = 0;   ///< frames until the next round starts
+    int roundWinner = -1;    ///< -1 none yet, 0/1 a player, 2 draw
+    bool matchOver = false;  ///< someone won the match (or both: draw)
+    int matchWinner = -1;    ///< -1 none, 0/1 a player, 2 draw
+    std::uint64_t rng = 0;   ///< xorshift64* state
+    FighterState fighters[2];     ///< p1, p2
+    Projectile projectiles[2];    ///< slot = owner
+};
+
+/// Kinds of per-step events.
+enum class EventType : std::uint8_t { Hit, Block, ProjectileCancel, KO, TimeOver, RoundStart, MatchOver };
+
+/// Something that happened during the last step (for sparks, sounds, shake and script expectations).
+struct Event {
+    EventType type = EventType::Hit;  ///< what happened
+    int attacker = -1;       ///< player index or -1
+    int victim = -1;         ///< player index or -1 (KO: the fallen; MatchOver: the winner, 2 = draw)
+    std::string move;        ///< attacker's move name (hit/block)
+    std::string member;      ///< victim's member hit (hit/block)
+    int damage = 0;          ///< health taken (hit: damage, block: chip)
+    bool heavy = false;      ///< heavy impact
+    bool projectile = false; ///< caused by a projectile
+    engine::AABB where;      ///< overlap of the boxes (spark position)
+};
+
+/// Counters of the last step (not part of the state or its hash).
+struct StepStats {
+    int broadTests = 0;      ///< attack/projectile boxes tested against an agent root
+    int broadHits = 0;       ///< of those, how many touched the root (so the tree was searched)
+    int nodesVisited = 0;    ///< BVH nodes tested by tree searches
+    int hits = 0;            ///< hits and blocks resolved
+    int pushSeparations = 0; ///< push-box overlaps resolved
+    std::vector<int> touched[2];    ///< node indices of agent p tested by the last step's searches
+    std::vector<char> touchedHit[2];///< parallel to touched: 1 when that node collided with the query
+};
+
+/// The fight: construct, step at 60 Hz, read state() and events().
+class Fight {
+public:
+    /// Starts round 1 of a match between p1 and p2 (definitions are copied).
+    Fight(const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2);
+
+    /// Advances one 60 Hz tick. CPU-driven players ignore their input slot; the training dummy follows setup.dummy.
+    void step(const FrameInput& input);
+    /// The whole state (plain data).
+    const FightState& state() const { return s_; }
+    /// Replaces the state with a saved copy.
+    void restore(const FightState& saved) { s_ = saved; }
+    /// 64-bit FNV-1a hash over every state field in a fixed order.
+    std::uint64_t hash() const { return hashState(s_); }
+    /// Events of the last step.
+    const std::vector<Event>& events() const { return events_; }
+    /// Counters of the last step.
+    const StepStats& stats() const { return stats_; }
+    /// Fighter p's definition.
+    const FighterDef& def(int p) const { return defs_[p]; }
+    /// The match setup.
+    const MatchSetup& setup() const { return setup_; }
+    /// Name of fighter p's current animation.
+    const std::string& animName(int p) const { return defs_[p].anims[s_.fighters[p].anim].name; }
+    /// World box of member m of fighter p (its current BVH leaf).
+    engine::AABB memberBox(int p, int m) const;
+
+    /// FNV-1a hash of a state (the same function hash() uses).
+    static std::uint64_t hashState(const FightState& s);
+
+private:
+    void startRound();
+    void resetFighter(int p);
+    std::uint16_t inputFor(int p, const FrameInput& in);
+    std::uint16_t cpuInput(int p);
+    std::uint16_t dummyInput(int p);
+    void updateFighter(int p, std::uint16_t buttons);
+    void startAnim(int p, int anim, Action action);
+    void placeBoxes(int p);
+    void moveProjectiles();
+    void projectileClash();
+    void resolveAttacks(int p);
+    void resolveProjectile(int owner);
+    bool searchAgent(int victim, const engine::AABB& box, int& memberOut, engine::AABB& whereOut);
+    void clampToStage(int p);
+    void land(int p);
+    void neutral(int p, std::uint16_t held);
+    int pickAttack(int p, std::uint16_t pressed) const;
+    void cpuDecide(int p);
+    void emit(EventType type, int attacker, int victim);
+    void applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile);
+    void pushApart();
+    void faceEachOther();
+    void updateRound();
+    void endRound(int winner);
+    void trainingRefill();
+    std::uint64_t nextRandom();
+
+    MatchSetup setup_;
+    FighterDef defs_[2];
+    FightState s_;
+    std::vector<Event> events_;
+    StepStats stats_;
+};
+
+}  // namespace sim

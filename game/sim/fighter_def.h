@@ -1,0 +1,112 @@
+#pragma once
+// A fighter as data: body members (hurtboxes), animations with per-frame boxes, and frame data, loaded from a
+// readable text file in data/fighters/ (the format is documented at the top of fighter_def.cpp).
+//
+// Everything is relative to the fighter's origin (the point between its feet on the ground), facing RIGHT, y up;
+// the simulation mirrors boxes for a fighter facing left. Definitions are immutable once loaded and copied into
+// each Fight, so the simulation never refers to files or globals.
+#include "engine/aabb.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sim {
+
+/// How an attack must be blocked: Mid by either guard, Low only crouching, High (overhead) only standing.
+enum class Guard : std::uint8_t { Mid, Low, High };
+
+/// A named body box in the neutral pose; its index is the member's id everywhere else.
+struct MemberDef {
+    std::string name;  ///< e.g. "head", "torso"
+    engine::AABB box;  ///< relative to the origin, facing right
+};
+
+/// Placement targets that are not members.
+enum : int {
+    kPlaceAttack = -1,  ///< an attack box (hitbox)
+    kPlacePush = -2,    ///< the push box
+};
+
+/// During frames [first, last] (1-based) of an animation, target (a member index, kPlaceAttack or kPlacePush) uses box.
+struct Placement {
+    int first = 1;       ///< first frame, 1-based
+    int last = 1;        ///< last frame, inclusive
+    int target = 0;      ///< member index >= 0, kPlaceAttack or kPlacePush
+    engine::AABB box;    ///< relative to the origin, facing right
+};
+
+/// One animation: a looping pose (stand, walk, ...) or a move with frame data (light, heavy, special, ...).
+struct AnimDef {
+    std::string name;    ///< e.g. "stand", "light"
+    int length = 1;      ///< frames; for moves startup + active + recovery
+    bool isMove = false; ///< true for attacks (declared with `move`)
+    int startup = 0;     ///< frames before the first active frame
+    int active = 0;      ///< frames whose attack boxes can hit
+    int recovery = 0;    ///< frames after the active ones
+    int damage = 0;      ///< health lost on hit
+    int chip = 0;        ///< health lost on block
+    int hitstun = 0;     ///< frames the victim cannot act after a hit
+    int blockstun = 0;   ///< frames the victim cannot act after a block
+    int pushback = 0;    ///< units the victim slides away on hit or block
+    int hitstop = 0;     ///< frames both fighters freeze on impact
+    Guard guard = Guard::Mid;  ///< how it must be blocked
+    bool heavy = false;  ///< heavy impact (screen shake, big spark)
+    bool projectile = false;   ///< spawns a projectile on its first active frame
+    int projSpeed = 0;   ///< projectile units per frame (forward)
+    int projLife = 0;    ///< projectile frames before it fades
+    engine::AABB projBox;      ///< projectile box at spawn, relative to the origin, facing right
+    std::vector<Placement> boxes;  ///< per-frame placements in file order
+    int line = 0;        ///< where it was declared (for messages)
+};
+
+/// An RGB colour with a name the app may ask for ("body", "accent", "trim").
+struct NamedColor {
+    std::string name;          ///< colour role
+    std::uint8_t r = 0, g = 0, b = 0;  ///< components
+};
+
+/// A whole fighter.
+struct FighterDef {
+    std::string id;            ///< file id, e.g. "ryo"
+    std::string display;       ///< name shown in menus
+    int health = 1000;         ///< full health
+    int walkForward = 6;       ///< units per frame walking forward
+    int walkBack = 4;          ///< units per frame walking back
+    int jumpVy = 20;           ///< upward speed at take-off (units per frame)
+    int gravity = 1;           ///< subtracted from vy every airborne frame
+    int jumpVx = 5;            ///< horizontal speed of diagonal jumps
+    engine::AABB push;         ///< neutral push box
+    std::vector<MemberDef> members;   ///< hurtboxes, in BVH insertion order
+    std::vector<NamedColor> colors;   ///< drawing colours
+    std::vector<AnimDef> anims;       ///< every animation, in file order
+
+    /// Index of the animation with this name, or -1.
+    int anim(std::string_view name) const;
+    /// Index of the member with this name, or -1.
+    int member(std::string_view name) const;
+    /// The colour with this role, or fallback when the file has none.
+    NamedColor color(std::string_view role, NamedColor fallback) const;
+};
+
+/// Result of loading a fighter: ok and def, or error as `FILE:LINE: what`.
+struct FighterLoad {
+    bool ok = false;       ///< true when def is usable
+    FighterDef def;        ///< the fighter (valid when ok)
+    std::string error;     ///< `FILE:LINE: what` (when !ok)
+};
+
+/// Animations every fighter file must define (the simulation's states).
+extern const char* const kRequiredAnims[];
+/// Number of entries in kRequiredAnims.
+extern const int kRequiredAnimCount;
+
+/// Parses a fighter from text; fileName is used in error messages only.
+FighterLoad parseFighter(const std::string& text, const std::string& fileName);
+/// Loads a fighter file.
+FighterLoad loadFighter(const std::string& path);
+/// Loads `dataDir/fighters/ID.fighter`.
+FighterLoad loadFighterById(const std::string& dataDir, const std::string& id);
+
+}  // namespace sim

@@ -1,0 +1,415 @@
+// Action scripts: a small line language that compiles to the same per-frame input as a replay, plus checks.
+//
+// GRAMMAR (one command per line; '#' starts a comment; blank lines are ignored; pN is p1 or p2):
+//   Setup (before the first input or expect line; any order):
+//     mode versus|cpu|training|cpuvscpu     who drives the players (cpu: the CPU plays p2)
+//     fighters ID1 ID2                      data/fighters/ID.fighter for p1 and p2 (default ryo brick)
+//     seed N                                RNG seed (CPU decisions)
+//     rounds N                              rounds needed to win the match (default 2: best of three)
+//     roundframes N                         round timer in frames (default 5940 = 99 s)
+//     dummy stand|crouch|block|crouchblock|jump   training dummy (p2) behaviour
+//     cpulevel 1|2|3                        CPU reaction speed and blocking
+//     start X1 X2                           fighters' x at every round start (default 400 800)
+//     health H1 H2                          health at every round start (0 = full)
+//   Input (each advances the frame cursor C, the number of frames scripted so far):
+//     pN hold BUTTONS FRAMES                pN holds BUTTONS for FRAMES frames
+//     pN press BUTTONS                      pN holds BUTTONS for one frame
+//     wait FRAMES                           FRAMES frames with no new input
+//     pN keep BUTTONS                       pN also holds BUTTONS on every later frame (does not advance C)
+//     pN release                            ends pN's keep (does not advance C)
+//   BUTTONS is NAME or NAME+NAME+..., NAME one of up down left right light heavy special start (absolute
+//   directions: left is screen left), or `none`.
+//   Checks (do not advance C):
+//     expect [pN.]FIELD [OP] VALUE          state right after frame C; OP is == != < <= > >= (default ==)
+//         pN fields: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage
+//         match fields: round winner timer frame projectiles roundover matchover
+//         word values: move names, facing left|right, winner p1|p2|draw|none, yes|no for flags
+//     expect [no] EVENT WINDOW              an event in frames C+1..C+N (`within N`) or exactly at C+N (`at N`);
+//                                           with `no`, it must not happen in that window
+//         EVENT := hit VICTIM [MEMBER] [by ATTACKER [MOVE]] | block VICTIM [MEMBER] [by ATTACKER [MOVE]]
+//                | cancel | ko VICTIM | timeover | roundstart
+//         VICTIM/ATTACKER are p1, p2 or any; MEMBER/MOVE may be `any`.
+// The script runs until the last frame scripted or the end of the last expectation window, whichever is later.
+#include "game/sim/replay.h"
+#include "game/sim/script.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <sstream>
+
+namespace sim {
+namespace {
+
+const char* const kPlayerFields[] = {"health", "x", "y", "move", "wins", "combo", "facing", "airborne",
+                                     "crouching", "blocking", "hitstun", "blockstun", "advantage"};
+const char* const kMatchFields[] = {"round", "winner", "timer", "frame", "projectiles", "roundover", "matchover"};
+
+bool inList(const std::string& w, const char* const* list, int n) {
+    for (int i = 0; i < n; ++i) {
+        if (w == list[i]) return true;
+    }
+    return false;
+}
+
+bool isWordField(const std::string& f) { return f == "move" || f == "facing" || f == "winner"; }
+
+/// Script parser: the file, the current line, the cursor and the inputs so far.
+struct ScriptParser {
+    std::string file;
+    int line = 0;
+    std::string error;
+    RunFile* out = nullptr;
+    std::int64_t cursor = 0;
+    std::uint16_t keep[2] = {0, 0};
+    bool setupDone = false;
+
+    bool fail(const std::string& what) {
+        if (error.empty()) error = file + ":" + std::to_string(line) + ": " + what;
+        return false;
+    }
+
+    bool toInt(const std::string& t, std::int64_t lo, std::int64_t hi, std::int64_t& v) {
+        errno = 0;
+        char* end = nullptr;
+        const long long x = std::strtoll(t.c_str(), &end, 10);
+        if (t.empty() || *end != '\0') return fail("'" + t + "' is not an integer");
+        if (errno == ERANGE || x < lo || x > hi) {
+            return fail("number " + t + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+        }
+        v = x;
+        return true;
+    }
+
+    bool toInt(const std::string& t, int lo, int hi, int& v) {
+        std::int64_t x = 0;
+        if (!toInt(t, std::int64_t(lo), std::int64_t(hi), x)) return false;
+        v = int(x);
+        return true;
+    }
+
+    bool player(const std::string& t, int& p, bool allowAny) {
+        if (t == "p1") p = 0;
+        else if (t == "p2") p = 1;
+        else if (allowAny && t == "any") p = -1;
+        else return fail("expected p1 or p2" + std::string(allowAny ? " or any" : "") + ", got '" + t + "'");
+        return true;
+    }
+
+    bool buttons(const std::string& t, std::uint16_t& b) {
+        if (!parseButtonSet(t, b)) return fail("bad buttons '" + t + "' (names: up down left right light heavy special start, joined by +)");
+        return true;
+    }
+
+    void addFrames(int p, std::uint16_t b, std::int64_t n) {
+        for (std::int64_t i = 0; i < n; ++i) {
+            FrameInput in;
+            in.buttons[0] = keep[0];
+            in.buttons[1] = keep[1];
+            if (p >= 0) in.buttons[p] = std::uint16_t(in.buttons[p] | b);
+            out->inputs.push_back(in);
+        }
+        cursor += n;
+    }
+
+    bool setupLine(const std::vector<std::string>& t);
+    bool playerLine(const std::vector<std::string>& t);
+    bool expectLine(const std::vector<std::string>& t, const std::string& raw);
+    bool expectEvent(const std::vector<std::string>& t, std::size_t i, Expectation& e);
+    bool expectState(const std::vector<std::string>& t, std::size_t i, Expectation& e);
+    bool lineOf(const std::vector<std::string>& t, const std::string& raw);
+};
+
+bool ScriptParser::setupLine(const std::vector<std::string>& t) {
+    MatchSetup& s = out->setup;
+    const std::string& k = t[0];
+    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health"};
+    if (!inList(k, kSetup, 9)) return fail("unknown command '" + k + "'");
+    if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
+    auto need = [&](std::size_t n, const char* form) {
+        return t.size() == n ? true : fail(std::string("expected `") + form + "`");
+    };
+    if (k == "mode") {
+        if (!need(2, "mode versus|cpu|training|cpuvscpu")) return false;
+        return parseMode(t[1], s.mode) ? true : fail("unknown mode '" + t[1] + "'");
+    }
+    if (k == "fighters") {
+        if (!need(3, "fighters ID1 ID2")) return false;
+        s.fighter[0] = t[1];
+        s.fighter[1] = t[2];
+        return true;
+    }
+    if (k == "seed") {
+        if (!need(2, "seed N")) return false;
+        std::int64_t v = 0;
+        if (!toInt(t[1], 0, INT64_MAX, v)) return false;
+        s.seed = std::uint64_t(v);
+        return true;
+    }
+    if (k == "rounds") return need(2, "rounds N") && toInt(t[1], 1, 9, s.roundsToWin);
+    if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
+    if (k == "cpulevel") return need(2, "cpulevel 1|2|3") && toInt(t[1], 1, 3, s.cpuLevel);
+    if (k == "dummy") {
+        if (!need(2, "dummy stand|crouch|block|crouchblock|jump")) return false;
+        return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour '" + t[1] + "'");
+    }
+    if (k == "start") {
+        return need(3, "start X1 X2") && toInt(t[1], 0, kStageWidth, s.startX[0]) &&
+               toInt(t[2], 0, kStageWidth, s.startX[1]);
+    }
+    if (k == "health") {
+        return need(3, "health H1 H2") && toInt(t[1], 0, 100000000, s.startHealth[0]) &&
+               toInt(t[2], 0, 100000000, s.startHealth[1]);
+    }
+    return fail("unknown command '" + k + "'");
+}
+
+bool ScriptParser::playerLine(const std::vector<std::string>& t) {
+    int p = 0;
+    if (!player(t[0], p, false)) return false;
+    if (t.size() < 2) return fail("expected hold, press, keep or release after " + t[0]);
+    const std::string& verb = t[1];
+    std::uint16_t b = 0;
+    if (verb == "hold") {
+        std::int64_t n = 0;
+        if (t.size() != 4) return fail("expected `" + t[0] + " hold BUTTONS FRAMES`");
+        if (!buttons(t[2], b) || !toInt(t[3], 1, 1000000, n)) return false;
+        addFrames(p, b, n);
+        return true;
+    }
+    if (verb == "press") {
+        if (t.size() != 3) return fail("expected `" + t[0] + " press BUTTONS`");
+        if (!buttons(t[2], b)) return false;
+        addFrames(p, b, 1);
+        return true;
+    }
+    if (verb == "keep") {
+        if (t.size() != 3) return fail("expected `" + t[0] + " keep BUTTONS`");
+        if (!buttons(t[2], b)) return false;
+        keep[p] = b;
+        return true;
+    }
+    if (verb == "release") {
+        if (t.size() != 2) return fail("expected `" + t[0] + " release`");
+        keep[p] = 0;
+        return true;
+    }
+    return fail("unknown action '" + verb + "' (hold, press, keep, release)");
+}
+
+bool ScriptParser::expectEvent(const std::vector<std::string>& t, std::size_t i, Expectation& e) {
+    const std::string& kind = t[i++];
+    e.isEvent = true;
+    auto more = [&]() { return i < t.size() && t[i] != "within" && t[i] != "at"; };
+    if (kind == "hit" || kind == "block") {
+        e.event = kind == "hit" ? EventType::Hit : EventType::Block;
+        if (!more()) return fail("expected the victim (p1, p2 or any) after '" + kind + "'");
+        if (!player(t[i++], e.victim, true)) return false;
+        if (more() && t[i] != "by") e.member = t[i++] == "any" ? "" : t[i - 1];
+        if (more() && t[i] == "by") {
+            ++i;
+            if (!more()) return fail("expected the attacker after 'by'");
+            if (!player(t[i++], e.attacker, true)) return false;
+            if (more()) e.move = t[i++] == "any" ? "" : t[i - 1];
+        }
+    } else if (kind == "ko") {
+        e.event = EventType::KO;
+        if (!more()) return fail("expected who is KO'd (p1, p2 or any)");
+        if (!player(t[i++], e.victim, true)) return false;
+    } else if (kind == "cancel") {
+        e.event = EventType::ProjectileCancel;
+    } else if (kind == "timeover") {
+        e.event = EventType::TimeOver;
+    } else if (kind == "roundstart") {
+        e.event = EventType::RoundStart;
+    } else {
+        return fail("unknown event '" + kind + "'");
+    }
+    if (more()) return fail("unexpected '" + t[i] + "'");
+    if (i + 2 != t.size()) return fail("expected `within N` or `at N` at the end of an event expectation");
+    std::int64_t n = 0;
+    if (!toInt(t[i + 1], 1, 10000000, n)) return false;
+    e.first = t[i] == "within" ? cursor + 1 : cursor + n;
+    e.last = cursor + n;
+    return true;
+}
+
+bool ScriptParser::expectState(const std::vector<std::string>& t, std::size_t i, Expectation& e) {
+    std::string name = t[i++];
+    const std::size_t dot = name.find('.');
+    if (dot != std::string::npos) {
+        if (!player(name.substr(0, dot), e.player, false)) return false;
+        e.field = name.substr(dot + 1);
+        if (!inList(e.field, kPlayerFields, int(sizeof(kPlayerFields) / sizeof(kPlayerFields[0])))) {
+            return fail("unknown fighter field '" + e.field + "'");
+        }
+    } else {
+        e.field = name;
+        if (!inList(e.field, kMatchFields, int(sizeof(kMatchFields) / sizeof(kMatchFields[0])))) {
+            return fail("unknown expectation '" + e.field + "'");
+        }
+    }
+    static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
+    if (i < t.size() && inList(t[i], kOps, 6)) e.op = t[i++];
+    if (i + 1 != t.size()) return fail("expected `expect FIELD [OP] VALUE`");
+    e.value = t[i];
+    const bool word = isWordField(e.field);
+    if (word && e.op != "==" && e.op != "!=") return fail("'" + e.field + "' only compares with == or !=");
+    static const char* const kWinners[] = {"p1", "p2", "draw", "none"};
+    static const char* const kFacings[] = {"left", "right"};
+    if (e.field == "winner" && !inList(e.value, kWinners, 4)) return fail("winner is p1, p2, draw or none, not '" + e.value + "'");
+    if (e.field == "facing" && !inList(e.value, kFacings, 2)) return fail("facing is left or right, not '" + e.value + "'");
+    if (!word && e.value != "yes" && e.value != "no") {
+        std::int64_t v = 0;
+        if (!toInt(e.value, INT32_MIN, INT32_MAX, v)) return false;
+    }
+    e.first = e.last = cursor;
+    return true;
+}
+
+bool ScriptParser::expectLine(const std::vector<std::string>& t, const std::string& raw) {
+    Expectation e;
+    e.line = line;
+    e.text = raw.substr(raw.find_first_not_of(" \t"));
+    if (t.size() < 2) return fail("empty expectation");
+    std::size_t i = 1;
+    if (t[i] == "no") {
+        e.negate = true;
+        ++i;
+        if (i >= t.size()) return fail("expected an event after 'no'");
+    }
+    static const char* const kEvents[] = {"hit", "block", "ko", "cancel", "timeover", "roundstart"};
+    const bool ok = inList(t[i], kEvents, 6) ? expectEvent(t, i, e) : expectState(t, i, e);
+    if (!ok) return false;
+    if (e.negate && !e.isEvent) return fail("'no' only goes before an event");
+    out->expectations.push_back(e);
+    return true;
+}
+
+bool ScriptParser::lineOf(const std::vector<std::string>& t, const std::string& raw) {
+    const std::string& k = t[0];
+    if (k == "p1" || k == "p2") {
+        setupDone = true;
+        return playerLine(t);
+    }
+    if (k == "wait") {
+        setupDone = true;
+        std::int64_t n = 0;
+        if (t.size() != 2) return fail("expected `wait FRAMES`");
+        if (!toInt(t[1], 1, 10000000, n)) return false;
+        addFrames(-1, 0, n);
+        return true;
+    }
+    if (k == "expect") {
+        setupDone = true;
+        return expectLine(t, raw);
+    }
+    return setupLine(t);
+}
+
+}  // namespace
+
+bool parseScript(const std::string& text, const std::string& fileName, RunFile& out, std::string& error) {
+    out = RunFile{};
+    out.path = fileName;
+    ScriptParser sp;
+    sp.file = fileName;
+    sp.out = &out;
+    std::istringstream in(text);
+    std::string raw;
+    while (std::getline(in, raw)) {
+        ++sp.line;
+        if (!raw.empty() && raw.back() == '\r') raw.pop_back();
+        const std::string code = raw.substr(0, raw.find('#'));
+        std::istringstream words(code);
+        std::vector<std::string> t;
+        std::string w;
+        while (words >> w) t.push_back(w);
+        if (t.empty()) continue;
+        if (!sp.lineOf(t, code)) {
+            error = sp.error;
+            return false;
+        }
+    }
+    out.frames = sp.cursor;
+    for (const Expectation& e : out.expectations) out.frames = std::max(out.frames, e.last);
+    if (out.frames == 0) {
+        error = fileName + ":" + std::to_string(sp.line) + ": the script has no frames (no hold, press or wait)";
+        return false;
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Checking
+
+namespace {
+
+/// The current value of a state field as a number (flags 0/1) or a word.
+void fieldValue(const Expectation& e, const Fight& fight, std::int64_t& num, std::string& word) {
+    const FightState& s = fight.state();
+    num = 0;
+    word.clear();
+    if (e.player >= 0) {
+        const FighterState& f = s.fighters[e.player];
+        const std::string& k = e.field;
+        if (k == "health") num = f.health;
+        else if (k == "x") num = f.x;
+        else if (k == "y") num = f.y;
+        else if (k == "move") word = fight.animName(e.player);
+        else if (k == "wins") num = s.wins[e.player];
+        else if (k == "combo") num = f.combo;
+        else if (k == "facing") word = f.facing > 0 ? "right" : "left";
+        else if (k == "airborne") num = f.airborne;
+        else if (k == "crouching") num = f.crouching;
+        else if (k == "blocking") num = f.blocking;
+        else if (k == "hitstun") num = f.hitstun;
+        else if (k == "blockstun") num = f.blockstun;
+        else if (k == "advantage") num = f.lastAdvantage;
+        return;
+    }
+    const std::string& k = e.field;
+    if (k == "round") num = s.round;
+    else if (k == "timer") num = s.timer;
+    else if (k == "frame") num = s.frame;
+    else if (k == "projectiles") num = int(s.projectiles[0].alive) + int(s.projectiles[1].alive);
+    else if (k == "roundover") num = s.roundOver;
+    else if (k == "matchover") num = s.matchOver;
+    else if (k == "winner") {
+        const char* names[] = {"p1", "p2", "draw"};
+        word = s.matchWinner >= 0 ? names[s.matchWinner] : "none";
+    }
+}
+
+}  // namespace
+
+bool checkState(const Expectation& e, const Fight& fight, std::string& why) {
+    std::int64_t num = 0;
+    std::string word;
+    fieldValue(e, fight, num, word);
+    bool ok = false;
+    if (isWordField(e.field)) {
+        ok = (word == e.value) == (e.op == "==");
+        if (!ok) why = "actual " + word;
+        return ok;
+    }
+    const std::int64_t want = e.value == "yes" ? 1 : e.value == "no" ? 0 : std::strtoll(e.value.c_str(), nullptr, 10);
+    if (e.op == "==") ok = num == want;
+    else if (e.op == "!=") ok = num != want;
+    else if (e.op == "<") ok = num < want;
+    else if (e.op == "<=") ok = num <= want;
+    else if (e.op == ">") ok = num > want;
+    else ok = num >= want;
+    if (!ok) why = "actual " + std::to_string(num);
+    return ok;
+}
+
+bool eventMatches(const Expectation& e, const Event& ev) {
+    if (ev.type != e.event) return false;
+    if (e.victim >= 0 && ev.victim != e.victim) return false;
+    if (e.attacker >= 0 && ev.attacker != e.attacker) return false;
+    if (!e.member.empty() && ev.member != e.member) return false;
+    if (!e.move.empty() && ev.move != e.move) return false;
+    return true;
+}
+
+}  // namespace sim

@@ -1,0 +1,173 @@
+// Targeted tests per collision set: the placements and counts a reader can work out by hand (quadtree depths and
+// regions, grid cell ranges, leaf splits, the dynamic tree's AVL height bound and fat-box moves). Every expected
+// number below is derived in the comment beside it, not taken from the code.
+#include "engine/collision_set.h"
+#include "engine/sets/dynamic_tree.h"
+#include "engine/sets/grid_set.h"
+#include "engine/sets/quadtree_leaves.h"
+#include "engine/sets/quadtree_lowest.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace engine;
+
+TEST_CASE("The factory makes each kind under its documented name") {
+    const char* names[kSetKindCount] = {"array", "grid", "quadtree-lowest", "quadtree-leaves", "bvh", "dyntree"};
+    for (int k = 0; k < kSetKindCount; ++k) {
+        CAPTURE(k);
+        const auto set = makeCollisionSet(SetKind(k));
+        REQUIRE(set != nullptr);
+        CHECK(std::string(set->name()) == names[k]);
+        CHECK(std::string(setKindName(SetKind(k))) == names[k]);
+    }
+}
+
+TEST_CASE("The lowest-node quadtree stores a box at the depth worked out by hand") {
+    QuadTreeLowest t;  // world 0..4096, max depth 8: a depth-8 node is 4096 / 2^8 = 16 units wide
+    SUBCASE("a tiny box near the origin sinks to the maximum depth") {
+        t.add(1, {1, 1, 2, 2});
+        CHECK(t.depthOf(1) == 8);
+        CHECK(t.regionOf(1) == AABB{0, 0, 16, 16});
+    }
+    SUBCASE("a box across the world's centre line stays at the root") {
+        t.add(1, {2040, 10, 2050, 20});  // 2040 < 2048 < 2050
+        CHECK(t.depthOf(1) == 0);
+    }
+    SUBCASE("a box filling a quarter of a quarter stops at depth 2") {
+        t.add(1, {0, 0, 1024, 1024});  // fits [0,1024]^2 (depth 2), not [0,512]^2
+        CHECK(t.depthOf(1) == 2);
+    }
+    SUBCASE("a box outside the world stays at the root") {
+        t.add(1, {-5, -5, 1, 1});
+        CHECK(t.depthOf(1) == 0);
+    }
+    SUBCASE("a move goes up to a containing node, then down as far as it fits") {
+        // x 3000..3001, y 100..101: x halves 2048|3072, 2560|3072, 2816|3072, 2944|3072, 2944|3008, 2976|3008,
+        // 2992|3008; y halves 0|2048, 0|1024, 0|512, 0|256, 0|128, 64|128, 96|128, 96|112.
+        t.add(1, {3000, 100, 3001, 101});
+        CHECK(t.depthOf(1) == 8);
+        CHECK(t.regionOf(1) == AABB{2992, 96, 3008, 112});
+        t.update(1, {3000, 100, 3100, 101});  // 3000 < 3072 < 3100: only [2048,4096]x[0,2048] (depth 1) holds it
+        CHECK(t.depthOf(1) == 1);
+        CHECK(t.regionOf(1) == AABB{2048, 0, 4096, 2048});
+        t.update(1, {5, 4000, 6, 4001});  // up to the root, then down the top-left column to depth 8
+        CHECK(t.depthOf(1) == 8);
+        // y halves 2048|4096, 3072|4096, 3584|4096, 3840|4096, 3968|4096, 3968|4032, 4000|4032 (4001 > 4000 rules
+        // out 3968..4000), 4000|4016; x halves 0|2048 ... 0|16.
+        CHECK(t.regionOf(1) == AABB{0, 4000, 16, 4016});
+    }
+    CHECK(t.validate() == "");
+}
+
+TEST_CASE("The grid lists an item in exactly the cells it overlaps and reports it once") {
+    GridSet g;  // 4096 / 64 = 64 x 64 cells, each [64k, 64(k+1))
+    CHECK(g.cols() == 64);
+    CHECK(g.rows() == 64);
+    g.add(1, {0, 0, 64, 64});  // 64 is already cell 1: cells (0..1) x (0..1)
+    CHECK(g.cellCount(0, 0) == 1);
+    CHECK(g.cellCount(1, 1) == 1);
+    CHECK(g.cellCount(2, 2) == 0);
+    g.add(2, {-100, -100, -50, -50});  // outside: clamped onto cell (0, 0)
+    CHECK(g.cellCount(0, 0) == 2);
+    g.add(3, {-10, -10, 5000, 5000});  // covers every cell
+    CHECK(g.cellCount(63, 63) == 1);
+    CHECK(g.cellCount(30, 40) == 1);
+    int calls = 0;
+    g.query({-10000, -10000, 10000, 10000}, [&](ItemId id) {
+        calls += id == 3 ? 1 : 0;
+        return true;
+    });
+    CHECK(calls == 1);  // met in 4096 cells, reported once
+    g.update(1, {1, 1, 63, 63});  // now a single cell
+    CHECK(g.cellCount(1, 1) == 1);  // only the huge box is left there
+    CHECK(g.cellCount(0, 0) == 3);
+    CHECK(g.validate() == "");
+}
+
+TEST_CASE("The leaf quadtree splits past its maximum item count and lists an item in every leaf it overlaps") {
+    SetOptions o;
+    o.world = {0, 0, 100, 100};
+    o.quadMaxItems = 2;
+    o.quadMaxDepth = 3;
+    QuadTreeLeaves t(o);
+    t.add(0, {10, 10, 20, 20});
+    t.add(1, {60, 10, 70, 20});
+    CHECK(t.nodeCount() == 1);  // two items fit in the root leaf
+    t.add(2, {10, 60, 20, 70});
+    CHECK(t.nodeCount() == 5);  // the third splits the root at 50
+    CHECK(t.leafCountOf(0) == 1);
+    t.add(3, {45, 45, 55, 55});  // crosses both centre lines: in all four leaves, none of which goes past 2
+    CHECK(t.leafCountOf(3) == 4);
+    CHECK(t.nodeCount() == 5);
+    t.add(4, {12, 12, 14, 14});  // leaf [0,50]^2 now holds 0, 3, 4: it splits at 25
+    CHECK(t.nodeCount() == 9);
+    CHECK(t.depth() == 2);
+    CHECK(t.leafCountOf(3) == 4);  // [25,50]^2 plus the three other top-level leaves
+    CHECK(t.leafCountOf(0) == 1);  // [0,25]^2
+    int calls = 0;
+    t.query({0, 0, 100, 100}, [&](ItemId id) {
+        calls += id == 3 ? 1 : 0;
+        return true;
+    });
+    CHECK(calls == 1);
+    t.update(3, {80, 80, 90, 90});  // now only in the leaf [50,100]^2
+    CHECK(t.leafCountOf(3) == 1);
+    CHECK(t.validate() == "");
+}
+
+TEST_CASE("The dynamic tree's height bound is the AVL one, worked out from the Fibonacci leaf counts") {
+    // Fewest leaves for height h: 1, 2, 3, 5, 8, 13 (h = 0..5).
+    CHECK(DynamicTree::maxBalancedHeight(1) == 0);
+    CHECK(DynamicTree::maxBalancedHeight(2) == 1);
+    CHECK(DynamicTree::maxBalancedHeight(4) == 2);
+    CHECK(DynamicTree::maxBalancedHeight(5) == 3);
+    CHECK(DynamicTree::maxBalancedHeight(12) == 4);
+    CHECK(DynamicTree::maxBalancedHeight(13) == 5);
+}
+
+TEST_CASE("The dynamic tree stays balanced under the worst insertion order and many moves") {
+    DynamicTree t;
+    for (ItemId id = 0; id < 1000; ++id) t.add(id, {4 * id, 0, 4 * id + 2, 2});  // sorted along a line
+    REQUIRE(t.validate() == "");
+    CHECK(t.height() <= 14);  // AVL bound for 1000 leaves (m(14) = 987 <= 1000 < m(15) = 1597)
+    for (ItemId id = 0; id < 1000; id += 2) t.update(id, {4 * id, 3000, 4 * id + 2, 3002});  // half jump away
+    REQUIRE(t.validate() == "");
+    for (ItemId id = 0; id < 1000; id += 3) t.remove(id);
+    REQUIRE(t.validate() == "");
+    CHECK(t.height() <= DynamicTree::maxBalancedHeight(t.size()));
+}
+
+TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
+    SetOptions o;
+    o.fatMargin = 4;
+    DynamicTree t(o);
+    t.add(1, {100, 100, 110, 110});
+    t.add(2, {300, 300, 310, 310});
+    CHECK(t.fatBoxOf(1) == AABB{100, 100, 110, 110});  // not moved yet: no margin
+    t.update(1, {101, 100, 111, 110});                  // leaves its box: re-inserted with a margin of 4
+    CHECK(t.reinsertCount() == 1);
+    CHECK(t.fatBoxOf(1) == AABB{97, 96, 115, 114});
+    t.update(1, {105, 104, 115, 114});  // still inside 97..115 x 96..114
+    CHECK(t.reinsertCount() == 1);
+    CHECK(t.findIntersecting({112, 112, 112, 112}) == std::vector<ItemId>{1});
+    CHECK(t.findIntersecting({98, 97, 99, 98}).empty());  // inside the fat box only: no false hit
+    t.update(1, {106, 104, 116, 114});  // 116 > 115
+    CHECK(t.reinsertCount() == 2);
+    CHECK(t.fatBoxOf(1) == AABB{102, 100, 120, 118});
+    CHECK(t.validate() == "");
+}
+
+TEST_CASE("The dynamic tree rebuilds itself after many insertions and stays valid") {
+    DynamicTree t(SetOptions{}, 0.5);  // rebuild after max(64, n / 2) incremental insertions
+    for (ItemId id = 0; id < 63; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});
+    CHECK(t.rebuildCount() == 0);
+    t.add(63, {630, 0, 635, 5});  // the 64th insertion
+    CHECK(t.rebuildCount() == 1);
+    REQUIRE(t.validate() == "");
+    CHECK(t.findIntersecting({0, 0, 15, 0}) == std::vector<ItemId>{0, 1});
+    t.rebuild();
+    REQUIRE(t.validate() == "");
+    CHECK(t.findIntersecting({625, 5, 630, 9}) == std::vector<ItemId>{62, 63});
+}

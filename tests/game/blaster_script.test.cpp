@@ -1,0 +1,212 @@
+// Tests of the Blaster script language (game/sim/blaster/blaster_script.h) and its headless runner: bad files are
+// rejected with `FILE:LINE: what` before anything runs, expectations report their line, and every
+// data/replays/*.blaster file passes.
+#include "game/sim/blaster/blaster_headless.h"
+#include "game/sim/blaster/blaster_script.h"
+#include "test_paths.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <dirent.h>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// Parses text as file "t.blaster"; returns what went to err ("" when it parsed).
+std::string parseError(const std::string& text, blaster::Script* out = nullptr) {
+    std::istringstream in(text);
+    std::ostringstream err;
+    blaster::Script script;
+    const bool ok = blaster::parseScript(in, "t.blaster", script, err);
+    if (out) *out = script;
+    CHECK(ok == err.str().empty());
+    return err.str();
+}
+
+std::vector<std::string> blasterReplays() {
+    std::vector<std::string> files;
+    const std::string dir = testpaths::data("replays");
+    if (DIR* d = opendir(dir.c_str())) {
+        while (dirent* e = readdir(d)) {
+            const std::string name = e->d_name;
+            if (name.size() > 8 && name.compare(name.size() - 8, 8, ".blaster") == 0) files.push_back(dir + "/" + name);
+        }
+        closedir(d);
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+}  // namespace
+
+TEST_CASE("A bad Blaster script is rejected with the file and line of the first problem") {
+    struct Case {
+        const char* text;
+        const char* where;  // expected "t.blaster:LINE:" prefix
+        const char* what;   // a word the message must contain
+    };
+    const Case cases[] = {
+        {"", "t.blaster:1:", "blaster 1"},
+        {"fight 1\n", "t.blaster:1:", "blaster 1"},
+        {"blaster 2\n", "t.blaster:1:", "version"},
+        {"blaster 1\nseed 4\n\njump 3\n", "t.blaster:4:", "unknown command"},
+        {"blaster 1\nhold up+left 3\n", "t.blaster:2:", "left"},
+        {"blaster 1\nhold fire 0\n", "t.blaster:2:", "frame count"},
+        {"blaster 1\nwait ten\n", "t.blaster:2:", "ten"},
+        {"blaster 1\n# comment\nstructure octree\n", "t.blaster:3:", "octree"},
+        {"blaster 1\nwait 1\nseed 5\n", "t.blaster:3:", "before the first command"},
+        {"blaster 1\nset starCount lots\n", "t.blaster:2:", "starCount"},
+        {"blaster 1\nexpect happiness 3\n", "t.blaster:2:", "happiness"},
+        {"blaster 1\nexpect score >= \n", "t.blaster:2:", "expected value"},
+        {"blaster 1\nexpect score 3 4\n", "t.blaster:2:", "4"},
+        {"blaster 1\nexpect gameover soon 3\n", "t.blaster:2:", "within"},
+        {"blaster 1\nexpect hash xyz\n", "t.blaster:2:", "hexadecimal"},
+        {"blaster 1\nenemy 1 2 3\n", "t.blaster:2:", "too few"},
+        {"blaster 1\nenemy 1 2 0 4 1\n", "t.blaster:2:", "width"},
+        {"blaster 1\nexpect enemy 0 mood 1\n", "t.blaster:2:", "property"},
+        {"blaster 1\nwait 9000000\nwait 9000000\n", "t.blaster:3:", "more than"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.text);
+        const std::string err = parseError(c.text);
+        CHECK(err.rfind(c.where, 0) == 0);
+        CHECK(err.find(c.what) != std::string::npos);
+    }
+}
+
+TEST_CASE("A good Blaster script parses into its header and commands") {
+    blaster::Script s;
+    const std::string err = parseError(
+        "blaster 1   # format\n"
+        "seed 77\n"
+        "structure 4\n"
+        "set starCount 30\n"
+        "hold fire+up 20\n"
+        "press down\n"
+        "wait 5\n"
+        "switch agent-bvh\n"
+        "enemy 10 20 30 40 2\n"
+        "expect enemy 0 health >= 8\n"
+        "expect gameover within 100\n",
+        &s);
+    REQUIRE(err.empty());
+    CHECK(s.seed == 77);
+    CHECK(s.structure == engine::SetKind::QuadTreeLeaves);
+    CHECK(s.options.starCount == 30);
+    REQUIRE(s.commands.size() == 7);
+    CHECK(s.commands[0].buttons == (blaster::kFire | blaster::kUp));
+    CHECK(s.commands[0].frames == 20);
+    CHECK(s.commands[1].frames == 1);
+    CHECK(s.commands[2].buttons == 0);
+    CHECK(s.commands[3].structure == engine::SetKind::AgentBvh);
+    CHECK(s.commands[4].box == engine::AABB{10, 20, 40, 60});
+    CHECK(s.commands[5].expect.field == "enemy.health");
+    CHECK(s.commands[5].expect.op == ">=");
+    CHECK(s.commands[5].line == 10);
+    CHECK(s.commands[6].expect.kind == blaster::Expectation::Kind::GameOverWithin);
+}
+
+TEST_CASE("A failed expectation is reported with its line and the run goes on") {
+    blaster::Script s;
+    // By hand: one press of fire spends one of 50 shots, so `shots 49` holds and `shots 50` fails.
+    REQUIRE(parseError("blaster 1\nset starCount 5\npress fire\nexpect shots 50\nexpect shots 49\nwait 2\n"
+                       "expect frame 3\nexpect alive\nexpect gameover\n",
+                       &s)
+                .empty());
+    const blaster::ScriptResult r = blaster::runScript(s, "t.blaster");
+    CHECK(r.expectations == 5);
+    REQUIRE(r.failures.size() == 2);
+    CHECK(r.failures[0].rfind("t.blaster:4: expect shots 50: got 49", 0) == 0);
+    CHECK(r.failures[1].rfind("t.blaster:9:", 0) == 0);
+    CHECK(r.frames == 3);
+}
+
+TEST_CASE("The headless runner returns 2 for a missing file and 0 for every data/replays/*.blaster") {
+    std::ostringstream out, err;
+    CHECK(blaster::runHeadless("/nonexistent/x.blaster", out, err) == 2);
+    CHECK(err.str().find("/nonexistent/x.blaster:") == 0);
+    const std::vector<std::string> files = blasterReplays();
+    CHECK(files.size() >= 3);
+    for (const std::string& f : files) {
+        CAPTURE(f);
+        std::ostringstream o, e;
+        CHECK(blaster::runHeadless(f, o, e) == 0);
+        CAPTURE(o.str());
+        CHECK(e.str().empty());
+        CHECK(o.str().find("0 failed") != std::string::npos);
+    }
+}
+
+TEST_CASE("The headless runner exits 2 with FILE:LINE for a bad script and 1 with the line of a failed check") {
+    const std::string path = (std::filesystem::temp_directory_path() / "blaster_runner_test.blaster").string();
+    struct Case {
+        const char* text;
+        int code;
+        const char* errPrefix;  // after the path
+    };
+    const Case cases[] = {
+        {"blaster 1\nset starCount 4\nhold fire sideways\n", 2, ":3: frame count"},
+        {"blaster 1\nset starCount 4\nwait 3\nexpect frame 4\nexpect frame 3\n", 1, ":4: expect frame 4: got 3"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.text);
+        {
+            std::ofstream f(path);
+            f << c.text;
+        }
+        std::ostringstream out, err;
+        CHECK(blaster::runHeadless(path, out, err) == c.code);
+        CHECK(err.str().rfind(path + c.errPrefix, 0) == 0);
+    }
+    std::remove(path.c_str());
+}
+
+TEST_CASE("A recorded run becomes a script whose replay ends on the same frame and hash") {
+    blaster::Options o;
+    o.starCount = 60;
+    o.spawnMinGap = 4;
+    o.spawnMaxGap = 10;
+    blaster::Game game(31, engine::SetKind::Grid, o);
+    blaster::ScriptRecorder recorder(31, engine::SetKind::Grid, o);
+    for (int f = 0; f < 240; ++f) {
+        blaster::Input in{std::uint8_t((f / 25) % 3 == 0 ? blaster::kFire | blaster::kUp : blaster::kDown), -1};
+        if (f % 50 == 10) in.select = (f / 50) % engine::kSetKindCount;
+        if (game.world().gameOver) in.buttons = blaster::kRestart;
+        game.step(in);
+        recorder.record(in);
+    }
+    const std::string text = recorder.text(game);
+    CAPTURE(text);
+    blaster::Script s;
+    REQUIRE(parseError(text, &s).empty());
+    CHECK(s.seed == 31);
+    CHECK(s.options.starCount == 60);
+    const blaster::ScriptResult r = blaster::runScript(s, "recorded");
+    CHECK(r.failures.empty());
+    CHECK(r.hash == game.hash());
+    CHECK(r.structures.size() == 6);  // the starting grid + 5 selections (frames 10, 60, 110, 160, 210)
+}
+
+TEST_CASE("The recorder writes run-length holds and switches") {
+    blaster::Options o;
+    o.starCount = 3;
+    blaster::Game game(1, engine::SetKind::Array, o);
+    blaster::ScriptRecorder recorder(1, engine::SetKind::Array, o);
+    const blaster::Input inputs[] = {{blaster::kFire, -1}, {blaster::kFire, -1}, {0, -1}, {0, 3}, {blaster::kUp | blaster::kFire, -1}};
+    for (const blaster::Input& in : inputs) {
+        game.step(in);
+        recorder.record(in);
+    }
+    const std::string text = recorder.text(game);
+    // By hand: two frames of fire, one idle frame, then the select splits the run before the last two frames.
+    const std::string body = "hold fire 2\nwait 1\nswitch quadtree-leaves\nwait 1\nhold up+fire 1\nexpect frame 5\n";
+    CHECK(text.find(body) != std::string::npos);
+    CHECK(text.rfind("blaster 1\n", 0) == 0);
+    CHECK(text.find("set starCount 3\n") != std::string::npos);
+}

@@ -1,0 +1,315 @@
+// The fight rules through the simulation (no window): hits on the nearest member, blocks, projectiles, push boxes,
+// rounds, and hit detection going through the agent BVH (root test first, then the tree).
+// Expected numbers are worked out by hand from data/fighters/ryo.fighter and brick.fighter (see each comment).
+#include "game/sim/fight.h"
+#include "fight_test_util.h"
+
+#include <doctest/doctest.h>
+
+using fighttest::input;
+using fighttest::Recorder;
+using fighttest::setupAt;
+using sim::EventType;
+
+namespace {
+struct Pair {
+    sim::FighterDef ryo = fighttest::fighter("ryo");
+    sim::FighterDef brick = fighttest::fighter("brick");
+};
+}  // namespace
+
+TEST_CASE("A light attack's active frames hit the opponent's nearest member") {
+    Pair d;
+    sim::Fight fight(setupAt(400, 480), d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(sim::kLight));
+    rec.step(fight, input(0), 3);
+    CHECK(rec.count(EventType::Hit) == 0);  // frames 1-4 are startup
+    rec.step(fight, input(0));              // frame 5: first active frame
+    std::int64_t frame = 0;
+    const sim::Event* hit = rec.first(EventType::Hit, &frame);
+    REQUIRE(hit != nullptr);
+    CHECK(frame == 5);
+    // Jab box x 434..476 y 128..150 overlaps p2's arm-front (446..470) and torso (460..502); the arm is nearer.
+    CHECK(hit->member == "arm-front");
+    CHECK(hit->move == "light");
+    CHECK(hit->damage == 40);
+    CHECK(fight.state().fighters[1].health == 960);
+    CHECK(fight.stats().broadTests == 1);
+    CHECK(fight.stats().broadHits == 1);
+    CHECK(fight.stats().nodesVisited > 1);
+    CHECK(fight.state().hitstop == 6);
+}
+
+TEST_CASE("An attack lands once even though it stays active for several frames") {
+    Pair d;
+    sim::Fight fight(setupAt(400, 480), d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(sim::kHeavy));
+    rec.step(fight, input(0), 40);
+    CHECK(rec.count(EventType::Hit) == 1);
+    CHECK(fight.state().fighters[1].health == 1000 - 110);
+}
+
+TEST_CASE("A far attack is stopped by the agent's root box without searching the tree") {
+    Pair d;
+    sim::Fight fight(setupAt(300, 900), d.ryo, d.ryo);
+    fight.step(input(sim::kLight));
+    for (int i = 0; i < 3; ++i) fight.step(input(0));
+    fight.step(input(0));  // first active frame: the jab is tested, but 400 units short of p2's root box
+    CHECK(fight.stats().broadTests == 1);
+    CHECK(fight.stats().broadHits == 0);
+    CHECK(fight.stats().nodesVisited == 0);
+    CHECK(fight.events().empty());
+}
+
+TEST_CASE("Blocking by holding back costs only chip damage") {
+    Pair d;
+    std::uint16_t attack = 0;
+    int chip = 0;
+    SUBCASE("jab: no chip") { attack = sim::kLight; chip = 0; }
+    SUBCASE("heavy kick: 15 chip") { attack = sim::kHeavy; chip = 15; }
+    CAPTURE(attack);
+    // p2 in the right corner (1175) holds right, which is back for a fighter facing left.
+    sim::Fight fight(setupAt(1090, 1175), d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(0, sim::kRight), 2);
+    rec.step(fight, input(attack, sim::kRight));
+    rec.step(fight, input(0, sim::kRight), 40);
+    CHECK(rec.count(EventType::Hit) == 0);
+    REQUIRE(rec.count(EventType::Block) == 1);
+    CHECK(fight.state().fighters[1].health == 1000 - chip);
+}
+
+TEST_CASE("A low must be blocked crouching") {
+    Pair d;
+    std::uint16_t guard = 0;
+    EventType expected = EventType::Hit;
+    SUBCASE("standing guard is hit") { guard = sim::kRight; expected = EventType::Hit; }
+    SUBCASE("crouching guard blocks") { guard = sim::kRight | sim::kDown; expected = EventType::Block; }
+    sim::Fight fight(setupAt(1090, 1175), d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(0, guard), 3);
+    rec.step(fight, input(sim::kDown | sim::kLight, guard));
+    rec.step(fight, input(0, guard), 30);
+    REQUIRE(rec.events.size() >= 2);
+    const sim::Event* e = rec.first(expected);
+    REQUIRE(e != nullptr);
+    CHECK(e->move == "low");
+}
+
+TEST_CASE("A projectile hits once and disappears") {
+    Pair d;
+    sim::Fight fight(setupAt(300, 800), d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(sim::kSpecial));
+    rec.step(fight, input(0), 11);
+    CHECK_FALSE(fight.state().projectiles[0].alive);
+    rec.step(fight, input(0));  // frame 13: the first active frame spawns it
+    REQUIRE(fight.state().projectiles[0].alive);
+    rec.step(fight, input(0), 200);
+    CHECK(rec.count(EventType::Hit) == 1);
+    std::int64_t frame = 0;
+    const sim::Event* hit = rec.first(EventType::Hit, &frame);
+    CHECK(hit->projectile);
+    CHECK(frame == 56);  // maxX 379 on frame 13, p2's arm starts at 766: 43 frames of 9 units later
+    CHECK_FALSE(fight.state().projectiles[0].alive);
+    CHECK(fight.state().fighters[1].health == 910);
+}
+
+TEST_CASE("Two projectiles that meet cancel each other") {
+    Pair d;
+    sim::Fight fight(setupAt(300, 900), d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(sim::kSpecial, sim::kSpecial));
+    rec.step(fight, input(0), 200);
+    CHECK(rec.count(EventType::ProjectileCancel) == 1);
+    CHECK(rec.count(EventType::Hit) == 0);
+    CHECK_FALSE(fight.state().projectiles[0].alive);
+    CHECK_FALSE(fight.state().projectiles[1].alive);
+}
+
+TEST_CASE("Only one projectile per fighter is on screen") {
+    Pair d;
+    sim::Fight fight(setupAt(100, 1100), d.ryo, d.ryo);
+    fight.step(input(sim::kSpecial));
+    for (int i = 0; i < 45; ++i) fight.step(input(0));
+    REQUIRE(fight.state().projectiles[0].alive);
+    fight.step(input(sim::kSpecial));  // refused while the first one flies
+    CHECK(fight.animName(0) != "special");
+}
+
+TEST_CASE("Push boxes never overlap while one fighter walks into the other") {
+    Pair d;
+    const char* other = "ryo";
+    SUBCASE("against ryo") { other = "ryo"; }
+    SUBCASE("against brick") { other = "brick"; }
+    sim::Fight fight(setupAt(600, 700, "ryo", other), d.ryo, std::string(other) == "ryo" ? d.ryo : d.brick);
+    for (int i = 0; i < 250; ++i) {
+        fight.step(input(sim::kRight));
+        const engine::AABB& a = fight.state().fighters[0].push;
+        const engine::AABB& b = fight.state().fighters[1].push;
+        CAPTURE(i);
+        CHECK(a.maxX <= b.minX);
+    }
+    // Walking 6 a frame against a standing fighter moves the pair 3 a frame, so within 250 frames p2 reaches the
+    // right corner: 1200 minus its push half-width (25 ryo, 40 brick); p1 stops where the boxes touch.
+    const bool ryo = std::string(other) == "ryo";
+    CHECK(fight.state().fighters[1].x == (ryo ? 1175 : 1160));
+    CHECK(fight.state().fighters[0].x == (ryo ? 1125 : 1095));
+}
+
+TEST_CASE("A KO ends the round and the next round puts the fighters back") {
+    Pair d;
+    sim::MatchSetup s = setupAt(400, 480);
+    s.startHealth[1] = 40;
+    sim::Fight fight(s, d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(sim::kLight), 1);
+    rec.step(fight, input(0), 4);
+    REQUIRE(rec.count(EventType::KO) == 1);
+    CHECK(fight.state().roundOver);
+    CHECK(fight.state().wins[0] == 1);
+    CHECK(fight.state().fighters[1].action == sim::Action::KO);
+    rec.step(fight, input(0), sim::kRoundEndFrames + 1);
+    CHECK(rec.count(EventType::RoundStart) == 2);
+    CHECK(fight.state().round == 2);
+    CHECK(fight.state().fighters[1].health == 40);
+    CHECK(fight.state().fighters[0].x == 400);
+}
+
+TEST_CASE("Time over gives the round to the fighter with more health") {
+    Pair d;
+    sim::MatchSetup s = setupAt(300, 900, "ryo", "brick");
+    s.roundFrames = 30;
+    s.startHealth[0] = 500;   // half of ryo's 1000
+    s.startHealth[1] = 700;   // 7/12 of brick's 1200: more, as a fraction
+    sim::Fight fight(s, d.ryo, d.brick);
+    Recorder rec;
+    rec.step(fight, input(0), 30);
+    REQUIRE(rec.count(EventType::TimeOver) == 1);
+    std::int64_t frame = 0;
+    rec.first(EventType::TimeOver, &frame);
+    CHECK(frame == 30);
+    CHECK(fight.state().wins[1] == 1);
+    CHECK(fight.state().wins[0] == 0);
+}
+
+TEST_CASE("Every hurtbox leaf is where the animation puts it and the tree stays valid") {
+    Pair d;
+    sim::MatchSetup s = setupAt(400, 800);
+    s.mode = sim::Mode::CpuVsCpu;
+    s.seed = 5;
+    sim::Fight fight(s, d.ryo, d.brick);
+    for (int i = 0; i < 600; ++i) {
+        fight.step(input(0));
+        for (int p = 0; p < 2; ++p) {
+            const sim::FighterState& f = fight.state().fighters[p];
+            REQUIRE(f.body.validate() == "");
+            CHECK(f.body.memberCount() == int(fight.def(p).members.size()));
+            // The root box bounds every member, as the broad test relies on.
+            for (int m = 0; m < int(fight.def(p).members.size()); ++m) {
+                CHECK(engine::contains(f.body.node(f.body.root()).box, fight.memberBox(p, m)));
+            }
+        }
+    }
+}
+
+TEST_CASE("Saving is copying the state; restoring and re-stepping gives the same hash") {
+    Pair d;
+    sim::MatchSetup s = setupAt(400, 800);
+    s.mode = sim::Mode::CpuVsCpu;
+    sim::Fight fight(s, d.ryo, d.brick);
+    for (int i = 0; i < 100; ++i) fight.step(input(0));
+    const sim::FightState saved = fight.state();
+    const std::uint64_t h0 = fight.hash();
+    for (int i = 0; i < 100; ++i) fight.step(input(0));
+    const std::uint64_t h1 = fight.hash();
+    CHECK(h1 != h0);
+    fight.restore(saved);
+    CHECK(fight.hash() == h0);
+    for (int i = 0; i < 100; ++i) fight.step(input(0));
+    CHECK(fight.hash() == h1);
+}
+
+TEST_CASE("The training dummy's health refills once it is free") {
+    Pair d;
+    sim::MatchSetup s = setupAt(400, 480);
+    s.mode = sim::Mode::Training;
+    s.dummy = sim::DummyMode::Stand;
+    sim::Fight fight(s, d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(sim::kHeavy));
+    rec.step(fight, input(0), 8);   // frame 9: the kick lands
+    CHECK(fight.state().fighters[1].health == 890);
+    rec.step(fight, input(0), 60);
+    CHECK(fight.state().fighters[1].health == 1000);
+    CHECK(fight.state().timer == s.roundFrames);
+}
+
+TEST_CASE("Jumps go up, forward or back along the fighter's arc") {
+    Pair d;
+    std::uint16_t dir = 0;
+    int expectedX = 0;
+    // ryo: jump 22 1 6. y after n airborne frames is 22n - n(n-1)/2, which is 0 again at n = 45, so a diagonal
+    // jump covers 45 * 6 = 270 units.
+    SUBCASE("up") { dir = 0; expectedX = 400; }
+    SUBCASE("forward") { dir = sim::kRight; expectedX = 670; }
+    SUBCASE("back") { dir = sim::kLeft; expectedX = 130; }
+    sim::Fight fight(setupAt(400, 1100), d.ryo, d.ryo);
+    fight.step(input(std::uint16_t(sim::kUp | dir)));
+    CHECK(fight.state().fighters[0].airborne);
+    CHECK(fight.state().fighters[0].y == 22);
+    for (int i = 0; i < 43; ++i) fight.step(input(0));
+    CHECK(fight.state().fighters[0].airborne);   // 44 frames: still in the air (y = 22 * 44 - 44 * 43 / 2 = 22)
+    fight.step(input(0));
+    CHECK_FALSE(fight.state().fighters[0].airborne);
+    CHECK(fight.state().fighters[0].y == 0);
+    CHECK(fight.state().fighters[0].x == expectedX);
+}
+
+TEST_CASE("Left and right are absolute: the sim turns them into forward and back by facing") {
+    Pair d;
+    sim::Fight fight(setupAt(400, 800), d.ryo, d.ryo);
+    for (int i = 0; i < 10; ++i) fight.step(input(sim::kLeft, sim::kLeft));
+    // p1 faces right, so left is back (walk 4); p2 faces left, so left is forward (walk 6).
+    CHECK(fight.state().fighters[0].x == 400 - 40);
+    CHECK(fight.state().fighters[1].x == 800 - 60);
+    CHECK(fight.state().fighters[0].blocking);
+    CHECK_FALSE(fight.state().fighters[1].blocking);
+}
+
+TEST_CASE("Frame advantage is the victim's stun minus the attacker's remaining frames") {
+    Pair d;
+    std::uint16_t guard = 0;
+    int expected = 0;
+    // Jab: 15 frames, hits on frame 5, so 10 frames remain; hitstun 17 gives +7, blockstun 10 gives 0.
+    SUBCASE("on hit") { guard = 0; expected = 7; }
+    SUBCASE("on block") { guard = sim::kRight; expected = 0; }
+    sim::Fight fight(setupAt(1090, 1175), d.ryo, d.ryo);
+    fight.step(input(0, guard));
+    fight.step(input(sim::kLight, guard));
+    for (int i = 0; i < 30; ++i) fight.step(input(0, guard));
+    CHECK(fight.state().fighters[0].hasAdvantage);
+    CHECK(fight.state().fighters[0].lastAdvantage == expected);
+}
+
+TEST_CASE("The CPU walks, blocks, attacks and throws fireballs") {
+    Pair d;
+    sim::MatchSetup s = setupAt(400, 800);
+    s.mode = sim::Mode::CpuVsCpu;
+    s.seed = 11;
+    s.startHealth[0] = s.startHealth[1] = 100000;  // no KO: keep them fighting
+    sim::Fight fight(s, d.ryo, d.brick);
+    Recorder rec;
+    bool walked = false, threw = false;
+    for (int i = 0; i < 3000; ++i) {
+        rec.step(fight, input(sim::kLight | sim::kRight, sim::kLight | sim::kRight));  // ignored: both are CPUs
+        walked = walked || fight.state().fighters[1].action == sim::Action::Walk;
+        threw = threw || fight.state().projectiles[0].alive || fight.state().projectiles[1].alive;
+    }
+    CHECK(walked);
+    CHECK(threw);
+    CHECK(rec.count(EventType::Hit) > 0);
+    CHECK(rec.count(EventType::Block) > 0);
+}

@@ -1,0 +1,192 @@
+// Replays and action scripts: the script grammar, the replay format, determinism (same hashes twice and under
+// save/restore re-simulation) and tamper detection by hash checkpoints.
+#include "game/sim/replay.h"
+#include "fight_test_util.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+std::string readText(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+/// Every fight replay/script under data/replays/ (Blaster scripts are skipped), in name order.
+std::vector<std::string> fightReplayFiles() {
+    std::vector<std::string> files;
+    for (const auto& entry : std::filesystem::directory_iterator(testpaths::data("replays"))) {
+        const std::string path = entry.path().string();
+        if (sim::firstWordOf(readText(path)) != "blaster") files.push_back(path);
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+sim::RunFile load(const std::string& path) {
+    sim::RunFile run;
+    std::string error;
+    REQUIRE_MESSAGE(sim::loadRunFile(path, run, error), error);
+    return run;
+}
+
+sim::RunResult runWith(const sim::RunFile& run, int sync, bool hashes) {
+    const sim::FighterDef p1 = fighttest::fighter(run.setup.fighter[0]);
+    const sim::FighterDef p2 = fighttest::fighter(run.setup.fighter[1]);
+    return sim::runFile(run, p1, p2, sync, hashes);
+}
+
+}  // namespace
+
+TEST_CASE("A script compiles to per-frame input: hold, press, wait, keep and several buttons at once") {
+    const std::string text =
+        "mode training\nfighters ryo brick\nseed 9\ndummy crouchblock\n"
+        "p1 hold down+left 3\n"   // frames 1-3
+        "p2 keep up\n"
+        "p1 press heavy\n"        // frame 4
+        "wait 2\n"                // frames 5-6
+        "p2 release\n"
+        "wait 1\n";               // frame 7
+    sim::RunFile run;
+    std::string error;
+    REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error);
+    CHECK(run.setup.mode == sim::Mode::Training);
+    CHECK(run.setup.fighter[1] == "brick");
+    CHECK(run.setup.seed == 9);
+    CHECK(run.setup.dummy == sim::DummyMode::CrouchBlock);
+    REQUIRE(run.inputs.size() == 7);
+    CHECK(run.frames == 7);
+    for (int f = 0; f < 3; ++f) CHECK(run.inputs[f].buttons[0] == (sim::kDown | sim::kLeft));
+    CHECK(run.inputs[3].buttons[0] == sim::kHeavy);
+    CHECK(run.inputs[2].buttons[1] == 0);
+    CHECK(run.inputs[3].buttons[1] == sim::kUp);
+    CHECK(run.inputs[5].buttons[1] == sim::kUp);
+    CHECK(run.inputs[6].buttons[1] == 0);
+}
+
+TEST_CASE("Script expectations take their frame window from the cursor") {
+    const std::string text =
+        "wait 10\n"
+        "expect hit p2 torso by p1 heavy within 30\n"
+        "expect no block any at 5\n"
+        "expect p2.health <= 850\n";
+    sim::RunFile run;
+    std::string error;
+    REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error);
+    REQUIRE(run.expectations.size() == 3);
+    const sim::Expectation& hit = run.expectations[0];
+    CHECK(hit.isEvent);
+    CHECK(hit.victim == 1);
+    CHECK(hit.attacker == 0);
+    CHECK(hit.member == "torso");
+    CHECK(hit.move == "heavy");
+    CHECK(hit.first == 11);
+    CHECK(hit.last == 40);
+    CHECK(run.expectations[1].negate);
+    CHECK(run.expectations[1].first == 15);
+    CHECK(run.expectations[1].last == 15);
+    CHECK(run.expectations[2].op == "<=");
+    CHECK(run.expectations[2].first == 10);
+    CHECK(run.frames == 40);  // runs on to the end of the last window
+}
+
+TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
+    std::string text, expected;
+    SUBCASE("unknown command") { text = "wait 1\nfly 3\n"; expected = "s:2: unknown command 'fly'"; }
+    SUBCASE("unknown button") { text = "p1 hold jump 3\n"; expected = "s:1: bad buttons 'jump' (names: up down left right light heavy special start, joined by +)"; }
+    SUBCASE("trailing plus") { text = "p1 hold up+ 3\n"; expected = "s:1: bad buttons 'up+' (names: up down left right light heavy special start, joined by +)"; }
+    SUBCASE("zero frames") { text = "wait 0\n"; expected = "s:1: number 0 out of range [1, 10000000]"; }
+    SUBCASE("no frames at all") { text = "seed 3\n"; expected = "s:1: the script has no frames (no hold, press or wait)"; }
+    SUBCASE("bad player") { text = "p3 press light\n"; expected = "s:1: unknown command 'p3'"; }
+    SUBCASE("unknown field") { text = "wait 1\nexpect p1.mana 3\n"; expected = "s:2: unknown fighter field 'mana'"; }
+    SUBCASE("missing window") { text = "wait 1\nexpect ko p2\n"; expected = "s:2: expected `within N` or `at N` at the end of an event expectation"; }
+    SUBCASE("word field with <") { text = "wait 1\nexpect p1.move < light\n"; expected = "s:2: 'move' only compares with == or !="; }
+    CAPTURE(text);
+    sim::RunFile run;
+    std::string error;
+    CHECK_FALSE(sim::parseScript(text, "s", run, error));
+    CHECK(error == expected);
+}
+
+TEST_CASE("A replay written by ReplayWriter reads back and is playable even without its end line") {
+    const std::string path = (std::filesystem::temp_directory_path() / "bvh_fight_writer_test.freplay").string();
+    sim::MatchSetup s = fighttest::setupAt(400, 480);
+    s.seed = 77;
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    sim::Fight fight(s, ryo, ryo);
+    std::vector<sim::FrameInput> inputs;
+    {
+        sim::ReplayWriter w(path, s);
+        REQUIRE(w.ok());
+        for (int i = 0; i < 130; ++i) {
+            const sim::FrameInput in = fighttest::input(i % 20 == 0 ? sim::kLight : sim::kRight, i % 7 == 0 ? sim::kDown : 0);
+            fight.step(in);
+            w.frame(in, fight);
+            inputs.push_back(in);
+        }
+        // Like a crash: the file is read while the writer is still open, before any `end` line.
+        sim::RunFile partial;
+        std::string error;
+        REQUIRE_MESSAGE(sim::parseReplay(readText(path), path, partial, error), error);
+        CHECK(partial.inputs.size() == 130);
+        CHECK(partial.checkpoints.size() == 2);  // frames 60 and 120
+    }
+    sim::RunFile run = load(path);
+    CHECK(run.isReplay);
+    CHECK(run.setup.seed == 77);
+    CHECK(run.setup.startX[1] == 480);
+    REQUIRE(run.inputs.size() == inputs.size());
+    for (std::size_t i = 0; i < inputs.size(); ++i) CHECK(run.inputs[i].buttons[0] == inputs[i].buttons[0]);
+    REQUIRE(run.checkpoints.size() == 3);
+    CHECK(run.checkpoints.back().frame == 130);
+    CHECK(run.checkpoints.back().hash == fight.hash());
+    CHECK(runWith(run, 0, false).failures.empty());
+    std::remove(path.c_str());
+}
+
+TEST_CASE("A tampered replay is caught by its hash checkpoints") {
+    sim::RunFile run = load(BVH_TEST_SOURCE_DIR "/game/data/combo.freplay");
+    REQUIRE(runWith(run, 0, false).failures.empty());
+    // Frame 20 is p1's second jab (see data/replays/04_hitstun_combo.fscript); drop it.
+    REQUIRE(run.inputs[19].buttons[0] == sim::kLight);
+    run.inputs[19].buttons[0] = 0;
+    const sim::RunResult r = runWith(run, 0, false);
+    REQUIRE_FALSE(r.failures.empty());
+    CHECK(r.failures[0].find("hash mismatch at frame 60") != std::string::npos);
+}
+
+TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and under save/restore sync") {
+    const std::vector<std::string> files = fightReplayFiles();
+    REQUIRE(files.size() >= 12);
+    for (const std::string& path : files) {
+        CAPTURE(path);
+        const sim::RunFile run = load(path);
+        const sim::RunResult a = runWith(run, 0, true);
+        const sim::RunResult b = runWith(run, 0, true);
+        CHECK(a.failures.empty());
+        REQUIRE(a.hashes.size() == std::size_t(run.frames));
+        CHECK(a.hashes == b.hashes);
+        const int every = run.frames > 2000 ? 60 : 7;
+        const sim::RunResult c = runWith(run, every, true);
+        CHECK(c.failures.empty());
+        CHECK(c.hashes == a.hashes);
+    }
+}
+
+TEST_CASE("Hashes differ between seeds in CPU vs CPU") {
+    sim::RunFile run = load(BVH_TEST_SOURCE_DIR "/game/data/cpu_vs_cpu_source.fscript");
+    run.frames = 600;
+    run.inputs.resize(600);
+    const std::uint64_t h1 = runWith(run, 0, false).finalHash;
+    run.setup.seed += 1;
+    const std::uint64_t h2 = runWith(run, 0, false).finalHash;
+    CHECK(h1 != h2);
+}

@@ -1,0 +1,36 @@
+# (owner: fight sim helper)
+# Every file under data/replays/ through the headless runner (no SFML, no display); each must exit 0.
+# Fight scripts are *.fscript, recorded fight replays *.freplay; Blaster scripts (owner: Blaster helper) live
+# beside them and are routed by their first word, so every file in the folder is registered.
+file(GLOB BVH_REPLAY_FILES CONFIGURE_DEPENDS "${BVH_DATA_DIR}/replays/*")
+foreach(replay ${BVH_REPLAY_FILES})
+  get_filename_component(name ${replay} NAME)
+  add_test(NAME "replay ${name}" COMMAND $<TARGET_FILE:game_headless> --headless --replay ${replay})
+endforeach()
+# The GGPO-style sync test on the recorded CPU match: save, restore and re-simulate every 7 frames.
+add_test(NAME "replay sync test cpu_vs_cpu every 7 frames"
+  COMMAND $<TARGET_FILE:game_headless> --headless --replay ${BVH_DATA_DIR}/replays/12_cpu_vs_cpu.freplay --sync 7)
+
+# Deliberately broken inputs: exact exit codes (2 = bad file or flags with FILE:LINE:, 1 = a failed check).
+set(BVH_FIGHT_BAD_DIR ${CMAKE_CURRENT_LIST_DIR}/data)
+set(BVH_EXPECT_EXIT ${BVH_FIGHT_BAD_DIR}/expect_exit.cmake)
+file(GLOB BVH_FIGHT_BAD_FILES "${BVH_FIGHT_BAD_DIR}/bad_*")
+foreach(bad ${BVH_FIGHT_BAD_FILES})
+  get_filename_component(name ${bad} NAME)
+  add_test(NAME "replay rejects ${name} with exit 2"
+    COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${bad} -DCODE=2 -P ${BVH_EXPECT_EXIT})
+endforeach()
+foreach(case "fail_expectation.fscript" "tampered_combo.freplay")
+  add_test(NAME "replay ${case} fails a check with exit 1"
+    COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/${case} -DCODE=1
+            -P ${BVH_EXPECT_EXIT})
+endforeach()
+add_test(NAME "replay combo.freplay (recorded) passes its checkpoints"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=0
+          -P ${BVH_EXPECT_EXIT})
+add_test(NAME "headless runner rejects a bad flag with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
+          "-DEXTRA=--sync;0" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "headless runner rejects a missing file with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/no_such_file.fscript
+          -DCODE=2 -P ${BVH_EXPECT_EXIT})
