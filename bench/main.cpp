@@ -21,13 +21,14 @@ using bench::Result;
 
 const char* kUsage =
     "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M] [--rebuild P]\n"
-    "  (default)   n = 1000, 10000, 100000; W2 and W4 100 frames; W3 100000 queries; 5 repetitions\n"
+    "  (default)   n = 1000, 10000, 100000; W2 100 frames (10 at n = 100000); W4 100 frames; W3 100000 queries;\n"
+    "              5 repetitions (W2 and W4: median over frames)\n"
     "  --quick     n = 1000, 10000; W2 and W4 10 frames; W3 20000 queries; 3 repetitions (under a minute)\n"
     "  --smoke     n = 500; 3 frames; 2000 queries; 1 repetition (a few seconds; used by CTest)\n"
     "  --csv FILE  also write structure,workload,distribution,n,ns_per_op,hits to FILE\n"
     "  --only S,T  run only these structures: array grid quadtree-lowest quadtree-leaves bvh dyntree box2d\n"
     "  --margin M  the dynamic tree's fattening margin (default: SetOptions::fatMargin)\n"
-    "  --frames F  W2 and W4 frames (after --quick / --smoke, overrides them)\n"
+    "  --frames F  W2 and W4 frames at every n (after --quick / --smoke, overrides them)\n"
     "  --sizes N,M the n values to run (after --quick / --smoke, overrides them)\n"
     "  --rebuild P the dynamic tree rebuilds after P x n incremental insertions (default 0.5; 0 = never)\n";
 
@@ -89,7 +90,7 @@ Config parseArgs(int argc, char** argv) {
         } else if (a == "--margin") {
             c.margin = parseInt(a, value());
         } else if (a == "--frames") {
-            c.work.frames = c.work.churnFrames = std::max(1, parseInt(a, value()));
+            c.work.frames = c.work.churnFrames = c.work.bigFrames = std::max(1, parseInt(a, value()));
         } else if (a == "--sizes") {
             c.sizes.clear();
             std::string list = std::string(value()) + ",";

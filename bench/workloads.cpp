@@ -126,14 +126,15 @@ Result runBuild(const std::string& name, const SetFactory& make, Distribution d,
 }
 
 Result runFrame(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s) {
-    if (name == "array" && std::uint64_t(s.frames) * n * n > s.bruteForceBudget) return skipped(name, "W2-frame", d, n);
+    const int frames = n >= 100000 ? std::min(s.frames, s.bigFrames) : s.frames;
+    if (name == "array" && std::uint64_t(frames) * n * n > s.bruteForceBudget) return skipped(name, "W2-frame", d, n);
     std::vector<AABB> boxes = makeBoxes(d, n, seedFor(2, d, n));
     const auto set = make();
     set->build(asItems(boxes));
     Rng r{seedFor(2, d, n) ^ 0xF7A3ull};
     std::vector<double> times;
     std::uint64_t hits = 0;
-    for (int f = 0; f < s.frames; ++f) {
+    for (int f = 0; f < frames; ++f) {
         for (AABB& b : boxes) b = stepped(r, b);  // the same steps for every structure, not timed
         const double t0 = nowNs();
         for (int i = 0; i < n; ++i) set->update(i, boxes[std::size_t(i)]);

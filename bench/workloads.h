@@ -20,6 +20,7 @@ const char* distributionName(Distribution d);
 /// How much work each workload does.
 struct Sizes {
     int frames = 100;        ///< W2 frames (every frame: move every box, then query every box)
+    int bigFrames = 10;      ///< W2 frames when n >= 100000 (100 frames of 100k clustered boxes take Box2D ~15 min)
     int churnFrames = 100;   ///< W4 frames (remove and re-insert 10% of the boxes)
     int queries = 100000;    ///< W3 queries per repetition
     int reps = 5;            ///< repetitions for W1 and W3 (W2 and W4 take the median over frames)

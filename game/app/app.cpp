@@ -16,6 +16,7 @@
 #include <SFML/System/Clock.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -27,6 +28,7 @@ namespace {
 constexpr float kStep = 1.f / 60.f;   // one simulation tick
 constexpr float kMaxFrame = 0.1f;     // at most 6 ticks of catch-up per drawn frame
 constexpr unsigned kWidth = 1280, kHeight = 720;
+constexpr long kFixedDrawEvery = 4;   // demo/replay runs draw every 4th tick (and the last), to stay quick in CI
 
 bool hasFonts(const std::string& dir) { return std::filesystem::exists(dir + "/fonts/DejaVuSans.ttf"); }
 
@@ -121,10 +123,7 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
     if (f.demo && f.mode == DemoMode::Blaster) return makeBlaster(ctx, true);
     if (f.demo) return quickMatch(ctx, sim::Mode::CpuVsCpu);
     if (!f.replayFile.empty()) {
-        if (firstWord(f.replayFile) == "blaster") {
-            std::cerr << f.replayFile << ":1: Blaster scripts run headless only (game --headless --replay FILE)\n";
-            return nullptr;
-        }
+        if (firstWord(f.replayFile) == "blaster") return makeBlasterScript(ctx, f.replayFile);
         sim::RunFile run;
         std::string error;
         if (!sim::loadRunFile(f.replayFile, run, error)) {
@@ -140,6 +139,19 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
         return std::make_unique<FightScreen>(ctx, run);
     }
     return makeTitle(ctx);
+}
+
+/// Why no window can open here, or "" when one probably can. SFML aborts the process when it cannot reach the X
+/// server, so a missing or dead local display is caught before asking it.
+std::string displayProblem() {
+    const char* d = std::getenv("DISPLAY");
+    if (d == nullptr || *d == '\0') return "no DISPLAY is set";
+    const std::string display = d;
+    if (display[0] != ':') return "";  // a remote display: let SFML try
+    const std::string number = display.substr(1, display.find('.') == std::string::npos ? std::string::npos : display.find('.') - 1);
+    std::error_code ec;
+    if (!std::filesystem::exists("/tmp/.X11-unix/X" + number, ec)) return "no X server answers on DISPLAY " + display;
+    return "";
 }
 
 /// Saves what the window shows now (call after drawing, before display()).
@@ -171,8 +183,10 @@ int runFixed(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, InputTr
         stack.tick({input.held(*ctx.bindings), input.takePressed()});
         stack.applyPending();
         if (stack.empty()) break;
+        const bool last = i + 1 == frames;
+        if (i % kFixedDrawEvery != 0 && !last) continue;  // the simulation ticks every frame; drawing can skip some
         render(window, stack);
-        if (i + 1 == frames && !ctx.flags->screenshot.empty()) {
+        if (last && !ctx.flags->screenshot.empty()) {
             if (!saveScreenshot(window, ctx.flags->screenshot)) {
                 std::cerr << ctx.flags->screenshot << ": cannot save the screenshot\n";
                 return 1;
@@ -219,6 +233,10 @@ int runApp(int argc, char** argv) {
     Context ctx;
     ctx.flags = &flags;
     ctx.dataDir = resolveDataDir(flags);
+    if (!hasFonts(ctx.dataDir)) {
+        std::cerr << ctx.dataDir << ": not a data folder (no fonts/DejaVuSans.ttf); pass --data DIR\n";
+        return 2;
+    }
     Bindings bindings;
     if (!loadControls(flags, ctx.dataDir, bindings)) return 2;
     if (!loadFighters(ctx.dataDir, ctx.fighters)) return 2;
@@ -239,7 +257,14 @@ int runApp(int argc, char** argv) {
     stack.push(std::move(first));  // after anything firstScreen queued below it (--show pause: the fight)
     stack.applyPending();
 
-    sf::RenderWindow window(sf::VideoMode(kWidth, kHeight), "BVH Fighter", sf::Style::Titlebar | sf::Style::Close);
+    const std::string noDisplay = displayProblem();
+    if (!noDisplay.empty()) {
+        std::cerr << "game: " << noDisplay << ": cannot open a window (use `game --headless --replay FILE` without one)\n";
+        return 1;
+    }
+    sf::ContextSettings gl;
+    gl.antialiasingLevel = 4;  // smooth outlines where the driver offers it (SFML falls back silently)
+    sf::RenderWindow window(sf::VideoMode(kWidth, kHeight), "BVH Fighter", sf::Style::Titlebar | sf::Style::Close, gl);
     if (!window.isOpen()) {
         std::cerr << "game: cannot open a window (is DISPLAY set? try `game --headless --replay FILE`)\n";
         return 1;

@@ -4,6 +4,7 @@
 #include "game/app/draw.h"
 #include "game/app/screen.h"
 #include "game/sim/blaster/blaster.h"
+#include "game/sim/blaster/blaster_script.h"
 
 #include <SFML/Graphics/ConvexShape.hpp>
 #include <SFML/Graphics/RectangleShape.hpp>
@@ -14,7 +15,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 namespace app {
@@ -28,11 +31,22 @@ sf::FloatRect toScreen(const engine::AABB& b) {
     return {float(b.minX), float(blaster::kScreenHeight - b.maxY), float(b.maxX - b.minX), float(b.maxY - b.minY)};
 }
 
+/// Who flies the ship.
+enum class Pilot { Player, Autopilot, Script };
+
 class BlasterScreen : public Screen {
 public:
-    BlasterScreen(Context& ctx, bool autopilot, const blaster::Options& options)
-        : ctx_(ctx), autopilot_(autopilot),
-          game_(ctx.flags->seed != 0 ? ctx.flags->seed : autopilot ? 1 : seedFromClock(), engine::SetKind::AgentBvh, options) {}
+    /// A run flown by the player or the autopilot; `record` writes it as a Blaster script to the replay folder.
+    BlasterScreen(Context& ctx, Pilot pilot, std::uint64_t seed, const blaster::Options& options, bool record)
+        : ctx_(ctx), pilot_(pilot), game_(seed, engine::SetKind::AgentBvh, options) {
+        if (record) recorder_ = std::make_unique<blaster::ScriptRecorder>(seed, engine::SetKind::AgentBvh, options);
+    }
+    /// A Blaster script played in the window (its expectations are checked only by the headless runner).
+    BlasterScreen(Context& ctx, const blaster::Script& script, std::string name)
+        : ctx_(ctx), pilot_(Pilot::Script), game_(script.seed, script.structure, script.options), script_(script),
+          scriptName_(std::move(name)) {}
+    /// Writes the recording of a played run.
+    ~BlasterScreen() override { saveRecording(); }
 
     void tick(const Tick& in) override {
         ++ticks_;
@@ -41,24 +55,25 @@ public:
             return;
         }
         if (in.pressedAny(bit(kPause))) frozen_ = !frozen_;
-        blaster::Input input = autopilot_ ? autopilotInput() : playerInput(in);
         for (int k = 0; k < engine::kSetKindCount; ++k) {
-            if (in.pressedAny(kStructKeys[k])) input.select = k;
+            if (in.pressedAny(kStructKeys[k])) pendingSelect_ = k;  // applied with the next step, so recordings see it
         }
-        if (input.select >= 0) {
-            noticeTicks_ = 90;
-            ctx_.res->sound.play(Sfx::Blip);
-        }
-        if (frozen_ && !in.pressedAny(bit(kFrameStep))) {
-            if (input.select >= 0) game_.setStructure(engine::SetKind(input.select));
+        if (frozen_ && !in.pressedAny(bit(kFrameStep))) return;
+        if (pilot_ == Pilot::Script) {
+            scriptTick();
             return;
         }
+        blaster::Input input = pilot_ == Pilot::Autopilot ? autopilotInput() : playerInput(in);
+        input.select = pendingSelect_;
+        pendingSelect_ = -1;
         step(input);
     }
 
     void draw(sf::RenderTarget& t) override {
+        // Frames per second = simulated frames per real second (a demo run draws only some of them).
         const float now = fpsClock_.restart().asSeconds();
-        if (now > 0.f) fps_ = fps_ * 0.9f + 0.1f / now;
+        if (now > 0.f) fps_ = fps_ * 0.9f + 0.1f * float(ticks_ - ticksAtDraw_) / now;
+        ticksAtDraw_ = ticks_;
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(6, 8, 22));
         const blaster::World& w = game_.world();
         drawStars(t, w);
@@ -70,10 +85,6 @@ public:
     }
 
 private:
-    static std::uint64_t seedFromClock() {
-        return std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) | 1u;
-    }
-
     blaster::Input playerInput(const Tick& in) const {
         blaster::Input input;
         if (in.held & (bit(kP1Up) | bit(kP2Up))) input.buttons |= blaster::kUp;
@@ -105,7 +116,46 @@ private:
         return input;
     }
 
+    /// Runs script commands up to the next frame of a `hold`, then steps that frame.
+    void scriptTick() {
+        while (cursor_ < script_.commands.size()) {
+            const blaster::Command& c = script_.commands[cursor_];
+            if (c.kind == blaster::Command::Kind::Hold && held_ < c.frames) break;
+            if (c.kind == blaster::Command::Kind::Switch) game_.setStructure(c.structure), noticeTicks_ = 90;
+            if (c.kind == blaster::Command::Kind::Enemy) game_.spawnEnemy(c.box, c.speed, c.health);
+            if (c.kind == blaster::Command::Kind::Restart) game_.restart();
+            ++cursor_;
+            held_ = 0;
+        }
+        if (cursor_ >= script_.commands.size()) return;  // finished: the field stays as the script left it
+        ++held_;
+        blaster::Input input{script_.commands[cursor_].buttons, pendingSelect_};
+        pendingSelect_ = -1;
+        step(input);
+    }
+
+    /// Writes the played run as a Blaster script (replayable with --headless --replay) to the replay folder.
+    void saveRecording() {
+        if (!recorder_ || game_.world().frame == 0) return;
+        std::error_code ec;
+        std::filesystem::create_directories(ctx_.flags->replayDir, ec);
+        if (recordPath_.empty()) {
+            char stamp[32];
+            const std::time_t now = std::time(nullptr);
+            std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+            recordPath_ = ctx_.flags->replayDir + "/" + stamp + "-blaster.blaster";
+        }
+        std::ofstream out(recordPath_, std::ios::trunc);
+        out << recorder_->text(game_);
+        if (!out) std::cerr << recordPath_ << ": cannot write the Blaster recording\n";
+    }
+
     void step(const blaster::Input& input) {
+        if (input.select >= 0) {
+            noticeTicks_ = 90;
+            ctx_.res->sound.play(Sfx::Blip);
+        }
+        if (recorder_) recorder_->record(input);
         const bool wasOver = game_.world().gameOver;
         const int kills = game_.world().kills, hits = game_.world().hits, shots = game_.world().shotsLeft;
         sf::Clock c;
@@ -116,7 +166,10 @@ private:
         if (w.shotsLeft < shots) ctx_.res->sound.play(Sfx::Laser, 25.f);
         if (w.hits > hits) ctx_.res->sound.play(Sfx::Hit, 40.f);
         if (w.kills > kills) ctx_.res->sound.play(Sfx::Boom, 60.f);
-        if (w.gameOver && !wasOver) ctx_.res->sound.play(Sfx::KO);
+        if (w.gameOver && !wasOver) {
+            ctx_.res->sound.play(Sfx::KO);
+            saveRecording();  // each finished run is on disk even if the game is killed later
+        }
         if (noticeTicks_ > 0) --noticeTicks_;
     }
 
@@ -150,11 +203,14 @@ private:
         for (const blaster::Laser& l : w.lasers) {
             if (!l.active) continue;
             const sf::FloatRect r = toScreen(l.box);
-            sf::RectangleShape glow({r.width + 8.f, r.height + 6.f});
-            glow.setPosition(r.left - 4.f, r.top - 3.f);
-            glow.setFillColor(sf::Color(255, 40, 60, 90));
-            t.draw(glow, add);
-            fillRect(t, r.left, r.top, r.width, r.height, sf::Color(255, 230, 200));
+            for (int k = 2; k >= 1; --k) {  // a soft red halo around a white-hot core
+                const float g = 3.f * float(k);
+                sf::RectangleShape glow({r.width + 2.f * g, r.height + 2.f * g});
+                glow.setPosition(r.left - g, r.top - g);
+                glow.setFillColor(sf::Color(255, 50, 40, sf::Uint8(k == 2 ? 110 : 200)));
+                t.draw(glow, add);
+            }
+            fillRect(t, r.left, r.top, r.width, r.height, sf::Color(255, 245, 230));
         }
     }
 
@@ -198,7 +254,14 @@ private:
             drawText(t, ctx_.res->font, blaster::structureName(game_.structure()), 44, float(ctx_.width) / 2.f, 90.f,
                      withAlpha(sf::Color(255, 220, 120), std::min(255, noticeTicks_ * 6)), Align::Center, 3.f);
         }
-        if (autopilot_) drawText(t, ctx_.res->font, "AUTOPILOT", 16, rx, 74.f, sf::Color(160, 220, 255), Align::Right, 1.f);
+        if (pilot_ == Pilot::Autopilot) drawText(t, ctx_.res->font, "AUTOPILOT", 16, rx, 74.f, sf::Color(160, 220, 255), Align::Right, 1.f);
+        if (pilot_ == Pilot::Script) {
+            const bool done = cursor_ >= script_.commands.size();
+            drawText(t, ctx_.res->font, (done ? "END OF SCRIPT  " : "SCRIPT  ") + scriptName_, 16, rx, 74.f, sf::Color(160, 220, 255),
+                     Align::Right, 1.f);
+        }
+        if (frozen_) drawText(t, ctx_.res->font, "PAUSED  (F10: one frame, P: run)", 18, 20.f, 146.f, sf::Color(255, 240, 120), Align::Left, 2.f);
+        if (recorder_) drawText(t, ctx_.res->font, "\u25cf REC", 14, rx, 74.f, sf::Color(255, 120, 120), Align::Right, 1.f);
     }
 
     void drawGun(sf::RenderTarget& t, const blaster::World& w) const {
@@ -233,9 +296,17 @@ private:
     }
 
     Context& ctx_;
-    bool autopilot_;
+    Pilot pilot_;
     blaster::Game game_;
+    blaster::Script script_;
+    std::string scriptName_;
+    std::size_t cursor_ = 0;   // next script command
+    int held_ = 0;             // frames of the current `hold` already played
+    int pendingSelect_ = -1;   // structure chosen by a number key, applied with the next step
+    std::unique_ptr<blaster::ScriptRecorder> recorder_;
+    std::string recordPath_;
     long ticks_ = 0;
+    long ticksAtDraw_ = 0;
     bool frozen_ = false;
     int noticeTicks_ = 0;
     float stepMs_ = 0.f;
@@ -251,9 +322,25 @@ std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot) {
     if (std::filesystem::exists(cfg) && !blaster::loadOptions(cfg, options, std::cerr)) {
         ctx.quit = true;
         ctx.exitCode = 2;
-        return std::make_unique<BlasterScreen>(ctx, autopilot, blaster::Options{});
+        return nullptr;
     }
-    return std::make_unique<BlasterScreen>(ctx, autopilot, options);
+    const std::uint64_t seed = ctx.flags->seed != 0 ? ctx.flags->seed
+                               : autopilot         ? 1
+                                                   : std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) | 1u;
+    const bool scripted = ctx.flags->demo || !ctx.flags->show.empty();  // tools, not games: record only when asked
+    const bool record = !ctx.flags->noRecord && (!scripted || ctx.flags->replayDirGiven);
+    return std::make_unique<BlasterScreen>(ctx, autopilot ? Pilot::Autopilot : Pilot::Player, seed, options, record);
+}
+
+std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path) {
+    std::ifstream in(path);
+    blaster::Script script;
+    if (!in) {
+        std::cerr << path << ":0: cannot open the file\n";
+        return nullptr;
+    }
+    if (!blaster::parseScript(in, path, script, std::cerr)) return nullptr;
+    return std::make_unique<BlasterScreen>(ctx, script, std::filesystem::path(path).filename().string());
 }
 
 }  // namespace app

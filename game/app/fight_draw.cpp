@@ -152,6 +152,14 @@ void drawMember(sf::RenderTarget& t, const sf::FloatRect& r, const std::string& 
     }
 }
 
+/// A short neck from the head's centre down into the torso, when the head sits above it (not when knocked down).
+void drawNeck(sf::RenderTarget& t, const sf::FloatRect& head, const sf::FloatRect& torso, const Palette& p) {
+    const float cx = head.left + head.width / 2.f, cy = head.top + head.height / 2.f;
+    if (cy >= torso.top || cx < torso.left || cx > torso.left + torso.width) return;
+    const float w = std::max(6.f, head.width * 0.45f);
+    fillShape(t, roundedRect(cx - w / 2.f, cy, w, torso.top - cy + 6.f, 3.f), shade(p.skin, 0.85f), p.ink, 1.5f);
+}
+
 void drawShadow(sf::RenderTarget& t, const StageView& v, const sim::FighterState& f) {
     const float lift = std::min(1.f, float(f.y) / 200.f);
     const float w = 70.f * v.scale * (1.f - 0.4f * lift);
@@ -167,8 +175,8 @@ void drawSwooshes(sf::RenderTarget& t, const StageView& v, const sim::FighterSta
     for (const sim::AttackBox& a : f.attacks) {
         if (!a.active) continue;
         const sf::FloatRect r = v.rect(a.box);
-        fillShape(t, roundedRect(r.left, r.top, r.width, r.height, std::min(r.width, r.height) / 2.f),
-                  sf::Color(255, 255, 235, 90), withAlpha(p.trim, 170), 2.f);
+        fillShape(t, roundedRect(r.left - 4.f, r.top - 2.f, r.width + 8.f, r.height + 4.f, std::min(r.width, r.height) / 2.f + 2.f),
+                  sf::Color(255, 255, 235, 110), withAlpha(p.trim, 200), 2.f);
     }
 }
 
@@ -205,8 +213,8 @@ void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight&
     }
 }
 
-void drawAgentOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, int p, const OverlayOptions& o,
-                      const sf::Font& mono) {
+void drawAgentOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, const sim::StepStats& st, int p,
+                      const OverlayOptions& o, const sf::Font& mono) {
     const sim::FighterState& f = fight.state().fighters[p];
     const engine::AgentBVH& bvh = f.body;
     const int height = std::max(0, bvh.height());
@@ -224,7 +232,6 @@ void drawAgentOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight&
         if (a.active) outlineRect(t, v.rect(a.box), 0.f, sf::Color(255, 30, 30, 110), sf::Color(255, 60, 60), 2.f);
         else outlineRect(t, v.rect(a.box), 0.f, sf::Color(120, 20, 20, 40), sf::Color(170, 60, 60, 140), 1.f);
     }
-    const sim::StepStats& st = fight.stats();
     for (std::size_t k = 0; k < st.touched[p].size(); ++k) {  // what the last step's searches tested
         const int i = st.touched[p][k];
         if (i < 0 || i >= bvh.poolSize() || !bvh.isLive(i)) continue;
@@ -284,17 +291,20 @@ void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef&
                  bool altColors) {
     const Palette p = paletteOf(def, f, ticks, altColors);
     drawShadow(t, v, f);
-    float torsoTop = 1e9f;
+    int head = -1, torso = -1;
     for (int m = 0; m < int(f.memberLeaf.size()); ++m) {
-        if (partOf(def.members[m].name) == Part::Torso) torsoTop = v.rect(f.body.node(f.memberLeaf[m]).box).top;
+        if (partOf(def.members[m].name) == Part::Torso) torso = m;
+        if (partOf(def.members[m].name) == Part::Head) head = m;
     }
+    const auto rectOf = [&](int m) { return v.rect(f.body.node(f.memberLeaf[m]).box); };
+    const float torsoTop = torso >= 0 ? rectOf(torso).top : 1e9f;
+    drawSwooshes(t, v, f, p);  // motion trails go under the limbs
     for (int layer = 0; layer <= 4; ++layer) {
+        if (layer == 3 && head >= 0 && torso >= 0) drawNeck(t, rectOf(head), rectOf(torso), p);
         for (int m = 0; m < int(f.memberLeaf.size()); ++m) {
-            if (layerOf(def.members[m].name) != layer) continue;
-            drawMember(t, v.rect(f.body.node(f.memberLeaf[m]).box), def.members[m].name, f.facing, p, torsoTop);
+            if (layerOf(def.members[m].name) == layer) drawMember(t, rectOf(m), def.members[m].name, f.facing, p, torsoTop);
         }
     }
-    drawSwooshes(t, v, f, p);
 }
 
 void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks) {
@@ -325,10 +335,10 @@ void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& 
     }
 }
 
-void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, const OverlayOptions& o,
-                 const sf::Font& mono) {
+void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, const sim::StepStats& lastQuery,
+                 const OverlayOptions& o, const sf::Font& mono) {
     if (!o.boxes && !o.names) return;
-    for (int p = 0; p < 2; ++p) drawAgentOverlay(t, v, fight, p, o, mono);
+    for (int p = 0; p < 2; ++p) drawAgentOverlay(t, v, fight, lastQuery, p, o, mono);
     for (const sim::Projectile& pr : fight.state().projectiles) {
         if (!pr.alive) continue;
         outlineRect(t, v.rect(pr.box), 0.f, sf::Color(255, 0, 255, 60), sf::Color(255, 80, 255), 2.f);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <ctime>
@@ -96,6 +97,8 @@ void FightScreen::start() {
     desync_.clear();
     sparks_.clear();
     history_.clear();
+    lastQuery_ = {};
+    lastQueryFrame_ = 0;
     carried_ = {};
     matchOverTicks_ = 0;
     banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
@@ -193,6 +196,10 @@ void FightScreen::tick(const Tick& in) {
 void FightScreen::stepOnce(const sim::FrameInput& in) {
     fight_->step(in);
     if (writer_) writer_->frame(in, *fight_);
+    if (fight_->stats().broadTests > 0) {
+        lastQuery_ = fight_->stats();
+        lastQueryFrame_ = fight_->state().frame;
+    }
     if (!replay_) recordInputHistory(in.buttons[0]);
     else recordInputHistory(fight_->state().fighters[0].held);
     for (const sim::Event& e : fight_->events()) react(e);
@@ -279,9 +286,16 @@ void FightScreen::react(const sim::Event& e) {
         banner_ = {"ROUND " + std::to_string(fight_->state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
         break;
     case sim::EventType::MatchOver:
-        banner_ = {e.victim == 2 ? "DRAW" : std::string(defs_[e.victim]->display) + " WINS", 1 << 30, sf::Color(255, 240, 150)};
+        banner_ = {winnerText(e.victim), 1 << 30, sf::Color(255, 240, 150)};
         break;
     }
+}
+
+std::string FightScreen::winnerText(int winner) const {
+    if (winner < 0 || winner > 1) return "DRAW";
+    std::string name = defs_[winner]->display;
+    for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return (defs_[0]->id == defs_[1]->id ? "P" + std::to_string(winner + 1) + " " : "") + name + " WINS";
 }
 
 void FightScreen::detectFireballs() {
@@ -325,7 +339,7 @@ void FightScreen::draw(sf::RenderTarget& t) {
     drawFighter(t, v, *defs_[1 - last], s.fighters[1 - last], ticks_, mirror && last == 0);
     drawFighter(t, v, *defs_[last], s.fighters[last], ticks_, mirror && last == 1);
     drawProjectiles(t, v, *fight_, ticks_);
-    drawOverlay(t, v, *fight_, overlay_, ctx_.res->mono);
+    drawOverlay(t, v, *fight_, lastQuery_, overlay_, ctx_.res->mono);
     drawSparks(t);
     drawHud(t);
     if (setup_.mode == sim::Mode::Training) drawTraining(t);
@@ -413,7 +427,7 @@ void FightScreen::drawBanner(sf::RenderTarget& t) {
 
 void FightScreen::drawTraining(sf::RenderTarget& t) {
     const float x = 40.f, y0 = 132.f;
-    fillRect(t, x - 8.f, y0 - 8.f, 150.f, 28.f + 22.f * float(kHistoryRows), sf::Color(0, 0, 0, 110));
+    fillRect(t, x - 8.f, y0 - 8.f, 150.f, 30.f + 22.f * float(history_.size()), sf::Color(0, 0, 0, 110));
     drawText(t, ctx_.res->font, "P1 INPUT", 14, x, y0 - 4.f, sf::Color(255, 230, 150));
     for (std::size_t i = 0; i < history_.size(); ++i) {
         const float y = y0 + 18.f + 22.f * float(i);
@@ -444,12 +458,14 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
                     "   nodes visited " + std::to_string(st.nodesVisited));
     lines.push_back("hits " + std::to_string(st.hits) + "   push separations " + std::to_string(st.pushSeparations) +
                     "   hitstop " + std::to_string(s.hitstop));
+    lines.push_back("highlighted: the tests of frame " + std::to_string(lastQueryFrame_) + " (" +
+                    std::to_string(lastQuery_.broadTests) + " broad, " + std::to_string(lastQuery_.nodesVisited) + " nodes)");
     for (int p = 0; p < 2; ++p) {
         const sim::FighterState& f = s.fighters[p];
         lines.push_back("P" + std::to_string(p + 1) + " " + defs_[p]->id + ": " + fight_->animName(p) + " " +
                         std::to_string(f.animFrame) + "   members " + std::to_string(f.body.memberCount()) + "  nodes " +
                         std::to_string(f.body.nodeCount()) + "  height " + std::to_string(f.body.height()) +
-                        "  tested " + std::to_string(st.touched[p].size()));
+                        "  tested " + std::to_string(lastQuery_.touched[p].size()));
     }
     const float x = float(ctx_.width) / 2.f - 300.f, y = 122.f;
     fillRect(t, x - 8.f, y - 6.f, 616.f, 20.f * float(lines.size()) + 12.f, sf::Color(0, 0, 0, 150));

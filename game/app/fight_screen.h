@@ -19,9 +19,12 @@ public:
     FightScreen(Context& ctx, const sim::MatchSetup& setup, bool record);
     /// Watches a replay or action script.
     FightScreen(Context& ctx, const sim::RunFile& run);
+    /// Closes the replay being written (its `end` line).
     ~FightScreen() override;
 
+    /// Handles the debug/training keys, then steps the fight zero or one time (frozen, slow motion, frame step).
     void tick(const Tick& in) override;
+    /// Draws stage, fighters, fireballs, overlay, effects and HUD.
     void draw(sf::RenderTarget& target) override;
     /// Restarts the match from round 1 (a live match starts a new replay file).
     void resetMatch();
@@ -54,6 +57,7 @@ private:
     void stepOnce(const sim::FrameInput& in);
     void react(const sim::Event& e);
     void detectFireballs();
+    std::string winnerText(int winner) const;
     void checkReplay();
     void spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed);
     void updateEffects();
@@ -82,6 +86,8 @@ private:
     std::string recordPath_;
 
     OverlayOptions overlay_;
+    sim::StepStats lastQuery_;         // the latest step that tested anything (kept through hitstop)
+    std::int64_t lastQueryFrame_ = 0;  // the frame it was taken
     bool frozen_ = false;
     bool slow_ = false;
     long ticks_ = 0;

@@ -80,12 +80,14 @@ bool isValueFlag(const std::string& f) {
 }  // namespace
 
 bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
+    bool modeGiven = false;
     for (int i = 1; i < argc; ++i) {
         const std::string flag = argv[i];
         if (isValueFlag(flag)) {
             std::string value;
             if (!takeValue(argc, argv, i, value, error) || !applyValueFlag(flag, value, out, error)) return false;
             out.framesGiven = out.framesGiven || flag == "--frames";
+            modeGiven = modeGiven || flag == "--mode";
         } else if (flag == "--demo") out.demo = true;
         else if (flag == "--overlay") out.overlay = true;
         else if (flag == "--names") out.names = true;
@@ -104,6 +106,10 @@ bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
     }
     if (out.framesGiven && !fixedStart) {
         error = "--frames needs --demo, --replay or --show";
+        return false;
+    }
+    if (modeGiven && !out.demo) {
+        error = "--mode needs --demo (the menus choose the mode otherwise)";
         return false;
     }
     if (int(out.demo) + int(!out.replayFile.empty()) + int(!out.show.empty()) > 1) {

@@ -93,9 +93,20 @@ private:
 
 class TitleScreen : public Screen {
 public:
-    explicit TitleScreen(Context& ctx) : ctx_(ctx) {}
+    explicit TitleScreen(Context& ctx) : ctx_(ctx) {
+        sim::MatchSetup s;  // the two default fighters, idling under the title
+        s.mode = sim::Mode::Training;
+        const sim::FighterDef* a = ctx.fighter(s.fighter[0]);
+        const sim::FighterDef* b = ctx.fighter(s.fighter[1]);
+        if (a == nullptr) a = &ctx.fighters.front();
+        if (b == nullptr) b = &ctx.fighters.back();
+        s.startX[0] = 330;
+        s.startX[1] = 870;
+        idle_ = std::make_unique<sim::Fight>(s, *a, *b);
+    }
     void tick(const Tick& in) override {
         ++ticks_;
+        idle_->step({});
         if (in.pressedAny(kMenuOk)) {
             ctx_.res->sound.play(Sfx::Blip);
             ctx_.stack->push(makeModeSelect(ctx_));
@@ -104,7 +115,10 @@ public:
         }
     }
     void draw(sf::RenderTarget& t) override {
-        drawBackdrop(t, ctx_, ticks_);
+        StageView v;
+        drawStage(t, v, ticks_);
+        for (int p = 0; p < 2; ++p) drawFighter(t, v, idle_->def(p), idle_->state().fighters[p], ticks_, p == 1 && idle_->def(0).id == idle_->def(1).id);
+        fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(10, 6, 20, 60));
         const float cx = float(ctx_.width) / 2.f;
         drawText(t, ctx_.res->font, "BVH FIGHTER", 96, cx, 150.f, sf::Color(255, 215, 100), Align::Center, 6.f);
         drawText(t, ctx_.res->font, "hit detection on an agent BVH", 26, cx, 270.f, sf::Color(230, 220, 255), Align::Center, 2.f);
@@ -115,6 +129,7 @@ public:
 
 private:
     Context& ctx_;
+    std::unique_ptr<sim::Fight> idle_;
     long ticks_ = 0;
 };
 
@@ -222,7 +237,10 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
         {"Versus player", fightMode(sim::Mode::Versus)},
         {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
         {"Training", fightMode(sim::Mode::Training)},
-        {"Blaster", [c] { c->stack->replaceAll(makeBlaster(*c, false)); }},
+        {"Blaster", [c] {
+             std::unique_ptr<Screen> b = makeBlaster(*c, false);
+             if (b) c->stack->replaceAll(std::move(b));
+         }},
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Quit", [c] { c->quit = true; }},
     };

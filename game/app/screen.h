@@ -104,7 +104,9 @@ std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode);
 std::unique_ptr<Screen> makeControls(Context& ctx);
 /// The pause menu over a fight.
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight);
-/// The Blaster.
+/// The Blaster (nullptr, with the error printed and ctx.quit set, when data/blaster.cfg is bad).
 std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot);
+/// A Blaster script played in the window (nullptr, with `FILE:LINE: what` printed, when it does not parse).
+std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path);
 
 }  // namespace app
