@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
-#include <chrono>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
@@ -196,6 +195,10 @@ void FightScreen::tick(const Tick& in) {
 void FightScreen::stepOnce(const sim::FrameInput& in) {
     fight_->step(in);
     if (writer_) writer_->frame(in, *fight_);
+    if (writer_ && fight_->state().matchOver) {  // the replay ends with the match, not when the players leave
+        writer_->finish();
+        writer_.reset();
+    }
     if (fight_->stats().broadTests > 0) {
         lastQuery_ = fight_->stats();
         lastQueryFrame_ = fight_->state().frame;
@@ -387,7 +390,7 @@ void FightScreen::drawHud(sf::RenderTarget& t) {
     drawText(t, ctx_.res->font, std::to_string(seconds), 40, cx, 16.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
     drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150), Align::Center, 2.f);
     std::string mode = replay_ ? "REPLAY  " + std::filesystem::path(run_.path).filename().string() : modeTitle(setup_.mode);
-    if (record_ && !recordPath_.empty()) mode += "   \u25cf REC";
+    if (writer_) mode += "   \u25cf REC";
     drawText(t, ctx_.res->font, mode, 15, cx, 96.f, sf::Color(230, 230, 240, 200), Align::Center, 1.5f);
 }
 

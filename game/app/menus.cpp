@@ -6,7 +6,6 @@
 #include "game/app/screen.h"
 
 #include <chrono>
-#include <cmath>
 #include <functional>
 
 namespace app {
@@ -62,7 +61,7 @@ public:
     void draw(sf::RenderTarget& t) override {
         if (overlay_) {
             fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
-            fillRect(t, float(ctx_.width) / 2.f - 260.f, 130.f, 520.f, 120.f + 52.f * float(items_.size()), sf::Color(16, 12, 30, 235),
+            fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, 180.f + 52.f * float(items_.size()), sf::Color(16, 12, 30, 250),
                      sf::Color(255, 210, 100), 2.f);
         } else {
             drawBackdrop(t, ctx_, ticks_);

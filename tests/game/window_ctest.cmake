@@ -69,7 +69,8 @@ endif()
 function(run_in_x)
   find_program(XVFB_RUN xvfb-run)
   find_program(XVFB Xvfb)
-  if(XVFB_RUN)
+  find_program(XAUTH xauth)  # xvfb-run needs it; without it, start Xvfb directly
+  if(XVFB_RUN AND XAUTH)
     execute_process(COMMAND ${XVFB_RUN} -a -s "-screen 0 1280x720x24" ${GAME} ${ARGN}
                     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 240)
   elseif(XVFB)
