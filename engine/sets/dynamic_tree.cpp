@@ -53,8 +53,7 @@ int DynamicTree::newLeaf(ItemId id, const AABB& box) {
 
 void DynamicTree::refit(int i) {
     Node& n = nodes_[i];
-    n.box = merge(fat_[n.left], fat_[n.right]);
-    fat_[i] = n.box;
+    n.box = merge(bound(n.left), bound(n.right));
     n.height = 1 + std::max(nodes_[n.left].height, nodes_[n.right].height);
 }
 
@@ -97,7 +96,13 @@ int DynamicTree::balance(int a) {
 }
 
 void DynamicTree::fixUpwards(int from) {
-    for (int i = from; i != kNull; i = nodes_[i].parent) i = balance(i);
+    for (int i = from; i != kNull; i = nodes_[i].parent) {
+        const AABB oldBox = nodes_[i].box;
+        const int oldHeight = nodes_[i].height;
+        i = balance(i);
+        // Ancestors only see this subtree's box and height: when neither changed, they are already right.
+        if (nodes_[i].box == oldBox && nodes_[i].height == oldHeight) return;
+    }
 }
 
 void DynamicTree::insertLeaf(int leaf) {
@@ -106,14 +111,14 @@ void DynamicTree::insertLeaf(int leaf) {
         nodes_[leaf].parent = kNull;
         return;
     }
-    const AABB lb = fat_[leaf];
+    const AABB lb = fat_[leaf];  // a detached leaf's bound
     int at = root_;
     while (nodes_[at].left != kNull) {  // greedy descent to a leaf: least perimeter growth
         const int l = nodes_[at].left, r = nodes_[at].right;
         const std::int64_t costL =
-            perimeter(merge(lb, fat_[l])) - (nodes_[l].left == kNull ? 0 : perimeter(fat_[l]));
+            nodes_[l].left == kNull ? perimeter(merge(lb, fat_[l])) : perimeter(merge(lb, nodes_[l].box)) - perimeter(nodes_[l].box);
         const std::int64_t costR =
-            perimeter(merge(lb, fat_[r])) - (nodes_[r].left == kNull ? 0 : perimeter(fat_[r]));
+            nodes_[r].left == kNull ? perimeter(merge(lb, fat_[r])) : perimeter(merge(lb, nodes_[r].box)) - perimeter(nodes_[r].box);
         at = costR < costL ? r : l;
     }
     const int branch = allocate();
@@ -225,9 +230,9 @@ void DynamicTree::place(int* leaves, int n, int slot, int parent, int& next) {
     p.left = l;
     p.right = l + 1;
     p.parent = parent;
-    p.box = merge(spareFat_[l], spareFat_[l + 1]);
+    p.box = merge(spareFat_[l], spareFat_[l + 1]);  // children were placed first: their fat_ slots hold bounds
     p.height = 1 + std::max(spareNodes_[l].height, spareNodes_[l + 1].height);
-    spareFat_[slot] = p.box;
+    spareFat_[slot] = p.box;  // unused for a branch, kept equal for readability
 }
 
 void DynamicTree::clear() {
@@ -336,7 +341,7 @@ std::string DynamicTree::validate() const {
             }
             const Node& l = nodes_[n.left];
             const Node& r = nodes_[n.right];
-            if (n.box != merge(fat_[n.left], fat_[n.right]) || fat_[i] != n.box) return fail(i, "branch box is not the union");
+            if (n.box != merge(bound(n.left), bound(n.right))) return fail(i, "branch box is not the union");
             if (n.height != 1 + std::max(l.height, r.height)) return fail(i, "wrong height");
             if (std::abs(l.height - r.height) > 1) return fail(i, "unbalanced (AVL rule broken)");
         }

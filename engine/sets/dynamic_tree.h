@@ -104,12 +104,14 @@ private:
     void layOut(std::vector<int>& leaves);
     void place(int* leaves, int n, int slot, int parent, int& next);
     int newLeaf(ItemId id, const AABB& box);
+    /// What node i adds to its parent's box: a leaf's fat box, a branch's own box.
+    const AABB& bound(int i) const { return nodes_[i].left == kNull ? fat_[i] : nodes_[i].box; }
     void noteIncrementalInsert();
 
     int margin_;
     ItemTable table_;
     std::vector<Node> nodes_;
-    std::vector<AABB> fat_;     // by node: a leaf's fat box, a branch's box (what the node adds to its parent)
+    std::vector<AABB> fat_;     // by node: a leaf's fat box (unused for branches, whose bound is their box)
     std::vector<int> leafOf_;   // by id
     int root_ = kNull;
     int freeList_ = kNull;
