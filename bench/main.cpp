@@ -1,15 +1,20 @@
 // The benchmark: every collision set and Box2D 2.4.1's b2DynamicTree on the same workloads (W1 build, W2 frame,
 // W3 query, W4 churn) over uniform and clustered scenes. It checks that every structure finds the same hits,
-// prints a markdown table of median ns per operation, and can write CSV. Exit status: 0 fine, 1 hit counts
+// prints a markdown table of median ns per operation, and can write CSV. Structure columns are named by
+// engine::setKindName, plus "dynamic-tree-inc" (the same tree filled by insertions only and never rebuilt, the way
+// Box2D fills its tree) and "box2d"; the table ends with box2d's time over each of the two dynamic-tree columns. Exit status: 0 fine, 1 hit counts
 // disagree, 2 bad command line.
 #include "bench/box2d_set.h"
+#include "bench/incremental_tree.h"
 #include "bench/workloads.h"
 #include "engine/sets/dynamic_tree.h"
 
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <string>
 #include <vector>
@@ -26,14 +31,26 @@ const char* kUsage =
     "  --quick     n = 1000, 10000; W2 and W4 10 frames; W3 20000 queries; 3 repetitions (under a minute)\n"
     "  --smoke     n = 500; 3 frames; 2000 queries; 1 repetition (a few seconds; used by CTest)\n"
     "  --csv FILE  also write structure,workload,distribution,n,ns_per_op,hits to FILE\n"
-    "  --only S,T  run only these structures: array grid quadtree-lowest quadtree-leaves bvh dyntree box2d\n"
+    "  --only S,T  run only these structures: array grid quadtree-lowest quadtree-leaves agent-bvh dynamic-tree\n"
+    "              dynamic-tree-inc box2d\n"
     "  --margin M  the dynamic tree's fattening margin (default: SetOptions::fatMargin)\n"
     "  --frames F  W2 and W4 frames at every n (after --quick / --smoke, overrides them)\n"
     "  --sizes N,M the n values to run (after --quick / --smoke, overrides them)\n"
-    "  --rebuild P the dynamic tree rebuilds after P x n incremental insertions (default 0.5; 0 = never)\n";
+    "  --rebuild P dynamic-tree rebuilds after P x n incremental insertions (default 0.5; 0 = never);\n"
+    "              dynamic-tree-inc never rebuilds and never bulk-builds\n";
 
-const std::vector<std::string> kStructures = {"array", "grid", "quadtree-lowest", "quadtree-leaves",
-                                              "bvh",   "dyntree", "box2d"};
+const char* const kIncremental = "dynamic-tree-inc";
+
+/// Column order: the engine's kinds (named by engine::setKindName), then the incremental tree, then Box2D.
+std::vector<std::string> structureNames() {
+    std::vector<std::string> names;
+    for (int k = 0; k < engine::kSetKindCount; ++k) names.push_back(engine::setKindName(engine::SetKind(k)));
+    names.push_back(kIncremental);
+    names.push_back("box2d");
+    return names;
+}
+
+const std::vector<std::string> kStructures = structureNames();
 
 struct Config {
     std::vector<int> sizes{1000, 10000, 100000};
@@ -117,11 +134,11 @@ bench::SetFactory factoryFor(const std::string& name, const Config& c) {
     if (name == "box2d") return [] { return std::make_unique<bench::Box2dSet>(); };
     engine::SetOptions o;
     if (c.margin >= 0) o.fatMargin = c.margin;
-    if (name == "dyntree") return [o, c] { return std::make_unique<engine::DynamicTree>(o, c.rebuild); };
-    for (int k = 0; k < engine::kSetKindCount; ++k) {
-        if (name == engine::setKindName(engine::SetKind(k))) return [k, o] { return engine::makeCollisionSet(engine::SetKind(k), o); };
-    }
-    return nullptr;
+    if (name == kIncremental) return [o] { return std::make_unique<bench::IncrementalTree>(o); };
+    engine::SetKind kind{};
+    if (!engine::parseSetKind(name, kind)) return nullptr;
+    if (kind == engine::SetKind::DynamicTree) return [o, c] { return std::make_unique<engine::DynamicTree>(o, c.rebuild); };
+    return [kind, o] { return engine::makeCollisionSet(kind, o); };
 }
 
 std::string fmt(double v) {
@@ -130,13 +147,22 @@ std::string fmt(double v) {
     return buf;
 }
 
-/// One markdown row per (workload, distribution, n); a column per structure; then box2d / dyntree.
+/// "box2d / T" for both dynamic-tree columns: how many times longer Box2D took ("-" when a column is missing).
+const char* const kRatioOver[] = {"dynamic-tree", "dynamic-tree-inc"};
+
+std::string ratio(std::map<std::string, double>& ns, const std::string& over) {
+    const bool both = ns.count("box2d") && ns.count(over) && ns[over] > 0;
+    return both ? fmt(ns["box2d"] / ns[over]) + "x" : "-";
+}
+
+/// One markdown row per (workload, distribution, n); a column per structure; then box2d over each dynamic tree.
 void printTable(const std::vector<Result>& results, const std::vector<std::string>& names) {
     std::cout << "\n| workload | distribution | n | hits |";
     for (const std::string& s : names) std::cout << ' ' << s << " |";
-    std::cout << " box2d / dyntree |\n|---|---|---|---:|";
-    for (std::size_t i = 0; i < names.size(); ++i) std::cout << "---:|";
-    std::cout << "---:|\n";
+    for (const char* over : kRatioOver) std::cout << " box2d / " << over << " |";
+    std::cout << "\n|---|---|---|---:|";
+    for (std::size_t i = 0; i < names.size() + std::size(kRatioOver); ++i) std::cout << "---:|";
+    std::cout << "\n";
     for (std::size_t i = 0; i < results.size(); i += names.size()) {
         const Result& first = results[i];
         std::uint64_t hits = 0;
@@ -149,8 +175,8 @@ void printTable(const std::vector<Result>& results, const std::vector<std::strin
         }
         std::cout << "| " << first.workload << " | " << first.distribution << " | " << first.n << " | " << hits << " |";
         for (std::size_t j = i; j < i + names.size(); ++j) std::cout << ' ' << (results[j].skipped ? "skip" : fmt(results[j].nsPerOp)) << " |";
-        const bool both = ns.count("box2d") && ns.count("dyntree") && ns["dyntree"] > 0;
-        std::cout << ' ' << (both ? fmt(ns["box2d"] / ns["dyntree"]) + "x" : "-") << " |\n";
+        for (const char* over : kRatioOver) std::cout << ' ' << ratio(ns, over) << " |";
+        std::cout << '\n';
     }
 }
 

@@ -1,5 +1,5 @@
 // The shared part of the collision-set interface: the default build, the sorted findIntersecting helper, and the
-// factory that maps a SetKind to its structure (the only place that knows all six).
+// factory that maps a SetKind to its structure, and the kinds' names (the only place that knows all six).
 #include "engine/collision_set.h"
 
 #include "engine/sets/array_set.h"
@@ -46,10 +46,20 @@ const char* setKindName(SetKind kind) {
         case SetKind::Grid: return "grid";
         case SetKind::QuadTreeLowest: return "quadtree-lowest";
         case SetKind::QuadTreeLeaves: return "quadtree-leaves";
-        case SetKind::AgentBvh: return "bvh";
-        case SetKind::DynamicTree: return "dyntree";
+        case SetKind::AgentBvh: return "agent-bvh";
+        case SetKind::DynamicTree: return "dynamic-tree";
     }
     return "?";
+}
+
+bool parseSetKind(std::string_view name, SetKind& kind) {
+    for (int k = 0; k < kSetKindCount; ++k) {
+        if (name == setKindName(SetKind(k))) {
+            kind = SetKind(k);
+            return true;
+        }
+    }
+    return false;
 }
 
 }  // namespace engine

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -112,5 +113,7 @@ struct SetOptions {
 std::unique_ptr<CollisionSet> makeCollisionSet(SetKind kind, const SetOptions& options = {});
 /// Short name of a kind.
 const char* setKindName(SetKind kind);
+/// Sets kind from its setKindName() spelling; false (kind untouched) when the name is unknown.
+bool parseSetKind(std::string_view name, SetKind& kind);
 
 }  // namespace engine

@@ -1,16 +1,18 @@
 // `--headless --replay FILE`: runs a fight replay or action script (or hands a Blaster script to its runner)
 // without any window, as fast as it can, and prints a summary. Exit codes: 0 every check held, 1 a check failed
-// (expectation, hash checkpoint or sync test), 2 bad flags or a bad file (`FILE:LINE: what` on stderr).
+// (expectation, hash checkpoint or sync test), 2 bad flags or a bad file (`FILE:LINE: what` on stderr), or an
+// unwritable --record file (`OUT: cannot write ...`). --events and --record ride on the one run (a frame hook).
+// A replay with no `end` line (a crashed recording) still runs; the summary marks it truncated.
 #include "game/headless_main.h"
 
 #include "game/sim/blaster/blaster_headless.h"
 #include "game/sim/fight.h"
 #include "game/sim/replay.h"
+#include "game/sim/textio.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
-#include <sstream>
+#include <memory>
 #include <string>
 
 namespace game {
@@ -77,38 +79,28 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
 }
 
 std::string firstWord(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return sim::firstWordOf(text.str());
+    std::string text, error;
+    if (!textio::readTextFile(path, text, error)) return "";  // the fight loader reports the error
+    return sim::firstWordOf(text);
 }
 
-void writeRecording(const std::string& out, const sim::RunFile& run, const sim::FighterDef& p1,
-                    const sim::FighterDef& p2) {
-    sim::Fight fight(run.setup, p1, p2);
-    sim::ReplayWriter writer(out, run.setup);
-    for (std::int64_t f = 1; f <= run.frames; ++f) {
-        const sim::FrameInput in = f <= std::int64_t(run.inputs.size()) ? run.inputs[std::size_t(f - 1)] : sim::FrameInput{};
-        fight.step(in);
-        writer.frame(in, fight);
-    }
-    writer.finish();
-}
-
-void printEvents(const sim::RunFile& run, const sim::FighterDef& p1, const sim::FighterDef& p2) {
+/// One line per event of the step just taken (for writing scripts).
+void printEvents(std::int64_t frame, const sim::Fight& fight) {
     const char* names[] = {"hit", "block", "cancel", "ko", "timeover", "roundstart", "matchover"};
-    sim::Fight fight(run.setup, p1, p2);
-    for (std::int64_t f = 1; f <= run.frames; ++f) {
-        fight.step(f <= std::int64_t(run.inputs.size()) ? run.inputs[std::size_t(f - 1)] : sim::FrameInput{});
-        for (const sim::Event& e : fight.events()) {
-            std::cout << "frame " << f << ": " << names[int(e.type)];
-            if (e.victim >= 0) std::cout << " victim p" << (e.victim + 1);
-            if (e.attacker >= 0) std::cout << " by p" << (e.attacker + 1);
-            if (!e.move.empty()) std::cout << " move " << e.move << " member " << e.member << " damage " << e.damage;
-            std::cout << "  [p1 x " << fight.state().fighters[0].x << " " << fight.animName(0) << ", p2 x "
-                      << fight.state().fighters[1].x << " " << fight.animName(1) << "]\n";
-        }
+    for (const sim::Event& e : fight.events()) {
+        std::cout << "frame " << frame << ": " << names[int(e.type)];
+        if (e.victim >= 0) std::cout << " victim p" << (e.victim + 1);
+        if (e.attacker >= 0) std::cout << " by p" << (e.attacker + 1);
+        if (!e.move.empty()) std::cout << " move " << e.move << " member " << e.member << " damage " << e.damage;
+        std::cout << "  [p1 x " << fight.state().fighters[0].x << " " << fight.animName(0) << ", p2 x "
+                  << fight.state().fighters[1].x << " " << fight.animName(1) << "]\n";
     }
+}
+
+/// The summary's note for a replay without its `end` line ("" otherwise).
+std::string truncatedNote(const sim::RunFile& run) {
+    if (!run.truncated) return "";
+    return "(truncated: no end line, " + std::to_string(run.inputs.size()) + " frames)";
 }
 
 void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::FighterDef* defs) {
@@ -126,6 +118,7 @@ void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::F
               << " tree nodes visited, " << r.hits << " hits/blocks\n"
               << "checks: " << run.expectations.size() << " expectations, " << run.checkpoints.size()
               << " checkpoints, " << r.failures.size() << " failed\n";
+    if (run.truncated) std::cout << truncatedNote(run) << "\n";
     for (const std::string& f : r.failures) std::cout << "FAILED " << f << "\n";
     std::cout << (r.failures.empty() ? "PASS" : "FAIL") << "\n";
 }
@@ -147,18 +140,43 @@ int runHeadless(int argc, char** argv) {
     for (int p = 0; p < 2; ++p) {
         sim::FighterLoad load = sim::loadFighterById(dataDir, run.setup.fighter[p]);
         if (!load.ok) {
-            std::cerr << load.error << "\n" << flags.replay << ":0: cannot load fighter '" << run.setup.fighter[p] << "'\n";
+            std::cerr << load.error << "\n"
+                      << flags.replay << ":" << run.fightersLine << ": cannot load fighter '" << run.setup.fighter[p]
+                      << "'\n";
             return 2;
         }
         defs[p] = std::move(load.def);
     }
-    const sim::RunResult r = sim::runFile(run, defs[0], defs[1], flags.sync, flags.printHashes);
+    if (!sim::checkRunAgainstFighters(run, defs[0], defs[1], error)) {
+        std::cerr << error << "\n";
+        return 2;
+    }
+    std::unique_ptr<sim::ReplayWriter> writer;
+    if (!flags.record.empty()) {
+        writer = std::make_unique<sim::ReplayWriter>(flags.record, run.setup);
+        if (!writer->ok()) {
+            std::cerr << flags.record << ": cannot write the recording\n";
+            return 2;
+        }
+    }
+    const bool events = flags.printEvents;
+    const sim::RunResult r = sim::runFile(run, defs[0], defs[1], flags.sync, flags.printHashes,
+                                          [&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
+                                              if (events) printEvents(frame, fight);
+                                              if (writer) writer->frame(in, fight);
+                                          });
+    if (writer) {
+        writer->finish();
+        if (!writer->ok()) {
+            std::cerr << flags.record << ": cannot write the recording (write failed)\n";
+            return 2;
+        }
+    }
     if (flags.printHashes) {
         for (std::size_t i = 0; i < r.hashes.size(); ++i) std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";
     }
-    if (flags.printEvents) printEvents(run, defs[0], defs[1]);
-    if (!flags.record.empty()) writeRecording(flags.record, run, defs[0], defs[1]);
     printSummary(run, r, defs);
+    if (run.truncated) std::cerr << run.path << ": " << truncatedNote(run) << "\n";
     for (const std::string& f : r.failures) std::cerr << f << "\n";
     return r.failures.empty() ? 0 : 1;
 }

@@ -10,6 +10,7 @@
 #include "game/app/flags.h"
 #include "game/app/screen.h"
 #include "game/sim/replay.h"
+#include "game/sim/textio.h"
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Texture.hpp>
@@ -18,9 +19,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 namespace app {
 namespace {
@@ -55,35 +54,27 @@ bool loadControls(const AppFlags& flags, const std::string& dataDir, Bindings& o
     return false;
 }
 
-/// Every DATA/fighters/*.fighter, sorted by file name; a bad file is fatal.
-bool loadFighters(const std::string& dataDir, std::vector<sim::FighterDef>& out) {
-    std::vector<std::string> paths;
+/// Every DATA/fighters/ID.fighter, sorted by file name, each loaded by its file name ID exactly as the headless
+/// runner loads a replay's fighters (sim::loadFighterById), so a replay names the same fighters in both; a bad
+/// file is fatal.
+bool loadFighters(const std::string& dataDir, Context& ctx) {
+    std::vector<std::string> ids;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(dataDir + "/fighters", ec)) {
-        if (e.path().extension() == ".fighter") paths.push_back(e.path().string());
+        if (e.path().extension() == ".fighter") ids.push_back(e.path().stem().string());
     }
-    std::sort(paths.begin(), paths.end());
-    for (const std::string& p : paths) {
-        sim::FighterLoad load = sim::loadFighter(p);
+    std::sort(ids.begin(), ids.end());
+    for (const std::string& id : ids) {
+        sim::FighterLoad load = sim::loadFighterById(dataDir, id);
         if (!load.ok) {
             std::cerr << load.error << "\n";
             return false;
         }
-        out.push_back(std::move(load.def));
+        ctx.fighters.push_back(std::move(load.def));
+        ctx.fighterIds.push_back(id);
     }
-    if (out.empty()) std::cerr << dataDir << "/fighters: no .fighter files (is --data pointing at the data folder?)\n";
-    return !out.empty();
-}
-
-/// The first word of a file (to tell Blaster scripts from fight replays/scripts).
-std::string firstWord(const std::string& path) {
-    std::ifstream in(path);
-    std::string line, word;
-    while (std::getline(in, line)) {
-        line = line.substr(0, line.find('#'));
-        if (std::istringstream(line) >> word) return word;
-    }
-    return "";
+    if (ids.empty()) std::cerr << dataDir << "/fighters: no .fighter files (is --data pointing at the data folder?)\n";
+    return !ids.empty();
 }
 
 /// A live match of the given mode between the first two fighters (P2 = the second file when there is one).
@@ -92,7 +83,7 @@ std::unique_ptr<Screen> quickMatch(Context& ctx, sim::Mode mode) {
     s.mode = mode;
     s.seed = ctx.flags->seed != 0 ? ctx.flags->seed : 1;
     for (int p = 0; p < 2; ++p) {
-        if (!ctx.fighter(s.fighter[p])) s.fighter[p] = ctx.fighters[std::min<std::size_t>(std::size_t(p), ctx.fighters.size() - 1)].id;
+        if (!ctx.fighter(s.fighter[p])) s.fighter[p] = ctx.fighterIds[std::min<std::size_t>(std::size_t(p), ctx.fighterIds.size() - 1)];
     }
     return makeFight(ctx, s);
 }
@@ -123,18 +114,25 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
     if (f.demo && f.mode == DemoMode::Blaster) return makeBlaster(ctx, true);
     if (f.demo) return quickMatch(ctx, sim::Mode::CpuVsCpu);
     if (!f.replayFile.empty()) {
-        if (firstWord(f.replayFile) == "blaster") return makeBlasterScript(ctx, f.replayFile);
+        std::string text, error;
+        if (!textio::readTextFile(f.replayFile, text, error)) {
+            std::cerr << error << "\n";
+            return nullptr;
+        }
+        if (sim::firstWordOf(text) == "blaster") return makeBlasterScript(ctx, f.replayFile);
         sim::RunFile run;
-        std::string error;
         if (!sim::loadRunFile(f.replayFile, run, error)) {
             std::cerr << error << "\n";
             return nullptr;
         }
         for (int p = 0; p < 2; ++p) {
-            if (!ctx.fighter(run.setup.fighter[p])) {
-                std::cerr << f.replayFile << ":1: unknown fighter '" << run.setup.fighter[p] << "' (not in " << ctx.dataDir << "/fighters)\n";
-                return nullptr;
-            }
+            if (ctx.fighter(run.setup.fighter[p])) continue;
+            // Not among the loaded ones: ask the loader why (bad id, no such file). RunFile keeps no line for the
+            // `fighters` record, so the message names the file only rather than guess a line.
+            const sim::FighterLoad load = sim::loadFighterById(ctx.dataDir, run.setup.fighter[p]);
+            const std::string why = load.ok ? "not loaded at start-up" : load.error;
+            std::cerr << f.replayFile << ": cannot load fighter '" << run.setup.fighter[p] << "': " << why << "\n";
+            return nullptr;
         }
         return std::make_unique<FightScreen>(ctx, run);
     }
@@ -239,7 +237,7 @@ int runApp(int argc, char** argv) {
     }
     Bindings bindings;
     if (!loadControls(flags, ctx.dataDir, bindings)) return 2;
-    if (!loadFighters(ctx.dataDir, ctx.fighters)) return 2;
+    if (!loadFighters(ctx.dataDir, ctx)) return 2;
     Resources res;
     const bool fixedRun = flags.demo || !flags.screenshot.empty() || flags.framesGiven;
     if (!res.load(ctx.dataDir, !flags.mute && !flags.demo, error)) {

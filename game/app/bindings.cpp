@@ -5,11 +5,15 @@
 // Up, Down, Enter, Space, Escape, Tab, Backspace, Pause, Comma, Period, Slash, Semicolon, Quote, LBracket,
 // RBracket, Backslash, Hyphen, Equal, Tilde, Insert, Delete, Home, End, PageUp, PageDown, LShift, RShift,
 // LControl, RControl, LAlt, RAlt, Add, Subtract, Multiply, Divide), optionally prefixed by Ctrl+, Shift+, Alt+.
-// One key may not drive two player buttons (p1.* and p2.* together); that is reported as an error.
+// One key may not drive two of the actions live in a fight (player buttons, start/pause/back, overlay, debug and
+// training keys): `start = J` beside `p1.light = J` would pause the match on every jab. That is an error, reported
+// on the later of the two lines. An empty file (or one with only comments) is fine: the defaults apply.
 #include "game/app/bindings.h"
 
+#include "game/sim/textio.h"
+
+#include <algorithm>
 #include <cassert>
-#include <fstream>
 #include <sstream>
 
 namespace app {
@@ -38,11 +42,11 @@ const ActionText kActions[kActionCount] = {
     {"p2.heavy", "P2 heavy", "Numpad2, Period"},
     {"p2.special", "P2 special", "Numpad3, Slash"},
     {"start", "start / confirm / pause", "Enter"},
-    {"pause", "pause", "P, Pause"},
+    {"pause", "freeze / run (no menu)", "P, Pause"},
     {"back", "back / pause", "Escape"},
     {"overlay", "hitbox overlay", "F1, Ctrl+C"},
     {"names", "names + counters", "F2"},
-    {"framestep", "frame step (paused)", "F10"},
+    {"framestep", "one frame (while frozen)", "F10"},
     {"slowmotion", "slow motion", "F3"},
     {"reset", "reset (restart match)", "F5"},
     {"dummy.next", "dummy: next behaviour", "F6"},
@@ -134,29 +138,42 @@ int findAction(const std::string& name) {
     return -1;
 }
 
-bool sameChord(const KeyChord& a, const KeyChord& b) {
-    return a.key == b.key && a.ctrl == b.ctrl && a.shift == b.shift && a.alt == b.alt;
+/// True when pressing one chord also triggers the other: the same key, and one's modifiers are all held by the
+/// other (a plain `C` fires on Ctrl+C too, see InputTracker::onEvent).
+bool chordsOverlap(const KeyChord& a, const KeyChord& b) {
+    if (a.key != b.key) return false;
+    const bool aInB = (!a.ctrl || b.ctrl) && (!a.shift || b.shift) && (!a.alt || b.alt);
+    const bool bInA = (!b.ctrl || a.ctrl) && (!b.shift || a.shift) && (!b.alt || a.alt);
+    return aInB || bInA;
 }
 
-/// Finds a chord bound to two player buttons; returns false and describes it in why.
-bool playerKeysDistinct(const Bindings& b, std::string& why) {
-    for (int a = kP1Up; a <= kP2Special; ++a) {
-        for (int o = a + 1; o <= kP2Special; ++o) {
+/// Actions live during a fight: the player buttons, and the app keys read while a fight runs (menus, overlay,
+/// debug, training). One key may drive at most one of them, or p1's light attack could pause the match.
+bool liveInFight(int a) { return a >= kP1Up && a <= kDummyJump; }
+
+/// Finds two fight actions sharing a key. The clash is reported on the later of the two actions' lines (line 0 =
+/// a built-in default), so a file may swap keys between actions over several lines; the earliest such line wins.
+bool fightKeysDistinct(const Bindings& b, const int (&lineOf)[kActionCount], int& line, std::string& why) {
+    line = -1;
+    for (int a = kP1Up; liveInFight(a); ++a) {
+        for (int o = a + 1; liveInFight(o); ++o) {
+            const int later = std::max(lineOf[a], lineOf[o]);
+            if (line >= 0 && later >= line) continue;
             for (const KeyChord& c : b.keys[a]) {
                 for (const KeyChord& d : b.keys[o]) {
-                    if (!sameChord(c, d)) continue;
-                    why = "key " + chordName(c) + " is bound to both " + kActions[a].name + " and " + kActions[o].name;
-                    return false;
+                    if (!chordsOverlap(c, d)) continue;
+                    const bool aIsNew = lineOf[a] >= lineOf[o];
+                    line = later;
+                    why = "key " + chordName(aIsNew ? c : d) + " already drives " + kActions[aIsNew ? o : a].name;
                 }
             }
         }
     }
-    return true;
+    return line < 0;
 }
 
 }  // namespace
 
-const char* actionName(Action a) { return kActions[a].name; }
 const char* actionLabel(Action a) { return kActions[a].label; }
 
 std::string keyName(sf::Keyboard::Key key) {
@@ -184,6 +201,8 @@ std::string bindingText(const Bindings& b, Action a) {
     return s.empty() ? "-" : s;
 }
 
+std::string firstKeyText(const Bindings& b, Action a) { return b.keys[a].empty() ? "-" : chordName(b.keys[a].front()); }
+
 Bindings defaultBindings() {
     Bindings b;
     for (int a = 0; a < kActionCount; ++a) {
@@ -202,6 +221,7 @@ bool parseBindings(const std::string& text, const std::string& fileName, Binding
         error = fileName + ":" + std::to_string(line) + ": " + what;
         return false;
     };
+    int lineOf[kActionCount] = {};  // where each action was last set (0: the built-in default)
     while (std::getline(in, raw)) {
         ++line;
         const std::string body = trim(raw.substr(0, raw.find('#')));
@@ -215,21 +235,17 @@ bool parseBindings(const std::string& text, const std::string& fileName, Binding
         if (!parseKeyList(body.substr(eq + 1), inout.keys[a], bad)) {
             return fail(bad.empty() ? "no key given for '" + name + "'" : "unknown key '" + bad + "' for '" + name + "'");
         }
-        std::string why;
-        if (!playerKeysDistinct(inout, why)) return fail(why);
+        lineOf[a] = line;
     }
+    std::string why;
+    if (!fightKeysDistinct(inout, lineOf, line, why)) return fail(why);
     return true;
 }
 
 bool loadBindings(const std::string& path, Bindings& inout, std::string& error) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-        error = path + ":0: cannot open the key bindings file";
-        return false;
-    }
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return parseBindings(ss.str(), path, inout, error);
+    std::string text;  // the shared reader tells `PATH: is a directory` from `PATH: cannot open: REASON`
+    if (!textio::readTextFile(path, text, error)) return false;
+    return parseBindings(text, path, inout, error);
 }
 
 void InputTracker::onEvent(const sf::Event& e, const Bindings& b) {

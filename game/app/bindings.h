@@ -42,8 +42,6 @@ struct Bindings {
     std::vector<KeyChord> keys[kActionCount];  ///< chords per action (any of them triggers it)
 };
 
-/// Config name of an action ("p1.left", "overlay", ...).
-const char* actionName(Action a);
 /// Short human description of an action, for the controls screen.
 const char* actionLabel(Action a);
 /// Name of a key as the config spells it ("A", "Num1", "F10", "Enter" ...); "?" when it has none.
@@ -52,6 +50,8 @@ std::string keyName(sf::Keyboard::Key key);
 std::string chordName(const KeyChord& c);
 /// All chords of an action joined with ", " (or "-" when unbound).
 std::string bindingText(const Bindings& b, Action a);
+/// The first chord of an action as the config spells it ("-" when unbound), for on-screen hints.
+std::string firstKeyText(const Bindings& b, Action a);
 
 /// The built-in defaults (the same as data/controls.cfg ships with).
 Bindings defaultBindings();

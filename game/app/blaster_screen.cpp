@@ -245,11 +245,16 @@ private:
             drawText(t, ctx_.res->mono, lines[i], 17, 20.f, 16.f + 23.f * float(i), i == 0 ? sf::Color(255, 220, 120) : sf::Color(210, 230, 255));
         }
         const float rx = float(ctx_.width) - 20.f;
+        fillRect(t, rx - 190.f, 10.f, 200.f, 88.f, sf::Color(0, 0, 0, 170), sf::Color(90, 100, 140), 1.f);  // readable over ships
         drawText(t, ctx_.res->font, "SCORE " + std::to_string(w.score), 26, rx, 12.f, sf::Color::White, Align::Right, 2.f);
         drawText(t, ctx_.res->font, "BEST " + std::to_string(w.bestScore), 18, rx, 46.f, sf::Color(255, 220, 120), Align::Right, 2.f);
         drawGun(t, w);
-        drawText(t, ctx_.res->font, "1 array  2 grid  3 quadtree-lowest  4 quadtree-leaves  5 agent BVH  6 dynamic tree     W/S move   Space fire   Esc title",
-                 14, float(ctx_.width) / 2.f, float(ctx_.height) - 24.f, sf::Color(200, 200, 220, 220), Align::Center, 1.f);
+        const Bindings& b = *ctx_.bindings;
+        const std::string hint = "1 array  2 grid  3 quadtree-lowest  4 quadtree-leaves  5 agent BVH  6 dynamic tree     " +
+                                 firstKeyText(b, kP1Up) + "/" + firstKeyText(b, kP1Down) + " move   " + firstKeyText(b, kFire) +
+                                 " fire   " + firstKeyText(b, kBack) + " title";
+        fillRect(t, 0.f, float(ctx_.height) - 30.f, float(ctx_.width), 30.f, sf::Color(0, 0, 0, 190));  // a strip under the hint
+        drawText(t, ctx_.res->font, hint, 14, float(ctx_.width) / 2.f, float(ctx_.height) - 24.f, sf::Color(220, 220, 235), Align::Center, 1.f);
         if (noticeTicks_ > 0) {
             drawText(t, ctx_.res->font, blaster::structureName(game_.structure()), 44, float(ctx_.width) / 2.f, 90.f,
                      withAlpha(sf::Color(255, 220, 120), std::min(255, noticeTicks_ * 6)), Align::Center, 3.f);
@@ -260,13 +265,18 @@ private:
             drawText(t, ctx_.res->font, (done ? "END OF SCRIPT  " : "SCRIPT  ") + scriptName_, 16, rx, 74.f, sf::Color(160, 220, 255),
                      Align::Right, 1.f);
         }
-        if (frozen_) drawText(t, ctx_.res->font, "PAUSED  (F10: one frame, P: run)", 18, 20.f, 146.f, sf::Color(255, 240, 120), Align::Left, 2.f);
-        if (recorder_) drawText(t, ctx_.res->font, "\u25cf REC", 14, rx, 74.f, sf::Color(255, 120, 120), Align::Right, 1.f);
+        if (frozen_) {
+            drawText(t, ctx_.res->font, "FROZEN  (" + firstKeyText(b, kFrameStep) + ": one frame, " + firstKeyText(b, kPause) + ": run)",
+                     18, 20.f, 146.f, sf::Color(255, 240, 120), Align::Left, 2.f);
+        }
+        const float recY = pilot_ == Pilot::Player ? 74.f : 104.f;  // below AUTOPILOT / SCRIPT when those show
+        if (recorder_) drawText(t, ctx_.res->font, "\u25cf REC", 14, rx, recY, sf::Color(255, 120, 120), Align::Right, 1.f);
     }
 
     void drawGun(sf::RenderTarget& t, const blaster::World& w) const {
         const blaster::Options& o = game_.options();
         const float x = float(ctx_.width) / 2.f - 200.f, y = 20.f, bw = 400.f, bh = 14.f;
+        fillRect(t, x - 8.f, y - 8.f, bw + 16.f, bh + 36.f, sf::Color(0, 0, 0, 170));  // keeps the label readable over ships
         fillRect(t, x, y, bw, bh, sf::Color(30, 30, 50), sf::Color(150, 160, 200), 1.f);
         if (w.rechargeLeft > 0) {
             const float frac = 1.f - float(w.rechargeLeft) / float(std::max(1, o.rechargeFrames));
@@ -284,9 +294,10 @@ private:
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 140));
         const float cx = float(ctx_.width) / 2.f;
         drawText(t, ctx_.res->font, "GAME OVER", 72, cx, 230.f, sf::Color(255, 90, 70), Align::Center, 4.f);
-        drawText(t, ctx_.res->font, "score " + std::to_string(w.score) + "    best " + std::to_string(w.bestScore) + "    ships " +
+        drawText(t, ctx_.res->font, "score " + std::to_string(w.score) + "    best " + std::to_string(w.bestScore) + "    ships destroyed " +
                  std::to_string(w.kills), 28, cx, 330.f, sf::Color::White, Align::Center, 2.f);
-        drawText(t, ctx_.res->font, "Enter: restart    Esc: title", 22, cx, 390.f, sf::Color(255, 230, 150), Align::Center, 2.f);
+        drawText(t, ctx_.res->font, firstKeyText(*ctx_.bindings, kStart) + ": restart    " + firstKeyText(*ctx_.bindings, kBack) + ": title",
+                 22, cx, 390.f, sf::Color(255, 230, 150), Align::Center, 2.f);
     }
 
     static std::string fixed(float v, int decimals) {

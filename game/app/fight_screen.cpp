@@ -72,10 +72,12 @@ const char* modeTitle(sim::Mode m) {
 
 FightScreen::FightScreen(Context& ctx, const sim::MatchSetup& setup, bool record)
     : ctx_(ctx), setup_(setup), record_(record) {
+    for (int p = 0; p < 2; ++p) roundStartX_[p] = setup_.startX[p];
     start();
 }
 
 FightScreen::FightScreen(Context& ctx, const sim::RunFile& run) : ctx_(ctx), setup_(run.setup), replay_(true), run_(run) {
+    for (int p = 0; p < 2; ++p) roundStartX_[p] = setup_.startX[p];
     start();
 }
 
@@ -100,6 +102,7 @@ void FightScreen::start() {
     lastQueryFrame_ = 0;
     carried_ = {};
     matchOverTicks_ = 0;
+    keepBanner_ = false;
     banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
     if (record_) openRecording();
 }
@@ -123,8 +126,8 @@ void FightScreen::openRecording() {
 }
 
 void FightScreen::resetMatch() {
-    setup_.startX[0] = 400;
-    setup_.startX[1] = 800;
+    // Back to where the match began: MatchSetup's defaults for a played match, the file's `start` for a replay.
+    for (int p = 0; p < 2; ++p) setup_.startX[p] = roundStartX_[p];
     if (!replay_) setup_.seed = setup_.seed * 6364136223846793005ULL + 1442695040888963407ULL;
     start();
 }
@@ -136,7 +139,8 @@ void FightScreen::setDummy(sim::DummyMode d) {
     for (int p = 0; p < 2; ++p) setup_.startX[p] = fight_->state().fighters[p].x;
     setup_.dummy = d;
     start();
-    banner_ = {std::string("DUMMY: ") + sim::dummyName(d), 50, sf::Color(160, 220, 255)};
+    banner_ = {std::string("DUMMY: ") + sim::dummyName(d), 60, sf::Color(160, 220, 255)};
+    keepBanner_ = true;
 }
 
 void FightScreen::handleKeys(const Tick& in) {
@@ -286,6 +290,10 @@ void FightScreen::react(const sim::Event& e) {
         ctx_.res->sound.play(Sfx::KO, 60.f);
         break;
     case sim::EventType::RoundStart:
+        if (keepBanner_) {  // a dummy change restarted the match: its banner is the news, not "ROUND 1"
+            keepBanner_ = false;
+            break;
+        }
         banner_ = {"ROUND " + std::to_string(fight_->state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
         break;
     case sim::EventType::MatchOver:
@@ -479,14 +487,18 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
 
 void FightScreen::drawStatus(sf::RenderTarget& t) {
     std::string status;
-    if (frozen_) status += "PAUSED  (F10: one frame, P: run)   ";
+    const Bindings& b = *ctx_.bindings;
+    if (frozen_) status += "FROZEN  (" + firstKeyText(b, kFrameStep) + ": one frame, " + firstKeyText(b, kPause) + ": run)   ";
     if (slow_) status += "SLOW MOTION 1/4   ";
     if (replayDone()) status += "END OF REPLAY   ";
     const float y = float(ctx_.height) - 30.f;
     if (!status.empty()) drawText(t, ctx_.res->font, status, 18, 40.f, y, sf::Color(255, 240, 120), Align::Left, 2.f);
     if (!desync_.empty()) drawText(t, ctx_.res->font, desync_, 18, 40.f, y - 26.f, sf::Color(255, 80, 80), Align::Left, 2.f);
     if (overlay_.boxes) {
-        drawText(t, ctx_.res->font, "F1 boxes  F2 names  P pause  F10 step  F3 slow  F5 reset", 14, float(ctx_.width) - 40.f, y + 4.f,
+        const std::string keys = firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names  " +
+                                 firstKeyText(b, kPause) + " freeze  " + firstKeyText(b, kFrameStep) + " step  " +
+                                 firstKeyText(b, kSlowMotion) + " slow  " + firstKeyText(b, kReset) + " reset";
+        drawText(t, ctx_.res->font, keys, 14, float(ctx_.width) - 40.f, y + 4.f,
                  sf::Color(230, 230, 230, 200), Align::Right, 1.f);
     }
 }

@@ -75,6 +75,8 @@ private:
 
     Context& ctx_;
     sim::MatchSetup setup_;
+    int roundStartX_[2] = {};
+    bool keepBanner_ = false;  // the next round start keeps the current banner (set by setDummy)  // the setup's start positions as given (dummy changes move setup_'s; reset restores)
     const sim::FighterDef* defs_[2] = {nullptr, nullptr};
     std::unique_ptr<sim::Fight> fight_;
     std::unique_ptr<sim::ReplayWriter> writer_;

@@ -140,7 +140,7 @@ public:
         for (int p = 0; p < 2; ++p) {
             pick_[p] = p < int(ctx.fighters.size()) ? p : 0;
             for (int i = 0; i < int(ctx.fighters.size()); ++i) {
-                if (ctx.fighters[std::size_t(i)].id == defaults.fighter[p]) pick_[p] = i;
+                if (ctx.fighterIds[std::size_t(i)] == defaults.fighter[p]) pick_[p] = i;
             }
         }
         rebuildPreview();
@@ -189,7 +189,7 @@ private:
         sim::MatchSetup s;
         s.mode = mode_;
         s.seed = freshSeed(ctx_);
-        for (int p = 0; p < 2; ++p) s.fighter[p] = ctx_.fighters[std::size_t(pick_[p])].id;
+        for (int p = 0; p < 2; ++p) s.fighter[p] = ctx_.fighterIds[std::size_t(pick_[p])];
         std::unique_ptr<Screen> fight = makeFight(ctx_, s);
         if (fight) ctx_.stack->replaceAll(std::move(fight));
     }
@@ -217,7 +217,8 @@ public:
             drawText(t, ctx_.res->font, actionLabel(Action(a)), 17, x, y, sf::Color(220, 220, 230));
             drawText(t, ctx_.res->mono, bindingText(*ctx_.bindings, Action(a)), 17, x + 270.f, y, sf::Color(255, 230, 150));
         }
-        drawText(t, ctx_.res->font, "Rebind keys in " + ctx_.dataDir + "/controls.cfg (e.g. p1.left = A).   Esc: back", 16,
+        const std::string file = ctx_.flags->controlsFile.empty() ? ctx_.dataDir + "/controls.cfg" : ctx_.flags->controlsFile;
+        drawText(t, ctx_.res->font, "Rebind keys in " + file + " (e.g. p1.left = A).   Esc: back", 16,
                  float(ctx_.width) / 2.f, float(ctx_.height) - 36.f, sf::Color(200, 200, 210), Align::Center);
     }
 

@@ -36,16 +36,17 @@ struct Context {
     Resources* res = nullptr;           ///< fonts and sounds
     Bindings* bindings = nullptr;       ///< key bindings
     ScreenStack* stack = nullptr;       ///< the screen stack
-    std::vector<sim::FighterDef> fighters;  ///< every fighter in dataDir/fighters, sorted by id
+    std::vector<sim::FighterDef> fighters;  ///< every fighter in dataDir/fighters, sorted by file name
+    std::vector<std::string> fighterIds;    ///< fighterIds[i]: the file name of fighters[i] without `.fighter`
     unsigned width = 1280;              ///< window width in pixels
     unsigned height = 720;              ///< window height in pixels
     bool quit = false;                  ///< set to close the app
     int exitCode = 0;                   ///< process exit code when quitting
 
-    /// The fighter with this id, or nullptr.
+    /// The fighter loaded from dataDir/fighters/ID.fighter (as the headless runner finds it), or nullptr.
     const sim::FighterDef* fighter(const std::string& id) const {
-        for (const sim::FighterDef& d : fighters) {
-            if (d.id == id) return &d;
+        for (std::size_t i = 0; i < fighterIds.size(); ++i) {
+            if (fighterIds[i] == id) return &fighters[i];
         }
         return nullptr;
     }

@@ -2,8 +2,8 @@
 // the engine (root test, then tree walk), hit/block resolution, push boxes, rounds, the CPU and the state hash.
 //
 // Why it looks like this: everything the rules read lives in FightState so a copy is a save state and a hash is
-// a checksum (GGPO style). Loops run over the two fighters and the two projectile slots in index order, so p1's
-// attack is always resolved before p2's and nothing depends on memory addresses. Blocking rule: a fighter guards
+// a checksum (GGPO style). Loops run over the two fighters and the two projectile slots in index order and nothing
+// depends on memory addresses. Attacks are found for both fighters first and applied after, so they trade. Blocking rule: a fighter guards
 // when it holds BACK (away from the opponent) while standing, walking, crouching or already in blockstun; mid
 // attacks are blocked either way, lows only crouching, overheads (`guard high`, jump-ins) only standing.
 #include "game/sim/fight.h"
@@ -247,8 +247,7 @@ void Fight::step(const FrameInput& input) {
     placeBoxes(1);
     moveProjectiles();
     projectileClash();
-    resolveAttacks(0);
-    resolveAttacks(1);
+    resolveAttacks();
     resolveProjectile(0);
     resolveProjectile(1);
     pushApart();
@@ -312,43 +311,16 @@ void Fight::updateFighter(int p, std::uint16_t buttons) {
     } else if (f.bufferTimer > 0 && --f.bufferTimer == 0) {
         f.buffered = -1;
     }
-    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     switch (f.action) {
         case Action::KO:
             return;
         case Action::Hitstun:
-            if (--f.hitstun <= 0) {
-                f.hitstun = 0;
-                f.combo = 0;
-                if (f.airborne) startAnim(p, d.anim("jump"), Action::Air);
-                else neutral(p, f.held);
-            }
-            break;
         case Action::Blockstun:
-            f.blocking = (f.held & back) != 0;
-            if (--f.blockstun <= 0) {
-                f.blockstun = 0;
-                neutral(p, f.held);
-            }
+            updateStun(p);
             break;
-        case Action::Attack: {
-            const AnimDef& a = d.anims[f.anim];
-            ++f.animFrame;
-            if (a.projectile && f.animFrame == a.startup + 1 && !s_.projectiles[p].alive) {
-                Projectile& pr = s_.projectiles[p];
-                pr.alive = true;
-                pr.owner = p;
-                pr.anim = f.anim;
-                pr.life = a.projLife;
-                pr.vx = a.projSpeed * f.facing;
-                pr.box = toWorld(a.projBox, f.x, f.y, f.facing);
-            }
-            if (f.animFrame > a.length) {
-                if (f.airborne) startAnim(p, d.anim("jump"), Action::Air);
-                else neutral(p, f.held);
-            }
+        case Action::Attack:
+            updateAttack(p);
             break;
-        }
         case Action::Air:
             if (f.buffered >= 0 && f.buffered == d.anim("air")) {
                 startAnim(p, f.buffered, Action::Attack);
@@ -364,6 +336,51 @@ void Fight::updateFighter(int p, std::uint16_t buttons) {
             neutral(p, f.held);
             break;
     }
+    moveFighter(p);
+}
+
+void Fight::updateStun(int p) {
+    FighterState& f = s_.fighters[p];
+    if (f.action == Action::Blockstun) {
+        const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+        f.blocking = (f.held & back) != 0;
+        if (--f.blockstun <= 0) {
+            f.blockstun = 0;
+            neutral(p, f.held);
+        }
+        return;
+    }
+    if (--f.hitstun <= 0) {
+        f.hitstun = 0;
+        f.combo = 0;
+        if (f.airborne) startAnim(p, defs_[p].anim("jump"), Action::Air);
+        else neutral(p, f.held);
+    }
+}
+
+void Fight::updateAttack(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    const AnimDef& a = d.anims[f.anim];
+    ++f.animFrame;
+    if (a.projectile && f.animFrame == a.startup + 1 && !s_.projectiles[p].alive) {
+        Projectile& pr = s_.projectiles[p];
+        pr.alive = true;
+        pr.owner = p;
+        pr.anim = f.anim;
+        pr.life = a.projLife;
+        pr.vx = a.projSpeed * f.facing;
+        pr.box = toWorld(a.projBox, f.x, f.y, f.facing);
+    }
+    if (f.animFrame > a.length) {
+        if (f.airborne) startAnim(p, d.anim("jump"), Action::Air);
+        else neutral(p, f.held);
+    }
+}
+
+void Fight::moveFighter(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
     if (f.airborne) {
         f.x += f.vx;
         f.y += f.vy;
@@ -382,6 +399,9 @@ void Fight::updateFighter(int p, std::uint16_t buttons) {
 void Fight::neutral(int p, std::uint16_t held) {
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
+    // Re-face first: after a cross-up the buffered attack and the back/forward reading use the new side.
+    const FighterState& o = s_.fighters[1 - p];
+    if (!f.airborne && o.x != f.x) f.facing = o.x > f.x ? 1 : -1;
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
     f.blocking = false;
@@ -540,19 +560,37 @@ bool Fight::searchAgent(int victim, const engine::AABB& box, int& memberOut, eng
     return true;
 }
 
-void Fight::resolveAttacks(int p) {
-    FighterState& f = s_.fighters[p];
-    if (f.action != Action::Attack || f.attackLanded) return;
+bool Fight::findAttackHit(int p, int& member, engine::AABB& where) {
+    const FighterState& f = s_.fighters[p];
+    if (f.action != Action::Attack || f.attackLanded) return false;
     const int victim = 1 - p;
-    if (s_.fighters[victim].action == Action::KO) return;
+    if (s_.fighters[victim].action == Action::KO) return false;
     for (const AttackBox& ab : f.attacks) {
-        if (!ab.active) continue;
-        int member = -1;
-        engine::AABB where;
-        if (!searchAgent(victim, ab.box, member, where)) continue;
-        f.attackLanded = true;
-        applyHit(p, victim, f.anim, member, where, false);
-        return;
+        if (ab.active && searchAgent(victim, ab.box, member, where)) return true;
+    }
+    return false;
+}
+
+void Fight::resolveAttacks() {
+    // Find both hits on the same positions first, then apply them: simultaneous attacks trade.
+    bool hit[2] = {false, false};
+    int member[2] = {-1, -1};
+    int anim[2] = {0, 0};
+    engine::AABB where[2];
+    for (int p = 0; p < 2; ++p) {
+        hit[p] = findAttackHit(p, member[p], where[p]);
+        anim[p] = s_.fighters[p].anim;
+    }
+    for (int p = 0; p < 2; ++p) {
+        if (!hit[p]) continue;
+        s_.fighters[p].attackLanded = true;
+        applyHit(p, 1 - p, anim[p], member[p], where[p], false);
+    }
+    if (hit[0] && hit[1]) {
+        // A trade: both are in hitstun now, so each one's advantage is the other's stun minus its own.
+        for (int p = 0; p < 2; ++p) {
+            s_.fighters[p].lastAdvantage = s_.fighters[1 - p].hitstun - s_.fighters[p].hitstun;
+        }
     }
 }
 

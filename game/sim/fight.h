@@ -9,8 +9,16 @@
 // the members hit (the nearest one to the attack box takes the hit).
 //
 // Order of one step (documented, fixed): inputs -> fighter state machines -> animation places boxes -> projectiles
-// fly -> projectile vs projectile -> attacks vs fighters (p1's attack first) -> projectiles vs fighters (p1's first)
-// -> push separation -> rounds and timer. During hitstop nothing moves but the hitstop counter.
+// fly -> projectile vs projectile -> attacks vs fighters -> projectiles vs fighters (p1's first) -> push separation
+// -> rounds and timer. During hitstop nothing moves but the hitstop counter.
+//
+// Trades: both fighters' attack boxes are tested against the positions and states both had BEFORE either hit is
+// applied, and then both hits are applied (p1's first). So two attacks that connect on the same frame trade: both
+// fighters take their damage and hitstun, even if one hit would have knocked the other's attack out.
+// Each one's frame advantage after a trade is the other's hitstun minus its own (0 for equal moves).
+// Facing: a grounded fighter turns to face the opponent whenever it returns to neutral (end of an attack, hitstun
+// or blockstun, or landing) BEFORE a buffered attack starts or back/forward is read, so after a cross-up the next
+// attack comes out towards the opponent and holding away from the opponent guards.
 #include "engine/agent_bvh.h"
 #include "game/sim/buttons.h"
 #include "game/sim/fighter_def.h"
@@ -26,6 +34,7 @@ constexpr int kStageHeight = 600;   ///< stage height in world units (for drawin
 constexpr int kFps = 60;            ///< simulation steps per second
 constexpr int kRoundEndFrames = 90; ///< frames between a KO / time over and the next round
 constexpr int kInputBuffer = 6;     ///< frames an attack press is remembered while the fighter is busy
+constexpr int kMaxRoundsToWin = 999;  ///< most rounds to win a script/replay may ask for (long headless benchmarks)
 
 /// Who drives the players.
 enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
@@ -196,11 +205,15 @@ private:
     std::uint16_t cpuInput(int p);
     std::uint16_t dummyInput(int p);
     void updateFighter(int p, std::uint16_t buttons);
+    void updateStun(int p);
+    void updateAttack(int p);
+    void moveFighter(int p);
     void startAnim(int p, int anim, Action action);
     void placeBoxes(int p);
     void moveProjectiles();
     void projectileClash();
-    void resolveAttacks(int p);
+    bool findAttackHit(int p, int& member, engine::AABB& where);
+    void resolveAttacks();
     void resolveProjectile(int owner);
     bool searchAgent(int victim, const engine::AABB& box, int& memberOut, engine::AABB& whereOut);
     void clampToStage(int p);

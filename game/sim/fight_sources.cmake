@@ -1,5 +1,7 @@
 # The fight simulation (owner: fight sim helper). No SFML.
 set(FIGHT_SIM_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/textio.h
+  ${CMAKE_CURRENT_LIST_DIR}/textio.cpp
   ${CMAKE_CURRENT_LIST_DIR}/buttons.h
   ${CMAKE_CURRENT_LIST_DIR}/buttons.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fighter_def.h

@@ -3,11 +3,12 @@
 // FORMAT (one record per line; '#' starts a comment; tokens are separated by spaces or tabs; CRLF is fine).
 // Coordinates are integers relative to the fighter's origin (the point between its feet, on the ground), with the
 // fighter FACING RIGHT and y UP; the simulation mirrors them when it faces left.
-//   fighter ID                         first record: the fighter's id (by convention the file name's stem)
+//   fighter ID                         first record: the fighter's id; a file must be named ID.fighter
 //   display NAME ...                   name shown in menus (the rest of the line)
-//   health N                           full health (1..100000)
-//   walk FORWARD BACK                  walking speeds, units per frame
+//   health N                           full health (1..100000)                         (required)
+//   walk FORWARD BACK                  walking speeds, units per frame                 (required)
 //   jump VY GRAVITY VX                 take-off speed up, gravity per frame (> 0), horizontal speed of diagonal jumps
+//                                      (required)
 //   color ROLE R G B                   drawing colour for a role (the app uses body, accent, trim), 0..255 each
 //   push minX minY maxX maxY           neutral push box
 //   member NAME minX minY maxX maxY    a hurtbox in the neutral pose; members enter the BVH in file order
@@ -20,16 +21,18 @@
 //     projectile SPEED LIFE minX minY maxX maxY   spawn a projectile on the first active frame
 //   box FIRST LAST WHAT minX minY maxX maxY   (inside anim/move) during frames FIRST..LAST (1-based, inclusive)
 //                                      place WHAT: a member name, `attack` (an attack box, live only during the
-//                                      active frames) or `push`; later lines win over earlier ones for a member
+//                                      active frames, so only inside a `move`) or `push`; later lines win over
+//                                      earlier ones for a member
 //   end                                closes the anim or move
 // Every file must define the anims/moves listed in kRequiredAnims; `low` (down + light) and `air` (attack while
 // jumping) are optional. Members an animation frame does not place keep their neutral box.
-// Errors are reported as `FILE:LINE: what` and the whole file is refused.
+// Each header record (display, health, walk, jump, push, color ROLE) and each frame-data key of a move may appear
+// at most once. Errors are reported as `FILE:LINE: what` and the whole file is refused.
 #include "game/sim/fighter_def.h"
 
-#include <cerrno>
-#include <cstdlib>
-#include <fstream>
+#include "game/sim/textio.h"
+
+#include <algorithm>
 #include <sstream>
 
 namespace sim {
@@ -63,23 +66,17 @@ namespace {
 
 constexpr int kMaxCoord = 100000;
 
-/// Splits a line into tokens, dropping a comment.
-std::vector<std::string> tokens(const std::string& line) {
-    std::vector<std::string> out;
-    std::istringstream in(line.substr(0, line.find('#')));
-    std::string t;
-    while (in >> t) out.push_back(t);
-    return out;
-}
-
 /// Parser state: the file, the line being read and the first error met.
 struct Parser {
     std::string file;
     int line = 0;
     std::string error;
     FighterDef def;
+    std::string expectedId;           // the file name's stem ("" = not checked)
     int current = -1;                 // anim being read, or -1
     std::vector<int> placementLines;  // line of each placement of the current anim
+    std::vector<std::pair<std::string, int>> seenHeader;  // header keys read so far, with their lines
+    std::vector<std::pair<std::string, int>> seenField;   // frame-data keys of the current move, with their lines
 
     bool fail(const std::string& what) {
         if (error.empty()) error = file + ":" + std::to_string(line) + ": " + what;
@@ -87,15 +84,24 @@ struct Parser {
     }
 
     bool toInt(const std::string& t, int lo, int hi, int& out) {
-        errno = 0;
-        char* end = nullptr;
-        const long v = std::strtol(t.c_str(), &end, 10);
-        if (t.empty() || *end != '\0') return fail("'" + t + "' is not an integer");
-        if (errno == ERANGE || v < lo || v > hi) {
-            return fail("number " + t + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+        std::string why;
+        return textio::toInt(t, lo, hi, out, why) || fail(why);
+    }
+
+    /// Refuses a key already met in `seen` (a repeated record); otherwise remembers it.
+    bool once(std::vector<std::pair<std::string, int>>& seen, const std::string& key) {
+        for (const auto& k : seen) {
+            if (k.first == key) return fail("repeated `" + key + "` (first on line " + std::to_string(k.second) + ")");
         }
-        out = int(v);
+        seen.emplace_back(key, line);
         return true;
+    }
+
+    bool hasHeader(const char* key) const {
+        for (const auto& k : seenHeader) {
+            if (k.first == key) return true;
+        }
+        return false;
     }
 
     bool count(const std::vector<std::string>& t, std::size_t n, const char* form) {
@@ -125,10 +131,16 @@ bool Parser::header(const std::vector<std::string>& t) {
     if (k == "fighter") {
         if (!def.id.empty()) return fail("second `fighter` record");
         if (!count(t, 2, "fighter ID")) return false;
+        if (!expectedId.empty() && t[1] != expectedId) {
+            return fail("fighter id '" + t[1] + "' differs from the file name '" + expectedId + ".fighter'");
+        }
         def.id = t[1];
         def.display = t[1];
         return true;
     }
+    const bool keyed = k == "display" || k == "health" || k == "walk" || k == "jump" || k == "push";
+    if (keyed && !once(seenHeader, k)) return false;
+    if (k == "color" && t.size() >= 2 && !once(seenHeader, "color " + t[1])) return false;
     if (k == "display") {
         if (t.size() < 2) return fail("expected `display NAME`");
         def.display = t[1];
@@ -181,6 +193,7 @@ bool Parser::header(const std::vector<std::string>& t) {
         def.anims.push_back(a);
         current = int(def.anims.size()) - 1;
         placementLines.clear();
+        seenField.clear();
         return true;
     }
     if (k == "end") return fail("`end` without an open anim/move");
@@ -197,6 +210,10 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
                             {"damage", &a.damage, 0},      {"chip", &a.chip, 0},         {"hitstun", &a.hitstun, 0},
                             {"blockstun", &a.blockstun, 0}, {"pushback", &a.pushback, 0}, {"hitstop", &a.hitstop, 0}};
     handled = true;
+    for (const char* key : {"startup", "active", "recovery", "damage", "chip", "hitstun", "blockstun", "pushback",
+                            "hitstop", "guard", "heavy", "projectile"}) {
+        if (t[0] == key && !once(seenField, key)) return false;
+    }
     for (const Field& f : fields) {
         if (t[0] == f.key) return count(t, 2, "KEY N") && toInt(t[1], f.lo, 10000, *f.value);
     }
@@ -231,6 +248,9 @@ bool Parser::animLine(const std::vector<std::string>& t) {
             return false;
         }
         if (p.first > p.last) return fail("box frames FIRST > LAST");
+        if (t[3] == "attack" && !a.isMove) {
+            return fail("an `attack` box only goes inside a `move` ('" + a.name + "' is an anim and never attacks)");
+        }
         if (t[3] == "attack") p.target = kPlaceAttack;
         else if (t[3] == "push") p.target = kPlacePush;
         else if ((p.target = def.member(t[3])) < 0) return fail("unknown member '" + t[3] + "'");
@@ -264,7 +284,13 @@ bool Parser::closeAnim() {
 
 bool Parser::finish() {
     if (current >= 0) return fail("anim/move '" + def.anims[current].name + "' has no `end`");
-    if (def.id.empty()) return fail("empty file: expected `fighter ID`");
+    if (def.id.empty()) {
+        line = std::max(line, 1);
+        return fail("empty file: expected `fighter ID`");
+    }
+    for (const char* key : {"health", "walk", "jump"}) {
+        if (!hasHeader(key)) return fail(std::string("no `") + key + "` record");
+    }
     if (def.members.empty()) return fail("no `member` records");
     if (!def.push.valid() || engine::area(def.push) == 0) return fail("no `push` box (or an empty one)");
     for (int i = 0; i < kRequiredAnimCount; ++i) {
@@ -288,15 +314,19 @@ bool Parser::finish() {
 }  // namespace
 
 FighterLoad parseFighter(const std::string& text, const std::string& fileName) {
+    return parseFighter(text, fileName, "");
+}
+
+FighterLoad parseFighter(const std::string& text, const std::string& fileName, const std::string& expectedId) {
     Parser p;
     p.file = fileName;
+    p.expectedId = expectedId;
     std::istringstream in(text);
     std::string raw;
     bool ok = true;
     while (ok && std::getline(in, raw)) {
         ++p.line;
-        if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-        const std::vector<std::string> t = tokens(raw);
+        const std::vector<std::string> t = textio::tokens(raw);
         if (t.empty()) continue;
         ok = p.current >= 0 ? p.animLine(t) : p.header(t);
     }
@@ -308,26 +338,35 @@ FighterLoad parseFighter(const std::string& text, const std::string& fileName) {
     return r;
 }
 
+std::string fighterIdOfPath(const std::string& path) {
+    const std::size_t slash = path.find_last_of('/');
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const std::string ext = ".fighter";
+    if (name.size() >= ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0) {
+        name.resize(name.size() - ext.size());
+    }
+    return name;
+}
+
 FighterLoad loadFighter(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        FighterLoad r;
-        r.error = path + ":0: cannot open the fighter file";
+    FighterLoad r;
+    std::string text;
+    if (!textio::readTextFile(path, text, r.error)) return r;
+    const std::string id = fighterIdOfPath(path);
+    if (id.empty()) {
+        r.error = path + ": a fighter file needs a name (ID.fighter)";
         return r;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseFighter(text.str(), path);
+    return parseFighter(text, path, id);
 }
 
 FighterLoad loadFighterById(const std::string& dataDir, const std::string& id) {
-    for (char c : id) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-        if (!ok) {
-            FighterLoad r;
-            r.error = dataDir + "/fighters/:0: bad fighter id '" + id + "'";
-            return r;
-        }
+    bool ok = !id.empty();
+    for (char c : id) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-');
+    if (!ok) {
+        FighterLoad r;
+        r.error = dataDir + "/fighters: bad fighter id '" + id + "' (use a-z, 0-9, _ and -)";
+        return r;
     }
     return loadFighter(dataDir + "/fighters/" + id + ".fighter");
 }

@@ -104,7 +104,11 @@ extern const int kRequiredAnimCount;
 
 /// Parses a fighter from text; fileName is used in error messages only.
 FighterLoad parseFighter(const std::string& text, const std::string& fileName);
-/// Loads a fighter file.
+/// Parses a fighter from text and also requires its `fighter ID` to equal expectedId (when not empty).
+FighterLoad parseFighter(const std::string& text, const std::string& fileName, const std::string& expectedId);
+/// The id a fighter file must declare: its file name without folders and the `.fighter` extension.
+std::string fighterIdOfPath(const std::string& path);
+/// Loads a fighter file; its `fighter ID` must match the file name (ID.fighter).
 FighterLoad loadFighter(const std::string& path);
 /// Loads `dataDir/fighters/ID.fighter`.
 FighterLoad loadFighterById(const std::string& dataDir, const std::string& id);

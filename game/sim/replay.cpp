@@ -2,7 +2,8 @@
 // checks (expectations, hash checkpoints and the optional save/restore sync test).
 #include "game/sim/replay.h"
 
-#include <cerrno>
+#include "game/sim/textio.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -74,25 +75,19 @@ struct ReplayParser {
     std::string file;
     int line = 0;
     std::string error;
+    std::vector<std::pair<std::string, int>> seen;  // header keys read so far, with their lines
 
     bool fail(const std::string& what) {
         if (error.empty()) error = file + ":" + std::to_string(line) + ": " + what;
         return false;
     }
     bool toInt(const std::string& t, std::int64_t lo, std::int64_t hi, std::int64_t& v) {
-        errno = 0;
-        char* end = nullptr;
-        const long long x = std::strtoll(t.c_str(), &end, 10);
-        if (t.empty() || *end != '\0') return fail("'" + t + "' is not an integer");
-        if (errno == ERANGE || x < lo || x > hi) return fail("number " + t + " out of range");
-        v = x;
-        return true;
+        std::string why;
+        return textio::toInt(t, lo, hi, v, why) || fail(why);
     }
     bool toInt(const std::string& t, int lo, int hi, int& v) {
-        std::int64_t x = 0;
-        if (!toInt(t, std::int64_t(lo), std::int64_t(hi), x)) return false;
-        v = int(x);
-        return true;
+        std::string why;
+        return textio::toInt(t, lo, hi, v, why) || fail(why);
     }
     bool toHash(const std::string& t, std::uint64_t& h) {
         if (t.size() != 16) return fail("hash must be 16 hex digits, got '" + t + "'");
@@ -101,12 +96,17 @@ struct ReplayParser {
         if (*end != '\0') return fail("bad hash '" + t + "'");
         return true;
     }
-    bool header(const std::vector<std::string>& t, MatchSetup& s);
+    bool header(const std::vector<std::string>& t, RunFile& out);
     bool body(const std::vector<std::string>& t, RunFile& out, bool& ended);
 };
 
-bool ReplayParser::header(const std::vector<std::string>& t, MatchSetup& s) {
+bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
+    MatchSetup& s = out.setup;
     const std::string& k = t[0];
+    for (const auto& key : seen) {
+        if (key.first == k) return fail("repeated `" + k + "` (first on line " + std::to_string(key.second) + ")");
+    }
+    seen.emplace_back(k, line);
     auto need = [&](std::size_t n) { return t.size() == n ? true : fail("wrong number of fields for '" + k + "'"); };
     if (k == "seed") {
         std::int64_t v = 0;
@@ -118,15 +118,17 @@ bool ReplayParser::header(const std::vector<std::string>& t, MatchSetup& s) {
     if (k == "dummy") return need(2) && (parseDummy(t[1], s.dummy) || fail("unknown dummy '" + t[1] + "'"));
     if (k == "fighters") {
         if (!need(3)) return false;
+        out.fightersLine = line;
         s.fighter[0] = t[1];
         s.fighter[1] = t[2];
         return true;
     }
-    if (k == "rounds") return need(2) && toInt(t[1], 1, 9, s.roundsToWin);
+    if (k == "rounds") return need(2) && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2) && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") return need(2) && toInt(t[1], 1, 3, s.cpuLevel);
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
     if (k == "health") {
+        out.healthLine = line;
         return need(3) && toInt(t[1], 0, 100000000, s.startHealth[0]) && toInt(t[2], 0, 100000000, s.startHealth[1]);
     }
     return fail("unknown header record '" + k + "'");
@@ -148,20 +150,13 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
         return true;
     }
     if (t.size() != 2) return fail("a frame line has two fields (p1 and p2 buttons)");
+    if (count >= kMaxRunFrames) return fail("the replay runs more than " + std::to_string(kMaxRunFrames) + " frames");
     FrameInput in;
     for (int p = 0; p < 2; ++p) {
         if (!parseButtonLetters(t[p], in.buttons[p])) return fail("bad buttons '" + t[p] + "' (letters UDLRABCS or -)");
     }
     out.inputs.push_back(in);
     return true;
-}
-
-std::vector<std::string> splitWords(const std::string& raw) {
-    std::istringstream words(raw.substr(0, raw.find('#')));
-    std::vector<std::string> t;
-    std::string w;
-    while (words >> w) t.push_back(w);
-    return t;
 }
 
 }  // namespace
@@ -177,8 +172,7 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
     bool sawMagic = false, inBody = false, ended = false, ok = true;
     while (ok && std::getline(in, raw)) {
         ++rp.line;
-        if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-        const std::vector<std::string> t = splitWords(raw);
+        const std::vector<std::string> t = textio::tokens(raw);
         if (t.empty()) continue;
         if (!sawMagic) {
             if (t[0] != "fightreplay" || t.size() != 2) ok = rp.fail("expected `fightreplay VERSION`");
@@ -186,7 +180,7 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
             sawMagic = true;
         } else if (!inBody) {
             if (t[0] == "frames" && t.size() == 1) inBody = true;
-            else ok = rp.header(t, out.setup);
+            else ok = rp.header(t, out);
         } else {
             ok = rp.body(t, out, ended);
         }
@@ -197,6 +191,7 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
         return false;
     }
     out.frames = std::int64_t(out.inputs.size());
+    out.truncated = !ended;
     return true;
 }
 
@@ -204,23 +199,69 @@ std::string firstWordOf(const std::string& text) {
     std::istringstream in(text);
     std::string raw;
     while (std::getline(in, raw)) {
-        const std::vector<std::string> t = splitWords(raw);
+        const std::vector<std::string> t = textio::tokens(raw);
         if (!t.empty()) return t[0];
     }
     return "";
 }
 
 bool loadRunFile(const std::string& path, RunFile& out, std::string& error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        error = path + ":0: cannot open the file";
-        return false;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    const std::string s = text.str();
+    std::string s;
+    if (!textio::readTextFile(path, s, error)) return false;
     if (firstWordOf(s) == "fightreplay") return parseReplay(s, path, out, error);
     return parseScript(s, path, out, error);
+}
+
+namespace {
+
+/// `FILE:LINE: what` for a run's messages.
+std::string at(const RunFile& run, int line, const std::string& what) {
+    return run.path + ":" + std::to_string(line) + ": " + what;
+}
+
+/// Checks one expectation's names; `who` is the player it names (-1: either) and kind says member or move.
+bool knownName(const std::string& name, int who, bool member, const FighterDef* const* defs) {
+    if (name.empty()) return true;
+    for (int p = 0; p < 2; ++p) {
+        if (who >= 0 && who != p) continue;
+        if (member ? defs[p]->member(name) >= 0 : defs[p]->anim(name) >= 0) return true;
+    }
+    return false;
+}
+
+/// "ryo" for one player, "ryo or brick" for either.
+std::string whoName(int who, const FighterDef* const* defs) {
+    if (who >= 0) return defs[who]->id;
+    return defs[0]->id == defs[1]->id ? defs[0]->id : defs[0]->id + " or " + defs[1]->id;
+}
+
+}  // namespace
+
+bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const FighterDef& p2, std::string& error) {
+    const FighterDef* const defs[2] = {&p1, &p2};
+    for (int p = 0; p < 2; ++p) {
+        if (run.setup.startHealth[p] > defs[p]->health) {
+            error = at(run, run.healthLine, "start health " + std::to_string(run.setup.startHealth[p]) + " for p" +
+                                                std::to_string(p + 1) + " is above " + defs[p]->id + "'s full health " +
+                                                std::to_string(defs[p]->health));
+            return false;
+        }
+    }
+    for (const Expectation& e : run.expectations) {
+        // Events: the member belongs to the victim, the move to the attacker. State: `pN.move` names pN's anim.
+        const bool stateMove = !e.isEvent && e.field == "move";
+        const int moveOwner = stateMove ? e.player : e.attacker;
+        const std::string& move = stateMove ? e.value : e.move;
+        if (e.isEvent && !knownName(e.member, e.victim, true, defs)) {
+            error = at(run, e.line, "unknown member '" + e.member + "' for " + whoName(e.victim, defs));
+            return false;
+        }
+        if (!knownName(move, moveOwner, false, defs)) {
+            error = at(run, e.line, "unknown move '" + move + "' for " + whoName(moveOwner, defs));
+            return false;
+        }
+    }
+    return true;
 }
 
 std::string findDataDir(const std::string& filePath) {
@@ -293,6 +334,11 @@ FrameInput inputAt(const RunFile& run, std::int64_t frame) {
 }  // namespace
 
 RunResult runFile(const RunFile& run, const FighterDef& p1, const FighterDef& p2, int syncEvery, bool keepHashes) {
+    return runFile(run, p1, p2, syncEvery, keepHashes, FrameHook());
+}
+
+RunResult runFile(const RunFile& run, const FighterDef& p1, const FighterDef& p2, int syncEvery, bool keepHashes,
+                  const FrameHook& onFrame) {
     RunResult r;
     Fight fight(run.setup, p1, p2);
     Checker check(run, r.failures);
@@ -301,7 +347,9 @@ RunResult runFile(const RunFile& run, const FighterDef& p1, const FighterDef& p2
     std::int64_t snapshotFrame = 0;
     std::vector<std::uint64_t> window;   // hashes since the snapshot (sync test)
     for (std::int64_t frame = 1; frame <= run.frames; ++frame) {
-        fight.step(inputAt(run, frame));
+        const FrameInput in = inputAt(run, frame);
+        fight.step(in);
+        if (onFrame) onFrame(frame, in, fight);
         r.broadTests += fight.stats().broadTests;
         r.broadHits += fight.stats().broadHits;
         r.nodesVisited += fight.stats().nodesVisited;

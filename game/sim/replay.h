@@ -8,13 +8,16 @@
 //   frames                          end of header
 //   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none
 //   check FRAME HASH                hash (16 hex digits) after FRAME steps; written every 60 frames
-//   end FRAME HASH                  last line: total frames and final hash (missing after a crash: still playable)
+//   end FRAME HASH                  last line: total frames and final hash (missing after a crash: still playable,
+//                                   and the runner's summary says `(truncated: no end line, N frames)`)
+// Each header setting may appear once. A replay holds at most kMaxRunFrames frame lines.
 // The writer flushes every line so a crash leaves a readable, playable prefix.
 #include "game/sim/fight.h"
 #include "game/sim/script.h"
 
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,6 +27,8 @@ namespace sim {
 constexpr int kReplayVersion = 1;
 /// Frames between hash checkpoints in recorded replays.
 constexpr int kCheckpointEvery = 60;
+/// Most frames a script or replay may run (about 4.6 hours of play); more is refused as a bad file.
+constexpr std::int64_t kMaxRunFrames = 1000000;
 
 /// A hash the state must have after `frame` steps.
 struct Checkpoint {
@@ -41,6 +46,9 @@ struct RunFile {
     std::vector<Checkpoint> checkpoints;     ///< replay hash checks (in frame order)
     std::vector<Expectation> expectations;   ///< script checks (in line order)
     std::int64_t frames = 0;          ///< frames to run (>= inputs.size(); covers every expectation window)
+    int fightersLine = 0;             ///< line of the `fighters` record (0 = defaults were used)
+    int healthLine = 0;               ///< line of the `health` record (0 = none)
+    bool truncated = false;           ///< a replay with no `end` line (a crashed recording)
 };
 
 /// Parses a replay's text; on failure returns false and sets error to `FILE:LINE: what`.
@@ -49,8 +57,12 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
 bool parseScript(const std::string& text, const std::string& fileName, RunFile& out, std::string& error);
 /// The first word of a text, skipping blank lines and '#' comments ("" when there is none).
 std::string firstWordOf(const std::string& text);
-/// Loads a replay (first word `fightreplay`) or an action script from a file; same error convention.
+/// Loads a replay (first word `fightreplay`) or an action script from a file; same error convention (an
+/// unreadable file or a directory gives `PATH: is a directory` / `PATH: cannot open: REASON`).
 bool loadRunFile(const std::string& path, RunFile& out, std::string& error);
+/// Checks what a run names against the loaded fighters: start health within each fighter's full health, and every
+/// member, move and anim named in an expectation exists. On failure sets error to `FILE:LINE: what`.
+bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const FighterDef& p2, std::string& error);
 /// The replay header text for a setup (ends with the `frames` line).
 std::string replayHeader(const MatchSetup& setup);
 /// One frame line ("P1 P2").
@@ -94,9 +106,16 @@ struct RunResult {
     std::int64_t hits = 0;                   ///< hits and blocks resolved
 };
 
+/// Called after each frame of a run (not for the sync test's re-simulated frames): the frame number, its input
+/// and the fight right after the step (events() are that step's events).
+using FrameHook = std::function<void(std::int64_t frame, const FrameInput& in, const Fight& fight)>;
+
 /// Runs a RunFile to the end. syncEvery > 0 also saves, restores and re-simulates every syncEvery frames and
 /// reports any hash difference as a failure (GGPO-style sync test). keepHashes stores every frame's hash.
 RunResult runFile(const RunFile& run, const FighterDef& p1, const FighterDef& p2, int syncEvery, bool keepHashes);
+/// The same, calling onFrame after every frame (for event logs and recordings without a second run).
+RunResult runFile(const RunFile& run, const FighterDef& p1, const FighterDef& p2, int syncEvery, bool keepHashes,
+                  const FrameHook& onFrame);
 
 /// Finds the data folder for a file: walks up from its folder looking for `fighters/` or `data/fighters/`.
 std::string findDataDir(const std::string& filePath);

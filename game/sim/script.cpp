@@ -1,11 +1,11 @@
 // Action scripts: a small line language that compiles to the same per-frame input as a replay, plus checks.
 //
 // GRAMMAR (one command per line; '#' starts a comment; blank lines are ignored; pN is p1 or p2):
-//   Setup (before the first input or expect line; any order):
+//   Setup (before the first input or expect line; any order; each at most once):
 //     mode versus|cpu|training|cpuvscpu     who drives the players (cpu: the CPU plays p2)
 //     fighters ID1 ID2                      data/fighters/ID.fighter for p1 and p2 (default ryo brick)
 //     seed N                                RNG seed (CPU decisions)
-//     rounds N                              rounds needed to win the match (default 2: best of three)
+//     rounds N                              rounds needed to win the match, 1..999 (default 2: best of three)
 //     roundframes N                         round timer in frames (default 5940 = 99 s)
 //     dummy stand|crouch|block|crouchblock|jump   training dummy (p2) behaviour
 //     cpulevel 1|2|3                        CPU reaction speed and blocking
@@ -29,11 +29,13 @@
 //         EVENT := hit VICTIM [MEMBER] [by ATTACKER [MOVE]] | block VICTIM [MEMBER] [by ATTACKER [MOVE]]
 //                | cancel | ko VICTIM | timeover | roundstart
 //         VICTIM/ATTACKER are p1, p2 or any; MEMBER/MOVE may be `any`.
-// The script runs until the last frame scripted or the end of the last expectation window, whichever is later.
+// The script runs until the last frame scripted or the end of the last expectation window, whichever is later;
+// that may not pass kMaxRunFrames (1000000). Once the fighters are loaded, the start health must not exceed a
+// fighter's full health and every MEMBER, MOVE and `pN.move` value must name one of that fighter's members/anims.
 #include "game/sim/replay.h"
 #include "game/sim/script.h"
+#include "game/sim/textio.h"
 
-#include <cerrno>
 #include <cstdlib>
 #include <sstream>
 
@@ -62,6 +64,7 @@ struct ScriptParser {
     std::int64_t cursor = 0;
     std::uint16_t keep[2] = {0, 0};
     bool setupDone = false;
+    std::vector<std::pair<std::string, int>> seenSetup;  // setup keys read so far, with their lines
 
     bool fail(const std::string& what) {
         if (error.empty()) error = file + ":" + std::to_string(line) + ": " + what;
@@ -69,22 +72,19 @@ struct ScriptParser {
     }
 
     bool toInt(const std::string& t, std::int64_t lo, std::int64_t hi, std::int64_t& v) {
-        errno = 0;
-        char* end = nullptr;
-        const long long x = std::strtoll(t.c_str(), &end, 10);
-        if (t.empty() || *end != '\0') return fail("'" + t + "' is not an integer");
-        if (errno == ERANGE || x < lo || x > hi) {
-            return fail("number " + t + " out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-        }
-        v = x;
-        return true;
+        std::string why;
+        return textio::toInt(t, lo, hi, v, why) || fail(why);
     }
 
     bool toInt(const std::string& t, int lo, int hi, int& v) {
-        std::int64_t x = 0;
-        if (!toInt(t, std::int64_t(lo), std::int64_t(hi), x)) return false;
-        v = int(x);
-        return true;
+        std::string why;
+        return textio::toInt(t, lo, hi, v, why) || fail(why);
+    }
+
+    /// Refuses a run longer than kMaxRunFrames (checked before any frame is stored).
+    bool within(std::int64_t lastFrame) {
+        if (lastFrame <= kMaxRunFrames) return true;
+        return fail("the script runs more than " + std::to_string(kMaxRunFrames) + " frames");
     }
 
     bool player(const std::string& t, int& p, bool allowAny) {
@@ -100,7 +100,8 @@ struct ScriptParser {
         return true;
     }
 
-    void addFrames(int p, std::uint16_t b, std::int64_t n) {
+    bool addFrames(int p, std::uint16_t b, std::int64_t n) {
+        if (!within(cursor + n)) return false;
         for (std::int64_t i = 0; i < n; ++i) {
             FrameInput in;
             in.buttons[0] = keep[0];
@@ -109,6 +110,7 @@ struct ScriptParser {
             out->inputs.push_back(in);
         }
         cursor += n;
+        return true;
     }
 
     bool setupLine(const std::vector<std::string>& t);
@@ -125,6 +127,10 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health"};
     if (!inList(k, kSetup, 9)) return fail("unknown command '" + k + "'");
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
+    for (const auto& key : seenSetup) {
+        if (key.first == k) return fail("repeated `" + k + "` (first on line " + std::to_string(key.second) + ")");
+    }
+    seenSetup.emplace_back(k, line);
     auto need = [&](std::size_t n, const char* form) {
         return t.size() == n ? true : fail(std::string("expected `") + form + "`");
     };
@@ -134,6 +140,7 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     }
     if (k == "fighters") {
         if (!need(3, "fighters ID1 ID2")) return false;
+        out->fightersLine = line;
         s.fighter[0] = t[1];
         s.fighter[1] = t[2];
         return true;
@@ -145,7 +152,7 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
         s.seed = std::uint64_t(v);
         return true;
     }
-    if (k == "rounds") return need(2, "rounds N") && toInt(t[1], 1, 9, s.roundsToWin);
+    if (k == "rounds") return need(2, "rounds N") && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") return need(2, "cpulevel 1|2|3") && toInt(t[1], 1, 3, s.cpuLevel);
     if (k == "dummy") {
@@ -157,6 +164,7 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
                toInt(t[2], 0, kStageWidth, s.startX[1]);
     }
     if (k == "health") {
+        out->healthLine = line;
         return need(3, "health H1 H2") && toInt(t[1], 0, 100000000, s.startHealth[0]) &&
                toInt(t[2], 0, 100000000, s.startHealth[1]);
     }
@@ -173,14 +181,12 @@ bool ScriptParser::playerLine(const std::vector<std::string>& t) {
         std::int64_t n = 0;
         if (t.size() != 4) return fail("expected `" + t[0] + " hold BUTTONS FRAMES`");
         if (!buttons(t[2], b) || !toInt(t[3], 1, 1000000, n)) return false;
-        addFrames(p, b, n);
-        return true;
+        return addFrames(p, b, n);
     }
     if (verb == "press") {
         if (t.size() != 3) return fail("expected `" + t[0] + " press BUTTONS`");
         if (!buttons(t[2], b)) return false;
-        addFrames(p, b, 1);
-        return true;
+        return addFrames(p, b, 1);
     }
     if (verb == "keep") {
         if (t.size() != 3) return fail("expected `" + t[0] + " keep BUTTONS`");
@@ -227,7 +233,7 @@ bool ScriptParser::expectEvent(const std::vector<std::string>& t, std::size_t i,
     if (more()) return fail("unexpected '" + t[i] + "'");
     if (i + 2 != t.size()) return fail("expected `within N` or `at N` at the end of an event expectation");
     std::int64_t n = 0;
-    if (!toInt(t[i + 1], 1, 10000000, n)) return false;
+    if (!toInt(t[i + 1], 1, 10000000, n) || !within(cursor + n)) return false;
     e.first = t[i] == "within" ? cursor + 1 : cursor + n;
     e.last = cursor + n;
     return true;
@@ -296,8 +302,7 @@ bool ScriptParser::lineOf(const std::vector<std::string>& t, const std::string& 
         std::int64_t n = 0;
         if (t.size() != 2) return fail("expected `wait FRAMES`");
         if (!toInt(t[1], 1, 10000000, n)) return false;
-        addFrames(-1, 0, n);
-        return true;
+        return addFrames(-1, 0, n);
     }
     if (k == "expect") {
         setupDone = true;
@@ -320,10 +325,7 @@ bool parseScript(const std::string& text, const std::string& fileName, RunFile& 
         ++sp.line;
         if (!raw.empty() && raw.back() == '\r') raw.pop_back();
         const std::string code = raw.substr(0, raw.find('#'));
-        std::istringstream words(code);
-        std::vector<std::string> t;
-        std::string w;
-        while (words >> w) t.push_back(w);
+        const std::vector<std::string> t = textio::tokens(code);
         if (t.empty()) continue;
         if (!sp.lineOf(t, code)) {
             error = sp.error;
@@ -333,7 +335,7 @@ bool parseScript(const std::string& text, const std::string& fileName, RunFile& 
     out.frames = sp.cursor;
     for (const Expectation& e : out.expectations) out.frames = std::max(out.frames, e.last);
     if (out.frames == 0) {
-        error = fileName + ":" + std::to_string(sp.line) + ": the script has no frames (no hold, press or wait)";
+        error = fileName + ":" + std::to_string(std::max(1, sp.line)) + ": the script has no frames (no hold, press or wait)";
         return false;
     }
     return true;

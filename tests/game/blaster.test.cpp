@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
 #include <vector>
 
 namespace {
@@ -357,4 +358,22 @@ TEST_CASE("Structure names round-trip, and number keys 1..6 name them too") {
     SetKind k{};
     CHECK_FALSE(blaster::parseStructure("octree", k));
     CHECK_FALSE(blaster::parseStructure("7", k));
+    CHECK_FALSE(blaster::parseStructure("0", k));
+}
+
+TEST_CASE("The Blaster spells structures exactly as the engine and the scripts in data/replays do") {
+    // Expected spellings copied by hand from data/replays/blaster_all_structures.blaster (switch lines).
+    const char* scripted[engine::kSetKindCount] = {"array",           "grid",      "quadtree-lowest",
+                                                   "quadtree-leaves", "agent-bvh", "dynamic-tree"};
+    for (SetKind kind : kAllKinds) {
+        CAPTURE(int(kind));
+        CHECK(std::string(blaster::structureName(kind)) == scripted[int(kind)]);
+        CHECK(std::string(blaster::structureName(kind)) == engine::setKindName(kind));
+    }
+    SUBCASE("the engine's former short names are not structure names") {
+        SetKind k = SetKind::Array;
+        CHECK_FALSE(blaster::parseStructure("bvh", k));
+        CHECK_FALSE(blaster::parseStructure("dyntree", k));
+        CHECK(k == SetKind::Array);
+    }
 }

@@ -215,6 +215,90 @@ TEST_CASE("Every hurtbox leaf is where the animation puts it and the tree stays 
     }
 }
 
+TEST_CASE("A member's world box on one frame is the file's box, placed and mirrored by facing") {
+    Pair d;
+    sim::Fight fight(setupAt(400, 800), d.ryo, d.ryo);
+    // Worked out by hand from data/fighters/ryo.fighter. Standing fighters start on stand frame 1 and advance one
+    // frame per step, so after 20 steps both show stand frame 21, where `box 21 40 head -12 158 14 184` applies.
+    // p1 at x 400 faces right: head x 400-12..400+14 = 388..414. p2 at x 800 faces LEFT, so x is mirrored:
+    // x 800-14..800+12 = 786..812. arm-front (10 110 34 150, never moved by stand) of p2: x 800-34..800-10.
+    for (int i = 0; i < 20; ++i) fight.step(input(0));
+    const int head = d.ryo.member("head");
+    const int arm = d.ryo.member("arm-front");
+    CHECK(fight.state().fighters[0].animFrame == 21);
+    CHECK(fight.memberBox(0, head) == engine::AABB{388, 158, 414, 184});
+    CHECK(fight.memberBox(1, head) == engine::AABB{786, 158, 812, 184});
+    CHECK(fight.memberBox(1, arm) == engine::AABB{766, 110, 790, 150});
+    // One step earlier (frame 20) the neutral head (-12 160 14 186) was in place.
+    sim::Fight before(setupAt(400, 800), d.ryo, d.ryo);
+    for (int i = 0; i < 19; ++i) before.step(input(0));
+    CHECK(before.memberBox(1, head) == engine::AABB{786, 160, 812, 186});
+}
+
+TEST_CASE("Equal jabs on the same frame trade: both fighters are hit") {
+    Pair d;
+    // Worked out by hand as in data/replays/16_trade.fscript: mirror-image jabs at x 400 and 480 both reach the
+    // other's arm-front on frame 5 (startup 4): 40 damage, hitstun 17 and pushback 12 each.
+    sim::Fight fight(setupAt(400, 480), d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(sim::kLight, sim::kLight));
+    rec.step(fight, input(0, 0), 4);
+    REQUIRE(rec.count(EventType::Hit) == 2);
+    for (int p = 0; p < 2; ++p) {
+        CAPTURE(p);
+        const sim::FighterState& f = fight.state().fighters[p];
+        CHECK(f.health == 960);
+        CHECK(f.action == sim::Action::Hitstun);
+        CHECK(f.hitstun == 17);
+        CHECK(f.lastAdvantage == 0);  // both stunned 17 frames: neither is free first
+    }
+    CHECK(fight.state().fighters[0].x == 388);
+    CHECK(fight.state().fighters[1].x == 492);
+}
+
+TEST_CASE("After a cross-up a buffered attack comes out facing the opponent") {
+    Pair d;
+    // p1 (x 400) jumps forward over p2 (x 530): jump 22 1 6 keeps it 45 frames in the air at 6 units a frame, so it
+    // lands right of p2. p2 is in its heavy (frames 15..) when p1 crosses and presses light on frame 42 (buffered);
+    // when the heavy ends the light must start facing RIGHT, towards p1.
+    sim::Fight fight(setupAt(400, 530), d.ryo, d.ryo);
+    fight.step(input(sim::kUp | sim::kRight));
+    for (int frame = 2; frame <= 48; ++frame) {
+        const std::uint16_t p2 = frame == 15 ? sim::kHeavy : frame == 42 ? sim::kLight : 0;
+        fight.step(input(0, p2));
+    }
+    REQUIRE(fight.state().fighters[0].x > fight.state().fighters[1].x);
+    CHECK(fight.animName(1) == "light");
+    CHECK(fight.state().fighters[1].facing == 1);
+    // Its attack box, once active (jab frames 5-7), is on p1's side of p2.
+    for (int i = 0; i < 8 && fight.state().fighters[1].attacks.empty(); ++i) fight.step(input(0, 0));
+    REQUIRE_FALSE(fight.state().fighters[1].attacks.empty());
+    CHECK(fight.state().fighters[1].attacks[0].box.minX > fight.state().fighters[1].x);
+}
+
+TEST_CASE("Holding back from the opponent guards on the very frame recovery ends after a cross-up") {
+    Pair d;
+    // As above: p1 crosses over p2 while p2 is in its heavy (pressed on frame 15). From frame 30 p2 holds LEFT,
+    // which is away from p1 once p1 is on its right. On the frame the heavy ends, p2 must already guard (blocking)
+    // and face right; a stale facing would read LEFT as forward and walk into p1 unguarded.
+    sim::Fight fight(setupAt(400, 530), d.ryo, d.ryo);
+    fight.step(input(sim::kUp | sim::kRight));
+    bool checked = false;
+    for (int frame = 2; frame <= 90 && !checked; ++frame) {
+        const bool wasAttacking = fight.state().fighters[1].action == sim::Action::Attack;
+        fight.step(input(0, frame == 15 ? sim::kHeavy : frame >= 30 ? sim::kLeft : 0));
+        const sim::FighterState& f = fight.state().fighters[1];
+        if (wasAttacking && f.action != sim::Action::Attack) {
+            CAPTURE(frame);
+            REQUIRE(fight.state().fighters[0].x > f.x);
+            CHECK(f.facing == 1);
+            CHECK(f.blocking);
+            checked = true;
+        }
+    }
+    CHECK(checked);
+}
+
 TEST_CASE("Saving is copying the state; restoring and re-stepping gives the same hash") {
     Pair d;
     sim::MatchSetup s = setupAt(400, 800);

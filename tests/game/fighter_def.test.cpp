@@ -4,6 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 TEST_CASE("The two shipped fighters load and differ in build and speed") {
@@ -36,6 +39,7 @@ std::string minimalFighter() {
     s += "move light\nstartup 1\nactive 1\nend\n";                      // 21-24
     s += "move heavy\nstartup 1\nactive 1\nend\n";                      // 25-28
     s += "move special\nstartup 1\nactive 1\nprojectile 5 10 0 0 5 5\nend\n";  // 29-33
+    s += "walk 6 4\njump 20 1 5\n";                                    // 34-35
     return s;
 }
 
@@ -87,11 +91,51 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
     }
     SUBCASE("a missing required move") {
         text = replaceLine(minimalFighter(), 25, "move kick");
-        expected = "t.fighter:33: missing anim/move 'heavy'";
+        expected = "t.fighter:35: missing anim/move 'heavy'";
     }
     SUBCASE("an anim with no end") {
         text = minimalFighter() + "anim extra 2\n";
-        expected = "t.fighter:34: anim/move 'extra' has no `end`";
+        expected = "t.fighter:36: anim/move 'extra' has no `end`";
+    }
+    SUBCASE("a repeated header record") {
+        text = replaceLine(minimalFighter(), 2, "health 100\nhealth 200");
+        expected = "t.fighter:3: repeated `health` (first on line 2)";
+    }
+    SUBCASE("a repeated push box") {
+        text = replaceLine(minimalFighter(), 2, "push 0 0 1 1");
+        expected = "t.fighter:3: repeated `push` (first on line 2)";
+    }
+    SUBCASE("a repeated colour role") {
+        text = replaceLine(minimalFighter(), 2, "color body 1 2 3\ncolor body 4 5 6");
+        expected = "t.fighter:3: repeated `color body` (first on line 2)";
+    }
+    SUBCASE("a repeated frame-data key") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\nstartup 2");
+        expected = "t.fighter:23: repeated `startup` (first on line 22)";
+    }
+    SUBCASE("a repeated projectile") {
+        text = replaceLine(minimalFighter(), 32, "projectile 5 10 0 0 5 5\nprojectile 6 10 0 0 5 5");
+        expected = "t.fighter:33: repeated `projectile` (first on line 32)";
+    }
+    SUBCASE("no health") {
+        text = replaceLine(minimalFighter(), 2, "");
+        expected = "t.fighter:35: no `health` record";
+    }
+    SUBCASE("no walk") {
+        text = replaceLine(minimalFighter(), 34, "");
+        expected = "t.fighter:35: no `walk` record";
+    }
+    SUBCASE("no jump") {
+        text = replaceLine(minimalFighter(), 35, "");
+        expected = "t.fighter:35: no `jump` record";
+    }
+    SUBCASE("an attack box in a plain anim") {
+        text = replaceLine(minimalFighter(), 6, "box 1 1 attack 0 0 1 1\nend");
+        expected = "t.fighter:6: an `attack` box only goes inside a `move` ('stand' is an anim and never attacks)";
+    }
+    SUBCASE("an empty file") {
+        text = "# nothing\n";
+        expected = "t.fighter:1: empty file: expected `fighter ID`";
     }
     SUBCASE("an unknown record") {
         text = replaceLine(minimalFighter(), 2, "wings 2");
@@ -103,8 +147,42 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
     CHECK(load.error == expected);
 }
 
-TEST_CASE("A missing fighter file is refused, not crashed on") {
-    const sim::FighterLoad load = sim::loadFighter("/nonexistent/x.fighter");
+TEST_CASE("A missing fighter file or a directory is refused, not crashed on") {
+    SUBCASE("missing") {
+        const sim::FighterLoad load = sim::loadFighter("/nonexistent/x.fighter");
+        CHECK_FALSE(load.ok);
+        CHECK(load.error == "/nonexistent/x.fighter: cannot open: No such file or directory");
+    }
+    SUBCASE("a directory") {
+        const std::string dir = testpaths::data("fighters");
+        const sim::FighterLoad load = sim::loadFighter(dir);
+        CHECK_FALSE(load.ok);
+        CHECK(load.error == dir + ": is a directory");
+    }
+    SUBCASE("an empty id") {
+        const sim::FighterLoad load = sim::loadFighterById("d", "");
+        CHECK_FALSE(load.ok);
+        CHECK(load.error == "d/fighters: bad fighter id '' (use a-z, 0-9, _ and -)");
+    }
+}
+
+TEST_CASE("A fighter's id must equal its file name") {
+    CHECK(sim::fighterIdOfPath("data/fighters/ryo.fighter") == "ryo");
+    CHECK(sim::parseFighter(minimalFighter(), "t.fighter", "t").ok);
+    const sim::FighterLoad load = sim::parseFighter(minimalFighter(), "data/fighters/ryo.fighter", "ryo");
     CHECK_FALSE(load.ok);
-    CHECK(load.error == "/nonexistent/x.fighter:0: cannot open the fighter file");
+    CHECK(load.error == "data/fighters/ryo.fighter:1: fighter id 't' differs from the file name 'ryo.fighter'");
+    // Through the file loader: ryo's text saved as brick.fighter is refused at its `fighter ryo` line (line 4).
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / "bvh_fighter_id_test";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / "brick.fighter").string();
+    {
+        std::ifstream in(testpaths::data("fighters") + "/ryo.fighter", std::ios::binary);
+        std::ofstream out(path, std::ios::binary);
+        out << in.rdbuf();
+    }
+    const sim::FighterLoad copy = sim::loadFighter(path);
+    CHECK_FALSE(copy.ok);
+    CHECK(copy.error == path + ":4: fighter id 'ryo' differs from the file name 'brick.fighter'");
+    std::remove(path.c_str());
 }

@@ -1,6 +1,7 @@
 // Replays and action scripts: the script grammar, the replay format, determinism (same hashes twice and under
 // save/restore re-simulation) and tamper detection by hash checkpoints.
 #include "game/sim/replay.h"
+#include "game/sim/textio.h"
 #include "fight_test_util.h"
 
 #include <doctest/doctest.h>
@@ -109,6 +110,10 @@ TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
     SUBCASE("unknown field") { text = "wait 1\nexpect p1.mana 3\n"; expected = "s:2: unknown fighter field 'mana'"; }
     SUBCASE("missing window") { text = "wait 1\nexpect ko p2\n"; expected = "s:2: expected `within N` or `at N` at the end of an event expectation"; }
     SUBCASE("word field with <") { text = "wait 1\nexpect p1.move < light\n"; expected = "s:2: 'move' only compares with == or !="; }
+    SUBCASE("repeated setup") { text = "seed 1\nmode cpu\nseed 2\nwait 1\n"; expected = "s:3: repeated `seed` (first on line 1)"; }
+    SUBCASE("too many frames") { text = "wait 1000000\nwait 1\n"; expected = "s:2: the script runs more than 1000000 frames"; }
+    SUBCASE("too many frames in one hold") { text = "wait 999999\np1 hold left 2\n"; expected = "s:2: the script runs more than 1000000 frames"; }
+    SUBCASE("a window past the cap") { text = "wait 5\nexpect no ko p1 within 999996\n"; expected = "s:2: the script runs more than 1000000 frames"; }
     CAPTURE(text);
     sim::RunFile run;
     std::string error;
@@ -136,11 +141,13 @@ TEST_CASE("A replay written by ReplayWriter reads back and is playable even with
         sim::RunFile partial;
         std::string error;
         REQUIRE_MESSAGE(sim::parseReplay(readText(path), path, partial, error), error);
+        CHECK(partial.truncated);
         CHECK(partial.inputs.size() == 130);
         CHECK(partial.checkpoints.size() == 2);  // frames 60 and 120
     }
     sim::RunFile run = load(path);
     CHECK(run.isReplay);
+    CHECK_FALSE(run.truncated);
     CHECK(run.setup.seed == 77);
     CHECK(run.setup.startX[1] == 480);
     REQUIRE(run.inputs.size() == inputs.size());
@@ -179,6 +186,104 @@ TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and
         CHECK(c.failures.empty());
         CHECK(c.hashes == a.hashes);
     }
+}
+
+TEST_CASE("Bad replays are refused with FILE:LINE: what") {
+    std::string text, expected;
+    SUBCASE("repeated header key") {
+        text = "fightreplay 1\nseed 1\nmode versus\nseed 2\nframes\n";
+        expected = "r:4: repeated `seed` (first on line 2)";
+    }
+    SUBCASE("a number out of range") {
+        text = "fightreplay 1\nrounds 1000\nframes\n";
+        expected = "r:2: number 1000 out of range [1, 999]";
+    }
+    CAPTURE(text);
+    sim::RunFile run;
+    std::string error;
+    CHECK_FALSE(sim::parseReplay(text, "r", run, error));
+    CHECK(error == expected);
+}
+
+TEST_CASE("What a run names is checked against the loaded fighters") {
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    const sim::FighterDef brick = fighttest::fighter("brick");
+    std::string text, expected;
+    // Full health 1000 (ryo) and 1200 (brick), members and moves from data/fighters/*.fighter.
+    SUBCASE("all names known") { text = "fighters ryo brick\np1 press light\nexpect no hit p2 head by p1 light within 9\nexpect p2.move != heavy\n"; }
+    SUBCASE("full health exactly") { text = "fighters ryo brick\nhealth 1000 1200\nwait 1\n"; }
+    SUBCASE("health above p1's maximum") {
+        text = "fighters ryo brick\nhealth 1001 0\nwait 1\n";
+        expected = "s:2: start health 1001 for p1 is above ryo's full health 1000";
+    }
+    SUBCASE("a misspelt member of the victim") {
+        text = "fighters ryo brick\np1 press light\n\nexpect no hit p2 haed within 9\n";
+        expected = "s:4: unknown member 'haed' for brick";
+    }
+    SUBCASE("a misspelt member of either fighter") {
+        text = "fighters ryo brick\nwait 1\nexpect no block any haed within 9\n";
+        expected = "s:3: unknown member 'haed' for ryo or brick";
+    }
+    SUBCASE("a misspelt move of the attacker") {
+        text = "fighters ryo brick\nwait 1\nexpect no hit p2 any by p1 lihgt within 9\n";
+        expected = "s:3: unknown move 'lihgt' for ryo";
+    }
+    SUBCASE("a misspelt anim in a state check") {
+        text = "fighters ryo brick\nwait 1\nexpect p2.move == crouhc\n";
+        expected = "s:3: unknown move 'crouhc' for brick";
+    }
+    CAPTURE(text);
+    sim::RunFile run;
+    std::string error;
+    REQUIRE_MESSAGE(sim::parseScript(text, "s", run, error), error);
+    const bool ok = sim::checkRunAgainstFighters(run, ryo, brick, error);
+    CHECK(ok == expected.empty());
+    if (!ok) CHECK(error == expected);
+}
+
+TEST_CASE("The frame hook sees every frame of the run once, with that frame's input and fight") {
+    const sim::RunFile run = load(BVH_TEST_SOURCE_DIR "/game/data/combo.freplay");
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    std::int64_t calls = 0, lastFrame = 0, hits = 0;
+    std::uint64_t lastHash = 0;
+    bool inputsMatch = true;
+    const sim::RunResult r = sim::runFile(run, ryo, ryo, 7, false,
+                                          [&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
+                                              ++calls;
+                                              inputsMatch = inputsMatch && frame == calls &&
+                                                            in.buttons[0] == run.inputs[std::size_t(frame - 1)].buttons[0];
+                                              lastFrame = frame;
+                                              lastHash = fight.hash();
+                                              for (const sim::Event& e : fight.events()) hits += e.type == sim::EventType::Hit;
+                                          });
+    CHECK(r.failures.empty());
+    CHECK(calls == run.frames);  // the sync test's re-simulated frames are not reported
+    CHECK(lastFrame == run.frames);
+    CHECK(inputsMatch);
+    CHECK(lastHash == r.finalHash);
+    CHECK(hits == r.hits);  // combo.freplay has no blocks, so every resolved contact is a hit
+}
+
+TEST_CASE("The shared text reader tells a directory and a missing file apart; the tokenizer and toInt") {
+    std::string text, error;
+    const std::string dir = testpaths::data("fighters");
+    CHECK_FALSE(textio::readTextFile(dir, text, error));
+    CHECK(error == dir + ": is a directory");
+    CHECK_FALSE(textio::readTextFile("/nonexistent/f", text, error));
+    CHECK(error == "/nonexistent/f: cannot open: No such file or directory");
+    CHECK(textio::tokens("  a\tbb  c # d e\r") == std::vector<std::string>{"a", "bb", "c"});
+    CHECK(textio::tokens("x y\r") == std::vector<std::string>{"x", "y"});
+    CHECK(textio::tokens("# only").empty());
+    int v = 0;
+    std::string why;
+    CHECK(textio::toInt("-7", -10, 10, v, why));
+    CHECK(v == -7);
+    CHECK_FALSE(textio::toInt("11", -10, 10, v, why));
+    CHECK(why == "number 11 out of range [-10, 10]");
+    CHECK_FALSE(textio::toInt("3x", -10, 10, v, why));
+    CHECK(why == "'3x' is not an integer");
+    CHECK_FALSE(textio::toInt("", -10, 10, v, why));
+    CHECK_FALSE(textio::toInt("99999999999999999999", -10, 10, v, why));
 }
 
 TEST_CASE("Hashes differ between seeds in CPU vs CPU") {

@@ -11,7 +11,8 @@ endforeach()
 add_test(NAME "replay sync test cpu_vs_cpu every 7 frames"
   COMMAND $<TARGET_FILE:game_headless> --headless --replay ${BVH_DATA_DIR}/replays/12_cpu_vs_cpu.freplay --sync 7)
 
-# Deliberately broken inputs: exact exit codes (2 = bad file or flags with FILE:LINE:, 1 = a failed check).
+# Deliberately broken inputs: exact exit codes (2 = bad file or flags with FILE:LINE:, 1 = a failed check). Each
+# bad_* file ends with `# expect-error: LINE: what`, the exact message it must produce (see expect_exit.cmake).
 set(BVH_FIGHT_BAD_DIR ${CMAKE_CURRENT_LIST_DIR}/data)
 set(BVH_EXPECT_EXIT ${BVH_FIGHT_BAD_DIR}/expect_exit.cmake)
 file(GLOB BVH_FIGHT_BAD_FILES "${BVH_FIGHT_BAD_DIR}/bad_*")
@@ -30,7 +31,19 @@ add_test(NAME "replay combo.freplay (recorded) passes its checkpoints"
           -P ${BVH_EXPECT_EXIT})
 add_test(NAME "headless runner rejects a bad flag with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
-          "-DEXTRA=--sync;0" -P ${BVH_EXPECT_EXIT})
+          "-DEXTRA=--sync;0" "-DMSG=game --headless: --sync needs a frame count in [1, 100000], not '0'"
+          -P ${BVH_EXPECT_EXIT})
 add_test(NAME "headless runner rejects a missing file with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/no_such_file.fscript
-          -DCODE=2 -P ${BVH_EXPECT_EXIT})
+          -DCODE=2 "-DMSG=${BVH_FIGHT_BAD_DIR}/no_such_file.fscript: cannot open: No such file or directory"
+          -P ${BVH_EXPECT_EXIT})
+add_test(NAME "headless runner rejects a directory given as the script with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR} -DCODE=2
+          "-DMSG=${BVH_FIGHT_BAD_DIR}: is a directory" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "headless runner refuses an unwritable --record file with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
+          "-DEXTRA=--record;${BVH_FIGHT_BAD_DIR}/no_such_dir/out.freplay"
+          "-DMSG=${BVH_FIGHT_BAD_DIR}/no_such_dir/out.freplay: cannot write the recording" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "replay truncated_combo.freplay (no end line) plays and is reported truncated"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/truncated_combo.freplay
+          -DCODE=0 "-DOUT=(truncated: no end line, 66 frames)" -P ${BVH_EXPECT_EXIT})

@@ -1,6 +1,7 @@
 # (owner: app helper) The windowed game under its own X server: `game --demo` must draw real frames and save a
-# non-blank PNG, for the fight (plain and with the overlay) and for the Blaster; bad flags and a bad controls.cfg
-# must be refused with exit 2 before any window opens.
+# non-blank PNG, for the fight (plain and with the overlay) and for the Blaster; bad flags, a bad controls.cfg
+# (bad line, clashing keys, a directory) and a replay naming a missing fighter must be refused with exit 2 before
+# any window opens, while an empty controls file is accepted (the defaults apply).
 #
 # This one file is both the registration (included by ctest.cmake) and the test driver (run with `cmake -P`).
 # Skipped (loudly, via SKIP_REGULAR_EXPRESSION) only when neither xvfb-run nor Xvfb exists; scripts/test installs
@@ -26,6 +27,14 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
     COMMAND ${CMAKE_COMMAND} -DKIND=badflag -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   add_test(NAME "game rejects a bad controls.cfg line with FILE:LINE and exit 2"
     COMMAND ${CMAKE_COMMAND} -DKIND=badcontrols -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
+  add_test(NAME "game rejects a key shared by a player button and start, pause, back or a debug key with exit 2"
+    COMMAND ${CMAKE_COMMAND} -DKIND=clash -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
+  add_test(NAME "game rejects a controls or replay path that is a directory or missing with exit 2"
+    COMMAND ${CMAKE_COMMAND} -DKIND=controlsdir -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
+  add_test(NAME "game accepts an empty controls file and swapped keys, reaching the display check"
+    COMMAND ${CMAKE_COMMAND} -DKIND=controlsok -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
+  add_test(NAME "game rejects a replay naming a missing fighter with FILE and exit 2"
+    COMMAND ${CMAKE_COMMAND} -DKIND=badfighter -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   return()
 endif()
 
@@ -36,17 +45,25 @@ file(MAKE_DIRECTORY ${OUT})
 # suppression can match.
 set(ENV{ASAN_OPTIONS} "$ENV{ASAN_OPTIONS}:detect_leaks=0")
 
-# Runs the game with ARGN and requires exit 2 with `pattern` on stderr.
-function(expect_exit2 pattern)
-  execute_process(COMMAND ${GAME} --data ${DATA} ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
-                  TIMEOUT 60)
-  if(NOT rc STREQUAL "2")
-    message(FATAL_ERROR "expected exit 2, got '${rc}'\nstdout:\n${out}\nstderr:\n${err}")
+# Runs the game with ARGN (no DISPLAY, so nothing can reach a window) and requires exit status `code` with the
+# literal text `expected` on stderr (a substring, compared as-is: no regex).
+function(expect_exit code expected)
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env --unset=DISPLAY ${GAME} --data ${DATA} ${ARGN}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+  if(NOT rc STREQUAL "${code}")
+    message(FATAL_ERROR "game ${ARGN}: expected exit ${code}, got '${rc}'\nstdout:\n${out}\nstderr:\n${err}")
   endif()
-  if(NOT err MATCHES "${pattern}")
-    message(FATAL_ERROR "stderr does not match '${pattern}':\n${err}")
+  string(FIND "${err}" "${expected}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "game ${ARGN}: stderr does not contain '${expected}':\n${err}")
   endif()
-  message(STATUS "refused as expected: ${err}")
+  message(STATUS "exit ${code} as expected: ${err}")
+  set(err "${err}" PARENT_SCOPE)
+endfunction()
+
+# Refused before any window: exit 2 and the message.
+function(expect_exit2 expected)
+  expect_exit(2 "${expected}" ${ARGN})
 endfunction()
 
 if(KIND STREQUAL "badflag")
@@ -61,7 +78,60 @@ if(KIND STREQUAL "badcontrols")
   file(WRITE ${OUT}/bad_controls.cfg "# test\np1.left = A\np1.right = NotAKey\n")
   expect_exit2("bad_controls.cfg:3: unknown key 'NotAKey'" --controls ${OUT}/bad_controls.cfg --demo)
   file(WRITE ${OUT}/clash_controls.cfg "p2.light = J\n")
-  expect_exit2("clash_controls.cfg:1: key J is bound to both p1.light and p2.light" --controls ${OUT}/clash_controls.cfg --demo)
+  expect_exit2("clash_controls.cfg:1: key J already drives p1.light" --controls ${OUT}/clash_controls.cfg --demo)
+  return()
+endif()
+
+if(KIND STREQUAL "clash")
+  # Each file binds, on the line named, a key that a default already gives to another action live in a fight
+  # (defaults from data/controls.cfg: p1.light = J, p1.heavy = K, start = Enter, overlay = F1 and Ctrl+C).
+  file(WRITE ${OUT}/clash_start.cfg "# jab pauses?\nstart = J\n")
+  expect_exit2("clash_start.cfg:2: key J already drives p1.light" --controls ${OUT}/clash_start.cfg --demo)
+  file(WRITE ${OUT}/clash_pause.cfg "pause = P, K\n")
+  expect_exit2("clash_pause.cfg:1: key K already drives p1.heavy" --controls ${OUT}/clash_pause.cfg --demo)
+  file(WRITE ${OUT}/clash_back.cfg "\n\np2.light = Escape\n")
+  expect_exit2("clash_back.cfg:3: key Escape already drives back" --controls ${OUT}/clash_back.cfg --demo)
+  file(WRITE ${OUT}/clash_overlay.cfg "p1.special = F1\n")
+  expect_exit2("clash_overlay.cfg:1: key F1 already drives overlay" --controls ${OUT}/clash_overlay.cfg --demo)
+  # A plain C also fires when Ctrl+C is pressed, so it clashes with overlay's Ctrl+C.
+  file(WRITE ${OUT}/clash_chord.cfg "p1.light = C\n")
+  expect_exit2("clash_chord.cfg:1: key C already drives overlay" --controls ${OUT}/clash_chord.cfg --demo)
+  # Two lines of the file clash with each other: reported on the later one, naming the earlier action.
+  file(WRITE ${OUT}/clash_file.cfg "reset = X\np2.up = X\n")
+  expect_exit2("clash_file.cfg:2: key X already drives reset" --controls ${OUT}/clash_file.cfg --demo)
+  return()
+endif()
+
+if(KIND STREQUAL "controlsdir")
+  file(MAKE_DIRECTORY ${OUT}/controls_dir)
+  expect_exit2("${OUT}/controls_dir: is a directory" --controls ${OUT}/controls_dir --demo)
+  expect_exit2("${OUT}/no_such_controls.cfg: cannot open" --controls ${OUT}/no_such_controls.cfg --demo)
+  expect_exit2("${OUT}/controls_dir: is a directory" --mute --replay ${OUT}/controls_dir)
+  expect_exit2("${OUT}/no_such.freplay: cannot open" --mute --replay ${OUT}/no_such.freplay)
+  return()
+endif()
+
+if(KIND STREQUAL "controlsok")
+  # Accepted files get past every start-up check to the display check (exit 1, DISPLAY is unset), and no
+  # controls message is printed.
+  file(WRITE ${OUT}/empty_controls.cfg "")
+  expect_exit(1 "no DISPLAY is set" --controls ${OUT}/empty_controls.cfg --demo)
+  if(err MATCHES "controls")
+    message(FATAL_ERROR "an empty controls file printed a complaint:\n${err}")
+  endif()
+  file(WRITE ${OUT}/comments_controls.cfg "# nothing bound here\n\n   # still nothing\n")
+  expect_exit(1 "no DISPLAY is set" --controls ${OUT}/comments_controls.cfg --demo)
+  # Swapping P1's light and heavy over two lines passes through a clash after line 1; only the end result counts.
+  file(WRITE ${OUT}/swap_controls.cfg "p1.light = K\np1.heavy = J\n")
+  expect_exit(1 "no DISPLAY is set" --controls ${OUT}/swap_controls.cfg --demo)
+  return()
+endif()
+
+if(KIND STREQUAL "badfighter")
+  # `fighters ryo nobody`: no data/fighters/nobody.fighter. The replay keeps no line for that record, so the
+  # message names the file without a line.
+  file(WRITE ${OUT}/bad_fighter.freplay "fightreplay 1\nfighters ryo nobody\nframes\n- -\n")
+  expect_exit2("${OUT}/bad_fighter.freplay: cannot load fighter 'nobody': " --mute --replay ${OUT}/bad_fighter.freplay)
   return()
 endif()
 

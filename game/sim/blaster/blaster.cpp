@@ -363,21 +363,17 @@ std::uint64_t Game::hash() const {
 }
 
 // ---- structure names ----
-
-namespace {
-constexpr const char* kStructureNames[engine::kSetKindCount] = {"array",           "grid",      "quadtree-lowest",
-                                                                 "quadtree-leaves", "agent-bvh", "dynamic-tree"};
-}
+// The engine owns the names (engine::setKindName / parseSetKind); the Blaster only adds its number keys.
 
 const char* structureName(engine::SetKind kind) {
-    const int k = int(kind);
-    assert(k >= 0 && k < engine::kSetKindCount);
-    return kStructureNames[k];
+    assert(int(kind) >= 0 && int(kind) < engine::kSetKindCount);
+    return engine::setKindName(kind);
 }
 
 bool parseStructure(const std::string& text, engine::SetKind& kind) {
+    if (engine::parseSetKind(text, kind)) return true;
     for (int k = 0; k < engine::kSetKindCount; ++k) {
-        if (text == kStructureNames[k] || text == std::to_string(k + 1)) {
+        if (text == std::to_string(k + 1)) {
             kind = engine::SetKind(k);
             return true;
         }

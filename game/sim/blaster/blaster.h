@@ -192,10 +192,10 @@ private:
     std::vector<engine::ItemId> scratch_;  // query results, reused to avoid allocating every frame
 };
 
-/// Structure name as scripts and the HUD spell it: array, grid, quadtree-lowest, quadtree-leaves, agent-bvh,
-/// dynamic-tree.
+/// Structure name as scripts and the HUD spell it: engine::setKindName (array, grid, quadtree-lowest,
+/// quadtree-leaves, agent-bvh, dynamic-tree).
 const char* structureName(engine::SetKind kind);
-/// Parses a structure name (as above) or its number key 1..6; false when unknown.
+/// Parses a structure name (engine::parseSetKind) or its number key 1..6; false when unknown.
 bool parseStructure(const std::string& text, engine::SetKind& kind);
 
 /// Sets one tuning key (the Options field names, e.g. starCount, spawnEnemies 0/1); false with a reason if bad.
