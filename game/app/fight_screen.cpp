@@ -16,8 +16,10 @@
 #include <iostream>
 
 namespace app {
+
 namespace {
 
+constexpr int kMaxRoundPips = 9;     // more rounds to win than this are shown as a count
 constexpr int kSlowFactor = 4;       // slow motion runs one step every 4 ticks
 constexpr int kHistoryRows = 14;     // input display rows
 
@@ -376,6 +378,12 @@ void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
     fillRect(t, x, y + 3.f, w, 4.f, sf::Color(255, 255, 255, 60));
     const std::string name = defs_[p]->display + (setup_.isCpu(p) ? "  (CPU)" : setup_.isDummy(p) ? "  (DUMMY)" : "");
     drawText(t, ctx_.res->font, name, 22, p == 0 ? x : x + w, y + h + 6.f, sf::Color::White, p == 0 ? Align::Left : Align::Right, 2.f);
+    if (setup_.roundsToWin > kMaxRoundPips) {  // a long match (scripts allow 999 rounds): a count, not 999 pips
+        const std::string wins = std::to_string(fight_->state().wins[p]) + " / " + std::to_string(setup_.roundsToWin);
+        drawText(t, ctx_.res->font, wins, 16, p == 0 ? x + w : x, y + h + 10.f, sf::Color(255, 200, 40),
+                 p == 0 ? Align::Right : Align::Left, 2.f);
+        return;
+    }
     for (int i = 0; i < setup_.roundsToWin; ++i) {  // round pips next to the timer
         sf::CircleShape pip(8.f, 16);
         pip.setOrigin(8.f, 8.f);

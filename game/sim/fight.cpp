@@ -263,10 +263,13 @@ std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
 
 std::uint16_t Fight::dummyInput(int p) {
     const std::uint16_t back = s_.fighters[p].facing > 0 ? kLeft : kRight;
+    // A standing blocker holds back only while something threatens it: holding back with nothing coming is a
+    // walk away, and a dummy that walks into the corner is no use for practice.
+    const bool threatened = s_.fighters[1 - p].action == Action::Attack || s_.projectiles[1 - p].alive;
     switch (setup_.dummy) {
         case DummyMode::Stand: return 0;
         case DummyMode::Crouch: return kDown;
-        case DummyMode::Block: return back;
+        case DummyMode::Block: return threatened ? back : 0;
         case DummyMode::CrouchBlock: return std::uint16_t(kDown | back);
         case DummyMode::Jump: return kUp;
     }

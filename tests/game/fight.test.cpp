@@ -331,6 +331,23 @@ TEST_CASE("The training dummy's health refills once it is free") {
     CHECK(fight.state().timer == s.roundFrames);
 }
 
+TEST_CASE("The blocking dummy stands its ground until attacked, then blocks") {
+    // Regression: the block dummy used to hold back on every frame, which is a walk away, so it walked into the
+    // corner before anything was thrown at it. Ryo's heavy kick chips 15 on block (ryo.fighter).
+    Pair d;
+    sim::MatchSetup s = setupAt(400, 480);
+    s.mode = sim::Mode::Training;
+    s.dummy = sim::DummyMode::Block;
+    sim::Fight fight(s, d.ryo, d.ryo);
+    Recorder rec;
+    rec.step(fight, input(0), 60);
+    CHECK(fight.state().fighters[1].x == 480);  // idle for a second: not one step back
+    rec.step(fight, input(sim::kHeavy));
+    rec.step(fight, input(0), 30);
+    CHECK(rec.count(EventType::Hit) == 0);
+    CHECK(rec.count(EventType::Block) == 1);
+}
+
 TEST_CASE("Jumps go up, forward or back along the fighter's arc") {
     Pair d;
     std::uint16_t dir = 0;
