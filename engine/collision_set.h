@@ -60,7 +60,7 @@ enum class Visit { Keep, Remove, Stop };
 class CollisionSet {
 public:
     virtual ~CollisionSet() = default;
-    /// Short human-readable name ("array", "grid", "bvh" ...), shown in the HUD and the benchmark.
+    /// Short human-readable name ("array", "grid", "agent-bvh" ...): the same as setKindName(kind).
     virtual const char* name() const = 0;
     /// Clears the set, then adds every item (implementations may bulk-build).
     virtual void build(const std::vector<Item>& items);

@@ -13,7 +13,7 @@ namespace engine {
 class AgentBvhSet final : public CollisionSet {
 public:
     /// "bvh".
-    const char* name() const override { return "bvh"; }
+    const char* name() const override { return "agent-bvh"; }
     /// Adds a leaf with userData = id.
     void add(ItemId id, const AABB& box) override;
     /// Removes the item's leaf; returns whether it was there.

@@ -50,7 +50,7 @@ public:
     /// (adds and re-inserting moves; at least 64); 0 never rebuilds.
     explicit DynamicTree(const SetOptions& options = {}, double rebuildPeriod = kDefaultRebuildPeriod);
     /// "dyntree".
-    const char* name() const override { return "dyntree"; }
+    const char* name() const override { return "dynamic-tree"; }
     /// Bulk build: top-down median split (balanced).
     void build(const std::vector<Item>& items) override;
     /// Inserts a leaf with a fat box.
