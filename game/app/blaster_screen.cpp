@@ -5,6 +5,7 @@
 #include "game/app/screen.h"
 #include "game/sim/blaster/blaster.h"
 #include "game/sim/blaster/blaster_script.h"
+#include "game/sim/textio.h"
 
 #include <SFML/Graphics/ConvexShape.hpp>
 #include <SFML/Graphics/RectangleShape.hpp>
@@ -17,6 +18,7 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <sstream>
 #include <fstream>
 #include <iostream>
 
@@ -344,12 +346,13 @@ std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot) {
 }
 
 std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path) {
-    std::ifstream in(path);
-    blaster::Script script;
-    if (!in) {
-        std::cerr << path << ":0: cannot open the file\n";
+    std::string text, why;
+    if (!textio::readTextFile(path, text, why)) {
+        std::cerr << why << "\n";
         return nullptr;
     }
+    std::istringstream in(text);
+    blaster::Script script;
     if (!blaster::parseScript(in, path, script, std::cerr)) return nullptr;
     return std::make_unique<BlasterScreen>(ctx, script, std::filesystem::path(path).filename().string());
 }

@@ -70,7 +70,8 @@ TEST_CASE("A bad Blaster script is rejected with the file and line of the first 
         {"blaster 1\nenemy 1 2 3\n", "t.blaster:2:", "too few"},
         {"blaster 1\nenemy 1 2 0 4 1\n", "t.blaster:2:", "width"},
         {"blaster 1\nexpect enemy 0 mood 1\n", "t.blaster:2:", "property"},
-        {"blaster 1\nwait 9000000\nwait 9000000\n", "t.blaster:3:", "more than"},
+        {"blaster 1\nwait 600000\nwait 600000\n", "t.blaster:3:", "more than 1000000 frames"},
+        {"blaster 1\nwait 1000001\n", "t.blaster:2:", "1..1000000"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.text);
@@ -78,6 +79,15 @@ TEST_CASE("A bad Blaster script is rejected with the file and line of the first 
         CHECK(err.rfind(c.where, 0) == 0);
         CHECK(err.find(c.what) != std::string::npos);
     }
+}
+
+TEST_CASE("A Blaster script may place at most 4096 ships") {
+    // Regression: 200,000 `enemy` lines took seconds to parse and run; the cap stops such junk at its line.
+    std::string text = "blaster 1\n";
+    for (int i = 0; i < 4096; ++i) text += "enemy 600 10 20 20 0\n";
+    CHECK(parseError(text).empty());
+    text += "enemy 600 10 20 20 0\n";
+    CHECK(parseError(text).rfind("t.blaster:4098: more than 4096 'enemy' lines", 0) == 0);
 }
 
 TEST_CASE("A good Blaster script parses into its header and commands") {

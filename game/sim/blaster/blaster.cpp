@@ -7,6 +7,8 @@
 // under a total order before it changes the World, which is why the structure never changes the outcome.
 #include "game/sim/blaster/blaster.h"
 
+#include "game/sim/textio.h"
+
 #include <algorithm>
 #include <cassert>
 #include <fstream>
@@ -421,17 +423,6 @@ const IntOption kIntOptions[] = {
     {"fatMargin", 0, 1 << 20, [](Options& o) -> int& { return o.sets.fatMargin; }},
 };
 
-bool parseInt(const std::string& text, long long& value) {
-    if (text.empty()) return false;
-    std::size_t used = 0;
-    try {
-        value = std::stoll(text, &used, 10);
-    } catch (...) {
-        return false;
-    }
-    return used == text.size();
-}
-
 }  // namespace
 
 bool setOption(Options& options, const std::string& key, const std::string& value, std::string& why) {
@@ -445,13 +436,14 @@ bool setOption(Options& options, const std::string& key, const std::string& valu
     }
     for (const IntOption& opt : kIntOptions) {
         if (key != opt.name) continue;
-        long long v = 0;
-        if (!parseInt(value, v) || v < opt.lo || v > opt.hi) {
+        int v = 0;
+        std::string ignored;
+        if (!textio::toInt(value, opt.lo, opt.hi, v, ignored)) {
             why = key + " takes an integer in " + std::to_string(opt.lo) + ".." + std::to_string(opt.hi) + ", not '" +
                   value + "'";
             return false;
         }
-        opt.field(options) = int(v);
+        opt.field(options) = v;
         return true;
     }
     why = "unknown option '" + key + "'";
@@ -490,28 +482,25 @@ std::string formatOptions(const Options& options) {
 }
 
 bool loadOptions(const std::string& path, Options& options, std::ostream& err) {
-    std::ifstream in(path);
-    if (!in) {
-        err << path << ":0: cannot open the Blaster options file\n";
+    std::string text, why;
+    if (!textio::readTextFile(path, text, why)) {
+        err << why << "\n";
         return false;
     }
+    std::istringstream in(text);
     std::string line;
     int lineNo = 0;
     while (std::getline(in, line)) {
         ++lineNo;
-        line = line.substr(0, line.find('#'));
-        std::istringstream words(line);
-        std::string key, value, extra;
-        if (!(words >> key)) continue;
-        std::string why;
-        if (!(words >> value) || (words >> extra)) why = "expected `key value`";
-        if (why.empty()) setOption(options, key, value, why);
+        const std::vector<std::string> w = textio::tokens(line);
+        if (w.empty()) continue;
+        if (w.size() != 2) why = "expected `key value`";
+        if (why.empty()) setOption(options, w[0], w[1], why);
         if (!why.empty()) {
             err << path << ":" << lineNo << ": " << why << "\n";
             return false;
         }
     }
-    std::string why;
     if (!checkOptions(options, why)) {
         err << path << ":" << lineNo << ": " << why << "\n";
         return false;

@@ -3,18 +3,20 @@
 #include "game/sim/blaster/blaster_headless.h"
 
 #include "game/sim/blaster/blaster_script.h"
+#include "game/sim/textio.h"
 
-#include <fstream>
+#include <sstream>
 #include <ostream>
 
 namespace blaster {
 
 int runHeadless(const std::string& path, std::ostream& out, std::ostream& err) {
-    std::ifstream in(path);
-    if (!in) {
-        err << path << ":0: cannot open the Blaster script\n";
+    std::string text, why;
+    if (!textio::readTextFile(path, text, why)) {
+        err << why << "\n";
         return 2;
     }
+    std::istringstream in(text);
     Script script;
     if (!parseScript(in, path, script, err)) return 2;
     const ScriptResult r = runScript(script, path);

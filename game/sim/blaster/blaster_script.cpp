@@ -26,6 +26,9 @@
 //   NAME     := array | grid | quadtree-lowest | quadtree-leaves | agent-bvh | dynamic-tree | 1..6
 #include "game/sim/blaster/blaster_script.h"
 
+#include "game/sim/replay.h"
+#include "game/sim/textio.h"
+
 #include <algorithm>
 #include <istream>
 #include <ostream>
@@ -34,28 +37,19 @@
 namespace blaster {
 namespace {
 
-constexpr long long kMaxFramesPerScript = 10'000'000;  // a typo must not turn into an endless run
+constexpr long long kMaxFramesPerScript = sim::kMaxRunFrames;  // the fight's cap: a typo must not become an endless run
+constexpr int kMaxEnemyLines = 4096;  // placed ships per script: plenty for a test, no quadratic slog on junk
 
 /// Thrown inside the parser with the message for the current line; caught once per line.
 struct ParseError {
     std::string what;
 };
 
-bool toInt(const std::string& text, long long& v) {
-    if (text.empty()) return false;
-    std::size_t used = 0;
-    try {
-        v = std::stoll(text, &used, 10);
-    } catch (...) {
-        return false;
-    }
-    return used == text.size();
-}
-
 long long intArg(const std::vector<std::string>& w, std::size_t i, long long lo, long long hi, const char* what) {
-    long long v = 0;
+    std::int64_t v = 0;
+    std::string why;
     if (i >= w.size()) throw ParseError{std::string("missing ") + what};
-    if (!toInt(w[i], v) || v < lo || v > hi)
+    if (!textio::toInt(w[i], std::int64_t(lo), std::int64_t(hi), v, why))
         throw ParseError{std::string(what) + " must be an integer in " + std::to_string(lo) + ".." +
                          std::to_string(hi) + ", not '" + w[i] + "'"};
     return v;
@@ -197,13 +191,6 @@ bool parseLine(const std::vector<std::string>& w, bool started, Script& script, 
     return true;
 }
 
-std::vector<std::string> words(const std::string& line) {
-    std::istringstream in(line.substr(0, line.find('#')));
-    std::vector<std::string> out;
-    for (std::string s; in >> s;) out.push_back(s);
-    return out;
-}
-
 std::string joined(const std::vector<std::string>& w) {
     std::string s;
     for (const std::string& x : w) s += (s.empty() ? "" : " ") + x;
@@ -218,9 +205,10 @@ bool parseScript(std::istream& in, const std::string& file, Script& script, std:
     int lineNo = 0;
     bool sawHeader = false, started = false;
     long long totalFrames = 0;
+    int enemyLines = 0;
     while (std::getline(in, line)) {
         ++lineNo;
-        const std::vector<std::string> w = words(line);
+        const std::vector<std::string> w = textio::tokens(line);
         if (w.empty()) continue;
         try {
             if (!sawHeader) {
@@ -237,6 +225,8 @@ bool parseScript(std::istream& in, const std::string& file, Script& script, std:
             totalFrames += c.frames + (c.expect.kind == Expectation::Kind::GameOverWithin ? c.expect.value : 0);
             if (totalFrames > kMaxFramesPerScript)
                 throw ParseError{"the script runs more than " + std::to_string(kMaxFramesPerScript) + " frames"};
+            if (c.kind == Command::Kind::Enemy && ++enemyLines > kMaxEnemyLines)
+                throw ParseError{"more than " + std::to_string(kMaxEnemyLines) + " 'enemy' lines"};
             script.commands.push_back(c);
         } catch (const ParseError& e) {
             err << file << ":" << lineNo << ": " << e.what << "\n";
