@@ -22,10 +22,6 @@ void ArraySet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     stats_.nodesVisited += i;
 }
 
-void ArraySet::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
-    table_.forEach(fn, [this](ItemId id) { table_.remove(id); });
-}
-
 std::string ArraySet::validate() const {
     for (std::size_t s = 0; s < table_.size(); ++s) {
         const ItemId id = table_.ids()[s];

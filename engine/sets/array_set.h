@@ -7,7 +7,7 @@
 namespace engine {
 
 /// Brute force over dense arrays (swap-remove, id -> slot index).
-class ArraySet final : public CollisionSet {
+class ArraySet final : public TableBackedSet {
 public:
     /// "array".
     const char* name() const override { return "array"; }
@@ -19,21 +19,10 @@ public:
     void update(ItemId id, const AABB& box) override;
     /// Removes every item.
     void clear() override { table_.clear(); }
-    /// True when the id is in the set.
-    bool contains(ItemId id) const override { return table_.contains(id); }
-    /// The item's box.
-    AABB boxOf(ItemId id) const override { return table_.box(id); }
-    /// Number of items.
-    std::size_t size() const override { return table_.size(); }
     /// Tests every box.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
-    /// Slot order; the callback may remove the current item.
-    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) override;
     /// Checks the table's id -> slot index; "" when consistent.
     std::string validate() const;
-
-private:
-    ItemTable table_;
 };
 
 }  // namespace engine

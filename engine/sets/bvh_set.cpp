@@ -36,10 +36,6 @@ void AgentBvhSet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const 
     stats_.nodesVisited += std::uint64_t(visited);
 }
 
-void AgentBvhSet::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
-    table_.forEach(fn, [this](ItemId id) { remove(id); });
-}
-
 std::string AgentBvhSet::validate() const {
     std::string err = tree_.validate();
     if (!err.empty()) return err;

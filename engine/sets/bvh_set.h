@@ -10,7 +10,7 @@
 namespace engine {
 
 /// engine::AgentBVH as a collision set.
-class AgentBvhSet final : public CollisionSet {
+class AgentBvhSet final : public TableBackedSet {
 public:
     /// "bvh".
     const char* name() const override { return "agent-bvh"; }
@@ -22,16 +22,8 @@ public:
     void update(ItemId id, const AABB& box) override;
     /// Empties the tree.
     void clear() override;
-    /// True when the id is in the set.
-    bool contains(ItemId id) const override { return table_.contains(id); }
-    /// The item's box.
-    AABB boxOf(ItemId id) const override { return table_.box(id); }
-    /// Number of items.
-    std::size_t size() const override { return table_.size(); }
     /// The tree's allocation-free query.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
-    /// Insertion (slot) order; the callback may remove the current item.
-    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) override;
     /// The tree's own validate() plus the id <-> leaf mapping; "" when consistent.
     std::string validate() const;
     /// The wrapped tree (read only).
@@ -39,7 +31,6 @@ public:
 
 private:
     AgentBVH tree_;
-    ItemTable table_;
     std::vector<int> leafOf_;  // by id
 };
 

@@ -295,10 +295,6 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     stats_.boxTests += tests;
 }
 
-void DynamicTree::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
-    table_.forEach(fn, [this](ItemId id) { remove(id); });
-}
-
 int DynamicTree::maxBalancedHeight(std::size_t leaves) {
     // Fewest leaves an AVL-balanced tree of height h can have: m(0) = 1, m(1) = 2, m(h) = m(h-1) + m(h-2).
     if (leaves <= 1) return 0;

@@ -31,7 +31,7 @@
 namespace engine {
 
 /// Balanced dynamic AABB tree with fattened boxes.
-class DynamicTree final : public CollisionSet {
+class DynamicTree final : public TableBackedSet {
 public:
     /// Null node index.
     static constexpr int kNull = -1;
@@ -61,16 +61,8 @@ public:
     void update(ItemId id, const AABB& box) override;
     /// Empties the tree (keeps the pool's capacity).
     void clear() override;
-    /// True when the id is in the set.
-    bool contains(ItemId id) const override { return table_.contains(id); }
-    /// The item's (real) box.
-    AABB boxOf(ItemId id) const override { return table_.box(id); }
-    /// Number of items.
-    std::size_t size() const override { return table_.size(); }
     /// Stack-based, allocation-free query with exact leaf tests.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
-    /// Insertion (slot) order; the callback may remove the current item.
-    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) override;
     /// Links, boxes, heights, AVL balance, the height bound and pool bookkeeping; "" when they hold.
     std::string validate() const;
 
@@ -109,7 +101,6 @@ private:
     void noteIncrementalInsert();
 
     int margin_;
-    ItemTable table_;
     std::vector<Node> nodes_;
     std::vector<AABB> fat_;     // by node: a leaf's fat box (unused for branches, whose bound is their box)
     std::vector<int> leafOf_;   // by id

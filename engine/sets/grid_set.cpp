@@ -121,10 +121,6 @@ void GridSet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     stats_.nodesVisited += cells;
 }
 
-void GridSet::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
-    table_.forEach(fn, [this](ItemId id) { remove(id); });
-}
-
 std::string GridSet::validate() const {
     std::vector<int> listed(std::size_t(table_.idLimit()), 0);
     for (int y = 0; y < rows_; ++y) {

@@ -15,7 +15,7 @@
 namespace engine {
 
 /// Uniform grid of cells listing the ids overlapping them.
-class GridSet final : public CollisionSet {
+class GridSet final : public TableBackedSet {
 public:
     /// Covers options.world with cells of options.gridCell.
     explicit GridSet(const SetOptions& options = {});
@@ -29,16 +29,8 @@ public:
     void update(ItemId id, const AABB& box) override;
     /// Empties every cell.
     void clear() override;
-    /// True when the id is in the set.
-    bool contains(ItemId id) const override { return table_.contains(id); }
-    /// The item's box.
-    AABB boxOf(ItemId id) const override { return table_.box(id); }
-    /// Number of items.
-    std::size_t size() const override { return table_.size(); }
     /// Visits the cells the box overlaps, reporting each item once.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
-    /// Insertion (slot) order; the callback may remove the current item.
-    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) override;
     /// Checks that every item is listed exactly in the cells it overlaps; "" when it is.
     std::string validate() const;
 
@@ -67,7 +59,6 @@ private:
     AABB world_;
     int cell_;
     int cols_ = 1, rows_ = 1;
-    ItemTable table_;
     std::vector<std::vector<ItemId>> cells_;     // row-major
     std::vector<CellRange> rangeOf_;              // by id
     mutable std::vector<std::uint32_t> stamp_;    // by id: number of the last query that met it

@@ -92,4 +92,22 @@ inline AABB clampedTo(const AABB& b, const AABB& world) {
             cl(b.maxY, world.minY, world.maxY)};
 }
 
+/// A CollisionSet whose ids and boxes live in an ItemTable: the bookkeeping every structure shares, written once.
+class TableBackedSet : public CollisionSet {
+public:
+    /// True when the id is in the set.
+    bool contains(ItemId id) const final { return table_.contains(id); }
+    /// The box the item was last given.
+    AABB boxOf(ItemId id) const final { return table_.box(id); }
+    /// Number of items.
+    std::size_t size() const final { return table_.size(); }
+    /// Insertion (slot) order; the callback may remove the current item (through the structure's own remove()).
+    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) final {
+        table_.forEach(fn, [this](ItemId id) { remove(id); });
+    }
+
+protected:
+    ItemTable table_;  ///< which ids exist and their boxes
+};
+
 }  // namespace engine

@@ -150,10 +150,6 @@ void QuadTreeLeaves::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) con
     stats_.nodesVisited += visited;
 }
 
-void QuadTreeLeaves::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
-    table_.forEach(fn, [this](ItemId id) { remove(id); });
-}
-
 int QuadTreeLeaves::leafCountOf(ItemId id) const {
     int n = 0;
     for (const Node& node : nodes_) {

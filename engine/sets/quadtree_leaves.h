@@ -15,7 +15,7 @@
 namespace engine {
 
 /// Quadtree with items in (every overlapped) leaf.
-class QuadTreeLeaves final : public CollisionSet {
+class QuadTreeLeaves final : public TableBackedSet {
 public:
     /// Root region options.world, split past options.quadMaxItems down to options.quadMaxDepth.
     explicit QuadTreeLeaves(const SetOptions& options = {});
@@ -29,16 +29,8 @@ public:
     void update(ItemId id, const AABB& box) override;
     /// Removes every item and every node but the root.
     void clear() override;
-    /// True when the id is in the set.
-    bool contains(ItemId id) const override { return table_.contains(id); }
-    /// The item's box.
-    AABB boxOf(ItemId id) const override { return table_.box(id); }
-    /// Number of items.
-    std::size_t size() const override { return table_.size(); }
     /// Visits the leaves the box meets, reporting each item once.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
-    /// Insertion (slot) order; the callback may remove the current item.
-    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) override;
     /// Checks that every item is in exactly the leaves it overlaps and leaves respect the split rule.
     std::string validate() const;
 
@@ -63,7 +55,6 @@ private:
 
     AABB world_;
     int maxDepth_, maxItems_;
-    ItemTable table_;
     std::vector<Node> nodes_;
     mutable std::vector<int> stack_;              // walk stack, sized from the maximum depth
     mutable std::vector<std::uint32_t> stamp_;    // by id: number of the last query that met it

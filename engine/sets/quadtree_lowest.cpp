@@ -133,10 +133,6 @@ void QuadTreeLowest::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) con
     stats_.nodesVisited += visited;
 }
 
-void QuadTreeLowest::forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) {
-    table_.forEach(fn, [this](ItemId id) { remove(id); });
-}
-
 std::string QuadTreeLowest::validate() const {
     std::size_t stored = 0;
     for (int i = 0; i < int(nodes_.size()); ++i) {

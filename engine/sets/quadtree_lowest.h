@@ -14,7 +14,7 @@
 namespace engine {
 
 /// Quadtree storing each box at the lowest node that contains it.
-class QuadTreeLowest final : public CollisionSet {
+class QuadTreeLowest final : public TableBackedSet {
 public:
     /// Root region options.world, maximum depth options.quadMaxDepth (root is depth 0).
     explicit QuadTreeLowest(const SetOptions& options = {});
@@ -28,16 +28,8 @@ public:
     void update(ItemId id, const AABB& box) override;
     /// Removes every item (keeps the nodes).
     void clear() override;
-    /// True when the id is in the set.
-    bool contains(ItemId id) const override { return table_.contains(id); }
-    /// The item's box.
-    AABB boxOf(ItemId id) const override { return table_.box(id); }
-    /// Number of items.
-    std::size_t size() const override { return table_.size(); }
     /// Visits the nodes whose regions meet the box.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
-    /// Insertion (slot) order; the callback may remove the current item.
-    void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) override;
     /// Checks placement (contained, lowest), links and counts; "" when they hold.
     std::string validate() const;
 
@@ -65,7 +57,6 @@ private:
     void detach(ItemId id);
 
     int maxDepth_;
-    ItemTable table_;
     std::vector<Node> nodes_;          // nodes_[0] is the root
     std::vector<int> nodeOf_;          // by id
     std::vector<int> posOf_;           // by id: index in its node's items
