@@ -15,6 +15,11 @@ std::int64_t centre2(const AABB& b, int axis) {
     return axis == 0 ? std::int64_t(b.minX) + b.maxX : std::int64_t(b.minY) + b.maxY;
 }
 
+/// Twice the Manhattan distance between two boxes' centres.
+std::int64_t centreGap(const AABB& a, const AABB& b) {
+    return std::llabs(centre2(a, 0) - centre2(b, 0)) + std::llabs(centre2(a, 1) - centre2(b, 1));
+}
+
 }  // namespace
 
 DynamicTree::DynamicTree(const SetOptions& options, double rebuildPeriod)
@@ -105,22 +110,55 @@ void DynamicTree::fixUpwards(int from) {
     }
 }
 
+int DynamicTree::findBestSibling(const AABB& lb) const {
+    // Pairing the new leaf with node s costs the perimeter of the new branch plus the growth of every ancestor of
+    // s: the total perimeter the tree gains. One path is followed from the root (Box2D v3's descent, after
+    // Bittner et al.'s branch and bound): at each branch both children are priced as siblings, and the walk goes
+    // on into the child whose subtree has the lower LOWER BOUND (inherited growth + the child's own growth + the
+    // new leaf's perimeter), stopping when neither bound can beat the best pairing seen. Ties (mostly the box inside
+    // both children) go to the child whose centre is nearer. Only nodes of height <= 1 can be siblings: the new
+    // branch then has children differing by at most one and its subtree grows by exactly one level, so one
+    // rotation per level keeps the AVL rule.
+    const std::int64_t own = perimeter(lb);
+    int at = root_;
+    std::int64_t merged = perimeter(merge(lb, bound(at)));  // perimeter of `at`'s box with the new leaf
+    std::int64_t inherited = 0;                              // perimeter growth of the strict ancestors of `at`
+    int best = at;
+    std::int64_t bestCost = nodes_[at].height <= 1 ? merged : INT64_MAX;
+    while (nodes_[at].left != kNull) {
+        const Node& n = nodes_[at];
+        inherited += merged - perimeter(n.box);
+        const int kids[2] = {n.left, n.right};
+        std::int64_t kidMerged[2], lower[2];
+        for (int k = 0; k < 2; ++k) {
+            const Node& c = nodes_[kids[k]];
+            kidMerged[k] = perimeter(merge(lb, bound(kids[k])));
+            const std::int64_t cost = inherited + kidMerged[k];
+            if (c.height <= 1 && cost < bestCost) {
+                best = kids[k];
+                bestCost = cost;
+            }
+            lower[k] = c.left == kNull ? INT64_MAX : cost - perimeter(c.box) + own;
+        }
+        if (lower[0] >= bestCost && lower[1] >= bestCost) break;
+        int next = lower[1] < lower[0] ? 1 : 0;
+        if (lower[0] == lower[1]) {
+            next = centreGap(lb, nodes_[kids[1]].box) < centreGap(lb, nodes_[kids[0]].box) ? 1 : 0;
+        }
+        at = kids[next];
+        merged = kidMerged[next];
+    }
+    assert(nodes_[best].height <= 1);  // a branch with two branch children always leads further down
+    return best;
+}
+
 void DynamicTree::insertLeaf(int leaf) {
     if (root_ == kNull) {
         root_ = leaf;
         nodes_[leaf].parent = kNull;
         return;
     }
-    const AABB lb = fat_[leaf];  // a detached leaf's bound
-    int at = root_;
-    while (nodes_[at].left != kNull) {  // greedy descent to a leaf: least perimeter growth
-        const int l = nodes_[at].left, r = nodes_[at].right;
-        const std::int64_t costL =
-            nodes_[l].left == kNull ? perimeter(merge(lb, fat_[l])) : perimeter(merge(lb, nodes_[l].box)) - perimeter(nodes_[l].box);
-        const std::int64_t costR =
-            nodes_[r].left == kNull ? perimeter(merge(lb, fat_[r])) : perimeter(merge(lb, nodes_[r].box)) - perimeter(nodes_[r].box);
-        at = costR < costL ? r : l;
-    }
+    const int at = findBestSibling(fat_[leaf]);
     const int branch = allocate();
     replaceChild(nodes_[at].parent, at, branch);
     nodes_[branch].left = at;

@@ -9,7 +9,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 using namespace engine;
 
@@ -149,6 +151,30 @@ TEST_CASE("The dynamic tree stays balanced under the worst insertion order and m
     for (ItemId id = 0; id < 1000; id += 3) t.remove(id);
     REQUIRE(t.validate() == "");
     CHECK(t.height() <= DynamicTree::maxBalancedHeight(t.size()));
+}
+
+TEST_CASE("The dynamic tree inserts a box beside the leaf that adds the least perimeter to the whole tree") {
+    // Worked by hand. build() splits the x-sorted centres 5 | 25, 205 at the median: root(P, X = (Q, Y)), X's box
+    // is [20, 210] x [0, 10]. E = [12, 18] x [0, 10] lies between P and X. Pairing E with P adds 56 (the new
+    // branch [0, 18] x [0, 10]; the root does not grow); pairing it inside X adds X's growth 16 plus at least 56
+    // (with Q), so the best sibling is P and the tree becomes ((P, E), (Q, Y)). A greedy descent comparing X's
+    // growth (16) with P's pairing perimeter (56) would go into X and pair E with Q instead.
+    DynamicTree t(SetOptions{}, 0);  // never rebuilds
+    t.build({{0, {0, 0, 10, 10}}, {1, {20, 0, 30, 10}}, {2, {200, 0, 210, 10}}});
+    t.add(3, {12, 0, 18, 10});
+    REQUIRE(t.validate() == "");
+    CHECK(t.height() == 2);
+    t.resetStats();
+    std::vector<ItemId> hits;
+    t.query({0, 0, 18, 10}, [&](ItemId id) {
+        hits.push_back(id);
+        return true;
+    });
+    std::sort(hits.begin(), hits.end());
+    CHECK(hits == std::vector<ItemId>{0, 3});
+    // Root (1), its two children (2: only (P, E) = [0, 18] x [0, 10] meets the query), then P and E (2). The
+    // greedy tree ((P, Y), (E, Q)) would need 7: both children of the root meet the query there.
+    CHECK(t.stats().nodesVisited == 5);
 }
 
 TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
