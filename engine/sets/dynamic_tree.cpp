@@ -100,11 +100,47 @@ int DynamicTree::balance(int a) {
     return a;
 }
 
-void DynamicTree::fixUpwards(int from) {
+void DynamicTree::improve(int a) {
+    // Tree rotations for quality (Kopta et al. 2012; Box2D v3 rotates the same way): a child of `a` may trade
+    // places with a grandchild on the other side. The swap changes only the box of the branch in between, so it
+    // is taken when that branch's perimeter shrinks the most. Only nodes of EQUAL height trade places: then no
+    // height changes anywhere and the AVL rule keeps holding without another look.
+    const int b = nodes_[a].left, c = nodes_[a].right;
+    std::int64_t bestGain = 0;
+    int outer = kNull, inner = kNull, grand = kNull;
+    for (const auto& [o, in] : {std::pair{b, c}, std::pair{c, b}}) {
+        const Node& branch = nodes_[in];
+        if (branch.left == kNull) continue;
+        const std::int64_t before = perimeter(branch.box);
+        const int kids[2] = {branch.left, branch.right};
+        for (int k = 0; k < 2; ++k) {
+            if (nodes_[kids[k]].height != nodes_[o].height) continue;
+            const std::int64_t gain = before - perimeter(merge(bound(o), bound(kids[1 - k])));
+            if (gain > bestGain) {
+                bestGain = gain;
+                outer = o;
+                inner = in;
+                grand = kids[k];
+            }
+        }
+    }
+    if (outer == kNull) return;
+    ++rotations_;
+    Node& top = nodes_[a];
+    (top.left == outer ? top.left : top.right) = grand;
+    nodes_[grand].parent = a;
+    Node& mid = nodes_[inner];
+    (mid.left == grand ? mid.left : mid.right) = outer;
+    nodes_[outer].parent = inner;
+    refit(inner);  // same height, smaller box; a's box is the union of the same leaves, so it does not change
+}
+
+void DynamicTree::fixUpwards(int from, bool rotate) {
     for (int i = from; i != kNull; i = nodes_[i].parent) {
         const AABB oldBox = nodes_[i].box;
         const int oldHeight = nodes_[i].height;
         i = balance(i);
+        if (rotate) improve(i);
         // Ancestors only see this subtree's box and height: when neither changed, they are already right.
         if (nodes_[i].box == oldBox && nodes_[i].height == oldHeight) return;
     }
@@ -165,7 +201,7 @@ void DynamicTree::insertLeaf(int leaf) {
     nodes_[branch].right = leaf;
     nodes_[at].parent = branch;
     nodes_[leaf].parent = branch;
-    fixUpwards(branch);
+    fixUpwards(branch, true);
 }
 
 void DynamicTree::detachLeaf(int leaf) {
@@ -179,7 +215,7 @@ void DynamicTree::detachLeaf(int leaf) {
     replaceChild(grand, p, sibling);
     release(p);
     nodes_[leaf].parent = kNull;
-    fixUpwards(grand);
+    fixUpwards(grand, false);
 }
 
 void DynamicTree::add(ItemId id, const AABB& box) {
