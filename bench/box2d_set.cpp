@@ -80,4 +80,6 @@ void Box2dSet::forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const e
 
 int Box2dSet::height() const { return tree_->GetHeight(); }
 
+double Box2dSet::perimeterRatio() const { return double(tree_->GetAreaRatio()); }
+
 }  // namespace bench

@@ -40,6 +40,8 @@ public:
     void forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) override;
     /// Box2D's tree height.
     int height() const;
+    /// Box2D's GetAreaRatio: the summed perimeters of all its nodes over the root's perimeter.
+    double perimeterRatio() const;
 
 private:
     std::unique_ptr<b2DynamicTree> tree_;

@@ -26,6 +26,7 @@ using bench::Result;
 
 const char* kUsage =
     "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M] [--rebuild P]\n"
+    "       bench --shape [--quick | --smoke] [--sizes N,M] [--margin M]\n"
     "  (default)   n = 1000, 10000, 100000; W2 100 frames (10 at n = 100000); W4 100 frames; W3 100000 queries;\n"
     "              5 repetitions (W2 and W4: median over frames)\n"
     "  --quick     n = 1000, 10000; W2 and W4 10 frames; W3 20000 queries; 3 repetitions (under a minute)\n"
@@ -37,7 +38,9 @@ const char* kUsage =
     "  --frames F  W2 and W4 frames at every n (after --quick / --smoke, overrides them)\n"
     "  --sizes N,M the n values to run (after --quick / --smoke, overrides them)\n"
     "  --rebuild P dynamic-tree rebuilds after P x n incremental insertions (default 0.5; 0 = never);\n"
-    "              dynamic-tree-inc never rebuilds and never bulk-builds\n";
+    "              dynamic-tree-inc never rebuilds and never bulk-builds\n"
+    "  --shape     instead of timing: the shape of the three dynamic trees on W3's static scenes (height,\n"
+    "              perimeter ratio, nodes and leaves tested per query), to explain the W3 timings\n";
 
 const char* const kIncremental = "dynamic-tree-inc";
 
@@ -59,6 +62,7 @@ struct Config {
     std::string only;
     int margin = -1;
     double rebuild = engine::DynamicTree::kDefaultRebuildPeriod;
+    bool shape = false;
 };
 
 [[noreturn]] void badFlag(const std::string& what) {
@@ -120,6 +124,8 @@ Config parseArgs(int argc, char** argv) {
             char* end = nullptr;
             c.rebuild = std::strtod(v, &end);
             if (*v == '\0' || *end != '\0' || !(c.rebuild >= 0 && c.rebuild <= 100)) badFlag("--rebuild needs a number 0..100, got '" + std::string(v) + "'");
+        } else if (a == "--shape") {
+            c.shape = true;
         } else if (a == "--help" || a == "-h") {
             std::cout << kUsage;
             std::exit(0);
@@ -180,10 +186,60 @@ void printTable(const std::vector<Result>& results, const std::vector<std::strin
     }
 }
 
+/// --shape: why the trees' W3 times differ. Each tree is filled from W3's scene the way the timed run fills it
+/// and answers the same queries; counters come from the structures' own stats (Box2D reports no node visits,
+/// only the candidates its fat leaves return).
+void printShapes(const Config& c) {
+    std::cout << "| distribution | n | structure | height | perimeter ratio | nodes tested per query | leaf tests per query | hits per query |\n"
+              << "|---|---:|---|---:|---:|---:|---:|---:|\n";
+    char buf[256];
+    for (const Distribution d : {Distribution::Uniform, Distribution::Clustered}) {
+        for (const int n : c.sizes) {
+            std::vector<engine::Item> items;
+            std::vector<engine::AABB> queries;
+            bench::makeQueryScene(d, n, c.work.queries, items, queries);
+            for (const std::string name : {"dynamic-tree", kIncremental, "box2d"}) {
+                const auto set = factoryFor(name, c)();
+                set->build(items);  // dynamic-tree bulk-builds; the other two insert one box at a time
+                set->resetStats();
+                std::uint64_t hits = 0;
+                for (const engine::AABB& q : queries) set->query(q, [&hits](engine::ItemId) {
+                    ++hits;
+                    return true;
+                });
+                int height = -1;
+                double ratio = 0;
+                std::string nodes = "-";
+                double leafTests = double(set->stats().boxTests);  // Box2D: its candidates (fat leaves met)
+                const double perQuery = 1.0 / double(queries.size());
+                if (const auto* b = dynamic_cast<const bench::Box2dSet*>(set.get())) {
+                    height = b->height();
+                    ratio = b->perimeterRatio();
+                } else {
+                    const auto* inc = dynamic_cast<const bench::IncrementalTree*>(set.get());
+                    const engine::DynamicTree& t = inc ? inc->tree() : dynamic_cast<const engine::DynamicTree&>(*set);
+                    height = t.height();
+                    ratio = t.perimeterRatio();
+                    nodes = fmt(double(t.stats().nodesVisited) * perQuery);
+                    leafTests = double(t.stats().boxTests);
+                }
+                std::snprintf(buf, sizeof buf, "| %s | %d | %s | %d | %.1f | %s | %s | %s |\n", bench::distributionName(d), n,
+                              name.c_str(), height, ratio, nodes.c_str(), fmt(leafTests * perQuery).c_str(),
+                              fmt(double(hits) * perQuery).c_str());
+                std::cout << buf;
+            }
+        }
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     const Config c = parseArgs(argc, argv);
+    if (c.shape) {
+        printShapes(c);
+        return 0;
+    }
     std::ofstream csv;
     if (!c.csv.empty()) {
         csv.open(c.csv);

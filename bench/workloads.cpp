@@ -144,16 +144,23 @@ Result runFrame(const std::string& name, const SetFactory& make, Distribution d,
     return {name, "W2-frame", distributionName(d), n, median(times), hits};
 }
 
-Result runQuery(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s) {
-    if (name == "array" && std::uint64_t(s.queries) * n > s.bruteForceBudget) return skipped(name, "W3-query", d, n);
+void makeQueryScene(Distribution d, int n, int queries, std::vector<engine::Item>& items, std::vector<AABB>& qs) {
     Rng r{seedFor(3, d, n)};
     const Placer p(d, r);  // the queries use the boxes' clusters
     std::vector<AABB> boxes;
     for (int i = 0; i < n; ++i) boxes.push_back(p.item(r));
-    const auto set = make();
-    set->build(asItems(boxes));
+    items = asItems(boxes);
+    qs.clear();
+    for (int i = 0; i < queries; ++i) qs.push_back(p.box(r, 32, 32));
+}
+
+Result runQuery(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s) {
+    if (name == "array" && std::uint64_t(s.queries) * n > s.bruteForceBudget) return skipped(name, "W3-query", d, n);
+    std::vector<engine::Item> items;
     std::vector<AABB> queries;
-    for (int i = 0; i < s.queries; ++i) queries.push_back(p.box(r, 32, 32));
+    makeQueryScene(d, n, s.queries, items, queries);
+    const auto set = make();
+    set->build(items);
     std::vector<double> times;
     std::uint64_t hits = 0;
     for (int rep = 0; rep < s.reps; ++rep) {

@@ -49,6 +49,8 @@ Result runBuild(const std::string& name, const SetFactory& make, Distribution d,
 Result runFrame(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
 /// W3: s.queries random 32 x 32 queries (centres drawn like the boxes) on a static built set; ns per query.
 Result runQuery(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
+/// W3's static scene exactly as runQuery makes it: n boxes as items (ids 0..n-1) and `queries` query boxes.
+void makeQueryScene(Distribution d, int n, int queries, std::vector<engine::Item>& items, std::vector<engine::AABB>& qs);
 /// W4: per frame remove 10% of the boxes and insert as many new ones; ns per remove or insert, median over
 /// frames. Hits: every box queries its own box after the last frame.
 Result runChurn(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);

@@ -369,6 +369,16 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     stats_.boxTests += tests;
 }
 
+double DynamicTree::perimeterRatio() const {
+    if (root_ == kNull) return 0;
+    std::int64_t total = 0;
+    for (std::size_t i = 0; i < nodes_.size(); ++i) {
+        if (nodes_[i].height >= 0) total += perimeter(bound(int(i)));
+    }
+    const std::int64_t root = perimeter(bound(root_));
+    return root > 0 ? double(total) / double(root) : 0;
+}
+
 int DynamicTree::maxBalancedHeight(std::size_t leaves) {
     // Fewest leaves an AVL-balanced tree of height h can have: m(0) = 1, m(1) = 2, m(h) = m(h-1) + m(h-2).
     if (leaves <= 1) return 0;

@@ -86,6 +86,9 @@ public:
     static int maxBalancedHeight(std::size_t leaves);
     /// Number of re-insertions done by update() so far.
     std::uint64_t reinsertCount() const { return reinserts_; }
+    /// Tree quality as Box2D's GetAreaRatio measures it: the perimeters of all live nodes (leaves by their fat
+    /// boxes) summed, over the root's perimeter; lower means fewer nodes meet a typical query. 0 when empty.
+    double perimeterRatio() const;
     /// Number of quality rotations (equal-height child/grandchild swaps) made by insertions so far.
     std::uint64_t rotationCount() const { return rotations_; }
     /// The fat box of an item.

@@ -208,6 +208,21 @@ TEST_CASE("The dynamic tree's quality rotations keep it valid, balanced and exac
     }
 }
 
+TEST_CASE("The dynamic tree's perimeter ratio sums every node's perimeter over the root's") {
+    DynamicTree t;
+    CHECK(t.perimeterRatio() == 0);  // empty
+    // Two 10 x 10 leaves (perimeter 40 each) under a root spanning [0, 30] x [0, 10] (perimeter 80):
+    // (40 + 40 + 80) / 80 = 2.
+    t.build({{0, {0, 0, 10, 10}}, {1, {20, 0, 30, 10}}});
+    CHECK(t.perimeterRatio() == doctest::Approx(2.0));
+    // A third leaf [0, 50] x [0, 10] (perimeter 120) joins; the root becomes [0, 50] x [0, 10] (120) and the
+    // other branch holds two of the leaves, whichever they are: its perimeter is 80 (the two small ones) or 120.
+    t.add(2, {0, 0, 50, 10});
+    REQUIRE(t.validate() == "");
+    const double r = t.perimeterRatio();
+    CHECK((r == doctest::Approx((40 + 40 + 120 + 80 + 120) / 120.0) || r == doctest::Approx((40 + 40 + 120 + 120 + 120) / 120.0)));
+}
+
 TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
     SetOptions o;
     o.fatMargin = 4;
