@@ -299,7 +299,7 @@ TEST_CASE("Holding back from the opponent guards on the very frame recovery ends
     CHECK(checked);
 }
 
-TEST_CASE("Saving is copying the state; restoring and re-stepping gives the same hash") {
+TEST_CASE("Saving is copying the state, and restoring and re-stepping gives the same hash") {
     Pair d;
     sim::MatchSetup s = setupAt(400, 800);
     s.mode = sim::Mode::CpuVsCpu;

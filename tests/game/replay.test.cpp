@@ -264,7 +264,7 @@ TEST_CASE("The frame hook sees every frame of the run once, with that frame's in
     CHECK(hits == r.hits);  // combo.freplay has no blocks, so every resolved contact is a hit
 }
 
-TEST_CASE("The shared text reader tells a directory and a missing file apart; the tokenizer and toInt") {
+TEST_CASE("The shared text reader tells a directory and a missing file apart, and checks its tokenizer and toInt") {
     std::string text, error;
     const std::string dir = testpaths::data("fighters");
     CHECK_FALSE(textio::readTextFile(dir, text, error));
