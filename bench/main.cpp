@@ -26,7 +26,7 @@ using bench::Result;
 
 const char* kUsage =
     "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M] [--rebuild P]\n"
-    "       bench --shape [--quick | --smoke] [--sizes N,M] [--margin M]\n"
+    "       bench --shape [--quick | --smoke] [--sizes N,M] [--margin M] [--only S,T] [--dist D]\n"
     "  (default)   n = 1000, 10000, 100000; W2 100 frames (10 at n = 100000); W4 100 frames; W3 100000 queries;\n"
     "              5 repetitions (W2 and W4: median over frames)\n"
     "  --quick     n = 1000, 10000; W2 and W4 10 frames; W3 20000 queries; 3 repetitions (under a minute)\n"
@@ -37,6 +37,7 @@ const char* kUsage =
     "  --margin M  the dynamic tree's fattening margin (default: SetOptions::fatMargin)\n"
     "  --frames F  W2 and W4 frames at every n (after --quick / --smoke, overrides them)\n"
     "  --sizes N,M the n values to run (after --quick / --smoke, overrides them)\n"
+    "  --dist D    only this distribution: uniform or clustered (default both)\n"
     "  --rebuild P dynamic-tree rebuilds after P x n incremental insertions (default 0.5; 0 = never);\n"
     "              dynamic-tree-inc never rebuilds and never bulk-builds\n"
     "  --shape     instead of timing: the shape of the three dynamic trees on W3's static scenes (height,\n"
@@ -63,6 +64,7 @@ struct Config {
     int margin = -1;
     double rebuild = engine::DynamicTree::kDefaultRebuildPeriod;
     bool shape = false;
+    std::vector<Distribution> distributions{Distribution::Uniform, Distribution::Clustered};
 };
 
 [[noreturn]] void badFlag(const std::string& what) {
@@ -124,6 +126,15 @@ Config parseArgs(int argc, char** argv) {
             char* end = nullptr;
             c.rebuild = std::strtod(v, &end);
             if (*v == '\0' || *end != '\0' || !(c.rebuild >= 0 && c.rebuild <= 100)) badFlag("--rebuild needs a number 0..100, got '" + std::string(v) + "'");
+        } else if (a == "--dist") {
+            const std::string v = value();
+            if (v == "uniform") {
+                c.distributions = {Distribution::Uniform};
+            } else if (v == "clustered") {
+                c.distributions = {Distribution::Clustered};
+            } else {
+                badFlag("--dist needs uniform or clustered, got '" + v + "'");
+            }
         } else if (a == "--shape") {
             c.shape = true;
         } else if (a == "--help" || a == "-h") {
@@ -193,12 +204,13 @@ void printShapes(const Config& c) {
     std::cout << "| distribution | n | structure | height | perimeter ratio | nodes tested per query | leaf tests per query | hits per query |\n"
               << "|---|---:|---|---:|---:|---:|---:|---:|\n";
     char buf[256];
-    for (const Distribution d : {Distribution::Uniform, Distribution::Clustered}) {
+    for (const Distribution d : c.distributions) {
         for (const int n : c.sizes) {
             std::vector<engine::Item> items;
             std::vector<engine::AABB> queries;
             bench::makeQueryScene(d, n, c.work.queries, items, queries);
             for (const std::string name : {"dynamic-tree", kIncremental, "box2d"}) {
+                if (!c.only.empty() && c.only.find("," + name + ",") == std::string::npos) continue;
                 const auto set = factoryFor(name, c)();
                 set->build(items);  // dynamic-tree bulk-builds; the other two insert one box at a time
                 set->resetStats();
@@ -255,7 +267,7 @@ int main(int argc, char** argv) {
     std::vector<Result> results;
     bool agree = true;
     for (const Run run : runs) {
-        for (const Distribution d : {Distribution::Uniform, Distribution::Clustered}) {
+        for (const Distribution d : c.distributions) {
             for (const int n : c.sizes) {
                 std::uint64_t expected = 0;
                 bool haveExpected = false;
