@@ -104,27 +104,28 @@ void DynamicTree::improve(int a) {
     // Tree rotations for quality (Kopta et al. 2012; Box2D v3 rotates the same way): a child of `a` may trade
     // places with a grandchild on the other side. The swap changes only the box of the branch in between, so it
     // is taken when that branch's perimeter shrinks the most. Only nodes of EQUAL height trade places: then no
-    // height changes anywhere and the AVL rule keeps holding without another look.
+    // height changes anywhere and the AVL rule keeps holding without another look. Below `a` the rule holds, so a
+    // grandchild under a child of height h has height h - 1 or h - 2: only the taller child's children can match
+    // the shorter child, and only when the two children differ by one. Equal children need no look further down.
     const int b = nodes_[a].left, c = nodes_[a].right;
+    const int hb = nodes_[b].height, hc = nodes_[c].height;
+    if (hb == hc) return;
+    const int outer = hb < hc ? b : c;  // the shorter child
+    const int inner = hb < hc ? c : b;  // the taller one, a branch
+    const Node& branch = nodes_[inner];
+    const std::int64_t before = perimeter(branch.box);
+    const int kids[2] = {branch.left, branch.right};
     std::int64_t bestGain = 0;
-    int outer = kNull, inner = kNull, grand = kNull;
-    for (const auto& [o, in] : {std::pair{b, c}, std::pair{c, b}}) {
-        const Node& branch = nodes_[in];
-        if (branch.left == kNull) continue;
-        const std::int64_t before = perimeter(branch.box);
-        const int kids[2] = {branch.left, branch.right};
-        for (int k = 0; k < 2; ++k) {
-            if (nodes_[kids[k]].height != nodes_[o].height) continue;
-            const std::int64_t gain = before - perimeter(merge(bound(o), bound(kids[1 - k])));
-            if (gain > bestGain) {
-                bestGain = gain;
-                outer = o;
-                inner = in;
-                grand = kids[k];
-            }
+    int grand = kNull;
+    for (int k = 0; k < 2; ++k) {
+        if (nodes_[kids[k]].height != nodes_[outer].height) continue;
+        const std::int64_t gain = before - perimeter(merge(bound(outer), bound(kids[1 - k])));
+        if (gain > bestGain) {
+            bestGain = gain;
+            grand = kids[k];
         }
     }
-    if (outer == kNull) return;
+    if (grand == kNull) return;
     ++rotations_;
     Node& top = nodes_[a];
     (top.left == outer ? top.left : top.right) = grand;
