@@ -1,12 +1,12 @@
 // `game`: the SFML app, or with --headless the simulation alone (no window, display, texture or font).
 #include "game/app/app.h"
-#include "game/headless_main.h"
+#include "game/io/headless.h"
 
 #include <cstring>
 
 int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--headless") == 0) return game::runHeadless(argc, argv);
+        if (std::strcmp(argv[i], "--headless") == 0) return game::runHeadless(argc, argv, BVH_DEFAULT_DATA_DIR);
     }
     return app::runApp(argc, argv);
 }

@@ -9,8 +9,9 @@
 #include "game/app/fight_screen.h"
 #include "game/app/flags.h"
 #include "game/app/screen.h"
-#include "game/sim/replay.h"
-#include "game/sim/textio.h"
+#include "game/io/fighter_file.h"
+#include "game/io/run_file.h"
+#include "game/io/text.h"
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Texture.hpp>
@@ -67,7 +68,7 @@ bool loadFighters(const std::string& dataDir, Context& ctx) {
     for (const std::string& id : ids) {
         sim::FighterLoad load = sim::loadFighterById(dataDir, id);
         if (!load.ok) {
-            std::cerr << load.error << "\n";
+            std::cerr << load.error.text() << "\n";
             return false;
         }
         ctx.fighters.push_back(std::move(load.def));
@@ -114,24 +115,25 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
     if (f.demo && f.mode == DemoMode::Blaster) return makeBlaster(ctx, true);
     if (f.demo) return quickMatch(ctx, sim::Mode::CpuVsCpu);
     if (!f.replayFile.empty()) {
-        std::string text, error;
-        if (!textio::readTextFile(f.replayFile, text, error)) {
-            std::cerr << error << "\n";
+        std::string text;
+        io::Error error;
+        if (!io::readFile(f.replayFile, text, error)) {
+            std::cerr << error.text() << "\n";
             return nullptr;
         }
         if (sim::firstWordOf(text) == "blaster") return makeBlasterScript(ctx, f.replayFile);
         sim::RunFile run;
-        if (!sim::loadRunFile(f.replayFile, run, error)) {
-            std::cerr << error << "\n";
+        sim::FighterDef defs[2];
+        // The same loading and checks as the headless runner, with the same one-line messages.
+        if (!sim::loadRunFile(f.replayFile, run, error) || !sim::loadRunFighters(run, ctx.dataDir, defs, error) ||
+            !sim::checkRunAgainstFighters(run, defs[0], defs[1], error)) {
+            std::cerr << error.text() << "\n";
             return nullptr;
         }
         for (int p = 0; p < 2; ++p) {
             if (ctx.fighter(run.setup.fighter[p])) continue;
-            // Not among the loaded ones: ask the loader why (bad id, no such file). RunFile keeps no line for the
-            // `fighters` record, so the message names the file only rather than guess a line.
-            const sim::FighterLoad load = sim::loadFighterById(ctx.dataDir, run.setup.fighter[p]);
-            const std::string why = load.ok ? "not loaded at start-up" : load.error;
-            std::cerr << f.replayFile << ": cannot load fighter '" << run.setup.fighter[p] << "': " << why << "\n";
+            std::cerr << io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) +
+                                                                   " was not loaded at start-up"}.text() << "\n";
             return nullptr;
         }
         return std::make_unique<FightScreen>(ctx, run);

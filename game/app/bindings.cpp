@@ -10,7 +10,7 @@
 // on the later of the two lines. An empty file (or one with only comments) is fine: the defaults apply.
 #include "game/app/bindings.h"
 
-#include "game/sim/textio.h"
+#include "game/io/text.h"
 
 #include <algorithm>
 #include <cassert>
@@ -244,7 +244,11 @@ bool parseBindings(const std::string& text, const std::string& fileName, Binding
 
 bool loadBindings(const std::string& path, Bindings& inout, std::string& error) {
     std::string text;  // the shared reader tells `PATH: is a directory` from `PATH: cannot open: REASON`
-    if (!textio::readTextFile(path, text, error)) return false;
+    io::Error bad;
+    if (!io::readFile(path, text, bad)) {
+        error = bad.text();
+        return false;
+    }
     return parseBindings(text, path, inout, error);
 }
 

@@ -3,9 +3,10 @@
 // The autopilot (demo mode) weaves and fires by looking at the world; it is a player, not part of the rules.
 #include "game/app/draw.h"
 #include "game/app/screen.h"
+#include "game/io/blaster_config.h"
+#include "game/io/blaster_script.h"
+#include "game/io/names.h"
 #include "game/sim/blaster/blaster.h"
-#include "game/sim/blaster/blaster_script.h"
-#include "game/sim/textio.h"
 
 #include <SFML/Graphics/ConvexShape.hpp>
 #include <SFML/Graphics/RectangleShape.hpp>
@@ -332,7 +333,9 @@ private:
 std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot) {
     blaster::Options options;
     const std::string cfg = ctx.dataDir + "/blaster.cfg";
-    if (std::filesystem::exists(cfg) && !blaster::loadOptions(cfg, options, std::cerr)) {
+    io::Error error;
+    if (std::filesystem::exists(cfg) && !blaster::loadOptions(cfg, options, error)) {
+        std::cerr << error.text() << "\n";
         ctx.quit = true;
         ctx.exitCode = 2;
         return nullptr;
@@ -346,14 +349,13 @@ std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot) {
 }
 
 std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path) {
-    std::string text, why;
-    if (!textio::readTextFile(path, text, why)) {
-        std::cerr << why << "\n";
+    std::string text;
+    io::Error error;
+    blaster::Script script;
+    if (!io::readFile(path, text, error) || !blaster::parseScript(text, path, script, error)) {
+        std::cerr << error.text() << "\n";
         return nullptr;
     }
-    std::istringstream in(text);
-    blaster::Script script;
-    if (!blaster::parseScript(in, path, script, std::cerr)) return nullptr;
     return std::make_unique<BlasterScreen>(ctx, script, std::filesystem::path(path).filename().string());
 }
 

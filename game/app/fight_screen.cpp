@@ -3,6 +3,8 @@
 // (sparks, shake, banners, health trails) is derived from the state and the step's events.
 #include "game/app/fight_screen.h"
 
+#include "game/io/names.h"
+
 #include "game/app/draw.h"
 
 #include <SFML/Graphics/CircleShape.hpp>
@@ -92,11 +94,14 @@ void FightScreen::start() {
         defs_[p] = ctx_.fighter(setup_.fighter[p]);
         assert(defs_[p] != nullptr && "makeFight checks the ids");
     }
-    fight_ = std::make_unique<sim::Fight>(setup_, *defs_[0], *defs_[1]);
+    // A watched run steps through the one replay player (the headless runner's), so its checks show here too.
+    if (replay_) player_ = std::make_unique<sim::ReplayPlayer>(run_, *defs_[0], *defs_[1]);
+    else live_ = std::make_unique<sim::Fight>(setup_, *defs_[0], *defs_[1]);
+    shownFailures_ = 0;
+    failed_.clear();
     overlay_.boxes = ctx_.flags->overlay || ctx_.flags->names;
     overlay_.names = ctx_.flags->names;
-    for (int p = 0; p < 2; ++p) healthTrail_[p] = float(fight_->state().fighters[p].health);
-    nextCheckpoint_ = 0;
+    for (int p = 0; p < 2; ++p) healthTrail_[p] = float(fight().state().fighters[p].health);
     desync_.clear();
     sparks_.clear();
     history_.clear();
@@ -119,7 +124,7 @@ void FightScreen::openRecording() {
     for (int n = 2; std::filesystem::exists(recordPath_, ec); ++n) {  // several matches in one second
         recordPath_ = recordPath_.substr(0, recordPath_.rfind(".freplay")) + "-" + std::to_string(n) + ".freplay";
     }
-    writer_ = std::make_unique<sim::ReplayWriter>(recordPath_, setup_);
+    writer_ = std::make_unique<sim::ReplayWriter>(recordPath_, fight());
     if (!writer_->ok()) {
         std::cerr << recordPath_ << ": cannot write the replay (recording is off for this match)\n";
         writer_.reset();
@@ -134,11 +139,13 @@ void FightScreen::resetMatch() {
     start();
 }
 
-bool FightScreen::replayDone() const { return replay_ && fight_->state().frame >= run_.frames; }
+bool FightScreen::replayDone() const { return player_ && player_->done(); }
+
+const sim::Fight& FightScreen::fight() const { return player_ ? player_->fight() : *live_; }
 
 void FightScreen::setDummy(sim::DummyMode d) {
     // The dummy is part of the match setup (and the replay header): a new setup, started where the fighters stand.
-    for (int p = 0; p < 2; ++p) setup_.startX[p] = fight_->state().fighters[p].x;
+    for (int p = 0; p < 2; ++p) setup_.startX[p] = fight().state().fighters[p].x;
     setup_.dummy = d;
     start();
     banner_ = {std::string("DUMMY: ") + sim::dummyName(d), 60, sf::Color(160, 220, 255)};
@@ -160,7 +167,7 @@ void FightScreen::handleKeys(const Tick& in) {
     }
     if (in.pressedAny(bit(kStart) | bit(kBack))) {
         ctx_.res->sound.play(Sfx::Blip);
-        if (fight_->state().matchOver && matchOverTicks_ > 60 && in.pressedAny(bit(kStart)) && !replay_) resetMatch();
+        if (fight().state().matchOver && matchOverTicks_ > 60 && in.pressedAny(bit(kStart)) && !replay_) resetMatch();
         else ctx_.stack->push(makePause(ctx_, *this));
     }
 }
@@ -175,7 +182,7 @@ bool FightScreen::shouldStep(const Tick& in) {
 sim::FrameInput FightScreen::gatherInput(const Tick& in) {
     sim::FrameInput fi;
     if (replay_) {
-        const std::int64_t k = fight_->state().frame;
+        const std::int64_t k = fight().state().frame;
         if (k < std::int64_t(run_.inputs.size())) fi = run_.inputs[std::size_t(k)];
         return fi;
     }
@@ -195,23 +202,24 @@ void FightScreen::tick(const Tick& in) {
         stepOnce(gatherInput(in));
         carried_ = {};
     }
-    if (fight_->state().matchOver) ++matchOverTicks_;
+    if (fight().state().matchOver) ++matchOverTicks_;
 }
 
 void FightScreen::stepOnce(const sim::FrameInput& in) {
-    fight_->step(in);
-    if (writer_) writer_->frame(in, *fight_);
-    if (writer_ && fight_->state().matchOver) {  // the replay ends with the match, not when the players leave
+    if (player_) player_->step();
+    else live_->step(in);
+    if (writer_) writer_->frame(in, fight());
+    if (writer_ && fight().state().matchOver) {  // the replay ends with the match, not when the players leave
         writer_->finish();
         writer_.reset();
     }
-    if (fight_->stats().broadTests > 0) {
-        lastQuery_ = fight_->stats();
-        lastQueryFrame_ = fight_->state().frame;
+    if (fight().stats().broadTests > 0) {
+        lastQuery_ = fight().stats();
+        lastQueryFrame_ = fight().state().frame;
     }
     if (!replay_) recordInputHistory(in.buttons[0]);
-    else recordInputHistory(fight_->state().fighters[0].held);
-    for (const sim::Event& e : fight_->events()) react(e);
+    else recordInputHistory(fight().state().fighters[0].held);
+    for (const sim::Event& e : fight().events()) react(e);
     detectFireballs();
     if (replay_) checkReplay();
     updateEffects();
@@ -227,12 +235,15 @@ void FightScreen::recordInputHistory(std::uint16_t buttons) {
 }
 
 void FightScreen::checkReplay() {
-    const std::int64_t f = fight_->state().frame;
-    while (nextCheckpoint_ < run_.checkpoints.size() && run_.checkpoints[nextCheckpoint_].frame <= f) {
-        const sim::Checkpoint& c = run_.checkpoints[nextCheckpoint_++];
-        if (c.frame == f && c.hash != fight_->hash() && desync_.empty()) {
-            desync_ = "DESYNC at frame " + std::to_string(f) + " (" + run_.path + ":" + std::to_string(c.line) + ")";
-            std::cerr << run_.path << ":" << c.line << ": hash mismatch at frame " << f << "\n";
+    // The player's new failures: a hash mismatch is a desync (red label), others are failed expectations (listed).
+    const std::vector<std::string>& failures = player_->failures();
+    for (; shownFailures_ < failures.size(); ++shownFailures_) {
+        const std::string& f = failures[shownFailures_];
+        std::cerr << f << "\n";
+        if (f.find(": hash mismatch at frame ") != std::string::npos) {
+            if (desync_.empty()) desync_ = "DESYNC at frame " + std::to_string(player_->frame()) + " (" + f.substr(0, f.find(": hash")) + ")";
+        } else {
+            failed_.push_back(f);
         }
     }
 }
@@ -296,7 +307,7 @@ void FightScreen::react(const sim::Event& e) {
             keepBanner_ = false;
             break;
         }
-        banner_ = {"ROUND " + std::to_string(fight_->state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
+        banner_ = {"ROUND " + std::to_string(fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
         break;
     case sim::EventType::MatchOver:
         banner_ = {winnerText(e.victim), 1 << 30, sf::Color(255, 240, 150)};
@@ -313,7 +324,7 @@ std::string FightScreen::winnerText(int winner) const {
 
 void FightScreen::detectFireballs() {
     for (int p = 0; p < 2; ++p) {
-        const bool alive = fight_->state().projectiles[p].alive;
+        const bool alive = fight().state().projectiles[p].alive;
         if (alive && !fireballAlive_[p]) ctx_.res->sound.play(Sfx::Fireball, 70.f);
         fireballAlive_[p] = alive;
     }
@@ -330,7 +341,7 @@ void FightScreen::updateEffects() {
     if (shakeTicks_ > 0) --shakeTicks_;
     if (banner_.ticks > 0) --banner_.ticks;
     for (int p = 0; p < 2; ++p) {
-        const float h = float(fight_->state().fighters[p].health);
+        const float h = float(fight().state().fighters[p].health);
         healthTrail_[p] = h > healthTrail_[p] ? h : std::max(h, healthTrail_[p] - 4.f);
     }
 }
@@ -346,13 +357,13 @@ void FightScreen::draw(sf::RenderTarget& t) {
         v.shakeY = std::cos(float(ticks_) * 2.7f) * k * 0.6f;
     }
     drawStage(t, v, ticks_);
-    const sim::FightState& s = fight_->state();
+    const sim::FightState& s = fight().state();
     const int last = s.fighters[1].action == sim::Action::Attack && s.fighters[0].action != sim::Action::Attack ? 1 : 0;
     const bool mirror = defs_[0]->id == defs_[1]->id;
     drawFighter(t, v, *defs_[1 - last], s.fighters[1 - last], ticks_, mirror && last == 0);
     drawFighter(t, v, *defs_[last], s.fighters[last], ticks_, mirror && last == 1);
-    drawProjectiles(t, v, *fight_, ticks_);
-    drawOverlay(t, v, *fight_, lastQuery_, overlay_, ctx_.res->mono);
+    drawProjectiles(t, v, fight(), ticks_);
+    drawOverlay(t, v, fight(), lastQuery_, overlay_, ctx_.res->mono);
     drawSparks(t);
     drawHud(t);
     if (setup_.mode == sim::Mode::Training) drawTraining(t);
@@ -362,7 +373,7 @@ void FightScreen::draw(sf::RenderTarget& t) {
 }
 
 void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
-    const sim::FighterState& f = fight_->state().fighters[p];
+    const sim::FighterState& f = fight().state().fighters[p];
     const float full = float(std::max(1, defs_[p]->health));
     const float w = 500.f, h = 26.f, y = 26.f;
     const float x = p == 0 ? 40.f : float(ctx_.width) - 40.f - w;
@@ -379,7 +390,7 @@ void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
     const std::string name = defs_[p]->display + (setup_.isCpu(p) ? "  (CPU)" : setup_.isDummy(p) ? "  (DUMMY)" : "");
     drawText(t, ctx_.res->font, name, 22, p == 0 ? x : x + w, y + h + 6.f, sf::Color::White, p == 0 ? Align::Left : Align::Right, 2.f);
     if (setup_.roundsToWin > kMaxRoundPips) {  // a long match (scripts allow 999 rounds): a count, not 999 pips
-        const std::string wins = std::to_string(fight_->state().wins[p]) + " / " + std::to_string(setup_.roundsToWin);
+        const std::string wins = std::to_string(fight().state().wins[p]) + " / " + std::to_string(setup_.roundsToWin);
         drawText(t, ctx_.res->font, wins, 16, p == 0 ? x + w : x, y + h + 10.f, sf::Color(255, 200, 40),
                  p == 0 ? Align::Right : Align::Left, 2.f);
         return;
@@ -389,7 +400,7 @@ void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
         pip.setOrigin(8.f, 8.f);
         const float px = p == 0 ? x + w - 12.f - 24.f * float(i) : x + 12.f + 24.f * float(i);
         pip.setPosition(px, y + h + 20.f);
-        pip.setFillColor(fight_->state().wins[p] > i ? sf::Color(255, 200, 40) : sf::Color(40, 30, 50));
+        pip.setFillColor(fight().state().wins[p] > i ? sf::Color(255, 200, 40) : sf::Color(40, 30, 50));
         pip.setOutlineColor(sf::Color(230, 220, 200));
         pip.setOutlineThickness(2.f);
         t.draw(pip);
@@ -399,7 +410,7 @@ void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
 void FightScreen::drawHud(sf::RenderTarget& t) {
     drawHealth(t, 0);
     drawHealth(t, 1);
-    const sim::FightState& s = fight_->state();
+    const sim::FightState& s = fight().state();
     const float cx = float(ctx_.width) / 2.f;
     fillRect(t, cx - 44.f, 14.f, 88.f, 56.f, sf::Color(20, 16, 30, 230), sf::Color(230, 220, 200), 2.f);
     const int seconds = (s.timer + sim::kFps - 1) / sim::kFps;
@@ -438,7 +449,7 @@ void FightScreen::drawBanner(sf::RenderTarget& t) {
     const float cy = float(ctx_.height) * 0.36f;
     fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
     drawText(t, ctx_.res->font, banner_.text, 64, float(ctx_.width) / 2.f, cy, banner_.color, Align::Center, 4.f);
-    if (fight_->state().matchOver && matchOverTicks_ > 60 && !replay_) {
+    if (fight().state().matchOver && matchOverTicks_ > 60 && !replay_) {
         drawText(t, ctx_.res->font, "Enter: rematch    Esc: menu", 20, float(ctx_.width) / 2.f, cy + 100.f, sf::Color::White,
                  Align::Center, 2.f);
     }
@@ -454,7 +465,7 @@ void FightScreen::drawTraining(sf::RenderTarget& t) {
         drawText(t, ctx_.res->mono, std::to_string(std::min(history_[i].frames, 999)), 15, x + 30.f, y, c, Align::Right);
         drawText(t, ctx_.res->font, inputText(history_[i].buttons), 16, x + 42.f, y - 1.f, c);
     }
-    const sim::FighterState& f = fight_->state().fighters[0];
+    const sim::FighterState& f = fight().state().fighters[0];
     const float rx = float(ctx_.width) - 40.f;
     std::string adv = "frame advantage  --";
     sf::Color ac(220, 220, 220);
@@ -463,16 +474,16 @@ void FightScreen::drawTraining(sf::RenderTarget& t) {
         ac = f.lastAdvantage >= 0 ? sf::Color(120, 255, 140) : sf::Color(255, 120, 110);
     }
     drawText(t, ctx_.res->font, adv, 20, rx, 132.f, ac, Align::Right, 2.f);
-    drawText(t, ctx_.res->font, "combo " + std::to_string(fight_->state().fighters[1].combo), 18, rx, 160.f, sf::Color::White, Align::Right, 2.f);
+    drawText(t, ctx_.res->font, "combo " + std::to_string(fight().state().fighters[1].combo), 18, rx, 160.f, sf::Color::White, Align::Right, 2.f);
     drawText(t, ctx_.res->font, std::string("dummy: ") + sim::dummyName(setup_.dummy) + "   (1-5, F6)", 16, rx, 186.f,
              sf::Color(160, 220, 255), Align::Right, 2.f);
 }
 
 void FightScreen::drawCounters(sf::RenderTarget& t) {
-    const sim::StepStats& st = fight_->stats();
-    const sim::FightState& s = fight_->state();
+    const sim::StepStats& st = fight().stats();
+    const sim::FightState& s = fight().state();
     std::vector<std::string> lines;
-    lines.push_back("frame " + std::to_string(s.frame) + "   hash " + sim::hashHex(fight_->hash()));
+    lines.push_back("frame " + std::to_string(s.frame) + "   hash " + sim::hashHex(fight().hash()));
     lines.push_back("broad tests " + std::to_string(st.broadTests) + "   root hits " + std::to_string(st.broadHits) +
                     "   nodes visited " + std::to_string(st.nodesVisited));
     lines.push_back("hits " + std::to_string(st.hits) + "   push separations " + std::to_string(st.pushSeparations) +
@@ -481,7 +492,7 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
                     std::to_string(lastQuery_.broadTests) + " broad, " + std::to_string(lastQuery_.nodesVisited) + " nodes)");
     for (int p = 0; p < 2; ++p) {
         const sim::FighterState& f = s.fighters[p];
-        lines.push_back("P" + std::to_string(p + 1) + " " + defs_[p]->id + ": " + fight_->animName(p) + " " +
+        lines.push_back("P" + std::to_string(p + 1) + " " + defs_[p]->id + ": " + fight().animName(p) + " " +
                         std::to_string(f.animFrame) + "   members " + std::to_string(f.body.memberCount()) + "  nodes " +
                         std::to_string(f.body.nodeCount()) + "  height " + std::to_string(f.body.height()) +
                         "  tested " + std::to_string(lastQuery_.touched[p].size()));
@@ -501,7 +512,17 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
     if (replayDone()) status += "END OF REPLAY   ";
     const float y = float(ctx_.height) - 30.f;
     if (!status.empty()) drawText(t, ctx_.res->font, status, 18, 40.f, y, sf::Color(255, 240, 120), Align::Left, 2.f);
-    if (!desync_.empty()) drawText(t, ctx_.res->font, desync_, 18, 40.f, y - 26.f, sf::Color(255, 80, 80), Align::Left, 2.f);
+    float fy = y - 26.f;
+    if (!desync_.empty()) {
+        drawText(t, ctx_.res->font, desync_, 18, 40.f, fy, sf::Color(255, 80, 80), Align::Left, 2.f);
+        fy -= 24.f;
+    }
+    const std::size_t shown = std::min<std::size_t>(failed_.size(), 4);  // the latest few, newest at the bottom
+    for (std::size_t i = 0; i < shown; ++i) {
+        const std::string& f = failed_[failed_.size() - 1 - i];
+        drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 110), 15, 40.f, fy, sf::Color(255, 150, 90), Align::Left, 2.f);
+        fy -= 20.f;
+    }
     if (overlay_.boxes) {
         const std::string keys = firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names  " +
                                  firstKeyText(b, kPause) + " freeze  " + firstKeyText(b, kFrameStep) + " step  " +

@@ -4,7 +4,8 @@
 // draws the state with effects (sparks, shake, banners, sounds) that never feed back into the simulation.
 #include "game/app/fight_draw.h"
 #include "game/app/screen.h"
-#include "game/sim/replay.h"
+#include "game/io/player.h"
+#include "game/io/replay_writer.h"
 
 #include <memory>
 #include <string>
@@ -29,7 +30,9 @@ public:
     /// Restarts the match from round 1 (a live match starts a new replay file).
     void resetMatch();
     /// Frames simulated so far.
-    std::int64_t frame() const { return fight_->state().frame; }
+    std::int64_t frame() const { return fight().state().frame; }
+    /// The fight shown: the live one, or the replay player's.
+    const sim::Fight& fight() const;
     /// True when a watched replay has run all its frames.
     bool replayDone() const;
 
@@ -78,12 +81,14 @@ private:
     int roundStartX_[2] = {};
     bool keepBanner_ = false;  // the next round start keeps the current banner (set by setDummy)  // the setup's start positions as given (dummy changes move setup_'s; reset restores)
     const sim::FighterDef* defs_[2] = {nullptr, nullptr};
-    std::unique_ptr<sim::Fight> fight_;
+    std::unique_ptr<sim::Fight> live_;            // a live match
+    std::unique_ptr<sim::ReplayPlayer> player_;   // a watched replay or script
     std::unique_ptr<sim::ReplayWriter> writer_;
     bool record_ = false;
     bool replay_ = false;
     sim::RunFile run_;
-    std::size_t nextCheckpoint_ = 0;
+    std::size_t shownFailures_ = 0;                // player failures already reported
+    std::vector<std::string> failed_;             // failed expectations so far (drawn, newest last)
     std::string desync_;
     std::string recordPath_;
 

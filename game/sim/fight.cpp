@@ -8,52 +8,13 @@
 // attacks are blocked either way, lows only crouching, overheads (`guard high`, jump-ins) only standing.
 #include "game/sim/fight.h"
 
+#include "game/sim/determinism.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
 
 namespace sim {
-
-const char* modeName(Mode m) {
-    switch (m) {
-        case Mode::Versus: return "versus";
-        case Mode::VersusCpu: return "cpu";
-        case Mode::Training: return "training";
-        case Mode::CpuVsCpu: return "cpuvscpu";
-    }
-    return "versus";
-}
-
-bool parseMode(const std::string& word, Mode& out) {
-    for (Mode m : {Mode::Versus, Mode::VersusCpu, Mode::Training, Mode::CpuVsCpu}) {
-        if (word == modeName(m)) {
-            out = m;
-            return true;
-        }
-    }
-    return false;
-}
-
-const char* dummyName(DummyMode d) {
-    switch (d) {
-        case DummyMode::Stand: return "stand";
-        case DummyMode::Crouch: return "crouch";
-        case DummyMode::Block: return "block";
-        case DummyMode::CrouchBlock: return "crouchblock";
-        case DummyMode::Jump: return "jump";
-    }
-    return "stand";
-}
-
-bool parseDummy(const std::string& word, DummyMode& out) {
-    for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump}) {
-        if (word == dummyName(d)) {
-            out = d;
-            return true;
-        }
-    }
-    return false;
-}
 
 namespace {
 
@@ -74,24 +35,6 @@ std::int64_t centreDistance2(const engine::AABB& a, const engine::AABB& b) {
     const std::int64_t dy = (std::int64_t(a.minY) + a.maxY) - (std::int64_t(b.minY) + b.maxY);
     return dx * dx + dy * dy;
 }
-
-/// FNV-1a, fed field by field in a fixed order.
-struct Hasher {
-    std::uint64_t h = 1469598103934665603ull;
-    void bytes(std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= (v >> (8 * i)) & 0xffu;
-            h *= 1099511628211ull;
-        }
-    }
-    void num(std::int64_t v) { bytes(std::uint64_t(v)); }
-    void box(const engine::AABB& b) {
-        num(b.minX);
-        num(b.minY);
-        num(b.maxX);
-        num(b.maxY);
-    }
-};
 
 void hashFighter(Hasher& hs, const FighterState& f) {
     for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
@@ -149,16 +92,14 @@ std::uint64_t Fight::hashState(const FightState& s) {
 Fight::Fight(const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2) : setup_(setup) {
     defs_[0] = p1;
     defs_[1] = p2;
-    // splitmix64 of the seed, so nearby seeds give unrelated CPU behaviour; xorshift needs a non-zero state.
-    std::uint64_t z = setup.seed + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    s_.rng = (z ^ (z >> 31)) | 1u;
+    for (FighterDef& d : defs_) d.resolveIds();  // once per match: the rules switch animations by id
+    s_.rng = seedRandom(setup.seed);
     for (int p = 0; p < 2; ++p) {
         FighterState& f = s_.fighters[p];
         for (const MemberDef& m : defs_[p].members) {
-            f.body.add(toWorld(m.box, setup.startX[p], 0, 1), m.name);
-            f.memberLeaf.push_back(f.body.find(m.name));
+            // The member's index rides in the leaf as user data: a query hands it straight back.
+            const int member = int(f.memberLeaf.size());
+            f.memberLeaf.push_back(f.body.addLeaf(toWorld(m.box, setup.startX[p], 0, 1), member));
         }
     }
     startRound();
@@ -185,7 +126,7 @@ void Fight::resetFighter(int p) {
     f.y = f.vx = f.vy = 0;
     f.facing = p == 0 ? 1 : -1;
     f.action = Action::Idle;
-    f.anim = defs_[p].anim("stand");
+    f.anim = defs_[p].ids.stand;
     f.animFrame = 1;
     f.health = setup_.startHealth[p] > 0 ? setup_.startHealth[p] : defs_[p].health;
     f.hitstun = f.blockstun = 0;
@@ -282,12 +223,12 @@ std::uint16_t Fight::dummyInput(int p) {
 int Fight::pickAttack(int p, std::uint16_t pressed) const {
     const FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
-    if (f.airborne) return (pressed & (kLight | kHeavy)) ? d.anim("air") : -1;
-    if (pressed & kSpecial) return d.anim("special");
-    if (pressed & kHeavy) return d.anim("heavy");
+    if (f.airborne) return (pressed & (kLight | kHeavy)) ? d.ids.air : -1;
+    if (pressed & kSpecial) return d.ids.special;
+    if (pressed & kHeavy) return d.ids.heavy;
     if (pressed & kLight) {
-        const int low = d.anim("low");
-        return ((f.held & kDown) && low >= 0) ? low : d.anim("light");
+        const int low = d.ids.low;
+        return ((f.held & kDown) && low >= 0) ? low : d.ids.light;
     }
     return -1;
 }
@@ -325,7 +266,7 @@ void Fight::updateFighter(int p, std::uint16_t buttons) {
             updateAttack(p);
             break;
         case Action::Air:
-            if (f.buffered >= 0 && f.buffered == d.anim("air")) {
+            if (f.buffered >= 0 && f.buffered == d.ids.air) {
                 startAnim(p, f.buffered, Action::Attack);
                 f.animFrame = 1;
                 f.attackLanded = false;
@@ -356,7 +297,7 @@ void Fight::updateStun(int p) {
     if (--f.hitstun <= 0) {
         f.hitstun = 0;
         f.combo = 0;
-        if (f.airborne) startAnim(p, defs_[p].anim("jump"), Action::Air);
+        if (f.airborne) startAnim(p, defs_[p].ids.jump, Action::Air);
         else neutral(p, f.held);
     }
 }
@@ -376,7 +317,7 @@ void Fight::updateAttack(int p) {
         pr.box = toWorld(a.projBox, f.x, f.y, f.facing);
     }
     if (f.animFrame > a.length) {
-        if (f.airborne) startAnim(p, d.anim("jump"), Action::Air);
+        if (f.airborne) startAnim(p, d.ids.jump, Action::Air);
         else neutral(p, f.held);
     }
 }
@@ -413,11 +354,11 @@ void Fight::neutral(int p, std::uint16_t held) {
     if (f.buffered >= 0) {
         const int a = f.buffered;
         const bool fireballBusy = d.anims[a].projectile && s_.projectiles[p].alive;
-        if (!fireballBusy && a != d.anim("air")) {
+        if (!fireballBusy && a != d.ids.air) {
             f.buffered = -1;
             f.bufferTimer = 0;
             f.attackLanded = false;
-            f.crouching = (a == d.anim("low"));
+            f.crouching = (a == d.ids.low);
             startAnim(p, a, Action::Attack);
             f.animFrame = 1;
             return;
@@ -427,24 +368,24 @@ void Fight::neutral(int p, std::uint16_t held) {
         f.airborne = true;
         f.vy = d.jumpVy;
         f.vx = (held & fwd) ? d.jumpVx * f.facing : (held & back) ? -d.jumpVx * f.facing : 0;
-        startAnim(p, d.anim("jump"), Action::Air);
+        startAnim(p, d.ids.jump, Action::Air);
         f.animFrame = 1;
         return;
     }
     if (held & kDown) {
         f.crouching = true;
         f.blocking = (held & back) != 0;
-        startAnim(p, d.anim(f.blocking ? "crouchblock" : "crouch"), Action::Crouch);
+        startAnim(p, f.blocking ? d.ids.crouchblock : d.ids.crouch, Action::Crouch);
         return;
     }
     if (held & (fwd | back)) {
         const bool forward = (held & fwd) != 0;
         f.blocking = !forward;
         f.vx = forward ? d.walkForward * f.facing : -d.walkBack * f.facing;
-        startAnim(p, d.anim("walk"), Action::Walk);
+        startAnim(p, d.ids.walk, Action::Walk);
         return;
     }
-    startAnim(p, d.anim("stand"), Action::Idle);
+    startAnim(p, d.ids.stand, Action::Idle);
 }
 
 void Fight::land(int p) {
@@ -542,9 +483,8 @@ bool Fight::searchAgent(int victim, const engine::AABB& box, int& memberOut, eng
     const int visited = v.body.walk(
         box,
         [&](int leaf) {
-            int m = 0;
-            while (m < int(v.memberLeaf.size()) && v.memberLeaf[m] != leaf) ++m;
-            assert(m < int(v.memberLeaf.size()));
+            const int m = v.body.node(leaf).userData;
+            assert(m >= 0 && m < int(v.memberLeaf.size()) && v.memberLeaf[m] == leaf);
             const std::int64_t dist = centreDistance2(v.body.node(leaf).box, box);
             if (best < 0 || dist < bestDist || (dist == bestDist && m < best)) {
                 best = m;
@@ -631,14 +571,14 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
         e.damage = std::min(a.chip, v.health);
         v.blockstun = stun = a.blockstun;
         v.action = Action::Blockstun;
-        v.anim = defs_[victim].anim(v.crouching ? "crouchblock" : "block");
+        v.anim = v.crouching ? defs_[victim].ids.crouchblock : defs_[victim].ids.block;
         v.animFrame = 1;
     } else {
         e.damage = std::min(a.damage, v.health);
         v.combo = v.action == Action::Hitstun ? v.combo + 1 : 1;
         v.hitstun = stun = a.hitstun;
         v.action = Action::Hitstun;
-        v.anim = defs_[victim].anim("hitstun");
+        v.anim = defs_[victim].ids.hitstun;
         v.animFrame = 1;
         v.blocking = v.crouching = false;
         v.buffered = -1;
@@ -720,7 +660,7 @@ void Fight::updateRound() {
             FighterState& f = s_.fighters[p];
             f.health = 0;
             f.action = Action::KO;
-            f.anim = defs_[p].anim("ko");
+            f.anim = defs_[p].ids.ko;
             f.animFrame = 1;
             f.y = f.vx = f.vy = 0;
             f.airborne = f.blocking = f.crouching = false;
@@ -759,14 +699,7 @@ void Fight::endRound(int winner) {
 // ---------------------------------------------------------------------------------------------------------------
 // The CPU: decides a plan (buttons to hold for some frames) after a reaction delay, using the state's RNG.
 
-std::uint64_t Fight::nextRandom() {
-    std::uint64_t x = s_.rng;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    s_.rng = x;
-    return x * 2685821657736338717ull;
-}
+std::uint64_t Fight::nextRandom() { return sim::nextRandom(s_.rng); }
 
 std::uint16_t Fight::cpuInput(int p) {
     CpuState& c = s_.fighters[p].cpu;

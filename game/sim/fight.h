@@ -41,15 +41,6 @@ enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
 /// What the training dummy (player 2) does.
 enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump };
 
-/// Script/replay word for a mode ("versus", "cpu", "training", "cpuvscpu").
-const char* modeName(Mode m);
-/// Parses a mode word; returns false when unknown.
-bool parseMode(const std::string& word, Mode& out);
-/// Script/replay word for a dummy mode ("stand", "crouch", "block", "crouchblock", "jump").
-const char* dummyName(DummyMode d);
-/// Parses a dummy word; returns false when unknown.
-bool parseDummy(const std::string& word, DummyMode& out);
-
 /// Everything that decides a match besides the inputs (it is what a replay header stores).
 struct MatchSetup {
     Mode mode = Mode::Versus;          ///< who drives the players

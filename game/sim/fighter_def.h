@@ -1,6 +1,6 @@
 #pragma once
-// A fighter as data: body members (hurtboxes), animations with per-frame boxes, and frame data, loaded from a
-// readable text file in data/fighters/ (the format is documented at the top of fighter_def.cpp).
+// A fighter as data: body members (hurtboxes), animations with per-frame boxes, and frame data. Loaded from a
+// readable text file in data/fighters/ by game/io/fighter_file (which documents the format); no parsing here.
 //
 // Everything is relative to the fighter's origin (the point between its feet on the ground), facing RIGHT, y up;
 // the simulation mirrors boxes for a fighter facing left. Definitions are immutable once loaded and copied into
@@ -67,6 +67,13 @@ struct NamedColor {
     std::uint8_t r = 0, g = 0, b = 0;  ///< components
 };
 
+/// Indices of the animations the simulation switches to by itself (-1 when a fighter has none: low, air).
+struct StandardAnims {
+    int stand = -1, walk = -1, crouch = -1, jump = -1, block = -1, crouchblock = -1;  ///< poses
+    int hitstun = -1, ko = -1;                                                      ///< reactions
+    int light = -1, heavy = -1, special = -1, low = -1, air = -1;                    ///< attacks
+};
+
 /// A whole fighter.
 struct FighterDef {
     std::string id;            ///< file id, e.g. "ryo"
@@ -81,6 +88,7 @@ struct FighterDef {
     std::vector<MemberDef> members;   ///< hurtboxes, in BVH insertion order
     std::vector<NamedColor> colors;   ///< drawing colours
     std::vector<AnimDef> anims;       ///< every animation, in file order
+    StandardAnims ids;                ///< standard animations by id (filled by resolveIds)
 
     /// Index of the animation with this name, or -1.
     int anim(std::string_view name) const;
@@ -88,29 +96,13 @@ struct FighterDef {
     int member(std::string_view name) const;
     /// The colour with this role, or fallback when the file has none.
     NamedColor color(std::string_view role, NamedColor fallback) const;
-};
-
-/// Result of loading a fighter: ok and def, or error as `FILE:LINE: what`.
-struct FighterLoad {
-    bool ok = false;       ///< true when def is usable
-    FighterDef def;        ///< the fighter (valid when ok)
-    std::string error;     ///< `FILE:LINE: what` (when !ok)
+    /// Fills ids from the animation names (loaders call it once; the simulation never searches names per frame).
+    void resolveIds();
 };
 
 /// Animations every fighter file must define (the simulation's states).
 extern const char* const kRequiredAnims[];
 /// Number of entries in kRequiredAnims.
 extern const int kRequiredAnimCount;
-
-/// Parses a fighter from text; fileName is used in error messages only.
-FighterLoad parseFighter(const std::string& text, const std::string& fileName);
-/// Parses a fighter from text and also requires its `fighter ID` to equal expectedId (when not empty).
-FighterLoad parseFighter(const std::string& text, const std::string& fileName, const std::string& expectedId);
-/// The id a fighter file must declare: its file name without folders and the `.fighter` extension.
-std::string fighterIdOfPath(const std::string& path);
-/// Loads a fighter file; its `fighter ID` must match the file name (ID.fighter).
-FighterLoad loadFighter(const std::string& path);
-/// Loads `dataDir/fighters/ID.fighter`.
-FighterLoad loadFighterById(const std::string& dataDir, const std::string& id);
 
 }  // namespace sim

@@ -1,3 +1,11 @@
-include(${CMAKE_CURRENT_LIST_DIR}/fight_tests.cmake)    # FIGHT_TEST_SOURCES (fight sim, replays, scripts)
-include(${CMAKE_CURRENT_LIST_DIR}/blaster_tests.cmake)  # BLASTER_TEST_SOURCES (Blaster sim)
-set(TEST_GAME_SOURCES ${FIGHT_TEST_SOURCES} ${BLASTER_TEST_SOURCES})
+# doctest sources for the game, mirroring game/: sim (rules) and io (formats, the replay player, runners).
+set(TEST_GAME_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/sim/fight_test_util.h
+  ${CMAKE_CURRENT_LIST_DIR}/sim/fight.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sim/blaster.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/text.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/fighter_file.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/replay.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/blaster_script.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/blaster_config.test.cpp
+)

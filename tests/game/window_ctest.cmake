@@ -128,10 +128,10 @@ if(KIND STREQUAL "controlsok")
 endif()
 
 if(KIND STREQUAL "badfighter")
-  # `fighters ryo nobody`: no data/fighters/nobody.fighter. The replay keeps no line for that record, so the
-  # message names the file without a line.
+  # `fighters ryo nobody`: no data/fighters/nobody.fighter. One line, at the `fighters` record, the same as the
+  # headless runner's.
   file(WRITE ${OUT}/bad_fighter.freplay "fightreplay 1\nfighters ryo nobody\nframes\n- -\n")
-  expect_exit2("${OUT}/bad_fighter.freplay: cannot load fighter 'nobody': " --mute --replay ${OUT}/bad_fighter.freplay)
+  expect_exit2("${OUT}/bad_fighter.freplay:2: cannot load fighter 'nobody': " --mute --replay ${OUT}/bad_fighter.freplay)
   return()
 endif()
 

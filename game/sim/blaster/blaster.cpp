@@ -7,7 +7,7 @@
 // under a total order before it changes the World, which is why the structure never changes the outcome.
 #include "game/sim/blaster/blaster.h"
 
-#include "game/sim/textio.h"
+#include "game/sim/determinism.h"
 
 #include <algorithm>
 #include <cassert>
@@ -26,30 +26,7 @@ constexpr int kPlayerHeight = 24;
 constexpr int kLaserLength = 24;
 constexpr int kLaserThickness = 4;
 
-/// splitmix64: small, fast, and its whole state is one integer that lives in the World.
-std::uint64_t nextRandom(std::uint64_t& state) {
-    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/// FNV-1a over integers, fed field by field so padding never reaches the hash.
-struct Hasher {
-    std::uint64_t h = 0xcbf29ce484222325ull;
-    void add(std::uint64_t v) {
-        for (int i = 0; i < 8; ++i) {
-            h ^= (v >> (8 * i)) & 0xffu;
-            h *= 0x100000001b3ull;
-        }
-    }
-    void add(const AABB& b) {
-        add(std::uint64_t(std::int64_t(b.minX)));
-        add(std::uint64_t(std::int64_t(b.minY)));
-        add(std::uint64_t(std::int64_t(b.maxX)));
-        add(std::uint64_t(std::int64_t(b.maxY)));
-    }
-};
+using sim::Hasher;
 
 /// Shrinks [lo, hi] by `by` on each side, but never below minSide (and never grows it).
 void shrinkSpan(int& lo, int& hi, int by, int minSide) {
@@ -81,7 +58,7 @@ Game::Game(std::uint64_t seed, engine::SetKind kind, const Options& options) : o
     std::string why;
     assert(checkOptions(options_, why) && "invalid blaster::Options");
     (void)why;
-    world_.rng = seed;
+    world_.rng = sim::seedRandom(seed);
     world_.stars.resize(std::size_t(options_.starCount));
     for (Star& s : world_.stars) {
         const int side = randomInt(options_.starMinSize, options_.starMaxSize);
@@ -142,7 +119,7 @@ std::size_t Game::objectCount() const { return enemySet_->size() + starSet_->siz
 int Game::randomInt(int lo, int hi) {
     assert(lo <= hi);
     const std::uint64_t span = std::uint64_t(std::int64_t(hi) - lo + 1);
-    return int(std::int64_t(lo) + std::int64_t(nextRandom(world_.rng) % span));
+    return int(std::int64_t(lo) + std::int64_t(sim::nextRandom(world_.rng) % span));
 }
 
 void Game::step(const Input& input) {
@@ -219,6 +196,7 @@ void Game::moveEnemies() {
 
 void Game::spawnRandomEnemy() {
     if (!options_.spawnEnemies || world_.gameOver) return;
+    if (activeEnemies() >= kMaxEnemies) return;  // slow ships pile up: the field is full, no spawn and no timer
     if (--world_.spawnTimer > 0) return;
     world_.spawnTimer = randomInt(options_.spawnMinGap, options_.spawnMaxGap);
     const int w = randomInt(options_.enemyMinSize, options_.enemyMaxSize);
@@ -243,6 +221,12 @@ void Game::removeEnemy(int id) {
     const bool was = enemySet_->remove(id);
     assert(was);
     (void)was;
+}
+
+int Game::activeEnemies() const {
+    int n = 0;
+    for (const Enemy& e : world_.enemies) n += e.active ? 1 : 0;
+    return n;
 }
 
 bool Game::anyOther(const engine::CollisionSet& set, const AABB& box, int self) {
@@ -333,54 +317,35 @@ void Game::flagTouchingStars() {
 std::uint64_t Game::hash() const {
     Hasher h;
     const World& w = world_;
-    h.add(w.frame);
-    h.add(w.rng);
-    h.add(w.player.box);
-    h.add(w.player.alive);
-    h.add(w.lasers.size());
+    h.bytes(w.frame);
+    h.bytes(w.rng);
+    h.box(w.player.box);
+    h.bytes(w.player.alive);
+    h.bytes(w.lasers.size());
     for (const Laser& l : w.lasers) {
-        h.add(l.active);
+        h.bytes(l.active);
         if (!l.active) continue;
-        h.add(l.box);
-        h.add(std::uint64_t(std::int64_t(l.vx)));
-        h.add(std::uint64_t(std::int64_t(l.vy)));
+        h.box(l.box);
+        h.num(l.vx);
+        h.num(l.vy);
     }
-    h.add(w.enemies.size());
+    h.bytes(w.enemies.size());
     for (const Enemy& e : w.enemies) {
-        h.add(e.active);
+        h.bytes(e.active);
         if (!e.active) continue;
-        h.add(e.box);
-        for (int v : {e.health, e.maxHealth, e.speed, int(e.overlapping)}) h.add(std::uint64_t(std::int64_t(v)));
+        h.box(e.box);
+        for (int v : {e.health, e.maxHealth, e.speed, int(e.overlapping)}) h.num(v);
     }
-    h.add(w.stars.size());
+    h.bytes(w.stars.size());
     for (const Star& s : w.stars) {
-        h.add(s.box);
-        h.add(std::uint64_t(s.speed));
-        h.add(s.touching);
+        h.box(s.box);
+        h.bytes(std::uint64_t(s.speed));
+        h.bytes(s.touching);
     }
     for (int v : {w.shotsLeft, w.rechargeLeft, w.fireCooldown, w.spawnTimer, w.score, w.bestScore, w.hits, w.kills,
                   w.runs, int(w.gameOver)})
-        h.add(std::uint64_t(std::int64_t(v)));
+        h.num(v);
     return h.h;
-}
-
-// ---- structure names ----
-// The engine owns the names (engine::setKindName / parseSetKind); the Blaster only adds its number keys.
-
-const char* structureName(engine::SetKind kind) {
-    assert(int(kind) >= 0 && int(kind) < engine::kSetKindCount);
-    return engine::setKindName(kind);
-}
-
-bool parseStructure(const std::string& text, engine::SetKind& kind) {
-    if (engine::parseSetKind(text, kind)) return true;
-    for (int k = 0; k < engine::kSetKindCount; ++k) {
-        if (text == std::to_string(k + 1)) {
-            kind = engine::SetKind(k);
-            return true;
-        }
-    }
-    return false;
 }
 
 // ---- options ----
@@ -417,40 +382,82 @@ const IntOption kIntOptions[] = {
     {"enemyMinSide", 0, kScreenHeight, [](Options& o) -> int& { return o.enemyMinSide; }},
     {"hitScore", 0, 1000000, [](Options& o) -> int& { return o.hitScore; }},
     {"killScore", 0, 1000000, [](Options& o) -> int& { return o.killScore; }},
-    {"gridCell", 1, 1 << 20, [](Options& o) -> int& { return o.sets.gridCell; }},
-    {"quadMaxDepth", 0, 16, [](Options& o) -> int& { return o.sets.quadMaxDepth; }},
+    {"gridCell", 1, 1 << 16, [](Options& o) -> int& { return o.sets.gridCell; }},
+    {"quadMaxDepth", 0, 10, [](Options& o) -> int& { return o.sets.quadMaxDepth; }},
     {"quadMaxItems", 1, 1 << 20, [](Options& o) -> int& { return o.sets.quadMaxItems; }},
     {"fatMargin", 0, 1 << 20, [](Options& o) -> int& { return o.sets.fatMargin; }},
 };
 
 }  // namespace
 
-bool setOption(Options& options, const std::string& key, const std::string& value, std::string& why) {
+const int* optionField(const Options& options, const std::string& key) {
+    for (const IntOption& opt : kIntOptions) {
+        if (key == opt.name) return &opt.field(const_cast<Options&>(options));
+    }
+    return nullptr;
+}
+
+std::vector<std::string> optionNames() {
+    std::vector<std::string> names{"spawnEnemies"};
+    for (const IntOption& opt : kIntOptions) names.emplace_back(opt.name);
+    return names;
+}
+
+bool setOption(Options& options, const std::string& key, std::int64_t value, std::string& why) {
     if (key == "spawnEnemies") {
-        if (value != "0" && value != "1") {
-            why = "spawnEnemies takes 0 or 1, not '" + value + "'";
+        if (value != 0 && value != 1) {
+            why = "spawnEnemies takes 0 or 1, not " + std::to_string(value);
             return false;
         }
-        options.spawnEnemies = value == "1";
+        options.spawnEnemies = value == 1;
         return true;
     }
     for (const IntOption& opt : kIntOptions) {
         if (key != opt.name) continue;
-        int v = 0;
-        std::string ignored;
-        if (!textio::toInt(value, opt.lo, opt.hi, v, ignored)) {
-            why = key + " takes an integer in " + std::to_string(opt.lo) + ".." + std::to_string(opt.hi) + ", not '" +
-                  value + "'";
+        if (value < opt.lo || value > opt.hi) {
+            why = key + " takes an integer in " + std::to_string(opt.lo) + ".." + std::to_string(opt.hi) + ", not " +
+                  std::to_string(value);
             return false;
         }
-        opt.field(options) = v;
+        opt.field(options) = int(value);
         return true;
     }
-    why = "unknown option '" + key + "'";
+    why = "unknown option";
     return false;
 }
 
+namespace {
+
+/// Worst-case item references (cells, quadtree leaves) the tuning may make one structure hold at once. The
+/// structures store a box once per grid cell or quadtree leaf it overlaps, so cost follows box size over cell size,
+/// not the number of boxes alone: gridCell 1 with screen-sized ships, or a deep quadtree that keeps splitting
+/// around two large overlapping ships, would allocate gigabytes from a few lines of text.
+std::int64_t worstCaseRefs(const Options& o, std::string& which) {
+    const engine::AABB& w = o.sets.world;
+    const std::int64_t worldW = std::int64_t(w.maxX) - w.minX, worldH = std::int64_t(w.maxY) - w.minY;
+    const std::int64_t ships = kMaxEnemies, stars = o.starCount;
+    auto covered = [](std::int64_t side, std::int64_t cell) { return (side / cell + 2) * (side / cell + 2); };
+    const std::int64_t cell = o.sets.gridCell;
+    const std::int64_t grid = (worldW / cell + 1) * (worldH / cell + 1) + ships * covered(o.enemyMaxSize, cell) +
+                              stars * covered(o.starMaxSize, cell);
+    const std::int64_t cells = std::int64_t(1) << o.sets.quadMaxDepth;  // per axis at the deepest level
+    const std::int64_t leafW = std::max<std::int64_t>(1, worldW / cells), leafH = std::max<std::int64_t>(1, worldH / cells);
+    const std::int64_t perShip = (o.enemyMaxSize / leafW + 2) * (o.enemyMaxSize / leafH + 2);
+    const std::int64_t quad = cells * cells + ships * std::min(perShip, cells * cells);
+    which = grid >= quad ? "the grid (raise gridCell or lower enemyMaxSize)" : "the quadtrees (lower quadMaxDepth)";
+    return std::max(grid, quad);
+}
+
+}  // namespace
+
 bool checkOptions(const Options& o, std::string& why) {
+    for (const IntOption& opt : kIntOptions) {
+        const int v = opt.field(const_cast<Options&>(o));
+        if (v < opt.lo || v > opt.hi) {
+            why = std::string(opt.name) + " takes an integer in " + std::to_string(opt.lo) + ".." + std::to_string(opt.hi);
+            return false;
+        }
+    }
     struct Pair {
         const char* what;
         int lo, hi;
@@ -466,43 +473,15 @@ bool checkOptions(const Options& o, std::string& why) {
             return false;
         }
     }
-    if (o.starCount < 0 || o.shotsPerCharge < 1 || o.rechargeFrames < 1 || o.fireInterval < 1 ||
-        o.starMaxSize > kScreenHeight || o.enemyMaxSize > kScreenHeight) {
-        why = "option out of range";
+    if (!o.sets.world.valid()) {
+        why = "the structures' world box is empty";
         return false;
     }
-    return true;
-}
-
-std::string formatOptions(const Options& options) {
-    Options copy = options;  // the table hands out mutable references; read them from a copy
-    std::string out = std::string("spawnEnemies ") + (options.spawnEnemies ? "1" : "0") + "\n";
-    for (const IntOption& opt : kIntOptions) out += std::string(opt.name) + " " + std::to_string(opt.field(copy)) + "\n";
-    return out;
-}
-
-bool loadOptions(const std::string& path, Options& options, std::ostream& err) {
-    std::string text, why;
-    if (!textio::readTextFile(path, text, why)) {
-        err << why << "\n";
-        return false;
-    }
-    std::istringstream in(text);
-    std::string line;
-    int lineNo = 0;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        const std::vector<std::string> w = textio::tokens(line);
-        if (w.empty()) continue;
-        if (w.size() != 2) why = "expected `key value`";
-        if (why.empty()) setOption(options, w[0], w[1], why);
-        if (!why.empty()) {
-            err << path << ":" << lineNo << ": " << why << "\n";
-            return false;
-        }
-    }
-    if (!checkOptions(options, why)) {
-        err << path << ":" << lineNo << ": " << why << "\n";
+    std::string which;
+    const std::int64_t refs = worstCaseRefs(o, which);
+    if (refs > kMaxStructureRefs) {
+        why = "this tuning could make " + which + " hold about " + std::to_string(refs) + " box references (limit " +
+              std::to_string(kMaxStructureRefs) + ")";
         return false;
     }
     return true;

@@ -109,7 +109,7 @@ struct Star {
 /// Everything that decides the future: copy it, compare it, hash it.
 struct World {
     std::uint64_t frame = 0;     ///< frames simulated since the Game was made (not reset by restart)
-    std::uint64_t rng = 0;       ///< generator state (splitmix64)
+    std::uint64_t rng = 0;       ///< generator state (sim::nextRandom, determinism.h)
     Player player;               ///< the ship
     std::vector<Laser> lasers;   ///< laser pool
     std::vector<Enemy> enemies;  ///< enemy pool
@@ -162,6 +162,8 @@ public:
     void restore(const World& saved);
     /// Places an enemy ship now (scripts and tests); returns its id. health <= 0 means healthForSize.
     int spawnEnemy(const engine::AABB& box, int speed, int health = 0);
+    /// Ships alive now.
+    int activeEnemies() const;
     /// Objects in the sets (enemies + stars), for the HUD.
     std::size_t objectCount() const;
 
@@ -192,19 +194,20 @@ private:
     std::vector<engine::ItemId> scratch_;  // query results, reused to avoid allocating every frame
 };
 
-/// Structure name as scripts and the HUD spell it: engine::setKindName (array, grid, quadtree-lowest,
-/// quadtree-leaves, agent-bvh, dynamic-tree).
-const char* structureName(engine::SetKind kind);
-/// Parses a structure name (engine::parseSetKind) or its number key 1..6; false when unknown.
-bool parseStructure(const std::string& text, engine::SetKind& kind);
+/// Most ships alive at once from random spawns (slow ships would otherwise pile up without bound).
+inline constexpr int kMaxEnemies = 512;
+/// Most box references (grid cells, quadtree leaves) a tuning may make one structure hold: checkOptions refuses more.
+inline constexpr std::int64_t kMaxStructureRefs = std::int64_t(1) << 24;
 
-/// Sets one tuning key (the Options field names, e.g. starCount, spawnEnemies 0/1); false with a reason if bad.
-bool setOption(Options& options, const std::string& key, const std::string& value, std::string& why);
-/// Checks the options' min <= max pairs and ranges; false with a reason if inconsistent.
+/// Sets one tuning key (an Options field name, e.g. starCount; spawnEnemies takes 0 or 1) after checking its range;
+/// false with a reason when the key is unknown or the value out of range.
+bool setOption(Options& options, const std::string& key, std::int64_t value, std::string& why);
+/// The current value of a tuning key, or nullptr when there is none (spawnEnemies is not an int field).
+const int* optionField(const Options& options, const std::string& key);
+/// Every tuning key, spawnEnemies first, then the int fields in a fixed order.
+std::vector<std::string> optionNames();
+/// The one validation of a whole tuning (defaults, blaster.cfg, script `set` lines): every key in range,
+/// min <= max pairs, and the worst-case memory of the structures under kMaxStructureRefs; false with a reason.
 bool checkOptions(const Options& options, std::string& why);
-/// Every option as `key value` lines, the format loadOptions reads (prefix each with `set ` for a script).
-std::string formatOptions(const Options& options);
-/// Reads `key value` lines (# comments) into options; on a bad line prints `FILE:LINE: what` to err, returns false.
-bool loadOptions(const std::string& path, Options& options, std::ostream& err);
 
 }  // namespace blaster

@@ -24,10 +24,16 @@
 //             | overlapping (ships flagged) | touching (stars flagged) | playery (player box minY)
 //   BUTTONS  := BUTTON { "+" BUTTON }, BUTTON := up | down | fire | restart | none
 //   NAME     := array | grid | quadtree-lowest | quadtree-leaves | agent-bvh | dynamic-tree | 1..6
-#include "game/sim/blaster/blaster_script.h"
+//
+// Limits, checked before a frame runs: the whole tuning passes blaster::checkOptions once the header ends (the
+// error names the last `set` line); at most kMaxRunFrames frames; at most 4096 `enemy` lines; and at most
+// kMaxArrayPairTests box pairs tested by the array structure over the run (it tests every pair every frame, so
+// 20,000 stars for a million frames would run for days).
+#include "game/io/blaster_script.h"
 
-#include "game/sim/replay.h"
-#include "game/sim/textio.h"
+#include "game/io/names.h"
+#include "game/io/run_file.h"
+#include "game/io/text.h"
 
 #include <algorithm>
 #include <istream>
@@ -39,6 +45,7 @@ namespace {
 
 constexpr long long kMaxFramesPerScript = sim::kMaxRunFrames;  // the fight's cap: a typo must not become an endless run
 constexpr int kMaxEnemyLines = 4096;  // placed ships per script: plenty for a test, no quadratic slog on junk
+constexpr long long kMaxArrayPairTests = 1000000000000LL;  // 10^12 box tests: about a quarter of an hour
 
 /// Thrown inside the parser with the message for the current line; caught once per line.
 struct ParseError {
@@ -49,15 +56,15 @@ long long intArg(const std::vector<std::string>& w, std::size_t i, long long lo,
     std::int64_t v = 0;
     std::string why;
     if (i >= w.size()) throw ParseError{std::string("missing ") + what};
-    if (!textio::toInt(w[i], std::int64_t(lo), std::int64_t(hi), v, why))
+    if (!io::toInt(w[i], std::int64_t(lo), std::int64_t(hi), v, why))
         throw ParseError{std::string(what) + " must be an integer in " + std::to_string(lo) + ".." +
-                         std::to_string(hi) + ", not '" + w[i] + "'"};
+                         std::to_string(hi) + ", not " + io::quote(w[i])};
     return v;
 }
 
 void expectWords(const std::vector<std::string>& w, std::size_t lo, std::size_t hi) {
-    if (w.size() < lo) throw ParseError{"too few words for '" + w[0] + "'"};
-    if (w.size() > hi) throw ParseError{"unexpected '" + w[hi] + "' after '" + w[0] + "'"};
+    if (w.size() < lo) throw ParseError{"too few words for " + io::quote(w[0])};
+    if (w.size() > hi) throw ParseError{"unexpected " + io::quote(w[hi]) + " after " + io::quote(w[0])};
 }
 
 std::uint8_t parseButtons(const std::string& text) {
@@ -69,7 +76,7 @@ std::uint8_t parseButtons(const std::string& text) {
         else if (b == "down") bits |= kDown;
         else if (b == "fire") bits |= kFire;
         else if (b == "restart") bits |= kRestart;
-        else if (b != "none") throw ParseError{"unknown button '" + b + "' (up, down, fire, restart, none)"};
+        else if (b != "none") throw ParseError{"unknown button " + io::quote(b) + " (up, down, fire, restart, none)"};
     }
     return bits;
 }
@@ -77,8 +84,8 @@ std::uint8_t parseButtons(const std::string& text) {
 engine::SetKind structureArg(const std::vector<std::string>& w) {
     engine::SetKind kind{};
     if (w.size() < 2 || !parseStructure(w[1], kind))
-        throw ParseError{"unknown structure '" + (w.size() < 2 ? std::string() : w[1]) +
-                         "' (array, grid, quadtree-lowest, quadtree-leaves, agent-bvh, dynamic-tree or 1..6)"};
+        throw ParseError{"unknown structure " + io::quote(w.size() < 2 ? std::string() : w[1]) +
+                         " (array, grid, quadtree-lowest, quadtree-leaves, agent-bvh, dynamic-tree or 1..6)"};
     return kind;
 }
 
@@ -97,7 +104,7 @@ bool isOp(const std::string& s) { return s == "==" || s == "!=" || s == "<" || s
 void parseComparison(const std::vector<std::string>& w, std::size_t i, Expectation& e) {
     if (i < w.size() && isOp(w[i])) e.op = w[i++];
     e.value = intArg(w, i, -(1LL << 62), 1LL << 62, "expected value");
-    if (i + 1 < w.size()) throw ParseError{"unexpected '" + w[i + 1] + "' after the expected value"};
+    if (i + 1 < w.size()) throw ParseError{"unexpected " + io::quote(w[i + 1]) + " after the expected value"};
 }
 
 Expectation parseExpect(const std::vector<std::string>& w) {
@@ -116,13 +123,9 @@ Expectation parseExpect(const std::vector<std::string>& w) {
     } else if (what == "hash") {
         expectWords(w, 3, 3);
         e.kind = Expectation::Kind::Hash;
-        std::size_t used = 0;
-        try {
-            e.hash = std::stoull(w[2], &used, 16);
-        } catch (...) {
-            used = 0;
+        if (!parseBlasterHash(w[2], e.hash)) {
+            throw ParseError{"hash must be 0x and 1 to 16 hexadecimal digits, not " + io::quote(w[2])};
         }
-        if (used != w[2].size()) throw ParseError{"hash must be hexadecimal, not '" + w[2] + "'"};
     } else if (what == "enemy") {
         e.enemy = int(intArg(w, 2, 0, 1 << 20, "enemy id"));
         if (w.size() < 4 || !oneOf(w[3], kEnemyProps))
@@ -133,7 +136,7 @@ Expectation parseExpect(const std::vector<std::string>& w) {
         e.field = what;
         parseComparison(w, 2, e);
     } else {
-        throw ParseError{"unknown expectation '" + what + "'"};
+        throw ParseError{"unknown expectation " + io::quote(what)};
     }
     return e;
 }
@@ -145,14 +148,15 @@ bool parseLine(const std::vector<std::string>& w, bool started, Script& script, 
         if (started) throw ParseError{"'" + verb + "' must come before the first command"};
         if (verb == "seed") {
             expectWords(w, 2, 2);
-            script.seed = std::uint64_t(intArg(w, 1, 0, 1LL << 62, "seed"));
+            std::string why;
+            if (!io::toUint64(w[1], script.seed, why)) throw ParseError{"seed: " + why};
         } else if (verb == "structure") {
             expectWords(w, 2, 2);
             script.structure = structureArg(w);
         } else {
             expectWords(w, 3, 3);
             std::string why;
-            if (!setOption(script.options, w[1], w[2], why)) throw ParseError{why};
+            if (!setOptionText(script.options, w[1], w[2], why)) throw ParseError{why};
         }
         return false;
     }
@@ -186,58 +190,107 @@ bool parseLine(const std::vector<std::string>& w, bool started, Script& script, 
         c.kind = Command::Kind::Expect;
         c.expect = parseExpect(w);
     } else {
-        throw ParseError{"unknown command '" + verb + "'"};
+        throw ParseError{"unknown command " + io::quote(verb)};
     }
     return true;
-}
-
-std::string joined(const std::vector<std::string>& w) {
-    std::string s;
-    for (const std::string& x : w) s += (s.empty() ? "" : " ") + x;
-    return s;
 }
 
 }  // namespace
 
-bool parseScript(std::istream& in, const std::string& file, Script& script, std::ostream& err) {
+namespace {
+
+/// Ships on screen in a busy run (the budget's estimate; the cap, kMaxEnemies, is rarely reached).
+constexpr long long kBusyShips = 64;
+
+/// Box pairs the array structure tests in one frame: every star and ship against every star and ship.
+long long arrayPairsPerFrame(const Options& o) {
+    const long long n = o.starCount + kBusyShips;
+    return n * n;
+}
+
+/// Parses the script line by line; throws ParseError for the current line.
+struct BlasterParser {
+    Script& script;
+    bool sawHeader = false, started = false, checked = false;
+    long long totalFrames = 0, arrayPairs = 0;
+    int enemyLines = 0, lastSetLine = 0;
+    engine::SetKind structure = engine::SetKind::Array;  // the structure in use as the commands go
+
+    /// The header is over: the whole tuning must pass the one validation (reported at the last `set` line).
+    bool checkTuning(io::Error& error) {
+        checked = true;
+        std::string why;
+        if (checkOptions(script.options, why)) return true;
+        error.line = lastSetLine > 0 ? lastSetLine : 1;
+        error.message = why;
+        return false;
+    }
+
+    void line(const std::vector<std::string>& w, int lineNo) {
+        if (!sawHeader) {
+            if (w.size() != 2 || w[0] != "blaster") throw ParseError{"the first line must be 'blaster 1'"};
+            if (w[1] != "1") throw ParseError{"unsupported blaster script version " + io::quote(w[1]) + " (only 1)"};
+            sawHeader = true;
+            return;
+        }
+        Command c;
+        c.line = lineNo;
+        c.text = io::joined(w);
+        if (w[0] == "set") lastSetLine = lineNo;
+        if (!parseLine(w, started, script, c)) {
+            structure = script.structure;
+            return;
+        }
+        started = true;
+        if (c.kind == Command::Kind::Switch) structure = c.structure;
+        const long long frames = c.frames + (c.expect.kind == Expectation::Kind::GameOverWithin ? c.expect.value : 0);
+        totalFrames += frames;
+        if (totalFrames > kMaxFramesPerScript)
+            throw ParseError{"the script runs more than " + std::to_string(kMaxFramesPerScript) + " frames"};
+        if (structure == engine::SetKind::Array) arrayPairs += frames * arrayPairsPerFrame(script.options);
+        if (arrayPairs > kMaxArrayPairTests)
+            throw ParseError{"the array structure would test about " + std::to_string(arrayPairs) +
+                             " box pairs by here (limit " + std::to_string(kMaxArrayPairTests) +
+                             "): fewer stars, fewer frames or another structure"};
+        if (c.kind == Command::Kind::Enemy && ++enemyLines > kMaxEnemyLines)
+            throw ParseError{"more than " + std::to_string(kMaxEnemyLines) + " 'enemy' lines"};
+        script.commands.push_back(c);
+    }
+};
+
+}  // namespace
+
+bool parseBlasterHash(const std::string& token, std::uint64_t& hash) {
+    if (token.size() < 3 || token.size() > 18 || token[0] != '0' || (token[1] != 'x' && token[1] != 'X')) return false;
+    std::string why;
+    return io::toHash(std::string(16 - (token.size() - 2), '0') + token.substr(2), hash, why);
+}
+
+bool parseScript(std::string_view text, const std::string& file, Script& script, io::Error& error) {
     script = Script{};
-    std::string line;
-    int lineNo = 0;
-    bool sawHeader = false, started = false;
-    long long totalFrames = 0;
-    int enemyLines = 0;
-    while (std::getline(in, line)) {
-        ++lineNo;
-        const std::vector<std::string> w = textio::tokens(line);
+    error = io::Error{file, 0, ""};
+    BlasterParser p{script};
+    io::Lines lines(text);
+    std::string_view raw;
+    while (lines.next(raw)) {
+        const std::vector<std::string> w = io::tokens(raw);
         if (w.empty()) continue;
+        error.line = lines.number();
         try {
-            if (!sawHeader) {
-                if (w.size() != 2 || w[0] != "blaster") throw ParseError{"the first line must be 'blaster 1'"};
-                if (w[1] != "1") throw ParseError{"unsupported blaster script version '" + w[1] + "' (only 1)"};
-                sawHeader = true;
-                continue;
-            }
-            Command c;
-            c.line = lineNo;
-            c.text = joined(w);
-            if (!parseLine(w, started, script, c)) continue;
-            started = true;
-            totalFrames += c.frames + (c.expect.kind == Expectation::Kind::GameOverWithin ? c.expect.value : 0);
-            if (totalFrames > kMaxFramesPerScript)
-                throw ParseError{"the script runs more than " + std::to_string(kMaxFramesPerScript) + " frames"};
-            if (c.kind == Command::Kind::Enemy && ++enemyLines > kMaxEnemyLines)
-                throw ParseError{"more than " + std::to_string(kMaxEnemyLines) + " 'enemy' lines"};
-            script.commands.push_back(c);
+            const bool wasStarted = p.started;
+            p.line(w, lines.number());
+            if (!wasStarted && p.started && !p.checkTuning(error)) return false;
         } catch (const ParseError& e) {
-            err << file << ":" << lineNo << ": " << e.what << "\n";
+            error.message = e.what;
             return false;
         }
     }
-    if (!sawHeader) {
-        err << file << ":1: empty file; the first line must be 'blaster 1'\n";
+    if (!p.sawHeader) {
+        error.line = 1;
+        error.message = "empty file; the first line must be 'blaster 1'";
         return false;
     }
-    return true;
+    return p.checked || p.checkTuning(error);
 }
 
 // ---- running ----
@@ -368,8 +421,7 @@ std::string holdLine(std::uint8_t buttons, int frames) {
 
 ScriptRecorder::ScriptRecorder(std::uint64_t seed, engine::SetKind kind, const Options& options) {
     header_ = "blaster 1\n# recorded\nseed " + std::to_string(seed) + "\nstructure " + structureName(kind) + "\n";
-    std::istringstream lines(formatOptions(options));
-    for (std::string line; std::getline(lines, line);) header_ += "set " + line + "\n";
+    for (const std::string& line : optionLines(options)) header_ += "set " + line + "\n";
 }
 
 void ScriptRecorder::record(const Input& input) {

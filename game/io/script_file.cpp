@@ -4,7 +4,7 @@
 //   Setup (before the first input or expect line; any order; each at most once):
 //     mode versus|cpu|training|cpuvscpu     who drives the players (cpu: the CPU plays p2)
 //     fighters ID1 ID2                      data/fighters/ID.fighter for p1 and p2 (default ryo brick)
-//     seed N                                RNG seed (CPU decisions)
+//     seed N                                RNG seed (CPU decisions), 0..2^64-1
 //     rounds N                              rounds needed to win the match, 1..999 (default 2: best of three)
 //     roundframes N                         round timer in frames (default 5940 = 99 s)
 //     dummy stand|crouch|block|crouchblock|jump   training dummy (p2) behaviour
@@ -32,12 +32,8 @@
 // The script runs until the last frame scripted or the end of the last expectation window, whichever is later;
 // that may not pass kMaxRunFrames (1000000). Once the fighters are loaded, the start health must not exceed a
 // fighter's full health and every MEMBER, MOVE and `pN.move` value must name one of that fighter's members/anims.
-#include "game/sim/replay.h"
-#include "game/sim/script.h"
-#include "game/sim/textio.h"
-
-#include <cstdlib>
-#include <sstream>
+#include "game/io/names.h"
+#include "game/io/run_file.h"
 
 namespace sim {
 namespace {
@@ -55,31 +51,16 @@ bool inList(const std::string& w, const char* const* list, int n) {
 
 bool isWordField(const std::string& f) { return f == "move" || f == "facing" || f == "winner"; }
 
+/// Most `expect` lines a script may hold (they are indexed by frame, so this bounds memory, not time).
+constexpr int kMaxExpectations = 100000;
+
 /// Script parser: the file, the current line, the cursor and the inputs so far.
-struct ScriptParser {
-    std::string file;
-    int line = 0;
-    std::string error;
+struct ScriptParser : io::LineParser {
     RunFile* out = nullptr;
     std::int64_t cursor = 0;
     std::uint16_t keep[2] = {0, 0};
     bool setupDone = false;
     std::vector<std::pair<std::string, int>> seenSetup;  // setup keys read so far, with their lines
-
-    bool fail(const std::string& what) {
-        if (error.empty()) error = file + ":" + std::to_string(line) + ": " + what;
-        return false;
-    }
-
-    bool toInt(const std::string& t, std::int64_t lo, std::int64_t hi, std::int64_t& v) {
-        std::string why;
-        return textio::toInt(t, lo, hi, v, why) || fail(why);
-    }
-
-    bool toInt(const std::string& t, int lo, int hi, int& v) {
-        std::string why;
-        return textio::toInt(t, lo, hi, v, why) || fail(why);
-    }
 
     /// Refuses a run longer than kMaxRunFrames (checked before any frame is stored).
     bool within(std::int64_t lastFrame) {
@@ -91,12 +72,12 @@ struct ScriptParser {
         if (t == "p1") p = 0;
         else if (t == "p2") p = 1;
         else if (allowAny && t == "any") p = -1;
-        else return fail("expected p1 or p2" + std::string(allowAny ? " or any" : "") + ", got '" + t + "'");
+        else return fail("expected p1 or p2" + std::string(allowAny ? " or any" : "") + ", got " + io::quote(t));
         return true;
     }
 
     bool buttons(const std::string& t, std::uint16_t& b) {
-        if (!parseButtonSet(t, b)) return fail("bad buttons '" + t + "' (names: up down left right light heavy special start, joined by +)");
+        if (!parseButtonSet(t, b)) return fail("bad buttons " + io::quote(t) + " (names: up down left right light heavy special start, joined by +)");
         return true;
     }
 
@@ -115,28 +96,25 @@ struct ScriptParser {
 
     bool setupLine(const std::vector<std::string>& t);
     bool playerLine(const std::vector<std::string>& t);
-    bool expectLine(const std::vector<std::string>& t, const std::string& raw);
+    bool expectLine(const std::vector<std::string>& t);
     bool expectEvent(const std::vector<std::string>& t, std::size_t i, Expectation& e);
     bool expectState(const std::vector<std::string>& t, std::size_t i, Expectation& e);
-    bool lineOf(const std::vector<std::string>& t, const std::string& raw);
+    bool lineOf(const std::vector<std::string>& t);
 };
 
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     MatchSetup& s = out->setup;
     const std::string& k = t[0];
     static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health"};
-    if (!inList(k, kSetup, 9)) return fail("unknown command '" + k + "'");
+    if (!inList(k, kSetup, 9)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
-    for (const auto& key : seenSetup) {
-        if (key.first == k) return fail("repeated `" + k + "` (first on line " + std::to_string(key.second) + ")");
-    }
-    seenSetup.emplace_back(k, line);
+    if (!once(seenSetup, k)) return false;
     auto need = [&](std::size_t n, const char* form) {
         return t.size() == n ? true : fail(std::string("expected `") + form + "`");
     };
     if (k == "mode") {
         if (!need(2, "mode versus|cpu|training|cpuvscpu")) return false;
-        return parseMode(t[1], s.mode) ? true : fail("unknown mode '" + t[1] + "'");
+        return parseMode(t[1], s.mode) ? true : fail("unknown mode " + io::quote(t[1]));
     }
     if (k == "fighters") {
         if (!need(3, "fighters ID1 ID2")) return false;
@@ -146,18 +124,15 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
         return true;
     }
     if (k == "seed") {
-        if (!need(2, "seed N")) return false;
-        std::int64_t v = 0;
-        if (!toInt(t[1], 0, INT64_MAX, v)) return false;
-        s.seed = std::uint64_t(v);
-        return true;
+        std::string why;
+        return need(2, "seed N") && (io::toUint64(t[1], s.seed, why) || fail(why));
     }
     if (k == "rounds") return need(2, "rounds N") && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") return need(2, "cpulevel 1|2|3") && toInt(t[1], 1, 3, s.cpuLevel);
     if (k == "dummy") {
         if (!need(2, "dummy stand|crouch|block|crouchblock|jump")) return false;
-        return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour '" + t[1] + "'");
+        return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));
     }
     if (k == "start") {
         return need(3, "start X1 X2") && toInt(t[1], 0, kStageWidth, s.startX[0]) &&
@@ -168,7 +143,7 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
         return need(3, "health H1 H2") && toInt(t[1], 0, 100000000, s.startHealth[0]) &&
                toInt(t[2], 0, 100000000, s.startHealth[1]);
     }
-    return fail("unknown command '" + k + "'");
+    return fail("unknown command " + io::quote(k));
 }
 
 bool ScriptParser::playerLine(const std::vector<std::string>& t) {
@@ -199,7 +174,7 @@ bool ScriptParser::playerLine(const std::vector<std::string>& t) {
         keep[p] = 0;
         return true;
     }
-    return fail("unknown action '" + verb + "' (hold, press, keep, release)");
+    return fail("unknown action " + io::quote(verb) + " (hold, press, keep, release)");
 }
 
 bool ScriptParser::expectEvent(const std::vector<std::string>& t, std::size_t i, Expectation& e) {
@@ -228,9 +203,9 @@ bool ScriptParser::expectEvent(const std::vector<std::string>& t, std::size_t i,
     } else if (kind == "roundstart") {
         e.event = EventType::RoundStart;
     } else {
-        return fail("unknown event '" + kind + "'");
+        return fail("unknown event " + io::quote(kind));
     }
-    if (more()) return fail("unexpected '" + t[i] + "'");
+    if (more()) return fail("unexpected " + io::quote(t[i]));
     if (i + 2 != t.size()) return fail("expected `within N` or `at N` at the end of an event expectation");
     std::int64_t n = 0;
     if (!toInt(t[i + 1], 1, 10000000, n) || !within(cursor + n)) return false;
@@ -246,12 +221,12 @@ bool ScriptParser::expectState(const std::vector<std::string>& t, std::size_t i,
         if (!player(name.substr(0, dot), e.player, false)) return false;
         e.field = name.substr(dot + 1);
         if (!inList(e.field, kPlayerFields, int(sizeof(kPlayerFields) / sizeof(kPlayerFields[0])))) {
-            return fail("unknown fighter field '" + e.field + "'");
+            return fail("unknown fighter field " + io::quote(e.field));
         }
     } else {
         e.field = name;
         if (!inList(e.field, kMatchFields, int(sizeof(kMatchFields) / sizeof(kMatchFields[0])))) {
-            return fail("unknown expectation '" + e.field + "'");
+            return fail("unknown expectation " + io::quote(e.field));
         }
     }
     static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
@@ -262,8 +237,8 @@ bool ScriptParser::expectState(const std::vector<std::string>& t, std::size_t i,
     if (word && e.op != "==" && e.op != "!=") return fail("'" + e.field + "' only compares with == or !=");
     static const char* const kWinners[] = {"p1", "p2", "draw", "none"};
     static const char* const kFacings[] = {"left", "right"};
-    if (e.field == "winner" && !inList(e.value, kWinners, 4)) return fail("winner is p1, p2, draw or none, not '" + e.value + "'");
-    if (e.field == "facing" && !inList(e.value, kFacings, 2)) return fail("facing is left or right, not '" + e.value + "'");
+    if (e.field == "winner" && !inList(e.value, kWinners, 4)) return fail("winner is p1, p2, draw or none, not " + io::quote(e.value));
+    if (e.field == "facing" && !inList(e.value, kFacings, 2)) return fail("facing is left or right, not " + io::quote(e.value));
     if (!word && e.value != "yes" && e.value != "no") {
         std::int64_t v = 0;
         if (!toInt(e.value, INT32_MIN, INT32_MAX, v)) return false;
@@ -272,10 +247,13 @@ bool ScriptParser::expectState(const std::vector<std::string>& t, std::size_t i,
     return true;
 }
 
-bool ScriptParser::expectLine(const std::vector<std::string>& t, const std::string& raw) {
+bool ScriptParser::expectLine(const std::vector<std::string>& t) {
     Expectation e;
     e.line = line;
-    e.text = raw.substr(raw.find_first_not_of(" \t"));
+    e.text = io::joined(t);
+    if (int(out->expectations.size()) >= kMaxExpectations) {
+        return fail("more than " + std::to_string(kMaxExpectations) + " expect lines");
+    }
     if (t.size() < 2) return fail("empty expectation");
     std::size_t i = 1;
     if (t[i] == "no") {
@@ -291,7 +269,7 @@ bool ScriptParser::expectLine(const std::vector<std::string>& t, const std::stri
     return true;
 }
 
-bool ScriptParser::lineOf(const std::vector<std::string>& t, const std::string& raw) {
+bool ScriptParser::lineOf(const std::vector<std::string>& t) {
     const std::string& k = t[0];
     if (k == "p1" || k == "p2") {
         setupDone = true;
@@ -306,28 +284,26 @@ bool ScriptParser::lineOf(const std::vector<std::string>& t, const std::string& 
     }
     if (k == "expect") {
         setupDone = true;
-        return expectLine(t, raw);
+        return expectLine(t);
     }
     return setupLine(t);
 }
 
 }  // namespace
 
-bool parseScript(const std::string& text, const std::string& fileName, RunFile& out, std::string& error) {
+bool parseScript(const std::string& text, const std::string& fileName, RunFile& out, io::Error& error) {
     out = RunFile{};
     out.path = fileName;
     ScriptParser sp;
-    sp.file = fileName;
+    sp.error.file = fileName;
     sp.out = &out;
-    std::istringstream in(text);
-    std::string raw;
-    while (std::getline(in, raw)) {
-        ++sp.line;
-        if (!raw.empty() && raw.back() == '\r') raw.pop_back();
-        const std::string code = raw.substr(0, raw.find('#'));
-        const std::vector<std::string> t = textio::tokens(code);
+    io::Lines lines(text);
+    std::string_view raw;
+    while (lines.next(raw)) {
+        sp.line = lines.number();
+        const std::vector<std::string> t = io::tokens(raw);
         if (t.empty()) continue;
-        if (!sp.lineOf(t, code)) {
+        if (!sp.lineOf(t)) {
             error = sp.error;
             return false;
         }
@@ -335,82 +311,9 @@ bool parseScript(const std::string& text, const std::string& fileName, RunFile& 
     out.frames = sp.cursor;
     for (const Expectation& e : out.expectations) out.frames = std::max(out.frames, e.last);
     if (out.frames == 0) {
-        error = fileName + ":" + std::to_string(std::max(1, sp.line)) + ": the script has no frames (no hold, press or wait)";
+        error = io::Error{fileName, std::max(1, lines.number()), "the script has no frames (no hold, press or wait)"};
         return false;
     }
-    return true;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Checking
-
-namespace {
-
-/// The current value of a state field as a number (flags 0/1) or a word.
-void fieldValue(const Expectation& e, const Fight& fight, std::int64_t& num, std::string& word) {
-    const FightState& s = fight.state();
-    num = 0;
-    word.clear();
-    if (e.player >= 0) {
-        const FighterState& f = s.fighters[e.player];
-        const std::string& k = e.field;
-        if (k == "health") num = f.health;
-        else if (k == "x") num = f.x;
-        else if (k == "y") num = f.y;
-        else if (k == "move") word = fight.animName(e.player);
-        else if (k == "wins") num = s.wins[e.player];
-        else if (k == "combo") num = f.combo;
-        else if (k == "facing") word = f.facing > 0 ? "right" : "left";
-        else if (k == "airborne") num = f.airborne;
-        else if (k == "crouching") num = f.crouching;
-        else if (k == "blocking") num = f.blocking;
-        else if (k == "hitstun") num = f.hitstun;
-        else if (k == "blockstun") num = f.blockstun;
-        else if (k == "advantage") num = f.lastAdvantage;
-        return;
-    }
-    const std::string& k = e.field;
-    if (k == "round") num = s.round;
-    else if (k == "timer") num = s.timer;
-    else if (k == "frame") num = s.frame;
-    else if (k == "projectiles") num = int(s.projectiles[0].alive) + int(s.projectiles[1].alive);
-    else if (k == "roundover") num = s.roundOver;
-    else if (k == "matchover") num = s.matchOver;
-    else if (k == "winner") {
-        const char* names[] = {"p1", "p2", "draw"};
-        word = s.matchWinner >= 0 ? names[s.matchWinner] : "none";
-    }
-}
-
-}  // namespace
-
-bool checkState(const Expectation& e, const Fight& fight, std::string& why) {
-    std::int64_t num = 0;
-    std::string word;
-    fieldValue(e, fight, num, word);
-    bool ok = false;
-    if (isWordField(e.field)) {
-        ok = (word == e.value) == (e.op == "==");
-        if (!ok) why = "actual " + word;
-        return ok;
-    }
-    const std::int64_t want = e.value == "yes" ? 1 : e.value == "no" ? 0 : std::strtoll(e.value.c_str(), nullptr, 10);
-    if (e.op == "==") ok = num == want;
-    else if (e.op == "!=") ok = num != want;
-    else if (e.op == "<") ok = num < want;
-    else if (e.op == "<=") ok = num <= want;
-    else if (e.op == ">") ok = num > want;
-    else ok = num >= want;
-    if (!ok) why = "actual " + std::to_string(num);
-    return ok;
-}
-
-bool eventMatches(const Expectation& e, const Event& ev) {
-    if (ev.type != e.event) return false;
-    if (e.victim >= 0 && ev.victim != e.victim) return false;
-    if (e.attacker >= 0 && ev.attacker != e.attacker) return false;
-    if (!e.member.empty() && ev.member != e.member) return false;
-    if (!e.move.empty() && ev.move != e.move) return false;
     return true;
 }
 

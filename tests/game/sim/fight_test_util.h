@@ -1,5 +1,6 @@
 #pragma once
 // Helpers for the fight tests: the shipped fighters and a fight stepped with scripted input.
+#include "game/io/fighter_file.h"
 #include "game/sim/fight.h"
 #include "test_paths.h"
 
@@ -12,7 +13,7 @@ namespace fighttest {
 /// Loads data/fighters/ID.fighter, failing the test when it does not load.
 inline sim::FighterDef fighter(const std::string& id) {
     sim::FighterLoad load = sim::loadFighterById(testpaths::data(), id);
-    REQUIRE_MESSAGE(load.ok, load.error);
+    REQUIRE_MESSAGE(load.ok, load.error.text());
     return load.def;
 }
 

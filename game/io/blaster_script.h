@@ -3,10 +3,12 @@
 // so a scenario ("shoot a ship down", "the gun recharges", "contact ends the run") is a readable file in
 // data/replays/ that runs headless as a test. Parsing is separate from running so a bad file is rejected whole,
 // with `FILE:LINE: what`, before a single frame is simulated. The grammar is at the top of blaster_script.cpp.
+#include "game/io/blaster_config.h"
+#include "game/io/text.h"
 #include "game/sim/blaster/blaster.h"
 
 #include <cstdint>
-#include <iosfwd>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -48,8 +50,10 @@ struct Script {
     std::vector<Command> commands;                       ///< in file order
 };
 
-/// Parses a script; on the first bad line prints `file:LINE: what` to err and returns false.
-bool parseScript(std::istream& in, const std::string& file, Script& script, std::ostream& err);
+/// Parses a script's text; on the first bad line returns false with error = {file, LINE, what}.
+bool parseScript(std::string_view text, const std::string& file, Script& script, io::Error& error);
+/// Parses a Blaster hash as scripts and summaries write it: 0x and 1 to 16 hex digits.
+bool parseBlasterHash(const std::string& token, std::uint64_t& hash);
 
 /// What running a script produced.
 struct ScriptResult {

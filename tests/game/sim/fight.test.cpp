@@ -2,7 +2,7 @@
 // rounds, and hit detection going through the agent BVH (root test first, then the tree).
 // Expected numbers are worked out by hand from data/fighters/ryo.fighter and brick.fighter (see each comment).
 #include "game/sim/fight.h"
-#include "fight_test_util.h"
+#include "game/sim/fight_test_util.h"
 
 #include <doctest/doctest.h>
 

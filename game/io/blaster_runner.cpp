@@ -1,24 +1,23 @@
 // Headless Blaster script runner: parse the whole file first (a bad file exits 2 before any frame runs), then run
 // it and print a summary in the same spirit as the fight runner's.
-#include "game/sim/blaster/blaster_headless.h"
+#include "game/io/blaster_runner.h"
 
-#include "game/sim/blaster/blaster_script.h"
-#include "game/sim/textio.h"
+#include "game/io/blaster_script.h"
+#include "game/io/names.h"
+#include "game/io/text.h"
 
-#include <sstream>
 #include <ostream>
 
 namespace blaster {
 
 int runHeadless(const std::string& path, std::ostream& out, std::ostream& err) {
-    std::string text, why;
-    if (!textio::readTextFile(path, text, why)) {
-        err << why << "\n";
+    std::string text;
+    io::Error error;
+    Script script;
+    if (!io::readFile(path, text, error) || !parseScript(text, path, script, error)) {
+        err << error.text() << "\n";
         return 2;
     }
-    std::istringstream in(text);
-    Script script;
-    if (!parseScript(in, path, script, err)) return 2;
     const ScriptResult r = runScript(script, path);
     out << "blaster " << path << "\n";
     out << "  frames " << r.frames << ", score " << r.score << " (best " << r.bestScore << "), kills " << r.kills

@@ -2,13 +2,16 @@
 // without any window, as fast as it can, and prints a summary. Exit codes: 0 every check held, 1 a check failed
 // (expectation, hash checkpoint or sync test), 2 bad flags or a bad file (`FILE:LINE: what` on stderr), or an
 // unwritable --record file (`OUT: cannot write ...`). --events and --record ride on the one run (a frame hook).
-// A replay with no `end` line (a crashed recording) still runs; the summary marks it truncated.
-#include "game/headless_main.h"
+// A replay with no `end` line (a crashed recording) still runs; the summary marks it truncated. Output that
+// cannot be written (a full disk, a closed pipe) is an error too: exit 2 with a message on stderr.
+#include "game/io/headless.h"
 
-#include "game/sim/blaster/blaster_headless.h"
+#include "game/io/blaster_runner.h"
+#include "game/io/fighter_file.h"
+#include "game/io/names.h"
+#include "game/io/player.h"
+#include "game/io/replay_writer.h"
 #include "game/sim/fight.h"
-#include "game/sim/replay.h"
-#include "game/sim/textio.h"
 
 #include <cstdlib>
 #include <iostream>
@@ -79,9 +82,18 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
 }
 
 std::string firstWord(const std::string& path) {
-    std::string text, error;
-    if (!textio::readTextFile(path, text, error)) return "";  // the fight loader reports the error
+    std::string text;
+    io::Error error;
+    if (!io::readFile(path, text, error)) return "";  // the fight loader reports the error
     return sim::firstWordOf(text);
+}
+
+/// Exit code 2 with a message when stdout could not take everything written to it.
+int checkedExit(int code) {
+    std::cout.flush();
+    if (std::cout) return code;
+    std::cerr << "game --headless: cannot write the output (stdout): write failed\n";
+    return 2;
 }
 
 /// One line per event of the step just taken (for writing scripts).
@@ -125,46 +137,35 @@ void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::F
 
 }  // namespace
 
-int runHeadless(int argc, char** argv) {
+int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     Flags flags;
     std::string error;
     if (!parseFlags(argc, argv, flags, error)) return usage(error);
-    if (firstWord(flags.replay) == "blaster") return blaster::runHeadless(flags.replay, std::cout, std::cerr);
+    if (firstWord(flags.replay) == "blaster") return checkedExit(blaster::runHeadless(flags.replay, std::cout, std::cerr));
     sim::RunFile run;
-    if (!sim::loadRunFile(flags.replay, run, error)) {
-        std::cerr << error << "\n";
-        return 2;
-    }
-    const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay) : flags.dataDir;
+    io::Error bad;
+    const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay, defaultDataDir) : flags.dataDir;
     sim::FighterDef defs[2];
-    for (int p = 0; p < 2; ++p) {
-        sim::FighterLoad load = sim::loadFighterById(dataDir, run.setup.fighter[p]);
-        if (!load.ok) {
-            std::cerr << load.error << "\n"
-                      << flags.replay << ":" << run.fightersLine << ": cannot load fighter '" << run.setup.fighter[p]
-                      << "'\n";
-            return 2;
-        }
-        defs[p] = std::move(load.def);
-    }
-    if (!sim::checkRunAgainstFighters(run, defs[0], defs[1], error)) {
-        std::cerr << error << "\n";
+    if (!sim::loadRunFile(flags.replay, run, bad) || !sim::loadRunFighters(run, dataDir, defs, bad) ||
+        !sim::checkRunAgainstFighters(run, defs[0], defs[1], bad)) {
+        std::cerr << bad.text() << "\n";
         return 2;
     }
+    sim::ReplayPlayer player(run, defs[0], defs[1], flags.sync, flags.printHashes);
     std::unique_ptr<sim::ReplayWriter> writer;
     if (!flags.record.empty()) {
-        writer = std::make_unique<sim::ReplayWriter>(flags.record, run.setup);
+        writer = std::make_unique<sim::ReplayWriter>(flags.record, player.fight());
         if (!writer->ok()) {
             std::cerr << flags.record << ": cannot write the recording\n";
             return 2;
         }
     }
     const bool events = flags.printEvents;
-    const sim::RunResult r = sim::runFile(run, defs[0], defs[1], flags.sync, flags.printHashes,
-                                          [&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
-                                              if (events) printEvents(frame, fight);
-                                              if (writer) writer->frame(in, fight);
-                                          });
+    player.run([&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
+        if (events) printEvents(frame, fight);
+        if (writer) writer->frame(in, fight);
+    });
+    const sim::RunResult r = player.result();
     if (writer) {
         writer->finish();
         if (!writer->ok()) {
@@ -178,7 +179,7 @@ int runHeadless(int argc, char** argv) {
     printSummary(run, r, defs);
     if (run.truncated) std::cerr << run.path << ": " << truncatedNote(run) << "\n";
     for (const std::string& f : r.failures) std::cerr << f << "\n";
-    return r.failures.empty() ? 0 : 1;
+    return checkedExit(r.failures.empty() ? 0 : 1);
 }
 
 }  // namespace game

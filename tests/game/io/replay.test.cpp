@@ -1,8 +1,11 @@
 // Replays and action scripts: the script grammar, the replay format, determinism (same hashes twice and under
 // save/restore re-simulation) and tamper detection by hash checkpoints.
-#include "game/sim/replay.h"
-#include "game/sim/textio.h"
-#include "fight_test_util.h"
+#include "game/io/fighter_file.h"
+#include "game/io/player.h"
+#include "game/io/replay_writer.h"
+#include "game/io/run_file.h"
+#include "game/io/text.h"
+#include "game/sim/fight_test_util.h"
 
 #include <doctest/doctest.h>
 
@@ -34,8 +37,8 @@ std::vector<std::string> fightReplayFiles() {
 
 sim::RunFile load(const std::string& path) {
     sim::RunFile run;
-    std::string error;
-    REQUIRE_MESSAGE(sim::loadRunFile(path, run, error), error);
+    io::Error error;
+    REQUIRE_MESSAGE(sim::loadRunFile(path, run, error), error.text());
     return run;
 }
 
@@ -57,8 +60,8 @@ TEST_CASE("A script compiles to per-frame input: hold, press, wait, keep and sev
         "p2 release\n"
         "wait 1\n";               // frame 7
     sim::RunFile run;
-    std::string error;
-    REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error);
+    io::Error error;
+    REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error.text());
     CHECK(run.setup.mode == sim::Mode::Training);
     CHECK(run.setup.fighter[1] == "brick");
     CHECK(run.setup.seed == 9);
@@ -80,8 +83,8 @@ TEST_CASE("Script expectations take their frame window from the cursor") {
         "expect no block any at 5\n"
         "expect p2.health <= 850\n";
     sim::RunFile run;
-    std::string error;
-    REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error);
+    io::Error error;
+    REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error.text());
     REQUIRE(run.expectations.size() == 3);
     const sim::Expectation& hit = run.expectations[0];
     CHECK(hit.isEvent);
@@ -116,9 +119,9 @@ TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
     SUBCASE("a window past the cap") { text = "wait 5\nexpect no ko p1 within 999996\n"; expected = "s:2: the script runs more than 1000000 frames"; }
     CAPTURE(text);
     sim::RunFile run;
-    std::string error;
+    io::Error error;
     CHECK_FALSE(sim::parseScript(text, "s", run, error));
-    CHECK(error == expected);
+    CHECK(error.text() == expected);
 }
 
 TEST_CASE("A replay written by ReplayWriter reads back and is playable even without its end line") {
@@ -129,7 +132,7 @@ TEST_CASE("A replay written by ReplayWriter reads back and is playable even with
     sim::Fight fight(s, ryo, ryo);
     std::vector<sim::FrameInput> inputs;
     {
-        sim::ReplayWriter w(path, s);
+        sim::ReplayWriter w(path, fight);
         REQUIRE(w.ok());
         for (int i = 0; i < 130; ++i) {
             const sim::FrameInput in = fighttest::input(i % 20 == 0 ? sim::kLight : sim::kRight, i % 7 == 0 ? sim::kDown : 0);
@@ -139,8 +142,8 @@ TEST_CASE("A replay written by ReplayWriter reads back and is playable even with
         }
         // Like a crash: the file is read while the writer is still open, before any `end` line.
         sim::RunFile partial;
-        std::string error;
-        REQUIRE_MESSAGE(sim::parseReplay(readText(path), path, partial, error), error);
+        io::Error error;
+        REQUIRE_MESSAGE(sim::parseReplay(readText(path), path, partial, error), error.text());
         CHECK(partial.truncated);
         CHECK(partial.inputs.size() == 130);
         CHECK(partial.checkpoints.size() == 2);  // frames 60 and 120
@@ -200,9 +203,9 @@ TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     }
     CAPTURE(text);
     sim::RunFile run;
-    std::string error;
+    io::Error error;
     CHECK_FALSE(sim::parseReplay(text, "r", run, error));
-    CHECK(error == expected);
+    CHECK(error.text() == expected);
 }
 
 TEST_CASE("What a run names is checked against the loaded fighters") {
@@ -234,11 +237,11 @@ TEST_CASE("What a run names is checked against the loaded fighters") {
     }
     CAPTURE(text);
     sim::RunFile run;
-    std::string error;
-    REQUIRE_MESSAGE(sim::parseScript(text, "s", run, error), error);
+    io::Error error;
+    REQUIRE_MESSAGE(sim::parseScript(text, "s", run, error), error.text());
     const bool ok = sim::checkRunAgainstFighters(run, ryo, brick, error);
     CHECK(ok == expected.empty());
-    if (!ok) CHECK(error == expected);
+    if (!ok) CHECK(error.text() == expected);
 }
 
 TEST_CASE("The frame hook sees every frame of the run once, with that frame's input and fight") {
@@ -265,25 +268,26 @@ TEST_CASE("The frame hook sees every frame of the run once, with that frame's in
 }
 
 TEST_CASE("The shared text reader tells a directory and a missing file apart, and checks its tokenizer and toInt") {
-    std::string text, error;
+    std::string text;
+    io::Error error;
     const std::string dir = testpaths::data("fighters");
-    CHECK_FALSE(textio::readTextFile(dir, text, error));
-    CHECK(error == dir + ": is a directory");
-    CHECK_FALSE(textio::readTextFile("/nonexistent/f", text, error));
-    CHECK(error == "/nonexistent/f: cannot open: No such file or directory");
-    CHECK(textio::tokens("  a\tbb  c # d e\r") == std::vector<std::string>{"a", "bb", "c"});
-    CHECK(textio::tokens("x y\r") == std::vector<std::string>{"x", "y"});
-    CHECK(textio::tokens("# only").empty());
+    CHECK_FALSE(io::readFile(dir, text, error));
+    CHECK(error.text() == dir + ": is a directory");
+    CHECK_FALSE(io::readFile("/nonexistent/f", text, error));
+    CHECK(error.text() == "/nonexistent/f: cannot open: No such file or directory");
+    CHECK(io::tokens("  a\tbb  c # d e\r") == std::vector<std::string>{"a", "bb", "c"});
+    CHECK(io::tokens("x y\r") == std::vector<std::string>{"x", "y"});
+    CHECK(io::tokens("# only").empty());
     int v = 0;
     std::string why;
-    CHECK(textio::toInt("-7", -10, 10, v, why));
+    CHECK(io::toInt("-7", -10, 10, v, why));
     CHECK(v == -7);
-    CHECK_FALSE(textio::toInt("11", -10, 10, v, why));
+    CHECK_FALSE(io::toInt("11", -10, 10, v, why));
     CHECK(why == "number 11 out of range [-10, 10]");
-    CHECK_FALSE(textio::toInt("3x", -10, 10, v, why));
+    CHECK_FALSE(io::toInt("3x", -10, 10, v, why));
     CHECK(why == "'3x' is not an integer");
-    CHECK_FALSE(textio::toInt("", -10, 10, v, why));
-    CHECK_FALSE(textio::toInt("99999999999999999999", -10, 10, v, why));
+    CHECK_FALSE(io::toInt("", -10, 10, v, why));
+    CHECK_FALSE(io::toInt("99999999999999999999", -10, 10, v, why));
 }
 
 TEST_CASE("Hashes differ between seeds in CPU vs CPU") {

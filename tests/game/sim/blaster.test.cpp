@@ -221,8 +221,8 @@ std::vector<std::uint64_t> hashesOf(SetKind kind, int frames, bool cycleStructur
 
 TEST_CASE("Every frame's flags match a brute-force check of the World's boxes") {
     for (SetKind kind : kAllKinds) {
-        CAPTURE(blaster::structureName(kind));
-        Game g(7, kind, busy());
+        CAPTURE(engine::setKindName(kind));
+        Game g(1, kind, busy());  // a seed whose first 100 frames raise every flag (checked below)
         int overlapSeen = 0, touchSeen = 0, shipTouchSeen = 0;
         for (int f = 0; f < 100; ++f) {
             g.step(busyInput(f));
@@ -260,7 +260,7 @@ TEST_CASE("The same input gives the same hash on every frame whichever structure
     const std::vector<std::uint64_t> reference = hashesOf(SetKind::Array, kFrames, false);
     SUBCASE("each structure from the start") {
         for (SetKind kind : kAllKinds) {
-            CAPTURE(blaster::structureName(kind));
+            CAPTURE(engine::setKindName(kind));
             CHECK(hashesOf(kind, kFrames, false) == reference);
         }
     }
@@ -310,70 +310,3 @@ TEST_CASE("Different seeds give different worlds, and the frame counters count t
     CHECK(grid.lastStats().boxTests < 2500);
 }
 
-TEST_CASE("Options files and keys are checked with file and line") {
-    blaster::Options o;
-    std::string why;
-    CHECK(blaster::setOption(o, "starCount", "900", why));
-    CHECK(o.starCount == 900);
-    CHECK_FALSE(blaster::setOption(o, "starCount", "-1", why));
-    CHECK_FALSE(blaster::setOption(o, "starCount", "12x", why));
-    CHECK_FALSE(blaster::setOption(o, "warpDrive", "1", why));
-    CHECK(why.find("warpDrive") != std::string::npos);
-    CHECK(blaster::setOption(o, "spawnEnemies", "0", why));
-    CHECK_FALSE(o.spawnEnemies);
-    o.spawnMinGap = 90;
-    CHECK_FALSE(blaster::checkOptions(o, why));
-}
-
-TEST_CASE("data/blaster.cfg loads, and a bad options file names its file and line") {
-    blaster::Options o;
-    o.shotsPerCharge = o.rechargeFrames = 1;
-    std::ostringstream err;
-    REQUIRE(blaster::loadOptions(testpaths::data("blaster.cfg"), o, err));
-    CHECK(err.str().empty());
-    CHECK(o.shotsPerCharge == 50);   // the spec: 50 shots...
-    CHECK(o.rechargeFrames == 300);  // ...then a 5-second recharge at 60 Hz
-    const std::string path = (std::filesystem::temp_directory_path() / "blaster_options_test.cfg").string();
-    {
-        std::ofstream f(path);
-        f << "# tuning\nstarCount 10\nfireInterval 0\n";
-    }
-    std::ostringstream bad;
-    CHECK_FALSE(blaster::loadOptions(path, o, bad));
-    CHECK(bad.str().rfind(path + ":3: fireInterval", 0) == 0);
-    std::remove(path.c_str());
-    std::ostringstream missing;
-    CHECK_FALSE(blaster::loadOptions(path, o, missing));
-    CHECK(missing.str().rfind(path + ": cannot open: ", 0) == 0);
-}
-
-TEST_CASE("Structure names round-trip, and number keys 1..6 name them too") {
-    for (SetKind kind : kAllKinds) {
-        SetKind back{};
-        REQUIRE(blaster::parseStructure(blaster::structureName(kind), back));
-        CHECK(back == kind);
-        REQUIRE(blaster::parseStructure(std::to_string(int(kind) + 1), back));
-        CHECK(back == kind);
-    }
-    SetKind k{};
-    CHECK_FALSE(blaster::parseStructure("octree", k));
-    CHECK_FALSE(blaster::parseStructure("7", k));
-    CHECK_FALSE(blaster::parseStructure("0", k));
-}
-
-TEST_CASE("The Blaster spells structures exactly as the engine and the scripts in data/replays do") {
-    // Expected spellings copied by hand from data/replays/blaster_all_structures.blaster (switch lines).
-    const char* scripted[engine::kSetKindCount] = {"array",           "grid",      "quadtree-lowest",
-                                                   "quadtree-leaves", "agent-bvh", "dynamic-tree"};
-    for (SetKind kind : kAllKinds) {
-        CAPTURE(int(kind));
-        CHECK(std::string(blaster::structureName(kind)) == scripted[int(kind)]);
-        CHECK(std::string(blaster::structureName(kind)) == engine::setKindName(kind));
-    }
-    SUBCASE("the engine's former short names are not structure names") {
-        SetKind k = SetKind::Array;
-        CHECK_FALSE(blaster::parseStructure("bvh", k));
-        CHECK_FALSE(blaster::parseStructure("dyntree", k));
-        CHECK(k == SetKind::Array);
-    }
-}

@@ -1,8 +1,8 @@
 // Tests of the Blaster script language (game/sim/blaster/blaster_script.h) and its headless runner: bad files are
 // rejected with `FILE:LINE: what` before anything runs, expectations report their line, and every
 // data/replays/*.blaster file passes.
-#include "game/sim/blaster/blaster_headless.h"
-#include "game/sim/blaster/blaster_script.h"
+#include "game/io/blaster_runner.h"
+#include "game/io/blaster_script.h"
 #include "test_paths.h"
 
 #include <doctest/doctest.h>
@@ -18,15 +18,13 @@
 
 namespace {
 
-/// Parses text as file "t.blaster"; returns what went to err ("" when it parsed).
+/// Parses text as file "t.blaster"; returns the error as `FILE:LINE: what` ("" when it parsed).
 std::string parseError(const std::string& text, blaster::Script* out = nullptr) {
-    std::istringstream in(text);
-    std::ostringstream err;
+    io::Error err;
     blaster::Script script;
-    const bool ok = blaster::parseScript(in, "t.blaster", script, err);
+    const bool ok = blaster::parseScript(text, "t.blaster", script, err);
     if (out) *out = script;
-    CHECK(ok == err.str().empty());
-    return err.str();
+    return ok ? "" : err.text();
 }
 
 std::vector<std::string> blasterReplays() {

@@ -1,6 +1,6 @@
 // Fighter files: the shipped fighters load, and broken files are refused with FILE:LINE: what.
-#include "game/sim/fighter_def.h"
-#include "fight_test_util.h"
+#include "game/io/fighter_file.h"
+#include "game/sim/fight_test_util.h"
 
 #include <doctest/doctest.h>
 
@@ -144,25 +144,25 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
     CAPTURE(text);
     const sim::FighterLoad load = sim::parseFighter(text, "t.fighter");
     CHECK_FALSE(load.ok);
-    CHECK(load.error == expected);
+    CHECK(load.error.text() == expected);
 }
 
 TEST_CASE("A missing fighter file or a directory is refused, not crashed on") {
     SUBCASE("missing") {
         const sim::FighterLoad load = sim::loadFighter("/nonexistent/x.fighter");
         CHECK_FALSE(load.ok);
-        CHECK(load.error == "/nonexistent/x.fighter: cannot open: No such file or directory");
+        CHECK(load.error.text() == "/nonexistent/x.fighter: cannot open: No such file or directory");
     }
     SUBCASE("a directory") {
         const std::string dir = testpaths::data("fighters");
         const sim::FighterLoad load = sim::loadFighter(dir);
         CHECK_FALSE(load.ok);
-        CHECK(load.error == dir + ": is a directory");
+        CHECK(load.error.text() == dir + ": is a directory");
     }
     SUBCASE("an empty id") {
         const sim::FighterLoad load = sim::loadFighterById("d", "");
         CHECK_FALSE(load.ok);
-        CHECK(load.error == "d/fighters: bad fighter id '' (use a-z, 0-9, _ and -)");
+        CHECK(load.error.text() == "d/fighters: bad fighter id '' (use a-z, 0-9, _ and -, at most 64)");
     }
 }
 
@@ -171,7 +171,7 @@ TEST_CASE("A fighter's id must equal its file name") {
     CHECK(sim::parseFighter(minimalFighter(), "t.fighter", "t").ok);
     const sim::FighterLoad load = sim::parseFighter(minimalFighter(), "data/fighters/ryo.fighter", "ryo");
     CHECK_FALSE(load.ok);
-    CHECK(load.error == "data/fighters/ryo.fighter:1: fighter id 't' differs from the file name 'ryo.fighter'");
+    CHECK(load.error.text() == "data/fighters/ryo.fighter:1: fighter id 't' differs from the file name 'ryo.fighter'");
     // Through the file loader: ryo's text saved as brick.fighter is refused at its `fighter ryo` line (line 4).
     const std::filesystem::path dir = std::filesystem::temp_directory_path() / "bvh_fighter_id_test";
     std::filesystem::create_directories(dir);
@@ -183,6 +183,6 @@ TEST_CASE("A fighter's id must equal its file name") {
     }
     const sim::FighterLoad copy = sim::loadFighter(path);
     CHECK_FALSE(copy.ok);
-    CHECK(copy.error == path + ":4: fighter id 'ryo' differs from the file name 'brick.fighter'");
+    CHECK(copy.error.text() == path + ":4: fighter id 'ryo' differs from the file name 'brick.fighter'");
     std::remove(path.c_str());
 }

@@ -1,0 +1,341 @@
+// Fighter files: the loader for data/fighters/*.fighter, at the edge of the simulation.
+//
+// FORMAT (one record per line; '#' starts a comment; tokens are separated by spaces or tabs; CRLF is fine).
+// Coordinates are integers relative to the fighter's origin (the point between its feet, on the ground), with the
+// fighter FACING RIGHT and y UP; the simulation mirrors them when it faces left.
+//   fighter ID                         first record: the fighter's id; a file must be named ID.fighter
+//   display NAME ...                   name shown in menus (the rest of the line)
+//   health N                           full health (1..100000)                         (required)
+//   walk FORWARD BACK                  walking speeds, units per frame                 (required)
+//   jump VY GRAVITY VX                 take-off speed up, gravity per frame (> 0), horizontal speed of diagonal jumps
+//                                      (required)
+//   color ROLE R G B                   drawing colour for a role (the app uses body, accent, trim), 0..255 each
+//   push minX minY maxX maxY           neutral push box
+//   member NAME minX minY maxX maxY    a hurtbox in the neutral pose; members enter the BVH in file order
+//   anim NAME LENGTH                   a looping pose of LENGTH frames; lines up to `end` belong to it
+//   move NAME                          an attack; its length is startup + active + recovery; lines up to `end`:
+//     startup N | active N | recovery N      frame data (startup >= 1, active >= 1)
+//     damage N | chip N | hitstun N | blockstun N | pushback N | hitstop N
+//     guard mid|low|high               mid: blocked either way; low: crouching only; high (overhead): standing only
+//     heavy                            heavy impact (screen shake)
+//     projectile SPEED LIFE minX minY maxX maxY   spawn a projectile on the first active frame
+//   box FIRST LAST WHAT minX minY maxX maxY   (inside anim/move) during frames FIRST..LAST (1-based, inclusive)
+//                                      place WHAT: a member name, `attack` (an attack box, live only during the
+//                                      active frames, so only inside a `move`) or `push`; later lines win over
+//                                      earlier ones for a member
+//   end                                closes the anim or move
+// Every file must define the anims/moves listed in kRequiredAnims; `low` (down + light) and `air` (attack while
+// jumping) are optional. Members an animation frame does not place keep their neutral box.
+// Each header record (display, health, walk, jump, push, color ROLE) and each frame-data key of a move may appear
+// at most once. Limits: 64 members, 256 anims/moves, 1024 box lines per anim/move.
+// Errors are reported as `FILE:LINE: what` and the whole file is refused.
+#include "game/io/fighter_file.h"
+
+#include "game/io/text.h"
+
+#include <algorithm>
+
+namespace sim {
+
+namespace {
+
+constexpr int kMaxCoord = 100000;
+
+/// Parser state: the file, the line being read and the first error met.
+struct Parser : io::LineParser {
+    FighterDef def;
+    std::string expectedId;           // the file name's stem ("" = not checked)
+    int current = -1;                 // anim being read, or -1
+    std::vector<int> placementLines;  // line of each placement of the current anim
+    std::vector<std::pair<std::string, int>> seenHeader;  // header keys read so far, with their lines
+    std::vector<std::pair<std::string, int>> seenField;   // frame-data keys of the current move, with their lines
+
+    bool hasHeader(const char* key) const {
+        for (const auto& k : seenHeader) {
+            if (k.first == key) return true;
+        }
+        return false;
+    }
+
+    bool count(const std::vector<std::string>& t, std::size_t n, const char* form) {
+        if (t.size() != n) return fail(std::string("expected `") + form + "`");
+        return true;
+    }
+
+    bool box(const std::vector<std::string>& t, std::size_t at, engine::AABB& b) {
+        if (!toInt(t[at], -kMaxCoord, kMaxCoord, b.minX) || !toInt(t[at + 1], -kMaxCoord, kMaxCoord, b.minY) ||
+            !toInt(t[at + 2], -kMaxCoord, kMaxCoord, b.maxX) || !toInt(t[at + 3], -kMaxCoord, kMaxCoord, b.maxY)) {
+            return false;
+        }
+        if (!b.valid()) return fail("box has min > max");
+        return true;
+    }
+
+    bool header(const std::vector<std::string>& t);
+    bool animLine(const std::vector<std::string>& t);
+    bool frameData(const std::vector<std::string>& t, AnimDef& a, bool& handled);
+    bool closeAnim();
+    bool finish();
+};
+
+bool Parser::header(const std::vector<std::string>& t) {
+    const std::string& k = t[0];
+    if (def.id.empty() && k != "fighter") return fail("the first record must be `fighter ID`");
+    if (k == "fighter") {
+        if (!def.id.empty()) return fail("second `fighter` record");
+        if (!count(t, 2, "fighter ID")) return false;
+        if (!expectedId.empty() && t[1] != expectedId) {
+            return fail("fighter id " + io::quote(t[1]) + " differs from the file name " + io::quote(expectedId + ".fighter"));
+        }
+        def.id = t[1];
+        def.display = t[1];
+        return true;
+    }
+    const bool keyed = k == "display" || k == "health" || k == "walk" || k == "jump" || k == "push";
+    if (keyed && !once(seenHeader, k)) return false;
+    if (k == "color" && t.size() >= 2 && !once(seenHeader, "color " + t[1])) return false;
+    if (k == "display") {
+        if (t.size() < 2) return fail("expected `display NAME`");
+        def.display = t[1];
+        for (std::size_t i = 2; i < t.size(); ++i) def.display += " " + t[i];
+        return true;
+    }
+    if (k == "health") return count(t, 2, "health N") && toInt(t[1], 1, 100000, def.health);
+    if (k == "walk") {
+        return count(t, 3, "walk FORWARD BACK") && toInt(t[1], 0, 100, def.walkForward) &&
+               toInt(t[2], 0, 100, def.walkBack);
+    }
+    if (k == "jump") {
+        return count(t, 4, "jump VY GRAVITY VX") && toInt(t[1], 1, 200, def.jumpVy) &&
+               toInt(t[2], 1, 50, def.gravity) && toInt(t[3], 0, 100, def.jumpVx);
+    }
+    if (k == "color") {
+        NamedColor c;
+        int r = 0, g = 0, b = 0;
+        if (!count(t, 5, "color ROLE R G B") || !toInt(t[2], 0, 255, r) || !toInt(t[3], 0, 255, g) ||
+            !toInt(t[4], 0, 255, b)) {
+            return false;
+        }
+        c.name = t[1];
+        c.r = std::uint8_t(r);
+        c.g = std::uint8_t(g);
+        c.b = std::uint8_t(b);
+        def.colors.push_back(c);
+        return true;
+    }
+    if (k == "push") return count(t, 5, "push minX minY maxX maxY") && box(t, 1, def.push);
+    if (k == "member") {
+        MemberDef m;
+        if (!count(t, 6, "member NAME minX minY maxX maxY") || !box(t, 2, m.box)) return false;
+        if (t[1] == "attack" || t[1] == "push") return fail(io::quote(t[1]) + " is reserved, not a member name");
+        if (def.member(t[1]) >= 0) return fail("duplicate member " + io::quote(t[1]));
+        if (!def.anims.empty()) return fail("members must come before the first anim/move");
+        if (int(def.members.size()) >= kMaxMembers) return fail("more than " + std::to_string(kMaxMembers) + " members");
+        m.name = t[1];
+        def.members.push_back(m);
+        return true;
+    }
+    if (k == "anim" || k == "move") {
+        AnimDef a;
+        a.isMove = (k == "move");
+        if (a.isMove ? !count(t, 2, "move NAME") : !count(t, 3, "anim NAME LENGTH")) return false;
+        if (!a.isMove && !toInt(t[2], 1, 10000, a.length)) return false;
+        if (def.anim(t[1]) >= 0) return fail("duplicate anim/move " + io::quote(t[1]));
+        if (def.members.empty()) return fail("no `member` before the first anim/move");
+        if (int(def.anims.size()) >= kMaxAnims) return fail("more than " + std::to_string(kMaxAnims) + " anims/moves");
+        a.name = t[1];
+        a.line = line;
+        def.anims.push_back(a);
+        current = int(def.anims.size()) - 1;
+        placementLines.clear();
+        seenField.clear();
+        return true;
+    }
+    if (k == "end") return fail("`end` without an open anim/move");
+    return fail("unknown record " + io::quote(k));
+}
+
+bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& handled) {
+    struct Field {
+        const char* key;
+        int* value;
+        int lo;
+    };
+    const Field fields[] = {{"startup", &a.startup, 1},    {"active", &a.active, 1},     {"recovery", &a.recovery, 0},
+                            {"damage", &a.damage, 0},      {"chip", &a.chip, 0},         {"hitstun", &a.hitstun, 0},
+                            {"blockstun", &a.blockstun, 0}, {"pushback", &a.pushback, 0}, {"hitstop", &a.hitstop, 0}};
+    handled = true;
+    for (const char* key : {"startup", "active", "recovery", "damage", "chip", "hitstun", "blockstun", "pushback",
+                            "hitstop", "guard", "heavy", "projectile"}) {
+        if (t[0] == key && !once(seenField, key)) return false;
+    }
+    for (const Field& f : fields) {
+        if (t[0] == f.key) return count(t, 2, "KEY N") && toInt(t[1], f.lo, 10000, *f.value);
+    }
+    if (t[0] == "guard") {
+        if (!count(t, 2, "guard mid|low|high")) return false;
+        if (t[1] == "mid") a.guard = Guard::Mid;
+        else if (t[1] == "low") a.guard = Guard::Low;
+        else if (t[1] == "high") a.guard = Guard::High;
+        else return fail("guard must be mid, low or high, not " + io::quote(t[1]));
+        return true;
+    }
+    if (t[0] == "heavy") {
+        a.heavy = true;
+        return count(t, 1, "heavy");
+    }
+    if (t[0] == "projectile") {
+        a.projectile = true;
+        return count(t, 7, "projectile SPEED LIFE minX minY maxX maxY") && toInt(t[1], 1, 1000, a.projSpeed) &&
+               toInt(t[2], 1, 10000, a.projLife) && box(t, 3, a.projBox);
+    }
+    handled = false;
+    return true;
+}
+
+bool Parser::animLine(const std::vector<std::string>& t) {
+    AnimDef& a = def.anims[current];
+    if (t[0] == "end") return count(t, 1, "end") && closeAnim();
+    if (t[0] == "box") {
+        Placement p;
+        if (!count(t, 8, "box FIRST LAST WHAT minX minY maxX maxY") || !toInt(t[1], 1, 10000, p.first) ||
+            !toInt(t[2], 1, 10000, p.last) || !box(t, 4, p.box)) {
+            return false;
+        }
+        if (p.first > p.last) return fail("box frames FIRST > LAST");
+        if (int(a.boxes.size()) >= kMaxBoxesPerAnim) {
+            return fail("more than " + std::to_string(kMaxBoxesPerAnim) + " box lines in " + io::quote(a.name));
+        }
+        if (t[3] == "attack" && !a.isMove) {
+            return fail("an `attack` box only goes inside a `move` (" + io::quote(a.name) + " is an anim and never attacks)");
+        }
+        if (t[3] == "attack") p.target = kPlaceAttack;
+        else if (t[3] == "push") p.target = kPlacePush;
+        else if ((p.target = def.member(t[3])) < 0) return fail("unknown member " + io::quote(t[3]));
+        a.boxes.push_back(p);
+        placementLines.push_back(line);
+        return true;
+    }
+    if (a.isMove) {
+        bool handled = false;
+        if (!frameData(t, a, handled)) return false;
+        if (handled) return true;
+    }
+    return fail("unknown record " + io::quote(t[0]) + " inside " + (a.isMove ? "move" : "anim") + " " + io::quote(a.name));
+}
+
+bool Parser::closeAnim() {
+    AnimDef& a = def.anims[current];
+    if (a.isMove) {
+        if (a.startup < 1 || a.active < 1) return fail("move " + io::quote(a.name) + " needs startup >= 1 and active >= 1");
+        a.length = a.startup + a.active + a.recovery;
+    }
+    for (std::size_t i = 0; i < a.boxes.size(); ++i) {
+        if (a.boxes[i].last > a.length) {
+            line = placementLines[i];
+            return fail("box frames go past the last frame (" + std::to_string(a.length) + ") of " + io::quote(a.name));
+        }
+    }
+    current = -1;
+    return true;
+}
+
+bool Parser::finish() {
+    if (current >= 0) return fail("anim/move " + io::quote(def.anims[current].name) + " has no `end`");
+    if (def.id.empty()) {
+        line = std::max(line, 1);
+        return fail("empty file: expected `fighter ID`");
+    }
+    for (const char* key : {"health", "walk", "jump"}) {
+        if (!hasHeader(key)) return fail(std::string("no `") + key + "` record");
+    }
+    if (def.members.empty()) return fail("no `member` records");
+    if (!def.push.valid() || engine::area(def.push) == 0) return fail("no `push` box (or an empty one)");
+    for (int i = 0; i < kRequiredAnimCount; ++i) {
+        if (def.anim(kRequiredAnims[i]) < 0) return fail(std::string("missing anim/move '") + kRequiredAnims[i] + "'");
+    }
+    const int special = def.anim("special");
+    if (!def.anims[special].isMove || !def.anims[special].projectile) {
+        line = def.anims[special].line;
+        return fail("'special' must be a move with a `projectile` line");
+    }
+    for (const char* m : {"light", "heavy", "low", "air"}) {
+        const int i = def.anim(m);
+        if (i >= 0 && !def.anims[i].isMove) {
+            line = def.anims[i].line;
+            return fail(std::string("'") + m + "' must be declared with `move`");
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+FighterLoad parseFighter(const std::string& text, const std::string& fileName, const std::string& expectedId) {
+    Parser p;
+    p.error.file = fileName;
+    p.expectedId = expectedId;
+    io::Lines lines(text);
+    std::string_view raw;
+    bool ok = true;
+    while (ok && lines.next(raw)) {
+        p.line = lines.number();
+        const std::vector<std::string> t = io::tokens(raw);
+        if (t.empty()) continue;
+        ok = p.current >= 0 ? p.animLine(t) : p.header(t);
+    }
+    if (ok) ok = p.finish();
+    FighterLoad r;
+    r.ok = ok;
+    if (ok) r.def = std::move(p.def);
+    else r.error = p.error;
+    return r;
+}
+
+std::string fighterIdOfPath(const std::string& path) {
+    const std::size_t slash = path.find_last_of('/');
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    const std::string ext = ".fighter";
+    if (name.size() >= ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0) {
+        name.resize(name.size() - ext.size());
+    }
+    return name;
+}
+
+FighterLoad loadFighter(const std::string& path) {
+    FighterLoad r;
+    std::string text;
+    if (!io::readFile(path, text, r.error)) return r;
+    const std::string id = fighterIdOfPath(path);
+    if (id.empty()) {
+        r.error = io::Error{path, 0, "a fighter file needs a name (ID.fighter)"};
+        return r;
+    }
+    return parseFighter(text, path, id);
+}
+
+FighterLoad loadFighterById(const std::string& dataDir, const std::string& id) {
+    bool ok = !id.empty() && id.size() <= 64;
+    for (char c : id) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-');
+    if (!ok) {
+        FighterLoad r;
+        r.error = io::Error{dataDir + "/fighters", 0, "bad fighter id " + io::quote(id) + " (use a-z, 0-9, _ and -, at most 64)"};
+        return r;
+    }
+    return loadFighter(dataDir + "/fighters/" + id + ".fighter");
+}
+
+bool loadRunFighters(const RunFile& run, const std::string& dataDir, FighterDef defs[2], io::Error& error) {
+    for (int p = 0; p < 2; ++p) {
+        FighterLoad load = loadFighterById(dataDir, run.setup.fighter[p]);
+        if (!load.ok) {
+            error = io::Error{run.path, run.fightersLine,
+                              "cannot load fighter " + io::quote(run.setup.fighter[p]) + ": " + load.error.text()};
+            return false;
+        }
+        defs[p] = std::move(load.def);
+    }
+    return true;
+}
+
+}  // namespace sim

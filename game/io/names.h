@@ -1,0 +1,29 @@
+#pragma once
+// The words files and the app use for enum values: fight modes, training dummy behaviours, Blaster structures.
+#include "engine/collision_set.h"
+#include "game/sim/fight.h"
+
+#include <string>
+
+namespace sim {
+
+/// Script/replay word for a mode ("versus", "cpu", "training", "cpuvscpu").
+const char* modeName(Mode m);
+/// Parses a mode word; returns false when unknown.
+bool parseMode(const std::string& word, Mode& out);
+/// Script/replay word for a dummy mode ("stand", "crouch", "block", "crouchblock", "jump").
+const char* dummyName(DummyMode d);
+/// Parses a dummy word; returns false when unknown.
+bool parseDummy(const std::string& word, DummyMode& out);
+
+}  // namespace sim
+
+namespace blaster {
+
+/// Structure name as scripts and the HUD spell it: engine::setKindName (array, grid, quadtree-lowest,
+/// quadtree-leaves, agent-bvh, dynamic-tree).
+const char* structureName(engine::SetKind kind);
+/// Parses a structure name (engine::parseSetKind) or its number key 1..6; false when unknown.
+bool parseStructure(const std::string& text, engine::SetKind& kind);
+
+}  // namespace blaster

@@ -1,0 +1,233 @@
+// Replay files (format in run_file.h): the header and frame lines the writer uses, the reader, and what both
+// formats share once loaded (loading by first word, checking names against the fighters, finding data/).
+#include "game/io/names.h"
+#include "game/io/run_file.h"
+
+#include <cstdio>
+#include <sstream>
+#include <sys/stat.h>
+
+namespace sim {
+
+std::string hashHex(std::uint64_t h) {
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+std::string replayHeader(const MatchSetup& s) {
+    std::ostringstream o;
+    o << "fightreplay " << kReplayVersion << "\n"
+      << "seed " << s.seed << "\n"
+      << "mode " << modeName(s.mode) << "\n"
+      << "fighters " << s.fighter[0] << " " << s.fighter[1] << "\n"
+      << "rounds " << s.roundsToWin << "\n"
+      << "roundframes " << s.roundFrames << "\n"
+      << "dummy " << dummyName(s.dummy) << "\n"
+      << "cpulevel " << s.cpuLevel << "\n"
+      << "start " << s.startX[0] << " " << s.startX[1] << "\n"
+      << "health " << s.startHealth[0] << " " << s.startHealth[1] << "\n"
+      << "frames\n";
+    return o.str();
+}
+
+std::string replayFrameLine(const FrameInput& in) {
+    return buttonLetters(in.buttons[0]) + " " + buttonLetters(in.buttons[1]);
+}
+
+namespace {
+
+struct ReplayParser : io::LineParser {
+    std::vector<std::pair<std::string, int>> seen;  // header keys read so far, with their lines
+
+    bool toHash(const std::string& t, std::uint64_t& h) {
+        std::string why;
+        return io::toHash(t, h, why) || fail(why);
+    }
+    bool header(const std::vector<std::string>& t, RunFile& out);
+    bool body(const std::vector<std::string>& t, RunFile& out, bool& ended);
+};
+
+bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
+    MatchSetup& s = out.setup;
+    const std::string& k = t[0];
+    if (!once(seen, k)) return false;
+    auto need = [&](std::size_t n) { return t.size() == n ? true : fail("wrong number of fields for " + io::quote(k)); };
+    if (k == "seed") {
+        std::string why;
+        return need(2) && (io::toUint64(t[1], s.seed, why) || fail(why));
+    }
+    if (k == "mode") return need(2) && (parseMode(t[1], s.mode) || fail("unknown mode " + io::quote(t[1])));
+    if (k == "dummy") return need(2) && (parseDummy(t[1], s.dummy) || fail("unknown dummy " + io::quote(t[1])));
+    if (k == "fighters") {
+        if (!need(3)) return false;
+        out.fightersLine = line;
+        s.fighter[0] = t[1];
+        s.fighter[1] = t[2];
+        return true;
+    }
+    if (k == "rounds") return need(2) && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
+    if (k == "roundframes") return need(2) && toInt(t[1], 1, 10000000, s.roundFrames);
+    if (k == "cpulevel") return need(2) && toInt(t[1], 1, 3, s.cpuLevel);
+    if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
+    if (k == "health") {
+        out.healthLine = line;
+        return need(3) && toInt(t[1], 0, 100000000, s.startHealth[0]) && toInt(t[2], 0, 100000000, s.startHealth[1]);
+    }
+    return fail("unknown header record " + io::quote(k));
+}
+
+bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& ended) {
+    if (ended) return fail("text after the `end` line");
+    const std::int64_t count = std::int64_t(out.inputs.size());
+    if (t[0] == "check" || t[0] == "end") {
+        Checkpoint c;
+        c.line = line;
+        if (t.size() != 3) return fail("expected `" + t[0] + " FRAME HASH`");
+        if (!toInt(t[1], 0, INT64_MAX, c.frame) || !toHash(t[2], c.hash)) return false;
+        if (c.frame != count) {
+            return fail(t[0] + " names frame " + std::to_string(c.frame) + " but " + std::to_string(count) +
+                        " frames came before it");
+        }
+        out.checkpoints.push_back(c);
+        ended = t[0] == "end";
+        return true;
+    }
+    if (t.size() != 2) return fail("a frame line has two fields (p1 and p2 buttons)");
+    if (count >= kMaxRunFrames) return fail("the replay runs more than " + std::to_string(kMaxRunFrames) + " frames");
+    FrameInput in;
+    for (int p = 0; p < 2; ++p) {
+        if (!parseButtonLetters(t[p], in.buttons[p])) return fail("bad buttons " + io::quote(t[p]) + " (letters UDLRABCS or -)");
+    }
+    out.inputs.push_back(in);
+    return true;
+}
+
+}  // namespace
+
+bool parseReplay(const std::string& text, const std::string& fileName, RunFile& out, io::Error& error) {
+    out = RunFile{};
+    out.path = fileName;
+    out.isReplay = true;
+    ReplayParser rp;
+    rp.error.file = fileName;
+    io::Lines lines(text);
+    std::string_view raw;
+    bool sawMagic = false, inBody = false, ended = false, ok = true;
+    while (ok && lines.next(raw)) {
+        rp.line = lines.number();
+        const std::vector<std::string> t = io::tokens(raw);
+        if (t.empty()) continue;
+        if (lines.unterminated() && inBody && !ended) {
+            // A last line with no '\n' may have been cut by a crash mid-write: a frame line is dropped (it may be
+            // a valid-looking prefix of another), an `end` or `check` line counts only when it is whole.
+            const bool whole = (t[0] == "end" || t[0] == "check") && ReplayParser(rp).body(t, out, ended);
+            if (!whole) ended = false;
+            break;
+        }
+        if (!sawMagic) {
+            if (t[0] != "fightreplay" || t.size() != 2) ok = rp.fail("expected `fightreplay VERSION`");
+            else if (t[1] != std::to_string(kReplayVersion)) ok = rp.fail("unsupported replay version " + io::quote(t[1]));
+            sawMagic = true;
+        } else if (!inBody) {
+            if (t[0] == "frames" && t.size() == 1) inBody = true;
+            else ok = rp.header(t, out);
+        } else {
+            ok = rp.body(t, out, ended);
+        }
+    }
+    if (ok && !inBody) ok = rp.fail("no `frames` line: the header never ends");
+    if (!ok) {
+        error = rp.error;
+        return false;
+    }
+    out.frames = std::int64_t(out.inputs.size());
+    out.truncated = !ended;
+    return true;
+}
+
+std::string firstWordOf(const std::string& text) {
+    io::Lines lines(text);
+    std::string_view raw;
+    while (lines.next(raw)) {
+        const std::vector<std::string> t = io::tokens(raw);
+        if (!t.empty()) return t[0];
+    }
+    return "";
+}
+
+bool loadRunFile(const std::string& path, RunFile& out, io::Error& error) {
+    std::string s;
+    if (!io::readFile(path, s, error)) return false;
+    if (firstWordOf(s) == "fightreplay") return parseReplay(s, path, out, error);
+    return parseScript(s, path, out, error);
+}
+
+namespace {
+
+/// A run's error at a line.
+io::Error at(const RunFile& run, int line, const std::string& what) { return io::Error{run.path, line, what}; }
+
+/// Checks one expectation's names; `who` is the player it names (-1: either) and kind says member or move.
+bool knownName(const std::string& name, int who, bool member, const FighterDef* const* defs) {
+    if (name.empty()) return true;
+    for (int p = 0; p < 2; ++p) {
+        if (who >= 0 && who != p) continue;
+        if (member ? defs[p]->member(name) >= 0 : defs[p]->anim(name) >= 0) return true;
+    }
+    return false;
+}
+
+/// "ryo" for one player, "ryo or brick" for either.
+std::string whoName(int who, const FighterDef* const* defs) {
+    if (who >= 0) return defs[who]->id;
+    return defs[0]->id == defs[1]->id ? defs[0]->id : defs[0]->id + " or " + defs[1]->id;
+}
+
+}  // namespace
+
+bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const FighterDef& p2, io::Error& error) {
+    const FighterDef* const defs[2] = {&p1, &p2};
+    for (int p = 0; p < 2; ++p) {
+        if (run.setup.startHealth[p] > defs[p]->health) {
+            error = at(run, run.healthLine, "start health " + std::to_string(run.setup.startHealth[p]) + " for p" +
+                                                std::to_string(p + 1) + " is above " + defs[p]->id + "'s full health " +
+                                                std::to_string(defs[p]->health));
+            return false;
+        }
+    }
+    for (const Expectation& e : run.expectations) {
+        // Events: the member belongs to the victim, the move to the attacker. State: `pN.move` names pN's anim.
+        const bool stateMove = !e.isEvent && e.field == "move";
+        const int moveOwner = stateMove ? e.player : e.attacker;
+        const std::string& move = stateMove ? e.value : e.move;
+        if (e.isEvent && !knownName(e.member, e.victim, true, defs)) {
+            error = at(run, e.line, "unknown member " + io::quote(e.member) + " for " + whoName(e.victim, defs));
+            return false;
+        }
+        if (!knownName(move, moveOwner, false, defs)) {
+            error = at(run, e.line, "unknown move " + io::quote(move) + " for " + whoName(moveOwner, defs));
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string findDataDir(const std::string& filePath, const std::string& fallback) {
+    auto isDir = [](const std::string& p) {
+        struct stat st {};
+        return ::stat(p.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+    };
+    std::string dir = filePath;
+    const std::size_t slash = dir.find_last_of('/');
+    dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : dir.substr(0, slash));
+    for (int depth = 0; depth < 12; ++depth) {
+        if (isDir(dir + "/fighters")) return dir;
+        if (isDir(dir + "/data/fighters")) return dir + "/data";
+        if (dir == "/" ) break;
+        dir = (dir == "." ? ".." : dir + "/..");
+    }
+    return fallback;
+}
+
+}  // namespace sim

@@ -1,0 +1,95 @@
+#pragma once
+// What a fight replay or an action script loads to: a RunFile (match setup, per-frame inputs, checks). Both
+// formats compile to it, so one player (player.h) runs either, headless or in the window.
+//
+// Replay format (version 1), text, one record per line, '#' starts a comment:
+//   fightreplay 1                   first line: magic word and format version
+//   seed N | mode WORD | fighters ID1 ID2 | rounds N | roundframes N | dummy WORD | cpulevel N
+//   start X1 X2 | health H1 H2     (header settings, any order; omitted ones keep MatchSetup's defaults;
+//                                   seed is 0..2^64-1, health 0 = full)
+//   frames                          end of header
+//   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none
+//   check FRAME HASH                hash (16 hex digits) after FRAME steps; written every 60 frames
+//   end FRAME HASH                  last line: total frames and final hash (missing after a crash: still playable,
+//                                   and the runner's summary says `(truncated: no end line, N frames)`)
+// Each header setting may appear once. A replay holds at most kMaxRunFrames frame lines. The writer flushes every
+// line, so a crash leaves a readable prefix: a last frame line with no '\n' (cut mid-write) is dropped and the
+// replay plays up to the last whole line; a last `end`/`check` line with no '\n' counts only when it parses.
+#include "game/io/text.h"
+#include "game/sim/fight.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sim {
+
+/// Replay format version written and accepted.
+constexpr int kReplayVersion = 1;
+/// Frames between hash checkpoints in recorded replays.
+constexpr int kCheckpointEvery = 60;
+/// Most frames a script or replay may run (about 4.6 hours of play); more is refused as a bad file.
+constexpr std::int64_t kMaxRunFrames = 1000000;
+
+/// One `expect` line of a script.
+struct Expectation {
+    int line = 0;            ///< line in the script
+    std::string text;        ///< the line's tokens (printable, cut), for messages
+    bool isEvent = false;    ///< event expectation (hit, block, cancel, ko, timeover, roundstart) vs state check
+    bool negate = false;     ///< `expect no ...`: the event must NOT happen in the window
+    EventType event = EventType::Hit;  ///< event kind
+    int victim = -1;         ///< event victim (KO: the fallen) or -1 for any
+    int attacker = -1;       ///< event attacker or -1 for any
+    std::string member;      ///< member hit, "" for any
+    std::string move;        ///< attacker's move, "" for any
+    std::int64_t first = 0;  ///< first frame of the window (state checks: first == last == the frame)
+    std::int64_t last = 0;   ///< last frame of the window, inclusive
+    int player = -1;         ///< state check: 0/1 for `p1.field`, -1 for match fields
+    std::string field;       ///< state field: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage / round winner timer projectiles frame
+    std::string op = "==";   ///< == != < <= > >=
+    std::string value;       ///< expected value (number or word)
+};
+
+/// A hash the state must have after `frame` steps.
+struct Checkpoint {
+    std::int64_t frame = 0;  ///< steps taken
+    std::uint64_t hash = 0;  ///< expected Fight::hash()
+    int line = 0;            ///< where it was written
+};
+
+/// A replay or a compiled script: what to run and what to check.
+struct RunFile {
+    std::string path;                 ///< file it came from
+    bool isReplay = false;            ///< replay (true) or action script (false)
+    MatchSetup setup;                 ///< match settings
+    std::vector<FrameInput> inputs;   ///< per-frame input, frame 1 first
+    std::vector<Checkpoint> checkpoints;     ///< replay hash checks (in frame order)
+    std::vector<Expectation> expectations;   ///< script checks (in line order)
+    std::int64_t frames = 0;          ///< frames to run (>= inputs.size(); covers every expectation window)
+    int fightersLine = 0;             ///< line of the `fighters` record (0 = defaults were used)
+    int healthLine = 0;               ///< line of the `health` record (0 = none)
+    bool truncated = false;           ///< a replay with no `end` line (a crashed recording)
+};
+
+/// Parses a replay's text; on failure returns false with error = {fileName, LINE, what}.
+bool parseReplay(const std::string& text, const std::string& fileName, RunFile& out, io::Error& error);
+/// Parses an action script's text (grammar atop script_file.cpp); same error convention.
+bool parseScript(const std::string& text, const std::string& fileName, RunFile& out, io::Error& error);
+/// The first word of a text, skipping blank lines and '#' comments ("" when there is none).
+std::string firstWordOf(const std::string& text);
+/// Loads a replay (first word `fightreplay`) or an action script from a file (io::readFile's errors included).
+bool loadRunFile(const std::string& path, RunFile& out, io::Error& error);
+/// Checks what a run names against the loaded fighters: start health within each fighter's full health, and every
+/// member, move and anim named in an expectation exists.
+bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const FighterDef& p2, io::Error& error);
+/// Finds the data folder for a file: walks up from its folder looking for `fighters/` or `data/fighters/`;
+/// fallback (e.g. the compiled-in data folder) when none is found.
+std::string findDataDir(const std::string& filePath, const std::string& fallback);
+/// The replay header text for a setup (ends with the `frames` line).
+std::string replayHeader(const MatchSetup& setup);
+/// One frame line ("P1 P2").
+std::string replayFrameLine(const FrameInput& in);
+/// Lower-case 16-digit hex of a hash.
+std::string hashHex(std::uint64_t h);
+
+}  // namespace sim

@@ -1,0 +1,25 @@
+# game_io: every text format (fighters, action scripts, replays, Blaster scripts, blaster.cfg, enum names) with the
+# one text reader and error type, the one replay player, and the headless runners. No SFML.
+set(GAME_IO_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/text.h
+  ${CMAKE_CURRENT_LIST_DIR}/text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/names.h
+  ${CMAKE_CURRENT_LIST_DIR}/names.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fighter_file.h
+  ${CMAKE_CURRENT_LIST_DIR}/fighter_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/run_file.h
+  ${CMAKE_CURRENT_LIST_DIR}/replay_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/script_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replay_writer.h
+  ${CMAKE_CURRENT_LIST_DIR}/replay_writer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/player.h
+  ${CMAKE_CURRENT_LIST_DIR}/player.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_config.h
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_config.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_script.h
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_script.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_runner.h
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_runner.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/headless.h
+  ${CMAKE_CURRENT_LIST_DIR}/headless.cpp
+)

@@ -1,0 +1,221 @@
+// The shared text reader (see text.h).
+#include "game/io/text.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sys/stat.h>
+
+namespace io {
+
+std::string Error::text() const {
+    if (line <= 0) return file + ": " + message;
+    return file + ":" + std::to_string(line) + ": " + message;
+}
+
+namespace {
+
+bool fileError(const std::string& path, const std::string& what, Error& error) {
+    error = Error{path, 0, what};
+    return false;
+}
+
+}  // namespace
+
+bool readFile(const std::string& path, std::string& text, Error& error) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return fileError(path, std::string("cannot open: ") + std::strerror(errno), error);
+    if (S_ISDIR(st.st_mode)) return fileError(path, "is a directory", error);
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (f == nullptr) return fileError(path, std::string("cannot open: ") + std::strerror(errno), error);
+    // Read in chunks and stop past the limit: a FIFO or /dev/zero has no size to check up front.
+    text.clear();
+    char buf[1 << 16];
+    std::size_t n = 0;
+    bool tooBig = false;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+        if (text.size() + n > kMaxFileBytes) {
+            tooBig = true;
+            break;
+        }
+        text.append(buf, n);
+    }
+    const bool readFailed = std::ferror(f) != 0;
+    std::fclose(f);
+    if (tooBig) {
+        text.clear();
+        return fileError(path, "larger than " + std::to_string(kMaxFileBytes) + " bytes (the limit for any input file)",
+                         error);
+    }
+    if (readFailed) return fileError(path, "cannot open: read error", error);
+    return true;
+}
+
+std::string printable(std::string_view t, std::size_t max) {
+    std::string s;
+    for (std::size_t i = 0; i < t.size() && i < max; ++i) {
+        const unsigned char c = static_cast<unsigned char>(t[i]);
+        if (c >= 0x20 && c < 0x7f) {
+            s += char(c);
+        } else {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02x", c);
+            s += hex;
+        }
+    }
+    if (t.size() > max) s += "...";
+    return s;
+}
+
+std::string quote(std::string_view t) { return "'" + printable(t, kQuoteMax) + "'"; }
+
+std::vector<std::string> tokens(std::string_view line) {
+    std::vector<std::string> out;
+    const std::size_t hash = line.find('#');
+    if (hash != std::string_view::npos) line = line.substr(0, hash);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    std::size_t i = 0;
+    const std::size_t n = line.size();
+    while (i < n) {
+        while (i < n && (line[i] == ' ' || line[i] == '\t')) ++i;
+        const std::size_t start = i;
+        while (i < n && line[i] != ' ' && line[i] != '\t') ++i;
+        if (i > start) out.emplace_back(line.substr(start, i - start));
+    }
+    return out;
+}
+
+std::string joined(const std::vector<std::string>& t) {
+    std::string s;
+    for (const std::string& w : t) s += (s.empty() ? "" : " ") + w;
+    return printable(s, 120);
+}
+
+namespace {
+
+/// Digits only (after an optional '-' when allowed), at least one.
+bool isDecimal(std::string_view t, bool allowMinus) {
+    std::size_t i = (allowMinus && !t.empty() && t[0] == '-') ? 1 : 0;
+    if (i == t.size()) return false;
+    for (; i < t.size(); ++i) {
+        if (t[i] < '0' || t[i] > '9') return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool toInt(std::string_view token, std::int64_t lo, std::int64_t hi, std::int64_t& out, std::string& why) {
+    if (!isDecimal(token, true)) {
+        why = quote(token) + " is not an integer";
+        return false;
+    }
+    const bool negative = token[0] == '-';
+    // Accumulate the magnitude with an overflow check (long tokens are out of range, not undefined).
+    std::uint64_t mag = 0;
+    bool overflow = false;
+    for (std::size_t i = negative ? 1 : 0; i < token.size(); ++i) {
+        const unsigned d = unsigned(token[i] - '0');
+        if (mag > (UINT64_MAX - d) / 10) overflow = true;
+        else mag = mag * 10 + d;
+    }
+    const std::uint64_t limit = negative ? std::uint64_t(INT64_MAX) + 1 : std::uint64_t(INT64_MAX);
+    std::int64_t v = 0;
+    if (!overflow && mag <= limit) v = negative ? std::int64_t(0 - mag) : std::int64_t(mag);
+    if (overflow || mag > limit || v < lo || v > hi) {
+        why = "number " + printable(token, kQuoteMax) + " out of range [" + std::to_string(lo) + ", " +
+              std::to_string(hi) + "]";
+        return false;
+    }
+    out = v;
+    return true;
+}
+
+bool toInt(std::string_view token, int lo, int hi, int& out, std::string& why) {
+    std::int64_t v = 0;
+    if (!toInt(token, std::int64_t(lo), std::int64_t(hi), v, why)) return false;
+    out = int(v);
+    return true;
+}
+
+bool toUint64(std::string_view token, std::uint64_t& out, std::string& why) {
+    if (!isDecimal(token, false)) {
+        why = quote(token) + " is not an unsigned integer";
+        return false;
+    }
+    std::uint64_t v = 0;
+    for (char c : token) {
+        const unsigned d = unsigned(c - '0');
+        if (v > (UINT64_MAX - d) / 10) {
+            why = "number " + printable(token, kQuoteMax) + " out of range [0, " + std::to_string(UINT64_MAX) + "]";
+            return false;
+        }
+        v = v * 10 + d;
+    }
+    out = v;
+    return true;
+}
+
+bool toHash(std::string_view token, std::uint64_t& out, std::string& why) {
+    if (token.size() != 16) {
+        why = "hash must be 16 hex digits, got " + quote(token);
+        return false;
+    }
+    std::uint64_t v = 0;
+    for (char c : token) {
+        int d = -1;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        if (d < 0) {
+            why = "bad hash " + quote(token);
+            return false;
+        }
+        v = (v << 4) | std::uint64_t(d);
+    }
+    out = v;
+    return true;
+}
+
+bool Lines::next(std::string_view& line) {
+    if (pos_ >= text_.size()) return false;
+    const std::size_t nl = text_.find('\n', pos_);
+    ++number_;
+    if (nl == std::string_view::npos) {
+        line = text_.substr(pos_);
+        pos_ = text_.size();
+        unterminated_ = true;
+    } else {
+        line = text_.substr(pos_, nl - pos_);
+        pos_ = nl + 1;
+    }
+    return true;
+}
+
+bool LineParser::fail(const std::string& what) {
+    if (error.message.empty()) {
+        error.line = line;
+        error.message = what;
+    }
+    return false;
+}
+
+bool LineParser::toInt(std::string_view token, std::int64_t lo, std::int64_t hi, std::int64_t& v) {
+    std::string why;
+    return io::toInt(token, lo, hi, v, why) || fail(why);
+}
+
+bool LineParser::toInt(std::string_view token, int lo, int hi, int& v) {
+    std::string why;
+    return io::toInt(token, lo, hi, v, why) || fail(why);
+}
+
+bool LineParser::once(std::vector<std::pair<std::string, int>>& seen, const std::string& key) {
+    for (const auto& k : seen) {
+        if (k.first == key) return fail("repeated `" + key + "` (first on line " + std::to_string(k.second) + ")");
+    }
+    seen.emplace_back(key, line);
+    return true;
+}
+
+}  // namespace io

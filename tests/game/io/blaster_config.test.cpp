@@ -1,0 +1,87 @@
+// The Blaster's tuning as text (blaster.cfg, `set` lines) and the structure names, through game/io.
+#include "game/io/blaster_config.h"
+#include "game/io/names.h"
+#include "test_paths.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using engine::SetKind;
+
+namespace {
+
+const SetKind kAllKinds[] = {SetKind::Array, SetKind::Grid, SetKind::QuadTreeLowest, SetKind::QuadTreeLeaves,
+                             SetKind::AgentBvh, SetKind::DynamicTree};
+
+}  // namespace
+
+TEST_CASE("Options files and keys are checked with file and line") {
+    blaster::Options o;
+    std::string why;
+    CHECK(blaster::setOptionText(o, "starCount", "900", why));
+    CHECK(o.starCount == 900);
+    CHECK_FALSE(blaster::setOptionText(o, "starCount", "-1", why));
+    CHECK_FALSE(blaster::setOptionText(o, "starCount", "12x", why));
+    CHECK_FALSE(blaster::setOptionText(o, "warpDrive", "1", why));
+    CHECK(why.find("warpDrive") != std::string::npos);
+    CHECK(blaster::setOptionText(o, "spawnEnemies", "0", why));
+    CHECK_FALSE(o.spawnEnemies);
+    o.spawnMinGap = 90;
+    CHECK_FALSE(blaster::checkOptions(o, why));
+}
+
+TEST_CASE("data/blaster.cfg loads, and a bad options file names its file and line") {
+    blaster::Options o;
+    o.shotsPerCharge = o.rechargeFrames = 1;
+    io::Error err;
+    REQUIRE_MESSAGE(blaster::loadOptions(testpaths::data("blaster.cfg"), o, err), err.text());
+    CHECK(o.shotsPerCharge == 50);   // the spec: 50 shots...
+    CHECK(o.rechargeFrames == 300);  // ...then a 5-second recharge at 60 Hz
+    const std::string path = (std::filesystem::temp_directory_path() / "blaster_options_test.cfg").string();
+    {
+        std::ofstream f(path);
+        f << "# tuning\nstarCount 10\nfireInterval 0\n";
+    }
+    io::Error bad;
+    CHECK_FALSE(blaster::loadOptions(path, o, bad));
+    CHECK(bad.text().rfind(path + ":3: fireInterval", 0) == 0);
+    std::remove(path.c_str());
+    io::Error missing;
+    CHECK_FALSE(blaster::loadOptions(path, o, missing));
+    CHECK(missing.text().rfind(path + ": cannot open: ", 0) == 0);
+}
+
+TEST_CASE("Structure names round-trip, and number keys 1..6 name them too") {
+    for (SetKind kind : kAllKinds) {
+        SetKind back{};
+        REQUIRE(blaster::parseStructure(blaster::structureName(kind), back));
+        CHECK(back == kind);
+        REQUIRE(blaster::parseStructure(std::to_string(int(kind) + 1), back));
+        CHECK(back == kind);
+    }
+    SetKind k{};
+    CHECK_FALSE(blaster::parseStructure("octree", k));
+    CHECK_FALSE(blaster::parseStructure("7", k));
+    CHECK_FALSE(blaster::parseStructure("0", k));
+}
+
+TEST_CASE("The Blaster spells structures exactly as the engine and the scripts in data/replays do") {
+    // Expected spellings copied by hand from data/replays/blaster_all_structures.blaster (switch lines).
+    const char* scripted[engine::kSetKindCount] = {"array",           "grid",      "quadtree-lowest",
+                                                   "quadtree-leaves", "agent-bvh", "dynamic-tree"};
+    for (SetKind kind : kAllKinds) {
+        CAPTURE(int(kind));
+        CHECK(std::string(blaster::structureName(kind)) == scripted[int(kind)]);
+        CHECK(std::string(blaster::structureName(kind)) == engine::setKindName(kind));
+    }
+    SUBCASE("the engine's former short names are not structure names") {
+        SetKind k = SetKind::Array;
+        CHECK_FALSE(blaster::parseStructure("bvh", k));
+        CHECK_FALSE(blaster::parseStructure("dyntree", k));
+        CHECK(k == SetKind::Array);
+    }
+}
