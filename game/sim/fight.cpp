@@ -36,6 +36,14 @@ std::int64_t centreDistance2(const engine::AABB& a, const engine::AABB& b) {
     return dx * dx + dy * dy;
 }
 
+// Tripwires (determinism.h): a new field changes a size and stops the build here until the hash below feeds it.
+// Sizes are those of x86-64 with libstdc++; the body (an engine::AgentBVH) is hashed node by node and excluded.
+#if defined(__x86_64__) && defined(__GLIBCXX__)
+static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 64, "hash the new FightState field");
+static_assert(sizeof(FighterState) - sizeof(engine::AgentBVH) == 152, "hash the new FighterState field");
+static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 12 && sizeof(AttackBox) == 20, "hash the new field");
+#endif
+
 void hashFighter(Hasher& hs, const FighterState& f) {
     for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
                            std::int64_t(f.facing), std::int64_t(f.action), std::int64_t(f.anim),

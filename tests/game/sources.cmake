@@ -8,4 +8,5 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/io/replay.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_script.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_config.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/limits.test.cpp
 )
