@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Shared by scripts/play and scripts/test: install what is missing (Debian packages only), then configure and build.
-# Usage (sourced): ensure_packages; build_preset release|asan [targets...]
+# Usage (sourced): ensure_packages; run_as_checkout_owner SCRIPT ARGS...; build_preset release|asan [targets...]
+#
+# Only apt-get needs root. Everything else runs as the user who owns the checkout, so that `sudo scripts/play`
+# cannot leave a root-owned build/ that the next run as that user could not write to.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -41,8 +44,34 @@ ensure_packages() {
     apt_step "$log" "apt-get install (${#missing[@]} packages)" "$sudo" install -y --no-install-recommends "${missing[@]}"
 }
 
+# When run as root (sudo, su) in a checkout another user owns, re-runs SCRIPT ARGS... as that user (the packages are
+# in place by now, so the re-run needs no root); returns when there is nothing to do.
+run_as_checkout_owner() {
+    local owner
+    owner="$(stat -c %U "$ROOT")"
+    [ "$(id -u)" -eq 0 ] && [ "$owner" != "root" ] || return 0
+    command -v runuser >/dev/null || { echo "error: run this as $owner, not as root (only apt-get needs root)" >&2; exit 1; }
+    echo "Running as root, but $owner owns $ROOT: building and running as $owner"
+    exec runuser -u "$owner" -- bash "$@"
+}
+
+# Refuses a build/ holding files of another user (e.g. left by `sudo scripts/play` before this check existed),
+# naming the command that repairs it.
+check_build_owner() {
+    [ -d "$ROOT/build" ] || return 0
+    local foreign
+    foreign="$(find "$ROOT/build" ! -user "$(id -u)" -print -quit)"
+    [ -z "$foreign" ] && return 0
+    echo "error: $foreign belongs to $(stat -c %U "$foreign"), not to $(id -un), so this build cannot update it" >&2
+    local sudo="sudo "
+    [ "$(id -u)" -eq 0 ] && sudo=""
+    echo "fix:   ${sudo}chown -R $(id -un): $ROOT/build      (or delete it: ${sudo}rm -rf $ROOT/build)" >&2
+    exit 1
+}
+
 build_preset() {
     local preset="$1"; shift
+    check_build_owner
     cmake --preset "$preset" >/dev/null
     if [ $# -gt 0 ]; then
         local args=()
