@@ -168,6 +168,15 @@ void pollEvents(sf::RenderWindow& window, Context& ctx, InputTracker& input) {
     }
 }
 
+/// Centres the window on the desktop, each axis clamped to 0 when the desktop is smaller than the window, so its
+/// top-left corner is always on screen. Without a window manager (a bare X server) nobody else places it, and
+/// SFML's own guess put the 720-pixel window 280 pixels down an 800-pixel screen, cutting off its bottom.
+void placeWindow(sf::RenderWindow& window) {
+    const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
+    const auto centred = [](unsigned screen, unsigned size) { return screen > size ? int(screen - size) / 2 : 0; };
+    window.setPosition({centred(desktop.width, kWidth), centred(desktop.height, kHeight)});
+}
+
 void render(sf::RenderWindow& window, ScreenStack& stack) {
     window.clear(sf::Color::Black);
     stack.draw(window);
@@ -267,6 +276,7 @@ int runApp(int argc, char** argv) {
         std::cerr << "game: cannot open a window (is DISPLAY set? try `game --headless --replay FILE`)\n";
         return 1;
     }
+    placeWindow(window);
     window.setKeyRepeatEnabled(false);
     if (!fixedRun) window.setVerticalSyncEnabled(true);
     InputTracker input;
