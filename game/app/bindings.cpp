@@ -103,9 +103,9 @@ bool takePrefix(std::string& text, const std::string& prefix, bool ignoreCase) {
     return true;
 }
 
-/// Parses a key name without modifiers.
+/// Parses a key name without modifiers ("?", keyName's answer for a key without a name, names none).
 bool parseKey(const std::string& name, sf::Keyboard::Key& out, bool ignoreCase) {
-    for (int k = 0; k < sf::Keyboard::KeyCount; ++k) {
+    for (int k = 0; k < sf::Keyboard::KeyCount && name != "?"; ++k) {
         if (sameName(keyName(sf::Keyboard::Key(k)), name, ignoreCase)) {
             out = sf::Keyboard::Key(k);
             return true;

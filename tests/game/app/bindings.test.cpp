@@ -107,6 +107,8 @@ TEST_CASE("controls.cfg an unknown key is refused with FILE:LINE, naming the key
     CHECK(errorOf("p1.right = D, F16\n") == "c.cfg:1: unknown key 'F16' for 'p1.right'");
     CHECK(errorOf("p1.right = Ctrl+\n") == "c.cfg:1: unknown key 'Ctrl+' for 'p1.right'");
     CHECK(errorOf("p1.right = Meta+D\n") == "c.cfg:1: unknown key 'Meta+D' for 'p1.right'");
+    // "?" is what keyName says for a key without a name; it must not bind one of them.
+    CHECK(errorOf("p1.right = ?\n") == "c.cfg:1: unknown key '?' for 'p1.right'");
 }
 
 TEST_CASE("controls.cfg a missing or empty key is refused with FILE:LINE") {
