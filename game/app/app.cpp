@@ -9,6 +9,7 @@
 #include "game/app/fight_screen.h"
 #include "game/app/flags.h"
 #include "game/app/screen.h"
+#include "game/app/window_position.h"
 #include "game/sim/replay.h"
 #include "game/sim/textio.h"
 
@@ -168,13 +169,11 @@ void pollEvents(sf::RenderWindow& window, Context& ctx, InputTracker& input) {
     }
 }
 
-/// Centres the window on the desktop, each axis clamped to 0 when the desktop is smaller than the window, so its
-/// top-left corner is always on screen. Without a window manager (a bare X server) nobody else places it, and
-/// SFML's own guess put the 720-pixel window 280 pixels down an 800-pixel screen, cutting off its bottom.
+/// Centres the window on the desktop (see window_position.h: a bare X server would leave it partly off screen).
 void placeWindow(sf::RenderWindow& window) {
     const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
-    const auto centred = [](unsigned screen, unsigned size) { return screen > size ? int(screen - size) / 2 : 0; };
-    window.setPosition({centred(desktop.width, kWidth), centred(desktop.height, kHeight)});
+    const WindowPosition at = centredWindowPosition(desktop.width, desktop.height, kWidth, kHeight);
+    window.setPosition({at.x, at.y});
 }
 
 void render(sf::RenderWindow& window, ScreenStack& stack) {
