@@ -9,6 +9,7 @@
 #include "game/app/fight_screen.h"
 #include "game/app/flags.h"
 #include "game/app/screen.h"
+#include "game/app/window_position.h"
 #include "game/io/fighter_file.h"
 #include "game/io/run_file.h"
 #include "game/io/text.h"
@@ -170,6 +171,13 @@ void pollEvents(sf::RenderWindow& window, Context& ctx, InputTracker& input) {
     }
 }
 
+/// Centres the window on the desktop (see window_position.h: a bare X server would leave it partly off screen).
+void placeWindow(sf::RenderWindow& window) {
+    const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
+    const WindowPosition at = centredWindowPosition(desktop.width, desktop.height, kWidth, kHeight);
+    window.setPosition({at.x, at.y});
+}
+
 void render(sf::RenderWindow& window, ScreenStack& stack) {
     window.clear(sf::Color::Black);
     stack.draw(window);
@@ -269,6 +277,7 @@ int runApp(int argc, char** argv) {
         std::cerr << "game: cannot open a window (is DISPLAY set? try `game --headless --replay FILE`)\n";
         return 1;
     }
+    placeWindow(window);
     window.setKeyRepeatEnabled(false);
     if (!fixedRun) window.setVerticalSyncEnabled(true);
     InputTracker input;

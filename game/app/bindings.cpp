@@ -5,6 +5,8 @@
 // Up, Down, Enter, Space, Escape, Tab, Backspace, Pause, Comma, Period, Slash, Semicolon, Quote, LBracket,
 // RBracket, Backslash, Hyphen, Equal, Tilde, Insert, Delete, Home, End, PageUp, PageDown, LShift, RShift,
 // LControl, RControl, LAlt, RAlt, Add, Subtract, Multiply, Divide), optionally prefixed by Ctrl+, Shift+, Alt+.
+// Action and key names are case-sensitive, spelled as above (one spelling per key, as the controls screen shows
+// it); a name wrong only in case is refused with the right spelling in the message.
 // One key may not drive two of the actions live in a fight (player buttons, start/pause/back, overlay, debug and
 // training keys): `start = J` beside `p1.light = J` would pause the match on every jab. That is an error, reported
 // on the later of the two lines. An empty file (or one with only comments) is fine: the defaults apply.
@@ -14,6 +16,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
 #include <sstream>
 
 namespace app {
@@ -83,10 +86,27 @@ const KeyText kNamedKeys[] = {
     {K::Divide, "Divide"},
 };
 
-/// Parses a key name without modifiers.
-bool parseKey(const std::string& name, sf::Keyboard::Key& out) {
-    for (int k = 0; k < sf::Keyboard::KeyCount; ++k) {
-        if (keyName(sf::Keyboard::Key(k)) == name) {
+/// True when a and b are the same name; with ignoreCase, ASCII letters match either case (only to suggest the right
+/// spelling: the config's names are case-sensitive).
+bool sameName(const std::string& a, const std::string& b, bool ignoreCase) {
+    if (!ignoreCase || a.size() != b.size()) return a == b;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+    }
+    return true;
+}
+
+/// Removes `prefix` from the front of text when it is there.
+bool takePrefix(std::string& text, const std::string& prefix, bool ignoreCase) {
+    if (text.size() <= prefix.size() || !sameName(text.substr(0, prefix.size()), prefix, ignoreCase)) return false;
+    text.erase(0, prefix.size());
+    return true;
+}
+
+/// Parses a key name without modifiers ("?", keyName's answer for a key without a name, names none).
+bool parseKey(const std::string& name, sf::Keyboard::Key& out, bool ignoreCase) {
+    for (int k = 0; k < sf::Keyboard::KeyCount && name != "?"; ++k) {
+        if (sameName(keyName(sf::Keyboard::Key(k)), name, ignoreCase)) {
             out = sf::Keyboard::Key(k);
             return true;
         }
@@ -95,15 +115,15 @@ bool parseKey(const std::string& name, sf::Keyboard::Key& out) {
 }
 
 /// Parses `Ctrl+Shift+X` style chords.
-bool parseChord(std::string text, KeyChord& out) {
+bool parseChord(std::string text, KeyChord& out, bool ignoreCase = false) {
     out = KeyChord{};
     for (;;) {
-        if (text.rfind("Ctrl+", 0) == 0) out.ctrl = true, text.erase(0, 5);
-        else if (text.rfind("Shift+", 0) == 0) out.shift = true, text.erase(0, 6);
-        else if (text.rfind("Alt+", 0) == 0) out.alt = true, text.erase(0, 4);
+        if (takePrefix(text, "Ctrl+", ignoreCase)) out.ctrl = true;
+        else if (takePrefix(text, "Shift+", ignoreCase)) out.shift = true;
+        else if (takePrefix(text, "Alt+", ignoreCase)) out.alt = true;
         else break;
     }
-    return parseKey(text, out.key);
+    return parseKey(text, out.key, ignoreCase);
 }
 
 std::string trim(const std::string& s) {
@@ -131,11 +151,25 @@ bool parseKeyList(const std::string& list, std::vector<KeyChord>& out, std::stri
     return !out.empty();
 }
 
-int findAction(const std::string& name) {
+int findAction(const std::string& name, bool ignoreCase = false) {
     for (int a = 0; a < kActionCount; ++a) {
-        if (name == kActions[a].name) return a;
+        if (sameName(kActions[a].name, name, ignoreCase)) return a;
     }
     return -1;
+}
+
+/// ` (names are case-sensitive: 'RIGHT')` for a name that differs from RIGHT only in case, else nothing.
+std::string caseHint(bool differsInCase, const std::string& right) {
+    return differsInCase ? " (names are case-sensitive: '" + right + "')" : "";
+}
+
+/// The message for a key list that does not parse: the bad key, and its right spelling when only case is wrong.
+std::string badKeyMessage(const std::string& list, const std::string& bad, const std::string& action) {
+    if (trim(list).empty()) return "no key given for '" + action + "'";
+    if (bad.empty()) return "empty key in '" + trim(list) + "' for '" + action + "'";
+    KeyChord c;
+    const bool onlyCase = parseChord(bad, c, true);
+    return "unknown key '" + bad + "' for '" + action + "'" + caseHint(onlyCase, onlyCase ? chordName(c) : "");
 }
 
 /// True when pressing one chord also triggers the other: the same key, and one's modifiers are all held by the
@@ -230,11 +264,13 @@ bool parseBindings(const std::string& text, const std::string& fileName, Binding
         if (eq == std::string::npos) return fail("expected `ACTION = KEY[, KEY...]`, got '" + body + "'");
         const std::string name = trim(body.substr(0, eq));
         const int a = findAction(name);
-        if (a < 0) return fail("unknown action '" + name + "'");
-        std::string bad;
-        if (!parseKeyList(body.substr(eq + 1), inout.keys[a], bad)) {
-            return fail(bad.empty() ? "no key given for '" + name + "'" : "unknown key '" + bad + "' for '" + name + "'");
+        if (a < 0) {
+            const int near = findAction(name, true);
+            return fail("unknown action '" + name + "'" + caseHint(near >= 0, near >= 0 ? kActions[near].name : ""));
         }
+        std::string bad;
+        const std::string list = body.substr(eq + 1);
+        if (!parseKeyList(list, inout.keys[a], bad)) return fail(badKeyMessage(list, bad, name));
         lineOf[a] = line;
     }
     std::string why;
