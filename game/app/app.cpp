@@ -99,6 +99,7 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     if (name == "cpu") return quickMatch(ctx, sim::Mode::VersusCpu);
     if (name == "training") return quickMatch(ctx, sim::Mode::Training);
     if (name == "blaster") return makeBlaster(ctx, false);
+    if (name == "online") return makeOnlineMenu(ctx);
     if (name == "pause") {
         std::unique_ptr<Screen> fight = quickMatch(ctx, sim::Mode::VersusCpu);
         if (!fight) return nullptr;

@@ -14,6 +14,11 @@
 namespace app {
 
 class OnlineLink;
+}  // namespace app
+namespace net {
+class Session;
+}  // namespace net
+namespace app {
 
 /// Player p's sim buttons from the held actions (P1 or P2 keys).
 std::uint16_t buttonsOf(ActionSet held, int p);
@@ -84,6 +89,7 @@ private:
     void drawCounters(sf::RenderTarget& t);
     void drawStatus(sf::RenderTarget& t);
     // online mode (fight_online.cpp)
+    void attachOnline(net::Session& s);
     void tickOnline(const Tick& in);
     void drawOnline(sf::RenderTarget& t);
     void addOnlineCounters(std::vector<std::string>& lines);

@@ -37,11 +37,11 @@ bool applyValueFlag(const std::string& flag, const std::string& value, AppFlags&
     else if (flag == "--controls") out.controlsFile = value;
     else if (flag == "--screenshot") out.screenshot = value;
     else if (flag == "--show") {
-        const char* screens[] = {"title", "modes", "select", "controls", "versus", "cpu", "training", "pause", "blaster"};
+        const char* screens[] = {"title", "modes", "select", "controls", "versus", "cpu", "training", "pause", "blaster", "online"};
         bool known = false;
         for (const char* s : screens) known = known || value == s;
         if (!known) {
-            error = "--show wants title, modes, select, controls, versus, cpu, training, pause or blaster, not '" + value + "'";
+            error = "--show wants title, modes, select, controls, versus, cpu, training, pause, blaster or online, not '" + value + "'";
             return false;
         }
         out.show = value;
@@ -138,7 +138,7 @@ const char* usageText() {
            "  --mode fight|blaster  what --demo shows (default fight)\n"
            "  --frames N          demo length, or stop a --replay/--show run after N frames (default 600)\n"
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
-           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster first\n"
+           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
            "  --seed N            match seed (default: from the clock; demos use 1)\n"
            "  --mute              no sound\n"

@@ -175,6 +175,7 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const 
     cfg.setup.seed = ctx.flags->seed != 0 ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
     cfg.session.inputDelay = flags.inputDelay;
     cfg.session.maxRollback = flags.maxRollback;
+    cfg.rematches = true;
     if (!host && !net::resolveAddress(address, cfg.hostAddress, error_)) return;
     udp_ = std::make_unique<net::UdpTransport>(flags.conditions, std::uint64_t(std::random_device{}()));
     if (!udp_->open(host ? flags.port : 0, error_)) return;

@@ -97,6 +97,7 @@ void writeInput(Writer& w, const Packet& p) {
     w.uint(p.senderFrame, 4);
     w.u8(std::uint8_t(p.advantage));
     w.u8(p.flags);
+    w.u8(p.match);
     w.uint(p.firstFrame, 4);
     w.u8(std::uint8_t(p.buttons.size()));
     w.bytes.insert(w.bytes.end(), p.buttons.begin(), p.buttons.end());
@@ -113,6 +114,7 @@ bool readInput(Reader& r, Packet& p) {
     p.senderFrame = std::uint32_t(r.uint(4));
     p.advantage = std::int8_t(r.u8());
     p.flags = r.u8();
+    p.match = r.u8();
     p.firstFrame = std::uint32_t(r.uint(4));
     const std::size_t count = r.u8();
     if (!r.ok || count > std::size_t(kMaxInputsPerPacket) || count > r.left) return false;
@@ -121,7 +123,7 @@ bool readInput(Reader& r, Packet& p) {
     r.left -= count;
     p.hashFrame = std::uint32_t(r.uint(4));
     p.hash = r.uint(8);
-    if (!r.ok || (p.flags & ~kFlagLeaving) != 0) return false;
+    if (!r.ok || (p.flags & ~(kFlagLeaving | kFlagRematch)) != 0) return false;
     if (p.ackFrame > kMaxFrames || p.senderFrame > kMaxFrames || p.hashFrame > kMaxFrames) return false;
     if (count > 0 && (p.firstFrame < 1 || p.firstFrame > kMaxFrames)) return false;
     return true;

@@ -43,6 +43,7 @@ enum class RefuseReason : std::uint8_t {
 /// Flags of an Input packet.
 enum InputFlags : std::uint8_t {
     kFlagLeaving = 1 << 0,  ///< the sender is leaving the match (Esc / window closed)
+    kFlagRematch = 1 << 1,  ///< the match is over and the sender wants a rematch on this connection
 };
 
 /// One decoded datagram. Only the fields of its type are meaningful.
@@ -66,6 +67,7 @@ struct Packet {
     std::uint32_t senderFrame = 0;  ///< frames the sender has simulated
     std::int8_t advantage = 0;      ///< sender's frame advantage (+ = ahead of the receiver)
     std::uint8_t flags = 0;         ///< InputFlags
+    std::uint8_t match = 0;         ///< which match on this connection (0, 1, ...; wraps): stale ones are ignored
     std::uint32_t firstFrame = 0;   ///< frame of buttons[0]
     std::vector<std::uint8_t> buttons;  ///< sender's buttons for firstFrame, firstFrame+1, ... (<= kMaxInputsPerPacket)
     std::uint32_t hashFrame = 0;    ///< a confirmed frame of the sender (0 = no hash in this packet)

@@ -41,7 +41,7 @@ NetPeer::NetPeer(Transport& t, const PeerConfig& cfg, FighterLoader loader)
 void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
     if (startMs_ < 0) startMs_ = lastHeardMs_ = nowMs;
     if (state_ == PeerState::Done) return;
-    const bool hadSession = session_ != nullptr;  // buttons were chosen for a session that existed before this tick
+    const Session* before = session_.get();  // the buttons were chosen for this session (a new one waits a tick)
     poll(nowMs);
     if (state_ == PeerState::Connecting) {
         if (nowMs - startMs_ > cfg_.connectTimeoutMs) {
@@ -56,7 +56,7 @@ void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
         return;
     }
     if (state_ != PeerState::Playing && state_ != PeerState::Lingering) return;
-    if (state_ == PeerState::Playing && hadSession) session_->tick(buttons, nowMs);
+    if (state_ == PeerState::Playing && session_.get() == before) session_->tick(buttons, nowMs);
     sendInput(nowMs);
     checkEnd(nowMs);
 }
@@ -95,11 +95,39 @@ void NetPeer::handle(const Packet& p, Address from, std::int64_t nowMs) {
     }
     lastHeardMs_ = nowMs;
     if (p.flags & kFlagLeaving) {
-        if (state_ == PeerState::Lingering) end(lingerMessage_, failed_);
+        if (state_ == PeerState::Lingering) end(cfg_.rematches ? "opponent left" : lingerMessage_, failed_);
         else end("opponent left", true);
         return;
     }
-    session_->receive(p, nowMs);
+    if (takeRematch(p, nowMs)) session_->receive(p, nowMs);
+}
+
+bool NetPeer::takeRematch(const Packet& p, std::int64_t nowMs) {
+    if (p.match == std::uint8_t(match_ + 1) && wantRematch_) startRematch(nowMs);  // they started it already
+    if (p.match != match_) return false;  // a straggler from an older match, or a rematch we did not ask for
+    if ((p.flags & kFlagRematch) && cfg_.rematches && state_ == PeerState::Lingering && !session_->desynced()) {
+        remoteRematch_ = true;
+        if (wantRematch_) {
+            startRematch(nowMs);
+            return false;  // this packet belongs to the match just ended
+        }
+    }
+    return true;
+}
+
+void NetPeer::requestRematch() {
+    if (cfg_.rematches && state_ == PeerState::Lingering && !session_->desynced()) wantRematch_ = true;
+}
+
+void NetPeer::startRematch(std::int64_t nowMs) {
+    ++match_;
+    cfg_.setup.seed = cfg_.setup.seed * 6364136223846793005ULL + 1442695040888963407ULL;  // both sides, in step
+    wantRematch_ = remoteRematch_ = false;
+    lingerMessage_.clear();
+    std::string error;
+    if (!startSession(error)) return end(error, true);
+    state_ = PeerState::Playing;
+    lastHeardMs_ = nowMs;
 }
 
 void NetPeer::hostHello(const Packet& p, Address from, std::int64_t nowMs) {
@@ -164,6 +192,7 @@ bool NetPeer::startSession(std::string& error) {
     }
     cfg_.session.frameLimit = cfg_.frameLimit;
     session_ = std::make_unique<Session>(cfg_.session, cfg_.setup, defs[0], defs[1]);
+    ++matchCount_;
     if (onStart_) onStart_(*session_);
     return true;
 }
@@ -176,6 +205,8 @@ void NetPeer::send(const Packet& p, Address to, std::int64_t nowMs) {
 void NetPeer::sendInput(std::int64_t nowMs) {
     Packet p = session_->makePacket(nowMs);
     p.token = token_;
+    p.match = match_;
+    if (wantRematch_) p.flags |= kFlagRematch;
     send(p, cfg_.host ? peer_ : cfg_.hostAddress, nowMs);
 }
 
@@ -199,6 +230,10 @@ void NetPeer::checkEnd(std::int64_t nowMs) {
         return;
     }
     const bool desync = session_->desynced();
+    if (cfg_.rematches && !desync && lingerMessage_ == "match over") {  // stay for a rematch until they go quiet
+        if (silent) end("opponent left", false);
+        return;
+    }
     const bool delivered = !desync && session_->peerHasEverything() && nowMs - lingerSinceMs_ >= 100;
     const bool enough = nowMs - lingerSinceMs_ > (desync ? kDesyncLingerMs : cfg_.timeoutMs);
     if (delivered || enough || silent) end(lingerMessage_, failed_);

@@ -9,7 +9,9 @@
 // only if it comes from the peer's address, decodes, and carries the token: everything else is dropped and
 // counted. Silence for `timeoutMs` ends the match as "connection lost"; after the match ends the peer lingers
 // (still answering) until the opponent has all our inputs or the same timeout passes, so both sides confirm the
-// same last frame.
+// same last frame. With `rematches` on (the window), a finished match instead stays connected: when both sides
+// ask for a rematch (the rematch flag), both start the next match on the same connection and token, numbered one
+// higher (packets of an older match are ignored), with the next seed and the same fighters.
 #include "game/net/packet.h"
 #include "game/net/session.h"
 #include "game/net/transport.h"
@@ -35,6 +37,7 @@ struct PeerConfig {
     int timeoutMs = 3000;              ///< silence that ends a match as "connection lost"
     int connectTimeoutMs = 10000;      ///< joiner: how long to wait for the host's answer
     std::uint32_t token = 0;           ///< host: session token (0 = draw a random one)
+    bool rematches = false;            ///< after a completed match stay connected for rematches (the window)
 };
 
 /// Where a peer is.
@@ -63,6 +66,14 @@ public:
     void tick(std::int64_t nowMs, std::uint16_t buttons);
     /// Leaves now (Esc): tells the opponent (the leaving flag, sent three times) and ends as "you left".
     void leave(std::int64_t nowMs);
+    /// After a completed match (with rematches on): asks for a rematch; it starts when the opponent asks too.
+    void requestRematch();
+    /// True when this side asked for a rematch that has not started yet.
+    bool wantsRematch() const { return wantRematch_; }
+    /// True when the opponent asked for a rematch that has not started yet.
+    bool opponentWantsRematch() const { return remoteRematch_; }
+    /// Matches started on this connection (1 for the first).
+    int matchesPlayed() const { return matchCount_; }
     /// Where the peer is.
     PeerState state() const { return state_; }
     /// The match (null before the handshake completes).
@@ -75,7 +86,7 @@ public:
     bool failed() const { return failed_; }
     /// Refused packets.
     const PeerCounters& counters() const { return counters_; }
-    /// Called once when the session starts (to attach a recorder).
+    /// Called whenever a session starts, the first match or a rematch (to attach a recorder).
     void setOnStart(std::function<void(Session&)> f) { onStart_ = std::move(f); }
 
 private:
@@ -88,6 +99,8 @@ private:
     void sendInput(std::int64_t nowMs);
     void checkEnd(std::int64_t nowMs);
     void end(const std::string& message, bool failed);
+    bool takeRematch(const Packet& p, std::int64_t nowMs);
+    void startRematch(std::int64_t nowMs);
 
     Transport& t_;
     PeerConfig cfg_;
@@ -103,6 +116,10 @@ private:
     std::string endMessage_;
     std::string lingerMessage_;
     bool failed_ = false;
+    bool wantRematch_ = false;
+    bool remoteRematch_ = false;
+    int matchCount_ = 0;
+    std::uint8_t match_ = 0;
     PeerCounters counters_;
     std::function<void(Session&)> onStart_;
 };

@@ -21,6 +21,7 @@ net::Packet sampleInput() {
     p.senderFrame = 310;
     p.advantage = -3;
     p.flags = net::kFlagLeaving;
+    p.match = 3;
     p.firstFrame = 305;
     p.buttons = {0, sim::kLeft, std::uint8_t(sim::kDown | sim::kLight), 0xff};
     p.hashFrame = 300;
@@ -80,6 +81,7 @@ TEST_CASE("every packet type decodes to what was encoded") {
     CHECK(out.echoHold == 7);
     CHECK(out.advantage == -3);
     CHECK(out.flags == net::kFlagLeaving);
+    CHECK(out.match == 3);
     CHECK(out.firstFrame == 305);
     CHECK(out.buttons == in.buttons);
     CHECK(out.hash == 0x0123456789abcdefULL);

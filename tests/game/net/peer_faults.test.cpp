@@ -198,3 +198,46 @@ TEST_CASE("leaving mid-match tells the opponent at once") {
     nettest::drive(d, 2100);
     CHECK(host.endMessage() == "opponent left");
 }
+
+TEST_CASE("after a completed match both sides asking for a rematch play the next one on the same connection") {
+    Pair pair(240);
+    pair.hostCfg.rematches = pair.joinCfg.rematches = true;
+    net::MemoryNetwork network;
+    net::NetConditions c;
+    c.delayMs = 40;
+    c.jitterMs = 10;
+    c.lossPercent = 5;
+    net::Transport& h = network.add(nettest::kHost, c, 1);
+    net::Transport& j = network.add(nettest::kJoiner, c, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 8000);  // the 240-frame match is over by then; both stay connected
+    REQUIRE(host.state() == net::PeerState::Lingering);
+    REQUIRE(joiner.state() == net::PeerState::Lingering);
+    const sim::MatchSetup first = host.setup();
+    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(first, pair.buttons, 240));
+    host.requestRematch();
+    nettest::drive(d, 9000);
+    CHECK(host.matchesPlayed() == 1);  // one side asking is not enough
+    CHECK(joiner.opponentWantsRematch());
+    joiner.requestRematch();
+    nettest::drive(d, 18000);
+    CHECK(host.matchesPlayed() == 2);
+    CHECK(joiner.matchesPlayed() == 2);
+    CHECK(host.setup().seed != first.seed);
+    CHECK(joiner.setup().seed == host.setup().seed);
+    CAPTURE(host.session()->frame());
+    CAPTURE(host.session()->confirmedFrame());
+    CAPTURE(joiner.session()->frame());
+    CAPTURE(joiner.session()->confirmedFrame());
+    REQUIRE(host.session()->finished());
+    REQUIRE(joiner.session()->finished());
+    const std::vector<std::uint64_t> offline = nettest::offlineHashes(host.setup(), pair.buttons, 240);
+    CHECK(host.session()->confirmedHashes() == offline);
+    CHECK(joiner.session()->confirmedHashes() == offline);
+    joiner.leave(18000);
+    nettest::drive(d, 18500);
+    CHECK(host.endMessage() == "opponent left");
+    CHECK_FALSE(host.failed());
+}
