@@ -51,7 +51,7 @@ bool Session::tick(std::uint16_t buttons, std::int64_t nowMs) {
         ++stats_.stallTicks;
         return false;
     }
-    if (shouldWait(nowMs)) {
+    if (shouldWait()) {
         ++stats_.syncWaits;
         return false;
     }
@@ -61,7 +61,7 @@ bool Session::tick(std::uint16_t buttons, std::int64_t nowMs) {
     return true;
 }
 
-bool Session::shouldWait(std::int64_t /*nowMs*/) {
+bool Session::shouldWait() {
     const double balance = (stats_.frameAdvantage - stats_.remoteAdvantage) / 2.0;
     syncAverage_ += kSyncSmoothing * (balance - syncAverage_);
     if (syncAverage_ < 1.0 || current_ - lastWaitFrame_ < kFramesBetweenWaits) return false;

@@ -103,7 +103,7 @@ private:
     void takeTiming(const Packet& p, std::int64_t nowMs);
     void takeHash(std::int64_t frame, std::uint64_t hash);
     void confirm();
-    bool shouldWait(std::int64_t nowMs);
+    bool shouldWait();
     void countSeq(std::uint32_t seq);
     sim::FightState& slot(std::int64_t f) { return ring_[std::size_t(f % std::int64_t(ring_.size()))]; }
 
