@@ -56,7 +56,7 @@ void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
         return;
     }
     if (state_ != PeerState::Playing && state_ != PeerState::Lingering) return;
-    if (state_ == PeerState::Playing && session_.get() == before) session_->tick(buttons, nowMs);
+    if (state_ == PeerState::Playing && session_.get() == before) session_->tick(buttons);
     sendInput(nowMs);
     checkEnd(nowMs);
 }

@@ -45,7 +45,7 @@ void Session::stepFrame() {
     slot(f) = fight_.state();
 }
 
-bool Session::tick(std::uint16_t buttons, std::int64_t nowMs) {
+bool Session::tick(std::uint16_t buttons) {
     if (finished() || desynced()) return false;
     if (current_ - (std::int64_t(remote_.size()) - 1) >= cfg_.maxRollback) {
         ++stats_.stallTicks;
