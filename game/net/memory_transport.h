@@ -18,7 +18,9 @@ public:
         /// Made by MemoryNetwork::add.
         Endpoint(MemoryNetwork& net, Address self, const NetConditions& c, std::uint64_t seed)
             : net_(net), self_(self), out_(c, seed) {}
+        /// Queues the datagram through this endpoint's conditions.
         void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override;
+        /// Takes a datagram another endpoint sent here that is due by nowMs.
         bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
         /// This endpoint's address.
         Address address() const { return self_; }

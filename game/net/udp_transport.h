@@ -30,7 +30,9 @@ public:
     bool open(unsigned short port, std::string& error);
     /// The bound port.
     unsigned short localPort() const { return socket_.getLocalPort(); }
+    /// Queues the datagram through the conditions and sends whatever is due.
     void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override;
+    /// Sends what is due, then takes one waiting datagram from the socket (never blocks).
     bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
     /// Datagrams the OS refused to send.
     std::int64_t sendErrors() const { return sendErrors_; }
