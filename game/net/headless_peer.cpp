@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <iostream>
 #include <algorithm>
 #include <memory>
@@ -208,6 +209,10 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     const FighterLoader loader = dataLoader(dataDir);
     if (!loader(cfg.fighter, probe, error)) {
         std::cerr << f.replay << ":" << run.fightersLine << ": cannot load fighter '" << cfg.fighter << "': " << error << "\n";
+        return 2;
+    }
+    if (!f.record.empty() && !std::ofstream(f.record, std::ios::binary)) {  // refuse before anyone connects
+        std::cerr << f.record << ": cannot write the recording\n";
         return 2;
     }
     UdpTransport udp(f.conditions, std::uint64_t(std::random_device{}()));

@@ -13,3 +13,7 @@ add_test(NAME "online headless peer refuses both --host and --join with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;7000;--join;127.0.0.1"
           "-DMSG=game_headless: give exactly one of --host PORT and --join HOST[:PORT]" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "online headless peer refuses an unwritable --record file before connecting with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
+          "-DEXTRA=--host;0;--record;${BVH_NET_TEST_DIR}/no_such_dir/out.freplay"
+          "-DMSG=${BVH_NET_TEST_DIR}/no_such_dir/out.freplay: cannot write the recording" -P ${BVH_EXPECT_EXIT})
