@@ -4,6 +4,7 @@ set(NET_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/net_test_util.h
   ${CMAKE_CURRENT_LIST_DIR}/packet.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/conditions.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer_matrix.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer_faults.test.cpp
 )
