@@ -9,8 +9,8 @@ namespace net {
 
 /// True when argv asks for a headless peer (--host or --join present).
 bool wantsHeadlessPeer(int argc, char** argv);
-/// Runs the headless peer (fighters from --data, else found above the file, else defaultDataDir); returns the exit code (0 match completed, 1 desync/connection lost/refused/no
-/// opponent, 2 bad flags or files).
+/// Runs the headless peer (fighters from --data, else found above the file, else defaultDataDir); returns the exit
+/// code: 0 match completed, 1 desync / connection lost / refused / no opponent, 2 bad flags or files.
 int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir);
 
 }  // namespace net
