@@ -2,22 +2,31 @@
 
 #include <algorithm>
 #include <cassert>
+#include <charconv>
+#include <cstdint>
 
 namespace engine {
 
 namespace {
 
+/// Appends a 64-bit integer in decimal (std::to_chars into the string, no temporary string).
+void appendInt(std::string& out, std::int64_t v) {
+    char digits[24];
+    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+    out.append(digits, std::size_t(end - digits));
+}
+
 void appendBox(std::string& out, const AABB& b) {
     out += "min = (";
-    out += std::to_string(b.minX);
+    appendInt(out, b.minX);
     out += ", ";
-    out += std::to_string(b.minY);
+    appendInt(out, b.minY);
     out += "), max = (";
-    out += std::to_string(b.maxX);
+    appendInt(out, b.maxX);
     out += ", ";
-    out += std::to_string(b.maxY);
+    appendInt(out, b.maxY);
     out += "), Area = ";
-    out += std::to_string(area(b));
+    appendInt(out, area(b));
 }
 
 }  // namespace
@@ -47,6 +56,12 @@ void AgentBVH::release(int i) {
     freeList_ = i;
 }
 
+void AgentBVH::setBox(int i, const AABB& box) {
+    nodes_[i].box = box;
+    const int p = nodes_[i].parent;
+    if (p != kNull) nodes_[p].childBox[nodes_[p].left == i ? 0 : 1] = box;
+}
+
 void AgentBVH::insertLeaf(int leaf) {
     if (root_ == kNull) {
         root_ = leaf;
@@ -57,8 +72,8 @@ void AgentBVH::insertLeaf(int leaf) {
     int at = root_;
     while (!nodes_[at].isLeaf()) {
         const Node& n = nodes_[at];
-        const AABB& l = nodes_[n.left].box;
-        const AABB& r = nodes_[n.right].box;
+        const AABB& l = n.childBox[0];
+        const AABB& r = n.childBox[1];
         const std::int64_t incR = unionArea(box, r) - area(r);
         const std::int64_t incL = unionArea(box, l) - area(l);
         at = incR < incL ? n.right : n.left;  // a tie goes left
@@ -70,6 +85,8 @@ void AgentBVH::insertLeaf(int leaf) {
     b.parent = oldParent;
     b.left = leaf;
     b.right = at;
+    b.childBox[0] = box;
+    b.childBox[1] = nodes_[at].box;
     nodes_[leaf].parent = branch;
     nodes_[at].parent = branch;
     if (oldParent == kNull) {
@@ -79,10 +96,8 @@ void AgentBVH::insertLeaf(int leaf) {
     } else {
         nodes_[oldParent].right = branch;
     }
-    // Every ancestor from the new branch up becomes the exact union of its children.
-    for (int i = branch; i != kNull; i = nodes_[i].parent) {
-        nodes_[i].box = merge(nodes_[nodes_[i].left].box, nodes_[nodes_[i].right].box);
-    }
+    // Every ancestor from the new branch up becomes the exact union of its children (read from its own copies).
+    for (int i = branch; i != kNull; i = nodes_[i].parent) setBox(i, merge(nodes_[i].childBox[0], nodes_[i].childBox[1]));
 }
 
 void AgentBVH::detachLeaf(int leaf) {
@@ -98,8 +113,10 @@ void AgentBVH::detachLeaf(int leaf) {
         root_ = sibling;
     } else if (nodes_[grand].left == parent) {
         nodes_[grand].left = sibling;
+        nodes_[grand].childBox[0] = nodes_[sibling].box;
     } else {
         nodes_[grand].right = sibling;
+        nodes_[grand].childBox[1] = nodes_[sibling].box;
     }
     // Ancestor boxes are deliberately left as they are (spec: no refit on removal).
     release(parent);
@@ -127,7 +144,7 @@ bool AgentBVH::moveLeaf(int leaf, const AABB& box) {
     assert(live_[leaf] && nodes_[leaf].isLeaf() && box.valid());
     const int parent = nodes_[leaf].parent;
     if (parent == kNull || contains(nodes_[parent].box, box)) {
-        nodes_[leaf].box = box;
+        setBox(leaf, box);
         return false;
     }
     detachLeaf(leaf);
@@ -136,19 +153,56 @@ bool AgentBVH::moveLeaf(int leaf, const AABB& box) {
     return true;
 }
 
-bool AgentBVH::add(const AABB& box, std::string name) {
-    if (byName_.count(name) != 0) return false;
+std::uint32_t AgentBVH::nameHash(std::string_view name) {
+    return std::uint32_t(std::hash<std::string_view>{}(name));
+}
+
+int AgentBVH::findSlot(std::string_view name, std::uint32_t hash) const {
+    if (nameSlots_.empty()) return -1;
+    const std::size_t mask = nameSlots_.size() - 1;
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+        const NameSlot& s = nameSlots_[i];
+        if (s.leaf == kFreeSlot) return -1;
+        if (s.leaf >= 0 && s.hash == hash && names_[s.leaf] == name) return int(i);
+    }
+}
+
+void AgentBVH::growNames() {
+    std::size_t size = 16;
+    while (size < 4 * (namesLive_ + 1)) size *= 2;  // at most a quarter full after growing
+    std::vector<NameSlot> old(size);
+    old.swap(nameSlots_);  // nameSlots_ is now the empty, larger table
+    namesUsed_ = namesLive_ = 0;
+    for (const NameSlot& s : old) {
+        if (s.leaf >= 0) insertName(s.hash, s.leaf);
+    }
+}
+
+void AgentBVH::insertName(std::uint32_t hash, int leaf) {
+    if (2 * (namesUsed_ + 1) > nameSlots_.size()) growNames();
+    const std::size_t mask = nameSlots_.size() - 1;
+    std::size_t i = hash & mask;
+    while (nameSlots_[i].leaf >= 0) i = (i + 1) & mask;
+    if (nameSlots_[i].leaf == kFreeSlot) ++namesUsed_;
+    nameSlots_[i] = NameSlot{hash, leaf};
+    ++namesLive_;
+}
+
+int AgentBVH::addNamed(const AABB& box, std::string name) {
+    const std::uint32_t hash = nameHash(name);
+    if (findSlot(name, hash) >= 0) return kNull;
     const int leaf = addLeaf(box);
-    names_[leaf] = name;
-    byName_.emplace(std::move(name), leaf);
-    return true;
+    names_[leaf] = std::move(name);
+    insertName(hash, leaf);
+    return leaf;
 }
 
 bool AgentBVH::remove(std::string_view name) {
-    const auto it = byName_.find(std::string(name));
-    if (it == byName_.end()) return false;
-    const int leaf = it->second;
-    byName_.erase(it);
+    const int slot = findSlot(name, nameHash(name));
+    if (slot < 0) return false;
+    const int leaf = nameSlots_[slot].leaf;
+    nameSlots_[slot].leaf = kErasedSlot;
+    --namesLive_;
     removeLeaf(leaf);
     return true;
 }
@@ -161,8 +215,8 @@ bool AgentBVH::move(std::string_view name, const AABB& box) {
 }
 
 int AgentBVH::find(std::string_view name) const {
-    const auto it = byName_.find(std::string(name));
-    return it == byName_.end() ? kNull : it->second;
+    const int slot = findSlot(name, nameHash(name));
+    return slot < 0 ? kNull : nameSlots_[slot].leaf;
 }
 
 std::vector<std::string> AgentBVH::getCollidingObjects(const AABB& box) const {
@@ -175,6 +229,10 @@ std::vector<std::string> AgentBVH::getCollidingObjects(const AABB& box) const {
 }
 
 void AgentBVH::print(std::string& out) const {
+    print(out, SIZE_MAX, [](std::string&) {});
+}
+
+void AgentBVH::print(std::string& out, std::size_t flushAt, const std::function<void(std::string&)>& drain) const {
     if (root_ == kNull) return;
     std::vector<std::pair<int, int>> todo{{root_, 0}};  // (node, depth); pre-order, right child first
     while (!todo.empty()) {
@@ -197,6 +255,7 @@ void AgentBVH::print(std::string& out) const {
         }
         appendBox(out, n.box);
         out += '\n';
+        if (out.size() >= flushAt) drain(out);
     }
 }
 
@@ -232,7 +291,8 @@ void AgentBVH::clear() {
     nodes_.clear();
     live_.clear();
     names_.clear();
-    byName_.clear();
+    nameSlots_.clear();
+    namesUsed_ = namesLive_ = 0;
     stack_.assign(2, 0);
     root_ = freeList_ = kNull;
     leafCount_ = 0;
@@ -256,8 +316,8 @@ std::string AgentBVH::validate() const {
                 if (n.right != kNull) return fail(i, "leaf has a right child");
                 ++leaves;
                 if (!names_[i].empty()) {
-                    const auto it = byName_.find(names_[i]);
-                    if (it == byName_.end() || it->second != i) return fail(i, "leaf's name is not mapped to it");
+                    const int slot = findSlot(names_[i], nameHash(names_[i]));
+                    if (slot < 0 || nameSlots_[slot].leaf != i) return fail(i, "leaf's name is not mapped to it");
                 }
                 continue;
             }
@@ -267,16 +327,23 @@ std::string AgentBVH::validate() const {
                 if (c < 0 || c >= int(nodes_.size())) return fail(i, "child index out of range");
                 if (nodes_[c].parent != i) return fail(c, "parent link does not point back");
                 if (!contains(n.box, nodes_[c].box)) return fail(i, "branch box does not contain a child");
+                if (n.childBox[c == n.left ? 0 : 1] != nodes_[c].box) return fail(i, "copy of a child's box is stale");
                 todo.push_back(c);
             }
         }
     }
     if (leaves != leafCount_) return "leaf count " + std::to_string(leafCount_) + " but " + std::to_string(leaves) + " leaves reachable";
     if (std::count(live_.begin(), live_.end(), char(1)) != reached) return "live nodes not all reachable";
-    for (const auto& [name, i] : byName_) {  // order does not matter: any failure is reported
-        if (i < 0 || i >= int(nodes_.size()) || !live_[i] || !nodes_[i].isLeaf() || names_[i] != name)
-            return "name map entry '" + name + "' does not point at its leaf";
+    std::size_t named = 0, used = 0;
+    for (const NameSlot& s : nameSlots_) {
+        used += s.leaf != kFreeSlot;
+        if (s.leaf < 0) continue;
+        ++named;
+        const int i = s.leaf;
+        if (i >= int(nodes_.size()) || !live_[i] || !nodes_[i].isLeaf() || nameHash(names_[i]) != s.hash)
+            return "name map slot for leaf " + std::to_string(i) + " does not point at a leaf with that name";
     }
+    if (named != namesLive_ || used != namesUsed_) return "name map counts are wrong";
     return "";
 }
 

@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <ostream>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
+
+#include <sys/stat.h>
 
 namespace bvhcli {
 namespace {
@@ -21,25 +23,95 @@ struct InputError {
     int line = 0;  // 0 when the problem is the file itself
 };
 
-/// Reads a whole file; on failure returns false and describes why.
-bool readFile(const std::string& path, std::string& text, std::string& why) {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (f == nullptr) {
-        why = std::string("cannot open file: ") + std::strerror(errno);
-        return false;
+/// A failed write to the output stream, with errno as it was then (0 when the stream set none).
+struct WriteError {
+    int errorNumber = 0;
+};
+
+/// Reads a file line by line through one fixed buffer, so memory stays bounded whatever the file's size; refuses
+/// a file past limits.maxFileBytes (at once for a regular file, when reached for a pipe or device) and a line
+/// past limits.maxLineBytes (so an endless line, e.g. /dev/zero, stops early too).
+class LineReader {
+public:
+    LineReader(const Limits& limits) : limits_(limits), buf_(1 << 16) {}
+    ~LineReader() {
+        if (f_ != nullptr) std::fclose(f_);
     }
-    char buf[1 << 16];
-    std::size_t n = 0;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    const bool failed = std::ferror(f) != 0;
-    const int err = errno;
-    std::fclose(f);
-    if (failed) {
-        why = std::string("cannot read file: ") + std::strerror(err);
-        return false;
+    LineReader(const LineReader&) = delete;
+    LineReader& operator=(const LineReader&) = delete;
+
+    /// Opens the file and reads its first block, so an unopenable or unreadable file is reported before any work.
+    void open(const std::string& path) {
+        f_ = std::fopen(path.c_str(), "rb");
+        if (f_ == nullptr) throw InputError{std::string("cannot open file: ") + std::strerror(errno), 0};
+        struct stat st {};
+        if (::fstat(::fileno(f_), &st) == 0 && S_ISREG(st.st_mode) && std::uint64_t(st.st_size) > limits_.maxFileBytes) {
+            throw InputError{"file is " + std::to_string(st.st_size) + " bytes, over the limit of " +
+                                 std::to_string(limits_.maxFileBytes),
+                             0};
+        }
+        fill();
     }
-    return true;
-}
+
+    /// The next line (without its '\n'); false at the end of the file. line() numbers it from 1.
+    bool next(std::string_view& text) {
+        bool spans = false;  // the line began in an earlier block and is being gathered in carry_
+        carry_.clear();
+        while (true) {
+            const char* start = buf_.data() + pos_;
+            const std::size_t avail = len_ - pos_;
+            const char* nl = static_cast<const char*>(std::memchr(start, '\n', avail));
+            const std::size_t n = nl != nullptr ? std::size_t(nl - start) : avail;
+            if (spans) carry_.append(start, n);
+            if ((spans ? carry_.size() : n) > limits_.maxLineBytes) {
+                throw InputError{"line longer than " + std::to_string(limits_.maxLineBytes) + " bytes", line_ + 1};
+            }
+            if (nl != nullptr) {
+                text = spans ? std::string_view(carry_) : std::string_view(start, n);
+                pos_ += n + 1;
+                ++line_;
+                return true;
+            }
+            if (!spans) carry_.assign(start, n);
+            spans = true;
+            pos_ = len_;
+            if (!fill()) {
+                if (carry_.empty()) return false;
+                text = carry_;
+                ++line_;
+                return true;
+            }
+        }
+    }
+
+    /// Number of the line last returned by next().
+    int line() const { return line_; }
+
+private:
+    /// Reads the next block; false at the end of the file.
+    bool fill() {
+        pos_ = len_ = 0;
+        const std::size_t n = std::fread(buf_.data(), 1, buf_.size(), f_);
+        if (n == 0) {
+            if (std::ferror(f_) != 0) throw InputError{std::string("cannot read file: ") + std::strerror(errno), 0};
+            return false;
+        }
+        total_ += n;
+        if (total_ > limits_.maxFileBytes) {
+            throw InputError{"more than " + std::to_string(limits_.maxFileBytes) + " bytes, over the limit", 0};
+        }
+        len_ = n;
+        return true;
+    }
+
+    Limits limits_;
+    std::FILE* f_ = nullptr;
+    std::vector<char> buf_;
+    std::size_t pos_ = 0, len_ = 0;
+    std::uint64_t total_ = 0;
+    int line_ = 0;
+    std::string carry_;  // a line that crosses a block boundary
+};
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
@@ -117,24 +189,25 @@ void expectFields(int got, int want, const std::string_view* t, const char* form
     if (got > want) throw InputError{"stray token " + shown(t[want]) + " after '" + std::string(form) + "'", line};
 }
 
-/// Calls fn(lineNumber, lineText) for every line of text (a final line without '\n' counts too).
+/// Calls fn(lineNumber, lineText) for every line the reader gives (a final line without '\n' counts too).
 template <class Fn>
-void forEachLine(std::string_view text, Fn&& fn) {
-    int number = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        fn(++number, text.substr(pos, end - pos));
-        pos = end + 1;
-    }
+void forEachLine(LineReader& reader, Fn&& fn) {
+    std::string_view line;
+    while (reader.next(line)) fn(reader.line(), line);
+}
+
+/// Appends an integer in decimal without a temporary string.
+void appendInt(std::string& out, int v) {
+    char digits[16];
+    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+    out.append(digits, std::size_t(end - digits));
 }
 
 void appendPoint(std::string& out, int x, int y) {
     out += '(';
-    out += std::to_string(x);
+    appendInt(out, x);
     out += ", ";
-    out += std::to_string(y);
+    appendInt(out, y);
     out += ')';
 }
 
@@ -145,37 +218,43 @@ void appendBox(std::string& out, const engine::AABB& b) {
 }
 
 /// Builds the agent from its file: one `name minX minY maxX maxY` record a line, blank lines ignored.
-void loadAgent(std::string_view text, engine::AgentBVH& tree) {
-    std::unordered_map<std::string, int> firstLine;  // for the duplicate message; lookup only
-    forEachLine(text, [&](int line, std::string_view s) {
+void loadAgent(LineReader& reader, engine::AgentBVH& tree) {
+    std::vector<int> lineOf;  // by leaf index: the member's line, for the duplicate message
+    forEachLine(reader, [&](int line, std::string_view s) {
         std::string_view t[6];
         const int n = tokenize(s, t, 5);
         if (n == 0) return;
         expectFields(n, 5, t, "NAME MINX MINY MAXX MAXY", line);
         const engine::AABB box = parseBox(t + 1, line);
-        std::string name(t[0]);
-        const auto [it, fresh] = firstLine.emplace(name, line);
-        if (!fresh) {
-            throw InputError{"duplicate member name " + shown(t[0]) + " (first on line " + std::to_string(it->second) + ")",
+        const int leaf = tree.addNamed(box, std::string(t[0]));
+        if (leaf == engine::AgentBVH::kNull) {
+            const int first = lineOf[std::size_t(tree.find(t[0]))];
+            throw InputError{"duplicate member name " + shown(t[0]) + " (first on line " + std::to_string(first) + ")",
                              line};
         }
-        tree.add(box, std::move(name));
+        if (leaf >= int(lineOf.size())) lineOf.resize(std::size_t(leaf) + 1);
+        lineOf[std::size_t(leaf)] = line;
     });
 }
 
-/// Output collected in memory and written in large chunks.
+/// Output collected in a buffer and written whenever it holds kChunk bytes, so memory stays bounded; a failed
+/// write throws WriteError.
 class Output {
 public:
-    explicit Output(std::ostream& out) : out_(out) {}
-    ~Output() { flush(); }
+    /// Buffer size at which the output is written.
+    static constexpr std::size_t kChunk = 1 << 16;
+    explicit Output(std::ostream& out) : out_(out) { buf_.reserve(2 * kChunk); }
     std::string& buffer() { return buf_; }
     void maybeFlush() {
-        if (buf_.size() >= (1u << 16)) flush();
+        if (buf_.size() >= kChunk) flush();
     }
+    /// Writes and clears the buffer, and flushes the stream; throws WriteError when the stream fails.
     void flush() {
+        errno = 0;
         out_.write(buf_.data(), std::streamsize(buf_.size()));
         out_.flush();
         buf_.clear();
+        if (!out_) throw WriteError{errno};
     }
 
 private:
@@ -184,10 +263,10 @@ private:
 };
 
 /// Performs the actions file's records in order.
-void runActions(std::string_view text, engine::AgentBVH& tree, Output& output) {
-    std::vector<std::string> hits;
+void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output) {
+    std::vector<int> hits;  // leaf indices, sorted by name
     std::string& out = output.buffer();
-    forEachLine(text, [&](int line, std::string_view s) {
+    forEachLine(reader, [&](int line, std::string_view s) {
         std::string_view t[7];
         const int n = tokenize(s, t, 6);
         if (n == 0) return;
@@ -196,16 +275,16 @@ void runActions(std::string_view text, engine::AgentBVH& tree, Output& output) {
             const engine::AABB box = parseBox(t + 1, line);
             hits.clear();
             tree.query(box, [&](int leaf) {
-                hits.push_back(tree.nameOf(leaf));
+                hits.push_back(leaf);
                 return true;
             });
-            std::sort(hits.begin(), hits.end());
+            std::sort(hits.begin(), hits.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
             out += "Projectile ";
             appendBox(out, box);
             out += "\nCollides with: ";
             for (std::size_t i = 0; i < hits.size(); ++i) {
                 if (i > 0) out += ", ";
-                out += hits[i];
+                out += tree.nameOf(hits[i]);
             }
             out += '\n';
         } else if (t[0] == "m") {
@@ -220,7 +299,7 @@ void runActions(std::string_view text, engine::AgentBVH& tree, Output& output) {
         } else if (t[0] == "p") {
             expectFields(n, 1, t, "p", line);
             out += "Current tree:\n";
-            tree.print(out);
+            tree.print(out, Output::kChunk, [&](std::string&) { output.flush(); });
             out += '\n';
         } else {
             throw InputError{"unknown action " + shown(t[0]) + " (expected c, m or p)", line};
@@ -236,34 +315,47 @@ void report(std::ostream& err, const std::string& path, const InputError& e) {
     err << ": " << e.what << '\n';
 }
 
+/// Reports a failed write of the output.
+int reportWriteError(std::ostream& err, int errorNumber) {
+    err << "standard output: cannot write";
+    if (errorNumber != 0) err << ": " << std::strerror(errorNumber);
+    err << '\n';
+    return kWriteError;
+}
+
 }  // namespace
 
-int run(const std::string& agentPath, const std::string& actionsPath, std::ostream& out, std::ostream& err) {
-    std::string agentText, actionsText, why;
-    if (!readFile(agentPath, agentText, why)) {
-        report(err, agentPath, InputError{why, 0});
-        return kBadInput;
-    }
-    if (!readFile(actionsPath, actionsText, why)) {
-        report(err, actionsPath, InputError{why, 0});
-        return kBadInput;
-    }
-    engine::AgentBVH tree;
-    try {
-        loadAgent(agentText, tree);
-    } catch (const InputError& e) {
-        report(err, agentPath, e);
-        return kBadInput;
-    }
+int run(const std::string& agentPath, const std::string& actionsPath, std::ostream& out, std::ostream& err,
+        const Limits& limits) {
+    LineReader agent(limits), actions(limits);
+    const std::string* path = &agentPath;  // the file an InputError is about
     Output output(out);
     try {
-        runActions(actionsText, tree, output);
+        agent.open(agentPath);
+        path = &actionsPath;
+        actions.open(actionsPath);
+        engine::AgentBVH tree;
+        path = &agentPath;
+        loadAgent(agent, tree);
+        path = &actionsPath;
+        runActions(actions, tree, output);
+        output.flush();
     } catch (const InputError& e) {
-        output.flush();  // what earlier actions printed stays printed
-        report(err, actionsPath, e);
+        try {
+            output.flush();  // what earlier actions printed stays printed
+        } catch (const WriteError& w) {
+            reportWriteError(err, w.errorNumber);
+        }
+        report(err, *path, e);
         return kBadInput;
+    } catch (const WriteError& w) {
+        return reportWriteError(err, w.errorNumber);
     }
     return kOk;
+}
+
+int run(const std::string& agentPath, const std::string& actionsPath, std::ostream& out, std::ostream& err) {
+    return run(agentPath, actionsPath, out, err, Limits{});
 }
 
 int runMain(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
