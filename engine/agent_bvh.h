@@ -60,8 +60,9 @@ public:
 
     /// Adds a named member; returns false (and changes nothing) when the name is already a member.
     bool add(const AABB& box, std::string name) { return addNamed(box, std::move(name)) != kNull; }
-    /// Adds a named member and returns its leaf index, or kNull (changing nothing) when the name is taken.
-    int addNamed(const AABB& box, std::string name);
+    /// Adds a named member with a user value and returns its leaf index, or kNull (changing nothing) when the
+    /// name is taken.
+    int addNamed(const AABB& box, std::string name, int userData = 0);
     /// Removes a named member; returns false when there is no such member.
     bool remove(std::string_view name);
     /// Moves a named member to a new box; returns false when there is no such member.
@@ -170,6 +171,10 @@ public:
     int lastVisited() const { return lastVisited_; }
     /// Removes every member.
     void clear();
+    /// Renumbers the live nodes in printing order (pre-order, right child first) from 0, with no free slots, so
+    /// walks down the tree read nearby memory. Same tree, names and boxes, but EVERY node index changes: leaf
+    /// handles held by the caller become invalid (use find()). For callers that hold names, not handles.
+    void compact();
 
 private:
     int allocate();
