@@ -313,3 +313,90 @@ TEST_CASE("random add, move, remove and query sequences keep the invariants and 
         }
     }
 }
+
+TEST_CASE("query reports the same hits in the same order and count as walk, reading only colliding nodes") {
+    std::mt19937 rng(99);
+    auto num = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    AgentBVH t;
+    for (int i = 0; i < 300; ++i) {
+        const int x = num(0, 500), y = num(0, 500);
+        REQUIRE(t.add({x, y, x + num(0, 30), y + num(0, 30)}, "m" + std::to_string(i)));
+    }
+    for (int q = 0; q < 200; ++q) {
+        const int x = num(-20, 520), y = num(-20, 520);
+        const AABB box{x, y, x + num(0, 60), y + num(0, 60)};
+        std::vector<int> byQuery, byWalk;
+        const int visitedQuery = t.query(box, [&](int leaf) {
+            byQuery.push_back(leaf);
+            return true;
+        });
+        const int visitedWalk = t.walk(box, [&](int leaf) {
+            byWalk.push_back(leaf);
+            return true;
+        }, [](int, bool) {});
+        CHECK(byQuery == byWalk);
+        CHECK(visitedQuery == visitedWalk);
+    }
+}
+
+TEST_CASE("compact renumbers the nodes in printing order and keeps the tree, names and later behaviour") {
+    std::mt19937 rng(5);
+    auto num = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    AgentBVH laidOut, plain;  // the same operations; only laidOut is compacted
+    std::vector<std::string> names;
+    for (int i = 0; i < 200; ++i) {
+        const int x = num(0, 300), y = num(0, 300);
+        const AABB b{x, y, x + num(0, 20), y + num(0, 20)};
+        names.push_back("m" + std::to_string(i));
+        REQUIRE(laidOut.add(b, names.back()));
+        REQUIRE(plain.add(b, names.back()));
+    }
+    for (int round = 0; round < 5; ++round) {
+        CAPTURE(round);
+        for (int k = 0; k < 40; ++k) {  // moves (many re-inserting) and a removal scatter the pool again
+            const std::string& name = names[std::size_t(num(0, int(names.size()) - 1))];
+            const int x = num(0, 300), y = num(0, 300);
+            REQUIRE(laidOut.move(name, {x, y, x + 5, y + 5}) == plain.move(name, {x, y, x + 5, y + 5}));
+        }
+        const std::string gone = names.back();
+        names.pop_back();
+        REQUIRE(laidOut.remove(gone));
+        REQUIRE(plain.remove(gone));
+        laidOut.compact();
+        REQUIRE(laidOut.validate() == "");
+        CHECK(laidOut.toString() == plain.toString());
+        CHECK(laidOut.root() == 0);
+        CHECK(laidOut.poolSize() == laidOut.nodeCount());  // no free slots left
+        // Printing order: the root's RIGHT child comes right after it.
+        CHECK(laidOut.node(0).right == 1);
+        for (const std::string& name : names) {
+            REQUIRE(laidOut.find(name) != AgentBVH::kNull);
+            CHECK(laidOut.nameOf(laidOut.find(name)) == name);
+            CHECK(laidOut.node(laidOut.find(name)).box == plain.node(plain.find(name)).box);
+        }
+        CHECK(laidOut.find(gone) == AgentBVH::kNull);
+        for (int q = 0; q < 20; ++q) {
+            const int x = num(0, 300), y = num(0, 300);
+            CHECK(sortedHits(laidOut, {x, y, x + 30, y + 30}) == sortedHits(plain, {x, y, x + 30, y + 30}));
+        }
+    }
+}
+
+TEST_CASE("the name index finds, refuses duplicates and forgets removed names across many growths") {
+    AgentBVH t;
+    for (int i = 0; i < 5000; ++i) REQUIRE(t.addNamed({i, 0, i + 1, 1}, "n" + std::to_string(i), i) != AgentBVH::kNull);
+    CHECK(t.addNamed({0, 0, 1, 1}, "n17") == AgentBVH::kNull);
+    CHECK(t.memberCount() == 5000);
+    for (int i = 0; i < 5000; i += 2) REQUIRE(t.remove("n" + std::to_string(i)));
+    for (int i = 0; i < 5000; ++i) {
+        const int leaf = t.find("n" + std::to_string(i));
+        if (i % 2 == 0) {
+            CHECK(leaf == AgentBVH::kNull);
+        } else {
+            REQUIRE(leaf != AgentBVH::kNull);
+            CHECK(t.node(leaf).userData == i);
+        }
+    }
+    REQUIRE(t.add({0, 0, 1, 1}, "n0"));  // a removed name can come back
+    CHECK(t.validate() == "");
+}

@@ -245,3 +245,127 @@ TEST_CASE("huge inputs run through without trouble") {
     CHECK(r.err == "");
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == expectedLines);
 }
+
+namespace {
+
+/// A stream buffer that accepts `room` bytes and then fails every write, like a full disk.
+class FullBuf : public std::streambuf {
+public:
+    explicit FullBuf(std::size_t room) : room_(room) {}
+    std::size_t written = 0;
+
+protected:
+    std::streamsize xsputn(const char*, std::streamsize n) override {
+        if (written + std::size_t(n) > room_) return 0;
+        written += std::size_t(n);
+        return n;
+    }
+    int_type overflow(int_type c) override { return xsputn(nullptr, 1) == 1 ? c : traits_type::eof(); }
+
+private:
+    std::size_t room_;
+};
+
+/// A stream buffer that keeps what it is given and the size of the largest single write.
+class ChunkBuf : public std::streambuf {
+public:
+    std::string text;
+    std::size_t largest = 0;
+
+protected:
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+        text.append(s, std::size_t(n));
+        largest = std::max(largest, std::size_t(n));
+        return n;
+    }
+    int_type overflow(int_type c) override {
+        text += char(c);
+        return c;
+    }
+};
+
+/// `count` members m0, m1, ... in a row, one a line.
+std::string rowOfMembers(int count) {
+    std::string agent;
+    for (int i = 0; i < count; ++i) agent += "m" + std::to_string(i) + " " + std::to_string(3 * i) + " 0 " + std::to_string(3 * i + 2) + " 2\n";
+    return agent;
+}
+
+}  // namespace
+
+TEST_CASE("a failed write stops the run with a message and the write-error status") {
+    Scratch s;
+    const std::string agent = s.write("agent.txt", rowOfMembers(3000)), actions = s.write("actions.txt", "p\nc 0 0 1 1\n");
+    for (const std::size_t room : {std::size_t(0), std::size_t(1000), std::size_t(100000)}) {
+        CAPTURE(room);
+        FullBuf buf(room);
+        std::ostream out(&buf);
+        std::ostringstream err;
+        CHECK(bvhcli::run(agent, actions, out, err) == bvhcli::kWriteError);
+        CHECK(err.str().rfind("standard output: cannot write", 0) == 0);
+        CHECK(buf.written <= room);
+    }
+}
+
+TEST_CASE("output, the printed tree included, is written in bounded chunks and stays byte for byte the same") {
+    Scratch s;
+    const std::string agentText = rowOfMembers(5000);
+    const std::string agent = s.write("agent.txt", agentText), actions = s.write("actions.txt", "p\n");
+    ChunkBuf buf;
+    std::ostream out(&buf);
+    std::ostringstream err;
+    REQUIRE(bvhcli::run(agent, actions, out, err) == bvhcli::kOk);
+    const Run whole = runBvh(agentText, "p\n");  // the same run into one string
+    CHECK(buf.text == whole.out);
+    CHECK(buf.text.size() > 500000);               // 9999 printed nodes
+    CHECK(buf.largest < 2 * (std::size_t(1) << 16));  // never the whole tree at once
+}
+
+TEST_CASE("files past the size limit and lines past the line limit are refused, endless input included") {
+    Scratch s;
+    const std::string agent = s.write("agent.txt", "a 0 0 1 1\nb 2 2 3 3\n"), actions = s.write("actions.txt", "p\n");
+    std::ostringstream out, err;
+    SUBCASE("a regular file over the limit is refused before any work") {
+        bvhcli::Limits small;
+        small.maxFileBytes = 10;
+        CHECK(bvhcli::run(agent, actions, out, err, small) == bvhcli::kBadInput);
+        CHECK(err.str() == agent + ": file is 20 bytes, over the limit of 10\n");
+    }
+    SUBCASE("an endless stream stops at the size limit when its lines are short enough") {
+        bvhcli::Limits small;
+        small.maxFileBytes = 100000;
+        CHECK(bvhcli::run(agent, "/dev/zero", out, err, small) == bvhcli::kBadInput);
+        CHECK(err.str() == "/dev/zero: more than 100000 bytes, over the limit\n");
+    }
+    SUBCASE("an endless line stops at the line limit with the default limits") {
+        CHECK(bvhcli::run("/dev/zero", actions, out, err) == bvhcli::kBadInput);
+        CHECK(err.str() == "/dev/zero:1: line longer than " + std::to_string(bvhcli::kMaxLineBytes) + " bytes\n");
+    }
+    SUBCASE("a long line on a later line is counted there") {
+        const std::string longLine = s.write("long.txt", "c 0 0 1 1\nc 0 0 1 " + std::string(300, '1') + "\n");
+        bvhcli::Limits small;
+        small.maxLineBytes = 100;
+        CHECK(bvhcli::run(agent, longLine, out, err, small) == bvhcli::kBadInput);
+        CHECK(err.str() == longLine + ":2: line longer than 100 bytes\n");
+        CHECK(out.str() == "Projectile (0, 0), (1, 1)\nCollides with: a\n");
+    }
+}
+
+TEST_CASE("lines crossing the reader's block boundary parse whole") {
+    // Members with long names push records across the 64 KiB read blocks at every possible offset.
+    std::string agent;
+    for (int i = 0; i < 2000; ++i) {
+        agent += std::string(40 + i % 61, char('a' + i % 26)) + std::to_string(i) + " 0 0 1 1\n";
+    }
+    const Run r = runBvh(agent, "c 0 0 0 0\n");
+    REQUIRE(r.status == 0);
+    const std::string hitsLine = r.out.substr(r.out.find('\n') + 1);
+    CHECK(std::count(hitsLine.begin(), hitsLine.end(), ',') == 1999);  // all 2000 members hit, none cut or merged
+    CHECK(hitsLine.find(std::string(40, 'a') + "0, ") != std::string::npos);
+}
+
+TEST_CASE("a duplicate far down the agent names the first line even after the tree was laid out anew") {
+    const Run r = runBvh(rowOfMembers(9000) + "m0 5 5 6 6\n", "p\n");
+    CHECK(r.status == bvhcli::kBadInput);
+    CHECK(r.err == "agent.txt:9001: duplicate member name 'm0' (first on line 1)\n");
+}

@@ -255,3 +255,46 @@ TEST_CASE("The dynamic tree rebuilds itself after many insertions and stays vali
     REQUIRE(t.validate() == "");
     CHECK(t.findIntersecting({625, 5, 630, 9}) == std::vector<ItemId>{62, 63});
 }
+
+TEST_CASE("The dynamic tree's copies of child bounds and heights follow every add, move, remove and rebuild") {
+    // validate() compares every branch's copies with its children's own bound and height, so a change anywhere
+    // that forgets to refresh its parent's copies fails here; queries are checked against a plain scan.
+    DynamicTree t(SetOptions{}, 0.25);  // rebuilds often too
+    std::vector<AABB> boxes(600);
+    std::vector<bool> present(600, false);
+    std::uint32_t seed = 777;
+    auto next = [&seed](int range) {
+        seed = seed * 1103515245u + 12345u;
+        return int((seed >> 8) % std::uint32_t(range));
+    };
+    for (int step = 0; step < 4000; ++step) {
+        CAPTURE(step);
+        const ItemId id = next(600);
+        const int x = next(1000), y = next(1000);
+        const AABB b{x, y, x + 1 + next(30), y + 1 + next(30)};
+        if (!present[std::size_t(id)]) {
+            t.add(id, b);
+            present[std::size_t(id)] = true;
+        } else if (next(4) == 0) {
+            REQUIRE(t.remove(id));
+            present[std::size_t(id)] = false;
+            continue;
+        } else {
+            t.update(id, next(2) == 0 ? b : translated(boxes[std::size_t(id)], next(7) - 3, next(7) - 3));
+        }
+        boxes[std::size_t(id)] = t.boxOf(id);
+        REQUIRE(t.validate() == "");
+    }
+    CHECK(t.rebuildCount() > 0);
+    for (int q = 0; q < 100; ++q) {
+        const int x = next(1000), y = next(1000);
+        const AABB box{x, y, x + 50, y + 50};
+        std::vector<ItemId> expected;
+        for (ItemId id = 0; id < 600; ++id) {
+            if (present[std::size_t(id)] && collide(boxes[std::size_t(id)], box)) expected.push_back(id);
+        }
+        std::vector<ItemId> got = t.findIntersecting(box);
+        std::sort(got.begin(), got.end());
+        CHECK(got == expected);
+    }
+}
