@@ -58,60 +58,44 @@ int DynamicTree::newLeaf(ItemId id, const AABB& box) {
 
 void DynamicTree::refit(int i) {
     Node& n = nodes_[i];
-    n.box = merge(n.childBound[0], n.childBound[1]);
-    n.height = std::int16_t(1 + std::max(n.childHeight[0], n.childHeight[1]));
-    syncUp(i);
-}
-
-void DynamicTree::syncUp(int i) {
-    const int p = nodes_[i].parent;
-    if (p == kNull) return;
-    Node& pn = nodes_[p];
-    const int side = pn.left == i ? 0 : 1;
-    pn.childBound[side] = bound(i);
-    pn.childHeight[side] = std::int8_t(nodes_[i].height);
-}
-
-void DynamicTree::setChild(int parent, int side, int child) {
-    Node& p = nodes_[parent];
-    (side == 0 ? p.left : p.right) = child;
-    p.childBound[side] = bound(child);
-    p.childHeight[side] = std::int8_t(nodes_[child].height);
-    nodes_[child].parent = parent;
+    n.box = merge(bound(n.left), bound(n.right));
+    n.height = 1 + std::max(nodes_[n.left].height, nodes_[n.right].height);
 }
 
 void DynamicTree::replaceChild(int parent, int oldChild, int newChild) {
     if (parent == kNull) {
         root_ = newChild;
-        nodes_[newChild].parent = kNull;
+    } else if (nodes_[parent].left == oldChild) {
+        nodes_[parent].left = newChild;
     } else {
-        setChild(parent, nodes_[parent].left == oldChild ? 0 : 1, newChild);
+        nodes_[parent].right = newChild;
     }
+    nodes_[newChild].parent = parent;
 }
 
 int DynamicTree::rotateUp(int a, int taller, int other) {
     // `taller` takes a's place; it keeps its taller child, and a keeps `other` plus taller's shorter child. With a
     // height difference of exactly two this leaves both a and taller balanced (the tree has no order to keep, so
     // the single and the double AVL rotations are the same move).
-    const Node& t = nodes_[taller];
-    const bool leftTaller = t.childHeight[0] >= t.childHeight[1];
-    const int keep = leftTaller ? t.left : t.right, give = leftTaller ? t.right : t.left;
+    int keep = nodes_[taller].left, give = nodes_[taller].right;
+    if (nodes_[keep].height < nodes_[give].height) std::swap(keep, give);
     replaceChild(nodes_[a].parent, a, taller);
-    setChild(a, 0, other);
-    setChild(a, 1, give);
-    nodes_[taller].left = a;  // a's copies are refreshed by refit(a) below
+    nodes_[a].left = other;
+    nodes_[a].right = give;
+    nodes_[give].parent = a;
+    nodes_[taller].left = a;
+    nodes_[taller].right = keep;
     nodes_[a].parent = taller;
-    setChild(taller, 1, keep);
     refit(a);
     refit(taller);
     return taller;
 }
 
 int DynamicTree::balance(int a) {
-    const Node& n = nodes_[a];
-    const int d = n.childHeight[1] - n.childHeight[0];
-    if (d > 1) return rotateUp(a, n.right, n.left);
-    if (d < -1) return rotateUp(a, n.left, n.right);
+    const int l = nodes_[a].left, r = nodes_[a].right;
+    const int d = nodes_[r].height - nodes_[l].height;
+    if (d > 1) return rotateUp(a, r, l);
+    if (d < -1) return rotateUp(a, l, r);
     refit(a);
     return a;
 }
@@ -123,31 +107,32 @@ void DynamicTree::improve(int a) {
     // height changes anywhere and the AVL rule keeps holding without another look. Below `a` the rule holds, so a
     // grandchild under a child of height h has height h - 1 or h - 2: only the taller child's children can match
     // the shorter child, and only when the two children differ by one. Equal children need no look further down.
-    // Everything is read from the copies in `a` and in the taller child: two lines.
-    const Node& top = nodes_[a];
-    const int hb = top.childHeight[0], hc = top.childHeight[1];
+    const int b = nodes_[a].left, c = nodes_[a].right;
+    const int hb = nodes_[b].height, hc = nodes_[c].height;
     if (hb == hc) return;
-    const int outerSide = hb < hc ? 0 : 1;  // the shorter child's side
-    const int outer = outerSide == 0 ? top.left : top.right;
-    const int inner = outerSide == 0 ? top.right : top.left;  // the taller one, a branch
-    const AABB outerBound = top.childBound[outerSide];
+    const int outer = hb < hc ? b : c;  // the shorter child
+    const int inner = hb < hc ? c : b;  // the taller one, a branch
     const Node& branch = nodes_[inner];
     const std::int64_t before = perimeter(branch.box);
+    const int kids[2] = {branch.left, branch.right};
     std::int64_t bestGain = 0;
-    int grandSide = -1;
+    int grand = kNull;
     for (int k = 0; k < 2; ++k) {
-        if (branch.childHeight[k] != top.childHeight[outerSide]) continue;
-        const std::int64_t gain = before - perimeter(merge(outerBound, branch.childBound[1 - k]));
+        if (nodes_[kids[k]].height != nodes_[outer].height) continue;
+        const std::int64_t gain = before - perimeter(merge(bound(outer), bound(kids[1 - k])));
         if (gain > bestGain) {
             bestGain = gain;
-            grandSide = k;
+            grand = kids[k];
         }
     }
-    if (grandSide < 0) return;
+    if (grand == kNull) return;
     ++rotations_;
-    const int grand = grandSide == 0 ? branch.left : branch.right;
-    setChild(a, outerSide, grand);
-    setChild(inner, grandSide, outer);
+    Node& top = nodes_[a];
+    (top.left == outer ? top.left : top.right) = grand;
+    nodes_[grand].parent = a;
+    Node& mid = nodes_[inner];
+    (mid.left == grand ? mid.left : mid.right) = outer;
+    nodes_[outer].parent = inner;
     refit(inner);  // same height, smaller box; a's box is the union of the same leaves, so it does not change
 }
 
@@ -157,7 +142,8 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
         const int oldHeight = nodes_[i].height;
         i = balance(i);
         if (rotate) improve(i);
-        // Ancestors only see this subtree's box and height: when neither changed, they are already right.
+        // Ancestors only see this subtree's box and height: when neither changed, they are already right. One
+        // combined test, not a chain of branches (it mispredicted often: callgrind --branch-sim).
         const Node& n = nodes_[i];
         const bool same = (n.box.minX == oldBox.minX) & (n.box.minY == oldBox.minY) & (n.box.maxX == oldBox.maxX) &
                           (n.box.maxY == oldBox.maxY) & (n.height == oldHeight);
@@ -173,8 +159,7 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     // new leaf's perimeter), stopping when neither bound can beat the best pairing seen. Ties (mostly the box inside
     // both children) go to the child whose centre is nearer. Only nodes of height <= 1 can be siblings: the new
     // branch then has children differing by at most one and its subtree grows by exactly one level, so one
-    // rotation per level keeps the AVL rule. Children are priced from the copies in their parent: the walk reads
-    // one node per level.
+    // rotation per level keeps the AVL rule.
     const std::int64_t own = perimeter(lb);
     int at = root_;
     std::int64_t merged = perimeter(merge(lb, bound(at)));  // perimeter of `at`'s box with the new leaf
@@ -184,27 +169,26 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     std::int64_t atPerimeter = perimeter(bound(at));  // carried down: a branch's box is its bound
     while (nodes_[at].left != kNull) {
         const Node& n = nodes_[at];
-        // Both children are fetched while this level is priced: the walk then waits less on the next node.
-        __builtin_prefetch(&nodes_[n.left]);
-        __builtin_prefetch(&nodes_[n.right]);
         inherited += merged - atPerimeter;
+        const int kids[2] = {n.left, n.right};
         std::int64_t kidMerged[2], kidPerimeter[2], lower[2];
         for (int k = 0; k < 2; ++k) {
-            const AABB& kb = n.childBound[k];
+            const Node& c = nodes_[kids[k]];
+            const AABB& kb = bound(kids[k]);
             kidMerged[k] = perimeter(merge(lb, kb));
             kidPerimeter[k] = perimeter(kb);
             const std::int64_t cost = inherited + kidMerged[k];
             // Selects rather than branches (here and below): which way the walk goes is a coin toss for the
             // branch predictor (measured, callgrind --branch-sim: 25 -> 16 mispredictions per insertion).
-            const bool take = (n.childHeight[k] <= 1) & (cost < bestCost);
-            best = take ? (k == 0 ? n.left : n.right) : best;
+            const bool take = (c.height <= 1) & (cost < bestCost);
+            best = take ? kids[k] : best;
             bestCost = take ? cost : bestCost;
-            lower[k] = n.childHeight[k] == 0 ? INT64_MAX : cost - kidPerimeter[k] + own;
+            lower[k] = c.left == kNull ? INT64_MAX : cost - kidPerimeter[k] + own;
         }
         if ((lower[0] >= bestCost) & (lower[1] >= bestCost)) break;
         int next = lower[1] < lower[0];
-        if (lower[0] == lower[1]) next = centreGap(lb, n.childBound[1]) < centreGap(lb, n.childBound[0]);
-        at = next == 0 ? n.left : n.right;
+        if (lower[0] == lower[1]) next = centreGap(lb, nodes_[kids[1]].box) < centreGap(lb, nodes_[kids[0]].box);
+        at = kids[next];
         merged = kidMerged[next];
         atPerimeter = kidPerimeter[next];
     }
@@ -220,9 +204,11 @@ void DynamicTree::insertLeaf(int leaf) {
     }
     const int at = findBestSibling(fat_[leaf]);
     const int branch = allocate();
-    replaceChild(nodes_[at].parent, at, branch);  // copies a stale bound up; fixUpwards refits it
-    setChild(branch, 0, at);
-    setChild(branch, 1, leaf);
+    replaceChild(nodes_[at].parent, at, branch);
+    nodes_[branch].left = at;
+    nodes_[branch].right = leaf;
+    nodes_[at].parent = branch;
+    nodes_[leaf].parent = branch;
     fixUpwards(branch, true);
 }
 
@@ -326,13 +312,9 @@ void DynamicTree::place(int* leaves, int n, int slot, int parent, int& next) {
     p.left = l;
     p.right = l + 1;
     p.parent = parent;
-    for (int k = 0; k < 2; ++k) {  // children were placed first: their fat_ slots hold their bounds
-        p.childBound[k] = spareFat_[l + k];
-        p.childHeight[k] = std::int8_t(spareNodes_[l + k].height);
-    }
-    p.box = merge(p.childBound[0], p.childBound[1]);
-    p.height = std::int16_t(1 + std::max(p.childHeight[0], p.childHeight[1]));
-    spareFat_[slot] = p.box;  // a branch's bound, read by its parent just above
+    p.box = merge(spareFat_[l], spareFat_[l + 1]);  // children were placed first: their fat_ slots hold bounds
+    p.height = 1 + std::max(spareNodes_[l].height, spareNodes_[l + 1].height);
+    spareFat_[slot] = p.box;  // unused for a branch, kept equal for readability
 }
 
 void DynamicTree::clear() {
@@ -375,33 +357,27 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     std::array<int, kStackSize> stack;
     int top = 0;
     stack[top++] = root_;
-    // Tests one child of a branch through the branch's copy of its bound: pushes a branch child that meets the
-    // query; a leaf child whose fat box meets it is read for the exact test and reported when that passes. False
-    // when the callback asked to stop. Written to be inlined twice, with the query box in locals and the overlap
-    // test and leaf count free of branches. Measured (callgrind, bench --shape, clustered 10k, incremental tree):
-    // 6,775 -> 5,386 instructions per query (40 -> 32 per node tested, callbacks included); W3 and W2 clustered
-    // 10k about 1.2x faster. Comparing with SSE2 instead saved only 1.5% more and was left out.
+    // Tests one child of a branch: pushes a branch child that meets the query, reports a leaf child that does.
+    // False when the callback asked to stop. Written to be inlined twice, with the query box in locals and the
+    // overlap test and leaf count free of branches. Measured (callgrind, bench --shape, clustered 10k, incremental
+    // tree): 6,775 -> 5,386 instructions per query (40 -> 32 per node tested, callbacks included); W3 and W2
+    // clustered 10k about 1.2x faster. Comparing with SSE2 instead saved only 1.5% more and was left out.
     const int qMinX = q.minX, qMinY = q.minY, qMaxX = q.maxX, qMaxY = q.maxY;  // registers, not reloads after a callback
-    const auto meets = [&](const AABB& b) {
-        return (b.maxX >= qMinX) & (b.minX <= qMaxX) & (b.maxY >= qMinY) & (b.minY <= qMaxY);
-    };
-    const auto visit = [&](const Node& n, int side) {
-        const bool leaf = n.childHeight[side] == 0;
+    const auto visit = [&](int c) {
+        const Node& cn = nodes[c];
+        const bool leaf = cn.left == kNull;
         ++visited;
         tests += leaf;
-        if (!meets(n.childBound[side])) return true;
-        const int c = side == 0 ? n.left : n.right;
-        if (leaf) {
-            const Node& cn = nodes[c];
-            return meets(cn.box) ? onHit(cn.right) : true;
-        }
+        const AABB& b = cn.box;
+        if (!((b.maxX >= qMinX) & (b.minX <= qMaxX) & (b.maxY >= qMinY) & (b.minY <= qMaxY))) return true;
+        if (leaf) return onHit(cn.right);
         assert(top < kStackSize);
         stack[top++] = c;
         return true;
     };
     while (top > 0) {
         const Node& n = nodes[stack[--top]];
-        if (!visit(n, 0) || !visit(n, 1)) break;
+        if (!visit(n.left) || !visit(n.right)) break;
     }
     stats_.nodesVisited += visited;
     stats_.boxTests += tests;
@@ -459,12 +435,6 @@ std::string DynamicTree::validate() const {
             }
             const Node& l = nodes_[n.left];
             const Node& r = nodes_[n.right];
-            for (int k = 0; k < 2; ++k) {
-                const int c = k == 0 ? n.left : n.right;
-                if (n.childBound[k] != bound(c) || n.childHeight[k] != nodes_[c].height) {
-                    return fail(i, "copy of a child's bound or height is stale");
-                }
-            }
             if (n.box != merge(bound(n.left), bound(n.right))) return fail(i, "branch box is not the union");
             if (n.height != 1 + std::max(l.height, r.height)) return fail(i, "wrong height");
             if (std::abs(l.height - r.height) > 1) return fail(i, "unbalanced (AVL rule broken)");
