@@ -33,7 +33,7 @@ struct WriteError {
 /// past limits.maxLineBytes (so an endless line, e.g. /dev/zero, stops early too).
 class LineReader {
 public:
-    LineReader(const Limits& limits) : limits_(limits), buf_(1 << 16) {}
+    explicit LineReader(const Limits& limits) : limits_(limits), buf_(1 << 16) {}
     ~LineReader() {
         if (f_ != nullptr) std::fclose(f_);
     }
