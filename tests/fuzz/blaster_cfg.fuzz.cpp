@@ -1,0 +1,67 @@
+// Fuzz target: blaster.cfg (blaster::loadOptions). The real loader reads a file, so the input is written to one
+// temporary file (made once per process) and loaded exactly as the game loads data/blaster.cfg. A refusal is one
+// well-formed `FILE:LINE: what` and leaves the options untouched; a tuning that loads is written back as a
+// recorder writes it (`set` lines of a script), must parse again to the same tuning, and runs, twice, alike.
+#include "game/io/blaster_config.h"
+#include "game/io/blaster_script.h"
+#include "tests/fuzz/fuzz_check.h"
+#include "tests/fuzz/fuzz_runs.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+
+namespace {
+
+/// The temporary file every input is written to (removed at exit).
+const std::string& cfgPath() {
+    static const std::string path = [] {
+        const char* dir = std::getenv("TMPDIR");
+        std::string p = std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") + "/bvh-fuzz-cfg.XXXXXX";
+        const int fd = ::mkstemp(p.data());
+        if (fd < 0) fuzz::broken("cannot make a temporary file", p);
+        ::close(fd);
+        static std::string removeAtExit;
+        removeAtExit = p;
+        std::atexit([] { std::remove(removeAtExit.c_str()); });
+        return p;
+    }();
+    return path;
+}
+
+void writeInput(const std::uint8_t* data, std::size_t size) {
+    std::FILE* f = std::fopen(cfgPath().c_str(), "wb");
+    const bool ok = f != nullptr && std::fwrite(data, 1, size, f) == size;
+    if (f == nullptr || std::fclose(f) != 0 || !ok) fuzz::broken("cannot write the temporary file", cfgPath());
+}
+
+/// A script with the tuning as `set` lines and a little play through every structure.
+std::string scriptFor(const blaster::Options& options) {
+    std::string s = "blaster 1\nstructure grid\n";
+    for (const std::string& line : blaster::optionLines(options)) s += "set " + line + "\n";
+    for (const char* kind : {"grid", "quadtree-lowest", "quadtree-leaves", "agent-bvh", "dynamic-tree", "array"})
+        s += std::string("switch ") + kind + "\nhold fire+up 20\nhold fire+down 20\n";
+    return s + "expect alive\n";
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string& file = cfgPath();
+    writeInput(data, size);
+    const int lines = fuzz::lineCount(fuzz::asText(data, size));
+    const blaster::Options defaults;
+    blaster::Options options;
+    io::Error error;
+    if (!blaster::loadOptions(file, options, error)) {
+        fuzz::checkError(error, file, lines);
+        if (blaster::optionLines(options) != blaster::optionLines(defaults)) fuzz::broken("a refused file changed the options", file);
+        return 0;
+    }
+    blaster::Script script;
+    const std::string text = scriptFor(options);
+    if (!blaster::parseScript(text, "recorded.blaster", script, error)) fuzz::broken("a loaded tuning does not parse as `set` lines", error.text());
+    if (blaster::optionLines(script.options) != blaster::optionLines(options)) fuzz::broken("`set` lines gave another tuning", text);
+    fuzz::runBlasterTwice(script, "recorded.blaster", fuzz::lineCount(text));
+    return 0;
+}
