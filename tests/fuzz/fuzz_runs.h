@@ -16,7 +16,7 @@ constexpr std::int64_t kFightFrames = 300;
 /// Most Blaster frames a fuzz input runs (each run), before the work budget cuts further.
 constexpr long long kBlasterFrames = 300;
 /// Box tests a Blaster run may cost (stars and ships; the array structure tests every pair every frame).
-constexpr long long kBlasterWork = 4000000;
+constexpr long long kBlasterWork = 250000;
 
 /// A fighter shipped in data/fighters (loaded once), or nullptr when there is no such fighter.
 const sim::FighterDef* shippedFighter(const std::string& id);
