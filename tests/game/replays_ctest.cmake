@@ -47,3 +47,12 @@ add_test(NAME "headless runner refuses an unwritable --record file with exit 2"
 add_test(NAME "replay truncated_combo.freplay (no end line) plays and is reported truncated"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/truncated_combo.freplay
           -DCODE=0 "-DOUT=(truncated: no end line, 66 frames)" -P ${BVH_EXPECT_EXIT})
+if(EXISTS /dev/full)
+  foreach(case "combo.freplay" "../../../data/replays/blaster_shoot_down.blaster")
+    get_filename_component(name ${case} NAME)
+    add_test(NAME "headless runner exits 2 when stdout is full (${name})"
+      COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/${case} -DCODE=2
+              -DSTDOUT_FILE=/dev/full "-DMSG=game --headless: cannot write the output (stdout): write failed"
+              -P ${BVH_EXPECT_EXIT})
+  endforeach()
+endif()

@@ -3,9 +3,14 @@
 # demands one exact stderr line: MSG when given, else `FILE:` followed by what the file's own
 # `# expect-error: LINE: what` comment says (so every bad_* file names the line and message it must produce).
 # A MSG ending in " ..." must start a stderr line instead (for messages that go on with a machine's own path).
-# OUT, when given, must appear in stdout.
-execute_process(COMMAND ${EXE} --headless --replay ${FILE} ${EXTRA}
-                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# OUT, when given, must appear in stdout. STDOUT_FILE, when given, receives stdout instead (e.g. /dev/full).
+if(DEFINED STDOUT_FILE)
+  execute_process(COMMAND ${EXE} --headless --replay ${FILE} ${EXTRA}
+                  RESULT_VARIABLE rc OUTPUT_FILE ${STDOUT_FILE} ERROR_VARIABLE err)
+else()
+  execute_process(COMMAND ${EXE} --headless --replay ${FILE} ${EXTRA}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
 if(NOT rc STREQUAL "${CODE}")
   message(FATAL_ERROR "expected exit ${CODE}, got ${rc}\nstdout:\n${out}\nstderr:\n${err}")
 endif()

@@ -10,17 +10,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace {
-
-std::string readText(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 /// The error of parsing text as a replay ("" when it parsed).
 std::string replayError(const std::string& text, sim::RunFile* out = nullptr) {
