@@ -1,6 +1,7 @@
 // Fuzz target: fight replays (sim::parseReplay). A refusal is one well-formed `FILE:LINE: what`; a replay that
 // parses plays as the headless runner plays it (shipped fighters, checkRunAgainstFighters), cut to a few seconds,
-// twice, to the same hash and failures (its checkpoints mostly fail on fuzzed input: the same way both times).
+// twice, to the same hash and failures (its checkpoints mostly fail on fuzzed input: the same way both times);
+// written again (replayHeader, replayFrameLine) it reads back the same.
 #include "game/io/run_file.h"
 #include "tests/fuzz/fuzz_check.h"
 #include "tests/fuzz/fuzz_runs.h"
@@ -16,6 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     if (run.frames < std::int64_t(run.inputs.size())) fuzz::broken("a replay runs fewer frames than it has inputs", file);
+    fuzz::checkReplayRoundTrip(run);
     fuzz::runWithShippedFighters(run, lines);
     return 0;
 }

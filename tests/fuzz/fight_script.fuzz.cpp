@@ -1,6 +1,7 @@
 // Fuzz target: action scripts (sim::parseScript). A refusal is one well-formed `FILE:LINE: what`; a script that
 // parses runs as the headless runner runs it (shipped fighters, checkRunAgainstFighters), cut to a few seconds,
-// twice, to the same hash and failures.
+// twice, to the same hash and failures; its setup and inputs written as a replay (what --record does) read back
+// the same.
 #include "game/io/run_file.h"
 #include "tests/fuzz/fuzz_check.h"
 #include "tests/fuzz/fuzz_runs.h"
@@ -15,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::checkError(error, file, lines);
         return 0;
     }
+    fuzz::checkReplayRoundTrip(run);
     fuzz::runWithShippedFighters(run, lines);
     return 0;
 }

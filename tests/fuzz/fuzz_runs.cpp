@@ -60,6 +60,20 @@ void runWithShippedFighters(const sim::RunFile& run, int maxLine) {
     runFightTwice(run, *p1, *p2, maxLine);
 }
 
+void checkReplayRoundTrip(const sim::RunFile& run) {
+    std::string text = sim::replayHeader(run.setup);
+    for (const sim::FrameInput& in : run.inputs) text += sim::replayFrameLine(in) + "\n";
+    sim::RunFile back;
+    io::Error error;
+    if (!sim::parseReplay(text, "written.freplay", back, error)) broken("a written replay does not parse", error.text());
+    if (sim::replayHeader(back.setup) != sim::replayHeader(run.setup)) broken("a written replay reads another setup", text);
+    bool same = back.inputs.size() == run.inputs.size();
+    for (std::size_t i = 0; same && i < run.inputs.size(); ++i) {
+        for (int p = 0; p < 2; ++p) same = same && back.inputs[i].buttons[p] == run.inputs[i].buttons[p];
+    }
+    if (!same) broken("a written replay reads other inputs", text);
+}
+
 namespace {
 
 /// Box tests one Blaster frame costs with this tuning and structure (every pair for the array structure).

@@ -26,6 +26,9 @@ void runFightTwice(const sim::RunFile& run, const sim::FighterDef& p1, const sim
 /// The run as the headless runner would do it: the shipped fighters it names, checkRunAgainstFighters (a refusal
 /// must be well formed), then runFightTwice. Runs naming fighters that are not shipped are not run.
 void runWithShippedFighters(const sim::RunFile& run, int maxLine);
+/// Writes the run's setup and inputs as a replay (replayHeader, replayFrameLine: what --record writes) and
+/// aborts unless that parses back to the same header and inputs.
+void checkReplayRoundTrip(const sim::RunFile& run);
 /// The script cut to the work budget (frames, `gameover within` budgets, restarts and switches all count).
 blaster::Script cappedScript(const blaster::Script& script);
 /// Runs cappedScript(script) twice through blaster::runScript; aborts when the results differ or when a failure
