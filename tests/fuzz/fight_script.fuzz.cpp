@@ -16,7 +16,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::checkError(error, file, lines);
         return 0;
     }
-    fuzz::checkReplayRoundTrip(run);
     fuzz::runWithShippedFighters(run, lines);
     return 0;
 }

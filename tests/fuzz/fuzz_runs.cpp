@@ -57,6 +57,7 @@ void runWithShippedFighters(const sim::RunFile& run, int maxLine) {
         checkError(error, run.path, maxLine);
         return;
     }
+    checkReplayRoundTrip(run);
     runFightTwice(run, *p1, *p2, maxLine);
 }
 

@@ -24,10 +24,11 @@ const sim::FighterDef* shippedFighter(const std::string& id);
 /// hash or failures, or when a failure is not a `file:LINE: what` line (maxLine: lines of the input).
 void runFightTwice(const sim::RunFile& run, const sim::FighterDef& p1, const sim::FighterDef& p2, int maxLine);
 /// The run as the headless runner would do it: the shipped fighters it names, checkRunAgainstFighters (a refusal
-/// must be well formed), then runFightTwice. Runs naming fighters that are not shipped are not run.
+/// must be well formed), then checkReplayRoundTrip and runFightTwice. Runs naming fighters that are not shipped are
+/// not run (nor written: only a run that plays is ever recorded).
 void runWithShippedFighters(const sim::RunFile& run, int maxLine);
 /// Writes the run's setup and inputs as a replay (replayHeader, replayFrameLine: what --record writes) and
-/// aborts unless that parses back to the same header and inputs.
+/// aborts unless that parses back to the same header and inputs (for runs that play: their fighter ids are valid).
 void checkReplayRoundTrip(const sim::RunFile& run);
 /// The script cut to the work budget (frames, `gameover within` budgets, restarts and switches all count).
 blaster::Script cappedScript(const blaster::Script& script);
