@@ -99,6 +99,7 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     if (name == "cpu") return quickMatch(ctx, sim::Mode::VersusCpu);
     if (name == "training") return quickMatch(ctx, sim::Mode::Training);
     if (name == "blaster") return makeBlaster(ctx, false);
+    if (name == "online") return makeOnlineMenu(ctx);
     if (name == "pause") {
         std::unique_ptr<Screen> fight = quickMatch(ctx, sim::Mode::VersusCpu);
         if (!fight) return nullptr;
@@ -113,6 +114,7 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
 std::unique_ptr<Screen> firstScreen(Context& ctx) {
     const AppFlags& f = *ctx.flags;
     if (!f.show.empty()) return shownScreen(ctx, f.show);
+    if (f.online.active()) return makeOnlineLobby(ctx, f.online.host, f.online.join);
     if (f.demo && f.mode == DemoMode::Blaster) return makeBlaster(ctx, true);
     if (f.demo) return quickMatch(ctx, sim::Mode::CpuVsCpu);
     if (!f.replayFile.empty()) {
@@ -167,6 +169,7 @@ void pollEvents(sf::RenderWindow& window, Context& ctx, InputTracker& input) {
     sf::Event e;
     while (window.pollEvent(e)) {
         if (e.type == sf::Event::Closed) ctx.quit = true;
+        if (e.type == sf::Event::TextEntered) ctx.stack->text(e.text.unicode);
         input.onEvent(e, *ctx.bindings);
     }
 }

@@ -6,6 +6,7 @@
 #include "game/io/names.h"
 
 #include "game/app/draw.h"
+#include "game/app/online.h"
 
 #include <SFML/Graphics/CircleShape.hpp>
 
@@ -19,13 +20,6 @@
 
 namespace app {
 
-namespace {
-
-constexpr int kMaxRoundPips = 9;     // more rounds to win than this are shown as a count
-constexpr int kSlowFactor = 4;       // slow motion runs one step every 4 ticks
-constexpr int kHistoryRows = 14;     // input display rows
-
-/// Player p's sim buttons from the held actions.
 std::uint16_t buttonsOf(ActionSet held, int p) {
     const int base = p == 0 ? kP1Up : kP2Up;
     const std::uint16_t bits[7] = {sim::kUp, sim::kDown, sim::kLeft, sim::kRight, sim::kLight, sim::kHeavy, sim::kSpecial};
@@ -35,6 +29,12 @@ std::uint16_t buttonsOf(ActionSet held, int p) {
     }
     return out;
 }
+
+namespace {
+
+constexpr int kMaxRoundPips = 9;     // more rounds to win than this are shown as a count
+constexpr int kSlowFactor = 4;       // slow motion runs one step every 4 ticks
+constexpr int kHistoryRows = 14;     // input display rows
 
 std::string timestamp() {
     const std::time_t now = std::time(nullptr);
@@ -86,6 +86,7 @@ FightScreen::FightScreen(Context& ctx, const sim::RunFile& run) : ctx_(ctx), set
 }
 
 FightScreen::~FightScreen() {
+    if (online_) online_->leave();  // the window closed mid-match: tell the opponent now, not after 3 s of silence
     if (writer_) writer_->finish();
 }
 
@@ -152,9 +153,13 @@ void FightScreen::setDummy(sim::DummyMode d) {
     keepBanner_ = true;
 }
 
-void FightScreen::handleKeys(const Tick& in) {
+void FightScreen::handleViewKeys(const Tick& in) {
     if (in.pressedAny(bit(kOverlay))) overlay_.boxes = !overlay_.boxes, overlay_.names = overlay_.names && overlay_.boxes;
     if (in.pressedAny(bit(kNames))) overlay_.names = !overlay_.names, overlay_.boxes = overlay_.boxes || overlay_.names;
+}
+
+void FightScreen::handleKeys(const Tick& in) {
+    handleViewKeys(in);
     if (in.pressedAny(bit(kSlowMotion))) slow_ = !slow_;
     if (in.pressedAny(bit(kPause))) frozen_ = !frozen_;
     if (in.pressedAny(bit(kReset))) resetMatch();
@@ -196,6 +201,7 @@ sim::FrameInput FightScreen::gatherInput(const Tick& in) {
 
 void FightScreen::tick(const Tick& in) {
     ++ticks_;
+    if (online_) return tickOnline(in);
     handleKeys(in);
     for (int p = 0; p < 2; ++p) carried_.buttons[p] |= buttonsOf(in.pressed, p);
     if (shouldStep(in)) {
@@ -370,6 +376,7 @@ void FightScreen::draw(sf::RenderTarget& t) {
     if (overlay_.names) drawCounters(t);
     drawBanner(t);
     drawStatus(t);
+    if (online_) drawOnline(t);
 }
 
 void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
@@ -449,7 +456,7 @@ void FightScreen::drawBanner(sf::RenderTarget& t) {
     const float cy = float(ctx_.height) * 0.36f;
     fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
     drawText(t, ctx_.res->font, banner_.text, 64, float(ctx_.width) / 2.f, cy, banner_.color, Align::Center, 4.f);
-    if (fight().state().matchOver && matchOverTicks_ > 60 && !replay_) {
+    if (fight().state().matchOver && matchOverTicks_ > 60 && !replay_ && !online_) {
         drawText(t, ctx_.res->font, "Enter: rematch    Esc: menu", 20, float(ctx_.width) / 2.f, cy + 100.f, sf::Color::White,
                  Align::Center, 2.f);
     }
@@ -497,6 +504,7 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
                         std::to_string(f.body.nodeCount()) + "  height " + std::to_string(f.body.height()) +
                         "  tested " + std::to_string(lastQuery_.touched[p].size()));
     }
+    if (online_) addOnlineCounters(lines);
     const float x = float(ctx_.width) / 2.f - 300.f, y = 122.f;
     fillRect(t, x - 8.f, y - 6.f, 616.f, 20.f * float(lines.size()) + 12.f, sf::Color(0, 0, 0, 150));
     for (std::size_t i = 0; i < lines.size(); ++i) {

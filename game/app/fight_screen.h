@@ -13,6 +13,16 @@
 
 namespace app {
 
+class OnlineLink;
+}  // namespace app
+namespace net {
+class Session;
+}  // namespace net
+namespace app {
+
+/// Player p's sim buttons from the held actions (P1 or P2 keys).
+std::uint16_t buttonsOf(ActionSet held, int p);
+
 /// A fight being played live (recorded) or a replay being watched.
 class FightScreen : public Screen {
 public:
@@ -20,6 +30,8 @@ public:
     FightScreen(Context& ctx, const sim::MatchSetup& setup, bool record);
     /// Watches a replay or action script.
     FightScreen(Context& ctx, const sim::RunFile& run);
+    /// An online match whose handshake is done (fight_online.cpp); recorded unless --no-record.
+    FightScreen(Context& ctx, std::unique_ptr<OnlineLink> link);
     /// Closes the replay being written (its `end` line).
     ~FightScreen() override;
 
@@ -55,6 +67,7 @@ private:
     void start();
     void openRecording();
     void handleKeys(const Tick& in);
+    void handleViewKeys(const Tick& in);
     bool shouldStep(const Tick& in);
     sim::FrameInput gatherInput(const Tick& in);
     void stepOnce(const sim::FrameInput& in);
@@ -75,6 +88,11 @@ private:
     void drawTraining(sf::RenderTarget& t);
     void drawCounters(sf::RenderTarget& t);
     void drawStatus(sf::RenderTarget& t);
+    // online mode (fight_online.cpp)
+    void attachOnline(net::Session& s);
+    void tickOnline(const Tick& in);
+    void drawOnline(sf::RenderTarget& t);
+    void addOnlineCounters(std::vector<std::string>& lines);
 
     Context& ctx_;
     sim::MatchSetup setup_;
@@ -108,6 +126,7 @@ private:
     std::vector<InputRow> history_;
     std::uint32_t rand_ = 0x9e3779b9u;  // effects only; the simulation has its own generator
     int matchOverTicks_ = 0;
+    std::unique_ptr<OnlineLink> online_;  // set for an online match: the peer steps the fight, not tick()
 };
 
 /// Makes a live fight for a setup; nullptr (with the error printed and ctx.quit set) when a fighter is unknown.

@@ -37,11 +37,11 @@ bool applyValueFlag(const std::string& flag, const std::string& value, AppFlags&
     else if (flag == "--controls") out.controlsFile = value;
     else if (flag == "--screenshot") out.screenshot = value;
     else if (flag == "--show") {
-        const char* screens[] = {"title", "modes", "select", "controls", "versus", "cpu", "training", "pause", "blaster"};
+        const char* screens[] = {"title", "modes", "select", "controls", "versus", "cpu", "training", "pause", "blaster", "online"};
         bool known = false;
         for (const char* s : screens) known = known || value == s;
         if (!known) {
-            error = "--show wants title, modes, select, controls, versus, cpu, training, pause or blaster, not '" + value + "'";
+            error = "--show wants title, modes, select, controls, versus, cpu, training, pause, blaster or online, not '" + value + "'";
             return false;
         }
         out.show = value;
@@ -95,9 +95,17 @@ bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
         else if (flag == "--mute") out.mute = true;
         else if (flag == "--help" || flag == "-h") out.help = true;
         else {
-            error = "unknown flag '" + flag + "'";
-            return false;
+            bool online = false;
+            if (!parseOnlineFlag(argc, argv, i, out.online, online, error)) return false;
+            if (!online) {
+                error = "unknown flag '" + flag + "'";
+                return false;
+            }
         }
+    }
+    if (out.online.host && !out.online.join.empty()) {
+        error = "--host and --join cannot be combined";
+        return false;
     }
     const bool fixedStart = out.demo || !out.replayFile.empty() || !out.show.empty();
     if (!out.screenshot.empty() && !fixedStart) {
@@ -112,8 +120,8 @@ bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
         error = "--mode needs --demo (the menus choose the mode otherwise)";
         return false;
     }
-    if (int(out.demo) + int(!out.replayFile.empty()) + int(!out.show.empty()) > 1) {
-        error = "--demo, --replay and --show cannot be combined";
+    if (int(out.demo) + int(!out.replayFile.empty()) + int(!out.show.empty()) + int(out.online.active()) > 1) {
+        error = "--demo, --replay, --show and --host/--join cannot be combined";
         return false;
     }
     return true;
@@ -130,10 +138,17 @@ const char* usageText() {
            "  --mode fight|blaster  what --demo shows (default fight)\n"
            "  --frames N          demo length, or stop a --replay/--show run after N frames (default 600)\n"
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
-           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster first\n"
+           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
            "  --seed N            match seed (default: from the clock; demos use 1)\n"
            "  --mute              no sound\n"
+           "  --host [PORT]       host an online match on UDP PORT (default 7000) and wait for an opponent\n"
+           "  --join HOST[:PORT]  join an online match (you are P2; the host picks the seed)\n"
+           "  --fighter ID        your fighter online (default: the first one)\n"
+           "  --input-delay N     online: frames of input delay, 0-4 (default 2)\n"
+           "  --max-rollback N    online: most frames predicted ahead, 1-30 (default 8)\n"
+           "  --net-delay MS --net-jitter MS --net-loss PCT --net-dup PCT --net-reorder PCT\n"
+           "                      online: simulate a worse network on what this side sends\n"
            "  --headless --replay FILE   run a replay/script without a window (see README)\n";
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Command-line flags of the windowed game, parsed at the edge into one plain struct so that every screen reads
 // the same settings and a bad flag is refused before any window opens.
+#include "game/app/online_flags.h"
+
 #include <string>
 
 namespace app {
@@ -27,6 +29,7 @@ struct AppFlags {
     bool mute = false;            ///< --mute: no sound
     std::string show;             ///< --show SCREEN: open this screen first (see usageText)
     bool help = false;            ///< --help
+    OnlineFlags online;           ///< --host/--join and the other online flags (online_flags.h)
 };
 
 /// Parses argv (argv[0] skipped). On a bad flag returns false and sets error to a one-line message.

@@ -237,6 +237,7 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
         {"Versus player", fightMode(sim::Mode::Versus)},
         {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
         {"Training", fightMode(sim::Mode::Training)},
+        {"Online", [c] { c->stack->push(makeOnlineMenu(*c)); }},
         {"Blaster", [c] {
              std::unique_ptr<Screen> b = makeBlaster(*c, false);
              if (b) c->stack->replaceAll(std::move(b));

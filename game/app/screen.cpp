@@ -26,6 +26,10 @@ void ScreenStack::tick(const Tick& in) {
     if (!screens_.empty()) screens_.back()->tick(in);
 }
 
+void ScreenStack::text(std::uint32_t unicode) {
+    if (!screens_.empty()) screens_.back()->text(unicode);
+}
+
 void ScreenStack::draw(sf::RenderTarget& target) {
     std::size_t first = screens_.size();
     while (first > 0) {

@@ -62,6 +62,8 @@ public:
     virtual void draw(sf::RenderTarget& target) = 0;
     /// True when the screen below should be drawn first (overlays such as the pause menu).
     virtual bool transparent() const { return false; }
+    /// A character typed (the window's TextEntered; 8 = backspace). Only text fields care.
+    virtual void text(std::uint32_t /*unicode*/) {}
 };
 
 /// The stack of screens with deferred changes.
@@ -77,6 +79,8 @@ public:
     void applyPending();
     /// Ticks the top screen.
     void tick(const Tick& in);
+    /// Hands a typed character to the top screen.
+    void text(std::uint32_t unicode);
     /// Draws from the lowest visible screen up.
     void draw(sf::RenderTarget& target);
     /// True when no screen is left.
@@ -103,6 +107,10 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx);
 std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode);
 /// The controls screen (current bindings).
 std::unique_ptr<Screen> makeControls(Context& ctx);
+/// Online: your fighter, host, or join an address (online.cpp).
+std::unique_ptr<Screen> makeOnlineMenu(Context& ctx);
+/// Online: waits for the opponent, then starts the online fight (online.cpp).
+std::unique_ptr<Screen> makeOnlineLobby(Context& ctx, bool host, const std::string& address);
 /// The pause menu over a fight.
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight);
 /// The Blaster (nullptr, with the error printed and ctx.quit set, when data/blaster.cfg is bad).

@@ -19,4 +19,9 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online_flags.h
+  ${CMAKE_CURRENT_LIST_DIR}/online_flags.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online.h
+  ${CMAKE_CURRENT_LIST_DIR}/online.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_online.cpp
 )

@@ -10,3 +10,5 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_config.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/limits.test.cpp
 )
+include(${CMAKE_CURRENT_LIST_DIR}/net/sources.cmake)  # NET_TEST_SOURCES (online play)
+list(APPEND TEST_GAME_SOURCES ${NET_TEST_SOURCES})

@@ -1,0 +1,44 @@
+#pragma once
+// Online play in the window: the Online menu (host, or join an address typed in), the lobby that waits for the
+// handshake, and OnlineLink, which owns the UDP socket and the net::NetPeer and is handed from the lobby to the
+// fight screen once the match starts. The local player always uses the P1 keys, whichever side they are on.
+#include "game/app/online_flags.h"
+#include "game/net/peer.h"
+#include "game/net/udp_transport.h"
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+namespace app {
+
+struct Context;
+class Screen;
+
+/// The socket and the peer of one online match, with the clock they run on.
+class OnlineLink {
+public:
+    /// Opens the socket (the host's port, or any port to join) and sets up the peer; check error() afterwards.
+    OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const std::string& address);
+    /// One 60 Hz tick with the local player's buttons.
+    void tick(std::uint16_t buttons);
+    /// Leaves (Esc): tells the opponent.
+    void leave();
+    /// The peer.
+    net::NetPeer& peer() { return *peer_; }
+    /// Milliseconds since the link opened.
+    std::int64_t nowMs() const;
+    /// "" when the link works, else why not (bad address, port in use).
+    const std::string& error() const { return error_; }
+    /// What the lobby shows while connecting ("hosting on UDP port 7000", "joining 1.2.3.4:7000").
+    const std::string& where() const { return where_; }
+
+private:
+    std::unique_ptr<net::UdpTransport> udp_;
+    std::unique_ptr<net::NetPeer> peer_;
+    std::chrono::steady_clock::time_point t0_;
+    std::string error_;
+    std::string where_;
+};
+
+}  // namespace app

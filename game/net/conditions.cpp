@@ -1,0 +1,75 @@
+// The network-conditions simulator (see conditions.h).
+#include "game/net/conditions.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace net {
+
+bool parseNetCondition(const std::string& name, const std::string& value, NetConditions& c, std::string& error) {
+    char* end = nullptr;
+    const double v = std::strtod(value.c_str(), &end);
+    const bool number = !value.empty() && end != nullptr && *end == '\0';
+    const bool ms = name == "delay" || name == "jitter";
+    const double hi = ms ? 2000 : 100;
+    if (!number || !(v >= 0 && v <= hi) || (ms && v != int(v))) {
+        error = "--net-" + name + " needs " + (ms ? "whole milliseconds in [0, 2000]" : "a percentage in [0, 100]") +
+                ", not '" + value + "'";
+        return false;
+    }
+    if (name == "delay") c.delayMs = int(v);
+    else if (name == "jitter") c.jitterMs = int(v);
+    else if (name == "loss") c.lossPercent = v;
+    else if (name == "dup") c.dupPercent = v;
+    else if (name == "reorder") c.reorderPercent = v;
+    else {
+        error = "unknown flag '--net-" + name + "'";
+        return false;
+    }
+    return true;
+}
+
+std::uint64_t ConditionedQueue::next() {
+    std::uint64_t z = (rng_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+double ConditionedQueue::percent() { return double(next() % 1000000) / 10000.0; }
+
+std::int64_t ConditionedQueue::dueTime(std::int64_t nowMs) {
+    std::int64_t d = c_.delayMs;
+    if (c_.jitterMs > 0) d += std::int64_t(next() % std::uint64_t(2 * c_.jitterMs + 1)) - c_.jitterMs;
+    if (c_.reorderPercent > 0 && percent() < c_.reorderPercent) d += c_.delayMs / 2 + 20;
+    return nowMs + std::max<std::int64_t>(d, 0);
+}
+
+void ConditionedQueue::push(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) {
+    if (c_.lossPercent > 0 && percent() < c_.lossPercent) {
+        ++dropped_;
+        return;
+    }
+    const int copies = (c_.dupPercent > 0 && percent() < c_.dupPercent) ? 2 : 1;
+    for (int i = 0; i < copies; ++i) {
+        queue_.push_back(Datagram{dueTime(nowMs), order_++, to, std::vector<std::uint8_t>(data, data + size)});
+    }
+}
+
+bool ConditionedQueue::popDue(std::int64_t nowMs, Datagram& out, Address to, bool anyDestination) {
+    std::size_t best = queue_.size();
+    for (std::size_t i = 0; i < queue_.size(); ++i) {
+        const Datagram& d = queue_[i];
+        if (d.due > nowMs || (!anyDestination && d.to != to)) continue;
+        if (best == queue_.size() || d.due < queue_[best].due ||
+            (d.due == queue_[best].due && d.order < queue_[best].order)) {
+            best = i;
+        }
+    }
+    if (best == queue_.size()) return false;
+    out = std::move(queue_[best]);
+    queue_.erase(queue_.begin() + std::ptrdiff_t(best));
+    return true;
+}
+
+}  // namespace net

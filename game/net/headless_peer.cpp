@@ -1,0 +1,243 @@
+// The headless online peer (see headless_peer.h): flags, the real-time tick loop, the recording and the summary.
+// Every wait is bounded: the host gives up after --wait seconds without an opponent, the joiner after 10 s without
+// an answer, a silent opponent ends the match after 3 s.
+#include "game/net/headless_peer.h"
+
+#include "game/net/peer.h"
+#include "game/net/udp_transport.h"
+#include "game/io/fighter_file.h"
+#include "game/io/replay_writer.h"
+#include "game/io/run_file.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <algorithm>
+#include <memory>
+#include <random>
+#include <thread>
+
+namespace net {
+namespace {
+
+/// The peer's flags.
+struct PeerFlags {
+    bool host = false;
+    unsigned short port = kDefaultPort;   // --host PORT (0 = any free port, printed)
+    std::string join;                     // --join HOST[:PORT]
+    std::string replay;                   // --replay FILE: this side's buttons
+    std::string dataDir;                  // --data DIR
+    std::string record;                   // --record OUT
+    bool fast = false;                    // --fast: no 60 Hz pacing
+    int inputDelay = 2;                   // --input-delay N
+    int maxRollback = 8;                  // --max-rollback N
+    long frames = -1;                     // --frames N (host): frame limit (default: the replay's length)
+    int waitSeconds = 60;                 // --wait S (host): give up without an opponent
+    NetConditions conditions;             // --net-*
+};
+
+int usage(const std::string& what) {
+    std::cerr << "game_headless: " << what << "\n"
+              << "usage: game_headless (--host PORT | --join HOST[:PORT]) --replay FILE [--fast] [--input-delay 0-4]\n"
+              << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
+              << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n";
+    return 2;
+}
+
+bool parseInt(const std::string& text, long lo, long hi, long& out) {
+    char* end = nullptr;
+    out = std::strtol(text.c_str(), &end, 10);
+    return !text.empty() && *end == '\0' && out >= lo && out <= hi;
+}
+
+bool parseFlag(const std::string& a, const std::string& v, PeerFlags& f, std::string& error) {
+    long n = 0;
+    auto number = [&](long lo, long hi) {
+        if (parseInt(v, lo, hi, n)) return true;
+        error = a + " needs a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], not '" + v + "'";
+        return false;
+    };
+    if (a == "--host") {
+        if (!number(0, 65535)) return false;
+        f.host = true;
+        f.port = static_cast<unsigned short>(n);
+    } else if (a == "--join") {
+        f.join = v;
+    } else if (a == "--replay") {
+        f.replay = v;
+    } else if (a == "--data") {
+        f.dataDir = v;
+    } else if (a == "--record") {
+        f.record = v;
+    } else if (a == "--input-delay") {
+        if (!number(0, 4)) return false;
+        f.inputDelay = int(n);
+    } else if (a == "--max-rollback") {
+        if (!number(1, 30)) return false;
+        f.maxRollback = int(n);
+    } else if (a == "--frames") {
+        if (!number(1, 1000000)) return false;
+        f.frames = n;
+    } else if (a == "--wait") {
+        if (!number(1, 3600)) return false;
+        f.waitSeconds = int(n);
+    } else if (a.rfind("--net-", 0) == 0) {
+        return parseNetCondition(a.substr(6), v, f.conditions, error);
+    } else {
+        error = "unknown flag '" + a + "'";
+        return false;
+    }
+    return true;
+}
+
+bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--headless") continue;
+        if (a == "--fast") {
+            f.fast = true;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            error = a.rfind("--", 0) == 0 ? a + " needs a value" : "unexpected argument '" + a + "'";
+            return false;
+        }
+        if (!parseFlag(a, argv[++i], f, error)) return false;
+    }
+    if (f.host == !f.join.empty()) error = "give exactly one of --host PORT and --join HOST[:PORT]";
+    else if (f.replay.empty()) error = "missing --replay FILE (this side's buttons)";
+    return error.empty();
+}
+
+void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
+    std::cout << "result: " << peer.endMessage() << "\n";
+    Session* s = peer.session();
+    if (s == nullptr) return;
+    const sim::FightState& st = s->fight().state();
+    const char* winners[] = {"p1", "p2", "draw"};
+    const SessionStats& n = s->stats(nowMs);
+    const PeerCounters& c = peer.counters();
+    std::cout << "fighters: " << peer.setup().fighter[0] << " vs " << peer.setup().fighter[1] << ", seed "
+              << peer.setup().seed << "\n"
+              << "frames: " << s->confirmedFrame() << " confirmed\n"
+              << "wins: p1 " << st.wins[0] << " - p2 " << st.wins[1] << "  winner: "
+              << (st.matchWinner >= 0 ? winners[st.matchWinner] : "none") << "\n"
+              << "final hash: " << (s->confirmedFrame() > 0 ? sim::hashHex(s->confirmedHashes().back()) : "none") << "\n"
+              << "ping: " << n.pingMs << " ms  rollbacks: " << n.rollbacks << " (" << n.rolledBackFrames
+              << " frames re-simulated, longest " << n.longestRollback << ")  stalls: " << n.stallTicks
+              << "  sync waits: " << n.syncWaits << "\n"
+              << "packets: " << n.packetsSent << " sent, " << n.packetsReceived << " received, " << n.packetsLost
+              << " lost, " << n.packetsDuplicate << " duplicate; dropped " << c.malformed << " malformed, "
+              << c.wrongAddress << " from strangers, " << c.wrongToken << " with a wrong token; refused "
+              << c.refusedJoiners << " joiners; simulated loss " << udp.simulatedLoss() << "\n";
+}
+
+/// Loads fighters from the data folder by id.
+FighterLoader dataLoader(const std::string& dataDir) {
+    return [dataDir](const std::string& id, sim::FighterDef& out, std::string& error) {
+        sim::FighterLoad load = sim::loadFighterById(dataDir, id);
+        if (!load.ok) {
+            error = load.error.text();
+            return false;
+        }
+        out = std::move(load.def);
+        return true;
+    };
+}
+
+/// The tick loop: 60 Hz (or as fast as the match allows with --fast) until the peer is done.
+int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point t0 = Clock::now();
+    auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
+    std::int64_t ticks = 0;
+    while (peer.state() != PeerState::Done) {
+        const std::int64_t now = nowMs();
+        if (peer.state() == PeerState::Waiting && now > std::int64_t(f.waitSeconds) * 1000) {
+            std::cout << "result: no opponent joined within " << f.waitSeconds << " s\n";
+            return 1;
+        }
+        Session* s = peer.session();
+        const std::int64_t next = s ? s->nextInputFrame() : 0;
+        const std::int64_t before = s ? s->frame() : -1;
+        const std::uint16_t buttons = next >= 1 && next <= std::int64_t(run.inputs.size())
+                                          ? run.inputs[std::size_t(next - 1)].buttons[f.host ? 0 : 1] : 0;
+        peer.tick(now, buttons);
+        ++ticks;
+        if (!f.fast) {
+            std::this_thread::sleep_until(t0 + std::chrono::microseconds(ticks * 1000000 / sim::kFps));
+        } else if (peer.session() == nullptr || peer.session()->frame() == before) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));  // waiting on the network: no busy loop
+        }
+    }
+    printSummary(peer, nowMs(), udp);
+    return peer.failed() ? 1 : 0;
+}
+
+}  // namespace
+
+bool wantsHeadlessPeer(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--host") == 0 || std::strcmp(argv[i], "--join") == 0) return true;
+    }
+    return false;
+}
+
+int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
+    PeerFlags f;
+    std::string error;
+    if (!parseFlags(argc, argv, f, error)) return usage(error);
+    sim::RunFile run;
+    io::Error loadError;
+    if (!sim::loadRunFile(f.replay, run, loadError)) {
+        std::cerr << loadError.text() << "\n";
+        return 2;
+    }
+    PeerConfig cfg;
+    cfg.host = f.host;
+    if (!f.host && !resolveAddress(f.join, cfg.hostAddress, error)) return usage(error);
+    const int me = f.host ? 0 : 1;
+    cfg.fighter = run.setup.fighter[me];
+    cfg.setup = run.setup;
+    cfg.frameLimit = std::uint32_t(f.frames > 0 ? f.frames : std::max<std::int64_t>(run.frames, 1));
+    cfg.session.inputDelay = f.inputDelay;
+    cfg.session.maxRollback = f.maxRollback;
+    const std::string dataDir = f.dataDir.empty() ? sim::findDataDir(f.replay, defaultDataDir) : f.dataDir;
+    sim::FighterDef probe;
+    const FighterLoader loader = dataLoader(dataDir);
+    if (!loader(cfg.fighter, probe, error)) {
+        std::cerr << f.replay << ":" << run.fightersLine << ": cannot load fighter '" << cfg.fighter << "': " << error << "\n";
+        return 2;
+    }
+    if (!f.record.empty() && !std::ofstream(f.record, std::ios::binary)) {  // refuse before anyone connects
+        std::cerr << f.record << ": cannot write the recording\n";
+        return 2;
+    }
+    UdpTransport udp(f.conditions, std::uint64_t(std::random_device{}()));
+    if (!udp.open(f.host ? f.port : 0, error)) {
+        std::cerr << error << "\n";
+        return 2;
+    }
+    if (f.host) std::cout << "hosting on UDP port " << udp.localPort() << std::endl;
+    else std::cout << "joining " << addressText(cfg.hostAddress) << std::endl;
+    NetPeer peer(udp, cfg, loader);
+    std::unique_ptr<sim::ReplayWriter> writer;
+    bool recordFailed = false;
+    peer.setOnStart([&](Session& s) {
+        if (f.record.empty()) return;
+        writer = std::make_unique<sim::ReplayWriter>(f.record, s.fight());  // frame 0: the header
+        recordFailed = !writer->ok();
+        s.setConfirmHook([&](std::int64_t, const sim::FrameInput& in, const sim::Fight& fight) { writer->frame(in, fight); });
+    });
+    const int code = runLoop(peer, f, run, udp);
+    if (writer) writer->finish();
+    if (recordFailed || (writer && !writer->ok())) {
+        std::cerr << f.record << ": cannot write the recording\n";
+        return 2;
+    }
+    return code;
+}
+
+}  // namespace net

@@ -1,0 +1,16 @@
+#pragma once
+// `game_headless --host PORT --replay FILE` / `game_headless --join HOST[:PORT] --replay FILE`: an online peer
+// with no window, taking its own player's buttons from a replay or action script (frame f's buttons drive frame
+// f of the online match), in real time or --fast, then printing a summary and the final hash.
+
+#include <string>
+
+namespace net {
+
+/// True when argv asks for a headless peer (--host or --join present).
+bool wantsHeadlessPeer(int argc, char** argv);
+/// Runs the headless peer (fighters from --data, else found above the file, else defaultDataDir); returns the exit
+/// code: 0 match completed, 1 desync / connection lost / refused / no opponent, 2 bad flags or files.
+int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir);
+
+}  // namespace net

@@ -1,0 +1,188 @@
+// Packet encoding and the defensive decoder (layout in packet.h). The reader never reads past the end and
+// remembers the first failure, so decode code stays a straight list of fields with range checks after them.
+#include "game/net/packet.h"
+
+namespace net {
+namespace {
+
+constexpr std::uint8_t kMagic0 = 'B';
+constexpr std::uint8_t kMagic1 = 'F';
+constexpr std::uint32_t kMaxFrames = 1000000;   // longest match (the replays' limit)
+constexpr std::int32_t kMaxHealth = 100000;     // largest start health on the wire
+
+/// Appends little-endian fixed-width fields.
+struct Writer {
+    std::vector<std::uint8_t> bytes;
+    void u8(std::uint8_t v) { bytes.push_back(v); }
+    void uint(std::uint64_t v, int n) {
+        for (int i = 0; i < n; ++i) bytes.push_back(std::uint8_t(v >> (8 * i)));
+    }
+    void str(const std::string& s) {
+        u8(std::uint8_t(s.size()));
+        bytes.insert(bytes.end(), s.begin(), s.end());
+    }
+};
+
+/// Reads little-endian fields; after the first overrun every read yields 0 and ok stays false.
+struct Reader {
+    const std::uint8_t* p;
+    std::size_t left;
+    bool ok = true;
+    std::uint64_t uint(int n) {
+        if (!ok || left < std::size_t(n)) {
+            ok = false;
+            return 0;
+        }
+        std::uint64_t v = 0;
+        for (int i = 0; i < n; ++i) v |= std::uint64_t(p[i]) << (8 * i);
+        p += n;
+        left -= std::size_t(n);
+        return v;
+    }
+    std::uint8_t u8() { return std::uint8_t(uint(1)); }
+    std::int32_t i32() { return std::int32_t(std::uint32_t(uint(4))); }
+    std::string str(std::size_t maxLen) {
+        const std::size_t n = u8();
+        if (!ok || n > maxLen || n > left) {
+            ok = false;
+            return "";
+        }
+        std::string s(reinterpret_cast<const char*>(p), n);
+        p += n;
+        left -= n;
+        return s;
+    }
+};
+
+bool inRange(std::int64_t v, std::int64_t lo, std::int64_t hi) { return v >= lo && v <= hi; }
+
+void writeSetup(Writer& w, const Packet& p) {
+    const sim::MatchSetup& s = p.setup;
+    w.uint(s.seed, 8);
+    w.str(s.fighter[0]);
+    w.str(s.fighter[1]);
+    w.uint(std::uint32_t(s.roundsToWin), 2);
+    w.uint(std::uint32_t(s.roundFrames), 4);
+    for (int i = 0; i < 2; ++i) w.uint(std::uint32_t(s.startX[i]), 4);
+    for (int i = 0; i < 2; ++i) w.uint(std::uint32_t(s.startHealth[i]), 4);
+    w.uint(p.frameLimit, 4);
+}
+
+bool readSetup(Reader& r, Packet& p) {
+    sim::MatchSetup s;
+    s.mode = sim::Mode::Versus;
+    s.seed = r.uint(8);
+    s.fighter[0] = r.str(kMaxFighterIdLength);
+    s.fighter[1] = r.str(kMaxFighterIdLength);
+    s.roundsToWin = int(r.uint(2));
+    s.roundFrames = int(r.uint(4));
+    for (int i = 0; i < 2; ++i) s.startX[i] = r.i32();
+    for (int i = 0; i < 2; ++i) s.startHealth[i] = r.i32();
+    p.frameLimit = std::uint32_t(r.uint(4));
+    if (!r.ok || !validFighterId(s.fighter[0]) || !validFighterId(s.fighter[1])) return false;
+    if (!inRange(s.roundsToWin, 1, sim::kMaxRoundsToWin) || !inRange(s.roundFrames, 1, kMaxFrames)) return false;
+    for (int i = 0; i < 2; ++i) {
+        if (!inRange(s.startX[i], 0, sim::kStageWidth) || !inRange(s.startHealth[i], 0, kMaxHealth)) return false;
+    }
+    p.setup = s;
+    return p.frameLimit <= kMaxFrames;
+}
+
+void writeInput(Writer& w, const Packet& p) {
+    w.uint(p.seq, 4);
+    w.uint(p.sendTime, 4);
+    w.uint(p.echoTime, 4);
+    w.uint(p.echoHold, 2);
+    w.uint(p.ackFrame, 4);
+    w.uint(p.senderFrame, 4);
+    w.u8(std::uint8_t(p.advantage));
+    w.u8(p.flags);
+    w.u8(p.match);
+    w.uint(p.firstFrame, 4);
+    w.u8(std::uint8_t(p.buttons.size()));
+    w.bytes.insert(w.bytes.end(), p.buttons.begin(), p.buttons.end());
+    w.uint(p.hashFrame, 4);
+    w.uint(p.hash, 8);
+}
+
+bool readInput(Reader& r, Packet& p) {
+    p.seq = std::uint32_t(r.uint(4));
+    p.sendTime = std::uint32_t(r.uint(4));
+    p.echoTime = std::uint32_t(r.uint(4));
+    p.echoHold = std::uint16_t(r.uint(2));
+    p.ackFrame = std::uint32_t(r.uint(4));
+    p.senderFrame = std::uint32_t(r.uint(4));
+    p.advantage = std::int8_t(r.u8());
+    p.flags = r.u8();
+    p.match = r.u8();
+    p.firstFrame = std::uint32_t(r.uint(4));
+    const std::size_t count = r.u8();
+    if (!r.ok || count > std::size_t(kMaxInputsPerPacket) || count > r.left) return false;
+    p.buttons.assign(r.p, r.p + count);
+    r.p += count;
+    r.left -= count;
+    p.hashFrame = std::uint32_t(r.uint(4));
+    p.hash = r.uint(8);
+    if (!r.ok || (p.flags & ~(kFlagLeaving | kFlagRematch)) != 0) return false;
+    if (p.ackFrame > kMaxFrames || p.senderFrame > kMaxFrames || p.hashFrame > kMaxFrames) return false;
+    if (count > 0 && (p.firstFrame < 1 || p.firstFrame > kMaxFrames)) return false;
+    return true;
+}
+
+}  // namespace
+
+bool validFighterId(const std::string& id) {
+    if (id.empty() || id.size() > kMaxFighterIdLength) return false;
+    for (char c : id) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+        if (!ok) return false;
+    }
+    return true;
+}
+
+std::vector<std::uint8_t> encodePacket(const Packet& p) {
+    Writer w;
+    w.u8(kMagic0);
+    w.u8(kMagic1);
+    w.u8(kProtocolVersion);
+    w.u8(std::uint8_t(p.type));
+    w.uint(p.token, 4);
+    switch (p.type) {
+    case PacketType::Hello: w.str(p.fighter); break;
+    case PacketType::Welcome: writeSetup(w, p); break;
+    case PacketType::Refuse: w.u8(std::uint8_t(p.reason)); break;
+    case PacketType::Input: writeInput(w, p); break;
+    }
+    return w.bytes;
+}
+
+bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) {
+    if (data == nullptr || size > kMaxPacketSize) return false;
+    Reader r{data, size};
+    if (r.u8() != kMagic0 || r.u8() != kMagic1) return false;
+    out.version = r.u8();
+    const std::uint8_t type = r.u8();
+    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Input)) return false;
+    out.type = PacketType(type);
+    out.token = std::uint32_t(r.uint(4));
+    if (!r.ok) return false;
+    if (out.version != kProtocolVersion) return true;  // header only: the handshake refuses it by version
+    bool ok = false;
+    switch (out.type) {
+    case PacketType::Hello:
+        out.fighter = r.str(kMaxFighterIdLength);
+        ok = r.ok && validFighterId(out.fighter);
+        break;
+    case PacketType::Welcome: ok = readSetup(r, out); break;
+    case PacketType::Refuse: {
+        const std::uint8_t why = r.u8();
+        ok = r.ok && why >= std::uint8_t(RefuseReason::Version) && why <= std::uint8_t(RefuseReason::BadFighter);
+        out.reason = RefuseReason(why);
+        break;
+    }
+    case PacketType::Input: ok = readInput(r, out); break;
+    }
+    return ok && r.left == 0;
+}
+
+}  // namespace net

@@ -1,0 +1,85 @@
+#pragma once
+// The online protocol's datagrams: one struct for every packet type and a pure encoder/decoder pair.
+//
+// Why a pure function: everything that arrives from the network is hostile until proven otherwise, so the decoder
+// takes raw bytes and either fills a Packet whose every field is in range or says no. It never trusts a length,
+// never reads past the buffer and accepts no trailing bytes, which makes it fuzzable on its own (a libFuzzer
+// target needs nothing but this header). Layout: little-endian, fixed-width fields, a 4-byte header
+// `'B' 'F' VERSION TYPE` then the type's body. A packet of another protocol version decodes to its header only
+// (so a Hello from an old client can be refused with a reason instead of being dropped in silence).
+#include "game/sim/fight.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace net {
+
+/// Protocol version carried by every packet; a different one is refused at the handshake.
+constexpr std::uint8_t kProtocolVersion = 1;
+/// Most inputs one Input packet carries (the oldest unacknowledged ones first).
+constexpr int kMaxInputsPerPacket = 120;
+/// Longest fighter id on the wire.
+constexpr std::size_t kMaxFighterIdLength = 32;
+/// Largest datagram the protocol produces (a receive buffer of this size always suffices).
+constexpr std::size_t kMaxPacketSize = 256;
+
+/// What a datagram is.
+enum class PacketType : std::uint8_t {
+    Hello = 1,    ///< joiner -> host: "let me in", with the joiner's fighter
+    Welcome = 2,  ///< host -> joiner: session token and the match setup
+    Refuse = 3,   ///< host -> joiner: no, and why
+    Input = 4,    ///< both ways during a match: inputs, acks, timing, hashes
+};
+
+/// Why a host refused a joiner.
+enum class RefuseReason : std::uint8_t {
+    Version = 1,     ///< the joiner speaks another protocol version
+    Busy = 2,        ///< a match is already running with someone else (late or second joiner)
+    BadFighter = 3,  ///< the host has no fighter of that id
+};
+
+/// Flags of an Input packet.
+enum InputFlags : std::uint8_t {
+    kFlagLeaving = 1 << 0,  ///< the sender is leaving the match (Esc / window closed)
+    kFlagRematch = 1 << 1,  ///< the match is over and the sender wants a rematch on this connection
+};
+
+/// One decoded datagram. Only the fields of its type are meaningful.
+struct Packet {
+    std::uint8_t version = kProtocolVersion;  ///< protocol version of the sender
+    PacketType type = PacketType::Input;      ///< what it is
+    std::uint32_t token = 0;                  ///< session token (0 in Hello and Refuse)
+    // Hello
+    std::string fighter;                      ///< joiner's fighter id ([a-z0-9_-], 1..32 chars)
+    // Welcome
+    sim::MatchSetup setup;                    ///< the match (mode is always Versus; fighter[1] is the joiner's)
+    std::uint32_t frameLimit = 0;             ///< stop after this many frames (0 = at match over)
+    // Refuse
+    RefuseReason reason = RefuseReason::Busy; ///< why
+    // Input
+    std::uint32_t seq = 0;          ///< sender's packet counter (loss and duplicate counting)
+    std::uint32_t sendTime = 0;     ///< sender's clock in ms when sent (echoed back for the ping)
+    std::uint32_t echoTime = 0;     ///< the newest sendTime received from the other side (0 = none yet)
+    std::uint16_t echoHold = 0;     ///< ms between receiving that packet and sending this one
+    std::uint32_t ackFrame = 0;     ///< the receiver's inputs the sender holds, contiguously, up to this frame
+    std::uint32_t senderFrame = 0;  ///< frames the sender has simulated
+    std::int8_t advantage = 0;      ///< sender's frame advantage (+ = ahead of the receiver)
+    std::uint8_t flags = 0;         ///< InputFlags
+    std::uint8_t match = 0;         ///< which match on this connection (0, 1, ...; wraps): stale ones are ignored
+    std::uint32_t firstFrame = 0;   ///< frame of buttons[0]
+    std::vector<std::uint8_t> buttons;  ///< sender's buttons for firstFrame, firstFrame+1, ... (<= kMaxInputsPerPacket)
+    std::uint32_t hashFrame = 0;    ///< a confirmed frame of the sender (0 = no hash in this packet)
+    std::uint64_t hash = 0;         ///< Fight::hash() after hashFrame steps
+};
+
+/// Decodes one datagram. Returns false (out unspecified) for anything malformed: a short or long buffer, a bad
+/// magic or type, an out-of-range field. Pure: no allocation beyond out's strings/vectors, no globals.
+bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out);
+/// Encodes a packet (of kProtocolVersion) to bytes that decodePacket accepts.
+std::vector<std::uint8_t> encodePacket(const Packet& p);
+/// True when id is a fighter id the protocol carries: 1..32 of [a-z0-9_-] (never a path).
+bool validFighterId(const std::string& id);
+
+}  // namespace net

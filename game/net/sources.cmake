@@ -1,0 +1,24 @@
+# Online play (issue 11). game_net: the netcode core (packets, conditions simulator, in-memory network, rollback
+# session, handshake peer), no SFML, tested in-process. game_net_udp: the UDP transport on sfml-network and the
+# headless peers (`game_headless --host/--join`).
+set(NET_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/packet.h
+  ${CMAKE_CURRENT_LIST_DIR}/packet.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/transport.h
+  ${CMAKE_CURRENT_LIST_DIR}/conditions.h
+  ${CMAKE_CURRENT_LIST_DIR}/conditions.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/memory_transport.h
+  ${CMAKE_CURRENT_LIST_DIR}/memory_transport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session.h
+  ${CMAKE_CURRENT_LIST_DIR}/session.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/peer.h
+  ${CMAKE_CURRENT_LIST_DIR}/peer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/loopback.h
+  ${CMAKE_CURRENT_LIST_DIR}/loopback.cpp
+)
+set(NET_UDP_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/udp_transport.h
+  ${CMAKE_CURRENT_LIST_DIR}/udp_transport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/headless_peer.h
+  ${CMAKE_CURRENT_LIST_DIR}/headless_peer.cpp
+)

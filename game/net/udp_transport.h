@@ -1,0 +1,50 @@
+#pragma once
+// The Transport over UDP (sf::UdpSocket, non-blocking), with the network-conditions simulator in front of sends.
+//
+// A joiner binds any free port and talks to one address; a host binds the port it was given (0 = let the system
+// pick; localPort() tells which). Nothing here decides whom to trust: the peer filters by address and token.
+// Only IPv4 (sf::IpAddress in SFML 2.5 is IPv4 only).
+#include "game/net/conditions.h"
+#include "game/net/transport.h"
+
+#include <SFML/Network/UdpSocket.hpp>
+
+#include <string>
+
+namespace net {
+
+/// Default UDP port of `--host` and `--join HOST`.
+constexpr unsigned short kDefaultPort = 7000;
+
+/// Parses "HOST[:PORT]" (a name or dotted IPv4; default port kDefaultPort) and resolves it; false with error set.
+bool resolveAddress(const std::string& text, Address& out, std::string& error);
+/// "a.b.c.d:port" of an address.
+std::string addressText(Address a);
+
+/// A non-blocking UDP endpoint.
+class UdpTransport : public Transport {
+public:
+    /// Conditions applied to what this side sends (seeded for repeatability).
+    UdpTransport(const NetConditions& c, std::uint64_t seed) : out_(c, seed) {}
+    /// Binds port (0 = any free port); false with error set (`cannot use UDP port N: ...`).
+    bool open(unsigned short port, std::string& error);
+    /// The bound port.
+    unsigned short localPort() const { return socket_.getLocalPort(); }
+    /// Queues the datagram through the conditions and sends whatever is due.
+    void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override;
+    /// Sends what is due, then takes one waiting datagram from the socket (never blocks).
+    bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
+    /// Datagrams the OS refused to send.
+    std::int64_t sendErrors() const { return sendErrors_; }
+    /// Datagrams dropped by the simulated loss.
+    std::int64_t simulatedLoss() const { return out_.dropped(); }
+
+private:
+    void flush(std::int64_t nowMs);
+
+    sf::UdpSocket socket_;
+    ConditionedQueue out_;
+    std::int64_t sendErrors_ = 0;
+};
+
+}  // namespace net

@@ -1,0 +1,25 @@
+# (owner: netcode, issue 11) Process-level online tests: two real game_headless peers over UDP on localhost.
+set(BVH_NET_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
+add_test(NAME "online two processes over UDP with 80 ms delay, 20 ms jitter and 5% loss agree with the offline replay"
+  COMMAND bash ${BVH_NET_TEST_DIR}/udp_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/udp_pair)
+set_tests_properties("online two processes over UDP with 80 ms delay, 20 ms jitter and 5% loss agree with the offline replay"
+  PROPERTIES TIMEOUT 120)
+add_test(NAME "online headless peer rejects a bad flag with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
+          "-DEXTRA=--host;7000;--input-delay;9"
+          "-DMSG=game_headless: --input-delay needs a whole number in [0, 4], not '9'" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "online headless peer refuses both --host and --join with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
+          "-DEXTRA=--host;7000;--join;127.0.0.1"
+          "-DMSG=game_headless: give exactly one of --host PORT and --join HOST[:PORT]" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "online headless peer refuses an unwritable --record file before connecting with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
+          "-DEXTRA=--host;0;--record;${BVH_NET_TEST_DIR}/no_such_dir/out.freplay"
+          "-DMSG=${BVH_NET_TEST_DIR}/no_such_dir/out.freplay: cannot write the recording" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "online two processes over UDP unpaced (--fast) with 10% loss, duplicates and reordering agree with the offline replay"
+  COMMAND bash ${BVH_NET_TEST_DIR}/udp_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/udp_pair_fast --fast --net-delay 5 --net-jitter 5 --net-loss 10 --net-dup 5
+          --net-reorder 10)
+set_tests_properties("online two processes over UDP unpaced (--fast) with 10% loss, duplicates and reordering agree with the offline replay"
+  PROPERTIES TIMEOUT 120)

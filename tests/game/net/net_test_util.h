@@ -1,0 +1,56 @@
+#pragma once
+// Helpers for the netcode tests: the fighters, the offline reference run, and short names for the fake-clock
+// driver in game/net/loopback.h.
+#include "game/io/fighter_file.h"
+#include "game/net/loopback.h"
+#include "game/net/memory_transport.h"
+#include "game/net/peer.h"
+#include "game/sim/fight.h"
+#include "test_paths.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace nettest {
+
+constexpr net::Address kHost = 1;    ///< host endpoint address
+constexpr net::Address kJoiner = 2;  ///< joiner endpoint address
+
+/// Loads fighters from the project's data/.
+inline net::FighterLoader dataLoader() {
+    return [](const std::string& id, sim::FighterDef& out, std::string& error) {
+        sim::FighterLoad load = sim::loadFighterById(testpaths::data(), id);
+        error = load.error.text();
+        if (load.ok) out = std::move(load.def);
+        return load.ok;
+    };
+}
+
+/// The offline run of the same inputs: the hash after every frame 1..frames (index f - 1).
+inline std::vector<std::uint64_t> offlineHashes(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2],
+                                                std::int64_t frames) {
+    sim::FighterDef defs[2];
+    std::string error;
+    for (int p = 0; p < 2; ++p) REQUIRE_MESSAGE(dataLoader()(setup.fighter[p], defs[p], error), error);
+    sim::Fight fight(setup, defs[0], defs[1]);
+    std::vector<std::uint64_t> hashes;
+    for (std::int64_t f = 1; f <= frames; ++f) {
+        sim::FrameInput in;
+        for (int p = 0; p < 2; ++p) in.buttons[p] = f < std::int64_t(buttons[p].size()) ? buttons[p][std::size_t(f)] : 0;
+        fight.step(in);
+        hashes.push_back(fight.hash());
+    }
+    return hashes;
+}
+
+/// Seeded buttons (see net::randomButtons).
+inline std::vector<std::uint16_t> randomButtons(std::uint64_t seed, int frames) { return net::randomButtons(seed, frames); }
+/// A driven peer (see net::DrivenPeer).
+using Driven = net::DrivenPeer;
+/// Ticks the peers on a fake clock (see net::driveOnFakeClock).
+inline std::int64_t drive(std::vector<Driven>& peers, std::int64_t limitMs) { return net::driveOnFakeClock(peers, limitMs); }
+
+}  // namespace nettest

@@ -1,0 +1,243 @@
+// The peer's handshake and endings over the in-memory network: strangers, forged tokens, second and late joiners,
+// other protocol versions, a vanished opponent, a desync, and leaving.
+#include "game/net/packet.h"
+#include "net_test_util.h"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+constexpr net::Address kStranger = 3;
+
+/// A host's and a joiner's settings (ryo vs brick) and their buttons.
+struct Pair {
+    net::PeerConfig hostCfg, joinCfg;
+    std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(3, 2000), nettest::randomButtons(4, 2000)};
+    explicit Pair(std::uint32_t frameLimit = 300) {
+        hostCfg.host = true;
+        hostCfg.fighter = "ryo";
+        hostCfg.setup.fighter[1] = "brick";
+        hostCfg.frameLimit = frameLimit;
+        hostCfg.token = 0xabcdef;
+        joinCfg = hostCfg;
+        joinCfg.host = false;
+        joinCfg.fighter = "brick";
+        joinCfg.hostAddress = nettest::kHost;
+    }
+};
+
+std::vector<nettest::Driven> drivers(net::NetPeer& host, net::NetPeer& joiner, const Pair& pair) {
+    std::vector<nettest::Driven> d(2);
+    d[0].peer = &host;
+    d[0].buttons = &pair.buttons[0];
+    d[1].peer = &joiner;
+    d[1].buttons = &pair.buttons[1];
+    return d;
+}
+
+void sendPacket(net::Transport& t, net::Address to, const net::Packet& p, std::int64_t now) {
+    const std::vector<std::uint8_t> bytes = net::encodePacket(p);
+    t.sendTo(to, bytes.data(), bytes.size(), now);
+}
+
+}  // namespace
+
+TEST_CASE("a second joiner is refused as busy and the match goes on untouched") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::Transport& late = network.add(kStranger, {}, 3);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    net::PeerConfig lateCfg = pair.joinCfg;
+    net::NetPeer second(late, lateCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d.emplace_back();
+    d[2].peer = &second;
+    d[2].nextUs = 1000000;  // joins a second after the match began
+    nettest::drive(d, 60000);
+    CHECK(second.endMessage() == "refused: the host is already in a match");
+    CHECK(second.failed());
+    CHECK(host.counters().refusedJoiners >= 1);
+    CHECK(host.endMessage() == "match over");
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+}
+
+TEST_CASE("packets from a stranger, with a forged token or malformed are dropped and counted") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::Transport& stranger = network.add(kStranger, {}, 3);
+    net::Transport& spoofer = network.add(nettest::kJoiner, {}, 4);  // claims the joiner's address
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 1000);  // connected and playing
+    REQUIRE(host.state() == net::PeerState::Playing);
+    net::Packet forged;
+    forged.type = net::PacketType::Input;
+    forged.firstFrame = 1;
+    forged.buttons.assign(100, sim::kSpecial);
+    forged.token = 0xabcdef;
+    sendPacket(stranger, nettest::kHost, forged, 1000);    // right token, wrong address
+    forged.token = 0xabcdee;
+    sendPacket(spoofer, nettest::kHost, forged, 1000);     // right address, wrong token
+    const std::uint8_t junk[] = {'B', 'F', 1, 4, 0, 0};
+    stranger.sendTo(nettest::kHost, junk, sizeof junk, 1000);
+    nettest::drive(d, 60000);
+    CHECK(host.counters().wrongAddress == 1);
+    CHECK(host.counters().wrongToken == 1);
+    CHECK(host.counters().malformed == 1);
+    CHECK(host.endMessage() == "match over");
+    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+}
+
+TEST_CASE("a joiner speaking another protocol version is refused with the reason") {
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& old = network.add(kStranger, {}, 2);
+    Pair pair;
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::Packet hello;
+    hello.type = net::PacketType::Hello;
+    hello.fighter = "ryo";
+    std::vector<std::uint8_t> bytes = net::encodePacket(hello);
+    bytes[2] = net::kProtocolVersion + 1;
+    old.sendTo(nettest::kHost, bytes.data(), bytes.size(), 0);
+    host.tick(1, 0);
+    std::vector<std::uint8_t> answer;
+    net::Address from = 0;
+    REQUIRE(old.receive(answer, from, 2));
+    net::Packet p;
+    REQUIRE(net::decodePacket(answer.data(), answer.size(), p));
+    CHECK(p.type == net::PacketType::Refuse);
+    CHECK(p.reason == net::RefuseReason::Version);
+    CHECK(host.state() == net::PeerState::Waiting);  // still free for a real opponent
+}
+
+TEST_CASE("a joiner with a fighter the host lacks is refused") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    pair.joinCfg.fighter = "nobody";
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d[0].stopAtMs = 2000;
+    nettest::drive(d, 5000);
+    CHECK(joiner.endMessage() == "refused: the host does not have your fighter");
+    CHECK(host.state() == net::PeerState::Waiting);
+}
+
+TEST_CASE("an opponent that vanishes ends the match as connection lost after the timeout") {
+    Pair pair(0);
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d[1].stopAtMs = 4000;  // the joiner's machine goes silent at 4 s
+    nettest::drive(d, 60000);
+    CHECK(host.endMessage() == "connection lost");
+    CHECK(host.failed());
+    CHECK(d[0].doneAtMs > 4000 + 3000 - 20);
+    CHECK(d[0].doneAtMs < 4000 + 3000 + 50);
+    CHECK(host.session()->frame() > 200);  // it played until then
+}
+
+TEST_CASE("a joiner whose host never answers gives up after the connect timeout") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d(1);
+    d[0].peer = &joiner;
+    nettest::drive(d, 60000);
+    CHECK(joiner.endMessage() == "no answer from the host");
+    CHECK(d[0].doneAtMs > 10000);
+    CHECK(d[0].doneAtMs < 10100);
+}
+
+TEST_CASE("sides whose simulations differ both stop with DESYNC at the first compared frame") {
+    Pair pair(0);
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::FighterLoader tampered = [](const std::string& id, sim::FighterDef& out, std::string& error) {
+        if (!nettest::dataLoader()(id, out, error)) return false;
+        if (id == "brick") out.health += 1;  // a different data file on the joiner's machine
+        return true;
+    };
+    net::NetPeer joiner(j, pair.joinCfg, tampered);
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 60000);
+    CHECK(host.endMessage() == "DESYNC at frame 30");
+    CHECK(joiner.endMessage() == "DESYNC at frame 30");
+    CHECK(host.failed());
+    CHECK(joiner.failed());
+}
+
+TEST_CASE("leaving mid-match tells the opponent at once") {
+    Pair pair(0);
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 2000);
+    REQUIRE(joiner.state() == net::PeerState::Playing);
+    joiner.leave(2000);
+    CHECK(joiner.endMessage() == "you left");
+    nettest::drive(d, 2100);
+    CHECK(host.endMessage() == "opponent left");
+}
+
+TEST_CASE("after a completed match both sides asking for a rematch play the next one on the same connection") {
+    Pair pair(240);
+    pair.hostCfg.rematches = pair.joinCfg.rematches = true;
+    net::MemoryNetwork network;
+    net::NetConditions c;
+    c.delayMs = 40;
+    c.jitterMs = 10;
+    c.lossPercent = 5;
+    net::Transport& h = network.add(nettest::kHost, c, 1);
+    net::Transport& j = network.add(nettest::kJoiner, c, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 8000);  // the 240-frame match is over by then; both stay connected
+    REQUIRE(host.state() == net::PeerState::Lingering);
+    REQUIRE(joiner.state() == net::PeerState::Lingering);
+    const sim::MatchSetup first = host.setup();
+    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(first, pair.buttons, 240));
+    host.requestRematch();
+    nettest::drive(d, 9000);
+    CHECK(host.matchesPlayed() == 1);  // one side asking is not enough
+    CHECK(joiner.opponentWantsRematch());
+    joiner.requestRematch();
+    nettest::drive(d, 18000);
+    CHECK(host.matchesPlayed() == 2);
+    CHECK(joiner.matchesPlayed() == 2);
+    CHECK(host.setup().seed != first.seed);
+    CHECK(joiner.setup().seed == host.setup().seed);
+    CAPTURE(host.session()->frame());
+    CAPTURE(host.session()->confirmedFrame());
+    CAPTURE(joiner.session()->frame());
+    CAPTURE(joiner.session()->confirmedFrame());
+    REQUIRE(host.session()->finished());
+    REQUIRE(joiner.session()->finished());
+    const std::vector<std::uint64_t> offline = nettest::offlineHashes(host.setup(), pair.buttons, 240);
+    CHECK(host.session()->confirmedHashes() == offline);
+    CHECK(joiner.session()->confirmedHashes() == offline);
+    joiner.leave(18000);
+    nettest::drive(d, 18500);
+    CHECK(host.endMessage() == "opponent left");
+    CHECK_FALSE(host.failed());
+}

@@ -1,0 +1,10 @@
+# (owner: netcode, issue 11) doctest sources for game/net: packets, the conditions simulator, the rollback session
+# and peers over the in-memory network.
+set(NET_TEST_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/net_test_util.h
+  ${CMAKE_CURRENT_LIST_DIR}/packet.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/conditions.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/session.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/peer_matrix.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/peer_faults.test.cpp
+)
