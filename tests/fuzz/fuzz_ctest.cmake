@@ -36,6 +36,7 @@ bvh_fuzz_target(fight_script)
 bvh_fuzz_target(fight_replay)
 bvh_fuzz_target(blaster_script)
 bvh_fuzz_target(blaster_cfg)
+bvh_fuzz_target(net_packet LIBRARIES game_net)
 find_package(SFML 2.5 COMPONENTS window system REQUIRED)
 bvh_fuzz_target(controls
   SOURCES ${PROJECT_SOURCE_DIR}/game/app/bindings.h ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
