@@ -7,33 +7,7 @@
 #include "tests/fuzz/fuzz_check.h"
 #include "tests/fuzz/fuzz_runs.h"
 
-#include <cstdio>
-#include <cstdlib>
-#include <unistd.h>
-
 namespace {
-
-/// The temporary file every input is written to (removed at exit).
-const std::string& cfgPath() {
-    static const std::string path = [] {
-        const char* dir = std::getenv("TMPDIR");
-        std::string p = std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") + "/bvh-fuzz-cfg.XXXXXX";
-        const int fd = ::mkstemp(p.data());
-        if (fd < 0) fuzz::broken("cannot make a temporary file", p);
-        ::close(fd);
-        static std::string removeAtExit;
-        removeAtExit = p;
-        std::atexit([] { std::remove(removeAtExit.c_str()); });
-        return p;
-    }();
-    return path;
-}
-
-void writeInput(const std::uint8_t* data, std::size_t size) {
-    std::FILE* f = std::fopen(cfgPath().c_str(), "wb");
-    const bool ok = f != nullptr && std::fwrite(data, 1, size, f) == size;
-    if (f == nullptr || std::fclose(f) != 0 || !ok) fuzz::broken("cannot write the temporary file", cfgPath());
-}
 
 /// A script with the tuning as `set` lines and a little play through every structure.
 std::string scriptFor(const blaster::Options& options) {
@@ -47,8 +21,8 @@ std::string scriptFor(const blaster::Options& options) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string& file = cfgPath();
-    writeInput(data, size);
+    const std::string& file = fuzz::tempFile("cfg");
+    fuzz::writeFile(file, data, size);
     const int lines = fuzz::lineCount(fuzz::asText(data, size));
     const blaster::Options defaults;
     blaster::Options options;

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <unistd.h>
 
 namespace fuzz {
 
@@ -54,6 +56,29 @@ void checkMessage(const std::string& message, const std::string& file, int maxLi
             broken("message has no line in [1, " + std::to_string(maxLine) + "] after the file", message);
     }
     if (rest.size() <= after) broken("message says nothing after its prefix", message);
+}
+
+const std::string& tempFile(const std::string& name) {
+    static std::map<std::string, std::string> files;  // name -> path, removed at exit
+    const auto it = files.find(name);
+    if (it != files.end()) return it->second;
+    const char* dir = std::getenv("TMPDIR");
+    std::string path = std::string(dir != nullptr && *dir != '\0' ? dir : "/tmp") + "/bvh-fuzz-" + name + ".XXXXXX";
+    const int fd = ::mkstemp(path.data());
+    if (fd < 0) broken("cannot make a temporary file", path);
+    ::close(fd);
+    if (files.empty()) {
+        std::atexit([] {
+            for (const auto& f : files) std::remove(f.second.c_str());
+        });
+    }
+    return files.emplace(name, path).first->second;
+}
+
+void writeFile(const std::string& path, const std::uint8_t* data, std::size_t size) {
+    std::FILE* f = std::fopen(path.c_str(), "wb");
+    const bool written = f != nullptr && (size == 0 || std::fwrite(data, 1, size, f) == size);
+    if (f == nullptr || std::fclose(f) != 0 || !written) broken("cannot write the temporary file", path);
 }
 
 void checkError(const io::Error& error, const std::string& file, int maxLine) {

@@ -23,6 +23,11 @@ int lineCount(std::string_view text);
 /// Aborts unless message is `FILE:LINE: what` or `FILE: what` with FILE == file and 1 <= LINE <= maxLine, one
 /// printable-ASCII line, not empty after the prefix, at most kMaxMessage characters.
 void checkMessage(const std::string& message, const std::string& file, int maxLine);
+/// A temporary file of this process for targets whose parser reads a file (made once per name, removed at exit);
+/// name is a short tag (`cfg`, `agent` ...).
+const std::string& tempFile(const std::string& name);
+/// Replaces a file's bytes; aborts when it cannot.
+void writeFile(const std::string& path, const std::uint8_t* data, std::size_t size);
 /// checkMessage for an io::Error (its file must be file, its line 0..maxLine).
 void checkError(const io::Error& error, const std::string& file, int maxLine);
 
