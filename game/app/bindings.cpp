@@ -166,10 +166,10 @@ std::string caseHint(bool differsInCase, const std::string& right) {
 /// The message for a key list that does not parse: the bad key, and its right spelling when only case is wrong.
 std::string badKeyMessage(const std::string& list, const std::string& bad, const std::string& action) {
     if (trim(list).empty()) return "no key given for '" + action + "'";
-    if (bad.empty()) return "empty key in '" + trim(list) + "' for '" + action + "'";
+    if (bad.empty()) return "empty key in " + io::quote(trim(list)) + " for '" + action + "'";
     KeyChord c;
     const bool onlyCase = parseChord(bad, c, true);
-    return "unknown key '" + bad + "' for '" + action + "'" + caseHint(onlyCase, onlyCase ? chordName(c) : "");
+    return "unknown key " + io::quote(bad) + " for '" + action + "'" + caseHint(onlyCase, onlyCase ? chordName(c) : "");
 }
 
 /// True when pressing one chord also triggers the other: the same key, and one's modifiers are all held by the
@@ -261,12 +261,12 @@ bool parseBindings(const std::string& text, const std::string& fileName, Binding
         const std::string body = trim(raw.substr(0, raw.find('#')));
         if (body.empty()) continue;
         const auto eq = body.find('=');
-        if (eq == std::string::npos) return fail("expected `ACTION = KEY[, KEY...]`, got '" + body + "'");
+        if (eq == std::string::npos) return fail("expected `ACTION = KEY[, KEY...]`, got " + io::quote(body));
         const std::string name = trim(body.substr(0, eq));
         const int a = findAction(name);
         if (a < 0) {
             const int near = findAction(name, true);
-            return fail("unknown action '" + name + "'" + caseHint(near >= 0, near >= 0 ? kActions[near].name : ""));
+            return fail("unknown action " + io::quote(name) + caseHint(near >= 0, near >= 0 ? kActions[near].name : ""));
         }
         std::string bad;
         const std::string list = body.substr(eq + 1);

@@ -212,7 +212,8 @@ bool LineParser::toInt(std::string_view token, int lo, int hi, int& v) {
 
 bool LineParser::once(std::vector<std::pair<std::string, int>>& seen, const std::string& key) {
     for (const auto& k : seen) {
-        if (k.first == key) return fail("repeated `" + key + "` (first on line " + std::to_string(k.second) + ")");
+        if (k.first == key)
+            return fail("repeated `" + printable(key, kQuoteMax) + "` (first on line " + std::to_string(k.second) + ")");
     }
     seen.emplace_back(key, line);
     return true;

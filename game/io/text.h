@@ -87,7 +87,8 @@ struct LineParser {
     bool toInt(std::string_view token, std::int64_t lo, std::int64_t hi, std::int64_t& v);
     /// toInt for an int at the current line.
     bool toInt(std::string_view token, int lo, int hi, int& v);
-    /// Refuses a key already in `seen` (`repeated `KEY` (first on line N)`); otherwise remembers it.
+    /// Refuses a key already in `seen` (`repeated `KEY` (first on line N)`, KEY shown as printable() cut to
+    /// kQuoteMax); otherwise remembers it.
     bool once(std::vector<std::pair<std::string, int>>& seen, const std::string& key);
     /// True once a failure was recorded.
     bool failed() const { return !error.message.empty(); }

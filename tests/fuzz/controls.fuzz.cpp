@@ -1,0 +1,21 @@
+// Fuzz target: controls.cfg (app::parseBindings; SFML key codes, no window). A refusal is one well-formed
+// `FILE:LINE: what`; bindings that parse bind only keys with a name (what the controls screen can show).
+#include "game/app/bindings.h"
+#include "tests/fuzz/fuzz_check.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string file = "fuzz.cfg";
+    const std::string text = fuzz::asText(data, size);
+    app::Bindings bindings = app::defaultBindings();
+    std::string error;
+    if (!app::parseBindings(text, file, bindings, error)) {
+        fuzz::checkMessage(error, file, fuzz::lineCount(text));
+        return 0;
+    }
+    for (int a = 0; a < app::kActionCount; ++a) {
+        for (const app::KeyChord& c : bindings.keys[a]) {
+            if (app::keyName(c.key) == "?") fuzz::broken("an action is bound to a key without a name", text);
+        }
+    }
+    return 0;
+}
