@@ -46,6 +46,25 @@ bool parseDummy(const std::string& word, DummyMode& out) {
     return false;
 }
 
+const char* styleName(InputStyle st) {
+    switch (st) {
+        case InputStyle::Classic: return "classic";
+        case InputStyle::Motion: return "motion";
+        case InputStyle::Simple: return "simple";
+    }
+    return "classic";
+}
+
+bool parseStyle(const std::string& word, InputStyle& out) {
+    for (InputStyle st : {InputStyle::Classic, InputStyle::Motion, InputStyle::Simple}) {
+        if (word == styleName(st)) {
+            out = st;
+            return true;
+        }
+    }
+    return false;
+}
+
 }  // namespace sim
 
 namespace blaster {

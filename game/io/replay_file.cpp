@@ -26,8 +26,13 @@ std::string replayHeader(const MatchSetup& s) {
       << "dummy " << dummyName(s.dummy) << "\n"
       << "cpulevel " << s.cpuLevel << "\n"
       << "start " << s.startX[0] << " " << s.startX[1] << "\n"
-      << "health " << s.startHealth[0] << " " << s.startHealth[1] << "\n"
-      << "frames\n";
+      << "health " << s.startHealth[0] << " " << s.startHealth[1] << "\n";
+    // Written only when not the default, so a match set up as before records byte for byte as before.
+    if (s.intro != 0) o << "intro " << s.intro << "\n";
+    if (s.style[0] != InputStyle::Classic || s.style[1] != InputStyle::Classic) {
+        o << "style " << styleName(s.style[0]) << " " << styleName(s.style[1]) << "\n";
+    }
+    o << "frames\n";
     return o.str();
 }
 
@@ -70,6 +75,14 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     if (k == "roundframes") return need(2) && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") return need(2) && toInt(t[1], 1, 3, s.cpuLevel);
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
+    if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
+    if (k == "style") {
+        if (!need(3)) return false;
+        for (int p = 0; p < 2; ++p) {
+            if (!parseStyle(t[std::size_t(p) + 1], s.style[p])) return fail("unknown input style " + io::quote(t[std::size_t(p) + 1]));
+        }
+        return true;
+    }
     if (k == "health") {
         out.healthLine = line;
         return need(3) && toInt(t[1], 0, 100000000, s.startHealth[0]) && toInt(t[2], 0, 100000000, s.startHealth[1]);

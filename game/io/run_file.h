@@ -7,8 +7,10 @@
 //   seed N | mode WORD | fighters ID1 ID2 | rounds N | roundframes N | dummy WORD | cpulevel N
 //   start X1 X2 | health H1 H2     (header settings, any order; omitted ones keep MatchSetup's defaults;
 //                                   seed is 0..2^64-1, health 0 = full)
+//   intro FRAMES | style S1 S2     (as in scripts; written only when not the default: intro 0, classic classic)
 //   frames                          end of header
-//   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none
+//   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none;
+//                                   T (throw) came later than the other letters, and no older file holds it
 //   check FRAME HASH                hash (16 hex digits) after FRAME steps; written every 60 frames
 //   end FRAME HASH                  last line: total frames and final hash (missing after a crash: still playable,
 //                                   and the runner's summary says `(truncated: no end line, N frames)`)

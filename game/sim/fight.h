@@ -35,11 +35,19 @@ constexpr int kFps = 60;            ///< simulation steps per second
 constexpr int kRoundEndFrames = 90; ///< frames between a KO / time over and the next round
 constexpr int kInputBuffer = 6;     ///< frames an attack press is remembered while the fighter is busy
 constexpr int kMaxRoundsToWin = 999;  ///< most rounds to win a script/replay may ask for (long headless benchmarks)
+constexpr int kHistory = 32;        ///< frames of directions kept for motion inputs and dashes (longest window)
+constexpr int kMaxIntro = 600;      ///< longest round intro a script/replay may ask for
+constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
 enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
 /// What the training dummy (player 2) does.
 enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump };
+/// How a player's special button is read. Classic is the first version's rule (special alone = fireball; no
+/// motions, no dashes), kept so old replays read the same; Motion is the genre's (236S fireball, 623S anti-air,
+/// 66/44 dashes; special alone does nothing); Simple adds one-button shortcuts to Motion (special = fireball,
+/// forward + special = anti-air) for beginners.
+enum class InputStyle : std::uint8_t { Classic, Motion, Simple };
 
 /// Everything that decides a match besides the inputs (it is what a replay header stores).
 struct MatchSetup {
@@ -52,6 +60,8 @@ struct MatchSetup {
     int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often)
     int startX[2] = {400, 800};        ///< x of each fighter at every round start
     int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
+    int intro = 0;                     ///< frames of round intro ("ROUND N", "FIGHT!") with inputs locked out
+    InputStyle style[2] = {InputStyle::Classic, InputStyle::Classic};  ///< how each player's specials are read
 
     /// True when the CPU drives player p (its input slot is ignored).
     bool isCpu(int p) const { return mode == Mode::CpuVsCpu || (mode == Mode::VersusCpu && p == 1); }
@@ -60,12 +70,13 @@ struct MatchSetup {
 };
 
 /// What a fighter is doing (the state machine's state; the animation is FighterState::anim).
-enum class Action : std::uint8_t { Idle, Walk, Crouch, Air, Attack, Hitstun, Blockstun, KO };
+enum class Action : std::uint8_t { Idle, Walk, Crouch, Air, Attack, Hitstun, Blockstun, KO, Dash, Thrown };
 
 /// An attack box in world coordinates; inactive ones are shown dim and cannot hit.
 struct AttackBox {
     engine::AABB box;     ///< world box
     bool active = false;  ///< true during the move's active frames
+    bool grab = false;    ///< a throw box (grabs instead of striking; ignores guard)
 };
 
 /// The CPU's private state (lives in FightState so replays reproduce it).
@@ -97,6 +108,10 @@ struct FighterState {
     std::uint16_t prevHeld = 0; ///< buttons held last frame (for presses)
     int buffered = -1;       ///< attack anim waiting to start, or -1
     int bufferTimer = 0;     ///< frames left on the buffered press
+    std::uint8_t dirs[kHistory] = {};  ///< held direction bits (kUp..kRight) of recent frames, [0] = this frame
+                                       ///< (kept only for Motion/Simple players)
+    int techTimer = 0;       ///< while Thrown: frames left to break the throw with a throw press
+    int grabMember = -1;     ///< while Thrown: the member the throw box caught (for the hit event)
     engine::AgentBVH body;   ///< the agent: leaves are the hurtboxes
     std::vector<int> memberLeaf;  ///< leaf handle of each FighterDef::members entry
     std::vector<AttackBox> attacks;  ///< world attack boxes of the current frame
@@ -133,7 +148,7 @@ struct FightState {
 };
 
 /// Kinds of per-step events.
-enum class EventType : std::uint8_t { Hit, Block, ProjectileCancel, KO, TimeOver, RoundStart, MatchOver };
+enum class EventType : std::uint8_t { Hit, Block, ProjectileCancel, KO, TimeOver, RoundStart, MatchOver, Throw, Tech };
 
 /// Something that happened during the last step (for sparks, sounds, shake and script expectations).
 struct Event {
@@ -196,6 +211,15 @@ private:
     std::uint16_t cpuInput(int p);
     std::uint16_t dummyInput(int p);
     void updateFighter(int p, std::uint16_t buttons);
+    bool readInput(int p, std::uint16_t buttons);
+    bool motion(int p, const std::uint16_t* steps, int count) const;
+    int dashInput(int p) const;
+    bool invincible(int p) const;
+    bool throwable(int p) const;
+    void updateThrown(int p);
+    void grab(int attacker, int member);
+    void tech(int victim);
+    bool liveStyle(int p) const { return setup_.style[p] != InputStyle::Classic; }
     void updateStun(int p);
     void updateAttack(int p);
     void moveFighter(int p);
@@ -203,7 +227,7 @@ private:
     void placeBoxes(int p);
     void moveProjectiles();
     void projectileClash();
-    bool findAttackHit(int p, int& member, engine::AABB& where);
+    bool findAttackHit(int p, int& member, engine::AABB& where, bool& grab);
     void resolveAttacks();
     void resolveProjectile(int owner);
     bool searchAgent(int victim, const engine::AABB& box, int& memberOut, engine::AABB& whereOut);
