@@ -7,6 +7,7 @@
 #include "game/app/app.h"
 
 #include "game/app/fight_screen.h"
+#include "game/app/live_rules.h"
 #include "game/app/flags.h"
 #include "game/app/screen.h"
 #include "game/app/window_position.h"
@@ -84,6 +85,7 @@ std::unique_ptr<Screen> quickMatch(Context& ctx, sim::Mode mode) {
     sim::MatchSetup s;
     s.mode = mode;
     s.seed = ctx.flags->seed != 0 ? ctx.flags->seed : 1;
+    applyLiveRules(s, ctx.flags->simple);
     for (int p = 0; p < 2; ++p) {
         if (!ctx.fighter(s.fighter[p])) s.fighter[p] = ctx.fighterIds[std::min<std::size_t>(std::size_t(p), ctx.fighterIds.size() - 1)];
     }

@@ -229,8 +229,10 @@ void drawAgentOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight&
     if (o.names) drawMemberLabels(t, v, fight, p, mono);
     outlineRect(t, v.rect(f.push), 0.f, sf::Color(160, 160, 160, 30), sf::Color(180, 180, 180, 200), 1.5f);
     for (const sim::AttackBox& a : f.attacks) {
-        if (a.active) outlineRect(t, v.rect(a.box), 0.f, sf::Color(255, 30, 30, 110), sf::Color(255, 60, 60), 2.f);
-        else outlineRect(t, v.rect(a.box), 0.f, sf::Color(120, 20, 20, 40), sf::Color(170, 60, 60, 140), 1.f);
+        const sf::Color fill = a.grab ? sf::Color(40, 230, 90, 100) : sf::Color(255, 30, 30, 110);  // throw: green
+        const sf::Color line = a.grab ? sf::Color(80, 255, 120) : sf::Color(255, 60, 60);
+        if (a.active) outlineRect(t, v.rect(a.box), 0.f, fill, line, 2.f);
+        else outlineRect(t, v.rect(a.box), 0.f, withAlpha(fill, 40), withAlpha(line, 140), 1.f);
     }
     for (std::size_t k = 0; k < st.touched[p].size(); ++k) {  // what the last step's searches tested
         const int i = st.touched[p][k];

@@ -7,6 +7,7 @@
 
 #include "game/app/draw.h"
 #include "game/app/online.h"
+#include "game/app/live_rules.h"
 
 #include <SFML/Graphics/CircleShape.hpp>
 
@@ -22,9 +23,9 @@ namespace app {
 
 std::uint16_t buttonsOf(ActionSet held, int p) {
     const int base = p == 0 ? kP1Up : kP2Up;
-    const std::uint16_t bits[7] = {sim::kUp, sim::kDown, sim::kLeft, sim::kRight, sim::kLight, sim::kHeavy, sim::kSpecial};
+    const std::uint16_t bits[8] = {sim::kUp, sim::kDown, sim::kLeft, sim::kRight, sim::kLight, sim::kHeavy, sim::kSpecial, sim::kThrow};
     std::uint16_t out = 0;
-    for (int i = 0; i < 7; ++i) {
+    for (int i = 0; i < 8; ++i) {
         if (held & bit(Action(base + i))) out |= bits[i];
     }
     return out;
@@ -111,7 +112,8 @@ void FightScreen::start() {
     carried_ = {};
     matchOverTicks_ = 0;
     keepBanner_ = false;
-    banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
+    if (setup_.intro > 0) banner_ = {};
+    else banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
     if (record_) openRecording();
 }
 
@@ -313,7 +315,17 @@ void FightScreen::react(const sim::Event& e) {
             keepBanner_ = false;
             break;
         }
-        banner_ = {"ROUND " + std::to_string(fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
+        // With a round intro the intro's own "ROUND N ... FIGHT!" is drawn from the state (drawBanner).
+        if (setup_.intro > 0) banner_ = {};
+        else banner_ = {"ROUND " + std::to_string(fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
+        break;
+    case sim::EventType::Throw:
+        spawnSparks(e.where, sf::Color(120, 255, 150), 12, 5.f);
+        ctx_.res->sound.play(Sfx::Block);
+        break;
+    case sim::EventType::Tech:
+        spawnSparks(fight().state().fighters[0].push, sf::Color(255, 255, 255), 16, 7.f);
+        ctx_.res->sound.play(Sfx::Blip);
         break;
     case sim::EventType::MatchOver:
         banner_ = {winnerText(e.victim), 1 << 30, sf::Color(255, 240, 150)};
@@ -452,8 +464,17 @@ void FightScreen::drawSparks(sf::RenderTarget& t) {
 }
 
 void FightScreen::drawBanner(sf::RenderTarget& t) {
-    if (banner_.ticks <= 0 || banner_.text.empty()) return;
+    const sim::FightState& s = fight().state();
+    const std::string intro = s.roundOver ? "" : introText(s.roundFrame, setup_.intro, s.round);
     const float cy = float(ctx_.height) * 0.36f;
+    if (!intro.empty()) {
+        const bool fight = intro == "FIGHT!";
+        fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
+        drawText(t, ctx_.res->font, intro, fight ? 80 : 64, float(ctx_.width) / 2.f, cy - (fight ? 8.f : 0.f),
+                 fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120), Align::Center, 4.f);
+        return;
+    }
+    if (banner_.ticks <= 0 || banner_.text.empty()) return;
     fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
     drawText(t, ctx_.res->font, banner_.text, 64, float(ctx_.width) / 2.f, cy, banner_.color, Align::Center, 4.f);
     if (fight().state().matchOver && matchOverTicks_ > 60 && !replay_ && !online_) {

@@ -3,6 +3,7 @@
 #include "game/app/draw.h"
 #include "game/app/fight_draw.h"
 #include "game/app/fight_screen.h"
+#include "game/app/live_rules.h"
 #include "game/app/screen.h"
 
 #include <chrono>
@@ -190,6 +191,7 @@ private:
         s.mode = mode_;
         s.seed = freshSeed(ctx_);
         for (int p = 0; p < 2; ++p) s.fighter[p] = ctx_.fighterIds[std::size_t(pick_[p])];
+        applyLiveRules(s, ctx_.flags->simple);
         std::unique_ptr<Screen> fight = makeFight(ctx_, s);
         if (fight) ctx_.stack->replaceAll(std::move(fight));
     }

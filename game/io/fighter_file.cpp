@@ -233,7 +233,7 @@ bool Parser::animLine(const std::vector<std::string>& t) {
             return fail("more than " + std::to_string(kMaxBoxesPerAnim) + " box lines in " + io::quote(a.name));
         }
         if ((t[3] == "attack" || t[3] == "throw") && !a.isMove) {
-            return fail("an `" + t[3] + "` box only goes inside a `move` (" + io::quote(a.name) + " is an anim and never attacks)");
+            return fail(std::string(t[3] == "attack" ? "an" : "a") + " `" + t[3] + "` box only goes inside a `move` (" + io::quote(a.name) + " is an anim and never attacks)");
         }
         if (t[3] == "attack") p.target = kPlaceAttack;
         else if (t[3] == "throw") p.target = kPlaceThrow;

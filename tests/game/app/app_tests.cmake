@@ -7,7 +7,9 @@ add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/../../main.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bindings.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_position.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/live_rules.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/window_position.h
+  ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.test.cpp

@@ -133,6 +133,34 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
         text = replaceLine(minimalFighter(), 6, "box 1 1 attack 0 0 1 1\nend");
         expected = "t.fighter:6: an `attack` box only goes inside a `move` ('stand' is an anim and never attacks)";
     }
+    SUBCASE("a throw box in a plain anim") {
+        text = replaceLine(minimalFighter(), 6, "box 1 1 throw 0 0 1 1\nend");
+        expected = "t.fighter:6: a `throw` box only goes inside a `move` ('stand' is an anim and never attacks)";
+    }
+    SUBCASE("invincible frames past the move's end") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\ninvincible 1 3");
+        expected = "t.fighter:25: invincible frames go past the last frame (2) of 'light'";
+    }
+    SUBCASE("invincible frames backwards") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\ninvincible 2 1");
+        expected = "t.fighter:23: invincible frames FIRST > LAST";
+    }
+    SUBCASE("a dash record without the dash anims") {
+        text = replaceLine(minimalFighter(), 2, "health 100\ndash 10 12 9");
+        expected = "t.fighter:3: a `dash` record needs anims 'dash' and 'backdash'";
+    }
+    SUBCASE("a motion window longer than the history") {
+        text = replaceLine(minimalFighter(), 2, "health 100\nmotion 33");
+        expected = "t.fighter:3: number 33 out of range [1, 32]";
+    }
+    SUBCASE("a repeated throwtech") {
+        text = replaceLine(minimalFighter(), 2, "throwtech 5\nthrowtech 6");
+        expected = "t.fighter:3: repeated `throwtech` (first on line 2)";
+    }
+    SUBCASE("the anti-air declared as an anim") {
+        text = minimalFighter() + "anim rising 3\nend\n";
+        expected = "t.fighter:36: 'rising' must be declared with `move`";
+    }
     SUBCASE("an empty file") {
         text = "# nothing\n";
         expected = "t.fighter:1: empty file: expected `fighter ID`";
