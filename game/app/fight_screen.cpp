@@ -8,6 +8,7 @@
 #include "game/app/draw.h"
 #include "game/app/online.h"
 #include "game/app/live_rules.h"
+#include "game/app/training_hud.h"
 
 #include <SFML/Graphics/CircleShape.hpp>
 
@@ -42,25 +43,6 @@ std::string timestamp() {
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&now));
     return buf;
-}
-
-/// Readable arrows and letters for the input display.
-std::string inputText(std::uint16_t b) {
-    std::string s;
-    const bool u = b & sim::kUp, d = b & sim::kDown, l = b & sim::kLeft, r = b & sim::kRight;
-    if (u && l) s += "\u2196";
-    else if (u && r) s += "\u2197";
-    else if (d && l) s += "\u2199";
-    else if (d && r) s += "\u2198";
-    else if (u) s += "\u2191";
-    else if (d) s += "\u2193";
-    else if (l) s += "\u2190";
-    else if (r) s += "\u2192";
-    else s += "\u00b7";
-    if (b & sim::kLight) s += " L";
-    if (b & sim::kHeavy) s += " H";
-    if (b & sim::kSpecial) s += " S";
-    return s;
 }
 
 const char* modeTitle(sim::Mode m) {
@@ -106,7 +88,8 @@ void FightScreen::start() {
     for (int p = 0; p < 2; ++p) healthTrail_[p] = float(fight().state().fighters[p].health);
     desync_.clear();
     sparks_.clear();
-    history_.clear();
+    for (std::vector<InputRow>& h : history_) h.clear();
+    meter_.clear();
     lastQuery_ = {};
     lastQueryFrame_ = 0;
     carried_ = {};
@@ -225,21 +208,23 @@ void FightScreen::stepOnce(const sim::FrameInput& in) {
         lastQuery_ = fight().stats();
         lastQueryFrame_ = fight().state().frame;
     }
-    if (!replay_) recordInputHistory(in.buttons[0]);
-    else recordInputHistory(fight().state().fighters[0].held);
+    // What the rules read (after SOCD cleaning; the CPU's and the dummy's own buttons for a CPU or dummy player).
+    for (int p = 0; p < 2; ++p) recordInputHistory(p, fight().state().fighters[p].held);
+    meter_.record(fight());
     for (const sim::Event& e : fight().events()) react(e);
     detectFireballs();
     if (replay_) checkReplay();
     updateEffects();
 }
 
-void FightScreen::recordInputHistory(std::uint16_t buttons) {
-    if (!history_.empty() && history_.front().buttons == buttons) {
-        ++history_.front().frames;
+void FightScreen::recordInputHistory(int p, std::uint16_t buttons) {
+    std::vector<InputRow>& h = history_[p];
+    if (!h.empty() && h.front().buttons == buttons) {
+        ++h.front().frames;
         return;
     }
-    history_.insert(history_.begin(), InputRow{buttons, 1});
-    if (int(history_.size()) > kHistoryRows) history_.pop_back();
+    h.insert(h.begin(), InputRow{buttons, 1});
+    if (int(h.size()) > kHistoryRows) h.pop_back();
 }
 
 void FightScreen::checkReplay() {
@@ -484,26 +469,26 @@ void FightScreen::drawBanner(sf::RenderTarget& t) {
 }
 
 void FightScreen::drawTraining(sf::RenderTarget& t) {
-    const float x = 40.f, y0 = 132.f;
-    fillRect(t, x - 8.f, y0 - 8.f, 150.f, 30.f + 22.f * float(history_.size()), sf::Color(0, 0, 0, 110));
-    drawText(t, ctx_.res->font, "P1 INPUT", 14, x, y0 - 4.f, sf::Color(255, 230, 150));
-    for (std::size_t i = 0; i < history_.size(); ++i) {
-        const float y = y0 + 18.f + 22.f * float(i);
-        const sf::Color c = withAlpha(sf::Color::White, 255 - int(i) * 14);
-        drawText(t, ctx_.res->mono, std::to_string(std::min(history_[i].frames, 999)), 15, x + 30.f, y, c, Align::Right);
-        drawText(t, ctx_.res->font, inputText(history_[i].buttons), 16, x + 42.f, y - 1.f, c);
+    for (int p = 0; p < 2; ++p) {  // input displays: P1 on the left, P2 (the dummy) beside it
+        const ButtonLabels labels = buttonLabels(*ctx_.bindings, p);
+        const std::vector<InputRow>& h = history_[p];
+        const float x = 40.f + 170.f * float(p), y0 = 214.f;
+        fillRect(t, x - 8.f, y0 - 8.f, 160.f, 30.f + 22.f * float(h.size()), sf::Color(0, 0, 0, 110));
+        drawText(t, ctx_.res->font, p == 0 ? "P1 INPUT" : "P2 INPUT", 14, x, y0 - 4.f, sf::Color(255, 230, 150));
+        for (std::size_t i = 0; i < h.size(); ++i) {
+            const float y = y0 + 18.f + 22.f * float(i);
+            const sf::Color c = withAlpha(sf::Color::White, 255 - int(i) * 14);
+            drawText(t, ctx_.res->mono, std::to_string(std::min(h[i].frames, 999)), 15, x + 30.f, y, c, Align::Right);
+            drawText(t, ctx_.res->font, inputRowText(h[i].buttons, labels), 16, x + 42.f, y - 1.f, c);
+        }
     }
-    const sim::FighterState& f = fight().state().fighters[0];
+    // The frame meter under the health bars; its advantage (counted from the frames each fighter could act again)
+    // replaces the old "frame advantage" line, which read stun minus remaining frames and so counted the impact
+    // frame as a stun frame (one more than the frames the victim really stayed stuck).
+    drawFrameMeter(t, meter_, ctx_.res->font, float(ctx_.width), 140.f);
     const float rx = float(ctx_.width) - 40.f;
-    std::string adv = "frame advantage  --";
-    sf::Color ac(220, 220, 220);
-    if (f.hasAdvantage) {
-        adv = "frame advantage  " + std::string(f.lastAdvantage > 0 ? "+" : "") + std::to_string(f.lastAdvantage);
-        ac = f.lastAdvantage >= 0 ? sf::Color(120, 255, 140) : sf::Color(255, 120, 110);
-    }
-    drawText(t, ctx_.res->font, adv, 20, rx, 132.f, ac, Align::Right, 2.f);
-    drawText(t, ctx_.res->font, "combo " + std::to_string(fight().state().fighters[1].combo), 18, rx, 160.f, sf::Color::White, Align::Right, 2.f);
-    drawText(t, ctx_.res->font, std::string("dummy: ") + sim::dummyName(setup_.dummy) + "   (1-5, F6)", 16, rx, 186.f,
+    drawText(t, ctx_.res->font, "combo " + std::to_string(fight().state().fighters[1].combo), 18, rx, 214.f, sf::Color::White, Align::Right, 2.f);
+    drawText(t, ctx_.res->font, std::string("dummy: ") + sim::dummyName(setup_.dummy) + "   (1-5, F6)", 16, rx, 240.f,
              sf::Color(160, 220, 255), Align::Right, 2.f);
 }
 

@@ -17,6 +17,10 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/menus.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h
+  ${CMAKE_CURRENT_LIST_DIR}/frame_meter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training_hud.h
+  ${CMAKE_CURRENT_LIST_DIR}/training_hud.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp
