@@ -27,6 +27,7 @@
 //     heavy                            heavy impact (screen shake)
 //     projectile SPEED LIFE minX minY maxX maxY   spawn a projectile on the first active frame
 //     invincible FIRST LAST            frames (1-based) on which strikes, projectiles and throws pass through
+//     notech                           its throw boxes cannot be broken by a throw press (a command throw)
 //   box FIRST LAST WHAT minX minY maxX maxY   (inside anim/move) during frames FIRST..LAST (1-based, inclusive)
 //                                      place WHAT: a member name, `attack` (an attack box, live only during the
 //                                      active frames, so only inside a `move`), `throw` (a throw box, the same
@@ -185,7 +186,7 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
                             {"blockstun", &a.blockstun, 0}, {"pushback", &a.pushback, 0}, {"hitstop", &a.hitstop, 0}};
     handled = true;
     for (const char* key : {"startup", "active", "recovery", "damage", "chip", "hitstun", "blockstun", "pushback",
-                            "hitstop", "guard", "heavy", "projectile", "invincible"}) {
+                            "hitstop", "guard", "heavy", "projectile", "invincible", "notech"}) {
         if (t[0] == key && !once(seenField, key)) return false;
     }
     for (const Field& f : fields) {
@@ -202,6 +203,10 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
     if (t[0] == "heavy") {
         a.heavy = true;
         return count(t, 1, "heavy");
+    }
+    if (t[0] == "notech") {
+        a.noTech = true;
+        return count(t, 1, "notech");
     }
     if (t[0] == "invincible") {
         if (!count(t, 3, "invincible FIRST LAST") || !toInt(t[1], 1, 10000, a.invFirst) ||

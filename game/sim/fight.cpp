@@ -757,7 +757,9 @@ void Fight::grab(int attacker, int member) {
 
 void Fight::updateThrown(int p) {
     FighterState& f = s_.fighters[p];
-    if ((f.held & ~f.prevHeld) & kThrow) {
+    const FighterState& a = s_.fighters[1 - p];
+    const bool techable = !defs_[1 - p].anims[std::size_t(a.anim)].noTech;  // the thrower holds its grab's frame
+    if (techable && ((f.held & ~f.prevHeld) & kThrow)) {
         tech(p);
         return;
     }

@@ -60,6 +60,7 @@ struct AnimDef {
     engine::AABB projBox;      ///< projectile box at spawn, relative to the origin, facing right
     int invFirst = 0;    ///< first frame invincible to strikes, projectiles and throws (0 = none)
     int invLast = 0;     ///< last invincible frame, inclusive
+    bool noTech = false; ///< its throw boxes grab for good: no throw press breaks them (command throws)
     std::vector<Placement> boxes;  ///< per-frame placements in file order
     int line = 0;        ///< where it was declared (for messages)
 };

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-TEST_CASE("The two shipped fighters load and differ in build and speed") {
+TEST_CASE("The shipped fighters load and differ in build and speed") {
     const sim::FighterDef ryo = fighttest::fighter("ryo");
     const sim::FighterDef brick = fighttest::fighter("brick");
     // Values read off data/fighters/*.fighter.
@@ -26,6 +26,17 @@ TEST_CASE("The two shipped fighters load and differ in build and speed") {
     CHECK(brick.anims[brick.anim("heavy")].damage == 160);
     CHECK(ryo.anims[ryo.anim("low")].guard == sim::Guard::Low);
     CHECK(ryo.anims[ryo.anim("air")].guard == sim::Guard::High);
+    // Issue 12's records, read off the same files: input windows, the anti-air's invincibility, the grappler.
+    CHECK(ryo.windows.motion == 12);
+    CHECK(ryo.windows.dash == 10);
+    CHECK(ryo.windows.dashForward == 12);
+    CHECK(brick.windows.tech == 8);
+    CHECK(ryo.anims[ryo.anim("rising")].invFirst == 1);
+    CHECK(ryo.anims[ryo.anim("rising")].invLast == 6);
+    const sim::FighterDef tasha = fighttest::fighter("tasha");
+    CHECK(tasha.windows.motion == 14);
+    CHECK(tasha.anims[tasha.anim("rising")].noTech);
+    CHECK_FALSE(ryo.anims[ryo.anim("throw")].noTech);
 }
 
 namespace {

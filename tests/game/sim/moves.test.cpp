@@ -197,3 +197,22 @@ TEST_CASE("Classic matches hash as before: the new fields stay zero and are fed 
     CHECK(motion.state().fighters[0].dirs[0] == sim::kRight);
     CHECK(classic.hash() != motion.hash());
 }
+
+TEST_CASE("A command throw (notech) cannot be broken, the same grab without notech can") {
+    // data/replays/30: Tasha's 623S grabs Ryo on frame 7; Ryo presses throw on frame 9, inside its tech window.
+    for (bool noTech : {true, false}) {
+        sim::FighterDef tasha = fighter("tasha");
+        tasha.anims[std::size_t(tasha.anim("rising"))].noTech = noTech;
+        sim::Fight f(motionSetup(400, 480, "tasha", "ryo"), tasha, fighter("ryo"));
+        Recorder rec;
+        rec.step(f, input(sim::kRight, sim::kRight));
+        rec.step(f, input(sim::kDown, sim::kRight));
+        rec.step(f, input(kDR | sim::kSpecial, sim::kRight));
+        rec.step(f, input(0, sim::kRight), 5);
+        REQUIRE(rec.count(EventType::Throw) == 1);
+        rec.step(f, input(0, sim::kThrow));
+        rec.step(f, input(0), 20);
+        CHECK(rec.count(EventType::Tech) == (noTech ? 0 : 1));
+        CHECK(f.state().fighters[1].health == (noTech ? 780 : 1000));
+    }
+}
