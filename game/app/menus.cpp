@@ -158,6 +158,10 @@ public:
             if (in.pressedAny(l)) pick_[p] = (pick_[p] + n - 1) % n, changed = true;
             if (in.pressedAny(r)) pick_[p] = (pick_[p] + 1) % n, changed = true;
         }
+        if (mode_ == sim::Mode::VersusCpu && in.pressedAny(bit(kP1Heavy))) {  // K: the CPU's level, 1..4
+            cpuLevel_ = cpuLevel_ % sim::kMaxCpuLevel + 1;
+            ctx_.res->sound.play(Sfx::Blip);
+        }
         if (changed) ctx_.res->sound.play(Sfx::Blip), rebuildPreview();
         if (preview_) preview_->step({});
         if (in.pressedAny(bit(kStart) | bit(kP1Light))) startMatch();
@@ -174,6 +178,12 @@ public:
             drawText(t, ctx_.res->font, who, 22, x, 240.f, p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120), Align::Center, 2.f);
             drawText(t, ctx_.res->font, "\u25c0  " + ctx_.fighters[std::size_t(pick_[p])].display + "  \u25b6", 34, x, 270.f,
                      sf::Color::White, Align::Center, 3.f);
+        }
+        if (mode_ == sim::Mode::VersusCpu) {
+            static const char* const kLevelText[] = {"", "1  (slow, rarely blocks)", "2", "3  (quick, blocks often)",
+                                                     "4  (frame data: reacts, anti-airs, punishes)"};
+            drawText(t, ctx_.res->font, std::string("CPU LEVEL ") + kLevelText[cpuLevel_] + "    K: change", 20,
+                     float(ctx_.width) / 2.f, float(ctx_.height) - 80.f, sf::Color(255, 220, 150), Align::Center, 2.f);
         }
         const std::string hint = mode_ == sim::Mode::Versus ? "P1: A/D    P2: Left/Right    Enter: fight    Esc: back"
                                                             : "A/D: your fighter    W/S: opponent    Enter: fight    Esc: back";
@@ -192,6 +202,7 @@ private:
         s.seed = freshSeed(ctx_);
         for (int p = 0; p < 2; ++p) s.fighter[p] = ctx_.fighterIds[std::size_t(pick_[p])];
         applyLiveRules(s, ctx_.flags->simple);
+        s.cpuLevel = cpuLevel_;
         std::unique_ptr<Screen> fight = makeFight(ctx_, s);
         if (fight) ctx_.stack->replaceAll(std::move(fight));
     }
@@ -199,6 +210,7 @@ private:
     Context& ctx_;
     sim::Mode mode_;
     int pick_[2] = {0, 0};
+    int cpuLevel_ = sim::MatchSetup{}.cpuLevel;  // versus CPU: the level chosen with K
     std::unique_ptr<sim::Fight> preview_;
     long ticks_ = 0;
 };

@@ -73,7 +73,7 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     }
     if (k == "rounds") return need(2) && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2) && toInt(t[1], 1, 10000000, s.roundFrames);
-    if (k == "cpulevel") return need(2) && toInt(t[1], 1, 3, s.cpuLevel);
+    if (k == "cpulevel") return need(2) && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
     if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
     if (k == "style") {

@@ -37,6 +37,8 @@ constexpr int kInputBuffer = 6;     ///< frames an attack press is remembered wh
 constexpr int kMaxRoundsToWin = 999;  ///< most rounds to win a script/replay may ask for (long headless benchmarks)
 constexpr int kHistory = 32;        ///< frames of directions kept for motion inputs and dashes (longest window)
 constexpr int kMaxIntro = 600;      ///< longest round intro a script/replay may ask for
+constexpr int kMaxCpuLevel = 4;     ///< highest CPU level (4: reacts to what it can see, anti-airs, punishes)
+constexpr int kCpuReaction = 14;    ///< level 4: frames of an attack it must see before it can guard it on reaction
 constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
@@ -57,7 +59,7 @@ struct MatchSetup {
     int roundsToWin = 2;               ///< best of three
     int roundFrames = 99 * kFps;       ///< round timer in frames
     DummyMode dummy = DummyMode::Stand;  ///< training dummy behaviour
-    int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often)
+    int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often); 4 reads frame data
     int startX[2] = {400, 800};        ///< x of each fighter at every round start
     int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
     int intro = 0;                     ///< frames of round intro ("ROUND N", "FIGHT!") with inputs locked out
@@ -84,6 +86,8 @@ struct CpuState {
     std::uint16_t plan = 0;  ///< buttons it holds
     int planFrames = 0;      ///< frames left on the current plan
     int think = 0;           ///< frames until the next decision (reaction delay)
+    int motion = 0;          ///< level 4: frames left of a 623 + special it is entering (3, 2, 1), 0 = none
+    int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG)
 };
 
 /// One fighter's plain state.
@@ -236,6 +240,12 @@ private:
     void neutral(int p, std::uint16_t held);
     int pickAttack(int p, std::uint16_t pressed) const;
     void cpuDecide(int p);
+    std::uint16_t cpu4Input(int p);
+    std::uint16_t cpu4Motion(int p);
+    std::uint16_t cpu4React(int p);
+    void cpu4Decide(int p);
+    int reach(int p, int anim) const;
+    int gap(int p) const;
     void emit(EventType type, int attacker, int victim);
     void applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile);
     void pushApart();

@@ -216,3 +216,84 @@ TEST_CASE("A command throw (notech) cannot be broken, the same grab without note
         CHECK(f.state().fighters[1].health == (noTech ? 780 : 1000));
     }
 }
+
+namespace {
+
+/// One step of a level-4 CPU (p2) with its planning switched off: it never decides, it holds `stance` (0 = nothing),
+/// so only its frame-data reactions (guard on reaction, anti-air, punish) act.
+void stepReactionsOnly(sim::Fight& f, Recorder& rec, std::uint16_t p1, std::uint16_t stance) {
+    sim::FightState st = f.state();
+    st.fighters[1].cpu.think = 1000;
+    st.fighters[1].cpu.plan = stance;
+    st.fighters[1].cpu.planFrames = stance != 0 ? 1000 : 0;
+    f.restore(st);
+    rec.step(f, input(p1));
+}
+
+sim::MatchSetup cpu4(int x1, int x2) {
+    sim::MatchSetup s = motionSetup(x1, x2);
+    s.mode = sim::Mode::VersusCpu;
+    s.cpuLevel = 4;
+    return s;
+}
+
+int hitsOn(const Recorder& rec, int victim, const char* move = nullptr) {
+    int n = 0;
+    for (const auto& fe : rec.events) {
+        const sim::Event& e = fe.second;
+        n += e.type == EventType::Hit && e.victim == victim && (move == nullptr || e.move == move) ? 1 : 0;
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("CPU level 4 anti-airs a jump-in with its invincible uppercut") {
+    sim::Fight f(cpu4(400, 640), fighter("ryo"), fighter("ryo"));
+    Recorder rec;
+    stepReactionsOnly(f, rec, sim::kUp | sim::kRight, 0);  // p1 jumps at the CPU
+    for (int i = 0; i < 60; ++i) stepReactionsOnly(f, rec, i == 25 ? sim::kHeavy : 0, 0);
+    CHECK(hitsOn(rec, 0, "rising") == 1);
+    CHECK(hitsOn(rec, 1) == 0);
+}
+
+TEST_CASE("CPU level 4 guards only what a player could react to") {
+    // Ryo's kick (startup 8) is faster than kCpuReaction (14): with no guard stance the CPU is hit. The same kick
+    // with 20 frames of startup is seen in time and guarded.
+    for (int startup : {8, 20}) {
+        sim::FighterDef slow = fighter("ryo");
+        sim::AnimDef& kick = slow.anims[std::size_t(slow.anim("heavy"))];
+        for (sim::Placement& pl : kick.boxes) {  // push the active boxes back with the startup
+            if (pl.first > 8) pl.first += startup - 8, pl.last += startup - 8;
+            else if (pl.last == 8) pl.last = startup;
+        }
+        kick.startup = startup;
+        kick.length = kick.startup + kick.active + kick.recovery;
+        sim::Fight f(cpu4(400, 480), slow, fighter("ryo"));
+        Recorder rec;
+        stepReactionsOnly(f, rec, sim::kHeavy, 0);
+        for (int i = 0; i < 40; ++i) stepReactionsOnly(f, rec, 0, 0);
+        CHECK(hitsOn(rec, 1) == (startup == 8 ? 1 : 0));
+        CHECK(rec.count(EventType::Block) == (startup == 8 ? 0 : 1));
+    }
+}
+
+TEST_CASE("CPU level 4 punishes a blocked uppercut and lets a safe jab go") {
+    // From a guard stance: Ryo's uppercut (28 frames of recovery) blocked -> the CPU's own uppercut (startup 3,
+    // entered in 3 frames) lands; a blocked jab leaves too little time (8 frames of recovery) for anything.
+    for (bool unsafe : {true, false}) {
+        sim::Fight f(cpu4(400, 470), fighter("ryo"), fighter("ryo"));
+        Recorder rec;
+        const std::uint16_t back = sim::kRight;  // the CPU faces left
+        if (unsafe) {
+            stepReactionsOnly(f, rec, sim::kRight, back);
+            stepReactionsOnly(f, rec, sim::kDown, back);
+            stepReactionsOnly(f, rec, kDR | sim::kSpecial, back);
+        } else {
+            stepReactionsOnly(f, rec, sim::kLight, back);
+        }
+        for (int i = 0; i < 60; ++i) stepReactionsOnly(f, rec, 0, back);
+        REQUIRE(rec.count(EventType::Block) == 1);
+        CHECK(hitsOn(rec, 0) == (unsafe ? 1 : 0));
+    }
+}
