@@ -37,6 +37,7 @@ namespace {
 constexpr int kMaxRoundPips = 9;     // more rounds to win than this are shown as a count
 constexpr int kSlowFactor = 4;       // slow motion runs one step every 4 ticks
 constexpr int kHistoryRows = 14;     // input display rows
+constexpr int kMatchMenuTicks = 90;  // ticks after match over before the match-over menu opens
 
 std::string timestamp() {
     const std::time_t now = std::time(nullptr);
@@ -155,10 +156,16 @@ void FightScreen::handleKeys(const Tick& in) {
         }
         if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % 5));
     }
+    if (fight().state().matchOver && !replay_ && !ctx_.flags->demo) {
+        // Over: no pause menu (Enter during the KO must not open one); after a moment the match-over menu.
+        if (matchOverTicks_ == kMatchMenuTicks) {
+            ctx_.stack->push(makeMatchOver(ctx_, *this, winnerText(fight().state().matchWinner), setup_.mode));
+        }
+        return;
+    }
     if (in.pressedAny(bit(kStart) | bit(kBack))) {
         ctx_.res->sound.play(Sfx::Blip);
-        if (fight().state().matchOver && matchOverTicks_ > 60 && in.pressedAny(bit(kStart)) && !replay_) resetMatch();
-        else ctx_.stack->push(makePause(ctx_, *this));
+        ctx_.stack->push(makePause(ctx_, *this));
     }
 }
 
@@ -462,10 +469,6 @@ void FightScreen::drawBanner(sf::RenderTarget& t) {
     if (banner_.ticks <= 0 || banner_.text.empty()) return;
     fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
     drawText(t, ctx_.res->font, banner_.text, 64, float(ctx_.width) / 2.f, cy, banner_.color, Align::Center, 4.f);
-    if (fight().state().matchOver && matchOverTicks_ > 60 && !replay_ && !online_) {
-        drawText(t, ctx_.res->font, "Enter: rematch    Esc: menu", 20, float(ctx_.width) / 2.f, cy + 100.f, sf::Color::White,
-                 Align::Center, 2.f);
-    }
 }
 
 void FightScreen::drawTraining(sf::RenderTarget& t) {
@@ -527,9 +530,10 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
     const float y = float(ctx_.height) - 30.f;
     if (!status.empty()) drawText(t, ctx_.res->font, status, 18, 40.f, y, sf::Color(255, 240, 120), Align::Left, 2.f);
     float fy = y - 26.f;
-    if (!desync_.empty()) {
-        drawText(t, ctx_.res->font, desync_, 18, 40.f, fy, sf::Color(255, 80, 80), Align::Left, 2.f);
-        fy -= 24.f;
+    if (!desync_.empty()) {  // impossible to miss: a pulsing red bar across the screen under the HUD
+        const int pulse = 150 + int(100.f * std::abs(std::sin(float(ticks_) * 0.15f)));
+        fillRect(t, 0.f, 300.f, float(ctx_.width), 64.f, sf::Color(150, 0, 0, pulse), sf::Color(255, 60, 60), 3.f);
+        drawText(t, ctx_.res->font, desync_, 34, float(ctx_.width) / 2.f, 310.f, sf::Color::White, Align::Center, 3.f);
     }
     const std::size_t shown = std::min<std::size_t>(failed_.size(), 4);  // the latest few, newest at the bottom
     for (std::size_t i = 0; i < shown; ++i) {

@@ -278,4 +278,19 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
     return std::make_unique<MenuScreen>(ctx, "PAUSED", std::move(items), [c] { c->stack->pop(); }, true);
 }
 
+std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const std::string& result, sim::Mode mode) {
+    Context* c = &ctx;
+    FightScreen* f = &fight;
+    std::vector<MenuScreen::Item> items = {
+        {"Rematch", [c, f] { f->resetMatch(), c->stack->pop(); }},
+        {"Character select", [c, mode] {
+             c->stack->replaceAll(makeTitle(*c));  // so Esc from the select screen walks back as usual
+             c->stack->push(makeModeSelect(*c));
+             c->stack->push(makeFighterSelect(*c, mode));
+         }},
+        {"Title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
+    };
+    return std::make_unique<MenuScreen>(ctx, result, std::move(items), nullptr, true);  // no "resume": it is over
+}
+
 }  // namespace app
