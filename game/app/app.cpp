@@ -49,12 +49,16 @@ bool loadControls(const AppFlags& flags, const std::string& dataDir, Bindings& o
     const std::string path = flags.controlsFile.empty() ? dataDir + "/controls.cfg" : flags.controlsFile;
     if (flags.controlsFile.empty() && !std::filesystem::exists(path)) {
         std::cerr << path << ": not found, using the built-in key bindings\n";
+        addDefaultPads(out);
         return true;
     }
     std::string error;
-    if (loadBindings(path, out, error)) return true;
-    std::cerr << error << "\n";
-    return false;
+    if (!loadBindings(path, out, error)) {
+        std::cerr << error << "\n";
+        return false;
+    }
+    addDefaultPads(out);  // gamepads work out of the box unless the file binds its own
+    return true;
 }
 
 /// Every DATA/fighters/ID.fighter, sorted by file name, each loaded by its file name ID exactly as the headless
@@ -173,6 +177,8 @@ void pollEvents(sf::RenderWindow& window, Context& ctx, InputTracker& input) {
         if (e.type == sf::Event::Closed) ctx.quit = true;
         if (e.type == sf::Event::TextEntered) ctx.stack->text(e.text.unicode);
         input.onEvent(e, *ctx.bindings);
+        KeyChord c;
+        if (chordOfEvent(e, ctx.bindings->deadZone, c)) ctx.lastInput = c, ctx.hasLastInput = true;
     }
 }
 

@@ -215,31 +215,6 @@ private:
     long ticks_ = 0;
 };
 
-class ControlsScreen : public Screen {
-public:
-    explicit ControlsScreen(Context& ctx) : ctx_(ctx) {}
-    void tick(const Tick& in) override {
-        if (in.pressedAny(kMenuBack | bit(kStart))) ctx_.stack->pop();
-    }
-    void draw(sf::RenderTarget& t) override {
-        fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(16, 12, 28));
-        drawText(t, ctx_.res->font, "CONTROLS", 40, float(ctx_.width) / 2.f, 20.f, sf::Color(255, 220, 110), Align::Center, 3.f);
-        const int perColumn = (kActionCount + 1) / 2;
-        for (int a = 0; a < kActionCount; ++a) {
-            const float x = a < perColumn ? 60.f : 660.f;
-            const float y = 90.f + 32.f * float(a % perColumn);
-            drawText(t, ctx_.res->font, actionLabel(Action(a)), 17, x, y, sf::Color(220, 220, 230));
-            drawText(t, ctx_.res->mono, bindingText(*ctx_.bindings, Action(a)), 17, x + 270.f, y, sf::Color(255, 230, 150));
-        }
-        const std::string file = ctx_.flags->controlsFile.empty() ? ctx_.dataDir + "/controls.cfg" : ctx_.flags->controlsFile;
-        drawText(t, ctx_.res->font, "Rebind keys in " + file + " (e.g. p1.left = A).   Esc: back", 16,
-                 float(ctx_.width) / 2.f, float(ctx_.height) - 36.f, sf::Color(200, 200, 210), Align::Center);
-    }
-
-private:
-    Context& ctx_;
-};
-
 }  // namespace
 
 std::unique_ptr<Screen> makeTitle(Context& ctx) { return std::make_unique<TitleScreen>(ctx); }
@@ -264,7 +239,6 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
 
 std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode) { return std::make_unique<FighterSelectScreen>(ctx, mode); }
 
-std::unique_ptr<Screen> makeControls(Context& ctx) { return std::make_unique<ControlsScreen>(ctx); }
 
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
     Context* c = &ctx;

@@ -40,6 +40,8 @@ struct Context {
     std::vector<std::string> fighterIds;    ///< fighterIds[i]: the file name of fighters[i] without `.fighter`
     unsigned width = 1280;              ///< window width in pixels
     unsigned height = 720;              ///< window height in pixels
+    KeyChord lastInput;                 ///< the last bindable input (key, pad button, pad axis) seen by the event loop
+    bool hasLastInput = false;          ///< true until a screen takes lastInput (the Controls screen's rebinding)
     bool quit = false;                  ///< set to close the app
     int exitCode = 0;                   ///< process exit code when quitting
 

@@ -10,6 +10,7 @@ add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/window_position.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/live_rules.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training_hud.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/gamepad.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/window_position.h
   ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
