@@ -95,6 +95,7 @@ void FightScreen::start() {
     lastQueryFrame_ = 0;
     carried_ = {};
     matchOverTicks_ = 0;
+    lastCombo_ = comboDamage_ = 0;
     keepBanner_ = false;
     if (setup_.intro > 0) banner_ = {};
     else banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
@@ -154,7 +155,7 @@ void FightScreen::handleKeys(const Tick& in) {
         for (int i = 0; i < 5; ++i) {
             if (in.pressedAny(bit(keys[i]))) setDummy(sim::DummyMode(i));
         }
-        if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % 5));
+        if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % sim::kDummyModes));
     }
     if (fight().state().matchOver && !replay_ && !ctx_.flags->demo) {
         // Over: no pause menu (Enter during the KO must not open one); after a moment the match-over menu.
@@ -281,6 +282,11 @@ void FightScreen::spawnSparks(const engine::AABB& where, sf::Color color, int co
 void FightScreen::react(const sim::Event& e) {
     switch (e.type) {
     case sim::EventType::Hit:
+        if (e.victim == 1) {  // training's combo readout: hits and damage of the current (or last) combo on P2
+            const int combo = fight().state().fighters[1].combo;
+            comboDamage_ = combo <= 1 ? e.damage : comboDamage_ + e.damage;
+            lastCombo_ = combo;
+        }
         spawnSparks(e.where, e.heavy ? sf::Color(255, 200, 60) : sf::Color(255, 245, 200), e.heavy ? 26 : 14, e.heavy ? 9.f : 6.f);
         ctx_.res->sound.play(e.heavy ? Sfx::HeavyHit : Sfx::Hit);
         if (e.heavy) shakeTicks_ = 14, shakePower_ = 9.f;
@@ -425,7 +431,11 @@ void FightScreen::drawHud(sf::RenderTarget& t) {
     const float cx = float(ctx_.width) / 2.f;
     fillRect(t, cx - 44.f, 14.f, 88.f, 56.f, sf::Color(20, 16, 30, 230), sf::Color(230, 220, 200), 2.f);
     const int seconds = (s.timer + sim::kFps - 1) / sim::kFps;
-    drawText(t, ctx_.res->font, std::to_string(seconds), 40, cx, 16.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
+    if (setup_.mode == sim::Mode::Training) {  // training rounds never time out
+        drawText(t, ctx_.res->font, "\u221e", 40, cx, 12.f, sf::Color::White, Align::Center);
+    } else {
+        drawText(t, ctx_.res->font, std::to_string(seconds), 40, cx, 16.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
+    }
     drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150), Align::Center, 2.f);
     std::string mode = replay_ ? "REPLAY  " + std::filesystem::path(run_.path).filename().string() : modeTitle(setup_.mode);
     if (writer_) mode += "   \u25cf REC";
@@ -490,8 +500,9 @@ void FightScreen::drawTraining(sf::RenderTarget& t) {
     // frame as a stun frame (one more than the frames the victim really stayed stuck).
     drawFrameMeter(t, meter_, ctx_.res->font, float(ctx_.width), 140.f);
     const float rx = float(ctx_.width) - 40.f;
-    drawText(t, ctx_.res->font, "combo " + std::to_string(fight().state().fighters[1].combo), 18, rx, 214.f, sf::Color::White, Align::Right, 2.f);
-    drawText(t, ctx_.res->font, std::string("dummy: ") + sim::dummyName(setup_.dummy) + "   (1-5, F6)", 16, rx, 240.f,
+    drawText(t, ctx_.res->font, "combo " + std::to_string(lastCombo_) + " hits  " + std::to_string(comboDamage_) + " damage", 18,
+             rx, 214.f, sf::Color::White, Align::Right, 2.f);
+    drawText(t, ctx_.res->font, std::string("dummy: ") + sim::dummyName(setup_.dummy) + "   (1-5, F6: all 7)", 16, rx, 240.f,
              sf::Color(160, 220, 255), Align::Right, 2.f);
 }
 

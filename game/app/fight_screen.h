@@ -128,6 +128,8 @@ private:
     FrameMeter meter_;                  // training frame meter
     std::uint32_t rand_ = 0x9e3779b9u;  // effects only; the simulation has its own generator
     int matchOverTicks_ = 0;
+    int lastCombo_ = 0;                 // training: hits in P2's current or last combo
+    int comboDamage_ = 0;               // training: that combo's damage
     std::unique_ptr<OnlineLink> online_;  // set for an online match: the peer steps the fight, not tick()
 };
 

@@ -32,12 +32,15 @@ const char* dummyName(DummyMode d) {
         case DummyMode::Block: return "block";
         case DummyMode::CrouchBlock: return "crouchblock";
         case DummyMode::Jump: return "jump";
+        case DummyMode::RandomBlock: return "randomblock";
+        case DummyMode::Reversal: return "reversal";
     }
     return "stand";
 }
 
 bool parseDummy(const std::string& word, DummyMode& out) {
-    for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump}) {
+    for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump,
+                        DummyMode::RandomBlock, DummyMode::Reversal}) {
         if (word == dummyName(d)) {
             out = d;
             return true;

@@ -7,7 +7,7 @@
 //     seed N                                RNG seed (CPU decisions), 0..2^64-1
 //     rounds N                              rounds needed to win the match, 1..999 (default 2: best of three)
 //     roundframes N                         round timer in frames (default 5940 = 99 s)
-//     dummy stand|crouch|block|crouchblock|jump   training dummy (p2) behaviour
+//     dummy stand|crouch|block|crouchblock|jump|randomblock|reversal   training dummy (p2) behaviour
 //     cpulevel 1|2|3|4                      CPU reaction speed and blocking; 4 reads frame data (fight.cpp)
 //     start X1 X2                           fighters' x at every round start (default 400 800)
 //     health H1 H2                          health at every round start (0 = full)
@@ -137,7 +137,7 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") return need(2, "cpulevel 1|2|3|4") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     if (k == "dummy") {
-        if (!need(2, "dummy stand|crouch|block|crouchblock|jump")) return false;
+        if (!need(2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal")) return false;
         return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));
     }
     if (k == "start") {

@@ -235,6 +235,7 @@ std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
 }
 
 std::uint16_t Fight::dummyInput(int p) {
+    if (setup_.dummy == DummyMode::RandomBlock || setup_.dummy == DummyMode::Reversal) return dummyGuard(p);
     const std::uint16_t back = s_.fighters[p].facing > 0 ? kLeft : kRight;
     // A standing blocker holds back only while something threatens it: holding back with nothing coming is a
     // walk away, and a dummy that walks into the corner is no use for practice.
@@ -245,8 +246,40 @@ std::uint16_t Fight::dummyInput(int p) {
         case DummyMode::Block: return threatened ? back : 0;
         case DummyMode::CrouchBlock: return std::uint16_t(kDown | back);
         case DummyMode::Jump: return kUp;
+        case DummyMode::RandomBlock:
+        case DummyMode::Reversal: break;  // dummyGuard above
     }
     return 0;
+}
+
+std::uint16_t Fight::dummyGuard(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    CpuState& c = f.cpu;
+    if (c.motion > 0) return cpu4Motion(p);
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const bool stunned = f.action == Action::Blockstun || f.action == Action::Hitstun;
+    const int left = f.action == Action::Blockstun ? f.blockstun : f.hitstun;
+    if (setup_.dummy == DummyMode::Reversal && stunned && left == 3 && defs_[p].ids.rising >= 0 && liveStyle(p)) {
+        c.motion = 3;  // 6 now, 2, then 3 + special on the last stun frame: the uppercut starts on the first free frame
+        return cpu4Motion(p);
+    }
+    const bool low = o.action == Action::Attack && defs_[1 - p].anims[std::size_t(o.anim)].guard == Guard::Low;
+    const std::uint16_t guard = std::uint16_t(back | (low ? kDown : 0));
+    const bool threatened = o.action == Action::Attack || s_.projectiles[1 - p].alive;
+    if (f.action == Action::Blockstun) return guard;
+    if (setup_.dummy == DummyMode::Reversal) return threatened ? guard : 0;
+    // Random block: one coin per attack, tossed on its first frame and kept in the plan until it ends.
+    if (!threatened) {
+        c.plan = 0;
+        c.planFrames = 0;
+        return 0;
+    }
+    if (c.planFrames == 0) {
+        c.planFrames = 1;
+        c.plan = (nextRandom() & 1) ? std::uint16_t(1) : std::uint16_t(2);  // 1 = guard this one, 2 = let it in
+    }
+    return c.plan == 1 ? guard : 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -44,7 +44,11 @@ constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 
 /// Who drives the players.
 enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
 /// What the training dummy (player 2) does.
-enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump };
+/// RandomBlock guards each attack or fireball with even odds (the state's RNG), standing or crouching as the move
+/// needs; Reversal guards everything and answers on its last blockstun/hitstun frame with its 623 + special.
+enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump, RandomBlock, Reversal };
+/// Number of dummy modes (the training screen cycles through them).
+constexpr int kDummyModes = 7;
 /// How a player's special button is read. Classic is the first version's rule (special alone = fireball; no
 /// motions, no dashes), kept so old replays read the same; Motion is the genre's (236S fireball, 623S anti-air,
 /// 66/44 dashes; special alone does nothing); Simple adds one-button shortcuts to Motion (special = fireball,
@@ -214,6 +218,7 @@ private:
     std::uint16_t inputFor(int p, const FrameInput& in);
     std::uint16_t cpuInput(int p);
     std::uint16_t dummyInput(int p);
+    std::uint16_t dummyGuard(int p);
     void updateFighter(int p, std::uint16_t buttons);
     bool readInput(int p, std::uint16_t buttons);
     bool motion(int p, const std::uint16_t* steps, int count) const;

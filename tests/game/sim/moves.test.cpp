@@ -297,3 +297,23 @@ TEST_CASE("CPU level 4 punishes a blocked uppercut and lets a safe jab go") {
         CHECK(hitsOn(rec, 0) == (unsafe ? 1 : 0));
     }
 }
+
+TEST_CASE("Training dummy randomblock guards some jabs and lets others in") {
+    // 40 jabs, each after the dummy is back to neutral: a fair coin per attack, so both outcomes must show up
+    // many times (the chance of fewer than 8 of either in 40 tosses is below 1 in 10,000).
+    sim::MatchSetup s = setupAt(400, 470);
+    s.mode = sim::Mode::Training;
+    s.dummy = sim::DummyMode::RandomBlock;
+    sim::Fight f(s, fighter("ryo"), fighter("ryo"));
+    Recorder rec;
+    for (int i = 0; i < 40; ++i) {
+        sim::FightState st = f.state();  // the same spacing for every jab
+        st.fighters[1].x = 470;
+        f.restore(st);
+        rec.step(f, input(sim::kLight));
+        rec.step(f, input(0), 45);
+    }
+    CHECK(rec.count(EventType::Hit) >= 8);
+    CHECK(rec.count(EventType::Block) >= 8);
+    CHECK(rec.count(EventType::Hit) + rec.count(EventType::Block) == 40);
+}
