@@ -19,6 +19,7 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 
 namespace app {
 
@@ -131,6 +132,25 @@ bool FightScreen::replayDone() const { return player_ && player_->done(); }
 
 const sim::Fight& FightScreen::fight() const { return player_ ? player_->fight() : *live_; }
 
+void FightScreen::nextPosition() {
+    // Training presets (x of P1 and P2): the usual start, mid-screen, P1 in the left corner, P2 in the left corner,
+    // P1 in the right corner, P2 in the right corner. Each press restarts the match from the next one.
+    struct Preset {
+        int x1, x2;
+        const char* name;
+    };
+    static const Preset kPresets[] = {{400, 800, "start"},           {560, 640, "mid-screen"},
+                                      {60, 150, "P1 cornered (left)"}, {150, 60, "P2 cornered (left)"},
+                                      {1050, 1140, "P2 cornered (right)"}, {1140, 1050, "P1 cornered (right)"}};
+    const int n = int(std::size(kPresets));
+    position_ = (position_ + 1) % n;
+    setup_.startX[0] = kPresets[position_].x1;
+    setup_.startX[1] = kPresets[position_].x2;
+    start();
+    banner_ = {std::string("POSITION: ") + kPresets[position_].name, 60, sf::Color(160, 220, 255)};
+    keepBanner_ = true;
+}
+
 void FightScreen::setDummy(sim::DummyMode d) {
     // The dummy is part of the match setup (and the replay header): a new setup, started where the fighters stand.
     for (int p = 0; p < 2; ++p) setup_.startX[p] = fight().state().fighters[p].x;
@@ -156,6 +176,7 @@ void FightScreen::handleKeys(const Tick& in) {
             if (in.pressedAny(bit(keys[i]))) setDummy(sim::DummyMode(i));
         }
         if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % sim::kDummyModes));
+        if (in.pressedAny(bit(kPosition))) nextPosition();
     }
     if (fight().state().matchOver && !replay_ && !ctx_.flags->demo) {
         // Over: no pause menu (Enter during the KO must not open one); after a moment the match-over menu.

@@ -79,6 +79,7 @@ private:
     void spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed);
     void updateEffects();
     void setDummy(sim::DummyMode d);
+    void nextPosition();
     void recordInputHistory(int p, std::uint16_t buttons);
     float nextRand();
 
@@ -128,6 +129,7 @@ private:
     FrameMeter meter_;                  // training frame meter
     std::uint32_t rand_ = 0x9e3779b9u;  // effects only; the simulation has its own generator
     int matchOverTicks_ = 0;
+    int position_ = 0;                  // training: the start position preset in use
     int lastCombo_ = 0;                 // training: hits in P2's current or last combo
     int comboDamage_ = 0;               // training: that combo's damage
     std::unique_ptr<OnlineLink> online_;  // set for an online match: the peer steps the fight, not tick()
