@@ -132,6 +132,21 @@ bool FightScreen::replayDone() const { return player_ && player_->done(); }
 
 const sim::Fight& FightScreen::fight() const { return player_ ? player_->fight() : *live_; }
 
+void FightScreen::toggleRecording() {
+    // First press: P1's keys drive the dummy and every frame it plays is kept (relative to its facing); second
+    // press (or kMaxTape frames): the dummy loops what was recorded.
+    if (setup_.dummy != sim::DummyMode::Record) {
+        tape_.clear();
+        setDummy(sim::DummyMode::Record);
+        banner_ = {"RECORDING: your keys drive the dummy (" + firstKeyText(*ctx_.bindings, kDummyRecord) + ": play)", 90,
+                   sf::Color(255, 120, 110)};
+        return;
+    }
+    setup_.tape = tape_;
+    setDummy(sim::DummyMode::Playback);
+    banner_ = {"PLAYBACK: " + std::to_string(tape_.size()) + " frames in a loop", 60, sf::Color(160, 220, 255)};
+}
+
 void FightScreen::nextPosition() {
     // Training presets (x of P1 and P2): the usual start, mid-screen, P1 in the left corner, P2 in the left corner,
     // P1 in the right corner, P2 in the right corner. Each press restarts the match from the next one.
@@ -177,6 +192,7 @@ void FightScreen::handleKeys(const Tick& in) {
         }
         if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % sim::kDummyModes));
         if (in.pressedAny(bit(kPosition))) nextPosition();
+        if (in.pressedAny(bit(kDummyRecord))) toggleRecording();
     }
     if (fight().state().matchOver && !replay_ && !ctx_.flags->demo) {
         // Over: no pause menu (Enter during the KO must not open one); after a moment the match-over menu.
@@ -210,6 +226,10 @@ sim::FrameInput FightScreen::gatherInput(const Tick& in) {
         fi.buttons[p] = std::uint16_t(buttonsOf(in.held, p) | carried_.buttons[p]);
         if (setup_.isCpu(p) || setup_.isDummy(p)) fi.buttons[p] = 0;
     }
+    if (setup_.mode == sim::Mode::Training && setup_.dummy == sim::DummyMode::Record) {  // P1's keys drive the dummy
+        fi.buttons[1] = std::uint16_t(buttonsOf(in.held, 0) | carried_.buttons[0]);
+        fi.buttons[0] = 0;
+    }
     return fi;
 }
 
@@ -240,6 +260,11 @@ void FightScreen::stepOnce(const sim::FrameInput& in) {
     // What the rules read (after SOCD cleaning; the CPU's and the dummy's own buttons for a CPU or dummy player).
     for (int p = 0; p < 2; ++p) recordInputHistory(p, fight().state().fighters[p].held);
     meter_.record(fight());
+    if (!replay_ && setup_.mode == sim::Mode::Training && setup_.dummy == sim::DummyMode::Record) {
+        const sim::FighterState& d = fight().state().fighters[1];
+        tape_.push_back(sim::relativeToAbsolute(d.held, d.facing));  // its own inverse: absolute -> relative
+        if (int(tape_.size()) >= sim::kMaxTape) toggleRecording();
+    }
     for (const sim::Event& e : fight().events()) react(e);
     detectFireballs();
     if (replay_) checkReplay();

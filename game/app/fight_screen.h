@@ -80,6 +80,7 @@ private:
     void updateEffects();
     void setDummy(sim::DummyMode d);
     void nextPosition();
+    void toggleRecording();
     void recordInputHistory(int p, std::uint16_t buttons);
     float nextRand();
 
@@ -130,6 +131,7 @@ private:
     std::uint32_t rand_ = 0x9e3779b9u;  // effects only; the simulation has its own generator
     int matchOverTicks_ = 0;
     int position_ = 0;                  // training: the start position preset in use
+    std::vector<std::uint16_t> tape_;   // training: the dummy's recording so far (relative directions)
     int lastCombo_ = 0;                 // training: hits in P2's current or last combo
     int comboDamage_ = 0;               // training: that combo's damage
     std::unique_ptr<OnlineLink> online_;  // set for an online match: the peer steps the fight, not tick()

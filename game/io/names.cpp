@@ -34,13 +34,15 @@ const char* dummyName(DummyMode d) {
         case DummyMode::Jump: return "jump";
         case DummyMode::RandomBlock: return "randomblock";
         case DummyMode::Reversal: return "reversal";
+        case DummyMode::Record: return "record";
+        case DummyMode::Playback: return "playback";
     }
     return "stand";
 }
 
 bool parseDummy(const std::string& word, DummyMode& out) {
     for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump,
-                        DummyMode::RandomBlock, DummyMode::Reversal}) {
+                        DummyMode::RandomBlock, DummyMode::Reversal, DummyMode::Record, DummyMode::Playback}) {
         if (word == dummyName(d)) {
             out = d;
             return true;

@@ -29,11 +29,50 @@ std::string replayHeader(const MatchSetup& s) {
       << "health " << s.startHealth[0] << " " << s.startHealth[1] << "\n";
     // Written only when not the default, so a match set up as before records byte for byte as before.
     if (s.intro != 0) o << "intro " << s.intro << "\n";
+    if (!s.tape.empty()) o << "tape " << tapeText(s.tape) << "\n";
     if (s.style[0] != InputStyle::Classic || s.style[1] != InputStyle::Classic) {
         o << "style " << styleName(s.style[0]) << " " << styleName(s.style[1]) << "\n";
     }
     o << "frames\n";
     return o.str();
+}
+
+std::string tapeText(const std::vector<std::uint16_t>& tape) {
+    std::string s;
+    for (std::size_t i = 0; i < tape.size();) {
+        std::size_t run = 1;
+        while (i + run < tape.size() && tape[i + run] == tape[i]) ++run;
+        s += (s.empty() ? "" : " ") + buttonLetters(tape[i]) + (run > 1 ? "*" + std::to_string(run) : "");
+        i += run;
+    }
+    return s;
+}
+
+bool parseTape(const std::vector<std::string>& t, std::size_t from, std::vector<std::uint16_t>& out, std::string& why) {
+    out.clear();
+    for (std::size_t i = from; i < t.size(); ++i) {
+        const std::size_t star = t[i].find('*');
+        std::uint16_t b = 0;
+        if (!parseButtonLetters(t[i].substr(0, star), b)) {
+            why = "bad tape frame " + io::quote(t[i]) + " (letters UDLRABCST or -, then *N for a run)";
+            return false;
+        }
+        std::int64_t n = 1;
+        if (star != std::string::npos) {
+            std::string bad;
+            if (!io::toInt(t[i].substr(star + 1), 1, kMaxTape, n, bad)) {
+                why = "bad run in tape frame " + io::quote(t[i]) + ": " + bad;
+                return false;
+            }
+        }
+        if (std::int64_t(out.size()) + n > kMaxTape) {
+            why = "the tape holds more than " + std::to_string(kMaxTape) + " frames";
+            return false;
+        }
+        out.insert(out.end(), std::size_t(n), b);
+    }
+    if (out.empty()) why = "expected `tape FRAMES...`";
+    return !out.empty();
 }
 
 std::string replayFrameLine(const FrameInput& in) {
@@ -76,6 +115,10 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     if (k == "cpulevel") return need(2) && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
     if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
+    if (k == "tape") {
+        std::string why;
+        return parseTape(t, 1, s.tape, why) || fail(why);
+    }
     if (k == "style") {
         if (!need(3)) return false;
         for (int p = 0; p < 2; ++p) {

@@ -7,11 +7,14 @@
 //     seed N                                RNG seed (CPU decisions), 0..2^64-1
 //     rounds N                              rounds needed to win the match, 1..999 (default 2: best of three)
 //     roundframes N                         round timer in frames (default 5940 = 99 s)
-//     dummy stand|crouch|block|crouchblock|jump|randomblock|reversal   training dummy (p2) behaviour
+//     dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|record|playback   training dummy (p2)
+//                                           behaviour (record: p2's input lines drive it; playback: the tape)
 //     cpulevel 1|2|3|4                      CPU reaction speed and blocking; 4 reads frame data (fight.cpp)
 //     start X1 X2                           fighters' x at every round start (default 400 800)
 //     health H1 H2                          health at every round start (0 = full)
 //     intro FRAMES                          round intro: FRAMES frames (0..600) with inputs locked out (default 0)
+//     tape FRAMES...                        the dummy's recording for `dummy playback`: replay letters per frame
+//                                           with R = forward, L = back, `LETTERS*N` for N frames (at most 600)
 //     style S1 S2                           how each player's special button is read: classic (default: special
 //                                           = fireball, no motions or dashes), motion (236S, 623S, 66/44 dashes),
 //                                           simple (motion plus special = fireball, forward+special = anti-air)
@@ -111,8 +114,8 @@ struct ScriptParser : io::LineParser {
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     MatchSetup& s = out->setup;
     const std::string& k = t[0];
-    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style"};
-    if (!inList(k, kSetup, 11)) return fail("unknown command " + io::quote(k));
+    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape"};
+    if (!inList(k, kSetup, 12)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
     if (!once(seenSetup, k)) return false;
     auto need = [&](std::size_t n, const char* form) {
@@ -137,7 +140,7 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") return need(2, "cpulevel 1|2|3|4") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     if (k == "dummy") {
-        if (!need(2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal")) return false;
+        if (!need(2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|record|playback")) return false;
         return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));
     }
     if (k == "start") {
@@ -145,6 +148,10 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
                toInt(t[2], 0, kStageWidth, s.startX[1]);
     }
     if (k == "intro") return need(2, "intro FRAMES") && toInt(t[1], 0, kMaxIntro, s.intro);
+    if (k == "tape") {
+        std::string why;
+        return parseTape(t, 1, s.tape, why) || fail(why);
+    }
     if (k == "style") {
         if (!need(3, "style classic|motion|simple classic|motion|simple")) return false;
         for (int p = 0; p < 2; ++p) {

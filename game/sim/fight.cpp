@@ -227,14 +227,27 @@ void Fight::step(const FrameInput& input) {
     updateRound();
 }
 
+std::uint16_t relativeToAbsolute(std::uint16_t b, int facing) {
+    if (facing > 0) return b;
+    const std::uint16_t lr = b & (kLeft | kRight);  // mirror: forward is screen-left for a fighter facing left
+    const std::uint16_t swapped = std::uint16_t(((lr & kLeft) ? kRight : 0) | ((lr & kRight) ? kLeft : 0));
+    return std::uint16_t((b & ~(kLeft | kRight)) | swapped);
+}
+
 std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
-    std::uint16_t b = setup_.isCpu(p) ? cpuInput(p) : setup_.isDummy(p) ? dummyInput(p) : std::uint16_t(in.buttons[p] & ~kStart);
+    std::uint16_t b = setup_.isCpu(p) ? cpuInput(p) : setup_.isDummy(p) ? dummyInput(p, in) : std::uint16_t(in.buttons[p] & ~kStart);
     // SOCD cleaning: left + right held together is neither (a keyboard player cannot guard both sides at once).
     if ((b & (kLeft | kRight)) == (kLeft | kRight)) b = std::uint16_t(b & ~(kLeft | kRight));
     return b;
 }
 
-std::uint16_t Fight::dummyInput(int p) {
+std::uint16_t Fight::dummyInput(int p, const FrameInput& in) {
+    if (setup_.dummy == DummyMode::Record) return std::uint16_t(in.buttons[p] & ~kStart);
+    if (setup_.dummy == DummyMode::Playback) {
+        if (setup_.tape.empty()) return 0;
+        const std::size_t at = std::size_t(s_.roundFrame - 1 - setup_.intro) % setup_.tape.size();
+        return relativeToAbsolute(setup_.tape[at], s_.fighters[p].facing);
+    }
     if (setup_.dummy == DummyMode::RandomBlock || setup_.dummy == DummyMode::Reversal) return dummyGuard(p);
     const std::uint16_t back = s_.fighters[p].facing > 0 ? kLeft : kRight;
     // A standing blocker holds back only while something threatens it: holding back with nothing coming is a
@@ -247,7 +260,9 @@ std::uint16_t Fight::dummyInput(int p) {
         case DummyMode::CrouchBlock: return std::uint16_t(kDown | back);
         case DummyMode::Jump: return kUp;
         case DummyMode::RandomBlock:
-        case DummyMode::Reversal: break;  // dummyGuard above
+        case DummyMode::Reversal:
+        case DummyMode::Record:
+        case DummyMode::Playback: break;  // handled above
     }
     return 0;
 }

@@ -45,10 +45,14 @@ constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 
 enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
 /// What the training dummy (player 2) does.
 /// RandomBlock guards each attack or fireball with even odds (the state's RNG), standing or crouching as the move
-/// needs; Reversal guards everything and answers on its last blockstun/hitstun frame with its 623 + special.
-enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump, RandomBlock, Reversal };
-/// Number of dummy modes (the training screen cycles through them).
+/// needs; Reversal guards everything and answers on its last blockstun/hitstun frame with its 623 + special;
+/// Record lets its input slot drive it (the window hands it player 1's keys while recording); Playback loops
+/// MatchSetup::tape.
+enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump, RandomBlock, Reversal, Record, Playback };
+/// Number of dummy modes the training screen cycles through with F6 (Record and Playback come from recording).
 constexpr int kDummyModes = 7;
+/// Most frames a dummy recording may hold (10 seconds).
+constexpr int kMaxTape = 600;
 /// How a player's special button is read. Classic is the first version's rule (special alone = fireball; no
 /// motions, no dashes), kept so old replays read the same; Motion is the genre's (236S fireball, 623S anti-air,
 /// 66/44 dashes; special alone does nothing); Simple adds one-button shortcuts to Motion (special = fireball,
@@ -68,6 +72,9 @@ struct MatchSetup {
     int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
     int intro = 0;                     ///< frames of round intro ("ROUND N", "FIGHT!") with inputs locked out
     InputStyle style[2] = {InputStyle::Classic, InputStyle::Classic};  ///< how each player's specials are read
+    /// The dummy's recording, one frame each, played in a loop by DummyMode::Playback. Directions are relative to
+    /// the dummy's facing (kRight = forward, kLeft = back), so it plays the same from either side.
+    std::vector<std::uint16_t> tape;
 
     /// True when the CPU drives player p (its input slot is ignored).
     bool isCpu(int p) const { return mode == Mode::CpuVsCpu || (mode == Mode::VersusCpu && p == 1); }
@@ -182,6 +189,10 @@ struct StepStats {
     std::vector<char> touchedHit[2];///< parallel to touched: 1 when that node collided with the query
 };
 
+/// Turns buttons with relative directions (kRight = forward, kLeft = back) into screen directions for a fighter
+/// facing `facing`, and back (the mapping is its own inverse).
+std::uint16_t relativeToAbsolute(std::uint16_t b, int facing);
+
 /// The fight: construct, step at 60 Hz, read state() and events().
 class Fight {
 public:
@@ -217,7 +228,7 @@ private:
     void resetFighter(int p);
     std::uint16_t inputFor(int p, const FrameInput& in);
     std::uint16_t cpuInput(int p);
-    std::uint16_t dummyInput(int p);
+    std::uint16_t dummyInput(int p, const FrameInput& in);
     std::uint16_t dummyGuard(int p);
     void updateFighter(int p, std::uint16_t buttons);
     bool readInput(int p, std::uint16_t buttons);
