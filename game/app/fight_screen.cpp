@@ -260,7 +260,8 @@ void FightScreen::stepOnce(const sim::FrameInput& in) {
     // What the rules read (after SOCD cleaning; the CPU's and the dummy's own buttons for a CPU or dummy player).
     for (int p = 0; p < 2; ++p) recordInputHistory(p, fight().state().fighters[p].held);
     meter_.record(fight());
-    if (!replay_ && setup_.mode == sim::Mode::Training && setup_.dummy == sim::DummyMode::Record) {
+    const bool live = fight().state().roundFrame > setup_.intro;
+    if (!replay_ && live && setup_.mode == sim::Mode::Training && setup_.dummy == sim::DummyMode::Record) {
         const sim::FighterState& d = fight().state().fighters[1];
         tape_.push_back(sim::relativeToAbsolute(d.held, d.facing));  // its own inverse: absolute -> relative
         if (int(tape_.size()) >= sim::kMaxTape) toggleRecording();

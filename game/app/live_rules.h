@@ -14,9 +14,10 @@ constexpr int kIntroRoundFrames = 60;
 /// Frames "FIGHT!" stays up once play is live.
 constexpr int kIntroFightAfter = 30;
 
-/// Gives a setup the window's live rules: the round intro, and motion inputs (the one-button shortcuts with simple).
+/// Gives a setup the window's live rules: the round intro (not in training, whose match restarts at every dummy or
+/// position change), and motion inputs (the one-button shortcuts with simple). Set the mode first.
 inline void applyLiveRules(sim::MatchSetup& s, bool simple) {
-    s.intro = sim::kLiveIntro;
+    s.intro = s.mode == sim::Mode::Training ? 0 : sim::kLiveIntro;
     for (sim::InputStyle& st : s.style) st = simple ? sim::InputStyle::Simple : sim::InputStyle::Motion;
 }
 

@@ -19,7 +19,7 @@ TEST_CASE("intro banner: a setup without an intro never shows one") {
     CHECK(app::introText(10, 0, 1) == "");
 }
 
-TEST_CASE("live rules: the intro and motion inputs, simple when asked") {
+TEST_CASE("live rules: the intro (not in training) and motion inputs, simple when asked") {
     sim::MatchSetup s;
     REQUIRE(s.intro == 0);  // files and scripts: no intro unless they say so
     app::applyLiveRules(s, false);
@@ -29,4 +29,7 @@ TEST_CASE("live rules: the intro and motion inputs, simple when asked") {
     app::applyLiveRules(s, true);
     CHECK(s.style[0] == sim::InputStyle::Simple);
     CHECK(s.style[1] == sim::InputStyle::Simple);
+    s.mode = sim::Mode::Training;  // training restarts its match at every dummy change: no intro there
+    app::applyLiveRules(s, false);
+    CHECK(s.intro == 0);
 }
