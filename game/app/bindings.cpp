@@ -66,6 +66,7 @@ const ActionText kActions[kActionCount] = {
     {"dummy.jump", "dummy: jump", "Num5"},
     {"position", "training: next start position", "F7"},
     {"dummy.record", "dummy: record / play back", "F8"},
+    {"dummy.counter", "dummy: counter hits on/off", "F9"},
     {"fire", "Blaster fire", "Space, J"},
     {"structure.1", "Blaster: array", "Num1, Numpad1"},
     {"structure.2", "Blaster: grid", "Num2, Numpad2"},
@@ -224,7 +225,7 @@ bool chordsOverlap(const KeyChord& a, const KeyChord& b) {
 
 /// Actions live during a fight: the player buttons, and the app keys read while a fight runs (menus, overlay,
 /// debug, training). One key may drive at most one of them, or p1's light attack could pause the match.
-bool liveInFight(int a) { return a >= kP1Up && a <= kDummyRecord; }
+bool liveInFight(int a) { return a >= kP1Up && a <= kDummyCounter; }
 
 /// Finds two fight actions sharing a key. The clash is reported on the later of the two actions' lines (line 0 =
 /// a built-in default), so a file may swap keys between actions over several lines; the earliest such line wins.

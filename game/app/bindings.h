@@ -19,7 +19,7 @@ enum Action : int {
     kP1Up, kP1Down, kP1Left, kP1Right, kP1Light, kP1Heavy, kP1Special, kP1Throw,
     kP2Up, kP2Down, kP2Left, kP2Right, kP2Light, kP2Heavy, kP2Special, kP2Throw,
     kStart, kPause, kBack, kOverlay, kNames, kFrameStep, kSlowMotion, kReset,
-    kDummyNext, kDummyStand, kDummyCrouch, kDummyBlock, kDummyCrouchBlock, kDummyJump, kPosition, kDummyRecord,
+    kDummyNext, kDummyStand, kDummyCrouch, kDummyBlock, kDummyCrouchBlock, kDummyJump, kPosition, kDummyRecord, kDummyCounter,
     kFire, kStruct1, kStruct2, kStruct3, kStruct4, kStruct5, kStruct6,
     kActionCount
 };

@@ -193,6 +193,12 @@ void FightScreen::handleKeys(const Tick& in) {
         if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % sim::kDummyModes));
         if (in.pressedAny(bit(kPosition))) nextPosition();
         if (in.pressedAny(bit(kDummyRecord))) toggleRecording();
+        if (in.pressedAny(bit(kDummyCounter))) {  // part of the setup (and the replay header): restart where they stand
+            setup_.counter = setup_.counter == sim::CounterHits::Always ? sim::CounterHits::Off : sim::CounterHits::Always;
+            setDummy(setup_.dummy);
+            banner_ = {setup_.counter == sim::CounterHits::Always ? "COUNTER HITS: ALWAYS" : "COUNTER HITS: OFF", 60,
+                       sf::Color(255, 170, 90)};
+        }
     }
     if (fight().state().matchOver && !replay_ && !ctx_.flags->demo) {
         // Over: no pause menu (Enter during the KO must not open one); after a moment the match-over menu.
@@ -329,6 +335,7 @@ void FightScreen::spawnSparks(const engine::AABB& where, sf::Color color, int co
 void FightScreen::react(const sim::Event& e) {
     switch (e.type) {
     case sim::EventType::Hit:
+        if (e.counter) banner_ = {"COUNTER", 30, sf::Color(255, 150, 60)};
         if (e.victim == 1) {  // training's combo readout: hits and damage of the current (or last) combo on P2
             const int combo = fight().state().fighters[1].combo;
             comboDamage_ = combo <= 1 ? e.damage : comboDamage_ + e.damage;

@@ -105,6 +105,7 @@ void printEvents(std::int64_t frame, const sim::Fight& fight) {
         else if (e.victim >= 0) std::cout << " victim p" << (e.victim + 1);
         if (e.attacker >= 0) std::cout << " by p" << (e.attacker + 1);
         if (!e.move.empty()) std::cout << " move " << e.move << " member " << e.member << " damage " << e.damage;
+        if (e.counter) std::cout << " counter";
         std::cout << "  [p1 x " << fight.state().fighters[0].x << " " << fight.animName(0) << ", p2 x "
                   << fight.state().fighters[1].x << " " << fight.animName(1) << "]\n";
     }

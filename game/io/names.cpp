@@ -51,6 +51,25 @@ bool parseDummy(const std::string& word, DummyMode& out) {
     return false;
 }
 
+const char* counterName(CounterHits c) {
+    switch (c) {
+        case CounterHits::Off: return "off";
+        case CounterHits::On: return "on";
+        case CounterHits::Always: return "always";
+    }
+    return "off";
+}
+
+bool parseCounter(const std::string& word, CounterHits& out) {
+    for (CounterHits c : {CounterHits::Off, CounterHits::On, CounterHits::Always}) {
+        if (word == counterName(c)) {
+            out = c;
+            return true;
+        }
+    }
+    return false;
+}
+
 const char* styleName(InputStyle st) {
     switch (st) {
         case InputStyle::Classic: return "classic";

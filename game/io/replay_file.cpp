@@ -30,6 +30,7 @@ std::string replayHeader(const MatchSetup& s) {
     // Written only when not the default, so a match set up as before records byte for byte as before.
     if (s.intro != 0) o << "intro " << s.intro << "\n";
     if (!s.tape.empty()) o << "tape " << tapeText(s.tape) << "\n";
+    if (s.counter != CounterHits::Off) o << "counter " << counterName(s.counter) << "\n";
     if (s.style[0] != InputStyle::Classic || s.style[1] != InputStyle::Classic) {
         o << "style " << styleName(s.style[0]) << " " << styleName(s.style[1]) << "\n";
     }
@@ -119,6 +120,7 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
         std::string why;
         return parseTape(t, 1, s.tape, why) || fail(why);
     }
+    if (k == "counter") return need(2) && (parseCounter(t[1], s.counter) || fail("unknown counter-hit rule " + io::quote(t[1])));
     if (k == "style") {
         if (!need(3)) return false;
         for (int p = 0; p < 2; ++p) {

@@ -15,6 +15,9 @@
 //     intro FRAMES                          round intro: FRAMES frames (0..600) with inputs locked out (default 0)
 //     tape FRAMES...                        the dummy's recording for `dummy playback`: replay letters per frame
 //                                           with R = forward, L = back, `LETTERS*N` for N frames (at most 600)
+//     counter off|on|always                 counter hits (default off): on = a hit during the victim's own startup
+//                                           or active frames does +20% damage and +4 hitstun; always = also every
+//                                           hit on the training dummy
 //     style S1 S2                           how each player's special button is read: classic (default: special
 //                                           = fireball, no motions or dashes), motion (236S, 623S, 66/44 dashes),
 //                                           simple (motion plus special = fireball, forward+special = anti-air)
@@ -114,8 +117,8 @@ struct ScriptParser : io::LineParser {
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     MatchSetup& s = out->setup;
     const std::string& k = t[0];
-    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape"};
-    if (!inList(k, kSetup, 12)) return fail("unknown command " + io::quote(k));
+    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter"};
+    if (!inList(k, kSetup, 13)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
     if (!once(seenSetup, k)) return false;
     auto need = [&](std::size_t n, const char* form) {
@@ -151,6 +154,10 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     if (k == "tape") {
         std::string why;
         return parseTape(t, 1, s.tape, why) || fail(why);
+    }
+    if (k == "counter") {
+        if (!need(2, "counter off|on|always")) return false;
+        return parseCounter(t[1], s.counter) ? true : fail("unknown counter-hit rule " + io::quote(t[1]));
     }
     if (k == "style") {
         if (!need(3, "style classic|motion|simple classic|motion|simple")) return false;

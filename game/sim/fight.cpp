@@ -50,6 +50,7 @@ int numpad(std::uint16_t dirs, int facing) {
 constexpr std::uint16_t dirSet(int a, int b = 0) { return std::uint16_t((1u << a) | (b ? (1u << b) : 0u)); }
 
 constexpr int kTechPush = 40;  ///< units each fighter slides apart when a throw is broken
+constexpr int kCounterHitstun = 4;  ///< extra hitstun frames of a counter hit
 
 // Tripwires (determinism.h): a new field changes a size and stops the build here until the hash below feeds it.
 // Sizes are those of x86-64 with libstdc++; the body (an engine::AgentBVH) is hashed node by node and excluded.
@@ -744,9 +745,15 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
         v.anim = v.crouching ? defs_[victim].ids.crouchblock : defs_[victim].ids.block;
         v.animFrame = 1;
     } else {
-        e.damage = std::min(a.damage, v.health);
+        // A counter hit: the victim was caught in its own attack's startup or active frames (or, with Always, it
+        // is the training dummy). 20% more damage and 4 more frames of hitstun.
+        const AnimDef& va = defs_[victim].anims[std::size_t(v.anim)];
+        const bool caught = v.action == Action::Attack && v.animFrame <= va.startup + va.active;
+        e.counter = (setup_.counter == CounterHits::On && caught) ||
+                    (setup_.counter == CounterHits::Always && (caught || setup_.isDummy(victim)));
+        e.damage = std::min(a.damage + (e.counter ? a.damage / 5 : 0), v.health);
         v.combo = v.action == Action::Hitstun ? v.combo + 1 : 1;
-        v.hitstun = stun = a.hitstun;
+        v.hitstun = stun = a.hitstun + (e.counter ? kCounterHitstun : 0);
         v.action = Action::Hitstun;
         v.anim = defs_[victim].ids.hitstun;
         v.animFrame = 1;

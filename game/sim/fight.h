@@ -53,6 +53,8 @@ enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump, R
 constexpr int kDummyModes = 7;
 /// Most frames a dummy recording may hold (10 seconds).
 constexpr int kMaxTape = 600;
+/// Counter-hit rule of a match (MatchSetup::counter).
+enum class CounterHits : std::uint8_t { Off, On, Always };
 /// How a player's special button is read. Classic is the first version's rule (special alone = fireball; no
 /// motions, no dashes), kept so old replays read the same; Motion is the genre's (236S fireball, 623S anti-air,
 /// 66/44 dashes; special alone does nothing); Simple adds one-button shortcuts to Motion (special = fireball,
@@ -75,6 +77,10 @@ struct MatchSetup {
     /// The dummy's recording, one frame each, played in a loop by DummyMode::Playback. Directions are relative to
     /// the dummy's facing (kRight = forward, kLeft = back), so it plays the same from either side.
     std::vector<std::uint16_t> tape;
+    /// Counter hits: Off (the first version's rules), On (a hit that lands while the victim's own attack is in its
+    /// startup or active frames deals 20% more damage and 4 more frames of hitstun), Always (training: every hit
+    /// on the dummy counts as one).
+    CounterHits counter = CounterHits::Off;
 
     /// True when the CPU drives player p (its input slot is ignored).
     bool isCpu(int p) const { return mode == Mode::CpuVsCpu || (mode == Mode::VersusCpu && p == 1); }
@@ -175,6 +181,7 @@ struct Event {
     int damage = 0;          ///< health taken (hit: damage, block: chip)
     bool heavy = false;      ///< heavy impact
     bool projectile = false; ///< caused by a projectile
+    bool counter = false;    ///< hit: a counter hit (MatchSetup::counter)
     engine::AABB where;      ///< overlap of the boxes (spark position)
 };
 
