@@ -7,6 +7,7 @@
 #include "game/app/app.h"
 
 #include "game/app/fight_screen.h"
+#include "game/app/live_rules.h"
 #include "game/app/flags.h"
 #include "game/app/screen.h"
 #include "game/app/window_position.h"
@@ -48,12 +49,16 @@ bool loadControls(const AppFlags& flags, const std::string& dataDir, Bindings& o
     const std::string path = flags.controlsFile.empty() ? dataDir + "/controls.cfg" : flags.controlsFile;
     if (flags.controlsFile.empty() && !std::filesystem::exists(path)) {
         std::cerr << path << ": not found, using the built-in key bindings\n";
+        addDefaultPads(out);
         return true;
     }
     std::string error;
-    if (loadBindings(path, out, error)) return true;
-    std::cerr << error << "\n";
-    return false;
+    if (!loadBindings(path, out, error)) {
+        std::cerr << error << "\n";
+        return false;
+    }
+    addDefaultPads(out);  // gamepads work out of the box unless the file binds its own
+    return true;
 }
 
 /// Every DATA/fighters/ID.fighter, sorted by file name, each loaded by its file name ID exactly as the headless
@@ -84,6 +89,7 @@ std::unique_ptr<Screen> quickMatch(Context& ctx, sim::Mode mode) {
     sim::MatchSetup s;
     s.mode = mode;
     s.seed = ctx.flags->seed != 0 ? ctx.flags->seed : 1;
+    applyLiveRules(s, ctx.flags->simple);
     for (int p = 0; p < 2; ++p) {
         if (!ctx.fighter(s.fighter[p])) s.fighter[p] = ctx.fighterIds[std::min<std::size_t>(std::size_t(p), ctx.fighterIds.size() - 1)];
     }
@@ -171,6 +177,8 @@ void pollEvents(sf::RenderWindow& window, Context& ctx, InputTracker& input) {
         if (e.type == sf::Event::Closed) ctx.quit = true;
         if (e.type == sf::Event::TextEntered) ctx.stack->text(e.text.unicode);
         input.onEvent(e, *ctx.bindings);
+        KeyChord c;
+        if (chordOfEvent(e, ctx.bindings->deadZone, c)) ctx.lastInput = c, ctx.hasLastInput = true;
     }
 }
 

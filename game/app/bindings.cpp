@@ -17,6 +17,10 @@
 #include <algorithm>
 #include <cassert>
 #include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
 #include <sstream>
 
 namespace app {
@@ -37,6 +41,7 @@ const ActionText kActions[kActionCount] = {
     {"p1.light", "P1 light", "J"},
     {"p1.heavy", "P1 heavy", "K"},
     {"p1.special", "P1 special", "L"},
+    {"p1.throw", "P1 throw", "I"},
     {"p2.up", "P2 jump", "Up"},
     {"p2.down", "P2 crouch", "Down"},
     {"p2.left", "P2 left", "Left"},
@@ -44,6 +49,7 @@ const ActionText kActions[kActionCount] = {
     {"p2.light", "P2 light", "Numpad1, Comma"},
     {"p2.heavy", "P2 heavy", "Numpad2, Period"},
     {"p2.special", "P2 special", "Numpad3, Slash"},
+    {"p2.throw", "P2 throw", "Numpad4, RShift"},
     {"start", "start / confirm / pause", "Enter"},
     {"pause", "freeze / run (no menu)", "P, Pause"},
     {"back", "back / pause", "Escape"},
@@ -58,6 +64,9 @@ const ActionText kActions[kActionCount] = {
     {"dummy.block", "dummy: block", "Num3"},
     {"dummy.crouchblock", "dummy: crouch block", "Num4"},
     {"dummy.jump", "dummy: jump", "Num5"},
+    {"position", "training: next start position", "F7"},
+    {"dummy.record", "dummy: record / play back", "F8"},
+    {"dummy.counter", "dummy: counter hits on/off", "F9"},
     {"fire", "Blaster fire", "Space, J"},
     {"structure.1", "Blaster: array", "Num1, Numpad1"},
     {"structure.2", "Blaster: grid", "Num2, Numpad2"},
@@ -114,8 +123,40 @@ bool parseKey(const std::string& name, sf::Keyboard::Key& out, bool ignoreCase) 
     return false;
 }
 
-/// Parses `Ctrl+Shift+X` style chords.
+const char* const kAxisNames[] = {"X", "Y", "Z", "R", "U", "V", "PovX", "PovY"};  // sf::Joystick::Axis order
+
+/// Parses a whole non-negative number below `limit` ("" and leading zeros beyond "0" refused).
+bool smallNumber(const std::string& s, int limit, int& out) {
+    if (s.empty() || s.size() > 2 || (s.size() > 1 && s[0] == '0')) return false;
+    out = 0;
+    for (char ch : s) {
+        if (ch < '0' || ch > '9') return false;
+        out = out * 10 + (ch - '0');
+    }
+    return out < limit;
+}
+
+/// Parses `JoyN.ButtonM` or `JoyN.AXIS+` / `JoyN.AXIS-` (AXIS: X Y Z R U V PovX PovY).
+bool parsePad(const std::string& text, KeyChord& out, bool ignoreCase) {
+    std::string rest = text;
+    const std::size_t dot = rest.find('.');
+    if (dot == std::string::npos || !takePrefix(rest, "Joy", ignoreCase)) return false;
+    if (!smallNumber(rest.substr(0, dot - 3), 8, out.joy)) return false;
+    std::string input = rest.substr(dot - 2);
+    if (takePrefix(input, "Button", ignoreCase)) return smallNumber(input, 32, out.button);
+    if (input.size() < 2 || (input.back() != '+' && input.back() != '-')) return false;
+    out.sign = input.back() == '+' ? 1 : -1;
+    input.pop_back();
+    for (int a = 0; a < 8; ++a) {
+        if (sameName(kAxisNames[a], input, ignoreCase)) out.axis = a;
+    }
+    return out.axis >= 0;
+}
+
+/// Parses `Ctrl+Shift+X` style chords and gamepad inputs.
 bool parseChord(std::string text, KeyChord& out, bool ignoreCase = false) {
+    out = KeyChord{};
+    if (parsePad(text, out, ignoreCase)) return true;
     out = KeyChord{};
     for (;;) {
         if (takePrefix(text, "Ctrl+", ignoreCase)) out.ctrl = true;
@@ -175,6 +216,7 @@ std::string badKeyMessage(const std::string& list, const std::string& bad, const
 /// True when pressing one chord also triggers the other: the same key, and one's modifiers are all held by the
 /// other (a plain `C` fires on Ctrl+C too, see InputTracker::onEvent).
 bool chordsOverlap(const KeyChord& a, const KeyChord& b) {
+    if (a.joy >= 0 || b.joy >= 0) return a.joy == b.joy && a.button == b.button && a.axis == b.axis && a.sign == b.sign;
     if (a.key != b.key) return false;
     const bool aInB = (!a.ctrl || b.ctrl) && (!a.shift || b.shift) && (!a.alt || b.alt);
     const bool bInA = (!b.ctrl || a.ctrl) && (!b.shift || a.shift) && (!b.alt || a.alt);
@@ -183,7 +225,7 @@ bool chordsOverlap(const KeyChord& a, const KeyChord& b) {
 
 /// Actions live during a fight: the player buttons, and the app keys read while a fight runs (menus, overlay,
 /// debug, training). One key may drive at most one of them, or p1's light attack could pause the match.
-bool liveInFight(int a) { return a >= kP1Up && a <= kDummyJump; }
+bool liveInFight(int a) { return a >= kP1Up && a <= kDummyCounter; }
 
 /// Finds two fight actions sharing a key. The clash is reported on the later of the two actions' lines (line 0 =
 /// a built-in default), so a file may swap keys between actions over several lines; the earliest such line wins.
@@ -222,6 +264,11 @@ std::string keyName(sf::Keyboard::Key key) {
 }
 
 std::string chordName(const KeyChord& c) {
+    if (c.joy >= 0) {
+        const std::string pad = "Joy" + std::to_string(c.joy) + ".";
+        if (c.button >= 0) return pad + "Button" + std::to_string(c.button);
+        return pad + kAxisNames[c.axis] + (c.sign > 0 ? "+" : "-");
+    }
     std::string s;
     if (c.ctrl) s += "Ctrl+";
     if (c.shift) s += "Shift+";
@@ -263,6 +310,14 @@ bool parseBindings(const std::string& text, const std::string& fileName, Binding
         const auto eq = body.find('=');
         if (eq == std::string::npos) return fail("expected `ACTION = KEY[, KEY...]`, got " + io::quote(body));
         const std::string name = trim(body.substr(0, eq));
+        if (name == "deadzone") {  // not an action: the gamepads' dead zone in percent
+            int dz = 0;
+            if (!smallNumber(trim(body.substr(eq + 1)), 100, dz) || dz < 1) {
+                return fail("deadzone takes a whole percent 1..99, not '" + trim(body.substr(eq + 1)) + "'");
+            }
+            inout.deadZone = dz;
+            continue;
+        }
         const int a = findAction(name);
         if (a < 0) {
             const int near = findAction(name, true);
@@ -288,11 +343,135 @@ bool loadBindings(const std::string& path, Bindings& inout, std::string& error) 
     return parseBindings(text, path, inout, error);
 }
 
+void addDefaultPads(Bindings& b) {
+    for (const std::vector<KeyChord>& list : b.keys) {
+        for (const KeyChord& c : list) {
+            if (c.joy >= 0) return;  // the player set up pads: theirs only
+        }
+    }
+    for (int p = 0; p < 2; ++p) {
+        const std::string pad = "Joy" + std::to_string(p) + ".";
+        const Action base = p == 0 ? kP1Up : kP2Up;
+        const char* const lists[8] = {"Y-, PovY-", "Y+, PovY+", "X-, PovX-", "X+, PovX+", "Button0", "Button1", "Button2", "Button3"};
+        for (int i = 0; i < 8; ++i) {
+            std::stringstream in(lists[i]);
+            std::string item;
+            while (std::getline(in, item, ',')) {
+                KeyChord c;
+                [[maybe_unused]] const bool ok = parsePad(pad + trim(item), c, false);
+                assert(ok && "a built-in pad input does not parse");
+                b.keys[base + i].push_back(c);
+            }
+        }
+    }
+    KeyChord start;
+    parsePad("Joy0.Button7", start, false);
+    b.keys[kStart].push_back(start);
+}
+
+std::string bindingsText(const Bindings& b) {
+    std::string s = "# Key bindings written by the game's Controls screen (format: see data/controls.cfg).\n";
+    s += "deadzone = " + std::to_string(b.deadZone) + "\n";
+    for (int a = 0; a < kActionCount; ++a) {
+        if (b.keys[a].empty()) continue;  // an unbound action keeps the built-in default when read back
+        s += std::string(kActions[a].name) + " = " + bindingText(b, Action(a)) + "\n";
+    }
+    return s;
+}
+
+bool saveBindings(const std::string& path, const Bindings& b, std::string& error) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (out) out << bindingsText(b);
+    if (out) out.close();
+    if (!out) {
+        error = path + ": cannot write: " + std::strerror(errno);
+        return false;
+    }
+    return true;
+}
+
+std::string rebind(Bindings& b, Action a, const KeyChord& c) {
+    Bindings trial = b;  // a key replaces the action's keys, a pad input its pad inputs; the other kind stays
+    std::vector<KeyChord>& list = trial.keys[a];
+    list.erase(std::remove_if(list.begin(), list.end(), [&](const KeyChord& k) { return (k.joy >= 0) == (c.joy >= 0); }),
+               list.end());
+    list.insert(list.begin(), c);
+    int lineOf[kActionCount] = {};
+    lineOf[a] = 1;  // the new binding is the "later line", so the message names the action already using it
+    int line = 0;
+    std::string why;
+    if (!fightKeysDistinct(trial, lineOf, line, why)) return why;
+    b = trial;
+    return "";
+}
+
+bool chordOfEvent(const sf::Event& e, int deadZone, KeyChord& out) {
+    out = KeyChord{};
+    if (e.type == sf::Event::KeyPressed && e.key.code >= 0 && e.key.code < sf::Keyboard::KeyCount && keyName(e.key.code) != "?") {
+        out.key = e.key.code;
+        return true;
+    }
+    if (e.type == sf::Event::JoystickButtonPressed && e.joystickButton.joystickId < 8 && e.joystickButton.button < 32) {
+        out.joy = int(e.joystickButton.joystickId);
+        out.button = int(e.joystickButton.button);
+        return true;
+    }
+    if (e.type == sf::Event::JoystickMoved && e.joystickMove.joystickId < 8 && std::abs(e.joystickMove.position) > float(deadZone)) {
+        out.joy = int(e.joystickMove.joystickId);
+        out.axis = int(e.joystickMove.axis);
+        out.sign = e.joystickMove.position > 0 ? 1 : -1;
+        return true;
+    }
+    return false;
+}
+
+void InputTracker::pressChord(const KeyChord& c, const Bindings& b) {
+    for (int a = 0; a < kActionCount; ++a) {
+        for (const KeyChord& d : b.keys[a]) {
+            if (d.joy == c.joy && d.button == c.button && d.axis == c.axis && d.sign == c.sign) pressed_ |= bit(Action(a));
+        }
+    }
+}
+
+void InputTracker::onJoystick(const sf::Event& e, const Bindings& b) {
+    // Gamepads come and go (hot-plug): a disconnected pad lets go of everything; a new one needs nothing.
+    if (e.type == sf::Event::JoystickDisconnected && e.joystickConnect.joystickId < unsigned(kPads)) {
+        const unsigned j = e.joystickConnect.joystickId;
+        for (bool& d : padButton_[j]) d = false;
+        for (auto& axis : padAxis_[j]) axis[0] = axis[1] = false;
+        return;
+    }
+    if ((e.type == sf::Event::JoystickButtonPressed || e.type == sf::Event::JoystickButtonReleased) &&
+        e.joystickButton.joystickId < unsigned(kPads) && e.joystickButton.button < unsigned(kPadButtons)) {
+        const bool press = e.type == sf::Event::JoystickButtonPressed;
+        padButton_[e.joystickButton.joystickId][e.joystickButton.button] = press;
+        KeyChord c;
+        if (press && chordOfEvent(e, b.deadZone, c)) pressChord(c, b);
+        return;
+    }
+    if (e.type == sf::Event::JoystickMoved && e.joystickMove.joystickId < unsigned(kPads) && int(e.joystickMove.axis) < kPadAxes) {
+        bool* side = padAxis_[e.joystickMove.joystickId][e.joystickMove.axis];
+        const float pos = e.joystickMove.position, dz = float(b.deadZone);
+        const bool now[2] = {pos < -dz, pos > dz};
+        for (int s = 0; s < 2; ++s) {
+            if (now[s] && !side[s]) {  // pushed past the dead zone: a press
+                KeyChord c;
+                c.joy = int(e.joystickMove.joystickId);
+                c.axis = int(e.joystickMove.axis);
+                c.sign = s == 0 ? -1 : 1;
+                pressChord(c, b);
+            }
+            side[s] = now[s];
+        }
+    }
+}
+
 void InputTracker::onEvent(const sf::Event& e, const Bindings& b) {
     if (e.type == sf::Event::LostFocus) {
         for (bool& d : down_) d = false;
         return;
     }
+    onJoystick(e, b);
     if (e.type != sf::Event::KeyPressed && e.type != sf::Event::KeyReleased) return;
     if (e.key.code < 0 || e.key.code >= sf::Keyboard::KeyCount) return;
     const bool press = e.type == sf::Event::KeyPressed;
@@ -308,6 +487,11 @@ void InputTracker::onEvent(const sf::Event& e, const Bindings& b) {
 }
 
 bool InputTracker::chordHeld(const KeyChord& c) const {
+    if (c.joy >= 0) {
+        if (c.joy >= kPads) return false;
+        if (c.button >= 0) return c.button < kPadButtons && padButton_[c.joy][c.button];
+        return c.axis >= 0 && c.axis < kPadAxes && padAxis_[c.joy][c.axis][c.sign > 0 ? 1 : 0];
+    }
     const auto either = [this](K::Key l, K::Key r) { return down_[l] || down_[r]; };
     return down_[c.key] && (!c.ctrl || either(K::LControl, K::RControl)) && (!c.shift || either(K::LShift, K::RShift)) &&
            (!c.alt || either(K::LAlt, K::RAlt));

@@ -16,10 +16,10 @@ namespace app {
 
 /// Every bindable action. P1/P2 directions and attacks map to sim buttons; the rest drive the app.
 enum Action : int {
-    kP1Up, kP1Down, kP1Left, kP1Right, kP1Light, kP1Heavy, kP1Special,
-    kP2Up, kP2Down, kP2Left, kP2Right, kP2Light, kP2Heavy, kP2Special,
+    kP1Up, kP1Down, kP1Left, kP1Right, kP1Light, kP1Heavy, kP1Special, kP1Throw,
+    kP2Up, kP2Down, kP2Left, kP2Right, kP2Light, kP2Heavy, kP2Special, kP2Throw,
     kStart, kPause, kBack, kOverlay, kNames, kFrameStep, kSlowMotion, kReset,
-    kDummyNext, kDummyStand, kDummyCrouch, kDummyBlock, kDummyCrouchBlock, kDummyJump,
+    kDummyNext, kDummyStand, kDummyCrouch, kDummyBlock, kDummyCrouchBlock, kDummyJump, kPosition, kDummyRecord, kDummyCounter,
     kFire, kStruct1, kStruct2, kStruct3, kStruct4, kStruct5, kStruct6,
     kActionCount
 };
@@ -29,17 +29,23 @@ using ActionSet = std::uint64_t;
 /// The bit of one action.
 constexpr ActionSet bit(Action a) { return ActionSet(1) << a; }
 
-/// A key plus the modifiers that must be held with it.
+/// A key plus the modifiers that must be held with it, or a gamepad input (joy >= 0): a button or one side of an
+/// axis (the stick's X/Y, the d-pad's PovX/PovY), spelled `Joy0.Button2`, `Joy1.X-`, `Joy0.PovY+`.
 struct KeyChord {
     sf::Keyboard::Key key = sf::Keyboard::Unknown;  ///< the key
     bool ctrl = false;   ///< Ctrl must be held
     bool shift = false;  ///< Shift must be held
     bool alt = false;    ///< Alt must be held
+    int joy = -1;        ///< gamepad index 0..7, or -1 for a key
+    int button = -1;     ///< gamepad button 0..31, or -1
+    int axis = -1;       ///< gamepad axis (sf::Joystick::Axis), or -1
+    int sign = 0;        ///< +1 or -1: the side of the axis
 };
 
 /// The keys bound to each action.
 struct Bindings {
     std::vector<KeyChord> keys[kActionCount];  ///< chords per action (any of them triggers it)
+    int deadZone = 30;   ///< percent of an axis' travel ignored around its centre (`deadzone = N` in the config)
 };
 
 /// Short human description of an action, for the controls screen.
@@ -59,6 +65,18 @@ Bindings defaultBindings();
 bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, std::string& error);
 /// Reads a config file on top of `inout`; a missing/unreadable file is an error too.
 bool loadBindings(const std::string& path, Bindings& inout, std::string& error);
+/// Adds the default gamepad layout when no binding names a gamepad: Joy0 drives P1 and Joy1 P2 (stick and d-pad
+/// for directions, buttons 0-3 = light, heavy, special, throw: A B X Y on an Xbox-style pad), Joy0's button 7 start.
+void addDefaultPads(Bindings& b);
+/// The config text of a set of bindings (the dead zone and one `ACTION = KEYS` line per action).
+std::string bindingsText(const Bindings& b);
+/// Writes bindingsText to path; false with error = `PATH: cannot write: REASON` when it fails.
+bool saveBindings(const std::string& path, const Bindings& b, std::string& error);
+/// Makes `c` action a's input in place of its keys (for a key) or its pad inputs (for a pad input), unless it would
+/// drive two fight actions: "" on success, else the clash message (the config file's rule) and b unchanged.
+std::string rebind(Bindings& b, Action a, const KeyChord& c);
+/// The input an event would bind: a key press, a gamepad button press, or an axis pushed past the dead zone.
+bool chordOfEvent(const sf::Event& e, int deadZone, KeyChord& out);
 
 /// Tracks held keys from window events and turns them into held and newly pressed actions.
 class InputTracker {
@@ -72,7 +90,12 @@ public:
 
 private:
     bool chordHeld(const KeyChord& c) const;
+    void onJoystick(const sf::Event& e, const Bindings& b);
+    void pressChord(const KeyChord& c, const Bindings& b);
+    static constexpr int kPads = 8, kPadButtons = 32, kPadAxes = 8;
     bool down_[sf::Keyboard::KeyCount] = {};
+    bool padButton_[kPads][kPadButtons] = {};
+    bool padAxis_[kPads][kPadAxes][2] = {};  // [pad][axis][0: negative side, 1: positive side] past the dead zone
     ActionSet pressed_ = 0;
 };
 

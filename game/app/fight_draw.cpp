@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <string>
 
 namespace app {
@@ -192,6 +193,21 @@ void outlineRect(sf::RenderTarget& t, sf::FloatRect r, float grow, sf::Color fil
     fillRect(t, r.left - grow, r.top - grow, r.width + 2 * grow, r.height + 2 * grow, fill, line, thickness);
 }
 
+/// A push box as four grey corner brackets and a faint fill, so it never reads as one of the tree's outlines.
+void drawPushBox(sf::RenderTarget& t, const sf::FloatRect& r) {
+    fillRect(t, r.left, r.top, r.width, r.height, sf::Color(200, 200, 200, 22));
+    const float arm = std::min(14.f, std::min(r.width, r.height) / 3.f), w = 3.f;
+    const sf::Color c(225, 225, 225, 230);
+    for (int corner = 0; corner < 4; ++corner) {
+        const float x = corner % 2 == 0 ? r.left : r.left + r.width - arm;
+        const float y = corner < 2 ? r.top : r.top + r.height - w;
+        fillRect(t, x, y, arm, w, c);  // horizontal arm
+        const float vx = corner % 2 == 0 ? r.left : r.left + r.width - w;
+        const float vy = corner < 2 ? r.top : r.top + r.height - arm;
+        fillRect(t, vx, vy, w, arm, c);  // vertical arm
+    }
+}
+
 /// Member names in a column behind the fighter, each with a leader line to its box (the boxes overlap too much
 /// for labels inside them to be readable).
 void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, int p, const sf::Font& mono) {
@@ -223,21 +239,23 @@ void drawAgentOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight&
         const int d = bvh.depth(i);
         outlineRect(t, v.rect(bvh.node(i).box), 2.f + 2.f * float(height - d), sf::Color::Transparent, depthColor(d), 1.f);
     }
-    for (int m = 0; m < int(f.memberLeaf.size()); ++m) {  // hurtboxes
-        outlineRect(t, v.rect(bvh.node(f.memberLeaf[m]).box), 0.f, sf::Color(40, 110, 255, 70), sf::Color(70, 140, 255, 230), 1.5f);
-    }
-    if (o.names) drawMemberLabels(t, v, fight, p, mono);
-    outlineRect(t, v.rect(f.push), 0.f, sf::Color(160, 160, 160, 30), sf::Color(180, 180, 180, 200), 1.5f);
-    for (const sim::AttackBox& a : f.attacks) {
-        if (a.active) outlineRect(t, v.rect(a.box), 0.f, sf::Color(255, 30, 30, 110), sf::Color(255, 60, 60), 2.f);
-        else outlineRect(t, v.rect(a.box), 0.f, sf::Color(120, 20, 20, 40), sf::Color(170, 60, 60, 140), 1.f);
-    }
-    for (std::size_t k = 0; k < st.touched[p].size(); ++k) {  // what the last step's searches tested
+    for (std::size_t k = 0; k < st.touched[p].size(); ++k) {  // what the last step's searches tested, under the boxes
         const int i = st.touched[p][k];
         if (i < 0 || i >= bvh.poolSize() || !bvh.isLive(i)) continue;
         const bool hit = k < st.touchedHit[p].size() && st.touchedHit[p][k] != 0;
-        outlineRect(t, v.rect(bvh.node(i).box), 1.f, hit ? sf::Color(255, 255, 0, 50) : sf::Color::Transparent,
+        outlineRect(t, v.rect(bvh.node(i).box), 1.f, hit && bvh.node(i).isLeaf() ? sf::Color(255, 255, 0, 40) : sf::Color::Transparent,
                     hit ? sf::Color(255, 255, 0) : sf::Color(255, 255, 255, 170), hit ? 3.f : 1.f);
+    }
+    for (int m = 0; m < int(f.memberLeaf.size()); ++m) {  // hurtboxes on top: the struck member stays visible
+        outlineRect(t, v.rect(bvh.node(f.memberLeaf[m]).box), 0.f, sf::Color(40, 110, 255, 70), sf::Color(70, 140, 255, 230), 1.5f);
+    }
+    if (o.names) drawMemberLabels(t, v, fight, p, mono);
+    drawPushBox(t, v.rect(f.push));
+    for (const sim::AttackBox& a : f.attacks) {
+        const sf::Color fill = a.grab ? sf::Color(40, 230, 90, 100) : sf::Color(255, 30, 30, 110);  // throw: green
+        const sf::Color line = a.grab ? sf::Color(80, 255, 120) : sf::Color(255, 60, 60);
+        if (a.active) outlineRect(t, v.rect(a.box), 0.f, fill, line, 2.f);
+        else outlineRect(t, v.rect(a.box), 0.f, withAlpha(fill, 40), withAlpha(line, 140), 1.f);
     }
 }
 
@@ -343,6 +361,28 @@ void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& figh
         if (!pr.alive) continue;
         outlineRect(t, v.rect(pr.box), 0.f, sf::Color(255, 0, 255, 60), sf::Color(255, 80, 255), 2.f);
         if (o.names) drawText(t, mono, "projectile", 11, v.rect(pr.box).left, v.rect(pr.box).top - 14.f, sf::Color(255, 160, 255), Align::Left, 1.f);
+    }
+    drawOverlayLegend(t, mono);
+}
+
+void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono) {
+    struct Entry {
+        sf::Color color;
+        const char* what;
+    };
+    static const Entry kEntries[] = {
+        {sf::Color(70, 140, 255), "hurtbox (BVH leaf)"}, {sf::Color(255, 60, 60), "attack (dim: inactive)"},
+        {sf::Color(80, 255, 120), "throw"},              {sf::Color(225, 225, 225), "push (corners)"},
+        {sf::Color(255, 220, 60), "BVH branch, root"},   {sf::Color(120, 140, 255), "BVH branch, deep"},
+        {sf::Color(255, 255, 0), "tested, overlapped"},  {sf::Color(255, 255, 255), "tested, missed"},
+        {sf::Color(255, 80, 255), "projectile"},
+    };
+    const float x = 14.f, y0 = float(t.getSize().y) - 60.f - 17.f * float(std::size(kEntries));
+    fillRect(t, x - 6.f, y0 - 6.f, 196.f, 17.f * float(std::size(kEntries)) + 10.f, sf::Color(0, 0, 0, 150));
+    for (std::size_t i = 0; i < std::size(kEntries); ++i) {
+        const float y = y0 + 17.f * float(i);
+        fillRect(t, x, y + 3.f, 18.f, 10.f, withAlpha(kEntries[i].color, 90), kEntries[i].color, 1.5f);
+        drawText(t, mono, kEntries[i].what, 12, x + 26.f, y, sf::Color(230, 230, 240));
     }
 }
 

@@ -41,6 +41,8 @@ void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef&
                  bool altColors = false);
 /// Draws the live projectiles as glowing fireballs.
 void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks);
+/// The overlay's colour key, bottom left (drawOverlay calls it).
+void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono);
 /// Draws the hitbox overlay (boxes and, if asked, member names) for both fighters and the projectiles;
 /// `lastQuery` is the latest step that tested anything (its touched nodes are highlighted).
 void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, const sim::StepStats& lastQuery,

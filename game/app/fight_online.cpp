@@ -55,7 +55,7 @@ void FightScreen::tickOnline(const Tick& in) {
     if (s.frame() > before) {
         for (const sim::Event& e : s.fight().events()) react(e);
         if (s.fight().stats().broadTests > 0) lastQuery_ = s.fight().stats(), lastQueryFrame_ = s.frame();
-        recordInputHistory(buttons);
+        recordInputHistory(0, buttons);
     }
     detectFireballs();
     updateEffects();

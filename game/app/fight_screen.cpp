@@ -7,6 +7,8 @@
 
 #include "game/app/draw.h"
 #include "game/app/online.h"
+#include "game/app/live_rules.h"
+#include "game/app/training_hud.h"
 
 #include <SFML/Graphics/CircleShape.hpp>
 
@@ -17,14 +19,15 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 
 namespace app {
 
 std::uint16_t buttonsOf(ActionSet held, int p) {
     const int base = p == 0 ? kP1Up : kP2Up;
-    const std::uint16_t bits[7] = {sim::kUp, sim::kDown, sim::kLeft, sim::kRight, sim::kLight, sim::kHeavy, sim::kSpecial};
+    const std::uint16_t bits[8] = {sim::kUp, sim::kDown, sim::kLeft, sim::kRight, sim::kLight, sim::kHeavy, sim::kSpecial, sim::kThrow};
     std::uint16_t out = 0;
-    for (int i = 0; i < 7; ++i) {
+    for (int i = 0; i < 8; ++i) {
         if (held & bit(Action(base + i))) out |= bits[i];
     }
     return out;
@@ -35,31 +38,13 @@ namespace {
 constexpr int kMaxRoundPips = 9;     // more rounds to win than this are shown as a count
 constexpr int kSlowFactor = 4;       // slow motion runs one step every 4 ticks
 constexpr int kHistoryRows = 14;     // input display rows
+constexpr int kMatchMenuTicks = 90;  // ticks after match over before the match-over menu opens
 
 std::string timestamp() {
     const std::time_t now = std::time(nullptr);
     char buf[32];
     std::strftime(buf, sizeof buf, "%Y%m%d-%H%M%S", std::localtime(&now));
     return buf;
-}
-
-/// Readable arrows and letters for the input display.
-std::string inputText(std::uint16_t b) {
-    std::string s;
-    const bool u = b & sim::kUp, d = b & sim::kDown, l = b & sim::kLeft, r = b & sim::kRight;
-    if (u && l) s += "\u2196";
-    else if (u && r) s += "\u2197";
-    else if (d && l) s += "\u2199";
-    else if (d && r) s += "\u2198";
-    else if (u) s += "\u2191";
-    else if (d) s += "\u2193";
-    else if (l) s += "\u2190";
-    else if (r) s += "\u2192";
-    else s += "\u00b7";
-    if (b & sim::kLight) s += " L";
-    if (b & sim::kHeavy) s += " H";
-    if (b & sim::kSpecial) s += " S";
-    return s;
 }
 
 const char* modeTitle(sim::Mode m) {
@@ -105,13 +90,16 @@ void FightScreen::start() {
     for (int p = 0; p < 2; ++p) healthTrail_[p] = float(fight().state().fighters[p].health);
     desync_.clear();
     sparks_.clear();
-    history_.clear();
+    for (std::vector<InputRow>& h : history_) h.clear();
+    meter_.clear();
     lastQuery_ = {};
     lastQueryFrame_ = 0;
     carried_ = {};
     matchOverTicks_ = 0;
+    lastCombo_ = comboDamage_ = 0;
     keepBanner_ = false;
-    banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
+    if (setup_.intro > 0) banner_ = {};
+    else banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
     if (record_) openRecording();
 }
 
@@ -144,6 +132,40 @@ bool FightScreen::replayDone() const { return player_ && player_->done(); }
 
 const sim::Fight& FightScreen::fight() const { return player_ ? player_->fight() : *live_; }
 
+void FightScreen::toggleRecording() {
+    // First press: P1's keys drive the dummy and every frame it plays is kept (relative to its facing); second
+    // press (or kMaxTape frames): the dummy loops what was recorded.
+    if (setup_.dummy != sim::DummyMode::Record) {
+        tape_.clear();
+        setDummy(sim::DummyMode::Record);
+        banner_ = {"RECORDING: your keys drive the dummy (" + firstKeyText(*ctx_.bindings, kDummyRecord) + ": play)", 90,
+                   sf::Color(255, 120, 110)};
+        return;
+    }
+    setup_.tape = tape_;
+    setDummy(sim::DummyMode::Playback);
+    banner_ = {"PLAYBACK: " + std::to_string(tape_.size()) + " frames in a loop", 60, sf::Color(160, 220, 255)};
+}
+
+void FightScreen::nextPosition() {
+    // Training presets (x of P1 and P2): the usual start, mid-screen, P1 in the left corner, P2 in the left corner,
+    // P1 in the right corner, P2 in the right corner. Each press restarts the match from the next one.
+    struct Preset {
+        int x1, x2;
+        const char* name;
+    };
+    static const Preset kPresets[] = {{400, 800, "start"},           {560, 640, "mid-screen"},
+                                      {60, 150, "P1 cornered (left)"}, {150, 60, "P2 cornered (left)"},
+                                      {1050, 1140, "P2 cornered (right)"}, {1140, 1050, "P1 cornered (right)"}};
+    const int n = int(std::size(kPresets));
+    position_ = (position_ + 1) % n;
+    setup_.startX[0] = kPresets[position_].x1;
+    setup_.startX[1] = kPresets[position_].x2;
+    start();
+    banner_ = {std::string("POSITION: ") + kPresets[position_].name, 60, sf::Color(160, 220, 255)};
+    keepBanner_ = true;
+}
+
 void FightScreen::setDummy(sim::DummyMode d) {
     // The dummy is part of the match setup (and the replay header): a new setup, started where the fighters stand.
     for (int p = 0; p < 2; ++p) setup_.startX[p] = fight().state().fighters[p].x;
@@ -168,12 +190,26 @@ void FightScreen::handleKeys(const Tick& in) {
         for (int i = 0; i < 5; ++i) {
             if (in.pressedAny(bit(keys[i]))) setDummy(sim::DummyMode(i));
         }
-        if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % 5));
+        if (in.pressedAny(bit(kDummyNext))) setDummy(sim::DummyMode((int(setup_.dummy) + 1) % sim::kDummyModes));
+        if (in.pressedAny(bit(kPosition))) nextPosition();
+        if (in.pressedAny(bit(kDummyRecord))) toggleRecording();
+        if (in.pressedAny(bit(kDummyCounter))) {  // part of the setup (and the replay header): restart where they stand
+            setup_.counter = setup_.counter == sim::CounterHits::Always ? sim::CounterHits::Off : sim::CounterHits::Always;
+            setDummy(setup_.dummy);
+            banner_ = {setup_.counter == sim::CounterHits::Always ? "COUNTER HITS: ALWAYS" : "COUNTER HITS: OFF", 60,
+                       sf::Color(255, 170, 90)};
+        }
+    }
+    if (fight().state().matchOver && !replay_ && !ctx_.flags->demo) {
+        // Over: no pause menu (Enter during the KO must not open one); after a moment the match-over menu.
+        if (matchOverTicks_ == kMatchMenuTicks) {
+            ctx_.stack->push(makeMatchOver(ctx_, *this, winnerText(fight().state().matchWinner), setup_.mode));
+        }
+        return;
     }
     if (in.pressedAny(bit(kStart) | bit(kBack))) {
         ctx_.res->sound.play(Sfx::Blip);
-        if (fight().state().matchOver && matchOverTicks_ > 60 && in.pressedAny(bit(kStart)) && !replay_) resetMatch();
-        else ctx_.stack->push(makePause(ctx_, *this));
+        ctx_.stack->push(makePause(ctx_, *this));
     }
 }
 
@@ -195,6 +231,10 @@ sim::FrameInput FightScreen::gatherInput(const Tick& in) {
         // Presses shorter than a step (slow motion, frame stepping) still reach the simulation.
         fi.buttons[p] = std::uint16_t(buttonsOf(in.held, p) | carried_.buttons[p]);
         if (setup_.isCpu(p) || setup_.isDummy(p)) fi.buttons[p] = 0;
+    }
+    if (setup_.mode == sim::Mode::Training && setup_.dummy == sim::DummyMode::Record) {  // P1's keys drive the dummy
+        fi.buttons[1] = std::uint16_t(buttonsOf(in.held, 0) | carried_.buttons[0]);
+        fi.buttons[0] = 0;
     }
     return fi;
 }
@@ -223,21 +263,29 @@ void FightScreen::stepOnce(const sim::FrameInput& in) {
         lastQuery_ = fight().stats();
         lastQueryFrame_ = fight().state().frame;
     }
-    if (!replay_) recordInputHistory(in.buttons[0]);
-    else recordInputHistory(fight().state().fighters[0].held);
+    // What the rules read (after SOCD cleaning; the CPU's and the dummy's own buttons for a CPU or dummy player).
+    for (int p = 0; p < 2; ++p) recordInputHistory(p, fight().state().fighters[p].held);
+    meter_.record(fight());
+    const bool live = fight().state().roundFrame > setup_.intro;
+    if (!replay_ && live && setup_.mode == sim::Mode::Training && setup_.dummy == sim::DummyMode::Record) {
+        const sim::FighterState& d = fight().state().fighters[1];
+        tape_.push_back(sim::relativeToAbsolute(d.held, d.facing));  // its own inverse: absolute -> relative
+        if (int(tape_.size()) >= sim::kMaxTape) toggleRecording();
+    }
     for (const sim::Event& e : fight().events()) react(e);
     detectFireballs();
     if (replay_) checkReplay();
     updateEffects();
 }
 
-void FightScreen::recordInputHistory(std::uint16_t buttons) {
-    if (!history_.empty() && history_.front().buttons == buttons) {
-        ++history_.front().frames;
+void FightScreen::recordInputHistory(int p, std::uint16_t buttons) {
+    std::vector<InputRow>& h = history_[p];
+    if (!h.empty() && h.front().buttons == buttons) {
+        ++h.front().frames;
         return;
     }
-    history_.insert(history_.begin(), InputRow{buttons, 1});
-    if (int(history_.size()) > kHistoryRows) history_.pop_back();
+    h.insert(h.begin(), InputRow{buttons, 1});
+    if (int(h.size()) > kHistoryRows) h.pop_back();
 }
 
 void FightScreen::checkReplay() {
@@ -287,6 +335,12 @@ void FightScreen::spawnSparks(const engine::AABB& where, sf::Color color, int co
 void FightScreen::react(const sim::Event& e) {
     switch (e.type) {
     case sim::EventType::Hit:
+        if (e.counter) banner_ = {"COUNTER", 30, sf::Color(255, 150, 60)};
+        if (e.victim == 1) {  // training's combo readout: hits and damage of the current (or last) combo on P2
+            const int combo = fight().state().fighters[1].combo;
+            comboDamage_ = combo <= 1 ? e.damage : comboDamage_ + e.damage;
+            lastCombo_ = combo;
+        }
         spawnSparks(e.where, e.heavy ? sf::Color(255, 200, 60) : sf::Color(255, 245, 200), e.heavy ? 26 : 14, e.heavy ? 9.f : 6.f);
         ctx_.res->sound.play(e.heavy ? Sfx::HeavyHit : Sfx::Hit);
         if (e.heavy) shakeTicks_ = 14, shakePower_ = 9.f;
@@ -313,7 +367,17 @@ void FightScreen::react(const sim::Event& e) {
             keepBanner_ = false;
             break;
         }
-        banner_ = {"ROUND " + std::to_string(fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
+        // With a round intro the intro's own "ROUND N ... FIGHT!" is drawn from the state (drawBanner).
+        if (setup_.intro > 0) banner_ = {};
+        else banner_ = {"ROUND " + std::to_string(fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
+        break;
+    case sim::EventType::Throw:
+        spawnSparks(e.where, sf::Color(120, 255, 150), 12, 5.f);
+        ctx_.res->sound.play(Sfx::Block);
+        break;
+    case sim::EventType::Tech:
+        spawnSparks(fight().state().fighters[0].push, sf::Color(255, 255, 255), 16, 7.f);
+        ctx_.res->sound.play(Sfx::Blip);
         break;
     case sim::EventType::MatchOver:
         banner_ = {winnerText(e.victim), 1 << 30, sf::Color(255, 240, 150)};
@@ -421,7 +485,11 @@ void FightScreen::drawHud(sf::RenderTarget& t) {
     const float cx = float(ctx_.width) / 2.f;
     fillRect(t, cx - 44.f, 14.f, 88.f, 56.f, sf::Color(20, 16, 30, 230), sf::Color(230, 220, 200), 2.f);
     const int seconds = (s.timer + sim::kFps - 1) / sim::kFps;
-    drawText(t, ctx_.res->font, std::to_string(seconds), 40, cx, 16.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
+    if (setup_.mode == sim::Mode::Training) {  // training rounds never time out
+        drawText(t, ctx_.res->font, "\u221e", 40, cx, 12.f, sf::Color::White, Align::Center);
+    } else {
+        drawText(t, ctx_.res->font, std::to_string(seconds), 40, cx, 16.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
+    }
     drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150), Align::Center, 2.f);
     std::string mode = replay_ ? "REPLAY  " + std::filesystem::path(run_.path).filename().string() : modeTitle(setup_.mode);
     if (writer_) mode += "   \u25cf REC";
@@ -452,37 +520,43 @@ void FightScreen::drawSparks(sf::RenderTarget& t) {
 }
 
 void FightScreen::drawBanner(sf::RenderTarget& t) {
-    if (banner_.ticks <= 0 || banner_.text.empty()) return;
+    const sim::FightState& s = fight().state();
+    const std::string intro = s.roundOver ? "" : introText(s.roundFrame, setup_.intro, s.round);
     const float cy = float(ctx_.height) * 0.36f;
+    if (!intro.empty()) {
+        const bool fight = intro == "FIGHT!";
+        fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
+        drawText(t, ctx_.res->font, intro, fight ? 80 : 64, float(ctx_.width) / 2.f, cy - (fight ? 8.f : 0.f),
+                 fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120), Align::Center, 4.f);
+        return;
+    }
+    if (banner_.ticks <= 0 || banner_.text.empty()) return;
     fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
     drawText(t, ctx_.res->font, banner_.text, 64, float(ctx_.width) / 2.f, cy, banner_.color, Align::Center, 4.f);
-    if (fight().state().matchOver && matchOverTicks_ > 60 && !replay_ && !online_) {
-        drawText(t, ctx_.res->font, "Enter: rematch    Esc: menu", 20, float(ctx_.width) / 2.f, cy + 100.f, sf::Color::White,
-                 Align::Center, 2.f);
-    }
 }
 
 void FightScreen::drawTraining(sf::RenderTarget& t) {
-    const float x = 40.f, y0 = 132.f;
-    fillRect(t, x - 8.f, y0 - 8.f, 150.f, 30.f + 22.f * float(history_.size()), sf::Color(0, 0, 0, 110));
-    drawText(t, ctx_.res->font, "P1 INPUT", 14, x, y0 - 4.f, sf::Color(255, 230, 150));
-    for (std::size_t i = 0; i < history_.size(); ++i) {
-        const float y = y0 + 18.f + 22.f * float(i);
-        const sf::Color c = withAlpha(sf::Color::White, 255 - int(i) * 14);
-        drawText(t, ctx_.res->mono, std::to_string(std::min(history_[i].frames, 999)), 15, x + 30.f, y, c, Align::Right);
-        drawText(t, ctx_.res->font, inputText(history_[i].buttons), 16, x + 42.f, y - 1.f, c);
+    for (int p = 0; p < 2; ++p) {  // input displays: P1 on the left, P2 (the dummy) beside it
+        const ButtonLabels labels = buttonLabels(*ctx_.bindings, p);
+        const std::vector<InputRow>& h = history_[p];
+        const float x = 40.f + 170.f * float(p), y0 = 214.f;
+        fillRect(t, x - 8.f, y0 - 8.f, 160.f, 30.f + 22.f * float(h.size()), sf::Color(0, 0, 0, 110));
+        drawText(t, ctx_.res->font, p == 0 ? "P1 INPUT" : "P2 INPUT", 14, x, y0 - 4.f, sf::Color(255, 230, 150));
+        for (std::size_t i = 0; i < h.size(); ++i) {
+            const float y = y0 + 18.f + 22.f * float(i);
+            const sf::Color c = withAlpha(sf::Color::White, 255 - int(i) * 14);
+            drawText(t, ctx_.res->mono, std::to_string(std::min(h[i].frames, 999)), 15, x + 30.f, y, c, Align::Right);
+            drawText(t, ctx_.res->font, inputRowText(h[i].buttons, labels), 16, x + 42.f, y - 1.f, c);
+        }
     }
-    const sim::FighterState& f = fight().state().fighters[0];
+    // The frame meter under the health bars; its advantage (counted from the frames each fighter could act again)
+    // replaces the old "frame advantage" line, which read stun minus remaining frames and so counted the impact
+    // frame as a stun frame (one more than the frames the victim really stayed stuck).
+    drawFrameMeter(t, meter_, ctx_.res->font, float(ctx_.width), 140.f);
     const float rx = float(ctx_.width) - 40.f;
-    std::string adv = "frame advantage  --";
-    sf::Color ac(220, 220, 220);
-    if (f.hasAdvantage) {
-        adv = "frame advantage  " + std::string(f.lastAdvantage > 0 ? "+" : "") + std::to_string(f.lastAdvantage);
-        ac = f.lastAdvantage >= 0 ? sf::Color(120, 255, 140) : sf::Color(255, 120, 110);
-    }
-    drawText(t, ctx_.res->font, adv, 20, rx, 132.f, ac, Align::Right, 2.f);
-    drawText(t, ctx_.res->font, "combo " + std::to_string(fight().state().fighters[1].combo), 18, rx, 160.f, sf::Color::White, Align::Right, 2.f);
-    drawText(t, ctx_.res->font, std::string("dummy: ") + sim::dummyName(setup_.dummy) + "   (1-5, F6)", 16, rx, 186.f,
+    drawText(t, ctx_.res->font, "combo " + std::to_string(lastCombo_) + " hits  " + std::to_string(comboDamage_) + " damage", 18,
+             rx, 214.f, sf::Color::White, Align::Right, 2.f);
+    drawText(t, ctx_.res->font, std::string("dummy: ") + sim::dummyName(setup_.dummy) + "   (1-5, F6: all 7)", 16, rx, 240.f,
              sf::Color(160, 220, 255), Align::Right, 2.f);
 }
 
@@ -521,9 +595,10 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
     const float y = float(ctx_.height) - 30.f;
     if (!status.empty()) drawText(t, ctx_.res->font, status, 18, 40.f, y, sf::Color(255, 240, 120), Align::Left, 2.f);
     float fy = y - 26.f;
-    if (!desync_.empty()) {
-        drawText(t, ctx_.res->font, desync_, 18, 40.f, fy, sf::Color(255, 80, 80), Align::Left, 2.f);
-        fy -= 24.f;
+    if (!desync_.empty()) {  // impossible to miss: a pulsing red bar across the screen under the HUD
+        const int pulse = 150 + int(100.f * std::abs(std::sin(float(ticks_) * 0.15f)));
+        fillRect(t, 0.f, 300.f, float(ctx_.width), 64.f, sf::Color(150, 0, 0, pulse), sf::Color(255, 60, 60), 3.f);
+        drawText(t, ctx_.res->font, desync_, 34, float(ctx_.width) / 2.f, 310.f, sf::Color::White, Align::Center, 3.f);
     }
     const std::size_t shown = std::min<std::size_t>(failed_.size(), 4);  // the latest few, newest at the bottom
     for (std::size_t i = 0; i < shown; ++i) {

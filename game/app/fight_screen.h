@@ -3,6 +3,7 @@
 // players' buttons (from keys) or a replay's recorded buttons, records live matches with sim::ReplayWriter, and
 // draws the state with effects (sparks, shake, banners, sounds) that never feed back into the simulation.
 #include "game/app/fight_draw.h"
+#include "game/app/frame_meter.h"
 #include "game/app/screen.h"
 #include "game/io/player.h"
 #include "game/io/replay_writer.h"
@@ -78,7 +79,9 @@ private:
     void spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed);
     void updateEffects();
     void setDummy(sim::DummyMode d);
-    void recordInputHistory(std::uint16_t buttons);
+    void nextPosition();
+    void toggleRecording();
+    void recordInputHistory(int p, std::uint16_t buttons);
     float nextRand();
 
     void drawHud(sf::RenderTarget& t);
@@ -123,9 +126,14 @@ private:
     float shakePower_ = 0.f;
     float healthTrail_[2] = {0, 0};
     bool fireballAlive_[2] = {false, false};
-    std::vector<InputRow> history_;
+    std::vector<InputRow> history_[2];  // input display rows per player, newest first
+    FrameMeter meter_;                  // training frame meter
     std::uint32_t rand_ = 0x9e3779b9u;  // effects only; the simulation has its own generator
     int matchOverTicks_ = 0;
+    int position_ = 0;                  // training: the start position preset in use
+    std::vector<std::uint16_t> tape_;   // training: the dummy's recording so far (relative directions)
+    int lastCombo_ = 0;                 // training: hits in P2's current or last combo
+    int comboDamage_ = 0;               // training: that combo's damage
     std::unique_ptr<OnlineLink> online_;  // set for an online match: the peer steps the fight, not tick()
 };
 

@@ -93,6 +93,7 @@ bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
         else if (flag == "--names") out.names = true;
         else if (flag == "--no-record") out.noRecord = true;
         else if (flag == "--mute") out.mute = true;
+        else if (flag == "--simple") out.simple = true;
         else if (flag == "--help" || flag == "-h") out.help = true;
         else {
             bool online = false;
@@ -149,6 +150,8 @@ const char* usageText() {
            "  --max-rollback N    online: most frames predicted ahead, 1-30 (default 8)\n"
            "  --net-delay MS --net-jitter MS --net-loss PCT --net-dup PCT --net-reorder PCT\n"
            "                      online: simulate a worse network on what this side sends\n"
+           "  --simple            one-button specials in matches: special = fireball, forward+special = anti-air\n"
+           "                      (default: motions, 236 + special and 623 + special)\n"
            "  --headless --replay FILE   run a replay/script without a window (see README)\n";
 }
 

@@ -27,6 +27,7 @@ struct AppFlags {
     DemoMode mode = DemoMode::Fight;  ///< --mode fight|blaster
     unsigned long long seed = 0;  ///< --seed N (0 = derive from the clock for played matches, 1 for demos)
     bool mute = false;            ///< --mute: no sound
+    bool simple = false;          ///< --simple: live matches read specials the simple way (S fireball, 6S anti-air)
     std::string show;             ///< --show SCREEN: open this screen first (see usageText)
     bool help = false;            ///< --help
     OnlineFlags online;           ///< --host/--join and the other online flags (online_flags.h)

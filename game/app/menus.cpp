@@ -3,6 +3,7 @@
 #include "game/app/draw.h"
 #include "game/app/fight_draw.h"
 #include "game/app/fight_screen.h"
+#include "game/app/live_rules.h"
 #include "game/app/screen.h"
 
 #include <chrono>
@@ -157,6 +158,10 @@ public:
             if (in.pressedAny(l)) pick_[p] = (pick_[p] + n - 1) % n, changed = true;
             if (in.pressedAny(r)) pick_[p] = (pick_[p] + 1) % n, changed = true;
         }
+        if (mode_ == sim::Mode::VersusCpu && in.pressedAny(bit(kP1Heavy))) {  // K: the CPU's level, 1..4
+            cpuLevel_ = cpuLevel_ % sim::kMaxCpuLevel + 1;
+            ctx_.res->sound.play(Sfx::Blip);
+        }
         if (changed) ctx_.res->sound.play(Sfx::Blip), rebuildPreview();
         if (preview_) preview_->step({});
         if (in.pressedAny(bit(kStart) | bit(kP1Light))) startMatch();
@@ -174,6 +179,12 @@ public:
             drawText(t, ctx_.res->font, "\u25c0  " + ctx_.fighters[std::size_t(pick_[p])].display + "  \u25b6", 34, x, 270.f,
                      sf::Color::White, Align::Center, 3.f);
         }
+        if (mode_ == sim::Mode::VersusCpu) {
+            static const char* const kLevelText[] = {"", "1  (slow, rarely blocks)", "2", "3  (quick, blocks often)",
+                                                     "4  (frame data: reacts, anti-airs, punishes)"};
+            drawText(t, ctx_.res->font, std::string("CPU LEVEL ") + kLevelText[cpuLevel_] + "    K: change", 20,
+                     float(ctx_.width) / 2.f, float(ctx_.height) - 80.f, sf::Color(255, 220, 150), Align::Center, 2.f);
+        }
         const std::string hint = mode_ == sim::Mode::Versus ? "P1: A/D    P2: Left/Right    Enter: fight    Esc: back"
                                                             : "A/D: your fighter    W/S: opponent    Enter: fight    Esc: back";
         drawText(t, ctx_.res->font, hint, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(230, 230, 240), Align::Center, 2.f);
@@ -190,6 +201,8 @@ private:
         s.mode = mode_;
         s.seed = freshSeed(ctx_);
         for (int p = 0; p < 2; ++p) s.fighter[p] = ctx_.fighterIds[std::size_t(pick_[p])];
+        applyLiveRules(s, ctx_.flags->simple);
+        s.cpuLevel = cpuLevel_;
         std::unique_ptr<Screen> fight = makeFight(ctx_, s);
         if (fight) ctx_.stack->replaceAll(std::move(fight));
     }
@@ -197,33 +210,9 @@ private:
     Context& ctx_;
     sim::Mode mode_;
     int pick_[2] = {0, 0};
+    int cpuLevel_ = sim::MatchSetup{}.cpuLevel;  // versus CPU: the level chosen with K
     std::unique_ptr<sim::Fight> preview_;
     long ticks_ = 0;
-};
-
-class ControlsScreen : public Screen {
-public:
-    explicit ControlsScreen(Context& ctx) : ctx_(ctx) {}
-    void tick(const Tick& in) override {
-        if (in.pressedAny(kMenuBack | bit(kStart))) ctx_.stack->pop();
-    }
-    void draw(sf::RenderTarget& t) override {
-        fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(16, 12, 28));
-        drawText(t, ctx_.res->font, "CONTROLS", 40, float(ctx_.width) / 2.f, 20.f, sf::Color(255, 220, 110), Align::Center, 3.f);
-        const int perColumn = (kActionCount + 1) / 2;
-        for (int a = 0; a < kActionCount; ++a) {
-            const float x = a < perColumn ? 60.f : 660.f;
-            const float y = 90.f + 32.f * float(a % perColumn);
-            drawText(t, ctx_.res->font, actionLabel(Action(a)), 17, x, y, sf::Color(220, 220, 230));
-            drawText(t, ctx_.res->mono, bindingText(*ctx_.bindings, Action(a)), 17, x + 270.f, y, sf::Color(255, 230, 150));
-        }
-        const std::string file = ctx_.flags->controlsFile.empty() ? ctx_.dataDir + "/controls.cfg" : ctx_.flags->controlsFile;
-        drawText(t, ctx_.res->font, "Rebind keys in " + file + " (e.g. p1.left = A).   Esc: back", 16,
-                 float(ctx_.width) / 2.f, float(ctx_.height) - 36.f, sf::Color(200, 200, 210), Align::Center);
-    }
-
-private:
-    Context& ctx_;
 };
 
 }  // namespace
@@ -250,7 +239,6 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
 
 std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode) { return std::make_unique<FighterSelectScreen>(ctx, mode); }
 
-std::unique_ptr<Screen> makeControls(Context& ctx) { return std::make_unique<ControlsScreen>(ctx); }
 
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
     Context* c = &ctx;
@@ -262,6 +250,21 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
         {"Quit to title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
     };
     return std::make_unique<MenuScreen>(ctx, "PAUSED", std::move(items), [c] { c->stack->pop(); }, true);
+}
+
+std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const std::string& result, sim::Mode mode) {
+    Context* c = &ctx;
+    FightScreen* f = &fight;
+    std::vector<MenuScreen::Item> items = {
+        {"Rematch", [c, f] { f->resetMatch(), c->stack->pop(); }},
+        {"Character select", [c, mode] {
+             c->stack->replaceAll(makeTitle(*c));  // so Esc from the select screen walks back as usual
+             c->stack->push(makeModeSelect(*c));
+             c->stack->push(makeFighterSelect(*c, mode));
+         }},
+        {"Title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
+    };
+    return std::make_unique<MenuScreen>(ctx, result, std::move(items), nullptr, true);  // no "resume": it is over
 }
 
 }  // namespace app

@@ -40,6 +40,8 @@ struct Context {
     std::vector<std::string> fighterIds;    ///< fighterIds[i]: the file name of fighters[i] without `.fighter`
     unsigned width = 1280;              ///< window width in pixels
     unsigned height = 720;              ///< window height in pixels
+    KeyChord lastInput;                 ///< the last bindable input (key, pad button, pad axis) seen by the event loop
+    bool hasLastInput = false;          ///< true until a screen takes lastInput (the Controls screen's rebinding)
     bool quit = false;                  ///< set to close the app
     int exitCode = 0;                   ///< process exit code when quitting
 
@@ -113,6 +115,8 @@ std::unique_ptr<Screen> makeOnlineMenu(Context& ctx);
 std::unique_ptr<Screen> makeOnlineLobby(Context& ctx, bool host, const std::string& address);
 /// The pause menu over a fight.
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight);
+/// The menu over a finished match: rematch, character select (for `mode`), title; `result` is its heading.
+std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const std::string& result, sim::Mode mode);
 /// The Blaster (nullptr, with the error printed and ctx.quit set, when data/blaster.cfg is bad).
 std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot);
 /// A Blaster script played in the window (nullptr, with `FILE:LINE: what` printed, when it does not parse).

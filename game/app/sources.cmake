@@ -3,6 +3,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/app.h
   ${CMAKE_CURRENT_LIST_DIR}/app.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_position.h
+  ${CMAKE_CURRENT_LIST_DIR}/live_rules.h
   ${CMAKE_CURRENT_LIST_DIR}/flags.h
   ${CMAKE_CURRENT_LIST_DIR}/flags.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bindings.h
@@ -14,8 +15,13 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/screen.h
   ${CMAKE_CURRENT_LIST_DIR}/screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/menus.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/controls_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h
+  ${CMAKE_CURRENT_LIST_DIR}/frame_meter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training_hud.h
+  ${CMAKE_CURRENT_LIST_DIR}/training_hud.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp

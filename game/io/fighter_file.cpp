@@ -11,6 +11,13 @@
 //                                      (required)
 //   color ROLE R G B                   drawing colour for a role (the app uses body, accent, trim), 0..255 each
 //   push minX minY maxX maxY           neutral push box
+//   motion N                           input window: frames (1..32) in which a whole 236 or 623 motion, the special
+//                                      press included, must be entered (default 12)
+//   dash WINDOW FORWARD BACK           double-tap dashes: the second tap within WINDOW frames (1..30) of the first,
+//                                      after neutral only; speeds in units per frame; needs anims `dash` and
+//                                      `backdash` (their lengths are the durations). No record: no dashes
+//   throwtech N                        frames (0..60) after being grabbed in which a throw press breaks the throw
+//                                      (default 10)
 //   member NAME minX minY maxX maxY    a hurtbox in the neutral pose; members enter the BVH in file order
 //   anim NAME LENGTH                   a looping pose of LENGTH frames; lines up to `end` belong to it
 //   move NAME                          an attack; its length is startup + active + recovery; lines up to `end`:
@@ -19,14 +26,19 @@
 //     guard mid|low|high               mid: blocked either way; low: crouching only; high (overhead): standing only
 //     heavy                            heavy impact (screen shake)
 //     projectile SPEED LIFE minX minY maxX maxY   spawn a projectile on the first active frame
+//     invincible FIRST LAST            frames (1-based) on which strikes, projectiles and throws pass through
+//     notech                           its throw boxes cannot be broken by a throw press (a command throw)
 //   box FIRST LAST WHAT minX minY maxX maxY   (inside anim/move) during frames FIRST..LAST (1-based, inclusive)
 //                                      place WHAT: a member name, `attack` (an attack box, live only during the
-//                                      active frames, so only inside a `move`) or `push`; later lines win over
-//                                      earlier ones for a member
+//                                      active frames, so only inside a `move`), `throw` (a throw box, the same
+//                                      but it grabs: unblockable, only a grounded opponent out of stun) or
+//                                      `push`; later lines win over earlier ones for a member
 //   end                                closes the anim or move
 // Every file must define the anims/moves listed in kRequiredAnims; `low` (down + light) and `air` (attack while
-// jumping) are optional. Members an animation frame does not place keep their neutral box.
-// Each header record (display, health, walk, jump, push, color ROLE) and each frame-data key of a move may appear
+// jumping) are optional, and so are `rising` (the 623 + special move; give it `invincible` frames), `throw` (the
+// throw button's move), `thrown` (the pose while held; hitstun's otherwise), `dash` and `backdash`. Members an
+// animation frame does not place keep their neutral box.
+// Each header record (display, health, walk, jump, push, motion, dash, throwtech, color ROLE) and each frame-data key of a move may appear
 // at most once. Limits: 64 members, 256 anims/moves, 1024 box lines per anim/move.
 // Errors are reported as `FILE:LINE: what` and the whole file is refused.
 #include "game/io/fighter_file.h"
@@ -91,7 +103,8 @@ bool Parser::header(const std::vector<std::string>& t) {
         def.display = t[1];
         return true;
     }
-    const bool keyed = k == "display" || k == "health" || k == "walk" || k == "jump" || k == "push";
+    const bool keyed = k == "display" || k == "health" || k == "walk" || k == "jump" || k == "push" ||
+                       k == "motion" || k == "dash" || k == "throwtech";
     if (keyed && !once(seenHeader, k)) return false;
     if (k == "color" && t.size() >= 2 && !once(seenHeader, "color " + t[1])) return false;
     if (k == "display") {
@@ -124,6 +137,13 @@ bool Parser::header(const std::vector<std::string>& t) {
         return true;
     }
     if (k == "push") return count(t, 5, "push minX minY maxX maxY") && box(t, 1, def.push);
+    InputWindows& w = def.windows;
+    if (k == "motion") return count(t, 2, "motion N") && toInt(t[1], 1, kHistory, w.motion);
+    if (k == "throwtech") return count(t, 2, "throwtech N") && toInt(t[1], 0, 60, w.tech);
+    if (k == "dash") {
+        return count(t, 4, "dash WINDOW FORWARD BACK") && toInt(t[1], 1, kHistory - 2, w.dash) &&
+               toInt(t[2], 1, 100, w.dashForward) && toInt(t[3], 1, 100, w.dashBack);
+    }
     if (k == "member") {
         MemberDef m;
         if (!count(t, 6, "member NAME minX minY maxX maxY") || !box(t, 2, m.box)) return false;
@@ -166,7 +186,7 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
                             {"blockstun", &a.blockstun, 0}, {"pushback", &a.pushback, 0}, {"hitstop", &a.hitstop, 0}};
     handled = true;
     for (const char* key : {"startup", "active", "recovery", "damage", "chip", "hitstun", "blockstun", "pushback",
-                            "hitstop", "guard", "heavy", "projectile"}) {
+                            "hitstop", "guard", "heavy", "projectile", "invincible", "notech"}) {
         if (t[0] == key && !once(seenField, key)) return false;
     }
     for (const Field& f : fields) {
@@ -183,6 +203,17 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
     if (t[0] == "heavy") {
         a.heavy = true;
         return count(t, 1, "heavy");
+    }
+    if (t[0] == "notech") {
+        a.noTech = true;
+        return count(t, 1, "notech");
+    }
+    if (t[0] == "invincible") {
+        if (!count(t, 3, "invincible FIRST LAST") || !toInt(t[1], 1, 10000, a.invFirst) ||
+            !toInt(t[2], 1, 10000, a.invLast)) {
+            return false;
+        }
+        return a.invFirst <= a.invLast || fail("invincible frames FIRST > LAST");
     }
     if (t[0] == "projectile") {
         a.projectile = true;
@@ -206,10 +237,11 @@ bool Parser::animLine(const std::vector<std::string>& t) {
         if (int(a.boxes.size()) >= kMaxBoxesPerAnim) {
             return fail("more than " + std::to_string(kMaxBoxesPerAnim) + " box lines in " + io::quote(a.name));
         }
-        if (t[3] == "attack" && !a.isMove) {
-            return fail("an `attack` box only goes inside a `move` (" + io::quote(a.name) + " is an anim and never attacks)");
+        if ((t[3] == "attack" || t[3] == "throw") && !a.isMove) {
+            return fail(std::string(t[3] == "attack" ? "an" : "a") + " `" + t[3] + "` box only goes inside a `move` (" + io::quote(a.name) + " is an anim and never attacks)");
         }
         if (t[3] == "attack") p.target = kPlaceAttack;
+        else if (t[3] == "throw") p.target = kPlaceThrow;
         else if (t[3] == "push") p.target = kPlacePush;
         else if ((p.target = def.member(t[3])) < 0) return fail("unknown member " + io::quote(t[3]));
         a.boxes.push_back(p);
@@ -229,6 +261,7 @@ bool Parser::closeAnim() {
     if (a.isMove) {
         if (a.startup < 1 || a.active < 1) return fail("move " + io::quote(a.name) + " needs startup >= 1 and active >= 1");
         a.length = a.startup + a.active + a.recovery;
+        if (a.invLast > a.length) return fail("invincible frames go past the last frame (" + std::to_string(a.length) + ") of " + io::quote(a.name));
     }
     for (std::size_t i = 0; i < a.boxes.size(); ++i) {
         if (a.boxes[i].last > a.length) {
@@ -259,12 +292,25 @@ bool Parser::finish() {
         line = def.anims[special].line;
         return fail("'special' must be a move with a `projectile` line");
     }
-    for (const char* m : {"light", "heavy", "low", "air"}) {
+    for (const char* m : {"light", "heavy", "low", "air", "rising", "throw"}) {
         const int i = def.anim(m);
         if (i >= 0 && !def.anims[i].isMove) {
             line = def.anims[i].line;
             return fail(std::string("'") + m + "' must be declared with `move`");
         }
+    }
+    for (const char* m : {"thrown", "dash", "backdash"}) {
+        const int i = def.anim(m);
+        if (i >= 0 && def.anims[i].isMove) {
+            line = def.anims[i].line;
+            return fail(std::string("'") + m + "' must be declared with `anim`");
+        }
+    }
+    if (hasHeader("dash") && (def.anim("dash") < 0 || def.anim("backdash") < 0)) {
+        for (const auto& k : seenHeader) {
+            if (k.first == "dash") line = k.second;
+        }
+        return fail("a `dash` record needs anims 'dash' and 'backdash'");
     }
     return true;
 }

@@ -98,12 +98,14 @@ int checkedExit(int code) {
 
 /// One line per event of the step just taken (for writing scripts).
 void printEvents(std::int64_t frame, const sim::Fight& fight) {
-    const char* names[] = {"hit", "block", "cancel", "ko", "timeover", "roundstart", "matchover"};
+    const char* names[] = {"hit", "block", "cancel", "ko", "timeover", "roundstart", "matchover", "throw", "tech"};
     for (const sim::Event& e : fight.events()) {
         std::cout << "frame " << frame << ": " << names[int(e.type)];
-        if (e.victim >= 0) std::cout << " victim p" << (e.victim + 1);
+        if (e.type == sim::EventType::MatchOver && e.victim == 2) std::cout << " draw";
+        else if (e.victim >= 0) std::cout << " victim p" << (e.victim + 1);
         if (e.attacker >= 0) std::cout << " by p" << (e.attacker + 1);
         if (!e.move.empty()) std::cout << " move " << e.move << " member " << e.member << " damage " << e.damage;
+        if (e.counter) std::cout << " counter";
         std::cout << "  [p1 x " << fight.state().fighters[0].x << " " << fight.animName(0) << ", p2 x "
                   << fight.state().fighters[1].x << " " << fight.animName(1) << "]\n";
     }

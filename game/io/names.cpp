@@ -32,14 +32,57 @@ const char* dummyName(DummyMode d) {
         case DummyMode::Block: return "block";
         case DummyMode::CrouchBlock: return "crouchblock";
         case DummyMode::Jump: return "jump";
+        case DummyMode::RandomBlock: return "randomblock";
+        case DummyMode::Reversal: return "reversal";
+        case DummyMode::Record: return "record";
+        case DummyMode::Playback: return "playback";
     }
     return "stand";
 }
 
 bool parseDummy(const std::string& word, DummyMode& out) {
-    for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump}) {
+    for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump,
+                        DummyMode::RandomBlock, DummyMode::Reversal, DummyMode::Record, DummyMode::Playback}) {
         if (word == dummyName(d)) {
             out = d;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* counterName(CounterHits c) {
+    switch (c) {
+        case CounterHits::Off: return "off";
+        case CounterHits::On: return "on";
+        case CounterHits::Always: return "always";
+    }
+    return "off";
+}
+
+bool parseCounter(const std::string& word, CounterHits& out) {
+    for (CounterHits c : {CounterHits::Off, CounterHits::On, CounterHits::Always}) {
+        if (word == counterName(c)) {
+            out = c;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* styleName(InputStyle st) {
+    switch (st) {
+        case InputStyle::Classic: return "classic";
+        case InputStyle::Motion: return "motion";
+        case InputStyle::Simple: return "simple";
+    }
+    return "classic";
+}
+
+bool parseStyle(const std::string& word, InputStyle& out) {
+    for (InputStyle st : {InputStyle::Classic, InputStyle::Motion, InputStyle::Simple}) {
+        if (word == styleName(st)) {
+            out = st;
             return true;
         }
     }

@@ -15,6 +15,14 @@ bool parseMode(const std::string& word, Mode& out);
 const char* dummyName(DummyMode d);
 /// Parses a dummy word; returns false when unknown.
 bool parseDummy(const std::string& word, DummyMode& out);
+/// Script/replay word for a counter-hit rule ("off", "on", "always").
+const char* counterName(CounterHits c);
+/// Parses a counter-hit word; returns false when unknown.
+bool parseCounter(const std::string& word, CounterHits& out);
+/// Script/replay word for an input style ("classic", "motion", "simple").
+const char* styleName(InputStyle st);
+/// Parses an input style word; returns false when unknown.
+bool parseStyle(const std::string& word, InputStyle& out);
 
 }  // namespace sim
 

@@ -26,9 +26,54 @@ std::string replayHeader(const MatchSetup& s) {
       << "dummy " << dummyName(s.dummy) << "\n"
       << "cpulevel " << s.cpuLevel << "\n"
       << "start " << s.startX[0] << " " << s.startX[1] << "\n"
-      << "health " << s.startHealth[0] << " " << s.startHealth[1] << "\n"
-      << "frames\n";
+      << "health " << s.startHealth[0] << " " << s.startHealth[1] << "\n";
+    // Written only when not the default, so a match set up as before records byte for byte as before.
+    if (s.intro != 0) o << "intro " << s.intro << "\n";
+    if (!s.tape.empty()) o << "tape " << tapeText(s.tape) << "\n";
+    if (s.counter != CounterHits::Off) o << "counter " << counterName(s.counter) << "\n";
+    if (s.style[0] != InputStyle::Classic || s.style[1] != InputStyle::Classic) {
+        o << "style " << styleName(s.style[0]) << " " << styleName(s.style[1]) << "\n";
+    }
+    o << "frames\n";
     return o.str();
+}
+
+std::string tapeText(const std::vector<std::uint16_t>& tape) {
+    std::string s;
+    for (std::size_t i = 0; i < tape.size();) {
+        std::size_t run = 1;
+        while (i + run < tape.size() && tape[i + run] == tape[i]) ++run;
+        s += (s.empty() ? "" : " ") + buttonLetters(tape[i]) + (run > 1 ? "*" + std::to_string(run) : "");
+        i += run;
+    }
+    return s;
+}
+
+bool parseTape(const std::vector<std::string>& t, std::size_t from, std::vector<std::uint16_t>& out, std::string& why) {
+    out.clear();
+    for (std::size_t i = from; i < t.size(); ++i) {
+        const std::size_t star = t[i].find('*');
+        std::uint16_t b = 0;
+        if (!parseButtonLetters(t[i].substr(0, star), b)) {
+            why = "bad tape frame " + io::quote(t[i]) + " (letters UDLRABCST or -, then *N for a run)";
+            return false;
+        }
+        std::int64_t n = 1;
+        if (star != std::string::npos) {
+            std::string bad;
+            if (!io::toInt(t[i].substr(star + 1), 1, kMaxTape, n, bad)) {
+                why = "bad run in tape frame " + io::quote(t[i]) + ": " + bad;
+                return false;
+            }
+        }
+        if (std::int64_t(out.size()) + n > kMaxTape) {
+            why = "the tape holds more than " + std::to_string(kMaxTape) + " frames";
+            return false;
+        }
+        out.insert(out.end(), std::size_t(n), b);
+    }
+    if (out.empty()) why = "expected `tape FRAMES...`";
+    return !out.empty();
 }
 
 std::string replayFrameLine(const FrameInput& in) {
@@ -68,8 +113,21 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     }
     if (k == "rounds") return need(2) && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2) && toInt(t[1], 1, 10000000, s.roundFrames);
-    if (k == "cpulevel") return need(2) && toInt(t[1], 1, 3, s.cpuLevel);
+    if (k == "cpulevel") return need(2) && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
+    if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
+    if (k == "tape") {
+        std::string why;
+        return parseTape(t, 1, s.tape, why) || fail(why);
+    }
+    if (k == "counter") return need(2) && (parseCounter(t[1], s.counter) || fail("unknown counter-hit rule " + io::quote(t[1])));
+    if (k == "style") {
+        if (!need(3)) return false;
+        for (int p = 0; p < 2; ++p) {
+            if (!parseStyle(t[std::size_t(p) + 1], s.style[p])) return fail("unknown input style " + io::quote(t[std::size_t(p) + 1]));
+        }
+        return true;
+    }
     if (k == "health") {
         out.healthLine = line;
         return need(3) && toInt(t[1], 0, 100000000, s.startHealth[0]) && toInt(t[2], 0, 100000000, s.startHealth[1]);

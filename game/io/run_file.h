@@ -7,8 +7,11 @@
 //   seed N | mode WORD | fighters ID1 ID2 | rounds N | roundframes N | dummy WORD | cpulevel N
 //   start X1 X2 | health H1 H2     (header settings, any order; omitted ones keep MatchSetup's defaults;
 //                                   seed is 0..2^64-1, health 0 = full)
+//   intro FRAMES | style S1 S2     (as in scripts; written only when not the default: intro 0, classic classic)
+//   tape TOKENS ...                 the training dummy's recording (as in scripts; written only when not empty)
 //   frames                          end of header
-//   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none
+//   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none;
+//                                   T (throw) came later than the other letters, and no older file holds it
 //   check FRAME HASH                hash (16 hex digits) after FRAME steps; written every 60 frames
 //   end FRAME HASH                  last line: total frames and final hash (missing after a crash: still playable,
 //                                   and the runner's summary says `(truncated: no end line, N frames)`)
@@ -91,5 +94,9 @@ std::string replayHeader(const MatchSetup& setup);
 std::string replayFrameLine(const FrameInput& in);
 /// Lower-case 16-digit hex of a hash.
 std::string hashHex(std::uint64_t h);
+/// A dummy tape as `tape` tokens: replay letters per frame (R = forward, L = back), runs as `LETTERS*N`.
+std::string tapeText(const std::vector<std::uint16_t>& tape);
+/// Parses `tape` tokens (t[from..]); false with why on a bad token or more than kMaxTape frames.
+bool parseTape(const std::vector<std::string>& t, std::size_t from, std::vector<std::uint16_t>& out, std::string& why);
 
 }  // namespace sim

@@ -7,17 +7,27 @@
 //     seed N                                RNG seed (CPU decisions), 0..2^64-1
 //     rounds N                              rounds needed to win the match, 1..999 (default 2: best of three)
 //     roundframes N                         round timer in frames (default 5940 = 99 s)
-//     dummy stand|crouch|block|crouchblock|jump   training dummy (p2) behaviour
-//     cpulevel 1|2|3                        CPU reaction speed and blocking
+//     dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|record|playback   training dummy (p2)
+//                                           behaviour (record: p2's input lines drive it; playback: the tape)
+//     cpulevel 1|2|3|4                      CPU reaction speed and blocking; 4 reads frame data (fight.cpp)
 //     start X1 X2                           fighters' x at every round start (default 400 800)
 //     health H1 H2                          health at every round start (0 = full)
+//     intro FRAMES                          round intro: FRAMES frames (0..600) with inputs locked out (default 0)
+//     tape FRAMES...                        the dummy's recording for `dummy playback`: replay letters per frame
+//                                           with R = forward, L = back, `LETTERS*N` for N frames (at most 600)
+//     counter off|on|always                 counter hits (default off): on = a hit during the victim's own startup
+//                                           or active frames does +20% damage and +4 hitstun; always = also every
+//                                           hit on the training dummy
+//     style S1 S2                           how each player's special button is read: classic (default: special
+//                                           = fireball, no motions or dashes), motion (236S, 623S, 66/44 dashes),
+//                                           simple (motion plus special = fireball, forward+special = anti-air)
 //   Input (each advances the frame cursor C, the number of frames scripted so far):
 //     pN hold BUTTONS FRAMES                pN holds BUTTONS for FRAMES frames
 //     pN press BUTTONS                      pN holds BUTTONS for one frame
 //     wait FRAMES                           FRAMES frames with no new input
 //     pN keep BUTTONS                       pN also holds BUTTONS on every later frame (does not advance C)
 //     pN release                            ends pN's keep (does not advance C)
-//   BUTTONS is NAME or NAME+NAME+..., NAME one of up down left right light heavy special start (absolute
+//   BUTTONS is NAME or NAME+NAME+..., NAME one of up down left right light heavy special start throw (absolute
 //   directions: left is screen left), or `none`.
 //   Checks (do not advance C):
 //     expect [pN.]FIELD [OP] VALUE          state right after frame C; OP is == != < <= > >= (default ==)
@@ -27,7 +37,9 @@
 //     expect [no] EVENT WINDOW              an event in frames C+1..C+N (`within N`) or exactly at C+N (`at N`);
 //                                           with `no`, it must not happen in that window
 //         EVENT := hit VICTIM [MEMBER] [by ATTACKER [MOVE]] | block VICTIM [MEMBER] [by ATTACKER [MOVE]]
-//                | cancel | ko VICTIM | timeover | roundstart
+//                | throw VICTIM [MEMBER] [by ATTACKER [MOVE]] | tech VICTIM
+//                | cancel | ko VICTIM | timeover | roundstart      (throw: a grab connects; tech: it is broken,
+//                                           `tech any` also matches two throws breaking each other)
 //         VICTIM/ATTACKER are p1, p2 or any; MEMBER/MOVE may be `any`.
 // The script runs until the last frame scripted or the end of the last expectation window, whichever is later;
 // that may not pass kMaxRunFrames (1000000). Once the fighters are loaded, the start health must not exceed a
@@ -105,8 +117,8 @@ struct ScriptParser : io::LineParser {
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     MatchSetup& s = out->setup;
     const std::string& k = t[0];
-    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health"};
-    if (!inList(k, kSetup, 9)) return fail("unknown command " + io::quote(k));
+    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter"};
+    if (!inList(k, kSetup, 13)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
     if (!once(seenSetup, k)) return false;
     auto need = [&](std::size_t n, const char* form) {
@@ -129,14 +141,30 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     }
     if (k == "rounds") return need(2, "rounds N") && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
-    if (k == "cpulevel") return need(2, "cpulevel 1|2|3") && toInt(t[1], 1, 3, s.cpuLevel);
+    if (k == "cpulevel") return need(2, "cpulevel 1|2|3|4") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     if (k == "dummy") {
-        if (!need(2, "dummy stand|crouch|block|crouchblock|jump")) return false;
+        if (!need(2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|record|playback")) return false;
         return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));
     }
     if (k == "start") {
         return need(3, "start X1 X2") && toInt(t[1], 0, kStageWidth, s.startX[0]) &&
                toInt(t[2], 0, kStageWidth, s.startX[1]);
+    }
+    if (k == "intro") return need(2, "intro FRAMES") && toInt(t[1], 0, kMaxIntro, s.intro);
+    if (k == "tape") {
+        std::string why;
+        return parseTape(t, 1, s.tape, why) || fail(why);
+    }
+    if (k == "counter") {
+        if (!need(2, "counter off|on|always")) return false;
+        return parseCounter(t[1], s.counter) ? true : fail("unknown counter-hit rule " + io::quote(t[1]));
+    }
+    if (k == "style") {
+        if (!need(3, "style classic|motion|simple classic|motion|simple")) return false;
+        for (int p = 0; p < 2; ++p) {
+            if (!parseStyle(t[std::size_t(p) + 1], s.style[p])) return fail("unknown input style " + io::quote(t[std::size_t(p) + 1]));
+        }
+        return true;
     }
     if (k == "health") {
         out->healthLine = line;
@@ -181,8 +209,8 @@ bool ScriptParser::expectEvent(const std::vector<std::string>& t, std::size_t i,
     const std::string& kind = t[i++];
     e.isEvent = true;
     auto more = [&]() { return i < t.size() && t[i] != "within" && t[i] != "at"; };
-    if (kind == "hit" || kind == "block") {
-        e.event = kind == "hit" ? EventType::Hit : EventType::Block;
+    if (kind == "hit" || kind == "block" || kind == "throw") {
+        e.event = kind == "hit" ? EventType::Hit : kind == "block" ? EventType::Block : EventType::Throw;
         if (!more()) return fail("expected the victim (p1, p2 or any) after '" + kind + "'");
         if (!player(t[i++], e.victim, true)) return false;
         if (more() && t[i] != "by") e.member = t[i++] == "any" ? "" : t[i - 1];
@@ -192,9 +220,9 @@ bool ScriptParser::expectEvent(const std::vector<std::string>& t, std::size_t i,
             if (!player(t[i++], e.attacker, true)) return false;
             if (more()) e.move = t[i++] == "any" ? "" : t[i - 1];
         }
-    } else if (kind == "ko") {
-        e.event = EventType::KO;
-        if (!more()) return fail("expected who is KO'd (p1, p2 or any)");
+    } else if (kind == "ko" || kind == "tech") {
+        e.event = kind == "ko" ? EventType::KO : EventType::Tech;
+        if (!more()) return fail("expected who is " + std::string(kind == "ko" ? "KO'd" : "thrown") + " (p1, p2 or any)");
         if (!player(t[i++], e.victim, true)) return false;
     } else if (kind == "cancel") {
         e.event = EventType::ProjectileCancel;
@@ -261,8 +289,8 @@ bool ScriptParser::expectLine(const std::vector<std::string>& t) {
         ++i;
         if (i >= t.size()) return fail("expected an event after 'no'");
     }
-    static const char* const kEvents[] = {"hit", "block", "ko", "cancel", "timeover", "roundstart"};
-    const bool ok = inList(t[i], kEvents, 6) ? expectEvent(t, i, e) : expectState(t, i, e);
+    static const char* const kEvents[] = {"hit", "block", "ko", "cancel", "timeover", "roundstart", "throw", "tech"};
+    const bool ok = inList(t[i], kEvents, 8) ? expectEvent(t, i, e) : expectState(t, i, e);
     if (!ok) return false;
     if (e.negate && !e.isEvent) return fail("'no' only goes before an event");
     out->expectations.push_back(e);

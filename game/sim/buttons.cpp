@@ -13,6 +13,7 @@ struct ButtonText {
 constexpr ButtonText kButtons[kButtonCount] = {
     {kUp, "up", 'U'},         {kDown, "down", 'D'},   {kLeft, "left", 'L'},       {kRight, "right", 'R'},
     {kLight, "light", 'A'},   {kHeavy, "heavy", 'B'}, {kSpecial, "special", 'C'}, {kStart, "start", 'S'},
+    {kThrow, "throw", 'T'},
 };
 
 }  // namespace

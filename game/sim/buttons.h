@@ -20,23 +20,24 @@ enum Button : std::uint16_t {
     kHeavy = 1 << 5,    ///< heavy attack
     kSpecial = 1 << 6,  ///< projectile special
     kStart = 1 << 7,    ///< pause (ignored by the rules)
+    kThrow = 1 << 8,    ///< throw (and throw tech); letter T, added after format 1's first files
 };
 
 /// Number of defined button bits.
-constexpr int kButtonCount = 8;
+constexpr int kButtonCount = 9;
 
 /// Both players' held buttons for one 60 Hz frame (index 0 = player 1).
 struct FrameInput {
     std::uint16_t buttons[2] = {0, 0};
 };
 
-/// Script name of a single button bit ("up", "down", "left", "right", "light", "heavy", "special", "start").
+/// Script name of a single button bit ("up", "down", "left", "right", "light", "heavy", "special", "start", "throw").
 const char* buttonName(std::uint16_t bit);
 /// Parses one script name (see buttonName) to its bit; returns 0 for an unknown name.
 std::uint16_t parseButtonName(std::string_view name);
 /// Parses `a+b+c` (or `none`) to a bit set; returns false on an unknown name.
 bool parseButtonSet(std::string_view text, std::uint16_t& out);
-/// Replay letters for a bit set: U D L R A(light) B(heavy) C(special) S(start), or "-" when nothing is held.
+/// Replay letters for a bit set: U D L R A(light) B(heavy) C(special) S(start) T(throw), or "-" when nothing is held.
 std::string buttonLetters(std::uint16_t buttons);
 /// Parses replay letters back to a bit set; returns false on an unknown letter.
 bool parseButtonLetters(std::string_view text, std::uint16_t& out);

@@ -36,13 +36,38 @@ std::int64_t centreDistance2(const engine::AABB& a, const engine::AABB& b) {
     return dx * dx + dy * dy;
 }
 
+/// Numpad notation of held directions for a fighter facing `facing`: 5 neutral, 6 forward, 2 down, 3 down-forward,
+/// 4 back, 8 up... (left and right are never both held: SOCD cleaning runs first).
+int numpad(std::uint16_t dirs, int facing) {
+    const std::uint16_t fwd = facing > 0 ? kRight : kLeft;
+    const std::uint16_t back = facing > 0 ? kLeft : kRight;
+    const int row = (dirs & kDown) ? 0 : (dirs & kUp) ? 6 : 3;
+    const int col = (dirs & back) ? 1 : (dirs & fwd) ? 3 : 2;
+    return row + col;
+}
+
+/// A set of numpad directions as bits (bit n = direction n), for motion steps.
+constexpr std::uint16_t dirSet(int a, int b = 0) { return std::uint16_t((1u << a) | (b ? (1u << b) : 0u)); }
+
+constexpr int kTechPush = 40;  ///< units each fighter slides apart when a throw is broken
+constexpr int kCounterHitstun = 4;  ///< extra hitstun frames of a counter hit
+
 // Tripwires (determinism.h): a new field changes a size and stops the build here until the hash below feeds it.
 // Sizes are those of x86-64 with libstdc++; the body (an engine::AgentBVH) is hashed node by node and excluded.
 #if defined(__x86_64__) && defined(__GLIBCXX__)
 static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 64, "hash the new FightState field");
-static_assert(sizeof(FighterState) - sizeof(engine::AgentBVH) == 152, "hash the new FighterState field");
-static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 12 && sizeof(AttackBox) == 20, "hash the new field");
+static_assert(sizeof(FighterState) - sizeof(engine::AgentBVH) == 200, "hash the new FighterState field");
+static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 20 && sizeof(AttackBox) == 20, "hash the new field");
 #endif
+
+/// Fields added after the first recorded replays (issue 12: input history, throws) are fed as (tag, value) pairs
+/// only when they are not zero, so a match that never uses them (every Classic match without the throw button)
+/// hashes exactly as before and the shipped checkpoints still hold; tags keep the encoding unambiguous.
+void sparse(Hasher& hs, int tag, std::int64_t v) {
+    if (v == 0) return;
+    hs.num(tag);
+    hs.num(v);
+}
 
 void hashFighter(Hasher& hs, const FighterState& f) {
     for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
@@ -71,8 +96,14 @@ void hashFighter(Hasher& hs, const FighterState& f) {
     for (const AttackBox& a : f.attacks) {
         hs.box(a.box);
         hs.num(a.active);
+        sparse(hs, 1000, a.grab);
     }
     hs.box(f.push);
+    for (int i = 0; i < kHistory; ++i) sparse(hs, 1100 + i, f.dirs[i]);
+    sparse(hs, 1200, f.techTimer);
+    sparse(hs, 1201, f.grabMember + 1);
+    sparse(hs, 1202, f.cpu.motion);
+    sparse(hs, 1203, f.cpu.fireballWait);
 }
 
 }  // namespace
@@ -174,19 +205,12 @@ void Fight::step(const FrameInput& input) {
     }
     if (s_.roundFrame == 0) emit(EventType::RoundStart, -1, -1);
     ++s_.roundFrame;
+    if (s_.roundFrame <= setup_.intro) return;  // the round intro: inputs locked out, the timer waits
     const std::uint16_t buttons[2] = {inputFor(0, input), inputFor(1, input)};
     if (s_.hitstop > 0) {
         --s_.hitstop;   // frozen: only the held buttons are remembered (so a press is not seen twice)
-        for (int p = 0; p < 2; ++p) {
-            FighterState& f = s_.fighters[p];
-            f.prevHeld = f.held;
-            f.held = buttons[p];
-            const int a = pickAttack(p, std::uint16_t(f.held & ~f.prevHeld));
-            if (a >= 0) {
-                f.buffered = a;
-                f.bufferTimer = kInputBuffer;
-            }
-        }
+        readInput(0, buttons[0]);
+        readInput(1, buttons[1]);
         return;
     }
     updateFighter(0, buttons[0]);
@@ -204,13 +228,28 @@ void Fight::step(const FrameInput& input) {
     updateRound();
 }
 
-std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
-    if (setup_.isCpu(p)) return cpuInput(p);
-    if (setup_.isDummy(p)) return dummyInput(p);
-    return std::uint16_t(in.buttons[p] & ~kStart);
+std::uint16_t relativeToAbsolute(std::uint16_t b, int facing) {
+    if (facing > 0) return b;
+    const std::uint16_t lr = b & (kLeft | kRight);  // mirror: forward is screen-left for a fighter facing left
+    const std::uint16_t swapped = std::uint16_t(((lr & kLeft) ? kRight : 0) | ((lr & kRight) ? kLeft : 0));
+    return std::uint16_t((b & ~(kLeft | kRight)) | swapped);
 }
 
-std::uint16_t Fight::dummyInput(int p) {
+std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
+    std::uint16_t b = setup_.isCpu(p) ? cpuInput(p) : setup_.isDummy(p) ? dummyInput(p, in) : std::uint16_t(in.buttons[p] & ~kStart);
+    // SOCD cleaning: left + right held together is neither (a keyboard player cannot guard both sides at once).
+    if ((b & (kLeft | kRight)) == (kLeft | kRight)) b = std::uint16_t(b & ~(kLeft | kRight));
+    return b;
+}
+
+std::uint16_t Fight::dummyInput(int p, const FrameInput& in) {
+    if (setup_.dummy == DummyMode::Record) return std::uint16_t(in.buttons[p] & ~kStart);
+    if (setup_.dummy == DummyMode::Playback) {
+        if (setup_.tape.empty()) return 0;
+        const std::size_t at = std::size_t(s_.roundFrame - 1 - setup_.intro) % setup_.tape.size();
+        return relativeToAbsolute(setup_.tape[at], s_.fighters[p].facing);
+    }
+    if (setup_.dummy == DummyMode::RandomBlock || setup_.dummy == DummyMode::Reversal) return dummyGuard(p);
     const std::uint16_t back = s_.fighters[p].facing > 0 ? kLeft : kRight;
     // A standing blocker holds back only while something threatens it: holding back with nothing coming is a
     // walk away, and a dummy that walks into the corner is no use for practice.
@@ -221,17 +260,88 @@ std::uint16_t Fight::dummyInput(int p) {
         case DummyMode::Block: return threatened ? back : 0;
         case DummyMode::CrouchBlock: return std::uint16_t(kDown | back);
         case DummyMode::Jump: return kUp;
+        case DummyMode::RandomBlock:
+        case DummyMode::Reversal:
+        case DummyMode::Record:
+        case DummyMode::Playback: break;  // handled above
     }
     return 0;
+}
+
+std::uint16_t Fight::dummyGuard(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    CpuState& c = f.cpu;
+    if (c.motion > 0) return cpu4Motion(p);
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const bool stunned = f.action == Action::Blockstun || f.action == Action::Hitstun;
+    const int left = f.action == Action::Blockstun ? f.blockstun : f.hitstun;
+    if (setup_.dummy == DummyMode::Reversal && stunned && left == 3 && defs_[p].ids.rising >= 0 && liveStyle(p)) {
+        c.motion = 3;  // 6 now, 2, then 3 + special on the last stun frame: the uppercut starts on the first free frame
+        return cpu4Motion(p);
+    }
+    const bool low = o.action == Action::Attack && defs_[1 - p].anims[std::size_t(o.anim)].guard == Guard::Low;
+    const std::uint16_t guard = std::uint16_t(back | (low ? kDown : 0));
+    const bool threatened = o.action == Action::Attack || s_.projectiles[1 - p].alive;
+    if (f.action == Action::Blockstun) return guard;
+    if (setup_.dummy == DummyMode::Reversal) return threatened ? guard : 0;
+    // Random block: one coin per attack, tossed on its first frame and kept in the plan until it ends.
+    if (!threatened) {
+        c.plan = 0;
+        c.planFrames = 0;
+        return 0;
+    }
+    if (c.planFrames == 0) {
+        c.planFrames = 1;
+        c.plan = (nextRandom() & 1) ? std::uint16_t(1) : std::uint16_t(2);  // 1 = guard this one, 2 = let it in
+    }
+    return c.plan == 1 ? guard : 0;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fighter state machine
 
+bool Fight::motion(int p, const std::uint16_t* steps, int count) const {
+    // The steps must appear in order, one frame each at least, within the fighter's motion window (this frame
+    // included); other directions in between are allowed (that is the leniency).
+    const FighterState& f = s_.fighters[p];
+    const int window = std::min(defs_[p].windows.motion, kHistory);
+    int step = 0;
+    for (int i = window - 1; i >= 0 && step < count; --i) {
+        if (steps[step] & (1u << numpad(f.dirs[i], f.facing))) ++step;
+    }
+    return step == count;
+}
+
+int Fight::dashInput(int p) const {
+    // A dash is a tap, neutral for at most the dash window, and a second tap this frame: 6 5 6 (or 4 5 4).
+    const FighterState& f = s_.fighters[p];
+    const InputWindows& w = defs_[p].windows;
+    if (!liveStyle(p) || w.dash <= 0) return 0;
+    const int limit = std::min(w.dash, kHistory - 1);
+    for (int dir : {6, 4}) {
+        if (numpad(f.dirs[0], f.facing) != dir || numpad(f.dirs[1], f.facing) != 5) continue;
+        int i = 1;
+        while (i <= limit && numpad(f.dirs[i], f.facing) == 5) ++i;
+        if (i <= limit && numpad(f.dirs[i], f.facing) == dir) return dir == 6 ? 1 : -1;
+    }
+    return 0;
+}
+
 int Fight::pickAttack(int p, std::uint16_t pressed) const {
     const FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
     if (f.airborne) return (pressed & (kLight | kHeavy)) ? d.ids.air : -1;
+    if ((pressed & kThrow) && d.ids.grab >= 0) return d.ids.grab;
+    if ((pressed & kSpecial) && setup_.style[p] != InputStyle::Classic) {
+        static const std::uint16_t kDragon[] = {dirSet(6), dirSet(2, 1), dirSet(3)};   // 623
+        static const std::uint16_t kQuarter[] = {dirSet(2), dirSet(3), dirSet(6)};     // 236
+        if (d.ids.rising >= 0 && motion(p, kDragon, 3)) return d.ids.rising;  // 623 wins over 236 (6236)
+        if (motion(p, kQuarter, 3)) return d.ids.special;
+        if (setup_.style[p] == InputStyle::Motion) return -1;
+        const bool forward = numpad(f.dirs[0], f.facing) == 6;
+        return forward && d.ids.rising >= 0 ? d.ids.rising : d.ids.special;  // Simple: S, 6S
+    }
     if (pressed & kSpecial) return d.ids.special;
     if (pressed & kHeavy) return d.ids.heavy;
     if (pressed & kLight) {
@@ -250,22 +360,34 @@ void Fight::startAnim(int p, int anim, Action action) {
     }
 }
 
+bool Fight::readInput(int p, std::uint16_t buttons) {
+    FighterState& f = s_.fighters[p];
+    f.prevHeld = f.held;
+    f.held = buttons;
+    if (liveStyle(p)) {
+        std::copy_backward(f.dirs, f.dirs + kHistory - 1, f.dirs + kHistory);
+        f.dirs[0] = std::uint8_t(buttons & (kUp | kDown | kLeft | kRight));
+    }
+    const int attack = pickAttack(p, std::uint16_t(f.held & ~f.prevHeld));
+    if (attack < 0) return false;
+    f.buffered = attack;
+    f.bufferTimer = kInputBuffer;
+    return true;
+}
+
 void Fight::updateFighter(int p, std::uint16_t buttons) {
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
-    f.prevHeld = f.held;
-    f.held = buttons;
-    const std::uint16_t pressed = std::uint16_t(f.held & ~f.prevHeld);
-    const int attack = pickAttack(p, pressed);
-    if (attack >= 0) {
-        f.buffered = attack;
-        f.bufferTimer = kInputBuffer;
-    } else if (f.bufferTimer > 0 && --f.bufferTimer == 0) {
-        f.buffered = -1;
-    }
+    if (!readInput(p, buttons) && f.bufferTimer > 0 && --f.bufferTimer == 0) f.buffered = -1;
     switch (f.action) {
         case Action::KO:
             return;
+        case Action::Thrown:
+            updateThrown(p);
+            break;
+        case Action::Dash:
+            if (++f.animFrame > d.anims[f.anim].length) neutral(p, f.held);
+            break;
         case Action::Hitstun:
         case Action::Blockstun:
             updateStun(p);
@@ -314,6 +436,7 @@ void Fight::updateAttack(int p) {
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
     const AnimDef& a = d.anims[f.anim];
+    if (f.anim == d.ids.grab && s_.fighters[1 - p].action == Action::Thrown) return;  // holding the opponent
     ++f.animFrame;
     if (a.projectile && f.animFrame == a.startup + 1 && !s_.projectiles[p].alive) {
         Projectile& pr = s_.projectiles[p];
@@ -338,7 +461,7 @@ void Fight::moveFighter(int p) {
         f.y += f.vy;
         f.vy -= d.gravity;
         if (f.y <= 0) land(p);
-    } else if (f.action == Action::Walk) {
+    } else if (f.action == Action::Walk || f.action == Action::Dash) {
         f.x += f.vx;
     }
     if (f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch) {
@@ -371,6 +494,14 @@ void Fight::neutral(int p, std::uint16_t held) {
             f.animFrame = 1;
             return;
         }
+    }
+    const int dash = dashInput(p);
+    const int dashAnim = dash > 0 ? d.ids.dash : dash < 0 ? d.ids.backdash : -1;
+    if (dashAnim >= 0) {
+        f.vx = (dash > 0 ? d.windows.dashForward : -d.windows.dashBack) * f.facing;
+        startAnim(p, dashAnim, Action::Dash);
+        f.animFrame = 1;
+        return;
     }
     if (held & kUp) {
         f.airborne = true;
@@ -443,7 +574,9 @@ void Fight::placeBoxes(int p) {
     for (const Placement& pl : a.boxes) {
         if (frame < pl.first || frame > pl.last) continue;
         if (pl.target == kPlacePush) push = pl.box;
-        if (pl.target == kPlaceAttack) f.attacks.push_back({toWorld(pl.box, f.x, f.y, f.facing), activeWindow});
+        if (pl.target == kPlaceAttack || pl.target == kPlaceThrow) {
+            f.attacks.push_back({toWorld(pl.box, f.x, f.y, f.facing), activeWindow, pl.target == kPlaceThrow});
+        }
     }
     f.push = toWorld(push, f.x, f.y, f.facing);
 }
@@ -511,13 +644,32 @@ bool Fight::searchAgent(int victim, const engine::AABB& box, int& memberOut, eng
     return true;
 }
 
-bool Fight::findAttackHit(int p, int& member, engine::AABB& where) {
+bool Fight::invincible(int p) const {
+    const FighterState& f = s_.fighters[p];
+    if (f.action != Action::Attack) return false;
+    const AnimDef& a = defs_[p].anims[f.anim];
+    return a.invFirst > 0 && f.animFrame >= a.invFirst && f.animFrame <= a.invLast;
+}
+
+bool Fight::throwable(int p) const {
+    // Grounded and not in hit/block stun (the genre's throw protection), not already held, not invincible.
+    const FighterState& f = s_.fighters[p];
+    const bool state = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch ||
+                       f.action == Action::Attack || f.action == Action::Dash;
+    return state && !f.airborne && !invincible(p);
+}
+
+bool Fight::findAttackHit(int p, int& member, engine::AABB& where, bool& grab) {
     const FighterState& f = s_.fighters[p];
     if (f.action != Action::Attack || f.attackLanded) return false;
     const int victim = 1 - p;
-    if (s_.fighters[victim].action == Action::KO) return false;
+    if (s_.fighters[victim].action == Action::KO || invincible(victim)) return false;
     for (const AttackBox& ab : f.attacks) {
-        if (ab.active && searchAgent(victim, ab.box, member, where)) return true;
+        if (!ab.active || (ab.grab && !throwable(victim))) continue;
+        if (searchAgent(victim, ab.box, member, where)) {
+            grab = ab.grab;
+            return true;
+        }
     }
     return false;
 }
@@ -525,17 +677,28 @@ bool Fight::findAttackHit(int p, int& member, engine::AABB& where) {
 void Fight::resolveAttacks() {
     // Find both hits on the same positions first, then apply them: simultaneous attacks trade.
     bool hit[2] = {false, false};
+    bool grabs[2] = {false, false};
     int member[2] = {-1, -1};
     int anim[2] = {0, 0};
     engine::AABB where[2];
     for (int p = 0; p < 2; ++p) {
-        hit[p] = findAttackHit(p, member[p], where[p]);
+        hit[p] = findAttackHit(p, member[p], where[p], grabs[p]);
         anim[p] = s_.fighters[p].anim;
+    }
+    for (int p = 0; p < 2; ++p) {
+        // A strike that connects on the same frame beats a throw: the thrower is hit out of it.
+        if (hit[p] && grabs[p] && hit[1 - p] && !grabs[1 - p]) hit[p] = false;
+    }
+    if (hit[0] && hit[1] && grabs[0] && grabs[1]) {  // two throws on the same frame break each other
+        s_.fighters[0].attackLanded = s_.fighters[1].attackLanded = true;
+        tech(-1);
+        return;
     }
     for (int p = 0; p < 2; ++p) {
         if (!hit[p]) continue;
         s_.fighters[p].attackLanded = true;
-        applyHit(p, 1 - p, anim[p], member[p], where[p], false);
+        if (grabs[p]) grab(p, member[p]);
+        else applyHit(p, 1 - p, anim[p], member[p], where[p], false);
     }
     if (hit[0] && hit[1]) {
         // A trade: both are in hitstun now, so each one's advantage is the other's stun minus its own.
@@ -548,7 +711,7 @@ void Fight::resolveAttacks() {
 void Fight::resolveProjectile(int owner) {
     Projectile& pr = s_.projectiles[owner];
     const int victim = 1 - owner;
-    if (!pr.alive || s_.fighters[victim].action == Action::KO) return;
+    if (!pr.alive || s_.fighters[victim].action == Action::KO || invincible(victim)) return;
     int member = -1;
     engine::AABB where;
     if (!searchAgent(victim, pr.box, member, where)) return;
@@ -582,15 +745,23 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
         v.anim = v.crouching ? defs_[victim].ids.crouchblock : defs_[victim].ids.block;
         v.animFrame = 1;
     } else {
-        e.damage = std::min(a.damage, v.health);
+        // A counter hit: the victim was caught in its own attack's startup or active frames (or, with Always, it
+        // is the training dummy). 20% more damage and 4 more frames of hitstun.
+        const AnimDef& va = defs_[victim].anims[std::size_t(v.anim)];
+        const bool caught = v.action == Action::Attack && v.animFrame <= va.startup + va.active;
+        e.counter = (setup_.counter == CounterHits::On && caught) ||
+                    (setup_.counter == CounterHits::Always && (caught || setup_.isDummy(victim)));
+        e.damage = std::min(a.damage + (e.counter ? a.damage / 5 : 0), v.health);
         v.combo = v.action == Action::Hitstun ? v.combo + 1 : 1;
-        v.hitstun = stun = a.hitstun;
+        v.hitstun = stun = a.hitstun + (e.counter ? kCounterHitstun : 0);
         v.action = Action::Hitstun;
         v.anim = defs_[victim].ids.hitstun;
         v.animFrame = 1;
         v.blocking = v.crouching = false;
         v.buffered = -1;
         v.bufferTimer = 0;
+        v.techTimer = 0;
+        v.grabMember = -1;
     }
     v.health -= e.damage;
     ++stats_.hits;
@@ -611,6 +782,64 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
     att.hasAdvantage = true;
     placeBoxes(victim);
     placeBoxes(attacker);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Throws: a throw box that reaches a throwable opponent holds it for the victim's tech window; a throw press in
+// that window breaks it (both slide apart), otherwise the throw's damage and hitstun land (it cannot be blocked).
+
+void Fight::grab(int attacker, int member) {
+    const int victim = 1 - attacker;
+    FighterState& v = s_.fighters[victim];
+    const FighterDef& vd = defs_[victim];
+    v.action = Action::Thrown;
+    v.anim = vd.ids.thrown >= 0 ? vd.ids.thrown : vd.ids.hitstun;
+    v.animFrame = 1;
+    v.techTimer = vd.windows.tech;
+    v.grabMember = member;
+    v.blocking = v.crouching = false;
+    v.vx = 0;
+    v.buffered = -1;
+    v.bufferTimer = 0;
+    Event e;
+    e.type = EventType::Throw;
+    e.attacker = attacker;
+    e.victim = victim;
+    e.move = defs_[attacker].anims[s_.fighters[attacker].anim].name;
+    e.member = vd.members[member].name;
+    e.where = memberBox(victim, member);
+    events_.push_back(e);
+    placeBoxes(victim);
+}
+
+void Fight::updateThrown(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterState& a = s_.fighters[1 - p];
+    const bool techable = !defs_[1 - p].anims[std::size_t(a.anim)].noTech;  // the thrower holds its grab's frame
+    if (techable && ((f.held & ~f.prevHeld) & kThrow)) {
+        tech(p);
+        return;
+    }
+    if (--f.techTimer > 0) return;
+    const int member = f.grabMember;
+    const int attacker = 1 - p;
+    applyHit(attacker, p, s_.fighters[attacker].anim, member, memberBox(p, member), false);
+}
+
+void Fight::tech(int victim) {
+    emit(EventType::Tech, victim < 0 ? -1 : 1 - victim, victim);
+    const int dir = s_.fighters[1].x >= s_.fighters[0].x ? 1 : -1;  // +1 when p2 stands on the right
+    for (int p = 0; p < 2; ++p) {
+        FighterState& f = s_.fighters[p];
+        f.techTimer = 0;
+        f.grabMember = -1;
+        f.buffered = -1;
+        f.bufferTimer = 0;
+        if (f.action == Action::Thrown || (f.action == Action::Attack && f.anim == defs_[p].ids.grab)) neutral(p, 0);
+        f.x += (p == 0 ? -dir : dir) * kTechPush;
+        clampToStage(p);
+        placeBoxes(p);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -710,6 +939,7 @@ void Fight::endRound(int winner) {
 std::uint64_t Fight::nextRandom() { return sim::nextRandom(s_.rng); }
 
 std::uint16_t Fight::cpuInput(int p) {
+    if (setup_.cpuLevel >= 4) return cpu4Input(p);
     CpuState& c = s_.fighters[p].cpu;
     if (s_.hitstop == 0 && --c.think <= 0) {
         cpuDecide(p);
@@ -758,6 +988,134 @@ void Fight::cpuDecide(int p) {
         else if (r < 70) plan(std::uint16_t(kDown | kLight), 2);
         else if (r < 88) plan(back, 16);
         else plan(std::uint16_t(kUp | back), 4);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CPU level 4: reads the fighters' frame data instead of rolling dice on every decision. Every frame it first
+// checks what a player could react to (kCpuReaction frames into an attack it guards, high or low as the move
+// says; anything faster it only blocks if it was already guarding), anti-airs a jump-in with its 623 + special,
+// and punishes a blocked move whose remaining recovery is longer than its fastest answer's startup. Otherwise it
+// follows a plan chosen with the state's RNG: footsies at mid range, fireballs at varying intervals, a close-range
+// mix of jab, low, throw and a guard stance. Levels 1-3 are untouched (the recorded replays use them).
+
+int Fight::reach(int p, int anim) const {
+    int r = 0;  // how far ahead of the origin its attack or throw boxes go
+    for (const Placement& pl : defs_[p].anims[std::size_t(anim)].boxes) {
+        if (pl.target == kPlaceAttack || pl.target == kPlaceThrow) r = std::max(r, pl.box.maxX);
+    }
+    return r;
+}
+
+int Fight::gap(int p) const {
+    // Distance from p's origin to the near edge of the opponent's push box (what an attack box has to cross).
+    const FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    return f.x < o.x ? o.push.minX - f.x : f.x - o.push.maxX;
+}
+
+std::uint16_t Fight::cpu4Motion(int p) {
+    // The next frame of the motion being entered: 11-13 is 236 + special, 1-3 is 623 + special (3 = first step).
+    CpuState& c = s_.fighters[p].cpu;
+    const std::uint16_t fwd = s_.fighters[p].facing > 0 ? kRight : kLeft;
+    const bool quarter = c.motion > 10;
+    const int step = c.motion % 10;
+    c.motion = step == 1 ? 0 : c.motion - 1;
+    const std::uint16_t down = kDown;
+    if (quarter) return step == 3 ? down : step == 2 ? std::uint16_t(down | fwd) : std::uint16_t(fwd | kSpecial);
+    return step == 3 ? fwd : step == 2 ? down : std::uint16_t(down | fwd | kSpecial);
+}
+
+std::uint16_t Fight::cpu4Input(int p) {
+    CpuState& c = s_.fighters[p].cpu;
+    if (c.fireballWait > 0) --c.fireballWait;
+    if (c.motion > 0) return cpu4Motion(p);
+    const std::uint16_t react = cpu4React(p);
+    if (react != 0 || c.motion > 0) return c.motion > 0 ? cpu4Motion(p) : react;
+    if (s_.hitstop == 0 && --c.think <= 0) {
+        cpu4Decide(p);
+        c.think = 4 + int(nextRandom() % 5);
+    }
+    if (c.motion > 0) return cpu4Motion(p);
+    if (c.planFrames <= 0) return 0;
+    --c.planFrames;
+    return c.plan;
+}
+
+std::uint16_t Fight::cpu4React(int p) {
+    const FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    const FighterDef& d = defs_[p];
+    CpuState& c = s_.fighters[p].cpu;
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const bool motions = liveStyle(p) && d.ids.rising >= 0;
+    // Punish: on its last blockstun frame, if the blocked move leaves the opponent stuck long enough for the
+    // answer's startup (the uppercut needs two more frames for its motion).
+    if (f.action == Action::Blockstun && f.blockstun == 1 && o.action == Action::Attack) {
+        const AnimDef& a = defs_[1 - p].anims[std::size_t(o.anim)];
+        const int remaining = a.length - o.animFrame - 1;
+        const int rising = d.ids.rising;
+        if (motions && remaining > d.anims[std::size_t(rising)].startup + 2 && gap(p) <= reach(p, rising)) {
+            c.motion = 3;
+            return 0;
+        }
+        for (int anim : {d.ids.heavy, d.ids.light}) {
+            if (remaining > d.anims[std::size_t(anim)].startup && gap(p) <= reach(p, anim)) return anim == d.ids.heavy ? kHeavy : kLight;
+        }
+    }
+    const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;
+    if (!free && f.action != Action::Blockstun) return 0;
+    // Anti-air: the opponent comes down towards it, close enough for the uppercut's box.
+    const bool towards = (o.x - f.x) * o.vx < 0;
+    if (motions && free && o.airborne && o.vy < 0 && towards && std::abs(o.x - f.x) < 190 && o.y < 230 && o.y > 60) {
+        c.motion = 3;
+        return 0;
+    }
+    // Guard on reaction: an attack seen for kCpuReaction frames that is not over yet, or a fireball on its way.
+    if (o.action == Action::Attack && o.animFrame >= kCpuReaction) {
+        const AnimDef& a = defs_[1 - p].anims[std::size_t(o.anim)];
+        if (o.animFrame <= a.startup + a.active && gap(p) <= reach(1 - p, o.anim) + 40) {
+            return std::uint16_t(back | (a.guard == Guard::Low ? kDown : 0));
+        }
+    }
+    const Projectile& pr = s_.projectiles[1 - p];
+    if (pr.alive && std::abs((pr.box.minX + pr.box.maxX) / 2 - f.x) < 220) return back;
+    if (f.action == Action::Blockstun) return std::uint16_t(back | (f.crouching ? kDown : 0));
+    return 0;
+}
+
+void Fight::cpu4Decide(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    CpuState& c = f.cpu;
+    const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const int dist = std::abs(s_.fighters[1 - p].x - f.x);
+    const int r = int(nextRandom() % 100);
+    auto plan = [&](std::uint16_t b, int frames) {
+        c.plan = b;
+        c.planFrames = frames;
+    };
+    auto fireball = [&]() {
+        c.fireballWait = 40 + int(nextRandom() % 120);  // varies its rhythm: 40-159 frames between fireballs
+        if (liveStyle(p)) c.motion = 13;
+        else plan(kSpecial, 1);
+    };
+    const bool canFireball = !s_.projectiles[p].alive && c.fireballWait == 0;
+    if (dist > 320) {
+        if (canFireball && r < 50) fireball();
+        else plan(fwd, 10 + int(nextRandom() % 20));
+    } else if (gap(p) > reach(p, d.ids.heavy)) {
+        if (r < 55) plan(fwd, 6 + int(nextRandom() % 10));
+        else if (r < 75) plan(back, 8);
+        else if (r < 85 && canFireball) fireball();
+        else plan(std::uint16_t(kUp | fwd), 3);
+    } else {
+        if (r < 25) plan(kLight, 1);
+        else if (r < 40) plan(std::uint16_t(kDown | kLight), 1);
+        else if (r < 55 && d.ids.grab >= 0) plan(kThrow, 1);
+        else if (r < 70) plan(kHeavy, 1);
+        else plan(std::uint16_t(back | (r < 85 ? kDown : 0)), 12);  // a guard stance: blocks what it cannot see
     }
 }
 

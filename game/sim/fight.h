@@ -35,11 +35,31 @@ constexpr int kFps = 60;            ///< simulation steps per second
 constexpr int kRoundEndFrames = 90; ///< frames between a KO / time over and the next round
 constexpr int kInputBuffer = 6;     ///< frames an attack press is remembered while the fighter is busy
 constexpr int kMaxRoundsToWin = 999;  ///< most rounds to win a script/replay may ask for (long headless benchmarks)
+constexpr int kHistory = 32;        ///< frames of directions kept for motion inputs and dashes (longest window)
+constexpr int kMaxIntro = 600;      ///< longest round intro a script/replay may ask for
+constexpr int kMaxCpuLevel = 4;     ///< highest CPU level (4: reacts to what it can see, anti-airs, punishes)
+constexpr int kCpuReaction = 14;    ///< level 4: frames of an attack it must see before it can guard it on reaction
+constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
 enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
 /// What the training dummy (player 2) does.
-enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump };
+/// RandomBlock guards each attack or fireball with even odds (the state's RNG), standing or crouching as the move
+/// needs; Reversal guards everything and answers on its last blockstun/hitstun frame with its 623 + special;
+/// Record lets its input slot drive it (the window hands it player 1's keys while recording); Playback loops
+/// MatchSetup::tape.
+enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump, RandomBlock, Reversal, Record, Playback };
+/// Number of dummy modes the training screen cycles through with F6 (Record and Playback come from recording).
+constexpr int kDummyModes = 7;
+/// Most frames a dummy recording may hold (10 seconds).
+constexpr int kMaxTape = 600;
+/// Counter-hit rule of a match (MatchSetup::counter).
+enum class CounterHits : std::uint8_t { Off, On, Always };
+/// How a player's special button is read. Classic is the first version's rule (special alone = fireball; no
+/// motions, no dashes), kept so old replays read the same; Motion is the genre's (236S fireball, 623S anti-air,
+/// 66/44 dashes; special alone does nothing); Simple adds one-button shortcuts to Motion (special = fireball,
+/// forward + special = anti-air) for beginners.
+enum class InputStyle : std::uint8_t { Classic, Motion, Simple };
 
 /// Everything that decides a match besides the inputs (it is what a replay header stores).
 struct MatchSetup {
@@ -49,9 +69,18 @@ struct MatchSetup {
     int roundsToWin = 2;               ///< best of three
     int roundFrames = 99 * kFps;       ///< round timer in frames
     DummyMode dummy = DummyMode::Stand;  ///< training dummy behaviour
-    int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often)
+    int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often); 4 reads frame data
     int startX[2] = {400, 800};        ///< x of each fighter at every round start
     int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
+    int intro = 0;                     ///< frames of round intro ("ROUND N", "FIGHT!") with inputs locked out
+    InputStyle style[2] = {InputStyle::Classic, InputStyle::Classic};  ///< how each player's specials are read
+    /// The dummy's recording, one frame each, played in a loop by DummyMode::Playback. Directions are relative to
+    /// the dummy's facing (kRight = forward, kLeft = back), so it plays the same from either side.
+    std::vector<std::uint16_t> tape;
+    /// Counter hits: Off (the first version's rules), On (a hit that lands while the victim's own attack is in its
+    /// startup or active frames deals 20% more damage and 4 more frames of hitstun), Always (training: every hit
+    /// on the dummy counts as one).
+    CounterHits counter = CounterHits::Off;
 
     /// True when the CPU drives player p (its input slot is ignored).
     bool isCpu(int p) const { return mode == Mode::CpuVsCpu || (mode == Mode::VersusCpu && p == 1); }
@@ -60,12 +89,13 @@ struct MatchSetup {
 };
 
 /// What a fighter is doing (the state machine's state; the animation is FighterState::anim).
-enum class Action : std::uint8_t { Idle, Walk, Crouch, Air, Attack, Hitstun, Blockstun, KO };
+enum class Action : std::uint8_t { Idle, Walk, Crouch, Air, Attack, Hitstun, Blockstun, KO, Dash, Thrown };
 
 /// An attack box in world coordinates; inactive ones are shown dim and cannot hit.
 struct AttackBox {
     engine::AABB box;     ///< world box
     bool active = false;  ///< true during the move's active frames
+    bool grab = false;    ///< a throw box (grabs instead of striking; ignores guard)
 };
 
 /// The CPU's private state (lives in FightState so replays reproduce it).
@@ -73,6 +103,8 @@ struct CpuState {
     std::uint16_t plan = 0;  ///< buttons it holds
     int planFrames = 0;      ///< frames left on the current plan
     int think = 0;           ///< frames until the next decision (reaction delay)
+    int motion = 0;          ///< level 4: frames left of a 623 + special it is entering (3, 2, 1), 0 = none
+    int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG)
 };
 
 /// One fighter's plain state.
@@ -97,6 +129,10 @@ struct FighterState {
     std::uint16_t prevHeld = 0; ///< buttons held last frame (for presses)
     int buffered = -1;       ///< attack anim waiting to start, or -1
     int bufferTimer = 0;     ///< frames left on the buffered press
+    std::uint8_t dirs[kHistory] = {};  ///< held direction bits (kUp..kRight) of recent frames, [0] = this frame
+                                       ///< (kept only for Motion/Simple players)
+    int techTimer = 0;       ///< while Thrown: frames left to break the throw with a throw press
+    int grabMember = -1;     ///< while Thrown: the member the throw box caught (for the hit event)
     engine::AgentBVH body;   ///< the agent: leaves are the hurtboxes
     std::vector<int> memberLeaf;  ///< leaf handle of each FighterDef::members entry
     std::vector<AttackBox> attacks;  ///< world attack boxes of the current frame
@@ -133,7 +169,7 @@ struct FightState {
 };
 
 /// Kinds of per-step events.
-enum class EventType : std::uint8_t { Hit, Block, ProjectileCancel, KO, TimeOver, RoundStart, MatchOver };
+enum class EventType : std::uint8_t { Hit, Block, ProjectileCancel, KO, TimeOver, RoundStart, MatchOver, Throw, Tech };
 
 /// Something that happened during the last step (for sparks, sounds, shake and script expectations).
 struct Event {
@@ -145,6 +181,7 @@ struct Event {
     int damage = 0;          ///< health taken (hit: damage, block: chip)
     bool heavy = false;      ///< heavy impact
     bool projectile = false; ///< caused by a projectile
+    bool counter = false;    ///< hit: a counter hit (MatchSetup::counter)
     engine::AABB where;      ///< overlap of the boxes (spark position)
 };
 
@@ -158,6 +195,10 @@ struct StepStats {
     std::vector<int> touched[2];    ///< node indices of agent p tested by the last step's searches
     std::vector<char> touchedHit[2];///< parallel to touched: 1 when that node collided with the query
 };
+
+/// Turns buttons with relative directions (kRight = forward, kLeft = back) into screen directions for a fighter
+/// facing `facing`, and back (the mapping is its own inverse).
+std::uint16_t relativeToAbsolute(std::uint16_t b, int facing);
 
 /// The fight: construct, step at 60 Hz, read state() and events().
 class Fight {
@@ -194,8 +235,18 @@ private:
     void resetFighter(int p);
     std::uint16_t inputFor(int p, const FrameInput& in);
     std::uint16_t cpuInput(int p);
-    std::uint16_t dummyInput(int p);
+    std::uint16_t dummyInput(int p, const FrameInput& in);
+    std::uint16_t dummyGuard(int p);
     void updateFighter(int p, std::uint16_t buttons);
+    bool readInput(int p, std::uint16_t buttons);
+    bool motion(int p, const std::uint16_t* steps, int count) const;
+    int dashInput(int p) const;
+    bool invincible(int p) const;
+    bool throwable(int p) const;
+    void updateThrown(int p);
+    void grab(int attacker, int member);
+    void tech(int victim);
+    bool liveStyle(int p) const { return setup_.style[p] != InputStyle::Classic; }
     void updateStun(int p);
     void updateAttack(int p);
     void moveFighter(int p);
@@ -203,7 +254,7 @@ private:
     void placeBoxes(int p);
     void moveProjectiles();
     void projectileClash();
-    bool findAttackHit(int p, int& member, engine::AABB& where);
+    bool findAttackHit(int p, int& member, engine::AABB& where, bool& grab);
     void resolveAttacks();
     void resolveProjectile(int owner);
     bool searchAgent(int victim, const engine::AABB& box, int& memberOut, engine::AABB& whereOut);
@@ -212,6 +263,12 @@ private:
     void neutral(int p, std::uint16_t held);
     int pickAttack(int p, std::uint16_t pressed) const;
     void cpuDecide(int p);
+    std::uint16_t cpu4Input(int p);
+    std::uint16_t cpu4Motion(int p);
+    std::uint16_t cpu4React(int p);
+    void cpu4Decide(int p);
+    int reach(int p, int anim) const;
+    int gap(int p) const;
     void emit(EventType type, int attacker, int victim);
     void applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile);
     void pushApart();

@@ -44,6 +44,11 @@ void FighterDef::resolveIds() {
     ids.special = anim("special");
     ids.low = anim("low");
     ids.air = anim("air");
+    ids.rising = anim("rising");
+    ids.grab = anim("throw");
+    ids.thrown = anim("thrown");
+    ids.dash = anim("dash");
+    ids.backdash = anim("backdash");
 }
 
 }  // namespace sim

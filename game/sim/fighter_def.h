@@ -27,6 +27,7 @@ struct MemberDef {
 enum : int {
     kPlaceAttack = -1,  ///< an attack box (hitbox)
     kPlacePush = -2,    ///< the push box
+    kPlaceThrow = -3,   ///< a throw box (grabs, live only during the active frames of a `throw` move)
 };
 
 /// During frames [first, last] (1-based) of an animation, target (a member index, kPlaceAttack or kPlacePush) uses box.
@@ -57,6 +58,9 @@ struct AnimDef {
     int projSpeed = 0;   ///< projectile units per frame (forward)
     int projLife = 0;    ///< projectile frames before it fades
     engine::AABB projBox;      ///< projectile box at spawn, relative to the origin, facing right
+    int invFirst = 0;    ///< first frame invincible to strikes, projectiles and throws (0 = none)
+    int invLast = 0;     ///< last invincible frame, inclusive
+    bool noTech = false; ///< its throw boxes grab for good: no throw press breaks them (command throws)
     std::vector<Placement> boxes;  ///< per-frame placements in file order
     int line = 0;        ///< where it was declared (for messages)
 };
@@ -72,6 +76,17 @@ struct StandardAnims {
     int stand = -1, walk = -1, crouch = -1, jump = -1, block = -1, crouchblock = -1;  ///< poses
     int hitstun = -1, ko = -1;                                                      ///< reactions
     int light = -1, heavy = -1, special = -1, low = -1, air = -1;                    ///< attacks
+    int rising = -1, grab = -1;      ///< 623 + special (invincible anti-air) and the throw, optional
+    int thrown = -1, dash = -1, backdash = -1;  ///< held by a throw, the dashes (optional)
+};
+
+/// Input windows of a fighter, in frames (the fighter file's `motion`, `dash` and `throwtech` records).
+struct InputWindows {
+    int motion = 12;     ///< frames in which a whole 236 / 623 motion, button included, must be entered
+    int dash = 0;        ///< frames between the two taps of a dash (0 = this fighter cannot dash)
+    int dashForward = 0; ///< dash speed, units per frame (the `dash` anim's length is its duration)
+    int dashBack = 0;    ///< back dash speed, units per frame (the `backdash` anim's length)
+    int tech = 10;       ///< frames after being grabbed in which a throw press breaks the throw
 };
 
 /// A whole fighter.
@@ -89,6 +104,7 @@ struct FighterDef {
     std::vector<NamedColor> colors;   ///< drawing colours
     std::vector<AnimDef> anims;       ///< every animation, in file order
     StandardAnims ids;                ///< standard animations by id (filled by resolveIds)
+    InputWindows windows;             ///< motion, dash and throw-tech windows
 
     /// Index of the animation with this name, or -1.
     int anim(std::string_view name) const;

@@ -56,3 +56,7 @@ if(EXISTS /dev/full)
               -P ${BVH_EXPECT_EXIT})
   endforeach()
 endif()
+# `--events` on a drawn match names the draw (it once printed `matchover victim p3`).
+add_test(NAME "replay --events prints matchover draw on a draw"
+  COMMAND $<TARGET_FILE:game_headless> --headless --events --replay ${BVH_FIGHT_BAD_DIR}/draw_events.fscript)
+set_tests_properties("replay --events prints matchover draw on a draw" PROPERTIES PASS_REGULAR_EXPRESSION "matchover draw")

@@ -151,7 +151,7 @@ void Game::movePlayer(std::uint8_t buttons) {
     if (buttons & kUp) dy += options_.playerSpeed;
     if (buttons & kDown) dy -= options_.playerSpeed;
     AABB& b = world_.player.box;
-    dy = std::clamp(dy, -b.minY, kScreenHeight - b.maxY);
+    dy = std::clamp(dy, options_.playerMinY - b.minY, options_.playerMaxY - b.maxY);
     b = engine::translated(b, 0, dy);
 }
 
@@ -378,6 +378,8 @@ const IntOption kIntOptions[] = {
     {"laserSpeed", 1, 200, [](Options& o) -> int& { return o.laserSpeed; }},
     {"laserSpread", 0, 100, [](Options& o) -> int& { return o.laserSpread; }},
     {"playerSpeed", 0, 200, [](Options& o) -> int& { return o.playerSpeed; }},
+    {"playerMinY", 0, kScreenHeight, [](Options& o) -> int& { return o.playerMinY; }},
+    {"playerMaxY", 0, kScreenHeight, [](Options& o) -> int& { return o.playerMaxY; }},
     {"spawnMinGap", 1, 100000, [](Options& o) -> int& { return o.spawnMinGap; }},
     {"spawnMaxGap", 1, 100000, [](Options& o) -> int& { return o.spawnMaxGap; }},
     {"enemyMinSize", 1, kScreenHeight, [](Options& o) -> int& { return o.enemyMinSize; }},
@@ -473,7 +475,8 @@ bool checkOptions(const Options& o, std::string& why) {
                           {"starMinSpeed <= starMaxSpeed", o.starMinSpeed, o.starMaxSpeed},
                           {"spawnMinGap <= spawnMaxGap", o.spawnMinGap, o.spawnMaxGap},
                           {"enemyMinSize <= enemyMaxSize", o.enemyMinSize, o.enemyMaxSize},
-                          {"enemyMinSpeed <= enemyMaxSpeed", o.enemyMinSpeed, o.enemyMaxSpeed}};
+                          {"enemyMinSpeed <= enemyMaxSpeed", o.enemyMinSpeed, o.enemyMaxSpeed},
+                          {"playerMinY + 24 (the ship's height) <= playerMaxY", o.playerMinY + kPlayerHeight, o.playerMaxY}};
     for (const Pair& p : pairs) {
         if (p.lo > p.hi) {
             why = std::string("options need ") + p.what;

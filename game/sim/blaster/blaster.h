@@ -58,6 +58,8 @@ struct Options {
     int laserSpeed = 20;         ///< laser x speed (units per frame)
     int laserSpread = 3;         ///< y speed of the two outer lasers (up and down)
     int playerSpeed = 8;         ///< ship speed (units per frame)
+    int playerMinY = 0;          ///< lowest the ship's bottom may go (the window keeps it above its hint strip)
+    int playerMaxY = kScreenHeight;  ///< highest the ship's top may go (the window keeps it below its HUD panel)
     bool spawnEnemies = true;    ///< random enemy spawns at the right edge
     int spawnMinGap = 20;        ///< frames between spawns, fewest
     int spawnMaxGap = 50;        ///< frames between spawns, most

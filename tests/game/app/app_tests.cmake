@@ -1,19 +1,30 @@
 # app_tests: parts of the SFML app tested without a window: the key-binding parser (game/app/bindings.cpp), the
-# window placement (game/app/window_position.h) and the online flags (game/app/online_flags.cpp). A separate executable because the parser works on SFML key codes,
+# window placement (game/app/window_position.h), the online flags (game/app/online_flags.cpp), the live rules, the
+# frame meter and the input display labels. A separate executable because the parser works on SFML key codes,
 # so it needs SFML's headers and sfml-window, which the main `tests` target does not link; it constructs no window
 # and needs no display. Registered like `tests`.
-find_package(SFML 2.5 COMPONENTS window system REQUIRED)
+find_package(SFML 2.5 COMPONENTS graphics window system REQUIRED)
 add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/../../main.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bindings.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_position.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/live_rules.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training_hud.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/gamepad.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/window_position.h
+  ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/online_flags.h
-  ${PROJECT_SOURCE_DIR}/game/app/online_flags.cpp)
-target_link_libraries(app_tests PRIVATE game_io game_net sfml-window doctest::doctest)
+  ${PROJECT_SOURCE_DIR}/game/app/online_flags.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/draw.h
+  ${PROJECT_SOURCE_DIR}/game/app/draw.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/frame_meter.h
+  ${PROJECT_SOURCE_DIR}/game/app/frame_meter.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/training_hud.h
+  ${PROJECT_SOURCE_DIR}/game/app/training_hud.cpp)
+target_link_libraries(app_tests PRIVATE game_io game_net sfml-graphics sfml-window doctest::doctest)
 target_include_directories(app_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../..)
 target_compile_definitions(app_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}")
 doctest_discover_tests(app_tests PROPERTIES FAIL_REGULAR_EXPRESSION "test cases: +0 [|]")

@@ -9,7 +9,7 @@
 #include <fstream>
 #include <string>
 
-TEST_CASE("The two shipped fighters load and differ in build and speed") {
+TEST_CASE("The shipped fighters load and differ in build and speed") {
     const sim::FighterDef ryo = fighttest::fighter("ryo");
     const sim::FighterDef brick = fighttest::fighter("brick");
     // Values read off data/fighters/*.fighter.
@@ -26,6 +26,17 @@ TEST_CASE("The two shipped fighters load and differ in build and speed") {
     CHECK(brick.anims[brick.anim("heavy")].damage == 160);
     CHECK(ryo.anims[ryo.anim("low")].guard == sim::Guard::Low);
     CHECK(ryo.anims[ryo.anim("air")].guard == sim::Guard::High);
+    // Issue 12's records, read off the same files: input windows, the anti-air's invincibility, the grappler.
+    CHECK(ryo.windows.motion == 12);
+    CHECK(ryo.windows.dash == 10);
+    CHECK(ryo.windows.dashForward == 12);
+    CHECK(brick.windows.tech == 8);
+    CHECK(ryo.anims[ryo.anim("rising")].invFirst == 1);
+    CHECK(ryo.anims[ryo.anim("rising")].invLast == 6);
+    const sim::FighterDef tasha = fighttest::fighter("tasha");
+    CHECK(tasha.windows.motion == 14);
+    CHECK(tasha.anims[tasha.anim("rising")].noTech);
+    CHECK_FALSE(ryo.anims[ryo.anim("throw")].noTech);
 }
 
 namespace {
@@ -132,6 +143,34 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
     SUBCASE("an attack box in a plain anim") {
         text = replaceLine(minimalFighter(), 6, "box 1 1 attack 0 0 1 1\nend");
         expected = "t.fighter:6: an `attack` box only goes inside a `move` ('stand' is an anim and never attacks)";
+    }
+    SUBCASE("a throw box in a plain anim") {
+        text = replaceLine(minimalFighter(), 6, "box 1 1 throw 0 0 1 1\nend");
+        expected = "t.fighter:6: a `throw` box only goes inside a `move` ('stand' is an anim and never attacks)";
+    }
+    SUBCASE("invincible frames past the move's end") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\ninvincible 1 3");
+        expected = "t.fighter:25: invincible frames go past the last frame (2) of 'light'";
+    }
+    SUBCASE("invincible frames backwards") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\ninvincible 2 1");
+        expected = "t.fighter:23: invincible frames FIRST > LAST";
+    }
+    SUBCASE("a dash record without the dash anims") {
+        text = replaceLine(minimalFighter(), 2, "health 100\ndash 10 12 9");
+        expected = "t.fighter:3: a `dash` record needs anims 'dash' and 'backdash'";
+    }
+    SUBCASE("a motion window longer than the history") {
+        text = replaceLine(minimalFighter(), 2, "health 100\nmotion 33");
+        expected = "t.fighter:3: number 33 out of range [1, 32]";
+    }
+    SUBCASE("a repeated throwtech") {
+        text = replaceLine(minimalFighter(), 2, "throwtech 5\nthrowtech 6");
+        expected = "t.fighter:3: repeated `throwtech` (first on line 2)";
+    }
+    SUBCASE("the anti-air declared as an anim") {
+        text = minimalFighter() + "anim rising 3\nend\n";
+        expected = "t.fighter:36: 'rising' must be declared with `move`";
     }
     SUBCASE("an empty file") {
         text = "# nothing\n";

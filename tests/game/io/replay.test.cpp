@@ -299,3 +299,23 @@ TEST_CASE("Hashes differ between seeds in CPU vs CPU") {
     const std::uint64_t h2 = runWith(run, 0, false).finalHash;
     CHECK(h1 != h2);
 }
+
+TEST_CASE("A dummy tape survives the replay header and reads runs back") {
+    sim::MatchSetup s;
+    s.mode = sim::Mode::Training;
+    s.dummy = sim::DummyMode::Playback;
+    s.tape = {sim::kRight, sim::kRight, sim::kRight, sim::kLight, 0, 0};
+    CHECK(sim::tapeText(s.tape) == "R*3 A -*2");
+    const std::string text = sim::replayHeader(s) + "- -\nend 1 0000000000000000\n";
+    CHECK(text.find("tape R*3 A -*2\n") != std::string::npos);
+    sim::RunFile run;
+    io::Error error;
+    REQUIRE(sim::parseReplay(text, "r.freplay", run, error));
+    CHECK(run.setup.tape == s.tape);
+    std::vector<std::uint16_t> tape;
+    std::string why;
+    CHECK_FALSE(sim::parseTape({"tape", "R*601"}, 1, tape, why));
+    CHECK(why == "bad run in tape frame 'R*601': number 601 out of range [1, 600]");
+    CHECK_FALSE(sim::parseTape({"tape", "RX"}, 1, tape, why));
+    CHECK(why == "bad tape frame 'RX' (letters UDLRABCST or -, then *N for a run)");
+}

@@ -310,3 +310,22 @@ TEST_CASE("Different seeds give different worlds, and the frame counters count t
     CHECK(grid.lastStats().boxTests < 2500);
 }
 
+
+TEST_CASE("The ship stays inside playerMinY..playerMaxY (the window keeps it clear of its HUD)") {
+    blaster::Options o = quiet();
+    o.playerMinY = 32;
+    o.playerMaxY = 574;
+    Game g(1, SetKind::Grid, o);
+    run(g, 100, blaster::kUp);  // 8 units a frame from 348: far past the top bound
+    CHECK(g.world().player.box.maxY == 574);
+    run(g, 200, blaster::kDown);
+    CHECK(g.world().player.box.minY == 32);
+    blaster::Options full = quiet();  // the defaults (scripts): the whole screen, as before
+    Game h(1, SetKind::Grid, full);
+    run(h, 100, blaster::kUp);
+    CHECK(h.world().player.box.maxY == blaster::kScreenHeight);
+    o.playerMaxY = 50;  // narrower than the ship
+    std::string why;
+    CHECK_FALSE(blaster::checkOptions(o, why));
+    CHECK(why == "options need playerMinY + 24 (the ship's height) <= playerMaxY");
+}

@@ -1,0 +1,104 @@
+// The Controls screen: every action with its keys and gamepad inputs, and rebinding in the game. Select an action
+// (W/S or arrows), press Enter, then the key or pad button (or push a stick / d-pad direction) to bind; Esc
+// cancels. The new input replaces the action's list, is refused with the config file's own clash message when it
+// already drives another fight action, and is saved at once to the config file in use.
+//
+// Why a screen of its own: it reads raw inputs (Context::lastInput), which no other screen needs, and keeping it
+// out of menus.cpp keeps that file's menus small.
+#include "game/app/draw.h"
+#include "game/app/screen.h"
+
+#include <algorithm>
+
+namespace app {
+namespace {
+
+class ControlsScreen : public Screen {
+public:
+    explicit ControlsScreen(Context& ctx) : ctx_(ctx) {}
+
+    void tick(const Tick& in) override {
+        if (listening_) {
+            listen();
+            return;
+        }
+        if (in.pressedAny(bit(kP1Up) | bit(kP2Up))) cursor_ = (cursor_ + kActionCount - 1) % kActionCount;
+        if (in.pressedAny(bit(kP1Down) | bit(kP2Down))) cursor_ = (cursor_ + 1) % kActionCount;
+        if (in.pressedAny(bit(kP1Left) | bit(kP2Left) | bit(kP1Right) | bit(kP2Right))) {
+            cursor_ = (cursor_ + perColumn()) % (2 * perColumn());
+            cursor_ = std::min(cursor_, kActionCount - 1);
+        }
+        if (in.pressedAny(bit(kStart))) {
+            listening_ = true;
+            ctx_.hasLastInput = false;  // the Enter that started listening is not the new key
+            message_ = std::string("press the key or button for ") + actionLabel(Action(cursor_)) + "   (Esc: cancel)";
+        } else if (in.pressedAny(bit(kBack))) {
+            ctx_.stack->pop();
+        }
+    }
+
+    void draw(sf::RenderTarget& t) override {
+        fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(16, 12, 28));
+        drawText(t, ctx_.res->font, "CONTROLS", 36, float(ctx_.width) / 2.f, 14.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        const float rowH = 25.f, top = 70.f, colW = float(ctx_.width) / 2.f;
+        for (int a = 0; a < kActionCount; ++a) {
+            const float x = 30.f + colW * float(a / perColumn());
+            const float y = top + rowH * float(a % perColumn());
+            if (a == cursor_) {
+                fillRect(t, x - 8.f, y - 2.f, colW - 30.f, rowH - 2.f, listening_ ? sf::Color(200, 80, 40, 120) : sf::Color(255, 200, 80, 60));
+            }
+            drawText(t, ctx_.res->font, actionLabel(Action(a)), 15, x, y, sf::Color(220, 220, 230));
+            std::string keys = bindingText(*ctx_.bindings, Action(a));
+            const std::size_t fit = 38;  // characters of the mono font that fit beside the label
+            if (keys.size() > fit) keys = keys.substr(0, fit - 3) + "...";
+            drawText(t, ctx_.res->mono, keys, 15, x + 230.f, y, sf::Color(255, 230, 150));
+        }
+        const float y = top + rowH * float(perColumn()) + 8.f;
+        drawText(t, ctx_.res->font, message_, 17, float(ctx_.width) / 2.f, y, messageColor_, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "W/S or arrows: choose    Enter: rebind (saved to " + path() + ")    Esc: back", 15,
+                 float(ctx_.width) / 2.f, float(ctx_.height) - 30.f, sf::Color(200, 200, 210), Align::Center);
+    }
+
+private:
+    static int perColumn() { return (kActionCount + 1) / 2; }
+
+    std::string path() const {
+        return ctx_.flags->controlsFile.empty() ? ctx_.dataDir + "/controls.cfg" : ctx_.flags->controlsFile;
+    }
+
+    void listen() {
+        if (!ctx_.hasLastInput) return;
+        ctx_.hasLastInput = false;
+        listening_ = false;
+        const KeyChord c = ctx_.lastInput;
+        if (c.joy < 0 && c.key == sf::Keyboard::Escape) {
+            message_ = "cancelled";
+            messageColor_ = sf::Color(200, 200, 210);
+            return;
+        }
+        const std::string clash = rebind(*ctx_.bindings, Action(cursor_), c);
+        std::string error;
+        if (!clash.empty()) {
+            message_ = clash + " (not changed)";
+            messageColor_ = sf::Color(255, 120, 100);
+        } else if (!saveBindings(path(), *ctx_.bindings, error)) {
+            message_ = error + " (bound for this session only)";
+            messageColor_ = sf::Color(255, 120, 100);
+        } else {
+            message_ = std::string(actionLabel(Action(cursor_))) + " = " + chordName(c) + ", saved";
+            messageColor_ = sf::Color(140, 255, 160);
+        }
+    }
+
+    Context& ctx_;
+    int cursor_ = 0;
+    bool listening_ = false;
+    std::string message_ = "Enter on an action, then press its new key, pad button or direction";
+    sf::Color messageColor_ = sf::Color(200, 200, 210);
+};
+
+}  // namespace
+
+std::unique_ptr<Screen> makeControls(Context& ctx) { return std::make_unique<ControlsScreen>(ctx); }
+
+}  // namespace app

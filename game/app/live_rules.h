@@ -1,0 +1,33 @@
+#pragma once
+// Live-match rules: what a match started from the window's menus uses that scripts and the first replays do not,
+// the round intro and motion inputs (both MatchSetup fields whose defaults keep old files reading the same).
+// Kept in one place so every way into a live match (menus, --show, a rematch) agrees, and the intro banner's
+// wording is a pure function the app tests can check without a window.
+#include "game/sim/fight.h"
+
+#include <string>
+
+namespace app {
+
+/// Frames of the intro that show "ROUND N"; the rest show "FIGHT!".
+constexpr int kIntroRoundFrames = 60;
+/// Frames "FIGHT!" stays up once play is live.
+constexpr int kIntroFightAfter = 30;
+
+/// Gives a setup the window's live rules: the round intro (not in training, whose match restarts at every dummy or
+/// position change), and motion inputs (the one-button shortcuts with simple). Set the mode first.
+inline void applyLiveRules(sim::MatchSetup& s, bool simple) {
+    s.intro = s.mode == sim::Mode::Training ? 0 : sim::kLiveIntro;
+    for (sim::InputStyle& st : s.style) st = simple ? sim::InputStyle::Simple : sim::InputStyle::Motion;
+}
+
+/// The intro banner after `roundFrame` steps of a round with an `intro`-frame intro: "ROUND N", then "FIGHT!"
+/// (through kIntroFightAfter live frames), else "" (also when the setup has no intro).
+inline std::string introText(int roundFrame, int intro, int round) {
+    if (intro <= 0) return "";
+    if (roundFrame <= intro * kIntroRoundFrames / sim::kLiveIntro) return "ROUND " + std::to_string(round);
+    if (roundFrame <= intro + kIntroFightAfter) return "FIGHT!";
+    return "";
+}
+
+}  // namespace app

@@ -1,0 +1,89 @@
+// Training widgets (see training_hud.h).
+#include "game/app/training_hud.h"
+
+#include "game/app/draw.h"
+
+namespace app {
+
+namespace {
+
+/// A key name short enough for an input display column.
+std::string shortKey(std::string name) {
+    for (const char* prefix : {"Numpad", "Num"}) {
+        const std::string p = prefix;
+        if (name.size() > p.size() && name.compare(0, p.size(), p) == 0) {
+            return std::string(p == "Numpad" ? "N" : "") + name.substr(p.size());
+        }
+    }
+    return name.size() > 6 ? name.substr(0, 6) : name;
+}
+
+struct KindStyle {
+    FrameKind kind;
+    sf::Color color;
+    const char* name;
+};
+
+const KindStyle kKinds[] = {
+    {FrameKind::Free, sf::Color(48, 48, 60), "free"},           {FrameKind::Startup, sf::Color(60, 200, 110), "startup"},
+    {FrameKind::Active, sf::Color(235, 60, 60), "active"},      {FrameKind::Recovery, sf::Color(70, 120, 235), "recovery"},
+    {FrameKind::Hitstun, sf::Color(240, 210, 60), "hitstun"},   {FrameKind::Blockstun, sf::Color(240, 140, 40), "blockstun"},
+    {FrameKind::Held, sf::Color(190, 90, 220), "thrown"},       {FrameKind::Moving, sf::Color(150, 150, 170), "jump/dash"},
+};
+
+sf::Color kindColor(FrameKind k) {
+    for (const KindStyle& s : kKinds) {
+        if (s.kind == k) return s.color;
+    }
+    return sf::Color::White;
+}
+
+}  // namespace
+
+ButtonLabels buttonLabels(const Bindings& b, int p) {
+    const Action base[4] = {p == 0 ? kP1Light : kP2Light, p == 0 ? kP1Heavy : kP2Heavy,
+                            p == 0 ? kP1Special : kP2Special, p == 0 ? kP1Throw : kP2Throw};
+    ButtonLabels l;
+    std::string* out[4] = {&l.light, &l.heavy, &l.special, &l.grab};
+    for (int i = 0; i < 4; ++i) *out[i] = b.keys[base[i]].empty() ? "-" : shortKey(keyName(b.keys[base[i]].front().key));
+    return l;
+}
+
+std::string inputRowText(std::uint16_t b, const ButtonLabels& labels) {
+    const bool u = b & sim::kUp, d = b & sim::kDown, l = b & sim::kLeft, r = b & sim::kRight;
+    std::string s = u && l ? "\u2196" : u && r ? "\u2197" : d && l ? "\u2199" : d && r ? "\u2198" : u ? "\u2191"
+                  : d ? "\u2193" : l ? "\u2190" : r ? "\u2192" : "\u00b7";
+    if (b & sim::kLight) s += " " + labels.light;
+    if (b & sim::kHeavy) s += " " + labels.heavy;
+    if (b & sim::kSpecial) s += " " + labels.special;
+    if (b & sim::kThrow) s += " " + labels.grab;
+    return s;
+}
+
+void drawFrameMeter(sf::RenderTarget& t, const FrameMeter& meter, const sf::Font& font, float width, float y) {
+    constexpr float kCell = 13.f, kRowH = 14.f;
+    const float x0 = (width - kCell * float(FrameMeter::kCells)) / 2.f;
+    fillRect(t, x0 - 44.f, y - 24.f, kCell * float(FrameMeter::kCells) + 56.f, 2.f * kRowH + 48.f, sf::Color(0, 0, 0, 150));
+    std::string reading = "startup " + (meter.startup(0) > 0 ? std::to_string(meter.startup(0)) : std::string("-"));
+    reading += "    advantage ";
+    if (meter.hasAdvantage()) reading += (meter.advantage() > 0 ? "+" : "") + std::to_string(meter.advantage());
+    else reading += "-";
+    drawText(t, font, reading, 15, x0, y - 21.f, sf::Color(255, 235, 170), Align::Left, 1.f);
+    for (int p = 0; p < 2; ++p) {
+        const float ry = y + float(p) * (kRowH + 2.f);
+        drawText(t, font, p == 0 ? "P1" : "P2", 12, x0 - 8.f, ry, sf::Color::White, Align::Right, 1.f);
+        const std::vector<FrameKind>& row = meter.row(p);
+        for (int i = 0; i < FrameMeter::kCells; ++i) {
+            const sf::Color c = i < int(row.size()) ? kindColor(row[std::size_t(i)]) : sf::Color(30, 30, 38);
+            fillRect(t, x0 + kCell * float(i), ry, kCell - 2.f, kRowH, c);
+        }
+    }
+    float lx = x0;  // legend
+    const float ly = y + 2.f * kRowH + 8.f;
+    for (const KindStyle& s : kKinds) {
+        fillRect(t, lx, ly + 3.f, 10.f, 10.f, s.color);
+        lx += 16.f + drawText(t, font, s.name, 12, lx + 14.f, ly, sf::Color(220, 220, 230)) + 14.f;
+    }
+}
+
+}  // namespace app

@@ -1,0 +1,131 @@
+// Gamepads and rebinding in the key-binding layer (game/app/bindings.h), without a window or a pad: the config
+// spelling of pad inputs, the dead zone, the default pad layout, clashes, rebinding and saving, and the tracker fed
+// synthetic SFML joystick events (button presses, axis moves across the dead zone, a pad unplugged).
+#include "game/app/bindings.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace {
+
+std::string parseError(const std::string& text, app::Bindings* out = nullptr) {
+    app::Bindings b = app::defaultBindings();
+    std::string error;
+    const bool ok = app::parseBindings(text, "c.cfg", b, error);
+    if (out) *out = b;
+    return ok ? "" : error;
+}
+
+sf::Event button(unsigned pad, unsigned button, bool press) {
+    sf::Event e;
+    e.type = press ? sf::Event::JoystickButtonPressed : sf::Event::JoystickButtonReleased;
+    e.joystickButton.joystickId = pad;
+    e.joystickButton.button = button;
+    return e;
+}
+
+sf::Event move(unsigned pad, sf::Joystick::Axis axis, float position) {
+    sf::Event e;
+    e.type = sf::Event::JoystickMoved;
+    e.joystickMove.joystickId = pad;
+    e.joystickMove.axis = axis;
+    e.joystickMove.position = position;
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("gamepad inputs in controls.cfg: buttons, axes and the d-pad, spelled back the same way") {
+    app::Bindings b;
+    REQUIRE(parseError("p1.light = J, Joy0.Button2\np1.left = Joy1.PovX-, Joy0.X-\ndeadzone = 45\n", &b) == "");
+    CHECK(app::bindingText(b, app::kP1Light) == "J, Joy0.Button2");
+    CHECK(app::bindingText(b, app::kP1Left) == "Joy1.PovX-, Joy0.X-");
+    CHECK(b.deadZone == 45);
+    CHECK(parseError("p1.light = Joy8.Button1\n") == "c.cfg:1: unknown key 'Joy8.Button1' for 'p1.light'");
+    CHECK(parseError("p1.light = Joy0.Button32\n") == "c.cfg:1: unknown key 'Joy0.Button32' for 'p1.light'");
+    CHECK(parseError("p1.left = Joy0.W-\n") == "c.cfg:1: unknown key 'Joy0.W-' for 'p1.left'");
+    CHECK(parseError("deadzone = 0\n") == "c.cfg:1: deadzone takes a whole percent 1..99, not '0'");
+    CHECK(parseError("p1.light = Joy0.Button2\np2.light = Joy0.Button2\n") ==
+          "c.cfg:2: key Joy0.Button2 already drives p1.light");
+}
+
+TEST_CASE("the default pad layout: Joy0 for P1, Joy1 for P2, unless the file binds a pad itself") {
+    app::Bindings b = app::defaultBindings();
+    app::addDefaultPads(b);
+    CHECK(app::bindingText(b, app::kP1Left) == "A, Joy0.X-, Joy0.PovX-");
+    CHECK(app::bindingText(b, app::kP2Throw) == "Numpad4, RShift, Joy1.Button3");
+    CHECK(app::bindingText(b, app::kStart) == "Enter, Joy0.Button7");
+    app::Bindings own;
+    REQUIRE(parseError("p1.light = Joy0.Button5\n", &own) == "");
+    app::addDefaultPads(own);
+    CHECK(app::bindingText(own, app::kP1Left) == "A");  // nothing added
+}
+
+TEST_CASE("the tracker reads pad buttons and axes past the dead zone, and lets go of an unplugged pad") {
+    app::Bindings b = app::defaultBindings();
+    app::addDefaultPads(b);  // dead zone 30
+    app::InputTracker t;
+    t.onEvent(button(0, 0, true), b);
+    CHECK(t.takePressed() == app::bit(app::kP1Light));
+    CHECK((t.held(b) & app::bit(app::kP1Light)) != 0);
+    t.onEvent(move(1, sf::Joystick::X, 20.f), b);  // inside the dead zone: nothing
+    CHECK(t.takePressed() == 0);
+    t.onEvent(move(1, sf::Joystick::X, 80.f), b);
+    CHECK(t.takePressed() == app::bit(app::kP2Right));
+    t.onEvent(move(1, sf::Joystick::X, 90.f), b);  // still pushed: held, not pressed again
+    CHECK(t.takePressed() == 0);
+    CHECK((t.held(b) & app::bit(app::kP2Right)) != 0);
+    t.onEvent(move(1, sf::Joystick::X, -70.f), b);  // through the centre to the other side
+    CHECK(t.takePressed() == app::bit(app::kP2Left));
+    CHECK((t.held(b) & app::bit(app::kP2Right)) == 0);
+    sf::Event gone;
+    gone.type = sf::Event::JoystickDisconnected;
+    gone.joystickConnect.joystickId = 0;
+    t.onEvent(gone, b);
+    CHECK((t.held(b) & app::bit(app::kP1Light)) == 0);
+    CHECK((t.held(b) & app::bit(app::kP2Left)) != 0);  // the other pad is untouched
+}
+
+TEST_CASE("rebinding in the game: the config's clash rule, the other kind of input kept, saved and read back") {
+    app::Bindings b = app::defaultBindings();
+    app::addDefaultPads(b);
+    app::KeyChord u;
+    u.key = sf::Keyboard::U;
+    CHECK(app::rebind(b, app::kP1Light, u) == "");
+    CHECK(app::bindingText(b, app::kP1Light) == "U, Joy0.Button0");  // J replaced, the pad button kept
+    app::KeyChord k;
+    k.key = sf::Keyboard::K;
+    CHECK(app::rebind(b, app::kP1Light, k) == "key K already drives p1.heavy");
+    CHECK(app::bindingText(b, app::kP1Light) == "U, Joy0.Button0");  // unchanged
+    sf::Event pad = button(0, 5, true);
+    app::KeyChord c;
+    REQUIRE(app::chordOfEvent(pad, b.deadZone, c));
+    CHECK(app::rebind(b, app::kP1Light, c) == "");
+    CHECK(app::bindingText(b, app::kP1Light) == "Joy0.Button5, U");
+    const std::string path = "gamepad_test_controls.cfg";
+    std::string error;
+    REQUIRE(app::saveBindings(path, b, error));
+    app::Bindings back = app::defaultBindings();
+    REQUIRE(app::loadBindings(path, back, error));
+    std::remove(path.c_str());
+    CHECK(app::bindingText(back, app::kP1Light) == "Joy0.Button5, U");
+    CHECK(app::bindingText(back, app::kP2Left) == "Left, Joy1.X-, Joy1.PovX-");
+    CHECK_FALSE(app::saveBindings("no_such_dir/controls.cfg", b, error));
+    CHECK(error == "no_such_dir/controls.cfg: cannot write: No such file or directory");
+}
+
+TEST_CASE("which events make a binding: keys, pad buttons, axes past the dead zone") {
+    app::KeyChord c;
+    sf::Event key;
+    key.type = sf::Event::KeyPressed;
+    key.key.code = sf::Keyboard::F;
+    key.key.control = key.key.shift = key.key.alt = key.key.system = false;
+    REQUIRE(app::chordOfEvent(key, 30, c));
+    CHECK(app::chordName(c) == "F");
+    CHECK_FALSE(app::chordOfEvent(move(0, sf::Joystick::PovY, 10.f), 30, c));
+    REQUIRE(app::chordOfEvent(move(0, sf::Joystick::PovY, -100.f), 30, c));
+    CHECK(app::chordName(c) == "Joy0.PovY-");
+}

@@ -1,0 +1,35 @@
+// The window's live-match rules (game/app/live_rules.h): the intro banner's wording frame by frame, and the setup
+// the menus start a match with. Expected frames worked out by hand from kLiveIntro = 100: "ROUND N" on frames
+// 0-60, "FIGHT!" on 61-130 (the last 30 of them live), nothing after.
+#include "game/app/live_rules.h"
+
+#include <doctest/doctest.h>
+
+TEST_CASE("intro banner: ROUND N, then FIGHT! into the first live frames, then nothing") {
+    CHECK(app::introText(0, 100, 1) == "ROUND 1");
+    CHECK(app::introText(60, 100, 2) == "ROUND 2");
+    CHECK(app::introText(61, 100, 2) == "FIGHT!");
+    CHECK(app::introText(100, 100, 1) == "FIGHT!");  // the last locked frame
+    CHECK(app::introText(130, 100, 1) == "FIGHT!");
+    CHECK(app::introText(131, 100, 1) == "");
+}
+
+TEST_CASE("intro banner: a setup without an intro never shows one") {
+    CHECK(app::introText(0, 0, 1) == "");
+    CHECK(app::introText(10, 0, 1) == "");
+}
+
+TEST_CASE("live rules: the intro (not in training) and motion inputs, simple when asked") {
+    sim::MatchSetup s;
+    REQUIRE(s.intro == 0);  // files and scripts: no intro unless they say so
+    app::applyLiveRules(s, false);
+    CHECK(s.intro == 100);
+    CHECK(s.style[0] == sim::InputStyle::Motion);
+    CHECK(s.style[1] == sim::InputStyle::Motion);
+    app::applyLiveRules(s, true);
+    CHECK(s.style[0] == sim::InputStyle::Simple);
+    CHECK(s.style[1] == sim::InputStyle::Simple);
+    s.mode = sim::Mode::Training;  // training restarts its match at every dummy change: no intro there
+    app::applyLiveRules(s, false);
+    CHECK(s.intro == 0);
+}

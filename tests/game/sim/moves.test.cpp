@@ -1,0 +1,319 @@
+// Issue 12's rules tested through Fight directly: SOCD cleaning, motion inputs and their window and buffer, the
+// one-button shortcuts, invincible frames, dashes, throws, the round intro, and the sparse hash that keeps old
+// matches' checkpoints. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
+#include "game/sim/fight_test_util.h"
+
+using fighttest::fighter;
+using fighttest::input;
+using fighttest::Recorder;
+using fighttest::setupAt;
+using sim::EventType;
+
+namespace {
+
+sim::MatchSetup motionSetup(int x1, int x2, const char* f1 = "ryo", const char* f2 = "ryo") {
+    sim::MatchSetup s = setupAt(x1, x2, f1, f2);
+    s.style[0] = s.style[1] = sim::InputStyle::Motion;
+    return s;
+}
+
+/// Steps p1's inputs one frame each (p2 idle).
+void feed(sim::Fight& f, std::initializer_list<std::uint16_t> p1) {
+    for (std::uint16_t b : p1) f.step(input(b));
+}
+
+constexpr std::uint16_t kDR = sim::kDown | sim::kRight;
+
+}  // namespace
+
+TEST_CASE("SOCD: left and right together are neutral, so down+left+right is an unguarded crouch") {
+    sim::Fight f(setupAt(400, 480), fighter("ryo"), fighter("ryo"));
+    f.step(input(sim::kDown | sim::kLeft | sim::kRight));
+    CHECK(f.state().fighters[0].crouching);
+    CHECK_FALSE(f.state().fighters[0].blocking);
+    f.step(input(sim::kLeft | sim::kRight));
+    CHECK(f.state().fighters[0].action == sim::Action::Idle);  // not walking either way
+    CHECK(f.state().fighters[0].x == 400);
+}
+
+TEST_CASE("236 + special throws the fireball in motion style, special alone does nothing") {
+    sim::Fight f(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+    feed(f, {sim::kSpecial});
+    CHECK(f.animName(0) == "stand");
+    feed(f, {0, sim::kDown, kDR, sim::kRight | sim::kSpecial});
+    CHECK(f.animName(0) == "special");
+}
+
+TEST_CASE("Classic style keeps special alone as the fireball and ignores motions for the anti-air") {
+    sim::Fight f(setupAt(400, 800), fighter("ryo"), fighter("ryo"));
+    feed(f, {sim::kRight, sim::kDown, kDR | sim::kSpecial});  // 623S read the classic way: the fireball
+    CHECK(f.animName(0) == "special");
+}
+
+TEST_CASE("The motion window counts the press frame: 12 frames pass, 13 do not (ryo: motion 12)") {
+    for (int hold : {10, 11}) {
+        sim::Fight f(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+        f.step(input(sim::kDown));
+        for (int i = 0; i < hold; ++i) f.step(input(kDR));
+        f.step(input(sim::kRight | sim::kSpecial));
+        CHECK(f.animName(0) == (hold == 10 ? "special" : "walk"));
+    }
+}
+
+TEST_CASE("623 wins over 236 when both are in the history (6 2 3 6 + special)") {
+    sim::Fight f(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+    feed(f, {sim::kRight, sim::kDown, kDR, sim::kRight | sim::kSpecial});
+    CHECK(f.animName(0) == "rising");
+}
+
+TEST_CASE("A motion finished during recovery is buffered and comes out on the first free frame") {
+    sim::Fight f(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+    f.step(input(sim::kHeavy));  // kick: 30 frames; frame 1 of it now
+    for (int i = 0; i < 25; ++i) f.step(input(0));
+    // frames 27-29: 2 3 6S while still kicking (frames 27..29 of 30); the buffer holds the special 6 frames
+    feed(f, {sim::kDown, kDR, sim::kRight | sim::kSpecial});
+    CHECK(f.animName(0) == "heavy");
+    f.step(input(sim::kRight));  // frame 30: the kick's last frame
+    CHECK(f.animName(0) == "heavy");
+    f.step(input(sim::kRight));  // free: the buffered fireball starts
+    CHECK(f.animName(0) == "special");
+}
+
+TEST_CASE("Simple style: special is the fireball, forward + special the anti-air") {
+    sim::MatchSetup s = setupAt(400, 800);
+    s.style[0] = sim::InputStyle::Simple;
+    sim::Fight a(s, fighter("ryo"), fighter("ryo"));
+    feed(a, {sim::kSpecial});
+    CHECK(a.animName(0) == "special");
+    sim::Fight b(s, fighter("ryo"), fighter("ryo"));
+    feed(b, {sim::kRight, sim::kRight | sim::kSpecial});
+    CHECK(b.animName(0) == "rising");
+}
+
+TEST_CASE("Invincible frames: without them the same anti-air trades with the jump-in") {
+    // data/replays/21: p1's rising beats p2's jump attack clean. Remove its invincibility and p1 is hit too.
+    for (bool invincible : {true, false}) {
+        sim::FighterDef ryo = fighter("ryo");
+        if (!invincible) ryo.anims[std::size_t(ryo.anim("rising"))].invFirst = 0;
+        sim::Fight f(motionSetup(400, 700), ryo, ryo);
+        Recorder rec;
+        rec.step(f, input(0, sim::kUp | sim::kLeft));
+        rec.step(f, input(0), 27);
+        rec.step(f, input(0, sim::kHeavy));
+        rec.step(f, input(0), 2);
+        rec.step(f, input(sim::kRight));
+        rec.step(f, input(sim::kDown));
+        rec.step(f, input(kDR | sim::kSpecial));
+        rec.step(f, input(0), 10);
+        int p1Hit = 0, p2Hit = 0;
+        for (const auto& fe : rec.events) {
+            if (fe.second.type != EventType::Hit) continue;
+            (fe.second.victim == 0 ? p1Hit : p2Hit) += 1;
+        }
+        CHECK(p1Hit == (invincible ? 0 : 1));
+        CHECK(p2Hit == (invincible ? 1 : 0));  // without invincibility p2's boot lands first (frame 36)
+    }
+}
+
+TEST_CASE("Dashes need style motion, a neutral gap and the window (ryo: dash 10 12 9)") {
+    sim::Fight f(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+    f.step(input(sim::kRight));          // a one-frame walk: x 406
+    for (int i = 0; i < 9; ++i) f.step(input(0));
+    f.step(input(sim::kRight));          // second tap 10 frames after the first
+    CHECK(f.state().fighters[0].action == sim::Action::Dash);
+    CHECK(f.state().fighters[0].x == 406 + 12);
+    sim::Fight classic(setupAt(400, 800), fighter("ryo"), fighter("ryo"));
+    classic.step(input(sim::kRight));
+    classic.step(input(0));
+    classic.step(input(sim::kRight));
+    CHECK(classic.state().fighters[0].action == sim::Action::Walk);
+}
+
+TEST_CASE("A throw beats a block, and the thrown fighter can break it in the tech window") {
+    for (bool techs : {false, true}) {
+        sim::Fight f(setupAt(400, 480, "ryo", "brick"), fighter("ryo"), fighter("brick"));
+        Recorder rec;
+        rec.step(f, input(sim::kThrow, sim::kRight));  // p2 holds back (guards)
+        rec.step(f, input(0, sim::kRight), 5);         // the grab on frame 6
+        std::int64_t at = 0;
+        REQUIRE(rec.first(EventType::Throw, &at) != nullptr);
+        CHECK(at == 6);
+        CHECK(f.state().fighters[1].action == sim::Action::Thrown);
+        rec.step(f, input(0, techs ? sim::kThrow : 0));
+        rec.step(f, input(0), 20);
+        CHECK(rec.count(EventType::Tech) == (techs ? 1 : 0));
+        CHECK(rec.count(EventType::Block) == 0);
+        CHECK(f.state().fighters[1].health == (techs ? 1200 : 1200 - 120));
+    }
+}
+
+TEST_CASE("A fighter in blockstun cannot be thrown") {
+    // The low made +28 on block (blockstun 40) so p1 can throw while p2 is still in blockstun. p2 crouch-blocks
+    // (so it does not walk away): blocked on frame 7, hitstop frames 8-14, blockstun frames 15-54; p1 is free on
+    // frame 29 and its throw, pressed then, is active on frames 34-35 with p2 (pushed to 484) inside its box
+    // (420..462, y 60..160, against p2's crouch-blocking front arm at 454..470, y 70..125).
+    sim::FighterDef ryo = fighter("ryo");
+    ryo.anims[std::size_t(ryo.anim("low"))].blockstun = 40;
+    for (bool stunned : {true, false}) {
+        sim::Fight f(setupAt(400, 470), ryo, ryo);
+        Recorder rec;
+        rec.step(f, input(sim::kDown | sim::kLight, sim::kDown | sim::kRight));
+        rec.step(f, input(0, sim::kDown | sim::kRight), 27);
+        REQUIRE(rec.count(EventType::Block) == 1);
+        if (!stunned) {  // the control: the same throw on a p2 that is free (its stun cut short by hand)
+            sim::FightState st = f.state();
+            st.fighters[1].blockstun = 1;
+            f.restore(st);
+        }
+        rec.step(f, input(sim::kThrow));
+        rec.step(f, input(0), 7);
+        CHECK(rec.count(EventType::Throw) == (stunned ? 0 : 1));
+    }
+}
+
+TEST_CASE("The round intro locks inputs and the timer for its frames") {
+    sim::MatchSetup s = setupAt(400, 480);
+    s.intro = 10;
+    sim::Fight f(s, fighter("ryo"), fighter("ryo"));
+    for (int i = 0; i < 10; ++i) f.step(input(sim::kRight));
+    CHECK(f.state().fighters[0].x == 400);
+    CHECK(f.state().timer == s.roundFrames);
+    f.step(input(sim::kRight));
+    CHECK(f.state().fighters[0].x == 406);
+    CHECK(f.state().timer == s.roundFrames - 1);
+}
+
+TEST_CASE("Classic matches hash as before: the new fields stay zero and are fed only when set") {
+    // Same inputs, one match classic and one motion: motion keeps a direction history, so the hashes part as
+    // soon as a direction is held; with no input at all they agree (every new field is zero in both).
+    sim::Fight classic(setupAt(400, 800), fighter("ryo"), fighter("ryo"));
+    sim::Fight motion(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+    classic.step(input(0));
+    motion.step(input(0));
+    CHECK(classic.hash() == motion.hash());
+    classic.step(input(sim::kRight));
+    motion.step(input(sim::kRight));
+    CHECK(classic.state().fighters[0].dirs[0] == 0);
+    CHECK(motion.state().fighters[0].dirs[0] == sim::kRight);
+    CHECK(classic.hash() != motion.hash());
+}
+
+TEST_CASE("A command throw (notech) cannot be broken, the same grab without notech can") {
+    // data/replays/30: Tasha's 623S grabs Ryo on frame 7; Ryo presses throw on frame 9, inside its tech window.
+    for (bool noTech : {true, false}) {
+        sim::FighterDef tasha = fighter("tasha");
+        tasha.anims[std::size_t(tasha.anim("rising"))].noTech = noTech;
+        sim::Fight f(motionSetup(400, 480, "tasha", "ryo"), tasha, fighter("ryo"));
+        Recorder rec;
+        rec.step(f, input(sim::kRight, sim::kRight));
+        rec.step(f, input(sim::kDown, sim::kRight));
+        rec.step(f, input(kDR | sim::kSpecial, sim::kRight));
+        rec.step(f, input(0, sim::kRight), 5);
+        REQUIRE(rec.count(EventType::Throw) == 1);
+        rec.step(f, input(0, sim::kThrow));
+        rec.step(f, input(0), 20);
+        CHECK(rec.count(EventType::Tech) == (noTech ? 0 : 1));
+        CHECK(f.state().fighters[1].health == (noTech ? 780 : 1000));
+    }
+}
+
+namespace {
+
+/// One step of a level-4 CPU (p2) with its planning switched off: it never decides, it holds `stance` (0 = nothing),
+/// so only its frame-data reactions (guard on reaction, anti-air, punish) act.
+void stepReactionsOnly(sim::Fight& f, Recorder& rec, std::uint16_t p1, std::uint16_t stance) {
+    sim::FightState st = f.state();
+    st.fighters[1].cpu.think = 1000;
+    st.fighters[1].cpu.plan = stance;
+    st.fighters[1].cpu.planFrames = stance != 0 ? 1000 : 0;
+    f.restore(st);
+    rec.step(f, input(p1));
+}
+
+sim::MatchSetup cpu4(int x1, int x2) {
+    sim::MatchSetup s = motionSetup(x1, x2);
+    s.mode = sim::Mode::VersusCpu;
+    s.cpuLevel = 4;
+    return s;
+}
+
+int hitsOn(const Recorder& rec, int victim, const char* move = nullptr) {
+    int n = 0;
+    for (const auto& fe : rec.events) {
+        const sim::Event& e = fe.second;
+        n += e.type == EventType::Hit && e.victim == victim && (move == nullptr || e.move == move) ? 1 : 0;
+    }
+    return n;
+}
+
+}  // namespace
+
+TEST_CASE("CPU level 4 anti-airs a jump-in with its invincible uppercut") {
+    sim::Fight f(cpu4(400, 640), fighter("ryo"), fighter("ryo"));
+    Recorder rec;
+    stepReactionsOnly(f, rec, sim::kUp | sim::kRight, 0);  // p1 jumps at the CPU
+    for (int i = 0; i < 60; ++i) stepReactionsOnly(f, rec, i == 25 ? sim::kHeavy : 0, 0);
+    CHECK(hitsOn(rec, 0, "rising") == 1);
+    CHECK(hitsOn(rec, 1) == 0);
+}
+
+TEST_CASE("CPU level 4 guards only what a player could react to") {
+    // Ryo's kick (startup 8) is faster than kCpuReaction (14): with no guard stance the CPU is hit. The same kick
+    // with 20 frames of startup is seen in time and guarded.
+    for (int startup : {8, 20}) {
+        sim::FighterDef slow = fighter("ryo");
+        sim::AnimDef& kick = slow.anims[std::size_t(slow.anim("heavy"))];
+        for (sim::Placement& pl : kick.boxes) {  // push the active boxes back with the startup
+            if (pl.first > 8) pl.first += startup - 8, pl.last += startup - 8;
+            else if (pl.last == 8) pl.last = startup;
+        }
+        kick.startup = startup;
+        kick.length = kick.startup + kick.active + kick.recovery;
+        sim::Fight f(cpu4(400, 480), slow, fighter("ryo"));
+        Recorder rec;
+        stepReactionsOnly(f, rec, sim::kHeavy, 0);
+        for (int i = 0; i < 40; ++i) stepReactionsOnly(f, rec, 0, 0);
+        CHECK(hitsOn(rec, 1) == (startup == 8 ? 1 : 0));
+        CHECK(rec.count(EventType::Block) == (startup == 8 ? 0 : 1));
+    }
+}
+
+TEST_CASE("CPU level 4 punishes a blocked uppercut and lets a safe jab go") {
+    // From a guard stance: Ryo's uppercut (28 frames of recovery) blocked -> the CPU's own uppercut (startup 3,
+    // entered in 3 frames) lands; a blocked jab leaves too little time (8 frames of recovery) for anything.
+    for (bool unsafe : {true, false}) {
+        sim::Fight f(cpu4(400, 470), fighter("ryo"), fighter("ryo"));
+        Recorder rec;
+        const std::uint16_t back = sim::kRight;  // the CPU faces left
+        if (unsafe) {
+            stepReactionsOnly(f, rec, sim::kRight, back);
+            stepReactionsOnly(f, rec, sim::kDown, back);
+            stepReactionsOnly(f, rec, kDR | sim::kSpecial, back);
+        } else {
+            stepReactionsOnly(f, rec, sim::kLight, back);
+        }
+        for (int i = 0; i < 60; ++i) stepReactionsOnly(f, rec, 0, back);
+        REQUIRE(rec.count(EventType::Block) == 1);
+        CHECK(hitsOn(rec, 0) == (unsafe ? 1 : 0));
+    }
+}
+
+TEST_CASE("Training dummy randomblock guards some jabs and lets others in") {
+    // 40 jabs, each after the dummy is back to neutral: a fair coin per attack, so both outcomes must show up
+    // many times (the chance of fewer than 8 of either in 40 tosses is below 1 in 10,000).
+    sim::MatchSetup s = setupAt(400, 470);
+    s.mode = sim::Mode::Training;
+    s.dummy = sim::DummyMode::RandomBlock;
+    sim::Fight f(s, fighter("ryo"), fighter("ryo"));
+    Recorder rec;
+    for (int i = 0; i < 40; ++i) {
+        sim::FightState st = f.state();  // the same spacing for every jab
+        st.fighters[1].x = 470;
+        f.restore(st);
+        rec.step(f, input(sim::kLight));
+        rec.step(f, input(0), 45);
+    }
+    CHECK(rec.count(EventType::Hit) >= 8);
+    CHECK(rec.count(EventType::Block) >= 8);
+    CHECK(rec.count(EventType::Hit) + rec.count(EventType::Block) == 40);
+}
