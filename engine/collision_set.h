@@ -56,7 +56,8 @@ struct SetStats {
 /// What a forEach callback wants done with the item it was shown.
 enum class Visit { Keep, Remove, Stop };
 
-/// The collision-set ADT: every spatial structure implements it.
+/// The collision-set ADT: every spatial structure implements it. Each operation is documented once, here; a set's
+/// header comments an override only where it says how that structure does it (the Jolt habit).
 class CollisionSet {
 public:
     virtual ~CollisionSet() = default;

@@ -9,15 +9,10 @@ namespace engine {
 /// Brute force over dense arrays (swap-remove, id -> slot index).
 class ArraySet final : public TableBackedSet {
 public:
-    /// "array".
     const char* name() const override { return "array"; }
-    /// Adds an item.
     void add(ItemId id, const AABB& box) override { table_.add(id, box); }
-    /// Removes an item; returns whether it was there.
     bool remove(ItemId id) override { return table_.remove(id); }
-    /// Overwrites the item's box.
     void update(ItemId id, const AABB& box) override;
-    /// Removes every item.
     void clear() override { table_.clear(); }
     /// Tests every box.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;

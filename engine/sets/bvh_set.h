@@ -12,15 +12,12 @@ namespace engine {
 /// engine::AgentBVH as a collision set.
 class AgentBvhSet final : public TableBackedSet {
 public:
-    /// "bvh".
     const char* name() const override { return "agent-bvh"; }
     /// Adds a leaf with userData = id.
     void add(ItemId id, const AABB& box) override;
-    /// Removes the item's leaf; returns whether it was there.
     bool remove(ItemId id) override;
     /// The spec's move.
     void update(ItemId id, const AABB& box) override;
-    /// Empties the tree.
     void clear() override;
     /// The tree's allocation-free query.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;

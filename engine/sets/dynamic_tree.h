@@ -65,13 +65,11 @@ public:
     /// Fattening margin options.fatMargin; a full rebuild after rebuildPeriod x size() incremental insertions
     /// (adds and re-inserting moves; at least 64); 0 never rebuilds.
     explicit DynamicTree(const SetOptions& options = {}, double rebuildPeriod = kDefaultRebuildPeriod);
-    /// "dyntree".
     const char* name() const override { return "dynamic-tree"; }
     /// Bulk build: top-down median split (balanced).
     void build(const std::vector<Item>& items) override;
     /// Inserts a leaf with a fat box.
     void add(ItemId id, const AABB& box) override;
-    /// Removes the item's leaf; returns whether it was there.
     bool remove(ItemId id) override;
     /// In place when the box stays inside the fat box, else re-insert with a new fat box.
     void update(ItemId id, const AABB& box) override;

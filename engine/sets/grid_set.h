@@ -19,15 +19,12 @@ class GridSet final : public TableBackedSet {
 public:
     /// Covers options.world with cells of options.gridCell.
     explicit GridSet(const SetOptions& options = {});
-    /// "grid".
     const char* name() const override { return "grid"; }
     /// Lists the item in every cell it overlaps.
     void add(ItemId id, const AABB& box) override;
-    /// Unlists the item; returns whether it was there.
     bool remove(ItemId id) override;
     /// Touches only the cells entered or left.
     void update(ItemId id, const AABB& box) override;
-    /// Empties every cell.
     void clear() override;
     /// Visits the cells the box overlaps, reporting each item once.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;

@@ -19,11 +19,9 @@ class QuadTreeLeaves final : public TableBackedSet {
 public:
     /// Root region options.world, split past options.quadMaxItems down to options.quadMaxDepth.
     explicit QuadTreeLeaves(const SetOptions& options = {});
-    /// "quadtree-leaves".
     const char* name() const override { return "quadtree-leaves"; }
     /// Lists the item in every leaf it overlaps, splitting full leaves.
     void add(ItemId id, const AABB& box) override;
-    /// Unlists the item; returns whether it was there.
     bool remove(ItemId id) override;
     /// Edits only the leaves entered or left.
     void update(ItemId id, const AABB& box) override;

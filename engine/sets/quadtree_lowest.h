@@ -18,11 +18,9 @@ class QuadTreeLowest final : public TableBackedSet {
 public:
     /// Root region options.world, maximum depth options.quadMaxDepth (root is depth 0).
     explicit QuadTreeLowest(const SetOptions& options = {});
-    /// "quadtree-lowest".
     const char* name() const override { return "quadtree-lowest"; }
     /// Stores the item at the lowest node containing it.
     void add(ItemId id, const AABB& box) override;
-    /// Removes an item; returns whether it was there.
     bool remove(ItemId id) override;
     /// Moves the item up until its node contains it, then down as far as it fits.
     void update(ItemId id, const AABB& box) override;
