@@ -1,6 +1,6 @@
 // The benchmark: every collision set and Box2D 2.4.1's b2DynamicTree on the same workloads (W1 build, W2 frame,
 // W3 query, W4 churn) over uniform and clustered scenes. It checks that every structure finds the same hits,
-// prints a markdown table of median ns per operation, and can write CSV. Structure columns are named by
+// prints a markdown table of ns per operation (W1, W3: median of repetitions; W2, W4: mean over frames), and can write CSV. Structure columns are named by
 // engine::setKindName, plus "dynamic-tree-inc" (the same tree filled by insertions only and never rebuilt, the way
 // Box2D fills its tree) and "box2d"; the table ends with box2d's time over each of the two dynamic-tree columns. Exit status: 0 fine, 1 hit counts
 // disagree, 2 bad command line.
@@ -25,10 +25,11 @@ using bench::Distribution;
 using bench::Result;
 
 const char* kUsage =
-    "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M] [--rebuild P]\n"
+    "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M]\n"
+    "             [--dist D] [--rebuild P] [--workloads W1,W2,W3,W4]\n"
     "       bench --shape [--quick | --smoke] [--sizes N,M] [--margin M] [--only S,T] [--dist D]\n"
     "  (default)   n = 1000, 10000, 100000; W2 100 frames (10 at n = 100000); W4 100 frames; W3 100000 queries;\n"
-    "              5 repetitions (W2 and W4: median over frames)\n"
+    "              5 repetitions (W2 and W4: mean over frames)\n"
     "  --quick     n = 1000, 10000; W2 and W4 10 frames; W3 20000 queries; 3 repetitions (under a minute)\n"
     "  --smoke     n = 500; 3 frames; 2000 queries; 1 repetition (a few seconds; used by CTest)\n"
     "  --csv FILE  also write structure,workload,distribution,n,ns_per_op,hits to FILE\n"
@@ -38,6 +39,7 @@ const char* kUsage =
     "  --frames F  W2 and W4 frames at every n (after --quick / --smoke, overrides them)\n"
     "  --sizes N,M the n values to run (after --quick / --smoke, overrides them)\n"
     "  --dist D    only this distribution: uniform or clustered (default both)\n"
+    "  --workloads only these workloads (default all four)\n"
     "  --rebuild P dynamic-tree rebuilds after P x n incremental insertions (default 0.5; 0 = never);\n"
     "              dynamic-tree-inc never rebuilds and never bulk-builds\n"
     "  --shape     instead of timing: the shape of the three dynamic trees on W3's static scenes (height,\n"
@@ -64,6 +66,7 @@ struct Config {
     int margin = -1;
     double rebuild = engine::DynamicTree::kDefaultRebuildPeriod;
     bool shape = false;
+    std::string workloads;  // ",W1,W4," or empty for all
     std::vector<Distribution> distributions{Distribution::Uniform, Distribution::Clustered};
 };
 
@@ -120,6 +123,14 @@ Config parseArgs(int argc, char** argv) {
             for (std::size_t from = 0, comma; (comma = list.find(',', from)) != std::string::npos; from = comma + 1) {
                 const std::string one = list.substr(from, comma - from);
                 c.sizes.push_back(std::max(1, parseInt("--sizes", one.c_str())));
+            }
+        } else if (a == "--workloads") {
+            c.workloads = std::string(",") + value() + ",";
+            for (std::size_t at = 1; at < c.workloads.size();) {
+                const std::size_t comma = c.workloads.find(',', at);
+                const std::string one = c.workloads.substr(at, comma - at);
+                if (one != "W1" && one != "W2" && one != "W3" && one != "W4") badFlag("unknown workload '" + one + "' for --workloads (W1 W2 W3 W4)");
+                at = comma + 1;
             }
         } else if (a == "--rebuild") {
             const char* v = value();
@@ -266,7 +277,9 @@ int main(int argc, char** argv) {
     const Run runs[] = {bench::runBuild, bench::runFrame, bench::runQuery, bench::runChurn};
     std::vector<Result> results;
     bool agree = true;
-    for (const Run run : runs) {
+    for (int w = 0; w < 4; ++w) {
+        if (!c.workloads.empty() && c.workloads.find(",W" + std::to_string(w + 1) + ",") == std::string::npos) continue;
+        const Run run = runs[w];
         for (const Distribution d : c.distributions) {
             for (const int n : c.sizes) {
                 std::uint64_t expected = 0;

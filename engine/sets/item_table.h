@@ -8,6 +8,7 @@
 // brute-force reference its storage for free.
 #include "engine/collision_set.h"
 
+#include <algorithm>
 #include <cassert>
 #include <vector>
 
@@ -23,7 +24,7 @@ public:
     /// Adds an id that is not in the table.
     void add(ItemId id, const AABB& box) {
         assert(id >= 0 && !contains(id) && box.valid());
-        if (id >= int(slot_.size())) slot_.resize(std::size_t(id) + 1, -1);
+        if (id >= int(slot_.size())) slot_.resize(std::max(std::size_t(id) + 1, 2 * slot_.size()), -1);  // not one call per new id
         slot_[id] = int(ids_.size());
         ids_.push_back(id);
         boxes_.push_back(box);
@@ -61,7 +62,7 @@ public:
     const std::vector<ItemId>& ids() const { return ids_; }
     /// Boxes in slot order (boxes()[i] belongs to ids()[i]).
     const std::vector<AABB>& boxes() const { return boxes_; }
-    /// One past the largest id ever added (for arrays indexed by id).
+    /// Above every id ever added (arrays indexed by id can be this long; the table grows it by doubling).
     int idLimit() const { return int(slot_.size()); }
 
     /// Shows every item in slot order; when fn answers Remove, removeItem(id) is called (it must remove the id from

@@ -244,16 +244,33 @@ TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
 }
 
 TEST_CASE("The dynamic tree rebuilds itself after many insertions and stays valid") {
-    DynamicTree t(SetOptions{}, 0.5);  // rebuild after max(64, n / 2) incremental insertions
+    DynamicTree t(SetOptions{}, 0.5);  // rebuild after max(64, n / 2) incremental insertions, once queried enough
     for (ItemId id = 0; id < 63; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});
+    for (int i = 0; i < 3; ++i) CHECK(t.findIntersecting({0, 0, 1000, 5}).size() == 63);  // each tests all 125 nodes
     CHECK(t.rebuildCount() == 0);
-    t.add(63, {630, 0, 635, 5});  // the 64th insertion
+    t.add(63, {630, 0, 635, 5});  // the 64th insertion, after queries that tested 375 >= 127 nodes
     CHECK(t.rebuildCount() == 1);
     REQUIRE(t.validate() == "");
     CHECK(t.findIntersecting({0, 0, 15, 0}) == std::vector<ItemId>{0, 1});
     t.rebuild();
     REQUIRE(t.validate() == "");
     CHECK(t.findIntersecting({625, 5, 630, 9}) == std::vector<ItemId>{62, 63});
+}
+
+TEST_CASE("The dynamic tree does not rebuild a set nobody queries, and does once queries have done the work") {
+    DynamicTree t(SetOptions{}, 0.5);
+    for (ItemId id = 0; id < 200; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});  // 200 >= max(64, 100)
+    CHECK(t.rebuildCount() == 0);  // filled, never queried: nothing to gain from a rebuild
+    // Queries of one box each test a root-to-leaf path, far fewer than the 399 nodes: still no rebuild.
+    CHECK(t.findIntersecting({0, 0, 0, 0}) == std::vector<ItemId>{0});
+    t.add(200, {2000, 0, 2005, 5});
+    CHECK(t.rebuildCount() == 0);
+    CHECK(t.findIntersecting({0, 0, 2005, 5}).size() == 201);  // tests every node: 401 >= 401
+    t.add(201, {2010, 0, 2015, 5});
+    CHECK(t.rebuildCount() == 1);
+    CHECK(t.validate() == "");
+    t.add(202, {2020, 0, 2025, 5});  // the count starts again after a rebuild
+    CHECK(t.rebuildCount() == 1);
 }
 
 TEST_CASE("The dynamic tree stays valid and exact under mixed adds, moves, removals and frequent rebuilds") {
@@ -284,6 +301,7 @@ TEST_CASE("The dynamic tree stays valid and exact under mixed adds, moves, remov
         }
         boxes[std::size_t(id)] = t.boxOf(id);
         REQUIRE(t.validate() == "");
+        t.findIntersecting({0, 0, 1000, 1000});  // queries let it rebuild
     }
     CHECK(t.rebuildCount() > 0);
     for (int q = 0; q < 100; ++q) {
