@@ -50,7 +50,8 @@ int DynamicTree::newLeaf(ItemId id, const AABB& box) {
     const int leaf = allocate();
     nodes_[leaf].box = box;
     nodes_[leaf].right = id;
-    fat_[leaf] = box;  // fattened only once it moves: a box that never moves keeps the tree tight
+    // Not fattened (left stays kNull) until it moves: a box that never moves keeps the tree tight, and its bound
+    // is read from the node itself.
     if (id >= int(leafOf_.size())) leafOf_.resize(std::max(std::size_t(id) + 1, 2 * leafOf_.size()), kNull);
     leafOf_[id] = leaf;
     return leaf;
@@ -147,7 +148,7 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
             top = hr > hl ? rotateUp(i, r, l) : rotateUp(i, l, r);
             if (rotate) improve(top);
         } else {
-            n.box = merge(ln.left == kNull ? fat[l] : ln.box, rn.left == kNull ? fat[r] : rn.box);
+            n.box = merge(ln.left == kFattened ? fat[l] : ln.box, rn.left == kFattened ? fat[r] : rn.box);
             n.height = 1 + std::max(hl, hr);
             if (rotate & (hl != hr)) improve(i);  // improve() does nothing for equal heights
         }
@@ -182,19 +183,19 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     };
     const std::int64_t own = perimeter(lb);
     int at = root_;
-    const AABB& rootBound = nodes[at].left == kNull ? fat[at] : nodes[at].box;
+    const AABB& rootBound = nodes[at].left == kFattened ? fat[at] : nodes[at].box;
     std::int64_t merged = grown(rootBound);    // perimeter of `at`'s bound with the new leaf
     std::int64_t inherited = 0;                // perimeter growth of the strict ancestors of `at`
     std::int64_t atPerimeter = perimeter(rootBound);
     int best = at;
     std::int64_t bestCost = nodes[at].height <= 1 ? merged : INT64_MAX;
-    while (nodes[at].left != kNull) {
+    while (nodes[at].left >= 0) {
         const Node& n = nodes[at];
         inherited += merged - atPerimeter;
         const int k0 = n.left, k1 = n.right;
         const Node& c0 = nodes[k0];
         const Node& c1 = nodes[k1];
-        const bool leaf0 = c0.left == kNull, leaf1 = c1.left == kNull;
+        const bool leaf0 = c0.left < 0, leaf1 = c1.left < 0;
 #if defined(__GNUC__)
         // The walk goes on into one of the two children: ask for all four grandchildren now, so the next level's
         // loads overlap instead of waiting one after the other (a leaf's "children" are -1 and its id, harmless
@@ -204,8 +205,8 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
         __builtin_prefetch(nodes + c1.left);
         __builtin_prefetch(nodes + c1.right);
 #endif
-        const AABB& b0 = leaf0 ? fat[k0] : c0.box;  // the child's bound
-        const AABB& b1 = leaf1 ? fat[k1] : c1.box;
+        const AABB& b0 = c0.left == kFattened ? fat[k0] : c0.box;  // the child's bound
+        const AABB& b1 = c1.left == kFattened ? fat[k1] : c1.box;
         const std::int64_t m0 = grown(b0), m1 = grown(b1);
         const std::int64_t p0 = perimeter(b0), p1 = perimeter(b1);
         const std::int64_t cost0 = inherited + m0, cost1 = inherited + m1;
@@ -236,7 +237,7 @@ void DynamicTree::insertLeaf(int leaf) {
         nodes_[leaf].parent = kNull;
         return;
     }
-    const int at = findBestSibling(fat_[leaf]);
+    const int at = findBestSibling(bound(leaf));
     const int branch = allocate();
     replaceChild(nodes_[at].parent, at, branch);
     nodes_[branch].left = at;
@@ -280,10 +281,16 @@ void DynamicTree::update(ItemId id, const AABB& box) {
     assert(box.valid());
     table_.box(id) = box;
     const int leaf = leafOf_[id];
-    nodes_[leaf].box = box;
+    Node& n = nodes_[leaf];
+    if (n.left == kNull) {  // never fattened: its bound is its box, about to change; keep the old one as its bound
+        fat_[leaf] = n.box;
+        n.left = kFattened;
+    }
+    n.box = box;
     if (engine::contains(fat_[leaf], box)) return;  // still inside the fat box: ancestors stay valid
     detachLeaf(leaf);
     fat_[leaf] = fattened(box, margin_);
+    nodes_[leaf].left = kFattened;
     insertLeaf(leaf);
     ++reinserts_;
     noteIncrementalInsert();
@@ -327,14 +334,14 @@ void DynamicTree::place(int* leaves, int n, int slot, int parent, int& next) {
     if (n == 1) {
         spareNodes_[slot] = nodes_[leaves[0]];
         spareNodes_[slot].parent = parent;
-        spareFat_[slot] = fat_[leaves[0]];
+        spareFat_[slot] = bound(leaves[0]);  // every slot of spareFat_ holds its node's bound while placing
         leafOf_[spareNodes_[slot].right] = slot;
         return;
     }
     std::int64_t lo[2] = {INT64_MAX, INT64_MAX}, hi[2] = {INT64_MIN, INT64_MIN};
     for (int i = 0; i < n; ++i) {
         for (int a = 0; a < 2; ++a) {
-            const std::int64_t c = centre2(fat_[leaves[i]], a);
+            const std::int64_t c = centre2(bound(leaves[i]), a);
             lo[a] = std::min(lo[a], c);
             hi[a] = std::max(hi[a], c);
         }
@@ -342,7 +349,7 @@ void DynamicTree::place(int* leaves, int n, int slot, int parent, int& next) {
     const int axis = hi[0] - lo[0] >= hi[1] - lo[1] ? 0 : 1;
     const int mid = n / 2;
     std::nth_element(leaves, leaves + mid, leaves + n,
-                     [&](int x, int y) { return centre2(fat_[x], axis) < centre2(fat_[y], axis); });
+                     [&](int x, int y) { return centre2(bound(x), axis) < centre2(bound(y), axis); });
     const int l = next;
     next += 2;
     place(leaves, mid, l, slot, next);
@@ -385,7 +392,7 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     const Node* nodes = nodes_.data();
     std::uint64_t visited = 1, tests = 0;
     const Node& root = nodes[root_];
-    if (root.left == kNull) {  // a single leaf
+    if (root.left < 0) {  // a single leaf
         stats_.nodesVisited += 1;
         stats_.boxTests += 1;
         queryWork_ += 1;
@@ -408,7 +415,7 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     const int qMinX = q.minX, qMinY = q.minY, qMaxX = q.maxX, qMaxY = q.maxY;  // registers, not reloads after a callback
     const auto visit = [&](int c) {
         const Node& cn = nodes[c];
-        const bool leaf = cn.left == kNull;
+        const bool leaf = cn.left < 0;
         ++visited;
         tests += leaf;
         const AABB& b = cn.box;
@@ -463,11 +470,12 @@ std::string DynamicTree::validate() const {
             if (++reached > nodes_.size()) return "cycle in the tree";
             const Node& n = nodes_[i];
             if (n.height < 0) return fail(i, "reachable node is free");
-            if (n.left == kNull) {
+            if (n.left < 0) {
                 const ItemId id = n.right;
                 if (!table_.contains(id) || leafOf_[id] != i) return fail(i, "leaf's id is not mapped to it");
                 if (n.box != table_.box(id)) return fail(i, "leaf box differs from the item's box");
-                if (!engine::contains(fat_[i], n.box)) return fail(i, "fat box does not contain the box");
+                if (n.left != kNull && n.left != kFattened) return fail(i, "leaf has a bad tag");
+                if (!engine::contains(bound(i), n.box)) return fail(i, "fat box does not contain the box");
                 if (n.height != 0) return fail(i, "leaf height is not 0");
                 ++leaves;
                 continue;
