@@ -1,8 +1,8 @@
 // Fuzz target: the network packet decoder (net::decodePacket: every byte from the network is hostile). Beyond no
 // crash: it accepts nothing larger than kMaxPacketSize; an accepted packet of our protocol version has every field
 // in range (fighter ids valid, at most kMaxInputsPerPacket inputs, each naming defined buttons only: version 2's
-// 16-bit inputs) and encodes back to exactly the bytes it came
-// from (the decoder accepts no trailing bytes and no second spelling of a packet).
+// 16-bit inputs) and encodes back to exactly the bytes it came from (the decoder accepts no trailing bytes and no
+// second spelling of a packet).
 #include "game/net/packet.h"
 #include "tests/fuzz/fuzz_check.h"
 
