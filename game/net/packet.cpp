@@ -160,7 +160,8 @@ bool wireSetup(const sim::MatchSetup& in, sim::MatchSetup& out) {
     Writer w;
     writeSetup(w, in);
     Reader r{w.bytes.data(), w.bytes.size()};
-    return readSetup(r, out) && r.left == 0;
+    if (!readSetup(r, out) || r.left != 0) return false;
+    return out.roundsToWin == in.roundsToWin && out.intro == in.intro;  // the 2-byte fields did not wrap
 }
 
 std::vector<std::uint8_t> encodePacket(const Packet& p) {

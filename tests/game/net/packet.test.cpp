@@ -246,6 +246,9 @@ TEST_CASE("wireSetup keeps what a Welcome carries and resets what a Versus match
     in.fighter[1] = "ryo";
     in.intro = sim::kMaxIntro + 1;
     CHECK_FALSE(net::wireSetup(in, out));
+    in.intro = 100;
+    in.roundsToWin = 65536 + 2;  // would arrive as 2 in its 16 bits: refused, not changed
+    CHECK_FALSE(net::wireSetup(in, out));
 }
 
 TEST_CASE("the decoder refuses truncated, padded and out-of-range packets") {
