@@ -5,6 +5,7 @@
 // wording is a pure function the app tests can check without a window.
 #include "game/sim/fight.h"
 
+#include <cstdint>
 #include <string>
 
 namespace app {
@@ -19,6 +20,18 @@ constexpr int kIntroFightAfter = 30;
 inline void applyLiveRules(sim::MatchSetup& s, bool simple) {
     s.intro = s.mode == sim::Mode::Training ? 0 : sim::kLiveIntro;
     for (sim::InputStyle& st : s.style) st = simple ? sim::InputStyle::Simple : sim::InputStyle::Motion;
+}
+
+/// The setup an online match starts from, this side's view: the rules of offline Versus (applyLiveRules: the
+/// round intro, motion or simple inputs) with the given seed. The host's becomes the match (its seed, intro and
+/// stage settings); style[0] is this side's own style, which a joiner sends in its Hello (the peer puts each
+/// side's style in its slot).
+inline sim::MatchSetup onlineSetup(std::uint64_t seed, bool simple) {
+    sim::MatchSetup s;
+    s.mode = sim::Mode::Versus;
+    s.seed = seed;
+    applyLiveRules(s, simple);
+    return s;
 }
 
 /// The intro banner after `roundFrame` steps of a round with an `intro`-frame intro: "ROUND N", then "FIGHT!"

@@ -5,6 +5,7 @@
 #include "game/app/draw.h"
 #include "game/app/fight_draw.h"
 #include "game/app/fight_screen.h"
+#include "game/app/live_rules.h"
 #include "game/app/screen.h"
 
 #include <random>
@@ -94,7 +95,8 @@ private:
     long ticks_ = 0;
 };
 
-/// Your fighter, Host, Join with an address field, Back. While the address field is selected only the arrow keys,
+/// Your fighter, your input style (motion or simple specials, as --simple sets it for every match), Host, Join
+/// with an address field, Back. While the address field is selected only the arrow keys,
 /// Enter and Esc act, so letters typed into it never move the cursor.
 class OnlineMenuScreen : public Screen {
 public:
@@ -117,8 +119,10 @@ public:
         const int n = int(ctx_.fighters.size());
         if (cursor_ == kFighter && in.pressedAny(bit(kP1Left) | bit(kP2Left))) pick_ = (pick_ + n - 1) % n;
         if (cursor_ == kFighter && in.pressedAny(bit(kP1Right) | bit(kP2Right))) pick_ = (pick_ + 1) % n;
+        const ActionSet sideways = bit(kP1Left) | bit(kP2Left) | bit(kP1Right) | bit(kP2Right);
+        if (cursor_ == kStyle && in.pressedAny(sideways)) ctx_.flags->simple = !ctx_.flags->simple;
         if (in.pressedAny(bit(kBack)) || (cursor_ == kBackItem && in.pressedAny(ok))) return ctx_.stack->pop();
-        if (!in.pressedAny(ok) || cursor_ == kFighter) return;
+        if (!in.pressedAny(ok) || cursor_ == kFighter || cursor_ == kStyle) return;
         ctx_.res->sound.play(Sfx::Blip);
         ctx_.flags->online.fighter = ctx_.fighterIds[std::size_t(pick_)];
         ctx_.stack->push(makeOnlineLobby(ctx_, cursor_ == kHost, address_));
@@ -136,6 +140,7 @@ public:
         drawPanel(t, ctx_, ticks_, "ONLINE");
         const std::string items[kItems] = {
             "Fighter:  \u25c0 " + ctx_.fighters[std::size_t(pick_)].display + " \u25b6",
+            std::string("Specials:  \u25c0 ") + (ctx_.flags->simple ? "simple (one button)" : "motion (236S, 623S)") + " \u25b6",
             "Host on UDP port " + std::to_string(ctx_.flags->online.port),
             "Join:  " + address_ + (cursor_ == kJoin && (ticks_ / 30) % 2 == 0 ? "_" : " "),
             "Back",
@@ -143,17 +148,17 @@ public:
         const float cx = float(ctx_.width) / 2.f;
         for (int i = 0; i < kItems; ++i) {
             const bool on = i == cursor_;
-            const float y = 240.f + 56.f * float(i);
+            const float y = 220.f + 52.f * float(i);
             if (on) fillRect(t, cx - 300.f, y - 4.f, 600.f, 46.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
             drawText(t, ctx_.res->font, items[i], 28, cx, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
         }
         const char* hint = cursor_ == kJoin ? "type the host's address (HOST or HOST:PORT)    Up/Down: move    Enter: join    Esc: back"
-                                            : "W/S: move    A/D: fighter    Enter: choose    Esc: back    (the host is P1 and picks the seed)";
+                                            : "W/S: move    A/D: change    Enter: choose    Esc: back    (the host is P1 and picks the seed and intro)";
         drawText(t, ctx_.res->font, hint, 16, cx, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
 
 private:
-    enum { kFighter, kHost, kJoin, kBackItem, kItems };
+    enum { kFighter, kStyle, kHost, kJoin, kBackItem, kItems };
     Context& ctx_;
     int cursor_ = kHost;
     int pick_ = 0;
@@ -172,7 +177,9 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const 
         error_ = "no fighter '" + cfg.fighter + "' in " + ctx.dataDir + "/fighters";
         return;
     }
-    cfg.setup.seed = ctx.flags->seed != 0 ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
+    const std::uint64_t seed = ctx.flags->seed != 0 ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
+    cfg.setup = onlineSetup(seed, ctx.flags->simple);  // offline Versus's rules; the host's are the match's
+    cfg.style = cfg.setup.style[0];                     // this side's own choice, like its fighter
     cfg.session.inputDelay = flags.inputDelay;
     cfg.session.maxRollback = flags.maxRollback;
     cfg.rematches = true;

@@ -200,6 +200,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     if (!f.host && !resolveAddress(f.join, cfg.hostAddress, error)) return usage(error);
     const int me = f.host ? 0 : 1;
     cfg.fighter = run.setup.fighter[me];
+    cfg.style = run.setup.style[me];  // each side's own; the host's file decides the rest (intro, timer, ...)
     cfg.setup = run.setup;
     cfg.frameLimit = std::uint32_t(f.frames > 0 ? f.frames : std::max<std::int64_t>(run.frames, 1));
     cfg.session.inputDelay = f.inputDelay;

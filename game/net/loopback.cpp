@@ -48,12 +48,14 @@ LoopbackResult playLoopback(const LoopbackSpec& spec) {
     PeerConfig hc;
     hc.host = true;
     hc.fighter = spec.setup.fighter[0];
+    hc.style = spec.setup.style[0];
     hc.setup = spec.setup;
     hc.frameLimit = spec.frameLimit;
     hc.session = spec.session;
     PeerConfig jc = hc;
     jc.host = false;
     jc.fighter = spec.setup.fighter[1];
+    jc.style = spec.setup.style[1];
     jc.hostAddress = kHostAddress;
     NetPeer hp(host, hc, spec.loader);
     NetPeer jp(joiner, jc, spec.loader);
@@ -73,6 +75,7 @@ LoopbackResult playLoopback(const LoopbackSpec& spec) {
         if (both[p]->session() == nullptr) continue;
         r.hashes[p] = both[p]->session()->confirmedHashes();
         r.endFrame[p] = both[p]->session()->endFrame();
+        r.setup[p] = both[p]->setup();
         r.stats[p] = both[p]->session()->stats(r.endMs);
     }
     return r;

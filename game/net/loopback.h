@@ -34,7 +34,7 @@ struct LoopbackSpec {
     NetConditions toJoiner;             ///< what the host's datagrams suffer
     NetConditions toHost;               ///< what the joiner's datagrams suffer
     SessionConfig session;              ///< both sides' delay and rollback window (me is set by the role)
-    sim::MatchSetup setup;              ///< the match (fighter[1] is the joiner's)
+    sim::MatchSetup setup;              ///< the match (fighter[1] and style[1] are the joiner's)
     std::uint32_t frameLimit = 900;     ///< end after this many frames (0 = at match over)
     std::int64_t joinerPeriodUs = 16667;///< the joiner's tick period (17500 = 5% slower)
     std::uint64_t seed = 1;             ///< the conditions' generators
@@ -49,6 +49,7 @@ struct LoopbackResult {
     bool failed[2] = {true, true};      ///< failed()
     std::vector<std::uint64_t> hashes[2];   ///< confirmed hash of every frame
     std::int64_t endFrame[2] = {0, 0};  ///< the confirmed frame that ended the match
+    sim::MatchSetup setup[2];           ///< the setup each side played (the handshake's)
     SessionStats stats[2];              ///< the sessions' counters at the end
     std::int64_t endMs = 0;             ///< simulated time when both were done
 };

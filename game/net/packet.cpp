@@ -56,8 +56,15 @@ struct Reader {
 
 bool inRange(std::int64_t v, std::int64_t lo, std::int64_t hi) { return v >= lo && v <= hi; }
 
-void writeSetup(Writer& w, const Packet& p) {
-    const sim::MatchSetup& s = p.setup;
+/// Reads a one-byte enum whose values run 0..last; out of range fails the reader.
+template <typename Enum>
+Enum readEnum(Reader& r, Enum last) {
+    const std::uint8_t v = r.u8();
+    if (v > std::uint8_t(last)) r.ok = false;
+    return r.ok ? Enum(v) : Enum(0);
+}
+
+void writeSetup(Writer& w, const sim::MatchSetup& s) {
     w.uint(s.seed, 8);
     w.str(s.fighter[0]);
     w.str(s.fighter[1]);
@@ -65,10 +72,13 @@ void writeSetup(Writer& w, const Packet& p) {
     w.uint(std::uint32_t(s.roundFrames), 4);
     for (int i = 0; i < 2; ++i) w.uint(std::uint32_t(s.startX[i]), 4);
     for (int i = 0; i < 2; ++i) w.uint(std::uint32_t(s.startHealth[i]), 4);
-    w.uint(p.frameLimit, 4);
+    w.uint(std::uint32_t(s.intro), 2);
+    for (int i = 0; i < 2; ++i) w.u8(std::uint8_t(s.style[i]));
+    w.u8(std::uint8_t(s.counter));
 }
 
-bool readSetup(Reader& r, Packet& p) {
+/// Reads what writeSetup wrote into a default Versus setup; false when a field is out of range.
+bool readSetup(Reader& r, sim::MatchSetup& out) {
     sim::MatchSetup s;
     s.mode = sim::Mode::Versus;
     s.seed = r.uint(8);
@@ -78,14 +88,17 @@ bool readSetup(Reader& r, Packet& p) {
     s.roundFrames = int(r.uint(4));
     for (int i = 0; i < 2; ++i) s.startX[i] = r.i32();
     for (int i = 0; i < 2; ++i) s.startHealth[i] = r.i32();
-    p.frameLimit = std::uint32_t(r.uint(4));
+    s.intro = int(r.uint(2));
+    for (int i = 0; i < 2; ++i) s.style[i] = readEnum(r, sim::InputStyle::Simple);
+    s.counter = readEnum(r, sim::CounterHits::Always);
     if (!r.ok || !validFighterId(s.fighter[0]) || !validFighterId(s.fighter[1])) return false;
     if (!inRange(s.roundsToWin, 1, sim::kMaxRoundsToWin) || !inRange(s.roundFrames, 1, kMaxFrames)) return false;
+    if (!inRange(s.intro, 0, sim::kMaxIntro)) return false;
     for (int i = 0; i < 2; ++i) {
         if (!inRange(s.startX[i], 0, sim::kStageWidth) || !inRange(s.startHealth[i], 0, kMaxHealth)) return false;
     }
-    p.setup = s;
-    return p.frameLimit <= kMaxFrames;
+    out = s;
+    return true;
 }
 
 void writeInput(Writer& w, const Packet& p) {
@@ -100,7 +113,7 @@ void writeInput(Writer& w, const Packet& p) {
     w.u8(p.match);
     w.uint(p.firstFrame, 4);
     w.u8(std::uint8_t(p.buttons.size()));
-    w.bytes.insert(w.bytes.end(), p.buttons.begin(), p.buttons.end());
+    for (std::uint16_t b : p.buttons) w.uint(b, 2);
     w.uint(p.hashFrame, 4);
     w.uint(p.hash, 8);
 }
@@ -117,10 +130,12 @@ bool readInput(Reader& r, Packet& p) {
     p.match = r.u8();
     p.firstFrame = std::uint32_t(r.uint(4));
     const std::size_t count = r.u8();
-    if (!r.ok || count > std::size_t(kMaxInputsPerPacket) || count > r.left) return false;
-    p.buttons.assign(r.p, r.p + count);
-    r.p += count;
-    r.left -= count;
+    if (!r.ok || count > std::size_t(kMaxInputsPerPacket) || 2 * count > r.left) return false;
+    p.buttons.resize(count);
+    for (std::uint16_t& b : p.buttons) {
+        b = std::uint16_t(r.uint(2));
+        if ((b & ~kWireButtons) != 0) return false;  // a bit no button has: the sender is broken or hostile
+    }
     p.hashFrame = std::uint32_t(r.uint(4));
     p.hash = r.uint(8);
     if (!r.ok || (p.flags & ~(kFlagLeaving | kFlagRematch)) != 0) return false;
@@ -140,6 +155,15 @@ bool validFighterId(const std::string& id) {
     return true;
 }
 
+bool wireSetup(const sim::MatchSetup& in, sim::MatchSetup& out) {
+    if (!validFighterId(in.fighter[0]) || !validFighterId(in.fighter[1])) return false;  // before a length byte wraps
+    Writer w;
+    writeSetup(w, in);
+    Reader r{w.bytes.data(), w.bytes.size()};
+    if (!readSetup(r, out) || r.left != 0) return false;
+    return out.roundsToWin == in.roundsToWin && out.intro == in.intro;  // the 2-byte fields did not wrap
+}
+
 std::vector<std::uint8_t> encodePacket(const Packet& p) {
     Writer w;
     w.u8(kMagic0);
@@ -148,8 +172,14 @@ std::vector<std::uint8_t> encodePacket(const Packet& p) {
     w.u8(std::uint8_t(p.type));
     w.uint(p.token, 4);
     switch (p.type) {
-    case PacketType::Hello: w.str(p.fighter); break;
-    case PacketType::Welcome: writeSetup(w, p); break;
+    case PacketType::Hello:
+        w.str(p.fighter);
+        w.u8(std::uint8_t(p.style));
+        break;
+    case PacketType::Welcome:
+        writeSetup(w, p.setup);
+        w.uint(p.frameLimit, 4);
+        break;
     case PacketType::Refuse: w.u8(std::uint8_t(p.reason)); break;
     case PacketType::Input: writeInput(w, p); break;
     }
@@ -171,9 +201,14 @@ bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) {
     switch (out.type) {
     case PacketType::Hello:
         out.fighter = r.str(kMaxFighterIdLength);
+        out.style = readEnum(r, sim::InputStyle::Simple);
         ok = r.ok && validFighterId(out.fighter);
         break;
-    case PacketType::Welcome: ok = readSetup(r, out); break;
+    case PacketType::Welcome:
+        ok = readSetup(r, out.setup);
+        out.frameLimit = std::uint32_t(r.uint(4));
+        ok = ok && r.ok && out.frameLimit <= kMaxFrames;
+        break;
     case PacketType::Refuse: {
         const std::uint8_t why = r.u8();
         ok = r.ok && why >= std::uint8_t(RefuseReason::Version) && why <= std::uint8_t(RefuseReason::BadFighter);

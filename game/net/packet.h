@@ -7,6 +7,11 @@
 // target needs nothing but this header). Layout: little-endian, fixed-width fields, a 4-byte header
 // `'B' 'F' VERSION TYPE` then the type's body. A packet of another protocol version decodes to its header only
 // (so a Hello from an old client can be refused with a reason instead of being dropped in silence).
+//
+// Version 2 (version 1 packed a frame's buttons in 8 bits and lost the ninth, throw): inputs are 16 bits per frame
+// and must name defined buttons only (an undefined bit would enter the state's hash and no replay could record it);
+// Hello carries the joiner's input style and Welcome the whole Versus setup, the round intro, both players' input
+// styles and the counter-hit rule included, so both sides (and both recordings) play exactly the same rules.
 #include "game/sim/fight.h"
 
 #include <cstddef>
@@ -17,18 +22,21 @@
 namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
-constexpr std::uint8_t kProtocolVersion = 1;
+constexpr std::uint8_t kProtocolVersion = 2;
 /// Most inputs one Input packet carries (the oldest unacknowledged ones first).
 constexpr int kMaxInputsPerPacket = 120;
 /// Longest fighter id on the wire.
 constexpr std::size_t kMaxFighterIdLength = 32;
-/// Largest datagram the protocol produces (a receive buffer of this size always suffices).
-constexpr std::size_t kMaxPacketSize = 256;
+/// Largest datagram the protocol produces (a receive buffer of this size always suffices): an Input packet with
+/// kMaxInputsPerPacket 2-byte inputs is 290 bytes.
+constexpr std::size_t kMaxPacketSize = 320;
+/// The button bits an input on the wire may have (sim::kButtonCount of them); any other bit makes it malformed.
+constexpr std::uint16_t kWireButtons = std::uint16_t((1u << sim::kButtonCount) - 1);
 
 /// What a datagram is.
 enum class PacketType : std::uint8_t {
-    Hello = 1,    ///< joiner -> host: "let me in", with the joiner's fighter
-    Welcome = 2,  ///< host -> joiner: session token and the match setup
+    Hello = 1,    ///< joiner -> host: "let me in", with the joiner's fighter and input style
+    Welcome = 2,  ///< host -> joiner: session token and the whole match setup
     Refuse = 3,   ///< host -> joiner: no, and why
     Input = 4,    ///< both ways during a match: inputs, acks, timing, hashes
 };
@@ -53,8 +61,10 @@ struct Packet {
     std::uint32_t token = 0;                  ///< session token (0 in Hello and Refuse)
     // Hello
     std::string fighter;                      ///< joiner's fighter id ([a-z0-9_-], 1..32 chars)
+    sim::InputStyle style = sim::InputStyle::Classic;  ///< joiner's input style (its own choice, like its fighter)
     // Welcome
-    sim::MatchSetup setup;                    ///< the match (mode is always Versus; fighter[1] is the joiner's)
+    sim::MatchSetup setup;                    ///< the match (mode is always Versus; fighter[1] and style[1] are the
+                                              ///< joiner's; only the fields a Versus match uses, see wireSetup)
     std::uint32_t frameLimit = 0;             ///< stop after this many frames (0 = at match over)
     // Refuse
     RefuseReason reason = RefuseReason::Busy; ///< why
@@ -69,7 +79,8 @@ struct Packet {
     std::uint8_t flags = 0;         ///< InputFlags
     std::uint8_t match = 0;         ///< which match on this connection (0, 1, ...; wraps): stale ones are ignored
     std::uint32_t firstFrame = 0;   ///< frame of buttons[0]
-    std::vector<std::uint8_t> buttons;  ///< sender's buttons for firstFrame, firstFrame+1, ... (<= kMaxInputsPerPacket)
+    std::vector<std::uint16_t> buttons; ///< sender's buttons for firstFrame, firstFrame+1, ... (<= kMaxInputsPerPacket,
+                                        ///< each within kWireButtons)
     std::uint32_t hashFrame = 0;    ///< a confirmed frame of the sender (0 = no hash in this packet)
     std::uint64_t hash = 0;         ///< Fight::hash() after hashFrame steps
 };
@@ -81,5 +92,9 @@ bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out);
 std::vector<std::uint8_t> encodePacket(const Packet& p);
 /// True when id is a fighter id the protocol carries: 1..32 of [a-z0-9_-] (never a path).
 bool validFighterId(const std::string& id);
+/// The setup as a Welcome carries it: mode Versus, the fields a Versus match uses copied (seed, fighters, rounds,
+/// timer, start positions and health, intro, input styles, counter-hit rule), every other field at its default.
+/// False when a field is out of the wire's range. The host plays exactly this, so both sides' setups are equal.
+bool wireSetup(const sim::MatchSetup& in, sim::MatchSetup& out);
 
 }  // namespace net

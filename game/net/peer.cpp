@@ -34,6 +34,7 @@ NetPeer::NetPeer(Transport& t, const PeerConfig& cfg, FighterLoader loader)
     cfg_.setup.mode = sim::Mode::Versus;
     if (cfg.host) {
         cfg_.setup.fighter[0] = cfg.fighter;
+        cfg_.setup.style[0] = cfg.style;
         token_ = cfg.token != 0 ? cfg.token : randomToken();
     }
 }
@@ -50,6 +51,7 @@ void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
             Packet hello;
             hello.type = PacketType::Hello;
             hello.fighter = cfg_.fighter;
+            hello.style = cfg_.style;
             send(hello, cfg_.hostAddress, nowMs);
             lastHelloMs_ = nowMs;
         }
@@ -150,7 +152,11 @@ void NetPeer::hostHello(const Packet& p, Address from, std::int64_t nowMs) {
         if (!loader_(p.fighter, probe, error)) {
             answer.reason = RefuseReason::BadFighter;
         } else {
-            cfg_.setup.fighter[1] = p.fighter;
+            sim::MatchSetup agreed = cfg_.setup;
+            agreed.fighter[1] = p.fighter;
+            agreed.style[1] = p.style;
+            // Play exactly what the Welcome carries, so both sides (and both recordings) have the same setup.
+            if (!wireSetup(agreed, cfg_.setup)) return end("the match setup cannot be sent online", true);
             if (!startSession(error)) return end(error, true);
             peer_ = from;
             lastHeardMs_ = nowMs;
@@ -176,6 +182,7 @@ void NetPeer::joinerAnswer(const Packet& p, std::int64_t nowMs) {
     }
     if (p.type != PacketType::Welcome || state_ != PeerState::Connecting) return;  // a repeated Welcome
     if (p.setup.fighter[1] != cfg_.fighter) return end("the host's welcome names another fighter", true);
+    if (p.setup.style[1] != cfg_.style) return end("the host's welcome names another input style", true);
     token_ = p.token;
     cfg_.setup = p.setup;
     cfg_.frameLimit = p.frameLimit;

@@ -2,16 +2,18 @@
 // One side of an online match over any Transport: the handshake, the filter that keeps strangers out, the
 // rollback Session once connected, and how the match ends (over, desync, connection lost, opponent left).
 //
-// Handshake: the joiner sends Hello (protocol version, its fighter) every 250 ms until the host answers. The host
-// accepts the first valid Hello, fixes that address as its peer, draws a random session token and answers Welcome
-// (token, match setup); a repeated Hello from the same address gets the Welcome again (it was lost). Anyone else
-// is refused with a reason (Busy for a second or late joiner, Version, BadFighter). From then on a datagram counts
+// Handshake: the joiner sends Hello (protocol version, its fighter and input style) every 250 ms until the host
+// answers. The host accepts the first valid Hello, fixes that address as its peer, draws a random session token and
+// answers Welcome (token, the whole match setup with the joiner's fighter and style in slot 1; the host then plays
+// exactly what the Welcome carries, net::wireSetup); a repeated Hello from the same address gets the Welcome again
+// (it was lost). Anyone else is refused with a reason (Busy for a second or late joiner, Version, BadFighter). A
+// joiner whose Welcome names another fighter or style than it asked for stops. From then on a datagram counts
 // only if it comes from the peer's address, decodes, and carries the token: everything else is dropped and
 // counted. Silence for `timeoutMs` ends the match as "connection lost"; after the match ends the peer lingers
 // (still answering) until the opponent has all our inputs or the same timeout passes, so both sides confirm the
 // same last frame. With `rematches` on (the window), a finished match instead stays connected: when both sides
 // ask for a rematch (the rematch flag), both start the next match on the same connection and token, numbered one
-// higher (packets of an older match are ignored), with the next seed and the same fighters.
+// higher (packets of an older match are ignored), with the next seed and the same fighters and styles.
 #include "game/net/packet.h"
 #include "game/net/session.h"
 #include "game/net/transport.h"
@@ -31,7 +33,8 @@ struct PeerConfig {
     bool host = true;                  ///< host (P1, waits) or joiner (P2, connects)
     Address hostAddress = 0;           ///< joiner: where the host is
     std::string fighter = "ryo";       ///< this side's fighter id
-    sim::MatchSetup setup;             ///< host: the match (fighter[1] is replaced by the joiner's)
+    sim::InputStyle style = sim::InputStyle::Classic;  ///< this side's input style (its own choice, like the fighter)
+    sim::MatchSetup setup;             ///< host: the match (fighter and style of each side come from that side)
     std::uint32_t frameLimit = 0;      ///< host: end after this many frames (0 = at match over)
     SessionConfig session;             ///< delay, rollback window, hash period (me is set by the role)
     int timeoutMs = 3000;              ///< silence that ends a match as "connection lost"

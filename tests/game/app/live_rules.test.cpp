@@ -33,3 +33,15 @@ TEST_CASE("live rules: the intro (not in training) and motion inputs, simple whe
     app::applyLiveRules(s, false);
     CHECK(s.intro == 0);
 }
+
+TEST_CASE("online setup: offline Versus's live rules (intro, motion or simple), the given seed, counter hits off") {
+    const sim::MatchSetup motion = app::onlineSetup(1234, false);
+    CHECK(motion.mode == sim::Mode::Versus);
+    CHECK(motion.seed == 1234);
+    CHECK(motion.intro == 100);
+    CHECK(motion.style[0] == sim::InputStyle::Motion);
+    CHECK(motion.counter == sim::CounterHits::Off);  // offline Versus never turns them on
+    const sim::MatchSetup simple = app::onlineSetup(5, true);
+    CHECK(simple.intro == 100);
+    CHECK(simple.style[0] == sim::InputStyle::Simple);
+}

@@ -23,3 +23,8 @@ add_test(NAME "online two processes over UDP unpaced (--fast) with 10% loss, dup
           --net-reorder 10)
 set_tests_properties("online two processes over UDP unpaced (--fast) with 10% loss, duplicates and reordering agree with the offline replay"
   PROPERTIES TIMEOUT 120)
+add_test(NAME "online two processes over UDP play throws, each side's own input style and the host's round intro as offline"
+  COMMAND bash ${BVH_NET_TEST_DIR}/udp_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_rules.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/udp_pair_rules --fast --net-delay 30 --net-jitter 10 --net-loss 5)
+set_tests_properties("online two processes over UDP play throws, each side's own input style and the host's round intro as offline"
+  PROPERTIES TIMEOUT 120)

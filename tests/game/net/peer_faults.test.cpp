@@ -85,7 +85,7 @@ TEST_CASE("packets from a stranger, with a forged token or malformed are dropped
     sendPacket(stranger, nettest::kHost, forged, 1000);    // right token, wrong address
     forged.token = 0xabcdee;
     sendPacket(spoofer, nettest::kHost, forged, 1000);     // right address, wrong token
-    const std::uint8_t junk[] = {'B', 'F', 1, 4, 0, 0};
+    const std::uint8_t junk[] = {'B', 'F', net::kProtocolVersion, 4, 0, 0};
     stranger.sendTo(nettest::kHost, junk, sizeof junk, 1000);
     nettest::drive(d, 60000);
     CHECK(host.counters().wrongAddress == 1);

@@ -27,7 +27,7 @@ net::Session session(int delay, int window) {
 }
 
 /// The opponent's Input packet carrying its buttons for frames first.. (and its frame number).
-net::Packet remoteInputs(std::uint32_t first, std::vector<std::uint8_t> buttons, std::uint32_t seq) {
+net::Packet remoteInputs(std::uint32_t first, std::vector<std::uint16_t> buttons, std::uint32_t seq) {
     net::Packet p;
     p.seq = seq;
     p.firstFrame = first;
@@ -89,7 +89,7 @@ TEST_CASE("every packet repeats all inputs the opponent has not acknowledged") {
     for (int i = 0; i < 5; ++i) s.tick(sim::kLight);
     net::Packet p = s.makePacket(0);
     CHECK(p.firstFrame == 1);
-    CHECK(p.buttons == std::vector<std::uint8_t>{0, 0, sim::kLight, sim::kLight, sim::kLight, sim::kLight, sim::kLight});
+    CHECK(p.buttons == std::vector<std::uint16_t>{0, 0, sim::kLight, sim::kLight, sim::kLight, sim::kLight, sim::kLight});
     net::Packet ack = remoteInputs(1, {0}, 0);
     ack.ackFrame = 4;
     s.receive(ack, 0);
