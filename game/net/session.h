@@ -128,7 +128,6 @@ private:
     std::uint32_t lastRemoteSendTime_ = 0;
     std::int64_t lastRemoteRecvMs_ = 0;
     std::int64_t remoteFrame_ = 0;          // newest frame the opponent reported
-    std::int64_t remoteFrameAtMs_ = 0;      // when that report arrived
     double syncAverage_ = 0;
     std::int64_t lastWaitFrame_ = 0;
     // loss accounting
