@@ -29,8 +29,7 @@ DynamicTree::DynamicTree(const SetOptions& options, double rebuildPeriod)
 
 int DynamicTree::allocate() {
     if (freeList_ == kNull) {
-        nodes_.emplace_back();
-        fat_.emplace_back();
+        nodes_.emplace_back();  // fat_ grows only when a leaf is fattened (update): filling never writes it
         return int(nodes_.size()) - 1;
     }
     const int i = freeList_;
@@ -285,6 +284,7 @@ void DynamicTree::update(ItemId id, const AABB& box) {
     const int leaf = leafOf_[id];
     Node& n = nodes_[leaf];
     if (n.left == kNull) {  // never fattened: its bound is its box, about to change; keep the old one as its bound
+        if (leaf >= int(fat_.size())) fat_.resize(nodes_.size());
         fat_[leaf] = n.box;
         n.left = kFattened;
     }

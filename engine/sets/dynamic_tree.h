@@ -131,7 +131,8 @@ private:
 
     int margin_;
     std::vector<Node> nodes_;
-    std::vector<AABB> fat_;     // by node: a kFattened leaf's fat box (unused for other nodes, whose bound is their box)
+    std::vector<AABB> fat_;     // by node: a kFattened leaf's fat box (unused for other nodes, whose bound is their
+                                // box); grown only as far as the highest fattened leaf needs
     std::vector<int> leafOf_;   // by id
     int root_ = kNull;
     int freeList_ = kNull;
