@@ -123,7 +123,12 @@ private:
     void improve(int a);  // the equal-height child/grandchild swap that shrinks the tree the most, if any
     void replaceChild(int parent, int oldChild, int newChild);
     void layOut(std::vector<int>& leaves);
-    void place(int* leaves, int n, int slot, int parent, int& next);
+    /// A leaf being placed by a (re)build: its bound's centre (doubled) on both axes, and the leaf.
+    struct Placing {
+        std::int64_t centre[2];
+        int leaf;
+    };
+    void place(Placing* leaves, int n, int slot, int parent, int& next);
     int newLeaf(ItemId id, const AABB& box);
     /// What node i adds to its parent's box: a moved leaf's fat box, else the node's own box.
     const AABB& bound(int i) const { return nodes_[i].left == kFattened ? fat_[i] : nodes_[i].box; }
@@ -145,6 +150,7 @@ private:
     std::vector<int> scratch_;         // leaf list for (re)builds, kept to avoid re-allocating
     std::vector<Node> spareNodes_;     // the pool being laid out by a (re)build, swapped in when done
     std::vector<AABB> spareFat_;
+    std::vector<Placing> placing_;     // the leaves with their centres while a (re)build places them
 };
 
 }  // namespace engine
