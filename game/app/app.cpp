@@ -88,7 +88,7 @@ bool loadFighters(const std::string& dataDir, Context& ctx) {
 std::unique_ptr<Screen> quickMatch(Context& ctx, sim::Mode mode) {
     sim::MatchSetup s;
     s.mode = mode;
-    s.seed = ctx.flags->seed != 0 ? ctx.flags->seed : 1;
+    s.seed = ctx.flags->seedGiven ? ctx.flags->seed : 1;
     applyLiveRules(s, ctx.flags->simple);
     for (int p = 0; p < 2; ++p) {
         if (!ctx.fighter(s.fighter[p])) s.fighter[p] = ctx.fighterIds[std::min<std::size_t>(std::size_t(p), ctx.fighterIds.size() - 1)];

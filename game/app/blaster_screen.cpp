@@ -340,7 +340,7 @@ std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot) {
         ctx.exitCode = 2;
         return nullptr;
     }
-    const std::uint64_t seed = ctx.flags->seed != 0 ? ctx.flags->seed
+    const std::uint64_t seed = ctx.flags->seedGiven ? ctx.flags->seed
                                : autopilot         ? 1
                                                    : std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) | 1u;
     const bool scripted = ctx.flags->demo || !ctx.flags->show.empty();  // tools, not games: record only when asked

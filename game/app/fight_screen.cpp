@@ -35,6 +35,15 @@ std::uint16_t buttonsOf(ActionSet held, int p) {
 
 namespace {
 
+/// A player's message with its file named without its folders ("DIR/x.fscript:7: ..." -> "x.fscript:7: ..."), so
+/// that the window's one-line labels fit on screen (stderr keeps the whole path).
+std::string withoutFolders(const std::string& message) {
+    const std::size_t colon = message.find(':');
+    if (colon == std::string::npos) return message;
+    const std::size_t slash = message.rfind('/', colon);
+    return slash == std::string::npos ? message : message.substr(slash + 1);
+}
+
 constexpr int kMaxRoundPips = 9;     // more rounds to win than this are shown as a count
 constexpr int kSlowFactor = 4;       // slow motion runs one step every 4 ticks
 constexpr int kHistoryRows = 14;     // input display rows
@@ -295,9 +304,9 @@ void FightScreen::checkReplay() {
         const std::string& f = failures[shownFailures_];
         std::cerr << f << "\n";
         if (f.find(": hash mismatch at frame ") != std::string::npos) {
-            if (desync_.empty()) desync_ = "DESYNC at frame " + std::to_string(player_->frame()) + " (" + f.substr(0, f.find(": hash")) + ")";
+            if (desync_.empty()) desync_ = "DESYNC at frame " + std::to_string(player_->frame()) + " (" + withoutFolders(f.substr(0, f.find(": hash"))) + ")";
         } else {
-            failed_.push_back(f);
+            failed_.push_back(withoutFolders(f));
         }
     }
 }
@@ -603,7 +612,7 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
     const std::size_t shown = std::min<std::size_t>(failed_.size(), 4);  // the latest few, newest at the bottom
     for (std::size_t i = 0; i < shown; ++i) {
         const std::string& f = failed_[failed_.size() - 1 - i];
-        drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 110), 15, 40.f, fy, sf::Color(255, 150, 90), Align::Left, 2.f);
+        drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 140), 15, 40.f, fy, sf::Color(255, 150, 90), Align::Left, 2.f);
         fy -= 20.f;
     }
     if (overlay_.boxes) {

@@ -1,6 +1,8 @@
 // Command-line parsing for the windowed game: strict (unknown flags, missing or malformed values are errors).
 #include "game/app/flags.h"
 
+#include "game/io/text.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -56,11 +58,14 @@ bool applyValueFlag(const std::string& flag, const std::string& value, AppFlags&
         }
         out.frames = long(n);
     } else if (flag == "--seed") {
-        if (!parseNumber(value.c_str(), 1, 0x7fffffffffffffffLL, n)) {
-            error = "--seed wants a positive whole number, not '" + value + "'";
+        std::uint64_t seed = 0;
+        std::string why;
+        if (!io::toUint64(value, seed, why)) {
+            error = "--seed wants a whole number from 0 to 18446744073709551615, not " + io::quote(value);
             return false;
         }
-        out.seed = static_cast<unsigned long long>(n);
+        out.seed = seed;
+        out.seedGiven = true;
     } else if (flag == "--mode") {
         if (value == "fight") out.mode = DemoMode::Fight;
         else if (value == "blaster") out.mode = DemoMode::Blaster;
@@ -141,7 +146,7 @@ const char* usageText() {
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
            "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
-           "  --seed N            match seed (default: from the clock; demos use 1)\n"
+           "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use 1)\n"
            "  --mute              no sound\n"
            "  --host [PORT]       host an online match on UDP PORT (default 7000) and wait for an opponent\n"
            "  --join HOST[:PORT]  join an online match (you are P2; the host picks the seed)\n"

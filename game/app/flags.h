@@ -3,6 +3,7 @@
 // the same settings and a bad flag is refused before any window opens.
 #include "game/app/online_flags.h"
 
+#include <cstdint>
 #include <string>
 
 namespace app {
@@ -25,7 +26,8 @@ struct AppFlags {
     bool overlay = false;         ///< --overlay: start with the hitbox overlay on
     bool names = false;           ///< --names: start with member names and counters on
     DemoMode mode = DemoMode::Fight;  ///< --mode fight|blaster
-    unsigned long long seed = 0;  ///< --seed N (0 = derive from the clock for played matches, 1 for demos)
+    std::uint64_t seed = 0;       ///< --seed N (any 64-bit value), when seedGiven
+    bool seedGiven = false;       ///< false: played matches derive a seed from the clock, demos and --show use 1
     bool mute = false;            ///< --mute: no sound
     bool simple = false;          ///< --simple: live matches read specials the simple way (S fireball, 6S anti-air)
     std::string show;             ///< --show SCREEN: open this screen first (see usageText)

@@ -21,7 +21,7 @@ constexpr ActionSet kMenuBack = bit(kBack);
 
 /// A seed for a played match: different every time, recorded in the replay header.
 std::uint64_t freshSeed(const Context& ctx) {
-    if (ctx.flags->seed != 0) return ctx.flags->seed;
+    if (ctx.flags->seedGiven) return ctx.flags->seed;
     const auto now = std::chrono::system_clock::now().time_since_epoch().count();
     return std::uint64_t(now) | 1u;
 }

@@ -177,7 +177,7 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const 
         error_ = "no fighter '" + cfg.fighter + "' in " + ctx.dataDir + "/fighters";
         return;
     }
-    const std::uint64_t seed = ctx.flags->seed != 0 ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
+    const std::uint64_t seed = ctx.flags->seedGiven ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
     cfg.setup = onlineSetup(seed, ctx.flags->simple);  // offline Versus's rules; the host's are the match's
     cfg.style = cfg.setup.style[0];                     // this side's own choice, like its fighter
     cfg.session.inputDelay = flags.inputDelay;

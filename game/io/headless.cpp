@@ -31,9 +31,18 @@ struct Flags {
     bool printEvents = false;  ///< --events: one line per event (for writing scripts)
 };
 
-int usage(const std::string& what) {
-    std::cerr << "game --headless: " << what << "\n"
-              << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] [--record OUT]\n";
+/// The program's name in messages: "game_headless", or "game --headless" when the window's binary runs headless.
+std::string programName(const char* argv0) {
+    const std::string a = argv0 == nullptr ? "" : argv0;
+    const std::size_t slash = a.rfind('/');
+    return (slash == std::string::npos ? a : a.substr(slash + 1)) == "game" ? "game --headless" : "game_headless";
+}
+
+int usage(const std::string& program, const std::string& what) {
+    std::cerr << program << ": " << what << "\n"
+              << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] [--record OUT]\n"
+              << "       game_headless (--host PORT | --join HOST[:PORT]) --replay FILE [--fast] ...   (an online peer: see\n"
+              << "       its own usage, e.g. game_headless --host 7000, and the README)\n";
     return 2;
 }
 
@@ -89,10 +98,10 @@ std::string firstWord(const std::string& path) {
 }
 
 /// Exit code 2 with a message when stdout could not take everything written to it.
-int checkedExit(int code) {
+int checkedExit(const std::string& program, int code) {
     std::cout.flush();
     if (std::cout) return code;
-    std::cerr << "game --headless: cannot write the output (stdout): write failed\n";
+    std::cerr << program << ": cannot write the output (stdout): write failed\n";
     return 2;
 }
 
@@ -142,8 +151,9 @@ void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::F
 int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     Flags flags;
     std::string error;
-    if (!parseFlags(argc, argv, flags, error)) return usage(error);
-    if (firstWord(flags.replay) == "blaster") return checkedExit(blaster::runHeadless(flags.replay, std::cout, std::cerr));
+    const std::string program = programName(argc > 0 ? argv[0] : nullptr);
+    if (!parseFlags(argc, argv, flags, error)) return usage(program, error);
+    if (firstWord(flags.replay) == "blaster") return checkedExit(program, blaster::runHeadless(flags.replay, std::cout, std::cerr));
     sim::RunFile run;
     io::Error bad;
     const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay, defaultDataDir) : flags.dataDir;
@@ -181,7 +191,7 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     printSummary(run, r, defs);
     if (run.truncated) std::cerr << run.path << ": " << truncatedNote(run) << "\n";
     for (const std::string& f : r.failures) std::cerr << f << "\n";
-    return checkedExit(r.failures.empty() ? 0 : 1);
+    return checkedExit(program, r.failures.empty() ? 0 : 1);
 }
 
 }  // namespace game

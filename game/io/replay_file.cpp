@@ -155,7 +155,7 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
     if (count >= kMaxRunFrames) return fail("the replay runs more than " + std::to_string(kMaxRunFrames) + " frames");
     FrameInput in;
     for (int p = 0; p < 2; ++p) {
-        if (!parseButtonLetters(t[p], in.buttons[p])) return fail("bad buttons " + io::quote(t[p]) + " (letters UDLRABCS or -)");
+        if (!parseButtonLetters(t[p], in.buttons[p])) return fail("bad buttons " + io::quote(t[p]) + " (letters UDLRABCST or -)");
     }
     out.inputs.push_back(in);
     return true;

@@ -101,7 +101,12 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
             continue;
         }
         if (i + 1 >= argc) {
-            error = a.rfind("--", 0) == 0 ? a + " needs a value" : "unexpected argument '" + a + "'";
+            const bool known = a == "--host" || a == "--join" || a == "--replay" || a == "--data" || a == "--record" ||
+                               a == "--input-delay" || a == "--max-rollback" || a == "--frames" || a == "--wait" ||
+                               a.rfind("--net-", 0) == 0;
+            error = known                     ? a + " needs a value"
+                    : a.rfind("--", 0) == 0 ? "unknown flag '" + a + "'"
+                                            : "unexpected argument '" + a + "'";
             return false;
         }
         if (!parseFlag(a, argv[++i], f, error)) return false;

@@ -31,6 +31,10 @@ add_test(NAME "replay combo.freplay (recorded) passes its checkpoints"
           -P ${BVH_EXPECT_EXIT})
 add_test(NAME "headless runner rejects a bad flag with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
+          "-DEXTRA=--sync;0" "-DMSG=game_headless: --sync needs a frame count in [1, 100000], not '0'"
+          -P ${BVH_EXPECT_EXIT})
+add_test(NAME "game --headless names itself so in a bad-flag message"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
           "-DEXTRA=--sync;0" "-DMSG=game --headless: --sync needs a frame count in [1, 100000], not '0'"
           -P ${BVH_EXPECT_EXIT})
 add_test(NAME "headless runner rejects a missing file with exit 2"
@@ -52,7 +56,7 @@ if(EXISTS /dev/full)
     get_filename_component(name ${case} NAME)
     add_test(NAME "headless runner exits 2 when stdout is full (${name})"
       COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/${case} -DCODE=2
-              -DSTDOUT_FILE=/dev/full "-DMSG=game --headless: cannot write the output (stdout): write failed"
+              -DSTDOUT_FILE=/dev/full "-DMSG=game_headless: cannot write the output (stdout): write failed"
               -P ${BVH_EXPECT_EXIT})
   endforeach()
 endif()

@@ -1,5 +1,5 @@
 # app_tests: parts of the SFML app tested without a window: the key-binding parser (game/app/bindings.cpp), the
-# window placement (game/app/window_position.h), the online flags (game/app/online_flags.cpp), the live rules, the
+# window placement (game/app/window_position.h), the online flags (game/app/online_flags.cpp), the command line (game/app/flags.cpp), the live rules, the
 # frame meter and the input display labels. A separate executable because the parser works on SFML key codes,
 # so it needs SFML's headers and sfml-window, which the main `tests` target does not link; it constructs no window
 # and needs no display. Registered like `tests`.
@@ -16,6 +16,9 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/flags.test.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/flags.h
+  ${PROJECT_SOURCE_DIR}/game/app/flags.cpp
   ${PROJECT_SOURCE_DIR}/game/app/online_flags.h
   ${PROJECT_SOURCE_DIR}/game/app/online_flags.cpp
   ${PROJECT_SOURCE_DIR}/game/app/draw.h

@@ -9,6 +9,10 @@ add_test(NAME "online headless peer rejects a bad flag with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;7000;--input-delay;9"
           "-DMSG=game_headless: --input-delay needs a whole number in [0, 4], not '9'" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "online headless peer names an unknown last flag as unknown with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
+          "-DEXTRA=--host;7000;--bogus"
+          "-DMSG=game_headless: unknown flag '--bogus'" -P ${BVH_EXPECT_EXIT})
 add_test(NAME "online headless peer refuses both --host and --join with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;7000;--join;127.0.0.1"

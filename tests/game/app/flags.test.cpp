@@ -1,0 +1,42 @@
+// The windowed game's command line (game/app/flags.cpp), parsed without a window.
+#include "game/app/flags.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+/// Parses `game ARGS...`; returns whether it was accepted, with the flags and the message.
+bool parse(std::vector<std::string> args, app::AppFlags& flags, std::string& error) {
+    args.insert(args.begin(), "game");
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    return app::parseFlags(int(argv.size()), argv.data(), flags, error);
+}
+
+}  // namespace
+
+TEST_CASE("game --seed takes the whole unsigned 64-bit range, as scripts and replays do") {
+    app::AppFlags f;
+    std::string error;
+    REQUIRE(parse({}, f, error));
+    CHECK_FALSE(f.seedGiven);  // no flag: played matches take a seed from the clock
+    f = {};
+    REQUIRE(parse({"--seed", "0"}, f, error));
+    CHECK(f.seedGiven);
+    CHECK(f.seed == 0);
+    f = {};
+    REQUIRE(parse({"--seed", "18446744073709551615"}, f, error));
+    CHECK(f.seed == 18446744073709551615ull);
+    for (const char* bad : {"18446744073709551616", "-1", "-0", "+5", "0x10", "1e3"}) {
+        CAPTURE(bad);
+        f = {};
+        CHECK_FALSE(parse({"--seed", bad}, f, error));
+        CHECK(error.find("--seed wants a whole number from 0 to 18446744073709551615") == 0);
+    }
+    f = {};
+    CHECK_FALSE(parse({"--seed", ""}, f, error));
+    CHECK(error == "--seed needs a value");
+}
