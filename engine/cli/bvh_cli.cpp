@@ -3,6 +3,7 @@
 #include "engine/agent_bvh.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <charconv>
 #include <cstdint>
@@ -189,6 +190,114 @@ void expectFields(int got, int want, const std::string_view* t, const char* form
     if (got > want) throw InputError{"stray token " + shown(t[want]) + " after '" + std::string(form) + "'", line};
 }
 
+// ---- The fast path. A well-formed record (the big files are millions of them) is read in one pass over its
+// bytes, with no token array and no error bookkeeping; anything unusual (an error, but also a valid oddity such
+// as leading zeros) makes the scanner give up, and the token path above then reads the record or reports it.
+// The two paths never disagree: the scanner accepts only what the token path reads the same way.
+
+/// Skips spaces; returns where the next token starts (or end).
+const char* skipSpace(const char* p, const char* end) {
+    while (p != end && isSpace(*p)) ++p;
+    return p;
+}
+
+/// Reads one coordinate: an optional '-' and one to eleven digits, within kCoordLimit, ending at a space or the
+/// line's end.
+bool scanCoord(const char*& p, const char* end, int& value) {
+    p = skipSpace(p, end);
+    const bool negative = p != end && *p == '-';
+    if (negative) ++p;
+    const char* first = p;
+    std::uint64_t v = 0;
+    while (p != end && p - first < 11 && unsigned(*p - '0') < 10) v = 10 * v + unsigned(*p++ - '0');
+    const std::ptrdiff_t digits = p - first;
+    if (digits == 0 || (p != end && !isSpace(*p)) || v > std::uint64_t(kCoordLimit)) return false;
+    value = negative ? -int(v) : int(v);
+    return true;
+}
+
+/// Reads four coordinates forming a box with min <= max on both axes.
+bool scanBox(const char*& p, const char* end, engine::AABB& box) {
+    return scanCoord(p, end, box.minX) && scanCoord(p, end, box.minY) && scanCoord(p, end, box.maxX) &&
+           scanCoord(p, end, box.maxY) && box.valid();
+}
+
+/// Reads one token (a name): the bytes up to the next space.
+bool scanToken(const char*& p, const char* end, std::string_view& token) {
+    p = skipSpace(p, end);
+    const char* first = p;
+    while (p != end && !isSpace(*p)) ++p;
+    token = std::string_view(first, std::size_t(p - first));
+    return p != first;
+}
+
+/// True when nothing but spaces is left.
+bool scanEnd(const char* p, const char* end) { return skipSpace(p, end) == end; }
+
+/// One parsed record: kind is 0 for a blank line, else the member's 'a' or the action letter.
+struct Record {
+    char kind = 0;
+    std::string_view name;
+    engine::AABB box;
+};
+
+/// The fast path for an agent record (`name minX minY maxX maxY`); false when the token path must read it.
+bool scanMember(std::string_view s, Record& r) {
+    const char* p = s.data();
+    const char* end = p + s.size();
+    r.kind = 'a';
+    return scanToken(p, end, r.name) && scanBox(p, end, r.box) && scanEnd(p, end);
+}
+
+/// The fast path for an action record (`c box`, `m name box`, `p`); false when the token path must read it.
+bool scanAction(std::string_view s, Record& r) {
+    const char* p = skipSpace(s.data(), s.data() + s.size());
+    const char* end = s.data() + s.size();
+    if (p == end || (p + 1 != end && !isSpace(p[1]))) return false;
+    r.kind = *p++;
+    switch (r.kind) {
+    case 'c': return scanBox(p, end, r.box) && scanEnd(p, end);
+    case 'm': return scanToken(p, end, r.name) && scanBox(p, end, r.box) && scanEnd(p, end);
+    case 'p': return scanEnd(p, end);
+    default: return false;
+    }
+}
+
+/// The token path for an agent record: reads any valid record, throws InputError for a bad one.
+Record parseMember(std::string_view s, int line) {
+    std::string_view t[6];
+    const int n = tokenize(s, t, 5);
+    Record r;
+    if (n == 0) return r;
+    expectFields(n, 5, t, "NAME MINX MINY MAXX MAXY", line);
+    r.kind = 'a';
+    r.name = t[0];
+    r.box = parseBox(t + 1, line);
+    return r;
+}
+
+/// The token path for an action record: reads any valid record, throws InputError for a bad one.
+Record parseAction(std::string_view s, int line) {
+    std::string_view t[7];
+    const int n = tokenize(s, t, 6);
+    Record r;
+    if (n == 0) return r;
+    if (t[0] == "c") {
+        expectFields(n, 5, t, "c MINX MINY MAXX MAXY", line);
+        r.box = parseBox(t + 1, line);
+    } else if (t[0] == "m") {
+        expectFields(n, 6, t, "m NAME MINX MINY MAXX MAXY", line);
+        r.name = t[1];
+        r.box = parseBox(t + 2, line);
+    } else if (t[0] == "p") {
+        expectFields(n, 1, t, "p", line);
+    } else {
+        throw InputError{"unknown action " + shown(t[0]) + " (expected c, m or p)", line};
+    }
+    r.kind = t[0][0];
+    return r;
+}
+
 /// Calls fn(lineNumber, lineText) for every line the reader gives (a final line without '\n' counts too).
 template <class Fn>
 void forEachLine(LineReader& reader, Fn&& fn) {
@@ -196,25 +305,29 @@ void forEachLine(LineReader& reader, Fn&& fn) {
     while (reader.next(line)) fn(reader.line(), line);
 }
 
-/// Appends an integer in decimal without a temporary string.
-void appendInt(std::string& out, int v) {
-    char digits[16];
-    const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
-    out.append(digits, std::size_t(end - digits));
+/// Copies a string literal to p; returns the end.
+template <std::size_t N>
+char* put(char* p, const char (&text)[N]) {
+    std::memcpy(p, text, N - 1);
+    return p + (N - 1);
 }
 
-void appendPoint(std::string& out, int x, int y) {
-    out += '(';
-    appendInt(out, x);
-    out += ", ";
-    appendInt(out, y);
-    out += ')';
-}
+/// Writes an integer in decimal at p (at most 11 bytes); returns the end.
+char* putInt(char* p, int v) { return std::to_chars(p, p + 11, v).ptr; }
 
-void appendBox(std::string& out, const engine::AABB& b) {
-    appendPoint(out, b.minX, b.minY);
-    out += ", ";
-    appendPoint(out, b.maxX, b.maxY);
+/// Writes `(minX, minY), (maxX, maxY)` at p (at most kBoxBytes bytes); returns the end.
+constexpr std::size_t kBoxBytes = 4 * 11 + 10;
+char* putBox(char* p, const engine::AABB& b) {
+    *p++ = '(';
+    p = putInt(p, b.minX);
+    p = put(p, ", ");
+    p = putInt(p, b.minY);
+    p = put(p, "), (");
+    p = putInt(p, b.maxX);
+    p = put(p, ", ");
+    p = putInt(p, b.maxY);
+    *p++ = ')';
+    return p;
 }
 
 /// Keeps the tree laid out in printing order (AgentBVH::compact): insertions and re-inserting moves scatter new
@@ -239,87 +352,114 @@ private:
 /// Builds the agent from its file: one `name minX minY maxX maxY` record a line, blank lines ignored.
 void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout) {
     forEachLine(reader, [&](int line, std::string_view s) {
-        std::string_view t[6];
-        const int n = tokenize(s, t, 5);
-        if (n == 0) return;
-        expectFields(n, 5, t, "NAME MINX MINY MAXX MAXY", line);
-        const engine::AABB box = parseBox(t + 1, line);
-        if (tree.addNamed(box, std::string(t[0]), line) == engine::AgentBVH::kNull) {  // the line, for this message
-            const int first = tree.node(tree.find(t[0])).userData;
-            throw InputError{"duplicate member name " + shown(t[0]) + " (first on line " + std::to_string(first) + ")",
+        Record r;
+        if (!scanMember(s, r)) r = parseMember(s, line);
+        if (r.kind == 0) return;
+        if (tree.addNamed(r.box, std::string(r.name), line) == engine::AgentBVH::kNull) {  // the line, for this message
+            const int first = tree.node(tree.find(r.name)).userData;
+            throw InputError{"duplicate member name " + shown(r.name) + " (first on line " + std::to_string(first) + ")",
                              line};
         }
         layout.changed(tree);
     });
 }
 
-/// Output collected in a buffer and written whenever it holds kChunk bytes, so memory stays bounded; a failed
-/// write throws WriteError.
+/// Output collected in a fixed buffer and written whenever it holds kChunk bytes, so memory stays bounded; a
+/// failed write throws WriteError. Lines are formatted straight into the buffer through room()/commit(), which
+/// costs far less than growing a std::string a few bytes at a time (measured: see README).
 class Output {
 public:
     /// Buffer size at which the output is written.
     static constexpr std::size_t kChunk = 1 << 16;
-    explicit Output(std::ostream& out) : out_(out) { buf_.reserve(2 * kChunk); }
-    std::string& buffer() { return buf_; }
+    /// Most bytes room() may be asked for.
+    static constexpr std::size_t kMaxRoom = 256;
+    explicit Output(std::ostream& out) : out_(out), buf_(kChunk + kMaxRoom) {}
+    /// Where the next n <= kMaxRoom bytes may be written; commit(end) then keeps them.
+    char* room(std::size_t n) {
+        assert(n <= kMaxRoom);
+        if (used_ + n > buf_.size()) flush();
+        return buf_.data() + used_;
+    }
+    /// Keeps what was written from room() up to end.
+    void commit(char* end) { used_ = std::size_t(end - buf_.data()); }
+    /// Appends bytes of any length.
+    void append(std::string_view s) {
+        if (used_ + s.size() > buf_.size()) {
+            flush();
+            if (s.size() > buf_.size()) return write(s.data(), s.size());
+        }
+        std::memcpy(buf_.data() + used_, s.data(), s.size());
+        used_ += s.size();
+    }
     void maybeFlush() {
-        if (buf_.size() >= kChunk) flush();
+        if (used_ >= kChunk) flush();
     }
     /// Writes and clears the buffer, and flushes the stream; throws WriteError when the stream fails.
     void flush() {
-        errno = 0;
-        out_.write(buf_.data(), std::streamsize(buf_.size()));
-        out_.flush();
-        buf_.clear();
-        if (!out_) throw WriteError{errno};
+        write(buf_.data(), used_);
+        used_ = 0;
     }
 
 private:
+    void write(const char* data, std::size_t n) {
+        errno = 0;
+        out_.write(data, std::streamsize(n));
+        out_.flush();
+        if (!out_) throw WriteError{errno};
+    }
+
     std::ostream& out_;
-    std::string buf_;
+    std::vector<char> buf_;
+    std::size_t used_ = 0;
 };
 
 /// Performs the actions file's records in order.
 void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout) {
     std::vector<int> hits;  // leaf indices, sorted by name
-    std::string& out = output.buffer();
+    std::string printed;    // the tree as it is printed, a chunk at a time
     forEachLine(reader, [&](int line, std::string_view s) {
-        std::string_view t[7];
-        const int n = tokenize(s, t, 6);
-        if (n == 0) return;
-        if (t[0] == "c") {
-            expectFields(n, 5, t, "c MINX MINY MAXX MAXY", line);
-            const engine::AABB box = parseBox(t + 1, line);
+        Record r;
+        if (!scanAction(s, r)) r = parseAction(s, line);
+        switch (r.kind) {
+        case 0: return;
+        case 'c': {
             hits.clear();
-            tree.query(box, [&](int leaf) {
+            tree.query(r.box, [&](int leaf) {
                 hits.push_back(leaf);
                 return true;
             });
-            std::sort(hits.begin(), hits.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
-            out += "Projectile ";
-            appendBox(out, box);
-            out += "\nCollides with: ";
-            for (std::size_t i = 0; i < hits.size(); ++i) {
-                if (i > 0) out += ", ";
-                out += tree.nameOf(hits[i]);
+            if (hits.size() > 1) {
+                std::sort(hits.begin(), hits.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
             }
-            out += '\n';
-        } else if (t[0] == "m") {
-            expectFields(n, 6, t, "m NAME MINX MINY MAXX MAXY", line);
-            const engine::AABB box = parseBox(t + 2, line);
-            if (!tree.move(t[1], box)) throw InputError{"no member named " + shown(t[1]), line};
+            char* p = put(output.room(kBoxBytes + 32), "Projectile ");
+            p = put(putBox(p, r.box), "\nCollides with: ");
+            output.commit(p);
+            for (std::size_t i = 0; i < hits.size(); ++i) {
+                if (i > 0) output.append(", ");
+                output.append(tree.nameOf(hits[i]));
+            }
+            output.append("\n");
+            break;
+        }
+        case 'm': {
+            if (!tree.move(r.name, r.box)) throw InputError{"no member named " + shown(r.name), line};
             layout.changed(tree);
-            out += "Moved the ";
-            out += t[1];
-            out += " to the location ";
-            appendBox(out, box);
-            out += '\n';
-        } else if (t[0] == "p") {
-            expectFields(n, 1, t, "p", line);
-            out += "Current tree:\n";
-            tree.print(out, Output::kChunk, [&](std::string&) { output.flush(); });
-            out += '\n';
-        } else {
-            throw InputError{"unknown action " + shown(t[0]) + " (expected c, m or p)", line};
+            output.append("Moved the ");
+            output.append(r.name);
+            char* p = put(output.room(kBoxBytes + 32), " to the location ");
+            output.commit(put(putBox(p, r.box), "\n"));
+            break;
+        }
+        default: {  // 'p'
+            output.append("Current tree:\n");
+            const auto drain = [&](std::string& chunk) {
+                output.append(chunk);
+                chunk.clear();
+            };
+            tree.print(printed, Output::kChunk, drain);
+            drain(printed);
+            output.append("\n");
+        }
         }
         output.maybeFlush();
     });
