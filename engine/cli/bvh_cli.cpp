@@ -54,7 +54,8 @@ public:
         fill();
     }
 
-    /// The next line (without its '\n'); false at the end of the file. line() numbers it from 1.
+    /// The next line (without its '\n'); false at the end of the file. line() numbers it from 1. The byte just
+    /// after the line is readable and is '\n' or '\0', so a scanner may stop at it without checking the end.
     bool next(std::string_view& text) {
         bool spans = false;  // the line began in an earlier block and is being gathered in carry_
         carry_.clear();
@@ -195,24 +196,25 @@ void expectFields(int got, int want, const std::string_view* t, const char* form
 // as leading zeros) makes the scanner give up, and the token path above then reads the record or reports it.
 // The two paths never disagree: the scanner accepts only what the token path reads the same way.
 
-/// Skips spaces; returns where the next token starts (or end).
-const char* skipSpace(const char* p, const char* end) {
-    while (p != end && isSpace(*p)) ++p;
+/// Skips spaces; returns where the next token starts (or end). Relies on the byte after the line not being a
+/// space (LineReader::next guarantees '\n' or '\0' there).
+const char* skipSpace(const char* p) {
+    while (isSpace(*p)) ++p;
     return p;
 }
 
-/// Reads one coordinate: an optional '-' and one to eleven digits, within kCoordLimit, ending at a space or the
-/// line's end.
-bool scanCoord(const char*& p, const char* end, int& value) {
-    p = skipSpace(p, end);
-    const bool negative = p != end && *p == '-';
-    if (negative) ++p;
+/// Reads one coordinate: an optional '-' and one to ten digits, within kCoordLimit, ending at a space or the line's
+/// end (the digit loop stops at the byte after the line, which is no digit).
+bool scanCoord(const char*& at, const char* end, int& value) {
+    const char* p = skipSpace(at);  // a local cursor: the compiler keeps it in a register
+    const bool negative = *p == '-';
+    p += negative;
     const char* first = p;
     std::uint64_t v = 0;
-    while (p != end && p - first < 11 && unsigned(*p - '0') < 10) v = 10 * v + unsigned(*p++ - '0');
-    const std::ptrdiff_t digits = p - first;
-    if (digits == 0 || (p != end && !isSpace(*p)) || v > std::uint64_t(kCoordLimit)) return false;
+    for (unsigned d; (d = unsigned(*p) - '0') < 10; ++p) v = 10 * v + d;  // wraps past 19 digits: refused below
+    if (p == first || p - first > 10 || (p != end && !isSpace(*p)) || v > std::uint64_t(kCoordLimit)) return false;
     value = negative ? -int(v) : int(v);
+    at = p;
     return true;
 }
 
@@ -224,7 +226,7 @@ bool scanBox(const char*& p, const char* end, engine::AABB& box) {
 
 /// Reads one token (a name): the bytes up to the next space.
 bool scanToken(const char*& p, const char* end, std::string_view& token) {
-    p = skipSpace(p, end);
+    p = skipSpace(p);
     const char* first = p;
     while (p != end && !isSpace(*p)) ++p;
     token = std::string_view(first, std::size_t(p - first));
@@ -232,7 +234,7 @@ bool scanToken(const char*& p, const char* end, std::string_view& token) {
 }
 
 /// True when nothing but spaces is left.
-bool scanEnd(const char* p, const char* end) { return skipSpace(p, end) == end; }
+bool scanEnd(const char* p, const char* end) { return skipSpace(p) == end; }
 
 /// One parsed record: kind is 0 for a blank line, else the member's 'a' or the action letter.
 struct Record {
@@ -251,7 +253,7 @@ bool scanMember(std::string_view s, Record& r) {
 
 /// The fast path for an action record (`c box`, `m name box`, `p`); false when the token path must read it.
 bool scanAction(std::string_view s, Record& r) {
-    const char* p = skipSpace(s.data(), s.data() + s.size());
+    const char* p = skipSpace(s.data());
     const char* end = s.data() + s.size();
     if (p == end || (p + 1 != end && !isSpace(p[1]))) return false;
     r.kind = *p++;
