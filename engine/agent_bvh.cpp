@@ -97,8 +97,13 @@ void AgentBVH::insertLeaf(int leaf) {
     }
     const AABB box = nodes_[leaf].box;
     int at = root_;
+    const int last = int(nodes_.size()) - 1;
     while (!nodes_[at].isLeaf()) {
         const Node& n = nodes_[at];
+        // After compact() a branch's right child directly follows it, so of the four grandchildren two sit at
+        // known places: right + 1 and left + 1. Asking for them now overlaps the next level's miss with this one's.
+        __builtin_prefetch(&nodes_[std::min(at + 2, last)]);
+        __builtin_prefetch(&nodes_[std::min(n.left + 1, last)]);
         const AABB& l = n.childBox[0];
         const AABB& r = n.childBox[1];
         const std::int64_t incR = unionArea(box, r) - area(r);
@@ -244,6 +249,24 @@ bool AgentBVH::move(std::string_view name, const AABB& box) {
 int AgentBVH::find(std::string_view name) const {
     const int slot = findSlot(name, nameHash(name));
     return slot < 0 ? kNull : nameSlots_[slot].leaf;
+}
+
+void AgentBVH::prefetch(std::string_view name, int step) const {
+    if (nameSlots_.empty()) return;
+    const std::uint32_t hash = nameHash(name);
+    const NameSlot& slot = nameSlots_[hash & (nameSlots_.size() - 1)];  // the first probe: usually the one
+    if (step == 0) {
+        __builtin_prefetch(&slot);
+        return;
+    }
+    if (slot.leaf < 0 || slot.hash != hash) return;
+    if (step == 1) {
+        __builtin_prefetch(&names_[std::size_t(slot.leaf)]);
+        __builtin_prefetch(&nodes_[std::size_t(slot.leaf)]);
+        return;
+    }
+    const int parent = nodes_[std::size_t(slot.leaf)].parent;
+    if (parent != kNull) __builtin_prefetch(&nodes_[std::size_t(parent)]);
 }
 
 std::vector<std::string> AgentBVH::getCollidingObjects(const AABB& box) const {
