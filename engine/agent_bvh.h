@@ -187,12 +187,15 @@ public:
 
 private:
     int allocate();
+    void growPool(std::size_t capacity);  // moves the pool to a block of that capacity advised for huge pages
     void release(int i);
     void insertLeaf(int leaf);   // spec insertion of an already-allocated, detached leaf
     void detachLeaf(int leaf);   // spec removal, without freeing the leaf
     void setBox(int i, const AABB& box);  // node i's box and its parent's copy of it
 
     std::vector<Node> nodes_;
+    std::vector<Node> spareNodes_;          // compact()'s next target: the pool before the last compaction
+    std::vector<std::string> spareNames_;   // the same for names_
     std::vector<char> live_;
     std::vector<std::string> names_;            // per node; "" for branches and unnamed leaves
     // The name -> leaf map: open addressing with linear probing over a power-of-two table at most half full,
