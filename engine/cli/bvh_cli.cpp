@@ -512,6 +512,7 @@ void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layo
         case 'c': {
             hits.clear();
             tree.query(r.box, [&](int leaf) {
+                tree.prefetchName(leaf);  // read once the walk is over: its miss overlaps the rest of the walk
                 hits.push_back(leaf);
                 return true;
             });
