@@ -241,6 +241,7 @@ struct Record {
     char kind = 0;
     std::string_view name;
     engine::AABB box;
+    engine::AgentBVH::NameKey key;  // name with its hash, set by Lookahead
 };
 
 /// The fast path for an agent record (`name minX minY maxX maxY`); false when the token path must read it.
@@ -308,7 +309,7 @@ Record parseAction(std::string_view s, int line) {
 class Lookahead {
 public:
     /// Records held besides the current one.
-    static constexpr int kDepth = 3;
+    static constexpr int kDepth = 6;
     using Scan = bool (*)(std::string_view, Record&);
     using Parse = Record (*)(std::string_view, int);
 
@@ -328,7 +329,12 @@ public:
                 throw s.error;
             }
             line = s.line;
-            r = s.scanned ? s.record : parse_(s.text, s.line);
+            if (s.scanned) {
+                r = s.record;
+            } else {
+                r = parse_(s.text, s.line);
+                if (!r.name.empty()) r.key = engine::AgentBVH::NameKey(r.name);
+            }
             if (r.kind != 0) return true;
         }
     }
@@ -370,10 +376,14 @@ private:
             return;
         }
         s.line = reader_.line();
+        s.record = Record{};
         s.scanned = scan_(text, s.record);
         if (s.scanned) {
-            s.text.assign(s.record.name.data(), s.record.name.size());
-            s.record.name = s.text;
+            if (!s.record.name.empty()) {
+                s.text.assign(s.record.name.data(), s.record.name.size());
+                s.record.name = s.text;
+                s.record.key = engine::AgentBVH::NameKey(s.text);
+            }
         } else {
             s.text.assign(text.data(), text.size());
         }
@@ -437,7 +447,7 @@ void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout) {
     Record r;
     int line = 0;
     while (records.next(r, line)) {
-        if (const Record* later = records.ahead(Lookahead::kDepth)) tree.prefetch(later->name, 0);
+        if (const Record* later = records.ahead(Lookahead::kDepth)) tree.prefetch(later->key, 0);
         if (tree.addNamed(r.box, std::string(r.name), line) == engine::AgentBVH::kNull) {  // the line, for this message
             const int first = tree.node(tree.find(r.name)).userData;
             throw InputError{"duplicate member name " + shown(r.name) + " (first on line " + std::to_string(first) + ")",
@@ -504,9 +514,9 @@ void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layo
     Record r;
     int line = 0;
     while (records.next(r, line)) {
-        for (int i = 1; i <= Lookahead::kDepth; ++i) {  // the farthest move takes the first step, the nearest the last
+        for (int i = 2; i <= Lookahead::kDepth; i += 2) {  // the farthest move takes the first step, the nearest the last
             const Record* later = records.ahead(i);
-            if (later != nullptr && later->kind == 'm') tree.prefetch(later->name, Lookahead::kDepth - i);
+            if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, (Lookahead::kDepth - i) / 2);
         }
         switch (r.kind) {
         case 'c': {
@@ -530,7 +540,7 @@ void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layo
             break;
         }
         case 'm': {
-            if (!tree.move(r.name, r.box)) throw InputError{"no member named " + shown(r.name), line};
+            if (!tree.move(r.key, r.box)) throw InputError{"no member named " + shown(r.name), line};
             layout.changed(tree);
             output.append("Moved the ");
             output.append(r.name);
