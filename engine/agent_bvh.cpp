@@ -300,7 +300,14 @@ void AgentBVH::prefetch(const NameKey& key, int step) const {
         return;
     }
     const int parent = nodes_[std::size_t(slot.leaf)].parent;
-    if (parent != kNull) __builtin_prefetch(&nodes_[std::size_t(parent)]);
+    if (parent == kNull) return;
+    if (step == 2) {
+        __builtin_prefetch(&nodes_[std::size_t(parent)]);
+        return;
+    }
+    const Node& p = nodes_[std::size_t(parent)];  // what a removal splices: the sibling and the grandparent
+    __builtin_prefetch(&nodes_[std::size_t(p.left == slot.leaf ? p.right : p.left)]);
+    if (p.parent != kNull) __builtin_prefetch(&nodes_[std::size_t(p.parent)]);
 }
 
 std::vector<std::string> AgentBVH::getCollidingObjects(const AABB& box) const {

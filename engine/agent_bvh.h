@@ -83,8 +83,9 @@ public:
     int find(std::string_view name) const;
     /// Asks the memory system early for what find(key.name) and a move of it will read, changing nothing. A caller
     /// that knows its next names calls step 0 (the name's table slot) a few operations ahead, step 1 (the member's
-    /// name and leaf, read through that slot) later and step 2 (the leaf's parent) last, so that no step waits on
-    /// memory. Any name, even an unknown one, is fine.
+    /// name and leaf, read through that slot) later, step 2 (the leaf's parent) and step 3 (its sibling and
+    /// grandparent, which a re-inserting move splices) last, so that no step waits on memory. Any name, even an
+    /// unknown one, is fine.
     void prefetch(const NameKey& key, int step) const;
     /// The name of a leaf added by name ("" for one added by addLeaf).
     const std::string& nameOf(int leaf) const { return names_[leaf]; }

@@ -506,6 +506,10 @@ private:
     std::size_t used_ = 0;
 };
 
+/// How many records ahead a move takes each AgentBVH::prefetch step: two records between the steps that wait on
+/// DRAM, one before the last (its reads were fetched by the step before).
+constexpr int kPrefetchAhead[4] = {6, 4, 2, 1};
+
 /// Performs the actions file's records in order.
 void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout) {
     std::vector<int> hits;  // leaf indices, sorted by name
@@ -514,9 +518,9 @@ void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layo
     Record r;
     int line = 0;
     while (records.next(r, line)) {
-        for (int i = 2; i <= Lookahead::kDepth; i += 2) {  // the farthest move takes the first step, the nearest the last
-            const Record* later = records.ahead(i);
-            if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, (Lookahead::kDepth - i) / 2);
+        for (int k = 0; k < 4; ++k) {  // the farthest move takes the first step, the nearest the last
+            const Record* later = records.ahead(kPrefetchAhead[k]);
+            if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, k);
         }
         switch (r.kind) {
         case 'c': {
