@@ -168,17 +168,20 @@ void AgentBVH::detachLeaf(int leaf) {
         root_ = kNull;
         return;
     }
-    const int sibling = nodes_[parent].left == leaf ? nodes_[parent].right : nodes_[parent].left;
-    const int grand = nodes_[parent].parent;
+    const Node& p = nodes_[parent];
+    const int side = p.left == leaf ? 1 : 0;  // the sibling's side: its box is read from the parent's copy, so the
+    const int sibling = side == 1 ? p.right : p.left;  // sibling's own line is only written
+    const AABB siblingBox = p.childBox[side];
+    const int grand = p.parent;
     nodes_[sibling].parent = grand;
     if (grand == kNull) {
         root_ = sibling;
     } else if (nodes_[grand].left == parent) {
         nodes_[grand].left = sibling;
-        nodes_[grand].childBox[0] = nodes_[sibling].box;
+        nodes_[grand].childBox[0] = siblingBox;
     } else {
         nodes_[grand].right = sibling;
-        nodes_[grand].childBox[1] = nodes_[sibling].box;
+        nodes_[grand].childBox[1] = siblingBox;
     }
     // Ancestor boxes are deliberately left as they are (spec: no refit on removal).
     release(parent);
