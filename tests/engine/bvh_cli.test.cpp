@@ -103,6 +103,21 @@ TEST_CASE("whitespace variants parse the same: CRLF, tabs, blank lines, no final
     }
 }
 
+TEST_CASE("records the one-pass scanner leaves to the token path read the same as plain ones") {
+    // Leading zeros past ten digits, '-0', a NUL byte inside a name and a lone trailing '\r' are valid but unusual:
+    // the scanner gives them up and the token path reads them; the output must not tell the two paths apart.
+    const std::string nul("x\0y", 3);
+    const Run odd = runBvh("a 000000000000 -0 1 00000000000001\n" + nul + " 0 0 2 2\nb -0 -000 2 2\r\n",
+                           "c 0000000000000 0 1 1\nm " + nul + " 1 1 002 2\nc -1 -1 0000000000002 2\r\np\n");
+    const Run plain = runBvh("a 0 0 1 1\n" + nul + " 0 0 2 2\nb 0 0 2 2\n",
+                             "c 0 0 1 1\nm " + nul + " 1 1 2 2\nc -1 -1 2 2\np\n");
+    REQUIRE(plain.status == 0);
+    CHECK(odd.status == 0);
+    CHECK(odd.err == "");
+    CHECK(odd.out == plain.out);
+    CHECK(plain.out.find("Moved the " + nul + " to the location (1, 1), (2, 2)\n") != std::string::npos);
+}
+
 TEST_CASE("an empty agent prints an empty tree and collides with nothing") {
     const Run r = runBvh("", "p\nc 0 0 1 1\n");
     CHECK(r.status == 0);
