@@ -34,7 +34,9 @@ struct WriteError {
 /// past limits.maxLineBytes (so an endless line, e.g. /dev/zero, stops early too).
 class LineReader {
 public:
-    explicit LineReader(const Limits& limits) : limits_(limits), buf_(1 << 16) {}
+    /// Readable bytes after every line given out, so a scanner may read a whole 8-byte word from any place in it.
+    static constexpr std::size_t kPad = 16;
+    explicit LineReader(const Limits& limits) : limits_(limits), buf_(kBlock + kPad) {}
     ~LineReader() {
         if (f_ != nullptr) std::fclose(f_);
     }
@@ -55,7 +57,8 @@ public:
     }
 
     /// The next line (without its '\n'); false at the end of the file. line() numbers it from 1. The byte just
-    /// after the line is readable and is '\n' or '\0', so a scanner may stop at it without checking the end.
+    /// after the line is readable and is '\n' or '\0', so a scanner may stop at it without checking the end, and
+    /// so are kPad bytes after that.
     bool next(std::string_view& text) {
         bool spans = false;  // the line began in an earlier block and is being gathered in carry_
         carry_.clear();
@@ -69,7 +72,7 @@ public:
                 throw InputError{"line longer than " + std::to_string(limits_.maxLineBytes) + " bytes", line_ + 1};
             }
             if (nl != nullptr) {
-                text = spans ? std::string_view(carry_) : std::string_view(start, n);
+                text = spans ? padded(carry_) : std::string_view(start, n);
                 pos_ += n + 1;
                 ++line_;
                 return true;
@@ -79,7 +82,7 @@ public:
             pos_ = len_;
             if (!fill()) {
                 if (carry_.empty()) return false;
-                text = carry_;
+                text = padded(carry_);
                 ++line_;
                 return true;
             }
@@ -93,7 +96,7 @@ private:
     /// Reads the next block; false at the end of the file.
     bool fill() {
         pos_ = len_ = 0;
-        const std::size_t n = std::fread(buf_.data(), 1, buf_.size(), f_);
+        const std::size_t n = std::fread(buf_.data(), 1, kBlock, f_);
         if (n == 0) {
             if (std::ferror(f_) != 0) throw InputError{std::string("cannot read file: ") + std::strerror(errno), 0};
             return false;
@@ -106,6 +109,14 @@ private:
         return true;
     }
 
+    /// The text of a gathered line, followed in the string by kPad zero bytes.
+    static std::string_view padded(std::string& line) {
+        const std::size_t n = line.size();
+        line.append(kPad, '\0');
+        return std::string_view(line.data(), n);
+    }
+
+    static constexpr std::size_t kBlock = std::size_t(1) << 16;
     Limits limits_;
     std::FILE* f_ = nullptr;
     std::vector<char> buf_;
@@ -203,16 +214,44 @@ const char* skipSpace(const char* p) {
     return p;
 }
 
+/// Reads a coordinate's digits one at a time from p (after any '-'): the rare case of eight digits or more.
+bool scanLongCoord(const char*& at, const char* p, const char* end, bool negative, int& value) {
+    const char* first = p;
+    std::uint64_t v = 0;
+    for (unsigned d; (d = unsigned(*p) - '0') < 10; ++p) v = 10 * v + d;  // wraps past 19 digits: refused below
+    if (p - first > 10 || (p != end && !isSpace(*p)) || v > std::uint64_t(kCoordLimit)) return false;
+    value = negative ? -int(v) : int(v);
+    at = p;
+    return true;
+}
+
 /// Reads one coordinate: an optional '-' and one to ten digits, within kCoordLimit, ending at a space or the line's
-/// end (the digit loop stops at the byte after the line, which is no digit).
+/// end. Up to seven digits are read as one 8-byte word (LineReader pads every line), without a loop: a digit is a
+/// byte whose value minus '0' is below 10, the first other byte ends the number, and three multiply-and-add steps
+/// combine the digits in pairs, then fours, then eights (measured: the byte loop was 12% of the whole run's
+/// instructions).
 bool scanCoord(const char*& at, const char* end, int& value) {
     const char* p = skipSpace(at);  // a local cursor: the compiler keeps it in a register
     const bool negative = *p == '-';
     p += negative;
-    const char* first = p;
-    std::uint64_t v = 0;
-    for (unsigned d; (d = unsigned(*p) - '0') < 10; ++p) v = 10 * v + d;  // wraps past 19 digits: refused below
-    if (p == first || p - first > 10 || (p != end && !isSpace(*p)) || v > std::uint64_t(kCoordLimit)) return false;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return scanLongCoord(at, p, end, negative, value);  // the word arithmetic below assumes little-endian
+#endif
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);  // byte 0 is the first character (the digits' order in a little-endian word)
+    const std::uint64_t d = word - 0x3030303030303030ULL;  // each byte minus '0'; a borrow only follows a non-digit
+    // A byte's top bit is set here when it is below '0' (d wraps) or above '9' (d + 0x76 reaches 0x80); carries
+    // out of such a byte only reach later bytes, so the lowest marked byte is exactly the first non-digit.
+    const std::uint64_t nonDigit = (d | (d + 0x7676767676767676ULL)) & 0x8080808080808080ULL;
+    if (nonDigit == 0) return scanLongCoord(at, p, end, negative, value);
+    const int digits = __builtin_ctzll(nonDigit) / 8;
+    if (digits == 0) return false;
+    std::uint64_t v = d << (64 - 8 * digits);                 // the digits in the top bytes, zeros (leading) below
+    v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;          // 16-bit lanes: pairs of digits, 0..99
+    v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;        // 32-bit lanes: fours, 0..9999
+    v = (v * 10000 + (v >> 32)) & 0xFFFFFFFFULL;              // the number, at most 9,999,999
+    p += digits;
+    if (p != end && !isSpace(*p)) return false;
     value = negative ? -int(v) : int(v);
     at = p;
     return true;
