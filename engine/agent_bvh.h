@@ -16,10 +16,11 @@
 //
 // Every branch also holds copies of its two children's boxes, and a node is one 64-byte cache line. The tree's
 // shape is the spec's and cannot change, so speed comes from memory traffic: an insertion's descent and refit
-// read one line per level instead of three, and query() reads only the nodes that collide. Measured on the bvh
-// program's big input (bench/make_bvh_input.py, see README), together with the flat name table below: loading
-// 1.6x, 360,000 queries 1.5x and 240,000 moves 1.4x faster. validate() checks that the copies equal the
-// children's boxes.
+// read one line per level instead of three, and query() reads only the nodes that collide. The big arrays live
+// in blocks advised for huge pages, and a caller that knows its next names can have a move's reads fetched
+// before its turn (NameKey, prefetch). On the bvh program's big input (bench/make_bvh_input.py) the program now
+// runs 2.25-2.6x faster than at fcaa082; README ("Measured", issue 13) has the numbers and the profile.
+// validate() checks that the copies equal the children's boxes.
 #include "engine/aabb.h"
 
 #include <cstdint>
