@@ -16,10 +16,11 @@
 //
 // Every branch also holds copies of its two children's boxes, and a node is one 64-byte cache line. The tree's
 // shape is the spec's and cannot change, so speed comes from memory traffic: an insertion's descent and refit
-// read one line per level instead of three, and query() reads only the nodes that collide. Measured on the bvh
-// program's big input (bench/make_bvh_input.py, see README), together with the flat name table below: loading
-// 1.6x, 360,000 queries 1.5x and 240,000 moves 1.4x faster. validate() checks that the copies equal the
-// children's boxes.
+// read one line per level instead of three, and query() reads only the nodes that collide. The big arrays live
+// in blocks advised for huge pages, and a caller that knows its next names can have a move's reads fetched
+// before its turn (NameKey, prefetch). On the bvh program's big input (bench/make_bvh_input.py) the program now
+// runs 2.25-2.6x faster than at fcaa082; README ("Measured", issue 13) has the numbers and the profile.
+// validate() checks that the copies equal the children's boxes.
 #include "engine/aabb.h"
 
 #include <cstdint>
@@ -66,12 +67,31 @@ public:
     int addNamed(const AABB& box, std::string name, int userData = 0);
     /// Removes a named member; returns false when there is no such member.
     bool remove(std::string_view name);
+    /// A member name with its hash, computed once for a caller that uses the name several times (prefetch steps
+    /// and then a move: hashing was 2% of the bvh program's big run while each move hashed its name four times).
+    struct NameKey {
+        std::string_view name;
+        std::uint32_t hash = 0;
+        NameKey() = default;
+        explicit NameKey(std::string_view n) : name(n), hash(nameHash(n)) {}
+    };
+
     /// Moves a named member to a new box; returns false when there is no such member.
-    bool move(std::string_view name, const AABB& box);
+    bool move(std::string_view name, const AABB& box) { return move(NameKey(name), box); }
+    /// move() for a name already hashed.
+    bool move(const NameKey& key, const AABB& box);
     /// The leaf index of a named member, or kNull.
     int find(std::string_view name) const;
+    /// Asks the memory system early for what find(key.name) and a move of it will read, changing nothing. A caller
+    /// that knows its next names calls step 0 (the name's table slot) a few operations ahead, step 1 (the member's
+    /// name and leaf, read through that slot) later, step 2 (the leaf's parent) and step 3 (its sibling and
+    /// grandparent, which a re-inserting move splices) last, so that no step waits on memory. Any name, even an
+    /// unknown one, is fine.
+    void prefetch(const NameKey& key, int step) const;
     /// The name of a leaf added by name ("" for one added by addLeaf).
     const std::string& nameOf(int leaf) const { return names_[leaf]; }
+    /// Asks the memory system early for nameOf(leaf), e.g. for each hit of a query whose names are read after it.
+    void prefetchName(int leaf) const { __builtin_prefetch(&names_[std::size_t(leaf)]); }
     /// Names of every member colliding with box, in tree order (unsorted); the homework's getCollidingObjects.
     std::vector<std::string> getCollidingObjects(const AABB& box) const;
 
@@ -97,13 +117,16 @@ public:
                 }
                 visited += 2;
                 // Right is popped first, as in walk(). A pushed node is fetched at once, so the memory reads of
-                // the nodes waiting on the stack overlap.
+                // the nodes waiting on the stack overlap; so is the node after it, which after compact() is its
+                // right child (measured: 2-3% off the bvh program's big run).
                 if (collide(n.childBox[0], box)) {
                     __builtin_prefetch(&nodes_[n.left]);
+                    __builtin_prefetch(&nodes_[n.left] + 1);
                     stack_[top++] = n.left;
                 }
                 if (collide(n.childBox[1], box)) {
                     __builtin_prefetch(&nodes_[n.right]);
+                    __builtin_prefetch(&nodes_[n.right] + 1);
                     stack_[top++] = n.right;
                 }
             }
@@ -185,6 +208,8 @@ private:
     void setBox(int i, const AABB& box);  // node i's box and its parent's copy of it
 
     std::vector<Node> nodes_;
+    std::vector<Node> spareNodes_;          // compact()'s next target: the pool before the last compaction
+    std::vector<std::string> spareNames_;   // the same for names_
     std::vector<char> live_;
     std::vector<std::string> names_;            // per node; "" for branches and unnamed leaves
     // The name -> leaf map: open addressing with linear probing over a power-of-two table at most half full,

@@ -382,6 +382,34 @@ TEST_CASE("compact renumbers the nodes in printing order and keeps the tree, nam
     }
 }
 
+TEST_CASE("prefetching changes nothing, and a move by NameKey is a move by name") {
+    AgentBVH empty;
+    for (int step = 0; step < 4; ++step) empty.prefetch(AgentBVH::NameKey("nobody"), step);
+    CHECK(empty.toString() == "");
+    std::mt19937 rng(13);
+    const auto num = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    AgentBVH byKey, byName;
+    for (int i = 0; i < 300; ++i) {
+        const int x = num(0, 500), y = num(0, 500);
+        REQUIRE(byKey.add({x, y, x + num(0, 20), y + num(0, 20)}, "m" + std::to_string(i)));
+        REQUIRE(byName.add(byKey.node(byKey.find("m" + std::to_string(i))).box, "m" + std::to_string(i)));
+    }
+    REQUIRE(byKey.remove("m7"));
+    REQUIRE(byName.remove("m7"));
+    for (int k = 0; k < 2000; ++k) {
+        const std::string name = "m" + std::to_string(num(0, 320));  // some unknown, one removed
+        CAPTURE(name);
+        const AgentBVH::NameKey key(name);
+        const std::string before = byKey.toString();
+        for (int step = 0; step < 4; ++step) byKey.prefetch(key, step);
+        REQUIRE(byKey.toString() == before);
+        const int x = num(0, 500), y = num(0, 500);
+        REQUIRE(byKey.move(key, {x, y, x + 5, y + 5}) == byName.move(name, {x, y, x + 5, y + 5}));
+        REQUIRE(byKey.validate() == "");
+        REQUIRE(byKey.toString() == byName.toString());
+    }
+}
+
 TEST_CASE("the name index finds, refuses duplicates and forgets removed names across many growths") {
     AgentBVH t;
     for (int i = 0; i < 5000; ++i) REQUIRE(t.addNamed({i, 0, i + 1, 1}, "n" + std::to_string(i), i) != AgentBVH::kNull);

@@ -103,6 +103,59 @@ TEST_CASE("whitespace variants parse the same: CRLF, tabs, blank lines, no final
     }
 }
 
+TEST_CASE("records the one-pass scanner leaves to the token path read the same as plain ones") {
+    // Leading zeros past ten digits, '-0', a NUL byte inside a name and a lone trailing '\r' are valid but unusual:
+    // the scanner gives them up and the token path reads them; the output must not tell the two paths apart.
+    const std::string nul("x\0y", 3);
+    const Run odd = runBvh("a 000000000000 -0 1 00000000000001\n" + nul + " 0 0 2 2\nb -0 -000 2 2\r\n",
+                           "c 0000000000000 0 1 1\nm " + nul + " 1 1 002 2\nc -1 -1 0000000000002 2\r\np\n");
+    const Run plain = runBvh("a 0 0 1 1\n" + nul + " 0 0 2 2\nb 0 0 2 2\n",
+                             "c 0 0 1 1\nm " + nul + " 1 1 2 2\nc -1 -1 2 2\np\n");
+    REQUIRE(plain.status == 0);
+    CHECK(odd.status == 0);
+    CHECK(odd.err == "");
+    CHECK(odd.out == plain.out);
+    CHECK(plain.out.find("Moved the " + nul + " to the location (1, 1), (2, 2)\n") != std::string::npos);
+}
+
+TEST_CASE("coordinates of every length, sign and padding read as their values") {
+    // The scanner reads up to seven digits as one word and longer numbers digit by digit; leading zeros and '-0'
+    // are values like any other. Each coordinate is written plainly in one run and padded in the other.
+    std::mt19937 rng(7);
+    const auto num = [&](long long lo, long long hi) { return std::uniform_int_distribution<long long>(lo, hi)(rng); };
+    std::string agent, padded, actions, paddedActions;
+    const auto write = [&](std::string& plain, std::string& pad, long long v) {
+        plain += ' ' + std::to_string(v);
+        pad += ' ';
+        if (v < 0 || (v == 0 && num(0, 1) == 0)) pad += '-';  // -0 is 0
+        pad += std::string(std::size_t(num(0, 3)), '0') + std::to_string(v < 0 ? -v : v);
+    };
+    for (int i = 0; i < 400; ++i) {
+        const long long digits = num(1, 10);
+        long long lo = 1;
+        for (long long k = 1; k < digits; ++k) lo *= 10;
+        const long long a = std::min(num(lo - 1, lo * 10 - 1), 1000000000LL);
+        const long long b = num(0, 1) == 0 ? -a : a;
+        const long long minX = std::min(b, 0LL), maxX = std::max(b, 0LL);
+        const std::string name = "m" + std::to_string(i);
+        agent += name;
+        padded += name;
+        for (long long v : {minX, minX, maxX, maxX}) write(agent, padded, v);
+        agent += '\n';
+        padded += '\n';
+        actions += 'c';
+        paddedActions += 'c';
+        for (long long v : {minX, 0LL, maxX, 1LL}) write(actions, paddedActions, v);
+        actions += '\n';
+        paddedActions += '\n';
+    }
+    const Run plain = runBvh(agent, actions + "p\n");
+    const Run odd = runBvh(padded, paddedActions + "p\n");
+    REQUIRE(plain.status == 0);
+    CHECK(odd.err == "");
+    CHECK(odd.out == plain.out);
+}
+
 TEST_CASE("an empty agent prints an empty tree and collides with nothing") {
     const Run r = runBvh("", "p\nc 0 0 1 1\n");
     CHECK(r.status == 0);
