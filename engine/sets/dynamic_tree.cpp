@@ -175,15 +175,11 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     // both children) go to the child whose centre is nearer. Only nodes of height <= 1 can be siblings: the new
     // branch then has children differing by at most one and its subtree grows by exactly one level, so one
     // rotation per level keeps the AVL rule.
-    //
-    // The walk runs in two phases that make the same choices. While both children are branches of height >= 2,
-    // neither can be the sibling and no pairing has been priced yet, so nothing can stop the walk and the two lower
-    // bounds differ only by each child's own growth: phase 1 compares growths and nothing else. Phase 2, from the
-    // first child of height <= 1, prices pairings and may stop. Both are written out for the two children by hand
-    // with the new box in locals (a loop over a two-element array indexed by the last choice kept values in
-    // memory). Measured (callgrind, 10k one-by-one insertions, uniform; the trees are the same, bench --shape):
-    // 1,850 instructions per descent as that loop, 1,500 written out, 1,190 in two phases, with 13 mispredicted
-    // branches per insertion as before.
+    // Written out for the two children by hand, with raw pointers and the new box in locals: the same walk as the
+    // earlier loop over a two-element array indexed by the last choice, in fewer instructions (callgrind, 10k
+    // one-by-one insertions: 1,850 -> 1,500 per descent). Tried and dropped: a first phase that, while both
+    // children are branches of height >= 2, compares only their growths (the same choices in 1,190 instructions
+    // per descent, yet 5-20% slower by the clock at 100k, in three alternating runs of the bench's W1).
     const Node* nodes = nodes_.data();
     const AABB* fat = fat_.data();
     const int x0 = lb.minX, y0 = lb.minY, x1 = lb.maxX, y1 = lb.maxY;
@@ -193,60 +189,30 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
         return 2 * (span(std::max(b.maxX, x1), std::min(b.minX, x0)) + span(std::max(b.maxY, y1), std::min(b.minY, y0)));
     };
     const auto perimeterOf = [=](const AABB& b) { return 2 * (span(b.maxX, b.minX) + span(b.maxY, b.minY)); };
-    // perimeter(merge(lb, b)) - perimeter(b): how far each side of b must move out to take the new box in.
-    // Each side as max(0, difference) in 64 bits, which compiles to selects: as `a > b ? a - b : 0` the compiler
-    // branched, and which side sticks out is a coin toss (callgrind --branch-sim: 23 -> 13 mispredictions).
-    const auto out = [](std::int64_t d) { return std::max<std::int64_t>(d, 0); };
-    const auto growth = [=](const AABB& b) {
-        return 2 * (out(std::int64_t(b.minX) - x0) + out(std::int64_t(x1) - b.maxX) + out(std::int64_t(b.minY) - y0) +
-                    out(std::int64_t(y1) - b.maxY));
-    };
-#if defined(__GNUC__)
-    // The walk goes on into one of two children: asking for all four grandchildren at once lets the next level's
-    // loads overlap instead of waiting one after the other (a leaf's "children" are a tag and its id: harmless
-    // addresses, and prefetches never fault). Measured (bench W1 inc, 100k): about 15% faster.
-    const auto prefetchBelow = [nodes](const Node& c0, const Node& c1) {
-        __builtin_prefetch(nodes + c0.left);
-        __builtin_prefetch(nodes + c0.right);
-        __builtin_prefetch(nodes + c1.left);
-        __builtin_prefetch(nodes + c1.right);
-    };
-#else
-    const auto prefetchBelow = [](const Node&, const Node&) {};
-#endif
     const std::int64_t own = perimeter(lb);
     int at = root_;
     const AABB& rootBound = nodes[at].left == kFattened ? fat[at] : nodes[at].box;
-    const std::int64_t rootMerged = grown(rootBound);
-    std::int64_t atGrowth = rootMerged - perimeterOf(rootBound);  // growth of `at`'s bound
-    std::int64_t inherited = 0;  // growth of `at` and its ancestors, once `at` is being looked into
+    std::int64_t merged = grown(rootBound);    // perimeter of `at`'s bound with the new leaf
+    std::int64_t inherited = 0;                // perimeter growth of the strict ancestors of `at`
+    std::int64_t atPerimeter = perimeter(rootBound);
     int best = at;
-    std::int64_t bestCost = nodes[at].height <= 1 ? rootMerged : INT64_MAX;
-    while (nodes[at].height >= 3) {  // phase 1 (a branch of height 3 may still have a child of height 1)
+    std::int64_t bestCost = nodes[at].height <= 1 ? merged : INT64_MAX;
+    while (nodes[at].left >= 0) {
         const Node& n = nodes[at];
-        const int k0 = n.left, k1 = n.right;
-        const Node& c0 = nodes[k0];
-        const Node& c1 = nodes[k1];
-        if ((c0.height < 2) | (c1.height < 2)) break;
-        prefetchBelow(c0, c1);
-        inherited += atGrowth;
-        const std::int64_t g0 = growth(c0.box), g1 = growth(c1.box);  // branches: the bound is the box
-        bool second = g1 < g0;
-        if (g0 == g1) second = centreGap(lb, c1.box) < centreGap(lb, c0.box);
-        // Spelled as masks: written as `second ? k1 : k0` the compiler branched here (callgrind --branch-sim:
-        // 4.9 mispredictions per insertion on this line alone).
-        const int pick = -int(second);
-        at = k0 ^ ((k0 ^ k1) & pick);
-        atGrowth = g0 ^ ((g0 ^ g1) & std::int64_t(pick));
-    }
-    while (nodes[at].left >= 0) {  // phase 2
-        const Node& n = nodes[at];
-        inherited += atGrowth;
+        inherited += merged - atPerimeter;
         const int k0 = n.left, k1 = n.right;
         const Node& c0 = nodes[k0];
         const Node& c1 = nodes[k1];
         const bool leaf0 = c0.left < 0, leaf1 = c1.left < 0;
-        prefetchBelow(c0, c1);
+#if defined(__GNUC__)
+        // The walk goes on into one of the two children: ask for all four grandchildren now, so the next level's
+        // loads overlap instead of waiting one after the other (a leaf's "children" are -1 and its id, harmless
+        // addresses to prefetch; prefetches never fault).
+        __builtin_prefetch(nodes + c0.left);
+        __builtin_prefetch(nodes + c0.right);
+        __builtin_prefetch(nodes + c1.left);
+        __builtin_prefetch(nodes + c1.right);
+#endif
         const AABB& b0 = c0.left == kFattened ? fat[k0] : c0.box;  // the child's bound
         const AABB& b1 = c1.left == kFattened ? fat[k1] : c1.box;
         const std::int64_t m0 = grown(b0), m1 = grown(b1);
@@ -266,7 +232,8 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
         bool second = lower1 < lower0;
         if (lower0 == lower1) second = centreGap(lb, c1.box) < centreGap(lb, c0.box);
         at = second ? k1 : k0;
-        atGrowth = second ? m1 - p1 : m0 - p0;
+        merged = second ? m1 : m0;
+        atPerimeter = second ? p1 : p0;
     }
     assert(nodes_[best].height <= 1);  // a branch with two branch children always leads further down
     return best;
