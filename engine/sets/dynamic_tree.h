@@ -41,7 +41,7 @@
 //   amortised over n/2 insertions. A rebuild buys nothing but faster queries, so it also waits until queries
 //   have tested at least as many nodes as the tree holds since the last one: a set that is only filled or
 //   churned, and not queried, never rebuilds. (Measured, bench W4, 10% of the boxes removed and re-added per
-//   frame with no queries between: the rebuild every fifth frame had cost 60-70% more per operation; a median
+//   frame with no queries between: the rebuild every fifth frame had cost 55-65% more per operation; a median
 //   over frames had hidden it, so W2 and W4 now report the mean.) A (re)build lays the pool out afresh in
 //   depth-first order with siblings side by side, so a query touches fewer cache lines.
 // - Queries test both children of a node before pushing them on a fixed-size stack, never allocate, and count
