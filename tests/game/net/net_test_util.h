@@ -53,4 +53,15 @@ using Driven = net::DrivenPeer;
 /// Ticks the peers on a fake clock (see net::driveOnFakeClock).
 inline std::int64_t drive(std::vector<Driven>& peers, std::int64_t limitMs) { return net::driveOnFakeClock(peers, limitMs); }
 
+/// Checks that the next datagram `to` receives (by time nowMs) is a Refuse for a wrong protocol version.
+inline void checkVersionRefusal(net::Transport& to, std::int64_t nowMs) {
+    std::vector<std::uint8_t> answer;
+    net::Address from = 0;
+    REQUIRE(to.receive(answer, from, nowMs));
+    net::Packet p;
+    REQUIRE(net::decodePacket(answer.data(), answer.size(), p));
+    CHECK(p.type == net::PacketType::Refuse);
+    CHECK(p.reason == net::RefuseReason::Version);
+}
+
 }  // namespace nettest

@@ -265,13 +265,7 @@ TEST_CASE("a version-1 joiner is refused with the version reason and a version-1
     const std::uint8_t oldHello[] = {'B', 'F', 1, 1, 0, 0, 0, 0, 3, 'r', 'y', 'o'};  // exactly what version 1 sent
     old.sendTo(nettest::kHost, oldHello, sizeof oldHello, 0);
     host.tick(1, 0);
-    std::vector<std::uint8_t> answer;
-    net::Address from = 0;
-    REQUIRE(old.receive(answer, from, 2));
-    net::Packet p;
-    REQUIRE(net::decodePacket(answer.data(), answer.size(), p));
-    CHECK(p.type == net::PacketType::Refuse);
-    CHECK(p.reason == net::RefuseReason::Version);
+    nettest::checkVersionRefusal(old, 2);
     CHECK(host.state() == net::PeerState::Waiting);
     CHECK(host.counters().refusedJoiners == 1);
 
