@@ -158,9 +158,14 @@ TEST_CASE("Blaster tuning goes through one validation: pairs, ranges and worst-c
     const std::string grid = blasterError("blaster 1\nset gridCell 1\nset enemyMaxSize 720\nwait 5\n");
     CHECK(grid.rfind("t.blaster:3: this tuning could make the grid (raise gridCell or lower enemyMaxSize) hold about ", 0) == 0);
     // Was days: 20,000 stars tested pairwise by the array for the allowed frame count.
-    const std::string stars = blasterError("blaster 1\nset starCount 20000\nwait 1000\nwait 999000\n");
+    const std::string stars = blasterError("blaster 1\nset starCount 20000\nwait 10\nwait 999000\n");
     CHECK(stars.rfind("t.blaster:4: the array structure would test about ", 0) == 0);
     CHECK(blasterError("blaster 1\nset starCount 20000\nstructure grid\nwait 1000000\n") == "");
+    // The array's budget, 2 x 10^10 pairs (about 20 s): (stars + 64 ships)^2 a frame.
+    CHECK(blasterError("blaster 1\nset starCount 20000\nwait 49\n") == "");   // 20064^2 x 49 = 1.97e10
+    CHECK(blasterError("blaster 1\nset starCount 20000\nwait 51\n").rfind("t.blaster:3: the array structure", 0) == 0);
+    CHECK(blasterError("blaster 1\nset starCount 600\nwait 45000\n") == "");  // 664^2 x 45000 = 1.98e10
+    CHECK(blasterError("blaster 1\nset starCount 600\nwait 46000\n") != "");
     // The defaults pass the same check.
     std::string why;
     CHECK(blaster::checkOptions(blaster::Options{}, why));
