@@ -29,7 +29,8 @@
 // error names the last `set` line); at most kMaxRunFrames frames; at most 4096 `enemy` lines; and at most
 // kMaxArrayPairTests box pairs tested by the array structure over the run (it tests every pair every frame, so
 // 20,000 stars for a million frames would run for days; the limit was 10^12, about 18 minutes, until a review ran
-// one such script for that long).
+// one such script for that long); and, whatever the structure, at most kMaxObjectFrames stars and ships moved and
+// queried (stars + 64, once a frame): 20,000 stars for a million frames take hours on the fastest structure.
 #include "game/io/blaster_script.h"
 
 #include "game/io/names.h"
@@ -47,6 +48,9 @@ namespace {
 constexpr long long kMaxFramesPerScript = sim::kMaxRunFrames;  // the fight's cap: a typo must not become an endless run
 constexpr int kMaxEnemyLines = 4096;  // placed ships per script: plenty for a test, no quadratic slog on junk
 constexpr long long kMaxArrayPairTests = 20000000000LL;  // 2 x 10^10 box tests: about 20 s at ~1.1 ns a pair
+// Every structure moves and queries every star and ship every frame: 0.2-0.4 us per object and frame here (600 and
+// 20,000 stars), so 2 x 10^8 object-frames are at most about 80 s (20,000 stars for 10,000 frames).
+constexpr long long kMaxObjectFrames = 200000000LL;
 
 /// Thrown inside the parser with the message for the current line; caught once per line.
 struct ParseError {
@@ -213,7 +217,7 @@ long long arrayPairsPerFrame(const Options& o) {
 struct BlasterParser {
     Script& script;
     bool sawHeader = false, started = false, checked = false;
-    long long totalFrames = 0, arrayPairs = 0;
+    long long totalFrames = 0, arrayPairs = 0, objectFrames = 0;
     int enemyLines = 0, lastSetLine = 0;
     engine::SetKind structure = engine::SetKind::Array;  // the structure in use as the commands go
 
@@ -253,6 +257,11 @@ struct BlasterParser {
             throw ParseError{"the array structure would test about " + std::to_string(arrayPairs) +
                              " box pairs by here (limit " + std::to_string(kMaxArrayPairTests) +
                              "): fewer stars, fewer frames or another structure"};
+        objectFrames += frames * (script.options.starCount + kBusyShips);
+        if (objectFrames > kMaxObjectFrames)
+            throw ParseError{"the script would move and query about " + std::to_string(objectFrames) +
+                             " stars and ships by here, counted once a frame (limit " + std::to_string(kMaxObjectFrames) +
+                             "): fewer stars or fewer frames"};
         if (c.kind == Command::Kind::Enemy && ++enemyLines > kMaxEnemyLines)
             throw ParseError{"more than " + std::to_string(kMaxEnemyLines) + " 'enemy' lines"};
         script.commands.push_back(c);

@@ -160,7 +160,13 @@ TEST_CASE("Blaster tuning goes through one validation: pairs, ranges and worst-c
     // Was days: 20,000 stars tested pairwise by the array for the allowed frame count.
     const std::string stars = blasterError("blaster 1\nset starCount 20000\nwait 10\nwait 999000\n");
     CHECK(stars.rfind("t.blaster:4: the array structure would test about ", 0) == 0);
-    CHECK(blasterError("blaster 1\nset starCount 20000\nstructure grid\nwait 1000000\n") == "");
+    // Hours on any structure: every star and ship is moved and queried every frame; 2 x 10^8 of those in all.
+    CHECK(blasterError("blaster 1\nset starCount 20000\nstructure grid\nwait 1000000\n")
+              .rfind("t.blaster:4: the script would move and query about ", 0) == 0);
+    CHECK(blasterError("blaster 1\nset starCount 20000\nstructure grid\nwait 9900\n") == "");  // 20064 x 9900
+    CHECK(blasterError("blaster 1\nset starCount 20000\nstructure grid\nwait 10000\n") != "");
+    CHECK(blasterError("blaster 1\nstructure dynamic-tree\nwait 300000\n") == "");  // 600 stars: 664 x 300000
+    CHECK(blasterError("blaster 1\nstructure dynamic-tree\nwait 302000\n") != "");
     // The array's budget, 2 x 10^10 pairs (about 20 s): (stars + 64 ships)^2 a frame.
     CHECK(blasterError("blaster 1\nset starCount 20000\nwait 49\n") == "");   // 20064^2 x 49 = 1.97e10
     CHECK(blasterError("blaster 1\nset starCount 20000\nwait 51\n").rfind("t.blaster:3: the array structure", 0) == 0);
