@@ -89,7 +89,8 @@ public:
     /// Links, boxes, heights, AVL balance, the height bound and pool bookkeeping; "" when they hold.
     std::string validate() const;
 
-    /// Rebuilds the whole tree top-down from its leaves (leaf indices and fat boxes are kept).
+    /// Rebuilds the whole tree top-down from its leaves (leaf indices are kept; moved items get fat boxes centred on
+    /// their boxes again).
     void rebuild();
     /// Number of full rebuilds so far (automatic or asked for).
     std::uint64_t rebuildCount() const { return rebuilds_; }
