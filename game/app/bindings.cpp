@@ -20,6 +20,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -379,9 +380,56 @@ std::string bindingsText(const Bindings& b) {
     return s;
 }
 
+std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
+    std::string out;
+    bool written[kActionCount] = {};
+    bool deadZoneWritten = false;
+    std::size_t at = 0;
+    while (at < old.size()) {
+        const std::size_t end = std::min(old.find('\n', at), old.size());
+        const std::string line = old.substr(at, end - at);
+        at = end + 1;
+        const std::size_t hash = line.find('#');
+        const std::string code = line.substr(0, hash);
+        std::size_t gap = 0;  // the spaces before the comment, kept so aligned comments stay aligned
+        while (gap < code.size() && (code[code.size() - 1 - gap] == ' ' || code[code.size() - 1 - gap] == '\t')) ++gap;
+        const std::string spaces = gap == 0 ? " " : code.substr(code.size() - gap);
+        const std::string comment = hash == std::string::npos ? "" : spaces + line.substr(hash);
+        const std::size_t eq = code.find('=');
+        const std::string name = eq == std::string::npos ? "" : trim(code.substr(0, eq));
+        const int a = name.empty() ? -1 : findAction(name);
+        if (name == "deadzone") {
+            out += code.substr(0, eq + 1) + " " + std::to_string(b.deadZone) + comment + "\n";
+            deadZoneWritten = true;
+        } else if (a >= 0 && !b.keys[a].empty()) {
+            out += code.substr(0, eq + 1) + " " + bindingText(b, Action(a)) + comment + "\n";
+            written[a] = true;
+        } else {
+            out += (!line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line) + "\n";
+        }
+    }
+    std::string added;
+    if (!deadZoneWritten) added += "deadzone = " + std::to_string(b.deadZone) + "\n";
+    for (int a = 0; a < kActionCount; ++a) {
+        if (!written[a] && !b.keys[a].empty()) added += std::string(kActions[a].name) + " = " + bindingText(b, Action(a)) + "\n";
+    }
+    if (!added.empty()) out += "# Added by the game's Controls screen:\n" + added;
+    // The edit must read back to exactly these bindings; a file it cannot keep that way is written afresh.
+    Bindings back = defaultBindings();
+    std::string why;
+    bool same = parseBindings(out, "controls.cfg", back, why) && back.deadZone == b.deadZone;
+    for (int a = 0; same && a < kActionCount; ++a) same = b.keys[a].empty() || bindingText(back, Action(a)) == bindingText(b, Action(a));
+    return same ? out : bindingsText(b);
+}
+
 bool saveBindings(const std::string& path, const Bindings& b, std::string& error) {
+    // Keep the file's comments, order and layout: only the values of the lines that bind something change.
+    std::string old;
+    io::Error unread;
+    const bool haveOld = std::filesystem::is_regular_file(path) && io::readFile(path, old, unread);
+    const std::string text = haveOld ? bindingsTextKeeping(old, b) : bindingsText(b);
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (out) out << bindingsText(b);
+    if (out) out << text;
     if (out) out.close();
     if (!out) {
         error = path + ": cannot write: " + std::strerror(errno);

@@ -70,7 +70,12 @@ bool loadBindings(const std::string& path, Bindings& inout, std::string& error);
 void addDefaultPads(Bindings& b);
 /// The config text of a set of bindings (the dead zone and one `ACTION = KEYS` line per action).
 std::string bindingsText(const Bindings& b);
-/// Writes bindingsText to path; false with error = `PATH: cannot write: REASON` when it fails.
+/// The config text `old` with the value of every binding line (`ACTION = ...`, `deadzone = ...`) replaced by b's and
+/// everything else (comments, blank lines, order, spacing before `=`) kept; actions it lacks are appended. Falls
+/// back to bindingsText(b) when the result would not read back to b.
+std::string bindingsTextKeeping(const std::string& old, const Bindings& b);
+/// Writes b to path, keeping the existing file's comments and layout (bindingsTextKeeping) or, for a new file,
+/// bindingsText; false with error = `PATH: cannot write: REASON` when it fails.
 bool saveBindings(const std::string& path, const Bindings& b, std::string& error);
 /// Makes `c` action a's input in place of its keys (for a key) or its pad inputs (for a pad input), unless it would
 /// drive two fight actions: "" on success, else the clash message (the config file's rule) and b unchanged.

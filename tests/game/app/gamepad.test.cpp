@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace {
@@ -128,4 +129,49 @@ TEST_CASE("which events make a binding: keys, pad buttons, axes past the dead zo
     CHECK_FALSE(app::chordOfEvent(move(0, sf::Joystick::PovY, 10.f), 30, c));
     REQUIRE(app::chordOfEvent(move(0, sf::Joystick::PovY, -100.f), 30, c));
     CHECK(app::chordName(c) == "Joy0.PovY-");
+}
+
+TEST_CASE("saving bindings keeps the file's comments and layout and changes only the values") {
+    const std::string old =
+        "# my keys\n"
+        "deadzone = 25   # a worn pad\n"
+        "\n"
+        "p1.light   = J  # jab\n"
+        "p1.heavy   = K\r\n"
+        "# the end\n";
+    app::Bindings b = app::defaultBindings();
+    std::string error;
+    REQUIRE(app::parseBindings(old, "c.cfg", b, error));
+    app::KeyChord u;
+    u.key = sf::Keyboard::U;
+    REQUIRE(app::rebind(b, app::kP1Light, u) == "");
+    const std::string text = app::bindingsTextKeeping(old, b);
+    // Written out by hand from the rule: binding lines get the new values, every other line stays, the actions the
+    // file never named are appended once.
+    CHECK(text.rfind("# my keys\n"
+                     "deadzone = 25   # a worn pad\n"
+                     "\n"
+                     "p1.light   = U  # jab\n"
+                     "p1.heavy   = K\n"
+                     "# the end\n"
+                     "# Added by the game's Controls screen:\n"
+                     "p1.up = W\n",
+                     0) == 0);
+    CHECK(text.find("p1.light =") == std::string::npos);  // not appended again
+    app::Bindings back = app::defaultBindings();
+    REQUIRE(app::parseBindings(text, "c.cfg", back, error));
+    for (int a = 0; a < app::kActionCount; ++a) CHECK(app::bindingText(back, app::Action(a)) == app::bindingText(b, app::Action(a)));
+    CHECK(back.deadZone == 25);
+
+    // Through the file: the shipped-style header survives a save.
+    const std::string path = "keeping_test_controls.cfg";
+    {
+        std::ofstream f(path, std::ios::binary);
+        f << old;
+    }
+    REQUIRE(app::saveBindings(path, b, error));
+    std::ifstream in(path, std::ios::binary);
+    const std::string saved((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::remove(path.c_str());
+    CHECK(saved == text);
 }
