@@ -29,20 +29,28 @@ inline net::FighterLoader dataLoader() {
     };
 }
 
-/// The offline run of the same inputs: the hash after every frame 1..frames (index f - 1).
-inline std::vector<std::uint64_t> offlineHashes(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2],
-                                                std::int64_t frames) {
+/// Plays the offline fight of setup through frames 1..frames of the buttons (frame f takes buttons[p][f], or
+/// nothing past their end) and shows the fight to onFrame after every step.
+template <class OnFrame>
+void playOffline(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2], std::int64_t frames,
+                 OnFrame&& onFrame) {
     sim::FighterDef defs[2];
     std::string error;
     for (int p = 0; p < 2; ++p) REQUIRE_MESSAGE(dataLoader()(setup.fighter[p], defs[p], error), error);
     sim::Fight fight(setup, defs[0], defs[1]);
-    std::vector<std::uint64_t> hashes;
     for (std::int64_t f = 1; f <= frames; ++f) {
         sim::FrameInput in;
         for (int p = 0; p < 2; ++p) in.buttons[p] = f < std::int64_t(buttons[p].size()) ? buttons[p][std::size_t(f)] : 0;
         fight.step(in);
-        hashes.push_back(fight.hash());
+        onFrame(static_cast<const sim::Fight&>(fight));
     }
+}
+
+/// The offline run of the same inputs: the hash after every frame 1..frames (index f - 1).
+inline std::vector<std::uint64_t> offlineHashes(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2],
+                                                std::int64_t frames) {
+    std::vector<std::uint64_t> hashes;
+    playOffline(setup, buttons, frames, [&hashes](const sim::Fight& fight) { hashes.push_back(fight.hash()); });
     return hashes;
 }
 

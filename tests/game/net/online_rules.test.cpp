@@ -22,34 +22,18 @@ std::vector<std::uint16_t> idle(int frames) { return std::vector<std::uint16_t>(
 /// Tech: the thrower whose throw was broken).
 int offlineEvents(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2], std::int64_t frames,
                   sim::EventType type, int attacker) {
-    sim::FighterDef defs[2];
-    std::string error;
-    for (int p = 0; p < 2; ++p) REQUIRE_MESSAGE(nettest::dataLoader()(setup.fighter[p], defs[p], error), error);
-    sim::Fight fight(setup, defs[0], defs[1]);
     int n = 0;
-    for (std::int64_t f = 1; f <= frames; ++f) {
-        sim::FrameInput in;
-        for (int p = 0; p < 2; ++p) in.buttons[p] = f < std::int64_t(buttons[p].size()) ? buttons[p][std::size_t(f)] : 0;
-        fight.step(in);
+    nettest::playOffline(setup, buttons, frames, [&](const sim::Fight& fight) {
         for (const sim::Event& e : fight.events()) n += e.type == type && e.attacker == attacker;
-    }
+    });
     return n;
 }
 
 /// Frames on which player p's fireball is alive in the offline fight.
 int offlineFireballFrames(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2], std::int64_t frames,
                           int p) {
-    sim::FighterDef defs[2];
-    std::string error;
-    for (int i = 0; i < 2; ++i) REQUIRE_MESSAGE(nettest::dataLoader()(setup.fighter[i], defs[i], error), error);
-    sim::Fight fight(setup, defs[0], defs[1]);
     int n = 0;
-    for (std::int64_t f = 1; f <= frames; ++f) {
-        sim::FrameInput in;
-        for (int i = 0; i < 2; ++i) in.buttons[i] = f < std::int64_t(buttons[i].size()) ? buttons[i][std::size_t(f)] : 0;
-        fight.step(in);
-        n += fight.state().projectiles[p].alive;
-    }
+    nettest::playOffline(setup, buttons, frames, [&](const sim::Fight& fight) { n += fight.state().projectiles[p].alive; });
     return n;
 }
 
