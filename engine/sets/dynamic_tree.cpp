@@ -152,7 +152,7 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
             top = hr > hl ? rotateUp(i, r, l) : rotateUp(i, l, r);
             if (rotate) improve(top);
         } else {
-            n.box = merge(ln.left == kFattened ? fat[l] : ln.box, rn.left == kFattened ? fat[r] : rn.box);
+            n.box = merge(boundOf(ln, l, fat), boundOf(rn, r, fat));
             n.height = 1 + std::max(hl, hr);
             if (rotate & (hl != hr)) improve(i);  // improve() does nothing for equal heights
         }
@@ -191,7 +191,7 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     const auto perimeterOf = [=](const AABB& b) { return 2 * (span(b.maxX, b.minX) + span(b.maxY, b.minY)); };
     const std::int64_t own = perimeter(lb);
     int at = root_;
-    const AABB& rootBound = nodes[at].left == kFattened ? fat[at] : nodes[at].box;
+    const AABB& rootBound = boundOf(nodes[at], at, fat);
     std::int64_t merged = grown(rootBound);    // perimeter of `at`'s bound with the new leaf
     std::int64_t inherited = 0;                // perimeter growth of the strict ancestors of `at`
     std::int64_t atPerimeter = perimeter(rootBound);
@@ -206,15 +206,15 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
         const bool leaf0 = c0.left < 0, leaf1 = c1.left < 0;
 #if defined(__GNUC__)
         // The walk goes on into one of the two children: ask for all four grandchildren now, so the next level's
-        // loads overlap instead of waiting one after the other (a leaf's "children" are -1 and its id, harmless
-        // addresses to prefetch; prefetches never fault).
+        // loads overlap instead of waiting one after the other (a leaf's "children" are its tag, -1 or -2, and
+        // its id: harmless addresses to prefetch; prefetches never fault).
         __builtin_prefetch(nodes + c0.left);
         __builtin_prefetch(nodes + c0.right);
         __builtin_prefetch(nodes + c1.left);
         __builtin_prefetch(nodes + c1.right);
 #endif
-        const AABB& b0 = c0.left == kFattened ? fat[k0] : c0.box;  // the child's bound
-        const AABB& b1 = c1.left == kFattened ? fat[k1] : c1.box;
+        const AABB& b0 = boundOf(c0, k0, fat);
+        const AABB& b1 = boundOf(c1, k1, fat);
         const std::int64_t m0 = grown(b0), m1 = grown(b1);
         const std::int64_t p0 = perimeterOf(b0), p1 = perimeterOf(b1);
         const std::int64_t cost0 = inherited + m0, cost1 = inherited + m1;
@@ -434,7 +434,8 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     // False when the callback asked to stop. Written to be inlined twice, with the query box in locals and the
     // overlap test and leaf count free of branches. Measured (callgrind, bench --shape, clustered 10k, incremental
     // tree): 6,775 -> 5,386 instructions per query (40 -> 32 per node tested, callbacks included); W3 and W2
-    // clustered 10k about 1.2x faster. Comparing with SSE2 instead saved only 1.5% more and was left out.
+    // clustered 10k about 1.2x faster. (An SSE2 compare was measured then at 1.5% fewer instructions and left out;
+    // measured again after issue 13's other changes, it is in, below.)
 #if defined(__SSE2__)
     // The overlap test in one 16-byte compare pair (SSE2 is part of every x86-64): a box misses when a min corner
     // lies beyond the query's max corner or a max corner before its min corner. Lanes that have no such test

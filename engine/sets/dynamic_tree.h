@@ -131,8 +131,11 @@ private:
     };
     void place(Placing* leaves, int n, int slot, int parent, int& next);
     int newLeaf(ItemId id, const AABB& box);
-    /// What node i adds to its parent's box: a moved leaf's fat box, else the node's own box.
-    const AABB& bound(int i) const { return nodes_[i].left == kFattened ? fat_[i] : nodes_[i].box; }
+    /// What node i (held in n) adds to its parent's box: a moved leaf's fat box, else the node's own box. Static, for
+    /// the hot loops that hold the pool's pointers.
+    static const AABB& boundOf(const Node& n, int i, const AABB* fat) { return n.left == kFattened ? fat[i] : n.box; }
+    /// boundOf node i.
+    const AABB& bound(int i) const { return boundOf(nodes_[i], i, fat_.data()); }
     void noteIncrementalInsert();
 
     int margin_;
