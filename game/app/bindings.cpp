@@ -384,11 +384,11 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
     std::string out;
     bool written[kActionCount] = {};
     bool deadZoneWritten = false;
-    std::size_t at = 0;
-    while (at < old.size()) {
-        const std::size_t end = std::min(old.find('\n', at), old.size());
-        const std::string line = old.substr(at, end - at);
-        at = end + 1;
+    io::Lines lines(old);
+    std::string_view view;
+    while (lines.next(view)) {
+        std::string line(view);
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // written back with '\n' alone
         const std::size_t hash = line.find('#');
         const std::string code = line.substr(0, hash);
         std::size_t gap = 0;  // the spaces before the comment, kept so aligned comments stay aligned
@@ -405,7 +405,7 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
             out += code.substr(0, eq + 1) + " " + bindingText(b, Action(a)) + comment + "\n";
             written[a] = true;
         } else {
-            out += (!line.empty() && line.back() == '\r' ? line.substr(0, line.size() - 1) : line) + "\n";
+            out += line + "\n";
         }
     }
     std::string added;

@@ -14,6 +14,7 @@
 #include "game/sim/fight.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -33,9 +34,7 @@ struct Flags {
 
 /// The program's name in messages: "game_headless", or "game --headless" when the window's binary runs headless.
 std::string programName(const char* argv0) {
-    const std::string a = argv0 == nullptr ? "" : argv0;
-    const std::size_t slash = a.rfind('/');
-    return (slash == std::string::npos ? a : a.substr(slash + 1)) == "game" ? "game --headless" : "game_headless";
+    return argv0 != nullptr && std::filesystem::path(argv0).filename() == "game" ? "game --headless" : "game_headless";
 }
 
 int usage(const std::string& program, const std::string& what) {

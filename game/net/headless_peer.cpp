@@ -101,12 +101,11 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
             continue;
         }
         if (i + 1 >= argc) {
-            const bool known = a == "--host" || a == "--join" || a == "--replay" || a == "--data" || a == "--record" ||
-                               a == "--input-delay" || a == "--max-rollback" || a == "--frames" || a == "--wait" ||
-                               a.rfind("--net-", 0) == 0;
-            error = known                     ? a + " needs a value"
-                    : a.rfind("--", 0) == 0 ? "unknown flag '" + a + "'"
-                                            : "unexpected argument '" + a + "'";
+            // Whether it is a flag at all is asked of parseFlag itself, so the two cannot disagree.
+            PeerFlags scratch;
+            std::string probe;
+            const bool unknown = !parseFlag(a, "", scratch, probe) && probe.rfind("unknown flag", 0) == 0;
+            error = a.rfind("--", 0) != 0 ? "unexpected argument '" + a + "'" : unknown ? probe : a + " needs a value";
             return false;
         }
         if (!parseFlag(a, argv[++i], f, error)) return false;

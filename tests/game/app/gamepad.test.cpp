@@ -137,7 +137,7 @@ TEST_CASE("saving bindings keeps the file's comments and layout and changes only
         "deadzone = 25   # a worn pad\n"
         "\n"
         "p1.light   = J  # jab\n"
-        "p1.heavy   = K\r\n"
+        "p1.heavy   = K  # kick, CRLF\r\n"
         "# the end\n";
     app::Bindings b = app::defaultBindings();
     std::string error;
@@ -152,7 +152,7 @@ TEST_CASE("saving bindings keeps the file's comments and layout and changes only
                      "deadzone = 25   # a worn pad\n"
                      "\n"
                      "p1.light   = U  # jab\n"
-                     "p1.heavy   = K\n"
+                     "p1.heavy   = K  # kick, CRLF\n"
                      "# the end\n"
                      "# Added by the game's Controls screen:\n"
                      "p1.up = W\n",
