@@ -182,42 +182,44 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     // per descent, yet 5-20% slower by the clock at 100k, in three alternating runs of the bench's W1).
     const Node* nodes = nodes_.data();
     const AABB* fat = fat_.data();
-    const int x0 = lb.minX, y0 = lb.minY, x1 = lb.maxX, y1 = lb.maxY;
-    // hi - lo for hi >= lo, exact in unsigned 32-bit arithmetic: no sign extensions in the hot loop.
-    const auto span = [](int hi, int lo) { return std::int64_t(std::uint32_t(hi) - std::uint32_t(lo)); };
-    const auto grown = [=](const AABB& b) {  // perimeter(merge(lb, b))
-        return 2 * (span(std::max(b.maxX, x1), std::min(b.minX, x0)) + span(std::max(b.maxY, y1), std::min(b.minY, y0)));
+    const std::int64_t x0 = lb.minX, y0 = lb.minY, x1 = lb.maxX, y1 = lb.maxY;
+    // Everything below is in HALF perimeters (w + h): every term of every comparison is a perimeter, so halving
+    // them all changes no choice. growthOf(b) is how much merging the new box grows b's half perimeter: on each
+    // side, how far the new box sticks out of b (0 when it does not). 64-bit: a box can span the whole int range.
+    const auto growthOf = [=](const AABB& b) {
+        return std::max<std::int64_t>(b.minX - x0, 0) + std::max<std::int64_t>(b.minY - y0, 0) +
+               std::max<std::int64_t>(x1 - b.maxX, 0) + std::max<std::int64_t>(y1 - b.maxY, 0);
     };
-    const auto perimeterOf = [=](const AABB& b) { return 2 * (span(b.maxX, b.minX) + span(b.maxY, b.minY)); };
-    const std::int64_t own = perimeter(lb);
+    const auto halfOf = [](const AABB& b) { return (std::int64_t(b.maxX) - b.minX) + (std::int64_t(b.maxY) - b.minY); };
+    const std::int64_t own = halfOf(lb);
     int at = root_;
     const AABB& rootBound = boundOf(nodes[at], at, fat);
-    std::int64_t merged = grown(rootBound);    // perimeter of `at`'s bound with the new leaf
-    std::int64_t inherited = 0;                // perimeter growth of the strict ancestors of `at`
-    std::int64_t atPerimeter = perimeter(rootBound);
+    // inherited: the growth of `at` and all its ancestors, paid by any sibling chosen below `at`.
+    std::int64_t inherited = growthOf(rootBound);
     int best = at;
-    std::int64_t bestCost = nodes[at].height <= 1 ? merged : INT64_MAX;
-    while (nodes[at].left >= 0) {
-        const Node& n = nodes[at];
-        inherited += merged - atPerimeter;
-        const int k0 = n.left, k1 = n.right;
+    std::int64_t bestCost = nodes[at].height <= 1 ? inherited + halfOf(rootBound) : INT64_MAX;
+    if (nodes[at].left < 0) return at;  // a single leaf
+    // The walk carries the two children of the node it is at, not the node: the next pair is picked from the
+    // indices already loaded with this pair, so each level waits for one load (the pair's boxes), not two.
+    int k0 = nodes[at].left, k1 = nodes[at].right;
+    while (true) {
         const Node& c0 = nodes[k0];
         const Node& c1 = nodes[k1];
-        const bool leaf0 = c0.left < 0, leaf1 = c1.left < 0;
+        const int l0 = c0.left, r0 = c0.right, l1 = c1.left, r1 = c1.right;
 #if defined(__GNUC__)
         // The walk goes on into one of the two children: ask for all four grandchildren now, so the next level's
         // loads overlap instead of waiting one after the other (a leaf's "children" are its tag, -1 or -2, and
         // its id: harmless addresses to prefetch; prefetches never fault).
-        __builtin_prefetch(nodes + c0.left);
-        __builtin_prefetch(nodes + c0.right);
-        __builtin_prefetch(nodes + c1.left);
-        __builtin_prefetch(nodes + c1.right);
+        __builtin_prefetch(nodes + l0);
+        __builtin_prefetch(nodes + r0);
+        __builtin_prefetch(nodes + l1);
+        __builtin_prefetch(nodes + r1);
 #endif
         const AABB& b0 = boundOf(c0, k0, fat);
         const AABB& b1 = boundOf(c1, k1, fat);
-        const std::int64_t m0 = grown(b0), m1 = grown(b1);
-        const std::int64_t p0 = perimeterOf(b0), p1 = perimeterOf(b1);
-        const std::int64_t cost0 = inherited + m0, cost1 = inherited + m1;
+        const std::int64_t g0 = growthOf(b0), g1 = growthOf(b1);
+        // Pairing with child i costs the new branch (child i merged with the new box) plus every ancestor's growth.
+        const std::int64_t cost0 = inherited + g0 + halfOf(b0), cost1 = inherited + g1 + halfOf(b1);
         // Selects rather than branches: which way the walk goes is a coin toss for the branch predictor (measured,
         // callgrind --branch-sim: 25 -> 16 mispredictions per insertion).
         const bool take0 = (c0.height <= 1) & (cost0 < bestCost);
@@ -226,14 +228,16 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
         const bool take1 = (c1.height <= 1) & (cost1 < bestCost);
         best = take1 ? k1 : best;
         bestCost = take1 ? cost1 : bestCost;
-        const std::int64_t lower0 = leaf0 ? INT64_MAX : cost0 - p0 + own;
-        const std::int64_t lower1 = leaf1 ? INT64_MAX : cost1 - p1 + own;
+        // Below child i nothing costs less than its inherited growth plus the new box itself (the lower bound). A
+        // leaf has nothing below it; the walk never goes into one (if both are leaves it stops here).
+        const std::int64_t lower0 = l0 < 0 ? INT64_MAX : inherited + g0 + own;
+        const std::int64_t lower1 = l1 < 0 ? INT64_MAX : inherited + g1 + own;
         if ((lower0 >= bestCost) & (lower1 >= bestCost)) break;
         bool second = lower1 < lower0;
         if (lower0 == lower1) second = centreGap(lb, c1.box) < centreGap(lb, c0.box);
-        at = second ? k1 : k0;
-        merged = second ? m1 : m0;
-        atPerimeter = second ? p1 : p0;
+        k0 = second ? l1 : l0;
+        k1 = second ? r1 : r0;
+        inherited += second ? g1 : g0;
     }
     assert(nodes_[best].height <= 1);  // a branch with two branch children always leads further down
     return best;
