@@ -10,6 +10,9 @@
 #include "engine/sets/dynamic_tree.h"
 
 #include <cstdio>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <cstdlib>
 #include <algorithm>
 #include <fstream>
@@ -26,7 +29,7 @@ using bench::Result;
 
 const char* kUsage =
     "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M]\n"
-    "             [--dist D] [--rebuild P] [--workloads W1,W2,W3,W4]\n"
+    "             [--dist D] [--rebuild P] [--workloads W1,W2,W3,W4] [--fresh-memory]\n"
     "       bench --shape [--quick | --smoke] [--sizes N,M] [--margin M] [--only S,T] [--dist D]\n"
     "  (default)   n = 1000, 10000, 100000; W2 100 frames (10 at n = 100000); W4 100 frames; W3 100000 queries;\n"
     "              5 repetitions (W2 and W4: mean over frames)\n"
@@ -42,6 +45,9 @@ const char* kUsage =
     "  --workloads only these workloads (default all four)\n"
     "  --rebuild P dynamic-tree rebuilds after P x n incremental insertions (default 0.5; 0 = never);\n"
     "              dynamic-tree-inc never rebuilds and never bulk-builds\n"
+    "  --fresh-memory leave the C library's memory policy alone: large freed blocks go back to the system, so\n"
+    "              a structure filled again gets fresh pages and pays their page faults (by default the bench\n"
+    "              keeps freed memory in the process, so every structure refills warm memory)\n"
     "  --shape     instead of timing: the shape of the three dynamic trees on W3's static scenes (height,\n"
     "              perimeter ratio, nodes and leaves tested per query), to explain the W3 timings\n";
 
@@ -66,6 +72,7 @@ struct Config {
     int margin = -1;
     double rebuild = engine::DynamicTree::kDefaultRebuildPeriod;
     bool shape = false;
+    bool freshMemory = false;
     std::string workloads;  // ",W1,W4," or empty for all
     std::vector<Distribution> distributions{Distribution::Uniform, Distribution::Clustered};
 };
@@ -95,6 +102,8 @@ Config parseArgs(int argc, char** argv) {
             c.work.frames = c.work.churnFrames = 10;
             c.work.queries = 20000;
             c.work.reps = 3;
+        } else if (a == "--fresh-memory") {
+            c.freshMemory = true;
         } else if (a == "--smoke") {
             c.sizes = {500};
             c.work.frames = c.work.churnFrames = 3;
@@ -259,6 +268,17 @@ void printShapes(const Config& c) {
 
 int main(int argc, char** argv) {
     const Config c = parseArgs(argc, argv);
+#if defined(__GLIBC__)
+    // W1 fills a new structure in every repetition. With glibc's default policy a large freed block goes back to
+    // the system (and the threshold for that moves with what was freed before), so whether a fill lands on fresh
+    // pages, paying a page fault per 4 KiB, depended on what ran earlier in the process: W1 at 10k moved by 25%
+    // with the order of the columns. Keeping freed memory in the process measures every structure on warm memory,
+    // the way a game that refills its sets sees them. --fresh-memory turns this off.
+    if (!c.freshMemory) {
+        mallopt(M_MMAP_THRESHOLD, 256 << 20);
+        mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    }
+#endif
     if (c.shape) {
         printShapes(c);
         return 0;
