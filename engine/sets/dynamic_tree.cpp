@@ -469,6 +469,12 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
         if (misses(cn.box)) return true;
         if (leaf) return onHit(cn.right);
         assert(top < kStackSize);
+#if defined(__GNUC__)
+        // Its children are tested when it is popped (often next): ask for their line now. Measured (bench, W2 and W3
+        // at 10k and 100k, three alternating runs): W3 clustered 2-5% faster, the never-rebuilt tree's W2 up to 6%,
+        // W2 clustered 10k within the noise.
+        __builtin_prefetch(nodes + cn.left);
+#endif
         stack[top++] = c;
         return true;
     };
