@@ -4,6 +4,7 @@
 #include <array>
 #include <climits>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -32,33 +33,85 @@ DynamicTree::DynamicTree(const SetOptions& options, double rebuildPeriod)
     assert(margin_ >= 0);
 }
 
-int DynamicTree::allocate() {
+void DynamicTree::reserveRootSlots() {
+    if (nodes_.size() >= 2) return;
+    nodes_.assign(2, Node{});
+    nodes_[0].height = -1;  // never used
+    nodes_[kRootSlot].height = -1;  // free until the first leaf
+}
+
+int DynamicTree::allocatePair() {
     if (freeList_ == kNull) {
-        nodes_.emplace_back();  // fat_ grows only when a leaf is fattened (update): filling never writes it
-        return int(nodes_.size()) - 1;
+        // fat_ grows only when a leaf is fattened (update): filling never writes it. Slot 0 is never used and slot
+        // 1 holds the root, so pairs start on even slots: with the pool on a 64-byte boundary, one line each.
+        reserveRootSlots();
+        nodes_.resize(nodes_.size() + 2);
+        if (!fat_.empty()) fat_.resize(nodes_.size());  // once any leaf is fattened, fat_ covers every slot
+        return int(nodes_.size()) - 2;
     }
     const int i = freeList_;
     freeList_ = nodes_[i].parent;
     nodes_[i] = Node{};
+    nodes_[i + 1] = Node{};
     return i;
 }
 
-void DynamicTree::release(int i) {
-    nodes_[i] = Node{};
-    nodes_[i].height = -1;
-    nodes_[i].parent = freeList_;
-    freeList_ = i;
+void DynamicTree::releasePair(int first) {
+    assert(first % 2 == 0 && first >= 2);
+    nodes_[first] = Node{};
+    nodes_[first].height = -1;
+    nodes_[first].parent = freeList_;
+    nodes_[first + 1] = Node{};
+    nodes_[first + 1].height = -1;
+    freeList_ = first;
 }
 
-int DynamicTree::newLeaf(ItemId id, const AABB& box) {
-    const int leaf = allocate();
-    nodes_[leaf].box = box;
-    nodes_[leaf].right = id;
-    // Not fattened (left stays kNull) until it moves: a box that never moves keeps the tree tight, and its bound
-    // is read from the node itself.
+void DynamicTree::relink(int slot) {
+    Node& n = nodes_[slot];
+    if (n.left >= 0) {
+        nodes_[n.left].parent = slot;
+        nodes_[n.left + 1].parent = slot;
+    } else {
+        leafOf_[n.right] = slot;
+    }
+}
+
+void DynamicTree::moveNode(int from, int to) {
+    Node& t = nodes_[to];
+    const int parent = t.parent;
+    t = nodes_[from];
+    t.parent = parent;
+    if (t.left == kFattened) fat_[to] = fat_[from];  // a fattened leaf exists, so fat_ covers every slot
+    relink(to);
+}
+
+void DynamicTree::swapNodes(int a, int b) {
+    Node& x = nodes_[a];
+    Node& y = nodes_[b];
+    std::swap(x.box, y.box);
+    std::swap(x.left, y.left);
+    std::swap(x.right, y.right);
+    std::swap(x.height, y.height);
+    if ((x.left == kFattened) | (y.left == kFattened)) std::swap(fat_[a], fat_[b]);  // fat_ covers every slot
+    relink(a);
+    relink(b);
+}
+
+void DynamicTree::setLeaf(int slot, ItemId id, const AABB& box, const AABB* fatBox) {
+    Node& n = nodes_[slot];
+    n.box = box;
+    n.right = id;
+    n.height = 0;
+    // Not fattened (left kNull) until it moves: a box that never moves keeps the tree tight, and its bound is read
+    // from the node itself.
+    n.left = kNull;
+    if (fatBox != nullptr) {
+        fat_.resize(nodes_.size());  // from the first fattened leaf on, fat_ covers every slot
+        fat_[slot] = *fatBox;
+        n.left = kFattened;
+    }
     if (id >= int(leafOf_.size())) leafOf_.resize(std::max(std::size_t(id) + 1, 2 * leafOf_.size()), kNull);
-    leafOf_[id] = leaf;
-    return leaf;
+    leafOf_[id] = slot;
 }
 
 void DynamicTree::refit(int i) {
@@ -67,33 +120,18 @@ void DynamicTree::refit(int i) {
     n.height = 1 + std::max(nodes_[n.left].height, nodes_[n.right].height);
 }
 
-void DynamicTree::replaceChild(int parent, int oldChild, int newChild) {
-    if (parent == kNull) {
-        root_ = newChild;
-    } else if (nodes_[parent].left == oldChild) {
-        nodes_[parent].left = newChild;
-    } else {
-        nodes_[parent].right = newChild;
-    }
-    nodes_[newChild].parent = parent;
-}
-
-int DynamicTree::rotateUp(int a, int taller, int other) {
-    // `taller` takes a's place; it keeps its taller child, and a keeps `other` plus taller's shorter child. With a
-    // height difference of exactly two this leaves both a and taller balanced (the tree has no order to keep, so
-    // the single and the double AVL rotations are the same move).
-    int keep = nodes_[taller].left, give = nodes_[taller].right;
-    if (nodes_[keep].height < nodes_[give].height) std::swap(keep, give);
-    replaceChild(nodes_[a].parent, a, taller);
-    nodes_[a].left = other;
-    nodes_[a].right = give;
-    nodes_[give].parent = a;
-    nodes_[taller].left = a;
-    nodes_[taller].right = keep;
-    nodes_[a].parent = taller;
-    refit(a);
+void DynamicTree::rotateUp(int a, int taller, int other) {
+    // `taller` gives its shorter child to a new branch beside its taller one; with a height difference of exactly
+    // two this leaves every node balanced (the tree has no order to keep, so the single and the double AVL
+    // rotations are the same move). In the pair layout nodes stay in their slots and only contents move: `other`
+    // (a's short child) and `keep` (taller's tall child) trade slots, so `taller`'s slot now holds the branch of
+    // `other` and `give`, and a's slot the branch of that and `keep`. Two refits, no links to rewrite beyond the
+    // two moved subtrees' own.
+    const int l = nodes_[taller].left, r = l + 1;
+    const int keep = nodes_[l].height >= nodes_[r].height ? l : r;
+    swapNodes(other, keep);
     refit(taller);
-    return taller;
+    refit(a);
 }
 
 void DynamicTree::improve(int a) {
@@ -124,12 +162,7 @@ void DynamicTree::improve(int a) {
     if (gain1 > std::max<std::int64_t>(gain0, 0)) grand = g1;
     if (grand == kNull) return;
     ++rotations_;
-    Node& top = nodes_[a];
-    (top.left == outer ? top.left : top.right) = grand;
-    nodes_[grand].parent = a;
-    Node& mid = nodes_[inner];
-    (mid.left == grand ? mid.left : mid.right) = outer;
-    nodes_[outer].parent = inner;
+    swapNodes(outer, grand);  // the two subtrees trade slots; the slots keep their parents
     refit(inner);  // same height, smaller box; a's box is the union of the same leaves, so it does not change
 }
 
@@ -147,10 +180,13 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
         const Node& ln = nodes[l];
         const Node& rn = nodes[r];
         const int hl = ln.height, hr = rn.height;
-        int top = i;
         if ((hr - hl > 1) | (hl - hr > 1)) {
-            top = hr > hl ? rotateUp(i, r, l) : rotateUp(i, l, r);
-            if (rotate) improve(top);
+            if (hr > hl) {
+                rotateUp(i, r, l);
+            } else {
+                rotateUp(i, l, r);
+            }
+            if (rotate) improve(i);
         } else {
             n.box = merge(boundOf(ln, l, fat), boundOf(rn, r, fat));
             n.height = 1 + std::max(hl, hr);
@@ -158,7 +194,7 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
         }
         // Ancestors only see this subtree's box and height: when neither changed, they are already right. One
         // combined test, not a chain of branches (it mispredicted often: callgrind --branch-sim).
-        const Node& t = nodes[top];
+        const Node& t = nodes[i];
         const bool same = (t.box.minX == oldBox.minX) & (t.box.minY == oldBox.minY) & (t.box.maxX == oldBox.maxX) &
                           (t.box.maxY == oldBox.maxY) & (t.height == oldHeight);
         if (same) return;
@@ -199,34 +235,32 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     int best = at;
     std::int64_t bestCost = nodes[at].height <= 1 ? inherited + halfOf(rootBound) : INT64_MAX;
     if (nodes[at].left < 0) return at;  // a single leaf
-    // The walk carries the two children of the node it is at, not the node: the next pair is picked from the
-    // indices already loaded with this pair, so each level waits for one load (the pair's boxes), not two.
-    int k0 = nodes[at].left, k1 = nodes[at].right;
+    // The walk carries the slot of the pair of children of the node it is at, not the node: the next pair is
+    // picked from the indices already loaded with this pair, so each level waits for one load (the pair's line).
+    int k = nodes[at].left;
     while (true) {
-        const Node& c0 = nodes[k0];
-        const Node& c1 = nodes[k1];
-        const int l0 = c0.left, r0 = c0.right, l1 = c1.left, r1 = c1.right;
+        const Node& c0 = nodes[k];
+        const Node& c1 = nodes[k + 1];
+        const int l0 = c0.left, l1 = c1.left;
 #if defined(__GNUC__)
-        // The walk goes on into one of the two children: ask for all four grandchildren now, so the next level's
-        // loads overlap instead of waiting one after the other (a leaf's "children" are its tag, -1 or -2, and
-        // its id: harmless addresses to prefetch; prefetches never fault).
+        // The walk goes on into one of the two children: ask for both pairs of grandchildren now, so the next
+        // level's load overlaps this level's work (a leaf's "child" is its tag, -1 or -2: a harmless address to
+        // prefetch; prefetches never fault).
         __builtin_prefetch(nodes + l0);
-        __builtin_prefetch(nodes + r0);
         __builtin_prefetch(nodes + l1);
-        __builtin_prefetch(nodes + r1);
 #endif
-        const AABB& b0 = boundOf(c0, k0, fat);
-        const AABB& b1 = boundOf(c1, k1, fat);
+        const AABB& b0 = boundOf(c0, k, fat);
+        const AABB& b1 = boundOf(c1, k + 1, fat);
         const std::int64_t g0 = growthOf(b0), g1 = growthOf(b1);
         // Pairing with child i costs the new branch (child i merged with the new box) plus every ancestor's growth.
         const std::int64_t cost0 = inherited + g0 + halfOf(b0), cost1 = inherited + g1 + halfOf(b1);
         // Selects rather than branches: which way the walk goes is a coin toss for the branch predictor (measured,
         // callgrind --branch-sim: 25 -> 16 mispredictions per insertion).
         const bool take0 = (c0.height <= 1) & (cost0 < bestCost);
-        best = take0 ? k0 : best;
+        best = take0 ? k : best;
         bestCost = take0 ? cost0 : bestCost;
         const bool take1 = (c1.height <= 1) & (cost1 < bestCost);
-        best = take1 ? k1 : best;
+        best = take1 ? k + 1 : best;
         bestCost = take1 ? cost1 : bestCost;
         // Below child i nothing costs less than its inherited growth plus the new box itself (the lower bound). A
         // leaf has nothing below it; the walk never goes into one (if both are leaves it stops here).
@@ -235,55 +269,59 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
         if ((lower0 >= bestCost) & (lower1 >= bestCost)) break;
         bool second = lower1 < lower0;
         if (lower0 == lower1) second = centreGap(lb, c1.box) < centreGap(lb, c0.box);
-        k0 = second ? l1 : l0;
-        k1 = second ? r1 : r0;
+        k = second ? l1 : l0;
         inherited += second ? g1 : g0;
     }
     assert(nodes_[best].height <= 1);  // a branch with two branch children always leads further down
     return best;
 }
 
-void DynamicTree::insertLeaf(int leaf) {
+void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox) {
     if (root_ == kNull) {
-        root_ = leaf;
-        nodes_[leaf].parent = kNull;
+        reserveRootSlots();
+        if (!fat_.empty()) fat_.resize(nodes_.size());
+        root_ = kRootSlot;
+        nodes_[root_].parent = kNull;
+        setLeaf(root_, id, box, fatBox);
         return;
     }
-    const int at = findBestSibling(bound(leaf));
-    const int branch = allocate();
-    replaceChild(nodes_[at].parent, at, branch);
-    nodes_[branch].left = at;
-    nodes_[branch].right = leaf;
-    nodes_[at].parent = branch;
-    nodes_[leaf].parent = branch;
-    fixUpwards(branch, true);
+    const int at = findBestSibling(fatBox != nullptr ? *fatBox : box);
+    // The new branch takes the sibling's slot (its parent's link stays right); the sibling moves to a new pair
+    // beside the new leaf.
+    const int pair = allocatePair();
+    nodes_[pair].parent = at;
+    nodes_[pair + 1].parent = at;
+    moveNode(at, pair);
+    setLeaf(pair + 1, id, box, fatBox);
+    Node& branch = nodes_[at];
+    branch.left = pair;
+    branch.right = pair + 1;
+    fixUpwards(at, true);  // sets the branch's box and height first
 }
 
 void DynamicTree::detachLeaf(int leaf) {
     if (leaf == root_) {
+        nodes_[root_] = Node{};
+        nodes_[root_].height = -1;
         root_ = kNull;
         return;
     }
+    // The sibling takes the parent's slot (whose parent's link stays right); the pair of leaf and sibling is freed.
     const int p = nodes_[leaf].parent;
-    const int sibling = nodes_[p].left == leaf ? nodes_[p].right : nodes_[p].left;
-    const int grand = nodes_[p].parent;
-    replaceChild(grand, p, sibling);
-    release(p);
-    nodes_[leaf].parent = kNull;
-    fixUpwards(grand, false);
+    moveNode(leaf ^ 1, p);
+    releasePair(leaf & ~1);
+    fixUpwards(nodes_[p].parent, false);
 }
 
 void DynamicTree::add(ItemId id, const AABB& box) {
     table_.add(id, box);
-    insertLeaf(newLeaf(id, box));
+    insertLeaf(id, box, nullptr);
     noteIncrementalInsert();
 }
 
 bool DynamicTree::remove(ItemId id) {
     if (!table_.contains(id)) return false;
-    const int leaf = leafOf_[id];
-    detachLeaf(leaf);
-    release(leaf);
+    detachLeaf(leafOf_[id]);
     leafOf_[id] = kNull;
     table_.remove(id);
     return true;
@@ -295,16 +333,15 @@ void DynamicTree::update(ItemId id, const AABB& box) {
     const int leaf = leafOf_[id];
     Node& n = nodes_[leaf];
     if (n.left == kNull) {  // never fattened: its bound is its box, about to change; keep the old one as its bound
-        if (leaf >= int(fat_.size())) fat_.resize(nodes_.size());
+        fat_.resize(nodes_.size());  // from the first fattened leaf on, fat_ covers every slot
         fat_[leaf] = n.box;
         n.left = kFattened;
     }
     n.box = box;
     if (engine::contains(fat_[leaf], box)) return;  // still inside the fat box: ancestors stay valid
     detachLeaf(leaf);
-    fat_[leaf] = fattened(box, margin_);
-    nodes_[leaf].left = kFattened;
-    insertLeaf(leaf);
+    const AABB fat = fattened(box, margin_);
+    insertLeaf(id, box, &fat);
     ++reinserts_;
     noteIncrementalInsert();
 }
@@ -336,7 +373,7 @@ void DynamicTree::rebuild() {
 }
 
 void DynamicTree::layOut(std::vector<int>& leaves) {
-    const std::size_t count = 2 * leaves.size() - 1;
+    const std::size_t count = 2 * leaves.size();  // slot 0 unused, the root in slot 1, then n - 1 pairs
     spareNodes_.assign(count, Node{});
     spareFat_.assign(count, AABB{});
     // The centres are read once into a flat array that the splits reorder, instead of through the pool at every
@@ -346,11 +383,12 @@ void DynamicTree::layOut(std::vector<int>& leaves) {
         const AABB& b = bound(leaves[i]);
         placing_[i] = {{centre2(b, 0), centre2(b, 1)}, leaves[i]};
     }
-    int next = 1;
-    place(placing_.data(), int(leaves.size()), 0, kNull, next);
+    int next = kRootSlot + 1;
+    place(placing_.data(), int(leaves.size()), kRootSlot, kNull, next);
+    spareNodes_[0].height = -1;
     nodes_.swap(spareNodes_);
     fat_.swap(spareFat_);
-    root_ = 0;
+    root_ = kRootSlot;
     freeList_ = kNull;
 }
 
@@ -403,11 +441,15 @@ void DynamicTree::clear() {
 void DynamicTree::build(const std::vector<Item>& items) {
     clear();
     if (items.empty()) return;
+    // The leaves are written to the pool in item order first (slots 2, 3, ...), then laid out as a rebuild does.
+    nodes_.resize(2 + items.size());
     std::vector<int>& leaves = scratch_;
     leaves.clear();
     for (const Item& it : items) {
         table_.add(it.id, it.box);
-        leaves.push_back(newLeaf(it.id, it.box));
+        const int slot = int(leaves.size()) + 2;
+        setLeaf(slot, it.id, it.box, nullptr);
+        leaves.push_back(slot);
     }
     layOut(leaves);
     sinceRebuild_ = 0;
@@ -515,6 +557,7 @@ std::string DynamicTree::validate() const {
     auto fail = [](int i, const char* what) { return "node " + std::to_string(i) + ": " + what; };
     std::size_t leaves = 0, reached = 0;
     if (root_ != kNull) {
+        if (root_ != kRootSlot) return fail(root_, "root is not in the root slot");
         if (nodes_[root_].parent != kNull) return fail(root_, "root has a parent");
         std::vector<int> todo{root_};
         while (!todo.empty()) {
@@ -533,6 +576,7 @@ std::string DynamicTree::validate() const {
                 ++leaves;
                 continue;
             }
+            if (n.left % 2 != 0 || n.right != n.left + 1) return fail(i, "children are not a pair (an even slot and the next)");
             for (const int c : {n.left, n.right}) {
                 if (c < 0 || c >= int(nodes_.size())) return fail(i, "child index out of range");
                 if (nodes_[c].parent != i) return fail(c, "parent link does not point back");
@@ -548,9 +592,16 @@ std::string DynamicTree::validate() const {
     if (leaves != table_.size()) return "leaf count differs from size";
     std::size_t freeCount = 0;
     for (int i = freeList_; i != kNull; i = nodes_[i].parent) {
-        if (++freeCount > nodes_.size() || nodes_[i].height != -1) return "free list broken";
+        if (i < 2 || i % 2 != 0 || i + 1 >= int(nodes_.size())) return "free list holds a slot that starts no pair";
+        freeCount += 2;
+        if (freeCount > nodes_.size() || nodes_[i].height != -1 || nodes_[i + 1].height != -1) return "free list broken";
     }
-    if (freeCount + reached != nodes_.size()) return "nodes leaked (neither reachable nor free)";
+    // Slot 0 is never used; slot 1 is the root's, unused while the tree is empty.
+    const std::size_t reserved = nodes_.empty() ? 0 : (root_ == kNull ? 2 : 1);
+    if (!nodes_.empty() && nodes_[0].height != -1) return "slot 0 is in use";
+    if (freeCount + reached + reserved != nodes_.size()) return "nodes leaked (neither reachable nor free)";
+    if (!fat_.empty() && fat_.size() != nodes_.size()) return "fat box array does not cover the pool";
+    if (reinterpret_cast<std::uintptr_t>(nodes_.data()) % 64 != 0) return "the pool is not on a cache-line boundary";
     if (height() > maxBalancedHeight(leaves)) return "height above the AVL bound";
     return "";
 }

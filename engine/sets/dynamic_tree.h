@@ -3,8 +3,14 @@
 //
 // Why it is shaped like this:
 // - Nodes are pooled in one array and refer to each other by int index (-1 is null), so the pool can grow without
-//   invalidating anything and freed nodes go on a free list threaded through the array. A node is 32 bytes (box,
-//   two children, parent, height): two nodes per cache line.
+//   invalidating anything. A node is 32 bytes (box, two children, parent, height), and the two children of a branch
+//   always sit side by side in an even slot and the next (the root alone in slot 1; slot 0 unused), with the pool
+//   on a 64-byte boundary: every sibling pair is one cache line, and a walk down the tree loads one line per level.
+//   Nodes never move between pairs by relinking: an insertion moves the chosen sibling into a new pair beside the
+//   new leaf and makes its old slot the new branch; a removal moves the leaf's sibling into their parent's slot and
+//   frees the pair; a rotation exchanges the contents of two slots. Free pairs go on a free list threaded through
+//   the array. Measured (bench, same run, old and new): one-by-one insertion 3-4% faster at 10k and 4-8% at
+//   100k, churn 6-14% faster; cachegrind counts 12 -> 4.7 L1 read misses per insertion's walk down at 10k.
 // - Every item that moves gets a FAT box (its box grown by SetOptions::fatMargin); branches bound their
 //   children's fat boxes, so a move that stays inside the fat box changes only the leaf and needs no
 //   re-insertion. A new item's fat box is its own box until its first move out of it (which re-inserts it with a
@@ -48,6 +54,10 @@
 //   the nodes they test.
 #include "engine/collision_set.h"
 #include "engine/sets/item_table.h"
+
+#include <cstddef>
+#include <new>
+#include <vector>
 
 namespace engine {
 
@@ -113,16 +123,37 @@ public:
     int nodeCount() const { return table_.size() == 0 ? 0 : 2 * int(table_.size()) - 1; }
 
 private:
-    int allocate();
-    void release(int i);
+    /// Allocates the nodes' pool on 64-byte boundaries, so that every sibling pair (an even slot and the next) is
+    /// one cache line.
+    template <class T>
+    struct LineAligned {
+        using value_type = T;
+        LineAligned() = default;
+        template <class U>
+        LineAligned(const LineAligned<U>&) {}
+        T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64})); }
+        void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t{64}); }
+        bool operator==(const LineAligned&) const { return true; }
+        bool operator!=(const LineAligned&) const { return false; }
+    };
+    using Pool = std::vector<Node, LineAligned<Node>>;
+    /// The root's slot: slot 0 is never used, so that every pair starts on an even slot.
+    static constexpr int kRootSlot = 1;
+
+    void reserveRootSlots();      // slots 0 (never used) and 1 (the root's), free, when the pool is empty
+    int allocatePair();           // two free slots side by side (an even slot and the next)
+    void releasePair(int first);  // puts the pair starting at `first` back on the free list
+    void moveNode(int from, int to);  // node `from`'s contents to slot `to` (keeps to's parent), links fixed
+    void swapNodes(int a, int b);     // exchanges the contents (subtrees) of two slots, parents stay with slots
+    void relink(int slot);            // points the children (or the id's leafOf_) of the node in `slot` at it
+    void setLeaf(int slot, ItemId id, const AABB& box, const AABB* fatBox);  // writes a leaf into a slot
     int findBestSibling(const AABB& leafBox) const;  // the node of height <= 1 to pair a new leaf with
-    void insertLeaf(int leaf);
-    void detachLeaf(int leaf);
+    void insertLeaf(ItemId id, const AABB& box, const AABB* fatBox);  // fatBox null: the leaf's bound is its box
+    void detachLeaf(int leaf);  // takes the leaf out of the tree and frees its slot (and its parent's)
     void refit(int i);
-    int rotateUp(int a, int taller, int other);
+    void rotateUp(int a, int taller, int other);
     void fixUpwards(int from, bool rotate);  // re-balance and refit; `rotate` also tries improve()
     void improve(int a);  // the equal-height child/grandchild swap that shrinks the tree the most, if any
-    void replaceChild(int parent, int oldChild, int newChild);
     void layOut(std::vector<int>& leaves);
     /// A leaf being placed by a (re)build: its bound's centre (doubled) on both axes, and the leaf.
     struct Placing {
@@ -130,7 +161,6 @@ private:
         int leaf;
     };
     void place(Placing* leaves, int n, int slot, int parent, int& next);
-    int newLeaf(ItemId id, const AABB& box);
     /// What node i (held in n) adds to its parent's box: a moved leaf's fat box, else the node's own box. Static, for
     /// the hot loops that hold the pool's pointers.
     static const AABB& boundOf(const Node& n, int i, const AABB* fat) { return n.left == kFattened ? fat[i] : n.box; }
@@ -139,12 +169,12 @@ private:
     void noteIncrementalInsert();
 
     int margin_;
-    std::vector<Node> nodes_;
+    Pool nodes_;
     std::vector<AABB> fat_;     // by node: a kFattened leaf's fat box (unused for other nodes, whose bound is their
                                 // box); grown only as far as the highest fattened leaf needs
     std::vector<int> leafOf_;   // by id
     int root_ = kNull;
-    int freeList_ = kNull;
+    int freeList_ = kNull;  // first slot of the first free pair
     std::uint64_t reinserts_ = 0;
     std::uint64_t rotations_ = 0;
     double rebuildPeriod_;
@@ -152,7 +182,7 @@ private:
     mutable std::uint64_t queryWork_ = 0;  // nodes tested by queries since the last (re)build
     std::uint64_t rebuilds_ = 0;
     std::vector<int> scratch_;         // leaf list for (re)builds, kept to avoid re-allocating
-    std::vector<Node> spareNodes_;     // the pool being laid out by a (re)build, swapped in when done
+    Pool spareNodes_;                  // the pool being laid out by a (re)build, swapped in when done
     std::vector<AABB> spareFat_;
     std::vector<Placing> placing_;     // the leaves with their centres while a (re)build places them
 };
