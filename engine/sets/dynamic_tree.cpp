@@ -34,7 +34,6 @@ DynamicTree::DynamicTree(const SetOptions& options, double rebuildPeriod)
 }
 
 void DynamicTree::reserveRootSlots() {
-    if (nodes_.size() >= 2) return;
     nodes_.assign(2, Node{});
     nodes_[0].height = -1;  // never used
     nodes_[kRootSlot].height = -1;  // free until the first leaf
@@ -44,8 +43,9 @@ int DynamicTree::allocatePair() {
     if (freeList_ == kNull) {
         // fat_ grows only when a leaf is fattened (update): filling never writes it. Slot 0 is never used and slot
         // 1 holds the root, so pairs start on even slots: with the pool on a 64-byte boundary, one line each.
-        reserveRootSlots();
-        nodes_.resize(nodes_.size() + 2);
+        if (nodes_.size() < 2) reserveRootSlots();
+        nodes_.emplace_back();
+        nodes_.emplace_back();
         if (!fat_.empty()) fat_.resize(nodes_.size());  // once any leaf is fattened, fat_ covers every slot
         return int(nodes_.size()) - 2;
     }
@@ -142,21 +142,30 @@ void DynamicTree::improve(int a) {
     // grandchild under a child of height h has height h - 1 or h - 2: only the taller child's children can match
     // the shorter child, and only when the two children differ by one. Equal children need no look further down.
     const Node* nodes = nodes_.data();
-    const int b = nodes[a].left, c = nodes[a].right;
+    const AABB* fat = fat_.data();
+    const int b = nodes[a].left, c = b + 1;  // a sibling pair: one line
     const int hb = nodes[b].height, hc = nodes[c].height;
     if (hb == hc) return;
     const int outer = hb < hc ? b : c;  // the shorter child
     const int inner = hb < hc ? c : b;  // the taller one, a branch
     const Node& branch = nodes[inner];
-    const int g0 = branch.left, g1 = branch.right;
+    const int g0 = branch.left, g1 = g0 + 1;
+    const Node& n0 = nodes[g0];
+    const Node& n1 = nodes[g1];
     const int ho = nodes[outer].height;
-    const bool can0 = nodes[g0].height == ho, can1 = nodes[g1].height == ho;
+    const bool can0 = n0.height == ho, can1 = n1.height == ho;
     if (!(can0 | can1)) return;
-    const std::int64_t before = perimeter(branch.box);
-    const AABB& ob = bound(outer);
+    // In half perimeters (w + h), which order the trades the same way as perimeters.
+    const auto half = [](const AABB& x) { return (std::int64_t(x.maxX) - x.minX) + (std::int64_t(x.maxY) - x.minY); };
+    const auto mergedHalf = [](const AABB& x, const AABB& y) {
+        return (std::int64_t(std::max(x.maxX, y.maxX)) - std::min(x.minX, y.minX)) +
+               (std::int64_t(std::max(x.maxY, y.maxY)) - std::min(x.minY, y.minY));
+    };
+    const std::int64_t before = half(branch.box);
+    const AABB& ob = boundOf(nodes[outer], outer, fat);
     // Trading g0 for `outer` leaves `inner` holding outer and g1, and the other way round.
-    const std::int64_t gain0 = can0 ? before - perimeter(merge(ob, bound(g1))) : 0;
-    const std::int64_t gain1 = can1 ? before - perimeter(merge(ob, bound(g0))) : 0;
+    const std::int64_t gain0 = can0 ? before - mergedHalf(ob, boundOf(n1, g1, fat)) : 0;
+    const std::int64_t gain1 = can1 ? before - mergedHalf(ob, boundOf(n0, g0, fat)) : 0;
     int grand = kNull;
     if (gain0 > 0) grand = g0;
     if (gain1 > std::max<std::int64_t>(gain0, 0)) grand = g1;
@@ -278,7 +287,7 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
 
 void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox) {
     if (root_ == kNull) {
-        reserveRootSlots();
+        if (nodes_.size() < 2) reserveRootSlots();
         if (!fat_.empty()) fat_.resize(nodes_.size());
         root_ = kRootSlot;
         nodes_[root_].parent = kNull;
