@@ -482,9 +482,11 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
         queryWork_ += 1;
         return;
     }
+    // The stack holds the first slots of sibling pairs still to test (a branch that met the query pushes its
+    // children's pair, which it has just read): a pop goes straight to one line, not through the branch again.
     std::array<int, kStackSize> stack;
     int top = 0;
-    stack[top++] = root_;
+    stack[top++] = root.left;
     // Tests one child of a branch: pushes a branch child that meets the query, reports a leaf child that does.
     // False when the callback asked to stop. Written to be inlined twice, with the query box in locals and the
     // overlap test and leaf count free of branches. Measured (callgrind, bench --shape, clustered 10k, incremental
@@ -526,12 +528,12 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
         // W2 clustered 10k within the noise.
         __builtin_prefetch(nodes + cn.left);
 #endif
-        stack[top++] = c;
+        stack[top++] = cn.left;
         return true;
     };
     while (top > 0) {
-        const Node& n = nodes[stack[--top]];
-        if (!visit(n.left) || !visit(n.right)) break;
+        const int pair = stack[--top];
+        if (!visit(pair) || !visit(pair + 1)) break;
     }
     stats_.nodesVisited += visited;
     stats_.boxTests += tests;
