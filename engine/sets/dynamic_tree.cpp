@@ -358,10 +358,13 @@ void DynamicTree::update(ItemId id, const AABB& box) {
 void DynamicTree::noteIncrementalInsert() {
     if (rebuildPeriod_ <= 0) return;
     ++sinceRebuild_;
-    const bool churned = sinceRebuild_ >= std::max<std::uint64_t>(64, std::uint64_t(double(table_.size()) * rebuildPeriod_));
     // A rebuild pays for itself only through faster queries: it waits until queries have tested at least as many
-    // nodes as the tree holds since the last one, so a set that is only filled or churned never rebuilds.
-    if (churned && queryWork_ >= std::uint64_t(nodeCount())) rebuild();
+    // nodes as the tree holds since the last one, so a set that is only filled or churned never rebuilds. That test
+    // comes first: it is one integer compare (the period needs a conversion to double and back; 2% of the samples
+    // of a W4 profile at 1k, though the clock saw no difference).
+    if (queryWork_ < std::uint64_t(nodeCount())) return;
+    const bool churned = sinceRebuild_ >= std::max<std::uint64_t>(64, std::uint64_t(double(table_.size()) * rebuildPeriod_));
+    if (churned) rebuild();
 }
 
 void DynamicTree::rebuild() {
