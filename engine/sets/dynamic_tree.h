@@ -50,8 +50,10 @@
 //   frame with no queries between: the rebuild every fifth frame had cost 55-65% more per operation; a median
 //   over frames had hidden it, so W2 and W4 now report the mean.) A (re)build lays the pool out afresh in
 //   depth-first order with siblings side by side, so a query touches fewer cache lines.
-// - Queries test both children of a node before pushing them on a fixed-size stack, never allocate, and count
-//   the nodes they test.
+// - Queries test both children of a node (one line) and push the children's pair of a branch that meets the query
+//   on a fixed-size stack, so a pop goes straight to the next line to test; they never allocate, and count the
+//   nodes they test. Measured against pushing the branch itself (bench, two alternating pairs): W2 clustered 10k
+//   669-679 -> 607-620 ns, W3 clustered 10k 706-751 -> 647-687.
 #include "engine/collision_set.h"
 #include "engine/sets/item_table.h"
 
