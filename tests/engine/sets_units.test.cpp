@@ -243,6 +243,35 @@ TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
     CHECK(t.validate() == "");
 }
 
+TEST_CASE("The dynamic tree keeps a moved item's fat box while insertions and removals move its leaf") {
+    // Sibling pairs share a cache line, so a leaf changes slots when a new leaf is paired with it (it moves into a
+    // fresh pair) and when its sibling is removed (it moves into the parent's slot); its fat box must go with it.
+    SetOptions o;
+    o.fatMargin = 4;
+    DynamicTree t(o, 0);  // never rebuilds: only insertions, removals and rotations move leaves
+    t.add(1, {100, 100, 110, 110});
+    t.update(1, {101, 100, 111, 110});  // re-inserted with its fat box, worked out in the test above
+    const AABB fat{97, 96, 115, 114};
+    REQUIRE(t.fatBoxOf(1) == fat);
+    for (ItemId id = 2; id < 40; ++id) {  // neighbours right beside item 1: it is paired with one of them
+        t.add(id, {80 + id % 7 * 2, 95 + id % 5 * 4, 84 + id % 7 * 2, 99 + id % 5 * 4});  // x <= 96: left of it
+        REQUIRE(t.validate() == "");
+        CHECK(t.fatBoxOf(1) == fat);
+    }
+    for (ItemId id = 2; id < 40; ++id) {
+        REQUIRE(t.remove(id));
+        REQUIRE(t.validate() == "");
+        CHECK(t.fatBoxOf(1) == fat);
+        CHECK(t.findIntersecting({110, 109, 111, 110}) == std::vector<ItemId>{1});  // its real box, exactly
+    }
+    CHECK(t.reinsertCount() == 1);
+    REQUIRE(t.remove(1));  // empty again: the root's slot and the freed pairs are reused by what follows
+    CHECK(t.validate() == "");
+    for (ItemId id = 0; id < 10; ++id) t.add(id, {id * 10, 0, id * 10 + 5, 5});
+    CHECK(t.validate() == "");
+    CHECK(t.findIntersecting({0, 0, 100, 5}).size() == 10);
+}
+
 TEST_CASE("The dynamic tree rebuilds itself after many insertions and stays valid") {
     DynamicTree t(SetOptions{}, 0.5);  // rebuild after max(64, n / 2) incremental insertions, once queried enough
     for (ItemId id = 0; id < 63; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});
