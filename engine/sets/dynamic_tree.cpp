@@ -21,6 +21,10 @@ std::int64_t centre2(const AABB& b, int axis) {
     return axis == 0 ? std::int64_t(b.minX) + b.maxX : std::int64_t(b.minY) + b.maxY;
 }
 
+/// Half a box's perimeter (w + h), 64-bit: the insertion walk and the quality swaps compare these, which order
+/// choices exactly as perimeters do.
+std::int64_t halfOf(const AABB& b) { return (std::int64_t(b.maxX) - b.minX) + (std::int64_t(b.maxY) - b.minY); }
+
 /// Twice the Manhattan distance between two boxes' centres.
 std::int64_t centreGap(const AABB& a, const AABB& b) {
     return std::llabs(centre2(a, 0) - centre2(b, 0)) + std::llabs(centre2(a, 1) - centre2(b, 1));
@@ -155,13 +159,12 @@ void DynamicTree::improve(int a) {
     const int ho = nodes[outer].height;
     const bool can0 = n0.height == ho, can1 = n1.height == ho;
     if (!(can0 | can1)) return;
-    // In half perimeters (w + h), which order the trades the same way as perimeters.
-    const auto half = [](const AABB& x) { return (std::int64_t(x.maxX) - x.minX) + (std::int64_t(x.maxY) - x.minY); };
+    // In half perimeters (halfOf), which order the trades the same way as perimeters.
     const auto mergedHalf = [](const AABB& x, const AABB& y) {
         return (std::int64_t(std::max(x.maxX, y.maxX)) - std::min(x.minX, y.minX)) +
                (std::int64_t(std::max(x.maxY, y.maxY)) - std::min(x.minY, y.minY));
     };
-    const std::int64_t before = half(branch.box);
+    const std::int64_t before = halfOf(branch.box);
     const AABB& ob = boundOf(nodes[outer], outer, fat);
     // Trading g0 for `outer` leaves `inner` holding outer and g1, and the other way round.
     const std::int64_t gain0 = can0 ? before - mergedHalf(ob, boundOf(n1, g1, fat)) : 0;
@@ -235,7 +238,6 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
         return std::max<std::int64_t>(b.minX - x0, 0) + std::max<std::int64_t>(b.minY - y0, 0) +
                std::max<std::int64_t>(x1 - b.maxX, 0) + std::max<std::int64_t>(y1 - b.maxY, 0);
     };
-    const auto halfOf = [](const AABB& b) { return (std::int64_t(b.maxX) - b.minX) + (std::int64_t(b.maxY) - b.minY); };
     const std::int64_t own = halfOf(lb);
     int at = root_;
     const AABB& rootBound = boundOf(nodes[at], at, fat);
@@ -287,8 +289,7 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
 
 void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox) {
     if (root_ == kNull) {
-        if (nodes_.size() < 2) reserveRootSlots();
-        if (!fat_.empty()) fat_.resize(nodes_.size());
+        if (nodes_.size() < 2) reserveRootSlots();  // (the pool is empty only when fat_ is too)
         root_ = kRootSlot;
         nodes_[root_].parent = kNull;
         setLeaf(root_, id, box, fatBox);
