@@ -9,7 +9,7 @@
 //     roundframes N                         round timer in frames (default 5940 = 99 s)
 //     dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|record|playback   training dummy (p2)
 //                                           behaviour (record: p2's input lines drive it; playback: the tape)
-//     cpulevel 1|2|3|4                      CPU reaction speed and blocking; 4 reads frame data (fight.cpp)
+//     cpulevel 1|2|3|4                      CPU reaction speed and blocking; 4 reads frame data (fight_cpu.cpp)
 //     start X1 X2                           fighters' x at every round start (default 400 800)
 //     health H1 H2                          health at every round start (0 = full)
 //     intro FRAMES                          round intro: FRAMES frames (0..600) with inputs locked out (default 0)

@@ -196,6 +196,9 @@ struct StepStats {
     std::vector<char> touchedHit[2];///< parallel to touched: 1 when that node collided with the query
 };
 
+/// A box given relative to a fighter facing right (+x forward), placed at (x, y) for a fighter facing `facing`.
+engine::AABB toWorld(const engine::AABB& r, int x, int y, int facing);
+
 /// Turns buttons with relative directions (kRight = forward, kLeft = back) into screen directions for a fighter
 /// facing `facing`, and back (the mapping is its own inverse).
 std::uint16_t relativeToAbsolute(std::uint16_t b, int facing);

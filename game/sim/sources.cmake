@@ -7,6 +7,10 @@ set(GAME_SIM_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fighter_def.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight.h
   ${CMAKE_CURRENT_LIST_DIR}/fight.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_hits.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_push.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_cpu.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_hash.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.cpp
 )

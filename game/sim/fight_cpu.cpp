@@ -1,0 +1,261 @@
+// Who plays when no human does: the training dummy (player 2 in Training) and the CPU opponents, levels 1-4.
+//
+// Why it looks like this: both produce buttons for a frame, exactly as a human's input slot would, so the rules
+// downstream cannot tell them apart and a replay needs only the human inputs. Everything they remember (plan,
+// reaction delay, a motion being entered) lives in FighterState::cpu and every random choice comes from the
+// state's generator, so a replay or a rollback re-simulates their decisions bit for bit.
+#include "game/sim/fight.h"
+
+#include "game/sim/determinism.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace sim {
+
+// ---------------------------------------------------------------------------------------------------------------
+// The training dummy
+
+std::uint16_t Fight::dummyInput(int p, const FrameInput& in) {
+    if (setup_.dummy == DummyMode::Record) return std::uint16_t(in.buttons[p] & ~kStart);
+    if (setup_.dummy == DummyMode::Playback) {
+        if (setup_.tape.empty()) return 0;
+        const std::size_t at = std::size_t(s_.roundFrame - 1 - setup_.intro) % setup_.tape.size();
+        return relativeToAbsolute(setup_.tape[at], s_.fighters[p].facing);
+    }
+    if (setup_.dummy == DummyMode::RandomBlock || setup_.dummy == DummyMode::Reversal) return dummyGuard(p);
+    const std::uint16_t back = s_.fighters[p].facing > 0 ? kLeft : kRight;
+    // A standing blocker holds back only while something threatens it: holding back with nothing coming is a
+    // walk away, and a dummy that walks into the corner is no use for practice.
+    const bool threatened = s_.fighters[1 - p].action == Action::Attack || s_.projectiles[1 - p].alive;
+    switch (setup_.dummy) {
+        case DummyMode::Stand: return 0;
+        case DummyMode::Crouch: return kDown;
+        case DummyMode::Block: return threatened ? back : 0;
+        case DummyMode::CrouchBlock: return std::uint16_t(kDown | back);
+        case DummyMode::Jump: return kUp;
+        case DummyMode::RandomBlock:
+        case DummyMode::Reversal:
+        case DummyMode::Record:
+        case DummyMode::Playback: break;  // handled above
+    }
+    return 0;
+}
+
+std::uint16_t Fight::dummyGuard(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    CpuState& c = f.cpu;
+    if (c.motion > 0) return cpu4Motion(p);
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const bool stunned = f.action == Action::Blockstun || f.action == Action::Hitstun;
+    const int left = f.action == Action::Blockstun ? f.blockstun : f.hitstun;
+    if (setup_.dummy == DummyMode::Reversal && stunned && left == 3 && defs_[p].ids.rising >= 0 && liveStyle(p)) {
+        c.motion = 3;  // 6 now, 2, then 3 + special on the last stun frame: the uppercut starts on the first free frame
+        return cpu4Motion(p);
+    }
+    const bool low = o.action == Action::Attack && defs_[1 - p].anims[std::size_t(o.anim)].guard == Guard::Low;
+    const std::uint16_t guard = std::uint16_t(back | (low ? kDown : 0));
+    const bool threatened = o.action == Action::Attack || s_.projectiles[1 - p].alive;
+    if (f.action == Action::Blockstun) return guard;
+    if (setup_.dummy == DummyMode::Reversal) return threatened ? guard : 0;
+    // Random block: one coin per attack, tossed on its first frame and kept in the plan until it ends.
+    if (!threatened) {
+        c.plan = 0;
+        c.planFrames = 0;
+        return 0;
+    }
+    if (c.planFrames == 0) {
+        c.planFrames = 1;
+        c.plan = (nextRandom() & 1) ? std::uint16_t(1) : std::uint16_t(2);  // 1 = guard this one, 2 = let it in
+    }
+    return c.plan == 1 ? guard : 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The CPU: decides a plan (buttons to hold for some frames) after a reaction delay, using the state's RNG.
+
+std::uint64_t Fight::nextRandom() { return sim::nextRandom(s_.rng); }
+
+std::uint16_t Fight::cpuInput(int p) {
+    if (setup_.cpuLevel >= 4) return cpu4Input(p);
+    CpuState& c = s_.fighters[p].cpu;
+    if (s_.hitstop == 0 && --c.think <= 0) {
+        cpuDecide(p);
+        const int level = std::clamp(setup_.cpuLevel, 1, 3);
+        const int base[3] = {26, 16, 9};
+        c.think = base[level - 1] + int(nextRandom() % 8);
+    }
+    if (c.planFrames <= 0) return 0;
+    --c.planFrames;
+    return c.plan;
+}
+
+void Fight::cpuDecide(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    CpuState& c = f.cpu;
+    const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const int dist = std::abs(o.x - f.x);
+    const int r = int(nextRandom() % 100);
+    const int blockChance[3] = {25, 55, 80};
+    const int level = std::clamp(setup_.cpuLevel, 1, 3);
+    const Projectile& theirs = s_.projectiles[1 - p];
+    const bool fireballComing = theirs.alive && std::abs(theirs.box.minX - f.x) < 400;
+    const bool attacked = o.action == Action::Attack && dist < 260;
+    auto plan = [&](std::uint16_t b, int frames) {
+        c.plan = b;
+        c.planFrames = frames;
+    };
+    if ((attacked || fireballComing) && r < blockChance[level - 1]) {
+        const bool low = o.action == Action::Attack && defs_[1 - p].anims[o.anim].guard == Guard::Low;
+        plan(std::uint16_t(back | (low ? kDown : 0)), 24);
+    } else if (fireballComing && r < 90) {
+        plan(std::uint16_t(kUp | fwd), 4);
+    } else if (dist > 350) {
+        if (!s_.projectiles[p].alive && r < 45) plan(kSpecial, 2);
+        else plan(fwd, 20);
+    } else if (dist > 170) {
+        if (r < 45) plan(fwd, 12);
+        else if (r < 60 && !s_.projectiles[p].alive) plan(kSpecial, 2);
+        else if (r < 72) plan(std::uint16_t(kUp | fwd), 4);
+        else plan(back, 10);
+    } else {
+        if (r < 35) plan(kLight, 2);
+        else if (r < 58) plan(kHeavy, 2);
+        else if (r < 70) plan(std::uint16_t(kDown | kLight), 2);
+        else if (r < 88) plan(back, 16);
+        else plan(std::uint16_t(kUp | back), 4);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CPU level 4: reads the fighters' frame data instead of rolling dice on every decision. Every frame it first
+// checks what a player could react to (kCpuReaction frames into an attack it guards, high or low as the move
+// says; anything faster it only blocks if it was already guarding), anti-airs a jump-in with its 623 + special,
+// and punishes a blocked move whose remaining recovery is longer than its fastest answer's startup. Otherwise it
+// follows a plan chosen with the state's RNG: footsies at mid range, fireballs at varying intervals, a close-range
+// mix of jab, low, throw and a guard stance. Levels 1-3 are untouched (the recorded replays use them).
+
+int Fight::reach(int p, int anim) const {
+    int r = 0;  // how far ahead of the origin its attack or throw boxes go
+    for (const Placement& pl : defs_[p].anims[std::size_t(anim)].boxes) {
+        if (pl.target == kPlaceAttack || pl.target == kPlaceThrow) r = std::max(r, pl.box.maxX);
+    }
+    return r;
+}
+
+int Fight::gap(int p) const {
+    // Distance from p's origin to the near edge of the opponent's push box (what an attack box has to cross).
+    const FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    return f.x < o.x ? o.push.minX - f.x : f.x - o.push.maxX;
+}
+
+std::uint16_t Fight::cpu4Motion(int p) {
+    // The next frame of the motion being entered: 11-13 is 236 + special, 1-3 is 623 + special (3 = first step).
+    CpuState& c = s_.fighters[p].cpu;
+    const std::uint16_t fwd = s_.fighters[p].facing > 0 ? kRight : kLeft;
+    const bool quarter = c.motion > 10;
+    const int step = c.motion % 10;
+    c.motion = step == 1 ? 0 : c.motion - 1;
+    const std::uint16_t down = kDown;
+    if (quarter) return step == 3 ? down : step == 2 ? std::uint16_t(down | fwd) : std::uint16_t(fwd | kSpecial);
+    return step == 3 ? fwd : step == 2 ? down : std::uint16_t(down | fwd | kSpecial);
+}
+
+std::uint16_t Fight::cpu4Input(int p) {
+    CpuState& c = s_.fighters[p].cpu;
+    if (c.fireballWait > 0) --c.fireballWait;
+    if (c.motion > 0) return cpu4Motion(p);
+    const std::uint16_t react = cpu4React(p);
+    if (react != 0 || c.motion > 0) return c.motion > 0 ? cpu4Motion(p) : react;
+    if (s_.hitstop == 0 && --c.think <= 0) {
+        cpu4Decide(p);
+        c.think = 4 + int(nextRandom() % 5);
+    }
+    if (c.motion > 0) return cpu4Motion(p);
+    if (c.planFrames <= 0) return 0;
+    --c.planFrames;
+    return c.plan;
+}
+
+std::uint16_t Fight::cpu4React(int p) {
+    const FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    const FighterDef& d = defs_[p];
+    CpuState& c = s_.fighters[p].cpu;
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const bool motions = liveStyle(p) && d.ids.rising >= 0;
+    // Punish: on its last blockstun frame, if the blocked move leaves the opponent stuck long enough for the
+    // answer's startup (the uppercut needs two more frames for its motion).
+    if (f.action == Action::Blockstun && f.blockstun == 1 && o.action == Action::Attack) {
+        const AnimDef& a = defs_[1 - p].anims[std::size_t(o.anim)];
+        const int remaining = a.length - o.animFrame - 1;
+        const int rising = d.ids.rising;
+        if (motions && remaining > d.anims[std::size_t(rising)].startup + 2 && gap(p) <= reach(p, rising)) {
+            c.motion = 3;
+            return 0;
+        }
+        for (int anim : {d.ids.heavy, d.ids.light}) {
+            if (remaining > d.anims[std::size_t(anim)].startup && gap(p) <= reach(p, anim)) return anim == d.ids.heavy ? kHeavy : kLight;
+        }
+    }
+    const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;
+    if (!free && f.action != Action::Blockstun) return 0;
+    // Anti-air: the opponent comes down towards it, close enough for the uppercut's box.
+    const bool towards = (o.x - f.x) * o.vx < 0;
+    if (motions && free && o.airborne && o.vy < 0 && towards && std::abs(o.x - f.x) < 190 && o.y < 230 && o.y > 60) {
+        c.motion = 3;
+        return 0;
+    }
+    // Guard on reaction: an attack seen for kCpuReaction frames that is not over yet, or a fireball on its way.
+    if (o.action == Action::Attack && o.animFrame >= kCpuReaction) {
+        const AnimDef& a = defs_[1 - p].anims[std::size_t(o.anim)];
+        if (o.animFrame <= a.startup + a.active && gap(p) <= reach(1 - p, o.anim) + 40) {
+            return std::uint16_t(back | (a.guard == Guard::Low ? kDown : 0));
+        }
+    }
+    const Projectile& pr = s_.projectiles[1 - p];
+    if (pr.alive && std::abs((pr.box.minX + pr.box.maxX) / 2 - f.x) < 220) return back;
+    if (f.action == Action::Blockstun) return std::uint16_t(back | (f.crouching ? kDown : 0));
+    return 0;
+}
+
+void Fight::cpu4Decide(int p) {
+    FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    CpuState& c = f.cpu;
+    const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    const int dist = std::abs(s_.fighters[1 - p].x - f.x);
+    const int r = int(nextRandom() % 100);
+    auto plan = [&](std::uint16_t b, int frames) {
+        c.plan = b;
+        c.planFrames = frames;
+    };
+    auto fireball = [&]() {
+        c.fireballWait = 40 + int(nextRandom() % 120);  // varies its rhythm: 40-159 frames between fireballs
+        if (liveStyle(p)) c.motion = 13;
+        else plan(kSpecial, 1);
+    };
+    const bool canFireball = !s_.projectiles[p].alive && c.fireballWait == 0;
+    if (dist > 320) {
+        if (canFireball && r < 50) fireball();
+        else plan(fwd, 10 + int(nextRandom() % 20));
+    } else if (gap(p) > reach(p, d.ids.heavy)) {
+        if (r < 55) plan(fwd, 6 + int(nextRandom() % 10));
+        else if (r < 75) plan(back, 8);
+        else if (r < 85 && canFireball) fireball();
+        else plan(std::uint16_t(kUp | fwd), 3);
+    } else {
+        if (r < 25) plan(kLight, 1);
+        else if (r < 40) plan(std::uint16_t(kDown | kLight), 1);
+        else if (r < 55 && d.ids.grab >= 0) plan(kThrow, 1);
+        else if (r < 70) plan(kHeavy, 1);
+        else plan(std::uint16_t(back | (r < 85 ? kDown : 0)), 12);  // a guard stance: blocks what it cannot see
+    }
+}
+
+}  // namespace sim
