@@ -38,6 +38,8 @@ public:
     void query(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
     /// Slot order; the callback may remove the current item.
     void forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) override;
+    /// Box2D checks its own tree in its asserts; the adapter keeps only the id table: always "".
+    std::string validate() const override { return ""; }
     /// Box2D's tree height.
     int height() const;
     /// Box2D's GetAreaRatio: the summed perimeters of all its nodes over the root's perimeter.

@@ -34,7 +34,9 @@ public:
     void query(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
     /// DynamicTree::forEach.
     void forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) override;
-    /// The wrapped tree (for validate(), height() and rebuildCount()).
+    /// DynamicTree::validate.
+    std::string validate() const override { return tree_.validate(); }
+    /// The wrapped tree (for height() and rebuildCount()).
     const engine::DynamicTree& tree() const { return tree_; }
 
 private:

@@ -8,6 +8,7 @@
 #include "bench/incremental_tree.h"
 #include "bench/workloads.h"
 #include "engine/sets/dynamic_tree.h"
+#include "engine/sets/registry.h"
 
 #include <cstdio>
 #if defined(__GLIBC__)
@@ -27,7 +28,7 @@ namespace {
 using bench::Distribution;
 using bench::Result;
 
-const char* kUsage =
+const char* const kUsageText =
     "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M]\n"
     "             [--dist D] [--rebuild P] [--workloads W1,W2,W3,W4] [--fresh-memory]\n"
     "       bench --shape [--quick | --smoke] [--sizes N,M] [--margin M] [--only S,T] [--dist D]\n"
@@ -36,8 +37,7 @@ const char* kUsage =
     "  --quick     n = 1000, 10000; W2 and W4 10 frames; W3 20000 queries; 3 repetitions (under a minute)\n"
     "  --smoke     n = 500; 3 frames; 2000 queries; 1 repetition (a few seconds; used by CTest)\n"
     "  --csv FILE  also write structure,workload,distribution,n,ns_per_op,hits to FILE\n"
-    "  --only S,T  run only these structures: array grid quadtree-lowest quadtree-leaves agent-bvh dynamic-tree\n"
-    "              dynamic-tree-inc box2d\n"
+    "  --only S,T  run only these structures: the engine's (@) plus dynamic-tree-inc box2d\n"
     "  --margin M  the dynamic tree's fattening margin (default: SetOptions::fatMargin)\n"
     "  --frames F  W2 and W4 frames at every n (after --quick / --smoke, overrides them)\n"
     "  --sizes N,M the n values to run (after --quick / --smoke, overrides them)\n"
@@ -52,6 +52,13 @@ const char* kUsage =
     "              perimeter ratio, nodes and leaves tested per query), to explain the W3 timings\n";
 
 const char* const kIncremental = "dynamic-tree-inc";
+
+/// The usage text with the registry's structure names in place of '@'.
+std::string usage() {
+    std::string text = kUsageText;
+    text.replace(text.find('@'), 1, engine::setKindNames());
+    return text;
+}
 
 /// Column order: the engine's kinds (named by engine::setKindName), then the incremental tree, then Box2D.
 std::vector<std::string> structureNames() {
@@ -78,7 +85,7 @@ struct Config {
 };
 
 [[noreturn]] void badFlag(const std::string& what) {
-    std::cerr << "bench: " << what << "\n" << kUsage;
+    std::cerr << "bench: " << what << "\n" << usage();
     std::exit(2);
 }
 
@@ -158,7 +165,7 @@ Config parseArgs(int argc, char** argv) {
         } else if (a == "--shape") {
             c.shape = true;
         } else if (a == "--help" || a == "-h") {
-            std::cout << kUsage;
+            std::cout << usage();
             std::exit(0);
         } else {
             badFlag("unknown flag '" + a + "'");

@@ -7,12 +7,13 @@
 // (0..n-1 plus a little slack), so implementations may index arrays by id. Queries take a non-owning callback that
 // can stop early and never allocate; every implementation counts the box tests and nodes it performs so the HUD
 // and the benchmark can show what a structure saves.
+//
+// This header knows no structure: which structures exist, their names and how to make one is the registry's
+// business (engine/sets/registry.h), so a new structure never edits the interface.
 #include "engine/aabb.h"
 
 #include <cstdint>
-#include <memory>
 #include <string>
-#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -61,7 +62,7 @@ enum class Visit { Keep, Remove, Stop };
 class CollisionSet {
 public:
     virtual ~CollisionSet() = default;
-    /// Short human-readable name ("array", "grid", "agent-bvh" ...): the same as setKindName(kind).
+    /// Short human-readable name ("array", "grid", "agent-bvh" ...): the same as its registry entry's name.
     virtual const char* name() const = 0;
     /// Clears the set, then adds every item (implementations may bulk-build).
     virtual void build(const std::vector<Item>& items);
@@ -83,6 +84,8 @@ public:
     virtual void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const = 0;
     /// Shows every item once, in an order fixed by the structure's history; the callback may remove the current item.
     virtual void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) = 0;
+    /// Re-checks the structure's own invariants (the typed tests call it after every operation); "" when they hold.
+    virtual std::string validate() const = 0;
 
     /// Every id colliding with box, sorted ascending.
     std::vector<ItemId> findIntersecting(const AABB& box) const;
@@ -95,12 +98,6 @@ protected:
     mutable SetStats stats_;
 };
 
-/// The six structures, in the order the Blaster's number keys select them.
-enum class SetKind { Array, Grid, QuadTreeLowest, QuadTreeLeaves, AgentBvh, DynamicTree };
-
-/// Number of SetKind values.
-inline constexpr int kSetKindCount = 6;
-
 /// Options every structure may read (world bounds for the grid and quadtrees).
 struct SetOptions {
     AABB world{0, 0, 4096, 4096};  ///< region the grid and quadtrees cover; items outside still work, just slower
@@ -109,12 +106,5 @@ struct SetOptions {
     int quadMaxItems = 8;          ///< leaf-quadtree split threshold
     int fatMargin = 4;             ///< dynamic tree's fattening margin
 };
-
-/// Makes a structure of the given kind.
-std::unique_ptr<CollisionSet> makeCollisionSet(SetKind kind, const SetOptions& options = {});
-/// Short name of a kind.
-const char* setKindName(SetKind kind);
-/// Sets kind from its setKindName() spelling; false (kind untouched) when the name is unknown.
-bool parseSetKind(std::string_view name, SetKind& kind);
 
 }  // namespace engine

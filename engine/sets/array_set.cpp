@@ -1,6 +1,11 @@
 #include "engine/sets/array_set.h"
+#include "engine/sets/registry.h"
 
 namespace engine {
+
+const SetEntry kArrayEntry{"array", [](const SetOptions&) -> std::unique_ptr<CollisionSet> {
+                                return std::make_unique<ArraySet>();
+                            }};
 
 void ArraySet::update(ItemId id, const AABB& box) {
     assert(box.valid());

@@ -17,7 +17,7 @@ public:
     /// Tests every box.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Checks the table's id -> slot index; "" when consistent.
-    std::string validate() const;
+    std::string validate() const override;
 };
 
 }  // namespace engine

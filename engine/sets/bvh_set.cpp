@@ -1,6 +1,11 @@
 #include "engine/sets/bvh_set.h"
+#include "engine/sets/registry.h"
 
 namespace engine {
+
+const SetEntry kAgentBvhEntry{"agent-bvh", [](const SetOptions&) -> std::unique_ptr<CollisionSet> {
+                                return std::make_unique<AgentBvhSet>();
+                            }};
 
 void AgentBvhSet::add(ItemId id, const AABB& box) {
     table_.add(id, box);

@@ -22,7 +22,7 @@ public:
     /// The tree's allocation-free query.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// The tree's own validate() plus the id <-> leaf mapping; "" when consistent.
-    std::string validate() const;
+    std::string validate() const override;
     /// The wrapped tree (read only).
     const AgentBVH& tree() const { return tree_; }
 

@@ -1,4 +1,5 @@
 #include "engine/sets/dynamic_tree.h"
+#include "engine/sets/registry.h"
 
 #include <algorithm>
 #include <array>
@@ -11,6 +12,10 @@
 #endif
 
 namespace engine {
+
+const SetEntry kDynamicTreeEntry{"dynamic-tree", [](const SetOptions& o) -> std::unique_ptr<CollisionSet> {
+                                return std::make_unique<DynamicTree>(o);
+                            }};
 
 namespace {
 

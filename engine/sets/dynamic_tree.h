@@ -99,7 +99,7 @@ public:
     /// Stack-based, allocation-free query with exact leaf tests.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Links, boxes, heights, AVL balance, the height bound and pool bookkeeping; "" when they hold.
-    std::string validate() const;
+    std::string validate() const override;
 
     /// Rebuilds the whole tree top-down from its leaves (leaf indices are kept; moved items get fat boxes centred on
     /// their boxes again).

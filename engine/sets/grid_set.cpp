@@ -1,8 +1,13 @@
 #include "engine/sets/grid_set.h"
+#include "engine/sets/registry.h"
 
 #include <algorithm>
 
 namespace engine {
+
+const SetEntry kGridEntry{"grid", [](const SetOptions& o) -> std::unique_ptr<CollisionSet> {
+                                return std::make_unique<GridSet>(o);
+                            }};
 
 namespace {
 

@@ -29,7 +29,7 @@ public:
     /// Visits the cells the box overlaps, reporting each item once.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Checks that every item is listed exactly in the cells it overlaps; "" when it is.
-    std::string validate() const;
+    std::string validate() const override;
 
     /// An inclusive range of cell columns and rows.
     struct CellRange {

@@ -1,8 +1,13 @@
 #include "engine/sets/quadtree_leaves.h"
+#include "engine/sets/registry.h"
 
 #include <algorithm>
 
 namespace engine {
+
+const SetEntry kQuadTreeLeavesEntry{"quadtree-leaves", [](const SetOptions& o) -> std::unique_ptr<CollisionSet> {
+                                return std::make_unique<QuadTreeLeaves>(o);
+                            }};
 
 QuadTreeLeaves::QuadTreeLeaves(const SetOptions& options)
     : world_(options.world), maxDepth_(options.quadMaxDepth), maxItems_(options.quadMaxItems) {

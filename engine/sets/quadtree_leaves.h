@@ -30,7 +30,7 @@ public:
     /// Visits the leaves the box meets, reporting each item once.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Checks that every item is in exactly the leaves it overlaps and leaves respect the split rule.
-    std::string validate() const;
+    std::string validate() const override;
 
     /// Number of nodes (leaves and branches).
     int nodeCount() const { return int(nodes_.size()); }

@@ -1,6 +1,11 @@
 #include "engine/sets/quadtree_lowest.h"
+#include "engine/sets/registry.h"
 
 namespace engine {
+
+const SetEntry kQuadTreeLowestEntry{"quadtree-lowest", [](const SetOptions& o) -> std::unique_ptr<CollisionSet> {
+                                return std::make_unique<QuadTreeLowest>(o);
+                            }};
 
 namespace {
 

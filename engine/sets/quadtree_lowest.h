@@ -29,7 +29,7 @@ public:
     /// Visits the nodes whose regions meet the box.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Checks placement (contained, lowest), links and counts; "" when they hold.
-    std::string validate() const;
+    std::string validate() const override;
 
     /// Depth (root 0) of the node holding an item.
     int depthOf(ItemId id) const { return nodes_[nodeOf_[id]].depth; }

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <iterator>
 #include <filesystem>
 #include <sstream>
 #include <fstream>
@@ -26,8 +27,10 @@
 namespace app {
 namespace {
 
-constexpr ActionSet kStructKeys[engine::kSetKindCount] = {bit(kStruct1), bit(kStruct2), bit(kStruct3),
-                                                           bit(kStruct4), bit(kStruct5), bit(kStruct6)};
+// The structure keys the bindings offer; the registry says how many structures there are to select.
+constexpr ActionSet kStructKeys[] = {bit(kStruct1), bit(kStruct2), bit(kStruct3),
+                                     bit(kStruct4), bit(kStruct5), bit(kStruct6)};
+constexpr int kSelectableKinds = std::min(engine::kSetKindCount, int(std::size(kStructKeys)));
 
 /// World box (y up) to a window rectangle (y down); the Blaster's world is the window's size.
 sf::FloatRect toScreen(const engine::AABB& b) {
@@ -58,7 +61,7 @@ public:
             return;
         }
         if (in.pressedAny(bit(kPause))) frozen_ = !frozen_;
-        for (int k = 0; k < engine::kSetKindCount; ++k) {
+        for (int k = 0; k < kSelectableKinds; ++k) {
             if (in.pressedAny(kStructKeys[k])) pendingSelect_ = k;  // applied with the next step, so recordings see it
         }
         if (frozen_ && !in.pressedAny(bit(kFrameStep))) return;

@@ -23,7 +23,8 @@
 //   FIELD    := frame | score | best | shots | recharge | enemies | lasers | kills | hits | runs
 //             | overlapping (ships flagged) | touching (stars flagged) | playery (player box minY)
 //   BUTTONS  := BUTTON { "+" BUTTON }, BUTTON := up | down | fire | restart | none
-//   NAME     := array | grid | quadtree-lowest | quadtree-leaves | agent-bvh | dynamic-tree | 1..6
+//   NAME     := a structure's name (engine/sets/registry.def: array, grid, quadtree-lowest, ...) or its number,
+//               1..engine::kSetKindCount in the registry's order
 //
 // Limits, checked before a frame runs: the whole tuning passes blaster::checkOptions once the header ends (the
 // error names the last `set` line); at most kMaxRunFrames frames; at most 4096 `enemy` lines; and at most
@@ -89,8 +90,8 @@ std::uint8_t parseButtons(const std::string& text) {
 engine::SetKind structureArg(const std::vector<std::string>& w) {
     engine::SetKind kind{};
     if (w.size() < 2 || !parseStructure(w[1], kind))
-        throw ParseError{"unknown structure " + io::quote(w.size() < 2 ? std::string() : w[1]) +
-                         " (array, grid, quadtree-lowest, quadtree-leaves, agent-bvh, dynamic-tree or 1..6)"};
+        throw ParseError{"unknown structure " + io::quote(w.size() < 2 ? std::string() : w[1]) + " (" +
+                         engine::setKindNames() + " or 1.." + std::to_string(engine::kSetKindCount) + ")"};
     return kind;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // The words files and the app use for enum values: fight modes, training dummy behaviours, Blaster structures.
-#include "engine/collision_set.h"
+#include "engine/sets/registry.h"
 #include "game/sim/fight.h"
 
 #include <string>
@@ -28,10 +28,9 @@ bool parseStyle(const std::string& word, InputStyle& out);
 
 namespace blaster {
 
-/// Structure name as scripts and the HUD spell it: engine::setKindName (array, grid, quadtree-lowest,
-/// quadtree-leaves, agent-bvh, dynamic-tree).
+/// Structure name as scripts and the HUD spell it: engine::setKindName (the registry's names).
 const char* structureName(engine::SetKind kind);
-/// Parses a structure name (engine::parseSetKind) or its number key 1..6; false when unknown.
+/// Parses a structure name (engine::parseSetKind) or its number key 1..engine::kSetKindCount; false when unknown.
 bool parseStructure(const std::string& text, engine::SetKind& kind);
 
 }  // namespace blaster

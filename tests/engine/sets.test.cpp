@@ -1,19 +1,20 @@
-// One typed suite for all six collision sets: each is driven through the same random scenes as the brute-force
-// ArraySet (the reference) and must report exactly the same ids, keep its own invariants (validate()) after every
-// operation, and honour the ADT's contract (remove's answer, contains, size, forEach with removal, build).
+// One typed suite for every registered collision set (engine/sets/registry.def): each is driven through the same
+// random scenes as the brute-force ArraySet (the reference) and must report exactly the same ids, keep its own
+// invariants (validate()) after every operation, and honour the ADT's contract (remove's answer, contains, size,
+// forEach with removal, build). The suite's types come from the registry, so a new structure is tested by adding
+// its line there.
 #include "engine/collision_set.h"
 #include "engine/sets/array_set.h"
-#include "engine/sets/bvh_set.h"
-#include "engine/sets/dynamic_tree.h"
-#include "engine/sets/grid_set.h"
-#include "engine/sets/quadtree_leaves.h"
-#include "engine/sets/quadtree_lowest.h"
+#include "engine/sets/registry.h"
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdint>
-#include <type_traits>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 using namespace engine;
@@ -31,14 +32,24 @@ SetOptions smallWorld() {
     return o;
 }
 
+/// The suite's type parameter: one registered kind (its index in the registry).
+template <int K>
+struct Kind {
+    static constexpr SetKind kind = SetKind(K);
+};
+
+template <std::size_t... K>
+std::tuple<Kind<int(K)>...> kindTuple(std::index_sequence<K...>);
+/// Every registered kind, as a tuple of types for TEST_CASE_TEMPLATE_APPLY.
+using AllKinds = decltype(kindTuple(std::make_index_sequence<std::size_t(kSetKindCount)>{}));
+
+/// A new set of the suite's kind, named in any failure that follows.
 template <class T>
-T makeSet(const SetOptions& o) {
-    if constexpr (std::is_constructible_v<T, SetOptions>) {
-        return T(o);
-    } else {
-        (void)o;
-        return T();
-    }
+std::unique_ptr<CollisionSet> makeSet(const SetOptions& o) {
+    std::unique_ptr<CollisionSet> set = makeCollisionSet(T::kind, o);
+    REQUIRE(set != nullptr);
+    REQUIRE(std::string(set->name()) == setKindName(T::kind));
+    return set;
 }
 
 /// splitmix64: a tiny seeded generator whose sequence is the same on every platform.
@@ -85,14 +96,8 @@ AABB movedBox(Rng& r, const AABB& b) {
     return g;
 }
 
-template <class T>
-std::string validateOf(const T& s) {
-    return s.validate();
-}
-
-/// Same ids for a query box, and the same answer to contains() for id.
-template <class T>
-void checkSame(const T& set, const ArraySet& ref, const AABB& q) {
+/// Same ids for a query box.
+void checkSame(const CollisionSet& set, const ArraySet& ref, const AABB& q) {
     CAPTURE(q.minX);
     CAPTURE(q.minY);
     CAPTURE(q.maxX);
@@ -102,13 +107,13 @@ void checkSame(const T& set, const ArraySet& ref, const AABB& q) {
 
 }  // namespace
 
-#define SET_TYPES ArraySet, GridSet, QuadTreeLowest, QuadTreeLeaves, AgentBvhSet, DynamicTree
-
-TEST_CASE_TEMPLATE("A collision set reports the same ids as brute force on random moving scenes", T, SET_TYPES) {
+TEST_CASE_TEMPLATE_DEFINE("A collision set reports the same ids as brute force on random moving scenes", T, sameIds) {
+    CAPTURE(setKindName(T::kind));
     for (std::uint64_t seed : {1u, 2u, 3u}) {
         CAPTURE(seed);
         Rng rng{seed};
-        T set = makeSet<T>(smallWorld());
+        const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
+        CollisionSet& set = *owned;
         ArraySet ref;
         std::vector<ItemId> live;  // ids in the set, in a fixed order
         for (int step = 0; step < 500; ++step) {
@@ -135,7 +140,7 @@ TEST_CASE_TEMPLATE("A collision set reports the same ids as brute force on rando
             }
             REQUIRE(set.size() == ref.size());
             REQUIRE(set.contains(id) == ref.contains(id));
-            REQUIRE(validateOf(set) == "");
+            REQUIRE(set.validate() == "");
             checkSame(set, ref, randomBox(rng));
             if (step % 50 == 49) {  // every item's own box, and the whole world plus a margin
                 for (ItemId i : live) checkSame(set, ref, ref.boxOf(i));
@@ -145,8 +150,10 @@ TEST_CASE_TEMPLATE("A collision set reports the same ids as brute force on rando
     }
 }
 
-TEST_CASE_TEMPLATE("A collision set honours the edge rules on boxes worked out by hand", T, SET_TYPES) {
-    T set = makeSet<T>(SetOptions{});  // default world 0..4096
+TEST_CASE_TEMPLATE_DEFINE("A collision set honours the edge rules on boxes worked out by hand", T, edgeRules) {
+    CAPTURE(setKindName(T::kind));
+    const std::unique_ptr<CollisionSet> owned = makeSet<T>(SetOptions{});  // default world 0..4096
+    CollisionSet& set = *owned;
     set.add(0, {0, 0, 10, 10});
     set.add(1, {10, 10, 20, 20});          // touches 0 at the corner (10, 10)
     set.add(2, {5, 5, 5, 5});              // a point inside 0
@@ -155,7 +162,7 @@ TEST_CASE_TEMPLATE("A collision set honours the edge rules on boxes worked out b
     set.add(5, {6000, 6000, 6010, 6010});  // far outside the world
     set.add(6, {20, 0, 30, 10});           // touches 1 at the corner (20, 10); 10 units right of 0
     set.add(7, {0, 11, 9, 11});            // a horizontal segment one unit above 0
-    REQUIRE(validateOf(set) == "");
+    REQUIRE(set.validate() == "");
     // Expected lists are the ids whose boxes meet the query under the inclusive rule, checked coordinate by coordinate.
     CHECK(set.findIntersecting({0, 0, 10, 10}) == std::vector<ItemId>{0, 1, 2, 3});
     CHECK(set.findIntersecting({10, 10, 10, 10}) == std::vector<ItemId>{0, 1, 3});
@@ -170,14 +177,16 @@ TEST_CASE_TEMPLATE("A collision set honours the edge rules on boxes worked out b
     // Moving the huge box inside the world and the far box to a corner keeps everything findable.
     set.update(3, {100, 100, 200, 200});
     set.update(5, {4096, 4096, 4096, 4096});
-    REQUIRE(validateOf(set) == "");
+    REQUIRE(set.validate() == "");
     CHECK(set.findIntersecting({0, 0, 10, 10}) == std::vector<ItemId>{0, 1, 2});
     CHECK(set.findIntersecting({4000, 4000, 5000, 5000}) == std::vector<ItemId>{5});
     CHECK(set.findIntersecting({200, 200, 300, 300}) == std::vector<ItemId>{3});
 }
 
-TEST_CASE_TEMPLATE("A collision set answers remove, contains and size as the ADT says", T, SET_TYPES) {
-    T set = makeSet<T>(smallWorld());
+TEST_CASE_TEMPLATE_DEFINE("A collision set answers remove, contains and size as the ADT says", T, adt) {
+    CAPTURE(setKindName(T::kind));
+    const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
+    CollisionSet& set = *owned;
     CHECK(set.size() == 0);
     CHECK_FALSE(set.remove(3));
     set.add(3, {1, 1, 4, 4});
@@ -197,11 +206,13 @@ TEST_CASE_TEMPLATE("A collision set answers remove, contains and size as the ADT
     CHECK(set.size() == 0);
     CHECK_FALSE(set.contains(7));
     CHECK(set.findIntersecting({-1000, -1000, 1000, 1000}).empty());
-    REQUIRE(validateOf(set) == "");
+    REQUIRE(set.validate() == "");
 }
 
-TEST_CASE_TEMPLATE("A collision set's forEach shows every item once and lets the callback remove it", T, SET_TYPES) {
-    T set = makeSet<T>(smallWorld());
+TEST_CASE_TEMPLATE_DEFINE("A collision set's forEach shows every item once and lets the callback remove it", T, forEach) {
+    CAPTURE(setKindName(T::kind));
+    const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
+    CollisionSet& set = *owned;
     Rng rng{42};
     for (ItemId id = 0; id < 60; ++id) set.add(id, randomBox(rng));
     std::vector<int> seen(60, 0);
@@ -234,11 +245,13 @@ TEST_CASE_TEMPLATE("A collision set's forEach shows every item once and lets the
         CHECK(shown == 5);
         CHECK(set.size() == 60);
     }
-    REQUIRE(validateOf(set) == "");
+    REQUIRE(set.validate() == "");
 }
 
-TEST_CASE_TEMPLATE("A collision set's build replaces its contents and matches brute force", T, SET_TYPES) {
-    T set = makeSet<T>(smallWorld());
+TEST_CASE_TEMPLATE_DEFINE("A collision set's build replaces its contents and matches brute force", T, build) {
+    CAPTURE(setKindName(T::kind));
+    const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
+    CollisionSet& set = *owned;
     ArraySet ref;
     Rng rng{7};
     set.add(500, {0, 0, 1, 1});  // must be gone after build
@@ -246,7 +259,7 @@ TEST_CASE_TEMPLATE("A collision set's build replaces its contents and matches br
     for (ItemId id = 0; id < 150; ++id) items.push_back({id, randomBox(rng)});
     set.build(items);
     ref.build(items);
-    REQUIRE(validateOf(set) == "");
+    REQUIRE(set.validate() == "");
     CHECK(set.size() == 150);
     CHECK_FALSE(set.contains(500));
     for (const Item& it : items) checkSame(set, ref, it.box);
@@ -255,8 +268,10 @@ TEST_CASE_TEMPLATE("A collision set's build replaces its contents and matches br
     CHECK(set.size() == 0);
 }
 
-TEST_CASE_TEMPLATE("A collision set's query stops when the callback says so and counts its work", T, SET_TYPES) {
-    T set = makeSet<T>(smallWorld());
+TEST_CASE_TEMPLATE_DEFINE("A collision set's query stops when the callback says so and counts its work", T, stops) {
+    CAPTURE(setKindName(T::kind));
+    const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
+    CollisionSet& set = *owned;
     for (ItemId id = 0; id < 20; ++id) set.add(id, {10 * id, 0, 10 * id + 15, 15});  // a chain of overlapping boxes
     int calls = 0;
     set.resetStats();
@@ -266,4 +281,22 @@ TEST_CASE_TEMPLATE("A collision set's query stops when the callback says so and 
     CHECK(set.stats().nodesVisited >= 1);
     set.resetStats();
     CHECK(set.stats().boxTests == 0);
+}
+
+TEST_CASE_TEMPLATE_APPLY(sameIds, AllKinds);
+TEST_CASE_TEMPLATE_APPLY(edgeRules, AllKinds);
+TEST_CASE_TEMPLATE_APPLY(adt, AllKinds);
+TEST_CASE_TEMPLATE_APPLY(forEach, AllKinds);
+TEST_CASE_TEMPLATE_APPLY(build, AllKinds);
+TEST_CASE_TEMPLATE_APPLY(stops, AllKinds);
+
+TEST_CASE("The typed suite covers every registered structure, each under its own name") {
+    // The suite's types are generated from the registry; this pins that the count and names agree with it.
+    CHECK(std::tuple_size_v<AllKinds> == std::size_t(kSetKindCount));
+    std::vector<std::string> names;
+    for (int k = 0; k < kSetKindCount; ++k) names.push_back(setKindName(SetKind(k)));
+    std::vector<std::string> sorted = names;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());  // no two structures share a name
+    CHECK(names.front() == "array");  // the brute-force reference is number 1
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The Blaster: a deterministic side-scrolling shooter whose every collision query goes through engine::CollisionSet,
-// so that switching the structure (array, grid, two quadtrees, agent BVH, dynamic tree) changes how much work a
-// frame costs but never what happens in it.
+// so that switching the structure (any of engine/sets/registry.def) changes how much work a frame costs but never
+// what happens in it.
 //
 // Why it is shaped like this: all state that decides the future lives in the plain, copyable World (RNG included),
 // items live in pooled slot arrays whose index is the item's collision-set id (lowest free slot reused first, so
@@ -16,7 +16,7 @@
 //
 // No SFML here: the app draws World and reads the counters.
 #include "engine/aabb.h"
-#include "engine/collision_set.h"
+#include "engine/sets/registry.h"
 
 #include <cstdint>
 #include <iosfwd>
@@ -42,7 +42,7 @@ enum Button : std::uint8_t {
 /// One frame of input: held buttons plus an optional "select structure k" command.
 struct Input {
     std::uint8_t buttons = 0;  ///< OR of Button bits
-    int select = -1;           ///< -1: keep the structure; 0..5: switch to SetKind(select) before this frame
+    int select = -1;           ///< -1: keep the structure; 0..kSetKindCount-1: switch to SetKind(select) first
 };
 
 /// Tuning; the defaults are the game's, data/blaster.cfg may override them (loadOptions), scripts with `set`.
