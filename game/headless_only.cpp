@@ -1,9 +1,9 @@
 // `game_headless --replay FILE`: the headless runner alone, linked without SFML graphics, window or audio; with
 // --host/--join the headless online peer (sfml-network).
-#include "game/io/headless.h"
-#include "game/net/headless_peer.h"
+#include "game/run/headless.h"
+#include "game/run/headless_peer.h"
 
 int main(int argc, char** argv) {
-    if (net::wantsHeadlessPeer(argc, argv)) return net::runHeadlessPeer(argc, argv, BVH_DEFAULT_DATA_DIR);
-    return game::runHeadless(argc, argv, BVH_DEFAULT_DATA_DIR);
+    if (run::wantsHeadlessPeer(argc, argv)) return run::runHeadlessPeer(argc, argv, BVH_DEFAULT_DATA_DIR);
+    return run::runHeadless(argc, argv, BVH_DEFAULT_DATA_DIR);
 }

@@ -299,14 +299,14 @@ void FightScreen::recordInputHistory(int p, std::uint16_t buttons) {
 
 void FightScreen::checkReplay() {
     // The player's new failures: a hash mismatch is a desync (red label), others are failed expectations (listed).
-    const std::vector<std::string>& failures = player_->failures();
+    const std::vector<io::RunFailure>& failures = player_->failures();
     for (; shownFailures_ < failures.size(); ++shownFailures_) {
-        const std::string& f = failures[shownFailures_];
-        std::cerr << f << "\n";
-        if (f.find(": hash mismatch at frame ") != std::string::npos) {
-            if (desync_.empty()) desync_ = "DESYNC at frame " + std::to_string(player_->frame()) + " (" + withoutFolders(f.substr(0, f.find(": hash"))) + ")";
+        const io::RunFailure& f = failures[shownFailures_];
+        std::cerr << f.text() << "\n";
+        if (f.kind == io::FailureKind::HashMismatch) {
+            if (desync_.empty()) desync_ = "DESYNC at frame " + std::to_string(f.frame) + " (" + withoutFolders(f.file + ":" + std::to_string(f.line)) + ")";
         } else {
-            failed_.push_back(withoutFolders(f));
+            failed_.push_back(withoutFolders(f.text()));
         }
     }
 }

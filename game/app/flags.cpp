@@ -1,136 +1,62 @@
-// Command-line parsing for the windowed game: strict (unknown flags, missing or malformed values are errors).
+// Command-line parsing for the windowed game: strict (unknown flags, missing or malformed values are errors), on
+// the one flag table (game/io/flag_table.h) with the online flags the headless peer uses too.
 #include "game/app/flags.h"
 
-#include "game/io/text.h"
-
-#include <cerrno>
-#include <cstdlib>
-#include <cstring>
+#include "game/io/flag_table.h"
 
 namespace app {
 namespace {
 
-/// Parses a whole decimal number in [lo, hi].
-bool parseNumber(const char* text, long long lo, long long hi, long long& out) {
-    if (text == nullptr || *text == '\0') return false;
-    errno = 0;
-    char* end = nullptr;
-    const long long v = std::strtoll(text, &end, 10);
-    if (errno != 0 || *end != '\0' || v < lo || v > hi) return false;
-    out = v;
-    return true;
+/// The screens --show can open first.
+const std::vector<std::string> kScreens = {"title", "modes",    "select", "controls", "versus",
+                                           "cpu",   "training", "pause",  "blaster",  "online"};
+
+/// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode.
+io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
+    io::FlagTable t = {
+        io::textFlag("--data", out.dataDir),
+        io::textFlag("--replay", out.replayFile),
+        io::textFlag("--controls", out.controlsFile),
+        io::textFlag("--screenshot", out.screenshot),
+        io::wordFlag("--show", kScreens, [&out](std::size_t i) { out.show = kScreens[i]; }),
+        io::noting(io::textFlag("--replay-dir", out.replayDir), out.replayDirGiven),
+        io::noting(io::numberInto("--frames", 1, 10000000, out.frames), out.framesGiven),
+        io::noting(io::uint64Flag("--seed", out.seed), out.seedGiven),
+        io::noting(io::wordFlag("--mode", {"fight", "blaster"},
+                                [&out](std::size_t i) { out.mode = i == 0 ? DemoMode::Fight : DemoMode::Blaster; }),
+                   modeGiven),
+        io::switchFlag("--demo", out.demo),
+        io::switchFlag("--overlay", out.overlay),
+        io::switchFlag("--names", out.names),
+        io::switchFlag("--no-record", out.noRecord),
+        io::switchFlag("--mute", out.mute),
+        io::switchFlag("--simple", out.simple),
+        io::switchFlag("--help", out.help),
+        io::switchFlag("-h", out.help),
+    };
+    run::addOnlineFlags(t, out.online, true);
+    return t;
 }
 
-/// Reads the value after flag argv[i]; advances i.
-bool takeValue(int argc, char** argv, int& i, std::string& value, std::string& error) {
-    if (i + 1 >= argc || argv[i + 1][0] == '\0') {
-        error = std::string(argv[i]) + " needs a value";
-        return false;
-    }
-    value = argv[++i];
-    return true;
-}
-
-/// Applies one flag that takes a value; returns false with error set when the value is bad.
-bool applyValueFlag(const std::string& flag, const std::string& value, AppFlags& out, std::string& error) {
-    long long n = 0;
-    if (flag == "--data") out.dataDir = value;
-    else if (flag == "--replay") out.replayFile = value;
-    else if (flag == "--controls") out.controlsFile = value;
-    else if (flag == "--screenshot") out.screenshot = value;
-    else if (flag == "--show") {
-        const char* screens[] = {"title", "modes", "select", "controls", "versus", "cpu", "training", "pause", "blaster", "online"};
-        bool known = false;
-        for (const char* s : screens) known = known || value == s;
-        if (!known) {
-            error = "--show wants title, modes, select, controls, versus, cpu, training, pause, blaster or online, not '" + value + "'";
-            return false;
-        }
-        out.show = value;
-    }
-    else if (flag == "--replay-dir") {
-        out.replayDir = value;
-        out.replayDirGiven = true;
-    } else if (flag == "--frames") {
-        if (!parseNumber(value.c_str(), 1, 10000000, n)) {
-            error = "--frames wants a whole number from 1 to 10000000, not '" + value + "'";
-            return false;
-        }
-        out.frames = long(n);
-    } else if (flag == "--seed") {
-        std::uint64_t seed = 0;
-        std::string why;
-        if (!io::toUint64(value, seed, why)) {
-            error = "--seed wants a whole number from 0 to 18446744073709551615, not " + io::quote(value);
-            return false;
-        }
-        out.seed = seed;
-        out.seedGiven = true;
-    } else if (flag == "--mode") {
-        if (value == "fight") out.mode = DemoMode::Fight;
-        else if (value == "blaster") out.mode = DemoMode::Blaster;
-        else {
-            error = "--mode wants fight or blaster, not '" + value + "'";
-            return false;
-        }
-    }
-    return true;
-}
-
-bool isValueFlag(const std::string& f) {
-    return f == "--data" || f == "--replay" || f == "--controls" || f == "--screenshot" || f == "--replay-dir" ||
-           f == "--frames" || f == "--seed" || f == "--mode" || f == "--show";
+/// The combinations the table cannot see; "" when they are fine.
+std::string badCombination(const AppFlags& out, bool modeGiven) {
+    const bool fixedStart = out.demo || !out.replayFile.empty() || !out.show.empty();
+    if (out.online.host && !out.online.join.empty()) return "--host and --join cannot be combined";
+    if (!out.screenshot.empty() && !fixedStart) return "--screenshot needs --demo, --replay or --show";
+    if (out.framesGiven && !fixedStart) return "--frames needs --demo, --replay or --show";
+    if (modeGiven && !out.demo) return "--mode needs --demo (the menus choose the mode otherwise)";
+    if (int(out.demo) + int(!out.replayFile.empty()) + int(!out.show.empty()) + int(out.online.active()) > 1)
+        return "--demo, --replay, --show and --host/--join cannot be combined";
+    return "";
 }
 
 }  // namespace
 
 bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
     bool modeGiven = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string flag = argv[i];
-        if (isValueFlag(flag)) {
-            std::string value;
-            if (!takeValue(argc, argv, i, value, error) || !applyValueFlag(flag, value, out, error)) return false;
-            out.framesGiven = out.framesGiven || flag == "--frames";
-            modeGiven = modeGiven || flag == "--mode";
-        } else if (flag == "--demo") out.demo = true;
-        else if (flag == "--overlay") out.overlay = true;
-        else if (flag == "--names") out.names = true;
-        else if (flag == "--no-record") out.noRecord = true;
-        else if (flag == "--mute") out.mute = true;
-        else if (flag == "--simple") out.simple = true;
-        else if (flag == "--help" || flag == "-h") out.help = true;
-        else {
-            bool online = false;
-            if (!parseOnlineFlag(argc, argv, i, out.online, online, error)) return false;
-            if (!online) {
-                error = "unknown flag '" + flag + "'";
-                return false;
-            }
-        }
-    }
-    if (out.online.host && !out.online.join.empty()) {
-        error = "--host and --join cannot be combined";
-        return false;
-    }
-    const bool fixedStart = out.demo || !out.replayFile.empty() || !out.show.empty();
-    if (!out.screenshot.empty() && !fixedStart) {
-        error = "--screenshot needs --demo, --replay or --show";
-        return false;
-    }
-    if (out.framesGiven && !fixedStart) {
-        error = "--frames needs --demo, --replay or --show";
-        return false;
-    }
-    if (modeGiven && !out.demo) {
-        error = "--mode needs --demo (the menus choose the mode otherwise)";
-        return false;
-    }
-    if (int(out.demo) + int(!out.replayFile.empty()) + int(!out.show.empty()) + int(out.online.active()) > 1) {
-        error = "--demo, --replay, --show and --host/--join cannot be combined";
-        return false;
-    }
-    return true;
+    if (!io::parseFlags(argc, argv, windowFlags(out, modeGiven), error)) return false;
+    error = badCombination(out, modeGiven);
+    return error.empty();
 }
 
 const char* usageText() {

@@ -183,7 +183,7 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const 
     cfg.session.inputDelay = flags.inputDelay;
     cfg.session.maxRollback = flags.maxRollback;
     cfg.rematches = true;
-    if (!host && !net::resolveAddress(address, cfg.hostAddress, error_)) return;
+    if (!host && !run::resolveJoinAddress(address, cfg.hostAddress, error_)) return;
     udp_ = std::make_unique<net::UdpTransport>(flags.conditions, std::uint64_t(std::random_device{}()));
     if (!udp_->open(host ? flags.port : 0, error_)) return;
     where_ = host ? "hosting on UDP port " + std::to_string(udp_->localPort()) : "joining " + net::addressText(cfg.hostAddress);

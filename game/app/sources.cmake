@@ -26,7 +26,6 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.h
-  ${CMAKE_CURRENT_LIST_DIR}/online_flags.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online.h
   ${CMAKE_CURRENT_LIST_DIR}/online.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_online.cpp

@@ -4,7 +4,7 @@
 #include "game/io/text.h"
 
 #include <algorithm>
-#include <cstdlib>
+#include <cstdint>
 
 namespace sim {
 
@@ -64,7 +64,9 @@ bool checkState(const Expectation& e, const Fight& fight, std::string& why) {
         if (!ok) why = "actual " + word;
         return ok;
     }
-    const std::int64_t want = e.value == "yes" ? 1 : e.value == "no" ? 0 : std::strtoll(e.value.c_str(), nullptr, 10);
+    std::int64_t want = e.value == "yes" ? 1 : 0;
+    std::string unused;  // the loader has checked the number already
+    if (e.value != "yes" && e.value != "no") io::toInt(e.value, INT64_MIN, INT64_MAX, want, unused);
     if (e.op == "==") ok = num == want;
     else if (e.op == "!=") ok = num != want;
     else if (e.op == "<") ok = num < want;
@@ -104,8 +106,12 @@ FrameInput ReplayPlayer::inputAt(std::int64_t frame) const {
     return frame <= std::int64_t(run_.inputs.size()) ? run_.inputs[std::size_t(frame - 1)] : FrameInput{};
 }
 
-void ReplayPlayer::fail(int line, const std::string& what) {
-    result_.failures.push_back(io::Error{run_.path, line, what}.text());
+void ReplayPlayer::fail(io::FailureKind kind, int line, const std::string& what) {
+    result_.failures.push_back(io::RunFailure{kind, run_.path, line, frame_, what});
+}
+
+void ReplayPlayer::failSync(std::int64_t frame, const std::string& what) {
+    result_.failures.push_back(io::RunFailure{io::FailureKind::SyncTest, run_.path, 0, frame, what});
 }
 
 void ReplayPlayer::step() {
@@ -159,12 +165,12 @@ void ReplayPlayer::checkFrame() {
         }
     }
     std::stable_sort(due.begin(), due.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& d : due) fail(ex[std::size_t(d.first)].line, d.second);
+    for (const auto& d : due) fail(io::FailureKind::Expectation, ex[std::size_t(d.first)].line, d.second);
     const std::vector<Checkpoint>& cps = run_.checkpoints;
     while (nextCheckpoint_ < cps.size() && cps[nextCheckpoint_].frame <= frame_) {
         const Checkpoint& c = cps[nextCheckpoint_++];
         if (c.frame == frame_ && c.hash != fight_.hash()) {
-            fail(c.line, "hash mismatch at frame " + at + ": replay says " + hashHex(c.hash) + ", simulation gives " +
+            fail(io::FailureKind::HashMismatch, c.line, "hash mismatch at frame " + at + ": replay says " + hashHex(c.hash) + ", simulation gives " +
                              hashHex(fight_.hash()));
         }
     }
@@ -181,8 +187,8 @@ void ReplayPlayer::syncTest(std::uint64_t hash) {
         const std::uint64_t again = fight_.hash();
         const std::uint64_t before = window_[std::size_t(f - snapshotFrame_ - 1)];
         if (again != before) {
-            fail(0, "sync test: frame " + std::to_string(f) + " re-simulated to " + hashHex(again) + " instead of " +
-                        hashHex(before));
+            failSync(f, "sync test: frame " + std::to_string(f) + " re-simulated to " + hashHex(again) + " instead of " +
+                            hashHex(before));
             break;
         }
     }

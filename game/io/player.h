@@ -2,10 +2,12 @@
 // The one replay player: steps a RunFile (replay or compiled script) one frame at a time and checks, after each
 // frame, the expectations and hash checkpoints that fall on it, plus an optional GGPO-style sync test (save,
 // restore, re-simulate, compare hashes). The headless runner calls run() to the end; the window's replay screen
-// calls step() once per tick and draws the fight in between, so both report the same failures.
+// calls step() once per tick and draws the fight in between, so both report the same failures, typed
+// (io::RunFailure) so the window tells a desync from a failed expectation by its kind.
 //
 // Checks are indexed by frame when the player is built (state checks and window ends by their frame, event
 // windows opened and closed by frame), so a step costs the checks that fall on it, not a scan of every line.
+#include "game/io/run_failure.h"
 #include "game/io/run_file.h"
 
 #include <cstdint>
@@ -20,7 +22,7 @@ struct RunResult {
     std::int64_t frames = 0;                 ///< steps taken
     std::uint64_t finalHash = 0;             ///< hash after the last step
     std::vector<std::uint64_t> hashes;       ///< hash after every step (when asked)
-    std::vector<std::string> failures;       ///< `FILE:LINE: what` per failed expectation or checkpoint
+    std::vector<io::RunFailure> failures;    ///< every failed expectation, checkpoint and sync test, in order
     FightState finalState;                   ///< state at the end
     std::int64_t broadTests = 0;             ///< attack/projectile boxes tested against an agent root, whole run
     std::int64_t broadHits = 0;              ///< of those, root hits (the tree was searched)
@@ -52,15 +54,16 @@ public:
     const FrameInput& lastInput() const { return lastInput_; }
     /// The fight as it is now.
     const Fight& fight() const { return fight_; }
-    /// Failures so far (`FILE:LINE: what`).
-    const std::vector<std::string>& failures() const { return result_.failures; }
+    /// Failures so far, typed (kind, file, line, frame).
+    const std::vector<io::RunFailure>& failures() const { return result_.failures; }
     /// The result so far (frames, hashes, counters, final state: complete once done()).
     RunResult result() const;
 
 private:
     void checkFrame();
     void syncTest(std::uint64_t hash);
-    void fail(int line, const std::string& what);
+    void fail(io::FailureKind kind, int line, const std::string& what);
+    void failSync(std::int64_t frame, const std::string& what);
     FrameInput inputAt(std::int64_t frame) const;
 
     const RunFile& run_;

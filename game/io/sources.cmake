@@ -1,5 +1,5 @@
 # game_io: every text format (fighters, action scripts, replays, Blaster scripts, blaster.cfg, enum names) with the
-# one text reader and error type, the one replay player, and the headless runners. No SFML.
+# one text reader and error type, the one number parser and flag table, and the one replay player. No SFML.
 set(GAME_IO_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/text.h
   ${CMAKE_CURRENT_LIST_DIR}/text.cpp
@@ -12,14 +12,13 @@ set(GAME_IO_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/script_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/replay_writer.h
   ${CMAKE_CURRENT_LIST_DIR}/replay_writer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/run_failure.h
   ${CMAKE_CURRENT_LIST_DIR}/player.h
   ${CMAKE_CURRENT_LIST_DIR}/player.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_config.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster_config.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_script.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster_script.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/blaster_runner.h
-  ${CMAKE_CURRENT_LIST_DIR}/blaster_runner.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/headless.h
-  ${CMAKE_CURRENT_LIST_DIR}/headless.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/flag_table.h
+  ${CMAKE_CURRENT_LIST_DIR}/flag_table.cpp
 )

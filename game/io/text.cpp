@@ -103,6 +103,14 @@ bool isDecimal(std::string_view t, bool allowMinus) {
     return true;
 }
 
+/// A range bound as a message shows it: "100", "0.5" (no trailing zeros).
+std::string number(double v) {
+    std::string s = std::to_string(v);
+    s.erase(s.find_last_not_of('0') + 1);
+    if (s.back() == '.') s.pop_back();
+    return s;
+}
+
 }  // namespace
 
 bool toInt(std::string_view token, std::int64_t lo, std::int64_t hi, std::int64_t& out, std::string& why) {
@@ -172,6 +180,33 @@ bool toHash(std::string_view token, std::uint64_t& out, std::string& why) {
             return false;
         }
         v = (v << 4) | std::uint64_t(d);
+    }
+    out = v;
+    return true;
+}
+
+bool toDecimal(std::string_view token, double lo, double hi, double& out, std::string& why) {
+    const std::size_t dot = token.find('.');
+    const std::string_view whole = token.substr(0, dot);
+    const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : token.substr(dot + 1);
+    const bool fractionOk = dot == std::string_view::npos || (!fraction.empty() && fraction.size() <= 9 && isDecimal(fraction, false));
+    if (!isDecimal(whole, true) || !fractionOk) {
+        why = quote(token) + " is not a number";
+        return false;
+    }
+    std::int64_t units = 0;
+    std::string ignored;
+    const bool fits = io::toInt(whole, -999999999, 999999999, units, ignored);
+    double v = double(units < 0 ? -units : units);
+    double scale = 0.1;
+    for (char c : fraction) {
+        v += double(c - '0') * scale;
+        scale /= 10;
+    }
+    if (whole[0] == '-') v = -v;
+    if (!fits || v < lo || v > hi) {
+        why = "number " + printable(token, kQuoteMax) + " out of range [" + number(lo) + ", " + number(hi) + "]";
+        return false;
     }
     out = v;
     return true;

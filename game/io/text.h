@@ -9,7 +9,10 @@
 // - A line is split at spaces and tabs; everything from '#' on is a comment; a '\r' before the line end is dropped.
 //   Other control bytes ('\v', '\f', NUL ...) are not separators: they stay inside the token, which is then
 //   refused by whoever reads it, and shown escaped.
-// - An integer is an optional '-' then decimal digits ("-0" is 0); "+5", "0x10", "5.0" and "" are not integers.
+// - An integer is an optional '-' then decimal digits ("-0" is 0); "+5", "0x10", "5.0", "1e3", " 5" and "" are not
+//   integers, and one past the range is out of range, never wrapped. A fraction (a percentage on the command line)
+//   is such an integer, then optionally '.' and up to nine digits. No other code parses numbers: every file and
+//   every command-line flag goes through these.
 // - User text in a message is quoted, cut to kQuoteMax characters ("..." marks the cut) and every byte outside
 //   printable ASCII is shown as \xNN, so a message is always one printable line of bounded length.
 #include <cstdint>
@@ -57,6 +60,9 @@ bool toInt(std::string_view token, int lo, int hi, int& out, std::string& why);
 bool toUint64(std::string_view token, std::uint64_t& out, std::string& why);
 /// Parses exactly 16 lower- or upper-case hex digits (a state hash).
 bool toHash(std::string_view token, std::uint64_t& out, std::string& why);
+/// Parses a decimal fraction in [lo, hi]: an integer as toInt takes it, optionally followed by '.' and 1 to 9
+/// digits ("5", "5.25", "-0.5"; never "+5", ".5", "5.", "1e2" or "0x10"). On failure sets why as toInt does.
+bool toDecimal(std::string_view token, double lo, double hi, double& out, std::string& why);
 
 /// Walks a text line by line, counting lines; knows whether the last line ended with '\n'.
 class Lines {

@@ -2,32 +2,8 @@
 #include "game/net/conditions.h"
 
 #include <algorithm>
-#include <cstdlib>
 
 namespace net {
-
-bool parseNetCondition(const std::string& name, const std::string& value, NetConditions& c, std::string& error) {
-    char* end = nullptr;
-    const double v = std::strtod(value.c_str(), &end);
-    const bool number = !value.empty() && end != nullptr && *end == '\0';
-    const bool ms = name == "delay" || name == "jitter";
-    const double hi = ms ? 2000 : 100;
-    if (!number || !(v >= 0 && v <= hi) || (ms && v != int(v))) {
-        error = "--net-" + name + " needs " + (ms ? "whole milliseconds in [0, 2000]" : "a percentage in [0, 100]") +
-                ", not '" + value + "'";
-        return false;
-    }
-    if (name == "delay") c.delayMs = int(v);
-    else if (name == "jitter") c.jitterMs = int(v);
-    else if (name == "loss") c.lossPercent = v;
-    else if (name == "dup") c.dupPercent = v;
-    else if (name == "reorder") c.reorderPercent = v;
-    else {
-        error = "unknown flag '--net-" + name + "'";
-        return false;
-    }
-    return true;
-}
 
 std::uint64_t ConditionedQueue::next() {
     std::uint64_t z = (rng_ += 0x9e3779b97f4a7c15ULL);

@@ -1,7 +1,7 @@
 #pragma once
 // A network-conditions simulator: what this side sends is delayed, jittered, lost, duplicated or reordered before it
 // reaches the wire (or, in memory, the other side). Used by the in-memory test network and by the UDP transport
-// (`--net-delay/--net-jitter/--net-loss/--net-dup/--net-reorder`), so players can feel what the tests exercise.
+// (`--net-delay/--net-jitter/--net-loss/--net-dup/--net-reorder`, read in game/run/online_flags), so players can feel what the tests exercise.
 //
 // Every datagram gets a due time = now + delay + uniform(-jitter, +jitter) (never before now); a reordered one is
 // held back a further delay/2 + 20 ms so later datagrams overtake it; a duplicate is a second copy with its own
@@ -24,10 +24,6 @@ struct NetConditions {
     /// True when all are zero (datagrams go out at once).
     bool none() const { return delayMs == 0 && jitterMs == 0 && lossPercent == 0 && dupPercent == 0 && reorderPercent == 0; }
 };
-
-/// Parses one `--net-*` flag value into conditions: name is "delay", "jitter" (ms, 0..2000) or "loss", "dup",
-/// "reorder" (percent, 0..100). Returns false with error set (`--net-NAME needs ...`) on a bad value or name.
-bool parseNetCondition(const std::string& name, const std::string& value, NetConditions& c, std::string& error);
 
 /// A datagram waiting for its due time.
 struct Datagram {

@@ -1,6 +1,6 @@
 # Online play (issue 11). game_net: the netcode core (packets, conditions simulator, in-memory network, rollback
-# session, handshake peer), no SFML, tested in-process. game_net_udp: the UDP transport on sfml-network and the
-# headless peers (`game_headless --host/--join`).
+# session, handshake peer), no SFML, tested in-process. game_net_udp: the UDP transport on sfml-network. Neither
+# reads text: the flags and the headless peer live in game/run.
 set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/packet.h
   ${CMAKE_CURRENT_LIST_DIR}/packet.cpp
@@ -19,6 +19,4 @@ set(NET_CORE_SOURCES
 set(NET_UDP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/udp_transport.h
   ${CMAKE_CURRENT_LIST_DIR}/udp_transport.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/headless_peer.h
-  ${CMAKE_CURRENT_LIST_DIR}/headless_peer.cpp
 )

@@ -5,7 +5,6 @@
 
 #include <SFML/Network/IpAddress.hpp>
 
-#include <cstdlib>
 
 namespace net {
 namespace {
@@ -16,26 +15,10 @@ unsigned short portOf(Address a) { return static_cast<unsigned short>(a & 0xffff
 
 }  // namespace
 
-bool resolveAddress(const std::string& text, Address& out, std::string& error) {
-    std::string host = text;
-    long port = kDefaultPort;
-    const std::size_t colon = text.rfind(':');
-    if (colon != std::string::npos) {
-        host = text.substr(0, colon);
-        const std::string p = text.substr(colon + 1);
-        char* end = nullptr;
-        port = std::strtol(p.c_str(), &end, 10);
-        if (p.empty() || *end != '\0' || port < 1 || port > 65535) {
-            error = "bad port '" + p + "' in '" + text + "' (expected 1..65535)";
-            return false;
-        }
-    }
+bool resolveAddress(const std::string& host, unsigned short port, Address& out) {
     const sf::IpAddress ip = host.empty() ? sf::IpAddress::None : sf::IpAddress(host);
-    if (ip == sf::IpAddress::None) {
-        error = "cannot resolve host '" + host + "'";
-        return false;
-    }
-    out = makeAddress(ip, static_cast<unsigned short>(port));
+    if (ip == sf::IpAddress::None) return false;
+    out = makeAddress(ip, port);
     return true;
 }
 

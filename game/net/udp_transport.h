@@ -16,8 +16,9 @@ namespace net {
 /// Default UDP port of `--host` and `--join HOST`.
 constexpr unsigned short kDefaultPort = 7000;
 
-/// Parses "HOST[:PORT]" (a name or dotted IPv4; default port kDefaultPort) and resolves it; false with error set.
-bool resolveAddress(const std::string& text, Address& out, std::string& error);
+/// Resolves a host (a name or dotted IPv4) at a port; false when it cannot. ("HOST[:PORT]" text is read, and a
+/// failure worded, above net where the flags are: run::resolveJoinAddress.)
+bool resolveAddress(const std::string& host, unsigned short port, Address& out);
 /// "a.b.c.d:port" of an address.
 std::string addressText(Address a);
 

@@ -29,7 +29,7 @@ namespace {
 /// Hash and failures of one capped run.
 struct FightOutcome {
     std::uint64_t hash = 0;
-    std::vector<std::string> failures;
+    std::vector<io::RunFailure> failures;
 };
 
 FightOutcome runFightCapped(const sim::RunFile& run, const sim::FighterDef& p1, const sim::FighterDef& p2) {
@@ -45,7 +45,7 @@ void runFightTwice(const sim::RunFile& run, const sim::FighterDef& p1, const sim
     const FightOutcome b = runFightCapped(run, p1, p2);
     if (a.hash != b.hash) broken("two runs of one fight ended with different hashes", run.path);
     if (a.failures != b.failures) broken("two runs of one fight reported different failures", run.path);
-    for (const std::string& f : a.failures) checkMessage(f, run.path, maxLine);
+    for (const io::RunFailure& f : a.failures) checkMessage(f.text(), run.path, maxLine);
 }
 
 void runWithShippedFighters(const sim::RunFile& run, int maxLine) {

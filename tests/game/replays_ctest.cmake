@@ -31,11 +31,11 @@ add_test(NAME "replay combo.freplay (recorded) passes its checkpoints"
           -P ${BVH_EXPECT_EXIT})
 add_test(NAME "headless runner rejects a bad flag with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
-          "-DEXTRA=--sync;0" "-DMSG=game_headless: --sync needs a frame count in [1, 100000], not '0'"
+          "-DEXTRA=--sync;0" "-DMSG=game_headless: --sync wants a whole number in [1, 100000], not '0'"
           -P ${BVH_EXPECT_EXIT})
 add_test(NAME "game --headless names itself so in a bad-flag message"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
-          "-DEXTRA=--sync;0" "-DMSG=game --headless: --sync needs a frame count in [1, 100000], not '0'"
+          "-DEXTRA=--sync;0" "-DMSG=game --headless: --sync wants a whole number in [1, 100000], not '0'"
           -P ${BVH_EXPECT_EXIT})
 add_test(NAME "headless runner rejects a missing file with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/no_such_file.fscript

@@ -1,4 +1,4 @@
-# doctest sources for the game, mirroring game/: sim (rules) and io (formats, the replay player, runners).
+# doctest sources for the game, mirroring game/: sim (rules), io (formats, flags, the replay player) and run (runners).
 set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight_test_util.h
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight.test.cpp
@@ -10,6 +10,9 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_script.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_config.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/limits.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/flag_table.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/run/online_flags.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/run/headless.test.cpp
 )
 include(${CMAKE_CURRENT_LIST_DIR}/net/sources.cmake)  # NET_TEST_SOURCES (online play)
 list(APPEND TEST_GAME_SOURCES ${NET_TEST_SOURCES})

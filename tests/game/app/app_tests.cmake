@@ -1,5 +1,5 @@
 # app_tests: parts of the SFML app tested without a window: the key-binding parser (game/app/bindings.cpp), the
-# window placement (game/app/window_position.h), the online flags (game/app/online_flags.cpp), the command line (game/app/flags.cpp), the live rules, the
+# window placement (game/app/window_position.h), the command line (game/app/flags.cpp), the live rules, the
 # frame meter and the input display labels. A separate executable because the parser works on SFML key codes,
 # so it needs SFML's headers and sfml-window, which the main `tests` target does not link; it constructs no window
 # and needs no display. Registered like `tests`.
@@ -15,19 +15,17 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/online_flags.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flags.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/flags.h
   ${PROJECT_SOURCE_DIR}/game/app/flags.cpp
   ${PROJECT_SOURCE_DIR}/game/app/online_flags.h
-  ${PROJECT_SOURCE_DIR}/game/app/online_flags.cpp
   ${PROJECT_SOURCE_DIR}/game/app/draw.h
   ${PROJECT_SOURCE_DIR}/game/app/draw.cpp
   ${PROJECT_SOURCE_DIR}/game/app/frame_meter.h
   ${PROJECT_SOURCE_DIR}/game/app/frame_meter.cpp
   ${PROJECT_SOURCE_DIR}/game/app/training_hud.h
   ${PROJECT_SOURCE_DIR}/game/app/training_hud.cpp)
-target_link_libraries(app_tests PRIVATE game_io game_net sfml-graphics sfml-window doctest::doctest)
+target_link_libraries(app_tests PRIVATE game_run sfml-graphics sfml-window doctest::doctest)
 target_include_directories(app_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../..)
 target_compile_definitions(app_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}")
 doctest_discover_tests(app_tests PROPERTIES FAIL_REGULAR_EXPRESSION "test cases: +0 [|]")

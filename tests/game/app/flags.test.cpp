@@ -34,9 +34,9 @@ TEST_CASE("game --seed takes the whole unsigned 64-bit range, as scripts and rep
         CAPTURE(bad);
         f = {};
         CHECK_FALSE(parse({"--seed", bad}, f, error));
-        CHECK(error.find("--seed wants a whole number from 0 to 18446744073709551615") == 0);
+        CHECK(error == std::string("--seed wants a whole number in [0, 18446744073709551615], not '") + bad + "'");
     }
     f = {};
     CHECK_FALSE(parse({"--seed", ""}, f, error));
-    CHECK(error == "--seed needs a value");
+    CHECK(error == "--seed needs a value, not an empty one");
 }

@@ -1,7 +1,7 @@
 // Tests of the Blaster script language (game/sim/blaster/blaster_script.h) and its headless runner: bad files are
 // rejected with `FILE:LINE: what` before anything runs, expectations report their line, and every
 // data/replays/*.blaster file passes.
-#include "game/io/blaster_runner.h"
+#include "game/run/blaster_runner.h"
 #include "game/io/blaster_script.h"
 #include "test_paths.h"
 
@@ -138,14 +138,14 @@ TEST_CASE("A failed expectation is reported with its line and the run goes on") 
 
 TEST_CASE("The headless runner returns 2 for a missing file and 0 for every data/replays/*.blaster") {
     std::ostringstream out, err;
-    CHECK(blaster::runHeadless("/nonexistent/x.blaster", out, err) == 2);
+    CHECK(run::runBlasterScript("/nonexistent/x.blaster", out, err) == 2);
     CHECK(err.str().find("/nonexistent/x.blaster:") == 0);
     const std::vector<std::string> files = blasterReplays();
     CHECK(files.size() >= 3);
     for (const std::string& f : files) {
         CAPTURE(f);
         std::ostringstream o, e;
-        CHECK(blaster::runHeadless(f, o, e) == 0);
+        CHECK(run::runBlasterScript(f, o, e) == 0);
         CAPTURE(o.str());
         CHECK(e.str().empty());
         CHECK(o.str().find("0 failed") != std::string::npos);
@@ -170,7 +170,7 @@ TEST_CASE("The headless runner exits 2 with FILE:LINE for a bad script and 1 wit
             f << c.text;
         }
         std::ostringstream out, err;
-        CHECK(blaster::runHeadless(path, out, err) == c.code);
+        CHECK(run::runBlasterScript(path, out, err) == c.code);
         CHECK(err.str().rfind(path + c.errPrefix, 0) == 0);
     }
     std::remove(path.c_str());

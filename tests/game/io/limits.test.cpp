@@ -142,7 +142,9 @@ TEST_CASE("Ten thousand expectations are checked by frame, each at its own frame
     REQUIRE(sim::parseScript(script, "s.fscript", run, error));
     r = sim::runFile(run, ryo, ryo, 0, false);
     REQUIRE(r.failures.size() == 1);
-    CHECK(r.failures[0] == "s.fscript:10001: expectation failed at frame 5000: expect frame 4999 (actual 5000)");
+    CHECK(r.failures[0].kind == io::FailureKind::Expectation);
+    CHECK(r.failures[0].frame == 5000);
+    CHECK(r.failures[0].text() == "s.fscript:10001: expectation failed at frame 5000: expect frame 4999 (actual 5000)");
 }
 
 TEST_CASE("Blaster tuning goes through one validation: pairs, ranges and worst-case memory, at its line") {

@@ -170,7 +170,9 @@ TEST_CASE("A tampered replay is caught by its hash checkpoints") {
     run.inputs[19].buttons[0] = 0;
     const sim::RunResult r = runWith(run, 0, false);
     REQUIRE_FALSE(r.failures.empty());
-    CHECK(r.failures[0].find("hash mismatch at frame 60") != std::string::npos);
+    CHECK(r.failures[0].kind == io::FailureKind::HashMismatch);
+    CHECK(r.failures[0].frame == 60);
+    CHECK(r.failures[0].what.rfind("hash mismatch at frame 60", 0) == 0);
 }
 
 TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and under save/restore sync") {

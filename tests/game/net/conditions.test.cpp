@@ -1,5 +1,5 @@
 // The network-conditions simulator and the in-memory network: delay, loss, duplicates and reordering do what
-// their flags say, and the flags refuse bad values.
+// their flags say (the flags themselves: tests/game/run/online_flags.test.cpp).
 #include "game/net/conditions.h"
 #include "game/net/memory_transport.h"
 
@@ -67,20 +67,4 @@ TEST_CASE("the in-memory network delivers only to the addressed endpoint with th
     REQUIRE(b.receive(got, from, 10));
     CHECK(from == 1);
     CHECK(got == bytes);
-}
-
-TEST_CASE("--net flags parse their values and refuse bad ones") {
-    net::NetConditions c;
-    std::string error;
-    CHECK(net::parseNetCondition("delay", "80", c, error));
-    CHECK(net::parseNetCondition("loss", "5.5", c, error));
-    CHECK(c.delayMs == 80);
-    CHECK(c.lossPercent == doctest::Approx(5.5));
-    CHECK_FALSE(net::parseNetCondition("loss", "101", c, error));
-    CHECK(error == "--net-loss needs a percentage in [0, 100], not '101'");
-    CHECK_FALSE(net::parseNetCondition("jitter", "2.5", c, error));
-    CHECK(error == "--net-jitter needs whole milliseconds in [0, 2000], not '2.5'");
-    CHECK_FALSE(net::parseNetCondition("delay", "", c, error));
-    CHECK_FALSE(net::parseNetCondition("speed", "1", c, error));
-    CHECK(error == "unknown flag '--net-speed'");
 }

@@ -8,7 +8,7 @@ set_tests_properties("online two processes over UDP with 80 ms delay, 20 ms jitt
 add_test(NAME "online headless peer rejects a bad flag with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;7000;--input-delay;9"
-          "-DMSG=game_headless: --input-delay needs a whole number in [0, 4], not '9'" -P ${BVH_EXPECT_EXIT})
+          "-DMSG=game_headless: --input-delay wants a whole number in [0, 4], not '9'" -P ${BVH_EXPECT_EXIT})
 add_test(NAME "online headless peer names an unknown last flag as unknown with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;7000;--bogus"
@@ -16,7 +16,7 @@ add_test(NAME "online headless peer names an unknown last flag as unknown with e
 add_test(NAME "online headless peer refuses both --host and --join with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;7000;--join;127.0.0.1"
-          "-DMSG=game_headless: give exactly one of --host PORT and --join HOST[:PORT]" -P ${BVH_EXPECT_EXIT})
+          "-DMSG=game_headless: give exactly one of --host [PORT] and --join HOST[:PORT]" -P ${BVH_EXPECT_EXIT})
 add_test(NAME "online headless peer refuses an unwritable --record file before connecting with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;0;--record;${BVH_NET_TEST_DIR}/no_such_dir/out.freplay"

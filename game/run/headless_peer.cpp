@@ -1,16 +1,17 @@
 // The headless online peer (see headless_peer.h): flags, the real-time tick loop, the recording and the summary.
 // Every wait is bounded: the host gives up after --wait seconds without an opponent, the joiner after 10 s without
 // an answer, a silent opponent ends the match after 3 s.
-#include "game/net/headless_peer.h"
+#include "game/run/headless_peer.h"
 
 #include "game/net/peer.h"
 #include "game/net/udp_transport.h"
 #include "game/io/fighter_file.h"
 #include "game/io/replay_writer.h"
 #include "game/io/run_file.h"
+#include "game/io/flag_table.h"
+#include "game/run/online_flags.h"
 
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -19,98 +20,51 @@
 #include <random>
 #include <thread>
 
-namespace net {
+namespace run {
 namespace {
+
+using net::FighterLoader;
+using net::NetPeer;
+using net::PeerConfig;
+using net::PeerCounters;
+using net::PeerState;
+using net::Session;
+using net::SessionStats;
+using net::UdpTransport;
 
 /// The peer's flags.
 struct PeerFlags {
-    bool host = false;
-    unsigned short port = kDefaultPort;   // --host PORT (0 = any free port, printed)
-    std::string join;                     // --join HOST[:PORT]
+    run::OnlineFlags online;              // --host [PORT] (0 = any free port, printed) or --join, delay, rollback, --net-*
     std::string replay;                   // --replay FILE: this side's buttons
     std::string dataDir;                  // --data DIR
     std::string record;                   // --record OUT
     bool fast = false;                    // --fast: no 60 Hz pacing
-    int inputDelay = 2;                   // --input-delay N
-    int maxRollback = 8;                  // --max-rollback N
     long frames = -1;                     // --frames N (host): frame limit (default: the replay's length)
     int waitSeconds = 60;                 // --wait S (host): give up without an opponent
-    NetConditions conditions;             // --net-*
 };
 
 int usage(const std::string& what) {
     std::cerr << "game_headless: " << what << "\n"
-              << "usage: game_headless (--host PORT | --join HOST[:PORT]) --replay FILE [--fast] [--input-delay 0-4]\n"
+              << "usage: game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] [--input-delay 0-4]\n"
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n";
     return 2;
 }
 
-bool parseInt(const std::string& text, long lo, long hi, long& out) {
-    char* end = nullptr;
-    out = std::strtol(text.c_str(), &end, 10);
-    return !text.empty() && *end == '\0' && out >= lo && out <= hi;
-}
-
-bool parseFlag(const std::string& a, const std::string& v, PeerFlags& f, std::string& error) {
-    long n = 0;
-    auto number = [&](long lo, long hi) {
-        if (parseInt(v, lo, hi, n)) return true;
-        error = a + " needs a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "], not '" + v + "'";
-        return false;
-    };
-    if (a == "--host") {
-        if (!number(0, 65535)) return false;
-        f.host = true;
-        f.port = static_cast<unsigned short>(n);
-    } else if (a == "--join") {
-        f.join = v;
-    } else if (a == "--replay") {
-        f.replay = v;
-    } else if (a == "--data") {
-        f.dataDir = v;
-    } else if (a == "--record") {
-        f.record = v;
-    } else if (a == "--input-delay") {
-        if (!number(0, 4)) return false;
-        f.inputDelay = int(n);
-    } else if (a == "--max-rollback") {
-        if (!number(1, 30)) return false;
-        f.maxRollback = int(n);
-    } else if (a == "--frames") {
-        if (!number(1, 1000000)) return false;
-        f.frames = n;
-    } else if (a == "--wait") {
-        if (!number(1, 3600)) return false;
-        f.waitSeconds = int(n);
-    } else if (a.rfind("--net-", 0) == 0) {
-        return parseNetCondition(a.substr(6), v, f.conditions, error);
-    } else {
-        error = "unknown flag '" + a + "'";
-        return false;
-    }
-    return true;
-}
-
 bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a == "--headless") continue;
-        if (a == "--fast") {
-            f.fast = true;
-            continue;
-        }
-        if (i + 1 >= argc) {
-            // Whether it is a flag at all is asked of parseFlag itself, so the two cannot disagree.
-            PeerFlags scratch;
-            std::string probe;
-            const bool unknown = !parseFlag(a, "", scratch, probe) && probe.rfind("unknown flag", 0) == 0;
-            error = a.rfind("--", 0) != 0 ? "unexpected argument '" + a + "'" : unknown ? probe : a + " needs a value";
-            return false;
-        }
-        if (!parseFlag(a, argv[++i], f, error)) return false;
-    }
-    if (f.host == !f.join.empty()) error = "give exactly one of --host PORT and --join HOST[:PORT]";
+    bool headless = false;
+    io::FlagTable table = {
+        io::switchFlag("--headless", headless),
+        io::textFlag("--replay", f.replay),
+        io::textFlag("--data", f.dataDir),
+        io::textFlag("--record", f.record),
+        io::switchFlag("--fast", f.fast),
+        io::numberInto("--frames", 1, 1000000, f.frames),
+        io::numberInto("--wait", 1, 3600, f.waitSeconds),
+    };
+    run::addOnlineFlags(table, f.online, false);
+    if (!io::parseFlags(argc, argv, table, error)) return false;
+    if (f.online.host == !f.online.join.empty()) error = "give exactly one of --host [PORT] and --join HOST[:PORT]";
     else if (f.replay.empty()) error = "missing --replay FILE (this side's buttons)";
     return error.empty();
 }
@@ -167,7 +121,7 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
         const std::int64_t next = s ? s->nextInputFrame() : 0;
         const std::int64_t before = s ? s->frame() : -1;
         const std::uint16_t buttons = next >= 1 && next <= std::int64_t(run.inputs.size())
-                                          ? run.inputs[std::size_t(next - 1)].buttons[f.host ? 0 : 1] : 0;
+                                          ? run.inputs[std::size_t(next - 1)].buttons[f.online.host ? 0 : 1] : 0;
         peer.tick(now, buttons);
         ++ticks;
         if (!f.fast) {
@@ -200,15 +154,15 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         return 2;
     }
     PeerConfig cfg;
-    cfg.host = f.host;
-    if (!f.host && !resolveAddress(f.join, cfg.hostAddress, error)) return usage(error);
-    const int me = f.host ? 0 : 1;
+    cfg.host = f.online.host;
+    if (!f.online.host && !run::resolveJoinAddress(f.online.join, cfg.hostAddress, error)) return usage(error);
+    const int me = f.online.host ? 0 : 1;
     cfg.fighter = run.setup.fighter[me];
     cfg.style = run.setup.style[me];  // each side's own; the host's file decides the rest (intro, timer, ...)
     cfg.setup = run.setup;
     cfg.frameLimit = std::uint32_t(f.frames > 0 ? f.frames : std::max<std::int64_t>(run.frames, 1));
-    cfg.session.inputDelay = f.inputDelay;
-    cfg.session.maxRollback = f.maxRollback;
+    cfg.session.inputDelay = f.online.inputDelay;
+    cfg.session.maxRollback = f.online.maxRollback;
     const std::string dataDir = f.dataDir.empty() ? sim::findDataDir(f.replay, defaultDataDir) : f.dataDir;
     sim::FighterDef probe;
     const FighterLoader loader = dataLoader(dataDir);
@@ -220,13 +174,13 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         std::cerr << f.record << ": cannot write the recording\n";
         return 2;
     }
-    UdpTransport udp(f.conditions, std::uint64_t(std::random_device{}()));
-    if (!udp.open(f.host ? f.port : 0, error)) {
+    UdpTransport udp(f.online.conditions, std::uint64_t(std::random_device{}()));
+    if (!udp.open(f.online.host ? f.online.port : 0, error)) {
         std::cerr << error << "\n";
         return 2;
     }
-    if (f.host) std::cout << "hosting on UDP port " << udp.localPort() << std::endl;
-    else std::cout << "joining " << addressText(cfg.hostAddress) << std::endl;
+    if (f.online.host) std::cout << "hosting on UDP port " << udp.localPort() << std::endl;
+    else std::cout << "joining " << net::addressText(cfg.hostAddress) << std::endl;
     NetPeer peer(udp, cfg, loader);
     std::unique_ptr<sim::ReplayWriter> writer;
     bool recordFailed = false;
@@ -245,4 +199,4 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     return code;
 }
 
-}  // namespace net
+}  // namespace run

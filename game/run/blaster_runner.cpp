@@ -1,6 +1,6 @@
 // Headless Blaster script runner: parse the whole file first (a bad file exits 2 before any frame runs), then run
 // it and print a summary in the same spirit as the fight runner's.
-#include "game/io/blaster_runner.h"
+#include "game/run/blaster_runner.h"
 
 #include "game/io/blaster_script.h"
 #include "game/io/names.h"
@@ -8,22 +8,22 @@
 
 #include <ostream>
 
-namespace blaster {
+namespace run {
 
-int runHeadless(const std::string& path, std::ostream& out, std::ostream& err) {
+int runBlasterScript(const std::string& path, std::ostream& out, std::ostream& err) {
     std::string text;
     io::Error error;
-    Script script;
-    if (!io::readFile(path, text, error) || !parseScript(text, path, script, error)) {
+    blaster::Script script;
+    if (!io::readFile(path, text, error) || !blaster::parseScript(text, path, script, error)) {
         err << error.text() << "\n";
         return 2;
     }
-    const ScriptResult r = runScript(script, path);
+    const blaster::ScriptResult r = blaster::runScript(script, path);
     out << "blaster " << path << "\n";
     out << "  frames " << r.frames << ", score " << r.score << " (best " << r.bestScore << "), kills " << r.kills
         << ", " << (r.gameOver ? "game over" : "alive") << "\n";
     out << "  structures";
-    for (std::size_t i = 0; i < r.structures.size(); ++i) out << (i ? " -> " : " ") << structureName(r.structures[i]);
+    for (std::size_t i = 0; i < r.structures.size(); ++i) out << (i ? " -> " : " ") << blaster::structureName(r.structures[i]);
     out << "\n  final hash 0x" << std::hex << r.hash << std::dec << "\n";
     out << "  expectations " << r.expectations - int(r.failures.size()) << " passed, " << r.failures.size()
         << " failed\n";
@@ -34,4 +34,4 @@ int runHeadless(const std::string& path, std::ostream& out, std::ostream& err) {
     return r.failures.empty() ? 0 : 1;
 }
 
-}  // namespace blaster
+}  // namespace run

@@ -4,22 +4,22 @@
 // unwritable --record file (`OUT: cannot write ...`). --events and --record ride on the one run (a frame hook).
 // A replay with no `end` line (a crashed recording) still runs; the summary marks it truncated. Output that
 // cannot be written (a full disk, a closed pipe) is an error too: exit 2 with a message on stderr.
-#include "game/io/headless.h"
+#include "game/run/headless.h"
 
-#include "game/io/blaster_runner.h"
+#include "game/run/blaster_runner.h"
+#include "game/io/flag_table.h"
 #include "game/io/fighter_file.h"
 #include "game/io/names.h"
 #include "game/io/player.h"
 #include "game/io/replay_writer.h"
 #include "game/sim/fight.h"
 
-#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
 
-namespace game {
+namespace run {
 namespace {
 
 /// The runner's flags.
@@ -46,47 +46,19 @@ int usage(const std::string& program, const std::string& what) {
 }
 
 bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        auto value = [&](std::string& out) {
-            if (i + 1 >= argc) {
-                error = a + " needs a value";
-                return false;
-            }
-            out = argv[++i];
-            return true;
-        };
-        if (a == "--headless") continue;
-        std::string v;
-        if (a == "--replay") {
-            if (!value(f.replay)) return false;
-        } else if (a == "--data") {
-            if (!value(f.dataDir)) return false;
-        } else if (a == "--record") {
-            if (!value(f.record)) return false;
-        } else if (a == "--print-hashes") {
-            f.printHashes = true;
-        } else if (a == "--events") {
-            f.printEvents = true;
-        } else if (a == "--sync") {
-            if (!value(v)) return false;
-            char* end = nullptr;
-            const long n = std::strtol(v.c_str(), &end, 10);
-            if (v.empty() || *end != '\0' || n < 1 || n > 100000) {
-                error = "--sync needs a frame count in [1, 100000], not '" + v + "'";
-                return false;
-            }
-            f.sync = int(n);
-        } else {
-            error = "unknown flag '" + a + "'";
-            return false;
-        }
-    }
-    if (f.replay.empty()) {
-        error = "missing --replay FILE";
-        return false;
-    }
-    return true;
+    bool headless = false;
+    const io::FlagTable table = {
+        io::switchFlag("--headless", headless),
+        io::textFlag("--replay", f.replay),
+        io::textFlag("--data", f.dataDir),
+        io::textFlag("--record", f.record),
+        io::switchFlag("--print-hashes", f.printHashes),
+        io::switchFlag("--events", f.printEvents),
+        io::numberInto("--sync", 1, 100000, f.sync),
+    };
+    if (!io::parseFlags(argc, argv, table, error)) return false;
+    if (f.replay.empty()) error = "missing --replay FILE";
+    return error.empty();
 }
 
 std::string firstWord(const std::string& path) {
@@ -141,7 +113,7 @@ void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::F
               << "checks: " << run.expectations.size() << " expectations, " << run.checkpoints.size()
               << " checkpoints, " << r.failures.size() << " failed\n";
     if (run.truncated) std::cout << truncatedNote(run) << "\n";
-    for (const std::string& f : r.failures) std::cout << "FAILED " << f << "\n";
+    for (const io::RunFailure& f : r.failures) std::cout << "FAILED " << f.text() << "\n";
     std::cout << (r.failures.empty() ? "PASS" : "FAIL") << "\n";
 }
 
@@ -152,7 +124,7 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     std::string error;
     const std::string program = programName(argc > 0 ? argv[0] : nullptr);
     if (!parseFlags(argc, argv, flags, error)) return usage(program, error);
-    if (firstWord(flags.replay) == "blaster") return checkedExit(program, blaster::runHeadless(flags.replay, std::cout, std::cerr));
+    if (firstWord(flags.replay) == "blaster") return checkedExit(program, runBlasterScript(flags.replay, std::cout, std::cerr));
     sim::RunFile run;
     io::Error bad;
     const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay, defaultDataDir) : flags.dataDir;
@@ -189,8 +161,8 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     }
     printSummary(run, r, defs);
     if (run.truncated) std::cerr << run.path << ": " << truncatedNote(run) << "\n";
-    for (const std::string& f : r.failures) std::cerr << f << "\n";
+    for (const io::RunFailure& f : r.failures) std::cerr << f.text() << "\n";
     return checkedExit(program, r.failures.empty() ? 0 : 1);
 }
 
-}  // namespace game
+}  // namespace run

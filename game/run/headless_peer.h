@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace net {
+namespace run {
 
 /// True when argv asks for a headless peer (--host or --join present).
 bool wantsHeadlessPeer(int argc, char** argv);
@@ -13,4 +13,4 @@ bool wantsHeadlessPeer(int argc, char** argv);
 /// code: 0 match completed, 1 desync / connection lost / refused / no opponent, 2 bad flags or files.
 int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir);
 
-}  // namespace net
+}  // namespace run

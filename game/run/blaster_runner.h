@@ -3,10 +3,10 @@
 #include <iosfwd>
 #include <string>
 
-namespace blaster {
+namespace run {
 
 /// Runs the Blaster script at path, printing a summary to out and problems to err.
 /// Returns 0 when every expectation holds, 1 when one fails, 2 when the file is bad (`FILE:LINE: what` on err).
-int runHeadless(const std::string& path, std::ostream& out, std::ostream& err);
+int runBlasterScript(const std::string& path, std::ostream& out, std::ostream& err);
 
-}  // namespace blaster
+}  // namespace run

@@ -1,0 +1,123 @@
+// The one command-line parser (see flag_table.h).
+#include "game/io/flag_table.h"
+
+#include "game/io/text.h"
+
+namespace io {
+namespace {
+
+const Flag* find(const FlagTable& table, const std::string& name) {
+    for (const Flag& f : table) {
+        if (f.name == name) return &f;
+    }
+    return nullptr;
+}
+
+/// The value after argv[i] for flag f (advancing i), "" for a switch or an absent optional value.
+bool takeValue(int argc, char** argv, int& i, const Flag& f, std::string& value, std::string& error) {
+    value.clear();
+    if (f.takes == Flag::Takes::Nothing) return true;
+    const bool present = i + 1 < argc;
+    if (f.takes == Flag::Takes::MaybeValue) {
+        if (present && argv[i + 1][0] != '-' && argv[i + 1][0] != '\0') value = argv[++i];
+        return true;
+    }
+    if (!present) {
+        error = f.name + " needs a value";
+        return false;
+    }
+    value = argv[++i];
+    if (value.empty()) {
+        error = f.name + " needs a value, not an empty one";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& error) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        const Flag* f = find(table, arg);
+        if (f == nullptr) {
+            error = (arg.rfind("-", 0) == 0 ? "unknown flag " : "unexpected argument ") + quote(arg);
+            return false;
+        }
+        std::string value;
+        if (!takeValue(argc, argv, i, *f, value, error) || !f->apply(value, error)) return false;
+        if (f->seen != nullptr) *f->seen = true;
+    }
+    return true;
+}
+
+std::string badFlagValue(const std::string& flag, const std::string& what, const std::string& value) {
+    return flag + " wants " + what + ", not " + quote(value);
+}
+
+Flag switchFlag(std::string name, bool& on) {
+    return {std::move(name), Flag::Takes::Nothing, [&on](const std::string&, std::string&) { return on = true; }};
+}
+
+Flag textFlag(std::string name, std::string& out) {
+    return {std::move(name), Flag::Takes::Value, [&out](const std::string& v, std::string&) {
+                out = v;
+                return true;
+            }};
+}
+
+bool flagNumber(const std::string& flag, const std::string& value, std::int64_t lo, std::int64_t hi,
+                std::int64_t& out, std::string& error) {
+    std::string why;
+    if (toInt(value, lo, hi, out, why)) return true;
+    error = badFlagValue(flag, "a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]", value);
+    return false;
+}
+
+Flag numberFlag(std::string name, std::int64_t lo, std::int64_t hi, std::function<void(std::int64_t)> set) {
+    const std::string flag = name;
+    return {std::move(name), Flag::Takes::Value, [flag, lo, hi, set](const std::string& v, std::string& error) {
+                std::int64_t n = 0;
+                if (!flagNumber(flag, v, lo, hi, n, error)) return false;
+                set(n);
+                return true;
+            }};
+}
+
+Flag uint64Flag(std::string name, std::uint64_t& out) {
+    const std::string flag = name;
+    return {std::move(name), Flag::Takes::Value, [flag, &out](const std::string& v, std::string& error) {
+                std::string why;
+                if (toUint64(v, out, why)) return true;
+                error = badFlagValue(flag, "a whole number in [0, 18446744073709551615]", v);
+                return false;
+            }};
+}
+
+Flag decimalFlag(std::string name, double lo, double hi, double& out) {
+    const std::string flag = name;
+    return {std::move(name), Flag::Takes::Value, [flag, lo, hi, &out](const std::string& v, std::string& error) {
+                std::string why;
+                if (toDecimal(v, lo, hi, out, why)) return true;
+                error = badFlagValue(flag, "a number in [" + std::to_string(int(lo)) + ", " + std::to_string(int(hi)) + "]", v);
+                return false;
+            }};
+}
+
+Flag wordFlag(std::string name, std::vector<std::string> words, std::function<void(std::size_t)> set) {
+    const std::string flag = name;
+    return {std::move(name), Flag::Takes::Value, [flag, words, set](const std::string& v, std::string& error) {
+                for (std::size_t i = 0; i < words.size(); ++i) {
+                    if (words[i] != v) continue;
+                    set(i);
+                    return true;
+                }
+                std::string list;
+                for (std::size_t i = 0; i < words.size(); ++i)
+                    list += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+                error = badFlagValue(flag, list, v);
+                return false;
+            }};
+}
+
+}  // namespace io

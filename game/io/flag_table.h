@@ -1,0 +1,70 @@
+#pragma once
+// The one command-line parser. Every program at the edge (the window, the headless fight and Blaster runner, the
+// headless online peer) describes its flags as a table of io::Flag and hands argv to parseFlags; shared flags
+// (the online ones, --data, --replay, --record) are one entry each, written once and put in several tables.
+//
+// Why a table: each program once walked argv itself with its own strtol wrapper, so the same flag took "+5" in one
+// program and refused it in another, and echoed a bad value raw. Here a value is checked by the files' own rules
+// (io::toInt, io::toUint64, io::toDecimal: no hex, exponent, sign '+', space or overflow) and every message shows
+// the user's text through io::quote (quoted, cut to 40 characters, non-printable bytes as \xNN).
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace io {
+
+/// One command-line flag: its name, whether a value follows it, and what to do with the value.
+struct Flag {
+    /// Whether a value follows: never (a switch), always, or when the next argument does not start with '-'.
+    enum class Takes { Nothing, Value, MaybeValue };
+    /// Stores the value (or "" for a switch or an absent optional value); false with error set when it is bad.
+    using Apply = std::function<bool(const std::string& value, std::string& error)>;
+
+    std::string name;              ///< e.g. "--frames"
+    Takes takes = Takes::Nothing;  ///< whether a value follows
+    Apply apply;                   ///< what the flag does
+    bool* seen = nullptr;          ///< when set: made true once the flag is on the command line (with a good value)
+};
+
+/// The same flag, also noting in seen that it was given.
+inline Flag noting(Flag f, bool& seen) {
+    f.seen = &seen;
+    return f;
+}
+
+/// The flags one program accepts.
+using FlagTable = std::vector<Flag>;
+
+/// Parses argv[1..] against the table. Refuses an unknown flag (`unknown flag '--x'`), a stray argument
+/// (`unexpected argument 'x'`), a missing value (`--x needs a value`), an empty one and a bad one (the entry's
+/// message). False with a one-line error; the flags before the bad one are applied.
+bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& error);
+
+/// `FLAG wants WHAT, not 'VALUE'` with the value quoted, cut and escaped.
+std::string badFlagValue(const std::string& flag, const std::string& what, const std::string& value);
+
+/// A switch: sets on.
+Flag switchFlag(std::string name, bool& on);
+/// A text value (a path, a host, an id); an empty one is refused.
+Flag textFlag(std::string name, std::string& out);
+/// A whole number in [lo, hi] (io::toInt), stored through set.
+Flag numberFlag(std::string name, std::int64_t lo, std::int64_t hi, std::function<void(std::int64_t)> set);
+/// A whole number in [0, 2^64-1] (io::toUint64).
+Flag uint64Flag(std::string name, std::uint64_t& out);
+/// A decimal fraction in [lo, hi] (io::toDecimal).
+Flag decimalFlag(std::string name, double lo, double hi, double& out);
+/// One of words (the message lists them); stores the word's index through set.
+Flag wordFlag(std::string name, std::vector<std::string> words, std::function<void(std::size_t)> set);
+
+/// Checks a flag's number as numberFlag does (for an entry that does more with it).
+bool flagNumber(const std::string& flag, const std::string& value, std::int64_t lo, std::int64_t hi,
+                std::int64_t& out, std::string& error);
+
+/// numberFlag into an integer variable of any width (the range must fit it).
+template <class T>
+Flag numberInto(std::string name, std::int64_t lo, std::int64_t hi, T& out) {
+    return numberFlag(std::move(name), lo, hi, [&out](std::int64_t v) { out = T(v); });
+}
+
+}  // namespace io

@@ -1,0 +1,65 @@
+// The online flags (see online_flags.h).
+#include "game/run/online_flags.h"
+
+#include "game/io/text.h"
+#include "game/net/udp_transport.h"
+
+namespace run {
+namespace {
+
+/// A DNS name or dotted IPv4 address: 1 to 253 letters, digits, '.', '-' or '_' (anything else never reaches the
+/// resolver, which would otherwise be asked about terminal escapes or megabytes of text).
+bool isHostName(const std::string& host) {
+    if (host.empty() || host.size() > 253) return false;
+    for (char c : host) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                        c == '-' || c == '_';
+        if (!ok) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter) {
+    table.push_back({"--host", io::Flag::Takes::MaybeValue, [&out](const std::string& v, std::string& error) {
+                         out.host = true;
+                         std::int64_t port = out.port;
+                         if (!v.empty() && !io::flagNumber("--host", v, 0, 65535, port, error)) return false;
+                         out.port = static_cast<unsigned short>(port);
+                         return true;
+                     }});
+    table.push_back(io::textFlag("--join", out.join));
+    if (withFighter) table.push_back(io::textFlag("--fighter", out.fighter));
+    table.push_back(io::numberInto("--input-delay", 0, 4, out.inputDelay));
+    table.push_back(io::numberInto("--max-rollback", 1, 30, out.maxRollback));
+    table.push_back(io::numberInto("--net-delay", 0, 2000, out.conditions.delayMs));
+    table.push_back(io::numberInto("--net-jitter", 0, 2000, out.conditions.jitterMs));
+    table.push_back(io::decimalFlag("--net-loss", 0, 100, out.conditions.lossPercent));
+    table.push_back(io::decimalFlag("--net-dup", 0, 100, out.conditions.dupPercent));
+    table.push_back(io::decimalFlag("--net-reorder", 0, 100, out.conditions.reorderPercent));
+}
+
+bool resolveJoinAddress(const std::string& text, net::Address& out, std::string& error) {
+    std::string host = text;
+    std::int64_t port = kOnlinePort;
+    const std::size_t colon = text.rfind(':');
+    if (colon != std::string::npos) {
+        host = text.substr(0, colon);
+        const std::string p = text.substr(colon + 1);
+        std::string why;
+        if (!io::toInt(p, 1, 65535, port, why)) {
+            error = "bad port " + io::quote(p) + " in " + io::quote(text) + " (expected 1..65535)";
+            return false;
+        }
+    }
+    if (!isHostName(host)) {
+        error = "bad host " + io::quote(host) + " (a name or a dotted IPv4 address)";
+        return false;
+    }
+    if (net::resolveAddress(host, static_cast<unsigned short>(port), out)) return true;
+    error = "cannot resolve host " + io::quote(host);
+    return false;
+}
+
+}  // namespace run

@@ -1,0 +1,39 @@
+#pragma once
+// The online flags, written once for every program that plays online (the window and the headless peer):
+// `--host [PORT]`, `--join HOST[:PORT]`, `--input-delay N`, `--max-rollback N`, the `--net-*` conditions and, for
+// the window, `--fighter ID`; and the one reading of "HOST[:PORT]".
+//
+// Why in the runners' room: the flags are text (io) that fill the netcode's settings (net); net itself reads no
+// text, so the meeting point sits above both.
+#include "game/io/flag_table.h"
+#include "game/net/conditions.h"
+#include "game/net/transport.h"
+
+#include <string>
+
+namespace run {
+
+/// The default online port.
+constexpr unsigned short kOnlinePort = 7000;
+
+/// Online settings from the command line (and the window's Online menu).
+struct OnlineFlags {
+    bool host = false;                  ///< --host [PORT]: wait for an opponent
+    unsigned short port = kOnlinePort;  ///< the port to host on (0 = any free port)
+    std::string join;                   ///< --join HOST[:PORT]: connect to a host
+    std::string fighter;                ///< --fighter ID: this side's fighter ("" = the first one)
+    int inputDelay = 2;                 ///< --input-delay 0-4
+    int maxRollback = 8;                ///< --max-rollback 1-30
+    net::NetConditions conditions;      ///< --net-delay/jitter/loss/dup/reorder (what this side sends)
+    /// True when the command line starts an online match.
+    bool active() const { return host || !join.empty(); }
+};
+
+/// Adds the online flags to a table, filling out (which must outlive the table); withFighter adds --fighter.
+void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter);
+
+/// Reads "HOST[:PORT]" (a name or dotted IPv4; the port 1-65535, default kOnlinePort, by the one number rule) and
+/// resolves it; false with error set.
+bool resolveJoinAddress(const std::string& text, net::Address& out, std::string& error);
+
+}  // namespace run

@@ -1,0 +1,12 @@
+# game_run: the runners (the headless fight and Blaster runner, the headless online peer) and the flags they share
+# with the window (the online ones). The room above io and net where text meets the netcode; no SFML graphics.
+set(GAME_RUN_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/online_flags.h
+  ${CMAKE_CURRENT_LIST_DIR}/online_flags.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_runner.h
+  ${CMAKE_CURRENT_LIST_DIR}/blaster_runner.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/headless.h
+  ${CMAKE_CURRENT_LIST_DIR}/headless.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/headless_peer.h
+  ${CMAKE_CURRENT_LIST_DIR}/headless_peer.cpp
+)

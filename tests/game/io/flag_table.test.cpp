@@ -1,0 +1,99 @@
+// The one flag table (game/io/flag_table.h): the files' integer rule on the command line, values shown quoted, cut
+// and escaped, empty values refused.
+#include "game/io/flag_table.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+/// Parses `prog ARGS...` against table.
+bool parse(std::vector<std::string> args, const io::FlagTable& table, std::string& error) {
+    args.insert(args.begin(), "prog");
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    return io::parseFlags(int(argv.size()), argv.data(), table, error);
+}
+
+}  // namespace
+
+TEST_CASE("A number flag follows the files' integer rule: no hex, exponent, '+', space or overflow") {
+    long n = -1;
+    const io::FlagTable t = {io::numberInto("--n", 0, 100000, n)};
+    std::string error;
+    REQUIRE(parse({"--n", "42"}, t, error));
+    CHECK(n == 42);
+    for (const char* bad : {"+5", "0x10", "1e3", "5.0", " 5", "5 ", "-0x1", "99999999999999999999999", "100001", "-1"}) {
+        CAPTURE(bad);
+        n = -1;
+        CHECK_FALSE(parse({"--n", bad}, t, error));
+        CHECK(error == std::string("--n wants a whole number in [0, 100000], not '") + bad + "'");
+        CHECK(n == -1);
+    }
+}
+
+TEST_CASE("A fraction flag takes digits and one point, never hex, exponents or a sign '+'") {
+    double v = -1;
+    const io::FlagTable t = {io::decimalFlag("--pct", 0, 100, v)};
+    std::string error;
+    REQUIRE(parse({"--pct", "5.25"}, t, error));
+    CHECK(v == doctest::Approx(5.25));
+    REQUIRE(parse({"--pct", "100"}, t, error));
+    CHECK(v == doctest::Approx(100));
+    for (const char* bad : {"1e1", "0x10", "+5", ".5", "5.", "nan", "inf", " 1", "100.000000001", "-1", "1.2.3"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(parse({"--pct", bad}, t, error));
+        CHECK(error == std::string("--pct wants a number in [0, 100], not '") + bad + "'");
+    }
+}
+
+TEST_CASE("A bad flag value is echoed quoted, cut to 40 characters and escaped") {
+    int n = 0;
+    std::string word;
+    const io::FlagTable t = {io::numberInto("--n", 0, 9, n), io::wordFlag("--w", {"a", "b"}, [](std::size_t) {})};
+    std::string error;
+    const std::string huge(10 * 1024, 'h');
+    CHECK_FALSE(parse({"--n", huge}, t, error));
+    CHECK(error == "--n wants a whole number in [0, 9], not '" + std::string(40, 'h') + "...'");
+    CHECK_FALSE(parse({"--w", "\x1b[31mred\x07"}, t, error));
+    CHECK(error == "--w wants a or b, not '\\x1b[31mred\\x07'");
+    CHECK_FALSE(parse({"--\x1b" + huge}, t, error));
+    CHECK(error == "unknown flag '--\\x1b" + std::string(37, 'h') + "...'");
+    CHECK_FALSE(parse({"stray\x1b"}, t, error));
+    CHECK(error == "unexpected argument 'stray\\x1b'");
+    CHECK(error.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("A flag's value cannot be missing or empty, and a switch takes none") {
+    std::string text = "kept";
+    bool on = false;
+    const io::FlagTable t = {io::textFlag("--record", text), io::switchFlag("--fast", on)};
+    std::string error;
+    CHECK_FALSE(parse({"--record", ""}, t, error));
+    CHECK(error == "--record needs a value, not an empty one");
+    CHECK(text == "kept");
+    CHECK_FALSE(parse({"--record"}, t, error));
+    CHECK(error == "--record needs a value");
+    REQUIRE(parse({"--fast", "--record", "out.freplay"}, t, error));
+    CHECK(on);
+    CHECK(text == "out.freplay");
+}
+
+TEST_CASE("An optional value is taken only when the next argument is not a flag") {
+    bool seenMaybe = false;
+    std::string got = "none";
+    bool on = false;
+    const io::FlagTable t = {
+        io::noting({"--host", io::Flag::Takes::MaybeValue, [&got](const std::string& v, std::string&) { return got = v, true; }},
+                   seenMaybe),
+        io::switchFlag("--fast", on)};
+    std::string error;
+    REQUIRE(parse({"--host", "--fast"}, t, error));
+    CHECK(seenMaybe);
+    CHECK(got.empty());
+    CHECK(on);
+    REQUIRE(parse({"--host", "7001"}, t, error));
+    CHECK(got == "7001");
+}

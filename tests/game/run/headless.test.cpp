@@ -1,0 +1,61 @@
+// The headless runners' command lines (game/run/headless.cpp, headless_peer.cpp): refused before anything runs.
+#include "game/run/headless.h"
+#include "game/run/headless_peer.h"
+#include "test_paths.h"
+
+#include <doctest/doctest.h>
+
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// Runs a runner on `game_headless ARGS...` with stderr (and stdout) captured.
+int runCaptured(int (*runner)(int, char**, const std::string&), std::vector<std::string> args, std::string& err) {
+    args.insert(args.begin(), "game_headless");
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    std::ostringstream errs, outs;
+    std::streambuf* oldErr = std::cerr.rdbuf(errs.rdbuf());
+    std::streambuf* oldOut = std::cout.rdbuf(outs.rdbuf());
+    const int code = runner(int(argv.size()), argv.data(), BVH_DATA_DIR);
+    std::cerr.rdbuf(oldErr);
+    std::cout.rdbuf(oldOut);
+    err = errs.str();
+    return code;
+}
+
+const std::string kCombo = BVH_TEST_SOURCE_DIR "/game/data/combo.freplay";
+
+}  // namespace
+
+TEST_CASE("The headless runner refuses an empty --record instead of recording nothing") {
+    std::string err;
+    CHECK(runCaptured(run::runHeadless, {"--replay", kCombo, "--record", ""}, err) == 2);
+    CHECK(err.rfind("game_headless: --record needs a value, not an empty one\n", 0) == 0);
+    CHECK(runCaptured(run::runHeadless, {"--replay", kCombo}, err) == 0);
+}
+
+TEST_CASE("The headless runner refuses '+', hex and spaces in --sync and echoes a long value cut") {
+    std::string err;
+    for (const char* bad : {"+7", "0x7", " 7", "7e0"}) {
+        CAPTURE(bad);
+        CHECK(runCaptured(run::runHeadless, {"--replay", kCombo, "--sync", bad}, err) == 2);
+        CHECK(err.rfind(std::string("game_headless: --sync wants a whole number in [1, 100000], not '") + bad + "'\n", 0) == 0);
+    }
+    CHECK(runCaptured(run::runHeadless, {"--replay", kCombo, "--sync", "\x1b" + std::string(5000, '7')}, err) == 2);
+    CHECK(err.rfind("game_headless: --sync wants a whole number in [1, 100000], not '\\x1b" + std::string(39, '7') + "...'\n", 0) == 0);
+}
+
+TEST_CASE("The headless peer refuses an empty --record and a hostile --join before opening a socket") {
+    std::string err;
+    CHECK(runCaptured(run::runHeadlessPeer, {"--host", "0", "--replay", kCombo, "--record", ""}, err) == 2);
+    CHECK(err.rfind("game_headless: --record needs a value, not an empty one\n", 0) == 0);
+    const std::string host = "\x1b]0;owned\x07" + std::string(10 * 1024, 'h');
+    CHECK(runCaptured(run::runHeadlessPeer, {"--join", host, "--replay", kCombo}, err) == 2);
+    CHECK(err.rfind("game_headless: bad host '\\x1b]0;owned\\x07" + std::string(30, 'h') + "...' (a name or a dotted IPv4 address)\n", 0) == 0);
+    CHECK(err.size() < 1000);
+    CHECK(err.find('\x1b') == std::string::npos);
+}

@@ -1,0 +1,100 @@
+// The online flags shared by the window and the headless peer (game/run/online_flags.h): --host with and without a
+// port, --join, the numbers' ranges, the --net-* values, and the reading of HOST[:PORT].
+#include "game/run/online_flags.h"
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+/// Parses every argument as an online flag (with --fighter); false with error on the first bad one.
+bool parseAll(std::vector<std::string> args, run::OnlineFlags& out, std::string& error) {
+    args.insert(args.begin(), "game");
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    io::FlagTable table;
+    run::addOnlineFlags(table, out, true);
+    return io::parseFlags(int(argv.size()), argv.data(), table, error);
+}
+
+}  // namespace
+
+TEST_CASE("--host takes an optional port and --join an address") {
+    run::OnlineFlags f;
+    std::string error;
+    REQUIRE(parseAll({"--host"}, f, error));
+    CHECK(f.host);
+    CHECK(f.port == 7000);
+    run::OnlineFlags g;
+    REQUIRE(parseAll({"--host", "7123", "--fighter", "brick", "--input-delay", "0", "--max-rollback", "12"}, g, error));
+    CHECK(g.port == 7123);
+    CHECK(g.fighter == "brick");
+    CHECK(g.inputDelay == 0);
+    CHECK(g.maxRollback == 12);
+    run::OnlineFlags j;
+    REQUIRE(parseAll({"--join", "example.org:7001", "--net-delay", "80", "--net-loss", "5.5"}, j, error));
+    CHECK(j.join == "example.org:7001");
+    CHECK(j.active());
+    CHECK(j.conditions.delayMs == 80);
+    CHECK(j.conditions.lossPercent == doctest::Approx(5.5));
+}
+
+TEST_CASE("Online flags refuse out-of-range values with the flag named") {
+    run::OnlineFlags f;
+    std::string error;
+    CHECK_FALSE(parseAll({"--input-delay", "5"}, f, error));
+    CHECK(error == "--input-delay wants a whole number in [0, 4], not '5'");
+    CHECK_FALSE(parseAll({"--max-rollback", "0"}, f, error));
+    CHECK(error == "--max-rollback wants a whole number in [1, 30], not '0'");
+    CHECK_FALSE(parseAll({"--host", "65536"}, f, error));
+    CHECK(error == "--host wants a whole number in [0, 65535], not '65536'");
+    CHECK_FALSE(parseAll({"--join"}, f, error));
+    CHECK(error == "--join needs a value");
+    CHECK_FALSE(parseAll({"--net-reorder", "x"}, f, error));
+    CHECK(error == "--net-reorder wants a number in [0, 100], not 'x'");
+    CHECK_FALSE(parseAll({"--net-loss", "101"}, f, error));
+    CHECK(error == "--net-loss wants a number in [0, 100], not '101'");
+    CHECK_FALSE(parseAll({"--net-jitter", "2.5"}, f, error));
+    CHECK(error == "--net-jitter wants a whole number in [0, 2000], not '2.5'");
+    CHECK_FALSE(parseAll({"--net-speed", "1"}, f, error));
+    CHECK(error == "unknown flag '--net-speed'");
+    CHECK_FALSE(parseAll({"--replay", "x"}, f, error));
+    CHECK(error == "unknown flag '--replay'");
+}
+
+TEST_CASE("Online numbers refuse hex, exponents, a sign '+' and spaces, as files do") {
+    const std::vector<std::vector<std::string>> bad = {
+        {"--host", "0x1b58"}, {"--host", "+7000"},      {"--input-delay", "+1"}, {"--input-delay", " 1"},
+        {"--max-rollback", "1e1"}, {"--net-delay", "+5"}, {"--net-delay", "0x10"}, {"--net-loss", "1e1"},
+        {"--net-loss", "0x10"}, {"--net-dup", "+5"},     {"--net-reorder", " 5"}, {"--net-jitter", "1e2"},
+    };
+    for (const std::vector<std::string>& args : bad) {
+        CAPTURE(args[0]);
+        CAPTURE(args[1]);
+        run::OnlineFlags f;
+        std::string error;
+        CHECK_FALSE(parseAll(args, f, error));
+        CHECK(error.rfind(args[0] + " wants ", 0) == 0);
+    }
+}
+
+TEST_CASE("A join address is read by the one number rule and echoed quoted, cut and escaped") {
+    net::Address a = 0;
+    std::string error;
+    REQUIRE(run::resolveJoinAddress("127.0.0.1:7001", a, error));
+    CHECK((a & 0xffff) == 7001);
+    REQUIRE(run::resolveJoinAddress("127.0.0.1", a, error));
+    CHECK((a & 0xffff) == 7000);
+    for (const char* bad : {"127.0.0.1:+7001", "127.0.0.1:0x1b59", "127.0.0.1:7e3", "127.0.0.1:", "127.0.0.1:65536"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(run::resolveJoinAddress(bad, a, error));
+        CHECK(error.rfind("bad port '", 0) == 0);
+    }
+    const std::string hostile = "\x1b[2J" + std::string(10 * 1024, 'h');
+    CHECK_FALSE(run::resolveJoinAddress(hostile, a, error));
+    CHECK(error == "bad host '\\x1b[2J" + std::string(36, 'h') + "...' (a name or a dotted IPv4 address)");
+    CHECK_FALSE(run::resolveJoinAddress("127.0.0.1:\x1b[31m", a, error));
+    CHECK(error == "bad port '\\x1b[31m' in '127.0.0.1:\\x1b[31m' (expected 1..65535)");
+}
