@@ -4,7 +4,10 @@
 //    net::Session does), against the 16.7 ms frame budget. Measured at every frame of a seeded 3000-frame match
 //    (each point the median of 5 repetitions, so one scheduler hiccup is not reported as the game's cost); the
 //    table gives the median, the 99th percentile and the maximum over frames.
-// 2. Rollbacks at 50/100/200 ms one-way delay: two peers over the in-memory network on a fake clock (game/net
+// 2. Save and restore alone, per call, over the states of a seeded 3000-frame match (median of 7 passes): a save
+//    into a ring slot (what net::Session does every frame), a restore (Fight::restore) and a new copy (what the
+//    sync test and this benchmark's rollback take).
+// 3. Rollbacks at 50/100/200 ms one-way delay: two peers over the in-memory network on a fake clock (game/net
 //    loopback, 20 s matches (input delay 2, and 4 at 200 ms) of seeded random buttons, jitter = delay / 10, no loss), frames re-simulated per second.
 #include "game/io/fighter_file.h"
 #include "game/net/loopback.h"
@@ -74,6 +77,50 @@ void measureRollbackCost(int frames) {
                 percentile(cost, 0.5), percentile(cost, 0.99), *std::max_element(cost.begin(), cost.end()));
 }
 
+/// Nanoseconds per call of `op(k)` over k = 0..count-1, the median of `reps` timed passes.
+template <class Op>
+double nanosPerCall(std::size_t count, int reps, Op&& op) {
+    std::vector<double> t;
+    for (int r = 0; r < reps; ++r) {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (std::size_t k = 0; k < count; ++k) op(k);
+        t.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / double(count));
+    }
+    return percentile(t, 0.5);
+}
+
+void measureSaveRestore(int frames) {
+    sim::MatchSetup setup;
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    const sim::FighterDef p1 = loadOrDie("ryo"), p2 = loadOrDie("brick");
+    const std::vector<std::uint16_t> b0 = net::randomButtons(11, frames + 1);
+    const std::vector<std::uint16_t> b1 = net::randomButtons(12, frames + 1);
+    sim::Fight fight(setup, p1, p2);
+    std::vector<sim::FightState> states;  // the states of a real match, so the copies hold what a match holds
+    for (int f = 0; f < frames; ++f) {
+        sim::FrameInput in;
+        in.buttons[0] = b0[std::size_t(f)];
+        in.buttons[1] = b1[std::size_t(f)];
+        fight.step(in);
+        states.push_back(fight.state());
+    }
+    std::vector<sim::FightState> ring(kRollbackFrames + 2, fight.state());
+    std::int64_t frameSum = 0;
+    const double save = nanosPerCall(states.size(), 7, [&](std::size_t k) { ring[k % ring.size()] = states[k]; });
+    const double restore = nanosPerCall(states.size(), 7, [&](std::size_t k) { fight.restore(states[k]); });
+    const double fresh = nanosPerCall(states.size(), 7, [&](std::size_t k) {
+        const sim::FightState copy(states[k]);
+        asm volatile("" : : "r"(&copy) : "memory");  // the whole copy must exist, not just the field read below
+        frameSum += copy.frame;
+    });
+    volatile std::int64_t sink = frameSum + ring[0].frame + fight.state().frame;  // keeps the copies observable
+    (void)sink;
+    std::printf("\n| one FightState (%zu bytes) | save into a ring slot | restore | a new copy |\n", sizeof(sim::FightState));
+    std::printf("|---|---|---|---|\n");
+    std::printf("| ryo vs brick, %d states, median of 7 passes | %.0f ns | %.0f ns | %.0f ns |\n", frames, save, restore, fresh);
+}
+
 void measureRollbackRates(int seconds) {
     std::printf("\n| one-way delay (jitter) | input delay | rollbacks/s | frames re-simulated/s | longest | stalled ticks/s |\n");
     std::printf("|---|---|---|---|---|---|\n");
@@ -111,6 +158,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     measureRollbackCost(smoke ? 200 : 3000);
+    measureSaveRestore(smoke ? 200 : 3000);
     measureRollbackRates(smoke ? 5 : 20);
     return 0;
 }

@@ -232,7 +232,7 @@ void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight&
 void drawAgentOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, const sim::StepStats& st, int p,
                       const OverlayOptions& o, const sf::Font& mono) {
     const sim::FighterState& f = fight.state().fighters[p];
-    const engine::AgentBVH& bvh = f.body;
+    const sim::Body& bvh = f.body;
     const int height = std::max(0, bvh.height());
     for (int i = 0; i < bvh.poolSize(); ++i) {  // branches: thin, nested outlines (deeper = smaller, cooler colour)
         if (!bvh.isLive(i) || bvh.node(i).isLeaf()) continue;

@@ -224,6 +224,13 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
     return true;
 }
 
+/// Attack and throw boxes a move places so far.
+int attackBoxes(const AnimDef& a) {
+    int n = 0;
+    for (const Placement& p : a.boxes) n += p.target == kPlaceAttack || p.target == kPlaceThrow;
+    return n;
+}
+
 bool Parser::animLine(const std::vector<std::string>& t) {
     AnimDef& a = def.anims[current];
     if (t[0] == "end") return count(t, 1, "end") && closeAnim();
@@ -239,6 +246,9 @@ bool Parser::animLine(const std::vector<std::string>& t) {
         }
         if ((t[3] == "attack" || t[3] == "throw") && !a.isMove) {
             return fail(std::string(t[3] == "attack" ? "an" : "a") + " `" + t[3] + "` box only goes inside a `move` (" + io::quote(a.name) + " is an anim and never attacks)");
+        }
+        if ((t[3] == "attack" || t[3] == "throw") && attackBoxes(a) >= kMaxAttackBoxes) {
+            return fail("more than " + std::to_string(kMaxAttackBoxes) + " attack and throw boxes in " + io::quote(a.name));
         }
         if (t[3] == "attack") p.target = kPlaceAttack;
         else if (t[3] == "throw") p.target = kPlaceThrow;

@@ -10,8 +10,7 @@
 
 namespace sim {
 
-/// Most members (hurtboxes) a fighter may declare.
-constexpr int kMaxMembers = 64;
+// kMaxMembers and kMaxAttackBoxes (fighter_def.h) are the simulation's fixed capacities; the loader enforces them.
 /// Most anims/moves a fighter may declare.
 constexpr int kMaxAnims = 256;
 /// Most `box` lines one anim/move may hold (every frame of a fight walks them).

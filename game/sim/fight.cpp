@@ -10,6 +10,7 @@
 #include "game/sim/determinism.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 
 namespace sim {
@@ -42,7 +43,10 @@ engine::AABB toWorld(const engine::AABB& r, int x, int y, int facing) {
 Fight::Fight(const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2) : setup_(setup) {
     defs_[0] = p1;
     defs_[1] = p2;
-    for (FighterDef& d : defs_) d.resolveIds();  // once per match: the rules switch animations by id
+    for (FighterDef& d : defs_) {
+        assert(int(d.members.size()) <= kMaxMembers);  // the loader refuses more
+        d.resolveIds();  // once per match: the rules switch animations by id
+    }
     s_.rng = seedRandom(setup.seed);
     for (int p = 0; p < 2; ++p) {
         FighterState& f = s_.fighters[p];

@@ -1,8 +1,9 @@
 #pragma once
 // The fight simulation: two fighters, one stage, best of three, stepped at a fixed 60 Hz with no SFML.
 //
-// All state lives in FightState, plain copyable data: save = copy it, restore = Fight::restore(copy), compare =
-// hash(). Randomness (the CPU) comes from a generator stored in the state. Coordinates are integer world units:
+// All state lives in FightState, plain data (trivially copyable, checked at compile time): save = copy it,
+// restore = Fight::restore(copy), compare = hash(). Lists have fixed capacities and each fighter's agent BVH keeps
+// its nodes inline, so a save is one plain copy with no allocation. Randomness (the CPU) comes from a generator stored in the state. Coordinates are integer world units:
 // the stage is kStageWidth wide, y up, ground at y = 0. Each fighter is an agent: an engine::AgentBVH whose leaves
 // are its hurtboxes, moved every frame with moveLeaf as its animation says. Attack boxes and projectiles are first
 // tested against the opponent agent's ROOT box and only on a root hit is the tree walked; the leaves reached are
@@ -22,9 +23,11 @@
 #include "engine/agent_bvh.h"
 #include "game/sim/buttons.h"
 #include "game/sim/fighter_def.h"
+#include "game/sim/fixed_vector.h"
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace sim {
@@ -107,6 +110,11 @@ struct CpuState {
     int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG)
 };
 
+/// Nodes of a fighter's agent BVH: a tree of kMaxMembers leaves has 2 * kMaxMembers - 1 nodes.
+constexpr int kBodyNodes = 2 * kMaxMembers - 1;
+/// A fighter's agent BVH, stored inline (spec/bvh.md's rules, the bvh program's trees).
+using Body = engine::InlineAgentBVH<kBodyNodes>;
+
 /// One fighter's plain state.
 struct FighterState {
     int x = 0, y = 0;        ///< origin (between the feet), world units
@@ -133,9 +141,9 @@ struct FighterState {
                                        ///< (kept only for Motion/Simple players)
     int techTimer = 0;       ///< while Thrown: frames left to break the throw with a throw press
     int grabMember = -1;     ///< while Thrown: the member the throw box caught (for the hit event)
-    engine::AgentBVH body;   ///< the agent: leaves are the hurtboxes
-    std::vector<int> memberLeaf;  ///< leaf handle of each FighterDef::members entry
-    std::vector<AttackBox> attacks;  ///< world attack boxes of the current frame
+    Body body;               ///< the agent: leaves are the hurtboxes
+    FixedVector<int, kMaxMembers> memberLeaf;  ///< leaf handle of each FighterDef::members entry
+    FixedVector<AttackBox, kMaxAttackBoxes> attacks;  ///< world attack boxes of the current frame
     engine::AABB push;       ///< world push box
     CpuState cpu;            ///< CPU brain (unused for humans)
 };
@@ -167,6 +175,8 @@ struct FightState {
     FighterState fighters[2];     ///< p1, p2
     Projectile projectiles[2];    ///< slot = owner
 };
+
+static_assert(std::is_trivially_copyable_v<FightState>, "FightState is saved and restored by a plain copy");
 
 /// Kinds of per-step events.
 enum class EventType : std::uint8_t { Hit, Block, ProjectileCancel, KO, TimeOver, RoundStart, MatchOver, Throw, Tech };

@@ -13,12 +13,13 @@ namespace sim {
 namespace {
 
 // Tripwires (determinism.h): a new field changes a size and stops the build here until the hash below feeds it.
-// Sizes are those of x86-64 with libstdc++; the body (an engine::AgentBVH) is hashed node by node and excluded.
-#if defined(__x86_64__) && defined(__GLIBCXX__)
-static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 64, "hash the new FightState field");
-static_assert(sizeof(FighterState) - sizeof(engine::AgentBVH) == 200, "hash the new FighterState field");
+// The state is plain data of fixed-size integers, so the sizes are the same on every 64-bit platform; the fighter's
+// body and lists are hashed item by item and left out. (A field small enough to fit into the padding before a
+// 64-byte-aligned member changes no size: add it to the hash all the same.)
+static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 120, "hash the new FightState field");
+static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) == 184,
+              "hash the new FighterState field");
 static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 20 && sizeof(AttackBox) == 20, "hash the new field");
-#endif
 
 /// Fields added after the first recorded replays (issue 12: input history, throws) are fed as (tag, value) pairs
 /// only when they are not zero, so a match that never uses them (every Classic match without the throw button)
@@ -45,7 +46,7 @@ void hashFighter(Hasher& hs, const FighterState& f) {
     for (int i = 0; i < f.body.poolSize(); ++i) {
         hs.num(f.body.isLive(i));
         if (!f.body.isLive(i)) continue;
-        const engine::AgentBVH::Node& n = f.body.node(i);
+        const engine::AgentNode& n = f.body.node(i);
         hs.box(n.box);
         hs.num(n.parent);
         hs.num(n.left);

@@ -14,6 +14,12 @@
 
 namespace sim {
 
+/// Most members (hurtboxes) a fighter may declare: the fight keeps each fighter's agent BVH inline in its state, so
+/// the tree's capacity (2 * kMaxMembers - 1 nodes) is fixed and the loader refuses more.
+constexpr int kMaxMembers = 16;
+/// Most attack and throw boxes one move may place (the state holds a frame's attack boxes in a fixed array).
+constexpr int kMaxAttackBoxes = 16;
+
 /// How an attack must be blocked: Mid by either guard, Low only crouching, High (overhead) only standing.
 enum class Guard : std::uint8_t { Mid, Low, High };
 

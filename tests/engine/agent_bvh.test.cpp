@@ -10,6 +10,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 using engine::AABB;
@@ -427,4 +428,58 @@ TEST_CASE("the name index finds, refuses duplicates and forgets removed names ac
     }
     REQUIRE(t.add({0, 0, 1, 1}, "n0"));  // a removed name can come back
     CHECK(t.validate() == "");
+}
+
+TEST_CASE("an inline tree builds the same nodes as the growable one, copies as plain data and refuses a leaf it cannot hold") {
+    // The same random handle-level operations on both storages: every node (index, box, links) must agree, since
+    // the rules and the free list are shared and only where the nodes live differs.
+    using Inline = engine::InlineAgentBVH<31>;
+    static_assert(std::is_trivially_copyable_v<Inline>, "an inline tree is saved by a plain copy");
+    std::mt19937 rng(7);
+    auto num = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    AgentBVH grow;
+    Inline fixed;
+    std::vector<int> leaves;
+    auto same = [&](const Inline& t) {
+        REQUIRE(t.validate() == "");
+        REQUIRE(t.root() == grow.root());
+        REQUIRE(t.poolSize() == grow.poolSize());
+        for (int i = 0; i < t.poolSize(); ++i) {
+            CAPTURE(i);
+            REQUIRE(t.isLive(i) == grow.isLive(i));
+            if (!t.isLive(i)) continue;
+            CHECK(t.node(i).box == grow.node(i).box);
+            CHECK(t.node(i).parent == grow.node(i).parent);
+            CHECK(t.node(i).left == grow.node(i).left);
+            CHECK(t.node(i).right == grow.node(i).right);
+        }
+    };
+    for (int k = 0; k < 2000; ++k) {
+        const int x = num(0, 300), y = num(0, 300);
+        const AABB box{x, y, x + num(0, 40), y + num(0, 40)};
+        const int op = num(0, 9);
+        if ((op < 3 && leaves.size() < 16) || leaves.empty()) {
+            const int a = grow.addLeaf(box, k), b = fixed.addLeaf(box, k);
+            REQUIRE(a == b);
+            leaves.push_back(a);
+        } else if (op < 4) {
+            const std::size_t at = std::size_t(num(0, int(leaves.size()) - 1));
+            grow.removeLeaf(leaves[at]);
+            fixed.removeLeaf(leaves[at]);
+            leaves.erase(leaves.begin() + std::ptrdiff_t(at));
+        } else {
+            const int leaf = leaves[std::size_t(num(0, int(leaves.size()) - 1))];
+            REQUIRE(grow.moveLeaf(leaf, box) == fixed.moveLeaf(leaf, box));
+        }
+        same(fixed);
+        if (k % 100 == 0) same(Inline(fixed));  // a copy is the same tree
+    }
+    // Full: 16 leaves fill 31 nodes; a 17th is refused and nothing changes.
+    while (leaves.size() < 16) leaves.push_back(fixed.addLeaf({0, 0, 1, 1}));
+    REQUIRE(fixed.nodeCount() == 31);
+    const Inline before = fixed;
+    CHECK(fixed.addLeaf({0, 0, 1, 1}) == Inline::kNull);
+    CHECK(fixed.memberCount() == 16);
+    CHECK(fixed.poolSize() == before.poolSize());
+    CHECK(fixed.validate() == "");
 }
