@@ -145,7 +145,7 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
                                                                    " was not loaded at start-up"}.text() << "\n";
             return nullptr;
         }
-        return std::make_unique<FightScreen>(ctx, run);
+        return makeReplayFight(ctx, run);
     }
     return makeTitle(ctx);
 }

@@ -1,10 +1,9 @@
-// Online play in the window: flags, the Online menu, the lobby and the link (see online.h). The fight itself is
-// FightScreen's online mode (fight_online.cpp).
+// Online play in the window: the Online menu, the lobby and the link (see online.h). The fight itself is the fight
+// view fed by the online source (online_source.cpp), made through makeOnlineFight.
 #include "game/app/online.h"
 
 #include "game/app/draw.h"
 #include "game/app/fight_draw.h"
-#include "game/app/fight_screen.h"
 #include "game/app/live_rules.h"
 #include "game/app/screen.h"
 
@@ -60,7 +59,7 @@ public:
         if (failed) return;
         link_->tick(0);
         if (link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing) {
-            ctx_.stack->replaceAll(std::make_unique<FightScreen>(ctx_, std::move(link_)));
+            ctx_.stack->replaceAll(makeOnlineFight(ctx_, std::move(link_)));
         }
     }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Online play in the window: the Online menu (host, or join an address typed in), the lobby that waits for the
 // handshake, and OnlineLink, which owns the UDP socket and the net::NetPeer and is handed from the lobby to the
-// fight screen once the match starts. The local player always uses the P1 keys, whichever side they are on.
+// fight view's online source (online_source.cpp) once the match starts. The local player always uses the P1 keys,
+// whichever side they are on.
 #include "game/app/online_flags.h"
 #include "game/net/peer.h"
 #include "game/net/udp_transport.h"
@@ -40,5 +41,8 @@ private:
     std::string error_;
     std::string where_;
 };
+
+/// The fight view of an online match whose handshake is done (online_source.cpp); recorded unless --no-record.
+std::unique_ptr<Screen> makeOnlineFight(Context& ctx, std::unique_ptr<OnlineLink> link);
 
 }  // namespace app

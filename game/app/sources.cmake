@@ -20,13 +20,26 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h
   ${CMAKE_CURRENT_LIST_DIR}/frame_meter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training.h
+  ${CMAKE_CURRENT_LIST_DIR}/training.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training_hud.h
   ${CMAKE_CURRENT_LIST_DIR}/training_hud.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_source.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/match_recorder.h
+  ${CMAKE_CURRENT_LIST_DIR}/match_recorder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/live_source.h
+  ${CMAKE_CURRENT_LIST_DIR}/live_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replay_source.h
+  ${CMAKE_CURRENT_LIST_DIR}/replay_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_pacing.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight_effects.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight_effects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.h
   ${CMAKE_CURRENT_LIST_DIR}/online.h
   ${CMAKE_CURRENT_LIST_DIR}/online.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fight_online.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online_source.cpp
 )

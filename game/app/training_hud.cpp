@@ -2,6 +2,9 @@
 #include "game/app/training_hud.h"
 
 #include "game/app/draw.h"
+#include "game/io/names.h"
+
+#include <algorithm>
 
 namespace app {
 
@@ -84,6 +87,31 @@ void drawFrameMeter(sf::RenderTarget& t, const FrameMeter& meter, const sf::Font
         fillRect(t, lx, ly + 3.f, 10.f, 10.f, s.color);
         lx += 16.f + drawText(t, font, s.name, 12, lx + 14.f, ly, sf::Color(220, 220, 230)) + 14.f;
     }
+}
+
+void drawTrainingHud(sf::RenderTarget& t, const TrainingTools& tools, sim::DummyMode dummy, const TrainingLook& look) {
+    for (int p = 0; p < 2; ++p) {  // input displays: P1 on the left, P2 (the dummy) beside it
+        const ButtonLabels labels = buttonLabels(look.keys, p);
+        const std::vector<InputRow>& h = tools.history(p);
+        const float x = 40.f + 170.f * float(p), y0 = 214.f;
+        fillRect(t, x - 8.f, y0 - 8.f, 160.f, 30.f + 22.f * float(h.size()), sf::Color(0, 0, 0, 110));
+        drawText(t, look.font, p == 0 ? "P1 INPUT" : "P2 INPUT", 14, x, y0 - 4.f, sf::Color(255, 230, 150));
+        for (std::size_t i = 0; i < h.size(); ++i) {
+            const float y = y0 + 18.f + 22.f * float(i);
+            const sf::Color c = withAlpha(sf::Color::White, 255 - int(i) * 14);
+            drawText(t, look.mono, std::to_string(std::min(h[i].frames, 999)), 15, x + 30.f, y, c, Align::Right);
+            drawText(t, look.font, inputRowText(h[i].buttons, labels), 16, x + 42.f, y - 1.f, c);
+        }
+    }
+    // The frame meter under the health bars; its advantage (counted from the frames each fighter could act again)
+    // replaces the old "frame advantage" line, which read stun minus remaining frames and so counted the impact
+    // frame as a stun frame (one more than the frames the victim really stayed stuck).
+    drawFrameMeter(t, tools.meter(), look.font, look.width, 140.f);
+    const float rx = look.width - 40.f;
+    drawText(t, look.font, "combo " + std::to_string(tools.comboHits()) + " hits  " + std::to_string(tools.comboDamage()) + " damage",
+             18, rx, 214.f, sf::Color::White, Align::Right, 2.f);
+    drawText(t, look.font, std::string("dummy: ") + sim::dummyName(dummy) + "   (1-5, F6: all 7)", 16, rx, 240.f,
+             sf::Color(160, 220, 255), Align::Right, 2.f);
 }
 
 }  // namespace app

@@ -1,10 +1,11 @@
 #pragma once
-// Training-mode widgets drawn over the fight: the frame meter strip with its legend and readings, and the input
-// display of both players labelled with the keys each player bound (not fixed letters that collide with keys).
-// Separate from fight_screen.cpp so the fight screen only feeds them; the label text is a pure function tested
-// in app_tests.
+// Training-mode widgets drawn over the fight: the frame meter strip with its legend and readings, the input
+// display of both players labelled with the keys each player bound (not fixed letters that collide with keys),
+// the combo readout and the dummy's mode. Separate from the fight view so the view only hands over the training
+// tools' data; the label text is a pure function tested in app_tests.
 #include "game/app/bindings.h"
 #include "game/app/frame_meter.h"
+#include "game/app/training.h"
 
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>
@@ -26,5 +27,15 @@ std::string inputRowText(std::uint16_t buttons, const ButtonLabels& labels);
 
 /// Draws the frame meter strip (two rows of cells, legend, startup and advantage) with its top at y.
 void drawFrameMeter(sf::RenderTarget& t, const FrameMeter& meter, const sf::Font& font, float width, float y);
+
+/// Fonts and keys the training panel is drawn with.
+struct TrainingLook {
+    const sf::Font& font;  ///< labels
+    const sf::Font& mono;  ///< frame counts
+    const Bindings& keys;  ///< the bindings the input display names
+    float width;           ///< the window's width in pixels
+};
+/// Draws the whole training panel: both input displays, the frame meter, the combo readout and the dummy's mode.
+void drawTrainingHud(sf::RenderTarget& t, const TrainingTools& tools, sim::DummyMode dummy, const TrainingLook& look);
 
 }  // namespace app

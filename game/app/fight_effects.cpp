@@ -1,0 +1,183 @@
+// The fight's effects (see fight_effects.h).
+#include "game/app/fight_effects.h"
+
+#include "game/app/draw.h"
+#include "game/app/live_rules.h"
+
+#include <SFML/Graphics/CircleShape.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace app {
+
+std::string winnerText(const FightSource& src, int winner) {
+    if (winner < 0 || winner > 1) return "DRAW";
+    std::string name = src.fighter(winner).display;
+    for (char& c : name) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return (src.fighter(0).id == src.fighter(1).id ? "P" + std::to_string(winner + 1) + " " : "") + name + " WINS";
+}
+
+void FightEffects::reset(const FightSource& src) {
+    for (int p = 0; p < 2; ++p) healthTrail_[p] = float(src.fight().state().fighters[p].health);
+    sparks_.clear();
+    keepBanner_ = false;
+    if (src.setup().intro > 0) banner_ = {};
+    else banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
+}
+
+void FightEffects::announce(const Banner& b) {
+    banner_ = b;
+    keepBanner_ = true;
+}
+
+float FightEffects::nextRand() {
+    rand_ ^= rand_ << 13;
+    rand_ ^= rand_ >> 17;
+    rand_ ^= rand_ << 5;
+    return float(rand_ % 10000u) / 10000.f;
+}
+
+void FightEffects::spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed) {
+    const StageView v;
+    const sf::FloatRect r = v.rect(where);
+    const sf::Vector2f c(r.left + r.width / 2.f, r.top + r.height / 2.f);
+    for (int i = 0; i < count; ++i) {
+        const float a = nextRand() * 6.2831853f;
+        const float s = speed * (0.4f + nextRand());
+        Spark sp;
+        sp.pos = c;
+        sp.vel = {std::cos(a) * s, std::sin(a) * s};
+        sp.maxLife = sp.life = 10.f + nextRand() * 12.f;
+        sp.size = 2.f + nextRand() * 3.f;
+        sp.color = color;
+        sparks_.push_back(sp);
+    }
+    Spark ring;  // a flash at the impact point
+    ring.pos = c;
+    ring.maxLife = ring.life = 8.f;
+    ring.size = -speed * 3.f;  // negative size marks the ring
+    ring.color = color;
+    sparks_.push_back(ring);
+}
+
+void FightEffects::react(const sim::Event& e, const FightSource& src) {
+    switch (e.type) {
+    case sim::EventType::Hit:
+        if (e.counter) banner_ = {"COUNTER", 30, sf::Color(255, 150, 60)};
+        spawnSparks(e.where, e.heavy ? sf::Color(255, 200, 60) : sf::Color(255, 245, 200), e.heavy ? 26 : 14, e.heavy ? 9.f : 6.f);
+        sound_.play(e.heavy ? Sfx::HeavyHit : Sfx::Hit);
+        if (e.heavy) shakeTicks_ = 14, shakePower_ = 9.f;
+        break;
+    case sim::EventType::Block:
+        spawnSparks(e.where, sf::Color(140, 200, 255), 10, 5.f);
+        sound_.play(Sfx::Block);
+        break;
+    case sim::EventType::ProjectileCancel:
+        spawnSparks(e.where, sf::Color(230, 140, 255), 24, 8.f);
+        sound_.play(Sfx::Boom);
+        break;
+    case sim::EventType::KO:
+        banner_ = {"K.O.", 90, sf::Color(255, 80, 60)};
+        shakeTicks_ = 24, shakePower_ = 12.f;
+        sound_.play(Sfx::KO);
+        break;
+    case sim::EventType::TimeOver:
+        banner_ = {"TIME OVER", 90, sf::Color(255, 200, 80)};
+        sound_.play(Sfx::KO, 60.f);
+        break;
+    case sim::EventType::RoundStart:
+        if (keepBanner_) {  // a training change restarted the match: its banner is the news, not "ROUND 1"
+            keepBanner_ = false;
+            break;
+        }
+        // With a round intro the intro's own "ROUND N ... FIGHT!" is drawn from the state (drawBanner).
+        if (src.setup().intro > 0) banner_ = {};
+        else banner_ = {"ROUND " + std::to_string(src.fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
+        break;
+    case sim::EventType::Throw:
+        spawnSparks(e.where, sf::Color(120, 255, 150), 12, 5.f);
+        sound_.play(Sfx::Block);
+        break;
+    case sim::EventType::Tech:
+        spawnSparks(src.fight().state().fighters[0].push, sf::Color(255, 255, 255), 16, 7.f);
+        sound_.play(Sfx::Blip);
+        break;
+    case sim::EventType::MatchOver:
+        banner_ = {winnerText(src, e.victim), 1 << 30, sf::Color(255, 240, 150)};
+        break;
+    }
+}
+
+void FightEffects::update(const sim::Fight& fight) {
+    for (int p = 0; p < 2; ++p) {  // a new fireball whooshes
+        const bool alive = fight.state().projectiles[p].alive;
+        if (alive && !fireballAlive_[p]) sound_.play(Sfx::Fireball, 70.f);
+        fireballAlive_[p] = alive;
+    }
+    for (Spark& s : sparks_) {
+        s.pos += s.vel;
+        s.vel *= 0.88f;
+        s.vel.y += 0.25f;
+        s.life -= 1.f;
+    }
+    sparks_.erase(std::remove_if(sparks_.begin(), sparks_.end(), [](const Spark& s) { return s.life <= 0.f; }), sparks_.end());
+    if (shakeTicks_ > 0) --shakeTicks_;
+    if (banner_.ticks > 0) --banner_.ticks;
+    for (int p = 0; p < 2; ++p) {
+        const float h = float(fight.state().fighters[p].health);
+        healthTrail_[p] = h > healthTrail_[p] ? h : std::max(h, healthTrail_[p] - 4.f);
+    }
+}
+
+StageView FightEffects::stage(long ticks) const {
+    StageView v;
+    if (shakeTicks_ > 0) {
+        const float k = shakePower_ * float(shakeTicks_) / 14.f;
+        v.shakeX = std::sin(float(ticks) * 2.1f) * k;
+        v.shakeY = std::cos(float(ticks) * 2.7f) * k * 0.6f;
+    }
+    return v;
+}
+
+void FightEffects::drawSparks(sf::RenderTarget& t) const {
+    sf::RenderStates add(sf::BlendAdd);
+    for (const Spark& s : sparks_) {
+        const float k = s.life / s.maxLife;
+        if (s.size < 0.f) {  // impact flash ring
+            const float r = -s.size * (1.3f - k);
+            sf::CircleShape ring(r, 24);
+            ring.setOrigin(r, r);
+            ring.setPosition(s.pos);
+            ring.setFillColor(withAlpha(s.color, int(120 * k)));
+            ring.setOutlineColor(withAlpha(sf::Color::White, int(220 * k)));
+            ring.setOutlineThickness(3.f);
+            t.draw(ring, add);
+            continue;
+        }
+        sf::CircleShape dot(s.size * (0.5f + k), 8);
+        dot.setOrigin(dot.getRadius(), dot.getRadius());
+        dot.setPosition(s.pos);
+        dot.setFillColor(withAlpha(s.color, int(255 * k)));
+        t.draw(dot, add);
+    }
+}
+
+void FightEffects::drawBanner(sf::RenderTarget& t, const sf::Font& font, const FightSource& src, float width, float height) const {
+    const sim::FightState& s = src.fight().state();
+    const std::string intro = s.roundOver ? "" : introText(s.roundFrame, src.setup().intro, s.round);
+    const float cy = height * 0.36f;
+    if (!intro.empty()) {
+        const bool fight = intro == "FIGHT!";
+        fillRect(t, 0.f, cy - 10.f, width, 96.f, sf::Color(0, 0, 0, 120));
+        drawText(t, font, intro, fight ? 80 : 64, width / 2.f, cy - (fight ? 8.f : 0.f),
+                 fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120), Align::Center, 4.f);
+        return;
+    }
+    if (banner_.ticks <= 0 || banner_.text.empty()) return;
+    fillRect(t, 0.f, cy - 10.f, width, 96.f, sf::Color(0, 0, 0, 120));
+    drawText(t, font, banner_.text, 64, width / 2.f, cy, banner_.color, Align::Center, 4.f);
+}
+
+}  // namespace app

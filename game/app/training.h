@@ -1,0 +1,85 @@
+#pragma once
+// The training room's tools, apart from the view that shows any fight: the hotkeys (dummy stance, guard and
+// reversal modes, counter hits, start positions), the recording slot that lets P1's keys drive the dummy and then
+// plays the tape back, and what the training HUD reads (the frame meter, both players' input history, the combo
+// readout on the dummy).
+//
+// Every change the hotkeys make is a change of the match setup (it is in the replay header), so a change is handed
+// to the view as a new setup plus the banner that names it; the view restarts its source with it. The tools keep
+// the tape and the position preset across those restarts and forget the rest.
+#include "game/app/fight_source.h"
+#include "game/app/frame_meter.h"
+
+#include <SFML/Graphics/Color.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace app {
+
+struct Tick;
+
+/// A training change: the setup to restart with and the banner that names it.
+struct TrainingChange {
+    sim::MatchSetup setup;  ///< the new setup (started where the fighters stand, or at a preset)
+    std::string banner;     ///< "DUMMY: crouch", "POSITION: mid-screen", ...
+    int ticks = 60;         ///< how long the banner stays
+    sf::Color color;        ///< its colour
+};
+
+/// One row of an input display: buttons held for a number of frames.
+struct InputRow {
+    std::uint16_t buttons = 0;  ///< the rules' buttons (after SOCD cleaning)
+    int frames = 0;             ///< frames they were held
+};
+
+/// Training's hotkeys, recording slot and HUD data.
+class TrainingTools {
+public:
+    /// Applies a change (restarts the source with its setup); called at once, so a second hotkey in the same tick
+    /// sees the first one's match.
+    using Apply = std::function<void(const TrainingChange&)>;
+    static constexpr int kHistoryRows = 14;  ///< input display rows kept per player
+
+    /// Tools for a training match; `hotkeys`: the match is played here (a watched training script only shows the HUD).
+    explicit TrainingTools(bool hotkeys) : hotkeys_(hotkeys) {}
+
+    /// The hotkeys of one tick, for the match `src` shows; `b` names the keys in banners.
+    void keys(const Tick& in, const FightSource& src, const Bindings& b, const Apply& apply);
+    /// After each step: the meter, the input history and, while recording, the dummy's tape (a full tape switches
+    /// to playback through apply).
+    void afterStep(const FightSource& src, const Bindings& b, const Apply& apply);
+    /// An event of the step just taken (the combo readout counts hits on P2).
+    void onEvent(const sim::Event& e, const sim::Fight& fight);
+    /// A new match began: forgets the meter, the input history and the combo (keeps the tape and the position).
+    void clear();
+
+    /// The frame meter.
+    const FrameMeter& meter() const { return meter_; }
+    /// Player p's input display rows, newest first.
+    const std::vector<InputRow>& history(int p) const { return history_[p]; }
+    /// Hits in P2's current or last combo.
+    int comboHits() const { return lastCombo_; }
+    /// That combo's damage.
+    int comboDamage() const { return comboDamage_; }
+    /// Frames on the dummy's tape so far.
+    std::size_t tapeFrames() const { return tape_.size(); }
+
+private:
+    TrainingChange dummyChange(const FightSource& src, sim::DummyMode d) const;
+    TrainingChange recordingChange(const FightSource& src, const Bindings& b);
+    TrainingChange positionChange(const FightSource& src);
+    void recordInput(int p, std::uint16_t buttons);
+
+    bool hotkeys_;
+    FrameMeter meter_;
+    std::vector<InputRow> history_[2];
+    int position_ = 0;                 // the start position preset in use
+    std::vector<std::uint16_t> tape_;  // the dummy's recording so far (relative directions)
+    int lastCombo_ = 0;
+    int comboDamage_ = 0;
+};
+
+}  // namespace app
