@@ -1,6 +1,7 @@
 # app_tests: parts of the SFML app tested without a window: the key-binding parser (game/app/bindings.cpp), the
 # window placement (game/app/window_position.h), the command line (game/app/flags.cpp), the live rules, the
-# frame meter and the input display labels. A separate executable because the parser works on SFML key codes,
+# frame meter and the input display labels, and the fight view's parts that need no window: the live and replay
+# sources, the match recorder, the training tools and the pacing. A separate executable because the parser works on SFML key codes,
 # so it needs SFML's headers and sfml-window, which the main `tests` target does not link; it constructs no window
 # and needs no display. Registered like `tests`.
 find_package(SFML 2.5 COMPONENTS graphics window system REQUIRED)
@@ -11,6 +12,7 @@ add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/live_rules.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training_hud.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gamepad.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_sources.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/window_position.h
   ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
@@ -24,8 +26,20 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/frame_meter.h
   ${PROJECT_SOURCE_DIR}/game/app/frame_meter.cpp
   ${PROJECT_SOURCE_DIR}/game/app/training_hud.h
-  ${PROJECT_SOURCE_DIR}/game/app/training_hud.cpp)
+  ${PROJECT_SOURCE_DIR}/game/app/training_hud.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/training.h
+  ${PROJECT_SOURCE_DIR}/game/app/training.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/fight_pacing.h
+  ${PROJECT_SOURCE_DIR}/game/app/fight_source.h
+  ${PROJECT_SOURCE_DIR}/game/app/fight_source.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/match_recorder.h
+  ${PROJECT_SOURCE_DIR}/game/app/match_recorder.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/live_source.h
+  ${PROJECT_SOURCE_DIR}/game/app/live_source.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/replay_source.h
+  ${PROJECT_SOURCE_DIR}/game/app/replay_source.cpp)
 target_link_libraries(app_tests PRIVATE game_run sfml-graphics sfml-window doctest::doctest)
 target_include_directories(app_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../..)
-target_compile_definitions(app_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}")
+target_compile_definitions(app_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}"
+                           BVH_TEST_DATA_DIR="${CMAKE_CURRENT_LIST_DIR}/../data")
 doctest_discover_tests(app_tests PROPERTIES FAIL_REGULAR_EXPRESSION "test cases: +0 [|]")

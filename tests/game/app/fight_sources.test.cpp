@@ -1,0 +1,188 @@
+// The fight view's sources and training tools without a window (game/app/live_source.h, replay_source.h,
+// match_recorder.h, training.h, fight_pacing.h): a live match recorded as it is played replays to the same hash on
+// every frame through the replay source; the replay source sorts a player's failures into the desync alarm and the
+// failed-check list; training's recording slot routes P1's keys to the dummy and hands the tape to playback; the
+// pacing carries a press shorter than a step to the next step.
+#include "game/app/fight_pacing.h"
+#include "game/app/live_source.h"
+#include "game/app/replay_source.h"
+#include "game/app/screen.h"
+#include "game/app/training.h"
+#include "game/io/fighter_file.h"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <unistd.h>
+
+namespace {
+
+sim::FighterDef fighter(const std::string& id) {
+    sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
+    REQUIRE_MESSAGE(load.ok, load.error.text());
+    return load.def;
+}
+
+/// A fresh, empty folder under the system's temporary folder.
+std::string freshDir(const std::string& name) {
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    return dir.string();
+}
+
+/// Varied key buttons for frame f (a fixed pattern: walks, jumps, attacks, specials, throws on both sides).
+sim::FrameInput keysAt(std::int64_t f) {
+    const std::uint16_t pattern[8] = {sim::kRight, sim::kRight | sim::kLight, 0, sim::kDown | sim::kHeavy,
+                                      sim::kLeft, sim::kSpecial, sim::kUp | sim::kRight, sim::kThrow};
+    return {{pattern[(f / 5) % 8], pattern[(f / 7 + 3) % 8]}};
+}
+
+sim::RunFile loadRun(const std::string& path) {
+    sim::RunFile run;
+    io::Error error;
+    REQUIRE_MESSAGE(sim::loadRunFile(path, run, error), error.text());
+    return run;
+}
+
+/// The one replay file in dir.
+std::string onlyReplayIn(const std::string& dir) {
+    std::vector<std::string> found;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) found.push_back(e.path().string());
+    REQUIRE(found.size() == 1);
+    return found.front();
+}
+
+}  // namespace
+
+TEST_CASE("fight sources: a live match recorded while played replays to the same hash on every frame") {
+    const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    sim::MatchSetup setup;
+    setup.mode = sim::Mode::VersusCpu;  // P1 on keys, P2 a CPU whose key buttons must be ignored
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    setup.seed = 77;
+    const std::string dir = freshDir("fight_sources_live");
+    constexpr int kFrames = 900;
+    std::vector<std::uint64_t> liveHashes;
+    {
+        app::LiveSource live(setup, ryo, brick, dir);
+        CHECK(live.recording());
+        for (std::int64_t f = 0; f < kFrames && !live.fight().state().matchOver; ++f) {
+            const sim::FrameInput keys = keysAt(f);
+            const app::Advance a = live.tick(app::Tick{}, &keys);
+            REQUIRE(a.stepped == &live.fight());
+            liveHashes.push_back(live.fight().hash());
+        }
+        CHECK(live.tick(app::Tick{}, nullptr).stepped == nullptr);  // held by the view: no step
+        CHECK(live.fight().state().frame == std::int64_t(liveHashes.size()));
+    }  // the source closes its file (the `end` line)
+    REQUIRE(liveHashes.size() > 100);
+
+    const sim::RunFile run = loadRun(onlyReplayIn(dir));
+    app::ReplaySource replay(run, ryo, brick);
+    const sim::FrameInput ignored = keysAt(3);
+    std::size_t frame = 0;
+    while (!replay.ended() && frame < liveHashes.size() + 10) {
+        const app::Advance a = replay.tick(app::Tick{}, &ignored);  // a replay's own inputs, not the keys
+        REQUIRE(a.stepped != nullptr);
+        REQUIRE(frame < liveHashes.size());
+        CHECK_MESSAGE(replay.fight().hash() == liveHashes[frame], "frame " << frame + 1);
+        ++frame;
+    }
+    CHECK(frame == liveHashes.size());
+    CHECK(replay.desync().empty());
+    CHECK(replay.failedChecks().empty());
+    CHECK(replay.tick(app::Tick{}, &ignored).stepped == nullptr);  // ended: nothing more
+    std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("fight sources: the replay source turns a hash mismatch into the desync alarm and a failed expectation "
+          "into a FAILED line") {
+    const sim::FighterDef ryo = fighter("ryo");
+    const sim::RunFile tampered = loadRun(std::string(BVH_TEST_DATA_DIR) + "/tampered_combo.freplay");
+    app::ReplaySource bad(tampered, ryo, ryo);
+    const sim::FrameInput none;
+    while (!bad.ended()) bad.tick(app::Tick{}, &none);
+    // The first mismatch is at frame 60 (line 73); the second one does not replace it.
+    CHECK(bad.desync() == "DESYNC at frame 60 (tampered_combo.freplay:73)");
+    CHECK(bad.failedChecks().empty());
+
+    const sim::RunFile script = loadRun(std::string(BVH_TEST_DATA_DIR) + "/fail_expectation.fscript");
+    app::ReplaySource failing(script, ryo, ryo);
+    while (!failing.ended()) failing.tick(app::Tick{}, &none);
+    CHECK(failing.desync().empty());
+    REQUIRE(failing.failedChecks().size() == 1);
+    CHECK(failing.failedChecks()[0].rfind("fail_expectation.fscript:6: expectation failed", 0) == 0);  // no folders
+
+    failing.restart();  // watched again: the failures start over
+    CHECK(failing.failedChecks().empty());
+    CHECK(!failing.ended());
+}
+
+TEST_CASE("training tools: the recording slot lets P1's keys drive the dummy, then loops the tape") {
+    const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    sim::MatchSetup setup;
+    setup.mode = sim::Mode::Training;
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    app::LiveSource live(setup, ryo, brick, "");
+    app::TrainingTools tools(true);
+    const app::Bindings keys = app::defaultBindings();
+    std::string banner;
+    const app::TrainingTools::Apply apply = [&](const app::TrainingChange& c) {
+        REQUIRE(live.restartWith(c.setup));
+        tools.clear();
+        banner = c.banner;
+    };
+    app::Tick press;
+    press.pressed = app::bit(app::kDummyRecord);
+    tools.keys(press, live, keys, apply);
+    REQUIRE(live.setup().dummy == sim::DummyMode::Record);
+    CHECK(banner.rfind("RECORDING", 0) == 0);
+
+    constexpr int kTaped = 30;
+    for (int f = 0; f < kTaped; ++f) {
+        const sim::FrameInput held = {{sim::kDown, 0}};  // P1 holds down: the dummy crouches, P1 stands
+        live.tick(app::Tick{}, &held);
+        tools.afterStep(live, keys, apply);
+    }
+    CHECK(live.fight().state().fighters[1].held == sim::kDown);
+    CHECK(live.fight().state().fighters[0].held == 0);
+    CHECK(tools.tapeFrames() == std::size_t(kTaped));
+    CHECK(tools.history(1).front().frames == kTaped);
+
+    tools.keys(press, live, keys, apply);
+    CHECK(live.setup().dummy == sim::DummyMode::Playback);
+    CHECK(live.setup().tape.size() == std::size_t(kTaped));
+    CHECK(banner == "PLAYBACK: 30 frames in a loop");
+    CHECK(tools.history(1).empty());  // a new match: the HUD starts over, the tape stays
+    CHECK(tools.tapeFrames() == std::size_t(kTaped));
+
+    app::TrainingTools watching(false);  // a watched training script: the HUD only, no hotkeys
+    watching.keys(press, live, keys, apply);
+    CHECK(live.setup().dummy == sim::DummyMode::Playback);
+}
+
+TEST_CASE("fight pacing: slow motion steps one tick in four and keeps a tap made between steps; frozen steps only "
+          "on the frame-step key") {
+    app::FramePacer pacer;
+    sim::FrameInput out;
+    const sim::FrameInput none, tap = {{sim::kLight, 0}};
+    CHECK(pacer.next(1, none, none, false, out));  // full speed: every tick
+    pacer.toggleSlow();
+    CHECK(!pacer.next(1, none, tap, false, out));  // tick 1 of 4: held, the tap is carried
+    CHECK(!pacer.next(2, none, none, false, out));
+    CHECK(!pacer.next(3, none, none, false, out));
+    REQUIRE(pacer.next(4, none, none, false, out));
+    CHECK(out.buttons[0] == sim::kLight);
+    CHECK(!pacer.next(5, none, none, false, out));
+    CHECK(pacer.next(8, none, none, false, out));
+    CHECK(out.buttons[0] == 0);  // carried once, not forever
+    pacer.toggleSlow();
+    pacer.toggleFrozen();
+    CHECK(!pacer.next(9, none, tap, false, out));
+    REQUIRE(pacer.next(10, {{0, sim::kDown}}, none, true, out));
+    CHECK(out.buttons[0] == sim::kLight);
+    CHECK(out.buttons[1] == sim::kDown);
+}
