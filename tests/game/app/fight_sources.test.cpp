@@ -164,7 +164,7 @@ TEST_CASE("training tools: the recording slot lets P1's keys drive the dummy, th
     CHECK(live.setup().dummy == sim::DummyMode::Playback);
 }
 
-TEST_CASE("fight pacing: slow motion steps one tick in four and keeps a tap made between steps; frozen steps only "
+TEST_CASE("fight pacing: slow motion steps one tick in four and keeps a tap made between steps, and frozen it steps only "
           "on the frame-step key") {
     app::FramePacer pacer;
     sim::FrameInput out;
