@@ -12,7 +12,9 @@ add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/live_rules.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training_hud.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/gamepad.test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fight_sources.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_source.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_pacing.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/window_position.h
   ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h

@@ -1,18 +1,17 @@
-// The fight view's sources and training tools without a window (game/app/live_source.h, replay_source.h,
-// match_recorder.h, training.h, fight_pacing.h): a live match recorded as it is played replays to the same hash on
-// every frame through the replay source; the replay source sorts a player's failures into the desync alarm and the
-// failed-check list; training's recording slot routes P1's keys to the dummy and hands the tape to playback; the
-// pacing carries a press shorter than a step to the next step.
-#include "game/app/fight_pacing.h"
+// The fight view's sources without a window (game/app/fight_source.h and its live and replay implementations,
+// with match_recorder.h): both keep the interface's stepping contract; a live match recorded as it is played
+// replays to the same hash on every frame through the replay source; the replay source sorts a player's failures
+// into the desync alarm and the failed-check list. The online source needs a network peer and is covered by the
+// window's own checks.
 #include "game/app/live_source.h"
 #include "game/app/replay_source.h"
 #include "game/app/screen.h"
-#include "game/app/training.h"
 #include "game/io/fighter_file.h"
 
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <memory>
 #include <unistd.h>
 
 namespace {
@@ -120,69 +119,37 @@ TEST_CASE("fight sources: the replay source turns a hash mismatch into the desyn
     CHECK(!failing.ended());
 }
 
-TEST_CASE("training tools: the recording slot lets P1's keys drive the dummy, then loops the tape") {
+TEST_CASE("fight sources: live and replay keep the stepping contract (no step while held, one per given frame, "
+          "round 1 again after restart)") {
     const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    const sim::RunFile run = loadRun(std::string(BVH_DATA_DIR) + "/replays/12_cpu_vs_cpu.freplay");
+    REQUIRE(run.setup.fighter[0] == "ryo");
+    REQUIRE(run.setup.fighter[1] == "brick");
     sim::MatchSetup setup;
-    setup.mode = sim::Mode::Training;
     setup.fighter[0] = "ryo";
     setup.fighter[1] = "brick";
-    app::LiveSource live(setup, ryo, brick, "");
-    app::TrainingTools tools(true);
-    const app::Bindings keys = app::defaultBindings();
-    std::string banner;
-    const app::TrainingTools::Apply apply = [&](const app::TrainingChange& c) {
-        REQUIRE(live.restartWith(c.setup));
-        tools.clear();
-        banner = c.banner;
-    };
-    app::Tick press;
-    press.pressed = app::bit(app::kDummyRecord);
-    tools.keys(press, live, keys, apply);
-    REQUIRE(live.setup().dummy == sim::DummyMode::Record);
-    CHECK(banner.rfind("RECORDING", 0) == 0);
-
-    constexpr int kTaped = 30;
-    for (int f = 0; f < kTaped; ++f) {
-        const sim::FrameInput held = {{sim::kDown, 0}};  // P1 holds down: the dummy crouches, P1 stands
-        live.tick(app::Tick{}, &held);
-        tools.afterStep(live, keys, apply);
+    std::unique_ptr<app::FightSource> src;
+    SUBCASE("live") { src = std::make_unique<app::LiveSource>(setup, ryo, brick, ""); }
+    SUBCASE("replay") { src = std::make_unique<app::ReplaySource>(run, ryo, brick); }
+    REQUIRE(src != nullptr);
+    CHECK(src->paced());
+    CHECK(&src->fighter(0) == &ryo);
+    CHECK(&src->fighter(1) == &brick);
+    CHECK(src->fight().state().frame == 0);
+    for (int i = 0; i < 3; ++i) CHECK(src->tick(app::Tick{}, nullptr).stepped == nullptr);
+    CHECK(src->fight().state().frame == 0);
+    for (std::int64_t f = 1; f <= 120; ++f) {
+        const sim::FrameInput keys = keysAt(f);
+        const app::Advance a = src->tick(app::Tick{}, &keys);
+        CAPTURE(f);
+        REQUIRE(a.stepped == &src->fight());
+        CHECK(!a.restarted);
+        CHECK(!a.left);
+        CHECK(src->fight().state().frame == f);
     }
-    CHECK(live.fight().state().fighters[1].held == sim::kDown);
-    CHECK(live.fight().state().fighters[0].held == 0);
-    CHECK(tools.tapeFrames() == std::size_t(kTaped));
-    CHECK(tools.history(1).front().frames == kTaped);
-
-    tools.keys(press, live, keys, apply);
-    CHECK(live.setup().dummy == sim::DummyMode::Playback);
-    CHECK(live.setup().tape.size() == std::size_t(kTaped));
-    CHECK(banner == "PLAYBACK: 30 frames in a loop");
-    CHECK(tools.history(1).empty());  // a new match: the HUD starts over, the tape stays
-    CHECK(tools.tapeFrames() == std::size_t(kTaped));
-
-    app::TrainingTools watching(false);  // a watched training script: the HUD only, no hotkeys
-    watching.keys(press, live, keys, apply);
-    CHECK(live.setup().dummy == sim::DummyMode::Playback);
+    src->restart();
+    CHECK(src->fight().state().frame == 0);
+    CHECK(src->fight().state().round == 1);
+    CHECK(!src->ended());
 }
 
-TEST_CASE("fight pacing: slow motion steps one tick in four and keeps a tap made between steps, and frozen it steps only "
-          "on the frame-step key") {
-    app::FramePacer pacer;
-    sim::FrameInput out;
-    const sim::FrameInput none, tap = {{sim::kLight, 0}};
-    CHECK(pacer.next(1, none, none, false, out));  // full speed: every tick
-    pacer.toggleSlow();
-    CHECK(!pacer.next(1, none, tap, false, out));  // tick 1 of 4: held, the tap is carried
-    CHECK(!pacer.next(2, none, none, false, out));
-    CHECK(!pacer.next(3, none, none, false, out));
-    REQUIRE(pacer.next(4, none, none, false, out));
-    CHECK(out.buttons[0] == sim::kLight);
-    CHECK(!pacer.next(5, none, none, false, out));
-    CHECK(pacer.next(8, none, none, false, out));
-    CHECK(out.buttons[0] == 0);  // carried once, not forever
-    pacer.toggleSlow();
-    pacer.toggleFrozen();
-    CHECK(!pacer.next(9, none, tap, false, out));
-    REQUIRE(pacer.next(10, {{0, sim::kDown}}, none, true, out));
-    CHECK(out.buttons[0] == sim::kLight);
-    CHECK(out.buttons[1] == sim::kDown);
-}

@@ -1,0 +1,62 @@
+// Training's tools without a window (game/app/training.h) on a live source: the recording slot routes P1's keys to
+// the dummy and hands the tape to playback; a watched training script gets no hotkeys.
+#include "game/app/live_source.h"
+#include "game/app/screen.h"
+#include "game/app/training.h"
+#include "game/io/fighter_file.h"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+sim::FighterDef fighter(const std::string& id) {
+    sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
+    REQUIRE_MESSAGE(load.ok, load.error.text());
+    return load.def;
+}
+
+}  // namespace
+
+TEST_CASE("training tools: the recording slot lets P1's keys drive the dummy, then loops the tape") {
+    const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    sim::MatchSetup setup;
+    setup.mode = sim::Mode::Training;
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    app::LiveSource live(setup, ryo, brick, "");
+    app::TrainingTools tools(true);
+    const app::Bindings keys = app::defaultBindings();
+    std::string banner;
+    const app::TrainingTools::Apply apply = [&](const app::TrainingChange& c) {
+        REQUIRE(live.restartWith(c.setup));
+        tools.clear();
+        banner = c.banner;
+    };
+    app::Tick press;
+    press.pressed = app::bit(app::kDummyRecord);
+    tools.keys(press, live, keys, apply);
+    REQUIRE(live.setup().dummy == sim::DummyMode::Record);
+    CHECK(banner.rfind("RECORDING", 0) == 0);
+
+    constexpr int kTaped = 30;
+    for (int f = 0; f < kTaped; ++f) {
+        const sim::FrameInput held = {{sim::kDown, 0}};  // P1 holds down: the dummy crouches, P1 stands
+        live.tick(app::Tick{}, &held);
+        tools.afterStep(live, keys, apply);
+    }
+    CHECK(live.fight().state().fighters[1].held == sim::kDown);
+    CHECK(live.fight().state().fighters[0].held == 0);
+    CHECK(tools.tapeFrames() == std::size_t(kTaped));
+    CHECK(tools.history(1).front().frames == kTaped);
+
+    tools.keys(press, live, keys, apply);
+    CHECK(live.setup().dummy == sim::DummyMode::Playback);
+    CHECK(live.setup().tape.size() == std::size_t(kTaped));
+    CHECK(banner == "PLAYBACK: 30 frames in a loop");
+    CHECK(tools.history(1).empty());  // a new match: the HUD starts over, the tape stays
+    CHECK(tools.tapeFrames() == std::size_t(kTaped));
+
+    app::TrainingTools watching(false);  // a watched training script: the HUD only, no hotkeys
+    watching.keys(press, live, keys, apply);
+    CHECK(live.setup().dummy == sim::DummyMode::Playback);
+}
