@@ -35,7 +35,9 @@ ensure_packages() {
     if [ "$(id -u)" -ne 0 ]; then
         command -v sudo >/dev/null || { echo "error: need root (or sudo) to apt-get install ${missing[*]}" >&2; exit 1; }
         sudo="sudo"
-        sudo -v  # any password prompt comes here, on its own line
+        # Passwordless sudo answers `sudo -n true` at once (`sudo -v` would ask it for a password it does not
+        # have); otherwise `sudo -v` asks for the password here, on its own line, before anything installs.
+        sudo -n true 2>/dev/null || sudo -v || { echo "error: sudo refused; apt-get install ${missing[*]} as root" >&2; exit 1; }
     fi
     local log
     log="$(mktemp --tmpdir bvh-fighter-apt.XXXXXX.log)"
