@@ -72,15 +72,14 @@ bool parseCounter(const std::string& word, CounterHits& out) {
 
 const char* styleName(InputStyle st) {
     switch (st) {
-        case InputStyle::Classic: return "classic";
         case InputStyle::Motion: return "motion";
         case InputStyle::Simple: return "simple";
     }
-    return "classic";
+    return "simple";
 }
 
 bool parseStyle(const std::string& word, InputStyle& out) {
-    for (InputStyle st : {InputStyle::Classic, InputStyle::Motion, InputStyle::Simple}) {
+    for (InputStyle st : {InputStyle::Motion, InputStyle::Simple}) {
         if (word == styleName(st)) {
             out = st;
             return true;

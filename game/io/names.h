@@ -19,7 +19,7 @@ bool parseDummy(const std::string& word, DummyMode& out);
 const char* counterName(CounterHits c);
 /// Parses a counter-hit word; returns false when unknown.
 bool parseCounter(const std::string& word, CounterHits& out);
-/// Script/replay word for an input style ("classic", "motion", "simple").
+/// Script/replay word for an input style ("motion", "simple").
 const char* styleName(InputStyle st);
 /// Parses an input style word; returns false when unknown.
 bool parseStyle(const std::string& word, InputStyle& out);

@@ -18,6 +18,7 @@ std::string hashHex(std::uint64_t h) {
 std::string replayHeader(const MatchSetup& s) {
     std::ostringstream o;
     o << "fightreplay " << kReplayVersion << "\n"
+      << "rules " << kRulesVersion << "\n"
       << "seed " << s.seed << "\n"
       << "mode " << modeName(s.mode) << "\n"
       << "fighters " << s.fighter[0] << " " << s.fighter[1] << "\n"
@@ -31,7 +32,7 @@ std::string replayHeader(const MatchSetup& s) {
     if (s.intro != 0) o << "intro " << s.intro << "\n";
     if (!s.tape.empty()) o << "tape " << tapeText(s.tape) << "\n";
     if (s.counter != CounterHits::Off) o << "counter " << counterName(s.counter) << "\n";
-    if (s.style[0] != InputStyle::Classic || s.style[1] != InputStyle::Classic) {
+    if (s.style[0] != MatchSetup{}.style[0] || s.style[1] != MatchSetup{}.style[1]) {
         o << "style " << styleName(s.style[0]) << " " << styleName(s.style[1]) << "\n";
     }
     o << "frames\n";
@@ -76,6 +77,11 @@ bool parseTape(const std::vector<std::string>& t, std::size_t from, std::vector<
     return !out.empty();
 }
 
+std::string styleError(const std::string& word) {
+    if (word == "classic") return "input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
+    return "unknown input style " + io::quote(word);
+}
+
 std::string replayFrameLine(const FrameInput& in) {
     return buttonLetters(in.buttons[0]) + " " + buttonLetters(in.buttons[1]);
 }
@@ -84,12 +90,19 @@ namespace {
 
 struct ReplayParser : io::LineParser {
     std::vector<std::pair<std::string, int>> seen;  // header keys read so far, with their lines
+    int rules = 0;                                   // the `rules` record's version, 0 while none was read
 
     bool toHash(const std::string& t, std::uint64_t& h) {
         std::string why;
         return io::toHash(t, h, why) || fail(why);
     }
     bool header(const std::vector<std::string>& t, RunFile& out);
+    /// Refuses a replay recorded under other rules than this build's (at the `rules` line).
+    bool rulesMatch() {
+        if (rules == kRulesVersion) return true;
+        return fail("recorded with rules " + std::to_string(rules) + "; this build plays rules " +
+                    std::to_string(kRulesVersion) + (rules > kRulesVersion ? " (a newer build recorded it)" : ""));
+    }
     bool body(const std::vector<std::string>& t, RunFile& out, bool& ended);
 };
 
@@ -98,6 +111,7 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     const std::string& k = t[0];
     if (!once(seen, k)) return false;
     auto need = [&](std::size_t n) { return t.size() == n ? true : fail("wrong number of fields for " + io::quote(k)); };
+    if (k == "rules") return need(2) && toInt(t[1], 1, 1000000, rules) && rulesMatch();
     if (k == "seed") {
         std::string why;
         return need(2) && (io::toUint64(t[1], s.seed, why) || fail(why));
@@ -124,7 +138,7 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     if (k == "style") {
         if (!need(3)) return false;
         for (int p = 0; p < 2; ++p) {
-            if (!parseStyle(t[std::size_t(p) + 1], s.style[p])) return fail("unknown input style " + io::quote(t[std::size_t(p) + 1]));
+            if (!parseStyle(t[std::size_t(p) + 1], s.style[p])) return fail(styleError(t[std::size_t(p) + 1]));
         }
         return true;
     }
@@ -172,6 +186,7 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
     io::Lines lines(text);
     std::string_view raw;
     bool sawMagic = false, inBody = false, ended = false, ok = true;
+    int magicLine = 0;
     while (ok && lines.next(raw)) {
         rp.line = lines.number();
         const std::vector<std::string> t = io::tokens(raw);
@@ -187,9 +202,18 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
             if (t[0] != "fightreplay" || t.size() != 2) ok = rp.fail("expected `fightreplay VERSION`");
             else if (t[1] != std::to_string(kReplayVersion)) ok = rp.fail("unsupported replay version " + io::quote(t[1]));
             sawMagic = true;
+            magicLine = rp.line;
         } else if (!inBody) {
-            if (t[0] == "frames" && t.size() == 1) inBody = true;
-            else ok = rp.header(t, out);
+            if (t[0] == "frames" && t.size() == 1) {
+                inBody = true;
+                // Every replay written since rules versions began says which; one without is from rules 1.
+                if (rp.rules == 0) {
+                    rp.line = magicLine;
+                    ok = rp.fail("no `rules` line: recorded with rules 1; this build plays rules " + std::to_string(kRulesVersion));
+                }
+            } else {
+                ok = rp.header(t, out);
+            }
         } else {
             ok = rp.body(t, out, ended);
         }

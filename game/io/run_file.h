@@ -4,10 +4,13 @@
 //
 // Replay format (version 1), text, one record per line, '#' starts a comment:
 //   fightreplay 1                   first line: magic word and format version
+//   rules N                         the rules version it was recorded under (sim::kRulesVersion); required: a
+//                                   replay of other rules (or with no `rules` line: rules 1) is refused, since its
+//                                   inputs would play another match
 //   seed N | mode WORD | fighters ID1 ID2 | rounds N | roundframes N | dummy WORD | cpulevel N
 //   start X1 X2 | health H1 H2     (header settings, any order; omitted ones keep MatchSetup's defaults;
 //                                   seed is 0..2^64-1, health 0 = full)
-//   intro FRAMES | style S1 S2     (as in scripts; written only when not the default: intro 0, classic classic)
+//   intro FRAMES | style S1 S2     (as in scripts; written only when not the default: intro 0, simple simple)
 //   tape TOKENS ...                 the training dummy's recording (as in scripts; written only when not empty)
 //   frames                          end of header
 //   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none;
@@ -96,6 +99,8 @@ std::string replayFrameLine(const FrameInput& in);
 std::string hashHex(std::uint64_t h);
 /// A dummy tape as `tape` tokens: replay letters per frame (R = forward, L = back), runs as `LETTERS*N`.
 std::string tapeText(const std::vector<std::uint16_t>& tape);
+/// The message for a `style` word that is not one: says so, and what became of the removed `classic` style.
+std::string styleError(const std::string& word);
 /// Parses `tape` tokens (t[from..]); false with why on a bad token or more than kMaxTape frames.
 bool parseTape(const std::vector<std::string>& t, std::size_t from, std::vector<std::uint16_t>& out, std::string& why);
 

@@ -18,9 +18,9 @@
 //     counter off|on|always                 counter hits (default off): on = a hit during the victim's own startup
 //                                           or active frames does +20% damage and +4 hitstun; always = also every
 //                                           hit on the training dummy
-//     style S1 S2                           how each player's special button is read: classic (default: special
-//                                           = fireball, no motions or dashes), motion (236S, 623S, 66/44 dashes),
-//                                           simple (motion plus special = fireball, forward+special = anti-air)
+//     style S1 S2                           how each player's special button is read: motion (236S, 623S, 66/44
+//                                           dashes) or simple (the default: motion plus special = fireball,
+//                                           forward+special = anti-air)
 //   Input (each advances the frame cursor C, the number of frames scripted so far):
 //     pN hold BUTTONS FRAMES                pN holds BUTTONS for FRAMES frames
 //     pN press BUTTONS                      pN holds BUTTONS for one frame
@@ -160,9 +160,9 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
         return parseCounter(t[1], s.counter) ? true : fail("unknown counter-hit rule " + io::quote(t[1]));
     }
     if (k == "style") {
-        if (!need(3, "style classic|motion|simple classic|motion|simple")) return false;
+        if (!need(3, "style motion|simple motion|simple")) return false;
         for (int p = 0; p < 2; ++p) {
-            if (!parseStyle(t[std::size_t(p) + 1], s.style[p])) return fail("unknown input style " + io::quote(t[std::size_t(p) + 1]));
+            if (!parseStyle(t[std::size_t(p) + 1], s.style[p])) return fail(styleError(t[std::size_t(p) + 1]));
         }
         return true;
     }

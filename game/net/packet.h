@@ -61,7 +61,7 @@ struct Packet {
     std::uint32_t token = 0;                  ///< session token (0 in Hello and Refuse)
     // Hello
     std::string fighter;                      ///< joiner's fighter id ([a-z0-9_-], 1..32 chars)
-    sim::InputStyle style = sim::InputStyle::Classic;  ///< joiner's input style (its own choice, like its fighter)
+    sim::InputStyle style = sim::InputStyle::Simple;  ///< joiner's input style (its own choice, like its fighter)
     // Welcome
     sim::MatchSetup setup;                    ///< the match (mode is always Versus; fighter[1] and style[1] are the
                                               ///< joiner's; only the fields a Versus match uses, see wireSetup)

@@ -33,7 +33,7 @@ struct PeerConfig {
     bool host = true;                  ///< host (P1, waits) or joiner (P2, connects)
     Address hostAddress = 0;           ///< joiner: where the host is
     std::string fighter = "ryo";       ///< this side's fighter id
-    sim::InputStyle style = sim::InputStyle::Classic;  ///< this side's input style (its own choice, like the fighter)
+    sim::InputStyle style = sim::InputStyle::Simple;  ///< this side's input style (its own choice, like the fighter)
     sim::MatchSetup setup;             ///< host: the match (fighter and style of each side come from that side)
     std::uint32_t frameLimit = 0;      ///< host: end after this many frames (0 = at match over)
     SessionConfig session;             ///< delay, rollback window, hash period (me is set by the role)

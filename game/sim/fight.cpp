@@ -176,7 +176,7 @@ int Fight::dashInput(int p) const {
     // A dash is a tap, neutral for at most the dash window, and a second tap this frame: 6 5 6 (or 4 5 4).
     const FighterState& f = s_.fighters[p];
     const InputWindows& w = defs_[p].windows;
-    if (!liveStyle(p) || w.dash <= 0) return 0;
+    if (w.dash <= 0) return 0;
     const int limit = std::min(w.dash, kHistory - 1);
     for (int dir : {6, 4}) {
         if (numpad(f.dirs[0], f.facing) != dir || numpad(f.dirs[1], f.facing) != 5) continue;
@@ -192,7 +192,7 @@ int Fight::pickAttack(int p, std::uint16_t pressed) const {
     const FighterDef& d = defs_[p];
     if (f.airborne) return (pressed & (kLight | kHeavy)) ? d.ids.air : -1;
     if ((pressed & kThrow) && d.ids.grab >= 0) return d.ids.grab;
-    if ((pressed & kSpecial) && setup_.style[p] != InputStyle::Classic) {
+    if (pressed & kSpecial) {
         static const std::uint16_t kDragon[] = {dirSet(6), dirSet(2, 1), dirSet(3)};   // 623
         static const std::uint16_t kQuarter[] = {dirSet(2), dirSet(3), dirSet(6)};     // 236
         if (d.ids.rising >= 0 && motion(p, kDragon, 3)) return d.ids.rising;  // 623 wins over 236 (6236)
@@ -201,7 +201,6 @@ int Fight::pickAttack(int p, std::uint16_t pressed) const {
         const bool forward = numpad(f.dirs[0], f.facing) == 6;
         return forward && d.ids.rising >= 0 ? d.ids.rising : d.ids.special;  // Simple: S, 6S
     }
-    if (pressed & kSpecial) return d.ids.special;
     if (pressed & kHeavy) return d.ids.heavy;
     if (pressed & kLight) {
         const int low = d.ids.low;
@@ -223,10 +222,8 @@ bool Fight::readInput(int p, std::uint16_t buttons) {
     FighterState& f = s_.fighters[p];
     f.prevHeld = f.held;
     f.held = buttons;
-    if (liveStyle(p)) {
-        std::copy_backward(f.dirs, f.dirs + kHistory - 1, f.dirs + kHistory);
-        f.dirs[0] = std::uint8_t(buttons & (kUp | kDown | kLeft | kRight));
-    }
+    std::copy_backward(f.dirs, f.dirs + kHistory - 1, f.dirs + kHistory);
+    f.dirs[0] = std::uint8_t(buttons & (kUp | kDown | kLeft | kRight));
     const int attack = pickAttack(p, std::uint16_t(f.held & ~f.prevHeld));
     if (attack < 0) return false;
     f.buffered = attack;

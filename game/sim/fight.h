@@ -42,6 +42,9 @@ constexpr int kHistory = 32;        ///< frames of directions kept for motion in
 constexpr int kMaxIntro = 600;      ///< longest round intro a script/replay may ask for
 constexpr int kMaxCpuLevel = 4;     ///< highest CPU level (4: reacts to what it can see, anti-airs, punishes)
 constexpr int kCpuReaction = 14;    ///< level 4: frames of an attack it must see before it can guard it on reaction
+/// Version of the rules: bumped whenever a change makes a recorded match play differently (another hash at some
+/// frame). Replays carry it (`rules N`) and a replay recorded under other rules is refused, never re-simulated.
+constexpr int kRulesVersion = 2;
 constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
@@ -58,11 +61,10 @@ constexpr int kDummyModes = 7;
 constexpr int kMaxTape = 600;
 /// Counter-hit rule of a match (MatchSetup::counter).
 enum class CounterHits : std::uint8_t { Off, On, Always };
-/// How a player's special button is read. Classic is the first version's rule (special alone = fireball; no
-/// motions, no dashes), kept so old replays read the same; Motion is the genre's (236S fireball, 623S anti-air,
-/// 66/44 dashes; special alone does nothing); Simple adds one-button shortcuts to Motion (special = fireball,
-/// forward + special = anti-air) for beginners.
-enum class InputStyle : std::uint8_t { Classic, Motion, Simple };
+/// How a player's special button is read. Motion is the genre's (236S fireball, 623S anti-air, 66/44 dashes;
+/// special alone does nothing); Simple adds one-button shortcuts to Motion (special = fireball, forward + special
+/// = anti-air) for beginners, and is what a script or replay without a `style` line plays.
+enum class InputStyle : std::uint8_t { Motion, Simple };
 
 /// Everything that decides a match besides the inputs (it is what a replay header stores).
 struct MatchSetup {
@@ -76,7 +78,7 @@ struct MatchSetup {
     int startX[2] = {400, 800};        ///< x of each fighter at every round start
     int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
     int intro = 0;                     ///< frames of round intro ("ROUND N", "FIGHT!") with inputs locked out
-    InputStyle style[2] = {InputStyle::Classic, InputStyle::Classic};  ///< how each player's specials are read
+    InputStyle style[2] = {InputStyle::Simple, InputStyle::Simple};  ///< how each player's specials are read
     /// The dummy's recording, one frame each, played in a loop by DummyMode::Playback. Directions are relative to
     /// the dummy's facing (kRight = forward, kLeft = back), so it plays the same from either side.
     std::vector<std::uint16_t> tape;
@@ -131,14 +133,14 @@ struct FighterState {
     bool airborne = false;   ///< in the air
     bool attackLanded = false;  ///< the current attack already hit or was blocked (lands once per attack)
     int combo = 0;           ///< hits taken in the current combo (as victim)
-    int lastAdvantage = 0;   ///< frame advantage of this fighter's last attack that connected (+ = attacker free first)
+    int lastAdvantage = 0;   ///< frame advantage of this fighter's last attack that connected: the frame the victim
+                             ///< can act again minus the frame the attacker can (+ = attacker free first)
     bool hasAdvantage = false;  ///< true once lastAdvantage is meaningful
     std::uint16_t held = 0;     ///< buttons held this frame
     std::uint16_t prevHeld = 0; ///< buttons held last frame (for presses)
     int buffered = -1;       ///< attack anim waiting to start, or -1
     int bufferTimer = 0;     ///< frames left on the buffered press
     std::uint8_t dirs[kHistory] = {};  ///< held direction bits (kUp..kRight) of recent frames, [0] = this frame
-                                       ///< (kept only for Motion/Simple players)
     int techTimer = 0;       ///< while Thrown: frames left to break the throw with a throw press
     int grabMember = -1;     ///< while Thrown: the member the throw box caught (for the hit event)
     Body body;               ///< the agent: leaves are the hurtboxes
@@ -259,7 +261,6 @@ private:
     void updateThrown(int p);
     void grab(int attacker, int member);
     void tech(int victim);
-    bool liveStyle(int p) const { return setup_.style[p] != InputStyle::Classic; }
     void updateStun(int p);
     void updateAttack(int p);
     void moveFighter(int p);
@@ -277,7 +278,7 @@ private:
     int pickAttack(int p, std::uint16_t pressed) const;
     void cpuDecide(int p);
     std::uint16_t cpu4Input(int p);
-    std::uint16_t cpu4Motion(int p);
+    std::uint16_t cpuMotion(int p);
     std::uint16_t cpu4React(int p);
     void cpu4Decide(int p);
     int reach(int p, int anim) const;

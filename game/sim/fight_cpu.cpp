@@ -46,13 +46,13 @@ std::uint16_t Fight::dummyGuard(int p) {
     FighterState& f = s_.fighters[p];
     const FighterState& o = s_.fighters[1 - p];
     CpuState& c = f.cpu;
-    if (c.motion > 0) return cpu4Motion(p);
+    if (c.motion > 0) return cpuMotion(p);
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     const bool stunned = f.action == Action::Blockstun || f.action == Action::Hitstun;
     const int left = f.action == Action::Blockstun ? f.blockstun : f.hitstun;
-    if (setup_.dummy == DummyMode::Reversal && stunned && left == 3 && defs_[p].ids.rising >= 0 && liveStyle(p)) {
+    if (setup_.dummy == DummyMode::Reversal && stunned && left == 3 && defs_[p].ids.rising >= 0) {
         c.motion = 3;  // 6 now, 2, then 3 + special on the last stun frame: the uppercut starts on the first free frame
-        return cpu4Motion(p);
+        return cpuMotion(p);
     }
     const bool low = o.action == Action::Attack && defs_[1 - p].anims[std::size_t(o.anim)].guard == Guard::Low;
     const std::uint16_t guard = std::uint16_t(back | (low ? kDown : 0));
@@ -80,11 +80,13 @@ std::uint64_t Fight::nextRandom() { return sim::nextRandom(s_.rng); }
 std::uint16_t Fight::cpuInput(int p) {
     if (setup_.cpuLevel >= 4) return cpu4Input(p);
     CpuState& c = s_.fighters[p].cpu;
+    if (c.motion > 0) return cpuMotion(p);  // a fireball being entered (236 + special) plays out first
     if (s_.hitstop == 0 && --c.think <= 0) {
         cpuDecide(p);
         const int level = std::clamp(setup_.cpuLevel, 1, 3);
         const int base[3] = {26, 16, 9};
         c.think = base[level - 1] + int(nextRandom() % 8);
+        if (c.motion > 0) return cpuMotion(p);
     }
     if (c.planFrames <= 0) return 0;
     --c.planFrames;
@@ -108,17 +110,21 @@ void Fight::cpuDecide(int p) {
         c.plan = b;
         c.planFrames = frames;
     };
+    auto fireball = [&]() {
+        plan(0, 0);
+        c.motion = 13;  // 236 + special, entered over the next three frames
+    };
     if ((attacked || fireballComing) && r < blockChance[level - 1]) {
         const bool low = o.action == Action::Attack && defs_[1 - p].anims[o.anim].guard == Guard::Low;
         plan(std::uint16_t(back | (low ? kDown : 0)), 24);
     } else if (fireballComing && r < 90) {
         plan(std::uint16_t(kUp | fwd), 4);
     } else if (dist > 350) {
-        if (!s_.projectiles[p].alive && r < 45) plan(kSpecial, 2);
+        if (!s_.projectiles[p].alive && r < 45) fireball();
         else plan(fwd, 20);
     } else if (dist > 170) {
         if (r < 45) plan(fwd, 12);
-        else if (r < 60 && !s_.projectiles[p].alive) plan(kSpecial, 2);
+        else if (r < 60 && !s_.projectiles[p].alive) fireball();
         else if (r < 72) plan(std::uint16_t(kUp | fwd), 4);
         else plan(back, 10);
     } else {
@@ -136,7 +142,7 @@ void Fight::cpuDecide(int p) {
 // says; anything faster it only blocks if it was already guarding), anti-airs a jump-in with its 623 + special,
 // and punishes a blocked move whose remaining recovery is longer than its fastest answer's startup. Otherwise it
 // follows a plan chosen with the state's RNG: footsies at mid range, fireballs at varying intervals, a close-range
-// mix of jab, low, throw and a guard stance. Levels 1-3 are untouched (the recorded replays use them).
+// mix of jab, low, throw and a guard stance.
 
 int Fight::reach(int p, int anim) const {
     int r = 0;  // how far ahead of the origin its attack or throw boxes go
@@ -153,7 +159,7 @@ int Fight::gap(int p) const {
     return f.x < o.x ? o.push.minX - f.x : f.x - o.push.maxX;
 }
 
-std::uint16_t Fight::cpu4Motion(int p) {
+std::uint16_t Fight::cpuMotion(int p) {
     // The next frame of the motion being entered: 11-13 is 236 + special, 1-3 is 623 + special (3 = first step).
     CpuState& c = s_.fighters[p].cpu;
     const std::uint16_t fwd = s_.fighters[p].facing > 0 ? kRight : kLeft;
@@ -168,14 +174,14 @@ std::uint16_t Fight::cpu4Motion(int p) {
 std::uint16_t Fight::cpu4Input(int p) {
     CpuState& c = s_.fighters[p].cpu;
     if (c.fireballWait > 0) --c.fireballWait;
-    if (c.motion > 0) return cpu4Motion(p);
+    if (c.motion > 0) return cpuMotion(p);
     const std::uint16_t react = cpu4React(p);
-    if (react != 0 || c.motion > 0) return c.motion > 0 ? cpu4Motion(p) : react;
+    if (react != 0 || c.motion > 0) return c.motion > 0 ? cpuMotion(p) : react;
     if (s_.hitstop == 0 && --c.think <= 0) {
         cpu4Decide(p);
         c.think = 4 + int(nextRandom() % 5);
     }
-    if (c.motion > 0) return cpu4Motion(p);
+    if (c.motion > 0) return cpuMotion(p);
     if (c.planFrames <= 0) return 0;
     --c.planFrames;
     return c.plan;
@@ -187,7 +193,7 @@ std::uint16_t Fight::cpu4React(int p) {
     const FighterDef& d = defs_[p];
     CpuState& c = s_.fighters[p].cpu;
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
-    const bool motions = liveStyle(p) && d.ids.rising >= 0;
+    const bool motions = d.ids.rising >= 0;
     // Punish: on its last blockstun frame, if the blocked move leaves the opponent stuck long enough for the
     // answer's startup (the uppercut needs two more frames for its motion).
     if (f.action == Action::Blockstun && f.blockstun == 1 && o.action == Action::Attack) {
@@ -237,8 +243,7 @@ void Fight::cpu4Decide(int p) {
     };
     auto fireball = [&]() {
         c.fireballWait = 40 + int(nextRandom() % 120);  // varies its rhythm: 40-159 frames between fireballs
-        if (liveStyle(p)) c.motion = 13;
-        else plan(kSpecial, 1);
+        c.motion = 13;
     };
     const bool canFireball = !s_.projectiles[p].alive && c.fireballWait == 0;
     if (dist > 320) {

@@ -2,8 +2,9 @@
 // replays, scripts and the netcode's desync check compare.
 //
 // Why it is its own file: the hash is a contract with every recorded replay, so it changes only with the rules
-// version, and a reader checking that a new state field is hashed should find the field list in one place. The
-// tripwires below stop the build when a field is added and not fed to the hash.
+// version (kRulesVersion: a replay of other rules is refused, so no field is ever left out or fed specially to keep
+// old checkpoints), and a reader checking that a new state field is hashed should find the field list in one
+// place. The tripwires below stop the build when a field is added and not fed to the hash.
 #include "game/sim/fight.h"
 
 #include "game/sim/determinism.h"
@@ -21,15 +22,6 @@ static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberL
               "hash the new FighterState field");
 static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 20 && sizeof(AttackBox) == 20, "hash the new field");
 
-/// Fields added after the first recorded replays (issue 12: input history, throws) are fed as (tag, value) pairs
-/// only when they are not zero, so a match that never uses them (every Classic match without the throw button)
-/// hashes exactly as before and the shipped checkpoints still hold; tags keep the encoding unambiguous.
-void sparse(Hasher& hs, int tag, std::int64_t v) {
-    if (v == 0) return;
-    hs.num(tag);
-    hs.num(v);
-}
-
 void hashFighter(Hasher& hs, const FighterState& f) {
     for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
                            std::int64_t(f.facing), std::int64_t(f.action), std::int64_t(f.anim),
@@ -38,7 +30,9 @@ void hashFighter(Hasher& hs, const FighterState& f) {
                            std::int64_t(f.airborne), std::int64_t(f.attackLanded), std::int64_t(f.combo),
                            std::int64_t(f.lastAdvantage), std::int64_t(f.hasAdvantage), std::int64_t(f.held),
                            std::int64_t(f.prevHeld), std::int64_t(f.buffered), std::int64_t(f.bufferTimer),
-                           std::int64_t(f.cpu.plan), std::int64_t(f.cpu.planFrames), std::int64_t(f.cpu.think)}) {
+                           std::int64_t(f.cpu.plan), std::int64_t(f.cpu.planFrames), std::int64_t(f.cpu.think),
+                           std::int64_t(f.cpu.motion), std::int64_t(f.cpu.fireballWait), std::int64_t(f.techTimer),
+                           std::int64_t(f.grabMember)}) {
         hs.num(v);
     }
     hs.num(f.body.root());
@@ -57,14 +51,10 @@ void hashFighter(Hasher& hs, const FighterState& f) {
     for (const AttackBox& a : f.attacks) {
         hs.box(a.box);
         hs.num(a.active);
-        sparse(hs, 1000, a.grab);
+        hs.num(a.grab);
     }
     hs.box(f.push);
-    for (int i = 0; i < kHistory; ++i) sparse(hs, 1100 + i, f.dirs[i]);
-    sparse(hs, 1200, f.techTimer);
-    sparse(hs, 1201, f.grabMember + 1);
-    sparse(hs, 1202, f.cpu.motion);
-    sparse(hs, 1203, f.cpu.fireballWait);
+    for (std::uint8_t d : f.dirs) hs.num(d);
 }
 
 }  // namespace

@@ -224,8 +224,10 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
         clampToStage(attacker);
     }
     s_.hitstop = std::max(s_.hitstop, a.hitstop);
-    const int remaining = (att.action == Action::Attack && att.anim == anim) ? a.length - att.animFrame : 0;
-    att.lastAdvantage = stun - remaining;
+    // The victim acts again `stun` steps from now (its stun runs out on that step and it is free at once); the
+    // attacker on the step its animation passes its last frame, or on the next one when it is no longer in it.
+    const int attackerFree = (att.action == Action::Attack && att.anim == anim) ? a.length - att.animFrame + 1 : 1;
+    att.lastAdvantage = stun - attackerFree;
     att.hasAdvantage = true;
     placeBoxes(victim);
     placeBoxes(attacker);

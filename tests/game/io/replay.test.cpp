@@ -196,12 +196,28 @@ TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and
 TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("repeated header key") {
-        text = "fightreplay 1\nseed 1\nmode versus\nseed 2\nframes\n";
-        expected = "r:4: repeated `seed` (first on line 2)";
+        text = "fightreplay 1\nrules 2\nseed 1\nmode versus\nseed 2\nframes\n";
+        expected = "r:5: repeated `seed` (first on line 3)";
     }
     SUBCASE("a number out of range") {
-        text = "fightreplay 1\nrounds 1000\nframes\n";
-        expected = "r:2: number 1000 out of range [1, 999]";
+        text = "fightreplay 1\nrules 2\nrounds 1000\nframes\n";
+        expected = "r:3: number 1000 out of range [1, 999]";
+    }
+    SUBCASE("recorded under older rules") {
+        text = "fightreplay 1\nrules 1\nframes\n- -\n";
+        expected = "r:2: recorded with rules 1; this build plays rules 2";
+    }
+    SUBCASE("recorded under newer rules") {
+        text = "fightreplay 1\nseed 4\nrules 3\nframes\n";
+        expected = "r:3: recorded with rules 3; this build plays rules 2 (a newer build recorded it)";
+    }
+    SUBCASE("no rules line: rules 1, from before replays said") {
+        text = "# an old recording\nfightreplay 1\nseed 4\nframes\n- -\nend 1 0123456789abcdef\n";
+        expected = "r:2: no `rules` line: recorded with rules 1; this build plays rules 2";
+    }
+    SUBCASE("the removed classic style") {
+        text = "fightreplay 1\nrules 2\nstyle classic motion\nframes\n";
+        expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     }
     CAPTURE(text);
     sim::RunFile run;

@@ -164,7 +164,7 @@ TEST_CASE("both sides record the same setup and either recording replays offline
     hostCfg.setup = throwRange();
     hostCfg.setup.intro = sim::kLiveIntro;
     hostCfg.setup.counter = sim::CounterHits::On;
-    hostCfg.setup.style[1] = sim::InputStyle::Classic;  // the host does not choose the joiner's style
+    hostCfg.setup.style[1] = sim::InputStyle::Simple;  // the host does not choose the joiner's style (motion)
     hostCfg.frameLimit = 400;
     hostCfg.token = 77;
     net::PeerConfig joinCfg;

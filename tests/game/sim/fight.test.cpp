@@ -407,17 +407,36 @@ TEST_CASE("Left and right are absolute: the sim turns them into forward and back
     CHECK_FALSE(fight.state().fighters[1].blocking);
 }
 
-TEST_CASE("Frame advantage is the victim's stun minus the attacker's remaining frames") {
+TEST_CASE("Frame advantage is the frame the victim can act again minus the frame the attacker can") {
+    // Counted, not computed: after the jab connects, step until each fighter is back in a free state and compare
+    // those frames. Ryo's jab (15 frames, first active frame 5) with hitstun 17 / blockstun 10 is +6 on hit and
+    // -1 on block, the numbers the training frame meter reads off the same frames.
     Pair d;
     std::uint16_t guard = 0;
     int expected = 0;
-    // Jab: 15 frames, hits on frame 5, so 10 frames remain; hitstun 17 gives +7, blockstun 10 gives 0.
-    SUBCASE("on hit") { guard = 0; expected = 7; }
-    SUBCASE("on block") { guard = sim::kRight; expected = 0; }
+    SUBCASE("on hit") { guard = 0; expected = 6; }
+    SUBCASE("on block") { guard = sim::kRight; expected = -1; }
     sim::Fight fight(setupAt(1090, 1175), d.ryo, d.ryo);
     fight.step(input(0, guard));
     fight.step(input(sim::kLight, guard));
-    for (int i = 0; i < 30; ++i) fight.step(input(0, guard));
+    auto isFree = [](const sim::FighterState& f) {
+        return f.action == sim::Action::Idle || f.action == sim::Action::Walk || f.action == sim::Action::Crouch;
+    };
+    std::int64_t hitFrame = -1, free[2] = {-1, -1};
+    for (int i = 0; i < 60; ++i) {
+        fight.step(input(0, guard));
+        for (const sim::Event& e : fight.events()) {
+            if (e.type == EventType::Hit || e.type == EventType::Block) hitFrame = fight.state().frame;
+        }
+        for (int p = 0; p < 2; ++p) {
+            if (hitFrame >= 0 && free[p] < 0 && fight.state().frame > hitFrame && isFree(fight.state().fighters[p])) {
+                free[p] = fight.state().frame;
+            }
+        }
+    }
+    REQUIRE(free[0] > 0);
+    REQUIRE(free[1] > 0);
+    CHECK(free[1] - free[0] == expected);
     CHECK(fight.state().fighters[0].hasAdvantage);
     CHECK(fight.state().fighters[0].lastAdvantage == expected);
 }

@@ -1,7 +1,9 @@
 // Issue 12's rules tested through Fight directly: SOCD cleaning, motion inputs and their window and buffer, the
-// one-button shortcuts, invincible frames, dashes, throws, the round intro, and the sparse hash that keeps old
-// matches' checkpoints. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
+// one-button shortcuts, invincible frames, dashes, throws, the round intro, and a hash that sees every field. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
 #include "game/sim/fight_test_util.h"
+
+#include <functional>
+#include <vector>
 
 using fighttest::fighter;
 using fighttest::input;
@@ -44,10 +46,13 @@ TEST_CASE("236 + special throws the fireball in motion style, special alone does
     CHECK(f.animName(0) == "special");
 }
 
-TEST_CASE("Classic style keeps special alone as the fireball and ignores motions for the anti-air") {
+TEST_CASE("A setup with no style reads simple: special alone is the fireball and 623S the anti-air") {
     sim::Fight f(setupAt(400, 800), fighter("ryo"), fighter("ryo"));
-    feed(f, {sim::kRight, sim::kDown, kDR | sim::kSpecial});  // 623S read the classic way: the fireball
+    feed(f, {sim::kSpecial});
     CHECK(f.animName(0) == "special");
+    sim::Fight g(setupAt(400, 800), fighter("ryo"), fighter("ryo"));
+    feed(g, {sim::kRight, sim::kDown, kDR | sim::kSpecial});  // 623S: the rising anti-air, not the fireball
+    CHECK(g.animName(0) == "rising");
 }
 
 TEST_CASE("The motion window counts the press frame: 12 frames pass, 13 do not (ryo: motion 12)") {
@@ -115,18 +120,22 @@ TEST_CASE("Invincible frames: without them the same anti-air trades with the jum
     }
 }
 
-TEST_CASE("Dashes need style motion, a neutral gap and the window (ryo: dash 10 12 9)") {
+TEST_CASE("Dashes need a neutral gap and the window (ryo: dash 10 12 9)") {
     sim::Fight f(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
     f.step(input(sim::kRight));          // a one-frame walk: x 406
     for (int i = 0; i < 9; ++i) f.step(input(0));
     f.step(input(sim::kRight));          // second tap 10 frames after the first
     CHECK(f.state().fighters[0].action == sim::Action::Dash);
     CHECK(f.state().fighters[0].x == 406 + 12);
-    sim::Fight classic(setupAt(400, 800), fighter("ryo"), fighter("ryo"));
-    classic.step(input(sim::kRight));
-    classic.step(input(0));
-    classic.step(input(sim::kRight));
-    CHECK(classic.state().fighters[0].action == sim::Action::Walk);
+    sim::Fight late(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+    late.step(input(sim::kRight));
+    for (int i = 0; i < 10; ++i) late.step(input(0));
+    late.step(input(sim::kRight));       // 11 frames after the first: too late, a walk
+    CHECK(late.state().fighters[0].action == sim::Action::Walk);
+    sim::Fight held(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+    held.step(input(sim::kRight));
+    held.step(input(sim::kRight));       // no neutral frame between: still a walk
+    CHECK(held.state().fighters[0].action == sim::Action::Walk);
 }
 
 TEST_CASE("A throw beats a block, and the thrown fighter can break it in the tech window") {
@@ -183,19 +192,30 @@ TEST_CASE("The round intro locks inputs and the timer for its frames") {
     CHECK(f.state().timer == s.roundFrames - 1);
 }
 
-TEST_CASE("Classic matches hash as before: the new fields stay zero and are fed only when set") {
-    // Same inputs, one match classic and one motion: motion keeps a direction history, so the hashes part as
-    // soon as a direction is held; with no input at all they agree (every new field is zero in both).
-    sim::Fight classic(setupAt(400, 800), fighter("ryo"), fighter("ryo"));
-    sim::Fight motion(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
-    classic.step(input(0));
-    motion.step(input(0));
-    CHECK(classic.hash() == motion.hash());
-    classic.step(input(sim::kRight));
-    motion.step(input(sim::kRight));
-    CHECK(classic.state().fighters[0].dirs[0] == 0);
-    CHECK(motion.state().fighters[0].dirs[0] == sim::kRight);
-    CHECK(classic.hash() != motion.hash());
+TEST_CASE("Every field added for motions and throws reaches the hash, zero or not") {
+    // The direction history, the throw's tech timer and grabbed member, the level-4 CPU's motion and fireball wait
+    // and an attack box's grab flag: changing any one of them in a saved state must change the hash.
+    sim::Fight f(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
+    for (int i = 0; i < 5; ++i) f.step(input(0));
+    const sim::FightState base = f.state();
+    const std::uint64_t h = f.hash();
+    std::vector<std::function<void(sim::FightState&)>> edits = {
+        [](sim::FightState& s) { s.fighters[0].dirs[7] = sim::kDown; },
+        [](sim::FightState& s) { s.fighters[1].techTimer = 3; },
+        [](sim::FightState& s) { s.fighters[0].grabMember = 0; },
+        [](sim::FightState& s) { s.fighters[1].cpu.motion = 2; },
+        [](sim::FightState& s) { s.fighters[0].cpu.fireballWait = 9; },
+        [](sim::FightState& s) { s.fighters[0].attacks.push_back({{0, 0, 1, 1}, false, true}); },
+    };
+    for (std::size_t k = 0; k < edits.size(); ++k) {
+        CAPTURE(k);
+        sim::FightState s = base;
+        edits[k](s);
+        f.restore(s);
+        CHECK(f.hash() != h);
+    }
+    f.restore(base);
+    CHECK(f.hash() == h);
 }
 
 TEST_CASE("A command throw (notech) cannot be broken, the same grab without notech can") {
