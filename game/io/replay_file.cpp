@@ -100,7 +100,7 @@ struct ReplayParser : io::LineParser {
     /// Refuses a replay recorded under other rules than this build's (at the `rules` line).
     bool rulesMatch() {
         if (rules == kRulesVersion) return true;
-        return fail("recorded with rules " + std::to_string(rules) + "; this build plays rules " +
+        return fail("recorded with rules " + std::to_string(rules) + ", but this build plays rules " +
                     std::to_string(kRulesVersion) + (rules > kRulesVersion ? " (a newer build recorded it)" : ""));
     }
     bool body(const std::vector<std::string>& t, RunFile& out, bool& ended);
@@ -209,7 +209,7 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
                 // Every replay written since rules versions began says which; one without is from rules 1.
                 if (rp.rules == 0) {
                     rp.line = magicLine;
-                    ok = rp.fail("no `rules` line: recorded with rules 1; this build plays rules " + std::to_string(kRulesVersion));
+                    ok = rp.fail("no `rules` line: recorded with rules 1, but this build plays rules " + std::to_string(kRulesVersion));
                 }
             } else {
                 ok = rp.header(t, out);

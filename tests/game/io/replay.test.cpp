@@ -205,15 +205,15 @@ TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     }
     SUBCASE("recorded under older rules") {
         text = "fightreplay 1\nrules 1\nframes\n- -\n";
-        expected = "r:2: recorded with rules 1; this build plays rules 2";
+        expected = "r:2: recorded with rules 1, but this build plays rules 2";
     }
     SUBCASE("recorded under newer rules") {
         text = "fightreplay 1\nseed 4\nrules 3\nframes\n";
-        expected = "r:3: recorded with rules 3; this build plays rules 2 (a newer build recorded it)";
+        expected = "r:3: recorded with rules 3, but this build plays rules 2 (a newer build recorded it)";
     }
     SUBCASE("no rules line: rules 1, from before replays said") {
         text = "# an old recording\nfightreplay 1\nseed 4\nframes\n- -\nend 1 0123456789abcdef\n";
-        expected = "r:2: no `rules` line: recorded with rules 1; this build plays rules 2";
+        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 2";
     }
     SUBCASE("the removed classic style") {
         text = "fightreplay 1\nrules 2\nstyle classic motion\nframes\n";
