@@ -103,8 +103,8 @@ TEST_CASE("fight sources: the replay source turns a hash mismatch into the desyn
     app::ReplaySource bad(tampered, ryo, ryo);
     const sim::FrameInput none;
     while (!bad.ended()) bad.tick(app::Tick{}, &none);
-    // The first mismatch is at frame 60 (line 73); the second one does not replace it.
-    CHECK(bad.desync() == "DESYNC at frame 60 (tampered_combo.freplay:73)");
+    // The first mismatch is at frame 60 (line 74); the second one does not replace it.
+    CHECK(bad.desync() == "DESYNC at frame 60 (tampered_combo.freplay:74)");
     CHECK(bad.failedChecks().empty());
 
     const sim::RunFile script = loadRun(std::string(BVH_TEST_DATA_DIR) + "/fail_expectation.fscript");
