@@ -12,6 +12,11 @@
 // and must name defined buttons only (an undefined bit would enter the state's hash and no replay could record it);
 // Hello carries the joiner's input style and Welcome the whole Versus setup, the round intro, both players' input
 // styles and the counter-hit rule included, so both sides (and both recordings) play exactly the same rules.
+//
+// Version 3 goes with sim::kRulesVersion 2: the input-style byte lost its first value (the
+// first version's style), so a version-2 peer would read every style one off. Two builds that simulate different
+// rules would shake hands and desync mid-match, so the protocol version moves with the rules version (the
+// static_assert below stops the build until it does).
 #include "game/sim/fight.h"
 
 #include <cstddef>
@@ -22,7 +27,8 @@
 namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
-constexpr std::uint8_t kProtocolVersion = 2;
+constexpr std::uint8_t kProtocolVersion = 3;
+static_assert(sim::kRulesVersion == 2, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
 /// Most inputs one Input packet carries (the oldest unacknowledged ones first).
 constexpr int kMaxInputsPerPacket = 120;
 /// Longest fighter id on the wire.

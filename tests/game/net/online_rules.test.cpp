@@ -1,4 +1,4 @@
-// Versus rules online (protocol version 2): the throw button reaches the other side, each player plays their own
+// Versus rules online (protocol version 3): the throw button reaches the other side, each player plays their own
 // input style, the host's round intro (and counter-hit rule) is the match's, and both sides' recordings hold that
 // setup, so replaying either offline gives the online final hash. Version-1 peers are told why they cannot play.
 #include "game/io/replay_writer.h"
@@ -268,7 +268,7 @@ TEST_CASE("a version-1 joiner is refused with the version reason and a version-1
     oldHost.sendTo(nettest::kJoiner, oldWelcome.data(), oldWelcome.size(), 1);
     joiner.tick(10, 0);
     CHECK(joiner.state() == net::PeerState::Done);
-    CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game 2");
+    CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game 3");
     CHECK(joiner.failed());
 }
 

@@ -1,4 +1,4 @@
-// The packet decoder: every packet type round-trips (version 2: 16-bit inputs, input styles, the whole Versus
+// The packet decoder: every packet type round-trips (version 2 and on: 16-bit inputs, input styles, the whole Versus
 // setup), the byte layout of the inputs is as documented, a version-1 packet decodes to its header only, and random
 // or corrupted bytes are refused or decode to a packet that re-encodes to exactly those bytes (so nothing out of
 // range gets through), never a crash.
@@ -133,7 +133,7 @@ TEST_CASE("an Input packet carries each frame's buttons as 16 little-endian bits
     // header 4 + token 4, then seq 4, sendTime 4, echoTime 4, echoHold 2, ackFrame 4, senderFrame 4, advantage 1,
     // flags 1, match 1, firstFrame 4: the input count is byte 37, the inputs start at 38; hashFrame 4 + hash 8 follow.
     REQUIRE(bytes.size() == 38 + 2 * 2 + 12);
-    CHECK(bytes[2] == 2);   // protocol version 2
+    CHECK(bytes[2] == 3);   // protocol version 3
     CHECK(bytes[37] == 2);  // two inputs
     CHECK(bytes[38] == 0x10);  // kLight (bit 4)
     CHECK(bytes[39] == 0x01);  // kThrow (bit 8)
@@ -314,7 +314,7 @@ TEST_CASE("random bytes and random corruptions of real packets are refused or de
     CHECK(accepted > 0);  // the corruption test did reach deep fields, not only the magic
 }
 
-TEST_CASE("the net_packet fuzz seeds are what their names say: version 2 packets, refused ones, older versions") {
+TEST_CASE("the net_packet fuzz seeds are what their names say: current-version packets, refused ones, older versions") {
     // Written by hand from the layout in packet.h (tests/fuzz/corpus/net_packet); this checks they decode as meant.
     const std::filesystem::path dir = std::filesystem::path(testpaths::data()) / ".." / "tests" / "fuzz" / "corpus" / "net_packet";
     int seen = 0;
