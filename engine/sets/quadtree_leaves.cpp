@@ -2,12 +2,31 @@
 #include "engine/sets/registry.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace engine {
 
-const SetEntry kQuadTreeLeavesEntry{"quadtree-leaves", [](const SetOptions& o) -> std::unique_ptr<CollisionSet> {
-                                return std::make_unique<QuadTreeLeaves>(o);
-                            }};
+namespace {
+
+/// Items in every leaf they overlap, leaves split down to the maximum depth: the estimate takes the deepest
+/// leaves everywhere (the most references), each holding its share of them but at least quadMaxItems.
+SetCost quadTreeLeavesCost(const SetOptions& o, const SceneEstimate& s) {
+    const double depth = o.quadMaxDepth, leaves = std::pow(4.0, depth), n = s.items();
+    if (n <= o.quadMaxItems) return {64 * n + 64, 10 * n, n * (1 + n)};  // never splits: one leaf, tested whole
+    const double side = s.worldSide() / std::pow(2.0, depth), refs = s.cellRefs(side);
+    const double nodes = std::min(leaves * 4 / 3, 4 * (depth + 1) * (refs / o.quadMaxItems + 1));
+    const double perLeaf = std::min(n, 2 * refs / leaves + o.quadMaxItems);
+    const double walk = n * 4 * (depth + 1);
+    const double frame = refs * (1 + perLeaf) + s.movedCells(side) * (1 + perLeaf) + 2 * walk + s.overlapPairs();
+    return {64 * nodes + 8 * refs + 64 * n, 4 * refs * (depth + 1) + 16 * nodes, frame};
+}
+
+std::unique_ptr<CollisionSet> makeQuadTreeLeaves(const SetOptions& o) { return std::make_unique<QuadTreeLeaves>(o); }
+
+}  // namespace
+
+/// The registry's entry (registry.def).
+const SetEntry kQuadTreeLeavesEntry{"quadtree-leaves", makeQuadTreeLeaves, quadTreeLeavesCost};
 
 QuadTreeLeaves::QuadTreeLeaves(const SetOptions& options)
     : world_(options.world), maxDepth_(options.quadMaxDepth), maxItems_(options.quadMaxItems) {

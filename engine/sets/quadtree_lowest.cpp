@@ -1,11 +1,30 @@
 #include "engine/sets/quadtree_lowest.h"
 #include "engine/sets/registry.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace engine {
 
-const SetEntry kQuadTreeLowestEntry{"quadtree-lowest", [](const SetOptions& o) -> std::unique_ptr<CollisionSet> {
-                                return std::make_unique<QuadTreeLowest>(o);
-                            }};
+namespace {
+
+/// Each item at one node: a query walks down its path (and the nodes its box covers) and tests the items stored
+/// on the way, big ones near the root for every query; a move climbs and descends the same path.
+SetCost quadTreeLowestCost(const SetOptions& o, const SceneEstimate& s) {
+    const double n = s.items(), depth = o.quadMaxDepth;
+    const double nodes = std::min(std::pow(4.0, depth) * 4 / 3, 4 * depth * n + 1);
+    const double nodeSide = s.worldSide() / std::pow(2.0, depth);
+    const double perQuery = 4 * (depth + 1) + s.itemsAboveInQuadtree(o.quadMaxDepth);
+    const double frame = n * (2 * perQuery + 4 * (depth + 1)) + s.cellRefs(nodeSide) + s.overlapPairs();
+    return {64 * nodes + 64 * n, 10 * n * (depth + 1) + 16 * nodes, frame};
+}
+
+std::unique_ptr<CollisionSet> makeQuadTreeLowest(const SetOptions& o) { return std::make_unique<QuadTreeLowest>(o); }
+
+}  // namespace
+
+/// The registry's entry (registry.def).
+const SetEntry kQuadTreeLowestEntry{"quadtree-lowest", makeQuadTreeLowest, quadTreeLowestCost};
 
 namespace {
 

@@ -1,7 +1,10 @@
-// The registry's table, built from registry.def: one pointer to each structure's constant entry.
+// The registry's table, built from registry.def: one pointer to each structure's constant entry; and the scene
+// sums the cost estimates share.
 #include "engine/sets/registry.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <string>
 
 namespace engine {
@@ -35,6 +38,78 @@ bool parseSetKind(std::string_view name, SetKind& kind) {
     }
     return false;
 }
+
+SetCost estimateCost(SetKind kind, const SetOptions& options, const std::vector<ItemGroup>& groups) {
+    return setEntry(kind).cost(options, SceneEstimate(options, groups));
+}
+
+SceneEstimate::SceneEstimate(const SetOptions& options, const std::vector<ItemGroup>& groups) {
+    worldW_ = std::max(1.0, double(options.world.maxX) - options.world.minX);
+    worldH_ = std::max(1.0, double(options.world.maxY) - options.world.minY);
+    for (ItemGroup g : groups) {
+        if (g.count <= 0) continue;
+        g.width = std::clamp(g.width, 0.0, worldW_);
+        g.height = std::clamp(g.height, 0.0, worldH_);
+        g.move = std::max(0.0, g.move);
+        groups_.push_back(g);
+        n_ += g.count;
+        sumW_ += g.count * g.width;
+        sumH_ += g.count * g.height;
+        sumWH_ += g.count * g.width * g.height;
+    }
+}
+
+double SceneEstimate::overlapPairs() const {
+    // Boxes a x b and c x d placed at random meet with probability (a + c)(b + d) / area; summed over every
+    // ordered pair that is 2 (n sum(wh) + sum(w) sum(h)), minus the n self pairs.
+    const double area = worldW_ * worldH_;
+    return std::max(0.0, 2.0 * (n_ * sumWH_ + sumW_ * sumH_) / area - n_);
+}
+
+double SceneEstimate::cellRefs(double side) const {
+    side = std::max(1.0, side);
+    const double cols = std::ceil(worldW_ / side), rows = std::ceil(worldH_ / side);
+    double refs = 0;
+    for (const ItemGroup& g : groups_)
+        refs += g.count * std::min(cols, std::floor(g.width / side) + 2) * std::min(rows, std::floor(g.height / side) + 2);
+    return refs;
+}
+
+double SceneEstimate::movedCells(double side) const {
+    side = std::max(1.0, side);
+    const double cols = std::ceil(worldW_ / side), rows = std::ceil(worldH_ / side);
+    double cells = 0;
+    for (const ItemGroup& g : groups_) {
+        const double strip = std::min(cols, std::floor(g.move / side) + 1);  // columns (or rows) entered and left
+        const double span = std::min(cols, std::floor(g.width / side) + 2) + std::min(rows, std::floor(g.height / side) + 2);
+        cells += g.count * 2 * strip * span;
+    }
+    return cells;
+}
+
+double SceneEstimate::worldCells(double side) const {
+    side = std::max(1.0, side);
+    return std::ceil(worldW_ / side) * std::ceil(worldH_ / side);
+}
+
+double SceneEstimate::itemsAboveInQuadtree(int depth) const {
+    // An item w wide crosses one of the vertical split lines at spacing S with probability about w / S (and so for
+    // heights); if it crosses a line of level l + 1 it stays at level l or above, where a query meets it when it
+    // passes through that node: one node in 4^l of its level.
+    double above = 0;
+    for (const ItemGroup& g : groups_) {
+        double perQuery = 0;
+        for (int l = 0; l <= depth; ++l) {
+            const double spacingW = worldW_ / std::pow(2.0, l + 1), spacingH = worldH_ / std::pow(2.0, l + 1);
+            const double crosses = l == depth ? 1.0 : std::min(1.0, g.width / spacingW + g.height / spacingH);
+            perQuery += crosses / std::pow(4.0, l);
+        }
+        above += g.count * std::min(1.0, perQuery);
+    }
+    return above;
+}
+
+double SceneEstimate::worldSide() const { return std::min(worldW_, worldH_); }
 
 std::string setKindNames() {
     std::string names;

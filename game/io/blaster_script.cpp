@@ -27,18 +27,23 @@
 //               1..engine::kSetKindCount in the registry's order
 //
 // Limits, checked before a frame runs: the whole tuning passes blaster::checkOptions once the header ends (the
-// error names the last `set` line); at most kMaxRunFrames frames; at most 4096 `enemy` lines; and at most
-// kMaxArrayPairTests box pairs tested by the array structure over the run (it tests every pair every frame, so
-// 20,000 stars for a million frames would run for days; the limit was 10^12, about 18 minutes, until a review ran
-// one such script for that long); and, whatever the structure, at most kMaxObjectFrames stars and ships moved and
-// queried (stars + 64, once a frame): 20,000 stars for a million frames take hours on the fastest structure.
+// error names the last `set` line); at most kMaxRunFrames frames; at most 4096 `enemy` lines; and budgets that
+// count work, not frames (game/sim/blaster/budget.h). Each structure in use estimates, from the tuning and the
+// ships placed so far, its memory and its work per frame and per rebuild (engine/sets/registry.h); every frame,
+// `switch` (a rebuild of both sets), `restart` (the same) and `enemy` line (a bigger scene from then on) is
+// charged, and the script is refused at the first line whose memory would pass kMaxStructureBytes or whose
+// total work would pass kMaxWorkUnits. A fine grid, a deep quadtree, huge ships or a run of switches are then
+// refused as surely as 20,000 stars for a million frames.
 #include "game/io/blaster_script.h"
 
 #include "game/io/names.h"
 #include "game/io/run_file.h"
 #include "game/io/text.h"
+#include "game/sim/blaster/budget.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <istream>
 #include <ostream>
 #include <sstream>
@@ -48,14 +53,14 @@ namespace {
 
 constexpr long long kMaxFramesPerScript = sim::kMaxRunFrames;  // the fight's cap: a typo must not become an endless run
 constexpr int kMaxEnemyLines = 4096;  // placed ships per script: plenty for a test, no quadratic slog on junk
-constexpr long long kMaxArrayPairTests = 20000000000LL;  // 2 x 10^10 box tests: about 20 s at ~1.1 ns a pair
-// Every structure moves and queries every star and ship every frame: 0.2-0.4 us per object and frame here (600 and
-// 20,000 stars), so 2 x 10^8 object-frames are at most about 80 s (20,000 stars for 10,000 frames).
-constexpr long long kMaxObjectFrames = 200000000LL;
+// Work units a script may cost (each structure's estimate, about a nanosecond of CPU each where they were fitted;
+// the measurements are in docs/blaster.md): a script at the limit runs at most about 80 s of CPU.
+constexpr double kMaxWorkUnits = 8e10;
 
-/// Thrown inside the parser with the message for the current line; caught once per line.
+/// Thrown inside the parser with the message for the current line (or for `line` when it is not 0).
 struct ParseError {
     std::string what;
+    int line = 0;
 };
 
 long long intArg(const std::vector<std::string>& w, std::size_t i, long long lo, long long hi, const char* what) {
@@ -205,31 +210,58 @@ bool parseLine(const std::vector<std::string>& w, bool started, Script& script, 
 
 namespace {
 
-/// Ships on screen in a busy run (the budget's estimate; the cap, kMaxEnemies, is rarely reached).
-constexpr long long kBusyShips = 64;
-
-/// Box pairs the array structure tests in one frame: every star and ship against every star and ship.
-long long arrayPairsPerFrame(const Options& o) {
-    const long long n = o.starCount + kBusyShips;
-    return n * n;
-}
-
 /// Parses the script line by line; throws ParseError for the current line.
 struct BlasterParser {
     Script& script;
-    bool sawHeader = false, started = false, checked = false;
-    long long totalFrames = 0, arrayPairs = 0, objectFrames = 0;
+    bool sawHeader = false, started = false;
+    long long totalFrames = 0;
     int enemyLines = 0, lastSetLine = 0;
     engine::SetKind structure = engine::SetKind::Array;  // the structure in use as the commands go
+    std::vector<engine::ItemGroup> placed;               // ships placed so far (kept: an upper estimate)
+    engine::SetCost cost;                                // the structure's estimate for the scene so far
+    double work = 0;                                     // work units charged so far
+    double peakBytes = 0;                                // the largest memory estimate so far
+
+    explicit BlasterParser(Script& s) : script(s) {}
 
     /// The header is over: the whole tuning must pass the one validation (reported at the last `set` line).
-    bool checkTuning(io::Error& error) {
-        checked = true;
+    void checkTuning() const {
         std::string why;
-        if (checkOptions(script.options, why)) return true;
-        error.line = lastSetLine > 0 ? lastSetLine : 1;
-        error.message = why;
-        return false;
+        if (!checkOptions(script.options, why)) throw ParseError{why, lastSetLine > 0 ? lastSetLine : 1};
+    }
+
+    /// The scene or the structure changed: a new estimate, which must fit the memory budget.
+    void estimate() {
+        cost = costOf(structure, script.options, placed);
+        peakBytes = std::max(peakBytes, cost.bytes);
+        std::string why;
+        if (!fitsMemory(structure, cost, why)) throw ParseError{why};
+    }
+
+    /// Adds work; refuses the line that passes the budget.
+    void charge(double units) {
+        work += units;
+        if (work <= kMaxWorkUnits) return;
+        char numbers[96];
+        std::snprintf(numbers, sizeof numbers, "about %.3g units of work by here (limit %.3g", work, kMaxWorkUnits);
+        throw ParseError{std::string("the script would cost the ") + engine::setKindName(structure) + " structure " +
+                         numbers + ", about 80 s): fewer stars, ships, frames, switches or restarts, or a coarser " +
+                         "gridCell or quadMaxDepth"};
+    }
+
+    /// Charges a command: its frames at the current estimate, and the rebuilds and new ships it brings.
+    void account(const Command& c, long long frames) {
+        if (c.kind == Command::Kind::Switch) {
+            structure = c.structure;
+            estimate();
+            charge(cost.build);
+        } else if (c.kind == Command::Kind::Enemy) {
+            placed.push_back(placedShip(c.box, c.speed));
+            estimate();
+        } else if (c.kind == Command::Kind::Restart) {
+            charge(cost.build);
+        }
+        charge(double(frames) * cost.frame);
     }
 
     void line(const std::vector<std::string>& w, int lineNo) {
@@ -247,24 +279,19 @@ struct BlasterParser {
             structure = script.structure;
             return;
         }
+        if (!started) {  // the header is over: the tuning, then the first structure's memory and build
+            checkTuning();
+            estimate();
+            charge(cost.build);
+        }
         started = true;
-        if (c.kind == Command::Kind::Switch) structure = c.structure;
         const long long frames = c.frames + (c.expect.kind == Expectation::Kind::GameOverWithin ? c.expect.value : 0);
         totalFrames += frames;
         if (totalFrames > kMaxFramesPerScript)
             throw ParseError{"the script runs more than " + std::to_string(kMaxFramesPerScript) + " frames"};
-        if (structure == engine::SetKind::Array) arrayPairs += frames * arrayPairsPerFrame(script.options);
-        if (arrayPairs > kMaxArrayPairTests)
-            throw ParseError{"the array structure would test about " + std::to_string(arrayPairs) +
-                             " box pairs by here (limit " + std::to_string(kMaxArrayPairTests) +
-                             "): fewer stars, fewer frames or another structure"};
-        objectFrames += frames * (script.options.starCount + kBusyShips);
-        if (objectFrames > kMaxObjectFrames)
-            throw ParseError{"the script would move and query about " + std::to_string(objectFrames) +
-                             " stars and ships by here, counted once a frame (limit " + std::to_string(kMaxObjectFrames) +
-                             "): fewer stars or fewer frames"};
         if (c.kind == Command::Kind::Enemy && ++enemyLines > kMaxEnemyLines)
             throw ParseError{"more than " + std::to_string(kMaxEnemyLines) + " 'enemy' lines"};
+        account(c, frames);
         script.commands.push_back(c);
     }
 };
@@ -280,7 +307,7 @@ bool parseBlasterHash(const std::string& token, std::uint64_t& hash) {
 bool parseScript(std::string_view text, const std::string& file, Script& script, io::Error& error) {
     script = Script{};
     error = io::Error{file, 0, ""};
-    BlasterParser p{script};
+    BlasterParser p(script);
     io::Lines lines(text);
     std::string_view raw;
     while (lines.next(raw)) {
@@ -288,10 +315,9 @@ bool parseScript(std::string_view text, const std::string& file, Script& script,
         if (w.empty()) continue;
         error.line = lines.number();
         try {
-            const bool wasStarted = p.started;
             p.line(w, lines.number());
-            if (!wasStarted && p.started && !p.checkTuning(error)) return false;
         } catch (const ParseError& e) {
+            if (e.line > 0) error.line = e.line;
             error.message = e.what;
             return false;
         }
@@ -301,7 +327,17 @@ bool parseScript(std::string_view text, const std::string& file, Script& script,
         error.message = "empty file; the first line must be 'blaster 1'";
         return false;
     }
-    return p.checked || p.checkTuning(error);
+    script.workUnits = p.work;
+    script.peakBytes = p.peakBytes;
+    if (p.started) return true;
+    try {
+        p.checkTuning();  // a script of header lines only: its tuning still gets the one validation
+    } catch (const ParseError& e) {
+        error.line = e.line;
+        error.message = e.what;
+        return false;
+    }
+    return true;
 }
 
 // ---- running ----

@@ -48,6 +48,8 @@ struct Script {
     engine::SetKind structure = engine::SetKind::Array;  ///< `structure NAME`
     Options options;                                     ///< defaults changed by `set KEY VALUE`
     std::vector<Command> commands;                       ///< in file order
+    double workUnits = 0;                                ///< the structures' estimated work for the run (budget.h)
+    double peakBytes = 0;                                ///< the largest memory estimate of a structure in use
 };
 
 /// Parses a script's text; on the first bad line returns false with error = {file, LINE, what}.

@@ -13,4 +13,6 @@ set(GAME_SIM_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_hash.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/blaster/budget.h
+  ${CMAKE_CURRENT_LIST_DIR}/blaster/budget.cpp
 )

@@ -9,6 +9,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/io/replay.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_script.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_config.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/blaster_budget.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/limits.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/flag_table.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/online_flags.test.cpp

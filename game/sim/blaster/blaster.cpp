@@ -7,6 +7,8 @@
 // under a total order before it changes the World, which is why the structure never changes the outcome.
 #include "game/sim/blaster/blaster.h"
 
+#include "game/sim/blaster/budget.h"
+
 #include "game/sim/determinism.h"
 
 #include <algorithm>
@@ -435,30 +437,6 @@ bool setOption(Options& options, const std::string& key, std::int64_t value, std
     return false;
 }
 
-namespace {
-
-/// Worst-case item references (cells, quadtree leaves) the tuning may make one structure hold at once. The
-/// structures store a box once per grid cell or quadtree leaf it overlaps, so cost follows box size over cell size,
-/// not the number of boxes alone: gridCell 1 with screen-sized ships, or a deep quadtree that keeps splitting
-/// around two large overlapping ships, would allocate gigabytes from a few lines of text.
-std::int64_t worstCaseRefs(const Options& o, std::string& which) {
-    const engine::AABB& w = o.sets.world;
-    const std::int64_t worldW = std::int64_t(w.maxX) - w.minX, worldH = std::int64_t(w.maxY) - w.minY;
-    const std::int64_t ships = kMaxEnemies, stars = o.starCount;
-    auto covered = [](std::int64_t side, std::int64_t cell) { return (side / cell + 2) * (side / cell + 2); };
-    const std::int64_t cell = o.sets.gridCell;
-    const std::int64_t grid = (worldW / cell + 1) * (worldH / cell + 1) + ships * covered(o.enemyMaxSize, cell) +
-                              stars * covered(o.starMaxSize, cell);
-    const std::int64_t cells = std::int64_t(1) << o.sets.quadMaxDepth;  // per axis at the deepest level
-    const std::int64_t leafW = std::max<std::int64_t>(1, worldW / cells), leafH = std::max<std::int64_t>(1, worldH / cells);
-    const std::int64_t perShip = (o.enemyMaxSize / leafW + 2) * (o.enemyMaxSize / leafH + 2);
-    const std::int64_t quad = cells * cells + ships * std::min(perShip, cells * cells);
-    which = grid >= quad ? "the grid (raise gridCell or lower enemyMaxSize)" : "the quadtrees (lower quadMaxDepth)";
-    return std::max(grid, quad);
-}
-
-}  // namespace
-
 bool checkOptions(const Options& o, std::string& why) {
     for (const IntOption& opt : kIntOptions) {
         const int v = opt.field(const_cast<Options&>(o));
@@ -487,12 +465,10 @@ bool checkOptions(const Options& o, std::string& why) {
         why = "the structures' world box is empty";
         return false;
     }
-    std::string which;
-    const std::int64_t refs = worstCaseRefs(o, which);
-    if (refs > kMaxStructureRefs) {
-        why = "this tuning could make " + which + " hold about " + std::to_string(refs) + " box references (limit " +
-              std::to_string(kMaxStructureRefs) + ")";
-        return false;
+    // The window can switch to any structure, so every one must fit; a script's own ships are checked as it places them.
+    for (int k = 0; k < engine::kSetKindCount; ++k) {
+        const engine::SetKind kind = engine::SetKind(k);
+        if (!fitsMemory(kind, costOf(kind, o, {}), why)) return false;
     }
     return true;
 }

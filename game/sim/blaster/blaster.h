@@ -198,8 +198,6 @@ private:
 
 /// Most ships alive at once from random spawns (slow ships would otherwise pile up without bound).
 inline constexpr int kMaxEnemies = 512;
-/// Most box references (grid cells, quadtree leaves) a tuning may make one structure hold: checkOptions refuses more.
-inline constexpr std::int64_t kMaxStructureRefs = std::int64_t(1) << 24;
 
 /// Sets one tuning key (an Options field name, e.g. starCount; spawnEnemies takes 0 or 1) after checking its range;
 /// false with a reason when the key is unknown or the value out of range.
@@ -209,7 +207,7 @@ const int* optionField(const Options& options, const std::string& key);
 /// Every tuning key, spawnEnemies first, then the int fields in a fixed order.
 std::vector<std::string> optionNames();
 /// The one validation of a whole tuning (defaults, blaster.cfg, script `set` lines): every key in range,
-/// min <= max pairs, and the worst-case memory of the structures under kMaxStructureRefs; false with a reason.
+/// min <= max pairs, and every structure's memory estimate under kMaxStructureBytes (budget.h); false with a reason.
 bool checkOptions(const Options& options, std::string& why);
 
 }  // namespace blaster

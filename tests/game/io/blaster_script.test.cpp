@@ -69,7 +69,7 @@ TEST_CASE("A bad Blaster script is rejected with the file and line of the first 
         {"blaster 1\nenemy 1 2 0 4 1\n", "t.blaster:2:", "width"},
         {"blaster 1\nexpect enemy 0 mood 1\n", "t.blaster:2:", "property"},
         {"blaster 1\nset starCount 0\nstructure grid\nwait 600000\nwait 600000\n", "t.blaster:5:", "more than 1000000 frames"},
-        {"blaster 1\nwait 600000\n", "t.blaster:2:", "the array structure would test about"},  // default: array
+        {"blaster 1\nwait 600000\n", "t.blaster:2:", "cost the array structure about"},  // default: array
         {"blaster 1\nwait 1000001\n", "t.blaster:2:", "1..1000000"},
     };
     for (const Case& c : cases) {
