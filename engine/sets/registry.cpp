@@ -60,10 +60,10 @@ SceneEstimate::SceneEstimate(const SetOptions& options, const std::vector<ItemGr
 }
 
 double SceneEstimate::overlapPairs() const {
-    // Boxes a x b and c x d placed at random meet with probability (a + c)(b + d) / area; summed over every
-    // ordered pair that is 2 (n sum(wh) + sum(w) sum(h)), minus the n self pairs.
+    // Boxes a x b and c x d placed at random meet with probability (a + c)(b + d) / area; summed over all ordered
+    // pairs (i, j) that is 2 (n sum(wh) + sum(w) sum(h)) / area, whose i = j terms, 4 sum(wh) / area, are not pairs.
     const double area = worldW_ * worldH_;
-    return std::max(0.0, 2.0 * (n_ * sumWH_ + sumW_ * sumH_) / area - n_);
+    return std::max(0.0, (2.0 * (n_ * sumWH_ + sumW_ * sumH_) - 4.0 * sumWH_) / area);
 }
 
 double SceneEstimate::cellRefs(double side) const {
@@ -98,11 +98,10 @@ double SceneEstimate::itemsAboveInQuadtree(int depth) const {
     // passes through that node: one node in 4^l of its level.
     double above = 0;
     for (const ItemGroup& g : groups_) {
-        double perQuery = 0;
-        for (int l = 0; l <= depth; ++l) {
-            const double spacingW = worldW_ / std::pow(2.0, l + 1), spacingH = worldH_ / std::pow(2.0, l + 1);
-            const double crosses = l == depth ? 1.0 : std::min(1.0, g.width / spacingW + g.height / spacingH);
-            perQuery += crosses / std::pow(4.0, l);
+        double perQuery = 0, linesPerUnit = 2, share = 1;  // level l: 2^(l+1) lines per world side, 1 / 4^l of them
+        for (int l = 0; l <= depth && perQuery < 1; ++l, linesPerUnit *= 2, share /= 4) {
+            const double crosses = l == depth ? 1.0 : std::min(1.0, linesPerUnit * (g.width / worldW_ + g.height / worldH_));
+            perQuery += crosses * share;
         }
         above += g.count * std::min(1.0, perQuery);
     }

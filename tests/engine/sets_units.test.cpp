@@ -48,6 +48,37 @@ TEST_CASE("The factory makes each kind, and kind names parse back to their kinds
     }
 }
 
+TEST_CASE("A scene estimate's sums are the ones worked out by hand") {
+    SetOptions o;
+    o.world = {0, 0, 100, 100};
+    const SceneEstimate s(o, {{100, 10, 10, 1}, {0, 50, 50, 5}});  // an empty group counts for nothing
+    CHECK(s.items() == 100);
+    CHECK(s.worldCells(10) == 100);   // 10 x 10 cells
+    CHECK(s.worldCells(30) == 16);    // ceil(100 / 30) = 4 per side
+    CHECK(s.cellRefs(10) == 900);     // a 10-wide box spans 10 / 10 + 2 = 3 cells per side at worst: 100 x 9
+    CHECK(s.cellRefs(1) == 14400);    // 12 x 12 each
+    CHECK(s.movedCells(10) == 1200);  // a move of 1 enters and leaves one strip of 3 + 3 cells: 100 x 2 x 1 x 6
+    // Two 10 x 10 boxes at random in 100 x 100 meet with probability 20 x 20 / 10,000 = 0.04: 100 x 99 ordered pairs.
+    CHECK(s.overlapPairs() == doctest::Approx(396));
+    // Boxes wider than the world count as the world.
+    const SceneEstimate wide(o, {{1, 1000, 5, 0}});
+    CHECK(wide.cellRefs(10) == 10 * 2);  // all 10 columns, 5 / 10 + 2 = 2 rows
+}
+
+TEST_CASE("Every registered structure estimates a larger cost for a larger scene") {
+    SetOptions o;
+    const std::vector<ItemGroup> small{{100, 8, 8, 2}}, large{{10000, 8, 8, 2}};
+    for (int k = 0; k < kSetKindCount; ++k) {
+        CAPTURE(setKindName(SetKind(k)));
+        const SetCost a = estimateCost(SetKind(k), o, small), b = estimateCost(SetKind(k), o, large);
+        CHECK(a.bytes > 0);
+        CHECK(a.frame > 0);
+        CHECK(b.bytes > a.bytes);
+        CHECK(b.build > a.build);
+        CHECK(b.frame > 10 * a.frame);  // 100 times the items: at least ten times the frame, whatever the structure
+    }
+}
+
 TEST_CASE("The lowest-node quadtree stores a box at the depth worked out by hand") {
     QuadTreeLowest t;  // world 0..4096, max depth 8: a depth-8 node is 4096 / 2^8 = 16 units wide
     SUBCASE("a tiny box near the origin sinks to the maximum depth") {
