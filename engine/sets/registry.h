@@ -70,7 +70,7 @@ private:
 
 /// A structure's cost for a scene, estimated before anything is built. Work is in units of about a nanosecond on the
 /// machine the estimates were fitted on (box tests, cells, nodes and references visited or edited, each weighted by
-/// what it was measured to cost; docs/blaster.md has the measurements); bytes are what the structure allocates.
+/// what it was measured to cost; docs/formats.md has the measurements); bytes are what the structure allocates.
 /// Both are meant as upper estimates for items spread over the world.
 struct SetCost {
     double bytes = 0;  ///< memory the structure holds

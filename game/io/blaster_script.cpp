@@ -54,7 +54,7 @@ namespace {
 constexpr long long kMaxFramesPerScript = sim::kMaxRunFrames;  // the fight's cap: a typo must not become an endless run
 constexpr int kMaxEnemyLines = 4096;  // placed ships per script: plenty for a test, no quadratic slog on junk
 // Work units a script may cost (each structure's estimate, about a nanosecond of CPU each where they were fitted;
-// the measurements are in docs/blaster.md): a script at the limit runs at most about 80 s of CPU.
+// the measurements are in docs/formats.md): a script at the limit runs at most about 80 s of CPU.
 constexpr double kMaxWorkUnits = 8e10;
 
 /// Thrown inside the parser with the message for the current line (or for `line` when it is not 0).

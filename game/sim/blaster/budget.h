@@ -16,7 +16,7 @@
 namespace blaster {
 
 /// Most bytes the estimate may give the structures of one Game before a tuning or a script is refused. The estimates
-/// run above the measured peaks (docs/blaster.md), so a Game stays well under 1 GB.
+/// run above the measured peaks (docs/formats.md), so a Game stays well under 1 GB.
 inline constexpr double kMaxStructureBytes = 512.0 * 1024 * 1024;
 
 /// Random ships that can be alive at once: one spawn every spawnMinGap frames at best, each living until it has

@@ -92,7 +92,7 @@ TEST_CASE("A restart rebuilds both sets and is charged like a switch") {
 TEST_CASE("20,000 stars on the dynamic tree are held to the measured budget") {
     // The frame budget allowed 9,900 frames here and they took 1.5 times the documented 80 s; the dynamic tree's
     // own estimate (its cost per item grows with the cube root of n) refuses that and 7,000 frames (measured at
-    // 64 s of CPU: README, Blaster budgets), and allows 6,400.
+    // 64 s of CPU: docs/formats.md, Blaster budgets), and allows 6,400.
     CHECK(startsWith(blasterError("blaster 1\nset starCount 20000\nstructure dynamic-tree\nwait 9900\n"),
                      "t.blaster:4: the script would cost the dynamic-tree structure about "));
     CHECK(blasterError("blaster 1\nset starCount 20000\nstructure dynamic-tree\nwait 7000\n") != "");
