@@ -1,0 +1,5 @@
+# game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer.
+set(GAME_VIEW_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/draw_list.h
+  ${CMAKE_CURRENT_LIST_DIR}/draw_list.cpp
+)

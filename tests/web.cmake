@@ -1,0 +1,26 @@
+# (owner: web viewer) The browser viewer against the native runner, in headless Chromium: every shipped replay and
+# script (and the broken and failing test files) must give game_headless's events, summary, failures and error
+# messages; and a screenshot of the page with the overlay on must not be blank. tests/web/web_test.py installs
+# emscripten and chromium when missing (as root) and otherwise prints `WEB TEST SKIPPED: why`. The WebAssembly build
+# is the same whatever the native preset, so it runs in the optimised build only (not again under the sanitizers).
+if(NOT BVH_BUILD_GAME OR BVH_SANITIZE OR BVH_FUZZ)
+  return()
+endif()
+find_program(BVH_PYTHON3 python3)
+set(_web_replays "web viewer in Chromium gives game_headless's results for every shipped replay and script")
+set(_web_shot "web viewer screenshot with the overlay on is not blank")
+if(NOT BVH_PYTHON3)
+  foreach(t "${_web_replays}" "${_web_shot}")
+    add_test(NAME "${t}" COMMAND ${CMAKE_COMMAND} -E echo "WEB TEST SKIPPED: python3 not found")
+    set_tests_properties("${t}" PROPERTIES SKIP_REGULAR_EXPRESSION "WEB TEST SKIPPED")
+  endforeach()
+  return()
+endif()
+set(_web_py ${CMAKE_CURRENT_LIST_DIR}/web/web_test.py)
+add_test(NAME "${_web_replays}"
+  COMMAND ${BVH_PYTHON3} ${_web_py} replays --root ${PROJECT_SOURCE_DIR} --headless $<TARGET_FILE:game_headless>
+          --out ${CMAKE_CURRENT_BINARY_DIR}/web_test)
+add_test(NAME "${_web_shot}"
+  COMMAND ${BVH_PYTHON3} ${_web_py} screenshot --root ${PROJECT_SOURCE_DIR} --out ${CMAKE_CURRENT_BINARY_DIR}/web_test)
+set_tests_properties("${_web_replays}" "${_web_shot}" PROPERTIES
+  TIMEOUT 1500 SKIP_REGULAR_EXPRESSION "WEB TEST SKIPPED" RUN_SERIAL TRUE)

@@ -1,0 +1,308 @@
+#!/usr/bin/env python3
+"""The browser viewer against the native runner.
+
+Mode `replays`: builds the web viewer (scripts/web --build-only), opens it in headless Chromium in its batch mode on
+every shipped replay and script (data/replays/*.freplay, *.fscript) plus the broken and failing files of
+tests/game/data, and requires for each exactly what `game_headless --events --replay FILE` gives: every event line,
+the summary (frames, rounds, winner, health, final hash, hit-test counters, checks) and every FAILED line; for a
+file the runner refuses, the same `FILE:LINE: what` message. Also prints the time Chromium took to load and
+re-simulate the CPU-vs-CPU replay beside the native runner's.
+
+Mode `screenshot`: opens the page at a frame of the CPU-vs-CPU replay with the overlay on, saves a screenshot and
+fails when it looks blank (too few distinct colours, counted by ImageMagick, or too small a file without it).
+
+Skipped (a `WEB TEST SKIPPED: why` line, which CTest counts as skipped) only when Emscripten or Chromium is missing
+and cannot be installed because this is not root. Every wait is bounded.
+"""
+import argparse
+import glob
+import http.server
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+STAGE_CROP = "1280x680+16+60"  # the canvas in a 1320-pixel-wide window, under the header
+NATIVE_ONLY = {"bench_cpu_long.fscript", "cpu4_vs_cpu4_source.fscript", "cpu_vs_cpu_source.fscript"}  # long sources
+
+
+def skip(why):
+    print("WEB TEST SKIPPED: " + why)
+    sys.exit(0)
+
+
+def fail(why):
+    print("FAIL: " + why)
+    sys.exit(1)
+
+
+def ensure_tools():
+    """Installs emscripten and chromium from Debian when missing (root only), else skips loudly."""
+    missing = [pkg for pkg, tool in (("emscripten", "emcmake"), ("chromium", "chromium")) if not shutil.which(tool)]
+    if not missing:
+        return
+    if os.geteuid() != 0:
+        skip("%s not installed and this is not root (apt-get install -y %s)" % (", ".join(missing), " ".join(missing)))
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    log = open(os.path.join(tempfile.gettempdir(), "bvh-web-test-apt.log"), "ab")
+    ok = subprocess.call(["apt-get", "install", "-y"] + missing, stdout=log, stderr=log, env=env, timeout=900) == 0
+    if not ok:
+        subprocess.call(["apt-get", "update"], stdout=log, stderr=log, env=env, timeout=900)
+        ok = subprocess.call(["apt-get", "install", "-y"] + missing, stdout=log, stderr=log, env=env, timeout=900) == 0
+    if not ok:
+        skip("apt-get install %s failed (see %s)" % (" ".join(missing), log.name))
+
+
+def build(root):
+    p = subprocess.run([os.path.join(root, "scripts", "web"), "--build-only"], capture_output=True, text=True, timeout=1200)
+    if p.returncode != 0:
+        fail("scripts/web --build-only failed:\n" + p.stdout + p.stderr)
+    print(p.stdout.strip())
+    return os.path.join(root, "build", "web")
+
+
+class Server:
+    """Serves a folder on 127.0.0.1 (a free port) and keeps the body of the first POST to /report."""
+
+    def __init__(self, folder):
+        self.report = None
+        self.got = threading.Event()
+        outer = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def __init__(self, *a, **k):
+                super().__init__(*a, directory=folder, **k)
+
+            def do_POST(self):
+                n = int(self.headers.get("Content-Length", "0"))
+                body = self.rfile.read(n)
+                if self.path.split("?")[0].endswith("/report"):
+                    outer.report = body
+                    outer.got.set()
+                self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *a):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def url(self, rest):
+        return "http://127.0.0.1:%d/%s" % (self.port, rest)
+
+    def close(self):
+        self.httpd.shutdown()
+
+
+def chromium(args, timeout):
+    """Starts Chromium in its own process group; returns the Popen (the caller stops it with stop())."""
+    profile = tempfile.mkdtemp(prefix="bvh-web-chromium-")
+    cmd = ["chromium"] + CHROMIUM_FLAGS + ["--user-data-dir=" + profile] + args
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
+    p.profile = profile
+    p.deadline = time.time() + timeout
+    return p
+
+
+def stop(p):
+    if p.poll() is None:
+        os.killpg(p.pid, signal.SIGTERM)
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait(timeout=10)
+    shutil.rmtree(p.profile, ignore_errors=True)
+
+
+def native(headless, path, root):
+    """game_headless --events on a file: (exit code, stdout lines, stderr) with paths as the page says them."""
+    t = time.perf_counter()
+    p = subprocess.run([headless, "--events", "--replay", path], capture_output=True, text=True, timeout=300)
+    seconds = time.perf_counter() - t
+    folder = os.path.dirname(path) + "/"
+    # The page reads fighters from data/ beside it; the runner from the data folder it found (absolute or relative).
+    norm = lambda s: re.sub(r"\S*data/fighters/", "data/fighters/", s.replace(folder, ""))
+    return p.returncode, [norm(l) for l in p.stdout.splitlines()], norm(p.stderr).strip(), seconds
+
+
+def page_lines(entry):
+    """The page's result written as game_headless prints it (the lines compared; `file:` names differ by folder)."""
+    r, lines = entry["result"], []
+    for e in entry["events"]:
+        frame, kind, victim, attacker, move, member, damage, counter, x1, a1, x2, a2 = e
+        s = "frame %d: %s" % (frame, kind)
+        if kind == "matchover" and victim == 2:
+            s += " draw"
+        elif victim >= 0:
+            s += " victim p%d" % (victim + 1)
+        if attacker >= 0:
+            s += " by p%d" % (attacker + 1)
+        if move:
+            s += " move %s member %s damage %d" % (move, member, damage)
+        if counter:
+            s += " counter"
+        lines.append(s + "  [p1 x %d %s, p2 x %d %s]" % (x1, a1, x2, a2))
+    lines += ["frames: %d" % r["frames"],
+              "round: %d  wins: p1 %d - p2 %d" % (r["round"], r["wins"][0], r["wins"][1]),
+              "winner: %s" % r["winner"],
+              "health: p1 %s %d/%d, p2 %s %d/%d" % (r["fighters"][0], r["health"][0], r["fullHealth"][0],
+                                                    r["fighters"][1], r["health"][1], r["fullHealth"][1]),
+              "final hash: %s" % r["finalHash"],
+              "hit tests: %d root tests, %d root hits, %d tree nodes visited, %d hits/blocks" % tuple(r["hitTests"]),
+              "checks: %d expectations, %d checkpoints, %d failed" % (r["expectations"], r["checkpoints"],
+                                                                      len(r["failures"]))]
+    if r["truncated"]:
+        lines.append("(truncated: no end line, %d frames)" % r["frames"])
+    lines += ["FAILED " + f for f in r["failures"]]
+    lines.append("PASS" if not r["failures"] else "FAIL")
+    return lines
+
+
+def run_replays(args):
+    root, out = args.root, args.out
+    files = sorted(glob.glob(os.path.join(root, "data", "replays", "*.freplay")) +
+                   glob.glob(os.path.join(root, "data", "replays", "*.fscript")))
+    if not files:
+        fail("no shipped replays or scripts in data/replays")
+    web = build(root)
+    # The broken and failing files of the native tests, served beside the page as test/NAME.
+    extra = [f for f in sorted(glob.glob(os.path.join(root, "tests", "game", "data", "*.f*")))
+             if os.path.basename(f) not in NATIVE_ONLY]
+    testdir = os.path.join(web, "test")
+    shutil.rmtree(testdir, ignore_errors=True)
+    os.makedirs(testdir)
+    for f in extra:
+        shutil.copy(f, testdir)
+    urls = ["data/replays/" + os.path.basename(f) for f in files] + ["test/" + os.path.basename(f) for f in extra]
+    with open(os.path.join(testdir, "list.txt"), "w") as fh:
+        fh.write("\n".join(urls) + "\n")
+
+    server = Server(web)
+    browser = chromium([server.url("?batch=test/list.txt")], timeout=args.timeout)
+    try:
+        while not server.got.wait(0.5):
+            if time.time() > browser.deadline:
+                fail("no report from the page within %d s" % args.timeout)
+            if browser.poll() is not None:
+                fail("Chromium exited (%s) before the page reported" % browser.returncode)
+    finally:
+        stop(browser)
+        server.close()
+    report = json.loads(server.report)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "page_report.json"), "w") as fh:
+        json.dump(report, fh)
+
+    problems, checked = [], 0
+    for path, entry in zip(files + extra, report):
+        name = os.path.basename(path)
+        code, lines, err, seconds = native(args.headless, path, root)
+        if code == 2:  # refused: the page must show the same message
+            want = err.splitlines()[0] if err else ""
+            if entry.get("error") != want:
+                problems.append("%s: native says %r, the page %r" % (name, want, entry.get("error")))
+            checked += 1
+            continue
+        if "error" in entry:
+            problems.append("%s: the page refused it (%s), natively exit %d" % (name, entry["error"], code))
+            continue
+        want = [l for l in lines if not l.startswith("file: ")]
+        got = page_lines(entry)
+        if want != got:
+            diff = [("native: " + a, "page:   " + b) for a, b in zip(want, got) if a != b][:3]
+            problems.append("%s: %d native lines vs %d page lines; first differences: %s" % (name, len(want), len(got), diff))
+        checked += 1
+        if name == "12_cpu_vs_cpu.freplay":
+            frames = entry["result"]["frames"]
+            sim = entry["simMs"] / 1000.0
+            print("MEASURED 12_cpu_vs_cpu.freplay: %d frames; Chromium: load %.0f ms, re-simulate %.0f ms (%.0f frames/s);"
+                  " native game_headless --events (whole process): %.0f ms (%.0f frames/s)"
+                  % (frames, entry["loadMs"], entry["simMs"], frames / sim if sim > 0 else 0, seconds * 1000,
+                     frames / seconds))
+    if len(report) != len(files) + len(extra):
+        problems.append("the page reported %d files, %d were asked" % (len(report), len(files) + len(extra)))
+    for p in problems:
+        print("MISMATCH " + p)
+    if problems:
+        fail("%d of %d files differ between the page and game_headless" % (len(problems), len(files) + len(extra)))
+    print("all %d files (%d shipped, %d test files) give the same results in Chromium as game_headless"
+          % (checked, len(files), len(extra)))
+
+
+def distinct_colours(png):
+    """Distinct colours inside the stage (the canvas, below the page's header), or None without ImageMagick."""
+    if shutil.which("convert"):
+        p = subprocess.run(["convert", png, "-crop", STAGE_CROP, "+repage", "-format", "%k", "info:"],
+                           capture_output=True, text=True, timeout=60)
+        if p.returncode == 0 and p.stdout.strip().isdigit():
+            return int(p.stdout.strip())
+    return None
+
+
+def run_screenshot(args):
+    web = build(args.root)
+    server = Server(web)
+    png = os.path.join(args.out, "web-viewer.png")
+    os.makedirs(args.out, exist_ok=True)
+    if os.path.exists(png):
+        os.remove(png)
+    url = server.url("?replay=%s&overlay=1#frame=%d" % (args.replay, args.frame))
+    browser = chromium(["--virtual-time-budget=20000", "--window-size=1320,1400", "--screenshot=" + png, url],
+                       timeout=args.timeout)
+    try:
+        browser.wait(timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        fail("Chromium did not finish the screenshot within %d s" % args.timeout)
+    finally:
+        stop(browser)
+        server.close()
+    if not os.path.exists(png):
+        fail("no screenshot at " + png)
+    colours = distinct_colours(png)
+    if colours is not None:
+        if colours < 1000:
+            fail("%s looks blank: %d distinct colours on the stage" % (png, colours))
+        print("%s: %d distinct colours on the stage" % (png, colours))
+    else:
+        size = os.path.getsize(png)
+        if size < 60000:
+            fail("%s looks blank: only %d bytes (no ImageMagick for a colour count)" % (png, size))
+        print("%s: %d bytes (no ImageMagick: size check only)" % (png, size))
+    if args.save:
+        shutil.copy(png, args.save)
+        print("saved " + args.save)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("mode", choices=["replays", "screenshot"])
+    ap.add_argument("--root", required=True, help="the checkout")
+    ap.add_argument("--headless", help="the game_headless binary (mode replays)")
+    ap.add_argument("--out", required=True, help="folder for the report and the screenshot")
+    ap.add_argument("--frame", type=int, default=900, help="frame of the screenshot")
+    ap.add_argument("--replay", default="12_cpu_vs_cpu.freplay", help="file of the screenshot")
+    ap.add_argument("--save", help="also copy the screenshot here")
+    ap.add_argument("--timeout", type=int, default=240, help="most seconds to wait for Chromium")
+    args = ap.parse_args()
+    ensure_tools()
+    if args.mode == "replays":
+        if not args.headless:
+            fail("--headless BINARY is needed")
+        run_replays(args)
+    else:
+        run_screenshot(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,430 @@
+// The replay viewer: opens a fight replay or action script, re-simulates it with the game's own code (WebAssembly,
+// see wasm_api.cpp), and shows any frame on a canvas from the game's draw list. Nothing here decides anything about
+// the match: the hash, the results and the failed expectations all come from the simulation.
+//
+// The simulation runs in slices of a few milliseconds between which the page stays live, so a long (or hostile)
+// file never freezes the tab; the loaders refuse what game_headless refuses, with the same FILE:LINE message.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const stage = $('stage'), ctx = stage.getContext('2d');
+const timeline = $('timeline'), tctx = timeline.getContext('2d');
+const meter = $('meter'), mctx = meter.getContext('2d');
+const params = new URLSearchParams(location.search);
+
+const ROLE_OVERLAY_FIRST = 6;  // view::Role::Branch: the roles from here on are the overlay
+const EVENT_COLORS = {hit: '#ff5050', block: '#60a8ff', cancel: '#d68cff', ko: '#ffffff', timeover: '#ff9a30',
+                      roundstart: '#ffd84a', matchover: '#ffd84a', throw: '#60ff90', tech: '#a0ffc0'};
+const METER = [['free', '#30303c'], ['startup', '#3cc86e'], ['active', '#eb3c3c'], ['recovery', '#4678eb'],
+               ['hitstun', '#f0d23c'], ['blockstun', '#f08c28'], ['thrown', '#be5adc'], ['jump/dash', '#9696aa']];
+const LEGEND = [['hurtbox (BVH leaf)', '#468cff'], ['attack (dim: inactive)', '#ff3c3c'], ['throw', '#50ff78'],
+                ['push (corners)', '#e1e1e1'], ['BVH branch, root', '#ffdc3c'], ['BVH branch, deep', '#788cff'],
+                ['tested, overlapped', '#ffff00'], ['tested, missed', '#ffffff'], ['projectile', '#ff50ff']];
+
+let M = null;           // the WebAssembly module
+let run = null;         // the open file: {name, total, done, events, meter, result, loadMs, simMs}
+let shown = 0;          // frame on screen
+let playing = false;
+let openSerial = 0;     // a newer open() abandons an older one still running
+let wantFrame = null;   // #frame=N, applied once that frame has been simulated
+
+const call = (name, ret, types, args) => M.ccall(name, ret, types, args);
+
+function setStatus(text) { $('status').textContent = text; }
+function showError(text) {
+  $('error').hidden = !text;
+  $('error').textContent = text || '';
+}
+const sleep0 = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// ---- opening a file ------------------------------------------------------------------------------------------
+
+/// The name a file is opened under: its base name (the loaders' messages say it), never a path.
+function safeName(name) {
+  const base = String(name).split(/[\\/]/).pop();
+  return base && base !== '.' && base !== '..' ? base : 'replay';
+}
+
+/// Writes a file into the simulation's file system, creating folders; false when that is impossible.
+function writeFile(path, bytes) {
+  try {
+    const parts = path.split('/');
+    for (let i = 1; i < parts.length; ++i) {
+      const dir = parts.slice(0, i).join('/');
+      if (!M.FS.analyzePath(dir).exists) M.FS.mkdir(dir);
+    }
+    M.FS.writeFile(path, bytes);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
+function removeTree(path) {
+  try {
+    const info = M.FS.analyzePath(path);
+    if (!info.exists) return;
+    if (M.FS.isDir(info.object.mode)) {
+      for (const entry of M.FS.readdir(path)) if (entry !== '.' && entry !== '..') removeTree(path + '/' + entry);
+      M.FS.rmdir(path);
+    } else {
+      M.FS.unlink(path);
+    }
+  } catch (e) { /* nothing to clean */ }
+}
+
+/// Fetches data/fighters/ID.fighter beside the page (never cached: an edited fighter plays at once); null if absent.
+async function fetchFighter(id) {
+  try {
+    const r = await fetch('data/fighters/' + encodeURIComponent(id) + '.fighter', {cache: 'no-cache'});
+    return r.ok ? new Uint8Array(await r.arrayBuffer()) : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/// Opens bytes as NAME: load, fetch the fighters, re-simulate in slices. Resolves to the run (or {error}).
+async function openBytes(name, bytes) {
+  const serial = ++openSerial;
+  playing = false;
+  showError('');
+  const t0 = performance.now();
+  name = safeName(name);
+  M.FS.chdir('/');
+  removeTree('/w');
+  M.FS.mkdir('/w');
+  M.FS.chdir('/w');
+  if (!writeFile(name, bytes)) return fail(name + ': cannot open: the name is not usable here');
+  if (!call('bf_open', 'number', ['string'], [name])) return fail(call('bf_error', 'string', [], []));
+  const ids = [0, 1].map((p) => call('bf_fighter', 'string', ['number'], [p]));
+  for (const id of new Set(ids)) {
+    const text = await fetchFighter(id);
+    if (serial !== openSerial) return {error: 'abandoned'};
+    if (text) writeFile('data/fighters/' + id + '.fighter', text);  // absent: the loader says so, as natively
+  }
+  if (!call('bf_load_fighters', 'number', ['string'], ['data'])) return fail(call('bf_error', 'string', [], []));
+  const total = call('bf_total_frames', 'number', [], []);
+  run = {name, total, done: false, events: [], meter: ['', ''], result: null};
+  const t1 = performance.now();
+  run.loadMs = t1 - t0;
+  shown = -1;
+  drawTimeline();
+  let slice = 200;
+  while (!call('bf_run', 'number', ['number'], [slice])) {
+    const t = performance.now();
+    const ran = call('bf_frames_run', 'number', [], []);
+    setStatus(`${name}: simulating ${ran} / ${total} frames…`);
+    if (wantFrame !== null && ran >= wantFrame) applyWantedFrame();
+    else if (shown < 0) show(0);
+    await sleep0();
+    if (serial !== openSerial) return {error: 'abandoned'};
+    slice = Math.max(50, Math.min(20000, Math.round(slice * 12 / Math.max(1, performance.now() - t))));  // ~12 ms
+  }
+  run.simMs = performance.now() - t1;
+  finish(name);
+  return run;
+
+  function fail(message) {
+    run = null;
+    showError(message);
+    setStatus(name + ': not opened');
+    clearStage();
+    $('result').textContent = 'no file open';
+    return {error: message};
+  }
+}
+
+function finish(name) {
+  run.done = true;
+  run.result = JSON.parse(call('bf_result', 'string', [], []));
+  run.events = JSON.parse(call('bf_events', 'string', [], []));
+  run.meter = JSON.parse(call('bf_meter', 'string', [], []));
+  run.total = run.result.frames;
+  const fps = run.simMs > 0 ? Math.round(run.total / (run.simMs / 1000)) : 0;
+  setStatus(`${name}: ${run.total} frames re-simulated in ${run.simMs.toFixed(0)} ms (${fps} frames/s; ` +
+            `loaded in ${run.loadMs.toFixed(0)} ms)`);
+  showResult();
+  if (wantFrame !== null) applyWantedFrame();
+  else show(Math.max(0, shown));
+  drawTimeline();
+}
+
+function applyWantedFrame() {
+  const ran = call('bf_frames_run', 'number', [], []);
+  const f = Math.min(wantFrame, ran);
+  if (run && run.done) wantFrame = null;
+  show(f);
+}
+
+async function openUrl(url) {
+  setStatus('fetching ' + url + '…');
+  try {
+    let r = await fetch(url, {cache: 'no-cache'});
+    if (r.status === 404 && !url.includes('/')) r = await fetch('data/replays/' + url, {cache: 'no-cache'});  // shipped
+    if (!r.ok) throw new Error('HTTP ' + r.status);
+    return await openBytes(url, new Uint8Array(await r.arrayBuffer()));
+  } catch (e) {
+    showError(safeName(url) + ': cannot open: ' + e.message);
+    setStatus('not opened');
+    return {error: safeName(url) + ': cannot open: ' + e.message};
+  }
+}
+
+async function openFile(file) {
+  return openBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+}
+
+// ---- showing a frame -----------------------------------------------------------------------------------------
+
+function rgba(c) {
+  return `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${((c & 255) / 255).toFixed(3)})`;
+}
+
+function clearStage() {
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, stage.width, stage.height);
+}
+
+/// Paints the draw list: polygons (fill, then an outline), polylines and vertical gradients.
+function paint(shapes) {
+  for (const [kind, role, , , additive, fill, line, thickness, pts] of shapes) {
+    ctx.globalCompositeOperation = additive ? 'lighter' : 'source-over';
+    if (kind === 2) {
+      const g = ctx.createLinearGradient(0, pts[1], 0, pts[3]);
+      g.addColorStop(0, rgba(fill));
+      g.addColorStop(1, rgba(line));
+      ctx.fillStyle = g;
+      ctx.fillRect(pts[0], pts[1], pts[2] - pts[0], pts[3] - pts[1]);
+      continue;
+    }
+    ctx.beginPath();
+    ctx.moveTo(pts[0], pts[1]);
+    for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
+    if (kind === 0) {
+      ctx.closePath();
+      if ((fill & 255) !== 0) {
+        ctx.fillStyle = rgba(fill);
+        ctx.fill();
+      }
+    }
+    if (thickness > 0 && (line & 255) !== 0) {
+      ctx.strokeStyle = rgba(line);
+      ctx.lineWidth = thickness;
+      ctx.lineJoin = 'round';
+      ctx.stroke();
+    }
+    void role;
+  }
+  ctx.globalCompositeOperation = 'source-over';
+}
+
+function drawHud(state) {
+  const w = stage.width;
+  ctx.font = 'bold 20px system-ui, sans-serif';
+  for (let p = 0; p < 2; ++p) {
+    const f = state.players[p];
+    const barW = 480, x = p === 0 ? 40 : w - 40 - barW, y = 24;
+    ctx.fillStyle = 'rgba(0,0,0,0.55)';
+    ctx.fillRect(x - 3, y - 3, barW + 6, 26);
+    const k = Math.max(0, Math.min(1, f.health / f.fullHealth));
+    ctx.fillStyle = k > 0.3 ? '#f2c640' : '#f0503c';
+    if (p === 0) ctx.fillRect(x + barW * (1 - k), y, barW * k, 20);
+    else ctx.fillRect(x, y, barW * k, 20);
+    ctx.fillStyle = '#fff';
+    ctx.textAlign = p === 0 ? 'left' : 'right';
+    ctx.fillText(`${f.id.toUpperCase()}  ${'●'.repeat(state.wins[p])}`, p === 0 ? x : x + barW, y + 48);
+  }
+  ctx.textAlign = 'center';
+  ctx.font = 'bold 34px system-ui, sans-serif';
+  ctx.fillText(String(Math.ceil(state.timer / 60)), w / 2, 48);
+  ctx.font = '16px system-ui, sans-serif';
+  ctx.fillText(`round ${state.round} · frame ${state.frame}`, w / 2, 72);
+  ctx.textAlign = 'left';
+}
+
+/// Shows frame f: seek, paint, and fill in the panels.
+function show(f) {
+  if (!M || !run) return;
+  const ran = call('bf_frames_run', 'number', [], []);
+  shown = Math.max(0, Math.min(Math.round(f), ran));
+  const state = JSON.parse(call('bf_seek', 'string', ['number'], [shown]));
+  const overlay = $('overlay').checked ? 1 : 0;
+  const shapes = JSON.parse(call('bf_shapes', 'string', ['number', 'number', 'number'], [stage.width, stage.height, overlay]));
+  paint(shapes);
+  drawHud(state);
+  $('frameinfo').textContent = `frame ${shown} / ${run.total}`;
+  $('hash').textContent = state.hash || '—';
+  for (let p = 0; p < 2; ++p) {
+    const f2 = state.players[p];
+    $('in' + (p + 1)).textContent = f2.input;
+    $('held' + (p + 1)).textContent = f2.held;
+    $('move' + (p + 1)).textContent = f2.move;
+    $('hp' + (p + 1)).textContent = `${f2.health}/${f2.fullHealth}`;
+  }
+  $('frameevents').textContent = state.events.length ? 'events this frame: ' + state.events.join(', ') : '';
+  drawMeter();
+  drawTimeline();
+  if (!playing && run.done) history.replaceState(null, '', '#frame=' + shown);
+}
+
+function drawMeter() {
+  const cells = 80, cw = meter.width / cells;
+  mctx.clearRect(0, 0, meter.width, meter.height);
+  for (let p = 0; p < 2; ++p) {
+    const row = run.meter[p] || '';
+    for (let i = 0; i < cells; ++i) {
+      const frame = shown - cells + 1 + i;  // frame numbers are 1-based; row[frame - 1]
+      if (frame < 1 || frame > row.length) continue;
+      const k = row.charCodeAt(frame - 1) - 48;
+      mctx.fillStyle = k >= 0 && k < METER.length ? METER[k][1] : '#000';
+      mctx.fillRect(i * cw + 1, 4 + p * 20, cw - 2, 16);
+    }
+  }
+}
+
+function drawTimeline() {
+  const w = timeline.width, h = timeline.height;
+  tctx.fillStyle = '#221c2e';
+  tctx.fillRect(0, 0, w, h);
+  if (!run || run.total <= 0) return;
+  const ran = M ? call('bf_frames_run', 'number', [], []) : 0;
+  tctx.fillStyle = '#3a3150';
+  tctx.fillRect(0, 30, (ran / run.total) * w, 6);
+  const x = (f) => (f / run.total) * (w - 2) + 1;
+  for (const e of run.events) {
+    const tall = e[1] === 'ko' || e[1] === 'roundstart' || e[1] === 'matchover' || e[1] === 'timeover';
+    tctx.fillStyle = EVENT_COLORS[e[1]] || '#aaa';
+    tctx.fillRect(Math.floor(x(e[0])), tall ? 2 : 10, tall ? 3 : 2, tall ? 26 : 16);
+  }
+  tctx.fillStyle = '#fff';
+  tctx.fillRect(Math.floor(x(Math.max(0, shown))) - 1, 0, 2, h);
+}
+
+function showResult() {
+  const r = run.result;
+  const esc = (s) => s.replace(/[&<>]/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;'})[c]);
+  const rounds = r.rounds.map(([frame, kind, victim], i) => {
+    const winner = kind === 'ko' ? (victim === 0 ? 'p2' : victim === 1 ? 'p1' : 'double KO') : 'time over';
+    return `<li>round ${i + 1}: ${kind === 'ko' ? 'KO, ' + winner + ' wins' : winner} at frame ${frame}</li>`;
+  }).join('');
+  const failures = r.failures.map((f) => `<li>${esc(f)}</li>`).join('');
+  const ok = r.failures.length === 0;
+  $('result').innerHTML =
+      `<div>${esc(r.file)} (${r.kind}, mode ${r.mode}, seed ${r.seed}), ${r.fighters[0]} vs ${r.fighters[1]}</div>` +
+      `<div>frames: ${r.frames}${r.truncated ? ' (truncated: no end line)' : ''}</div>` +
+      `<div>final hash: <code id="finalhash">${r.finalHash}</code></div>` +
+      `<div>round ${r.round}, wins p1 ${r.wins[0]} – p2 ${r.wins[1]}, winner ${r.winner}; health ` +
+      `${r.health[0]}/${r.fullHealth[0]} and ${r.health[1]}/${r.fullHealth[1]}</div>` +
+      `<ul>${rounds}</ul>` +
+      `<div>checks: ${r.expectations} expectations, ${r.checkpoints} hash checkpoints, ${r.failures.length} failed: ` +
+      `<span class="${ok ? 'pass' : 'fail'}">${ok ? 'PASS' : 'FAIL'}</span></div>` +
+      (failures ? `<ul id="failures">${failures}</ul>` : '');
+}
+
+// ---- playing -------------------------------------------------------------------------------------------------
+
+let lastTick = 0, carry = 0;
+function tick(now) {
+  requestAnimationFrame(tick);
+  if (!playing || !run) {
+    lastTick = now;
+    return;
+  }
+  carry += Math.min(100, now - lastTick) * 60 / 1000 * Number($('speed').value);
+  lastTick = now;
+  const steps = Math.floor(carry);
+  if (steps <= 0) return;
+  carry -= steps;
+  const ran = call('bf_frames_run', 'number', [], []);
+  if (shown >= ran && run.done) setPlaying(false);
+  show(Math.min(shown + steps, ran));
+}
+
+function setPlaying(on) {
+  playing = on && !!run;
+  $('play').textContent = playing ? '❚❚' : '▶';
+  if (!playing && run) show(shown);
+}
+
+function stepBy(n) {
+  setPlaying(false);
+  if (run) show(shown + n);
+}
+
+function seekFromPointer(ev) {
+  if (!run) return;
+  const r = timeline.getBoundingClientRect();
+  show(Math.round(((ev.clientX - r.left) / r.width) * run.total));
+}
+
+function wireControls() {
+  $('play').onclick = () => setPlaying(!playing);
+  $('back').onclick = () => stepBy(-1);
+  $('fwd').onclick = () => stepBy(1);
+  $('overlay').onchange = () => show(shown);
+  $('picker').onchange = (ev) => ev.target.files[0] && openFile(ev.target.files[0]);
+  timeline.onpointerdown = (ev) => {
+    setPlaying(false);
+    timeline.setPointerCapture(ev.pointerId);
+    seekFromPointer(ev);
+    timeline.onpointermove = seekFromPointer;
+  };
+  timeline.onpointerup = () => { timeline.onpointermove = null; };
+  document.onkeydown = (ev) => {
+    if (ev.target.tagName === 'SELECT' || ev.target.tagName === 'INPUT' && ev.target.type !== 'checkbox') return;
+    if (ev.key === ' ') setPlaying(!playing);
+    else if (ev.key === 'ArrowLeft') stepBy(ev.shiftKey ? -10 : -1);
+    else if (ev.key === 'ArrowRight') stepBy(ev.shiftKey ? 10 : 1);
+    else if (ev.key === 'o') { $('overlay').checked = !$('overlay').checked; show(shown); }
+    else return;
+    ev.preventDefault();
+  };
+  const box = $('stagebox');
+  document.ondragover = (ev) => { ev.preventDefault(); box.classList.add('dragging'); };
+  document.ondragleave = (ev) => { if (!ev.relatedTarget) box.classList.remove('dragging'); };
+  document.ondrop = (ev) => {
+    ev.preventDefault();
+    box.classList.remove('dragging');
+    const file = ev.dataTransfer.files[0];
+    if (file) openFile(file);
+  };
+  window.onhashchange = () => {
+    const m = /frame=(\d+)/.exec(location.hash);
+    if (m && run && Number(m[1]) !== shown) show(Number(m[1]));
+  };
+  $('meterkey').innerHTML = METER.map(([n, c]) => `<span><i style="background:${c}"></i>${n}</span>`).join('') +
+                            '<span><i style="background:#000"></i>not counted</span>';
+  $('legend').innerHTML = LEGEND.map(([n, c]) => `<span><i style="border-color:${c};background:${c}44"></i>${n}</span>`).join('');
+}
+
+// ---- the test driver: ?batch=LIST&report=1 opens every file of LIST and posts what each gave -----------------
+
+async function batch(listUrl) {
+  const names = (await (await fetch(listUrl, {cache: 'no-cache'})).text()).split('\n').map((s) => s.trim()).filter(Boolean);
+  const out = [];
+  for (const url of names) {
+    const r = await openUrl(url);
+    out.push(r.error ? {url, error: r.error}
+                     : {url, result: r.result, events: r.events, loadMs: r.loadMs, simMs: r.simMs});
+  }
+  await fetch('report', {method: 'POST', body: JSON.stringify(out)});
+  setStatus(`batch done: ${out.length} files`);
+}
+
+async function main() {
+  wireControls();
+  clearStage();
+  const m = /frame=(\d+)/.exec(location.hash);
+  if (m) wantFrame = Number(m[1]);
+  if (params.get('overlay') === '1') $('overlay').checked = true;
+  M = await createBvhFighter();
+  setStatus('ready: open a replay or script');
+  requestAnimationFrame(tick);
+  if (params.get('batch')) return batch(params.get('batch'));
+  const replay = params.get('replay');
+  if (replay) {
+    await openUrl(replay);
+  }
+}
+
+main();
