@@ -3,7 +3,17 @@
 # messages; and a screenshot of the page with the overlay on must not be blank. tests/web/web_test.py installs
 # emscripten and chromium when missing (as root) and otherwise prints `WEB TEST SKIPPED: why`. The WebAssembly build
 # is the same whatever the native preset, so it runs in the optimised build only (not again under the sanitizers).
-if(NOT BVH_BUILD_GAME OR BVH_SANITIZE OR BVH_FUZZ)
+if(NOT BVH_BUILD_GAME)
+  return()
+endif()
+# The draw list both front ends paint: a native doctest program, run in every build (the sanitizers included).
+add_executable(view_tests main.test.cpp web/draw_list.test.cpp)
+target_link_libraries(view_tests PRIVATE game_view game_io doctest::doctest)
+target_include_directories(view_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_compile_definitions(view_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}")
+doctest_discover_tests(view_tests PROPERTIES FAIL_REGULAR_EXPRESSION "test cases: +0 [|]")
+
+if(BVH_SANITIZE OR BVH_FUZZ)
   return()
 endif()
 find_program(BVH_PYTHON3 python3)

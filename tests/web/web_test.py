@@ -74,6 +74,7 @@ class Server:
 
     def __init__(self, folder):
         self.report = None
+        self.folder = folder
         self.got = threading.Event()
         outer = self
 
@@ -185,21 +186,11 @@ def run_replays(args):
     for f in extra:
         shutil.copy(f, testdir)
     urls = ["data/replays/" + os.path.basename(f) for f in files] + ["test/" + os.path.basename(f) for f in extra]
-    with open(os.path.join(testdir, "list.txt"), "w") as fh:
-        fh.write("\n".join(urls) + "\n")
-
     server = Server(web)
-    browser = chromium([server.url("?batch=test/list.txt")], timeout=args.timeout)
     try:
-        while not server.got.wait(0.5):
-            if time.time() > browser.deadline:
-                fail("no report from the page within %d s" % args.timeout)
-            if browser.poll() is not None:
-                fail("Chromium exited (%s) before the page reported" % browser.returncode)
+        report = page_batch(server, urls, args.timeout)
     finally:
-        stop(browser)
         server.close()
-    report = json.loads(server.report)
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "page_report.json"), "w") as fh:
         json.dump(report, fh)
@@ -238,6 +229,50 @@ def run_replays(args):
         fail("%d of %d files differ between the page and game_headless" % (len(problems), len(files) + len(extra)))
     print("all %d files (%d shipped, %d test files) give the same results in Chromium as game_headless"
           % (checked, len(files), len(extra)))
+
+
+def page_batch(server, urls, timeout):
+    """Opens every url in the page's batch mode and returns what the page reported."""
+    with open(os.path.join(server.folder, "test", "list.txt"), "w") as fh:
+        fh.write("\n".join(urls) + "\n")
+    server.got.clear()
+    browser = chromium([server.url("?batch=test/list.txt")], timeout=timeout)
+    try:
+        while not server.got.wait(0.5):
+            if time.time() > browser.deadline:
+                fail("no report from the page within %d s" % timeout)
+            if browser.poll() is not None:
+                fail("Chromium exited (%s) before the page reported" % browser.returncode)
+    finally:
+        stop(browser)
+    return json.loads(server.report)
+
+
+def run_measure(args):
+    """Not a test: times Chromium and the native runner on the CPU-vs-CPU replay, `runs` times each."""
+    web = build(args.root)
+    os.makedirs(os.path.join(web, "test"), exist_ok=True)
+    server = Server(web)
+    name = "12_cpu_vs_cpu.freplay"
+    report = page_batch(server, ["data/replays/" + name] * args.runs, args.timeout)
+    server.close()
+    path = os.path.join(args.root, "data", "replays", name)
+    native_s = []
+    for _ in range(args.runs):
+        t = time.perf_counter()
+        subprocess.run([args.headless, "--replay", path], capture_output=True, timeout=300, check=True)
+        native_s.append(time.perf_counter() - t)
+    frames = report[0]["result"]["frames"]
+    median = lambda xs: sorted(xs)[len(xs) // 2]
+    load, sim = median([r["loadMs"] for r in report]), median([r["simMs"] for r in report])
+    nat = median(native_s)
+    print("wasm: %d bytes, loader js: %d bytes" % (os.path.getsize(os.path.join(web, "bvh_fighter.wasm")),
+                                                   os.path.getsize(os.path.join(web, "bvh_fighter.js"))))
+    print("%s, %d frames, median of %d runs" % (name, frames, args.runs))
+    print("Chromium: WebAssembly module fetched, compiled and started in %.0f ms (once per page)" % report[0]["moduleMs"])
+    print("Chromium: load %.0f ms (file, fighters, parse), re-simulate %.0f ms = %.0f frames/s; first run %.0f + %.0f ms"
+          % (load, sim, frames / (sim / 1000), report[0]["loadMs"], report[0]["simMs"]))
+    print("native game_headless --replay (whole process): %.1f ms = %.0f frames/s" % (nat * 1000, frames / nat))
 
 
 def distinct_colours(png):
@@ -286,20 +321,23 @@ def run_screenshot(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=["replays", "screenshot"])
+    ap.add_argument("mode", choices=["replays", "screenshot", "measure"])
     ap.add_argument("--root", required=True, help="the checkout")
     ap.add_argument("--headless", help="the game_headless binary (mode replays)")
     ap.add_argument("--out", required=True, help="folder for the report and the screenshot")
-    ap.add_argument("--frame", type=int, default=900, help="frame of the screenshot")
+    ap.add_argument("--frame", type=int, default=515, help="frame of the screenshot (515: a heavy attack connects)")
     ap.add_argument("--replay", default="12_cpu_vs_cpu.freplay", help="file of the screenshot")
     ap.add_argument("--save", help="also copy the screenshot here")
+    ap.add_argument("--runs", type=int, default=5, help="runs of each side (mode measure)")
     ap.add_argument("--timeout", type=int, default=240, help="most seconds to wait for Chromium")
     args = ap.parse_args()
     ensure_tools()
+    if args.mode in ("replays", "measure") and not args.headless:
+        fail("--headless BINARY is needed")
     if args.mode == "replays":
-        if not args.headless:
-            fail("--headless BINARY is needed")
         run_replays(args)
+    elif args.mode == "measure":
+        run_measure(args)
     else:
         run_screenshot(args)
 
