@@ -172,7 +172,16 @@ async function openUrl(url) {
   }
 }
 
+// A file over the loaders' limit for any input file is refused before it is read, with the loader's own message,
+// so dropping a huge file cannot exhaust the tab's memory.
 async function openFile(file) {
+  const limit = call('bf_max_file_bytes', 'number', [], []);
+  if (file.size > limit) {
+    const message = `${safeName(file.name)}: larger than ${limit} bytes (the limit for any input file)`;
+    showError(message);
+    setStatus('not opened');
+    return {error: message};
+  }
   return openBytes(file.name, new Uint8Array(await file.arrayBuffer()));
 }
 
@@ -187,7 +196,7 @@ function clearStage() {
   ctx.fillRect(0, 0, stage.width, stage.height);
 }
 
-/// Paints the draw list: polygons (fill, then an outline), polylines and vertical gradients.
+/// Paints the draw list: polygons (fill, then an outline), polylines, vertical gradients and triangle strips.
 function paint(shapes) {
   for (const [kind, role, , , additive, fill, line, thickness, pts] of shapes) {
     ctx.globalCompositeOperation = additive ? 'lighter' : 'source-over';
@@ -200,9 +209,15 @@ function paint(shapes) {
       continue;
     }
     ctx.beginPath();
-    ctx.moveTo(pts[0], pts[1]);
-    for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
-    if (kind === 0) {
+    if (kind === 3) {  // a triangle strip: along its even points, back along its odd ones
+      ctx.moveTo(pts[0], pts[1]);
+      for (let i = 4; i < pts.length; i += 4) ctx.lineTo(pts[i], pts[i + 1]);
+      for (let i = pts.length - 2 - ((pts.length / 2) % 2 === 0 ? 0 : 2); i > 0; i -= 4) ctx.lineTo(pts[i], pts[i + 1]);
+    } else {
+      ctx.moveTo(pts[0], pts[1]);
+      for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
+    }
+    if (kind === 0 || kind === 3) {
       ctx.closePath();
       if ((fill & 255) !== 0) {
         ctx.fillStyle = rgba(fill);

@@ -1,6 +1,7 @@
 // The C functions the web page calls (Emscripten's ccall): one Session at a time. Strings returned stay valid
 // until the next call that returns a string. Files reach the loaders through Emscripten's in-memory file system
 // (see session.h), written by the page before it calls bf_open and bf_load_fighters.
+#include "game/io/text.h"
 #include "web/session.h"
 
 #include <emscripten/emscripten.h>
@@ -33,6 +34,9 @@ EMSCRIPTEN_KEEPALIVE const char* bf_error() { return keep(session().error()); }
 
 /// The id of fighter p (0 or 1) the opened file names.
 EMSCRIPTEN_KEEPALIVE const char* bf_fighter(int p) { return keep(session().fighter(p == 1 ? 1 : 0)); }
+
+/// The loaders' size limit for any input file, in bytes (the page refuses a bigger file before reading it).
+EMSCRIPTEN_KEEPALIVE double bf_max_file_bytes() { return double(io::kMaxFileBytes); }
 
 /// Loads both fighters from dataDir/fighters/ID.fighter; 1 on success, else 0 and bf_error().
 EMSCRIPTEN_KEEPALIVE int bf_load_fighters(const char* dataDir) { return session().loadFighters(dataDir) ? 1 : 0; }

@@ -282,15 +282,14 @@ void addRidges(Pen& pen, const View& v, long ticks) {
         const float base = v.groundY + v.shakeY - (layer == 0 ? 120.f : 40.f);
         const Rgba c = layer == 0 ? rgba(70, 40, 90) : rgba(45, 28, 60);
         const float drift = float(ticks) * (layer == 0 ? 0.05f : 0.12f);
-        std::vector<Point> hill;
+        std::vector<Point> strip;  // crest and ground alternating
         for (int x = 0; x <= int(v.width) + 16; x += 16) {
             const float fx = float(x) + drift;
-            hill.push_back({float(x), base - 60.f * std::sin(fx * 0.006f + float(layer)) -
-                                          25.f * std::sin(fx * 0.017f + 2.f * float(layer))});
+            strip.push_back({float(x), base - 60.f * std::sin(fx * 0.006f + float(layer)) -
+                                           25.f * std::sin(fx * 0.017f + 2.f * float(layer))});
+            strip.push_back({float(x), v.groundY + v.shakeY});
         }
-        hill.push_back({hill.back().x, v.groundY + v.shakeY});
-        hill.push_back({0.f, v.groundY + v.shakeY});
-        pen.poly(std::move(hill), c);
+        pen.add(Kind::Strip, std::move(strip), c, kNone, 0.f);
     }
 }
 
@@ -301,6 +300,17 @@ const char* roleName(Role r) {
                                                    "queryhit", "querymiss", "hurt", "push", "attack", "throw",
                                                    "projectilebox"};
     return kNames[int(r)];
+}
+
+std::vector<Point> outlineOf(const Shape& s) {
+    if (s.kind != Kind::Strip) return s.points;
+    std::vector<Point> out;
+    out.reserve(s.points.size());
+    for (std::size_t i = 0; i < s.points.size(); i += 2) out.push_back(s.points[i]);
+    for (std::size_t i = s.points.size(); i-- > 0;) {
+        if (i % 2 == 1) out.push_back(s.points[i]);
+    }
+    return out;
 }
 
 Rect rectOf(const View& v, const engine::AABB& b) {

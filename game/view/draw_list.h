@@ -31,6 +31,7 @@ enum class Kind : std::uint8_t {
     Polygon,   ///< closed polygon: filled with `fill`, outlined with `line` at `thickness` (0 = no outline)
     Line,      ///< open polyline in `line` colour, `thickness` pixels wide
     Gradient,  ///< axis-aligned box points[0]..points[1], `fill` at the top blending to `line` at the bottom
+    Strip,     ///< triangle strip (points alternate along two edges), filled with `fill`: shapes no fan can fill
 };
 
 /// What a shape shows (painters may hide roles; the overlay toggle hides every role from Branch on).
@@ -80,6 +81,11 @@ struct Rect {
 
 /// Pixel rectangle of a world box.
 Rect rectOf(const View& v, const engine::AABB& b);
+
+/// A polygon's points as a painter fills it: every shape but Strip is star-shaped around its bounding box's centre
+/// (so a triangle fan from there fills it, as SFML does); a Strip's outline is its even points then its odd ones
+/// reversed.
+std::vector<Point> outlineOf(const Shape& s);
 
 /// The shapes of one picture, in painting order.
 struct DrawList {
