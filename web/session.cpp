@@ -119,7 +119,9 @@ std::string Session::resultJson() const {
       << "],\"expectations\":" << run_.expectations.size() << ",\"checkpoints\":" << run_.checkpoints.size()
       << ",\"truncated\":" << (run_.truncated ? "true" : "false") << ",\"hitTests\":[" << r.broadTests << ","
       << r.broadHits << "," << r.nodesVisited << "," << r.hits << "],\"failures\":[";
-    for (std::size_t i = 0; i < r.failures.size(); ++i) o << (i ? "," : "") << jsonString(r.failures[i]);
+    for (std::size_t i = 0; i < r.failures.size(); ++i) {  // [FILE:LINE: what, frame]: the page links each to its frame
+        o << (i ? "," : "") << "[" << jsonString(r.failures[i].text()) << "," << r.failures[i].frame << "]";
+    }
     o << "],\"rounds\":[";
     bool first = true;  // per-round results: every KO / time over and who won the round
     for (const EventRecord& e : events_) {

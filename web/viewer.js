@@ -324,7 +324,7 @@ function showResult() {
     const winner = kind === 'ko' ? (victim === 0 ? 'p2' : victim === 1 ? 'p1' : 'double KO') : 'time over';
     return `<li>round ${i + 1}: ${kind === 'ko' ? 'KO, ' + winner + ' wins' : winner} at frame ${frame}</li>`;
   }).join('');
-  const failures = r.failures.map((f) => `<li>${esc(f)}</li>`).join('');
+  const failures = r.failures.map(([f, frame]) => `<li><a href="#frame=${frame}">${esc(f)}</a></li>`).join('');
   const ok = r.failures.length === 0;
   $('result').innerHTML =
       `<div>${esc(r.file)} (${r.kind}, mode ${r.mode}, seed ${r.seed}), ${r.fighters[0]} vs ${r.fighters[1]}</div>` +

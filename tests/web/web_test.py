@@ -165,7 +165,7 @@ def page_lines(entry):
                                                                       len(r["failures"]))]
     if r["truncated"]:
         lines.append("(truncated: no end line, %d frames)" % r["frames"])
-    lines += ["FAILED " + f for f in r["failures"]]
+    lines += ["FAILED " + f[0] for f in r["failures"]]
     lines.append("PASS" if not r["failures"] else "FAIL")
     return lines
 
