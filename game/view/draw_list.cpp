@@ -246,7 +246,7 @@ void addPushBox(Pen& pen, const Rect& r) {
 
 void addAgentOverlay(DrawList& out, const View& v, const sim::Fight& fight, const sim::StepStats& st, int p) {
     const sim::FighterState& f = fight.state().fighters[p];
-    const engine::AgentBVH& bvh = f.body;
+    const sim::Body& bvh = f.body;
     const int height = std::max(0, bvh.height());
     Pen branch{out, Role::Branch, p};
     for (int i = 0; i < bvh.poolSize(); ++i) {  // thin nested outlines: deeper = smaller, cooler colour

@@ -53,7 +53,7 @@ TEST_CASE("draw list: the overlay has one outline per live BVH branch, at its de
     const view::DrawList list = view::buildFight(v, *m.fight, sim::StepStats{}, 0, true);
     for (int p = 0; p < 2; ++p) {
         const sim::FighterState& f = m.fight->state().fighters[p];
-        const engine::AgentBVH& bvh = f.body;
+        const sim::Body& bvh = f.body;
         int branches = 0;
         for (int i = 0; i < bvh.poolSize(); ++i) branches += bvh.isLive(i) && !bvh.node(i).isLeaf() ? 1 : 0;
         CHECK(branches > 0);
