@@ -13,6 +13,11 @@ target_include_directories(view_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(view_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}")
 doctest_discover_tests(view_tests PROPERTIES FAIL_REGULAR_EXPRESSION "test cases: +0 [|]")
 
+# A bug report in one file: game_headless records a run with a note at a frame; the recording replays and names it.
+add_test(NAME "game_headless records a bug-report note in a replay and replays it"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${CMAKE_CURRENT_SOURCE_DIR}/game/data/combo.freplay
+          -DOUT=${CMAKE_CURRENT_BINARY_DIR}/note_test -P ${CMAKE_CURRENT_LIST_DIR}/web/note_roundtrip.cmake)
+
 if(BVH_SANITIZE OR BVH_FUZZ)
   return()
 endif()

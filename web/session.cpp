@@ -122,6 +122,11 @@ std::string Session::resultJson() const {
     for (std::size_t i = 0; i < r.failures.size(); ++i) {  // [FILE:LINE: what, frame]: the page links each to its frame
         o << (i ? "," : "") << "[" << jsonString(r.failures[i].text()) << "," << r.failures[i].frame << "]";
     }
+    o << "],\"notes\":[";  // a bug report's notes: [frame, text, line]
+    for (std::size_t i = 0; i < run_.notes.size(); ++i) {
+        const sim::Note& n = run_.notes[i];
+        o << (i ? "," : "") << "[" << n.frame << "," << jsonString(n.text) << "," << n.line << "]";
+    }
     o << "],\"rounds\":[";
     bool first = true;  // per-round results: every KO / time over and who won the round
     for (const EventRecord& e : events_) {

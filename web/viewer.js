@@ -146,6 +146,12 @@ function finish(name) {
                                  `loaded in ${run.loadMs.toFixed(0)} ms)` : '';
   setStatus(`${name}: ${run.total} frames re-simulated${speed}`);
   showResult();
+  // A bug report opens at its note's frame (unless the link names a frame).
+  if (wantFrame === null && run.result.notes.length && !run.noteShown) {
+    run.noteShown = true;
+    wantFrame = Math.min(run.result.notes[0][0], run.total);
+    setStatus(`${name}: bug report, opened at frame ${wantFrame}: “${run.result.notes[0][1]}”`);
+  }
   if (wantFrame !== null) applyWantedFrame();
   else show(Math.max(0, shown));
   drawTimeline();
@@ -313,6 +319,15 @@ function drawTimeline() {
     tctx.fillStyle = EVENT_COLORS[e[1]] || '#aaa';
     tctx.fillRect(Math.floor(x(e[0])), tall ? 2 : 10, tall ? 3 : 2, tall ? 26 : 16);
   }
+  for (const [frame] of (run.result ? run.result.notes : [])) {  // a bug report's notes: cyan flags
+    tctx.fillStyle = '#40e0ff';
+    tctx.beginPath();
+    tctx.moveTo(x(frame), 0);
+    tctx.lineTo(x(frame) + 9, 5);
+    tctx.lineTo(x(frame), 10);
+    tctx.fill();
+    tctx.fillRect(Math.floor(x(frame)), 0, 2, h);
+  }
   tctx.fillStyle = '#fff';
   tctx.fillRect(Math.floor(x(Math.max(0, shown))) - 1, 0, 2, h);
 }
@@ -324,6 +339,7 @@ function showResult() {
     const winner = kind === 'ko' ? (victim === 0 ? 'p2' : victim === 1 ? 'p1' : 'double KO') : 'time over';
     return `<li>round ${i + 1}: ${kind === 'ko' ? 'KO, ' + winner + ' wins' : winner} at frame ${frame}</li>`;
   }).join('');
+  const notes = r.notes.map(([frame, text]) => `<li><a href="#frame=${frame}">frame ${frame}</a>: ${esc(text)}</li>`).join('');
   const failures = r.failures.map(([f, frame]) => `<li><a href="#frame=${frame}">${esc(f)}</a></li>`).join('');
   const ok = r.failures.length === 0;
   $('result').innerHTML =
@@ -333,6 +349,7 @@ function showResult() {
       `<div>round ${r.round}, wins p1 ${r.wins[0]} – p2 ${r.wins[1]}, winner ${r.winner}; health ` +
       `${r.health[0]}/${r.fullHealth[0]} and ${r.health[1]}/${r.fullHealth[1]}</div>` +
       `<ul>${rounds}</ul>` +
+      (notes ? `<div>bug report notes:</div><ul id="notes">${notes}</ul>` : '') +
       `<div>checks: ${r.expectations} expectations, ${r.checkpoints} hash checkpoints, ${r.failures.length} failed: ` +
       `<span class="${ok ? 'pass' : 'fail'}">${ok ? 'PASS' : 'FAIL'}</span></div>` +
       (failures ? `<ul id="failures">${failures}</ul>` : '');
@@ -422,7 +439,7 @@ async function batch(listUrl) {
   for (const url of names) {
     const r = await openUrl(url);
     out.push(r.error ? {url, error: r.error}
-                     : {url, result: r.result, events: r.events, loadMs: r.loadMs, simMs: r.simMs, moduleMs});
+                     : {url, result: r.result, events: r.events, loadMs: r.loadMs, simMs: r.simMs, moduleMs, shown});
   }
   await fetch('report', {method: 'POST', body: JSON.stringify(out)});
   setStatus(`batch done: ${out.length} files`);

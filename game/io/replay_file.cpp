@@ -82,6 +82,19 @@ std::string styleError(const std::string& word) {
     return "unknown input style " + io::quote(word);
 }
 
+std::string noteText(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        const bool blank = static_cast<unsigned char>(c) < 0x20 || c == 0x7f || c == '#' || c == ' ';
+        if (!blank) out += c;
+        else if (!out.empty() && out.back() != ' ') out += ' ';
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    if (out.size() > kMaxNoteChars) out.resize(kMaxNoteChars);
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+}
+
 std::string replayFrameLine(const FrameInput& in) {
     return buttonLetters(in.buttons[0]) + " " + buttonLetters(in.buttons[1]);
 }
@@ -163,6 +176,17 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
         }
         out.checkpoints.push_back(c);
         ended = t[0] == "end";
+        return true;
+    }
+    if (t[0] == "note") {
+        if (t.size() < 3) return fail("expected `note FRAME TEXT`");
+        if (out.notes.size() >= std::size_t(kMaxNotes)) return fail("more than " + std::to_string(kMaxNotes) + " notes");
+        Note n;
+        n.line = line;
+        if (!toInt(t[1], 0, kMaxRunFrames, n.frame)) return false;
+        for (std::size_t i = 2; i < t.size(); ++i) n.text += (i > 2 ? " " : "") + t[i];
+        if (n.text.size() > kMaxNoteChars) return fail("a note holds at most " + std::to_string(kMaxNoteChars) + " characters");
+        out.notes.push_back(std::move(n));
         return true;
     }
     if (t.size() != 2) return fail("a frame line has two fields (p1 and p2 buttons)");

@@ -21,6 +21,13 @@ void ReplayWriter::frame(const FrameInput& in, const Fight& after) {
     out_.flush();
 }
 
+void ReplayWriter::note(std::int64_t frame, const std::string& text) {
+    const std::string clean = noteText(text);
+    if (!out_ || finished_ || clean.empty()) return;
+    out_ << "note " << frame << " " << clean << "\n";
+    out_.flush();
+}
+
 void ReplayWriter::finish() {
     if (finished_) return;
     finished_ = true;

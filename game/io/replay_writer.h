@@ -24,6 +24,8 @@ public:
     bool ok() const { return bool(out_); }
     /// Appends the input of the step just taken and, every kCheckpointEvery frames, the fight's hash after it.
     void frame(const FrameInput& in, const Fight& after);
+    /// Writes a bug report's note at `frame` (its text through noteText; nothing when that leaves no text).
+    void note(std::int64_t frame, const std::string& text);
     /// Writes the `end` line with the final hash and closes the file.
     void finish();
 

@@ -16,6 +16,9 @@
 //   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none;
 //                                   T (throw) came later than the other letters, and no older file holds it
 //   check FRAME HASH                hash (16 hex digits) after FRAME steps; written every 60 frames
+//   note FRAME TEXT                 a bug report's note: what looked wrong at FRAME (game_headless --note writes it;
+//                                   the web viewer opens the replay there); at most kMaxNotes, TEXT at most
+//                                   kMaxNoteChars characters, no '#' (the rest of the line is a comment)
 //   end FRAME HASH                  last line: total frames and final hash (missing after a crash: still playable,
 //                                   and the runner's summary says `(truncated: no end line, N frames)`)
 // Each header setting may appear once. A replay holds at most kMaxRunFrames frame lines. The writer flushes every
@@ -36,6 +39,10 @@ constexpr int kReplayVersion = 1;
 constexpr int kCheckpointEvery = 60;
 /// Most frames a script or replay may run (about 4.6 hours of play); more is refused as a bad file.
 constexpr std::int64_t kMaxRunFrames = 1000000;
+/// Most `note` lines a replay may hold.
+constexpr int kMaxNotes = 100;
+/// Longest text of one note, in characters.
+constexpr std::size_t kMaxNoteChars = 200;
 
 /// One `expect` line of a script.
 struct Expectation {
@@ -54,6 +61,13 @@ struct Expectation {
     std::string field;       ///< state field: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage / round winner timer projectiles frame
     std::string op = "==";   ///< == != < <= > >=
     std::string value;       ///< expected value (number or word)
+};
+
+/// A bug report's note in a replay: what looked wrong, and at which frame.
+struct Note {
+    std::int64_t frame = 0;  ///< steps taken when it was written
+    std::string text;        ///< what looked wrong (one line, no '#')
+    int line = 0;            ///< where it was written
 };
 
 /// A hash the state must have after `frame` steps.
@@ -75,6 +89,7 @@ struct RunFile {
     int fightersLine = 0;             ///< line of the `fighters` record (0 = defaults were used)
     int healthLine = 0;               ///< line of the `health` record (0 = none)
     bool truncated = false;           ///< a replay with no `end` line (a crashed recording)
+    std::vector<Note> notes;          ///< bug-report notes (replays only), in file order
 };
 
 /// Parses a replay's text; on failure returns false with error = {fileName, LINE, what}.
@@ -93,6 +108,9 @@ bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const Fig
 std::string findDataDir(const std::string& filePath, const std::string& fallback);
 /// The replay header text for a setup (ends with the `frames` line).
 std::string replayHeader(const MatchSetup& setup);
+/// A note's text as a replay stores it: control bytes and '#' become spaces, runs of spaces one, no space at either
+/// end, cut to kMaxNoteChars.
+std::string noteText(const std::string& text);
 /// One frame line ("P1 P2").
 std::string replayFrameLine(const FrameInput& in);
 /// Lower-case 16-digit hex of a hash.

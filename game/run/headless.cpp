@@ -30,6 +30,8 @@ struct Flags {
     int sync = 0;            ///< --sync N: save/restore/re-simulate every N frames
     bool printHashes = false;  ///< --print-hashes: one `frame N HASH` line per frame
     bool printEvents = false;  ///< --events: one line per event (for writing scripts)
+    std::string note;          ///< --note TEXT: a bug report's note in the --record file
+    std::int64_t noteFrame = -1;  ///< --note-frame N: the frame it is about (-1: the last)
 };
 
 /// The program's name in messages: "game_headless", or "game --headless" when the window's binary runs headless.
@@ -40,6 +42,7 @@ std::string programName(const char* argv0) {
 int usage(const std::string& program, const std::string& what) {
     std::cerr << program << ": " << what << "\n"
               << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] [--record OUT]\n"
+              << "                     [--note TEXT [--note-frame N]]   (a bug report: the note goes into the --record file)\n"
               << "       game_headless (--host PORT | --join HOST[:PORT]) --replay FILE [--fast] ...   (an online peer: see\n"
               << "       its own usage, e.g. game_headless --host 7000, and the README)\n";
     return 2;
@@ -55,9 +58,14 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
         io::switchFlag("--print-hashes", f.printHashes),
         io::switchFlag("--events", f.printEvents),
         io::numberInto("--sync", 1, 100000, f.sync),
+        io::textFlag("--note", f.note),
+        io::numberInto("--note-frame", 0, sim::kMaxRunFrames, f.noteFrame),
     };
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (f.replay.empty()) error = "missing --replay FILE";
+    else if (!f.note.empty() && f.record.empty()) error = "--note needs --record OUT (the note goes into that file)";
+    else if (f.noteFrame >= 0 && f.note.empty()) error = "--note-frame needs --note TEXT";
+    else if (!f.note.empty() && sim::noteText(f.note).empty()) error = "--note wants some text, not " + io::quote(f.note);
     return error.empty();
 }
 
@@ -112,6 +120,7 @@ void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::F
               << " tree nodes visited, " << r.hits << " hits/blocks\n"
               << "checks: " << run.expectations.size() << " expectations, " << run.checkpoints.size()
               << " checkpoints, " << r.failures.size() << " failed\n";
+    for (const sim::Note& n : run.notes) std::cout << "note at frame " << n.frame << ": " << n.text << "\n";
     if (run.truncated) std::cout << truncatedNote(run) << "\n";
     for (const io::RunFailure& f : r.failures) std::cout << "FAILED " << f.text() << "\n";
     std::cout << (r.failures.empty() ? "PASS" : "FAIL") << "\n";
@@ -134,6 +143,11 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
         std::cerr << bad.text() << "\n";
         return 2;
     }
+    if (flags.noteFrame > run.frames) {
+        return usage(program, "--note-frame " + std::to_string(flags.noteFrame) + " is past the run's last frame (" +
+                                  std::to_string(run.frames) + ")");
+    }
+    const std::int64_t noteFrame = flags.note.empty() ? -1 : flags.noteFrame >= 0 ? flags.noteFrame : run.frames;
     sim::ReplayPlayer player(run, defs[0], defs[1], flags.sync, flags.printHashes);
     std::unique_ptr<sim::ReplayWriter> writer;
     if (!flags.record.empty()) {
@@ -142,11 +156,13 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
             std::cerr << flags.record << ": cannot write the recording\n";
             return 2;
         }
+        if (noteFrame == 0) writer->note(0, flags.note);
     }
     const bool events = flags.printEvents;
     player.run([&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
         if (events) printEvents(frame, fight);
         if (writer) writer->frame(in, fight);
+        if (writer && frame == noteFrame) writer->note(frame, flags.note);
     });
     const sim::RunResult r = player.result();
     if (writer) {

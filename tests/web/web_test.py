@@ -163,6 +163,7 @@ def page_lines(entry):
               "hit tests: %d root tests, %d root hits, %d tree nodes visited, %d hits/blocks" % tuple(r["hitTests"]),
               "checks: %d expectations, %d checkpoints, %d failed" % (r["expectations"], r["checkpoints"],
                                                                       len(r["failures"]))]
+    lines += ["note at frame %d: %s" % (n[0], n[1]) for n in r["notes"]]
     if r["truncated"]:
         lines.append("(truncated: no end line, %d frames)" % r["frames"])
     lines += ["FAILED " + f[0] for f in r["failures"]]
@@ -213,6 +214,9 @@ def run_replays(args):
         if want != got:
             diff = [("native: " + a, "page:   " + b) for a, b in zip(want, got) if a != b][:3]
             problems.append("%s: %d native lines vs %d page lines; first differences: %s" % (name, len(want), len(got), diff))
+        notes = entry["result"]["notes"]
+        if notes and entry["shown"] != min(notes[0][0], entry["result"]["frames"]):
+            problems.append("%s: a bug report opened at frame %d, not at its note's frame %d" % (name, entry["shown"], notes[0][0]))
         checked += 1
         if name == "12_cpu_vs_cpu.freplay":
             frames = entry["result"]["frames"]
