@@ -159,7 +159,7 @@ public:
                 visited += 2;
                 // Right is popped first, as in walk(). A pushed node is fetched at once, so the memory reads of
                 // the nodes waiting on the stack overlap; so is the node after it, which after compact() is its
-                // right child (measured: 2-3% off the bvh program's big run).
+                // right child.
                 if (collide(n.childBox[0], box)) {
                     __builtin_prefetch(&nodes[n.left]);
                     __builtin_prefetch(&nodes[n.left] + 1);
@@ -361,7 +361,7 @@ protected:
         }
         // Every ancestor from the new branch up becomes the exact union of its children (read from its own copies).
         // The box just computed is carried up in registers rather than re-read from the copy just stored, so each
-        // level waits on nothing but the sibling's copy (measured: the refit was a fifth of insertLeaf's time).
+        // level waits on nothing but the sibling's copy.
         AABB up = merge(b.childBox[0], b.childBox[1]);
         for (int i = branch;;) {
             nodes[i].box = up;
@@ -432,7 +432,7 @@ public:
     /// Removes a named member; returns false when there is no such member.
     bool remove(std::string_view name);
     /// A member name with its hash, computed once for a caller that uses the name several times (prefetch steps
-    /// and then a move: hashing was 2% of the bvh program's big run while each move hashed its name four times).
+    /// and then a move would otherwise hash it four times).
     struct NameKey {
         std::string_view name;
         std::uint32_t hash = 0;
@@ -481,8 +481,7 @@ public:
 private:
     // The name -> leaf map: open addressing with linear probing over a power-of-two table at most half full,
     // each slot a name's hash and its leaf (kFreeSlot, kErasedSlot otherwise); names themselves stay in the pool.
-    // A lookup reads one slot and the matching name, where std::unordered_map chased two more pointers (measured:
-    // hashing was 16% of the bvh program's big run).
+    // A lookup reads one slot and the matching name, where std::unordered_map chased two more pointers.
     struct NameSlot {
         std::uint32_t hash = 0;
         int leaf = -1;

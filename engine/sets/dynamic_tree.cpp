@@ -514,16 +514,12 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     // Tests one child of a branch: pushes the children's pair of a branch child that meets the query, reports a leaf
     // child that does.
     // False when the callback asked to stop. Written to be inlined twice, with the query box in locals and the
-    // overlap test and leaf count free of branches. Measured (callgrind, bench --shape, clustered 10k, incremental
-    // tree): 6,775 -> 5,386 instructions per query (40 -> 32 per node tested, callbacks included); W3 and W2
-    // clustered 10k about 1.2x faster. (An SSE2 compare was measured then at 1.5% fewer instructions and left out;
-    // measured again after issue 13's other changes, it is in, below.)
+    // overlap test and leaf count free of branches (fewer instructions per node tested; bench/RESULTS.md).
 #if defined(__SSE2__)
     // The overlap test in one 16-byte compare pair (SSE2 is part of every x86-64): a box misses when a min corner
     // lies beyond the query's max corner or a max corner before its min corner. Lanes that have no such test
-    // compare against INT_MAX / INT_MIN and never fire. Measured against the four scalar compares (callgrind, W3
-    // clustered 10k: 5,240 -> 4,910 instructions and 92 -> 83 mispredicted branches per query; bench, same run:
-    // W3 3-6% faster except clustered 10k, 2% slower there).
+    // compare against INT_MAX / INT_MIN and never fire: fewer instructions and mispredictions than four scalar
+    // compares.
     static_assert(sizeof(AABB) == 16 && offsetof(AABB, minX) == 0 && offsetof(AABB, minY) == 4 &&
                       offsetof(AABB, maxX) == 8 && offsetof(AABB, maxY) == 12,
                   "the SIMD overlap test reads AABB as four ints in this order");

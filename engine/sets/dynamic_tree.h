@@ -1,7 +1,7 @@
 #pragma once
 // A balanced dynamic AABB tree (seed 004, after Box2D / Bullet), written for this engine's integer boxes.
 //
-// Why it is shaped like this:
+// Why it is shaped like this (the measurements behind each choice are in bench/RESULTS.md):
 // - Nodes are pooled in one array and refer to each other by int index (-1 is null), so the pool can grow without
 //   invalidating anything. A node is 32 bytes (box, two children, parent, height), and the two children of a branch
 //   always sit side by side in an even slot and the next (the root alone in slot 1; slot 0 unused), with the pool
@@ -9,12 +9,11 @@
 //   Nodes never move between pairs by relinking: an insertion moves the chosen sibling into a new pair beside the
 //   new leaf and makes its old slot the new branch; a removal moves the leaf's sibling into their parent's slot and
 //   frees the pair; a rotation exchanges the contents of two slots. Free pairs go on a free list threaded through
-//   the array. Measured (bench, same run, old and new): one-by-one insertion 3-4% faster at 10k and 4-8% at
-//   100k, churn 6-14% faster; cachegrind counts 12 -> 4.7 L1 read misses per insertion's walk down at 10k.
+//   the array.
 // - Every item that moves gets a FAT box (its box grown by SetOptions::fatMargin); branches bound their
 //   children's fat boxes, so a move that stays inside the fat box changes only the leaf and needs no
 //   re-insertion. A new item's fat box is its own box until its first move out of it (which re-inserts it with a
-//   margin): static items keep the tree tight (measured: 6-23% fewer nodes visited per query on a static set).
+//   margin): static items keep the tree tight, so queries on a static set visit fewer nodes.
 // - A leaf keeps the item's REAL box as its node box (a moved item's fat box lives in a side array used only
 //   when the tree changes), so a query's leaf test is exact: fattening never leaks false hits to the caller and
 //   no second lookup is needed. A leaf is tagged in its `left` field: kNull while its item has never moved (its
@@ -25,35 +24,24 @@
 //   stop early (Box2D v3's descent, after Bittner et al.). The sibling must have height <= 1, so the new branch is
 //   itself balanced and the subtree grows by exactly one level; every node on the way back up is re-balanced by
 //   a rotation when its children's heights differ by two. So the AVL rule |h(left) - h(right)| <= 1 holds at
-//   every node and the height stays below 1.44 log2(n) + 2; validate() checks both.
+//   every node and the height stays below 1.44 log2(n) + 2; validate() checks both. Against a greedy
+//   always-to-a-leaf descent this keeps queries fast after one-by-one insertion and under moves.
 //   The walk picks its way with selects, not branches (which way it goes is a coin toss for the predictor), and
-//   carries each node's perimeter down instead of recomputing it. Measured (callgrind --branch-sim, 100k
-//   one-by-one insertions): 25 -> 14.5 mispredicted branches per insertion for 3% more instructions. Storing
-//   the children's boxes in their parent (64-byte nodes, one line per level) was tried and dropped: the same
-//   instructions per insertion, no fewer L2 misses at 100k, and at 10k the tree no longer fit in L2 (queries
-//   went from 0.3 to 19 L2 misses each). Measured (bench/,
-//   dynamic-tree-inc, 10k uniform): against the former greedy always-to-a-leaf descent, queries after one-by-one
-//   insertion got 2.5-3x faster and stopped decaying under moves (W2 uniform 10k: 8.8 us -> 0.7 us per box).
+//   carries each node's perimeter down instead of recomputing it.
 // - On the way back up from an insertion, each node may also swap a child with a grandchild on the other side
 //   when that shrinks the branch between them (the quality rotations of Kopta et al. and Box2D v3). Only
-//   EQUAL-height nodes swap, so no height changes and the AVL rule is untouched. Measured (bench/, 10k,
-//   dynamic-tree-inc, same-run medians): W3 queries 630 -> 380 ns uniform, 1900 -> 1570 ns clustered; insertion
-//   about 40% dearer. Swapping grandchildren with grandchildren too, or rotating all the way to the root, bought
-//   little more for a much dearer insertion; rotating after removals only slowed churn.
+//   EQUAL-height nodes swap, so no height changes and the AVL rule is untouched: queries get cheaper for a
+//   dearer insertion; wider searches for swaps, or rotations after removals, cost more than they bought.
 // - build() bulk-builds top-down (median split on the wider centroid axis), which is faster than n insertions,
-//   gives a tighter tree, and is AVL-balanced by construction. Measured (bench/): one-at-a-time insertion still
-//   makes trees whose queries are 2-2.5x slower than a bulk-built one's on uniform boxes, so after size()/2
-//   incremental insertions (adds or re-inserting moves) the tree rebuilds itself from its leaves: O(n log n)
-//   amortised over n/2 insertions. A rebuild buys nothing but faster queries, so it also waits until queries
-//   have tested at least as many nodes as the tree holds since the last one: a set that is only filled or
-//   churned, and not queried, never rebuilds. (Measured, bench W4, 10% of the boxes removed and re-added per
-//   frame with no queries between: the rebuild every fifth frame had cost 55-65% more per operation; a median
-//   over frames had hidden it, so W2 and W4 now report the mean.) A (re)build lays the pool out afresh in
-//   depth-first order with siblings side by side, so a query touches fewer cache lines.
+//   gives a tighter tree, and is AVL-balanced by construction. One-at-a-time insertion still makes trees whose
+//   queries are slower than a bulk-built one's, so after size()/2 incremental insertions (adds or re-inserting
+//   moves) the tree rebuilds itself from its leaves: O(n log n) amortised over n/2 insertions. A rebuild buys
+//   nothing but faster queries, so it also waits until queries have tested at least as many nodes as the tree
+//   holds since the last one: a set that is only filled or churned, and not queried, never rebuilds. A (re)build
+//   lays the pool out afresh in depth-first order with siblings side by side, so a query touches fewer cache lines.
 // - Queries test both children of a node (one line) and push the children's pair of a branch that meets the query
 //   on a fixed-size stack, so a pop goes straight to the next line to test; they never allocate, and count the
-//   nodes they test. Measured against pushing the branch itself (bench, two alternating pairs): W2 clustered 10k
-//   669-679 -> 607-620 ns, W3 clustered 10k 706-751 -> 647-687.
+//   nodes they test.
 #include "engine/collision_set.h"
 #include "engine/sets/item_table.h"
 

@@ -1,4 +1,4 @@
-# Online play (issue 11). game_net: the netcode core (packets, conditions simulator, in-memory network, rollback
+# Online play. game_net: the netcode core (packets, conditions simulator, in-memory network, rollback
 # session, handshake peer), no SFML, tested in-process. game_net_udp: the UDP transport on sfml-network. Neither
 # reads text: the flags and the headless peer live in game/run.
 set(NET_CORE_SOURCES

@@ -1,4 +1,4 @@
-# Fuzz targets (issue 9): one program per parser, fuzz_TARGET, built from TARGET.fuzz.cpp (its
+# Fuzz targets: one program per parser, fuzz_TARGET, built from TARGET.fuzz.cpp (its
 # LLVMFuzzerTestOneInput) and tests/fuzz/fuzz_*.cpp (the shared invariant checks and capped runs).
 # - Normal builds (g++, release/asan presets): each program is linked with corpus_main.cpp, which replays every file
 #   of corpus/TARGET once; CTest runs it as `fuzz corpus TARGET` (seconds), so each finding stays a regression test.

@@ -26,7 +26,7 @@ TEST_CASE("The shipped fighters load and differ in build and speed") {
     CHECK(brick.anims[brick.anim("heavy")].damage == 160);
     CHECK(ryo.anims[ryo.anim("low")].guard == sim::Guard::Low);
     CHECK(ryo.anims[ryo.anim("air")].guard == sim::Guard::High);
-    // Issue 12's records, read off the same files: input windows, the anti-air's invincibility, the grappler.
+    // The input records, read off the same files: input windows, the anti-air's invincibility, the grappler.
     CHECK(ryo.windows.motion == 12);
     CHECK(ryo.windows.dash == 10);
     CHECK(ryo.windows.dashForward == 12);

@@ -1,4 +1,4 @@
-// Issue 9's classes, one regression test each: every file the game writes loads again, a recording cut mid-line
+// The bad-input classes, one regression test each: every file the game writes loads again, a recording cut mid-line
 // still plays, bad numbers are refused, tuning that would divide by zero or allocate gigabytes is refused with its
 // line, and user text in messages stays short and printable. Expected values are worked out by hand.
 #include "game/io/blaster_script.h"

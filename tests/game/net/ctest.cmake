@@ -1,4 +1,4 @@
-# (owner: netcode, issue 11) Process-level online tests: two real game_headless peers over UDP on localhost.
+# Process-level online tests: two real game_headless peers over UDP on localhost.
 set(BVH_NET_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
 add_test(NAME "online two processes over UDP with 80 ms delay, 20 ms jitter and 5% loss agree with the offline replay"
   COMMAND bash ${BVH_NET_TEST_DIR}/udp_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript

@@ -1,4 +1,4 @@
-# (owner: netcode, issue 11) doctest sources for game/net: packets, the conditions simulator, the rollback session
+# doctest sources for game/net: packets, the conditions simulator, the rollback session
 # and peers over the in-memory network.
 set(NET_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/net_test_util.h

@@ -1,4 +1,4 @@
-// Issue 12's rules tested through Fight directly: SOCD cleaning, motion inputs and their window and buffer, the
+// The input rules tested through Fight directly: SOCD cleaning, motion inputs and their window and buffer, the
 // one-button shortcuts, invincible frames, dashes, throws, the round intro, and a hash that sees every field. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
 #include "game/sim/fight_test_util.h"
 
