@@ -7,6 +7,7 @@
 #include "game/app/app.h"
 
 #include "game/app/fight_screen.h"
+#include "game/app/input_queue.h"
 #include "game/app/live_rules.h"
 #include "game/app/flags.h"
 #include "game/app/screen.h"
@@ -171,12 +172,26 @@ bool saveScreenshot(const sf::RenderWindow& window, const std::string& path) {
     return tex.copyToImage().saveToFile(path);
 }
 
-void pollEvents(sf::RenderWindow& window, Context& ctx, InputTracker& input) {
+/// The window and the players' inputs: the players' key and pad events wait in `queue` for the ticks they belong to.
+struct Input {
+    InputTracker tracker;
+    InputQueue queue;
+    /// Runs the ticks of one drawn frame (fewer when the app quits or the last screen leaves).
+    void runTicks(Context& ctx, ScreenStack& stack, int ticks) {
+        queue.startFrame(ticks);
+        for (int i = 0; i < ticks && !ctx.quit && !stack.empty(); ++i) {
+            stack.tick(queue.nextTick(tracker, *ctx.bindings));
+            stack.applyPending();
+        }
+    }
+};
+
+void pollEvents(sf::RenderWindow& window, Context& ctx, Input& input) {
     sf::Event e;
     while (window.pollEvent(e)) {
         if (e.type == sf::Event::Closed) ctx.quit = true;
         if (e.type == sf::Event::TextEntered) ctx.stack->text(e.text.unicode);
-        input.onEvent(e, *ctx.bindings);
+        input.queue.push(e, *ctx.bindings);
         KeyChord c;
         if (chordOfEvent(e, ctx.bindings->deadZone, c)) ctx.lastInput = c, ctx.hasLastInput = true;
     }
@@ -195,12 +210,11 @@ void render(sf::RenderWindow& window, ScreenStack& stack) {
 }
 
 /// A fixed-length run (demo, or a replay with --frames/--screenshot): one tick per drawn frame, then exit.
-int runFixed(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, InputTracker& input) {
+int runFixed(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, Input& input) {
     const long frames = ctx.flags->frames;
     for (long i = 0; i < frames && !ctx.quit && !stack.empty(); ++i) {
         pollEvents(window, ctx, input);
-        stack.tick({input.held(*ctx.bindings), input.takePressed()});
-        stack.applyPending();
+        input.runTicks(ctx, stack, 1);
         if (stack.empty()) break;
         const bool last = i + 1 == frames;
         if (i % kFixedDrawEvery != 0 && !last) continue;  // the simulation ticks every frame; drawing can skip some
@@ -217,18 +231,43 @@ int runFixed(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, InputTr
     return ctx.exitCode;
 }
 
-/// The interactive loop: fixed 60 Hz ticks from a clamped accumulator, drawing after.
-int runLive(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, InputTracker& input) {
+/// Caps the frame rate when vsync turns out not to pace display(): a window whose frames come faster than any
+/// common screen refreshes (240 Hz) is drawing frames nobody sees and taking a core from everything else.
+class FrameCap {
+public:
+    /// Counts one drawn frame of `seconds`; after the first kFrames decides once whether to cap.
+    void frame(sf::RenderWindow& window, float seconds) {
+        if (decided_) return;
+        total_ += seconds;
+        if (++frames_ < kFrames) return;
+        decided_ = true;
+        if (total_ / float(kFrames) >= kFastest) return;
+        window.setVerticalSyncEnabled(false);
+        window.setFramerateLimit(60);
+    }
+
+private:
+    static constexpr int kFrames = 120;
+    static constexpr float kFastest = 1.f / 240.f;
+    float total_ = 0.f;
+    int frames_ = 0;
+    bool decided_ = false;
+};
+
+/// The interactive loop: fixed 60 Hz ticks from a clamped accumulator, drawing after. The frame's input events
+/// are spread over its ticks in order (input_queue.h), so a slow frame's catch-up ticks replay them as they came.
+int runLive(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, Input& input) {
     sf::Clock clock;
+    FrameCap cap;
     float acc = 0.f;
     while (window.isOpen() && !ctx.quit && !stack.empty()) {
         pollEvents(window, ctx, input);
-        acc += std::min(clock.restart().asSeconds(), kMaxFrame);
-        while (acc >= kStep && !ctx.quit && !stack.empty()) {
-            stack.tick({input.held(*ctx.bindings), input.takePressed()});
-            stack.applyPending();
-            acc -= kStep;
-        }
+        const float elapsed = clock.restart().asSeconds();
+        cap.frame(window, elapsed);
+        acc += std::min(elapsed, kMaxFrame);
+        int ticks = 0;
+        for (; acc >= kStep; acc -= kStep) ++ticks;
+        input.runTicks(ctx, stack, ticks);
         if (stack.empty()) break;
         render(window, stack);
         window.display();
@@ -291,7 +330,7 @@ int runApp(int argc, char** argv) {
     placeWindow(window);
     window.setKeyRepeatEnabled(false);
     if (!fixedRun) window.setVerticalSyncEnabled(true);
-    InputTracker input;
+    Input input;
     return fixedRun ? runFixed(window, ctx, stack, input) : runLive(window, ctx, stack, input);
 }
 

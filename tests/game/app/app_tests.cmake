@@ -19,6 +19,9 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/input_queue.test.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/input_queue.h
+  ${PROJECT_SOURCE_DIR}/game/app/input_queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flags.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/flags.h
   ${PROJECT_SOURCE_DIR}/game/app/flags.cpp
