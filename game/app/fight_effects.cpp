@@ -22,6 +22,7 @@ std::string winnerText(const FightSource& src, int winner) {
 void FightEffects::reset(const FightSource& src) {
     for (int p = 0; p < 2; ++p) healthTrail_[p] = float(src.fight().state().fighters[p].health);
     sparks_.clear();
+    calls_.clear();
     keepBanner_ = false;
     if (src.setup().intro > 0) banner_ = {};
     else banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
@@ -78,13 +79,11 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         spawnSparks(e.where, sf::Color(230, 140, 255), 24, 8.f);
         sound_.play(Sfx::Boom);
         break;
-    case sim::EventType::KO:
-        banner_ = {"K.O.", 90, sf::Color(255, 80, 60)};
+    case sim::EventType::KO:  // the words come from roundEnd, in order with the round's other calls
         shakeTicks_ = 24, shakePower_ = 12.f;
         sound_.play(Sfx::KO);
         break;
     case sim::EventType::TimeOver:
-        banner_ = {"TIME OVER", 90, sf::Color(255, 200, 80)};
         sound_.play(Sfx::KO, 60.f);
         break;
     case sim::EventType::RoundStart:
@@ -93,6 +92,7 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
             break;
         }
         // With a round intro the intro's own "ROUND N ... FIGHT!" is drawn from the state (drawBanner).
+        calls_.clear();
         if (src.setup().intro > 0) banner_ = {};
         else banner_ = {"ROUND " + std::to_string(src.fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
         break;
@@ -104,11 +104,25 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         spawnSparks(src.fight().state().fighters[0].push, sf::Color(255, 255, 255), 16, 7.f);
         sound_.play(Sfx::Blip);
         break;
-    case sim::EventType::MatchOver:
-        banner_ = {winnerText(src, e.victim), 1 << 30, sf::Color(255, 240, 150)};
-        break;
+    case sim::EventType::MatchOver: break;  // its call comes from roundEnd, after the round's
     }
 }
+
+void FightEffects::roundEnd(const sim::Fight& stepped, const FightSource& src) {
+    const auto result = [&src](int w) { return w == 0 || w == 1 ? winnerText(src, w) : std::string("DRAW GAME"); };
+    for (const RoundCall& c : roundCalls(stepped.events(), stepped.state(), result)) calls_.push_back(c);
+    if (!calls_.empty() && !(banner_.call && banner_.ticks > 0)) nextCall();
+}
+
+void FightEffects::nextCall() {
+    const RoundCall c = calls_.front();
+    calls_.pop_front();
+    const sf::Color color = c.result ? sf::Color(255, 240, 150) : c.text == "TIME OVER" ? sf::Color(255, 200, 80)
+                          : c.text == "DRAW" ? sf::Color(200, 220, 255) : sf::Color(255, 80, 60);
+    banner_ = {c.text, c.ticks, color, true, c.result};
+}
+
+bool FightEffects::callsPlaying() const { return !calls_.empty() || (banner_.call && banner_.ticks > 0); }
 
 void FightEffects::update(const sim::Fight& fight) {
     for (int p = 0; p < 2; ++p) {  // a new fireball whooshes
@@ -125,6 +139,7 @@ void FightEffects::update(const sim::Fight& fight) {
     sparks_.erase(std::remove_if(sparks_.begin(), sparks_.end(), [](const Spark& s) { return s.life <= 0.f; }), sparks_.end());
     if (shakeTicks_ > 0) --shakeTicks_;
     if (banner_.ticks > 0) --banner_.ticks;
+    if (banner_.ticks <= 0 && !calls_.empty()) nextCall();
     for (int p = 0; p < 2; ++p) {
         const float h = float(fight.state().fighters[p].health);
         healthTrail_[p] = h > healthTrail_[p] ? h : std::max(h, healthTrail_[p] - 4.f);
@@ -175,7 +190,7 @@ void FightEffects::drawBanner(sf::RenderTarget& t, const sf::Font& font, const F
                  fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120), Align::Center, 4.f);
         return;
     }
-    if (banner_.ticks <= 0 || banner_.text.empty()) return;
+    if ((banner_.ticks <= 0 && !banner_.stays) || banner_.text.empty()) return;
     fillRect(t, 0.f, cy - 10.f, width, 96.f, sf::Color(0, 0, 0, 120));
     drawText(t, font, banner_.text, 64, width / 2.f, cy, banner_.color, Align::Center, 4.f);
 }

@@ -9,9 +9,11 @@
 #include "game/app/fight_draw.h"
 #include "game/app/fight_source.h"
 #include "game/app/resources.h"
+#include "game/app/round_calls.h"
 
 #include <SFML/Graphics/Color.hpp>
 
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,8 @@ struct Banner {
     std::string text;  ///< what it says ("" = none)
     int ticks = 0;     ///< frames it stays up
     sf::Color color;   ///< its colour
+    bool call = false;   ///< one of the round's calls (roundCalls)
+    bool stays = false;  ///< still shown after its ticks (the match's result)
 };
 
 /// Sparks, shake, banners, health trails and sounds of one fight view.
@@ -39,6 +43,10 @@ public:
     void announce(const Banner& b);
     /// Reacts to one event of the frame just shown (sparks, banner, shake, sound).
     void react(const sim::Event& e, const FightSource& src);
+    /// Queues the calls of a step that ended a round (K.O. or TIME OVER, DRAW, the match's result), said in turn.
+    void roundEnd(const sim::Fight& stepped, const FightSource& src);
+    /// True while round calls are still to be said or on screen (the match's result until its ticks are up).
+    bool callsPlaying() const;
     /// One presented frame: fireball sounds, sparks move, shake and banner count down, trails follow the health.
     void update(const sim::Fight& fight);
 
@@ -58,12 +66,14 @@ private:
         sf::Color color;
     };
 
+    void nextCall();
     void spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed);
     float nextRand();
 
     SoundBank& sound_;
     std::vector<Spark> sparks_;
     Banner banner_;
+    std::deque<RoundCall> calls_;  // round calls not yet said
     bool keepBanner_ = false;  // the next round start keeps the current banner (set by announce)
     int shakeTicks_ = 0;
     float shakePower_ = 0.f;

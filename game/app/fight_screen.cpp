@@ -41,6 +41,7 @@ void FightScreen::resetPresentation() {
     lastQueryFrame_ = 0;
     pacer_.clearCarried();
     matchOverTicks_ = 0;
+    menuOpened_ = false;
 }
 
 void FightScreen::resetMatch() {
@@ -65,8 +66,10 @@ void FightScreen::handlePacedKeys(const Tick& in) {
     if (in.pressedAny(bit(kReset))) resetMatch();
     if (training_) training_->keys(in, *source_, *ctx_.bindings, [this](const TrainingChange& c) { applyTraining(c); });
     if (source_->fight().state().matchOver && source_->offersRematch() && !ctx_.flags->demo) {
-        // Over: no pause menu (Enter during the KO must not open one); after a moment the match-over menu.
-        if (matchOverTicks_ == kMatchMenuTicks) {
+        // Over: no pause menu (Enter during the KO must not open one); the match-over menu once the round's calls
+        // have been said and the result has been up a moment.
+        if (!menuOpened_ && matchOverTicks_ >= kMatchMenuTicks && !effects_.callsPlaying()) {
+            menuOpened_ = true;
             const std::string result = winnerText(*source_, source_->fight().state().matchWinner);
             ctx_.stack->push(makeMatchOver(ctx_, *this, result, source_->setup().mode));
         }
@@ -92,7 +95,8 @@ void FightScreen::tick(const Tick& in) {
     if (a.left) return;
     if (a.restarted) return resetPresentation();
     if (a.stepped) afterStep(*a.stepped);
-    if (a.stepped || !paced) effects_.update(source_->fight());
+    // An ended replay steps no more, but its last round's calls still play out.
+    if (a.stepped || !paced || source_->ended()) effects_.update(source_->fight());
     if (source_->fight().state().matchOver) ++matchOverTicks_;
 }
 
@@ -113,6 +117,7 @@ void FightScreen::afterStep(const sim::Fight& stepped) {
         effects_.react(e, *source_);
         if (training_) training_->onEvent(e, source_->fight());
     }
+    effects_.roundEnd(stepped, *source_);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -51,6 +51,7 @@ private:
     std::int64_t lastQueryFrame_ = 0;  // the frame it was taken
     long ticks_ = 0;
     int matchOverTicks_ = 0;
+    bool menuOpened_ = false;  // the match-over menu was opened for this match
 };
 
 /// Makes a live fight for a setup; nullptr (with the error printed and ctx.quit set) when a fighter is unknown.

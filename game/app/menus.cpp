@@ -3,6 +3,7 @@
 #include "game/app/draw.h"
 #include "game/app/fight_draw.h"
 #include "game/app/fight_screen.h"
+#include "game/app/fresh_press.h"
 #include "game/app/live_rules.h"
 #include "game/app/screen.h"
 
@@ -43,15 +44,17 @@ public:
         std::string label;
         std::function<void()> action;
     };
-    MenuScreen(Context& ctx, std::string title, std::vector<Item> items, std::function<void()> onBack, bool overlay)
-        : ctx_(ctx), title_(std::move(title)), items_(std::move(items)), onBack_(std::move(onBack)), overlay_(overlay) {}
+    /// `calm`: ticks the confirm buttons must be up before a press counts (FreshPress; 0 for menus opened on purpose).
+    MenuScreen(Context& ctx, std::string title, std::vector<Item> items, std::function<void()> onBack, bool overlay, int calm = 0)
+        : ctx_(ctx), title_(std::move(title)), items_(std::move(items)), onBack_(std::move(onBack)), overlay_(overlay),
+          ok_(kMenuOk, calm) {}
 
     void tick(const Tick& in) override {
         ++ticks_;
         const int n = int(items_.size());
         if (in.pressedAny(kMenuUp)) cursor_ = (cursor_ + n - 1) % n, ctx_.res->sound.play(Sfx::Blip);
         if (in.pressedAny(kMenuDown)) cursor_ = (cursor_ + 1) % n, ctx_.res->sound.play(Sfx::Blip);
-        if (in.pressedAny(kMenuOk)) {
+        if (ok_.confirms(in.held, in.pressed)) {
             ctx_.res->sound.play(Sfx::Blip);
             items_[std::size_t(cursor_)].action();
         } else if (in.pressedAny(kMenuBack) && onBack_) {
@@ -87,6 +90,7 @@ private:
     std::vector<Item> items_;
     std::function<void()> onBack_;
     bool overlay_;
+    FreshPress ok_;
     int cursor_ = 0;
     long ticks_ = 0;
 };
@@ -264,7 +268,8 @@ std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const st
          }},
         {"Title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
     };
-    return std::make_unique<MenuScreen>(ctx, result, std::move(items), nullptr, true);  // no "resume": it is over
+    // No "resume": it is over. It opens by itself under hands that were just fighting: fresh presses only.
+    return std::make_unique<MenuScreen>(ctx, result, std::move(items), nullptr, true, FreshPress::kCalmTicks);
 }
 
 }  // namespace app

@@ -35,6 +35,8 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/replay_source.h
   ${CMAKE_CURRENT_LIST_DIR}/replay_source.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_pacing.h
+  ${CMAKE_CURRENT_LIST_DIR}/round_calls.h
+  ${CMAKE_CURRENT_LIST_DIR}/fresh_press.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_effects.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_effects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h

@@ -20,6 +20,9 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/round_calls.test.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/round_calls.h
+  ${PROJECT_SOURCE_DIR}/game/app/fresh_press.h
   ${PROJECT_SOURCE_DIR}/game/app/input_queue.h
   ${PROJECT_SOURCE_DIR}/game/app/input_queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flags.test.cpp
