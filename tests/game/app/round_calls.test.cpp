@@ -93,7 +93,7 @@ TEST_CASE("round calls: a drawn round that hands one player the match is called 
     CHECK(texts(app::roundCalls({ko0, ko1, over}, after, result)) == Texts{"DOUBLE K.O.", "DRAW", "TASHA WINS"});
 }
 
-TEST_CASE("fresh press: mashing or holding confirm as the match-over menu opens picks nothing; a calm press does") {
+TEST_CASE("fresh press: mashing or holding confirm as the match-over menu opens picks nothing, a calm press does") {
     const app::ActionSet ok = app::bit(app::kStart) | app::bit(app::kP1Light);
     const app::ActionSet light = app::bit(app::kP1Light);
     SUBCASE("mashing light: pressed 2 ticks of every 6, for two seconds") {
