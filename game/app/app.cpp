@@ -8,6 +8,7 @@
 
 #include "game/app/fight_screen.h"
 #include "game/app/input_queue.h"
+#include "game/app/letterbox.h"
 #include "game/app/live_rules.h"
 #include "game/app/flags.h"
 #include "game/app/screen.h"
@@ -186,9 +187,68 @@ struct Input {
     }
 };
 
-void pollEvents(sf::RenderWindow& window, Context& ctx, Input& input) {
+/// Centres the window on the desktop (see window_position.h: a bare X server would leave it partly off screen).
+void placeWindow(sf::RenderWindow& window) {
+    const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
+    const WindowPosition at = centredWindowPosition(desktop.width, desktop.height, kWidth, kHeight);
+    window.setPosition({at.x, at.y});
+}
+
+/// The window: resizable, or fullscreen on the desktop's mode, always showing the logical kWidth x kHeight
+/// picture letterboxed (letterbox.h), so every screen lays itself out in the same coordinates.
+struct Display {
+    sf::RenderWindow window;
+    bool live = false;        // the interactive loop: vsync (or the frame cap) paces it
+    bool fullscreen = false;
+    bool capped = false;      // vsync turned out not to pace display(): a frame-rate cap instead
+
+    /// Opens (or reopens) the window in the current mode; false when no window could be opened.
+    bool open() {
+        sf::ContextSettings gl;
+        gl.antialiasingLevel = 4;  // smooth outlines where the driver offers it (SFML falls back silently)
+        if (fullscreen) {
+            window.create(sf::VideoMode::getDesktopMode(), "BVH Fighter", sf::Style::Fullscreen, gl);
+        } else {
+            window.create(sf::VideoMode(kWidth, kHeight), "BVH Fighter", sf::Style::Default, gl);
+            if (window.isOpen()) placeWindow(window);
+        }
+        if (!window.isOpen()) return false;
+        window.setKeyRepeatEnabled(false);
+        if (capped) window.setFramerateLimit(60);
+        else if (live) window.setVerticalSyncEnabled(true);
+        fit();
+        return true;
+    }
+    /// Shows the logical picture letterboxed in the window's current size.
+    void fit() {
+        sf::View view(sf::FloatRect(0.f, 0.f, float(kWidth), float(kHeight)));
+        const Viewport v = letterbox(window.getSize().x, window.getSize().y, kWidth, kHeight);
+        view.setViewport({v.left, v.top, v.width, v.height});
+        window.setView(view);
+    }
+    /// Caps the frame rate at 60 instead of waiting for vsync.
+    void cap() {
+        capped = true;
+        window.setVerticalSyncEnabled(false);
+        window.setFramerateLimit(60);
+    }
+};
+
+/// True for the window's own keys: F11 or Alt+Enter switch fullscreen (they are no player's input).
+bool isFullscreenKey(const sf::Event& e) {
+    return e.type == sf::Event::KeyPressed && (e.key.code == sf::Keyboard::F11 || (e.key.code == sf::Keyboard::Enter && e.key.alt));
+}
+
+void pollEvents(Display& display, Context& ctx, Input& input) {
+    sf::RenderWindow& window = display.window;
     sf::Event e;
     while (window.pollEvent(e)) {
+        if (e.type == sf::Event::Resized) display.fit();
+        if (isFullscreenKey(e)) {
+            display.fullscreen = !display.fullscreen;
+            if (!display.open()) ctx.quit = true, ctx.exitCode = 1;
+            return;  // a new window: its own events come next frame
+        }
         if (e.type == sf::Event::Closed) ctx.quit = true;
         if (e.type == sf::Event::TextEntered) ctx.stack->text(e.text.unicode);
         input.queue.push(e, *ctx.bindings);
@@ -197,23 +257,17 @@ void pollEvents(sf::RenderWindow& window, Context& ctx, Input& input) {
     }
 }
 
-/// Centres the window on the desktop (see window_position.h: a bare X server would leave it partly off screen).
-void placeWindow(sf::RenderWindow& window) {
-    const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
-    const WindowPosition at = centredWindowPosition(desktop.width, desktop.height, kWidth, kHeight);
-    window.setPosition({at.x, at.y});
-}
-
 void render(sf::RenderWindow& window, ScreenStack& stack) {
     window.clear(sf::Color::Black);
     stack.draw(window);
 }
 
 /// A fixed-length run (demo, or a replay with --frames/--screenshot): one tick per drawn frame, then exit.
-int runFixed(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, Input& input) {
+int runFixed(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
+    sf::RenderWindow& window = display.window;
     const long frames = ctx.flags->frames;
     for (long i = 0; i < frames && !ctx.quit && !stack.empty(); ++i) {
-        pollEvents(window, ctx, input);
+        pollEvents(display, ctx, input);
         input.runTicks(ctx, stack, 1);
         if (stack.empty()) break;
         const bool last = i + 1 == frames;
@@ -236,14 +290,12 @@ int runFixed(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, Input& 
 class FrameCap {
 public:
     /// Counts one drawn frame of `seconds`; after the first kFrames decides once whether to cap.
-    void frame(sf::RenderWindow& window, float seconds) {
+    void frame(Display& display, float seconds) {
         if (decided_) return;
         total_ += seconds;
         if (++frames_ < kFrames) return;
         decided_ = true;
-        if (total_ / float(kFrames) >= kFastest) return;
-        window.setVerticalSyncEnabled(false);
-        window.setFramerateLimit(60);
+        if (total_ / float(kFrames) < kFastest) display.cap();
     }
 
 private:
@@ -256,14 +308,15 @@ private:
 
 /// The interactive loop: fixed 60 Hz ticks from a clamped accumulator, drawing after. The frame's input events
 /// are spread over its ticks in order (input_queue.h), so a slow frame's catch-up ticks replay them as they came.
-int runLive(sf::RenderWindow& window, Context& ctx, ScreenStack& stack, Input& input) {
+int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
+    sf::RenderWindow& window = display.window;
     sf::Clock clock;
     FrameCap cap;
     float acc = 0.f;
     while (window.isOpen() && !ctx.quit && !stack.empty()) {
-        pollEvents(window, ctx, input);
+        pollEvents(display, ctx, input);
         const float elapsed = clock.restart().asSeconds();
-        cap.frame(window, elapsed);
+        cap.frame(display, elapsed);
         acc += std::min(elapsed, kMaxFrame);
         int ticks = 0;
         for (; acc >= kStep; acc -= kStep) ++ticks;
@@ -320,18 +373,14 @@ int runApp(int argc, char** argv) {
         std::cerr << "game: " << noDisplay << ": cannot open a window (use `game --headless --replay FILE` without one)\n";
         return 1;
     }
-    sf::ContextSettings gl;
-    gl.antialiasingLevel = 4;  // smooth outlines where the driver offers it (SFML falls back silently)
-    sf::RenderWindow window(sf::VideoMode(kWidth, kHeight), "BVH Fighter", sf::Style::Titlebar | sf::Style::Close, gl);
-    if (!window.isOpen()) {
+    Display display;
+    display.live = !fixedRun;
+    if (!display.open()) {
         std::cerr << "game: cannot open a window (is DISPLAY set? try `game --headless --replay FILE`)\n";
         return 1;
     }
-    placeWindow(window);
-    window.setKeyRepeatEnabled(false);
-    if (!fixedRun) window.setVerticalSyncEnabled(true);
     Input input;
-    return fixedRun ? runFixed(window, ctx, stack, input) : runLive(window, ctx, stack, input);
+    return fixedRun ? runFixed(display, ctx, stack, input) : runLive(display, ctx, stack, input);
 }
 
 }  // namespace app

@@ -262,7 +262,7 @@ void drawAgentOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight&
 }  // namespace
 
 void drawStage(sf::RenderTarget& t, const StageView& v, long ticks) {
-    const float w = float(t.getSize().x), h = float(t.getSize().y);
+    const float w = t.getView().getSize().x, h = t.getView().getSize().y;  // the logical picture, not the window
     sf::VertexArray sky(sf::Quads, 8);  // dusk gradient in two bands
     const sf::Color top(28, 22, 64), mid(120, 60, 110), low(240, 150, 90);
     const float horizon = v.groundY + v.shakeY - 150.f;
@@ -377,7 +377,7 @@ void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono) {
         {sf::Color(255, 255, 0), "tested, overlapped"},  {sf::Color(255, 255, 255), "tested, missed"},
         {sf::Color(255, 80, 255), "projectile"},
     };
-    const float x = 14.f, y0 = float(t.getSize().y) - 60.f - 17.f * float(std::size(kEntries));
+    const float x = 14.f, y0 = t.getView().getSize().y - 60.f - 17.f * float(std::size(kEntries));
     fillRect(t, x - 6.f, y0 - 6.f, 196.f, 17.f * float(std::size(kEntries)) + 10.f, sf::Color(0, 0, 0, 150));
     for (std::size_t i = 0; i < std::size(kEntries); ++i) {
         const float y = y0 + 17.f * float(i);

@@ -3,6 +3,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/app.h
   ${CMAKE_CURRENT_LIST_DIR}/app.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_position.h
+  ${CMAKE_CURRENT_LIST_DIR}/letterbox.h
   ${CMAKE_CURRENT_LIST_DIR}/live_rules.h
   ${CMAKE_CURRENT_LIST_DIR}/flags.h
   ${CMAKE_CURRENT_LIST_DIR}/flags.cpp

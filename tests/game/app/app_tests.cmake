@@ -21,6 +21,8 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/round_calls.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/letterbox.test.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/letterbox.h
   ${PROJECT_SOURCE_DIR}/game/app/round_calls.h
   ${PROJECT_SOURCE_DIR}/game/app/fresh_press.h
   ${PROJECT_SOURCE_DIR}/game/app/input_queue.h
