@@ -1,5 +1,7 @@
 #include "bench/workloads.h"
 
+#include "engine/splitmix64.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -13,15 +15,10 @@ constexpr int kWorld = 4096;
 constexpr int kClusters = 16;
 constexpr int kClusterSide = 145;  // 16 * 145^2 = 336,400 ~ 2% of 4096^2 = 335,544
 
-/// splitmix64: seeded, the same on every platform.
+/// Seeded, the same on every platform (engine::splitmix64).
 struct Rng {
     std::uint64_t s;
-    std::uint64_t next() {
-        std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return engine::splitmix64(s); }
     int range(int lo, int hi) { return lo + int(next() % std::uint64_t(hi - lo + 1)); }
 };
 

@@ -1,16 +1,13 @@
 // The network-conditions simulator (see conditions.h).
 #include "game/net/conditions.h"
 
+#include "engine/splitmix64.h"
+
 #include <algorithm>
 
 namespace net {
 
-std::uint64_t ConditionedQueue::next() {
-    std::uint64_t z = (rng_ += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
+std::uint64_t ConditionedQueue::next() { return engine::splitmix64(rng_); }
 
 double ConditionedQueue::percent() { return double(next() % 1000000) / 10000.0; }
 

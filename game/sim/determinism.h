@@ -11,6 +11,7 @@
 // Tripwires: each hashed struct has a static_assert on its size beside its hash function, so adding a field
 // fails the build until the hash (and the assert) is updated on purpose.
 #include "engine/aabb.h"
+#include "engine/splitmix64.h"
 
 #include <cstdint>
 
@@ -39,12 +40,7 @@ struct Hasher {
 };
 
 /// The generator's state for a seed: splitmix64 of it, never 0.
-inline std::uint64_t seedRandom(std::uint64_t seed) {
-    std::uint64_t z = seed + 0x9e3779b97f4a7c15ull;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return (z ^ (z >> 31)) | 1u;
-}
+inline std::uint64_t seedRandom(std::uint64_t seed) { return engine::splitmix64(seed) | 1u; }
 
 /// The next number of the xorshift64* generator whose state is `state` (advanced in place).
 inline std::uint64_t nextRandom(std::uint64_t& state) {

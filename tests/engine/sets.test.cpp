@@ -6,6 +6,7 @@
 #include "engine/collision_set.h"
 #include "engine/sets/array_set.h"
 #include "engine/sets/registry.h"
+#include "engine/splitmix64.h"
 
 #include <doctest/doctest.h>
 
@@ -52,15 +53,10 @@ std::unique_ptr<CollisionSet> makeSet(const SetOptions& o) {
     return set;
 }
 
-/// splitmix64: a tiny seeded generator whose sequence is the same on every platform.
+/// A seeded generator whose sequence is the same on every platform (engine::splitmix64).
 struct Rng {
     std::uint64_t s;
-    std::uint64_t next() {
-        std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
+    std::uint64_t next() { return engine::splitmix64(s); }
     /// Uniform in [lo, hi].
     int range(int lo, int hi) { return lo + int(next() % std::uint64_t(hi - lo + 1)); }
 };
