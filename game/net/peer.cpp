@@ -46,7 +46,7 @@ void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
     poll(nowMs);
     if (state_ == PeerState::Connecting) {
         if (nowMs - startMs_ > cfg_.connectTimeoutMs) {
-            end("no answer from the host", true);
+            end(PeerEnd::NoAnswer, "no answer from the host", true);
         } else if (nowMs - lastHelloMs_ >= kHelloEveryMs) {
             Packet hello;
             hello.type = PacketType::Hello;
@@ -97,8 +97,9 @@ void NetPeer::handle(const Packet& p, Address from, std::int64_t nowMs) {
     }
     lastHeardMs_ = nowMs;
     if (p.flags & kFlagLeaving) {
-        if (state_ == PeerState::Lingering) end(cfg_.rematches ? "opponent left" : lingerMessage_, failed_);
-        else end("opponent left", true);
+        if (state_ != PeerState::Lingering) end(PeerEnd::OpponentLeft, "opponent left", true);
+        else if (cfg_.rematches) end(PeerEnd::OpponentLeft, "opponent left", failed_);
+        else end(lingerEnd_, lingerMessage_, failed_);
         return;
     }
     if (takeRematch(p, nowMs)) session_->receive(p, nowMs);
@@ -125,9 +126,10 @@ void NetPeer::startRematch(std::int64_t nowMs) {
     ++match_;
     cfg_.setup.seed = cfg_.setup.seed * 6364136223846793005ULL + 1442695040888963407ULL;  // both sides, in step
     wantRematch_ = remoteRematch_ = false;
+    lingerEnd_ = PeerEnd::None;
     lingerMessage_.clear();
     std::string error;
-    if (!startSession(error)) return end(error, true);
+    if (!startSession(error)) return end(PeerEnd::SetupFailed, error, true);
     state_ = PeerState::Playing;
     lastHeardMs_ = nowMs;
 }
@@ -156,8 +158,8 @@ void NetPeer::hostHello(const Packet& p, Address from, std::int64_t nowMs) {
             agreed.fighter[1] = p.fighter;
             agreed.style[1] = p.style;
             // Play exactly what the Welcome carries, so both sides (and both recordings) have the same setup.
-            if (!wireSetup(agreed, cfg_.setup)) return end("the match setup cannot be sent online", true);
-            if (!startSession(error)) return end(error, true);
+            if (!wireSetup(agreed, cfg_.setup)) return end(PeerEnd::SetupFailed, "the match setup cannot be sent online", true);
+            if (!startSession(error)) return end(PeerEnd::SetupFailed, error, true);
             peer_ = from;
             lastHeardMs_ = nowMs;
             state_ = PeerState::Playing;
@@ -173,21 +175,21 @@ void NetPeer::hostHello(const Packet& p, Address from, std::int64_t nowMs) {
 
 void NetPeer::joinerAnswer(const Packet& p, std::int64_t nowMs) {
     if (p.version != kProtocolVersion) {
-        return end("refused: the host runs protocol version " + std::to_string(p.version) + ", this game " +
-                       std::to_string(kProtocolVersion), true);
+        return end(PeerEnd::Refused, "refused: the host runs protocol version " + std::to_string(p.version) +
+                                         ", this game " + std::to_string(kProtocolVersion), true);
     }
     if (p.type == PacketType::Refuse) {
-        if (state_ == PeerState::Connecting) end(std::string("refused: ") + refuseText(p.reason), true);
+        if (state_ == PeerState::Connecting) end(PeerEnd::Refused, std::string("refused: ") + refuseText(p.reason), true);
         return;
     }
     if (p.type != PacketType::Welcome || state_ != PeerState::Connecting) return;  // a repeated Welcome
-    if (p.setup.fighter[1] != cfg_.fighter) return end("the host's welcome names another fighter", true);
-    if (p.setup.style[1] != cfg_.style) return end("the host's welcome names another input style", true);
+    if (p.setup.fighter[1] != cfg_.fighter) return end(PeerEnd::Refused, "the host's welcome names another fighter", true);
+    if (p.setup.style[1] != cfg_.style) return end(PeerEnd::Refused, "the host's welcome names another input style", true);
     token_ = p.token;
     cfg_.setup = p.setup;
     cfg_.frameLimit = p.frameLimit;
     std::string error;
-    if (!startSession(error)) return end(error, true);
+    if (!startSession(error)) return end(PeerEnd::SetupFailed, error, true);
     lastHeardMs_ = nowMs;
     state_ = PeerState::Playing;
 }
@@ -218,32 +220,24 @@ void NetPeer::sendInput(std::int64_t nowMs) {
 }
 
 void NetPeer::checkEnd(std::int64_t nowMs) {
-    if (session_->desynced() && lingerMessage_.rfind("DESYNC", 0) != 0) {
-        lingerMessage_ = "DESYNC at frame " + std::to_string(session_->desyncFrame());
+    if (session_->desynced() && lingerEnd_ != PeerEnd::Desync) {
         failed_ = true;
-        state_ = PeerState::Lingering;
-        lingerSinceMs_ = nowMs;
-        return;
+        return linger(PeerEnd::Desync, "DESYNC at frame " + std::to_string(session_->desyncFrame()), nowMs);
     }
-    if (state_ == PeerState::Playing && session_->finished()) {
-        lingerMessage_ = "match over";
-        state_ = PeerState::Lingering;
-        lingerSinceMs_ = nowMs;
-        return;
-    }
+    if (state_ == PeerState::Playing && session_->finished()) return linger(PeerEnd::MatchOver, "match over", nowMs);
     const bool silent = nowMs - lastHeardMs_ > cfg_.timeoutMs;
     if (state_ == PeerState::Playing) {
-        if (silent) end("connection lost", true);
+        if (silent) end(PeerEnd::ConnectionLost, "connection lost", true);
         return;
     }
     const bool desync = session_->desynced();
-    if (cfg_.rematches && !desync && lingerMessage_ == "match over") {  // stay for a rematch until they go quiet
-        if (silent) end("opponent left", false);
+    if (cfg_.rematches && !desync && lingerEnd_ == PeerEnd::MatchOver) {  // stay for a rematch until they go quiet
+        if (silent) end(PeerEnd::OpponentLeft, "opponent left", false);
         return;
     }
     const bool delivered = !desync && session_->peerHasEverything() && nowMs - lingerSinceMs_ >= 100;
     const bool enough = nowMs - lingerSinceMs_ > (desync ? kDesyncLingerMs : cfg_.timeoutMs);
-    if (delivered || enough || silent) end(lingerMessage_, failed_);
+    if (delivered || enough || silent) end(lingerEnd_, lingerMessage_, failed_);
 }
 
 void NetPeer::leave(std::int64_t nowMs) {
@@ -252,12 +246,21 @@ void NetPeer::leave(std::int64_t nowMs) {
         session_->leave();
         for (int i = 0; i < 3; ++i) sendInput(nowMs);
     }
-    if (state_ == PeerState::Lingering) return end(lingerMessage_, failed_);
-    end(state_ == PeerState::Playing ? "you left" : "cancelled", true);
+    if (state_ == PeerState::Lingering) return end(lingerEnd_, lingerMessage_, failed_);
+    if (state_ == PeerState::Playing) end(PeerEnd::YouLeft, "you left", true);
+    else end(PeerEnd::Cancelled, "cancelled", true);
 }
 
-void NetPeer::end(const std::string& message, bool failed) {
+void NetPeer::linger(PeerEnd why, const std::string& message, std::int64_t nowMs) {
+    lingerEnd_ = why;
+    lingerMessage_ = message;
+    state_ = PeerState::Lingering;
+    lingerSinceMs_ = nowMs;
+}
+
+void NetPeer::end(PeerEnd why, const std::string& message, bool failed) {
     state_ = PeerState::Done;
+    end_ = why;
     endMessage_ = message;
     failed_ = failed;
 }

@@ -49,7 +49,21 @@ enum class PeerState : std::uint8_t {
     Connecting,  ///< joiner: Hello sent, no answer yet
     Playing,     ///< the match runs
     Lingering,   ///< the match ended; still answering until the opponent has everything
-    Done,        ///< finished; see endMessage()
+    Done,        ///< finished; see endReason()
+};
+
+/// Why a peer ended (or, while it lingers, will end): callers branch on this, never on endMessage()'s words.
+enum class PeerEnd : std::uint8_t {
+    None,            ///< not ended
+    MatchOver,       ///< the match completed
+    Desync,          ///< the two sides' hashes differ (the session's desyncFrame() says where)
+    ConnectionLost,  ///< the opponent went silent during the match
+    OpponentLeft,    ///< the opponent left (Esc, or quiet after a completed match)
+    YouLeft,         ///< this side left during the match
+    Cancelled,       ///< this side left before a match started
+    NoAnswer,        ///< joiner: the host never answered
+    Refused,         ///< joiner: the host refused (protocol version, busy, fighter) or its welcome did not fit
+    SetupFailed,     ///< the match could not start (a fighter would not load)
 };
 
 /// Packets a peer refused to trust.
@@ -83,7 +97,9 @@ public:
     Session* session() { return session_.get(); }
     /// The match setup agreed at the handshake (valid once session() is set).
     const sim::MatchSetup& setup() const { return cfg_.setup; }
-    /// Why it ended: "match over", "DESYNC at frame F", "connection lost", "opponent left", "refused: ...", ...
+    /// Why it ended, as data (PeerEnd::None until state() is Done).
+    PeerEnd endReason() const { return end_; }
+    /// Why it ended, for people: "match over", "DESYNC at frame F", "connection lost", "refused: ...", ...
     const std::string& endMessage() const { return endMessage_; }
     /// True when the ending is a failure (anything but a completed match).
     bool failed() const { return failed_; }
@@ -101,7 +117,8 @@ private:
     void send(const Packet& p, Address to, std::int64_t nowMs);
     void sendInput(std::int64_t nowMs);
     void checkEnd(std::int64_t nowMs);
-    void end(const std::string& message, bool failed);
+    void end(PeerEnd why, const std::string& message, bool failed);
+    void linger(PeerEnd why, const std::string& message, std::int64_t nowMs);
     bool takeRematch(const Packet& p, std::int64_t nowMs);
     void startRematch(std::int64_t nowMs);
 
@@ -116,7 +133,9 @@ private:
     std::int64_t lastHeardMs_ = 0;
     std::int64_t lastHelloMs_ = -1000000;
     std::int64_t lingerSinceMs_ = 0;
+    PeerEnd end_ = PeerEnd::None;
     std::string endMessage_;
+    PeerEnd lingerEnd_ = PeerEnd::None;  // how a lingering peer will end
     std::string lingerMessage_;
     bool failed_ = false;
     bool wantRematch_ = false;

@@ -58,10 +58,13 @@ TEST_CASE("a second joiner is refused as busy and the match goes on untouched") 
     d[2].nextUs = 1000000;  // joins a second after the match began
     nettest::drive(d, 60000);
     CHECK(second.endMessage() == "refused: the host is already in a match");
+    CHECK(second.endReason() == net::PeerEnd::Refused);
     CHECK(second.failed());
     CHECK(host.counters().refusedJoiners >= 1);
     CHECK(host.endMessage() == "match over");
     CHECK(joiner.endMessage() == "match over");
+    CHECK(host.endReason() == net::PeerEnd::MatchOver);
+    CHECK(joiner.endReason() == net::PeerEnd::MatchOver);
     CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
 }
 
@@ -138,6 +141,7 @@ TEST_CASE("an opponent that vanishes ends the match as connection lost after the
     d[1].stopAtMs = 4000;  // the joiner's machine goes silent at 4 s
     nettest::drive(d, 60000);
     CHECK(host.endMessage() == "connection lost");
+    CHECK(host.endReason() == net::PeerEnd::ConnectionLost);
     CHECK(host.failed());
     CHECK(d[0].doneAtMs > 4000 + 3000 - 20);
     CHECK(d[0].doneAtMs < 4000 + 3000 + 50);
@@ -153,6 +157,7 @@ TEST_CASE("a joiner whose host never answers gives up after the connect timeout"
     d[0].peer = &joiner;
     nettest::drive(d, 60000);
     CHECK(joiner.endMessage() == "no answer from the host");
+    CHECK(joiner.endReason() == net::PeerEnd::NoAnswer);
     CHECK(d[0].doneAtMs > 10000);
     CHECK(d[0].doneAtMs < 10100);
 }
@@ -173,6 +178,8 @@ TEST_CASE("sides whose simulations differ both stop with DESYNC at the first com
     nettest::drive(d, 60000);
     CHECK(host.endMessage() == "DESYNC at frame 30");
     CHECK(joiner.endMessage() == "DESYNC at frame 30");
+    CHECK(host.endReason() == net::PeerEnd::Desync);
+    CHECK(joiner.endReason() == net::PeerEnd::Desync);
     CHECK(host.failed());
     CHECK(joiner.failed());
 }
@@ -189,8 +196,10 @@ TEST_CASE("leaving mid-match tells the opponent at once") {
     REQUIRE(joiner.state() == net::PeerState::Playing);
     joiner.leave(2000);
     CHECK(joiner.endMessage() == "you left");
+    CHECK(joiner.endReason() == net::PeerEnd::YouLeft);
     nettest::drive(d, 2100);
     CHECK(host.endMessage() == "opponent left");
+    CHECK(host.endReason() == net::PeerEnd::OpponentLeft);
 }
 
 TEST_CASE("after a completed match both sides asking for a rematch play the next one on the same connection") {
