@@ -54,9 +54,9 @@ bool loadControls(const AppFlags& flags, const std::string& dataDir, Bindings& o
         addDefaultPads(out);
         return true;
     }
-    std::string error;
+    io::Error error;
     if (!loadBindings(path, out, error)) {
-        std::cerr << error << "\n";
+        std::cerr << error.text() << "\n";
         return false;
     }
     addDefaultPads(out);  // gamepads work out of the box unless the file binds its own

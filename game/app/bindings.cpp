@@ -126,15 +126,11 @@ bool parseKey(const std::string& name, sf::Keyboard::Key& out, bool ignoreCase) 
 
 const char* const kAxisNames[] = {"X", "Y", "Z", "R", "U", "V", "PovX", "PovY"};  // sf::Joystick::Axis order
 
-/// Parses a whole non-negative number below `limit` ("" and leading zeros beyond "0" refused).
+/// Parses a pad or button number below `limit` by the one integer rule, spelled one way only: no sign, no leading
+/// zero ("Joy00" is not "Joy0").
 bool smallNumber(const std::string& s, int limit, int& out) {
-    if (s.empty() || s.size() > 2 || (s.size() > 1 && s[0] == '0')) return false;
-    out = 0;
-    for (char ch : s) {
-        if (ch < '0' || ch > '9') return false;
-        out = out * 10 + (ch - '0');
-    }
-    return out < limit;
+    std::string why;
+    return !s.empty() && s[0] != '-' && !(s.size() > 1 && s[0] == '0') && io::toInt(s, 0, limit - 1, out, why);
 }
 
 /// Parses `JoyN.ButtonM` or `JoyN.AXIS+` / `JoyN.AXIS-` (AXIS: X Y Z R U V PovX PovY).
@@ -295,53 +291,54 @@ Bindings defaultBindings() {
     return b;
 }
 
-bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, std::string& error) {
-    std::istringstream in(text);
-    std::string raw;
-    int line = 0;
-    const auto fail = [&](const std::string& what) {
-        error = fileName + ":" + std::to_string(line) + ": " + what;
-        return false;
-    };
-    int lineOf[kActionCount] = {};  // where each action was last set (0: the built-in default)
-    while (std::getline(in, raw)) {
-        ++line;
-        const std::string body = trim(raw.substr(0, raw.find('#')));
-        if (body.empty()) continue;
-        const auto eq = body.find('=');
-        if (eq == std::string::npos) return fail("expected `ACTION = KEY[, KEY...]`, got " + io::quote(body));
-        const std::string name = trim(body.substr(0, eq));
-        if (name == "deadzone") {  // not an action: the gamepads' dead zone in percent
-            int dz = 0;
-            if (!smallNumber(trim(body.substr(eq + 1)), 100, dz) || dz < 1) {
-                return fail("deadzone takes a whole percent 1..99, not '" + trim(body.substr(eq + 1)) + "'");
-            }
-            inout.deadZone = dz;
-            continue;
-        }
-        const int a = findAction(name);
-        if (a < 0) {
-            const int near = findAction(name, true);
-            return fail("unknown action " + io::quote(name) + caseHint(near >= 0, near >= 0 ? kActions[near].name : ""));
-        }
-        std::string bad;
-        const std::string list = body.substr(eq + 1);
-        if (!parseKeyList(list, inout.keys[a], bad)) return fail(badKeyMessage(list, bad, name));
-        lineOf[a] = line;
+namespace {
+
+/// Applies one line (comment and spaces already allowed); false with the failure recorded in p.
+bool bindLine(std::string_view raw, io::LineParser& p, Bindings& inout, int (&lineOf)[kActionCount]) {
+    const std::string body = trim(std::string(raw.substr(0, raw.find('#'))));
+    if (body.empty()) return true;
+    const auto eq = body.find('=');
+    if (eq == std::string::npos) return p.fail("expected `ACTION = KEY[, KEY...]`, got " + io::quote(body));
+    const std::string name = trim(body.substr(0, eq));
+    if (name == "deadzone") {  // not an action: the gamepads' dead zone in percent
+        const std::string value = trim(body.substr(eq + 1));
+        std::string why;
+        if (!io::toInt(value, 1, 99, inout.deadZone, why)) return p.fail("deadzone takes a whole percent 1..99, not " + io::quote(value));
+        return true;
     }
-    std::string why;
-    if (!fightKeysDistinct(inout, lineOf, line, why)) return fail(why);
+    const int a = findAction(name);
+    if (a < 0) {
+        const int near = findAction(name, true);
+        return p.fail("unknown action " + io::quote(name) + caseHint(near >= 0, near >= 0 ? kActions[near].name : ""));
+    }
+    std::string bad;
+    const std::string list = body.substr(eq + 1);
+    if (!parseKeyList(list, inout.keys[a], bad)) return p.fail(badKeyMessage(list, bad, name));
+    lineOf[a] = p.line;
     return true;
 }
 
-bool loadBindings(const std::string& path, Bindings& inout, std::string& error) {
-    std::string text;  // the shared reader tells `PATH: is a directory` from `PATH: cannot open: REASON`
-    io::Error bad;
-    if (!io::readFile(path, text, bad)) {
-        error = bad.text();
-        return false;
+}  // namespace
+
+bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, io::Error& error) {
+    io::LineParser p;
+    p.error.file = fileName;
+    int lineOf[kActionCount] = {};  // where each action was last set (0: the built-in default)
+    io::Lines lines(text);
+    std::string_view raw;
+    while (!p.failed() && lines.next(raw)) {
+        p.line = lines.number();
+        bindLine(raw, p, inout, lineOf);
     }
-    return parseBindings(text, path, inout, error);
+    std::string why;
+    if (!p.failed() && !fightKeysDistinct(inout, lineOf, p.line, why)) p.fail(why);
+    error = p.error;
+    return !p.failed();
+}
+
+bool loadBindings(const std::string& path, Bindings& inout, io::Error& error) {
+    std::string text;  // the shared reader tells `PATH: is a directory` from `PATH: cannot open: REASON`
+    return io::readFile(path, text, error) && parseBindings(text, path, inout, error);
 }
 
 void addDefaultPads(Bindings& b) {
@@ -416,8 +413,8 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
     if (!added.empty()) out += "# Added by the game's Controls screen:\n" + added;
     // The edit must read back to exactly these bindings; a file it cannot keep that way is written afresh.
     Bindings back = defaultBindings();
-    std::string why;
-    bool same = parseBindings(out, "controls.cfg", back, why) && back.deadZone == b.deadZone;
+    io::Error unread;
+    bool same = parseBindings(out, "controls.cfg", back, unread) && back.deadZone == b.deadZone;
     for (int a = 0; same && a < kActionCount; ++a) same = b.keys[a].empty() || bindingText(back, Action(a)) == bindingText(b, Action(a));
     return same ? out : bindingsText(b);
 }

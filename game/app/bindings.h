@@ -4,7 +4,10 @@
 //
 // The defaults live in data/controls.cfg (readable text, `p1.left = A`, several keys separated by commas,
 // modifiers as `Ctrl+C`); defaultBindings() holds the same table so a game without the file still plays.
-// A bad line is refused as `FILE:LINE: what`.
+// The file is read with the one text reader (io::readFile, io::Lines) and a bad line is refused as an io::Error,
+// `FILE:LINE: what`, like every other file the game reads.
+#include "game/io/text.h"
+
 #include <SFML/Window/Event.hpp>
 #include <SFML/Window/Keyboard.hpp>
 
@@ -61,10 +64,10 @@ std::string firstKeyText(const Bindings& b, Action a);
 
 /// The built-in defaults (the same as data/controls.cfg ships with).
 Bindings defaultBindings();
-/// Applies config text on top of `inout`; on a bad line returns false with error = `FILE:LINE: what`.
-bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, std::string& error);
-/// Reads a config file on top of `inout`; a missing/unreadable file is an error too.
-bool loadBindings(const std::string& path, Bindings& inout, std::string& error);
+/// Applies config text on top of `inout`; on a bad line returns false with error = {fileName, LINE, what}.
+bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, io::Error& error);
+/// Reads a config file on top of `inout`; a missing/unreadable file is an error too (io::readFile's).
+bool loadBindings(const std::string& path, Bindings& inout, io::Error& error);
 /// Adds the default gamepad layout when no binding names a gamepad: Joy0 drives P1 and Joy1 P2 (stick and d-pad
 /// for directions, buttons 0-3 = light, heavy, special, throw: A B X Y on an Xbox-style pad), Joy0's button 7 start.
 void addDefaultPads(Bindings& b);

@@ -8,9 +8,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string file = "fuzz.cfg";
     const std::string text = fuzz::asText(data, size);
     app::Bindings bindings = app::defaultBindings();
-    std::string error;
+    io::Error error;
     if (!app::parseBindings(text, file, bindings, error)) {
-        fuzz::checkMessage(error, file, fuzz::lineCount(text));
+        fuzz::checkMessage(error.text(), file, fuzz::lineCount(text));
         return 0;
     }
     for (int a = 0; a < app::kActionCount; ++a) {
@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const std::string saved = app::bindingsTextKeeping(text, bindings);
     app::Bindings back = app::defaultBindings();
-    if (!app::parseBindings(saved, file, back, error)) fuzz::broken("a saved file does not read back: " + error, saved);
+    if (!app::parseBindings(saved, file, back, error)) fuzz::broken("a saved file does not read back: " + error.text(), saved);
     for (int a = 0; a < app::kActionCount; ++a) {
         if (!bindings.keys[a].empty() && app::bindingText(back, app::Action(a)) != app::bindingText(bindings, app::Action(a)))
             fuzz::broken("a saved file reads back to other bindings", saved);

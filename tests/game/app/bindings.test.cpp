@@ -39,11 +39,11 @@ bool sameChords(const std::vector<KeyChord>& got, const std::vector<KeyChord>& w
 /// Parses `text` as controls.cfg over the built-in defaults; returns the error ("" when accepted).
 std::string errorOf(const std::string& text, Bindings* out = nullptr) {
     Bindings b = app::defaultBindings();
-    std::string error;
+    io::Error error;
     const bool ok = app::parseBindings(text, "c.cfg", b, error);
-    CHECK(ok == error.empty());
+    CHECK(ok == error.message.empty());
     if (out) *out = b;
-    return ok ? "" : error;
+    return ok ? "" : error.text();
 }
 
 }  // namespace
@@ -157,7 +157,7 @@ TEST_CASE("controls.cfg the shipped data/controls.cfg parses to exactly the buil
     // Two sources written separately (the file and the table in bindings.cpp); loading the file over empty
     // bindings must give the same table. Spot checks by hand as well.
     Bindings fromFile;
-    std::string error;
+    io::Error error;
     REQUIRE(app::loadBindings(testpaths::data("controls.cfg"), fromFile, error));
     const Bindings defaults = app::defaultBindings();
     for (int a = 0; a < app::kActionCount; ++a) {
@@ -170,13 +170,13 @@ TEST_CASE("controls.cfg the shipped data/controls.cfg parses to exactly the buil
 
 TEST_CASE("controls.cfg unreadable files: a directory and a missing file") {
     Bindings b;
-    std::string error;
+    io::Error error;
     const std::string dir = testpaths::data("");
     CHECK_FALSE(app::loadBindings(dir, b, error));
-    CHECK(error == dir + ": is a directory");
+    CHECK(error.text() == dir + ": is a directory");
     const std::string missing = testpaths::data("no_such_controls.cfg");
     CHECK_FALSE(app::loadBindings(missing, b, error));
-    CHECK(error.rfind(missing + ": cannot open: ", 0) == 0);
+    CHECK(error.text().rfind(missing + ": cannot open: ", 0) == 0);
 }
 
 TEST_CASE("controls.cfg InputTracker: a press fires every action bound to it, plain keys also under modifiers") {
@@ -194,4 +194,21 @@ TEST_CASE("controls.cfg InputTracker: a press fires every action bound to it, pl
     e.key.control = false;  // a plain X does not fire Ctrl+X
     input.onEvent(e, b);
     CHECK(input.takePressed() == 0);
+}
+
+TEST_CASE("controls.cfg errors are the one io::Error, with the file, the line and the value shown escaped") {
+    Bindings b = app::defaultBindings();
+    io::Error error;
+    CHECK_FALSE(app::parseBindings("# pad\ndeadzone = \x1b[31m50\n", "c.cfg", b, error));
+    CHECK(error.file == "c.cfg");
+    CHECK(error.line == 2);
+    CHECK(error.message == "deadzone takes a whole percent 1..99, not '\\x1b[31m50'");
+    CHECK(error.text() == "c.cfg:2: deadzone takes a whole percent 1..99, not '\\x1b[31m50'");
+    for (const char* bad : {"+50", "0x32", "5e1", "100"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(app::parseBindings(std::string("deadzone = ") + bad + "\n", "c.cfg", b, error));
+        CHECK(error.text() == std::string("c.cfg:1: deadzone takes a whole percent 1..99, not '") + bad + "'");
+    }
+    REQUIRE(app::parseBindings("deadzone = 45\r\n", "c.cfg", b, error));
+    CHECK(b.deadZone == 45);
 }

@@ -14,10 +14,10 @@ namespace {
 
 std::string parseError(const std::string& text, app::Bindings* out = nullptr) {
     app::Bindings b = app::defaultBindings();
-    std::string error;
+    io::Error error;
     const bool ok = app::parseBindings(text, "c.cfg", b, error);
     if (out) *out = b;
-    return ok ? "" : error;
+    return ok ? "" : error.text();
 }
 
 sf::Event button(unsigned pad, unsigned button, bool press) {
@@ -110,7 +110,8 @@ TEST_CASE("rebinding in the game: the config's clash rule, the other kind of inp
     std::string error;
     REQUIRE(app::saveBindings(path, b, error));
     app::Bindings back = app::defaultBindings();
-    REQUIRE(app::loadBindings(path, back, error));
+    io::Error loadError;
+    REQUIRE(app::loadBindings(path, back, loadError));
     std::remove(path.c_str());
     CHECK(app::bindingText(back, app::kP1Light) == "Joy0.Button5, U");
     CHECK(app::bindingText(back, app::kP2Left) == "Left, Joy1.X-, Joy1.PovX-");
@@ -141,7 +142,8 @@ TEST_CASE("saving bindings keeps the file's comments and layout and changes only
         "# the end\n";
     app::Bindings b = app::defaultBindings();
     std::string error;
-    REQUIRE(app::parseBindings(old, "c.cfg", b, error));
+    io::Error parseError;
+    REQUIRE(app::parseBindings(old, "c.cfg", b, parseError));
     app::KeyChord u;
     u.key = sf::Keyboard::U;
     REQUIRE(app::rebind(b, app::kP1Light, u) == "");
@@ -159,7 +161,7 @@ TEST_CASE("saving bindings keeps the file's comments and layout and changes only
                      0) == 0);
     CHECK(text.find("p1.light =") == std::string::npos);  // not appended again
     app::Bindings back = app::defaultBindings();
-    REQUIRE(app::parseBindings(text, "c.cfg", back, error));
+    REQUIRE(app::parseBindings(text, "c.cfg", back, parseError));
     for (int a = 0; a < app::kActionCount; ++a) CHECK(app::bindingText(back, app::Action(a)) == app::bindingText(b, app::Action(a)));
     CHECK(back.deadZone == 25);
 
