@@ -1,6 +1,8 @@
 // The Blaster screen: drives blaster::Game at the fixed step, switches its collision structure live with the
 // number keys, and draws the field and a HUD that shows what each structure costs (frame time, box tests, nodes).
-// The autopilot (demo mode) weaves and fires by looking at the world; it is a player, not part of the rules.
+// The autopilot (demo mode) weaves and fires by looking at the world; it is a player, not part of the rules. A
+// script played in the window goes through the headless runner's own player (blaster::ScriptPlayer), so its
+// `expect` lines are checked and a failure is shown on screen and on stderr just as the runner reports it.
 #include "game/app/draw.h"
 #include "game/app/screen.h"
 #include "game/io/blaster_config.h"
@@ -47,10 +49,11 @@ public:
         : ctx_(ctx), pilot_(pilot), game_(seed, engine::SetKind::AgentBvh, options) {
         if (record) recorder_ = std::make_unique<blaster::ScriptRecorder>(seed, engine::SetKind::AgentBvh, options);
     }
-    /// A Blaster script played in the window (its expectations are checked only by the headless runner).
-    BlasterScreen(Context& ctx, const blaster::Script& script, std::string name)
+    /// A Blaster script (read from path) played in the window, its expectations checked as the runner checks them.
+    BlasterScreen(Context& ctx, const blaster::Script& script, const std::string& path)
         : ctx_(ctx), pilot_(Pilot::Script), game_(script.seed, script.structure, script.options), script_(script),
-          scriptName_(std::move(name)) {}
+          scriptName_(std::filesystem::path(path).filename().string()),
+          player_(std::make_unique<blaster::ScriptPlayer>(script_, path, game_)) {}
     /// Writes the recording of a played run.
     ~BlasterScreen() override { saveRecording(); }
 
@@ -122,22 +125,21 @@ private:
         return input;
     }
 
-    /// Runs script commands up to the next frame of a `hold`, then steps that frame.
+    /// Plays the script's next frame through the shared player (a number key's structure rides on it), then
+    /// reports the expectations that failed on the way. At the end the field stays as the script left it.
     void scriptTick() {
-        while (cursor_ < script_.commands.size()) {
-            const blaster::Command& c = script_.commands[cursor_];
-            if (c.kind == blaster::Command::Kind::Hold && held_ < c.frames) break;
-            if (c.kind == blaster::Command::Kind::Switch) game_.setStructure(c.structure), noticeTicks_ = 90;
-            if (c.kind == blaster::Command::Kind::Enemy) game_.spawnEnemy(c.box, c.speed, c.health);
-            if (c.kind == blaster::Command::Kind::Restart) game_.restart();
-            ++cursor_;
-            held_ = 0;
-        }
-        if (cursor_ >= script_.commands.size()) return;  // finished: the field stays as the script left it
-        ++held_;
-        blaster::Input input{script_.commands[cursor_].buttons, pendingSelect_};
+        const engine::SetKind structure = game_.structure();
+        const Before before = beforeStep({0, pendingSelect_});
+        const bool stepped = player_->step(pendingSelect_);
         pendingSelect_ = -1;
-        step(input);
+        if (stepped) afterStep(before);
+        if (game_.structure() != structure) noticeTicks_ = 90;
+        const std::vector<io::RunFailure>& failures = player_->failures();
+        for (; shownFailures_ < failures.size(); ++shownFailures_) {
+            const io::RunFailure& f = failures[shownFailures_];
+            std::cerr << f.text() << "\n";
+            failed_.push_back(io::RunFailure{f.kind, scriptName_, f.line, f.frame, f.what}.text());
+        }
     }
 
     /// Writes the played run as a Blaster script (replayable with --headless --replay) to the replay folder.
@@ -156,23 +158,37 @@ private:
         if (!out) std::cerr << recordPath_ << ": cannot write the Blaster recording\n";
     }
 
+    /// The world before a step, for its sounds and timing.
+    struct Before {
+        bool over;
+        int kills, hits, shots;
+        sf::Clock clock;
+    };
+
     void step(const blaster::Input& input) {
+        const Before before = beforeStep(input);
+        game_.step(input);
+        afterStep(before);
+    }
+
+    Before beforeStep(const blaster::Input& input) {
         if (input.select >= 0) {
             noticeTicks_ = 90;
             ctx_.res->sound.play(Sfx::Blip);
         }
         if (recorder_) recorder_->record(input);
-        const bool wasOver = game_.world().gameOver;
-        const int kills = game_.world().kills, hits = game_.world().hits, shots = game_.world().shotsLeft;
-        sf::Clock c;
-        game_.step(input);
-        const float ms = c.getElapsedTime().asSeconds() * 1000.f;
+        const blaster::World& w = game_.world();
+        return {w.gameOver, w.kills, w.hits, w.shotsLeft, sf::Clock()};
+    }
+
+    void afterStep(const Before& b) {
+        const float ms = b.clock.getElapsedTime().asSeconds() * 1000.f;
         stepMs_ = stepMs_ <= 0.f ? ms : stepMs_ * 0.9f + ms * 0.1f;
         const blaster::World& w = game_.world();
-        if (w.shotsLeft < shots) ctx_.res->sound.play(Sfx::Laser, 25.f);
-        if (w.hits > hits) ctx_.res->sound.play(Sfx::Hit, 40.f);
-        if (w.kills > kills) ctx_.res->sound.play(Sfx::Boom, 60.f);
-        if (w.gameOver && !wasOver) {
+        if (w.shotsLeft < b.shots) ctx_.res->sound.play(Sfx::Laser, 25.f);
+        if (w.hits > b.hits) ctx_.res->sound.play(Sfx::Hit, 40.f);
+        if (w.kills > b.kills) ctx_.res->sound.play(Sfx::Boom, 60.f);
+        if (w.gameOver && !b.over) {
             ctx_.res->sound.play(Sfx::KO);
             saveRecording();  // each finished run is on disk even if the game is killed later
         }
@@ -267,9 +283,9 @@ private:
         }
         if (pilot_ == Pilot::Autopilot) drawText(t, ctx_.res->font, "AUTOPILOT", 16, rx, 74.f, sf::Color(160, 220, 255), Align::Right, 1.f);
         if (pilot_ == Pilot::Script) {
-            const bool done = cursor_ >= script_.commands.size();
-            drawText(t, ctx_.res->font, (done ? "END OF SCRIPT  " : "SCRIPT  ") + scriptName_, 16, rx, 74.f, sf::Color(160, 220, 255),
-                     Align::Right, 1.f);
+            drawText(t, ctx_.res->font, (player_->done() ? "END OF SCRIPT  " : "SCRIPT  ") + scriptName_, 16, rx, 74.f,
+                     sf::Color(160, 220, 255), Align::Right, 1.f);
+            drawFailures(t);
         }
         if (frozen_) {
             drawText(t, ctx_.res->font, "FROZEN  (" + firstKeyText(b, kFrameStep) + ": one frame, " + firstKeyText(b, kPause) + ": run)",
@@ -277,6 +293,16 @@ private:
         }
         const float recY = pilot_ == Pilot::Player ? 74.f : 104.f;  // below AUTOPILOT / SCRIPT when those show
         if (recorder_) drawText(t, ctx_.res->font, "\u25cf REC", 14, rx, recY, sf::Color(255, 120, 120), Align::Right, 1.f);
+    }
+
+    /// The latest failed expectations, newest at the bottom, above the key hints (as the fight's replay shows them).
+    void drawFailures(sf::RenderTarget& t) const {
+        float y = float(ctx_.height) - 56.f;
+        const std::size_t shown = std::min<std::size_t>(failed_.size(), 4);
+        for (std::size_t i = 0; i < shown; ++i, y -= 20.f) {
+            const std::string& f = failed_[failed_.size() - 1 - i];
+            drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 140), 15, 20.f, y, sf::Color(255, 150, 90), Align::Left, 2.f);
+        }
     }
 
     void drawGun(sf::RenderTarget& t, const blaster::World& w) const {
@@ -317,8 +343,9 @@ private:
     blaster::Game game_;
     blaster::Script script_;
     std::string scriptName_;
-    std::size_t cursor_ = 0;   // next script command
-    int held_ = 0;             // frames of the current `hold` already played
+    std::unique_ptr<blaster::ScriptPlayer> player_;  // plays script_ on game_ (script pilot only)
+    std::size_t shownFailures_ = 0;                  // player failures already reported
+    std::vector<std::string> failed_;                // failed expectations so far, file named without folders
     int pendingSelect_ = -1;   // structure chosen by a number key, applied with the next step
     std::unique_ptr<blaster::ScriptRecorder> recorder_;
     std::string recordPath_;
@@ -359,7 +386,7 @@ std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path)
         std::cerr << error.text() << "\n";
         return nullptr;
     }
-    return std::make_unique<BlasterScreen>(ctx, script, std::filesystem::path(path).filename().string());
+    return std::make_unique<BlasterScreen>(ctx, script, path);
 }
 
 }  // namespace app

@@ -6,6 +6,7 @@
 #include "game/app/fight_draw.h"
 #include "game/app/live_rules.h"
 #include "game/app/screen.h"
+#include "game/io/text.h"
 
 #include <random>
 
@@ -173,7 +174,7 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const 
     cfg.host = host;
     cfg.fighter = flags.fighter.empty() ? ctx.fighterIds.front() : flags.fighter;
     if (ctx.fighter(cfg.fighter) == nullptr) {
-        error_ = "no fighter '" + cfg.fighter + "' in " + ctx.dataDir + "/fighters";
+        error_ = "no fighter " + io::quote(cfg.fighter) + " in " + ctx.dataDir + "/fighters";
         return;
     }
     const std::uint64_t seed = ctx.flags->seedGiven ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;

@@ -411,37 +411,67 @@ std::string check(Game& game, const Expectation& e) {
 
 }  // namespace
 
-ScriptResult runScript(const Script& script, const std::string& file) {
-    ScriptResult r;
-    Game game(script.seed, script.structure, script.options);
-    r.structures.push_back(script.structure);
-    for (const Command& c : script.commands) {
-        switch (c.kind) {
-            case Command::Kind::Hold:
-                for (int i = 0; i < c.frames; ++i) game.step({c.buttons, -1});
-                break;
-            case Command::Kind::Switch:
-                game.setStructure(c.structure);
-                r.structures.push_back(c.structure);
-                break;
-            case Command::Kind::Enemy: game.spawnEnemy(c.box, c.speed, c.health); break;
-            case Command::Kind::Restart: game.restart(); break;
-            case Command::Kind::Expect: {
-                ++r.expectations;
-                const std::string what = check(game, c.expect);
-                if (!what.empty()) r.failures.push_back(file + ":" + std::to_string(c.line) + ": " + c.text + ": " + what);
-                break;
-            }
+ScriptPlayer::ScriptPlayer(const Script& script, std::string file, Game& game)
+    : script_(script), file_(std::move(file)), game_(game) {
+    result_.structures.push_back(game.structure());
+}
+
+void ScriptPlayer::command(const Command& c) {
+    switch (c.kind) {
+        case Command::Kind::Hold: break;
+        case Command::Kind::Switch:
+            game_.setStructure(c.structure);
+            result_.structures.push_back(c.structure);
+            break;
+        case Command::Kind::Enemy: game_.spawnEnemy(c.box, c.speed, c.health); break;
+        case Command::Kind::Restart: game_.restart(); break;
+        case Command::Kind::Expect: {
+            ++result_.expectations;
+            const std::string what = check(game_, c.expect);
+            const std::int64_t frame = std::int64_t(game_.world().frame);
+            if (!what.empty()) result_.failures.push_back({io::FailureKind::Expectation, file_, c.line, frame, c.text + ": " + what});
+            break;
         }
     }
-    const World& w = game.world();
+}
+
+bool ScriptPlayer::step(int select) {
+    while (!done()) {
+        const Command& c = script_.commands[cursor_];
+        if (c.kind == Command::Kind::Hold && held_ < c.frames) break;
+        command(c);
+        ++cursor_;
+        held_ = 0;
+    }
+    if (done()) return false;
+    ++held_;
+    game_.step({script_.commands[cursor_].buttons, select});
+    if (select >= 0 && game_.structure() != result_.structures.back()) result_.structures.push_back(game_.structure());
+    return true;
+}
+
+void ScriptPlayer::run() {
+    while (step()) {
+    }
+}
+
+ScriptResult ScriptPlayer::result() const {
+    ScriptResult r = result_;
+    const World& w = game_.world();
     r.frames = w.frame;
-    r.hash = game.hash();
+    r.hash = game_.hash();
     r.score = w.score;
     r.bestScore = w.bestScore;
     r.kills = w.kills;
     r.gameOver = w.gameOver;
     return r;
+}
+
+ScriptResult runScript(const Script& script, const std::string& file) {
+    Game game(script.seed, script.structure, script.options);
+    ScriptPlayer player(script, file, game);
+    player.run();
+    return player.result();
 }
 
 }  // namespace blaster

@@ -4,6 +4,7 @@
 // data/replays/ that runs headless as a test. Parsing is separate from running so a bad file is rejected whole,
 // with `FILE:LINE: what`, before a single frame is simulated. The grammar is at the top of blaster_script.cpp.
 #include "game/io/blaster_config.h"
+#include "game/io/run_failure.h"
 #include "game/io/text.h"
 #include "game/sim/blaster/blaster.h"
 
@@ -61,14 +62,44 @@ bool parseBlasterHash(const std::string& token, std::uint64_t& hash);
 struct ScriptResult {
     std::uint64_t frames = 0;                 ///< frames simulated
     int expectations = 0;                     ///< expectations checked
-    std::vector<std::string> failures;        ///< `file:LINE: expect ...: got ...`, in order
+    std::vector<io::RunFailure> failures;     ///< failed `expect` lines, in order (text(): `file:LINE: expect ...: got ...`)
     std::vector<engine::SetKind> structures;  ///< structures used, in order (first = starting one)
     std::uint64_t hash = 0;                   ///< World hash at the end
     int score = 0, bestScore = 0, kills = 0;  ///< final numbers
     bool gameOver = false;                    ///< final state
 };
 
-/// Runs a parsed script from a fresh Game.
+/// Plays a parsed script on a Game one frame at a time, checking its `expect` lines as it goes. The headless runner
+/// plays it to the end (runScript); the window plays one frame per tick, its number keys switching structures in
+/// between, and lists the same failures.
+class ScriptPlayer {
+public:
+    /// Plays script (which must outlive the player, as must game) on game, made from the script's header.
+    ScriptPlayer(const Script& script, std::string file, Game& game);
+    /// True when every command has run.
+    bool done() const { return cursor_ >= script_.commands.size(); }
+    /// Runs the commands due before the next frame (switch, enemy, restart, expect), then steps that frame with the
+    /// buttons held and `select` (a structure chosen by hand, -1 for none). False, stepping nothing, once done.
+    bool step(int select = -1);
+    /// Plays to the end.
+    void run();
+    /// Failed expectations so far.
+    const std::vector<io::RunFailure>& failures() const { return result_.failures; }
+    /// The result so far (the final numbers once done()).
+    ScriptResult result() const;
+
+private:
+    void command(const Command& c);
+
+    const Script& script_;
+    std::string file_;
+    Game& game_;
+    std::size_t cursor_ = 0;  // next command
+    int held_ = 0;            // frames of the current `hold` already played
+    ScriptResult result_;
+};
+
+/// Runs a parsed script from a fresh Game to the end (a ScriptPlayer's run()).
 ScriptResult runScript(const Script& script, const std::string& file);
 
 /// Turns the inputs of a played run into a script that replays it: the header, run-length `hold` lines, `switch`

@@ -27,9 +27,9 @@ int runBlasterScript(const std::string& path, std::ostream& out, std::ostream& e
     out << "\n  final hash 0x" << std::hex << r.hash << std::dec << "\n";
     out << "  expectations " << r.expectations - int(r.failures.size()) << " passed, " << r.failures.size()
         << " failed\n";
-    for (const std::string& f : r.failures) {
-        out << "  FAILED " << f << "\n";
-        err << f << "\n";
+    for (const io::RunFailure& f : r.failures) {
+        out << "  FAILED " << f.text() << "\n";
+        err << f.text() << "\n";
     }
     return r.failures.empty() ? 0 : 1;
 }

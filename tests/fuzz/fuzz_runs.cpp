@@ -121,7 +121,7 @@ void runBlasterTwice(const blaster::Script& script, const std::string& file, int
     const blaster::ScriptResult b = blaster::runScript(capped, file);
     if (a.hash != b.hash || a.frames != b.frames) broken("two runs of one Blaster script ended differently", file);
     if (a.failures != b.failures) broken("two runs of one Blaster script reported different failures", file);
-    for (const std::string& f : a.failures) checkMessage(f, file, maxLine);
+    for (const io::RunFailure& f : a.failures) checkMessage(f.text(), file, maxLine);
 }
 
 }  // namespace fuzz

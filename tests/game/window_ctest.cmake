@@ -20,8 +20,11 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
     COMMAND ${CMAKE_COMMAND} -DKIND=replay -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   add_test(NAME "window match and Blaster recordings replay headless"
     COMMAND ${CMAKE_COMMAND} -DKIND=record -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
+  add_test(NAME "window Blaster script reports its failed expect lines under Xvfb"
+    COMMAND ${CMAKE_COMMAND} -DKIND=blasterexpect -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   set_tests_properties("window replay of 12_cpu_vs_cpu.freplay plays without a desync under Xvfb"
-                       "window match and Blaster recordings replay headless" PROPERTIES
+                       "window match and Blaster recordings replay headless"
+                       "window Blaster script reports its failed expect lines under Xvfb" PROPERTIES
     TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RUN_SERIAL TRUE)
   add_test(NAME "game rejects a malformed flag with exit 2"
     COMMAND ${CMAKE_COMMAND} -DKIND=badflag -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
@@ -205,6 +208,23 @@ if(KIND STREQUAL "replay")
     message(FATAL_ERROR "the window replay desynchronised:\n${err}")
   endif()
   check_not_blank(${png})
+  return()
+endif()
+
+if(KIND STREQUAL "blasterexpect")
+  # A Blaster script played in the window checks its `expect` lines with the headless runner's player: the one
+  # that fails (3 frames have run, not 2) is reported with its FILE:LINE, the one that holds is not.
+  file(WRITE ${OUT}/expect_fail.blaster "blaster 1\nset starCount 5\nwait 3\nexpect frame 2\nexpect frame 3\nwait 2\n")
+  run_in_x(--data ${DATA} --mute --replay ${OUT}/expect_fail.blaster --frames 20)
+  if(skipped)
+    return()
+  endif()
+  if(NOT err MATCHES "expect_fail.blaster:4: expect frame 2: got 3")
+    message(FATAL_ERROR "the window did not report the failed expectation:\n${err}")
+  endif()
+  if(err MATCHES "expect_fail.blaster:5:")
+    message(FATAL_ERROR "the window reported an expectation that holds:\n${err}")
+  endif()
   return()
 endif()
 

@@ -131,9 +131,39 @@ TEST_CASE("A failed expectation is reported with its line and the run goes on") 
     const blaster::ScriptResult r = blaster::runScript(s, "t.blaster");
     CHECK(r.expectations == 5);
     REQUIRE(r.failures.size() == 2);
-    CHECK(r.failures[0].rfind("t.blaster:4: expect shots 50: got 49", 0) == 0);
-    CHECK(r.failures[1].rfind("t.blaster:9:", 0) == 0);
+    CHECK(r.failures[0].text() == "t.blaster:4: expect shots 50: got 49");
+    CHECK(r.failures[0].kind == io::FailureKind::Expectation);
+    CHECK(r.failures[0].frame == 1);
+    CHECK(r.failures[1].text() == "t.blaster:9: expect gameover: the run is not over");
+    CHECK(r.failures[1].frame == 3);
     CHECK(r.frames == 3);
+}
+
+TEST_CASE("The script player steps one frame at a time with the same checks as a whole run") {
+    // The window's way (one step per tick, here with a hand-picked structure on the third frame) reports the same
+    // failures, with the same lines and frames, as the headless runner's whole run.
+    blaster::Script s;
+    REQUIRE(parseError("blaster 1\nset starCount 5\npress fire\nexpect shots 50\nwait 3\nswitch grid\nexpect frame 3\n"
+                       "expect alive\n",
+                       &s)
+                .empty());
+    const blaster::ScriptResult whole = blaster::runScript(s, "t.blaster");
+    blaster::Game game(s.seed, s.structure, s.options);
+    blaster::ScriptPlayer player(s, "t.blaster", game);
+    int steps = 0;
+    while (player.step(steps == 2 ? 5 : -1)) ++steps;
+    CHECK(steps == 4);
+    CHECK(player.done());
+    const blaster::ScriptResult r = player.result();
+    REQUIRE(r.failures.size() == 2);
+    CHECK(r.failures == whole.failures);
+    CHECK(r.failures[0].text() == "t.blaster:4: expect shots 50: got 49");
+    CHECK(r.failures[1].text() == "t.blaster:7: expect frame 3: got 4");
+    CHECK(r.failures[1].frame == 4);
+    CHECK(r.expectations == 3);
+    REQUIRE(r.structures.size() == 3);  // array, dynamic-tree by hand on frame 3, then the script's switch to grid
+    CHECK(r.structures[1] == engine::SetKind(5));
+    CHECK(r.structures[2] == engine::SetKind::Grid);
 }
 
 TEST_CASE("The headless runner returns 2 for a missing file and 0 for every data/replays/*.blaster") {
