@@ -43,7 +43,7 @@ int usage(const std::string& program, const std::string& what) {
     std::cerr << program << ": " << what << "\n"
               << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] [--record OUT]\n"
               << "                     [--note TEXT [--note-frame N]]   (a bug report: the note goes into the --record file)\n"
-              << "       game_headless (--host PORT | --join HOST[:PORT]) --replay FILE [--fast] ...   (an online peer: see\n"
+              << "       game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] ...   (an online peer: see\n"
               << "       its own usage, e.g. game_headless --host 7000, and the README)\n";
     return 2;
 }

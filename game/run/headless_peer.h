@@ -1,5 +1,5 @@
 #pragma once
-// `game_headless --host PORT --replay FILE` / `game_headless --join HOST[:PORT] --replay FILE`: an online peer
+// `game_headless --host [PORT] --replay FILE` / `game_headless --join HOST[:PORT] --replay FILE`: an online peer
 // with no window, taking its own player's buttons from a replay or action script (frame f's buttons drive frame
 // f of the online match), in real time or --fast, then printing a summary and the final hash.
 
