@@ -6,6 +6,7 @@ set(ENGINE_SET_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/item_table.h
   ${CMAKE_CURRENT_LIST_DIR}/registry.def
   ${CMAKE_CURRENT_LIST_DIR}/registry.h ${CMAKE_CURRENT_LIST_DIR}/registry.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/dynamic_tree_validate.cpp  # the dynamic tree's checks, apart from its operations
 )
 file(STRINGS ${CMAKE_CURRENT_LIST_DIR}/registry.def _engine_set_lines REGEX "^ENGINE_COLLISION_SET\\(")
 foreach(_line IN LISTS _engine_set_lines)
