@@ -1,7 +1,8 @@
 #pragma once
 // Drawing the fight: the stage, the fighters built from their own hurtboxes (head circle, torso, limbs), fireballs,
 // and the hitbox overlay that shows what the engine sees (agent BVH branches by depth, hurt/attack/push boxes, the
-// nodes the last queries touched). Reads the simulation's state; changes nothing.
+// nodes the last queries touched). Reads the simulation's state; changes nothing. The shapes come from the draw
+// list (game/view/draw_list.h), which the web viewer paints too.
 #include "game/sim/fight.h"
 
 #include <SFML/Graphics/Font.hpp>
