@@ -329,7 +329,7 @@ def main():
     ap.add_argument("--root", required=True, help="the checkout")
     ap.add_argument("--headless", help="the game_headless binary (mode replays)")
     ap.add_argument("--out", required=True, help="folder for the report and the screenshot")
-    ap.add_argument("--frame", type=int, default=515, help="frame of the screenshot (515: a heavy attack connects)")
+    ap.add_argument("--frame", type=int, default=1183, help="frame of the screenshot (1183: a heavy attack connects)")
     ap.add_argument("--replay", default="12_cpu_vs_cpu.freplay", help="file of the screenshot")
     ap.add_argument("--save", help="also copy the screenshot here")
     ap.add_argument("--runs", type=int, default=5, help="runs of each side (mode measure)")
