@@ -12,16 +12,15 @@
 // on the later of the two lines. An empty file (or one with only comments) is fine: the defaults apply.
 #include "game/app/bindings.h"
 
+#include "game/io/atomic_file.h"
 #include "game/io/text.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 namespace app {
@@ -425,14 +424,8 @@ bool saveBindings(const std::string& path, const Bindings& b, std::string& error
     io::Error unread;
     const bool haveOld = std::filesystem::is_regular_file(path) && io::readFile(path, old, unread);
     const std::string text = haveOld ? bindingsTextKeeping(old, b) : bindingsText(b);
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (out) out << text;
-    if (out) out.close();
-    if (!out) {
-        error = path + ": cannot write: " + std::strerror(errno);
-        return false;
-    }
-    return true;
+    // A temporary file renamed over the old one: a full disk or a signal mid-save leaves the old file whole.
+    return io::writeFileAtomically(path, text, error);
 }
 
 std::string rebind(Bindings& b, Action a, const KeyChord& c) {

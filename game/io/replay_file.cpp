@@ -264,9 +264,12 @@ std::string firstWordOf(const std::string& text) {
 
 bool loadRunFile(const std::string& path, RunFile& out, io::Error& error) {
     std::string s;
-    if (!io::readFile(path, s, error)) return false;
-    if (firstWordOf(s) == "fightreplay") return parseReplay(s, path, out, error);
-    return parseScript(s, path, out, error);
+    return io::readFile(path, s, error) && parseRunFile(s, path, out, error);
+}
+
+bool parseRunFile(const std::string& text, const std::string& fileName, RunFile& out, io::Error& error) {
+    if (firstWordOf(text) == "fightreplay") return parseReplay(text, fileName, out, error);
+    return parseScript(text, fileName, out, error);
 }
 
 namespace {

@@ -3,9 +3,8 @@
 
 namespace sim {
 
-ReplayWriter::ReplayWriter(const std::string& path, const Fight& start)
-    : out_(path, std::ios::binary), lastHash_(start.hash()) {
-    if (out_) out_ << replayHeader(start.setup()) << std::flush;
+ReplayWriter::ReplayWriter(const std::string& path, const Fight& start) : lastHash_(start.hash()) {
+    if (file_.open(path, io::OnSignal::Keep)) file_.write(replayHeader(start.setup()));
 }
 
 ReplayWriter::~ReplayWriter() {
@@ -13,28 +12,25 @@ ReplayWriter::~ReplayWriter() {
 }
 
 void ReplayWriter::frame(const FrameInput& in, const Fight& after) {
-    if (!out_ || finished_) return;
+    if (!ok() || finished_) return;
     ++frames_;
     lastHash_ = after.hash();
-    out_ << replayFrameLine(in) << "\n";
-    if (frames_ % kCheckpointEvery == 0) out_ << "check " << frames_ << " " << hashHex(lastHash_) << "\n";
-    out_.flush();
+    std::string lines = replayFrameLine(in) + "\n";
+    if (frames_ % kCheckpointEvery == 0) lines += "check " + std::to_string(frames_) + " " + hashHex(lastHash_) + "\n";
+    file_.write(lines);
 }
 
 void ReplayWriter::note(std::int64_t frame, const std::string& text) {
     const std::string clean = noteText(text);
-    if (!out_ || finished_ || clean.empty()) return;
-    out_ << "note " << frame << " " << clean << "\n";
-    out_.flush();
+    if (!ok() || finished_ || clean.empty()) return;
+    file_.write("note " + std::to_string(frame) + " " + clean + "\n");
 }
 
 void ReplayWriter::finish() {
     if (finished_) return;
     finished_ = true;
-    if (!out_) return;
-    out_ << "end " << frames_ << " " << hashHex(lastHash_) << "\n";
-    out_.flush();
-    if (out_) out_.close();  // close() sets failbit when the final flush fails: ok() then says so
+    if (file_.write("end " + std::to_string(frames_) + " " + hashHex(lastHash_) + "\n")) file_.commit();
+    else file_.abandon();
 }
 
 }  // namespace sim

@@ -1,11 +1,15 @@
 #pragma once
-// Recording a match as a replay file (format in run_file.h): the header on open, one flushed line per frame,
-// a hash checkpoint every kCheckpointEvery frames and an `end` line. Every write is checked: ok() turns false on
-// the first failed one (a full disk, a closed pipe) and stays false, so the caller can say the recording failed.
+// Recording a match as a replay file (format in run_file.h): the header on open, one line per frame, a hash
+// checkpoint every kCheckpointEvery frames and an `end` line. The file is an io::AtomicFile: it grows as a
+// temporary file beside the target and is renamed into place by finish(), so an older file of that name stays
+// whole until the new one is complete, and a SIGINT, SIGTERM or SIGHUP renames what was recorded so far into place
+// (its whole frame lines load as a replay cut short, with no `end` line). Each frame is one write() call, so the
+// file never holds half a frame. ok() turns false on the first failed write (a full disk) and stays false: the
+// caller stops recording and says error() at once; the temporary file is then removed and the target untouched.
+#include "game/io/atomic_file.h"
 #include "game/io/run_file.h"
 
 #include <cstdint>
-#include <fstream>
 #include <string>
 
 namespace sim {
@@ -13,24 +17,28 @@ namespace sim {
 /// Records a match to a file.
 class ReplayWriter {
 public:
-    /// Opens path and writes the header of start's match (start: the fight before its first step, whose hash an
-    /// `end 0` line carries); check ok() afterwards.
+    /// Opens path's temporary file and writes the header of start's match (start: the fight before its first step,
+    /// whose hash an `end 0` line carries); check ok() afterwards.
     ReplayWriter(const std::string& path, const Fight& start);
-    /// Writes the `end` line if finish() was not called.
+    /// Finishes the file (its `end` line, then into place) if finish() was not called.
     ~ReplayWriter();
     ReplayWriter(const ReplayWriter&) = delete;
     ReplayWriter& operator=(const ReplayWriter&) = delete;
-    /// True when the file is open and every write so far succeeded.
-    bool ok() const { return bool(out_); }
+    /// True when the file was opened and every write so far (and the final rename, after finish()) succeeded.
+    bool ok() const { return !file_.failed(); }
+    /// `PATH: cannot write: REASON` once ok() is false, else "".
+    const std::string& error() const { return file_.error(); }
+    /// The temporary file being written beside the target until finish() ("" once finished or failed).
+    const std::string& tempPath() const { return file_.tempPath(); }
     /// Appends the input of the step just taken and, every kCheckpointEvery frames, the fight's hash after it.
     void frame(const FrameInput& in, const Fight& after);
     /// Writes a bug report's note at `frame` (its text through noteText; nothing when that leaves no text).
     void note(std::int64_t frame, const std::string& text);
-    /// Writes the `end` line with the final hash and closes the file.
+    /// Writes the `end` line with the final hash and puts the file in place.
     void finish();
 
 private:
-    std::ofstream out_;
+    io::AtomicFile file_;
     std::int64_t frames_ = 0;
     std::uint64_t lastHash_ = 0;
     bool finished_ = false;

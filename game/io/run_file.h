@@ -100,6 +100,9 @@ bool parseScript(const std::string& text, const std::string& fileName, RunFile& 
 std::string firstWordOf(const std::string& text);
 /// Loads a replay (first word `fightreplay`) or an action script from a file (io::readFile's errors included).
 bool loadRunFile(const std::string& path, RunFile& out, io::Error& error);
+/// Parses a file's text already read (a replay or an action script, by its first word), so a file that can be read
+/// only once (a pipe) is read once.
+bool parseRunFile(const std::string& text, const std::string& fileName, RunFile& out, io::Error& error);
 /// Checks what a run names against the loaded fighters: start health within each fighter's full health, and every
 /// member, move and anim named in an expectation exists.
 bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const FighterDef& p2, io::Error& error);

@@ -1,8 +1,11 @@
 # game_io: every text format (fighters, action scripts, replays, Blaster scripts, blaster.cfg, enum names) with the
-# one text reader and error type, the one number parser and flag table, and the one replay player. No SFML.
+# one text reader and error type, the one number parser and flag table, the one atomic file writer, and the
+# one replay player. No SFML.
 set(GAME_IO_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/text.h
   ${CMAKE_CURRENT_LIST_DIR}/text.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/atomic_file.h
+  ${CMAKE_CURRENT_LIST_DIR}/atomic_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/names.h
   ${CMAKE_CURRENT_LIST_DIR}/names.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fighter_file.h

@@ -4,7 +4,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace io {
 
@@ -22,32 +24,45 @@ bool fileError(const std::string& path, const std::string& what, Error& error) {
 
 }  // namespace
 
-bool readFile(const std::string& path, std::string& text, Error& error) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return fileError(path, std::string("cannot open: ") + std::strerror(errno), error);
-    if (S_ISDIR(st.st_mode)) return fileError(path, "is a directory", error);
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (f == nullptr) return fileError(path, std::string("cannot open: ") + std::strerror(errno), error);
-    // Read in chunks and stop past the limit: a FIFO or /dev/zero has no size to check up front.
-    text.clear();
+namespace {
+
+/// Reads an open file to its end, refusing it once it passes kMaxFileBytes: the bound for what has no size to
+/// check up front (a pipe, `<(...)`, a device such as /dev/zero).
+bool readBounded(int fd, const std::string& path, std::string& text, Error& error) {
     char buf[1 << 16];
-    std::size_t n = 0;
-    bool tooBig = false;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
-        if (text.size() + n > kMaxFileBytes) {
-            tooBig = true;
-            break;
+    while (true) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return fileError(path, std::string("cannot read: ") + std::strerror(errno), error);
+        if (n == 0) return true;
+        if (text.size() + std::size_t(n) > kMaxFileBytes) {
+            text.clear();
+            return fileError(path, "larger than " + std::to_string(kMaxFileBytes) + " bytes (the limit for any input file)",
+                             error);
         }
-        text.append(buf, n);
+        text.append(buf, std::size_t(n));
     }
-    const bool readFailed = std::ferror(f) != 0;
-    std::fclose(f);
-    if (tooBig) {
-        text.clear();
-        return fileError(path, "larger than " + std::to_string(kMaxFileBytes) + " bytes (the limit for any input file)",
-                         error);
-    }
-    if (readFailed) return fileError(path, "cannot open: read error", error);
+}
+
+}  // namespace
+
+bool readFile(const std::string& path, std::string& text, Error& error) {
+    text.clear();
+    // One open and one pass: a pipe or `<(...)` can be read only once. A regular file's size is checked before any
+    // byte is read.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return fileError(path, std::string("cannot open: ") + std::strerror(errno), error);
+    struct stat st {};
+    bool ok = ::fstat(fd, &st) == 0;
+    if (!ok) fileError(path, std::string("cannot open: ") + std::strerror(errno), error);
+    else if (S_ISDIR(st.st_mode)) ok = fileError(path, "is a directory", error);
+    else if (S_ISREG(st.st_mode) && std::uint64_t(st.st_size) > kMaxFileBytes)
+        ok = fileError(path, "larger than " + std::to_string(kMaxFileBytes) + " bytes (the limit for any input file)", error);
+    if (ok && S_ISREG(st.st_mode)) text.reserve(std::size_t(st.st_size));
+    if (ok) ok = readBounded(fd, path, text, error);
+    ::close(fd);
+    if (!ok) return false;
+    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // a UTF-8 byte order mark (editors on Windows)
     return true;
 }
 

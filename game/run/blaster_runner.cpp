@@ -13,8 +13,17 @@ namespace run {
 int runBlasterScript(const std::string& path, std::ostream& out, std::ostream& err) {
     std::string text;
     io::Error error;
+    if (!io::readFile(path, text, error)) {
+        err << error.text() << "\n";
+        return 2;
+    }
+    return runBlasterText(path, text, out, err);
+}
+
+int runBlasterText(const std::string& path, const std::string& text, std::ostream& out, std::ostream& err) {
+    io::Error error;
     blaster::Script script;
-    if (!io::readFile(path, text, error) || !blaster::parseScript(text, path, script, error)) {
+    if (!blaster::parseScript(text, path, script, error)) {
         err << error.text() << "\n";
         return 2;
     }

@@ -1,7 +1,8 @@
 // `--headless --replay FILE`: runs a fight replay or action script (or hands a Blaster script to its runner)
 // without any window, as fast as it can, and prints a summary. Exit codes: 0 every check held, 1 a check failed
-// (expectation, hash checkpoint or sync test), 2 bad flags or a bad file (`FILE:LINE: what` on stderr), or an
-// unwritable --record file (`OUT: cannot write ...`). --events and --record ride on the one run (a frame hook).
+// (expectation, hash checkpoint or sync test), 2 bad flags or a bad file (`FILE:LINE: what` on stderr), or a
+// --record file that cannot be written (`OUT: cannot write: REASON`: the run stops at that frame, and OUT, written
+// as an io::AtomicFile, is as it was before). The file is read once, so a pipe or `<(...)` works.
 // A replay with no `end` line (a crashed recording) still runs; the summary marks it truncated. Output that
 // cannot be written (a full disk, a closed pipe) is an error too: exit 2 with a message on stderr.
 #include "game/run/headless.h"
@@ -14,6 +15,7 @@
 #include "game/io/replay_writer.h"
 #include "game/sim/fight.h"
 
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -69,18 +71,19 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     return error.empty();
 }
 
-std::string firstWord(const std::string& path) {
-    std::string text;
-    io::Error error;
-    if (!io::readFile(path, text, error)) return "";  // the fight loader reports the error
-    return sim::firstWordOf(text);
-}
-
 /// Exit code 2 with a message when stdout could not take everything written to it.
 int checkedExit(const std::string& program, int code) {
     std::cout.flush();
     if (std::cout) return code;
     std::cerr << program << ": cannot write the output (stdout): write failed\n";
+    return 2;
+}
+
+/// Says why the recording failed and at which frame (the run stops there; the target file was not touched).
+int recordingFailed(const std::string& program, const sim::ReplayWriter& writer, std::int64_t frame) {
+    std::cout.flush();
+    std::cerr << program << ": " << writer.error() << " (recording stopped at frame " << frame
+              << "; that file was left as it was)\n";
     return 2;
 }
 
@@ -129,16 +132,24 @@ void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::F
 }  // namespace
 
 int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
+    std::signal(SIGPIPE, SIG_IGN);  // a closed pipe on stdout is a failed write (exit 2), not a silent death
     Flags flags;
     std::string error;
     const std::string program = programName(argc > 0 ? argv[0] : nullptr);
     if (!parseFlags(argc, argv, flags, error)) return usage(program, error);
-    if (firstWord(flags.replay) == "blaster") return checkedExit(program, runBlasterScript(flags.replay, std::cout, std::cerr));
     sim::RunFile run;
     io::Error bad;
+    std::string text;  // read once: a pipe or `<(...)` cannot be read again
+    if (!io::readFile(flags.replay, text, bad)) {
+        std::cerr << bad.text() << "\n";
+        return 2;
+    }
+    if (sim::firstWordOf(text) == "blaster") {
+        return checkedExit(program, runBlasterText(flags.replay, text, std::cout, std::cerr));
+    }
     const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay, defaultDataDir) : flags.dataDir;
     sim::FighterDef defs[2];
-    if (!sim::loadRunFile(flags.replay, run, bad) || !sim::loadRunFighters(run, dataDir, defs, bad) ||
+    if (!sim::parseRunFile(text, flags.replay, run, bad) || !sim::loadRunFighters(run, dataDir, defs, bad) ||
         !sim::checkRunAgainstFighters(run, defs[0], defs[1], bad)) {
         std::cerr << bad.text() << "\n";
         return 2;
@@ -148,29 +159,27 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
                                   std::to_string(run.frames) + ")");
     }
     const std::int64_t noteFrame = flags.note.empty() ? -1 : flags.noteFrame >= 0 ? flags.noteFrame : run.frames;
+    text = std::string();  // a 64 MiB file is not kept for the whole run
     sim::ReplayPlayer player(run, defs[0], defs[1], flags.sync, flags.printHashes);
     std::unique_ptr<sim::ReplayWriter> writer;
     if (!flags.record.empty()) {
         writer = std::make_unique<sim::ReplayWriter>(flags.record, player.fight());
-        if (!writer->ok()) {
-            std::cerr << flags.record << ": cannot write the recording\n";
-            return 2;
-        }
+        if (!writer->ok()) return recordingFailed(program, *writer, 0);
         if (noteFrame == 0) writer->note(0, flags.note);
     }
-    const bool events = flags.printEvents;
-    player.run([&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
-        if (events) printEvents(frame, fight);
-        if (writer) writer->frame(in, fight);
-        if (writer && frame == noteFrame) writer->note(frame, flags.note);
-    });
+    // Step by step rather than player.run(): a recording that cannot be written stops the run at that frame.
+    while (!player.done()) {
+        player.step();
+        if (flags.printEvents) printEvents(player.frame(), player.fight());
+        if (!writer) continue;
+        writer->frame(player.lastInput(), player.fight());
+        if (player.frame() == noteFrame) writer->note(player.frame(), flags.note);
+        if (!writer->ok()) return recordingFailed(program, *writer, player.frame());
+    }
     const sim::RunResult r = player.result();
     if (writer) {
         writer->finish();
-        if (!writer->ok()) {
-            std::cerr << flags.record << ": cannot write the recording (write failed)\n";
-            return 2;
-        }
+        if (!writer->ok()) return recordingFailed(program, *writer, player.frame());
     }
     if (flags.printHashes) {
         for (std::size_t i = 0; i < r.hashes.size(); ++i) std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";

@@ -170,9 +170,12 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         std::cerr << f.replay << ":" << run.fightersLine << ": cannot load fighter '" << cfg.fighter << "': " << error << "\n";
         return 2;
     }
-    if (!f.record.empty() && !std::ofstream(f.record, std::ios::binary)) {  // refuse before anyone connects
-        std::cerr << f.record << ": cannot write the recording\n";
-        return 2;
+    if (!f.record.empty()) {  // refuse before anyone connects, without touching an existing file of that name
+        io::AtomicFile probe;
+        if (!probe.open(f.record)) {
+            std::cerr << probe.error() << " (the recording)\n";
+            return 2;
+        }
     }
     UdpTransport udp(f.online.conditions, std::uint64_t(std::random_device{}()));
     if (!udp.open(f.online.host ? f.online.port : 0, error)) {
@@ -193,7 +196,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     const int code = runLoop(peer, f, run, udp);
     if (writer) writer->finish();
     if (recordFailed || (writer && !writer->ok())) {
-        std::cerr << f.record << ": cannot write the recording\n";
+        std::cerr << (writer ? writer->error() : f.record + ": cannot write") << " (the recording)\n";
         return 2;
     }
     return code;

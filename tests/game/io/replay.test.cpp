@@ -126,6 +126,7 @@ TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
 
 TEST_CASE("A replay written by ReplayWriter reads back and is playable even without its end line") {
     const std::string path = (std::filesystem::temp_directory_path() / "bvh_fight_writer_test.freplay").string();
+    std::filesystem::remove(path);
     sim::MatchSetup s = fighttest::setupAt(400, 480);
     s.seed = 77;
     const sim::FighterDef ryo = fighttest::fighter("ryo");
@@ -140,10 +141,12 @@ TEST_CASE("A replay written by ReplayWriter reads back and is playable even with
             w.frame(in, fight);
             inputs.push_back(in);
         }
-        // Like a crash: the file is read while the writer is still open, before any `end` line.
+        // Like a crash: the file is read while the writer is still open, before any `end` line. It grows as a
+        // temporary file beside the target (what a stop signal renames into place); the target is not there yet.
+        CHECK_FALSE(std::filesystem::exists(path));
         sim::RunFile partial;
         io::Error error;
-        REQUIRE_MESSAGE(sim::parseReplay(readText(path), path, partial, error), error.text());
+        REQUIRE_MESSAGE(sim::parseReplay(readText(w.tempPath()), path, partial, error), error.text());
         CHECK(partial.truncated);
         CHECK(partial.inputs.size() == 130);
         CHECK(partial.checkpoints.size() == 2);  // frames 60 and 120

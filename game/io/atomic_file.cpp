@@ -1,0 +1,229 @@
+// Atomic file writing (see atomic_file.h).
+#include "game/io/atomic_file.h"
+
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace io {
+namespace {
+
+// ---- Files the signal handler looks after. Fixed storage, no allocation: the handler may only read plain memory
+// and call async-signal-safe functions (rename, unlink, sigaction, raise).
+
+constexpr int kSlots = 16;              // files open at once (a match records one; more are not protected)
+constexpr std::size_t kPathBytes = 4096;  // PATH_MAX: a longer path is written all the same, unprotected
+
+enum SlotState { kFree, kFilling, kArmed };
+
+struct Slot {
+    std::atomic<int> state{kFree};
+    bool keep = false;
+    char temp[kPathBytes];
+    char target[kPathBytes];
+};
+
+Slot gSlots[kSlots];
+const int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void onStopSignal(int sig) {
+    const int saved = errno;
+    for (Slot& s : gSlots) {
+        if (s.state.load() != kArmed) continue;
+        if (s.keep) ::rename(s.temp, s.target);
+        else ::unlink(s.temp);
+    }
+    errno = saved;
+    struct sigaction dfl {};
+    dfl.sa_handler = SIG_DFL;
+    sigemptyset(&dfl.sa_mask);
+    ::sigaction(sig, &dfl, nullptr);
+    ::raise(sig);  // blocked until this handler returns, then it does what it does by default
+}
+
+/// Installs the handler for each stop signal still at its default disposition (checked at every file opened, so
+/// a disposition reset later, e.g. in a forked child, is covered too).
+void installHandler() {
+    for (int sig : kSignals) {
+        struct sigaction old {};
+        if (::sigaction(sig, nullptr, &old) != 0) continue;
+        if ((old.sa_flags & SA_SIGINFO) != 0 || old.sa_handler != SIG_DFL) continue;
+        struct sigaction act {};
+        act.sa_handler = onStopSignal;
+        sigemptyset(&act.sa_mask);
+        for (int other : kSignals) sigaddset(&act.sa_mask, other);  // one handler run at a time
+        ::sigaction(sig, &act, nullptr);
+    }
+}
+
+/// Hands a file to the signal handler; returns its slot, or -1 when none is free or a path is too long.
+int arm(const std::string& temp, const std::string& target, bool keep) {
+    if (temp.size() >= kPathBytes || target.size() >= kPathBytes) return -1;
+    installHandler();
+    for (int i = 0; i < kSlots; ++i) {
+        int expected = kFree;
+        if (!gSlots[i].state.compare_exchange_strong(expected, kFilling)) continue;
+        gSlots[i].keep = keep;
+        std::memcpy(gSlots[i].temp, temp.c_str(), temp.size() + 1);
+        std::memcpy(gSlots[i].target, target.c_str(), target.size() + 1);
+        gSlots[i].state.store(kArmed);
+        return i;
+    }
+    return -1;
+}
+
+void disarm(int& slot) {
+    if (slot >= 0) gSlots[slot].state.store(kFree);
+    slot = -1;
+}
+
+// ---- Paths.
+
+/// The file a write to path replaces: path itself, or what a symbolic link path points to (so that saving through
+/// a link updates the file it names instead of replacing the link).
+std::string targetOf(const std::string& path) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
+    char* real = ::realpath(path.c_str(), nullptr);
+    if (real == nullptr) return path;  // a dangling link: replaced by the file
+    std::string out(real);
+    std::free(real);
+    return out;
+}
+
+std::string folderOf(const std::string& path) {
+    const std::size_t slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+/// Best effort: makes a rename in dir durable (some file systems cannot sync a folder; the rename stands anyway).
+void syncFolder(const std::string& dir) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0) return;
+    ::fsync(fd);
+    ::close(fd);
+}
+
+std::string cannotWrite(const std::string& path, int errorNumber) {
+    return path + ": cannot write: " + std::strerror(errorNumber);
+}
+
+}  // namespace
+
+std::string tempPathBeside(const std::string& path, bool keepExtension) {
+    static std::atomic<unsigned> counter{0};
+    const std::size_t slash = path.rfind('/');
+    const std::string dir = slash == std::string::npos ? "" : path.substr(0, slash + 1);
+    std::string stem = slash == std::string::npos ? path : path.substr(slash + 1);
+    std::string ext;
+    const std::size_t dot = stem.rfind('.');
+    if (keepExtension && dot != std::string::npos && dot > 0) {
+        ext = stem.substr(dot);
+        stem.resize(dot);
+    }
+    if (stem.size() > 160) stem.resize(160);  // room for the suffix within a file name's 255 bytes
+    if (ext.size() > 16) ext.clear();
+    return dir + "." + stem + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ext;
+}
+
+AtomicFile::~AtomicFile() { abandon(); }
+
+bool AtomicFile::fail(int errorNumber) {
+    if (error_.empty()) error_ = cannotWrite(path_, errorNumber);
+    return false;
+}
+
+bool AtomicFile::open(const std::string& path, OnSignal onSignal) {
+    abandon();
+    path_ = path;
+    error_.clear();
+    if (path.empty()) return fail(ENOENT);
+    target_ = targetOf(path);
+    struct stat st {};
+    const bool exists = ::stat(target_.c_str(), &st) == 0;
+    if (exists && S_ISDIR(st.st_mode)) return fail(EISDIR);
+    for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {  // a name left by a process with our pid
+        temp_ = tempPathBeside(target_, false);
+        fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd_ < 0 && errno != EEXIST) break;
+    }
+    if (fd_ < 0) {
+        const int why = errno;
+        temp_.clear();
+        return fail(why);
+    }
+    if (exists) ::fchmod(fd_, st.st_mode & 07777);  // a rewritten file keeps its permissions
+    slot_ = arm(temp_, target_, onSignal == OnSignal::Keep);
+    return true;
+}
+
+bool AtomicFile::write(std::string_view data) {
+    if (!ok()) return false;
+    while (!data.empty()) {
+        const ssize_t n = ::write(fd_, data.data(), data.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return fail(errno);
+        if (n == 0) return fail(ENOSPC);
+        data.remove_prefix(std::size_t(n));
+    }
+    return true;
+}
+
+bool AtomicFile::commit() {
+    if (!ok()) {
+        abandon();
+        return false;
+    }
+    if (::fsync(fd_) != 0) fail(errno);
+    if (::close(fd_) != 0) fail(errno);  // a file system may report a lost write only here
+    fd_ = -1;
+    disarm(slot_);
+    if (error_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0) fail(errno);
+    if (!error_.empty()) {
+        abandon();
+        return false;
+    }
+    temp_.clear();
+    syncFolder(folderOf(target_));
+    return true;
+}
+
+void AtomicFile::abandon() {
+    disarm(slot_);
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (!temp_.empty()) ::unlink(temp_.c_str());
+    temp_.clear();
+}
+
+bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error) {
+    AtomicFile f;
+    if (f.open(path) && f.write(text) && f.commit()) return true;
+    error = f.error();
+    return false;
+}
+
+bool replaceWithTemp(const std::string& temp, const std::string& path, std::string& error) {
+    const std::string target = targetOf(path);
+    int why = 0;
+    const int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || ::fsync(fd) != 0) why = errno;
+    if (fd >= 0) ::close(fd);
+    if (why == 0 && ::rename(temp.c_str(), target.c_str()) != 0) why = errno;
+    if (why != 0) {
+        ::unlink(temp.c_str());
+        error = cannotWrite(path, why);
+        return false;
+    }
+    syncFolder(folderOf(target));
+    return true;
+}
+
+}  // namespace io

@@ -1,0 +1,84 @@
+#pragma once
+// The one way the program writes a file it owns (controls.cfg, replays and recordings, screenshots): so that no
+// failure can destroy what was there, and every failure is said with its reason.
+//
+// Everything goes to a temporary file beside the target (`DIR/.NAME.tmp-PID-N`, in the same folder so that the
+// final rename() stays within one file system), which is synced to disk and renamed over the target only once it
+// is complete. rename() is atomic: a reader sees the old file or the new one, never a mix, so a full disk, a
+// read-only or missing folder, a crash or a signal leaves the old file byte for byte as it was. The first failure
+// is kept with strerror's reason (`PATH: cannot write: No space left on device`) and every later call is a no-op,
+// so a caller checks once and says it at once.
+//
+// A recording grows during a match and must survive the process being stopped by SIGINT, SIGTERM or SIGHUP (a
+// Ctrl-C, a `kill`, a closed terminal): a file opened with OnSignal::Keep is renamed into place by the signal
+// handler (rename() is async-signal-safe, and the file holds only whole writes, each one write() call), so what
+// was recorded stays loadable; a file opened with OnSignal::Drop (a save) has its temporary file removed and the
+// target stays as it was. The handler then lets the signal do what it would have done (the exit status is the
+// signal's). It is installed only for a signal whose disposition is still the default, so a program or test
+// harness with its own handler, or a shell that ignores SIGINT for background jobs, keeps its own.
+#include <string>
+#include <string_view>
+
+namespace io {
+
+/// What a SIGINT, SIGTERM or SIGHUP does to a file still being written.
+enum class OnSignal {
+    Drop,  ///< remove the temporary file: the target stays as it was (a save)
+    Keep,  ///< rename what was written into place (a recording: its whole lines load as a cut replay)
+};
+
+/// A file written to a temporary file beside its target and put in place by commit().
+class AtomicFile {
+public:
+    AtomicFile() = default;
+    /// Abandons a file not committed (its target stays as it was).
+    ~AtomicFile();
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+
+    /// Creates the temporary file beside path (a symbolic link's target is the file replaced). False with error()
+    /// when it cannot be created (a missing or read-only folder).
+    bool open(const std::string& path, OnSignal onSignal = OnSignal::Drop);
+    /// Appends bytes with one write() call (retried on a short write). False, and failed for good, on a failure.
+    bool write(std::string_view data);
+    /// Syncs the file to disk, closes it and renames it over the target. False with error() on any failure; the
+    /// temporary file is removed then and the target is as it was.
+    bool commit();
+    /// Closes and removes the temporary file; the target stays as it was.
+    void abandon();
+    /// True while open and no write has failed.
+    bool ok() const { return fd_ >= 0 && error_.empty(); }
+    /// True once something failed (open, a write or the commit); error() says what.
+    bool failed() const { return !error_.empty(); }
+    /// `PATH: cannot write: REASON` after a failure, else "".
+    const std::string& error() const { return error_; }
+    /// The target's path as given to open().
+    const std::string& path() const { return path_; }
+    /// The temporary file's path ("" when not open).
+    const std::string& tempPath() const { return temp_; }
+
+private:
+    bool fail(int errorNumber);
+    void forget();
+
+    std::string path_;    // as given (messages name it)
+    std::string target_;  // what rename() replaces: path_, or the file a symbolic link path_ points to
+    std::string temp_;
+    int fd_ = -1;
+    int slot_ = -1;       // signal-handler slot, or -1
+    std::string error_;
+};
+
+/// Writes text as path's whole new content (AtomicFile: temporary file, sync, rename). On failure the old file is
+/// untouched and error is `PATH: cannot write: REASON`.
+bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error);
+
+/// A fresh temporary name beside path, `DIR/.NAME.tmp-PID-N`; with keepExtension NAME's extension is moved to the
+/// end (`DIR/.shot.tmp-PID-N.png`) for writers that pick the format by the name's extension.
+std::string tempPathBeside(const std::string& path, bool keepExtension);
+
+/// Puts a finished temporary file (written by someone else, e.g. an image library) in place: syncs it and renames
+/// it over path. On failure removes temp, leaves path as it was and sets error to `PATH: cannot write: REASON`.
+bool replaceWithTemp(const std::string& temp, const std::string& path, std::string& error);
+
+}  // namespace io

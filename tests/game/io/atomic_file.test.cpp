@@ -1,0 +1,217 @@
+// io::AtomicFile and the writers built on it: a file is replaced whole or not at all, and a failure says why. The
+// failures a test process can cause by itself are here (a missing folder, a folder as target, a stop signal in a
+// forked child); a full disk and a read-only folder need a mount and are in tests/faults/.
+#include "game/io/atomic_file.h"
+#include "game/io/fighter_file.h"
+#include "game/io/player.h"
+#include "game/io/replay_writer.h"
+#include "game/io/run_file.h"
+#include "game/sim/fight_test_util.h"
+
+#include <doctest/doctest.h>
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A fresh empty folder for one test.
+std::string freshDir(const std::string& name) {
+    const fs::path dir = fs::temp_directory_path() / ("atomic_file_test_" + name + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir.string();
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+void put(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+
+/// Names in dir that look like a temporary file of ours.
+int tempsIn(const std::string& dir) {
+    int n = 0;
+    for (const auto& e : fs::directory_iterator(dir)) n += e.path().filename().string().find(".tmp-") != std::string::npos;
+    return n;
+}
+
+/// Runs body in a forked child with the stop signals at their default disposition (doctest installs its own
+/// handlers, and AtomicFile installs its handler only over the default); returns the child's wait status.
+template <class Body>
+int inChild(Body body) {
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        for (int sig : {SIGINT, SIGTERM, SIGHUP}) std::signal(sig, SIG_DFL);
+        body();
+        ::_exit(0);  // the body was meant to be stopped by a signal: 0 says it was not
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return status;
+}
+
+}  // namespace
+
+TEST_CASE("An atomic write replaces the whole file, keeps its permissions and leaves no temporary file") {
+    const std::string dir = freshDir("replace");
+    const std::string path = dir + "/controls.cfg";
+    put(path, "old contents\n");
+    ::chmod(path.c_str(), 0640);
+    std::string error;
+    REQUIRE_MESSAGE(io::writeFileAtomically(path, "new\n", error), error);
+    CHECK(slurp(path) == "new\n");
+    struct stat st {};
+    REQUIRE(::stat(path.c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0640);
+    CHECK(tempsIn(dir) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("An atomic write into a missing folder, or over a folder, says why and creates nothing") {
+    const std::string dir = freshDir("missing");
+    std::string error;
+    CHECK_FALSE(io::writeFileAtomically(dir + "/no_such_folder/out.cfg", "x", error));
+    CHECK(error == dir + "/no_such_folder/out.cfg: cannot write: No such file or directory");
+    CHECK_FALSE(io::writeFileAtomically(dir, "x", error));
+    CHECK(error == dir + ": cannot write: Is a directory");
+    CHECK_FALSE(io::writeFileAtomically("", "x", error));
+    CHECK(tempsIn(dir) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A file not committed leaves the old one as it was and no temporary file") {
+    const std::string dir = freshDir("abandon");
+    const std::string path = dir + "/keep.txt";
+    put(path, "precious\n");
+    {
+        io::AtomicFile f;
+        REQUIRE(f.open(path));
+        CHECK(f.write("half of a new"));
+        CHECK(fs::exists(f.tempPath()));
+        CHECK(slurp(path) == "precious\n");
+    }  // destroyed without commit(), like an exception on the way
+    CHECK(slurp(path) == "precious\n");
+    CHECK(tempsIn(dir) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("Saving through a symbolic link rewrites the file it points to and keeps the link") {
+    const std::string dir = freshDir("link");
+    put(dir + "/real.cfg", "old\n");
+    fs::create_symlink(dir + "/real.cfg", dir + "/link.cfg");
+    std::string error;
+    REQUIRE_MESSAGE(io::writeFileAtomically(dir + "/link.cfg", "new\n", error), error);
+    CHECK(fs::is_symlink(dir + "/link.cfg"));
+    CHECK(slurp(dir + "/real.cfg") == "new\n");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A temporary name sits beside its target and can keep the extension an image writer needs") {
+    const std::string a = io::tempPathBeside("shots/frame.png", true);
+    CHECK(a.rfind("shots/.frame.tmp-", 0) == 0);
+    CHECK(a.size() > 4);
+    CHECK(a.substr(a.size() - 4) == ".png");
+    CHECK(io::tempPathBeside("controls.cfg", false).rfind(".controls.cfg.tmp-", 0) == 0);
+    CHECK(io::tempPathBeside("x", false) != io::tempPathBeside("x", false));
+}
+
+TEST_CASE("SIGTERM in the middle of a save leaves the old file byte for byte and no temporary file") {
+    const std::string dir = freshDir("sigsave");
+    const std::string path = dir + "/controls.cfg";
+    const std::string old = "# my bindings\np1.left = A\n";
+    put(path, old);
+    for (int sig : {SIGTERM, SIGINT}) {
+        CAPTURE(sig);
+        const int status = inChild([&] {
+            io::AtomicFile f;
+            if (!f.open(path, io::OnSignal::Drop)) return;
+            f.write("# my bind");
+            std::raise(sig);
+        });
+        CHECK(WIFSIGNALED(status));
+        if (WIFSIGNALED(status)) CHECK(WTERMSIG(status) == sig);  // the signal still ends the process
+        CHECK(slurp(path) == old);
+        CHECK(tempsIn(dir) == 0);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("SIGINT or SIGTERM in the middle of a recording keeps what was recorded, and it loads") {
+    const std::string dir = freshDir("sigrec");
+    const std::string path = dir + "/match.freplay";
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    for (int sig : {SIGINT, SIGTERM}) {
+        CAPTURE(sig);
+        fs::remove(path);
+        const int status = inChild([&] {
+            sim::Fight fight(fighttest::setupAt(400, 480), ryo, ryo);
+            sim::ReplayWriter w(path, fight);
+            for (int i = 0; i < 100; ++i) {
+                const sim::FrameInput in = fighttest::input(i % 9 == 0 ? sim::kLight : sim::kRight, 0);
+                fight.step(in);
+                w.frame(in, fight);
+            }
+            std::raise(sig);  // mid-match: no `end` line yet
+        });
+        CHECK(WIFSIGNALED(status));
+        sim::RunFile run;
+        io::Error error;
+        REQUIRE_MESSAGE(sim::loadRunFile(path, run, error), error.text());
+        CHECK(run.truncated);
+        CHECK(run.inputs.size() == 100);
+        CHECK(run.checkpoints.size() == 1);  // frame 60
+        CHECK(sim::runFile(run, ryo, ryo, 0, false).failures.empty());
+        CHECK(tempsIn(dir) == 0);
+    }
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A recording over an existing file leaves it whole until the new one is complete") {
+    const std::string dir = freshDir("rerecord");
+    const std::string path = dir + "/out.freplay";
+    put(path, "an older recording\n");
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    sim::Fight fight(fighttest::setupAt(400, 480), ryo, ryo);
+    {
+        sim::ReplayWriter w(path, fight);
+        for (int i = 0; i < 10; ++i) {
+            fight.step({});
+            w.frame({}, fight);
+        }
+        CHECK(slurp(path) == "an older recording\n");
+        w.finish();
+        CHECK(w.ok());
+        CHECK(w.error().empty());
+    }
+    sim::RunFile run;
+    io::Error error;
+    REQUIRE_MESSAGE(sim::loadRunFile(path, run, error), error.text());
+    CHECK(run.inputs.size() == 10);
+    CHECK_FALSE(run.truncated);
+    CHECK(tempsIn(dir) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A recording that cannot be opened says why") {
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    sim::Fight fight(fighttest::setupAt(400, 480), ryo, ryo);
+    sim::ReplayWriter w("/nonexistent_folder_for_test/out.freplay", fight);
+    CHECK_FALSE(w.ok());
+    CHECK(w.error() == "/nonexistent_folder_for_test/out.freplay: cannot write: No such file or directory");
+    w.frame({}, fight);  // ignored, no crash
+    w.finish();
+    CHECK_FALSE(w.ok());
+}
