@@ -11,10 +11,12 @@ target_link_libraries(fault_tool PRIVATE game_io sfml-window sfml-system)
 target_include_directories(fault_tool PRIVATE ${PROJECT_SOURCE_DIR})
 
 foreach(case bindings-full-disk recording-full-disk readonly-folder missing-folder sigint-recording sigterm-recording
-             closed-pipe piped-script)
+             closed-pipe piped-script window-recording-full-disk)
   add_test(NAME "faults ${case}"
-    COMMAND ${CMAKE_COMMAND} -E env HEADLESS=$<TARGET_FILE:game_headless> BVH=$<TARGET_FILE:bvh>
+    COMMAND ${CMAKE_COMMAND} -E env HEADLESS=$<TARGET_FILE:game_headless> BVH=$<TARGET_FILE:bvh> GAME=$<TARGET_FILE:game>
             TOOL=$<TARGET_FILE:fault_tool> DATA=${BVH_DATA_DIR} OUT=${CMAKE_CURRENT_BINARY_DIR}/faults
             bash ${CMAKE_CURRENT_LIST_DIR}/faults/faults.sh ${case})
   set_tests_properties("faults ${case}" PROPERTIES TIMEOUT 120 SKIP_REGULAR_EXPRESSION "SKIPPED: ")
 endforeach()
+# The window case runs the game under Xvfb, like the window tests: alone, and with their time.
+set_tests_properties("faults window-recording-full-disk" PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)

@@ -480,18 +480,42 @@ private:
     int changes_ = 0;
 };
 
+/// Counts the levels insertions descend and refuses the record whose insertion takes the total past
+/// Limits::maxDescentLevels (see kMaxDescentLevels): the tree work of a run stays bounded whatever its boxes.
+class DescentBudget {
+public:
+    explicit DescentBudget(std::uint64_t limit) : limit_(limit) {}
+    /// Adds the depth a member just landed at (the levels its insertion descended); throws past the limit.
+    void charge(const engine::AgentBVH& tree, int leaf, int line) {
+        used_ += std::uint64_t(tree.depth(leaf));
+        if (used_ <= limit_) return;
+        throw InputError{"insertions have descended more than " + std::to_string(limit_) +
+                             " tree levels in all, the limit (members with identical or nested boxes make the "
+                             "spec's tree a chain that every insertion walks whole)",
+                         line};
+    }
+    /// Levels descended so far.
+    std::uint64_t used() const { return used_; }
+
+private:
+    std::uint64_t limit_;
+    std::uint64_t used_ = 0;
+};
+
 /// Builds the agent from its file: one `name minX minY maxX maxY` record a line, blank lines ignored.
-void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout) {
+void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, DescentBudget& budget) {
     Lookahead records(reader, scanMember, parseMember);
     Record r;
     int line = 0;
     while (records.next(r, line)) {
         if (const Record* later = records.ahead(Lookahead::kDepth)) tree.prefetch(later->key, 0);
-        if (tree.addNamed(r.box, std::string(r.name), line) == engine::AgentBVH::kNull) {  // the line, for this message
+        const int leaf = tree.addNamed(r.box, std::string(r.name), line);  // the line, for this message
+        if (leaf == engine::AgentBVH::kNull) {
             const int first = tree.node(tree.find(r.name)).userData;
             throw InputError{"duplicate member name " + shown(r.name) + " (first on line " + std::to_string(first) + ")",
                              line};
         }
+        budget.charge(tree, leaf, line);
         layout.changed(tree);
     }
 }
@@ -550,7 +574,7 @@ private:
 constexpr int kPrefetchAhead[4] = {6, 4, 2, 1};
 
 /// Performs the actions file's records in order.
-void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout) {
+void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout, DescentBudget& budget) {
     std::vector<int> hits;  // leaf indices, sorted by name
     std::string printed;    // the tree as it is printed, a chunk at a time
     Lookahead records(reader, scanAction, parseAction);
@@ -583,7 +607,9 @@ void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layo
             break;
         }
         case 'm': {
-            if (!tree.move(r.key, r.box)) throw InputError{"no member named " + shown(r.name), line};
+            const int leaf = tree.find(r.name);
+            if (leaf == engine::AgentBVH::kNull) throw InputError{"no member named " + shown(r.name), line};
+            if (tree.moveLeaf(leaf, r.box)) budget.charge(tree, leaf, line);  // re-inserted: it descended again
             layout.changed(tree);
             output.append("Moved the ");
             output.append(r.name);
@@ -635,9 +661,10 @@ int run(const std::string& agentPath, const std::string& actionsPath, std::ostre
         engine::AgentBVH tree;
         path = &agentPath;
         Layout layout;
-        loadAgent(agent, tree, layout);
+        DescentBudget budget(limits.maxDescentLevels);
+        loadAgent(agent, tree, layout, budget);
         path = &actionsPath;
-        runActions(actions, tree, output, layout);
+        runActions(actions, tree, output, layout, budget);
         output.flush();
     } catch (const InputError& e) {
         try {

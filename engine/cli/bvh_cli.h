@@ -33,10 +33,18 @@ inline constexpr std::uint64_t kMaxFileBytes = std::uint64_t(1) << 30;
 /// Longest line accepted (1 MiB); a record needs a few dozen bytes plus its name.
 inline constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20;
 
+/// Most tree levels all insertions of one run may descend together (each agent record, and each move that
+/// re-inserts its member, descends to the depth where the member lands). The spec's insertion rule sends a box that
+/// adds no area to either child to the left, so members with identical or nested boxes make the tree a chain in
+/// which every insertion walks the whole chain: n such members cost n * n / 2 steps, hours for a few hundred
+/// thousand. This bounds a run's tree work (seconds at the limit, README) far above what a spread-out agent needs.
+inline constexpr std::uint64_t kMaxDescentLevels = std::uint64_t(1) << 29;
+
 /// Input limits (tests lower them).
 struct Limits {
     std::uint64_t maxFileBytes = kMaxFileBytes;  ///< a file past this many bytes is refused
     std::size_t maxLineBytes = kMaxLineBytes;    ///< a line past this many bytes is refused
+    std::uint64_t maxDescentLevels = kMaxDescentLevels;  ///< the record whose insertion passes this is refused
 };
 
 /// Runs the program on the two files; returns kOk, kBadInput or kWriteError (the message is already on err).

@@ -5,6 +5,7 @@
 // tick, and drawing comes last and feeds nothing back. Demo and scripted replay runs tick exactly once per drawn
 // frame instead, so `--demo --frames N` always shows frame N whatever the machine's speed.
 #include "game/app/app.h"
+#include "game/app/draw.h"
 
 #include "game/app/fight_screen.h"
 #include "game/app/input_queue.h"
@@ -13,6 +14,7 @@
 #include "game/app/flags.h"
 #include "game/app/screen.h"
 #include "game/app/window_position.h"
+#include "game/io/atomic_file.h"
 #include "game/io/fighter_file.h"
 #include "game/io/run_file.h"
 #include "game/io/text.h"
@@ -22,7 +24,10 @@
 #include <SFML/System/Clock.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -132,11 +137,12 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
             std::cerr << error.text() << "\n";
             return nullptr;
         }
-        if (sim::firstWordOf(text) == "blaster") return makeBlasterScript(ctx, f.replayFile);
+        // The text read here is the one parsed: a file given through a pipe (`<(...)`) can be read only once.
+        if (sim::firstWordOf(text) == "blaster") return makeBlasterScript(ctx, f.replayFile, text);
         sim::RunFile run;
         sim::FighterDef defs[2];
         // The same loading and checks as the headless runner, with the same one-line messages.
-        if (!sim::loadRunFile(f.replayFile, run, error) || !sim::loadRunFighters(run, ctx.dataDir, defs, error) ||
+        if (!sim::parseRunFile(text, f.replayFile, run, error) || !sim::loadRunFighters(run, ctx.dataDir, defs, error) ||
             !sim::checkRunAgainstFighters(run, defs[0], defs[1], error)) {
             std::cerr << error.text() << "\n";
             return nullptr;
@@ -165,12 +171,28 @@ std::string displayProblem() {
     return "";
 }
 
-/// Saves what the window shows now (call after drawing, before display()).
-bool saveScreenshot(const sf::RenderWindow& window, const std::string& path) {
+/// Saves what the window shows now (call after drawing, before display()) as a temporary file beside path, renamed
+/// over it once complete (io::replaceWithTemp). The image writer does not report a failed write (a full disk leaves
+/// a cut PNG and says nothing), so the file is read back before it replaces anything.
+bool saveScreenshot(const sf::RenderWindow& window, const std::string& path, std::string& error) {
     sf::Texture tex;
-    if (!tex.create(window.getSize().x, window.getSize().y)) return false;
+    if (!tex.create(window.getSize().x, window.getSize().y)) {
+        error = path + ": cannot save the screenshot (no texture of the window's size)";
+        return false;
+    }
     tex.update(window);
-    return tex.copyToImage().saveToFile(path);
+    const sf::Image shot = tex.copyToImage();
+    const std::string temp = io::tempPathBeside(path, true);  // the writer picks PNG by the extension
+    errno = 0;
+    const bool saved = shot.saveToFile(temp);
+    const int why = errno;
+    sf::Image back;
+    if (!saved || !back.loadFromFile(temp) || back.getSize() != shot.getSize()) {
+        std::remove(temp.c_str());
+        error = path + ": cannot write: " + (why != 0 ? std::strerror(why) : "the image was not written whole");
+        return false;
+    }
+    return io::replaceWithTemp(temp, path, error);
 }
 
 /// The window and the players' inputs: the players' key and pad events wait in `queue` for the ticks they belong to.
@@ -257,9 +279,16 @@ void pollEvents(Display& display, Context& ctx, Input& input) {
     }
 }
 
-void render(sf::RenderWindow& window, ScreenStack& stack) {
+void render(sf::RenderWindow& window, Context& ctx) {
     window.clear(sf::Color::Black);
-    stack.draw(window);
+    ctx.stack->draw(window);
+    if (ctx.writeFailure.empty()) return;
+    // A failed write stays on screen, over whatever screen is up, until the app closes.
+    const float h = 30.f, y = float(ctx.height) - h;
+    fillRect(window, 0.f, y, float(ctx.width), h, sf::Color(120, 20, 20, 235));
+    std::string text = io::printable(ctx.writeFailure, 1000);
+    if (text.size() > 140) text = text.substr(0, 40) + "..." + text.substr(text.size() - 97);  // the reason is at the end
+    drawText(window, ctx.res->font, text, 15, 10.f, y + 6.f, sf::Color(255, 230, 220));
 }
 
 /// A fixed-length run (demo, or a replay with --frames/--screenshot): one tick per drawn frame, then exit.
@@ -272,10 +301,11 @@ int runFixed(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
         if (stack.empty()) break;
         const bool last = i + 1 == frames;
         if (i % kFixedDrawEvery != 0 && !last) continue;  // the simulation ticks every frame; drawing can skip some
-        render(window, stack);
+        render(window, ctx);
         if (last && !ctx.flags->screenshot.empty()) {
-            if (!saveScreenshot(window, ctx.flags->screenshot)) {
-                std::cerr << ctx.flags->screenshot << ": cannot save the screenshot\n";
+            std::string error;
+            if (!saveScreenshot(window, ctx.flags->screenshot, error)) {
+                reportWriteFailure(ctx, error);
                 return 1;
             }
             std::cout << "saved " << ctx.flags->screenshot << " after " << frames << " frames\n";
@@ -322,7 +352,7 @@ int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
         for (; acc >= kStep; acc -= kStep) ++ticks;
         input.runTicks(ctx, stack, ticks);
         if (stack.empty()) break;
-        render(window, stack);
+        render(window, ctx);
         window.display();
     }
     return ctx.exitCode;
@@ -380,7 +410,14 @@ int runApp(int argc, char** argv) {
         return 1;
     }
     Input input;
-    return fixedRun ? runFixed(display, ctx, stack, input) : runLive(display, ctx, stack, input);
+    const int code = fixedRun ? runFixed(display, ctx, stack, input) : runLive(display, ctx, stack, input);
+    // Close the screens now, not after returning: a screen that finishes a recording or saves a run as it closes
+    // can still change the exit status when that write fails.
+    while (!stack.empty()) {
+        stack.pop();
+        stack.applyPending();
+    }
+    return code != 0 ? code : ctx.exitCode;
 }
 
 }  // namespace app

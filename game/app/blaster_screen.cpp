@@ -5,6 +5,7 @@
 // `expect` lines are checked and a failure is shown on screen and on stderr just as the runner reports it.
 #include "game/app/draw.h"
 #include "game/app/screen.h"
+#include "game/io/atomic_file.h"
 #include "game/io/blaster_config.h"
 #include "game/io/blaster_script.h"
 #include "game/io/names.h"
@@ -23,7 +24,6 @@
 #include <iterator>
 #include <filesystem>
 #include <sstream>
-#include <fstream>
 #include <iostream>
 
 namespace app {
@@ -153,9 +153,11 @@ private:
             std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
             recordPath_ = ctx_.flags->replayDir + "/" + stamp + "-blaster.blaster";
         }
-        std::ofstream out(recordPath_, std::ios::trunc);
-        out << recorder_->text(game_);
-        if (!out) std::cerr << recordPath_ << ": cannot write the Blaster recording\n";
+        std::string error;
+        if (!io::writeFileAtomically(recordPath_, recorder_->text(game_), error)) {  // the last run saved stays whole
+            reportWriteFailure(ctx_, error + " (the Blaster recording; recording stopped)");
+            recorder_.reset();
+        }
     }
 
     /// The world before a step, for its sounds and timing.
@@ -378,11 +380,10 @@ std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot) {
     return std::make_unique<BlasterScreen>(ctx, autopilot ? Pilot::Autopilot : Pilot::Player, seed, options, record);
 }
 
-std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path) {
-    std::string text;
+std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path, const std::string& text) {
     io::Error error;
     blaster::Script script;
-    if (!io::readFile(path, text, error) || !blaster::parseScript(text, path, script, error)) {
+    if (!blaster::parseScript(text, path, script, error)) {
         std::cerr << error.text() << "\n";
         return nullptr;
     }

@@ -81,9 +81,10 @@ private:
         if (!clash.empty()) {
             message_ = clash + " (not changed)";
             messageColor_ = sf::Color(255, 120, 100);
-        } else if (!saveBindings(path(), *ctx_.bindings, error)) {
-            message_ = error + " (bound for this session only)";
+        } else if (!saveBindings(path(), *ctx_.bindings, error)) {  // the old file is kept whole
+            message_ = error + " (bound for this session only; the file was not changed)";
             messageColor_ = sf::Color(255, 120, 100);
+            reportWriteFailure(ctx_, error);
         } else {
             message_ = std::string(actionLabel(Action(cursor_))) + " = " + chordName(c) + ", saved";
             messageColor_ = sf::Color(140, 255, 160);

@@ -32,6 +32,13 @@ FightScreen::FightScreen(Context& ctx, std::unique_ptr<FightSource> source)
     resetPresentation();
 }
 
+FightScreen::~FightScreen() { sayWriteFailure(true); }
+
+void FightScreen::sayWriteFailure(bool closing) {
+    const std::string failure = source_->takeWriteFailure(closing);
+    if (!failure.empty()) reportWriteFailure(ctx_, failure);
+}
+
 void FightScreen::resetPresentation() {
     overlay_.boxes = ctx_.flags->overlay || ctx_.flags->names;
     overlay_.names = ctx_.flags->names;
@@ -92,6 +99,7 @@ void FightScreen::tick(const Tick& in) {
         step = !source_->ended() && pacer_.next(ticks_, keyButtons(in.held), keyButtons(in.pressed), in.pressedAny(bit(kFrameStep)), keys);
     }
     const Advance a = source_->tick(in, step ? &keys : nullptr);
+    sayWriteFailure(false);
     if (a.left) return;
     if (a.restarted) return resetPresentation();
     if (a.stepped) afterStep(*a.stepped);

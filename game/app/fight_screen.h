@@ -20,6 +20,8 @@ class FightScreen : public Screen {
 public:
     /// Shows `source`'s fight; in training mode with the training tools (their hotkeys when the source takes setups).
     FightScreen(Context& ctx, std::unique_ptr<FightSource> source);
+    /// Finishes the source's recording and says a failure to write it.
+    ~FightScreen() override;
 
     /// Handles the view's keys and, for a paced source, the pacing and menus; then lets the source advance.
     void tick(const Tick& in) override;
@@ -30,6 +32,8 @@ public:
 
 private:
     void resetPresentation();
+    /// Says a failed write of the recording (reportWriteFailure), if the source had one.
+    void sayWriteFailure(bool closing);
     void applyTraining(const TrainingChange& c);
     void handleViewKeys(const Tick& in);
     void handlePacedKeys(const Tick& in);

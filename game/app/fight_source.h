@@ -64,6 +64,10 @@ public:
     virtual std::string title() const { return modeTitle(setup().mode); }
     /// True while a replay file is being written (the HUD's REC mark).
     virtual bool recording() const { return false; }
+    /// A write of the replay file that failed since the last call (`PATH: cannot write: REASON (recording
+    /// stopped)`), or "": the view says it (screen, stderr, exit status). With `closing` the file is finished first
+    /// (the window is closing), so that a failure to put it in place is said too.
+    virtual std::string takeWriteFailure(bool /*closing*/) { return ""; }
     /// True when nothing more will be stepped (a watched replay has played all its frames).
     virtual bool ended() const { return false; }
     /// True when a finished match opens the match-over menu (a match played here, not a demo).

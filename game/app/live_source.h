@@ -26,6 +26,10 @@ public:
     bool restartWith(const sim::MatchSetup& setup) override;
     bool takesSetups() const override { return true; }
     bool recording() const override { return recorder_.active(); }
+    std::string takeWriteFailure(bool closing) override {
+        if (closing) recorder_.finish();
+        return recorder_.takeFailure();
+    }
     bool offersRematch() const override { return true; }
 
     /// The buttons the rules get for a frame whose key buttons are `keys` (CPU and dummy sides cleared; P1's keys

@@ -5,7 +5,6 @@
 
 #include <ctime>
 #include <filesystem>
-#include <iostream>
 
 namespace app {
 namespace {
@@ -30,20 +29,27 @@ void MatchRecorder::open(const sim::MatchSetup& setup, const sim::Fight& start) 
         path_ = path_.substr(0, path_.rfind(".freplay")) + "-" + std::to_string(n) + ".freplay";
     }
     writer_ = std::make_unique<sim::ReplayWriter>(path_, start);
-    if (!writer_->ok()) {
-        std::cerr << path_ << ": cannot write the replay (recording is off for this match)\n";
-        writer_.reset();
-        path_.clear();
-    }
+    check();
 }
 
 void MatchRecorder::frame(const sim::FrameInput& in, const sim::Fight& after) {
-    if (writer_) writer_->frame(in, after);
+    if (!writer_) return;
+    writer_->frame(in, after);
+    check();
 }
 
 void MatchRecorder::finish() {
-    if (writer_) writer_->finish();
+    if (!writer_) return;
+    writer_->finish();
+    check();
     writer_.reset();
+}
+
+void MatchRecorder::check() {
+    if (!writer_ || writer_->ok()) return;
+    failure_ = writer_->error() + " (recording stopped)";
+    writer_.reset();  // nothing more is written; the target was not touched
+    path_.clear();
 }
 
 }  // namespace app

@@ -2,11 +2,14 @@
 // Recording the matches played in the window: each match (a live one, or an online one's confirmed frames) goes to
 // its own replay file in the replay folder, named by time, mode and fighters, through the one io::ReplayWriter.
 // Shared by the live and the online source so both name, open and close their files the same way; a restart
-// (Reset, Rematch, a training change) closes the file and opens the next.
+// (Reset, Rematch, a training change) closes the file and opens the next. A write that fails (a full disk, a
+// read-only or missing folder) stops the recording at once: the file is not put in place, active() turns false (the
+// REC mark goes) and takeFailure() hands the reason to the view, which says it.
 #include "game/io/replay_writer.h"
 
 #include <memory>
 #include <string>
+#include <utility>
 
 namespace app {
 
@@ -16,7 +19,7 @@ public:
     /// Records into `dir` (created when missing); an empty dir records nothing.
     explicit MatchRecorder(std::string dir) : dir_(std::move(dir)) {}
     /// Closes the previous file and opens one for the match `start` begins (the fight before its first step); on
-    /// failure says so on stderr and records nothing until the next open.
+    /// failure records nothing until the next open (takeFailure() says why).
     void open(const sim::MatchSetup& setup, const sim::Fight& start);
     /// Appends the input of the step just taken (no-op when no file is open).
     void frame(const sim::FrameInput& in, const sim::Fight& after);
@@ -26,8 +29,14 @@ public:
     bool active() const { return writer_ != nullptr; }
     /// The last file opened ("" when recording is off or the open failed); kept after finish().
     const std::string& path() const { return path_; }
+    /// The write that failed since the last call (`PATH: cannot write: REASON (recording stopped)`), or "".
+    std::string takeFailure() { return std::exchange(failure_, std::string()); }
 
 private:
+    /// Stops a recording whose write failed and keeps why.
+    void check();
+
+    std::string failure_;
     std::string dir_;
     std::string path_;
     std::unique_ptr<sim::ReplayWriter> writer_;

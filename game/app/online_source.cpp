@@ -41,6 +41,10 @@ public:
     /// Nothing: an online match starts over only when both sides ask for a rematch.
     void restart() override {}
     bool recording() const override { return recorder_.active(); }
+    std::string takeWriteFailure(bool closing) override {
+        if (closing) recorder_.finish();
+        return recorder_.takeFailure();
+    }
     void addCounters(std::vector<std::string>& lines) const override;
     void drawOver(sf::RenderTarget& t, const Context& ctx) const override;
 

@@ -1,7 +1,15 @@
 // The screen stack: deferred push/pop/clear so a screen can ask to be replaced from inside its own tick.
 #include "game/app/screen.h"
 
+#include <iostream>
+
 namespace app {
+
+void reportWriteFailure(Context& ctx, const std::string& error) {
+    std::cerr << error << "\n";
+    ctx.writeFailure = error;
+    if (ctx.exitCode == 0) ctx.exitCode = 1;
+}
 
 void ScreenStack::push(std::unique_ptr<Screen> s) { pending_.push_back({Change::Push, std::move(s)}); }
 void ScreenStack::pop() { pending_.push_back({Change::Pop, nullptr}); }

@@ -44,6 +44,7 @@ struct Context {
     bool hasLastInput = false;          ///< true until a screen takes lastInput (the Controls screen's rebinding)
     bool quit = false;                  ///< set to close the app
     int exitCode = 0;                   ///< process exit code when quitting
+    std::string writeFailure;           ///< the last write that failed (shown at the bottom of every screen), or ""
 
     /// The fighter loaded from dataDir/fighters/ID.fighter (as the headless runner finds it), or nullptr.
     const sim::FighterDef* fighter(const std::string& id) const {
@@ -53,6 +54,11 @@ struct Context {
         return nullptr;
     }
 };
+
+/// Says a failed write (a recording, a saved setting, a screenshot: `PATH: cannot write: REASON ...`) at once: on
+/// stderr, on screen (a red line under every screen until the app closes) and in the exit status (1, unless a
+/// code is already set).
+void reportWriteFailure(Context& ctx, const std::string& error);
 
 /// One screen.
 class Screen {
@@ -119,7 +125,8 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight);
 std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const std::string& result, sim::Mode mode);
 /// The Blaster (nullptr, with the error printed and ctx.quit set, when data/blaster.cfg is bad).
 std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot);
-/// A Blaster script played in the window (nullptr, with `FILE:LINE: what` printed, when it does not parse).
-std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path);
+/// A Blaster script (text, read once from path) played in the window (nullptr, with `FILE:LINE: what` printed,
+/// when it does not parse).
+std::unique_ptr<Screen> makeBlasterScript(Context& ctx, const std::string& path, const std::string& text);
 
 }  // namespace app

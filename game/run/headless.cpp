@@ -80,9 +80,9 @@ int checkedExit(const std::string& program, int code) {
 }
 
 /// Says why the recording failed and at which frame (the run stops there; the target file was not touched).
-int recordingFailed(const std::string& program, const sim::ReplayWriter& writer, std::int64_t frame) {
+int recordingFailed(const sim::ReplayWriter& writer, std::int64_t frame) {
     std::cout.flush();
-    std::cerr << program << ": " << writer.error() << " (recording stopped at frame " << frame
+    std::cerr << writer.error() << " (recording stopped at frame " << frame
               << "; that file was left as it was)\n";
     return 2;
 }
@@ -164,7 +164,7 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     std::unique_ptr<sim::ReplayWriter> writer;
     if (!flags.record.empty()) {
         writer = std::make_unique<sim::ReplayWriter>(flags.record, player.fight());
-        if (!writer->ok()) return recordingFailed(program, *writer, 0);
+        if (!writer->ok()) return recordingFailed(*writer, 0);
         if (noteFrame == 0) writer->note(0, flags.note);
     }
     // Step by step rather than player.run(): a recording that cannot be written stops the run at that frame.
@@ -174,12 +174,12 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
         if (!writer) continue;
         writer->frame(player.lastInput(), player.fight());
         if (player.frame() == noteFrame) writer->note(player.frame(), flags.note);
-        if (!writer->ok()) return recordingFailed(program, *writer, player.frame());
+        if (!writer->ok()) return recordingFailed(*writer, player.frame());
     }
     const sim::RunResult r = player.result();
     if (writer) {
         writer->finish();
-        if (!writer->ok()) return recordingFailed(program, *writer, player.frame());
+        if (!writer->ok()) return recordingFailed(*writer, player.frame());
     }
     if (flags.printHashes) {
         for (std::size_t i = 0; i < r.hashes.size(); ++i) std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";

@@ -422,3 +422,39 @@ TEST_CASE("a duplicate far down the agent names the first line even after the tr
     CHECK(r.status == bvhcli::kBadInput);
     CHECK(r.err == "agent.txt:9001: duplicate member name 'm0' (first on line 1)\n");
 }
+
+TEST_CASE("identical members make a chain: the record past the descent limit is refused, earlier output kept") {
+    // The spec sends a box that adds no area to either child left, so identical boxes stack into a chain and the
+    // k-th member lands k - 1 levels deep (the second at depth 1): 45 members descend 990 levels, the 46th 1035.
+    Scratch s;
+    std::string same;
+    for (int i = 0; i < 60; ++i) same += "m" + std::to_string(i) + " 0 0 10 10\n";
+    bvhcli::Limits small;
+    small.maxDescentLevels = 1000;
+    std::ostringstream out, err;
+    const std::string agent = s.write("agent.txt", same), actions = s.write("actions.txt", "p\n");
+    CHECK(bvhcli::run(agent, actions, out, err, small) == bvhcli::kBadInput);
+    CHECK(err.str() == agent + ":46: insertions have descended more than 1000 tree levels in all, the limit (members "
+                               "with identical or nested boxes make the spec's tree a chain that every insertion "
+                               "walks whole)\n");
+    CHECK(out.str().empty());
+    SUBCASE("moves that re-insert are counted too, after what earlier actions printed") {
+        const std::string fewer = s.write("fewer.txt", same.substr(0, same.find("m30 ")));  // 30 members: 435 levels
+        std::string moves = "c 0 0 1 1\n";
+        for (int i = 1; i <= 1000; ++i) {  // ever farther: the box leaves its parent's, so each move re-inserts
+            const std::string x = std::to_string(1000 * i), x2 = std::to_string(1000 * i + 10);
+            moves += "m m29 " + x + " " + x + " " + x2 + " " + x2 + "\n";
+        }
+        const std::string acts = s.write("moves.txt", moves);
+        std::ostringstream out2, err2;
+        CHECK(bvhcli::run(fewer, acts, out2, err2, small) == bvhcli::kBadInput);
+        CHECK(err2.str().rfind(acts + ":", 0) == 0);
+        CHECK(err2.str().find("tree levels in all, the limit") != std::string::npos);
+        CHECK(out2.str().rfind("Projectile (0, 0), (1, 1)\nCollides with: m0, m1, m10,", 0) == 0);
+    }
+    SUBCASE("the default limit leaves room for a spread-out agent far larger than a chain") {
+        std::ostringstream out3, err3;
+        const std::string row = s.write("row.txt", rowOfMembers(20000));
+        CHECK(bvhcli::run(row, actions, out3, err3) == bvhcli::kOk);
+    }
+}

@@ -188,6 +188,26 @@ closed-pipe)
     expect_rc 2
     expect_err "cannot write the output"
     ;;
+window-recording-full-disk)
+    # The window records a CPU match onto a disk that fills: the failure is said at once (stderr, a red line on
+    # screen in place of the REC tag) and in the exit status, and no cut file is left in the replay folder.
+    command -v xvfb-run >/dev/null || skip "no xvfb-run: the window cannot be tested here"
+    [ -n "${GAME:-}" ] || skip "no GAME given"
+    with_tmpfs 64k
+    mkdir -p "$MNT/replays"
+    fill_disk 4096
+    export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"  # the GL driver's leaks at exit (see window_ctest.cmake)
+    run xvfb-run -a "$GAME" --data "$DATA" --demo --frames 1500 --mute --replay-dir "$MNT/replays" \
+        --screenshot "$OUT/shot.png"
+    expect_rc 1
+    expect_err ": cannot write: No space left on device (recording stopped)"
+    ! ls -A "$MNT/replays" | grep -q . || fail "files left in the replay folder: $(ls -A "$MNT/replays")"
+    command -v convert >/dev/null || skip "no ImageMagick convert: the on-screen message is not checked"
+    pixel="$(convert "$OUT/shot.png" -format '%[fx:int(255*p{1278,692}.r)] %[fx:int(255*p{1278,692}.g)]' info:)"
+    note "bottom-right pixel (red green): $pixel"
+    read -r red green <<<"$pixel"
+    [ "$red" -gt 90 ] && [ "$green" -lt 60 ] || fail "no red failure line at the bottom of the screenshot ($pixel)"
+    ;;
 piped-script)
     # A script given through a pipe (`<(...)`) can be read once only: it must be read once, and run.
     run "$HEADLESS" --replay <(cat "$SCRIPT_26") --data "$DATA"
