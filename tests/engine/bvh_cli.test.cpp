@@ -452,9 +452,15 @@ TEST_CASE("identical members make a chain: the record past the descent limit is 
         CHECK(err2.str().find("tree levels in all, the limit") != std::string::npos);
         CHECK(out2.str().rfind("Projectile (0, 0), (1, 1)\nCollides with: m0, m1, m10,", 0) == 0);
     }
-    SUBCASE("the default limit leaves room for a spread-out agent far larger than a chain") {
+    SUBCASE("a spread-out agent of the same size stays far below the limit that stops the chain") {
+        std::string spread;  // 60 members on a 4 x 15 grid of separate boxes: a tree about log2(60) deep
+        for (int i = 0; i < 60; ++i) {
+            const int x = 100 * (i % 4), y = 100 * (i / 4);
+            spread += "s" + std::to_string(i) + " " + std::to_string(x) + " " + std::to_string(y) + " " +
+                      std::to_string(x + 10) + " " + std::to_string(y + 10) + "\n";
+        }
         std::ostringstream out3, err3;
-        const std::string row = s.write("row.txt", rowOfMembers(20000));
-        CHECK(bvhcli::run(row, actions, out3, err3) == bvhcli::kOk);
+        CHECK(bvhcli::run(s.write("spread.txt", spread), actions, out3, err3, small) == bvhcli::kOk);
+        CHECK(err3.str().empty());
     }
 }
