@@ -36,8 +36,8 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20;
 /// Most tree levels all insertions of one run may descend together (each agent record, and each move that
 /// re-inserts its member, descends to the depth where the member lands). The spec's insertion rule sends a box that
 /// adds no area to either child to the left, so members with identical or nested boxes make the tree a chain in
-/// which every insertion walks the whole chain: n such members cost n * n / 2 steps, hours for a few hundred
-/// thousand. This bounds a run's tree work (seconds at the limit, README) far above what a spread-out agent needs.
+/// which every insertion walks the whole chain: n such members cost n * n / 2 steps. This bounds a run's tree work
+/// far above what a spread-out agent needs (the measured sizes are in docs/bvh-program.md).
 inline constexpr std::uint64_t kMaxDescentLevels = std::uint64_t(1) << 29;
 
 /// Input limits (tests lower them).
