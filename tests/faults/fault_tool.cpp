@@ -14,20 +14,21 @@
 int main(int argc, char** argv) {
     if (argc >= 3 && std::strcmp(argv[1], "load-bindings") == 0) {
         app::Bindings b = app::defaultBindings();
-        std::string error;
+        io::Error error;
         if (!app::loadBindings(argv[2], b, error)) {
-            std::cerr << error << "\n";
+            std::cerr << error.text() << "\n";
             return 1;
         }
         return 0;
     }
     if (argc >= 4 && std::strcmp(argv[1], "save-bindings") == 0) {
         app::Bindings b = app::defaultBindings();
-        std::string error;
-        if (!app::loadBindings(argv[2], b, error) || !app::parseBindings(argv[3], "EDIT", b, error)) {
-            std::cerr << error << "\n";
+        io::Error bad;
+        if (!app::loadBindings(argv[2], b, bad) || !app::parseBindings(argv[3], "EDIT", b, bad)) {
+            std::cerr << bad.text() << "\n";
             return 2;
         }
+        std::string error;
         if (!app::saveBindings(argv[2], b, error)) {
             std::cerr << error << "\n";
             return 1;
