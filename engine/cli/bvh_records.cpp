@@ -1,5 +1,6 @@
 // The records of the `bvh` program's files: the scanner (fast path) and the token path (see bvh_records.h).
 #include "engine/cli/bvh_records.h"
+#include "engine/printable.h"
 
 #include <charconv>
 #include <cstdint>
@@ -145,21 +146,7 @@ bool scanEnd(const char* p, const char* end) { return skipSpace(p) == end; }
 }  // namespace
 
 /// A token as it should appear in a message: quoted, cut to 40 characters, non-printable bytes escaped.
-std::string shown(std::string_view t) {
-    std::string s = "'";
-    for (std::size_t i = 0; i < t.size() && i < 40; ++i) {
-        const unsigned char c = static_cast<unsigned char>(t[i]);
-        if (c >= 0x20 && c < 0x7f) {
-            s += char(c);
-        } else {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "\\x%02x", c);
-            s += hex;
-        }
-    }
-    if (t.size() > 40) s += "...";
-    return s + "'";
-}
+std::string shown(std::string_view t) { return "'" + engine::printable(t, 40) + "'"; }
 
 /// The fast path for an agent record (`name minX minY maxX maxY`); false when the token path must read it.
 bool scanMember(std::string_view s, Record& r) {

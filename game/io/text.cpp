@@ -1,6 +1,8 @@
 // The shared text reader (see text.h).
 #include "game/io/text.h"
 
+#include "engine/printable.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -66,21 +68,7 @@ bool readFile(const std::string& path, std::string& text, Error& error) {
     return true;
 }
 
-std::string printable(std::string_view t, std::size_t max) {
-    std::string s;
-    for (std::size_t i = 0; i < t.size() && i < max; ++i) {
-        const unsigned char c = static_cast<unsigned char>(t[i]);
-        if (c >= 0x20 && c < 0x7f) {
-            s += char(c);
-        } else {
-            char hex[8];
-            std::snprintf(hex, sizeof hex, "\\x%02x", c);
-            s += hex;
-        }
-    }
-    if (t.size() > max) s += "...";
-    return s;
-}
+std::string printable(std::string_view t, std::size_t max) { return engine::printable(t, max); }
 
 std::string quote(std::string_view t) { return "'" + printable(t, kQuoteMax) + "'"; }
 
