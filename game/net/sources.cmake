@@ -1,7 +1,12 @@
-# Online play. game_net: the netcode core (packets, conditions simulator, in-memory network, rollback
+# Online play. game_net: the netcode core (crypto/: SHA-256, HMAC, OS randomness; packets, conditions simulator, in-memory network, rollback
 # session, handshake peer), no SFML, tested in-process. game_net_udp: the UDP transport on sfml-network. Neither
 # reads text: the flags and the headless peer live in game/run.
 set(NET_CORE_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/sha256.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/sha256.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/hmac.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/random.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/random.cpp
   ${CMAKE_CURRENT_LIST_DIR}/packet.h
   ${CMAKE_CURRENT_LIST_DIR}/packet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/transport.h
