@@ -1,9 +1,11 @@
 // `game_headless --replay FILE`: the headless runner alone, linked without SFML graphics, window or audio; with
 // --host/--join the headless online peer (sfml-network).
+#include "game/run/bisect.h"
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
 
 int main(int argc, char** argv) {
+    if (run::wantsBisect(argc, argv)) return run::runBisect(argc, argv, BVH_DEFAULT_DATA_DIR);
     if (run::wantsHeadlessPeer(argc, argv)) return run::runHeadlessPeer(argc, argv, BVH_DEFAULT_DATA_DIR);
     return run::runHeadless(argc, argv, BVH_DEFAULT_DATA_DIR);
 }

@@ -9,6 +9,7 @@
 #include "game/io/replay_writer.h"
 #include "game/io/run_file.h"
 #include "game/io/flag_table.h"
+#include "game/run/desync_report.h"
 #include "game/run/online_flags.h"
 
 #include <chrono>
@@ -187,14 +188,26 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     NetPeer peer(udp, cfg, loader);
     std::unique_ptr<sim::ReplayWriter> writer;
     bool recordFailed = false;
+    StateRing ring;  // the last confirmed states, for a desync report
     peer.setOnStart([&](Session& s) {
         if (f.record.empty()) return;
         writer = std::make_unique<sim::ReplayWriter>(f.record, s.fight());  // frame 0: the header
         recordFailed = !writer->ok();
-        s.setConfirmHook([&](std::int64_t, const sim::FrameInput& in, const sim::Fight& fight) { writer->frame(in, fight); });
+        s.setConfirmHook([&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
+            writer->frame(in, fight);
+            ring.push(frame, fight.state());
+        });
     });
     const int code = runLoop(peer, f, run, udp);
     if (writer) writer->finish();
+    if (writer && peer.endReason() == net::PeerEnd::Desync && peer.session() != nullptr) {
+        if (!writeDesyncReport(f.record, peer.session()->confirmedHashes(), ring, error)) {
+            std::cerr << error << " (the desync report)\n";
+            return 2;
+        }
+        std::cout << "desync report: " << f.record << ".hashes, " << f.record << ".states (compare with the other "
+                  << "side's: game_headless --bisect)\n";
+    }
     if (recordFailed || (writer && !writer->ok())) {
         std::cerr << (writer ? writer->error() : f.record + ": cannot write") << " (the recording)\n";
         return 2;

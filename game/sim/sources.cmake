@@ -11,6 +11,8 @@ set(GAME_SIM_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_push.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_cpu.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_hash.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_fields.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight_fields.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/budget.h

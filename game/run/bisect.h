@@ -1,0 +1,13 @@
+#pragma once
+// `game_headless --bisect A.freplay B.freplay [--data DIR]`: the first frame where two recordings of one match
+// differ, and the names of the FightState fields that differ there (see docs/netcode.md, "Desync bisection").
+#include <string>
+
+namespace run {
+
+/// True when the command line asks for --bisect.
+bool wantsBisect(int argc, char** argv);
+/// Runs it: exit 0 when the two agree everywhere, 1 when they differ (printed), 2 for bad flags or files.
+int runBisect(int argc, char** argv, const std::string& defaultDataDir);
+
+}  // namespace run

@@ -1,0 +1,58 @@
+// The state's named fields (desync bisection): one changed field is named alone, and the list follows the hash.
+#include "game/sim/fight_fields.h"
+#include "tests/game/sim/fight_test_util.h"
+
+#include <doctest/doctest.h>
+
+#include <set>
+
+namespace {
+
+sim::Fight steppedFight(int frames) {
+    sim::Fight f(fighttest::setupAt(500, 700), fighttest::fighter("ryo"), fighttest::fighter("ryo"));
+    for (int i = 0; i < frames; ++i) f.step(fighttest::input(i % 20 < 10 ? sim::kRight : sim::kLight, sim::kLeft));
+    return f;
+}
+
+}  // namespace
+
+TEST_CASE("fight fields: every name is distinct and two equal states have no differing field") {
+    const sim::Fight f = steppedFight(40);
+    const std::vector<sim::StateField> a = sim::stateFields(f.state());
+    std::set<std::string> names;
+    for (const sim::StateField& x : a) CHECK_MESSAGE(names.insert(x.name).second, x.name);
+    CHECK(names.count("p2.health") == 1);
+    CHECK(names.count("rng") == 1);
+    CHECK(sim::differingFields(a, sim::stateFields(f.state())).empty());
+}
+
+TEST_CASE("fight fields: one changed field is named alone, and the hash moves with it") {
+    const sim::Fight f = steppedFight(40);
+    struct Case {
+        const char* name;
+        void (*change)(sim::FightState&);
+    };
+    const Case cases[] = {
+        {"p2.health", [](sim::FightState& s) { s.fighters[1].health -= 7; }},
+        {"rng", [](sim::FightState& s) { s.rng ^= 1u; }},
+        {"timer", [](sim::FightState& s) { s.timer += 1; }},
+        {"p1.cpu.think", [](sim::FightState& s) { s.fighters[0].cpu.think += 3; }},
+        {"p1.push.maxX", [](sim::FightState& s) { s.fighters[0].push.maxX += 1; }},
+        {"p2.dirs[5]", [](sim::FightState& s) { s.fighters[1].dirs[5] ^= 1u; }},
+        {"proj[1].life", [](sim::FightState& s) { s.projectiles[1].life += 1; }},
+    };
+    for (const Case& c : cases) {
+        sim::FightState changed = f.state();
+        c.change(changed);
+        const std::vector<std::string> d = sim::differingFields(sim::stateFields(f.state()), sim::stateFields(changed));
+        REQUIRE_MESSAGE(d.size() == 1, c.name);
+        CHECK(d[0] == c.name);
+        CHECK(sim::Fight::hashState(changed) != sim::Fight::hashState(f.state()));
+    }
+}
+
+TEST_CASE("fight fields: a name in one list only counts as differing") {
+    const std::vector<sim::StateField> a = {{"x", 1}, {"y", 2}};
+    const std::vector<sim::StateField> b = {{"y", 2}, {"z", 3}};
+    CHECK(sim::differingFields(a, b) == std::vector<std::string>{"x", "z"});
+}
