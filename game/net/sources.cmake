@@ -5,6 +5,17 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/crypto/sha256.h
   ${CMAKE_CURRENT_LIST_DIR}/crypto/sha256.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/hmac.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/block_feeder.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/sha1.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/sha1.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/md5.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/md5.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/crc32.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/crc32.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/turn/stun.h
+  ${CMAKE_CURRENT_LIST_DIR}/turn/stun.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/turn/turn_client.h
+  ${CMAKE_CURRENT_LIST_DIR}/turn/turn_client.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/random.h
   ${CMAKE_CURRENT_LIST_DIR}/crypto/random.cpp
   ${CMAKE_CURRENT_LIST_DIR}/packet.h

@@ -11,6 +11,7 @@
 #include "game/io/flag_table.h"
 #include "game/run/desync_report.h"
 #include "game/run/online_flags.h"
+#include "game/run/relay_path.h"
 
 #include <chrono>
 #include <cstring>
@@ -42,13 +43,15 @@ struct PeerFlags {
     bool fast = false;                    // --fast: no 60 Hz pacing
     long frames = -1;                     // --frames N (host): frame limit (default: the replay's length)
     int waitSeconds = 60;                 // --wait S (host): give up without an opponent
+    RelayFlags relay;                     // --turn HOST[:PORT] --turn-user --turn-password [--turn-permit]
 };
 
 int usage(const std::string& what) {
     std::cerr << "game_headless: " << what << "\n"
               << "usage: game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] [--input-delay 0-4]\n"
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
-              << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n";
+              << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
+              << "       [--turn HOST[:PORT] --turn-user NAME --turn-password WORD [--turn-permit HOST[:PORT]]]\n";
     return 2;
 }
 
@@ -64,7 +67,9 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
         io::numberInto("--wait", 1, 3600, f.waitSeconds),
     };
     run::addOnlineFlags(table, f.online, false);
+    addRelayFlags(table, f.relay);
     if (!io::parseFlags(argc, argv, table, error)) return false;
+    if (!checkRelayFlags(f.relay, error)) return false;
     if (f.online.host == !f.online.join.empty()) error = "give exactly one of --host [PORT] and --join HOST[:PORT]";
     else if (f.replay.empty()) error = "missing --replay FILE (this side's buttons)";
     return error.empty();
@@ -185,7 +190,17 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     }
     if (f.online.host) std::cout << "hosting on UDP port " << udp.localPort() << std::endl;
     else std::cout << "joining " << net::addressText(cfg.hostAddress) << std::endl;
-    NetPeer peer(udp, cfg, loader);
+    std::unique_ptr<net::TurnTransport> turn;
+    net::Transport* transport = &udp;
+    if (!f.relay.server.empty()) {
+        turn = openRelay(f.relay, udp, std::cout, error);
+        if (!turn) {
+            std::cout << "result: no relay: " << error << "\n";
+            return 1;
+        }
+        transport = turn.get();
+    }
+    NetPeer peer(*transport, cfg, loader);
     std::unique_ptr<sim::ReplayWriter> writer;
     bool recordFailed = false;
     StateRing ring;  // the last confirmed states, for a desync report
@@ -199,6 +214,12 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         });
     });
     const int code = runLoop(peer, f, run, udp);
+    if (turn) {
+        printRelaySummary(*turn, f.relay, std::cout);
+        turn->release(0);  // the allocation is freed now rather than at the end of its lifetime
+    } else {
+        std::cout << "path: direct\n";
+    }
     if (writer) writer->finish();
     if (writer && peer.endReason() == net::PeerEnd::Desync && peer.session() != nullptr) {
         if (!writeDesyncReport(f.record, peer.session()->confirmedHashes(), ring, error)) {

@@ -11,6 +11,8 @@ set(GAME_RUN_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/headless_peer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/desync_report.h
   ${CMAKE_CURRENT_LIST_DIR}/desync_report.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/relay_path.h
+  ${CMAKE_CURRENT_LIST_DIR}/relay_path.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bisect.h
   ${CMAKE_CURRENT_LIST_DIR}/bisect.cpp
 )

@@ -32,3 +32,13 @@ add_test(NAME "online two processes over UDP play throws, each side's own input 
           ${CMAKE_CURRENT_BINARY_DIR}/udp_pair_rules --fast --net-delay 30 --net-jitter 10 --net-loss 5)
 set_tests_properties("online two processes over UDP play throws, each side's own input style and the host's round intro as offline"
   PROPERTIES TIMEOUT 120)
+add_test(NAME "online joiner plays through a real coturn TURN relay (long-term credentials) and agrees with the offline replay"
+  COMMAND bash ${BVH_NET_TEST_DIR}/turn_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/turn_pair)
+set_tests_properties("online joiner plays through a real coturn TURN relay (long-term credentials) and agrees with the offline replay"
+  PROPERTIES TIMEOUT 150 SKIP_RETURN_CODE 77)
+add_test(NAME "online joiner through coturn with 30 ms delay, 10 ms jitter and 5% loss agrees with the offline replay"
+  COMMAND bash ${BVH_NET_TEST_DIR}/turn_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/turn_pair_lossy --net-delay 30 --net-jitter 10 --net-loss 5)
+set_tests_properties("online joiner through coturn with 30 ms delay, 10 ms jitter and 5% loss agrees with the offline replay"
+  PROPERTIES TIMEOUT 150 SKIP_RETURN_CODE 77)

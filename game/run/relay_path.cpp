@@ -1,0 +1,91 @@
+// The relayed path (see relay_path.h).
+#include "game/run/relay_path.h"
+
+#include "game/net/udp_transport.h"
+#include "game/run/online_flags.h"
+
+#include <chrono>
+#include <ostream>
+#include <thread>
+
+namespace run {
+namespace {
+
+/// HOST[:PORT] with kTurnPort as the default port (the one reading of HOST[:PORT], resolveJoinAddress).
+bool resolveTurn(const std::string& text, net::Address& out, std::string& error) {
+    const bool hasPort = text.find(':') != std::string::npos;
+    return resolveJoinAddress(hasPort ? text : text + ":" + std::to_string(kTurnPort), out, error);
+}
+
+}  // namespace
+
+void addRelayFlags(io::FlagTable& table, RelayFlags& out) {
+    table.push_back(io::textFlag("--turn", out.server));
+    table.push_back(io::textFlag("--turn-user", out.user));
+    table.push_back(io::textFlag("--turn-password", out.password));
+    table.push_back(io::textFlag("--turn-permit", out.permit));
+}
+
+bool checkRelayFlags(const RelayFlags& f, std::string& error) {
+    if (f.server.empty()) {
+        if (!f.user.empty() || !f.password.empty() || !f.permit.empty()) error = "--turn-user, --turn-password and --turn-permit need --turn HOST[:PORT]";
+    } else if (f.user.empty() || f.password.empty()) {
+        error = "--turn needs --turn-user NAME and --turn-password WORD (the TURN server's long-term credentials)";
+    } else if (f.user.size() > 256 || f.password.size() > 256) {
+        error = "--turn-user and --turn-password take at most 256 bytes";
+    }
+    return error.empty();
+}
+
+std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transport& inner, std::ostream& out,
+                                              std::string& error) {
+    net::TurnConfig cfg;
+    if (!resolveTurn(f.server, cfg.server, error)) {
+        error = "--turn: " + error;
+        return nullptr;
+    }
+    net::Address permit = 0;
+    if (!f.permit.empty() && !resolveJoinAddress(f.permit, permit, error)) {
+        error = "--turn-permit: " + error;
+        return nullptr;
+    }
+    cfg.user = f.user;
+    cfg.password = f.password;
+    auto turn = std::make_unique<net::TurnTransport>(inner, cfg);
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point t0 = Clock::now();
+    auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
+    turn->start(nowMs());
+    std::vector<std::uint8_t> data;
+    net::Address from = 0;
+    // Bounded: kTurnSetupMs of real time, a 5 ms sleep per round.
+    while (nowMs() < kTurnSetupMs && (turn->state() == net::TurnState::Allocating ||
+                                      (permit != 0 && turn->state() == net::TurnState::Ready && !turn->permitted(permit)))) {
+        if (permit != 0 && turn->state() == net::TurnState::Ready) turn->permit(permit, nowMs());
+        while (turn->receive(data, from, nowMs())) {}  // nobody else can be talking to us yet: nothing to keep
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    if (turn->state() != net::TurnState::Ready) {
+        error = turn->state() == net::TurnState::Failed ? turn->error()
+                                                        : "the TURN server " + net::addressText(cfg.server) + " did not answer within " +
+                                                              std::to_string(kTurnSetupMs / 1000) + " s";
+        return nullptr;
+    }
+    if (permit != 0 && !turn->permitted(permit)) {
+        error = "the TURN server did not install a permission for " + net::addressText(permit);
+        return nullptr;
+    }
+    out << "relayed address: " << net::addressText(turn->relayedAddress()) << " (TURN server "
+        << net::addressText(cfg.server) << ", seen as " << net::addressText(turn->mappedAddress()) << ")" << std::endl;
+    return turn;
+}
+
+void printRelaySummary(const net::TurnTransport& t, const RelayFlags& f, std::ostream& out) {
+    const net::TurnCounters& c = t.counters();
+    out << "path: relayed through TURN " << f.server << " (relayed address " << net::addressText(t.relayedAddress())
+        << "): " << c.sent << " sent, " << c.received << " received through the relay, " << c.direct << " direct, "
+        << c.dropped << " dropped before a permission, " << c.refused << " refused, " << c.retransmits
+        << " retransmitted requests\n";
+}
+
+}  // namespace run
