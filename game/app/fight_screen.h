@@ -29,6 +29,8 @@ public:
     void draw(sf::RenderTarget& target) override;
     /// Restarts the match from round 1 (a live match starts a new replay file).
     void resetMatch();
+    /// Where the fight on screen comes from (the pause menu's bug report reads its inputs).
+    const FightSource& source() const { return *source_; }
 
 private:
     void resetPresentation();

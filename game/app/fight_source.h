@@ -78,6 +78,9 @@ public:
     virtual const std::vector<std::string>& failedChecks() const;
     /// A one-line message for the player that is not an event of the fight ("cannot write the replay"), or "".
     virtual std::string notice() const { return ""; }
+    /// The frames this source has stepped since its match began, when the pause menu may save them as a bug report
+    /// (a match played here); nullptr when it cannot (a replay being watched, an online match).
+    virtual const std::vector<sim::FrameInput>* playedInputs() const { return nullptr; }
     /// Lines the counters panel (F2) adds for this source.
     virtual void addCounters(std::vector<std::string>& /*lines*/) const {}
     /// Draws what only this source has, over the HUD (the online status line and end panel).

@@ -12,6 +12,7 @@ LiveSource::LiveSource(const sim::MatchSetup& setup, const sim::FighterDef& p1, 
 
 void LiveSource::start() {
     fight_ = std::make_unique<sim::Fight>(setup_, *defs_[0], *defs_[1]);
+    played_.clear();
     recorder_.open(setup_, *fight_);
 }
 
@@ -40,6 +41,7 @@ sim::FrameInput LiveSource::inputFor(const sim::FrameInput& keys) const {
 void LiveSource::step(const sim::FrameInput& keys) {
     const sim::FrameInput in = inputFor(keys);
     fight_->step(in);
+    if (played_.size() < std::size_t(sim::kMaxRunFrames)) played_.push_back(in);
     recorder_.frame(in, *fight_);
     if (fight_->state().matchOver) recorder_.finish();  // the replay ends with the match, not when the players leave
 }

@@ -6,7 +6,10 @@
 #include "game/app/fight_source.h"
 #include "game/app/match_recorder.h"
 
+#include "game/io/run_file.h"
+
 #include <memory>
+#include <vector>
 
 namespace app {
 
@@ -31,6 +34,9 @@ public:
         return recorder_.takeFailure();
     }
     bool offersRematch() const override { return true; }
+    const std::vector<sim::FrameInput>* playedInputs() const override {
+        return played_.size() < std::size_t(sim::kMaxRunFrames) ? &played_ : nullptr;
+    }
 
     /// The buttons the rules get for a frame whose key buttons are `keys` (CPU and dummy sides cleared; P1's keys
     /// moved to the dummy while training records it).
@@ -46,6 +52,7 @@ private:
     const sim::FighterDef* defs_[2];
     std::unique_ptr<sim::Fight> fight_;
     MatchRecorder recorder_;
+    std::vector<sim::FrameInput> played_;  // the rules' inputs since start() (a bug report's frames)
 };
 
 }  // namespace app

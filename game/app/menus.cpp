@@ -251,6 +251,7 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
         {"Resume", [c] { c->stack->pop(); }},
         {"Reset (restart match)", [c, f] { f->resetMatch(), c->stack->pop(); }},
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
+        {"Save a bug report here", [c, f] { c->stack->push(makeBugReport(*c, *f)); }},
         {"Quit to title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
     };
     return std::make_unique<MenuScreen>(ctx, "PAUSED", std::move(items), [c] { c->stack->pop(); }, true);

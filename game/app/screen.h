@@ -121,6 +121,9 @@ std::unique_ptr<Screen> makeOnlineMenu(Context& ctx);
 std::unique_ptr<Screen> makeOnlineLobby(Context& ctx, bool host, const std::string& address);
 /// The pause menu over a fight.
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight);
+/// The pause menu's bug report: a note typed by the player, saved with the match so far as a replay (a paced live
+/// fight; other sources say they cannot).
+std::unique_ptr<Screen> makeBugReport(Context& ctx, const FightScreen& fight);
 /// The menu over a finished match: rematch, character select (for `mode`), title; `result` is its heading.
 std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const std::string& result, sim::Mode mode);
 /// The Blaster (nullptr, with the error printed and ctx.quit set, when data/blaster.cfg is bad).

@@ -42,6 +42,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_effects.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bug_report_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.h
   ${CMAKE_CURRENT_LIST_DIR}/online.h

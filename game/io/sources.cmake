@@ -15,6 +15,8 @@ set(GAME_IO_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/script_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/replay_writer.h
   ${CMAKE_CURRENT_LIST_DIR}/replay_writer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/bug_report.h
+  ${CMAKE_CURRENT_LIST_DIR}/bug_report.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_failure.h
   ${CMAKE_CURRENT_LIST_DIR}/player.h
   ${CMAKE_CURRENT_LIST_DIR}/player.cpp
