@@ -16,6 +16,7 @@
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <algorithm>
 #include <memory>
@@ -44,6 +45,8 @@ struct PeerFlags {
     long frames = -1;                     // --frames N (host): frame limit (default: the replay's length)
     int waitSeconds = 60;                 // --wait S (host): give up without an opponent
     RelayFlags relay;                     // --turn HOST[:PORT] --turn-user --turn-password [--turn-permit]
+    std::string punch;                    // --punch HOST[:PORT]: open our NAT towards that address before the match
+    long localPort = 0;                   // --local-port N (joiner): bind this port instead of any free one
 };
 
 int usage(const std::string& what) {
@@ -51,7 +54,8 @@ int usage(const std::string& what) {
               << "usage: game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] [--input-delay 0-4]\n"
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
-              << "       [--turn HOST[:PORT] --turn-user NAME --turn-password WORD [--turn-permit HOST[:PORT]]]\n";
+              << "       [--turn HOST[:PORT] --turn-user NAME --turn-password WORD [--turn-permit HOST[:PORT]]]\n"
+              << "       [--punch HOST[:PORT]] [--local-port N]\n";
     return 2;
 }
 
@@ -68,8 +72,11 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     };
     run::addOnlineFlags(table, f.online, false);
     addRelayFlags(table, f.relay);
+    table.push_back(io::textFlag("--punch", f.punch));
+    table.push_back(io::numberInto("--local-port", 1, 65535, f.localPort));
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (!checkRelayFlags(f.relay, error)) return false;
+    if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
     if (f.online.host == !f.online.join.empty()) error = "give exactly one of --host [PORT] and --join HOST[:PORT]";
     else if (f.replay.empty()) error = "missing --replay FILE (this side's buttons)";
     return error.empty();
@@ -112,7 +119,8 @@ FighterLoader dataLoader(const std::string& dataDir) {
 }
 
 /// The tick loop: 60 Hz (or as fast as the match allows with --fast) until the peer is done.
-int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp) {
+int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp,
+            const std::function<void(std::int64_t)>& beforeTick) {
     using Clock = std::chrono::steady_clock;
     const Clock::time_point t0 = Clock::now();
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
@@ -123,6 +131,7 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
             std::cout << "result: no opponent joined within " << f.waitSeconds << " s\n";
             return 1;
         }
+        if (beforeTick) beforeTick(now);
         Session* s = peer.session();
         const std::int64_t next = s ? s->nextInputFrame() : 0;
         const std::int64_t before = s ? s->frame() : -1;
@@ -184,7 +193,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         }
     }
     UdpTransport udp(f.online.conditions, std::uint64_t(std::random_device{}()));
-    if (!udp.open(f.online.host ? f.online.port : 0, error)) {
+    if (!udp.open(f.online.host ? f.online.port : static_cast<unsigned short>(f.localPort), error)) {
         std::cerr << error << "\n";
         return 2;
     }
@@ -213,7 +222,18 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
             ring.push(frame, fight.state());
         });
     });
-    const int code = runLoop(peer, f, run, udp);
+    // --punch: until the match starts, a small datagram to that address every 250 ms, so that our NAT lets its
+    // packets in (UDP hole punching; the other side's peer drops it as malformed).
+    net::Address punchTo = 0;
+    if (!f.punch.empty() && !resolveJoinAddress(f.punch, punchTo, error)) return usage("--punch: " + error);
+    std::int64_t lastPunchMs = -1000;
+    const auto punch = [&](std::int64_t now) {
+        if (punchTo == 0 || peer.session() != nullptr || now - lastPunchMs < 250) return;
+        static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
+        transport->sendTo(punchTo, kPunch, sizeof kPunch, now);
+        lastPunchMs = now;
+    };
+    const int code = runLoop(peer, f, run, udp, punch);
     if (turn) {
         printRelaySummary(*turn, f.relay, std::cout);
         turn->release(0);  // the allocation is freed now rather than at the end of its lifetime

@@ -42,3 +42,14 @@ add_test(NAME "online joiner through coturn with 30 ms delay, 10 ms jitter and 5
           ${CMAKE_CURRENT_BINARY_DIR}/turn_pair_lossy --net-delay 30 --net-jitter 10 --net-loss 5)
 set_tests_properties("online joiner through coturn with 30 ms delay, 10 ms jitter and 5% loss agrees with the offline replay"
   PROPERTIES TIMEOUT 150 SKIP_RETURN_CODE 77)
+# Simulated home networks (network namespaces, nftables NATs; skipped with the reason without root or netns).
+add_test(NAME "online behind two port-restricted cone NATs: peers connect directly after punching and agree with the offline replay"
+  COMMAND bash ${BVH_NET_TEST_DIR}/nat_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/nat_cone cone)
+set_tests_properties("online behind two port-restricted cone NATs: peers connect directly after punching and agree with the offline replay"
+  PROPERTIES TIMEOUT 180 SKIP_RETURN_CODE 77)
+add_test(NAME "online behind a symmetric NAT: the joiner plays through coturn and agrees with the offline replay"
+  COMMAND bash ${BVH_NET_TEST_DIR}/nat_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/nat_symmetric symmetric)
+set_tests_properties("online behind a symmetric NAT: the joiner plays through coturn and agrees with the offline replay"
+  PROPERTIES TIMEOUT 180 SKIP_RETURN_CODE 77)
