@@ -2,6 +2,7 @@
 #include "web/session.h"
 
 #include "game/app/frame_meter.h"
+#include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
 #include "game/io/names.h"
 
@@ -52,7 +53,9 @@ std::uint32_t packed(const view::Rgba& c) {
 bool Session::open(const std::string& path) {
     *this = Session{};
     io::Error e;
-    if (!sim::loadRunFile(path, run_, e)) {
+    // The page writes data/buttons.cfg beside the file first: a script's button names and a replay's letters are
+    // the table's.
+    if (!sim::loadButtons("data", e) || !sim::loadRunFile(path, run_, e)) {
         error_ = e.text();
         return false;
     }

@@ -76,8 +76,13 @@ function removeTree(path) {
 
 /// Fetches data/fighters/ID.fighter beside the page (never cached: an edited fighter plays at once); null if absent.
 async function fetchFighter(id) {
+  return fetchData('fighters/' + encodeURIComponent(id) + '.fighter');
+}
+
+/// Fetches data/PATH beside the page, never cached; null if absent.
+async function fetchData(path) {
   try {
-    const r = await fetch('data/fighters/' + encodeURIComponent(id) + '.fighter', {cache: 'no-cache'});
+    const r = await fetch('data/' + path, {cache: 'no-cache'});
     return r.ok ? new Uint8Array(await r.arrayBuffer()) : null;
   } catch (e) {
     return null;
@@ -96,6 +101,9 @@ async function openBytes(name, bytes) {
   M.FS.mkdir('/w');
   M.FS.chdir('/w');
   if (!writeFile(name, bytes)) return fail(name + ': cannot open: the name is not usable here');
+  const buttons = await fetchData('buttons.cfg');  // the button table: names and letters the file may use
+  if (serial !== openSerial) return {error: 'abandoned'};
+  if (buttons) writeFile('data/buttons.cfg', buttons);  // absent: the loader says so, as natively
   if (!call('bf_open', 'number', ['string'], [name])) return fail(call('bf_error', 'string', [], []));
   const ids = [0, 1].map((p) => call('bf_fighter', 'string', ['number'], [p]));
   for (const id of new Set(ids)) {

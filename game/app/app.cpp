@@ -15,6 +15,7 @@
 #include "game/app/screen.h"
 #include "game/app/window_position.h"
 #include "game/io/atomic_file.h"
+#include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
 #include "game/io/run_file.h"
 #include "game/io/text.h"
@@ -376,6 +377,11 @@ int runApp(int argc, char** argv) {
     ctx.dataDir = resolveDataDir(flags);
     if (!hasFonts(ctx.dataDir)) {
         std::cerr << ctx.dataDir << ": not a data folder (no fonts/DejaVuSans.ttf); pass --data DIR\n";
+        return 2;
+    }
+    io::Error buttonsError;
+    if (!sim::loadButtons(ctx.dataDir, buttonsError)) {  // before anything names a button: bindings, fighters, replays
+        std::cerr << buttonsError.text() << "\n";
         return 2;
     }
     Bindings bindings;

@@ -23,26 +23,38 @@
 //   move NAME                          an attack; its length is startup + active + recovery; lines up to `end`:
 //     startup N | active N | recovery N      frame data (startup >= 1, active >= 1)
 //     damage N | chip N | hitstun N | blockstun N | pushback N | hitstop N
-//     guard mid|low|high               mid: blocked either way; low: crouching only; high (overhead): standing only
+//     level high|mid|low|overhead|throw    hit level: high and mid are blocked either way, low only crouching,
+//                                      overhead only standing; throw: a grab that holds the victim (who may tech)
 //     heavy                            heavy impact (screen shake)
 //     projectile SPEED LIFE minX minY maxX maxY   spawn a projectile on the first active frame
 //     invincible FIRST LAST            frames (1-based) on which strikes, projectiles and throws pass through
 //     notech                           its throw boxes cannot be broken by a throw press (a command throw)
+//     display NAME ...                 the name a move list shows (default: the move's name)
+//     input [simple] [MOTION|DIR] BUTTON   one way to enter it (several lines = several ways): BUTTON is a name
+//                                      from the button table (data/buttons.cfg), MOTION one of 236 623 214 41236
+//                                      22 (ending with the press, within the `motion` window), DIR a numpad
+//                                      direction held with the press (2 = any down; a move whose first input holds
+//                                      down keeps the fighter crouched); `simple`: only in the Simple input style
+//     from ground|air ...              states it can be entered from (default ground)
+//     cancel MOVE ...                  moves it may be cancelled into once it connected (hit or block)
+//     knockdown | launcher | juggle N  a hit knocks down, launches; juggle points it costs on an airborne victim
 //   box FIRST LAST WHAT minX minY maxX maxY   (inside anim/move) during frames FIRST..LAST (1-based, inclusive)
 //                                      place WHAT: a member name, `attack` (an attack box, live only during the
 //                                      active frames, so only inside a `move`), `throw` (a throw box, the same
 //                                      but it grabs: unblockable, only a grounded opponent out of stun) or
 //                                      `push`; later lines win over earlier ones for a member
 //   end                                closes the anim or move
-// Every file must define the anims/moves listed in kRequiredAnims; `low` (down + light) and `air` (attack while
-// jumping) are optional, and so are `rising` (the 623 + special move; give it `invincible` frames), `throw` (the
-// throw button's move), `thrown` (the pose while held; hitstun's otherwise), `dash` and `backdash`. Members an
+// Every file must define the anims/moves listed in kRequiredAnims; `thrown` (the pose while held; hitstun's
+// otherwise), `dash` and `backdash` are optional. Which move a press starts is decided by the moves' `input` and
+// `from` lines alone (see Fight::pickAttack for the priority); the CPU finds its tools by the names light, heavy,
+// low, special, rising and throw. Members an
 // animation frame does not place keep their neutral box.
 // Each header record (display, health, walk, jump, push, motion, dash, throwtech, color ROLE) and each frame-data key of a move may appear
 // at most once. Limits: 64 members, 256 anims/moves, 1024 box lines per anim/move.
 // Errors are reported as `FILE:LINE: what` and the whole file is refused.
 #include "game/io/fighter_file.h"
 
+#include "game/io/button_file.h"
 #include "game/io/text.h"
 
 #include <algorithm>
@@ -53,6 +65,17 @@ namespace {
 
 constexpr int kMaxCoord = 100000;
 
+/// The attack buttons of the table in force (what a move input may name), for messages.
+std::string attackButtonNames() {
+    std::string s;
+    for (const ButtonDef& b : buttonTable().rows) {
+        const std::uint16_t bit = buttonTable().bit(b.name);
+        if (bit & (kUp | kDown | kLeft | kRight | kStart)) continue;
+        s += (s.empty() ? "" : " ") + b.name;
+    }
+    return s;
+}
+
 /// Parser state: the file, the line being read and the first error met.
 struct Parser : io::LineParser {
     FighterDef def;
@@ -61,6 +84,12 @@ struct Parser : io::LineParser {
     std::vector<int> placementLines;  // line of each placement of the current anim
     std::vector<std::pair<std::string, int>> seenHeader;  // header keys read so far, with their lines
     std::vector<std::pair<std::string, int>> seenField;   // frame-data keys of the current move, with their lines
+    struct PendingCancel {
+        int anim;
+        std::string target;
+        int line;
+    };
+    std::vector<PendingCancel> cancels;  // `cancel` targets, resolved once every move is known
 
     bool hasHeader(const char* key) const {
         for (const auto& k : seenHeader) {
@@ -86,6 +115,8 @@ struct Parser : io::LineParser {
     bool header(const std::vector<std::string>& t);
     bool animLine(const std::vector<std::string>& t);
     bool frameData(const std::vector<std::string>& t, AnimDef& a, bool& handled);
+    bool moveData(const std::vector<std::string>& t, AnimDef& a, bool& handled);
+    bool input(const std::vector<std::string>& t, AnimDef& a);
     bool closeAnim();
     bool finish();
 };
@@ -186,18 +217,22 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
                             {"blockstun", &a.blockstun, 0}, {"pushback", &a.pushback, 0}, {"hitstop", &a.hitstop, 0}};
     handled = true;
     for (const char* key : {"startup", "active", "recovery", "damage", "chip", "hitstun", "blockstun", "pushback",
-                            "hitstop", "guard", "heavy", "projectile", "invincible", "notech"}) {
+                            "hitstop", "level", "heavy", "projectile", "invincible", "notech", "display", "from",
+                            "knockdown", "launcher", "juggle"}) {
         if (t[0] == key && !once(seenField, key)) return false;
     }
     for (const Field& f : fields) {
         if (t[0] == f.key) return count(t, 2, "KEY N") && toInt(t[1], f.lo, 10000, *f.value);
     }
-    if (t[0] == "guard") {
-        if (!count(t, 2, "guard mid|low|high")) return false;
+    if (t[0] == "guard") return fail("`guard` is now `level high|mid|low|overhead|throw`");
+    if (t[0] == "level") {
+        if (!count(t, 2, "level high|mid|low|overhead|throw")) return false;
         if (t[1] == "mid") a.guard = Guard::Mid;
         else if (t[1] == "low") a.guard = Guard::Low;
         else if (t[1] == "high") a.guard = Guard::High;
-        else return fail("guard must be mid, low or high, not " + io::quote(t[1]));
+        else if (t[1] == "overhead") a.guard = Guard::Overhead;
+        else if (t[1] == "throw") a.guard = Guard::Throw;
+        else return fail("level must be high, mid, low, overhead or throw, not " + io::quote(t[1]));
         return true;
     }
     if (t[0] == "heavy") {
@@ -220,6 +255,72 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
         return count(t, 7, "projectile SPEED LIFE minX minY maxX maxY") && toInt(t[1], 1, 1000, a.projSpeed) &&
                toInt(t[2], 1, 10000, a.projLife) && box(t, 3, a.projBox);
     }
+    handled = false;
+    return true;
+}
+
+bool Parser::input(const std::vector<std::string>& t, AnimDef& a) {
+    // input [simple] [MOTION|DIRECTION] BUTTON
+    MoveInput in;
+    std::size_t at = 1;
+    if (at < t.size() && t[at] == "simple") {
+        in.simple = true;
+        ++at;
+    }
+    if (t.size() - at == 2) {
+        const std::string& m = t[at];
+        if (m == "236") in.motion = Motion::QCF;
+        else if (m == "623") in.motion = Motion::DP;
+        else if (m == "214") in.motion = Motion::QCB;
+        else if (m == "41236") in.motion = Motion::HCF;
+        else if (m == "22") in.motion = Motion::DownDown;
+        else if (m.size() == 1 && m[0] >= '1' && m[0] <= '9' && m[0] != '5') in.dir = m[0] - '0';
+        else return fail("unknown motion or direction " + io::quote(m) + " (236 623 214 41236 22, or 1-9 but 5)");
+        ++at;
+    }
+    if (t.size() - at != 1) return fail("expected `input [simple] [MOTION|DIRECTION] BUTTON`");
+    in.button = buttonTable().bit(t[at]);
+    if (in.button == 0 || (in.button & (kUp | kDown | kLeft | kRight | kStart))) {
+        return fail("unknown button " + io::quote(t[at]) + " (attack buttons of the button table: " + attackButtonNames() + ")");
+    }
+    if (a.inputs.empty()) a.crouching = in.dir == 1 || in.dir == 2 || in.dir == 3;
+    a.inputs.push_back(in);
+    return true;
+}
+
+bool Parser::moveData(const std::vector<std::string>& t, AnimDef& a, bool& handled) {
+    handled = true;
+    if (t[0] == "input") return input(t, a);
+    if (t[0] == "display") {
+        if (t.size() < 2) return fail("expected `display NAME`");
+        a.display = t[1];
+        for (std::size_t i = 2; i < t.size(); ++i) a.display += " " + t[i];
+        return true;
+    }
+    if (t[0] == "from") {
+        if (t.size() < 2) return fail("expected `from ground|air ...`");
+        a.fromGround = a.fromAir = false;
+        for (std::size_t i = 1; i < t.size(); ++i) {
+            if (t[i] == "ground") a.fromGround = true;
+            else if (t[i] == "air") a.fromAir = true;
+            else return fail("unknown state " + io::quote(t[i]) + " (states: ground air)");
+        }
+        return true;
+    }
+    if (t[0] == "cancel") {
+        if (t.size() < 2) return fail("expected `cancel MOVE ...`");
+        for (std::size_t i = 1; i < t.size(); ++i) cancels.push_back({current, t[i], line});
+        return true;
+    }
+    if (t[0] == "knockdown") {
+        a.knockdown = true;
+        return count(t, 1, "knockdown");
+    }
+    if (t[0] == "launcher") {
+        a.launcher = true;
+        return count(t, 1, "launcher");
+    }
+    if (t[0] == "juggle") return count(t, 2, "juggle N") && toInt(t[1], 0, 100, a.juggle);
     handled = false;
     return true;
 }
@@ -262,12 +363,15 @@ bool Parser::animLine(const std::vector<std::string>& t) {
         bool handled = false;
         if (!frameData(t, a, handled)) return false;
         if (handled) return true;
+        if (!moveData(t, a, handled)) return false;
+        if (handled) return true;
     }
     return fail("unknown record " + io::quote(t[0]) + " inside " + (a.isMove ? "move" : "anim") + " " + io::quote(a.name));
 }
 
 bool Parser::closeAnim() {
     AnimDef& a = def.anims[current];
+    if (a.display.empty()) a.display = a.name;
     if (a.isMove) {
         if (a.startup < 1 || a.active < 1) return fail("move " + io::quote(a.name) + " needs startup >= 1 and active >= 1");
         a.length = a.startup + a.active + a.recovery;
@@ -315,6 +419,13 @@ bool Parser::finish() {
             line = def.anims[i].line;
             return fail(std::string("'") + m + "' must be declared with `anim`");
         }
+    }
+    for (const PendingCancel& c : cancels) {
+        const int target = def.anim(c.target);
+        line = c.line;
+        if (target < 0) return fail("unknown move " + io::quote(c.target) + " in `cancel`");
+        if (!def.anims[std::size_t(target)].isMove) return fail(io::quote(c.target) + " is an anim, not a move: nothing to cancel into");
+        def.anims[std::size_t(c.anim)].cancels.push_back(target);
     }
     if (hasHeader("dash") && (def.anim("dash") < 0 || def.anim("backdash") < 0)) {
         for (const auto& k : seenHeader) {
@@ -378,6 +489,8 @@ FighterLoad loadFighterById(const std::string& dataDir, const std::string& id) {
         r.error = io::Error{dataDir + "/fighters", 0, "bad fighter id " + io::quote(id) + " (use a-z, 0-9, _ and -, at most 64)"};
         return r;
     }
+    FighterLoad r;
+    if (!loadButtons(dataDir, r.error)) return r;  // the moves name buttons of the folder's table
     return loadFighter(dataDir + "/fighters/" + id + ".fighter");
 }
 

@@ -56,7 +56,7 @@ bool parseTape(const std::vector<std::string>& t, std::size_t from, std::vector<
         const std::size_t star = t[i].find('*');
         std::uint16_t b = 0;
         if (!parseButtonLetters(t[i].substr(0, star), b)) {
-            why = "bad tape frame " + io::quote(t[i]) + " (letters UDLRABCST or -, then *N for a run)";
+            why = "bad tape frame " + io::quote(t[i]) + " (letters " + buttonLetterList() + " or -, then *N for a run)";
             return false;
         }
         std::int64_t n = 1;
@@ -193,7 +193,7 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
     if (count >= kMaxRunFrames) return fail("the replay runs more than " + std::to_string(kMaxRunFrames) + " frames");
     FrameInput in;
     for (int p = 0; p < 2; ++p) {
-        if (!parseButtonLetters(t[p], in.buttons[p])) return fail("bad buttons " + io::quote(t[p]) + " (letters UDLRABCST or -)");
+        if (!parseButtonLetters(t[p], in.buttons[p])) return fail("bad buttons " + io::quote(t[p]) + " (letters " + buttonLetterList() + " or -)");
     }
     out.inputs.push_back(in);
     return true;

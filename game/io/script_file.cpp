@@ -89,7 +89,7 @@ struct ScriptParser : io::LineParser {
     }
 
     bool buttons(const std::string& t, std::uint16_t& b) {
-        if (!parseButtonSet(t, b)) return fail("bad buttons " + io::quote(t) + " (names: up down left right light heavy special start, joined by +)");
+        if (!parseButtonSet(t, b)) return fail("bad buttons " + io::quote(t) + " (names: " + buttonTable().names() + ", joined by +)");
         return true;
     }
 

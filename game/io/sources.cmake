@@ -8,6 +8,8 @@ set(GAME_IO_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/atomic_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/names.h
   ${CMAKE_CURRENT_LIST_DIR}/names.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/button_file.h
+  ${CMAKE_CURRENT_LIST_DIR}/button_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fighter_file.h
   ${CMAKE_CURRENT_LIST_DIR}/fighter_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_file.h

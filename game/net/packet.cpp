@@ -134,7 +134,7 @@ bool readInput(Reader& r, Packet& p) {
     p.buttons.resize(count);
     for (std::uint16_t& b : p.buttons) {
         b = std::uint16_t(r.uint(2));
-        if ((b & ~kWireButtons) != 0) return false;  // a bit no button has: the sender is broken or hostile
+        if ((b & ~wireButtons()) != 0) return false;  // a bit no button has: the sender is broken or hostile
     }
     p.hashFrame = std::uint32_t(r.uint(4));
     p.hash = r.uint(8);

@@ -36,8 +36,9 @@ constexpr std::size_t kMaxFighterIdLength = 32;
 /// Largest datagram the protocol produces (a receive buffer of this size always suffices): an Input packet with
 /// kMaxInputsPerPacket 2-byte inputs is 290 bytes.
 constexpr std::size_t kMaxPacketSize = 320;
-/// The button bits an input on the wire may have (sim::kButtonCount of them); any other bit makes it malformed.
-constexpr std::uint16_t kWireButtons = std::uint16_t((1u << sim::kButtonCount) - 1);
+/// The button bits an input on the wire may have (the button table's, data/buttons.cfg); any other bit makes it
+/// malformed. Both peers read the same table (the shipped data folder).
+inline std::uint16_t wireButtons() { return sim::buttonTable().mask(); }
 
 /// What a datagram is.
 enum class PacketType : std::uint8_t {
@@ -86,7 +87,7 @@ struct Packet {
     std::uint8_t match = 0;         ///< which match on this connection (0, 1, ...; wraps): stale ones are ignored
     std::uint32_t firstFrame = 0;   ///< frame of buttons[0]
     std::vector<std::uint16_t> buttons; ///< sender's buttons for firstFrame, firstFrame+1, ... (<= kMaxInputsPerPacket,
-                                        ///< each within kWireButtons)
+                                        ///< each within wireButtons())
     std::uint32_t hashFrame = 0;    ///< a confirmed frame of the sender (0 = no hash in this packet)
     std::uint64_t hash = 0;         ///< Fight::hash() after hashFrame steps
 };

@@ -55,7 +55,7 @@ bool Session::tick(std::uint16_t buttons) {
         ++stats_.syncWaits;
         return false;
     }
-    local_.push_back(std::uint16_t(buttons & kWireButtons));
+    local_.push_back(std::uint16_t(buttons & wireButtons()));
     stepFrame();
     confirm();
     return true;

@@ -57,7 +57,7 @@ public:
     /// A match of setup between p1 and p2 (the same on both sides), this side playing cfg.me.
     Session(const SessionConfig& cfg, const sim::MatchSetup& setup, const sim::FighterDef& p1, const sim::FighterDef& p2);
 
-    /// One 60 Hz tick: schedules `buttons` (bits outside kWireButtons dropped) for nextInputFrame() and steps a
+    /// One 60 Hz tick: schedules `buttons` (bits outside wireButtons() dropped) for nextInputFrame() and steps a
     /// frame, unless the rollback window is full or time sync asks to wait. Returns true when a frame was simulated.
     bool tick(std::uint16_t buttons);
     /// The frame the buttons of the next tick() will drive (current frame + 1 + input delay).

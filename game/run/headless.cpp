@@ -9,6 +9,7 @@
 
 #include "game/run/blaster_runner.h"
 #include "game/io/flag_table.h"
+#include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
 #include "game/io/names.h"
 #include "game/io/player.h"
@@ -149,7 +150,8 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     }
     const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay, defaultDataDir) : flags.dataDir;
     sim::FighterDef defs[2];
-    if (!sim::parseRunFile(text, flags.replay, run, bad) || !sim::loadRunFighters(run, dataDir, defs, bad) ||
+    if (!sim::loadButtons(dataDir, bad) || !sim::parseRunFile(text, flags.replay, run, bad) ||
+        !sim::loadRunFighters(run, dataDir, defs, bad) ||
         !sim::checkRunAgainstFighters(run, defs[0], defs[1], bad)) {
         std::cerr << bad.text() << "\n";
         return 2;

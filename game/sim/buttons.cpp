@@ -1,36 +1,67 @@
-// Button names for scripts and letters for replays: the only place where text meets the input bits.
+// The button table in force and the text of buttons: names for scripts, letters for replays. The table itself is
+// read from data/buttons.cfg by game/io/button_file; only its nine fixed rows are known here.
 #include "game/sim/buttons.h"
 
 namespace sim {
 namespace {
 
-struct ButtonText {
-    std::uint16_t bit;
-    const char* name;
-    char letter;
-};
-
-constexpr ButtonText kButtons[kButtonCount] = {
-    {kUp, "up", 'U'},         {kDown, "down", 'D'},   {kLeft, "left", 'L'},       {kRight, "right", 'R'},
-    {kLight, "light", 'A'},   {kHeavy, "heavy", 'B'}, {kSpecial, "special", 'C'}, {kStart, "start", 'S'},
-    {kThrow, "throw", 'T'},
-};
+ButtonTable& current() {
+    static ButtonTable table = fixedButtonTable();
+    return table;
+}
 
 }  // namespace
 
-const char* buttonName(std::uint16_t bit) {
-    for (const ButtonText& b : kButtons) {
-        if (b.bit == bit) return b.name;
-    }
-    return "?";
-}
-
-std::uint16_t parseButtonName(std::string_view name) {
-    for (const ButtonText& b : kButtons) {
-        if (name == b.name) return b.bit;
+std::uint16_t ButtonTable::bit(std::string_view name) const {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (rows[i].name == name) return std::uint16_t(1u << i);
     }
     return 0;
 }
+
+const ButtonDef* ButtonTable::row(std::uint16_t bit) const {
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (bit == (1u << i)) return &rows[i];
+    }
+    return nullptr;
+}
+
+std::uint16_t ButtonTable::mask() const { return std::uint16_t((1u << rows.size()) - 1); }
+
+std::string ButtonTable::names() const {
+    std::string s;
+    for (const ButtonDef& b : rows) s += (s.empty() ? "" : " ") + b.name;
+    return s;
+}
+
+ButtonTable fixedButtonTable() {
+    // The format-1 buttons: names and letters of every replay recorded before the table was a file.
+    static const struct {
+        const char* name;
+        char letter;
+    } kFixed[kFixedButtons] = {{"up", 'U'},      {"down", 'D'},  {"left", 'L'},  {"right", 'R'}, {"light", 'A'},
+                               {"heavy", 'B'},   {"special", 'C'}, {"start", 'S'}, {"throw", 'T'}};
+    ButtonTable t;
+    for (const auto& f : kFixed) {
+        ButtonDef b;
+        b.name = f.name;
+        b.letter = f.letter;
+        b.label = f.name;
+        t.rows.push_back(b);
+    }
+    return t;
+}
+
+const ButtonTable& buttonTable() { return current(); }
+
+void setButtonTable(const ButtonTable& table) { current() = table; }
+
+const char* buttonName(std::uint16_t bit) {
+    const ButtonDef* b = current().row(bit);
+    return b ? b->name.c_str() : "?";
+}
+
+std::uint16_t parseButtonName(std::string_view name) { return current().bit(name); }
 
 bool parseButtonSet(std::string_view text, std::uint16_t& out) {
     out = 0;
@@ -50,8 +81,9 @@ bool parseButtonSet(std::string_view text, std::uint16_t& out) {
 
 std::string buttonLetters(std::uint16_t buttons) {
     std::string s;
-    for (const ButtonText& b : kButtons) {
-        if (buttons & b.bit) s += b.letter;
+    const ButtonTable& t = current();
+    for (std::size_t i = 0; i < t.rows.size(); ++i) {
+        if (buttons & (1u << i)) s += t.rows[i].letter;
     }
     return s.empty() ? "-" : s;
 }
@@ -60,17 +92,24 @@ bool parseButtonLetters(std::string_view text, std::uint16_t& out) {
     out = 0;
     if (text == "-") return true;
     if (text.empty()) return false;
+    const ButtonTable& t = current();
     for (char c : text) {
         bool known = false;
-        for (const ButtonText& b : kButtons) {
-            if (b.letter == c) {
-                out = std::uint16_t(out | b.bit);
+        for (std::size_t i = 0; i < t.rows.size(); ++i) {
+            if (t.rows[i].letter == c) {
+                out = std::uint16_t(out | (1u << i));
                 known = true;
             }
         }
         if (!known) return false;
     }
     return true;
+}
+
+std::string buttonLetterList() {
+    std::string s;
+    for (const ButtonDef& b : current().rows) s += b.letter;
+    return s;
 }
 
 }  // namespace sim

@@ -187,24 +187,64 @@ int Fight::dashInput(int p) const {
     return 0;
 }
 
+bool Fight::motionDone(int p, Motion m) const {
+    // Each step is a set of numpad directions (bit n = direction n).
+    static const std::uint16_t kQcf[] = {dirSet(2), dirSet(3), dirSet(6)};
+    static const std::uint16_t kDp[] = {dirSet(6), dirSet(2, 1), dirSet(3)};
+    static const std::uint16_t kQcb[] = {dirSet(2), dirSet(1), dirSet(4)};
+    static const std::uint16_t kHcf[] = {dirSet(4), dirSet(1), dirSet(2), dirSet(3), dirSet(6)};
+    static const std::uint16_t kUpOrNeutral = std::uint16_t(dirSet(4, 5) | dirSet(6, 7) | dirSet(8, 9));
+    static const std::uint16_t kDownDown[] = {dirSet(2), kUpOrNeutral, dirSet(2)};
+    switch (m) {
+        case Motion::None: return true;
+        case Motion::QCF: return motion(p, kQcf, 3);
+        case Motion::DP: return motion(p, kDp, 3);
+        case Motion::QCB: return motion(p, kQcb, 3);
+        case Motion::HCF: return motion(p, kHcf, 5);
+        case Motion::DownDown: return motion(p, kDownDown, 3);
+    }
+    return false;
+}
+
+namespace {
+
+/// How specific an input is: a longer or stricter motion first (41236, then 623 over 236 and 214, then 22), then a
+/// held direction, then the button alone; a Simple-style shortcut loses a tie to a regular input.
+int inputRank(const MoveInput& in) {
+    static const int kMotionRank[] = {0, 3, 4, 3, 5, 2};  // None, 236, 623, 214, 41236, 22
+    const int shape = in.motion != Motion::None ? kMotionRank[int(in.motion)] : in.dir != 0 ? 1 : 0;
+    return shape * 2 + (in.simple ? 0 : 1);
+}
+
+}  // namespace
+
 int Fight::pickAttack(int p, std::uint16_t pressed) const {
+    // The pressed buttons are tried from the last row of the button table to the first (throw before special before
+    // heavy before light); for one button the most specific matching input of a move usable in the fighter's
+    // state wins (inputRank), ties going to the move declared first.
     const FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
-    if (f.airborne) return (pressed & (kLight | kHeavy)) ? d.ids.air : -1;
-    if ((pressed & kThrow) && d.ids.grab >= 0) return d.ids.grab;
-    if (pressed & kSpecial) {
-        static const std::uint16_t kDragon[] = {dirSet(6), dirSet(2, 1), dirSet(3)};   // 623
-        static const std::uint16_t kQuarter[] = {dirSet(2), dirSet(3), dirSet(6)};     // 236
-        if (d.ids.rising >= 0 && motion(p, kDragon, 3)) return d.ids.rising;  // 623 wins over 236 (6236)
-        if (motion(p, kQuarter, 3)) return d.ids.special;
-        if (setup_.style[p] == InputStyle::Motion) return -1;
-        const bool forward = numpad(f.dirs[0], f.facing) == 6;
-        return forward && d.ids.rising >= 0 ? d.ids.rising : d.ids.special;  // Simple: S, 6S
-    }
-    if (pressed & kHeavy) return d.ids.heavy;
-    if (pressed & kLight) {
-        const int low = d.ids.low;
-        return ((f.held & kDown) && low >= 0) ? low : d.ids.light;
+    const int now = numpad(f.dirs[0], f.facing);
+    for (int b = kMaxButtons - 1; b >= 0; --b) {
+        const std::uint16_t bit = std::uint16_t(1u << b);
+        if (!(pressed & bit)) continue;
+        int best = -1;
+        int bestRank = -1;
+        for (int i = 0; i < int(d.anims.size()); ++i) {
+            const AnimDef& a = d.anims[std::size_t(i)];
+            if (!a.isMove || !(f.airborne ? a.fromAir : a.fromGround)) continue;
+            for (const MoveInput& in : a.inputs) {
+                if (in.button != bit || (in.simple && setup_.style[p] != InputStyle::Simple)) continue;
+                if (in.dir == 2 ? (now < 1 || now > 3) : (in.dir != 0 && now != in.dir)) continue;
+                if (!motionDone(p, in.motion)) continue;
+                const int rank = inputRank(in);
+                if (rank > bestRank) {
+                    best = i;
+                    bestRank = rank;
+                }
+            }
+        }
+        if (best >= 0) return best;
     }
     return -1;
 }
@@ -252,7 +292,7 @@ void Fight::updateFighter(int p, std::uint16_t buttons) {
             updateAttack(p);
             break;
         case Action::Air:
-            if (f.buffered >= 0 && f.buffered == d.ids.air) {
+            if (f.buffered >= 0 && d.anims[std::size_t(f.buffered)].fromAir) {
                 startAnim(p, f.buffered, Action::Attack);
                 f.animFrame = 1;
                 f.attackLanded = false;
@@ -292,7 +332,7 @@ void Fight::updateAttack(int p) {
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
     const AnimDef& a = d.anims[f.anim];
-    if (f.anim == d.ids.grab && s_.fighters[1 - p].action == Action::Thrown) return;  // holding the opponent
+    if (a.guard == Guard::Throw && s_.fighters[1 - p].action == Action::Thrown) return;  // holding the opponent
     ++f.animFrame;
     if (a.projectile && f.animFrame == a.startup + 1 && !s_.projectiles[p].alive) {
         Projectile& pr = s_.projectiles[p];
@@ -341,11 +381,11 @@ void Fight::neutral(int p, std::uint16_t held) {
     if (f.buffered >= 0) {
         const int a = f.buffered;
         const bool fireballBusy = d.anims[a].projectile && s_.projectiles[p].alive;
-        if (!fireballBusy && a != d.ids.air) {
+        if (!fireballBusy && d.anims[std::size_t(a)].fromGround) {
             f.buffered = -1;
             f.bufferTimer = 0;
             f.attackLanded = false;
-            f.crouching = (a == d.ids.low);
+            f.crouching = d.anims[std::size_t(a)].crouching;
             startAnim(p, a, Action::Attack);
             f.animFrame = 1;
             return;

@@ -255,6 +255,7 @@ private:
     void updateFighter(int p, std::uint16_t buttons);
     bool readInput(int p, std::uint16_t buttons);
     bool motion(int p, const std::uint16_t* steps, int count) const;
+    bool motionDone(int p, Motion m) const;
     int dashInput(int p) const;
     bool invincible(int p) const;
     bool throwable(int p) const;

@@ -172,8 +172,8 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
     FighterState& v = s_.fighters[victim];
     const bool canGuard = v.action == Action::Idle || v.action == Action::Walk || v.action == Action::Crouch ||
                           v.action == Action::Blockstun;
-    const bool guardOk = a.guard == Guard::Mid || (a.guard == Guard::Low && v.crouching) ||
-                         (a.guard == Guard::High && !v.crouching);
+    const bool guardOk = a.guard == Guard::Mid || a.guard == Guard::High || (a.guard == Guard::Low && v.crouching) ||
+                         (a.guard == Guard::Overhead && !v.crouching);
     const bool blocked = canGuard && v.blocking && !v.airborne && guardOk;
     Event e;
     e.type = blocked ? EventType::Block : EventType::Hit;
@@ -265,7 +265,7 @@ void Fight::updateThrown(int p) {
     FighterState& f = s_.fighters[p];
     const FighterState& a = s_.fighters[1 - p];
     const bool techable = !defs_[1 - p].anims[std::size_t(a.anim)].noTech;  // the thrower holds its grab's frame
-    if (techable && ((f.held & ~f.prevHeld) & kThrow)) {
+    if (techable && ((f.held & ~f.prevHeld) & defs_[p].techButtons)) {
         tech(p);
         return;
     }
@@ -284,7 +284,8 @@ void Fight::tech(int victim) {
         f.grabMember = -1;
         f.buffered = -1;
         f.bufferTimer = 0;
-        if (f.action == Action::Thrown || (f.action == Action::Attack && f.anim == defs_[p].ids.grab)) neutral(p, 0);
+        const bool throwing = f.action == Action::Attack && defs_[p].anims[std::size_t(f.anim)].guard == Guard::Throw;
+        if (f.action == Action::Thrown || throwing) neutral(p, 0);
         f.x += (p == 0 ? -dir : dir) * kTechPush;
         clampToStage(p);
         placeBoxes(p);

@@ -49,6 +49,11 @@ void FighterDef::resolveIds() {
     ids.thrown = anim("thrown");
     ids.dash = anim("dash");
     ids.backdash = anim("backdash");
+    techButtons = 0;
+    for (const AnimDef& a : anims) {
+        if (a.guard != Guard::Throw) continue;
+        for (const MoveInput& in : a.inputs) techButtons = std::uint16_t(techButtons | in.button);
+    }
 }
 
 }  // namespace sim

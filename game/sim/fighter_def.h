@@ -20,8 +20,20 @@ constexpr int kMaxMembers = 16;
 /// Most attack and throw boxes one move may place (the state holds a frame's attack boxes in a fixed array).
 constexpr int kMaxAttackBoxes = 16;
 
-/// How an attack must be blocked: Mid by either guard, Low only crouching, High (overhead) only standing.
-enum class Guard : std::uint8_t { Mid, Low, High };
+/// A move's hit level, how it must be blocked: High and Mid by either guard, Low only crouching, Overhead only
+/// standing; Throw is a grab (its throw boxes ignore guard; a `throw` level move holds the victim, who may tech).
+enum class Guard : std::uint8_t { Mid, Low, Overhead, High, Throw };
+
+/// Motions a move input may ask for, in numpad notation seen from a fighter facing right.
+enum class Motion : std::uint8_t { None, QCF /*236*/, DP /*623*/, QCB /*214*/, HCF /*41236*/, DownDown /*22*/ };
+
+/// One way to enter a move: an optional motion or held direction, then a button press.
+struct MoveInput {
+    Motion motion = Motion::None;  ///< a motion ending with the press, or None
+    int dir = 0;                   ///< numpad direction held with the press (2 = any down: 1, 2 or 3), 0 = any
+    std::uint16_t button = 0;      ///< the button bit (the button table's row)
+    bool simple = false;           ///< only in the Simple input style (a beginner's shortcut)
+};
 
 /// A named body box in the neutral pose; its index is the member's id everywhere else.
 struct MemberDef {
@@ -58,7 +70,16 @@ struct AnimDef {
     int blockstun = 0;   ///< frames the victim cannot act after a block
     int pushback = 0;    ///< units the victim slides away on hit or block
     int hitstop = 0;     ///< frames both fighters freeze on impact
-    Guard guard = Guard::Mid;  ///< how it must be blocked
+    Guard guard = Guard::Mid;  ///< its hit level (`level` in the file): how it must be blocked
+    std::string display;       ///< name a move list shows (the file's `display`; the move's name otherwise)
+    std::vector<MoveInput> inputs;  ///< how a player enters it (none: only reached otherwise, e.g. by the dummy)
+    bool fromGround = true;    ///< usable standing or crouching on the ground (`from ground`)
+    bool fromAir = false;      ///< usable in the air (`from air`)
+    bool crouching = false;    ///< the fighter stays crouched during it (its first input holds down)
+    std::vector<int> cancels;  ///< moves (anim indices) it may be cancelled into once it connected
+    bool knockdown = false;    ///< a hit knocks the victim down
+    bool launcher = false;     ///< a hit launches the victim into the air
+    int juggle = 0;            ///< juggle points it costs (the juggle limit) when it hits an airborne victim
     bool heavy = false;  ///< heavy impact (screen shake, big spark)
     bool projectile = false;   ///< spawns a projectile on its first active frame
     int projSpeed = 0;   ///< projectile units per frame (forward)
@@ -77,7 +98,8 @@ struct NamedColor {
     std::uint8_t r = 0, g = 0, b = 0;  ///< components
 };
 
-/// Indices of the animations the simulation switches to by itself (-1 when a fighter has none: low, air).
+/// Indices of the animations the simulation switches to by itself (poses and reactions), and the moves the CPU
+/// reaches for by name (-1 when a fighter has none). Which move a press starts never goes through these.
 struct StandardAnims {
     int stand = -1, walk = -1, crouch = -1, jump = -1, block = -1, crouchblock = -1;  ///< poses
     int hitstun = -1, ko = -1;                                                      ///< reactions
@@ -111,6 +133,7 @@ struct FighterDef {
     std::vector<AnimDef> anims;       ///< every animation, in file order
     StandardAnims ids;                ///< standard animations by id (filled by resolveIds)
     InputWindows windows;             ///< motion, dash and throw-tech windows
+    std::uint16_t techButtons = 0;    ///< buttons that break a throw: the inputs of its `level throw` moves (resolveIds)
 
     /// Index of the animation with this name, or -1.
     int anim(std::string_view name) const;

@@ -13,6 +13,8 @@ set(GAME_SIM_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_hash.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_fields.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_fields.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/move_list.h
+  ${CMAKE_CURRENT_LIST_DIR}/move_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/budget.h

@@ -8,6 +8,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/sim/blaster.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/text.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/fighter_file.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/moves_data.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/replay.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/bug_report.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_script.test.cpp

@@ -25,7 +25,7 @@ TEST_CASE("The shipped fighters load and differ in build and speed") {
     CHECK(ryo.anims[ryo.anim("special")].projectile);
     CHECK(brick.anims[brick.anim("heavy")].damage == 160);
     CHECK(ryo.anims[ryo.anim("low")].guard == sim::Guard::Low);
-    CHECK(ryo.anims[ryo.anim("air")].guard == sim::Guard::High);
+    CHECK(ryo.anims[ryo.anim("air")].guard == sim::Guard::Overhead);
     // The input records, read off the same files: input windows, the anti-air's invincibility, the grappler.
     CHECK(ryo.windows.motion == 12);
     CHECK(ryo.windows.dash == 10);

@@ -105,8 +105,8 @@ TEST_CASE("Script expectations take their frame window from the cursor") {
 TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("unknown command") { text = "wait 1\nfly 3\n"; expected = "s:2: unknown command 'fly'"; }
-    SUBCASE("unknown button") { text = "p1 hold jump 3\n"; expected = "s:1: bad buttons 'jump' (names: up down left right light heavy special start, joined by +)"; }
-    SUBCASE("trailing plus") { text = "p1 hold up+ 3\n"; expected = "s:1: bad buttons 'up+' (names: up down left right light heavy special start, joined by +)"; }
+    SUBCASE("unknown button") { text = "p1 hold jump 3\n"; expected = "s:1: bad buttons 'jump' (names: up down left right light heavy special start throw, joined by +)"; }
+    SUBCASE("trailing plus") { text = "p1 hold up+ 3\n"; expected = "s:1: bad buttons 'up+' (names: up down left right light heavy special start throw, joined by +)"; }
     SUBCASE("zero frames") { text = "wait 0\n"; expected = "s:1: number 0 out of range [1, 10000000]"; }
     SUBCASE("no frames at all") { text = "seed 3\n"; expected = "s:1: the script has no frames (no hold, press or wait)"; }
     SUBCASE("bad player") { text = "p3 press light\n"; expected = "s:1: unknown command 'p3'"; }

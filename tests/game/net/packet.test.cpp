@@ -30,7 +30,7 @@ net::Packet sampleInput() {
     p.flags = net::kFlagLeaving;
     p.match = 3;
     p.firstFrame = 305;
-    p.buttons = {0, sim::kLeft, sim::kDown | sim::kLight, sim::kThrow | sim::kRight, net::kWireButtons};
+    p.buttons = {0, sim::kLeft, sim::kDown | sim::kLight, sim::kThrow | sim::kRight, net::wireButtons()};
     p.hashFrame = 300;
     p.hash = 0x0123456789abcdefULL;
     return p;
@@ -149,7 +149,7 @@ TEST_CASE("the fullest Input packet fits kMaxPacketSize and decodes") {
     p.type = net::PacketType::Input;
     p.firstFrame = 1;
     p.hashFrame = 30;
-    p.buttons.assign(net::kMaxInputsPerPacket, net::kWireButtons);
+    p.buttons.assign(net::kMaxInputsPerPacket, net::wireButtons());
     const std::vector<std::uint8_t> bytes = net::encodePacket(p);
     CHECK(bytes.size() == 290);
     CHECK(bytes.size() <= net::kMaxPacketSize);
@@ -159,7 +159,7 @@ TEST_CASE("the fullest Input packet fits kMaxPacketSize and decodes") {
 
 TEST_CASE("the decoder refuses buttons no button has, an unknown input style, counter rule or an overlong intro") {
     net::Packet p;
-    for (std::uint16_t b : {std::uint16_t(1u << sim::kButtonCount), std::uint16_t(0x8000), std::uint16_t(0xffff)}) {
+    for (std::uint16_t b : {std::uint16_t(1u << sim::buttonTable().rows.size()), std::uint16_t(0x8000), std::uint16_t(0xffff)}) {
         CAPTURE(b);
         net::Packet in = sampleInput();
         in.buttons[1] = b;

@@ -1,0 +1,18 @@
+#pragma once
+// Loading the button table, data/buttons.cfg (the format is documented at the top of button_file.cpp and in
+// docs/formats.md). The table is installed with sim::setButtonTable: script names, replay letters, fighter-file
+// move inputs, the network's button mask and the app's default keys all read it.
+#include "game/io/text.h"
+#include "game/sim/buttons.h"
+
+#include <string>
+
+namespace sim {
+
+/// Parses a button table; on a bad line returns false with error = {fileName, LINE, what}.
+bool parseButtonTable(const std::string& text, const std::string& fileName, ButtonTable& out, io::Error& error);
+/// Reads `dataDir/buttons.cfg` and installs it (sim::setButtonTable; a small file, read again on every call so an
+/// edited table is seen). On failure the table in force is kept and error says why.
+bool loadButtons(const std::string& dataDir, io::Error& error);
+
+}  // namespace sim
