@@ -4,6 +4,7 @@
 #include "game/app/draw.h"
 #include "game/app/live_rules.h"
 
+#include <SFML/Graphics/Text.hpp>
 #include <SFML/Graphics/CircleShape.hpp>
 
 #include <algorithm>
@@ -139,6 +140,7 @@ void FightEffects::update(const sim::Fight& fight) {
     sparks_.erase(std::remove_if(sparks_.begin(), sparks_.end(), [](const Spark& s) { return s.life <= 0.f; }), sparks_.end());
     if (shakeTicks_ > 0) --shakeTicks_;
     if (banner_.ticks > 0) --banner_.ticks;
+    ++banner_.age;
     if (banner_.ticks <= 0 && !calls_.empty()) nextCall();
     for (int p = 0; p < 2; ++p) {
         const float h = float(fight.state().fighters[p].health);
@@ -179,6 +181,28 @@ void FightEffects::drawSparks(sf::RenderTarget& t) const {
     }
 }
 
+namespace {
+
+/// A banner's text, centred on (cx, y), in the display font, shrunk to fit `maxWidth` and scaled in: it starts
+/// `pop` times its size and settles over its first frames (`age`).
+void drawBannerText(sf::RenderTarget& t, const sf::Font& font, const std::string& s, unsigned size, float cx, float y,
+                    sf::Color color, float maxWidth, int age) {
+    sf::Text text(sf::String::fromUtf8(s.begin(), s.end()), font, size);
+    text.setFillColor(color);
+    text.setOutlineColor(sf::Color(20, 10, 10));
+    text.setOutlineThickness(4.f);
+    const sf::FloatRect b = text.getLocalBounds();
+    float scale = b.width > maxWidth ? maxWidth / b.width : 1.f;
+    const float settle = std::min(1.f, float(age) / 8.f);  // 8 frames: about 130 ms
+    scale *= 1.f + 0.6f * (1.f - settle) * (1.f - settle);
+    text.setOrigin(b.left + b.width / 2.f, b.top + b.height / 2.f);
+    text.setPosition(cx, y);
+    text.setScale(scale, scale);
+    t.draw(text);
+}
+
+}  // namespace
+
 void FightEffects::drawBanner(sf::RenderTarget& t, const sf::Font& font, const FightSource& src, float width, float height) const {
     const sim::FightState& s = src.fight().state();
     const std::string intro = s.roundOver ? "" : introText(s.roundFrame, src.setup().intro, s.round);
@@ -186,13 +210,13 @@ void FightEffects::drawBanner(sf::RenderTarget& t, const sf::Font& font, const F
     if (!intro.empty()) {
         const bool fight = intro == "FIGHT!";
         fillRect(t, 0.f, cy - 10.f, width, 96.f, sf::Color(0, 0, 0, 120));
-        drawText(t, font, intro, fight ? 80 : 64, width / 2.f, cy - (fight ? 8.f : 0.f),
-                 fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120), Align::Center, 4.f);
+        drawBannerText(t, font, intro, fight ? 104 : 84, width / 2.f, cy + 38.f, fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120),
+                       width * 0.9f, introAge(s.roundFrame, src.setup().intro));
         return;
     }
     if ((banner_.ticks <= 0 && !banner_.stays) || banner_.text.empty()) return;
     fillRect(t, 0.f, cy - 10.f, width, 96.f, sf::Color(0, 0, 0, 120));
-    drawText(t, font, banner_.text, 64, width / 2.f, cy, banner_.color, Align::Center, 4.f);
+    drawBannerText(t, font, banner_.text, 84, width / 2.f, cy + 38.f, banner_.color, width * 0.9f, banner_.age);
 }
 
 }  // namespace app

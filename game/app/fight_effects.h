@@ -29,6 +29,7 @@ struct Banner {
     sf::Color color;   ///< its colour
     bool call = false;   ///< one of the round's calls (roundCalls)
     bool stays = false;  ///< still shown after its ticks (the match's result)
+    int age = 0;         ///< frames since it went up (it scales in over the first few)
 };
 
 /// Sparks, shake, banners, health trails and sounds of one fight view.

@@ -30,6 +30,7 @@ FightScreen::FightScreen(Context& ctx, std::unique_ptr<FightSource> source)
     : ctx_(ctx), source_(std::move(source)), effects_(ctx.res->sound) {
     if (source_->setup().mode == sim::Mode::Training) training_ = std::make_unique<TrainingTools>(source_->takesSetups());
     resetPresentation();
+    ctx_.res->sound.music(view::Song::Dusk);  // the stage's loop
 }
 
 FightScreen::~FightScreen() { sayWriteFailure(true); }
@@ -148,7 +149,7 @@ void FightScreen::draw(sf::RenderTarget& t) {
         drawTrainingHud(t, *training_, source_->setup().dummy, {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});
     }
     if (overlay_.names) drawCounters(t);
-    effects_.drawBanner(t, ctx_.res->font, *source_, float(ctx_.width), float(ctx_.height));
+    effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
     drawStatus(t);
     source_->drawOver(t, ctx_);
     drawNotice(t);
@@ -171,7 +172,7 @@ void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
     bar(frac, frac > 0.3f ? sf::Color(250, 210, 60) : sf::Color(255, 140, 40));
     fillRect(t, x, y + 3.f, w, 4.f, sf::Color(255, 255, 255, 60));
     const std::string name = source_->fighter(p).display + (setup.isCpu(p) ? "  (CPU)" : setup.isDummy(p) ? "  (DUMMY)" : "");
-    drawText(t, ctx_.res->font, name, 22, p == 0 ? x : x + w, y + h + 6.f, sf::Color::White, p == 0 ? Align::Left : Align::Right, 2.f);
+    drawText(t, ctx_.res->display, name, 30, p == 0 ? x : x + w, y + h + 2.f, sf::Color::White, p == 0 ? Align::Left : Align::Right, 2.f);
     const int wins = source_->fight().state().wins[p];
     if (setup.roundsToWin > kMaxRoundPips) {  // a long match (scripts allow 999 rounds): a count, not 999 pips
         const std::string text = std::to_string(wins) + " / " + std::to_string(setup.roundsToWin);
@@ -201,7 +202,7 @@ void FightScreen::drawHud(sf::RenderTarget& t) {
     if (source_->setup().mode == sim::Mode::Training) {  // training rounds never time out
         drawText(t, ctx_.res->font, "\u221e", 40, cx, 12.f, sf::Color::White, Align::Center);
     } else {
-        drawText(t, ctx_.res->font, std::to_string(seconds), 40, cx, 16.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
+        drawText(t, ctx_.res->display, std::to_string(seconds), 52, cx, 12.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
     }
     drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150), Align::Center, 2.f);
     const std::string mode = source_->title() + (source_->recording() ? "   \u25cf REC" : "");

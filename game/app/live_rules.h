@@ -43,4 +43,10 @@ inline std::string introText(int roundFrame, int intro, int round) {
     return "";
 }
 
+/// Frames the intro banner introText shows at `roundFrame` has been up (it scales in as it appears).
+inline int introAge(int roundFrame, int intro) {
+    const int roundUntil = intro * kIntroRoundFrames / sim::kLiveIntro;
+    return roundFrame <= roundUntil ? roundFrame : roundFrame - roundUntil - 1;
+}
+
 }  // namespace app

@@ -34,7 +34,7 @@ void drawBackdrop(sf::RenderTarget& t, const Context& ctx, long ticks) {
 }
 
 void drawTitleText(sf::RenderTarget& t, const Context& ctx, const std::string& title, float y) {
-    drawText(t, ctx.res->font, title, 56, float(ctx.width) / 2.f, y, sf::Color(255, 220, 110), Align::Center, 4.f);
+    drawText(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, y - 8.f, sf::Color(255, 220, 110), Align::Center, 4.f);
 }
 
 /// A vertical menu.
@@ -98,6 +98,7 @@ private:
 class TitleScreen : public Screen {
 public:
     explicit TitleScreen(Context& ctx) : ctx_(ctx) {
+        ctx.res->sound.music(view::Song::Night);  // the title's and menus' loop
         sim::MatchSetup s;  // the two default fighters, idling under the title
         s.mode = sim::Mode::Training;
         const sim::FighterDef* a = ctx.fighter(s.fighter[0]);
@@ -124,9 +125,9 @@ public:
         for (int p = 0; p < 2; ++p) drawFighter(t, v, idle_->def(p), idle_->state().fighters[p], ticks_, p == 1 && idle_->def(0).id == idle_->def(1).id);
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(10, 6, 20, 60));
         const float cx = float(ctx_.width) / 2.f;
-        drawText(t, ctx_.res->font, "BVH FIGHTER", 96, cx, 150.f, sf::Color(255, 215, 100), Align::Center, 6.f);
-        drawText(t, ctx_.res->font, "hit detection on an agent BVH", 26, cx, 270.f, sf::Color(230, 220, 255), Align::Center, 2.f);
-        if ((ticks_ / 30) % 2 == 0) drawText(t, ctx_.res->font, "PRESS ENTER", 34, cx, 420.f, sf::Color::White, Align::Center, 3.f);
+        drawText(t, ctx_.res->display, "BVH FIGHTER", 150, cx, 86.f, sf::Color(255, 215, 100), Align::Center, 6.f);
+        drawText(t, ctx_.res->font, "hit detection on an agent BVH", 26, cx, 292.f, sf::Color(230, 220, 255), Align::Center, 2.f);
+        if ((ticks_ / 30) % 2 == 0) drawText(t, ctx_.res->display, "PRESS ENTER", 48, cx, 420.f, sf::Color::White, Align::Center, 3.f);
         drawText(t, ctx_.res->font, "F1 hitbox overlay in a fight    Esc quits", 16, cx, float(ctx_.height) - 40.f,
                  sf::Color(200, 200, 210), Align::Center, 1.f);
     }

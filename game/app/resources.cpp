@@ -2,6 +2,7 @@
 #include "game/app/resources.h"
 
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -125,6 +126,34 @@ void SoundBank::play(Sfx s, float volume) {
     v.play();
 }
 
+void SoundBank::music(view::Song s) {
+    if (!enabled_ || song_ == int(s)) return;
+    const auto i = std::size_t(s);
+    if (!audio_->rendered[i]) {
+        const std::vector<std::int16_t> samples = view::render(s);
+        audio_->rendered[i] = true;
+        if (!audio_->songs[i].loadFromSamples(samples.data(), samples.size(), 1, view::kMusicRate)) return;
+    }
+    sf::Sound& v = audio_->musicVoice;
+    v.stop();
+    v.setBuffer(audio_->songs[i]);
+    v.setLoop(true);
+    v.setVolume(musicVolume_);
+    v.play();
+    song_ = int(s);
+}
+
+void SoundBank::stopMusic() {
+    if (!enabled_) return;
+    audio_->musicVoice.stop();
+    song_ = -1;
+}
+
+void SoundBank::setMusicVolume(float volume) {
+    musicVolume_ = std::clamp(volume, 0.f, 100.f);
+    if (enabled_) audio_->musicVoice.setVolume(musicVolume_);
+}
+
 bool Resources::load(const std::string& dataDir, bool soundOn, std::string& error) {
     const std::string sans = dataDir + "/fonts/DejaVuSans.ttf";
     const std::string monoPath = dataDir + "/fonts/DejaVuSansMono.ttf";
@@ -134,6 +163,11 @@ bool Resources::load(const std::string& dataDir, bool soundOn, std::string& erro
     }
     if (!mono.loadFromFile(monoPath)) {
         error = monoPath + ": cannot load the font (is --data pointing at the data folder?)";
+        return false;
+    }
+    const std::string displayPath = dataDir + "/fonts/BebasNeue-Regular.otf";
+    if (!display.loadFromFile(displayPath)) {
+        error = displayPath + ": cannot load the font (is --data pointing at the data folder?)";
         return false;
     }
     sound.init(soundOn);

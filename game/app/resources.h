@@ -6,6 +6,8 @@
 #include <SFML/Audio/SoundBuffer.hpp>
 #include <SFML/Graphics/Font.hpp>
 
+#include "game/view/music.h"
+
 #include <array>
 #include <memory>
 #include <string>
@@ -25,21 +27,33 @@ public:
     void play(Sfx s, float volume = 100.f);
     /// True when sound is on.
     bool enabled() const { return enabled_; }
+    /// Loops a song (its samples made the first time it plays); nothing when it is already playing or sound is off.
+    void music(view::Song s);
+    /// Stops the music.
+    void stopMusic();
+    /// Music volume, 0-100 (effects keep theirs).
+    void setMusicVolume(float volume);
 
 private:
     struct Audio {
         std::array<sf::SoundBuffer, int(Sfx::kCount)> buffers;
         std::array<sf::Sound, 8> voices;
+        std::array<sf::SoundBuffer, int(view::Song::kCount)> songs;  // rendered on first play
+        std::array<bool, int(view::Song::kCount)> rendered{};
+        sf::Sound musicVoice;
     };
     std::unique_ptr<Audio> audio_;  // created only when a device is likely (SFML objects touch OpenAL on creation)
     int next_ = 0;
     bool enabled_ = false;
+    int song_ = -1;              // the song looping, or -1
+    float musicVolume_ = 45.f;
 };
 
 /// Everything loaded from disk or made at start-up.
 struct Resources {
     sf::Font font;   ///< DejaVuSans: menus and HUD
     sf::Font mono;   ///< DejaVuSansMono: counters and overlay labels
+    sf::Font display;  ///< Bebas Neue: banners, names, the timer and titles
     SoundBank sound; ///< effects
 
     /// Loads the fonts from dataDir/fonts; on failure returns false with error = `FILE: what`.

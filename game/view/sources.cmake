@@ -1,5 +1,8 @@
-# game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer.
+# game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer;
+# the stages' music, synthesised as samples.
 set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.h
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/music.h
+  ${CMAKE_CURRENT_LIST_DIR}/music.cpp
 )

@@ -1,0 +1,54 @@
+// The stages' music: each song renders to exactly its loop's length (bars x 4 beats at its tempo), is the same
+// every time, is audible without clipping, and loops without a click (its tail runs into its head).
+#include "game/view/music.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace {
+
+double rms(const std::vector<std::int16_t>& s, std::size_t from, std::size_t to) {
+    double sum = 0.0;
+    for (std::size_t i = from; i < to; ++i) sum += double(s[i]) * double(s[i]);
+    return std::sqrt(sum / double(to - from));
+}
+
+}  // namespace
+
+TEST_CASE("Every song renders one seamless, audible, unclipped loop of exactly its bars, the same each time") {
+    for (int i = 0; i < int(view::Song::kCount); ++i) {
+        const auto song = view::Song(i);
+        const view::SongInfo info = view::songInfo(song);
+        CAPTURE(info.name);
+        // Hand-computed lengths: dusk 128 BPM, 4 bars: 22050 * 60 / 128 / 4 = 2583 samples a sixteenth (rounded
+        // down), 64 sixteenths; night 96 BPM: 3445 a sixteenth.
+        const std::size_t expected = info.name == "dusk" ? 2583u * 64u : 3445u * 64u;
+        CHECK(view::loopSamples(song) == expected);
+        const std::vector<std::int16_t> a = view::render(song);
+        REQUIRE(a.size() == expected);
+        CHECK(view::render(song) == a);
+
+        // Audible in every bar (a bar of silence would mean a voice or a pattern fell out).
+        const std::size_t bar = a.size() / std::size_t(info.bars);
+        for (int b = 0; b < info.bars; ++b) CHECK(rms(a, std::size_t(b) * bar, std::size_t(b + 1) * bar) > 1500.0);
+        // The limiter keeps headroom: nothing at full scale.
+        int peak = 0;
+        for (std::int16_t v : a) peak = std::max(peak, std::abs(int(v)));
+        CHECK(peak <= 26000);
+        CHECK(peak > 8000);
+        // The seam: the step from the last sample to the first is an ordinary one, no bigger than 99 in 100 of the
+        // loop's own steps (a tail cut at the end instead of wrapped would jump by a held note's level).
+        std::vector<int> steps;
+        for (std::size_t k = 1; k < a.size(); ++k) steps.push_back(std::abs(int(a[k]) - int(a[k - 1])));
+        std::sort(steps.begin(), steps.end());
+        CHECK(std::abs(int(a.front()) - int(a.back())) <= steps[steps.size() * 99 / 100]);
+    }
+}
+
+TEST_CASE("The two songs differ") {
+    CHECK(view::render(view::Song::Dusk) != view::render(view::Song::Night));
+    CHECK(view::songInfo(view::Song::Dusk).bpm != view::songInfo(view::Song::Night).bpm);
+}
