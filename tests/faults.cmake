@@ -15,6 +15,7 @@ foreach(case bindings-full-disk recording-full-disk readonly-folder missing-fold
   add_test(NAME "faults ${case}"
     COMMAND ${CMAKE_COMMAND} -E env HEADLESS=$<TARGET_FILE:game_headless> BVH=$<TARGET_FILE:bvh> GAME=$<TARGET_FILE:game>
             TOOL=$<TARGET_FILE:fault_tool> DATA=${BVH_DATA_DIR} OUT=${CMAKE_CURRENT_BINARY_DIR}/faults
+            XDG_CONFIG_HOME=${CMAKE_CURRENT_BINARY_DIR}/faults/xdg/config XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/faults/xdg/data
             bash ${CMAKE_CURRENT_LIST_DIR}/faults/faults.sh ${case})
   set_tests_properties("faults ${case}" PROPERTIES TIMEOUT 120 SKIP_REGULAR_EXPRESSION "SKIPPED: ")
 endforeach()

@@ -13,12 +13,14 @@
 #include "game/app/live_rules.h"
 #include "game/app/flags.h"
 #include "game/app/screen.h"
+#include "game/app/user_paths.h"
 #include "game/app/window_position.h"
 #include "game/io/atomic_file.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
 #include "game/io/run_file.h"
 #include "game/io/text.h"
+#include "game/io/user_dirs.h"
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Texture.hpp>
@@ -51,22 +53,40 @@ std::string resolveDataDir(const AppFlags& flags) {
     return "data";
 }
 
-/// The bindings: built-in defaults, then DATA/controls.cfg (or --controls FILE, which must exist).
-bool loadControls(const AppFlags& flags, const std::string& dataDir, Bindings& out) {
+/// The bindings: built-in defaults, then the file userPaths() picks (--controls FILE must exist; without it a
+/// missing shipped file leaves the defaults).
+bool loadControls(const AppFlags& flags, const UserPaths& paths, Context& ctx, Bindings& out) {
     out = defaultBindings();
-    const std::string path = flags.controlsFile.empty() ? dataDir + "/controls.cfg" : flags.controlsFile;
-    if (flags.controlsFile.empty() && !std::filesystem::exists(path)) {
-        std::cerr << path << ": not found, using the built-in key bindings\n";
+    ctx.controlsBasis = paths.controlsBasis;
+    ctx.controlsPath = paths.controlsSave;
+    std::error_code ec;
+    if (flags.controlsFile.empty() && !std::filesystem::exists(paths.controlsRead, ec)) {
+        std::cerr << paths.controlsRead << ": not found, using the built-in key bindings\n";
         addDefaultPads(out);
         return true;
     }
     io::Error error;
-    if (!loadBindings(path, out, error)) {
+    if (!loadBindings(paths.controlsRead, out, error)) {
         std::cerr << error.text() << "\n";
         return false;
     }
     addDefaultPads(out);  // gamepads work out of the box unless the file binds its own
     return true;
+}
+
+/// The settings file userPaths() picks. No file yet is the first start (the title offers the input styles); a bad
+/// file is said (stderr, on screen) and the defaults apply.
+void loadSettings(const UserPaths& paths, Context& ctx) {
+    ctx.settingsPath = paths.settings;
+    std::error_code ec;
+    if (ctx.settingsPath.empty() || !std::filesystem::exists(ctx.settingsPath, ec)) {
+        ctx.firstStart = !ctx.settingsPath.empty();
+        return;
+    }
+    io::Error error;
+    if (io::loadSettings(ctx.settingsPath, ctx.settings, error)) return;
+    ctx.settingsProblem = error.text() + " (the default settings apply)";
+    std::cerr << ctx.settingsProblem << "\n";
 }
 
 /// Every DATA/fighters/ID.fighter, sorted by file name, each loaded by its file name ID exactly as the headless
@@ -97,7 +117,7 @@ std::unique_ptr<Screen> quickMatch(Context& ctx, sim::Mode mode) {
     sim::MatchSetup s;
     s.mode = mode;
     s.seed = ctx.flags->seedGiven ? ctx.flags->seed : 1;
-    applyLiveRules(s, ctx.flags->simple);
+    applyLiveRules(s, ctx.style(0), ctx.style(1));
     for (int p = 0; p < 2; ++p) {
         if (!ctx.fighter(s.fighter[p])) s.fighter[p] = ctx.fighterIds[std::min<std::size_t>(std::size_t(p), ctx.fighterIds.size() - 1)];
     }
@@ -109,6 +129,8 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     if (name == "modes") return makeModeSelect(ctx);
     if (name == "select") return makeFighterSelect(ctx, sim::Mode::Versus);
     if (name == "controls") return makeControls(ctx);
+    if (name == "options") return makeOptions(ctx, false);
+    if (name == "welcome") return makeOptions(ctx, true);
     if (name == "versus") return quickMatch(ctx, sim::Mode::Versus);
     if (name == "cpu") return quickMatch(ctx, sim::Mode::VersusCpu);
     if (name == "training") return quickMatch(ctx, sim::Mode::Training);
@@ -213,31 +235,36 @@ struct Input {
 /// Centres the window on the desktop (see window_position.h: a bare X server would leave it partly off screen).
 void placeWindow(sf::RenderWindow& window) {
     const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
-    const WindowPosition at = centredWindowPosition(desktop.width, desktop.height, kWidth, kHeight);
+    const WindowPosition at = centredWindowPosition(desktop.width, desktop.height, window.getSize().x, window.getSize().y);
     window.setPosition({at.x, at.y});
 }
 
 /// The window: resizable, or fullscreen on the desktop's mode, always showing the logical kWidth x kHeight
-/// picture letterboxed (letterbox.h), so every screen lays itself out in the same coordinates.
+/// picture letterboxed (letterbox.h), so every screen lays itself out in the same coordinates. Its size,
+/// fullscreen, frame cap and multisampling come from the settings (a fixed run keeps 1280 x 720 windowed, so its
+/// screenshots do not depend on the player's settings).
 struct Display {
     sf::RenderWindow window;
     bool live = false;        // the interactive loop: vsync (or the frame cap) paces it
-    bool fullscreen = false;
     bool capped = false;      // vsync turned out not to pace display(): a frame-rate cap instead
+    io::Settings settings;    // the window's part of the settings it was opened with
 
     /// Opens (or reopens) the window in the current mode; false when no window could be opened.
     bool open() {
         sf::ContextSettings gl;
-        gl.antialiasingLevel = 4;  // smooth outlines where the driver offers it (SFML falls back silently)
-        if (fullscreen) {
+        gl.antialiasingLevel = settings.msaa ? 4 : 0;  // smooth outlines where the driver offers it (SFML falls back silently)
+        if (settings.fullscreen) {
             window.create(sf::VideoMode::getDesktopMode(), "BVH Fighter", sf::Style::Fullscreen, gl);
         } else {
-            window.create(sf::VideoMode(kWidth, kHeight), "BVH Fighter", sf::Style::Default, gl);
+            window.create(sf::VideoMode(unsigned(settings.width), unsigned(settings.height)), "BVH Fighter", sf::Style::Default, gl);
             if (window.isOpen()) placeWindow(window);
         }
         if (!window.isOpen()) return false;
         window.setKeyRepeatEnabled(false);
-        if (capped) window.setFramerateLimit(60);
+        window.setVerticalSyncEnabled(false);
+        window.setFramerateLimit(0);
+        if (settings.frameCap > 0 && live) window.setFramerateLimit(unsigned(settings.frameCap));
+        else if (capped) window.setFramerateLimit(60);
         else if (live) window.setVerticalSyncEnabled(true);
         fit();
         return true;
@@ -249,9 +276,10 @@ struct Display {
         view.setViewport({v.left, v.top, v.width, v.height});
         window.setView(view);
     }
-    /// Caps the frame rate at 60 instead of waiting for vsync.
+    /// Caps the frame rate at 60 instead of waiting for vsync (unless the settings chose a cap).
     void cap() {
         capped = true;
+        if (settings.frameCap > 0) return;
         window.setVerticalSyncEnabled(false);
         window.setFramerateLimit(60);
     }
@@ -268,8 +296,8 @@ void pollEvents(Display& display, Context& ctx, Input& input) {
     while (window.pollEvent(e)) {
         if (e.type == sf::Event::Resized) display.fit();
         if (isFullscreenKey(e)) {
-            display.fullscreen = !display.fullscreen;
-            if (!display.open()) ctx.quit = true, ctx.exitCode = 1;
+            ctx.settings.fullscreen = !ctx.settings.fullscreen;  // kept for the session; Options saves it
+            ctx.displayChanged = true;
             return;  // a new window: its own events come next frame
         }
         if (e.type == sf::Event::Closed) ctx.quit = true;
@@ -280,9 +308,27 @@ void pollEvents(Display& display, Context& ctx, Input& input) {
     }
 }
 
+/// Opens the window again when the Options screen or F11 changed its settings (a live run only).
+void applyDisplayChange(Display& display, Context& ctx) {
+    if (!ctx.displayChanged) return;
+    ctx.displayChanged = false;
+    if (!display.live) return;
+    const io::Settings& want = ctx.settings;
+    io::Settings& have = display.settings;
+    if (want.width == have.width && want.height == have.height && want.fullscreen == have.fullscreen &&
+        want.frameCap == have.frameCap && want.msaa == have.msaa) return;
+    have = want;
+    if (!display.open()) ctx.quit = true, ctx.exitCode = 1;
+}
+
 void render(sf::RenderWindow& window, Context& ctx) {
     window.clear(sf::Color::Black);
     ctx.stack->draw(window);
+    if (!ctx.settingsProblem.empty()) {  // a bad settings.cfg: said above the bottom edge until a save replaces it
+        const float y = float(ctx.height) - (ctx.writeFailure.empty() ? 30.f : 60.f);
+        fillRect(window, 0.f, y, float(ctx.width), 30.f, sf::Color(110, 70, 10, 235));
+        drawText(window, ctx.res->font, io::printable(ctx.settingsProblem, 140), 15, 10.f, y + 6.f, sf::Color(255, 240, 200));
+    }
     if (ctx.writeFailure.empty()) return;
     // A failed write stays on screen, over whatever screen is up, until the app closes.
     const float h = 30.f, y = float(ctx.height) - h;
@@ -353,6 +399,8 @@ int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
         for (; acc >= kStep; acc -= kStep) ++ticks;
         input.runTicks(ctx, stack, ticks);
         if (stack.empty()) break;
+        applyDisplayChange(display, ctx);
+        if (!window.isOpen()) break;
         render(window, ctx);
         window.display();
     }
@@ -384,8 +432,14 @@ int runApp(int argc, char** argv) {
         std::cerr << buttonsError.text() << "\n";
         return 2;
     }
+    const io::UserDirs dirs = io::userDirs();
+    if (!dirs.problem.empty()) std::cerr << "game: " << dirs.problem << ": settings, bindings and replays are not saved unless flags name files\n";
+    std::error_code ec;
+    const UserPaths paths = userPaths(flags, dirs, ctx.dataDir, !dirs.config.empty() && std::filesystem::exists(dirs.controlsFile(), ec));
+    flags.replayDir = paths.replays;  // "" (nowhere) records nothing
     Bindings bindings;
-    if (!loadControls(flags, ctx.dataDir, bindings)) return 2;
+    if (!loadControls(flags, paths, ctx, bindings)) return 2;
+    loadSettings(paths, ctx);
     if (!loadFighters(ctx.dataDir, ctx)) return 2;
     Resources res;
     const bool fixedRun = flags.demo || !flags.screenshot.empty() || flags.framesGiven;
@@ -394,6 +448,7 @@ int runApp(int argc, char** argv) {
         return 2;
     }
     ScreenStack stack;
+    res.sound.setVolume(ctx.settings.volume);
     ctx.res = &res;
     ctx.bindings = &bindings;
     ctx.stack = &stack;
@@ -411,6 +466,7 @@ int runApp(int argc, char** argv) {
     }
     Display display;
     display.live = !fixedRun;
+    if (display.live) display.settings = ctx.settings;
     if (!display.open()) {
         std::cerr << "game: cannot open a window (is DISPLAY set? try `game --headless --replay FILE`)\n";
         return 1;
@@ -423,6 +479,7 @@ int runApp(int argc, char** argv) {
         stack.pop();
         stack.applyPending();
     }
+    if (code == 0 && ctx.exitCode == 0 && !ctx.settingsProblem.empty()) return 2;  // the bad settings file, unreplaced
     return code != 0 ? code : ctx.exitCode;
 }
 

@@ -418,11 +418,16 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
     return same ? out : bindingsText(b);
 }
 
-bool saveBindings(const std::string& path, const Bindings& b, std::string& error) {
-    // Keep the file's comments, order and layout: only the values of the lines that bind something change.
+bool saveBindings(const std::string& path, const Bindings& b, std::string& error, const std::string& basis) {
+    // Keep the file's comments, order and layout (or, for a first save, the basis file's): only the values of the
+    // lines that bind something change.
     std::string old;
     io::Error unread;
-    const bool haveOld = std::filesystem::is_regular_file(path) && io::readFile(path, old, unread);
+    std::error_code ec;
+    const std::string from = std::filesystem::exists(path, ec) || basis.empty() ? path : basis;
+    const bool haveOld = std::filesystem::is_regular_file(from, ec) && io::readFile(from, old, unread);
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder, ec);  // a failure shows as the write's own
     const std::string text = haveOld ? bindingsTextKeeping(old, b) : bindingsText(b);
     // A temporary file renamed over the old one: a full disk or a signal mid-save leaves the old file whole.
     return io::writeFileAtomically(path, text, error);

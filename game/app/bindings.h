@@ -77,10 +77,10 @@ std::string bindingsText(const Bindings& b);
 /// everything else (comments, blank lines, order, spacing before `=`) kept; actions it lacks are appended. Falls
 /// back to bindingsText(b) when the result would not read back to b.
 std::string bindingsTextKeeping(const std::string& old, const Bindings& b);
-/// Writes b to path, keeping the existing file's comments and layout (bindingsTextKeeping) or, for a new file,
-/// bindingsText; false with error = `PATH: cannot write: REASON` when it fails, the old file then as it was (written
+/// Writes b to path (creating its folder), keeping the existing file's comments and layout (bindingsTextKeeping),
+/// for a new file those of `basis` when given (the shipped controls.cfg), else bindingsText; false with error = `PATH: cannot write: REASON` when it fails, the old file then as it was (written
 /// as an io::AtomicFile: a temporary file beside it, renamed over it once complete).
-bool saveBindings(const std::string& path, const Bindings& b, std::string& error);
+bool saveBindings(const std::string& path, const Bindings& b, std::string& error, const std::string& basis = "");
 /// Makes `c` action a's input in place of its keys (for a key) or its pad inputs (for a pad input), unless it would
 /// drive two fight actions: "" on success, else the clash message (the config file's rule) and b unchanged.
 std::string rebind(Bindings& b, Action a, const KeyChord& c);

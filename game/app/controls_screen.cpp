@@ -55,16 +55,14 @@ public:
         }
         const float y = top + rowH * float(perColumn()) + 8.f;
         drawText(t, ctx_.res->font, message_, 17, float(ctx_.width) / 2.f, y, messageColor_, Align::Center, 1.f);
-        drawText(t, ctx_.res->font, "W/S or arrows: choose    Enter: rebind (saved to " + path() + ")    Esc: back", 15,
+        drawText(t, ctx_.res->font, "W/S or arrows: choose    Enter: rebind (saved to " + shownPath(path()) + ")    Esc: back", 15,
                  float(ctx_.width) / 2.f, float(ctx_.height) - 30.f, sf::Color(200, 200, 210), Align::Center);
     }
 
 private:
     static int perColumn() { return (kActionCount + 1) / 2; }
 
-    std::string path() const {
-        return ctx_.flags->controlsFile.empty() ? ctx_.dataDir + "/controls.cfg" : ctx_.flags->controlsFile;
-    }
+    std::string path() const { return ctx_.controlsPath; }
 
     void listen() {
         if (!ctx_.hasLastInput) return;
@@ -81,7 +79,8 @@ private:
         if (!clash.empty()) {
             message_ = clash + " (not changed)";
             messageColor_ = sf::Color(255, 120, 100);
-        } else if (!saveBindings(path(), *ctx_.bindings, error)) {  // the old file is kept whole
+        } else if (path().empty() ? (error = "controls.cfg: cannot write: no folder for it (no HOME; pass --controls FILE)", true)
+                                  : !saveBindings(path(), *ctx_.bindings, error, ctx_.controlsBasis)) {  // the old file is kept whole
             message_ = error + " (bound for this session only; the file was not changed)";
             messageColor_ = sf::Color(255, 120, 100);
             reportWriteFailure(ctx_, error);

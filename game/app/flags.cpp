@@ -8,8 +8,8 @@ namespace app {
 namespace {
 
 /// The screens --show can open first.
-const std::vector<std::string> kScreens = {"title", "modes",    "select", "controls", "versus",
-                                           "cpu",   "training", "pause",  "blaster",  "online"};
+const std::vector<std::string> kScreens = {"title", "modes",    "select", "controls", "versus",  "cpu",
+                                           "training", "pause", "blaster", "online", "options", "welcome"};
 
 /// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode.
 io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
@@ -17,6 +17,7 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
         io::textFlag("--data", out.dataDir),
         io::textFlag("--replay", out.replayFile),
         io::textFlag("--controls", out.controlsFile),
+        io::textFlag("--settings", out.settingsFile),
         io::textFlag("--screenshot", out.screenshot),
         io::wordFlag("--show", kScreens, [&out](std::size_t i) { out.show = kScreens[i]; }),
         io::noting(io::textFlag("--replay-dir", out.replayDir), out.replayDirGiven),
@@ -62,15 +63,17 @@ bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
 const char* usageText() {
     return "usage: game [flags]\n"
            "  --data DIR          data folder (default: the source tree's data/, else ./data)\n"
-           "  --controls FILE     key bindings (default: DATA/controls.cfg)\n"
-           "  --replay-dir DIR    where played matches are recorded (default: ./replays)\n"
+           "  --controls FILE     key bindings, read and saved there (default: ~/.config/bvh-fighter/controls.cfg,\n"
+           "                      read from DATA/controls.cfg until the Controls screen saves one)\n"
+           "  --settings FILE     the Options screen's settings (default: ~/.config/bvh-fighter/settings.cfg)\n"
+           "  --replay-dir DIR    where played matches are recorded (default: ~/.local/share/bvh-fighter/replays)\n"
            "  --no-record         do not record replays\n"
            "  --replay FILE       play a replay or action script in the window\n"
            "  --demo              CPU vs CPU (or the auto-piloted Blaster) for --frames frames, then exit\n"
            "  --mode fight|blaster  what --demo shows (default fight)\n"
            "  --frames N          demo length, or stop a --replay/--show run after N frames (default 600)\n"
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
-           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online first\n"
+           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n                      options|welcome first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
            "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use 1)\n"
            "  --mute              no sound\n"

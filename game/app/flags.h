@@ -14,11 +14,12 @@ enum class DemoMode { Fight, Blaster };
 /// Everything the command line can set (see usageText()).
 struct AppFlags {
     std::string dataDir;          ///< --data DIR ("" = BVH_DEFAULT_DATA_DIR, else ./data)
-    std::string replayDir = "replays";  ///< --replay-dir DIR: where matches are recorded
+    std::string replayDir;        ///< --replay-dir DIR: where matches are recorded ("" = $XDG_DATA_HOME/bvh-fighter/replays)
     bool replayDirGiven = false;  ///< true when --replay-dir was on the command line
     bool noRecord = false;        ///< --no-record: do not write replays
     std::string replayFile;       ///< --replay FILE: play a replay or action script in the window
-    std::string controlsFile;     ///< --controls FILE ("" = DATA/controls.cfg)
+    std::string controlsFile;     ///< --controls FILE: read and saved ("" = $XDG_CONFIG_HOME/bvh-fighter/controls.cfg)
+    std::string settingsFile;     ///< --settings FILE ("" = $XDG_CONFIG_HOME/bvh-fighter/settings.cfg)
     bool demo = false;            ///< --demo: CPU vs CPU (or auto Blaster) for --frames frames, then exit
     long frames = 600;            ///< --frames N (demo length; with --replay: stop after N frames)
     bool framesGiven = false;     ///< true when --frames was on the command line

@@ -16,10 +16,16 @@ constexpr int kIntroRoundFrames = 60;
 constexpr int kIntroFightAfter = 30;
 
 /// Gives a setup the window's live rules: the round intro (not in training, whose match restarts at every dummy or
-/// position change), and motion inputs (the one-button shortcuts with simple). Set the mode first.
-inline void applyLiveRules(sim::MatchSetup& s, bool simple) {
+/// position change), and each player's input style (motion, or simple's one-button shortcuts). Set the mode first.
+inline void applyLiveRules(sim::MatchSetup& s, sim::InputStyle p1, sim::InputStyle p2) {
     s.intro = s.mode == sim::Mode::Training ? 0 : sim::kLiveIntro;
-    for (sim::InputStyle& st : s.style) st = simple ? sim::InputStyle::Simple : sim::InputStyle::Motion;
+    s.style[0] = p1;
+    s.style[1] = p2;
+}
+/// The same with one style for both players: simple, or motion.
+inline void applyLiveRules(sim::MatchSetup& s, bool simple) {
+    const sim::InputStyle st = simple ? sim::InputStyle::Simple : sim::InputStyle::Motion;
+    applyLiveRules(s, st, st);
 }
 
 /// The setup an online match starts from, this side's view: the rules of offline Versus (applyLiveRules: the

@@ -71,9 +71,10 @@ public:
             drawBackdrop(t, ctx_, ticks_);
         }
         drawTitleText(t, ctx_, title_, 150.f);
+        const bool many = items_.size() > 6;  // a long menu starts higher and packs closer, above the hint line
         for (std::size_t i = 0; i < items_.size(); ++i) {
             const bool on = int(i) == cursor_;
-            const float y = 280.f + 52.f * float(i);
+            const float y = (many ? 250.f : 280.f) + (many ? 46.f : 52.f) * float(i);
             if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, y - 4.f, 440.f, 44.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
             drawText(t, ctx_.res->font, items_[i].label, 28, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
                      Align::Center, 2.f);
@@ -114,7 +115,7 @@ public:
         idle_->step({});
         if (in.pressedAny(kMenuOk)) {
             ctx_.res->sound.play(Sfx::Blip);
-            ctx_.stack->push(makeModeSelect(ctx_));
+            ctx_.stack->push(ctx_.firstStart ? makeOptions(ctx_, true) : makeModeSelect(ctx_));
         } else if (in.pressedAny(kMenuBack)) {
             ctx_.quit = true;
         }
@@ -206,7 +207,7 @@ private:
         s.mode = mode_;
         s.seed = freshSeed(ctx_);
         for (int p = 0; p < 2; ++p) s.fighter[p] = ctx_.fighterIds[std::size_t(pick_[p])];
-        applyLiveRules(s, ctx_.flags->simple);
+        applyLiveRules(s, ctx_.style(0), ctx_.style(1));
         s.cpuLevel = cpuLevel_;
         std::unique_ptr<Screen> fight = makeFight(ctx_, s);
         if (fight) ctx_.stack->replaceAll(std::move(fight));
@@ -236,6 +237,7 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
              std::unique_ptr<Screen> b = makeBlaster(*c, false);
              if (b) c->stack->replaceAll(std::move(b));
          }},
+        {"Options", [c] { c->stack->push(makeOptions(*c, false)); }},
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Quit", [c] { c->quit = true; }},
     };

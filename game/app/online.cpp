@@ -95,7 +95,7 @@ private:
     long ticks_ = 0;
 };
 
-/// Your fighter, your input style (motion or simple specials, as --simple sets it for every match), Host, Join
+/// Your fighter (your input style is P1's on the Options screen), Host, Join
 /// with an address field, Back. While the address field is selected only the arrow keys,
 /// Enter and Esc act, so letters typed into it never move the cursor.
 class OnlineMenuScreen : public Screen {
@@ -119,10 +119,8 @@ public:
         const int n = int(ctx_.fighters.size());
         if (cursor_ == kFighter && in.pressedAny(bit(kP1Left) | bit(kP2Left))) pick_ = (pick_ + n - 1) % n;
         if (cursor_ == kFighter && in.pressedAny(bit(kP1Right) | bit(kP2Right))) pick_ = (pick_ + 1) % n;
-        const ActionSet sideways = bit(kP1Left) | bit(kP2Left) | bit(kP1Right) | bit(kP2Right);
-        if (cursor_ == kStyle && in.pressedAny(sideways)) ctx_.flags->simple = !ctx_.flags->simple;
         if (in.pressedAny(bit(kBack)) || (cursor_ == kBackItem && in.pressedAny(ok))) return ctx_.stack->pop();
-        if (!in.pressedAny(ok) || cursor_ == kFighter || cursor_ == kStyle) return;
+        if (!in.pressedAny(ok) || cursor_ == kFighter) return;
         ctx_.res->sound.play(Sfx::Blip);
         ctx_.flags->online.fighter = ctx_.fighterIds[std::size_t(pick_)];
         ctx_.stack->push(makeOnlineLobby(ctx_, cursor_ == kHost, address_));
@@ -140,7 +138,6 @@ public:
         drawPanel(t, ctx_, ticks_, "ONLINE");
         const std::string items[kItems] = {
             "Fighter:  \u25c0 " + ctx_.fighters[std::size_t(pick_)].display + " \u25b6",
-            std::string("Specials:  \u25c0 ") + (ctx_.flags->simple ? "simple (one button)" : "motion (236S, 623S)") + " \u25b6",
             "Host on UDP port " + std::to_string(ctx_.flags->online.port),
             "Join:  " + address_ + (cursor_ == kJoin && (ticks_ / 30) % 2 == 0 ? "_" : " "),
             "Back",
@@ -158,7 +155,7 @@ public:
     }
 
 private:
-    enum { kFighter, kStyle, kHost, kJoin, kBackItem, kItems };
+    enum { kFighter, kHost, kJoin, kBackItem, kItems };
     Context& ctx_;
     int cursor_ = kHost;
     int pick_ = 0;
@@ -178,7 +175,7 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const 
         return;
     }
     const std::uint64_t seed = ctx.flags->seedGiven ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
-    cfg.setup = onlineSetup(seed, ctx.flags->simple);  // offline Versus's rules; the host's are the match's
+    cfg.setup = onlineSetup(seed, ctx.style(0) == sim::InputStyle::Simple);  // offline Versus's rules; the host's are the match's
     cfg.style = cfg.setup.style[0];                     // this side's own choice, like its fighter
     cfg.session.inputDelay = flags.inputDelay;
     cfg.session.maxRollback = flags.maxRollback;

@@ -117,12 +117,12 @@ void SoundBank::init(bool enabled) {
 }
 
 void SoundBank::play(Sfx s, float volume) {
-    if (!enabled_) return;
+    if (!enabled_ || master_ <= 0.f) return;
     sf::Sound& v = audio_->voices[std::size_t(next_)];
     next_ = (next_ + 1) % int(audio_->voices.size());
     v.stop();
     v.setBuffer(audio_->buffers[std::size_t(s)]);
-    v.setVolume(volume);
+    v.setVolume(volume * master_);
     v.play();
 }
 

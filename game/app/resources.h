@@ -25,6 +25,8 @@ public:
     void init(bool enabled);
     /// Plays an effect (does nothing when sound is off).
     void play(Sfx s, float volume = 100.f);
+    /// Sets the master volume, 0..100 percent of every effect's own volume.
+    void setVolume(int percent) { master_ = float(percent < 0 ? 0 : percent > 100 ? 100 : percent) / 100.f; }
     /// True when sound is on.
     bool enabled() const { return enabled_; }
     /// Loops a song (its samples made the first time it plays); nothing when it is already playing or sound is off.
@@ -44,6 +46,7 @@ private:
     };
     std::unique_ptr<Audio> audio_;  // created only when a device is likely (SFML objects touch OpenAL on creation)
     int next_ = 0;
+    float master_ = 1.f;
     bool enabled_ = false;
     int song_ = -1;              // the song looping, or -1
     float musicVolume_ = 45.f;

@@ -1,6 +1,9 @@
 // The screen stack: deferred push/pop/clear so a screen can ask to be replaced from inside its own tick.
 #include "game/app/screen.h"
 
+#include "game/io/user_dirs.h"
+
+#include <cstdlib>
 #include <iostream>
 
 namespace app {
@@ -10,6 +13,23 @@ void reportWriteFailure(Context& ctx, const std::string& error) {
     ctx.writeFailure = error;
     if (ctx.exitCode == 0) ctx.exitCode = 1;
 }
+
+bool saveSettings(Context& ctx) {
+    if (ctx.settingsPath.empty()) {
+        reportWriteFailure(ctx, "settings.cfg: cannot write: no folder for it (" + std::string("no HOME; pass --settings FILE") + ")");
+        return false;
+    }
+    std::string error;
+    if (!io::saveSettings(ctx.settingsPath, ctx.settings, error)) {
+        reportWriteFailure(ctx, error);
+        return false;
+    }
+    ctx.settingsProblem.clear();  // the bad file is replaced by a good one
+    ctx.firstStart = false;
+    return true;
+}
+
+std::string shownPath(const std::string& path) { return io::homeShortened(path, std::getenv("HOME")); }
 
 void ScreenStack::push(std::unique_ptr<Screen> s) { pending_.push_back({Change::Push, std::move(s)}); }
 void ScreenStack::pop() { pending_.push_back({Change::Pop, nullptr}); }

@@ -8,6 +8,7 @@
 #include "game/app/bindings.h"
 #include "game/app/flags.h"
 #include "game/app/resources.h"
+#include "game/io/settings_file.h"
 #include "game/sim/fight.h"
 
 #include <SFML/Graphics/RenderTarget.hpp>
@@ -45,6 +46,16 @@ struct Context {
     bool quit = false;                  ///< set to close the app
     int exitCode = 0;                   ///< process exit code when quitting
     std::string writeFailure;           ///< the last write that failed (shown at the bottom of every screen), or ""
+    io::Settings settings;              ///< the Options screen's choices (settings.cfg, else the defaults)
+    std::string settingsPath;           ///< where settings are saved ("" = nowhere: no usable HOME)
+    std::string settingsProblem;        ///< why settings.cfg was not used (`FILE:LINE: what`), shown until saved, or ""
+    bool firstStart = false;            ///< no settings file yet: the title offers the input style first
+    std::string controlsPath;           ///< where the Controls screen saves ("" = nowhere)
+    std::string controlsBasis;          ///< the file a first save keeps the comments of (the shipped controls.cfg)
+    bool displayChanged = false;        ///< the window settings changed: the loop reopens the window
+
+    /// Player p's input style in live matches: simple for both with --simple, else the settings'.
+    sim::InputStyle style(int p) const { return flags->simple ? sim::InputStyle::Simple : settings.style[p]; }
 
     /// The fighter loaded from dataDir/fighters/ID.fighter (as the headless runner finds it), or nullptr.
     const sim::FighterDef* fighter(const std::string& id) const {
@@ -59,6 +70,11 @@ struct Context {
 /// stderr, on screen (a red line under every screen until the app closes) and in the exit status (1, unless a
 /// code is already set).
 void reportWriteFailure(Context& ctx, const std::string& error);
+/// Saves ctx.settings to ctx.settingsPath (reportWriteFailure on failure); a good save clears settingsProblem and
+/// the exit status a bad settings file set. False when it failed or there is nowhere to save.
+bool saveSettings(Context& ctx);
+/// A path as the screens show it: the home folder as `~`.
+std::string shownPath(const std::string& path);
 
 /// One screen.
 class Screen {
@@ -115,6 +131,9 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx);
 std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode);
 /// The controls screen (current bindings).
 std::unique_ptr<Screen> makeControls(Context& ctx);
+/// The Options screen (input styles, volume, window, frame cap, multisampling); with `welcome`, the first-start
+/// page that offers the input styles and then opens mode select (options_screen.cpp).
+std::unique_ptr<Screen> makeOptions(Context& ctx, bool welcome);
 /// Online: your fighter, host, or join an address (online.cpp).
 std::unique_ptr<Screen> makeOnlineMenu(Context& ctx);
 /// Online: waits for the opponent, then starts the online fight (online.cpp).

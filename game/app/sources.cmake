@@ -19,6 +19,10 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/menus.cpp
   ${CMAKE_CURRENT_LIST_DIR}/controls_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/options_model.h
+  ${CMAKE_CURRENT_LIST_DIR}/options_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/options_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/user_paths.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h

@@ -28,4 +28,8 @@ set(GAME_IO_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/blaster_script.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flag_table.h
   ${CMAKE_CURRENT_LIST_DIR}/flag_table.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/user_dirs.h
+  ${CMAKE_CURRENT_LIST_DIR}/user_dirs.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/settings_file.h
+  ${CMAKE_CURRENT_LIST_DIR}/settings_file.cpp
 )

@@ -26,6 +26,10 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
                        "window match and Blaster recordings replay headless"
                        "window Blaster script reports its failed expect lines under Xvfb" PROPERTIES
     TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RUN_SERIAL TRUE)
+  add_test(NAME "window first start offers the input style and saves it under XDG_CONFIG_HOME, not HOME"
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/first_start.sh $<TARGET_FILE:game> ${BVH_DATA_DIR} ${_out}/first_start)
+  set_tests_properties("window first start offers the input style and saves it under XDG_CONFIG_HOME, not HOME"
+    PROPERTIES TIMEOUT 300 SKIP_REGULAR_EXPRESSION "FIRST START TEST SKIPPED" RUN_SERIAL TRUE)
   add_test(NAME "game rejects a malformed flag with exit 2"
     COMMAND ${CMAKE_COMMAND} -DKIND=badflag -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   add_test(NAME "game rejects a bad controls.cfg line with FILE:LINE and exit 2"
@@ -47,6 +51,9 @@ file(MAKE_DIRECTORY ${OUT})
 # the GL driver that Mesa dlopens leaks a few hundred bytes at exit from an unloaded, unnamed module that no
 # suppression can match.
 set(ENV{ASAN_OPTIONS} "$ENV{ASAN_OPTIONS}:detect_leaks=0")
+# The player's folders (settings, bindings, replays) in the test's own output, never the real home.
+set(ENV{XDG_CONFIG_HOME} ${OUT}/xdg/config)
+set(ENV{XDG_DATA_HOME} ${OUT}/xdg/data)
 
 # Runs the game with ARGN (no DISPLAY, so nothing can reach a window) and requires exit status `code` with the
 # literal text `expected` on stderr (a substring, compared as-is: no regex).

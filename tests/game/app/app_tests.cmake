@@ -28,6 +28,10 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/input_queue.h
   ${PROJECT_SOURCE_DIR}/game/app/input_queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flags.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/options_model.test.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/options_model.h
+  ${PROJECT_SOURCE_DIR}/game/app/options_model.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/user_paths.h
   ${PROJECT_SOURCE_DIR}/game/app/flags.h
   ${PROJECT_SOURCE_DIR}/game/app/flags.cpp
   ${PROJECT_SOURCE_DIR}/game/app/online_flags.h

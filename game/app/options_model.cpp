@@ -1,0 +1,100 @@
+// The Options screen's rows (see options_model.h).
+#include "game/app/options_model.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace app {
+namespace {
+
+struct Size {
+    int w, h;
+};
+const std::vector<Size> kSizes = {{960, 540}, {1280, 720}, {1600, 900}, {1920, 1080}, {2560, 1440}};
+const std::vector<int> kCaps = {0, 30, 60, 120, 144};
+
+/// Index of the next (dir > 0) or previous entry of a sorted list from value, wrapping; `key` orders entries.
+template <class T, class Key>
+std::size_t stepIn(const std::vector<T>& list, long value, int dir, Key key) {
+    const long n = long(list.size());
+    if (dir > 0) {
+        for (long i = 0; i < n; ++i) {
+            if (key(list[std::size_t(i)]) > value) return std::size_t(i);
+        }
+        return 0;
+    }
+    for (long i = n - 1; i >= 0; --i) {
+        if (key(list[std::size_t(i)]) < value) return std::size_t(i);
+    }
+    return std::size_t(n - 1);
+}
+
+const char* styleText(sim::InputStyle s) {
+    return s == sim::InputStyle::Simple ? "simple (special alone = fireball)" : "motion (236 + special)";
+}
+
+}  // namespace
+
+const char* optionLabel(OptionRow row) {
+    switch (row) {
+    case OptionRow::P1Style: return "P1 specials";
+    case OptionRow::P2Style: return "P2 specials";
+    case OptionRow::Volume: return "Volume";
+    case OptionRow::Window: return "Window size";
+    case OptionRow::Fullscreen: return "Fullscreen";
+    case OptionRow::FrameCap: return "Frame-rate cap";
+    case OptionRow::Msaa: return "Smooth edges (MSAA)";
+    case OptionRow::Done: return "Done";
+    case OptionRow::kCount: break;
+    }
+    return "";
+}
+
+std::string optionValue(const io::Settings& s, OptionRow row) {
+    switch (row) {
+    case OptionRow::P1Style: return styleText(s.style[0]);
+    case OptionRow::P2Style: return styleText(s.style[1]);
+    case OptionRow::Volume: return s.volume == 0 ? "off" : std::to_string(s.volume) + "%";
+    case OptionRow::Window: return std::to_string(s.width) + " x " + std::to_string(s.height);
+    case OptionRow::Fullscreen: return s.fullscreen ? "on" : "off";
+    case OptionRow::FrameCap: return s.frameCap == 0 ? "off (vsync)" : std::to_string(s.frameCap) + " per second";
+    case OptionRow::Msaa: return s.msaa ? "on (4x)" : "off (faster without a GPU)";
+    case OptionRow::Done:
+    case OptionRow::kCount: break;
+    }
+    return "";
+}
+
+bool stepOption(io::Settings& s, OptionRow row, int dir) {
+    if (dir == 0) return false;
+    const io::Settings before = s;
+    switch (row) {
+    case OptionRow::P1Style:
+    case OptionRow::P2Style: {
+        sim::InputStyle& st = s.style[row == OptionRow::P1Style ? 0 : 1];
+        st = st == sim::InputStyle::Motion ? sim::InputStyle::Simple : sim::InputStyle::Motion;
+        break;
+    }
+    case OptionRow::Volume:
+        if (dir > 0) s.volume = s.volume >= 100 ? 0 : std::min(100, (s.volume / 10 + 1) * 10);
+        else s.volume = s.volume <= 0 ? 100 : (s.volume - 1) / 10 * 10;
+        break;
+    case OptionRow::Window: {
+        const Size& next = kSizes[stepIn(kSizes, long(s.width) * 100000 + s.height, dir, [](const Size& z) { return long(z.w) * 100000 + z.h; })];
+        s.width = next.w, s.height = next.h;
+        break;
+    }
+    case OptionRow::Fullscreen: s.fullscreen = !s.fullscreen; break;
+    case OptionRow::FrameCap: s.frameCap = kCaps[stepIn(kCaps, s.frameCap, dir, [](int c) { return long(c); })]; break;
+    case OptionRow::Msaa: s.msaa = !s.msaa; break;
+    case OptionRow::Done:
+    case OptionRow::kCount: break;
+    }
+    return s != before;
+}
+
+bool changesWindow(OptionRow row) {
+    return row == OptionRow::Window || row == OptionRow::Fullscreen || row == OptionRow::FrameCap || row == OptionRow::Msaa;
+}
+
+}  // namespace app

@@ -1,0 +1,23 @@
+#pragma once
+// The Options screen's rows without the screen: each row's label, the value it shows and what left / right do to
+// the settings. No SFML, so the app tests step through every row without a window.
+#include "game/io/settings_file.h"
+
+#include <string>
+
+namespace app {
+
+/// The rows of the Options screen, top to bottom (the welcome page shows only the two styles and Done).
+enum class OptionRow { P1Style, P2Style, Volume, Window, Fullscreen, FrameCap, Msaa, Done, kCount };
+
+/// The row's label ("P1 specials", "Volume" ...).
+const char* optionLabel(OptionRow row);
+/// The value the row shows for s ("motion (236 + special)", "80%", "1280 x 720", "off (vsync)" ...).
+std::string optionValue(const io::Settings& s, OptionRow row);
+/// Steps the row's value one choice left (dir < 0) or right (dir > 0), wrapping around; true when a value changed.
+/// A window size or frame cap not on the list (set in the file) steps to the nearest listed one that way.
+bool stepOption(io::Settings& s, OptionRow row, int dir);
+/// True for the rows whose change needs the window opened again (size, fullscreen, frame cap, multisampling).
+bool changesWindow(OptionRow row);
+
+}  // namespace app

@@ -1,0 +1,124 @@
+// settings.cfg (see settings_file.h).
+#include "game/io/settings_file.h"
+
+#include "game/io/atomic_file.h"
+#include "game/io/names.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+namespace io {
+namespace {
+
+const char* const kKeys = "p1.style, p2.style, volume, window, fullscreen, framecap, msaa";
+
+bool onOff(const std::string& v, bool& out, std::string& why) {
+    if (v == "on" || v == "off") {
+        out = v == "on";
+        return true;
+    }
+    why = "wants on or off, not " + quote(v);
+    return false;
+}
+
+/// WIDTHxHEIGHT, each in its range.
+bool windowSize(const std::string& v, int& w, int& h, std::string& why) {
+    const std::size_t x = v.find('x');
+    if (x == std::string::npos) {
+        why = "window wants WIDTHxHEIGHT (e.g. 1280x720), not " + quote(v);
+        return false;
+    }
+    if (!toInt(v.substr(0, x), kMinWindowW, kMaxWindowW, w, why) || !toInt(v.substr(x + 1), kMinWindowH, kMaxWindowH, h, why)) {
+        why = "window: " + why;
+        return false;
+    }
+    return true;
+}
+
+bool setValue(Settings& s, const std::string& key, const std::string& v, std::string& why) {
+    if (key == "p1.style" || key == "p2.style") {
+        if (sim::parseStyle(v, s.style[key[1] - '1'])) return true;
+        why = key + " wants motion or simple, not " + quote(v);
+        return false;
+    }
+    if (key == "volume") {
+        if (toInt(v, 0, 100, s.volume, why)) return true;
+        why = "volume: " + why;
+        return false;
+    }
+    if (key == "window") return windowSize(v, s.width, s.height, why);
+    if (key == "fullscreen" || key == "msaa") {
+        if (onOff(v, key == "msaa" ? s.msaa : s.fullscreen, why)) return true;
+        why = key + " " + why;
+        return false;
+    }
+    if (key == "framecap") {
+        if (v == "off") return s.frameCap = 0, true;
+        if (toInt(v, kMinFrameCap, kMaxFrameCap, s.frameCap, why)) return true;
+        why = "framecap wants off or " + std::to_string(kMinFrameCap) + "-" + std::to_string(kMaxFrameCap) + ": " + why;
+        return false;
+    }
+    why = "unknown setting " + quote(key) + " (known: " + kKeys + ")";
+    return false;
+}
+
+}  // namespace
+
+bool parseSettings(const std::string& text, const std::string& file, Settings& out, Error& error) {
+    Settings next = out;
+    Lines lines(text);
+    LineParser p;
+    p.error.file = file;
+    std::vector<std::pair<std::string, int>> seen;
+    std::string_view raw;
+    while (lines.next(raw)) {
+        p.line = lines.number();
+        const std::vector<std::string> w = tokens(raw);
+        if (w.empty()) continue;
+        std::string why;
+        if (w.size() != 3 || w[1] != "=") {
+            p.fail("expected `KEY = VALUE`, got " + quote(joined(w)));
+        } else if (p.once(seen, w[0]) && !setValue(next, w[0], w[2], why)) {
+            p.fail(why);
+        }
+        if (p.failed()) {
+            error = p.error;
+            return false;
+        }
+    }
+    out = next;
+    return true;
+}
+
+bool loadSettings(const std::string& path, Settings& out, Error& error) {
+    std::string text;
+    if (!readFile(path, text, error)) return false;
+    return parseSettings(text, path, out, error);
+}
+
+std::string settingsText(const Settings& s) {
+    const auto onOffText = [](bool b) { return b ? "on" : "off"; };
+    std::string t = "# BVH Fighter settings (the Options screen writes this file; the format is in docs/formats.md)\n";
+    t += std::string("p1.style = ") + sim::styleName(s.style[0]) + "\n";
+    t += std::string("p2.style = ") + sim::styleName(s.style[1]) + "\n";
+    t += "volume = " + std::to_string(s.volume) + "\n";
+    t += "window = " + std::to_string(s.width) + "x" + std::to_string(s.height) + "\n";
+    t += std::string("fullscreen = ") + onOffText(s.fullscreen) + "\n";
+    t += "framecap = " + (s.frameCap == 0 ? std::string("off") : std::to_string(s.frameCap)) + "\n";
+    t += std::string("msaa = ") + onOffText(s.msaa) + "\n";
+    return t;
+}
+
+bool saveSettings(const std::string& path, const Settings& s, std::string& error) {
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
+    if (ec) {
+        error = path + ": cannot write: " + folder.string() + ": " + ec.message();
+        return false;
+    }
+    return writeFileAtomically(path, settingsText(s), error);
+}
+
+}  // namespace io

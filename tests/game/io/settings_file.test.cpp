@@ -1,0 +1,115 @@
+// settings.cfg and the player's folders: every key read and written, each bad line refused at its line, a save that
+// reads back the same, and the XDG rules for where the files live (environment values passed in, so nothing here
+// looks at the real HOME).
+#include "game/io/settings_file.h"
+#include "game/io/user_dirs.h"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <unistd.h>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+io::Error parseFails(const std::string& text) {
+    io::Settings s;
+    io::Error e;
+    CHECK_FALSE(io::parseSettings(text, "settings.cfg", s, e));
+    CHECK(s == io::Settings{});  // nothing applied from a refused file
+    return e;
+}
+
+}  // namespace
+
+TEST_CASE("settings: every key is read, comments and blank lines skipped, missing keys keep the defaults") {
+    io::Settings s;
+    io::Error e;
+    const std::string text = "# mine\n\np1.style = simple\n  volume = 40   # quieter\nwindow = 1600x900\nfullscreen = on\n"
+                             "framecap = 30\nmsaa = off\n";
+    REQUIRE(io::parseSettings(text, "settings.cfg", s, e));
+    CHECK(s.style[0] == sim::InputStyle::Simple);
+    CHECK(s.style[1] == sim::InputStyle::Motion);  // not in the file: the default
+    CHECK(s.volume == 40);
+    CHECK(s.width == 1600);
+    CHECK(s.height == 900);
+    CHECK(s.fullscreen);
+    CHECK(s.frameCap == 30);
+    CHECK_FALSE(s.msaa);
+}
+
+TEST_CASE("settings: the written text reads back to the same settings") {
+    io::Settings s;
+    s.style[1] = sim::InputStyle::Simple;
+    s.volume = 0;
+    s.width = 960, s.height = 540;
+    s.frameCap = 144;
+    s.msaa = false;
+    io::Settings back;
+    io::Error e;
+    REQUIRE(io::parseSettings(io::settingsText(s), "x", back, e));
+    CHECK(back == s);
+    CHECK(io::settingsText(io::Settings{}).find("framecap = off\n") != std::string::npos);
+}
+
+TEST_CASE("settings: a bad line is refused with its line number and what is wrong") {
+    // Each message hand-checked against the rule it breaks.
+    CHECK(parseFails("volume = 40\nvolume = 50\n").text() == "settings.cfg:2: repeated `volume` (first on line 1)");
+    CHECK(parseFails("\n\nvolume = 101\n").text() == "settings.cfg:3: volume: number 101 out of range [0, 100]");
+    CHECK(parseFails("p1.style = classic\n").text() == "settings.cfg:1: p1.style wants motion or simple, not 'classic'");
+    CHECK(parseFails("window = 1280*720\n").text() ==
+          "settings.cfg:1: window wants WIDTHxHEIGHT (e.g. 1280x720), not '1280*720'");
+    CHECK(parseFails("window = 100x720\n").text() == "settings.cfg:1: window: number 100 out of range [640, 7680]");
+    CHECK(parseFails("fullscreen = yes\n").text() == "settings.cfg:1: fullscreen wants on or off, not 'yes'");
+    CHECK(parseFails("framecap = 5\n").text() ==
+          "settings.cfg:1: framecap wants off or 15-500: number 5 out of range [15, 500]");
+    CHECK(parseFails("volume 40\n").text() == "settings.cfg:1: expected `KEY = VALUE`, got 'volume 40'");
+    CHECK(parseFails("# ok\nspeed = 3\n").text().rfind("settings.cfg:2: unknown setting 'speed' (known: ", 0) == 0);
+}
+
+TEST_CASE("settings: save creates the folder, writes atomically, and a failed save says why") {
+    const fs::path dir = fs::temp_directory_path() / ("settings_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    const std::string path = (dir / "deep" / "settings.cfg").string();
+    io::Settings s;
+    s.volume = 70;
+    std::string error;
+    REQUIRE(io::saveSettings(path, s, error));
+    io::Settings back;
+    io::Error e;
+    REQUIRE(io::loadSettings(path, back, e));
+    CHECK(back == s);
+    // A folder where the file should be: refused with the system's reason, nothing destroyed.
+    fs::create_directories(dir / "taken" / "settings.cfg");
+    CHECK_FALSE(io::saveSettings((dir / "taken" / "settings.cfg").string(), s, error));
+    CHECK(error.find("cannot write") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("user folders follow XDG: the variables when absolute, else HOME/.config and HOME/.local/share") {
+    io::UserDirs d = io::userDirsFor("/x/conf", "/x/data/", "/home/u");
+    CHECK(d.config == "/x/conf/bvh-fighter");
+    CHECK(d.replays == "/x/data/bvh-fighter/replays");
+    CHECK(d.settingsFile() == "/x/conf/bvh-fighter/settings.cfg");
+    CHECK(d.controlsFile() == "/x/conf/bvh-fighter/controls.cfg");
+    CHECK(d.problem.empty());
+    // Unset, empty or relative variables are ignored (the XDG specification's rule).
+    d = io::userDirsFor(nullptr, "", "/home/u");
+    CHECK(d.config == "/home/u/.config/bvh-fighter");
+    CHECK(d.replays == "/home/u/.local/share/bvh-fighter/replays");
+    d = io::userDirsFor("conf", "data", "/home/u/");
+    CHECK(d.config == "/home/u/.config/bvh-fighter");
+    // Nothing usable: empty folders and a reason, never the working directory or the checkout.
+    d = io::userDirsFor(nullptr, nullptr, nullptr);
+    CHECK(d.config.empty());
+    CHECK(d.replays.empty());
+    CHECK(d.settingsFile().empty());
+    CHECK_FALSE(d.problem.empty());
+}
+
+TEST_CASE("paths on screen show HOME as ~") {
+    CHECK(io::homeShortened("/home/u/.config/bvh-fighter/controls.cfg", "/home/u") == "~/.config/bvh-fighter/controls.cfg");
+    CHECK(io::homeShortened("/home/user2/x", "/home/u") == "/home/user2/x");
+    CHECK(io::homeShortened("/tmp/x", nullptr) == "/tmp/x");
+}
