@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
 #include <cstdio>
 #include <fstream>
 #include <iterator>
@@ -112,11 +114,35 @@ TEST_CASE("rebinding in the game: the config's clash rule, the other kind of inp
     app::Bindings back = app::defaultBindings();
     io::Error loadError;
     REQUIRE(app::loadBindings(path, back, loadError));
-    std::remove(path.c_str());
     CHECK(app::bindingText(back, app::kP1Light) == "Joy0.Button5, U");
     CHECK(app::bindingText(back, app::kP2Left) == "Left, Joy1.X-, Joy1.PovX-");
-    CHECK_FALSE(app::saveBindings("no_such_dir/controls.cfg", b, error));
-    CHECK(error == "no_such_dir/controls.cfg: cannot write: No such file or directory");
+    // A missing folder is made (the player's config folder may not exist yet); one that cannot be made (a file is
+    // in its place) is a failed write with the system's reason.
+    CHECK_FALSE(app::saveBindings(path + "/controls.cfg", b, error));
+    CHECK(error == path + "/controls.cfg: cannot write: Not a directory");
+    std::remove(path.c_str());
+}
+
+TEST_CASE("rebinding saves into a new folder, keeping the shipped file's comments on the first save") {
+    const std::string dir = "gamepad_test_new_dir";
+    std::filesystem::remove_all(dir);
+    const std::string basis = "gamepad_test_basis.cfg";
+    {
+        std::ofstream out(basis);
+        out << "# shipped defaults\np1.light = J\n";
+    }
+    app::Bindings b = app::defaultBindings();
+    app::KeyChord u;
+    u.key = sf::Keyboard::U;
+    REQUIRE(app::rebind(b, app::kP1Light, u).empty());
+    std::string error;
+    REQUIRE(app::saveBindings(dir + "/deeper/controls.cfg", b, error, basis));
+    std::string text;
+    io::Error e;
+    REQUIRE(io::readFile(dir + "/deeper/controls.cfg", text, e));
+    CHECK(text.rfind("# shipped defaults\np1.light = U\n", 0) == 0);  // the basis's comment and layout kept
+    std::filesystem::remove_all(dir);
+    std::remove(basis.c_str());
 }
 
 TEST_CASE("which events make a binding: keys, pad buttons, axes past the dead zone") {
