@@ -3,9 +3,11 @@
 #include "game/run/bisect.h"
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
+#include "game/run/spectator_runner.h"
 
 int main(int argc, char** argv) {
     if (run::wantsBisect(argc, argv)) return run::runBisect(argc, argv, BVH_DEFAULT_DATA_DIR);
+    if (run::wantsSpectator(argc, argv)) return run::runSpectator(argc, argv, BVH_DEFAULT_DATA_DIR);
     if (run::wantsHeadlessPeer(argc, argv)) return run::runHeadlessPeer(argc, argv, BVH_DEFAULT_DATA_DIR);
     return run::runHeadless(argc, argv, BVH_DEFAULT_DATA_DIR);
 }

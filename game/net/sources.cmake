@@ -12,6 +12,8 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/crypto/md5.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/crc32.h
   ${CMAKE_CURRENT_LIST_DIR}/crypto/crc32.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spectate.h
+  ${CMAKE_CURRENT_LIST_DIR}/spectate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/turn/stun.h
   ${CMAKE_CURRENT_LIST_DIR}/turn/stun.cpp
   ${CMAKE_CURRENT_LIST_DIR}/turn/turn_client.h

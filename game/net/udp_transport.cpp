@@ -47,12 +47,14 @@ void UdpTransport::sendTo(Address to, const std::uint8_t* data, std::size_t size
 
 bool UdpTransport::receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) {
     flush(nowMs);
-    std::uint8_t buf[kMaxPacketSize + 1];
+    // Room for any datagram a layer above decodes (a game packet, a spectator packet, a TURN message carrying a
+    // game packet); a larger one arrives cut to this size and fails to decode.
+    std::uint8_t buf[kMaxDatagramSize];
     std::size_t got = 0;
     sf::IpAddress ip;
     unsigned short port = 0;
     if (socket_.receive(buf, sizeof buf, got, ip, port) != sf::Socket::Done) return false;
-    data.assign(buf, buf + got);  // an oversized datagram arrives cut to kMaxPacketSize + 1 and fails to decode
+    data.assign(buf, buf + got);
     from = makeAddress(ip, port);
     return true;
 }

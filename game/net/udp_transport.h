@@ -13,6 +13,9 @@
 
 namespace net {
 
+/// Largest datagram received whole (STUN's kMaxStunSize: a TURN message around a game packet).
+constexpr std::size_t kMaxDatagramSize = 2048;
+
 /// Default UDP port of `--host` and `--join HOST`.
 constexpr unsigned short kDefaultPort = 7000;
 

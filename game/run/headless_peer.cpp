@@ -4,6 +4,7 @@
 #include "game/run/headless_peer.h"
 
 #include "game/net/peer.h"
+#include "game/net/spectate.h"
 #include "game/net/udp_transport.h"
 #include "game/io/fighter_file.h"
 #include "game/io/replay_writer.h"
@@ -47,6 +48,7 @@ struct PeerFlags {
     RelayFlags relay;                     // --turn HOST[:PORT] --turn-user --turn-password [--turn-permit]
     std::string punch;                    // --punch HOST[:PORT]: open our NAT towards that address before the match
     long localPort = 0;                   // --local-port N (joiner): bind this port instead of any free one
+    long spectators = 4;                  // --spectators N (host): most watchers at once (0 = none)
 };
 
 int usage(const std::string& what) {
@@ -55,7 +57,7 @@ int usage(const std::string& what) {
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
               << "       [--turn HOST[:PORT] --turn-user NAME --turn-password WORD [--turn-permit HOST[:PORT]]]\n"
-              << "       [--punch HOST[:PORT]] [--local-port N]\n";
+              << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64]\n";
     return 2;
 }
 
@@ -74,6 +76,7 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     addRelayFlags(table, f.relay);
     table.push_back(io::textFlag("--punch", f.punch));
     table.push_back(io::numberInto("--local-port", 1, 65535, f.localPort));
+    table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (!checkRelayFlags(f.relay, error)) return false;
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
@@ -149,6 +152,21 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
     return peer.failed() ? 1 : 0;
 }
 
+/// After the match: the spectators still catching up are served until they hold every frame (at most 10 s).
+void serveSpectators(net::SpectatorHub& hub, net::Transport& demux, Session& s) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point t0 = Clock::now();
+    hub.setLastFrame(s.confirmedFrame());
+    std::vector<std::uint8_t> data;
+    net::Address from = 0;
+    for (std::int64_t now = 0; now < 10000 && !hub.allCaughtUp();) {
+        while (demux.receive(data, from, now)) {}  // the match is over: only spectators matter now
+        hub.tick(demux, now);
+        std::this_thread::sleep_for(std::chrono::milliseconds(16));
+        now = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+    }
+}
+
 }  // namespace
 
 bool wantsHeadlessPeer(int argc, char** argv) {
@@ -209,31 +227,61 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         }
         transport = turn.get();
     }
+    // The host serves spectators on its own port: their datagrams are sorted out before the match sees them.
+    net::SpectatorHub hub(f.online.host ? int(f.spectators) : 0);
+    net::SpectateDemux demux(*transport, hub);
+    if (f.online.host) transport = &demux;
     NetPeer peer(*transport, cfg, loader);
     std::unique_ptr<sim::ReplayWriter> writer;
     bool recordFailed = false;
     StateRing ring;  // the last confirmed states, for a desync report
     peer.setOnStart([&](Session& s) {
-        if (f.record.empty()) return;
+        if (f.online.host) {
+            net::Packet welcome;
+            welcome.type = net::PacketType::Welcome;
+            welcome.setup = peer.setup();
+            welcome.frameLimit = cfg.frameLimit;
+            hub.startMatch(welcome, std::uint8_t(peer.matchesPlayed() - 1));
+        }
+        if (f.record.empty()) {
+            s.setConfirmHook([&](std::int64_t, const sim::FrameInput& in, const sim::Fight&) { hub.confirmed(in); });
+            return;
+        }
         writer = std::make_unique<sim::ReplayWriter>(f.record, s.fight());  // frame 0: the header
         recordFailed = !writer->ok();
         s.setConfirmHook([&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
             writer->frame(in, fight);
             ring.push(frame, fight.state());
+            hub.confirmed(in);
         });
     });
     // --punch: until the match starts, a small datagram to that address every 250 ms, so that our NAT lets its
     // packets in (UDP hole punching; the other side's peer drops it as malformed).
-    net::Address punchTo = 0;
-    if (!f.punch.empty() && !resolveJoinAddress(f.punch, punchTo, error)) return usage("--punch: " + error);
+    // A spectator's address may be punched too: punching goes on (at most 60 s) while nobody watches.
+    std::vector<net::Address> punchTo;
+    for (std::size_t at = 0; !f.punch.empty() && at <= f.punch.size();) {
+        const std::size_t comma = std::min(f.punch.find(',', at), f.punch.size());
+        net::Address a = 0;
+        if (!resolveJoinAddress(f.punch.substr(at, comma - at), a, error)) return usage("--punch: " + error);
+        punchTo.push_back(a);
+        at = comma + 1;
+    }
     std::int64_t lastPunchMs = -1000;
-    const auto punch = [&](std::int64_t now) {
-        if (punchTo == 0 || peer.session() != nullptr || now - lastPunchMs < 250) return;
+    const auto beforeTick = [&](std::int64_t now) {
+        if (Session* s = peer.session(); s != nullptr && s->finished()) hub.setLastFrame(s->endFrame());
+        hub.tick(*transport, now);
+        const bool punching = peer.session() == nullptr || (hub.count() == 0 && now < 60000);
+        if (punchTo.empty() || !punching || now - lastPunchMs < 250) return;
         static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
-        transport->sendTo(punchTo, kPunch, sizeof kPunch, now);
+        for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
         lastPunchMs = now;
     };
-    const int code = runLoop(peer, f, run, udp, punch);
+    const int code = runLoop(peer, f, run, udp, beforeTick);
+    if (f.online.host && peer.session() != nullptr && hub.count() > 0) {
+        serveSpectators(hub, demux, *peer.session());
+        std::cout << "spectators: " << hub.served() << " packets served, " << hub.refused() << " refused, "
+                  << hub.dropped() << " dropped when silent\n";
+    }
     if (turn) {
         printRelaySummary(*turn, f.relay, std::cout);
         turn->release(0);  // the allocation is freed now rather than at the end of its lifetime

@@ -53,3 +53,8 @@ add_test(NAME "online behind a symmetric NAT: the joiner plays through coturn an
           ${CMAKE_CURRENT_BINARY_DIR}/nat_symmetric symmetric)
 set_tests_properties("online behind a symmetric NAT: the joiner plays through coturn and agrees with the offline replay"
   PROPERTIES TIMEOUT 180 SKIP_RETURN_CODE 77)
+add_test(NAME "spectators watch a real match on loopback: a late one catches up, a stalled one is dropped, recordings equal the players'"
+  COMMAND bash ${BVH_NET_TEST_DIR}/spectate_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/spectate_pair)
+set_tests_properties("spectators watch a real match on loopback: a late one catches up, a stalled one is dropped, recordings equal the players'"
+  PROPERTIES TIMEOUT 150)

@@ -1,0 +1,327 @@
+// Spectators (see spectate.h).
+#include "game/net/spectate.h"
+
+#include "game/net/crypto/random.h"
+
+#include <algorithm>
+
+namespace net {
+namespace {
+
+void put8(std::vector<std::uint8_t>& o, std::uint8_t v) { o.push_back(v); }
+void put16(std::vector<std::uint8_t>& o, std::uint16_t v) {
+    o.push_back(std::uint8_t(v));
+    o.push_back(std::uint8_t(v >> 8));
+}
+void put32(std::vector<std::uint8_t>& o, std::uint32_t v) {
+    put16(o, std::uint16_t(v));
+    put16(o, std::uint16_t(v >> 16));
+}
+
+/// Bounded little-endian reads: every read checks what is left.
+struct In {
+    const std::uint8_t* p;
+    std::size_t left;
+    bool ok = true;
+    std::uint8_t u8() {
+        if (left < 1) return ok = false, 0;
+        --left;
+        return *p++;
+    }
+    std::uint16_t u16() {
+        const std::uint8_t a = u8(), b = u8();
+        return std::uint16_t(a | b << 8);
+    }
+    std::uint32_t u32() {
+        const std::uint16_t a = u16(), b = u16();
+        return std::uint32_t(a) | std::uint32_t(b) << 16;
+    }
+};
+
+constexpr std::int64_t kAskEveryMs = 250;
+constexpr std::int64_t kAckEveryMs = 100;
+constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host that never answers (or never starts)
+
+}  // namespace
+
+bool isSpectateDatagram(const std::uint8_t* data, std::size_t size) { return size >= 2 && data[0] == 'B' && data[1] == 'S'; }
+
+bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out) {
+    if (size < 4 || size > kMaxSpectateSize || !isSpectateDatagram(data, size) || data[2] != kSpectateVersion) return false;
+    In in{data + 4, size - 4};
+    out = SpectateMessage();
+    const std::uint8_t type = data[3];
+    switch (type) {
+    case std::uint8_t(SpectateType::Watch):
+        if (size != kWatchSize) return false;
+        out.cookie = in.u32();
+        out.ackFrame = in.u32();
+        while (in.left > 0) {
+            if (in.u8() != 0) return false;  // the padding is zeros: one spelling only
+        }
+        break;
+    case std::uint8_t(SpectateType::Setup):
+        out.cookie = in.u32();
+        out.match = in.u8();
+        if (!in.ok || in.left == 0 || in.left > kMaxPacketSize) return false;
+        out.welcome.assign(in.p, in.p + in.left);
+        in.left = 0;
+        break;
+    case std::uint8_t(SpectateType::Inputs): {
+        out.cookie = in.u32();
+        out.lastFrame = in.u32();
+        out.newest = in.u32();
+        out.firstFrame = in.u32();
+        const std::uint16_t count = in.u16();
+        if (!in.ok || count > kMaxSpectateFrames || out.firstFrame == 0 || in.left != std::size_t(count) * 4) return false;
+        out.inputs.resize(count);
+        for (sim::FrameInput& f : out.inputs) {
+            f.buttons[0] = in.u16();
+            f.buttons[1] = in.u16();
+            if (((f.buttons[0] | f.buttons[1]) & ~wireButtons()) != 0) return false;
+        }
+        break;
+    }
+    case std::uint8_t(SpectateType::Refuse): {
+        const std::uint8_t r = in.u8();
+        if (r != std::uint8_t(SpectateRefusal::Full) && r != std::uint8_t(SpectateRefusal::NoMatch)) return false;
+        out.refusal = SpectateRefusal(r);
+        break;
+    }
+    default:
+        return false;
+    }
+    out.type = SpectateType(type);
+    return in.ok && in.left == 0;
+}
+
+std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m) {
+    std::vector<std::uint8_t> o = {'B', 'S', kSpectateVersion, std::uint8_t(m.type)};
+    switch (m.type) {
+    case SpectateType::Watch:
+        put32(o, m.cookie);
+        put32(o, m.ackFrame);
+        o.resize(kWatchSize, 0);
+        break;
+    case SpectateType::Setup:
+        put32(o, m.cookie);
+        put8(o, m.match);
+        o.insert(o.end(), m.welcome.begin(), m.welcome.end());
+        break;
+    case SpectateType::Inputs:
+        put32(o, m.cookie);
+        put32(o, m.lastFrame);
+        put32(o, m.newest);
+        put32(o, m.firstFrame);
+        put16(o, std::uint16_t(m.inputs.size()));
+        for (const sim::FrameInput& f : m.inputs) {
+            put16(o, f.buttons[0]);
+            put16(o, f.buttons[1]);
+        }
+        break;
+    case SpectateType::Refuse:
+        put8(o, std::uint8_t(m.refusal));
+        break;
+    }
+    return o;
+}
+
+// ---- host side
+
+void SpectatorHub::startMatch(const Packet& welcome, std::uint8_t match) {
+    Packet w = welcome;
+    w.token = 0;  // the match's token stays between the players
+    welcome_ = encodePacket(w);
+    match_ = match;
+    inputs_.clear();
+    lastFrame_ = 0;
+    started_ = true;
+    for (Watcher& w2 : watchers_) {  // a rematch: everyone gets the new setup
+        w2.confirmed = false;
+        w2.ack = 0;
+        w2.next = 1;
+        w2.lastSetupMs = -1000000;
+    }
+}
+
+void SpectatorHub::sendSetup(Watcher& w, Transport& t, std::int64_t nowMs) {
+    SpectateMessage m;
+    m.type = SpectateType::Setup;
+    m.cookie = w.cookie;
+    m.match = match_;
+    m.welcome = welcome_;
+    const std::vector<std::uint8_t> bytes = encodeSpectate(m);
+    t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
+    w.lastSetupMs = nowMs;
+}
+
+void SpectatorHub::handle(const std::uint8_t* data, std::size_t size, Address from, Transport& t, std::int64_t nowMs) {
+    SpectateMessage m;
+    if (!decodeSpectate(data, size, m) || m.type != SpectateType::Watch) return void(++malformed_);
+    auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.addr == from; });
+    if (it == watchers_.end()) {
+        if (!started_ && max_ > 0) return;  // no match yet: the spectator keeps asking
+        if (int(watchers_.size()) >= max_) {
+            ++refused_;
+            SpectateMessage r;
+            r.type = SpectateType::Refuse;
+            r.refusal = SpectateRefusal::Full;
+            const std::vector<std::uint8_t> bytes = encodeSpectate(r);
+            t.sendTo(from, bytes.data(), bytes.size(), nowMs);
+            return;
+        }
+        Watcher w;
+        w.addr = from;
+        if (!crypto::randomBytes(&w.cookie, sizeof w.cookie) || w.cookie == 0) w.cookie = 1;
+        w.lastHeardMs = w.lastAckMoveMs = nowMs;
+        watchers_.push_back(w);
+        sendSetup(watchers_.back(), t, nowMs);
+        return;
+    }
+    Watcher& w = *it;
+    if (m.cookie != w.cookie) {
+        if (m.cookie == 0 && nowMs - w.lastSetupMs >= kAskEveryMs) sendSetup(w, t, nowMs);  // the Setup was lost
+        else if (m.cookie != 0) ++malformed_;
+        w.lastHeardMs = nowMs;
+        return;
+    }
+    w.confirmed = true;
+    w.lastHeardMs = nowMs;
+    const std::uint32_t ack = std::min<std::uint32_t>(m.ackFrame, std::uint32_t(inputs_.size()));  // clamped to what exists
+    if (ack > w.ack) {
+        w.ack = ack;
+        w.lastAckMoveMs = nowMs;
+    }
+    if (w.next <= w.ack) w.next = w.ack + 1;
+}
+
+void SpectatorHub::tick(Transport& t, std::int64_t nowMs) {
+    for (auto it = watchers_.begin(); it != watchers_.end();) {
+        if (nowMs - it->lastHeardMs > kSpectatorTimeoutMs) {
+            ++dropped_;
+            it = watchers_.erase(it);
+            continue;
+        }
+        Watcher& w = *it++;
+        if (!w.confirmed) continue;
+        if (nowMs - w.lastAckMoveMs > kResendMs && w.next > w.ack + 1) {
+            w.next = w.ack + 1;  // nothing acknowledged for a while: go back
+            w.lastAckMoveMs = nowMs;
+        }
+        const std::uint32_t have = std::uint32_t(inputs_.size());
+        const bool endNews = lastFrame_ > 0 && w.ack < lastFrame_;
+        if (w.next > have && !endNews) continue;
+        if (w.next > have) {
+            if (nowMs - w.lastAckMoveMs < kResendMs) continue;  // everything sent: wait for the acknowledgement
+            w.next = w.ack + 1;
+            w.lastAckMoveMs = nowMs;
+        }
+        SpectateMessage m;
+        m.type = SpectateType::Inputs;
+        m.cookie = w.cookie;
+        m.lastFrame = lastFrame_;
+        m.newest = have;
+        m.firstFrame = w.next;
+        const std::uint32_t n = std::min<std::uint32_t>(have - std::min(have, w.next - 1), kMaxSpectateFrames);
+        m.inputs.assign(inputs_.begin() + (w.next - 1), inputs_.begin() + (w.next - 1 + n));
+        if (m.inputs.empty()) m.firstFrame = have + 1;  // only the news of the end
+        const std::vector<std::uint8_t> bytes = encodeSpectate(m);
+        t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
+        w.next += n;
+        ++served_;
+    }
+}
+
+bool SpectatorHub::allCaughtUp() const {
+    for (const Watcher& w : watchers_) {
+        if (w.confirmed && (lastFrame_ == 0 || w.ack < lastFrame_)) return false;
+    }
+    return true;
+}
+
+bool SpectateDemux::receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) {
+    // Bounded: the inner transport holds a finite queue; each spectator datagram is handled and dropped here.
+    for (int i = 0; i < 4096; ++i) {
+        if (!inner_.receive(data, from, nowMs)) return false;
+        if (!isSpectateDatagram(data.data(), data.size())) return true;
+        hub_.handle(data.data(), data.size(), from, inner_, nowMs);
+    }
+    return false;
+}
+
+// ---- spectator side
+
+void SpectatorClient::fail(const std::string& why) {
+    if (state_ == SpectatorState::Done) return;
+    state_ = SpectatorState::Done;
+    failure_ = why;
+}
+
+void SpectatorClient::sendWatch(std::int64_t nowMs) {
+    SpectateMessage m;
+    m.type = SpectateType::Watch;
+    m.cookie = cookie_;
+    m.ackFrame = std::uint32_t(inputs_.size());
+    const std::vector<std::uint8_t> bytes = encodeSpectate(m);
+    t_.sendTo(host_, bytes.data(), bytes.size(), nowMs);
+    lastSentMs_ = nowMs;
+    fresh_ = false;
+}
+
+void SpectatorClient::tick(std::int64_t nowMs) {
+    if (startMs_ < 0) startMs_ = lastHeardMs_ = nowMs;
+    if (state_ == SpectatorState::Done) return;
+    std::vector<std::uint8_t> data;
+    Address from = 0;
+    for (int i = 0; i < 4096 && t_.receive(data, from, nowMs); ++i) {
+        SpectateMessage m;
+        if (from != host_ || !decodeSpectate(data.data(), data.size(), m)) {
+            ++malformed_;
+            continue;
+        }
+        if (m.type == SpectateType::Refuse) {
+            return fail(m.refusal == SpectateRefusal::Full ? "refused: the host takes no more spectators"
+                                                           : "refused: the host has no match running");
+        }
+        if (m.type == SpectateType::Setup) {
+            Packet w;
+            if (!decodePacket(m.welcome.data(), m.welcome.size(), w) || w.type != PacketType::Welcome ||
+                w.version != kProtocolVersion) {
+                ++malformed_;
+                continue;
+            }
+            if (state_ == SpectatorState::Watching && m.match == match_ && m.cookie == cookie_) continue;  // repeated
+            if (state_ == SpectatorState::Watching && m.match != match_) {
+                return fail("the players started a rematch (a spectator follows one match)");
+            }
+            welcome_ = w;
+            cookie_ = m.cookie;
+            match_ = m.match;
+            state_ = SpectatorState::Watching;
+            lastHeardMs_ = nowMs;
+            sendWatch(nowMs);
+            continue;
+        }
+        if (m.type != SpectateType::Inputs || state_ != SpectatorState::Watching || m.cookie != cookie_) {
+            ++malformed_;
+            continue;
+        }
+        lastHeardMs_ = nowMs;
+        if (m.lastFrame != 0) lastFrame_ = m.lastFrame;
+        newest_ = std::max(newest_, m.newest);
+        const std::size_t have = inputs_.size();
+        if (m.firstFrame <= have + 1) {  // contiguous with what we hold (older frames are duplicates)
+            for (std::size_t k = have + 1 - m.firstFrame; k < m.inputs.size(); ++k) inputs_.push_back(m.inputs[k]);
+        }
+        fresh_ = true;
+    }
+    if (state_ == SpectatorState::Asking && nowMs - startMs_ > kAskForMs) return fail("no answer from the host");
+    if (state_ == SpectatorState::Watching && nowMs - lastHeardMs_ > kSpectatorTimeoutMs &&
+        (lastFrame_ == 0 || inputs_.size() < lastFrame_)) {
+        return fail("connection lost");
+    }
+    const std::int64_t every = state_ == SpectatorState::Asking ? kAskEveryMs : kAckEveryMs;
+    if (nowMs - lastSentMs_ >= every || fresh_) sendWatch(nowMs);
+}
+
+}  // namespace net

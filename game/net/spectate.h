@@ -1,0 +1,172 @@
+#pragma once
+// Spectators: the host forwards the match's confirmed inputs to up to N watchers, who play them a few frames
+// behind; one who joins late gets every input from frame 1 and catches up by simulating as fast as it can.
+//
+// The spectator protocol shares the host's UDP port with the match (SpectateDemux sorts datagrams by their first
+// two bytes: 'B' 'S' here, 'B' 'F' the match's). Header `'B' 'S' VERSION TYPE`, little-endian fields:
+//   Watch   spectator -> host: cookie (0 until the host gave one), the frame up to which the spectator holds every
+//           input; padded to kWatchSize bytes, so the host never answers a datagram with more bytes than it got
+//           (no amplification towards a spoofed address)
+//   Setup   host -> spectator: a fresh cookie, the match number, and the match's Welcome packet (the whole setup)
+//   Inputs  host -> spectator: cookie, the match's last frame (0 while running), the newest confirmed frame, first
+//           frame, count, then count frames of both players' 16-bit buttons (at most kMaxSpectateFrames)
+//   Refuse  host -> spectator: why (it has all the spectators it takes); a Watch before the match starts gets no
+//           answer, and the spectator keeps asking (30 s at most)
+// Inputs go only to an address that echoed its cookie (it can receive there). The host never waits for a
+// spectator: it sends at most one packet per spectator per tick, from what the spectator acknowledged (going back
+// when no acknowledgement has come for kResendMs), and drops one silent for kSpectatorTimeoutMs.
+#include "game/net/packet.h"
+#include "game/net/transport.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace net {
+
+constexpr std::uint8_t kSpectateVersion = 1;
+/// Most frames one Inputs packet carries (4 bytes each: 318 bytes of datagram, within kMaxPacketSize, so it also
+/// fits a TURN Data indication).
+constexpr int kMaxSpectateFrames = 74;
+/// A Watch's size: at least any Setup's.
+constexpr std::size_t kWatchSize = 128;
+/// Largest spectator datagram.
+constexpr std::size_t kMaxSpectateSize = 22 + 4 * kMaxSpectateFrames;
+static_assert(kMaxSpectateSize <= kMaxPacketSize, "a spectator packet fits where a game packet does");
+constexpr std::int64_t kSpectatorTimeoutMs = 3000;
+constexpr std::int64_t kResendMs = 300;
+
+enum class SpectateType : std::uint8_t { Watch = 1, Setup = 2, Inputs = 3, Refuse = 4 };
+enum class SpectateRefusal : std::uint8_t { Full = 1, NoMatch = 2 };
+
+/// One decoded spectator datagram (only the fields of its type are meaningful).
+struct SpectateMessage {
+    SpectateType type = SpectateType::Watch;
+    std::uint32_t cookie = 0;
+    std::uint32_t ackFrame = 0;                 // Watch
+    std::uint8_t match = 0;                     // Setup
+    std::vector<std::uint8_t> welcome;          // Setup: an encoded Welcome packet (decodePacket it)
+    std::uint32_t lastFrame = 0;                // Inputs: the match's last frame, 0 while it runs
+    std::uint32_t newest = 0;                   // Inputs: the host's newest confirmed frame
+    std::uint32_t firstFrame = 0;               // Inputs
+    std::vector<sim::FrameInput> inputs;        // Inputs (each button within wireButtons())
+    SpectateRefusal refusal = SpectateRefusal::Full;  // Refuse
+};
+
+/// True when a datagram is a spectator one (its first two bytes).
+bool isSpectateDatagram(const std::uint8_t* data, std::size_t size);
+/// Decodes a spectator datagram; false for anything malformed (bounds, version, trailing bytes, a bad button).
+bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out);
+/// Encodes one (a Watch padded to kWatchSize).
+std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m);
+
+/// Host side: the watchers of one match.
+class SpectatorHub {
+public:
+    /// At most maxSpectators watchers (0: every Watch is refused).
+    explicit SpectatorHub(int maxSpectators) : max_(maxSpectators) {}
+    /// A match starts: its Welcome (the setup spectators play) and number; the inputs start over.
+    void startMatch(const Packet& welcome, std::uint8_t match);
+    /// A confirmed frame's inputs (frames in order from 1).
+    void confirmed(const sim::FrameInput& in) { inputs_.push_back(in); }
+    /// The match's last frame (0 while it runs).
+    void setLastFrame(std::int64_t f) { lastFrame_ = std::uint32_t(f); }
+    /// A spectator datagram arrived.
+    void handle(const std::uint8_t* data, std::size_t size, Address from, Transport& t, std::int64_t nowMs);
+    /// Sends what is due (one packet per spectator at most) and drops silent spectators.
+    void tick(Transport& t, std::int64_t nowMs);
+    /// Watchers now.
+    int count() const { return int(watchers_.size()); }
+    /// True when every watcher holds the whole ended match (or none is left).
+    bool allCaughtUp() const;
+    /// Datagrams refused (malformed, wrong cookie) and watchers refused (full) or dropped (silent).
+    std::int64_t malformed() const { return malformed_; }
+    std::int64_t refused() const { return refused_; }
+    std::int64_t dropped() const { return dropped_; }
+    std::int64_t served() const { return served_; }
+
+private:
+    struct Watcher {
+        Address addr = 0;
+        std::uint32_t cookie = 0;
+        bool confirmed = false;      // echoed its cookie
+        std::uint32_t ack = 0;
+        std::uint32_t next = 1;      // next frame to send
+        std::int64_t lastHeardMs = 0;
+        std::int64_t lastAckMoveMs = 0;
+        std::int64_t lastSetupMs = -1000000;
+    };
+    void sendSetup(Watcher& w, Transport& t, std::int64_t nowMs);
+
+    int max_;
+    bool started_ = false;
+    std::vector<std::uint8_t> welcome_;
+    std::uint8_t match_ = 0;
+    std::vector<sim::FrameInput> inputs_;
+    std::uint32_t lastFrame_ = 0;
+    std::vector<Watcher> watchers_;
+    std::int64_t malformed_ = 0, refused_ = 0, dropped_ = 0, served_ = 0;
+};
+
+/// A Transport in front of the host's: spectator datagrams go to the hub, the rest up to the match.
+class SpectateDemux : public Transport {
+public:
+    SpectateDemux(Transport& inner, SpectatorHub& hub) : inner_(inner), hub_(hub) {}
+    void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
+        inner_.sendTo(to, data, size, nowMs);
+    }
+    bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
+
+private:
+    Transport& inner_;
+    SpectatorHub& hub_;
+};
+
+/// Where a spectator is.
+enum class SpectatorState : std::uint8_t { Asking, Watching, Done };
+
+/// Spectator side: asks the host, receives the setup and the inputs in order.
+class SpectatorClient {
+public:
+    SpectatorClient(Transport& t, Address host) : t_(t), host_(host) {}
+    /// Reads what arrived, sends a Watch (every 250 ms while asking, else an acknowledgement every 100 ms or when
+    /// new inputs came).
+    void tick(std::int64_t nowMs);
+    SpectatorState state() const { return state_; }
+    /// The setup, valid once Watching.
+    const Packet& welcome() const { return welcome_; }
+    /// Inputs held contiguously from frame 1.
+    const std::vector<sim::FrameInput>& inputs() const { return inputs_; }
+    /// The match's last frame once the host said it (0 before).
+    std::uint32_t lastFrame() const { return lastFrame_; }
+    /// The newest confirmed frame the host has reported.
+    std::uint32_t hostNewest() const { return newest_; }
+    /// Why it stopped ("" while it runs): "refused: ...", "no answer from the host", "connection lost".
+    const std::string& failure() const { return failure_; }
+    /// Ends with a failure (the runner's own limits).
+    void fail(const std::string& why);
+    std::int64_t malformed() const { return malformed_; }
+
+private:
+    void sendWatch(std::int64_t nowMs);
+
+    Transport& t_;
+    Address host_;
+    SpectatorState state_ = SpectatorState::Asking;
+    Packet welcome_;
+    std::uint32_t cookie_ = 0;
+    std::uint8_t match_ = 0;
+    std::vector<sim::FrameInput> inputs_;
+    std::uint32_t lastFrame_ = 0;
+    std::uint32_t newest_ = 0;
+    std::int64_t startMs_ = -1;
+    std::int64_t lastHeardMs_ = 0;
+    std::int64_t lastSentMs_ = -1000000;
+    bool fresh_ = false;  // inputs came since the last acknowledgement
+    std::string failure_;
+    std::int64_t malformed_ = 0;
+};
+
+}  // namespace net
