@@ -22,7 +22,11 @@ std::string winnerText(const FightSource& src, int winner) {
 
 void FightEffects::reset(const FightSource& src) {
     for (int p = 0; p < 2; ++p) healthTrail_[p] = float(src.fight().state().fighters[p].health);
-    sparks_.clear();
+    particles_.clear();
+    for (int p = 0; p < 2; ++p) {
+        wasAirborne_[p] = src.fight().state().fighters[p].airborne;
+        lastAnim_[p] = src.fight().state().fighters[p].anim;
+    }
     calls_.clear();
     keepBanner_ = false;
     if (src.setup().intro > 0) banner_ = {};
@@ -34,50 +38,28 @@ void FightEffects::announce(const Banner& b) {
     keepBanner_ = true;
 }
 
-float FightEffects::nextRand() {
-    rand_ ^= rand_ << 13;
-    rand_ ^= rand_ >> 17;
-    rand_ ^= rand_ << 5;
-    return float(rand_ % 10000u) / 10000.f;
-}
-
-void FightEffects::spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed) {
-    const StageView v;
-    const sf::FloatRect r = v.rect(where);
-    const sf::Vector2f c(r.left + r.width / 2.f, r.top + r.height / 2.f);
-    for (int i = 0; i < count; ++i) {
-        const float a = nextRand() * 6.2831853f;
-        const float s = speed * (0.4f + nextRand());
-        Spark sp;
-        sp.pos = c;
-        sp.vel = {std::cos(a) * s, std::sin(a) * s};
-        sp.maxLife = sp.life = 10.f + nextRand() * 12.f;
-        sp.size = 2.f + nextRand() * 3.f;
-        sp.color = color;
-        sparks_.push_back(sp);
-    }
-    Spark ring;  // a flash at the impact point
-    ring.pos = c;
-    ring.maxLife = ring.life = 8.f;
-    ring.size = -speed * 3.f;  // negative size marks the ring
-    ring.color = color;
-    sparks_.push_back(ring);
-}
-
 void FightEffects::react(const sim::Event& e, const FightSource& src) {
     switch (e.type) {
     case sim::EventType::Hit:
-        if (e.counter) banner_ = {"COUNTER", 30, sf::Color(255, 150, 60)};
-        spawnSparks(e.where, e.heavy ? sf::Color(255, 200, 60) : sf::Color(255, 245, 200), e.heavy ? 26 : 14, e.heavy ? 9.f : 6.f);
+        if (e.counter) {
+            banner_ = {"COUNTER", 30, sf::Color(255, 150, 60)};
+            particles_.screenFlash(sf::Color(255, 150, 40), 6);
+        }
+        particles_.burst(e.where, e.heavy ? sf::Color(255, 200, 60) : sf::Color(255, 245, 200), e.heavy ? 26 : 14, e.heavy ? 9.f : 6.f);
+        if (e.attacker == 0 || e.attacker == 1) {
+            particles_.streaks(e.where, src.fight().state().fighters[e.attacker].facing,
+                               e.counter ? sf::Color(255, 170, 80) : sf::Color(255, 250, 225), e.heavy ? 7 : 4);
+        }
         sound_.play(e.heavy ? Sfx::HeavyHit : Sfx::Hit);
         if (e.heavy) shakeTicks_ = 14, shakePower_ = 9.f;
         break;
     case sim::EventType::Block:
-        spawnSparks(e.where, sf::Color(140, 200, 255), 10, 5.f);
+        particles_.burst(e.where, sf::Color(140, 200, 255), 10, 5.f);
+        if (e.victim == 0 || e.victim == 1) particles_.flash(src.fight().state().fighters[e.victim].push, sf::Color(120, 180, 255));
         sound_.play(Sfx::Block);
         break;
     case sim::EventType::ProjectileCancel:
-        spawnSparks(e.where, sf::Color(230, 140, 255), 24, 8.f);
+        particles_.burst(e.where, sf::Color(230, 140, 255), 24, 8.f);
         sound_.play(Sfx::Boom);
         break;
     case sim::EventType::KO:  // the words come from roundEnd, in order with the round's other calls
@@ -98,11 +80,11 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         else banner_ = {"ROUND " + std::to_string(src.fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
         break;
     case sim::EventType::Throw:
-        spawnSparks(e.where, sf::Color(120, 255, 150), 12, 5.f);
+        particles_.burst(e.where, sf::Color(120, 255, 150), 12, 5.f);
         sound_.play(Sfx::Block);
         break;
     case sim::EventType::Tech:
-        spawnSparks(src.fight().state().fighters[0].push, sf::Color(255, 255, 255), 16, 7.f);
+        particles_.burst(src.fight().state().fighters[0].push, sf::Color(255, 255, 255), 16, 7.f);
         sound_.play(Sfx::Blip);
         break;
     case sim::EventType::MatchOver: break;  // its call comes from roundEnd, after the round's
@@ -131,13 +113,8 @@ void FightEffects::update(const sim::Fight& fight) {
         if (alive && !fireballAlive_[p]) sound_.play(Sfx::Fireball, 70.f);
         fireballAlive_[p] = alive;
     }
-    for (Spark& s : sparks_) {
-        s.pos += s.vel;
-        s.vel *= 0.88f;
-        s.vel.y += 0.25f;
-        s.life -= 1.f;
-    }
-    sparks_.erase(std::remove_if(sparks_.begin(), sparks_.end(), [](const Spark& s) { return s.life <= 0.f; }), sparks_.end());
+    particles_.update();
+    kickDust(fight);
     if (shakeTicks_ > 0) --shakeTicks_;
     if (banner_.ticks > 0) --banner_.ticks;
     ++banner_.age;
@@ -145,6 +122,21 @@ void FightEffects::update(const sim::Fight& fight) {
     for (int p = 0; p < 2; ++p) {
         const float h = float(fight.state().fighters[p].health);
         healthTrail_[p] = h > healthTrail_[p] ? h : std::max(h, healthTrail_[p] - 4.f);
+    }
+}
+
+void FightEffects::kickDust(const sim::Fight& fight) {
+    for (int p = 0; p < 2; ++p) {
+        const sim::FighterState& f = fight.state().fighters[p];
+        const sim::StandardAnims& ids = fight.def(p).ids;
+        if (f.airborne && !wasAirborne_[p]) particles_.dust(f.x, 0, 6);                // take-off
+        if (!f.airborne && wasAirborne_[p]) particles_.dust(f.x, 0, 10);               // landing
+        if (f.anim != lastAnim_[p] && f.anim >= 0 && (f.anim == ids.dash || f.anim == ids.backdash)) {
+            const int forward = f.anim == ids.dash ? f.facing : -f.facing;
+            particles_.dust(f.x, -forward, 8);                                             // blown back from the feet
+        }
+        wasAirborne_[p] = f.airborne;
+        lastAnim_[p] = f.anim;
     }
 }
 
@@ -156,29 +148,6 @@ StageView FightEffects::stage(long ticks) const {
         v.shakeY = std::cos(float(ticks) * 2.7f) * k * 0.6f;
     }
     return v;
-}
-
-void FightEffects::drawSparks(sf::RenderTarget& t) const {
-    sf::RenderStates add(sf::BlendAdd);
-    for (const Spark& s : sparks_) {
-        const float k = s.life / s.maxLife;
-        if (s.size < 0.f) {  // impact flash ring
-            const float r = -s.size * (1.3f - k);
-            sf::CircleShape ring(r, 24);
-            ring.setOrigin(r, r);
-            ring.setPosition(s.pos);
-            ring.setFillColor(withAlpha(s.color, int(120 * k)));
-            ring.setOutlineColor(withAlpha(sf::Color::White, int(220 * k)));
-            ring.setOutlineThickness(3.f);
-            t.draw(ring, add);
-            continue;
-        }
-        sf::CircleShape dot(s.size * (0.5f + k), 8);
-        dot.setOrigin(dot.getRadius(), dot.getRadius());
-        dot.setPosition(s.pos);
-        dot.setFillColor(withAlpha(s.color, int(255 * k)));
-        t.draw(dot, add);
-    }
 }
 
 namespace {

@@ -8,6 +8,7 @@
 // fight freezes the sparks too), with an online source every tick.
 #include "game/app/fight_draw.h"
 #include "game/app/fight_source.h"
+#include "game/app/particles.h"
 #include "game/app/resources.h"
 #include "game/app/round_calls.h"
 
@@ -55,24 +56,20 @@ public:
     StageView stage(long ticks) const;
     /// Player p's health trail (the red part of the bar), in health points.
     float trail(int p) const { return healthTrail_[p]; }
-    /// Draws the sparks and impact rings (additive).
-    void drawSparks(sf::RenderTarget& t) const;
+    /// Draws the particles (sparks, rings, dust, streaks, flashes) through the frame's stage mapping.
+    void drawSparks(sf::RenderTarget& t, const StageView& v) const { particles_.draw(t, v); }
     /// Draws the round intro's text or the current banner across the middle of a width x height screen.
     void drawBanner(sf::RenderTarget& t, const sf::Font& font, const FightSource& src, float width, float height) const;
 
 private:
-    struct Spark {
-        sf::Vector2f pos, vel;
-        float life = 0, maxLife = 1, size = 3;
-        sf::Color color;
-    };
-
     void nextCall();
-    void spawnSparks(const engine::AABB& where, sf::Color color, int count, float speed);
-    float nextRand();
+    /// Dust at the feet of a fighter that took off, landed or started a dash since the last frame.
+    void kickDust(const sim::Fight& fight);
 
     SoundBank& sound_;
-    std::vector<Spark> sparks_;
+    Particles particles_;
+    bool wasAirborne_[2] = {false, false};
+    int lastAnim_[2] = {-1, -1};
     Banner banner_;
     std::deque<RoundCall> calls_;  // round calls not yet said
     bool keepBanner_ = false;  // the next round start keeps the current banner (set by announce)
@@ -80,7 +77,6 @@ private:
     float shakePower_ = 0.f;
     float healthTrail_[2] = {0, 0};
     bool fireballAlive_[2] = {false, false};
-    std::uint32_t rand_ = 0x9e3779b9u;  // effects only; the simulation has its own generator
 };
 
 }  // namespace app

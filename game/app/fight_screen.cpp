@@ -143,7 +143,7 @@ void FightScreen::draw(sf::RenderTarget& t) {
     drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, mirror && last == 1);
     drawProjectiles(t, v, fight, ticks_);
     drawOverlay(t, v, fight, lastQuery_, overlay_, ctx_.res->mono);
-    effects_.drawSparks(t);
+    effects_.drawSparks(t, v);
     drawHud(t);
     if (training_) {
         drawTrainingHud(t, *training_, source_->setup().dummy, {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});

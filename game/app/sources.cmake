@@ -44,6 +44,8 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fresh_press.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_effects.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_effects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/particles.h
+  ${CMAKE_CURRENT_LIST_DIR}/particles.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bug_report_screen.cpp

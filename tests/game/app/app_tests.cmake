@@ -32,6 +32,9 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/options_model.h
   ${PROJECT_SOURCE_DIR}/game/app/options_model.cpp
   ${PROJECT_SOURCE_DIR}/game/app/user_paths.h
+  ${CMAKE_CURRENT_LIST_DIR}/particles.test.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/particles.h
+  ${PROJECT_SOURCE_DIR}/game/app/particles.cpp
   ${PROJECT_SOURCE_DIR}/game/app/flags.h
   ${PROJECT_SOURCE_DIR}/game/app/flags.cpp
   ${PROJECT_SOURCE_DIR}/game/app/online_flags.h
