@@ -121,11 +121,11 @@ FighterLoader dataLoader(const std::string& dataDir) {
     };
 }
 
-/// The tick loop: 60 Hz (or as fast as the match allows with --fast) until the peer is done.
+using Clock = std::chrono::steady_clock;
+
+/// The tick loop: 60 Hz (or as fast as the match allows with --fast) until the peer is done; times are ms since t0.
 int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp,
-            const std::function<void(std::int64_t)>& beforeTick) {
-    using Clock = std::chrono::steady_clock;
-    const Clock::time_point t0 = Clock::now();
+            const std::function<void(std::int64_t)>& beforeTick, Clock::time_point t0) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
     std::int64_t ticks = 0;
     while (peer.state() != PeerState::Done) {
@@ -153,13 +153,13 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
 }
 
 /// After the match: the spectators still catching up are served until they hold every frame (at most 10 s).
-void serveSpectators(net::SpectatorHub& hub, net::Transport& demux, Session& s) {
-    using Clock = std::chrono::steady_clock;
-    const Clock::time_point t0 = Clock::now();
+/// Times are ms since t0, the match's clock (the watchers' timers run on it).
+void serveSpectators(net::SpectatorHub& hub, net::Transport& demux, Session& s, Clock::time_point t0) {
     hub.setLastFrame(s.confirmedFrame());
     std::vector<std::uint8_t> data;
     net::Address from = 0;
-    for (std::int64_t now = 0; now < 10000 && !hub.allCaughtUp();) {
+    const std::int64_t start = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+    for (std::int64_t now = start; now < start + 10000 && !hub.allCaughtUp();) {
         while (demux.receive(data, from, now)) {}  // the match is over: only spectators matter now
         hub.tick(demux, now);
         std::this_thread::sleep_for(std::chrono::milliseconds(16));
@@ -276,9 +276,10 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
         lastPunchMs = now;
     };
-    const int code = runLoop(peer, f, run, udp, beforeTick);
+    const Clock::time_point t0 = Clock::now();
+    const int code = runLoop(peer, f, run, udp, beforeTick, t0);
     if (f.online.host && peer.session() != nullptr && hub.count() > 0) {
-        serveSpectators(hub, demux, *peer.session());
+        serveSpectators(hub, demux, *peer.session(), t0);
         std::cout << "spectators: " << hub.served() << " packets served, " << hub.refused() << " refused, "
                   << hub.dropped() << " dropped when silent\n";
     }

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Spectators on loopback: a host (2 spectators at most) and a joiner play a real-time match; spectator S1 watches
+# Spectators on loopback, with 20 ms delay and 5% loss everywhere: a host (2 spectators at most) and a joiner play a real-time match; spectator S1 watches
 # from the start, S2 joins late (the match well under way) and catches up by simulating from frame 0, a third
 # stalls (SIGSTOP) mid-match and is dropped. The players finish normally with equal hashes; S1 and S2 end with
 # the players' final hash and recordings identical to theirs, and S2 says it caught up past frame 200. A host
@@ -28,22 +28,23 @@ timeout 20 "$exe" --spectate "127.0.0.1:$p0" >"$dir/refused.out" 2>&1
 grep -q '^result: refused: the host takes no more spectators$' "$dir/refused.out" || fail "the refusal is not said"
 kill "$h0" 2>/dev/null; wait "$h0" 2>/dev/null
 
-timeout 90 "$exe" --host 0 --replay "$script" --wait 30 --spectators 2 --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
+net=(--net-delay 20 --net-loss 5)  # the conditions simulator on every side (the peers' also jitter)
+timeout 90 "$exe" --host 0 --replay "$script" --wait 30 --spectators 2 "${net[@]}" --net-jitter 5 --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
 host=$!; pids+=("$host")
 waitFor "$dir/host.out" '^hosting on UDP port ' 100 || fail "the host printed no port"
 port=$(sed -n 's/^hosting on UDP port //p' "$dir/host.out")
-timeout 90 "$exe" --spectate "127.0.0.1:$port" --record "$dir/s1.freplay" >"$dir/s1.out" 2>&1 &
+timeout 90 "$exe" --spectate "127.0.0.1:$port" "${net[@]}" --record "$dir/s1.freplay" >"$dir/s1.out" 2>&1 &
 s1=$!; pids+=("$s1")
 "$exe" --spectate "127.0.0.1:$port" --max-seconds 90 >"$dir/stall.out" 2>&1 &  # no `timeout`: STOP must reach it
 stall=$!; pids+=("$stall")
-timeout 90 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
+timeout 90 "$exe" --join "127.0.0.1:$port" --replay "$script" "${net[@]}" --net-jitter 5 --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
 join=$!; pids+=("$join")
 waitFor "$dir/stall.out" '^watching: ' 150 || fail "the third spectator never watched"
 sleep 1
 kill -STOP "$stall"
 # S2 comes late, once the stalled one has been dropped (3 s of silence): 5 s later (the match runs about 11.5 s).
 sleep 5
-timeout 90 "$exe" --spectate "127.0.0.1:$port" --record "$dir/s2.freplay" >"$dir/s2.out" 2>&1 &
+timeout 90 "$exe" --spectate "127.0.0.1:$port" "${net[@]}" --record "$dir/s2.freplay" >"$dir/s2.out" 2>&1 &
 s2=$!; pids+=("$s2")
 wait "$join"; joinCode=$?
 wait "$host"; hostCode=$?
