@@ -5,6 +5,7 @@ set(NET_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/crypto.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto_turn.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stun.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/turn_client.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spectate.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/packet.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/conditions.test.cpp
