@@ -138,9 +138,14 @@ void SoundBank::music(view::Song s) {
     v.stop();
     v.setBuffer(audio_->songs[i]);
     v.setLoop(true);
-    v.setVolume(musicVolume_);
+    v.setVolume(musicVolume_ * master_);
     v.play();
     song_ = int(s);
+}
+
+void SoundBank::setVolume(int percent) {
+    master_ = float(std::clamp(percent, 0, 100)) / 100.f;
+    if (enabled_) audio_->musicVoice.setVolume(musicVolume_ * master_);  // the music follows at once
 }
 
 void SoundBank::stopMusic() {
@@ -151,7 +156,7 @@ void SoundBank::stopMusic() {
 
 void SoundBank::setMusicVolume(float volume) {
     musicVolume_ = std::clamp(volume, 0.f, 100.f);
-    if (enabled_) audio_->musicVoice.setVolume(musicVolume_);
+    if (enabled_) audio_->musicVoice.setVolume(musicVolume_ * master_);
 }
 
 bool Resources::load(const std::string& dataDir, bool soundOn, std::string& error) {

@@ -25,15 +25,15 @@ public:
     void init(bool enabled);
     /// Plays an effect (does nothing when sound is off).
     void play(Sfx s, float volume = 100.f);
-    /// Sets the master volume, 0..100 percent of every effect's own volume.
-    void setVolume(int percent) { master_ = float(percent < 0 ? 0 : percent > 100 ? 100 : percent) / 100.f; }
+    /// Sets the master volume (the Options screen), 0..100 percent of every effect's and the music's own volume.
+    void setVolume(int percent);
     /// True when sound is on.
     bool enabled() const { return enabled_; }
     /// Loops a song (its samples made the first time it plays); nothing when it is already playing or sound is off.
     void music(view::Song s);
     /// Stops the music.
     void stopMusic();
-    /// Music volume, 0-100 (effects keep theirs).
+    /// The music's own volume, 0-100, before the master volume (effects keep theirs).
     void setMusicVolume(float volume);
 
 private:
