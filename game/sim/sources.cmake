@@ -15,6 +15,8 @@ set(GAME_SIM_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_fields.cpp
   ${CMAKE_CURRENT_LIST_DIR}/move_list.h
   ${CMAKE_CURRENT_LIST_DIR}/move_list.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/skeleton.h
+  ${CMAKE_CURRENT_LIST_DIR}/skeleton.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/budget.h

@@ -3,6 +3,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight_test_util.h
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/moves.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sim/skeleton.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight_fields.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/desync_report.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/blaster.test.cpp
