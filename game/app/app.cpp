@@ -130,6 +130,8 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     if (name == "select") return makeFighterSelect(ctx, sim::Mode::Versus);
     if (name == "controls") return makeControls(ctx);
     if (name == "options") return makeOptions(ctx, false);
+    if (name == "replays") return makeReplayBrowser(ctx);
+    if (name == "arcade") return makeArcadeSelect(ctx);
     if (name == "welcome") return makeOptions(ctx, true);
     if (name == "versus") return quickMatch(ctx, sim::Mode::Versus);
     if (name == "cpu") return quickMatch(ctx, sim::Mode::VersusCpu);

@@ -26,6 +26,29 @@ float drawText(sf::RenderTarget& t, const sf::Font& font, const std::string& s, 
     return b.width;
 }
 
+unsigned fittedTextSize(const sf::Font& font, const std::string& s, unsigned size, float maxWidth, float outline) {
+    constexpr unsigned kSmallest = 8;
+    sf::Text text(sf::String::fromUtf8(s.begin(), s.end()), font, size);
+    if (outline > 0.f) text.setOutlineThickness(outline);
+    for (unsigned tries = 0; size > kSmallest && tries < 64; ++tries) {
+        const float w = text.getLocalBounds().width;
+        if (w <= maxWidth) break;
+        // Glyph widths do not scale exactly with the size: shrink in proportion, then check again.
+        const unsigned next = unsigned(float(size) * maxWidth / w);
+        size = std::max(kSmallest, std::min(size - 1, next));
+        text.setCharacterSize(size);
+    }
+    return size;
+}
+
+unsigned drawTextFitted(sf::RenderTarget& t, const sf::Font& font, const std::string& s, unsigned size, float x, float y,
+                        sf::Color color, float maxWidth, float outline) {
+    const unsigned fitted = fittedTextSize(font, s, size, maxWidth, outline);
+    const float dy = (float(size) - float(fitted)) * 0.5f;  // keep the line's middle
+    drawText(t, font, s, fitted, x, y + dy, color, Align::Center, outline);
+    return fitted;
+}
+
 sf::ConvexShape roundedRect(float x, float y, float w, float h, float radius) {
     constexpr int kArc = 6;  // points per quarter circle
     constexpr float kHalfPi = 1.57079632679f;

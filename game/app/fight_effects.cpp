@@ -29,7 +29,8 @@ void FightEffects::reset(const FightSource& src) {
     }
     calls_.clear();
     keepBanner_ = false;
-    if (src.setup().intro > 0) banner_ = {};
+    // Training has no rounds to announce (its match restarts at every dummy or position change).
+    if (src.setup().intro > 0 || src.setup().mode == sim::Mode::Training) banner_ = {};
     else banner_ = {"ROUND 1", 70, sf::Color(255, 230, 120)};
 }
 
@@ -76,7 +77,7 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         }
         // With a round intro the intro's own "ROUND N ... FIGHT!" is drawn from the state (drawBanner).
         calls_.clear();
-        if (src.setup().intro > 0) banner_ = {};
+        if (src.setup().intro > 0 || src.setup().mode == sim::Mode::Training) banner_ = {};
         else banner_ = {"ROUND " + std::to_string(src.fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
         break;
     case sim::EventType::Throw:

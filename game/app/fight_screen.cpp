@@ -5,6 +5,7 @@
 #include "game/app/fight_screen.h"
 
 #include "game/app/draw.h"
+#include "game/app/fight_hints.h"
 #include "game/app/live_source.h"
 #include "game/app/replay_source.h"
 #include "game/app/training_hud.h"
@@ -57,6 +58,15 @@ void FightScreen::resetMatch() {
     resetPresentation();
 }
 
+void FightScreen::setRecording(bool on) {
+    source_->setRecording(on);
+    sayWriteFailure(false);
+    if (on) {
+        resetPresentation();
+        effects_.announce({"RECORDING A REPLAY", 90, sf::Color(255, 120, 110)});
+    }
+}
+
 void FightScreen::applyTraining(const TrainingChange& c) {
     if (!source_->restartWith(c.setup)) return;
     resetPresentation();
@@ -78,8 +88,9 @@ void FightScreen::handlePacedKeys(const Tick& in) {
         // have been said and the result has been up a moment.
         if (!menuOpened_ && matchOverTicks_ >= kMatchMenuTicks && !effects_.callsPlaying()) {
             menuOpened_ = true;
-            const std::string result = winnerText(*source_, source_->fight().state().matchWinner);
-            ctx_.stack->push(makeMatchOver(ctx_, *this, result, source_->setup().mode));
+            const int winner = source_->fight().state().matchWinner;
+            if (arcade_) ctx_.stack->push(makeArcadeResult(ctx_, arcade_, winner));
+            else ctx_.stack->push(makeMatchOver(ctx_, *this, winnerText(*source_, winner), source_->setup().mode));
         }
         return;
     }
@@ -204,7 +215,9 @@ void FightScreen::drawHud(sf::RenderTarget& t) {
     } else {
         drawText(t, ctx_.res->display, std::to_string(seconds), 52, cx, 12.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
     }
-    drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150), Align::Center, 2.f);
+    if (source_->setup().mode != sim::Mode::Training) {  // training has no rounds
+        drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150), Align::Center, 2.f);
+    }
     const std::string mode = source_->title() + (source_->recording() ? "   \u25cf REC" : "");
     drawText(t, ctx_.res->font, mode, 15, cx, 96.f, sf::Color(230, 230, 240, 200), Align::Center, 1.5f);
 }
@@ -258,6 +271,13 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
         drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 140), 15, 40.f, fy, sf::Color(255, 150, 90), Align::Left, 2.f);
         fy -= 20.f;
     }
+    if (!overlay_.boxes && status.empty() && (source_->takesSetups() || source_->paced()) && !ctx_.flags->demo) {
+        // A match played here: the players' own keys and the pause key (the debug keys only in training); a
+        // replay: the keys that look into it.
+        const std::string hint = source_->takesSetups() ? fightHint(b, source_->setup().mode) : replayHint(b);
+        drawTextFitted(t, ctx_.res->font, hint, 14, float(ctx_.width) / 2.f, y + 8.f, sf::Color(230, 230, 240, 190),
+                       float(ctx_.width) - 40.f, 1.f);
+    }
     if (overlay_.boxes) {
         const std::string keys = firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names  " +
                                  firstKeyText(b, kPause) + " freeze  " + firstKeyText(b, kFrameStep) + " step  " +
@@ -274,7 +294,7 @@ void FightScreen::drawNotice(sf::RenderTarget& t) {
     if (notice.empty()) return;
     const float y = 118.f;
     fillRect(t, 0.f, y - 4.f, float(ctx_.width), 30.f, sf::Color(90, 20, 20, 200));
-    drawText(t, ctx_.res->font, notice, 18, float(ctx_.width) / 2.f, y, sf::Color(255, 220, 200), Align::Center, 1.5f);
+    drawTextFitted(t, ctx_.res->font, notice, 18, float(ctx_.width) / 2.f, y, sf::Color(255, 220, 200), float(ctx_.width) - 20.f, 1.5f);
 }
 
 std::unique_ptr<Screen> makeFight(Context& ctx, const sim::MatchSetup& setup) {

@@ -31,6 +31,16 @@ public:
     void resetMatch();
     /// Where the fight on screen comes from (the pause menu's bug report reads its inputs).
     const FightSource& source() const { return *source_; }
+    /// Makes this match a stage of an arcade run: at match over the arcade's panel opens instead of the menu.
+    void setArcade(std::shared_ptr<ArcadeLadder> run) { arcade_ = std::move(run); }
+    /// True when this view plays a recording (a replay or script), not a match.
+    bool watching() const { return source_->paced() && !source_->offersRematch(); }
+    /// True when the source records only on request (training).
+    bool recordsOnRequest() const { return source_->recordsOnRequest(); }
+    /// True while a replay is being recorded.
+    bool recording() const { return source_->recording(); }
+    /// Starts (restarting the match where it stands) or stops a recording made on request.
+    void setRecording(bool on);
 
 private:
     void resetPresentation();
@@ -58,6 +68,7 @@ private:
     long ticks_ = 0;
     int matchOverTicks_ = 0;
     bool menuOpened_ = false;  // the match-over menu was opened for this match
+    std::shared_ptr<ArcadeLadder> arcade_;  // the arcade run this match is a stage of, or none
 };
 
 /// Makes a live fight for a setup; nullptr (with the error printed and ctx.quit set) when a fighter is unknown.

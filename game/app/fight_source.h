@@ -64,6 +64,10 @@ public:
     virtual std::string title() const { return modeTitle(setup().mode); }
     /// True while a replay file is being written (the HUD's REC mark).
     virtual bool recording() const { return false; }
+    /// True when a recording can be started and stopped on request (training, whose replays are not automatic).
+    virtual bool recordsOnRequest() const { return false; }
+    /// On: restarts the match where it stands with a recording; off: finishes the file being recorded.
+    virtual void setRecording(bool /*on*/) {}
     /// A write of the replay file that failed since the last call (`PATH: cannot write: REASON (recording
     /// stopped)`), or "": the view says it (screen, stderr, exit status). With `closing` the file is finished first
     /// (the window is closing), so that a failure to put it in place is said too.

@@ -9,7 +9,8 @@ namespace {
 
 /// The screens --show can open first.
 const std::vector<std::string> kScreens = {"title", "modes",    "select", "controls", "versus",  "cpu",
-                                           "training", "pause", "blaster", "online", "options", "welcome"};
+                                           "training", "pause", "blaster", "online", "options", "welcome",
+                                           "replays", "arcade"};
 
 /// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode.
 io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
@@ -73,7 +74,7 @@ const char* usageText() {
            "  --mode fight|blaster  what --demo shows (default fight)\n"
            "  --frames N          demo length, or stop a --replay/--show run after N frames (default 600)\n"
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
-           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n                      options|welcome first\n"
+           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n                      options|welcome|replays|arcade first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
            "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use 1)\n"
            "  --mute              no sound\n"

@@ -5,7 +5,8 @@ namespace app {
 
 LiveSource::LiveSource(const sim::MatchSetup& setup, const sim::FighterDef& p1, const sim::FighterDef& p2,
                        std::string recordDir)
-    : setup_(setup), defs_{&p1, &p2}, recorder_(std::move(recordDir)) {
+    : setup_(setup), defs_{&p1, &p2}, recordDir_(recordDir), recordOn_(setup.mode != sim::Mode::Training),
+      recorder_(std::move(recordDir)) {
     for (int p = 0; p < 2; ++p) firstStartX_[p] = setup_.startX[p];
     start();
 }
@@ -13,7 +14,15 @@ LiveSource::LiveSource(const sim::MatchSetup& setup, const sim::FighterDef& p1, 
 void LiveSource::start() {
     fight_ = std::make_unique<sim::Fight>(setup_, *defs_[0], *defs_[1]);
     played_.clear();
-    recorder_.open(setup_, *fight_);
+    if (recordOn_) recorder_.open(setup_, *fight_);
+    else recorder_.finish();
+}
+
+void LiveSource::setRecording(bool on) {
+    if (!recordsOnRequest()) return;
+    recordOn_ = on;
+    if (on) start();  // a replay starts from a setup: the match restarts where it stands
+    else recorder_.finish();
 }
 
 void LiveSource::restart() {

@@ -17,7 +17,8 @@ namespace app {
 class LiveSource : public FightSource {
 public:
     /// A match of `setup` between p1 and p2 (both must outlive the source), recorded into recordDir unless it is
-    /// empty.
+    /// empty. Training records only on request (setRecording): its match restarts at every dummy or position
+    /// change, and a practice session is not a match to keep.
     LiveSource(const sim::MatchSetup& setup, const sim::FighterDef& p1, const sim::FighterDef& p2, std::string recordDir);
 
     const sim::Fight& fight() const override { return *fight_; }
@@ -29,6 +30,8 @@ public:
     bool restartWith(const sim::MatchSetup& setup) override;
     bool takesSetups() const override { return true; }
     bool recording() const override { return recorder_.active(); }
+    bool recordsOnRequest() const override { return setup_.mode == sim::Mode::Training && !recordDir_.empty(); }
+    void setRecording(bool on) override;
     std::string takeWriteFailure(bool closing) override {
         if (closing) recorder_.finish();
         return recorder_.takeFailure();
@@ -51,6 +54,8 @@ private:
     int firstStartX_[2] = {};  // the setup's start positions as given (training moves setup_'s; restart restores)
     const sim::FighterDef* defs_[2];
     std::unique_ptr<sim::Fight> fight_;
+    std::string recordDir_;
+    bool recordOn_ = false;  // each (re)start opens a file: a match, or training after setRecording(true)
     MatchRecorder recorder_;
     std::vector<sim::FrameInput> played_;  // the rules' inputs since start() (a bug report's frames)
 };

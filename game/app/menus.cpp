@@ -1,10 +1,12 @@
 // Title, mode select, fighter select, pause and controls screens. A menu is a list of labelled items with an
 // action each; either player's up/down moves the cursor, start or a light attack confirms, back returns.
+#include "game/app/arcade.h"
 #include "game/app/draw.h"
 #include "game/app/fight_draw.h"
 #include "game/app/fight_screen.h"
 #include "game/app/fresh_press.h"
 #include "game/app/live_rules.h"
+#include "game/app/select_memory.h"
 #include "game/app/screen.h"
 
 #include <chrono>
@@ -20,21 +22,15 @@ constexpr ActionSet kMenuRight = bit(kP1Right) | bit(kP2Right);
 constexpr ActionSet kMenuOk = bit(kStart) | bit(kP1Light) | bit(kFire);
 constexpr ActionSet kMenuBack = bit(kBack);
 
-/// A seed for a played match: different every time, recorded in the replay header.
-std::uint64_t freshSeed(const Context& ctx) {
-    if (ctx.flags->seedGiven) return ctx.flags->seed;
-    const auto now = std::chrono::system_clock::now().time_since_epoch().count();
-    return std::uint64_t(now) | 1u;
-}
-
 void drawBackdrop(sf::RenderTarget& t, const Context& ctx, long ticks) {
     StageView v;
     drawStage(t, v, ticks);
     fillRect(t, 0.f, 0.f, float(ctx.width), float(ctx.height), sf::Color(10, 6, 20, 150));
 }
 
-void drawTitleText(sf::RenderTarget& t, const Context& ctx, const std::string& title, float y) {
-    drawText(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, y - 8.f, sf::Color(255, 220, 110), Align::Center, 4.f);
+/// A menu's heading, shrunk to fit `maxWidth` (a match-over heading names the winner: "P2 TASHA WINS").
+void drawTitleText(sf::RenderTarget& t, const Context& ctx, const std::string& title, float y, float maxWidth) {
+    drawTextFitted(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, y - 8.f, sf::Color(255, 220, 110), maxWidth, 4.f);
 }
 
 /// A vertical menu.
@@ -70,12 +66,14 @@ public:
         } else {
             drawBackdrop(t, ctx_, ticks_);
         }
-        drawTitleText(t, ctx_, title_, 150.f);
-        const bool many = items_.size() > 6;  // a long menu starts higher and packs closer, above the hint line
+        drawTitleText(t, ctx_, title_, 150.f, overlay_ ? 500.f : float(ctx_.width) - 40.f);
+        // A long menu starts higher and packs closer, above the hint line.
+        const std::size_t n = items_.size();
+        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : 40.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : 232.f;
         for (std::size_t i = 0; i < items_.size(); ++i) {
             const bool on = int(i) == cursor_;
-            const float y = (many ? 250.f : 280.f) + (many ? 46.f : 52.f) * float(i);
-            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, y - 4.f, 440.f, 44.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            const float y = top + step * float(i);
+            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, y - 4.f, 440.f, step - 6.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
             drawText(t, ctx_.res->font, items_[i].label, 28, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
                      Align::Center, 2.f);
         }
@@ -142,21 +140,18 @@ private:
 /// Cycle each player's fighter with left/right (P1 keys for player 1, P2 keys for player 2), start confirms.
 class FighterSelectScreen : public Screen {
 public:
-    FighterSelectScreen(Context& ctx, sim::Mode mode) : ctx_(ctx), mode_(mode) {
-        const sim::MatchSetup defaults;  // start on the default pairing when those fighters exist
-        for (int p = 0; p < 2; ++p) {
-            pick_[p] = p < int(ctx.fighters.size()) ? p : 0;
-            for (int i = 0; i < int(ctx.fighters.size()); ++i) {
-                if (ctx.fighterIds[std::size_t(i)] == defaults.fighter[p]) pick_[p] = i;
-            }
-        }
+    /// `arcade`: only P1 picks; the ladder is every fighter in file order (mode is VersusCpu).
+    FighterSelectScreen(Context& ctx, sim::Mode mode, bool arcade = false) : ctx_(ctx), mode_(mode), arcade_(arcade) {
+        startPicks(ctx.fighterIds, ctx.lastPick, pick_);
+        if (ctx.lastCpuLevel > 0) cpuLevel_ = ctx.lastCpuLevel;
+        if (arcade_) pick_[1] = 0;  // the first opponent of the ladder
         rebuildPreview();
     }
     void tick(const Tick& in) override {
         ++ticks_;
         const int n = int(ctx_.fighters.size());
         bool changed = false;
-        for (int p = 0; p < 2; ++p) {
+        for (int p = 0; p < (arcade_ ? 1 : 2); ++p) {
             // Against the CPU, player 1 also picks the opponent with up/down.
             const Action left = p == 0 ? kP1Left : kP2Left, right = p == 0 ? kP1Right : kP2Right;
             ActionSet l = bit(left), r = bit(right);
@@ -164,7 +159,7 @@ public:
             if (in.pressedAny(l)) pick_[p] = (pick_[p] + n - 1) % n, changed = true;
             if (in.pressedAny(r)) pick_[p] = (pick_[p] + 1) % n, changed = true;
         }
-        if (mode_ == sim::Mode::VersusCpu && in.pressedAny(bit(kP1Heavy))) {  // K: the CPU's level, 1..4
+        if (mode_ == sim::Mode::VersusCpu && !arcade_ && in.pressedAny(bit(kP1Heavy))) {  // K: the CPU's level, 1..4
             cpuLevel_ = cpuLevel_ % sim::kMaxCpuLevel + 1;
             ctx_.res->sound.play(Sfx::Blip);
         }
@@ -176,22 +171,29 @@ public:
     void draw(sf::RenderTarget& t) override {
         StageView v;
         drawStage(t, v, ticks_);
-        drawTitleText(t, ctx_, "CHOOSE YOUR FIGHTERS", 110.f);
+        drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 110.f, float(ctx_.width) - 40.f);
         for (int p = 0; p < 2; ++p) {
             drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, p == 1 && pick_[0] == pick_[1]);
             const float x = v.point(float(preview_->state().fighters[p].x), 0.f).x;
             const std::string who = p == 0 ? "P1" : mode_ == sim::Mode::Versus ? "P2" : mode_ == sim::Mode::Training ? "DUMMY" : "CPU";
             drawText(t, ctx_.res->font, who, 22, x, 240.f, p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120), Align::Center, 2.f);
-            drawText(t, ctx_.res->font, "\u25c0  " + ctx_.fighters[std::size_t(pick_[p])].display + "  \u25b6", 34, x, 270.f,
+            const std::string& shown = ctx_.fighters[std::size_t(pick_[p])].display;
+            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 34, x, 270.f,
                      sf::Color::White, Align::Center, 3.f);
         }
-        if (mode_ == sim::Mode::VersusCpu) {
+        if (arcade_) {
+            std::string ladder = "every fighter in turn, the CPU stronger each stage:  ";
+            for (std::size_t i = 0; i < ctx_.fighters.size(); ++i) ladder += (i ? ", " : "") + ctx_.fighters[i].display;
+            drawTextFitted(t, ctx_.res->font, ladder, 20, float(ctx_.width) / 2.f, float(ctx_.height) - 80.f,
+                           sf::Color(255, 220, 150), float(ctx_.width) - 40.f, 2.f);
+        } else if (mode_ == sim::Mode::VersusCpu) {
             static const char* const kLevelText[] = {"", "1  (slow, rarely blocks)", "2", "3  (quick, blocks often)",
                                                      "4  (frame data: reacts, anti-airs, punishes)"};
             drawText(t, ctx_.res->font, std::string("CPU LEVEL ") + kLevelText[cpuLevel_] + "    K: change", 20,
                      float(ctx_.width) / 2.f, float(ctx_.height) - 80.f, sf::Color(255, 220, 150), Align::Center, 2.f);
         }
         const std::string hint = mode_ == sim::Mode::Versus ? "P1: A/D    P2: Left/Right    Enter: fight    Esc: back"
+                                 : arcade_                  ? "A/D: your fighter    Enter: start    Esc: back"
                                                             : "A/D: your fighter    W/S: opponent    Enter: fight    Esc: back";
         drawText(t, ctx_.res->font, hint, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(230, 230, 240), Align::Center, 2.f);
     }
@@ -203,6 +205,12 @@ private:
         preview_ = std::make_unique<sim::Fight>(s, ctx_.fighters[std::size_t(pick_[0])], ctx_.fighters[std::size_t(pick_[1])]);
     }
     void startMatch() {
+        for (int p = 0; p < 2; ++p) ctx_.lastPick[p] = arcade_ && p == 1 ? ctx_.lastPick[p] : pick_[p];  // kept for next time
+        if (mode_ == sim::Mode::VersusCpu && !arcade_) ctx_.lastCpuLevel = cpuLevel_;
+        if (arcade_) {
+            startArcadeStage(ctx_, std::make_shared<ArcadeLadder>(ctx_.fighterIds[std::size_t(pick_[0])], ctx_.fighterIds));
+            return;
+        }
         sim::MatchSetup s;
         s.mode = mode_;
         s.seed = freshSeed(ctx_);
@@ -215,6 +223,7 @@ private:
 
     Context& ctx_;
     sim::Mode mode_;
+    bool arcade_ = false;
     int pick_[2] = {0, 0};
     int cpuLevel_ = sim::MatchSetup{}.cpuLevel;  // versus CPU: the level chosen with K
     std::unique_ptr<sim::Fight> preview_;
@@ -230,9 +239,11 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
     const auto fightMode = [c](sim::Mode m) { return [c, m] { c->stack->push(makeFighterSelect(*c, m)); }; };
     std::vector<MenuScreen::Item> items = {
         {"Versus player", fightMode(sim::Mode::Versus)},
+        {"Arcade", [c] { c->stack->push(makeArcadeSelect(*c)); }},
         {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
         {"Training", fightMode(sim::Mode::Training)},
         {"Online", [c] { c->stack->push(makeOnlineMenu(*c)); }},
+        {"Replays", [c] { c->stack->push(makeReplayBrowser(*c)); }},
         {"Blaster", [c] {
              std::unique_ptr<Screen> b = makeBlaster(*c, false);
              if (b) c->stack->replaceAll(std::move(b));
@@ -246,6 +257,8 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
 
 std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode) { return std::make_unique<FighterSelectScreen>(ctx, mode); }
 
+std::unique_ptr<Screen> makeArcadeSelect(Context& ctx) { return std::make_unique<FighterSelectScreen>(ctx, sim::Mode::VersusCpu, true); }
+
 
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
     Context* c = &ctx;
@@ -257,6 +270,14 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
         {"Save a bug report here", [c, f] { c->stack->push(makeBugReport(*c, *f)); }},
         {"Quit to title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
     };
+    if (fight.watching()) {  // a replay: back to whatever opened it (the replay browser), or quit
+        items.insert(items.end() - 1, {"Leave the replay", [c] { c->stack->pop(), c->stack->pop(); }});
+    }
+    if (fight.recordsOnRequest()) {  // training: replays only on request
+        const bool on = fight.recording();
+        items.insert(items.begin() + 2, {on ? "Stop recording the replay" : "Record a replay (restarts here)",
+                                         [c, f, on] { f->setRecording(!on), c->stack->pop(); }});
+    }
     return std::make_unique<MenuScreen>(ctx, "PAUSED", std::move(items), [c] { c->stack->pop(); }, true);
 }
 

@@ -44,7 +44,7 @@ public:
         drawStage(t, v, ticks_);
         const float w = float(ctx_.width), cx = w / 2.f;
         fillRect(t, 0.f, 0.f, w, float(ctx_.height), sf::Color(10, 6, 20, 170));
-        drawText(t, ctx_.res->font, welcome_ ? "WELCOME" : "OPTIONS", 56, cx, 60.f, sf::Color(255, 220, 110), Align::Center, 4.f);
+        drawText(t, ctx_.res->display, welcome_ ? "WELCOME" : "OPTIONS", 76, cx, 50.f, sf::Color(255, 220, 110), Align::Center, 4.f);
         float y = 150.f;
         if (welcome_) {
             const char* lines[] = {

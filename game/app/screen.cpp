@@ -3,6 +3,7 @@
 
 #include "game/io/user_dirs.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 
@@ -27,6 +28,12 @@ bool saveSettings(Context& ctx) {
     ctx.settingsProblem.clear();  // the bad file is replaced by a good one
     ctx.firstStart = false;
     return true;
+}
+
+std::uint64_t freshSeed(const Context& ctx) {
+    if (ctx.flags->seedGiven) return ctx.flags->seed;
+    const auto now = std::chrono::system_clock::now().time_since_epoch().count();
+    return std::uint64_t(now) | 1u;
 }
 
 std::string shownPath(const std::string& path) { return io::homeShortened(path, std::getenv("HOME")); }

@@ -53,6 +53,8 @@ struct Context {
     std::string controlsPath;           ///< where the Controls screen saves ("" = nowhere)
     std::string controlsBasis;          ///< the file a first save keeps the comments of (the shipped controls.cfg)
     bool displayChanged = false;        ///< the window settings changed: the loop reopens the window
+    int lastPick[2] = {-1, -1};         ///< the fighters (indices into fighters) last picked on fighter select
+    int lastCpuLevel = 0;               ///< the CPU level last picked there (0 = none yet)
 
     /// Player p's input style in live matches: simple for both with --simple, else the settings'.
     sim::InputStyle style(int p) const { return flags->simple ? sim::InputStyle::Simple : settings.style[p]; }
@@ -122,6 +124,16 @@ private:
 };
 
 class FightScreen;
+class ArcadeLadder;
+
+/// A seed for a match played from the menus: --seed when given, else from the clock (recorded in the replay).
+std::uint64_t freshSeed(const Context& ctx);
+/// Starts the arcade run's current stage: its match replaces every screen (arcade_screen.cpp).
+void startArcadeStage(Context& ctx, const std::shared_ptr<ArcadeLadder>& run);
+/// The panel over a finished arcade match won (winner 0) or lost: next stage, continue countdown, or the clear.
+std::unique_ptr<Screen> makeArcadeResult(Context& ctx, std::shared_ptr<ArcadeLadder> run, int winner);
+/// The arcade's fighter select: P1 picks, the ladder is every fighter in file order.
+std::unique_ptr<Screen> makeArcadeSelect(Context& ctx);
 
 /// The title screen.
 std::unique_ptr<Screen> makeTitle(Context& ctx);
@@ -131,6 +143,8 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx);
 std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode);
 /// The controls screen (current bindings).
 std::unique_ptr<Screen> makeControls(Context& ctx);
+/// The replay browser: the recorded matches (date, fighters, winner, length), each playable (replay_browser.cpp).
+std::unique_ptr<Screen> makeReplayBrowser(Context& ctx);
 /// The Options screen (input styles, volume, window, frame cap, multisampling); with `welcome`, the first-start
 /// page that offers the input styles and then opens mode select (options_screen.cpp).
 std::unique_ptr<Screen> makeOptions(Context& ctx, bool welcome);

@@ -22,6 +22,14 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/options_model.h
   ${CMAKE_CURRENT_LIST_DIR}/options_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/options_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_hints.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight_hints.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replay_list.h
+  ${CMAKE_CURRENT_LIST_DIR}/replay_list.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replay_browser.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/arcade.h
+  ${CMAKE_CURRENT_LIST_DIR}/arcade_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/select_memory.h
   ${CMAKE_CURRENT_LIST_DIR}/user_paths.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp

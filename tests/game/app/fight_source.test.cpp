@@ -153,3 +153,56 @@ TEST_CASE("fight sources: live and replay keep the stepping contract (no step wh
     CHECK(!src->ended());
 }
 
+
+TEST_CASE("fight sources: training records no replay until asked, then one file per restart until stopped") {
+    const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    sim::MatchSetup setup;
+    setup.mode = sim::Mode::Training;
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    const std::string dir = freshDir("fight_sources_training");
+    const auto files = [&dir] {
+        std::size_t n = 0;
+        for (const auto& e : std::filesystem::directory_iterator(dir)) n += e.path().extension() == ".freplay";
+        return n;
+    };
+    {
+        app::LiveSource live(setup, ryo, brick, dir);
+        CHECK(live.recordsOnRequest());
+        CHECK_FALSE(live.recording());
+        for (int change = 0; change < 3; ++change) {  // dummy changes restart the match: no file each time
+            for (std::int64_t f = 0; f < 30; ++f) {
+                const sim::FrameInput keys = keysAt(f);
+                live.tick(app::Tick{}, &keys);
+            }
+            sim::MatchSetup next = live.setup();
+            next.dummy = change % 2 == 0 ? sim::DummyMode::Crouch : sim::DummyMode::Stand;
+            REQUIRE(live.restartWith(next));
+        }
+        CHECK(files() == 0);
+        live.setRecording(true);
+        CHECK(live.recording());
+        CHECK(live.fight().state().frame == 0);  // a replay starts from a setup: the match restarted
+        for (std::int64_t f = 0; f < 40; ++f) {
+            const sim::FrameInput keys = keysAt(f);
+            live.tick(app::Tick{}, &keys);
+        }
+        live.setRecording(false);
+        CHECK_FALSE(live.recording());
+        CHECK(files() == 1);
+        REQUIRE(live.restartWith(live.setup()));  // stopped: the next restart records nothing
+        CHECK_FALSE(live.recording());
+    }
+    CHECK(files() == 1);
+    const sim::RunFile run = loadRun(onlyReplayIn(dir));
+    CHECK(run.setup.mode == sim::Mode::Training);
+    // A match (not training) records from its start, as before; without a folder nothing is offered.
+    sim::MatchSetup match = setup;
+    match.mode = sim::Mode::VersusCpu;
+    app::LiveSource versus(match, ryo, brick, dir);
+    CHECK(versus.recording());
+    CHECK_FALSE(versus.recordsOnRequest());
+    app::LiveSource nowhere(setup, ryo, brick, "");
+    CHECK_FALSE(nowhere.recordsOnRequest());
+    std::filesystem::remove_all(dir);
+}

@@ -1,0 +1,21 @@
+#pragma once
+// The key hints along the bottom of a fight, from the bindings in use: in a match the players' own keys and the
+// key that opens the pause menu; in training the practice and debug keys too (overlay, freeze, step, slow motion,
+// reset). A pure function of the bindings, so the app tests check the wording without a window.
+#include "game/app/bindings.h"
+#include "game/sim/fight.h"
+
+#include <string>
+
+namespace app {
+
+/// One player's keys: "P1: W A S D move, J light, K heavy, L special, I throw".
+std::string playerKeysHint(const Bindings& b, int player);
+/// The hint line of a live fight of `mode`: the human players' keys and the pause key; in training the debug keys
+/// instead of P2's.
+std::string fightHint(const Bindings& b, sim::Mode mode);
+
+/// The hint line of a replay: overlay, freeze, frame step, slow motion and the menu key.
+std::string replayHint(const Bindings& b);
+
+}  // namespace app

@@ -1,0 +1,33 @@
+// The fight's key hints: the players' own keys and the pause key in a match, the debug keys only in training.
+// Expected strings from the default bindings (data/controls.cfg: W A S D, J K L I; P2 arrows and the numpad;
+// Enter / Escape; F1 overlay, P freeze, F10 step, F3 slow, F5 reset).
+#include "game/app/fight_hints.h"
+
+#include <doctest/doctest.h>
+
+TEST_CASE("fight hints: a match shows the players' keys and the pause key, no debug keys") {
+    const app::Bindings b = app::defaultBindings();
+    CHECK(app::playerKeysHint(b, 0) == "P1: W A S D move, J light, K heavy, L special, I throw");
+    const std::string cpu = app::fightHint(b, sim::Mode::VersusCpu);
+    CHECK(cpu == "P1: W A S D move, J light, K heavy, L special, I throw    Enter / Escape: pause menu");
+    const std::string versus = app::fightHint(b, sim::Mode::Versus);
+    CHECK(versus.find("P2: Up Left Down Right move") != std::string::npos);
+    for (const std::string& h : {cpu, versus}) {
+        CHECK(h.find("F1") == std::string::npos);
+        CHECK(h.find("F5") == std::string::npos);
+        CHECK(h.find("freeze") == std::string::npos);
+    }
+}
+
+TEST_CASE("fight hints: training adds the debug keys, and a rebinding shows at once") {
+    app::Bindings b = app::defaultBindings();
+    const std::string training = app::fightHint(b, sim::Mode::Training);
+    CHECK(training.find("F1 boxes") != std::string::npos);
+    CHECK(training.find("P freeze") != std::string::npos);
+    CHECK(training.find("F10 step") != std::string::npos);
+    CHECK(training.find("Enter / Escape: pause menu") != std::string::npos);
+    app::KeyChord q;
+    q.key = sf::Keyboard::Q;
+    REQUIRE(app::rebind(b, app::kP1Light, q).empty());
+    CHECK(app::fightHint(b, sim::Mode::VersusCpu).find("Q light") != std::string::npos);
+}
