@@ -4,6 +4,7 @@
 // script played in the window goes through the headless runner's own player (blaster::ScriptPlayer), so its
 // `expect` lines are checked and a failure is shown on screen and on stderr just as the runner reports it.
 #include "game/app/draw.h"
+#include "game/app/view_logic.h"
 #include "game/app/screen.h"
 #include "game/io/atomic_file.h"
 #include "game/io/blaster_config.h"
@@ -79,10 +80,8 @@ public:
     }
 
     void draw(sf::RenderTarget& t) override {
-        // Frames per second = simulated frames per real second (a demo run draws only some of them).
-        const float now = fpsClock_.restart().asSeconds();
-        if (now > 0.f) fps_ = fps_ * 0.9f + 0.1f * float(ticks_ - ticksAtDraw_) / now;
-        ticksAtDraw_ = ticks_;
+        // Frames per second = frames drawn per real second (not the 60 Hz tick rate, which catch-up keeps).
+        fps_ = drawRate_.frame(fpsClock_.restart().asSeconds());
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(6, 8, 22));
         const blaster::World& w = game_.world();
         drawStars(t, w);
@@ -352,11 +351,11 @@ private:
     std::unique_ptr<blaster::ScriptRecorder> recorder_;
     std::string recordPath_;
     long ticks_ = 0;
-    long ticksAtDraw_ = 0;
     bool frozen_ = false;
     int noticeTicks_ = 0;
     float stepMs_ = 0.f;
-    float fps_ = 60.f;
+    float fps_ = 0.f;
+    DrawRate drawRate_;
     sf::Clock fpsClock_;
 };
 

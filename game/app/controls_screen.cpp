@@ -7,6 +7,7 @@
 // out of menus.cpp keeps that file's menus small.
 #include "game/app/draw.h"
 #include "game/app/screen.h"
+#include "game/app/view_logic.h"
 
 #include <algorithm>
 
@@ -22,12 +23,9 @@ public:
             listen();
             return;
         }
-        if (in.pressedAny(bit(kP1Up) | bit(kP2Up))) cursor_ = (cursor_ + kActionCount - 1) % kActionCount;
-        if (in.pressedAny(bit(kP1Down) | bit(kP2Down))) cursor_ = (cursor_ + 1) % kActionCount;
-        if (in.pressedAny(bit(kP1Left) | bit(kP2Left) | bit(kP1Right) | bit(kP2Right))) {
-            cursor_ = (cursor_ + perColumn()) % (2 * perColumn());
-            cursor_ = std::min(cursor_, kActionCount - 1);
-        }
+        if (in.pressedAny(bit(kP1Up) | bit(kP2Up))) move(0, -1);
+        if (in.pressedAny(bit(kP1Down) | bit(kP2Down))) move(0, 1);
+        if (in.pressedAny(bit(kP1Left) | bit(kP2Left) | bit(kP1Right) | bit(kP2Right))) move(1, 0);
         if (in.pressedAny(bit(kStart))) {
             listening_ = true;
             ctx_.hasLastInput = false;  // the Enter that started listening is not the new key
@@ -39,11 +37,17 @@ public:
 
     void draw(sf::RenderTarget& t) override {
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(16, 12, 28));
-        drawText(t, ctx_.res->font, "CONTROLS", 36, float(ctx_.width) / 2.f, 14.f, sf::Color(255, 220, 110), Align::Center, 3.f);
-        const float rowH = 25.f, top = 70.f, colW = float(ctx_.width) / 2.f;
+        drawText(t, ctx_.res->font, "CONTROLS", 36, float(ctx_.width) / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        const float rowH = 24.f, top = 84.f, colW = float(ctx_.width) / 2.f;
+        // The players' buttons first, apart from the keys of the menus, the view, training and the Blaster.
+        drawText(t, ctx_.res->font, "PLAYER BUTTONS", 16, 30.f, top - 26.f, sf::Color(120, 190, 255), Align::Left, 1.f);
+        drawText(t, ctx_.res->font, "MENU, VIEW, TRAINING AND BLASTER KEYS", 16, 30.f,
+                 top + rowH * float(kControlsOtherRow) - 26.f + 4.f, sf::Color(255, 170, 120), Align::Left, 1.f);
+        fillRect(t, 30.f, top + rowH * float(kControlsOtherRow - 1) + 6.f, float(ctx_.width) - 60.f, 1.f, sf::Color(120, 110, 150));
         for (int a = 0; a < kActionCount; ++a) {
-            const float x = 30.f + colW * float(a / perColumn());
-            const float y = top + rowH * float(a % perColumn());
+            const ControlsSlot slot = controlsSlot(Action(a));
+            const float x = 30.f + colW * float(slot.column);
+            const float y = top + rowH * float(slot.row) + (slot.row >= kControlsOtherRow ? 4.f : 0.f);
             if (a == cursor_) {
                 fillRect(t, x - 8.f, y - 2.f, colW - 30.f, rowH - 2.f, listening_ ? sf::Color(200, 80, 40, 120) : sf::Color(255, 200, 80, 60));
             }
@@ -53,14 +57,33 @@ public:
             if (keys.size() > fit) keys = keys.substr(0, fit - 3) + "...";
             drawText(t, ctx_.res->mono, keys, 15, x + 230.f, y, sf::Color(255, 230, 150));
         }
-        const float y = top + rowH * float(perColumn()) + 8.f;
+        int rows = 0;
+        for (int a = 0; a < kActionCount; ++a) rows = std::max(rows, controlsSlot(Action(a)).row + 1);
+        const float y = top + rowH * float(rows) + 12.f;
         drawText(t, ctx_.res->font, message_, 17, float(ctx_.width) / 2.f, y, messageColor_, Align::Center, 1.f);
         drawText(t, ctx_.res->font, "W/S or arrows: choose    Enter: rebind (saved to " + shownPath(path()) + ")    Esc: back", 15,
                  float(ctx_.width) / 2.f, float(ctx_.height) - 30.f, sf::Color(200, 200, 210), Align::Center);
     }
 
 private:
-    static int perColumn() { return (kActionCount + 1) / 2; }
+    /// Moves the cursor to the next action down or up its column (dy), or across to the other column (dx), over
+    /// the empty slots.
+    void move(int dx, int dy) {
+        int rows = 0;
+        for (int a = 0; a < kActionCount; ++a) rows = std::max(rows, controlsSlot(Action(a)).row + 1);
+        ControlsSlot at = controlsSlot(Action(cursor_));
+        if (dx != 0) {
+            at.column = 1 - at.column;
+            for (int r = at.row; r >= 0; --r) {
+                if (controlsActionAt(at.column, r) >= 0) return void(cursor_ = controlsActionAt(at.column, r));
+            }
+            return;
+        }
+        for (int step = 1; step <= rows; ++step) {
+            const int r = ((at.row + dy * step) % rows + rows) % rows;
+            if (controlsActionAt(at.column, r) >= 0) return void(cursor_ = controlsActionAt(at.column, r));
+        }
+    }
 
     std::string path() const { return ctx_.controlsPath; }
 

@@ -11,6 +11,8 @@
 #include "game/app/match_recorder.h"
 #include "game/app/online.h"
 
+#include "game/app/view_logic.h"
+
 #include <cassert>
 #include <cctype>
 
@@ -58,6 +60,8 @@ private:
     const sim::FighterDef* defs_[2] = {nullptr, nullptr};
     std::unique_ptr<sim::Fight> shown_;  // a copy of the session's fight as of the last tick
     bool restarted_ = false;             // a rematch began during this tick
+    LeaveConfirm leave_;                 // Esc twice to leave a match in progress
+    long ticks_ = 0;
 };
 
 void OnlineSource::attach(net::Session& s) {
@@ -75,7 +79,12 @@ void OnlineSource::attach(net::Session& s) {
 Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
     net::NetPeer& peer = link_->peer();
     const bool ended = peer.state() == net::PeerState::Done;
-    if (in.pressedAny(bit(kBack)) || (ended && in.pressedAny(bit(kStart)))) {
+    ++ticks_;
+    // A match in progress asks first (an Esc meant for a menu must not end someone's match); over, Esc leaves.
+    const bool leave = peer.state() == net::PeerState::Playing
+                           ? leave_.tick(in.pressedAny(bit(kBack)), in.pressedAny(bit(kStart)), ticks_)
+                           : in.pressedAny(bit(kBack)) || (ended && in.pressedAny(bit(kStart)));
+    if (leave) {
         link_->leave();
         ctx_.stack->replaceAll(makeTitle(ctx_));
         return {nullptr, false, true};
@@ -101,6 +110,12 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
                              "   lost " + std::to_string(n.packetsLost);
     const float y = float(ctx.height) - 30.f;
     drawText(t, ctx.res->font, line, 16, float(ctx.width) / 2.f, y - 26.f, sf::Color(170, 230, 255), Align::Center, 2.f);
+    if (peer.state() == net::PeerState::Playing && leave_.asking()) {
+        const float cy = float(ctx.height) * 0.62f;
+        fillRect(t, 0.f, cy - 8.f, float(ctx.width), 60.f, sf::Color(0, 0, 0, 170));
+        drawText(t, ctx.res->font, "Leave the match?  Esc again: leave    Enter: stay", 26, float(ctx.width) / 2.f, cy + 4.f,
+                 sf::Color(255, 240, 150), Align::Center, 2.f);
+    }
     if (peer.state() == net::PeerState::Playing) return;
     std::string msg = "match over", hint = "Enter: rematch    Esc: leave";
     if (peer.wantsRematch()) hint = "waiting for the opponent to accept the rematch...    Esc: leave";

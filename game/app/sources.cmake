@@ -30,6 +30,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/arcade.h
   ${CMAKE_CURRENT_LIST_DIR}/arcade_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/select_memory.h
+  ${CMAKE_CURRENT_LIST_DIR}/view_logic.h
   ${CMAKE_CURRENT_LIST_DIR}/user_paths.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp

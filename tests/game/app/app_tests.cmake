@@ -32,6 +32,8 @@ add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/fight_hints.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/replay_list.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/arcade.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/view_logic.test.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/view_logic.h
   ${PROJECT_SOURCE_DIR}/game/app/arcade.h
   ${PROJECT_SOURCE_DIR}/game/app/select_memory.h
   ${PROJECT_SOURCE_DIR}/game/app/replay_list.h

@@ -1,0 +1,72 @@
+#pragma once
+// Small pieces of screen logic kept out of SFML so the app tests run them: the confirmation Esc needs to leave an
+// online match, the Blaster's drawn-frame rate, and where the Controls screen puts each action (player buttons
+// apart from the menu, view and training keys).
+#include "game/app/bindings.h"
+
+namespace app {
+
+/// Leaving a match in progress takes Esc twice within kWindowTicks (the first shows a question); any other
+/// confirm press, or the time running out, takes the question back.
+class LeaveConfirm {
+public:
+    static constexpr long kWindowTicks = 3 * 60;
+    /// One tick: `back` and `cancel` pressed this tick, `now` the tick count. True when the player leaves.
+    bool tick(bool back, bool cancel, long now) {
+        if (asking() && (cancel || now - askedAt_ > kWindowTicks)) askedAt_ = -1;
+        if (!back) return false;
+        if (asking()) return true;
+        askedAt_ = now;
+        return false;
+    }
+    /// True while the question is up.
+    bool asking() const { return askedAt_ >= 0; }
+
+private:
+    long askedAt_ = -1;
+};
+
+/// Frames drawn per second of real time, over the last second or so (not the simulation's tick rate).
+class DrawRate {
+public:
+    /// Counts one drawn frame that took `seconds` since the previous one; returns the rate now.
+    float frame(float seconds) {
+        ++frames_;
+        elapsed_ += seconds;
+        if (elapsed_ >= 0.5f) {
+            rate_ = float(frames_) / elapsed_;
+            frames_ = 0;
+            elapsed_ = 0.f;
+        }
+        return rate_;
+    }
+    float rate() const { return rate_; }
+
+private:
+    int frames_ = 0;
+    float elapsed_ = 0.f;
+    float rate_ = 0.f;
+};
+
+/// Where the Controls screen shows an action: column 0 or 1, row from the top. Player buttons fill rows 0-7 (P1
+/// left, P2 right); the menu, view, training and Blaster keys start at kControlsOtherRow, under their own heading.
+struct ControlsSlot {
+    int column = 0;
+    int row = 0;
+};
+constexpr int kControlsOtherRow = 9;
+inline ControlsSlot controlsSlot(Action a) {
+    if (a < kStart) return {a < kP2Up ? 0 : 1, a < kP2Up ? int(a) : int(a - kP2Up)};
+    const int i = int(a - kStart), perColumn = (kActionCount - kStart + 1) / 2;
+    return {i / perColumn, kControlsOtherRow + i % perColumn};
+}
+/// The action at a slot, or -1 for an empty one.
+inline int controlsActionAt(int column, int row) {
+    for (int a = 0; a < kActionCount; ++a) {
+        const ControlsSlot s = controlsSlot(Action(a));
+        if (s.column == column && s.row == row) return a;
+    }
+    return -1;
+}
+
+}  // namespace app

@@ -1,0 +1,42 @@
+// Screen logic without a window: Esc twice to leave an online match, the Blaster's drawn-frame rate, and the
+// Controls screen's layout (player buttons apart from the other keys).
+#include "game/app/view_logic.h"
+
+#include <doctest/doctest.h>
+
+TEST_CASE("leaving a match in progress: Esc asks, a second Esc leaves, Enter or three seconds take it back") {
+    app::LeaveConfirm c;
+    CHECK_FALSE(c.tick(true, false, 10));  // the first Esc only asks
+    CHECK(c.asking());
+    CHECK(c.tick(true, false, 20));        // the second leaves
+    app::LeaveConfirm d;
+    d.tick(true, false, 0);
+    CHECK_FALSE(d.tick(false, true, 5));   // Enter: stay
+    CHECK_FALSE(d.asking());
+    CHECK_FALSE(d.tick(true, false, 6));   // asks again
+    CHECK_FALSE(d.tick(false, false, 6 + app::LeaveConfirm::kWindowTicks + 1));  // too late: the question goes
+    CHECK_FALSE(d.asking());
+    CHECK_FALSE(d.tick(true, false, 400));
+}
+
+TEST_CASE("the Blaster's FPS is drawn frames per real second, whatever the tick rate") {
+    app::DrawRate r;
+    float fps = 0.f;
+    for (int i = 0; i < 45; ++i) fps = r.frame(1.f / 15.f);  // a software renderer drawing 15 frames a second
+    CHECK(fps == doctest::Approx(15.f).epsilon(0.01));
+    for (int i = 0; i < 120; ++i) fps = r.frame(1.f / 60.f);
+    CHECK(fps == doctest::Approx(60.f).epsilon(0.01));
+}
+
+TEST_CASE("the Controls screen shows the player buttons apart from the menu, view and training keys") {
+    for (int a = 0; a < app::kActionCount; ++a) {
+        const app::ControlsSlot s = app::controlsSlot(app::Action(a));
+        if (a < app::kStart) CHECK(s.row < app::kControlsOtherRow);
+        else CHECK(s.row >= app::kControlsOtherRow);
+        CHECK(app::controlsActionAt(s.column, s.row) == a);  // one action a slot
+    }
+    CHECK(app::controlsSlot(app::kP1Light).column == 0);
+    CHECK(app::controlsSlot(app::kP2Light).column == 1);
+    CHECK(app::controlsSlot(app::kP1Light).row == app::controlsSlot(app::kP2Light).row);  // side by side
+    CHECK(app::controlsActionAt(0, app::kControlsOtherRow - 1) == -1);  // the gap under the player buttons
+}
