@@ -2,7 +2,8 @@
 # temporary configuration, and skips the test (CTest's skip code, 77) with the reason when coturn is missing or
 # does not start. Every wait is bounded.
 # Usage: coturn_require; coturn_start DIR IP PORT USER PASSWORD [NETNS]; ...; coturn_stop
-#   the relay ports are PORT+1..PORT+200; the server runs in network namespace NETNS when given.
+#   the relay ports are PORT+1..PORT+200; the server runs in network namespace NETNS when given. When the server
+#   exits at once (its port taken by someone else), PORT+1000 and PORT+2000 are tried; COTURN_PORT is the one used.
 
 COTURN_PID=
 COTURN_SKIP=77
@@ -16,7 +17,19 @@ coturn_require() {
 
 # coturn_start DIR IP PORT USER PASSWORD [NETNS]
 coturn_start() {
+    local try
+    for try in 0 1000 2000; do
+        coturn_try "$1" "$2" "$(($3 + try))" "$4" "$5" "${6:-}" && { COTURN_PORT=$(($3 + try)); return 0; }
+        [ $? = 2 ] || break  # 2: exited at once (port taken): try another port
+    done
+    echo "SKIP: turnserver would not start:"; tail -n 5 "$1/turnserver.out" "$1"/turnserver*.log 2>/dev/null
+    exit "$COTURN_SKIP"
+}
+
+# One start; returns 0 when ready, 2 when it exited at once, 1 when it never opened its port.
+coturn_try() {
     local dir="$1" ip="$2" port="$3" user="$4" pass="$5" ns="${6:-}"
+    rm -f "$dir"/turnserver*.log "$dir/turnserver.out"
     local conf="$dir/turnserver.conf"
     cat >"$conf" <<CONF
 listening-ip=$ip
@@ -49,15 +62,14 @@ CONF
     [ -n "$ns" ] && ss=(ip netns exec "$ns" "${ss[@]}")
     for _ in $(seq 100); do
         if ! kill -0 "$COTURN_PID" 2>/dev/null; then
-            echo "SKIP: turnserver exited at once:"; tail -n 5 "$dir/turnserver.out" "$dir"/turnserver*.log 2>/dev/null
-            COTURN_PID=; exit "$COTURN_SKIP"
+            wait "$COTURN_PID" 2>/dev/null; COTURN_PID=; return 2
         fi
         [ -n "$("${ss[@]}" 2>/dev/null)" ] && return 0
         sleep 0.1
     done
-    echo "SKIP: turnserver did not open UDP port $port within 10 s"
+    echo "turnserver did not open UDP port $port within 10 s"
     coturn_stop
-    exit "$COTURN_SKIP"
+    return 1
 }
 
 coturn_stop() {

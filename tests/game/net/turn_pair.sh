@@ -19,9 +19,10 @@ fail() { echo "FAIL: $*"; for f in host join bad; do [ -f "$dir/$f.out" ] && { e
          tail -n 20 "$dir"/turnserver*.log 2>/dev/null; exit 1; }
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
 
-# A port for the server from the process id (another test run at the same time picks another one).
-tport=$((30000 + ($$ % 500) * 40))
-coturn_start "$dir" 127.0.0.1 "$tport" bvh s3cret
+# A port for the server from the process id, below the system's ephemeral ports (another run at the same time most
+# likely picks another; coturn_start moves on when it is taken).
+coturn_start "$dir" 127.0.0.1 $((20000 + ($$ % 40) * 220)) bvh s3cret
+tport=$COTURN_PORT
 
 timeout 60 "$exe" --host 0 --replay "$script" --wait 30 --fast --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
 host=$!
