@@ -10,11 +10,13 @@
 #include "game/app/fight_screen.h"
 #include "game/app/match_recorder.h"
 #include "game/app/online.h"
+#include "game/run/desync_report.h"
 
 #include "game/app/view_logic.h"
 
 #include <cassert>
 #include <cctype>
+#include <utility>
 
 namespace app {
 namespace {
@@ -45,7 +47,8 @@ public:
     bool recording() const override { return recorder_.active(); }
     std::string takeWriteFailure(bool closing) override {
         if (closing) recorder_.finish();
-        return recorder_.takeFailure();
+        const std::string failure = recorder_.takeFailure();
+        return failure.empty() ? std::exchange(reportFailure_, std::string()) : failure;
     }
     void addCounters(std::vector<std::string>& lines) const override;
     void drawOver(sf::RenderTarget& t, const Context& ctx) const override;
@@ -62,6 +65,9 @@ private:
     bool restarted_ = false;             // a rematch began during this tick
     LeaveConfirm leave_;                 // Esc twice to leave a match in progress
     long ticks_ = 0;
+    run::StateRing ring_;                // the last confirmed states, for a desync report
+    bool reported_ = false;              // the desync report was written (or tried)
+    std::string reportFailure_;          // why it could not be written, said like a failed recording
 };
 
 void OnlineSource::attach(net::Session& s) {
@@ -72,7 +78,12 @@ void OnlineSource::attach(net::Session& s) {
     }
     shown_ = std::make_unique<sim::Fight>(setup_, *defs_[0], *defs_[1]);
     recorder_.open(setup_, *shown_);
-    s.setConfirmHook([this](std::int64_t, const sim::FrameInput& in, const sim::Fight& f) { recorder_.frame(in, f); });
+    s.setConfirmHook([this](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& f) {
+        recorder_.frame(in, f);
+        ring_.push(frame, f.state());
+    });
+    ring_ = run::StateRing();
+    reported_ = false;
     restarted_ = true;
 }
 
@@ -97,6 +108,11 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
     net::Session& s = *peer.session();
     if (s.frame() != before || s.finished()) shown_->restore(s.fight().state());
     if (peer.state() != net::PeerState::Playing) recorder_.finish();  // over, lost or desynced: the replay ends here
+    if (s.desynced() && !reported_ && !recorder_.path().empty()) {  // beside the replay: REPLAY.hashes, REPLAY.states
+        reported_ = true;
+        std::string error;
+        if (!run::writeDesyncReport(recorder_.path(), s.confirmedHashes(), ring_, error)) reportFailure_ = error + " (the desync report)";
+    }
     return {s.frame() > before ? &s.fight() : nullptr};
 }
 
