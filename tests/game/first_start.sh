@@ -3,8 +3,8 @@
 # the title opens the welcome page; D switches P1 to the simple style, S S and Enter on Continue save it and open
 # mode select; Esc Esc quits. The settings must land in $XDG_CONFIG_HOME/bvh-fighter/settings.cfg with P1 simple,
 # nothing may be written under HOME, and the game must exit 0. Then a second start must not offer the page again
-# (Enter goes straight to mode select: Esc Esc quits, the file unchanged). A bad settings file is said with
-# FILE:LINE, the game starts anyway and exits 2.
+# (Enter goes straight to mode select: Esc Esc quits, the file unchanged). A save that fails is said and exits 1;
+# a bad settings file is said with FILE:LINE, the game starts anyway and exits 2.
 # Usage: first_start.sh GAME DATA OUT. Skips loudly (CTest skip code via SKIP_REGULAR_EXPRESSION) without Xvfb or
 # xdotool.
 set -u
@@ -23,7 +23,7 @@ for i in $(seq 1 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
 # Starts the game, waits for its window (at most 60 s), types each argument as one xdotool key (0.7 s apart, so
 # each lands in its own screen), then waits at most 60 s for the game to end; sets RC.
 play() {
-    "$GAME" --data "$DATA" --mute > "$OUT/game.out" 2> "$OUT/game.err" &
+    "$GAME" --data "$DATA" --mute ${EXTRA:-} > "$OUT/game.out" 2> "$OUT/game.err" &
     GPID=$!
     local win=""
     for i in $(seq 1 600); do
@@ -60,6 +60,26 @@ play Return Escape Escape
 [ "$RC" = 0 ] || { echo "FAIL: second start exit $RC"; cat "$OUT/game.err"; exit 1; }
 [ "$(cat "$FILE")" = "$before" ] || { echo "FAIL: settings rewritten"; exit 1; }
 
+# The Options screen: window size one step up (1600 x 900, the window opens again), multisampling off, Esc saves
+# (and, opened by --show, ends the game); the file keeps the style chosen above.
+EXTRA="--show options" play s s s d s s s d Escape
+EXTRA=
+[ "$RC" = 0 ] || { echo "FAIL: options exit $RC"; cat "$OUT/game.err"; exit 1; }
+for line in "window = 1600x900" "msaa = off" "p1.style = simple" "fullscreen = off"; do
+    grep -qx "$line" "$FILE" || { echo "FAIL: options: no '$line' in:"; cat "$FILE"; exit 1; }
+done
+
+# A save that fails (the config folder cannot be made: a file is in its way) is said at once, on stderr and on
+# screen, and the exit status is 1; the game goes on to the menu.
+XDG_CONFIG_HOME=$OUT/blocked/cfg
+mkdir -p "$OUT/blocked"
+: > "$OUT/blocked/cfg"
+play Return s s Return Escape Escape
+XDG_CONFIG_HOME=$OUT/cfg
+[ "$RC" = 1 ] || { echo "FAIL: a failed settings save exited $RC, not 1"; cat "$OUT/game.err"; exit 1; }
+grep -q "$OUT/blocked/cfg/bvh-fighter/settings.cfg: cannot write" "$OUT/game.err" ||
+    { echo "FAIL: the failed save was not said:"; cat "$OUT/game.err"; exit 1; }
+
 # A bad settings file: the game still starts (with the defaults) and shows the line, then exits 2; the file is
 # left as it was. (Line 2 is hand-written out of range: the message names that line.)
 printf 'volume = 40\nwindow = 12x5\n' > "$OUT/bad.cfg"
@@ -70,4 +90,4 @@ grep -q "bad.cfg:2: window: number 12 out of range \[640, 7680\] (the default se
     { echo "FAIL: bad settings message:"; cat "$OUT/bad.err"; exit 1; }
 [ -f "$OUT/bad.png" ] || { echo "FAIL: the game did not start with a bad settings file"; exit 1; }
 [ "$(cat "$OUT/bad.cfg")" = "$(printf 'volume = 40\nwindow = 12x5')" ] || { echo "FAIL: bad file rewritten"; exit 1; }
-echo "first start: welcome page saved $FILE, second start went straight to the menu, a bad file was said and kept"
+echo "first start: welcome page saved $FILE, second start went straight to the menu, Options saved the window and MSAA, a failed save exited 1, a bad file was said and kept"
