@@ -180,8 +180,9 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const 
     cfg.session.inputDelay = flags.inputDelay;
     cfg.session.maxRollback = flags.maxRollback;
     cfg.rematches = true;
+    cfg.rulesHash = run::rulesHasher(ctx.dataDir);
     if (!host && !run::resolveJoinAddress(address, cfg.hostAddress, error_)) return;
-    udp_ = std::make_unique<net::UdpTransport>(flags.conditions, std::uint64_t(std::random_device{}()));
+    udp_ = std::make_unique<net::UdpTransport>(flags.conditions, run::conditionsSeed(flags));
     if (!udp_->open(host ? flags.port : 0, error_)) return;
     where_ = host ? "hosting on UDP port " + std::to_string(udp_->localPort()) : "joining " + net::addressText(cfg.hostAddress);
     peer_ = std::make_unique<net::NetPeer>(*udp_, cfg, contextLoader(ctx));

@@ -116,6 +116,9 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
     return {s.frame() > before ? &s.fight() : nullptr};
 }
 
+/// Silence after which the fight view says the connection is interrupted (a quarter second: 15 frames).
+constexpr std::int64_t kInterruptedMs = 250;
+
 void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     net::NetPeer& peer = link_->peer();
     const net::SessionStats& n = peer.session()->stats(link_->nowMs());
@@ -131,6 +134,14 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
         fillRect(t, 0.f, cy - 8.f, float(ctx.width), 60.f, sf::Color(0, 0, 0, 170));
         drawText(t, ctx.res->font, "Leave the match?  Esc again: leave    Enter: stay", 26, float(ctx.width) / 2.f, cy + 4.f,
                  sf::Color(255, 240, 150), Align::Center, 2.f);
+    }
+    const std::int64_t silent = peer.silenceMs(link_->nowMs());
+    if (silent >= kInterruptedMs) {  // the screen would only freeze: say why, and how long until it gives up
+        const float iy = float(ctx.height) * 0.30f;
+        fillRect(t, 0.f, iy - 6.f, float(ctx.width), 44.f, sf::Color(0, 0, 0, 160));
+        drawText(t, ctx.res->font, "CONNECTION INTERRUPTED  (" + std::to_string(silent / 1000) + "." +
+                                       std::to_string(silent % 1000 / 100) + " s)", 26, float(ctx.width) / 2.f, iy,
+                 sf::Color(255, 190, 90), Align::Center, 2.f);
     }
     if (peer.state() == net::PeerState::Playing) return;
     std::string msg = "match over", hint = "Enter: rematch    Esc: leave";
@@ -163,7 +174,7 @@ void OnlineSource::addCounters(std::vector<std::string>& lines) const {
                     ")  advantage " + signedText(n.frameAdvantage) + " / them " + signedText(n.remoteAdvantage));
     lines.push_back("packets " + std::to_string(n.packetsSent) + " sent " + std::to_string(n.packetsReceived) + " recv " +
                     std::to_string(n.packetsLost) + " lost " + std::to_string(n.packetsDuplicate) + " dup  dropped " +
-                    std::to_string(c.malformed + c.wrongAddress + c.wrongToken) + "  stalls " + std::to_string(n.stallTicks) +
+                    std::to_string(c.malformed + c.wrongAddress + c.wrongToken + c.forged + c.otherVersion) + "  stalls " + std::to_string(n.stallTicks) +
                     "  waits " + std::to_string(n.syncWaits));
 }
 

@@ -33,4 +33,10 @@ void ReplayWriter::finish() {
     else file_.abandon();
 }
 
+void ReplayWriter::abandon() {
+    if (finished_) return;
+    finished_ = true;
+    file_.abandon();
+}
+
 }  // namespace sim

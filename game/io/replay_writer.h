@@ -36,6 +36,10 @@ public:
     void note(std::int64_t frame, const std::string& text);
     /// Writes the `end` line with the final hash and puts the file in place.
     void finish();
+    /// Drops the file (nothing to keep: no frame was played); the target stays as it was.
+    void abandon();
+    /// Frames written so far.
+    std::int64_t frames() const { return frames_; }
 
 private:
     io::AtomicFile file_;

@@ -46,6 +46,10 @@ public:
     std::int64_t dropped() const { return dropped_; }
     /// The conditions in force.
     const NetConditions& conditions() const { return c_; }
+    /// Changes the conditions for datagrams pushed from now on (a test's link that breaks mid-match).
+    void setConditions(const NetConditions& c) { c_ = c; }
+    /// Datagrams waiting for their due time.
+    std::size_t queued() const { return queue_.size(); }
 
 private:
     std::uint64_t next();

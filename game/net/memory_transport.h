@@ -22,6 +22,8 @@ public:
         void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override;
         /// Takes a datagram another endpoint sent here that is due by nowMs.
         bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
+        /// Changes what this endpoint's later datagrams suffer.
+        void setConditions(const NetConditions& c) { out_.setConditions(c); }
         /// This endpoint's address.
         Address address() const { return self_; }
 

@@ -2,6 +2,9 @@
 // remembers the first failure, so decode code stays a straight list of fields with range checks after them.
 #include "game/net/packet.h"
 
+#include "game/net/crypto/hmac.h"
+#include "game/net/crypto/sha256.h"
+
 namespace net {
 namespace {
 
@@ -21,6 +24,8 @@ struct Writer {
         u8(std::uint8_t(s.size()));
         bytes.insert(bytes.end(), s.begin(), s.end());
     }
+    template <std::size_t N>
+    void raw(const std::array<std::uint8_t, N>& a) { bytes.insert(bytes.end(), a.begin(), a.end()); }
 };
 
 /// Reads little-endian fields; after the first overrun every read yields 0 and ok stays false.
@@ -51,6 +56,10 @@ struct Reader {
         p += n;
         left -= n;
         return s;
+    }
+    template <std::size_t N>
+    void raw(std::array<std::uint8_t, N>& a) {
+        for (std::uint8_t& b : a) b = u8();
     }
 };
 
@@ -175,14 +184,21 @@ std::vector<std::uint8_t> encodePacket(const Packet& p) {
     case PacketType::Hello:
         w.str(p.fighter);
         w.u8(std::uint8_t(p.style));
+        w.uint(p.rules, 8);
+        w.raw(p.nonce);
+        w.raw(p.cookie);
         break;
     case PacketType::Welcome:
         writeSetup(w, p.setup);
         w.uint(p.frameLimit, 4);
+        w.uint(p.rules, 8);
+        w.raw(p.nonce);
         break;
     case PacketType::Refuse: w.u8(std::uint8_t(p.reason)); break;
     case PacketType::Input: writeInput(w, p); break;
+    case PacketType::Challenge: w.raw(p.cookie); break;
     }
+    w.raw(p.tag);
     return w.bytes;
 }
 
@@ -192,32 +208,84 @@ bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) {
     if (r.u8() != kMagic0 || r.u8() != kMagic1) return false;
     out.version = r.u8();
     const std::uint8_t type = r.u8();
-    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Input)) return false;
+    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Challenge)) return false;
     out.type = PacketType(type);
     out.token = std::uint32_t(r.uint(4));
     if (!r.ok) return false;
     if (out.version != kProtocolVersion) return true;  // header only: the handshake refuses it by version
+    if (r.left < kTagSize) return false;
+    r.left -= kTagSize;  // the body ends where the tag starts
     bool ok = false;
     switch (out.type) {
     case PacketType::Hello:
         out.fighter = r.str(kMaxFighterIdLength);
         out.style = readEnum(r, sim::InputStyle::Simple);
+        out.rules = r.uint(8);
+        r.raw(out.nonce);
+        r.raw(out.cookie);
         ok = r.ok && validFighterId(out.fighter);
         break;
     case PacketType::Welcome:
         ok = readSetup(r, out.setup);
         out.frameLimit = std::uint32_t(r.uint(4));
+        out.rules = r.uint(8);
+        r.raw(out.nonce);
         ok = ok && r.ok && out.frameLimit <= kMaxFrames;
+        break;
+    case PacketType::Challenge:
+        r.raw(out.cookie);
+        ok = r.ok;
         break;
     case PacketType::Refuse: {
         const std::uint8_t why = r.u8();
-        ok = r.ok && why >= std::uint8_t(RefuseReason::Version) && why <= std::uint8_t(RefuseReason::BadFighter);
+        ok = r.ok && why >= std::uint8_t(RefuseReason::Version) && why <= std::uint8_t(RefuseReason::Rules);
         out.reason = RefuseReason(why);
         break;
     }
     case PacketType::Input: ok = readInput(r, out); break;
     }
-    return ok && r.left == 0;
+    if (!ok || r.left != 0) return false;
+    r.left = kTagSize;
+    r.raw(out.tag);
+    return r.ok;
+}
+
+Tag packetTag(const Key& key, const std::uint8_t* bytes, std::size_t size, const std::uint8_t* context,
+              std::size_t contextSize) {
+    crypto::Hmac<crypto::Sha256> mac(key.data(), key.size());
+    if (contextSize > 0) mac.update(context, contextSize);
+    mac.update(bytes, size >= kTagSize ? size - kTagSize : 0);
+    const auto full = mac.finish();
+    Tag t;
+    for (std::size_t i = 0; i < kTagSize; ++i) t[i] = full[i];
+    return t;
+}
+
+std::vector<std::uint8_t> sealPacket(const Packet& p, const Key& key, const std::uint8_t* context, std::size_t contextSize) {
+    std::vector<std::uint8_t> bytes = encodePacket(p);
+    const Tag t = packetTag(key, bytes.data(), bytes.size(), context, contextSize);
+    for (std::size_t i = 0; i < kTagSize; ++i) bytes[bytes.size() - kTagSize + i] = t[i];
+    return bytes;
+}
+
+bool packetAuthentic(const Key& key, const std::uint8_t* bytes, std::size_t size, const std::uint8_t* context,
+                     std::size_t contextSize) {
+    if (bytes == nullptr || size < kTagSize) return false;
+    const Tag t = packetTag(key, bytes, size, context, contextSize);
+    return crypto::equalConstantTime(t.data(), bytes + size - kTagSize, kTagSize);
+}
+
+Key matchKey(const Key& roomSecret, const Nonce& joinerNonce, const Nonce& hostNonce, std::uint32_t token) {
+    static const char label[] = "bf match key v4";
+    crypto::Hmac<crypto::Sha256> mac(roomSecret.data(), roomSecret.size());
+    mac.update(label, sizeof label - 1);
+    mac.update(joinerNonce.data(), joinerNonce.size());
+    mac.update(hostNonce.data(), hostNonce.size());
+    std::uint8_t t[4];
+    for (int i = 0; i < 4; ++i) t[i] = std::uint8_t(token >> (8 * i));
+    mac.update(t, sizeof t);
+    const auto d = mac.finish();
+    return Key(d.begin(), d.end());
 }
 
 }  // namespace net

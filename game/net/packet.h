@@ -17,8 +17,17 @@
 // first version's style), so a version-2 peer would read every style one off. Two builds that simulate different
 // rules would shake hands and desync mid-match, so the protocol version moves with the rules version (the
 // static_assert below stops the build until it does).
+//
+// Version 4 authenticates every packet: the last kTagSize bytes are a truncated HMAC-SHA-256 of everything before
+// them (and of the context the receiver knows, see packetTag). Hello, Challenge, Welcome and Refuse are keyed with
+// the room secret (from the lobby; empty on the direct path), Input with the match key both sides derive from the
+// room secret and the two nonces of the handshake (matchKey). A Hello carries the joiner's nonce, the host's cookie
+// (zeros until a Challenge gave one: the host commits to nothing, and sends nothing larger than what it got, for an
+// address that has not shown it receives) and a hash of the build and the joiner's fighter data; a Welcome carries
+// the host's nonce and the same hash of the host's fighter.
 #include "game/sim/fight.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -27,14 +36,18 @@
 namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
-constexpr std::uint8_t kProtocolVersion = 3;
+constexpr std::uint8_t kProtocolVersion = 4;
 static_assert(sim::kRulesVersion == 2, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
+/// Bytes of the authentication tag that ends every packet (HMAC-SHA-256 truncated, RFC 2104 section 5).
+constexpr std::size_t kTagSize = 16;
+/// Bytes of a handshake nonce and of the host's cookie.
+constexpr std::size_t kNonceSize = 16;
 /// Most inputs one Input packet carries (the oldest unacknowledged ones first).
 constexpr int kMaxInputsPerPacket = 120;
 /// Longest fighter id on the wire.
 constexpr std::size_t kMaxFighterIdLength = 32;
 /// Largest datagram the protocol produces (a receive buffer of this size always suffices): an Input packet with
-/// kMaxInputsPerPacket 2-byte inputs is 290 bytes.
+/// kMaxInputsPerPacket 2-byte inputs and its tag is 306 bytes.
 constexpr std::size_t kMaxPacketSize = 320;
 /// The button bits an input on the wire may have (the button table's, data/buttons.cfg); any other bit makes it
 /// malformed. Both peers read the same table (the shipped data folder).
@@ -46,6 +59,7 @@ enum class PacketType : std::uint8_t {
     Welcome = 2,  ///< host -> joiner: session token and the whole match setup
     Refuse = 3,   ///< host -> joiner: no, and why
     Input = 4,    ///< both ways during a match: inputs, acks, timing, hashes
+    Challenge = 5,///< host -> joiner: "say that again with this cookie" (proves the joiner receives at its address)
 };
 
 /// Why a host refused a joiner.
@@ -53,7 +67,15 @@ enum class RefuseReason : std::uint8_t {
     Version = 1,     ///< the joiner speaks another protocol version
     Busy = 2,        ///< a match is already running with someone else (late or second joiner)
     BadFighter = 3,  ///< the host has no fighter of that id
+    Rules = 4,       ///< the joiner's build or fighter data differ from the host's
 };
+
+/// A nonce or cookie as the wire carries it.
+using Nonce = std::array<std::uint8_t, kNonceSize>;
+/// A packet's authentication tag.
+using Tag = std::array<std::uint8_t, kTagSize>;
+/// Key bytes (any length; the room secret, or a 32-byte match key).
+using Key = std::vector<std::uint8_t>;
 
 /// Flags of an Input packet.
 enum InputFlags : std::uint8_t {
@@ -69,6 +91,9 @@ struct Packet {
     // Hello
     std::string fighter;                      ///< joiner's fighter id ([a-z0-9_-], 1..32 chars)
     sim::InputStyle style = sim::InputStyle::Simple;  ///< joiner's input style (its own choice, like its fighter)
+    std::uint64_t rules = 0;                  ///< Hello: build + joiner's fighter data; Welcome: build + host's fighter
+    Nonce nonce{};                            ///< Hello: the joiner's nonce; Welcome: the host's
+    Nonce cookie{};                           ///< Hello: the host's cookie (zeros before a Challenge); Challenge: it
     // Welcome
     sim::MatchSetup setup;                    ///< the match (mode is always Versus; fighter[1] and style[1] are the
                                               ///< joiner's; only the fields a Versus match uses, see wireSetup)
@@ -90,13 +115,27 @@ struct Packet {
                                         ///< each within wireButtons())
     std::uint32_t hashFrame = 0;    ///< a confirmed frame of the sender (0 = no hash in this packet)
     std::uint64_t hash = 0;         ///< Fight::hash() after hashFrame steps
+    Tag tag{};                      ///< the last kTagSize bytes (every type of this version)
 };
 
 /// Decodes one datagram. Returns false (out unspecified) for anything malformed: a short or long buffer, a bad
 /// magic or type, an out-of-range field. Pure: no allocation beyond out's strings/vectors, no globals.
 bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out);
-/// Encodes a packet (of kProtocolVersion) to bytes that decodePacket accepts.
+/// Encodes a packet (of kProtocolVersion) to bytes that decodePacket accepts, with p.tag as its tag.
 std::vector<std::uint8_t> encodePacket(const Packet& p);
+/// The tag of encoded bytes (all but their last kTagSize bytes) under key, with `context` (bytes the receiver
+/// knows without reading them from the packet: the joiner's nonce for a Welcome) fed first.
+Tag packetTag(const Key& key, const std::uint8_t* bytes, std::size_t size, const std::uint8_t* context = nullptr,
+              std::size_t contextSize = 0);
+/// Encodes p and writes its tag under key (and context, as packetTag).
+std::vector<std::uint8_t> sealPacket(const Packet& p, const Key& key, const std::uint8_t* context = nullptr,
+                                     std::size_t contextSize = 0);
+/// True when the bytes' last kTagSize bytes are their tag under key (and context); compared in constant time.
+bool packetAuthentic(const Key& key, const std::uint8_t* bytes, std::size_t size, const std::uint8_t* context = nullptr,
+                     std::size_t contextSize = 0);
+/// The key of a match's Input packets: HMAC-SHA-256 under the room secret of a label, the joiner's and the host's
+/// nonces and the token. Both sides derive it after the Welcome; someone who sees one Input cannot forge another.
+Key matchKey(const Key& roomSecret, const Nonce& joinerNonce, const Nonce& hostNonce, std::uint32_t token);
 /// True when id is a fighter id the protocol carries: 1..32 of [a-z0-9_-] (never a path).
 bool validFighterId(const std::string& id);
 /// The setup as a Welcome carries it: mode Versus, the fields a Versus match uses copied (seed, fighters, rounds,

@@ -1,42 +1,45 @@
-// One side of an online match: handshake, packet filter, session and ending (see peer.h).
+// One side of an online match: the packet filter, the session and its ending (see peer.h; the handshake is in
+// peer_handshake.cpp).
 #include "game/net/peer.h"
 
-#include <random>
+#include "game/net/crypto/random.h"
 
 namespace net {
 namespace {
 
-constexpr int kHelloEveryMs = 250;   // joiner: Hello resend period until the host answers
-constexpr int kDesyncLingerMs = 1000;// after a desync: keep sending our hash so the other side sees it too
-constexpr int kMaxDatagramsPerPoll = 256;  // a flood cannot keep one tick reading forever
+constexpr int kDesyncLingerMs = 1000;      // after a desync: keep sending our hash so the other side sees it too
+constexpr int kMaxDatagramsPerPoll = 4096; // drain the socket each tick, but a flood cannot keep one tick forever
 
 std::uint32_t randomToken() {
-    std::random_device rd;
     std::uint32_t t = 0;
-    while (t == 0) t = std::uint32_t(rd());
+    while (t == 0) {
+        if (!crypto::randomBytes(&t, sizeof t)) return 0;
+    }
     return t;
 }
 
-}  // namespace
+/// Where the packet's type byte says Hello (read before decoding, to drop strangers' other packets cheaply).
+bool looksLikeHello(const std::vector<std::uint8_t>& b) { return b.size() > 3 && b[3] == std::uint8_t(PacketType::Hello); }
 
-const char* refuseText(RefuseReason r) {
-    switch (r) {
-    case RefuseReason::Version: return "the host runs another protocol version";
-    case RefuseReason::Busy: return "the host is already in a match";
-    case RefuseReason::BadFighter: return "the host does not have your fighter";
-    }
-    return "unknown reason";
-}
+}  // namespace
 
 NetPeer::NetPeer(Transport& t, const PeerConfig& cfg, FighterLoader loader)
     : t_(t), cfg_(cfg), loader_(std::move(loader)), state_(cfg.host ? PeerState::Waiting : PeerState::Connecting) {
     cfg_.session.me = cfg.host ? 0 : 1;
     cfg_.setup.mode = sim::Mode::Versus;
+    bool random = crypto::randomBytes(nonce_.data(), nonce_.size());
     if (cfg.host) {
         cfg_.setup.fighter[0] = cfg.fighter;
         cfg_.setup.style[0] = cfg.style;
         token_ = cfg.token != 0 ? cfg.token : randomToken();
+        cookieKey_.resize(32);
+        random = random && token_ != 0 && crypto::randomBytes(cookieKey_.data(), cookieKey_.size());
     }
+    if (!random) end(PeerEnd::SetupFailed, "the system gave no random numbers (getrandom failed)", true);
+}
+
+std::int64_t NetPeer::silenceMs(std::int64_t nowMs) const {
+    return session_ && state_ == PeerState::Playing ? nowMs - lastHeardMs_ : 0;
 }
 
 void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
@@ -44,19 +47,7 @@ void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
     if (state_ == PeerState::Done) return;
     const Session* before = session_.get();  // the buttons were chosen for this session (a new one waits a tick)
     poll(nowMs);
-    if (state_ == PeerState::Connecting) {
-        if (nowMs - startMs_ > cfg_.connectTimeoutMs) {
-            end(PeerEnd::NoAnswer, "no answer from the host", true);
-        } else if (nowMs - lastHelloMs_ >= kHelloEveryMs) {
-            Packet hello;
-            hello.type = PacketType::Hello;
-            hello.fighter = cfg_.fighter;
-            hello.style = cfg_.style;
-            send(hello, cfg_.hostAddress, nowMs);
-            lastHelloMs_ = nowMs;
-        }
-        return;
-    }
+    if (state_ == PeerState::Connecting) return connecting(nowMs);
     if (state_ != PeerState::Playing && state_ != PeerState::Lingering) return;
     if (state_ == PeerState::Playing && session_.get() == before) session_->tick(buttons);
     sendInput(nowMs);
@@ -67,32 +58,50 @@ void NetPeer::poll(std::int64_t nowMs) {
     std::vector<std::uint8_t> bytes;
     Address from = 0;
     for (int i = 0; i < kMaxDatagramsPerPoll && state_ != PeerState::Done && t_.receive(bytes, from, nowMs); ++i) {
+        // Strangers are dropped before anything is decoded or authenticated; a host still reads their Hellos.
+        const Address known = cfg_.host ? (state_ == PeerState::Waiting ? 0 : peer_) : cfg_.hostAddress;
+        if (known != 0 && from != known && !(cfg_.host && looksLikeHello(bytes))) {
+            ++counters_.wrongAddress;
+            continue;
+        }
         Packet p;
         if (!decodePacket(bytes.data(), bytes.size(), p)) {
             ++counters_.malformed;
             continue;
         }
-        handle(p, from, nowMs);
+        const std::int64_t arrived = t_.lastArrivalMs();
+        handle(p, bytes, from, arrived >= 0 && arrived <= nowMs ? arrived : nowMs, nowMs);
     }
 }
 
-void NetPeer::handle(const Packet& p, Address from, std::int64_t nowMs) {
-    if (cfg_.host && p.type == PacketType::Hello) return hostHello(p, from, nowMs);
+void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
+                     std::int64_t nowMs) {
+    if (p.version != kProtocolVersion) return otherVersion(p, from, nowMs);
+    if (cfg_.host && p.type == PacketType::Hello) return hostHello(p, bytes, from, nowMs);
+    if (cfg_.host && state_ == PeerState::Waiting) {
+        if (!pending_.active || from != pending_.from) {
+            ++counters_.wrongAddress;
+            return;
+        }
+        if (!acceptPending(p, bytes, nowMs)) return;
+    }
     const Address expected = cfg_.host ? peer_ : cfg_.hostAddress;
-    if ((cfg_.host && state_ == PeerState::Waiting) || from != expected) {
+    if (from != expected) {
         ++counters_.wrongAddress;
         return;
     }
-    if (!cfg_.host && (p.type == PacketType::Welcome || p.type == PacketType::Refuse || p.version != kProtocolVersion)) {
-        return joinerAnswer(p, nowMs);
-    }
+    if (!cfg_.host && p.type != PacketType::Input && p.type != PacketType::Hello) return joinerAnswer(p, bytes, nowMs);
     if (!session_) return;  // the host's inputs overtook its Welcome: they will come again
-    if (p.version != kProtocolVersion || p.type != PacketType::Input) {
+    if (p.type != PacketType::Input) {
         ++counters_.malformed;
         return;
     }
     if (p.token != token_) {
         ++counters_.wrongToken;
+        return;
+    }
+    if (!packetAuthentic(matchKey_, bytes.data(), bytes.size())) {
+        ++counters_.forged;
         return;
     }
     lastHeardMs_ = nowMs;
@@ -102,7 +111,7 @@ void NetPeer::handle(const Packet& p, Address from, std::int64_t nowMs) {
         else end(lingerEnd_, lingerMessage_, failed_);
         return;
     }
-    if (takeRematch(p, nowMs)) session_->receive(p, nowMs);
+    if (takeRematch(p, nowMs)) session_->receive(p, atMs);
 }
 
 bool NetPeer::takeRematch(const Packet& p, std::int64_t nowMs) {
@@ -134,66 +143,6 @@ void NetPeer::startRematch(std::int64_t nowMs) {
     lastHeardMs_ = nowMs;
 }
 
-void NetPeer::hostHello(const Packet& p, Address from, std::int64_t nowMs) {
-    Packet answer;
-    answer.type = PacketType::Refuse;
-    if (state_ != PeerState::Waiting) {
-        if (from == peer_ && p.version == kProtocolVersion) {  // our Welcome was lost: say it again
-            answer.type = PacketType::Welcome;
-            answer.token = token_;
-            answer.setup = cfg_.setup;
-            answer.frameLimit = cfg_.frameLimit;
-        } else {
-            answer.reason = RefuseReason::Busy;
-        }
-    } else if (p.version != kProtocolVersion) {
-        answer.reason = RefuseReason::Version;
-    } else {
-        sim::FighterDef probe;
-        std::string error;
-        if (!loader_(p.fighter, probe, error)) {
-            answer.reason = RefuseReason::BadFighter;
-        } else {
-            sim::MatchSetup agreed = cfg_.setup;
-            agreed.fighter[1] = p.fighter;
-            agreed.style[1] = p.style;
-            // Play exactly what the Welcome carries, so both sides (and both recordings) have the same setup.
-            if (!wireSetup(agreed, cfg_.setup)) return end(PeerEnd::SetupFailed, "the match setup cannot be sent online", true);
-            if (!startSession(error)) return end(PeerEnd::SetupFailed, error, true);
-            peer_ = from;
-            lastHeardMs_ = nowMs;
-            state_ = PeerState::Playing;
-            answer.type = PacketType::Welcome;
-            answer.token = token_;
-            answer.setup = cfg_.setup;
-            answer.frameLimit = cfg_.frameLimit;
-        }
-    }
-    if (answer.type == PacketType::Refuse) ++counters_.refusedJoiners;
-    send(answer, from, nowMs);
-}
-
-void NetPeer::joinerAnswer(const Packet& p, std::int64_t nowMs) {
-    if (p.version != kProtocolVersion) {
-        return end(PeerEnd::Refused, "refused: the host runs protocol version " + std::to_string(p.version) +
-                                         ", this game " + std::to_string(kProtocolVersion), true);
-    }
-    if (p.type == PacketType::Refuse) {
-        if (state_ == PeerState::Connecting) end(PeerEnd::Refused, std::string("refused: ") + refuseText(p.reason), true);
-        return;
-    }
-    if (p.type != PacketType::Welcome || state_ != PeerState::Connecting) return;  // a repeated Welcome
-    if (p.setup.fighter[1] != cfg_.fighter) return end(PeerEnd::Refused, "the host's welcome names another fighter", true);
-    if (p.setup.style[1] != cfg_.style) return end(PeerEnd::Refused, "the host's welcome names another input style", true);
-    token_ = p.token;
-    cfg_.setup = p.setup;
-    cfg_.frameLimit = p.frameLimit;
-    std::string error;
-    if (!startSession(error)) return end(PeerEnd::SetupFailed, error, true);
-    lastHeardMs_ = nowMs;
-    state_ = PeerState::Playing;
-}
-
 bool NetPeer::startSession(std::string& error) {
     sim::FighterDef defs[2];
     for (int i = 0; i < 2; ++i) {
@@ -201,13 +150,13 @@ bool NetPeer::startSession(std::string& error) {
     }
     cfg_.session.frameLimit = cfg_.frameLimit;
     session_ = std::make_unique<Session>(cfg_.session, cfg_.setup, defs[0], defs[1]);
+    progressFrame_ = -1;
     ++matchCount_;
     if (onStart_) onStart_(*session_);
     return true;
 }
 
-void NetPeer::send(const Packet& p, Address to, std::int64_t nowMs) {
-    const std::vector<std::uint8_t> bytes = encodePacket(p);
+void NetPeer::sendBytes(const std::vector<std::uint8_t>& bytes, Address to, std::int64_t nowMs) {
     t_.sendTo(to, bytes.data(), bytes.size(), nowMs);
 }
 
@@ -216,7 +165,7 @@ void NetPeer::sendInput(std::int64_t nowMs) {
     p.token = token_;
     p.match = match_;
     if (wantRematch_) p.flags |= kFlagRematch;
-    send(p, cfg_.host ? peer_ : cfg_.hostAddress, nowMs);
+    sendBytes(sealPacket(p, matchKey_), cfg_.host ? peer_ : cfg_.hostAddress, nowMs);
 }
 
 void NetPeer::checkEnd(std::int64_t nowMs) {
@@ -227,7 +176,16 @@ void NetPeer::checkEnd(std::int64_t nowMs) {
     if (state_ == PeerState::Playing && session_->finished()) return linger(PeerEnd::MatchOver, "match over", nowMs);
     const bool silent = nowMs - lastHeardMs_ > cfg_.timeoutMs;
     if (state_ == PeerState::Playing) {
-        if (silent) end(PeerEnd::ConnectionLost, "connection lost", true);
+        if (session_->confirmedFrame() != progressFrame_) {
+            progressFrame_ = session_->confirmedFrame();
+            progressMs_ = nowMs;
+        }
+        if (silent) {
+            end(PeerEnd::ConnectionLost, "connection lost", true);
+        } else if (nowMs - progressMs_ > cfg_.progressMs) {
+            end(PeerEnd::ConnectionLost, "connection lost: no frame confirmed for " +
+                                             std::to_string(cfg_.progressMs / 1000) + " s", true);
+        }
         return;
     }
     const bool desync = session_->desynced();

@@ -2,18 +2,26 @@
 // One side of an online match over any Transport: the handshake, the filter that keeps strangers out, the
 // rollback Session once connected, and how the match ends (over, desync, connection lost, opponent left).
 //
-// Handshake: the joiner sends Hello (protocol version, its fighter and input style) every 250 ms until the host
-// answers. The host accepts the first valid Hello, fixes that address as its peer, draws a random session token and
-// answers Welcome (token, the whole match setup with the joiner's fighter and style in slot 1; the host then plays
-// exactly what the Welcome carries, net::wireSetup); a repeated Hello from the same address gets the Welcome again
-// (it was lost). Anyone else is refused with a reason (Busy for a second or late joiner, Version, BadFighter). A
-// joiner whose Welcome names another fighter or style than it asked for stops. From then on a datagram counts
-// only if it comes from the peer's address, decodes, and carries the token: everything else is dropped and
-// counted. Silence for `timeoutMs` ends the match as "connection lost"; after the match ends the peer lingers
-// (still answering) until the opponent has all our inputs or the same timeout passes, so both sides confirm the
-// same last frame. With `rematches` on (the window), a finished match instead stays connected: when both sides
-// ask for a rematch (the rematch flag), both start the next match on the same connection and token, numbered one
-// higher (packets of an older match are ignored), with the next seed and the same fighters and styles.
+// Handshake (protocol version 4, packet.h): the joiner sends Hello (its fighter, input style, nonce, a hash of its
+// build and fighter data, and the host's cookie once it has one) every 250 ms until the host answers. A waiting
+// host answers a Hello without the right cookie with a Challenge carrying it (the cookie is a MAC of the joiner's
+// address and nonce under a key only the host holds, so the host keeps no state and sends no more bytes than it got
+// to an address that has not shown it receives there). A Hello with the cookie is checked (the build and fighter
+// data hash, the fighter) and answered with Welcome (token, host nonce, the whole match setup with the joiner's
+// fighter and style in slot 1, net::wireSetup); the host then waits for that joiner's first Input authenticated
+// under the match key, and only then plays: a Hello that is never followed by inputs holds the host for
+// `pendingMs` at most, then the next joiner may take its place. Refusals (Busy, Version, BadFighter, Rules) are
+// said with a reason. Every packet is authenticated (its tag, packet.h): Hello, Challenge, Welcome and Refuse under
+// the room secret (empty on the direct path; from the lobby it binds the two peers of a room), the last three with
+// the joiner's nonce as context so only an answer to this Hello counts; Input under the match key. From then on a
+// datagram counts only if it comes from the peer's address, decodes, carries the token and its tag: anything else
+// is dropped and counted, and a packet of another protocol version never ends a match (a joiner still connecting
+// gives up with the host's version only when no Welcome came within a grace period). Silence for `timeoutMs`, or no
+// confirmed frame for `progressMs` while packets still arrive, ends the match as "connection lost"; after the match
+// ends the peer lingers (still answering) until the opponent has all our inputs or the same timeout passes, so both
+// sides confirm the same last frame. With `rematches` on (the window), a finished match instead stays connected:
+// when both sides ask for a rematch (the rematch flag), both start the next match on the same connection and token,
+// numbered one higher (packets of an older match are ignored), with the next seed and the same fighters and styles.
 #include "game/net/packet.h"
 #include "game/net/session.h"
 #include "game/net/transport.h"
@@ -27,6 +35,9 @@ namespace net {
 
 /// Loads a fighter by id; false with error set when there is none.
 using FighterLoader = std::function<bool(const std::string& id, sim::FighterDef& out, std::string& error)>;
+/// A hash of this build and the data of fighter id (0 for a fighter it does not have); two sides whose hashes of a
+/// fighter differ would desync, so the handshake refuses them.
+using RulesHasher = std::function<std::uint64_t(const std::string& id)>;
 
 /// How a peer is set up.
 struct PeerConfig {
@@ -38,9 +49,13 @@ struct PeerConfig {
     std::uint32_t frameLimit = 0;      ///< host: end after this many frames (0 = at match over)
     SessionConfig session;             ///< delay, rollback window, hash period (me is set by the role)
     int timeoutMs = 3000;              ///< silence that ends a match as "connection lost"
+    int progressMs = 8000;             ///< no newly confirmed frame for this long ends a match too
     int connectTimeoutMs = 10000;      ///< joiner: how long to wait for the host's answer
+    int pendingMs = 2000;              ///< host: how long a welcomed joiner has to send its first input
     std::uint32_t token = 0;           ///< host: session token (0 = draw a random one)
     bool rematches = false;            ///< after a completed match stay connected for rematches (the window)
+    Key secret;                        ///< the room secret shared through the lobby (empty: the direct path)
+    RulesHasher rulesHash;             ///< hash of the build and a fighter's data (null: 0 for every fighter)
 };
 
 /// Where a peer is.
@@ -72,6 +87,8 @@ struct PeerCounters {
     std::int64_t wrongAddress = 0;  ///< from someone who is not the peer
     std::int64_t wrongToken = 0;    ///< from the peer's address with another token
     std::int64_t refusedJoiners = 0;///< Hellos answered with Refuse
+    std::int64_t forged = 0;        ///< from the right address, decoded, but a tag that is not theirs
+    std::int64_t otherVersion = 0;  ///< of another protocol version after the handshake (never trusted)
 };
 
 /// One side of an online match.
@@ -107,14 +124,35 @@ public:
     const PeerCounters& counters() const { return counters_; }
     /// Called whenever a session starts, the first match or a rematch (to attach a recorder).
     void setOnStart(std::function<void(Session&)> f) { onStart_ = std::move(f); }
+    /// Milliseconds since the opponent was last heard (0 before a match): the window shows "connection
+    /// interrupted" past a few frames of it.
+    std::int64_t silenceMs(std::int64_t nowMs) const;
 
 private:
+    struct Pending {                 // host: a joiner welcomed, whose first input has not come yet
+        bool active = false;
+        Address from = 0;
+        Nonce joinerNonce{};
+        std::int64_t sinceMs = 0;
+        sim::MatchSetup setup;
+        Key key;
+        std::vector<std::uint8_t> welcome;  // the sealed Welcome, said again to a repeated Hello
+    };
+
     void poll(std::int64_t nowMs);
-    void handle(const Packet& p, Address from, std::int64_t nowMs);
-    void hostHello(const Packet& p, Address from, std::int64_t nowMs);
-    void joinerAnswer(const Packet& p, std::int64_t nowMs);
+    void handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
+                std::int64_t nowMs);
+    void otherVersion(const Packet& p, Address from, std::int64_t nowMs);
+    void hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t nowMs);
+    bool acceptPending(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs);
+    void refuse(RefuseReason why, const Nonce* context, Address to, std::int64_t nowMs);
+    void joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs);
+    void sendHello(std::int64_t nowMs);
+    void connecting(std::int64_t nowMs);
+    Nonce cookieFor(Address from, const Nonce& nonce) const;
+    std::uint64_t rulesOf(const std::string& fighter) const;
     bool startSession(std::string& error);
-    void send(const Packet& p, Address to, std::int64_t nowMs);
+    void sendBytes(const std::vector<std::uint8_t>& bytes, Address to, std::int64_t nowMs);
     void sendInput(std::int64_t nowMs);
     void checkEnd(std::int64_t nowMs);
     void end(PeerEnd why, const std::string& message, bool failed);
@@ -129,6 +167,18 @@ private:
     std::unique_ptr<Session> session_;
     Address peer_ = 0;
     std::uint32_t token_ = 0;
+    Key matchKey_;                   // Input packets' key (matchKey of the handshake)
+    Key cookieKey_;                  // host: the key of its cookies
+    Nonce nonce_{};                  // this side's handshake nonce
+    Nonce cookie_{};                 // joiner: the host's cookie (zeros until a Challenge)
+    Pending pending_;
+    int refusedByNetwork_ = 0;       // joiner: "port unreachable" reports about the host's address
+    int otherVersion_ = 0;           // joiner: the protocol version the host's answers spoke (0 = none)
+    std::int64_t otherVersionMs_ = 0;// when that first came
+    std::int64_t lastRefuseMs_ = -1000000;
+    int refusalsThisWindow_ = 0;     // refusals sent since lastRefuseMs_ (at most kRefusalsPerSecond a second)
+    std::int64_t progressFrame_ = -1;// the confirmed frame last seen to advance, and when
+    std::int64_t progressMs_ = 0;
     std::int64_t startMs_ = -1;
     std::int64_t lastHeardMs_ = 0;
     std::int64_t lastHelloMs_ = -1000000;
@@ -145,6 +195,9 @@ private:
     PeerCounters counters_;
     std::function<void(Session&)> onStart_;
 };
+
+/// Joiner: Hello resend period until the host answers.
+constexpr int kHelloEveryMs = 250;
 
 /// Text of a refusal reason ("the host runs another protocol version", ...).
 const char* refuseText(RefuseReason r);

@@ -31,6 +31,7 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/session.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer.h
   ${CMAKE_CURRENT_LIST_DIR}/peer.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/peer_handshake.cpp
   ${CMAKE_CURRENT_LIST_DIR}/loopback.h
   ${CMAKE_CURRENT_LIST_DIR}/loopback.cpp
 )

@@ -31,7 +31,7 @@ constexpr std::uint8_t kSpectateVersion = 1;
 /// fits a TURN Data indication).
 constexpr int kMaxSpectateFrames = 74;
 /// A Watch's size: at least any Setup's.
-constexpr std::size_t kWatchSize = 128;
+constexpr std::size_t kWatchSize = 176;  // a Setup carries a version-4 Welcome (its nonce, rules hash and tag): 162 at most
 /// Largest spectator datagram.
 constexpr std::size_t kMaxSpectateSize = 22 + 4 * kMaxSpectateFrames;
 static_assert(kMaxSpectateSize <= kMaxPacketSize, "a spectator packet fits where a game packet does");

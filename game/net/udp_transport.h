@@ -1,15 +1,21 @@
 #pragma once
-// The Transport over UDP (sf::UdpSocket, non-blocking), with the network-conditions simulator in front of sends.
+// The Transport over UDP (a non-blocking sf::UdpSocket, read with recvmsg), with the network-conditions simulator
+// in front of sends.
 //
 // A joiner binds any free port and talks to one address; a host binds the port it was given (0 = let the system
-// pick; localPort() tells which). Nothing here decides whom to trust: the peer filters by address and token.
-// Only IPv4 (sf::IpAddress in SFML 2.5 is IPv4 only).
+// pick; localPort() tells which). Nothing here decides whom to trust: the peer filters by address, token and tag.
+// The socket's receive buffer is asked for kReceiveBuffer bytes (the kernel caps it at net.core.rmem_max), so a
+// burst waits in the kernel instead of being dropped between two ticks; each datagram comes with the kernel's
+// arrival time (SO_TIMESTAMPNS), so the ping does not include how long it waited to be read; and ICMP "port
+// unreachable" answers are asked for (IP_RECVERR), so a join to a closed port fails at once. Only IPv4
+// (sf::IpAddress in SFML 2.5 is IPv4 only).
 #include "game/net/conditions.h"
 #include "game/net/transport.h"
 
 #include <SFML/Network/UdpSocket.hpp>
 
 #include <string>
+#include <vector>
 
 namespace net {
 
@@ -18,6 +24,8 @@ constexpr std::size_t kMaxDatagramSize = 2048;
 
 /// Default UDP port of `--host` and `--join HOST`.
 constexpr unsigned short kDefaultPort = 7000;
+/// Receive buffer asked of the kernel.
+constexpr int kReceiveBuffer = 1 << 20;
 
 /// Resolves a host (a name or dotted IPv4) at a port; false when it cannot. ("HOST[:PORT]" text is read, and a
 /// failure worded, above net where the flags are: run::resolveJoinAddress.)
@@ -38,17 +46,34 @@ public:
     void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override;
     /// Sends what is due, then takes one waiting datagram from the socket (never blocks).
     bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
+    std::int64_t lastArrivalMs() const override { return lastArrivalMs_; }
+    bool takeUnreachable(Address& to) override;
+    std::string addressName(Address a) const override { return addressText(a); }
+    /// Sends what is due by nowMs (a caller that is done keeps calling this until nothing is queued).
+    void flush(std::int64_t nowMs);
+    /// Datagrams the conditions still hold back.
+    std::size_t queued() const { return out_.queued(); }
     /// Datagrams the OS refused to send.
     std::int64_t sendErrors() const { return sendErrors_; }
     /// Datagrams dropped by the simulated loss.
     std::int64_t simulatedLoss() const { return out_.dropped(); }
+    /// The receive buffer the kernel granted (bytes; 0 before open).
+    int receiveBuffer() const { return receiveBuffer_; }
 
 private:
-    void flush(std::int64_t nowMs);
+    /// sf::UdpSocket with its descriptor reachable (for recvmsg and the socket options SFML does not offer).
+    class Socket : public sf::UdpSocket {
+    public:
+        using sf::UdpSocket::getHandle;
+    };
+    void readErrors();
 
-    sf::UdpSocket socket_;
+    Socket socket_;
     ConditionedQueue out_;
     std::int64_t sendErrors_ = 0;
+    std::int64_t lastArrivalMs_ = -1;
+    int receiveBuffer_ = 0;
+    std::vector<Address> unreachable_;
 };
 
 }  // namespace net

@@ -15,6 +15,7 @@
 #include "game/run/relay_path.h"
 
 #include <chrono>
+#include <csignal>
 #include <cstring>
 #include <fstream>
 #include <functional>
@@ -35,6 +36,9 @@ using net::PeerState;
 using net::Session;
 using net::SessionStats;
 using net::UdpTransport;
+
+volatile std::sig_atomic_t gStopSignal = 0;  // SIGINT or SIGTERM arrived: leave, tell the opponent, end the file
+extern "C" void onPeerStopSignal(int sig) { gStopSignal = sig; }
 
 /// The peer's flags.
 struct PeerFlags {
@@ -57,7 +61,7 @@ int usage(const std::string& what) {
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
               << "       [--turn HOST[:PORT] --turn-user NAME --turn-password WORD [--turn-permit HOST[:PORT]]]\n"
-              << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64]\n";
+              << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64] [--net-seed N]\n";
     return 2;
 }
 
@@ -130,6 +134,11 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
     std::int64_t ticks = 0;
     while (peer.state() != PeerState::Done) {
         const std::int64_t now = nowMs();
+        if (gStopSignal != 0) {
+            peer.leave(now);
+            std::cout << "stopped by signal " << int(gStopSignal) << "\n";
+            break;
+        }
         if (peer.state() == PeerState::Waiting && now > std::int64_t(f.waitSeconds) * 1000) {
             std::cout << "result: no opponent joined within " << f.waitSeconds << " s\n";
             return 1;
@@ -147,6 +156,12 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
         } else if (peer.session() == nullptr || peer.session()->frame() == before) {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));  // waiting on the network: no busy loop
         }
+    }
+    // What the conditions still hold back (the leave notice, the last inputs) goes out before the process does.
+    const std::int64_t flushUntil = nowMs() + 3000;
+    while (udp.queued() > 0 && nowMs() < flushUntil) {
+        udp.flush(nowMs());
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     printSummary(peer, nowMs(), udp);
     return peer.failed() ? 1 : 0;
@@ -197,6 +212,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     cfg.session.inputDelay = f.online.inputDelay;
     cfg.session.maxRollback = f.online.maxRollback;
     const std::string dataDir = f.dataDir.empty() ? sim::findDataDir(f.replay, defaultDataDir) : f.dataDir;
+    cfg.rulesHash = run::rulesHasher(dataDir);
     sim::FighterDef probe;
     const FighterLoader loader = dataLoader(dataDir);
     if (!loader(cfg.fighter, probe, error)) {
@@ -210,7 +226,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
             return 2;
         }
     }
-    UdpTransport udp(f.online.conditions, std::uint64_t(std::random_device{}()));
+    UdpTransport udp(f.online.conditions, run::conditionsSeed(f.online));
     if (!udp.open(f.online.host ? f.online.port : static_cast<unsigned short>(f.localPort), error)) {
         std::cerr << error << "\n";
         return 2;
@@ -276,8 +292,15 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
         lastPunchMs = now;
     };
+    struct sigaction stop{}, oldInt{}, oldTerm{};
+    stop.sa_handler = onPeerStopSignal;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, &stop, &oldInt);
+    sigaction(SIGTERM, &stop, &oldTerm);
     const Clock::time_point t0 = Clock::now();
     const int code = runLoop(peer, f, run, udp, beforeTick, t0);
+    sigaction(SIGINT, &oldInt, nullptr);
+    sigaction(SIGTERM, &oldTerm, nullptr);
     if (f.online.host && peer.session() != nullptr && hub.count() > 0) {
         serveSpectators(hub, demux, *peer.session(), t0);
         std::cout << "spectators: " << hub.served() << " packets served, " << hub.refused() << " refused, "
@@ -289,7 +312,8 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     } else {
         std::cout << "path: direct\n";
     }
-    if (writer) writer->finish();
+    if (writer && writer->frames() == 0) writer->abandon();  // no frame was played: leave no file behind
+    else if (writer) writer->finish();
     if (writer && peer.endReason() == net::PeerEnd::Desync && peer.session() != nullptr) {
         if (!writeDesyncReport(f.record, peer.session()->confirmedHashes(), ring, error)) {
             std::cerr << error << " (the desync report)\n";

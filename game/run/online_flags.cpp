@@ -2,7 +2,11 @@
 #include "game/run/online_flags.h"
 
 #include "game/io/text.h"
+#include "game/net/crypto/random.h"
+#include "game/net/crypto/sha256.h"
 #include "game/net/udp_transport.h"
+
+#include <cstring>
 
 namespace run {
 namespace {
@@ -38,6 +42,34 @@ void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter) {
     table.push_back(io::decimalFlag("--net-loss", 0, 100, out.conditions.lossPercent));
     table.push_back(io::decimalFlag("--net-dup", 0, 100, out.conditions.dupPercent));
     table.push_back(io::decimalFlag("--net-reorder", 0, 100, out.conditions.reorderPercent));
+    table.push_back(io::uint64Flag("--net-seed", out.netSeed));
+}
+
+std::uint64_t conditionsSeed(const OnlineFlags& f) {
+    if (f.netSeed != 0) return f.netSeed;
+    std::uint64_t s = 0;
+    while (s == 0) {
+        if (!net::crypto::randomBytes(&s, sizeof s)) return 0x9e3779b97f4a7c15ULL;  // only the simulator's choices
+    }
+    return s;
+}
+
+const char* rulesBuild() { return BVH_RULES_BUILD; }
+
+net::RulesHasher rulesHasher(const std::string& dataDir) {
+    return [dataDir](const std::string& id) -> std::uint64_t {
+        if (!net::validFighterId(id)) return 0;
+        std::string text;
+        io::Error error;
+        if (!io::readFile(dataDir + "/fighters/" + id + ".fighter", text, error)) return 0;
+        net::crypto::Sha256 h;
+        h.update(rulesBuild(), std::strlen(rulesBuild()));
+        h.update(text.data(), text.size());
+        const auto d = h.finish();
+        std::uint64_t v = 0;
+        for (int i = 0; i < 8; ++i) v |= std::uint64_t(d[std::size_t(i)]) << (8 * i);
+        return v;
+    };
 }
 
 bool resolveJoinAddress(const std::string& text, net::Address& out, std::string& error) {

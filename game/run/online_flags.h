@@ -7,6 +7,7 @@
 // text, so the meeting point sits above both.
 #include "game/io/flag_table.h"
 #include "game/net/conditions.h"
+#include "game/net/peer.h"
 #include "game/net/transport.h"
 
 #include <string>
@@ -25,12 +26,23 @@ struct OnlineFlags {
     int inputDelay = 2;                 ///< --input-delay 0-4
     int maxRollback = 8;                ///< --max-rollback 1-30
     net::NetConditions conditions;      ///< --net-delay/jitter/loss/dup/reorder (what this side sends)
+    std::uint64_t netSeed = 0;          ///< --net-seed N: the conditions' generator (0 = a random one)
     /// True when the command line starts an online match.
     bool active() const { return host || !join.empty(); }
 };
 
 /// Adds the online flags to a table, filling out (which must outlive the table); withFighter adds --fighter.
 void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter);
+
+/// The conditions simulator's seed: --net-seed, or a random one when it was not given (0).
+std::uint64_t conditionsSeed(const OnlineFlags& f);
+
+/// A SHA-256 of the simulation's sources, fixed when the program was built (hex).
+const char* rulesBuild();
+/// The handshake's rules hash (net::RulesHasher): the first 8 bytes of SHA-256(rulesBuild(), the bytes of
+/// dataDir/fighters/ID.fighter); 0 when the file cannot be read. Two sides whose hashes of a fighter differ would
+/// desync, so the host refuses them at the handshake.
+net::RulesHasher rulesHasher(const std::string& dataDir);
 
 /// Reads "HOST[:PORT]" (a name or dotted IPv4; the port 1-65535, default kOnlinePort, by the one number rule) and
 /// resolves it; false with error set.

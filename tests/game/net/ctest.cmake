@@ -58,3 +58,15 @@ add_test(NAME "spectators watch a real match on loopback: a late one catches up,
           ${CMAKE_CURRENT_BINARY_DIR}/spectate_pair)
 set_tests_properties("spectators watch a real match on loopback: a late one catches up, a stalled one is dropped, recordings equal the players'"
   PROPERTIES TIMEOUT 150)
+add_test(NAME "online join to a closed UDP port fails at once on the ICMP refusal with a clear message"
+  COMMAND bash ${BVH_NET_TEST_DIR}/udp_faults.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/udp_closed closed)
+add_test(NAME "online SIGTERM to a joiner mid-match tells the host and ends its recording with an end line"
+  COMMAND bash ${BVH_NET_TEST_DIR}/udp_faults.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/udp_signal signal)
+add_test(NAME "online 40000 junk datagrams at the host during a match change nothing"
+  COMMAND bash ${BVH_NET_TEST_DIR}/udp_faults.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/udp_flood flood)
+set_tests_properties("online join to a closed UDP port fails at once on the ICMP refusal with a clear message"
+  "online SIGTERM to a joiner mid-match tells the host and ends its recording with an end line"
+  "online 40000 junk datagrams at the host during a match change nothing" PROPERTIES TIMEOUT 120)

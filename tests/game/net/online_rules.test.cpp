@@ -267,8 +267,10 @@ TEST_CASE("a version-1 joiner is refused with the version reason and a version-1
     oldWelcome.resize(oldWelcome.size() + 40, 0);
     oldHost.sendTo(nettest::kJoiner, oldWelcome.data(), oldWelcome.size(), 1);
     joiner.tick(10, 0);
+    CHECK(joiner.state() == net::PeerState::Connecting);  // not at once: anyone can send 8 bytes from the host's address
+    joiner.tick(800, 0);                                  // no Welcome of our version within the grace period
     CHECK(joiner.state() == net::PeerState::Done);
-    CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game 3");
+    CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game 4");
     CHECK(joiner.failed());
 }
 
@@ -283,13 +285,18 @@ TEST_CASE("a joiner whose style the host's welcome does not name refuses to play
     joinCfg.hostAddress = nettest::kHost;
     net::NetPeer joiner(j, joinCfg, nettest::dataLoader());
     joiner.tick(0, 0);
+    std::vector<std::uint8_t> helloBytes;
+    net::Address from = 0;
+    REQUIRE(fakeHost.receive(helloBytes, from, 1));
+    net::Packet hello;
+    REQUIRE(net::decodePacket(helloBytes.data(), helloBytes.size(), hello));
     net::Packet welcome;
     welcome.type = net::PacketType::Welcome;
     welcome.token = 5;
     welcome.setup.fighter[0] = "ryo";
     welcome.setup.fighter[1] = "brick";
     welcome.setup.style[1] = sim::InputStyle::Motion;  // not what the joiner asked for
-    const std::vector<std::uint8_t> bytes = net::encodePacket(welcome);
+    const std::vector<std::uint8_t> bytes = net::sealPacket(welcome, {}, hello.nonce.data(), hello.nonce.size());
     fakeHost.sendTo(nettest::kJoiner, bytes.data(), bytes.size(), 1);
     joiner.tick(10, 0);
     CHECK(joiner.endMessage() == "the host's welcome names another input style");

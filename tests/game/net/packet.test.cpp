@@ -131,9 +131,10 @@ TEST_CASE("an Input packet carries each frame's buttons as 16 little-endian bits
     in.buttons = {sim::kThrow | sim::kLight, sim::kUp};
     const std::vector<std::uint8_t> bytes = net::encodePacket(in);
     // header 4 + token 4, then seq 4, sendTime 4, echoTime 4, echoHold 2, ackFrame 4, senderFrame 4, advantage 1,
-    // flags 1, match 1, firstFrame 4: the input count is byte 37, the inputs start at 38; hashFrame 4 + hash 8 follow.
-    REQUIRE(bytes.size() == 38 + 2 * 2 + 12);
-    CHECK(bytes[2] == 3);   // protocol version 3
+    // flags 1, match 1, firstFrame 4: the input count is byte 37, the inputs start at 38; hashFrame 4 + hash 8 and
+    // the 16-byte tag follow.
+    REQUIRE(bytes.size() == 38 + 2 * 2 + 12 + 16);
+    CHECK(bytes[2] == 4);   // protocol version 4
     CHECK(bytes[37] == 2);  // two inputs
     CHECK(bytes[38] == 0x10);  // kLight (bit 4)
     CHECK(bytes[39] == 0x01);  // kThrow (bit 8)
@@ -151,7 +152,7 @@ TEST_CASE("the fullest Input packet fits kMaxPacketSize and decodes") {
     p.hashFrame = 30;
     p.buttons.assign(net::kMaxInputsPerPacket, net::wireButtons());
     const std::vector<std::uint8_t> bytes = net::encodePacket(p);
-    CHECK(bytes.size() == 290);
+    CHECK(bytes.size() == 306);  // 290 bytes of body and the tag
     CHECK(bytes.size() <= net::kMaxPacketSize);
     net::Packet out;
     CHECK(net::decodePacket(bytes.data(), bytes.size(), out));
@@ -345,7 +346,71 @@ TEST_CASE("the net_packet fuzz seeds are what their names say: current-version p
             CHECK(p.setup.style[0] == sim::InputStyle::Motion);
             CHECK(p.setup.style[1] == sim::InputStyle::Simple);
         }
-        if (name == "hello.bin") CHECK(p.style == sim::InputStyle::Simple);
+        if (name == "hello.bin") {
+            CHECK(p.style == sim::InputStyle::Simple);
+            CHECK(p.rules == 0x1122334455667788ULL);
+            CHECK(p.nonce[15] == 15);
+        }
+        if (name == "challenge.bin") CHECK(p.cookie[0] == 32);
+        if (name == "input.bin" || name == "challenge.bin") CHECK(p.tag[0] == 0xa0);
     }
-    CHECK(seen >= 9);
+    CHECK(seen >= 15);
+}
+
+TEST_CASE("a sealed packet is authentic under its key and context only, and any changed byte breaks it") {
+    const net::Key key = {1, 2, 3};
+    const net::Nonce context{};
+    const std::vector<std::uint8_t> bytes = net::sealPacket(sampleInput(), key, context.data(), context.size());
+    CHECK(net::packetAuthentic(key, bytes.data(), bytes.size(), context.data(), context.size()));
+    CHECK_FALSE(net::packetAuthentic(key, bytes.data(), bytes.size()));  // no context
+    CHECK_FALSE(net::packetAuthentic(net::Key{1, 2, 4}, bytes.data(), bytes.size(), context.data(), context.size()));
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        std::vector<std::uint8_t> changed = bytes;
+        changed[i] ^= 0x20;
+        CHECK_FALSE(net::packetAuthentic(key, changed.data(), changed.size(), context.data(), context.size()));
+    }
+    net::Packet out;  // the tag is decoded, so a sealed packet still re-encodes to itself
+    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    CHECK(net::encodePacket(out) == bytes);
+}
+
+TEST_CASE("the match key depends on the room secret, both nonces and the token") {
+    net::Nonce a{}, b{};
+    b[0] = 1;
+    const net::Key base = net::matchKey({}, a, b, 7);
+    CHECK(base.size() == 32);
+    CHECK(net::matchKey({}, a, b, 7) == base);
+    CHECK(net::matchKey({9}, a, b, 7) != base);
+    CHECK(net::matchKey({}, b, a, 7) != base);
+    CHECK(net::matchKey({}, a, b, 8) != base);
+}
+
+TEST_CASE("Hello, Challenge and Welcome carry the handshake's nonces, cookie and rules hash") {
+    net::Packet hello;
+    hello.type = net::PacketType::Hello;
+    hello.fighter = "ryo";
+    hello.rules = 0xfedcba9876543210ULL;
+    hello.nonce[3] = 33;
+    hello.cookie[15] = 44;
+    std::vector<std::uint8_t> bytes = net::encodePacket(hello);
+    net::Packet out;
+    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    CHECK(out.rules == hello.rules);
+    CHECK(out.nonce == hello.nonce);
+    CHECK(out.cookie == hello.cookie);
+    net::Packet challenge;
+    challenge.type = net::PacketType::Challenge;
+    challenge.cookie[0] = 5;
+    bytes = net::encodePacket(challenge);
+    CHECK(bytes.size() == 8 + 16 + 16);  // header, cookie, tag: smaller than any Hello, so never an amplifier
+    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    CHECK(out.type == net::PacketType::Challenge);
+    CHECK(out.cookie == challenge.cookie);
+    net::Packet welcome = sampleWelcome();
+    welcome.rules = 12;
+    welcome.nonce[0] = 77;
+    bytes = net::encodePacket(welcome);
+    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    CHECK(out.rules == 12);
+    CHECK(out.nonce == welcome.nonce);
 }

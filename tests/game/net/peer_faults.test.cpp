@@ -68,7 +68,7 @@ TEST_CASE("a second joiner is refused as busy and the match goes on untouched") 
     CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
 }
 
-TEST_CASE("packets from a stranger, with a forged token or malformed are dropped and counted") {
+TEST_CASE("packets from a stranger, with a forged token, a forged tag or malformed are dropped and counted") {
     Pair pair;
     net::MemoryNetwork network;
     net::Transport& h = network.add(nettest::kHost, {}, 1);
@@ -86,13 +86,16 @@ TEST_CASE("packets from a stranger, with a forged token or malformed are dropped
     forged.buttons.assign(100, sim::kSpecial);
     forged.token = 0xabcdef;
     sendPacket(stranger, nettest::kHost, forged, 1000);    // right token, wrong address
+    forged.flags = net::kFlagLeaving;
+    sendPacket(spoofer, nettest::kHost, forged, 1000);     // right address and token, a tag under no key: a forged leave
     forged.token = 0xabcdee;
     sendPacket(spoofer, nettest::kHost, forged, 1000);     // right address, wrong token
     const std::uint8_t junk[] = {'B', 'F', net::kProtocolVersion, 4, 0, 0};
-    stranger.sendTo(nettest::kHost, junk, sizeof junk, 1000);
+    spoofer.sendTo(nettest::kHost, junk, sizeof junk, 1000);
     nettest::drive(d, 60000);
     CHECK(host.counters().wrongAddress == 1);
     CHECK(host.counters().wrongToken == 1);
+    CHECK(host.counters().forged == 1);
     CHECK(host.counters().malformed == 1);
     CHECK(host.endMessage() == "match over");
     CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));

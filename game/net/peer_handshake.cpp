@@ -1,0 +1,190 @@
+// The handshake half of NetPeer (see peer.h): Hello, Challenge, Welcome and Refuse, cookies, the joiner the host
+// has welcomed but not yet heard inputs from, and answers of another protocol version.
+#include "game/net/peer.h"
+
+#include "game/net/crypto/hmac.h"
+#include "game/net/crypto/sha256.h"
+
+namespace net {
+namespace {
+
+constexpr int kVersionGraceMs = 750;   // joiner: another version's answer ends the join if no Welcome comes by then
+constexpr int kRefusalsPerSecond = 20; // host: refusals said at most this often (a flood of Hellos gets silence)
+
+}  // namespace
+
+const char* refuseText(RefuseReason r) {
+    switch (r) {
+    case RefuseReason::Version: return "the host runs another protocol version";
+    case RefuseReason::Busy: return "the host is already in a match";
+    case RefuseReason::BadFighter: return "the host does not have your fighter";
+    case RefuseReason::Rules: return "the host runs another build or other fighter data";
+    }
+    return "unknown reason";
+}
+
+std::uint64_t NetPeer::rulesOf(const std::string& fighter) const { return cfg_.rulesHash ? cfg_.rulesHash(fighter) : 0; }
+
+Nonce NetPeer::cookieFor(Address from, const Nonce& nonce) const {
+    crypto::Hmac<crypto::Sha256> mac(cookieKey_.data(), cookieKey_.size());
+    std::uint8_t a[8];
+    for (int i = 0; i < 8; ++i) a[i] = std::uint8_t(from >> (8 * i));
+    mac.update(a, sizeof a);
+    mac.update(nonce.data(), nonce.size());
+    const auto d = mac.finish();
+    Nonce c;
+    for (std::size_t i = 0; i < c.size(); ++i) c[i] = d[i];
+    return c;
+}
+
+void NetPeer::sendHello(std::int64_t nowMs) {
+    Packet hello;
+    hello.type = PacketType::Hello;
+    hello.fighter = cfg_.fighter;
+    hello.style = cfg_.style;
+    hello.rules = rulesOf(cfg_.fighter);
+    hello.nonce = nonce_;
+    hello.cookie = cookie_;
+    sendBytes(sealPacket(hello, cfg_.secret), cfg_.hostAddress, nowMs);
+    lastHelloMs_ = nowMs;
+}
+
+void NetPeer::refuse(RefuseReason why, const Nonce* context, Address to, std::int64_t nowMs) {
+    if (nowMs - lastRefuseMs_ >= 1000) {
+        lastRefuseMs_ = nowMs;
+        refusalsThisWindow_ = 0;
+    }
+    if (++refusalsThisWindow_ > kRefusalsPerSecond) return;
+    Packet answer;
+    answer.type = PacketType::Refuse;
+    answer.reason = why;
+    ++counters_.refusedJoiners;
+    sendBytes(sealPacket(answer, cfg_.secret, context ? context->data() : nullptr, context ? context->size() : 0), to, nowMs);
+}
+
+void NetPeer::otherVersion(const Packet& p, Address from, std::int64_t nowMs) {
+    if (cfg_.host && p.type == PacketType::Hello) return refuse(RefuseReason::Version, nullptr, from, nowMs);
+    if (!cfg_.host && state_ == PeerState::Connecting && from == cfg_.hostAddress) {
+        // Not trusted at once (anyone can send 8 bytes from the host's address): the join ends only if no Welcome
+        // of our version follows within kVersionGraceMs.
+        if (otherVersion_ == 0) {
+            otherVersion_ = p.version;
+            otherVersionMs_ = nowMs;
+        }
+        return;
+    }
+    ++counters_.otherVersion;
+}
+
+void NetPeer::hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t nowMs) {
+    if (!packetAuthentic(cfg_.secret, bytes.data(), bytes.size())) {
+        ++counters_.forged;  // not someone the room's secret was given to
+        return;
+    }
+    if (state_ != PeerState::Waiting) {
+        if (from != peer_) refuse(RefuseReason::Busy, &p.nonce, from, nowMs);
+        return;  // our own joiner's late Hello: it has its Welcome, it sends inputs
+    }
+    if (p.cookie != cookieFor(from, p.nonce)) {  // first prove you receive at that address
+        Packet challenge;
+        challenge.type = PacketType::Challenge;
+        challenge.cookie = cookieFor(from, p.nonce);
+        return sendBytes(sealPacket(challenge, cfg_.secret, p.nonce.data(), p.nonce.size()), from, nowMs);
+    }
+    if (pending_.active && from == pending_.from && p.nonce == pending_.joinerNonce) {
+        return sendBytes(pending_.welcome, from, nowMs);  // our Welcome was lost: say it again
+    }
+    // Someone was welcomed and may still send its first input: this joiner waits (no refusal: it keeps saying Hello,
+    // and takes the seat if the other never plays).
+    if (pending_.active && nowMs - pending_.sinceMs < cfg_.pendingMs) return;
+    if (p.rules != rulesOf(p.fighter)) return refuse(RefuseReason::Rules, &p.nonce, from, nowMs);
+    sim::FighterDef probe;
+    std::string error;
+    if (!loader_(p.fighter, probe, error)) return refuse(RefuseReason::BadFighter, &p.nonce, from, nowMs);
+    sim::MatchSetup agreed = cfg_.setup;
+    agreed.fighter[1] = p.fighter;
+    agreed.style[1] = p.style;
+    Pending next;
+    // Play exactly what the Welcome carries, so both sides (and both recordings) have the same setup.
+    if (!wireSetup(agreed, next.setup)) return end(PeerEnd::SetupFailed, "the match setup cannot be sent online", true);
+    Packet welcome;
+    welcome.type = PacketType::Welcome;
+    welcome.token = token_;
+    welcome.setup = next.setup;
+    welcome.frameLimit = cfg_.frameLimit;
+    welcome.rules = rulesOf(cfg_.fighter);
+    welcome.nonce = nonce_;
+    next.active = true;
+    next.from = from;
+    next.joinerNonce = p.nonce;
+    next.sinceMs = nowMs;
+    next.key = matchKey(cfg_.secret, p.nonce, nonce_, token_);
+    next.welcome = sealPacket(welcome, cfg_.secret, p.nonce.data(), p.nonce.size());
+    pending_ = std::move(next);
+    sendBytes(pending_.welcome, from, nowMs);
+}
+
+bool NetPeer::acceptPending(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs) {
+    if (p.type != PacketType::Input || p.token != token_) return false;
+    if (!packetAuthentic(pending_.key, bytes.data(), bytes.size())) {
+        ++counters_.forged;
+        return false;
+    }
+    cfg_.setup = pending_.setup;
+    matchKey_ = pending_.key;
+    peer_ = pending_.from;
+    pending_ = Pending{};
+    std::string error;
+    if (!startSession(error)) {
+        end(PeerEnd::SetupFailed, error, true);
+        return false;
+    }
+    lastHeardMs_ = nowMs;
+    state_ = PeerState::Playing;
+    return true;
+}
+
+void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs) {
+    if (state_ != PeerState::Connecting) return;  // a repeated Welcome, a late Refuse: the match is on
+    if (!packetAuthentic(cfg_.secret, bytes.data(), bytes.size(), nonce_.data(), nonce_.size())) {
+        ++counters_.forged;  // not an answer to our Hello
+        return;
+    }
+    if (p.type == PacketType::Challenge) {
+        cookie_ = p.cookie;
+        return sendHello(nowMs);
+    }
+    if (p.type == PacketType::Refuse) return end(PeerEnd::Refused, std::string("refused: ") + refuseText(p.reason), true);
+    if (p.setup.fighter[1] != cfg_.fighter) return end(PeerEnd::Refused, "the host's welcome names another fighter", true);
+    if (p.setup.style[1] != cfg_.style) return end(PeerEnd::Refused, "the host's welcome names another input style", true);
+    if (p.rules != rulesOf(p.setup.fighter[0])) {
+        return end(PeerEnd::Refused, "refused: the host runs another build or other data for fighter '" +
+                                         p.setup.fighter[0] + "'", true);
+    }
+    token_ = p.token;
+    matchKey_ = matchKey(cfg_.secret, nonce_, p.nonce, p.token);
+    cfg_.setup = p.setup;
+    cfg_.frameLimit = p.frameLimit;
+    std::string error;
+    if (!startSession(error)) return end(PeerEnd::SetupFailed, error, true);
+    lastHeardMs_ = nowMs;
+    state_ = PeerState::Playing;
+}
+
+void NetPeer::connecting(std::int64_t nowMs) {
+    if (otherVersion_ != 0 && nowMs - otherVersionMs_ >= kVersionGraceMs) {
+        return end(PeerEnd::Refused, "refused: the host runs protocol version " + std::to_string(otherVersion_) +
+                                         ", this game " + std::to_string(kProtocolVersion), true);
+    }
+    Address unreachable = 0;
+    while (t_.takeUnreachable(unreachable)) {
+        if (unreachable == cfg_.hostAddress && ++refusedByNetwork_ >= 2) {
+            return end(PeerEnd::NoAnswer, "nothing answers at " + t_.addressName(cfg_.hostAddress) +
+                                              " (the port is closed: is the host running?)", true);
+        }
+    }
+    if (nowMs - startMs_ > cfg_.connectTimeoutMs) return end(PeerEnd::NoAnswer, "no answer from the host", true);
+    if (nowMs - lastHelloMs_ >= kHelloEveryMs) sendHello(nowMs);
+}
+
+}  // namespace net

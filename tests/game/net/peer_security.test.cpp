@@ -1,0 +1,206 @@
+// What a third party can do to a direct match, over the in-memory network: each case here broke a match (or the
+// host) before version 4 of the protocol. A spoofed datagram of another version from the host's address, a
+// stranger's Hello taking the host's seat, a Hello making the host send far more than it got to any address,
+// forged inputs, a peer that sends but never lets a frame be confirmed, other fighter data, and a room secret.
+#include "game/net/packet.h"
+#include "net_test_util.h"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+constexpr net::Address kStranger = 3;
+
+struct Pair {
+    net::PeerConfig hostCfg, joinCfg;
+    std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(5, 2000), nettest::randomButtons(6, 2000)};
+    explicit Pair(std::uint32_t frameLimit = 300) {
+        hostCfg.host = true;
+        hostCfg.fighter = "ryo";
+        hostCfg.frameLimit = frameLimit;
+        joinCfg = hostCfg;
+        joinCfg.host = false;
+        joinCfg.fighter = "brick";
+        joinCfg.hostAddress = nettest::kHost;
+    }
+};
+
+std::vector<nettest::Driven> drivers(net::NetPeer& host, net::NetPeer& joiner, const Pair& pair) {
+    std::vector<nettest::Driven> d(2);
+    d[0].peer = &host;
+    d[0].buttons = &pair.buttons[0];
+    d[1].peer = &joiner;
+    d[1].buttons = &pair.buttons[1];
+    return d;
+}
+
+/// Takes every datagram waiting at t by nowMs; returns how many and their total size.
+std::pair<int, std::size_t> drain(net::Transport& t, std::int64_t nowMs, std::vector<net::Packet>* out = nullptr) {
+    std::vector<std::uint8_t> bytes;
+    net::Address from = 0;
+    int n = 0;
+    std::size_t total = 0;
+    while (t.receive(bytes, from, nowMs)) {
+        ++n;
+        total += bytes.size();
+        net::Packet p;
+        if (out && net::decodePacket(bytes.data(), bytes.size(), p)) out->push_back(p);
+    }
+    return {n, total};
+}
+
+}  // namespace
+
+TEST_CASE("a spoofed 8-byte datagram of another version from the host's address does not end the joiner's match") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::Transport& spoofer = network.add(nettest::kHost, {}, 3);  // sends with the host's address
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 1500);
+    REQUIRE(joiner.state() == net::PeerState::Playing);
+    for (std::uint8_t type = 1; type <= 4; ++type) {
+        const std::uint8_t spoof[] = {'B', 'F', 2, type, 1, 2, 3, 4};
+        spoofer.sendTo(nettest::kJoiner, spoof, sizeof spoof, 1500);
+    }
+    nettest::drive(d, 60000);
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(joiner.counters().otherVersion == 4);
+    CHECK(joiner.session()->confirmedHashes() == host.session()->confirmedHashes());
+}
+
+TEST_CASE("a stranger's Hello that is never followed by inputs does not take the host's seat from the real joiner") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::Transport& s = network.add(kStranger, {}, 3);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    // The stranger completes the cookie exchange (it does receive at its address), gets a Welcome, then goes quiet.
+    net::Packet hello;
+    hello.type = net::PacketType::Hello;
+    hello.fighter = "brick";
+    std::vector<std::uint8_t> bytes = net::sealPacket(hello, {});
+    s.sendTo(nettest::kHost, bytes.data(), bytes.size(), 0);
+    host.tick(0, 0);
+    std::vector<net::Packet> got;
+    drain(s, 1, &got);
+    REQUIRE(got.size() == 1);
+    REQUIRE(got[0].type == net::PacketType::Challenge);
+    hello.cookie = got[0].cookie;
+    bytes = net::sealPacket(hello, {});
+    s.sendTo(nettest::kHost, bytes.data(), bytes.size(), 1);
+    host.tick(2, 0);
+    got.clear();
+    drain(s, 3, &got);
+    REQUIRE(got.size() == 1);
+    REQUIRE(got[0].type == net::PacketType::Welcome);  // the seat is offered; the stranger never plays
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d[0].nextUs = 3000;
+    d[1].nextUs = 300000;  // the real joiner comes 0.3 s later
+    nettest::drive(d, 60000);
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.endMessage() == "match over");
+    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+}
+
+TEST_CASE("a Hello from an address that never answers gets one Challenge no larger than itself, and no Welcome") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& victim = network.add(kStranger, {}, 3);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::Packet hello;
+    hello.type = net::PacketType::Hello;
+    hello.fighter = "ryo";
+    const std::vector<std::uint8_t> bytes = net::sealPacket(hello, {});
+    victim.sendTo(nettest::kHost, bytes.data(), bytes.size(), 0);  // as if spoofed: the "victim" never answers
+    for (int t = 0; t < 120; ++t) host.tick(t * 17, 0);            // two seconds of the host's ticks
+    std::vector<net::Packet> got;
+    const auto [count, size] = drain(victim, 5000, &got);
+    CHECK(count == 1);
+    CHECK(size <= bytes.size());
+    REQUIRE(got.size() == 1);
+    CHECK(got[0].type == net::PacketType::Challenge);
+    CHECK(host.state() == net::PeerState::Waiting);
+}
+
+TEST_CASE("a peer that keeps sending but lets no frame be confirmed ends the match after the progress timeout") {
+    Pair pair(0);
+    pair.hostCfg.progressMs = 2000;
+    pair.joinCfg.timeoutMs = 1000000;  // the joiner never gives up: it hears nothing and keeps sending
+    net::NetConditions deaf;
+    deaf.lossPercent = 100;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 1000);
+    REQUIRE(host.state() == net::PeerState::Playing);
+    // From now on nothing the host sends arrives: the joiner's window fills and it stops at its last frame, while its
+    // packets (acks, timing, no new inputs) keep the host from ever being silent.
+    static_cast<net::MemoryNetwork::Endpoint&>(h).setConditions(deaf);
+    nettest::drive(d, 30000);
+    CHECK(host.endReason() == net::PeerEnd::ConnectionLost);
+    CHECK(host.endMessage() == "connection lost: no frame confirmed for 2 s");
+    CHECK(d[0].doneAtMs < 1000 + 2000 + 2000);
+}
+
+TEST_CASE("a joiner whose fighter data differ from the host's copy is refused at the handshake, not desynced") {
+    Pair pair;
+    pair.hostCfg.rulesHash = [](const std::string& id) { return id == "brick" ? 111u : 222u; };
+    pair.joinCfg.rulesHash = [](const std::string& id) { return id == "brick" ? 112u : 222u; };  // its brick differs
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d[0].stopAtMs = 3000;
+    nettest::drive(d, 5000);
+    CHECK(joiner.endMessage() == "refused: the host runs another build or other fighter data");
+    CHECK(host.state() == net::PeerState::Waiting);
+    // The host's own fighter differing is caught by the joiner from the Welcome.
+    Pair other;
+    other.hostCfg.rulesHash = [](const std::string& id) { return id == "ryo" ? 1u : 2u; };
+    other.joinCfg.rulesHash = [](const std::string& id) { return id == "ryo" ? 3u : 2u; };
+    net::MemoryNetwork network2;
+    net::Transport& h2 = network2.add(nettest::kHost, {}, 1);
+    net::Transport& j2 = network2.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host2(h2, other.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner2(j2, other.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d2 = drivers(host2, joiner2, other);
+    d2[0].stopAtMs = 3000;
+    nettest::drive(d2, 5000);
+    CHECK(joiner2.endMessage() == "refused: the host runs another build or other data for fighter 'ryo'");
+}
+
+TEST_CASE("with a room secret only a joiner holding it gets in, and one with the room's code but not its secret cannot") {
+    Pair pair;
+    pair.hostCfg.secret = pair.joinCfg.secret = net::Key{'s', 'e', 'c', 'r', 'e', 't'};
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::Transport& s = network.add(kStranger, {}, 3);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    net::PeerConfig intruderCfg = pair.joinCfg;
+    intruderCfg.secret = net::Key{'g', 'u', 'e', 's', 's'};
+    intruderCfg.connectTimeoutMs = 2000;
+    net::NetPeer intruder(s, intruderCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d[1].nextUs = 500000;  // the intruder is first
+    d.emplace_back();
+    d[2].peer = &intruder;
+    nettest::drive(d, 60000);
+    CHECK(intruder.endMessage() == "no answer from the host");
+    CHECK(host.counters().forged >= 1);
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+}
