@@ -17,7 +17,7 @@ void reportWriteFailure(Context& ctx, const std::string& error) {
 
 bool saveSettings(Context& ctx) {
     if (ctx.settingsPath.empty()) {
-        reportWriteFailure(ctx, "settings.cfg: cannot write: no folder for it (" + std::string("no HOME; pass --settings FILE") + ")");
+        reportWriteFailure(ctx, "settings.cfg: cannot write: no folder for it (no HOME; pass --settings FILE)");
         return false;
     }
     std::string error;
