@@ -47,7 +47,9 @@ int usage(const std::string& program, const std::string& what) {
               << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] [--record OUT]\n"
               << "                     [--note TEXT [--note-frame N]]   (a bug report: the note goes into the --record file)\n"
               << "       game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] ...   (an online peer: see\n"
-              << "       its own usage, e.g. game_headless --host 7000, and the README)\n";
+              << "       its own usage, e.g. game_headless --host 7000, and the README)\n"
+              << "       game_headless --spectate HOST[:PORT] [--record OUT] ...   (watch a host's match: docs/netcode.md)\n"
+              << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n";
     return 2;
 }
 
