@@ -21,7 +21,8 @@ export DISPLAY=:$n
 for i in $(seq 1 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
 
 # Starts the game, waits for its window (at most 60 s), types each argument as one xdotool key (0.7 s apart, so
-# each lands in its own screen), then waits at most 60 s for the game to end; sets RC.
+# each lands in its own screen; the game must still be running at each), then waits at most 60 s for the game to
+# end; sets RC.
 play() {
     "$GAME" --data "$DATA" --mute ${EXTRA:-} > "$OUT/game.out" 2> "$OUT/game.err" &
     GPID=$!
@@ -34,7 +35,8 @@ play() {
     [ -n "$win" ] || { echo "FAIL: no game window"; cat "$OUT/game.err"; exit 1; }
     sleep 1.5
     xdotool windowfocus --sync "$win" 2>/dev/null
-    for k in "$@"; do
+    for k in "$@"; do  # every key must find the game still running: a screen that closed too early fails here
+        kill -0 $GPID 2>/dev/null || { echo "FAIL: the game ended before the key $k of: $*"; cat "$OUT/game.err"; exit 1; }
         xdotool key --delay 60 "$k"
         sleep 0.7
     done
@@ -69,6 +71,16 @@ for line in "window = 1600x900" "msaa = off" "p1.style = simple" "fullscreen = o
     grep -qx "$line" "$FILE" || { echo "FAIL: options: no '$line' in:"; cat "$FILE"; exit 1; }
 done
 
+# The replay browser: a recorded match in $XDG_DATA_HOME's replay folder is listed; Enter plays it, Esc opens the
+# pause menu, W W reaches "Leave the replay" (two up from Resume: above "Quit to title"), Enter goes back to the
+# list, Esc leaves it (opened by --show: the game ends). The replay must play without a desync report.
+mkdir -p "$XDG_DATA_HOME/bvh-fighter/replays"
+cp "$DATA/replays/12_cpu_vs_cpu.freplay" "$XDG_DATA_HOME/bvh-fighter/replays/20260101-120000-cpuvscpu-ryo-vs-brick.freplay"
+EXTRA="--show replays" play Return Escape w w Return Escape
+EXTRA=
+[ "$RC" = 0 ] || { echo "FAIL: replay browser exit $RC (did Leave the replay go back to the list?)"; cat "$OUT/game.err"; exit 1; }
+if grep -qi "desync\|mismatch\|cannot" "$OUT/game.err"; then echo "FAIL: the replay from the browser:"; cat "$OUT/game.err"; exit 1; fi
+
 # A save that fails (the config folder cannot be made: a file is in its way) is said at once, on stderr and on
 # screen, and the exit status is 1; the game goes on to the menu.
 XDG_CONFIG_HOME=$OUT/blocked/cfg
@@ -90,4 +102,4 @@ grep -q "bad.cfg:2: window: number 12 out of range \[640, 7680\] (the default se
     { echo "FAIL: bad settings message:"; cat "$OUT/bad.err"; exit 1; }
 [ -f "$OUT/bad.png" ] || { echo "FAIL: the game did not start with a bad settings file"; exit 1; }
 [ "$(cat "$OUT/bad.cfg")" = "$(printf 'volume = 40\nwindow = 12x5')" ] || { echo "FAIL: bad file rewritten"; exit 1; }
-echo "first start: welcome page saved $FILE, second start went straight to the menu, Options saved the window and MSAA, a failed save exited 1, a bad file was said and kept"
+echo "first start: welcome page saved $FILE, second start went straight to the menu, Options saved the window and MSAA, the replay browser played a match and went back, a failed save exited 1, a bad file was said and kept"

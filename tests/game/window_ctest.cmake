@@ -26,9 +26,9 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
                        "window match and Blaster recordings replay headless"
                        "window Blaster script reports its failed expect lines under Xvfb" PROPERTIES
     TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RUN_SERIAL TRUE)
-  add_test(NAME "window first start offers the input style and saves it under XDG_CONFIG_HOME, not HOME"
+  add_test(NAME "window menus under xdotool: first start, Options, replay browser, files under XDG not HOME"
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/first_start.sh $<TARGET_FILE:game> ${BVH_DATA_DIR} ${_out}/first_start)
-  set_tests_properties("window first start offers the input style and saves it under XDG_CONFIG_HOME, not HOME"
+  set_tests_properties("window menus under xdotool: first start, Options, replay browser, files under XDG not HOME"
     PROPERTIES TIMEOUT 300 SKIP_REGULAR_EXPRESSION "FIRST START TEST SKIPPED" RUN_SERIAL TRUE)
   add_test(NAME "game rejects a malformed flag with exit 2"
     COMMAND ${CMAKE_COMMAND} -DKIND=badflag -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
