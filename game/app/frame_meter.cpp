@@ -12,7 +12,8 @@ FrameKind frameKind(const sim::Fight& fight, int p) {
         if (f.animFrame <= a.startup + a.active) return FrameKind::Active;
         return FrameKind::Recovery;
     }
-    case sim::Action::Hitstun: return FrameKind::Hitstun;
+    case sim::Action::Hitstun:
+    case sim::Action::Knockdown: return FrameKind::Hitstun;
     case sim::Action::Blockstun: return FrameKind::Blockstun;
     case sim::Action::Thrown: return FrameKind::Held;
     case sim::Action::Dash:

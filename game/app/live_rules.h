@@ -16,9 +16,11 @@ constexpr int kIntroRoundFrames = 60;
 constexpr int kIntroFightAfter = 30;
 
 /// Gives a setup the window's live rules: the round intro (not in training, whose match restarts at every dummy or
-/// position change), and each player's input style (motion, or simple's one-button shortcuts). Set the mode first.
+/// position change), each player's input style (motion, or simple's one-button shortcuts) and counter hits on
+/// startup frames (in training the dummy's own setting decides). Set the mode first.
 inline void applyLiveRules(sim::MatchSetup& s, sim::InputStyle p1, sim::InputStyle p2) {
     s.intro = s.mode == sim::Mode::Training ? 0 : sim::kLiveIntro;
+    if (s.mode != sim::Mode::Training) s.counter = sim::CounterHits::On;
     s.style[0] = p1;
     s.style[1] = p2;
 }

@@ -18,6 +18,7 @@
 //                                      `backdash` (their lengths are the durations). No record: no dashes
 //   throwtech N                        frames (0..60) after being grabbed in which a throw press breaks the throw
 //                                      (default 10)
+//   run SPEED                          a forward dash held forward becomes a run at SPEED (needs `dash`)
 //   member NAME minX minY maxX maxY    a hurtbox in the neutral pose; members enter the BVH in file order
 //   anim NAME LENGTH                   a looping pose of LENGTH frames; lines up to `end` belong to it
 //   move NAME                          an attack; its length is startup + active + recovery; lines up to `end`:
@@ -37,7 +38,10 @@
 //                                      down keeps the fighter crouched); `simple`: only in the Simple input style
 //     from ground|air ...              states it can be entered from (default ground)
 //     cancel MOVE ...                  moves it may be cancelled into once it connected (hit or block)
-//     knockdown | launcher | juggle N  a hit knocks down, launches; juggle points it costs on an airborne victim
+//     knockdown | launcher | juggle N  a hit knocks down, launches; juggle points it costs on a juggled victim (1)
+//     cancelwindow N                   once connected, cancellable until N frames after its last active one (6)
+//     cost N | meter N                 super meter it spends (cannot start with less) | gains when it starts
+//     armor FIRST LAST                 frames on which one strike is absorbed (damage taken, no stun)
 //   box FIRST LAST WHAT minX minY maxX maxY   (inside anim/move) during frames FIRST..LAST (1-based, inclusive)
 //                                      place WHAT: a member name, `attack` (an attack box, live only during the
 //                                      active frames, so only inside a `move`), `throw` (a throw box, the same
@@ -135,7 +139,7 @@ bool Parser::header(const std::vector<std::string>& t) {
         return true;
     }
     const bool keyed = k == "display" || k == "health" || k == "walk" || k == "jump" || k == "push" ||
-                       k == "motion" || k == "dash" || k == "throwtech";
+                       k == "motion" || k == "dash" || k == "throwtech" || k == "run";
     if (keyed && !once(seenHeader, k)) return false;
     if (k == "color" && t.size() >= 2 && !once(seenHeader, "color " + t[1])) return false;
     if (k == "display") {
@@ -171,6 +175,7 @@ bool Parser::header(const std::vector<std::string>& t) {
     InputWindows& w = def.windows;
     if (k == "motion") return count(t, 2, "motion N") && toInt(t[1], 1, kHistory, w.motion);
     if (k == "throwtech") return count(t, 2, "throwtech N") && toInt(t[1], 0, 60, w.tech);
+    if (k == "run") return count(t, 2, "run SPEED") && toInt(t[1], 1, 100, w.run);
     if (k == "dash") {
         return count(t, 4, "dash WINDOW FORWARD BACK") && toInt(t[1], 1, kHistory - 2, w.dash) &&
                toInt(t[2], 1, 100, w.dashForward) && toInt(t[3], 1, 100, w.dashBack);
@@ -218,7 +223,7 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
     handled = true;
     for (const char* key : {"startup", "active", "recovery", "damage", "chip", "hitstun", "blockstun", "pushback",
                             "hitstop", "level", "heavy", "projectile", "invincible", "notech", "display", "from",
-                            "knockdown", "launcher", "juggle"}) {
+                            "knockdown", "launcher", "juggle", "cancelwindow", "cost", "meter", "armor"}) {
         if (t[0] == key && !once(seenField, key)) return false;
     }
     for (const Field& f : fields) {
@@ -274,8 +279,9 @@ bool Parser::input(const std::vector<std::string>& t, AnimDef& a) {
         else if (m == "214") in.motion = Motion::QCB;
         else if (m == "41236") in.motion = Motion::HCF;
         else if (m == "22") in.motion = Motion::DownDown;
+        else if (m == "236236") in.motion = Motion::QCF2;
         else if (m.size() == 1 && m[0] >= '1' && m[0] <= '9' && m[0] != '5') in.dir = m[0] - '0';
-        else return fail("unknown motion or direction " + io::quote(m) + " (236 623 214 41236 22, or 1-9 but 5)");
+        else return fail("unknown motion or direction " + io::quote(m) + " (236 623 214 41236 22 236236, or 1-9 but 5)");
         ++at;
     }
     if (t.size() - at != 1) return fail("expected `input [simple] [MOTION|DIRECTION] BUTTON`");
@@ -321,6 +327,15 @@ bool Parser::moveData(const std::vector<std::string>& t, AnimDef& a, bool& handl
         return count(t, 1, "launcher");
     }
     if (t[0] == "juggle") return count(t, 2, "juggle N") && toInt(t[1], 0, 100, a.juggle);
+    if (t[0] == "cancelwindow") return count(t, 2, "cancelwindow N") && toInt(t[1], 0, 100, a.cancelWindow);
+    if (t[0] == "cost") return count(t, 2, "cost N") && toInt(t[1], 0, kMeterMax, a.cost);
+    if (t[0] == "meter") return count(t, 2, "meter N") && toInt(t[1], 0, kMeterMax, a.meterGain);
+    if (t[0] == "armor") {
+        if (!count(t, 3, "armor FIRST LAST") || !toInt(t[1], 1, 10000, a.armorFirst) || !toInt(t[2], 1, 10000, a.armorLast)) {
+            return false;
+        }
+        return a.armorFirst <= a.armorLast || fail("armor frames FIRST > LAST");
+    }
     handled = false;
     return true;
 }
@@ -376,6 +391,7 @@ bool Parser::closeAnim() {
         if (a.startup < 1 || a.active < 1) return fail("move " + io::quote(a.name) + " needs startup >= 1 and active >= 1");
         a.length = a.startup + a.active + a.recovery;
         if (a.invLast > a.length) return fail("invincible frames go past the last frame (" + std::to_string(a.length) + ") of " + io::quote(a.name));
+        if (a.armorLast > a.length) return fail("armor frames go past the last frame (" + std::to_string(a.length) + ") of " + io::quote(a.name));
     }
     for (std::size_t i = 0; i < a.boxes.size(); ++i) {
         if (a.boxes[i].last > a.length) {
@@ -426,6 +442,12 @@ bool Parser::finish() {
         if (target < 0) return fail("unknown move " + io::quote(c.target) + " in `cancel`");
         if (!def.anims[std::size_t(target)].isMove) return fail(io::quote(c.target) + " is an anim, not a move: nothing to cancel into");
         def.anims[std::size_t(c.anim)].cancels.push_back(target);
+    }
+    if (hasHeader("run") && !hasHeader("dash")) {
+        for (const auto& k : seenHeader) {
+            if (k.first == "run") line = k.second;
+        }
+        return fail("a `run` record needs a `dash` record (a run is a held forward dash)");
     }
     if (hasHeader("dash") && (def.anim("dash") < 0 || def.anim("backdash") < 0)) {
         for (const auto& k : seenHeader) {

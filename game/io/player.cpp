@@ -37,6 +37,9 @@ void fieldValue(const Expectation& e, const Fight& fight, std::int64_t& num, std
         else if (k == "hitstun") num = f.hitstun;
         else if (k == "blockstun") num = f.blockstun;
         else if (k == "advantage") num = f.lastAdvantage;
+        else if (k == "meter") num = f.meter;
+        else if (k == "juggle") num = f.juggle;
+        else if (k == "down") num = f.action == Action::Knockdown;
         return;
     }
     const std::string& k = e.field;

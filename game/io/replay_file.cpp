@@ -32,6 +32,7 @@ std::string replayHeader(const MatchSetup& s) {
     if (s.intro != 0) o << "intro " << s.intro << "\n";
     if (!s.tape.empty()) o << "tape " << tapeText(s.tape) << "\n";
     if (s.counter != CounterHits::Off) o << "counter " << counterName(s.counter) << "\n";
+    if (s.startMeter[0] != 0 || s.startMeter[1] != 0) o << "meter " << s.startMeter[0] << " " << s.startMeter[1] << "\n";
     if (s.style[0] != MatchSetup{}.style[0] || s.style[1] != MatchSetup{}.style[1]) {
         o << "style " << styleName(s.style[0]) << " " << styleName(s.style[1]) << "\n";
     }
@@ -143,6 +144,7 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     if (k == "cpulevel") return need(2) && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
     if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
+    if (k == "meter") return need(3) && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
     if (k == "tape") {
         std::string why;
         return parseTape(t, 1, s.tape, why) || fail(why);

@@ -58,7 +58,7 @@ struct Expectation {
     std::int64_t first = 0;  ///< first frame of the window (state checks: first == last == the frame)
     std::int64_t last = 0;   ///< last frame of the window, inclusive
     int player = -1;         ///< state check: 0/1 for `p1.field`, -1 for match fields
-    std::string field;       ///< state field: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage / round winner timer projectiles frame
+    std::string field;       ///< state field: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage meter juggle down / round winner timer projectiles frame
     std::string op = "==";   ///< == != < <= > >=
     std::string value;       ///< expected value (number or word)
 };

@@ -15,6 +15,7 @@
 //     intro FRAMES                          round intro: FRAMES frames (0..600) with inputs locked out (default 0)
 //     tape FRAMES...                        the dummy's recording for `dummy playback`: replay letters per frame
 //                                           with R = forward, L = back, `LETTERS*N` for N frames (at most 600)
+//     meter M1 M2                           super meter at the match start (0..1000, default 0 0)
 //     counter off|on|always                 counter hits (default off): on = a hit during the victim's own startup
 //                                           or active frames does +20% damage and +4 hitstun; always = also every
 //                                           hit on the training dummy
@@ -32,6 +33,7 @@
 //   Checks (do not advance C):
 //     expect [pN.]FIELD [OP] VALUE          state right after frame C; OP is == != < <= > >= (default ==)
 //         pN fields: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage
+//                    meter juggle down (1 while lying after a knockdown)
 //         match fields: round winner timer frame projectiles roundover matchover
 //         word values: move names, facing left|right, winner p1|p2|draw|none, yes|no for flags
 //     expect [no] EVENT WINDOW              an event in frames C+1..C+N (`within N`) or exactly at C+N (`at N`);
@@ -51,7 +53,7 @@ namespace sim {
 namespace {
 
 const char* const kPlayerFields[] = {"health", "x", "y", "move", "wins", "combo", "facing", "airborne",
-                                     "crouching", "blocking", "hitstun", "blockstun", "advantage"};
+                                     "crouching", "blocking", "hitstun", "blockstun", "advantage", "meter", "juggle", "down"};
 const char* const kMatchFields[] = {"round", "winner", "timer", "frame", "projectiles", "roundover", "matchover"};
 
 bool inList(const std::string& w, const char* const* list, int n) {
@@ -117,8 +119,8 @@ struct ScriptParser : io::LineParser {
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     MatchSetup& s = out->setup;
     const std::string& k = t[0];
-    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter"};
-    if (!inList(k, kSetup, 13)) return fail("unknown command " + io::quote(k));
+    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter", "meter"};
+    if (!inList(k, kSetup, 14)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
     if (!once(seenSetup, k)) return false;
     auto need = [&](std::size_t n, const char* form) {
@@ -151,6 +153,9 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
                toInt(t[2], 0, kStageWidth, s.startX[1]);
     }
     if (k == "intro") return need(2, "intro FRAMES") && toInt(t[1], 0, kMaxIntro, s.intro);
+    if (k == "meter") {
+        return need(3, "meter M1 M2") && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
+    }
     if (k == "tape") {
         std::string why;
         return parseTape(t, 1, s.tape, why) || fail(why);

@@ -24,7 +24,9 @@
 // room secret and the two nonces of the handshake (matchKey). A Hello carries the joiner's nonce, the host's cookie
 // (zeros until a Challenge gave one: the host commits to nothing, and sends nothing larger than what it got, for an
 // address that has not shown it receives) and a hash of the build and the joiner's fighter data; a Welcome carries
-// the host's nonce and the same hash of the host's fighter.
+// the host's nonce and the same hash of the host's fighter. Version 4 plays sim::kRulesVersion 3 (cancels,
+// knockdowns, the super meter; an input may carry every button of data/buttons.cfg, medium included): a build of
+// the same version with other rules is refused by the rules hash at the handshake.
 #include "game/sim/fight.h"
 
 #include <array>
@@ -37,7 +39,7 @@ namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
 constexpr std::uint8_t kProtocolVersion = 4;
-static_assert(sim::kRulesVersion == 2, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
+static_assert(sim::kRulesVersion == 3, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
 /// Bytes of the authentication tag that ends every packet (HMAC-SHA-256 truncated, RFC 2104 section 5).
 constexpr std::size_t kTagSize = 16;
 /// Bytes of a handshake nonce and of the host's cookie.

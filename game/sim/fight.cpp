@@ -48,6 +48,7 @@ Fight::Fight(const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2
         d.resolveIds();  // once per match: the rules switch animations by id
     }
     s_.rng = seedRandom(setup.seed);
+    for (int p = 0; p < 2; ++p) s_.fighters[p].meter = std::clamp(setup.startMeter[p], 0, kMeterMax);
     for (int p = 0; p < 2; ++p) {
         FighterState& f = s_.fighters[p];
         for (const MemberDef& m : defs_[p].members) {
@@ -88,6 +89,8 @@ void Fight::resetFighter(int p) {
     f.combo = 0;
     f.buffered = -1;
     f.bufferTimer = 0;
+    f.juggle = 0;
+    f.launched = f.armorUsed = f.rose = false;
     f.cpu = CpuState{};
 }
 
@@ -162,9 +165,9 @@ std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
 
 bool Fight::motion(int p, const std::uint16_t* steps, int count) const {
     // The steps must appear in order, one frame each at least, within the fighter's motion window (this frame
-    // included); other directions in between are allowed (that is the leniency).
+    // included; twice the window for a six-step motion); other directions in between are allowed (the leniency).
     const FighterState& f = s_.fighters[p];
-    const int window = std::min(defs_[p].windows.motion, kHistory);
+    const int window = std::min(defs_[p].windows.motion * (count > 5 ? 2 : 1), kHistory);
     int step = 0;
     for (int i = window - 1; i >= 0 && step < count; --i) {
         if (steps[step] & (1u << numpad(f.dirs[i], f.facing))) ++step;
@@ -190,11 +193,12 @@ int Fight::dashInput(int p) const {
 bool Fight::motionDone(int p, Motion m) const {
     // Each step is a set of numpad directions (bit n = direction n).
     static const std::uint16_t kQcf[] = {dirSet(2), dirSet(3), dirSet(6)};
-    static const std::uint16_t kDp[] = {dirSet(6), dirSet(2, 1), dirSet(3)};
+    static const std::uint16_t kDp[] = {dirSet(6, 3), dirSet(2, 1), dirSet(3)};  // 3-2-3 is a 623 too
     static const std::uint16_t kQcb[] = {dirSet(2), dirSet(1), dirSet(4)};
     static const std::uint16_t kHcf[] = {dirSet(4), dirSet(1), dirSet(2), dirSet(3), dirSet(6)};
     static const std::uint16_t kUpOrNeutral = std::uint16_t(dirSet(4, 5) | dirSet(6, 7) | dirSet(8, 9));
     static const std::uint16_t kDownDown[] = {dirSet(2), kUpOrNeutral, dirSet(2)};
+    static const std::uint16_t kQcf2[] = {dirSet(2), dirSet(3), dirSet(6), dirSet(2), dirSet(3), dirSet(6)};
     switch (m) {
         case Motion::None: return true;
         case Motion::QCF: return motion(p, kQcf, 3);
@@ -202,16 +206,17 @@ bool Fight::motionDone(int p, Motion m) const {
         case Motion::QCB: return motion(p, kQcb, 3);
         case Motion::HCF: return motion(p, kHcf, 5);
         case Motion::DownDown: return motion(p, kDownDown, 3);
+        case Motion::QCF2: return motion(p, kQcf2, 6);
     }
     return false;
 }
 
 namespace {
 
-/// How specific an input is: a longer or stricter motion first (41236, then 623 over 236 and 214, then 22), then a
+/// How specific an input is: a longer or stricter motion first (236236, 41236, then 623 over 236 and 214, then 22), then a
 /// held direction, then the button alone; a Simple-style shortcut loses a tie to a regular input.
 int inputRank(const MoveInput& in) {
-    static const int kMotionRank[] = {0, 3, 4, 3, 5, 2};  // None, 236, 623, 214, 41236, 22
+    static const int kMotionRank[] = {0, 3, 4, 3, 5, 2, 6};  // None, 236, 623, 214, 41236, 22, 236236
     const int shape = in.motion != Motion::None ? kMotionRank[int(in.motion)] : in.dir != 0 ? 1 : 0;
     return shape * 2 + (in.simple ? 0 : 1);
 }
@@ -232,7 +237,7 @@ int Fight::pickAttack(int p, std::uint16_t pressed) const {
         int bestRank = -1;
         for (int i = 0; i < int(d.anims.size()); ++i) {
             const AnimDef& a = d.anims[std::size_t(i)];
-            if (!a.isMove || !(f.airborne ? a.fromAir : a.fromGround)) continue;
+            if (!a.isMove || !(f.airborne ? a.fromAir : a.fromGround) || a.cost > f.meter) continue;
             for (const MoveInput& in : a.inputs) {
                 if (in.button != bit || (in.simple && setup_.style[p] != InputStyle::Simple)) continue;
                 if (in.dir == 2 ? (now < 1 || now > 3) : (in.dir != 0 && now != in.dir)) continue;
@@ -281,8 +286,25 @@ void Fight::updateFighter(int p, std::uint16_t buttons) {
         case Action::Thrown:
             updateThrown(p);
             break;
-        case Action::Dash:
-            if (++f.animFrame > d.anims[f.anim].length) neutral(p, f.held);
+        case Action::Dash: {
+            // A forward dash held forward becomes a run (fighters with a `run` speed) until forward is released or
+            // an attack is pressed.
+            const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
+            const bool running = d.windows.run > 0 && f.vx * f.facing > 0 && (f.held & fwd) && f.buffered < 0;
+            if (++f.animFrame > d.anims[f.anim].length) {
+                if (running) {
+                    f.animFrame = 1;
+                    f.vx = d.windows.run * f.facing;
+                } else {
+                    neutral(p, f.held);
+                }
+            } else if (d.windows.run > 0 && f.vx == d.windows.run * f.facing && !running) {
+                neutral(p, f.held);
+            }
+            break;
+        }
+        case Action::Knockdown:
+            updateDown(p);
             break;
         case Action::Hitstun:
         case Action::Blockstun:
@@ -292,12 +314,10 @@ void Fight::updateFighter(int p, std::uint16_t buttons) {
             updateAttack(p);
             break;
         case Action::Air:
-            if (f.buffered >= 0 && d.anims[std::size_t(f.buffered)].fromAir) {
-                startAnim(p, f.buffered, Action::Attack);
-                f.animFrame = 1;
-                f.attackLanded = false;
-                f.buffered = -1;
-                f.bufferTimer = 0;
+            if (f.buffered >= 0 && d.anims[std::size_t(f.buffered)].fromAir && canStart(p, f.buffered)) {
+                const bool crouching = f.crouching;
+                startMove(p, f.buffered);
+                f.crouching = crouching;
             }
             break;
         case Action::Idle:
@@ -320,6 +340,10 @@ void Fight::updateStun(int p) {
         }
         return;
     }
+    if (f.launched && f.airborne) {  // juggled: the stun lasts until the fall ends (land() knocks it down)
+        f.hitstun = std::max(f.hitstun - 1, 1);
+        return;
+    }
     if (--f.hitstun <= 0) {
         f.hitstun = 0;
         f.combo = 0;
@@ -328,10 +352,52 @@ void Fight::updateStun(int p) {
     }
 }
 
+void Fight::updateDown(int p) {
+    // Lying after a knockdown: a fixed wake-up (kDownFrames from the hit), shortened once by a quick rise (a down
+    // press while lying). On the last frame the fighter stands and acts at once: a buffered press is a reversal.
+    FighterState& f = s_.fighters[p];
+    if (!f.rose && ((f.held & ~f.prevHeld) & kDown) && f.hitstun > kQuickRise) {
+        f.rose = true;
+        f.hitstun -= kQuickRise;
+    }
+    if (--f.hitstun > 0) return;
+    f.hitstun = 0;
+    f.combo = 0;
+    f.juggle = 0;
+    f.launched = f.rose = false;
+    neutral(p, f.held);
+}
+
+bool Fight::canStart(int p, int anim) const {
+    const AnimDef& a = defs_[p].anims[std::size_t(anim)];
+    return !(a.projectile && s_.projectiles[p].alive) && a.cost <= s_.fighters[p].meter;
+}
+
+void Fight::startMove(int p, int anim) {
+    FighterState& f = s_.fighters[p];
+    const AnimDef& a = defs_[p].anims[std::size_t(anim)];
+    f.buffered = -1;
+    f.bufferTimer = 0;
+    f.attackLanded = false;
+    f.armorUsed = false;
+    f.crouching = a.crouching;
+    f.meter = std::clamp(f.meter - a.cost + a.meterGain, 0, kMeterMax);
+    startAnim(p, anim, Action::Attack);
+    f.animFrame = 1;
+}
+
 void Fight::updateAttack(int p) {
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
     const AnimDef& a = d.anims[f.anim];
+    // A cancel: once the move connected (hit or block), until cancelWindow frames after its last active frame, a
+    // buffered move it lists under `cancel` starts at once.
+    if (f.buffered >= 0 && f.attackLanded && f.animFrame <= a.startup + a.active + a.cancelWindow &&
+        std::find(a.cancels.begin(), a.cancels.end(), f.buffered) != a.cancels.end() && canStart(p, f.buffered) &&
+        (f.airborne ? d.anims[std::size_t(f.buffered)].fromAir : d.anims[std::size_t(f.buffered)].fromGround)) {
+        startMove(p, f.buffered);
+        return;
+    }
     if (a.guard == Guard::Throw && s_.fighters[1 - p].action == Action::Thrown) return;  // holding the opponent
     ++f.animFrame;
     if (a.projectile && f.animFrame == a.startup + 1 && !s_.projectiles[p].alive) {
@@ -380,14 +446,8 @@ void Fight::neutral(int p, std::uint16_t held) {
     f.vx = 0;
     if (f.buffered >= 0) {
         const int a = f.buffered;
-        const bool fireballBusy = d.anims[a].projectile && s_.projectiles[p].alive;
-        if (!fireballBusy && d.anims[std::size_t(a)].fromGround) {
-            f.buffered = -1;
-            f.bufferTimer = 0;
-            f.attackLanded = false;
-            f.crouching = d.anims[std::size_t(a)].crouching;
-            startAnim(p, a, Action::Attack);
-            f.animFrame = 1;
+        if (canStart(p, a) && d.anims[std::size_t(a)].fromGround) {
+            startMove(p, a);
             return;
         }
     }
@@ -430,6 +490,12 @@ void Fight::land(int p) {
     f.vx = 0;
     f.airborne = false;
     if (f.action == Action::Air || f.action == Action::Attack) neutral(p, f.held);
+    if (f.launched && f.action == Action::Hitstun) {  // a juggled fighter lands lying down
+        f.action = Action::Knockdown;
+        f.hitstun = kDownFrames;
+        f.anim = defs_[p].ids.down >= 0 ? defs_[p].ids.down : defs_[p].ids.ko;
+        f.animFrame = 1;
+    }
 }
 
 void Fight::faceEachOther() {
@@ -483,7 +549,7 @@ void Fight::trainingRefill() {
     // that would KO leaves 1 point so the combo counter keeps running.
     for (int p = 0; p < 2; ++p) {
         FighterState& f = s_.fighters[p];
-        const bool busy = f.action == Action::Hitstun || f.action == Action::Blockstun;
+        const bool busy = f.action == Action::Hitstun || f.action == Action::Blockstun || f.action == Action::Knockdown;
         if (!busy) f.health = defs_[p].health;
         else if (f.health <= 0) f.health = 1;
     }

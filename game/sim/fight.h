@@ -42,9 +42,14 @@ constexpr int kHistory = 32;        ///< frames of directions kept for motion in
 constexpr int kMaxIntro = 600;      ///< longest round intro a script/replay may ask for
 constexpr int kMaxCpuLevel = 4;     ///< highest CPU level (4: reacts to what it can see, anti-airs, punishes)
 constexpr int kCpuReaction = 14;    ///< level 4: frames of an attack it must see before it can guard it on reaction
+constexpr int kDownFrames = 40;     ///< a knockdown: frames from the hit until the fighter stands up (acts again)
+constexpr int kQuickRise = 14;      ///< frames a quick rise (down pressed while lying, once) takes off the wake-up
+constexpr int kJuggleLimit = 3;     ///< juggle points a juggled (launched or knocked-down airborne) victim can take
+constexpr int kLaunchVy = 15;       ///< upward speed a launcher gives its victim
+constexpr int kJuggleVy = 8;        ///< upward pop of a juggle hit
 /// Version of the rules: bumped whenever a change makes a recorded match play differently (another hash at some
 /// frame). Replays carry it (`rules N`) and a replay recorded under other rules is refused, never re-simulated.
-constexpr int kRulesVersion = 2;
+constexpr int kRulesVersion = 3;
 constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
@@ -77,13 +82,14 @@ struct MatchSetup {
     int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often); 4 reads frame data
     int startX[2] = {400, 800};        ///< x of each fighter at every round start
     int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
+    int startMeter[2] = {0, 0};        ///< super meter at the match start (0..kMeterMax)
     int intro = 0;                     ///< frames of round intro ("ROUND N", "FIGHT!") with inputs locked out
     InputStyle style[2] = {InputStyle::Simple, InputStyle::Simple};  ///< how each player's specials are read
     /// The dummy's recording, one frame each, played in a loop by DummyMode::Playback. Directions are relative to
     /// the dummy's facing (kRight = forward, kLeft = back), so it plays the same from either side.
     std::vector<std::uint16_t> tape;
     /// Counter hits: Off (the first version's rules), On (a hit that lands while the victim's own attack is in its
-    /// startup or active frames deals 20% more damage and 4 more frames of hitstun), Always (training: every hit
+    /// startup frames deals 20% more damage and 4 more frames of hitstun; live matches), Always (training: every hit
     /// on the dummy counts as one).
     CounterHits counter = CounterHits::Off;
 
@@ -94,7 +100,7 @@ struct MatchSetup {
 };
 
 /// What a fighter is doing (the state machine's state; the animation is FighterState::anim).
-enum class Action : std::uint8_t { Idle, Walk, Crouch, Air, Attack, Hitstun, Blockstun, KO, Dash, Thrown };
+enum class Action : std::uint8_t { Idle, Walk, Crouch, Air, Attack, Hitstun, Blockstun, KO, Dash, Thrown, Knockdown };
 
 /// An attack box in world coordinates; inactive ones are shown dim and cannot hit.
 struct AttackBox {
@@ -143,6 +149,11 @@ struct FighterState {
     std::uint8_t dirs[kHistory] = {};  ///< held direction bits (kUp..kRight) of recent frames, [0] = this frame
     int techTimer = 0;       ///< while Thrown: frames left to break the throw with a throw press
     int grabMember = -1;     ///< while Thrown: the member the throw box caught (for the hit event)
+    int meter = 0;           ///< super meter, 0..kMeterMax (kept between rounds)
+    int juggle = 0;          ///< juggle points taken while juggled (as victim)
+    bool launched = false;   ///< juggled: airborne after a launcher or knockdown hit, lands into a knockdown
+    bool armorUsed = false;  ///< the current move's armour has absorbed its hit
+    bool rose = false;       ///< a quick rise was used in this knockdown
     Body body;               ///< the agent: leaves are the hurtboxes
     FixedVector<int, kMaxMembers> memberLeaf;  ///< leaf handle of each FighterDef::members entry
     FixedVector<AttackBox, kMaxAttackBoxes> attacks;  ///< world attack boxes of the current frame
@@ -194,6 +205,7 @@ struct Event {
     bool heavy = false;      ///< heavy impact
     bool projectile = false; ///< caused by a projectile
     bool counter = false;    ///< hit: a counter hit (MatchSetup::counter)
+    bool armor = false;      ///< hit: absorbed by armour (damage, no stun)
     engine::AABB where;      ///< overlap of the boxes (spark position)
 };
 
@@ -263,6 +275,11 @@ private:
     void grab(int attacker, int member);
     void tech(int victim);
     void updateStun(int p);
+    void updateDown(int p);
+    void startMove(int p, int anim);
+    bool canStart(int p, int anim) const;
+    bool juggleFull(int victim, int anim) const;
+    void gainMeter(int p, int amount);
     void updateAttack(int p);
     void moveFighter(int p);
     void startAnim(int p, int anim, Action action);

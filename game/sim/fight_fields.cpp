@@ -60,6 +60,11 @@ void listFighter(Lister& l, const std::string& p, const FighterState& f) {
     l.num(p + "cpu.fireballWait", f.cpu.fireballWait);
     l.num(p + "techTimer", f.techTimer);
     l.num(p + "grabMember", f.grabMember);
+    l.num(p + "meter", f.meter);
+    l.num(p + "juggle", f.juggle);
+    l.num(p + "launched", f.launched);
+    l.num(p + "armorUsed", f.armorUsed);
+    l.num(p + "rose", f.rose);
     l.num(p + "body.root", f.body.root());
     l.num(p + "body.poolSize", f.body.poolSize());
     for (int i = 0; i < f.body.poolSize(); ++i) {

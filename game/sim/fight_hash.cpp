@@ -32,7 +32,8 @@ void hashFighter(Hasher& hs, const FighterState& f) {
                            std::int64_t(f.prevHeld), std::int64_t(f.buffered), std::int64_t(f.bufferTimer),
                            std::int64_t(f.cpu.plan), std::int64_t(f.cpu.planFrames), std::int64_t(f.cpu.think),
                            std::int64_t(f.cpu.motion), std::int64_t(f.cpu.fireballWait), std::int64_t(f.techTimer),
-                           std::int64_t(f.grabMember)}) {
+                           std::int64_t(f.grabMember), std::int64_t(f.meter), std::int64_t(f.juggle),
+                           std::int64_t(f.launched), std::int64_t(f.armorUsed), std::int64_t(f.rose)}) {
         hs.num(v);
     }
     hs.num(f.body.root());

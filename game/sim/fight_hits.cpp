@@ -93,6 +93,7 @@ bool Fight::searchAgent(int victim, const engine::AABB& box, int& memberOut, eng
 
 bool Fight::invincible(int p) const {
     const FighterState& f = s_.fighters[p];
+    if (f.action == Action::Knockdown) return true;  // lying down: nothing touches a fighter until it stands
     if (f.action != Action::Attack) return false;
     const AnimDef& a = defs_[p].anims[f.anim];
     return a.invFirst > 0 && f.animFrame >= a.invFirst && f.animFrame <= a.invLast;
@@ -106,11 +107,20 @@ bool Fight::throwable(int p) const {
     return state && !f.airborne && !invincible(p);
 }
 
+bool Fight::juggleFull(int victim, int anim) const {
+    // A juggled victim takes hits only while its juggle points stay within kJuggleLimit; past it, attacks pass.
+    const FighterState& v = s_.fighters[victim];
+    const int owner = 1 - victim;
+    return v.launched && v.airborne && v.juggle + defs_[owner].anims[std::size_t(anim)].juggle > kJuggleLimit;
+}
+
+void Fight::gainMeter(int p, int amount) { s_.fighters[p].meter = std::clamp(s_.fighters[p].meter + amount, 0, kMeterMax); }
+
 bool Fight::findAttackHit(int p, int& member, engine::AABB& where, bool& grab) {
     const FighterState& f = s_.fighters[p];
     if (f.action != Action::Attack || f.attackLanded) return false;
     const int victim = 1 - p;
-    if (s_.fighters[victim].action == Action::KO || invincible(victim)) return false;
+    if (s_.fighters[victim].action == Action::KO || invincible(victim) || juggleFull(victim, f.anim)) return false;
     for (const AttackBox& ab : f.attacks) {
         if (!ab.active || (ab.grab && !throwable(victim))) continue;
         if (searchAgent(victim, ab.box, member, where)) {
@@ -158,7 +168,7 @@ void Fight::resolveAttacks() {
 void Fight::resolveProjectile(int owner) {
     Projectile& pr = s_.projectiles[owner];
     const int victim = 1 - owner;
-    if (!pr.alive || s_.fighters[victim].action == Action::KO || invincible(victim)) return;
+    if (!pr.alive || s_.fighters[victim].action == Action::KO || invincible(victim) || juggleFull(victim, pr.anim)) return;
     int member = -1;
     engine::AABB where;
     if (!searchAgent(victim, pr.box, member, where)) return;
@@ -185,20 +195,31 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
     e.projectile = projectile;
     e.where = where;
     int stun = 0;
+    const AnimDef& va = defs_[victim].anims[std::size_t(v.anim)];
+    const bool armored = !blocked && !projectile && a.guard != Guard::Throw && v.action == Action::Attack &&
+                         !v.armorUsed && va.armorFirst > 0 && v.animFrame >= va.armorFirst && v.animFrame <= va.armorLast;
     if (blocked) {
         e.damage = std::min(a.chip, v.health);
         v.blockstun = stun = a.blockstun;
         v.action = Action::Blockstun;
         v.anim = v.crouching ? defs_[victim].ids.crouchblock : defs_[victim].ids.block;
         v.animFrame = 1;
+        gainMeter(attacker, a.damage / 4);
+        gainMeter(victim, a.damage / 8);
+    } else if (armored) {
+        // Armour: the hit's damage lands, its stun does not; the move goes on (one hit per move).
+        e.armor = true;
+        e.damage = std::min(a.damage, v.health);
+        v.armorUsed = true;
+        gainMeter(attacker, a.damage / 4);
     } else {
-        // A counter hit: the victim was caught in its own attack's startup or active frames (or, with Always, it
-        // is the training dummy). 20% more damage and 4 more frames of hitstun.
-        const AnimDef& va = defs_[victim].anims[std::size_t(v.anim)];
-        const bool caught = v.action == Action::Attack && v.animFrame <= va.startup + va.active;
+        // A counter hit: the victim was caught in its own attack's startup frames (or, with Always, it is the
+        // training dummy). 20% more damage and 4 more frames of hitstun.
+        const bool caught = v.action == Action::Attack && v.animFrame <= va.startup;
         e.counter = (setup_.counter == CounterHits::On && caught) ||
                     (setup_.counter == CounterHits::Always && (caught || setup_.isDummy(victim)));
         e.damage = std::min(a.damage + (e.counter ? a.damage / 5 : 0), v.health);
+        const bool juggled = v.launched && v.airborne;
         v.combo = v.action == Action::Hitstun ? v.combo + 1 : 1;
         v.hitstun = stun = a.hitstun + (e.counter ? kCounterHitstun : 0);
         v.action = Action::Hitstun;
@@ -209,6 +230,25 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
         v.bufferTimer = 0;
         v.techTimer = 0;
         v.grabMember = -1;
+        gainMeter(attacker, a.damage / 2);
+        gainMeter(victim, a.damage / 4);
+        if (juggled) {  // a juggle hit pops the falling victim up a little and costs juggle points
+            v.juggle += a.juggle;
+            v.vy = std::max(v.vy, kJuggleVy);
+        } else if (a.launcher || (a.knockdown && v.airborne)) {
+            v.launched = true;
+            v.juggle = a.juggle;
+            if (a.launcher) {
+                v.airborne = true;
+                v.vy = std::max(v.vy, kLaunchVy);
+            }
+        } else if (a.knockdown) {
+            v.action = Action::Knockdown;
+            v.hitstun = stun = kDownFrames;
+            v.anim = defs_[victim].ids.down >= 0 ? defs_[victim].ids.down : defs_[victim].ids.ko;
+            v.rose = false;
+        }
+        if (v.launched && v.airborne) v.vx = (v.x >= att.x ? 1 : -1) * 2;  // drifts away while falling
     }
     v.health -= e.damage;
     ++stats_.hits;

@@ -49,10 +49,17 @@ void FighterDef::resolveIds() {
     ids.thrown = anim("thrown");
     ids.dash = anim("dash");
     ids.backdash = anim("backdash");
+    ids.medium = anim("medium");
+    ids.crouchmedium = anim("crouchmedium");
+    ids.crouchheavy = anim("crouchheavy");
+    ids.super = anim("super");
+    ids.down = anim("down");
     techButtons = 0;
     for (const AnimDef& a : anims) {
         if (a.guard != Guard::Throw) continue;
-        for (const MoveInput& in : a.inputs) techButtons = std::uint16_t(techButtons | in.button);
+        for (const MoveInput& in : a.inputs) {  // the plain throw's button (not a command grab's motion)
+            if (in.motion == Motion::None && in.dir == 0) techButtons = std::uint16_t(techButtons | in.button);
+        }
     }
 }
 

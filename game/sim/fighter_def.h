@@ -17,6 +17,8 @@ namespace sim {
 /// Most members (hurtboxes) a fighter may declare: the fight keeps each fighter's agent BVH inline in its state, so
 /// the tree's capacity (2 * kMaxMembers - 1 nodes) is fixed and the loader refuses more.
 constexpr int kMaxMembers = 16;
+/// A full super meter (a super move's `cost` is at most this).
+constexpr int kMeterMax = 1000;
 /// Most attack and throw boxes one move may place (the state holds a frame's attack boxes in a fixed array).
 constexpr int kMaxAttackBoxes = 16;
 
@@ -25,7 +27,7 @@ constexpr int kMaxAttackBoxes = 16;
 enum class Guard : std::uint8_t { Mid, Low, Overhead, High, Throw };
 
 /// Motions a move input may ask for, in numpad notation seen from a fighter facing right.
-enum class Motion : std::uint8_t { None, QCF /*236*/, DP /*623*/, QCB /*214*/, HCF /*41236*/, DownDown /*22*/ };
+enum class Motion : std::uint8_t { None, QCF /*236*/, DP /*623*/, QCB /*214*/, HCF /*41236*/, DownDown /*22*/, QCF2 /*236236*/ };
 
 /// One way to enter a move: an optional motion or held direction, then a button press.
 struct MoveInput {
@@ -79,7 +81,12 @@ struct AnimDef {
     std::vector<int> cancels;  ///< moves (anim indices) it may be cancelled into once it connected
     bool knockdown = false;    ///< a hit knocks the victim down
     bool launcher = false;     ///< a hit launches the victim into the air
-    int juggle = 0;            ///< juggle points it costs (the juggle limit) when it hits an airborne victim
+    int juggle = 1;            ///< juggle points it costs (the juggle limit) when it hits a juggled victim
+    int cancelWindow = 6;      ///< once connected, it may be cancelled until this many frames after its last active one
+    int cost = 0;              ///< super meter it spends (it cannot start with less)
+    int meterGain = 0;         ///< super meter its user gains when it starts (specials)
+    int armorFirst = 0;        ///< first frame of armour: one strike is absorbed (damage taken, no stun); 0 = none
+    int armorLast = 0;         ///< last armoured frame
     bool heavy = false;  ///< heavy impact (screen shake, big spark)
     bool projectile = false;   ///< spawns a projectile on its first active frame
     int projSpeed = 0;   ///< projectile units per frame (forward)
@@ -105,6 +112,8 @@ struct StandardAnims {
     int hitstun = -1, ko = -1;                                                      ///< reactions
     int light = -1, heavy = -1, special = -1, low = -1, air = -1;                    ///< attacks
     int rising = -1, grab = -1;      ///< 623 + special (invincible anti-air) and the throw, optional
+    int medium = -1, crouchmedium = -1, crouchheavy = -1, super = -1;  ///< the CPU's other tools, optional
+    int down = -1;                   ///< lying after a knockdown (the `ko` pose when a fighter has none)
     int thrown = -1, dash = -1, backdash = -1;  ///< held by a throw, the dashes (optional)
 };
 
@@ -115,6 +124,7 @@ struct InputWindows {
     int dashForward = 0; ///< dash speed, units per frame (the `dash` anim's length is its duration)
     int dashBack = 0;    ///< back dash speed, units per frame (the `backdash` anim's length)
     int tech = 10;       ///< frames after being grabbed in which a throw press breaks the throw
+    int run = 0;         ///< run speed: a forward dash held forward keeps running at it (0 = no run)
 };
 
 /// A whole fighter.

@@ -11,6 +11,7 @@ std::vector<int> motionSteps(Motion m) {
         case Motion::QCB: return {2, 1, 4};
         case Motion::HCF: return {4, 1, 2, 3, 6};
         case Motion::DownDown: return {2, 5, 2};
+        case Motion::QCF2: return {2, 3, 6, 2, 3, 6};
     }
     return {};
 }
@@ -23,6 +24,7 @@ const char* motionText(Motion m) {
         case Motion::QCB: return "214";
         case Motion::HCF: return "41236";
         case Motion::DownDown: return "22";
+        case Motion::QCF2: return "236236";
     }
     return "";
 }

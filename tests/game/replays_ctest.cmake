@@ -7,6 +7,23 @@ foreach(replay ${BVH_REPLAY_FILES})
   get_filename_component(name ${replay} NAME)
   add_test(NAME "replay ${name}" COMMAND $<TARGET_FILE:game_headless> --headless --replay ${replay})
 endforeach()
+# The sync test on every shipped action script: save, restore and re-simulate every 3 frames (the rules of each
+# script, cancels, knockdowns, juggles, supers, must survive a rollback).
+foreach(replay ${BVH_REPLAY_FILES})
+  get_filename_component(name ${replay} NAME)
+  if(name MATCHES "\\.fscript$")
+    add_test(NAME "replay sync test ${name} every 3 frames"
+      COMMAND $<TARGET_FILE:game_headless> --headless --replay ${replay} --sync 3)
+  endif()
+endforeach()
+# A fourth fighter defined purely in data (tests/game/fighter4: its own button table with one more button, two
+# moves of its own) loads and plays a script, under the sync test, and its recording plays back.
+set(BVH_FIGHTER4 ${CMAKE_CURRENT_LIST_DIR}/fighter4)
+add_test(NAME "data-only fighter plays its script"
+  COMMAND $<TARGET_FILE:game_headless> --headless --replay ${BVH_FIGHTER4}/replays/ninja_data_only.fscript --sync 2)
+add_test(NAME "data-only fighter's recording plays back"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DSCRIPT=${BVH_FIGHTER4}/replays/ninja_data_only.fscript
+          -DOUT=${CMAKE_CURRENT_BINARY_DIR}/ninja_data_only.freplay -P ${CMAKE_CURRENT_LIST_DIR}/record_roundtrip.cmake)
 # The GGPO-style sync test on the recorded CPU match: save, restore and re-simulate every 7 frames.
 add_test(NAME "replay sync test cpu_vs_cpu every 7 frames"
   COMMAND $<TARGET_FILE:game_headless> --headless --replay ${BVH_DATA_DIR}/replays/12_cpu_vs_cpu.freplay --sync 7)

@@ -105,8 +105,8 @@ TEST_CASE("Script expectations take their frame window from the cursor") {
 TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("unknown command") { text = "wait 1\nfly 3\n"; expected = "s:2: unknown command 'fly'"; }
-    SUBCASE("unknown button") { text = "p1 hold jump 3\n"; expected = "s:1: bad buttons 'jump' (names: up down left right light heavy special start throw, joined by +)"; }
-    SUBCASE("trailing plus") { text = "p1 hold up+ 3\n"; expected = "s:1: bad buttons 'up+' (names: up down left right light heavy special start throw, joined by +)"; }
+    SUBCASE("unknown button") { text = "p1 hold jump 3\n"; expected = "s:1: bad buttons 'jump' (names: up down left right light heavy special start throw medium, joined by +)"; }
+    SUBCASE("trailing plus") { text = "p1 hold up+ 3\n"; expected = "s:1: bad buttons 'up+' (names: up down left right light heavy special start throw medium, joined by +)"; }
     SUBCASE("zero frames") { text = "wait 0\n"; expected = "s:1: number 0 out of range [1, 10000000]"; }
     SUBCASE("no frames at all") { text = "seed 3\n"; expected = "s:1: the script has no frames (no hold, press or wait)"; }
     SUBCASE("bad player") { text = "p3 press light\n"; expected = "s:1: unknown command 'p3'"; }
@@ -199,27 +199,27 @@ TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and
 TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("repeated header key") {
-        text = "fightreplay 1\nrules 2\nseed 1\nmode versus\nseed 2\nframes\n";
+        text = "fightreplay 1\nrules 3\nseed 1\nmode versus\nseed 2\nframes\n";
         expected = "r:5: repeated `seed` (first on line 3)";
     }
     SUBCASE("a number out of range") {
-        text = "fightreplay 1\nrules 2\nrounds 1000\nframes\n";
+        text = "fightreplay 1\nrules 3\nrounds 1000\nframes\n";
         expected = "r:3: number 1000 out of range [1, 999]";
     }
     SUBCASE("recorded under older rules") {
         text = "fightreplay 1\nrules 1\nframes\n- -\n";
-        expected = "r:2: recorded with rules 1, but this build plays rules 2";
+        expected = "r:2: recorded with rules 1, but this build plays rules 3";
     }
     SUBCASE("recorded under newer rules") {
-        text = "fightreplay 1\nseed 4\nrules 3\nframes\n";
-        expected = "r:3: recorded with rules 3, but this build plays rules 2 (a newer build recorded it)";
+        text = "fightreplay 1\nseed 4\nrules 4\nframes\n";
+        expected = "r:3: recorded with rules 4, but this build plays rules 3 (a newer build recorded it)";
     }
     SUBCASE("no rules line: rules 1, from before replays said") {
         text = "# an old recording\nfightreplay 1\nseed 4\nframes\n- -\nend 1 0123456789abcdef\n";
-        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 2";
+        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 3";
     }
     SUBCASE("the removed classic style") {
-        text = "fightreplay 1\nrules 2\nstyle classic motion\nframes\n";
+        text = "fightreplay 1\nrules 3\nstyle classic motion\nframes\n";
         expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     }
     CAPTURE(text);
@@ -338,5 +338,5 @@ TEST_CASE("A dummy tape survives the replay header and reads runs back") {
     CHECK_FALSE(sim::parseTape({"tape", "R*601"}, 1, tape, why));
     CHECK(why == "bad run in tape frame 'R*601': number 601 out of range [1, 600]");
     CHECK_FALSE(sim::parseTape({"tape", "RX"}, 1, tape, why));
-    CHECK(why == "bad tape frame 'RX' (letters UDLRABCST or -, then *N for a run)");
+    CHECK(why == "bad tape frame 'RX' (letters UDLRABCSTM or -, then *N for a run)");
 }

@@ -1,0 +1,15 @@
+# Records SCRIPT to OUT with EXE (--record) and plays OUT back: both must exit 0, and the recording must use the
+# data folder's own button letters (it is read back with the same table).
+execute_process(COMMAND ${EXE} --replay ${SCRIPT} --record ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "recording ${SCRIPT} exited ${rc}:\n${out}\n${err}")
+endif()
+file(READ ${OUT} text)
+if(NOT text MATCHES "\nK")
+  message(FATAL_ERROR "the recording has no frame with the data folder's letter K:\n${text}")
+endif()
+get_filename_component(dir ${SCRIPT} DIRECTORY)
+execute_process(COMMAND ${EXE} --replay ${OUT} --data ${dir}/.. RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "playing the recording ${OUT} exited ${rc}:\n${out}\n${err}")
+endif()
