@@ -42,6 +42,7 @@ const ActionText kActions[kActionCount] = {
     {"p1.heavy", "P1 heavy", "K"},
     {"p1.special", "P1 special", "L"},
     {"p1.throw", "P1 throw", "I"},
+    {"p1.medium", "P1 medium", "O"},
     {"p2.up", "P2 jump", "Up"},
     {"p2.down", "P2 crouch", "Down"},
     {"p2.left", "P2 left", "Left"},
@@ -50,6 +51,7 @@ const ActionText kActions[kActionCount] = {
     {"p2.heavy", "P2 heavy", "Numpad2, Period"},
     {"p2.special", "P2 special", "Numpad3, Slash"},
     {"p2.throw", "P2 throw", "Numpad4, RShift"},
+    {"p2.medium", "P2 medium", "Numpad5, M"},
     {"start", "start / confirm / pause", "Enter"},
     {"pause", "freeze / run (no menu)", "P, Pause"},
     {"back", "back / pause", "Escape"},
@@ -349,8 +351,8 @@ void addDefaultPads(Bindings& b) {
     for (int p = 0; p < 2; ++p) {
         const std::string pad = "Joy" + std::to_string(p) + ".";
         const Action base = p == 0 ? kP1Up : kP2Up;
-        const char* const lists[8] = {"Y-, PovY-", "Y+, PovY+", "X-, PovX-", "X+, PovX+", "Button0", "Button1", "Button2", "Button3"};
-        for (int i = 0; i < 8; ++i) {
+        const char* const lists[9] = {"Y-, PovY-", "Y+, PovY+", "X-, PovX-", "X+, PovX+", "Button0", "Button1", "Button2", "Button3", "Button4"};
+        for (int i = 0; i < 9; ++i) {
             std::stringstream in(lists[i]);
             std::string item;
             while (std::getline(in, item, ',')) {

@@ -19,8 +19,8 @@ namespace app {
 
 /// Every bindable action. P1/P2 directions and attacks map to sim buttons; the rest drive the app.
 enum Action : int {
-    kP1Up, kP1Down, kP1Left, kP1Right, kP1Light, kP1Heavy, kP1Special, kP1Throw,
-    kP2Up, kP2Down, kP2Left, kP2Right, kP2Light, kP2Heavy, kP2Special, kP2Throw,
+    kP1Up, kP1Down, kP1Left, kP1Right, kP1Light, kP1Heavy, kP1Special, kP1Throw, kP1Medium,
+    kP2Up, kP2Down, kP2Left, kP2Right, kP2Light, kP2Heavy, kP2Special, kP2Throw, kP2Medium,
     kStart, kPause, kBack, kOverlay, kNames, kFrameStep, kSlowMotion, kReset,
     kDummyNext, kDummyStand, kDummyCrouch, kDummyBlock, kDummyCrouchBlock, kDummyJump, kPosition, kDummyRecord, kDummyCounter,
     kFire, kStruct1, kStruct2, kStruct3, kStruct4, kStruct5, kStruct6,
@@ -69,7 +69,7 @@ bool parseBindings(const std::string& text, const std::string& fileName, Binding
 /// Reads a config file on top of `inout`; a missing/unreadable file is an error too (io::readFile's).
 bool loadBindings(const std::string& path, Bindings& inout, io::Error& error);
 /// Adds the default gamepad layout when no binding names a gamepad: Joy0 drives P1 and Joy1 P2 (stick and d-pad
-/// for directions, buttons 0-3 = light, heavy, special, throw: A B X Y on an Xbox-style pad), Joy0's button 7 start.
+/// for directions, buttons 0-3 = light, heavy, special, throw: A B X Y on an Xbox-style pad, 4 = medium: LB), Joy0's button 7 start.
 void addDefaultPads(Bindings& b);
 /// The config text of a set of bindings (the dead zone and one `ACTION = KEYS` line per action).
 std::string bindingsText(const Bindings& b);

@@ -184,6 +184,13 @@ void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
     fillRect(t, x, y + 3.f, w, 4.f, sf::Color(255, 255, 255, 60));
     const std::string name = source_->fighter(p).display + (setup.isCpu(p) ? "  (CPU)" : setup.isDummy(p) ? "  (DUMMY)" : "");
     drawText(t, ctx_.res->display, name, 30, p == 0 ? x : x + w, y + h + 2.f, sf::Color::White, p == 0 ? Align::Left : Align::Right, 2.f);
+    // The super meter under the name, on the outer side: blue while filling, bright when a super is possible.
+    const float mw = 240.f, mh = 8.f, my = y + h + 40.f;
+    const float mx = p == 0 ? x : x + w - mw;
+    const float mfrac = float(f.meter) / float(sim::kMeterMax);
+    fillRect(t, mx - 2.f, my - 2.f, mw + 4.f, mh + 4.f, sf::Color(20, 16, 30), sf::Color(230, 220, 200), 1.f);
+    const float mfill = mw * std::max(0.f, std::min(1.f, mfrac));
+    fillRect(t, p == 0 ? mx : mx + mw - mfill, my, mfill, mh, f.meter >= sim::kMeterMax ? sf::Color(120, 230, 255) : sf::Color(50, 110, 230));
     const int wins = source_->fight().state().wins[p];
     if (setup.roundsToWin > kMaxRoundPips) {  // a long match (scripts allow 999 rounds): a count, not 999 pips
         const std::string text = std::to_string(wins) + " / " + std::to_string(setup.roundsToWin);

@@ -44,11 +44,11 @@ sf::Color kindColor(FrameKind k) {
 }  // namespace
 
 ButtonLabels buttonLabels(const Bindings& b, int p) {
-    const Action base[4] = {p == 0 ? kP1Light : kP2Light, p == 0 ? kP1Heavy : kP2Heavy,
-                            p == 0 ? kP1Special : kP2Special, p == 0 ? kP1Throw : kP2Throw};
+    const Action base[5] = {p == 0 ? kP1Light : kP2Light, p == 0 ? kP1Heavy : kP2Heavy,
+                            p == 0 ? kP1Special : kP2Special, p == 0 ? kP1Throw : kP2Throw, p == 0 ? kP1Medium : kP2Medium};
     ButtonLabels l;
-    std::string* out[4] = {&l.light, &l.heavy, &l.special, &l.grab};
-    for (int i = 0; i < 4; ++i) *out[i] = b.keys[base[i]].empty() ? "-" : shortKey(keyName(b.keys[base[i]].front().key));
+    std::string* out[5] = {&l.light, &l.heavy, &l.special, &l.grab, &l.medium};
+    for (int i = 0; i < 5; ++i) *out[i] = b.keys[base[i]].empty() ? "-" : shortKey(keyName(b.keys[base[i]].front().key));
     return l;
 }
 
@@ -57,6 +57,7 @@ std::string inputRowText(std::uint16_t b, const ButtonLabels& labels) {
     std::string s = u && l ? "\u2196" : u && r ? "\u2197" : d && l ? "\u2199" : d && r ? "\u2198" : u ? "\u2191"
                   : d ? "\u2193" : l ? "\u2190" : r ? "\u2192" : "\u00b7";
     if (b & sim::kLight) s += " " + labels.light;
+    if (b & sim::buttonTable().bit("medium")) s += " " + labels.medium;
     if (b & sim::kHeavy) s += " " + labels.heavy;
     if (b & sim::kSpecial) s += " " + labels.special;
     if (b & sim::kThrow) s += " " + labels.grab;

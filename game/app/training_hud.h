@@ -18,7 +18,7 @@ namespace app {
 /// The four attack-button labels of player p: the first key bound to light, heavy, special and throw, shortened
 /// ("Numpad1" -> "N1"), "-" when unbound.
 struct ButtonLabels {
-    std::string light, heavy, special, grab;  ///< label per button
+    std::string light, heavy, special, grab, medium;  ///< label per button
 };
 /// Labels for player p (0 or 1) from the bindings in force.
 ButtonLabels buttonLabels(const Bindings& b, int p);

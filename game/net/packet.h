@@ -13,7 +13,8 @@
 // Hello carries the joiner's input style and Welcome the whole Versus setup, the round intro, both players' input
 // styles and the counter-hit rule included, so both sides (and both recordings) play exactly the same rules.
 //
-// Version 3 goes with sim::kRulesVersion 2: the input-style byte lost its first value (the
+// Version 4 goes with sim::kRulesVersion 3 (cancels, knockdowns, the super meter, the medium button: data/buttons.cfg's
+// mask is what an input may carry). Version 3 went with rules 2: the input-style byte lost its first value (the
 // first version's style), so a version-2 peer would read every style one off. Two builds that simulate different
 // rules would shake hands and desync mid-match, so the protocol version moves with the rules version (the
 // static_assert below stops the build until it does).

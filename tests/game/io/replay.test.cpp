@@ -105,8 +105,8 @@ TEST_CASE("Script expectations take their frame window from the cursor") {
 TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("unknown command") { text = "wait 1\nfly 3\n"; expected = "s:2: unknown command 'fly'"; }
-    SUBCASE("unknown button") { text = "p1 hold jump 3\n"; expected = "s:1: bad buttons 'jump' (names: up down left right light heavy special start throw medium, joined by +)"; }
-    SUBCASE("trailing plus") { text = "p1 hold up+ 3\n"; expected = "s:1: bad buttons 'up+' (names: up down left right light heavy special start throw medium, joined by +)"; }
+    SUBCASE("unknown button") { text = "p1 hold jump 3\n"; expected = "s:1: bad buttons 'jump' (names: " + sim::buttonTable().names() + ", joined by +)"; }
+    SUBCASE("trailing plus") { text = "p1 hold up+ 3\n"; expected = "s:1: bad buttons 'up+' (names: " + sim::buttonTable().names() + ", joined by +)"; }
     SUBCASE("zero frames") { text = "wait 0\n"; expected = "s:1: number 0 out of range [1, 10000000]"; }
     SUBCASE("no frames at all") { text = "seed 3\n"; expected = "s:1: the script has no frames (no hold, press or wait)"; }
     SUBCASE("bad player") { text = "p3 press light\n"; expected = "s:1: unknown command 'p3'"; }
@@ -338,5 +338,5 @@ TEST_CASE("A dummy tape survives the replay header and reads runs back") {
     CHECK_FALSE(sim::parseTape({"tape", "R*601"}, 1, tape, why));
     CHECK(why == "bad run in tape frame 'R*601': number 601 out of range [1, 600]");
     CHECK_FALSE(sim::parseTape({"tape", "RX"}, 1, tape, why));
-    CHECK(why == "bad tape frame 'RX' (letters UDLRABCSTM or -, then *N for a run)");
+    CHECK(why == "bad tape frame 'RX' (letters " + sim::buttonLetterList() + " or -, then *N for a run)");  // the table in force
 }
