@@ -48,13 +48,13 @@ private:
     float rate_ = 0.f;
 };
 
-/// Where the Controls screen shows an action: column 0 or 1, row from the top. Player buttons fill rows 0-7 (P1
+/// Where the Controls screen shows an action: column 0 or 1, row from the top. Player buttons fill rows 0-8 (P1
 /// left, P2 right); the menu, view, training and Blaster keys start at kControlsOtherRow, under their own heading.
 struct ControlsSlot {
     int column = 0;
     int row = 0;
 };
-constexpr int kControlsOtherRow = 9;
+constexpr int kControlsOtherRow = 10;
 inline ControlsSlot controlsSlot(Action a) {
     if (a < kStart) return {a < kP2Up ? 0 : 1, a < kP2Up ? int(a) : int(a - kP2Up)};
     const int i = int(a - kStart), perColumn = (kActionCount - kStart + 1) / 2;
