@@ -8,6 +8,7 @@
 #include "game/run/headless.h"
 
 #include "game/run/blaster_runner.h"
+#include "game/run/frame_data.h"
 #include "game/io/flag_table.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
@@ -35,6 +36,7 @@ struct Flags {
     bool printEvents = false;  ///< --events: one line per event (for writing scripts)
     std::string note;          ///< --note TEXT: a bug report's note in the --record file
     std::int64_t noteFrame = -1;  ///< --note-frame N: the frame it is about (-1: the last)
+    std::string frameData;     ///< --frame-data FIGHTER: print its frame data page instead of running a file
 };
 
 /// The program's name in messages: "game_headless", or "game --headless" when the window's binary runs headless.
@@ -49,7 +51,8 @@ int usage(const std::string& program, const std::string& what) {
               << "       game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] ...   (an online peer: see\n"
               << "       its own usage, e.g. game_headless --host 7000, and the README)\n"
               << "       game_headless --spectate HOST[:PORT] [--record OUT] ...   (watch a host's match: docs/netcode.md)\n"
-              << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n";
+              << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n"
+              << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as Markdown)\n";
     return 2;
 }
 
@@ -65,8 +68,13 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
         io::numberInto("--sync", 1, 100000, f.sync),
         io::textFlag("--note", f.note),
         io::numberInto("--note-frame", 0, sim::kMaxRunFrames, f.noteFrame),
+        io::textFlag("--frame-data", f.frameData),
     };
     if (!io::parseFlags(argc, argv, table, error)) return false;
+    if (!f.frameData.empty()) {
+        if (!f.replay.empty()) error = "--frame-data takes no --replay";
+        return error.empty();
+    }
     if (f.replay.empty()) error = "missing --replay FILE";
     else if (!f.note.empty() && f.record.empty()) error = "--note needs --record OUT (the note goes into that file)";
     else if (f.noteFrame >= 0 && f.note.empty()) error = "--note-frame needs --note TEXT";
@@ -140,6 +148,17 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     std::string error;
     const std::string program = programName(argc > 0 ? argv[0] : nullptr);
     if (!parseFlags(argc, argv, flags, error)) return usage(program, error);
+    if (!flags.frameData.empty()) {
+        const std::string dataDir = flags.dataDir.empty() ? defaultDataDir : flags.dataDir;
+        sim::FighterLoad load = sim::loadFighterById(dataDir, flags.frameData);
+        if (!load.ok) {
+            std::cerr << load.error.text() << "\n";
+            return 2;
+        }
+        load.def.resolveIds();
+        writeFrameData(load.def, std::cout);
+        return checkedExit(program, 0);
+    }
     sim::RunFile run;
     io::Error bad;
     std::string text;  // read once: a pipe or `<(...)` cannot be read again

@@ -17,4 +17,6 @@ set(GAME_RUN_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/spectator_runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bisect.h
   ${CMAKE_CURRENT_LIST_DIR}/bisect.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/frame_data.h
+  ${CMAKE_CURRENT_LIST_DIR}/frame_data.cpp
 )

@@ -24,6 +24,12 @@ add_test(NAME "data-only fighter plays its script"
 add_test(NAME "data-only fighter's recording plays back"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DSCRIPT=${BVH_FIGHTER4}/replays/ninja_data_only.fscript
           -DOUT=${CMAKE_CURRENT_BINARY_DIR}/ninja_data_only.freplay -P ${CMAKE_CURRENT_LIST_DIR}/record_roundtrip.cmake)
+# The generated frame-data pages (docs/frame-data/ID.md) must match what the shipped fighters measure.
+foreach(fighter ryo brick tasha)
+  add_test(NAME "frame data page of ${fighter} is up to date"
+    COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFIGHTER=${fighter} -DDATA=${BVH_DATA_DIR}
+            -DPAGE=${BVH_DATA_DIR}/../docs/frame-data/${fighter}.md -P ${CMAKE_CURRENT_LIST_DIR}/frame_data_check.cmake)
+endforeach()
 # The GGPO-style sync test on the recorded CPU match: save, restore and re-simulate every 7 frames.
 add_test(NAME "replay sync test cpu_vs_cpu every 7 frames"
   COMMAND $<TARGET_FILE:game_headless> --headless --replay ${BVH_DATA_DIR}/replays/12_cpu_vs_cpu.freplay --sync 7)
