@@ -5,6 +5,7 @@
 // tick, and drawing comes last and feeds nothing back. Demo and scripted replay runs tick exactly once per drawn
 // frame instead, so `--demo --frames N` always shows frame N whatever the machine's speed.
 #include "game/app/app.h"
+#include "game/app/online.h"
 #include "game/app/draw.h"
 
 #include "game/app/fight_screen.h"
@@ -152,7 +153,12 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
 std::unique_ptr<Screen> firstScreen(Context& ctx) {
     const AppFlags& f = *ctx.flags;
     if (!f.show.empty()) return shownScreen(ctx, f.show);
-    if (f.online.active()) return makeOnlineLobby(ctx, f.online.host, f.online.join);
+    if (f.online.active()) {
+        const bool lobby = !f.online.lobby.empty();
+        if (!f.online.code.empty()) return makeOnlineLobby(ctx, LinkMode::RoomJoin, f.online.code);
+        if (f.online.host) return makeOnlineLobby(ctx, lobby ? LinkMode::RoomHost : LinkMode::DirectHost, "");
+        return makeOnlineLobby(ctx, LinkMode::DirectJoin, f.online.join);
+    }
     if (f.demo && f.mode == DemoMode::Blaster) return makeBlaster(ctx, true);
     if (f.demo) return quickMatch(ctx, sim::Mode::CpuVsCpu);
     if (!f.replayFile.empty()) {

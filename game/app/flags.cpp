@@ -43,7 +43,9 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
 /// The combinations the table cannot see; "" when they are fine.
 std::string badCombination(const AppFlags& out, bool modeGiven) {
     const bool fixedStart = out.demo || !out.replayFile.empty() || !out.show.empty();
-    if (out.online.host && !out.online.join.empty()) return "--host and --join cannot be combined";
+    if (int(out.online.host) + int(!out.online.join.empty()) + int(!out.online.code.empty()) > 1)
+        return "--host, --join and --code cannot be combined";
+    if (!out.online.code.empty() && out.online.lobby.empty()) return "--code CODE needs --lobby HOST[:PORT]";
     if (!out.screenshot.empty() && !fixedStart) return "--screenshot needs --demo, --replay or --show";
     if (out.framesGiven && !fixedStart) return "--frames needs --demo, --replay or --show";
     if (modeGiven && !out.demo) return "--mode needs --demo (the menus choose the mode otherwise)";
@@ -57,6 +59,11 @@ std::string badCombination(const AppFlags& out, bool modeGiven) {
 bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
     bool modeGiven = false;
     if (!io::parseFlags(argc, argv, windowFlags(out, modeGiven), error)) return false;
+    out.online.autoDelay = true;  // the Online menu's default: chosen from the handshake's ping, unless given here
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a.rfind("--input-delay", 0) == 0 || a.rfind("--max-rollback", 0) == 0) out.online.autoDelay = false;
+    }
     error = badCombination(out, modeGiven);
     return error.empty();
 }
@@ -80,9 +87,11 @@ const char* usageText() {
            "  --mute              no sound\n"
            "  --host [PORT]       host an online match on UDP PORT (default 7000) and wait for an opponent\n"
            "  --join HOST[:PORT]  join an online match (you are P2; the host picks the seed)\n"
+           "  --lobby HOST[:PORT] meet through a lobby (port 7100): with --host get a room code, or\n"
+           "  --code CODE         join the room of that code\n"
            "  --fighter ID        your fighter online (default: the first one)\n"
-           "  --input-delay N     online: frames of input delay, 0-4 (default 2)\n"
-           "  --max-rollback N    online: most frames predicted ahead, 1-30 (default 8)\n"
+           "  --input-delay N     online: frames of input delay, 0-4 (default: the Online menu's, auto from the ping)\n"
+           "  --max-rollback N    online: most frames predicted ahead, 1-30 (default: as the input delay)\n"
            "  --net-delay MS --net-jitter MS --net-loss PCT --net-dup PCT --net-reorder PCT\n"
            "                      online: simulate a worse network on what this side sends\n"
            "  --simple            one-button specials in matches: special = fireball, forward+special = anti-air\n"

@@ -8,6 +8,10 @@
 #include "game/app/screen.h"
 #include "game/io/text.h"
 
+#include <SFML/Window/Clipboard.hpp>
+#include <SFML/Window/Keyboard.hpp>
+
+#include <algorithm>
 #include <random>
 
 namespace app {
@@ -43,61 +47,96 @@ void drawPanel(sf::RenderTarget& t, const Context& ctx, long ticks, const std::s
     drawText(t, ctx.res->font, title, 56, float(ctx.width) / 2.f, 110.f, sf::Color(255, 220, 110), Align::Center, 4.f);
 }
 
-/// Waits for the handshake, then hands the link to the online fight.
+const char* modeTitle(LinkMode m) {
+    switch (m) {
+    case LinkMode::DirectHost: return "HOST A MATCH";
+    case LinkMode::DirectJoin: return "JOIN A MATCH";
+    case LinkMode::RoomHost: return "HOST A ROOM";
+    case LinkMode::RoomJoin: return "JOIN BY CODE";
+    case LinkMode::RoomSpectate: return "SPECTATE BY CODE";
+    }
+    return "ONLINE";
+}
+
+/// Waits for the lobby and the handshake, then hands the link to the online fight. A room's host sees its code
+/// (C copies it to the clipboard).
 class OnlineLobbyScreen : public Screen {
 public:
-    OnlineLobbyScreen(Context& ctx, bool host, const std::string& address)
-        : ctx_(ctx), host_(host), link_(std::make_unique<OnlineLink>(ctx, ctx.flags->online, host, address)) {}
+    OnlineLobbyScreen(Context& ctx, LinkMode mode, const std::string& text)
+        : ctx_(ctx), mode_(mode), link_(std::make_unique<OnlineLink>(ctx, ctx.flags->online, mode, text)) {}
 
     void tick(const Tick& in) override {
         ++ticks_;
         const bool failed = !link_->error().empty();
-        const bool done = failed || link_->peer().state() == net::PeerState::Done;
+        const bool done = failed || (link_->hasPeer() && link_->peer().state() == net::PeerState::Done);
         if (in.pressedAny(bit(kBack)) || (done && in.pressedAny(bit(kStart)))) {
             if (!failed) link_->leave();
             return backToOnlineMenu(ctx_);
         }
         if (failed) return;
+        const net::LobbyClient* lobby = link_->lobby();
+        if (lobby && !lobby->code().empty() && sf::Keyboard::isKeyPressed(sf::Keyboard::C) && !copied_) {
+            sf::Clipboard::setString(lobby->code());
+            copied_ = true;
+        }
         link_->tick(0);
-        if (link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing) {
+        if (link_->hasPeer() && link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing) {
             ctx_.stack->replaceAll(makeOnlineFight(ctx_, std::move(link_)));
         }
     }
 
     void draw(sf::RenderTarget& t) override {
         if (!link_) return;  // handed over this tick
-        drawPanel(t, ctx_, ticks_, host_ ? "HOST A MATCH" : "JOIN A MATCH");
+        drawPanel(t, ctx_, ticks_, modeTitle(mode_));
         const float cx = float(ctx_.width) / 2.f;
         std::string status;
         sf::Color color(230, 230, 240);
+        const net::LobbyClient* lobby = link_->lobby();
+        const std::string dots(std::size_t((ticks_ / 20) % 4), '.');
         if (!link_->error().empty()) {
             status = link_->error(), color = sf::Color(255, 110, 100);
-        } else if (link_->peer().state() == net::PeerState::Done) {
+        } else if (link_->hasPeer() && link_->peer().state() == net::PeerState::Done) {
             status = link_->peer().endMessage(), color = sf::Color(255, 110, 100);
+        } else if (!link_->hasPeer()) {
+            status = (lobby && !lobby->code().empty() ? "waiting for your opponent to join" : "asking the lobby") + dots;
         } else {
-            const std::string dots(std::size_t((ticks_ / 20) % 4), '.');
-            status = (host_ ? "waiting for an opponent" : "connecting") + dots;
+            const bool hostSide = mode_ == LinkMode::DirectHost || mode_ == LinkMode::RoomHost;
+            status = (hostSide ? "waiting for an opponent" : "connecting (punching through both NATs)") + dots;
+            if (lobby) status = "connecting directly (punching through both NATs)" + dots;
         }
-        if (link_->error().empty()) drawText(t, ctx_.res->font, link_->where(), 30, cx, 260.f, sf::Color::White, Align::Center, 2.f);
-        drawText(t, ctx_.res->font, status, 26, cx, 320.f, color, Align::Center, 2.f);
+        if (lobby && !lobby->code().empty()) {
+            drawText(t, ctx_.res->font, "room code", 22, cx, 200.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+            drawText(t, ctx_.res->font, lobby->code(), 72, cx, 228.f, sf::Color(255, 240, 150), Align::Center, 4.f);
+            drawText(t, ctx_.res->font, copied_ ? "copied to the clipboard" : "give it to your opponent    C: copy", 18,
+                     cx, 318.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+        } else if (link_->error().empty()) {
+            drawText(t, ctx_.res->font, link_->where(), 30, cx, 260.f, sf::Color::White, Align::Center, 2.f);
+        }
+        drawText(t, ctx_.res->font, status, 26, cx, 370.f, color, Align::Center, 2.f);
         const OnlineFlags& f = ctx_.flags->online;
-        drawText(t, ctx_.res->font,
-                 "input delay " + std::to_string(f.inputDelay) + " frames, rollback up to " + std::to_string(f.maxRollback) +
-                     " frames" + (f.conditions.none() ? "" : ", simulated network conditions on"),
-                 18, cx, 390.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+        const std::string delay = f.autoDelay ? "input delay and rollback window: automatic, from the ping"
+                                              : "input delay " + std::to_string(f.inputDelay) + " frames, rollback up to " +
+                                                    std::to_string(f.maxRollback) + " frames";
+        drawText(t, ctx_.res->font, delay + (f.conditions.none() ? "" : ", simulated network conditions on"), 18, cx,
+                 430.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+        if (lobby && !lobby->code().empty() && link_->hasPeer()) {
+            drawText(t, ctx_.res->font, link_->where(), 18, cx, 460.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+        }
         drawText(t, ctx_.res->font, "Esc: back", 16, cx, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
 
 private:
     Context& ctx_;
-    bool host_;
+    LinkMode mode_;
     std::unique_ptr<OnlineLink> link_;
     long ticks_ = 0;
+    bool copied_ = false;
 };
 
-/// Your fighter (your input style is P1's on the Options screen), Host, Join
-/// with an address field, Back. While the address field is selected only the arrow keys,
-/// Enter and Esc act, so letters typed into it never move the cursor.
+/// Your fighter (your input style is P1's on the Options screen), input delay
+/// and rollback window (automatic from the ping, or fixed), the lobby's address, Host a room (a code to give),
+/// Join by code, Spectate by code, Direct host, Direct join with an address, Back. While a text line is selected
+/// only the arrow keys, Enter and Esc act, so letters typed into it never move the cursor.
 class OnlineMenuScreen : public Screen {
 public:
     explicit OnlineMenuScreen(Context& ctx) : ctx_(ctx) {
@@ -105,69 +144,108 @@ public:
         for (std::size_t i = 0; i < ctx.fighterIds.size(); ++i) {
             if (ctx.fighterIds[i] == want) pick_ = int(i);
         }
-        address_ = ctx.flags->online.join.empty() ? "127.0.0.1" : ctx.flags->online.join;
+        text_[kDirectJoin] = ctx.flags->online.join.empty() ? "127.0.0.1" : ctx.flags->online.join;
+        text_[kLobby] = ctx.flags->online.lobby;
+        text_[kJoinCode] = ctx.flags->online.code;
     }
 
     void tick(const Tick& in) override {
         ++ticks_;
-        const bool typing = cursor_ == kJoin;
+        const bool typing = isText(cursor_);
         const ActionSet up = typing ? bit(kP2Up) : bit(kP1Up) | bit(kP2Up);
         const ActionSet down = typing ? bit(kP2Down) : bit(kP1Down) | bit(kP2Down);
         const ActionSet ok = typing ? bit(kStart) : bit(kStart) | bit(kP1Light);
         if (in.pressedAny(up)) cursor_ = (cursor_ + kItems - 1) % kItems;
         if (in.pressedAny(down)) cursor_ = (cursor_ + 1) % kItems;
         const int n = int(ctx_.fighters.size());
-        if (cursor_ == kFighter && in.pressedAny(bit(kP1Left) | bit(kP2Left))) pick_ = (pick_ + n - 1) % n;
-        if (cursor_ == kFighter && in.pressedAny(bit(kP1Right) | bit(kP2Right))) pick_ = (pick_ + 1) % n;
+        const ActionSet left = bit(kP1Left) | bit(kP2Left), right = bit(kP1Right) | bit(kP2Right);
+        const int step = in.pressedAny(left) && !typing ? -1 : in.pressedAny(right) && !typing ? 1 : 0;
+        OnlineFlags& f = ctx_.flags->online;
+        if (cursor_ == kFighter && step != 0) pick_ = (pick_ + n + step) % n;
+        if (cursor_ == kDelay && step != 0) {  // auto, 0, 1, 2, 3, 4
+            const int v = (f.autoDelay ? -1 : f.inputDelay) + step;
+            f.autoDelay = v < 0 || v > 4;
+            if (!f.autoDelay) f.inputDelay = v;
+        }
+        if (cursor_ == kWindow && step != 0 && !f.autoDelay) f.maxRollback = std::clamp(f.maxRollback + step, 1, 30);
         if (in.pressedAny(bit(kBack)) || (cursor_ == kBackItem && in.pressedAny(ok))) return ctx_.stack->pop();
-        if (!in.pressedAny(ok) || cursor_ == kFighter) return;
+        if (!in.pressedAny(ok) || !isAction(cursor_)) return;
         ctx_.res->sound.play(Sfx::Blip);
-        ctx_.flags->online.fighter = ctx_.fighterIds[std::size_t(pick_)];
-        ctx_.stack->push(makeOnlineLobby(ctx_, cursor_ == kHost, address_));
+        f.fighter = ctx_.fighterIds[std::size_t(pick_)];
+        f.lobby = text_[kLobby];
+        LinkMode mode = LinkMode::DirectHost;
+        std::string text;
+        switch (cursor_) {
+        case kRoomHost: mode = LinkMode::RoomHost; break;
+        case kJoinCode: mode = LinkMode::RoomJoin, text = text_[kJoinCode]; break;
+        case kSpectateCode: mode = LinkMode::RoomSpectate, text = text_[kSpectateCode]; break;
+        case kDirectJoin: mode = LinkMode::DirectJoin, text = text_[kDirectJoin]; break;
+        default: break;
+        }
+        ctx_.stack->push(makeOnlineLobby(ctx_, mode, text));
     }
 
     void text(std::uint32_t unicode) override {
-        if (cursor_ != kJoin) return;
-        if (unicode == 8 && !address_.empty()) address_.pop_back();
+        if (!isText(cursor_)) return;
+        std::string& s = text_[cursor_];
+        if (unicode == 8 && !s.empty()) s.pop_back();
+        const bool code = cursor_ == kJoinCode || cursor_ == kSpectateCode;
         const bool allowed = (unicode >= '0' && unicode <= '9') || (unicode >= 'a' && unicode <= 'z') ||
-                             (unicode >= 'A' && unicode <= 'Z') || unicode == '.' || unicode == ':' || unicode == '-';
-        if (allowed && address_.size() < kMaxAddressLength) address_ += char(unicode);
+                             (unicode >= 'A' && unicode <= 'Z') ||
+                             (!code && (unicode == '.' || unicode == ':' || unicode == '-'));
+        if (allowed && s.size() < (code ? net::kCodeLength : kMaxAddressLength)) {
+            s += code && unicode >= 'a' && unicode <= 'z' ? char(unicode - 'a' + 'A') : char(unicode);
+        }
     }
 
     void draw(sf::RenderTarget& t) override {
         drawPanel(t, ctx_, ticks_, "ONLINE");
+        const OnlineFlags& f = ctx_.flags->online;
+        const auto field = [this](int i) { return text_[i] + (cursor_ == i && (ticks_ / 30) % 2 == 0 ? "_" : " "); };
         const std::string items[kItems] = {
             "Fighter:  \u25c0 " + ctx_.fighters[std::size_t(pick_)].display + " \u25b6",
-            "Host on UDP port " + std::to_string(ctx_.flags->online.port),
-            "Join:  " + address_ + (cursor_ == kJoin && (ticks_ / 30) % 2 == 0 ? "_" : " "),
+            "Input delay:  \u25c0 " + (f.autoDelay ? std::string("auto (from the ping)") : std::to_string(f.inputDelay) + " frames") + " \u25b6",
+            "Rollback window:  " + (f.autoDelay ? std::string("auto") : "\u25c0 " + std::to_string(f.maxRollback) + " frames \u25b6"),
+            "Lobby:  " + field(kLobby),
+            "Host a room (get a code)",
+            "Join by code:  " + field(kJoinCode),
+            "Spectate by code:  " + field(kSpectateCode),
+            "Direct: host on UDP port " + std::to_string(f.port),
+            "Direct: join  " + field(kDirectJoin),
             "Back",
         };
         const float cx = float(ctx_.width) / 2.f;
         for (int i = 0; i < kItems; ++i) {
             const bool on = i == cursor_;
-            const float y = 220.f + 52.f * float(i);
-            if (on) fillRect(t, cx - 300.f, y - 4.f, 600.f, 46.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
-            drawText(t, ctx_.res->font, items[i], 28, cx, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
+            const float y = 196.f + 42.f * float(i);
+            if (on) fillRect(t, cx - 330.f, y - 4.f, 660.f, 38.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            drawText(t, ctx_.res->font, items[i], 24, cx, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
         }
-        const char* hint = cursor_ == kJoin ? "type the host's address (HOST or HOST:PORT)    Up/Down: move    Enter: join    Esc: back"
-                                            : "W/S: move    A/D: change    Enter: choose    Esc: back    (the host is P1 and picks the seed and intro)";
+        std::string hint = "W/S: move    A/D: change    Enter: choose    Esc: back    (the host is P1 and picks the seed and intro)";
+        if (cursor_ == kLobby) hint = "type the lobby's address (HOST or HOST:PORT, port 7100 by default)    Up/Down: move    Esc: back";
+        if (cursor_ == kJoinCode || cursor_ == kSpectateCode) hint = "type the room code the host gave you    Enter: go    Up/Down: move    Esc: back";
+        if (cursor_ == kDirectJoin) hint = "type the host's address (HOST or HOST:PORT)    Up/Down: move    Enter: join    Esc: back";
         drawText(t, ctx_.res->font, hint, 16, cx, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
 
 private:
-    enum { kFighter, kHost, kJoin, kBackItem, kItems };
+    enum { kFighter, kDelay, kWindow, kLobby, kRoomHost, kJoinCode, kSpectateCode, kDirectHost, kDirectJoin,
+           kBackItem, kItems };
+    static bool isText(int i) { return i == kLobby || i == kJoinCode || i == kSpectateCode || i == kDirectJoin; }
+    static bool isAction(int i) { return i == kRoomHost || i == kJoinCode || i == kSpectateCode || i == kDirectHost || i == kDirectJoin; }
     Context& ctx_;
-    int cursor_ = kHost;
+    int cursor_ = kRoomHost;
     int pick_ = 0;
-    std::string address_;
+    std::string text_[kItems];
     long ticks_ = 0;
 };
 
 }  // namespace
 
-OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const std::string& address)
-    : t0_(std::chrono::steady_clock::now()) {
-    net::PeerConfig cfg;
+OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, const std::string& text)
+    : ctx_(ctx), mode_(mode), t0_(std::chrono::steady_clock::now()) {
+    const bool host = mode == LinkMode::DirectHost || mode == LinkMode::RoomHost;
+    net::PeerConfig& cfg = cfg_;
     cfg.host = host;
     cfg.fighter = flags.fighter.empty() ? ctx.fighterIds.front() : flags.fighter;
     if (ctx.fighter(cfg.fighter) == nullptr) {
@@ -179,21 +257,76 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const 
     cfg.style = cfg.setup.style[0];                     // this side's own choice, like its fighter
     cfg.session.inputDelay = flags.inputDelay;
     cfg.session.maxRollback = flags.maxRollback;
+    cfg.autoDelay = flags.autoDelay;
     cfg.rematches = true;
     cfg.rulesHash = run::rulesHasher(ctx.dataDir);
-    if (!host && !run::resolveJoinAddress(address, cfg.hostAddress, error_)) return;
+    if (mode == LinkMode::DirectJoin && !run::resolveJoinAddress(text, cfg.hostAddress, error_)) return;
+    net::LobbyClientConfig lc;
+    const bool room = mode == LinkMode::RoomHost || mode == LinkMode::RoomJoin || mode == LinkMode::RoomSpectate;
+    if (room) {
+        if (flags.lobby.empty()) {
+            error_ = "no lobby: type its address on the Lobby line (or start with --lobby HOST[:PORT])";
+            return;
+        }
+        if (!run::resolveJoinAddress(flags.lobby, lc.lobby, error_, run::kLobbyPort)) {
+            error_ = "lobby: " + error_;
+            return;
+        }
+        lc.role = mode == LinkMode::RoomHost ? net::LobbyRole::Host
+                  : mode == LinkMode::RoomJoin ? net::LobbyRole::Join : net::LobbyRole::Spectate;
+        lc.code = net::normalizeCode(text);
+        if (!host && !net::validCode(lc.code)) {
+            error_ = "'" + text + "' is not a room code (" + std::to_string(net::kCodeLength) + " letters and digits)";
+            return;
+        }
+    }
     udp_ = std::make_unique<net::UdpTransport>(flags.conditions, run::conditionsSeed(flags));
-    if (!udp_->open(host ? flags.port : 0, error_)) return;
-    where_ = host ? "hosting on UDP port " + std::to_string(udp_->localPort()) : "joining " + net::addressText(cfg.hostAddress);
-    peer_ = std::make_unique<net::NetPeer>(*udp_, cfg, contextLoader(ctx));
+    if (!udp_->open(mode == LinkMode::DirectHost ? flags.port : 0, error_)) return;
+    if (mode == LinkMode::DirectHost) where_ = "hosting on UDP port " + std::to_string(udp_->localPort());
+    else if (mode == LinkMode::DirectJoin) where_ = "joining " + net::addressText(cfg.hostAddress);
+    else where_ = "lobby " + net::addressText(lc.lobby);
+    if (!room) {
+        startPeer();
+        return;
+    }
+    lc.locals = net::localAddresses(udp_->localPort());
+    lobby_ = std::make_unique<net::LobbyClient>(*udp_, lc);
+}
+
+void OnlineLink::startPeer() {
+    if (lobby_) {
+        cfg_.secret.assign(lobby_->secret().begin(), lobby_->secret().end());
+        if (cfg_.host) {
+            cfg_.punchTo = lobby_->candidates();
+        } else {
+            cfg_.hostAddress = lobby_->candidates().front();
+            cfg_.hostCandidates = lobby_->candidates();
+        }
+        where_ = (cfg_.host ? "room " + lobby_->code() + ": your opponent is " : "room: the host is ") +
+                 net::addressText(lobby_->candidates().front());
+    }
+    peer_ = std::make_unique<net::NetPeer>(*udp_, cfg_, contextLoader(ctx_));
 }
 
 void OnlineLink::tick(std::uint16_t buttons) {
-    if (peer_) peer_->tick(nowMs(), buttons);
+    if (peer_) return peer_->tick(nowMs(), buttons);
+    if (!lobby_ || !error_.empty()) return;
+    lobby_->tick(nowMs());
+    if (lobby_->state() == net::LobbyState::Failed) {
+        error_ = lobby_->error();
+    } else if (lobby_->state() == net::LobbyState::Ready) {
+        if (mode_ == LinkMode::RoomSpectate) {
+            error_ = "the host is at " + net::addressText(lobby_->candidates().front()) +
+                     ", but this build does not play the spectator stream yet";
+        } else {
+            startPeer();
+        }
+    }
 }
 
 void OnlineLink::leave() {
     if (peer_) peer_->leave(nowMs());
+    else if (lobby_) lobby_->close(nowMs());
 }
 
 std::int64_t OnlineLink::nowMs() const {
@@ -202,8 +335,8 @@ std::int64_t OnlineLink::nowMs() const {
 
 std::unique_ptr<Screen> makeOnlineMenu(Context& ctx) { return std::make_unique<OnlineMenuScreen>(ctx); }
 
-std::unique_ptr<Screen> makeOnlineLobby(Context& ctx, bool host, const std::string& address) {
-    return std::make_unique<OnlineLobbyScreen>(ctx, host, address);
+std::unique_ptr<Screen> makeOnlineLobby(Context& ctx, LinkMode mode, const std::string& text) {
+    return std::make_unique<OnlineLobbyScreen>(ctx, mode, text);
 }
 
 }  // namespace app

@@ -4,6 +4,7 @@
 // fight view's online source (online_source.cpp) once the match starts. The local player always uses the P1 keys,
 // whichever side they are on.
 #include "game/app/online_flags.h"
+#include "game/net/lobby_client.h"
 #include "game/net/peer.h"
 #include "game/net/udp_transport.h"
 
@@ -16,13 +17,30 @@ namespace app {
 struct Context;
 class Screen;
 
-/// The socket and the peer of one online match, with the clock they run on.
+/// How a link finds the other side.
+enum class LinkMode : std::uint8_t {
+    DirectHost,    ///< wait on a UDP port (the opponent knows the address)
+    DirectJoin,    ///< connect to an address
+    RoomHost,      ///< ask the lobby for a room; show its code; the joiner's addresses come from the lobby
+    RoomJoin,      ///< give the lobby a code; the host's addresses come from it
+    RoomSpectate,  ///< give the lobby a code to watch (the host's spectator stream)
+};
+
+/// The socket and the peer of one online match, with the clock they run on. Through the lobby, the lobby client
+/// runs first on the same socket; the peer is made once it has the other side's addresses and the room secret.
 class OnlineLink {
 public:
-    /// Opens the socket (the host's port, or any port to join) and sets up the peer; check error() afterwards.
-    OnlineLink(Context& ctx, const OnlineFlags& flags, bool host, const std::string& address);
+    /// Opens the socket (the host's port, or any port to join) and sets up the peer or the lobby client; `text` is
+    /// the address (DirectJoin) or the code (RoomJoin, RoomSpectate). Check error() afterwards.
+    OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, const std::string& text);
     /// One 60 Hz tick with the local player's buttons.
     void tick(std::uint16_t buttons);
+    /// True once the peer exists (always for the direct modes).
+    bool hasPeer() const { return peer_ != nullptr; }
+    /// The lobby client (null on the direct path).
+    const net::LobbyClient* lobby() const { return lobby_.get(); }
+    /// How this link finds the other side.
+    LinkMode mode() const { return mode_; }
     /// Leaves (Esc): tells the opponent.
     void leave();
     /// The peer.
@@ -35,7 +53,13 @@ public:
     const std::string& where() const { return where_; }
 
 private:
+    void startPeer();
+
+    Context& ctx_;
+    LinkMode mode_;
+    net::PeerConfig cfg_;
     std::unique_ptr<net::UdpTransport> udp_;
+    std::unique_ptr<net::LobbyClient> lobby_;
     std::unique_ptr<net::NetPeer> peer_;
     std::chrono::steady_clock::time_point t0_;
     std::string error_;

@@ -123,8 +123,9 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     net::NetPeer& peer = link_->peer();
     const net::SessionStats& n = peer.session()->stats(link_->nowMs());
     const std::string me = peer.session()->config().me == 0 ? "P1" : "P2";
-    const std::string line = "ONLINE  you: " + me + "   ping " + (n.pingMs < 0 ? "--" : std::to_string(n.pingMs)) +
-                             " ms   rollback " + std::to_string(n.rollbackFramesPerSecond) + " f/s (longest " +
+    const std::string line = "ONLINE  you: " + me + "   direct   ping " + (n.pingMs < 0 ? "--" : std::to_string(n.pingMs)) +
+                             " ms   delay " + std::to_string(peer.session()->config().inputDelay) + "f" +
+                             "   rollback " + std::to_string(n.rollbackFramesPerSecond) + " f/s (longest " +
                              std::to_string(n.longestRollback) + ")   advantage " + signedText(n.frameAdvantage) +
                              "   lost " + std::to_string(n.packetsLost);
     const float y = float(ctx.height) - 30.f;

@@ -151,7 +151,8 @@ std::unique_ptr<Screen> makeOptions(Context& ctx, bool welcome);
 /// Online: your fighter, host, or join an address (online.cpp).
 std::unique_ptr<Screen> makeOnlineMenu(Context& ctx);
 /// Online: waits for the opponent, then starts the online fight (online.cpp).
-std::unique_ptr<Screen> makeOnlineLobby(Context& ctx, bool host, const std::string& address);
+enum class LinkMode : std::uint8_t;
+std::unique_ptr<Screen> makeOnlineLobby(Context& ctx, LinkMode mode, const std::string& text);
 /// The pause menu over a fight.
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight);
 /// The pause menu's bug report: a note typed by the player, saved with the match so far as a replay (a paced live

@@ -4,64 +4,18 @@
 
 #include "game/net/crypto/hmac.h"
 #include "game/net/crypto/sha256.h"
+#include "game/net/wire.h"
 
 namespace net {
 namespace {
+
+using wire::Reader;
+using wire::Writer;
 
 constexpr std::uint8_t kMagic0 = 'B';
 constexpr std::uint8_t kMagic1 = 'F';
 constexpr std::uint32_t kMaxFrames = 1000000;   // longest match (the replays' limit)
 constexpr std::int32_t kMaxHealth = 100000;     // largest start health on the wire
-
-/// Appends little-endian fixed-width fields.
-struct Writer {
-    std::vector<std::uint8_t> bytes;
-    void u8(std::uint8_t v) { bytes.push_back(v); }
-    void uint(std::uint64_t v, int n) {
-        for (int i = 0; i < n; ++i) bytes.push_back(std::uint8_t(v >> (8 * i)));
-    }
-    void str(const std::string& s) {
-        u8(std::uint8_t(s.size()));
-        bytes.insert(bytes.end(), s.begin(), s.end());
-    }
-    template <std::size_t N>
-    void raw(const std::array<std::uint8_t, N>& a) { bytes.insert(bytes.end(), a.begin(), a.end()); }
-};
-
-/// Reads little-endian fields; after the first overrun every read yields 0 and ok stays false.
-struct Reader {
-    const std::uint8_t* p;
-    std::size_t left;
-    bool ok = true;
-    std::uint64_t uint(int n) {
-        if (!ok || left < std::size_t(n)) {
-            ok = false;
-            return 0;
-        }
-        std::uint64_t v = 0;
-        for (int i = 0; i < n; ++i) v |= std::uint64_t(p[i]) << (8 * i);
-        p += n;
-        left -= std::size_t(n);
-        return v;
-    }
-    std::uint8_t u8() { return std::uint8_t(uint(1)); }
-    std::int32_t i32() { return std::int32_t(std::uint32_t(uint(4))); }
-    std::string str(std::size_t maxLen) {
-        const std::size_t n = u8();
-        if (!ok || n > maxLen || n > left) {
-            ok = false;
-            return "";
-        }
-        std::string s(reinterpret_cast<const char*>(p), n);
-        p += n;
-        left -= n;
-        return s;
-    }
-    template <std::size_t N>
-    void raw(std::array<std::uint8_t, N>& a) {
-        for (std::uint8_t& b : a) b = u8();
-    }
-};
 
 bool inRange(std::int64_t v, std::int64_t lo, std::int64_t hi) { return v >= lo && v <= hi; }
 
@@ -197,6 +151,7 @@ std::vector<std::uint8_t> encodePacket(const Packet& p) {
     case PacketType::Refuse: w.u8(std::uint8_t(p.reason)); break;
     case PacketType::Input: writeInput(w, p); break;
     case PacketType::Challenge: w.raw(p.cookie); break;
+    case PacketType::Punch: break;
     }
     w.raw(p.tag);
     return w.bytes;
@@ -208,7 +163,7 @@ bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) {
     if (r.u8() != kMagic0 || r.u8() != kMagic1) return false;
     out.version = r.u8();
     const std::uint8_t type = r.u8();
-    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Challenge)) return false;
+    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Punch)) return false;
     out.type = PacketType(type);
     out.token = std::uint32_t(r.uint(4));
     if (!r.ok) return false;
@@ -236,6 +191,7 @@ bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) {
         r.raw(out.cookie);
         ok = r.ok;
         break;
+    case PacketType::Punch: ok = true; break;
     case PacketType::Refuse: {
         const std::uint8_t why = r.u8();
         ok = r.ok && why >= std::uint8_t(RefuseReason::Version) && why <= std::uint8_t(RefuseReason::Rules);

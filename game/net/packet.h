@@ -63,6 +63,7 @@ enum class PacketType : std::uint8_t {
     Refuse = 3,   ///< host -> joiner: no, and why
     Input = 4,    ///< both ways during a match: inputs, acks, timing, hashes
     Challenge = 5,///< host -> joiner: "say that again with this cookie" (proves the joiner receives at its address)
+    Punch = 6,    ///< host -> joiner's candidate addresses, no body: opens the host's NAT towards them (hole punching)
 };
 
 /// Why a host refused a joiner.

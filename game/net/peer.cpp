@@ -48,6 +48,7 @@ void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
     const Session* before = session_.get();  // the buttons were chosen for this session (a new one waits a tick)
     poll(nowMs);
     if (state_ == PeerState::Connecting) return connecting(nowMs);
+    if (state_ == PeerState::Waiting) punch(nowMs);
     if (state_ != PeerState::Playing && state_ != PeerState::Lingering) return;
     if (state_ == PeerState::Playing && session_.get() == before) session_->tick(buttons);
     sendInput(nowMs);
@@ -59,7 +60,8 @@ void NetPeer::poll(std::int64_t nowMs) {
     Address from = 0;
     for (int i = 0; i < kMaxDatagramsPerPoll && state_ != PeerState::Done && t_.receive(bytes, from, nowMs); ++i) {
         // Strangers are dropped before anything is decoded or authenticated; a host still reads their Hellos.
-        const Address known = cfg_.host ? (state_ == PeerState::Waiting ? 0 : peer_) : cfg_.hostAddress;
+        const bool anyone = cfg_.host ? state_ == PeerState::Waiting : state_ == PeerState::Connecting && isCandidate(from);
+        const Address known = anyone ? 0 : cfg_.host ? peer_ : cfg_.hostAddress;
         if (known != 0 && from != known && !(cfg_.host && looksLikeHello(bytes))) {
             ++counters_.wrongAddress;
             continue;
@@ -77,7 +79,8 @@ void NetPeer::poll(std::int64_t nowMs) {
 void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
                      std::int64_t nowMs) {
     if (p.version != kProtocolVersion) return otherVersion(p, from, nowMs);
-    if (cfg_.host && p.type == PacketType::Hello) return hostHello(p, bytes, from, nowMs);
+    if (p.type == PacketType::Punch) return;  // it only opened a NAT on the way
+    if (cfg_.host && p.type == PacketType::Hello) return hostHello(p, bytes, from, atMs, nowMs);
     if (cfg_.host && state_ == PeerState::Waiting) {
         if (!pending_.active || from != pending_.from) {
             ++counters_.wrongAddress;
@@ -86,11 +89,12 @@ void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Ad
         if (!acceptPending(p, bytes, nowMs)) return;
     }
     const Address expected = cfg_.host ? peer_ : cfg_.hostAddress;
-    if (from != expected) {
+    const bool answering = !cfg_.host && state_ == PeerState::Connecting && isCandidate(from);
+    if (from != expected && !answering) {
         ++counters_.wrongAddress;
         return;
     }
-    if (!cfg_.host && p.type != PacketType::Input && p.type != PacketType::Hello) return joinerAnswer(p, bytes, nowMs);
+    if (!cfg_.host && p.type != PacketType::Input && p.type != PacketType::Hello) return joinerAnswer(p, bytes, from, atMs, nowMs);
     if (!session_) return;  // the host's inputs overtook its Welcome: they will come again
     if (p.type != PacketType::Input) {
         ++counters_.malformed;
@@ -149,6 +153,7 @@ bool NetPeer::startSession(std::string& error) {
         if (!loader_(cfg_.setup.fighter[i], defs[i], error)) return false;
     }
     cfg_.session.frameLimit = cfg_.frameLimit;
+    if (cfg_.autoDelay && matchCount_ == 0) autoSessionConfig(handshakeRttMs_, cfg_.session);
     session_ = std::make_unique<Session>(cfg_.session, cfg_.setup, defs[0], defs[1]);
     progressFrame_ = -1;
     ++matchCount_;

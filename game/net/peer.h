@@ -55,7 +55,12 @@ struct PeerConfig {
     std::uint32_t token = 0;           ///< host: session token (0 = draw a random one)
     bool rematches = false;            ///< after a completed match stay connected for rematches (the window)
     Key secret;                        ///< the room secret shared through the lobby (empty: the direct path)
+    std::vector<Address> hostCandidates; ///< joiner through the lobby: the host's addresses (public first); Hello
+                                         ///< goes to all, the first authenticated answer fixes hostAddress
+    std::vector<Address> punchTo;      ///< host through the lobby: the joiner's addresses, sent Punch while waiting
     RulesHasher rulesHash;             ///< hash of the build and a fighter's data (null: 0 for every fighter)
+    bool autoDelay = false;            ///< choose input delay and rollback window from the handshake's round trip
+                                       ///< (autoSessionConfig) instead of session's
 };
 
 /// Where a peer is.
@@ -124,6 +129,8 @@ public:
     const PeerCounters& counters() const { return counters_; }
     /// Called whenever a session starts, the first match or a rematch (to attach a recorder).
     void setOnStart(std::function<void(Session&)> f) { onStart_ = std::move(f); }
+    /// The shortest round trip measured during the handshake (ms; -1 before one was).
+    std::int64_t handshakeRttMs() const { return handshakeRttMs_; }
     /// Milliseconds since the opponent was last heard (0 before a match): the window shows "connection
     /// interrupted" past a few frames of it.
     std::int64_t silenceMs(std::int64_t nowMs) const;
@@ -143,13 +150,17 @@ private:
     void handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
                 std::int64_t nowMs);
     void otherVersion(const Packet& p, Address from, std::int64_t nowMs);
-    void hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t nowMs);
+    void hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
+                   std::int64_t nowMs);
     bool acceptPending(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs);
     void refuse(RefuseReason why, const Nonce* context, Address to, std::int64_t nowMs);
-    void joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs);
+    void joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, Address answeredFrom, std::int64_t atMs,
+                      std::int64_t nowMs);
+    void punch(std::int64_t nowMs);
     void sendHello(std::int64_t nowMs);
     void connecting(std::int64_t nowMs);
     Nonce cookieFor(Address from, const Nonce& nonce) const;
+    bool isCandidate(Address from) const;
     std::uint64_t rulesOf(const std::string& fighter) const;
     bool startSession(std::string& error);
     void sendBytes(const std::vector<std::uint8_t>& bytes, Address to, std::int64_t nowMs);
@@ -172,6 +183,10 @@ private:
     Nonce nonce_{};                  // this side's handshake nonce
     Nonce cookie_{};                 // joiner: the host's cookie (zeros until a Challenge)
     Pending pending_;
+    std::int64_t lastPunchMs_ = -1000000;
+    std::int64_t handshakeRttMs_ = -1;
+    std::int64_t challengeSentMs_ = -1;  // host: when the last Challenge went out (to challengeTo_)
+    Address challengeTo_ = 0;
     int refusedByNetwork_ = 0;       // joiner: "port unreachable" reports about the host's address
     int otherVersion_ = 0;           // joiner: the protocol version the host's answers spoke (0 = none)
     std::int64_t otherVersionMs_ = 0;// when that first came
@@ -195,6 +210,10 @@ private:
     PeerCounters counters_;
     std::function<void(Session&)> onStart_;
 };
+
+/// The input delay and rollback window for a round trip of rttMs: delay = 1 + rtt / 34 ms (one frame per 17 ms of
+/// one-way latency beyond the first), 1..4; window = 8, or more when the delay and the latency need it, up to 30.
+void autoSessionConfig(std::int64_t rttMs, SessionConfig& out);
 
 /// Joiner: Hello resend period until the host answers.
 constexpr int kHelloEveryMs = 250;

@@ -5,6 +5,8 @@
 #include "game/net/crypto/hmac.h"
 #include "game/net/crypto/sha256.h"
 
+#include <algorithm>
+
 namespace net {
 namespace {
 
@@ -23,6 +25,12 @@ const char* refuseText(RefuseReason r) {
     return "unknown reason";
 }
 
+void autoSessionConfig(std::int64_t rttMs, SessionConfig& out) {
+    const std::int64_t rtt = rttMs < 0 ? 0 : rttMs;
+    out.inputDelay = int(std::min<std::int64_t>(4, 1 + rtt / 34));
+    out.maxRollback = int(std::clamp<std::int64_t>(out.inputDelay + rtt / 17 + 4, 8, 30));
+}
+
 std::uint64_t NetPeer::rulesOf(const std::string& fighter) const { return cfg_.rulesHash ? cfg_.rulesHash(fighter) : 0; }
 
 Nonce NetPeer::cookieFor(Address from, const Nonce& nonce) const {
@@ -37,6 +45,14 @@ Nonce NetPeer::cookieFor(Address from, const Nonce& nonce) const {
     return c;
 }
 
+bool NetPeer::isCandidate(Address from) const {
+    if (from == cfg_.hostAddress) return true;
+    for (Address a : cfg_.hostCandidates) {
+        if (a == from) return true;
+    }
+    return false;
+}
+
 void NetPeer::sendHello(std::int64_t nowMs) {
     Packet hello;
     hello.type = PacketType::Hello;
@@ -45,7 +61,11 @@ void NetPeer::sendHello(std::int64_t nowMs) {
     hello.rules = rulesOf(cfg_.fighter);
     hello.nonce = nonce_;
     hello.cookie = cookie_;
-    sendBytes(sealPacket(hello, cfg_.secret), cfg_.hostAddress, nowMs);
+    const std::vector<std::uint8_t> bytes = sealPacket(hello, cfg_.secret);
+    sendBytes(bytes, cfg_.hostAddress, nowMs);
+    for (Address a : cfg_.hostCandidates) {  // hole punching: every address the host may be reached at, at once
+        if (a != cfg_.hostAddress) sendBytes(bytes, a, nowMs);
+    }
     lastHelloMs_ = nowMs;
 }
 
@@ -76,7 +96,8 @@ void NetPeer::otherVersion(const Packet& p, Address from, std::int64_t nowMs) {
     ++counters_.otherVersion;
 }
 
-void NetPeer::hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t nowMs) {
+void NetPeer::hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
+                        std::int64_t nowMs) {
     if (!packetAuthentic(cfg_.secret, bytes.data(), bytes.size())) {
         ++counters_.forged;  // not someone the room's secret was given to
         return;
@@ -89,7 +110,14 @@ void NetPeer::hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes,
         Packet challenge;
         challenge.type = PacketType::Challenge;
         challenge.cookie = cookieFor(from, p.nonce);
+        challengeSentMs_ = nowMs;
+        challengeTo_ = from;
         return sendBytes(sealPacket(challenge, cfg_.secret, p.nonce.data(), p.nonce.size()), from, nowMs);
+    }
+    if (from == challengeTo_ && challengeSentMs_ >= 0) {  // Challenge out, Hello with its cookie back: a round trip
+        const std::int64_t rtt = atMs - challengeSentMs_;  // arrival time: not how long it waited to be read
+        handshakeRttMs_ = handshakeRttMs_ < 0 ? rtt : std::min(handshakeRttMs_, rtt);
+        challengeSentMs_ = -1;
     }
     if (pending_.active && from == pending_.from && p.nonce == pending_.joinerNonce) {
         return sendBytes(pending_.welcome, from, nowMs);  // our Welcome was lost: say it again
@@ -144,12 +172,17 @@ bool NetPeer::acceptPending(const Packet& p, const std::vector<std::uint8_t>& by
     return true;
 }
 
-void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs) {
+void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, Address answeredFrom,
+                           std::int64_t atMs, std::int64_t nowMs) {
     if (state_ != PeerState::Connecting) return;  // a repeated Welcome, a late Refuse: the match is on
     if (!packetAuthentic(cfg_.secret, bytes.data(), bytes.size(), nonce_.data(), nonce_.size())) {
         ++counters_.forged;  // not an answer to our Hello
         return;
     }
+    const std::int64_t rtt = atMs - lastHelloMs_;  // our last Hello and this answer's arrival: a round trip
+    handshakeRttMs_ = handshakeRttMs_ < 0 ? rtt : std::min(handshakeRttMs_, rtt);
+    cfg_.hostAddress = answeredFrom;  // the first candidate that answers is the host's address from now on
+    cfg_.hostCandidates.clear();
     if (p.type == PacketType::Challenge) {
         cookie_ = p.cookie;
         return sendHello(nowMs);
@@ -185,6 +218,15 @@ void NetPeer::connecting(std::int64_t nowMs) {
     }
     if (nowMs - startMs_ > cfg_.connectTimeoutMs) return end(PeerEnd::NoAnswer, "no answer from the host", true);
     if (nowMs - lastHelloMs_ >= kHelloEveryMs) sendHello(nowMs);
+}
+
+void NetPeer::punch(std::int64_t nowMs) {
+    if (cfg_.punchTo.empty() || nowMs - lastPunchMs_ < kHelloEveryMs || nowMs - startMs_ > cfg_.connectTimeoutMs) return;
+    Packet p;
+    p.type = PacketType::Punch;
+    const std::vector<std::uint8_t> bytes = sealPacket(p, cfg_.secret);
+    for (Address a : cfg_.punchTo) sendBytes(bytes, a, nowMs);
+    lastPunchMs_ = nowMs;
 }
 
 }  // namespace net

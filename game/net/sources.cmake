@@ -20,6 +20,7 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/turn/turn_client.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/random.h
   ${CMAKE_CURRENT_LIST_DIR}/crypto/random.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/wire.h
   ${CMAKE_CURRENT_LIST_DIR}/packet.h
   ${CMAKE_CURRENT_LIST_DIR}/packet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/transport.h
@@ -32,6 +33,10 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/peer.h
   ${CMAKE_CURRENT_LIST_DIR}/peer.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer_handshake.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lobby_packet.h
+  ${CMAKE_CURRENT_LIST_DIR}/lobby_packet.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lobby_client.h
+  ${CMAKE_CURRENT_LIST_DIR}/lobby_client.cpp
   ${CMAKE_CURRENT_LIST_DIR}/loopback.h
   ${CMAKE_CURRENT_LIST_DIR}/loopback.cpp
 )

@@ -6,6 +6,8 @@
 #include <SFML/Network/IpAddress.hpp>
 
 #include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <net/if.h>
 #include <linux/errqueue.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -37,6 +39,22 @@ bool resolveAddress(const std::string& host, unsigned short port, Address& out) 
     if (ip == sf::IpAddress::None) return false;
     out = makeAddress(ip, port);
     return true;
+}
+
+std::vector<Address> localAddresses(unsigned short port, std::size_t max) {
+    std::vector<Address> out;
+    ifaddrs* list = nullptr;
+    if (getifaddrs(&list) != 0) return out;
+    for (ifaddrs* i = list; i != nullptr && out.size() < max; i = i->ifa_next) {
+        if (i->ifa_addr == nullptr || i->ifa_addr->sa_family != AF_INET) continue;
+        if (!(i->ifa_flags & IFF_UP) || (i->ifa_flags & IFF_LOOPBACK)) continue;
+        sockaddr_in a;
+        std::memcpy(&a, i->ifa_addr, sizeof a);
+        a.sin_port = htons(port);
+        out.push_back(fromSockaddr(a));
+    }
+    freeifaddrs(list);
+    return out;
 }
 
 std::string addressText(Address a) { return ipOf(a).toString() + ":" + std::to_string(portOf(a)); }

@@ -30,6 +30,9 @@ constexpr int kReceiveBuffer = 1 << 20;
 /// Resolves a host (a name or dotted IPv4) at a port; false when it cannot. ("HOST[:PORT]" text is read, and a
 /// failure worded, above net where the flags are: run::resolveJoinAddress.)
 bool resolveAddress(const std::string& host, unsigned short port, Address& out);
+/// This machine's IPv4 addresses that are up and not loopback, at port (at most max): the local candidates a lobby
+/// passes to the other side, for two players behind the same NAT.
+std::vector<Address> localAddresses(unsigned short port, std::size_t max = 3);
 /// "a.b.c.d:port" of an address.
 std::string addressText(Address a);
 

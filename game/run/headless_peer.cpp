@@ -3,6 +3,7 @@
 // an answer, a silent opponent ends the match after 3 s.
 #include "game/run/headless_peer.h"
 
+#include "game/net/lobby_client.h"
 #include "game/net/peer.h"
 #include "game/net/spectate.h"
 #include "game/net/udp_transport.h"
@@ -57,7 +58,8 @@ struct PeerFlags {
 
 int usage(const std::string& what) {
     std::cerr << "game_headless: " << what << "\n"
-              << "usage: game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] [--input-delay 0-4]\n"
+              << "usage: game_headless (--host [PORT] | --join HOST[:PORT] | --code CODE) [--lobby HOST[:PORT]]\n"
+              << "       --replay FILE [--fast] [--input-delay 0-4]\n"
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
               << "       [--turn HOST[:PORT] --turn-user NAME --turn-password WORD [--turn-permit HOST[:PORT]]]\n"
@@ -83,9 +85,14 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (!checkRelayFlags(f.relay, error)) return false;
+    const int roles = int(f.online.host) + int(!f.online.join.empty()) + int(!f.online.code.empty());
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
-    if (f.online.host == !f.online.join.empty()) error = "give exactly one of --host [PORT] and --join HOST[:PORT]";
-    else if (f.replay.empty()) error = "missing --replay FILE (this side's buttons)";
+    else if (roles != 1) error = "give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE";
+    else if (!f.online.code.empty() && f.online.lobby.empty()) error = "--code CODE needs --lobby HOST[:PORT]";
+    else if (!f.online.lobby.empty() && !f.online.join.empty()) error = "--join goes to an address; through a lobby use --code";
+    else if (!f.online.code.empty() && !net::validCode(net::normalizeCode(f.online.code))) {
+        error = "--code wants " + std::to_string(net::kCodeLength) + " letters or digits, not " + io::quote(f.online.code);
+    } else if (f.replay.empty()) error = "missing --replay FILE (this side's buttons)";
     return error.empty();
 }
 
@@ -110,6 +117,47 @@ void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
               << " lost, " << n.packetsDuplicate << " duplicate; dropped " << c.malformed << " malformed, "
               << c.wrongAddress << " from strangers, " << c.wrongToken << " with a wrong token; refused "
               << c.refusedJoiners << " joiners; simulated loss " << udp.simulatedLoss() << "\n";
+}
+
+/// Meets the other side through the lobby on the game's own socket: fills cfg's secret and addresses. False (with
+/// the reason printed as the result) when the lobby refuses, does not answer, or nobody joins in time.
+bool meetThroughLobby(const PeerFlags& f, UdpTransport& udp, PeerConfig& cfg) {
+    net::LobbyClientConfig lc;
+    std::string error;
+    if (!run::resolveJoinAddress(f.online.lobby, lc.lobby, error, run::kLobbyPort)) {
+        std::cout << "result: --lobby: " << error << "\n";
+        return false;
+    }
+    lc.role = f.online.host ? net::LobbyRole::Host : net::LobbyRole::Join;
+    lc.code = net::normalizeCode(f.online.code);
+    lc.locals = net::localAddresses(udp.localPort());
+    lc.waitMs = f.waitSeconds * 1000;
+    net::LobbyClient client(udp, lc);
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point t0 = Clock::now();
+    bool said = false;
+    while (client.state() == net::LobbyState::Working && gStopSignal == 0) {
+        client.tick(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+        if (!said && !client.code().empty()) {
+            std::cout << "room code: " << client.code() << std::endl;
+            said = true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    if (client.state() != net::LobbyState::Ready) {
+        std::cout << "result: " << (gStopSignal != 0 ? "stopped by signal" : client.error()) << "\n";
+        return false;
+    }
+    cfg.secret.assign(client.secret().begin(), client.secret().end());
+    if (f.online.host) {
+        cfg.punchTo = client.candidates();
+    } else {
+        cfg.hostAddress = client.candidates().front();
+        cfg.hostCandidates = client.candidates();
+    }
+    std::cout << "through the lobby: this side " << net::addressText(client.publicAddress()) << ", the other "
+              << net::addressText(client.candidates().front()) << std::endl;
+    return true;
 }
 
 /// Loads fighters from the data folder by id.
@@ -186,7 +234,9 @@ void serveSpectators(net::SpectatorHub& hub, net::Transport& demux, Session& s, 
 
 bool wantsHeadlessPeer(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--host") == 0 || std::strcmp(argv[i], "--join") == 0) return true;
+        if (std::strcmp(argv[i], "--host") == 0 || std::strcmp(argv[i], "--join") == 0 || std::strcmp(argv[i], "--code") == 0) {
+            return true;
+        }
     }
     return false;
 }
@@ -203,7 +253,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     }
     PeerConfig cfg;
     cfg.host = f.online.host;
-    if (!f.online.host && !run::resolveJoinAddress(f.online.join, cfg.hostAddress, error)) return usage(error);
+    if (!f.online.join.empty() && !run::resolveJoinAddress(f.online.join, cfg.hostAddress, error)) return usage(error);
     const int me = f.online.host ? 0 : 1;
     cfg.fighter = run.setup.fighter[me];
     cfg.style = run.setup.style[me];  // each side's own; the host's file decides the rest (intro, timer, ...)
@@ -231,8 +281,14 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         std::cerr << error << "\n";
         return 2;
     }
+    struct sigaction stop{}, oldInt{}, oldTerm{};
+    stop.sa_handler = onPeerStopSignal;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, &stop, &oldInt);
+    sigaction(SIGTERM, &stop, &oldTerm);
     if (f.online.host) std::cout << "hosting on UDP port " << udp.localPort() << std::endl;
-    else std::cout << "joining " << net::addressText(cfg.hostAddress) << std::endl;
+    if (!f.online.lobby.empty() && !meetThroughLobby(f, udp, cfg)) return 1;
+    if (!f.online.host) std::cout << "joining " << net::addressText(cfg.hostAddress) << std::endl;
     std::unique_ptr<net::TurnTransport> turn;
     net::Transport* transport = &udp;
     if (!f.relay.server.empty()) {
@@ -292,11 +348,6 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
         lastPunchMs = now;
     };
-    struct sigaction stop{}, oldInt{}, oldTerm{};
-    stop.sa_handler = onPeerStopSignal;
-    sigemptyset(&stop.sa_mask);
-    sigaction(SIGINT, &stop, &oldInt);
-    sigaction(SIGTERM, &stop, &oldTerm);
     const Clock::time_point t0 = Clock::now();
     const int code = runLoop(peer, f, run, udp, beforeTick, t0);
     sigaction(SIGINT, &oldInt, nullptr);

@@ -34,6 +34,8 @@ void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter) {
                          return true;
                      }});
     table.push_back(io::textFlag("--join", out.join));
+    table.push_back(io::textFlag("--lobby", out.lobby));
+    table.push_back(io::textFlag("--code", out.code));
     if (withFighter) table.push_back(io::textFlag("--fighter", out.fighter));
     table.push_back(io::numberInto("--input-delay", 0, 4, out.inputDelay));
     table.push_back(io::numberInto("--max-rollback", 1, 30, out.maxRollback));
@@ -72,9 +74,9 @@ net::RulesHasher rulesHasher(const std::string& dataDir) {
     };
 }
 
-bool resolveJoinAddress(const std::string& text, net::Address& out, std::string& error) {
+bool resolveJoinAddress(const std::string& text, net::Address& out, std::string& error, unsigned short defaultPort) {
     std::string host = text;
-    std::int64_t port = kOnlinePort;
+    std::int64_t port = defaultPort;
     const std::size_t colon = text.rfind(':');
     if (colon != std::string::npos) {
         host = text.substr(0, colon);

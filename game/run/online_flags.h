@@ -27,8 +27,13 @@ struct OnlineFlags {
     int maxRollback = 8;                ///< --max-rollback 1-30
     net::NetConditions conditions;      ///< --net-delay/jitter/loss/dup/reorder (what this side sends)
     std::uint64_t netSeed = 0;          ///< --net-seed N: the conditions' generator (0 = a random one)
+    std::string lobby;                  ///< --lobby HOST[:PORT]: meet through this lobby (--host creates a room)
+    std::string code;                   ///< --code CODE: join the lobby's room of that code
+    bool autoDelay = false;             ///< input delay and rollback window chosen from the measured ping (the
+                                        ///< window's Online menu; set when neither --input-delay nor
+                                        ///< --max-rollback was given there)
     /// True when the command line starts an online match.
-    bool active() const { return host || !join.empty(); }
+    bool active() const { return host || !join.empty() || !code.empty(); }
 };
 
 /// Adds the online flags to a table, filling out (which must outlive the table); withFighter adds --fighter.
@@ -46,6 +51,9 @@ net::RulesHasher rulesHasher(const std::string& dataDir);
 
 /// Reads "HOST[:PORT]" (a name or dotted IPv4; the port 1-65535, default kOnlinePort, by the one number rule) and
 /// resolves it; false with error set.
-bool resolveJoinAddress(const std::string& text, net::Address& out, std::string& error);
+bool resolveJoinAddress(const std::string& text, net::Address& out, std::string& error,
+                        unsigned short defaultPort = kOnlinePort);
+/// The default port of a lobby (`lobby --port`, `--lobby HOST[:PORT]`).
+constexpr unsigned short kLobbyPort = 7100;
 
 }  // namespace run

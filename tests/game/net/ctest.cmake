@@ -16,7 +16,7 @@ add_test(NAME "online headless peer names an unknown last flag as unknown with e
 add_test(NAME "online headless peer refuses both --host and --join with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;7000;--join;127.0.0.1"
-          "-DMSG=game_headless: give exactly one of --host [PORT] and --join HOST[:PORT]" -P ${BVH_EXPECT_EXIT})
+          "-DMSG=game_headless: give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE" -P ${BVH_EXPECT_EXIT})
 add_test(NAME "online headless peer refuses an unwritable --record file before connecting with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;0;--record;${BVH_NET_TEST_DIR}/no_such_dir/out.freplay"
@@ -70,3 +70,16 @@ add_test(NAME "online 40000 junk datagrams at the host during a match change not
 set_tests_properties("online join to a closed UDP port fails at once on the ICMP refusal with a clear message"
   "online SIGTERM to a joiner mid-match tells the host and ends its recording with an end line"
   "online 40000 junk datagrams at the host during a match change nothing" PROPERTIES TIMEOUT 120)
+# The lobby program and two peers meeting through it by room code (loopback).
+add_test(NAME "online two processes meet through the lobby by room code and agree with the offline replay"
+  COMMAND bash ${BVH_NET_TEST_DIR}/lobby_pair.sh $<TARGET_FILE:lobby> $<TARGET_FILE:game_headless>
+          ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/lobby_pair)
+add_test(NAME "online lobby flooded with 60000 datagrams still brings two peers together"
+  COMMAND bash ${BVH_NET_TEST_DIR}/lobby_pair.sh $<TARGET_FILE:lobby> $<TARGET_FILE:game_headless>
+          ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/lobby_flood flood)
+set_tests_properties("online two processes meet through the lobby by room code and agree with the offline replay"
+  "online lobby flooded with 60000 datagrams still brings two peers together" PROPERTIES TIMEOUT 150)
+add_test(NAME "lobby rejects a bad flag with exit 2"
+  COMMAND bash -c "\"$0\" --port 70000 2>&1; echo \"exit $?\"" $<TARGET_FILE:lobby>)
+set_tests_properties("lobby rejects a bad flag with exit 2" PROPERTIES
+  PASS_REGULAR_EXPRESSION "lobby: --port wants a whole number in \\[0, 65535\\], not '70000'.*exit 2")

@@ -204,3 +204,38 @@ TEST_CASE("with a room secret only a joiner holding it gets in, and one with the
     CHECK(joiner.endMessage() == "match over");
     CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
 }
+
+TEST_CASE("with automatic delay each side picks its input delay and rollback window from the handshake's round trip") {
+    net::SessionConfig c;
+    net::autoSessionConfig(0, c);
+    CHECK(c.inputDelay == 1);
+    CHECK(c.maxRollback == 8);
+    net::autoSessionConfig(80, c);  // 40 ms each way
+    CHECK(c.inputDelay == 3);
+    CHECK(c.maxRollback == 11);
+    net::autoSessionConfig(400, c);
+    CHECK(c.inputDelay == 4);
+    CHECK(c.maxRollback == 30);
+    Pair pair;
+    pair.hostCfg.autoDelay = pair.joinCfg.autoDelay = true;
+    net::NetConditions slow;
+    slow.delayMs = 40;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, slow, 1);
+    net::Transport& j = network.add(nettest::kJoiner, slow, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 60000);
+    for (net::NetPeer* p : {&host, &joiner}) {
+        CHECK(p->handshakeRttMs() >= 80);
+        CHECK(p->handshakeRttMs() <= 80 + 34);  // plus at most a tick of waiting on each side
+        net::SessionConfig want;
+        net::autoSessionConfig(p->handshakeRttMs(), want);
+        CHECK(p->session()->config().inputDelay == want.inputDelay);
+        CHECK(p->session()->config().maxRollback == want.maxRollback);
+        CHECK(p->session()->config().inputDelay >= 3);
+    }
+    CHECK(host.endMessage() == "match over");
+    CHECK(host.session()->confirmedHashes() == joiner.session()->confirmedHashes());
+}

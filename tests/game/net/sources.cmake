@@ -13,5 +13,6 @@ set(NET_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/peer_matrix.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer_faults.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer_security.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lobby.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_rules.test.cpp
 )

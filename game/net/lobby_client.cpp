@@ -1,0 +1,111 @@
+// The lobby client (see lobby_client.h).
+#include "game/net/lobby_client.h"
+
+#include "game/net/crypto/random.h"
+
+namespace net {
+
+LobbyClient::LobbyClient(Transport& t, const LobbyClientConfig& cfg) : t_(t), cfg_(cfg) {
+    if (!crypto::randomBytes(nonce_.data(), nonce_.size())) fail("the system gave no random numbers");
+}
+
+void LobbyClient::fail(const std::string& why) {
+    state_ = LobbyState::Failed;
+    error_ = why;
+}
+
+void LobbyClient::send(std::int64_t nowMs) {
+    LobbyMessage m;
+    m.nonce = nonce_;
+    m.locals = cfg_.locals;
+    if (cfg_.role == LobbyRole::Host) {
+        m.type = code_.empty() ? LobbyType::Create : LobbyType::Poll;
+        m.code = code_;
+        m.hostKey = hostKey_;
+    } else {
+        m.type = cfg_.role == LobbyRole::Join ? LobbyType::Join : LobbyType::Spectate;
+        m.code = cfg_.code;
+    }
+    const std::vector<std::uint8_t> bytes = encodeLobby(m);
+    t_.sendTo(cfg_.lobby, bytes.data(), bytes.size(), nowMs);
+    lastSendMs_ = nowMs;
+}
+
+void LobbyClient::close(std::int64_t nowMs) {
+    if (cfg_.role != LobbyRole::Host || code_.empty()) return;
+    LobbyMessage m;
+    m.type = LobbyType::Close;
+    m.nonce = nonce_;
+    m.code = code_;
+    m.hostKey = hostKey_;
+    const std::vector<std::uint8_t> bytes = encodeLobby(m);
+    t_.sendTo(cfg_.lobby, bytes.data(), bytes.size(), nowMs);
+}
+
+void LobbyClient::tick(std::int64_t nowMs) {
+    if (startMs_ < 0) {
+        startMs_ = lastAnswerMs_ = nowMs;
+        if (cfg_.role != LobbyRole::Host && !validCode(cfg_.code)) {
+            return fail("lobby: '" + cfg_.code + "' is not a room code (" + std::to_string(kCodeLength) +
+                        " letters and digits)");
+        }
+    }
+    if (state_ != LobbyState::Working) return;
+    std::vector<std::uint8_t> bytes;
+    Address from = 0;
+    for (int i = 0; i < 256 && state_ == LobbyState::Working && t_.receive(bytes, from, nowMs); ++i) {
+        LobbyMessage m;
+        if (from != cfg_.lobby || !decodeLobby(bytes.data(), bytes.size(), m) || m.nonce != nonce_) continue;
+        lastAnswerMs_ = nowMs;
+        take(m, nowMs);
+    }
+    if (state_ != LobbyState::Working) return;
+    Address unreachable = 0;
+    while (t_.takeUnreachable(unreachable)) {
+        if (unreachable == cfg_.lobby) return fail("lobby: nothing answers at " + t_.addressName(cfg_.lobby));
+    }
+    if (nowMs - lastAnswerMs_ > cfg_.answerTimeoutMs) return fail("lobby: no answer from " + t_.addressName(cfg_.lobby));
+    if (cfg_.role == LobbyRole::Host && !code_.empty() && nowMs - startMs_ > cfg_.waitMs) {
+        close(nowMs);
+        return fail("nobody joined room " + code_ + " within " + std::to_string(cfg_.waitMs / 1000) + " s");
+    }
+    if (nowMs - lastSendMs_ >= cfg_.retryMs) send(nowMs);
+}
+
+void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
+    switch (m.type) {
+    case LobbyType::Refused: return fail(std::string("lobby: ") + lobbyRefusalText(m.reason));
+    case LobbyType::Created:
+        if (cfg_.role != LobbyRole::Host || !code_.empty()) return;
+        code_ = m.code;
+        secret_ = m.secret;
+        hostKey_ = m.hostKey;
+        self_ = m.self;
+        secondsLeft_ = m.secondsLeft;
+        return send(nowMs);  // the first Poll at once
+    case LobbyType::Status:
+        if (cfg_.role != LobbyRole::Host) return;
+        secondsLeft_ = m.secondsLeft;
+        if (m.peer == 0) return;
+        candidates_.assign(1, m.peer);
+        for (Address a : m.locals) {
+            if (a != m.peer) candidates_.push_back(a);
+        }
+        state_ = LobbyState::Ready;
+        return;
+    case LobbyType::Joined:
+    case LobbyType::Watching:
+        if ((m.type == LobbyType::Joined) != (cfg_.role == LobbyRole::Join) || cfg_.role == LobbyRole::Host) return;
+        self_ = m.self;
+        secret_ = m.secret;
+        candidates_.assign(1, m.peer);
+        for (Address a : m.locals) {
+            if (a != m.peer) candidates_.push_back(a);
+        }
+        state_ = LobbyState::Ready;
+        return;
+    default: return;
+    }
+}
+
+}  // namespace net

@@ -1,0 +1,73 @@
+#pragma once
+// The client side of the lobby (lobby_packet.h, game/lobby/): before a match, over the same Transport (the same UDP
+// socket) the match will use, so the lobby sees the public address the NAT gives the game's packets. A host creates
+// a room and polls it until a joiner came; a joiner or spectator gives the code. Every request carries a fresh
+// nonce and is repeated every retryMs until its answer (which must echo the nonce) comes; the whole exchange is
+// bounded by timeoutMs. Once ready, each side knows the other's candidate addresses (public first, then local) and
+// the room secret, and NetPeer punches through the NATs (both sides send to all candidates at once).
+#include "game/net/lobby_packet.h"
+#include "game/net/transport.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace net {
+
+enum class LobbyRole : std::uint8_t { Host, Join, Spectate };
+
+struct LobbyClientConfig {
+    Address lobby = 0;                 ///< where the lobby is
+    LobbyRole role = LobbyRole::Host;
+    std::string code;                  ///< Join, Spectate: the room's code (normalized)
+    std::vector<Address> locals;       ///< this side's local addresses (sent to the other side as candidates)
+    int retryMs = 250;                 ///< a request is repeated this often until answered
+    int answerTimeoutMs = 5000;        ///< no answer at all from the lobby for this long: give up
+    int waitMs = 60000;                ///< host: how long to wait for a joiner
+};
+
+enum class LobbyState : std::uint8_t { Working, Ready, Failed };
+
+class LobbyClient {
+public:
+    LobbyClient(Transport& t, const LobbyClientConfig& cfg);
+    /// One step: reads answers, repeats the request when due.
+    void tick(std::int64_t nowMs);
+    /// Host: asks the lobby to forget the room (a cancel).
+    void close(std::int64_t nowMs);
+    LobbyState state() const { return state_; }
+    /// Host: the room's code once created ("" before).
+    const std::string& code() const { return code_; }
+    /// The room's secret (Ready; for a spectator the spectators' secret).
+    const Secret& secret() const { return secret_; }
+    /// The other side's candidate addresses, public first (Ready).
+    const std::vector<Address>& candidates() const { return candidates_; }
+    /// This side's address as the lobby saw it.
+    Address publicAddress() const { return self_; }
+    /// Why it failed ("lobby: no room has that code", ...).
+    const std::string& error() const { return error_; }
+    /// Host: seconds the room has left (as the last answer said).
+    std::uint32_t secondsLeft() const { return secondsLeft_; }
+
+private:
+    void send(std::int64_t nowMs);
+    void take(const LobbyMessage& m, std::int64_t nowMs);
+    void fail(const std::string& why);
+
+    Transport& t_;
+    LobbyClientConfig cfg_;
+    LobbyState state_ = LobbyState::Working;
+    Nonce nonce_{};
+    Nonce hostKey_{};
+    std::string code_;
+    Secret secret_{};
+    std::vector<Address> candidates_;
+    Address self_ = 0;
+    std::uint32_t secondsLeft_ = 0;
+    std::string error_;
+    std::int64_t startMs_ = -1;
+    std::int64_t lastSendMs_ = -1000000;
+    std::int64_t lastAnswerMs_ = 0;
+};
+
+}  // namespace net

@@ -1,0 +1,86 @@
+#pragma once
+// The lobby's messages (the `lobby` program, game/lobby/, and its client, lobby_client.h): one struct for every
+// message and a pure, bounded encoder/decoder pair, fuzzed like the game's packets (tests/fuzz/lobby_packet).
+//
+// Layout: little-endian, a 4-byte header `L B VERSION TYPE`, the client's 16-byte request nonce (echoed in every
+// answer, so an answer that does not carry the nonce of our request is not one: someone off the path cannot fake
+// the lobby), then the type's body. An address is 6 bytes (IPv4 << 16 | port, little-endian); a list of addresses is
+// a count byte (at most kMaxLocalAddresses) and the addresses. A room code is kCodeLength characters of kCodeAlphabet.
+// The lobby never sees game inputs: it only tells each side the other's addresses and the room's secret.
+#include "game/net/packet.h"
+#include "game/net/transport.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace net {
+
+constexpr std::uint8_t kLobbyVersion = 1;
+constexpr std::size_t kCodeLength = 6;
+/// The letters of a room code: no 0/O or 1/I, so a code read aloud or copied by hand stays right (32 letters: a
+/// code is 30 random bits).
+constexpr char kCodeAlphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+static_assert(sizeof kCodeAlphabet - 1 == 32, "a code letter is 5 bits");
+constexpr std::size_t kMaxLocalAddresses = 4;
+constexpr std::size_t kSecretSize = 32;
+/// Largest lobby message (a buffer of this size always suffices).
+constexpr std::size_t kMaxLobbyMessage = 160;
+
+using Secret = std::array<std::uint8_t, kSecretSize>;
+
+enum class LobbyType : std::uint8_t {
+    Create = 1,     ///< host -> lobby: a room, please (its local addresses)
+    Join = 2,       ///< joiner -> lobby: the room of this code (its local addresses)
+    Spectate = 3,   ///< spectator -> lobby: watch the room of this code
+    Poll = 4,       ///< host -> lobby: keep my room, who came? (code, host key)
+    Close = 5,      ///< host -> lobby: the match started or was abandoned: forget the room
+    Created = 16,   ///< lobby -> host: code, room secret, host key, lifetime, the host's public address
+    Joined = 17,    ///< lobby -> joiner: its public address, the host's public and local addresses, the room secret
+    Watching = 18,  ///< lobby -> spectator: its public address, the host's addresses, the spectators' secret
+    Status = 19,    ///< lobby -> host: the joiner's addresses once one came, spectators so far, seconds left
+    Refused = 20,   ///< lobby -> anyone: no, and why
+};
+
+enum class LobbyRefusal : std::uint8_t {
+    WrongCode = 1,  ///< no room has that code
+    Expired = 2,    ///< the room's lifetime passed
+    Full = 3,       ///< the room has its joiner (or all its spectators)
+    Busy = 4,       ///< the lobby holds its maximum of rooms
+    Slow = 5,       ///< too many requests from this address: wait
+    NotYours = 6,   ///< a Poll or Close with a wrong host key
+};
+
+/// One lobby message. Only the fields of its type are meaningful.
+struct LobbyMessage {
+    LobbyType type = LobbyType::Create;
+    Nonce nonce{};                       ///< the request's nonce (echoed by the answer)
+    std::string code;                    ///< Join, Spectate, Poll, Close, Created
+    std::vector<Address> locals;         ///< Create, Join, Spectate: the sender's; Joined, Watching: the host's;
+                                         ///< Status: the joiner's
+    Nonce hostKey{};                     ///< Poll, Close, Created: proves the room is the sender's
+    Secret secret{};                     ///< Created, Joined: the room secret; Watching: the spectators' secret
+    Address self = 0;                    ///< Created, Joined, Watching: the receiver's address as the lobby sees it
+    Address peer = 0;                    ///< Joined, Watching: the host's public address; Status: the joiner's (0: none)
+    std::uint32_t secondsLeft = 0;       ///< Created, Status: the room's remaining lifetime
+    std::uint8_t spectators = 0;         ///< Status
+    LobbyRefusal reason = LobbyRefusal::WrongCode;  ///< Refused
+};
+
+/// Decodes one datagram; false for anything malformed (short, long, trailing bytes, bad header, a code outside the
+/// alphabet, too many addresses). Pure.
+bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out);
+/// Encodes a message that decodeLobby accepts (the caller keeps codes and lists valid).
+std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m);
+/// True when code is kCodeLength characters of kCodeAlphabet.
+bool validCode(const std::string& code);
+/// Upper-cases a typed code and drops spaces and dashes ("abc-def" -> "ABCDEF").
+std::string normalizeCode(const std::string& typed);
+/// Text of a refusal ("no room has that code", ...).
+const char* lobbyRefusalText(LobbyRefusal r);
+/// The secret spectators of a room get: HMAC-SHA-256 under the room secret of a label (the host derives it too;
+/// it authenticates the spectator stream, never the players' inputs).
+Secret spectatorSecret(const Secret& roomSecret);
+
+}  // namespace net

@@ -1,0 +1,274 @@
+// The lobby over the in-memory network with a fake clock: codes, refusals (wrong, expired, full, lobby full, slow,
+// not yours), the room secret going to the host and the one joiner only, lost answers repeated, the byte layout
+// of the messages and their decoder's bounds, and two peers meeting through it and playing the offline match.
+#include "game/lobby/lobby_server.h"
+#include "game/net/crypto/random.h"
+#include "game/net/lobby_client.h"
+#include "game/net/lobby_packet.h"
+#include "net_test_util.h"
+
+#include <doctest/doctest.h>
+
+#include <set>
+
+namespace {
+
+constexpr net::Address kLobby = 100;
+
+lobby::RandomSource osRandom() { return [](void* out, std::size_t n) { return net::crypto::randomBytes(out, n); }; }
+
+/// Ticks the lobby and the clients every 5 ms until all clients are done or limitMs passes.
+void run(lobby::Server& server, std::vector<net::LobbyClient*> clients, std::int64_t fromMs, std::int64_t limitMs) {
+    for (std::int64_t t = fromMs; t <= limitMs; t += 5) {
+        server.poll(t);
+        bool working = false;
+        for (net::LobbyClient* c : clients) {
+            c->tick(t);
+            working = working || c->state() == net::LobbyState::Working;
+        }
+        if (!working) return;
+    }
+}
+
+net::LobbyClientConfig hostCfg() {
+    net::LobbyClientConfig c;
+    c.lobby = kLobby;
+    c.role = net::LobbyRole::Host;
+    c.locals = {0xc0a80002ULL << 16 | 7000};  // 192.168.0.2:7000
+    return c;
+}
+
+net::LobbyClientConfig joinCfg(const std::string& code) {
+    net::LobbyClientConfig c;
+    c.lobby = kLobby;
+    c.role = net::LobbyRole::Join;
+    c.code = code;
+    return c;
+}
+
+/// Sends raw bytes to the lobby and returns its one answer (decoded), or false.
+bool ask(net::Transport& from, lobby::Server& server, const net::LobbyMessage& m, std::int64_t now, net::LobbyMessage& out) {
+    const std::vector<std::uint8_t> bytes = net::encodeLobby(m);
+    from.sendTo(kLobby, bytes.data(), bytes.size(), now);
+    server.poll(now);
+    std::vector<std::uint8_t> answer;
+    net::Address sender = 0;
+    if (!from.receive(answer, sender, now)) return false;
+    return net::decodeLobby(answer.data(), answer.size(), out);
+}
+
+}  // namespace
+
+TEST_CASE("lobby messages round-trip, and the decoder refuses short, long, padded and out-of-alphabet ones") {
+    net::LobbyMessage m;
+    m.type = net::LobbyType::Joined;
+    m.nonce[0] = 9;
+    m.self = 0x7f0000011234ULL;
+    m.peer = 0x0a0000021f40ULL;
+    m.locals = {1, 2, 3};
+    m.secret[31] = 200;
+    std::vector<std::uint8_t> bytes = net::encodeLobby(m);
+    CHECK(bytes.size() == 4 + 16 + 6 + 6 + 1 + 18 + 32);  // header, nonce, self, peer, list, secret
+    net::LobbyMessage out;
+    REQUIRE(net::decodeLobby(bytes.data(), bytes.size(), out));
+    CHECK(out.self == m.self);
+    CHECK(out.peer == m.peer);
+    CHECK(out.locals == m.locals);
+    CHECK(out.secret == m.secret);
+    CHECK(net::encodeLobby(out) == bytes);
+    for (std::size_t n = 0; n < bytes.size(); ++n) CHECK_FALSE(net::decodeLobby(bytes.data(), n, out));
+    bytes.push_back(0);
+    CHECK_FALSE(net::decodeLobby(bytes.data(), bytes.size(), out));
+    net::LobbyMessage join;
+    join.type = net::LobbyType::Join;
+    join.code = "ABCDEF";
+    bytes = net::encodeLobby(join);
+    REQUIRE(net::decodeLobby(bytes.data(), bytes.size(), out));
+    bytes[20] = 'O';  // not in the alphabet (read as zero)
+    CHECK_FALSE(net::decodeLobby(bytes.data(), bytes.size(), out));
+    bytes = net::encodeLobby(join);
+    bytes[26] = 5;  // five local addresses: more than kMaxLocalAddresses
+    CHECK_FALSE(net::decodeLobby(bytes.data(), bytes.size(), out));
+    CHECK(net::normalizeCode("ab c-d2") == "ABCD2");
+    CHECK(net::validCode("ABCD23"));
+    CHECK_FALSE(net::validCode("ABCD1O"));
+}
+
+TEST_CASE("a host gets a code, a joiner with the code gets the host's addresses and the room secret, and the host learns the joiner's") {
+    net::MemoryNetwork network;
+    net::Transport& l = network.add(kLobby, {}, 1);
+    net::Transport& h = network.add(nettest::kHost, {}, 2);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 3);
+    lobby::Server server(l, {}, osRandom());
+    net::LobbyClient host(h, hostCfg());
+    run(server, {&host}, 0, 200);
+    REQUIRE(host.code().size() == net::kCodeLength);
+    CHECK(net::validCode(host.code()));
+    CHECK(host.state() == net::LobbyState::Working);  // waiting for a joiner
+    net::LobbyClient joiner(j, joinCfg(host.code()));
+    run(server, {&host, &joiner}, 200, 3000);
+    REQUIRE(joiner.state() == net::LobbyState::Ready);
+    REQUIRE(host.state() == net::LobbyState::Ready);
+    CHECK(joiner.candidates() == std::vector<net::Address>{nettest::kHost, 0xc0a80002ULL << 16 | 7000});
+    CHECK(host.candidates().front() == nettest::kJoiner);
+    CHECK(joiner.secret() == host.secret());
+    CHECK(joiner.publicAddress() == nettest::kJoiner);
+    CHECK(server.liveRooms() == 1);
+}
+
+TEST_CASE("the lobby refuses a wrong code, a full room, an expired room, a full lobby and a stranger's poll, each with its reason") {
+    net::MemoryNetwork network;
+    net::Transport& l = network.add(kLobby, {}, 1);
+    net::Transport& h = network.add(nettest::kHost, {}, 2);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 3);
+    net::Transport& third = network.add(50, {}, 4);
+    lobby::Limits limits;
+    limits.maxRooms = 1;
+    limits.lifetimeS = 10;
+    lobby::Server server(l, limits, osRandom());
+    net::LobbyClient host(h, hostCfg());
+    run(server, {&host}, 0, 200);
+    REQUIRE(!host.code().empty());
+    std::string wrong = host.code();
+    wrong[0] = wrong[0] == 'A' ? 'B' : 'A';
+    net::LobbyClient lost(third, joinCfg(wrong));
+    run(server, {&lost}, 200, 1000);
+    CHECK(lost.error() == "lobby: no room has that code");
+    net::LobbyClient joiner(j, joinCfg(host.code()));
+    run(server, {&joiner}, 1000, 2000);
+    REQUIRE(joiner.state() == net::LobbyState::Ready);
+    net::LobbyClient late(third, joinCfg(host.code()));  // knows the code, comes second
+    run(server, {&late}, 2000, 3000);
+    CHECK(late.error() == "lobby: that room is full");
+    net::LobbyClient other(third, hostCfg());
+    run(server, {&other}, 3000, 4000);
+    CHECK(other.error() == "lobby: the lobby is full: try again later");
+    net::LobbyMessage poll, out;
+    poll.type = net::LobbyType::Poll;
+    poll.code = host.code();  // with a guessed host key
+    REQUIRE(ask(third, server, poll, 4000, out));
+    CHECK(out.type == net::LobbyType::Refused);
+    CHECK(out.reason == net::LobbyRefusal::NotYours);
+    net::LobbyClient tooLate(third, joinCfg(host.code()));
+    run(server, {&tooLate}, 11000, 12000);  // the room lived 10 s
+    CHECK(tooLate.error() == "lobby: that room has expired");
+    CHECK(server.liveRooms() == 0);
+    server.poll(25000);  // remembered as expired for a lifetime more, then forgotten
+    CHECK(server.heldRooms() == 0);
+}
+
+TEST_CASE("a lost answer is said again for the same request, and a new Create from the same address replaces its room") {
+    net::MemoryNetwork network;
+    net::Transport& l = network.add(kLobby, {}, 1);
+    net::Transport& h = network.add(nettest::kHost, {}, 2);
+    lobby::Server server(l, {}, osRandom());
+    net::LobbyMessage create, first, again, other;
+    create.type = net::LobbyType::Create;
+    create.nonce[0] = 1;
+    REQUIRE(ask(h, server, create, 0, first));
+    REQUIRE(ask(h, server, create, 100, again));
+    CHECK(first.type == net::LobbyType::Created);
+    CHECK(again.code == first.code);
+    CHECK(again.secret == first.secret);
+    create.nonce[0] = 2;
+    REQUIRE(ask(h, server, create, 200, other));
+    CHECK(other.code != first.code);
+    CHECK(server.liveRooms() == 1);
+}
+
+TEST_CASE("a source over its request rate is told to slow down once a second and then ignored") {
+    net::MemoryNetwork network;
+    net::Transport& l = network.add(kLobby, {}, 1);
+    net::Transport& s = network.add(nettest::kHost, {}, 2);
+    lobby::Limits limits;
+    limits.ratePerSecond = 10;
+    limits.burst = 5;
+    lobby::Server server(l, limits, osRandom());
+    net::LobbyMessage join;
+    join.type = net::LobbyType::Join;
+    join.code = "ABCDEF";
+    const std::vector<std::uint8_t> bytes = net::encodeLobby(join);
+    for (int i = 0; i < 100; ++i) s.sendTo(kLobby, bytes.data(), bytes.size(), 0);
+    server.poll(0);
+    int answers = 0, slow = 0;
+    std::vector<std::uint8_t> got;
+    net::Address from = 0;
+    while (s.receive(got, from, 1)) {
+        net::LobbyMessage m;
+        REQUIRE(net::decodeLobby(got.data(), got.size(), m));
+        ++answers;
+        slow += m.reason == net::LobbyRefusal::Slow;
+    }
+    CHECK(answers == 5 + 1);  // the burst answered (wrong code), then one "slow"
+    CHECK(slow == 1);
+    CHECK(server.counters().limited == 95);
+}
+
+TEST_CASE("rooms get distinct codes") {
+    net::MemoryNetwork network;
+    net::Transport& l = network.add(kLobby, {}, 1);
+    lobby::Limits limits;
+    limits.ratePerSecond = 1e6;
+    limits.burst = 1000000;
+    lobby::Server server(l, limits, osRandom());
+    std::set<std::string> codes;
+    for (int i = 0; i < 500; ++i) {
+        net::Transport& h = network.add(net::Address(1000 + i), {}, std::uint64_t(i));
+        net::LobbyMessage create, out;
+        create.type = net::LobbyType::Create;
+        REQUIRE(ask(h, server, create, i, out));
+        REQUIRE(out.type == net::LobbyType::Created);
+        codes.insert(out.code);
+    }
+    CHECK(codes.size() == 500);
+    CHECK(server.liveRooms() == 500);
+}
+
+TEST_CASE("two peers meet through the lobby by code and play the offline match, and one with the code but not the secret cannot get in") {
+    net::MemoryNetwork network;
+    net::Transport& l = network.add(kLobby, {}, 1);
+    net::Transport& h = network.add(nettest::kHost, {}, 2);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 3);
+    lobby::Server server(l, {}, osRandom());
+    net::LobbyClient hostSide(h, hostCfg());
+    run(server, {&hostSide}, 0, 200);
+    net::LobbyClient joinSide(j, joinCfg(hostSide.code()));
+    run(server, {&hostSide, &joinSide}, 200, 3000);
+    REQUIRE(joinSide.state() == net::LobbyState::Ready);
+    REQUIRE(hostSide.state() == net::LobbyState::Ready);
+    net::PeerConfig hc, jc;
+    hc.host = true;
+    hc.fighter = "ryo";
+    hc.frameLimit = 300;
+    hc.secret.assign(hostSide.secret().begin(), hostSide.secret().end());
+    hc.punchTo = hostSide.candidates();
+    jc = hc;
+    jc.host = false;
+    jc.fighter = "brick";
+    jc.punchTo.clear();
+    jc.secret.assign(joinSide.secret().begin(), joinSide.secret().end());
+    jc.hostAddress = joinSide.candidates().front();
+    jc.hostCandidates = joinSide.candidates();  // the host's public and (unreachable here) local address
+    net::NetPeer host(h, hc, nettest::dataLoader());
+    net::NetPeer joiner(j, jc, nettest::dataLoader());
+    // A third party that learned the code (and even the host's address) but not the secret.
+    net::Transport& t = network.add(60, {}, 5);
+    net::PeerConfig ic = jc;
+    ic.secret.assign(32, 0);
+    ic.connectTimeoutMs = 2000;
+    net::NetPeer intruder(t, ic, nettest::dataLoader());
+    const std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(11, 1000), nettest::randomButtons(12, 1000)};
+    std::vector<nettest::Driven> d(3);
+    d[0].peer = &host;
+    d[0].buttons = &buttons[0];
+    d[1].peer = &joiner;
+    d[1].buttons = &buttons[1];
+    d[1].nextUs = 100000;
+    d[2].peer = &intruder;
+    nettest::drive(d, 60000);
+    CHECK(intruder.endMessage() == "no answer from the host");
+    CHECK(host.endMessage() == "match over");
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), buttons, 300));
+    CHECK(joiner.session()->confirmedHashes() == host.session()->confirmedHashes());
+}

@@ -1,0 +1,63 @@
+#!/bin/bash
+# The real `lobby` program and two real game_headless peers on localhost: the host creates a room, the joiner gives
+# its code, both meet through the lobby (the room secret binds them) and play the script under simulated delay and
+# loss: equal final hashes, equal to the offline run, identical recordings. With `flood`, 40,000 junk and 20,000
+# well-formed Join datagrams (wrong codes) hit the lobby first, from one source: it goes on serving (the rate limit
+# drops the excess unread) and the pair still meets. Then a third peer with the code is refused as full. Every wait
+# is bounded.
+# usage: lobby_pair.sh LOBBY GAME_HEADLESS SCRIPT WORKDIR [flood]
+set -u
+lobbyExe=$1 exe=$2 script=$3 dir=$4 mode=${5:-}
+rm -rf "$dir" && mkdir -p "$dir" || exit 1
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; for f in "$dir"/*.out; do echo "--- $f"; cat "$f"; done; exit 1; }
+hashOf() { sed -n 's/^final hash: //p' "$1"; }
+waitFor() {  # waitFor FILE SED_EXPR: prints the first match within 10 s
+    local v=
+    for _ in $(seq 100); do
+        v=$(sed -n "$2" "$1" | head -n 1)
+        [ -n "$v" ] && { echo "$v"; return 0; }
+        sleep 0.1
+    done
+    return 1
+}
+
+timeout 120 "$lobbyExe" --port 0 --lifetime 60 --rate 50 --burst 100 >"$dir/lobby.out" 2>&1 &
+pids+=($!)
+lport=$(waitFor "$dir/lobby.out" 's/^lobby on UDP port \([0-9]*\).*/\1/p') || fail "the lobby printed no port"
+
+if [ "$mode" = flood ]; then
+    (   exec 3>"/dev/udp/127.0.0.1/$lport" || exit 0
+        for _ in $(seq 40000); do printf 'LB\001\002junk' >&3; done
+        join=$(printf 'LB\001\002%016dABCDEF\000' 0)
+        for _ in $(seq 20000); do printf '%s' "$join" >&3; done
+    ) 2>/dev/null
+fi
+
+net=(--net-delay 30 --net-jitter 10 --net-loss 3 --fast)
+timeout 60 "$exe" --host 0 --lobby "127.0.0.1:$lport" --replay "$script" --wait 20 "${net[@]}" \
+    --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
+host=$!
+pids+=($host)
+code=$(waitFor "$dir/host.out" 's/^room code: //p') || fail "the host got no room code"
+timeout 60 "$exe" --code "$code" --lobby "127.0.0.1:$lport" --replay "$script" "${net[@]}" \
+    --record "$dir/join.freplay" >"$dir/join.out" 2>&1
+joinCode=$?
+wait "$host"; hostCode=$?
+[ "$hostCode" = 0 ] && [ "$joinCode" = 0 ] || fail "exit codes: host $hostCode, joiner $joinCode"
+h=$(hashOf "$dir/host.out") j=$(hashOf "$dir/join.out")
+"$exe" --replay "$script" >"$dir/offline.out" || fail "offline run failed"
+o=$(hashOf "$dir/offline.out")
+echo "final hashes: host $h, joiner $j, offline $o (room $code)"
+[ -n "$h" ] && [ "$h" = "$j" ] && [ "$h" = "$o" ] || fail "hashes differ"
+cmp -s "$dir/host.freplay" "$dir/join.freplay" || fail "the two recordings differ"
+timeout 30 "$exe" --code "$code" --lobby "127.0.0.1:$lport" --replay "$script" >"$dir/third.out" 2>&1
+grep -q '^result: lobby: that room is full$' "$dir/third.out" || fail "a third peer with the code was not refused as full"
+kill -INT "${pids[0]}"; wait "${pids[0]}"
+cat "$dir/lobby.out"
+if [ "$mode" = flood ]; then
+    grep -Eq 'rate-limited [1-9]' "$dir/lobby.out" || fail "the flood was not rate-limited"
+fi
+echo PASS
