@@ -66,9 +66,9 @@ public:
         } else {
             drawBackdrop(t, ctx_, ticks_);
         }
-        drawTitleText(t, ctx_, title_, 150.f, overlay_ ? 500.f : float(ctx_.width) - 40.f);
-        // A long menu starts higher and packs closer, above the hint line.
+        // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
         const std::size_t n = items_.size();
+        drawTitleText(t, ctx_, title_, n <= 8 || overlay_ ? 150.f : 118.f, overlay_ ? 500.f : float(ctx_.width) - 40.f);
         const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : 40.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : 232.f;
         for (std::size_t i = 0; i < items_.size(); ++i) {
             const bool on = int(i) == cursor_;

@@ -1,5 +1,6 @@
-// The Options screen and the first-start welcome page. W/S choose a row, A/D (or the arrows, or Enter) change its
-// value; the change applies at once (a new window for the window rows, the volume for the next sound), and leaving
+// The Options screen and the first-start welcome page. W/S choose a row, A/D (or the arrows, or Enter on the Options
+// screen; on the welcome page Enter goes on) change its value; the change applies at once (a new window for the window
+// rows, the volume for the next sound), and leaving
 // saves settings.cfg when something changed. The welcome page, shown once when there is no settings file, offers
 // only the two input styles, saves them and goes on to mode select.
 #include "game/app/draw.h"
@@ -31,7 +32,9 @@ public:
         if (in.pressedAny(kUp)) cursor_ = (cursor_ + n - 1) % n, ctx_.res->sound.play(Sfx::Blip);
         if (in.pressedAny(kDown)) cursor_ = (cursor_ + 1) % n, ctx_.res->sound.play(Sfx::Blip);
         const OptionRow row = rows_[std::size_t(cursor_)];
-        if (in.pressedAny(bit(kBack)) || (row == OptionRow::Done && in.pressedAny(kOk))) return leave();
+        // On the welcome page Enter goes on from any row (a newcomer pressing Enter through the first screens keeps
+        // the style shown and is never stuck toggling it); left and right change the row.
+        if (in.pressedAny(bit(kBack)) || ((row == OptionRow::Done || welcome_) && in.pressedAny(kOk))) return leave();
         const int dir = in.pressedAny(kLeft) ? -1 : in.pressedAny(kRight | kOk) ? 1 : 0;
         if (!stepOption(ctx_.settings, row, dir)) return;
         ctx_.res->sound.setVolume(ctx_.settings.volume);
@@ -70,7 +73,7 @@ public:
             drawText(t, ctx_.res->font, value, 24, cx + 400.f, ry + 2.f, c, Align::Right, 2.f);
         }
         const std::string where = ctx_.settingsPath.empty() ? "not saved: no folder for settings" : "saved to " + shownPath(ctx_.settingsPath);
-        const std::string keys = welcome_ ? "W/S: choose    A/D: change    Enter on Continue: go on (" : "W/S: choose    A/D: change    Esc or Done: back (";
+        const std::string keys = welcome_ ? "W/S: choose    A/D: change    Enter: go on (" : "W/S: choose    A/D: change    Esc or Done: back (";
         drawText(t, ctx_.res->font, keys + where + ")", 16, cx,
                  float(ctx_.height) - 70.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
