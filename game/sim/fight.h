@@ -297,6 +297,7 @@ private:
     void cpuDecide(int p);
     std::uint16_t cpu4Input(int p);
     std::uint16_t cpuMotion(int p);
+    bool cpuConfirm(int p);
     std::uint16_t cpu4React(int p);
     void cpu4Decide(int p);
     int reach(int p, int anim) const;

@@ -80,7 +80,7 @@ std::uint64_t Fight::nextRandom() { return sim::nextRandom(s_.rng); }
 std::uint16_t Fight::cpuInput(int p) {
     if (setup_.cpuLevel >= 4) return cpu4Input(p);
     CpuState& c = s_.fighters[p].cpu;
-    if (c.motion > 0) return cpuMotion(p);  // a fireball being entered (236 + special) plays out first
+    if (c.motion > 0 || cpuConfirm(p)) return cpuMotion(p);  // a motion being entered plays out first
     if (s_.hitstop == 0 && --c.think <= 0) {
         cpuDecide(p);
         const int level = std::clamp(setup_.cpuLevel, 1, 3);
@@ -128,8 +128,11 @@ void Fight::cpuDecide(int p) {
         else if (r < 72) plan(std::uint16_t(kUp | fwd), 4);
         else plan(back, 10);
     } else {
-        if (r < 35) plan(kLight, 2);
-        else if (r < 58) plan(kHeavy, 2);
+        const int super = defs_[p].ids.super;
+        if (level >= 3 && super >= 0 && f.meter >= defs_[p].anims[std::size_t(super)].cost && r < 30) c.motion = 26;
+        else if (r < 35) plan(kLight, 2);
+        else if (r < 50) plan(kHeavy, 2);
+        else if (r < 58) plan(std::uint16_t(kDown | kHeavy), 2);  // the sweep
         else if (r < 70) plan(std::uint16_t(kDown | kLight), 2);
         else if (r < 88) plan(back, 16);
         else plan(std::uint16_t(kUp | back), 4);
@@ -160,21 +163,52 @@ int Fight::gap(int p) const {
 }
 
 std::uint16_t Fight::cpuMotion(int p) {
-    // The next frame of the motion being entered: 11-13 is 236 + special, 1-3 is 623 + special (3 = first step).
+    // The next frame of the motion being entered: 21-26 is 236236 + special (the super), 11-13 is 236 + special,
+    // 1-3 is 623 + special (the highest number is the first step).
     CpuState& c = s_.fighters[p].cpu;
     const std::uint16_t fwd = s_.fighters[p].facing > 0 ? kRight : kLeft;
-    const bool quarter = c.motion > 10;
+    const int kind = c.motion / 10;
     const int step = c.motion % 10;
     c.motion = step == 1 ? 0 : c.motion - 1;
     const std::uint16_t down = kDown;
-    if (quarter) return step == 3 ? down : step == 2 ? std::uint16_t(down | fwd) : std::uint16_t(fwd | kSpecial);
+    if (kind == 2) {
+        const int k = (step - 1) % 3;  // 2 1 0 2 1 0 for steps 6..1: down, down-forward, forward
+        const std::uint16_t dir = k == 2 ? down : k == 1 ? std::uint16_t(down | fwd) : fwd;
+        return step == 1 ? std::uint16_t(dir | kSpecial) : dir;
+    }
+    if (kind == 1) return step == 3 ? down : step == 2 ? std::uint16_t(down | fwd) : std::uint16_t(fwd | kSpecial);
     return step == 3 ? fwd : step == 2 ? down : std::uint16_t(down | fwd | kSpecial);
+}
+
+bool Fight::cpuConfirm(int p) {
+    // A hit confirm: on the last frame of the hitstop of its own normal that hit, the CPU may cancel it into its
+    // fireball, or into its super with a full meter. Whether it does is rolled once per hit: levels 2, 3 and 4
+    // confirm 40, 70 and 90 times in 100 (the rest are the execution errors of a player of that level).
+    const FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    if (setup_.cpuLevel < 2 || s_.hitstop != 1 || f.action != Action::Attack || !f.attackLanded ||
+        s_.fighters[1 - p].action != Action::Hitstun) {
+        return false;
+    }
+    const AnimDef& a = d.anims[std::size_t(f.anim)];
+    auto lists = [&](int anim) { return anim >= 0 && std::find(a.cancels.begin(), a.cancels.end(), anim) != a.cancels.end(); };
+    const int chance[3] = {40, 70, 90};
+    if (int(nextRandom() % 100) >= chance[std::min(setup_.cpuLevel, 4) - 2]) return false;
+    if (setup_.cpuLevel >= 3 && lists(d.ids.super) && f.meter >= d.anims[std::size_t(d.ids.super)].cost) {
+        s_.fighters[p].cpu.motion = 26;
+        return true;
+    }
+    if (lists(d.ids.special) && !s_.projectiles[p].alive) {
+        s_.fighters[p].cpu.motion = 13;
+        return true;
+    }
+    return false;
 }
 
 std::uint16_t Fight::cpu4Input(int p) {
     CpuState& c = s_.fighters[p].cpu;
     if (c.fireballWait > 0) --c.fireballWait;
-    if (c.motion > 0) return cpuMotion(p);
+    if (c.motion > 0 || cpuConfirm(p)) return cpuMotion(p);
     const std::uint16_t react = cpu4React(p);
     if (react != 0 || c.motion > 0) return c.motion > 0 ? cpuMotion(p) : react;
     if (s_.hitstop == 0 && --c.think <= 0) {
