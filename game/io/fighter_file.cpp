@@ -5,6 +5,9 @@
 // fighter FACING RIGHT and y UP; the simulation mirrors them when it faces left.
 //   fighter ID                         first record: the fighter's id; a file must be named ID.fighter
 //   display NAME ...                   name shown in menus (the rest of the line)
+//   archetype TEXT ...                 one line on how it plays, shown on character select (the rest of the line, at
+//                                      most 60 characters)
+//   difficulty N                       how hard it is to play: 1 (easy) .. 3 (hard), shown on character select
 //   health N                           full health (1..100000)                         (required)
 //   walk FORWARD BACK                  walking speeds, units per frame                 (required)
 //   jump VY GRAVITY VX                 take-off speed up, gravity per frame (> 0), horizontal speed of diagonal jumps
@@ -53,7 +56,7 @@
 // `from` lines alone (see Fight::pickAttack for the priority); the CPU finds its tools by the names light, heavy,
 // low, special, rising and throw. Members an
 // animation frame does not place keep their neutral box.
-// Each header record (display, health, walk, jump, push, motion, dash, throwtech, color ROLE) and each frame-data key of a move may appear
+// Each header record (display, archetype, difficulty, health, walk, jump, push, motion, dash, throwtech, color ROLE) and each frame-data key of a move may appear
 // at most once. Limits: 64 members, 256 anims/moves, 1024 box lines per anim/move.
 // Errors are reported as `FILE:LINE: what` and the whole file is refused.
 #include "game/io/fighter_file.h"
@@ -138,8 +141,8 @@ bool Parser::header(const std::vector<std::string>& t) {
         def.display = t[1];
         return true;
     }
-    const bool keyed = k == "display" || k == "health" || k == "walk" || k == "jump" || k == "push" ||
-                       k == "motion" || k == "dash" || k == "throwtech" || k == "run";
+    const bool keyed = k == "display" || k == "archetype" || k == "difficulty" || k == "health" || k == "walk" ||
+                       k == "jump" || k == "push" || k == "motion" || k == "dash" || k == "throwtech" || k == "run";
     if (keyed && !once(seenHeader, k)) return false;
     if (k == "color" && t.size() >= 2 && !once(seenHeader, "color " + t[1])) return false;
     if (k == "display") {
@@ -148,6 +151,13 @@ bool Parser::header(const std::vector<std::string>& t) {
         for (std::size_t i = 2; i < t.size(); ++i) def.display += " " + t[i];
         return true;
     }
+    if (k == "archetype") {
+        if (t.size() < 2) return fail("expected `archetype TEXT`");
+        def.archetype = t[1];
+        for (std::size_t i = 2; i < t.size(); ++i) def.archetype += " " + t[i];
+        return def.archetype.size() <= 60 || fail("archetype longer than 60 characters (it is one line on select)");
+    }
+    if (k == "difficulty") return count(t, 2, "difficulty N") && toInt(t[1], 1, 3, def.difficulty);
     if (k == "health") return count(t, 2, "health N") && toInt(t[1], 1, 100000, def.health);
     if (k == "walk") {
         return count(t, 3, "walk FORWARD BACK") && toInt(t[1], 0, 100, def.walkForward) &&

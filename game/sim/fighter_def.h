@@ -131,6 +131,8 @@ struct InputWindows {
 struct FighterDef {
     std::string id;            ///< file id, e.g. "ryo"
     std::string display;       ///< name shown in menus
+    std::string archetype;     ///< one-line style shown on character select ("" = none stated)
+    int difficulty = 0;        ///< 1 (easy to play) .. 3 (hard), 0 = not stated
     int health = 1000;         ///< full health
     int walkForward = 6;       ///< units per frame walking forward
     int walkBack = 4;          ///< units per frame walking back

@@ -37,6 +37,10 @@ TEST_CASE("The shipped fighters load and differ in build and speed") {
     CHECK(tasha.windows.motion == 14);
     CHECK(tasha.anims[tasha.anim("rising")].noTech);
     CHECK_FALSE(ryo.anims[ryo.anim("throw")].noTech);
+    // The select screen's line, read off the same files.
+    CHECK(ryo.archetype == "Balanced all-rounder: fireball, uppercut");
+    CHECK(ryo.difficulty == 1);
+    CHECK(tasha.difficulty == 3);
 }
 
 namespace {
@@ -167,6 +171,18 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
     SUBCASE("a repeated throwtech") {
         text = replaceLine(minimalFighter(), 2, "throwtech 5\nthrowtech 6");
         expected = "t.fighter:3: repeated `throwtech` (first on line 2)";
+    }
+    SUBCASE("a difficulty out of range") {
+        text = replaceLine(minimalFighter(), 2, "health 100\ndifficulty 4");
+        expected = "t.fighter:3: number 4 out of range [1, 3]";
+    }
+    SUBCASE("an archetype longer than a line") {
+        text = replaceLine(minimalFighter(), 2, "health 100\narchetype " + std::string(61, 'x'));
+        expected = "t.fighter:3: archetype longer than 60 characters (it is one line on select)";
+    }
+    SUBCASE("an empty archetype") {
+        text = replaceLine(minimalFighter(), 2, "health 100\narchetype");
+        expected = "t.fighter:3: expected `archetype TEXT`";
     }
     SUBCASE("the anti-air declared as an anim") {
         text = minimalFighter() + "anim rising 3\nend\n";
