@@ -29,7 +29,7 @@ public:
     void draw(sf::RenderTarget& target) override;
     /// Restarts the match from round 1 (a live match starts a new replay file).
     void resetMatch();
-    /// Where the fight on screen comes from (the pause menu's bug report reads its inputs).
+    /// Where the fight on screen comes from (the pause menu's bug report reads its inputs, its move list its fighters).
     const FightSource& source() const { return *source_; }
     /// Makes this match a stage of an arcade run: at match over the arcade's panel opens instead of the menu.
     void setArcade(std::shared_ptr<ArcadeLadder> run) { arcade_ = std::move(run); }

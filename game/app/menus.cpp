@@ -7,6 +7,7 @@
 #include "game/app/fresh_press.h"
 #include "game/app/live_rules.h"
 #include "game/app/select_memory.h"
+#include "game/app/move_list_draw.h"
 #include "game/app/screen.h"
 
 #include <chrono>
@@ -171,15 +172,25 @@ public:
     void draw(sf::RenderTarget& t) override {
         StageView v;
         drawStage(t, v, ticks_);
-        drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 110.f, float(ctx_.width) - 40.f);
+        drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 100.f, float(ctx_.width) - 40.f);
         for (int p = 0; p < 2; ++p) {
             drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, p == 1 && pick_[0] == pick_[1]);
-            const float x = v.point(float(preview_->state().fighters[p].x), 0.f).x;
+            // Each side: who picks, the fighter's name, and its move list (with its archetype and difficulty).
+            MoveListLayout at;
+            at.width = 400.f;
+            at.x = p == 0 ? 10.f : float(ctx_.width) - 10.f - at.width;
+            at.y = 232.f;
+            at.row = 22.f;
+            at.details = false;
+            at.basics = false;
+            const float x = at.x + at.width / 2.f;
             const std::string who = p == 0 ? "P1" : mode_ == sim::Mode::Versus ? "P2" : mode_ == sim::Mode::Training ? "DUMMY" : "CPU";
-            drawText(t, ctx_.res->font, who, 22, x, 240.f, p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120), Align::Center, 2.f);
+            const sf::Color whoColor = p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120);
+            const float wx = drawText(t, ctx_.res->font, who, 20, at.x + 4.f, 190.f, whoColor, Align::Left, 2.f);
             const std::string& shown = ctx_.fighters[std::size_t(pick_[p])].display;
-            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 34, x, 270.f,
+            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30, x + wx / 2.f, 180.f,
                      sf::Color::White, Align::Center, 3.f);
+            drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
         }
         if (arcade_) {
             std::string ladder = "every fighter in turn, the CPU stronger each stage:  ";
@@ -200,8 +211,11 @@ public:
 
 private:
     void rebuildPreview() {
+        for (int p = 0; p < 2; ++p) lists_[p] = view::moveList(ctx_.fighters[std::size_t(pick_[p])]);
         sim::MatchSetup s;
         s.mode = sim::Mode::Training;
+        s.startX[0] = 520;  // between the two move lists
+        s.startX[1] = 680;
         preview_ = std::make_unique<sim::Fight>(s, ctx_.fighters[std::size_t(pick_[0])], ctx_.fighters[std::size_t(pick_[1])]);
     }
     void startMatch() {
@@ -227,6 +241,7 @@ private:
     int pick_[2] = {0, 0};
     int cpuLevel_ = sim::MatchSetup{}.cpuLevel;  // versus CPU: the level chosen with K
     std::unique_ptr<sim::Fight> preview_;
+    std::vector<view::MoveEntry> lists_[2];  // the picked fighters' move lists
     long ticks_ = 0;
 };
 
@@ -238,6 +253,10 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
     Context* c = &ctx;
     const auto fightMode = [c](sim::Mode m) { return [c, m] { c->stack->push(makeFighterSelect(*c, m)); }; };
     std::vector<MenuScreen::Item> items = {
+        {"Tutorial", [c] {
+             std::unique_ptr<Screen> t = makeTutorial(*c);
+             if (t) c->stack->push(std::move(t));
+         }},
         {"Versus player", fightMode(sim::Mode::Versus)},
         {"Arcade", [c] { c->stack->push(makeArcadeSelect(*c)); }},
         {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
@@ -266,6 +285,7 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
     std::vector<MenuScreen::Item> items = {
         {"Resume", [c] { c->stack->pop(); }},
         {"Reset (restart match)", [c, f] { f->resetMatch(), c->stack->pop(); }},
+        {"Move list", [c, f] { c->stack->push(makeMoveListScreen(*c, f->source().fighter(0), f->source().fighter(1))); }},
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Save a bug report here", [c, f] { c->stack->push(makeBugReport(*c, *f)); }},
         {"Quit to title", [c] { c->stack->replaceAll(makeTitle(*c)); }},

@@ -32,6 +32,10 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/select_memory.h
   ${CMAKE_CURRENT_LIST_DIR}/view_logic.h
   ${CMAKE_CURRENT_LIST_DIR}/user_paths.h
+  ${CMAKE_CURRENT_LIST_DIR}/move_list_draw.h
+  ${CMAKE_CURRENT_LIST_DIR}/move_list_draw.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/tutorial_source.h
+  ${CMAKE_CURRENT_LIST_DIR}/tutorial_source.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h

@@ -95,12 +95,13 @@ ReplayPlayer::ReplayPlayer(const RunFile& run, const FighterDef& p1, const Fight
     const std::vector<Expectation>& ex = run_.expectations;
     for (int i = 0; i < int(ex.size()); ++i) {
         byFirst_.push_back(i);
-        if (ex[std::size_t(i)].isEvent) byLast_.push_back(i);
+        if (ex[std::size_t(i)].isEvent || ex[std::size_t(i)].anyFrame) byLast_.push_back(i);
     }
     std::stable_sort(byFirst_.begin(), byFirst_.end(), [&](int a, int b) { return ex[std::size_t(a)].first < ex[std::size_t(b)].first; });
     std::stable_sort(byLast_.begin(), byLast_.end(), [&](int a, int b) { return ex[std::size_t(a)].last < ex[std::size_t(b)].last; });
     seen_.assign(ex.size(), 0);
     closed_.assign(ex.size(), 0);
+    met_.assign(ex.size(), 0);
     snapshot_ = fight_.state();
     checkFrame();  // frame 0: checks written before the first input, and an `end 0` checkpoint
 }
@@ -117,10 +118,27 @@ void ReplayPlayer::failSync(std::int64_t frame, const std::string& what) {
     result_.failures.push_back(io::RunFailure{io::FailureKind::SyncTest, run_.path, 0, frame, what});
 }
 
+void ReplayPlayer::setMet(int i) {
+    if (met_[std::size_t(i)]) return;
+    met_[std::size_t(i)] = 1;
+    ++metCount_;
+}
+
 void ReplayPlayer::step() {
     if (done()) return;
+    stepInput(inputAt(frame_ + 1));
+}
+
+void ReplayPlayer::stepWith(std::uint16_t p1) {
+    if (done()) return;
+    FrameInput in = inputAt(frame_ + 1);
+    in.buttons[0] = p1;
+    stepInput(in);
+}
+
+void ReplayPlayer::stepInput(const FrameInput& in) {
     ++frame_;
-    lastInput_ = inputAt(frame_);
+    lastInput_ = in;
     fight_.step(lastInput_);
     const StepStats& st = fight_.stats();
     result_.broadTests += st.broadTests;
@@ -144,9 +162,24 @@ void ReplayPlayer::checkFrame() {
             open_.push_back(i);
             continue;
         }
+        if (e.anyFrame) {
+            openStates_.push_back(i);
+            continue;
+        }
         std::string why;
         if (!checkState(e, fight_, why)) due.emplace_back(i, "expectation failed at frame " + at + ": " + e.text + " (" + why + ")");
+        else setMet(i);
     }
+    // Windowed state checks: met on the first frame they hold.
+    openStates_.erase(std::remove_if(openStates_.begin(), openStates_.end(),
+                                     [&](int i) {
+                                         std::string why;
+                                         if (!checkState(ex[std::size_t(i)], fight_, why)) return false;
+                                         seen_[std::size_t(i)] = 1;
+                                         setMet(i);
+                                         return true;
+                                     }),
+                      openStates_.end());
     if (!fight_.events().empty()) {
         open_.erase(std::remove_if(open_.begin(), open_.end(), [&](int i) { return closed_[std::size_t(i)] != 0; }), open_.end());
         for (int i : open_) {
@@ -155,6 +188,7 @@ void ReplayPlayer::checkFrame() {
                 if (seen_[std::size_t(i)] || !eventMatches(e, ev)) continue;
                 seen_[std::size_t(i)] = 1;
                 if (e.negate) due.emplace_back(i, "expectation failed at frame " + at + ": " + e.text + " (it happened)");
+                else setMet(i);
             }
         }
     }
@@ -162,9 +196,17 @@ void ReplayPlayer::checkFrame() {
         const int i = byLast_[nextLast_++];
         const Expectation& e = ex[std::size_t(i)];
         closed_[std::size_t(i)] = 1;
-        if (!seen_[std::size_t(i)] && !e.negate) {
+        if (e.anyFrame) {
+            if (!seen_[std::size_t(i)]) {
+                openStates_.erase(std::remove(openStates_.begin(), openStates_.end(), i), openStates_.end());
+                due.emplace_back(i, "expectation failed: " + e.text + " (not true on any of frames " + std::to_string(e.first) +
+                                        ".." + std::to_string(e.last) + ")");
+            }
+        } else if (!seen_[std::size_t(i)] && !e.negate) {
             due.emplace_back(i, "expectation failed: " + e.text + " (no such event in frames " + std::to_string(e.first) +
                                     ".." + std::to_string(e.last) + ")");
+        } else if (!seen_[std::size_t(i)] && e.negate) {
+            setMet(i);
         }
     }
     std::stable_sort(due.begin(), due.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

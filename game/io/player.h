@@ -46,6 +46,14 @@ public:
     bool done() const { return frame_ >= run_.frames; }
     /// Steps one frame (no-op when done) and checks what falls on it.
     void step();
+    /// Steps one frame as step() does, but player 1 holds `p1` instead of the run's input for that frame (a
+    /// tutorial lesson: the player's keys on one side, the script's opponent on the other, the same checks).
+    void stepWith(std::uint16_t p1);
+    /// True when expectation i (an index into the run's expectations) is met: its event happened, or its windowed
+    /// state held, or its state check passed on its frame. A `no` event is met once its window closed clean.
+    bool met(std::size_t i) const { return i < met_.size() && met_[i] != 0; }
+    /// True when every expectation is met (a lesson may end before its last scripted frame).
+    bool allMet() const { return metCount_ == met_.size(); }
     /// Steps to the end, calling onFrame(frame, input, fight) after each frame.
     void run(const std::function<void(std::int64_t, const FrameInput&, const Fight&)>& onFrame = {});
     /// Frames stepped so far.
@@ -65,6 +73,8 @@ private:
     void fail(io::FailureKind kind, int line, const std::string& what);
     void failSync(std::int64_t frame, const std::string& what);
     FrameInput inputAt(std::int64_t frame) const;
+    void stepInput(const FrameInput& in);
+    void setMet(int i);
 
     const RunFile& run_;
     Fight fight_;
@@ -79,6 +89,9 @@ private:
     std::vector<int> open_;      // event windows open now, in line order
     std::vector<char> seen_;     // per expectation: its event happened
     std::vector<char> closed_;   // per expectation: its event window has ended
+    std::vector<int> openStates_;  // windowed state checks open now and not yet true
+    std::vector<char> met_;      // per expectation: met (see met())
+    std::size_t metCount_ = 0;
     FightState snapshot_;        // sync test: state at the last snapshot
     std::int64_t snapshotFrame_ = 0;
     std::vector<std::uint64_t> window_;  // sync test: hashes since the snapshot

@@ -61,6 +61,14 @@ struct Expectation {
     std::string field;       ///< state field: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage meter juggle down / round winner timer projectiles frame
     std::string op = "==";   ///< == != < <= > >=
     std::string value;       ///< expected value (number or word)
+    bool anyFrame = false;   ///< state check with `within N`: it must hold on at least one frame of [first, last]
+};
+
+/// A line of text a script shows from a frame on (`say`): a tutorial lesson's instruction.
+struct Caption {
+    std::int64_t frame = 0;  ///< shown once this many frames have been stepped (the cursor at the `say` line)
+    std::string text;        ///< what it says (one line)
+    int line = 0;            ///< where it was written
 };
 
 /// A bug report's note in a replay: what looked wrong, and at which frame.
@@ -90,6 +98,8 @@ struct RunFile {
     int healthLine = 0;               ///< line of the `health` record (0 = none)
     bool truncated = false;           ///< a replay with no `end` line (a crashed recording)
     std::vector<Note> notes;          ///< bug-report notes (replays only), in file order
+    std::string title;                ///< a script's `title` ("" = none): a tutorial lesson's name
+    std::vector<Caption> captions;    ///< a script's `say` lines, in frame order
 };
 
 /// Parses a replay's text; on failure returns false with error = {fileName, LINE, what}.

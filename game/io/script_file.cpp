@@ -22,6 +22,7 @@
 //     style S1 S2                           how each player's special button is read: motion (236S, 623S, 66/44
 //                                           dashes) or simple (the default: motion plus special = fireball,
 //                                           forward+special = anti-air)
+//     title TEXT...                         the script's name as a tutorial lesson (the rest of the line)
 //   Input (each advances the frame cursor C, the number of frames scripted so far):
 //     pN hold BUTTONS FRAMES                pN holds BUTTONS for FRAMES frames
 //     pN press BUTTONS                      pN holds BUTTONS for one frame
@@ -30,8 +31,12 @@
 //     pN release                            ends pN's keep (does not advance C)
 //   BUTTONS is NAME or NAME+NAME+..., NAME one of up down left right light heavy special start throw (absolute
 //   directions: left is screen left), or `none`.
+//   Text (does not advance C):
+//     say TEXT...                           a line shown from frame C on, until the next `say` (a tutorial lesson's
+//                                           instruction; the rest of the line, at most 120 characters)
 //   Checks (do not advance C):
 //     expect [pN.]FIELD [OP] VALUE          state right after frame C; OP is == != < <= > >= (default ==)
+//     expect [pN.]FIELD [OP] VALUE within N the same, true right after at least one of frames C+1..C+N
 //         pN fields: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage
 //                    meter juggle down (1 while lying after a knockdown)
 //         match fields: round winner timer frame projectiles roundover matchover
@@ -64,6 +69,16 @@ bool inList(const std::string& w, const char* const* list, int n) {
 }
 
 bool isWordField(const std::string& f) { return f == "move" || f == "facing" || f == "winner"; }
+
+/// Longest `title` or `say` text, in characters (one line on screen).
+constexpr std::size_t kMaxTextChars = 120;
+
+/// Tokens t[from..] joined by single spaces.
+std::string restOf(const std::vector<std::string>& t, std::size_t from) {
+    std::string s;
+    for (std::size_t i = from; i < t.size(); ++i) s += (i > from ? " " : "") + t[i];
+    return s;
+}
 
 /// Most `expect` lines a script may hold (they are indexed by frame, so this bounds memory, not time).
 constexpr int kMaxExpectations = 100000;
@@ -119,13 +134,18 @@ struct ScriptParser : io::LineParser {
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     MatchSetup& s = out->setup;
     const std::string& k = t[0];
-    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter", "meter"};
-    if (!inList(k, kSetup, 14)) return fail("unknown command " + io::quote(k));
+    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter", "meter", "title"};
+    if (!inList(k, kSetup, 15)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
     if (!once(seenSetup, k)) return false;
     auto need = [&](std::size_t n, const char* form) {
         return t.size() == n ? true : fail(std::string("expected `") + form + "`");
     };
+    if (k == "title") {
+        if (t.size() < 2) return fail("expected `title TEXT`");
+        out->title = restOf(t, 1);
+        return out->title.size() <= kMaxTextChars || fail("a title longer than " + std::to_string(kMaxTextChars) + " characters");
+    }
     if (k == "mode") {
         if (!need(2, "mode versus|cpu|training|cpuvscpu")) return false;
         return parseMode(t[1], s.mode) ? true : fail("unknown mode " + io::quote(t[1]));
@@ -264,7 +284,9 @@ bool ScriptParser::expectState(const std::vector<std::string>& t, std::size_t i,
     }
     static const char* const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
     if (i < t.size() && inList(t[i], kOps, 6)) e.op = t[i++];
-    if (i + 1 != t.size()) return fail("expected `expect FIELD [OP] VALUE`");
+    if (i + 1 != t.size() && !(i + 3 == t.size() && t[i + 1] == "within")) {
+        return fail("expected `expect FIELD [OP] VALUE [within N]`");
+    }
     e.value = t[i];
     const bool word = isWordField(e.field);
     if (word && e.op != "==" && e.op != "!=") return fail("'" + e.field + "' only compares with == or !=");
@@ -277,6 +299,13 @@ bool ScriptParser::expectState(const std::vector<std::string>& t, std::size_t i,
         if (!toInt(e.value, INT32_MIN, INT32_MAX, v)) return false;
     }
     e.first = e.last = cursor;
+    if (i + 3 == t.size()) {
+        std::int64_t n = 0;
+        if (!toInt(t[i + 2], 1, 10000000, n) || !within(cursor + n)) return false;
+        e.anyFrame = true;
+        e.first = cursor + 1;
+        e.last = cursor + n;
+    }
     return true;
 }
 
@@ -318,6 +347,14 @@ bool ScriptParser::lineOf(const std::vector<std::string>& t) {
     if (k == "expect") {
         setupDone = true;
         return expectLine(t);
+    }
+    if (k == "say") {
+        setupDone = true;
+        if (t.size() < 2) return fail("expected `say TEXT`");
+        Caption c{cursor, restOf(t, 1), line};
+        if (c.text.size() > kMaxTextChars) return fail("a `say` line longer than " + std::to_string(kMaxTextChars) + " characters");
+        out->captions.push_back(c);
+        return true;
     }
     return setupLine(t);
 }

@@ -5,4 +5,6 @@ set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/music.h
   ${CMAKE_CURRENT_LIST_DIR}/music.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/move_list.h
+  ${CMAKE_CURRENT_LIST_DIR}/move_list.cpp
 )

@@ -30,6 +30,13 @@ foreach(fighter ryo brick tasha)
     COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFIGHTER=${fighter} -DDATA=${BVH_DATA_DIR}
             -DPAGE=${BVH_DATA_DIR}/../docs/frame-data/${fighter}.md -P ${CMAKE_CURRENT_LIST_DIR}/frame_data_check.cmake)
 endforeach()
+# The tutorial's lessons (data/tutorial/, action scripts) pass headless with their own answers (their p1 lines);
+# that each fails with an idle player 1 is tests/game/io/lesson.test.cpp's.
+file(GLOB BVH_LESSON_FILES CONFIGURE_DEPENDS "${BVH_DATA_DIR}/tutorial/*.fscript")
+foreach(lesson ${BVH_LESSON_FILES})
+  get_filename_component(name ${lesson} NAME)
+  add_test(NAME "tutorial lesson ${name}" COMMAND $<TARGET_FILE:game_headless> --headless --replay ${lesson})
+endforeach()
 # The GGPO-style sync test on the recorded CPU match: save, restore and re-simulate every 7 frames.
 add_test(NAME "replay sync test cpu_vs_cpu every 7 frames"
   COMMAND $<TARGET_FILE:game_headless> --headless --replay ${BVH_DATA_DIR}/replays/12_cpu_vs_cpu.freplay --sync 7)

@@ -12,6 +12,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/io/moves_data.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/replay.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/bug_report.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/lesson.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_script.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_config.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/blaster_budget.test.cpp

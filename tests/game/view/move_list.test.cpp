@@ -1,0 +1,74 @@
+// The move list (game/view/move_list): built from the fighter files, so a fighter's own moves, windows and frame
+// data appear in it and moves it lacks do not. Expected values are read off data/fighters/*.fighter by hand.
+#include "game/io/fighter_file.h"
+#include "game/view/move_list.h"
+#include "test_paths.h"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+sim::FighterDef loadFighter(const std::string& id) {
+    sim::FighterLoad load = sim::loadFighterById(testpaths::data(), id);
+    REQUIRE_MESSAGE(load.ok, load.error.text());
+    return load.def;
+}
+
+const view::MoveEntry* find(const std::vector<view::MoveEntry>& list, const std::string& name) {
+    for (const view::MoveEntry& e : list) {
+        if (e.name == name) return &e;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws with frame data from his file") {
+    const std::vector<view::MoveEntry> list = view::moveList(loadFighter("ryo"));
+    const view::MoveEntry* fireball = find(list, "Fireball");
+    REQUIRE(fireball != nullptr);
+    CHECK(view::inputText(fireball->input) == "down, down-forward, forward + special");
+    CHECK(fireball->detail == "mid, 90 damage, 12f startup, projectile");  // move special: damage 90, startup 12
+    CHECK(view::inputText(fireball->simple) == "special");
+    const view::MoveEntry* rising = find(list, "Rising anti-air");
+    REQUIRE(rising != nullptr);
+    CHECK(rising->group == view::Group::Special);
+    CHECK(view::inputText(rising->input) == "forward, down, down-forward + special");
+    CHECK(rising->detail == "mid, 120 damage, 3f startup, invincible 1-6f");
+    const view::MoveEntry* dash = find(list, "Dash");
+    REQUIRE(dash != nullptr);
+    CHECK(view::inputText(dash->input) == "forward, forward");
+    CHECK(dash->detail == "tap twice within 10f");  // dash 10 12 9
+    CHECK(view::inputText(find(list, "Block low")->input) == "down-back");
+    CHECK(find(list, "Throw tech")->detail == "within 10f of the grab");
+    CHECK(find(list, "Low attack")->detail == "low (block crouching), 60 damage, 6f startup");
+    CHECK(find(list, "Jump attack")->detail == "overhead (block standing), 80 damage, 4f startup");
+    CHECK(find(list, "Throw")->detail == "grab: beats blocking, 120 damage, 5f startup");
+    // Sections come in order.
+    for (std::size_t i = 1; i < list.size(); ++i) CHECK(int(list[i - 1].group) <= int(list[i].group));
+}
+
+TEST_CASE("A command throw on 623 is listed as a throw and a fighter without dashes or a 623 lists neither") {
+    const std::vector<view::MoveEntry> tasha = view::moveList(loadFighter("tasha"));
+    const view::MoveEntry* command = find(tasha, "Command throw");
+    REQUIRE(command != nullptr);
+    CHECK(command->group == view::Group::Throw);
+    CHECK(command->detail.rfind("unbreakable grab", 0) == 0);
+    CHECK(find(tasha, "Rising anti-air") == nullptr);
+
+    // The smallest fighter the loader takes: no dash record, no rising, throw, low or air moves.
+    std::string text = "fighter t\nhealth 100\nwalk 6 4\njump 20 1 5\npush -10 0 10 50\nmember body -10 0 10 50\n";
+    for (const char* a : {"stand", "walk", "crouch", "jump", "block", "crouchblock", "hitstun", "ko"}) {
+        text += std::string("anim ") + a + " 1\nend\n";
+    }
+    text += "move light\nstartup 1\nactive 1\nend\nmove heavy\nstartup 1\nactive 1\nend\n";
+    text += "move special\nstartup 7\nactive 1\ndamage 33\nprojectile 5 10 0 0 5 5\nend\n";
+    const sim::FighterLoad load = sim::parseFighter(text, "t.fighter");
+    REQUIRE_MESSAGE(load.ok, load.error.text());
+    const std::vector<view::MoveEntry> bare = view::moveList(load.def);
+    for (const char* absent : {"Dash", "Back dash", "Rising anti-air", "Throw", "Low attack", "Jump attack"}) {
+        CHECK_MESSAGE(find(bare, absent) == nullptr, absent);
+    }
+    REQUIRE(find(bare, "Fireball") != nullptr);
+    CHECK(find(bare, "Fireball")->detail == "mid, 33 damage, 7f startup, projectile");
+}
