@@ -13,6 +13,7 @@
 #include "game/app/letterbox.h"
 #include "game/app/live_rules.h"
 #include "game/app/flags.h"
+#include "game/app/move_list_draw.h"
 #include "game/app/screen.h"
 #include "game/app/user_paths.h"
 #include "game/app/window_position.h"
@@ -26,6 +27,7 @@
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Texture.hpp>
 #include <SFML/System/Clock.hpp>
+#include <SFML/System/Sleep.hpp>
 
 #include <algorithm>
 #include <cerrno>
@@ -139,13 +141,15 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     if (name == "training") return quickMatch(ctx, sim::Mode::Training);
     if (name == "blaster") return makeBlaster(ctx, false);
     if (name == "online") return makeOnlineMenu(ctx);
-    if (name == "pause") {
+    if (name == "pause" || name == "movelist") {
         std::unique_ptr<Screen> fight = quickMatch(ctx, sim::Mode::VersusCpu);
         if (!fight) return nullptr;
         FightScreen& below = static_cast<FightScreen&>(*fight);
         ctx.stack->push(std::move(fight));
-        return makePause(ctx, below);
+        if (name == "pause") return makePause(ctx, below);
+        return makeMoveListScreen(ctx, below.source().fighter(0), below.source().fighter(1));
     }
+    if (name == "tutorial") return makeTutorial(ctx);
     return makeTitle(ctx);
 }
 
@@ -411,6 +415,10 @@ int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
         if (!window.isOpen()) break;
         render(window, ctx);
         window.display();
+        if (ctx.flags->drawFps > 0) {  // a slow machine on purpose: each drawn frame takes at least 1/N s
+            const sf::Time frame = sf::seconds(1.f / float(ctx.flags->drawFps));
+            if (clock.getElapsedTime() < frame) sf::sleep(frame - clock.getElapsedTime());
+        }
     }
     return ctx.exitCode;
 }

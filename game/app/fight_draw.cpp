@@ -9,8 +9,11 @@
 
 #include <SFML/Graphics/CircleShape.hpp>
 #include <SFML/Graphics/ConvexShape.hpp>
+#include <SFML/Graphics/RenderTexture.hpp>
+#include <SFML/Graphics/Sprite.hpp>
 #include <SFML/Graphics/VertexArray.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <iterator>
 #include <string>
@@ -124,10 +127,73 @@ void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight&
 
 }  // namespace
 
-void drawStage(sf::RenderTarget& t, const StageView& v, long ticks) {
+void drawStageShapes(sf::RenderTarget& t, const StageView& v, long ticks) {
     view::DrawList list;
     view::addStage(list, viewOf(t, v), ticks);
     paint(t, list);
+}
+
+void drawStage(sf::RenderTarget& t, const StageView& v, long /*ticks*/) {
+    // The stage never changes, so it is painted once into a texture (with a margin wider than the strongest shake
+    // on every side) and each frame shows it moved by the shake: a few hundred shapes less per frame, which is
+    // most of a frame's cost under a software renderer. Only the part below the sky is drawn from the texture; the
+    // sky above it is its two gradient bands as plain quads, which a software renderer fills faster than it
+    // samples a texture. The texture lives until the process ends (an SFML texture destroyed after the last window
+    // would need a GL context no longer there).
+    constexpr float kMargin = 32.f;
+    static sf::RenderTexture* cache = nullptr;
+    static sf::VertexArray sky(sf::Quads);  // the gradients above `cut`, in picture coordinates
+    static float cut = 0.f;                 // texture rows from here down are drawn from the texture
+    static view::View cachedFor;
+    view::View still = viewOf(t, v);
+    still.shakeX = still.shakeY = 0.f;
+    const bool same = cache != nullptr && cachedFor.width == still.width && cachedFor.height == still.height &&
+                      cachedFor.originX == still.originX && cachedFor.groundY == still.groundY && cachedFor.scale == still.scale;
+    if (!same) {
+        if (cache == nullptr) cache = new sf::RenderTexture;
+        const unsigned w = unsigned(still.width + 2.f * kMargin), h = unsigned(still.height + 2.f * kMargin);
+        if (!cache->create(w, h)) return drawStageShapes(t, v, 0);  // no texture: the shapes every frame
+        cache->clear(sf::Color::Black);
+        view::View wide = still;  // the stage as big as the texture, moved by the margin (the sprite moves it back)
+        wide.width = float(w);
+        wide.height = float(h);
+        wide.originX += kMargin;
+        wide.groundY += kMargin;
+        view::DrawList list;
+        view::addStage(list, wide, 0);
+        paint(*cache, list);
+        cache->display();
+        // The sky: the leading gradient bands; everything else starts at `cut` (its highest point, outlines too).
+        std::size_t bands = 0;
+        while (bands < list.shapes.size() && list.shapes[bands].kind == view::Kind::Gradient) ++bands;
+        cut = float(h);
+        for (std::size_t i = bands; i < list.shapes.size(); ++i) {
+            for (const view::Point& p : list.shapes[i].points) cut = std::min(cut, p.y - list.shapes[i].thickness - 1.f);
+        }
+        cut = std::max(0.f, std::floor(cut));
+        sky.clear();
+        for (std::size_t i = 0; i < bands; ++i) {
+            const view::Shape& g = list.shapes[i];
+            if (g.points.size() < 2 || g.points[0].y >= cut) continue;
+            const float y0 = g.points[0].y, y1 = std::min(g.points[1].y, cut), k = (y1 - y0) / std::max(1.f, g.points[1].y - y0);
+            const sf::Color top = toColor(g.fill), bottom = toColor(g.line);
+            const auto mix = [&](sf::Uint8 a, sf::Uint8 b) { return sf::Uint8(float(a) + (float(b) - float(a)) * k); };
+            const sf::Color low(mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b), mix(top.a, bottom.a));
+            const float x0 = g.points[0].x - kMargin, x1 = g.points[1].x - kMargin;
+            sky.append(sf::Vertex({x0, y0 - kMargin}, top));
+            sky.append(sf::Vertex({x1, y0 - kMargin}, top));
+            sky.append(sf::Vertex({x1, y1 - kMargin}, low));
+            sky.append(sf::Vertex({x0, y1 - kMargin}, low));
+        }
+        cachedFor = still;
+    }
+    sf::RenderStates opaque(sf::BlendNone);  // both are opaque and cover everything: copies, no blending
+    opaque.transform.translate(v.shakeX, v.shakeY);
+    t.draw(sky, opaque);
+    const sf::Vector2u size = cache->getSize();
+    sf::Sprite sprite(cache->getTexture(), sf::IntRect(0, int(cut), int(size.x), int(size.y) - int(cut)));
+    sprite.setPosition(-kMargin, cut - kMargin);
+    t.draw(sprite, opaque);
 }
 
 void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f, long ticks,

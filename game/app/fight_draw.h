@@ -35,8 +35,12 @@ struct OverlayOptions {
     bool names = false;  ///< member names and counters
 };
 
-/// Draws sky, backdrop and floor; `ticks` animates the backdrop.
+/// Draws sky, backdrop and floor: a still picture, painted once into a texture and then drawn as one quad (moved
+/// by the view's shake). `ticks` is not used (the web viewer's hills drift; the window's stand still).
 void drawStage(sf::RenderTarget& t, const StageView& v, long ticks);
+/// Paints the stage's shapes directly, every call (what drawStage did before it kept a texture; bench_draw's
+/// baseline), with the hills drifting by `ticks`.
+void drawStageShapes(sf::RenderTarget& t, const StageView& v, long ticks);
 /// Draws a fighter as a stylised character built from its member boxes; altColors for player 2 of a mirror match.
 void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f, long ticks,
                  bool altColors = false);

@@ -10,7 +10,7 @@ namespace {
 /// The screens --show can open first.
 const std::vector<std::string> kScreens = {"title", "modes",    "select", "controls", "versus",  "cpu",
                                            "training", "pause", "blaster", "online", "options", "welcome",
-                                           "replays", "arcade"};
+                                           "replays", "arcade", "movelist", "tutorial"};
 
 /// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode.
 io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
@@ -23,6 +23,7 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
         io::wordFlag("--show", kScreens, [&out](std::size_t i) { out.show = kScreens[i]; }),
         io::noting(io::textFlag("--replay-dir", out.replayDir), out.replayDirGiven),
         io::noting(io::numberInto("--frames", 1, 10000000, out.frames), out.framesGiven),
+        io::numberInto("--draw-fps", 1, 1000, out.drawFps),
         io::noting(io::uint64Flag("--seed", out.seed), out.seedGiven),
         io::noting(io::wordFlag("--mode", {"fight", "blaster"},
                                 [&out](std::size_t i) { out.mode = i == 0 ? DemoMode::Fight : DemoMode::Blaster; }),
@@ -81,7 +82,9 @@ const char* usageText() {
            "  --mode fight|blaster  what --demo shows (default fight)\n"
            "  --frames N          demo length, or stop a --replay/--show run after N frames (default 600)\n"
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
-           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n                      options|welcome|replays|arcade first\n"
+           "  --draw-fps N        draw at most N frames a second; the game still ticks at 60 Hz (a slow machine)\n"
+           "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n"
+           "                      options|welcome|replays|arcade|movelist|tutorial first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
            "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use 1)\n"
            "  --mute              no sound\n"
