@@ -141,12 +141,13 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     if (name == "training") return quickMatch(ctx, sim::Mode::Training);
     if (name == "blaster") return makeBlaster(ctx, false);
     if (name == "online") return makeOnlineMenu(ctx);
-    if (name == "pause" || name == "movelist") {
-        std::unique_ptr<Screen> fight = quickMatch(ctx, sim::Mode::VersusCpu);
+    if (name == "pause" || name == "movelist" || name == "trainingpage") {
+        std::unique_ptr<Screen> fight = quickMatch(ctx, name == "trainingpage" ? sim::Mode::Training : sim::Mode::VersusCpu);
         if (!fight) return nullptr;
         FightScreen& below = static_cast<FightScreen&>(*fight);
         ctx.stack->push(std::move(fight));
         if (name == "pause") return makePause(ctx, below);
+        if (name == "trainingpage") return makeTrainingPage(ctx, below);
         return makeMoveListScreen(ctx, below.source().fighter(0), below.source().fighter(1));
     }
     if (name == "tutorial") return makeTutorial(ctx);

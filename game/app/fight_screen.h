@@ -41,6 +41,10 @@ public:
     bool recording() const { return source_->recording(); }
     /// Starts (restarting the match where it stands) or stops a recording made on request.
     void setRecording(bool on);
+    /// The training tools (training mode only, else nullptr): the pause menu's training page reads and sets them.
+    TrainingTools* trainingTools() const { return training_.get(); }
+    /// Restarts the source with a training change and shows its banner (what a training hotkey does).
+    void applyTrainingChange(const TrainingChange& c) { applyTraining(c); }
 
 private:
     void resetPresentation();

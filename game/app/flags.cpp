@@ -10,7 +10,7 @@ namespace {
 /// The screens --show can open first.
 const std::vector<std::string> kScreens = {"title", "modes",    "select", "controls", "versus",  "cpu",
                                            "training", "pause", "blaster", "online", "options", "welcome",
-                                           "replays", "arcade", "movelist", "tutorial"};
+                                           "replays", "arcade", "movelist", "tutorial", "trainingpage"};
 
 /// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode.
 io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
@@ -84,7 +84,7 @@ const char* usageText() {
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
            "  --draw-fps N        draw at most N frames a second; the game still ticks at 60 Hz (a slow machine)\n"
            "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n"
-           "                      options|welcome|replays|arcade|movelist|tutorial first\n"
+           "                      options|welcome|replays|arcade|movelist|tutorial|trainingpage first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
            "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use 1)\n"
            "  --mute              no sound\n"

@@ -10,6 +10,7 @@
 #include "game/app/move_list_draw.h"
 #include "game/app/screen.h"
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 
@@ -286,10 +287,15 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
         {"Resume", [c] { c->stack->pop(); }},
         {"Reset (restart match)", [c, f] { f->resetMatch(), c->stack->pop(); }},
         {"Move list", [c, f] { c->stack->push(makeMoveListScreen(*c, f->source().fighter(0), f->source().fighter(1))); }},
+        {"Training settings", [c, f] { c->stack->push(makeTrainingPage(*c, *f)); }},
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Save a bug report here", [c, f] { c->stack->push(makeBugReport(*c, *f)); }},
         {"Quit to title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
     };
+    if (fight.trainingTools() == nullptr || !fight.source().takesSetups()) {  // the training page: training played here only
+        items.erase(std::remove_if(items.begin(), items.end(), [](const MenuScreen::Item& i) { return i.label == "Training settings"; }),
+                    items.end());
+    }
     if (fight.watching()) {  // a replay: back to whatever opened it (the replay browser), or quit
         items.insert(items.end() - 1, {"Leave the replay", [c] { c->stack->pop(), c->stack->pop(); }});
     }

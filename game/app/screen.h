@@ -156,6 +156,8 @@ std::unique_ptr<Screen> makeOnlineLobby(Context& ctx, LinkMode mode, const std::
 /// The tutorial: the lessons in DATA/tutorial, played in order (tutorial_source.cpp); nullptr, with the error
 /// printed and ctx.quit set, when a lesson does not load.
 std::unique_ptr<Screen> makeTutorial(Context& ctx);
+/// The pause menu's training page: the training settings of `fight` (training_page.cpp).
+std::unique_ptr<Screen> makeTrainingPage(Context& ctx, FightScreen& fight);
 /// The pause menu over a fight.
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight);
 /// The pause menu's bug report: a note typed by the player, saved with the match so far as a replay (a paced live

@@ -42,6 +42,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/frame_meter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training.h
   ${CMAKE_CURRENT_LIST_DIR}/training.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training_page.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training_hud.h
   ${CMAKE_CURRENT_LIST_DIR}/training_hud.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_source.h

@@ -34,20 +34,48 @@ TrainingChange TrainingTools::recordingChange(const FightSource& src, const Bind
     return c;
 }
 
-TrainingChange TrainingTools::positionChange(const FightSource& src) {
-    // Presets (x of P1 and P2): the usual start, mid-screen, P1 in the left corner, P2 in the left corner, P1 in
-    // the right corner, P2 in the right corner. Each press restarts the match from the next one.
-    struct Preset {
-        int x1, x2;
-        const char* name;
-    };
-    static const Preset kPresets[] = {{400, 800, "start"},           {560, 640, "mid-screen"},
-                                      {60, 150, "P1 cornered (left)"}, {150, 60, "P2 cornered (left)"},
-                                      {1050, 1140, "P2 cornered (right)"}, {1140, 1050, "P1 cornered (right)"}};
-    position_ = (position_ + 1) % int(std::size(kPresets));
+namespace {
+
+// Presets (x of P1 and P2): the usual start, mid-screen, P1 in the left corner, P2 in the left corner, P2 in the
+// right corner, P1 in the right corner.
+struct Preset {
+    int x1, x2;
+    const char* name;
+};
+const Preset kPresets[] = {{400, 800, "start"},           {560, 640, "mid-screen"},
+                           {60, 150, "P1 cornered (left)"}, {150, 60, "P2 cornered (left)"},
+                           {1050, 1140, "P2 cornered (right)"}, {1140, 1050, "P1 cornered (right)"}};
+
+}  // namespace
+
+int TrainingTools::positions() { return int(std::size(kPresets)); }
+
+const char* TrainingTools::positionName(int index) { return kPresets[(index % positions() + positions()) % positions()].name; }
+
+TrainingChange TrainingTools::playbackChange(const FightSource& src) const {
+    TrainingChange c = dummyChange(src, sim::DummyMode::Playback);
+    c.setup.tape = tape_;
+    c.banner = "PLAYBACK: " + std::to_string(tape_.size()) + " frames in a loop";
+    return c;
+}
+
+TrainingChange TrainingTools::positionChange(const FightSource& src) { return positionChangeTo(src, position_ + 1); }
+
+TrainingChange TrainingTools::positionChangeTo(const FightSource& src, int index) {
+    // Each change restarts the match from that preset.
+    position_ = (index % positions() + positions()) % positions();
     TrainingChange c{src.setup(), std::string("POSITION: ") + kPresets[position_].name, 60, sf::Color(160, 220, 255)};
     c.setup.startX[0] = kPresets[position_].x1;
     c.setup.startX[1] = kPresets[position_].x2;
+    return c;
+}
+
+TrainingChange TrainingTools::counterChange(const FightSource& src, sim::CounterHits rule) const {
+    TrainingChange c = dummyChange(src, src.setup().dummy);  // restarts where they stand, like a dummy change
+    c.setup.counter = rule;
+    static const char* const kNames[] = {"OFF", "ON", "ALWAYS"};
+    c.banner = std::string("COUNTER HITS: ") + kNames[int(rule)];
+    c.color = sf::Color(255, 170, 90);
     return c;
 }
 
@@ -60,13 +88,9 @@ void TrainingTools::keys(const Tick& in, const FightSource& src, const Bindings&
     if (in.pressedAny(bit(kDummyNext))) apply(dummyChange(src, sim::DummyMode((int(src.setup().dummy) + 1) % sim::kDummyModes)));
     if (in.pressedAny(bit(kPosition))) apply(positionChange(src));
     if (in.pressedAny(bit(kDummyRecord))) apply(recordingChange(src, b));
-    if (in.pressedAny(bit(kDummyCounter))) {  // restarts where they stand, like a dummy change
-        TrainingChange c = dummyChange(src, src.setup().dummy);
-        const bool always = c.setup.counter != sim::CounterHits::Always;
-        c.setup.counter = always ? sim::CounterHits::Always : sim::CounterHits::Off;
-        c.banner = always ? "COUNTER HITS: ALWAYS" : "COUNTER HITS: OFF";
-        c.color = sf::Color(255, 170, 90);
-        apply(c);
+    if (in.pressedAny(bit(kDummyCounter))) {
+        const bool always = src.setup().counter != sim::CounterHits::Always;
+        apply(counterChange(src, always ? sim::CounterHits::Always : sim::CounterHits::Off));
     }
 }
 

@@ -67,10 +67,24 @@ public:
     /// Frames on the dummy's tape so far.
     std::size_t tapeFrames() const { return tape_.size(); }
 
-private:
+    /// The change to dummy behaviour d, started where the fighters stand.
     TrainingChange dummyChange(const FightSource& src, sim::DummyMode d) const;
+    /// Recording: the first call lets P1's keys drive the dummy, the next plays the tape back in a loop.
     TrainingChange recordingChange(const FightSource& src, const Bindings& b);
+    /// Plays the tape recorded so far again in a loop (nothing new recorded).
+    TrainingChange playbackChange(const FightSource& src) const;
+    /// The next start position preset (F7).
     TrainingChange positionChange(const FightSource& src);
+    /// Start position preset `index` (0..positions()-1).
+    TrainingChange positionChangeTo(const FightSource& src, int index);
+    /// The counter-hit rule `rule`, started where the fighters stand.
+    TrainingChange counterChange(const FightSource& src, sim::CounterHits rule) const;
+    /// The start position preset in use, how many there are and the name of one.
+    int position() const { return position_; }
+    static int positions();
+    static const char* positionName(int index);
+
+private:
     void recordInput(int p, std::uint16_t buttons);
 
     bool hotkeys_;

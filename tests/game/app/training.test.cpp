@@ -60,3 +60,39 @@ TEST_CASE("training tools: the recording slot lets P1's keys drive the dummy, th
     watching.keys(press, live, keys, apply);
     CHECK(live.setup().dummy == sim::DummyMode::Playback);
 }
+
+TEST_CASE("training page changes: a position by number wraps, counter hits take any rule, playback replays the tape") {
+    const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    sim::MatchSetup setup;
+    setup.mode = sim::Mode::Training;
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    app::LiveSource live(setup, ryo, brick, "");
+    app::TrainingTools tools(true);
+    // Presets as written in training.cpp: 0 start (400, 800), 1 mid-screen (560, 640) ... 5 P1 cornered right.
+    app::TrainingChange c = tools.positionChangeTo(live, -1);
+    CHECK(tools.position() == app::TrainingTools::positions() - 1);
+    CHECK(c.setup.startX[0] == 1140);
+    c = tools.positionChangeTo(live, app::TrainingTools::positions() + 1);
+    CHECK(tools.position() == 1);
+    CHECK(c.setup.startX[0] == 560);
+    CHECK(c.banner == "POSITION: mid-screen");
+    c = tools.counterChange(live, sim::CounterHits::On);
+    CHECK(c.setup.counter == sim::CounterHits::On);
+    CHECK(c.banner == "COUNTER HITS: ON");
+    CHECK(c.setup.dummy == live.setup().dummy);
+    // Record 12 frames, stop into playback, then play the same tape again from the page.
+    const app::Bindings keys = app::defaultBindings();
+    const app::TrainingTools::Apply apply = [&](const app::TrainingChange& change) { REQUIRE(live.restartWith(change.setup)); };
+    apply(tools.recordingChange(live, keys));
+    for (int f = 0; f < 12; ++f) {
+        const sim::FrameInput held = {{sim::kLight, 0}};
+        live.tick(app::Tick{}, &held);
+        tools.afterStep(live, keys, apply);
+    }
+    apply(tools.recordingChange(live, keys));
+    apply(tools.dummyChange(live, sim::DummyMode::Crouch));
+    c = tools.playbackChange(live);
+    CHECK(c.setup.dummy == sim::DummyMode::Playback);
+    CHECK(c.setup.tape.size() == 12);
+}
