@@ -37,11 +37,11 @@ wid=$(timeout 30 xdotool search --sync --name "BVH Fighter" | head -n 1)
 [ -n "$wid" ] || { echo "the game's window did not appear within 30 s"; cat "$OUT/game.log"; exit 1; }
 xdotool mousemove --sync 640 360 >/dev/null 2>&1
 xdotool windowfocus --sync "$wid" >/dev/null 2>&1
-sleep 3  # the round intro (100 frames) and some
+sleep 5  # the round intro (100 frames) and some: a loaded machine runs the game slower than real time
 for n in 1 2 3 4 5 6 7 8 9 10; do
   f=0.0167
   xdotool keydown s sleep $f keydown d sleep $f keyup s sleep $f keydown l sleep $f keyup d keyup l
-  sleep 1.2
+  sleep 2  # the fireball (about 45 frames to reach player 2) is gone before the next one, even at half speed
 done
 sleep 1
 kill -TERM $game
