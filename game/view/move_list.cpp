@@ -1,6 +1,9 @@
-// The move list (see move_list.h): every input the rules read (fight.cpp's pickAttack, dashInput and guard),
-// listed for the moves this fighter's file defines, with its frame data in words.
+// The move list (see move_list.h): the moves with inputs come from the fighter file (sim::moveList: display name,
+// inputs, frame data); movement and defence (walking, dashes, guarding, the throw tech) from the rules' fixed
+// inputs and the file's windows.
 #include "game/view/move_list.h"
+
+#include "game/sim/move_list.h"
 
 namespace view {
 namespace {
@@ -18,15 +21,55 @@ bool grabs(const sim::AnimDef& a) {
 /// Frame data in words: how to guard it, damage, startup and what is special about it.
 std::string detailOf(const sim::AnimDef& a) {
     std::string s;
-    if (grabs(a)) {
+    if (grabs(a) || a.guard == sim::Guard::Throw) {
         s = a.noTech ? "unbreakable grab" : "grab: beats blocking";
     } else {
-        s = a.guard == sim::Guard::Low ? "low (block crouching)" : a.guard == sim::Guard::High ? "overhead (block standing)" : "mid";
+        switch (a.guard) {
+        case sim::Guard::Low: s = "low (block crouching)"; break;
+        case sim::Guard::Overhead: s = "overhead (block standing)"; break;
+        case sim::Guard::High: s = "high"; break;
+        default: s = "mid"; break;
+        }
     }
     s += ", " + std::to_string(a.damage) + " damage, " + std::to_string(a.startup) + "f startup";
     if (a.projectile) s += ", projectile";
+    if (a.knockdown) s += ", knockdown";
+    if (a.launcher) s += ", launcher";
     if (a.invFirst > 0) s += ", invincible " + std::to_string(a.invFirst) + "-" + std::to_string(a.invLast) + "f";
     return s;
+}
+
+/// A numpad direction (facing right) as an arrow; false for 5 (neutral) and anything else.
+bool arrowOf(int numpad, Glyph& out) {
+    static const Glyph kArrows[10] = {G::Up, G::DownBack, G::Down, G::DownForward, G::Back, G::Up, G::Forward,
+                                      G::UpBack, G::Up, G::UpForward};
+    if (numpad < 1 || numpad > 9 || numpad == 5) return false;
+    out = kArrows[numpad];
+    return true;
+}
+
+/// One input of the data's move list as glyphs; a button with no glyph of its own is named in `extra`.
+std::vector<Glyph> glyphsOf(const sim::MoveListInput& in, std::string& extra) {
+    std::vector<Glyph> out;
+    for (const sim::MoveToken& t : in.tokens) {
+        if (t.kind == sim::MoveToken::Kind::Button) {
+            if (!out.empty()) out.push_back(G::Plus);
+            if (t.button == sim::kLight) out.push_back(G::Light);
+            else if (t.button == sim::kHeavy) out.push_back(G::Heavy);
+            else if (t.button == sim::kSpecial) out.push_back(G::Special);
+            else if (t.button == sim::kThrow) out.push_back(G::Throw);
+            else {
+                if (!out.empty()) out.pop_back();
+                extra = "+ " + t.text;
+            }
+            continue;
+        }
+        for (int d : t.directions) {
+            Glyph g;
+            if (arrowOf(d, g)) out.push_back(g);
+        }
+    }
+    return out;
 }
 
 }  // namespace
@@ -67,12 +110,6 @@ std::vector<MoveEntry> moveList(const sim::FighterDef& loaded) {
     const sim::StandardAnims& ids = def.ids;
     const sim::InputWindows& w = def.windows;
     const auto anim = [&](int id) -> const sim::AnimDef& { return def.anims[std::size_t(id)]; };
-    const auto move = [&](Group g, const char* name, int id, std::vector<Glyph> input, const char* when,
-                          std::vector<Glyph> simple = {}) {
-        if (id < 0) return;
-        out.push_back({g, name, std::move(input), when, detailOf(anim(id)), anim(id).name, std::move(simple)});
-    };
-
     out.push_back({Group::Movement, "Walk", {G::Back, G::Or, G::Forward}, "hold", "", "walk", {}});
     out.push_back({Group::Movement, "Jump", {G::UpBack, G::Or, G::Up, G::Or, G::UpForward}, "", "", "jump", {}});
     out.push_back({Group::Movement, "Crouch", {G::Down}, "hold", "", "crouch", {}});
@@ -89,19 +126,32 @@ std::vector<MoveEntry> moveList(const sim::FighterDef& loaded) {
                        "within " + std::to_string(w.tech) + "f of the grab", "", {}});
     }
 
-    move(Group::Normal, "Light attack", ids.light, {G::Light}, "");
-    move(Group::Normal, "Heavy attack", ids.heavy, {G::Heavy}, "");
-    move(Group::Normal, "Low attack", ids.low, {G::Down, G::Plus, G::Light}, "");
-    move(Group::Normal, "Jump attack", ids.air, {G::Light, G::Or, G::Heavy}, "in the air");
-
-    move(Group::Special, "Fireball", ids.special, {G::Down, G::DownForward, G::Forward, G::Plus, G::Special}, "",
-         {G::Special});
-    if (ids.rising >= 0) {
-        const bool command = grabs(anim(ids.rising));
-        move(command ? Group::Throw : Group::Special, command ? "Command throw" : "Rising anti-air", ids.rising,
-             {G::Forward, G::Down, G::DownForward, G::Plus, G::Special}, "", {G::Forward, G::Plus, G::Special});
+    // Every move the fighter file gives an input, in file order, with its own name and frame data.
+    for (const sim::MoveListEntry& m : sim::moveList(def, sim::InputStyle::Simple)) {
+        const int id = def.anim(m.name);
+        if (id < 0) continue;
+        const sim::AnimDef& a = anim(id);
+        MoveEntry e;
+        e.name = m.display;
+        e.move = m.name;
+        e.detail = detailOf(a);
+        bool motion = false, air = false;
+        std::string extra;
+        for (const sim::MoveListInput& in : m.inputs) {
+            for (const sim::MoveToken& t : in.tokens) motion = motion || t.kind == sim::MoveToken::Kind::Motion;
+            air = air || in.air;
+            std::vector<Glyph> glyphs = glyphsOf(in, extra);
+            std::vector<Glyph>& to = in.simple ? e.simple : e.input;
+            if (glyphs.empty() || (in.simple && !to.empty())) continue;  // one shortcut is enough
+            if (!to.empty()) to.push_back(G::Or);
+            to.insert(to.end(), glyphs.begin(), glyphs.end());
+        }
+        if (e.input.empty()) continue;  // only a simple-style shortcut: not a move of the motion style
+        e.group = grabs(a) || a.guard == sim::Guard::Throw ? Group::Throw : motion ? Group::Special : Group::Normal;
+        e.when = air ? "in the air" : e.group == Group::Throw && !motion ? "close" : "";
+        if (!extra.empty()) e.when = e.when.empty() ? extra : extra + ", " + e.when;
+        out.push_back(e);
     }
-    move(Group::Throw, "Throw", ids.grab, {G::Throw}, "close");
 
     // Sections in display order (stable: each keeps its lines' order).
     std::vector<MoveEntry> sorted;

@@ -2,8 +2,9 @@
 // A fighter's move list as plain data, built from its FighterDef: what each input does, written as glyphs (arrows
 // relative to the way the fighter faces and the buttons), with a short line of frame data. The character select
 // screen and the pause menu draw it (game/app/move_list_draw.*); nothing here knows SFML, so a test reads the
-// list a fighter file produces. Every move the rules can reach is listed from the data: a fighter without a
-// `rising` move has no anti-air line, one without a `dash` record no dashes, a command throw says so.
+// list a fighter file produces. The moves are the file's own (sim::moveList: every move with an `input`, under
+// its `display` name), so a new move appears with no code; movement and defence come from the rules' fixed
+// inputs and the file's windows (no `dash` record: no dashes).
 #include "game/sim/fight.h"
 
 #include <cstdint>

@@ -30,7 +30,7 @@ TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws
     CHECK(view::inputText(fireball->input) == "down, down-forward, forward + special");
     CHECK(fireball->detail == "mid, 90 damage, 12f startup, projectile");  // move special: damage 90, startup 12
     CHECK(view::inputText(fireball->simple) == "special");
-    const view::MoveEntry* rising = find(list, "Rising anti-air");
+    const view::MoveEntry* rising = find(list, "Rising Uppercut");  // the file's `display`
     REQUIRE(rising != nullptr);
     CHECK(rising->group == view::Group::Special);
     CHECK(view::inputText(rising->input) == "forward, down, down-forward + special");
@@ -41,8 +41,10 @@ TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws
     CHECK(dash->detail == "tap twice within 10f");  // dash 10 12 9
     CHECK(view::inputText(find(list, "Block low")->input) == "down-back");
     CHECK(find(list, "Throw tech")->detail == "within 10f of the grab");
-    CHECK(find(list, "Low attack")->detail == "low (block crouching), 60 damage, 6f startup");
-    CHECK(find(list, "Jump attack")->detail == "overhead (block standing), 80 damage, 4f startup");
+    CHECK(find(list, "Low Kick")->detail == "low (block crouching), 60 damage, 6f startup");
+    CHECK(view::inputText(find(list, "Jumping Kick")->input) == "light or heavy");
+    CHECK(find(list, "Jumping Kick")->when == "in the air");
+    CHECK(find(list, "Jumping Kick")->detail == "overhead (block standing), 80 damage, 4f startup");
     CHECK(find(list, "Throw")->detail == "grab: beats blocking, 120 damage, 5f startup");
     // Sections come in order.
     for (std::size_t i = 1; i < list.size(); ++i) CHECK(int(list[i - 1].group) <= int(list[i].group));
@@ -50,25 +52,27 @@ TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws
 
 TEST_CASE("A command throw on 623 is listed as a throw and a fighter without dashes or a 623 lists neither") {
     const std::vector<view::MoveEntry> tasha = view::moveList(loadFighter("tasha"));
-    const view::MoveEntry* command = find(tasha, "Command throw");
+    const view::MoveEntry* command = find(tasha, "Spinning Grab");
     REQUIRE(command != nullptr);
     CHECK(command->group == view::Group::Throw);
     CHECK(command->detail.rfind("unbreakable grab", 0) == 0);
-    CHECK(find(tasha, "Rising anti-air") == nullptr);
+    CHECK(view::inputText(command->input) == "forward, down, down-forward + special");
 
-    // The smallest fighter the loader takes: no dash record, no rising, throw, low or air moves.
+    // The smallest fighter the loader takes: no dash record, no rising, throw, low or air moves; a move with no
+    // input (heavy here) is not the player's, so it is not listed.
     std::string text = "fighter t\nhealth 100\nwalk 6 4\njump 20 1 5\npush -10 0 10 50\nmember body -10 0 10 50\n";
     for (const char* a : {"stand", "walk", "crouch", "jump", "block", "crouchblock", "hitstun", "ko"}) {
         text += std::string("anim ") + a + " 1\nend\n";
     }
-    text += "move light\nstartup 1\nactive 1\nend\nmove heavy\nstartup 1\nactive 1\nend\n";
-    text += "move special\nstartup 7\nactive 1\ndamage 33\nprojectile 5 10 0 0 5 5\nend\n";
+    text += "move light\ninput light\nstartup 1\nactive 1\nend\nmove heavy\nstartup 1\nactive 1\nend\n";
+    text += "move special\ninput 236 special\nstartup 7\nactive 1\ndamage 33\nprojectile 5 10 0 0 5 5\nend\n";
     const sim::FighterLoad load = sim::parseFighter(text, "t.fighter");
     REQUIRE_MESSAGE(load.ok, load.error.text());
     const std::vector<view::MoveEntry> bare = view::moveList(load.def);
-    for (const char* absent : {"Dash", "Back dash", "Rising anti-air", "Throw", "Low attack", "Jump attack"}) {
+    for (const char* absent : {"Dash", "Back dash", "rising", "throw", "low", "air", "heavy"}) {
         CHECK_MESSAGE(find(bare, absent) == nullptr, absent);
     }
-    REQUIRE(find(bare, "Fireball") != nullptr);
-    CHECK(find(bare, "Fireball")->detail == "mid, 33 damage, 7f startup, projectile");
+    REQUIRE(find(bare, "special") != nullptr);  // no `display`: the move's name
+    CHECK(find(bare, "special")->detail == "mid, 33 damage, 7f startup, projectile");
+    CHECK(find(bare, "light") != nullptr);
 }
