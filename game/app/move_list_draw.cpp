@@ -194,7 +194,7 @@ float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::Fighter
     y += 30.f;
     if (at.details) drawText(t, font, "arrows for a fighter facing right", 12, at.x + 12.f, y, sf::Color(170, 170, 190));
     y += head - 36.f;
-    const float glyphX = at.x + at.width * 0.36f, size = at.row - 8.f;
+    const float glyphX = at.x + at.width * (at.details ? 0.36f : 0.41f), size = at.row - 8.f;
     for (std::size_t i = 0; i < list.size(); ++i) {
         const view::MoveEntry& e = list[i];
         if (i == 0 || e.group != list[i - 1].group) {
