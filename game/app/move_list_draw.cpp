@@ -42,6 +42,7 @@ sf::Color buttonColor(view::Glyph g) {
     case view::Glyph::Light: return sf::Color(90, 160, 255);
     case view::Glyph::Heavy: return sf::Color(240, 80, 70);
     case view::Glyph::Special: return sf::Color(250, 190, 50);
+    case view::Glyph::Medium: return sf::Color(190, 120, 240);
     default: return sf::Color(90, 210, 120);  // throw
     }
 }
@@ -51,6 +52,7 @@ Action buttonAction(view::Glyph g) {
     case view::Glyph::Light: return kP1Light;
     case view::Glyph::Heavy: return kP1Heavy;
     case view::Glyph::Special: return kP1Special;
+    case view::Glyph::Medium: return kP1Medium;
     default: return kP1Throw;
     }
 }

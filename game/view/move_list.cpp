@@ -58,6 +58,7 @@ std::vector<Glyph> glyphsOf(const sim::MoveListInput& in, std::string& extra) {
             else if (t.button == sim::kHeavy) out.push_back(G::Heavy);
             else if (t.button == sim::kSpecial) out.push_back(G::Special);
             else if (t.button == sim::kThrow) out.push_back(G::Throw);
+            else if (t.button != 0 && t.button == sim::buttonTable().bit("medium")) out.push_back(G::Medium);
             else {
                 if (!out.empty()) out.pop_back();
                 extra = "+ " + t.text;
@@ -88,7 +89,7 @@ const char* groupName(Group g) {
 const char* glyphName(Glyph g) {
     static const char* const kNames[] = {"up",    "up-forward", "forward", "down-forward", "down", "down-back",
                                          "back",  "up-back",    "light",   "heavy",        "special", "throw",
-                                         "+",     "or"};
+                                         "medium", "+",         "or"};
     return kNames[int(g)];
 }
 

@@ -16,15 +16,15 @@ namespace view {
 /// One symbol of an input: a direction (relative: forward is the way the fighter faces), a button, or a joint.
 enum class Glyph : std::uint8_t {
     Up, UpForward, Forward, DownForward, Down, DownBack, Back, UpBack,  // directions, clockwise from up
-    Light, Heavy, Special, Throw,                                       // buttons
+    Light, Heavy, Special, Throw, Medium,                               // buttons
     Plus,  ///< pressed together with what follows
     Or,    ///< either what comes before or what follows
 };
 
 /// True for the eight direction glyphs.
 inline bool isDirection(Glyph g) { return g <= Glyph::UpBack; }
-/// True for the four button glyphs.
-inline bool isButton(Glyph g) { return g >= Glyph::Light && g <= Glyph::Throw; }
+/// True for the button glyphs.
+inline bool isButton(Glyph g) { return g >= Glyph::Light && g <= Glyph::Medium; }
 /// The direction's angle in degrees, clockwise from up (Up 0, Forward 90, Down 180, Back 270).
 inline int directionAngle(Glyph g) { return int(g) * 45; }
 
