@@ -34,7 +34,7 @@ TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws
     REQUIRE(rising != nullptr);
     CHECK(rising->group == view::Group::Special);
     CHECK(view::inputText(rising->input) == "forward, down, down-forward + special");
-    CHECK(rising->detail == "mid, 120 damage, 3f startup, invincible 1-6f");
+    CHECK(rising->detail == "mid, 120 damage, 3f startup, knockdown, invincible 1-6f");  // rising: knockdown, invincible 1 6
     const view::MoveEntry* dash = find(list, "Dash");
     REQUIRE(dash != nullptr);
     CHECK(view::inputText(dash->input) == "forward, forward");
@@ -45,7 +45,7 @@ TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws
     CHECK(view::inputText(find(list, "Jumping Kick")->input) == "light or heavy");
     CHECK(find(list, "Jumping Kick")->when == "in the air");
     CHECK(find(list, "Jumping Kick")->detail == "overhead (block standing), 80 damage, 4f startup");
-    CHECK(find(list, "Throw")->detail == "grab: beats blocking, 120 damage, 5f startup");
+    CHECK(find(list, "Throw")->detail == "grab: beats blocking, 120 damage, 5f startup, knockdown");
     // Sections come in order.
     for (std::size_t i = 1; i < list.size(); ++i) CHECK(int(list[i - 1].group) <= int(list[i].group));
 }
