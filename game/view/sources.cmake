@@ -3,6 +3,8 @@
 set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.h
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/camera.h
+  ${CMAKE_CURRENT_LIST_DIR}/camera.cpp
   ${CMAKE_CURRENT_LIST_DIR}/music.h
   ${CMAKE_CURRENT_LIST_DIR}/music.cpp
   ${CMAKE_CURRENT_LIST_DIR}/move_list.h

@@ -1,0 +1,95 @@
+// The fight's camera: it frames both fighters, zooms within its limits, never shows past the stage's ends, keeps a
+// jumping fighter in the picture, eases towards its target and punches in on a K.O. Expected numbers are worked out
+// by hand from the defaults in game/view/camera.h (1280-pixel picture, margin 150, zoom 1 to 1.5, stage shown
+// from x = -40 to 1240).
+#include "game/view/camera.h"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+sim::FightState standing(int x0, int x1) {
+    sim::FightState s;
+    s.fighters[0].x = x0;
+    s.fighters[1].x = x1;
+    return s;
+}
+
+/// The world x range the shot shows.
+std::pair<float, float> visible(const view::CameraShot& shot) {
+    const float half = 1280.f / 2.f / shot.zoom;
+    return {shot.centerX - half, shot.centerX + half};
+}
+
+}  // namespace
+
+TEST_CASE("Close fighters fill the picture at the closest zoom; apart, the camera pulls back to the whole stage") {
+    const view::CameraFrame f;
+    // 200 apart at 500 and 700: span 200 + 2 * 150 = 500 -> 1280 / 500 = 2.56, held at 1.5; centred on 600.
+    view::CameraShot close = view::frameFighters(standing(500, 700), f);
+    CHECK(close.zoom == doctest::Approx(1.5f));
+    CHECK(close.centerX == doctest::Approx(600.f));
+    // 900 apart: span 1200 -> 1280 / 1200 = 1.067.
+    view::CameraShot wide = view::frameFighters(standing(150, 1050), f);
+    CHECK(wide.zoom == doctest::Approx(1280.f / 1200.f));
+    // At opposite walls: span 1500, below the minimum 1280 / 1280 = 1: the whole stage from -40 to 1240.
+    view::CameraShot all = view::frameFighters(standing(0, 1200), f);
+    CHECK(all.zoom == doctest::Approx(1.f));
+    CHECK(visible(all).first == doctest::Approx(-40.f));
+    CHECK(visible(all).second == doctest::Approx(1240.f));
+}
+
+TEST_CASE("Both fighters are always in the picture and it never shows past the stage") {
+    const view::CameraFrame f;
+    for (int a = 0; a <= 1200; a += 50) {
+        for (int b = 0; b <= 1200; b += 50) {
+            const view::CameraShot shot = view::frameFighters(standing(a, b), f);
+            const auto [lo, hi] = visible(shot);
+            CHECK(lo >= -40.f - 0.01f);
+            CHECK(hi <= 1240.f + 0.01f);
+            CHECK(lo <= float(std::min(a, b)) - 20.f);  // the outer fighter's body (half width ~25) in view
+            CHECK(hi >= float(std::max(a, b)) + 20.f);
+            CHECK(shot.zoom >= 1.f - 1e-4f);
+            CHECK(shot.zoom <= 1.5f + 1e-4f);
+        }
+    }
+    // Two fighters in the left corner: the camera stops at the stage's end. Zoom 1.5 shows 853.3 units, so the
+    // centre cannot be left of -40 + 426.7 = 386.7.
+    const view::CameraShot corner = view::frameFighters(standing(30, 150), f);
+    CHECK(corner.centerX == doctest::Approx(-40.f + 1280.f / 3.f));
+}
+
+TEST_CASE("A fighter high in a jump pulls the camera back so the picture keeps it") {
+    const view::CameraFrame f;
+    sim::FightState s = standing(500, 700);
+    s.fighters[0].y = 260;  // top of the jump: 260 + 240 = 500 units of height to show
+    const view::CameraShot shot = view::frameFighters(s, f);
+    // The ground row at zoom z is 650 + 40 (z - 1); the top must stay 20 px below the edge: 500 z <= 630 + 40 (z - 1)
+    // -> z <= 590 / 460 = 1.283.
+    CHECK(shot.zoom < 1.5f);
+    CHECK(shot.zoom * 500.f <= 650.f + 40.f * (shot.zoom - 1.f) - 20.f + 0.01f);
+}
+
+TEST_CASE("The camera eases towards its target and punches in on a K.O., then settles back") {
+    view::Camera cam;
+    const sim::FightState apart = standing(150, 1050);
+    cam.cut(apart);
+    const float wideZoom = cam.shot().zoom;
+    const sim::FightState close = standing(500, 700);
+    cam.update(close);
+    CHECK(cam.shot().zoom > wideZoom);                 // moving in...
+    CHECK(cam.shot().zoom < 1.5f);                     // ...not there in one frame
+    for (int i = 0; i < 120; ++i) cam.update(close);
+    CHECK(cam.shot().zoom == doctest::Approx(1.5f).epsilon(0.01));
+    cam.update(close, 1);                              // K.O.: the fallen fighter is p2
+    float peak = cam.shot().zoom;
+    for (int i = 0; i < 20; ++i) {
+        cam.update(close);
+        peak = std::max(peak, cam.shot().zoom);
+    }
+    CHECK(peak > 1.55f);                               // punched in past the closest framing
+    for (int i = 0; i < 200; ++i) cam.update(close);
+    CHECK(cam.shot().zoom == doctest::Approx(1.5f).epsilon(0.01));  // and back
+    // The mapping the stage view gets: world x = centre lands on the picture's centre.
+    CHECK(cam.originX() + cam.shot().centerX * cam.shot().zoom == doctest::Approx(640.f));
+}
