@@ -133,67 +133,127 @@ void drawStageShapes(sf::RenderTarget& t, const StageView& v, long ticks) {
     paint(t, list);
 }
 
+namespace {
+
+/// One layer of the stage painted once into a texture: the layer as the whole-stage picture shows it (zoom 1), with
+/// a margin on every side for the shake and the camera's parallax.
+struct StageLayer {
+    sf::RenderTexture* texture = nullptr;  // lives until the process ends (see drawStage)
+    float cut = 0.f;                       // texture rows above this are not drawn
+    float bottom = 0.f;                    // nor rows from this one down (0: to the end)
+};
+constexpr float kLayerMargin = 240.f;  // picture pixels around the whole-stage picture in each layer's texture
+constexpr float kParallax = 0.3f;      // the far layer moves and zooms this share of what the camera does
+
+/// Paints `list` into `layer` (created on first use); false when no texture can be made.
+bool bake(StageLayer& layer, const view::DrawList& list, unsigned w, unsigned h) {
+    if (layer.texture == nullptr) layer.texture = new sf::RenderTexture;
+    if (!layer.texture->create(w, h)) return false;
+    layer.texture->setSmooth(false);
+    layer.texture->clear(sf::Color::Black);
+    paint(*layer.texture, list);
+    layer.texture->display();
+    layer.cut = float(h);
+    for (const view::Shape& shape : list.shapes) {
+        for (const view::Point& p : shape.points) layer.cut = std::min(layer.cut, p.y - shape.thickness - 1.f);
+    }
+    layer.cut = std::max(0.f, std::floor(layer.cut));
+    return true;
+}
+
+/// Draws a baked layer so that its world lands where a view with this origin, ground row and zoom puts it: a
+/// pixel (px, py) of the whole-stage picture (origin 40, ground 650, zoom 1) goes to
+/// (originX + (px - 40) zoom, groundY + (py - 650) zoom), moved by the shake.
+void showLayer(sf::RenderTarget& t, const StageLayer& layer, float originX, float groundY, float zoom, float shakeX, float shakeY,
+               const sf::RenderStates& states) {
+    const StageView home;
+    const sf::Vector2u size = layer.texture->getSize();
+    const int end = layer.bottom > layer.cut ? int(layer.bottom) : int(size.y);
+    sf::Sprite sprite(layer.texture->getTexture(), sf::IntRect(0, int(layer.cut), int(size.x), end - int(layer.cut)));
+    sprite.setScale(zoom, zoom);
+    sprite.setPosition(originX + (-kLayerMargin - home.originX) * zoom + shakeX,
+                       groundY + (layer.cut - kLayerMargin - home.groundY) * zoom + shakeY);
+    t.draw(sprite, states);
+}
+
+}  // namespace
+
 void drawStage(sf::RenderTarget& t, const StageView& v, long /*ticks*/) {
-    // The stage never changes, so it is painted once into a texture (with a margin wider than the strongest shake
-    // on every side) and each frame shows it moved by the shake: a few hundred shapes less per frame, which is
-    // most of a frame's cost under a software renderer. Only the part below the sky is drawn from the texture; the
-    // sky above it is its two gradient bands as plain quads, which a software renderer fills faster than it
-    // samples a texture. The texture lives until the process ends (an SFML texture destroyed after the last window
-    // would need a GL context no longer there).
-    constexpr float kMargin = 32.f;
-    static sf::RenderTexture* cache = nullptr;
-    static sf::VertexArray sky(sf::Quads);  // the gradients above `cut`, in picture coordinates
-    static float cut = 0.f;                 // texture rows from here down are drawn from the texture
-    static view::View cachedFor;
-    view::View still = viewOf(t, v);
-    still.shakeX = still.shakeY = 0.f;
-    const bool same = cache != nullptr && cachedFor.width == still.width && cachedFor.height == still.height &&
-                      cachedFor.originX == still.originX && cachedFor.groundY == still.groundY && cachedFor.scale == still.scale;
-    if (!same) {
-        if (cache == nullptr) cache = new sf::RenderTexture;
-        const unsigned w = unsigned(still.width + 2.f * kMargin), h = unsigned(still.height + 2.f * kMargin);
-        if (!cache->create(w, h)) return drawStageShapes(t, v, 0);  // no texture: the shapes every frame
-        cache->clear(sf::Color::Black);
-        view::View wide = still;  // the stage as big as the texture, moved by the margin (the sprite moves it back)
-        wide.width = float(w);
-        wide.height = float(h);
-        wide.originX += kMargin;
-        wide.groundY += kMargin;
-        view::DrawList list;
-        view::addStage(list, wide, 0);
-        paint(*cache, list);
-        cache->display();
-        // The sky: the leading gradient bands; everything else starts at `cut` (its highest point, outlines too).
-        std::size_t bands = 0;
-        while (bands < list.shapes.size() && list.shapes[bands].kind == view::Kind::Gradient) ++bands;
-        cut = float(h);
-        for (std::size_t i = bands; i < list.shapes.size(); ++i) {
-            for (const view::Point& p : list.shapes[i].points) cut = std::min(cut, p.y - list.shapes[i].thickness - 1.f);
+    // The stage never changes, so it is painted once into two opaque textures and each frame shows them where the
+    // camera and the shake put them: a few hundred shapes less per frame, which is most of a frame's cost under a
+    // software renderer, and no blending. The sky is two gradient bands as plain quads down to the top of the sun
+    // (a software renderer fills them faster than it samples a texture); from there the back texture holds the
+    // sky, the sun and the hills, and slides sideways kParallax of the camera's pan, unscaled (a vertical gradient
+    // does not show a sideways move, so the seam stays invisible). The floor texture moves and zooms with the
+    // fighters, and the two posts at the stage's ends are a few shapes drawn each frame. The textures live until
+    // the process ends (an SFML texture destroyed after the last window would need a GL context no longer there).
+    static StageLayer back, floor;
+    static sf::VertexArray sky(sf::Quads);
+    static sf::Vector2f bakedFor;
+    static bool baked = false, failed = false;
+    const StageView home;  // the whole stage at zoom 1
+    view::View picture = viewOf(t, home);
+    picture.shakeX = picture.shakeY = 0.f;
+    const sf::Vector2f size(picture.width, picture.height);
+    if (failed) return drawStageShapes(t, v, 0);
+    if (!baked || bakedFor != size) {
+        view::View wide = picture;  // the whole-stage picture with a margin on every side
+        wide.width += 2.f * kLayerMargin;
+        wide.height += 2.f * kLayerMargin;
+        wide.originX += kLayerMargin;
+        wide.groundY += kLayerMargin;
+        // The sky as the picture has it, moved into the margin and stretched sideways over it: its bands keep
+        // their rows, so the texture's sky meets the quads' exactly.
+        view::DrawList skyList, backList, floorList;
+        view::addSky(skyList, picture);
+        backList = skyList;
+        for (view::Shape& g : backList.shapes) {
+            for (view::Point& p : g.points) p.y += kLayerMargin;
+            if (g.points.size() >= 2) g.points[0].x = 0.f, g.points[1].x = wide.width;
+            if (g.points.size() >= 2 && g.points[1].y >= picture.height + kLayerMargin - 1.f) g.points[1].y = wide.height;
         }
-        cut = std::max(0.f, std::floor(cut));
+        view::DrawList farList;
+        view::addFar(farList, wide, 0);
+        backList.shapes.insert(backList.shapes.end(), farList.shapes.begin(), farList.shapes.end());
+        view::addFloor(floorList, wide);
+        const unsigned w = unsigned(wide.width), h = unsigned(wide.height);
+        if (!bake(back, farList, w, h)) {  // (only to learn where the far layer starts: its cut)
+            failed = true;
+            return drawStageShapes(t, v, 0);
+        }
+        const float farTop = back.cut;
+        if (!bake(back, backList, w, h) || !bake(floor, floorList, w, h)) {
+            failed = true;  // no render texture: the shapes every frame
+            return drawStageShapes(t, v, 0);
+        }
+        back.cut = farTop;
+        back.bottom = wide.groundY + 60.f;  // below the floor's top edge at the closest zoom and strongest shake
         sky.clear();
-        for (std::size_t i = 0; i < bands; ++i) {
-            const view::Shape& g = list.shapes[i];
-            if (g.points.size() < 2 || g.points[0].y >= cut) continue;
-            const float y0 = g.points[0].y, y1 = std::min(g.points[1].y, cut), k = (y1 - y0) / std::max(1.f, g.points[1].y - y0);
+        const float skyEnd = farTop - kLayerMargin;  // in picture rows
+        for (const view::Shape& g : skyList.shapes) {
+            if (g.kind != view::Kind::Gradient || g.points.size() < 2 || g.points[0].y >= skyEnd) continue;
+            const float y0 = g.points[0].y, y1 = std::min(g.points[1].y, skyEnd), k = (y1 - y0) / std::max(1.f, g.points[1].y - y0);
             const sf::Color top = toColor(g.fill), bottom = toColor(g.line);
             const auto mix = [&](sf::Uint8 a, sf::Uint8 b) { return sf::Uint8(float(a) + (float(b) - float(a)) * k); };
             const sf::Color low(mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b), mix(top.a, bottom.a));
-            const float x0 = g.points[0].x - kMargin, x1 = g.points[1].x - kMargin;
-            sky.append(sf::Vertex({x0, y0 - kMargin}, top));
-            sky.append(sf::Vertex({x1, y0 - kMargin}, top));
-            sky.append(sf::Vertex({x1, y1 - kMargin}, low));
-            sky.append(sf::Vertex({x0, y1 - kMargin}, low));
+            sky.append(sf::Vertex({g.points[0].x, y0}, top));
+            sky.append(sf::Vertex({g.points[1].x, y0}, top));
+            sky.append(sf::Vertex({g.points[1].x, y1}, low));
+            sky.append(sf::Vertex({g.points[0].x, y1}, low));
         }
-        cachedFor = still;
+        bakedFor = size;
+        baked = true;
     }
-    sf::RenderStates opaque(sf::BlendNone);  // both are opaque and cover everything: copies, no blending
-    opaque.transform.translate(v.shakeX, v.shakeY);
-    t.draw(sky, opaque);
-    const sf::Vector2u size = cache->getSize();
-    sf::Sprite sprite(cache->getTexture(), sf::IntRect(0, int(cut), int(size.x), int(size.y) - int(cut)));
-    sprite.setPosition(-kMargin, cut - kMargin);
-    t.draw(sprite, opaque);
+    const sf::RenderStates copy(sf::BlendNone);  // everything here is opaque: copies, no blending
+    t.draw(sky, copy);
+    // The camera's centre in world units, and the back layer's share of its pan.
+    const float centerX = (picture.width / 2.f - v.originX) / std::max(0.01f, v.scale);
+    const float homeCenter = (picture.width / 2.f - home.originX) / home.scale;
+    showLayer(t, back, home.originX - (centerX - homeCenter) * kParallax, home.groundY, 1.f, v.shakeX * 0.5f, 0.f, copy);
+    showLayer(t, floor, v.originX, v.groundY, v.scale, v.shakeX, v.shakeY, copy);
+    view::DrawList posts;
+    view::addPosts(posts, viewOf(t, v));
+    paint(t, posts);
 }
 
 void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f, long ticks,

@@ -23,6 +23,8 @@ std::string winnerText(const FightSource& src, int winner) {
 void FightEffects::reset(const FightSource& src) {
     for (int p = 0; p < 2; ++p) healthTrail_[p] = float(src.fight().state().fighters[p].health);
     particles_.clear();
+    camera_.cut(src.fight().state());
+    koVictim_ = -1;
     for (int p = 0; p < 2; ++p) {
         wasAirborne_[p] = src.fight().state().fighters[p].airborne;
         lastAnim_[p] = src.fight().state().fighters[p].anim;
@@ -65,12 +67,14 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         break;
     case sim::EventType::KO:  // the words come from roundEnd, in order with the round's other calls
         shakeTicks_ = 24, shakePower_ = 12.f;
+        koVictim_ = e.victim;
         sound_.play(Sfx::KO);
         break;
     case sim::EventType::TimeOver:
         sound_.play(Sfx::KO, 60.f);
         break;
     case sim::EventType::RoundStart:
+        camera_.cut(src.fight().state());  // a new round: the fighters are back at their marks
         if (keepBanner_) {  // a training change restarted the match: its banner is the news, not "ROUND 1"
             keepBanner_ = false;
             break;
@@ -116,6 +120,8 @@ void FightEffects::update(const sim::Fight& fight) {
     }
     particles_.update();
     kickDust(fight);
+    camera_.update(fight.state(), koVictim_);
+    koVictim_ = -1;
     if (shakeTicks_ > 0) --shakeTicks_;
     if (banner_.ticks > 0) --banner_.ticks;
     ++banner_.age;
@@ -143,6 +149,9 @@ void FightEffects::kickDust(const sim::Fight& fight) {
 
 StageView FightEffects::stage(long ticks) const {
     StageView v;
+    v.scale = camera_.shot().zoom;
+    v.originX = camera_.originX();
+    v.groundY = camera_.groundY();
     if (shakeTicks_ > 0) {
         const float k = shakePower_ * float(shakeTicks_) / 14.f;
         v.shakeX = std::sin(float(ticks) * 2.1f) * k;

@@ -11,6 +11,7 @@
 #include "game/app/particles.h"
 #include "game/app/resources.h"
 #include "game/app/round_calls.h"
+#include "game/view/camera.h"
 
 #include <SFML/Graphics/Color.hpp>
 
@@ -52,7 +53,7 @@ public:
     /// One presented frame: fireball sounds, sparks move, shake and banner count down, trails follow the health.
     void update(const sim::Fight& fight);
 
-    /// The stage mapping with this frame's shake.
+    /// The stage mapping with this frame's camera and shake.
     StageView stage(long ticks) const;
     /// Player p's health trail (the red part of the bar), in health points.
     float trail(int p) const { return healthTrail_[p]; }
@@ -68,6 +69,8 @@ private:
 
     SoundBank& sound_;
     Particles particles_;
+    view::Camera camera_;
+    int koVictim_ = -1;  // a K.O. in the frame being reacted to: the camera punches in on that fighter
     bool wasAirborne_[2] = {false, false};
     int lastAnim_[2] = {-1, -1};
     Banner banner_;

@@ -283,11 +283,11 @@ void addRidges(Pen& pen, const View& v, long ticks) {
         const Rgba c = layer == 0 ? rgba(70, 40, 90) : rgba(45, 28, 60);
         const float drift = float(ticks) * (layer == 0 ? 0.05f : 0.12f);
         std::vector<Point> strip;  // crest and ground alternating
-        for (int x = 0; x <= int(v.width) + 16; x += 16) {
-            const float fx = float(x) + drift;
+        for (int x = 0; x <= int(v.width) + 16; x += 16) {  // across the picture
+            const float fx = float(x) - (v.originX - 40.f) + drift;  // anchored to the stage, not the picture's edge
             strip.push_back({float(x), base - 60.f * std::sin(fx * 0.006f + float(layer)) -
                                            25.f * std::sin(fx * 0.017f + 2.f * float(layer))});
-            strip.push_back({float(x), v.groundY + v.shakeY});
+            strip.push_back({float(x), v.groundY + v.shakeY + 60.f});  // below the floor line: no gap when the layers move apart
         }
         pen.add(Kind::Strip, std::move(strip), c, kNone, 0.f);
     }
@@ -318,26 +318,52 @@ Rect rectOf(const View& v, const engine::AABB& b) {
     return {tl.x, tl.y, float(b.maxX - b.minX) * v.scale, float(b.maxY - b.minY) * v.scale};
 }
 
-void addStage(DrawList& out, const View& v, long ticks) {
+void addSky(DrawList& out, const View& v) {
     Pen pen{out, Role::Stage};
     const float w = v.width, h = v.height;
     const float horizon = v.groundY + v.shakeY - 150.f;
     const Rgba top = rgba(28, 22, 64), mid = rgba(120, 60, 110), low = rgba(240, 150, 90);  // dusk in two bands
     pen.add(Kind::Gradient, {{0.f, 0.f}, {w, horizon * 0.6f}}, top, mid, 0.f);
     pen.add(Kind::Gradient, {{0.f, horizon * 0.6f}, {w, h}}, mid, low, 0.f);
-    pen.poly(ellipse({w * 0.72f, horizon - 40.f}, 70.f, 70.f), rgba(255, 210, 130, 230), rgba(255, 230, 170, 60), 12.f);
+}
+
+void addFar(DrawList& out, const View& v, long ticks) {
+    Pen pen{out, Role::Stage};
+    // The sun sits at a fixed place of the world (72% across the picture that shows the whole stage, 190 units up).
+    const Point sun = v.point(0.72f * 1280.f - 40.f, 190.f);
+    pen.poly(ellipse(sun, 70.f, 70.f), rgba(255, 210, 130, 230), rgba(255, 230, 170, 60), 12.f);
     addRidges(pen, v, ticks);
-    const float gy = v.groundY + v.shakeY;  // the floor: planks and a lit edge, plus the stage limits
+}
+
+void addFloor(DrawList& out, const View& v) {
+    Pen pen{out, Role::Stage};
+    const float w = v.width, h = v.height;
+    const float gy = v.groundY + v.shakeY;  // the floor: planks and a lit edge
     pen.rect(0.f, gy, w, h - gy + 20.f, rgba(92, 60, 44));
     for (int i = 1; i < 5; ++i) pen.rect(0.f, gy + float(i * i) * 3.f, w, 1.f, rgba(70, 44, 32));
     const float cx = w / 2.f + v.shakeX;
     for (int x = -6; x <= 6; ++x) pen.line({cx + float(x) * 100.f, gy}, {cx + float(x) * 190.f, h}, rgba(70, 44, 32));
     pen.rect(0.f, gy - 2.f, w, 4.f, rgba(200, 140, 90));
-    for (float x : {0.f, float(sim::kStageWidth)}) {
+}
+
+void addPosts(DrawList& out, const View& v) {
+    Pen pen{out, Role::Stage};
+    for (float x : {0.f, float(sim::kStageWidth)}) {  // the stage limits
         const Point p = v.point(x, 0.f);
-        pen.rect(p.x - 3.f, p.y - 260.f, 6.f, 260.f, rgba(60, 30, 30), kInk, 1.f);
-        pen.rect(p.x - 9.f, p.y - 268.f, 18.f, 10.f, rgba(200, 60, 40), kInk, 1.f);
+        pen.rect(p.x - 3.f * v.scale, p.y - 260.f * v.scale, 6.f * v.scale, 260.f * v.scale, rgba(60, 30, 30), kInk, 1.f);
+        pen.rect(p.x - 9.f * v.scale, p.y - 268.f * v.scale, 18.f * v.scale, 10.f * v.scale, rgba(200, 60, 40), kInk, 1.f);
     }
+}
+
+void addNear(DrawList& out, const View& v) {
+    addFloor(out, v);
+    addPosts(out, v);
+}
+
+void addStage(DrawList& out, const View& v, long ticks) {
+    addSky(out, v);
+    addFar(out, v, ticks);
+    addNear(out, v);
 }
 
 void addFighter(DrawList& out, const View& v, const sim::FighterDef& def, const sim::FighterState& f, int player,

@@ -94,6 +94,18 @@ struct DrawList {
 
 /// Sky, hills, floor and the stage limits; `ticks` drifts the hills.
 void addStage(DrawList& out, const View& v, long ticks);
+/// The stage's layers, which addStage paints in this order: the sky (two gradient bands across the picture), the far
+/// layer (the sun and the hills, which the game's camera moves less than the fighters) and the near layer (the floor
+/// and the posts at the stage's ends, which move with the fighters).
+void addSky(DrawList& out, const View& v);
+/// The far layer (see addSky).
+void addFar(DrawList& out, const View& v, long ticks);
+/// The near layer (see addSky): the floor, then the posts.
+void addNear(DrawList& out, const View& v);
+/// The near layer's floor.
+void addFloor(DrawList& out, const View& v);
+/// The near layer's posts at the stage's ends, sized by the view's zoom.
+void addPosts(DrawList& out, const View& v);
 /// One fighter built from its member boxes (shadow, attack swooshes, limbs, torso, head); altColors for player 2
 /// of a mirror match; `player` tags the shapes.
 void addFighter(DrawList& out, const View& v, const sim::FighterDef& def, const sim::FighterState& f, int player,
