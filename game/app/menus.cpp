@@ -61,17 +61,17 @@ public:
     }
 
     void draw(sf::RenderTarget& t) override {
-        if (overlay_) {
+        // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
+        const std::size_t n = items_.size();
+        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : 40.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : 232.f;
+        if (overlay_) {  // the panel ends just under its last item, whatever the spacing
             fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
-            fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, 180.f + 52.f * float(items_.size()), sf::Color(16, 12, 30, 250),
+            fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, top + step * float(n) + 16.f - 124.f, sf::Color(16, 12, 30, 250),
                      sf::Color(255, 210, 100), 2.f);
         } else {
             drawBackdrop(t, ctx_, ticks_);
         }
-        // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
-        const std::size_t n = items_.size();
         drawTitleText(t, ctx_, title_, n <= 8 || overlay_ ? 150.f : 118.f, overlay_ ? 500.f : float(ctx_.width) - 40.f);
-        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : 40.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : 232.f;
         for (std::size_t i = 0; i < items_.size(); ++i) {
             const bool on = int(i) == cursor_;
             const float y = top + step * float(i);
