@@ -23,7 +23,7 @@ std::pair<float, float> visible(const view::CameraShot& shot) {
 
 }  // namespace
 
-TEST_CASE("Close fighters fill the picture at the closest zoom; apart, the camera pulls back to the whole stage") {
+TEST_CASE("Close fighters fill the picture at the closest zoom, and apart the camera pulls back to the whole stage") {
     const view::CameraFrame f;
     // 200 apart at 500 and 700: span 200 + 2 * 150 = 500 -> 1280 / 500 = 2.56, held at 1.5; centred on 600.
     view::CameraShot close = view::frameFighters(standing(500, 700), f);
