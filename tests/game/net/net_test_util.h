@@ -61,6 +61,16 @@ using Driven = net::DrivenPeer;
 /// Ticks the peers on a fake clock (see net::driveOnFakeClock).
 inline std::int64_t drive(std::vector<Driven>& peers, std::int64_t limitMs) { return net::driveOnFakeClock(peers, limitMs); }
 
+/// A host and a joiner driven with their own button sequences (which must outlive the result).
+inline std::vector<Driven> drivers(net::NetPeer& host, net::NetPeer& joiner, const std::vector<std::uint16_t>* buttons) {
+    std::vector<Driven> d(2);
+    d[0].peer = &host;
+    d[0].buttons = &buttons[0];
+    d[1].peer = &joiner;
+    d[1].buttons = &buttons[1];
+    return d;
+}
+
 /// Checks that the next datagram `to` receives (by time nowMs) is a Refuse for a wrong protocol version.
 inline void checkVersionRefusal(net::Transport& to, std::int64_t nowMs) {
     std::vector<std::uint8_t> answer;

@@ -27,12 +27,7 @@ struct Pair {
 };
 
 std::vector<nettest::Driven> drivers(net::NetPeer& host, net::NetPeer& joiner, const Pair& pair) {
-    std::vector<nettest::Driven> d(2);
-    d[0].peer = &host;
-    d[0].buttons = &pair.buttons[0];
-    d[1].peer = &joiner;
-    d[1].buttons = &pair.buttons[1];
-    return d;
+    return nettest::drivers(host, joiner, pair.buttons);
 }
 
 void sendPacket(net::Transport& t, net::Address to, const net::Packet& p, std::int64_t now) {
