@@ -3,9 +3,10 @@
 // clear + draw + display is timed, in process CPU time (every thread: a software renderer such as Mesa's llvmpipe
 // rasterises on its own threads) and in wall time. Run it under Xvfb to measure a machine without a GPU:
 //   xvfb-run -a -s "-screen 0 1280x720x24" build/release/bench/bench_draw [--msaa N] [--frames N] [--stage shapes]
-//                                                                           [--empty | --stage-only]
+//                                                                           [--empty | --stage-only] [--night]
 // --stage shapes paints the stage's shapes every frame (the old way) under the cached texture; --empty only clears
-// and displays (what any frame costs before anything is drawn), --stage-only adds the stage alone. Prints the
+// and displays (what any frame costs before anything is drawn), --stage-only adds the stage alone; --night draws the
+// night stage. Prints the
 // median, the 90th percentile and the mean. No timing is asserted anywhere; results go to bench/RESULTS.md.
 #include "game/app/fight_draw.h"
 #include "game/app/fight_screen.h"
@@ -42,7 +43,7 @@ void report(const char* what, std::vector<double> ms) {
 }
 
 int usage() {
-    std::cerr << "usage: bench_draw [--msaa N] [--frames N] [--stage texture|shapes] [--empty | --stage-only] [--data DIR]\n";
+    std::cerr << "usage: bench_draw [--msaa N] [--frames N] [--stage texture|shapes] [--empty | --stage-only] [--night] [--data DIR]\n";
     return 2;
 }
 
@@ -54,6 +55,7 @@ int main(int argc, char** argv) {
     bool shapes = false;
     bool empty = false;  // --empty: clear and display only (the floor under every frame)
     bool stageOnly = false;  // --stage-only: the stage and nothing else
+    bool night = false;      // --night: the night stage instead of dusk
     std::string data = BVH_DATA_DIR;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -64,6 +66,7 @@ int main(int argc, char** argv) {
         else if (a == "--data" && more) data = argv[++i];
         else if (a == "--empty") empty = true;
         else if (a == "--stage-only") stageOnly = true;
+        else if (a == "--night") night = true;
         else return usage();
     }
     app::AppFlags flags;
@@ -71,6 +74,7 @@ int main(int argc, char** argv) {
     app::Context ctx;
     ctx.flags = &flags;
     ctx.dataDir = data;
+    ctx.stage = night ? 1 : 0;
     app::Resources res;
     std::string error;
     if (!res.load(data, false, error)) {
@@ -118,7 +122,11 @@ int main(int argc, char** argv) {
         sf::Clock clock;
         window.clear(sf::Color::Black);
         if (shapes) app::drawStageShapes(window, app::StageView{}, f);  // the old cost, under the cached stage
-        if (stageOnly) app::drawStage(window, app::StageView{}, f);
+        if (stageOnly) {
+            app::StageView v;
+            v.stage = ctx.stage;
+            app::drawStage(window, v, f);
+        }
         else if (!empty) stack.draw(window);
         window.display();
         if (f < 60) continue;

@@ -439,6 +439,7 @@ int runApp(int argc, char** argv) {
     }
     Context ctx;
     ctx.flags = &flags;
+    ctx.stage = flags.stage;
     ctx.dataDir = resolveDataDir(flags);
     if (!hasFonts(ctx.dataDir)) {
         std::cerr << ctx.dataDir << ": not a data folder (no fonts/DejaVuSans.ttf); pass --data DIR\n";

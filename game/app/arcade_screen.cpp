@@ -7,6 +7,7 @@
 #include "game/app/fresh_press.h"
 #include "game/app/live_rules.h"
 #include "game/app/screen.h"
+#include "game/view/draw_list.h"
 
 namespace app {
 namespace {
@@ -95,6 +96,7 @@ private:
 void startArcadeStage(Context& ctx, const std::shared_ptr<ArcadeLadder>& run) {
     sim::MatchSetup s = run->setup(freshSeed(ctx));
     applyLiveRules(s, ctx.style(0), ctx.style(1));
+    ctx.stage = run->stage() % view::kStageCount;  // the ladder alternates the stages
     std::unique_ptr<Screen> fight = makeFight(ctx, s);
     if (!fight) return;
     static_cast<FightScreen&>(*fight).setArcade(run);

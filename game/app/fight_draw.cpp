@@ -33,6 +33,7 @@ view::View viewOf(const sf::RenderTarget& t, const StageView& v) {
     out.scale = v.scale;
     out.shakeX = v.shakeX;
     out.shakeY = v.shakeY;
+    out.stage = v.stage;
     return out;
 }
 
@@ -190,13 +191,15 @@ void drawStage(sf::RenderTarget& t, const StageView& v, long /*ticks*/) {
     static StageLayer back, floor;
     static sf::VertexArray sky(sf::Quads);
     static sf::Vector2f bakedFor;
+    static int bakedStage = -1;
     static bool baked = false, failed = false;
-    const StageView home;  // the whole stage at zoom 1
+    StageView home;  // the whole stage at zoom 1
+    home.stage = v.stage;
     view::View picture = viewOf(t, home);
     picture.shakeX = picture.shakeY = 0.f;
     const sf::Vector2f size(picture.width, picture.height);
     if (failed) return drawStageShapes(t, v, 0);
-    if (!baked || bakedFor != size) {
+    if (!baked || bakedFor != size || bakedStage != v.stage) {
         view::View wide = picture;  // the whole-stage picture with a margin on every side
         wide.width += 2.f * kLayerMargin;
         wide.height += 2.f * kLayerMargin;
@@ -241,7 +244,12 @@ void drawStage(sf::RenderTarget& t, const StageView& v, long /*ticks*/) {
             sky.append(sf::Vertex({g.points[1].x, y1}, low));
             sky.append(sf::Vertex({g.points[0].x, y1}, low));
         }
+        for (const view::Shape& g : skyList.shapes) {  // the night's stars: small squares above the far layer
+            if (g.kind != view::Kind::Polygon || g.points.size() != 4 || g.points[2].y >= skyEnd) continue;
+            for (const view::Point& p : g.points) sky.append(sf::Vertex({p.x, p.y}, toColor(g.fill)));
+        }
         bakedFor = size;
+        bakedStage = v.stage;
         baked = true;
     }
     const sf::RenderStates copy(sf::BlendNone);  // everything here is opaque: copies, no blending

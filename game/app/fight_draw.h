@@ -17,6 +17,7 @@ struct StageView {
     float scale = 1.f;      ///< pixels per world unit
     float shakeX = 0.f;     ///< screen shake offset (pixels)
     float shakeY = 0.f;     ///< screen shake offset (pixels)
+    int stage = 0;          ///< which stage's layers (view::kStageDusk, kStageNight)
 
     /// Pixel position of a world point.
     sf::Vector2f point(float x, float y) const {

@@ -7,6 +7,7 @@
 #include "game/app/draw.h"
 #include "game/app/fight_hints.h"
 #include "game/app/live_source.h"
+#include "game/view/draw_list.h"
 #include "game/app/replay_source.h"
 #include "game/app/training_hud.h"
 
@@ -28,10 +29,10 @@ sim::FrameInput keyButtons(ActionSet actions) { return {{buttonsOf(actions, 0), 
 }  // namespace
 
 FightScreen::FightScreen(Context& ctx, std::unique_ptr<FightSource> source)
-    : ctx_(ctx), source_(std::move(source)), effects_(ctx.res->sound) {
+    : ctx_(ctx), source_(std::move(source)), effects_(ctx.res->sound), stage_(ctx.stage) {
     if (source_->setup().mode == sim::Mode::Training) training_ = std::make_unique<TrainingTools>(source_->takesSetups());
     resetPresentation();
-    ctx_.res->sound.music(view::Song::Dusk);  // the stage's loop
+    ctx_.res->sound.music(stage_ == view::kStageNight ? view::Song::Night : view::Song::Dusk);  // the stage's loop
 }
 
 FightScreen::~FightScreen() { sayWriteFailure(true); }
@@ -144,7 +145,8 @@ void FightScreen::afterStep(const sim::Fight& stepped) {
 // Drawing
 
 void FightScreen::draw(sf::RenderTarget& t) {
-    const StageView v = effects_.stage(ticks_);
+    StageView v = effects_.stage(ticks_);
+    v.stage = stage_;
     drawStage(t, v, ticks_);
     const sim::Fight& fight = source_->fight();
     const sim::FightState& s = fight.state();

@@ -70,6 +70,7 @@ private:
     sim::StepStats lastQuery_;         // the latest step that tested anything (kept through hitstop)
     std::int64_t lastQueryFrame_ = 0;  // the frame it was taken
     long ticks_ = 0;
+    int stage_ = 0;  // the stage it is drawn on: Context::stage when it opened
     int matchOverTicks_ = 0;
     bool menuOpened_ = false;  // the match-over menu was opened for this match
     std::shared_ptr<ArcadeLadder> arcade_;  // the arcade run this match is a stage of, or none

@@ -28,6 +28,7 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
         io::noting(io::wordFlag("--mode", {"fight", "blaster"},
                                 [&out](std::size_t i) { out.mode = i == 0 ? DemoMode::Fight : DemoMode::Blaster; }),
                    modeGiven),
+        io::wordFlag("--stage", {"dusk", "night"}, [&out](std::size_t i) { out.stage = int(i); }),
         io::switchFlag("--demo", out.demo),
         io::switchFlag("--overlay", out.overlay),
         io::switchFlag("--names", out.names),
@@ -86,6 +87,7 @@ const char* usageText() {
            "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n"
            "                      options|welcome|replays|arcade|movelist|tutorial|trainingpage first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
+           "  --stage dusk|night  the stage fights start on (default dusk; fighter select changes it)\n"
            "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use 1)\n"
            "  --mute              no sound\n"
            "  --host [PORT]       host an online match on UDP PORT (default 7000) and wait for an opponent\n"

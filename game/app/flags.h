@@ -25,6 +25,7 @@ struct AppFlags {
     bool framesGiven = false;     ///< true when --frames was on the command line
     std::string screenshot;       ///< --screenshot FILE.png: save the last frame (demo or replay)
     bool overlay = false;         ///< --overlay: start with the hitbox overlay on
+    int stage = 0;                ///< --stage dusk|night: the stage fights start on (view::kStageDusk, kStageNight)
     bool names = false;           ///< --names: start with member names and counters on
     DemoMode mode = DemoMode::Fight;  ///< --mode fight|blaster
     std::uint64_t seed = 0;       ///< --seed N (any 64-bit value), when seedGiven

@@ -9,6 +9,7 @@
 #include "game/app/select_memory.h"
 #include "game/app/move_list_draw.h"
 #include "game/app/screen.h"
+#include "game/view/draw_list.h"
 
 #include <algorithm>
 #include <chrono>
@@ -99,7 +100,7 @@ private:
 class TitleScreen : public Screen {
 public:
     explicit TitleScreen(Context& ctx) : ctx_(ctx) {
-        ctx.res->sound.music(view::Song::Night);  // the title's and menus' loop
+        ctx.res->sound.music(view::Song::Title);  // the title's and menus' loop
         sim::MatchSetup s;  // the two default fighters, idling under the title
         s.mode = sim::Mode::Training;
         const sim::FighterDef* a = ctx.fighter(s.fighter[0]);
@@ -165,6 +166,10 @@ public:
             cpuLevel_ = cpuLevel_ % sim::kMaxCpuLevel + 1;
             ctx_.res->sound.play(Sfx::Blip);
         }
+        if (!arcade_ && in.pressedAny(bit(kP1Medium))) {  // the medium button: the stage, drawn behind the preview
+            ctx_.stage = view::nextStage(ctx_.stage);
+            ctx_.res->sound.play(Sfx::Blip);
+        }
         if (changed) ctx_.res->sound.play(Sfx::Blip), rebuildPreview();
         if (preview_) preview_->step({});
         if (in.pressedAny(bit(kStart) | bit(kP1Light))) startMatch();
@@ -172,6 +177,7 @@ public:
     }
     void draw(sf::RenderTarget& t) override {
         StageView v;
+        v.stage = arcade_ ? view::kStageDusk : ctx_.stage;
         drawStage(t, v, ticks_);
         drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 100.f, float(ctx_.width) - 40.f);
         for (int p = 0; p < 2; ++p) {
@@ -201,16 +207,26 @@ public:
         } else if (mode_ == sim::Mode::VersusCpu) {
             static const char* const kLevelText[] = {"", "1  (slow, rarely blocks)", "2", "3  (quick, blocks often)",
                                                      "4  (frame data: reacts, anti-airs, punishes)"};
-            drawText(t, ctx_.res->font, std::string("CPU LEVEL ") + kLevelText[cpuLevel_] + "    K: change", 20,
+            drawText(t, ctx_.res->font, std::string("CPU LEVEL ") + kLevelText[cpuLevel_] + "    " + keyOf(kP1Heavy) + ": change", 20,
                      float(ctx_.width) / 2.f, float(ctx_.height) - 80.f, sf::Color(255, 220, 150), Align::Center, 2.f);
+        }
+        if (!arcade_) {
+            drawTextFitted(t, ctx_.res->font, std::string("STAGE  \u25c0 ") + view::stageName(ctx_.stage) + " \u25b6    " + keyOf(kP1Medium) + ": change",
+                           20, float(ctx_.width) / 2.f, 196.f, sf::Color(180, 220, 255), float(ctx_.width) - 2.f * 430.f, 2.f);
         }
         const std::string hint = mode_ == sim::Mode::Versus ? "P1: A/D    P2: Left/Right    Enter: fight    Esc: back"
                                  : arcade_                  ? "A/D: your fighter    Enter: start    Esc: back"
                                                             : "A/D: your fighter    W/S: opponent    Enter: fight    Esc: back";
-        drawText(t, ctx_.res->font, hint, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(230, 230, 240), Align::Center, 2.f);
+        drawTextFitted(t, ctx_.res->font, hint, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(230, 230, 240),
+                       float(ctx_.width) - 2.f * 420.f, 2.f);  // between the two move lists
     }
 
 private:
+    /// The first key bound to an action, as the hints name it.
+    std::string keyOf(Action a) const {
+        const std::vector<KeyChord>& keys = ctx_.bindings->keys[a];
+        return keys.empty() ? std::string("(unbound)") : chordName(keys.front());
+    }
     void rebuildPreview() {
         for (int p = 0; p < 2; ++p) lists_[p] = view::moveList(ctx_.fighters[std::size_t(pick_[p])]);
         sim::MatchSetup s;

@@ -55,6 +55,7 @@ struct Context {
     bool displayChanged = false;        ///< the window settings changed: the loop reopens the window
     int lastPick[2] = {-1, -1};         ///< the fighters (indices into fighters) last picked on fighter select
     int lastCpuLevel = 0;               ///< the CPU level last picked there (0 = none yet)
+    int stage = 0;                      ///< the stage the next fight is drawn on (view::kStageDusk, kStageNight)
 
     /// Player p's input style in live matches: simple for both with --simple, else the settings'.
     sim::InputStyle style(int p) const { return flags->simple ? sim::InputStyle::Simple : settings.style[p]; }

@@ -295,6 +295,10 @@ void addRidges(Pen& pen, const View& v, long ticks) {
 
 }  // namespace
 
+const char* stageName(int stage) { return stage == kStageNight ? "Night" : "Dusk"; }
+
+int nextStage(int stage) { return stage < 0 || stage >= kStageCount - 1 ? 0 : stage + 1; }
+
 const char* roleName(Role r) {
     static const char* const kNames[kRoleCount] = {"stage", "shadow", "body", "swoosh", "projectile", "effect", "branch",
                                                    "queryhit", "querymiss", "hurt", "push", "attack", "throw",
@@ -318,17 +322,79 @@ Rect rectOf(const View& v, const engine::AABB& b) {
     return {tl.x, tl.y, float(b.maxX - b.minX) * v.scale, float(b.maxY - b.minY) * v.scale};
 }
 
+namespace {
+
+/// A small deterministic hash for the stage's scattered details (stars, lit windows): the same picture every time.
+unsigned scatter(unsigned x) {
+    x ^= x >> 16;
+    x *= 0x7feb352dU;
+    x ^= x >> 15;
+    x *= 0x846ca68bU;
+    x ^= x >> 16;
+    return x;
+}
+
+}  // namespace
+
 void addSky(DrawList& out, const View& v) {
     Pen pen{out, Role::Stage};
     const float w = v.width, h = v.height;
     const float horizon = v.groundY + v.shakeY - 150.f;
-    const Rgba top = rgba(28, 22, 64), mid = rgba(120, 60, 110), low = rgba(240, 150, 90);  // dusk in two bands
+    const bool night = v.stage == kStageNight;
+    // Dusk in two bands; the night's from deep navy to a harbour glow on the horizon.
+    const Rgba top = night ? rgba(6, 8, 26) : rgba(28, 22, 64);
+    const Rgba mid = night ? rgba(22, 26, 70) : rgba(120, 60, 110);
+    const Rgba low = night ? rgba(70, 110, 150) : rgba(240, 150, 90);
     pen.add(Kind::Gradient, {{0.f, 0.f}, {w, horizon * 0.6f}}, top, mid, 0.f);
     pen.add(Kind::Gradient, {{0.f, horizon * 0.6f}, {w, h}}, mid, low, 0.f);
+    if (!night) return;
+    // Stars over the whole-stage picture and its margins, opaque squares (the window copies the sky unblended).
+    const float shiftX = v.originX - 40.f;  // where the whole-stage picture's x = 0 went
+    for (unsigned i = 0; i < 70; ++i) {
+        const float x = float(scatter(i * 2 + 1) % 1800) - 260.f + shiftX;
+        const float y = float(scatter(i * 2 + 2) % 300) + 14.f + (v.groundY - 650.f);
+        const float r = i % 7 == 0 ? 2.f : 1.f;
+        pen.rect(x - r, y - r, 2.f * r, 2.f * r, i % 3 == 0 ? rgba(235, 238, 255) : rgba(150, 160, 200));
+    }
 }
+
+namespace {
+
+/// The night's far layer: stars, the moon, and a skyline of a harbour town with lit windows, anchored to the stage.
+void addNightFar(Pen& pen, const View& v) {
+    const float shiftX = v.originX - 40.f;  // where the whole-stage picture's x = 0 went
+    const Point moon = v.point(0.24f * 1280.f - 40.f, 250.f);
+    pen.poly(ellipse(moon, 70.f, 70.f, 32), rgba(120, 140, 200, 40));  // halo
+    pen.poly(ellipse(moon, 46.f, 46.f, 32), rgba(238, 240, 225), rgba(255, 255, 245, 90), 6.f);
+    pen.poly(ellipse({moon.x + 12.f, moon.y - 9.f}, 9.f, 8.f, 12), rgba(210, 212, 200));  // craters
+    pen.poly(ellipse({moon.x - 14.f, moon.y + 10.f}, 6.f, 6.f, 12), rgba(214, 216, 204));
+    const float ground = v.groundY + v.shakeY;
+    for (int row = 0; row < 2; ++row) {  // two rows of buildings: far (lighter, lower) and near
+        const Rgba wall = row == 0 ? rgba(40, 36, 58) : rgba(20, 17, 32);
+        float x = -260.f + shiftX + (row == 0 ? 0.f : 37.f);
+        for (unsigned b = 0; x < v.width + 260.f; ++b) {
+            const unsigned hsh = scatter(b * 7 + 101 + unsigned(row) * 1000);
+            const float bw = 46.f + float(hsh % 70);
+            const float bh = (row == 0 ? 100.f : 40.f) + float((hsh >> 8) % (row == 0 ? 90 : 70));
+            const float top = ground - 40.f - bh + (row == 0 ? -40.f : 0.f);
+            pen.rect(x, top, bw - 4.f, ground + 60.f - top, wall);
+            for (float wy = top + 10.f; wy < ground - 60.f; wy += 16.f) {  // lit windows, a few per floor
+                for (float wx = x + 6.f; wx < x + bw - 14.f; wx += 13.f) {
+                    const unsigned lit = scatter(unsigned(wx * 3.f) * 31u + unsigned(wy) * 17u + unsigned(row));
+                    if (lit % 7 != 0) continue;
+                    pen.rect(wx, wy, 5.f, 7.f, lit % 3 == 0 ? rgba(235, 190, 120) : rgba(190, 140, 90));
+                }
+            }
+            x += bw;
+        }
+    }
+}
+
+}  // namespace
 
 void addFar(DrawList& out, const View& v, long ticks) {
     Pen pen{out, Role::Stage};
+    if (v.stage == kStageNight) return addNightFar(pen, v);
     // The sun sits at a fixed place of the world (72% across the picture that shows the whole stage, 190 units up).
     const Point sun = v.point(0.72f * 1280.f - 40.f, 190.f);
     pen.poly(ellipse(sun, 70.f, 70.f), rgba(255, 210, 130, 230), rgba(255, 230, 170, 60), 12.f);
@@ -339,18 +405,28 @@ void addFloor(DrawList& out, const View& v) {
     Pen pen{out, Role::Stage};
     const float w = v.width, h = v.height;
     const float gy = v.groundY + v.shakeY;  // the floor: planks and a lit edge
-    pen.rect(0.f, gy, w, h - gy + 20.f, rgba(92, 60, 44));
-    for (int i = 1; i < 5; ++i) pen.rect(0.f, gy + float(i * i) * 3.f, w, 1.f, rgba(70, 44, 32));
+    const bool night = v.stage == kStageNight;
+    const Rgba plank = night ? rgba(44, 46, 66) : rgba(92, 60, 44), seam = night ? rgba(30, 30, 48) : rgba(70, 44, 32);
+    pen.rect(0.f, gy, w, h - gy + 20.f, plank);
+    for (int i = 1; i < 5; ++i) pen.rect(0.f, gy + float(i * i) * 3.f, w, 1.f, seam);
     const float cx = w / 2.f + v.shakeX;
-    for (int x = -6; x <= 6; ++x) pen.line({cx + float(x) * 100.f, gy}, {cx + float(x) * 190.f, h}, rgba(70, 44, 32));
-    pen.rect(0.f, gy - 2.f, w, 4.f, rgba(200, 140, 90));
+    for (int x = -6; x <= 6; ++x) pen.line({cx + float(x) * 100.f, gy}, {cx + float(x) * 190.f, h}, seam);
+    pen.rect(0.f, gy - 2.f, w, 4.f, night ? rgba(120, 150, 200) : rgba(200, 140, 90));
 }
 
 void addPosts(DrawList& out, const View& v) {
     Pen pen{out, Role::Stage};
+    const bool night = v.stage == kStageNight;
     for (float x : {0.f, float(sim::kStageWidth)}) {  // the stage limits
         const Point p = v.point(x, 0.f);
-        pen.rect(p.x - 3.f * v.scale, p.y - 260.f * v.scale, 6.f * v.scale, 260.f * v.scale, rgba(60, 30, 30), kInk, 1.f);
+        pen.rect(p.x - 3.f * v.scale, p.y - 260.f * v.scale, 6.f * v.scale, 260.f * v.scale, night ? rgba(40, 36, 50) : rgba(60, 30, 30), kInk, 1.f);
+        if (night) {  // a paper lantern on each post, glowing
+            const Point c{p.x, p.y - 272.f * v.scale};
+            pen.poly(ellipse(c, 34.f * v.scale, 34.f * v.scale, 20), rgba(255, 170, 80, 50));
+            pen.poly(ellipse(c, 13.f * v.scale, 17.f * v.scale, 16), rgba(255, 120, 60), kInk, 1.f);
+            pen.rect(c.x - 9.f * v.scale, c.y - 19.f * v.scale, 18.f * v.scale, 4.f * v.scale, rgba(40, 30, 30));
+            continue;
+        }
         pen.rect(p.x - 9.f * v.scale, p.y - 268.f * v.scale, 18.f * v.scale, 10.f * v.scale, rgba(200, 60, 40), kInk, 1.f);
     }
 }

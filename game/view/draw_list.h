@@ -69,10 +69,18 @@ struct View {
     float scale = 1.f;      ///< pixels per world unit
     float shakeX = 0.f;     ///< screen shake offset (pixels)
     float shakeY = 0.f;     ///< screen shake offset (pixels)
+    int stage = 0;          ///< which stage's layers (kStageDusk, kStageNight): drawn-side only, never simulated
 
     /// Pixel position of a world point.
     Point point(float x, float y) const { return {originX + shakeX + x * scale, groundY + shakeY - y * scale}; }
 };
+
+/// The stages: the same floor and limits (the simulation knows one stage), two sets of layers and loops.
+enum : int { kStageDusk = 0, kStageNight = 1, kStageCount = 2 };
+/// A stage's name as menus show it ("Dusk", "Night"); a number outside the range gives the first stage's.
+const char* stageName(int stage);
+/// The stage after `stage`, wrapping (what the select screen's stage key does).
+int nextStage(int stage);
 
 /// A pixel rectangle: left, top, width, height.
 struct Rect {
@@ -92,11 +100,12 @@ struct DrawList {
     std::vector<Shape> shapes;  ///< back to front
 };
 
-/// Sky, hills, floor and the stage limits; `ticks` drifts the hills.
+/// Sky, hills, floor and the stage limits of the view's stage; `ticks` drifts the hills.
 void addStage(DrawList& out, const View& v, long ticks);
 /// The stage's layers, which addStage paints in this order: the sky (two gradient bands across the picture), the far
 /// layer (the sun and the hills, which the game's camera moves less than the fighters) and the near layer (the floor
-/// and the posts at the stage's ends, which move with the fighters).
+/// and the posts at the stage's ends, which move with the fighters). The night stage has the same layers: a
+/// starry sky, the moon over a harbour's skyline with lit windows, a darker floor and posts with lanterns.
 void addSky(DrawList& out, const View& v);
 /// The far layer (see addSky).
 void addFar(DrawList& out, const View& v, long ticks);

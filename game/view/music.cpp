@@ -36,7 +36,22 @@ struct Score {
 
 Score scoreOf(Song s) {
     Score sc;
-    if (s == Song::Night) {
+    if (s == Song::Title) {  // slow and open: the menus' loop
+        sc.info = {"title", 84, 4};
+        sc.chords = {Chord{53, false}, Chord{57, true}, Chord{50, true}, Chord{48, false}};  // F Am Dm C
+        sc.kick = "k.......k.......";
+        sc.snare = "........s.......";
+        sc.hat = "....h.......h...";
+        sc.bass = "r.......f.......";
+        sc.arp = "0.1.2.3.2.1.0.1.";
+        sc.lead =
+            "a-------c---d---"
+            "e-------d---c---"
+            "f-------e---d---"
+            "e-----------g---";
+        sc.letters = {9, 10, 0, 2, 4, 5, 7};  // F major: b is b-flat
+        sc.swing = 0.08;
+    } else if (s == Song::Night) {
         sc.info = {"night", 96, 4};
         sc.chords = {Chord{50, true}, Chord{46, false}, Chord{43, true}, Chord{45, false}};  // Dm Bb Gm A
         sc.kick = "k.....k...k.....";

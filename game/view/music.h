@@ -11,15 +11,15 @@
 
 namespace view {
 
-/// The songs, one per stage.
-enum class Song : std::uint8_t { Dusk, Night, kCount };
+/// The songs: one per stage (Dusk, Night) and the title's and menus' loop.
+enum class Song : std::uint8_t { Dusk, Night, Title, kCount };
 
 /// Sample rate of the rendered loops (mono).
 constexpr int kMusicRate = 22050;
 
 /// A song's shape: its tempo and length (the loop is exactly `bars` bars of 4 beats).
 struct SongInfo {
-    std::string_view name;  ///< "dusk", "night"
+    std::string_view name;  ///< "dusk", "night", "title"
     int bpm = 120;          ///< beats per minute
     int bars = 4;           ///< bars in the loop
 };

@@ -52,3 +52,10 @@ TEST_CASE("The two songs differ") {
     CHECK(view::render(view::Song::Dusk) != view::render(view::Song::Night));
     CHECK(view::songInfo(view::Song::Dusk).bpm != view::songInfo(view::Song::Night).bpm);
 }
+
+TEST_CASE("The menus have their own loop, apart from both stages'") {
+    const std::vector<std::int16_t> title = view::render(view::Song::Title);
+    CHECK(title != view::render(view::Song::Dusk));
+    CHECK(title != view::render(view::Song::Night));
+    CHECK(view::songInfo(view::Song::Title).name == "title");
+}
