@@ -23,6 +23,20 @@
 //                                      (default 10)
 //   run SPEED                          a forward dash held forward becomes a run at SPEED (needs `dash`)
 //   member NAME minX minY maxX maxY    a hurtbox in the neutral pose; members enter the BVH in file order
+// A RIGGED fighter (one with `bone` records) takes its members from a skeleton instead (see docs/formats.md):
+//   bone NAME PARENT LENGTH RADIUS [start]   a capsule bone (length 0..400, radius 1..100) hanging from the end of
+//                                      PARENT, a bone declared earlier, or from its start with `start`; PARENT `-`
+//                                      is the root (placed at the pose's root offset). At most 24; bones come before
+//                                      the members, poses and anims
+//   member NAME bones BONE...          a member whose box is the union of its bones' capsule boxes, rounded outwards
+//                                      (the only member form in a rigged file: the two forms cannot be mixed)
+//   pose NAME [like OTHER] [root X Y] [BONE DEGREES]...   a named pose: each bone's angle relative to its parent in
+//                                      integer degrees (the root's relative to forward; 0 forward, 90 up); `like`
+//                                      starts from an earlier pose; unnamed bones are 0; names are unique
+//     key FRAME POSE [hold|linear|in|out|inout]   (inside anim/move) the pose is exactly POSE on FRAME (1..length,
+//                                      strictly increasing); the easing is for the segment to the next key (linear).
+//                                      Every anim/move of a rigged fighter needs a key; `box` lines for members are
+//                                      an error there (attack, throw and push boxes stay as below)
 //   anim NAME LENGTH                   a looping pose of LENGTH frames; lines up to `end` belong to it
 //   move NAME                          an attack; its length is startup + active + recovery; lines up to `end`:
 //     startup N | active N | recovery N      frame data (startup >= 1, active >= 1)
@@ -62,6 +76,7 @@
 #include "game/io/fighter_file.h"
 
 #include "game/io/button_file.h"
+#include "game/io/fighter_rig.h"
 #include "game/io/text.h"
 
 #include <algorithm>
@@ -97,6 +112,7 @@ struct Parser : io::LineParser {
         int line;
     };
     std::vector<PendingCancel> cancels;  // `cancel` targets, resolved once every move is known
+    RigReader rig{*this};                // bones, bone members, poses and keys
 
     bool hasHeader(const char* key) const {
         for (const auto& k : seenHeader) {
@@ -190,13 +206,25 @@ bool Parser::header(const std::vector<std::string>& t) {
         return count(t, 4, "dash WINDOW FORWARD BACK") && toInt(t[1], 1, kHistory - 2, w.dash) &&
                toInt(t[2], 1, 100, w.dashForward) && toInt(t[3], 1, 100, w.dashBack);
     }
+    if (k == "bone") return rig.bone(t, def);
+    if (k == "pose") return rig.pose(t, def);
     if (k == "member") {
         MemberDef m;
-        if (!count(t, 6, "member NAME minX minY maxX maxY") || !box(t, 2, m.box)) return false;
-        if (t[1] == "attack" || t[1] == "push") return fail(io::quote(t[1]) + " is reserved, not a member name");
+        const bool boneForm = t.size() >= 3 && t[2] == "bones";
+        if (boneForm && !def.rigged() && !def.members.empty()) {
+            return fail("`member NAME bones` and `member NAME minX minY maxX maxY` cannot be mixed in a file");
+        }
+        if (!boneForm && def.rigged()) {
+            return fail("in a rigged fighter (it has `bone` records) a member is `member NAME bones BONE...`");
+        }
+        if (!boneForm && (!count(t, 6, "member NAME minX minY maxX maxY") || !box(t, 2, m.box))) return false;
+        if (t.size() >= 2 && (t[1] == "attack" || t[1] == "push" || t[1] == "throw")) {
+            return fail(io::quote(t[1]) + " is reserved, not a member name");
+        }
         if (def.member(t[1]) >= 0) return fail("duplicate member " + io::quote(t[1]));
         if (!def.anims.empty()) return fail("members must come before the first anim/move");
         if (int(def.members.size()) >= kMaxMembers) return fail("more than " + std::to_string(kMaxMembers) + " members");
+        if (boneForm && !rig.member(t, def)) return false;
         m.name = t[1];
         def.members.push_back(m);
         return true;
@@ -360,6 +388,7 @@ int attackBoxes(const AnimDef& a) {
 bool Parser::animLine(const std::vector<std::string>& t) {
     AnimDef& a = def.anims[current];
     if (t[0] == "end") return count(t, 1, "end") && closeAnim();
+    if (t[0] == "key") return rig.key(t, def, a);
     if (t[0] == "box") {
         Placement p;
         if (!count(t, 8, "box FIRST LAST WHAT minX minY maxX maxY") || !toInt(t[1], 1, 10000, p.first) ||
@@ -380,6 +409,7 @@ bool Parser::animLine(const std::vector<std::string>& t) {
         else if (t[3] == "throw") p.target = kPlaceThrow;
         else if (t[3] == "push") p.target = kPlacePush;
         else if ((p.target = def.member(t[3])) < 0) return fail("unknown member " + io::quote(t[3]));
+        else if (def.rigged()) return fail("in a rigged fighter the member boxes come from the bones");
         a.boxes.push_back(p);
         placementLines.push_back(line);
         return true;
@@ -409,6 +439,7 @@ bool Parser::closeAnim() {
             return fail("box frames go past the last frame (" + std::to_string(a.length) + ") of " + io::quote(a.name));
         }
     }
+    if (!rig.keysFit(def, a)) return false;
     current = -1;
     return true;
 }
@@ -465,6 +496,7 @@ bool Parser::finish() {
         }
         return fail("a `dash` record needs anims 'dash' and 'backdash'");
     }
+    if (def.rigged()) rig.neutralBoxes(def);
     return true;
 }
 

@@ -12,6 +12,8 @@ set(GAME_IO_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/button_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fighter_file.h
   ${CMAKE_CURRENT_LIST_DIR}/fighter_file.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fighter_rig.h
+  ${CMAKE_CURRENT_LIST_DIR}/fighter_rig.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run_file.h
   ${CMAKE_CURRENT_LIST_DIR}/replay_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/script_file.cpp

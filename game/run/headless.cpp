@@ -8,6 +8,7 @@
 #include "game/run/headless.h"
 
 #include "game/run/blaster_runner.h"
+#include "game/run/box_dump.h"
 #include "game/run/frame_data.h"
 #include "game/io/flag_table.h"
 #include "game/io/button_file.h"
@@ -22,6 +23,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace run {
 namespace {
@@ -37,6 +39,8 @@ struct Flags {
     std::string note;          ///< --note TEXT: a bug report's note in the --record file
     std::int64_t noteFrame = -1;  ///< --note-frame N: the frame it is about (-1: the last)
     std::string frameData;     ///< --frame-data FIGHTER: print its frame data page instead of running a file
+    std::string boxes;         ///< --boxes FIGHTER MOVE: print that anim's boxes per frame instead of running a file
+    std::string boxesMove;     ///< its MOVE (any anim or move name)
 };
 
 /// The program's name in messages: "game_headless", or "game --headless" when the window's binary runs headless.
@@ -52,12 +56,27 @@ int usage(const std::string& program, const std::string& what) {
               << "       its own usage, e.g. game_headless --host 7000, and the README)\n"
               << "       game_headless --spectate HOST[:PORT] [--record OUT] ...   (watch a host's match: docs/netcode.md)\n"
               << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n"
-              << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as Markdown)\n";
+              << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as Markdown)\n"
+              << "       game_headless --boxes FIGHTER MOVE [--data DIR]   (every box of an anim or move, frame by frame)\n";
     return 2;
 }
 
 bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     bool headless = false;
+    // --boxes takes two values: MOVE is taken out here and the table reads `--boxes FIGHTER`.
+    std::vector<char*> args(argv, argv + argc);
+    for (std::size_t i = 1; i < args.size(); ++i) {
+        if (std::string(args[i]) != "--boxes") continue;
+        if (i + 2 >= args.size() || args[i + 1][0] == '-' || args[i + 2][0] == '-' || args[i + 2][0] == 0) {
+            error = "--boxes needs FIGHTER MOVE";
+            return false;
+        }
+        f.boxesMove = args[i + 2];
+        args.erase(args.begin() + std::ptrdiff_t(i) + 2);
+        break;
+    }
+    argc = int(args.size());
+    argv = args.data();
     const io::FlagTable table = {
         io::switchFlag("--headless", headless),
         io::textFlag("--replay", f.replay),
@@ -69,8 +88,13 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
         io::textFlag("--note", f.note),
         io::numberInto("--note-frame", 0, sim::kMaxRunFrames, f.noteFrame),
         io::textFlag("--frame-data", f.frameData),
+        io::textFlag("--boxes", f.boxes),
     };
     if (!io::parseFlags(argc, argv, table, error)) return false;
+    if (!f.boxes.empty()) {
+        if (!f.replay.empty() || !f.frameData.empty()) error = "--boxes takes no --replay or --frame-data";
+        return error.empty();
+    }
     if (!f.frameData.empty()) {
         if (!f.replay.empty()) error = "--frame-data takes no --replay";
         return error.empty();
@@ -148,6 +172,23 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     std::string error;
     const std::string program = programName(argc > 0 ? argv[0] : nullptr);
     if (!parseFlags(argc, argv, flags, error)) return usage(program, error);
+    if (!flags.boxes.empty()) {
+        const std::string dataDir = flags.dataDir.empty() ? defaultDataDir : flags.dataDir;
+        sim::FighterLoad load = sim::loadFighterById(dataDir, flags.boxes);
+        if (!load.ok) {
+            std::cerr << load.error.text() << "\n";
+            return 2;
+        }
+        const int anim = load.def.anim(flags.boxesMove);
+        if (anim < 0) {
+            std::string names;
+            for (const sim::AnimDef& a : load.def.anims) names += " " + a.name;
+            return usage(program, "fighter " + io::quote(flags.boxes) + " has no anim or move " +
+                                      io::quote(flags.boxesMove) + " (it has:" + names + ")");
+        }
+        writeBoxes(load.def, anim, std::cout);
+        return checkedExit(program, 0);
+    }
     if (!flags.frameData.empty()) {
         const std::string dataDir = flags.dataDir.empty() ? defaultDataDir : flags.dataDir;
         sim::FighterLoad load = sim::loadFighterById(dataDir, flags.frameData);

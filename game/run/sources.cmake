@@ -19,4 +19,6 @@ set(GAME_RUN_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/bisect.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame_data.h
   ${CMAKE_CURRENT_LIST_DIR}/frame_data.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/box_dump.h
+  ${CMAKE_CURRENT_LIST_DIR}/box_dump.cpp
 )

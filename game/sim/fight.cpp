@@ -4,7 +4,8 @@
 // Why it looks like this: everything the rules read lives in FightState so a copy is a save state and a hash is
 // a checksum (GGPO style). Loops run over the two fighters and the two projectile slots in index order and nothing
 // depends on memory addresses. The rest of the rules live beside this file: hits and throws (fight_hits.cpp),
-// push boxes and walls (fight_push.cpp), the CPU and the training dummy (fight_cpu.cpp), the hash (fight_hash.cpp).
+// push boxes and walls (fight_push.cpp), a frame's members and boxes (fight_boxes.cpp), the CPU and the training
+// dummy (fight_cpu.cpp), the hash (fight_hash.cpp).
 #include "game/sim/fight.h"
 
 #include "game/sim/determinism.h"
@@ -506,39 +507,6 @@ void Fight::faceEachOther() {
         if (!free || f.airborne || o.x == f.x) continue;
         f.facing = o.x > f.x ? 1 : -1;
     }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Boxes: the animation frame places every member through the agent BVH
-
-void Fight::placeBoxes(int p) {
-    FighterState& f = s_.fighters[p];
-    const FighterDef& d = defs_[p];
-    const AnimDef& a = d.anims[f.anim];
-    const int frame = f.animFrame;
-    for (int m = 0; m < int(d.members.size()); ++m) {
-        engine::AABB rel = d.members[m].box;
-        for (const Placement& pl : a.boxes) {
-            if (pl.target == m && frame >= pl.first && frame <= pl.last) rel = pl.box;
-        }
-        f.body.moveLeaf(f.memberLeaf[m], toWorld(rel, f.x, f.y, f.facing));
-    }
-    engine::AABB push = d.push;
-    f.attacks.clear();
-    const bool activeWindow = a.isMove && frame > a.startup && frame <= a.startup + a.active;
-    for (const Placement& pl : a.boxes) {
-        if (frame < pl.first || frame > pl.last) continue;
-        if (pl.target == kPlacePush) push = pl.box;
-        if (pl.target == kPlaceAttack || pl.target == kPlaceThrow) {
-            f.attacks.push_back({toWorld(pl.box, f.x, f.y, f.facing), activeWindow, pl.target == kPlaceThrow});
-        }
-    }
-    f.push = toWorld(push, f.x, f.y, f.facing);
-}
-
-engine::AABB Fight::memberBox(int p, int m) const {
-    const FighterState& f = s_.fighters[p];
-    return f.body.node(f.memberLeaf[m]).box;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -251,6 +251,9 @@ public:
     const MatchSetup& setup() const { return setup_; }
     /// Name of fighter p's current animation.
     const std::string& animName(int p) const { return defs_[p].anims[s_.fighters[p].anim].name; }
+    /// Places both fighters' members and boxes again from their anim, frame, position and facing (as every step
+    /// does): for a state edited and restore()d by a test or a tool.
+    void placeAll();
     /// World box of member m of fighter p (its current BVH leaf).
     engine::AABB memberBox(int p, int m) const;
 

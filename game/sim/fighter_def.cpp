@@ -54,6 +54,10 @@ void FighterDef::resolveIds() {
     ids.crouchheavy = anim("crouchheavy");
     ids.super = anim("super");
     ids.down = anim("down");
+    ids.hitstunHigh = anim("hitstun-high");
+    ids.hitstunLow = anim("hitstun-low");
+    ids.win = anim("win");
+    ids.lose = anim("lose");
     techButtons = 0;
     for (const AnimDef& a : anims) {
         if (a.guard != Guard::Throw) continue;

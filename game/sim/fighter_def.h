@@ -6,6 +6,7 @@
 // the simulation mirrors boxes for a fighter facing left. Definitions are immutable once loaded and copied into
 // each Fight, so the simulation never refers to files or globals.
 #include "engine/aabb.h"
+#include "game/sim/skeleton.h"
 
 #include <cstdint>
 #include <string>
@@ -37,7 +38,8 @@ struct MoveInput {
     bool simple = false;           ///< only in the Simple input style (a beginner's shortcut)
 };
 
-/// A named body box in the neutral pose; its index is the member's id everywhere else.
+/// A named body box in the neutral pose; its index is the member's id everywhere else. In a rigged fighter the box
+/// is derived (the member's bones in the first frame of `stand`) and the bones are in FighterDef::skeleton.
 struct MemberDef {
     std::string name;  ///< e.g. "head", "torso"
     engine::AABB box;  ///< relative to the origin, facing right
@@ -96,6 +98,7 @@ struct AnimDef {
     int invLast = 0;     ///< last invincible frame, inclusive
     bool noTech = false; ///< its throw boxes grab for good: no throw press breaks them (command throws)
     std::vector<Placement> boxes;  ///< per-frame placements in file order
+    std::vector<KeyPose> keys;     ///< a rigged fighter's key poses, frames strictly increasing (empty: old format)
     int line = 0;        ///< where it was declared (for messages)
 };
 
@@ -114,6 +117,8 @@ struct StandardAnims {
     int rising = -1, grab = -1;      ///< 623 + special (invincible anti-air) and the throw, optional
     int medium = -1, crouchmedium = -1, crouchheavy = -1, super = -1;  ///< the CPU's other tools, optional
     int down = -1;                   ///< lying after a knockdown (the `ko` pose when a fighter has none)
+    int hitstunHigh = -1, hitstunLow = -1;  ///< hit reactions by where the hit landed (`hitstun` otherwise)
+    int win = -1, lose = -1;         ///< the round's end, once its call was shown (optional)
     int thrown = -1, dash = -1, backdash = -1;  ///< held by a throw, the dashes (optional)
 };
 
@@ -141,12 +146,15 @@ struct FighterDef {
     int jumpVx = 5;            ///< horizontal speed of diagonal jumps
     engine::AABB push;         ///< neutral push box
     std::vector<MemberDef> members;   ///< hurtboxes, in BVH insertion order
+    SkeletonDef skeleton;             ///< bones, and each member's bones (memberBones[m]); no bones = old format
     std::vector<NamedColor> colors;   ///< drawing colours
     std::vector<AnimDef> anims;       ///< every animation, in file order
     StandardAnims ids;                ///< standard animations by id (filled by resolveIds)
     InputWindows windows;             ///< motion, dash and throw-tech windows
     std::uint16_t techButtons = 0;    ///< buttons that break a throw: the inputs of its `level throw` moves (resolveIds)
 
+    /// True when the members come from a skeleton's bones (the file has `bone` records).
+    bool rigged() const { return !skeleton.bones.empty(); }
     /// Index of the animation with this name, or -1.
     int anim(std::string_view name) const;
     /// Index of the member with this name, or -1.

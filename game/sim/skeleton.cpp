@@ -101,9 +101,13 @@ Pose poseAt(const std::vector<KeyPose>& keys, int frame) {
     return p;
 }
 
-std::vector<BonePlacement> placeBones(const SkeletonDef& skel, const Pose& pose) {
-    std::vector<BonePlacement> out(skel.bones.size());
-    for (std::size_t i = 0; i < skel.bones.size() && i < std::size_t(kMaxBones); ++i) {
+namespace {
+
+/// Forward kinematics into any indexable store of at least skel.bones.size() (capped at kMaxBones) placements.
+template <class Store>
+int placeInto(const SkeletonDef& skel, const Pose& pose, Store& out) {
+    const std::size_t n = std::min(skel.bones.size(), std::size_t(kMaxBones));
+    for (std::size_t i = 0; i < n; ++i) {
         const BoneDef& b = skel.bones[i];
         BonePlacement& p = out[i];
         int world = pose.angle[i];
@@ -121,8 +125,40 @@ std::vector<BonePlacement> placeBones(const SkeletonDef& skel, const Pose& pose)
         p.x1 = p.x0 + std::int64_t(b.length) * cosQ14(p.worldAngle) / (kTrigOne >> kPosShift);
         p.y1 = p.y0 + std::int64_t(b.length) * sinQ14(p.worldAngle) / (kTrigOne >> kPosShift);
     }
+    return int(n);
+}
+
+/// The union of a member's capsule boxes over the first `count` placements.
+template <class Store>
+engine::AABB memberOf(const SkeletonDef& skel, const Store& placed, std::size_t count, int member) {
+    engine::AABB box{0, 0, 0, 0};
+    if (member < 0 || std::size_t(member) >= skel.memberBones.size()) return box;
+    bool first = true;
+    for (int bone : skel.memberBones[std::size_t(member)]) {
+        if (bone < 0 || std::size_t(bone) >= count) continue;
+        const engine::AABB c = capsuleBox(placed[std::size_t(bone)], skel.bones[std::size_t(bone)].radius);
+        if (first) {
+            box = c;
+            first = false;
+        } else {
+            box.minX = std::min(box.minX, c.minX);
+            box.minY = std::min(box.minY, c.minY);
+            box.maxX = std::max(box.maxX, c.maxX);
+            box.maxY = std::max(box.maxY, c.maxY);
+        }
+    }
+    return box;
+}
+
+}  // namespace
+
+std::vector<BonePlacement> placeBones(const SkeletonDef& skel, const Pose& pose) {
+    std::vector<BonePlacement> out(skel.bones.size());
+    placeInto(skel, pose, out);
     return out;
 }
+
+int placeBones(const SkeletonDef& skel, const Pose& pose, BoneArray& out) { return placeInto(skel, pose, out); }
 
 engine::AABB capsuleBox(const BonePlacement& b, int radius) {
     const std::int64_t r = std::int64_t(radius) << kPosShift;
@@ -136,23 +172,11 @@ engine::AABB capsuleBox(const BonePlacement& b, int radius) {
 }
 
 engine::AABB memberBox(const SkeletonDef& skel, const std::vector<BonePlacement>& placed, int member) {
-    engine::AABB box{0, 0, 0, 0};
-    if (member < 0 || std::size_t(member) >= skel.memberBones.size()) return box;
-    bool first = true;
-    for (int bone : skel.memberBones[std::size_t(member)]) {
-        if (bone < 0 || std::size_t(bone) >= placed.size()) continue;
-        const engine::AABB c = capsuleBox(placed[std::size_t(bone)], skel.bones[std::size_t(bone)].radius);
-        if (first) {
-            box = c;
-            first = false;
-        } else {
-            box.minX = std::min(box.minX, c.minX);
-            box.minY = std::min(box.minY, c.minY);
-            box.maxX = std::max(box.maxX, c.maxX);
-            box.maxY = std::max(box.maxY, c.maxY);
-        }
-    }
-    return box;
+    return memberOf(skel, placed, placed.size(), member);
+}
+
+engine::AABB memberBox(const SkeletonDef& skel, const BoneArray& placed, int count, int member) {
+    return memberOf(skel, placed, std::size_t(std::clamp(count, 0, kMaxBones)), member);
 }
 
 }  // namespace sim

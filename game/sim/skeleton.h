@@ -94,6 +94,12 @@ std::vector<BonePlacement> placeBones(const SkeletonDef& skel, const Pose& pose)
 engine::AABB capsuleBox(const BonePlacement& b, int radius);
 /// Member m's hurtbox in `pose`: the union of its bones' capsule boxes (facing right, relative to the origin).
 engine::AABB memberBox(const SkeletonDef& skel, const std::vector<BonePlacement>& placed, int member);
+/// Placements of every bone, in a fixed array (the simulation's per-frame form: no allocation).
+using BoneArray = std::array<BonePlacement, kMaxBones>;
+/// placeBones into a fixed array; returns the number of bones placed (at most kMaxBones).
+int placeBones(const SkeletonDef& skel, const Pose& pose, BoneArray& out);
+/// memberBox over the first `count` placements of a fixed array (bones past `count` are skipped).
+engine::AABB memberBox(const SkeletonDef& skel, const BoneArray& placed, int count, int member);
 /// The eased fraction of a segment, Q12 (4096 = the next key), for `step` of `steps` frames.
 int easeQ12(Ease e, int step, int steps);
 

@@ -9,6 +9,7 @@ set(GAME_SIM_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_hits.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_push.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_boxes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_cpu.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_hash.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_fields.h
@@ -17,6 +18,8 @@ set(GAME_SIM_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/move_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/skeleton.h
   ${CMAKE_CURRENT_LIST_DIR}/skeleton.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rig.h
+  ${CMAKE_CURRENT_LIST_DIR}/rig.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster/blaster.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster/budget.h

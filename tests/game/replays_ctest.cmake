@@ -94,3 +94,20 @@ endif()
 add_test(NAME "replay --events prints matchover draw on a draw"
   COMMAND $<TARGET_FILE:game_headless> --headless --events --replay ${BVH_FIGHT_BAD_DIR}/draw_events.fscript)
 set_tests_properties("replay --events prints matchover draw on a draw" PROPERTIES PASS_REGULAR_EXPRESSION "matchover draw")
+# `--boxes FIGHTER MOVE`: the per-frame box listing from the command line (its lines are checked by hand in
+# tests/game/run/box_dump.test.cpp), and its refusals.
+add_test(NAME "headless --boxes lists a move's boxes per frame"
+  COMMAND $<TARGET_FILE:game_headless> --boxes ninja light --data ${BVH_FIGHTER4})
+set_tests_properties("headless --boxes lists a move's boxes per frame" PROPERTIES
+  PASS_REGULAR_EXPRESSION "frame 5 member arm-front 10 130 70 146\nframe 5 member arm-back")
+add_test(NAME "headless --boxes refuses --replay with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
+          "-DEXTRA=--boxes;ryo;nothing" "-DMSG=game_headless: --boxes takes no --replay or --frame-data"
+          -P ${BVH_EXPECT_EXIT})
+add_test(NAME "headless --boxes needs a move"
+  COMMAND $<TARGET_FILE:game_headless> --boxes ryo)
+set_tests_properties("headless --boxes needs a move" PROPERTIES WILL_FAIL TRUE)
+add_test(NAME "headless --boxes names an unknown move"
+  COMMAND $<TARGET_FILE:game_headless> --boxes ryo nothing)
+set_tests_properties("headless --boxes names an unknown move" PROPERTIES
+  PASS_REGULAR_EXPRESSION "game_headless: fighter 'ryo' has no anim or move 'nothing' \\(it has: stand walk")

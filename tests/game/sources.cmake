@@ -4,11 +4,13 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/moves.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/skeleton.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sim/rig.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight_fields.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/desync_report.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/blaster.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/text.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/fighter_file.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/fighter_rig.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/moves_data.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/replay.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/bug_report.test.cpp
@@ -20,6 +22,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/io/flag_table.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/online_flags.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/headless.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/run/box_dump.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/atomic_file.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/read_file.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/settings_file.test.cpp
