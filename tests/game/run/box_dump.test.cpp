@@ -54,7 +54,7 @@ TEST_CASE("--boxes lists an old-format move's boxes per frame as its file places
 }
 
 TEST_CASE("--boxes lists a rigged move's members as the bounds of its bones") {
-    sim::FighterLoad load = sim::loadFighter(std::string(BVH_TEST_SOURCE_DIR) + "/game/data/stick.fighter");
+    sim::FighterLoad load = sim::loadFighter(std::string(BVH_TEST_SOURCE_DIR) + "/game/rigged/stick.fighter");
     REQUIRE_MESSAGE(load.ok, load.error.text());
     const sim::FighterDef& d = load.def;
     const int light = d.anim("light");

@@ -158,7 +158,7 @@ void everyFrame(const sim::FighterDef& d, int& frames, int& bad, int& distinct) 
 
 TEST_CASE("Every frame of every animation keeps the agent BVH valid and each member leaf equal to its box") {
     std::vector<sim::FighterDef> defs = {fighttest::fighter("ryo"), fighttest::fighter("brick"), fighttest::fighter("tasha")};
-    sim::FighterLoad stick = sim::loadFighter(std::string(BVH_TEST_SOURCE_DIR) + "/game/data/stick.fighter");
+    sim::FighterLoad stick = sim::loadFighter(std::string(BVH_TEST_SOURCE_DIR) + "/game/rigged/stick.fighter");
     REQUIRE_MESSAGE(stick.ok, stick.error.text());
     REQUIRE(stick.def.rigged());
     defs.push_back(stick.def);
