@@ -265,9 +265,9 @@ void drawStage(sf::RenderTarget& t, const StageView& v, long /*ticks*/) {
 }
 
 void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f, long ticks,
-                 bool altColors) {
+                 bool altColors, view::SecondaryMotion* motion) {
     view::DrawList list;
-    view::addFighter(list, viewOf(t, v), def, f, -1, ticks, altColors);
+    view::addFighter(list, viewOf(t, v), def, f, -1, ticks, altColors, motion);
     paint(t, list);
 }
 

@@ -8,6 +8,10 @@
 #include <SFML/Graphics/Font.hpp>
 #include <SFML/Graphics/RenderTarget.hpp>
 
+namespace view {
+struct SecondaryMotion;  // game/view/rig_draw.h
+}
+
 namespace app {
 
 /// Maps world units (y up, ground at 0) to window pixels.
@@ -42,9 +46,10 @@ void drawStage(sf::RenderTarget& t, const StageView& v, long ticks);
 /// Paints the stage's shapes directly, every call (what drawStage did before it kept a texture; bench_draw's
 /// baseline), with the hills drifting by `ticks`.
 void drawStageShapes(sf::RenderTarget& t, const StageView& v, long ticks);
-/// Draws a fighter as a stylised character built from its member boxes; altColors for player 2 of a mirror match.
+/// Draws a fighter: a rigged one from its bones, an old-format one from its member boxes; altColors for player 2 of
+/// a mirror match; `motion` is the fighter slot's drawn-only secondary motion (null: drawn at rest).
 void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f, long ticks,
-                 bool altColors = false);
+                 bool altColors = false, view::SecondaryMotion* motion = nullptr);
 /// Draws the live projectiles as glowing fireballs.
 void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks);
 /// The overlay's colour key, bottom left (drawOverlay calls it).

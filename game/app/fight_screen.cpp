@@ -52,6 +52,7 @@ void FightScreen::resetPresentation() {
     pacer_.clearCarried();
     matchOverTicks_ = 0;
     menuOpened_ = false;
+    for (view::SecondaryMotion& m : motion_) m.reset();
 }
 
 void FightScreen::resetMatch() {
@@ -152,8 +153,8 @@ void FightScreen::draw(sf::RenderTarget& t) {
     const sim::FightState& s = fight.state();
     const int last = s.fighters[1].action == sim::Action::Attack && s.fighters[0].action != sim::Action::Attack ? 1 : 0;
     const bool mirror = source_->fighter(0).id == source_->fighter(1).id;
-    drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_, mirror && last == 0);
-    drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, mirror && last == 1);
+    drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_, mirror && last == 0, &motion_[1 - last]);
+    drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, mirror && last == 1, &motion_[last]);
     drawProjectiles(t, v, fight, ticks_);
     drawOverlay(t, v, fight, lastQuery_, overlay_, ctx_.res->mono);
     effects_.drawSparks(t, v);

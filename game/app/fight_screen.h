@@ -10,6 +10,7 @@
 #include "game/app/screen.h"
 #include "game/app/training.h"
 #include "game/io/run_file.h"
+#include "game/view/rig_draw.h"
 
 #include <memory>
 
@@ -74,6 +75,7 @@ private:
     int matchOverTicks_ = 0;
     bool menuOpened_ = false;  // the match-over menu was opened for this match
     std::shared_ptr<ArcadeLadder> arcade_;  // the arcade run this match is a stage of, or none
+    view::SecondaryMotion motion_[2];       // each player's drawn-only spring chains (never in the simulation)
 };
 
 /// Makes a live fight for a setup; nullptr (with the error printed and ctx.quit set) when a fighter is unknown.

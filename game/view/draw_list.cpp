@@ -4,6 +4,8 @@
 // does to a box, the figure follows, and the overlay lines up with it exactly.
 #include "game/view/draw_list.h"
 
+#include "game/view/rig_draw.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -443,7 +445,8 @@ void addStage(DrawList& out, const View& v, long ticks) {
 }
 
 void addFighter(DrawList& out, const View& v, const sim::FighterDef& def, const sim::FighterState& f, int player,
-                long ticks, bool altColors) {
+                long ticks, bool altColors, SecondaryMotion* motion) {
+    (void)motion;
     const Palette p = paletteOf(def, f, ticks, altColors);
     Pen shadow{out, Role::Shadow, player};
     addShadow(shadow, v, f);

@@ -16,6 +16,8 @@
 
 namespace view {
 
+struct SecondaryMotion;  // rig_draw.h
+
 /// An 8-bit RGBA colour.
 struct Rgba {
     std::uint8_t r = 0, g = 0, b = 0, a = 255;  ///< channels
@@ -53,6 +55,8 @@ struct Shape {
     Role role = Role::Stage;    ///< what it shows
     int player = -1;            ///< fighter it belongs to (0, 1) or -1
     int depth = -1;             ///< Branch: depth of the BVH node (root 0); else -1
+    int member = -1;            ///< Body of a rigged fighter: the member (FighterDef::members index) whose box it
+                                ///< lies in; -1 for everything else (old-format bodies, spring chains, the stage)
     bool additive = false;      ///< painted with additive blending (glows)
     Rgba fill;                  ///< fill colour (alpha 0 = none)
     Rgba line;                  ///< outline colour (or the gradient's bottom colour)
@@ -115,10 +119,11 @@ void addNear(DrawList& out, const View& v);
 void addFloor(DrawList& out, const View& v);
 /// The near layer's posts at the stage's ends, sized by the view's zoom.
 void addPosts(DrawList& out, const View& v);
-/// One fighter built from its member boxes (shadow, attack swooshes, limbs, torso, head); altColors for player 2
-/// of a mirror match; `player` tags the shapes.
+/// One fighter (shadow, attack swooshes, then the body): a rigged fighter from its posed bones (rig_draw.h), an
+/// old-format one from its member boxes (limbs, torso, head); altColors for player 2 of a mirror match; `player`
+/// tags the shapes; `motion` is the slot's drawn-only secondary motion (null: the chains drawn at rest).
 void addFighter(DrawList& out, const View& v, const sim::FighterDef& def, const sim::FighterState& f, int player,
-                long ticks, bool altColors);
+                long ticks, bool altColors, SecondaryMotion* motion = nullptr);
 /// The live fireballs as additive glows.
 void addProjectiles(DrawList& out, const View& v, const sim::FightState& s, long ticks);
 /// A flash at each event of the last step that has a place (hits, blocks, cancels, throws, techs).

@@ -1,8 +1,11 @@
-# game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer;
+# game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer
+# (rigged fighters drawn from their bones in rig_draw);
 # the stages' music, synthesised as samples.
 set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.h
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/rig_draw.h
+  ${CMAKE_CURRENT_LIST_DIR}/rig_draw.cpp
   ${CMAKE_CURRENT_LIST_DIR}/camera.h
   ${CMAKE_CURRENT_LIST_DIR}/camera.cpp
   ${CMAKE_CURRENT_LIST_DIR}/music.h
