@@ -209,15 +209,23 @@ std::string displayProblem() {
 
 /// Saves what the window shows now (call after drawing, before display()) as a temporary file beside path, renamed
 /// over it once complete (io::replaceWithTemp). The image writer does not report a failed write (a full disk leaves
-/// a cut PNG and says nothing), so the file is read back before it replaces anything.
-bool saveScreenshot(const sf::RenderWindow& window, const std::string& path, std::string& error) {
+/// a cut PNG and says nothing), so the file is read back before it replaces anything. cropW x cropH > 0: only the
+/// bottom centre of the picture is kept.
+bool saveScreenshot(const sf::RenderWindow& window, const std::string& path, int cropW, int cropH, std::string& error) {
     sf::Texture tex;
     if (!tex.create(window.getSize().x, window.getSize().y)) {
         error = path + ": cannot save the screenshot (no texture of the window's size)";
         return false;
     }
     tex.update(window);
-    const sf::Image shot = tex.copyToImage();
+    sf::Image shot = tex.copyToImage();
+    if (cropW > 0 && cropH > 0) {  // the bottom centre of the picture (--screenshot-crop)
+        const int w = std::min(cropW, int(shot.getSize().x)), h = std::min(cropH, int(shot.getSize().y));
+        sf::Image part;
+        part.create(unsigned(w), unsigned(h));
+        part.copy(shot, 0, 0, sf::IntRect((int(shot.getSize().x) - w) / 2, int(shot.getSize().y) - h, w, h));
+        shot = part;
+    }
     const std::string temp = io::tempPathBeside(path, true);  // the writer picks PNG by the extension
     errno = 0;
     const bool saved = shot.saveToFile(temp);
@@ -364,7 +372,7 @@ int runFixed(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
         render(window, ctx);
         if (last && !ctx.flags->screenshot.empty()) {
             std::string error;
-            if (!saveScreenshot(window, ctx.flags->screenshot, error)) {
+            if (!saveScreenshot(window, ctx.flags->screenshot, ctx.flags->cropWidth, ctx.flags->cropHeight, error)) {
                 reportWriteFailure(ctx, error);
                 return 1;
             }

@@ -12,6 +12,24 @@ const std::vector<std::string> kScreens = {"title", "modes",    "select", "contr
                                            "training", "pause", "blaster", "online", "options", "welcome",
                                            "replays", "arcade", "movelist", "tutorial", "trainingpage"};
 
+/// --screenshot-crop WxH: the part of the picture a screenshot keeps (bottom centre, where the camera frames the
+/// fighters), W in 16..1280 and H in 16..720.
+io::Flag cropFlag(AppFlags& out) {
+    return {"--screenshot-crop", io::Flag::Takes::Value, [&out](const std::string& v, std::string& error) {
+                const std::size_t x = v.find('x');
+                std::int64_t w = 0, h = 0;
+                std::string why;
+                if (x == std::string::npos || !io::flagNumber("--screenshot-crop", v.substr(0, x), 16, 1280, w, why) ||
+                    !io::flagNumber("--screenshot-crop", v.substr(x + 1), 16, 720, h, why)) {
+                    error = io::badFlagValue("--screenshot-crop", "WIDTHxHEIGHT within 1280x720 (e.g. 720x440)", v);
+                    return false;
+                }
+                out.cropWidth = int(w);
+                out.cropHeight = int(h);
+                return true;
+            }};
+}
+
 /// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode.
 io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
     io::FlagTable t = {
@@ -20,6 +38,7 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
         io::textFlag("--controls", out.controlsFile),
         io::textFlag("--settings", out.settingsFile),
         io::textFlag("--screenshot", out.screenshot),
+        cropFlag(out),
         io::wordFlag("--show", kScreens, [&out](std::size_t i) { out.show = kScreens[i]; }),
         io::noting(io::textFlag("--replay-dir", out.replayDir), out.replayDirGiven),
         io::noting(io::numberInto("--frames", 1, 10000000, out.frames), out.framesGiven),
@@ -49,6 +68,7 @@ std::string badCombination(const AppFlags& out, bool modeGiven) {
         return "--host, --join and --code cannot be combined";
     if (!out.online.code.empty() && out.online.lobby.empty()) return "--code CODE needs --lobby HOST[:PORT]";
     if (!out.screenshot.empty() && !fixedStart) return "--screenshot needs --demo, --replay or --show";
+    if (out.cropWidth > 0 && out.screenshot.empty()) return "--screenshot-crop needs --screenshot";
     if (out.framesGiven && !fixedStart) return "--frames needs --demo, --replay or --show";
     if (modeGiven && !out.demo) return "--mode needs --demo (the menus choose the mode otherwise)";
     if (int(out.demo) + int(!out.replayFile.empty()) + int(!out.show.empty()) + int(out.online.active()) > 1)
@@ -83,6 +103,7 @@ const char* usageText() {
            "  --mode fight|blaster  what --demo shows (default fight)\n"
            "  --frames N          demo length, or stop a --replay/--show run after N frames (default 600)\n"
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
+           "  --screenshot-crop WxH  keep only the bottom centre W x H pixels of it (e.g. 720x440: the fighters)\n"
            "  --draw-fps N        draw at most N frames a second; the game still ticks at 60 Hz (a slow machine)\n"
            "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n"
            "                      options|welcome|replays|arcade|movelist|tutorial|trainingpage first\n"

@@ -24,6 +24,8 @@ struct AppFlags {
     long frames = 600;            ///< --frames N (demo length; with --replay: stop after N frames)
     bool framesGiven = false;     ///< true when --frames was on the command line
     std::string screenshot;       ///< --screenshot FILE.png: save the last frame (demo or replay)
+    int cropWidth = 0;            ///< --screenshot-crop WxH: keep the bottom centre W x H pixels (0 = the whole frame)
+    int cropHeight = 0;           ///< its height
     bool overlay = false;         ///< --overlay: start with the hitbox overlay on
     int stage = 0;                ///< --stage dusk|night: the stage fights start on (view::kStageDusk, kStageNight)
     bool names = false;           ///< --names: start with member names and counters on

@@ -219,8 +219,9 @@ void addFace(RigPen& pen, const HeadFrame& h, const RigLook& look, int member) {
     }
 }
 
-/// A band across the head between heights h0 and h1 (shares of the radius), edge to edge of the head.
-std::vector<Vec> headBand(const HeadFrame& h, float u0, float u1) {
+/// A band across a round part (the head, or the waist's disc) between heights u0 and u1 (shares of its radius),
+/// edge to edge.
+std::vector<Vec> band(const HeadFrame& h, float u0, float u1) {
     std::vector<Vec> pts;
     const float hs[3] = {u0, (u0 + u1) / 2.f, u1};
     for (float u : hs) pts.push_back(h.c + h.up * (u * h.r) + h.fw * (h.halfWidth(u * h.r) * 0.97f));
@@ -279,12 +280,13 @@ void stepChain(SpringChain& c, const ChainRest& r) {
         } else {
             c.at[i] = {c.at[i - 1].x + dx / l * r.link, c.at[i - 1].y + dy / l * r.link};
         }
+        c.at[i].y = std::max(c.at[i].y, 1.f);  // lies on the floor, never through it
     }
 }
 
 void restChain(SpringChain& c, const ChainRest& r) {
     for (std::size_t i = 0; i < c.at.size(); ++i) {
-        c.at[i] = {r.anchor.x + r.dir.x * r.link * float(i), r.anchor.y + r.dir.y * r.link * float(i)};
+        c.at[i] = {r.anchor.x + r.dir.x * r.link * float(i), std::max(1.f, r.anchor.y + r.dir.y * r.link * float(i))};
         c.before[i] = c.at[i];
     }
 }
@@ -344,12 +346,28 @@ void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const si
         rest[0] = {world(anchor), worldDir(unit(dir, {-1.f, 0.f})), std::max(3.f, hb.radius * (look.hasHair ? 0.42f : 0.38f))};
         has[0] = true;
     }
+    HeadFrame waist;  // the belt goes round the disc at the hip's end that the hip's or the spine's capsule covers
+    if (hip >= 0) {
+        const Placed& h = bones[std::size_t(hip)];
+        float t0 = 1.f, t1 = 1.f;
+        taperOf(Bone::Hip, t0, t1);
+        waist.c = h.b;
+        waist.up = h.u;
+        waist.fw = front(h.u);
+        waist.r = h.radius * t1 - inset(v, lineWidth(v, h.radius));
+        if (spine >= 0) {
+            const Placed& s = bones[std::size_t(spine)];
+            taperOf(Bone::Spine, t0, t1);
+            if (length(s.a - h.b) < 1e-3f) waist.r = std::max(waist.r, s.radius * t0 - inset(v, lineWidth(v, s.radius)));
+        }
+        waist.r *= 0.92f;  // the belt's own outline stays inside
+    }
     if (hip >= 0) {
         const Placed& hb = bones[std::size_t(hip)];
-        const Vec knot = hb.a + hb.u * (hb.len * 0.82f) + front(hb.u) * (hb.radius * 0.55f);
+        const Vec knot = waist.at(0.75f, -0.24f);
         const Vec down = hb.u * -1.f;
-        rest[1] = {world(knot), worldDir(unit(down + front(hb.u) * 0.35f, {0.f, -1.f})), std::max(2.f, hb.radius * 0.22f)};
-        rest[2] = {world(knot), worldDir(unit(down + front(hb.u) * 0.05f, {0.f, -1.f})), std::max(2.f, hb.radius * 0.26f)};
+        rest[1] = {world(knot), worldDir(unit(down + front(hb.u) * 0.35f, {0.f, -1.f})), std::max(2.f, waist.r * 0.2f)};
+        rest[2] = {world(knot), worldDir(unit(down + front(hb.u) * 0.05f, {0.f, -1.f})), std::max(2.f, waist.r * 0.24f)};
         has[1] = has[2] = true;
     }
     SpringChain scratch[3];
@@ -400,6 +418,7 @@ void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const si
     }
     drawLimbs(-1, true);
     drawLimbs(-1, false);
+    if (neck >= 0) drawBone(bones[std::size_t(neck)], shade(look.skin, 0.85f));  // behind the chest: only its top shows
     // The body: hip, spine and any bones the standard does not name, then the belt and the collar.
     for (int i = 0; i < count; ++i) {
         const Placed& b = bones[std::size_t(i)];
@@ -414,24 +433,12 @@ void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const si
                                 s.a + s.u * (s.len * 0.55f) + f * (r * 0.42f)},
                 shade(look.skin, 0.92f), kNone, 0.f, s.member);
     }
-    if (hip >= 0) {  // the belt across the waist
-        const Placed& h = bones[std::size_t(hip)];
-        float t0 = 1.f, t1 = 1.f;
-        taperOf(Bone::Hip, t0, t1);
-        const float in = inset(v, lineWidth(v, h.radius));
-        const auto halfAt = [&](float t) { return (h.radius * (t0 + (t1 - t0) * t) - in) * 0.85f; };
-        const Vec f = front(h.u);
-        const float a = 0.7f, b = 0.9f;
-        pen.add(Kind::Polygon, {h.a + h.u * (h.len * a) + f * halfAt(a), h.a + h.u * (h.len * b) + f * halfAt(b),
-                                h.a + h.u * (h.len * b) - f * halfAt(b), h.a + h.u * (h.len * a) - f * halfAt(a)},
-                look.trim, look.ink, 1.f, h.member);
-    }
+    if (hip >= 0) pen.add(Kind::Polygon, band(waist, -0.4f, -0.08f), look.trim, look.ink, 1.f, bones[std::size_t(hip)].member);
     if (has[1]) {
-        const float w = std::max(2.f, bones[std::size_t(hip)].radius * v.scale * 0.22f);
+        const float w = std::max(2.f, waist.r * v.scale * 0.16f);
         addRibbon(pen, chain(1).at, w, w * 0.8f, look.trim, look.ink);
         addRibbon(pen, chain(2).at, w, w * 0.8f, look.trim, look.ink);
     }
-    if (neck >= 0) drawBone(bones[std::size_t(neck)], shade(look.skin, 0.85f));
     if (head >= 0) {
         const Placed& hb = bones[std::size_t(head)];
         drawBone(hb, look.skin);
@@ -446,7 +453,7 @@ void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const si
             arc(cap, top, hf.r * 0.96f, std::min(from, to), std::max(from, to), 9);
             pen.add(Kind::Polygon, cap, look.hair, look.ink, 1.f, hb.member);
         } else {
-            pen.add(Kind::Polygon, headBand(hf, 0.3f, 0.55f), look.trim, look.ink, 1.f, hb.member);
+            pen.add(Kind::Polygon, band(hf, 0.3f, 0.55f), look.trim, look.ink, 1.f, hb.member);
         }
         addFace(pen, hf, look, hb.member);
     }

@@ -40,3 +40,20 @@ TEST_CASE("game --seed takes the whole unsigned 64-bit range, as scripts and rep
     CHECK_FALSE(parse({"--seed", ""}, f, error));
     CHECK(error == "--seed needs a value, not an empty one");
 }
+
+TEST_CASE("game --screenshot-crop takes WIDTHxHEIGHT within the window and needs --screenshot") {
+    app::AppFlags f;
+    std::string error;
+    REQUIRE(parse({"--demo", "--screenshot", "a.png", "--screenshot-crop", "720x440"}, f, error));
+    CHECK(f.cropWidth == 720);
+    CHECK(f.cropHeight == 440);
+    for (const char* bad : {"720", "720x", "x440", "0x440", "1281x440", "720x721", "720x+44", "720X440"}) {
+        f = {};
+        INFO(bad);
+        CHECK_FALSE(parse({"--demo", "--screenshot", "a.png", "--screenshot-crop", bad}, f, error));
+        CHECK(error.find("--screenshot-crop wants WIDTHxHEIGHT") != std::string::npos);
+    }
+    f = {};
+    CHECK_FALSE(parse({"--demo", "--screenshot-crop", "720x440"}, f, error));
+    CHECK(error == "--screenshot-crop needs --screenshot");
+}
