@@ -4,9 +4,12 @@
 // rasterises on its own threads) and in wall time. Run it under Xvfb to measure a machine without a GPU:
 //   xvfb-run -a -s "-screen 0 1280x720x24" build/release/bench/bench_draw [--msaa N] [--frames N] [--stage shapes]
 //                                                                           [--empty | --stage-only] [--night]
+//                                                                           [--boxes]
 // --stage shapes paints the stage's shapes every frame (the old way) under the cached texture; --empty only clears
 // and displays (what any frame costs before anything is drawn), --stage-only adds the stage alone; --night draws the
-// night stage. Prints the
+// night stage. --boxes drops each fighter's skeleton after loading, so a rigged fighter is drawn as before the rig,
+// a rounded box per member (the drawing's baseline; its members keep their neutral boxes, so the fight itself
+// differs). Prints the
 // median, the 90th percentile and the mean. No timing is asserted anywhere; results go to bench/RESULTS.md.
 #include "game/app/fight_draw.h"
 #include "game/app/fight_screen.h"
@@ -43,7 +46,7 @@ void report(const char* what, std::vector<double> ms) {
 }
 
 int usage() {
-    std::cerr << "usage: bench_draw [--msaa N] [--frames N] [--stage texture|shapes] [--empty | --stage-only] [--night] [--data DIR]\n";
+    std::cerr << "usage: bench_draw [--msaa N] [--frames N] [--stage texture|shapes] [--empty | --stage-only] [--night] [--boxes] [--data DIR]\n";
     return 2;
 }
 
@@ -56,6 +59,7 @@ int main(int argc, char** argv) {
     bool empty = false;  // --empty: clear and display only (the floor under every frame)
     bool stageOnly = false;  // --stage-only: the stage and nothing else
     bool night = false;      // --night: the night stage instead of dusk
+    bool boxes = false;      // --boxes: the fighters drawn from member boxes (skeletons dropped)
     std::string data = BVH_DATA_DIR;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -67,6 +71,7 @@ int main(int argc, char** argv) {
         else if (a == "--empty") empty = true;
         else if (a == "--stage-only") stageOnly = true;
         else if (a == "--night") night = true;
+        else if (a == "--boxes") boxes = true;
         else return usage();
     }
     app::AppFlags flags;
@@ -88,6 +93,7 @@ int main(int argc, char** argv) {
             std::cerr << load.error.text() << "\n";
             return 2;
         }
+        if (boxes) load.def.skeleton = sim::SkeletonDef{};
         ctx.fighters.push_back(load.def);
         ctx.fighterIds.push_back(id);
     }
@@ -110,8 +116,9 @@ int main(int argc, char** argv) {
         return 1;
     }
     window.setVerticalSyncEnabled(false);
-    std::printf("bench_draw: 1280x720, MSAA asked %u, got %u, stage %s, overlay off\n", msaa,
-                window.getSettings().antialiasingLevel, shapes ? "shapes every frame" : "cached texture");
+    std::printf("bench_draw: 1280x720, MSAA asked %u, got %u, stage %s, fighters %s, overlay off\n", msaa,
+                window.getSettings().antialiasingLevel, shapes ? "shapes every frame" : "cached texture",
+                boxes ? "as boxes" : ctx.fighters[0].rigged() ? "rigged" : "old format");
     std::vector<double> cpu, wall;
     for (int f = 0; f < frames + 60; ++f) {  // the first 60 frames warm up (textures, glyph caches)
         sf::Event e;

@@ -1,9 +1,11 @@
-// The draw list (see draw_list.h). Characters are built from their hurtboxes: each member's name says what it is
-// (head, torso, arm-*, leg-*), its box says where, the facing says where the face and fists point, and the fighter
-// file's colours (body = skin, accent = clothes, trim = belt and headband) paint it. So whatever the animation data
-// does to a box, the figure follows, and the overlay lines up with it exactly.
+// The draw list (see draw_list.h). A rigged fighter is drawn from the bones its boxes come from (rig_draw.h). An
+// old-format one is built from its hurtboxes: each member's name says what it is (head, torso, arm-*, leg-*), its
+// box says where, the facing says where the face and fists point, and the fighter file's colours (body = skin,
+// accent = clothes, trim = belt and headband) paint it. Either way, whatever the animation data does to a box, the
+// figure follows, and the overlay lines up with it exactly.
 #include "game/view/draw_list.h"
 
+#include "game/sim/rig.h"
 #include "game/view/rig_draw.h"
 
 #include <algorithm>
@@ -210,6 +212,43 @@ void addNeck(Pen& pen, const Rect& head, const Rect& torso, const Palette& p) {
     if (cy >= torso.top || cx < torso.left || cx > torso.left + torso.width) return;
     const float w = std::max(6.f, head.width * 0.45f);
     pen.poly(roundedRect(cx - w / 2.f, cy, w, torso.top - cy + 6.f, 3.f), shade(p.skin, 0.85f), p.ink, 1.5f);
+}
+
+/// Motion trails of the active attack boxes (under the limbs).
+void addSwooshes(DrawList& out, const View& v, const sim::FighterState& f, const Palette& p, int player) {
+    Pen swoosh{out, Role::Swoosh, player};
+    for (const sim::AttackBox& a : f.attacks) {
+        if (!a.active) continue;
+        const Rect r = rectOf(v, a.box);
+        swoosh.poly(roundedRect(r.left - 4.f, r.top - 2.f, r.width + 8.f, r.height + 4.f, std::min(r.width, r.height) / 2.f + 2.f),
+                    rgba(255, 255, 235, 110), withAlpha(p.trim, 200), 2.f);
+    }
+}
+
+/// A rigged fighter's colours and face this frame: the palette (hit flash and K.O. shade included), an optional
+/// `hair` colour (a ponytail instead of the headband's tails), and the face its state calls for.
+RigLook lookOf(const sim::FighterDef& def, const sim::FighterState& f, const Palette& p, long ticks, int player) {
+    RigLook look;
+    look.skin = p.skin;
+    look.cloth = p.cloth;
+    look.trim = p.trim;
+    look.ink = p.ink;
+    for (const sim::NamedColor& c : def.colors) {
+        if (c.name != "hair") continue;
+        look.hasHair = true;
+        look.hair = {c.r, c.g, c.b, 255};
+    }
+    switch (f.action) {
+    case sim::Action::Attack: look.face = Face::Effort; break;
+    case sim::Action::Hitstun:
+    case sim::Action::Thrown: look.face = Face::Hurt; break;
+    case sim::Action::Knockdown:
+    case sim::Action::KO: look.face = Face::Down; break;
+    case sim::Action::Blockstun: look.face = Face::Guard; break;
+    default: look.face = f.blocking ? Face::Guard : Face::Calm; break;
+    }
+    look.blink = (ticks + 53L * long(player + 1)) % 170 < 6;  // a blink every ~3 s, the two players out of step
+    return look;
 }
 
 void addShadow(Pen& pen, const View& v, const sim::FighterState& f) {
@@ -446,10 +485,17 @@ void addStage(DrawList& out, const View& v, long ticks) {
 
 void addFighter(DrawList& out, const View& v, const sim::FighterDef& def, const sim::FighterState& f, int player,
                 long ticks, bool altColors, SecondaryMotion* motion) {
-    (void)motion;
     const Palette p = paletteOf(def, f, ticks, altColors);
     Pen shadow{out, Role::Shadow, player};
     addShadow(shadow, v, f);
+    if (def.rigged()) {
+        addSwooshes(out, v, f, p, player);
+        sim::BoneArray placed{};
+        const int count = sim::posedBones(def, f.anim, f.animFrame, placed);
+        addRig(out, v, def.skeleton, placed.data(), count, f.x, f.y, f.facing, lookOf(def, f, p, ticks, player), player,
+               ticks, motion);
+        return;
+    }
     int head = -1, torso = -1;
     const int members = std::min(int(f.memberLeaf.size()), int(def.members.size()));
     for (int m = 0; m < members; ++m) {
@@ -458,13 +504,7 @@ void addFighter(DrawList& out, const View& v, const sim::FighterDef& def, const 
     }
     const auto rectOfMember = [&](int m) { return rectOf(v, f.body.node(f.memberLeaf[std::size_t(m)]).box); };
     const float torsoTop = torso >= 0 ? rectOfMember(torso).top : 1e9f;
-    Pen swoosh{out, Role::Swoosh, player};
-    for (const sim::AttackBox& a : f.attacks) {  // motion trails go under the limbs
-        if (!a.active) continue;
-        const Rect r = rectOf(v, a.box);
-        swoosh.poly(roundedRect(r.left - 4.f, r.top - 2.f, r.width + 8.f, r.height + 4.f, std::min(r.width, r.height) / 2.f + 2.f),
-                    rgba(255, 255, 235, 110), withAlpha(p.trim, 200), 2.f);
-    }
+    addSwooshes(out, v, f, p, player);
     Pen body{out, Role::Body, player};
     for (int layer = 0; layer <= 4; ++layer) {
         if (layer == 3 && head >= 0 && torso >= 0) addNeck(body, rectOfMember(head), rectOfMember(torso), p);

@@ -1,7 +1,8 @@
 #pragma once
 // The picture of a fight as plain data: a list of filled and outlined polygons, lines and gradient bands in window
-// pixels, built from the fight's state (stage, both fighters from their hurtboxes, fireballs, impact flashes and
-// the hitbox overlay: BVH branches by depth, hurt, attack, throw and push boxes, the nodes the last query tested).
+// pixels, built from the fight's state (stage, both fighters from their bones or hurtboxes, fireballs, impact
+// flashes and the hitbox overlay: BVH branches by depth, hurt, attack, throw and push boxes, the nodes the last
+// query tested).
 //
 // Why a list and not draw calls: the SFML game and the browser viewer (a canvas) must show the same figures from
 // the same state, so the shapes are decided once, here, with no SFML and no I/O, and each front end only paints

@@ -7,11 +7,14 @@
 // The skeleton here is made by hand (the standard bone names of the rig's contract) so the drawing is tested on
 // its own; the member boxes come from sim::memberBox, mirrored for facing left exactly as the simulation mirrors a
 // box (x' = origin - x).
+#include "game/io/fighter_file.h"
 #include "game/view/rig_draw.h"
+#include "test_paths.h"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -296,4 +299,114 @@ TEST_CASE("Spring chains: no member, at rest after a reset, trailing a fighter t
     motion.reset();
     const Drawn again = draw(r, poses(r)[0], v, 500, 30, 1, view::RigLook{}, 104, &motion);
     CHECK(chainShapes(again.list)[1].points.back().y == doctest::Approx(restTip));
+}
+
+namespace {
+
+sim::FighterDef shipped(const std::string& id) {
+    sim::FighterLoad load = sim::loadFighterById(testpaths::data(), id);
+    REQUIRE_MESSAGE(load.ok, load.error.text());
+    return load.def;
+}
+
+}  // namespace
+
+TEST_CASE("In a fight of the shipped rigged fighters, every drawn limb stays inside the hurtbox the BVH holds") {
+    // Two CPUs (level 4) fight for 3000 frames, each pairing of the shipped fighters; every 3rd frame each rigged
+    // fighter is drawn (at the camera's closest zoom and at 1) and every point its members' shapes paint, outlines
+    // included, must lie in that member's leaf box in the fighter's agent BVH: what the overlay outlines.
+    const char* const ids[] = {"ryo", "brick", "tasha"};
+    int rigged = 0, checked = 0, states = 0;
+    for (int a = 0; a < 3; ++a) {
+        const sim::FighterDef defs[2] = {shipped(ids[a]), shipped(ids[(a + 1) % 3])};
+        if (!defs[0].rigged() && !defs[1].rigged()) continue;
+        rigged += int(defs[0].rigged()) + int(defs[1].rigged());
+        sim::MatchSetup setup;
+        setup.mode = sim::Mode::CpuVsCpu;
+        setup.cpuLevel = 4;
+        setup.seed = std::uint64_t(7 + a);
+        setup.fighter[0] = ids[a];
+        setup.fighter[1] = ids[(a + 1) % 3];
+        sim::Fight fight(setup, defs[0], defs[1]);
+        std::set<std::pair<int, int>> seen;  // (player * 1000 + anim, frame) drawn
+        view::View zoomed;
+        zoomed.scale = 1.5f;
+        zoomed.originX = -400.f;
+        for (int frame = 0; frame < 3000 && !fight.state().matchOver; ++frame) {
+            fight.step(sim::FrameInput{});
+            if (frame % 3 != 0) continue;
+            for (int p = 0; p < 2; ++p) {
+                const sim::FighterState& f = fight.state().fighters[p];
+                if (!defs[p].rigged()) continue;
+                seen.insert({p * 1000 + f.anim, f.animFrame});
+                for (const view::View& v : {view::View{}, zoomed}) {
+                    view::DrawList list;
+                    view::addFighter(list, v, defs[p], f, p, frame, false);
+                    for (const view::Shape& s : list.shapes) {
+                        if (s.member < 0) continue;
+                        REQUIRE(s.member < int(f.memberLeaf.size()));
+                        const view::Rect box = view::rectOf(v, f.body.node(f.memberLeaf[std::size_t(s.member)]).box);
+                        for (const view::Point& pt : paintedPoints(s)) {
+                            const bool inside = pt.x >= box.left - 1e-3f && pt.x <= box.left + box.width + 1e-3f &&
+                                                pt.y >= box.top - 1e-3f && pt.y <= box.top + box.height + 1e-3f;
+                            ++checked;
+                            if (inside) continue;
+                            INFO(ids[a] << " p" << p << " anim " << defs[p].anims[std::size_t(f.anim)].name << " frame "
+                                        << f.animFrame << " member " << defs[p].members[std::size_t(s.member)].name
+                                        << " point " << pt.x << "," << pt.y << " box " << box.left << "," << box.top << " "
+                                        << box.width << "x" << box.height);
+                            CHECK(inside);
+                        }
+                    }
+                }
+            }
+        }
+        states += int(seen.size());
+    }
+    if (rigged == 0) {
+        MESSAGE("no shipped fighter is rigged yet: nothing to check");
+        return;
+    }
+    CHECK(states > 100);  // many poses, not one idle frame
+    CHECK(checked > 100000);
+}
+
+TEST_CASE("An old-format fighter is still drawn from its member boxes: rounded boxes, no bones, no chains") {
+    // Ryo with his skeleton dropped is an old-format fighter (members with boxes only): each limb and the torso is
+    // a rounded rectangle exactly on its member's box, as before the rig; no shape is tagged with a member and no
+    // spring chain (a Strip) is drawn.
+    sim::FighterDef defs[2] = {shipped("ryo"), shipped("brick")};
+    for (sim::FighterDef& d : defs) d.skeleton = sim::SkeletonDef{};
+    sim::MatchSetup setup;
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    setup.startX[0] = 400;
+    setup.startX[1] = 600;
+    sim::Fight fight(setup, defs[0], defs[1]);
+    fight.step(sim::FrameInput{});
+    const view::View v;
+    view::DrawList list;
+    view::addFighter(list, v, defs[0], fight.state().fighters[0], 0, 0, false);
+    const sim::FighterState& f = fight.state().fighters[0];
+    for (const view::Shape& s : list.shapes) {
+        CHECK(s.member == -1);
+        CHECK(s.kind != view::Kind::Strip);
+    }
+    for (const char* name : {"torso", "arm-front", "arm-back", "leg-front", "leg-back"}) {
+        const int m = defs[0].member(name);
+        REQUIRE(m >= 0);
+        const view::Rect r = view::rectOf(v, f.body.node(f.memberLeaf[std::size_t(m)]).box);
+        bool found = false;
+        for (const view::Shape& s : list.shapes) {
+            if (s.role != view::Role::Body || s.kind != view::Kind::Polygon) continue;
+            float minX = 1e9f, maxX = -1e9f, minY = 1e9f, maxY = -1e9f;
+            for (const view::Point& p : s.points) {
+                minX = std::min(minX, p.x), maxX = std::max(maxX, p.x), minY = std::min(minY, p.y), maxY = std::max(maxY, p.y);
+            }
+            const auto near = [](float a, float b) { return std::fabs(a - b) < 0.01f; };
+            found = found || (near(minX, r.left) && near(maxX, r.left + r.width) && near(minY, r.top) && near(maxY, r.top + r.height));
+        }
+        INFO(name);
+        CHECK(found);
+    }
 }
