@@ -11,7 +11,8 @@ add_executable(view_tests main.test.cpp web/draw_list.test.cpp game/view/music.t
                game/view/camera.test.cpp game/view/stage.test.cpp game/view/rig_draw.test.cpp)
 target_link_libraries(view_tests PRIVATE game_view game_io doctest::doctest)
 target_include_directories(view_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
-target_compile_definitions(view_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}")
+target_compile_definitions(view_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}"
+                                             BVH_TEST_SOURCE_DIR="${CMAKE_CURRENT_SOURCE_DIR}")
 doctest_discover_tests(view_tests PROPERTIES FAIL_REGULAR_EXPRESSION "test cases: +0 [|]")
 
 # A bug report in one file: game_headless records a run with a note at a frame; the recording replays and names it.
