@@ -123,6 +123,7 @@ void Server::create(const LobbyMessage& m, Address from, std::int64_t nowMs) {
     room.createNonce = m.nonce;
     room.host = from;
     room.hostLocals = m.locals;
+    room.hostRelay = m.relay;
     room.expiresMs = nowMs + std::int64_t(limits_.lifetimeS) * 1000;
     LobbyMessage reply;
     reply.type = LobbyType::Created;
@@ -172,6 +173,7 @@ void Server::join(const LobbyMessage& m, Address from, std::int64_t nowMs) {
     reply.self = from;
     reply.peer = room->host;
     reply.locals = room->hostLocals;
+    reply.relay = room->hostRelay;
     reply.secret = room->secret;
     answer(reply, m, from, nowMs);
 }
@@ -179,17 +181,23 @@ void Server::join(const LobbyMessage& m, Address from, std::int64_t nowMs) {
 void Server::spectate(const LobbyMessage& m, Address from, std::int64_t nowMs) {
     Room* room = find(m, from, nowMs);
     if (room == nullptr) return;
-    if (room->spectators >= limits_.maxSpectators) {
+    // A spectator asking again (its answer lost, or a second try from the same socket) counts once.
+    const bool again = std::find(room->watchers.begin(), room->watchers.end(), from) != room->watchers.end();
+    if (!again && room->spectators >= limits_.maxSpectators) {
         ++counters_.refusedFull;
         return refuse(m, LobbyRefusal::Full, from, nowMs);
     }
-    ++room->spectators;
-    ++counters_.spectating;
+    if (!again) {
+        ++room->spectators;
+        ++counters_.spectating;
+        room->watchers.push_back(from);  // the host punches towards it (it learns it from its next Status)
+    }
     LobbyMessage reply;
     reply.type = LobbyType::Watching;
     reply.self = from;
     reply.peer = room->host;
     reply.locals = room->hostLocals;
+    reply.relay = room->hostRelay;
     reply.secret = net::spectatorSecret(room->secret);
     answer(reply, m, from, nowMs);
 }
@@ -213,6 +221,8 @@ void Server::hostAsks(const LobbyMessage& m, Address from, std::int64_t nowMs) {
     reply.peer = room->joiner;
     reply.locals = room->joinerLocals;
     reply.spectators = room->spectators;
+    const std::size_t n = std::min(room->watchers.size(), net::kMaxLocalAddresses);  // the newest ones
+    reply.watchers.assign(room->watchers.end() - std::ptrdiff_t(n), room->watchers.end());
     reply.secondsLeft = std::uint32_t(std::max<std::int64_t>(0, (room->expiresMs - nowMs) / 1000));
     answer(reply, m, from, nowMs);
 }

@@ -61,6 +61,8 @@ private:
         net::Nonce createNonce{};
         net::Address host = 0;
         std::vector<net::Address> hostLocals;
+        net::Address hostRelay = 0;              // the host's relayed (TURN) address, 0: none
+        std::vector<net::Address> watchers;      // the spectators' public addresses, oldest first
         net::Address joiner = 0;
         net::Nonce joinNonce{};
         std::vector<net::Address> joinerLocals;

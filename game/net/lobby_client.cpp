@@ -18,6 +18,7 @@ void LobbyClient::send(std::int64_t nowMs) {
     LobbyMessage m;
     m.nonce = nonce_;
     m.locals = cfg_.locals;
+    m.relay = cfg_.relay;
     if (cfg_.role == LobbyRole::Host) {
         m.type = code_.empty() ? LobbyType::Create : LobbyType::Poll;
         m.code = code_;
@@ -50,6 +51,10 @@ void LobbyClient::tick(std::int64_t nowMs) {
                         " letters and digits)");
         }
     }
+    if (state_ == LobbyState::Ready && cfg_.keepPolling && cfg_.role == LobbyRole::Host) {
+        if (nowMs - lastSendMs_ >= cfg_.pollEveryMs) send(nowMs);  // the answers come through handle()
+        return;
+    }
     if (state_ != LobbyState::Working) return;
     std::vector<std::uint8_t> bytes;
     Address from = 0;
@@ -72,6 +77,27 @@ void LobbyClient::tick(std::int64_t nowMs) {
     if (nowMs - lastSendMs_ >= cfg_.retryMs) send(nowMs);
 }
 
+bool LobbyClient::handle(const std::uint8_t* data, std::size_t size, Address from, std::int64_t nowMs) {
+    LobbyMessage m;
+    if (from != cfg_.lobby || !decodeLobby(data, size, m)) return false;
+    if (m.nonce != nonce_) return true;  // the lobby's, but not an answer to us: nothing for the match either
+    lastAnswerMs_ = nowMs;
+    if (state_ == LobbyState::Ready) {
+        if (m.type == LobbyType::Status) watchers_ = m.watchers;
+        else if (m.type == LobbyType::Refused) cfg_.keepPolling = false;  // the room expired: the match goes on
+        return true;
+    }
+    if (state_ == LobbyState::Working) take(m, nowMs);
+    return true;
+}
+
+bool LobbyDemux::receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) {
+    for (int i = 0; i < 4096 && inner_.receive(data, from, nowMs); ++i) {
+        if (!client_.handle(data.data(), data.size(), from, nowMs)) return true;
+    }
+    return false;
+}
+
 void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
     switch (m.type) {
     case LobbyType::Refused: return fail(std::string("lobby: ") + lobbyRefusalText(m.reason));
@@ -86,6 +112,7 @@ void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
     case LobbyType::Status:
         if (cfg_.role != LobbyRole::Host) return;
         secondsLeft_ = m.secondsLeft;
+        watchers_ = m.watchers;
         if (m.peer == 0) return;
         candidates_.assign(1, m.peer);
         for (Address a : m.locals) {
@@ -98,6 +125,7 @@ void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
         if ((m.type == LobbyType::Joined) != (cfg_.role == LobbyRole::Join) || cfg_.role == LobbyRole::Host) return;
         self_ = m.self;
         secret_ = m.secret;
+        relay_ = m.relay;
         candidates_.assign(1, m.peer);
         for (Address a : m.locals) {
             if (a != m.peer) candidates_.push_back(a);

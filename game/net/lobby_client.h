@@ -24,6 +24,10 @@ struct LobbyClientConfig {
     int retryMs = 250;                 ///< a request is repeated this often until answered
     int answerTimeoutMs = 5000;        ///< no answer at all from the lobby for this long: give up
     int waitMs = 60000;                ///< host: how long to wait for a joiner
+    Address relay = 0;                 ///< host: its relayed (TURN) address, handed to joiners and spectators
+    bool keepPolling = false;          ///< host: once Ready, go on polling (every pollEveryMs) to learn spectators;
+                                       ///< the answers then come through handle() (LobbyDemux)
+    int pollEveryMs = 1000;
 };
 
 enum class LobbyState : std::uint8_t { Working, Ready, Failed };
@@ -42,6 +46,14 @@ public:
     const Secret& secret() const { return secret_; }
     /// The other side's candidate addresses, public first (Ready).
     const std::vector<Address>& candidates() const { return candidates_; }
+    /// Joiner, spectator: the host's relayed address (0: it has none), tried when the direct path does not come up.
+    Address relay() const { return relay_; }
+    /// Host: the newest spectators' public addresses (from the last Status).
+    const std::vector<Address>& watchers() const { return watchers_; }
+    /// Takes a datagram if it is the lobby's answer to us (true: consumed). For LobbyDemux, once Ready.
+    bool handle(const std::uint8_t* data, std::size_t size, Address from, std::int64_t nowMs);
+    /// The lobby's address.
+    Address lobbyAddress() const { return cfg_.lobby; }
     /// This side's address as the lobby saw it.
     Address publicAddress() const { return self_; }
     /// Why it failed ("lobby: no room has that code", ...).
@@ -62,12 +74,33 @@ private:
     std::string code_;
     Secret secret_{};
     std::vector<Address> candidates_;
+    Address relay_ = 0;
+    std::vector<Address> watchers_;
     Address self_ = 0;
     std::uint32_t secondsLeft_ = 0;
     std::string error_;
     std::int64_t startMs_ = -1;
     std::int64_t lastSendMs_ = -1000000;
     std::int64_t lastAnswerMs_ = 0;
+};
+
+/// A Transport in front of the match's once the lobby client is Ready: the lobby's answers (the host's Status
+/// while it keeps polling) go to the client, everything else up to the match. Sends and the inner transport's hooks
+/// pass through.
+class LobbyDemux : public Transport {
+public:
+    LobbyDemux(Transport& inner, LobbyClient& client) : inner_(inner), client_(client) {}
+    void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
+        inner_.sendTo(to, data, size, nowMs);
+    }
+    bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
+    std::int64_t lastArrivalMs() const override { return inner_.lastArrivalMs(); }
+    bool takeUnreachable(Address& to) override { return inner_.takeUnreachable(to); }
+    std::string addressName(Address a) const override { return inner_.addressName(a); }
+
+private:
+    Transport& inner_;
+    LobbyClient& client_;
 };
 
 }  // namespace net

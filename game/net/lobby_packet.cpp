@@ -90,7 +90,10 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
     w.u8(std::uint8_t(m.type));
     w.raw(m.nonce);
     switch (m.type) {
-    case LobbyType::Create: writeList(w, m.locals); break;
+    case LobbyType::Create:
+        writeList(w, m.locals);
+        writeAddress(w, m.relay);
+        break;
     case LobbyType::Join:
     case LobbyType::Spectate:
         writeCode(w, m.code);
@@ -113,6 +116,7 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
         writeAddress(w, m.self);
         writeAddress(w, m.peer);
         writeList(w, m.locals);
+        writeAddress(w, m.relay);
         w.raw(m.secret);
         break;
     case LobbyType::Status:
@@ -120,6 +124,7 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
         writeList(w, m.locals);
         w.u8(m.spectators);
         w.uint(m.secondsLeft, 4);
+        writeList(w, m.watchers);
         break;
     case LobbyType::Refused: w.u8(std::uint8_t(m.reason)); break;
     }
@@ -136,7 +141,10 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
     m.type = type;
     r.raw(m.nonce);
     switch (type) {
-    case LobbyType::Create: m.locals = readList(r); break;
+    case LobbyType::Create:
+        m.locals = readList(r);
+        m.relay = r.uint(6);
+        break;
     case LobbyType::Join:
     case LobbyType::Spectate:
         m.code = readCode(r);
@@ -159,6 +167,7 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
         m.self = r.uint(6);
         m.peer = r.uint(6);
         m.locals = readList(r);
+        m.relay = r.uint(6);
         r.raw(m.secret);
         break;
     case LobbyType::Status:
@@ -166,6 +175,7 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
         m.locals = readList(r);
         m.spectators = r.u8();
         m.secondsLeft = std::uint32_t(r.uint(4));
+        m.watchers = readList(r);
         break;
     case LobbyType::Refused: {
         const std::uint8_t why = r.u8();

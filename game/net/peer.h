@@ -58,6 +58,9 @@ struct PeerConfig {
     std::vector<Address> hostCandidates; ///< joiner through the lobby: the host's addresses (public first); Hello
                                          ///< goes to all, the first authenticated answer fixes hostAddress
     std::vector<Address> punchTo;      ///< host through the lobby: the joiner's addresses, sent Punch while waiting
+    Address relayCandidate = 0;        ///< joiner through the lobby: the host's relayed (TURN) address; Hello goes
+                                       ///< there too once the direct candidates stayed silent for relayAfterMs
+    int relayAfterMs = 3000;
     RulesHasher rulesHash;             ///< hash of the build and a fighter's data (null: 0 for every fighter)
     bool autoDelay = false;            ///< choose input delay and rollback window from the handshake's round trip
                                        ///< (autoSessionConfig) instead of session's
@@ -129,6 +132,12 @@ public:
     const PeerCounters& counters() const { return counters_; }
     /// Called whenever a session starts, the first match or a rematch (to attach a recorder).
     void setOnStart(std::function<void(Session&)> f) { onStart_ = std::move(f); }
+    /// The opponent's address (0 while a host waits; a joiner's is its host candidate until one answers).
+    Address peerAddress() const { return cfg_.host ? peer_ : cfg_.hostAddress; }
+    /// Joiner: true when the host answered at its relayed address (the direct path did not come up).
+    bool throughRelayCandidate() const {
+        return !cfg_.host && cfg_.relayCandidate != 0 && cfg_.hostAddress == cfg_.relayCandidate;
+    }
     /// The shortest round trip measured during the handshake (ms; -1 before one was).
     std::int64_t handshakeRttMs() const { return handshakeRttMs_; }
     /// Milliseconds since the opponent was last heard (0 before a match): the window shows "connection

@@ -50,7 +50,7 @@ bool NetPeer::isCandidate(Address from) const {
     for (Address a : cfg_.hostCandidates) {
         if (a == from) return true;
     }
-    return false;
+    return cfg_.relayCandidate != 0 && from == cfg_.relayCandidate && !cfg_.hostCandidates.empty();  // none answered yet
 }
 
 void NetPeer::sendHello(std::int64_t nowMs) {
@@ -65,6 +65,11 @@ void NetPeer::sendHello(std::int64_t nowMs) {
     sendBytes(bytes, cfg_.hostAddress, nowMs);
     for (Address a : cfg_.hostCandidates) {  // hole punching: every address the host may be reached at, at once
         if (a != cfg_.hostAddress) sendBytes(bytes, a, nowMs);
+    }
+    // The relay after the direct path had its chance (a symmetric NAT on either side never lets it come up).
+    if (state_ == PeerState::Connecting && cfg_.relayCandidate != 0 && cfg_.relayCandidate != cfg_.hostAddress &&
+        !cfg_.hostCandidates.empty() && nowMs - startMs_ >= cfg_.relayAfterMs) {
+        sendBytes(bytes, cfg_.relayCandidate, nowMs);
     }
     lastHelloMs_ = nowMs;
 }

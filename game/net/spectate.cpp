@@ -257,6 +257,16 @@ void SpectatorClient::fail(const std::string& why) {
     failure_ = why;
 }
 
+bool SpectatorClient::fromHost(Address from) const {
+    if (from == host_) return true;
+    if (state_ != SpectatorState::Asking) return false;
+    if (from == relay_ && relay_ != 0) return true;
+    for (Address a : candidates_) {
+        if (a == from) return true;
+    }
+    return false;
+}
+
 void SpectatorClient::sendWatch(std::int64_t nowMs) {
     SpectateMessage m;
     m.type = SpectateType::Watch;
@@ -264,6 +274,12 @@ void SpectatorClient::sendWatch(std::int64_t nowMs) {
     m.ackFrame = std::uint32_t(inputs_.size());
     const std::vector<std::uint8_t> bytes = encodeSpectate(m);
     t_.sendTo(host_, bytes.data(), bytes.size(), nowMs);
+    if (state_ == SpectatorState::Asking) {  // hole punching: every address the host may be at, at once
+        for (Address a : candidates_) {
+            if (a != host_) t_.sendTo(a, bytes.data(), bytes.size(), nowMs);
+        }
+        if (relay_ != 0 && relay_ != host_ && nowMs - startMs_ >= relayAfterMs_) t_.sendTo(relay_, bytes.data(), bytes.size(), nowMs);
+    }
     lastSentMs_ = nowMs;
     fresh_ = false;
 }
@@ -275,7 +291,7 @@ void SpectatorClient::tick(std::int64_t nowMs) {
     Address from = 0;
     for (int i = 0; i < 4096 && t_.receive(data, from, nowMs); ++i) {
         SpectateMessage m;
-        if (from != host_ || !decodeSpectate(data.data(), data.size(), m)) {
+        if (!fromHost(from) || !decodeSpectate(data.data(), data.size(), m)) {
             ++malformed_;
             continue;
         }
@@ -294,6 +310,8 @@ void SpectatorClient::tick(std::int64_t nowMs) {
             if (state_ == SpectatorState::Watching && m.match != match_) {
                 return fail("the players started a rematch (a spectator follows one match)");
             }
+            host_ = from;  // the address that answered is the host's from now on
+            candidates_.clear();
             welcome_ = w;
             cookie_ = m.cookie;
             match_ = m.match;

@@ -118,6 +118,10 @@ public:
         inner_.sendTo(to, data, size, nowMs);
     }
     bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
+    /// The inner transport's hooks: the match's ping uses the kernel's arrival time, not the tick that read it.
+    std::int64_t lastArrivalMs() const override { return inner_.lastArrivalMs(); }
+    bool takeUnreachable(Address& to) override { return inner_.takeUnreachable(to); }
+    std::string addressName(Address a) const override { return inner_.addressName(a); }
 
 private:
     Transport& inner_;
@@ -131,6 +135,17 @@ enum class SpectatorState : std::uint8_t { Asking, Watching, Done };
 class SpectatorClient {
 public:
     SpectatorClient(Transport& t, Address host) : t_(t), host_(host) {}
+    /// Through the lobby: more addresses the host may be at (its local ones), and its relayed address, asked only
+    /// once the others stayed silent for relayAfterMs. The first that answers with a Setup is the host's from then.
+    void setCandidates(const std::vector<Address>& more, Address relay, std::int64_t relayAfterMs) {
+        candidates_ = more;
+        relay_ = relay;
+        relayAfterMs_ = relayAfterMs;
+    }
+    /// The host's address (once Watching: the one that answered).
+    Address host() const { return host_; }
+    /// True when the host answered at its relayed address.
+    bool relayed() const { return relay_ != 0 && host_ == relay_; }
     /// Reads what arrived, sends a Watch (every 250 ms while asking, else an acknowledgement every 100 ms or when
     /// new inputs came).
     void tick(std::int64_t nowMs);
@@ -152,8 +167,13 @@ public:
 private:
     void sendWatch(std::int64_t nowMs);
 
+    bool fromHost(Address from) const;
+
     Transport& t_;
     Address host_;
+    std::vector<Address> candidates_;  // other addresses the host may be at, while asking
+    Address relay_ = 0;
+    std::int64_t relayAfterMs_ = 0;
     SpectatorState state_ = SpectatorState::Asking;
     Packet welcome_;
     std::uint32_t cookie_ = 0;

@@ -119,45 +119,53 @@ void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
               << c.refusedJoiners << " joiners; simulated loss " << udp.simulatedLoss() << "\n";
 }
 
-/// Meets the other side through the lobby on the game's own socket: fills cfg's secret and addresses. False (with
-/// the reason printed as the result) when the lobby refuses, does not answer, or nobody joins in time.
-bool meetThroughLobby(const PeerFlags& f, UdpTransport& udp, PeerConfig& cfg) {
+/// Meets the other side through the lobby on the game's own socket (through t: the relay's wrapper when the host
+/// has one, so its relayed address goes to the lobby): fills cfg's secret and addresses. Null (with the reason
+/// printed as the result) when the lobby refuses, does not answer, or nobody joins in time. A host's client goes on
+/// polling during the match (LobbyDemux), so late spectators who give the code are learned and punched towards.
+std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Transport& t, unsigned short localPort,
+                                                   net::Address relay, PeerConfig& cfg) {
     net::LobbyClientConfig lc;
     std::string error;
     if (!run::resolveJoinAddress(f.online.lobby, lc.lobby, error, run::kLobbyPort)) {
         std::cout << "result: --lobby: " << error << "\n";
-        return false;
+        return nullptr;
     }
     lc.role = f.online.host ? net::LobbyRole::Host : net::LobbyRole::Join;
     lc.code = net::normalizeCode(f.online.code);
-    lc.locals = net::localAddresses(udp.localPort());
+    lc.locals = net::localAddresses(localPort);
     lc.waitMs = f.waitSeconds * 1000;
-    net::LobbyClient client(udp, lc);
+    lc.relay = relay;
+    lc.keepPolling = f.online.host;
+    auto client = std::make_unique<net::LobbyClient>(t, lc);
     using Clock = std::chrono::steady_clock;
     const Clock::time_point t0 = Clock::now();
     bool said = false;
-    while (client.state() == net::LobbyState::Working && gStopSignal == 0) {
-        client.tick(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
-        if (!said && !client.code().empty()) {
-            std::cout << "room code: " << client.code() << std::endl;
+    while (client->state() == net::LobbyState::Working && gStopSignal == 0) {
+        client->tick(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+        if (!said && !client->code().empty()) {
+            std::cout << "room code: " << client->code() << std::endl;
             said = true;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    if (client.state() != net::LobbyState::Ready) {
-        std::cout << "result: " << (gStopSignal != 0 ? "stopped by signal" : client.error()) << "\n";
-        return false;
+    if (client->state() != net::LobbyState::Ready) {
+        std::cout << "result: " << (gStopSignal != 0 ? "stopped by signal" : client->error()) << "\n";
+        return nullptr;
     }
-    cfg.secret.assign(client.secret().begin(), client.secret().end());
+    cfg.secret.assign(client->secret().begin(), client->secret().end());
     if (f.online.host) {
-        cfg.punchTo = client.candidates();
+        cfg.punchTo = client->candidates();
     } else {
-        cfg.hostAddress = client.candidates().front();
-        cfg.hostCandidates = client.candidates();
+        cfg.hostAddress = client->candidates().front();
+        cfg.hostCandidates = client->candidates();
+        cfg.relayCandidate = client->relay();
     }
-    std::cout << "through the lobby: this side " << net::addressText(client.publicAddress()) << ", the other "
-              << net::addressText(client.candidates().front()) << std::endl;
-    return true;
+    std::cout << "through the lobby: this side " << net::addressText(client->publicAddress()) << ", the other "
+              << net::addressText(client->candidates().front());
+    if (client->relay() != 0) std::cout << " (its relayed address " << net::addressText(client->relay()) << ")";
+    std::cout << std::endl;
+    return client;
 }
 
 /// Loads fighters from the data folder by id.
@@ -287,17 +295,31 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     sigaction(SIGINT, &stop, &oldInt);
     sigaction(SIGTERM, &stop, &oldTerm);
     if (f.online.host) std::cout << "hosting on UDP port " << udp.localPort() << std::endl;
-    if (!f.online.lobby.empty() && !meetThroughLobby(f, udp, cfg)) return 1;
-    if (!f.online.host) std::cout << "joining " << net::addressText(cfg.hostAddress) << std::endl;
+    const bool viaLobby = !f.online.lobby.empty();
     std::unique_ptr<net::TurnTransport> turn;
     net::Transport* transport = &udp;
-    if (!f.relay.server.empty()) {
-        turn = openRelay(f.relay, udp, std::cout, error);
+    // Through the lobby the relay is the host's fallback (its relayed address goes to the joiner, who tries it
+    // after the direct path had relayAfterMs); without a lobby --turn forces the relayed path. A joiner or
+    // spectator through the lobby needs no relay of its own: the host's takes anyone it permits.
+    if (!f.relay.server.empty() && (f.online.host || !viaLobby)) {
+        turn = openRelay(f.relay, udp, std::cout, error, viaLobby);
         if (!turn) {
             std::cout << "result: no relay: " << error << "\n";
             return 1;
         }
         transport = turn.get();
+    }
+    std::unique_ptr<net::LobbyClient> lobbyClient;
+    if (viaLobby) {
+        lobbyClient = meetThroughLobby(f, *transport, udp.localPort(), turn ? turn->relayedAddress() : 0, cfg);
+        if (!lobbyClient) return 1;
+        if (turn) turn->permit(cfg.punchTo.front(), 0);  // the joiner's public IP may come through the relay
+    }
+    if (!f.online.host) std::cout << "joining " << net::addressText(cfg.hostAddress) << std::endl;
+    std::unique_ptr<net::LobbyDemux> lobbyDemux;
+    if (lobbyClient && f.online.host) {  // the lobby's answers to the host's polls are sorted out first
+        lobbyDemux = std::make_unique<net::LobbyDemux>(*transport, *lobbyClient);
+        transport = lobbyDemux.get();
     }
     // The host serves spectators on its own port: their datagrams are sorted out before the match sees them.
     net::SpectatorHub hub(f.online.host ? int(f.spectators) : 0);
@@ -339,13 +361,32 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         at = comma + 1;
     }
     std::int64_t lastPunchMs = -1000;
+    // Spectators who gave the lobby the code: punched towards for kWatcherPunchMs from when the lobby named them
+    // (and permitted on the relay), so a spectator behind its own NAT reaches us.
+    constexpr std::int64_t kWatcherPunchMs = 10000;
+    std::vector<std::pair<net::Address, std::int64_t>> watchers;
+    static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
     const auto beforeTick = [&](std::int64_t now) {
         if (Session* s = peer.session(); s != nullptr && s->finished()) hub.setLastFrame(s->endFrame());
         hub.tick(*transport, now);
+        if (lobbyClient && f.online.host) {
+            lobbyClient->tick(now);
+            for (net::Address w : lobbyClient->watchers()) {
+                if (std::none_of(watchers.begin(), watchers.end(), [w](const auto& x) { return x.first == w; })) {
+                    watchers.emplace_back(w, now);
+                    if (turn) turn->permit(w, now);
+                    transport->sendTo(w, kPunch, sizeof kPunch, now);
+                }
+            }
+        }
+        if (now - lastPunchMs < 250) return;
+        for (const auto& [w, since] : watchers) {
+            if (now - since < kWatcherPunchMs) transport->sendTo(w, kPunch, sizeof kPunch, now);
+        }
         const bool punching = peer.session() == nullptr || (hub.count() == 0 && now < 60000);
-        if (punchTo.empty() || !punching || now - lastPunchMs < 250) return;
-        static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
-        for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
+        if (punching) {
+            for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
+        }
         lastPunchMs = now;
     };
     const Clock::time_point t0 = Clock::now();
@@ -357,12 +398,16 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         std::cout << "spectators: " << hub.served() << " packets served, " << hub.refused() << " refused, "
                   << hub.dropped() << " dropped when silent\n";
     }
-    if (turn) {
+    if (lobbyClient && f.online.host) lobbyClient->close(0);  // the room is no one's now
+    if (turn && (!viaLobby || turn->relayedPeer(peer.peerAddress()))) {
         printRelaySummary(*turn, f.relay, std::cout);
-        turn->release(0);  // the allocation is freed now rather than at the end of its lifetime
+    } else if (peer.throughRelayCandidate()) {
+        std::cout << "path: relayed through the host's TURN relay (relayed address " << net::addressText(peer.peerAddress())
+                  << "): the direct path did not come up within " << cfg.relayAfterMs / 1000 << " s\n";
     } else {
         std::cout << "path: direct\n";
     }
+    if (turn) turn->release(0);  // the allocation is freed now rather than at the end of its lifetime
     if (writer && writer->frames() == 0) writer->abandon();  // no frame was played: leave no file behind
     else if (writer) writer->finish();
     if (writer && peer.endReason() == net::PeerEnd::Desync && peer.session() != nullptr) {

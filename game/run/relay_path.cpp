@@ -38,7 +38,7 @@ bool checkRelayFlags(const RelayFlags& f, std::string& error) {
 }
 
 std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transport& inner, std::ostream& out,
-                                              std::string& error) {
+                                              std::string& error, bool directFirst) {
     net::TurnConfig cfg;
     if (!resolveTurn(f.server, cfg.server, error)) {
         error = "--turn: " + error;
@@ -51,6 +51,7 @@ std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transpor
     }
     cfg.user = f.user;
     cfg.password = f.password;
+    cfg.directFirst = directFirst;
     auto turn = std::make_unique<net::TurnTransport>(inner, cfg);
     using Clock = std::chrono::steady_clock;
     const Clock::time_point t0 = Clock::now();

@@ -33,8 +33,9 @@ bool checkRelayFlags(const RelayFlags& f, std::string& error);
 /// Allocates on the server through inner, waiting at most kTurnSetupMs (real time), prints `relayed address: A
 /// (TURN server S)`; then installs the --turn-permit permission. Null with error when the server refuses or
 /// does not answer.
+/// With directFirst (a host meeting through the lobby) the relay is only the fallback: see TurnConfig::directFirst.
 std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transport& inner, std::ostream& out,
-                                              std::string& error);
+                                              std::string& error, bool directFirst = false);
 
 /// The summary's path line: `path: relayed through TURN S (relayed address R): N sent, ...`.
 void printRelaySummary(const net::TurnTransport& t, const RelayFlags& f, std::ostream& out);

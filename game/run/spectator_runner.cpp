@@ -5,6 +5,7 @@
 #include "game/io/flag_table.h"
 #include "game/io/replay_writer.h"
 #include "game/io/run_file.h"
+#include "game/net/lobby_client.h"
 #include "game/net/spectate.h"
 #include "game/net/udp_transport.h"
 #include "game/run/online_flags.h"
@@ -19,8 +20,12 @@
 namespace run {
 namespace {
 
+/// A spectator through the lobby asks the host's relayed address once its direct addresses stayed silent this long.
+constexpr std::int64_t kRelayAfterMs = 3000;
+
 struct SpectatorFlags {
-    std::string host;         // --spectate HOST[:PORT]
+    std::string host;         // --spectate HOST[:PORT], or with --lobby the room's code
+    std::string lobby;        // --lobby HOST[:PORT]
     std::string dataDir;      // --data DIR
     std::string record;       // --record OUT
     long behind = 6;          // --behind N: frames behind the newest input once caught up
@@ -32,6 +37,7 @@ struct SpectatorFlags {
 int usage(const std::string& what) {
     std::cerr << "game_headless: " << what << "\n"
               << "usage: game_headless --spectate HOST[:PORT] [--record OUT] [--behind 0-120] [--data DIR]\n"
+              << "       game_headless --spectate CODE --lobby HOST[:PORT] [the same flags]\n"
               << "       [--local-port N] [--max-seconds S] [--net-delay MS] [--net-loss PCT]\n";
     return 2;
 }
@@ -41,6 +47,7 @@ bool parseFlags(int argc, char** argv, SpectatorFlags& f, std::string& error) {
     const io::FlagTable table = {
         io::switchFlag("--headless", headless),
         io::textFlag("--spectate", f.host),
+        io::textFlag("--lobby", f.lobby),
         io::textFlag("--data", f.dataDir),
         io::textFlag("--record", f.record),
         io::numberInto("--behind", 0, 120, f.behind),
@@ -50,7 +57,11 @@ bool parseFlags(int argc, char** argv, SpectatorFlags& f, std::string& error) {
         io::decimalFlag("--net-loss", 0, 100, f.conditions.lossPercent),
     };
     if (!io::parseFlags(argc, argv, table, error)) return false;
-    if (f.host.empty()) error = "missing --spectate HOST[:PORT]";
+    if (f.host.empty()) error = "missing --spectate HOST[:PORT] (or CODE with --lobby)";
+    else if (!f.lobby.empty() && !net::validCode(net::normalizeCode(f.host))) {
+        error = "--spectate with --lobby wants a room code (" + std::to_string(net::kCodeLength) + " letters or digits), not " +
+                io::quote(f.host);
+    }
     return error.empty();
 }
 
@@ -67,8 +78,9 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
     SpectatorFlags f;
     std::string error;
     if (!parseFlags(argc, argv, f, error)) return usage(error);
-    net::Address host = 0;
-    if (!resolveJoinAddress(f.host, host, error)) return usage("--spectate: " + error);
+    net::Address host = 0, lobby = 0;
+    if (f.lobby.empty() && !resolveJoinAddress(f.host, host, error)) return usage("--spectate: " + error);
+    if (!f.lobby.empty() && !resolveJoinAddress(f.lobby, lobby, error, kLobbyPort)) return usage("--lobby: " + error);
     if (!f.record.empty()) {  // refuse before anything, without touching an existing file of that name
         io::AtomicFile probe;
         if (!probe.open(f.record)) {
@@ -82,13 +94,39 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
         std::cerr << error << "\n";
         return 2;
     }
-    std::cout << "spectating " << net::addressText(host) << std::endl;
-    net::SpectatorClient client(udp, host);
-    std::unique_ptr<sim::Fight> fight;
-    std::unique_ptr<sim::ReplayWriter> writer;
     using Clock = std::chrono::steady_clock;
     const Clock::time_point t0 = Clock::now();
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
+    std::vector<net::Address> candidates;
+    net::Address relay = 0;
+    if (lobby != 0) {  // the room's code: the lobby gives the host's addresses (every wait in the client is bounded)
+        net::LobbyClientConfig lc;
+        lc.lobby = lobby;
+        lc.role = net::LobbyRole::Spectate;
+        lc.code = net::normalizeCode(f.host);
+        lc.locals = net::localAddresses(udp.localPort());
+        net::LobbyClient lobbyClient(udp, lc);
+        while (lobbyClient.state() == net::LobbyState::Working) {
+            lobbyClient.tick(nowMs());
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        if (lobbyClient.state() != net::LobbyState::Ready) {
+            std::cout << "result: " << lobbyClient.error() << "\n";
+            return 1;
+        }
+        candidates = lobbyClient.candidates();
+        host = candidates.front();
+        relay = lobbyClient.relay();
+        std::cout << "through the lobby: this side " << net::addressText(lobbyClient.publicAddress()) << ", the host "
+                  << net::addressText(host);
+        if (relay != 0) std::cout << " (its relayed address " << net::addressText(relay) << ")";
+        std::cout << std::endl;
+    }
+    std::cout << "spectating " << net::addressText(host) << std::endl;
+    net::SpectatorClient client(udp, host);
+    client.setCandidates(candidates, relay, kRelayAfterMs);
+    std::unique_ptr<sim::Fight> fight;
+    std::unique_ptr<sim::ReplayWriter> writer;
     std::int64_t caughtUpMs = -1, caughtUpFrame = 0, watchingMs = -1, ticks = 0, frame = 0;
     std::int64_t lastHash = 0;
     bool hashKnown = false;
@@ -144,6 +182,7 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
     std::cout << "result: " << (complete ? "match over" : client.failure()) << "\n"
               << "frames: " << frame << " watched\n"
               << "final hash: " << (hashKnown ? sim::hashHex(std::uint64_t(lastHash)) : "none") << "\n";
+    if (lobby != 0) std::cout << "path: " << (client.relayed() ? "relayed" : "direct") << "\n";
     if (caughtUpMs >= 0) {
         std::cout << "caught up: frame " << caughtUpFrame << ", " << (caughtUpMs - watchingMs)
                   << " ms after the setup came\n";

@@ -145,8 +145,20 @@ void TurnTransport::tick(std::int64_t nowMs) {
     }
 }
 
+bool TurnTransport::takeUnreachable(Address& to) {
+    while (inner_.takeUnreachable(to)) {
+        if (to != cfg_.server) return true;  // the server's own port closing shows as failed requests instead
+    }
+    return false;
+}
+
 void TurnTransport::sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) {
     tick(nowMs);
+    if (cfg_.directFirst && !relayedPeer(to)) {
+        inner_.sendTo(to, data, size, nowMs);
+        ++counters_.directSent;
+        return;
+    }
     if (state_ != TurnState::Ready && state_ != TurnState::Allocating) {
         ++counters_.dropped;
         return;
@@ -201,6 +213,7 @@ void TurnTransport::handleServer(const std::uint8_t* data, std::size_t size, std
         from = a;
         delivered = true;
         ++counters_.received;
+        if (relayedPeers_.size() < kMaxRelayedPeers) relayedPeers_.insert(a);
         return;
     }
     const auto it = pending_.find(m.id);

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct TurnConfig {
     std::string user;
     std::string password;
     std::uint32_t lifetime = 600;  ///< allocation lifetime asked for, s
+    /// Direct first (the lobby's fallback): a datagram goes through the relay only to a peer heard through it (a
+    /// Data indication from that address); to anyone else it goes straight out of the inner transport.
+    bool directFirst = false;
 };
 
 /// Where the allocation is.
@@ -39,6 +43,7 @@ struct TurnCounters {
     std::int64_t sent = 0;         ///< Send indications
     std::int64_t received = 0;     ///< Data indications handed up
     std::int64_t direct = 0;       ///< datagrams from other addresses than the server, handed up as they are
+    std::int64_t directSent = 0;   ///< directFirst: datagrams sent straight out (to a peer not heard through the relay)
     std::int64_t dropped = 0;      ///< game datagrams not sent: no allocation or permission yet
     std::int64_t refused = 0;      ///< server datagrams refused: malformed, unknown transaction, bad integrity, unpermitted peer
     std::int64_t retransmits = 0;  ///< requests sent again
@@ -50,6 +55,7 @@ public:
     static constexpr int kMaxTries = 7;              ///< sends of one request before it fails (RFC 8489's Rc)
     static constexpr std::int64_t kFirstRtoMs = 500; ///< first retransmission timeout
     static constexpr std::int64_t kPermissionRenewMs = 240000;
+    static constexpr std::size_t kMaxRelayedPeers = 64;  ///< peers remembered as heard through the relay
 
     /// A client on inner (which must outlive it).
     TurnTransport(Transport& inner, const TurnConfig& cfg);
@@ -75,6 +81,13 @@ public:
     Address mappedAddress() const { return mapped_; }
     /// True when a permission for peer's IP is installed.
     bool permitted(Address peer) const;
+    /// True when a datagram from peer came through the relay (with directFirst, what goes back to it does too).
+    bool relayedPeer(Address peer) const { return relayedPeers_.count(peer) != 0; }
+    /// The inner transport's arrival time of the datagram receive() gave last (a Data indication's own arrival for a
+    /// relayed one), its "port unreachable" reports (none about the server) and its address names.
+    std::int64_t lastArrivalMs() const override { return inner_.lastArrivalMs(); }
+    bool takeUnreachable(Address& to) override;
+    std::string addressName(Address a) const override { return inner_.addressName(a); }
     const TurnCounters& counters() const { return counters_; }
 
 private:
@@ -114,6 +127,7 @@ private:
     std::int64_t refreshMs_ = 0;
     std::map<stun::TransactionId, Pending> pending_;
     std::map<std::uint32_t, Permission> permissions_;
+    std::set<Address> relayedPeers_;   // peers heard through the relay (at most one per permitted IP and port)
     TurnCounters counters_;
 };
 

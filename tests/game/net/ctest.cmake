@@ -53,6 +53,16 @@ add_test(NAME "online behind a symmetric NAT: the joiner plays through coturn an
           ${CMAKE_CURRENT_BINARY_DIR}/nat_symmetric symmetric)
 set_tests_properties("online behind a symmetric NAT: the joiner plays through coturn and agrees with the offline replay"
   PROPERTIES TIMEOUT 180 SKIP_RETURN_CODE 77)
+# By room code through the lobby on the simulated home networks: direct first, the host's TURN relay as the fallback.
+add_test(NAME "online by room code behind cone NATs: joiner and a late spectator play directly, the relay offered but unused"
+  COMMAND bash ${BVH_NET_TEST_DIR}/nat_code.sh $<TARGET_FILE:game_headless> $<TARGET_FILE:lobby>
+          ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/nat_code_cone cone)
+add_test(NAME "online by room code behind a symmetric NAT: the joiner falls back to the host's TURN relay with no relay flag of its own"
+  COMMAND bash ${BVH_NET_TEST_DIR}/nat_code.sh $<TARGET_FILE:game_headless> $<TARGET_FILE:lobby>
+          ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/nat_code_symmetric symmetric)
+set_tests_properties("online by room code behind cone NATs: joiner and a late spectator play directly, the relay offered but unused"
+  "online by room code behind a symmetric NAT: the joiner falls back to the host's TURN relay with no relay flag of its own"
+  PROPERTIES TIMEOUT 180 SKIP_RETURN_CODE 77)
 add_test(NAME "spectators watch a real match on loopback: a late one catches up, a stalled one is dropped, recordings equal the players'"
   COMMAND bash ${BVH_NET_TEST_DIR}/spectate_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
           ${CMAKE_CURRENT_BINARY_DIR}/spectate_pair)

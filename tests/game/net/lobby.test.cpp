@@ -66,13 +66,15 @@ TEST_CASE("lobby messages round-trip, and the decoder refuses short, long, padde
     m.self = 0x7f0000011234ULL;
     m.peer = 0x0a0000021f40ULL;
     m.locals = {1, 2, 3};
+    m.relay = 0xcb0071010d96ULL;
     m.secret[31] = 200;
     std::vector<std::uint8_t> bytes = net::encodeLobby(m);
-    CHECK(bytes.size() == 4 + 16 + 6 + 6 + 1 + 18 + 32);  // header, nonce, self, peer, list, secret
+    CHECK(bytes.size() == 4 + 16 + 6 + 6 + 1 + 18 + 6 + 32);  // header, nonce, self, peer, list, relay, secret
     net::LobbyMessage out;
     REQUIRE(net::decodeLobby(bytes.data(), bytes.size(), out));
     CHECK(out.self == m.self);
     CHECK(out.peer == m.peer);
+    CHECK(out.relay == m.relay);
     CHECK(out.locals == m.locals);
     CHECK(out.secret == m.secret);
     CHECK(net::encodeLobby(out) == bytes);
@@ -88,6 +90,15 @@ TEST_CASE("lobby messages round-trip, and the decoder refuses short, long, padde
     CHECK_FALSE(net::decodeLobby(bytes.data(), bytes.size(), out));
     bytes = net::encodeLobby(join);
     bytes[26] = 5;  // five local addresses: more than kMaxLocalAddresses
+    CHECK_FALSE(net::decodeLobby(bytes.data(), bytes.size(), out));
+    net::LobbyMessage status;  // the spectators' addresses ride at the end of a Status
+    status.type = net::LobbyType::Status;
+    status.watchers = {0x0a0000031b58ULL, 0x0a0000041b59ULL};
+    bytes = net::encodeLobby(status);
+    CHECK(bytes.size() == 4 + 16 + 6 + 1 + 1 + 4 + 1 + 12);  // header, nonce, peer, list, spectators, seconds, watchers
+    REQUIRE(net::decodeLobby(bytes.data(), bytes.size(), out));
+    CHECK(out.watchers == status.watchers);
+    bytes[bytes.size() - 13] = 5;  // five watchers: more than a list holds
     CHECK_FALSE(net::decodeLobby(bytes.data(), bytes.size(), out));
     CHECK(net::normalizeCode("ab c-d2") == "ABCD2");
     CHECK(net::validCode("ABCD23"));

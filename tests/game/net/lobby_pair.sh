@@ -30,8 +30,8 @@ lport=$(waitFor "$dir/lobby.out" 's/^lobby on UDP port \([0-9]*\).*/\1/p') || fa
 
 if [ "$mode" = flood ]; then
     (   exec 3>"/dev/udp/127.0.0.1/$lport" || exit 0
-        for _ in $(seq 40000); do printf 'LB\001\002junk' >&3; done
-        join=$(printf 'LB\001\002%016dABCDEF\000' 0)
+        for _ in $(seq 40000); do printf 'LB\002\002junk' >&3; done
+        join=$(printf 'LB\002\002%016dABCDEF\000' 0)
         for _ in $(seq 20000); do printf '%s' "$join" >&3; done
     ) 2>/dev/null
 fi
