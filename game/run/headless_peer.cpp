@@ -398,7 +398,14 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         std::cout << "spectators: " << hub.served() << " packets served, " << hub.refused() << " refused, "
                   << hub.dropped() << " dropped when silent\n";
     }
-    if (lobbyClient && f.online.host) lobbyClient->close(0);  // the room is no one's now
+    if (lobbyClient && f.online.host) {  // the room is no one's now (what the conditions hold back goes out first)
+        const auto ms = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
+        lobbyClient->close(ms());
+        for (const std::int64_t until = ms() + 1000; udp.queued() > 0 && ms() < until;) {
+            udp.flush(ms());
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    }
     if (turn && (!viaLobby || turn->relayedPeer(peer.peerAddress()))) {
         printRelaySummary(*turn, f.relay, std::cout);
     } else if (peer.throughRelayCandidate()) {

@@ -87,7 +87,11 @@ add_test(NAME "online two processes meet through the lobby by room code and agre
 add_test(NAME "online lobby flooded with 60000 datagrams still brings two peers together"
   COMMAND bash ${BVH_NET_TEST_DIR}/lobby_pair.sh $<TARGET_FILE:lobby> $<TARGET_FILE:game_headless>
           ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/lobby_flood flood)
+add_test(NAME "online spectators give only the room code on loopback: one from the start, one late catching up, both equal to the players"
+  COMMAND bash ${BVH_NET_TEST_DIR}/lobby_pair.sh $<TARGET_FILE:lobby> $<TARGET_FILE:game_headless>
+          ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/lobby_spectate spectate)
 set_tests_properties("online two processes meet through the lobby by room code and agree with the offline replay"
+  "online spectators give only the room code on loopback: one from the start, one late catching up, both equal to the players"
   "online lobby flooded with 60000 datagrams still brings two peers together" PROPERTIES TIMEOUT 150)
 add_test(NAME "lobby rejects a bad flag with exit 2"
   COMMAND bash -c "\"$0\" --port 70000 2>&1; echo \"exit $?\"" $<TARGET_FILE:lobby>)

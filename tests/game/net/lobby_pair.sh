@@ -1,11 +1,14 @@
 #!/bin/bash
 # The real `lobby` program and two real game_headless peers on localhost: the host creates a room, the joiner gives
 # its code, both meet through the lobby (the room secret binds them) and play the script under simulated delay and
-# loss: equal final hashes, equal to the offline run, identical recordings. With `flood`, 40,000 junk and 20,000
+# loss: equal final hashes, equal to the offline run, identical recordings; a third peer with the code is refused as
+# full while the match runs, and once the match is over the host has closed the room. With `flood`, 40,000 junk and 20,000
 # well-formed Join datagrams (wrong codes) hit the lobby first, from one source: it goes on serving (the rate limit
-# drops the excess unread) and the pair still meets. Then a third peer with the code is refused as full. Every wait
+# drops the excess unread) and the pair still meets. With `spectate`, the match runs in real time and two spectators
+# give only the code: one from the start, one 5 s into the match (it catches up by simulating from frame 0); both end
+# with the players' final hash and recording. Then a third peer with the code is refused as full. Every wait
 # is bounded.
-# usage: lobby_pair.sh LOBBY GAME_HEADLESS SCRIPT WORKDIR [flood]
+# usage: lobby_pair.sh LOBBY GAME_HEADLESS SCRIPT WORKDIR [flood|spectate]
 set -u
 lobbyExe=$1 exe=$2 script=$3 dir=$4 mode=${5:-}
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
@@ -37,13 +40,27 @@ if [ "$mode" = flood ]; then
 fi
 
 net=(--net-delay 30 --net-jitter 10 --net-loss 3 --fast)
+[ "$mode" = spectate ] && net=(--net-delay 30 --net-jitter 10 --net-loss 3)  # real time: a late spectator is late
 timeout 60 "$exe" --host 0 --lobby "127.0.0.1:$lport" --replay "$script" --wait 20 "${net[@]}" \
     --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
 host=$!
 pids+=($host)
 code=$(waitFor "$dir/host.out" 's/^room code: //p') || fail "the host got no room code"
+if [ "$mode" = spectate ]; then
+    timeout 60 "$exe" --spectate "$code" --lobby "127.0.0.1:$lport" --net-delay 30 --net-loss 3 \
+        --record "$dir/s1.freplay" >"$dir/s1.out" 2>&1 &
+    s1=$!; pids+=($s1)
+    ( sleep 5; exec timeout 60 "$exe" --spectate "$code" --lobby "127.0.0.1:$lport" --net-delay 30 --net-loss 3 \
+        --record "$dir/s2.freplay" >"$dir/s2.out" 2>&1 ) &
+    s2=$!; pids+=($s2)
+fi
 timeout 60 "$exe" --code "$code" --lobby "127.0.0.1:$lport" --replay "$script" "${net[@]}" \
-    --record "$dir/join.freplay" >"$dir/join.out" 2>&1
+    --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
+join=$!
+waitFor "$dir/join.out" 's/^\(joining\|result\).*/x/p' >/dev/null || fail "the joiner never got the host's address"
+# While the room has its joiner, a third peer with the code is refused as full.
+timeout 30 "$exe" --code "$code" --lobby "127.0.0.1:$lport" --replay "$script" >"$dir/third.out" 2>&1
+wait "$join"
 joinCode=$?
 wait "$host"; hostCode=$?
 [ "$hostCode" = 0 ] && [ "$joinCode" = 0 ] || fail "exit codes: host $hostCode, joiner $joinCode"
@@ -53,8 +70,26 @@ o=$(hashOf "$dir/offline.out")
 echo "final hashes: host $h, joiner $j, offline $o (room $code)"
 [ -n "$h" ] && [ "$h" = "$j" ] && [ "$h" = "$o" ] || fail "hashes differ"
 cmp -s "$dir/host.freplay" "$dir/join.freplay" || fail "the two recordings differ"
-timeout 30 "$exe" --code "$code" --lobby "127.0.0.1:$lport" --replay "$script" >"$dir/third.out" 2>&1
+if [ "$mode" = spectate ]; then
+    wait "$s1"; s1Code=$?
+    wait "$s2"; s2Code=$?
+    [ "$s1Code" = 0 ] && [ "$s2Code" = 0 ] || fail "spectator exit codes: $s1Code, $s2Code"
+    a=$(hashOf "$dir/s1.out") b=$(hashOf "$dir/s2.out")
+    echo "spectators by code: final hashes $a, $b"
+    [ "$a" = "$h" ] && [ "$b" = "$h" ] || fail "a spectator's final hash differs from the players'"
+    cmp -s "$dir/host.freplay" "$dir/s1.freplay" || fail "spectator 1's recording differs from the players'"
+    cmp -s "$dir/host.freplay" "$dir/s2.freplay" || fail "the late spectator's recording differs from the players'"
+    caught=$(sed -n 's/^caught up: frame \([0-9]*\),.*/\1/p' "$dir/s2.out")
+    [ "${caught:-0}" -gt 150 ] || fail "the late spectator caught up at frame ${caught:-none}: it did not join late"
+    grep -q '^path: direct$' "$dir/s2.out" || fail "the spectator does not say its path"
+fi
 grep -q '^result: lobby: that room is full$' "$dir/third.out" || fail "a third peer with the code was not refused as full"
+# The host closed its room when the match ended: the code is dead. (Not after the flood: the Close is one datagram,
+# and from this address the flood may still be using up the rate limit; the room then ends with its lifetime.)
+if [ "$mode" != flood ]; then
+    timeout 30 "$exe" --code "$code" --lobby "127.0.0.1:$lport" --replay "$script" >"$dir/after.out" 2>&1
+    grep -q '^result: lobby: that room has expired$' "$dir/after.out" || fail "the room lived on after the match"
+fi
 kill -INT "${pids[0]}"; wait "${pids[0]}"
 cat "$dir/lobby.out"
 if [ "$mode" = flood ]; then
