@@ -161,6 +161,7 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
     if (f.online.active()) {
         const bool lobby = !f.online.lobby.empty();
         if (!f.online.code.empty()) return makeOnlineLobby(ctx, LinkMode::RoomJoin, f.online.code);
+        if (!f.online.spectate.empty()) return makeOnlineLobby(ctx, LinkMode::RoomSpectate, f.online.spectate);
         if (f.online.host) return makeOnlineLobby(ctx, lobby ? LinkMode::RoomHost : LinkMode::DirectHost, "");
         return makeOnlineLobby(ctx, LinkMode::DirectJoin, f.online.join);
     }

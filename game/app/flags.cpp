@@ -58,15 +58,23 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
         io::switchFlag("-h", out.help),
     };
     run::addOnlineFlags(t, out.online, true);
+    t.push_back(io::textFlag("--spectate", out.online.spectate));
+    t.push_back(io::textFlag("--turn", out.online.relay.server));
+    t.push_back(io::textFlag("--turn-user", out.online.relay.user));
+    t.push_back(io::textFlag("--turn-password", out.online.relay.password));
     return t;
 }
 
 /// The combinations the table cannot see; "" when they are fine.
 std::string badCombination(const AppFlags& out, bool modeGiven) {
     const bool fixedStart = out.demo || !out.replayFile.empty() || !out.show.empty();
-    if (int(out.online.host) + int(!out.online.join.empty()) + int(!out.online.code.empty()) > 1)
-        return "--host, --join and --code cannot be combined";
+    if (int(out.online.host) + int(!out.online.join.empty()) + int(!out.online.code.empty()) +
+            int(!out.online.spectate.empty()) > 1)
+        return "--host, --join, --code and --spectate cannot be combined";
     if (!out.online.code.empty() && out.online.lobby.empty()) return "--code CODE needs --lobby HOST[:PORT]";
+    if (!out.online.spectate.empty() && out.online.lobby.empty()) return "--spectate CODE needs --lobby HOST[:PORT]";
+    std::string relayError;
+    if (!run::checkRelayFlags(out.online.relay, relayError)) return relayError;
     if (!out.screenshot.empty() && !fixedStart) return "--screenshot needs --demo, --replay or --show";
     if (out.cropWidth > 0 && out.screenshot.empty()) return "--screenshot-crop needs --screenshot";
     if (out.framesGiven && !fixedStart) return "--frames needs --demo, --replay or --show";
@@ -115,6 +123,9 @@ const char* usageText() {
            "  --join HOST[:PORT]  join an online match (you are P2; the host picks the seed)\n"
            "  --lobby HOST[:PORT] meet through a lobby (port 7100): with --host get a room code, or\n"
            "  --code CODE         join the room of that code\n"
+           "  --spectate CODE     watch the room of that code (with --lobby)\n"
+           "  --turn HOST[:PORT]  a TURN relay the host offers when the direct path fails (port 3478),\n"
+           "  --turn-user NAME --turn-password WORD   with its long-term credentials\n"
            "  --fighter ID        your fighter online (default: the first one)\n"
            "  --input-delay N     online: frames of input delay, 0-4 (default: the Online menu's, auto from the ping)\n"
            "  --max-rollback N    online: most frames predicted ahead, 1-30 (default: as the input delay)\n"

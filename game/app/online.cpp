@@ -12,26 +12,12 @@
 #include <SFML/Window/Keyboard.hpp>
 
 #include <algorithm>
-#include <random>
+#include <iostream>
 
 namespace app {
 namespace {
 
 constexpr std::size_t kMaxAddressLength = 64;
-
-/// Loads fighters from those the app loaded at start-up (the same files the opponent's ids name).
-net::FighterLoader contextLoader(Context& ctx) {
-    Context* c = &ctx;
-    return [c](const std::string& id, sim::FighterDef& out, std::string& error) {
-        const sim::FighterDef* d = c->fighter(id);
-        if (d == nullptr) {
-            error = c->dataDir + "/fighters/" + id + ".fighter: no such fighter";
-            return false;
-        }
-        out = *d;
-        return true;
-    };
-}
 
 /// Title -> mode select -> Online menu, as if chosen from the menus (so Esc keeps working from there).
 void backToOnlineMenu(Context& ctx) {
@@ -81,7 +67,19 @@ public:
         }
         link_->tick(0);
         if (link_->hasPeer() && link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing) {
-            ctx_.stack->replaceAll(makeOnlineFight(ctx_, std::move(link_)));
+            std::cout << "online: " << (link_->path().empty() ? "direct" : link_->path()) << ", ping "
+                      << link_->peer().handshakeRttMs() << " ms" << std::endl;  // for scripts (the screen says it too)
+            return ctx_.stack->replaceAll(makeOnlineFight(ctx_, std::move(link_)));
+        }
+        net::SpectatorClient* watch = link_->spectator();
+        if (watch != nullptr && watch->state() == net::SpectatorState::Watching && missing_.empty()) {
+            for (const std::string& id : watch->welcome().setup.fighter) {
+                if (ctx_.fighter(id) == nullptr) missing_ = "the match's fighter '" + id + "' is not in " + ctx_.dataDir + "/fighters";
+            }
+            if (missing_.empty()) {
+                std::cout << "spectating: " << link_->path() << std::endl;
+                ctx_.stack->replaceAll(makeSpectatorFight(ctx_, std::move(link_)));
+            }
         }
     }
 
@@ -93,8 +91,12 @@ public:
         sf::Color color(230, 230, 240);
         const net::LobbyClient* lobby = link_->lobby();
         const std::string dots(std::size_t((ticks_ / 20) % 4), '.');
-        if (!link_->error().empty()) {
-            status = link_->error(), color = sf::Color(255, 110, 100);
+        const net::SpectatorClient* watch = link_->spectator();
+        if (!link_->error().empty() || !missing_.empty()) {
+            status = missing_.empty() ? link_->error() : missing_, color = sf::Color(255, 110, 100);
+        } else if (watch != nullptr) {
+            status = watch->state() == net::SpectatorState::Done ? watch->failure() : "asking the host for the match" + dots;
+            if (watch->state() == net::SpectatorState::Done) color = sf::Color(255, 110, 100);
         } else if (link_->hasPeer() && link_->peer().state() == net::PeerState::Done) {
             status = link_->peer().endMessage(), color = sf::Color(255, 110, 100);
         } else if (!link_->hasPeer()) {
@@ -103,6 +105,14 @@ public:
             const bool hostSide = mode_ == LinkMode::DirectHost || mode_ == LinkMode::RoomHost;
             status = (hostSide ? "waiting for an opponent" : "connecting (punching through both NATs)") + dots;
             if (lobby) status = "connecting directly (punching through both NATs)" + dots;
+            const std::int64_t rtt = link_->peer().handshakeRttMs();
+            if (!link_->path().empty() && rtt >= 0) status = "connected: " + link_->path() + ", ping " + std::to_string(rtt) + " ms" + dots;
+            else if (lobby && !hostSide && lobby->relay() != 0 && link_->nowMs() > 3000) {
+                status = "no direct path: trying the host's relay" + dots;
+            }
+        }
+        if (!link_->relayNote().empty()) {
+            drawText(t, ctx_.res->font, link_->relayNote(), 16, cx, 490.f, sf::Color(255, 190, 120), Align::Center, 1.f);
         }
         if (lobby && !lobby->code().empty()) {
             drawText(t, ctx_.res->font, "room code", 22, cx, 200.f, sf::Color(200, 200, 215), Align::Center, 1.f);
@@ -131,6 +141,7 @@ private:
     std::unique_ptr<OnlineLink> link_;
     long ticks_ = 0;
     bool copied_ = false;
+    std::string missing_;  // a spectator lacks one of the match's fighters
 };
 
 /// Your fighter (your input style is P1's on the Options screen), input delay
@@ -241,97 +252,6 @@ private:
 };
 
 }  // namespace
-
-OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, const std::string& text)
-    : ctx_(ctx), mode_(mode), t0_(std::chrono::steady_clock::now()) {
-    const bool host = mode == LinkMode::DirectHost || mode == LinkMode::RoomHost;
-    net::PeerConfig& cfg = cfg_;
-    cfg.host = host;
-    cfg.fighter = flags.fighter.empty() ? ctx.fighterIds.front() : flags.fighter;
-    if (ctx.fighter(cfg.fighter) == nullptr) {
-        error_ = "no fighter " + io::quote(cfg.fighter) + " in " + ctx.dataDir + "/fighters";
-        return;
-    }
-    const std::uint64_t seed = ctx.flags->seedGiven ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
-    cfg.setup = onlineSetup(seed, ctx.style(0) == sim::InputStyle::Simple);  // offline Versus's rules; the host's are the match's
-    cfg.style = cfg.setup.style[0];                     // this side's own choice, like its fighter
-    cfg.session.inputDelay = flags.inputDelay;
-    cfg.session.maxRollback = flags.maxRollback;
-    cfg.autoDelay = flags.autoDelay;
-    cfg.rematches = true;
-    cfg.rulesHash = run::rulesHasher(ctx.dataDir);
-    if (mode == LinkMode::DirectJoin && !run::resolveJoinAddress(text, cfg.hostAddress, error_)) return;
-    net::LobbyClientConfig lc;
-    const bool room = mode == LinkMode::RoomHost || mode == LinkMode::RoomJoin || mode == LinkMode::RoomSpectate;
-    if (room) {
-        if (flags.lobby.empty()) {
-            error_ = "no lobby: type its address on the Lobby line (or start with --lobby HOST[:PORT])";
-            return;
-        }
-        if (!run::resolveJoinAddress(flags.lobby, lc.lobby, error_, run::kLobbyPort)) {
-            error_ = "lobby: " + error_;
-            return;
-        }
-        lc.role = mode == LinkMode::RoomHost ? net::LobbyRole::Host
-                  : mode == LinkMode::RoomJoin ? net::LobbyRole::Join : net::LobbyRole::Spectate;
-        lc.code = net::normalizeCode(text);
-        if (!host && !net::validCode(lc.code)) {
-            error_ = "'" + text + "' is not a room code (" + std::to_string(net::kCodeLength) + " letters and digits)";
-            return;
-        }
-    }
-    udp_ = std::make_unique<net::UdpTransport>(flags.conditions, run::conditionsSeed(flags));
-    if (!udp_->open(mode == LinkMode::DirectHost ? flags.port : 0, error_)) return;
-    if (mode == LinkMode::DirectHost) where_ = "hosting on UDP port " + std::to_string(udp_->localPort());
-    else if (mode == LinkMode::DirectJoin) where_ = "joining " + net::addressText(cfg.hostAddress);
-    else where_ = "lobby " + net::addressText(lc.lobby);
-    if (!room) {
-        startPeer();
-        return;
-    }
-    lc.locals = net::localAddresses(udp_->localPort());
-    lobby_ = std::make_unique<net::LobbyClient>(*udp_, lc);
-}
-
-void OnlineLink::startPeer() {
-    if (lobby_) {
-        cfg_.secret.assign(lobby_->secret().begin(), lobby_->secret().end());
-        if (cfg_.host) {
-            cfg_.punchTo = lobby_->candidates();
-        } else {
-            cfg_.hostAddress = lobby_->candidates().front();
-            cfg_.hostCandidates = lobby_->candidates();
-        }
-        where_ = (cfg_.host ? "room " + lobby_->code() + ": your opponent is " : "room: the host is ") +
-                 net::addressText(lobby_->candidates().front());
-    }
-    peer_ = std::make_unique<net::NetPeer>(*udp_, cfg_, contextLoader(ctx_));
-}
-
-void OnlineLink::tick(std::uint16_t buttons) {
-    if (peer_) return peer_->tick(nowMs(), buttons);
-    if (!lobby_ || !error_.empty()) return;
-    lobby_->tick(nowMs());
-    if (lobby_->state() == net::LobbyState::Failed) {
-        error_ = lobby_->error();
-    } else if (lobby_->state() == net::LobbyState::Ready) {
-        if (mode_ == LinkMode::RoomSpectate) {
-            error_ = "the host is at " + net::addressText(lobby_->candidates().front()) +
-                     ", but this build does not play the spectator stream yet";
-        } else {
-            startPeer();
-        }
-    }
-}
-
-void OnlineLink::leave() {
-    if (peer_) peer_->leave(nowMs());
-    else if (lobby_) lobby_->close(nowMs());
-}
-
-std::int64_t OnlineLink::nowMs() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0_).count();
-}
 
 std::unique_ptr<Screen> makeOnlineMenu(Context& ctx) { return std::make_unique<OnlineMenuScreen>(ctx); }
 

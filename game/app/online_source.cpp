@@ -78,9 +78,11 @@ void OnlineSource::attach(net::Session& s) {
     }
     shown_ = std::make_unique<sim::Fight>(setup_, *defs_[0], *defs_[1]);
     recorder_.open(setup_, *shown_);
+    link_->matchStarted();  // the host's spectators get the setup
     s.setConfirmHook([this](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& f) {
         recorder_.frame(in, f);
         ring_.push(frame, f.state());
+        link_->confirmed(in);
     });
     ring_ = run::StateRing();
     reported_ = false;
@@ -123,11 +125,14 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     net::NetPeer& peer = link_->peer();
     const net::SessionStats& n = peer.session()->stats(link_->nowMs());
     const std::string me = peer.session()->config().me == 0 ? "P1" : "P2";
-    const std::string line = "ONLINE  you: " + me + "   direct   ping " + (n.pingMs < 0 ? "--" : std::to_string(n.pingMs)) +
+    const std::string path = link_->path().empty() ? "direct" : link_->path();
+    const int watching = link_->spectators();
+    const std::string line = "ONLINE  you: " + me + "   " + path + "   ping " + (n.pingMs < 0 ? "--" : std::to_string(n.pingMs)) +
                              " ms   delay " + std::to_string(peer.session()->config().inputDelay) + "f" +
                              "   rollback " + std::to_string(n.rollbackFramesPerSecond) + " f/s (longest " +
                              std::to_string(n.longestRollback) + ")   advantage " + signedText(n.frameAdvantage) +
-                             "   lost " + std::to_string(n.packetsLost);
+                             "   lost " + std::to_string(n.packetsLost) +
+                             (watching > 0 ? "   watching " + std::to_string(watching) : "");
     const float y = float(ctx.height) - 30.f;
     drawText(t, ctx.res->font, line, 16, float(ctx.width) / 2.f, y - 26.f, sf::Color(170, 230, 255), Align::Center, 2.f);
     if (peer.state() == net::PeerState::Playing && leave_.asking()) {

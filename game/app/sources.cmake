@@ -68,4 +68,6 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/online.h
   ${CMAKE_CURRENT_LIST_DIR}/online.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online_link.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spectate_source.cpp
 )

@@ -50,7 +50,6 @@ struct PeerFlags {
     bool fast = false;                    // --fast: no 60 Hz pacing
     long frames = -1;                     // --frames N (host): frame limit (default: the replay's length)
     int waitSeconds = 60;                 // --wait S (host): give up without an opponent
-    RelayFlags relay;                     // --turn HOST[:PORT] --turn-user --turn-password [--turn-permit]
     std::string punch;                    // --punch HOST[:PORT]: open our NAT towards that address before the match
     long localPort = 0;                   // --local-port N (joiner): bind this port instead of any free one
     long spectators = 4;                  // --spectators N (host): most watchers at once (0 = none)
@@ -79,12 +78,12 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
         io::numberInto("--wait", 1, 3600, f.waitSeconds),
     };
     run::addOnlineFlags(table, f.online, false);
-    addRelayFlags(table, f.relay);
+    addRelayFlags(table, f.online.relay);
     table.push_back(io::textFlag("--punch", f.punch));
     table.push_back(io::numberInto("--local-port", 1, 65535, f.localPort));
     table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
     if (!io::parseFlags(argc, argv, table, error)) return false;
-    if (!checkRelayFlags(f.relay, error)) return false;
+    if (!checkRelayFlags(f.online.relay, error)) return false;
     const int roles = int(f.online.host) + int(!f.online.join.empty()) + int(!f.online.code.empty());
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
     else if (roles != 1) error = "give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE";
@@ -301,8 +300,8 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     // Through the lobby the relay is the host's fallback (its relayed address goes to the joiner, who tries it
     // after the direct path had relayAfterMs); without a lobby --turn forces the relayed path. A joiner or
     // spectator through the lobby needs no relay of its own: the host's takes anyone it permits.
-    if (!f.relay.server.empty() && (f.online.host || !viaLobby)) {
-        turn = openRelay(f.relay, udp, std::cout, error, viaLobby);
+    if (!f.online.relay.server.empty() && (f.online.host || !viaLobby)) {
+        turn = openRelay(f.online.relay, udp, std::cout, error, viaLobby);
         if (!turn) {
             std::cout << "result: no relay: " << error << "\n";
             return 1;
@@ -407,7 +406,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         }
     }
     if (turn && (!viaLobby || turn->relayedPeer(peer.peerAddress()))) {
-        printRelaySummary(*turn, f.relay, std::cout);
+        printRelaySummary(*turn, f.online.relay, std::cout);
     } else if (peer.throughRelayCandidate()) {
         std::cout << "path: relayed through the host's TURN relay (relayed address " << net::addressText(peer.peerAddress())
                   << "): the direct path did not come up within " << cfg.relayAfterMs / 1000 << " s\n";

@@ -9,6 +9,7 @@
 #include "game/net/conditions.h"
 #include "game/net/peer.h"
 #include "game/net/transport.h"
+#include "game/run/relay_path.h"
 
 #include <string>
 
@@ -29,11 +30,14 @@ struct OnlineFlags {
     std::uint64_t netSeed = 0;          ///< --net-seed N: the conditions' generator (0 = a random one)
     std::string lobby;                  ///< --lobby HOST[:PORT]: meet through this lobby (--host creates a room)
     std::string code;                   ///< --code CODE: join the lobby's room of that code
+    std::string spectate;               ///< window: --spectate CODE (with --lobby): watch the room of that code
+    RelayFlags relay;                   ///< --turn HOST[:PORT] --turn-user --turn-password: through a lobby, the
+                                        ///< host's fallback relay; without one (headless), the forced relayed path
     bool autoDelay = false;             ///< input delay and rollback window chosen from the measured ping (the
                                         ///< window's Online menu; set when neither --input-delay nor
                                         ///< --max-rollback was given there)
     /// True when the command line starts an online match.
-    bool active() const { return host || !join.empty() || !code.empty(); }
+    bool active() const { return host || !join.empty() || !code.empty() || !spectate.empty(); }
 };
 
 /// Adds the online flags to a table, filling out (which must outlive the table); withFighter adds --fighter.

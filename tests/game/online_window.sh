@@ -1,0 +1,104 @@
+#!/bin/bash
+# The window online by room code, under a private Xvfb, against real headless peers and the real `lobby`:
+#   spectate  (loopback) a headless host and joiner meet by code; the window gives only the code on --spectate,
+#             4 s into the match, catches up and watches: it says `spectating: direct` and its recording is the
+#             players', byte for byte.
+#   relayed   (network namespaces, netns.sh) the window joins by code from behind a symmetric NAT with no relay
+#             flag; the headless host behind a cone NAT offers its coturn relay: the window says `online: relayed`
+#             (the HUD shows it too; a screenshot is kept) and its recording equals the host's.
+# Usage: online_window.sh GAME GAME_HEADLESS LOBBY DATA SCRIPT OUT spectate|relayed. Skips (77, with the reason)
+# without Xvfb, or for `relayed` without root, namespaces, nftables or coturn.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+game=$1 exe=$2 lobbyExe=$3 data=$4 script=$5 out=$6 mode=$7
+command -v Xvfb >/dev/null || { echo "ONLINE WINDOW TEST SKIPPED: needs Xvfb"; exit 77; }
+if [ "$mode" = relayed ]; then
+    # shellcheck source=net/netns.sh
+    source "$here/net/netns.sh"
+    # shellcheck source=net/coturn.sh
+    source "$here/net/coturn.sh"
+    netns_require
+    coturn_require
+fi
+rm -rf "$out" && mkdir -p "$out/home" || exit 1
+export HOME=$out/home XDG_CONFIG_HOME=$out/cfg XDG_DATA_HOME=$out/data ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; }
+trap 'cleanup; [ "$mode" = relayed ] && netns_teardown' EXIT
+fail() { echo "FAIL: $*"; for f in "$out"/*.out "$out"/*.err; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done; exit 1; }
+hashOf() { sed -n 's/^final hash: //p' "$1"; }
+waitFor() {  # waitFor FILE SED_EXPR TENTHS: prints the first match
+    local v=
+    for _ in $(seq "$3"); do
+        v=$(sed -n "$2" "$1" 2>/dev/null | head -n 1)
+        [ -n "$v" ] && { echo "$v"; return 0; }
+        sleep 0.1
+    done
+    return 1
+}
+for n in $(seq 150 199); do [ -e /tmp/.X11-unix/X$n ] || break; done
+# run IN_NAMESPACE CMD...: in home B's namespace for `relayed`, here otherwise
+run() { if [ "$mode" = relayed ] && [ "$1" != - ]; then local ns=$1; shift; netns_exec "$ns" "$@"; else shift; "$@"; fi; }
+
+if [ "$mode" = relayed ]; then
+    netns_setup 1
+    coturn_start "$out" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"
+    netns_exec pub timeout 120 "$lobbyExe" --port 7100 --lifetime 120 >"$out/lobby.out" 2>&1 &
+    pids+=($!)
+    lobby=203.0.113.1:7100 hostNs=ha joinNs=hb
+    relay=(--turn 203.0.113.1:3478 --turn-user bvh --turn-password s3cret)
+else
+    timeout 120 "$lobbyExe" --port 0 --lifetime 120 >"$out/lobby.out" 2>&1 &
+    pids+=($!)
+    lport=$(waitFor "$out/lobby.out" 's/^lobby on UDP port \([0-9]*\).*/\1/p' 100) || fail "the lobby printed no port"
+    lobby=127.0.0.1:$lport hostNs=- joinNs=-
+    relay=()
+fi
+run "$joinNs" Xvfb ":$n" -screen 0 1280x720x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
+export DISPLAY=:$n
+run "$hostNs" timeout 90 "$exe" --host 7000 --lobby "$lobby" "${relay[@]}" --replay "$script" --wait 40 \
+    --net-delay 20 --net-loss 2 --record "$out/host.freplay" >"$out/host.out" 2>&1 &
+host=$!; pids+=($host)
+code=$(waitFor "$out/host.out" 's/^room code: //p' 150) || fail "the host got no room code"
+if [ "$mode" = spectate ]; then
+    timeout 90 "$exe" --code "$code" --lobby "$lobby" --replay "$script" --net-delay 20 --net-loss 2 \
+        --record "$out/join.freplay" >"$out/join.out" 2>&1 &
+    join=$!; pids+=($join)
+    sleep 4
+    "$game" --data "$data" --mute --lobby "$lobby" --spectate "$code" >"$out/game.out" 2>"$out/game.err" &
+    win=$!; pids+=($win)
+    waitFor "$out/game.out" 's/^\(spectating: .*\)/\1/p' 150 >/dev/null || fail "the window never watched"
+    sleep 2
+    command -v import >/dev/null && import -window root "$out/spectating.png" 2>/dev/null
+    wait "$join" || fail "the joiner failed"
+else
+    run "$joinNs" "$game" --data "$data" --mute --lobby "$lobby" --code "$code" >"$out/game.out" 2>"$out/game.err" &
+    win=$!; pids+=($win)
+    waitFor "$out/game.out" 's/^\(online: .*\)/\1/p' 200 >/dev/null || fail "the window never started the match"
+    sleep 2
+    command -v import >/dev/null && run "$joinNs" import -window root "$out/relayed.png" 2>/dev/null
+fi
+wait "$host"; hostCode=$?
+[ "$hostCode" = 0 ] || fail "host exit $hostCode"
+# The window keeps the last picture up; its recording is complete once the match is over (bounded wait).
+rec=
+for _ in $(seq 100); do
+    rec=$(ls "$XDG_DATA_HOME"/bvh-fighter/replays/*.freplay 2>/dev/null | head -n 1)
+    [ -n "$rec" ] && grep -q '^end ' "$rec" && break
+    sleep 0.1
+done
+kill "$win" 2>/dev/null; wait "$win" 2>/dev/null
+[ -n "$rec" ] || fail "the window wrote no recording"
+cat "$out/game.out"
+if [ "$mode" = spectate ]; then
+    grep -qx 'spectating: direct' "$out/game.out" || fail "the window does not say it watches directly"
+    [ "$(hashOf "$out/join.out")" = "$(hashOf "$out/host.out")" ] || fail "the players' hashes differ"
+else
+    grep -q '^online: relayed, ping [0-9]* ms$' "$out/game.out" || fail "the window behind the symmetric NAT is not relayed"
+    grep -q '^path: relayed through TURN' "$out/host.out" || fail "the host does not say the match went through its relay"
+fi
+cmp -s "$rec" "$out/host.freplay" || fail "the window's recording differs from the host's"
+echo "$mode: the window's recording equals the host's (final hash $(hashOf "$out/host.out"))"
+echo PASS
