@@ -283,3 +283,38 @@ TEST_CASE("two peers meet through the lobby by code and play the offline match, 
     CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), buttons, 300));
     CHECK(joiner.session()->confirmedHashes() == host.session()->confirmedHashes());
 }
+
+TEST_CASE("a joiner tries the host's relayed address only when the direct candidates stay silent, and then plays through it") {
+    const std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(21, 400), nettest::randomButtons(22, 400)};
+    for (const bool directWorks : {true, false}) {
+        CAPTURE(directWorks);
+        net::MemoryNetwork network;
+        net::Transport& h = network.add(nettest::kHost, {}, 1);
+        net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+        net::Transport& relayHole = network.add(77, {}, 3);  // stands for the relay address when the direct path works
+        net::PeerConfig hc;
+        hc.host = true;
+        hc.fighter = "ryo";
+        hc.frameLimit = 300;
+        net::PeerConfig jc = hc;
+        jc.host = false;
+        jc.fighter = "brick";
+        // Direct: the host's real address (or one nobody listens at); relay: where the host also is (or the hole).
+        jc.hostAddress = directWorks ? nettest::kHost : 55;
+        jc.hostCandidates = {jc.hostAddress};
+        jc.relayCandidate = directWorks ? 77 : nettest::kHost;
+        net::NetPeer host(h, hc, nettest::dataLoader());
+        net::NetPeer joiner(j, jc, nettest::dataLoader());
+        std::vector<nettest::Driven> d = nettest::drivers(host, joiner, buttons);
+        nettest::drive(d, 60000);
+        CHECK(host.endMessage() == "match over");
+        CHECK(joiner.endMessage() == "match over");
+        CHECK(joiner.session()->confirmedHashes() == host.session()->confirmedHashes());
+        CHECK(joiner.throughRelayCandidate() == !directWorks);
+        CHECK(joiner.peerAddress() == nettest::kHost);
+        std::vector<std::uint8_t> got;
+        net::Address from = 0;
+        CHECK_FALSE(relayHole.receive(got, from, 1000000));  // the relay was never tried while the direct path answered
+        if (!directWorks) CHECK(joiner.handshakeRttMs() >= 0);
+    }
+}
