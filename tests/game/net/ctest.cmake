@@ -1,5 +1,6 @@
 # Process-level online tests: two real game_headless peers over UDP on localhost.
 set(BVH_NET_TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
+add_executable(flood_sender ${BVH_NET_TEST_DIR}/flood_sender.cpp)  # the hostile sender of the join-time flood test
 add_test(NAME "online two processes over UDP with 80 ms delay, 20 ms jitter and 5% loss agree with the offline replay"
   COMMAND bash ${BVH_NET_TEST_DIR}/udp_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
           ${CMAKE_CURRENT_BINARY_DIR}/udp_pair)
@@ -77,7 +78,11 @@ add_test(NAME "online SIGTERM to a joiner mid-match tells the host and ends its 
 add_test(NAME "online 40000 junk datagrams at the host during a match change nothing"
   COMMAND bash ${BVH_NET_TEST_DIR}/udp_faults.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
           ${CMAKE_CURRENT_BINARY_DIR}/udp_flood flood)
+add_test(NAME "online 100000 datagrams a second at a waiting host while a real joiner joins: the join completes, equal hashes"
+  COMMAND bash ${BVH_NET_TEST_DIR}/udp_faults.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
+          ${CMAKE_CURRENT_BINARY_DIR}/udp_joinflood joinflood $<TARGET_FILE:flood_sender>)
 set_tests_properties("online join to a closed UDP port fails at once on the ICMP refusal with a clear message"
+  "online 100000 datagrams a second at a waiting host while a real joiner joins: the join completes, equal hashes"
   "online SIGTERM to a joiner mid-match tells the host and ends its recording with an end line"
   "online 40000 junk datagrams at the host during a match change nothing" PROPERTIES TIMEOUT 120)
 # The lobby program and two peers meeting through it by room code (loopback).

@@ -7,8 +7,12 @@
 #   signal:  SIGTERM to a joiner mid-match: it leaves (the host ends with "opponent left", not "connection lost"),
 #            prints "stopped by signal 15", and its recording ends with an `end` line and replays
 #   flood:   40,000 junk datagrams at the host during the match change nothing: both finish with equal hashes
+#   joinflood: a hostile sender (flood_sender, the 5th argument) sends 100,000 datagrams a second (junk and Hellos
+#            with a wrong tag) at the waiting host from before the joiner starts until well after it joined (6 s):
+#            the join completes, the match ends with equal hashes, and the host counted the flood as malformed
+#            (it reached the host during the handshake)
 set -u
-exe=$1 script=$2 dir=$3 mode=$4
+exe=$1 script=$2 dir=$3 mode=$4 flooder=${5:-}
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
 fail() { echo "FAIL: $*"; for f in "$dir"/*.out; do echo "--- $f"; cat "$f"; done; exit 1; }
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
@@ -65,6 +69,23 @@ flood)
     h=$(hashOf "$dir/host.out") j=$(hashOf "$dir/join.out")
     [ -n "$h" ] && [ "$h" = "$j" ] || fail "final hashes differ: $h / $j"
     grep '^packets:' "$dir/host.out"
+    ;;
+joinflood)
+    startHost --fast
+    "$flooder" "$port" 100000 600000 6 >"$dir/flood.out" 2>&1 &
+    flood=$!
+    sleep 0.5  # the flood is on before the joiner says its first Hello
+    timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --fast >"$dir/join.out" 2>&1
+    joinCode=$?
+    wait "$host"; hostCode=$?
+    wait "$flood"
+    [ "$hostCode" = 0 ] && [ "$joinCode" = 0 ] || fail "exit codes host $hostCode joiner $joinCode"
+    h=$(hashOf "$dir/host.out") j=$(hashOf "$dir/join.out")
+    [ -n "$h" ] && [ "$h" = "$j" ] || fail "final hashes differ: $h / $j"
+    malformed=$(sed -n 's/.*dropped \([0-9]*\) malformed.*/\1/p' "$dir/host.out")
+    [ "${malformed:-0}" -gt 1000 ] || fail "the flood did not reach the host (${malformed:-no} malformed)"
+    cat "$dir/flood.out"
+    grep '^packets:' "$dir/host.out" "$dir/join.out"
     ;;
 *) echo "unknown mode $mode"; exit 2 ;;
 esac
