@@ -111,3 +111,11 @@ foreach(mode spectate relayed)
   set_tests_properties("window online by room code under Xvfb: ${mode}" PROPERTIES
     TIMEOUT 180 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 endforeach()
+add_test(NAME "online spectator by code refuses something that is not a room code with exit 2"
+  COMMAND bash -c "\"$0\" --spectate AB1 --lobby 127.0.0.1 2>&1; echo \"exit $?\"" $<TARGET_FILE:game_headless>)
+set_tests_properties("online spectator by code refuses something that is not a room code with exit 2" PROPERTIES
+  PASS_REGULAR_EXPRESSION "--spectate with --lobby wants a room code \\(6 letters or digits\\), not 'AB1'.*exit 2")
+add_test(NAME "game refuses --spectate CODE without --lobby with exit 2"
+  COMMAND bash -c "\"$0\" --spectate ABCDEF 2>&1; echo \"exit $?\"" $<TARGET_FILE:game>)
+set_tests_properties("game refuses --spectate CODE without --lobby with exit 2" PROPERTIES
+  PASS_REGULAR_EXPRESSION "--spectate CODE needs --lobby HOST\\[:PORT\\].*exit 2")
