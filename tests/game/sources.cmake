@@ -5,6 +5,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/sim/moves.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/skeleton.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/rig.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sim/rig_data.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight_fields.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/desync_report.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/blaster.test.cpp
