@@ -307,7 +307,9 @@ void FightScreen::drawNotice(sf::RenderTarget& t) {
     drawTextFitted(t, ctx_.res->font, notice, 18, float(ctx_.width) / 2.f, y, sf::Color(255, 220, 200), float(ctx_.width) - 20.f, 1.5f);
 }
 
-std::unique_ptr<Screen> makeFight(Context& ctx, const sim::MatchSetup& setup) {
+std::unique_ptr<Screen> makeFight(Context& ctx, const sim::MatchSetup& given) {
+    sim::MatchSetup setup = given;
+    if (ctx.flags->roundSeconds > 0 && setup.mode != sim::Mode::Training) setup.roundFrames = ctx.flags->roundSeconds * sim::kFps;
     for (int p = 0; p < 2; ++p) {
         if (ctx.fighter(setup.fighter[p]) == nullptr) {
             std::cerr << ctx.dataDir << "/fighters/" << setup.fighter[p] << ".fighter: no such fighter\n";

@@ -43,6 +43,7 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
         io::noting(io::textFlag("--replay-dir", out.replayDir), out.replayDirGiven),
         io::noting(io::numberInto("--frames", 1, 10000000, out.frames), out.framesGiven),
         io::numberInto("--draw-fps", 1, 1000, out.drawFps),
+        io::numberInto("--round-seconds", 1, 99, out.roundSeconds),
         io::noting(io::uint64Flag("--seed", out.seed), out.seedGiven),
         io::noting(io::wordFlag("--mode", {"fight", "blaster"},
                                 [&out](std::size_t i) { out.mode = i == 0 ? DemoMode::Fight : DemoMode::Blaster; }),
@@ -113,6 +114,7 @@ const char* usageText() {
            "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
            "  --screenshot-crop WxH  keep only the bottom centre W x H pixels of it (e.g. 720x440: the fighters)\n"
            "  --draw-fps N        draw at most N frames a second; the game still ticks at 60 Hz (a slow machine)\n"
+           "  --round-seconds N   a test flag: matches the menus start have N-second rounds (1-99; 99 normally)\n"
            "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n"
            "                      options|welcome|replays|arcade|movelist|tutorial|trainingpage first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"

@@ -36,6 +36,7 @@ struct AppFlags {
     bool simple = false;          ///< --simple: live matches read specials the simple way (S fireball, 6S anti-air)
     std::string show;             ///< --show SCREEN: open this screen first (see usageText)
     int drawFps = 0;              ///< --draw-fps N: draw at most N frames a second (0 = no limit of its own)
+    int roundSeconds = 0;         ///< --round-seconds N: round timer of the matches the menus start (0 = 99 s)
     bool help = false;            ///< --help
     OnlineFlags online;           ///< --host/--join and the other online flags (online_flags.h)
 };

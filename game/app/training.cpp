@@ -1,5 +1,5 @@
-// Training's tools (see training.h). Each hotkey builds the setup the match restarts with; the dummy, the counter
-// hits and the tape are setup fields, so a recorded training replay plays back the same.
+// Training's tools (see training.h). Each hotkey builds the setup the match restarts with; the dummy, its reversal
+// and throw tech, the counter hits and the tapes are setup fields, so a recorded training replay plays back the same.
 #include "game/app/training.h"
 
 #include "game/app/screen.h"
@@ -21,17 +21,15 @@ TrainingChange TrainingTools::recordingChange(const FightSource& src, const Bind
     // First press: P1's keys drive the dummy and every frame it plays is kept (relative to its facing); second
     // press (or kMaxTape frames): the dummy loops what was recorded.
     if (src.setup().dummy != sim::DummyMode::Record) {
-        tape_.clear();
+        tapes_[recordSlot_ - 1].clear();
         TrainingChange c = dummyChange(src, sim::DummyMode::Record);
-        c.banner = "RECORDING: your keys drive the dummy (" + firstKeyText(b, kDummyRecord) + ": play)";
+        c.banner = "RECORDING SLOT " + std::to_string(recordSlot_) + " (" + firstKeyText(b, kDummyRecord) + ": play)";
         c.ticks = 90;
         c.color = sf::Color(255, 120, 110);
         return c;
     }
-    TrainingChange c = dummyChange(src, sim::DummyMode::Playback);
-    c.setup.tape = tape_;
-    c.banner = "PLAYBACK: " + std::to_string(tape_.size()) + " frames in a loop";
-    return c;
+    playSlot_ = recordSlot_;  // stopping a recording plays what was just recorded
+    return playbackChange(src);
 }
 
 namespace {
@@ -54,8 +52,26 @@ const char* TrainingTools::positionName(int index) { return kPresets[(index % po
 
 TrainingChange TrainingTools::playbackChange(const FightSource& src) const {
     TrainingChange c = dummyChange(src, sim::DummyMode::Playback);
-    c.setup.tape = tape_;
-    c.banner = "PLAYBACK: " + std::to_string(tape_.size()) + " frames in a loop";
+    for (int n = 1; n <= sim::kTapeSlots; ++n) c.setup.tapeOf(n) = tapes_[n - 1];
+    c.setup.playSlot = playSlot_;
+    c.banner = playSlot_ == 0 ? std::string("PLAYBACK: a random slot each take")
+                              : "PLAYBACK: " + std::to_string(tapes_[playSlot_ - 1].size()) + " frames in a loop";
+    if (playSlot_ > 1) c.banner += " (slot " + std::to_string(playSlot_) + ")";
+    return c;
+}
+
+TrainingChange TrainingTools::reversalChange(const FightSource& src, const std::string& move) const {
+    TrainingChange c = dummyChange(src, src.setup().dummy);
+    c.setup.reversal = move;
+    c.banner = "REVERSAL: " + (move.empty() ? std::string("none") : move);
+    return c;
+}
+
+TrainingChange TrainingTools::techChange(const FightSource& src, sim::DummyTech tech) const {
+    TrainingChange c = dummyChange(src, src.setup().dummy);
+    c.setup.throwTech = tech;
+    static const char* const kNames[] = {"NEVER", "ALWAYS", "RANDOM"};
+    c.banner = std::string("THROW TECH: ") + kNames[int(tech)];
     return c;
 }
 
@@ -102,8 +118,9 @@ void TrainingTools::afterStep(const FightSource& src, const Bindings& b, const A
     const sim::MatchSetup& s = src.setup();
     if (!hotkeys_ || s.dummy != sim::DummyMode::Record || f.state().roundFrame <= s.intro) return;
     const sim::FighterState& d = f.state().fighters[1];
-    tape_.push_back(sim::relativeToAbsolute(d.held, d.facing));  // its own inverse: absolute -> relative
-    if (int(tape_.size()) >= sim::kMaxTape) apply(recordingChange(src, b));
+    std::vector<std::uint16_t>& tape = tapes_[recordSlot_ - 1];
+    tape.push_back(sim::relativeToAbsolute(d.held, d.facing));  // its own inverse: absolute -> relative
+    if (int(tape.size()) >= sim::kMaxTape) apply(recordingChange(src, b));
 }
 
 void TrainingTools::onEvent(const sim::Event& e, const sim::Fight& fight) {

@@ -1,7 +1,7 @@
 #pragma once
 // The training room's tools, apart from the view that shows any fight: the hotkeys (dummy stance, guard and
-// reversal modes, counter hits, start positions), the recording slot that lets P1's keys drive the dummy and then
-// plays the tape back, and what the training HUD reads (the frame meter, both players' input history, the combo
+// reversal modes, the reversal move, throw techs, counter hits, start positions), three recording slots that let
+// P1's keys drive the dummy and then play one tape or a random one back, and what the training HUD reads (the frame meter, both players' input history, the combo
 // readout on the dummy).
 //
 // Every change the hotkeys make is a change of the match setup (it is in the replay header), so a change is handed
@@ -64,15 +64,28 @@ public:
     int comboHits() const { return lastCombo_; }
     /// That combo's damage.
     int comboDamage() const { return comboDamage_; }
-    /// Frames on the dummy's tape so far.
-    std::size_t tapeFrames() const { return tape_.size(); }
+    /// Frames on the tape of the recording slot in use.
+    std::size_t tapeFrames() const { return tapes_[recordSlot_ - 1].size(); }
+    /// Frames on recording slot n (1..sim::kTapeSlots).
+    std::size_t tapeFrames(int n) const { return tapes_[n - 1].size(); }
+    /// The slot the next recording goes to (1..sim::kTapeSlots) and the one playback plays (0 = a random filled one).
+    int recordSlot() const { return recordSlot_; }
+    int playSlot() const { return playSlot_; }
+    /// Chooses the slot the next recording fills (wraps; nothing restarts).
+    void chooseRecordSlot(int n) { recordSlot_ = (n - 1 + 3 * sim::kTapeSlots) % sim::kTapeSlots + 1; }
+    /// Chooses what playback plays: slot 1..kTapeSlots or 0 = random (wraps; nothing restarts).
+    void choosePlaySlot(int n) { playSlot_ = (n + 3 * (sim::kTapeSlots + 1)) % (sim::kTapeSlots + 1); }
 
     /// The change to dummy behaviour d, started where the fighters stand.
     TrainingChange dummyChange(const FightSource& src, sim::DummyMode d) const;
     /// Recording: the first call lets P1's keys drive the dummy, the next plays the tape back in a loop.
     TrainingChange recordingChange(const FightSource& src, const Bindings& b);
-    /// Plays the tape recorded so far again in a loop (nothing new recorded).
+    /// Plays the recordings again in a loop, from the chosen play slot (nothing new recorded).
     TrainingChange playbackChange(const FightSource& src) const;
+    /// The dummy's reversal move (`move` of the dummy's fighter, "" = none), started where the fighters stand.
+    TrainingChange reversalChange(const FightSource& src, const std::string& move) const;
+    /// Whether the dummy breaks throws, started where the fighters stand.
+    TrainingChange techChange(const FightSource& src, sim::DummyTech tech) const;
     /// The next start position preset (F7).
     TrainingChange positionChange(const FightSource& src);
     /// Start position preset `index` (0..positions()-1).
@@ -91,7 +104,9 @@ private:
     FrameMeter meter_;
     std::vector<InputRow> history_[2];
     int position_ = 0;                 // the start position preset in use
-    std::vector<std::uint16_t> tape_;  // the dummy's recording so far (relative directions)
+    std::vector<std::uint16_t> tapes_[sim::kTapeSlots];  // the dummy's recordings (relative directions)
+    int recordSlot_ = 1;               // the slot F8 records into
+    int playSlot_ = 1;                 // what playback plays: a slot, or 0 = a random filled one
     int lastCombo_ = 0;
     int comboDamage_ = 0;
 };

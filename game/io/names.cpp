@@ -34,6 +34,7 @@ const char* dummyName(DummyMode d) {
         case DummyMode::Jump: return "jump";
         case DummyMode::RandomBlock: return "randomblock";
         case DummyMode::Reversal: return "reversal";
+        case DummyMode::AfterHit: return "afterhit";
         case DummyMode::Record: return "record";
         case DummyMode::Playback: return "playback";
     }
@@ -42,9 +43,40 @@ const char* dummyName(DummyMode d) {
 
 bool parseDummy(const std::string& word, DummyMode& out) {
     for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump,
-                        DummyMode::RandomBlock, DummyMode::Reversal, DummyMode::Record, DummyMode::Playback}) {
+                        DummyMode::RandomBlock, DummyMode::Reversal, DummyMode::AfterHit, DummyMode::Record, DummyMode::Playback}) {
         if (word == dummyName(d)) {
             out = d;
+            return true;
+        }
+    }
+    return false;
+}
+
+const char* techName(DummyTech t) {
+    switch (t) {
+        case DummyTech::Never: return "never";
+        case DummyTech::Always: return "always";
+        case DummyTech::Random: return "random";
+    }
+    return "never";
+}
+
+bool parseTech(const std::string& word, DummyTech& out) {
+    for (DummyTech t : {DummyTech::Never, DummyTech::Always, DummyTech::Random}) {
+        if (word == techName(t)) {
+            out = t;
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string slotName(int slot) { return slot == 0 ? "random" : std::to_string(slot); }
+
+bool parseSlot(const std::string& word, int& out) {
+    for (int n = 0; n <= kTapeSlots; ++n) {
+        if (word == slotName(n)) {
+            out = n;
             return true;
         }
     }

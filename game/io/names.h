@@ -11,10 +11,18 @@ namespace sim {
 const char* modeName(Mode m);
 /// Parses a mode word; returns false when unknown.
 bool parseMode(const std::string& word, Mode& out);
-/// Script/replay word for a dummy mode ("stand", "crouch", "block", "crouchblock", "jump").
+/// Script/replay word for a dummy mode ("stand", "crouch", "block", "crouchblock", "jump", ...).
 const char* dummyName(DummyMode d);
 /// Parses a dummy word; returns false when unknown.
 bool parseDummy(const std::string& word, DummyMode& out);
+/// Script/replay word for the dummy's throw tech ("never", "always", "random").
+const char* techName(DummyTech t);
+/// Parses a throw-tech word; returns false when unknown.
+bool parseTech(const std::string& word, DummyTech& out);
+/// Script/replay word for a playback slot: "1".."3", or "random" for 0.
+std::string slotName(int slot);
+/// Parses a playback slot word; returns false when unknown.
+bool parseSlot(const std::string& word, int& out);
 /// Script/replay word for a counter-hit rule ("off", "on", "always").
 const char* counterName(CounterHits c);
 /// Parses a counter-hit word; returns false when unknown.

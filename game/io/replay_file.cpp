@@ -3,6 +3,7 @@
 #include "game/io/names.h"
 #include "game/io/run_file.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <sys/stat.h>
@@ -31,6 +32,12 @@ std::string replayHeader(const MatchSetup& s) {
     // Written only when not the default, so a match set up as before records byte for byte as before.
     if (s.intro != 0) o << "intro " << s.intro << "\n";
     if (!s.tape.empty()) o << "tape " << tapeText(s.tape) << "\n";
+    for (int n = 2; n <= kTapeSlots; ++n) {
+        if (!s.tapeOf(n).empty()) o << "tape" << n << " " << tapeText(s.tapeOf(n)) << "\n";
+    }
+    if (s.playSlot != 1) o << "slot " << slotName(s.playSlot) << "\n";
+    if (!s.reversal.empty()) o << "reversal " << s.reversal << "\n";
+    if (s.throwTech != DummyTech::Never) o << "throwtech " << techName(s.throwTech) << "\n";
     if (s.counter != CounterHits::Off) o << "counter " << counterName(s.counter) << "\n";
     if (s.startMeter[0] != 0 || s.startMeter[1] != 0) o << "meter " << s.startMeter[0] << " " << s.startMeter[1] << "\n";
     if (s.style[0] != MatchSetup{}.style[0] || s.style[1] != MatchSetup{}.style[1]) {
@@ -145,9 +152,17 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
     if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
     if (k == "meter") return need(3) && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
-    if (k == "tape") {
+    if (k == "tape" || k == "tape2" || k == "tape3") {
         std::string why;
-        return parseTape(t, 1, s.tape, why) || fail(why);
+        return parseTape(t, 1, s.tapeOf(k == "tape" ? 1 : k[4] - '0'), why) || fail(why);
+    }
+    if (k == "slot") return need(2) && (parseSlot(t[1], s.playSlot) || fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)"));
+    if (k == "throwtech") return need(2) && (parseTech(t[1], s.throwTech) || fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)"));
+    if (k == "reversal") {
+        if (!need(2)) return false;
+        out.reversalLine = line;
+        s.reversal = t[1] == "none" ? "" : t[1];
+        return true;
     }
     if (k == "counter") return need(2) && (parseCounter(t[1], s.counter) || fail("unknown counter-hit rule " + io::quote(t[1])));
     if (k == "style") {
@@ -304,6 +319,16 @@ bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const Fig
             error = at(run, run.healthLine, "start health " + std::to_string(run.setup.startHealth[p]) + " for p" +
                                                 std::to_string(p + 1) + " is above " + defs[p]->id + "'s full health " +
                                                 std::to_string(defs[p]->health));
+            return false;
+        }
+    }
+    if (!run.setup.reversal.empty()) {
+        const std::vector<std::string> moves = reversalMoves(p2);
+        if (std::find(moves.begin(), moves.end(), run.setup.reversal) == moves.end()) {
+            std::string known;
+            for (const std::string& m : moves) known += (known.empty() ? "" : ", ") + m;
+            error = at(run, run.reversalLine, "unknown reversal move " + io::quote(run.setup.reversal) + " for " + p2.id +
+                                                  " (a move with an input from the ground: " + known + ")");
             return false;
         }
     }

@@ -96,6 +96,7 @@ struct RunFile {
     std::int64_t frames = 0;          ///< frames to run (>= inputs.size(); covers every expectation window)
     int fightersLine = 0;             ///< line of the `fighters` record (0 = defaults were used)
     int healthLine = 0;               ///< line of the `health` record (0 = none)
+    int reversalLine = 0;             ///< line of the `reversal` record (0 = none)
     bool truncated = false;           ///< a replay with no `end` line (a crashed recording)
     std::vector<Note> notes;          ///< bug-report notes (replays only), in file order
     std::string title;                ///< a script's `title` ("" = none): a tutorial lesson's name

@@ -7,14 +7,20 @@
 //     seed N                                RNG seed (CPU decisions), 0..2^64-1
 //     rounds N                              rounds needed to win the match, 1..999 (default 2: best of three)
 //     roundframes N                         round timer in frames (default 5940 = 99 s)
-//     dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|record|playback   training dummy (p2)
-//                                           behaviour (record: p2's input lines drive it; playback: the tape)
+//     dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|afterhit|record|playback   training dummy
+//                                           (p2) behaviour (record: p2's input lines drive it; playback: a tape;
+//                                           afterhit: guards from its first hit until the exchange is over)
+//     reversal MOVE|none                    the dummy's reversal on wake-up / out of stun: one of p2's moves with
+//                                           an input (reversal mode without it: the 623 + special)
+//     throwtech never|always|random         whether the dummy breaks throws (random: a coin per grab)
+//     slot 1|2|3|random                     the recording slot `dummy playback` plays (random: a filled slot a take)
 //     cpulevel 1|2|3|4                      CPU reaction speed and blocking; 4 reads frame data (fight_cpu.cpp)
 //     start X1 X2                           fighters' x at every round start (default 400 800)
 //     health H1 H2                          health at every round start (0 = full)
 //     intro FRAMES                          round intro: FRAMES frames (0..600) with inputs locked out (default 0)
 //     tape FRAMES...                        the dummy's recording for `dummy playback`: replay letters per frame
-//                                           with R = forward, L = back, `LETTERS*N` for N frames (at most 600)
+//                                           with R = forward, L = back, `LETTERS*N` for N frames (at most 600);
+//                                           that is slot 1, `tape2` and `tape3` fill slots 2 and 3
 //     meter M1 M2                           super meter at the match start (0..1000, default 0 0)
 //     counter off|on|always                 counter hits (default off): on = a hit during the victim's own startup
 //                                           or active frames does +20% damage and +4 hitstun; always = also every
@@ -134,8 +140,8 @@ struct ScriptParser : io::LineParser {
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     MatchSetup& s = out->setup;
     const std::string& k = t[0];
-    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter", "meter", "title"};
-    if (!inList(k, kSetup, 15)) return fail("unknown command " + io::quote(k));
+    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter", "meter", "title", "tape2", "tape3", "slot", "reversal", "throwtech"};
+    if (!inList(k, kSetup, 20)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
     if (!once(seenSetup, k)) return false;
     auto need = [&](std::size_t n, const char* form) {
@@ -165,7 +171,7 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") return need(2, "cpulevel 1|2|3|4") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     if (k == "dummy") {
-        if (!need(2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|record|playback")) return false;
+        if (!need(2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|afterhit|record|playback")) return false;
         return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));
     }
     if (k == "start") {
@@ -176,9 +182,23 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     if (k == "meter") {
         return need(3, "meter M1 M2") && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
     }
-    if (k == "tape") {
+    if (k == "tape" || k == "tape2" || k == "tape3") {
         std::string why;
-        return parseTape(t, 1, s.tape, why) || fail(why);
+        return parseTape(t, 1, s.tapeOf(k == "tape" ? 1 : k[4] - '0'), why) || fail(why);
+    }
+    if (k == "slot") {
+        if (!need(2, "slot 1|2|3|random")) return false;
+        return parseSlot(t[1], s.playSlot) ? true : fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)");
+    }
+    if (k == "throwtech") {
+        if (!need(2, "throwtech never|always|random")) return false;
+        return parseTech(t[1], s.throwTech) ? true : fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)");
+    }
+    if (k == "reversal") {
+        if (!need(2, "reversal MOVE|none")) return false;
+        out->reversalLine = line;
+        s.reversal = t[1] == "none" ? "" : t[1];
+        return true;
     }
     if (k == "counter") {
         if (!need(2, "counter off|on|always")) return false;

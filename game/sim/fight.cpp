@@ -5,7 +5,7 @@
 // a checksum (GGPO style). Loops run over the two fighters and the two projectile slots in index order and nothing
 // depends on memory addresses. The rest of the rules live beside this file: hits and throws (fight_hits.cpp),
 // push boxes and walls (fight_push.cpp), a frame's members and boxes (fight_boxes.cpp), the CPU and the training
-// dummy (fight_cpu.cpp), the hash (fight_hash.cpp).
+// dummy (fight_cpu.cpp, fight_dummy.cpp), the hash (fight_hash.cpp).
 #include "game/sim/fight.h"
 
 #include "game/sim/determinism.h"
@@ -49,6 +49,7 @@ Fight::Fight(const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2
         d.resolveIds();  // once per match: the rules switch animations by id
     }
     s_.rng = seedRandom(setup.seed);
+    if (setup.mode == Mode::Training && !setup.reversal.empty()) reversalSteps_ = reversalInput(defs_[1], setup.reversal, setup.style[1]);
     for (int p = 0; p < 2; ++p) s_.fighters[p].meter = std::clamp(setup.startMeter[p], 0, kMeterMax);
     for (int p = 0; p < 2; ++p) {
         FighterState& f = s_.fighters[p];
@@ -155,7 +156,7 @@ std::uint16_t relativeToAbsolute(std::uint16_t b, int facing) {
 }
 
 std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
-    std::uint16_t b = setup_.isCpu(p) ? cpuInput(p) : setup_.isDummy(p) ? dummyInput(p, in) : std::uint16_t(in.buttons[p] & ~kStart);
+    std::uint16_t b = setup_.isCpu(p) ? cpuInput(p) : setup_.isDummy(p) ? trainingDummy(p, in) : std::uint16_t(in.buttons[p] & ~kStart);
     // SOCD cleaning: left + right held together is neither (a keyboard player cannot guard both sides at once).
     if ((b & (kLeft | kRight)) == (kLeft | kRight)) b = std::uint16_t(b & ~(kLeft | kRight));
     return b;

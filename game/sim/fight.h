@@ -56,12 +56,18 @@ constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 
 enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
 /// What the training dummy (player 2) does.
 /// RandomBlock guards each attack or fireball with even odds (the state's RNG), standing or crouching as the move
-/// needs; Reversal guards everything and answers on its last blockstun/hitstun frame with its 623 + special;
-/// Record lets its input slot drive it (the window hands it player 1's keys while recording); Playback loops
-/// MatchSetup::tape.
-enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump, RandomBlock, Reversal, Record, Playback };
+/// needs; Reversal guards everything and answers on its last blockstun/hitstun frame with its 623 + special (or
+/// MatchSetup::reversal); AfterHit stands until it is hit, then guards everything until the exchange is over (it is
+/// free and nothing threatens it), so a gap in a combo is blocked; Record lets its input slot drive it (the window
+/// hands it player 1's keys while recording); Playback loops a recorded tape (MatchSetup::tape, playSlot).
+enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump, RandomBlock, Reversal, AfterHit, Record, Playback };
 /// Number of dummy modes the training screen cycles through with F6 (Record and Playback come from recording).
-constexpr int kDummyModes = 7;
+constexpr int kDummyModes = 8;
+/// Whether the training dummy breaks throws (MatchSetup::throwTech): never, always (a throw press on its first
+/// held frame), or at random (one coin from the state's RNG per grab).
+enum class DummyTech : std::uint8_t { Never, Always, Random };
+/// Recording slots of the training dummy (MatchSetup::tape is slot 1, tapeSlots slots 2 and 3).
+constexpr int kTapeSlots = 3;
 /// Most frames a dummy recording may hold (10 seconds).
 constexpr int kMaxTape = 600;
 /// Counter-hit rule of a match (MatchSetup::counter).
@@ -88,6 +94,15 @@ struct MatchSetup {
     /// The dummy's recording, one frame each, played in a loop by DummyMode::Playback. Directions are relative to
     /// the dummy's facing (kRight = forward, kLeft = back), so it plays the same from either side.
     std::vector<std::uint16_t> tape;
+    std::vector<std::uint16_t> tapeSlots[kTapeSlots - 1];  ///< recording slots 2 and 3 (as `tape`)
+    /// Which slot DummyMode::Playback plays: 1..kTapeSlots, or 0 = a random filled slot each time a take ends (one
+    /// draw from the state's RNG per take).
+    int playSlot = 1;
+    /// The dummy's reversal: the name of one of its moves with an input (empty = none). Entered so that it comes out
+    /// on the first free frame after blockstun, hitstun or a knockdown, in every dummy mode but Record and Playback.
+    /// The Reversal mode with none uses the 623 + special.
+    std::string reversal;
+    DummyTech throwTech = DummyTech::Never;  ///< whether the dummy breaks throws
     /// Counter hits: Off (the first version's rules), On (a hit that lands while the victim's own attack is in its
     /// startup frames deals 20% more damage and 4 more frames of hitstun; live matches), Always (training: every hit
     /// on the dummy counts as one).
@@ -97,6 +112,9 @@ struct MatchSetup {
     bool isCpu(int p) const { return mode == Mode::CpuVsCpu || (mode == Mode::VersusCpu && p == 1); }
     /// True when player p is the training dummy.
     bool isDummy(int p) const { return mode == Mode::Training && p == 1; }
+    /// Recording slot n (1..kTapeSlots).
+    const std::vector<std::uint16_t>& tapeOf(int n) const { return n <= 1 ? tape : tapeSlots[std::size_t(n - 2)]; }
+    std::vector<std::uint16_t>& tapeOf(int n) { return n <= 1 ? tape : tapeSlots[std::size_t(n - 2)]; }
 };
 
 /// What a fighter is doing (the state machine's state; the animation is FighterState::anim).
@@ -109,13 +127,17 @@ struct AttackBox {
     bool grab = false;    ///< a throw box (grabs instead of striking; ignores guard)
 };
 
-/// The CPU's private state (lives in FightState so replays reproduce it).
+/// The CPU's private state (lives in FightState so replays reproduce it). The training dummy, never a CPU, keeps its
+/// own memory here too (fight_dummy.cpp): plan/planFrames for the random guard, motion for the default reversal,
+/// and in `think` and `fireballWait`, which a dummy never uses otherwise, the packed fields of DummyMemory. Both
+/// stay 0 while none of the dummy's settings that need them is on, so the state and its hash are those of before.
 struct CpuState {
     std::uint16_t plan = 0;  ///< buttons it holds
     int planFrames = 0;      ///< frames left on the current plan
-    int think = 0;           ///< frames until the next decision (reaction delay)
+    int think = 0;           ///< frames until the next decision (reaction delay); dummy: DummyMemory's flags
     int motion = 0;          ///< level 4: frames left of a 623 + special it is entering (3, 2, 1), 0 = none
-    int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG)
+    int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG);
+                             ///< dummy: DummyMemory's playback take
 };
 
 /// Nodes of a fighter's agent BVH: a tree of kMaxMembers leaves has 2 * kMaxMembers - 1 nodes.
@@ -223,6 +245,12 @@ struct StepStats {
 /// A box given relative to a fighter facing right (+x forward), placed at (x, y) for a fighter facing `facing`.
 engine::AABB toWorld(const engine::AABB& r, int x, int y, int facing);
 
+/// The moves a training dummy of fighter d can use as its reversal: those with an input that start on the ground.
+std::vector<std::string> reversalMoves(const FighterDef& d);
+/// The dummy's input for move `move` of fighter d, one frame a step (directions relative: kRight = forward), the
+/// button on the last; empty when d has no such move or it has no input usable from the ground in `style`.
+std::vector<std::uint16_t> reversalInput(const FighterDef& d, const std::string& move, InputStyle style);
+
 /// Turns buttons with relative directions (kRight = forward, kLeft = back) into screen directions for a fighter
 /// facing `facing`, and back (the mapping is its own inverse).
 std::uint16_t relativeToAbsolute(std::uint16_t b, int facing);
@@ -267,6 +295,11 @@ private:
     std::uint16_t cpuInput(int p);
     std::uint16_t dummyInput(int p, const FrameInput& in);
     std::uint16_t dummyGuard(int p);
+    std::uint16_t trainingDummy(int p, const FrameInput& in);
+    std::uint16_t dummyPlayback(int p);
+    int dummyReversal(int p);
+    int dummyTech(int p);
+    std::uint16_t dummyAfterHit(int p);
     void updateFighter(int p, std::uint16_t buttons);
     bool readInput(int p, std::uint16_t buttons);
     bool motion(int p, const std::uint16_t* steps, int count) const;
@@ -316,6 +349,7 @@ private:
 
     MatchSetup setup_;
     FighterDef defs_[2];
+    std::vector<std::uint16_t> reversalSteps_;  ///< the dummy's reversal input, a frame each (relative directions)
     FightState s_;
     std::vector<Event> events_;
     StepStats stats_;

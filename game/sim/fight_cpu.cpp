@@ -36,6 +36,7 @@ std::uint16_t Fight::dummyInput(int p, const FrameInput& in) {
         case DummyMode::Jump: return kUp;
         case DummyMode::RandomBlock:
         case DummyMode::Reversal:
+        case DummyMode::AfterHit:  // fight_dummy.cpp
         case DummyMode::Record:
         case DummyMode::Playback: break;  // handled above
     }
@@ -50,7 +51,7 @@ std::uint16_t Fight::dummyGuard(int p) {
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     const bool stunned = f.action == Action::Blockstun || f.action == Action::Hitstun;
     const int left = f.action == Action::Blockstun ? f.blockstun : f.hitstun;
-    if (setup_.dummy == DummyMode::Reversal && stunned && left == 3 && defs_[p].ids.rising >= 0) {
+    if (setup_.dummy == DummyMode::Reversal && reversalSteps_.empty() && stunned && left == 3 && defs_[p].ids.rising >= 0) {
         c.motion = 3;  // 6 now, 2, then 3 + special on the last stun frame: the uppercut starts on the first free frame
         return cpuMotion(p);
     }
