@@ -24,6 +24,18 @@ add_test(NAME "data-only fighter plays its script"
 add_test(NAME "data-only fighter's recording plays back"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DSCRIPT=${BVH_FIGHTER4}/replays/ninja_data_only.fscript
           -DOUT=${CMAKE_CURRENT_BINARY_DIR}/ninja_data_only.freplay -P ${CMAKE_CURRENT_LIST_DIR}/record_roundtrip.cmake)
+# Training replays re-simulate the dummy's settings: the scripts with random throw techs and random playback are
+# recorded as replays (their header carries throwtech, the slots and the played slot) and the replays play back.
+foreach(pair "58_dummy_throw_tech_random|throwtech random" "60_dummy_playback_random|slot random"
+             "54_dummy_after_first_hit|dummy afterhit" "55_dummy_reversal_choice|reversal special")
+  string(REPLACE "|" ";" pair "${pair}")
+  list(GET pair 0 script)
+  list(GET pair 1 header)
+  add_test(NAME "training recording of ${script} plays back"
+    COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DSCRIPT=${BVH_DATA_DIR}/replays/${script}.fscript
+            "-DHEADER=${header}" -DOUT=${CMAKE_CURRENT_BINARY_DIR}/${script}.freplay
+            -P ${CMAKE_CURRENT_LIST_DIR}/training_roundtrip.cmake)
+endforeach()
 # The generated frame-data pages (docs/frame-data/ID.md) must match what the shipped fighters measure.
 foreach(fighter ryo brick tasha)
   add_test(NAME "frame data page of ${fighter} is up to date"

@@ -340,3 +340,36 @@ TEST_CASE("A dummy tape survives the replay header and reads runs back") {
     CHECK_FALSE(sim::parseTape({"tape", "RX"}, 1, tape, why));
     CHECK(why == "bad tape frame 'RX' (letters " + sim::buttonLetterList() + " or -, then *N for a run)");  // the table in force
 }
+
+TEST_CASE("The training dummy's settings survive the replay header: slots, the played slot, reversal, throw tech") {
+    sim::MatchSetup s;
+    s.mode = sim::Mode::Training;
+    s.dummy = sim::DummyMode::AfterHit;
+    s.tape = {sim::kRight};
+    s.tapeOf(2) = {sim::kLeft, sim::kLeft};
+    s.tapeOf(3) = {0, sim::kLight};
+    s.playSlot = 0;
+    s.reversal = "rising";
+    s.throwTech = sim::DummyTech::Random;
+    const std::string text = sim::replayHeader(s) + "- -\nend 1 0000000000000000\n";
+    for (const char* line : {"dummy afterhit\n", "tape2 L*2\n", "tape3 - A\n", "slot random\n", "reversal rising\n", "throwtech random\n"}) {
+        CHECK_MESSAGE(text.find(line) != std::string::npos, line);
+    }
+    sim::RunFile run;
+    io::Error error;
+    REQUIRE(sim::parseReplay(text, "r.freplay", run, error));
+    CHECK(run.setup.dummy == sim::DummyMode::AfterHit);
+    for (int n = 1; n <= sim::kTapeSlots; ++n) CHECK(run.setup.tapeOf(n) == s.tapeOf(n));
+    CHECK(run.setup.playSlot == 0);
+    CHECK(run.setup.reversal == "rising");
+    CHECK(run.setup.throwTech == sim::DummyTech::Random);
+    // The defaults write none of these lines, so a match set up as before records byte for byte as before.
+    const std::string plain = sim::replayHeader(sim::MatchSetup{});
+    for (const char* key : {"tape2", "tape3", "slot", "reversal", "throwtech"}) CHECK(plain.find(key) == std::string::npos);
+    // Bad values are refused at their line.
+    sim::RunFile bad;
+    CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\nslot 4\nframes\n", "b.freplay", bad, error));
+    CHECK(error.text() == "b.freplay:3: unknown playback slot '4' (1, 2, 3 or random)");
+    CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\nthrowtech sometimes\nframes\n", "b.freplay", bad, error));
+    CHECK(error.text() == "b.freplay:3: unknown throw tech 'sometimes' (never, always or random)");
+}
