@@ -111,7 +111,7 @@ void drawTrainingHud(sf::RenderTarget& t, const TrainingTools& tools, sim::Dummy
     const float rx = look.width - 40.f;
     drawText(t, look.font, "combo " + std::to_string(tools.comboHits()) + " hits  " + std::to_string(tools.comboDamage()) + " damage",
              18, rx, 214.f, sf::Color::White, Align::Right, 2.f);
-    drawText(t, look.font, std::string("dummy: ") + sim::dummyName(dummy) + "   (1-5, F6: all 7)", 16, rx, 240.f,
+    drawText(t, look.font, std::string("dummy: ") + sim::dummyName(dummy) + "   (1-5, F6: all " + std::to_string(sim::kDummyModes) + ")", 16, rx, 240.f,
              sf::Color(160, 220, 255), Align::Right, 2.f);
 }
 

@@ -85,9 +85,10 @@ public:
         const std::string recording = s.dummy == sim::DummyMode::Record
                                           ? "slot " + std::to_string(rec) + " recording: Enter plays it"
                                           : "slot " + std::to_string(rec) + " (" + std::to_string(tools->tapeFrames(rec)) + " frames)";
-        std::string playing = play == 0 ? "random slot" : "slot " + std::to_string(play) + " (" + std::to_string(tools->tapeFrames(play)) + " frames)";
-        if (!canPlay(*tools, s)) playing += play == 0 || tools->tapeFrames(play) == 0 ? ": nothing recorded" : "";
-        else if (s.dummy == sim::DummyMode::Playback && s.playSlot == play) playing += ", playing";
+        std::string playing = play == 0 ? "a random filled slot" : "slot " + std::to_string(play);
+        if (s.dummy != sim::DummyMode::Record && !canPlay(*tools, s)) playing += ": nothing recorded";
+        else if (play != 0) playing += " (" + std::to_string(tools->tapeFrames(play)) + " frames)";
+        if (s.dummy == sim::DummyMode::Playback && s.playSlot == play) playing += ", playing";
         const std::string rows[kRows][3] = {
             {"Dummy", sim::dummyName(s.dummy), firstKeyText(b, kDummyNext) + ", 1-5"},
             {"Reversal", reversal, "page"},
