@@ -27,6 +27,7 @@
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/Graphics/Texture.hpp>
 #include <SFML/System/Clock.hpp>
+#include <SFML/System/Err.hpp>
 #include <SFML/System/Sleep.hpp>
 
 #include <algorithm>
@@ -36,6 +37,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <sstream>
 
 namespace app {
 namespace {
@@ -269,19 +271,31 @@ struct Display {
     sf::RenderWindow window;
     bool live = false;        // the interactive loop: vsync (or the frame cap) paces it
     bool capped = false;      // vsync turned out not to pace display(): a frame-rate cap instead
+    bool noSwapControl = false;  // the driver cannot turn vsync on at all (seen once, when the first window opened)
     io::Settings settings;    // the window's part of the settings it was opened with
 
     /// Opens (or reopens) the window in the current mode; false when no window could be opened.
     bool open() {
         sf::ContextSettings gl;
         gl.antialiasingLevel = settings.msaa ? 4 : 0;  // smooth outlines where the driver offers it (SFML falls back silently)
+        // SFML turns vsync off as it creates a window; a driver with no swap control (Xvfb, a software renderer)
+        // makes it write "Setting vertical sync not supported" to sf::err() then, once a process. Nothing can pace
+        // display() there, so the 60 cap applies from the first frame (FrameCap still catches a driver that
+        // accepts vsync and ignores it). Anything else SFML says is passed on.
+        std::ostringstream said;
+        std::streambuf* was = sf::err().rdbuf(said.rdbuf());
         if (settings.fullscreen) {
             window.create(sf::VideoMode::getDesktopMode(), "BVH Fighter", sf::Style::Fullscreen, gl);
         } else {
             window.create(sf::VideoMode(unsigned(settings.width), unsigned(settings.height)), "BVH Fighter", sf::Style::Default, gl);
-            if (window.isOpen()) placeWindow(window);
         }
+        if (window.isOpen()) window.setVerticalSyncEnabled(false);
+        sf::err().rdbuf(was);
+        if (said.str().find("vertical sync not supported") != std::string::npos) noSwapControl = true;
+        else std::cerr << said.str();
+        if (window.isOpen() && !settings.fullscreen) placeWindow(window);
         if (!window.isOpen()) return false;
+        if (live && noSwapControl) capped = true;
         window.setKeyRepeatEnabled(false);
         window.setVerticalSyncEnabled(false);
         window.setFramerateLimit(0);
