@@ -96,3 +96,45 @@ TEST_CASE("training page changes: a position by number wraps, counter hits take 
     CHECK(c.setup.dummy == sim::DummyMode::Playback);
     CHECK(c.setup.tape.size() == 12);
 }
+
+TEST_CASE("training tools: recordings go to the chosen slot; playback plays a slot or a random filled one") {
+    const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    sim::MatchSetup setup;
+    setup.mode = sim::Mode::Training;
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    app::LiveSource live(setup, ryo, brick, "");
+    app::TrainingTools tools(true);
+    const app::Bindings keys = app::defaultBindings();
+    const app::TrainingTools::Apply apply = [&](const app::TrainingChange& c) { REQUIRE(live.restartWith(c.setup)); };
+    auto record = [&](int slot, int frames) {
+        tools.chooseRecordSlot(slot);
+        apply(tools.recordingChange(live, keys));
+        for (int f = 0; f < frames; ++f) {
+            const sim::FrameInput held = {{sim::kDown, 0}};
+            live.tick(app::Tick{}, &held);
+            tools.afterStep(live, keys, apply);
+        }
+        apply(tools.recordingChange(live, keys));  // stops: plays what was just recorded
+    };
+    record(2, 7);
+    CHECK(tools.tapeFrames(1) == 0);
+    CHECK(tools.tapeFrames(2) == 7);
+    CHECK(live.setup().dummy == sim::DummyMode::Playback);
+    CHECK(live.setup().playSlot == 2);
+    CHECK(live.setup().tapeOf(2).size() == 7);
+    record(3, 4);
+    tools.choosePlaySlot(0);
+    const app::TrainingChange c = tools.playbackChange(live);
+    CHECK(c.setup.playSlot == 0);
+    CHECK(c.setup.tapeOf(2).size() == 7);
+    CHECK(c.setup.tapeOf(3).size() == 4);
+    CHECK(c.banner == "PLAYBACK: a random slot each take");
+    tools.chooseRecordSlot(4);  // wraps
+    CHECK(tools.recordSlot() == 1);
+    tools.choosePlaySlot(-1);  // 0 (random) .. 3, wrapping
+    CHECK(tools.playSlot() == 3);
+    // The page's other settings: a reversal move and throw techs restart the match with them.
+    CHECK(tools.reversalChange(live, "rising").setup.reversal == "rising");
+    CHECK(tools.techChange(live, sim::DummyTech::Random).setup.throwTech == sim::DummyTech::Random);
+}
