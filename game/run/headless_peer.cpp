@@ -123,7 +123,8 @@ void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
 /// printed as the result) when the lobby refuses, does not answer, or nobody joins in time. A host's client goes on
 /// polling during the match (LobbyDemux), so late spectators who give the code are learned and punched towards.
 std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Transport& t, unsigned short localPort,
-                                                   net::Address relay, PeerConfig& cfg) {
+                                                   net::Address relay, PeerConfig& cfg,
+                                                   std::chrono::steady_clock::time_point t0) {
     net::LobbyClientConfig lc;
     std::string error;
     if (!run::resolveJoinAddress(f.online.lobby, lc.lobby, error, run::kLobbyPort)) {
@@ -138,7 +139,6 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
     lc.keepPolling = f.online.host;
     auto client = std::make_unique<net::LobbyClient>(t, lc);
     using Clock = std::chrono::steady_clock;
-    const Clock::time_point t0 = Clock::now();
     bool said = false;
     while (client->state() == net::LobbyState::Working && gStopSignal == 0) {
         client->tick(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
@@ -309,8 +309,11 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         transport = turn.get();
     }
     std::unique_ptr<net::LobbyClient> lobbyClient;
+    // One clock from here on (ms since t0) for the lobby client, the peer and the conditions simulator's queue: the
+    // lobby client goes on polling during the match on the same socket.
+    const Clock::time_point t0 = Clock::now();
     if (viaLobby) {
-        lobbyClient = meetThroughLobby(f, *transport, udp.localPort(), turn ? turn->relayedAddress() : 0, cfg);
+        lobbyClient = meetThroughLobby(f, *transport, udp.localPort(), turn ? turn->relayedAddress() : 0, cfg, t0);
         if (!lobbyClient) return 1;
         if (turn) turn->permit(cfg.punchTo.front(), 0);  // the joiner's public IP may come through the relay
     }
@@ -388,7 +391,6 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         }
         lastPunchMs = now;
     };
-    const Clock::time_point t0 = Clock::now();
     const int code = runLoop(peer, f, run, udp, beforeTick, t0);
     sigaction(SIGINT, &oldInt, nullptr);
     sigaction(SIGTERM, &oldTerm, nullptr);
@@ -398,9 +400,11 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
                   << hub.dropped() << " dropped when silent\n";
     }
     if (lobbyClient && f.online.host) {  // the room is no one's now (what the conditions hold back goes out first)
+        // Said three times, 100 ms apart: one datagram, and the conditions simulator may drop it like any other.
         const auto ms = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
-        lobbyClient->close(ms());
-        for (const std::int64_t until = ms() + 1000; udp.queued() > 0 && ms() < until;) {
+        const std::int64_t start = ms();
+        for (int said = 0; (said < 3 || udp.queued() > 0) && ms() < start + 1500;) {
+            if (said < 3 && ms() >= start + 100 * said) lobbyClient->close(ms()), ++said;
             udp.flush(ms());
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
