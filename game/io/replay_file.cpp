@@ -26,7 +26,7 @@ std::string replayHeader(const MatchSetup& s) {
       << "rounds " << s.roundsToWin << "\n"
       << "roundframes " << s.roundFrames << "\n"
       << "dummy " << dummyName(s.dummy) << "\n"
-      << "cpulevel " << s.cpuLevel << "\n"
+      << "cpulevel " << s.cpuLevel << (s.cpuLevelP1 > 0 ? " " + std::to_string(s.cpuLevelP1) : std::string()) << "\n"
       << "start " << s.startX[0] << " " << s.startX[1] << "\n"
       << "health " << s.startHealth[0] << " " << s.startHealth[1] << "\n";
     // Written only when not the default, so a match set up as before records byte for byte as before.
@@ -148,7 +148,10 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     }
     if (k == "rounds") return need(2) && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2) && toInt(t[1], 1, 10000000, s.roundFrames);
-    if (k == "cpulevel") return need(2) && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
+    if (k == "cpulevel") {
+        if (t.size() == 3) return toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel) && toInt(t[2], 1, kMaxCpuLevel, s.cpuLevelP1);
+        return need(2) && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
+    }
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
     if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
     if (k == "meter") return need(3) && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);

@@ -14,7 +14,8 @@
 //                                           an input (reversal mode without it: the 623 + special)
 //     throwtech never|always|random         whether the dummy breaks throws (random: a coin per grab)
 //     slot 1|2|3|random                     the recording slot `dummy playback` plays (random: a filled slot a take)
-//     cpulevel 1|2|3|4                      CPU reaction speed and blocking; 4 reads frame data (fight_cpu.cpp)
+//     cpulevel 1|2|3|4 [P1LEVEL]            CPU reaction speed and blocking; 4 reads frame data (fight_cpu.cpp);
+//                                           P1LEVEL: player 1's own level in a cpuvscpu match (default the same)
 //     start X1 X2                           fighters' x at every round start (default 400 800)
 //     health H1 H2                          health at every round start (0 = full)
 //     intro FRAMES                          round intro: FRAMES frames (0..600) with inputs locked out (default 0)
@@ -169,7 +170,10 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     }
     if (k == "rounds") return need(2, "rounds N") && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
-    if (k == "cpulevel") return need(2, "cpulevel 1|2|3|4") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
+    if (k == "cpulevel") {
+        if (t.size() == 3) return toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel) && toInt(t[2], 1, kMaxCpuLevel, s.cpuLevelP1);
+        return need(2, "cpulevel 1|2|3|4 [P1LEVEL]") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
+    }
     if (k == "dummy") {
         if (!need(2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|afterhit|record|playback")) return false;
         return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));

@@ -86,6 +86,7 @@ struct MatchSetup {
     int roundFrames = 99 * kFps;       ///< round timer in frames
     DummyMode dummy = DummyMode::Stand;  ///< training dummy behaviour
     int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often); 4 reads frame data
+    int cpuLevelP1 = 0;                ///< CpuVsCpu: player 1's level when not 0 (a ladder match), else cpuLevel
     int startX[2] = {400, 800};        ///< x of each fighter at every round start
     int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
     int startMeter[2] = {0, 0};        ///< super meter at the match start (0..kMeterMax)
@@ -115,6 +116,8 @@ struct MatchSetup {
     /// Recording slot n (1..kTapeSlots).
     const std::vector<std::uint16_t>& tapeOf(int n) const { return n <= 1 ? tape : tapeSlots[std::size_t(n - 2)]; }
     std::vector<std::uint16_t>& tapeOf(int n) { return n <= 1 ? tape : tapeSlots[std::size_t(n - 2)]; }
+    /// The CPU level that drives player p.
+    int levelOf(int p) const { return p == 0 && cpuLevelP1 > 0 ? cpuLevelP1 : cpuLevel; }
 };
 
 /// What a fighter is doing (the state machine's state; the animation is FighterState::anim).
@@ -127,6 +130,15 @@ struct AttackBox {
     bool grab = false;    ///< a throw box (grabs instead of striking; ignores guard)
 };
 
+/// What the opponent did first after a situation the CPU watches (its habits, counted by CpuState::habits).
+enum class Habit : std::uint8_t { Attack, Reversal, Throw, Jump, Backdash, Wait };
+constexpr int kHabits = 6;
+/// The situations the CPU watches: the opponent has just left blockstun (it blocked), or just stood up.
+enum class Situation : std::uint8_t { AfterBlock, WakeUp };
+constexpr int kSituations = 2;
+/// The answer the CPU plays to a habit (CpuState::answer).
+enum class Answer : std::uint8_t { None, Guard, Strike, AntiAir, Chase, Throw };
+
 /// The CPU's private state (lives in FightState so replays reproduce it). The training dummy, never a CPU, keeps its
 /// own memory here too (fight_dummy.cpp): plan/planFrames for the random guard, motion for the default reversal,
 /// and in `think` and `fireballWait`, which a dummy never uses otherwise, the packed fields of DummyMemory. Both
@@ -138,6 +150,14 @@ struct CpuState {
     int motion = 0;          ///< level 4: frames left of a 623 + special it is entering (3, 2, 1), 0 = none
     int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG);
                              ///< dummy: DummyMemory's playback take
+    /// How often the opponent chose each Habit after each Situation in this match (capped at 255).
+    std::uint8_t habits[kSituations][kHabits] = {};
+    std::uint8_t watching = 0;     ///< 1 + the Situation being watched, 0 = none
+    std::uint8_t watchFrames = 0;  ///< frames since the watched situation began
+    std::uint8_t seen = 0;         ///< the opponent's Action on the last frame the CPU looked
+    Answer answer = Answer::None;  ///< the answer it is playing (or waits to play) to a habit
+    std::uint8_t answerFrames = 0; ///< frames the answer may still take
+    std::uint8_t wakeup = 0;       ///< its own wake-up choice: 0 undecided, 1 block, 2 reversal; 3 break a throw
 };
 
 /// Nodes of a fighter's agent BVH: a tree of kMaxMembers leaves has 2 * kMaxMembers - 1 nodes.
@@ -336,6 +356,12 @@ private:
     bool cpuConfirm(int p);
     std::uint16_t cpu4React(int p);
     void cpu4Decide(int p);
+    void cpuObserve(int p);
+    int cpuHabit(int p, Situation s) const;
+    bool cpuAdapt(int p, std::uint16_t& out);
+    bool cpuOwnWakeup(int p, std::uint16_t& out);
+    bool cpuOffence(int p, std::uint16_t& out);
+    bool cpuPlayAnswer(int p, std::uint16_t& out);
     int reach(int p, int anim) const;
     int gap(int p) const;
     void emit(EventType type, int attacker, int victim);

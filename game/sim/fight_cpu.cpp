@@ -79,12 +79,14 @@ std::uint16_t Fight::dummyGuard(int p) {
 std::uint64_t Fight::nextRandom() { return sim::nextRandom(s_.rng); }
 
 std::uint16_t Fight::cpuInput(int p) {
-    if (setup_.cpuLevel >= 4) return cpu4Input(p);
+    std::uint16_t adapted = 0;
+    if (cpuAdapt(p, adapted)) return adapted;  // habits and wake-up: fight_cpu_adapt.cpp
+    if (setup_.levelOf(p) >= 4) return cpu4Input(p);
     CpuState& c = s_.fighters[p].cpu;
     if (c.motion > 0 || cpuConfirm(p)) return cpuMotion(p);  // a motion being entered plays out first
     if (s_.hitstop == 0 && --c.think <= 0) {
         cpuDecide(p);
-        const int level = std::clamp(setup_.cpuLevel, 1, 3);
+        const int level = std::clamp(setup_.levelOf(p), 1, 3);
         const int base[3] = {26, 16, 9};
         c.think = base[level - 1] + int(nextRandom() % 8);
         if (c.motion > 0) return cpuMotion(p);
@@ -103,7 +105,7 @@ void Fight::cpuDecide(int p) {
     const int dist = std::abs(o.x - f.x);
     const int r = int(nextRandom() % 100);
     const int blockChance[3] = {25, 55, 80};
-    const int level = std::clamp(setup_.cpuLevel, 1, 3);
+    const int level = std::clamp(setup_.levelOf(p), 1, 3);
     const Projectile& theirs = s_.projectiles[1 - p];
     const bool fireballComing = theirs.alive && std::abs(theirs.box.minX - f.x) < 400;
     const bool attacked = o.action == Action::Attack && dist < 260;
@@ -187,15 +189,15 @@ bool Fight::cpuConfirm(int p) {
     // confirm 40, 70 and 90 times in 100 (the rest are the execution errors of a player of that level).
     const FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
-    if (setup_.cpuLevel < 2 || s_.hitstop != 1 || f.action != Action::Attack || !f.attackLanded ||
+    if (setup_.levelOf(p) < 2 || s_.hitstop != 1 || f.action != Action::Attack || !f.attackLanded ||
         s_.fighters[1 - p].action != Action::Hitstun) {
         return false;
     }
     const AnimDef& a = d.anims[std::size_t(f.anim)];
     auto lists = [&](int anim) { return anim >= 0 && std::find(a.cancels.begin(), a.cancels.end(), anim) != a.cancels.end(); };
     const int chance[3] = {40, 70, 90};
-    if (int(nextRandom() % 100) >= chance[std::min(setup_.cpuLevel, 4) - 2]) return false;
-    if (setup_.cpuLevel >= 3 && lists(d.ids.super) && f.meter >= d.anims[std::size_t(d.ids.super)].cost) {
+    if (int(nextRandom() % 100) >= chance[std::min(setup_.levelOf(p), 4) - 2]) return false;
+    if (setup_.levelOf(p) >= 3 && lists(d.ids.super) && f.meter >= d.anims[std::size_t(d.ids.super)].cost) {
         s_.fighters[p].cpu.motion = 26;
         return true;
     }

@@ -11,7 +11,7 @@ namespace {
 static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 120, "list the new FightState field");
 static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) == 184,
               "list the new FighterState field");
-static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 20 && sizeof(AttackBox) == 20, "list the new field");
+static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 40 && sizeof(AttackBox) == 20, "list the new field");
 
 class Lister {
 public:
@@ -58,6 +58,17 @@ void listFighter(Lister& l, const std::string& p, const FighterState& f) {
     l.num(p + "cpu.think", f.cpu.think);
     l.num(p + "cpu.motion", f.cpu.motion);
     l.num(p + "cpu.fireballWait", f.cpu.fireballWait);
+    for (int si = 0; si < kSituations; ++si) {
+        for (int h = 0; h < kHabits; ++h) {
+            l.num(p + "cpu.habits[" + std::to_string(si) + "][" + std::to_string(h) + "]", f.cpu.habits[si][h]);
+        }
+    }
+    l.num(p + "cpu.watching", f.cpu.watching);
+    l.num(p + "cpu.watchFrames", f.cpu.watchFrames);
+    l.num(p + "cpu.seen", f.cpu.seen);
+    l.num(p + "cpu.answer", int(f.cpu.answer));
+    l.num(p + "cpu.answerFrames", f.cpu.answerFrames);
+    l.num(p + "cpu.wakeup", f.cpu.wakeup);
     l.num(p + "techTimer", f.techTimer);
     l.num(p + "grabMember", f.grabMember);
     l.num(p + "meter", f.meter);

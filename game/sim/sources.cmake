@@ -12,6 +12,7 @@ set(GAME_SIM_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/fight_boxes.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_cpu.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_dummy.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight_cpu_adapt.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_hash.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_fields.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_fields.cpp

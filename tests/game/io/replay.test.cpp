@@ -373,3 +373,22 @@ TEST_CASE("The training dummy's settings survive the replay header: slots, the p
     CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\nthrowtech sometimes\nframes\n", "b.freplay", bad, error));
     CHECK(error.text() == "b.freplay:3: unknown throw tech 'sometimes' (never, always or random)");
 }
+
+TEST_CASE("A ladder match's two CPU levels survive the replay header and a script's cpulevel line") {
+    sim::MatchSetup s;
+    s.mode = sim::Mode::CpuVsCpu;
+    s.cpuLevel = 4;
+    s.cpuLevelP1 = 3;
+    const std::string text = sim::replayHeader(s) + "- -\nend 1 0000000000000000\n";
+    CHECK(text.find("cpulevel 4 3\n") != std::string::npos);
+    sim::RunFile run;
+    io::Error error;
+    REQUIRE(sim::parseReplay(text, "r.freplay", run, error));
+    CHECK(run.setup.levelOf(0) == 3);
+    CHECK(run.setup.levelOf(1) == 4);
+    s.cpuLevelP1 = 0;  // one level for both: the header is as before
+    CHECK(sim::replayHeader(s).find("cpulevel 4\n") != std::string::npos);
+    CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\ncpulevel 4 5\nframes\n",
+                                 "r.freplay", run, error));
+    CHECK(error.line == 3);
+}
