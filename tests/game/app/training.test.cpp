@@ -97,7 +97,7 @@ TEST_CASE("training page changes: a position by number wraps, counter hits take 
     CHECK(c.setup.tape.size() == 12);
 }
 
-TEST_CASE("training tools: recordings go to the chosen slot; playback plays a slot or a random filled one") {
+TEST_CASE("training tools: recordings go to the chosen slot, playback plays a slot or a random filled one") {
     const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
     sim::MatchSetup setup;
     setup.mode = sim::Mode::Training;
