@@ -9,6 +9,7 @@ add_executable(fault_tool ${CMAKE_CURRENT_LIST_DIR}/faults/fault_tool.cpp
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp)
 target_link_libraries(fault_tool PRIVATE game_io sfml-window sfml-system)
 target_include_directories(fault_tool PRIVATE ${PROJECT_SOURCE_DIR})
+target_compile_definitions(fault_tool PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}")
 
 foreach(case bindings-full-disk recording-full-disk readonly-folder missing-folder sigint-recording sigterm-recording
              closed-pipe piped-script window-recording-full-disk)

@@ -469,7 +469,8 @@ int runApp(int argc, char** argv) {
         return 2;
     }
     io::Error buttonsError;
-    if (!sim::loadButtons(ctx.dataDir, buttonsError)) {  // before anything names a button: bindings, fighters, replays
+    if (!sim::loadButtons(ctx.dataDir, buttonsError) ||  // before anything names a button: bindings, fighters, replays
+        !checkTableKeys(sim::buttonTable(), ctx.dataDir + "/buttons.cfg", buttonsError).empty()) {
         std::cerr << buttonsError.text() << "\n";
         return 2;
     }

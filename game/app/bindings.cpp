@@ -29,30 +29,31 @@ namespace {
 struct ActionText {
     const char* name;
     const char* label;
-    const char* keys;  // defaults, config spelling
+    const char* keys;  // defaults, config spelling; nullptr: the button table's row of that name holds them
 };
 
-// Indexed by Action; the defaults match data/controls.cfg.
+// Indexed by Action. The players' buttons and start take their default keys (and pad buttons, addDefaultPads)
+// from the button table, data/buttons.cfg's key columns; the app's own keys are here. Both match data/controls.cfg.
 const ActionText kActions[kActionCount] = {
-    {"p1.up", "P1 jump", "W"},
-    {"p1.down", "P1 crouch", "S"},
-    {"p1.left", "P1 left", "A"},
-    {"p1.right", "P1 right", "D"},
-    {"p1.light", "P1 light", "J"},
-    {"p1.heavy", "P1 heavy", "K"},
-    {"p1.special", "P1 special", "L"},
-    {"p1.throw", "P1 throw", "I"},
-    {"p1.medium", "P1 medium", "O"},
-    {"p2.up", "P2 jump", "Up"},
-    {"p2.down", "P2 crouch", "Down"},
-    {"p2.left", "P2 left", "Left"},
-    {"p2.right", "P2 right", "Right"},
-    {"p2.light", "P2 light", "Numpad1, Comma"},
-    {"p2.heavy", "P2 heavy", "Numpad2, Period"},
-    {"p2.special", "P2 special", "Numpad3, Slash"},
-    {"p2.throw", "P2 throw", "Numpad4, RShift"},
-    {"p2.medium", "P2 medium", "Numpad5, M"},
-    {"start", "start / confirm / pause", "Enter"},
+    {"p1.up", "P1 jump", nullptr},
+    {"p1.down", "P1 crouch", nullptr},
+    {"p1.left", "P1 left", nullptr},
+    {"p1.right", "P1 right", nullptr},
+    {"p1.light", "P1 light", nullptr},
+    {"p1.heavy", "P1 heavy", nullptr},
+    {"p1.special", "P1 special", nullptr},
+    {"p1.throw", "P1 throw", nullptr},
+    {"p1.medium", "P1 medium", nullptr},
+    {"p2.up", "P2 jump", nullptr},
+    {"p2.down", "P2 crouch", nullptr},
+    {"p2.left", "P2 left", nullptr},
+    {"p2.right", "P2 right", nullptr},
+    {"p2.light", "P2 light", nullptr},
+    {"p2.heavy", "P2 heavy", nullptr},
+    {"p2.special", "P2 special", nullptr},
+    {"p2.throw", "P2 throw", nullptr},
+    {"p2.medium", "P2 medium", nullptr},
+    {"start", "start / confirm / pause", nullptr},
     {"pause", "freeze / run (no menu)", "P, Pause"},
     {"back", "back / pause", "Escape"},
     {"overlay", "hitbox overlay", "F1, Ctrl+C"},
@@ -282,12 +283,58 @@ std::string bindingText(const Bindings& b, Action a) {
 
 std::string firstKeyText(const Bindings& b, Action a) { return b.keys[a].empty() ? "-" : chordName(b.keys[a].front()); }
 
+namespace {
+
+/// The button-table row an action takes its defaults from ("p2.light" -> light, "start" -> start), or nullptr.
+const sim::ButtonDef* tableRow(const sim::ButtonTable& table, int a, int& player) {
+    if (kActions[a].keys != nullptr) return nullptr;
+    const std::string name = kActions[a].name;
+    player = name.rfind("p2.", 0) == 0 ? 1 : 0;
+    const std::string row = name.rfind("p1.", 0) == 0 || player == 1 ? name.substr(3) : name;
+    for (const sim::ButtonDef& d : table.rows) {
+        if (d.name == row) return &d;
+    }
+    return nullptr;
+}
+
+/// The default key list of action a as the config spells it ("" when the table gives it none).
+std::string defaultKeyText(const sim::ButtonTable& table, int a) {
+    int player = 0;
+    const sim::ButtonDef* row = tableRow(table, a, player);
+    if (row == nullptr) return kActions[a].keys != nullptr ? kActions[a].keys : "";
+    std::vector<std::string> keys = row->keys[player];
+    if (a == kStart) keys.insert(keys.end(), row->keys[1].begin(), row->keys[1].end());  // start: either column
+    std::string text;
+    for (const std::string& k : keys) text += (text.empty() ? "" : ", ") + k;
+    return text;
+}
+
+}  // namespace
+
+std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fileName, io::Error& error) {
+    for (const sim::ButtonDef& d : table.rows) {
+        for (int p = 0; p < 2; ++p) {
+            for (const std::string& k : d.keys[p]) {
+                std::vector<KeyChord> chords;
+                std::string bad;
+                if (parseKeyList(k, chords, bad)) continue;
+                error = {fileName, d.line, badKeyMessage(k, bad, d.name) + " (player " + std::to_string(p + 1) + "'s keys)"};
+                return error.text();
+            }
+        }
+    }
+    return "";
+}
+
 Bindings defaultBindings() {
     Bindings b;
+    const sim::ButtonTable& table = sim::buttonTable();
     for (int a = 0; a < kActionCount; ++a) {
+        const std::string text = defaultKeyText(table, a);
         std::string bad;
-        [[maybe_unused]] const bool ok = parseKeyList(kActions[a].keys, b.keys[a], bad);
-        assert(ok && "a built-in default key list does not parse");
+        if (text.empty() || parseKeyList(text, b.keys[a], bad)) continue;
+        b.keys[a].clear();  // a table key that does not parse binds nothing (the game refused it at start)
+        assert(kActions[a].keys == nullptr && "a built-in default key list does not parse");
     }
     return b;
 }
@@ -348,12 +395,15 @@ void addDefaultPads(Bindings& b) {
             if (c.joy >= 0) return;  // the player set up pads: theirs only
         }
     }
+    // Directions: the stick and the d-pad. Buttons: the button table's PAD column (Joy0 for player 1, Joy1 for
+    // player 2; start on Joy0 only).
+    const sim::ButtonTable& table = sim::buttonTable();
     for (int p = 0; p < 2; ++p) {
         const std::string pad = "Joy" + std::to_string(p) + ".";
         const Action base = p == 0 ? kP1Up : kP2Up;
-        const char* const lists[9] = {"Y-, PovY-", "Y+, PovY+", "X-, PovX-", "X+, PovX+", "Button0", "Button1", "Button2", "Button3", "Button4"};
-        for (int i = 0; i < 9; ++i) {
-            std::stringstream in(lists[i]);
+        const char* const sticks[4] = {"Y-, PovY-", "Y+, PovY+", "X-, PovX-", "X+, PovX+"};
+        for (int i = 0; i < 4; ++i) {
+            std::stringstream in(sticks[i]);
             std::string item;
             while (std::getline(in, item, ',')) {
                 KeyChord c;
@@ -363,9 +413,15 @@ void addDefaultPads(Bindings& b) {
             }
         }
     }
-    KeyChord start;
-    parsePad("Joy0.Button7", start, false);
-    b.keys[kStart].push_back(start);
+    for (int a = 0; a < kActionCount; ++a) {
+        int player = 0;
+        const sim::ButtonDef* row = tableRow(table, a, player);
+        if (row == nullptr) continue;
+        for (int n : row->pad) {
+            KeyChord c;
+            if (parsePad("Joy" + std::to_string(player) + ".Button" + std::to_string(n), c, false)) b.keys[a].push_back(c);
+        }
+    }
 }
 
 std::string bindingsText(const Bindings& b) {

@@ -7,6 +7,7 @@
 // The file is read with the one text reader (io::readFile, io::Lines) and a bad line is refused as an io::Error,
 // `FILE:LINE: what`, like every other file the game reads.
 #include "game/io/text.h"
+#include "game/sim/buttons.h"
 
 #include <SFML/Window/Event.hpp>
 #include <SFML/Window/Keyboard.hpp>
@@ -62,14 +63,20 @@ std::string bindingText(const Bindings& b, Action a);
 /// The first chord of an action as the config spells it ("-" when unbound), for on-screen hints.
 std::string firstKeyText(const Bindings& b, Action a);
 
-/// The built-in defaults (the same as data/controls.cfg ships with).
+/// The defaults (the same as data/controls.cfg ships with): the players' buttons and start from the button table in
+/// force (sim::buttonTable(), its key columns: a button the table adds gets its keys with no code), the app's keys
+/// built in. Load the data folder's table first (sim::loadButtons); the bare built-in table has no keys.
 Bindings defaultBindings();
+/// Checks that every key the button table names is a key this file knows: "" when so, else the message (also in
+/// error, at the table's line).
+std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fileName, io::Error& error);
 /// Applies config text on top of `inout`; on a bad line returns false with error = {fileName, LINE, what}.
 bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, io::Error& error);
 /// Reads a config file on top of `inout`; a missing/unreadable file is an error too (io::readFile's).
 bool loadBindings(const std::string& path, Bindings& inout, io::Error& error);
-/// Adds the default gamepad layout when no binding names a gamepad: Joy0 drives P1 and Joy1 P2 (stick and d-pad
-/// for directions, buttons 0-3 = light, heavy, special, throw: A B X Y on an Xbox-style pad, 4 = medium: LB), Joy0's button 7 start.
+/// Adds the default gamepad layout when no binding names a gamepad: Joy0 drives P1 and Joy1 P2, stick and d-pad for
+/// directions, buttons from the button table's PAD column (shipped: 0-3 = light, heavy, special, throw: A B X Y on
+/// an Xbox-style pad, 4 = medium: LB; Joy0's button 7 start).
 void addDefaultPads(Bindings& b);
 /// The config text of a set of bindings (the dead zone and one `ACTION = KEYS` line per action).
 std::string bindingsText(const Bindings& b);

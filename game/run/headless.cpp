@@ -10,6 +10,7 @@
 #include "game/run/blaster_runner.h"
 #include "game/run/box_dump.h"
 #include "game/run/frame_data.h"
+#include "game/run/move_list_page.h"
 #include "game/io/flag_table.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
@@ -41,6 +42,7 @@ struct Flags {
     std::string frameData;     ///< --frame-data FIGHTER: print its frame data page instead of running a file
     std::string boxes;         ///< --boxes FIGHTER MOVE: print that anim's boxes per frame instead of running a file
     std::string boxesMove;     ///< its MOVE (any anim or move name)
+    std::string moveList;      ///< --move-list FIGHTER: print its move list page instead of running a file
 };
 
 /// The program's name in messages: "game_headless", or "game --headless" when the window's binary runs headless.
@@ -57,7 +59,9 @@ int usage(const std::string& program, const std::string& what) {
               << "       game_headless --spectate HOST[:PORT] [--record OUT] ...   (watch a host's match: docs/netcode.md)\n"
               << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n"
               << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as Markdown)\n"
-              << "       game_headless --boxes FIGHTER MOVE [--data DIR]   (every box of an anim or move, frame by frame)\n";
+              << "       game_headless --boxes FIGHTER MOVE [--data DIR]   (every box of an anim or move, frame by frame)\n"
+
+              << "       game_headless --move-list FIGHTER [--data DIR]    (its move list, as Markdown)\n";
     return 2;
 }
 
@@ -89,14 +93,17 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
         io::numberInto("--note-frame", 0, sim::kMaxRunFrames, f.noteFrame),
         io::textFlag("--frame-data", f.frameData),
         io::textFlag("--boxes", f.boxes),
+        io::textFlag("--move-list", f.moveList),
     };
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (!f.boxes.empty()) {
         if (!f.replay.empty() || !f.frameData.empty()) error = "--boxes takes no --replay or --frame-data";
         return error.empty();
     }
-    if (!f.frameData.empty()) {
-        if (!f.replay.empty()) error = "--frame-data takes no --replay";
+    if (!f.frameData.empty() || !f.moveList.empty()) {
+        const char* const flag = f.frameData.empty() ? "--move-list" : "--frame-data";
+        if (!f.replay.empty()) error = std::string(flag) + " takes no --replay";
+        else if (!f.frameData.empty() && !f.moveList.empty()) error = "--frame-data and --move-list: one page at a time";
         return error.empty();
     }
     if (f.replay.empty()) error = "missing --replay FILE";
@@ -189,15 +196,16 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
         writeBoxes(load.def, anim, std::cout);
         return checkedExit(program, 0);
     }
-    if (!flags.frameData.empty()) {
+    if (!flags.frameData.empty() || !flags.moveList.empty()) {
         const std::string dataDir = flags.dataDir.empty() ? defaultDataDir : flags.dataDir;
-        sim::FighterLoad load = sim::loadFighterById(dataDir, flags.frameData);
+        sim::FighterLoad load = sim::loadFighterById(dataDir, flags.frameData.empty() ? flags.moveList : flags.frameData);
         if (!load.ok) {
             std::cerr << load.error.text() << "\n";
             return 2;
         }
         load.def.resolveIds();
-        writeFrameData(load.def, std::cout);
+        if (!flags.frameData.empty()) writeFrameData(load.def, std::cout);
+        else writeMoveList(load.def, std::cout);
         return checkedExit(program, 0);
     }
     sim::RunFile run;

@@ -21,4 +21,6 @@ set(GAME_RUN_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/frame_data.cpp
   ${CMAKE_CURRENT_LIST_DIR}/box_dump.h
   ${CMAKE_CURRENT_LIST_DIR}/box_dump.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/move_list_page.h
+  ${CMAKE_CURRENT_LIST_DIR}/move_list_page.cpp
 )

@@ -6,12 +6,18 @@
 //   fault_tool load-bindings CFG        load CFG as the game does at start
 // Exit 0 on success, 1 with the message on stderr when the save or the load fails, 2 on a bad command line.
 #include "game/app/bindings.h"
+#include "game/io/button_file.h"
 
 #include <cstring>
 #include <iostream>
 #include <string>
 
 int main(int argc, char** argv) {
+    io::Error table;  // the players' default keys come from the button table, as in the game
+    if (!sim::loadButtons(BVH_DATA_DIR, table)) {
+        std::cerr << table.text() << "\n";
+        return 2;
+    }
     if (argc >= 3 && std::strcmp(argv[1], "load-bindings") == 0) {
         app::Bindings b = app::defaultBindings();
         io::Error error;

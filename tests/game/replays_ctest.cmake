@@ -41,6 +41,11 @@ foreach(fighter ryo brick tasha)
   add_test(NAME "frame data page of ${fighter} is up to date"
     COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFIGHTER=${fighter} -DDATA=${BVH_DATA_DIR}
             -DPAGE=${BVH_DATA_DIR}/../docs/frame-data/${fighter}.md -P ${CMAKE_CURRENT_LIST_DIR}/frame_data_check.cmake)
+  # The move-list pages the README links (docs/move-list/ID.md), from the data the game's move list reads.
+  add_test(NAME "move list page of ${fighter} is up to date"
+    COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFLAG=--move-list -DFIGHTER=${fighter}
+            -DDATA=${BVH_DATA_DIR} -DPAGE=${BVH_DATA_DIR}/../docs/move-list/${fighter}.md
+            -P ${CMAKE_CURRENT_LIST_DIR}/frame_data_check.cmake)
 endforeach()
 # The tutorial's lessons (data/tutorial/, action scripts) pass headless with their own answers (their p1 lines);
 # that each fails with an idle player 1 is tests/game/io/lesson.test.cpp's.

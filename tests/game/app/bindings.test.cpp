@@ -2,6 +2,7 @@
 // here opens a window or needs a display. Every expected message and key is written out by hand from the format
 // described atop bindings.cpp and in the README; nothing is produced by the parser and fed back to it.
 #include "game/app/bindings.h"
+#include "game/io/button_file.h"
 #include "test_paths.h"
 
 #include <doctest/doctest.h>
@@ -11,6 +12,13 @@
 #include <vector>
 
 namespace {
+
+/// The players' default keys come from the button table in force: every test of this program (app_tests) starts
+/// with the shipped data/buttons.cfg installed, as the game does before it reads any binding.
+const bool kShippedTable = [] {
+    io::Error e;
+    return sim::loadButtons(testpaths::data(), e);
+}();
 
 using app::Bindings;
 using app::KeyChord;
@@ -154,8 +162,9 @@ TEST_CASE("controls.cfg swapping keys over two lines is fine, and Blaster keys m
 }
 
 TEST_CASE("controls.cfg the shipped data/controls.cfg parses to exactly the built-in defaults") {
-    // Two sources written separately (the file and the table in bindings.cpp); loading the file over empty
-    // bindings must give the same table. Spot checks by hand as well.
+    // Written separately (the file; data/buttons.cfg's key columns and the app keys in bindings.cpp); loading the
+    // file over empty bindings must give the same table. Spot checks by hand as well.
+    REQUIRE(kShippedTable);
     Bindings fromFile;
     io::Error error;
     REQUIRE(app::loadBindings(testpaths::data("controls.cfg"), fromFile, error));
@@ -211,4 +220,54 @@ TEST_CASE("controls.cfg errors are the one io::Error, with the file, the line an
     }
     REQUIRE(app::parseBindings("deadzone = 45\r\n", "c.cfg", b, error));
     CHECK(b.deadZone == 45);
+}
+
+TEST_CASE("controls.cfg the players' default keys and pad buttons come from the button table") {
+    REQUIRE(kShippedTable);
+    // A table written here: light on U for player 1 and Numpad7 for player 2, pad button 9; a new row `taunt`
+    // after medium (no action reads it: only the rows named like a player action do); medium on Y and button 6.
+    const sim::ButtonTable shipped = sim::buttonTable();
+    sim::ButtonTable t = shipped;
+    for (sim::ButtonDef& d : t.rows) {
+        if (d.name == "light") {
+            d.keys[0] = {"U"};
+            d.keys[1] = {"Numpad7"};
+            d.pad = {9};
+        }
+        if (d.name == "medium") {
+            d.keys[0] = {"Y"};
+            d.pad = {6};
+        }
+    }
+    sim::ButtonDef taunt;
+    taunt.name = "taunt";
+    taunt.letter = 'X';
+    taunt.keys[0] = {"Z"};
+    t.rows.push_back(taunt);
+    sim::setButtonTable(t);
+    Bindings b = app::defaultBindings();
+    CHECK(sameChords(b.keys[app::kP1Light], {chord(K::U)}));
+    CHECK(sameChords(b.keys[app::kP2Light], {chord(K::Numpad7)}));
+    CHECK(sameChords(b.keys[app::kP1Medium], {chord(K::Y)}));
+    CHECK(sameChords(b.keys[app::kP1Heavy], {chord(K::K)}));  // untouched rows keep the shipped keys
+    CHECK(sameChords(b.keys[app::kStart], {chord(K::Enter)}));
+    CHECK(sameChords(b.keys[app::kOverlay], {chord(K::F1), chord(K::C, true)}));  // the app's keys: built in
+    app::addDefaultPads(b);
+    CHECK(app::bindingText(b, app::kP1Light) == "U, Joy0.Button9");
+    CHECK(app::bindingText(b, app::kP2Light) == "Numpad7, Joy1.Button9");
+    CHECK(app::bindingText(b, app::kP1Medium) == "Y, Joy0.Button6");
+    CHECK(app::bindingText(b, app::kP2Up) == "Up, Joy1.Y-, Joy1.PovY-");
+    CHECK(app::bindingText(b, app::kStart) == "Enter, Joy0.Button7");
+    // A key the table names that is no key: refused with the table's line, as the game does at start.
+    t.rows[4].keys[0] = {"Jay"};
+    t.rows[4].line = 9;
+    io::Error error;
+    CHECK(app::checkTableKeys(t, "buttons.cfg", error) == "buttons.cfg:9: unknown key 'Jay' for 'light' (player 1's keys)");
+    CHECK(app::checkTableKeys(shipped, "buttons.cfg", error).empty());
+    sim::setButtonTable(shipped);
+    // The bare built-in table (no data folder read) has no keys: the players' buttons are unbound.
+    sim::setButtonTable(sim::fixedButtonTable());
+    CHECK(app::defaultBindings().keys[app::kP1Light].empty());
+    CHECK_FALSE(app::defaultBindings().keys[app::kOverlay].empty());
+    sim::setButtonTable(shipped);
 }
