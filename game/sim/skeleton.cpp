@@ -117,8 +117,9 @@ int placeInto(const SkeletonDef& skel, const Pose& pose, Store& out) {
             p.x0 = b.fromStart ? up.x0 : up.x1;
             p.y0 = b.fromStart ? up.y0 : up.y1;
         } else {
-            p.x0 = std::int64_t(pose.rootX) << kPosShift;
-            p.y0 = std::int64_t(pose.rootY) << kPosShift;
+            // A multiplication, not a shift: a root left of or below the origin is negative.
+            p.x0 = std::int64_t(pose.rootX) * (std::int64_t(1) << kPosShift);
+            p.y0 = std::int64_t(pose.rootY) * (std::int64_t(1) << kPosShift);
         }
         p.worldAngle = ((world % kTurn) + kTurn) % kTurn;
         // length * cos (Q14) / 64 = Q8 units.
