@@ -21,7 +21,7 @@ struct RoundCall {
 };
 
 /// Frames each call is up: the round's end and DRAW share the 90 frames before the next round starts.
-constexpr int kEndCallTicks = 55;
+constexpr int kEndCallTicks = sim::kRoundCallFrames;  // the rules start the win and lose poses after it
 constexpr int kDrawCallTicks = 35;
 constexpr int kResultCallTicks = 90;
 

@@ -115,11 +115,16 @@ void Fight::step(const FrameInput& input) {
         stats_.touchedHit[p].clear();
     }
     ++s_.frame;
-    if (s_.matchOver) return;
+    if (s_.matchOver) {
+        roundEndPoses();
+        return;
+    }
     if (s_.roundOver) {
         if (--s_.roundEndTimer <= 0) {
             ++s_.round;
             startRound();
+        } else {
+            roundEndPoses();
         }
         return;
     }
@@ -361,6 +366,7 @@ void Fight::updateDown(int p) {
     if (!f.rose && ((f.held & ~f.prevHeld) & kDown) && f.hitstun > kQuickRise) {
         f.rose = true;
         f.hitstun -= kQuickRise;
+        f.animFrame = std::min(f.animFrame + kQuickRise, defs_[p].anims[f.anim].length);  // the get-up comes sooner
     }
     if (--f.hitstun > 0) return;
     f.hitstun = 0;
@@ -420,6 +426,7 @@ void Fight::updateAttack(int p) {
 void Fight::moveFighter(int p) {
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
+    advanceReaction(p);
     if (f.airborne) {
         f.x += f.vx;
         f.y += f.vy;

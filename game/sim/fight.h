@@ -43,6 +43,7 @@ constexpr int kMaxIntro = 600;      ///< longest round intro a script/replay may
 constexpr int kMaxCpuLevel = 4;     ///< highest CPU level (4: reacts to what it can see, anti-airs, punishes)
 constexpr int kCpuReaction = 14;    ///< level 4: frames of an attack it must see before it can guard it on reaction
 constexpr int kDownFrames = 40;     ///< a knockdown: frames from the hit until the fighter stands up (acts again)
+constexpr int kRoundCallFrames = 55; ///< frames the K.O. / time-over call is up before the win and lose poses
 constexpr int kQuickRise = 14;      ///< frames a quick rise (down pressed while lying, once) takes off the wake-up
 constexpr int kJuggleLimit = 3;     ///< juggle points a juggled (launched or knocked-down airborne) victim can take
 constexpr int kLaunchVy = 15;       ///< upward speed a launcher gives its victim
@@ -340,6 +341,9 @@ private:
     void moveFighter(int p);
     void startAnim(int p, int anim, Action action);
     void placeBoxes(int p);
+    int hitReaction(int victim, const AnimDef& move, int member) const;
+    void advanceReaction(int p);
+    void roundEndPoses();
     void moveProjectiles();
     void projectileClash();
     bool findAttackHit(int p, int& member, engine::AABB& where, bool& grab);

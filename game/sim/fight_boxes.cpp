@@ -47,4 +47,53 @@ engine::AABB Fight::memberBox(int p, int m) const {
     return f.body.node(f.memberLeaf[m]).box;
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Which animation a state plays: hit reactions by where the hit landed, reactions that run on, the round's end
+
+int Fight::hitReaction(int victim, const AnimDef& move, int member) const {
+    // High: the head took the hit; low: a low move, or a leg took it; the body reaction otherwise (and in the air).
+    const FighterDef& d = defs_[victim];
+    if (s_.fighters[victim].airborne) return d.ids.hitstun;
+    const bool leg = member >= 0 && member < 32 && (d.legMembers >> member) & 1u;
+    if (member == d.headMember && move.guard != Guard::Low && d.ids.hitstunHigh >= 0) return d.ids.hitstunHigh;
+    if ((move.guard == Guard::Low || leg) && d.ids.hitstunLow >= 0) return d.ids.hitstunLow;
+    return d.ids.hitstun;
+}
+
+void Fight::advanceReaction(int p) {
+    // Reactions and the jump play through once and hold their last frame (one-frame anims stay on frame 1).
+    FighterState& f = s_.fighters[p];
+    const bool runs = f.action == Action::Hitstun || f.action == Action::Blockstun || f.action == Action::Knockdown ||
+                      f.action == Action::Thrown || f.action == Action::Air;
+    if (runs && f.animFrame < defs_[p].anims[f.anim].length) ++f.animFrame;
+}
+
+void Fight::roundEndPoses() {
+    // Once the round's call has been up kRoundCallFrames, the winner plays `win` and the loser `lose` (a draw:
+    // neither); the K.O. fall plays on meanwhile. Only fighters with those anims change: the others' state (and
+    // every hash of their replays) stays as it was, and the round's and the match's timing never changes.
+    bool any = false;
+    for (const FighterDef& d : defs_) any = any || d.ids.win >= 0 || d.ids.lose >= 0 || d.anims[std::size_t(d.ids.ko)].length > 1;
+    if (!any) return;
+    if (s_.matchOver && s_.roundEndTimer > 0) --s_.roundEndTimer;  // the last round's clock (no next round to count to)
+    const bool called = kRoundEndFrames - s_.roundEndTimer >= kRoundCallFrames;
+    for (int p = 0; p < 2; ++p) {
+        FighterState& f = s_.fighters[p];
+        const FighterDef& d = defs_[p];
+        const int winner = s_.roundWinner;
+        const int pose = !called || (winner != 0 && winner != 1) ? -1 : winner == p ? d.ids.win : d.ids.lose;
+        if (pose >= 0 && f.anim != pose) {
+            f.anim = pose;
+            f.animFrame = 1;
+            f.y = f.vx = f.vy = 0;
+            f.airborne = false;
+        } else if (f.animFrame < d.anims[f.anim].length && (pose >= 0 || f.action == Action::KO)) {
+            ++f.animFrame;
+        } else {
+            continue;
+        }
+        placeBoxes(p);
+    }
+}
+
 }  // namespace sim

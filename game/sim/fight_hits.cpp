@@ -223,7 +223,7 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
         v.combo = v.action == Action::Hitstun ? v.combo + 1 : 1;
         v.hitstun = stun = a.hitstun + (e.counter ? kCounterHitstun : 0);
         v.action = Action::Hitstun;
-        v.anim = defs_[victim].ids.hitstun;
+        v.anim = hitReaction(victim, a, member);
         v.animFrame = 1;
         v.blocking = v.crouching = false;
         v.buffered = -1;

@@ -58,6 +58,11 @@ void FighterDef::resolveIds() {
     ids.hitstunLow = anim("hitstun-low");
     ids.win = anim("win");
     ids.lose = anim("lose");
+    headMember = member("head");
+    legMembers = 0;
+    for (int m = 0; m < int(members.size()) && m < 32; ++m) {
+        if (members[std::size_t(m)].name.compare(0, 3, "leg") == 0) legMembers |= 1u << m;
+    }
     techButtons = 0;
     for (const AnimDef& a : anims) {
         if (a.guard != Guard::Throw) continue;

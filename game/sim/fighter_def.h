@@ -152,6 +152,8 @@ struct FighterDef {
     StandardAnims ids;                ///< standard animations by id (filled by resolveIds)
     InputWindows windows;             ///< motion, dash and throw-tech windows
     std::uint16_t techButtons = 0;    ///< buttons that break a throw: the inputs of its `level throw` moves (resolveIds)
+    int headMember = -1;              ///< the member named `head`, or -1 (resolveIds: a hit there is a high hit)
+    std::uint32_t legMembers = 0;     ///< bit m: member m's name starts with `leg` (resolveIds: hits there are low)
 
     /// True when the members come from a skeleton's bones (the file has `bone` records).
     bool rigged() const { return !skeleton.bones.empty(); }

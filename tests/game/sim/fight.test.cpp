@@ -3,6 +3,7 @@
 // Expected numbers are worked out by hand from data/fighters/ryo.fighter and brick.fighter (see each comment).
 #include "game/sim/fight.h"
 #include "game/sim/fight_test_util.h"
+#include "game/io/button_file.h"
 
 #include <doctest/doctest.h>
 
@@ -218,10 +219,17 @@ TEST_CASE("Every hurtbox leaf is where the animation puts it and the tree stays 
 }
 
 TEST_CASE("A member's world box on one frame is the file's box, placed and mirrored by facing") {
-    Pair d;
+    // An old-format fighter: the data-only Ninja (tests/game/fighter4, Ryo's body in per-frame boxes; its own
+    // button table is loaded with it and the shipped one put back).
+    sim::FighterLoad ninja = sim::loadFighterById(BVH_TEST_SOURCE_DIR "/game/fighter4", "ninja");
+    io::Error buttons;
+    REQUIRE(sim::loadButtons(testpaths::data(), buttons));
+    REQUIRE_MESSAGE(ninja.ok, ninja.error.text());
+    struct { sim::FighterDef ryo; } d{ninja.def};
     sim::Fight fight(setupAt(400, 800), d.ryo, d.ryo);
-    // Worked out by hand from data/fighters/ryo.fighter. Standing fighters start on stand frame 1 and advance one
-    // frame per step, so after 20 steps both show stand frame 21, where `box 21 40 head -12 158 14 184` applies.
+    // Worked out by hand from tests/game/fighter4/fighters/ninja.fighter. Standing fighters start on stand frame 1
+    // and advance one frame per step, so after 20 steps both show stand frame 21, where `box 21 40 head -12 158 14
+    // 184` applies.
     // p1 at x 400 faces right: head x 400-12..400+14 = 388..414. p2 at x 800 faces LEFT, so x is mirrored:
     // x 800-14..800+12 = 786..812. arm-front (10 110 34 150, never moved by stand) of p2: x 800-34..800-10.
     for (int i = 0; i < 20; ++i) fight.step(input(0));

@@ -4,6 +4,7 @@
 // box its bones (or, in the old format, its `box` lines) give.
 #include "game/sim/rig.h"
 #include "game/sim/fight_test_util.h"
+#include "game/io/button_file.h"
 
 #include <doctest/doctest.h>
 
@@ -170,4 +171,66 @@ TEST_CASE("Every frame of every animation keeps the agent BVH valid and each mem
         CHECK(bad == 0);
         if (d.rigged()) CHECK(distinct > 20);  // the torso really moves from frame to frame
     }
+}
+
+TEST_CASE("Ryo's knockdown plays its whole down anim: the get-up ends on the frame it stands") {
+    // data/replays/40_sweep_knockdown_wakeup.fscript's sweep: it hits on frame 10 (down frame 1, 40 frames of
+    // knockdown), 10 frames of hitstop freeze everything (11-20), then each step advances the anim one frame: frame
+    // 21 shows down frame 2, frame 59 (the last lying frame) down frame 40 = kDownFrames, its last; frame 60 stands.
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    REQUIRE(ryo.anims[std::size_t(ryo.anim("down"))].length == sim::kDownFrames);
+    sim::Fight f(fighttest::setupAt(400, 480), ryo, ryo);
+    f.step(fighttest::input(sim::kDown | sim::kHeavy));
+    for (int i = 2; i <= 20; ++i) f.step(fighttest::input(0));
+    CHECK(f.animName(1) == "down");
+    CHECK(f.state().fighters[1].animFrame == 1);
+    f.step(fighttest::input(0));  // frame 21
+    CHECK(f.state().fighters[1].animFrame == 2);
+    for (int i = 22; i <= 59; ++i) f.step(fighttest::input(0));
+    CHECK(f.animName(1) == "down");
+    CHECK(f.state().fighters[1].animFrame == 40);
+    CHECK(f.state().fighters[1].body.validate().empty());
+    f.step(fighttest::input(0));  // frame 60
+    CHECK(f.animName(1) == "stand");
+}
+
+TEST_CASE("Win and lose poses follow the call after the match's last round too, and leave its timing alone") {
+    // One round to win: p1's jab K.O.s p2 (health 40) on frame 5, which ends the match at once (matchOver); the
+    // call is up for frames 6..59 and the poses start on frame 60, while the match stays over.
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    sim::MatchSetup s = fighttest::setupAt(400, 480);
+    s.roundsToWin = 1;
+    s.startHealth[1] = 40;
+    sim::Fight f(s, ryo, ryo);
+    f.step(fighttest::input(sim::kLight));
+    for (int i = 2; i <= 5; ++i) f.step(fighttest::input(0));
+    REQUIRE(f.state().matchOver);
+    for (int i = 6; i <= 59; ++i) f.step(fighttest::input(0));
+    CHECK(f.animName(0) == "light");
+    f.step(fighttest::input(0));  // frame 60
+    CHECK(f.animName(0) == "win");
+    CHECK(f.animName(1) == "lose");
+    for (int i = 61; i <= 200; ++i) f.step(fighttest::input(0));
+    CHECK(f.state().matchOver);
+    CHECK(f.state().frame == 200);
+    CHECK(f.state().fighters[0].animFrame == ryo.anims[std::size_t(ryo.anim("win"))].length);  // held at its end
+    CHECK(f.state().fighters[0].body.validate().empty());
+    // An old-format fighter without win, lose or a longer ko (the data-only Ninja, Ryo's old body) keeps its whole
+    // state through the match's end: 100 more steps change nothing but the frame counter.
+    sim::FighterLoad ninja = sim::loadFighterById(std::string(BVH_TEST_SOURCE_DIR) + "/game/fighter4", "ninja");
+    io::Error buttons;
+    REQUIRE(sim::loadButtons(testpaths::data(), buttons));
+    REQUIRE_MESSAGE(ninja.ok, ninja.error.text());
+    REQUIRE(ninja.def.anims[std::size_t(ninja.def.anim("ko"))].length == 1);
+    sim::MatchSetup b = fighttest::setupAt(400, 480, "ninja", "ninja");
+    b.roundsToWin = 1;
+    b.startHealth[1] = 10;
+    sim::Fight g(b, ninja.def, ninja.def);
+    g.step(fighttest::input(sim::kLight));
+    for (int i = 2; i <= 12; ++i) g.step(fighttest::input(0));
+    REQUIRE(g.state().matchOver);
+    sim::FightState before = g.state();
+    for (int i = 0; i < 100; ++i) g.step(fighttest::input(0));
+    before.frame = g.state().frame;
+    CHECK(sim::Fight::hashState(before) == g.hash());
 }
