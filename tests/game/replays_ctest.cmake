@@ -24,6 +24,14 @@ add_test(NAME "data-only fighter plays its script"
 add_test(NAME "data-only fighter's recording plays back"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DSCRIPT=${BVH_FIGHTER4}/replays/ninja_data_only.fscript
           -DOUT=${CMAKE_CURRENT_BINARY_DIR}/ninja_data_only.freplay -P ${CMAKE_CURRENT_LIST_DIR}/record_roundtrip.cmake)
+# A fighter in the old per-frame box format (tests/game/oldformat/fighters/ryo.fighter: Ryo as he was before the
+# shipped fighters were rigged, kept as a user's own old file would be) still loads and plays; the CPU's wake-up
+# adaptation script was timed on him and keeps testing the CPU with him.
+set(BVH_OLDFORMAT ${CMAKE_CURRENT_LIST_DIR}/oldformat)
+add_test(NAME "old-format fighter: the CPU adapts to a wake-up mash"
+  COMMAND $<TARGET_FILE:game_headless> --headless --replay ${BVH_OLDFORMAT}/replays/cpu_adapts_to_a_wakeup_mash.fscript)
+add_test(NAME "old-format fighter: the CPU adapts to a wake-up mash, sync test every 3 frames"
+  COMMAND $<TARGET_FILE:game_headless> --headless --replay ${BVH_OLDFORMAT}/replays/cpu_adapts_to_a_wakeup_mash.fscript --sync 3)
 # Training replays re-simulate the dummy's settings: the scripts with random throw techs and random playback are
 # recorded as replays (their header carries throwtech, the slots and the played slot) and the replays play back.
 foreach(pair "58_dummy_throw_tech_random|throwtech random" "60_dummy_playback_random|slot random"
