@@ -123,6 +123,10 @@ void OnlineLink::startLobby() {
 void OnlineLink::startPeer() {
     if (lobby_) {
         cfg_.secret.assign(lobby_->secret().begin(), lobby_->secret().end());
+        if (hub_) {  // the spectator stream is tagged under the spectators' secret (the direct path has none)
+            const net::Secret spectators = net::spectatorSecret(lobby_->secret());
+            hub_->setKey(net::Key(spectators.begin(), spectators.end()));
+        }
         if (cfg_.host) {
             cfg_.punchTo = lobby_->candidates();
             if (turn_) turn_->permit(cfg_.punchTo.front(), nowMs());  // the joiner may only reach us through the relay
@@ -187,6 +191,7 @@ void OnlineLink::tick(std::uint16_t buttons) {
         if (mode_ == LinkMode::RoomSpectate) {
             spectator_ = std::make_unique<net::SpectatorClient>(*udp_, lobby_->candidates().front());
             spectator_->setCandidates(lobby_->candidates(), lobby_->relay(), kSpectatorRelayAfterMs);
+            spectator_->setKey(net::Key(lobby_->secret().begin(), lobby_->secret().end()));
             where_ = "room: the host is " + net::addressText(lobby_->candidates().front());
         } else {
             startPeer();

@@ -46,14 +46,25 @@ constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host tha
 
 bool isSpectateDatagram(const std::uint8_t* data, std::size_t size) { return size >= 2 && data[0] == 'B' && data[1] == 'S'; }
 
+namespace {
+const char kTagLabel[] = "bf spectate v2";  // the spectator stream's tags differ from any other use of the key
+}  // namespace
+
+bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t size) {
+    return data != nullptr && size >= 4 + kTagSize && size <= kMaxSpectateSize &&
+           packetAuthentic(key, data, size, reinterpret_cast<const std::uint8_t*>(kTagLabel), sizeof kTagLabel - 1);
+}
+
 bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out) {
-    if (size < 4 || size > kMaxSpectateSize || !isSpectateDatagram(data, size) || data[2] != kSpectateVersion) return false;
-    In in{data + 4, size - 4};
+    if (size < 4 + kTagSize || size > kMaxSpectateSize || !isSpectateDatagram(data, size) || data[2] != kSpectateVersion) {
+        return false;
+    }
+    In in{data + 4, size - 4 - kTagSize};  // the body ends where the tag starts
     out = SpectateMessage();
     const std::uint8_t type = data[3];
     switch (type) {
     case std::uint8_t(SpectateType::Watch):
-        if (size != kWatchSize) return false;
+        if (size != kWatchSize) return false;  // padding and tag included
         out.cookie = in.u32();
         out.ackFrame = in.u32();
         while (in.left > 0) {
@@ -95,13 +106,13 @@ bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage&
     return in.ok && in.left == 0;
 }
 
-std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m) {
+std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& key) {
     std::vector<std::uint8_t> o = {'B', 'S', kSpectateVersion, std::uint8_t(m.type)};
     switch (m.type) {
     case SpectateType::Watch:
         put32(o, m.cookie);
         put32(o, m.ackFrame);
-        o.resize(kWatchSize, 0);
+        o.resize(kWatchSize - kTagSize, 0);
         break;
     case SpectateType::Setup:
         put32(o, m.cookie);
@@ -123,6 +134,9 @@ std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m) {
         put8(o, std::uint8_t(m.refusal));
         break;
     }
+    o.resize(o.size() + kTagSize, 0);
+    const Tag t = packetTag(key, o.data(), o.size(), reinterpret_cast<const std::uint8_t*>(kTagLabel), sizeof kTagLabel - 1);
+    std::copy(t.begin(), t.end(), o.end() - std::ptrdiff_t(kTagSize));
     return o;
 }
 
@@ -150,12 +164,13 @@ void SpectatorHub::sendSetup(Watcher& w, Transport& t, std::int64_t nowMs) {
     m.cookie = w.cookie;
     m.match = match_;
     m.welcome = welcome_;
-    const std::vector<std::uint8_t> bytes = encodeSpectate(m);
+    const std::vector<std::uint8_t> bytes = encodeSpectate(m, key_);
     t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
     w.lastSetupMs = nowMs;
 }
 
 void SpectatorHub::handle(const std::uint8_t* data, std::size_t size, Address from, Transport& t, std::int64_t nowMs) {
+    if (!spectateAuthentic(key_, data, size)) return void(++forged_);  // dropped before decoding
     SpectateMessage m;
     if (!decodeSpectate(data, size, m) || m.type != SpectateType::Watch) return void(++malformed_);
     auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.addr == from; });
@@ -166,7 +181,7 @@ void SpectatorHub::handle(const std::uint8_t* data, std::size_t size, Address fr
             SpectateMessage r;
             r.type = SpectateType::Refuse;
             r.refusal = SpectateRefusal::Full;
-            const std::vector<std::uint8_t> bytes = encodeSpectate(r);
+            const std::vector<std::uint8_t> bytes = encodeSpectate(r, key_);
             t.sendTo(from, bytes.data(), bytes.size(), nowMs);
             return;
         }
@@ -225,7 +240,7 @@ void SpectatorHub::tick(Transport& t, std::int64_t nowMs) {
         const std::uint32_t n = std::min<std::uint32_t>(have - std::min(have, w.next - 1), kMaxSpectateFrames);
         m.inputs.assign(inputs_.begin() + (w.next - 1), inputs_.begin() + (w.next - 1 + n));
         if (m.inputs.empty()) m.firstFrame = have + 1;  // only the news of the end
-        const std::vector<std::uint8_t> bytes = encodeSpectate(m);
+        const std::vector<std::uint8_t> bytes = encodeSpectate(m, key_);
         t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
         w.next += n;
         ++served_;
@@ -272,7 +287,7 @@ void SpectatorClient::sendWatch(std::int64_t nowMs) {
     m.type = SpectateType::Watch;
     m.cookie = cookie_;
     m.ackFrame = std::uint32_t(inputs_.size());
-    const std::vector<std::uint8_t> bytes = encodeSpectate(m);
+    const std::vector<std::uint8_t> bytes = encodeSpectate(m, key_);
     t_.sendTo(host_, bytes.data(), bytes.size(), nowMs);
     if (state_ == SpectatorState::Asking) {  // hole punching: every address the host may be at, at once
         for (Address a : candidates_) {
@@ -290,8 +305,16 @@ void SpectatorClient::tick(std::int64_t nowMs) {
     std::vector<std::uint8_t> data;
     Address from = 0;
     for (int i = 0; i < 4096 && t_.receive(data, from, nowMs); ++i) {
+        if (!fromHost(from)) {
+            ++malformed_;
+            continue;
+        }
+        if (!spectateAuthentic(key_, data.data(), data.size())) {  // dropped before decoding
+            ++forged_;
+            continue;
+        }
         SpectateMessage m;
-        if (!fromHost(from) || !decodeSpectate(data.data(), data.size(), m)) {
+        if (!decodeSpectate(data.data(), data.size(), m)) {
             ++malformed_;
             continue;
         }

@@ -3,7 +3,8 @@
 // behind; one who joins late gets every input from frame 1 and catches up by simulating as fast as it can.
 //
 // The spectator protocol shares the host's UDP port with the match (SpectateDemux sorts datagrams by their first
-// two bytes: 'B' 'S' here, 'B' 'F' the match's). Header `'B' 'S' VERSION TYPE`, little-endian fields:
+// two bytes: 'B' 'S' here, 'B' 'F' the match's). Header `'B' 'S' VERSION TYPE`, little-endian fields, then a
+// kTagSize-byte tag (spectateAuthentic: HMAC-SHA-256 under the spectators' key, truncated), checked before decoding:
 //   Watch   spectator -> host: cookie (0 until the host gave one), the frame up to which the spectator holds every
 //           input; padded to kWatchSize bytes, so the host never answers a datagram with more bytes than it got
 //           (no amplification towards a spoofed address)
@@ -26,14 +27,14 @@
 
 namespace net {
 
-constexpr std::uint8_t kSpectateVersion = 1;
-/// Most frames one Inputs packet carries (4 bytes each: 318 bytes of datagram, within kMaxPacketSize, so it also
-/// fits a TURN Data indication).
-constexpr int kMaxSpectateFrames = 74;
+constexpr std::uint8_t kSpectateVersion = 2;
+/// Most frames one Inputs packet carries (4 bytes each: 318 bytes of datagram with its tag, within kMaxPacketSize,
+/// so it also fits a TURN Data indication).
+constexpr int kMaxSpectateFrames = 70;
 /// A Watch's size: at least any Setup's.
-constexpr std::size_t kWatchSize = 176;  // a Setup carries a version-4 Welcome (its nonce, rules hash and tag): 162 at most
+constexpr std::size_t kWatchSize = 192;  // a Setup: 9 bytes, a version-4 Welcome (162 at most) and the tag (16)
 /// Largest spectator datagram.
-constexpr std::size_t kMaxSpectateSize = 22 + 4 * kMaxSpectateFrames;
+constexpr std::size_t kMaxSpectateSize = 22 + 4 * kMaxSpectateFrames + kTagSize;
 static_assert(kMaxSpectateSize <= kMaxPacketSize, "a spectator packet fits where a game packet does");
 constexpr std::int64_t kSpectatorTimeoutMs = 3000;
 constexpr std::int64_t kResendMs = 300;
@@ -58,15 +59,22 @@ struct SpectateMessage {
 /// True when a datagram is a spectator one (its first two bytes).
 bool isSpectateDatagram(const std::uint8_t* data, std::size_t size);
 /// Decodes a spectator datagram; false for anything malformed (bounds, version, trailing bytes, a bad button).
+/// The tag (the last kTagSize bytes) is not checked here: spectateAuthentic does, before this is called.
 bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out);
-/// Encodes one (a Watch padded to kWatchSize).
-std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m);
+/// Encodes one (a Watch padded to kWatchSize) with its tag under key.
+std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& key = {});
+/// True when a datagram's last kTagSize bytes are its tag under key (HMAC-SHA-256 of a label and all the bytes
+/// before the tag, truncated; compared in constant time). The key is the spectators' secret the lobby hands the
+/// host and each spectator of a room; on the direct path it is empty (the tag then proves nothing).
+bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t size);
 
 /// Host side: the watchers of one match.
 class SpectatorHub {
 public:
     /// At most maxSpectators watchers (0: every Watch is refused).
     explicit SpectatorHub(int maxSpectators) : max_(maxSpectators) {}
+    /// The key every datagram is tagged and checked under (the spectators' secret; empty on the direct path).
+    void setKey(const Key& key) { key_ = key; }
     /// A match starts: its Welcome (the setup spectators play) and number; the inputs start over.
     void startMatch(const Packet& welcome, std::uint8_t match);
     /// A confirmed frame's inputs (frames in order from 1).
@@ -81,8 +89,10 @@ public:
     int count() const { return int(watchers_.size()); }
     /// True when every watcher holds the whole ended match (or none is left).
     bool allCaughtUp() const;
-    /// Datagrams refused (malformed, wrong cookie) and watchers refused (full) or dropped (silent).
+    /// Datagrams refused (malformed, wrong cookie; forged: a wrong tag) and watchers refused (full) or dropped
+    /// (silent).
     std::int64_t malformed() const { return malformed_; }
+    std::int64_t forged() const { return forged_; }
     std::int64_t refused() const { return refused_; }
     std::int64_t dropped() const { return dropped_; }
     std::int64_t served() const { return served_; }
@@ -101,13 +111,14 @@ private:
     void sendSetup(Watcher& w, Transport& t, std::int64_t nowMs);
 
     int max_;
+    Key key_;
     bool started_ = false;
     std::vector<std::uint8_t> welcome_;
     std::uint8_t match_ = 0;
     std::vector<sim::FrameInput> inputs_;
     std::uint32_t lastFrame_ = 0;
     std::vector<Watcher> watchers_;
-    std::int64_t malformed_ = 0, refused_ = 0, dropped_ = 0, served_ = 0;
+    std::int64_t malformed_ = 0, forged_ = 0, refused_ = 0, dropped_ = 0, served_ = 0;
 };
 
 /// A Transport in front of the host's: spectator datagrams go to the hub, the rest up to the match.
@@ -135,6 +146,9 @@ enum class SpectatorState : std::uint8_t { Asking, Watching, Done };
 class SpectatorClient {
 public:
     SpectatorClient(Transport& t, Address host) : t_(t), host_(host) {}
+    /// The key the host's datagrams must be tagged under (the spectators' secret from the lobby; empty on the
+    /// direct path). Set before the first tick.
+    void setKey(const Key& key) { key_ = key; }
     /// Through the lobby: more addresses the host may be at (its local ones), and its relayed address, asked only
     /// once the others stayed silent for relayAfterMs. The first that answers with a Setup is the host's from then.
     void setCandidates(const std::vector<Address>& more, Address relay, std::int64_t relayAfterMs) {
@@ -163,6 +177,8 @@ public:
     /// Ends with a failure (the runner's own limits).
     void fail(const std::string& why);
     std::int64_t malformed() const { return malformed_; }
+    /// Datagrams from the host's address(es) whose tag failed: dropped before decoding.
+    std::int64_t forged() const { return forged_; }
 
 private:
     void sendWatch(std::int64_t nowMs);
@@ -171,6 +187,7 @@ private:
 
     Transport& t_;
     Address host_;
+    Key key_;
     std::vector<Address> candidates_;  // other addresses the host may be at, while asking
     Address relay_ = 0;
     std::int64_t relayAfterMs_ = 0;
@@ -187,6 +204,7 @@ private:
     bool fresh_ = false;  // inputs came since the last acknowledgement
     std::string failure_;
     std::int64_t malformed_ = 0;
+    std::int64_t forged_ = 0;
 };
 
 }  // namespace net

@@ -325,6 +325,10 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     }
     // The host serves spectators on its own port: their datagrams are sorted out before the match sees them.
     net::SpectatorHub hub(f.online.host ? int(f.spectators) : 0);
+    if (lobbyClient && f.online.host) {  // through the lobby the stream is tagged under the spectators' secret
+        const net::Secret spectators = net::spectatorSecret(lobbyClient->secret());
+        hub.setKey(net::Key(spectators.begin(), spectators.end()));
+    }
     net::SpectateDemux demux(*transport, hub);
     if (f.online.host) transport = &demux;
     NetPeer peer(*transport, cfg, loader);

@@ -99,6 +99,7 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
     std::vector<net::Address> candidates;
     net::Address relay = 0;
+    net::Key key;  // the spectators' secret through the lobby; the direct path has none (its stream is unauthenticated)
     if (lobby != 0) {  // the room's code: the lobby gives the host's addresses (every wait in the client is bounded)
         net::LobbyClientConfig lc;
         lc.lobby = lobby;
@@ -115,6 +116,7 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
             return 1;
         }
         candidates = lobbyClient.candidates();
+        key.assign(lobbyClient.secret().begin(), lobbyClient.secret().end());
         host = candidates.front();
         relay = lobbyClient.relay();
         std::cout << "through the lobby: this side " << net::addressText(lobbyClient.publicAddress()) << ", the host "
@@ -124,6 +126,7 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
     }
     std::cout << "spectating " << net::addressText(host) << std::endl;
     net::SpectatorClient client(udp, host);
+    client.setKey(key);
     client.setCandidates(candidates, relay, kRelayAfterMs);
     std::unique_ptr<sim::Fight> fight;
     std::unique_ptr<sim::ReplayWriter> writer;

@@ -1,10 +1,12 @@
 // Fuzz target: spectator datagrams (net::decodeSpectate; a host's SpectatorHub and a SpectatorClient fed the
 // datagram). Beyond no crash: an accepted message is at most kMaxSpectateSize bytes, re-encodes to exactly its
-// bytes (one spelling), carries at most kMaxSpectateFrames frames of defined buttons, and a Watch is kWatchSize
+// bytes but the tag (one spelling; the tag is checked against the encoder's under the empty key, which the seeds
+// carry, so the hub and the client get past their tag check with them), carries at most kMaxSpectateFrames frames of defined buttons, and a Watch is kWatchSize
 // bytes; the hub never answers with more bytes than the datagram it got.
 #include "game/net/spectate.h"
 #include "tests/fuzz/fuzz_check.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace {
@@ -55,6 +57,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const sim::FrameInput& f : m.inputs) {
         if (((f.buttons[0] | f.buttons[1]) & ~net::wireButtons()) != 0) fuzz::broken("an undefined button", bytes);
     }
-    if (net::encodeSpectate(m) != std::vector<std::uint8_t>(data, data + size)) fuzz::broken("re-encodes to other bytes", bytes);
+    // The tag is not part of the decoded message: everything before it re-encodes to the same bytes, and the
+    // tag is the one of those bytes under the empty key exactly when the datagram is authentic under it.
+    const std::vector<std::uint8_t> again = net::encodeSpectate(m);
+    if (again.size() != size || !std::equal(again.begin(), again.end() - std::ptrdiff_t(net::kTagSize), data)) {
+        fuzz::broken("re-encodes to other bytes", bytes);
+    }
+    if (net::spectateAuthentic({}, data, size) != (again == std::vector<std::uint8_t>(data, data + size))) {
+        fuzz::broken("the tag check disagrees with the encoder", bytes);
+    }
     return 0;
 }
