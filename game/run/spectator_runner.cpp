@@ -186,6 +186,7 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
               << "frames: " << frame << " watched\n"
               << "final hash: " << (hashKnown ? sim::hashHex(std::uint64_t(lastHash)) : "none") << "\n";
     if (lobby != 0) std::cout << "path: " << (client.relayed() ? "relayed" : "direct") << "\n";
+    if (client.forged() > 0) std::cout << "forged: " << client.forged() << " datagrams dropped (their tag failed)\n";
     if (caughtUpMs >= 0) {
         std::cout << "caught up: frame " << caughtUpFrame << ", " << (caughtUpMs - watchingMs)
                   << " ms after the setup came\n";
