@@ -92,7 +92,7 @@ TEST_CASE("spectate codec: no Setup is larger than the Watch it answers (no ampl
     CHECK(net::encodeSpectate(s).size() <= net::kWatchSize);
 }
 
-TEST_CASE("spectate tags: authentic only under the key it was made with; no tag or a changed byte fails") {
+TEST_CASE("spectate tags: authentic only under the key it was made with, no tag or a changed byte fails") {
     net::SpectateMessage m;
     m.type = net::SpectateType::Inputs;
     m.cookie = 9;
@@ -111,7 +111,7 @@ TEST_CASE("spectate tags: authentic only under the key it was made with; no tag 
     CHECK_FALSE(net::spectateAuthentic(k, b.data(), b.size()));
 }
 
-TEST_CASE("spectate: forged datagrams from the host's address are dropped before decoding; the stream is whole") {
+TEST_CASE("spectate: forged datagrams from the host's address are dropped before decoding, the stream is whole") {
     net::MemoryNetwork network;
     auto& hostEnd = network.add(1, {}, 1);
     auto& watcherEnd = network.add(2, {}, 2);
@@ -172,7 +172,7 @@ TEST_CASE("spectate: forged datagrams from the host's address are dropped before
     CHECK(client.malformed() == 0);  // dropped for their tag, before anything else was looked at
 }
 
-TEST_CASE("spectate: a Watch under another key gets no Setup; the forger's tool works under the right key") {
+TEST_CASE("spectate: a Watch under another key gets no Setup, the forger's tool works under the right key") {
     net::MemoryNetwork network;
     auto& hostEnd = network.add(1, {}, 1);
     auto& watcherEnd = network.add(2, {}, 2);
