@@ -6,7 +6,8 @@
 # tests/game/io/atomic_file.test.cpp.
 find_package(SFML 2.5 COMPONENTS window system REQUIRED)
 add_executable(fault_tool ${CMAKE_CURRENT_LIST_DIR}/faults/fault_tool.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/bindings.h ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp)
+  ${PROJECT_SOURCE_DIR}/game/app/bindings.h ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/button_slots.cpp)
 target_link_libraries(fault_tool PRIVATE game_io sfml-window sfml-system)
 target_include_directories(fault_tool PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_definitions(fault_tool PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}")

@@ -53,6 +53,8 @@ const ActionText kActions[kActionCount] = {
     {"p2.special", "P2 special", nullptr},
     {"p2.throw", "P2 throw", nullptr},
     {"p2.medium", "P2 medium", nullptr},
+    {"", "", nullptr}, {"", "", nullptr}, {"", "", nullptr}, {"", "", nullptr},  // extra slots: see actionName
+    {"", "", nullptr}, {"", "", nullptr}, {"", "", nullptr}, {"", "", nullptr},
     {"start", "start / confirm / pause", nullptr},
     {"pause", "freeze / run (no menu)", "P, Pause"},
     {"back", "back / pause", "Escape"},
@@ -193,7 +195,8 @@ bool parseKeyList(const std::string& list, std::vector<KeyChord>& out, std::stri
 
 int findAction(const std::string& name, bool ignoreCase = false) {
     for (int a = 0; a < kActionCount; ++a) {
-        if (sameName(kActions[a].name, name, ignoreCase)) return a;
+        const std::string known = actionName(Action(a));
+        if (!known.empty() && sameName(known, name, ignoreCase)) return a;
     }
     return -1;
 }
@@ -239,7 +242,7 @@ bool fightKeysDistinct(const Bindings& b, const int (&lineOf)[kActionCount], int
                     if (!chordsOverlap(c, d)) continue;
                     const bool aIsNew = lineOf[a] >= lineOf[o];
                     line = later;
-                    why = "key " + chordName(aIsNew ? c : d) + " already drives " + kActions[aIsNew ? o : a].name;
+                    why = "key " + chordName(aIsNew ? c : d) + " already drives " + actionName(Action(aIsNew ? o : a));
                 }
             }
         }
@@ -249,7 +252,19 @@ bool fightKeysDistinct(const Bindings& b, const int (&lineOf)[kActionCount], int
 
 }  // namespace
 
-const char* actionLabel(Action a) { return kActions[a].label; }
+std::string actionName(Action a) {
+    int player = 0, index = 0;
+    if (!extraSlotOf(a, player, index)) return kActions[a].name;
+    const sim::ButtonDef* row = extraButtonRow(sim::buttonTable(), index);
+    return row == nullptr ? "" : (player == 0 ? "p1." : "p2.") + row->name;
+}
+
+std::string actionLabel(Action a) {
+    int player = 0, index = 0;
+    if (!extraSlotOf(a, player, index)) return kActions[a].label;
+    const sim::ButtonDef* row = extraButtonRow(sim::buttonTable(), index);
+    return row == nullptr ? "" : (player == 0 ? "P1 " : "P2 ") + row->name;
+}
 
 std::string keyName(sf::Keyboard::Key key) {
     if (key >= K::A && key <= K::Z) return std::string(1, char('A' + (key - K::A)));
@@ -287,6 +302,8 @@ namespace {
 
 /// The button-table row an action takes its defaults from ("p2.light" -> light, "start" -> start), or nullptr.
 const sim::ButtonDef* tableRow(const sim::ButtonTable& table, int a, int& player) {
+    int index = 0;
+    if (extraSlotOf(Action(a), player, index)) return extraButtonRow(table, index);
     if (kActions[a].keys != nullptr) return nullptr;
     const std::string name = kActions[a].name;
     player = name.rfind("p2.", 0) == 0 ? 1 : 0;
@@ -312,6 +329,12 @@ std::string defaultKeyText(const sim::ButtonTable& table, int a) {
 }  // namespace
 
 std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fileName, io::Error& error) {
+    if (const sim::ButtonDef* over = extraButtonRow(table, kExtraSlots)) {
+        error = {fileName, over->line, "button '" + over->name + "' cannot be bound: the key bindings hold at most " +
+                                           std::to_string(kExtraSlots) + " buttons beyond up, down, left, right, light, heavy, "
+                                           "special, start, throw and medium"};
+        return error.text();
+    }
     for (const sim::ButtonDef& d : table.rows) {
         for (int p = 0; p < 2; ++p) {
             for (const std::string& k : d.keys[p]) {
@@ -357,7 +380,7 @@ bool bindLine(std::string_view raw, io::LineParser& p, Bindings& inout, int (&li
     const int a = findAction(name);
     if (a < 0) {
         const int near = findAction(name, true);
-        return p.fail("unknown action " + io::quote(name) + caseHint(near >= 0, near >= 0 ? kActions[near].name : ""));
+        return p.fail("unknown action " + io::quote(name) + caseHint(near >= 0, near >= 0 ? actionName(Action(near)) : ""));
     }
     std::string bad;
     const std::string list = body.substr(eq + 1);
@@ -429,7 +452,7 @@ std::string bindingsText(const Bindings& b) {
     s += "deadzone = " + std::to_string(b.deadZone) + "\n";
     for (int a = 0; a < kActionCount; ++a) {
         if (b.keys[a].empty()) continue;  // an unbound action keeps the built-in default when read back
-        s += std::string(kActions[a].name) + " = " + bindingText(b, Action(a)) + "\n";
+        s += actionName(Action(a)) + " = " + bindingText(b, Action(a)) + "\n";
     }
     return s;
 }
@@ -465,7 +488,7 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
     std::string added;
     if (!deadZoneWritten) added += "deadzone = " + std::to_string(b.deadZone) + "\n";
     for (int a = 0; a < kActionCount; ++a) {
-        if (!written[a] && !b.keys[a].empty()) added += std::string(kActions[a].name) + " = " + bindingText(b, Action(a)) + "\n";
+        if (!written[a] && !b.keys[a].empty()) added += actionName(Action(a)) + " = " + bindingText(b, Action(a)) + "\n";
     }
     if (!added.empty()) out += "# Added by the game's Controls screen:\n" + added;
     // The edit must read back to exactly these bindings; a file it cannot keep that way is written afresh.

@@ -19,9 +19,14 @@
 namespace app {
 
 /// Every bindable action. P1/P2 directions and attacks map to sim buttons; the rest drive the app.
+/// kP1Extra0.. / kP2Extra0.. are spare slots for the button table's rows beyond the ones named here (a button a data
+/// folder adds, such as `kick`): slot i is the i-th such row in table order, named `p1.NAME` / `p2.NAME` after it.
+/// A slot with no row is unused: no name, no keys, not on the Controls screen.
 enum Action : int {
     kP1Up, kP1Down, kP1Left, kP1Right, kP1Light, kP1Heavy, kP1Special, kP1Throw, kP1Medium,
     kP2Up, kP2Down, kP2Left, kP2Right, kP2Light, kP2Heavy, kP2Special, kP2Throw, kP2Medium,
+    kP1Extra0, kP1Extra1, kP1Extra2, kP1Extra3,
+    kP2Extra0, kP2Extra1, kP2Extra2, kP2Extra3,
     kStart, kPause, kBack, kOverlay, kNames, kFrameStep, kSlowMotion, kReset,
     kDummyNext, kDummyStand, kDummyCrouch, kDummyBlock, kDummyCrouchBlock, kDummyJump, kPosition, kDummyRecord, kDummyCounter,
     kFire, kStruct1, kStruct2, kStruct3, kStruct4, kStruct5, kStruct6,
@@ -32,6 +37,18 @@ enum Action : int {
 using ActionSet = std::uint64_t;
 /// The bit of one action.
 constexpr ActionSet bit(Action a) { return ActionSet(1) << a; }
+static_assert(kActionCount <= 64, "an ActionSet holds every action");
+
+/// Spare action slots per player for the button table's extra rows (kP1Extra0..).
+constexpr int kExtraSlots = kP2Extra0 - kP1Extra0;
+/// The i-th row of the table that no fixed action names (up .. medium and start), in table order, or nullptr.
+const sim::ButtonDef* extraButtonRow(const sim::ButtonTable& table, int i);
+/// How many extra slots the table in force fills (0 .. kExtraSlots).
+int extraSlotsInUse();
+/// Player (0/1) and index of an extra slot action, or false for any other action.
+bool extraSlotOf(Action a, int& player, int& index);
+/// The config name of an action ("p1.light", "p2.kick"); "" for an unused extra slot.
+std::string actionName(Action a);
 
 /// A key plus the modifiers that must be held with it, or a gamepad input (joy >= 0): a button or one side of an
 /// axis (the stick's X/Y, the d-pad's PovX/PovY), spelled `Joy0.Button2`, `Joy1.X-`, `Joy0.PovY+`.
@@ -53,7 +70,7 @@ struct Bindings {
 };
 
 /// Short human description of an action, for the controls screen.
-const char* actionLabel(Action a);
+std::string actionLabel(Action a);
 /// Name of a key as the config spells it ("A", "Num1", "F10", "Enter" ...); "?" when it has none.
 std::string keyName(sf::Keyboard::Key key);
 /// A chord as the config spells it ("Ctrl+C").
@@ -67,8 +84,8 @@ std::string firstKeyText(const Bindings& b, Action a);
 /// force (sim::buttonTable(), its key columns: a button the table adds gets its keys with no code), the app's keys
 /// built in. Load the data folder's table first (sim::loadButtons); the bare built-in table has no keys.
 Bindings defaultBindings();
-/// Checks that every key the button table names is a key this file knows: "" when so, else the message (also in
-/// error, at the table's line).
+/// Checks that every key the button table names is a key this file knows, and that its extra rows fit the spare
+/// slots (at most kExtraSlots): "" when so, else the message (also in error, at the table's line).
 std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fileName, io::Error& error);
 /// Applies config text on top of `inout`; on a bad line returns false with error = {fileName, LINE, what}.
 bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, io::Error& error);

@@ -42,12 +42,13 @@ public:
         // The players' buttons first, apart from the keys of the menus, the view, training and the Blaster.
         drawText(t, ctx_.res->font, "PLAYER BUTTONS", 16, 30.f, top - 26.f, sf::Color(120, 190, 255), Align::Left, 1.f);
         drawText(t, ctx_.res->font, "MENU, VIEW, TRAINING AND BLASTER KEYS", 16, 30.f,
-                 top + rowH * float(kControlsOtherRow) - 26.f + 4.f, sf::Color(255, 170, 120), Align::Left, 1.f);
-        fillRect(t, 30.f, top + rowH * float(kControlsOtherRow - 1) + 6.f, float(ctx_.width) - 60.f, 1.f, sf::Color(120, 110, 150));
+                 top + rowH * float(controlsOtherRow()) - 26.f + 4.f, sf::Color(255, 170, 120), Align::Left, 1.f);
+        fillRect(t, 30.f, top + rowH * float(controlsOtherRow() - 1) + 6.f, float(ctx_.width) - 60.f, 1.f, sf::Color(120, 110, 150));
         for (int a = 0; a < kActionCount; ++a) {
             const ControlsSlot slot = controlsSlot(Action(a));
+            if (slot.row < 0) continue;  // an extra slot the button table does not fill
             const float x = 30.f + colW * float(slot.column);
-            const float y = top + rowH * float(slot.row) + (slot.row >= kControlsOtherRow ? 4.f : 0.f);
+            const float y = top + rowH * float(slot.row) + (slot.row >= controlsOtherRow() ? 4.f : 0.f);
             if (a == cursor_) {
                 fillRect(t, x - 8.f, y - 2.f, colW - 30.f, rowH - 2.f, listening_ ? sf::Color(200, 80, 40, 120) : sf::Color(255, 200, 80, 60));
             }

@@ -13,6 +13,12 @@ std::uint16_t buttonsOf(ActionSet held, int p) {
     for (int i = 0; i < 9; ++i) {
         if (held & bit(Action(base + i))) out |= bits[i];
     }
+    // The spare slots: the table's rows beyond those, in table order.
+    const Action extra = p == 0 ? kP1Extra0 : kP2Extra0;
+    for (int i = 0; i < kExtraSlots; ++i) {
+        if ((held & bit(Action(extra + i))) == 0) continue;
+        if (const sim::ButtonDef* row = extraButtonRow(sim::buttonTable(), i)) out |= sim::buttonTable().bit(row->name);
+    }
     return out;
 }
 

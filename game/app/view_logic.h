@@ -49,16 +49,20 @@ private:
 };
 
 /// Where the Controls screen shows an action: column 0 or 1, row from the top. Player buttons fill rows 0-8 (P1
-/// left, P2 right); the menu, view, training and Blaster keys start at kControlsOtherRow, under their own heading.
+/// left, P2 right), then the extra slots the button table fills; the menu, view, training and Blaster keys start at
+/// controlsOtherRow(), under their own heading. An unused extra slot has no place (column and row -1).
 struct ControlsSlot {
     int column = 0;
     int row = 0;
 };
-constexpr int kControlsOtherRow = 10;
+/// The first row of the menu, view, training and Blaster keys (one blank row under the player buttons).
+inline int controlsOtherRow() { return 10 + extraSlotsInUse(); }
 inline ControlsSlot controlsSlot(Action a) {
+    int player = 0, index = 0;
+    if (extraSlotOf(a, player, index)) return index < extraSlotsInUse() ? ControlsSlot{player, 9 + index} : ControlsSlot{-1, -1};
     if (a < kStart) return {a < kP2Up ? 0 : 1, a < kP2Up ? int(a) : int(a - kP2Up)};
     const int i = int(a - kStart), perColumn = (kActionCount - kStart + 1) / 2;
-    return {i / perColumn, kControlsOtherRow + i % perColumn};
+    return {i / perColumn, controlsOtherRow() + i % perColumn};
 }
 /// The action at a slot, or -1 for an empty one.
 inline int controlsActionAt(int column, int row) {

@@ -43,5 +43,5 @@ bvh_fuzz_target(lobby_packet LIBRARIES game_net)
 bvh_fuzz_target(bvh_cli LIBRARIES bvh_cli)
 find_package(SFML 2.5 COMPONENTS window system REQUIRED)
 bvh_fuzz_target(controls
-  SOURCES ${PROJECT_SOURCE_DIR}/game/app/bindings.h ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
+  SOURCES ${PROJECT_SOURCE_DIR}/game/app/bindings.h ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp ${PROJECT_SOURCE_DIR}/game/app/button_slots.cpp
   LIBRARIES sfml-window)

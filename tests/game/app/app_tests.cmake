@@ -8,6 +8,7 @@ find_package(SFML 2.5 COMPONENTS graphics window system REQUIRED)
 add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/../../main.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bindings.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/extra_buttons.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_position.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/live_rules.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training_hud.test.cpp
@@ -19,6 +20,7 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/button_slots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/round_calls.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/letterbox.test.cpp
