@@ -33,7 +33,7 @@ struct TableFrom {
     bool ok = false;
 };
 
-const std::string kFighter4 = std::string(BVH_TEST_DATA_DIR) + "/../game/fighter4";
+const std::string kFighter4 = std::string(BVH_TEST_DATA_DIR) + "/../fighter4";
 
 sf::Event key(K::Key code, bool press) {
     sf::Event e;
@@ -124,7 +124,7 @@ TEST_CASE("a table's extra button in controls.cfg: rebound, refused on a clash, 
     CHECK(app::rebind(b, app::kP1Extra0, j) == "key J already drives p1.light");
 }
 
-TEST_CASE("the shipped table fills no extra slot; a table with more extra buttons than slots is refused") {
+TEST_CASE("the shipped table fills no extra slot, and a table with more extra buttons than slots is refused") {
     CHECK(app::extraSlotsInUse() == 0);
     const app::Bindings b = app::defaultBindings();
     for (int a = app::kP1Extra0; a <= app::kP2Extra3; ++a) {
