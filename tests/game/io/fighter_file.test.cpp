@@ -2,6 +2,8 @@
 #include "game/io/fighter_file.h"
 #include "game/sim/fight_test_util.h"
 
+#include "text_edit.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -62,18 +64,7 @@ std::string minimalFighter() {
     return s;
 }
 
-std::string replaceLine(const std::string& text, int line, const std::string& with) {
-    std::string out;
-    int n = 0;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        const std::size_t end = text.find('\n', start);
-        ++n;
-        out += (n == line ? with : text.substr(start, end - start)) + "\n";
-        start = end + 1;
-    }
-    return out;
-}
+using testtext::replaceLine;
 
 }  // namespace
 
