@@ -91,13 +91,6 @@ bool LobbyClient::handle(const std::uint8_t* data, std::size_t size, Address fro
     return true;
 }
 
-bool LobbyDemux::receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) {
-    for (int i = 0; i < 4096 && inner_.receive(data, from, nowMs); ++i) {
-        if (!client_.handle(data.data(), data.size(), from, nowMs)) return true;
-    }
-    return false;
-}
-
 void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
     switch (m.type) {
     case LobbyType::Refused: return fail(std::string("lobby: ") + lobbyRefusalText(m.reason));

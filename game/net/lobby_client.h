@@ -5,6 +5,7 @@
 // nonce and is repeated every retryMs until its answer (which must echo the nonce) comes; the whole exchange is
 // bounded by timeoutMs. Once ready, each side knows the other's candidate addresses (public first, then local) and
 // the room secret, and NetPeer punches through the NATs (both sides send to all candidates at once).
+#include "game/net/demux_transport.h"
 #include "game/net/lobby_packet.h"
 #include "game/net/transport.h"
 
@@ -87,19 +88,14 @@ private:
 /// A Transport in front of the match's once the lobby client is Ready: the lobby's answers (the host's Status
 /// while it keeps polling) go to the client, everything else up to the match. Sends and the inner transport's hooks
 /// pass through.
-class LobbyDemux : public Transport {
+class LobbyDemux : public DemuxTransport {
 public:
-    LobbyDemux(Transport& inner, LobbyClient& client) : inner_(inner), client_(client) {}
-    void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
-        inner_.sendTo(to, data, size, nowMs);
-    }
-    bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
-    std::int64_t lastArrivalMs() const override { return inner_.lastArrivalMs(); }
-    bool takeUnreachable(Address& to) override { return inner_.takeUnreachable(to); }
-    std::string addressName(Address a) const override { return inner_.addressName(a); }
+    LobbyDemux(Transport& inner, LobbyClient& client) : DemuxTransport(inner), client_(client) {}
 
 private:
-    Transport& inner_;
+    bool take(const std::uint8_t* data, std::size_t size, Address from, std::int64_t nowMs) override {
+        return client_.handle(data, size, from, nowMs);
+    }
     LobbyClient& client_;
 };
 

@@ -24,6 +24,8 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/packet.h
   ${CMAKE_CURRENT_LIST_DIR}/packet.cpp
   ${CMAKE_CURRENT_LIST_DIR}/transport.h
+  ${CMAKE_CURRENT_LIST_DIR}/demux_transport.h
+  ${CMAKE_CURRENT_LIST_DIR}/demux_transport.cpp
   ${CMAKE_CURRENT_LIST_DIR}/conditions.h
   ${CMAKE_CURRENT_LIST_DIR}/conditions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/memory_transport.h

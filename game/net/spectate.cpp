@@ -254,16 +254,6 @@ bool SpectatorHub::allCaughtUp() const {
     return true;
 }
 
-bool SpectateDemux::receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) {
-    // Bounded: the inner transport holds a finite queue; each spectator datagram is handled and dropped here.
-    for (int i = 0; i < 4096; ++i) {
-        if (!inner_.receive(data, from, nowMs)) return false;
-        if (!isSpectateDatagram(data.data(), data.size())) return true;
-        hub_.handle(data.data(), data.size(), from, inner_, nowMs);
-    }
-    return false;
-}
-
 // ---- spectator side
 
 void SpectatorClient::fail(const std::string& why) {

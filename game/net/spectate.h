@@ -16,6 +16,7 @@
 // Inputs go only to an address that echoed its cookie (it can receive there). The host never waits for a
 // spectator: it sends at most one packet per spectator per tick, from what the spectator acknowledged (going back
 // when no acknowledgement has come for kResendMs), and drops one silent for kSpectatorTimeoutMs.
+#include "game/net/demux_transport.h"
 #include "game/net/packet.h"
 #include "game/net/transport.h"
 
@@ -122,20 +123,16 @@ private:
 };
 
 /// A Transport in front of the host's: spectator datagrams go to the hub, the rest up to the match.
-class SpectateDemux : public Transport {
+class SpectateDemux : public DemuxTransport {
 public:
-    SpectateDemux(Transport& inner, SpectatorHub& hub) : inner_(inner), hub_(hub) {}
-    void sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
-        inner_.sendTo(to, data, size, nowMs);
-    }
-    bool receive(std::vector<std::uint8_t>& data, Address& from, std::int64_t nowMs) override;
-    /// The inner transport's hooks: the match's ping uses the kernel's arrival time, not the tick that read it.
-    std::int64_t lastArrivalMs() const override { return inner_.lastArrivalMs(); }
-    bool takeUnreachable(Address& to) override { return inner_.takeUnreachable(to); }
-    std::string addressName(Address a) const override { return inner_.addressName(a); }
+    SpectateDemux(Transport& inner, SpectatorHub& hub) : DemuxTransport(inner), hub_(hub) {}
 
 private:
-    Transport& inner_;
+    bool take(const std::uint8_t* data, std::size_t size, Address from, std::int64_t nowMs) override {
+        if (!isSpectateDatagram(data, size)) return false;
+        hub_.handle(data, size, from, inner(), nowMs);
+        return true;
+    }
     SpectatorHub& hub_;
 };
 
