@@ -21,5 +21,5 @@ foreach(case bindings-full-disk recording-full-disk readonly-folder missing-fold
             bash ${CMAKE_CURRENT_LIST_DIR}/faults/faults.sh ${case})
   set_tests_properties("faults ${case}" PROPERTIES TIMEOUT 120 SKIP_REGULAR_EXPRESSION "SKIPPED: ")
 endforeach()
-# The window case runs the game under Xvfb, like the window tests: alone, and with their time.
-set_tests_properties("faults window-recording-full-disk" PROPERTIES TIMEOUT 300 RUN_SERIAL TRUE)
+# The window case runs the game under Xvfb, like the window tests: one window test at a time (the xdisplay lock).
+set_tests_properties("faults window-recording-full-disk" PROPERTIES TIMEOUT 300 RESOURCE_LOCK xdisplay)

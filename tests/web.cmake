@@ -40,4 +40,4 @@ add_test(NAME "${_web_replays}"
 add_test(NAME "${_web_shot}"
   COMMAND ${BVH_PYTHON3} ${_web_py} screenshot --root ${PROJECT_SOURCE_DIR} --out ${CMAKE_CURRENT_BINARY_DIR}/web_test)
 set_tests_properties("${_web_replays}" "${_web_shot}" PROPERTIES
-  TIMEOUT 1500 SKIP_REGULAR_EXPRESSION "WEB TEST SKIPPED" RUN_SERIAL TRUE)
+  TIMEOUT 1500 SKIP_REGULAR_EXPRESSION "WEB TEST SKIPPED" RESOURCE_LOCK webviewer)  # both build into one web folder

@@ -12,4 +12,4 @@ add_test(NAME "window motions typed at 60 Hz come out 10 of 10 at 15 drawn fps"
   COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/starved_input.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> ${BVH_DATA_DIR}
           ${CMAKE_CURRENT_BINARY_DIR}/starved_input)
 set_tests_properties("window motions typed at 60 Hz come out 10 of 10 at 15 drawn fps" PROPERTIES
-  TIMEOUT 180 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+  TIMEOUT 180 SKIP_RETURN_CODE 77 RESOURCE_LOCK xdisplay)

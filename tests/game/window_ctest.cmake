@@ -14,7 +14,7 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
       COMMAND ${CMAKE_COMMAND} -DKIND=smoke -DMODE=${mode} -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR}
               -DOUT=${_out} -P ${_win})
     set_tests_properties("window demo ${mode} saves a non-blank screenshot under Xvfb" PROPERTIES
-      TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RUN_SERIAL TRUE)
+      TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RESOURCE_LOCK xdisplay)
   endforeach()
   add_test(NAME "window replay of 12_cpu_vs_cpu.freplay plays without a desync under Xvfb"
     COMMAND ${CMAKE_COMMAND} -DKIND=replay -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
@@ -25,16 +25,16 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
   set_tests_properties("window replay of 12_cpu_vs_cpu.freplay plays without a desync under Xvfb"
                        "window match and Blaster recordings replay headless"
                        "window Blaster script reports its failed expect lines under Xvfb" PROPERTIES
-    TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RUN_SERIAL TRUE)
+    TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RESOURCE_LOCK xdisplay)
   add_test(NAME "window menus under xdotool: first start, Options, replay browser, files under XDG not HOME"
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/first_start.sh $<TARGET_FILE:game> ${BVH_DATA_DIR} ${_out}/first_start)
   set_tests_properties("window menus under xdotool: first start, Options, replay browser, files under XDG not HOME"
-    PROPERTIES TIMEOUT 300 SKIP_REGULAR_EXPRESSION "FIRST START TEST SKIPPED" RUN_SERIAL TRUE)
+    PROPERTIES TIMEOUT 300 SKIP_REGULAR_EXPRESSION "FIRST START TEST SKIPPED" RESOURCE_LOCK xdisplay)
   add_test(NAME "window arcade under xdotool: lose on time, CONTINUE?, continue, give up"
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/arcade_window.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> ${BVH_DATA_DIR}
             ${_out}/arcade)
   set_tests_properties("window arcade under xdotool: lose on time, CONTINUE?, continue, give up"
-    PROPERTIES TIMEOUT 400 SKIP_REGULAR_EXPRESSION "ARCADE WINDOW TEST SKIPPED" RUN_SERIAL TRUE)
+    PROPERTIES TIMEOUT 400 SKIP_REGULAR_EXPRESSION "ARCADE WINDOW TEST SKIPPED" RESOURCE_LOCK xdisplay)
   add_test(NAME "game rejects a malformed flag with exit 2"
     COMMAND ${CMAKE_COMMAND} -DKIND=badflag -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   add_test(NAME "game rejects a bad controls.cfg line with FILE:LINE and exit 2"

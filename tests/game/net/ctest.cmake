@@ -109,7 +109,7 @@ foreach(mode spectate relayed)
     COMMAND bash ${BVH_NET_TEST_DIR}/../online_window.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> $<TARGET_FILE:lobby>
             ${BVH_DATA_DIR} ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/online_window_${mode} ${mode})
   set_tests_properties("window online by room code under Xvfb: ${mode}" PROPERTIES
-    TIMEOUT 180 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+    TIMEOUT 180 SKIP_RETURN_CODE 77 RESOURCE_LOCK xdisplay)
 endforeach()
 add_test(NAME "online spectator by code refuses something that is not a room code with exit 2"
   COMMAND bash -c "\"$0\" --spectate AB1 --lobby 127.0.0.1 2>&1; echo \"exit $?\"" $<TARGET_FILE:game_headless>)
