@@ -9,6 +9,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/flags.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bindings.h
   ${CMAKE_CURRENT_LIST_DIR}/bindings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/input_tracker.cpp
   ${CMAKE_CURRENT_LIST_DIR}/button_slots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.h
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.cpp

@@ -20,6 +20,7 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.h
   ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
+  ${PROJECT_SOURCE_DIR}/game/app/input_tracker.cpp
   ${PROJECT_SOURCE_DIR}/game/app/button_slots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/round_calls.test.cpp
