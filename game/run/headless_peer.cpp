@@ -114,7 +114,8 @@ void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
               << "  sync waits: " << n.syncWaits << "\n"
               << "packets: " << n.packetsSent << " sent, " << n.packetsReceived << " received, " << n.packetsLost
               << " lost, " << n.packetsDuplicate << " duplicate; dropped " << c.malformed << " malformed, "
-              << c.wrongAddress << " from strangers, " << c.wrongToken << " with a wrong token; refused "
+              << c.wrongAddress << " from strangers, " << c.wrongToken << " with a wrong token, " << c.forged
+              << " with a wrong tag, " << c.otherVersion << " of another version; refused "
               << c.refusedJoiners << " joiners; simulated loss " << udp.simulatedLoss() << "\n";
 }
 

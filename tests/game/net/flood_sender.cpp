@@ -1,4 +1,4 @@
-// A hostile sender for the flood tests (udp_faults.sh joinflood): datagrams at a fixed rate to a port on the
+// A hostile sender for the flood tests (udp_faults.sh flood and joinflood): datagrams at a fixed rate to a port on the
 // loopback address, and nowhere else, for a bounded count and time. Every other datagram is junk (`B F 4 4` and
 // eight bytes), the rest look like a version-4 Hello of a real Hello's size with a tag that cannot be right, so the
 // host has to read the header and check the tag. No spoofing: they come from this process's own port.

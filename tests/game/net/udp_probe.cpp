@@ -1,0 +1,212 @@
+// A probe for the process-level fault tests (udp_faults.sh): it listens and speaks on the loopback address only,
+// for a bounded time, and stops by itself.
+//
+//   udp_probe freeport                         print a UDP port that was free a moment ago
+//   udp_probe sink PORT SECONDS                receive on 127.0.0.1:PORT (0: any free port) for SECONDS; print
+//                                              `listening on PORT`, then one line per burst of datagrams (arrivals
+//                                              less than 60 ms apart): `burst STEPS COPIES`, STEPS the time since the
+//                                              previous burst's start in 250 ms steps, rounded (the joiner's Hello
+//                                              period; 0 for the first burst), COPIES how many datagrams it held
+//   udp_probe spoof FROM_PORT TO_PORT HEX      send one datagram to 127.0.0.1:TO_PORT that claims to come from
+//                                              127.0.0.1:FROM_PORT (a raw socket: needs CAP_NET_RAW)
+//   udp_probe forge-leave FROM_PORT TO_PORT SECONDS
+//                                              wait (at most SECONDS) for a game Input datagram from FROM_PORT to
+//                                              TO_PORT, set its "leaving" flag and send it again from FROM_PORT:
+//                                              what anyone who sees one packet of the match could do
+// Exit 0 when done (forge-leave: when it forged one), 1 when nothing came in time, 2 on a bad command line or a
+// socket error, 77 when a raw socket is not allowed here (the test counts as skipped).
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/ip.h>
+#include <netinet/udp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+long number(const char* text, long lo, long hi) {
+    char* end = nullptr;
+    const long v = std::strtol(text, &end, 10);
+    return (end != text && *end == '\0' && v >= lo && v <= hi) ? v : -1;
+}
+
+long msSince(Clock::time_point t0) {
+    return long(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+}
+
+sockaddr_in loopback(long port) {
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(std::uint16_t(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    return a;
+}
+
+int freePort() {
+    const int fd = socket(AF_INET, SOCK_DGRAM, 0);
+    sockaddr_in a = loopback(0);
+    socklen_t len = sizeof a;
+    if (fd < 0 || bind(fd, reinterpret_cast<const sockaddr*>(&a), sizeof a) != 0 ||
+        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0) {
+        std::perror("udp_probe: freeport");
+        return 2;
+    }
+    close(fd);
+    std::cout << ntohs(a.sin_port) << "\n";
+    return 0;
+}
+
+int sink(long port, long seconds) {
+    const int fd = socket(AF_INET, SOCK_DGRAM, 0);
+    sockaddr_in a = loopback(port);
+    socklen_t len = sizeof a;
+    if (fd < 0 || bind(fd, reinterpret_cast<const sockaddr*>(&a), sizeof a) != 0 ||
+        getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0) {
+        std::perror("udp_probe: sink");
+        return 2;
+    }
+    std::cout << "listening on " << ntohs(a.sin_port) << std::endl;
+    const Clock::time_point t0 = Clock::now();
+    long previous = -1, burstStart = -1, last = -1, copies = 0;
+    const auto endBurst = [&] {
+        if (copies == 0) return;
+        std::cout << "burst " << (previous < 0 ? 0 : (burstStart - previous + 125) / 250) << " " << copies << std::endl;
+        previous = burstStart;
+        copies = 0;
+    };
+    std::uint8_t buf[2048];
+    while (msSince(t0) < seconds * 1000) {
+        pollfd p{fd, POLLIN, 0};
+        if (poll(&p, 1, 20) <= 0) continue;
+        const ssize_t n = recv(fd, buf, sizeof buf, 0);
+        if (n < 0) continue;
+        const long now = msSince(t0);
+        if (copies > 0 && now - last >= 60) endBurst();
+        if (copies == 0) burstStart = now;
+        ++copies;
+        last = now;
+    }
+    endBurst();
+    close(fd);
+    return 0;
+}
+
+/// A raw UDP socket (the kernel writes the IP header, this process the UDP header), or -1 after saying why.
+int rawSocket(bool& denied) {
+    const int fd = socket(AF_INET, SOCK_RAW, IPPROTO_UDP);
+    denied = fd < 0 && (errno == EPERM || errno == EACCES);
+    if (fd < 0) std::cout << "udp_probe: no raw socket here (" << std::strerror(errno) << "): cannot spoof a source\n";
+    return fd;
+}
+
+/// Sends payload from 127.0.0.1:fromPort to 127.0.0.1:toPort (UDP checksum 0: none, allowed over IPv4).
+bool sendSpoofed(int fd, long fromPort, long toPort, const std::vector<std::uint8_t>& payload) {
+    std::vector<std::uint8_t> d(sizeof(udphdr) + payload.size());
+    udphdr h{};
+    h.uh_sport = htons(std::uint16_t(fromPort));
+    h.uh_dport = htons(std::uint16_t(toPort));
+    h.uh_ulen = htons(std::uint16_t(d.size()));
+    std::memcpy(d.data(), &h, sizeof h);
+    std::memcpy(d.data() + sizeof h, payload.data(), payload.size());
+    const sockaddr_in to = loopback(toPort);
+    return sendto(fd, d.data(), d.size(), 0, reinterpret_cast<const sockaddr*>(&to), sizeof to) == ssize_t(d.size());
+}
+
+int spoof(long fromPort, long toPort, const std::string& hex) {
+    std::vector<std::uint8_t> payload;
+    const bool digits = hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+    for (std::size_t i = 0; digits && i + 1 < hex.size(); i += 2) {
+        payload.push_back(std::uint8_t(std::strtol(hex.substr(i, 2).c_str(), nullptr, 16)));
+    }
+    if (!digits || payload.empty() || hex.size() % 2 != 0) {
+        std::cerr << "udp_probe: HEX wants an even number of hex digits\n";
+        return 2;
+    }
+    bool denied = false;
+    const int fd = rawSocket(denied);
+    if (fd < 0) return denied ? 77 : 2;
+    const bool ok = sendSpoofed(fd, fromPort, toPort, payload);
+    close(fd);
+    std::cout << "spoofed " << payload.size() << " bytes from port " << fromPort << " to port " << toPort << "\n";
+    return ok ? 0 : 2;
+}
+
+// The game's Input packet, the same in protocol versions 3 and 4: `B F VERSION 4`, token (4), sequence (4), send
+// time (4), echo (4), echo hold (2), acknowledged frame (4), sender frame (4), advantage (1), then the flags byte,
+// whose bit 0 says "leaving".
+constexpr std::size_t kFlagsOffset = 4 + 4 + 4 + 4 + 4 + 2 + 4 + 4 + 1;
+
+int forgeLeave(long fromPort, long toPort, long seconds) {
+    bool denied = false;
+    const int fd = rawSocket(denied);
+    if (fd < 0) return denied ? 77 : 2;
+    std::cout << "listening" << std::endl;
+    const Clock::time_point t0 = Clock::now();
+    std::uint8_t buf[4096];
+    while (msSince(t0) < seconds * 1000) {
+        pollfd p{fd, POLLIN, 0};
+        if (poll(&p, 1, 20) <= 0) continue;
+        const ssize_t n = recv(fd, buf, sizeof buf, 0);  // IPv4 raw sockets receive the IP header too
+        if (n < ssize_t(sizeof(iphdr))) continue;
+        iphdr ip{};
+        std::memcpy(&ip, buf, sizeof ip);
+        const std::size_t ipLen = std::size_t(ip.ihl) * 4;
+        if (ip.protocol != IPPROTO_UDP || std::size_t(n) < ipLen + sizeof(udphdr)) continue;
+        udphdr u{};
+        std::memcpy(&u, buf + ipLen, sizeof u);
+        const std::uint8_t* payload = buf + ipLen + sizeof u;
+        const std::size_t size = std::size_t(n) - ipLen - sizeof u;
+        if (ntohs(u.uh_sport) != fromPort || ntohs(u.uh_dport) != toPort || size <= kFlagsOffset) continue;
+        if (payload[0] != 'B' || payload[1] != 'F' || payload[3] != 4) continue;  // an Input
+        std::vector<std::uint8_t> forged(payload, payload + size);
+        forged[kFlagsOffset] |= 1;
+        const bool ok = sendSpoofed(fd, fromPort, toPort, forged);
+        close(fd);
+        std::cout << "forged a leave from a " << size << "-byte Input (version " << int(payload[2]) << ") after "
+                  << msSince(t0) << " ms\n";
+        return ok ? 0 : 2;
+    }
+    close(fd);
+    std::cout << "udp_probe: no Input from port " << fromPort << " to port " << toPort << " within " << seconds << " s\n";
+    return 1;
+}
+
+int usage() {
+    std::cerr << "usage: udp_probe freeport | sink PORT SECONDS | spoof FROM_PORT TO_PORT HEX |"
+                 " forge-leave FROM_PORT TO_PORT SECONDS\n";
+    return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string mode = argc > 1 ? argv[1] : "";
+    if (mode == "freeport" && argc == 2) return freePort();
+    if (argc < 4) return usage();
+    const long a = number(argv[2], mode == "sink" ? 0 : 1, 65535);
+    if (mode == "sink" && argc == 4) {
+        const long s = number(argv[3], 1, 60);
+        return a < 0 || s < 0 ? usage() : sink(a, s);
+    }
+    const long b = number(argv[3], 1, 65535);
+    if (a < 0 || b < 0 || argc != 5) return usage();
+    if (mode == "spoof") return spoof(a, b, argv[4]);
+    if (mode == "forge-leave") {
+        const long s = number(argv[4], 1, 60);
+        return s < 0 ? usage() : forgeLeave(a, b, s);
+    }
+    return usage();
+}
