@@ -138,7 +138,7 @@ add_test(NAME "window online shows CONNECTION INTERRUPTED while the host is sile
   COMMAND bash ${BVH_NET_TEST_DIR}/../interrupted_window.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless>
           ${BVH_DATA_DIR} ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/interrupted_window)
 set_tests_properties("window online shows CONNECTION INTERRUPTED while the host is silent, then finishes the match"
-  PROPERTIES TIMEOUT 90 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+  PROPERTIES TIMEOUT 90 SKIP_RETURN_CODE 77 RESOURCE_LOCK xdisplay)
 add_test(NAME "online spectator by code refuses something that is not a room code with exit 2"
   COMMAND bash -c "\"$0\" --spectate AB1 --lobby 127.0.0.1 2>&1; echo \"exit $?\"" $<TARGET_FILE:game_headless>)
 set_tests_properties("online spectator by code refuses something that is not a room code with exit 2" PROPERTIES
