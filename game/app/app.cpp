@@ -6,6 +6,7 @@
 // frame instead, so `--demo --frames N` always shows frame N whatever the machine's speed.
 #include "game/app/app.h"
 #include "game/app/online.h"
+#include "game/app/online_settings.h"
 #include "game/app/draw.h"
 
 #include "game/app/fight_screen.h"
@@ -482,6 +483,7 @@ int runApp(int argc, char** argv) {
     Bindings bindings;
     if (!loadControls(flags, paths, ctx, bindings)) return 2;
     loadSettings(paths, ctx);
+    applySavedOnline(ctx.settings, flags.online);  // the Online menu's saved lobby and relay, unless flags gave them
     if (!loadFighters(ctx.dataDir, ctx)) return 2;
     Resources res;
     const bool fixedRun = flags.demo || !flags.screenshot.empty() || flags.framesGiven;

@@ -5,6 +5,7 @@
 #include "game/app/draw.h"
 #include "game/app/fight_draw.h"
 #include "game/app/live_rules.h"
+#include "game/app/online_settings.h"
 #include "game/app/screen.h"
 #include "game/io/text.h"
 
@@ -26,11 +27,11 @@ void backToOnlineMenu(Context& ctx) {
     ctx.stack->push(makeOnlineMenu(ctx));
 }
 
-void drawPanel(sf::RenderTarget& t, const Context& ctx, long ticks, const std::string& title) {
+void drawPanel(sf::RenderTarget& t, const Context& ctx, long ticks, const std::string& title, float titleY = 110.f) {
     StageView v;
     drawStage(t, v, ticks);
     fillRect(t, 0.f, 0.f, float(ctx.width), float(ctx.height), sf::Color(10, 6, 20, 170));
-    drawText(t, ctx.res->font, title, 56, float(ctx.width) / 2.f, 110.f, sf::Color(255, 220, 110), Align::Center, 4.f);
+    drawText(t, ctx.res->font, title, 56, float(ctx.width) / 2.f, titleY, sf::Color(255, 220, 110), Align::Center, 4.f);
 }
 
 const char* modeTitle(LinkMode m) {
@@ -61,6 +62,10 @@ public:
         }
         if (failed) return;
         const net::LobbyClient* lobby = link_->lobby();
+        if (lobby && !lobby->code().empty() && !codeSaid_) {
+            std::cout << "room code: " << lobby->code() << std::endl;  // for scripts, like the headless host
+            codeSaid_ = true;
+        }
         if (lobby && !lobby->code().empty() && sf::Keyboard::isKeyPressed(sf::Keyboard::C) && !copied_) {
             sf::Clipboard::setString(lobby->code());
             copied_ = true;
@@ -141,23 +146,30 @@ private:
     std::unique_ptr<OnlineLink> link_;
     long ticks_ = 0;
     bool copied_ = false;
+    bool codeSaid_ = false;  // the room code was printed
     std::string missing_;  // a spectator lacks one of the match's fighters
 };
 
-/// Your fighter (your input style is P1's on the Options screen), input delay
-/// and rollback window (automatic from the ping, or fixed), the lobby's address, Host a room (a code to give),
-/// Join by code, Spectate by code, Direct host, Direct join with an address, Back. While a text line is selected
-/// only the arrow keys, Enter and Esc act, so letters typed into it never move the cursor.
+/// Your fighter (your input style is P1's on the Options screen), input delay and rollback window (automatic from
+/// the ping, or fixed), the lobby's address, the TURN relay a room's host offers (server, user, password), Host a
+/// room (a code to give), Join by code, Spectate by code, Direct host, Direct join with an address, Back. While a
+/// text line is selected only the arrow keys, Enter and Esc act, so letters typed into it never move the cursor.
+/// The lobby and relay lines start from the flags (which start from settings.cfg) and, when the player changes
+/// them here, are saved there as the menu is left or a match is started.
 class OnlineMenuScreen : public Screen {
 public:
     explicit OnlineMenuScreen(Context& ctx) : ctx_(ctx) {
-        const std::string& want = ctx.flags->online.fighter;
+        const OnlineFlags& f = ctx.flags->online;
         for (std::size_t i = 0; i < ctx.fighterIds.size(); ++i) {
-            if (ctx.fighterIds[i] == want) pick_ = int(i);
+            if (ctx.fighterIds[i] == f.fighter) pick_ = int(i);
         }
-        text_[kDirectJoin] = ctx.flags->online.join.empty() ? "127.0.0.1" : ctx.flags->online.join;
-        text_[kLobby] = ctx.flags->online.lobby;
-        text_[kJoinCode] = ctx.flags->online.code;
+        text_[kDirectJoin] = f.join.empty() ? "127.0.0.1" : f.join;
+        text_[kLobby] = f.lobby;
+        text_[kRelay] = f.relay.server;
+        text_[kRelayUser] = f.relay.user;
+        text_[kRelayPassword] = f.relay.password;
+        text_[kJoinCode] = f.code;
+        for (int i : kRemembered) shown_[i] = text_[i];
     }
 
     void tick(const Tick& in) override {
@@ -179,11 +191,18 @@ public:
             if (!f.autoDelay) f.inputDelay = v;
         }
         if (cursor_ == kWindow && step != 0 && !f.autoDelay) f.maxRollback = std::clamp(f.maxRollback + step, 1, 30);
-        if (in.pressedAny(bit(kBack)) || (cursor_ == kBackItem && in.pressedAny(ok))) return ctx_.stack->pop();
+        if (in.pressedAny(bit(kBack)) || (cursor_ == kBackItem && in.pressedAny(ok))) {
+            keep();
+            return ctx_.stack->pop();
+        }
         if (!in.pressedAny(ok) || !isAction(cursor_)) return;
+        keep();
+        if (!relayProblem(relayLines()).empty()) {
+            refused_ = true;  // the problem line turns red; nothing starts
+            return;
+        }
         ctx_.res->sound.play(Sfx::Blip);
         f.fighter = ctx_.fighterIds[std::size_t(pick_)];
-        f.lobby = text_[kLobby];
         LinkMode mode = LinkMode::DirectHost;
         std::string text;
         switch (cursor_) {
@@ -201,23 +220,33 @@ public:
         std::string& s = text_[cursor_];
         if (unicode == 8 && !s.empty()) s.pop_back();
         const bool code = cursor_ == kJoinCode || cursor_ == kSpectateCode;
-        const bool allowed = (unicode >= '0' && unicode <= '9') || (unicode >= 'a' && unicode <= 'z') ||
-                             (unicode >= 'A' && unicode <= 'Z') ||
-                             (!code && (unicode == '.' || unicode == ':' || unicode == '-'));
+        const bool credential = cursor_ == kRelayUser || cursor_ == kRelayPassword;
+        const bool allowed = credential ? unicode > ' ' && unicode <= '~' && unicode != '#'  // what the file can hold
+                                        : (unicode >= '0' && unicode <= '9') || (unicode >= 'a' && unicode <= 'z') ||
+                                              (unicode >= 'A' && unicode <= 'Z') ||
+                                              (!code && (unicode == '.' || unicode == ':' || unicode == '-'));
         if (allowed && s.size() < (code ? net::kCodeLength : kMaxAddressLength)) {
             s += code && unicode >= 'a' && unicode <= 'z' ? char(unicode - 'a' + 'A') : char(unicode);
         }
+        refused_ = false;
     }
 
     void draw(sf::RenderTarget& t) override {
-        drawPanel(t, ctx_, ticks_, "ONLINE");
+        drawPanel(t, ctx_, ticks_, "ONLINE", 62.f);
         const OnlineFlags& f = ctx_.flags->online;
-        const auto field = [this](int i) { return text_[i] + (cursor_ == i && (ticks_ / 30) % 2 == 0 ? "_" : " "); };
+        const auto field = [this](int i) {
+            const bool hidden = i == kRelayPassword && cursor_ != i && !text_[i].empty();  // stars, not even its length
+            const std::string shown = hidden ? std::string("********") : text_[i];
+            return shown + (cursor_ == i && (ticks_ / 30) % 2 == 0 ? "_" : " ");
+        };
         const std::string items[kItems] = {
             "Fighter:  \u25c0 " + ctx_.fighters[std::size_t(pick_)].display + " \u25b6",
             "Input delay:  \u25c0 " + (f.autoDelay ? std::string("auto (from the ping)") : std::to_string(f.inputDelay) + " frames") + " \u25b6",
             "Rollback window:  " + (f.autoDelay ? std::string("auto") : "\u25c0 " + std::to_string(f.maxRollback) + " frames \u25b6"),
             "Lobby:  " + field(kLobby),
+            "Relay:  " + (text_[kRelay].empty() && cursor_ != kRelay ? std::string("none") : field(kRelay)),
+            "Relay user:  " + field(kRelayUser),
+            "Relay password:  " + field(kRelayPassword),
             "Host a room (get a code)",
             "Join by code:  " + field(kJoinCode),
             "Spectate by code:  " + field(kSpectateCode),
@@ -228,26 +257,64 @@ public:
         const float cx = float(ctx_.width) / 2.f;
         for (int i = 0; i < kItems; ++i) {
             const bool on = i == cursor_;
-            const float y = 196.f + 42.f * float(i);
-            if (on) fillRect(t, cx - 330.f, y - 4.f, 660.f, 38.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
-            drawText(t, ctx_.res->font, items[i], 24, cx, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
+            const float y = 152.f + 37.f * float(i);
+            if (on) fillRect(t, cx - 330.f, y - 3.f, 660.f, 33.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            drawText(t, ctx_.res->font, items[i], 22, cx, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
+        }
+        const std::string problem = relayProblem(relayLines());
+        if (!problem.empty()) {
+            drawText(t, ctx_.res->font, (refused_ ? "not started: " : "") + problem, 18, cx,
+                     float(ctx_.height) - 72.f, refused_ ? sf::Color(255, 110, 100) : sf::Color(255, 190, 120), Align::Center, 1.f);
         }
         std::string hint = "W/S: move    A/D: change    Enter: choose    Esc: back    (the host is P1 and picks the seed and intro)";
         if (cursor_ == kLobby) hint = "type the lobby's address (HOST or HOST:PORT, port 7100 by default)    Up/Down: move    Esc: back";
+        if (cursor_ == kRelay) hint = "a TURN relay (HOST or HOST:PORT, port 3478) a room you host offers if no direct path is found    Up/Down: move";
+        if (cursor_ == kRelayUser) hint = "type the relay's user name    Up/Down: move    Esc: back";
+        if (cursor_ == kRelayPassword) hint = "type the relay's password (shown as stars on the other lines)    Up/Down: move    Esc: back";
         if (cursor_ == kJoinCode || cursor_ == kSpectateCode) hint = "type the room code the host gave you    Enter: go    Up/Down: move    Esc: back";
         if (cursor_ == kDirectJoin) hint = "type the host's address (HOST or HOST:PORT)    Up/Down: move    Enter: join    Esc: back";
         drawText(t, ctx_.res->font, hint, 16, cx, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
 
 private:
-    enum { kFighter, kDelay, kWindow, kLobby, kRoomHost, kJoinCode, kSpectateCode, kDirectHost, kDirectJoin,
-           kBackItem, kItems };
-    static bool isText(int i) { return i == kLobby || i == kJoinCode || i == kSpectateCode || i == kDirectJoin; }
+    enum { kFighter, kDelay, kWindow, kLobby, kRelay, kRelayUser, kRelayPassword, kRoomHost, kJoinCode, kSpectateCode,
+           kDirectHost, kDirectJoin, kBackItem, kItems };
+    static constexpr int kRemembered[] = {kLobby, kRelay, kRelayUser, kRelayPassword};
+    static bool isText(int i) {
+        return i == kLobby || i == kRelay || i == kRelayUser || i == kRelayPassword || i == kJoinCode ||
+               i == kSpectateCode || i == kDirectJoin;
+    }
     static bool isAction(int i) { return i == kRoomHost || i == kJoinCode || i == kSpectateCode || i == kDirectHost || i == kDirectJoin; }
+
+    run::RelayFlags relayLines() const {
+        run::RelayFlags r = ctx_.flags->online.relay;  // keeps --turn-permit
+        r.server = text_[kRelay], r.user = text_[kRelayUser], r.password = text_[kRelayPassword];
+        return r;
+    }
+
+    /// The lobby and relay lines go to this session's flags; the ones the player changed here also go to
+    /// settings.cfg (a line left as the flags gave it is not saved, so a --lobby for one run stays one run's).
+    void keep() {
+        OnlineFlags& f = ctx_.flags->online;
+        f.lobby = text_[kLobby];
+        f.relay = relayLines();
+        const bool lobbyEdited = text_[kLobby] != shown_[kLobby];
+        const bool relayEdited = text_[kRelay] != shown_[kRelay] || text_[kRelayUser] != shown_[kRelayUser] ||
+                                 text_[kRelayPassword] != shown_[kRelayPassword];
+        if (!lobbyEdited && !relayEdited) return;
+        const io::Settings& saved = ctx_.settings;
+        run::RelayFlags relay{saved.relay, saved.relayUser, saved.relayPassword, ""};
+        if (relayEdited) relay = relayLines();
+        if (rememberOnline(ctx_.settings, lobbyEdited ? text_[kLobby] : saved.lobby, relay)) saveSettings(ctx_);
+        for (int i : kRemembered) shown_[i] = text_[i];
+    }
+
     Context& ctx_;
     int cursor_ = kRoomHost;
     int pick_ = 0;
     std::string text_[kItems];
+    std::string shown_[kItems];  // the remembered lines as last saved or shown
+    bool refused_ = false;       // an action was refused for the relay lines (until the next key typed)
     long ticks_ = 0;
 };
 

@@ -90,7 +90,7 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
         const bool hasPort = flags.relay.server.find(':') != std::string::npos;
         if (!run::resolveJoinAddress(hasPort ? flags.relay.server : flags.relay.server + ":" + std::to_string(run::kTurnPort),
                                      tc.server, why)) {
-            relayNote_ = "relay: --turn: " + why;
+            relayNote_ = "relay: " + why;
         } else {
             tc.user = flags.relay.user;
             tc.password = flags.relay.password;

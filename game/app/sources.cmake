@@ -67,6 +67,8 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/bug_report_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.h
+  ${CMAKE_CURRENT_LIST_DIR}/online_settings.h
+  ${CMAKE_CURRENT_LIST_DIR}/online_settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online.h
   ${CMAKE_CURRENT_LIST_DIR}/online.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_source.cpp

@@ -140,7 +140,7 @@ bool AtomicFile::fail(int errorNumber) {
     return false;
 }
 
-bool AtomicFile::open(const std::string& path, OnSignal onSignal) {
+bool AtomicFile::open(const std::string& path, OnSignal onSignal, bool privateFile) {
     abandon();
     path_ = path;
     error_.clear();
@@ -151,7 +151,7 @@ bool AtomicFile::open(const std::string& path, OnSignal onSignal) {
     if (exists && S_ISDIR(st.st_mode)) return fail(EISDIR);
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {  // a name left by a process with our pid
         temp_ = tempPathBeside(target_, false);
-        fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privateFile ? 0600 : 0666);
         if (fd_ < 0 && errno != EEXIST) break;
     }
     if (fd_ < 0) {
@@ -159,7 +159,7 @@ bool AtomicFile::open(const std::string& path, OnSignal onSignal) {
         temp_.clear();
         return fail(why);
     }
-    if (exists) ::fchmod(fd_, st.st_mode & 07777);  // a rewritten file keeps its permissions
+    if (exists) ::fchmod(fd_, st.st_mode & (privateFile ? 0700 : 07777));  // a rewritten file keeps its permissions
     slot_ = arm(temp_, target_, onSignal == OnSignal::Keep);
     return true;
 }
@@ -203,9 +203,9 @@ void AtomicFile::abandon() {
     temp_.clear();
 }
 
-bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error) {
+bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile) {
     AtomicFile f;
-    if (f.open(path) && f.write(text) && f.commit()) return true;
+    if (f.open(path, OnSignal::Drop, privateFile) && f.write(text) && f.commit()) return true;
     error = f.error();
     return false;
 }

@@ -37,8 +37,9 @@ public:
     AtomicFile& operator=(const AtomicFile&) = delete;
 
     /// Creates the temporary file beside path (a symbolic link's target is the file replaced). False with error()
-    /// when it cannot be created (a missing or read-only folder).
-    bool open(const std::string& path, OnSignal onSignal = OnSignal::Drop);
+    /// when it cannot be created (a missing or read-only folder). A rewritten file keeps its permissions; with
+    /// privateFile (a file holding a password) nobody but its owner may read it, whatever they were.
+    bool open(const std::string& path, OnSignal onSignal = OnSignal::Drop, bool privateFile = false);
     /// Appends bytes with one write() call (retried on a short write). False, and failed for good, on a failure.
     bool write(std::string_view data);
     /// Syncs the file to disk, closes it and renames it over the target. False with error() on any failure; the
@@ -70,8 +71,8 @@ private:
 };
 
 /// Writes text as path's whole new content (AtomicFile: temporary file, sync, rename). On failure the old file is
-/// untouched and error is `PATH: cannot write: REASON`.
-bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error);
+/// untouched and error is `PATH: cannot write: REASON`. privateFile: see AtomicFile::open.
+bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile = false);
 
 /// A fresh temporary name beside path, `DIR/.NAME.tmp-PID-N`; with keepExtension NAME's extension is moved to the
 /// end (`DIR/.shot.tmp-PID-N.png`) for writers that pick the format by the name's extension.

@@ -11,7 +11,7 @@
 namespace io {
 namespace {
 
-const char* const kKeys = "p1.style, p2.style, volume, window, fullscreen, framecap, msaa";
+const char* const kKeys = "p1.style, p2.style, volume, window, fullscreen, framecap, msaa, lobby, relay, relay.user, relay.password";
 
 bool onOff(const std::string& v, bool& out, std::string& why) {
     if (v == "on" || v == "off") {
@@ -59,11 +59,64 @@ bool setValue(Settings& s, const std::string& key, const std::string& v, std::st
         why = "framecap wants off or " + std::to_string(kMinFrameCap) + "-" + std::to_string(kMaxFrameCap) + ": " + why;
         return false;
     }
+    if (key == "lobby" || key == "relay") {
+        if (!checkHostPort(v, why)) return why = key + ": " + why, false;
+        (key == "lobby" ? s.lobby : s.relay) = v;
+        return true;
+    }
+    if (key == "relay.user" || key == "relay.password") {
+        if (!checkCredential(v, why)) return why = key + ": " + why, false;
+        (key == "relay.user" ? s.relayUser : s.relayPassword) = v;
+        return true;
+    }
     why = "unknown setting " + quote(key) + " (known: " + kKeys + ")";
     return false;
 }
 
+/// The relay keys belong together: a server needs both credentials, credentials need a server. "" when they do.
+std::string relayMismatch(const Settings& s) {
+    if (!s.relay.empty() && (s.relayUser.empty() || s.relayPassword.empty()))
+        return "relay needs relay.user and relay.password (the TURN server's long-term credentials)";
+    if (s.relay.empty() && (!s.relayUser.empty() || !s.relayPassword.empty()))
+        return "relay.user and relay.password need relay = HOST[:PORT]";
+    return "";
+}
+
 }  // namespace
+
+bool checkHostPort(const std::string& text, std::string& why) {
+    std::string host = text;
+    const std::size_t colon = text.rfind(':');
+    if (colon != std::string::npos) {
+        host = text.substr(0, colon);
+        const std::string port = text.substr(colon + 1);
+        int n = 0;
+        if (!toInt(port, 1, 65535, n, why)) {
+            why = "bad port " + quote(port) + " in " + quote(text) + " (expected 1..65535)";
+            return false;
+        }
+    }
+    bool ok = !host.empty() && host.size() <= 253;
+    for (char c : host) {
+        ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_');
+    }
+    if (!ok) why = "bad host " + quote(host) + " (a name or a dotted IPv4 address)";
+    return ok;
+}
+
+bool checkCredential(const std::string& text, std::string& why) {
+    if (text.empty() || text.size() > kMaxRelayCredential) {
+        why = "wants 1 to " + std::to_string(kMaxRelayCredential) + " characters";
+        return false;
+    }
+    for (char c : text) {
+        if (c <= ' ' || c > '~' || c == '#') {
+            why = "only printable ASCII without spaces or '#'";  // the text is not echoed: it may be a password
+            return false;
+        }
+    }
+    return true;
+}
 
 bool parseSettings(const std::string& text, const std::string& file, Settings& out, Error& error) {
     Settings next = out;
@@ -87,6 +140,17 @@ bool parseSettings(const std::string& text, const std::string& file, Settings& o
             return false;
         }
     }
+    if (const std::string why = relayMismatch(next); !why.empty()) {
+        for (const auto& [key, line] : seen) {
+            if (key.rfind("relay", 0) == 0) {
+                p.line = line;
+                break;
+            }
+        }
+        p.fail(why);
+        error = p.error;
+        return false;
+    }
     out = next;
     return true;
 }
@@ -107,6 +171,10 @@ std::string settingsText(const Settings& s) {
     t += std::string("fullscreen = ") + onOffText(s.fullscreen) + "\n";
     t += "framecap = " + (s.frameCap == 0 ? std::string("off") : std::to_string(s.frameCap)) + "\n";
     t += std::string("msaa = ") + onOffText(s.msaa) + "\n";
+    if (!s.lobby.empty()) t += "lobby = " + s.lobby + "\n";
+    if (!s.relay.empty()) t += "relay = " + s.relay + "\n";
+    if (!s.relayUser.empty()) t += "relay.user = " + s.relayUser + "\n";
+    if (!s.relayPassword.empty()) t += "relay.password = " + s.relayPassword + "\n";
     return t;
 }
 
@@ -118,7 +186,7 @@ bool saveSettings(const std::string& path, const Settings& s, std::string& error
         error = path + ": cannot write: " + folder.string() + ": " + ec.message();
         return false;
     }
-    return writeFileAtomically(path, settingsText(s), error);
+    return writeFileAtomically(path, settingsText(s), error, !s.relayPassword.empty());
 }
 
 }  // namespace io

@@ -1,6 +1,6 @@
 #pragma once
 // settings.cfg: the player's choices from the Options screen (input style per player, volume, window size,
-// fullscreen, frame-rate cap, multisampling), one `KEY = VALUE` per line with `#` comments; the format is in
+// fullscreen, frame-rate cap, multisampling) and the Online menu (the lobby's address, the TURN relay), one `KEY = VALUE` per line with `#` comments; the format is in
 // docs/formats.md. A line the parser does not accept is refused with `FILE:LINE: what`; the game then starts with
 // the defaults and shows that message. Written through io::AtomicFile. No SFML.
 #include "game/io/text.h"
@@ -24,16 +24,32 @@ struct Settings {
     bool fullscreen = false;  ///< start fullscreen
     int frameCap = 0;         ///< frames per second at most, or 0 (vsync)
     bool msaa = true;         ///< 4x multisampling (smoother outlines; costs a software renderer a lot)
+    std::string lobby;          ///< lobby = HOST[:PORT]: the Online menu's Lobby line ("" = none)
+    std::string relay;          ///< relay = HOST[:PORT]: the TURN relay a room's host offers ("" = none)
+    std::string relayUser;      ///< relay.user = NAME (with relay, always with a password)
+    std::string relayPassword;  ///< relay.password = WORD (a file holding one is written readable by its owner only)
 
     bool operator==(const Settings& o) const {
         return style[0] == o.style[0] && style[1] == o.style[1] && volume == o.volume && width == o.width &&
-               height == o.height && fullscreen == o.fullscreen && frameCap == o.frameCap && msaa == o.msaa;
+               height == o.height && fullscreen == o.fullscreen && frameCap == o.frameCap && msaa == o.msaa &&
+               lobby == o.lobby && relay == o.relay && relayUser == o.relayUser && relayPassword == o.relayPassword;
     }
     bool operator!=(const Settings& o) const { return !(*this == o); }
 };
 
+/// The longest relay user name and password (the --turn-user / --turn-password limit).
+constexpr std::size_t kMaxRelayCredential = 256;
+
+/// Checks the form of "HOST[:PORT]" without resolving it: HOST a name or dotted IPv4 address (letters, digits, '.',
+/// '-', '_'; at most 253), PORT 1-65535. False with why (`bad port '70000' in 'x:70000' (expected 1..65535)`).
+bool checkHostPort(const std::string& text, std::string& why);
+/// Checks a relay user name or password: 1 to kMaxRelayCredential printable ASCII characters, no space and no
+/// '#' (the file's comment mark). False with why.
+bool checkCredential(const std::string& text, std::string& why);
+
 /// Reads settings text on top of `out` (keys the text lacks keep their values). On a bad line returns false with
-/// error = {file, LINE, what} and out unchanged.
+/// error = {file, LINE, what} and out unchanged. A relay needs its user and password and they need a relay (the
+/// message names the line of the first relay key).
 bool parseSettings(const std::string& text, const std::string& file, Settings& out, Error& error);
 /// Reads a settings file (parseSettings after io::readFile, whose errors it passes on).
 bool loadSettings(const std::string& path, Settings& out, Error& error);

@@ -52,6 +52,9 @@ add_executable(app_tests
   ${PROJECT_SOURCE_DIR}/game/app/flags.h
   ${PROJECT_SOURCE_DIR}/game/app/flags.cpp
   ${PROJECT_SOURCE_DIR}/game/app/online_flags.h
+  ${PROJECT_SOURCE_DIR}/game/app/online_settings.h
+  ${PROJECT_SOURCE_DIR}/game/app/online_settings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online_settings.test.cpp
   ${PROJECT_SOURCE_DIR}/game/app/draw.h
   ${PROJECT_SOURCE_DIR}/game/app/draw.cpp
   ${PROJECT_SOURCE_DIR}/game/app/frame_meter.h

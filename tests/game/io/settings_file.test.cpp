@@ -87,6 +87,64 @@ TEST_CASE("settings: save creates the folder, writes atomically, and a failed sa
     fs::remove_all(dir);
 }
 
+TEST_CASE("settings: the Online menu's lobby and relay lines are read, written and read back") {
+    io::Settings s;
+    io::Error e;
+    REQUIRE(io::parseSettings("lobby = lobby.example\nrelay = 203.0.113.1:3478\nrelay.user = ann\n"
+                              "relay.password = s3cr:t!\n",
+                              "settings.cfg", s, e));
+    CHECK(s.lobby == "lobby.example");
+    CHECK(s.relay == "203.0.113.1:3478");
+    CHECK(s.relayUser == "ann");
+    CHECK(s.relayPassword == "s3cr:t!");
+    io::Settings back;
+    REQUIRE(io::parseSettings(io::settingsText(s), "x", back, e));
+    CHECK(back == s);
+    // None set: no line written (an empty value would not read back), and the text reads back to none.
+    const std::string plain = io::settingsText(io::Settings{});
+    CHECK(plain.find("lobby") == std::string::npos);
+    CHECK(plain.find("relay") == std::string::npos);
+}
+
+TEST_CASE("settings: a bad lobby or relay line is refused with its line number") {
+    // Each message hand-checked against the rule it breaks.
+    CHECK(parseFails("lobby = l.example:70000\n").text() ==
+          "settings.cfg:1: lobby: bad port '70000' in 'l.example:70000' (expected 1..65535)");
+    CHECK(parseFails("volume = 5\nrelay = t.example:0\nrelay.user = a\nrelay.password = b\n").text() ==
+          "settings.cfg:2: relay: bad port '0' in 't.example:0' (expected 1..65535)");
+    CHECK(parseFails("relay = t/example\n").text() ==
+          "settings.cfg:1: relay: bad host 't/example' (a name or a dotted IPv4 address)");
+    CHECK(parseFails("lobby = :7100\n").text() == "settings.cfg:1: lobby: bad host '' (a name or a dotted IPv4 address)");
+    CHECK(parseFails("relay.user = ann\x01\n").text() ==
+          "settings.cfg:1: relay.user: only printable ASCII without spaces or '#'");
+    CHECK(parseFails("relay.password = " + std::string(257, 'p') + "\n").text() ==
+          "settings.cfg:1: relay.password: wants 1 to 256 characters");
+    // The three belong together: the message names the first relay line.
+    CHECK(parseFails("volume = 5\n\nrelay = t.example\nrelay.user = ann\n").text() ==
+          "settings.cfg:3: relay needs relay.user and relay.password (the TURN server's long-term credentials)");
+    CHECK(parseFails("relay.password = pw\nvolume = 5\n").text() ==
+          "settings.cfg:1: relay.user and relay.password need relay = HOST[:PORT]");
+    CHECK(parseFails("relay = t.example\nrelay = u.example\n").text() == "settings.cfg:2: repeated `relay` (first on line 1)");
+}
+
+TEST_CASE("settings: a file holding the relay's password is readable by its owner only") {
+    const fs::path dir = fs::temp_directory_path() / ("settings_pw_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    const std::string path = (dir / "settings.cfg").string();
+    io::Settings s;
+    std::string error;
+    REQUIRE(io::saveSettings(path, s, error));
+    fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+    s.relay = "t.example", s.relayUser = "ann", s.relayPassword = "pw";
+    REQUIRE(io::saveSettings(path, s, error));
+    CHECK((fs::status(path).permissions() & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
+    io::Settings back;
+    io::Error e;
+    REQUIRE(io::loadSettings(path, back, e));
+    CHECK(back == s);
+    fs::remove_all(dir);
+}
+
 TEST_CASE("user folders follow XDG: the variables when absolute, else HOME/.config and HOME/.local/share") {
     io::UserDirs d = io::userDirsFor("/x/conf", "/x/data/", "/home/u");
     CHECK(d.config == "/x/conf/bvh-fighter");
