@@ -139,6 +139,14 @@ add_test(NAME "window online shows CONNECTION INTERRUPTED while the host is sile
           ${BVH_DATA_DIR} ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/interrupted_window)
 set_tests_properties("window online shows CONNECTION INTERRUPTED while the host is silent, then finishes the match"
   PROPERTIES TIMEOUT 90 SKIP_RETURN_CODE 77 RESOURCE_LOCK xdisplay)
+# The relay typed into the window's Online menu (no flags) under Xvfb and xdotool; the window hosts a room behind a
+# cone NAT, a joiner behind a symmetric NAT reaches it only through that relay. Skipped with the reason (77)
+# without Xvfb, xdotool, namespaces or coturn.
+add_test(NAME "window online menu under Xvfb: the relay typed into the menu, relayed"
+  COMMAND bash ${BVH_NET_TEST_DIR}/../online_menu_relay.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> $<TARGET_FILE:lobby>
+          ${BVH_DATA_DIR} ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/online_menu_relay)
+set_tests_properties("window online menu under Xvfb: the relay typed into the menu, relayed" PROPERTIES
+  TIMEOUT 90 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
 add_test(NAME "online spectator by code refuses something that is not a room code with exit 2"
   COMMAND bash -c "\"$0\" --spectate AB1 --lobby 127.0.0.1 2>&1; echo \"exit $?\"" $<TARGET_FILE:game_headless>)
 set_tests_properties("online spectator by code refuses something that is not a room code with exit 2" PROPERTIES
