@@ -146,7 +146,7 @@ add_test(NAME "window online menu under Xvfb: the relay typed into the menu, rel
   COMMAND bash ${BVH_NET_TEST_DIR}/../online_menu_relay.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> $<TARGET_FILE:lobby>
           ${BVH_DATA_DIR} ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/online_menu_relay)
 set_tests_properties("window online menu under Xvfb: the relay typed into the menu, relayed" PROPERTIES
-  TIMEOUT 90 SKIP_RETURN_CODE 77 RUN_SERIAL TRUE)
+  TIMEOUT 90 SKIP_RETURN_CODE 77 RESOURCE_LOCK xdisplay)
 add_test(NAME "online spectator by code refuses something that is not a room code with exit 2"
   COMMAND bash -c "\"$0\" --spectate AB1 --lobby 127.0.0.1 2>&1; echo \"exit $?\"" $<TARGET_FILE:game_headless>)
 set_tests_properties("online spectator by code refuses something that is not a room code with exit 2" PROPERTIES
