@@ -60,6 +60,10 @@ void FightScreen::resetMatch() {
     resetPresentation();
 }
 
+void FightScreen::skipLesson() {
+    if (source_->skipLesson()) resetPresentation();
+}
+
 void FightScreen::setRecording(bool on) {
     source_->setRecording(on);
     sayWriteFailure(false);
@@ -283,8 +287,10 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
     }
     if (!overlay_.boxes && status.empty() && (source_->takesSetups() || source_->paced()) && !ctx_.flags->demo) {
         // A match played here: the players' own keys and the pause key (the debug keys only in training); a
-        // replay: the keys that look into it.
-        const std::string hint = source_->takesSetups() ? fightHint(b, source_->setup().mode) : replayHint(b);
+        // lesson: player 1's keys; a replay: the keys that look into it.
+        const std::string hint = source_->isLesson()      ? lessonHint(b)
+                                 : source_->takesSetups() ? fightHint(b, source_->setup().mode)
+                                                          : replayHint(b);
         drawTextFitted(t, ctx_.res->font, hint, 14, float(ctx_.width) / 2.f, y + 8.f, sf::Color(230, 230, 240, 190),
                        float(ctx_.width) - 40.f, 1.f);
     }

@@ -30,6 +30,8 @@ public:
     void draw(sf::RenderTarget& target) override;
     /// Restarts the match from round 1 (a live match starts a new replay file).
     void resetMatch();
+    /// A lesson: goes on to the next one (nothing at the last).
+    void skipLesson();
     /// Where the fight on screen comes from (the pause menu's bug report reads its inputs, its move list its fighters).
     const FightSource& source() const { return *source_; }
     /// Makes this match a stage of an arcade run: at match over the arcade's panel opens instead of the menu.

@@ -89,6 +89,11 @@ public:
     virtual void addCounters(std::vector<std::string>& /*lines*/) const {}
     /// Draws what only this source has, over the HUD (the online status line and end panel).
     virtual void drawOver(sf::RenderTarget& /*t*/, const Context& /*ctx*/) const {}
+    /// True for a lesson (the tutorial): player 1 plays it, so the hint line shows P1's keys, and the pause menu
+    /// restarts the lesson, skips it or leaves the tutorial.
+    virtual bool isLesson() const { return false; }
+    /// A lesson: on to the next one (true), or false when there is none after this one (or no lessons at all).
+    virtual bool skipLesson() { return false; }
 };
 
 }  // namespace app

@@ -312,7 +312,11 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
         items.erase(std::remove_if(items.begin(), items.end(), [](const MenuScreen::Item& i) { return i.label == "Training settings"; }),
                     items.end());
     }
-    if (fight.watching()) {  // a replay: back to whatever opened it (the replay browser), or quit
+    if (fight.source().isLesson()) {  // the tutorial: its own words, and a way past a lesson that will not come
+        items[1].label = "Restart the lesson";
+        items.insert(items.begin() + 2, {"Skip to the next lesson", [c, f] { f->skipLesson(), c->stack->pop(); }});
+        items.insert(items.end() - 1, {"Leave the tutorial", [c] { c->stack->pop(), c->stack->pop(); }});
+    } else if (fight.watching()) {  // a replay: back to whatever opened it (the replay browser), or quit
         items.insert(items.end() - 1, {"Leave the replay", [c] { c->stack->pop(), c->stack->pop(); }});
     }
     if (fight.recordsOnRequest()) {  // training: replays only on request

@@ -179,16 +179,10 @@ std::string fighterLine(const sim::FighterDef& def) {
 
 float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::FighterDef& def,
                    const std::vector<view::MoveEntry>& all, const MoveListLayout& at, const Bindings& keys) {
-    std::vector<view::MoveEntry> list;
-    for (const view::MoveEntry& e : all) {
-        if (at.basics || (e.move != "walk" && e.move != "jump" && e.move != "crouch")) list.push_back(e);
-    }
-    const auto rowOf = [&](const view::MoveEntry& e) { return at.row + (at.details && !e.detail.empty() ? 14.f : 0.f); };
-    const float head = at.details ? 62.f : 36.f;  // the name line, and the facing note with the details
-    float height = head + 8.f;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        height += rowOf(list[i]) + (i == 0 || list[i].group != list[i - 1].group ? 18.f : 0.f);
-    }
+    const std::vector<view::MoveEntry> list = shownMoves(all, at);
+    const auto rowOf = [&](const view::MoveEntry& e) { return moveRowHeight(e, at); };
+    const float head = moveListHead(at);  // the name line, and the facing note with the details
+    const float height = moveListHeight(list, at);
     fillRect(t, at.x, at.y, at.width, height, sf::Color(12, 10, 24, 215), sf::Color(255, 210, 100, 180), 1.5f);
     float y = at.y + 6.f;
     drawText(t, font, def.display, 22, at.x + 12.f, y, sf::Color(255, 225, 140), Align::Left, 1.5f);
@@ -226,31 +220,68 @@ namespace {
 class MoveListScreen : public Screen {
 public:
     MoveListScreen(Context& ctx, const sim::FighterDef& p1, const sim::FighterDef& p2)
-        : ctx_(ctx), defs_{&p1, &p2}, lists_{view::moveList(p1), view::moveList(p2)} {}
+        : ctx_(ctx), defs_{&p1, &p2}, lists_{view::moveList(p1), view::moveList(p2)} {
+        const MoveListLayout at = layout(0);
+        for (int p = 0; p < panels(); ++p) {
+            limit_ = std::max(limit_, moveListScrollLimit(moveListHeight(shownMoves(lists_[p], at), at), kTop,
+                                                          float(ctx_.height) - kBottomBand));
+        }
+    }
     void tick(const Tick& in) override {
-        if (in.pressedAny(bit(kBack) | bit(kStart) | bit(kP1Light))) ctx_.stack->pop();
+        if (in.pressedAny(bit(kBack) | bit(kStart) | bit(kP1Light))) {
+            ctx_.stack->pop();
+            return;
+        }
+        // Held up / down (either player's) scroll a list taller than the screen, a few pixels a tick.
+        if ((in.held & (bit(kP1Down) | bit(kP2Down))) != 0) scroll_ += kScrollStep;
+        if ((in.held & (bit(kP1Up) | bit(kP2Up))) != 0) scroll_ -= kScrollStep;
+        scroll_ = std::clamp(scroll_, 0.f, limit_);
     }
     void draw(sf::RenderTarget& t) override {
         const float w = float(ctx_.width), h = float(ctx_.height);
         fillRect(t, 0.f, 0.f, w, h, sf::Color(0, 0, 0, 200));
-        drawText(t, ctx_.res->font, "MOVE LIST", 32, w / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
-        drawText(t, ctx_.res->font, "Esc / Enter: back", 15, w - 24.f, 20.f, sf::Color(200, 200, 210), Align::Right, 1.f);
-        const bool same = defs_[0]->id == defs_[1]->id;
-        MoveListLayout at;
-        at.y = 54.f;
-        at.row = 22.f;
-        at.width = same ? 760.f : 610.f;
-        for (int p = 0; p < (same ? 1 : 2); ++p) {
-            at.x = same ? (w - at.width) / 2.f : (p == 0 ? 20.f : w - 20.f - at.width);
+        for (int p = 0; p < panels(); ++p) {
+            MoveListLayout at = layout(p);
+            at.y -= scroll_;
             drawMoveList(t, ctx_.res->font, *defs_[p], lists_[p], at, *ctx_.bindings);
+        }
+        // The title band over whatever scrolled under it, and, while more is below, a band that says so.
+        fillRect(t, 0.f, 0.f, w, kTop - 4.f, sf::Color(8, 6, 16, 245));
+        drawText(t, ctx_.res->font, "MOVE LIST", 32, w / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        const Bindings& b = *ctx_.bindings;
+        const std::string keys = (limit_ > 0.f ? firstKeyText(b, kP1Up) + " / " + firstKeyText(b, kP1Down) + ": scroll    " : "") +
+                                 firstKeyText(b, kBack) + " / " + firstKeyText(b, kStart) + ": back";
+        drawText(t, ctx_.res->font, keys, 15, w - 24.f, 20.f, sf::Color(200, 200, 210), Align::Right, 1.f);
+        if (scroll_ < limit_) {
+            fillRect(t, 0.f, h - kBottomBand, w, kBottomBand, sf::Color(8, 6, 16, 245));
+            drawText(t, ctx_.res->font, "\u25BC more below: hold " + firstKeyText(b, kP1Down) + " \u25BC", 15, w / 2.f,
+                     h - kBottomBand + 5.f, sf::Color(255, 220, 110), Align::Center, 1.f);
         }
     }
     bool transparent() const override { return true; }
 
 private:
+    static constexpr float kTop = 54.f;         // the panels' top edge, under the title band
+    static constexpr float kBottomBand = 28.f;  // the "more below" band, kept clear at the end of the scroll
+    static constexpr float kScrollStep = 9.f;   // pixels a tick while up or down is held
+
+    /// One panel when both fighters are the same, else one each side.
+    int panels() const { return defs_[0]->id == defs_[1]->id ? 1 : 2; }
+    MoveListLayout layout(int p) const {
+        const float w = float(ctx_.width);
+        MoveListLayout at;
+        at.y = kTop;
+        at.row = 22.f;
+        at.width = panels() == 1 ? 760.f : 610.f;
+        at.x = panels() == 1 ? (w - at.width) / 2.f : (p == 0 ? 20.f : w - 20.f - at.width);
+        return at;
+    }
+
     Context& ctx_;
     const sim::FighterDef* defs_[2];
     std::vector<view::MoveEntry> lists_[2];
+    float scroll_ = 0.f;  // pixels the panels are moved up
+    float limit_ = 0.f;   // the most they scroll: the taller panel's bottom just above the bottom band
 };
 
 }  // namespace

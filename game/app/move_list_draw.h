@@ -3,6 +3,7 @@
 // facing right), buttons as coloured discs named by player 1's keys, one line per move. The character select
 // screen shows a compact list beside each fighter; the pause menu's "Move list" opens the full one.
 #include "game/app/bindings.h"
+#include "game/app/move_list_layout.h"
 #include "game/view/move_list.h"
 
 #include <SFML/Graphics/Font.hpp>
@@ -29,14 +30,6 @@ float drawInput(sf::RenderTarget& t, const sf::Font& font, const std::vector<vie
 float drawRichText(sf::RenderTarget& t, const sf::Font& font, const std::string& text, unsigned size, float cx, float y,
                    sf::Color color, const Bindings& keys);
 
-/// Where and how a list is drawn.
-struct MoveListLayout {
-    float x = 0.f, y = 0.f, width = 400.f;  ///< the panel's top-left corner and width
-    bool details = true;                    ///< a second, smaller line of frame data under each move
-    bool basics = true;                     ///< walk, jump and crouch too (a compact list leaves them out)
-    float row = 30.f;                       ///< pixels per move (details add 16)
-};
-
 /// Draws a fighter's list in a panel: its name, its one-line archetype and difficulty, then each section's moves.
 /// Returns the panel's height.
 float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::FighterDef& def,
@@ -44,7 +37,8 @@ float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::Fighter
 /// The fighter's line on character select: "Balanced all-rounder   ★☆☆" ("" when the file states neither).
 std::string fighterLine(const sim::FighterDef& def);
 
-/// The move lists of both fighters over whatever is below (the pause menu's "Move list"); back or start closes it.
+/// The move lists of both fighters over whatever is below (the pause menu's "Move list"), scrolled with up and
+/// down when taller than the screen; back or start closes it.
 std::unique_ptr<Screen> makeMoveListScreen(Context& ctx, const sim::FighterDef& p1, const sim::FighterDef& p2);
 
 }  // namespace app

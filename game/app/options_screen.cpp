@@ -51,7 +51,7 @@ public:
         float y = 150.f;
         if (welcome_) {
             const char* lines[] = {
-                "How should specials come out? Each player can choose (Options on the title menu changes it later).",
+                "How should specials come out? Each player can choose (Options in the mode menu changes it later).",
                 "motion: the genre's way: down, down-forward, forward + special throws a fireball.",
                 "simple: special alone throws a fireball, forward + special is the anti-air (the motions still work).",
             };

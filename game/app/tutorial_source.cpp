@@ -2,6 +2,7 @@
 #include "game/app/tutorial_source.h"
 
 #include "game/app/draw.h"
+#include "game/app/fight_hints.h"
 #include "game/app/fight_screen.h"
 #include "game/app/move_list_draw.h"
 #include "game/app/screen.h"
@@ -56,6 +57,12 @@ void TutorialSource::start(int index) {
 
 void TutorialSource::restart() { start(index_); }
 
+bool TutorialSource::skipLesson() {
+    if (index_ + 1 >= int(lessons_.size())) return false;
+    start(index_ + 1);
+    return true;
+}
+
 std::string TutorialSource::title() const {
     const std::string name = run().title.empty() ? std::filesystem::path(run().path).stem().string() : run().title;
     return "TUTORIAL " + std::to_string(index_ + 1) + "/" + std::to_string(lessons_.size()) + ": " + name;
@@ -102,10 +109,14 @@ Advance TutorialSource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
 
 void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     const float w = float(ctx.width), cx = w / 2.f;
-    // The instruction, under the HUD, with the goals as dots (filled once met).
-    fillRect(t, 90.f, 122.f, w - 180.f, 78.f, sf::Color(12, 10, 24, 215), sf::Color(255, 210, 100, 200), 2.f);
+    // The instruction, under the HUD, with the goals as dots (filled once met), and under them player 1's direction
+    // keys: the arrows in the instructions are directions, not the arrow keys (those are player 2's).
+    fillRect(t, 90.f, 122.f, w - 180.f, 100.f, sf::Color(12, 10, 24, 215), sf::Color(255, 210, 100, 200), 2.f);
     const std::string text = caption();
     if (!text.empty()) drawRichText(t, ctx.res->font, text, 22, cx, 132.f, sf::Color::White, *ctx.bindings);
+    const bool facingRight = player_->fight().state().fighters[0].facing > 0;
+    drawRichText(t, ctx.res->font, lessonKeysLine(*ctx.bindings, facingRight), 14, cx, 196.f, sf::Color(200, 200, 215),
+                 *ctx.bindings);
     const int n = goals();
     for (int i = 0; i < n; ++i) {
         sf::CircleShape dot(7.f, 16);

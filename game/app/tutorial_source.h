@@ -36,8 +36,11 @@ public:
     void restart() override;
     /// "TUTORIAL 3/8: Dash".
     std::string title() const override;
-    /// The instruction, the goals and the lesson's result, over the HUD.
+    /// The instruction, the goals, player 1's direction keys and the lesson's result, over the HUD.
     void drawOver(sf::RenderTarget& t, const Context& ctx) const override;
+    bool isLesson() const override { return true; }
+    /// The next lesson from its first frame; false (nothing changes) at the last one.
+    bool skipLesson() override;
 
     /// The lesson being played (0-based) and how many there are.
     int lesson() const { return index_; }

@@ -1,5 +1,6 @@
 // The fight's key hints: the players' own keys and the pause key in a match, the debug keys only in training.
-// Expected strings from the default bindings (data/controls.cfg: W A S D, J K L I; P2 arrows and the numpad;
+// Expected strings from the default bindings (data/controls.cfg: W A S D, J light, O medium, K heavy, L special,
+// I throw; P2 arrows and the numpad;
 // Enter / Escape; F1 overlay, P freeze, F10 step, F3 slow, F5 reset).
 #include "game/app/fight_hints.h"
 
@@ -7,9 +8,9 @@
 
 TEST_CASE("fight hints: a match shows the players' keys and the pause key, no debug keys") {
     const app::Bindings b = app::defaultBindings();
-    CHECK(app::playerKeysHint(b, 0) == "P1: W A S D move, J light, K heavy, L special, I throw");
+    CHECK(app::playerKeysHint(b, 0) == "P1: W A S D move, J light, O medium, K heavy, L special, I throw");
     const std::string cpu = app::fightHint(b, sim::Mode::VersusCpu);
-    CHECK(cpu == "P1: W A S D move, J light, K heavy, L special, I throw    Enter / Escape: pause menu");
+    CHECK(cpu == "P1: W A S D move, J light, O medium, K heavy, L special, I throw    Enter / Escape: pause menu");
     const std::string versus = app::fightHint(b, sim::Mode::Versus);
     CHECK(versus.find("P2: Up Left Down Right move") != std::string::npos);
     for (const std::string& h : {cpu, versus}) {
@@ -30,4 +31,18 @@ TEST_CASE("fight hints: training adds the debug keys, and a rebinding shows at o
     q.key = sf::Keyboard::Q;
     REQUIRE(app::rebind(b, app::kP1Light, q).empty());
     CHECK(app::fightHint(b, sim::Mode::VersusCpu).find("Q light") != std::string::npos);
+}
+
+TEST_CASE("fight hints: a tutorial lesson shows player 1's keys, and its panel names the direction keys by facing") {
+    app::Bindings b = app::defaultBindings();
+    // The lesson is played with P1's keys, not watched like a replay: no debug keys, P1's buttons and the pause key.
+    CHECK(app::lessonHint(b) == "P1: W A S D move, J light, O medium, K heavy, L special, I throw    Enter / Escape: pause menu");
+    // The instructions draw directions as arrows: the panel says which keys those are (the arrow keys are P2's).
+    CHECK(app::lessonKeysLine(b, true) ==
+          "Your keys:  [up] W   [down] S   [back] A   [forward] D   (forward = towards the opponent)");
+    CHECK(app::lessonKeysLine(b, false).find("[back] D   [forward] A") != std::string::npos);
+    app::KeyChord q;
+    q.key = sf::Keyboard::Q;
+    REQUIRE(app::rebind(b, app::kP1Up, q).empty());
+    CHECK(app::lessonKeysLine(b, true).find("[up] Q ") != std::string::npos);
 }

@@ -1,5 +1,6 @@
 // The move list (game/view/move_list): built from the fighter files, so a fighter's own moves, windows and frame
 // data appear in it and moves it lacks do not. Expected values are read off data/fighters/*.fighter by hand.
+#include "game/app/move_list_layout.h"
 #include "game/io/fighter_file.h"
 #include "game/view/move_list.h"
 #include "test_paths.h"
@@ -75,4 +76,32 @@ TEST_CASE("A command throw on 623 is listed as a throw and a fighter without das
     REQUIRE(find(bare, "special") != nullptr);  // no `display`: the move's name
     CHECK(find(bare, "special")->detail == "mid, 33 damage, 7f startup, projectile");
     CHECK(find(bare, "light") != nullptr);
+}
+
+TEST_CASE("the pause menu's move list is taller than the screen, and its scroll brings the last move into view") {
+    // The pause menu's layout (game/app/move_list_draw.cpp): panels from y 54 with 22-pixel rows and the frame-data
+    // lines, on a 720-pixel screen with a 28-pixel band at the bottom. Ryo's full list once ran off the screen
+    // from his specials on, with no way to reach them.
+    app::MoveListLayout at;
+    at.y = 54.f;
+    at.row = 22.f;
+    const std::vector<view::MoveEntry> shown = app::shownMoves(view::moveList(loadFighter("ryo")), at);
+    REQUIRE(find(shown, "Walk") != nullptr);  // the full list keeps the basics
+    const float height = app::moveListHeight(shown, at);
+    CHECK(at.y + height > 720.f);  // does not fit: it must scroll
+    const float limit = app::moveListScrollLimit(height, at.y, 720.f - 28.f);
+    CHECK(limit > 0.f);
+    CHECK(at.y - limit + height == doctest::Approx(720.f - 28.f));  // scrolled all the way: the bottom edge is in view
+    // The height is the sum of its parts: the head, a title per section and each row (with its detail line).
+    float sum = app::moveListHead(at) + 8.f;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        sum += app::moveRowHeight(shown[i], at) + (i == 0 || shown[i].group != shown[i - 1].group ? 18.f : 0.f);
+    }
+    CHECK(height == doctest::Approx(sum));
+    // The compact list on character select leaves out walk, jump and crouch, and a list that fits does not scroll.
+    app::MoveListLayout compact;
+    compact.basics = false;
+    compact.details = false;
+    CHECK(find(app::shownMoves(view::moveList(loadFighter("ryo")), compact), "Walk") == nullptr);
+    CHECK(app::moveListScrollLimit(100.f, 54.f, 692.f) == 0.f);
 }
