@@ -30,7 +30,7 @@ std::size_t stepIn(const std::vector<T>& list, long value, int dir, Key key) {
 }
 
 const char* styleText(sim::InputStyle s) {
-    return s == sim::InputStyle::Simple ? "simple (special alone = fireball)" : "motion (236 + special)";
+    return s == sim::InputStyle::Simple ? "simple (special alone = fireball)" : "motion (quarter circle + special)";
 }
 
 }  // namespace

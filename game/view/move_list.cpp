@@ -31,7 +31,8 @@ std::string detailOf(const sim::AnimDef& a) {
         default: s = "mid"; break;
         }
     }
-    s += ", " + std::to_string(a.damage) + " damage, " + std::to_string(a.startup) + "f startup";
+    // Startup as the training meter and the frame-data pages count it: the number of the first active frame.
+    s += ", " + std::to_string(a.damage) + " damage, " + std::to_string(a.startup + 1) + "f startup";
     if (a.projectile) s += ", projectile";
     if (a.knockdown) s += ", knockdown";
     if (a.launcher) s += ", launcher";

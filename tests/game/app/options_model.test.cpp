@@ -7,7 +7,7 @@ using app::OptionRow;
 
 TEST_CASE("options: the style rows switch one player's style between motion and simple") {
     io::Settings s;
-    CHECK(app::optionValue(s, OptionRow::P1Style) == "motion (236 + special)");
+    CHECK(app::optionValue(s, OptionRow::P1Style) == "motion (quarter circle + special)");
     REQUIRE(app::stepOption(s, OptionRow::P2Style, 1));
     CHECK(s.style[0] == sim::InputStyle::Motion);  // the other player keeps theirs
     CHECK(s.style[1] == sim::InputStyle::Simple);

@@ -1,5 +1,6 @@
 // The move list (game/view/move_list): built from the fighter files, so a fighter's own moves, windows and frame
-// data appear in it and moves it lacks do not. Expected values are read off data/fighters/*.fighter by hand.
+// data appear in it and moves it lacks do not. Expected values are read off data/fighters/*.fighter by hand; the
+// startup shown is the first active frame (the file's startup + 1), as the training meter and docs/frame-data count.
 #include "game/app/move_list_layout.h"
 #include "game/io/fighter_file.h"
 #include "game/view/move_list.h"
@@ -29,24 +30,24 @@ TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws
     const view::MoveEntry* fireball = find(list, "Fireball");
     REQUIRE(fireball != nullptr);
     CHECK(view::inputText(fireball->input) == "down, down-forward, forward + special");
-    CHECK(fireball->detail == "mid, 90 damage, 12f startup, projectile");  // move special: damage 90, startup 12
+    CHECK(fireball->detail == "mid, 90 damage, 13f startup, projectile");  // move special: damage 90, startup 12: active on 13
     CHECK(view::inputText(fireball->simple) == "special");
     const view::MoveEntry* rising = find(list, "Rising Uppercut");  // the file's `display`
     REQUIRE(rising != nullptr);
     CHECK(rising->group == view::Group::Special);
     CHECK(view::inputText(rising->input) == "forward, down, down-forward + special");
-    CHECK(rising->detail == "mid, 120 damage, 3f startup, knockdown, invincible 1-6f");  // rising: knockdown, invincible 1 6
+    CHECK(rising->detail == "mid, 120 damage, 4f startup, knockdown, invincible 1-6f");  // rising: knockdown, invincible 1 6
     const view::MoveEntry* dash = find(list, "Dash");
     REQUIRE(dash != nullptr);
     CHECK(view::inputText(dash->input) == "forward, forward");
     CHECK(dash->detail == "tap twice within 10f");  // dash 10 12 9
     CHECK(view::inputText(find(list, "Block low")->input) == "down-back");
     CHECK(find(list, "Throw tech")->detail == "within 10f of the grab");
-    CHECK(find(list, "Low Kick")->detail == "low (block crouching), 60 damage, 6f startup");
+    CHECK(find(list, "Low Kick")->detail == "low (block crouching), 60 damage, 7f startup");
     CHECK(view::inputText(find(list, "Jumping Kick")->input) == "light or heavy");
     CHECK(find(list, "Jumping Kick")->when == "in the air");
-    CHECK(find(list, "Jumping Kick")->detail == "overhead (block standing), 80 damage, 4f startup");
-    CHECK(find(list, "Throw")->detail == "grab: beats blocking, 120 damage, 5f startup, knockdown");
+    CHECK(find(list, "Jumping Kick")->detail == "overhead (block standing), 80 damage, 5f startup");
+    CHECK(find(list, "Throw")->detail == "grab: beats blocking, 120 damage, 6f startup, knockdown");
     // Sections come in order.
     for (std::size_t i = 1; i < list.size(); ++i) CHECK(int(list[i - 1].group) <= int(list[i].group));
 }
@@ -74,7 +75,7 @@ TEST_CASE("A command throw on 623 is listed as a throw and a fighter without das
         CHECK_MESSAGE(find(bare, absent) == nullptr, absent);
     }
     REQUIRE(find(bare, "special") != nullptr);  // no `display`: the move's name
-    CHECK(find(bare, "special")->detail == "mid, 33 damage, 7f startup, projectile");
+    CHECK(find(bare, "special")->detail == "mid, 33 damage, 8f startup, projectile");  // startup 7: active on frame 8
     CHECK(find(bare, "light") != nullptr);
 }
 
