@@ -285,7 +285,8 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
         drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 140), 15, 40.f, fy, sf::Color(255, 150, 90), Align::Left, 2.f);
         fy -= 20.f;
     }
-    if (!overlay_.boxes && status.empty() && (source_->takesSetups() || source_->paced()) && !ctx_.flags->demo) {
+    const bool menuOver = ctx_.stack->top() != this;  // a menu has its own key line, drawn where this one goes
+    if (!overlay_.boxes && status.empty() && (source_->takesSetups() || source_->paced()) && !ctx_.flags->demo && !menuOver) {
         // A match played here: the players' own keys and the pause key (the debug keys only in training); a
         // lesson: player 1's keys; a replay: the keys that look into it.
         const std::string hint = source_->isLesson()      ? lessonHint(b)
