@@ -6,6 +6,8 @@
 #include "game/net/crypto/sha256.h"
 #include "game/net/wire.h"
 
+#include <cstring>
+
 namespace net {
 namespace {
 
@@ -231,17 +233,20 @@ bool packetAuthentic(const Key& key, const std::uint8_t* bytes, std::size_t size
     return crypto::equalConstantTime(t.data(), bytes + size - kTagSize, kTagSize);
 }
 
-Key matchKey(const Key& roomSecret, const Nonce& joinerNonce, const Nonce& hostNonce, std::uint32_t token) {
-    static const char label[] = "bf match key v4";
-    crypto::Hmac<crypto::Sha256> mac(roomSecret.data(), roomSecret.size());
-    mac.update(label, sizeof label - 1);
-    mac.update(joinerNonce.data(), joinerNonce.size());
-    mac.update(hostNonce.data(), hostNonce.size());
+Key nonceKey(const Key& secret, const char* label, const Nonce& first, const Nonce& second, std::uint32_t n) {
+    crypto::Hmac<crypto::Sha256> mac(secret.data(), secret.size());
+    mac.update(label, std::strlen(label));
+    mac.update(first.data(), first.size());
+    mac.update(second.data(), second.size());
     std::uint8_t t[4];
-    for (int i = 0; i < 4; ++i) t[i] = std::uint8_t(token >> (8 * i));
+    for (int i = 0; i < 4; ++i) t[i] = std::uint8_t(n >> (8 * i));
     mac.update(t, sizeof t);
     const auto d = mac.finish();
     return Key(d.begin(), d.end());
+}
+
+Key matchKey(const Key& roomSecret, const Nonce& joinerNonce, const Nonce& hostNonce, std::uint32_t token) {
+    return nonceKey(roomSecret, "bf match key v4", joinerNonce, hostNonce, token);
 }
 
 }  // namespace net

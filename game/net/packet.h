@@ -140,6 +140,9 @@ bool packetAuthentic(const Key& key, const std::uint8_t* bytes, std::size_t size
 /// The key of a match's Input packets: HMAC-SHA-256 under the room secret of a label, the joiner's and the host's
 /// nonces and the token. Both sides derive it after the Welcome; someone who sees one Input cannot forge another.
 Key matchKey(const Key& roomSecret, const Nonce& joinerNonce, const Nonce& hostNonce, std::uint32_t token);
+/// The shape of every session key here: HMAC-SHA-256 under secret of label (a C string, without its 0), the two
+/// nonces and n (little-endian). matchKey and the spectator stream's key (spectate.h) are two labels of it.
+Key nonceKey(const Key& secret, const char* label, const Nonce& first, const Nonce& second, std::uint32_t n);
 /// True when id is a fighter id the protocol carries: 1..32 of [a-z0-9_-] (never a path).
 bool validFighterId(const std::string& id);
 /// The setup as a Welcome carries it: mode Versus, the fields a Versus match uses copied (seed, fighters, rounds,

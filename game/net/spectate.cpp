@@ -1,6 +1,7 @@
 // Spectators (see spectate.h).
 #include "game/net/spectate.h"
 
+#include "game/net/crypto/hmac.h"
 #include "game/net/crypto/random.h"
 
 #include <algorithm>
@@ -42,17 +43,43 @@ constexpr std::int64_t kAskEveryMs = 250;
 constexpr std::int64_t kAckEveryMs = 100;
 constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host that never answers (or never starts)
 
+/// The cookie's offset in every type that has one (Watch, Setup, Inputs), and the host's nonce's in a Setup.
+constexpr std::size_t kCookieAt = 4;
+constexpr std::size_t kSetupNonceAt = 9;
+constexpr std::size_t kSetupMinSize = kSetupNonceAt + kNonceSize + 1 + kTagSize;  // a Welcome is never empty
+
+std::uint32_t cookieAt(const std::uint8_t* data) {
+    return std::uint32_t(data[kCookieAt]) | std::uint32_t(data[kCookieAt + 1]) << 8 |
+           std::uint32_t(data[kCookieAt + 2]) << 16 | std::uint32_t(data[kCookieAt + 3]) << 24;
+}
+
 }  // namespace
 
 bool isSpectateDatagram(const std::uint8_t* data, std::size_t size) { return size >= 2 && data[0] == 'B' && data[1] == 'S'; }
 
 namespace {
-const char kTagLabel[] = "bf spectate v2";  // the spectator stream's tags differ from any other use of the key
+const char kTagLabel[] = "bf spectate v3";  // the spectator stream's tags differ from any other use of the key
+
+Tag spectateTag(const Key& key, const std::uint8_t* data, std::size_t size, const Nonce* context) {
+    std::uint8_t ctx[sizeof kTagLabel - 1 + kNonceSize];
+    std::copy(kTagLabel, kTagLabel + sizeof kTagLabel - 1, ctx);
+    std::size_t n = sizeof kTagLabel - 1;
+    if (context != nullptr) {
+        std::copy(context->begin(), context->end(), ctx + n);
+        n += kNonceSize;
+    }
+    return packetTag(key, data, size, ctx, n);
+}
 }  // namespace
 
-bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t size) {
-    return data != nullptr && size >= 4 + kTagSize && size <= kMaxSpectateSize &&
-           packetAuthentic(key, data, size, reinterpret_cast<const std::uint8_t*>(kTagLabel), sizeof kTagLabel - 1);
+bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t size, const Nonce* context) {
+    if (data == nullptr || size < 4 + kTagSize || size > kMaxSpectateSize) return false;
+    const Tag t = spectateTag(key, data, size, context);
+    return crypto::equalConstantTime(t.data(), data + size - kTagSize, kTagSize);
+}
+
+Key spectateStreamKey(const Key& secret, const Nonce& spectatorNonce, const Nonce& hostNonce, std::uint32_t cookie) {
+    return nonceKey(secret, "bf spectate key v3", spectatorNonce, hostNonce, cookie);
 }
 
 bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out) {
@@ -67,6 +94,7 @@ bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage&
         if (size != kWatchSize) return false;  // padding and tag included
         out.cookie = in.u32();
         out.ackFrame = in.u32();
+        for (std::uint8_t& b : out.nonce) b = in.u8();
         while (in.left > 0) {
             if (in.u8() != 0) return false;  // the padding is zeros: one spelling only
         }
@@ -74,6 +102,7 @@ bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage&
     case std::uint8_t(SpectateType::Setup):
         out.cookie = in.u32();
         out.match = in.u8();
+        for (std::uint8_t& b : out.nonce) b = in.u8();
         if (!in.ok || in.left == 0 || in.left > kMaxPacketSize) return false;
         out.welcome.assign(in.p, in.p + in.left);
         in.left = 0;
@@ -106,17 +135,19 @@ bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage&
     return in.ok && in.left == 0;
 }
 
-std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& key) {
+std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& key, const Nonce* context) {
     std::vector<std::uint8_t> o = {'B', 'S', kSpectateVersion, std::uint8_t(m.type)};
     switch (m.type) {
     case SpectateType::Watch:
         put32(o, m.cookie);
         put32(o, m.ackFrame);
+        o.insert(o.end(), m.nonce.begin(), m.nonce.end());
         o.resize(kWatchSize - kTagSize, 0);
         break;
     case SpectateType::Setup:
         put32(o, m.cookie);
         put8(o, m.match);
+        o.insert(o.end(), m.nonce.begin(), m.nonce.end());
         o.insert(o.end(), m.welcome.begin(), m.welcome.end());
         break;
     case SpectateType::Inputs:
@@ -135,7 +166,7 @@ std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& ke
         break;
     }
     o.resize(o.size() + kTagSize, 0);
-    const Tag t = packetTag(key, o.data(), o.size(), reinterpret_cast<const std::uint8_t*>(kTagLabel), sizeof kTagLabel - 1);
+    const Tag t = spectateTag(key, o.data(), o.size(), context);
     std::copy(t.begin(), t.end(), o.end() - std::ptrdiff_t(kTagSize));
     return o;
 }
@@ -163,40 +194,51 @@ void SpectatorHub::sendSetup(Watcher& w, Transport& t, std::int64_t nowMs) {
     m.type = SpectateType::Setup;
     m.cookie = w.cookie;
     m.match = match_;
+    m.nonce = w.hostNonce;
     m.welcome = welcome_;
-    const std::vector<std::uint8_t> bytes = encodeSpectate(m, key_);
+    const std::vector<std::uint8_t> bytes = encodeSpectate(m, w.key);
     t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
     w.lastSetupMs = nowMs;
 }
 
 void SpectatorHub::handle(const std::uint8_t* data, std::size_t size, Address from, Transport& t, std::int64_t nowMs) {
-    if (!spectateAuthentic(key_, data, size)) return void(++forged_);  // dropped before decoding
+    auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.addr == from; });
+    // A Watch that echoes its watcher's cookie is under that stream's key; any other under the secret.
+    const bool echoes = it != watchers_.end() && size == kWatchSize && cookieAt(data) == it->cookie;
+    if (!spectateAuthentic(echoes ? it->key : key_, data, size)) return void(++forged_);  // dropped before decoding
     SpectateMessage m;
     if (!decodeSpectate(data, size, m) || m.type != SpectateType::Watch) return void(++malformed_);
-    auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.addr == from; });
     if (it == watchers_.end()) {
+        if (m.cookie != 0) return void(++malformed_);  // a first Watch has no cookie
         if (!started_ && max_ > 0) return;  // no match yet: the spectator keeps asking
         if (int(watchers_.size()) >= max_) {
             ++refused_;
             SpectateMessage r;
             r.type = SpectateType::Refuse;
             r.refusal = SpectateRefusal::Full;
-            const std::vector<std::uint8_t> bytes = encodeSpectate(r, key_);
+            const std::vector<std::uint8_t> bytes = encodeSpectate(r, key_, &m.nonce);
             t.sendTo(from, bytes.data(), bytes.size(), nowMs);
             return;
         }
         Watcher w;
         w.addr = from;
-        if (!crypto::randomBytes(&w.cookie, sizeof w.cookie) || w.cookie == 0) w.cookie = 1;
+        w.spectatorNonce = m.nonce;
+        if (!crypto::randomBytes(&w.cookie, sizeof w.cookie) || !crypto::randomBytes(w.hostNonce.data(), w.hostNonce.size())) {
+            return;  // no predictable key: the spectator keeps asking
+        }
+        if (w.cookie == 0) w.cookie = 1;
+        w.key = spectateStreamKey(key_, w.spectatorNonce, w.hostNonce, w.cookie);
         w.lastHeardMs = w.lastAckMoveMs = nowMs;
         watchers_.push_back(w);
         sendSetup(watchers_.back(), t, nowMs);
         return;
     }
     Watcher& w = *it;
-    if (m.cookie != w.cookie) {
-        if (m.cookie == 0 && nowMs - w.lastSetupMs >= kAskEveryMs) sendSetup(w, t, nowMs);  // the Setup was lost
-        else if (m.cookie != 0) ++malformed_;
+    if (!echoes) {
+        // The Setup was lost (the same nonce asks again); another nonce from this address is not this stream's
+        // spectator: it waits until this one is dropped as silent, and does not keep it alive.
+        if (m.cookie != 0 || m.nonce != w.spectatorNonce) return void(++malformed_);
+        if (nowMs - w.lastSetupMs >= kAskEveryMs) sendSetup(w, t, nowMs);
         w.lastHeardMs = nowMs;
         return;
     }
@@ -240,7 +282,7 @@ void SpectatorHub::tick(Transport& t, std::int64_t nowMs) {
         const std::uint32_t n = std::min<std::uint32_t>(have - std::min(have, w.next - 1), kMaxSpectateFrames);
         m.inputs.assign(inputs_.begin() + (w.next - 1), inputs_.begin() + (w.next - 1 + n));
         if (m.inputs.empty()) m.firstFrame = have + 1;  // only the news of the end
-        const std::vector<std::uint8_t> bytes = encodeSpectate(m, key_);
+        const std::vector<std::uint8_t> bytes = encodeSpectate(m, w.key);
         t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
         w.next += n;
         ++served_;
@@ -277,7 +319,8 @@ void SpectatorClient::sendWatch(std::int64_t nowMs) {
     m.type = SpectateType::Watch;
     m.cookie = cookie_;
     m.ackFrame = std::uint32_t(inputs_.size());
-    const std::vector<std::uint8_t> bytes = encodeSpectate(m, key_);
+    m.nonce = nonce_;
+    const std::vector<std::uint8_t> bytes = encodeSpectate(m, cookie_ == 0 ? key_ : streamKey_);
     t_.sendTo(host_, bytes.data(), bytes.size(), nowMs);
     if (state_ == SpectatorState::Asking) {  // hole punching: every address the host may be at, at once
         for (Address a : candidates_) {
@@ -289,8 +332,28 @@ void SpectatorClient::sendWatch(std::int64_t nowMs) {
     fresh_ = false;
 }
 
+bool SpectatorClient::authentic(const std::uint8_t* data, std::size_t size) const {
+    // Before decoding: the key follows from the type (a Setup names its cookie and the host's nonce).
+    if (size < 4 + kTagSize) return false;
+    switch (data[3]) {
+    case std::uint8_t(SpectateType::Refuse): return spectateAuthentic(key_, data, size, &nonce_);
+    case std::uint8_t(SpectateType::Setup): {
+        if (size < kSetupMinSize) return false;
+        Nonce hostNonce;
+        std::copy(data + kSetupNonceAt, data + kSetupNonceAt + kNonceSize, hostNonce.begin());
+        return spectateAuthentic(spectateStreamKey(key_, nonce_, hostNonce, cookieAt(data)), data, size);
+    }
+    default: return !streamKey_.empty() && spectateAuthentic(streamKey_, data, size);
+    }
+}
+
 void SpectatorClient::tick(std::int64_t nowMs) {
-    if (startMs_ < 0) startMs_ = lastHeardMs_ = nowMs;
+    if (startMs_ < 0) {
+        startMs_ = lastHeardMs_ = nowMs;
+        if (!nonceSet_ && !crypto::randomBytes(nonce_.data(), nonce_.size())) {
+            return fail("the system gave no random numbers");
+        }
+    }
     if (state_ == SpectatorState::Done) return;
     std::vector<std::uint8_t> data;
     Address from = 0;
@@ -299,7 +362,7 @@ void SpectatorClient::tick(std::int64_t nowMs) {
             ++malformed_;
             continue;
         }
-        if (!spectateAuthentic(key_, data.data(), data.size())) {  // dropped before decoding
+        if (!authentic(data.data(), data.size())) {  // dropped before decoding
             ++forged_;
             continue;
         }
@@ -327,6 +390,7 @@ void SpectatorClient::tick(std::int64_t nowMs) {
             candidates_.clear();
             welcome_ = w;
             cookie_ = m.cookie;
+            streamKey_ = spectateStreamKey(key_, nonce_, m.nonce, m.cookie);
             match_ = m.match;
             state_ = SpectatorState::Watching;
             lastHeardMs_ = nowMs;

@@ -4,15 +4,20 @@
 //
 // The spectator protocol shares the host's UDP port with the match (SpectateDemux sorts datagrams by their first
 // two bytes: 'B' 'S' here, 'B' 'F' the match's). Header `'B' 'S' VERSION TYPE`, little-endian fields, then a
-// kTagSize-byte tag (spectateAuthentic: HMAC-SHA-256 under the spectators' key, truncated), checked before decoding:
+// kTagSize-byte tag (HMAC-SHA-256, truncated; checked before decoding):
 //   Watch   spectator -> host: cookie (0 until the host gave one), the frame up to which the spectator holds every
-//           input; padded to kWatchSize bytes, so the host never answers a datagram with more bytes than it got
-//           (no amplification towards a spoofed address)
-//   Setup   host -> spectator: a fresh cookie, the match number, and the match's Welcome packet (the whole setup)
+//           input, the spectator's nonce; padded to kWatchSize bytes, so the host never answers a datagram with
+//           more bytes than it got (no amplification towards a spoofed address)
+//   Setup   host -> spectator: a fresh cookie, the match number, the host's nonce for this spectator, and the
+//           match's Welcome packet (the whole setup)
 //   Inputs  host -> spectator: cookie, the match's last frame (0 while running), the newest confirmed frame, first
 //           frame, count, then count frames of both players' 16-bit buttons (at most kMaxSpectateFrames)
 //   Refuse  host -> spectator: why (it has all the spectators it takes); a Watch before the match starts gets no
 //           answer, and the spectator keeps asking (30 s at most)
+// Keys: a Watch without a cookie is tagged under the secret (the spectators' secret from the lobby; empty on the
+// direct path); a Refuse under the secret with the nonce of the Watch it answers; a Setup, the Inputs and a Watch
+// with a cookie under the stream key (spectateStreamKey: the secret, both nonces and the cookie), which a third
+// party who never saw the nonces cannot compute even on the direct path.
 // Inputs go only to an address that echoed its cookie (it can receive there). The host never waits for a
 // spectator: it sends at most one packet per spectator per tick, from what the spectator acknowledged (going back
 // when no acknowledgement has come for kResendMs), and drops one silent for kSpectatorTimeoutMs.
@@ -28,12 +33,12 @@
 
 namespace net {
 
-constexpr std::uint8_t kSpectateVersion = 2;
+constexpr std::uint8_t kSpectateVersion = 3;
 /// Most frames one Inputs packet carries (4 bytes each: 318 bytes of datagram with its tag, within kMaxPacketSize,
 /// so it also fits a TURN Data indication).
 constexpr int kMaxSpectateFrames = 70;
 /// A Watch's size: at least any Setup's.
-constexpr std::size_t kWatchSize = 192;  // a Setup: 9 bytes, a version-4 Welcome (162 at most) and the tag (16)
+constexpr std::size_t kWatchSize = 208;  // a Setup: 25 bytes, a version-4 Welcome (162 at most) and the tag (16)
 /// Largest spectator datagram.
 constexpr std::size_t kMaxSpectateSize = 22 + 4 * kMaxSpectateFrames + kTagSize;
 static_assert(kMaxSpectateSize <= kMaxPacketSize, "a spectator packet fits where a game packet does");
@@ -48,6 +53,7 @@ struct SpectateMessage {
     SpectateType type = SpectateType::Watch;
     std::uint32_t cookie = 0;
     std::uint32_t ackFrame = 0;                 // Watch
+    Nonce nonce{};                              // Watch: the spectator's; Setup: the host's for this spectator
     std::uint8_t match = 0;                     // Setup
     std::vector<std::uint8_t> welcome;          // Setup: an encoded Welcome packet (decodePacket it)
     std::uint32_t lastFrame = 0;                // Inputs: the match's last frame, 0 while it runs
@@ -62,19 +68,22 @@ bool isSpectateDatagram(const std::uint8_t* data, std::size_t size);
 /// Decodes a spectator datagram; false for anything malformed (bounds, version, trailing bytes, a bad button).
 /// The tag (the last kTagSize bytes) is not checked here: spectateAuthentic does, before this is called.
 bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out);
-/// Encodes one (a Watch padded to kWatchSize) with its tag under key.
-std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& key = {});
-/// True when a datagram's last kTagSize bytes are its tag under key (HMAC-SHA-256 of a label and all the bytes
-/// before the tag, truncated; compared in constant time). The key is the spectators' secret the lobby hands the
-/// host and each spectator of a room; on the direct path it is empty (the tag then proves nothing).
-bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t size);
+/// Encodes one (a Watch padded to kWatchSize) with its tag under key (and context: a Refuse's is the nonce of
+/// the Watch it answers).
+std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& key = {}, const Nonce* context = nullptr);
+/// True when a datagram's last kTagSize bytes are its tag under key and context (HMAC-SHA-256 of a label, the
+/// context's bytes and all the bytes before the tag, truncated; compared in constant time).
+bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t size, const Nonce* context = nullptr);
+/// The key of one spectator's stream: HMAC-SHA-256 under the secret (the spectators' secret through the lobby,
+/// empty on the direct path) of a label, the spectator's nonce, the host's nonce and the cookie (little-endian).
+Key spectateStreamKey(const Key& secret, const Nonce& spectatorNonce, const Nonce& hostNonce, std::uint32_t cookie);
 
 /// Host side: the watchers of one match.
 class SpectatorHub {
 public:
     /// At most maxSpectators watchers (0: every Watch is refused).
     explicit SpectatorHub(int maxSpectators) : max_(maxSpectators) {}
-    /// The key every datagram is tagged and checked under (the spectators' secret; empty on the direct path).
+    /// The secret the keys derive from (the spectators' secret; empty on the direct path).
     void setKey(const Key& key) { key_ = key; }
     /// A match starts: its Welcome (the setup spectators play) and number; the inputs start over.
     void startMatch(const Packet& welcome, std::uint8_t match);
@@ -108,6 +117,9 @@ private:
         std::int64_t lastHeardMs = 0;
         std::int64_t lastAckMoveMs = 0;
         std::int64_t lastSetupMs = -1000000;
+        Nonce spectatorNonce{};
+        Nonce hostNonce{};
+        Key key;                     // the stream key
     };
     void sendSetup(Watcher& w, Transport& t, std::int64_t nowMs);
 
@@ -143,9 +155,14 @@ enum class SpectatorState : std::uint8_t { Asking, Watching, Done };
 class SpectatorClient {
 public:
     SpectatorClient(Transport& t, Address host) : t_(t), host_(host) {}
-    /// The key the host's datagrams must be tagged under (the spectators' secret from the lobby; empty on the
-    /// direct path). Set before the first tick.
+    /// The secret the keys derive from (the spectators' secret from the lobby; empty on the direct path). Set
+    /// before the first tick.
     void setKey(const Key& key) { key_ = key; }
+    /// This spectator's nonce instead of a random one (tests and fuzzing only). Set before the first tick.
+    void setNonce(const Nonce& n) {
+        nonce_ = n;
+        nonceSet_ = true;
+    }
     /// Through the lobby: more addresses the host may be at (its local ones), and its relayed address, asked only
     /// once the others stayed silent for relayAfterMs. The first that answers with a Setup is the host's from then.
     void setCandidates(const std::vector<Address>& more, Address relay, std::int64_t relayAfterMs) {
@@ -181,10 +198,14 @@ private:
     void sendWatch(std::int64_t nowMs);
 
     bool fromHost(Address from) const;
+    bool authentic(const std::uint8_t* data, std::size_t size) const;
 
     Transport& t_;
     Address host_;
-    Key key_;
+    Key key_;                          // the secret
+    Key streamKey_;                    // once Watching
+    Nonce nonce_{};                    // this spectator's
+    bool nonceSet_ = false;
     std::vector<Address> candidates_;  // other addresses the host may be at, while asking
     Address relay_ = 0;
     std::int64_t relayAfterMs_ = 0;

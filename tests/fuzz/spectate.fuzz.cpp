@@ -1,8 +1,10 @@
 // Fuzz target: spectator datagrams (net::decodeSpectate; a host's SpectatorHub and a SpectatorClient fed the
 // datagram). Beyond no crash: an accepted message is at most kMaxSpectateSize bytes, re-encodes to exactly its
-// bytes but the tag (one spelling; the tag is checked against the encoder's under the empty key, which the seeds
-// carry, so the hub and the client get past their tag check with them), carries at most kMaxSpectateFrames frames of defined buttons, and a Watch is kWatchSize
-// bytes; the hub never answers with more bytes than the datagram it got.
+// bytes but the tag (one spelling), carries at most kMaxSpectateFrames frames of defined buttons, and a Watch is
+// kWatchSize bytes; the hub never answers with more bytes than the datagram it got. The tag is checked against the
+// encoder's under the key the seeds carry (the direct path's: the empty secret, a spectator nonce of zeros; a Watch
+// without a cookie under the secret, a Refuse with that nonce, the rest under the stream key), so the hub and the
+// client (given that nonce) get past their tag check with them.
 #include "game/net/spectate.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -47,6 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         Probe c(data, size);
         net::SpectatorClient client(c, 5);
+        client.setNonce(net::Nonce{});
         client.tick(0);
     }
     net::SpectateMessage m;
@@ -58,12 +61,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (((f.buttons[0] | f.buttons[1]) & ~net::wireButtons()) != 0) fuzz::broken("an undefined button", bytes);
     }
     // The tag is not part of the decoded message: everything before it re-encodes to the same bytes, and the
-    // tag is the one of those bytes under the empty key exactly when the datagram is authentic under it.
-    const std::vector<std::uint8_t> again = net::encodeSpectate(m);
+    // tag is the one of those bytes under the seeds' key exactly when the datagram is authentic under it.
+    const net::Nonce zeros{};
+    const bool bySecret = m.type == net::SpectateType::Refuse || (m.type == net::SpectateType::Watch && m.cookie == 0);
+    const net::Key key =
+        bySecret ? net::Key{}
+                 : net::spectateStreamKey({}, zeros, m.type == net::SpectateType::Setup ? m.nonce : zeros, m.cookie);
+    const net::Nonce* context = m.type == net::SpectateType::Refuse ? &zeros : nullptr;
+    const std::vector<std::uint8_t> again = net::encodeSpectate(m, key, context);
     if (again.size() != size || !std::equal(again.begin(), again.end() - std::ptrdiff_t(net::kTagSize), data)) {
         fuzz::broken("re-encodes to other bytes", bytes);
     }
-    if (net::spectateAuthentic({}, data, size) != (again == std::vector<std::uint8_t>(data, data + size))) {
+    if (net::spectateAuthentic(key, data, size, context) != (again == std::vector<std::uint8_t>(data, data + size))) {
         fuzz::broken("the tag check disagrees with the encoder", bytes);
     }
     return 0;

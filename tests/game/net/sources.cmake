@@ -6,7 +6,9 @@ set(NET_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/crypto_turn.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/stun.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/turn_client.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spectate_test_util.h
   ${CMAKE_CURRENT_LIST_DIR}/spectate.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spectate_direct.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/packet.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/conditions.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session.test.cpp

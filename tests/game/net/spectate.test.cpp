@@ -6,39 +6,11 @@
 #include "game/net/lobby_packet.h"
 #include "game/net/memory_transport.h"
 #include "game/net/spectate.h"
-
-#include <deque>
+#include "spectate_test_util.h"
 
 #include <doctest/doctest.h>
 
 namespace {
-
-/// A spectator's transport that also delivers datagrams queued by the test as if they came from `from` (the
-/// host's address: what an attacker who can send to the spectator with the host's source address achieves).
-class Forger : public net::Transport {
-public:
-    explicit Forger(net::Transport& inner) : inner_(inner) {}
-    void sendTo(net::Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
-        inner_.sendTo(to, data, size, nowMs);
-    }
-    bool receive(std::vector<std::uint8_t>& data, net::Address& from, std::int64_t nowMs) override {
-        if (!queued.empty()) {
-            data = queued.front();
-            queued.pop_front();
-            from = 1;
-            return true;
-        }
-        if (!inner_.receive(data, from, nowMs)) return false;
-        net::SpectateMessage m;
-        if (net::decodeSpectate(data.data(), data.size(), m) && m.cookie != 0) cookie = m.cookie;
-        return true;
-    }
-    std::deque<std::vector<std::uint8_t>> queued;
-    std::uint32_t cookie = 0;  // the real stream's, as one on its path sees it
-
-private:
-    net::Transport& inner_;
-};
 
 net::Key keyOf(std::uint8_t fill) {
     net::Secret room;
@@ -81,7 +53,7 @@ TEST_CASE("spectate codec: a full Inputs packet round-trips, cut, long or bad-bu
     watch.type = net::SpectateType::Watch;
     std::vector<std::uint8_t> w = net::encodeSpectate(watch);
     REQUIRE(net::decodeSpectate(w.data(), w.size(), back));
-    w[20] = 1;  // the padding must be zeros
+    w[40] = 1;  // the padding (after the nonce, from byte 28) must be zeros
     CHECK_FALSE(net::decodeSpectate(w.data(), w.size(), back));
 }
 
@@ -115,7 +87,7 @@ TEST_CASE("spectate: forged datagrams from the host's address are dropped before
     net::MemoryNetwork network;
     auto& hostEnd = network.add(1, {}, 1);
     auto& watcherEnd = network.add(2, {}, 2);
-    Forger forger(watcherEnd);
+    spectest::Wire forger(watcherEnd);
     const net::Key key = keyOf(7);
     net::SpectatorHub hub(2);
     hub.setKey(key);
@@ -162,11 +134,7 @@ TEST_CASE("spectate: forged datagrams from the host's address are dropped before
     }
     CHECK(client.failure() == "");
     CHECK(client.lastFrame() == 600);
-    REQUIRE(client.inputs().size() == played.size());
-    for (std::size_t i = 0; i < played.size(); ++i) {
-        REQUIRE(client.inputs()[i].buttons[0] == played[i].buttons[0]);
-        REQUIRE(client.inputs()[i].buttons[1] == played[i].buttons[1]);
-    }
+    spectest::requireSameInputs(client.inputs(), played);
     CHECK(forgedSent > 100);
     CHECK(client.forged() == forgedSent);
     CHECK(client.malformed() == 0);  // dropped for their tag, before anything else was looked at
@@ -194,12 +162,15 @@ TEST_CASE("spectate: a Watch under another key gets no Setup, the forger's tool 
     CHECK(stranger.state() == net::SpectatorState::Asking);
     // Control: the same injection under the key the spectator holds does end it (so the test above can fail).
     auto& other = network.add(3, {}, 3);
-    Forger forger(other);
+    spectest::Wire forger(other);
     net::SpectatorClient victim(forger, 1);
     victim.setKey(keyOf(7));
+    net::Nonce nonce;
+    nonce.fill(3);
+    victim.setNonce(nonce);
     net::SpectateMessage refuse;
     refuse.type = net::SpectateType::Refuse;
-    forger.queued = {net::encodeSpectate(refuse, keyOf(7))};
+    forger.queued = {net::encodeSpectate(refuse, keyOf(7), &nonce)};
     victim.tick(0);
     CHECK(victim.failure() == "refused: the host takes no more spectators");
 }
@@ -239,11 +210,7 @@ TEST_CASE("spectate: a late watcher over a lossy network gets every frame from 1
     CHECK(a.failure() == "");
     CHECK(b.failure() == "");
     REQUIRE(a.inputs().size() == played.size());
-    REQUIRE(b.inputs().size() == played.size());
-    for (std::size_t i = 0; i < played.size(); ++i) {
-        REQUIRE(b.inputs()[i].buttons[0] == played[i].buttons[0]);
-        REQUIRE(b.inputs()[i].buttons[1] == played[i].buttons[1]);
-    }
+    spectest::requireSameInputs(b.inputs(), played);
     CHECK(a.lastFrame() == 900);
     CHECK(a.welcome().token == 0);  // the token stays between the players
     CHECK(c.failure() == "refused: the host takes no more spectators");
