@@ -42,6 +42,7 @@ struct In {
 constexpr std::int64_t kAskEveryMs = 250;
 constexpr std::int64_t kAckEveryMs = 100;
 constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host that never answers (or never starts)
+constexpr std::int64_t kVersionGraceMs = 750;  // another version's datagram ends the asking if nothing of ours came by then
 
 /// The cookie's offset in every type that has one (Watch, Setup, Inputs), and the host's nonce's in a Setup.
 constexpr std::size_t kCookieAt = 4;
@@ -80,6 +81,11 @@ bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t siz
 
 Key spectateStreamKey(const Key& secret, const Nonce& spectatorNonce, const Nonce& hostNonce, std::uint32_t cookie) {
     return nonceKey(secret, "bf spectate key v3", spectatorNonce, hostNonce, cookie);
+}
+
+std::string spectateVersionText(int host) {
+    return "refused: the host runs spectator stream version " + std::to_string(host) + ", this game " +
+           std::to_string(int(kSpectateVersion));
 }
 
 bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out) {
@@ -124,7 +130,12 @@ bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage&
     }
     case std::uint8_t(SpectateType::Refuse): {
         const std::uint8_t r = in.u8();
-        if (r != std::uint8_t(SpectateRefusal::Full) && r != std::uint8_t(SpectateRefusal::NoMatch)) return false;
+        if (r == std::uint8_t(SpectateRefusal::Version)) {
+            out.hostVersion = in.u8();
+            if (out.hostVersion == kSpectateVersion) return false;  // not a reason between two of this version
+        } else if (r != std::uint8_t(SpectateRefusal::Full) && r != std::uint8_t(SpectateRefusal::NoMatch)) {
+            return false;
+        }
         out.refusal = SpectateRefusal(r);
         break;
     }
@@ -163,6 +174,7 @@ std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& ke
         break;
     case SpectateType::Refuse:
         put8(o, std::uint8_t(m.refusal));
+        if (m.refusal == SpectateRefusal::Version) put8(o, m.hostVersion);
         break;
     }
     o.resize(o.size() + kTagSize, 0);
@@ -202,6 +214,9 @@ void SpectatorHub::sendSetup(Watcher& w, Transport& t, std::int64_t nowMs) {
 }
 
 void SpectatorHub::handle(const std::uint8_t* data, std::size_t size, Address from, Transport& t, std::int64_t nowMs) {
+    // Another stream version: its layout is not this one's, and versions 1 and 2 can print no reason but "full"
+    // and "no match", both false here; so no answer (docs/netcode.md, Spectators).
+    if (size >= 3 && data[2] != kSpectateVersion) return void(++otherVersion_);
     auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.addr == from; });
     // A Watch that echoes its watcher's cookie is under that stream's key; any other under the secret.
     const bool echoes = it != watchers_.end() && size == kWatchSize && cookieAt(data) == it->cookie;
@@ -362,6 +377,17 @@ void SpectatorClient::tick(std::int64_t nowMs) {
             ++malformed_;
             continue;
         }
+        if (data.size() >= 3 && isSpectateDatagram(data.data(), data.size()) && data[2] != kSpectateVersion) {
+            // Not trusted at once (anyone can send a few bytes from the host's address): the asking ends only if
+            // nothing of this version comes within kVersionGraceMs.
+            if (state_ == SpectatorState::Asking && otherVersion_ == 0) {
+                otherVersion_ = data[2];
+                otherVersionMs_ = nowMs;
+            } else {
+                ++malformed_;
+            }
+            continue;
+        }
         if (!authentic(data.data(), data.size())) {  // dropped before decoding
             ++forged_;
             continue;
@@ -372,6 +398,7 @@ void SpectatorClient::tick(std::int64_t nowMs) {
             continue;
         }
         if (m.type == SpectateType::Refuse) {
+            if (m.refusal == SpectateRefusal::Version) return fail(spectateVersionText(m.hostVersion));
             return fail(m.refusal == SpectateRefusal::Full ? "refused: the host takes no more spectators"
                                                            : "refused: the host has no match running");
         }
@@ -382,6 +409,7 @@ void SpectatorClient::tick(std::int64_t nowMs) {
                 ++malformed_;
                 continue;
             }
+            otherVersion_ = 0;  // the host speaks this version
             if (state_ == SpectatorState::Watching && m.match == match_ && m.cookie == cookie_) continue;  // repeated
             if (state_ == SpectatorState::Watching && m.match != match_) {
                 return fail("the players started a rematch (a spectator follows one match)");
@@ -409,6 +437,9 @@ void SpectatorClient::tick(std::int64_t nowMs) {
             for (std::size_t k = have + 1 - m.firstFrame; k < m.inputs.size(); ++k) inputs_.push_back(m.inputs[k]);
         }
         fresh_ = true;
+    }
+    if (state_ == SpectatorState::Asking && otherVersion_ != 0 && nowMs - otherVersionMs_ >= kVersionGraceMs) {
+        return fail(spectateVersionText(otherVersion_));
     }
     if (state_ == SpectatorState::Asking && nowMs - startMs_ > kAskForMs) return fail("no answer from the host");
     if (state_ == SpectatorState::Watching && nowMs - lastHeardMs_ > kSpectatorTimeoutMs &&

@@ -12,8 +12,8 @@
 //           match's Welcome packet (the whole setup)
 //   Inputs  host -> spectator: cookie, the match's last frame (0 while running), the newest confirmed frame, first
 //           frame, count, then count frames of both players' 16-bit buttons (at most kMaxSpectateFrames)
-//   Refuse  host -> spectator: why (it has all the spectators it takes); a Watch before the match starts gets no
-//           answer, and the spectator keeps asking (30 s at most)
+//   Refuse  host -> spectator: why (it has all the spectators it takes; or another stream version, and which); a
+//           Watch before the match starts gets no answer, and the spectator keeps asking (30 s at most)
 // Keys: a Watch without a cookie is tagged under the secret (the spectators' secret from the lobby; empty on the
 // direct path); a Refuse under the secret with the nonce of the Watch it answers; a Setup, the Inputs and a Watch
 // with a cookie under the stream key (spectateStreamKey: the secret, both nonces and the cookie), which a third
@@ -46,7 +46,7 @@ constexpr std::int64_t kSpectatorTimeoutMs = 3000;
 constexpr std::int64_t kResendMs = 300;
 
 enum class SpectateType : std::uint8_t { Watch = 1, Setup = 2, Inputs = 3, Refuse = 4 };
-enum class SpectateRefusal : std::uint8_t { Full = 1, NoMatch = 2 };
+enum class SpectateRefusal : std::uint8_t { Full = 1, NoMatch = 2, Version = 3 };
 
 /// One decoded spectator datagram (only the fields of its type are meaningful).
 struct SpectateMessage {
@@ -61,6 +61,7 @@ struct SpectateMessage {
     std::uint32_t firstFrame = 0;               // Inputs
     std::vector<sim::FrameInput> inputs;        // Inputs (each button within wireButtons())
     SpectateRefusal refusal = SpectateRefusal::Full;  // Refuse
+    std::uint8_t hostVersion = 0;               // Refuse Version: the stream version the host runs
 };
 
 /// True when a datagram is a spectator one (its first two bytes).
@@ -77,6 +78,8 @@ bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t siz
 /// The key of one spectator's stream: HMAC-SHA-256 under the secret (the spectators' secret through the lobby,
 /// empty on the direct path) of a label, the spectator's nonce, the host's nonce and the cookie (little-endian).
 Key spectateStreamKey(const Key& secret, const Nonce& spectatorNonce, const Nonce& hostNonce, std::uint32_t cookie);
+/// The text a spectator ends with when the host runs stream version `host` (not this build's).
+std::string spectateVersionText(int host);
 
 /// Host side: the watchers of one match.
 class SpectatorHub {
@@ -106,6 +109,8 @@ public:
     std::int64_t refused() const { return refused_; }
     std::int64_t dropped() const { return dropped_; }
     std::int64_t served() const { return served_; }
+    /// Watches of another stream version: not answered (see docs/netcode.md, Spectators).
+    std::int64_t otherVersion() const { return otherVersion_; }
 
 private:
     struct Watcher {
@@ -131,7 +136,7 @@ private:
     std::vector<sim::FrameInput> inputs_;
     std::uint32_t lastFrame_ = 0;
     std::vector<Watcher> watchers_;
-    std::int64_t malformed_ = 0, forged_ = 0, refused_ = 0, dropped_ = 0, served_ = 0;
+    std::int64_t malformed_ = 0, forged_ = 0, refused_ = 0, dropped_ = 0, served_ = 0, otherVersion_ = 0;
 };
 
 /// A Transport in front of the host's: spectator datagrams go to the hub, the rest up to the match.
@@ -186,7 +191,9 @@ public:
     std::uint32_t lastFrame() const { return lastFrame_; }
     /// The newest confirmed frame the host has reported.
     std::uint32_t hostNewest() const { return newest_; }
-    /// Why it stopped ("" while it runs): "refused: ...", "no answer from the host", "connection lost".
+    /// Why it stopped ("" while it runs): "refused: ...", "no answer from the host", "connection lost". A datagram of
+    /// another stream version from the host ends it ("refused: the host runs spectator stream version N, this game
+    /// M") only if nothing of this version comes within 0.75 s (anyone can send a few bytes from the host's address).
     const std::string& failure() const { return failure_; }
     /// Ends with a failure (the runner's own limits).
     void fail(const std::string& why);
@@ -223,6 +230,8 @@ private:
     std::string failure_;
     std::int64_t malformed_ = 0;
     std::int64_t forged_ = 0;
+    int otherVersion_ = 0;             // another version's datagram came from the host (0: none)
+    std::int64_t otherVersionMs_ = 0;
 };
 
 }  // namespace net

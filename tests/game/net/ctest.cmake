@@ -70,6 +70,11 @@ add_test(NAME "spectators watch a real match on loopback: a late one catches up,
           ${CMAKE_CURRENT_BINARY_DIR}/spectate_pair)
 set_tests_properties("spectators watch a real match on loopback: a late one catches up, a stalled one is dropped, recordings equal the players'"
   PROPERTIES TIMEOUT 150)
+add_test(NAME "a spectator meeting a host of another spectator stream version says so at once; a version-2 Watch gets no answer"
+  COMMAND bash ${BVH_NET_TEST_DIR}/spectate_version.sh $<TARGET_FILE:game_headless> $<TARGET_FILE:udp_probe>
+          ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/spectate_version)
+set_tests_properties("a spectator meeting a host of another spectator stream version says so at once; a version-2 Watch gets no answer"
+  PROPERTIES TIMEOUT 60)
 add_test(NAME "online join to a closed UDP port fails at once on the ICMP refusal with a clear message"
   COMMAND bash ${BVH_NET_TEST_DIR}/udp_faults.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
           ${CMAKE_CURRENT_BINARY_DIR}/udp_closed closed)

@@ -1,7 +1,9 @@
 // The spectator stream on the direct path (no lobby, the empty secret): its key derives from both sides' nonces, so
 // a third party who knows the empty secret and even the cookie, but never saw the nonces, cannot forge inputs, an
 // end, a refusal or a rematch to a spectator, nor acknowledgements to the host; one on the path who saw them can
-// (the control, so the test can fail). Golden bytes of version 3.
+// (the control, so the test can fail). Golden bytes of version 3, and what each side does with another version.
+#include "game/net/crypto/hmac.h"
+#include "game/net/crypto/sha256.h"
 #include "game/net/memory_transport.h"
 #include "game/net/spectate.h"
 #include "spectate_test_util.h"
@@ -194,7 +196,19 @@ TEST_CASE("spectate version 3 golden bytes: a Watch, a Refuse and the stream key
     CHECK_FALSE(net::spectateAuthentic({}, rb.data(), rb.size()));  // without the nonce it fails
     CHECK_FALSE(net::spectateAuthentic({}, rb.data(), rb.size(), &hn));
 
-    CHECK(rb.size() <= net::kWatchSize);  // no answer is larger than a Watch
+    // A Refuse "another version": reason 3 and the host's version, 22 bytes; the host's own version is no reason.
+    r.refusal = net::SpectateRefusal::Version;
+    r.hostVersion = 4;
+    const std::vector<std::uint8_t> vb = net::encodeSpectate(r, {}, &sn);
+    REQUIRE(vb.size() == 22);
+    CHECK(std::vector<std::uint8_t>(vb.begin(), vb.begin() + 6) == std::vector<std::uint8_t>{0x42, 0x53, 3, 4, 3, 4});
+    net::SpectateMessage back;
+    REQUIRE(net::decodeSpectate(vb.data(), vb.size(), back));
+    CHECK(back.hostVersion == 4);
+    r.hostVersion = net::kSpectateVersion;
+    const std::vector<std::uint8_t> same = net::encodeSpectate(r);
+    CHECK_FALSE(net::decodeSpectate(same.data(), same.size(), back));
+    CHECK(vb.size() <= net::kWatchSize);  // no answer is larger than a Watch
 
     // A Setup: 'B' 'S' 3 2, cookie, match, the host's nonce (bytes 9-24), then the Welcome.
     net::SpectateMessage s;
@@ -208,4 +222,100 @@ TEST_CASE("spectate version 3 golden bytes: a Watch, a Refuse and the stream key
     head.insert(head.end(), hn.begin(), hn.end());
     CHECK(std::vector<std::uint8_t>(sb.begin(), sb.begin() + 25) == head);
     CHECK(std::vector<std::uint8_t>(sb.begin() + 25, sb.end() - 16) == s.welcome);
+}
+
+namespace {
+
+/// Version 2's Watch as that build encoded it (git history of game/net/spectate.*): 'B' 'S' 2 1, cookie, ack,
+/// zeros to 176 bytes, the tag under the empty key: HMAC-SHA-256 of "bf spectate v2" and those 176 bytes.
+std::vector<std::uint8_t> version2Watch() {
+    std::vector<std::uint8_t> b = {0x42, 0x53, 2, 1};
+    b.resize(176, 0);
+    static const char label[] = "bf spectate v2";
+    net::crypto::Hmac<net::crypto::Sha256> mac(nullptr, 0);
+    mac.update(label, sizeof label - 1);
+    mac.update(b.data(), b.size());
+    const auto d = mac.finish();
+    b.insert(b.end(), d.begin(), d.begin() + 16);
+    return b;
+}
+
+}  // namespace
+
+TEST_CASE("spectate versions: the host answers an older version's Watch with nothing, and counts it") {
+    net::MemoryNetwork network;
+    auto& hostEnd = network.add(1, {}, 1);
+    auto& old = network.add(2, {}, 2);
+    net::SpectatorHub hub(2);
+    net::SpectateDemux demux(hostEnd, hub);
+    hub.startMatch(welcome(), 0);
+    const std::vector<std::uint8_t> w = version2Watch();
+    REQUIRE(w.size() == 192);
+    std::vector<std::uint8_t> data;
+    net::Address from = 0;
+    for (std::int64_t t = 0; t <= 1000; t += 250) {
+        old.sendTo(1, w.data(), w.size(), t);
+        while (demux.receive(data, from, t)) FAIL("a spectator datagram reached the match");
+        hub.tick(demux, t);
+    }
+    CHECK(hub.otherVersion() == 5);
+    CHECK(hub.count() == 0);
+    CHECK(hub.forged() == 0);
+    CHECK_FALSE(old.receive(data, from, 2000));  // no answer: version 2 has no true reason to give
+}
+
+TEST_CASE("spectate versions: another version's datagram from the host ends the asking after 0.75 s, not before") {
+    const std::vector<std::uint8_t> v4 = {0x42, 0x53, 4, 4, 1, 2, 3};  // a future host's answer, any layout
+    {
+        net::MemoryNetwork network;
+        auto& me = network.add(2, {}, 2);
+        spectest::Wire wire(me);
+        net::SpectatorClient client(wire, 1);
+        client.tick(0);
+        wire.queued = {v4};
+        client.tick(100);
+        for (std::int64_t t = 116; t < 850; t += 16) {
+            client.tick(t);
+            REQUIRE(client.state() == net::SpectatorState::Asking);  // within the grace
+        }
+        client.tick(850);
+        CHECK(client.failure() == "refused: the host runs spectator stream version 4, this game 3");
+        CHECK(client.forged() == 0);
+    }
+    {   // A Setup of this version within the grace: the host speaks it, the stream goes on.
+        net::MemoryNetwork network;
+        auto& hostEnd = network.add(1, {}, 1);
+        auto& me = network.add(2, {}, 2);
+        spectest::Wire wire(me);
+        net::SpectatorHub hub(2);
+        net::SpectateDemux demux(hostEnd, hub);
+        net::SpectatorClient client(wire, 1);
+        hub.startMatch(welcome(), 0);
+        wire.queued = {v4};
+        std::vector<std::uint8_t> data;
+        net::Address from = 0;
+        for (std::int64_t t = 0; t <= 2000; t += 16) {
+            while (demux.receive(data, from, t)) {}
+            hub.tick(demux, t);
+            client.tick(t);
+        }
+        CHECK(client.failure() == "");
+        CHECK(client.state() == net::SpectatorState::Watching);
+    }
+    {   // A later host answering in this version's layout: the Refuse with the reason "version" ends it at once.
+        net::MemoryNetwork network;
+        auto& me = network.add(2, {}, 2);
+        spectest::Wire wire(me);
+        net::SpectatorClient client(wire, 1);
+        net::Nonce n;
+        n.fill(5);
+        client.setNonce(n);
+        net::SpectateMessage r;
+        r.type = net::SpectateType::Refuse;
+        r.refusal = net::SpectateRefusal::Version;
+        r.hostVersion = 7;
+        wire.queued = {net::encodeSpectate(r, {}, &n)};
+        client.tick(0);
+        CHECK(client.failure() == "refused: the host runs spectator stream version 7, this game 3");
+    }
 }

@@ -7,6 +7,9 @@
 //                                              less than 60 ms apart): `burst STEPS COPIES`, STEPS the time since the
 //                                              previous burst's start in 250 ms steps, rounded (the joiner's Hello
 //                                              period; 0 for the first burst), COPIES how many datagrams it held
+//   udp_probe answer PORT SECONDS HEX          on 127.0.0.1:PORT (0: any free port) for SECONDS, print `listening on
+//                                              PORT`, then answer every datagram with the bytes HEX (a host that
+//                                              speaks another version)
 //   udp_probe spoof FROM_PORT TO_PORT HEX      send one datagram to 127.0.0.1:TO_PORT that claims to come from
 //                                              127.0.0.1:FROM_PORT (a raw socket: needs CAP_NET_RAW)
 //   udp_probe forge-leave FROM_PORT TO_PORT SECONDS
@@ -69,16 +72,56 @@ int freePort() {
     return 0;
 }
 
-int sink(long port, long seconds) {
+/// A UDP socket on 127.0.0.1:port (0: any free port) after printing `listening on PORT`; -1 after saying why.
+int listening(long port, const char* what) {
     const int fd = socket(AF_INET, SOCK_DGRAM, 0);
     sockaddr_in a = loopback(port);
     socklen_t len = sizeof a;
     if (fd < 0 || bind(fd, reinterpret_cast<const sockaddr*>(&a), sizeof a) != 0 ||
         getsockname(fd, reinterpret_cast<sockaddr*>(&a), &len) != 0) {
-        std::perror("udp_probe: sink");
-        return 2;
+        std::perror(what);
+        if (fd >= 0) close(fd);
+        return -1;
     }
     std::cout << "listening on " << ntohs(a.sin_port) << std::endl;
+    return fd;
+}
+
+/// The bytes of an even number of hex digits; false (said) for anything else.
+bool parseHex(const std::string& hex, std::vector<std::uint8_t>& out) {
+    const bool digits = hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+    for (std::size_t i = 0; digits && i + 1 < hex.size(); i += 2) {
+        out.push_back(std::uint8_t(std::strtol(hex.substr(i, 2).c_str(), nullptr, 16)));
+    }
+    if (!digits || out.empty() || hex.size() % 2 != 0) {
+        std::cerr << "udp_probe: HEX wants an even number of hex digits\n";
+        return false;
+    }
+    return true;
+}
+
+int answer(long port, long seconds, const std::string& hex) {
+    std::vector<std::uint8_t> reply;
+    if (!parseHex(hex, reply)) return 2;
+    const int fd = listening(port, "udp_probe: answer");
+    if (fd < 0) return 2;
+    const Clock::time_point t0 = Clock::now();
+    std::uint8_t buf[2048];
+    while (msSince(t0) < seconds * 1000) {
+        pollfd p{fd, POLLIN, 0};
+        if (poll(&p, 1, 20) <= 0) continue;
+        sockaddr_in from{};
+        socklen_t len = sizeof from;
+        if (recvfrom(fd, buf, sizeof buf, 0, reinterpret_cast<sockaddr*>(&from), &len) < 0) continue;
+        sendto(fd, reply.data(), reply.size(), 0, reinterpret_cast<const sockaddr*>(&from), len);
+    }
+    close(fd);
+    return 0;
+}
+
+int sink(long port, long seconds) {
+    const int fd = listening(port, "udp_probe: sink");
+    if (fd < 0) return 2;
     const Clock::time_point t0 = Clock::now();
     long previous = -1, burstStart = -1, last = -1, copies = 0;
     const auto endBurst = [&] {
@@ -127,14 +170,7 @@ bool sendSpoofed(int fd, long fromPort, long toPort, const std::vector<std::uint
 
 int spoof(long fromPort, long toPort, const std::string& hex) {
     std::vector<std::uint8_t> payload;
-    const bool digits = hex.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
-    for (std::size_t i = 0; digits && i + 1 < hex.size(); i += 2) {
-        payload.push_back(std::uint8_t(std::strtol(hex.substr(i, 2).c_str(), nullptr, 16)));
-    }
-    if (!digits || payload.empty() || hex.size() % 2 != 0) {
-        std::cerr << "udp_probe: HEX wants an even number of hex digits\n";
-        return 2;
-    }
+    if (!parseHex(hex, payload)) return 2;
     bool denied = false;
     const int fd = rawSocket(denied);
     if (fd < 0) return denied ? 77 : 2;
@@ -185,7 +221,7 @@ int forgeLeave(long fromPort, long toPort, long seconds) {
 }
 
 int usage() {
-    std::cerr << "usage: udp_probe freeport | sink PORT SECONDS | spoof FROM_PORT TO_PORT HEX |"
+    std::cerr << "usage: udp_probe freeport | sink PORT SECONDS | answer PORT SECONDS HEX | spoof FROM_PORT TO_PORT HEX |"
                  " forge-leave FROM_PORT TO_PORT SECONDS\n";
     return 2;
 }
@@ -196,10 +232,14 @@ int main(int argc, char** argv) {
     const std::string mode = argc > 1 ? argv[1] : "";
     if (mode == "freeport" && argc == 2) return freePort();
     if (argc < 4) return usage();
-    const long a = number(argv[2], mode == "sink" ? 0 : 1, 65535);
+    const long a = number(argv[2], mode == "sink" || mode == "answer" ? 0 : 1, 65535);
     if (mode == "sink" && argc == 4) {
         const long s = number(argv[3], 1, 60);
         return a < 0 || s < 0 ? usage() : sink(a, s);
+    }
+    if (mode == "answer" && argc == 5) {
+        const long s = number(argv[3], 1, 60);
+        return a < 0 || s < 0 ? usage() : answer(a, s, argv[4]);
     }
     const long b = number(argv[3], 1, 65535);
     if (a < 0 || b < 0 || argc != 5) return usage();
