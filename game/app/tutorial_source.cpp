@@ -135,7 +135,7 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     std::string sub;
     if (phase_ == Phase::Failed) sub = "Missed: " + missed_ + "   (again from the start)";
     else if (phase_ == Phase::Passed) sub = "Next: " + std::to_string(index_ + 2) + "/" + std::to_string(lessons_.size());
-    else sub = "Esc: menu (Quit to title), or play it again with Reset";
+    else sub = "Esc: the pause menu (Leave the tutorial), or play the last lesson again with Restart the lesson";
     drawRichText(t, ctx.res->font, sub, 20, cx, 328.f, sf::Color(240, 240, 245), *ctx.bindings);
 }
 
