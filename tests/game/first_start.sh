@@ -81,6 +81,14 @@ EXTRA=
 [ "$RC" = 0 ] || { echo "FAIL: replay browser exit $RC (did Leave the replay go back to the list?)"; cat "$OUT/game.err"; exit 1; }
 if grep -qi "desync\|mismatch\|cannot" "$OUT/game.err"; then echo "FAIL: the replay from the browser:"; cat "$OUT/game.err"; exit 1; fi
 
+# The tutorial's pause menu: Resume, Restart the lesson, Skip to the next lesson, Move list, Controls, Save a bug
+# report here, Leave the tutorial, Quit to title. Esc S S Enter skips to lesson 2; Esc and six S reach "Leave the
+# tutorial", whose Enter leaves the lesson (opened by --show: the game ends, exit 0). Before, the sixth row down was
+# "Quit to title" (the title stays open and the game would still run: this fails).
+EXTRA="--show tutorial" play Escape s s Return Escape s s s s s s Return
+EXTRA=
+[ "$RC" = 0 ] || { echo "FAIL: tutorial pause menu: exit $RC (did Leave the tutorial leave?)"; cat "$OUT/game.err"; exit 1; }
+
 # A save that fails (the config folder cannot be made: a file is in its way) is said at once, on stderr and on
 # screen, and the exit status is 1; the game goes on to the menu.
 XDG_CONFIG_HOME=$OUT/blocked/cfg
@@ -102,4 +110,4 @@ grep -q "bad.cfg:2: window: number 12 out of range \[640, 7680\] (the default se
     { echo "FAIL: bad settings message:"; cat "$OUT/bad.err"; exit 1; }
 [ -f "$OUT/bad.png" ] || { echo "FAIL: the game did not start with a bad settings file"; exit 1; }
 [ "$(cat "$OUT/bad.cfg")" = "$(printf 'volume = 40\nwindow = 12x5')" ] || { echo "FAIL: bad file rewritten"; exit 1; }
-echo "first start: welcome page saved $FILE, second start went straight to the menu, Options saved the window and MSAA, the replay browser played a match and went back, a failed save exited 1, a bad file was said and kept"
+echo "first start: welcome page saved $FILE, second start went straight to the menu, Options saved the window and MSAA, the replay browser played a match and went back, the tutorial's pause menu skipped a lesson and left, a failed save exited 1, a bad file was said and kept"

@@ -26,9 +26,9 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
                        "window match and Blaster recordings replay headless"
                        "window Blaster script reports its failed expect lines under Xvfb" PROPERTIES
     TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RESOURCE_LOCK xdisplay)
-  add_test(NAME "window menus under xdotool: first start, Options, replay browser, files under XDG not HOME"
+  add_test(NAME "window menus under xdotool: first start, Options, replay browser, tutorial pause menu, files under XDG not HOME"
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/first_start.sh $<TARGET_FILE:game> ${BVH_DATA_DIR} ${_out}/first_start)
-  set_tests_properties("window menus under xdotool: first start, Options, replay browser, files under XDG not HOME"
+  set_tests_properties("window menus under xdotool: first start, Options, replay browser, tutorial pause menu, files under XDG not HOME"
     PROPERTIES TIMEOUT 300 SKIP_REGULAR_EXPRESSION "FIRST START TEST SKIPPED" RESOURCE_LOCK xdisplay)
   add_test(NAME "window arcade under xdotool: lose on time, CONTINUE?, continue, give up"
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/arcade_window.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> ${BVH_DATA_DIR}
