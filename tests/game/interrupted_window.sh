@@ -42,8 +42,15 @@ host=$!; pids+=($host)
 port=$(waitFor "$out/host.out" 's/^hosting on UDP port //p' 100) || fail "the host printed no port"
 "$game" --data "$data" --mute --join "127.0.0.1:$port" >"$out/game.out" 2>"$out/game.err" &
 win=$!; pids+=($win)
-# This build prints `online: ...` when the match starts; an older one may not: then 5 s must do.
-waitFor "$out/game.out" 's/^\(online: .*\)/\1/p' 150 >/dev/null || sleep 5
+# The match has started once the window says `online: ...` (this build) or its recording appears in the replays
+# folder (a build that does not say it).
+started=
+for _ in $(seq 150); do
+    grep -q '^online: ' "$out/game.out" 2>/dev/null && started=1 && break
+    [ -n "$(ls -A "$XDG_DATA_HOME/bvh-fighter/replays" 2>/dev/null)" ] && started=1 && break
+    sleep 0.1
+done
+[ -n "$started" ] || fail "the window did not start the match within 15 s"
 sleep 1
 import -window root "$out/playing.png" 2>/dev/null || fail "no screenshot"
 kill -STOP "$host"
