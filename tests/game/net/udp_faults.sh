@@ -4,7 +4,7 @@
 # usage: udp_faults.sh GAME_HEADLESS SCRIPT WORKDIR MODE [TOOL]
 # GAME_HEADLESS may be any build's (docs/testing.md runs these against the build before the fixes): SCRIPT and the
 # `data` folder beside it (the one the peers find from SCRIPT) must then be that build's. TOOL is flood_sender for
-# flood and joinflood and udp_probe for seed, spoof and forgeleave (this build's: they only send and listen).
+# flood and joinflood and udp_probe for seed, spoof, forgeleave and forgeack (this build's: they only send and listen).
 #   closed:  a join to a port where nothing listens ends with "nothing answers at" (the ICMP refusal), before the
 #            10 s connect timeout could have passed
 #   signal:  SIGTERM to a joiner mid-match: it leaves (the host ends with "opponent left", not "connection lost"),
@@ -27,12 +27,16 @@
 #            address (udp_probe, a raw socket) to the joiner mid-match: the match goes on to the end, equal hashes
 #   forgeleave: udp_probe sees one of the host's Input packets to the joiner, sets its leaving flag and sends it
 #            from the host's address: the joiner does not end with "opponent left"; the match ends with equal hashes
+#   forgeack: udp_probe copies the host's Inputs to a joiner that loses 20% of what it sends with "I hold all
+#            your inputs" (the largest acknowledged frame a packet may carry) from the host's address for 5 s: the
+#            match does not freeze on a lost input that is never resent; it ends with equal hashes
 #   rules:   the host's copy of its fighter differs from the joiner's (health 1000 -> 999 in a copy of the data
 #            folder): the joiner is refused at the handshake with the rules reason, not desynced in the match
 #   seat:    a caller whose Hello is answered but who vanishes before its first input does not keep the real joiner
 #            (who calls 1.4 s later) out: the real joiner plays the match to the end, equal hashes
 #   ping:    paced peers on loopback report a ping under 8 ms (the tick's wait is not counted; a tick is 16.7 ms)
-# spoof and forgeleave need a raw socket (root or CAP_NET_RAW); without one they print why and exit 77 (skipped).
+# spoof, forgeleave and forgeack need a raw socket (root or CAP_NET_RAW); without one they print why and exit 77
+# (skipped).
 set -u
 exe=$1 script=$2 dir=$3 mode=$4 tool=${5:-}
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
@@ -280,6 +284,31 @@ rules)
     grep -q '^result: refused: the host runs another build or other data for fighter .ryo.$' "$dir/join.out" ||
         fail "not refused at the handshake: $(grep result: "$dir/join.out")"
     grep -q '^frames:' "$dir/join.out" && fail "a match was played"
+    ;;
+forgeack)
+    # The joiner loses 20% of what it sends; udp_probe copies each of the host's Inputs to it with "I hold
+    # all your inputs" and sends the copy from the host's address for 5 s. Believed, a lost input is never resent
+    # and both sides wait for it for ever; the match must instead end normally.
+    jport=$("$tool" freeport) || fail "no free port"
+    "$tool" forge-ack 1 "$jport" 1 >/dev/null 2>&1
+    [ $? = 77 ] && skipWithoutRaw
+    startHost --frames 240
+    "$tool" forge-ack "$port" "$jport" 5 >"$dir/forge.out" 2>&1 &
+    forge=$!
+    [ -n "$(waitFor "$dir/forge.out" 's/^\(listening\)$/\1/p')" ] || fail "udp_probe is not listening"
+    timeout 20 "$exe" --join "127.0.0.1:$port" --local-port "$jport" --replay "$script" --net-loss 20 \
+        >"$dir/join.out" 2>&1 &
+    join=$!
+    wait "$join"; joinCode=$?
+    wait "$host"; hostCode=$?
+    wait "$forge"; forgeCode=$?
+    [ "$joinCode" = 124 ] && fail "the match froze (the joiner was still playing after 20 s)"
+    bothFinished
+    [ "$forgeCode" = 0 ] || fail "no acknowledgement was forged (udp_probe exit $forgeCode)"
+    forged=$(sed -n 's/.* \([0-9]*\) with a wrong tag.*/\1/p' "$dir/join.out")
+    [ "${forged:-0}" -ge 1 ] || fail "the forgeries were not counted as forged (${forged:-no count})"
+    cat "$dir/forge.out"
+    grep '^packets:' "$dir/join.out"
     ;;
 seat)
     # A caller with 600 ms of simulated delay is killed 1.4 s after it starts calling: its Hello has been answered

@@ -16,8 +16,12 @@
 //                                              wait (at most SECONDS) for a game Input datagram from FROM_PORT to
 //                                              TO_PORT, set its "leaving" flag and send it again from FROM_PORT:
 //                                              what anyone who sees one packet of the match could do
-// Exit 0 when done (forge-leave: when it forged one), 1 when nothing came in time, 2 on a bad command line or a
-// socket error, 77 when a raw socket is not allowed here (the test counts as skipped).
+//   udp_probe forge-ack FROM_PORT TO_PORT SECONDS
+//                                              for SECONDS, copy every game Input from FROM_PORT to TO_PORT with its
+//                                              acknowledged frame set to the largest one allowed and send the copy from
+//                                              FROM_PORT: "I hold all your inputs", so lost ones are never resent
+// Exit 0 when done (forge-leave, forge-ack: when it forged one), 1 when nothing came in time, 2 on a bad command
+// line or a socket error, 77 when a raw socket is not allowed here (the test counts as skipped).
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/ip.h>
@@ -182,8 +186,54 @@ int spoof(long fromPort, long toPort, const std::string& hex) {
 
 // The game's Input packet, the same in protocol versions 3 and 4: `B F VERSION 4`, token (4), sequence (4), send
 // time (4), echo (4), echo hold (2), acknowledged frame (4), sender frame (4), advantage (1), then the flags byte,
-// whose bit 0 says "leaving".
-constexpr std::size_t kFlagsOffset = 4 + 4 + 4 + 4 + 4 + 2 + 4 + 4 + 1;
+// whose bit 0 says "leaving"; the acknowledged frame is at kAckOffset.
+constexpr std::size_t kAckOffset = 4 + 4 + 4 + 4 + 4 + 2;
+constexpr std::size_t kFlagsOffset = kAckOffset + 4 + 4 + 1;
+// The largest frame a packet may name (both versions' decoders refuse more): "I hold everything you sent".
+constexpr std::uint32_t kForgedAck = 1000000;
+
+/// The payload of a game Input datagram from fromPort to toPort in a raw IPv4 packet, or null.
+const std::uint8_t* inputPayload(const std::uint8_t* buf, ssize_t n, long fromPort, long toPort, std::size_t& size) {
+    if (n < ssize_t(sizeof(iphdr))) return nullptr;
+    iphdr ip{};
+    std::memcpy(&ip, buf, sizeof ip);
+    const std::size_t ipLen = std::size_t(ip.ihl) * 4;
+    if (ip.protocol != IPPROTO_UDP || std::size_t(n) < ipLen + sizeof(udphdr)) return nullptr;
+    udphdr u{};
+    std::memcpy(&u, buf + ipLen, sizeof u);
+    const std::uint8_t* payload = buf + ipLen + sizeof u;
+    size = std::size_t(n) - ipLen - sizeof u;
+    if (ntohs(u.uh_sport) != fromPort || ntohs(u.uh_dport) != toPort || size <= kFlagsOffset) return nullptr;
+    if (payload[0] != 'B' || payload[1] != 'F' || payload[3] != 4) return nullptr;  // an Input
+    return payload;
+}
+
+int forgeAck(long fromPort, long toPort, long seconds) {
+    bool denied = false;
+    const int fd = rawSocket(denied);
+    if (fd < 0) return denied ? 77 : 2;
+    std::cout << "listening" << std::endl;
+    const Clock::time_point t0 = Clock::now();
+    std::uint8_t buf[4096];
+    long forged = 0;
+    while (msSince(t0) < seconds * 1000) {
+        pollfd p{fd, POLLIN, 0};
+        if (poll(&p, 1, 20) <= 0) continue;
+        const ssize_t n = recv(fd, buf, sizeof buf, 0);
+        std::size_t size = 0;
+        const std::uint8_t* payload = inputPayload(buf, n, fromPort, toPort, size);
+        if (payload == nullptr) continue;
+        std::vector<std::uint8_t> copy(payload, payload + size);
+        std::uint32_t ack = 0;  // little-endian, as every field
+        for (std::size_t i = 0; i < 4; ++i) ack |= std::uint32_t(copy[kAckOffset + i]) << (8 * i);
+        if (ack == kForgedAck) continue;  // our own copies come back through this socket too
+        for (std::size_t i = 0; i < 4; ++i) copy[kAckOffset + i] = std::uint8_t(kForgedAck >> (8 * i));
+        if (sendSpoofed(fd, fromPort, toPort, copy)) ++forged;
+    }
+    close(fd);
+    std::cout << "forged " << forged << " acknowledgements\n";
+    return forged > 0 ? 0 : 1;
+}
 
 int forgeLeave(long fromPort, long toPort, long seconds) {
     bool denied = false;
@@ -196,17 +246,9 @@ int forgeLeave(long fromPort, long toPort, long seconds) {
         pollfd p{fd, POLLIN, 0};
         if (poll(&p, 1, 20) <= 0) continue;
         const ssize_t n = recv(fd, buf, sizeof buf, 0);  // IPv4 raw sockets receive the IP header too
-        if (n < ssize_t(sizeof(iphdr))) continue;
-        iphdr ip{};
-        std::memcpy(&ip, buf, sizeof ip);
-        const std::size_t ipLen = std::size_t(ip.ihl) * 4;
-        if (ip.protocol != IPPROTO_UDP || std::size_t(n) < ipLen + sizeof(udphdr)) continue;
-        udphdr u{};
-        std::memcpy(&u, buf + ipLen, sizeof u);
-        const std::uint8_t* payload = buf + ipLen + sizeof u;
-        const std::size_t size = std::size_t(n) - ipLen - sizeof u;
-        if (ntohs(u.uh_sport) != fromPort || ntohs(u.uh_dport) != toPort || size <= kFlagsOffset) continue;
-        if (payload[0] != 'B' || payload[1] != 'F' || payload[3] != 4) continue;  // an Input
+        std::size_t size = 0;
+        const std::uint8_t* payload = inputPayload(buf, n, fromPort, toPort, size);
+        if (payload == nullptr) continue;
         std::vector<std::uint8_t> forged(payload, payload + size);
         forged[kFlagsOffset] |= 1;
         const bool ok = sendSpoofed(fd, fromPort, toPort, forged);
@@ -222,7 +264,7 @@ int forgeLeave(long fromPort, long toPort, long seconds) {
 
 int usage() {
     std::cerr << "usage: udp_probe freeport | sink PORT SECONDS | answer PORT SECONDS HEX | spoof FROM_PORT TO_PORT HEX |"
-                 " forge-leave FROM_PORT TO_PORT SECONDS\n";
+                 " forge-leave FROM_PORT TO_PORT SECONDS | forge-ack FROM_PORT TO_PORT SECONDS\n";
     return 2;
 }
 
@@ -244,9 +286,10 @@ int main(int argc, char** argv) {
     const long b = number(argv[3], 1, 65535);
     if (a < 0 || b < 0 || argc != 5) return usage();
     if (mode == "spoof") return spoof(a, b, argv[4]);
-    if (mode == "forge-leave") {
+    if (mode == "forge-leave" || mode == "forge-ack") {
         const long s = number(argv[4], 1, 60);
-        return s < 0 ? usage() : forgeLeave(a, b, s);
+        if (s < 0) return usage();
+        return mode == "forge-leave" ? forgeLeave(a, b, s) : forgeAck(a, b, s);
     }
     return usage();
 }
