@@ -98,6 +98,7 @@ set(BVH_UDP_FAULTS
   "norecord|online --record with no match writes no file and leaves an existing file untouched"
   "spoof|online 8-byte datagrams of other versions spoofed from the host's address do not end the joiner's match"
   "forgeleave|online a leave forged from one seen Input of the host's does not end the joiner's match"
+  "forgeinputs|online inputs forged from one seen Input of the host's are not played by the joiner"
   "forgeack|online acknowledgements forged from the host's address do not freeze a lossy match"
   "rules|online a host whose fighter data differ is refused at the handshake and no match is played"
   "seat|online a caller that vanishes after its Hello does not keep the real joiner from the host's seat"

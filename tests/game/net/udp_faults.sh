@@ -4,7 +4,7 @@
 # usage: udp_faults.sh GAME_HEADLESS SCRIPT WORKDIR MODE [TOOL]
 # GAME_HEADLESS may be any build's (docs/testing.md runs these against the build before the fixes): SCRIPT and the
 # `data` folder beside it (the one the peers find from SCRIPT) must then be that build's. TOOL is flood_sender for
-# flood and joinflood and udp_probe for seed, spoof, forgeleave and forgeack (this build's: they only send and listen).
+# flood and joinflood and udp_probe for seed, spoof and the forge modes (this build's: they only send and listen).
 #   closed:  a join to a port where nothing listens ends with "nothing answers at" (the ICMP refusal), before the
 #            10 s connect timeout could have passed
 #   signal:  SIGTERM to a joiner mid-match: it leaves (the host ends with "opponent left", not "connection lost"),
@@ -27,6 +27,8 @@
 #            address (udp_probe, a raw socket) to the joiner mid-match: the match goes on to the end, equal hashes
 #   forgeleave: udp_probe sees one of the host's Input packets to the joiner, sets its leaving flag and sends it
 #            from the host's address: the joiner does not end with "opponent left"; the match ends with equal hashes
+#   forgeinputs: the same, but the copy carries the frames after the original's with one button changed (inputs
+#            the host never pressed): the match ends with equal hashes, the forgery counted
 #   forgeack: udp_probe copies the host's Inputs to a joiner that loses 20% of what it sends with "I hold all
 #            your inputs" (the largest acknowledged frame a packet may carry) from the host's address for 5 s: the
 #            match does not freeze on a lost input that is never resent; it ends with equal hashes
@@ -35,7 +37,7 @@
 #   seat:    a caller whose Hello is answered but who vanishes before its first input does not keep the real joiner
 #            (who calls 1.4 s later) out: the real joiner plays the match to the end, equal hashes
 #   ping:    paced peers on loopback report a ping under 8 ms (the tick's wait is not counted; a tick is 16.7 ms)
-# spoof, forgeleave and forgeack need a raw socket (root or CAP_NET_RAW); without one they print why and exit 77
+# spoof and the forge modes need a raw socket (root or CAP_NET_RAW); without one they print why and exit 77
 # (skipped).
 set -u
 exe=$1 script=$2 dir=$3 mode=$4 tool=${5:-}
@@ -68,7 +70,8 @@ waitFor() {
 nowMs() { echo $(( $(date +%s%N) / 1000000 )); }
 # Both peers finished the match with equal hashes (after wait on both).
 bothFinished() {
-    [ "$hostCode" = 0 ] && [ "$joinCode" = 0 ] || fail "exit codes host $hostCode joiner $joinCode"
+    [ "$hostCode" = 0 ] && [ "$joinCode" = 0 ] || fail "exit codes host $hostCode joiner $joinCode ($(grep -h \
+        '^result:' "$dir/host.out" "$dir/join.out" | tr '\n' ' '))"
     grep -q '^result: match over$' "$dir/join.out" || fail "the joiner did not finish the match"
     h=$(hashOf "$dir/host.out") j=$(hashOf "$dir/join.out")
     [ -n "$h" ] && [ "$h" = "$j" ] || fail "final hashes differ: $h / $j"
@@ -250,18 +253,18 @@ spoof)
     [ "${other:-0}" -ge 5 ] || fail "the spoofed datagrams did not reach the joiner (${other:-no count of} another version)"
     grep '^packets:' "$dir/join.out"
     ;;
-forgeleave)
+forgeleave|forgeinputs)
     jport=$("$tool" freeport) || fail "no free port"
-    "$tool" forge-leave 1 "$jport" 1 >/dev/null 2>&1
+    "$tool" "forge-${mode#forge}" 1 "$jport" 1 >/dev/null 2>&1
     [ $? = 77 ] && skipWithoutRaw
     startHost --frames 240
-    "$tool" forge-leave "$port" "$jport" 8 >"$dir/forge.out" 2>&1 &
+    "$tool" "forge-${mode#forge}" "$port" "$jport" 8 >"$dir/forge.out" 2>&1 &
     forge=$!
     [ -n "$(waitFor "$dir/forge.out" 's/^\(listening\)$/\1/p')" ] || fail "udp_probe is not listening"
     timeout 60 "$exe" --join "127.0.0.1:$port" --local-port "$jport" --replay "$script" >"$dir/join.out" 2>&1 &
     join=$!
     wait "$forge"; forgeCode=$?
-    [ "$forgeCode" = 0 ] || { kill "$join" "$host"; fail "no leave was forged (udp_probe exit $forgeCode)"; }
+    [ "$forgeCode" = 0 ] || { kill "$join" "$host"; fail "nothing was forged (udp_probe exit $forgeCode)"; }
     wait "$join"; joinCode=$?
     wait "$host"; hostCode=$?
     grep -q '^result: opponent left$' "$dir/join.out" && fail "a forged leave from the host's address ended the joiner's match"

@@ -16,11 +16,14 @@
 //                                              wait (at most SECONDS) for a game Input datagram from FROM_PORT to
 //                                              TO_PORT, set its "leaving" flag and send it again from FROM_PORT:
 //                                              what anyone who sees one packet of the match could do
+//   udp_probe forge-inputs FROM_PORT TO_PORT SECONDS
+//                                              the same, but the copy carries the frames after the original's with
+//                                              one button changed: inputs the host never pressed
 //   udp_probe forge-ack FROM_PORT TO_PORT SECONDS
 //                                              for SECONDS, copy every game Input from FROM_PORT to TO_PORT with its
 //                                              acknowledged frame set to the largest one allowed and send the copy from
 //                                              FROM_PORT: "I hold all your inputs", so lost ones are never resent
-// Exit 0 when done (forge-leave, forge-ack: when it forged one), 1 when nothing came in time, 2 on a bad command
+// Exit 0 when done (the forgers: when they forged one), 1 when nothing came in time, 2 on a bad command
 // line or a socket error, 77 when a raw socket is not allowed here (the test counts as skipped).
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -235,7 +238,27 @@ int forgeAck(long fromPort, long toPort, long seconds) {
     return forged > 0 ? 0 : 1;
 }
 
-int forgeLeave(long fromPort, long toPort, long seconds) {
+/// Makes a forgery of a captured Input in place: false when this one does not serve (then the next is tried).
+bool forgeLeaving(std::vector<std::uint8_t>& p) {
+    p[kFlagsOffset] |= 1;
+    return true;
+}
+
+/// The frames right after the ones the Input carries, with the same buttons and one more (the lowest button bit,
+/// which every version has): inputs the host never pressed, for frames the joiner has not heard of yet.
+bool forgeInputs(std::vector<std::uint8_t>& p) {
+    const std::size_t first = kFlagsOffset + 2, count = kFlagsOffset + 6, buttons = kFlagsOffset + 7;
+    const std::size_t n = p[count];
+    if (n == 0 || p.size() < buttons + 2 * n) return false;
+    std::uint32_t frame = 0;
+    for (std::size_t i = 0; i < 4; ++i) frame |= std::uint32_t(p[first + i]) << (8 * i);
+    frame += std::uint32_t(n);
+    for (std::size_t i = 0; i < 4; ++i) p[first + i] = std::uint8_t(frame >> (8 * i));
+    for (std::size_t i = 0; i < n; ++i) p[buttons + 2 * i] ^= 1;
+    return true;
+}
+
+int forgeOne(long fromPort, long toPort, long seconds, bool (*forge)(std::vector<std::uint8_t>&), const char* what) {
     bool denied = false;
     const int fd = rawSocket(denied);
     if (fd < 0) return denied ? 77 : 2;
@@ -250,11 +273,11 @@ int forgeLeave(long fromPort, long toPort, long seconds) {
         const std::uint8_t* payload = inputPayload(buf, n, fromPort, toPort, size);
         if (payload == nullptr) continue;
         std::vector<std::uint8_t> forged(payload, payload + size);
-        forged[kFlagsOffset] |= 1;
+        if (!forge(forged)) continue;
         const bool ok = sendSpoofed(fd, fromPort, toPort, forged);
         close(fd);
-        std::cout << "forged a leave from a " << size << "-byte Input (version " << int(payload[2]) << ") after "
-                  << msSince(t0) << " ms\n";
+        std::cout << "forged " << what << " from a " << size << "-byte Input (version " << int(payload[2])
+                  << ") after " << msSince(t0) << " ms\n";
         return ok ? 0 : 2;
     }
     close(fd);
@@ -264,7 +287,7 @@ int forgeLeave(long fromPort, long toPort, long seconds) {
 
 int usage() {
     std::cerr << "usage: udp_probe freeport | sink PORT SECONDS | answer PORT SECONDS HEX | spoof FROM_PORT TO_PORT HEX |"
-                 " forge-leave FROM_PORT TO_PORT SECONDS | forge-ack FROM_PORT TO_PORT SECONDS\n";
+                 " forge-leave|forge-inputs|forge-ack FROM_PORT TO_PORT SECONDS\n";
     return 2;
 }
 
@@ -286,10 +309,10 @@ int main(int argc, char** argv) {
     const long b = number(argv[3], 1, 65535);
     if (a < 0 || b < 0 || argc != 5) return usage();
     if (mode == "spoof") return spoof(a, b, argv[4]);
-    if (mode == "forge-leave" || mode == "forge-ack") {
-        const long s = number(argv[4], 1, 60);
-        if (s < 0) return usage();
-        return mode == "forge-leave" ? forgeLeave(a, b, s) : forgeAck(a, b, s);
-    }
+    const long s = number(argv[4], 1, 60);
+    if (s < 0) return usage();
+    if (mode == "forge-leave") return forgeOne(a, b, s, forgeLeaving, "a leave");
+    if (mode == "forge-inputs") return forgeOne(a, b, s, forgeInputs, "inputs");
+    if (mode == "forge-ack") return forgeAck(a, b, s);
     return usage();
 }
