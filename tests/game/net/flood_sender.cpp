@@ -3,7 +3,9 @@
 // eight bytes), the rest look like a version-4 Hello of a real Hello's size with a tag that cannot be right, so the
 // host has to read the header and check the tag. No spoofing: they come from this process's own port.
 //
-//   flood_sender PORT RATE_PER_SECOND MAX_COUNT MAX_SECONDS
+//   flood_sender PORT RATE_PER_SECOND MAX_COUNT MAX_SECONDS [junk]
+// With `junk`, every datagram is junk (what costs the receiver least: the flood then tests the socket's capacity,
+// not the speed of the tag check).
 // Prints `sent N datagrams in S ms` and exits 0; 2 on a bad command line or a socket error.
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -28,8 +30,9 @@ long number(const char* text, long lo, long hi) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 5) {
-        std::cerr << "usage: flood_sender PORT RATE_PER_SECOND MAX_COUNT MAX_SECONDS\n";
+    const bool junkOnly = argc == 6 && std::string(argv[5]) == "junk";
+    if (argc != 5 && !junkOnly) {
+        std::cerr << "usage: flood_sender PORT RATE_PER_SECOND MAX_COUNT MAX_SECONDS [junk]\n";
         return 2;
     }
     const long port = number(argv[1], 1, 65535), rate = number(argv[2], 1, 10000000);
@@ -57,7 +60,7 @@ int main(int argc, char** argv) {
     while (sent < count && Clock::now() - t0 < std::chrono::seconds(seconds)) {
         const long due = long(std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t0).count() * rate / 1000000);
         for (; sent < due && sent < count; ++sent) {
-            const bool j = sent % 2 == 0;
+            const bool j = junkOnly || sent % 2 == 0;
             sendto(fd, j ? junk : hello, j ? sizeof junk : sizeof hello, 0, reinterpret_cast<const sockaddr*>(&to), sizeof to);
         }
         std::this_thread::sleep_for(std::chrono::microseconds(500));

