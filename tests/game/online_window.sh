@@ -37,8 +37,15 @@ waitFor() {  # waitFor FILE SED_EXPR TENTHS: prints the first match
     return 1
 }
 for n in $(seq 150 199); do [ -e /tmp/.X11-unix/X$n ] || break; done
-# run IN_NAMESPACE CMD...: in home B's namespace for `relayed`, here otherwise
-run() { if [ "$mode" = relayed ] && [ "$1" != - ]; then local ns=$1; shift; netns_exec "$ns" "$@"; else shift; "$@"; fi; }
+# run IN_NAMESPACE CMD...: in home B's namespace for `relayed`, here otherwise. Started with `&` the function runs
+# in a subshell: it execs, so that $! is the command's own pid and the trap's kill reaches it (an Xvfb was left
+# running after every test before).
+run() {
+    local in=()
+    if [ "$mode" = relayed ] && [ "$1" != - ]; then in=(ip netns exec "$(netns_name "$1")"); fi
+    shift
+    if [ "$BASH_SUBSHELL" -gt 0 ]; then exec "${in[@]}" "$@"; else "${in[@]}" "$@"; fi
+}
 
 if [ "$mode" = relayed ]; then
     netns_setup 1
