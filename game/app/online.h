@@ -30,8 +30,9 @@ enum class LinkMode : std::uint8_t {
 
 /// The socket and the peer of one online match, with the clock they run on. Through the lobby, the lobby client
 /// runs first on the same socket; the peer is made once it has the other side's addresses and the room secret. A
-/// room's host with a TURN relay configured (--turn) allocates first and offers the relayed address as the
-/// fallback; the joiner tries it once the direct path stayed silent for net::PeerConfig::relayAfterMs. A host
+/// room's host or joiner with a TURN relay configured (--turn) allocates first and offers the relayed address as
+/// the fallback; the joiner tries the host's once the direct path stayed silent for net::PeerConfig::relayAfterMs,
+/// the host punches the joiner's after joinerRelayAfterMs. A host
 /// serves spectators on its port; a spectator (RoomSpectate) runs a net::SpectatorClient instead of a peer.
 class OnlineLink {
 public:
@@ -80,7 +81,7 @@ private:
     net::PeerConfig cfg_;
     net::LobbyClientConfig lobbyCfg_;
     std::unique_ptr<net::UdpTransport> udp_;
-    std::unique_ptr<net::TurnTransport> turn_;       // the host's fallback relay (--turn through a lobby)
+    std::unique_ptr<net::TurnTransport> turn_;       // a player's fallback relay (--turn through a lobby)
     std::unique_ptr<net::LobbyClient> lobby_;
     std::unique_ptr<net::LobbyDemux> lobbyDemux_;    // the host's polls answered during the match
     std::unique_ptr<net::SpectatorHub> hub_;         // a host's spectators

@@ -84,7 +84,8 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
         return;
     }
     lc.locals = net::localAddresses(udp_->localPort());
-    if (mode == LinkMode::RoomHost && !flags.relay.server.empty()) {  // the fallback relay first: its address goes to the lobby
+    // A player's fallback relay first: its address goes to the lobby (a spectator needs none: the host's serves it).
+    if ((mode == LinkMode::RoomHost || mode == LinkMode::RoomJoin) && !flags.relay.server.empty()) {
         net::TurnConfig tc;
         std::string why;
         const bool hasPort = flags.relay.server.find(':') != std::string::npos;
@@ -127,13 +128,17 @@ void OnlineLink::startPeer() {
             const net::Secret spectators = net::spectatorSecret(lobby_->secret());
             hub_->setKey(net::Key(spectators.begin(), spectators.end()));
         }
+        // The other side may only reach us through our relay: its public IP is permitted (per IP, so a symmetric
+        // NAT's fresh port towards the relay is let through too).
+        if (turn_) turn_->permit(lobby_->candidates().front(), nowMs());
         if (cfg_.host) {
             cfg_.punchTo = lobby_->candidates();
-            if (turn_) turn_->permit(cfg_.punchTo.front(), nowMs());  // the joiner may only reach us through the relay
+            cfg_.joinerRelay = lobby_->relay();
         } else {
             cfg_.hostAddress = lobby_->candidates().front();
             cfg_.hostCandidates = lobby_->candidates();
             cfg_.relayCandidate = lobby_->relay();
+            cfg_.learnFromPunch = turn_ != nullptr;  // the host's Punch through our relay names where it is
         }
         where_ = (cfg_.host ? "room " + lobby_->code() + ": your opponent is " : "room: the host is ") +
                  net::addressText(lobby_->candidates().front());
@@ -205,7 +210,10 @@ std::string OnlineLink::path() const {
                                                 peer_->handshakeRttMs() < 0)) {
         return "";
     }
-    const bool relayed = cfg_.host ? turn_ && turn_->relayedPeer(peer_->peerAddress()) : peer_->throughRelayCandidate();
+    // Through our relay, the host's (a joiner) or the joiner's (a host).
+    const net::Address at = peer_->peerAddress();
+    const bool relayed = (turn_ && turn_->relayedPeer(at)) || peer_->throughRelayCandidate() ||
+                         (cfg_.host && cfg_.joinerRelay != 0 && at == cfg_.joinerRelay);
     return relayed ? "relayed" : "direct";
 }
 

@@ -166,6 +166,7 @@ void Server::join(const LobbyMessage& m, Address from, std::int64_t nowMs) {
         room->joiner = from;
         room->joinNonce = m.nonce;
         room->joinerLocals = m.locals;
+        room->joinerRelay = m.relay;
         ++counters_.joined;
     }
     LobbyMessage reply;
@@ -220,6 +221,7 @@ void Server::hostAsks(const LobbyMessage& m, Address from, std::int64_t nowMs) {
     reply.code = m.code;
     reply.peer = room->joiner;
     reply.locals = room->joinerLocals;
+    reply.relay = room->joinerRelay;
     reply.spectators = room->spectators;
     const std::size_t n = std::min(room->watchers.size(), net::kMaxLocalAddresses);  // the newest ones
     reply.watchers.assign(room->watchers.end() - std::ptrdiff_t(n), room->watchers.end());

@@ -66,6 +66,7 @@ private:
         net::Address joiner = 0;
         net::Nonce joinNonce{};
         std::vector<net::Address> joinerLocals;
+        net::Address joinerRelay = 0;            // the joiner's relayed (TURN) address, 0: none
         std::uint8_t spectators = 0;
         std::int64_t expiresMs = 0;
         bool live = true;

@@ -107,6 +107,7 @@ void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
         secondsLeft_ = m.secondsLeft;
         watchers_ = m.watchers;
         if (m.peer == 0) return;
+        relay_ = m.relay;
         candidates_.assign(1, m.peer);
         for (Address a : m.locals) {
             if (a != m.peer) candidates_.push_back(a);

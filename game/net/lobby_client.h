@@ -25,7 +25,7 @@ struct LobbyClientConfig {
     int retryMs = 250;                 ///< a request is repeated this often until answered
     int answerTimeoutMs = 5000;        ///< no answer at all from the lobby for this long: give up
     int waitMs = 60000;                ///< host: how long to wait for a joiner
-    Address relay = 0;                 ///< host: its relayed (TURN) address, handed to joiners and spectators
+    Address relay = 0;                 ///< host, joiner: its relayed (TURN) address, handed to the other side
     bool keepPolling = false;          ///< host: once Ready, go on polling (every pollEveryMs) to learn spectators;
                                        ///< the answers then come through handle() (LobbyDemux)
     int pollEveryMs = 1000;
@@ -47,7 +47,8 @@ public:
     const Secret& secret() const { return secret_; }
     /// The other side's candidate addresses, public first (Ready).
     const std::vector<Address>& candidates() const { return candidates_; }
-    /// Joiner, spectator: the host's relayed address (0: it has none), tried when the direct path does not come up.
+    /// The other side's relayed address (0: it has none), tried when the direct path does not come up: the host's
+    /// for a joiner or spectator, the joiner's for a host.
     Address relay() const { return relay_; }
     /// Host: the newest spectators' public addresses (from the last Status).
     const std::vector<Address>& watchers() const { return watchers_; }

@@ -98,6 +98,7 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
     case LobbyType::Spectate:
         writeCode(w, m.code);
         writeList(w, m.locals);
+        if (m.type == LobbyType::Join) writeAddress(w, m.relay);
         break;
     case LobbyType::Poll:
     case LobbyType::Close:
@@ -122,6 +123,7 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
     case LobbyType::Status:
         writeAddress(w, m.peer);
         writeList(w, m.locals);
+        writeAddress(w, m.relay);
         w.u8(m.spectators);
         w.uint(m.secondsLeft, 4);
         writeList(w, m.watchers);
@@ -149,6 +151,7 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
     case LobbyType::Spectate:
         m.code = readCode(r);
         m.locals = readList(r);
+        if (type == LobbyType::Join) m.relay = r.uint(6);
         break;
     case LobbyType::Poll:
     case LobbyType::Close:
@@ -173,6 +176,7 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
     case LobbyType::Status:
         m.peer = r.uint(6);
         m.locals = readList(r);
+        m.relay = r.uint(6);
         m.spectators = r.u8();
         m.secondsLeft = std::uint32_t(r.uint(4));
         m.watchers = readList(r);

@@ -17,7 +17,7 @@
 
 namespace net {
 
-constexpr std::uint8_t kLobbyVersion = 2;  // 2: the host's relayed address, the spectators' addresses
+constexpr std::uint8_t kLobbyVersion = 3;  // 2: the host's relayed address, the spectators' addresses; 3: the joiner's
 constexpr std::size_t kCodeLength = 6;
 /// The letters of a room code: no 0/O or 1/I, so a code read aloud or copied by hand stays right (32 letters: a
 /// code is 30 random bits).
@@ -32,15 +32,15 @@ using Secret = std::array<std::uint8_t, kSecretSize>;
 
 enum class LobbyType : std::uint8_t {
     Create = 1,     ///< host -> lobby: a room, please (its local addresses, its relayed address or 0)
-    Join = 2,       ///< joiner -> lobby: the room of this code (its local addresses)
+    Join = 2,       ///< joiner -> lobby: the room of this code (its local addresses, its relayed address or 0)
     Spectate = 3,   ///< spectator -> lobby: watch the room of this code
     Poll = 4,       ///< host -> lobby: keep my room, who came? (code, host key)
     Close = 5,      ///< host -> lobby: the match started or was abandoned: forget the room
     Created = 16,   ///< lobby -> host: code, room secret, host key, lifetime, the host's public address
     Joined = 17,    ///< lobby -> joiner: its public address, the host's public and local addresses, the room secret
     Watching = 18,  ///< lobby -> spectator: its public address, the host's addresses, the spectators' secret
-    Status = 19,    ///< lobby -> host: the joiner's addresses once one came, spectators so far, seconds left, the
-                    ///< newest spectators' public addresses
+    Status = 19,    ///< lobby -> host: the joiner's addresses (and relayed address) once one came, spectators so
+                    ///< far, seconds left, the newest spectators' public addresses
     Refused = 20,   ///< lobby -> anyone: no, and why
 };
 
@@ -65,7 +65,8 @@ struct LobbyMessage {
     Address self = 0;                    ///< Created, Joined, Watching: the receiver's address as the lobby sees it
     Address peer = 0;                    ///< Joined, Watching: the host's public address; Status: the joiner's (0: none)
     Address relay = 0;                   ///< Create: the host's relayed (TURN) address, 0: none; Joined, Watching: the
-                                         ///< host's (tried only when the direct path does not come up)
+                                         ///< host's (tried only when the direct path does not come up); Join: the
+                                         ///< joiner's, 0: none; Status: the joiner's (0: none, or no joiner yet)
     std::vector<Address> watchers;       ///< Status: the public addresses of the newest spectators (at most 4)
     std::uint32_t secondsLeft = 0;       ///< Created, Status: the room's remaining lifetime
     std::uint8_t spectators = 0;         ///< Status

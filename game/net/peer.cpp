@@ -20,6 +20,7 @@ std::uint32_t randomToken() {
 
 /// Where the packet's type byte says Hello (read before decoding, to drop strangers' other packets cheaply).
 bool looksLikeHello(const std::vector<std::uint8_t>& b) { return b.size() > 3 && b[3] == std::uint8_t(PacketType::Hello); }
+bool looksLikePunch(const std::vector<std::uint8_t>& b) { return b.size() > 3 && b[3] == std::uint8_t(PacketType::Punch); }
 
 }  // namespace
 
@@ -62,7 +63,8 @@ void NetPeer::poll(std::int64_t nowMs) {
         // Strangers are dropped before anything is decoded or authenticated; a host still reads their Hellos.
         const bool anyone = cfg_.host ? state_ == PeerState::Waiting : state_ == PeerState::Connecting && isCandidate(from);
         const Address known = anyone ? 0 : cfg_.host ? peer_ : cfg_.hostAddress;
-        if (known != 0 && from != known && !(cfg_.host && looksLikeHello(bytes))) {
+        const bool maybeLearned = !cfg_.host && cfg_.learnFromPunch && state_ == PeerState::Connecting && looksLikePunch(bytes);
+        if (known != 0 && from != known && !(cfg_.host && looksLikeHello(bytes)) && !maybeLearned) {
             ++counters_.wrongAddress;
             continue;
         }
@@ -79,7 +81,7 @@ void NetPeer::poll(std::int64_t nowMs) {
 void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
                      std::int64_t nowMs) {
     if (p.version != kProtocolVersion) return otherVersion(p, from, nowMs);
-    if (p.type == PacketType::Punch) return;  // it only opened a NAT on the way
+    if (p.type == PacketType::Punch) return punched(bytes, from);  // it opened a NAT on the way
     if (cfg_.host && p.type == PacketType::Hello) return hostHello(p, bytes, from, atMs, nowMs);
     if (cfg_.host && state_ == PeerState::Waiting) {
         if (!pending_.active || from != pending_.from) {

@@ -61,6 +61,13 @@ struct PeerConfig {
     Address relayCandidate = 0;        ///< joiner through the lobby: the host's relayed (TURN) address; Hello goes
                                        ///< there too once the direct candidates stayed silent for relayAfterMs
     int relayAfterMs = 3000;
+    Address joinerRelay = 0;           ///< host through the lobby: the joiner's relayed (TURN) address; Punch goes
+                                       ///< there too once no joiner was welcomed within joinerRelayAfterMs (our
+                                       ///< packets then reach the joiner through its relay)
+    int joinerRelayAfterMs = 4500;
+    bool learnFromPunch = false;       ///< joiner with its own relay through the lobby: an authentic Punch from an
+                                       ///< address that is not a candidate (the host's NAT mapping towards our
+                                       ///< relay) makes that address a candidate
     RulesHasher rulesHash;             ///< hash of the build and a fighter's data (null: 0 for every fighter)
     bool autoDelay = false;            ///< choose input delay and rollback window from the handshake's round trip
                                        ///< (autoSessionConfig) instead of session's
@@ -166,6 +173,7 @@ private:
     void joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, Address answeredFrom, std::int64_t atMs,
                       std::int64_t nowMs);
     void punch(std::int64_t nowMs);
+    void punched(const std::vector<std::uint8_t>& bytes, Address from);
     void sendHello(std::int64_t nowMs);
     void connecting(std::int64_t nowMs);
     Nonce cookieFor(Address from, const Nonce& nonce) const;

@@ -12,6 +12,7 @@ namespace {
 
 constexpr int kVersionGraceMs = 750;   // joiner: another version's answer ends the join if no Welcome comes by then
 constexpr int kRefusalsPerSecond = 20; // host: refusals said at most this often (a flood of Hellos gets silence)
+constexpr std::size_t kMaxHostCandidates = 12;  // joiner: the lobby's (at most 5) and those learned from Punches
 
 }  // namespace
 
@@ -226,12 +227,32 @@ void NetPeer::connecting(std::int64_t nowMs) {
 }
 
 void NetPeer::punch(std::int64_t nowMs) {
-    if (cfg_.punchTo.empty() || nowMs - lastPunchMs_ < kHelloEveryMs || nowMs - startMs_ > cfg_.connectTimeoutMs) return;
+    if ((cfg_.punchTo.empty() && cfg_.joinerRelay == 0) || nowMs - lastPunchMs_ < kHelloEveryMs || nowMs - startMs_ > cfg_.connectTimeoutMs) return;
     Packet p;
     p.type = PacketType::Punch;
     const std::vector<std::uint8_t> bytes = sealPacket(p, cfg_.secret);
     for (Address a : cfg_.punchTo) sendBytes(bytes, a, nowMs);
+    // The joiner's relay last (after the direct path and our own relay had their chance), and not while a joiner
+    // that reached us is being welcomed: through its relay our packets come from our NAT's mapping towards that
+    // relay, which even a symmetric NAT on our side lets the relay answer.
+    if (cfg_.joinerRelay != 0 && !pending_.active && nowMs - startMs_ >= cfg_.joinerRelayAfterMs) {
+        sendBytes(bytes, cfg_.joinerRelay, nowMs);
+    }
     lastPunchMs_ = nowMs;
+}
+
+void NetPeer::punched(const std::vector<std::uint8_t>& bytes, Address from) {
+    // A joiner with its own relay: the host's Punch through it comes from the host's mapping towards the relay (a
+    // new port when the host is behind a symmetric NAT); answering there goes back through our relay.
+    if (cfg_.host || !cfg_.learnFromPunch || state_ != PeerState::Connecting || cfg_.hostCandidates.empty() ||
+        isCandidate(from) || cfg_.hostCandidates.size() >= kMaxHostCandidates) {
+        return;
+    }
+    if (!packetAuthentic(cfg_.secret, bytes.data(), bytes.size())) {
+        ++counters_.forged;  // not from someone the room's secret was given to
+        return;
+    }
+    cfg_.hostCandidates.push_back(from);
 }
 
 }  // namespace net

@@ -156,6 +156,7 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
     cfg.secret.assign(client->secret().begin(), client->secret().end());
     if (f.online.host) {
         cfg.punchTo = client->candidates();
+        cfg.joinerRelay = client->relay();
     } else {
         cfg.hostAddress = client->candidates().front();
         cfg.hostCandidates = client->candidates();
@@ -298,10 +299,10 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     const bool viaLobby = !f.online.lobby.empty();
     std::unique_ptr<net::TurnTransport> turn;
     net::Transport* transport = &udp;
-    // Through the lobby the relay is the host's fallback (its relayed address goes to the joiner, who tries it
-    // after the direct path had relayAfterMs); without a lobby --turn forces the relayed path. A joiner or
-    // spectator through the lobby needs no relay of its own: the host's takes anyone it permits.
-    if (!f.online.relay.server.empty() && (f.online.host || !viaLobby)) {
+    // Through the lobby the relay is a fallback: its relayed address goes to the lobby, and the other side tries it
+    // after the direct path had its chance (the joiner the host's after relayAfterMs, the host the joiner's after
+    // joinerRelayAfterMs); without a lobby --turn forces the relayed path.
+    if (!f.online.relay.server.empty()) {
         turn = openRelay(f.online.relay, udp, std::cout, error, viaLobby);
         if (!turn) {
             std::cout << "result: no relay: " << error << "\n";
@@ -316,7 +317,10 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     if (viaLobby) {
         lobbyClient = meetThroughLobby(f, *transport, udp.localPort(), turn ? turn->relayedAddress() : 0, cfg, t0);
         if (!lobbyClient) return 1;
-        if (turn) turn->permit(cfg.punchTo.front(), 0);  // the joiner's public IP may come through the relay
+        // The other side's public IP may come through our relay (permissions are per IP: a symmetric NAT's fresh
+        // port towards the relay is let through too).
+        if (turn) turn->permit(f.online.host ? cfg.punchTo.front() : cfg.hostAddress, 0);
+        cfg.learnFromPunch = turn && !f.online.host;
     }
     if (!f.online.host) std::cout << "joining " << net::addressText(cfg.hostAddress) << std::endl;
     std::unique_ptr<net::LobbyDemux> lobbyDemux;
@@ -416,6 +420,9 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     }
     if (turn && (!viaLobby || turn->relayedPeer(peer.peerAddress()))) {
         printRelaySummary(*turn, f.online.relay, std::cout);
+    } else if (f.online.host && cfg.joinerRelay != 0 && peer.peerAddress() == cfg.joinerRelay) {
+        std::cout << "path: relayed through the joiner's TURN relay (relayed address " << net::addressText(cfg.joinerRelay)
+                  << "): the direct path did not come up within " << cfg.joinerRelayAfterMs / 1000.0 << " s\n";
     } else if (peer.throughRelayCandidate()) {
         std::cout << "path: relayed through the host's TURN relay (relayed address " << net::addressText(peer.peerAddress())
                   << "): the direct path did not come up within " << cfg.relayAfterMs / 1000 << " s\n";

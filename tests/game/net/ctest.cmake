@@ -65,6 +65,16 @@ add_test(NAME "online by room code behind a symmetric NAT: the joiner falls back
 set_tests_properties("online by room code behind cone NATs: joiner and a late spectator play directly, the relay offered but unused"
   "online by room code behind a symmetric NAT: the joiner falls back to the host's TURN relay with no relay flag of its own"
   PROPERTIES TIMEOUT 180 SKIP_RETURN_CODE 77)
+# The joiner's own relay by room code, the host offering none: the host reaches the joiner through it.
+add_test(NAME "online by room code: a joiner behind a symmetric NAT with its own relay is reached through it by a host with none"
+  COMMAND bash ${BVH_NET_TEST_DIR}/nat_code.sh $<TARGET_FILE:game_headless> $<TARGET_FILE:lobby>
+          ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/nat_code_joinrelay joinrelay)
+add_test(NAME "online by room code: a host behind a symmetric NAT with no relay reaches a joiner through the joiner's relay"
+  COMMAND bash ${BVH_NET_TEST_DIR}/nat_code.sh $<TARGET_FILE:game_headless> $<TARGET_FILE:lobby>
+          ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/nat_code_hostsym hostsym)
+set_tests_properties("online by room code: a joiner behind a symmetric NAT with its own relay is reached through it by a host with none"
+  "online by room code: a host behind a symmetric NAT with no relay reaches a joiner through the joiner's relay"
+  PROPERTIES TIMEOUT 120 SKIP_RETURN_CODE 77)
 add_test(NAME "spectators watch a real match on loopback: a late one catches up, a stalled one is dropped, recordings equal the players'"
   COMMAND bash ${BVH_NET_TEST_DIR}/spectate_pair.sh $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript
           ${CMAKE_CURRENT_BINARY_DIR}/spectate_pair)

@@ -100,9 +100,61 @@ TEST_CASE("lobby messages round-trip, and the decoder refuses short, long, padde
     CHECK(out.watchers == status.watchers);
     bytes[bytes.size() - 13] = 5;  // five watchers: more than a list holds
     CHECK_FALSE(net::decodeLobby(bytes.data(), bytes.size(), out));
+    bytes = net::encodeLobby(join);
+    bytes[2] = 2;  // a version-2 Join (no relayed address): dropped as malformed
+    CHECK_FALSE(net::decodeLobby(bytes.data(), bytes.size(), out));
     CHECK(net::normalizeCode("ab c-d2") == "ABCD2");
     CHECK(net::validCode("ABCD23"));
     CHECK_FALSE(net::validCode("ABCD1O"));
+}
+
+TEST_CASE("version 3: Join and Status carry the joiner's relayed address, byte for byte as documented") {
+    // Golden bytes written by hand from the layout in docs/netcode.md (Lobby): little-endian, `L B 3 TYPE`, the
+    // 16-byte nonce, then the body; an address is IPv4 << 16 | port in 6 bytes.
+    const std::vector<std::uint8_t> nonce = {9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    const std::vector<std::uint8_t> relay = {0x01, 0xc0, 0x01, 0x71, 0x00, 0xcb};  // 203.0.113.1:49153
+    std::vector<std::uint8_t> join = {'L', 'B', 3, 2};
+    join.insert(join.end(), nonce.begin(), nonce.end());
+    for (char c : std::string("ABCDEF")) join.push_back(std::uint8_t(c));
+    join.insert(join.end(), {1, 0x58, 0x1b, 0x02, 0x00, 0xa8, 0xc0});  // one local address: 192.168.0.2:7000
+    join.insert(join.end(), relay.begin(), relay.end());
+    net::LobbyMessage m;
+    m.type = net::LobbyType::Join;
+    m.nonce[0] = 9;
+    m.code = "ABCDEF";
+    m.locals = {0xc0a80002ULL << 16 | 7000};
+    m.relay = 0xcb007101ULL << 16 | 49153;
+    CHECK(net::encodeLobby(m) == join);
+    net::LobbyMessage out;
+    REQUIRE(net::decodeLobby(join.data(), join.size(), out));
+    CHECK(out.relay == m.relay);
+    CHECK(out.locals == m.locals);
+    std::vector<std::uint8_t> status = {'L', 'B', 3, 19};
+    status.insert(status.end(), nonce.begin(), nonce.end());
+    status.insert(status.end(), {0x40, 0x9c, 0x0c, 0x71, 0x00, 0xcb});        // the joiner: 203.0.113.12:40000
+    status.insert(status.end(), {1, 0x58, 0x1b, 0x02, 0x02, 0x00, 0x0a});     // its local address 10.0.2.2:7000
+    status.insert(status.end(), relay.begin(), relay.end());                  // its relayed address
+    status.insert(status.end(), {0, 120, 0, 0, 0, 0});                        // no spectators, 120 s left, no watchers
+    m = net::LobbyMessage{};
+    m.type = net::LobbyType::Status;
+    m.nonce[0] = 9;
+    m.peer = 0xcb00710cULL << 16 | 40000;
+    m.locals = {0x0a000202ULL << 16 | 7000};
+    m.relay = 0xcb007101ULL << 16 | 49153;
+    m.secondsLeft = 120;
+    CHECK(net::encodeLobby(m) == status);
+    REQUIRE(net::decodeLobby(status.data(), status.size(), out));
+    CHECK(out.relay == m.relay);
+    CHECK(out.peer == m.peer);
+    CHECK(out.secondsLeft == 120);
+    // A Spectate carries no relayed address (its layout is version 2's): six bytes more make it malformed.
+    m = net::LobbyMessage{};
+    m.type = net::LobbyType::Spectate;
+    m.code = "ABCDEF";
+    std::vector<std::uint8_t> spectate = net::encodeLobby(m);
+    CHECK(spectate.size() == 4 + 16 + 6 + 1);
+    spectate.insert(spectate.end(), relay.begin(), relay.end());
+    CHECK_FALSE(net::decodeLobby(spectate.data(), spectate.size(), out));
 }
 
 TEST_CASE("a host gets a code, a joiner with the code gets the host's addresses and the room secret, and the host learns the joiner's") {
@@ -116,12 +168,16 @@ TEST_CASE("a host gets a code, a joiner with the code gets the host's addresses 
     REQUIRE(host.code().size() == net::kCodeLength);
     CHECK(net::validCode(host.code()));
     CHECK(host.state() == net::LobbyState::Working);  // waiting for a joiner
-    net::LobbyClient joiner(j, joinCfg(host.code()));
+    net::LobbyClientConfig jc = joinCfg(host.code());
+    jc.relay = 0xcb007101ULL << 16 | 49153;  // the joiner's own relayed address reaches the host in its Status
+    net::LobbyClient joiner(j, jc);
     run(server, {&host, &joiner}, 200, 3000);
     REQUIRE(joiner.state() == net::LobbyState::Ready);
     REQUIRE(host.state() == net::LobbyState::Ready);
     CHECK(joiner.candidates() == std::vector<net::Address>{nettest::kHost, 0xc0a80002ULL << 16 | 7000});
     CHECK(host.candidates().front() == nettest::kJoiner);
+    CHECK(host.relay() == jc.relay);
+    CHECK(joiner.relay() == 0);  // the host offered none
     CHECK(joiner.secret() == host.secret());
     CHECK(joiner.publicAddress() == nettest::kJoiner);
     CHECK(server.liveRooms() == 1);
@@ -316,5 +372,78 @@ TEST_CASE("a joiner tries the host's relayed address only when the direct candid
         net::Address from = 0;
         CHECK_FALSE(relayHole.receive(got, from, 1000000));  // the relay was never tried while the direct path answered
         if (!directWorks) CHECK(joiner.handshakeRttMs() >= 0);
+    }
+}
+
+namespace {
+
+/// The joiner's side of a TURN relay in memory: datagrams the host sends to the relayed address (the endpoint
+/// `relayed`) come up as from `mapping` (the host's NAT mapping towards the relay as the relay reports it), and
+/// what the joiner sends to `mapping` leaves from the relayed address: net::TurnTransport with directFirst, reduced.
+class FakeJoinerRelay : public net::Transport {
+public:
+    FakeJoinerRelay(net::Transport& own, net::Transport& relayed, net::Address mapping)
+        : own_(own), relayed_(relayed), mapping_(mapping) {}
+    void sendTo(net::Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
+        if (to == mapping_) return relayed_.sendTo(nettest::kHost, data, size, nowMs);
+        own_.sendTo(to, data, size, nowMs);
+    }
+    bool receive(std::vector<std::uint8_t>& data, net::Address& from, std::int64_t nowMs) override {
+        for (int i = 0; i < 64 && relayed_.receive(data, from, nowMs); ++i) {
+            if (from != nettest::kHost) continue;  // a permission for the host's IP only
+            from = mapping_;
+            ++heard;
+            return true;
+        }
+        return own_.receive(data, from, nowMs);
+    }
+    int heard = 0;  ///< datagrams that came through the relay
+
+private:
+    net::Transport& own_;
+    net::Transport& relayed_;
+    net::Address mapping_;
+};
+
+}  // namespace
+
+TEST_CASE("a host punches the joiner's relayed address once no joiner came, and the joiner answers where that Punch came from") {
+    const std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(31, 400), nettest::randomButtons(32, 400)};
+    for (const int mode : {0, 1, 2}) {  // 0: the direct path works; 1: only the joiner's relay; 2: and no learning
+        CAPTURE(mode);
+        const bool direct = mode == 0, learn = mode != 2;
+        net::MemoryNetwork network;
+        net::Transport& h = network.add(nettest::kHost, {}, 1);
+        net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+        net::Transport& relayed = network.add(77, {}, 3);  // the joiner's relayed address
+        FakeJoinerRelay jt(j, relayed, 88);                // 88: the host as the relay sees it (no one else's)
+        net::PeerConfig hc;
+        hc.host = true;
+        hc.fighter = "ryo";
+        hc.frameLimit = 300;
+        hc.secret = net::Key(32, 7);
+        hc.punchTo = {direct ? nettest::kJoiner : 56};  // the joiner's public address (56: its NAT lets nothing in)
+        hc.joinerRelay = 77;
+        net::PeerConfig jc = hc;
+        jc.host = false;
+        jc.fighter = "brick";
+        jc.hostAddress = direct ? nettest::kHost : 55;   // the host's public address (55: its NAT lets nothing in)
+        jc.hostCandidates = {jc.hostAddress};
+        jc.learnFromPunch = learn;
+        net::NetPeer host(h, hc, nettest::dataLoader());
+        net::NetPeer joiner(jt, jc, nettest::dataLoader());
+        std::vector<nettest::Driven> d = nettest::drivers(host, joiner, buttons);
+        nettest::drive(d, 60000);
+        if (!learn) {  // without learning the Punch's source the joiner has nowhere to answer
+            CHECK(joiner.endMessage() == "no answer from the host");
+            continue;
+        }
+        CHECK(host.endMessage() == "match over");
+        CHECK(joiner.endMessage() == "match over");
+        CHECK(joiner.session()->confirmedHashes() == host.session()->confirmedHashes());
+        CHECK(host.peerAddress() == (direct ? nettest::kJoiner : 77));
+        CHECK(joiner.peerAddress() == (direct ? nettest::kHost : 88));
+        CHECK((jt.heard > 0) == !direct);  // the relay is punched only when no joiner came within joinerRelayAfterMs
+        CHECK(joiner.handshakeRttMs() >= 0);
     }
 }
