@@ -95,7 +95,8 @@ TEST_CASE("lobby messages round-trip, and the decoder refuses short, long, padde
     status.type = net::LobbyType::Status;
     status.watchers = {0x0a0000031b58ULL, 0x0a0000041b59ULL};
     bytes = net::encodeLobby(status);
-    CHECK(bytes.size() == 4 + 16 + 6 + 1 + 1 + 4 + 1 + 12);  // header, nonce, peer, list, spectators, seconds, watchers
+    // header, nonce, peer, list, the joiner's relayed address, spectators, seconds, watchers
+    CHECK(bytes.size() == 4 + 16 + 6 + 1 + 6 + 1 + 4 + 1 + 12);
     REQUIRE(net::decodeLobby(bytes.data(), bytes.size(), out));
     CHECK(out.watchers == status.watchers);
     bytes[bytes.size() - 13] = 5;  // five watchers: more than a list holds
