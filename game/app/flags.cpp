@@ -126,7 +126,7 @@ const char* usageText() {
            "  --lobby HOST[:PORT] meet through a lobby (port 7100; else the saved one): with --host get a room code, or\n"
            "  --code CODE         join the room of that code\n"
            "  --spectate CODE     watch the room of that code (with --lobby)\n"
-           "  --turn HOST[:PORT]  a TURN relay the host offers when the direct path fails (port 3478; else the saved one),\n"
+           "  --turn HOST[:PORT]  a TURN relay offered (host or joiner) when the direct path fails (port 3478; else the saved one),\n"
            "  --turn-user NAME --turn-password WORD   with its long-term credentials\n"
            "  --fighter ID        your fighter online (default: the first one)\n"
            "  --input-delay N     online: frames of input delay, 0-4 (default: the Online menu's, auto from the ping)\n"

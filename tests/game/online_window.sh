@@ -6,13 +6,17 @@
 #   relayed   (network namespaces, netns.sh) the window joins by code from behind a symmetric NAT with no relay
 #             flag; the headless host behind a cone NAT offers its coturn relay: the window says `online: relayed`
 #             (the HUD shows it too; a screenshot is kept) and its recording equals the host's.
-# Usage: online_window.sh GAME GAME_HEADLESS LOBBY DATA SCRIPT OUT spectate|relayed. Skips (77, with the reason)
-# without Xvfb, or for `relayed` without root, namespaces, nftables or coturn.
+#   joinrelay (network namespaces) the window joins by code from behind the symmetric NAT with its own --turn; the
+#             headless host behind a cone NAT has none and reaches it through the window's relay: `online: relayed`.
+# Usage: online_window.sh GAME GAME_HEADLESS LOBBY DATA SCRIPT OUT spectate|relayed|joinrelay. Skips (77, with the
+# reason) without Xvfb, or for the namespace modes without root, namespaces, nftables or coturn.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 game=$1 exe=$2 lobbyExe=$3 data=$4 script=$5 out=$6 mode=$7
 command -v Xvfb >/dev/null || { echo "ONLINE WINDOW TEST SKIPPED: needs Xvfb"; exit 77; }
-if [ "$mode" = relayed ]; then
+netns=0
+[ "$mode" = relayed ] || [ "$mode" = joinrelay ] && netns=1
+if [ "$netns" = 1 ]; then
     # shellcheck source=net/netns.sh
     source "$here/net/netns.sh"
     # shellcheck source=net/coturn.sh
@@ -24,7 +28,7 @@ rm -rf "$out" && mkdir -p "$out/home" || exit 1
 export HOME=$out/home XDG_CONFIG_HOME=$out/cfg XDG_DATA_HOME=$out/data ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; }
-trap 'cleanup; [ "$mode" = relayed ] && netns_teardown' EXIT
+trap 'cleanup; [ "$netns" = 1 ] && netns_teardown' EXIT
 fail() { echo "FAIL: $*"; for f in "$out"/*.out "$out"/*.err; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done; exit 1; }
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
 waitFor() {  # waitFor FILE SED_EXPR TENTHS: prints the first match
@@ -37,23 +41,25 @@ waitFor() {  # waitFor FILE SED_EXPR TENTHS: prints the first match
     return 1
 }
 for n in $(seq 150 199); do [ -e /tmp/.X11-unix/X$n ] || break; done
-# run IN_NAMESPACE CMD...: in home B's namespace for `relayed`, here otherwise. Started with `&` the function runs
-# in a subshell: it execs, so that $! is the command's own pid and the trap's kill reaches it (an Xvfb was left
-# running after every test before).
+# run IN_NAMESPACE CMD...: in that home's namespace for the namespace modes, here otherwise. Started with `&` the
+# function runs in a subshell: it execs, so that $! is the command's own pid and the trap's kill reaches it (an Xvfb
+# was left running after every test before).
 run() {
     local in=()
-    if [ "$mode" = relayed ] && [ "$1" != - ]; then in=(ip netns exec "$(netns_name "$1")"); fi
+    if [ "$netns" = 1 ] && [ "$1" != - ]; then in=(ip netns exec "$(netns_name "$1")"); fi
     shift
     if [ "$BASH_SUBSHELL" -gt 0 ]; then exec "${in[@]}" "$@"; else "${in[@]}" "$@"; fi
 }
 
-if [ "$mode" = relayed ]; then
+winRelay=()
+if [ "$netns" = 1 ]; then
     netns_setup 1
     coturn_start "$out" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"
     netns_exec pub timeout 120 "$lobbyExe" --port 7100 --lifetime 120 >"$out/lobby.out" 2>&1 &
     pids+=($!)
     lobby=203.0.113.1:7100 hostNs=ha joinNs=hb hostPort=7000
     relay=(--turn 203.0.113.1:3478 --turn-user bvh --turn-password s3cret)
+    [ "$mode" = joinrelay ] && winRelay=("${relay[@]}") relay=()  # the window's relay, the host none
 else
     timeout 120 "$lobbyExe" --port 0 --lifetime 120 >"$out/lobby.out" 2>&1 &
     pids+=($!)
@@ -81,11 +87,12 @@ if [ "$mode" = spectate ]; then
     command -v import >/dev/null && import -window root "$out/spectating.png" 2>/dev/null
     wait "$join" || fail "the joiner failed"
 else
-    run "$joinNs" "$game" --data "$data" --mute --lobby "$lobby" --code "$code" >"$out/game.out" 2>"$out/game.err" &
+    run "$joinNs" "$game" --data "$data" --mute --lobby "$lobby" --code "$code" "${winRelay[@]}" >"$out/game.out" \
+        2>"$out/game.err" &
     win=$!; pids+=($win)
     waitFor "$out/game.out" 's/^\(online: .*\)/\1/p' 200 >/dev/null || fail "the window never started the match"
     sleep 2
-    command -v import >/dev/null && run "$joinNs" import -window root "$out/relayed.png" 2>/dev/null
+    command -v import >/dev/null && run "$joinNs" import -window root "$out/$mode.png" 2>/dev/null
 fi
 wait "$host"; hostCode=$?
 [ "$hostCode" = 0 ] || fail "host exit $hostCode"
@@ -104,7 +111,12 @@ if [ "$mode" = spectate ]; then
     [ "$(hashOf "$out/join.out")" = "$(hashOf "$out/host.out")" ] || fail "the players' hashes differ"
 else
     grep -q '^online: relayed, ping [0-9]* ms$' "$out/game.out" || fail "the window behind the symmetric NAT is not relayed"
-    grep -q '^path: relayed through TURN' "$out/host.out" || fail "the host does not say the match went through its relay"
+    if [ "$mode" = relayed ]; then
+        grep -q '^path: relayed through TURN' "$out/host.out" || fail "the host does not say the match went through its relay"
+    else
+        grep -q "^path: relayed through the joiner's TURN relay" "$out/host.out" ||
+            fail "the host does not say the match went through the window's relay"
+    fi
 fi
 cmp -s "$rec" "$out/host.freplay" || fail "the window's recording differs from the host's"
 echo "$mode: the window's recording equals the host's (final hash $(hashOf "$out/host.out"))"

@@ -146,8 +146,9 @@ add_test(NAME "lobby rejects a bad flag with exit 2"
 set_tests_properties("lobby rejects a bad flag with exit 2" PROPERTIES
   PASS_REGULAR_EXPRESSION "lobby: --port wants a whole number in \\[0, 65535\\], not '70000'.*exit 2")
 # The window online by room code under Xvfb: a spectator by code (loopback), a joiner behind a symmetric NAT that
-# falls back to the host's relay (namespaces). Skipped with the reason (77) without Xvfb, namespaces or coturn.
-foreach(mode spectate relayed)
+# falls back to the host's relay, or is reached through its own (namespaces). Skipped with the reason (77) without
+# Xvfb, namespaces or coturn.
+foreach(mode spectate relayed joinrelay)
   add_test(NAME "window online by room code under Xvfb: ${mode}"
     COMMAND bash ${BVH_NET_TEST_DIR}/../online_window.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> $<TARGET_FILE:lobby>
             ${BVH_DATA_DIR} ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/online_window_${mode} ${mode})
