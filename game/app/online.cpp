@@ -151,7 +151,7 @@ private:
 };
 
 /// Your fighter (your input style is P1's on the Options screen), input delay and rollback window (automatic from
-/// the ping, or fixed), the lobby's address, the TURN relay a room's host offers (server, user, password), Host a
+/// the ping, or fixed), the lobby's address, the TURN relay to fall back on in a room (server, user, password), Host a
 /// room (a code to give), Join by code, Spectate by code, Direct host, Direct join with an address, Back. While a
 /// text line is selected only the arrow keys, Enter and Esc act, so letters typed into it never move the cursor.
 /// The lobby and relay lines start from the flags (which start from settings.cfg) and, when the player changes
@@ -268,7 +268,7 @@ public:
         }
         std::string hint = "W/S: move    A/D: change    Enter: choose    Esc: back    (the host is P1 and picks the seed and intro)";
         if (cursor_ == kLobby) hint = "type the lobby's address (HOST or HOST:PORT, port 7100 by default)    Up/Down: move    Esc: back";
-        if (cursor_ == kRelay) hint = "a TURN relay (HOST or HOST:PORT, port 3478) a room you host offers if no direct path is found    Up/Down: move";
+        if (cursor_ == kRelay) hint = "a TURN relay (HOST or HOST:PORT, port 3478) for a room you host or join, if no direct path is found    Up/Down: move";
         if (cursor_ == kRelayUser) hint = "type the relay's user name    Up/Down: move    Esc: back";
         if (cursor_ == kRelayPassword) hint = "type the relay's password (shown as stars on the other lines)    Up/Down: move    Esc: back";
         if (cursor_ == kJoinCode || cursor_ == kSpectateCode) hint = "type the room code the host gave you    Enter: go    Up/Down: move    Esc: back";
