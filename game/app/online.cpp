@@ -7,6 +7,7 @@
 #include "game/app/live_rules.h"
 #include "game/app/online_settings.h"
 #include "game/app/screen.h"
+#include "game/app/select_memory.h"
 #include "game/io/text.h"
 
 #include <SFML/Window/Clipboard.hpp>
@@ -160,6 +161,9 @@ class OnlineMenuScreen : public Screen {
 public:
     explicit OnlineMenuScreen(Context& ctx) : ctx_(ctx) {
         const OnlineFlags& f = ctx.flags->online;
+        int picks[2];
+        startPicks(ctx.fighterIds, ctx.lastPick, picks);  // no --fighter: P1's last pick, else the default P1
+        pick_ = picks[0];
         for (std::size_t i = 0; i < ctx.fighterIds.size(); ++i) {
             if (ctx.fighterIds[i] == f.fighter) pick_ = int(i);
         }
@@ -243,7 +247,7 @@ public:
             "Fighter:  \u25c0 " + ctx_.fighters[std::size_t(pick_)].display + " \u25b6",
             "Input delay:  \u25c0 " + (f.autoDelay ? std::string("auto (from the ping)") : std::to_string(f.inputDelay) + " frames") + " \u25b6",
             "Rollback window:  " + (f.autoDelay ? std::string("auto") : "\u25c0 " + std::to_string(f.maxRollback) + " frames \u25b6"),
-            "Lobby:  " + field(kLobby),
+            "Lobby:  " + (text_[kLobby].empty() && cursor_ != kLobby ? std::string("none (rooms need one: type its address)") : field(kLobby)),
             "Relay:  " + (text_[kRelay].empty() && cursor_ != kRelay ? std::string("none") : field(kRelay)),
             "Relay user:  " + field(kRelayUser),
             "Relay password:  " + field(kRelayPassword),
