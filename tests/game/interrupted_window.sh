@@ -18,20 +18,12 @@ printf 'p1.style = motion\np2.style = motion\nmsaa = off\n' >"$out/cfg/bvh-fight
 pids=()
 trap 'for p in "${pids[@]}"; do kill -CONT "$p" 2>/dev/null; kill "$p" 2>/dev/null; done' EXIT
 fail() { echo "FAIL: $*"; for f in "$out"/*.out "$out"/*.err; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done; exit 1; }
-waitFor() {  # waitFor FILE SED_EXPR TENTHS: prints the first match
-    local v=
-    for _ in $(seq "$3"); do
-        v=$(sed -n "$2" "$1" 2>/dev/null | head -n 1)
-        [ -n "$v" ] && { echo "$v"; return 0; }
-        sleep 0.1
-    done
-    return 1
-}
+source "$(dirname "${BASH_SOURCE[0]}")/window_lib.sh"  # waitFor, freeDisplay, windowRecording
 # Pixels of the notice's text colour in a screenshot.
 noticePixels() {
     convert "$1" -fill black +opaque '#FFBE5A' -fill white -opaque '#FFBE5A' -colorspace gray -format '%[fx:int(mean*w*h+0.5)]' info:
 }
-for n in $(seq 200 249); do [ -e /tmp/.X11-unix/X$n ] || break; done
+n=$(freeDisplay 200 249) || fail "no free X display number in 200..249"
 Xvfb ":$n" -screen 0 1280x720x24 -nolisten tcp -noreset >/dev/null 2>&1 &
 pids+=($!)
 for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
@@ -66,12 +58,7 @@ echo "notice-coloured pixels: $before while playing, $during after 1 s of silenc
 for _ in $(seq 300); do kill -0 "$host" 2>/dev/null || break; sleep 0.1; done
 wait "$host"; hostCode=$?
 [ "$hostCode" = 0 ] || fail "host exit $hostCode after the silence"
-rec=
-for _ in $(seq 100); do
-    rec=$(ls "$XDG_DATA_HOME"/bvh-fighter/replays/*.freplay 2>/dev/null | head -n 1)
-    [ -n "$rec" ] && grep -q '^end ' "$rec" && break
-    sleep 0.1
-done
+rec=$(windowRecording)
 kill "$win" 2>/dev/null; wait "$win" 2>/dev/null
 [ -n "$rec" ] || fail "the window wrote no recording"
 cmp -s "$rec" "$out/host.freplay" || fail "the window's recording differs from the host's"

@@ -29,15 +29,7 @@ printf 'p1.style = motion\np2.style = motion\nmsaa = off\n' >"$settings"  # no w
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; netns_teardown' EXIT
 fail() { echo "FAIL: $*"; for f in "$out"/*.out "$out"/*.err "$settings"; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done; exit 1; }
-waitFor() {  # waitFor FILE SED_EXPR TENTHS: prints the first match
-    local v=
-    for _ in $(seq "$3"); do
-        v=$(sed -n "$2" "$1" 2>/dev/null | head -n 1)
-        [ -n "$v" ] && { echo "$v"; return 0; }
-        sleep 0.1
-    done
-    return 1
-}
+source "$(dirname "${BASH_SOURCE[0]}")/window_lib.sh"  # waitFor, freeDisplay, windowRecording
 # lineColour PNG COLOUR WHAT: the menu's problem line (above the key hint) has text of that colour. Needs
 # ImageMagick's import and convert; without them it says so and the run goes on (the other checks still fail).
 lineColour() {
@@ -48,7 +40,7 @@ lineColour() {
             -format '%[fx:int(mean*w*h)]' info:)
     [ "$count" -ge 200 ] || fail "$1: no $3 ($count pixels of $2)"
 }
-for n in $(seq 200 249); do [ -e /tmp/.X11-unix/X$n ] || break; done
+n=$(freeDisplay 200 249) || fail "no free X display number in 200..249"
 
 netns_setup 1
 coturn_start "$out" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"

@@ -31,16 +31,8 @@ cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; }
 trap 'cleanup; [ "$netns" = 1 ] && netns_teardown' EXIT
 fail() { echo "FAIL: $*"; for f in "$out"/*.out "$out"/*.err; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done; exit 1; }
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
-waitFor() {  # waitFor FILE SED_EXPR TENTHS: prints the first match
-    local v=
-    for _ in $(seq "$3"); do
-        v=$(sed -n "$2" "$1" 2>/dev/null | head -n 1)
-        [ -n "$v" ] && { echo "$v"; return 0; }
-        sleep 0.1
-    done
-    return 1
-}
-for n in $(seq 150 199); do [ -e /tmp/.X11-unix/X$n ] || break; done
+source "$(dirname "${BASH_SOURCE[0]}")/window_lib.sh"  # waitFor, freeDisplay, windowRecording
+n=$(freeDisplay 150 199) || fail "no free X display number in 150..199"
 # run IN_NAMESPACE CMD...: in that home's namespace for the namespace modes, here otherwise. Started with `&` the
 # function runs in a subshell: it execs, so that $! is the command's own pid and the trap's kill reaches it (an Xvfb
 # was left running after every test before).
@@ -97,12 +89,7 @@ fi
 wait "$host"; hostCode=$?
 [ "$hostCode" = 0 ] || fail "host exit $hostCode"
 # The window keeps the last picture up; its recording is complete once the match is over (bounded wait).
-rec=
-for _ in $(seq 100); do
-    rec=$(ls "$XDG_DATA_HOME"/bvh-fighter/replays/*.freplay 2>/dev/null | head -n 1)
-    [ -n "$rec" ] && grep -q '^end ' "$rec" && break
-    sleep 0.1
-done
+rec=$(windowRecording)
 kill "$win" 2>/dev/null; wait "$win" 2>/dev/null
 [ -n "$rec" ] || fail "the window wrote no recording"
 cat "$out/game.out"
