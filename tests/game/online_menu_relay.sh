@@ -46,6 +46,7 @@ netns_setup 1
 coturn_start "$out" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"
 netns_exec pub timeout 60 "$lobbyExe" --port 7100 --lifetime 60 >"$out/lobby.out" 2>&1 &
 pids+=($!)
+waitFor "$out/lobby.out" 's/^\(lobby on UDP port\)/\1/p' 100 >/dev/null || fail "the lobby did not start"
 # The X server, the window and xdotool share the window's namespace (X's abstract socket is per namespace).
 netns_exec ha Xvfb ":$n" -screen 0 1280x720x24 -nolisten tcp -noreset >/dev/null 2>&1 &
 pids+=($!)

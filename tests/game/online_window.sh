@@ -49,6 +49,7 @@ if [ "$netns" = 1 ]; then
     coturn_start "$out" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"
     netns_exec pub timeout 120 "$lobbyExe" --port 7100 --lifetime 120 >"$out/lobby.out" 2>&1 &
     pids+=($!)
+    waitFor "$out/lobby.out" 's/^\(lobby on UDP port\)/\1/p' 100 >/dev/null || fail "the lobby did not start"
     lobby=203.0.113.1:7100 hostNs=ha joinNs=hb hostPort=7000
     relay=(--turn 203.0.113.1:3478 --turn-user bvh --turn-password s3cret)
     [ "$mode" = joinrelay ] && winRelay=("${relay[@]}") relay=()  # the window's relay, the host none

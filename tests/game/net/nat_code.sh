@@ -43,6 +43,9 @@ esac
 netns_setup "$symB"
 coturn_start "$dir" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"
 netns_exec pub timeout 120 "$lobbyExe" --port 7100 --lifetime 120 >"$dir/lobby.out" 2>&1 &
+# The peers start once the lobby listens (bounded: 10 s): a Create that meets a closed port ends the peer at once.
+for _ in $(seq 100); do grep -q '^lobby on UDP port' "$dir/lobby.out" 2>/dev/null && break; sleep 0.1; done
+grep -q '^lobby on UDP port' "$dir/lobby.out" || fail "the lobby did not start"
 netns_exec "$hostHome" timeout 90 "$exe" --host 7000 --lobby "$lobby" "${hostRelay[@]}" --replay "$script" --wait 30 \
     "${net[@]}" --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
 host=$!
