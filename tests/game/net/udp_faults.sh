@@ -178,24 +178,32 @@ delayleave)
     ;;
 seed)
     # Each joiner says Hello every 250 ms to its own sink; the sinks hear for 7 s, the joiners live 5 s (a
-    # sanitizer build takes a second or more to start).
-    for run in a b c; do
-        "$tool" sink 0 7 >"$dir/sink_$run.out" 2>&1 &
-        eval "sink_$run=\$!"
+    # sanitizer build takes a second or more to start). No delay or jitter: a Hello's two copies leave together, so
+    # a burst is one Hello (the seed's effect on delays is checked in memory, conditions.test.cpp). A loaded machine
+    # can still hold a joiner back until two of its Hellos arrive as one burst (more than 2 copies: no single Hello
+    # has more); then the three are run again, at most 3 times in all.
+    for attempt in 1 2 3; do
+        for run in a b c; do
+            "$tool" sink 0 7 >"$dir/sink_$run.out" 2>&1 &
+            eval "sink_$run=\$!"
+        done
+        seeds=(7 7 8) i=0
+        for run in a b c; do
+            p=$(waitFor "$dir/sink_$run.out" 's/^listening on //p')
+            [ -n "$p" ] || fail "sink $run printed no port"
+            timeout -s TERM 5 "$exe" --join "127.0.0.1:$p" --replay "$script" --net-loss 30 --net-dup 40 \
+                --net-seed "${seeds[$i]}" >"$dir/join_$run.out" 2>&1 &
+            i=$((i + 1))
+        done
+        wait "$sink_a" "$sink_b" "$sink_c"
+        wait
+        # The copies of the first 8 Hellos that arrived (1 or 2: the draws for loss and duplication of each
+        # datagram in turn). The steps between them are printed but not compared: load can stretch a Hello's period.
+        for run in a b c; do grep '^burst' "$dir/sink_$run.out" | head -n 8 | cut -d' ' -f3 >"$dir/pattern_$run"; done
+        grep -qvx '[12]' "$dir/pattern_a" "$dir/pattern_b" "$dir/pattern_c" || break
+        echo "attempt $attempt: two Hellos arrived as one burst (the machine held a joiner back); again"
+        [ "$attempt" = 3 ] && fail "three attempts, each with Hellos run together: $(cat "$dir"/pattern_? | tr '\n' ' ')"
     done
-    seeds=(7 7 8) i=0
-    for run in a b c; do
-        p=$(waitFor "$dir/sink_$run.out" 's/^listening on //p')
-        [ -n "$p" ] || fail "sink $run printed no port"
-        timeout -s TERM 5 "$exe" --join "127.0.0.1:$p" --replay "$script" --net-loss 30 --net-dup 40 \
-            --net-delay 20 --net-jitter 10 --net-seed "${seeds[$i]}" >"$dir/join_$run.out" 2>&1 &
-        i=$((i + 1))
-    done
-    wait "$sink_a" "$sink_b" "$sink_c"
-    wait
-    # The copies of the first 8 Hellos that arrived (1 or 2: the draws for loss and duplication of each datagram in
-    # turn). The steps between them are printed but not compared: a loaded machine can stretch a Hello's period.
-    for run in a b c; do grep '^burst' "$dir/sink_$run.out" | head -n 8 | cut -d' ' -f3 >"$dir/pattern_$run"; done
     [ "$(wc -l <"$dir/pattern_a")" = 8 ] || fail "sink a heard fewer than 8 bursts"
     cmp -s "$dir/pattern_a" "$dir/pattern_b" ||
         fail "the same --net-seed gave two patterns: $(tr '\n' ' ' <"$dir/pattern_a") / $(tr '\n' ' ' <"$dir/pattern_b")"
