@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The browser viewer against the native runner.
 
-Mode `replays`: builds the web viewer (scripts/web --build-only), opens it in headless Chromium in its batch mode on
+Mode `replays`: takes the web viewer built by scripts/test (or scripts/web --build-only), opens it in headless Chromium in its batch mode on
 every shipped replay and script (data/replays/*.freplay, *.fscript) plus the broken and failing files of
 tests/game/data, and requires for each exactly what `game_headless --events --replay FILE` gives: every event line,
 the summary (frames, rounds, winner, health, final hash, hit-test counters, checks) and every FAILED line; for a
@@ -11,8 +11,9 @@ re-simulate the CPU-vs-CPU replay beside the native runner's.
 Mode `screenshot`: opens the page at a frame of the CPU-vs-CPU replay with the overlay on, saves a screenshot and
 fails when it looks blank (too few distinct colours, counted by ImageMagick, or too small a file without it).
 
-Skipped (a `WEB TEST SKIPPED: why` line, which CTest counts as skipped) only when Emscripten or Chromium is missing
-and cannot be installed because this is not root. Every wait is bounded.
+Skipped (a `WEB TEST SKIPPED: why` line, which CTest counts as skipped) only when the page was not built (no
+Emscripten and no root to install it) or Chromium is missing and cannot be installed because this is not root. Every
+wait is bounded.
 """
 import argparse
 import glob
@@ -45,8 +46,8 @@ def fail(why):
 
 
 def ensure_tools():
-    """Installs emscripten and chromium from Debian when missing (root only), else skips loudly."""
-    missing = [pkg for pkg, tool in (("emscripten", "emcmake"), ("chromium", "chromium")) if not shutil.which(tool)]
+    """Installs chromium from Debian when missing (root only), else skips loudly."""
+    missing = [pkg for pkg, tool in (("chromium", "chromium"),) if not shutil.which(tool)]
     if not missing:
         return
     if os.geteuid() != 0:
@@ -61,12 +62,31 @@ def ensure_tools():
         skip("apt-get install %s failed (see %s)" % (" ".join(missing), log.name))
 
 
+# The sources the WebAssembly build compiles: a page older than any of them was built from other code.
+WEB_SOURCES = ["engine", "game/sim", "game/io", "game/view", "web"]
+
+
 def build(root):
-    p = subprocess.run([os.path.join(root, "scripts", "web"), "--build-only"], capture_output=True, text=True, timeout=1200)
-    if p.returncode != 0:
-        fail("scripts/web --build-only failed:\n" + p.stdout + p.stderr)
-    print(p.stdout.strip())
-    return os.path.join(root, "build", "web")
+    """The page that scripts/test's web stage (or `scripts/web --build-only`) built into build/web: skipped with the
+    reason when it was never built, refused when a source is newer than it (the test would check other code)."""
+    web = os.path.join(root, "build", "web")
+    wasm = os.path.join(web, "bvh_fighter.wasm")
+    if not os.path.exists(wasm):
+        skip("no web build in %s (scripts/test builds it beside the native build; by hand: scripts/web --build-only)"
+             % web)
+    built = os.path.getmtime(wasm)
+    for folder in WEB_SOURCES:
+        for path in glob.glob(os.path.join(root, folder, "**", "*.[ch]*"), recursive=True):
+            if os.path.getmtime(path) > built:
+                fail("%s is newer than the web build %s: build it again (scripts/web --build-only)" % (path, wasm))
+    # The page and data/ are copied, never compiled: fresh copies, as scripts/web makes them.
+    for name in ("index.html", "viewer.js", "viewer.css"):
+        shutil.copy(os.path.join(root, "web", name), web)
+    shutil.rmtree(os.path.join(web, "data"), ignore_errors=True)
+    for name in ("fighters", "replays"):
+        shutil.copytree(os.path.join(root, "data", name), os.path.join(web, "data", name))
+    shutil.copy(os.path.join(root, "data", "buttons.cfg"), os.path.join(web, "data"))
+    return web
 
 
 class Server:
