@@ -11,6 +11,7 @@
 
 #include "game/app/fight_screen.h"
 #include "game/app/input_queue.h"
+#include "game/app/test_probe.h"
 #include "game/app/letterbox.h"
 #include "game/app/live_rules.h"
 #include "game/app/flags.h"
@@ -247,6 +248,8 @@ bool saveScreenshot(const sf::RenderWindow& window, const std::string& path, int
 struct Input {
     InputTracker tracker;
     InputQueue queue;
+    TestProbe probe;
+    std::uint64_t texts = 0;  // typed characters handed to the screens
     /// Runs the ticks of one drawn frame (fewer when the app quits or the last screen leaves).
     void runTicks(Context& ctx, ScreenStack& stack, int ticks) {
         queue.startFrame(ticks);
@@ -338,7 +341,7 @@ void pollEvents(Display& display, Context& ctx, Input& input) {
             return;  // a new window: its own events come next frame
         }
         if (e.type == sf::Event::Closed) ctx.quit = true;
-        if (e.type == sf::Event::TextEntered) ctx.stack->text(e.text.unicode);
+        if (e.type == sf::Event::TextEntered) ctx.stack->text(e.text.unicode), ++input.texts;
         input.queue.push(e, *ctx.bindings);
         KeyChord c;
         if (chordOfEvent(e, ctx.bindings->deadZone, c)) ctx.lastInput = c, ctx.hasLastInput = true;
@@ -440,6 +443,7 @@ int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
         if (!window.isOpen()) break;
         render(window, ctx);
         window.display();
+        input.probe.afterFrame(ticks, input.queue.pressesHanded(), input.texts, stack.size(), stack.top());
         if (ctx.flags->drawFps > 0) {  // a slow machine on purpose: each drawn frame takes at least 1/N s
             const sf::Time frame = sf::seconds(1.f / float(ctx.flags->drawFps));
             if (clock.getElapsedTime() < frame) sf::sleep(frame - clock.getElapsedTime());

@@ -70,6 +70,8 @@ std::size_t InputQueue::frameEnd(int tick) const {
 Tick InputQueue::nextTick(InputTracker& tracker, const Bindings& b) {
     const std::size_t end = frameEnd(ticksDone_++);
     for (; taken_ < end && !events_.empty(); ++taken_) {
+        const sf::Event::EventType type = events_.front().type;
+        if (type == sf::Event::KeyPressed || type == sf::Event::JoystickButtonPressed) ++pressesHanded_;
         tracker.onEvent(events_.front(), b);
         events_.pop_front();
     }

@@ -10,6 +10,7 @@
 #include "game/app/screen.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 
 namespace app {
@@ -26,6 +27,8 @@ public:
     Tick nextTick(InputTracker& tracker, const Bindings& b);
     /// Events still queued (a frame with no tick keeps them for the next).
     std::size_t size() const { return events_.size(); }
+    /// Key and pad-button presses handed to ticks so far (test_probe.h reports them).
+    std::uint64_t pressesHanded() const { return pressesHanded_; }
 
 private:
     static constexpr int kPads = 8, kPadAxes = 8;
@@ -35,6 +38,7 @@ private:
     std::size_t frameEvents_ = 0;  // events queued when the frame started
     std::size_t taken_ = 0;        // of those, handed out
     std::size_t carried_ = 0;      // of those, the ones left over from earlier frames (at the front)
+    std::uint64_t pressesHanded_ = 0;
     int frameTicks_ = 1;
     int ticksDone_ = 0;
     signed char axisSide_[kPads][kPadAxes] = {};  // the side (-1, 0, +1) each axis was last queued at

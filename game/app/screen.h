@@ -112,6 +112,8 @@ public:
     void draw(sf::RenderTarget& target);
     /// True when no screen is left.
     bool empty() const { return screens_.empty(); }
+    /// How many screens are stacked.
+    std::size_t size() const { return screens_.size(); }
     /// The top screen (nullptr when empty).
     Screen* top() const { return screens_.empty() ? nullptr : screens_.back().get(); }
 

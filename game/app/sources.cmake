@@ -13,6 +13,8 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/button_slots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.h
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_probe.h
+  ${CMAKE_CURRENT_LIST_DIR}/test_probe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/resources.h
   ${CMAKE_CURRENT_LIST_DIR}/resources.cpp
   ${CMAKE_CURRENT_LIST_DIR}/draw.h

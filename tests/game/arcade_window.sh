@@ -1,5 +1,6 @@
 #!/bin/bash
-# Arcade from the title to the end of a run, driven by xdotool under a private Xvfb. `--round-seconds 2` (the test
+# Arcade from the title to the end of a run, driven by xdotool under a private Xvfb, each key sent once the game has
+# taken the one before (the window's probe log, game/app/test_probe.h). `--round-seconds 2` (the test
 # flag for short rounds) makes each round a 2-second one; player 1 (Ryo) touches nothing, so every match is lost
 # to the CPU or drawn on time, both of which open CONTINUE?. The run: title, Enter, mode select S S Enter
 # (Arcade), Enter on fighter select (Ryo) -> stage 1 against Brick; the match ends, CONTINUE? shows (screenshot);
@@ -29,20 +30,25 @@ export DISPLAY=:$n
 for i in $(seq 1 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
 
 fail() { echo "FAIL: $*"; cat "$OUT/game.err"; exit 1; }
-key() {  # one key, 0.7 s apart so each lands on its own screen; the game must still run
-    kill -0 $GPID 2>/dev/null || fail "the game ended before the key $1"
-    xdotool key --delay 60 "$1"
-    sleep 0.7
+source "$(dirname "$0")/window_lib.sh"
+PROBE=$OUT/probe.log
+export BVH_TEST_PROBE=$PROBE
+# One key, sent once the screen on top has been up 16 ticks (menus ignore a confirm press for their first 15), and
+# taken by the game before the next (the probe's presses count); the game must still run.
+key() {
+    probeWaitTop $GPID . 16 600 || fail "the game ended, or its screen never settled, before the key $1"
+    probeKey $GPID "$1" || fail "the game did not take the key $1 (last: $(tail -n 1 "$PROBE"))"
 }
-# Waits (at most 120 s) until N replays in the folder have their `end` line (the match is over), then 4 s for the
-# round's calls and the result (about 2.5 s) so the arcade panel is up.
+# Waits (at most 120 s) until N replays in the folder have their `end` line (the match is over), then (at most
+# 60 s) until the arcade panel is on top and takes presses.
 wait_matches() {
     for i in $(seq 1 1200); do
-        [ "$(grep -l '^end ' "$REPLAYS"/*.freplay 2>/dev/null | wc -l)" -ge "$1" ] && { sleep 4; return; }
+        [ "$(grep -l '^end ' "$REPLAYS"/*.freplay 2>/dev/null | wc -l)" -ge "$1" ] && break
         kill -0 $GPID 2>/dev/null || fail "the game ended during match $1"
         sleep 0.1
     done
-    fail "match $1 did not end within 120 s"
+    [ "$(grep -l '^end ' "$REPLAYS"/*.freplay 2>/dev/null | wc -l)" -ge "$1" ] || fail "match $1 did not end within 120 s"
+    probeWaitTop $GPID ArcadeResultScreen 16 600 || fail "no arcade panel after match $1 (last: $(tail -n 1 "$PROBE"))"
 }
 # The arcade panel is on screen: its fill (16, 12, 30) left of the text, and the heading's yellow (255, 220, 110).
 panel_shown() {
@@ -65,7 +71,7 @@ for i in $(seq 1 600); do
     sleep 0.1
 done
 [ -n "$win" ] || fail "no game window"
-sleep 1.5
+probeStarted $GPID || fail "the game never ran a tick"
 xdotool windowfocus --sync "$win" 2>/dev/null
 key Return; key s; key s; key Return; key Return   # title -> modes -> Arcade -> fighter select: Ryo
 wait_matches 1

@@ -20,31 +20,44 @@ trap 'kill $XPID 2>/dev/null; [ -n "${GPID:-}" ] && kill $GPID 2>/dev/null' EXIT
 export DISPLAY=:$n
 for i in $(seq 1 100); do [ -e /tmp/.X11-unix/X$n ] && break; sleep 0.1; done
 
-# Starts the game, waits for its window (at most 60 s), types each argument as one xdotool key (0.7 s apart, so
-# each lands in its own screen; the game must still be running at each), then waits at most 60 s for the game to
-# end; sets RC.
+source "$(dirname "$0")/window_lib.sh"
+PROBE=$OUT/probe.log
+export BVH_TEST_PROBE=$PROBE
+
+# Starts the game, waits for its first tick (at most 60 s), types each argument as one xdotool key, each only once
+# the game has handed the one before to a tick and applied what it did (the probe's presses count; the game must
+# still be running at each, at most 60 s each), then waits at most 60 s for the game to end; sets RC. After a key
+# that opens the window again (Options' window size), the next key waits for the new window.
 play() {
+    : > "$PROBE"
     "$GAME" --data "$DATA" --mute ${EXTRA:-} > "$OUT/game.out" 2> "$OUT/game.err" &
     GPID=$!
-    local win=""
-    for i in $(seq 1 600); do
-        win=$(xdotool search --name "BVH Fighter" 2>/dev/null | head -1)
-        [ -n "$win" ] && break
-        sleep 0.1
-    done
-    [ -n "$win" ] || { echo "FAIL: no game window"; cat "$OUT/game.err"; exit 1; }
-    sleep 1.5
-    xdotool windowfocus --sync "$win" 2>/dev/null
+    probeStarted $GPID || { echo "FAIL: the game never ran a tick"; cat "$OUT/game.err"; exit 1; }
+    local win
+    win=$(xdotool search --name "BVH Fighter" 2>/dev/null | head -1)
     for k in "$@"; do  # every key must find the game still running: a screen that closed too early fails here
-        kill -0 $GPID 2>/dev/null || { echo "FAIL: the game ended before the key $k of: $*"; cat "$OUT/game.err"; exit 1; }
-        xdotool key --delay 60 "$k"
-        sleep 0.7
+        focusWindow "$win"
+        probeKey $GPID "$k" || { echo "FAIL: the game did not take the key $k of: $* (last: $(tail -n 1 "$PROBE"))"
+                                 cat "$OUT/game.err"; exit 1; }
     done
     for i in $(seq 1 600); do kill -0 $GPID 2>/dev/null || break; sleep 0.1; done
     if kill -0 $GPID 2>/dev/null; then echo "FAIL: the game did not quit on $*"; kill $GPID; exit 1; fi
     wait $GPID
     RC=$?
     GPID=
+}
+
+# focusWindow WIN: gives the game's window the keyboard; when WIN is gone (the window was opened again), waits (at
+# most 30 s) for the new one and sets win to it.
+focusWindow() {
+    local now
+    for _ in $(seq 300); do
+        now=$(xdotool search --onlyvisible --name "BVH Fighter" 2>/dev/null | tail -n 1)
+        [ -n "$now" ] && break
+        sleep 0.1
+    done
+    win=$now
+    xdotool windowfocus --sync "$win" 2>/dev/null
 }
 
 play Return d s s Return Escape Escape

@@ -34,3 +34,59 @@ windowRecording() {
     done
     echo "$rec"
 }
+
+# The window's input log (game/app/test_probe.h): the game appends "presses N texts M screens D age T top NAME" after
+# each drawn frame in which one of those changed (and every frame of a top screen's first second). Set PROBE to a file and export BVH_TEST_PROBE=$PROBE before starting the game.
+
+# probePresses: the presses count of the probe's last line (0 before any).
+probePresses() {
+    local n
+    n=$(tail -n 1 "$PROBE" 2>/dev/null | sed -n 's/^presses \([0-9]*\) .*/\1/p')
+    echo "${n:-0}"
+}
+
+# probeStarted PID: waits (at most 60 s) until the game has run its first tick; status 1 when it never does or ends.
+probeStarted() {
+    for _ in $(seq 600); do
+        [ -s "$PROBE" ] && return 0
+        kill -0 "$1" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
+
+# probeKey PID KEY: sends one key and waits until the game has handed it to a tick and applied what it did (the
+# presses count grew) or has ended (a key that quits), at most 60 s; status 1 when the game was not running when
+# the key was sent, or the key was still not taken after 60 s.
+probeKey() {
+    local before
+    kill -0 "$1" 2>/dev/null || return 1
+    before=$(probePresses)
+    xdotool key "$2"
+    for _ in $(seq 600); do
+        [ "$(probePresses)" -gt "$before" ] && return 0
+        kill -0 "$1" 2>/dev/null || return 0
+        sleep 0.05
+    done
+    return 1
+}
+
+# probeTop: the class name of the screen on top in the probe's last line ("app::ModeScreen").
+probeTop() {
+    tail -n 1 "$PROBE" 2>/dev/null | sed -n 's/.* top \(.*\)$/\1/p'
+}
+
+# probeWaitTop PID PATTERN AGE TENTHS: waits until the screen on top matches the grep PATTERN and has been there at
+# least AGE ticks (a menu ignores confirm presses for its first 15), at most TENTHS tenths of a second; status 1
+# when it never is, or the game ends.
+probeWaitTop() {
+    local line age
+    for _ in $(seq "$4"); do
+        line=$(tail -n 1 "$PROBE" 2>/dev/null)
+        age=$(sed -n 's/.* age \([0-9]*\) .*/\1/p' <<<"$line")
+        if grep -q -- "$2" <<<"${line#* top }" && [ "${age:-0}" -ge "$3" ]; then return 0; fi
+        kill -0 "$1" 2>/dev/null || return 1
+        sleep 0.1
+    done
+    return 1
+}
