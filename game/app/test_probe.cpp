@@ -23,8 +23,11 @@ void TestProbe::afterFrame(int ticks, std::uint64_t presses, std::uint64_t texts
     if (out_ == nullptr) return;
     const bool young = age_ < 60;  // a second of ticks
     age_ = top == top_ ? age_ + ticks : 0;
-    if (written_ && !young && presses == presses_ && texts == texts_ && screens == screens_ && top == top_) return;
+    quiet_ += ticks;
+    const bool same = presses == presses_ && texts == texts_ && screens == screens_ && top == top_;
+    if (written_ && !young && same && quiet_ < 15) return;
     written_ = true;
+    quiet_ = 0;
     presses_ = presses, texts_ = texts, screens_ = screens, top_ = top;
     const std::string name = top != nullptr ? screenName(*top) : "none";
     std::fprintf(out_, "presses %llu texts %llu screens %zu age %ld top %s\n", static_cast<unsigned long long>(presses),

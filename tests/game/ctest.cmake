@@ -9,7 +9,7 @@ set_tests_properties("bisect names the first differing frame and the fields ther
   PROPERTIES TIMEOUT 120)
 # A fireball motion typed by xdotool at 60 Hz key timing into a game drawn at 15 frames a second comes out 10 of 10.
 add_test(NAME "window motions typed at 60 Hz come out 10 of 10 at 15 drawn fps"
-  COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/starved_input.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> ${BVH_DATA_DIR}
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/starved_input.sh $<TARGET_FILE:game> $<TARGET_FILE:game_headless> ${BVH_DATA_DIR}
           ${CMAKE_CURRENT_BINARY_DIR}/starved_input)
 set_tests_properties("window motions typed at 60 Hz come out 10 of 10 at 15 drawn fps" PROPERTIES
   TIMEOUT 180 SKIP_RETURN_CODE 77 RESOURCE_LOCK xdisplay)

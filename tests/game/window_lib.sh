@@ -90,3 +90,10 @@ probeWaitTop() {
     done
     return 1
 }
+
+# probeAge: the ticks the screen on top has been there, from the probe's last line (0 before any).
+probeAge() {
+    local a
+    a=$(tail -n 1 "$PROBE" 2>/dev/null | sed -n 's/.* age \([0-9]*\) .*/\1/p')
+    echo "${a:-0}"
+}

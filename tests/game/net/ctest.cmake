@@ -102,10 +102,6 @@ set_tests_properties("online join to a closed UDP port fails at once on the ICMP
   "online SIGTERM to a joiner mid-match tells the host and ends its recording with an end line"
   "online 30000 junk datagrams a second at paced peers from before the join cost at most 5% of the real packets"
   PROPERTIES TIMEOUT 120)
-# Its loss bound holds on a busy machine (load average 10 from outside) but not beside a NAT test's peers and
-# coturn on the same 2 cores (19 of 259 lost once): it runs alone.
-set_tests_properties("online 30000 junk datagrams a second at paced peers from before the join cost at most 5% of the real packets"
-  PROPERTIES RUN_SERIAL TRUE)
 # Faults of the direct path, one mode of udp_faults.sh each (docs/testing.md: each against the build before its fix).
 set(BVH_UDP_FAULTS
   "delayleave|online a joiner with 300 ms simulated delay stopped by SIGTERM still tells the host it left"
