@@ -32,6 +32,8 @@ trap 'cleanup; [ "$netns" = 1 ] && netns_teardown' EXIT
 fail() { echo "FAIL: $*"; for f in "$out"/*.out "$out"/*.err; do [ -f "$f" ] && { echo "--- $f"; cat "$f"; }; done; exit 1; }
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
 source "$(dirname "${BASH_SOURCE[0]}")/window_lib.sh"  # waitFor, freeDisplay, windowRecording
+PROBE=$out/probe.log
+export BVH_TEST_PROBE=$PROBE  # the window's own ticks (game/app/test_probe.h)
 n=$(freeDisplay 150 199) || fail "no free X display number in 150..199"
 # run IN_NAMESPACE CMD...: in that home's namespace for the namespace modes, here otherwise. Started with `&` the
 # function runs in a subshell: it execs, so that $! is the command's own pid and the trap's kill reaches it (an Xvfb
@@ -72,11 +74,11 @@ if [ "$mode" = spectate ]; then
     timeout 90 "$exe" --code "$code" --lobby "$lobby" --replay "$script" --net-delay 20 --net-loss 2 \
         --record "$out/join.freplay" >"$out/join.out" 2>&1 &
     join=$!; pids+=($join)
-    sleep 4
+    waitFor "$out/join.out" 's/^\(through the lobby: .*\)/\1/p' 300 >/dev/null || fail "the joiner never met the host"
     "$game" --data "$data" --mute --lobby "$lobby" --spectate "$code" >"$out/game.out" 2>"$out/game.err" &
     win=$!; pids+=($win)
     waitFor "$out/game.out" 's/^\(spectating: .*\)/\1/p' 150 >/dev/null || fail "the window never watched"
-    sleep 2
+    probeWaitTop "$win" . 120 300 || fail "the window did not show two seconds of the match"
     command -v import >/dev/null && import -window root "$out/spectating.png" 2>/dev/null
     wait "$join" || fail "the joiner failed"
 else
@@ -84,7 +86,7 @@ else
         2>"$out/game.err" &
     win=$!; pids+=($win)
     waitFor "$out/game.out" 's/^\(online: .*\)/\1/p' 200 >/dev/null || fail "the window never started the match"
-    sleep 2
+    probeWaitTop "$win" . 120 300 || fail "the window did not show two seconds of the match"
     command -v import >/dev/null && run "$joinNs" import -window root "$out/$mode.png" 2>/dev/null
 fi
 wait "$host"; hostCode=$?
