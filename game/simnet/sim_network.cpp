@@ -11,6 +11,15 @@ namespace {
 constexpr std::uint8_t kAllocate = 1, kPermit = 2, kSend = 3, kData = 4;
 constexpr std::size_t kEnvelope = 7;  // kind and a 6-byte address
 
+/// The relay model's MESSAGE-INTEGRITY: a keyed FNV-1a over the request (a byte changed on the way, or a request
+/// made without the client's credential, fails it). Allocations and permissions carry it; sends, as TURN's Send
+/// indications, do not.
+std::uint64_t integrity(std::uint64_t credential, const std::uint8_t* data, std::size_t size) {
+    std::uint64_t h = 14695981039346656037ULL ^ credential;
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 1099511628211ULL;
+    return h;
+}
+
 void putAddress(std::vector<std::uint8_t>& out, Address a) {
     for (int i = 0; i < 6; ++i) out.push_back(std::uint8_t(a >> (8 * i)));
 }
@@ -140,7 +149,7 @@ void SimNetwork::spoof(int fromHost, Address claimedFrom, Address to, const std:
 
 void SimNetwork::launch(int fromHost, Address src, Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) {
     ++counters_.sent;
-    if (captureMax_ > 0) {
+    if (captureMax_ > 0 && ipOf(src) != unseenIp_ && ipOf(to) != unseenIp_) {
         Captured c{src, to, std::vector<std::uint8_t>(data, data + size)};
         if (captured_.size() < captureMax_) captured_.push_back(std::move(c));
         else captured_[std::size_t(counters_.sent) % captureMax_] = std::move(c);
@@ -204,11 +213,20 @@ void SimNetwork::relayIn(Address src, Address to, const std::uint8_t* data, std:
     if (toPort == kRelayPort) {  // from a client: allocate, permit, send
         if (size < kEnvelope) return void(++counters_.relayRefused);
         const Address peer = getAddress(data + 1);
-        if (data[0] == kAllocate) return void(allocations_[std::uint16_t(peer)] = src);
+        if (data[0] == kAllocate || data[0] == kPermit) {  // requests: checked against the client's credential
+            const std::uint16_t port = std::uint16_t(data[0] == kAllocate ? peer : getAddress(data + kEnvelope));
+            const auto cred = credentials_.find(port);
+            std::uint64_t tag = 0;
+            for (int i = 0; i < 8 && size >= kEnvelope + 14; ++i) tag |= std::uint64_t(data[size - 8 + std::size_t(i)]) << (8 * i);
+            if (cred == credentials_.end() || size < kEnvelope + 14 || integrity(cred->second, data, size - 8) != tag) {
+                return void(++counters_.relayRefused);
+            }
+            if (data[0] == kAllocate) return void(allocations_[port] = src);
+            if (allocations_[port] == src) permissions_[port].insert(ipOf(peer));
+            return;
+        }
         const auto own = std::find_if(allocations_.begin(), allocations_.end(), [src](const auto& a) { return a.second == src; });
-        if (own == allocations_.end()) return void(++counters_.relayRefused);
-        permissions_[own->first].insert(ipOf(peer));
-        if (data[0] != kSend) return;
+        if (own == allocations_.end() || data[0] != kSend) return void(++counters_.relayRefused);
         ++counters_.relayed;
         return launch(relayHost_, makeAddress(relayIp, own->first), peer, data + kEnvelope, size - kEnvelope, atMs);
     }
@@ -222,7 +240,9 @@ void SimNetwork::relayIn(Address src, Address to, const std::uint8_t* data, std:
 }
 
 RelayClient::RelayClient(SimNetwork& net, net::Transport& inner, std::uint16_t relayedPort)
-    : net_(net), inner_(inner), port_(relayedPort) {}
+    : net_(net), inner_(inner), port_(relayedPort), credential_(net.next()) {
+    net.credentials_[relayedPort] = credential_;  // the relay knows its users' passwords
+}
 
 Address RelayClient::relayedAddress() const { return makeAddress(net_.publicIp(net_.relayHost()), port_); }
 
@@ -230,6 +250,11 @@ void RelayClient::envelope(std::uint8_t kind, Address peer, const std::uint8_t* 
     std::vector<std::uint8_t> env{kind};
     putAddress(env, peer);
     env.insert(env.end(), data, data + size);
+    if (kind == kAllocate || kind == kPermit) {  // a request: the allocation's port, then its integrity
+        putAddress(env, port_);
+        const std::uint64_t tag = integrity(credential_, env.data(), env.size());
+        for (int i = 0; i < 8; ++i) env.push_back(std::uint8_t(tag >> (8 * i)));
+    }
     inner_.sendTo(makeAddress(net_.publicIp(net_.relayHost()), kRelayPort), env.data(), env.size(), nowMs);
 }
 
@@ -237,9 +262,13 @@ void RelayClient::refresh(std::int64_t nowMs) {
     if (nowMs - lastRefreshMs_ < 1000) return;
     lastRefreshMs_ = nowMs;
     envelope(kAllocate, port_, nullptr, 0, nowMs);
+    for (Address peer : permitted_) envelope(kPermit, peer, nullptr, 0, nowMs);  // a lost one is said again
 }
 
-void RelayClient::permit(Address peer, std::int64_t nowMs) { envelope(kPermit, peer, nullptr, 0, nowMs); }
+void RelayClient::permit(Address peer, std::int64_t nowMs) {
+    permitted_.insert(peer);
+    envelope(kPermit, peer, nullptr, 0, nowMs);
+}
 
 void RelayClient::sendTo(Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) {
     if (relayed_.count(to) != 0) return envelope(kSend, to, data, size, nowMs);

@@ -121,8 +121,12 @@ public:
     int relayHost() const { return relayHost_; }
     /// Sends a datagram whose source address is forged (an attacker off the path spoofing someone).
     void spoof(int fromHost, Address claimedFrom, Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs);
-    /// Keeps the last `n` datagrams that crossed the wire between public addresses for an on-path attacker.
-    void captureLast(std::size_t n) { captureMax_ = n; }
+    /// Keeps the last `n` datagrams that crossed the wire for an attacker on the players' path (not the lobby's:
+    /// datagrams to or from `unseenIp` are not kept).
+    void captureLast(std::size_t n, std::uint32_t unseenIp) {
+        captureMax_ = n;
+        unseenIp_ = unseenIp;
+    }
     const std::vector<Captured>& captured() const { return captured_; }
     const NetworkCounters& counters() const { return counters_; }
     /// Datagrams on their way now.
@@ -179,8 +183,10 @@ private:
     int relayHost_ = -1;
     std::map<std::uint16_t, Address> allocations_;       // relayed port -> the client's address as the relay saw it
     std::map<std::uint16_t, std::set<std::uint32_t>> permissions_;
+    std::map<std::uint16_t, std::uint64_t> credentials_;  // relayed port -> its client's credential
     std::vector<Captured> captured_;
     std::size_t captureMax_ = 0;
+    std::uint32_t unseenIp_ = 0;
     std::uint64_t order_ = 0;
     std::size_t inFlight_ = 0;
     NetworkCounters counters_;
@@ -191,14 +197,16 @@ private:
 constexpr std::uint16_t kRelayPort = 3478;
 
 /// A client's side of the TURN relay model, in front of its socket (a model of net::TurnTransport with directFirst:
-/// the allocation and its refreshes are one datagram each, the messages a 7-byte envelope instead of STUN). A
+/// the allocation and its refreshes are one datagram each, the messages a 7-byte envelope instead of STUN; requests
+/// carry a keyed integrity check, as TURN's MESSAGE-INTEGRITY, indications do not). A
 /// datagram that came through the relay comes up from the sender's address as the relay saw it, and what goes back
 /// to such an address goes through the relay again; everything else goes straight out. The relay forwards to the
 /// client only from IPs the client permitted (permit(), or by sending to them through it).
 class RelayClient : public net::Transport {
 public:
     RelayClient(SimNetwork& net, net::Transport& inner, std::uint16_t relayedPort);
-    /// Allocates, then refreshes the allocation every second (so the client's NAT keeps its mapping).
+    /// Allocates, then refreshes the allocation and the permissions every second (a lost request is said again,
+    /// as a TURN client retransmits).
     void refresh(std::int64_t nowMs);
     /// Lets datagrams from this IP through the relay.
     void permit(Address peer, std::int64_t nowMs);
@@ -215,6 +223,8 @@ private:
     net::Transport& inner_;
     std::uint16_t port_;
     std::set<Address> relayed_;
+    std::set<Address> permitted_;
+    std::uint64_t credential_;
     std::int64_t lastRefreshMs_ = -1000000;
 };
 

@@ -50,7 +50,7 @@ World::World(const Schedule& s, const net::FighterLoader& loader, const RunOptio
         w.host = net_.addHost("spectator" + std::to_string(i + 1), s.spectatorNat[i], lobbyLink);
         watchers_.push_back(std::move(w));
     }
-    net_.captureLast(256);
+    net_.captureLast(256, net_.publicIp(lobbyHost_));
     lobbySocket_ = net_.open(lobbyHost_, 7100);
     lobby::Limits limits;
     limits.lifetimeS = 3600;

@@ -184,6 +184,11 @@ void World::checkEndings() {
 }
 
 RunResult World::check() {
+    const NetworkCounters& c = net_.counters();
+    note("network: " + std::to_string(c.sent) + " datagrams sent, " + std::to_string(c.delivered) + " delivered, " +
+         std::to_string(c.lost) + " lost, " + std::to_string(c.duplicated) + " duplicated, " + std::to_string(c.outage) +
+         " in outages, " + std::to_string(c.natDropped) + " dropped by NATs, " + std::to_string(c.unroutable) +
+         " unroutable, " + std::to_string(c.relayed) + " relayed, " + std::to_string(c.relayRefused) + " refused by the relay");
     if (violations_.empty()) {
         checkPlayers();
         checkPair();

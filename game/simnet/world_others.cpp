@@ -40,14 +40,21 @@ void World::tickWatcher(Watcher& w) {
         w.phase = Phase::Playing;
         return note(name + ": watches the host at " + addressText(w.lobby->candidates().front()));
     }
+    const net::SpectatorState before = w.client->state();
     w.client->tick(nowMs_);
+    if (before == net::SpectatorState::Asking && w.client->state() == net::SpectatorState::Watching) {
+        note(name + ": the host at " + addressText(w.client->host()) + " sends the setup");
+    }
     const bool whole = w.client->lastFrame() > 0 && w.client->inputs().size() >= w.client->lastFrame();
     if (whole) w.complete = true, w.ending = "match over";
     else if (w.client->state() == net::SpectatorState::Done) w.ending = w.client->failure();
     else if (h.phase == Phase::Finished && nowMs_ - h.phaseSinceMs > 5000) w.client->fail("the host is gone"), w.ending = w.client->failure();
     if (w.ending.empty()) return;
     w.phase = Phase::Finished;
-    note(name + ": " + w.ending + " (" + std::to_string(w.client->inputs().size()) + " frames held)");
+    note(name + ": " + w.ending + " (" + std::to_string(w.client->inputs().size()) + " frames held, " +
+         std::to_string(w.client->malformed()) + " malformed and " + std::to_string(w.client->forged()) +
+         " forged datagrams dropped; the host's hub: " + std::to_string(h.hub ? h.hub->count() : 0) + " watching, " +
+         std::to_string(h.hub ? h.hub->forged() : 0) + " forged, " + std::to_string(h.hub ? h.hub->malformed() : 0) + " malformed)");
 }
 
 void World::tickAttacker() {

@@ -152,6 +152,7 @@ void World::punchWatchers() {
         for (const auto& x : h.watchers) known = known || x.first == w;
         if (known) continue;
         h.watchers.emplace_back(w, nowMs_);
+        note("host: the lobby names a spectator at " + addressText(w) + ": punches towards it" + (h.relay ? ", permits it on the relay" : ""));
         if (h.relay) h.relay->permit(w, nowMs_);
         h.lobbyDemux->sendTo(w, kPunch, sizeof kPunch, nowMs_);
     }
