@@ -97,6 +97,8 @@ Schedule generateSchedule(std::uint64_t seed) {
     }
     for (int n = d.in(0, 5), i = 0; i < n; ++i) s.faults.push_back(drawFault(d, matchMs + 4000));
     std::stable_sort(s.faults.begin(), s.faults.end(), [](const Fault& a, const Fault& b) { return a.atMs < b.atMs; });
+    s.joinerRelay = d.chance(25);
+    s.joinerPeriodUs = d.chance(50) ? 16667 : d.in(15900, 17500);
     return s;
 }
 
@@ -132,7 +134,8 @@ std::string scheduleText(const Schedule& s) {
     o << "bvh-simnet 1\nseed " << s.seed << "\nframes " << s.frames << "\ndelay "
       << (s.inputDelay < 0 ? std::string("auto") : std::to_string(s.inputDelay)) << "\nrollback " << s.maxRollback << "\n";
     for (int p = 0; p < 2; ++p) o << "nat " << kSides[p] << " " << natName(s.nat[p]) << "\n";
-    o << "relay " << (s.hostRelay ? "yes" : "no") << "\n";
+    o << "relay " << (s.hostRelay ? "yes" : "no") << "\njoiner-relay " << (s.joinerRelay ? "yes" : "no")
+      << "\njoiner-period " << s.joinerPeriodUs << "\n";
     for (int p = 0; p < 2; ++p) o << "link " << kSides[p] << " " << linkText(s.link[p]) << "\n";
     o << "joiner-start " << s.joinerStartMs << "\n";
     for (std::size_t i = 0; i < s.spectatorStartMs.size(); ++i) {
@@ -233,10 +236,15 @@ bool readLine(LineReader& r, Schedule& s, bool& sawHeader) {
         if (!r.side(side)) return false;
         return key == "nat" ? r.nat(s.nat[int(side)]) : r.link(s.link[int(side)]);
     }
-    if (key == "relay") {
-        if (r.w.size() > 1 && (r.w[1] == "yes" || r.w[1] == "no")) return s.hostRelay = r.w[1] == "yes", r.at = 2, true;
-        return r.fail("relay wants yes or no");
+    if (key == "relay" || key == "joiner-relay") {
+        if (r.w.size() > 1 && (r.w[1] == "yes" || r.w[1] == "no")) {
+            (key == "relay" ? s.hostRelay : s.joinerRelay) = r.w[1] == "yes";
+            r.at = 2;
+            return true;
+        }
+        return r.fail(key + " wants yes or no");
     }
+    if (key == "joiner-period") return r.number(8000, 33333, "joiner-period (microseconds)", s.joinerPeriodUs);
     if (key == "joiner-start") return r.number(0, 600000, "joiner-start", s.joinerStartMs);
     if (key == "spectator") {
         std::int64_t at = 0;

@@ -68,7 +68,7 @@ World::World(const Schedule& s, const net::FighterLoader& loader, const RunOptio
         });
     }
     for (const Fault& f : s.faults) disrupted_ = disrupted_ || disruptive(f);
-    connectable_ = directReachable(s.nat[0], s.nat[1]) || s.hostRelay;
+    connectable_ = directReachable(s.nat[0], s.nat[1]) || s.hostRelay || s.joinerRelay;
 }
 
 void World::note(const std::string& what) {
@@ -90,7 +90,7 @@ void World::run() {
     std::vector<Proc> procs;
     procs.push_back({0, 4000, [this] { lobby_->poll(nowMs_); }});
     procs.push_back({0, 16667, [this] { tickHost(); }});
-    procs.push_back({7000, 16667, [this] { tickJoiner(); }});
+    procs.push_back({7000, s_.joinerPeriodUs, [this] { tickJoiner(); }});
     for (std::size_t i = 0; i < watchers_.size(); ++i) procs.push_back({3000, 16667, [this, i] { tickWatcher(watchers_[i]); }});
     procs.push_back({9000, 16667, [this] { tickAttacker(); }});
     const auto started = std::chrono::steady_clock::now();

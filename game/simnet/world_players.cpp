@@ -46,8 +46,8 @@ void World::openPlayer(int p) {
     pl.socket = net_.open(pl.host, p == 0 ? 7000 : std::uint16_t(40000 + n));
     net::Transport* t = pl.socket.get();
     net::LobbyClientConfig lc;
-    if (p == 0 && s_.hostRelay) {
-        pl.relay = std::make_unique<RelayClient>(net_, *pl.socket, std::uint16_t(50000 + n));
+    if (p == 0 ? s_.hostRelay : s_.joinerRelay) {
+        pl.relay = std::make_unique<RelayClient>(net_, *pl.socket, std::uint16_t(50000 + 100 * p + n));
         pl.relay->refresh(nowMs_);
         t = pl.relay.get();
         lc.relay = pl.relay->relayedAddress();
@@ -109,7 +109,13 @@ void World::startJoinerPeer() {
     cfg.hostAddress = j.lobby->candidates().front();
     cfg.hostCandidates = j.lobby->candidates();
     cfg.relayCandidate = j.lobby->relay();
-    j.peer = std::make_unique<net::NetPeer>(*j.socket, cfg, loader_);
+    net::Transport* base = j.socket.get();
+    if (j.relay) {  // as the headless peer: the host's public IP may come through our relay; learn its Punch
+        j.relay->permit(cfg.hostAddress, nowMs_);
+        cfg.learnFromPunch = true;
+        base = j.relay.get();
+    }
+    j.peer = std::make_unique<net::NetPeer>(*base, cfg, loader_);
     j.peer->setOnStart([this](net::Session& s) { attachRecorder(1, s); });
     enter(1, Phase::Playing);
     note("joiner: the lobby gives the host at " + addressText(cfg.hostAddress) +
@@ -237,6 +243,7 @@ void World::tickJoiner() {
         return;
     }
     if (j.phase == Phase::Waiting || j.phase == Phase::Dead) openPlayer(1);
+    if (j.relay) j.relay->refresh(nowMs_);
     if (j.phase == Phase::Lobby) {
         j.lobby->tick(nowMs_);
         if (j.lobby->state() == net::LobbyState::Ready) startJoinerPeer();
