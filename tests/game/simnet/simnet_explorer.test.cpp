@@ -175,3 +175,42 @@ TEST_CASE("the explorer catches a planted bug: a corrupted input, a wrong input 
     CHECK(explore({"--simulate", "1-5"}, clean) == 0);
     CHECK(clean.find("simulated: 5 schedules, 0 failed") != std::string::npos);
 }
+
+TEST_CASE("the online simulator: NATs, relays, rebinding, a lag switch and a killed host end as the models say") {
+    struct Case {
+        const char* world;   // lines after the seed
+        const char* outcome; // how the run must end (worked out from the NAT and fault models)
+    };
+    const Case cases[] = {
+        // Two symmetric NATs and no relay: neither side's packets get through the other's NAT.
+        {"nat host symmetric\nnat joiner symmetric\n", "host: cancelled, joiner: no answer from the host"},
+        // The same with the joiner's own relay: the host's Punch reaches it through the relay, it answers there.
+        {"nat host symmetric\nnat joiner symmetric\njoiner-relay yes\n", "host: match over, joiner: match over"},
+        // The joiner's NAT forgets its mapping mid-match: each side hears the other no more.
+        {"nat joiner port-restricted\nat 4000 rebind joiner\n", "host: connection lost, joiner: connection lost"},
+        // The joiner stops for 5 s: the host gives up after 3 s of silence; the joiner, back, hears nobody.
+        {"at 4000 pause joiner 5000\n", "host: connection lost, joiner: connection lost"},
+        // A 1 s partition heals: the match goes on.
+        {"at 4000 partition 1000\n", "host: match over, joiner: match over"},
+    };
+    for (const Case& c : cases) {
+        CAPTURE(c.world);
+        const std::string text = std::string("bvh-simnet 1\nseed 3\nframes 600\ndelay 2\nrollback 8\njoiner-start 200\n") + c.world;
+        simnet::Schedule s;
+        std::string error;
+        REQUIRE_MESSAGE(simnet::parseSchedule(text, "case.txt", s, error), error);
+        const simnet::RunResult r = simnet::runSchedule(s, loader());
+        CHECK_MESSAGE(r.ok, violations(r));
+        CHECK(r.outcome == c.outcome);
+    }
+    // The host killed mid-match and started again: the joiner loses it, the new host's room finds no joiner.
+    simnet::Schedule s;
+    std::string error;
+    REQUIRE(simnet::parseSchedule("bvh-simnet 1\nseed 3\nframes 600\njoiner-start 200\nat 4000 kill host 500\n", "kill.txt", s, error));
+    const simnet::RunResult r = simnet::runSchedule(s, loader());
+    CHECK_MESSAGE(r.ok, violations(r));
+    CHECK(r.outcome.find("joiner: connection lost") != std::string::npos);
+    bool restarted = false;
+    for (const std::string& line : r.log) restarted = restarted || line.find("host: starts (life 2)") != std::string::npos;
+    CHECK(restarted);
+}
