@@ -100,11 +100,13 @@ std::string replayCommand(const char* program, const SimFlags& f, std::uint64_t 
 }
 
 /// Runs one schedule; prints what a failure (or --log) asks for. True when every invariant held.
-bool runOne(const Schedule& s, const SimFlags& f, const net::FighterLoader& loader, const char* program) {
+bool runOne(const Schedule& s, const SimFlags& f, const net::FighterLoader& loader, const char* program,
+            std::int64_t& simulatedMs) {
     RunOptions o;
     o.plant = f.plant;
     o.realTimeLimitMs = f.runLimitMs;
     const RunResult r = runSchedule(s, loader, o);
+    simulatedMs += r.simulatedMs;
     if (r.ok && !f.log) return true;
     std::cout << "seed " << s.seed << ": " << (r.ok ? "ok" : "FAILED") << " (" << r.outcome << "; " << r.framesPlayed
               << " frames, " << r.simulatedMs << " ms simulated)\n";
@@ -164,23 +166,26 @@ int runSimulate(int argc, char** argv, const std::string& defaultDataDir) {
         Schedule s;
         if (!io::readFile(f.schedule, text, readError)) return std::cerr << readError.text() << "\n", 2;
         if (!parseSchedule(text, f.schedule, s, error)) return std::cerr << error << "\n", 2;
-        return runOne(s, f, loader, argv[0]) ? 0 : 1;
+        std::int64_t simulatedMs = 0;
+        return runOne(s, f, loader, argv[0], simulatedMs) ? 0 : 1;
     }
     using Clock = std::chrono::steady_clock;
     const Clock::time_point t0 = Clock::now();
     const auto elapsed = [&t0] { return std::chrono::duration<double>(Clock::now() - t0).count(); };
-    std::int64_t runs = 0, failed = 0;
+    std::int64_t runs = 0, failed = 0, simulatedMs = 0;
     for (std::uint64_t i = 0;; ++i) {
         const bool explore = f.minutes > 0;
         if (!explore && i >= f.seeds.size()) break;
         if (explore && elapsed() >= f.minutes * 60) break;
         const std::uint64_t seed = explore ? f.seeds.front() + i : f.seeds[i];
         ++runs;
-        if (!runOne(generateSchedule(seed), f, loader, argv[0])) ++failed;
+        if (!runOne(generateSchedule(seed), f, loader, argv[0], simulatedMs)) ++failed;
     }
     const double seconds = elapsed();
     std::cout << "simulated: " << runs << " schedules, " << failed << " failed, in " << seconds << " s ("
-              << (seconds > 0 ? std::int64_t(double(runs) * 60 / seconds) : 0) << " schedules a minute)\n";
+              << (seconds > 0 ? std::int64_t(double(runs) * 60 / seconds) : 0) << " schedules a minute; "
+              << simulatedMs / 1000 << " s of simulated time, " << (seconds > 0 ? std::int64_t(double(simulatedMs) / 1000 / seconds) : 0)
+              << " times real time)\n";
     return failed == 0 ? 0 : 1;
 }
 
