@@ -2,6 +2,7 @@
 #include "game/simnet/schedule.h"
 
 #include "engine/splitmix64.h"
+#include "game/io/text.h"
 
 #include <algorithm>
 #include <sstream>
@@ -155,16 +156,8 @@ struct LineReader {
 
     bool number(std::int64_t lo, std::int64_t hi, const char* what, std::int64_t& out) {
         if (at >= w.size()) return fail(std::string("missing ") + what);
-        const std::string& t = w[at++];
-        std::int64_t v = 0;
-        bool ok = !t.empty() && t.size() <= 12;
-        for (char c : t) ok = ok && c >= '0' && c <= '9', v = v * 10 + (c - '0');
-        if (!ok || v < lo || v > hi) {
-            return fail(std::string(what) + " wants a whole number in [" + std::to_string(lo) + ", " +
-                        std::to_string(hi) + "], not '" + t + "'");
-        }
-        out = v;
-        return true;
+        std::string why;
+        return io::toInt(w[at++], lo, hi, out, why) ? true : fail(std::string(what) + ": " + why);
     }
     template <class T>
     bool number(std::int64_t lo, std::int64_t hi, const char* what, T& out) {
@@ -175,13 +168,13 @@ struct LineReader {
     }
     bool side(Side& out) {
         if (at < w.size() && (w[at] == "host" || w[at] == "joiner")) return out = w[at++] == "host" ? Side::Host : Side::Joiner, true;
-        return fail("wants host or joiner, not '" + (at < w.size() ? w[at] : std::string()) + "'");
+        return fail("wants host or joiner, not " + io::quote(at < w.size() ? w[at] : std::string()));
     }
     bool nat(NatKind& out) {
         for (NatKind k : kNats) {
             if (at < w.size() && w[at] == natName(k)) return out = k, ++at, true;
         }
-        return fail("wants a NAT (none, full-cone, port-restricted, symmetric), not '" + (at < w.size() ? w[at] : std::string()) + "'");
+        return fail("wants a NAT (none, full-cone, port-restricted, symmetric), not " + io::quote(at < w.size() ? w[at] : std::string()));
     }
     bool link(LinkModel& l) {
         return number(0, 5000, "base latency (ms)", l.baseMs) && number(0, 5000, "jitter (ms)", l.jitterMs) &&
@@ -189,7 +182,7 @@ struct LineReader {
                number(0, 1000, "loss (per mille)", l.lossPermille) && number(0, 1000, "duplicates (per mille)", l.dupPermille) &&
                number(0, 1000, "reordered (per mille)", l.reorderPermille);
     }
-    bool end() { return at == w.size() ? true : fail("unexpected '" + w[at] + "' at the end of the line"); }
+    bool end() { return at == w.size() ? true : fail("unexpected " + io::quote(w[at]) + " at the end of the line"); }
     bool fail(const std::string& why) {
         if (error.empty()) error = why;
         return false;
@@ -202,7 +195,7 @@ bool readFault(LineReader& r, Fault& f) {
     const std::string kind = r.w[r.at++];
     int k = 0;
     while (k < 12 && kind != faultName(FaultKind(k))) ++k;
-    if (k == 12) return r.fail("unknown fault '" + kind + "'");
+    if (k == 12) return r.fail("unknown fault " + io::quote(kind));
     f.kind = FaultKind(k);
     switch (f.kind) {
     case FaultKind::Link: return r.side(f.side) && r.link(f.link);
@@ -224,7 +217,7 @@ bool readLine(LineReader& r, Schedule& s, bool& sawHeader) {
         r.at = 2;
         return true;
     }
-    if (key == "seed") return r.number(0, 999999999999, "seed", s.seed);
+    if (key == "seed") return r.number(0, 999999999999999, "seed", s.seed);
     if (key == "frames") return r.number(1, 60 * 60 * 10, "frames", s.frames);
     if (key == "delay") {
         if (r.w.size() > 1 && r.w[1] == "auto") return s.inputDelay = -1, r.at = 2, true;
@@ -263,24 +256,22 @@ bool readLine(LineReader& r, Schedule& s, bool& sawHeader) {
         s.faults.push_back(f);
         return true;
     }
-    return r.fail("unknown record '" + key + "'");
+    return r.fail("unknown record " + io::quote(key));
 }
 
 }  // namespace
 
 bool parseSchedule(const std::string& text, const std::string& fileName, Schedule& out, std::string& error) {
     Schedule s;
-    std::istringstream in(text);
-    std::string line;
+    io::Lines lines(text);
+    std::string_view line;
     bool sawHeader = false;
-    for (int n = 1; std::getline(in, line); ++n) {
-        line = line.substr(0, line.find('#'));
+    while (lines.next(line)) {
         LineReader r;
-        std::istringstream words(line);
-        for (std::string w; words >> w;) r.w.push_back(w);
+        r.w = io::tokens(line);
         if (r.w.empty()) continue;
         if (!readLine(r, s, sawHeader) || !r.end()) {
-            error = fileName + ":" + std::to_string(n) + ": " + r.error;
+            error = fileName + ":" + std::to_string(lines.number()) + ": " + r.error;
             return false;
         }
     }

@@ -33,13 +33,8 @@ int usage(const std::string& why) {
 }
 
 bool wholeNumber(const std::string& t, std::uint64_t& out) {
-    if (t.empty() || t.size() > 15) return false;
-    out = 0;
-    for (char c : t) {
-        if (c < '0' || c > '9') return false;
-        out = out * 10 + std::uint64_t(c - '0');
-    }
-    return true;
+    std::string why;
+    return io::toUint64(t, out, why) && out <= 999999999999999ULL;  // the schedule's seed range
 }
 
 bool parseFlags(int argc, char** argv, SimFlags& f, std::string& error) {
@@ -53,7 +48,7 @@ bool parseFlags(int argc, char** argv, SimFlags& f, std::string& error) {
             continue;
         }
         if (a != "--simulate" && a != "--schedule" && a != "--minutes" && a != "--plant" && a != "--data") {
-            return error = "unknown flag '" + a + "'", false;
+            return error = "unknown flag " + io::quote(a), false;
         }
         if (!hasValue) return error = a + " wants a value", false;
         ++i;
@@ -63,11 +58,12 @@ bool parseFlags(int argc, char** argv, SimFlags& f, std::string& error) {
         } else if (a == "--schedule") {
             f.schedule = v;
         } else if (a == "--minutes") {
-            std::uint64_t m = 0;
-            if (!wholeNumber(v, m) || m < 1 || m > 1440) return error = "--minutes wants a whole number in [1, 1440], not '" + v + "'", false;
+            int m = 0;
+            std::string why;
+            if (!io::toInt(v, 1, 1440, m, why)) return error = "--minutes: " + why, false;
             f.minutes = double(m);
         } else if (a == "--plant") {
-            if (!plantByName(v, f.plant)) return error = "--plant wants corrupt-input, corrupt-spectator or drop-end, not '" + v + "'", false;
+            if (!plantByName(v, f.plant)) return error = "--plant wants corrupt-input, corrupt-spectator or drop-end, not " + io::quote(v), false;
         } else {
             f.dataDir = v;
         }
@@ -135,7 +131,7 @@ bool parseSeeds(const std::string& text, std::vector<std::uint64_t>& out, std::s
         std::uint64_t a = 0, b = 0;
         const bool ok = dash == std::string::npos ? wholeNumber(item, a) && (b = a, true)
                                                   : wholeNumber(item.substr(0, dash), a) && wholeNumber(item.substr(dash + 1), b);
-        if (!ok || b < a) return error = "'" + item + "' is not a seed (N), a range (A-B, A <= B) or a comma list of them", false;
+        if (!ok || b < a) return error = io::quote(item) + " is not a seed (N), a range (A-B, A <= B) or a comma list of them", false;
         if (b - a >= 10000000 || out.size() + (b - a) >= 10000000) return error = "more than 10000000 seeds", false;
         for (std::uint64_t s = a; s <= b; ++s) out.push_back(s);
         at = comma + 1;

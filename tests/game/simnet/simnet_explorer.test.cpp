@@ -79,7 +79,7 @@ TEST_CASE("the online simulator: a malformed schedule is refused with FILE:LINE 
     const std::pair<std::string, std::string> cases[] = {
         {"seed 5\n", "bad.txt:1: not a simulator schedule (the first line must be 'bvh-simnet 1')"},
         {"", "bad.txt:1: not a simulator schedule (the first line must be 'bvh-simnet 1')"},
-        {head + "frames 0\n", "bad.txt:3: frames wants a whole number in [1, 36000], not '0'"},
+        {head + "frames 0\n", "bad.txt:3: frames: number 0 out of range [1, 36000]"},
         {head + "nat host carrier-grade\n", "bad.txt:3: wants a NAT (none, full-cone, port-restricted, symmetric), not 'carrier-grade'"},
         {head + "# a comment\nat 100 pause host\n", "bad.txt:4: missing the duration (ms)"},
         {head + "at 100 burst nobody 50\n", "bad.txt:3: wants host or joiner, not 'nobody'"},
@@ -89,7 +89,9 @@ TEST_CASE("the online simulator: a malformed schedule is refused with FILE:LINE 
         {head + "relay maybe\n", "bad.txt:3: relay wants yes or no"},
         {head + "delay 2 3\n", "bad.txt:3: unexpected '3' at the end of the line"},
         {head + "colour blue\n", "bad.txt:3: unknown record 'colour'"},
-        {head + "at -5 flood 10\n", "bad.txt:3: the time (ms) wants a whole number in [0, 3600000], not '-5'"},
+        {head + "at 100 flood 1x\n", "bad.txt:3: the count: '1x' is not an integer"},
+        {head + "nat joiner \x01\x02\n", "bad.txt:3: wants a NAT (none, full-cone, port-restricted, symmetric), not '\\x01\\x02'"},
+        {head + "at -5 flood 10\n", "bad.txt:3: the time (ms): number -5 out of range [0, 3600000]"},
     };
     for (const auto& [text, message] : cases) {
         CAPTURE(text);
