@@ -148,14 +148,19 @@ void World::checkWatchers() {
 }
 
 std::string World::blame(int p, const Incarnation& life) const {
+    // Each disruptive fault is put on the side it struck (a partition and NATs that cannot meet: the network).
     std::string why;
     for (const Fault& f : s_.faults) {
-        if (disruptive(f)) why += (why.empty() ? "" : "; ") + faultText(f);
+        if (!disruptive(f)) continue;
+        const std::string side = f.kind == FaultKind::Partition ? "the network" : std::string("the ") + kNames[int(f.side)];
+        why += (why.empty() ? "" : "; ") + side + " (" + faultText(f) + ")";
     }
-    if (!connectable_) why += std::string(why.empty() ? "" : "; ") + "NATs " + natName(s_.nat[0]) + " / " + natName(s_.nat[1]) + " with no relay";
-    const bool own = life.end == net::PeerEnd::YouLeft || life.end == net::PeerEnd::Cancelled;
-    return std::string(kNames[p]) + ": " + (life.message.empty() ? life.lobbyError : life.message) + " (side: " +
-           (own ? kNames[p] : kNames[1 - p]) + " or the network; blamed on: " + (why.empty() ? "nothing" : why) + ")";
+    if (!connectable_) {
+        why += std::string(why.empty() ? "" : "; ") + "the network (NATs " + natName(s_.nat[0]) + " and " + natName(s_.nat[1]) +
+               ", no relay)";
+    }
+    return std::string(kNames[p]) + ": " + (life.message.empty() ? life.lobbyError : life.message) + "; blamed on " +
+           (why.empty() ? "nothing" : why);
 }
 
 void World::checkEndings() {
