@@ -176,6 +176,8 @@ TEST_CASE("the explorer catches a planted bug: a corrupted input, a wrong input 
         const std::string seed = out.substr(failed + 5, out.find(':', failed) - failed - 5);
         const std::string replay = "replay: game_headless --simulate " + seed + " --plant " + simnet::plantName(p.plant) + " --log";
         CHECK_MESSAGE(out.find(replay) != std::string::npos, out.substr(0, 2000));
+        CHECK(out.find("  schedule:\n    bvh-simnet 1\n    seed " + seed + "\n") != std::string::npos);
+        CHECK(out.find("  event log:\n    [0 ms] host: starts (life 1)") != std::string::npos);
         std::string again;  // the printed command fails the same way
         CHECK(explore({"--simulate", seed, "--plant", simnet::plantName(p.plant), "--log"}, again) == 1);
         CHECK(again.find(p.sign) != std::string::npos);
