@@ -132,7 +132,7 @@ bool parseSeeds(const std::string& text, std::vector<std::uint64_t>& out, std::s
         const bool ok = dash == std::string::npos ? wholeNumber(item, a) && (b = a, true)
                                                   : wholeNumber(item.substr(0, dash), a) && wholeNumber(item.substr(dash + 1), b);
         if (!ok || b < a) return error = io::quote(item) + " is not a seed (N), a range (A-B, A <= B) or a comma list of them", false;
-        if (b - a >= 10000000 || out.size() + (b - a) >= 10000000) return error = "more than 10000000 seeds", false;
+        if (b - a >= 1000000 || out.size() + (b - a) >= 1000000) return error = "more than 1000000 seeds (--minutes explores longer)", false;
         for (std::uint64_t s = a; s <= b; ++s) out.push_back(s);
         at = comma + 1;
     }

@@ -13,7 +13,7 @@ namespace simnet {
 bool wantsSimulate(int argc, char** argv);
 /// Runs the explorer (output on stdout, errors on stderr).
 int runSimulate(int argc, char** argv, const std::string& defaultDataDir);
-/// Reads "N", "A-B" or a comma list of them; false with error for anything else (or more than 10^7 seeds).
+/// Reads "N", "A-B" or a comma list of them; false with error for anything else (or more than 10^6 seeds).
 bool parseSeeds(const std::string& text, std::vector<std::uint64_t>& out, std::string& error);
 
 }  // namespace simnet
