@@ -214,13 +214,12 @@ void SimNetwork::relayIn(Address src, Address to, const std::uint8_t* data, std:
         if (size < kEnvelope) return void(++counters_.relayRefused);
         const Address peer = getAddress(data + 1);
         if (data[0] == kAllocate || data[0] == kPermit) {  // requests: checked against the client's credential
+            if (size != kEnvelope + 14) return void(++counters_.relayRefused);  // the port and the integrity
             const std::uint16_t port = std::uint16_t(data[0] == kAllocate ? peer : getAddress(data + kEnvelope));
             const auto cred = credentials_.find(port);
             std::uint64_t tag = 0;
-            for (int i = 0; i < 8 && size >= kEnvelope + 14; ++i) tag |= std::uint64_t(data[size - 8 + std::size_t(i)]) << (8 * i);
-            if (cred == credentials_.end() || size < kEnvelope + 14 || integrity(cred->second, data, size - 8) != tag) {
-                return void(++counters_.relayRefused);
-            }
+            for (int i = 0; i < 8; ++i) tag |= std::uint64_t(data[size - 8 + std::size_t(i)]) << (8 * i);
+            if (cred == credentials_.end() || integrity(cred->second, data, size - 8) != tag) return void(++counters_.relayRefused);
             if (data[0] == kAllocate) return void(allocations_[port] = src);
             if (allocations_[port] == src) permissions_[port].insert(ipOf(peer));
             return;

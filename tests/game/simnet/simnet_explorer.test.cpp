@@ -17,8 +17,10 @@ namespace {
 // Seeds run by the fixed-seed case: fewer under the sanitizers, where a schedule costs about 17 times as much.
 #if defined(__SANITIZE_ADDRESS__)
 constexpr std::uint64_t kFixedSeeds = 5;
+const char* const kPlantSeedsClean = "1-3";  // the planted seeds without their plant (1-9 outside the sanitizers)
 #else
 constexpr std::uint64_t kFixedSeeds = 40;
+const char* const kPlantSeedsClean = "1-9";
 #endif
 
 net::FighterLoader loader() {
@@ -183,8 +185,8 @@ TEST_CASE("the explorer catches a planted bug: a corrupted input, a wrong input 
         CHECK(again.find(p.sign) != std::string::npos);
     }
     std::string clean;  // and without the plant those seeds pass
-    CHECK(explore({"--simulate", "1-9"}, clean) == 0);
-    CHECK(clean.find("simulated: 9 schedules, 0 failed") != std::string::npos);
+    CHECK(explore({"--simulate", kPlantSeedsClean}, clean) == 0);
+    CHECK(clean.find(" schedules, 0 failed") != std::string::npos);
 }
 
 TEST_CASE("the online simulator: NATs, relays, rebinding, a lag switch and a killed host end as the models say") {

@@ -98,6 +98,9 @@ TEST_CASE("the relay model forwards only from permitted IPs, answers through its
     const Address xAt = simnet::makeAddress(net.publicIp(stranger), 9000);
     for (int i = 0; i < 6; ++i) forged[std::size_t(1 + i)] = std::uint8_t(xAt >> (8 * i));
     xs->sendTo(simnet::makeAddress(net.publicIp(relay), simnet::kRelayPort), forged.data(), forged.size(), 110);
+    for (int i = 0; i < 6; ++i) forged.push_back(std::uint8_t(std::uint64_t(50001) >> (8 * i)));  // the port ...
+    forged.resize(forged.size() + 8, 0xAB);  // ... and an integrity made up
+    xs->sendTo(simnet::makeAddress(net.publicIp(relay), simnet::kRelayPort), forged.data(), forged.size(), 111);
     xs->sendTo(relayed, kByte, 1, 130);
     CHECK(heardFrom(rc, 200) == 0);
     rc.permit(simnet::makeAddress(net.publicIp(peer), 9000), 200);
@@ -107,5 +110,5 @@ TEST_CASE("the relay model forwards only from permitted IPs, answers through its
     CHECK(rc.relayedPeer(pAt));
     rc.sendTo(pAt, kByte, 1, 400);  // back through the relay: it comes from the relayed address
     CHECK(heardFrom(*ps, 500) == relayed);
-    CHECK(net.counters().relayRefused >= 3);
+    CHECK(net.counters().relayRefused >= 4);
 }
