@@ -4,8 +4,10 @@
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
 #include "game/run/spectator_runner.h"
+#include "game/simnet/simulate_main.h"
 
 int main(int argc, char** argv) {
+    if (simnet::wantsSimulate(argc, argv)) return simnet::runSimulate(argc, argv, BVH_DEFAULT_DATA_DIR);
     if (run::wantsBisect(argc, argv)) return run::runBisect(argc, argv, BVH_DEFAULT_DATA_DIR);
     if (run::wantsSpectator(argc, argv)) return run::runSpectator(argc, argv, BVH_DEFAULT_DATA_DIR);
     if (run::wantsHeadlessPeer(argc, argv)) return run::runHeadlessPeer(argc, argv, BVH_DEFAULT_DATA_DIR);

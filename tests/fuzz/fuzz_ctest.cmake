@@ -40,6 +40,7 @@ bvh_fuzz_target(net_packet LIBRARIES game_net)
 bvh_fuzz_target(stun LIBRARIES game_net)
 bvh_fuzz_target(spectate LIBRARIES game_net)
 bvh_fuzz_target(lobby_packet LIBRARIES game_net)
+bvh_fuzz_target(sim_schedule LIBRARIES game_simnet)
 bvh_fuzz_target(bvh_cli LIBRARIES bvh_cli)
 find_package(SFML 2.5 COMPONENTS window system REQUIRED)
 bvh_fuzz_target(controls

@@ -27,6 +27,8 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/io/atomic_file.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/read_file.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/settings_file.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/simnet/simnet_network.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/simnet/simnet_explorer.test.cpp
 )
 include(${CMAKE_CURRENT_LIST_DIR}/net/sources.cmake)  # NET_TEST_SOURCES (online play)
 list(APPEND TEST_GAME_SOURCES ${NET_TEST_SOURCES})
