@@ -1,21 +1,28 @@
 # cmake -DEXE=... -DFILE=... -DCODE=N [-DEXTRA=flag;value] [-DMSG=line] [-DOUT=text] -P expect_exit.cmake
-# Runs `EXE --headless --replay FILE EXTRA...` and fails unless the exit code is exactly CODE. For code 2 it also
+# cmake -DEXE=... -DARGS=a;b -DCODE=N [-DMSG=line] [-DOUT=text] -P expect_exit.cmake
+# Runs `EXE --headless --replay FILE EXTRA...` (or, given ARGS, `EXE ARGS...`) and fails unless the exit code is
+# exactly CODE. For code 2 it also
 # demands one exact stderr line: MSG when given, else `FILE:` followed by what the file's own
 # `# expect-error: LINE: what` comment says (so every bad_* file names the line and message it must produce).
 # A MSG ending in " ..." must start a stderr line instead (for messages that go on with a machine's own path).
 # OUT, when given, must appear in stdout. STDOUT_FILE, when given, receives stdout instead (e.g. /dev/full).
-if(DEFINED STDOUT_FILE)
-  execute_process(COMMAND ${EXE} --headless --replay ${FILE} ${EXTRA}
-                  RESULT_VARIABLE rc OUTPUT_FILE ${STDOUT_FILE} ERROR_VARIABLE err)
+if(DEFINED ARGS)
+  set(command ${EXE} ${ARGS})
 else()
-  execute_process(COMMAND ${EXE} --headless --replay ${FILE} ${EXTRA}
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  set(command ${EXE} --headless --replay ${FILE} ${EXTRA})
+endif()
+if(DEFINED STDOUT_FILE)
+  execute_process(COMMAND ${command} RESULT_VARIABLE rc OUTPUT_FILE ${STDOUT_FILE} ERROR_VARIABLE err)
+else()
+  execute_process(COMMAND ${command} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 endif()
 if(NOT rc STREQUAL "${CODE}")
   message(FATAL_ERROR "expected exit ${CODE}, got ${rc}\nstdout:\n${out}\nstderr:\n${err}")
 endif()
 if(CODE STREQUAL "2")
-  if(NOT DEFINED MSG)
+  if(NOT DEFINED MSG AND DEFINED ARGS)
+    message(FATAL_ERROR "expect_exit.cmake: with ARGS, a CODE of 2 needs the MSG it must print")
+  elseif(NOT DEFINED MSG)
     file(STRINGS ${FILE} wanted REGEX "^# expect-error: ")
     list(LENGTH wanted n)
     if(NOT n EQUAL 1)

@@ -111,11 +111,11 @@ set_tests_properties("simulator known bug: seed 83, a spectator asking early of 
 add_test(NAME "simulator refuses a malformed seed list with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--simulate;12-x" -DCODE=2
           "-DMSG=game_headless: --simulate: '12-x' is not a seed (N), a range (A-B, A <= B) or a comma list of them"
-          -P ${BVH_NET_TEST_DIR}/simnet_expect.cmake)
+          -P ${BVH_EXPECT_EXIT})
 add_test(NAME "simulator refuses a malformed schedule file with FILE:LINE and exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--schedule;${BVH_NET_TEST_DIR}/data/bad_schedule.txt" -DCODE=2
           "-DMSG=${BVH_NET_TEST_DIR}/data/bad_schedule.txt:5: wants host or joiner, not 'lobby'"
-          -P ${BVH_NET_TEST_DIR}/simnet_expect.cmake)
+          -P ${BVH_EXPECT_EXIT})
 add_test(NAME "simulator runs a schedule file and prints its event log"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--schedule;${BVH_NET_TEST_DIR}/data/schedule_attacks.txt;--log" -DCODE=0
-          "-DOUT=seed 99: ok (host: match over, joiner: match over" -P ${BVH_NET_TEST_DIR}/simnet_expect.cmake)
+          "-DOUT=seed 99: ok (host: match over, joiner: match over" -P ${BVH_EXPECT_EXIT})
