@@ -1,6 +1,6 @@
 # Runs `EXE FLAG FIGHTER --data DATA` (FLAG: --frame-data, the default, or --move-list) and requires its output to
-# equal PAGE byte for byte: a fighter file change that moves a number fails here until the page is regenerated
-# (the command is in the message).
+# equal PAGE byte for byte: a fighter file change that moves a number fails here until the pages are regenerated
+# with scripts/regen-docs (named in the message); a fighter with no page yet fails the same way.
 if(NOT DEFINED FLAG)
   set(FLAG --frame-data)
 endif()
@@ -8,9 +8,11 @@ execute_process(COMMAND ${EXE} ${FLAG} ${FIGHTER} --data ${DATA} RESULT_VARIABLE
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "game_headless ${FLAG} ${FIGHTER} exited ${rc}: ${err}")
 endif()
-file(READ ${PAGE} page)
+set(page "")
+if(EXISTS ${PAGE})
+  file(READ ${PAGE} page)
+endif()
 if(NOT out STREQUAL page)
-  string(REPLACE "--" "" folder ${FLAG})
-  message(FATAL_ERROR "${PAGE} is out of date with data/fighters/${FIGHTER}.fighter; regenerate it:\n"
-                      "  game_headless ${FLAG} ${FIGHTER} > docs/${folder}/${FIGHTER}.md\nnow:\n${out}")
+  message(FATAL_ERROR "${PAGE} is out of date with data/fighters/${FIGHTER}.fighter (or missing); regenerate every "
+                      "generated page with:\n  scripts/regen-docs\nwhat the page should say now:\n${out}")
 endif()
