@@ -11,6 +11,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/sim/blaster.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/text.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/fighter_file.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/anim_ids.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/fighter_rig.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/moves_data.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/replay.test.cpp
