@@ -341,6 +341,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     bool recordFailed = false;
     StateRing ring;  // the last confirmed states, for a desync report
     peer.setOnStart([&](Session& s) {
+        std::cout << "match started" << std::endl;  // scripts wait for this line, not for a number of seconds
         if (f.online.host) {
             net::Packet welcome;
             welcome.type = net::PacketType::Welcome;
@@ -348,16 +349,24 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
             welcome.frameLimit = cfg.frameLimit;
             hub.startMatch(welcome, std::uint8_t(peer.matchesPlayed() - 1));
         }
+        // Every 300 confirmed frames (5 s of play) a line, so that scripts can wait for a match well under way.
+        const auto progress = [](std::int64_t frame) {
+            if (frame > 0 && frame % 300 == 0) std::cout << "confirmed frame " << frame << std::endl;
+        };
         if (f.record.empty()) {
-            s.setConfirmHook([&](std::int64_t, const sim::FrameInput& in, const sim::Fight&) { hub.confirmed(in); });
+            s.setConfirmHook([&, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight&) {
+                hub.confirmed(in);
+                progress(frame);
+            });
             return;
         }
         writer = std::make_unique<sim::ReplayWriter>(f.record, s.fight());  // frame 0: the header
         recordFailed = !writer->ok();
-        s.setConfirmHook([&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
+        s.setConfirmHook([&, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
             writer->frame(in, fight);
             ring.push(frame, fight.state());
             hub.confirmed(in);
+            progress(frame);
         });
     });
     // --punch: until the match starts, a small datagram to that address every 250 ms, so that our NAT lets its

@@ -61,11 +61,10 @@ netns_exec "$joinHome" timeout 90 "$exe" --code "$code" --lobby "$lobby" "${join
 join=$!
 spec=
 if [ "$spectator" = 1 ]; then
-    for _ in $(seq 150); do  # the match under way (at most 15 s: 3 s of direct attempts first when symmetric)
-        grep -q '^joining ' "$dir/join.out" 2>/dev/null && [ -s "$dir/host.out" ] && break
+    for _ in $(seq 400); do  # the match well under way (at most 40 s: 3 s of direct attempts first when symmetric)
+        grep -q '^confirmed frame 300$' "$dir/join.out" 2>/dev/null && break
         sleep 0.1
     done
-    sleep 6
     netns_exec hc timeout 60 "$exe" --spectate "$code" --lobby "$lobby" --net-delay 20 --net-loss 3 \
         --record "$dir/spec.freplay" >"$dir/spec.out" 2>&1 &
     spec=$!

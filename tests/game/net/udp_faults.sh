@@ -8,7 +8,7 @@
 # flooded datagrams, seeds, seats) are in-memory tests and simulator runs (docs/testing.md).
 #   closed:  a join to a port where nothing listens ends with "nothing answers at" (the ICMP refusal), before the
 #            10 s connect timeout could have passed
-#   signal:  SIGTERM to a joiner mid-match: it leaves (the host ends with "opponent left", not "connection lost"),
+#   signal:  SIGTERM to a joiner once its match started: it leaves (the host ends with "opponent left", not "connection lost"),
 #            prints "stopped by signal 15", and its recording ends with an `end` line and replays
 #   norecord: no match, no file: a host with --record whose --wait runs out creates none; one whose only caller
 #            said Hello and vanished before its first input leaves an existing file at OUT as it was; a joiner with
@@ -65,7 +65,7 @@ signal)
     startHost
     timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
     join=$!
-    sleep 2
+    [ -n "$(waitFor "$dir/join.out" 's/^\(match started\)$/\1/p')" ] || fail "the match did not start"
     kill -TERM "$join"
     wait "$join"; joinCode=$?
     wait "$host"; hostCode=$?
@@ -103,7 +103,7 @@ norecord)
     startHost
     timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" >"$dir/join.out" 2>&1 &
     join=$!
-    sleep 1
+    [ -n "$(waitFor "$dir/host.out" 's/^\(match started\)$/\1/p')" ] || fail "the first joiner's match did not start"
     timeout 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/busy.freplay" >"$dir/busy.out" 2>&1
     busyCode=$?
     kill -TERM "$join"; wait "$join" "$host"
