@@ -370,6 +370,9 @@ private:
     int gap(int p) const;
     void emit(EventType type, int attacker, int victim);
     void applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile);
+    int blockHit(int attacker, int victim, const AnimDef& a, Event& e);   // the victim's blockstun
+    int strikeHit(int attacker, int victim, const AnimDef& a, int member, Event& e);  // its hitstun or down frames
+    void pushBack(int attacker, int victim, const AnimDef& a, bool projectile);
     void pushApart();
     void faceEachOther();
     void updateRound();

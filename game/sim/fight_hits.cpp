@@ -178,7 +178,6 @@ void Fight::resolveProjectile(int owner) {
 
 void Fight::applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile) {
     const AnimDef& a = defs_[attacker].anims[anim];
-    FighterState& att = s_.fighters[attacker];
     FighterState& v = s_.fighters[victim];
     const bool canGuard = v.action == Action::Idle || v.action == Action::Walk || v.action == Action::Crouch ||
                           v.action == Action::Blockstun;
@@ -194,18 +193,12 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
     e.heavy = a.heavy;
     e.projectile = projectile;
     e.where = where;
-    int stun = 0;
     const AnimDef& va = defs_[victim].anims[std::size_t(v.anim)];
     const bool armored = !blocked && !projectile && a.guard != Guard::Throw && v.action == Action::Attack &&
                          !v.armorUsed && va.armorFirst > 0 && v.animFrame >= va.armorFirst && v.animFrame <= va.armorLast;
+    int stun = 0;
     if (blocked) {
-        e.damage = std::min(a.chip, v.health);
-        v.blockstun = stun = a.blockstun;
-        v.action = Action::Blockstun;
-        v.anim = v.crouching ? defs_[victim].ids.crouchblock : defs_[victim].ids.block;
-        v.animFrame = 1;
-        gainMeter(attacker, a.damage / 4);
-        gainMeter(victim, a.damage / 8);
+        stun = blockHit(attacker, victim, a, e);
     } else if (armored) {
         // Armour: the hit's damage lands, its stun does not; the move goes on (one hit per move).
         e.armor = true;
@@ -213,47 +206,81 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
         v.armorUsed = true;
         gainMeter(attacker, a.damage / 4);
     } else {
-        // A counter hit: the victim was caught in its own attack's startup frames (or, with Always, it is the
-        // training dummy). 20% more damage and 4 more frames of hitstun.
-        const bool caught = v.action == Action::Attack && v.animFrame <= va.startup;
-        e.counter = (setup_.counter == CounterHits::On && caught) ||
-                    (setup_.counter == CounterHits::Always && (caught || setup_.isDummy(victim)));
-        e.damage = std::min(a.damage + (e.counter ? a.damage / 5 : 0), v.health);
-        const bool juggled = v.launched && v.airborne;
-        v.combo = v.action == Action::Hitstun ? v.combo + 1 : 1;
-        v.hitstun = stun = a.hitstun + (e.counter ? kCounterHitstun : 0);
-        v.action = Action::Hitstun;
-        v.anim = hitReaction(victim, a, member);
-        v.animFrame = 1;
-        v.blocking = v.crouching = false;
-        v.buffered = -1;
-        v.bufferTimer = 0;
-        v.techTimer = 0;
-        v.grabMember = -1;
-        gainMeter(attacker, a.damage / 2);
-        gainMeter(victim, a.damage / 4);
-        if (juggled) {  // a juggle hit pops the falling victim up a little and costs juggle points
-            v.juggle += a.juggle;
-            v.vy = std::max(v.vy, kJuggleVy);
-        } else if (a.launcher || (a.knockdown && v.airborne)) {
-            v.launched = true;
-            v.juggle = a.juggle;
-            if (a.launcher) {
-                v.airborne = true;
-                v.vy = std::max(v.vy, kLaunchVy);
-            }
-        } else if (a.knockdown) {
-            v.action = Action::Knockdown;
-            v.hitstun = stun = kDownFrames;
-            v.anim = defs_[victim].ids.down >= 0 ? defs_[victim].ids.down : defs_[victim].ids.ko;
-            v.rose = false;
-        }
-        if (v.launched && v.airborne) v.vx = (v.x >= att.x ? 1 : -1) * 2;  // drifts away while falling
+        stun = strikeHit(attacker, victim, a, member, e);
     }
     v.health -= e.damage;
     ++stats_.hits;
     events_.push_back(e);
-    // Pushback: the victim slides away; what the wall stops is paid back by a close-range attacker.
+    pushBack(attacker, victim, a, projectile);
+    s_.hitstop = std::max(s_.hitstop, a.hitstop);
+    // The victim acts again `stun` steps from now (its stun runs out on that step and it is free at once); the
+    // attacker on the step its animation passes its last frame, or on the next one when it is no longer in it.
+    FighterState& att = s_.fighters[attacker];
+    const int attackerFree = (att.action == Action::Attack && att.anim == anim) ? a.length - att.animFrame + 1 : 1;
+    att.lastAdvantage = stun - attackerFree;
+    att.hasAdvantage = true;
+    placeBoxes(victim);
+    placeBoxes(attacker);
+}
+
+int Fight::blockHit(int attacker, int victim, const AnimDef& a, Event& e) {
+    FighterState& v = s_.fighters[victim];
+    e.damage = std::min(a.chip, v.health);
+    v.blockstun = a.blockstun;
+    v.action = Action::Blockstun;
+    v.anim = v.crouching ? defs_[victim].ids.crouchblock : defs_[victim].ids.block;
+    v.animFrame = 1;
+    gainMeter(attacker, a.damage / 4);
+    gainMeter(victim, a.damage / 8);
+    return a.blockstun;
+}
+
+int Fight::strikeHit(int attacker, int victim, const AnimDef& a, int member, Event& e) {
+    FighterState& v = s_.fighters[victim];
+    const AnimDef& va = defs_[victim].anims[std::size_t(v.anim)];
+    // A counter hit: the victim was caught in its own attack's startup frames (or, with Always, it is the
+    // training dummy). 20% more damage and 4 more frames of hitstun.
+    const bool caught = v.action == Action::Attack && v.animFrame <= va.startup;
+    e.counter = (setup_.counter == CounterHits::On && caught) ||
+                (setup_.counter == CounterHits::Always && (caught || setup_.isDummy(victim)));
+    e.damage = std::min(a.damage + (e.counter ? a.damage / 5 : 0), v.health);
+    const bool juggled = v.launched && v.airborne;
+    v.combo = v.action == Action::Hitstun ? v.combo + 1 : 1;
+    v.hitstun = a.hitstun + (e.counter ? kCounterHitstun : 0);
+    v.action = Action::Hitstun;
+    v.anim = hitReaction(victim, a, member);
+    v.animFrame = 1;
+    v.blocking = v.crouching = false;
+    v.buffered = -1;
+    v.bufferTimer = 0;
+    v.techTimer = 0;
+    v.grabMember = -1;
+    gainMeter(attacker, a.damage / 2);
+    gainMeter(victim, a.damage / 4);
+    if (juggled) {  // a juggle hit pops the falling victim up a little and costs juggle points
+        v.juggle += a.juggle;
+        v.vy = std::max(v.vy, kJuggleVy);
+    } else if (a.launcher || (a.knockdown && v.airborne)) {
+        v.launched = true;
+        v.juggle = a.juggle;
+        if (a.launcher) {
+            v.airborne = true;
+            v.vy = std::max(v.vy, kLaunchVy);
+        }
+    } else if (a.knockdown) {
+        v.action = Action::Knockdown;
+        v.hitstun = kDownFrames;
+        v.anim = defs_[victim].ids.down >= 0 ? defs_[victim].ids.down : defs_[victim].ids.ko;
+        v.rose = false;
+    }
+    if (v.launched && v.airborne) v.vx = (v.x >= s_.fighters[attacker].x ? 1 : -1) * 2;  // drifts away while falling
+    return v.hitstun;
+}
+
+void Fight::pushBack(int attacker, int victim, const AnimDef& a, bool projectile) {
+    // The victim slides away; what the wall stops is paid back by a close-range attacker.
+    FighterState& att = s_.fighters[attacker];
+    FighterState& v = s_.fighters[victim];
     const int dir = projectile ? (s_.projectiles[attacker].vx >= 0 ? 1 : -1) : (v.x >= att.x ? 1 : -1);
     const int before = v.x;
     v.x += dir * a.pushback;
@@ -263,14 +290,6 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
         att.x -= dir * lost;
         clampToStage(attacker);
     }
-    s_.hitstop = std::max(s_.hitstop, a.hitstop);
-    // The victim acts again `stun` steps from now (its stun runs out on that step and it is free at once); the
-    // attacker on the step its animation passes its last frame, or on the next one when it is no longer in it.
-    const int attackerFree = (att.action == Action::Attack && att.anim == anim) ? a.length - att.animFrame + 1 : 1;
-    att.lastAdvantage = stun - attackerFree;
-    att.hasAdvantage = true;
-    placeBoxes(victim);
-    placeBoxes(attacker);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
