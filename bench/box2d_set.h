@@ -36,6 +36,10 @@ public:
     std::size_t size() const override { return table_.size(); }
     /// Box2D's Query, candidates filtered by the exact box test.
     void query(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
+    /// One Query per item (Box2D 2.4's broad phase finds its pairs this way, for the proxies that moved).
+    void pairs(engine::FunctionRef<bool(engine::ItemId, engine::ItemId)> onPair) const override {
+        engine::pairsByQueries(*this, table_, onPair);
+    }
     /// Slot order; the callback may remove the current item.
     void forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) override;
     /// Box2D checks its own tree in its asserts; the adapter keeps only the id table: always "".

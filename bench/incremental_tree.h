@@ -32,6 +32,8 @@ public:
     std::size_t size() const override { return tree_.size(); }
     /// DynamicTree::query.
     void query(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
+    /// DynamicTree::pairs.
+    void pairs(engine::FunctionRef<bool(engine::ItemId, engine::ItemId)> onPair) const override { tree_.pairs(onPair); }
     /// DynamicTree::forEach.
     void forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) override;
     /// DynamicTree::validate.

@@ -1,8 +1,9 @@
-// The benchmark: every collision set and Box2D 2.4.1's b2DynamicTree on the same workloads (W1 build, W2 frame,
-// W3 query, W4 churn) over uniform and clustered scenes. It checks that every structure finds the same hits,
+// The benchmark: every collision set and Box2D 2.4.1's b2DynamicTree on the same workloads (W1 build, W2 frame of
+// moves and all pairs, W3 query, W4 churn; W2q on request) over uniform and clustered scenes. It checks that every structure finds the same hits,
 // prints a markdown table of ns per operation (W1, W3: median of repetitions; W2, W4: mean over frames), and can write CSV. Structure columns are named by
 // engine::setKindName, plus "dynamic-tree-inc" (the same tree filled by insertions only and never rebuilt, the way
-// Box2D fills its tree) and "box2d"; the table ends with box2d's time over each of the two dynamic-tree columns. Exit status: 0 fine, 1 hit counts
+// Box2D fills its tree) and "box2d"; the table ends with box2d's time over each of the two dynamic-tree columns and
+// the dynamic tree's over sort-and-sweep's. Times are CPU time of the bench's thread. Exit status: 0 fine, 1 hit counts
 // disagree, 2 bad command line.
 #include "bench/box2d_set.h"
 #include "bench/incremental_tree.h"
@@ -30,7 +31,7 @@ using bench::Result;
 
 const char* const kUsageText =
     "usage: bench [--quick | --smoke] [--csv FILE] [--only S,T,...] [--margin M] [--frames F] [--sizes N,M]\n"
-    "             [--dist D] [--rebuild P] [--workloads W1,W2,W3,W4] [--fresh-memory]\n"
+    "             [--dist D] [--rebuild P] [--workloads W1,W2,W2q,W3,W4] [--fresh-memory]\n"
     "       bench --shape [--quick | --smoke] [--sizes N,M] [--margin M] [--only S,T] [--dist D]\n"
     "  (default)   n = 1000, 10000, 100000; W2 100 frames (10 at n = 100000); W4 100 frames; W3 100000 queries;\n"
     "              5 repetitions (W2 and W4: mean over frames)\n"
@@ -42,7 +43,8 @@ const char* const kUsageText =
     "  --frames F  W2 and W4 frames at every n (after --quick / --smoke, overrides them)\n"
     "  --sizes N,M the n values to run (after --quick / --smoke, overrides them)\n"
     "  --dist D    only this distribution: uniform or clustered (default both)\n"
-    "  --workloads only these workloads (default all four)\n"
+    "  --workloads only these workloads (default W1 W2 W3 W4; W2q, W2's pairs by one query per box, only when\n"
+    "              named)\n"
     "  --rebuild P dynamic-tree rebuilds after P x n incremental insertions (default 0.5; 0 = never);\n"
     "              dynamic-tree-inc never rebuilds and never bulk-builds\n"
     "  --fresh-memory leave the C library's memory policy alone: large freed blocks go back to the system, so\n"
@@ -145,7 +147,7 @@ Config parseArgs(int argc, char** argv) {
             for (std::size_t at = 1; at < c.workloads.size();) {
                 const std::size_t comma = c.workloads.find(',', at);
                 const std::string one = c.workloads.substr(at, comma - at);
-                if (one != "W1" && one != "W2" && one != "W3" && one != "W4") badFlag("unknown workload '" + one + "' for --workloads (W1 W2 W3 W4)");
+                if (one != "W1" && one != "W2" && one != "W2q" && one != "W3" && one != "W4") badFlag("unknown workload '" + one + "' for --workloads (W1 W2 W2q W3 W4)");
                 at = comma + 1;
             }
         } else if (a == "--rebuild") {
@@ -191,21 +193,29 @@ std::string fmt(double v) {
     return buf;
 }
 
-/// "box2d / T" for both dynamic-tree columns: how many times longer Box2D took ("-" when a column is missing).
-const char* const kRatioOver[] = {"dynamic-tree", "dynamic-tree-inc"};
+std::string fmt2(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+    return buf;
+}
 
-std::string ratio(std::map<std::string, double>& ns, const std::string& over) {
-    const bool both = ns.count("box2d") && ns.count(over) && ns[over] > 0;
-    return both ? fmt(ns["box2d"] / ns[over]) + "x" : "-";
+/// The ratio columns, "A / B": how many times longer A took than B ("-" when a column is missing). Box2D over both
+/// dynamic-tree columns, and the dynamic tree over the sort-and-sweep baseline.
+const std::pair<const char*, const char*> kRatios[] = {
+    {"box2d", "dynamic-tree"}, {"box2d", "dynamic-tree-inc"}, {"dynamic-tree", "sort-and-sweep"}};
+
+std::string ratio(std::map<std::string, double>& ns, const char* top, const char* over) {
+    const bool both = ns.count(top) && ns.count(over) && ns[over] > 0;
+    return both ? (ns[top] / ns[over] < 10 ? fmt2(ns[top] / ns[over]) : fmt(ns[top] / ns[over])) + "x" : "-";
 }
 
 /// One markdown row per (workload, distribution, n); a column per structure; then box2d over each dynamic tree.
 void printTable(const std::vector<Result>& results, const std::vector<std::string>& names) {
     std::cout << "\n| workload | distribution | n | hits |";
     for (const std::string& s : names) std::cout << ' ' << s << " |";
-    for (const char* over : kRatioOver) std::cout << " box2d / " << over << " |";
+    for (const auto& [top, over] : kRatios) std::cout << ' ' << top << " / " << over << " |";
     std::cout << "\n|---|---|---|---:|";
-    for (std::size_t i = 0; i < names.size() + std::size(kRatioOver); ++i) std::cout << "---:|";
+    for (std::size_t i = 0; i < names.size() + std::size(kRatios); ++i) std::cout << "---:|";
     std::cout << "\n";
     for (std::size_t i = 0; i < results.size(); i += names.size()) {
         const Result& first = results[i];
@@ -219,7 +229,7 @@ void printTable(const std::vector<Result>& results, const std::vector<std::strin
         }
         std::cout << "| " << first.workload << " | " << first.distribution << " | " << first.n << " | " << hits << " |";
         for (std::size_t j = i; j < i + names.size(); ++j) std::cout << ' ' << (results[j].skipped ? "skip" : fmt(results[j].nsPerOp)) << " |";
-        for (const char* over : kRatioOver) std::cout << ' ' << ratio(ns, over) << " |";
+        for (const auto& [top, over] : kRatios) std::cout << ' ' << ratio(ns, top, over) << " |";
         std::cout << '\n';
     }
 }
@@ -301,12 +311,13 @@ int main(int argc, char** argv) {
         if (c.only.empty() || c.only.find("," + s + ",") != std::string::npos) names.push_back(s);
     }
     using Run = Result (*)(const std::string&, const bench::SetFactory&, Distribution, int, const bench::Sizes&);
-    const Run runs[] = {bench::runBuild, bench::runFrame, bench::runQuery, bench::runChurn};
+    const std::pair<const char*, Run> runs[] = {{"W1", bench::runBuild}, {"W2", bench::runFrame}, {"W2q", bench::runFrameQueries},
+                                                {"W3", bench::runQuery}, {"W4", bench::runChurn}};
     std::vector<Result> results;
     bool agree = true;
-    for (int w = 0; w < 4; ++w) {
-        if (!c.workloads.empty() && c.workloads.find(",W" + std::to_string(w + 1) + ",") == std::string::npos) continue;
-        const Run run = runs[w];
+    for (const auto& [workload, run] : runs) {
+        const bool named = c.workloads.find("," + std::string(workload) + ",") != std::string::npos;
+        if (!named && (!c.workloads.empty() || std::string(workload) == "W2q")) continue;
         for (const Distribution d : c.distributions) {
             for (const int n : c.sizes) {
                 std::uint64_t expected = 0;

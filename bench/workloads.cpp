@@ -3,7 +3,7 @@
 #include "engine/splitmix64.h"
 
 #include <algorithm>
-#include <chrono>
+#include <ctime>
 
 namespace bench {
 
@@ -26,10 +26,11 @@ std::uint64_t seedFor(int workload, Distribution d, int n) {
     return 0x5EED0000ull + std::uint64_t(workload) * 1000003ull + std::uint64_t(d) * 7919ull + std::uint64_t(n);
 }
 
+/// This thread's CPU time: on a shared machine another process's work is not counted (wall time would be).
 double nowNs() {
-    return double(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch())
-                      .count());
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e9 + double(t.tv_nsec);
 }
 
 double median(std::vector<double> v) {
@@ -102,6 +103,35 @@ AABB stepped(Rng& r, const AABB& b) {
     return engine::translated(b, dx, dy);
 }
 
+/// W2 (pairs() after the moves) or W2q (a query per box for the same pairs, engine::pairsByQueries).
+Result runFrameWith(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s, bool byQueries) {
+    const char* workload = byQueries ? "W2q-frame" : "W2-frame";
+    const int frames = n >= 100000 ? std::min(s.frames, s.bigFrames) : s.frames;
+    if (name == "array" && std::uint64_t(frames) * n * n / (byQueries ? 1 : 2) > s.bruteForceBudget) return skipped(name, workload, d, n);
+    std::vector<AABB> boxes = makeBoxes(d, n, seedFor(2, d, n));
+    const auto set = make();
+    set->build(asItems(boxes));
+    Rng r{seedFor(2, d, n) ^ 0xF7A3ull};
+    std::vector<double> times;
+    std::uint64_t hits = 0;
+    const auto count = [&hits](ItemId, ItemId) {
+        ++hits;
+        return true;
+    };
+    for (int f = 0; f < frames; ++f) {
+        for (AABB& b : boxes) b = stepped(r, b);  // the same steps for every structure, not timed
+        const double t0 = nowNs();
+        for (int i = 0; i < n; ++i) set->update(i, boxes[std::size_t(i)]);
+        if (byQueries) {
+            for (int i = 0; i < n; ++i) set->query(boxes[std::size_t(i)], [&](ItemId other) { return other <= i || count(i, other); });
+        } else {
+            set->pairs(count);
+        }
+        times.push_back((nowNs() - t0) / n);
+    }
+    return {name, workload, distributionName(d), n, mean(times), hits};
+}
+
 }  // namespace
 
 const char* distributionName(Distribution d) { return d == Distribution::Uniform ? "uniform" : "clustered"; }
@@ -131,22 +161,11 @@ Result runBuild(const std::string& name, const SetFactory& make, Distribution d,
 }
 
 Result runFrame(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s) {
-    const int frames = n >= 100000 ? std::min(s.frames, s.bigFrames) : s.frames;
-    if (name == "array" && std::uint64_t(frames) * n * n > s.bruteForceBudget) return skipped(name, "W2-frame", d, n);
-    std::vector<AABB> boxes = makeBoxes(d, n, seedFor(2, d, n));
-    const auto set = make();
-    set->build(asItems(boxes));
-    Rng r{seedFor(2, d, n) ^ 0xF7A3ull};
-    std::vector<double> times;
-    std::uint64_t hits = 0;
-    for (int f = 0; f < frames; ++f) {
-        for (AABB& b : boxes) b = stepped(r, b);  // the same steps for every structure, not timed
-        const double t0 = nowNs();
-        for (int i = 0; i < n; ++i) set->update(i, boxes[std::size_t(i)]);
-        for (int i = 0; i < n; ++i) hits += countHits(*set, boxes[std::size_t(i)]);
-        times.push_back((nowNs() - t0) / n);
-    }
-    return {name, "W2-frame", distributionName(d), n, mean(times), hits};
+    return runFrameWith(name, make, d, n, s, false);
+}
+
+Result runFrameQueries(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s) {
+    return runFrameWith(name, make, d, n, s, true);
 }
 
 void makeQueryScene(Distribution d, int n, int queries, std::vector<engine::Item>& items, std::vector<AABB>& qs) {

@@ -17,9 +17,9 @@ enum class Distribution { Uniform, Clustered };
 /// Name used in tables and CSV ("uniform", "clustered").
 const char* distributionName(Distribution d);
 
-/// How much work each workload does.
+/// How much work each workload does (times are this thread's CPU time).
 struct Sizes {
-    int frames = 100;        ///< W2 frames (every frame: move every box, then query every box)
+    int frames = 100;        ///< W2 frames (every frame: move every box, then find every pair)
     int bigFrames = 10;      ///< W2 frames when n >= 100000 (100 frames of 100k clustered boxes take Box2D ~15 min)
     int churnFrames = 100;   ///< W4 frames (remove and re-insert 10% of the boxes)
     int queries = 100000;    ///< W3 queries per repetition
@@ -44,9 +44,13 @@ std::vector<engine::AABB> makeBoxes(Distribution d, int n, std::uint64_t seed);
 
 /// W1: build() from n boxes; ns per inserted box. Hits: queries with the first 1000 boxes afterwards.
 Result runBuild(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
-/// W2: per frame every box takes a step of -2..2 on each axis (update), then every box queries its own box;
-/// ns per box per frame (one update plus one query), mean over frames (every frame counted). Hits: summed over all frames.
+/// W2: per frame every box takes a step of -2..2 on each axis (update), then the set reports every colliding pair
+/// (pairs()); ns per box per frame (one update plus its share of the pairs), mean over frames (every frame counted).
+/// Hits: the pairs, summed over all frames.
 Result runFrame(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
+/// W2q: W2's frames with the pairs found by one query per box (each pair counted from its smaller id), the way W2
+/// was run before sets had pairs(): what a structure's own pair walk saves. Same hits as W2.
+Result runFrameQueries(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
 /// W3: s.queries random 32 x 32 queries (centres drawn like the boxes) on a static built set; ns per query.
 Result runQuery(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
 /// W3's static scene exactly as runQuery makes it: n boxes as items (ids 0..n-1) and `queries` query boxes.

@@ -82,6 +82,10 @@ public:
     virtual std::size_t size() const = 0;
     /// Calls onHit(id) once for every item whose box collides (inclusively) with box; onHit returns false to stop.
     virtual void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const = 0;
+    /// Calls onPair(a, b) once for every pair of distinct items whose boxes collide (inclusively), with a < b, in an
+    /// order the structure chooses; onPair returns false to stop. Each structure uses its own all-pairs walk (a tree
+    /// against itself, the grid's cells, a sweep); pairsByQueries (item_table.h) is the plain one-query-per-item way.
+    virtual void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const = 0;
     /// Shows every item once, in an order fixed by the structure's history; the callback may remove the current item.
     virtual void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) = 0;
     /// Re-checks the structure's own invariants (the typed tests call it after every operation); "" when they hold.

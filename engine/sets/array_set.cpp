@@ -38,6 +38,22 @@ void ArraySet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     stats_.nodesVisited += i;
 }
 
+void ArraySet::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
+    const std::vector<AABB>& boxes = table_.boxes();
+    const std::vector<ItemId>& ids = table_.ids();
+    const std::size_t n = boxes.size();
+    std::uint64_t tests = 0;
+    bool go = true;
+    for (std::size_t i = 0; i + 1 < n && go; ++i) {
+        for (std::size_t j = i + 1; j < n && go; ++j) {
+            ++tests;
+            if (collide(boxes[i], boxes[j])) go = onPair(std::min(ids[i], ids[j]), std::max(ids[i], ids[j]));
+        }
+    }
+    stats_.boxTests += tests;
+    stats_.nodesVisited += tests;
+}
+
 std::string ArraySet::validate() const {
     for (std::size_t s = 0; s < table_.size(); ++s) {
         const ItemId id = table_.ids()[s];

@@ -16,6 +16,8 @@ public:
     void clear() override { table_.clear(); }
     /// Tests every box.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    /// Tests every two items.
+    void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
     /// Checks the table's id -> slot index; "" when consistent.
     std::string validate() const override;
 };

@@ -561,4 +561,51 @@ void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     queryWork_ += visited;
 }
 
+void DynamicTree::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
+    if (root_ == kNull || nodes_[root_].left < 0) return;
+    const Node* nodes = nodes_.data();
+    std::uint64_t visited = 0, tests = 0;
+    bool go = true;
+    std::vector<std::pair<int, int>>& work = pairWork_;
+    work.clear();
+    // Node boxes bound everything below them (a leaf's is its exact box), so two nodes whose boxes miss hold no pair.
+    // A met pair of leaves is reported at once; any other met pair is walked later.
+    const auto meet = [&](int a, int b) {
+        ++visited;
+        const Node &na = nodes[a], &nb = nodes[b];
+        if (!collide(na.box, nb.box)) return;
+        if (na.left >= 0 || nb.left >= 0) {
+            work.emplace_back(a, b);
+        } else {
+            ++tests;
+            go = onPair(std::min(na.right, nb.right), std::max(na.right, nb.right));
+        }
+    };
+    work.emplace_back(root_, root_);
+    while (go && !work.empty()) {
+        const auto [a, b] = work.back();
+        work.pop_back();
+        const Node &na = nodes[a], &nb = nodes[b];
+        if (a == b) {  // a branch's own pairs: each child's, then those between the children
+            if (nodes[na.left].left >= 0) work.emplace_back(na.left, na.left);
+            if (nodes[na.left + 1].left >= 0) work.emplace_back(na.left + 1, na.left + 1);
+            meet(na.left, na.left + 1);
+        } else if (na.left < 0) {  // a leaf against a branch's children
+            meet(a, nb.left);
+            if (go) meet(a, nb.left + 1);
+        } else if (nb.left < 0) {
+            meet(na.left, b);
+            if (go) meet(na.left + 1, b);
+        } else {  // two branches: their children two by two (two cache lines)
+            for (int i = 0; i < 2 && go; ++i) {
+                meet(na.left + i, nb.left);
+                if (go) meet(na.left + i, nb.left + 1);
+            }
+        }
+    }
+    stats_.nodesVisited += visited;
+    stats_.boxTests += tests;
+    queryWork_ += visited;
+}
+
 }  // namespace engine

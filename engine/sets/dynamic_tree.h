@@ -86,6 +86,9 @@ public:
     void clear() override;
     /// Stack-based, allocation-free query with exact leaf tests.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    /// The tree against itself: each branch's two subtrees are walked together wherever their boxes meet, so a pair
+    /// of subtrees apart is dismissed with one test where N queries would each have descended to it.
+    void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
     /// Links, boxes, heights, AVL balance, the height bound and pool bookkeeping; "" when they hold.
     std::string validate() const override;
 
@@ -175,6 +178,7 @@ private:
     Pool spareNodes_;                  // the pool being laid out by a (re)build, swapped in when done
     std::vector<AABB> spareFat_;
     std::vector<Placing> placing_;     // the leaves with their centres while a (re)build places them
+    mutable std::vector<std::pair<int, int>> pairWork_;  // pairs(): node pairs still to walk (a == b: a's own pairs)
 };
 
 }  // namespace engine

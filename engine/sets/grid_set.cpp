@@ -142,6 +142,35 @@ void GridSet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     stats_.nodesVisited += cells;
 }
 
+void GridSet::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
+    std::uint64_t tests = 0, cells = 0;
+    bool go = true;
+    for (int y = 0; y < rows_ && go; ++y) {
+        for (int x = 0; x < cols_ && go; ++x) {
+            const std::vector<ItemId>& c = cells_[std::size_t(y) * cols_ + x];
+            ++cells;
+            if (c.size() < 2) continue;
+            cellScratch_.clear();
+            for (ItemId id : c) cellScratch_.push_back({table_.box(id), id, rangeOf_[id].x0, rangeOf_[id].y0});
+            const std::size_t n = cellScratch_.size();
+            tests += n * (n - 1) / 2;
+            for (std::size_t i = 0; i + 1 < n && go; ++i) {
+                const Listed& a = cellScratch_[i];
+                for (std::size_t j = i + 1; j < n; ++j) {
+                    const Listed& b = cellScratch_[j];
+                    if (!collide(a.box, b.box)) continue;
+                    // The cells are monotone in the coordinates, so the overlap's min corner lies in the cell of the
+                    // larger first column and row: both items are listed there, and only there is the pair reported.
+                    if (std::max(a.x0, b.x0) != x || std::max(a.y0, b.y0) != y) continue;
+                    if (!(go = onPair(std::min(a.id, b.id), std::max(a.id, b.id)))) break;
+                }
+            }
+        }
+    }
+    stats_.boxTests += tests;
+    stats_.nodesVisited += cells;
+}
+
 std::string GridSet::validate() const {
     std::vector<int> listed(std::size_t(table_.idLimit()), 0);
     for (int y = 0; y < rows_; ++y) {

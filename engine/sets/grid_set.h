@@ -28,6 +28,9 @@ public:
     void clear() override;
     /// Visits the cells the box overlaps, reporting each item once.
     void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    /// Cell by cell, every two items listed together; a pair is reported only by the first cell both list (the
+    /// cell of the corner their overlap starts at), so no set is needed to report it once.
+    void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
     /// Checks that every item is listed exactly in the cells it overlaps; "" when it is.
     std::string validate() const override;
 
@@ -60,6 +63,13 @@ private:
     std::vector<CellRange> rangeOf_;              // by id
     mutable std::vector<std::uint32_t> stamp_;    // by id: number of the last query that met it
     mutable std::uint32_t queryNumber_ = 0;
+    /// An item of the cell pairs() is walking, gathered so the walk reads one array.
+    struct Listed {
+        AABB box;
+        ItemId id;
+        int x0, y0;  // its first cell
+    };
+    mutable std::vector<Listed> cellScratch_;
 };
 
 }  // namespace engine

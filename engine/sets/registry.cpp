@@ -66,6 +66,11 @@ double SceneEstimate::overlapPairs() const {
     return std::max(0.0, (2.0 * (n_ * sumWH_ + sumW_ * sumH_) - 4.0 * sumWH_) / area);
 }
 
+double SceneEstimate::stripPairs() const {
+    // Extents a and c meet with probability (a + c) / width: summed over the ordered pairs, 2 n sum(w) / width.
+    return std::max(0.0, 2.0 * (n_ - 1) * sumW_ / worldW_);
+}
+
 double SceneEstimate::cellRefs(double side) const {
     side = std::max(1.0, side);
     const double cols = std::ceil(worldW_ / side), rows = std::ceil(worldH_ / side);

@@ -54,6 +54,9 @@ public:
     double cellRefs(double side) const;
     /// Cells of `side` an item's move enters or leaves, summed over the items (each move: one column or row strip).
     double movedCells(double side) const;
+    /// Expected (query, item) pairs whose boxes meet on the x axis alone (what a sweep along x tests), self pairs
+    /// excluded.
+    double stripPairs() const;
     /// Square cells of `side` covering the world.
     double worldCells(double side) const;
     /// Items a query meets stored in the ancestors of a quadtree of this depth: an item stays at a node whose

@@ -11,12 +11,13 @@ ReplayWriter::~ReplayWriter() {
     if (!finished_) finish();
 }
 
-void ReplayWriter::frame(const FrameInput& in, const Fight& after) {
+void ReplayWriter::frame(const FrameInput& in, const Fight& after, bool mayBeLast) {
     if (!ok() || finished_) return;
     ++frames_;
-    lastHash_ = after.hash();
+    const bool checkpoint = frames_ % kCheckpointEvery == 0;
+    if (checkpoint || mayBeLast) lastHash_ = after.hash();
     std::string lines = replayFrameLine(in) + "\n";
-    if (frames_ % kCheckpointEvery == 0) lines += "check " + std::to_string(frames_) + " " + hashHex(lastHash_) + "\n";
+    if (checkpoint) lines += "check " + std::to_string(frames_) + " " + hashHex(lastHash_) + "\n";
     file_.write(lines);
 }
 

@@ -31,7 +31,10 @@ public:
     /// The temporary file being written beside the target until finish() ("" once finished or failed).
     const std::string& tempPath() const { return file_.tempPath(); }
     /// Appends the input of the step just taken and, every kCheckpointEvery frames, the fight's hash after it.
-    void frame(const FrameInput& in, const Fight& after);
+    /// The `end` line needs the last frame's hash too: with mayBeLast (the default) every frame is hashed in case it
+    /// is the last; a caller that knows which frame is its last passes false for the others, and only the frames
+    /// whose hash is written are hashed (the same file, at a 60th of the hashing).
+    void frame(const FrameInput& in, const Fight& after, bool mayBeLast = true);
     /// Writes a bug report's note at `frame` (its text through noteText; nothing when that leaves no text).
     void note(std::int64_t frame, const std::string& text);
     /// Writes the `end` line with the final hash and puts the file in place.

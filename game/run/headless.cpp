@@ -244,7 +244,7 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
         player.step();
         if (flags.printEvents) printEvents(player.frame(), player.fight());
         if (!writer) continue;
-        writer->frame(player.lastInput(), player.fight());
+        writer->frame(player.lastInput(), player.fight(), player.done());  // hashed only when a hash is written
         if (player.frame() == noteFrame) writer->note(player.frame(), flags.note);
         if (!writer->ok()) return recordingFailed(*writer, player.frame());
     }

@@ -101,6 +101,31 @@ void checkSame(const CollisionSet& set, const ArraySet& ref, const AABB& q) {
     REQUIRE(set.findIntersecting(q) == ref.findIntersecting(q));
 }
 
+using Pair = std::pair<ItemId, ItemId>;
+
+/// What pairs() reports, sorted; fails when a pair is not (smaller id, larger id).
+std::vector<Pair> pairsOf(const CollisionSet& set) {
+    std::vector<Pair> out;
+    set.pairs([&out](ItemId a, ItemId b) {
+        out.emplace_back(a, b);
+        return true;
+    });
+    for (const Pair& p : out) REQUIRE(p.first < p.second);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/// The colliding pairs among the given ids (boxOf(id) their boxes), by testing every two in the test itself.
+template <class BoxOf>
+std::vector<Pair> bruteForcePairs(std::vector<ItemId> ids, BoxOf&& boxOf) {
+    std::sort(ids.begin(), ids.end());
+    std::vector<Pair> out;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+        for (std::size_t j = i + 1; j < ids.size(); ++j)
+            if (collide(boxOf(ids[i]), boxOf(ids[j]))) out.emplace_back(ids[i], ids[j]);
+    return out;
+}
+
 }  // namespace
 
 TEST_CASE_TEMPLATE_DEFINE("A collision set reports the same ids as brute force on random moving scenes", T, sameIds) {
@@ -138,6 +163,7 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set reports the same ids as brute force o
             REQUIRE(set.contains(id) == ref.contains(id));
             REQUIRE(set.validate() == "");
             checkSame(set, ref, randomBox(rng));
+            if (step % 25 == 24) REQUIRE(pairsOf(set) == bruteForcePairs(live, [&ref](ItemId i) { return ref.boxOf(i); }));  // each pair once, none missed
             if (step % 50 == 49) {  // every item's own box, and the whole world plus a margin
                 for (ItemId i : live) checkSame(set, ref, ref.boxOf(i));
                 checkSame(set, ref, {-1000, -1000, 1000, 1000});
@@ -170,6 +196,9 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set honours the edge rules on boxes worke
     CHECK(set.findIntersecting({20, 10, 20, 10}) == std::vector<ItemId>{1, 3, 6});
     CHECK(set.findIntersecting({0, 11, 0, 11}) == std::vector<ItemId>{3, 7});
     CHECK(set.findIntersecting({-100000, -100000, 100000, 100000}) == std::vector<ItemId>{0, 1, 2, 3, 4, 5, 6, 7});
+    // The pairs, worked out box by box: 0 meets 1 (corner), 2 (inside), 3; 1 meets 3 and 6 (corner); 3 meets every
+    // box but 4; 7 lies one unit above 0 and left of 1.
+    CHECK(pairsOf(set) == std::vector<Pair>{{0, 1}, {0, 2}, {0, 3}, {1, 3}, {1, 6}, {2, 3}, {3, 5}, {3, 6}, {3, 7}});
     // Moving the huge box inside the world and the far box to a corner keeps everything findable.
     set.update(3, {100, 100, 200, 200});
     set.update(5, {4096, 4096, 4096, 4096});
@@ -177,6 +206,7 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set honours the edge rules on boxes worke
     CHECK(set.findIntersecting({0, 0, 10, 10}) == std::vector<ItemId>{0, 1, 2});
     CHECK(set.findIntersecting({4000, 4000, 5000, 5000}) == std::vector<ItemId>{5});
     CHECK(set.findIntersecting({200, 200, 300, 300}) == std::vector<ItemId>{3});
+    CHECK(pairsOf(set) == std::vector<Pair>{{0, 1}, {0, 2}, {1, 6}});
 }
 
 TEST_CASE_TEMPLATE_DEFINE("A collision set answers remove, contains and size as the ADT says", T, adt) {
@@ -264,7 +294,7 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set's build replaces its contents and mat
     CHECK(set.size() == 0);
 }
 
-TEST_CASE_TEMPLATE_DEFINE("A collision set's query stops when the callback says so and counts its work", T, stops) {
+TEST_CASE_TEMPLATE_DEFINE("A collision set's query and pairs stop when the callback says so and count their work", T, stops) {
     CAPTURE(setKindName(T::kind));
     const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
     CollisionSet& set = *owned;
@@ -277,6 +307,47 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set's query stops when the callback says 
     CHECK(set.stats().nodesVisited >= 1);
     set.resetStats();
     CHECK(set.stats().boxTests == 0);
+    calls = 0;
+    set.pairs([&](ItemId a, ItemId b) {
+        CHECK(b == a + 1);  // neighbours overlap by 5 units; boxes two apart miss by 5
+        return ++calls < 3;
+    });
+    CHECK(calls == 3);
+    CHECK(set.stats().boxTests >= 3);
+}
+
+TEST_CASE_TEMPLATE_DEFINE("A collision set's pairs match brute force on a crowded scene of thousands of moving boxes", T,
+                          crowdedPairs) {
+    // Deep trees and full grid cells: 3,000 boxes of sides 0..24 in a 512 x 512 world, built, then moved and churned.
+    CAPTURE(setKindName(T::kind));
+    const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
+    CollisionSet& set = *owned;
+    Rng rng{99};
+    std::vector<Item> items;
+    std::vector<ItemId> live;
+    std::vector<AABB> boxes;  // the test's own copy, by id
+    for (ItemId id = 0; id < 3000; ++id) {
+        const int x = rng.range(0, 500), y = rng.range(0, 500);
+        boxes.push_back({x, y, x + rng.range(0, 24), y + rng.range(0, 24)});
+        items.push_back({id, boxes.back()});
+        live.push_back(id);
+    }
+    set.build(items);
+    for (int round = 0; round < 3; ++round) {
+        CAPTURE(round);
+        REQUIRE(pairsOf(set) == bruteForcePairs(live, [&boxes](ItemId i) { return boxes[std::size_t(i)]; }));
+        for (ItemId id : live) {
+            boxes[std::size_t(id)] = translated(boxes[std::size_t(id)], rng.range(-3, 3), rng.range(-3, 3));
+            set.update(id, boxes[std::size_t(id)]);
+        }
+        for (ItemId id = 0; id < 3000; id += 7) {  // one in seven leaves and comes back elsewhere
+            REQUIRE(set.remove(id));
+            const int x = rng.range(0, 500), y = rng.range(0, 500);
+            boxes[std::size_t(id)] = {x, y, x + 10, y + 10};
+            set.add(id, boxes[std::size_t(id)]);
+        }
+        REQUIRE(set.validate() == "");
+    }
 }
 
 TEST_CASE_TEMPLATE_APPLY(sameIds, AllKinds);
@@ -285,6 +356,7 @@ TEST_CASE_TEMPLATE_APPLY(adt, AllKinds);
 TEST_CASE_TEMPLATE_APPLY(forEach, AllKinds);
 TEST_CASE_TEMPLATE_APPLY(build, AllKinds);
 TEST_CASE_TEMPLATE_APPLY(stops, AllKinds);
+TEST_CASE_TEMPLATE_APPLY(crowdedPairs, AllKinds);
 
 TEST_CASE("The typed suite covers every registered structure, each under its own name") {
     // The suite's types are generated from the registry; this pins that the count and names agree with it.

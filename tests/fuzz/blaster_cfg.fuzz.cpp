@@ -13,7 +13,7 @@ namespace {
 std::string scriptFor(const blaster::Options& options) {
     std::string s = "blaster 1\nstructure grid\n";
     for (const std::string& line : blaster::optionLines(options)) s += "set " + line + "\n";
-    for (const char* kind : {"grid", "quadtree-lowest", "quadtree-leaves", "agent-bvh", "dynamic-tree", "array"})
+    for (const char* kind : {"grid", "quadtree-lowest", "quadtree-leaves", "agent-bvh", "dynamic-tree", "sort-and-sweep", "array"})
         s += std::string("switch ") + kind + "\nhold fire+up 2\nhold fire+down 2\n";
     return s + "expect alive\n";
 }

@@ -243,10 +243,14 @@ bool Game::anyOther(const engine::CollisionSet& set, const AABB& box, int self) 
 }
 
 void Game::flagOverlappingEnemies() {
-    for (std::size_t i = 0; i < world_.enemies.size(); ++i) {
-        Enemy& e = world_.enemies[i];
-        if (e.active) e.overlapping = anyOther(*enemySet_, e.box, int(i));
-    }
+    // Every ship against every ship: one pass over the set's pairs instead of a query per ship.
+    for (Enemy& e : world_.enemies)
+        if (e.active) e.overlapping = false;  // a free slot keeps its last flag: the hash sees every slot
+    ++stats_.queries;
+    enemySet_->pairs([this](engine::ItemId a, engine::ItemId b) {
+        world_.enemies[std::size_t(a)].overlapping = world_.enemies[std::size_t(b)].overlapping = true;
+        return true;
+    });
 }
 
 void Game::hitEnemiesWithLasers() {
@@ -310,10 +314,15 @@ void Game::moveStars() {
 }
 
 void Game::flagTouchingStars() {
-    for (std::size_t i = 0; i < world_.stars.size(); ++i) {
-        Star& s = world_.stars[i];
-        s.touching = anyOther(*starSet_, s.box, int(i)) || anyOther(*enemySet_, s.box, -1);
-    }
+    // Stars against stars in one pass over the star set's pairs; a star touching none asks the ships.
+    for (Star& s : world_.stars) s.touching = false;
+    ++stats_.queries;
+    starSet_->pairs([this](engine::ItemId a, engine::ItemId b) {
+        world_.stars[std::size_t(a)].touching = world_.stars[std::size_t(b)].touching = true;
+        return true;
+    });
+    for (Star& s : world_.stars)
+        if (!s.touching) s.touching = anyOther(*enemySet_, s.box, -1);
 }
 
 // Tripwires (determinism.h): a new field changes a size and stops the build here until hash() feeds it.

@@ -165,6 +165,40 @@ TEST_CASE("A replay written by ReplayWriter reads back and is playable even with
     std::remove(path.c_str());
 }
 
+TEST_CASE("A recording that hashes only the frames it writes is byte for byte the one that hashes every frame") {
+    // For every shipped fight replay: the same run recorded twice at once, the old way (every frame hashed, in case
+    // it is the last) and the headless runner's (hashed only at checkpoints and the known last frame).
+    const std::string dir = std::filesystem::temp_directory_path().string();
+    const std::string every = dir + "/bvh_writer_every.freplay", written = dir + "/bvh_writer_written.freplay";
+    const std::vector<std::string> files = fightReplayFiles();
+    REQUIRE(files.size() >= 12);
+    for (const std::string& path : files) {
+        CAPTURE(path);
+        const sim::RunFile run = load(path);
+        const sim::FighterDef p1 = fighttest::fighter(run.setup.fighter[0]);
+        const sim::FighterDef p2 = fighttest::fighter(run.setup.fighter[1]);
+        sim::ReplayPlayer player(run, p1, p2, 0, false);
+        {
+            sim::ReplayWriter a(every, player.fight()), b(written, player.fight());
+            while (!player.done()) {
+                player.step();
+                a.frame(player.lastInput(), player.fight());
+                b.frame(player.lastInput(), player.fight(), player.done());
+            }
+            a.finish();
+            b.finish();
+            REQUIRE(a.ok());
+            REQUIRE(b.ok());
+        }
+        const std::string text = readText(written);
+        CHECK(text == readText(every));
+        // Not two equal mistakes: the end line carries the final hash the player computes.
+        CHECK(text.find("end " + std::to_string(run.frames) + " " + sim::hashHex(player.fight().hash()) + "\n") != std::string::npos);
+    }
+    std::remove(every.c_str());
+    std::remove(written.c_str());
+}
+
 TEST_CASE("A tampered replay is caught by its hash checkpoints") {
     sim::RunFile run = load(BVH_TEST_SOURCE_DIR "/game/data/combo.freplay");
     REQUIRE(runWith(run, 0, false).failures.empty());
