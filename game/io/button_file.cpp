@@ -12,6 +12,8 @@
 // at most 16 in all. Errors are `FILE:LINE: what`.
 #include "game/io/button_file.h"
 
+#include <map>
+
 namespace sim {
 
 namespace {
@@ -114,10 +116,18 @@ bool parseButtonTable(const std::string& text, const std::string& fileName, Butt
 }
 
 bool loadButtons(const std::string& dataDir, io::Error& error) {
+    // Read once per run and folder: every later call installs the same table again, so a pipe is not read twice
+    // and an edit during a run cannot give the two fighters different buttons.
+    static std::map<std::string, ButtonTable> readTables;
     const std::string path = dataDir + "/buttons.cfg";
+    if (const auto it = readTables.find(path); it != readTables.end()) {
+        setButtonTable(it->second);
+        return true;
+    }
     std::string text;
     ButtonTable t;
     if (!io::readFile(path, text, error) || !parseButtonTable(text, path, t, error)) return false;
+    readTables.emplace(path, t);
     setButtonTable(t);
     return true;
 }
