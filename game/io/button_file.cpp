@@ -65,6 +65,10 @@ bool parseButtonTable(const std::string& text, const std::string& fileName, Butt
         b.name = w[1];
         b.label = w[3];
         b.line = p.line;
+        if (const std::string why = io::tooLong("the label", b.label); !why.empty()) {
+            ok = p.fail(why);
+            break;
+        }
         if (!nameOk(b.name)) {
             ok = p.fail("bad button name " + io::quote(b.name) + " (use a-z, 0-9, _ and -)");
             break;

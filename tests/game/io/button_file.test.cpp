@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -28,4 +29,16 @@ TEST_CASE("buttons.cfg is read once per folder: an edit between two fighters cha
     io::Error e;
     CHECK(sim::loadButtons(testpaths::data(), e));  // the shipped table back for the other tests
     fs::remove_all(dir);
+}
+
+TEST_CASE("a button label past the 64-character limit is refused at its line") {
+    std::string text;
+    io::Error e;
+    REQUIRE(io::readFile(testpaths::data() + "/buttons.cfg", text, e));
+    sim::ButtonTable table;
+    REQUIRE(sim::parseButtonTable(text, "buttons.cfg", table, e));  // the shipped table is fine
+    const int lines = int(std::count(text.begin(), text.end(), '\n'));
+    text += "button kick K " + std::string(65, 'k') + " - - -\n";
+    CHECK_FALSE(sim::parseButtonTable(text, "buttons.cfg", table, e));
+    CHECK(e.text() == "buttons.cfg:" + std::to_string(lines + 1) + ": the label is 65 characters long (at most 64)");
 }
