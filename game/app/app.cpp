@@ -91,7 +91,9 @@ void loadSettings(const UserPaths& paths, Context& ctx) {
         return;
     }
     io::Error error;
-    if (io::loadSettings(ctx.settingsPath, ctx.settings, error)) return;
+    const bool read = io::loadSettings(ctx.settingsPath, ctx.settings, error);
+    ctx.settingsRead = ctx.settings;
+    if (read) return;
     ctx.settingsProblem = error.text() + " (the default settings apply)";
     std::cerr << ctx.settingsProblem << "\n";
 }

@@ -21,10 +21,12 @@ bool saveSettings(Context& ctx) {
         return false;
     }
     std::string error;
-    if (!io::saveSettings(ctx.settingsPath, ctx.settings, error)) {
+    io::Settings saved;  // another window's save since ours is kept, key by key
+    if (!io::saveSettingsMerging(ctx.settingsPath, ctx.settingsRead, ctx.settings, saved, error)) {
         reportWriteFailure(ctx, error);
         return false;
     }
+    ctx.settings = ctx.settingsRead = saved;
     ctx.settingsProblem.clear();  // the bad file is replaced by a good one
     ctx.firstStart = false;
     return true;

@@ -47,6 +47,7 @@ struct Context {
     int exitCode = 0;                   ///< process exit code when quitting
     std::string writeFailure;           ///< the last write that failed (shown at the bottom of every screen), or ""
     io::Settings settings;              ///< the Options screen's choices (settings.cfg, else the defaults)
+    io::Settings settingsRead;          ///< settings.cfg as this run last read or wrote it (the base a save merges from)
     std::string settingsPath;           ///< where settings are saved ("" = nowhere: no usable HOME)
     std::string settingsProblem;        ///< why settings.cfg was not used (`FILE:LINE: what`), shown until saved, or ""
     bool firstStart = false;            ///< no settings file yet: the title offers the input style first
@@ -73,7 +74,8 @@ struct Context {
 /// stderr, on screen (a red line under every screen until the app closes) and in the exit status (1, unless a
 /// code is already set).
 void reportWriteFailure(Context& ctx, const std::string& error);
-/// Saves ctx.settings to ctx.settingsPath (reportWriteFailure on failure); a good save clears settingsProblem and
+/// Saves ctx.settings to ctx.settingsPath, merged key by key with what another process saved since this one read
+/// the file (io::saveSettingsMerging; ctx.settings then holds the merge); reportWriteFailure on failure; a good save clears settingsProblem and
 /// the exit status a bad settings file set. False when it failed or there is nowhere to save.
 bool saveSettings(Context& ctx);
 /// A path as the screens show it: the home folder as `~`.

@@ -12,6 +12,8 @@
 // at most 16 in all. Errors are `FILE:LINE: what`.
 #include "game/io/button_file.h"
 
+#include <map>
+
 namespace sim {
 
 namespace {
@@ -63,6 +65,10 @@ bool parseButtonTable(const std::string& text, const std::string& fileName, Butt
         b.name = w[1];
         b.label = w[3];
         b.line = p.line;
+        if (const std::string why = io::tooLong("the label", b.label); !why.empty()) {
+            ok = p.fail(why);
+            break;
+        }
         if (!nameOk(b.name)) {
             ok = p.fail("bad button name " + io::quote(b.name) + " (use a-z, 0-9, _ and -)");
             break;
@@ -114,10 +120,18 @@ bool parseButtonTable(const std::string& text, const std::string& fileName, Butt
 }
 
 bool loadButtons(const std::string& dataDir, io::Error& error) {
+    // Read once per run and folder: every later call installs the same table again, so a pipe is not read twice
+    // and an edit during a run cannot give the two fighters different buttons.
+    static std::map<std::string, ButtonTable> readTables;
     const std::string path = dataDir + "/buttons.cfg";
+    if (const auto it = readTables.find(path); it != readTables.end()) {
+        setButtonTable(it->second);
+        return true;
+    }
     std::string text;
     ButtonTable t;
     if (!io::readFile(path, text, error) || !parseButtonTable(text, path, t, error)) return false;
+    readTables.emplace(path, t);
     setButtonTable(t);
     return true;
 }

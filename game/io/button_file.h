@@ -11,8 +11,9 @@ namespace sim {
 
 /// Parses a button table; on a bad line returns false with error = {fileName, LINE, what}.
 bool parseButtonTable(const std::string& text, const std::string& fileName, ButtonTable& out, io::Error& error);
-/// Reads `dataDir/buttons.cfg` and installs it (sim::setButtonTable; a small file, read again on every call so an
-/// edited table is seen). On failure the table in force is kept and error says why.
+/// Reads `dataDir/buttons.cfg` and installs it (sim::setButtonTable). The file is read once per run and folder:
+/// a later call for the same folder installs the table read the first time (a pipe works; an edit during a run
+/// is not seen). On failure the table in force is kept and error says why (a failed read is tried again).
 bool loadButtons(const std::string& dataDir, io::Error& error);
 
 }  // namespace sim

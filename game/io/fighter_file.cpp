@@ -153,6 +153,7 @@ bool Parser::header(const std::vector<std::string>& t) {
         if (!expectedId.empty() && t[1] != expectedId) {
             return fail("fighter id " + io::quote(t[1]) + " differs from the file name " + io::quote(expectedId + ".fighter"));
         }
+        if (const std::string why = io::tooLong("the fighter id", t[1]); !why.empty()) return fail(why);
         def.id = t[1];
         def.display = t[1];
         return true;
@@ -165,7 +166,8 @@ bool Parser::header(const std::vector<std::string>& t) {
         if (t.size() < 2) return fail("expected `display NAME`");
         def.display = t[1];
         for (std::size_t i = 2; i < t.size(); ++i) def.display += " " + t[i];
-        return true;
+        const std::string why = io::tooLong("the display name", def.display);
+        return why.empty() || fail(why);
     }
     if (k == "archetype") {
         if (t.size() < 2) return fail("expected `archetype TEXT`");
@@ -190,6 +192,7 @@ bool Parser::header(const std::vector<std::string>& t) {
             !toInt(t[4], 0, 255, b)) {
             return false;
         }
+        if (const std::string why = io::tooLong("the colour role", t[1]); !why.empty()) return fail(why);
         c.name = t[1];
         c.r = std::uint8_t(r);
         c.g = std::uint8_t(g);
@@ -225,6 +228,7 @@ bool Parser::header(const std::vector<std::string>& t) {
         if (!def.anims.empty()) return fail("members must come before the first anim/move");
         if (int(def.members.size()) >= kMaxMembers) return fail("more than " + std::to_string(kMaxMembers) + " members");
         if (boneForm && !rig.member(t, def)) return false;
+        if (const std::string why = io::tooLong("the member name", t[1]); !why.empty()) return fail(why);
         m.name = t[1];
         def.members.push_back(m);
         return true;
@@ -237,6 +241,7 @@ bool Parser::header(const std::vector<std::string>& t) {
         if (def.anim(t[1]) >= 0) return fail("duplicate anim/move " + io::quote(t[1]));
         if (def.members.empty()) return fail("no `member` before the first anim/move");
         if (int(def.anims.size()) >= kMaxAnims) return fail("more than " + std::to_string(kMaxAnims) + " anims/moves");
+        if (const std::string why = io::tooLong("the anim/move name", t[1]); !why.empty()) return fail(why);
         a.name = t[1];
         a.line = line;
         def.anims.push_back(a);
@@ -339,7 +344,8 @@ bool Parser::moveData(const std::vector<std::string>& t, AnimDef& a, bool& handl
         if (t.size() < 2) return fail("expected `display NAME`");
         a.display = t[1];
         for (std::size_t i = 2; i < t.size(); ++i) a.display += " " + t[i];
-        return true;
+        const std::string why = io::tooLong("the display name", a.display);
+        return why.empty() || fail(why);
     }
     if (t[0] == "from") {
         if (t.size() < 2) return fail("expected `from ground|air ...`");

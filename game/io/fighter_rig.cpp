@@ -21,6 +21,7 @@ bool RigReader::bone(const std::vector<std::string>& t, FighterDef& def) {
     if (t[1] == "-") return p_.fail("`-` is the root's parent, not a bone name");
     if (sk.bone(t[1]) >= 0) return p_.fail("bone " + io::quote(t[1]) + " declared twice");
     if (int(sk.bones.size()) >= kMaxBones) return p_.fail("more than " + std::to_string(kMaxBones) + " bones");
+    if (const std::string why = io::tooLong("the bone name", t[1]); !why.empty()) return p_.fail(why);
     BoneDef b;
     b.name = t[1];
     if (t[2] != "-") {
@@ -60,6 +61,7 @@ bool RigReader::pose(const std::vector<std::string>& t, const FighterDef& def) {
     for (const NamedPose& np : poses_) {
         if (np.name == t[1]) return p_.fail("pose " + io::quote(t[1]) + " declared twice");
     }
+    if (const std::string why = io::tooLong("the pose name", t[1]); !why.empty()) return p_.fail(why);
     NamedPose np;
     np.name = t[1];
     std::size_t at = 2;
@@ -82,12 +84,15 @@ bool RigReader::pose(const std::vector<std::string>& t, const FighterDef& def) {
         }
         at += 3;
     }
+    std::vector<bool> named(def.skeleton.bones.size(), false);  // a bone given twice would silently take the later angle
     for (; at < t.size(); at += 2) {
         const int b = def.skeleton.bone(t[at]);
         if (b < 0) {
             if (t[at] == "root" || t[at] == "like") return p_.fail("`like` and `root` come first, in that order");
             return p_.fail("unknown bone " + io::quote(t[at]) + " in pose " + io::quote(t[1]));
         }
+        if (named[std::size_t(b)]) return p_.fail("bone " + io::quote(t[at]) + " named twice in pose " + io::quote(t[1]));
+        named[std::size_t(b)] = true;
         if (at + 1 >= t.size()) return p_.fail("bone " + io::quote(t[at]) + " needs an angle in degrees");
         int degrees = 0;
         if (!p_.toInt(t[at + 1], -kMaxDegrees, kMaxDegrees, degrees)) return false;

@@ -4,6 +4,7 @@
 #include "game/io/atomic_file.h"
 #include "game/io/names.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -12,6 +13,23 @@ namespace io {
 namespace {
 
 const char* const kKeys = "p1.style, p2.style, volume, window, fullscreen, framecap, msaa, lobby, relay, relay.user, relay.password";
+
+/// True when a line may hold a secret (the relay password, or any key naming a password, key or secret, even
+/// misspelt or glued to its value): such a line is named, never echoed.
+bool maySecret(std::string_view raw) {
+    std::string lower(raw);
+    for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (const char* word : {"pass", "secret", "key", "token", "cred"}) {
+        if (lower.find(word) != std::string::npos) return true;
+    }
+    return false;
+}
+
+/// The message for a line that is not `KEY = VALUE`: the line is quoted unless it may hold a secret.
+std::string malformedLine(std::string_view raw, const std::vector<std::string>& w) {
+    if (!maySecret(raw)) return "expected `KEY = VALUE`, got " + quote(joined(w));
+    return "expected `KEY = VALUE` (the line is not shown: it may hold a password)";
+}
 
 bool onOff(const std::string& v, bool& out, std::string& why) {
     if (v == "on" || v == "off") {
@@ -69,7 +87,8 @@ bool setValue(Settings& s, const std::string& key, const std::string& v, std::st
         (key == "relay.user" ? s.relayUser : s.relayPassword) = v;
         return true;
     }
-    why = "unknown setting " + quote(key) + " (known: " + kKeys + ")";
+    why = "unknown setting " + (maySecret(key) ? std::string("(not shown: it may hold a password)") : quote(key)) +
+          " (known: " + kKeys + ")";
     return false;
 }
 
@@ -131,7 +150,7 @@ bool parseSettings(const std::string& text, const std::string& file, Settings& o
         if (w.empty()) continue;
         std::string why;
         if (w.size() != 3 || w[1] != "=") {
-            p.fail("expected `KEY = VALUE`, got " + quote(joined(w)));
+            p.fail(malformedLine(raw, w));
         } else if (p.once(seen, w[0]) && !setValue(next, w[0], w[2], why)) {
             p.fail(why);
         }
@@ -187,6 +206,37 @@ bool saveSettings(const std::string& path, const Settings& s, std::string& error
         return false;
     }
     return writeFileAtomically(path, settingsText(s), error, !s.relayPassword.empty());
+}
+
+Settings mergeSettings(const Settings& base, const Settings& mine, const Settings& disk) {
+    Settings out = disk;
+    const auto keep = [](const auto& b, const auto& m, auto& o) {
+        if (!(m == b)) o = m;
+    };
+    keep(base.style[0], mine.style[0], out.style[0]);
+    keep(base.style[1], mine.style[1], out.style[1]);
+    keep(base.volume, mine.volume, out.volume);
+    if (mine.width != base.width || mine.height != base.height) out.width = mine.width, out.height = mine.height;
+    keep(base.fullscreen, mine.fullscreen, out.fullscreen);
+    keep(base.frameCap, mine.frameCap, out.frameCap);
+    keep(base.msaa, mine.msaa, out.msaa);
+    keep(base.lobby, mine.lobby, out.lobby);
+    if (mine.relay != base.relay || mine.relayUser != base.relayUser || mine.relayPassword != base.relayPassword) {
+        out.relay = mine.relay, out.relayUser = mine.relayUser, out.relayPassword = mine.relayPassword;
+    }
+    return out;
+}
+
+bool saveSettingsMerging(const std::string& path, const Settings& base, const Settings& mine, Settings& saved,
+                         std::string& error) {
+    Settings disk;  // a key the file lacks has its default, as when the game starts
+    Error unread;
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec) || !loadSettings(path, disk, unread)) disk = base;
+    const Settings merged = mergeSettings(base, mine, disk);
+    if (!saveSettings(path, merged, error)) return false;
+    saved = merged;
+    return true;
 }
 
 }  // namespace io

@@ -57,5 +57,13 @@ bool loadSettings(const std::string& path, Settings& out, Error& error);
 std::string settingsText(const Settings& s);
 /// Writes s to path (creating its folder), as an AtomicFile; false with error = `PATH: cannot write: REASON`.
 bool saveSettings(const std::string& path, const Settings& s, std::string& error);
+/// Three-way merge of settings, key by key: a key `mine` left as it was in `base` (what this process read) takes
+/// `disk`'s value (what another process saved since); a key mine changed keeps mine's. The relay, its user and its
+/// password are one key here (they only make sense together).
+Settings mergeSettings(const Settings& base, const Settings& mine, const Settings& disk);
+/// Saves `mine` without undoing another process's save: reads path again (a missing or bad file counts as `base`),
+/// writes mergeSettings(base, mine, that) and returns it in `saved`. False with error as saveSettings.
+bool saveSettingsMerging(const std::string& path, const Settings& base, const Settings& mine, Settings& saved,
+                         std::string& error);
 
 }  // namespace io

@@ -70,6 +70,12 @@ bool readFile(const std::string& path, std::string& text, Error& error) {
 
 std::string printable(std::string_view t, std::size_t max) { return engine::printable(t, max); }
 
+std::string tooLong(std::string_view what, std::string_view text) {
+    if (text.size() <= kMaxNameChars) return "";
+    return std::string(what) + " is " + std::to_string(text.size()) + " characters long (at most " +
+           std::to_string(kMaxNameChars) + ")";
+}
+
 std::string quote(std::string_view t) { return "'" + printable(t, kQuoteMax) + "'"; }
 
 std::vector<std::string> tokens(std::string_view line) {

@@ -27,6 +27,9 @@ namespace io {
 constexpr std::uint64_t kMaxFileBytes = std::uint64_t(64) << 20;
 /// User text in a message is cut to this many characters.
 constexpr std::size_t kQuoteMax = 40;
+/// The longest name or label any file may give (bone, pose, member, anim and move names, display names, button
+/// labels, colour roles): a longer one is refused at its line, never kept or cut.
+constexpr std::size_t kMaxNameChars = 64;
 
 /// What is wrong with an input, and where.
 struct Error {
@@ -41,6 +44,9 @@ struct Error {
 /// (`PATH: cannot open: REASON`) and one larger than kMaxFileBytes (`PATH: larger than ... bytes`).
 bool readFile(const std::string& path, std::string& text, Error& error);
 
+/// "" when `text` has at most kMaxNameChars characters, else `WHAT is N characters long (at most 64)` (the text
+/// itself is not repeated: its line is named).
+std::string tooLong(std::string_view what, std::string_view text);
 /// User text as a message shows it: in single quotes, cut to kQuoteMax characters, non-printable bytes as \xNN.
 std::string quote(std::string_view text);
 /// The same without the quotes and with a caller-chosen cut (for whole lines quoted in messages).

@@ -110,6 +110,8 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     else if (!f.note.empty() && f.record.empty()) error = "--note needs --record OUT (the note goes into that file)";
     else if (f.noteFrame >= 0 && f.note.empty()) error = "--note-frame needs --note TEXT";
     else if (!f.note.empty() && sim::noteText(f.note).empty()) error = "--note wants some text, not " + io::quote(f.note);
+    else if (f.note.size() > sim::kMaxNoteChars)  // refused, not cut: the note is the whole bug report
+        error = "--note holds at most " + std::to_string(sim::kMaxNoteChars) + " characters, not " + std::to_string(f.note.size());
     return error.empty();
 }
 

@@ -27,6 +27,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/run/box_dump.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/atomic_file.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/read_file.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/io/button_file.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/settings_file.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/simnet/simnet_network.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/simnet/simnet_explorer.test.cpp

@@ -18,9 +18,11 @@ if(NOT rc STREQUAL "0" OR NOT out MATCHES "note at frame 10: p2 should have bloc
   message(FATAL_ERROR "the bug report did not replay with its note (exit ${rc}):\n${out}\n${err}")
 endif()
 message(STATUS "recorded and replayed: ${out}")
-# Refused: a note without a file to put it in, a frame past the run, a note of nothing.
+# Refused: a note without a file to put it in, a frame past the run, a note of nothing, a note longer than the 200
+# characters a replay keeps (refused rather than cut without a word).
+string(REPEAT "x" 201 long_note)
 foreach(case "--note;x" "--note;x;--record;${OUT}/x.freplay;--note-frame;999999" "--note;###;--record;${OUT}/x.freplay"
-             "--note-frame;3")
+             "--note-frame;3" "--note;${long_note};--record;${OUT}/x.freplay")
   execute_process(COMMAND ${EXE} --replay ${FILE} ${case} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
   if(NOT rc STREQUAL "2")
     message(FATAL_ERROR "game_headless ${case}: expected exit 2, got ${rc}:\n${out}\n${err}")

@@ -90,6 +90,25 @@ TEST_CASE("A bad rig record is refused with FILE:LINE: what") {
         text = replaceLine(minimalRigged(), 7, bones);
         expected = "t.fighter:30: more than 24 bones";
     }
+    SUBCASE("a pose naming the same bone twice (the later angle would silently win)") {
+        text = replaceLine(minimalRigged(), 10, "pose a root 0 50 hip 90 hip 45");
+        expected = "t.fighter:10: bone 'hip' named twice in pose 'a'";
+    }
+    SUBCASE("a bone name past the 64-character limit (65 here)") {
+        const std::string name(65, 'b');
+        text = replaceLine(minimalRigged(), 7, "bone " + name + " hip 20 5");
+        expected = "t.fighter:7: the bone name is 65 characters long (at most 64)";
+    }
+    SUBCASE("a pose name past the limit") {
+        text = replaceLine(minimalRigged(), 11, "pose " + std::string(100, 'p') + " like a arm 45");
+        expected = "t.fighter:11: the pose name is 100 characters long (at most 64)";
+    }
+    SUBCASE("a move display name past the limit: 13 words of 4 letters and 12 spaces are 64, one letter more 65") {
+        std::string display = "abcd";
+        for (int i = 0; i < 12; ++i) display += " abcd";
+        text = replaceLine(minimalRigged(), 38, "startup 1\ndisplay " + display + "x");
+        expected = "t.fighter:39: the display name is 65 characters long (at most 64)";
+    }
     SUBCASE("a bone after the members") {
         text = replaceLine(minimalRigged(), 9, "member limb bones arm\nbone late hip 5 5");
         expected = "t.fighter:10: `bone` records must come before the members, poses and anims";

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
@@ -170,4 +171,69 @@ TEST_CASE("paths on screen show HOME as ~") {
     CHECK(io::homeShortened("/home/u/.config/bvh-fighter/controls.cfg", "/home/u") == "~/.config/bvh-fighter/controls.cfg");
     CHECK(io::homeShortened("/home/user2/x", "/home/u") == "/home/user2/x");
     CHECK(io::homeShortened("/tmp/x", nullptr) == "/tmp/x");
+}
+
+TEST_CASE("settings: a malformed relay password line is named by its line but its value is never shown") {
+    const std::string secret = "Hunter2Swordfish";
+    const std::string bad[] = {
+        "relay.password = " + secret + " extra\n",  // a space in the value
+        "relay.password=" + secret + "\n",          // glued to its key
+        "relay.password " + secret + "\n",          // no '='
+        "relay.password=" + secret + " = x\n",      // a glued key that looks like an unknown one
+        "relay.pasword = " + secret + " x\n",       // misspelt and malformed
+    };
+    for (const std::string& line : bad) {
+        const io::Error e = parseFails("volume = 50\n" + line);
+        INFO(e.text());
+        CHECK(e.line == 2);
+        for (std::size_t i = 0; i + 4 <= secret.size(); ++i) CHECK(e.text().find(secret.substr(i, 4)) == std::string::npos);
+    }
+}
+
+TEST_CASE("settings: two processes that each change one key and save both keep both changes") {
+    const fs::path dir = fs::temp_directory_path() / ("settings_two_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    const std::string path = (dir / "settings.cfg").string();
+    std::string error;
+    REQUIRE(io::saveSettings(path, io::Settings{}, error));
+    io::Settings read;  // both "windows" read the same file first
+    io::Error e;
+    REQUIRE(io::loadSettings(path, read, e));
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {  // the other window: turns the volume down and saves
+        io::Settings mine = read, saved;
+        mine.volume = 30;
+        std::string childError;
+        ::_exit(io::saveSettingsMerging(path, read, mine, saved, childError) ? 0 : 1);
+    }
+    int status = 0;
+    REQUIRE(::waitpid(child, &status, 0) == child);
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    io::Settings mine = read, saved;  // this window: changes the window size, saves after the other one
+    mine.width = 1600;
+    mine.height = 900;
+    REQUIRE(io::saveSettingsMerging(path, read, mine, saved, error));
+    io::Settings onDisk;
+    REQUIRE(io::loadSettings(path, onDisk, e));
+    CHECK(onDisk.volume == 30);  // the other process's change survives
+    CHECK(onDisk.width == 1600);
+    CHECK(onDisk.height == 900);
+    CHECK(saved == onDisk);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("settings: a key both processes changed keeps the later save's value, the relay keys move together") {
+    io::Settings base, mine, disk;
+    mine.volume = 10;
+    disk.volume = 90;
+    disk.relay = "turn.example:3478", disk.relayUser = "u", disk.relayPassword = "p";
+    mine.lobby = "lobby.example";
+    const io::Settings m = io::mergeSettings(base, mine, disk);
+    CHECK(m.volume == 10);
+    CHECK(m.lobby == "lobby.example");
+    CHECK(m.relay == "turn.example:3478");
+    CHECK(m.relayUser == "u");
+    CHECK(m.relayPassword == "p");
 }
