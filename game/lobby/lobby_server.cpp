@@ -78,9 +78,11 @@ int SourceSketch::add(std::uint32_t ip) {
     const std::uint64_t h = keyedHash(ip, key_);
     std::uint16_t& a = rows_[0][h % kWidth];
     std::uint16_t& b = rows_[1][(h >> 32) % kWidth];
-    if (a < 0xffff) ++a;
-    if (b < 0xffff) ++b;
-    return std::min(a, b);
+    const std::uint16_t least = std::min(a, b);
+    if (least == 0xffff) return least;
+    if (a == least) ++a;  // conservative update: only the cells at the estimate grow, so a light source sharing a
+    if (b == least) ++b;  // cell with a heavy one in a single row keeps its own count
+    return least + 1;
 }
 
 void SourceSketch::clear() {
@@ -284,11 +286,11 @@ void Server::create(const LobbyMessage& m, Address from, std::int64_t nowMs, Add
 
 Server::Room* Server::find(const LobbyMessage& m, Address from, std::int64_t nowMs, AddressState& a) {
     // Every code looked up is a guess until it names a live room: bounded per address and for the whole lobby.
-    // Beyond the lobby's budget only an address with no recent wrong code gets its code looked up.
+    // Beyond the lobby's budget only an address that never gave a wrong code (while held) gets its code looked up:
+    // a real joiner still gets in during a guessing flood, and each guessing address gets one such lookup.
     a.wrongCodes.refill(limits_.wrongCodesPerMinute / 60.0, limits_.wrongCodeBurst, nowMs);
     wrongCodesAll_.refill(limits_.wrongCodesPerSecond, limits_.wrongCodeBurstAll, nowMs);
-    const bool clean = a.wrongCodes.tokens >= limits_.wrongCodeBurst;
-    if (a.wrongCodes.tokens < 1 || (wrongCodesAll_.tokens < 1 && !clean)) {
+    if (a.wrongCodes.tokens < 1 || (wrongCodesAll_.tokens < 1 && a.guessed)) {
         ++counters_.guessLimited;
         slow(m, a, from, nowMs);
         return nullptr;
@@ -303,6 +305,7 @@ Server::Room* Server::find(const LobbyMessage& m, Address from, std::int64_t now
     const bool missing = it == rooms_.end();
     if (missing || !it->second.live || nowMs >= it->second.expiresMs) {
         a.wrongCodes.tokens -= 1;
+        a.guessed = true;
         wrongCodesAll_.tokens = std::max(0.0, wrongCodesAll_.tokens - 1);
         ++(missing ? counters_.refusedWrongCode : counters_.refusedExpired);
         refuse(m, missing ? LobbyRefusal::WrongCode : LobbyRefusal::Expired, from, nowMs);

@@ -13,7 +13,7 @@
 // address in a fixed-size sketch. Only validated addresses reach the limits: a token bucket of requests, live rooms,
 // seats taken and wrong codes per IPv4 address, kept in a fixed-size table that evicts the least recently seen
 // address of a set (never refuses a new one), and a global budget of wrong codes (beyond it only addresses with no
-// recent wrong code get their code looked up). Beyond a limit: Slow, said at most once a second per address.
+// wrong code while held get their code looked up). Beyond a limit: Slow, said at most once a second per address.
 // A room lives `lifetimeS` (then Expired, remembered as expired for as long again, then forgotten), has one joiner
 // and `maxSpectators` spectators, one room per host address and port (a new Create from it replaces its room).
 // A request of another protocol version gets a Version answer. Every message is decoded with bounds
@@ -83,6 +83,7 @@ struct AddressState {
     bool used = false;
     std::int64_t seenMs = 0;
     Tokens requests, seats, wrongCodes;
+    bool guessed = false;  ///< it gave a wrong code while held here
     std::int64_t lastSlowMs = -1000000;
 };
 
@@ -102,8 +103,11 @@ private:
     std::int64_t evictions_ = 0;
 };
 
-/// Counts per source IPv4 address in a fixed-size count-min sketch (two rows of keyed hashes), cleared each window:
-/// it never fills, and a heavy source cannot make a light one look heavy in both rows but by rare collisions.
+/// Counts per source IPv4 address in a fixed-size count-min sketch (two rows of 65,536 keyed-hash cells,
+/// conservative update), cleared each second: it never fills, and a heavy source makes a light one look heavy only
+/// if it shares the light one's cells in both rows. With about 100,000 distinct sources a second a light source is
+/// over a cap of 8 about once in a million; far beyond (millions of spoofed sources a second) new sources lose
+/// some of their Retries too, and try again 250 ms later.
 class SourceSketch {
 public:
     explicit SourceSketch(const std::array<std::uint8_t, 16>& key) : key_(key) { clear(); }
@@ -112,7 +116,7 @@ public:
     void clear();
 
 private:
-    static constexpr std::size_t kWidth = 4096;
+    static constexpr std::size_t kWidth = 65536;
     std::array<std::array<std::uint16_t, kWidth>, 2> rows_{};
     std::array<std::uint8_t, 16> key_;
 };
