@@ -48,8 +48,8 @@ public:
     const std::string& code() const { return code_; }
     /// Host: the code spectators give (the room code itself unless the room is private; "" before).
     const std::string& watchCode() const { return watchCode_; }
-    /// Always zero since lobby version 4: the lobby hands out no key (kept so callers still build; the peers'
-    /// own key exchange authenticates them).
+    /// Since lobby version 4 the lobby hands out no key: zero (a spectator: spectatorSecret of zero, as its host
+    /// derives it). Kept so callers still build and agree; the peers' own key exchange authenticates them.
     const Secret& secret() const { return secret_; }
     /// The other side's candidate addresses, public first (Ready).
     const std::vector<Address>& candidates() const { return candidates_; }
