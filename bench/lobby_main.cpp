@@ -1,15 +1,18 @@
 // The lobby's benchmark (bench/RESULTS.md#lobby): bounded, loopback only.
 //   1. rooms created and joined per second through the real UDP path: the lobby::Server on a loopback socket in
 //      its own thread; 64 host sockets and 64 joiner sockets each create a room and join it, request after answer,
-//      for ROUNDS rounds; median of 5 runs.
+//      for ROUNDS rounds; median of 5 runs. Twice, alternating: "cookie first", each request first without a
+//      cookie (as a new client: a Retry, then the request again), and "cookie held" (one round trip per request,
+//      the message count of protocol 3, the cookie still checked).
 //   2. memory per room: the process's resident size before and after 100,000 rooms created and joined (fed to the
 //      lobby directly, no sockets), divided by the rooms.
 //   3. at the room limit (--max-rooms 1000, 1500 Creates): how many are refused `the lobby is full`, and that a
 //      join of an existing room and a Create after a room expired still work.
 // bench_lobby [--smoke]: --smoke runs each part small (a CTest entry checks it runs).
 #include "game/lobby/lobby_server.h"
-#include "game/net/crypto/random.h"
 #include "game/net/udp_transport.h"
+
+#include <sodium.h>
 
 #include <algorithm>
 #include <atomic>
@@ -26,7 +29,25 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-lobby::RandomSource osRandom() { return [](void* out, std::size_t n) { return net::crypto::randomBytes(out, n); }; }
+lobby::RandomSource osRandom() {
+    return [](void* out, std::size_t n) {
+        randombytes_buf(out, n);
+        return true;
+    };
+}
+
+/// Limits out of the way: the benchmark's clients all come from one address.
+lobby::Limits open(int maxRooms) {
+    lobby::Limits limits;
+    limits.maxRooms = maxRooms;
+    limits.ratePerSecond = 1e9;
+    limits.burst = 1000000000;
+    limits.roomsPerAddress = 100000000;
+    limits.seatsPerMinute = limits.wrongCodesPerMinute = limits.wrongCodesPerSecond = 1e9;
+    limits.seatBurst = limits.wrongCodeBurst = limits.wrongCodeBurstAll = 1000000000;
+    limits.retriesPerSecond = 60000;
+    return limits;
+}
 
 long residentKb() {
     std::ifstream in("/proc/self/status");
@@ -37,8 +58,22 @@ long residentKb() {
     return -1;
 }
 
-/// Sends m from t to `to` and waits (bounded) for the answer with its nonce.
-bool roundTrip(net::UdpTransport& t, net::Address to, const net::LobbyMessage& m, net::LobbyMessage& answer) {
+bool oneTrip(net::UdpTransport& t, net::Address to, const net::LobbyMessage& m, net::LobbyMessage& answer);
+
+/// Sends m from t to `to` and waits (bounded) for the answer with its nonce; a Retry's cookie goes into `cookie`
+/// and the request again (at most twice).
+bool roundTrip(net::UdpTransport& t, net::Address to, net::LobbyMessage m, net::Cookie& cookie, net::LobbyMessage& answer) {
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        m.cookie = cookie;
+        if (!oneTrip(t, to, m, answer)) return false;
+        if (answer.type != net::LobbyType::Retry) return true;
+        cookie = answer.cookie;
+    }
+    return false;
+}
+
+/// One request and its answer (bounded wait).
+bool oneTrip(net::UdpTransport& t, net::Address to, const net::LobbyMessage& m, net::LobbyMessage& answer) {
     const std::vector<std::uint8_t> bytes = net::encodeLobby(m);
     t.sendTo(to, bytes.data(), bytes.size(), 0);
     std::vector<std::uint8_t> got;
@@ -54,18 +89,15 @@ bool roundTrip(net::UdpTransport& t, net::Address to, const net::LobbyMessage& m
     return false;
 }
 
-/// Part 1: rooms created and joined per second over loopback UDP.
-double udpRoomsPerSecond(int rounds) {
+/// Part 1: rooms created and joined per second over loopback UDP; cookieFirst: every request starts without one.
+double udpRoomsPerSecond(int rounds, bool cookieFirst) {
     net::UdpTransport server({}, 1);
     std::string error;
     if (!server.open(0, error)) {
         std::cerr << error << "\n";
         return 0;
     }
-    lobby::Limits limits;
-    limits.ratePerSecond = 1e9;
-    limits.burst = 1000000000;
-    lobby::Server lobby(server, limits, osRandom());
+    lobby::Server lobby(server, open(10000000), osRandom());
     std::atomic<bool> stop{false};
     std::thread serve([&] {
         std::int64_t now = 0;
@@ -83,18 +115,20 @@ double udpRoomsPerSecond(int rounds) {
         hosts.back()->open(0, error);
         joiners.back()->open(0, error);
     }
+    std::vector<net::Cookie> hostCookies(kSockets), joinerCookies(kSockets);
     int done = 0;
     const Clock::time_point t0 = Clock::now();
     for (int r = 0; r < rounds; ++r) {
-        for (int i = 0; i < kSockets; ++i) {
+        for (std::size_t i = 0; i < kSockets; ++i) {
+            if (cookieFirst) hostCookies[i] = joinerCookies[i] = net::Cookie{};
             net::LobbyMessage create, created, join, joined;
             create.type = net::LobbyType::Create;
-            net::crypto::randomBytes(create.nonce.data(), create.nonce.size());
-            if (!roundTrip(*hosts[std::size_t(i)], where, create, created) || created.type != net::LobbyType::Created) continue;
+            randombytes_buf(create.nonce.data(), create.nonce.size());
+            if (!roundTrip(*hosts[i], where, create, hostCookies[i], created) || created.type != net::LobbyType::Created) continue;
             join.type = net::LobbyType::Join;
             join.code = created.code;
-            net::crypto::randomBytes(join.nonce.data(), join.nonce.size());
-            if (roundTrip(*joiners[std::size_t(i)], where, join, joined) && joined.type == net::LobbyType::Joined) ++done;
+            randombytes_buf(join.nonce.data(), join.nonce.size());
+            if (roundTrip(*joiners[i], where, join, joinerCookies[i], joined) && joined.type == net::LobbyType::Joined) ++done;
         }
     }
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -116,8 +150,9 @@ public:
         from = inFrom;
         return true;
     }
-    /// Hands m from `from` to the lobby and returns its answer.
-    bool ask(lobby::Server& lobby, net::Address from, const net::LobbyMessage& m, std::int64_t now, net::LobbyMessage& out) {
+    /// Hands m from `from` to the lobby, with the cookie the lobby gives that address, and returns its answer.
+    bool ask(lobby::Server& lobby, net::Address from, net::LobbyMessage m, std::int64_t now, net::LobbyMessage& out) {
+        m.cookie = lobby.cookieFor(from, now);
         in = net::encodeLobby(m);
         inFrom = from;
         pending = true;
@@ -129,14 +164,6 @@ public:
     net::Address inFrom = 0;
     bool pending = false;
 };
-
-lobby::Limits open(int maxRooms) {
-    lobby::Limits limits;
-    limits.maxRooms = maxRooms;
-    limits.ratePerSecond = 1e9;
-    limits.burst = 1000000000;
-    return limits;
-}
 
 /// Part 2: bytes per room (resident size), rooms created and joined with the host's and joiner's local addresses.
 double bytesPerRoom(int rooms) {
@@ -195,13 +222,19 @@ void atTheLimit(int limit, int creates) {
 int main(int argc, char** argv) {
     const bool smoke = argc > 1 && std::strcmp(argv[1], "--smoke") == 0;
     const int runs = smoke ? 1 : 5;
-    std::vector<double> rates;
-    for (int r = 0; r < runs; ++r) rates.push_back(udpRoomsPerSecond(smoke ? 2 : 40));
-    std::sort(rates.begin(), rates.end());
-    std::cout << "rooms created and joined per second over loopback UDP (64 hosts, 64 joiners, request after answer):"
-              << " median " << long(rates[rates.size() / 2]) << " (runs:";
-    for (double x : rates) std::cout << " " << long(x);
-    std::cout << ")\n";
+    std::vector<double> rates[2];
+    for (int r = 0; r < runs; ++r) {
+        for (int first = 0; first < 2; ++first) rates[first].push_back(udpRoomsPerSecond(smoke ? 2 : 40, first == 1));
+    }
+    for (int first = 0; first < 2; ++first) {
+        std::sort(rates[first].begin(), rates[first].end());
+        std::cout << "rooms created and joined per second over loopback UDP (64 hosts, 64 joiners, request after answer, "
+                  << (first ? "cookie first" : "cookie held") << "): median " << long(rates[first][rates[first].size() / 2])
+                  << " (runs:";
+        for (double x : rates[first]) std::cout << " " << long(x);
+        std::cout << ")\n";
+    }
+    std::cout << "cookie first / cookie held: " << rates[1][rates[1].size() / 2] / rates[0][rates[0].size() / 2] << "\n";
     const int rooms = smoke ? 1000 : 100000;
     std::cout << "memory per room (resident size grown by " << rooms << " rooms created and joined, 2 local addresses each): "
               << long(bytesPerRoom(rooms)) << " bytes\n";

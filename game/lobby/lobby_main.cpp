@@ -1,10 +1,12 @@
 // The `lobby` program: the rendezvous server of lobby_server.h on a UDP port, until SIGINT or SIGTERM.
-//   lobby [--port N] [--max-rooms N] [--lifetime S] [--max-spectators N] [--rate R] [--burst N] [--stats S]
+//   lobby [--port N] [--max-rooms N] [--lifetime S] [--max-spectators N] [--rate R] [--burst N]
+//         [--rooms-per-address N] [--wrong-codes PER_MINUTE] [--wrong-codes-all PER_SECOND] [--stats S]
 // Prints `lobby on UDP port N` once listening, a counters line every --stats seconds (0: never) and at the end.
 #include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
-#include "game/net/crypto/random.h"
 #include "game/net/udp_transport.h"
+
+#include <sodium.h>
 
 #include <chrono>
 #include <csignal>
@@ -22,13 +24,17 @@ void printCounters(const lobby::Server& s) {
               << ", joined " << c.joined << ", spectating " << c.spectating << "; received " << c.received
               << ", malformed " << c.malformed << ", rate-limited " << c.limited << "; refused: wrong code "
               << c.refusedWrongCode << ", expired " << c.refusedExpired << ", full " << c.refusedFull << ", lobby full "
-              << c.refusedBusy << ", slow " << c.refusedSlow << ", not yours " << c.refusedNotYours << std::endl;
+              << c.refusedBusy << ", slow " << c.refusedSlow << ", not yours " << c.refusedNotYours << "; retries "
+              << c.retries << ", unanswered " << c.unanswered << ", other version " << c.outdated << ", lookups "
+              << c.lookups << ", guess-limited " << c.guessLimited << ", room-limited " << c.roomLimited
+              << ", seat-limited " << c.seatLimited << std::endl;
 }
 
 int usage(const std::string& what) {
     std::cerr << "lobby: " << what << "\n"
               << "usage: lobby [--port N] [--max-rooms N] [--lifetime SECONDS] [--max-spectators N] [--rate PER_S]\n"
-              << "             [--burst N] [--stats SECONDS]\n";
+              << "             [--burst N] [--rooms-per-address N] [--wrong-codes PER_MINUTE]\n"
+              << "             [--wrong-codes-all PER_SECOND] [--stats SECONDS]\n";
     return 2;
 }
 
@@ -44,6 +50,9 @@ int main(int argc, char** argv) {
         io::numberInto("--max-spectators", 0, 255, limits.maxSpectators),
         io::decimalFlag("--rate", 0.1, 1000000, limits.ratePerSecond),
         io::numberInto("--burst", 1, 1000000, limits.burst),
+        io::numberInto("--rooms-per-address", 1, 10000000, limits.roomsPerAddress),
+        io::decimalFlag("--wrong-codes", 0.1, 1000000, limits.wrongCodesPerMinute),
+        io::decimalFlag("--wrong-codes-all", 0.1, 1000000, limits.wrongCodesPerSecond),
         io::numberInto("--stats", 0, 86400, stats),
     };
     std::string error;
@@ -53,7 +62,14 @@ int main(int argc, char** argv) {
         std::cerr << "lobby: " << error << "\n";
         return 2;
     }
-    lobby::Server server(udp, limits, [](void* out, std::size_t n) { return net::crypto::randomBytes(out, n); });
+    if (sodium_init() < 0) {
+        std::cerr << "lobby: libsodium did not start (no system randomness)\n";
+        return 2;
+    }
+    lobby::Server server(udp, limits, [](void* out, std::size_t n) {
+        randombytes_buf(out, n);
+        return true;
+    });
     struct sigaction stop{};
     stop.sa_handler = onLobbyStop;
     sigemptyset(&stop.sa_mask);

@@ -1,12 +1,19 @@
 // The lobby client (see lobby_client.h).
 #include "game/net/lobby_client.h"
 
-#include "game/net/crypto/random.h"
+#include <sodium.h>
 
 namespace net {
 
 LobbyClient::LobbyClient(Transport& t, const LobbyClientConfig& cfg) : t_(t), cfg_(cfg) {
-    if (!crypto::randomBytes(nonce_.data(), nonce_.size())) fail("the system gave no random numbers");
+    if (sodium_init() < 0) {
+        fail("the system gave no random numbers");
+        return;
+    }
+    randombytes_buf(nonce_.data(), nonce_.size());
+    // No secret comes from the lobby: a spectator's is the one a host derives from the (zero) room secret, so the
+    // callers that still key the spectator stream this way agree until the peers' own key exchange replaces it.
+    if (cfg_.role == LobbyRole::Spectate) secret_ = spectatorSecret(secret_);
 }
 
 void LobbyClient::fail(const std::string& why) {
@@ -17,10 +24,12 @@ void LobbyClient::fail(const std::string& why) {
 void LobbyClient::send(std::int64_t nowMs) {
     LobbyMessage m;
     m.nonce = nonce_;
+    m.cookie = cookie_;
     m.locals = cfg_.locals;
     m.relay = cfg_.relay;
     if (cfg_.role == LobbyRole::Host) {
         m.type = code_.empty() ? LobbyType::Create : LobbyType::Poll;
+        m.flags = cfg_.privateRoom ? kRoomPrivate : 0;
         m.code = code_;
         m.hostKey = hostKey_;
     } else {
@@ -37,6 +46,7 @@ void LobbyClient::close(std::int64_t nowMs) {
     LobbyMessage m;
     m.type = LobbyType::Close;
     m.nonce = nonce_;
+    m.cookie = cookie_;
     m.code = code_;
     m.hostKey = hostKey_;
     const std::vector<std::uint8_t> bytes = encodeLobby(m);
@@ -60,6 +70,7 @@ void LobbyClient::tick(std::int64_t nowMs) {
     Address from = 0;
     for (int i = 0; i < 256 && state_ == LobbyState::Working && t_.receive(bytes, from, nowMs); ++i) {
         LobbyMessage m;
+        if (otherVersion(bytes.data(), bytes.size(), from)) return;
         if (from != cfg_.lobby || !decodeLobby(bytes.data(), bytes.size(), m) || m.nonce != nonce_) continue;
         lastAnswerMs_ = nowMs;
         take(m, nowMs);
@@ -77,6 +88,20 @@ void LobbyClient::tick(std::int64_t nowMs) {
     if (nowMs - lastSendMs_ >= cfg_.retryMs) send(nowMs);
 }
 
+bool LobbyClient::otherVersion(const std::uint8_t* data, std::size_t size, Address from) {
+    std::uint8_t version = 0;
+    Nonce nonce{};
+    if (from != cfg_.lobby || size < kLobbyHeaderSize + 1 || data[3] != std::uint8_t(LobbyType::Version) ||
+        !peekLobbyVersion(data, size, version, nonce) || version == kLobbyVersion || nonce != nonce_) {
+        return false;
+    }
+    const std::string versions = " (lobby protocol " + std::to_string(version) + ", this game's " +
+                                 std::to_string(kLobbyVersion) + ")";
+    fail(version > kLobbyVersion ? "lobby: this game is too old for the lobby: update the game" + versions
+                                 : "lobby: the lobby is older than this game: update the lobby" + versions);
+    return true;
+}
+
 bool LobbyClient::handle(const std::uint8_t* data, std::size_t size, Address from, std::int64_t nowMs) {
     LobbyMessage m;
     if (from != cfg_.lobby || !decodeLobby(data, size, m)) return false;
@@ -85,6 +110,7 @@ bool LobbyClient::handle(const std::uint8_t* data, std::size_t size, Address fro
     if (state_ == LobbyState::Ready) {
         if (m.type == LobbyType::Status) watchers_ = m.watchers;
         else if (m.type == LobbyType::Refused) cfg_.keepPolling = false;  // the room expired: the match goes on
+        else if (m.type == LobbyType::Retry) cookie_ = m.cookie;           // the cookie aged: the next poll has it
         return true;
     }
     if (state_ == LobbyState::Working) take(m, nowMs);
@@ -94,10 +120,15 @@ bool LobbyClient::handle(const std::uint8_t* data, std::size_t size, Address fro
 void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
     switch (m.type) {
     case LobbyType::Refused: return fail(std::string("lobby: ") + lobbyRefusalText(m.reason));
+    case LobbyType::Retry:
+        if (m.cookie == cookie_) return;  // the same cookie again: our request crossed it; the timer repeats it
+        cookie_ = m.cookie;
+        ++retries_;
+        return send(nowMs);  // at once with the cookie
     case LobbyType::Created:
         if (cfg_.role != LobbyRole::Host || !code_.empty()) return;
         code_ = m.code;
-        secret_ = m.secret;
+        watchCode_ = m.watchCode;
         hostKey_ = m.hostKey;
         self_ = m.self;
         secondsLeft_ = m.secondsLeft;
@@ -118,7 +149,6 @@ void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
     case LobbyType::Watching:
         if ((m.type == LobbyType::Joined) != (cfg_.role == LobbyRole::Join) || cfg_.role == LobbyRole::Host) return;
         self_ = m.self;
-        secret_ = m.secret;
         relay_ = m.relay;
         candidates_.assign(1, m.peer);
         for (Address a : m.locals) {

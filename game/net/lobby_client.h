@@ -3,8 +3,10 @@
 // socket) the match will use, so the lobby sees the public address the NAT gives the game's packets. A host creates
 // a room and polls it until a joiner came; a joiner or spectator gives the code. Every request carries a fresh
 // nonce and is repeated every retryMs until its answer (which must echo the nonce) comes; the whole exchange is
-// bounded by timeoutMs. Once ready, each side knows the other's candidate addresses (public first, then local) and
-// the room secret, and NetPeer punches through the NATs (both sides send to all candidates at once).
+// bounded by timeoutMs. The lobby first answers with a Retry carrying a cookie: the client asks again at once with
+// it (and with every later request). Once ready, each side knows the other's candidate addresses (public first,
+// then local), and NetPeer punches through the NATs (both sides send to all candidates at once). The lobby hands
+// out no key: the peers authenticate each other themselves.
 #include "game/net/demux_transport.h"
 #include "game/net/lobby_packet.h"
 #include "game/net/transport.h"
@@ -29,6 +31,7 @@ struct LobbyClientConfig {
     bool keepPolling = false;          ///< host: once Ready, go on polling (every pollEveryMs) to learn spectators;
                                        ///< the answers then come through handle() (LobbyDemux)
     int pollEveryMs = 1000;
+    bool privateRoom = false;          ///< host: spectators need the room's spectator code (watchCode())
 };
 
 enum class LobbyState : std::uint8_t { Working, Ready, Failed };
@@ -43,7 +46,10 @@ public:
     LobbyState state() const { return state_; }
     /// Host: the room's code once created ("" before).
     const std::string& code() const { return code_; }
-    /// The room's secret (Ready; for a spectator the spectators' secret).
+    /// Host: the code spectators give (the room code itself unless the room is private; "" before).
+    const std::string& watchCode() const { return watchCode_; }
+    /// Since lobby version 4 the lobby hands out no key: zero (a spectator: spectatorSecret of zero, as its host
+    /// derives it). Kept so callers still build and agree; the peers' own key exchange authenticates them.
     const Secret& secret() const { return secret_; }
     /// The other side's candidate addresses, public first (Ready).
     const std::vector<Address>& candidates() const { return candidates_; }
@@ -58,6 +64,8 @@ public:
     Address lobbyAddress() const { return cfg_.lobby; }
     /// This side's address as the lobby saw it.
     Address publicAddress() const { return self_; }
+    /// Requests the lobby asked again with a cookie (Retry answers taken).
+    int retries() const { return retries_; }
     /// Why it failed ("lobby: no room has that code", ...).
     const std::string& error() const { return error_; }
     /// Host: seconds the room has left (as the last answer said).
@@ -66,6 +74,7 @@ public:
 private:
     void send(std::int64_t nowMs);
     void take(const LobbyMessage& m, std::int64_t nowMs);
+    bool otherVersion(const std::uint8_t* data, std::size_t size, Address from);
     void fail(const std::string& why);
 
     Transport& t_;
@@ -73,7 +82,10 @@ private:
     LobbyState state_ = LobbyState::Working;
     Nonce nonce_{};
     Nonce hostKey_{};
+    Cookie cookie_{};
+    int retries_ = 0;
     std::string code_;
+    std::string watchCode_;
     Secret secret_{};
     std::vector<Address> candidates_;
     Address relay_ = 0;

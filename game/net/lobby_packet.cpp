@@ -1,9 +1,9 @@
 // The lobby's messages (layout in lobby_packet.h).
 #include "game/net/lobby_packet.h"
 
-#include "game/net/crypto/hmac.h"
-#include "game/net/crypto/sha256.h"
 #include "game/net/wire.h"
+
+#include <sodium.h>
 
 #include <cstring>
 
@@ -13,8 +13,7 @@ namespace {
 constexpr std::uint8_t kMagic0 = 'L';
 constexpr std::uint8_t kMagic1 = 'B';
 
-bool isAsk(LobbyType t) { return std::uint8_t(t) >= 1 && std::uint8_t(t) <= 5; }
-bool isAnswer(LobbyType t) { return std::uint8_t(t) >= 16 && std::uint8_t(t) <= 20; }
+bool isAnswer(LobbyType t) { return std::uint8_t(t) >= 16 && std::uint8_t(t) <= 22; }
 
 void writeAddress(wire::Writer& w, Address a) { w.uint(a & 0xffffffffffffULL, 6); }
 void writeList(wire::Writer& w, const std::vector<Address>& list) {
@@ -44,6 +43,22 @@ std::string readCode(wire::Reader& r) {
 }
 
 }  // namespace
+
+bool isLobbyRequest(LobbyType t) { return std::uint8_t(t) >= 1 && std::uint8_t(t) <= 5; }
+
+bool peekLobbyVersion(const std::uint8_t* data, std::size_t size, std::uint8_t& version, Nonce& nonce) {
+    if (data == nullptr || size < kLobbyHeaderSize || data[0] != kMagic0 || data[1] != kMagic1) return false;
+    version = data[2];
+    std::memcpy(nonce.data(), data + 4, nonce.size());
+    return true;
+}
+
+std::vector<std::uint8_t> encodeLobbyVersionAnswer(const Nonce& nonce) {
+    LobbyMessage m;
+    m.type = LobbyType::Version;
+    m.nonce = nonce;
+    return encodeLobby(m);
+}
 
 bool validCode(const std::string& code) {
     if (code.size() != kCodeLength) return false;
@@ -76,9 +91,10 @@ const char* lobbyRefusalText(LobbyRefusal r) {
 
 Secret spectatorSecret(const Secret& roomSecret) {
     static const char label[] = "bf spectators v1";
-    const auto d = crypto::Hmac<crypto::Sha256>::of(roomSecret.data(), roomSecret.size(), label, sizeof label - 1);
+    static_assert(crypto_auth_hmacsha256_BYTES == kSecretSize && crypto_auth_hmacsha256_KEYBYTES == kSecretSize,
+                  "the secret is one HMAC-SHA-256");
     Secret s;
-    for (std::size_t i = 0; i < s.size(); ++i) s[i] = d[i];
+    crypto_auth_hmacsha256(s.data(), reinterpret_cast<const unsigned char*>(label), sizeof label - 1, roomSecret.data());
     return s;
 }
 
@@ -89,8 +105,10 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
     w.u8(kLobbyVersion);
     w.u8(std::uint8_t(m.type));
     w.raw(m.nonce);
+    if (isLobbyRequest(m.type)) w.raw(m.cookie);
     switch (m.type) {
     case LobbyType::Create:
+        w.u8(m.flags);
         writeList(w, m.locals);
         writeAddress(w, m.relay);
         break;
@@ -107,7 +125,7 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
         break;
     case LobbyType::Created:
         writeCode(w, m.code);
-        w.raw(m.secret);
+        writeCode(w, m.watchCode);
         w.raw(m.hostKey);
         w.uint(m.secondsLeft, 4);
         writeAddress(w, m.self);
@@ -118,7 +136,6 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
         writeAddress(w, m.peer);
         writeList(w, m.locals);
         writeAddress(w, m.relay);
-        w.raw(m.secret);
         break;
     case LobbyType::Status:
         writeAddress(w, m.peer);
@@ -129,6 +146,8 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
         writeList(w, m.watchers);
         break;
     case LobbyType::Refused: w.u8(std::uint8_t(m.reason)); break;
+    case LobbyType::Version: w.u8(kLobbyVersion); break;
+    case LobbyType::Retry: w.raw(m.cookie); break;
     }
     return w.bytes;
 }
@@ -138,12 +157,15 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
     wire::Reader r{data, size};
     if (r.u8() != kMagic0 || r.u8() != kMagic1 || r.u8() != kLobbyVersion) return false;
     const LobbyType type = LobbyType(r.u8());
-    if (!r.ok || !(isAsk(type) || isAnswer(type))) return false;
+    if (!r.ok || !(isLobbyRequest(type) || isAnswer(type))) return false;
     LobbyMessage m;
     m.type = type;
     r.raw(m.nonce);
+    if (isLobbyRequest(type)) r.raw(m.cookie);
     switch (type) {
     case LobbyType::Create:
+        m.flags = r.u8();
+        if (m.flags & ~kRoomPrivate) r.ok = false;  // unknown flags: a later version's request
         m.locals = readList(r);
         m.relay = r.uint(6);
         break;
@@ -160,7 +182,7 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
         break;
     case LobbyType::Created:
         m.code = readCode(r);
-        r.raw(m.secret);
+        m.watchCode = readCode(r);
         r.raw(m.hostKey);
         m.secondsLeft = std::uint32_t(r.uint(4));
         m.self = r.uint(6);
@@ -171,7 +193,6 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
         m.peer = r.uint(6);
         m.locals = readList(r);
         m.relay = r.uint(6);
-        r.raw(m.secret);
         break;
     case LobbyType::Status:
         m.peer = r.uint(6);
@@ -183,10 +204,15 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
         break;
     case LobbyType::Refused: {
         const std::uint8_t why = r.u8();
-        if (why < std::uint8_t(LobbyRefusal::WrongCode) || why > std::uint8_t(LobbyRefusal::NotYours)) r.ok = false;
+        if (why < std::uint8_t(LobbyRefusal::WrongCode) || why > kLastLobbyRefusal) r.ok = false;
         m.reason = LobbyRefusal(why);
         break;
     }
+    case LobbyType::Version:
+        m.version = r.u8();
+        if (m.version != kLobbyVersion) r.ok = false;  // the header said so too
+        break;
+    case LobbyType::Retry: r.raw(m.cookie); break;
     }
     if (!r.ok || r.left != 0) return false;
     out = std::move(m);

@@ -4,9 +4,14 @@
 //
 // Layout: little-endian, a 4-byte header `L B VERSION TYPE`, the client's 16-byte request nonce (echoed in every
 // answer, so an answer that does not carry the nonce of our request is not one: someone off the path cannot fake
-// the lobby), then the type's body. An address is 6 bytes (IPv4 << 16 | port, little-endian); a list of addresses is
-// a count byte (at most kMaxLocalAddresses) and the addresses. A room code is kCodeLength characters of kCodeAlphabet.
-// The lobby never sees game inputs: it only tells each side the other's addresses and the room's secret.
+// the lobby), then the type's body. Every request carries the 16-byte return-routability cookie next (zero until
+// the lobby sent one in a Retry), so a request is always larger than a Retry: the lobby never answers an address it
+// has not validated with more bytes than it received. An address is 6 bytes (IPv4 << 16 | port, little-endian); a
+// list of addresses is a count byte (at most kMaxLocalAddresses) and the addresses. A room code is kCodeLength
+// characters of kCodeAlphabet. The header and the nonce keep their place in every version, so a lobby answers a
+// request of another version with a Version answer that any client from version 4 on understands.
+// The lobby never sees game inputs and hands out no key: it only tells each side the other's addresses (the peers
+// authenticate each other with their own key exchange).
 #include "game/net/packet.h"
 #include "game/net/transport.h"
 
@@ -17,7 +22,9 @@
 
 namespace net {
 
-constexpr std::uint8_t kLobbyVersion = 3;  // 2: the host's relayed address, the spectators' addresses; 3: the joiner's
+// 2: the host's relayed address, the spectators' addresses; 3: the joiner's; 4: the cookie, no room secret, the
+// spectator code of a private room, the Version answer.
+constexpr std::uint8_t kLobbyVersion = 4;
 constexpr std::size_t kCodeLength = 6;
 /// The letters of a room code: no 0/O or 1/I, so a code read aloud or copied by hand stays right (32 letters: a
 /// code is 30 random bits).
@@ -25,24 +32,31 @@ constexpr char kCodeAlphabet[] = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 static_assert(sizeof kCodeAlphabet - 1 == 32, "a code letter is 5 bits");
 constexpr std::size_t kMaxLocalAddresses = 4;
 constexpr std::size_t kSecretSize = 32;
+constexpr std::size_t kCookieSize = 16;
 /// Largest lobby message (a buffer of this size always suffices).
 constexpr std::size_t kMaxLobbyMessage = 160;
 
 using Secret = std::array<std::uint8_t, kSecretSize>;
+using Cookie = std::array<std::uint8_t, kCookieSize>;
 
 enum class LobbyType : std::uint8_t {
-    Create = 1,     ///< host -> lobby: a room, please (its local addresses, its relayed address or 0)
+    Create = 1,     ///< host -> lobby: a room, please (flags, its local addresses, its relayed address or 0)
     Join = 2,       ///< joiner -> lobby: the room of this code (its local addresses, its relayed address or 0)
     Spectate = 3,   ///< spectator -> lobby: watch the room of this code
     Poll = 4,       ///< host -> lobby: keep my room, who came? (code, host key)
     Close = 5,      ///< host -> lobby: the match started or was abandoned: forget the room
-    Created = 16,   ///< lobby -> host: code, room secret, host key, lifetime, the host's public address
-    Joined = 17,    ///< lobby -> joiner: its public address, the host's public and local addresses, the room secret
-    Watching = 18,  ///< lobby -> spectator: its public address, the host's addresses, the spectators' secret
+    Created = 16,   ///< lobby -> host: code, spectator code, host key, lifetime, the host's public address
+    Joined = 17,    ///< lobby -> joiner: its public address, the host's public and local addresses and relay
+    Watching = 18,  ///< lobby -> spectator: its public address, the host's addresses
     Status = 19,    ///< lobby -> host: the joiner's addresses (and relayed address) once one came, spectators so
                     ///< far, seconds left, the newest spectators' public addresses
-    Refused = 20,   ///< lobby -> anyone: no, and why
+    Refused = 20,   ///< lobby -> a validated address: no, and why
+    Version = 21,   ///< lobby -> anyone who spoke another version: the lobby's version (in the header and the body)
+    Retry = 22,     ///< lobby -> an address it has not validated: ask again with this cookie
 };
+
+/// Create's flags.
+constexpr std::uint8_t kRoomPrivate = 1;  ///< spectators need the spectator code, not the room code
 
 enum class LobbyRefusal : std::uint8_t {
     WrongCode = 1,  ///< no room has that code
@@ -52,16 +66,19 @@ enum class LobbyRefusal : std::uint8_t {
     Slow = 5,       ///< too many requests from this address: wait
     NotYours = 6,   ///< a Poll or Close with a wrong host key
 };
+constexpr std::uint8_t kLastLobbyRefusal = 6;
 
 /// One lobby message. Only the fields of its type are meaningful.
 struct LobbyMessage {
     LobbyType type = LobbyType::Create;
     Nonce nonce{};                       ///< the request's nonce (echoed by the answer)
+    Cookie cookie{};                     ///< every request: the lobby's cookie (zero: none yet); Retry
+    std::uint8_t flags = 0;              ///< Create: kRoomPrivate
     std::string code;                    ///< Join, Spectate, Poll, Close, Created
+    std::string watchCode;               ///< Created: the code spectators give (the room code of a public room)
     std::vector<Address> locals;         ///< Create, Join, Spectate: the sender's; Joined, Watching: the host's;
                                          ///< Status: the joiner's
     Nonce hostKey{};                     ///< Poll, Close, Created: proves the room is the sender's
-    Secret secret{};                     ///< Created, Joined: the room secret; Watching: the spectators' secret
     Address self = 0;                    ///< Created, Joined, Watching: the receiver's address as the lobby sees it
     Address peer = 0;                    ///< Joined, Watching: the host's public address; Status: the joiner's (0: none)
     Address relay = 0;                   ///< Create: the host's relayed (TURN) address, 0: none; Joined, Watching: the
@@ -71,6 +88,7 @@ struct LobbyMessage {
     std::uint32_t secondsLeft = 0;       ///< Created, Status: the room's remaining lifetime
     std::uint8_t spectators = 0;         ///< Status
     LobbyRefusal reason = LobbyRefusal::WrongCode;  ///< Refused
+    std::uint8_t version = kLobbyVersion;           ///< Version: the lobby's protocol version
 };
 
 /// Decodes one datagram; false for anything malformed (short, long, trailing bytes, bad header, a code outside the
@@ -84,8 +102,19 @@ bool validCode(const std::string& code);
 std::string normalizeCode(const std::string& typed);
 /// Text of a refusal ("no room has that code", ...).
 const char* lobbyRefusalText(LobbyRefusal r);
-/// The secret spectators of a room get: HMAC-SHA-256 under the room secret of a label (the host derives it too;
-/// it authenticates the spectator stream, never the players' inputs).
+/// True for the requests a client sends (they carry a cookie).
+bool isLobbyRequest(LobbyType t);
+/// Reads the version of a datagram that looks like a lobby message of any version (`L B`, at least a header and a
+/// nonce), with its nonce; false for anything else. The lobby answers another version with a Version answer; a
+/// client that gets one tells its player to update.
+bool peekLobbyVersion(const std::uint8_t* data, std::size_t size, std::uint8_t& version, Nonce& nonce);
+/// The bytes of a Version answer to the request of nonce `nonce` (the same in every version from 4 on).
+std::vector<std::uint8_t> encodeLobbyVersionAnswer(const Nonce& nonce);
+/// The size of the header and nonce every lobby message starts with.
+constexpr std::size_t kLobbyHeaderSize = 4 + 16;
+/// The secret spectators of a room get: HMAC-SHA-256 (libsodium) under the room secret of a label (the host
+/// derives it too; it authenticates the spectator stream, never the players' inputs). The lobby no longer hands out
+/// a room secret: this stays for the peers that derive one themselves.
 Secret spectatorSecret(const Secret& roomSecret);
 
 }  // namespace net

@@ -1,10 +1,10 @@
 #!/bin/bash
 # The real `lobby` program and two real game_headless peers on localhost: the host creates a room, the joiner gives
-# its code, both meet through the lobby (the room secret binds them) and play the script under simulated delay and
+# its code, both meet through the lobby (each after one cookie Retry) and play the script under simulated delay and
 # loss: equal final hashes, equal to the offline run, identical recordings; a third peer with the code is refused as
 # full while the match runs, and once the match is over the host has closed the room. With `flood`, 40,000 junk and 20,000
-# well-formed Join datagrams (wrong codes) hit the lobby first, from one source: it goes on serving (the rate limit
-# drops the excess unread) and the pair still meets. With `spectate`, the match runs in real time and two spectators
+# well-formed Join datagrams with a made-up cookie hit the lobby first, from one source: it goes on serving (junk is
+# dropped, the Retries towards that source are capped) and the pair still meets. With `spectate`, the match runs in real time and two spectators
 # give only the code: one from the start, one 5 s into the match (it catches up by simulating from frame 0); both end
 # with the players' final hash and recording. Then a third peer with the code is refused as full. Every wait
 # is bounded.
@@ -33,9 +33,9 @@ lport=$(waitFor "$dir/lobby.out" 's/^lobby on UDP port \([0-9]*\).*/\1/p') || fa
 
 if [ "$mode" = flood ]; then
     (   exec 3>"/dev/udp/127.0.0.1/$lport" || exit 0
-        for _ in $(seq 40000); do printf 'LB\002\002junk' >&3; done
-        join=$(printf 'LB\002\002%016dABCDEF\000' 0)
-        for _ in $(seq 20000); do printf '%s' "$join" >&3; done
+        for _ in $(seq 40000); do printf 'LB\004\002junk' >&3; done
+        # Joins of protocol 4 with a made-up cookie: each is answered with a Retry at most, a few a second.
+        for _ in $(seq 20000); do printf 'LB\004\002%016d%016dABCDEF\000\000\000\000\000\000\000' 0 0 >&3; done
     ) 2>/dev/null
 fi
 
@@ -89,7 +89,7 @@ if [ "$mode" = spectate ]; then
 fi
 grep -q '^result: lobby: that room is full$' "$dir/third.out" || fail "a third peer with the code was not refused as full"
 # The host closed its room when the match ended: the code is dead. (Not after the flood: the Close is one datagram,
-# and from this address the flood may still be using up the rate limit; the room then ends with its lifetime.)
+# and from this address the flood may still be using up the answer cap; the room then ends with its lifetime.)
 if [ "$mode" != flood ]; then
     timeout 30 "$exe" --code "$code" --lobby "127.0.0.1:$lport" --replay "$script" >"$dir/after.out" 2>&1
     grep -q '^result: lobby: that room has expired$' "$dir/after.out" || fail "the room lived on after the match"
@@ -97,6 +97,6 @@ fi
 kill -INT "${pids[0]}"; wait "${pids[0]}"
 cat "$dir/lobby.out"
 if [ "$mode" = flood ]; then
-    grep -Eq 'rate-limited [1-9]' "$dir/lobby.out" || fail "the flood was not rate-limited"
+    grep -Eq 'unanswered [1-9]' "$dir/lobby.out" || fail "the flood was answered without a cap"
 fi
 echo PASS
