@@ -61,7 +61,7 @@ int usage(const std::string& what) {
               << "       --replay FILE [--fast] [--input-delay 0-4]\n"
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
-              << "       [--turn HOST[:PORT] --turn-user NAME --turn-password WORD [--turn-permit HOST[:PORT]]]\n"
+              << "       [--turn HOST[:PORT] --turn-user NAME --turn-password-file FILE [--turn-permit HOST[:PORT]]]\n"
               << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64] [--net-seed N]\n";
     return 2;
 }
@@ -83,7 +83,7 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     table.push_back(io::numberInto("--local-port", 1, 65535, f.localPort));
     table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
     if (!io::parseFlags(argc, argv, table, error)) return false;
-    if (!checkRelayFlags(f.online.relay, error)) return false;
+    if (!loadRelayPassword(f.online.relay, error) || !checkRelayFlags(f.online.relay, error)) return false;
     const int roles = int(f.online.host) + int(!f.online.join.empty()) + int(!f.online.code.empty());
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
     else if (roles != 1) error = "give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE";

@@ -19,6 +19,7 @@ source "$here/coturn.sh"
 netns_require
 [ "$mode" = symmetric ] && coturn_require
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
+printf 's3cret\n' >"$dir/turn.pass"
 fail() { echo "FAIL: $*"; for f in host join spec; do [ -f "$dir/$f.out" ] && { echo "--- $f"; cat "$dir/$f.out"; }; done
          tail -n 20 "$dir"/turnserver*.log 2>/dev/null; exit 1; }
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
@@ -65,7 +66,7 @@ if [ "$mode" = cone ]; then
 else
     coturn_start "$dir" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"
     netns_exec hb timeout 60 "$exe" --join "$hostA:7000" --replay "$script" "${net[@]}" --turn 203.0.113.1:3478 \
-        --turn-user bvh --turn-password s3cret --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
+        --turn-user bvh --turn-password-file "$dir/turn.pass" --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
     join=$!
     relayed=
     for _ in $(seq 100); do
