@@ -1,6 +1,6 @@
 // A hostile sender for the flood tests (udp_faults.sh flood and joinflood): datagrams at a fixed rate to a port on the
-// loopback address, and nowhere else, for a bounded count and time. Every other datagram is junk (`B F 4 4` and
-// eight bytes), the rest look like a version-4 Hello of a real Hello's size with a tag that cannot be right, so the
+// loopback address, and nowhere else, for a bounded count and time. Every other datagram is junk (`B F 5 4` and
+// eight bytes), the rest look like a version-5 Hello of a real Hello's size with a tag that cannot be right, so the
 // host has to read the header and check the tag. No spoofing: they come from this process's own port.
 //
 //   flood_sender PORT RATE_PER_SECOND MAX_COUNT MAX_SECONDS [junk]
@@ -50,8 +50,8 @@ int main(int argc, char** argv) {
     to.sin_family = AF_INET;
     to.sin_port = htons(std::uint16_t(port));
     to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);  // loopback only, whatever the caller wants
-    std::uint8_t junk[12] = {'B', 'F', 4, 4, 'j', 'u', 'n', 'k', 'j', 'u', 'n', 'k'};
-    std::uint8_t hello[96] = {'B', 'F', 4, 1};
+    std::uint8_t junk[12] = {'B', 'F', 5, 4, 'j', 'u', 'n', 'k', 'j', 'u', 'n', 'k'};
+    std::uint8_t hello[96] = {'B', 'F', 5, 1};
     for (std::size_t i = 4; i < sizeof hello; ++i) hello[i] = std::uint8_t(i * 37);
     using Clock = std::chrono::steady_clock;
     const Clock::time_point t0 = Clock::now();
