@@ -13,6 +13,7 @@
 #include "game/io/flag_table.h"
 #include "game/run/desync_report.h"
 #include "game/run/online_flags.h"
+#include "game/run/identity_file.h"
 #include "game/run/relay_path.h"
 
 #include <chrono>
@@ -189,7 +190,13 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
             const std::function<void(std::int64_t)>& beforeTick, Clock::time_point t0) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
     std::int64_t ticks = 0;
+    bool opponentShown = false;
     while (peer.state() != PeerState::Done) {
+        if (!opponentShown && peer.opponentKnown()) {  // its signature checked: this key, nobody else's
+            opponentShown = true;
+            std::cout << "opponent: " << peer.opponentName() << " (" << net::fingerprint(peer.opponentKey()) << ")"
+                      << std::endl;
+        }
         const std::int64_t now = nowMs();
         if (gStopSignal != 0) {
             peer.leave(now);
@@ -272,6 +279,12 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     cfg.session.maxRollback = f.online.maxRollback;
     const std::string dataDir = f.dataDir.empty() ? sim::findDataDir(f.replay, defaultDataDir) : f.dataDir;
     cfg.rulesHash = run::rulesHasher(dataDir);
+    const std::string keyPath = run::identityPath(error);
+    if (keyPath.empty() || !run::loadOrMakeIdentity(keyPath, run::playerName(), cfg.identity, error)) {
+        std::cerr << error << "\n";
+        return 2;
+    }
+    std::cout << "you: " << cfg.identity.name << " (" << net::fingerprint(cfg.identity.publicKey) << ")" << std::endl;
     sim::FighterDef probe;
     const FighterLoader loader = dataLoader(dataDir);
     if (!loader(cfg.fighter, probe, error)) {
