@@ -62,7 +62,8 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
     t.push_back(io::textFlag("--spectate", out.online.spectate));
     t.push_back(io::textFlag("--turn", out.online.relay.server));
     t.push_back(io::textFlag("--turn-user", out.online.relay.user));
-    t.push_back(io::textFlag("--turn-password", out.online.relay.password));
+    t.push_back(io::textFlag("--turn-password", out.online.relay.refusedPassword));
+    t.push_back(io::textFlag("--turn-password-file", out.online.relay.passwordFile));
     return t;
 }
 
@@ -90,6 +91,7 @@ std::string badCombination(const AppFlags& out, bool modeGiven) {
 bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
     bool modeGiven = false;
     if (!io::parseFlags(argc, argv, windowFlags(out, modeGiven), error)) return false;
+    if (!run::loadRelayPassword(out.online.relay, error)) return false;
     out.online.autoDelay = true;  // the Online menu's default: chosen from the handshake's ping, unless given here
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -127,7 +129,7 @@ const char* usageText() {
            "  --code CODE         join the room of that code\n"
            "  --spectate CODE     watch the room of that code (with --lobby)\n"
            "  --turn HOST[:PORT]  a TURN relay offered (host or joiner) when the direct path fails (port 3478; else the saved one),\n"
-           "  --turn-user NAME --turn-password WORD   with its long-term credentials\n"
+           "  --turn-user NAME --turn-password-file FILE   with its long-term credentials (or $BVH_TURN_PASSWORD)\n"
            "  --fighter ID        your fighter online (default: the first one)\n"
            "  --input-delay N     online: frames of input delay, 0-4 (default: the Online menu's, auto from the ping)\n"
            "  --max-rollback N    online: most frames predicted ahead, 1-30 (default: as the input delay)\n"

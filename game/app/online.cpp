@@ -75,6 +75,10 @@ public:
         if (link_->hasPeer() && link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing) {
             std::cout << "online: " << (link_->path().empty() ? "direct" : link_->path()) << ", ping "
                       << link_->peer().handshakeRttMs() << " ms" << std::endl;  // for scripts (the screen says it too)
+            const net::NetPeer& peer = link_->peer();
+            std::cout << "you: " << peer.identity().name << " (" << net::fingerprint(peer.identity().publicKey)
+                      << "), opponent: " << peer.opponentName() << " (" << net::fingerprint(peer.opponentKey()) << ")"
+                      << std::endl;
             return ctx_.stack->replaceAll(makeOnlineFight(ctx_, std::move(link_)));
         }
         net::SpectatorClient* watch = link_->spectator();

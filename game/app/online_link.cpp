@@ -5,8 +5,10 @@
 #include "game/app/live_rules.h"
 #include "game/app/screen.h"
 #include "game/io/text.h"
+#include "game/run/identity_file.h"
 
 #include <algorithm>
+#include <iostream>
 #include <random>
 
 namespace app {
@@ -51,6 +53,12 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
     cfg.autoDelay = flags.autoDelay;
     cfg.rematches = true;
     cfg.rulesHash = run::rulesHasher(ctx.dataDir);
+    // The installation's identity (made on first online use); without a usable data folder, a key for this run.
+    std::string keyError;
+    const std::string keyPath = run::identityPath(keyError);
+    if (keyPath.empty() || !run::loadOrMakeIdentity(keyPath, run::playerName(), cfg.identity, keyError)) {
+        std::cerr << "identity: " << keyError << " (a key for this run only)" << std::endl;
+    }
     if (mode == LinkMode::DirectJoin && !run::resolveJoinAddress(text, cfg.hostAddress, error_)) return;
     net::LobbyClientConfig& lc = lobbyCfg_;
     const bool room = mode == LinkMode::RoomHost || mode == LinkMode::RoomJoin || mode == LinkMode::RoomSpectate;

@@ -10,7 +10,7 @@
 namespace app {
 
 /// Fills what the command line left out from the saved settings: the lobby when --lobby was not given, the relay
-/// (all three) when none of --turn, --turn-user, --turn-password was. Flags win for the run.
+/// (all three) when none of --turn, --turn-user, --turn-password-file (or its variable) was. Flags win for the run.
 void applySavedOnline(const io::Settings& saved, OnlineFlags& flags);
 
 /// The menu's relay lines checked: "" when they can be used (all three empty, or a HOST[:PORT] with a user and a

@@ -111,6 +111,8 @@ bool readInput(Reader& r, Packet& p) {
 
 }  // namespace
 
+bool decodeAny(const std::uint8_t* data, std::size_t size, Packet& out, bool clear);
+
 bool validFighterId(const std::string& id) {
     if (id.empty() || id.size() > kMaxFighterIdLength) return false;
     for (char c : id) {
@@ -141,14 +143,23 @@ std::vector<std::uint8_t> encodePacket(const Packet& p) {
         w.str(p.fighter);
         w.u8(std::uint8_t(p.style));
         w.uint(p.rules, 8);
-        w.raw(p.nonce);
+        w.raw(p.ephemeral);
         w.raw(p.cookie);
         break;
     case PacketType::Welcome:
         writeSetup(w, p.setup);
         w.uint(p.frameLimit, 4);
         w.uint(p.rules, 8);
-        w.raw(p.nonce);
+        w.str(p.name);
+        if (p.name.empty()) break;  // a spectator's copy of the setup: no keys
+        w.raw(p.ephemeral);
+        w.raw(p.identity);
+        w.raw(p.signature);
+        break;
+    case PacketType::Confirm:
+        w.raw(p.identity);
+        w.str(p.name);
+        w.raw(p.signature);
         break;
     case PacketType::Refuse: w.u8(std::uint8_t(p.reason)); break;
     case PacketType::Input: writeInput(w, p); break;
@@ -159,17 +170,21 @@ std::vector<std::uint8_t> encodePacket(const Packet& p) {
     return w.bytes;
 }
 
-bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) {
+bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) { return decodeAny(data, size, out, false); }
+bool decodeClearPacket(const std::uint8_t* data, std::size_t size, Packet& out) { return decodeAny(data, size, out, true); }
+
+bool decodeAny(const std::uint8_t* data, std::size_t size, Packet& out, bool clear) {
     if (data == nullptr || size > kMaxPacketSize) return false;
     Reader r{data, size};
     if (r.u8() != kMagic0 || r.u8() != kMagic1) return false;
     out.version = r.u8();
     const std::uint8_t type = r.u8();
-    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Punch)) return false;
+    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Confirm)) return false;
     out.type = PacketType(type);
     out.token = std::uint32_t(r.uint(4));
     if (!r.ok) return false;
     if (out.version != kProtocolVersion) return true;  // header only: the handshake refuses it by version
+    if (!clear && sealedType(out.type)) return r.left >= kSealOverhead;  // the body is opened by openOnChannel
     if (r.left < kTagSize) return false;
     r.left -= kTagSize;  // the body ends where the tag starts
     bool ok = false;
@@ -178,7 +193,7 @@ bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) {
         out.fighter = r.str(kMaxFighterIdLength);
         out.style = readEnum(r, sim::InputStyle::Simple);
         out.rules = r.uint(8);
-        r.raw(out.nonce);
+        r.raw(out.ephemeral);
         r.raw(out.cookie);
         ok = r.ok && validFighterId(out.fighter);
         break;
@@ -186,8 +201,19 @@ bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) {
         ok = readSetup(r, out.setup);
         out.frameLimit = std::uint32_t(r.uint(4));
         out.rules = r.uint(8);
-        r.raw(out.nonce);
-        ok = ok && r.ok && out.frameLimit <= kMaxFrames;
+        out.name = r.str(kMaxPlayerNameLength);
+        if (r.ok && !out.name.empty()) {
+            r.raw(out.ephemeral);
+            r.raw(out.identity);
+            r.raw(out.signature);
+        }
+        ok = ok && r.ok && out.frameLimit <= kMaxFrames && (out.name.empty() || validPlayerName(out.name));
+        break;
+    case PacketType::Confirm:
+        r.raw(out.identity);
+        out.name = r.str(kMaxPlayerNameLength);
+        r.raw(out.signature);
+        ok = r.ok && validPlayerName(out.name);
         break;
     case PacketType::Challenge:
         r.raw(out.cookie);
@@ -233,6 +259,56 @@ bool packetAuthentic(const Key& key, const std::uint8_t* bytes, std::size_t size
     return crypto::equalConstantTime(t.data(), bytes + size - kTagSize, kTagSize);
 }
 
+std::vector<std::uint8_t> sealOnChannel(const Packet& p, Channel& ch) {
+    const std::vector<std::uint8_t> clear = encodePacket(p);
+    return ch.seal(clear.data(), kPacketHeaderSize, clear.data() + kPacketHeaderSize,
+                   clear.size() - kPacketHeaderSize - kTagSize);
+}
+
+bool openOnChannel(Channel& ch, const std::uint8_t* data, std::size_t size, Packet& out) {
+    std::vector<std::uint8_t> plain;
+    if (size < kPacketHeaderSize || !ch.open(data, size, kPacketHeaderSize, plain)) return false;
+    std::vector<std::uint8_t> clear(data, data + kPacketHeaderSize);
+    clear.insert(clear.end(), plain.begin(), plain.end());
+    clear.resize(clear.size() + kTagSize, 0);
+    const std::uint64_t counter = [&] {
+        std::uint64_t c = 0;
+        for (std::size_t i = 0; i < 8; ++i) c |= std::uint64_t(data[kPacketHeaderSize + i]) << (8 * i);
+        return c;
+    }();
+    if (!decodeClearPacket(clear.data(), clear.size(), out) || !sealedType(out.type)) return false;
+    out.counter = counter;
+    return true;
+}
+
+std::array<std::uint8_t, 32> handshakeTranscript(const Packet& hello, const Packet& welcome) {
+    Packet h = hello, w = welcome;
+    h.type = PacketType::Hello;
+    w.type = PacketType::Welcome;
+    h.cookie = Nonce{};
+    h.token = 0;
+    h.tag = w.tag = Tag{};
+    w.signature = Signature{};
+    const std::vector<std::uint8_t> hb = encodePacket(h), wb = encodePacket(w);
+    static const char kLabel[] = "bf handshake v5";
+    crypto::Sha256 sha;
+    sha.update(kLabel, sizeof kLabel - 1);
+    sha.update(hb.data(), hb.size());
+    sha.update(wb.data(), wb.size());
+    return sha.finish();
+}
+
+std::array<std::uint8_t, 32> confirmDigest(const std::array<std::uint8_t, 32>& transcript, const IdentityKey& joiner,
+                                           const std::string& name) {
+    static const char kLabel[] = "bf confirm v5";
+    crypto::Sha256 sha;
+    sha.update(kLabel, sizeof kLabel - 1);
+    sha.update(transcript.data(), transcript.size());
+    sha.update(joiner.data(), joiner.size());
+    sha.update(name.data(), name.size());
+    return sha.finish();
+}
+
 Key nonceKey(const Key& secret, const char* label, const Nonce& first, const Nonce& second, std::uint32_t n) {
     crypto::Hmac<crypto::Sha256> mac(secret.data(), secret.size());
     mac.update(label, std::strlen(label));
@@ -245,8 +321,5 @@ Key nonceKey(const Key& secret, const char* label, const Nonce& first, const Non
     return Key(d.begin(), d.end());
 }
 
-Key matchKey(const Key& roomSecret, const Nonce& joinerNonce, const Nonce& hostNonce, std::uint32_t token) {
-    return nonceKey(roomSecret, "bf match key v4", joinerNonce, hostNonce, token);
-}
 
 }  // namespace net

@@ -28,6 +28,14 @@
 // the host's nonce and the same hash of the host's fighter. Version 4 plays sim::kRulesVersion 3 (cancels,
 // knockdowns, the super meter; an input may carry every button of data/buttons.cfg, medium included): a build of
 // the same version with other rules is refused by the rules hash at the handshake.
+//
+// Version 5 replaces the shared-secret keys with an authenticated key exchange (peer.h says it in full): Hello
+// carries the joiner's X25519 key, Welcome the host's, its Ed25519 identity and name and its signature of the
+// handshake's transcript; Confirm (joiner -> host) the joiner's identity, name and signature. Confirm and Input are
+// sealed (channel.h): header and token in clear, the body encrypted and authenticated with the direction's key,
+// counter nonces and a replay window. Nothing of the lobby's goes into a key.
+#include "game/net/channel.h"
+#include "game/net/identity.h"
 #include "game/sim/fight.h"
 
 #include <array>
@@ -39,7 +47,7 @@
 namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
-constexpr std::uint8_t kProtocolVersion = 4;
+constexpr std::uint8_t kProtocolVersion = 5;
 static_assert(sim::kRulesVersion == 3, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
 /// Bytes of the authentication tag that ends every packet (HMAC-SHA-256 truncated, RFC 2104 section 5).
 constexpr std::size_t kTagSize = 16;
@@ -50,8 +58,10 @@ constexpr int kMaxInputsPerPacket = 120;
 /// Longest fighter id on the wire.
 constexpr std::size_t kMaxFighterIdLength = 32;
 /// Largest datagram the protocol produces (a receive buffer of this size always suffices): an Input packet with
-/// kMaxInputsPerPacket 2-byte inputs and its tag is 306 bytes.
+/// kMaxInputsPerPacket 2-byte inputs, its counter and its tag is 314 bytes.
 constexpr std::size_t kMaxPacketSize = 320;
+/// Bytes of the clear header of every packet: `B F VERSION TYPE` and the token.
+constexpr std::size_t kPacketHeaderSize = 8;
 /// The button bits an input on the wire may have (the button table's, data/buttons.cfg); any other bit makes it
 /// malformed. Both peers read the same table (the shipped data folder).
 inline std::uint16_t wireButtons() { return sim::buttonTable().mask(); }
@@ -64,7 +74,11 @@ enum class PacketType : std::uint8_t {
     Input = 4,    ///< both ways during a match: inputs, acks, timing, hashes
     Challenge = 5,///< host -> joiner: "say that again with this cookie" (proves the joiner receives at its address)
     Punch = 6,    ///< host -> joiner's candidate addresses, no body: opens the host's NAT towards them (hole punching)
+    Confirm = 7,  ///< joiner -> host, sealed: the joiner's identity, name and signature of the transcript
 };
+
+/// True for the types that travel sealed (Confirm, Input): decodePacket reads only their header.
+inline bool sealedType(PacketType t) { return t == PacketType::Input || t == PacketType::Confirm; }
 
 /// Why a host refused a joiner.
 enum class RefuseReason : std::uint8_t {
@@ -98,6 +112,11 @@ struct Packet {
     std::uint64_t rules = 0;                  ///< Hello: build + joiner's fighter data; Welcome: build + host's fighter
     Nonce nonce{};                            ///< Hello: the joiner's nonce; Welcome: the host's
     Nonce cookie{};                           ///< Hello: the host's cookie (zeros before a Challenge); Challenge: it
+    KxKey ephemeral{};                        ///< Hello: the joiner's X25519 key; Welcome: the host's (fresh per joiner)
+    IdentityKey identity{};                   ///< Welcome: the host's identity; Confirm: the joiner's
+    std::string name;                         ///< Welcome, Confirm: the sender's player name (validPlayerName); a
+                                              ///< Welcome with none carries no keys (a spectator's copy of the setup)
+    Signature signature{};                    ///< Welcome, Confirm: the sender's signature of the transcript
     // Welcome
     sim::MatchSetup setup;                    ///< the match (mode is always Versus; fighter[1] and style[1] are the
                                               ///< joiner's; only the fields a Versus match uses, see wireSetup)
@@ -120,13 +139,29 @@ struct Packet {
     std::uint32_t hashFrame = 0;    ///< a confirmed frame of the sender (0 = no hash in this packet)
     std::uint64_t hash = 0;         ///< Fight::hash() after hashFrame steps
     Tag tag{};                      ///< the last kTagSize bytes (every type of this version)
+    std::uint64_t counter = 0;      ///< sealed types: the sender's channel counter
 };
 
 /// Decodes one datagram. Returns false (out unspecified) for anything malformed: a short or long buffer, a bad
 /// magic or type, an out-of-range field. Pure: no allocation beyond out's strings/vectors, no globals.
 bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out);
-/// Encodes a packet (of kProtocolVersion) to bytes that decodePacket accepts, with p.tag as its tag.
+/// Decodes the clear form of any type (what encodePacket gives, a sealed type's body in clear): for tests and the
+/// sealed types' plaintext.
+bool decodeClearPacket(const std::uint8_t* data, std::size_t size, Packet& out);
+/// Encodes a packet (of kProtocolVersion) in clear, with p.tag as its tag: what decodePacket accepts for the clear
+/// types, and decodeClearPacket for all.
 std::vector<std::uint8_t> encodePacket(const Packet& p);
+/// A sealed type on the wire: header and token in clear, the body sealed by ch (channel.h). Empty when ch is not
+/// keyed.
+std::vector<std::uint8_t> sealOnChannel(const Packet& p, Channel& ch);
+/// Opens a sealed datagram into out (its header already decoded by decodePacket); false when it fails the
+/// channel (forged, replayed) or its body is malformed.
+bool openOnChannel(Channel& ch, const std::uint8_t* data, std::size_t size, Packet& out);
+/// The handshake transcript both sides sign: SHA-256 of a label, the Hello's fields (cookie and tag left out), the
+/// Welcome's (signature and tag left out). Confirm signs confirmDigest of it and the joiner's identity and name.
+std::array<std::uint8_t, 32> handshakeTranscript(const Packet& hello, const Packet& welcome);
+std::array<std::uint8_t, 32> confirmDigest(const std::array<std::uint8_t, 32>& transcript, const IdentityKey& joiner,
+                                           const std::string& name);
 /// The tag of encoded bytes (all but their last kTagSize bytes) under key, with `context` (bytes the receiver
 /// knows without reading them from the packet: the joiner's nonce for a Welcome) fed first.
 Tag packetTag(const Key& key, const std::uint8_t* bytes, std::size_t size, const std::uint8_t* context = nullptr,
@@ -137,11 +172,8 @@ std::vector<std::uint8_t> sealPacket(const Packet& p, const Key& key, const std:
 /// True when the bytes' last kTagSize bytes are their tag under key (and context); compared in constant time.
 bool packetAuthentic(const Key& key, const std::uint8_t* bytes, std::size_t size, const std::uint8_t* context = nullptr,
                      std::size_t contextSize = 0);
-/// The key of a match's Input packets: HMAC-SHA-256 under the room secret of a label, the joiner's and the host's
-/// nonces and the token. Both sides derive it after the Welcome; someone who sees one Input cannot forge another.
-Key matchKey(const Key& roomSecret, const Nonce& joinerNonce, const Nonce& hostNonce, std::uint32_t token);
 /// The shape of every session key here: HMAC-SHA-256 under secret of label (a C string, without its 0), the two
-/// nonces and n (little-endian). matchKey and the spectator stream's key (spectate.h) are two labels of it.
+/// nonces and n (little-endian): the spectator stream's key (spectate.h).
 Key nonceKey(const Key& secret, const char* label, const Nonce& first, const Nonce& second, std::uint32_t n);
 /// True when id is a fighter id the protocol carries: 1..32 of [a-z0-9_-] (never a path).
 bool validFighterId(const std::string& id);

@@ -28,7 +28,7 @@ NetPeer::NetPeer(Transport& t, const PeerConfig& cfg, FighterLoader loader)
     : t_(t), cfg_(cfg), loader_(std::move(loader)), state_(cfg.host ? PeerState::Waiting : PeerState::Connecting) {
     cfg_.session.me = cfg.host ? 0 : 1;
     cfg_.setup.mode = sim::Mode::Versus;
-    bool random = crypto::randomBytes(nonce_.data(), nonce_.size());
+    bool random = (cfg_.identity.valid || makeIdentity("player", cfg_.identity)) && makeKxPair(ephPublic_, ephSecret_);
     if (cfg.host) {
         cfg_.setup.fighter[0] = cfg.fighter;
         cfg_.setup.style[0] = cfg.style;
@@ -88,7 +88,8 @@ void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Ad
             ++counters_.wrongAddress;
             return;
         }
-        if (!acceptPending(p, bytes, nowMs)) return;
+        acceptPending(p, bytes, nowMs);  // a Confirm carries no inputs: they come in the next Input
+        return;
     }
     const Address expected = cfg_.host ? peer_ : cfg_.hostAddress;
     const bool answering = !cfg_.host && state_ == PeerState::Connecting && isCandidate(from);
@@ -98,18 +99,28 @@ void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Ad
     }
     if (!cfg_.host && p.type != PacketType::Input && p.type != PacketType::Hello) return joinerAnswer(p, bytes, from, atMs, nowMs);
     if (!session_) return;  // the host's inputs overtook its Welcome: they will come again
-    if (p.type != PacketType::Input) {
+    if (!sealedType(p.type)) {
         ++counters_.malformed;
         return;
     }
-    if (p.token != token_) {
+    handleSealed(p, bytes, atMs, nowMs);
+}
+
+void NetPeer::handleSealed(const Packet& header, const std::vector<std::uint8_t>& bytes, std::int64_t atMs,
+                           std::int64_t nowMs) {
+    if (header.token != token_) {
         ++counters_.wrongToken;
         return;
     }
-    if (!packetAuthentic(matchKey_, bytes.data(), bytes.size())) {
-        ++counters_.forged;
+    Packet p;
+    const std::int64_t replaysBefore = channel_.replays();
+    if (!openOnChannel(channel_, bytes.data(), bytes.size(), p)) {
+        if (channel_.replays() != replaysBefore) ++counters_.replayed;
+        else ++counters_.forged;
         return;
     }
+    if (p.type == PacketType::Confirm) return;  // the joiner says it again until our inputs reach it
+    heardHost_ = true;
     lastHeardMs_ = nowMs;
     if (p.flags & kFlagLeaving) {
         if (state_ != PeerState::Lingering) end(PeerEnd::OpponentLeft, "opponent left", true);
@@ -172,7 +183,8 @@ void NetPeer::sendInput(std::int64_t nowMs) {
     p.token = token_;
     p.match = match_;
     if (wantRematch_) p.flags |= kFlagRematch;
-    sendBytes(sealPacket(p, matchKey_), cfg_.host ? peer_ : cfg_.hostAddress, nowMs);
+    if (!cfg_.host && !heardHost_) sendConfirm(nowMs);  // until the host's first input shows it has it
+    sendBytes(sealOnChannel(p, channel_), cfg_.host ? peer_ : cfg_.hostAddress, nowMs);
 }
 
 void NetPeer::checkEnd(std::int64_t nowMs) {

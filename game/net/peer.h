@@ -69,6 +69,7 @@ struct PeerConfig {
                                        ///< address that is not a candidate (the host's NAT mapping towards our
                                        ///< relay) makes that address a candidate
     RulesHasher rulesHash;             ///< hash of the build and a fighter's data (null: 0 for every fighter)
+    Identity identity;                 ///< this player's long-term key and name (not valid: a throwaway one is made)
     bool autoDelay = false;            ///< choose input delay and rollback window from the handshake's round trip
                                        ///< (autoSessionConfig) instead of session's
 };
@@ -104,6 +105,7 @@ struct PeerCounters {
     std::int64_t refusedJoiners = 0;///< Hellos answered with Refuse
     std::int64_t forged = 0;        ///< from the right address, decoded, but a tag that is not theirs
     std::int64_t otherVersion = 0;  ///< of another protocol version after the handshake (never trusted)
+    std::int64_t replayed = 0;      ///< sealed datagrams whose counter was seen before (or is older than the window)
 };
 
 /// One side of an online match.
@@ -150,15 +152,23 @@ public:
     /// Milliseconds since the opponent was last heard (0 before a match): the window shows "connection
     /// interrupted" past a few frames of it.
     std::int64_t silenceMs(std::int64_t nowMs) const;
+    /// True once the opponent proved its identity (its signature of the handshake checked).
+    bool opponentKnown() const { return opponentKnown_; }
+    /// The opponent's player name and identity key (valid once opponentKnown()).
+    const std::string& opponentName() const { return opponentName_; }
+    const IdentityKey& opponentKey() const { return opponentKey_; }
+    /// This side's identity (the configured one, or the throwaway one made for this run).
+    const Identity& identity() const { return cfg_.identity; }
 
 private:
     struct Pending {                 // host: a joiner welcomed, whose first input has not come yet
         bool active = false;
         Address from = 0;
-        Nonce joinerNonce{};
+        KxKey joinerKey{};
         std::int64_t sinceMs = 0;
         sim::MatchSetup setup;
-        Key key;
+        Channel channel;                    // keyed from the exchange, waiting for the joiner's Confirm
+        std::array<std::uint8_t, 32> transcript{};
         std::vector<std::uint8_t> welcome;  // the sealed Welcome, said again to a repeated Hello
     };
 
@@ -169,14 +179,19 @@ private:
     void hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
                    std::int64_t nowMs);
     bool acceptPending(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs);
-    void refuse(RefuseReason why, const Nonce* context, Address to, std::int64_t nowMs);
+    void refuse(RefuseReason why, const KxKey* context, Address to, std::int64_t nowMs);
     void joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, Address answeredFrom, std::int64_t atMs,
                       std::int64_t nowMs);
     void punch(std::int64_t nowMs);
     void punched(const std::vector<std::uint8_t>& bytes, Address from);
     void sendHello(std::int64_t nowMs);
     void connecting(std::int64_t nowMs);
-    Nonce cookieFor(Address from, const Nonce& nonce) const;
+    Nonce cookieFor(Address from, const KxKey& joinerKey) const;
+    Packet helloPacket() const;
+    bool welcomeJoiner(const Packet& hello, Address from, std::int64_t nowMs);
+    bool acceptWelcome(const Packet& p);
+    void sendConfirm(std::int64_t nowMs);
+    void handleSealed(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t atMs, std::int64_t nowMs);
     bool isCandidate(Address from) const;
     std::uint64_t rulesOf(const std::string& fighter) const;
     bool startSession(std::string& error);
@@ -195,9 +210,16 @@ private:
     std::unique_ptr<Session> session_;
     Address peer_ = 0;
     std::uint32_t token_ = 0;
-    Key matchKey_;                   // Input packets' key (matchKey of the handshake)
+    Channel channel_;                // the sealed channel of Confirm and Input (keyed at the handshake)
     Key cookieKey_;                  // host: the key of its cookies
-    Nonce nonce_{};                  // this side's handshake nonce
+    KxKey ephPublic_{};              // joiner: its X25519 key pair of this run
+    KxKey ephSecret_{};
+    std::array<std::uint8_t, 32> transcript_{};  // joiner: the handshake's transcript (signed again in Confirm)
+    bool heardHost_ = false;         // joiner: an authentic Input came (the host has our Confirm)
+    bool heardAuthentic_ = false;    // joiner: an authentic answer of our version came from the host
+    bool opponentKnown_ = false;
+    std::string opponentName_;
+    IdentityKey opponentKey_{};
     Nonce cookie_{};                 // joiner: the host's cookie (zeros until a Challenge)
     Pending pending_;
     std::int64_t lastPunchMs_ = -1000000;

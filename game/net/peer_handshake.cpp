@@ -5,6 +5,8 @@
 #include "game/net/crypto/hmac.h"
 #include "game/net/crypto/sha256.h"
 
+#include <sodium.h>
+
 #include <algorithm>
 
 namespace net {
@@ -34,7 +36,7 @@ void autoSessionConfig(std::int64_t rttMs, SessionConfig& out) {
 
 std::uint64_t NetPeer::rulesOf(const std::string& fighter) const { return cfg_.rulesHash ? cfg_.rulesHash(fighter) : 0; }
 
-Nonce NetPeer::cookieFor(Address from, const Nonce& nonce) const {
+Nonce NetPeer::cookieFor(Address from, const KxKey& nonce) const {
     crypto::Hmac<crypto::Sha256> mac(cookieKey_.data(), cookieKey_.size());
     std::uint8_t a[8];
     for (int i = 0; i < 8; ++i) a[i] = std::uint8_t(from >> (8 * i));
@@ -54,14 +56,19 @@ bool NetPeer::isCandidate(Address from) const {
     return cfg_.relayCandidate != 0 && from == cfg_.relayCandidate && !cfg_.hostCandidates.empty();  // none answered yet
 }
 
-void NetPeer::sendHello(std::int64_t nowMs) {
+Packet NetPeer::helloPacket() const {
     Packet hello;
     hello.type = PacketType::Hello;
     hello.fighter = cfg_.fighter;
     hello.style = cfg_.style;
     hello.rules = rulesOf(cfg_.fighter);
-    hello.nonce = nonce_;
+    hello.ephemeral = ephPublic_;
     hello.cookie = cookie_;
+    return hello;
+}
+
+void NetPeer::sendHello(std::int64_t nowMs) {
+    const Packet hello = helloPacket();
     const std::vector<std::uint8_t> bytes = sealPacket(hello, cfg_.secret);
     sendBytes(bytes, cfg_.hostAddress, nowMs);
     for (Address a : cfg_.hostCandidates) {  // hole punching: every address the host may be reached at, at once
@@ -75,7 +82,7 @@ void NetPeer::sendHello(std::int64_t nowMs) {
     lastHelloMs_ = nowMs;
 }
 
-void NetPeer::refuse(RefuseReason why, const Nonce* context, Address to, std::int64_t nowMs) {
+void NetPeer::refuse(RefuseReason why, const KxKey* context, Address to, std::int64_t nowMs) {
     if (nowMs - lastRefuseMs_ >= 1000) {
         lastRefuseMs_ = nowMs;
         refusalsThisWindow_ = 0;
@@ -109,63 +116,94 @@ void NetPeer::hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes,
         return;
     }
     if (state_ != PeerState::Waiting) {
-        if (from != peer_) refuse(RefuseReason::Busy, &p.nonce, from, nowMs);
+        if (from != peer_) refuse(RefuseReason::Busy, &p.ephemeral, from, nowMs);
         return;  // our own joiner's late Hello: it has its Welcome, it sends inputs
     }
-    if (p.cookie != cookieFor(from, p.nonce)) {  // first prove you receive at that address
+    const Nonce cookie = cookieFor(from, p.ephemeral);
+    if (!crypto::equalConstantTime(p.cookie.data(), cookie.data(), cookie.size())) {  // first prove you receive there
         Packet challenge;
         challenge.type = PacketType::Challenge;
-        challenge.cookie = cookieFor(from, p.nonce);
+        challenge.cookie = cookie;
         challengeSentMs_ = nowMs;
         challengeTo_ = from;
-        return sendBytes(sealPacket(challenge, cfg_.secret, p.nonce.data(), p.nonce.size()), from, nowMs);
+        return sendBytes(sealPacket(challenge, cfg_.secret, p.ephemeral.data(), p.ephemeral.size()), from, nowMs);
     }
     if (from == challengeTo_ && challengeSentMs_ >= 0) {  // Challenge out, Hello with its cookie back: a round trip
         const std::int64_t rtt = atMs - challengeSentMs_;  // arrival time: not how long it waited to be read
         handshakeRttMs_ = handshakeRttMs_ < 0 ? rtt : std::min(handshakeRttMs_, rtt);
         challengeSentMs_ = -1;
     }
-    if (pending_.active && from == pending_.from && p.nonce == pending_.joinerNonce) {
+    if (pending_.active && from == pending_.from && p.ephemeral == pending_.joinerKey) {
         return sendBytes(pending_.welcome, from, nowMs);  // our Welcome was lost: say it again
     }
     // Someone was welcomed and may still send its first input: this joiner waits (no refusal: it keeps saying Hello,
     // and takes the seat if the other never plays).
     if (pending_.active && nowMs - pending_.sinceMs < cfg_.pendingMs) return;
-    if (p.rules != rulesOf(p.fighter)) return refuse(RefuseReason::Rules, &p.nonce, from, nowMs);
+    if (p.rules != rulesOf(p.fighter)) return refuse(RefuseReason::Rules, &p.ephemeral, from, nowMs);
     sim::FighterDef probe;
     std::string error;
-    if (!loader_(p.fighter, probe, error)) return refuse(RefuseReason::BadFighter, &p.nonce, from, nowMs);
+    if (!loader_(p.fighter, probe, error)) return refuse(RefuseReason::BadFighter, &p.ephemeral, from, nowMs);
+    welcomeJoiner(p, from, nowMs);
+}
+
+bool NetPeer::welcomeJoiner(const Packet& p, Address from, std::int64_t nowMs) {
     sim::MatchSetup agreed = cfg_.setup;
     agreed.fighter[1] = p.fighter;
     agreed.style[1] = p.style;
     Pending next;
     // Play exactly what the Welcome carries, so both sides (and both recordings) have the same setup.
-    if (!wireSetup(agreed, next.setup)) return end(PeerEnd::SetupFailed, "the match setup cannot be sent online", true);
+    if (!wireSetup(agreed, next.setup)) {
+        end(PeerEnd::SetupFailed, "the match setup cannot be sent online", true);
+        return false;
+    }
+    KxKey ephSecret;
     Packet welcome;
     welcome.type = PacketType::Welcome;
     welcome.token = token_;
     welcome.setup = next.setup;
     welcome.frameLimit = cfg_.frameLimit;
     welcome.rules = rulesOf(cfg_.fighter);
-    welcome.nonce = nonce_;
+    welcome.identity = cfg_.identity.publicKey;
+    welcome.name = cfg_.identity.name;
+    if (!makeKxPair(welcome.ephemeral, ephSecret)) return false;
+    next.transcript = handshakeTranscript(p, welcome);
+    welcome.signature = signDigest(cfg_.identity, next.transcript);
+    ChannelKey tx, rx;
+    const bool keyed = channelKeys(false, welcome.ephemeral, ephSecret, p.ephemeral, next.transcript, tx, rx);
+    sodium_memzero(ephSecret.data(), ephSecret.size());  // forward secrecy: the exchange's secret lives no longer
+    if (!keyed) {
+        ++counters_.forged;  // a joiner key no exchange accepts (a low-order point)
+        return false;
+    }
+    next.channel = Channel(tx, rx);
     next.active = true;
     next.from = from;
-    next.joinerNonce = p.nonce;
+    next.joinerKey = p.ephemeral;
     next.sinceMs = nowMs;
-    next.key = matchKey(cfg_.secret, p.nonce, nonce_, token_);
-    next.welcome = sealPacket(welcome, cfg_.secret, p.nonce.data(), p.nonce.size());
+    next.welcome = sealPacket(welcome, cfg_.secret, p.ephemeral.data(), p.ephemeral.size());
     pending_ = std::move(next);
     sendBytes(pending_.welcome, from, nowMs);
+    return true;
 }
 
 bool NetPeer::acceptPending(const Packet& p, const std::vector<std::uint8_t>& bytes, std::int64_t nowMs) {
-    if (p.type != PacketType::Input || p.token != token_) return false;
-    if (!packetAuthentic(pending_.key, bytes.data(), bytes.size())) {
+    // The joiner's inputs may overtake its Confirm: they are sent again, and count once it is in.
+    if (p.type != PacketType::Confirm || p.token != token_) return false;
+    Packet confirm;
+    if (!openOnChannel(pending_.channel, bytes.data(), bytes.size(), confirm)) {
         ++counters_.forged;
         return false;
     }
+    if (!verifyDigest(confirm.identity, confirmDigest(pending_.transcript, confirm.identity, confirm.name),
+                      confirm.signature)) {
+        ++counters_.forged;  // keys right, but no identity stands behind them
+        return false;
+    }
+    opponentKey_ = confirm.identity;
+    opponentName_ = confirm.name;
+    opponentKnown_ = true;
     cfg_.setup = pending_.setup;
-    matchKey_ = pending_.key;
+    channel_ = std::move(pending_.channel);
     peer_ = pending_.from;
     pending_ = Pending{};
     std::string error;
@@ -181,10 +219,12 @@ bool NetPeer::acceptPending(const Packet& p, const std::vector<std::uint8_t>& by
 void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& bytes, Address answeredFrom,
                            std::int64_t atMs, std::int64_t nowMs) {
     if (state_ != PeerState::Connecting) return;  // a repeated Welcome, a late Refuse: the match is on
-    if (!packetAuthentic(cfg_.secret, bytes.data(), bytes.size(), nonce_.data(), nonce_.size())) {
+    if (!packetAuthentic(cfg_.secret, bytes.data(), bytes.size(), ephPublic_.data(), ephPublic_.size())) {
         ++counters_.forged;  // not an answer to our Hello
         return;
     }
+    if (p.type == PacketType::Welcome && !acceptWelcome(p)) return;
+    heardAuthentic_ = true;
     const std::int64_t rtt = atMs - lastHelloMs_;  // our last Hello and this answer's arrival: a round trip
     handshakeRttMs_ = handshakeRttMs_ < 0 ? rtt : std::min(handshakeRttMs_, rtt);
     cfg_.hostAddress = answeredFrom;  // the first candidate that answers is the host's address from now on
@@ -201,7 +241,6 @@ void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& byt
                                          p.setup.fighter[0] + "'", true);
     }
     token_ = p.token;
-    matchKey_ = matchKey(cfg_.secret, nonce_, p.nonce, p.token);
     cfg_.setup = p.setup;
     cfg_.frameLimit = p.frameLimit;
     std::string error;
@@ -210,10 +249,40 @@ void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& byt
     state_ = PeerState::Playing;
 }
 
+bool NetPeer::acceptWelcome(const Packet& p) {
+    const std::array<std::uint8_t, 32> transcript = handshakeTranscript(helloPacket(), p);
+    ChannelKey tx, rx;
+    if (!verifyDigest(p.identity, transcript, p.signature) ||
+        !channelKeys(true, ephPublic_, ephSecret_, p.ephemeral, transcript, tx, rx)) {
+        ++counters_.forged;  // not signed by the key it names, or a key no exchange accepts
+        return false;
+    }
+    channel_ = Channel(tx, rx);
+    transcript_ = transcript;
+    opponentKey_ = p.identity;
+    opponentName_ = p.name;
+    opponentKnown_ = true;
+    return true;
+}
+
+void NetPeer::sendConfirm(std::int64_t nowMs) {
+    Packet confirm;
+    confirm.type = PacketType::Confirm;
+    confirm.token = token_;
+    confirm.identity = cfg_.identity.publicKey;
+    confirm.name = cfg_.identity.name;
+    confirm.signature = signDigest(cfg_.identity, confirmDigest(transcript_, confirm.identity, confirm.name));
+    sendBytes(sealOnChannel(confirm, channel_), cfg_.hostAddress, nowMs);
+}
+
 void NetPeer::connecting(std::int64_t nowMs) {
-    if (otherVersion_ != 0 && nowMs - otherVersionMs_ >= kVersionGraceMs) {
+    // Anyone can send 8 bytes of another version from the host's address: such a datagram ends the join only
+    // while nothing authentic of ours came from the host, and not before a grace period.
+    if (otherVersion_ != 0 && !heardAuthentic_ && nowMs - otherVersionMs_ >= kVersionGraceMs) {
         return end(PeerEnd::Refused, "refused: the host runs protocol version " + std::to_string(otherVersion_) +
-                                         ", this game " + std::to_string(kProtocolVersion), true);
+                                         ", this game " + std::to_string(kProtocolVersion) +
+                                         (otherVersion_ < kProtocolVersion ? " (the host must update the game)"
+                                                                           : " (update the game)"), true);
     }
     Address unreachable = 0;
     while (t_.takeUnreachable(unreachable)) {

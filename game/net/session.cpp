@@ -12,6 +12,8 @@ constexpr int kMaxPendingHashes = 64;   // opponent hash reports kept for frames
 constexpr int kFramesBetweenWaits = 10; // time sync skips at most one tick in this many frames
 constexpr double kSyncSmoothing = 0.1;  // weight of the newest advantage balance in its running average
 
+constexpr std::int64_t kPlausibleLead = 30 + 4 + 2;  // most rollback window + most delay + a margin
+
 std::uint32_t stamp(std::int64_t nowMs) { return std::uint32_t(nowMs) + 1; }  // 0 means "none" on the wire
 
 }  // namespace
@@ -82,7 +84,25 @@ void Session::rollbackTo(std::int64_t first, std::int64_t nowMs) {
     rollbackLog_.emplace_back(nowMs, n);
 }
 
+bool Session::plausible(const Packet& p) const {
+    // The opponent runs at most its rollback window (30 at most) past the inputs of ours it holds, which are at
+    // most what we sent, and schedules its inputs at most its delay (4) ahead: nothing further is believed.
+    const std::int64_t sent = std::int64_t(local_.size()) - 1;
+    const std::int64_t lead = sent + kPlausibleLead;
+    const std::int64_t last = p.buttons.empty() ? 0 : std::int64_t(p.firstFrame) + std::int64_t(p.buttons.size()) - 1;
+    if (std::int64_t(p.senderFrame) > lead || last > lead || std::int64_t(p.ackFrame) > sent) return false;
+    if (p.echoTime == 0) return true;
+    // An echo is one of our own send times, and no older than the newest echo already believed.
+    if (!stamped_ || std::uint32_t(p.echoTime - firstStamp_) > std::uint32_t(lastStamp_ - firstStamp_)) return false;
+    return lastEcho_ == 0 || std::uint32_t(p.echoTime - firstStamp_) >= std::uint32_t(lastEcho_ - firstStamp_);
+}
+
 void Session::receive(const Packet& p, std::int64_t nowMs) {
+    if (!plausible(p)) {
+        ++stats_.implausible;
+        return;
+    }
+    if (p.echoTime != 0) lastEcho_ = p.echoTime;
     ++stats_.packetsReceived;
     countSeq(p.seq);
     takeTiming(p, nowMs);
@@ -188,6 +208,9 @@ Packet Session::makePacket(std::int64_t nowMs) {
     p.type = PacketType::Input;
     p.seq = seq_++;
     p.sendTime = stamp(nowMs);
+    if (!stamped_) firstStamp_ = p.sendTime;
+    stamped_ = true;
+    lastStamp_ = p.sendTime;
     p.echoTime = lastRemoteSendTime_;
     if (p.echoTime != 0) p.echoHold = std::uint16_t(std::clamp<std::int64_t>(nowMs - lastRemoteRecvMs_, 0, 65535));
     p.ackFrame = std::uint32_t(remote_.size() - 1);

@@ -46,6 +46,8 @@ struct SessionStats {
     std::int64_t packetsReceived = 0; ///< Input packets taken (duplicates included)
     std::int64_t packetsLost = 0;     ///< gaps in the opponent's packet numbers (never received)
     std::int64_t packetsDuplicate = 0;///< packets received twice
+    std::int64_t implausible = 0;     ///< packets dropped unread: a frame, ack or echo time outside the plausible
+                                      ///< window (never believed: a hostile opponent's frame 1,000,000)
 };
 
 /// Called once per confirmed frame, in order: the frame, both inputs, and a fight holding that frame's state.
@@ -62,7 +64,8 @@ public:
     bool tick(std::uint16_t buttons);
     /// The frame the buttons of the next tick() will drive (current frame + 1 + input delay).
     std::int64_t nextInputFrame() const { return std::int64_t(local_.size()); }
-    /// Takes an Input packet from the opponent (token already checked): inputs, acks, timing, hashes.
+    /// Takes an Input packet from the opponent (token already checked): inputs, acks, timing, hashes. A packet whose
+    /// frame, last input, ack or echo time is outside the plausible window is dropped and counted (implausible).
     void receive(const Packet& p, std::int64_t nowMs);
     /// The next Input packet to send (token left 0 for the caller to fill).
     Packet makePacket(std::int64_t nowMs);
@@ -95,6 +98,7 @@ public:
     void leave() { leaving_ = true; }
 
 private:
+    bool plausible(const Packet& p) const;
     int other() const { return 1 - cfg_.me; }
     std::uint16_t remoteFor(std::int64_t f) const;
     void stepFrame();
@@ -117,6 +121,10 @@ private:
     std::vector<std::uint64_t> confirmedHashes_;
     std::vector<std::pair<std::int64_t, std::uint64_t>> pendingHashes_;  // opponent's, for frames not yet confirmed
     std::int64_t current_ = 0;
+    std::uint32_t firstStamp_ = 0;   // the first and last sendTime we sent, and the newest echo believed
+    std::uint32_t lastStamp_ = 0;
+    std::uint32_t lastEcho_ = 0;
+    bool stamped_ = false;
     std::int64_t endFrame_ = 0;
     std::int64_t desyncFrame_ = 0;
     std::int64_t ackedByPeer_ = 0;          // our inputs the opponent holds

@@ -1,17 +1,13 @@
-# Online play. game_net: the netcode core (crypto/: SHA-256, HMAC, OS randomness; packets, conditions simulator, in-memory network, rollback
+# Online play. game_net: the netcode core (crypto/: thin wrappers over libsodium, libcrypto and zlib; packets, conditions simulator, in-memory network, rollback
 # session, handshake peer), no SFML, tested in-process. game_net_udp: the UDP transport on sfml-network. Neither
 # reads text: the flags and the headless peer live in game/run.
 set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/crypto/sha256.h
-  ${CMAKE_CURRENT_LIST_DIR}/crypto/sha256.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/hmac.h
-  ${CMAKE_CURRENT_LIST_DIR}/crypto/block_feeder.h
+  ${CMAKE_CURRENT_LIST_DIR}/crypto/digests.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/sha1.h
-  ${CMAKE_CURRENT_LIST_DIR}/crypto/sha1.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/md5.h
-  ${CMAKE_CURRENT_LIST_DIR}/crypto/md5.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/crc32.h
-  ${CMAKE_CURRENT_LIST_DIR}/crypto/crc32.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spectate.h
   ${CMAKE_CURRENT_LIST_DIR}/spectate.cpp
   ${CMAKE_CURRENT_LIST_DIR}/turn/stun.h
@@ -20,6 +16,10 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/turn/turn_client.cpp
   ${CMAKE_CURRENT_LIST_DIR}/crypto/random.h
   ${CMAKE_CURRENT_LIST_DIR}/crypto/random.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/identity.h
+  ${CMAKE_CURRENT_LIST_DIR}/identity.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/channel.h
+  ${CMAKE_CURRENT_LIST_DIR}/channel.cpp
   ${CMAKE_CURRENT_LIST_DIR}/wire.h
   ${CMAKE_CURRENT_LIST_DIR}/packet.h
   ${CMAKE_CURRENT_LIST_DIR}/packet.cpp

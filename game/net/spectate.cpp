@@ -188,6 +188,7 @@ std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& ke
 void SpectatorHub::startMatch(const Packet& welcome, std::uint8_t match) {
     Packet w = welcome;
     w.token = 0;  // the match's token stays between the players
+    w.name.clear();  // only the setup: no keys (the spectator's stream has its own)
     welcome_ = encodePacket(w);
     match_ = match;
     inputs_.clear();

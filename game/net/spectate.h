@@ -38,7 +38,7 @@ constexpr std::uint8_t kSpectateVersion = 3;
 /// so it also fits a TURN Data indication).
 constexpr int kMaxSpectateFrames = 70;
 /// A Watch's size: at least any Setup's.
-constexpr std::size_t kWatchSize = 208;  // a Setup: 25 bytes, a version-4 Welcome (162 at most) and the tag (16)
+constexpr std::size_t kWatchSize = 208;  // a Setup: 25 bytes, a version-5 Welcome without keys (147 at most), the tag (16)
 /// Largest spectator datagram.
 constexpr std::size_t kMaxSpectateSize = 22 + 4 * kMaxSpectateFrames + kTagSize;
 static_assert(kMaxSpectateSize <= kMaxPacketSize, "a spectator packet fits where a game packet does");

@@ -13,6 +13,7 @@
 #include "game/io/flag_table.h"
 #include "game/run/desync_report.h"
 #include "game/run/online_flags.h"
+#include "game/run/identity_file.h"
 #include "game/run/relay_path.h"
 
 #include <chrono>
@@ -61,7 +62,7 @@ int usage(const std::string& what) {
               << "       --replay FILE [--fast] [--input-delay 0-4]\n"
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
-              << "       [--turn HOST[:PORT] --turn-user NAME --turn-password WORD [--turn-permit HOST[:PORT]]]\n"
+              << "       [--turn HOST[:PORT] --turn-user NAME --turn-password-file FILE [--turn-permit HOST[:PORT]]]\n"
               << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64] [--net-seed N]\n";
     return 2;
 }
@@ -83,7 +84,7 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     table.push_back(io::numberInto("--local-port", 1, 65535, f.localPort));
     table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
     if (!io::parseFlags(argc, argv, table, error)) return false;
-    if (!checkRelayFlags(f.online.relay, error)) return false;
+    if (!loadRelayPassword(f.online.relay, error) || !checkRelayFlags(f.online.relay, error)) return false;
     const int roles = int(f.online.host) + int(!f.online.join.empty()) + int(!f.online.code.empty());
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
     else if (roles != 1) error = "give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE";
@@ -189,7 +190,13 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
             const std::function<void(std::int64_t)>& beforeTick, Clock::time_point t0) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
     std::int64_t ticks = 0;
+    bool opponentShown = false;
     while (peer.state() != PeerState::Done) {
+        if (!opponentShown && peer.opponentKnown()) {  // its signature checked: this key, nobody else's
+            opponentShown = true;
+            std::cout << "opponent: " << peer.opponentName() << " (" << net::fingerprint(peer.opponentKey()) << ")"
+                      << std::endl;
+        }
         const std::int64_t now = nowMs();
         if (gStopSignal != 0) {
             peer.leave(now);
@@ -272,6 +279,12 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     cfg.session.maxRollback = f.online.maxRollback;
     const std::string dataDir = f.dataDir.empty() ? sim::findDataDir(f.replay, defaultDataDir) : f.dataDir;
     cfg.rulesHash = run::rulesHasher(dataDir);
+    const std::string keyPath = run::identityPath(error);
+    if (keyPath.empty() || !run::loadOrMakeIdentity(keyPath, run::playerName(), cfg.identity, error)) {
+        std::cerr << error << "\n";
+        return 2;
+    }
+    std::cout << "you: " << cfg.identity.name << " (" << net::fingerprint(cfg.identity.publicKey) << ")" << std::endl;
     sim::FighterDef probe;
     const FighterLoader loader = dataLoader(dataDir);
     if (!loader(cfg.fighter, probe, error)) {

@@ -5,6 +5,8 @@
 #include "game/run/online_flags.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <fstream>
 #include <ostream>
 #include <thread>
 
@@ -22,17 +24,48 @@ bool resolveTurn(const std::string& text, net::Address& out, std::string& error)
 void addRelayFlags(io::FlagTable& table, RelayFlags& out) {
     table.push_back(io::textFlag("--turn", out.server));
     table.push_back(io::textFlag("--turn-user", out.user));
-    table.push_back(io::textFlag("--turn-password", out.password));
+    table.push_back(io::textFlag("--turn-password", out.refusedPassword));
+    table.push_back(io::textFlag("--turn-password-file", out.passwordFile));
     table.push_back(io::textFlag("--turn-permit", out.permit));
 }
 
+std::string turnPasswordRefused() {
+    return std::string("--turn-password is not taken (every local user can read it in the process list): give "
+                       "--turn-password-file FILE, set ") + kTurnPasswordEnv +
+           ", or save the relay in the Online menu (settings.cfg's relay.password)";
+}
+
+bool loadRelayPassword(RelayFlags& f, std::string& error) {
+    if (f.passwordFile.empty()) {
+        const char* env = std::getenv(kTurnPasswordEnv);
+        if (env != nullptr && !f.server.empty() && f.password.empty()) f.password = env;
+        return true;
+    }
+    std::ifstream in(f.passwordFile, std::ios::binary);
+    std::string line;
+    if (!in) {
+        error = f.passwordFile + ": cannot read the relay password (--turn-password-file)";
+        return false;
+    }
+    std::getline(in, line);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) {
+        error = f.passwordFile + ":1: the first line (the relay password) is empty";
+        return false;
+    }
+    f.password = line;
+    return true;
+}
+
 bool checkRelayFlags(const RelayFlags& f, std::string& error) {
-    if (f.server.empty()) {
-        if (!f.user.empty() || !f.password.empty() || !f.permit.empty()) error = "--turn-user, --turn-password and --turn-permit need --turn HOST[:PORT]";
+    if (!f.refusedPassword.empty()) {
+        error = turnPasswordRefused();
+    } else if (f.server.empty()) {
+        if (!f.user.empty() || !f.password.empty() || !f.permit.empty()) error = "--turn-user, --turn-password-file and --turn-permit need --turn HOST[:PORT]";
     } else if (f.user.empty() || f.password.empty()) {
-        error = "--turn needs --turn-user NAME and --turn-password WORD (the TURN server's long-term credentials)";
+        error = std::string("--turn needs --turn-user NAME and a password (--turn-password-file FILE or ") + kTurnPasswordEnv + "): the TURN server's long-term credentials";
     } else if (f.user.size() > 256 || f.password.size() > 256) {
-        error = "--turn-user and --turn-password take at most 256 bytes";
+        error = "--turn-user and the relay password take at most 256 bytes";
     }
     return error.empty();
 }

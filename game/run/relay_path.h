@@ -1,5 +1,5 @@
 #pragma once
-// The relayed path of the headless peer: `--turn HOST[:PORT] --turn-user NAME --turn-password WORD` plays through a
+// The relayed path of the headless peer: `--turn HOST[:PORT] --turn-user NAME --turn-password-file FILE` plays through a
 // TURN server (net::TurnTransport) instead of straight from the UDP socket; `--turn-permit HOST[:PORT]` lets a peer
 // that has not sent yet reach us through the relay (a host behind a symmetric NAT names its joiner's public
 // address; a joiner's permission for the host is installed by its first send).
@@ -21,12 +21,23 @@ constexpr int kTurnSetupMs = 10000;
 struct RelayFlags {
     std::string server;    ///< --turn HOST[:PORT] ("" = no relay)
     std::string user;      ///< --turn-user NAME
-    std::string password;  ///< --turn-password WORD
+    std::string password;  ///< from --turn-password-file FILE or $BVH_TURN_PASSWORD (never from the command line)
+    std::string passwordFile;     ///< --turn-password-file FILE
+    std::string refusedPassword;  ///< --turn-password WORD: refused (every local user reads the process list)
     std::string permit;    ///< --turn-permit HOST[:PORT]
 };
 
-/// Adds --turn, --turn-user, --turn-password and --turn-permit to a table (out must outlive it).
+/// The environment variable a relay password may come from.
+constexpr const char* kTurnPasswordEnv = "BVH_TURN_PASSWORD";
+
+/// Adds --turn, --turn-user, --turn-password-file and --turn-permit to a table (out must outlive it); the old
+/// --turn-password is kept only to refuse it with a message naming the alternatives.
 void addRelayFlags(io::FlagTable& table, RelayFlags& out);
+/// Fills f.password from f.passwordFile (its first line) or, with neither, from $BVH_TURN_PASSWORD; false with
+/// error (`FILE: what`) when the file cannot be read or holds no password.
+bool loadRelayPassword(RelayFlags& f, std::string& error);
+/// The message that refuses --turn-password.
+std::string turnPasswordRefused();
 /// Checks the flags belong together; false with error.
 bool checkRelayFlags(const RelayFlags& f, std::string& error);
 

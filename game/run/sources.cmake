@@ -3,6 +3,8 @@
 set(GAME_RUN_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.h
   ${CMAKE_CURRENT_LIST_DIR}/online_flags.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/identity_file.h
+  ${CMAKE_CURRENT_LIST_DIR}/identity_file.cpp
   ${CMAKE_CURRENT_LIST_DIR}/blaster_runner.h
   ${CMAKE_CURRENT_LIST_DIR}/blaster_runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/headless.h

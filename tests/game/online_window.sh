@@ -25,6 +25,7 @@ if [ "$netns" = 1 ]; then
     coturn_require
 fi
 rm -rf "$out" && mkdir -p "$out/home" || exit 1
+printf 's3cret\n' >"$out/turn.pass"
 export HOME=$out/home XDG_CONFIG_HOME=$out/cfg XDG_DATA_HOME=$out/data ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; }
@@ -53,7 +54,7 @@ if [ "$netns" = 1 ]; then
     pids+=($!)
     waitFor "$out/lobby.out" 's/^\(lobby on UDP port\)/\1/p' 100 >/dev/null || fail "the lobby did not start"
     lobby=203.0.113.1:7100 hostNs=ha joinNs=hb hostPort=7000
-    relay=(--turn 203.0.113.1:3478 --turn-user bvh --turn-password s3cret)
+    relay=(--turn 203.0.113.1:3478 --turn-user bvh --turn-password-file "$out/turn.pass")
     [ "$mode" = joinrelay ] && winRelay=("${relay[@]}") relay=()  # the window's relay, the host none
 else
     timeout 120 "$lobbyExe" --port 0 --lifetime 120 >"$out/lobby.out" 2>&1 &

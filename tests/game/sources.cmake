@@ -23,6 +23,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/io/limits.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/flag_table.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/online_flags.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/run/identity_file.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/headless.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/run/box_dump.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/io/atomic_file.test.cpp

@@ -1,6 +1,5 @@
 #pragma once
-// CRC-32 (ISO 3309 / ITU-T V.42, the one of zlib and Ethernet: reflected polynomial 0xEDB88320, initial and final
-// value 0xFFFFFFFF), for STUN's FINGERPRINT attribute (RFC 8489 section 14.7).
+// CRC-32 (ISO 3309 / ITU-T V.42, zlib's), for STUN's FINGERPRINT attribute (RFC 8489 section 14.7); zlib computes it.
 #include <cstddef>
 #include <cstdint>
 

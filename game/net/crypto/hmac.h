@@ -1,46 +1,44 @@
 #pragma once
-// HMAC (RFC 2104) over any hash of this folder's shape (sha256.h says it: kBlockSize, kDigestSize, Digest,
-// update, finish, of). Hmac<Sha256> authenticates the game's packets and the lobby's messages; a TURN client
-// (RFC 8489's MESSAGE-INTEGRITY) instantiates it over SHA-1 the same way.
-//
-// Also here: a comparison of two byte strings whose time does not depend on where they differ (a forger timing
-// the check learns nothing), and a truncation of a MAC to its first n bytes (RFC 2104 section 5).
+// HMAC (RFC 2104) from the libraries: Hmac<Sha256> is libsodium's crypto_auth_hmacsha256 (any key length), and
+// authenticates the lobby's messages and derives the lobby's secrets; Hmac<Sha1> is OpenSSL's HMAC, only for TURN's
+// MESSAGE-INTEGRITY (RFC 8489). Also here: a comparison whose time does not depend on where two byte strings differ.
+#include "game/net/crypto/sha1.h"
+#include "game/net/crypto/sha256.h"
+
+#include <sodium.h>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
+#include <vector>
 
 namespace net::crypto {
 
-/// An incremental HMAC with hash H.
+/// An incremental HMAC with hash H (Sha256 or Sha1).
 template <typename H>
-class Hmac {
-public:
-    using Digest = typename H::Digest;
-    static constexpr std::size_t kDigestSize = H::kDigestSize;
+class Hmac;
 
-    /// Starts a MAC under key (any length: a key longer than the hash's block is hashed first, as RFC 2104 says).
+template <>
+class Hmac<Sha256> {
+public:
+    using Digest = Sha256::Digest;
+    static constexpr std::size_t kDigestSize = Sha256::kDigestSize;
+
+    /// Starts a MAC under key (any length, as RFC 2104 says).
     Hmac(const void* key, std::size_t keySize) {
-        std::uint8_t k[H::kBlockSize] = {};
-        if (keySize > H::kBlockSize) {
-            const Digest d = H::of(key, keySize);
-            std::memcpy(k, d.data(), d.size());
-        } else if (keySize > 0) {
-            std::memcpy(k, key, keySize);
-        }
-        std::uint8_t pad[H::kBlockSize];
-        for (std::size_t i = 0; i < H::kBlockSize; ++i) pad[i] = std::uint8_t(k[i] ^ 0x36);
-        inner_.update(pad, sizeof pad);
-        for (std::size_t i = 0; i < H::kBlockSize; ++i) pad[i] = std::uint8_t(k[i] ^ 0x5c);
-        outer_.update(pad, sizeof pad);
+        ready();
+        static const unsigned char kEmpty = 0;
+        crypto_auth_hmacsha256_init(&state_, keySize > 0 ? static_cast<const unsigned char*>(key) : &kEmpty, keySize);
     }
     /// Feeds message bytes.
-    void update(const void* data, std::size_t size) { inner_.update(data, size); }
+    void update(const void* data, std::size_t size) {
+        if (size > 0) crypto_auth_hmacsha256_update(&state_, static_cast<const unsigned char*>(data), size);
+    }
     /// The MAC; the object must not be fed again afterwards.
     Digest finish() {
-        const Digest in = inner_.finish();
-        outer_.update(in.data(), in.size());
-        return outer_.finish();
+        Digest d;
+        crypto_auth_hmacsha256_final(&state_, d.data());
+        return d;
     }
     /// The MAC of one message.
     static Digest of(const void* key, std::size_t keySize, const void* data, std::size_t size) {
@@ -50,15 +48,32 @@ public:
     }
 
 private:
-    H inner_;
-    H outer_;
+    crypto_auth_hmacsha256_state state_;
 };
 
-/// True when the n bytes at a and b are equal; the time taken depends on n only.
+template <>
+class Hmac<Sha1> {
+public:
+    using Digest = Sha1::Digest;
+    static constexpr std::size_t kDigestSize = Sha1::kDigestSize;
+
+    Hmac(const void* key, std::size_t keySize);
+    void update(const void* data, std::size_t size);
+    Digest finish();
+    static Digest of(const void* key, std::size_t keySize, const void* data, std::size_t size) {
+        Hmac h(key, keySize);
+        h.update(data, size);
+        return h.finish();
+    }
+
+private:
+    std::vector<std::uint8_t> key_;
+    std::vector<std::uint8_t> bytes_;
+};
+
+/// True when the n bytes at a and b are equal; the time taken depends on n only (libsodium's sodium_memcmp).
 inline bool equalConstantTime(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
-    std::uint8_t diff = 0;
-    for (std::size_t i = 0; i < n; ++i) diff = std::uint8_t(diff | (a[i] ^ b[i]));
-    return diff == 0;
+    return n == 0 || sodium_memcmp(a, b, n) == 0;
 }
 
 }  // namespace net::crypto

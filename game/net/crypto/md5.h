@@ -1,11 +1,10 @@
 #pragma once
-// MD5 (RFC 1321), only because TURN's long-term credential key is MD5(username ":" realm ":" password) (RFC 8489
-// section 9.2.2). Not for anything of the game's own choosing. The shape of sha256.h.
-#include "game/net/crypto/block_feeder.h"
-
+// MD5 (RFC 1321) from OpenSSL's libcrypto, only because TURN's long-term credential key is MD5(username ":" realm
+// ":" password) (RFC 8489 section 9.2.2). Not for anything of the game's own choosing. The shape of sha256.h.
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace net::crypto {
 
@@ -18,16 +17,13 @@ public:
 
     /// Feeds size bytes (data may be null when size is 0).
     void update(const void* data, std::size_t size);
-    /// Pads, returns the digest; the object must not be fed again afterwards.
+    /// The digest; the object must not be fed again afterwards.
     Digest finish();
     /// The digest of one buffer.
     static Digest of(const void* data, std::size_t size);
 
 private:
-    void block(const std::uint8_t* p);
-
-    std::uint32_t h_[4] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476};
-    BlockFeeder feeder_;
+    std::vector<std::uint8_t> bytes_;
 };
 
 }  // namespace net::crypto

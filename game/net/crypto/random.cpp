@@ -1,25 +1,19 @@
-// randomBytes over getrandom(2) (see random.h); a short read or EINTR is retried, a bounded number of times.
+// ready and randomBytes over libsodium (see random.h).
 #include "game/net/crypto/random.h"
 
-#include <sys/random.h>
-
-#include <cerrno>
-#include <cstdint>
+#include <sodium.h>
 
 namespace net::crypto {
 
+bool ready() {
+    static const bool started = sodium_init() >= 0;  // 1 when already started: fine
+    return started;
+}
+
 bool randomBytes(void* out, std::size_t size) {
-    auto* p = static_cast<std::uint8_t*>(out);
-    for (int attempt = 0; size > 0 && attempt < 64; ++attempt) {
-        const ssize_t got = getrandom(p, size, 0);
-        if (got < 0) {
-            if (errno == EINTR) continue;
-            return false;
-        }
-        p += got;
-        size -= std::size_t(got);
-    }
-    return size == 0;
+    if (!ready()) return false;
+    randombytes_buf(out, size);
+    return true;
 }
 
 }  // namespace net::crypto

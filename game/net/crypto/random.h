@@ -1,11 +1,14 @@
 #pragma once
-// Unpredictable bytes from the operating system (getrandom(2)), for session keys, nonces and room codes.
+// Unpredictable bytes from libsodium (randombytes_buf: the kernel's getrandom), for keys, nonces and room codes.
 #include <cstddef>
 
 namespace net::crypto {
 
-/// Fills size bytes at out from the kernel's generator; false when it fails (the caller must not go on with
-/// predictable bytes).
+/// Initialises libsodium once (thread-safe); false when it cannot start (no random source): nothing of this folder
+/// may then be used.
+bool ready();
+/// Fills size bytes at out from libsodium's generator; false when libsodium could not start (the caller must not
+/// go on with predictable bytes).
 bool randomBytes(void* out, std::size_t size);
 
 }  // namespace net::crypto

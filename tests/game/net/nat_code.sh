@@ -24,12 +24,13 @@ source "$here/coturn.sh"
 netns_require
 coturn_require
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
+printf 's3cret\n' >"$dir/turn.pass"
 fail() { echo "FAIL: $*"; for f in lobby host join spec; do [ -f "$dir/$f.out" ] && { echo "--- $f"; cat "$dir/$f.out"; }; done
          tail -n 20 "$dir"/turnserver*.log 2>/dev/null; exit 1; }
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
 net=(--net-delay 20 --net-jitter 5 --net-loss 3)
 lobby=203.0.113.1:7100
-relay=(--turn 203.0.113.1:3478 --turn-user bvh --turn-password s3cret)
+relay=(--turn 203.0.113.1:3478 --turn-user bvh --turn-password-file "$dir/turn.pass")
 # Who sits where and who has a relay: the host's home, the joiner's, B's NAT symmetric or not, and a spectator or not.
 hostHome=ha joinHome=hb symB=0 hostRelay=("${relay[@]}") joinRelay=() spectator=1
 case "$mode" in

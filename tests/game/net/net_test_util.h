@@ -71,6 +71,18 @@ inline std::vector<Driven> drivers(net::NetPeer& host, net::NetPeer& joiner, con
     return d;
 }
 
+/// Makes welcome (an answer to hello) carry a fresh host key pair and identity and the identity's signature of
+/// the transcript, as a real host's: a joiner then gets past its checks of the keys to the fields under test.
+inline void signWelcome(const net::Packet& hello, net::Packet& welcome) {
+    net::Identity id;
+    REQUIRE(net::makeIdentity("fakehost", id));
+    net::KxKey secret;
+    REQUIRE(net::makeKxPair(welcome.ephemeral, secret));
+    welcome.identity = id.publicKey;
+    welcome.name = id.name;
+    welcome.signature = net::signDigest(id, net::handshakeTranscript(hello, welcome));
+}
+
 /// Checks that the next datagram `to` receives (by time nowMs) is a Refuse for a wrong protocol version.
 inline void checkVersionRefusal(net::Transport& to, std::int64_t nowMs) {
     std::vector<std::uint8_t> answer;

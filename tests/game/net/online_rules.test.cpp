@@ -270,7 +270,7 @@ TEST_CASE("a version-1 joiner is refused with the version reason and a version-1
     CHECK(joiner.state() == net::PeerState::Connecting);  // not at once: anyone can send 8 bytes from the host's address
     joiner.tick(800, 0);                                  // no Welcome of our version within the grace period
     CHECK(joiner.state() == net::PeerState::Done);
-    CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game 4");
+    CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game 5 (the host must update the game)");
     CHECK(joiner.failed());
 }
 
@@ -296,7 +296,8 @@ TEST_CASE("a joiner whose style the host's welcome does not name refuses to play
     welcome.setup.fighter[0] = "ryo";
     welcome.setup.fighter[1] = "brick";
     welcome.setup.style[1] = sim::InputStyle::Motion;  // not what the joiner asked for
-    const std::vector<std::uint8_t> bytes = net::sealPacket(welcome, {}, hello.nonce.data(), hello.nonce.size());
+    nettest::signWelcome(hello, welcome);
+    const std::vector<std::uint8_t> bytes = net::sealPacket(welcome, {}, hello.ephemeral.data(), hello.ephemeral.size());
     fakeHost.sendTo(nettest::kJoiner, bytes.data(), bytes.size(), 1);
     joiner.tick(10, 0);
     CHECK(joiner.endMessage() == "the host's welcome names another input style");

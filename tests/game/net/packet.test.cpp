@@ -39,6 +39,7 @@ net::Packet sampleInput() {
 net::Packet sampleWelcome() {
     net::Packet p;
     p.type = net::PacketType::Welcome;
+    p.name = "host";
     p.token = 99;
     p.setup.seed = 0xfeedfacecafebeefULL;
     p.setup.fighter[0] = "ryo";
@@ -72,7 +73,7 @@ std::vector<std::vector<std::uint8_t>> samples() {
 /// A decoded packet must re-encode to the same bytes (the encoding is canonical), unless it is another version.
 void checkCanonical(const std::vector<std::uint8_t>& bytes) {
     net::Packet p;
-    if (!net::decodePacket(bytes.data(), bytes.size(), p)) return;
+    if (!net::decodeClearPacket(bytes.data(), bytes.size(), p)) return;
     if (p.version != net::kProtocolVersion) {
         CHECK(bytes.size() >= 8);
         return;
@@ -86,7 +87,7 @@ TEST_CASE("every packet type decodes to what was encoded") {
     net::Packet in = sampleInput();
     std::vector<std::uint8_t> bytes = net::encodePacket(in);
     net::Packet out;
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.type == net::PacketType::Input);
     CHECK(out.token == 0xdeadbeef);
     CHECK(out.seq == 41);
@@ -99,7 +100,7 @@ TEST_CASE("every packet type decodes to what was encoded") {
     CHECK(out.hash == 0x0123456789abcdefULL);
 
     bytes = net::encodePacket(sampleWelcome());
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.type == net::PacketType::Welcome);
     CHECK(out.setup.seed == 0xfeedfacecafebeefULL);
     CHECK(out.setup.fighter[1] == "brick");
@@ -118,7 +119,7 @@ TEST_CASE("every packet type decodes to what was encoded") {
     hello.fighter = "ryo";
     hello.style = sim::InputStyle::Simple;
     bytes = net::encodePacket(hello);
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.type == net::PacketType::Hello);
     CHECK(out.fighter == "ryo");
     CHECK(out.style == sim::InputStyle::Simple);
@@ -134,14 +135,14 @@ TEST_CASE("an Input packet carries each frame's buttons as 16 little-endian bits
     // flags 1, match 1, firstFrame 4: the input count is byte 37, the inputs start at 38; hashFrame 4 + hash 8 and
     // the 16-byte tag follow.
     REQUIRE(bytes.size() == 38 + 2 * 2 + 12 + 16);
-    CHECK(bytes[2] == 4);   // protocol version 4
+    CHECK(bytes[2] == 5);   // protocol version 4
     CHECK(bytes[37] == 2);  // two inputs
     CHECK(bytes[38] == 0x10);  // kLight (bit 4)
     CHECK(bytes[39] == 0x01);  // kThrow (bit 8)
     CHECK(bytes[40] == 0x01);  // kUp
     CHECK(bytes[41] == 0x00);
     net::Packet out;
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.buttons == in.buttons);
 }
 
@@ -155,7 +156,7 @@ TEST_CASE("the fullest Input packet fits kMaxPacketSize and decodes") {
     CHECK(bytes.size() == 306);  // 290 bytes of body and the tag
     CHECK(bytes.size() <= net::kMaxPacketSize);
     net::Packet out;
-    CHECK(net::decodePacket(bytes.data(), bytes.size(), out));
+    CHECK(net::decodeClearPacket(bytes.data(), bytes.size(), out));
 }
 
 TEST_CASE("the decoder refuses buttons no button has, an unknown input style, counter rule or an overlong intro") {
@@ -165,29 +166,29 @@ TEST_CASE("the decoder refuses buttons no button has, an unknown input style, co
         net::Packet in = sampleInput();
         in.buttons[1] = b;
         const std::vector<std::uint8_t> bytes = net::encodePacket(in);
-        CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
+        CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     }
     net::Packet hello;
     hello.type = net::PacketType::Hello;
     hello.fighter = "ryo";
     hello.style = sim::InputStyle(3);
     std::vector<std::uint8_t> bytes = net::encodePacket(hello);
-    CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     net::Packet bad = sampleWelcome();
     bad.setup.style[1] = sim::InputStyle(3);
     bytes = net::encodePacket(bad);
-    CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     bad = sampleWelcome();
     bad.setup.counter = sim::CounterHits(3);
     bytes = net::encodePacket(bad);
-    CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     bad = sampleWelcome();
     bad.setup.intro = sim::kMaxIntro + 1;
     bytes = net::encodePacket(bad);
-    CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     bad.setup.intro = sim::kMaxIntro;
     bytes = net::encodePacket(bad);
-    CHECK(net::decodePacket(bytes.data(), bytes.size(), p));
+    CHECK(net::decodeClearPacket(bytes.data(), bytes.size(), p));
 }
 
 TEST_CASE("a version-1 packet (8-bit inputs, no styles) decodes to its header only, whatever follows") {
@@ -200,7 +201,7 @@ TEST_CASE("a version-1 packet (8-bit inputs, no styles) decodes to its header on
     input.resize(input.size() + 12, 0);
     for (const auto& bytes : {hello, input}) {
         net::Packet p;
-        REQUIRE(net::decodePacket(bytes.data(), bytes.size(), p));
+        REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
         CHECK(p.version == 1);
         CHECK(p.buttons.empty());
         CHECK(p.fighter.empty());
@@ -255,36 +256,36 @@ TEST_CASE("wireSetup keeps what a Welcome carries and resets what a Versus match
 TEST_CASE("the decoder refuses truncated, padded and out-of-range packets") {
     for (const std::vector<std::uint8_t>& bytes : samples()) {
         net::Packet p;
-        for (std::size_t n = 0; n < bytes.size(); ++n) CHECK_FALSE(net::decodePacket(bytes.data(), n, p));
+        for (std::size_t n = 0; n < bytes.size(); ++n) CHECK_FALSE(net::decodeClearPacket(bytes.data(), n, p));
         std::vector<std::uint8_t> longer = bytes;
         longer.push_back(0);
-        CHECK_FALSE(net::decodePacket(longer.data(), longer.size(), p));
+        CHECK_FALSE(net::decodeClearPacket(longer.data(), longer.size(), p));
     }
     net::Packet bad = sampleWelcome();
     bad.setup.fighter[0] = "../etc";  // never a path
     std::vector<std::uint8_t> bytes = net::encodePacket(bad);
     net::Packet p;
-    CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     bad = sampleWelcome();
     bad.setup.startX[0] = -1;
     bytes = net::encodePacket(bad);
-    CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     net::Packet flags = sampleInput();
     flags.flags = 0x80;
     bytes = net::encodePacket(flags);
-    CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     net::Packet many = sampleInput();
     many.buttons.assign(net::kMaxInputsPerPacket + 1, 1);
     bytes = net::encodePacket(many);
-    CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), p));
-    CHECK_FALSE(net::decodePacket(nullptr, 0, p));
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
+    CHECK_FALSE(net::decodeClearPacket(nullptr, 0, p));
 }
 
 TEST_CASE("a packet of another protocol version decodes to its header only") {
     std::vector<std::uint8_t> bytes = net::encodePacket(sampleInput());
     bytes[2] = net::kProtocolVersion + 1;
     net::Packet p;
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), p));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     CHECK(p.version == net::kProtocolVersion + 1);
     CHECK(p.type == net::PacketType::Input);
     CHECK(p.buttons.empty());
@@ -309,7 +310,7 @@ TEST_CASE("random bytes and random corruptions of real packets are refused or de
         const int flips = 1 + int(next() % 3);
         for (int k = 0; k < flips; ++k) bytes[next() % bytes.size()] = std::uint8_t(next());
         net::Packet p;
-        if (net::decodePacket(bytes.data(), bytes.size(), p)) ++accepted;
+        if (net::decodeClearPacket(bytes.data(), bytes.size(), p)) ++accepted;
         checkCanonical(bytes);
     }
     CHECK(accepted > 0);  // the corruption test did reach deep fields, not only the magic
@@ -325,7 +326,7 @@ TEST_CASE("the net_packet fuzz seeds are what their names say: current-version p
         std::ifstream in(e.path(), std::ios::binary);
         const std::vector<std::uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         net::Packet p;
-        const bool ok = net::decodePacket(bytes.data(), bytes.size(), p);
+        const bool ok = net::decodeClearPacket(bytes.data(), bytes.size(), p);
         ++seen;
         if (name.find("undefined") != std::string::npos) {
             CHECK_FALSE(ok);
@@ -349,7 +350,7 @@ TEST_CASE("the net_packet fuzz seeds are what their names say: current-version p
         if (name == "hello.bin") {
             CHECK(p.style == sim::InputStyle::Simple);
             CHECK(p.rules == 0x1122334455667788ULL);
-            CHECK(p.nonce[15] == 15);
+            CHECK(p.ephemeral[15] == 15);
         }
         if (name == "challenge.bin") CHECK(p.cookie[0] == 32);
         if (name == "input.bin" || name == "challenge.bin") CHECK(p.tag[0] == 0xa0);
@@ -370,19 +371,8 @@ TEST_CASE("a sealed packet is authentic under its key and context only, and any 
         CHECK_FALSE(net::packetAuthentic(key, changed.data(), changed.size(), context.data(), context.size()));
     }
     net::Packet out;  // the tag is decoded, so a sealed packet still re-encodes to itself
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(net::encodePacket(out) == bytes);
-}
-
-TEST_CASE("the match key depends on the room secret, both nonces and the token") {
-    net::Nonce a{}, b{};
-    b[0] = 1;
-    const net::Key base = net::matchKey({}, a, b, 7);
-    CHECK(base.size() == 32);
-    CHECK(net::matchKey({}, a, b, 7) == base);
-    CHECK(net::matchKey({9}, a, b, 7) != base);
-    CHECK(net::matchKey({}, b, a, 7) != base);
-    CHECK(net::matchKey({}, a, b, 8) != base);
 }
 
 TEST_CASE("Hello, Challenge and Welcome carry the handshake's nonces, cookie and rules hash") {
@@ -390,27 +380,27 @@ TEST_CASE("Hello, Challenge and Welcome carry the handshake's nonces, cookie and
     hello.type = net::PacketType::Hello;
     hello.fighter = "ryo";
     hello.rules = 0xfedcba9876543210ULL;
-    hello.nonce[3] = 33;
+    hello.ephemeral[3] = 33;
     hello.cookie[15] = 44;
     std::vector<std::uint8_t> bytes = net::encodePacket(hello);
     net::Packet out;
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.rules == hello.rules);
-    CHECK(out.nonce == hello.nonce);
+    CHECK(out.ephemeral == hello.ephemeral);
     CHECK(out.cookie == hello.cookie);
     net::Packet challenge;
     challenge.type = net::PacketType::Challenge;
     challenge.cookie[0] = 5;
     bytes = net::encodePacket(challenge);
     CHECK(bytes.size() == 8 + 16 + 16);  // header, cookie, tag: smaller than any Hello, so never an amplifier
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.type == net::PacketType::Challenge);
     CHECK(out.cookie == challenge.cookie);
     net::Packet welcome = sampleWelcome();
     welcome.rules = 12;
-    welcome.nonce[0] = 77;
+    welcome.ephemeral[0] = 77;
     bytes = net::encodePacket(welcome);
-    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.rules == 12);
-    CHECK(out.nonce == welcome.nonce);
+    CHECK(out.ephemeral == welcome.ephemeral);
 }

@@ -79,6 +79,8 @@ TEST_CASE("a stranger's Hello that is never followed by inputs does not take the
     net::Packet hello;
     hello.type = net::PacketType::Hello;
     hello.fighter = "brick";
+    net::KxKey secret;
+    REQUIRE(net::makeKxPair(hello.ephemeral, secret));
     std::vector<std::uint8_t> bytes = net::sealPacket(hello, {});
     s.sendTo(nettest::kHost, bytes.data(), bytes.size(), 0);
     host.tick(0, 0);

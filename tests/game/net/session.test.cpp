@@ -120,3 +120,30 @@ TEST_CASE("a hash report for a frame not yet confirmed is checked when that fram
     CHECK(bad.desyncFrame() == 30);
     CHECK_FALSE(bad.tick(0));  // a desynced session stops
 }
+
+TEST_CASE("a hostile opponent's frame 1,000,000, an ack of frames never sent and a forged echo time are dropped and counted") {
+    net::Session s = session(0, 8);
+    for (int i = 0; i < 5; ++i) {
+        s.tick(0);
+        s.makePacket(1000 + i * 17);
+    }
+    net::Packet far = remoteInputs(1, {0, 0}, 0);
+    far.senderFrame = 1000000;  // version 4 believed it: every later frame of ours became a rollback
+    s.receive(far, 1100);
+    net::Packet acked = remoteInputs(1, {0}, 1);
+    acked.ackFrame = 500;  // we sent 5 frames
+    s.receive(acked, 1100);
+    net::Packet echo = remoteInputs(1, {0}, 2);
+    echo.echoTime = 1000 - 9995 + 1;  // a send time we never had: a 9,995 ms ping
+    s.receive(echo, 1100);
+    CHECK(s.stats(1100).implausible == 3);
+    CHECK(s.stats(1100).packetsReceived == 0);
+    CHECK(s.stats(1100).pingMs < 0);
+    CHECK(s.stats(1100).frameAdvantage == 0);
+    net::Packet real = remoteInputs(1, {0, 0, 0}, 3);
+    real.echoTime = 1000 + 17 + 1;  // the stamp of our second packet
+    s.receive(real, 1100);
+    CHECK(s.stats(1100).implausible == 3);
+    CHECK(s.stats(1100).pingMs == 1100 - 1017);
+    CHECK(s.confirmedFrame() == 3);
+}

@@ -15,6 +15,7 @@ set(NET_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/peer_matrix.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer_faults.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer_security.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/peer_trust.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lobby.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/lobby_flood.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/wrapper_hooks.test.cpp

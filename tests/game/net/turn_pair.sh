@@ -14,6 +14,7 @@ shift 3
 source "$here/coturn.sh"
 coturn_require
 rm -rf "$dir" && mkdir -p "$dir" || exit 1
+printf 's3cret\n' >"$dir/turn.pass"  # the relay password from a file, never on the command line
 trap coturn_stop EXIT
 fail() { echo "FAIL: $*"; for f in host join bad; do [ -f "$dir/$f.out" ] && { echo "--- $f"; cat "$dir/$f.out"; }; done
          tail -n 20 "$dir"/turnserver*.log 2>/dev/null; exit 1; }
@@ -35,14 +36,14 @@ done
 [ -n "$port" ] || { kill "$host"; fail "the host printed no port"; }
 
 # A wrong password first: refused by the server (401 to the signed request), exit 1, the host still waiting.
-timeout 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --turn "127.0.0.1:$tport" --turn-user bvh \
-    --turn-password wrong >"$dir/bad.out" 2>&1
+BVH_TURN_PASSWORD=wrong timeout 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --turn "127.0.0.1:$tport" \
+    --turn-user bvh >"$dir/bad.out" 2>&1
 badCode=$?
 [ "$badCode" = 1 ] || fail "a wrong TURN password: exit $badCode, expected 1"
 grep -q '^result: no relay: the TURN server refused the allocation: 401' "$dir/bad.out" || fail "a wrong TURN password is not said"
 
 timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --fast --turn "127.0.0.1:$tport" --turn-user bvh \
-    --turn-password s3cret --record "$dir/join.freplay" "$@" >"$dir/join.out" 2>&1
+    --turn-password-file "$dir/turn.pass" --record "$dir/join.freplay" "$@" >"$dir/join.out" 2>&1
 joinCode=$?
 wait "$host"
 hostCode=$?

@@ -1,9 +1,12 @@
 // The online flags shared by the window and the headless peer (game/run/online_flags.h): --host with and without a
 // port, --join, the numbers' ranges, the --net-* values, and the reading of HOST[:PORT].
 #include "game/run/online_flags.h"
+#include "game/run/relay_path.h"
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -97,4 +100,48 @@ TEST_CASE("A join address is read by the one number rule and echoed quoted, cut 
     CHECK(error == "bad host '\\x1b[2J" + std::string(36, 'h') + "...' (a name or a dotted IPv4 address)");
     CHECK_FALSE(run::resolveJoinAddress("127.0.0.1:\x1b[31m", a, error));
     CHECK(error == "bad port '\\x1b[31m' in '127.0.0.1:\\x1b[31m' (expected 1..65535)");
+}
+
+namespace {
+
+/// Parses every argument as a relay flag, then loads the password and checks the flags as the peers do.
+bool parseRelay(std::vector<std::string> args, run::RelayFlags& out, std::string& error) {
+    args.insert(args.begin(), "game");
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    io::FlagTable table;
+    run::addRelayFlags(table, out);
+    return io::parseFlags(int(argv.size()), argv.data(), table, error) && run::loadRelayPassword(out, error) &&
+           run::checkRelayFlags(out, error);
+}
+
+}  // namespace
+
+TEST_CASE("--turn-password on the command line is refused with the alternatives, and the password never shown") {
+    run::RelayFlags f;
+    std::string error;
+    CHECK_FALSE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u", "--turn-password", "hunter2"}, f, error));
+    CHECK(error.find("--turn-password-file FILE") != std::string::npos);
+    CHECK(error.find(run::kTurnPasswordEnv) != std::string::npos);
+    CHECK(error.find("hunter2") == std::string::npos);
+}
+
+TEST_CASE("the relay password comes from --turn-password-file's first line, and a missing or empty file is named") {
+    const std::string path = "relay_password_test.pass";
+    {
+        std::ofstream out(path);
+        out << "s3cret\nignored\n";
+    }
+    run::RelayFlags f;
+    std::string error;
+    REQUIRE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u", "--turn-password-file", path}, f, error));
+    CHECK(f.password == "s3cret");
+    { std::ofstream out(path); }
+    run::RelayFlags g;
+    CHECK_FALSE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u", "--turn-password-file", path}, g, error));
+    CHECK(error == path + ":1: the first line (the relay password) is empty");
+    std::remove(path.c_str());
+    run::RelayFlags h;
+    CHECK_FALSE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u", "--turn-password-file", path}, h, error));
+    CHECK(error.rfind(path + ": cannot read", 0) == 0);
 }

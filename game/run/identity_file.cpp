@@ -1,0 +1,110 @@
+// The identity key file (see identity_file.h).
+#include "game/run/identity_file.h"
+
+#include "game/io/atomic_file.h"
+#include "game/io/user_dirs.h"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace run {
+namespace {
+
+constexpr const char* kHeader = "bvh-fighter identity 1";
+
+std::string hexOf(const std::array<std::uint8_t, 32>& bytes) {
+    static const char* kHex = "0123456789abcdef";
+    std::string s;
+    for (std::uint8_t b : bytes) {
+        s += kHex[b >> 4];
+        s += kHex[b & 15];
+    }
+    return s;
+}
+
+bool seedOf(const std::string& hex, std::array<std::uint8_t, 32>& out) {
+    if (hex.size() != 64) return false;
+    for (std::size_t i = 0; i < 32; ++i) {
+        unsigned v = 0;
+        for (int k = 0; k < 2; ++k) {
+            const char c = hex[2 * i + std::size_t(k)];
+            const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+            if (d < 0) return false;
+            v = v * 16 + unsigned(d);
+        }
+        out[i] = std::uint8_t(v);
+    }
+    return true;
+}
+
+bool makeFolder(const std::string& dir, std::string& error) {
+    std::string part;
+    std::stringstream in(dir);
+    for (std::string piece; std::getline(in, piece, '/');) {
+        part += piece + "/";
+        if (piece.empty()) continue;
+        if (::mkdir(part.c_str(), 0700) != 0 && errno != EEXIST) {
+            error = dir + ": cannot create the folder: " + std::strerror(errno);
+            return false;
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+std::string identityPath(std::string& error) {
+    const io::UserDirs dirs = io::userDirs();
+    if (dirs.replays.empty()) {
+        error = "no folder for the identity key: " + dirs.problem;
+        return "";
+    }
+    const std::size_t slash = dirs.replays.rfind('/');
+    return dirs.replays.substr(0, slash) + "/identity.key";
+}
+
+std::string playerName() {
+    for (const char* var : {"BVH_PLAYER_NAME", "USER"}) {
+        const char* v = std::getenv(var);
+        if (v != nullptr && net::validPlayerName(v)) return v;
+    }
+    return "player";
+}
+
+bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::Identity& out, std::string& error) {
+    const std::string who = net::validPlayerName(name) ? name : "player";
+    std::ifstream in(path);
+    if (!in) {
+        const std::size_t slash = path.rfind('/');
+        if (slash != std::string::npos && !makeFolder(path.substr(0, slash), error)) return false;
+        if (!net::makeIdentity(who, out)) {
+            error = "no random numbers for an identity key (libsodium could not start)";
+            return false;
+        }
+        const std::string text = std::string(kHeader) + "\nseed = " + hexOf(net::identitySeed(out)) + "\n";
+        return io::writeFileAtomically(path, text, error, true);
+    }
+    std::string header, seedLine;
+    std::getline(in, header);
+    if (header != kHeader) {
+        error = path + ":1: not an identity key file (it starts `" + kHeader + "`)";
+        return false;
+    }
+    std::array<std::uint8_t, 32> seed;
+    if (!std::getline(in, seedLine) || seedLine.rfind("seed = ", 0) != 0 || !seedOf(seedLine.substr(7), seed)) {
+        error = path + ":2: wants `seed = ` and 64 lowercase hex digits";
+        return false;
+    }
+    if (!net::identityFromSeed(seed, who, out)) {
+        error = "libsodium could not start";
+        return false;
+    }
+    return true;
+}
+
+}  // namespace run
