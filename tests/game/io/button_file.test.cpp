@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 TEST_CASE("buttons.cfg is read once per folder: an edit between two fighters changes neither's buttons") {
     const fs::path dir = fs::temp_directory_path() / ("button_once_test_" + std::to_string(::getpid()));
     fs::remove_all(dir);
-    fs::copy(fs::path(BVH_TEST_DATA_DIR) / ".." / "fighter4", dir, fs::copy_options::recursive);
+    fs::copy(fs::path(BVH_TEST_SOURCE_DIR) / "game" / "fighter4", dir, fs::copy_options::recursive);
     const sim::FighterLoad first = sim::loadFighterById(dir.string(), "ninja");
     REQUIRE_MESSAGE(first.ok, first.error.text());
     const std::uint16_t kick = sim::buttonTable().bit("kick");
