@@ -19,7 +19,7 @@ const char* const kKeys = "p1.style, p2.style, volume, window, fullscreen, frame
 bool maySecret(std::string_view raw) {
     std::string lower(raw);
     for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
-    for (const char* word : {"pass", "secret", "key", "token", "cred"}) {
+    for (const char* word : {"pass", "word", "pwd", "secret", "key", "token", "cred"}) {
         if (lower.find(word) != std::string::npos) return true;
     }
     return false;
@@ -28,7 +28,7 @@ bool maySecret(std::string_view raw) {
 /// The message for a line that is not `KEY = VALUE`: the line is quoted unless it may hold a secret.
 std::string malformedLine(std::string_view raw, const std::vector<std::string>& w) {
     if (!maySecret(raw)) return "expected `KEY = VALUE`, got " + quote(joined(w));
-    return "expected `KEY = VALUE` (the line is not shown: it may hold a password)";
+    return "expected `KEY = VALUE` (the line is not shown: it may hold a secret)";
 }
 
 bool onOff(const std::string& v, bool& out, std::string& why) {
@@ -87,7 +87,7 @@ bool setValue(Settings& s, const std::string& key, const std::string& v, std::st
         (key == "relay.user" ? s.relayUser : s.relayPassword) = v;
         return true;
     }
-    why = "unknown setting " + (maySecret(key) ? std::string("(not shown: it may hold a password)") : quote(key)) +
+    why = "unknown setting " + (maySecret(key) ? std::string("(not shown: it may hold a secret)") : quote(key)) +
           " (known: " + kKeys + ")";
     return false;
 }

@@ -9,9 +9,15 @@
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    net::Packet p;
-    if (!net::decodePacket(data, size, p)) return 0;
     const std::string bytes = fuzz::asText(data, size);
+    // As received: a sealed type's body is opened by the channel, so only its header is decoded here.
+    net::Packet sealed;
+    if (net::decodePacket(data, size, sealed) && size > net::kMaxPacketSize) {
+        fuzz::broken("a packet larger than kMaxPacketSize was accepted", bytes);
+    }
+    // In clear (as the channel hands an opened body on): every field checked and re-encoded.
+    net::Packet p;
+    if (!net::decodeClearPacket(data, size, p)) return 0;
     if (size > net::kMaxPacketSize) fuzz::broken("a packet larger than kMaxPacketSize was accepted", bytes);
     if (p.version != net::kProtocolVersion) return 0;  // header only, by design: the handshake refuses it
     if (p.type == net::PacketType::Hello && !net::validFighterId(p.fighter)) fuzz::broken("a Hello with a bad fighter id", bytes);
