@@ -38,12 +38,15 @@ windowRecording() {
 # The window's input log (game/app/test_probe.h): the game appends "presses N texts M screens D age T top NAME" after
 # each drawn frame in which one of those changed (and every frame of a top screen's first second). Set PROBE to a file and export BVH_TEST_PROBE=$PROBE before starting the game.
 
-# probePresses: the presses count of the probe's last line (0 before any).
-probePresses() {
+# probeField NAME: the number after NAME in the probe's last line (0 before any line).
+probeField() {
     local n
-    n=$(tail -n 1 "$PROBE" 2>/dev/null | sed -n 's/^presses \([0-9]*\) .*/\1/p')
+    n=$(tail -n 1 "$PROBE" 2>/dev/null | sed -n "s/^\(.* \)\{0,1\}$1 \([0-9]*\) .*/\2/p")
     echo "${n:-0}"
 }
+
+# probePresses: the presses count of the probe's last line.
+probePresses() { probeField presses; }
 
 # probeStarted PID: waits (at most 60 s) until the game has run its first tick; status 1 when it never does or ends.
 probeStarted() {
@@ -71,11 +74,6 @@ probeKey() {
     return 1
 }
 
-# probeTop: the class name of the screen on top in the probe's last line ("app::ModeScreen").
-probeTop() {
-    tail -n 1 "$PROBE" 2>/dev/null | sed -n 's/.* top \(.*\)$/\1/p'
-}
-
 # probeWaitTop PID PATTERN AGE TENTHS: waits until the screen on top matches the grep PATTERN and has been there at
 # least AGE ticks (a menu ignores confirm presses for its first 15), at most TENTHS tenths of a second; status 1
 # when it never is, or the game ends.
@@ -91,9 +89,5 @@ probeWaitTop() {
     return 1
 }
 
-# probeAge: the ticks the screen on top has been there, from the probe's last line (0 before any).
-probeAge() {
-    local a
-    a=$(tail -n 1 "$PROBE" 2>/dev/null | sed -n 's/.* age \([0-9]*\) .*/\1/p')
-    echo "${a:-0}"
-}
+# probeAge: the ticks the screen on top has been there, from the probe's last line.
+probeAge() { probeField age; }
