@@ -5,10 +5,8 @@
 # recording written in-process (io::AtomicFile, ReplayWriter) is checked deterministically in a forked child in
 # tests/game/io/atomic_file.test.cpp.
 find_package(SFML 2.5 COMPONENTS window system REQUIRED)
-add_executable(fault_tool ${CMAKE_CURRENT_LIST_DIR}/faults/fault_tool.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/bindings.h ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/button_slots.cpp)
-target_link_libraries(fault_tool PRIVATE game_io sfml-window sfml-system)
+add_executable(fault_tool ${CMAKE_CURRENT_LIST_DIR}/faults/fault_tool.cpp)
+target_link_libraries(fault_tool PRIVATE app_input sfml-system)
 target_include_directories(fault_tool PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_definitions(fault_tool PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}")
 

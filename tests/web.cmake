@@ -7,9 +7,9 @@ if(NOT BVH_BUILD_GAME)
   return()
 endif()
 # The draw list both front ends paint: a native doctest program, run in every build (the sanitizers included).
-add_executable(view_tests main.test.cpp web/draw_list.test.cpp game/view/music.test.cpp game/view/move_list.test.cpp
+add_executable(view_tests web/draw_list.test.cpp game/view/music.test.cpp game/view/move_list.test.cpp
                game/view/camera.test.cpp game/view/stage.test.cpp game/view/rig_draw.test.cpp)
-target_link_libraries(view_tests PRIVATE game_view game_io doctest::doctest)
+target_link_libraries(view_tests PRIVATE game_view game_io doctest_main)
 target_include_directories(view_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_compile_definitions(view_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}"
                                              BVH_TEST_SOURCE_DIR="${CMAKE_CURRENT_SOURCE_DIR}")

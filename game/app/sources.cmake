@@ -7,10 +7,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/live_rules.h
   ${CMAKE_CURRENT_LIST_DIR}/flags.h
   ${CMAKE_CURRENT_LIST_DIR}/flags.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/bindings.h
-  ${CMAKE_CURRENT_LIST_DIR}/bindings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_tracker.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/button_slots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.h
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_probe.h
@@ -76,4 +73,12 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/online_source.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_link.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spectate_source.cpp
+)
+
+# The key bindings (controls.cfg) and button slots: a library of their own, so the fuzz target and the fault tool
+# link them without the rest of the app.
+set(GAME_APP_INPUT_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/bindings.h
+  ${CMAKE_CURRENT_LIST_DIR}/bindings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/button_slots.cpp
 )

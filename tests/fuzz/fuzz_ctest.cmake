@@ -14,6 +14,9 @@ target_link_libraries(fuzz_support PUBLIC game_io)
 target_include_directories(fuzz_support PUBLIC ${PROJECT_SOURCE_DIR})
 target_compile_definitions(fuzz_support PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}")
 add_custom_target(fuzz_targets)
+if(NOT BVH_FUZZ)
+  add_library(fuzz_corpus_main OBJECT ${FUZZ_DIR}/corpus_main.cpp)  # compiled once for every target
+endif()
 
 # bvh_fuzz_target(NAME [SOURCES_AND_LIBRARIES...]): fuzz_NAME from NAME.fuzz.cpp, its corpus test.
 function(bvh_fuzz_target name)
@@ -25,7 +28,7 @@ function(bvh_fuzz_target name)
     target_link_options(fuzz_${name} PRIVATE -fsanitize=fuzzer)
     add_test(NAME "fuzz corpus ${name}" COMMAND fuzz_${name} -runs=0 ${corpus})
   else()
-    target_sources(fuzz_${name} PRIVATE ${FUZZ_DIR}/corpus_main.cpp)
+    target_link_libraries(fuzz_${name} PRIVATE fuzz_corpus_main)
     add_test(NAME "fuzz corpus ${name}" COMMAND fuzz_${name} ${corpus})
   endif()
   add_dependencies(fuzz_targets fuzz_${name})
@@ -43,6 +46,4 @@ bvh_fuzz_target(lobby_packet LIBRARIES game_net)
 bvh_fuzz_target(sim_schedule LIBRARIES game_simnet)
 bvh_fuzz_target(bvh_cli LIBRARIES bvh_cli)
 find_package(SFML 2.5 COMPONENTS window system REQUIRED)
-bvh_fuzz_target(controls
-  SOURCES ${PROJECT_SOURCE_DIR}/game/app/bindings.h ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp ${PROJECT_SOURCE_DIR}/game/app/button_slots.cpp
-  LIBRARIES sfml-window)
+bvh_fuzz_target(controls LIBRARIES app_input)

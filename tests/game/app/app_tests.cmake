@@ -1,12 +1,10 @@
-# app_tests: parts of the SFML app tested without a window: the key-binding parser (game/app/bindings.cpp), the
-# window placement (game/app/window_position.h), the command line (game/app/flags.cpp), the live rules, the
-# frame meter and the input display labels, and the fight view's parts that need no window: the live and replay
-# sources, the match recorder, the training tools and the pacing. A separate executable because the parser works on SFML key codes,
-# so it needs SFML's headers and sfml-window, which the main `tests` target does not link; it constructs no window
-# and needs no display. Registered like `tests`.
+# app_tests: parts of the SFML app tested without a window: the key-binding parser, the window placement, the
+# command line, the live rules, the frame meter and the input display labels, and the fight view's parts that need
+# no window: the live and replay sources, the match recorder, the training tools and the pacing. A separate
+# executable because it links the app library (game_app: SFML's graphics and window), which the main `tests` target
+# does not; it constructs no window and needs no display. Registered like `tests`.
 find_package(SFML 2.5 COMPONENTS graphics window system REQUIRED)
 add_executable(app_tests
-  ${CMAKE_CURRENT_LIST_DIR}/../../main.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bindings.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/extra_buttons.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_position.test.cpp
@@ -16,63 +14,18 @@ add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/fight_source.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_pacing.test.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/window_position.h
-  ${PROJECT_SOURCE_DIR}/game/app/live_rules.h
-  ${PROJECT_SOURCE_DIR}/game/app/bindings.h
-  ${PROJECT_SOURCE_DIR}/game/app/bindings.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/input_tracker.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/button_slots.cpp
   ${CMAKE_CURRENT_LIST_DIR}/input_queue.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/round_calls.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/letterbox.test.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/letterbox.h
-  ${PROJECT_SOURCE_DIR}/game/app/round_calls.h
-  ${PROJECT_SOURCE_DIR}/game/app/fresh_press.h
-  ${PROJECT_SOURCE_DIR}/game/app/input_queue.h
-  ${PROJECT_SOURCE_DIR}/game/app/input_queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/flags.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/options_model.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_hints.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/replay_list.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/arcade.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/view_logic.test.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/view_logic.h
-  ${PROJECT_SOURCE_DIR}/game/app/arcade.h
-  ${PROJECT_SOURCE_DIR}/game/app/select_memory.h
-  ${PROJECT_SOURCE_DIR}/game/app/replay_list.h
-  ${PROJECT_SOURCE_DIR}/game/app/replay_list.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/fight_hints.h
-  ${PROJECT_SOURCE_DIR}/game/app/fight_hints.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/options_model.h
-  ${PROJECT_SOURCE_DIR}/game/app/options_model.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/user_paths.h
   ${CMAKE_CURRENT_LIST_DIR}/particles.test.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/particles.h
-  ${PROJECT_SOURCE_DIR}/game/app/particles.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/flags.h
-  ${PROJECT_SOURCE_DIR}/game/app/flags.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/online_flags.h
-  ${PROJECT_SOURCE_DIR}/game/app/online_settings.h
-  ${PROJECT_SOURCE_DIR}/game/app/online_settings.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/online_settings.test.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/draw.h
-  ${PROJECT_SOURCE_DIR}/game/app/draw.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/frame_meter.h
-  ${PROJECT_SOURCE_DIR}/game/app/frame_meter.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/training_hud.h
-  ${PROJECT_SOURCE_DIR}/game/app/training_hud.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/training.h
-  ${PROJECT_SOURCE_DIR}/game/app/training.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/fight_pacing.h
-  ${PROJECT_SOURCE_DIR}/game/app/fight_source.h
-  ${PROJECT_SOURCE_DIR}/game/app/fight_source.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/match_recorder.h
-  ${PROJECT_SOURCE_DIR}/game/app/match_recorder.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/live_source.h
-  ${PROJECT_SOURCE_DIR}/game/app/live_source.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/replay_source.h
-  ${PROJECT_SOURCE_DIR}/game/app/replay_source.cpp)
-target_link_libraries(app_tests PRIVATE game_run sfml-graphics sfml-window doctest::doctest)
+  ${CMAKE_CURRENT_LIST_DIR}/online_settings.test.cpp)
+target_link_libraries(app_tests PRIVATE game_app doctest_main)
 target_include_directories(app_tests PRIVATE ${CMAKE_CURRENT_LIST_DIR}/../..)
 target_compile_definitions(app_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}" BVH_SHARED_DIR="${BVH_SHARED_DIR}"
                            BVH_TEST_DATA_DIR="${CMAKE_CURRENT_LIST_DIR}/../data")
@@ -81,11 +34,8 @@ bvh_doctest_files(app_tests)
 # Text measured with SFML needs a GL context (the glyphs live in a texture), so the banner-fit test is its own
 # executable run under xvfb-run; without xvfb-run it says why and CTest counts it skipped.
 add_executable(draw_fit_tests
-  ${CMAKE_CURRENT_LIST_DIR}/../../main.test.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/draw_fit.test.cpp
-  ${PROJECT_SOURCE_DIR}/game/app/draw.h
-  ${PROJECT_SOURCE_DIR}/game/app/draw.cpp)
-target_link_libraries(draw_fit_tests PRIVATE sfml-graphics sfml-window doctest::doctest)
+  ${CMAKE_CURRENT_LIST_DIR}/draw_fit.test.cpp)
+target_link_libraries(draw_fit_tests PRIVATE game_app doctest_main)
 target_include_directories(draw_fit_tests PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_definitions(draw_fit_tests PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}")
 find_program(XVFB_RUN_FOR_DRAW xvfb-run)
