@@ -337,10 +337,15 @@ protected:
     }
 };
 
-/// `count` members m0, m1, ... in a row, one a line.
-std::string rowOfMembers(int count) {
+/// `count` members m0, m1, ... one a line, on a grid 64 boxes wide: a shallow tree, so a large agent builds fast
+/// (a single row makes the spec's insertion walk ever longer paths).
+std::string gridOfMembers(int count) {
     std::string agent;
-    for (int i = 0; i < count; ++i) agent += "m" + std::to_string(i) + " " + std::to_string(3 * i) + " 0 " + std::to_string(3 * i + 2) + " 2\n";
+    for (int i = 0; i < count; ++i) {
+        const int x = 3 * (i % 64), y = 3 * (i / 64);
+        agent += "m" + std::to_string(i) + " " + std::to_string(x) + " " + std::to_string(y) + " " +
+                 std::to_string(x + 2) + " " + std::to_string(y + 2) + "\n";
+    }
     return agent;
 }
 
@@ -348,7 +353,7 @@ std::string rowOfMembers(int count) {
 
 TEST_CASE("a failed write stops the run with a message and the write-error status") {
     Scratch s;
-    const std::string agent = s.write("agent.txt", rowOfMembers(3000)), actions = s.write("actions.txt", "p\nc 0 0 1 1\n");
+    const std::string agent = s.write("agent.txt", gridOfMembers(3000)), actions = s.write("actions.txt", "p\nc 0 0 1 1\n");
     for (const std::size_t room : {std::size_t(0), std::size_t(1000), std::size_t(100000)}) {
         CAPTURE(room);
         FullBuf buf(room);
@@ -362,7 +367,7 @@ TEST_CASE("a failed write stops the run with a message and the write-error statu
 
 TEST_CASE("output, the printed tree included, is written in bounded chunks and stays byte for byte the same") {
     Scratch s;
-    const std::string agentText = rowOfMembers(5000);
+    const std::string agentText = gridOfMembers(5000);
     const std::string agent = s.write("agent.txt", agentText), actions = s.write("actions.txt", "p\n");
     ChunkBuf buf;
     std::ostream out(&buf);
@@ -418,7 +423,7 @@ TEST_CASE("lines crossing the reader's block boundary parse whole") {
 }
 
 TEST_CASE("a duplicate far down the agent names the first line even after the tree was laid out anew") {
-    const Run r = runBvh(rowOfMembers(9000) + "m0 5 5 6 6\n", "p\n");
+    const Run r = runBvh(gridOfMembers(9000) + "m0 5 5 6 6\n", "p\n");
     CHECK(r.status == bvhcli::kBadInput);
     CHECK(r.err == "agent.txt:9001: duplicate member name 'm0' (first on line 1)\n");
 }
