@@ -136,6 +136,12 @@ struct Parser : io::LineParser {
     }
 
     bool header(const std::vector<std::string>& t);
+    bool fighterLine(const std::vector<std::string>& t);
+    bool textLine(const std::vector<std::string>& t);
+    bool numberLine(const std::vector<std::string>& t, bool& handled);
+    bool colorLine(const std::vector<std::string>& t);
+    bool memberLine(const std::vector<std::string>& t);
+    bool animStart(const std::vector<std::string>& t);
     bool animLine(const std::vector<std::string>& t);
     bool frameData(const std::vector<std::string>& t, AnimDef& a, bool& handled);
     bool moveData(const std::vector<std::string>& t, AnimDef& a, bool& handled);
@@ -147,34 +153,51 @@ struct Parser : io::LineParser {
 bool Parser::header(const std::vector<std::string>& t) {
     const std::string& k = t[0];
     if (def.id.empty() && k != "fighter") return fail("the first record must be `fighter ID`");
-    if (k == "fighter") {
-        if (!def.id.empty()) return fail("second `fighter` record");
-        if (!count(t, 2, "fighter ID")) return false;
-        if (!expectedId.empty() && t[1] != expectedId) {
-            return fail("fighter id " + io::quote(t[1]) + " differs from the file name " + io::quote(expectedId + ".fighter"));
-        }
-        if (const std::string why = io::tooLong("the fighter id", t[1]); !why.empty()) return fail(why);
-        def.id = t[1];
-        def.display = t[1];
-        return true;
-    }
+    if (k == "fighter") return fighterLine(t);
     const bool keyed = k == "display" || k == "archetype" || k == "difficulty" || k == "health" || k == "walk" ||
                        k == "jump" || k == "push" || k == "motion" || k == "dash" || k == "throwtech" || k == "run";
     if (keyed && !once(seenHeader, k)) return false;
     if (k == "color" && t.size() >= 2 && !once(seenHeader, "color " + t[1])) return false;
-    if (k == "display") {
-        if (t.size() < 2) return fail("expected `display NAME`");
-        def.display = t[1];
-        for (std::size_t i = 2; i < t.size(); ++i) def.display += " " + t[i];
-        const std::string why = io::tooLong("the display name", def.display);
-        return why.empty() || fail(why);
+    if (k == "display" || k == "archetype") return textLine(t);
+    if (k == "color") return colorLine(t);
+    if (k == "bone") return rig.bone(t, def);
+    if (k == "pose") return rig.pose(t, def);
+    if (k == "member") return memberLine(t);
+    if (k == "anim" || k == "move") return animStart(t);
+    if (k == "end") return fail("`end` without an open anim/move");
+    bool handled = true;
+    const bool ok = numberLine(t, handled);
+    return handled ? ok : fail("unknown record " + io::quote(k));
+}
+
+bool Parser::fighterLine(const std::vector<std::string>& t) {
+    if (!def.id.empty()) return fail("second `fighter` record");
+    if (!count(t, 2, "fighter ID")) return false;
+    if (!expectedId.empty() && t[1] != expectedId) {
+        return fail("fighter id " + io::quote(t[1]) + " differs from the file name " + io::quote(expectedId + ".fighter"));
     }
-    if (k == "archetype") {
-        if (t.size() < 2) return fail("expected `archetype TEXT`");
-        def.archetype = t[1];
-        for (std::size_t i = 2; i < t.size(); ++i) def.archetype += " " + t[i];
-        return def.archetype.size() <= 60 || fail("archetype longer than 60 characters (it is one line on select)");
-    }
+    if (const std::string why = io::tooLong("the fighter id", t[1]); !why.empty()) return fail(why);
+    def.id = t[1];
+    def.display = t[1];
+    return true;
+}
+
+/// `display NAME...` and `archetype TEXT...`: the rest of the line, words joined by one space.
+bool Parser::textLine(const std::vector<std::string>& t) {
+    const bool display = t[0] == "display";
+    if (t.size() < 2) return fail(display ? "expected `display NAME`" : "expected `archetype TEXT`");
+    std::string& text = display ? def.display : def.archetype;
+    text = t[1];
+    for (std::size_t i = 2; i < t.size(); ++i) text += " " + t[i];
+    if (!display) return text.size() <= 60 || fail("archetype longer than 60 characters (it is one line on select)");
+    const std::string why = io::tooLong("the display name", text);
+    return why.empty() || fail(why);
+}
+
+/// The header's numeric records; `handled` is false when `t` is none of them.
+bool Parser::numberLine(const std::vector<std::string>& t, bool& handled) {
+    const std::string& k = t[0];
+    InputWindows& w = def.windows;
     if (k == "difficulty") return count(t, 2, "difficulty N") && toInt(t[1], 1, 3, def.difficulty);
     if (k == "health") return count(t, 2, "health N") && toInt(t[1], 1, 100000, def.health);
     if (k == "walk") {
@@ -185,23 +208,7 @@ bool Parser::header(const std::vector<std::string>& t) {
         return count(t, 4, "jump VY GRAVITY VX") && toInt(t[1], 1, 200, def.jumpVy) &&
                toInt(t[2], 1, 50, def.gravity) && toInt(t[3], 0, 100, def.jumpVx);
     }
-    if (k == "color") {
-        NamedColor c;
-        int r = 0, g = 0, b = 0;
-        if (!count(t, 5, "color ROLE R G B") || !toInt(t[2], 0, 255, r) || !toInt(t[3], 0, 255, g) ||
-            !toInt(t[4], 0, 255, b)) {
-            return false;
-        }
-        if (const std::string why = io::tooLong("the colour role", t[1]); !why.empty()) return fail(why);
-        c.name = t[1];
-        c.r = std::uint8_t(r);
-        c.g = std::uint8_t(g);
-        c.b = std::uint8_t(b);
-        def.colors.push_back(c);
-        return true;
-    }
     if (k == "push") return count(t, 5, "push minX minY maxX maxY") && box(t, 1, def.push);
-    InputWindows& w = def.windows;
     if (k == "motion") return count(t, 2, "motion N") && toInt(t[1], 1, kHistory, w.motion);
     if (k == "throwtech") return count(t, 2, "throwtech N") && toInt(t[1], 0, 60, w.tech);
     if (k == "run") return count(t, 2, "run SPEED") && toInt(t[1], 1, 100, w.run);
@@ -209,49 +216,66 @@ bool Parser::header(const std::vector<std::string>& t) {
         return count(t, 4, "dash WINDOW FORWARD BACK") && toInt(t[1], 1, kHistory - 2, w.dash) &&
                toInt(t[2], 1, 100, w.dashForward) && toInt(t[3], 1, 100, w.dashBack);
     }
-    if (k == "bone") return rig.bone(t, def);
-    if (k == "pose") return rig.pose(t, def);
-    if (k == "member") {
-        MemberDef m;
-        const bool boneForm = t.size() >= 3 && t[2] == "bones";
-        if (boneForm && !def.rigged() && !def.members.empty()) {
-            return fail("`member NAME bones` and `member NAME minX minY maxX maxY` cannot be mixed in a file");
-        }
-        if (!boneForm && def.rigged()) {
-            return fail("in a rigged fighter (it has `bone` records) a member is `member NAME bones BONE...`");
-        }
-        if (!boneForm && (!count(t, 6, "member NAME minX minY maxX maxY") || !box(t, 2, m.box))) return false;
-        if (t.size() >= 2 && (t[1] == "attack" || t[1] == "push" || t[1] == "throw")) {
-            return fail(io::quote(t[1]) + " is reserved, not a member name");
-        }
-        if (def.member(t[1]) >= 0) return fail("duplicate member " + io::quote(t[1]));
-        if (!def.anims.empty()) return fail("members must come before the first anim/move");
-        if (int(def.members.size()) >= kMaxMembers) return fail("more than " + std::to_string(kMaxMembers) + " members");
-        if (boneForm && !rig.member(t, def)) return false;
-        if (const std::string why = io::tooLong("the member name", t[1]); !why.empty()) return fail(why);
-        m.name = t[1];
-        def.members.push_back(m);
-        return true;
+    handled = false;
+    return false;
+}
+
+bool Parser::colorLine(const std::vector<std::string>& t) {
+    NamedColor c;
+    int r = 0, g = 0, b = 0;
+    if (!count(t, 5, "color ROLE R G B") || !toInt(t[2], 0, 255, r) || !toInt(t[3], 0, 255, g) ||
+        !toInt(t[4], 0, 255, b)) {
+        return false;
     }
-    if (k == "anim" || k == "move") {
-        AnimDef a;
-        a.isMove = (k == "move");
-        if (a.isMove ? !count(t, 2, "move NAME") : !count(t, 3, "anim NAME LENGTH")) return false;
-        if (!a.isMove && !toInt(t[2], 1, 10000, a.length)) return false;
-        if (def.anim(t[1]) >= 0) return fail("duplicate anim/move " + io::quote(t[1]));
-        if (def.members.empty()) return fail("no `member` before the first anim/move");
-        if (int(def.anims.size()) >= kMaxAnims) return fail("more than " + std::to_string(kMaxAnims) + " anims/moves");
-        if (const std::string why = io::tooLong("the anim/move name", t[1]); !why.empty()) return fail(why);
-        a.name = t[1];
-        a.line = line;
-        def.anims.push_back(a);
-        current = int(def.anims.size()) - 1;
-        placementLines.clear();
-        seenField.clear();
-        return true;
+    if (const std::string why = io::tooLong("the colour role", t[1]); !why.empty()) return fail(why);
+    c.name = t[1];
+    c.r = std::uint8_t(r);
+    c.g = std::uint8_t(g);
+    c.b = std::uint8_t(b);
+    def.colors.push_back(c);
+    return true;
+}
+
+bool Parser::memberLine(const std::vector<std::string>& t) {
+    MemberDef m;
+    const bool boneForm = t.size() >= 3 && t[2] == "bones";
+    if (boneForm && !def.rigged() && !def.members.empty()) {
+        return fail("`member NAME bones` and `member NAME minX minY maxX maxY` cannot be mixed in a file");
     }
-    if (k == "end") return fail("`end` without an open anim/move");
-    return fail("unknown record " + io::quote(k));
+    if (!boneForm && def.rigged()) {
+        return fail("in a rigged fighter (it has `bone` records) a member is `member NAME bones BONE...`");
+    }
+    if (!boneForm && (!count(t, 6, "member NAME minX minY maxX maxY") || !box(t, 2, m.box))) return false;
+    if (t.size() >= 2 && (t[1] == "attack" || t[1] == "push" || t[1] == "throw")) {
+        return fail(io::quote(t[1]) + " is reserved, not a member name");
+    }
+    if (def.member(t[1]) >= 0) return fail("duplicate member " + io::quote(t[1]));
+    if (!def.anims.empty()) return fail("members must come before the first anim/move");
+    if (int(def.members.size()) >= kMaxMembers) return fail("more than " + std::to_string(kMaxMembers) + " members");
+    if (boneForm && !rig.member(t, def)) return false;
+    if (const std::string why = io::tooLong("the member name", t[1]); !why.empty()) return fail(why);
+    m.name = t[1];
+    def.members.push_back(m);
+    return true;
+}
+
+/// `anim NAME LENGTH` or `move NAME`: opens the record that the following lines fill.
+bool Parser::animStart(const std::vector<std::string>& t) {
+    AnimDef a;
+    a.isMove = (t[0] == "move");
+    if (a.isMove ? !count(t, 2, "move NAME") : !count(t, 3, "anim NAME LENGTH")) return false;
+    if (!a.isMove && !toInt(t[2], 1, 10000, a.length)) return false;
+    if (def.anim(t[1]) >= 0) return fail("duplicate anim/move " + io::quote(t[1]));
+    if (def.members.empty()) return fail("no `member` before the first anim/move");
+    if (int(def.anims.size()) >= kMaxAnims) return fail("more than " + std::to_string(kMaxAnims) + " anims/moves");
+    if (const std::string why = io::tooLong("the anim/move name", t[1]); !why.empty()) return fail(why);
+    a.name = t[1];
+    a.line = line;
+    def.anims.push_back(a);
+    current = int(def.anims.size()) - 1;
+    placementLines.clear();
+    seenField.clear();
+    return true;
 }
 
 bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& handled) {
