@@ -297,168 +297,224 @@ bool torn(const SpringChain& c, const ChainRest& r) {
     return dx * dx + dy * dy > 16.f * r.link * r.link;
 }
 
-}  // namespace
+/// One rigged fighter drawn into a DrawList: the bones placed in the fighter's frame, the head's and the waist's
+/// frames, the chains (ribbons, ponytail) where they hang, then the shapes from the back to the front.
+class RigPainter {
+public:
+    RigPainter(DrawList& out, const View& v, const RigLook& look, int x, int y, int facing, int player)
+        : v_(v), look_(look), pen_{out, v, float(x), float(y), float(facing < 0 ? -1 : 1), player},
+          x_(float(x)), y_(float(y)), fwd_(facing < 0 ? -1.f : 1.f) {}
 
-void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count, int x,
-            int y, int facing, const RigLook& look, int player, long ticks, SecondaryMotion* motion) {
-    count = std::min(count, std::min(int(skel.bones.size()), sim::kMaxBones));
-    if (count <= 0) return;
-    std::array<Placed, sim::kMaxBones> bones{};
+    void place(const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count);
+    void hang(long ticks, SecondaryMotion* motion);
+    void paint();
+
+private:
+    Point world(Vec p) const { return Point{x_ + fwd_ * p.x, y_ + p.y}; }
+    Point worldDir(Vec p) const { return Point{fwd_ * p.x, p.y}; }
+    const Placed& bone(int i) const { return bones_[std::size_t(i)]; }
+    const SpringChain& chain(std::size_t c) const { return motion_ != nullptr ? motion_->chains[c] : scratch_[c]; }
+    void frameHead();
+    void frameWaist();
+    void drawBone(const Placed& b, Rgba fill);
+    Rgba limbColor(const Placed& b) const;
+    void drawLimbs(int side, bool legs);
+    void drawBody();
+    void drawHead();
+
+    const View& v_;
+    const RigLook& look_;
+    RigPen pen_;
+    float x_, y_, fwd_;
+    std::array<Placed, sim::kMaxBones> bones_{};
+    int count_ = 0, head_ = -1, neck_ = -1, hip_ = -1, spine_ = -1;
+    HeadFrame hf_, waist_;  // the waist: the belt goes round the disc at the hip's end
+    std::array<ChainRest, 3> rest_{};  // where each chain hangs this frame
+    std::array<bool, 3> has_{};
+    SpringChain scratch_[3];
+    SecondaryMotion* motion_ = nullptr;
+};
+
+void RigPainter::place(const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count) {
+    count_ = count;
     constexpr float kQ = 1.f / float(1 << sim::kPosShift);
-    int head = -1, neck = -1, hip = -1, spine = -1;
     for (int i = 0; i < count; ++i) {
         const auto k = std::size_t(i);
-        Placed& b = bones[k];
+        Placed& b = bones_[k];
         b.a = {float(placed[i].x0) * kQ, float(placed[i].y0) * kQ};
         b.b = {float(placed[i].x1) * kQ, float(placed[i].y1) * kQ};
         b.len = length(b.b - b.a);
         b.u = unit(b.b - b.a, {0.f, 1.f});
         b.radius = float(skel.bones[k].radius);
         b.kind = kindOf(skel.bones[k].name);
-        if (b.kind.bone == Bone::Head) head = i;
-        if (b.kind.bone == Bone::Neck) neck = i;
-        if (b.kind.bone == Bone::Hip) hip = i;
-        if (b.kind.bone == Bone::Spine) spine = i;
+        if (b.kind.bone == Bone::Head) head_ = i;
+        if (b.kind.bone == Bone::Neck) neck_ = i;
+        if (b.kind.bone == Bone::Hip) hip_ = i;
+        if (b.kind.bone == Bone::Spine) spine_ = i;
     }
     for (std::size_t m = 0; m < skel.memberBones.size(); ++m) {
         for (int i : skel.memberBones[m]) {
-            if (i >= 0 && i < count && bones[std::size_t(i)].member < 0) bones[std::size_t(i)].member = int(m);
+            if (i >= 0 && i < count && bones_[std::size_t(i)].member < 0) bones_[std::size_t(i)].member = int(m);
         }
     }
-    RigPen pen{out, v, float(x), float(y), float(facing < 0 ? -1 : 1), player};
-    const float fwd = facing < 0 ? -1.f : 1.f;
-    const auto world = [&](Vec p) { return Point{float(x) + fwd * p.x, float(y) + p.y}; };
-    const auto worldDir = [&](Vec p) { return Point{fwd * p.x, p.y}; };
+    frameHead();
+    frameWaist();
+}
 
-    // The chains: where each hangs this frame.
-    std::array<ChainRest, 3> rest{};
-    std::array<bool, 3> has{};
-    HeadFrame hf;
-    if (head >= 0) {
-        const Placed& hb = bones[std::size_t(head)];
-        hf.up = hb.u;
-        hf.fw = front(hb.u);
-        hf.c = (hb.a + hb.b) * 0.5f;
-        hf.half = hb.len / 2.f;
-        hf.r = std::max(0.5f, hb.radius - inset(v, lineWidth(v, hb.radius)));
-        const Vec anchor = look.hasHair ? hf.at(-0.75f, 0.55f) : hf.at(-0.85f, 0.38f);
-        const Vec dir = look.hasHair ? hf.fw * -0.45f + hf.up * -0.9f : hf.fw * -0.9f + hf.up * -0.3f;
-        rest[0] = {world(anchor), worldDir(unit(dir, {-1.f, 0.f})), std::max(3.f, hb.radius * (look.hasHair ? 0.42f : 0.38f))};
-        has[0] = true;
+void RigPainter::frameHead() {
+    if (head_ < 0) return;
+    const Placed& hb = bone(head_);
+    hf_.up = hb.u;
+    hf_.fw = front(hb.u);
+    hf_.c = (hb.a + hb.b) * 0.5f;
+    hf_.half = hb.len / 2.f;
+    hf_.r = std::max(0.5f, hb.radius - inset(v_, lineWidth(v_, hb.radius)));
+    const Vec anchor = look_.hasHair ? hf_.at(-0.75f, 0.55f) : hf_.at(-0.85f, 0.38f);
+    const Vec dir = look_.hasHair ? hf_.fw * -0.45f + hf_.up * -0.9f : hf_.fw * -0.9f + hf_.up * -0.3f;
+    rest_[0] = {world(anchor), worldDir(unit(dir, {-1.f, 0.f})),
+                std::max(3.f, hb.radius * (look_.hasHair ? 0.42f : 0.38f))};
+    has_[0] = true;
+}
+
+/// The belt's disc: the hip's or the spine's capsule at the hip's end, whichever is wider; the belt's tails hang
+/// from a knot at its front.
+void RigPainter::frameWaist() {
+    if (hip_ < 0) return;
+    const Placed& h = bone(hip_);
+    float t0 = 1.f, t1 = 1.f;
+    taperOf(Bone::Hip, t0, t1);
+    waist_.c = h.b;
+    waist_.up = h.u;
+    waist_.fw = front(h.u);
+    waist_.r = h.radius * t1 - inset(v_, lineWidth(v_, h.radius));
+    if (spine_ >= 0) {
+        const Placed& s = bone(spine_);
+        taperOf(Bone::Spine, t0, t1);
+        if (length(s.a - h.b) < 1e-3f) waist_.r = std::max(waist_.r, s.radius * t0 - inset(v_, lineWidth(v_, s.radius)));
     }
-    HeadFrame waist;  // the belt goes round the disc at the hip's end that the hip's or the spine's capsule covers
-    if (hip >= 0) {
-        const Placed& h = bones[std::size_t(hip)];
-        float t0 = 1.f, t1 = 1.f;
-        taperOf(Bone::Hip, t0, t1);
-        waist.c = h.b;
-        waist.up = h.u;
-        waist.fw = front(h.u);
-        waist.r = h.radius * t1 - inset(v, lineWidth(v, h.radius));
-        if (spine >= 0) {
-            const Placed& s = bones[std::size_t(spine)];
-            taperOf(Bone::Spine, t0, t1);
-            if (length(s.a - h.b) < 1e-3f) waist.r = std::max(waist.r, s.radius * t0 - inset(v, lineWidth(v, s.radius)));
-        }
-        waist.r *= 0.92f;  // the belt's own outline stays inside
-    }
-    if (hip >= 0) {
-        const Placed& hb = bones[std::size_t(hip)];
-        const Vec knot = waist.at(0.75f, -0.24f);
-        const Vec down = hb.u * -1.f;
-        rest[1] = {world(knot), worldDir(unit(down + front(hb.u) * 0.35f, {0.f, -1.f})), std::max(2.f, waist.r * 0.2f)};
-        rest[2] = {world(knot), worldDir(unit(down + front(hb.u) * 0.05f, {0.f, -1.f})), std::max(2.f, waist.r * 0.24f)};
-        has[1] = has[2] = true;
-    }
-    SpringChain scratch[3];
+    waist_.r *= 0.92f;  // the belt's own outline stays inside
+    const Vec knot = waist_.at(0.75f, -0.24f);
+    const Vec down = h.u * -1.f;
+    rest_[1] = {world(knot), worldDir(unit(down + front(h.u) * 0.35f, {0.f, -1.f})), std::max(2.f, waist_.r * 0.2f)};
+    rest_[2] = {world(knot), worldDir(unit(down + front(h.u) * 0.05f, {0.f, -1.f})), std::max(2.f, waist_.r * 0.24f)};
+    has_[1] = has_[2] = true;
+}
+
+/// Steps the chains from where `motion` left them to `ticks` (or places them at rest).
+void RigPainter::hang(long ticks, SecondaryMotion* motion) {
+    motion_ = motion;
     for (std::size_t c = 0; c < 3; ++c) {
-        if (!has[c]) continue;
+        if (!has_[c]) continue;
         if (motion == nullptr) {
-            restChain(scratch[c], rest[c]);
+            restChain(scratch_[c], rest_[c]);
             continue;
         }
         SpringChain& ch = motion->chains[c];
-        if (!motion->live || ticks < motion->tick || ticks - motion->tick > 30 || torn(ch, rest[c])) {
-            restChain(ch, rest[c]);
+        if (!motion->live || ticks < motion->tick || ticks - motion->tick > 30 || torn(ch, rest_[c])) {
+            restChain(ch, rest_[c]);
         } else {
-            for (long s = motion->tick; s < ticks && s < motion->tick + 4; ++s) stepChain(ch, rest[c]);
+            for (long s = motion->tick; s < ticks && s < motion->tick + 4; ++s) stepChain(ch, rest_[c]);
         }
     }
     if (motion != nullptr) {
         motion->live = true;
         motion->tick = ticks;
     }
-    const auto chain = [&](std::size_t c) -> const SpringChain& { return motion != nullptr ? motion->chains[c] : scratch[c]; };
+}
 
-    const auto drawBone = [&](const Placed& b, Rgba fill) {
-        float t0 = 1.f, t1 = 1.f;
-        taperOf(b.kind.bone, t0, t1);
-        const float lw = lineWidth(v, b.radius), in = inset(v, lw);
-        const float r0 = std::max(0.3f, b.radius * t0 - in), r1 = std::max(0.3f, b.radius * t1 - in);
-        pen.add(Kind::Polygon, capsule(b.a, b.b, r0, r1), fill, look.ink, lw, b.member);
-    };
-    const auto limbColor = [&](const Placed& b) {
-        Rgba c = look.cloth;
-        if (b.kind.bone == Bone::Hand || b.kind.bone == Bone::Foot) c = look.skin;
-        if (b.kind.bone == Bone::Thigh || b.kind.bone == Bone::Shin) c = shade(look.cloth, 0.92f);
-        return b.kind.side < 0 ? shade(c, 0.72f) : c;  // the far limbs sit in shadow
-    };
-    const auto drawLimbs = [&](int side, bool legs) {
-        for (int i = 0; i < count; ++i) {
-            const Placed& b = bones[std::size_t(i)];
-            const bool leg = b.kind.bone == Bone::Thigh || b.kind.bone == Bone::Shin || b.kind.bone == Bone::Foot;
-            if (b.kind.side == side && leg == legs) drawBone(b, limbColor(b));
-        }
-    };
+void RigPainter::drawBone(const Placed& b, Rgba fill) {
+    float t0 = 1.f, t1 = 1.f;
+    taperOf(b.kind.bone, t0, t1);
+    const float lw = lineWidth(v_, b.radius), in = inset(v_, lw);
+    const float r0 = std::max(0.3f, b.radius * t0 - in), r1 = std::max(0.3f, b.radius * t1 - in);
+    pen_.add(Kind::Polygon, capsule(b.a, b.b, r0, r1), fill, look_.ink, lw, b.member);
+}
 
-    // Behind everything: the headband's tail or the ponytail.
-    if (has[0]) {
-        const float w = std::max(2.f, bones[std::size_t(head)].radius * v.scale * (look.hasHair ? 0.55f : 0.35f));
-        addRibbon(pen, chain(0).at, w, w * (look.hasHair ? 0.35f : 0.8f), look.hasHair ? look.hair : look.trim, look.ink);
+Rgba RigPainter::limbColor(const Placed& b) const {
+    Rgba c = look_.cloth;
+    if (b.kind.bone == Bone::Hand || b.kind.bone == Bone::Foot) c = look_.skin;
+    if (b.kind.bone == Bone::Thigh || b.kind.bone == Bone::Shin) c = shade(look_.cloth, 0.92f);
+    return b.kind.side < 0 ? shade(c, 0.72f) : c;  // the far limbs sit in shadow
+}
+
+void RigPainter::drawLimbs(int side, bool legs) {
+    for (int i = 0; i < count_; ++i) {
+        const Placed& b = bone(i);
+        const bool leg = b.kind.bone == Bone::Thigh || b.kind.bone == Bone::Shin || b.kind.bone == Bone::Foot;
+        if (b.kind.side == side && leg == legs) drawBone(b, limbColor(b));
+    }
+}
+
+/// The body: hip, spine and any bones the standard does not name, then the collar, the belt and its tails.
+void RigPainter::drawBody() {
+    for (int i = 0; i < count_; ++i) {
+        const Placed& b = bone(i);
+        if (b.kind.bone == Bone::Hip || b.kind.bone == Bone::Spine) drawBone(b, look_.cloth);
+        if (b.kind.bone == Bone::Other) drawBone(b, look_.cloth);
+    }
+    if (spine_ >= 0) {  // the gi's open collar: a V of skin at the front of the chest (no outline: sharp corners)
+        const Placed& s = bone(spine_);
+        const float r = s.radius - inset(v_, lineWidth(v_, s.radius));
+        const Vec f = front(s.u);
+        pen_.add(Kind::Polygon,
+                 {s.a + s.u * (s.len * 0.97f) + f * (r * 0.05f), s.a + s.u * (s.len * 0.97f) + f * (r * 0.7f),
+                  s.a + s.u * (s.len * 0.55f) + f * (r * 0.42f)},
+                 shade(look_.skin, 0.92f), kNone, 0.f, s.member);
+    }
+    if (hip_ >= 0) pen_.add(Kind::Polygon, band(waist_, -0.4f, -0.08f), look_.trim, look_.ink, 1.f, bone(hip_).member);
+    if (has_[1]) {
+        const float w = std::max(2.f, waist_.r * v_.scale * 0.16f);
+        addRibbon(pen_, chain(1).at, w, w * 0.8f, look_.trim, look_.ink);
+        addRibbon(pen_, chain(2).at, w, w * 0.8f, look_.trim, look_.ink);
+    }
+}
+
+void RigPainter::drawHead() {
+    if (head_ < 0) return;
+    const Placed& hb = bone(head_);
+    drawBone(hb, look_.skin);
+    if (look_.hasHair) {  // hair over the crown and the back of the head
+        std::vector<Vec> cap;
+        const Vec top = hf_.c + hf_.up * hf_.half;
+        const float upA = std::atan2(hf_.up.y, hf_.up.x), fwA = std::atan2(hf_.fw.y, hf_.fw.x);
+        float turn = upA - fwA;  // the crown from a little in front of the top round to the back
+        while (turn > kPi) turn -= 2.f * kPi;
+        while (turn < -kPi) turn += 2.f * kPi;
+        const float from = upA - turn * 0.45f, to = upA + turn * 1.2f;
+        arc(cap, top, hf_.r * 0.96f, std::min(from, to), std::max(from, to), 9);
+        pen_.add(Kind::Polygon, cap, look_.hair, look_.ink, 1.f, hb.member);
+    } else {
+        pen_.add(Kind::Polygon, band(hf_, 0.3f, 0.55f), look_.trim, look_.ink, 1.f, hb.member);
+    }
+    addFace(pen_, hf_, look_, hb.member);
+}
+
+/// From the back to the front: the head's tail, the far legs and arm, the neck, the body, the head, the near limbs.
+void RigPainter::paint() {
+    if (has_[0]) {
+        const float w = std::max(2.f, bone(head_).radius * v_.scale * (look_.hasHair ? 0.55f : 0.35f));
+        addRibbon(pen_, chain(0).at, w, w * (look_.hasHair ? 0.35f : 0.8f), look_.hasHair ? look_.hair : look_.trim,
+                  look_.ink);
     }
     drawLimbs(-1, true);
     drawLimbs(-1, false);
-    if (neck >= 0) drawBone(bones[std::size_t(neck)], shade(look.skin, 0.85f));  // behind the chest: only its top shows
-    // The body: hip, spine and any bones the standard does not name, then the belt and the collar.
-    for (int i = 0; i < count; ++i) {
-        const Placed& b = bones[std::size_t(i)];
-        if (b.kind.bone == Bone::Hip || b.kind.bone == Bone::Spine) drawBone(b, look.cloth);
-        if (b.kind.bone == Bone::Other) drawBone(b, look.cloth);
-    }
-    if (spine >= 0) {  // the gi's open collar: a V of skin at the front of the chest (no outline: sharp corners)
-        const Placed& s = bones[std::size_t(spine)];
-        const float r = s.radius - inset(v, lineWidth(v, s.radius));
-        const Vec f = front(s.u);
-        pen.add(Kind::Polygon, {s.a + s.u * (s.len * 0.97f) + f * (r * 0.05f), s.a + s.u * (s.len * 0.97f) + f * (r * 0.7f),
-                                s.a + s.u * (s.len * 0.55f) + f * (r * 0.42f)},
-                shade(look.skin, 0.92f), kNone, 0.f, s.member);
-    }
-    if (hip >= 0) pen.add(Kind::Polygon, band(waist, -0.4f, -0.08f), look.trim, look.ink, 1.f, bones[std::size_t(hip)].member);
-    if (has[1]) {
-        const float w = std::max(2.f, waist.r * v.scale * 0.16f);
-        addRibbon(pen, chain(1).at, w, w * 0.8f, look.trim, look.ink);
-        addRibbon(pen, chain(2).at, w, w * 0.8f, look.trim, look.ink);
-    }
-    if (head >= 0) {
-        const Placed& hb = bones[std::size_t(head)];
-        drawBone(hb, look.skin);
-        if (look.hasHair) {  // hair over the crown and the back of the head
-            std::vector<Vec> cap;
-            const Vec top = hf.c + hf.up * hf.half;
-            const float upA = std::atan2(hf.up.y, hf.up.x), fwA = std::atan2(hf.fw.y, hf.fw.x);
-            float turn = upA - fwA;  // the crown from a little in front of the top round to the back
-            while (turn > kPi) turn -= 2.f * kPi;
-            while (turn < -kPi) turn += 2.f * kPi;
-            const float from = upA - turn * 0.45f, to = upA + turn * 1.2f;
-            arc(cap, top, hf.r * 0.96f, std::min(from, to), std::max(from, to), 9);
-            pen.add(Kind::Polygon, cap, look.hair, look.ink, 1.f, hb.member);
-        } else {
-            pen.add(Kind::Polygon, band(hf, 0.3f, 0.55f), look.trim, look.ink, 1.f, hb.member);
-        }
-        addFace(pen, hf, look, hb.member);
-    }
+    if (neck_ >= 0) drawBone(bone(neck_), shade(look_.skin, 0.85f));  // behind the chest: only its top shows
+    drawBody();
+    drawHead();
     drawLimbs(1, true);
     drawLimbs(1, false);
+}
+
+}  // namespace
+
+void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count, int x,
+            int y, int facing, const RigLook& look, int player, long ticks, SecondaryMotion* motion) {
+    count = std::min(count, std::min(int(skel.bones.size()), sim::kMaxBones));
+    if (count <= 0) return;
+    RigPainter painter(out, v, look, x, y, facing, player);
+    painter.place(skel, placed, count);
+    painter.hang(ticks, motion);
+    painter.paint();
 }
 
 }  // namespace view
