@@ -131,11 +131,6 @@ void OnlineLink::startLobby() {
 
 void OnlineLink::startPeer() {
     if (lobby_) {
-        cfg_.secret.assign(lobby_->secret().begin(), lobby_->secret().end());
-        if (hub_) {  // the spectator stream is tagged under the spectators' secret (the direct path has none)
-            const net::Secret spectators = net::spectatorSecret(lobby_->secret());
-            hub_->setKey(net::Key(spectators.begin(), spectators.end()));
-        }
         // The other side may only reach us through our relay: its public IP is permitted (per IP, so a symmetric
         // NAT's fresh port towards the relay is let through too).
         if (turn_) turn_->permit(lobby_->candidates().front(), nowMs());
@@ -204,7 +199,6 @@ void OnlineLink::tick(std::uint16_t buttons) {
         if (mode_ == LinkMode::RoomSpectate) {
             spectator_ = std::make_unique<net::SpectatorClient>(*udp_, lobby_->candidates().front());
             spectator_->setCandidates(lobby_->candidates(), lobby_->relay(), kSpectatorRelayAfterMs);
-            spectator_->setKey(net::Key(lobby_->secret().begin(), lobby_->secret().end()));
             where_ = "room: the host is " + net::addressText(lobby_->candidates().front());
         } else {
             startPeer();

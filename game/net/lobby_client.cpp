@@ -11,9 +11,6 @@ LobbyClient::LobbyClient(Transport& t, const LobbyClientConfig& cfg) : t_(t), cf
         return;
     }
     randombytes_buf(nonce_.data(), nonce_.size());
-    // No secret comes from the lobby: a spectator's is the one a host derives from the (zero) room secret, so the
-    // callers that still key the spectator stream this way agree until the peers' own key exchange replaces it.
-    if (cfg_.role == LobbyRole::Spectate) secret_ = spectatorSecret(secret_);
 }
 
 void LobbyClient::fail(const std::string& why) {

@@ -48,9 +48,6 @@ public:
     const std::string& code() const { return code_; }
     /// Host: the code spectators give (the room code itself unless the room is private; "" before).
     const std::string& watchCode() const { return watchCode_; }
-    /// Since lobby version 4 the lobby hands out no key: zero (a spectator: spectatorSecret of zero, as its host
-    /// derives it). Kept so callers still build and agree; the peers' own key exchange authenticates them.
-    const Secret& secret() const { return secret_; }
     /// The other side's candidate addresses, public first (Ready).
     const std::vector<Address>& candidates() const { return candidates_; }
     /// The other side's relayed address (0: it has none), tried when the direct path does not come up: the host's
@@ -86,7 +83,6 @@ private:
     int retries_ = 0;
     std::string code_;
     std::string watchCode_;
-    Secret secret_{};
     std::vector<Address> candidates_;
     Address relay_ = 0;
     std::vector<Address> watchers_;

@@ -89,15 +89,6 @@ const char* lobbyRefusalText(LobbyRefusal r) {
     return "refused";
 }
 
-Secret spectatorSecret(const Secret& roomSecret) {
-    static const char label[] = "bf spectators v1";
-    static_assert(crypto_auth_hmacsha256_BYTES == kSecretSize && crypto_auth_hmacsha256_KEYBYTES == kSecretSize,
-                  "the secret is one HMAC-SHA-256");
-    Secret s;
-    crypto_auth_hmacsha256(s.data(), reinterpret_cast<const unsigned char*>(label), sizeof label - 1, roomSecret.data());
-    return s;
-}
-
 std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
     wire::Writer w;
     w.u8(kMagic0);

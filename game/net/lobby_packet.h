@@ -112,9 +112,5 @@ bool peekLobbyVersion(const std::uint8_t* data, std::size_t size, std::uint8_t& 
 std::vector<std::uint8_t> encodeLobbyVersionAnswer(const Nonce& nonce);
 /// The size of the header and nonce every lobby message starts with.
 constexpr std::size_t kLobbyHeaderSize = 4 + 16;
-/// The secret spectators of a room get: HMAC-SHA-256 (libsodium) under the room secret of a label (the host
-/// derives it too; it authenticates the spectator stream, never the players' inputs). The lobby no longer hands out
-/// a room secret: this stays for the peers that derive one themselves.
-Secret spectatorSecret(const Secret& roomSecret);
 
 }  // namespace net

@@ -154,7 +154,6 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
         std::cout << "result: " << (gStopSignal != 0 ? "stopped by signal" : client->error()) << "\n";
         return nullptr;
     }
-    cfg.secret.assign(client->secret().begin(), client->secret().end());
     if (f.online.host) {
         cfg.punchTo = client->candidates();
         cfg.joinerRelay = client->relay();
@@ -343,10 +342,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     }
     // The host serves spectators on its own port: their datagrams are sorted out before the match sees them.
     net::SpectatorHub hub(f.online.host ? int(f.spectators) : 0);
-    if (lobbyClient && f.online.host) {  // through the lobby the stream is tagged under the spectators' secret
-        const net::Secret spectators = net::spectatorSecret(lobbyClient->secret());
-        hub.setKey(net::Key(spectators.begin(), spectators.end()));
-    }
+    hub.setIdentity(cfg.identity);  // the host signs each spectator's setup
     net::SpectateDemux demux(*transport, hub);
     if (f.online.host) transport = &demux;
     NetPeer peer(*transport, cfg, loader);

@@ -197,7 +197,6 @@ TEST_CASE("a host gets a code, a joiner with the code gets the host's addresses 
     CHECK(host.candidates().front() == nettest::kJoiner);
     CHECK(host.relay() == jc.relay);
     CHECK(joiner.relay() == 0);  // the host offered none
-    CHECK(joiner.secret() == net::Secret{});  // the lobby hands out no key
     CHECK(host.retries() == 1);
     CHECK(joiner.retries() == 1);
     CHECK(joiner.publicAddress() == nettest::kJoiner);
@@ -331,13 +330,11 @@ TEST_CASE("two peers meet through the lobby by code and play the offline match")
     hc.host = true;
     hc.fighter = "ryo";
     hc.frameLimit = 300;
-    hc.secret.assign(hostSide.secret().begin(), hostSide.secret().end());
     hc.punchTo = hostSide.candidates();
     jc = hc;
     jc.host = false;
     jc.fighter = "brick";
     jc.punchTo.clear();
-    jc.secret.assign(joinSide.secret().begin(), joinSide.secret().end());
     jc.hostAddress = joinSide.candidates().front();
     jc.hostCandidates = joinSide.candidates();  // the host's public and (unreachable here) local address
     net::NetPeer host(h, hc, nettest::dataLoader());
