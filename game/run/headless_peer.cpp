@@ -16,6 +16,7 @@
 #include "game/run/identity_file.h"
 #include "game/run/relay_path.h"
 
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -54,7 +55,22 @@ struct PeerFlags {
     std::string punch;                    // --punch HOST[:PORT]: open our NAT towards that address before the match
     long localPort = 0;                   // --local-port N (joiner): bind this port instead of any free one
     long spectators = 4;                  // --spectators N (host): most watchers at once (0 = none)
+    bool acceptAny = false;               // --accept-any (host): whoever completes the handshake (the default)
+    std::string acceptKey;                // --accept-key FINGERPRINT (host): only that identity sits down
 };
+
+/// A fingerprint as net::fingerprint writes it (16 hex digits in 4 groups of 4, lower case), from what a person
+/// typed (either case); "" when it is not one.
+std::string normalFingerprint(const std::string& typed) {
+    std::string out;
+    for (std::size_t i = 0; i < typed.size(); ++i) {
+        const char c = char(std::tolower(static_cast<unsigned char>(typed[i])));
+        const bool dash = i % 5 == 4;
+        if (dash ? c != '-' : !std::isxdigit(static_cast<unsigned char>(c))) return "";
+        out += c;
+    }
+    return out.size() == 19 ? out : "";
+}
 
 int usage(const std::string& what) {
     std::cerr << "game_headless: " << what << "\n"
@@ -63,7 +79,8 @@ int usage(const std::string& what) {
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
               << "       [--turn HOST[:PORT] --turn-user NAME --turn-password-file FILE [--turn-permit HOST[:PORT]]]\n"
-              << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64] [--net-seed N]\n";
+              << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64] [--net-seed N]\n"
+              << "       [--accept-any | --accept-key FINGERPRINT]\n";
     return 2;
 }
 
@@ -83,12 +100,20 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     table.push_back(io::textFlag("--punch", f.punch));
     table.push_back(io::numberInto("--local-port", 1, 65535, f.localPort));
     table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
+    table.push_back(io::switchFlag("--accept-any", f.acceptAny));
+    table.push_back(io::textFlag("--accept-key", f.acceptKey));
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (!loadRelayPassword(f.online.relay, error) || !checkRelayFlags(f.online.relay, error)) return false;
     const int roles = int(f.online.host) + int(!f.online.join.empty()) + int(!f.online.code.empty());
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
     else if (roles != 1) error = "give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE";
     else if (!f.online.code.empty() && f.online.lobby.empty()) error = "--code CODE needs --lobby HOST[:PORT]";
+    else if ((f.acceptAny || !f.acceptKey.empty()) && !f.online.host) error = "--accept-any and --accept-key are for a host";
+    else if (f.acceptAny && !f.acceptKey.empty()) error = "give one of --accept-any and --accept-key";
+    else if (!f.acceptKey.empty() && normalFingerprint(f.acceptKey).empty()) {
+        error = "--accept-key wants a fingerprint as the other side prints it (like 3f2a-91bc-07de-55a1), not " +
+                io::quote(f.acceptKey);
+    }
     else if (!f.online.lobby.empty() && !f.online.join.empty()) error = "--join goes to an address; through a lobby use --code";
     else if (!f.online.code.empty() && !net::validCode(net::normalizeCode(f.online.code))) {
         error = "--code wants " + std::to_string(net::kCodeLength) + " letters or digits, not " + io::quote(f.online.code);
@@ -282,6 +307,10 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     if (keyPath.empty() || !run::loadOrMakeIdentity(keyPath, run::playerName(), cfg.identity, error)) {
         std::cerr << error << "\n";
         return 2;
+    }
+    if (!f.acceptKey.empty()) {
+        cfg.admission = net::Admission::Key;
+        cfg.acceptFingerprint = normalFingerprint(f.acceptKey);
     }
     std::cout << "you: " << cfg.identity.name << " (" << net::fingerprint(cfg.identity.publicKey) << ")" << std::endl;
     sim::FighterDef probe;
