@@ -52,6 +52,9 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
     cfg.session.maxRollback = flags.maxRollback;
     cfg.autoDelay = flags.autoDelay;
     cfg.rematches = true;
+    // A host's player sees who wants to sit down (name and fingerprint) and accepts: a guessed or leaked code alone
+    // gives no seat (OnlineLobbyScreen asks).
+    cfg.admission = host ? net::Admission::Ask : net::Admission::Any;
     cfg.rulesHash = run::rulesHasher(ctx.dataDir);
     // The installation's identity (made on first online use); without a usable data folder, a key for this run.
     std::string keyError;
