@@ -122,6 +122,7 @@ public:
             const std::int64_t rtt = link_->peer().handshakeRttMs();
             if (!link_->path().empty() && rtt >= 0) status = "connected: " + link_->path() + ", ping " + std::to_string(rtt) + " ms" + dots;
             const net::NetPeer& peer = link_->peer();
+            if (!link_->seatNote().empty()) status = link_->seatNote() + dots;
             if (peer.joinerAsking(link_->nowMs())) {
                 status = peer.askingName() + " (" + net::fingerprint(peer.askingKey()) + ") wants to play    Enter: accept    N: refuse";
                 color = sf::Color(255, 230, 120);

@@ -19,6 +19,8 @@ constexpr std::int64_t kSpectatorRelayAfterMs = 3000;
 /// A spectator the lobby named is punched towards for this long (our NAT then lets its Watch in).
 constexpr std::int64_t kWatcherPunchMs = 10000;
 constexpr std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
+/// A seat the lobby gave a joiner that sent no handshake for this long (and is not asking) is freed for the next.
+constexpr std::int64_t kSeatHoldMs = 20000;
 
 }  // namespace
 
@@ -166,6 +168,7 @@ void OnlineLink::hostExtras(std::int64_t now) {
     hub_->tick(*transport_, now);
     if (!lobby_) return;
     lobby_->tick(now);
+    roomSeat(now);
     for (net::Address w : lobby_->watchers()) {
         if (std::none_of(watchers_.begin(), watchers_.end(), [w](const auto& x) { return x.first == w; })) {
             watchers_.emplace_back(w, now);
@@ -176,6 +179,26 @@ void OnlineLink::hostExtras(std::int64_t now) {
     lastPunchMs_ = now;
     for (const auto& [w, since] : watchers_) {
         if (now - since < kWatcherPunchMs) transport_->sendTo(w, kPunch, sizeof kPunch, now);
+    }
+}
+
+void OnlineLink::roomSeat(std::int64_t now) {
+    if (peer_->state() != net::PeerState::Waiting) return;
+    if (lobby_->joinerLeft()) {
+        seatNote_ = "your opponent gave up before the match: waiting for another";
+    }
+    if (lobby_->joiners() != joinersSeen_ && !lobby_->candidates().empty()) {  // the next joiner with the code
+        joinersSeen_ = lobby_->joiners();
+        seatSinceMs_ = now;
+        seatNote_.clear();
+        peer_->setPunchTargets(lobby_->candidates(), lobby_->relay(), now);
+        if (turn_) turn_->permit(lobby_->candidates().front(), now);
+    }
+    const bool refused = peer_->counters().notAccepted > notAcceptedSeen_;
+    if (!lobby_->candidates().empty() && !peer_->joinerAsking(now) && (refused || now - seatSinceMs_ > kSeatHoldMs)) {
+        notAcceptedSeen_ = peer_->counters().notAccepted;
+        lobby_->leave(now);  // free the seat for the next joiner with the code
+        seatSinceMs_ = now;
     }
 }
 
@@ -238,6 +261,7 @@ void OnlineLink::confirmed(const sim::FrameInput& in) {
 int OnlineLink::spectators() const { return hub_ ? hub_->count() : 0; }
 
 void OnlineLink::leave() {
+    if (peer_ && lobby_ && !cfg_.host && peer_->session() == nullptr) lobby_->leave(nowMs());  // free the seat
     if (peer_) peer_->leave(nowMs());
     if (lobby_) lobby_->close(nowMs());
 }

@@ -44,7 +44,7 @@ std::string readCode(wire::Reader& r) {
 
 }  // namespace
 
-bool isLobbyRequest(LobbyType t) { return std::uint8_t(t) >= 1 && std::uint8_t(t) <= 5; }
+bool isLobbyRequest(LobbyType t) { return std::uint8_t(t) >= 1 && std::uint8_t(t) <= 6; }
 
 bool peekLobbyVersion(const std::uint8_t* data, std::size_t size, std::uint8_t& version, Nonce& nonce) {
     if (data == nullptr || size < kLobbyHeaderSize || data[0] != kMagic0 || data[1] != kMagic1) return false;
@@ -111,6 +111,7 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
         break;
     case LobbyType::Poll:
     case LobbyType::Close:
+    case LobbyType::Leave:
         writeCode(w, m.code);
         w.raw(m.hostKey);
         break;
@@ -168,6 +169,7 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
         break;
     case LobbyType::Poll:
     case LobbyType::Close:
+    case LobbyType::Leave:
         m.code = readCode(r);
         r.raw(m.hostKey);
         break;

@@ -116,6 +116,7 @@ struct PeerCounters {
     std::int64_t forged = 0;        ///< from the right address, decoded, but a tag that is not theirs
     std::int64_t otherVersion = 0;  ///< of another protocol version after the handshake (never trusted)
     std::int64_t replayed = 0;      ///< sealed datagrams whose counter was seen before (or is older than the window)
+    std::int64_t notAccepted = 0;   ///< joiners refused by admission (another key, or this side's player said no)
 };
 
 /// One side of an online match.
@@ -175,6 +176,13 @@ public:
     /// Host: lets the asking joiner in (it is welcomed at once) or refuses it (it is told so, and its key is refused
     /// from then on in this run).
     void admitJoiner(bool yes, std::int64_t nowMs);
+    /// Host through the lobby: a new joiner was named (the seat's last one gave up or was let go): punch its
+    /// addresses (and its relay, after joinerRelayAfterMs from now) instead.
+    void setPunchTargets(const std::vector<Address>& to, Address joinerRelay, std::int64_t nowMs) {
+        cfg_.punchTo = to;
+        cfg_.joinerRelay = joinerRelay;
+        cfg_.joinerRelayAfterMs = int(std::max<std::int64_t>(0, nowMs - startMs_)) + cfg_.joinerRelayAfterMs;
+    }
     /// Joiner: true once the host said its player is deciding whether to let this side in.
     bool hostDeciding() const { return hostDeciding_; }
     /// A joiner that asked stays asking this long after its last Hello (it says Hello every kHelloEveryMs).

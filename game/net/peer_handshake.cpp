@@ -160,6 +160,7 @@ bool NetPeer::admits(const Packet& hello, Address from, std::int64_t nowMs) {
     const bool refusedBefore = std::find(refusedKeys_.begin(), refusedKeys_.end(), hello.identity) != refusedKeys_.end();
     if (cfg_.admission == Admission::Any) return true;
     if (refusedBefore || (cfg_.admission == Admission::Key && fingerprint(hello.identity) != cfg_.acceptFingerprint)) {
+        ++counters_.notAccepted;
         refuse(RefuseReason::NotAccepted, &hello.ephemeral, from, nowMs);
         return false;
     }
@@ -183,6 +184,7 @@ void NetPeer::admitJoiner(bool yes, std::int64_t nowMs) {
         return;
     }
     if (refusedKeys_.size() < kMaxRefusedKeys) refusedKeys_.push_back(a.hello.identity);
+    ++counters_.notAccepted;
     refuse(RefuseReason::NotAccepted, &a.hello.ephemeral, a.from, nowMs);
 }
 

@@ -209,9 +209,13 @@ FighterLoader dataLoader(const std::string& dataDir) {
 
 using Clock = std::chrono::steady_clock;
 
+/// A seat the lobby gave a joiner that sent no handshake for this long is freed for the next (the joiner's own
+/// connect timeout is 10 s, the relay fallbacks start by 4.5 s).
+constexpr std::int64_t kSeatHoldMs = 20000;
+
 /// The tick loop: 60 Hz (or as fast as the match allows with --fast) until the peer is done; times are ms since t0.
 int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp,
-            const std::function<void(std::int64_t)>& beforeTick, Clock::time_point t0) {
+            const std::function<std::string(std::int64_t)>& beforeTick, Clock::time_point t0) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
     std::int64_t ticks = 0;
     bool opponentShown = false;
@@ -231,7 +235,10 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
             std::cout << "result: no opponent joined within " << f.waitSeconds << " s\n";
             return 1;
         }
-        if (beforeTick) beforeTick(now);
+        if (const std::string stop = beforeTick ? beforeTick(now) : ""; !stop.empty()) {
+            std::cout << "result: " << stop << "\n";
+            return 1;
+        }
         Session* s = peer.session();
         const std::int64_t next = s ? s->nextInputFrame() : 0;
         const std::int64_t before = s ? s->frame() : -1;
@@ -424,7 +431,32 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     constexpr std::int64_t kWatcherPunchMs = 10000;
     std::vector<std::pair<net::Address, std::int64_t>> watchers;
     static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
-    const auto beforeTick = [&](std::int64_t now) {
+    int joinersSeen = 1;
+    std::int64_t namedMs = 0, notAcceptedSeen = 0;
+    // The room's seat while no match runs: a joiner that gave up ends the wait at once (the lobby knows); one this
+    // side refused, or that sent no handshake within kSeatHoldMs, is let go so the next joiner with the code gets in.
+    const auto seat = [&](std::int64_t now) -> std::string {
+        if (!lobbyClient || !f.online.host || peer.state() != PeerState::Waiting) return "";
+        if (lobbyClient->joinerLeft()) return "the joiner left the room before the match (it gave up)";
+        if (lobbyClient->joiners() != joinersSeen && !lobbyClient->candidates().empty()) {
+            joinersSeen = lobbyClient->joiners();
+            namedMs = now;
+            peer.setPunchTargets(lobbyClient->candidates(), lobbyClient->relay(), now);
+            if (turn) turn->permit(lobbyClient->candidates().front(), now);
+            std::cout << "the lobby names another joiner: " << net::addressText(lobbyClient->candidates().front()) << std::endl;
+        }
+        if (!lobbyClient->candidates().empty() &&
+            (peer.counters().notAccepted > notAcceptedSeen || now - namedMs > kSeatHoldMs)) {
+            notAcceptedSeen = peer.counters().notAccepted;
+            std::cout << "the seat is free again (" << (now - namedMs > kSeatHoldMs ? "no handshake from the joiner"
+                                                                                   : "the joiner was not accepted")
+                      << ")" << std::endl;
+            lobbyClient->leave(now);
+            namedMs = now;
+        }
+        return "";
+    };
+    const auto beforeTick = [&](std::int64_t now) -> std::string {
         if (Session* s = peer.session(); s != nullptr && s->finished()) hub.setLastFrame(s->endFrame());
         hub.tick(*transport, now);
         if (lobbyClient && f.online.host) {
@@ -437,7 +469,8 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
                 }
             }
         }
-        if (now - lastPunchMs < 250) return;
+        if (std::string stop = seat(now); !stop.empty()) return stop;
+        if (now - lastPunchMs < 250) return "";
         for (const auto& [w, since] : watchers) {
             if (now - since < kWatcherPunchMs) transport->sendTo(w, kPunch, sizeof kPunch, now);
         }
@@ -446,10 +479,15 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
             for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
         }
         lastPunchMs = now;
+        return "";
     };
     const int code = runLoop(peer, f, run, udp, beforeTick, t0);
     sigaction(SIGINT, &oldInt, nullptr);
     sigaction(SIGTERM, &oldTerm, nullptr);
+    if (lobbyClient && !f.online.host && peer.session() == nullptr) {  // gave up before the match: free the seat
+        lobbyClient->leave(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+        udp.flush(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+    }
     if (f.online.host && peer.session() != nullptr && hub.count() > 0) {
         serveSpectators(hub, demux, *peer.session(), t0);
         std::cout << "spectators: " << hub.served() << " packets served, " << hub.refused() << " refused, "
