@@ -125,8 +125,6 @@ void World::attack(const Fault& f) {
             cfg.fighter = setup_.fighter[1];
             cfg.hostAddress = hostAt;
             cfg.hostCandidates = {hostAt};
-            cfg.secret.resize(32);
-            for (std::uint8_t& b : cfg.secret) b = std::uint8_t(net_.next());
             cfg.connectTimeoutMs = 4000;
             intruder_ = std::make_unique<net::NetPeer>(*attackerSocket_, cfg, loader_);
         }

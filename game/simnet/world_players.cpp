@@ -87,6 +87,11 @@ net::PeerConfig baseConfig(const Schedule& s, const sim::MatchSetup& setup, int 
 void World::startHostPeer() {
     Player& h = players_[0];
     net::PeerConfig cfg = baseConfig(s_, setup_, 0);
+    // Who may sit down: the real joiner's key only (as `--accept-key`), so the attacker's intruder, which has the
+    // code's addresses and every clear key, gets no seat.
+    if (!joinerIdentity_.valid) net::makeIdentity("joiner", joinerIdentity_);
+    cfg.admission = net::Admission::Key;
+    cfg.acceptFingerprint = net::fingerprint(joinerIdentity_.publicKey);
     cfg.punchTo = h.lobby->candidates();
     cfg.joinerRelay = h.lobby->relay();
     if (h.relay && !cfg.punchTo.empty()) h.relay->permit(cfg.punchTo.front(), nowMs_);
@@ -104,6 +109,8 @@ void World::startHostPeer() {
 void World::startJoinerPeer() {
     Player& j = players_[1];
     net::PeerConfig cfg = baseConfig(s_, setup_, 1);
+    if (!joinerIdentity_.valid) net::makeIdentity("joiner", joinerIdentity_);
+    cfg.identity = joinerIdentity_;
     cfg.hostAddress = j.lobby->candidates().front();
     cfg.hostCandidates = j.lobby->candidates();
     cfg.relayCandidate = j.lobby->relay();
