@@ -150,6 +150,7 @@ void OnlineLink::startPeer() {
         }
         where_ = (cfg_.host ? "room " + lobby_->code() + ": your opponent is " : "room: the host is ") +
                  net::addressText(lobby_->candidates().front());
+        seatSinceMs_ = nowMs();  // the lobby has just named the first joiner
         if (cfg_.host) {  // the lobby's answers to our polls are sorted out before the match sees a datagram
             lobbyDemux_ = std::make_unique<net::LobbyDemux>(*transport_, *lobby_);
             transport_ = lobbyDemux_.get();

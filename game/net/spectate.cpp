@@ -44,7 +44,10 @@ bool v3Authentic(const Key& key, const std::uint8_t* data, std::size_t size, con
     std::uint8_t ctx[sizeof kV3Label - 1 + kNonceSize];
     std::copy(kV3Label, kV3Label + sizeof kV3Label - 1, ctx);
     std::size_t n = sizeof kV3Label - 1;
-    if (nonce != nullptr) std::copy(nonce, nonce + kNonceSize, ctx + n), n += kNonceSize;
+    if (nonce != nullptr) {
+        std::copy(nonce, nonce + kNonceSize, ctx + n);
+        n += kNonceSize;
+    }
     const Tag t = packetTag(key, data, size, ctx, n);
     return crypto::equalConstantTime(t.data(), data + size - kTagSize, kTagSize);
 }
@@ -84,9 +87,16 @@ void SpectatorHub::sendSetup(Watcher& w, Transport& t, std::int64_t nowMs) {
     w.lastSetupMs = nowMs;
 }
 
+bool SpectatorHub::mayRefuse(std::int64_t nowMs) {
+    if (nowMs - refusalWindowMs_ >= 1000) {
+        refusalWindowMs_ = nowMs;
+        refusalsInWindow_ = 0;
+    }
+    return ++refusalsInWindow_ <= kRefusalsPerSecond;
+}
+
 void SpectatorHub::refuse(SpectateRefusal why, const KxKey& context, Address to, Transport& t, std::int64_t nowMs) {
-    if (nowMs - refusalWindowMs_ >= 1000) refusalWindowMs_ = nowMs, refusalsInWindow_ = 0;
-    if (++refusalsInWindow_ > kRefusalsPerSecond) return;
+    if (!mayRefuse(nowMs)) return;
     SpectateMessage r;
     r.type = SpectateType::Refuse;
     r.refusal = why;
@@ -103,8 +113,7 @@ bool SpectatorHub::answerOldVersion(const std::uint8_t* data, std::size_t size, 
         key = v3LobbyKey();
         if (!v3Authentic(key, data, size, nullptr)) return false;
     }
-    if (nowMs - refusalWindowMs_ >= 1000) refusalWindowMs_ = nowMs, refusalsInWindow_ = 0;
-    if (++refusalsInWindow_ > kRefusalsPerSecond) return false;
+    if (!mayRefuse(nowMs)) return false;
     std::vector<std::uint8_t> r = {'B', 'S', 3, std::uint8_t(SpectateType::Refuse), std::uint8_t(SpectateRefusal::Version),
                                    kSpectateVersion};
     r.resize(r.size() + kTagSize, 0);

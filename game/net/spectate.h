@@ -152,6 +152,7 @@ private:
     void newWatcher(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
     void watched(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
     void acked(const std::uint8_t* data, std::size_t size, std::uint32_t cookie, Address from, std::int64_t nowMs);
+    bool mayRefuse(std::int64_t nowMs);  // at most kRefusalsPerSecond answers to Watches it does not take
     void refuse(SpectateRefusal why, const KxKey& context, Address to, Transport& t, std::int64_t nowMs);
     void sendSetup(Watcher& w, Transport& t, std::int64_t nowMs);
     void sendInputs(Watcher& w, Transport& t, std::int64_t nowMs);

@@ -213,6 +213,45 @@ using Clock = std::chrono::steady_clock;
 /// connect timeout is 10 s, the relay fallbacks start by 4.5 s).
 constexpr std::int64_t kSeatHoldMs = 20000;
 
+/// A host's room seat while no match runs: a joiner that gave up ends the wait at once (the lobby knows); one this
+/// side refused, or that sent no handshake within kSeatHoldMs, is let go so the next joiner with the code gets in
+/// (and is punched towards).
+class RoomSeat {
+public:
+    /// From nowMs: the lobby has just named the first joiner.
+    RoomSeat(net::LobbyClient& lobby, NetPeer& peer, net::TurnTransport* turn, std::int64_t nowMs)
+        : lobby_(lobby), peer_(peer), turn_(turn), namedMs_(nowMs) {}
+    /// Non-empty: the wait is over, and why.
+    std::string tick(std::int64_t now) {
+        if (peer_.state() != PeerState::Waiting) return "";
+        if (lobby_.joinerLeft()) return "the joiner left the room before the match (it gave up)";
+        if (lobby_.joiners() != joinersSeen_ && !lobby_.candidates().empty()) {
+            joinersSeen_ = lobby_.joiners();
+            namedMs_ = now;
+            peer_.setPunchTargets(lobby_.candidates(), lobby_.relay(), now);
+            if (turn_) turn_->permit(lobby_.candidates().front(), now);
+            std::cout << "the lobby names another joiner: " << net::addressText(lobby_.candidates().front()) << std::endl;
+        }
+        const bool refused = peer_.counters().notAccepted > notAcceptedSeen_;
+        if (!lobby_.candidates().empty() && (refused || now - namedMs_ > kSeatHoldMs)) {
+            notAcceptedSeen_ = peer_.counters().notAccepted;
+            std::cout << "the seat is free again (" << (refused ? "the joiner was not accepted" : "no handshake from the joiner")
+                      << ")" << std::endl;
+            lobby_.leave(now);
+            namedMs_ = now;
+        }
+        return "";
+    }
+
+private:
+    net::LobbyClient& lobby_;
+    NetPeer& peer_;
+    net::TurnTransport* turn_;
+    std::int64_t namedMs_;
+    int joinersSeen_ = 1;
+    std::int64_t notAcceptedSeen_ = 0;
+};
+
 /// The tick loop: 60 Hz (or as fast as the match allows with --fast) until the peer is done; times are ms since t0.
 int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp,
             const std::function<std::string(std::int64_t)>& beforeTick, Clock::time_point t0) {
@@ -431,31 +470,11 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     constexpr std::int64_t kWatcherPunchMs = 10000;
     std::vector<std::pair<net::Address, std::int64_t>> watchers;
     static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
-    int joinersSeen = 1;
-    std::int64_t namedMs = 0, notAcceptedSeen = 0;
-    // The room's seat while no match runs: a joiner that gave up ends the wait at once (the lobby knows); one this
-    // side refused, or that sent no handshake within kSeatHoldMs, is let go so the next joiner with the code gets in.
-    const auto seat = [&](std::int64_t now) -> std::string {
-        if (!lobbyClient || !f.online.host || peer.state() != PeerState::Waiting) return "";
-        if (lobbyClient->joinerLeft()) return "the joiner left the room before the match (it gave up)";
-        if (lobbyClient->joiners() != joinersSeen && !lobbyClient->candidates().empty()) {
-            joinersSeen = lobbyClient->joiners();
-            namedMs = now;
-            peer.setPunchTargets(lobbyClient->candidates(), lobbyClient->relay(), now);
-            if (turn) turn->permit(lobbyClient->candidates().front(), now);
-            std::cout << "the lobby names another joiner: " << net::addressText(lobbyClient->candidates().front()) << std::endl;
-        }
-        if (!lobbyClient->candidates().empty() &&
-            (peer.counters().notAccepted > notAcceptedSeen || now - namedMs > kSeatHoldMs)) {
-            notAcceptedSeen = peer.counters().notAccepted;
-            std::cout << "the seat is free again (" << (now - namedMs > kSeatHoldMs ? "no handshake from the joiner"
-                                                                                   : "the joiner was not accepted")
-                      << ")" << std::endl;
-            lobbyClient->leave(now);
-            namedMs = now;
-        }
-        return "";
-    };
+    std::unique_ptr<RoomSeat> seat;
+    if (lobbyClient && f.online.host) {
+        seat = std::make_unique<RoomSeat>(*lobbyClient, peer, turn.get(),
+                                          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+    }
     const auto beforeTick = [&](std::int64_t now) -> std::string {
         if (Session* s = peer.session(); s != nullptr && s->finished()) hub.setLastFrame(s->endFrame());
         hub.tick(*transport, now);
@@ -469,7 +488,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
                 }
             }
         }
-        if (std::string stop = seat(now); !stop.empty()) return stop;
+        if (std::string stop = seat ? seat->tick(now) : ""; !stop.empty()) return stop;
         if (now - lastPunchMs < 250) return "";
         for (const auto& [w, since] : watchers) {
             if (now - since < kWatcherPunchMs) transport->sendTo(w, kPunch, sizeof kPunch, now);
