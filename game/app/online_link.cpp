@@ -80,6 +80,7 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
                   : mode == LinkMode::RoomJoin ? net::LobbyRole::Join : net::LobbyRole::Spectate;
         lc.code = net::normalizeCode(text);
         lc.keepPolling = mode == LinkMode::RoomHost;  // spectators who come later are learned from the polls
+        lc.privateRoom = mode == LinkMode::RoomHost && flags.privateRoom;
         if (!host && !net::validCode(lc.code)) {
             error_ = "'" + text + "' is not a room code (" + std::to_string(net::kCodeLength) + " letters and digits)";
             return;

@@ -164,6 +164,7 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
     lc.waitMs = f.waitSeconds * 1000;
     lc.relay = relay;
     lc.keepPolling = f.online.host;
+    lc.privateRoom = f.online.host && f.online.privateRoom;
     auto client = std::make_unique<net::LobbyClient>(t, lc);
     using Clock = std::chrono::steady_clock;
     bool said = false;
@@ -171,6 +172,7 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
         client->tick(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
         if (!said && !client->code().empty()) {
             std::cout << "room code: " << client->code() << std::endl;
+            if (client->watchCode() != client->code()) std::cout << "spectator code: " << client->watchCode() << std::endl;
             said = true;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
