@@ -30,7 +30,8 @@
 // the same version with other rules is refused by the rules hash at the handshake.
 //
 // Version 5 replaces the shared-secret keys with an authenticated key exchange (peer.h says it in full): Hello
-// carries the joiner's X25519 key, Welcome the host's, its Ed25519 identity and name and its signature of the
+// carries the joiner's X25519 key and its identity, name and signature (helloDigest: the host decides who sits
+// down before it welcomes anyone), Welcome the host's, its Ed25519 identity and name and its signature of the
 // handshake's transcript; Confirm (joiner -> host) the joiner's identity, name and signature. Confirm and Input are
 // sealed (channel.h): header and token in clear, the body encrypted and authenticated with the direction's key,
 // counter nonces and a replay window. Nothing of the lobby's goes into a key.
