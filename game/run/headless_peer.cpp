@@ -259,8 +259,12 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
             const std::function<std::string(std::int64_t)>& beforeTick, Clock::time_point t0) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
     std::int64_t ticks = 0;
-    bool opponentShown = false;
+    bool opponentShown = false, decidingShown = false;
     while (peer.state() != PeerState::Done) {
+        if (!decidingShown && peer.hostDeciding()) {
+            decidingShown = true;
+            std::cout << "the host is deciding whether to let you in" << std::endl;
+        }
         if (!opponentShown && peer.opponentKnown()) {  // its signature checked: this key, nobody else's
             opponentShown = true;
             std::cout << "opponent: " << peer.opponentName() << " (" << net::fingerprint(peer.opponentKey()) << ")"
