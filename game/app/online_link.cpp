@@ -192,6 +192,7 @@ void OnlineLink::roomSeat(std::int64_t now) {
     if (lobby_->joiners() != joinersSeen_ && !lobby_->candidates().empty()) {  // the next joiner with the code
         joinersSeen_ = lobby_->joiners();
         seatSinceMs_ = now;
+        notAcceptedSeen_ = peer_->counters().notAccepted;  // only a refusal from now on is this joiner's
         seatNote_.clear();
         peer_->setPunchTargets(lobby_->candidates(), lobby_->relay(), now);
         if (turn_) turn_->permit(lobby_->candidates().front(), now);

@@ -230,6 +230,7 @@ public:
         if (lobby_.joiners() != joinersSeen_ && !lobby_.candidates().empty()) {
             joinersSeen_ = lobby_.joiners();
             namedMs_ = now;
+            notAcceptedSeen_ = peer_.counters().notAccepted;  // only a refusal from now on is this joiner's
             peer_.setPunchTargets(lobby_.candidates(), lobby_.relay(), now);
             if (turn_) turn_->permit(lobby_.candidates().front(), now);
             std::cout << "the lobby names another joiner: " << net::addressText(lobby_.candidates().front()) << std::endl;
