@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
     welcome.setup.fighter[0] = "ryo";
     welcome.setup.fighter[1] = "brick";
     welcome.name = "host";
-    net::KxKey jSecret, hSecret;
+    net::KxKey jSecret;
     net::makeKxPair(hello.ephemeral, jSecret);
     // The host's side: a key pair, the transcript, a signature, the keys; the joiner's: verify and the keys.
     const double hostUs = medianUs(runs, n, [&] {
