@@ -59,19 +59,6 @@ struct PeerFlags {
     std::string acceptKey;                // --accept-key FINGERPRINT (host): only that identity sits down
 };
 
-/// A fingerprint as net::fingerprint writes it (16 hex digits in 4 groups of 4, lower case), from what a person
-/// typed (either case); "" when it is not one.
-std::string normalFingerprint(const std::string& typed) {
-    std::string out;
-    for (std::size_t i = 0; i < typed.size(); ++i) {
-        const char c = char(std::tolower(static_cast<unsigned char>(typed[i])));
-        const bool dash = i % 5 == 4;
-        if (dash ? c != '-' : !std::isxdigit(static_cast<unsigned char>(c))) return "";
-        out += c;
-    }
-    return out.size() == 19 ? out : "";
-}
-
 int usage(const std::string& what) {
     std::cerr << "game_headless: " << what << "\n"
               << "usage: game_headless (--host [PORT] | --join HOST[:PORT] | --code CODE) [--lobby HOST[:PORT]]\n"
@@ -110,7 +97,7 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     else if (!f.online.code.empty() && f.online.lobby.empty()) error = "--code CODE needs --lobby HOST[:PORT]";
     else if ((f.acceptAny || !f.acceptKey.empty()) && !f.online.host) error = "--accept-any and --accept-key are for a host";
     else if (f.acceptAny && !f.acceptKey.empty()) error = "give one of --accept-any and --accept-key";
-    else if (!f.acceptKey.empty() && normalFingerprint(f.acceptKey).empty()) {
+    else if (!f.acceptKey.empty() && net::normalFingerprint(f.acceptKey).empty()) {
         error = "--accept-key wants a fingerprint as the other side prints it (like 3f2a-91bc-07de-55a1), not " +
                 io::quote(f.acceptKey);
     }
@@ -363,7 +350,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     }
     if (!f.acceptKey.empty()) {
         cfg.admission = net::Admission::Key;
-        cfg.acceptFingerprint = normalFingerprint(f.acceptKey);
+        cfg.acceptFingerprint = net::normalFingerprint(f.acceptKey);
     }
     std::cout << "you: " << cfg.identity.name << " (" << net::fingerprint(cfg.identity.publicKey) << ")" << std::endl;
     sim::FighterDef probe;

@@ -319,3 +319,15 @@ TEST_CASE("a Hello whose signature does not fit the name and key it carries gets
     CHECK(host.counters().forged == 1);
     CHECK(host.state() == net::PeerState::Waiting);
 }
+
+TEST_CASE("a fingerprint typed for --accept-key is read in either case, and anything else is not one") {
+    CHECK(net::normalFingerprint("3F2A-91bc-07DE-55a1") == "3f2a-91bc-07de-55a1");
+    net::Identity id;
+    REQUIRE(net::makeIdentity("bob", id));
+    CHECK(net::normalFingerprint(net::fingerprint(id.publicKey)) == net::fingerprint(id.publicKey));
+    for (const char* bad : {"", "3f2a91bc07de55a1", "3f2a-91bc-07de-55a", "3f2a-91bc-07de-55a1-", "3f2a-91bc-07de-55ag",
+                            "3f2a_91bc_07de_55a1", " 3f2a-91bc-07de-55a1"}) {
+        CAPTURE(bad);
+        CHECK(net::normalFingerprint(bad).empty());
+    }
+}
