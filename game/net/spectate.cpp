@@ -156,8 +156,32 @@ void SpectatorHub::watched(const SpectateMessage& watch, Address from, Transport
     if (!it->confirmed) it->lastHeardMs = nowMs;
 }
 
+Nonce SpectatorHub::cookieFor(Address from, const KxKey& spectatorKey) {
+    if (!cookieKeyMade_) {
+        crypto::randomBytes(cookieKey_.data(), cookieKey_.size());
+        cookieKeyMade_ = true;
+    }
+    std::uint8_t in[8 + 32];
+    for (int i = 0; i < 8; ++i) in[i] = std::uint8_t(from >> (8 * i));
+    std::copy(spectatorKey.begin(), spectatorKey.end(), in + 8);
+    Nonce c;
+    crypto_generichash(c.data(), c.size(), in, sizeof in, cookieKey_.data(), cookieKey_.size());
+    return c;
+}
+
 void SpectatorHub::newWatcher(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs) {
     if (!started_ && max_ > 0) return;  // no match yet: the spectator keeps asking
+    const Nonce cookie = cookieFor(from, watch.key);
+    if (sodium_memcmp(cookie.data(), watch.watchCookie.data(), cookie.size()) != 0) {
+        // First prove you receive there: no place, no key exchange, no state; 36 bytes against the Watch's 336.
+        ++challenged_;
+        SpectateMessage c;
+        c.type = SpectateType::Challenge;
+        c.watchCookie = cookie;
+        const std::vector<std::uint8_t> bytes = encodeSpectate(c, nullptr, &watch.key);
+        t.sendTo(from, bytes.data(), bytes.size(), nowMs);
+        return;
+    }
     if (int(watchers_.size()) >= max_) {
         ++refused_;
         return refuse(SpectateRefusal::Full, watch.key, from, t, nowMs);
@@ -281,6 +305,7 @@ void SpectatorClient::sendWatch(std::int64_t nowMs) {
     } else {
         m.type = SpectateType::Watch;
         m.key = kxPublic_;
+        m.watchCookie = watchCookie_;
         const std::vector<std::uint8_t> bytes = encodeSpectate(m);
         t_.sendTo(host_, bytes.data(), bytes.size(), nowMs);
         for (Address a : candidates_) {  // hole punching: every address the host may be at, at once
@@ -358,6 +383,15 @@ void SpectatorClient::datagram(const std::vector<std::uint8_t>& data, Address fr
     SpectateMessage head;
     if (!spectateHead(data.data(), data.size(), head)) return void(++malformed_);
     if (head.type == SpectateType::Setup) return setup(data, head, from, nowMs);
+    if (head.type == SpectateType::Challenge) {  // the hub's cookie: ask again with it at once
+        SpectateMessage m;
+        const SpectateRead r = state_ == SpectatorState::Asking ? readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_)
+                                                                : SpectateRead::Forged;
+        if (r != SpectateRead::Ok) return void(r == SpectateRead::Forged ? ++forged_ : ++malformed_);
+        if (m.watchCookie == watchCookie_) return;  // a repeat (or another host address's, the same)
+        watchCookie_ = m.watchCookie;
+        return sendWatch(nowMs);
+    }
     if (head.type == SpectateType::Refuse) {
         // Clear: it proves only that its sender saw our Watch. It counts while asking, never against a stream.
         SpectateMessage m;

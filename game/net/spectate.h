@@ -7,8 +7,12 @@
 // puts the stream on the players' kind of channel (channel.h): an X25519 exchange (crypto_kx) bound to a
 // transcript that the host signs with its Ed25519 identity, then every stream datagram sealed (ChaCha20-Poly1305,
 // counter nonces, a replay window), so a complete capture gives an observer nothing to read or forge.
-//   Watch   spectator -> host, clear: the spectator's X25519 key (fresh per run), zero-padded to kWatchSize, so
-//           the host never answers an address it has not heard from with more bytes than it got
+//   Watch   spectator -> host, clear: the spectator's X25519 key (fresh per run) and the host's cookie (zeros
+//           until a Challenge gave one), zero-padded to kWatchSize, so the host never answers an address it has not
+//           heard from with more bytes than it got
+//   Challenge host -> spectator, clear: the cookie, a MAC of the spectator's address and key under a key only the
+//           hub holds: the hub makes a watcher (a key exchange, a place) only for a Watch that carries it, so a
+//           spoofed Watch costs it one hash and takes no place
 //   Setup   host -> spectator: clear `cookie` (the stream's id, random) and the host's X25519 key (fresh per
 //           watcher); sealed: the match number, the host's identity key and name, its signature of the transcript
 //           and the setup, and the match's Welcome packet without token or keys (the whole setup)
@@ -53,7 +57,7 @@ constexpr std::size_t kMaxSpectateSize = kWatchSize;
 constexpr std::int64_t kSpectatorTimeoutMs = 3000;
 constexpr std::int64_t kResendMs = 300;
 
-enum class SpectateType : std::uint8_t { Watch = 1, Setup = 2, Inputs = 3, Refuse = 4, Ack = 5 };
+enum class SpectateType : std::uint8_t { Watch = 1, Setup = 2, Inputs = 3, Refuse = 4, Ack = 5, Challenge = 6 };
 enum class SpectateRefusal : std::uint8_t { Full = 1, NoMatch = 2, Version = 3 };
 
 /// One decoded spectator datagram (only the fields of its type are meaningful).
@@ -61,6 +65,7 @@ struct SpectateMessage {
     SpectateType type = SpectateType::Watch;
     std::uint32_t cookie = 0;                   // Setup, Inputs, Ack: the stream's id (never 0)
     KxKey key{};                                // Watch: the spectator's X25519 key; Setup: the host's
+    Nonce watchCookie{};                        // Watch (zeros at first), Challenge: the hub's cookie
     std::uint32_t ackFrame = 0;                 // Ack
     std::uint8_t match = 0;                     // Setup
     IdentityKey identity{};                     // Setup: the host's identity
@@ -85,8 +90,8 @@ bool sealedSpectateType(SpectateType t);
 /// Reads the clear part of a datagram of this version: its type, and for the sealed types the cookie (and a
 /// Setup's host key). False when it is not one (bounds, version, type, a zero cookie).
 bool spectateHead(const std::uint8_t* data, std::size_t size, SpectateMessage& out);
-/// Encodes one: a Watch padded to kWatchSize, a Refuse tagged with context (the key of the Watch it answers), the
-/// sealed types sealed on channel (empty when it has no keys).
+/// Encodes one: a Watch padded to kWatchSize, a Refuse or a Challenge tagged with context (the key of the Watch it
+/// answers), the sealed types sealed on channel (empty when it has no keys).
 std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, Channel* channel = nullptr, const KxKey* context = nullptr);
 /// Reads one whole: the clear types' tag (with context) or the sealed types' seal (on channel, which then counts
 /// the counter as seen) is checked first, Forged when it fails (or channel is null for a sealed type); then every
@@ -133,6 +138,8 @@ public:
     std::int64_t moved() const { return moved_; }
     /// Watches of another stream version (see docs/netcode.md, Spectators; version 3's get a Refuse in its layout).
     std::int64_t otherVersion() const { return otherVersion_; }
+    /// Watches answered with a Challenge (no cookie, or not this address's).
+    std::int64_t challenged() const { return challenged_; }
 
 private:
     struct Watcher {
@@ -152,6 +159,7 @@ private:
     void newWatcher(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
     void watched(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
     void acked(const std::uint8_t* data, std::size_t size, std::uint32_t cookie, Address from, std::int64_t nowMs);
+    Nonce cookieFor(Address from, const KxKey& spectatorKey);
     bool mayRefuse(std::int64_t nowMs);  // at most kRefusalsPerSecond answers to Watches it does not take
     void refuse(SpectateRefusal why, const KxKey& context, Address to, Transport& t, std::int64_t nowMs);
     void sendSetup(Watcher& w, Transport& t, std::int64_t nowMs);
@@ -166,9 +174,12 @@ private:
     std::vector<sim::FrameInput> inputs_;
     std::uint32_t lastFrame_ = 0;
     std::vector<Watcher> watchers_;
+    std::array<std::uint8_t, 32> cookieKey_{};  // the key of the Challenges' cookies (random, made at the first)
+    bool cookieKeyMade_ = false;
     std::int64_t refusalWindowMs_ = -1000000;
     int refusalsInWindow_ = 0;
     std::int64_t malformed_ = 0, forged_ = 0, refused_ = 0, dropped_ = 0, served_ = 0, otherVersion_ = 0, moved_ = 0;
+    std::int64_t challenged_ = 0;
 };
 
 /// A Transport in front of the host's: spectator datagrams go to the hub, the rest up to the match.
@@ -256,7 +267,8 @@ private:
     std::int64_t relayAfterMs_ = 0;
     SpectatorState state_ = SpectatorState::Asking;
     Packet welcome_;
-    std::uint32_t cookie_ = 0;
+    std::uint32_t cookie_ = 0;         // the stream's id, once Watching
+    Nonce watchCookie_{};              // the hub's Challenge cookie (zeros until one came)
     std::uint8_t match_ = 0;
     std::vector<sim::FrameInput> inputs_;
     std::uint32_t lastFrame_ = 0;

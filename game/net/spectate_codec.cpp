@@ -142,10 +142,15 @@ bool readClearBody(const std::uint8_t* data, std::size_t size, SpectateMessage& 
     if (out.type == SpectateType::Watch) {
         if (size != kWatchSize) return false;  // padding and tag included
         in.raw(out.key);
+        in.raw(out.watchCookie);
         while (in.left > 0) {
             if (in.u8() != 0) return false;  // the padding is zeros: one spelling only
         }
         return in.ok;
+    }
+    if (out.type == SpectateType::Challenge) {
+        in.raw(out.watchCookie);
+        return in.ok && in.left == 0;
     }
     const std::uint8_t r = in.u8();
     if (r == std::uint8_t(SpectateRefusal::Version)) {
@@ -168,7 +173,7 @@ bool sealedSpectateType(SpectateType t) {
 
 bool spectateHead(const std::uint8_t* data, std::size_t size, SpectateMessage& out) {
     if (data == nullptr || size < 4 + kTagSize || size > kMaxSpectateSize || !isSpectateDatagram(data, size) ||
-        data[2] != kSpectateVersion || data[3] < 1 || data[3] > 5) {
+        data[2] != kSpectateVersion || data[3] < 1 || data[3] > 6) {
         return false;
     }
     out = SpectateMessage();
@@ -192,7 +197,10 @@ std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, Channel* chan
     }
     if (m.type == SpectateType::Watch) {
         putRaw(o, m.key);
+        putRaw(o, m.watchCookie);
         o.resize(kWatchSize - kTagSize, 0);
+    } else if (m.type == SpectateType::Challenge) {
+        putRaw(o, m.watchCookie);
     } else {
         put8(o, std::uint8_t(m.refusal));
         if (m.refusal == SpectateRefusal::Version) put8(o, m.hostVersion);

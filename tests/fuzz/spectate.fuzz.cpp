@@ -4,7 +4,8 @@
 // defined buttons, and a Watch is kWatchSize bytes; the hub never answers a datagram shorter than a Watch with more
 // bytes than it got. The sealed types are opened under the fixed keys the seeds were sealed with (the host sends
 // under 32 bytes of 0x01, the spectator under 32 bytes of 0x02; tests/fuzz/corpus/spectate), so the fuzzer gets
-// past the seal with them; the clear types' tags use the empty key (a Refuse with a context of 32 zero bytes).
+// past the seal with them; the clear types' tags use the empty key (a Refuse or a Challenge with a context of 32
+// zero bytes).
 #include "game/net/spectate.h"
 #include "tests/fuzz/fuzz_check.h"
 
@@ -71,7 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The side that receives the type opens it: the spectator a Setup or Inputs, the host an Ack.
     net::Channel opener = fixedChannel(head.type == net::SpectateType::Ack);
     const net::KxKey zeros{};
-    const net::KxKey* context = head.type == net::SpectateType::Refuse ? &zeros : nullptr;
+    const bool clearAnswer = head.type == net::SpectateType::Refuse || head.type == net::SpectateType::Challenge;
+    const net::KxKey* context = clearAnswer ? &zeros : nullptr;
     net::SpectateMessage m;
     if (net::readSpectate(data, size, m, &opener, context) != net::SpectateRead::Ok) return 0;
     checkMessage(m, size, bytes);

@@ -212,3 +212,38 @@ TEST_CASE("spectate: a watcher that goes silent is dropped and frees its place")
     CHECK(hub.count() == 0);
     CHECK(hub.dropped() == 1);
 }
+
+TEST_CASE("spectate: spoofed Watches take no place: an address that never answers gets a Challenge no larger, no Setup") {
+    net::MemoryNetwork network;
+    auto& hostEnd = network.add(1, {}, 1);
+    auto& victim = network.add(9, {}, 9);  // the spoofed source: it never answers
+    net::SpectatorHub hub(1);
+    net::SpectateDemux demux(hostEnd, hub);
+    hub.startMatch(spectest::welcome(), 0);
+    std::vector<std::uint8_t> data;
+    net::Address from = 0;
+    for (int i = 0; i < 8; ++i) {  // eight different spectator keys, as a flood of spoofed Watches would carry
+        net::SpectateMessage w;
+        w.type = net::SpectateType::Watch;
+        w.key.fill(std::uint8_t(i + 1));
+        const std::vector<std::uint8_t> bytes = net::encodeSpectate(w);
+        victim.sendTo(1, bytes.data(), bytes.size(), i);
+        while (demux.receive(data, from, i)) FAIL("a spectator datagram reached the match");
+        hub.tick(demux, i);
+    }
+    CHECK(hub.count() == 0);  // before: each made a watcher, with a key exchange, and the first took the only place
+    CHECK(hub.challenged() == 8);
+    int answers = 0;
+    while (victim.receive(data, from, 100)) {
+        ++answers;
+        CHECK(data.size() == 36);  // 'B' 'S' 4 6, the cookie, the tag: never more than the 336 bytes it answers
+        CHECK(data[3] == std::uint8_t(net::SpectateType::Challenge));
+    }
+    CHECK(answers == 8);
+    // The real spectator, which receives at its address, still gets the only place at once.
+    auto& watcherEnd = network.add(2, {}, 2);
+    net::SpectatorClient client(watcherEnd, 1);
+    run(demux, hub, 200, 400, client);
+    CHECK(client.state() == net::SpectatorState::Watching);
+    CHECK(hub.count() == 1);
+}
