@@ -127,6 +127,7 @@ const char* usageText() {
            "  --join HOST[:PORT]  join an online match (you are P2; the host picks the seed)\n"
            "  --lobby HOST[:PORT] meet through a lobby (port 7100; else the saved one): with --host get a room code, or\n"
            "  --code CODE         join the room of that code\n"
+           "  --private-room      with --lobby --host: spectators need the room's spectator code (shown), not its code\n"
            "  --spectate CODE     watch the room of that code (with --lobby)\n"
            "  --turn HOST[:PORT]  a TURN relay offered (host or joiner) when the direct path fails (port 3478; else the saved one),\n"
            "  --turn-user NAME --turn-password-file FILE   with its long-term credentials (or $BVH_TURN_PASSWORD)\n"

@@ -72,6 +72,10 @@ public:
             copied_ = true;
         }
         link_->tick(0);
+        if (link_->hasPeer() && link_->peer().joinerAsking(link_->nowMs())) {  // who wants to sit down: our player decides
+            if (in.pressedAny(bit(kStart))) link_->peer().admitJoiner(true, link_->nowMs());
+            else if (sf::Keyboard::isKeyPressed(sf::Keyboard::N)) link_->peer().admitJoiner(false, link_->nowMs());
+        }
         if (link_->hasPeer() && link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing) {
             std::cout << "online: " << (link_->path().empty() ? "direct" : link_->path()) << ", ping "
                       << link_->peer().handshakeRttMs() << " ms" << std::endl;  // for scripts (the screen says it too)
@@ -117,6 +121,15 @@ public:
             if (lobby) status = "connecting directly (punching through both NATs)" + dots;
             const std::int64_t rtt = link_->peer().handshakeRttMs();
             if (!link_->path().empty() && rtt >= 0) status = "connected: " + link_->path() + ", ping " + std::to_string(rtt) + " ms" + dots;
+            const net::NetPeer& peer = link_->peer();
+            if (!link_->seatNote().empty()) status = link_->seatNote() + dots;
+            if (peer.joinerAsking(link_->nowMs())) {
+                status = peer.askingName() + " (" + net::fingerprint(peer.askingKey()) + ") wants to play    Enter: accept    N: refuse";
+                color = sf::Color(255, 230, 120);
+            } else if (peer.hostDeciding()) {
+                status = "the host sees you as " + peer.identity().name + " (" + net::fingerprint(peer.identity().publicKey) +
+                         "): waiting for them to accept" + dots;
+            }
             else if (lobby && !hostSide && lobby->relay() != 0 && link_->nowMs() > 3000) {
                 status = "no direct path: trying the host's relay" + dots;
             }
@@ -129,6 +142,10 @@ public:
             drawText(t, ctx_.res->font, lobby->code(), 72, cx, 228.f, sf::Color(255, 240, 150), Align::Center, 4.f);
             drawText(t, ctx_.res->font, copied_ ? "copied to the clipboard" : "give it to your opponent    C: copy", 18,
                      cx, 318.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+            if (!lobby->watchCode().empty() && lobby->watchCode() != lobby->code()) {  // a private room's spectators
+                drawText(t, ctx_.res->font, "spectator code: " + lobby->watchCode() + "  (for those you let watch)", 18, cx,
+                         342.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+            }
         } else if (link_->error().empty()) {
             drawText(t, ctx_.res->font, link_->where(), 30, cx, 260.f, sf::Color::White, Align::Center, 2.f);
         }

@@ -70,11 +70,14 @@ public:
     void confirmed(const sim::FrameInput& in);
     /// Host: spectators watching now.
     int spectators() const;
+    /// Host through a lobby: what became of the room's seat ("" when nothing to say).
+    const std::string& seatNote() const { return seatNote_; }
 
 private:
     void startLobby();
     void startPeer();
     void hostExtras(std::int64_t now);
+    void roomSeat(std::int64_t now);
 
     Context& ctx_;
     LinkMode mode_;
@@ -95,6 +98,10 @@ private:
     std::string error_;
     std::string where_;
     std::string relayNote_;
+    std::string seatNote_;
+    int joinersSeen_ = 1;
+    std::int64_t seatSinceMs_ = 0;
+    std::int64_t notAcceptedSeen_ = 0;
 };
 
 /// The fight view of an online match whose handshake is done (online_source.cpp); recorded unless --no-record.

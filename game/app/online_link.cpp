@@ -19,6 +19,8 @@ constexpr std::int64_t kSpectatorRelayAfterMs = 3000;
 /// A spectator the lobby named is punched towards for this long (our NAT then lets its Watch in).
 constexpr std::int64_t kWatcherPunchMs = 10000;
 constexpr std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
+/// A seat the lobby gave a joiner that sent no handshake for this long (and is not asking) is freed for the next.
+constexpr std::int64_t kSeatHoldMs = 20000;
 
 }  // namespace
 
@@ -52,6 +54,9 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
     cfg.session.maxRollback = flags.maxRollback;
     cfg.autoDelay = flags.autoDelay;
     cfg.rematches = true;
+    // A host's player sees who wants to sit down (name and fingerprint) and accepts: a guessed or leaked code alone
+    // gives no seat (OnlineLobbyScreen asks).
+    cfg.admission = host ? net::Admission::Ask : net::Admission::Any;
     cfg.rulesHash = run::rulesHasher(ctx.dataDir);
     // The installation's identity (made on first online use); without a usable data folder, a key for this run.
     std::string keyError;
@@ -75,6 +80,7 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
                   : mode == LinkMode::RoomJoin ? net::LobbyRole::Join : net::LobbyRole::Spectate;
         lc.code = net::normalizeCode(text);
         lc.keepPolling = mode == LinkMode::RoomHost;  // spectators who come later are learned from the polls
+        lc.privateRoom = mode == LinkMode::RoomHost && flags.privateRoom;
         if (!host && !net::validCode(lc.code)) {
             error_ = "'" + text + "' is not a room code (" + std::to_string(net::kCodeLength) + " letters and digits)";
             return;
@@ -131,11 +137,6 @@ void OnlineLink::startLobby() {
 
 void OnlineLink::startPeer() {
     if (lobby_) {
-        cfg_.secret.assign(lobby_->secret().begin(), lobby_->secret().end());
-        if (hub_) {  // the spectator stream is tagged under the spectators' secret (the direct path has none)
-            const net::Secret spectators = net::spectatorSecret(lobby_->secret());
-            hub_->setKey(net::Key(spectators.begin(), spectators.end()));
-        }
         // The other side may only reach us through our relay: its public IP is permitted (per IP, so a symmetric
         // NAT's fresh port towards the relay is let through too).
         if (turn_) turn_->permit(lobby_->candidates().front(), nowMs());
@@ -150,6 +151,7 @@ void OnlineLink::startPeer() {
         }
         where_ = (cfg_.host ? "room " + lobby_->code() + ": your opponent is " : "room: the host is ") +
                  net::addressText(lobby_->candidates().front());
+        seatSinceMs_ = nowMs();  // the lobby has just named the first joiner
         if (cfg_.host) {  // the lobby's answers to our polls are sorted out before the match sees a datagram
             lobbyDemux_ = std::make_unique<net::LobbyDemux>(*transport_, *lobby_);
             transport_ = lobbyDemux_.get();
@@ -168,6 +170,7 @@ void OnlineLink::hostExtras(std::int64_t now) {
     hub_->tick(*transport_, now);
     if (!lobby_) return;
     lobby_->tick(now);
+    roomSeat(now);
     for (net::Address w : lobby_->watchers()) {
         if (std::none_of(watchers_.begin(), watchers_.end(), [w](const auto& x) { return x.first == w; })) {
             watchers_.emplace_back(w, now);
@@ -178,6 +181,27 @@ void OnlineLink::hostExtras(std::int64_t now) {
     lastPunchMs_ = now;
     for (const auto& [w, since] : watchers_) {
         if (now - since < kWatcherPunchMs) transport_->sendTo(w, kPunch, sizeof kPunch, now);
+    }
+}
+
+void OnlineLink::roomSeat(std::int64_t now) {
+    if (peer_->state() != net::PeerState::Waiting) return;
+    if (lobby_->joinerLeft()) {
+        seatNote_ = "your opponent gave up before the match: waiting for another";
+    }
+    if (lobby_->joiners() != joinersSeen_ && !lobby_->candidates().empty()) {  // the next joiner with the code
+        joinersSeen_ = lobby_->joiners();
+        seatSinceMs_ = now;
+        notAcceptedSeen_ = peer_->counters().notAccepted;  // only a refusal from now on is this joiner's
+        seatNote_.clear();
+        peer_->setPunchTargets(lobby_->candidates(), lobby_->relay(), now);
+        if (turn_) turn_->permit(lobby_->candidates().front(), now);
+    }
+    const bool refused = peer_->counters().notAccepted > notAcceptedSeen_;
+    if (!lobby_->candidates().empty() && !peer_->joinerAsking(now) && (refused || now - seatSinceMs_ > kSeatHoldMs)) {
+        notAcceptedSeen_ = peer_->counters().notAccepted;
+        lobby_->leave(now);  // free the seat for the next joiner with the code
+        seatSinceMs_ = now;
     }
 }
 
@@ -204,7 +228,6 @@ void OnlineLink::tick(std::uint16_t buttons) {
         if (mode_ == LinkMode::RoomSpectate) {
             spectator_ = std::make_unique<net::SpectatorClient>(*udp_, lobby_->candidates().front());
             spectator_->setCandidates(lobby_->candidates(), lobby_->relay(), kSpectatorRelayAfterMs);
-            spectator_->setKey(net::Key(lobby_->secret().begin(), lobby_->secret().end()));
             where_ = "room: the host is " + net::addressText(lobby_->candidates().front());
         } else {
             startPeer();
@@ -241,6 +264,7 @@ void OnlineLink::confirmed(const sim::FrameInput& in) {
 int OnlineLink::spectators() const { return hub_ ? hub_->count() : 0; }
 
 void OnlineLink::leave() {
+    if (peer_ && lobby_ && !cfg_.host && peer_->session() == nullptr) lobby_->leave(nowMs());  // free the seat
     if (peer_) peer_->leave(nowMs());
     if (lobby_) lobby_->close(nowMs());
 }

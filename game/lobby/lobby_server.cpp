@@ -201,6 +201,7 @@ void Server::handle(const LobbyMessage& m, Address from, std::int64_t nowMs, Add
     case LobbyType::Spectate: return spectate(m, from, nowMs, a);
     case LobbyType::Poll:
     case LobbyType::Close: return hostAsks(m, from, nowMs, a);
+    case LobbyType::Leave: return leave(m, from, nowMs, a);
     default: ++counters_.malformed; return;
     }
 }
@@ -389,6 +390,23 @@ void Server::hostAsks(const LobbyMessage& m, Address from, std::int64_t nowMs, A
     reply.watchers.assign(room->watchers.end() - std::ptrdiff_t(n), room->watchers.end());
     reply.secondsLeft = std::uint32_t(std::max<std::int64_t>(0, (room->expiresMs - nowMs) / 1000));
     answer(reply, m, from, nowMs);
+}
+
+void Server::leave(const LobbyMessage& m, Address from, std::int64_t nowMs, AddressState& a) {
+    Room* room = find(m, from, nowMs, a);
+    if (room == nullptr || room->joiner == 0) return;
+    // The room's host (its key) or the joiner itself (its address): nobody else can free the seat. No answer: the
+    // host learns it from its next Status (no joiner), the joiner is done with the room.
+    const bool host = sodium_memcmp(room->hostKey.data(), m.hostKey.data(), m.hostKey.size()) == 0;
+    if (!host && from != room->joiner) {
+        ++counters_.refusedNotYours;
+        return refuse(m, LobbyRefusal::NotYours, from, nowMs);
+    }
+    room->joiner = 0;
+    room->joinNonce = net::Nonce{};
+    room->joinerLocals.clear();
+    room->joinerRelay = 0;
+    ++counters_.seatsFreed;
 }
 
 void Server::refuse(const LobbyMessage& m, LobbyRefusal why, Address to, std::int64_t nowMs) {

@@ -62,6 +62,7 @@ struct Counters {
     std::int64_t guessLimited = 0;     ///< code lookups refused by the wrong-code limits
     std::int64_t roomLimited = 0;      ///< Creates refused by the rooms-per-address limit
     std::int64_t seatLimited = 0;      ///< seats refused by the seats-per-address limit
+    std::int64_t seatsFreed = 0;       ///< seats freed by a Leave (the joiner gave up, or its host let it go)
 };
 
 /// Fills n random bytes; false on failure.
@@ -165,6 +166,7 @@ private:
     void join(const net::LobbyMessage& m, net::Address from, std::int64_t nowMs, AddressState& a);
     void spectate(const net::LobbyMessage& m, net::Address from, std::int64_t nowMs, AddressState& a);
     void hostAsks(const net::LobbyMessage& m, net::Address from, std::int64_t nowMs, AddressState& a);
+    void leave(const net::LobbyMessage& m, net::Address from, std::int64_t nowMs, AddressState& a);
     Room* find(const net::LobbyMessage& m, net::Address from, std::int64_t nowMs, AddressState& a);
     void refuse(const net::LobbyMessage& m, net::LobbyRefusal why, net::Address to, std::int64_t nowMs);
     void answer(net::LobbyMessage reply, const net::LobbyMessage& ask, net::Address to, std::int64_t nowMs);

@@ -5,6 +5,8 @@
 
 #include <sodium.h>
 
+#include <cctype>
+
 namespace net {
 
 bool makeIdentity(const std::string& name, Identity& out) {
@@ -27,6 +29,17 @@ std::array<std::uint8_t, 32> identitySeed(const Identity& id) {
     std::array<std::uint8_t, 32> seed;
     crypto_sign_ed25519_sk_to_seed(seed.data(), id.secretKey.data());
     return seed;
+}
+
+std::string normalFingerprint(const std::string& typed) {
+    std::string out;
+    for (std::size_t i = 0; i < typed.size(); ++i) {
+        const char c = char(std::tolower(static_cast<unsigned char>(typed[i])));
+        const bool dash = i % 5 == 4;
+        if (dash ? c != '-' : !std::isxdigit(static_cast<unsigned char>(c))) return "";
+        out += c;
+    }
+    return out.size() == 19 ? out : "";
 }
 
 std::string fingerprint(const IdentityKey& key) {

@@ -11,9 +11,6 @@ LobbyClient::LobbyClient(Transport& t, const LobbyClientConfig& cfg) : t_(t), cf
         return;
     }
     randombytes_buf(nonce_.data(), nonce_.size());
-    // No secret comes from the lobby: a spectator's is the one a host derives from the (zero) room secret, so the
-    // callers that still key the spectator stream this way agree until the peers' own key exchange replaces it.
-    if (cfg_.role == LobbyRole::Spectate) secret_ = spectatorSecret(secret_);
 }
 
 void LobbyClient::fail(const std::string& why) {
@@ -51,6 +48,38 @@ void LobbyClient::close(std::int64_t nowMs) {
     m.hostKey = hostKey_;
     const std::vector<std::uint8_t> bytes = encodeLobby(m);
     t_.sendTo(cfg_.lobby, bytes.data(), bytes.size(), nowMs);
+}
+
+void LobbyClient::leave(std::int64_t nowMs) {
+    const bool host = cfg_.role == LobbyRole::Host;
+    if (cfg_.role == LobbyRole::Spectate || state_ != LobbyState::Ready || (host && candidates_.empty())) return;
+    LobbyMessage m;
+    m.type = LobbyType::Leave;
+    m.nonce = nonce_;
+    m.cookie = cookie_;
+    m.code = host ? code_ : cfg_.code;
+    if (host) m.hostKey = hostKey_;
+    const std::vector<std::uint8_t> bytes = encodeLobby(m);
+    t_.sendTo(cfg_.lobby, bytes.data(), bytes.size(), nowMs);
+    if (host) released_ = true;
+}
+
+void LobbyClient::joinerNamed(const LobbyMessage& m) {
+    if (m.peer == 0) {  // the seat is free again: our own doing, or the joiner gave up
+        if (!candidates_.empty() && !released_) joinerLeft_ = true;
+        candidates_.clear();
+        relay_ = 0;
+        released_ = false;
+        return;
+    }
+    if (!candidates_.empty() && candidates_.front() == m.peer) return;
+    relay_ = m.relay;
+    candidates_.assign(1, m.peer);
+    for (Address a : m.locals) {
+        if (a != m.peer) candidates_.push_back(a);
+    }
+    joinerLeft_ = released_ = false;
+    ++joiners_;
 }
 
 void LobbyClient::tick(std::int64_t nowMs) {
@@ -108,8 +137,10 @@ bool LobbyClient::handle(const std::uint8_t* data, std::size_t size, Address fro
     if (m.nonce != nonce_) return true;  // the lobby's, but not an answer to us: nothing for the match either
     lastAnswerMs_ = nowMs;
     if (state_ == LobbyState::Ready) {
-        if (m.type == LobbyType::Status) watchers_ = m.watchers;
-        else if (m.type == LobbyType::Refused) cfg_.keepPolling = false;  // the room expired: the match goes on
+        if (m.type == LobbyType::Status) {
+            watchers_ = m.watchers;
+            if (cfg_.role == LobbyRole::Host) joinerNamed(m);
+        } else if (m.type == LobbyType::Refused) cfg_.keepPolling = false;  // the room expired: the match goes on
         else if (m.type == LobbyType::Retry) cookie_ = m.cookie;           // the cookie aged: the next poll has it
         return true;
     }
@@ -138,11 +169,7 @@ void LobbyClient::take(const LobbyMessage& m, std::int64_t nowMs) {
         secondsLeft_ = m.secondsLeft;
         watchers_ = m.watchers;
         if (m.peer == 0) return;
-        relay_ = m.relay;
-        candidates_.assign(1, m.peer);
-        for (Address a : m.locals) {
-            if (a != m.peer) candidates_.push_back(a);
-        }
+        joinerNamed(m);
         state_ = LobbyState::Ready;
         return;
     case LobbyType::Joined:

@@ -43,14 +43,19 @@ public:
     void tick(std::int64_t nowMs);
     /// Host: asks the lobby to forget the room (a cancel).
     void close(std::int64_t nowMs);
+    /// Frees the room's seat: a joiner that gives up before the match says so (its host then stops waiting for it);
+    /// a host lets its joiner go (refused, or no handshake came from it), so the next joiner with the code gets in.
+    void leave(std::int64_t nowMs);
+    /// Host (keepPolling): the joiner the lobby named left the room before the match (it gave up); cleared when
+    /// another joiner comes.
+    bool joinerLeft() const { return joinerLeft_; }
+    /// Host: how many joiners the lobby has named so far (candidates() and relay() are the newest's).
+    int joiners() const { return joiners_; }
     LobbyState state() const { return state_; }
     /// Host: the room's code once created ("" before).
     const std::string& code() const { return code_; }
     /// Host: the code spectators give (the room code itself unless the room is private; "" before).
     const std::string& watchCode() const { return watchCode_; }
-    /// Since lobby version 4 the lobby hands out no key: zero (a spectator: spectatorSecret of zero, as its host
-    /// derives it). Kept so callers still build and agree; the peers' own key exchange authenticates them.
-    const Secret& secret() const { return secret_; }
     /// The other side's candidate addresses, public first (Ready).
     const std::vector<Address>& candidates() const { return candidates_; }
     /// The other side's relayed address (0: it has none), tried when the direct path does not come up: the host's
@@ -74,6 +79,7 @@ public:
 private:
     void send(std::int64_t nowMs);
     void take(const LobbyMessage& m, std::int64_t nowMs);
+    void joinerNamed(const LobbyMessage& m);
     bool otherVersion(const std::uint8_t* data, std::size_t size, Address from);
     void fail(const std::string& why);
 
@@ -86,10 +92,12 @@ private:
     int retries_ = 0;
     std::string code_;
     std::string watchCode_;
-    Secret secret_{};
     std::vector<Address> candidates_;
     Address relay_ = 0;
     std::vector<Address> watchers_;
+    bool joinerLeft_ = false;
+    bool released_ = false;  // host: it let its joiner go itself
+    int joiners_ = 0;
     Address self_ = 0;
     std::uint32_t secondsLeft_ = 0;
     std::string error_;

@@ -44,7 +44,7 @@ std::string readCode(wire::Reader& r) {
 
 }  // namespace
 
-bool isLobbyRequest(LobbyType t) { return std::uint8_t(t) >= 1 && std::uint8_t(t) <= 5; }
+bool isLobbyRequest(LobbyType t) { return std::uint8_t(t) >= 1 && std::uint8_t(t) <= 6; }
 
 bool peekLobbyVersion(const std::uint8_t* data, std::size_t size, std::uint8_t& version, Nonce& nonce) {
     if (data == nullptr || size < kLobbyHeaderSize || data[0] != kMagic0 || data[1] != kMagic1) return false;
@@ -89,15 +89,6 @@ const char* lobbyRefusalText(LobbyRefusal r) {
     return "refused";
 }
 
-Secret spectatorSecret(const Secret& roomSecret) {
-    static const char label[] = "bf spectators v1";
-    static_assert(crypto_auth_hmacsha256_BYTES == kSecretSize && crypto_auth_hmacsha256_KEYBYTES == kSecretSize,
-                  "the secret is one HMAC-SHA-256");
-    Secret s;
-    crypto_auth_hmacsha256(s.data(), reinterpret_cast<const unsigned char*>(label), sizeof label - 1, roomSecret.data());
-    return s;
-}
-
 std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
     wire::Writer w;
     w.u8(kMagic0);
@@ -120,6 +111,7 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
         break;
     case LobbyType::Poll:
     case LobbyType::Close:
+    case LobbyType::Leave:
         writeCode(w, m.code);
         w.raw(m.hostKey);
         break;
@@ -177,6 +169,7 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
         break;
     case LobbyType::Poll:
     case LobbyType::Close:
+    case LobbyType::Leave:
         m.code = readCode(r);
         r.raw(m.hostKey);
         break;

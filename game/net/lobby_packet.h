@@ -45,6 +45,8 @@ enum class LobbyType : std::uint8_t {
     Spectate = 3,   ///< spectator -> lobby: watch the room of this code
     Poll = 4,       ///< host -> lobby: keep my room, who came? (code, host key)
     Close = 5,      ///< host -> lobby: the match started or was abandoned: forget the room
+    Leave = 6,      ///< joiner -> lobby: it gave up before the match (host key zeros); host -> lobby (its host key):
+                    ///< it refused the joiner or heard no handshake from it. Either frees the room's seat
     Created = 16,   ///< lobby -> host: code, spectator code, host key, lifetime, the host's public address
     Joined = 17,    ///< lobby -> joiner: its public address, the host's public and local addresses and relay
     Watching = 18,  ///< lobby -> spectator: its public address, the host's addresses
@@ -112,9 +114,5 @@ bool peekLobbyVersion(const std::uint8_t* data, std::size_t size, std::uint8_t& 
 std::vector<std::uint8_t> encodeLobbyVersionAnswer(const Nonce& nonce);
 /// The size of the header and nonce every lobby message starts with.
 constexpr std::size_t kLobbyHeaderSize = 4 + 16;
-/// The secret spectators of a room get: HMAC-SHA-256 (libsodium) under the room secret of a label (the host
-/// derives it too; it authenticates the spectator stream, never the players' inputs). The lobby no longer hands out
-/// a room secret: this stays for the peers that derive one themselves.
-Secret spectatorSecret(const Secret& roomSecret);
 
 }  // namespace net

@@ -145,6 +145,9 @@ std::vector<std::uint8_t> encodePacket(const Packet& p) {
         w.uint(p.rules, 8);
         w.raw(p.ephemeral);
         w.raw(p.cookie);
+        w.raw(p.identity);
+        w.str(p.name);
+        w.raw(p.signature);
         break;
     case PacketType::Welcome:
         writeSetup(w, p.setup);
@@ -195,7 +198,10 @@ bool decodeAny(const std::uint8_t* data, std::size_t size, Packet& out, bool cle
         out.rules = r.uint(8);
         r.raw(out.ephemeral);
         r.raw(out.cookie);
-        ok = r.ok && validFighterId(out.fighter);
+        r.raw(out.identity);
+        out.name = r.str(kMaxPlayerNameLength);
+        r.raw(out.signature);
+        ok = r.ok && validFighterId(out.fighter) && validPlayerName(out.name);
         break;
     case PacketType::Welcome:
         ok = readSetup(r, out.setup);
@@ -222,7 +228,7 @@ bool decodeAny(const std::uint8_t* data, std::size_t size, Packet& out, bool cle
     case PacketType::Punch: ok = true; break;
     case PacketType::Refuse: {
         const std::uint8_t why = r.u8();
-        ok = r.ok && why >= std::uint8_t(RefuseReason::Version) && why <= std::uint8_t(RefuseReason::Rules);
+        ok = r.ok && why >= std::uint8_t(RefuseReason::Version) && why <= std::uint8_t(RefuseReason::NotAccepted);
         out.reason = RefuseReason(why);
         break;
     }
@@ -295,6 +301,21 @@ std::array<std::uint8_t, 32> handshakeTranscript(const Packet& hello, const Pack
     sha.update(kLabel, sizeof kLabel - 1);
     sha.update(hb.data(), hb.size());
     sha.update(wb.data(), wb.size());
+    return sha.finish();
+}
+
+std::array<std::uint8_t, 32> helloDigest(const Packet& hello) {
+    Packet h = hello;
+    h.type = PacketType::Hello;
+    h.cookie = Nonce{};  // the host's cookie comes later: the signature stands for every Hello of this key
+    h.token = 0;
+    h.tag = Tag{};
+    h.signature = Signature{};
+    const std::vector<std::uint8_t> hb = encodePacket(h);
+    static const char kLabel[] = "bf hello v5";
+    crypto::Sha256 sha;
+    sha.update(kLabel, sizeof kLabel - 1);
+    sha.update(hb.data(), hb.size());
     return sha.finish();
 }
 

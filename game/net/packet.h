@@ -30,7 +30,8 @@
 // the same version with other rules is refused by the rules hash at the handshake.
 //
 // Version 5 replaces the shared-secret keys with an authenticated key exchange (peer.h says it in full): Hello
-// carries the joiner's X25519 key, Welcome the host's, its Ed25519 identity and name and its signature of the
+// carries the joiner's X25519 key and its identity, name and signature (helloDigest: the host decides who sits
+// down before it welcomes anyone), Welcome the host's, its Ed25519 identity and name and its signature of the
 // handshake's transcript; Confirm (joiner -> host) the joiner's identity, name and signature. Confirm and Input are
 // sealed (channel.h): header and token in clear, the body encrypted and authenticated with the direction's key,
 // counter nonces and a replay window. Nothing of the lobby's goes into a key.
@@ -86,6 +87,8 @@ enum class RefuseReason : std::uint8_t {
     Busy = 2,        ///< a match is already running with someone else (late or second joiner)
     BadFighter = 3,  ///< the host has no fighter of that id
     Rules = 4,       ///< the joiner's build or fighter data differ from the host's
+    Deciding = 5,    ///< not a refusal: the host's player is deciding whether to let this joiner in (keep asking)
+    NotAccepted = 6, ///< the host did not let this joiner in (its player said no, or its key is not the one allowed)
 };
 
 /// A nonce or cookie as the wire carries it.
@@ -113,10 +116,10 @@ struct Packet {
     Nonce nonce{};                            ///< Hello: the joiner's nonce; Welcome: the host's
     Nonce cookie{};                           ///< Hello: the host's cookie (zeros before a Challenge); Challenge: it
     KxKey ephemeral{};                        ///< Hello: the joiner's X25519 key; Welcome: the host's (fresh per joiner)
-    IdentityKey identity{};                   ///< Welcome: the host's identity; Confirm: the joiner's
-    std::string name;                         ///< Welcome, Confirm: the sender's player name (validPlayerName); a
+    IdentityKey identity{};                   ///< Welcome: the host's identity; Hello, Confirm: the joiner's
+    std::string name;                         ///< Hello, Welcome, Confirm: the sender's player name (validPlayerName); a
                                               ///< Welcome with none carries no keys (a spectator's copy of the setup)
-    Signature signature{};                    ///< Welcome, Confirm: the sender's signature of the transcript
+    Signature signature{};                    ///< Welcome, Confirm: the sender's signature of the transcript; Hello: of helloDigest
     // Welcome
     sim::MatchSetup setup;                    ///< the match (mode is always Versus; fighter[1] and style[1] are the
                                               ///< joiner's; only the fields a Versus match uses, see wireSetup)
@@ -160,6 +163,9 @@ bool openOnChannel(Channel& ch, const std::uint8_t* data, std::size_t size, Pack
 /// The handshake transcript both sides sign: SHA-256 of a label, the Hello's fields (cookie and tag left out), the
 /// Welcome's (signature and tag left out). Confirm signs confirmDigest of it and the joiner's identity and name.
 std::array<std::uint8_t, 32> handshakeTranscript(const Packet& hello, const Packet& welcome);
+/// What a joiner signs in its Hello: SHA-256 of a label and the Hello's fields (cookie, token, signature and tag
+/// left out), so the host knows the joiner's name and key before it welcomes anyone.
+std::array<std::uint8_t, 32> helloDigest(const Packet& hello);
 std::array<std::uint8_t, 32> confirmDigest(const std::array<std::uint8_t, 32>& transcript, const IdentityKey& joiner,
                                            const std::string& name);
 /// The tag of encoded bytes (all but their last kTagSize bytes) under key, with `context` (bytes the receiver

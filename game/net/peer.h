@@ -39,6 +39,14 @@ using FighterLoader = std::function<bool(const std::string& id, sim::FighterDef&
 /// fighter differ would desync, so the handshake refuses them.
 using RulesHasher = std::function<std::uint64_t(const std::string& id)>;
 
+/// Host: who may sit down. A joiner's Hello carries its identity key and name, signed (helloDigest), so the host
+/// decides before it welcomes anyone: a guessed or leaked room code alone gives no seat unless the host takes anyone.
+enum class Admission : std::uint8_t {
+    Any,  ///< whoever completes the handshake (tests and bots: --accept-any)
+    Key,  ///< only the identity whose fingerprint is acceptFingerprint (--accept-key)
+    Ask,  ///< this side's player decides (the window's prompt): joinerAsking(), admitJoiner()
+};
+
 /// How a peer is set up.
 struct PeerConfig {
     bool host = true;                  ///< host (P1, waits) or joiner (P2, connects)
@@ -70,6 +78,8 @@ struct PeerConfig {
                                        ///< relay) makes that address a candidate
     RulesHasher rulesHash;             ///< hash of the build and a fighter's data (null: 0 for every fighter)
     Identity identity;                 ///< this player's long-term key and name (not valid: a throwaway one is made)
+    Admission admission = Admission::Any;  ///< host: who may sit down
+    std::string acceptFingerprint;     ///< host with Admission::Key: the fingerprint (net::fingerprint) let in
     bool autoDelay = false;            ///< choose input delay and rollback window from the handshake's round trip
                                        ///< (autoSessionConfig) instead of session's
 };
@@ -106,6 +116,7 @@ struct PeerCounters {
     std::int64_t forged = 0;        ///< from the right address, decoded, but a tag that is not theirs
     std::int64_t otherVersion = 0;  ///< of another protocol version after the handshake (never trusted)
     std::int64_t replayed = 0;      ///< sealed datagrams whose counter was seen before (or is older than the window)
+    std::int64_t notAccepted = 0;   ///< joiners refused by admission (another key, or this side's player said no)
 };
 
 /// One side of an online match.
@@ -157,6 +168,25 @@ public:
     /// The opponent's player name and identity key (valid once opponentKnown()).
     const std::string& opponentName() const { return opponentName_; }
     const IdentityKey& opponentKey() const { return opponentKey_; }
+    /// Host with Admission::Ask: true while a joiner (its Hello signed, its cookie right) waits for this side's
+    /// player to decide, and has asked within the last kAskingHoldMs; its name and identity key.
+    bool joinerAsking(std::int64_t nowMs) const { return asking_.active && nowMs - asking_.lastHelloMs <= kAskingHoldMs; }
+    const std::string& askingName() const { return asking_.hello.name; }
+    const IdentityKey& askingKey() const { return asking_.hello.identity; }
+    /// Host: lets the asking joiner in (it is welcomed at once) or refuses it (it is told so, and its key is refused
+    /// from then on in this run).
+    void admitJoiner(bool yes, std::int64_t nowMs);
+    /// Host through the lobby: a new joiner was named (the seat's last one gave up or was let go): punch its
+    /// addresses (and its relay, after joinerRelayAfterMs from now) instead.
+    void setPunchTargets(const std::vector<Address>& to, Address joinerRelay, std::int64_t nowMs) {
+        cfg_.punchTo = to;
+        cfg_.joinerRelay = joinerRelay;
+        cfg_.joinerRelayAfterMs = int(std::max<std::int64_t>(0, nowMs - startMs_)) + cfg_.joinerRelayAfterMs;
+    }
+    /// Joiner: true once the host said its player is deciding whether to let this side in.
+    bool hostDeciding() const { return hostDeciding_; }
+    /// A joiner that asked stays asking this long after its last Hello (it says Hello every kHelloEveryMs).
+    static constexpr std::int64_t kAskingHoldMs = 2000;
     /// This side's identity (the configured one, or the throwaway one made for this run).
     const Identity& identity() const { return cfg_.identity; }
 
@@ -170,7 +200,15 @@ private:
         Channel channel;                    // keyed from the exchange, waiting for the joiner's Confirm
         std::array<std::uint8_t, 32> transcript{};
         std::vector<std::uint8_t> welcome;  // the sealed Welcome, said again to a repeated Hello
+        IdentityKey joinerIdentity{};       // from its signed Hello: its Confirm must name the same
     };
+    struct Asking {                  // host with Admission::Ask: a joiner whose player waits for ours
+        bool active = false;
+        Address from = 0;
+        Packet hello;
+        std::int64_t lastHelloMs = 0;
+    };
+    bool admits(const Packet& hello, Address from, std::int64_t nowMs);
 
     void poll(std::int64_t nowMs);
     void handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
@@ -222,6 +260,10 @@ private:
     IdentityKey opponentKey_{};
     Nonce cookie_{};                 // joiner: the host's cookie (zeros until a Challenge)
     Pending pending_;
+    Asking asking_;
+    std::vector<IdentityKey> refusedKeys_;  // host: keys its player refused (at most kMaxRefusedKeys)
+    bool hostDeciding_ = false;      // joiner: the host said its player is deciding
+    std::int64_t decidingMs_ = -1;   // joiner: when it last said so
     std::int64_t lastPunchMs_ = -1000000;
     std::int64_t handshakeRttMs_ = -1;
     std::int64_t challengeSentMs_ = -1;  // host: when the last Challenge went out (to challengeTo_)

@@ -15,6 +15,7 @@ namespace {
 constexpr int kVersionGraceMs = 750;   // joiner: another version's answer ends the join if no Welcome comes by then
 constexpr int kRefusalsPerSecond = 20; // host: refusals said at most this often (a flood of Hellos gets silence)
 constexpr std::size_t kMaxHostCandidates = 12;  // joiner: the lobby's (at most 5) and those learned from Punches
+constexpr std::size_t kMaxRefusedKeys = 64;     // host: keys its player refused, remembered for this run
 
 }  // namespace
 
@@ -24,6 +25,8 @@ const char* refuseText(RefuseReason r) {
     case RefuseReason::Busy: return "the host is already in a match";
     case RefuseReason::BadFighter: return "the host does not have your fighter";
     case RefuseReason::Rules: return "the host runs another build or other fighter data";
+    case RefuseReason::Deciding: return "the host is deciding whether to let you in";
+    case RefuseReason::NotAccepted: return "the host did not accept you";
     }
     return "unknown reason";
 }
@@ -64,6 +67,9 @@ Packet NetPeer::helloPacket() const {
     hello.rules = rulesOf(cfg_.fighter);
     hello.ephemeral = ephPublic_;
     hello.cookie = cookie_;
+    hello.identity = cfg_.identity.publicKey;
+    hello.name = cfg_.identity.name;
+    hello.signature = signDigest(cfg_.identity, helloDigest(hello));  // deterministic: the same for every Hello
     return hello;
 }
 
@@ -143,7 +149,43 @@ void NetPeer::hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes,
     sim::FighterDef probe;
     std::string error;
     if (!loader_(p.fighter, probe, error)) return refuse(RefuseReason::BadFighter, &p.ephemeral, from, nowMs);
-    welcomeJoiner(p, from, nowMs);
+    if (!verifyDigest(p.identity, helloDigest(p), p.signature)) {
+        ++counters_.forged;  // a name and key it cannot sign for
+        return;
+    }
+    if (admits(p, from, nowMs)) welcomeJoiner(p, from, nowMs);
+}
+
+bool NetPeer::admits(const Packet& hello, Address from, std::int64_t nowMs) {
+    const bool refusedBefore = std::find(refusedKeys_.begin(), refusedKeys_.end(), hello.identity) != refusedKeys_.end();
+    if (cfg_.admission == Admission::Any) return true;
+    if (refusedBefore || (cfg_.admission == Admission::Key && fingerprint(hello.identity) != cfg_.acceptFingerprint)) {
+        ++counters_.notAccepted;
+        refuse(RefuseReason::NotAccepted, &hello.ephemeral, from, nowMs);
+        return false;
+    }
+    if (cfg_.admission == Admission::Key) return true;
+    // Ask: one joiner at a time waits for our player; another meanwhile gets no answer and keeps saying Hello.
+    if (joinerAsking(nowMs) && asking_.hello.identity != hello.identity) return false;
+    asking_.active = true;
+    asking_.from = from;
+    asking_.hello = hello;
+    asking_.lastHelloMs = nowMs;
+    refuse(RefuseReason::Deciding, &hello.ephemeral, from, nowMs);  // not a refusal: "keep asking"
+    return false;
+}
+
+void NetPeer::admitJoiner(bool yes, std::int64_t nowMs) {
+    if (!cfg_.host || state_ != PeerState::Waiting || !asking_.active) return;
+    const Asking a = asking_;
+    asking_ = Asking{};
+    if (yes) {
+        welcomeJoiner(a.hello, a.from, nowMs);
+        return;
+    }
+    if (refusedKeys_.size() < kMaxRefusedKeys) refusedKeys_.push_back(a.hello.identity);
+    ++counters_.notAccepted;
+    refuse(RefuseReason::NotAccepted, &a.hello.ephemeral, a.from, nowMs);
 }
 
 bool NetPeer::welcomeJoiner(const Packet& p, Address from, std::int64_t nowMs) {
@@ -179,6 +221,7 @@ bool NetPeer::welcomeJoiner(const Packet& p, Address from, std::int64_t nowMs) {
     next.active = true;
     next.from = from;
     next.joinerKey = p.ephemeral;
+    next.joinerIdentity = p.identity;
     next.sinceMs = nowMs;
     next.welcome = sealPacket(welcome, cfg_.secret, p.ephemeral.data(), p.ephemeral.size());
     pending_ = std::move(next);
@@ -194,7 +237,8 @@ bool NetPeer::acceptPending(const Packet& p, const std::vector<std::uint8_t>& by
         ++counters_.forged;
         return false;
     }
-    if (!verifyDigest(confirm.identity, confirmDigest(pending_.transcript, confirm.identity, confirm.name),
+    if (confirm.identity != pending_.joinerIdentity ||
+        !verifyDigest(confirm.identity, confirmDigest(pending_.transcript, confirm.identity, confirm.name),
                       confirm.signature)) {
         ++counters_.forged;  // keys right, but no identity stands behind them
         return false;
@@ -232,6 +276,11 @@ void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& byt
     if (p.type == PacketType::Challenge) {
         cookie_ = p.cookie;
         return sendHello(nowMs);
+    }
+    if (p.type == PacketType::Refuse && p.reason == RefuseReason::Deciding) {
+        hostDeciding_ = true;  // the host's player sees our name and key: we keep saying Hello until it decides
+        decidingMs_ = nowMs;
+        return;
     }
     if (p.type == PacketType::Refuse) return end(PeerEnd::Refused, std::string("refused: ") + refuseText(p.reason), true);
     if (p.setup.fighter[1] != cfg_.fighter) return end(PeerEnd::Refused, "the host's welcome names another fighter", true);
@@ -291,7 +340,9 @@ void NetPeer::connecting(std::int64_t nowMs) {
                                               " (the port is closed: is the host running?)", true);
         }
     }
-    if (nowMs - startMs_ > cfg_.connectTimeoutMs) return end(PeerEnd::NoAnswer, "no answer from the host", true);
+    if (nowMs - std::max(startMs_, decidingMs_) > cfg_.connectTimeoutMs) {
+        return end(PeerEnd::NoAnswer, hostDeciding_ ? "the host stopped answering while deciding" : "no answer from the host", true);
+    }
     if (nowMs - lastHelloMs_ >= kHelloEveryMs) sendHello(nowMs);
 }
 

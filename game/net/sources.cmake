@@ -10,6 +10,7 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/crypto/crc32.h
   ${CMAKE_CURRENT_LIST_DIR}/spectate.h
   ${CMAKE_CURRENT_LIST_DIR}/spectate.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/spectate_codec.cpp
   ${CMAKE_CURRENT_LIST_DIR}/turn/stun.h
   ${CMAKE_CURRENT_LIST_DIR}/turn/stun.cpp
   ${CMAKE_CURRENT_LIST_DIR}/turn/turn_client.h

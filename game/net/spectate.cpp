@@ -4,186 +4,55 @@
 #include "game/net/crypto/hmac.h"
 #include "game/net/crypto/random.h"
 
+#include <sodium.h>
+
 #include <algorithm>
 
 namespace net {
 namespace {
-
-void put8(std::vector<std::uint8_t>& o, std::uint8_t v) { o.push_back(v); }
-void put16(std::vector<std::uint8_t>& o, std::uint16_t v) {
-    o.push_back(std::uint8_t(v));
-    o.push_back(std::uint8_t(v >> 8));
-}
-void put32(std::vector<std::uint8_t>& o, std::uint32_t v) {
-    put16(o, std::uint16_t(v));
-    put16(o, std::uint16_t(v >> 16));
-}
-
-/// Bounded little-endian reads: every read checks what is left.
-struct In {
-    const std::uint8_t* p;
-    std::size_t left;
-    bool ok = true;
-    std::uint8_t u8() {
-        if (left < 1) return ok = false, 0;
-        --left;
-        return *p++;
-    }
-    std::uint16_t u16() {
-        const std::uint8_t a = u8(), b = u8();
-        return std::uint16_t(a | b << 8);
-    }
-    std::uint32_t u32() {
-        const std::uint16_t a = u16(), b = u16();
-        return std::uint32_t(a) | std::uint32_t(b) << 16;
-    }
-};
 
 constexpr std::int64_t kAskEveryMs = 250;
 constexpr std::int64_t kAckEveryMs = 100;
 constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host that never answers (or never starts)
 constexpr std::int64_t kVersionGraceMs = 750;  // another version's datagram ends the asking if nothing of ours came by then
 
-/// The cookie's offset in every type that has one (Watch, Setup, Inputs), and the host's nonce's in a Setup.
-constexpr std::size_t kCookieAt = 4;
-constexpr std::size_t kSetupNonceAt = 9;
-constexpr std::size_t kSetupMinSize = kSetupNonceAt + kNonceSize + 1 + kTagSize;  // a Welcome is never empty
-
-std::uint32_t cookieAt(const std::uint8_t* data) {
-    return std::uint32_t(data[kCookieAt]) | std::uint32_t(data[kCookieAt + 1]) << 8 |
-           std::uint32_t(data[kCookieAt + 2]) << 16 | std::uint32_t(data[kCookieAt + 3]) << 24;
-}
-
 }  // namespace
 
-bool isSpectateDatagram(const std::uint8_t* data, std::size_t size) { return size >= 2 && data[0] == 'B' && data[1] == 'S'; }
+// ---- host side
 
 namespace {
-const char kTagLabel[] = "bf spectate v3";  // the spectator stream's tags differ from any other use of the key
 
-Tag spectateTag(const Key& key, const std::uint8_t* data, std::size_t size, const Nonce* context) {
-    std::uint8_t ctx[sizeof kTagLabel - 1 + kNonceSize];
-    std::copy(kTagLabel, kTagLabel + sizeof kTagLabel - 1, ctx);
-    std::size_t n = sizeof kTagLabel - 1;
-    if (context != nullptr) {
-        std::copy(context->begin(), context->end(), ctx + n);
+constexpr int kRefusalsPerSecond = 20;  // the hub's answers to Watches it does not take, at most
+
+/// Version 3's layout (git history of game/net/spectate.h), enough to tell a version-3 spectator why: its first
+/// Watch is 208 bytes, cookie 0, its nonce at bytes 12-27, tagged (HMAC-SHA-256 of a label and the bytes, truncated)
+/// under the empty key (the direct path) or HMAC-SHA-256 under a zero room secret of "bf spectators v1" (a lobby of
+/// protocol 4 gives no secret); its Refuse "another version" is `B S 3 4 3 VERSION` tagged under the same key with
+/// the Watch's nonce as context.
+constexpr std::size_t kV3WatchSize = 208;
+const char kV3Label[] = "bf spectate v3";
+
+Key v3LobbyKey() {
+    static const char label[] = "bf spectators v1";
+    const std::uint8_t zeroSecret[crypto_auth_hmacsha256_KEYBYTES] = {};
+    Key k(crypto_auth_hmacsha256_BYTES);
+    crypto_auth_hmacsha256(k.data(), reinterpret_cast<const unsigned char*>(label), sizeof label - 1, zeroSecret);
+    return k;
+}
+
+bool v3Authentic(const Key& key, const std::uint8_t* data, std::size_t size, const std::uint8_t* nonce) {
+    std::uint8_t ctx[sizeof kV3Label - 1 + kNonceSize];
+    std::copy(kV3Label, kV3Label + sizeof kV3Label - 1, ctx);
+    std::size_t n = sizeof kV3Label - 1;
+    if (nonce != nullptr) {
+        std::copy(nonce, nonce + kNonceSize, ctx + n);
         n += kNonceSize;
     }
-    return packetTag(key, data, size, ctx, n);
-}
-}  // namespace
-
-bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t size, const Nonce* context) {
-    if (data == nullptr || size < 4 + kTagSize || size > kMaxSpectateSize) return false;
-    const Tag t = spectateTag(key, data, size, context);
+    const Tag t = packetTag(key, data, size, ctx, n);
     return crypto::equalConstantTime(t.data(), data + size - kTagSize, kTagSize);
 }
 
-Key spectateStreamKey(const Key& secret, const Nonce& spectatorNonce, const Nonce& hostNonce, std::uint32_t cookie) {
-    return nonceKey(secret, "bf spectate key v3", spectatorNonce, hostNonce, cookie);
-}
-
-std::string spectateVersionText(int host) {
-    return "refused: the host runs spectator stream version " + std::to_string(host) + ", this game " +
-           std::to_string(int(kSpectateVersion));
-}
-
-bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out) {
-    if (size < 4 + kTagSize || size > kMaxSpectateSize || !isSpectateDatagram(data, size) || data[2] != kSpectateVersion) {
-        return false;
-    }
-    In in{data + 4, size - 4 - kTagSize};  // the body ends where the tag starts
-    out = SpectateMessage();
-    const std::uint8_t type = data[3];
-    switch (type) {
-    case std::uint8_t(SpectateType::Watch):
-        if (size != kWatchSize) return false;  // padding and tag included
-        out.cookie = in.u32();
-        out.ackFrame = in.u32();
-        for (std::uint8_t& b : out.nonce) b = in.u8();
-        while (in.left > 0) {
-            if (in.u8() != 0) return false;  // the padding is zeros: one spelling only
-        }
-        break;
-    case std::uint8_t(SpectateType::Setup):
-        out.cookie = in.u32();
-        out.match = in.u8();
-        for (std::uint8_t& b : out.nonce) b = in.u8();
-        if (!in.ok || in.left == 0 || in.left > kMaxPacketSize) return false;
-        out.welcome.assign(in.p, in.p + in.left);
-        in.left = 0;
-        break;
-    case std::uint8_t(SpectateType::Inputs): {
-        out.cookie = in.u32();
-        out.lastFrame = in.u32();
-        out.newest = in.u32();
-        out.firstFrame = in.u32();
-        const std::uint16_t count = in.u16();
-        if (!in.ok || count > kMaxSpectateFrames || out.firstFrame == 0 || in.left != std::size_t(count) * 4) return false;
-        out.inputs.resize(count);
-        for (sim::FrameInput& f : out.inputs) {
-            f.buttons[0] = in.u16();
-            f.buttons[1] = in.u16();
-            if (((f.buttons[0] | f.buttons[1]) & ~wireButtons()) != 0) return false;
-        }
-        break;
-    }
-    case std::uint8_t(SpectateType::Refuse): {
-        const std::uint8_t r = in.u8();
-        if (r == std::uint8_t(SpectateRefusal::Version)) {
-            out.hostVersion = in.u8();
-            if (out.hostVersion == kSpectateVersion) return false;  // not a reason between two of this version
-        } else if (r != std::uint8_t(SpectateRefusal::Full) && r != std::uint8_t(SpectateRefusal::NoMatch)) {
-            return false;
-        }
-        out.refusal = SpectateRefusal(r);
-        break;
-    }
-    default:
-        return false;
-    }
-    out.type = SpectateType(type);
-    return in.ok && in.left == 0;
-}
-
-std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& key, const Nonce* context) {
-    std::vector<std::uint8_t> o = {'B', 'S', kSpectateVersion, std::uint8_t(m.type)};
-    switch (m.type) {
-    case SpectateType::Watch:
-        put32(o, m.cookie);
-        put32(o, m.ackFrame);
-        o.insert(o.end(), m.nonce.begin(), m.nonce.end());
-        o.resize(kWatchSize - kTagSize, 0);
-        break;
-    case SpectateType::Setup:
-        put32(o, m.cookie);
-        put8(o, m.match);
-        o.insert(o.end(), m.nonce.begin(), m.nonce.end());
-        o.insert(o.end(), m.welcome.begin(), m.welcome.end());
-        break;
-    case SpectateType::Inputs:
-        put32(o, m.cookie);
-        put32(o, m.lastFrame);
-        put32(o, m.newest);
-        put32(o, m.firstFrame);
-        put16(o, std::uint16_t(m.inputs.size()));
-        for (const sim::FrameInput& f : m.inputs) {
-            put16(o, f.buttons[0]);
-            put16(o, f.buttons[1]);
-        }
-        break;
-    case SpectateType::Refuse:
-        put8(o, std::uint8_t(m.refusal));
-        if (m.refusal == SpectateRefusal::Version) put8(o, m.hostVersion);
-        break;
-    }
-    o.resize(o.size() + kTagSize, 0);
-    const Tag t = spectateTag(key, o.data(), o.size(), context);
-    std::copy(t.begin(), t.end(), o.end() - std::ptrdiff_t(kTagSize));
-    return o;
-}
-
-// ---- host side
+}  // namespace
 
 void SpectatorHub::startMatch(const Packet& welcome, std::uint8_t match) {
     Packet w = welcome;
@@ -203,60 +72,152 @@ void SpectatorHub::startMatch(const Packet& welcome, std::uint8_t match) {
 }
 
 void SpectatorHub::sendSetup(Watcher& w, Transport& t, std::int64_t nowMs) {
+    if (!identity_.valid && !makeIdentity("host", identity_)) return;
     SpectateMessage m;
     m.type = SpectateType::Setup;
     m.cookie = w.cookie;
+    m.key = w.hostKey;
     m.match = match_;
-    m.nonce = w.hostNonce;
+    m.identity = identity_.publicKey;
+    m.name = identity_.name;
     m.welcome = welcome_;
-    const std::vector<std::uint8_t> bytes = encodeSpectate(m, w.key);
+    m.signature = signDigest(identity_, setupDigest(w.transcript, m));
+    const std::vector<std::uint8_t> bytes = encodeSpectate(m, &w.channel);
     t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
     w.lastSetupMs = nowMs;
 }
 
+bool SpectatorHub::mayRefuse(std::int64_t nowMs) {
+    if (nowMs - refusalWindowMs_ >= 1000) {
+        refusalWindowMs_ = nowMs;
+        refusalsInWindow_ = 0;
+    }
+    return ++refusalsInWindow_ <= kRefusalsPerSecond;
+}
+
+void SpectatorHub::refuse(SpectateRefusal why, const KxKey& context, Address to, Transport& t, std::int64_t nowMs) {
+    if (!mayRefuse(nowMs)) return;
+    SpectateMessage r;
+    r.type = SpectateType::Refuse;
+    r.refusal = why;
+    const std::vector<std::uint8_t> bytes = encodeSpectate(r, nullptr, &context);
+    t.sendTo(to, bytes.data(), bytes.size(), nowMs);
+}
+
+bool SpectatorHub::answerOldVersion(const std::uint8_t* data, std::size_t size, Address from, Transport& t,
+                                    std::int64_t nowMs) {
+    if (size != kV3WatchSize || data[2] != 3 || data[3] != std::uint8_t(SpectateType::Watch)) return false;
+    if (data[4] != 0 || data[5] != 0 || data[6] != 0 || data[7] != 0) return false;  // only a first Watch
+    Key key;
+    if (!v3Authentic(key, data, size, nullptr)) {
+        key = v3LobbyKey();
+        if (!v3Authentic(key, data, size, nullptr)) return false;
+    }
+    if (!mayRefuse(nowMs)) return false;
+    std::vector<std::uint8_t> r = {'B', 'S', 3, std::uint8_t(SpectateType::Refuse), std::uint8_t(SpectateRefusal::Version),
+                                   kSpectateVersion};
+    r.resize(r.size() + kTagSize, 0);
+    std::uint8_t ctx[sizeof kV3Label - 1 + kNonceSize];
+    std::copy(kV3Label, kV3Label + sizeof kV3Label - 1, ctx);
+    std::copy(data + 12, data + 12 + kNonceSize, ctx + sizeof kV3Label - 1);
+    const Tag tag = packetTag(key, r.data(), r.size(), ctx, sizeof ctx);
+    std::copy(tag.begin(), tag.end(), r.end() - std::ptrdiff_t(kTagSize));
+    t.sendTo(from, r.data(), r.size(), nowMs);
+    return true;
+}
+
 void SpectatorHub::handle(const std::uint8_t* data, std::size_t size, Address from, Transport& t, std::int64_t nowMs) {
-    // Another stream version: its layout is not this one's, and versions 1 and 2 can print no reason but "full"
-    // and "no match", both false here; so no answer (docs/netcode.md, Spectators).
-    if (size >= 3 && data[2] != kSpectateVersion) return void(++otherVersion_);
-    auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.addr == from; });
-    // A Watch that echoes its watcher's cookie is under that stream's key; any other under the secret.
-    const bool echoes = it != watchers_.end() && size == kWatchSize && cookieAt(data) == it->cookie;
-    if (!spectateAuthentic(echoes ? it->key : key_, data, size)) return void(++forged_);  // dropped before decoding
-    SpectateMessage m;
-    if (!decodeSpectate(data, size, m) || m.type != SpectateType::Watch) return void(++malformed_);
-    if (it == watchers_.end()) {
-        if (m.cookie != 0) return void(++malformed_);  // a first Watch has no cookie
-        if (!started_ && max_ > 0) return;  // no match yet: the spectator keeps asking
-        if (int(watchers_.size()) >= max_) {
-            ++refused_;
-            SpectateMessage r;
-            r.type = SpectateType::Refuse;
-            r.refusal = SpectateRefusal::Full;
-            const std::vector<std::uint8_t> bytes = encodeSpectate(r, key_, &m.nonce);
-            t.sendTo(from, bytes.data(), bytes.size(), nowMs);
-            return;
-        }
-        Watcher w;
-        w.addr = from;
-        w.spectatorNonce = m.nonce;
-        if (!crypto::randomBytes(&w.cookie, sizeof w.cookie) || !crypto::randomBytes(w.hostNonce.data(), w.hostNonce.size())) {
-            return;  // no predictable key: the spectator keeps asking
-        }
-        if (w.cookie == 0) w.cookie = 1;
-        w.key = spectateStreamKey(key_, w.spectatorNonce, w.hostNonce, w.cookie);
-        w.lastHeardMs = w.lastAckMoveMs = nowMs;
-        watchers_.push_back(w);
-        sendSetup(watchers_.back(), t, nowMs);
+    // Another stream version: its layout is not this one's. Version 3 is told in its own layout; versions 1 and 2
+    // can print no reason but "full" and "no match", both false here, so no answer (docs/netcode.md, Spectators).
+    if (size >= 3 && data[2] != kSpectateVersion) {
+        ++otherVersion_;
+        answerOldVersion(data, size, from, t, nowMs);
         return;
     }
-    Watcher& w = *it;
-    if (!echoes) {
-        // The Setup was lost (the same nonce asks again); another nonce from this address is not this stream's
-        // spectator: it waits until this one is dropped as silent, and does not keep it alive.
-        if (m.cookie != 0 || m.nonce != w.spectatorNonce) return void(++malformed_);
-        if (nowMs - w.lastSetupMs >= kAskEveryMs) sendSetup(w, t, nowMs);
-        w.lastHeardMs = nowMs;
+    SpectateMessage head;
+    if (!spectateHead(data, size, head)) return void(++malformed_);
+    if (head.type == SpectateType::Ack) return acked(data, size, head.cookie, from, nowMs);
+    if (head.type != SpectateType::Watch) return void(++malformed_);
+    SpectateMessage m;
+    const SpectateRead r = readSpectate(data, size, m);
+    if (r == SpectateRead::Forged) return void(++forged_);  // dropped before decoding
+    if (r != SpectateRead::Ok) return void(++malformed_);
+    watched(m, from, t, nowMs);
+}
+
+void SpectatorHub::watched(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs) {
+    auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.addr == from; });
+    if (it == watchers_.end()) return newWatcher(watch, from, t, nowMs);
+    // The Setup was lost (the same key asks again); another key from this address is not this stream's spectator:
+    // it waits until this one is dropped as silent, and does not keep it alive. A clear Watch is no proof of
+    // anything: only an authentic Ack keeps a confirmed stream alive.
+    if (watch.key != it->spectatorKey) return void(++malformed_);
+    if (nowMs - it->lastSetupMs >= kAskEveryMs) sendSetup(*it, t, nowMs);
+    if (!it->confirmed) it->lastHeardMs = nowMs;
+}
+
+Nonce SpectatorHub::cookieFor(Address from, const KxKey& spectatorKey) {
+    if (!cookieKeyMade_) {
+        crypto::randomBytes(cookieKey_.data(), cookieKey_.size());
+        cookieKeyMade_ = true;
+    }
+    std::uint8_t in[8 + 32];
+    for (int i = 0; i < 8; ++i) in[i] = std::uint8_t(from >> (8 * i));
+    std::copy(spectatorKey.begin(), spectatorKey.end(), in + 8);
+    Nonce c;
+    crypto_generichash(c.data(), c.size(), in, sizeof in, cookieKey_.data(), cookieKey_.size());
+    return c;
+}
+
+void SpectatorHub::newWatcher(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs) {
+    if (!started_ && max_ > 0) return;  // no match yet: the spectator keeps asking
+    const Nonce cookie = cookieFor(from, watch.key);
+    if (sodium_memcmp(cookie.data(), watch.watchCookie.data(), cookie.size()) != 0) {
+        // First prove you receive there: no place, no key exchange, no state; 36 bytes against the Watch's 336.
+        ++challenged_;
+        SpectateMessage c;
+        c.type = SpectateType::Challenge;
+        c.watchCookie = cookie;
+        const std::vector<std::uint8_t> bytes = encodeSpectate(c, nullptr, &watch.key);
+        t.sendTo(from, bytes.data(), bytes.size(), nowMs);
         return;
+    }
+    if (int(watchers_.size()) >= max_) {
+        ++refused_;
+        return refuse(SpectateRefusal::Full, watch.key, from, t, nowMs);
+    }
+    Watcher w;
+    w.addr = from;
+    w.spectatorKey = watch.key;
+    KxKey secret;
+    if (!crypto::randomBytes(&w.cookie, sizeof w.cookie) || !makeKxPair(w.hostKey, secret)) {
+        return;  // no unpredictable key: the spectator keeps asking
+    }
+    while (w.cookie == 0 || std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& o) { return o.cookie == w.cookie; })) {
+        ++w.cookie;  // the stream's id: never 0, one per watcher
+    }
+    w.transcript = spectateTranscript(w.spectatorKey, w.hostKey, w.cookie);
+    ChannelKey tx, rx;
+    const bool keyed = channelKeys(false, w.hostKey, secret, w.spectatorKey, w.transcript, tx, rx);
+    sodium_memzero(secret.data(), secret.size());  // forward secrecy: the exchange's secret lives no longer
+    if (!keyed) return void(++forged_);  // a key no exchange accepts (a low-order point)
+    w.channel = Channel(tx, rx);
+    w.lastHeardMs = w.lastAckMoveMs = nowMs;
+    watchers_.push_back(std::move(w));
+    sendSetup(watchers_.back(), t, nowMs);
+}
+
+void SpectatorHub::acked(const std::uint8_t* data, std::size_t size, std::uint32_t cookie, Address from, std::int64_t nowMs) {
+    auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.cookie == cookie; });
+    if (it == watchers_.end()) return void(++malformed_);
+    Watcher& w = *it;
+    SpectateMessage m;
+    const SpectateRead r = readSpectate(data, size, m, &w.channel);
+    if (r == SpectateRead::Forged) return void(++forged_);  // a wrong seal or a replay: nothing changes
+    if (r != SpectateRead::Ok) return void(++malformed_);
+    if (w.addr != from) {  // only the spectator can seal: its NAT gave it another port, the stream follows
+        w.addr = from;
+        ++moved_;
     }
     w.confirmed = true;
     w.lastHeardMs = nowMs;
@@ -266,6 +227,23 @@ void SpectatorHub::handle(const std::uint8_t* data, std::size_t size, Address fr
         w.lastAckMoveMs = nowMs;
     }
     if (w.next <= w.ack) w.next = w.ack + 1;
+}
+
+void SpectatorHub::sendInputs(Watcher& w, Transport& t, std::int64_t nowMs) {
+    const std::uint32_t have = std::uint32_t(inputs_.size());
+    SpectateMessage m;
+    m.type = SpectateType::Inputs;
+    m.cookie = w.cookie;
+    m.lastFrame = lastFrame_;
+    m.newest = have;
+    m.firstFrame = w.next;
+    const std::uint32_t n = std::min<std::uint32_t>(have - std::min(have, w.next - 1), kMaxSpectateFrames);
+    m.inputs.assign(inputs_.begin() + (w.next - 1), inputs_.begin() + (w.next - 1 + n));
+    if (m.inputs.empty()) m.firstFrame = have + 1;  // only the news of the end
+    const std::vector<std::uint8_t> bytes = encodeSpectate(m, &w.channel);
+    t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
+    w.next += n;
+    ++served_;
 }
 
 void SpectatorHub::tick(Transport& t, std::int64_t nowMs) {
@@ -289,19 +267,7 @@ void SpectatorHub::tick(Transport& t, std::int64_t nowMs) {
             w.next = w.ack + 1;
             w.lastAckMoveMs = nowMs;
         }
-        SpectateMessage m;
-        m.type = SpectateType::Inputs;
-        m.cookie = w.cookie;
-        m.lastFrame = lastFrame_;
-        m.newest = have;
-        m.firstFrame = w.next;
-        const std::uint32_t n = std::min<std::uint32_t>(have - std::min(have, w.next - 1), kMaxSpectateFrames);
-        m.inputs.assign(inputs_.begin() + (w.next - 1), inputs_.begin() + (w.next - 1 + n));
-        if (m.inputs.empty()) m.firstFrame = have + 1;  // only the news of the end
-        const std::vector<std::uint8_t> bytes = encodeSpectate(m, w.key);
-        t.sendTo(w.addr, bytes.data(), bytes.size(), nowMs);
-        w.next += n;
-        ++served_;
+        sendInputs(w, t, nowMs);
     }
 }
 
@@ -318,28 +284,31 @@ void SpectatorClient::fail(const std::string& why) {
     if (state_ == SpectatorState::Done) return;
     state_ = SpectatorState::Done;
     failure_ = why;
+    sodium_memzero(kxSecret_.data(), kxSecret_.size());
 }
 
 bool SpectatorClient::fromHost(Address from) const {
-    if (from == host_) return true;
-    if (state_ != SpectatorState::Asking) return false;
-    if (from == relay_ && relay_ != 0) return true;
-    for (Address a : candidates_) {
-        if (a == from) return true;
-    }
-    return false;
+    // Every address the host may be at: once Watching, only sealed datagrams count, and those only the host can
+    // make (a host with a relay answers through it a spectator it heard through it).
+    if (from == host_ || (from == relay_ && relay_ != 0)) return true;
+    return std::find(candidates_.begin(), candidates_.end(), from) != candidates_.end();
 }
 
 void SpectatorClient::sendWatch(std::int64_t nowMs) {
     SpectateMessage m;
-    m.type = SpectateType::Watch;
-    m.cookie = cookie_;
-    m.ackFrame = std::uint32_t(inputs_.size());
-    m.nonce = nonce_;
-    const std::vector<std::uint8_t> bytes = encodeSpectate(m, cookie_ == 0 ? key_ : streamKey_);
-    t_.sendTo(host_, bytes.data(), bytes.size(), nowMs);
-    if (state_ == SpectatorState::Asking) {  // hole punching: every address the host may be at, at once
-        for (Address a : candidates_) {
+    if (state_ == SpectatorState::Watching) {
+        m.type = SpectateType::Ack;
+        m.cookie = cookie_;
+        m.ackFrame = std::uint32_t(inputs_.size());
+        const std::vector<std::uint8_t> bytes = encodeSpectate(m, &channel_);
+        t_.sendTo(host_, bytes.data(), bytes.size(), nowMs);
+    } else {
+        m.type = SpectateType::Watch;
+        m.key = kxPublic_;
+        m.watchCookie = watchCookie_;
+        const std::vector<std::uint8_t> bytes = encodeSpectate(m);
+        t_.sendTo(host_, bytes.data(), bytes.size(), nowMs);
+        for (Address a : candidates_) {  // hole punching: every address the host may be at, at once
             if (a != host_) t_.sendTo(a, bytes.data(), bytes.size(), nowMs);
         }
         if (relay_ != 0 && relay_ != host_ && nowMs - startMs_ >= relayAfterMs_) t_.sendTo(relay_, bytes.data(), bytes.size(), nowMs);
@@ -348,97 +317,109 @@ void SpectatorClient::sendWatch(std::int64_t nowMs) {
     fresh_ = false;
 }
 
-bool SpectatorClient::authentic(const std::uint8_t* data, std::size_t size) const {
-    // Before decoding: the key follows from the type (a Setup names its cookie and the host's nonce).
-    if (size < 4 + kTagSize) return false;
-    switch (data[3]) {
-    case std::uint8_t(SpectateType::Refuse): return spectateAuthentic(key_, data, size, &nonce_);
-    case std::uint8_t(SpectateType::Setup): {
-        if (size < kSetupMinSize) return false;
-        Nonce hostNonce;
-        std::copy(data + kSetupNonceAt, data + kSetupNonceAt + kNonceSize, hostNonce.begin());
-        return spectateAuthentic(spectateStreamKey(key_, nonce_, hostNonce, cookieAt(data)), data, size);
+void SpectatorClient::setup(const std::vector<std::uint8_t>& data, const SpectateMessage& head, Address from,
+                            std::int64_t nowMs) {
+    if (state_ == SpectatorState::Watching) {  // a repeated Setup, or a rematch's: on the stream's channel
+        SpectateMessage m;
+        if (head.cookie != cookie_ || head.key != hostKx_ || readSpectate(data.data(), data.size(), m, &channel_) != SpectateRead::Ok) {
+            return void(++forged_);
+        }
+        if (m.match != match_) fail("the players started a rematch (a spectator follows one match)");
+        return;
     }
-    default: return !streamKey_.empty() && spectateAuthentic(streamKey_, data, size);
+    const std::array<std::uint8_t, 32> transcript = spectateTranscript(kxPublic_, head.key, head.cookie);
+    ChannelKey tx, rx;
+    if (!channelKeys(true, kxPublic_, kxSecret_, head.key, transcript, tx, rx)) return void(++forged_);
+    Channel channel(tx, rx);
+    SpectateMessage m;
+    const SpectateRead r = readSpectate(data.data(), data.size(), m, &channel);
+    if (r == SpectateRead::Forged || (r == SpectateRead::Ok && !verifyDigest(m.identity, setupDigest(transcript, m), m.signature))) {
+        return void(++forged_);  // not sealed for our key, or not signed by the identity it names
     }
+    Packet w;
+    if (r != SpectateRead::Ok || !decodePacket(m.welcome.data(), m.welcome.size(), w) || w.type != PacketType::Welcome ||
+        w.version != kProtocolVersion) {
+        return void(++malformed_);
+    }
+    otherVersion_ = 0;  // the host speaks this version
+    host_ = from;  // the address that answered is the host's from now on
+    welcome_ = w;
+    cookie_ = m.cookie;
+    hostKx_ = head.key;
+    channel_ = std::move(channel);
+    hostIdentity_ = m.identity;
+    hostName_ = m.name;
+    match_ = m.match;
+    state_ = SpectatorState::Watching;
+    sodium_memzero(kxSecret_.data(), kxSecret_.size());  // forward secrecy: the exchange is done
+    lastHeardMs_ = nowMs;
+    sendWatch(nowMs);
+}
+
+void SpectatorClient::inputsCame(const SpectateMessage& m, std::int64_t nowMs) {
+    lastHeardMs_ = nowMs;
+    if (m.lastFrame != 0) lastFrame_ = m.lastFrame;
+    newest_ = std::max(newest_, m.newest);
+    const std::size_t have = inputs_.size();
+    if (m.firstFrame <= have + 1) {  // contiguous with what we hold (older frames are duplicates)
+        for (std::size_t k = have + 1 - m.firstFrame; k < m.inputs.size(); ++k) inputs_.push_back(m.inputs[k]);
+    }
+    fresh_ = true;
+}
+
+void SpectatorClient::datagram(const std::vector<std::uint8_t>& data, Address from, std::int64_t nowMs) {
+    if (!fromHost(from) || !isSpectateDatagram(data.data(), data.size())) return void(++malformed_);
+    if (data.size() >= 3 && data[2] != kSpectateVersion) {
+        // Not trusted at once (anyone can send a few bytes from the host's address): the asking ends only if
+        // nothing of this version comes within kVersionGraceMs.
+        if (state_ == SpectatorState::Asking && otherVersion_ == 0) {
+            otherVersion_ = data[2];
+            otherVersionMs_ = nowMs;
+        } else {
+            ++malformed_;
+        }
+        return;
+    }
+    SpectateMessage head;
+    if (!spectateHead(data.data(), data.size(), head)) return void(++malformed_);
+    if (head.type == SpectateType::Setup) return setup(data, head, from, nowMs);
+    if (head.type == SpectateType::Challenge) {  // the hub's cookie: ask again with it at once
+        SpectateMessage m;
+        const SpectateRead r = state_ == SpectatorState::Asking ? readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_)
+                                                                : SpectateRead::Forged;
+        if (r != SpectateRead::Ok) return void(r == SpectateRead::Forged ? ++forged_ : ++malformed_);
+        if (m.watchCookie == watchCookie_) return;  // a repeat (or another host address's, the same)
+        watchCookie_ = m.watchCookie;
+        return sendWatch(nowMs);
+    }
+    if (head.type == SpectateType::Refuse) {
+        // Clear: it proves only that its sender saw our Watch. It counts while asking, never against a stream.
+        SpectateMessage m;
+        const SpectateRead r = state_ == SpectatorState::Asking ? readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_)
+                                                                : SpectateRead::Forged;
+        if (r != SpectateRead::Ok) return void(r == SpectateRead::Forged ? ++forged_ : ++malformed_);
+        if (m.refusal == SpectateRefusal::Version) return fail(spectateVersionText(m.hostVersion));
+        return fail(m.refusal == SpectateRefusal::Full ? "refused: the host takes no more spectators"
+                                                       : "refused: the host has no match running");
+    }
+    if (head.type != SpectateType::Inputs || state_ != SpectatorState::Watching) return void(++malformed_);
+    if (head.cookie != cookie_) return void(++forged_);
+    SpectateMessage m;
+    const SpectateRead r = readSpectate(data.data(), data.size(), m, &channel_);
+    if (r != SpectateRead::Ok) return void(r == SpectateRead::Forged ? ++forged_ : ++malformed_);
+    inputsCame(m, nowMs);
 }
 
 void SpectatorClient::tick(std::int64_t nowMs) {
     if (startMs_ < 0) {
         startMs_ = lastHeardMs_ = nowMs;
-        if (!nonceSet_ && !crypto::randomBytes(nonce_.data(), nonce_.size())) {
-            return fail("the system gave no random numbers");
-        }
+        if (!keysSet_ && !makeKxPair(kxPublic_, kxSecret_)) return fail("the system gave no random numbers");
     }
     if (state_ == SpectatorState::Done) return;
     std::vector<std::uint8_t> data;
     Address from = 0;
-    for (int i = 0; i < 4096 && t_.receive(data, from, nowMs); ++i) {
-        if (!fromHost(from)) {
-            ++malformed_;
-            continue;
-        }
-        if (data.size() >= 3 && isSpectateDatagram(data.data(), data.size()) && data[2] != kSpectateVersion) {
-            // Not trusted at once (anyone can send a few bytes from the host's address): the asking ends only if
-            // nothing of this version comes within kVersionGraceMs.
-            if (state_ == SpectatorState::Asking && otherVersion_ == 0) {
-                otherVersion_ = data[2];
-                otherVersionMs_ = nowMs;
-            } else {
-                ++malformed_;
-            }
-            continue;
-        }
-        if (!authentic(data.data(), data.size())) {  // dropped before decoding
-            ++forged_;
-            continue;
-        }
-        SpectateMessage m;
-        if (!decodeSpectate(data.data(), data.size(), m)) {
-            ++malformed_;
-            continue;
-        }
-        if (m.type == SpectateType::Refuse) {
-            if (m.refusal == SpectateRefusal::Version) return fail(spectateVersionText(m.hostVersion));
-            return fail(m.refusal == SpectateRefusal::Full ? "refused: the host takes no more spectators"
-                                                           : "refused: the host has no match running");
-        }
-        if (m.type == SpectateType::Setup) {
-            Packet w;
-            if (!decodePacket(m.welcome.data(), m.welcome.size(), w) || w.type != PacketType::Welcome ||
-                w.version != kProtocolVersion) {
-                ++malformed_;
-                continue;
-            }
-            otherVersion_ = 0;  // the host speaks this version
-            if (state_ == SpectatorState::Watching && m.match == match_ && m.cookie == cookie_) continue;  // repeated
-            if (state_ == SpectatorState::Watching && m.match != match_) {
-                return fail("the players started a rematch (a spectator follows one match)");
-            }
-            host_ = from;  // the address that answered is the host's from now on
-            candidates_.clear();
-            welcome_ = w;
-            cookie_ = m.cookie;
-            streamKey_ = spectateStreamKey(key_, nonce_, m.nonce, m.cookie);
-            match_ = m.match;
-            state_ = SpectatorState::Watching;
-            lastHeardMs_ = nowMs;
-            sendWatch(nowMs);
-            continue;
-        }
-        if (m.type != SpectateType::Inputs || state_ != SpectatorState::Watching || m.cookie != cookie_) {
-            ++malformed_;
-            continue;
-        }
-        lastHeardMs_ = nowMs;
-        if (m.lastFrame != 0) lastFrame_ = m.lastFrame;
-        newest_ = std::max(newest_, m.newest);
-        const std::size_t have = inputs_.size();
-        if (m.firstFrame <= have + 1) {  // contiguous with what we hold (older frames are duplicates)
-            for (std::size_t k = have + 1 - m.firstFrame; k < m.inputs.size(); ++k) inputs_.push_back(m.inputs[k]);
-        }
-        fresh_ = true;
-    }
+    for (int i = 0; i < 4096 && state_ != SpectatorState::Done && t_.receive(data, from, nowMs); ++i) datagram(data, from, nowMs);
+    if (state_ == SpectatorState::Done) return;
     if (state_ == SpectatorState::Asking && otherVersion_ != 0 && nowMs - otherVersionMs_ >= kVersionGraceMs) {
         return fail(spectateVersionText(otherVersion_));
     }

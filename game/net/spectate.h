@@ -3,28 +3,37 @@
 // behind; one who joins late gets every input from frame 1 and catches up by simulating as fast as it can.
 //
 // The spectator protocol shares the host's UDP port with the match (SpectateDemux sorts datagrams by their first
-// two bytes: 'B' 'S' here, 'B' 'F' the match's). Header `'B' 'S' VERSION TYPE`, little-endian fields, then a
-// kTagSize-byte tag (HMAC-SHA-256, truncated; checked before decoding):
-//   Watch   spectator -> host: cookie (0 until the host gave one), the frame up to which the spectator holds every
-//           input, the spectator's nonce; padded to kWatchSize bytes, so the host never answers a datagram with
-//           more bytes than it got (no amplification towards a spoofed address)
-//   Setup   host -> spectator: a fresh cookie, the match number, the host's nonce for this spectator, and the
-//           match's Welcome packet (the whole setup)
-//   Inputs  host -> spectator: cookie, the match's last frame (0 while running), the newest confirmed frame, first
-//           frame, count, then count frames of both players' 16-bit buttons (at most kMaxSpectateFrames)
-//   Refuse  host -> spectator: why (it has all the spectators it takes; or another stream version, and which); a
-//           Watch before the match starts gets no answer, and the spectator keeps asking (30 s at most)
-// Keys: a Watch without a cookie is tagged under the secret (the spectators' secret from the lobby; empty on the
-// direct path); a Refuse under the secret with the nonce of the Watch it answers; a Setup, the Inputs and a Watch
-// with a cookie under the stream key (spectateStreamKey: the secret, both nonces and the cookie), which a third
-// party who never saw the nonces cannot compute even on the direct path.
-// Inputs go only to an address that echoed its cookie (it can receive there). The host never waits for a
-// spectator: it sends at most one packet per spectator per tick, from what the spectator acknowledged (going back
-// when no acknowledgement has come for kResendMs), and drops one silent for kSpectatorTimeoutMs.
+// two bytes: 'B' 'S' here, 'B' 'F' the match's). Header `'B' 'S' VERSION TYPE`, little-endian fields. Version 4
+// puts the stream on the players' kind of channel (channel.h): an X25519 exchange (crypto_kx) bound to a
+// transcript that the host signs with its Ed25519 identity, then every stream datagram sealed (ChaCha20-Poly1305,
+// counter nonces, a replay window), so a complete capture gives an observer nothing to read or forge.
+//   Watch   spectator -> host, clear: the spectator's X25519 key (fresh per run) and the host's cookie (zeros
+//           until a Challenge gave one), zero-padded to kWatchSize, so the host never answers an address it has not
+//           heard from with more bytes than it got
+//   Challenge host -> spectator, clear: the cookie, a MAC of the spectator's address and key under a key only the
+//           hub holds: the hub makes a watcher (a key exchange, a place) only for a Watch that carries it, so a
+//           spoofed Watch costs it one hash and takes no place
+//   Setup   host -> spectator: clear `cookie` (the stream's id, random) and the host's X25519 key (fresh per
+//           watcher); sealed: the match number, the host's identity key and name, its signature of the transcript
+//           and the setup, and the match's Welcome packet without token or keys (the whole setup)
+//   Inputs  host -> spectator: clear cookie; sealed: the match's last frame (0 while running), the newest
+//           confirmed frame, first frame, count, then count frames of both players' 16-bit buttons
+//   Refuse  host -> spectator, clear: why (it has all the spectators it takes; or another stream version, and
+//           which); tagged with the Watch's key as context (it proves only that the sender saw that Watch: a
+//           Refuse counts only while asking). A Watch before the match starts gets no answer (the spectator keeps
+//           asking, 30 s at most)
+//   Ack     spectator -> host: clear cookie; sealed: the frame up to which the spectator holds every input. The
+//           host moves a stream to the address an authentic Ack came from (a spectator whose NAT changed its port)
+// Inputs go only to an address that sent an authentic Ack. The host never waits for a spectator: it sends at most
+// one packet per spectator per tick, from what the spectator acknowledged (going back when no acknowledgement has
+// come for kResendMs), and drops one silent for kSpectatorTimeoutMs.
+#include "game/net/channel.h"
 #include "game/net/demux_transport.h"
+#include "game/net/identity.h"
 #include "game/net/packet.h"
 #include "game/net/transport.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -33,28 +42,35 @@
 
 namespace net {
 
-constexpr std::uint8_t kSpectateVersion = 3;
-/// Most frames one Inputs packet carries (4 bytes each: 318 bytes of datagram with its tag, within kMaxPacketSize,
-/// so it also fits a TURN Data indication).
-constexpr int kMaxSpectateFrames = 70;
-/// A Watch's size: at least any Setup's.
-constexpr std::size_t kWatchSize = 208;  // a Setup: 25 bytes, a version-5 Welcome without keys (147 at most), the tag (16)
-/// Largest spectator datagram.
-constexpr std::size_t kMaxSpectateSize = 22 + 4 * kMaxSpectateFrames + kTagSize;
-static_assert(kMaxSpectateSize <= kMaxPacketSize, "a spectator packet fits where a game packet does");
+constexpr std::uint8_t kSpectateVersion = 4;
+/// Most frames one Inputs packet carries (4 bytes each: 302 bytes of datagram sealed, within kMaxPacketSize, so it
+/// also fits a TURN Data indication where a game packet does).
+constexpr int kMaxSpectateFrames = 64;
+/// Bytes of the clear header of the sealed types (`B S VERSION TYPE`, cookie); a Setup adds the host's key.
+constexpr std::size_t kSpectateHeaderSize = 8;
+constexpr std::size_t kSetupHeaderSize = kSpectateHeaderSize + 32;
+/// A Watch's size: at least any Setup's (40 of header, 8 of counter, 122 of match, keys, name and signature, a
+/// version-5 Welcome without keys of 147 at most, 16 of tag: 333).
+constexpr std::size_t kWatchSize = 336;
+/// Largest spectator datagram (a Watch; a full Inputs is 302 bytes).
+constexpr std::size_t kMaxSpectateSize = kWatchSize;
 constexpr std::int64_t kSpectatorTimeoutMs = 3000;
 constexpr std::int64_t kResendMs = 300;
 
-enum class SpectateType : std::uint8_t { Watch = 1, Setup = 2, Inputs = 3, Refuse = 4 };
+enum class SpectateType : std::uint8_t { Watch = 1, Setup = 2, Inputs = 3, Refuse = 4, Ack = 5, Challenge = 6 };
 enum class SpectateRefusal : std::uint8_t { Full = 1, NoMatch = 2, Version = 3 };
 
 /// One decoded spectator datagram (only the fields of its type are meaningful).
 struct SpectateMessage {
     SpectateType type = SpectateType::Watch;
-    std::uint32_t cookie = 0;
-    std::uint32_t ackFrame = 0;                 // Watch
-    Nonce nonce{};                              // Watch: the spectator's; Setup: the host's for this spectator
+    std::uint32_t cookie = 0;                   // Setup, Inputs, Ack: the stream's id (never 0)
+    KxKey key{};                                // Watch: the spectator's X25519 key; Setup: the host's
+    Nonce watchCookie{};                        // Watch (zeros at first), Challenge: the hub's cookie
+    std::uint32_t ackFrame = 0;                 // Ack
     std::uint8_t match = 0;                     // Setup
+    IdentityKey identity{};                     // Setup: the host's identity
+    std::string name;                           // Setup: the host's player name
+    Signature signature{};                      // Setup: the host's signature (setupDigest)
     std::vector<std::uint8_t> welcome;          // Setup: an encoded Welcome packet (decodePacket it)
     std::uint32_t lastFrame = 0;                // Inputs: the match's last frame, 0 while it runs
     std::uint32_t newest = 0;                   // Inputs: the host's newest confirmed frame
@@ -64,20 +80,30 @@ struct SpectateMessage {
     std::uint8_t hostVersion = 0;               // Refuse Version: the stream version the host runs
 };
 
+/// What reading a datagram found.
+enum class SpectateRead : std::uint8_t { Ok, Malformed, Forged };
+
 /// True when a datagram is a spectator one (its first two bytes).
 bool isSpectateDatagram(const std::uint8_t* data, std::size_t size);
-/// Decodes a spectator datagram; false for anything malformed (bounds, version, trailing bytes, a bad button).
-/// The tag (the last kTagSize bytes) is not checked here: spectateAuthentic does, before this is called.
-bool decodeSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out);
-/// Encodes one (a Watch padded to kWatchSize) with its tag under key (and context: a Refuse's is the nonce of
-/// the Watch it answers).
-std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, const Key& key = {}, const Nonce* context = nullptr);
-/// True when a datagram's last kTagSize bytes are its tag under key and context (HMAC-SHA-256 of a label, the
-/// context's bytes and all the bytes before the tag, truncated; compared in constant time).
-bool spectateAuthentic(const Key& key, const std::uint8_t* data, std::size_t size, const Nonce* context = nullptr);
-/// The key of one spectator's stream: HMAC-SHA-256 under the secret (the spectators' secret through the lobby,
-/// empty on the direct path) of a label, the spectator's nonce, the host's nonce and the cookie (little-endian).
-Key spectateStreamKey(const Key& secret, const Nonce& spectatorNonce, const Nonce& hostNonce, std::uint32_t cookie);
+/// True for the types that travel sealed (Setup, Inputs, Ack).
+bool sealedSpectateType(SpectateType t);
+/// Reads the clear part of a datagram of this version: its type, and for the sealed types the cookie (and a
+/// Setup's host key). False when it is not one (bounds, version, type, a zero cookie).
+bool spectateHead(const std::uint8_t* data, std::size_t size, SpectateMessage& out);
+/// Encodes one: a Watch padded to kWatchSize, a Refuse or a Challenge tagged with context (the key of the Watch it
+/// answers), the sealed types sealed on channel (empty when it has no keys).
+std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, Channel* channel = nullptr, const KxKey* context = nullptr);
+/// Reads one whole: the clear types' tag (with context) or the sealed types' seal (on channel, which then counts
+/// the counter as seen) is checked first, Forged when it fails (or channel is null for a sealed type); then every
+/// field (bounds, trailing bytes, buttons), Malformed when one is wrong.
+SpectateRead readSpectate(const std::uint8_t* data, std::size_t size, SpectateMessage& out, Channel* channel = nullptr,
+                          const KxKey* context = nullptr);
+/// The transcript of one stream: BLAKE2b-256 of a label, both X25519 keys and the cookie; the channel's keys are
+/// bound to it.
+std::array<std::uint8_t, 32> spectateTranscript(const KxKey& spectator, const KxKey& host, std::uint32_t cookie);
+/// What the host signs: BLAKE2b-256 of a label, the transcript, the match number, its identity and name and the
+/// Welcome's bytes.
+std::array<std::uint8_t, 32> setupDigest(const std::array<std::uint8_t, 32>& transcript, const SpectateMessage& setup);
 /// The text a spectator ends with when the host runs stream version `host` (not this build's).
 std::string spectateVersionText(int host);
 
@@ -86,8 +112,8 @@ class SpectatorHub {
 public:
     /// At most maxSpectators watchers (0: every Watch is refused).
     explicit SpectatorHub(int maxSpectators) : max_(maxSpectators) {}
-    /// The secret the keys derive from (the spectators' secret; empty on the direct path).
-    void setKey(const Key& key) { key_ = key; }
+    /// The identity that signs the Setups (the host's; without one, a key for this hub only is made).
+    void setIdentity(const Identity& id) { identity_ = id; }
     /// A match starts: its Welcome (the setup spectators play) and number; the inputs start over.
     void startMatch(const Packet& welcome, std::uint8_t match);
     /// A confirmed frame's inputs (frames in order from 1).
@@ -102,41 +128,58 @@ public:
     int count() const { return int(watchers_.size()); }
     /// True when every watcher holds the whole ended match (or none is left).
     bool allCaughtUp() const;
-    /// Datagrams refused (malformed, wrong cookie; forged: a wrong tag) and watchers refused (full) or dropped
-    /// (silent).
+    /// Datagrams refused (malformed, unknown cookie; forged: a wrong tag or seal, a replay) and watchers refused
+    /// (full) or dropped (silent); streams moved to a new address by an authentic Ack.
     std::int64_t malformed() const { return malformed_; }
     std::int64_t forged() const { return forged_; }
     std::int64_t refused() const { return refused_; }
     std::int64_t dropped() const { return dropped_; }
     std::int64_t served() const { return served_; }
-    /// Watches of another stream version: not answered (see docs/netcode.md, Spectators).
+    std::int64_t moved() const { return moved_; }
+    /// Watches of another stream version (see docs/netcode.md, Spectators; version 3's get a Refuse in its layout).
     std::int64_t otherVersion() const { return otherVersion_; }
+    /// Watches answered with a Challenge (no cookie, or not this address's).
+    std::int64_t challenged() const { return challenged_; }
 
 private:
     struct Watcher {
         Address addr = 0;
         std::uint32_t cookie = 0;
-        bool confirmed = false;      // echoed its cookie
+        bool confirmed = false;      // an authentic Ack came
         std::uint32_t ack = 0;
         std::uint32_t next = 1;      // next frame to send
         std::int64_t lastHeardMs = 0;
         std::int64_t lastAckMoveMs = 0;
         std::int64_t lastSetupMs = -1000000;
-        Nonce spectatorNonce{};
-        Nonce hostNonce{};
-        Key key;                     // the stream key
+        KxKey spectatorKey{};
+        KxKey hostKey{};
+        std::array<std::uint8_t, 32> transcript{};
+        Channel channel;
     };
+    void newWatcher(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
+    void watched(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
+    void acked(const std::uint8_t* data, std::size_t size, std::uint32_t cookie, Address from, std::int64_t nowMs);
+    Nonce cookieFor(Address from, const KxKey& spectatorKey);
+    bool mayRefuse(std::int64_t nowMs);  // at most kRefusalsPerSecond answers to Watches it does not take
+    void refuse(SpectateRefusal why, const KxKey& context, Address to, Transport& t, std::int64_t nowMs);
     void sendSetup(Watcher& w, Transport& t, std::int64_t nowMs);
+    void sendInputs(Watcher& w, Transport& t, std::int64_t nowMs);
+    bool answerOldVersion(const std::uint8_t* data, std::size_t size, Address from, Transport& t, std::int64_t nowMs);
 
     int max_;
-    Key key_;
+    Identity identity_;
     bool started_ = false;
     std::vector<std::uint8_t> welcome_;
     std::uint8_t match_ = 0;
     std::vector<sim::FrameInput> inputs_;
     std::uint32_t lastFrame_ = 0;
     std::vector<Watcher> watchers_;
-    std::int64_t malformed_ = 0, forged_ = 0, refused_ = 0, dropped_ = 0, served_ = 0, otherVersion_ = 0;
+    std::array<std::uint8_t, 32> cookieKey_{};  // the key of the Challenges' cookies (random, made at the first)
+    bool cookieKeyMade_ = false;
+    std::int64_t refusalWindowMs_ = -1000000;
+    int refusalsInWindow_ = 0;
+    std::int64_t malformed_ = 0, forged_ = 0, refused_ = 0, dropped_ = 0, served_ = 0, otherVersion_ = 0, moved_ = 0;
+    std::int64_t challenged_ = 0;
 };
 
 /// A Transport in front of the host's: spectator datagrams go to the hub, the rest up to the match.
@@ -160,16 +203,16 @@ enum class SpectatorState : std::uint8_t { Asking, Watching, Done };
 class SpectatorClient {
 public:
     SpectatorClient(Transport& t, Address host) : t_(t), host_(host) {}
-    /// The secret the keys derive from (the spectators' secret from the lobby; empty on the direct path). Set
-    /// before the first tick.
-    void setKey(const Key& key) { key_ = key; }
-    /// This spectator's nonce instead of a random one (tests and fuzzing only). Set before the first tick.
-    void setNonce(const Nonce& n) {
-        nonce_ = n;
-        nonceSet_ = true;
+    /// This spectator's X25519 key pair instead of a fresh one (tests and fuzzing only). Set before the first tick.
+    void setKeyPair(const KxKey& publicKey, const KxKey& secretKey) {
+        kxPublic_ = publicKey;
+        kxSecret_ = secretKey;
+        keysSet_ = true;
     }
     /// Through the lobby: more addresses the host may be at (its local ones), and its relayed address, asked only
-    /// once the others stayed silent for relayAfterMs. The first that answers with a Setup is the host's from then.
+    /// once the others stayed silent for relayAfterMs. The first that answers with an authentic Setup is the
+    /// host's from then; the stream's sealed datagrams count from any of them (a host with a relay may answer
+    /// through it).
     void setCandidates(const std::vector<Address>& more, Address relay, std::int64_t relayAfterMs) {
         candidates_ = more;
         relay_ = relay;
@@ -179,12 +222,14 @@ public:
     Address host() const { return host_; }
     /// True when the host answered at its relayed address.
     bool relayed() const { return relay_ != 0 && host_ == relay_; }
-    /// Reads what arrived, sends a Watch (every 250 ms while asking, else an acknowledgement every 100 ms or when
-    /// new inputs came).
+    /// Reads what arrived, sends a Watch every 250 ms while asking, else an Ack every 100 ms or when new inputs came.
     void tick(std::int64_t nowMs);
     SpectatorState state() const { return state_; }
     /// The setup, valid once Watching.
     const Packet& welcome() const { return welcome_; }
+    /// The host's identity and name (from its signed Setup), valid once Watching.
+    const IdentityKey& hostKey() const { return hostIdentity_; }
+    const std::string& hostName() const { return hostName_; }
     /// Inputs held contiguously from frame 1.
     const std::vector<sim::FrameInput>& inputs() const { return inputs_; }
     /// The match's last frame once the host said it (0 before).
@@ -198,27 +243,32 @@ public:
     /// Ends with a failure (the runner's own limits).
     void fail(const std::string& why);
     std::int64_t malformed() const { return malformed_; }
-    /// Datagrams from the host's address(es) whose tag failed: dropped before decoding.
+    /// Datagrams from the host's address(es) whose tag or seal failed (or replays): dropped before decoding.
     std::int64_t forged() const { return forged_; }
 
 private:
     void sendWatch(std::int64_t nowMs);
+    void datagram(const std::vector<std::uint8_t>& data, Address from, std::int64_t nowMs);
+    void setup(const std::vector<std::uint8_t>& data, const SpectateMessage& head, Address from, std::int64_t nowMs);
+    void inputsCame(const SpectateMessage& m, std::int64_t nowMs);
 
     bool fromHost(Address from) const;
-    bool authentic(const std::uint8_t* data, std::size_t size) const;
 
     Transport& t_;
     Address host_;
-    Key key_;                          // the secret
-    Key streamKey_;                    // once Watching
-    Nonce nonce_{};                    // this spectator's
-    bool nonceSet_ = false;
-    std::vector<Address> candidates_;  // other addresses the host may be at, while asking
+    KxKey kxPublic_{}, kxSecret_{};    // this spectator's exchange key (the secret wiped once Watching)
+    bool keysSet_ = false;
+    Channel channel_;                  // once Watching
+    KxKey hostKx_{};
+    IdentityKey hostIdentity_{};
+    std::string hostName_;
+    std::vector<Address> candidates_;  // other addresses the host may be at
     Address relay_ = 0;
     std::int64_t relayAfterMs_ = 0;
     SpectatorState state_ = SpectatorState::Asking;
     Packet welcome_;
-    std::uint32_t cookie_ = 0;
+    std::uint32_t cookie_ = 0;         // the stream's id, once Watching
+    Nonce watchCookie_{};              // the hub's Challenge cookie (zeros until one came)
     std::uint8_t match_ = 0;
     std::vector<sim::FrameInput> inputs_;
     std::uint32_t lastFrame_ = 0;

@@ -16,6 +16,7 @@
 #include "game/run/identity_file.h"
 #include "game/run/relay_path.h"
 
+#include <cctype>
 #include <chrono>
 #include <csignal>
 #include <cstring>
@@ -54,6 +55,8 @@ struct PeerFlags {
     std::string punch;                    // --punch HOST[:PORT]: open our NAT towards that address before the match
     long localPort = 0;                   // --local-port N (joiner): bind this port instead of any free one
     long spectators = 4;                  // --spectators N (host): most watchers at once (0 = none)
+    bool acceptAny = false;               // --accept-any (host): whoever completes the handshake (the default)
+    std::string acceptKey;                // --accept-key FINGERPRINT (host): only that identity sits down
 };
 
 int usage(const std::string& what) {
@@ -63,7 +66,8 @@ int usage(const std::string& what) {
               << "       [--max-rollback 1-30] [--frames N] [--wait SECONDS] [--record OUT] [--data DIR]\n"
               << "       [--net-delay MS] [--net-jitter MS] [--net-loss PCT] [--net-dup PCT] [--net-reorder PCT]\n"
               << "       [--turn HOST[:PORT] --turn-user NAME --turn-password-file FILE [--turn-permit HOST[:PORT]]]\n"
-              << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64] [--net-seed N]\n";
+              << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64] [--net-seed N]\n"
+              << "       [--accept-any | --accept-key FINGERPRINT]\n";
     return 2;
 }
 
@@ -83,12 +87,20 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     table.push_back(io::textFlag("--punch", f.punch));
     table.push_back(io::numberInto("--local-port", 1, 65535, f.localPort));
     table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
+    table.push_back(io::switchFlag("--accept-any", f.acceptAny));
+    table.push_back(io::textFlag("--accept-key", f.acceptKey));
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (!loadRelayPassword(f.online.relay, error) || !checkRelayFlags(f.online.relay, error)) return false;
     const int roles = int(f.online.host) + int(!f.online.join.empty()) + int(!f.online.code.empty());
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
     else if (roles != 1) error = "give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE";
     else if (!f.online.code.empty() && f.online.lobby.empty()) error = "--code CODE needs --lobby HOST[:PORT]";
+    else if ((f.acceptAny || !f.acceptKey.empty()) && !f.online.host) error = "--accept-any and --accept-key are for a host";
+    else if (f.acceptAny && !f.acceptKey.empty()) error = "give one of --accept-any and --accept-key";
+    else if (!f.acceptKey.empty() && net::normalFingerprint(f.acceptKey).empty()) {
+        error = "--accept-key wants a fingerprint as the other side prints it (like 3f2a-91bc-07de-55a1), not " +
+                io::quote(f.acceptKey);
+    }
     else if (!f.online.lobby.empty() && !f.online.join.empty()) error = "--join goes to an address; through a lobby use --code";
     else if (!f.online.code.empty() && !net::validCode(net::normalizeCode(f.online.code))) {
         error = "--code wants " + std::to_string(net::kCodeLength) + " letters or digits, not " + io::quote(f.online.code);
@@ -139,6 +151,7 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
     lc.waitMs = f.waitSeconds * 1000;
     lc.relay = relay;
     lc.keepPolling = f.online.host;
+    lc.privateRoom = f.online.host && f.online.privateRoom;
     auto client = std::make_unique<net::LobbyClient>(t, lc);
     using Clock = std::chrono::steady_clock;
     bool said = false;
@@ -146,6 +159,7 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
         client->tick(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
         if (!said && !client->code().empty()) {
             std::cout << "room code: " << client->code() << std::endl;
+            if (client->watchCode() != client->code()) std::cout << "spectator code: " << client->watchCode() << std::endl;
             said = true;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -154,7 +168,6 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
         std::cout << "result: " << (gStopSignal != 0 ? "stopped by signal" : client->error()) << "\n";
         return nullptr;
     }
-    cfg.secret.assign(client->secret().begin(), client->secret().end());
     if (f.online.host) {
         cfg.punchTo = client->candidates();
         cfg.joinerRelay = client->relay();
@@ -185,13 +198,61 @@ FighterLoader dataLoader(const std::string& dataDir) {
 
 using Clock = std::chrono::steady_clock;
 
+/// A seat the lobby gave a joiner that sent no handshake for this long is freed for the next (the joiner's own
+/// connect timeout is 10 s, the relay fallbacks start by 4.5 s).
+constexpr std::int64_t kSeatHoldMs = 20000;
+
+/// A host's room seat while no match runs: a joiner that gave up ends the wait at once (the lobby knows); one this
+/// side refused, or that sent no handshake within kSeatHoldMs, is let go so the next joiner with the code gets in
+/// (and is punched towards).
+class RoomSeat {
+public:
+    /// From nowMs: the lobby has just named the first joiner.
+    RoomSeat(net::LobbyClient& lobby, NetPeer& peer, net::TurnTransport* turn, std::int64_t nowMs)
+        : lobby_(lobby), peer_(peer), turn_(turn), namedMs_(nowMs) {}
+    /// Non-empty: the wait is over, and why.
+    std::string tick(std::int64_t now) {
+        if (peer_.state() != PeerState::Waiting) return "";
+        if (lobby_.joinerLeft()) return "the joiner left the room before the match (it gave up)";
+        if (lobby_.joiners() != joinersSeen_ && !lobby_.candidates().empty()) {
+            joinersSeen_ = lobby_.joiners();
+            namedMs_ = now;
+            notAcceptedSeen_ = peer_.counters().notAccepted;  // only a refusal from now on is this joiner's
+            peer_.setPunchTargets(lobby_.candidates(), lobby_.relay(), now);
+            if (turn_) turn_->permit(lobby_.candidates().front(), now);
+            std::cout << "the lobby names another joiner: " << net::addressText(lobby_.candidates().front()) << std::endl;
+        }
+        const bool refused = peer_.counters().notAccepted > notAcceptedSeen_;
+        if (!lobby_.candidates().empty() && (refused || now - namedMs_ > kSeatHoldMs)) {
+            notAcceptedSeen_ = peer_.counters().notAccepted;
+            std::cout << "the seat is free again (" << (refused ? "the joiner was not accepted" : "no handshake from the joiner")
+                      << ")" << std::endl;
+            lobby_.leave(now);
+            namedMs_ = now;
+        }
+        return "";
+    }
+
+private:
+    net::LobbyClient& lobby_;
+    NetPeer& peer_;
+    net::TurnTransport* turn_;
+    std::int64_t namedMs_;
+    int joinersSeen_ = 1;
+    std::int64_t notAcceptedSeen_ = 0;
+};
+
 /// The tick loop: 60 Hz (or as fast as the match allows with --fast) until the peer is done; times are ms since t0.
 int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp,
-            const std::function<void(std::int64_t)>& beforeTick, Clock::time_point t0) {
+            const std::function<std::string(std::int64_t)>& beforeTick, Clock::time_point t0) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
     std::int64_t ticks = 0;
-    bool opponentShown = false;
+    bool opponentShown = false, decidingShown = false;
     while (peer.state() != PeerState::Done) {
+        if (!decidingShown && peer.hostDeciding()) {
+            decidingShown = true;
+            std::cout << "the host is deciding whether to let you in" << std::endl;
+        }
         if (!opponentShown && peer.opponentKnown()) {  // its signature checked: this key, nobody else's
             opponentShown = true;
             std::cout << "opponent: " << peer.opponentName() << " (" << net::fingerprint(peer.opponentKey()) << ")"
@@ -207,7 +268,10 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
             std::cout << "result: no opponent joined within " << f.waitSeconds << " s\n";
             return 1;
         }
-        if (beforeTick) beforeTick(now);
+        if (const std::string stop = beforeTick ? beforeTick(now) : ""; !stop.empty()) {
+            std::cout << "result: " << stop << "\n";
+            return 1;
+        }
         Session* s = peer.session();
         const std::int64_t next = s ? s->nextInputFrame() : 0;
         const std::int64_t before = s ? s->frame() : -1;
@@ -284,6 +348,10 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         std::cerr << error << "\n";
         return 2;
     }
+    if (!f.acceptKey.empty()) {
+        cfg.admission = net::Admission::Key;
+        cfg.acceptFingerprint = net::normalFingerprint(f.acceptKey);
+    }
     std::cout << "you: " << cfg.identity.name << " (" << net::fingerprint(cfg.identity.publicKey) << ")" << std::endl;
     sim::FighterDef probe;
     const FighterLoader loader = dataLoader(dataDir);
@@ -343,10 +411,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     }
     // The host serves spectators on its own port: their datagrams are sorted out before the match sees them.
     net::SpectatorHub hub(f.online.host ? int(f.spectators) : 0);
-    if (lobbyClient && f.online.host) {  // through the lobby the stream is tagged under the spectators' secret
-        const net::Secret spectators = net::spectatorSecret(lobbyClient->secret());
-        hub.setKey(net::Key(spectators.begin(), spectators.end()));
-    }
+    hub.setIdentity(cfg.identity);  // the host signs each spectator's setup
     net::SpectateDemux demux(*transport, hub);
     if (f.online.host) transport = &demux;
     NetPeer peer(*transport, cfg, loader);
@@ -399,7 +464,12 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     constexpr std::int64_t kWatcherPunchMs = 10000;
     std::vector<std::pair<net::Address, std::int64_t>> watchers;
     static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
-    const auto beforeTick = [&](std::int64_t now) {
+    std::unique_ptr<RoomSeat> seat;
+    if (lobbyClient && f.online.host) {
+        seat = std::make_unique<RoomSeat>(*lobbyClient, peer, turn.get(),
+                                          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+    }
+    const auto beforeTick = [&](std::int64_t now) -> std::string {
         if (Session* s = peer.session(); s != nullptr && s->finished()) hub.setLastFrame(s->endFrame());
         hub.tick(*transport, now);
         if (lobbyClient && f.online.host) {
@@ -412,7 +482,8 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
                 }
             }
         }
-        if (now - lastPunchMs < 250) return;
+        if (std::string stop = seat ? seat->tick(now) : ""; !stop.empty()) return stop;
+        if (now - lastPunchMs < 250) return "";
         for (const auto& [w, since] : watchers) {
             if (now - since < kWatcherPunchMs) transport->sendTo(w, kPunch, sizeof kPunch, now);
         }
@@ -421,10 +492,15 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
             for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
         }
         lastPunchMs = now;
+        return "";
     };
     const int code = runLoop(peer, f, run, udp, beforeTick, t0);
     sigaction(SIGINT, &oldInt, nullptr);
     sigaction(SIGTERM, &oldTerm, nullptr);
+    if (lobbyClient && !f.online.host && peer.session() == nullptr) {  // gave up before the match: free the seat
+        lobbyClient->leave(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+        udp.flush(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+    }
     if (f.online.host && peer.session() != nullptr && hub.count() > 0) {
         serveSpectators(hub, demux, *peer.session(), t0);
         std::cout << "spectators: " << hub.served() << " packets served, " << hub.refused() << " refused, "

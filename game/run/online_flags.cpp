@@ -36,6 +36,7 @@ void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter) {
     table.push_back(io::textFlag("--join", out.join));
     table.push_back(io::textFlag("--lobby", out.lobby));
     table.push_back(io::textFlag("--code", out.code));
+    table.push_back(io::switchFlag("--private-room", out.privateRoom));
     if (withFighter) table.push_back(io::textFlag("--fighter", out.fighter));
     table.push_back(io::numberInto("--input-delay", 0, 4, out.inputDelay));
     table.push_back(io::numberInto("--max-rollback", 1, 30, out.maxRollback));

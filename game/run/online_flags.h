@@ -30,6 +30,8 @@ struct OnlineFlags {
     std::uint64_t netSeed = 0;          ///< --net-seed N: the conditions' generator (0 = a random one)
     std::string lobby;                  ///< --lobby HOST[:PORT]: meet through this lobby (--host creates a room)
     std::string code;                   ///< --code CODE: join the lobby's room of that code
+    bool privateRoom = false;           ///< --private-room (a host through a lobby): spectators need the room's
+                                        ///< spectator code, shown to the host, not its room code
     std::string spectate;               ///< window: --spectate CODE (with --lobby): watch the room of that code
     RelayFlags relay;                   ///< --turn HOST[:PORT] --turn-user --turn-password: through a lobby, the
                                         ///< host's fallback relay; without one (headless), the forced relayed path

@@ -99,7 +99,6 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
     std::vector<net::Address> candidates;
     net::Address relay = 0;
-    net::Key key;  // the spectators' secret through the lobby; the direct path has none (its stream is unauthenticated)
     if (lobby != 0) {  // the room's code: the lobby gives the host's addresses (every wait in the client is bounded)
         net::LobbyClientConfig lc;
         lc.lobby = lobby;
@@ -116,7 +115,6 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
             return 1;
         }
         candidates = lobbyClient.candidates();
-        key.assign(lobbyClient.secret().begin(), lobbyClient.secret().end());
         host = candidates.front();
         relay = lobbyClient.relay();
         std::cout << "through the lobby: this side " << net::addressText(lobbyClient.publicAddress()) << ", the host "
@@ -126,7 +124,6 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
     }
     std::cout << "spectating " << net::addressText(host) << std::endl;
     net::SpectatorClient client(udp, host);
-    client.setKey(key);
     client.setCandidates(candidates, relay, kRelayAfterMs);
     std::unique_ptr<sim::Fight> fight;
     std::unique_ptr<sim::ReplayWriter> writer;
@@ -151,6 +148,7 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
             watchingMs = nowMs();
             std::cout << "watching: " << client.welcome().setup.fighter[0] << " vs " << client.welcome().setup.fighter[1]
                       << ", seed " << client.welcome().setup.seed << std::endl;
+            std::cout << "host: " << client.hostName() << " (" << net::fingerprint(client.hostKey()) << ")" << std::endl;
         }
         if (fight) {
             const std::int64_t have = std::int64_t(client.inputs().size());
@@ -186,7 +184,7 @@ int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
               << "frames: " << frame << " watched\n"
               << "final hash: " << (hashKnown ? sim::hashHex(std::uint64_t(lastHash)) : "none") << "\n";
     if (lobby != 0) std::cout << "path: " << (client.relayed() ? "relayed" : "direct") << "\n";
-    if (client.forged() > 0) std::cout << "forged: " << client.forged() << " datagrams dropped (their tag failed)\n";
+    if (client.forged() > 0) std::cout << "forged: " << client.forged() << " datagrams dropped (their tag or seal failed)\n";
     if (caughtUpMs >= 0) {
         std::cout << "caught up: frame " << caughtUpFrame << ", " << (caughtUpMs - watchingMs)
                   << " ms after the setup came\n";

@@ -32,10 +32,6 @@ void World::tickWatcher(Watcher& w) {
         }
         if (w.lobby->state() != net::LobbyState::Ready) return;
         w.client = std::make_unique<net::SpectatorClient>(*w.socket, w.lobby->candidates().front());
-        w.client->setKey(net::Key(w.lobby->secret().begin(), w.lobby->secret().end()));
-        net::Nonce nonce{};
-        for (std::uint8_t& b : nonce) b = std::uint8_t(net_.next());
-        w.client->setNonce(nonce);
         w.client->setCandidates(w.lobby->candidates(), w.lobby->relay(), 3000);
         w.phase = Phase::Playing;
         return note(name + ": watches the host at " + addressText(w.lobby->candidates().front()));
@@ -129,8 +125,6 @@ void World::attack(const Fault& f) {
             cfg.fighter = setup_.fighter[1];
             cfg.hostAddress = hostAt;
             cfg.hostCandidates = {hostAt};
-            cfg.secret.resize(32);
-            for (std::uint8_t& b : cfg.secret) b = std::uint8_t(net_.next());
             cfg.connectTimeoutMs = 4000;
             intruder_ = std::make_unique<net::NetPeer>(*attackerSocket_, cfg, loader_);
         }

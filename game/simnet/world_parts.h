@@ -148,6 +148,7 @@ private:
     std::vector<Watcher> watchers_;
     std::unique_ptr<SimSocket> attackerSocket_;
     std::unique_ptr<net::NetPeer> intruder_;
+    net::Identity joinerIdentity_;  // the real joiner's key: the host takes only it (--accept-key)
     bool intruderPlayed_ = false;
     std::string code_;               ///< the host's newest room code
     std::int64_t matchStartMs_ = -1; ///< when the host's (last) match started

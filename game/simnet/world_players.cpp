@@ -68,7 +68,7 @@ void World::openPlayer(int p) {
 
 namespace {
 
-net::PeerConfig baseConfig(const Schedule& s, const sim::MatchSetup& setup, int p, const net::Secret& secret) {
+net::PeerConfig baseConfig(const Schedule& s, const sim::MatchSetup& setup, int p) {
     net::PeerConfig cfg;
     cfg.host = p == 0;
     cfg.fighter = setup.fighter[p];
@@ -79,7 +79,6 @@ net::PeerConfig baseConfig(const Schedule& s, const sim::MatchSetup& setup, int 
     cfg.session.maxRollback = s.maxRollback;
     cfg.autoDelay = s.inputDelay < 0;
     cfg.token = std::uint32_t(s.seed * 2654435761u) | 1u;
-    cfg.secret.assign(secret.begin(), secret.end());
     return cfg;
 }
 
@@ -87,15 +86,19 @@ net::PeerConfig baseConfig(const Schedule& s, const sim::MatchSetup& setup, int 
 
 void World::startHostPeer() {
     Player& h = players_[0];
-    net::PeerConfig cfg = baseConfig(s_, setup_, 0, h.lobby->secret());
+    net::PeerConfig cfg = baseConfig(s_, setup_, 0);
+    // Who may sit down: the real joiner's key only (as `--accept-key`), so the attacker's intruder, which has the
+    // code's addresses and every clear key, gets no seat.
+    if (!joinerIdentity_.valid) net::makeIdentity("joiner", joinerIdentity_);
+    cfg.admission = net::Admission::Key;
+    cfg.acceptFingerprint = net::fingerprint(joinerIdentity_.publicKey);
     cfg.punchTo = h.lobby->candidates();
     cfg.joinerRelay = h.lobby->relay();
     if (h.relay && !cfg.punchTo.empty()) h.relay->permit(cfg.punchTo.front(), nowMs_);
     net::Transport* base = h.relay ? static_cast<net::Transport*>(h.relay.get()) : h.socket.get();
     h.lobbyDemux = std::make_unique<net::LobbyDemux>(*base, *h.lobby);
     h.hub = std::make_unique<net::SpectatorHub>(4);
-    const net::Secret watchers = net::spectatorSecret(h.lobby->secret());
-    h.hub->setKey(net::Key(watchers.begin(), watchers.end()));
+    h.hub->setIdentity(cfg.identity);
     h.spectateDemux = std::make_unique<net::SpectateDemux>(*h.lobbyDemux, *h.hub);
     h.peer = std::make_unique<net::NetPeer>(*h.spectateDemux, cfg, loader_);
     h.peer->setOnStart([this](net::Session& s) { attachRecorder(0, s); });
@@ -105,7 +108,9 @@ void World::startHostPeer() {
 
 void World::startJoinerPeer() {
     Player& j = players_[1];
-    net::PeerConfig cfg = baseConfig(s_, setup_, 1, j.lobby->secret());
+    net::PeerConfig cfg = baseConfig(s_, setup_, 1);
+    if (!joinerIdentity_.valid) net::makeIdentity("joiner", joinerIdentity_);
+    cfg.identity = joinerIdentity_;
     cfg.hostAddress = j.lobby->candidates().front();
     cfg.hostCandidates = j.lobby->candidates();
     cfg.relayCandidate = j.lobby->relay();

@@ -100,14 +100,15 @@ add_test(NAME "simulator explores seeds 101-200 of fault schedules (101-105 unde
   COMMAND $<TARGET_FILE:game_headless> --simulate ${BVH_SIM_SEEDS})
 set_tests_properties("simulator explores seeds 101-200 of fault schedules (101-105 under the sanitizers) and every invariant holds"
   PROPERTIES PASS_REGULAR_EXPRESSION "simulated: ${BVH_SIM_COUNT} schedules, 0 failed" TIMEOUT 120)
-# A bug the explorer found and nobody fixed yet (docs/testing.md, "The online simulator"): a spectator that asks
-# before the match starts, of a host offering a relay, asks through the relay too; the host then answers it through
-# the relay, from an address the spectator does not take, and it ends "connection lost". The test passes while the
-# seed fails exactly so; it turns red once the bug is fixed, to be turned into a plain regression test then.
-add_test(NAME "simulator known bug: seed 83, a spectator asking early of a host with a relay loses the stream"
-  COMMAND $<TARGET_FILE:game_headless> --simulate 83)
-set_tests_properties("simulator known bug: seed 83, a spectator asking early of a host with a relay loses the stream"
-  PROPERTIES PASS_REGULAR_EXPRESSION "violation: spectator 1 did not see the whole match: connection lost")
+# A bug the explorer found (docs/testing.md, "The online simulator"): a spectator that asks before the match starts,
+# of a host offering a relay, asks through the relay too; the host then answered it through the relay, from an
+# address the spectator did not take, and it ended "connection lost". The stream's sealed datagrams now count from
+# any of the host's addresses.
+add_test(NAME "simulator regression: seed 83, a spectator asking early of a host with a relay watches the whole match"
+  COMMAND $<TARGET_FILE:game_headless> --simulate 83 --log)
+set_tests_properties("simulator regression: seed 83, a spectator asking early of a host with a relay watches the whole match"
+  PROPERTIES PASS_REGULAR_EXPRESSION "seed 83: ok \\(host: match over, joiner: match over, spectator 1: match over"
+             FAIL_REGULAR_EXPRESSION "violation")
 add_test(NAME "simulator refuses a malformed seed list with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--simulate;12-x" -DCODE=2
           "-DMSG=game_headless: --simulate: '12-x' is not a seed (N), a range (A-B, A <= B) or a comma list of them"

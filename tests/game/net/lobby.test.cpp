@@ -197,7 +197,6 @@ TEST_CASE("a host gets a code, a joiner with the code gets the host's addresses 
     CHECK(host.candidates().front() == nettest::kJoiner);
     CHECK(host.relay() == jc.relay);
     CHECK(joiner.relay() == 0);  // the host offered none
-    CHECK(joiner.secret() == net::Secret{});  // the lobby hands out no key
     CHECK(host.retries() == 1);
     CHECK(joiner.retries() == 1);
     CHECK(joiner.publicAddress() == nettest::kJoiner);
@@ -331,13 +330,11 @@ TEST_CASE("two peers meet through the lobby by code and play the offline match")
     hc.host = true;
     hc.fighter = "ryo";
     hc.frameLimit = 300;
-    hc.secret.assign(hostSide.secret().begin(), hostSide.secret().end());
     hc.punchTo = hostSide.candidates();
     jc = hc;
     jc.host = false;
     jc.fighter = "brick";
     jc.punchTo.clear();
-    jc.secret.assign(joinSide.secret().begin(), joinSide.secret().end());
     jc.hostAddress = joinSide.candidates().front();
     jc.hostCandidates = joinSide.candidates();  // the host's public and (unreachable here) local address
     net::NetPeer host(h, hc, nettest::dataLoader());
@@ -462,4 +459,86 @@ TEST_CASE("a host punches the joiner's relayed address once no joiner came, and 
         CHECK((jt.heard > 0) == !direct);  // the relay is punched only when no joiner came within joinerRelayAfterMs
         CHECK(joiner.handshakeRttMs() >= 0);
     }
+}
+
+namespace {
+
+/// Ticks the lobby, a host that keeps polling (its answers read as the match's demultiplexer does) and other clients.
+void runPolling(lobby::Server& server, net::LobbyClient& host, net::Transport& hostEnd, std::vector<net::LobbyClient*> others,
+                std::int64_t fromMs, std::int64_t toMs) {
+    std::vector<std::uint8_t> data;
+    net::Address from = 0;
+    for (std::int64_t t = fromMs; t <= toMs; t += 5) {
+        server.poll(t);
+        host.tick(t);
+        if (host.state() == net::LobbyState::Ready) {
+            while (hostEnd.receive(data, from, t)) host.handle(data.data(), data.size(), from, t);
+        }
+        for (net::LobbyClient* c : others) c->tick(t);
+    }
+}
+
+struct Room {
+    net::MemoryNetwork network;
+    net::Transport& l = network.add(kLobby, {}, 1);
+    net::Transport& h = network.add(nettest::kHost, {}, 2);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 3);
+    net::Transport& k = network.add(7, {}, 4);  // the next joiner with the code
+    lobby::Server server{l, {}, osRandom()};
+    std::unique_ptr<net::LobbyClient> host, joiner;
+    Room() {
+        net::LobbyClientConfig hc = hostCfg();
+        hc.keepPolling = true;
+        hc.pollEveryMs = 100;
+        host = std::make_unique<net::LobbyClient>(h, hc);
+        run(server, {host.get()}, 0, 200);
+        joiner = std::make_unique<net::LobbyClient>(j, joinCfg(host->code()));
+        runPolling(server, *host, h, {joiner.get()}, 200, 1000);
+        REQUIRE(host->state() == net::LobbyState::Ready);
+        REQUIRE(joiner->state() == net::LobbyState::Ready);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a joiner that gives up frees the room's seat, and its host hears it from its next Status") {
+    Room room;
+    CHECK_FALSE(room.host->joinerLeft());
+    net::LobbyClient late(room.k, joinCfg(room.host->code()));
+    runPolling(room.server, *room.host, room.h, {&late}, 1000, 1500);
+    CHECK(late.error() == "lobby: that room is full");  // the seat is taken
+    room.joiner->leave(1500);
+    runPolling(room.server, *room.host, room.h, {}, 1500, 1800);
+    CHECK(room.host->joinerLeft());  // before today: the host waited out its whole wait
+    CHECK(room.server.counters().seatsFreed == 1);
+    net::LobbyClient next(room.k, joinCfg(room.host->code()));
+    runPolling(room.server, *room.host, room.h, {&next}, 1800, 2500);
+    CHECK(next.state() == net::LobbyState::Ready);
+    CHECK_FALSE(room.host->joinerLeft());
+    CHECK(room.host->joiners() == 2);
+    CHECK(room.host->candidates().front() == 7);
+}
+
+TEST_CASE("a host lets go of a joiner it refused: the next joiner with the code sits down; nobody else frees a seat") {
+    Room room;
+    // A third party that knows the code (and has a cookie) cannot free the seat: only the host or the joiner can.
+    net::LobbyClient stranger(room.k, joinCfg(room.host->code()));
+    runPolling(room.server, *room.host, room.h, {&stranger}, 1000, 1200);
+    REQUIRE(stranger.error() == "lobby: that room is full");
+    net::LobbyMessage leave;
+    leave.type = net::LobbyType::Leave;
+    leave.code = room.host->code();
+    net::LobbyMessage answer;
+    REQUIRE(ask(room.k, room.server, leave, 1200, answer));
+    CHECK(answer.type == net::LobbyType::Refused);
+    CHECK(answer.reason == net::LobbyRefusal::NotYours);
+    CHECK(room.server.counters().seatsFreed == 0);
+    room.host->leave(1300);  // the host refused that joiner (or heard no handshake from it)
+    net::LobbyClient next(room.k, joinCfg(room.host->code()));
+    runPolling(room.server, *room.host, room.h, {&next}, 1300, 2000);
+    CHECK(next.state() == net::LobbyState::Ready);
+    CHECK(room.server.counters().seatsFreed == 1);
+    CHECK_FALSE(room.host->joinerLeft());  // its own doing, not the joiner giving up
+    CHECK(room.host->joiners() == 2);
+    CHECK(room.host->candidates().front() == 7);
 }

@@ -62,6 +62,7 @@ std::vector<std::vector<std::uint8_t>> samples() {
     hello.type = net::PacketType::Hello;
     hello.fighter = "brick";
     hello.style = sim::InputStyle::Simple;
+    hello.name = "joiner";
     net::Packet refuse;
     refuse.type = net::PacketType::Refuse;
     refuse.reason = net::RefuseReason::BadFighter;
@@ -118,6 +119,7 @@ TEST_CASE("every packet type decodes to what was encoded") {
     hello.type = net::PacketType::Hello;
     hello.fighter = "ryo";
     hello.style = sim::InputStyle::Simple;
+    hello.name = "joiner";
     bytes = net::encodePacket(hello);
     REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.type == net::PacketType::Hello);
@@ -172,6 +174,7 @@ TEST_CASE("the decoder refuses buttons no button has, an unknown input style, co
     hello.type = net::PacketType::Hello;
     hello.fighter = "ryo";
     hello.style = sim::InputStyle(3);
+    hello.name = "joiner";
     std::vector<std::uint8_t> bytes = net::encodePacket(hello);
     CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), p));
     net::Packet bad = sampleWelcome();
@@ -351,6 +354,8 @@ TEST_CASE("the net_packet fuzz seeds are what their names say: current-version p
             CHECK(p.style == sim::InputStyle::Simple);
             CHECK(p.rules == 0x1122334455667788ULL);
             CHECK(p.ephemeral[15] == 15);
+            CHECK(p.name == "joiner");
+            CHECK(p.identity[0] == 0x40);
         }
         if (name == "challenge.bin") CHECK(p.cookie[0] == 32);
         if (name == "input.bin" || name == "challenge.bin") CHECK(p.tag[0] == 0xa0);
@@ -382,12 +387,21 @@ TEST_CASE("Hello, Challenge and Welcome carry the handshake's nonces, cookie and
     hello.rules = 0xfedcba9876543210ULL;
     hello.ephemeral[3] = 33;
     hello.cookie[15] = 44;
+    hello.identity[0] = 55;
+    hello.name = "joiner";
+    hello.signature[63] = 66;
     std::vector<std::uint8_t> bytes = net::encodePacket(hello);
     net::Packet out;
     REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.rules == hello.rules);
     CHECK(out.ephemeral == hello.ephemeral);
     CHECK(out.cookie == hello.cookie);
+    CHECK(out.identity == hello.identity);  // the joiner's name and key, signed: the host sees them before welcoming
+    CHECK(out.name == "joiner");
+    CHECK(out.signature == hello.signature);
+    hello.name.clear();
+    bytes = net::encodePacket(hello);
+    CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), out));  // a Hello without a name is malformed
     net::Packet challenge;
     challenge.type = net::PacketType::Challenge;
     challenge.cookie[0] = 5;

@@ -11,6 +11,15 @@ namespace {
 
 constexpr net::Address kStranger = 3;
 
+/// A hand-made Hello as a real joiner sends it: a name and an identity key, signed.
+void signHello(net::Packet& hello) {
+    net::Identity id;
+    REQUIRE(net::makeIdentity("stranger", id));
+    hello.identity = id.publicKey;
+    hello.name = id.name;
+    hello.signature = net::signDigest(id, net::helloDigest(hello));
+}
+
 struct Pair {
     net::PeerConfig hostCfg, joinCfg;
     std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(5, 2000), nettest::randomButtons(6, 2000)};
@@ -81,6 +90,7 @@ TEST_CASE("a stranger's Hello that is never followed by inputs does not take the
     hello.fighter = "brick";
     net::KxKey secret;
     REQUIRE(net::makeKxPair(hello.ephemeral, secret));
+    signHello(hello);
     std::vector<std::uint8_t> bytes = net::sealPacket(hello, {});
     s.sendTo(nettest::kHost, bytes.data(), bytes.size(), 0);
     host.tick(0, 0);
@@ -114,6 +124,7 @@ TEST_CASE("a Hello from an address that never answers gets one Challenge no larg
     net::Packet hello;
     hello.type = net::PacketType::Hello;
     hello.fighter = "ryo";
+    signHello(hello);
     const std::vector<std::uint8_t> bytes = net::sealPacket(hello, {});
     victim.sendTo(nettest::kHost, bytes.data(), bytes.size(), 0);  // as if spoofed: the "victim" never answers
     for (int t = 0; t < 120; ++t) host.tick(t * 17, 0);            // two seconds of the host's ticks

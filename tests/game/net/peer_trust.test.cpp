@@ -192,3 +192,142 @@ TEST_CASE("a sealed datagram opens only under its direction's key, once, and wit
     CHECK_FALSE(bob.open(sealed.data(), sealed.size(), 4, plain));  // a replay
     CHECK(bob.replays() == 1);
 }
+
+namespace {
+
+/// A host that decides who sits down (admission) and a joiner, with their identities, on the in-memory network.
+struct Door {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    std::unique_ptr<net::NetPeer> host, joiner;
+    std::vector<nettest::Driven> d;
+    explicit Door(net::Admission admission, const std::string& acceptFingerprint = "") {
+        REQUIRE(net::makeIdentity("alice", pair.hostCfg.identity));
+        REQUIRE(net::makeIdentity("bob", pair.joinCfg.identity));
+        pair.hostCfg.admission = admission;
+        pair.hostCfg.acceptFingerprint = acceptFingerprint;
+        host = std::make_unique<net::NetPeer>(h, pair.hostCfg, nettest::dataLoader());
+        joiner = std::make_unique<net::NetPeer>(j, pair.joinCfg, nettest::dataLoader());
+        d = nettest::drivers(*host, *joiner, pair.buttons);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("a host that asks sees the joiner's name and fingerprint before any Welcome, and its yes starts the match") {
+    Door door(net::Admission::Ask);
+    const std::int64_t now = nettest::drive(door.d, 3000);  // the host's player has not decided yet
+    REQUIRE(door.host->joinerAsking(now));
+    CHECK(door.host->askingName() == "bob");
+    CHECK(door.host->askingKey() == door.pair.joinCfg.identity.publicKey);
+    CHECK(door.host->state() == net::PeerState::Waiting);
+    CHECK(door.joiner->state() == net::PeerState::Connecting);  // no Welcome, no key exchange yet
+    CHECK(door.joiner->hostDeciding());
+    CHECK_FALSE(door.joiner->opponentKnown());
+    door.host->admitJoiner(true, now);
+    nettest::drive(door.d, 60000);
+    CHECK(door.host->endMessage() == "match over");
+    CHECK(door.joiner->endMessage() == "match over");
+    CHECK(door.host->opponentKey() == door.pair.joinCfg.identity.publicKey);
+}
+
+TEST_CASE("a host that asks and waits longer than the joiner's connect timeout keeps it: the joiner is told to wait") {
+    Door door(net::Admission::Ask);
+    const std::int64_t now = nettest::drive(door.d, door.pair.joinCfg.connectTimeoutMs + 5000);
+    REQUIRE(door.host->joinerAsking(now));
+    CHECK(door.joiner->state() == net::PeerState::Connecting);
+    door.host->admitJoiner(true, now);
+    nettest::drive(door.d, 80000);
+    CHECK(door.joiner->endMessage() == "match over");
+}
+
+TEST_CASE("a joiner the host's player refuses is told so, and so is its next try with the same key") {
+    Door door(net::Admission::Ask);
+    const std::int64_t now = nettest::drive(door.d, 2000);
+    REQUIRE(door.host->joinerAsking(now));
+    door.host->admitJoiner(false, now);
+    nettest::drive(door.d, 4000);
+    CHECK(door.joiner->endReason() == net::PeerEnd::Refused);
+    CHECK(door.joiner->endMessage() == "refused: the host did not accept you");
+    CHECK(door.host->state() == net::PeerState::Waiting);  // free for the next
+    net::NetPeer again(door.j, door.pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d2 = nettest::drivers(*door.host, again, door.pair.buttons);
+    for (auto& x : d2) x.nextUs = 4000 * 1000;
+    nettest::drive(d2, 8000);
+    CHECK(again.endMessage() == "refused: the host did not accept you");
+    CHECK_FALSE(door.host->joinerAsking(8000));
+}
+
+TEST_CASE("a joiner that stops asking while the host decides frees the question for the next") {
+    Door door(net::Admission::Ask);
+    door.d[1].stopAtMs = 1500;  // the joiner's machine gives up (or vanishes) while asking
+    nettest::drive(door.d, 1500);
+    REQUIRE(door.host->joinerAsking(1500));
+    nettest::drive(door.d, 1500 + net::NetPeer::kAskingHoldMs + 100);
+    CHECK_FALSE(door.host->joinerAsking(1500 + net::NetPeer::kAskingHoldMs + 100));
+    door.host->admitJoiner(true, 4000);  // too late: nobody is asking, nothing is welcomed
+    CHECK(door.host->state() == net::PeerState::Waiting);
+}
+
+TEST_CASE("a host that takes one key (--accept-key) refuses every other with a clear message and plays that one") {
+    {
+        Door wrong(net::Admission::Key, "0000-0000-0000-0000");
+        nettest::drive(wrong.d, 5000);
+        CHECK(wrong.joiner->endMessage() == "refused: the host did not accept you");
+        CHECK(wrong.host->state() == net::PeerState::Waiting);
+    }
+    Door right(net::Admission::Key);
+    right.pair.hostCfg.acceptFingerprint = net::fingerprint(right.pair.joinCfg.identity.publicKey);
+    net::NetPeer host(right.h, right.pair.hostCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = nettest::drivers(host, *right.joiner, right.pair.buttons);
+    nettest::drive(d, 60000);
+    CHECK(host.endMessage() == "match over");
+}
+
+TEST_CASE("a Hello whose signature does not fit the name and key it carries gets no Welcome") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& s = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::Identity real;
+    REQUIRE(net::makeIdentity("bob", real));
+    net::Packet hello;
+    hello.type = net::PacketType::Hello;
+    hello.fighter = "brick";
+    net::KxKey secret;
+    REQUIRE(net::makeKxPair(hello.ephemeral, secret));
+    hello.identity = real.publicKey;
+    hello.name = "bob";
+    hello.signature = net::signDigest(real, net::helloDigest(hello));
+    hello.name = "mallory";  // the name changed after signing: what a squatter would claim
+    std::vector<std::uint8_t> data;
+    net::Address from = 0;
+    for (int round = 0; round < 2; ++round) {  // the first answer is the Challenge; the second would be a Welcome
+        const std::vector<std::uint8_t> bytes = net::sealPacket(hello, pair.hostCfg.secret);
+        s.sendTo(nettest::kHost, bytes.data(), bytes.size(), round * 10);
+        host.tick(round * 10 + 1, 0);
+        while (s.receive(data, from, round * 10 + 2)) {
+            net::Packet p;
+            REQUIRE(net::decodePacket(data.data(), data.size(), p));
+            CHECK(p.type != net::PacketType::Welcome);
+            if (p.type == net::PacketType::Challenge) hello.cookie = p.cookie;
+        }
+    }
+    CHECK(host.counters().forged == 1);
+    CHECK(host.state() == net::PeerState::Waiting);
+}
+
+TEST_CASE("a fingerprint typed for --accept-key is read in either case, and anything else is not one") {
+    CHECK(net::normalFingerprint("3F2A-91bc-07DE-55a1") == "3f2a-91bc-07de-55a1");
+    net::Identity id;
+    REQUIRE(net::makeIdentity("bob", id));
+    CHECK(net::normalFingerprint(net::fingerprint(id.publicKey)) == net::fingerprint(id.publicKey));
+    for (const char* bad : {"", "3f2a91bc07de55a1", "3f2a-91bc-07de-55a", "3f2a-91bc-07de-55a1-", "3f2a-91bc-07de-55ag",
+                            "3f2a_91bc_07de_55a1", " 3f2a-91bc-07de-55a1"}) {
+        CAPTURE(bad);
+        CHECK(net::normalFingerprint(bad).empty());
+    }
+}

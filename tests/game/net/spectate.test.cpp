@@ -1,9 +1,7 @@
-// The spectator protocol: the codec's bounds (a full Inputs packet round-trips, one byte more or a bad button does
-// not), a Watch is never smaller than the host's answer, and a hub and clients over the in-memory network with
-// loss: a client that comes late gets every frame from 1, a full hub refuses, a silent watcher is dropped, and a
-// watcher never learns the match's token. Tags: a datagram is authentic only under its key, and a spectator drops
-// forged datagrams from the host's own address (wrong tag, no tag, the empty key's tag) and still gets the match.
-#include "game/net/lobby_packet.h"
+// The spectator protocol: the codec's bounds (a full sealed Inputs packet round-trips, one byte more, one changed
+// or a bad button does not), a Watch is never smaller than the host's answer, the host's identity signs the setup,
+// and a hub and clients over the in-memory network with loss: a client that comes late gets every frame from 1, a
+// full hub refuses, a silent watcher is dropped, and a watcher never learns the match's token.
 #include "game/net/memory_transport.h"
 #include "game/net/spectate.h"
 #include "spectate_test_util.h"
@@ -11,13 +9,6 @@
 #include <doctest/doctest.h>
 
 namespace {
-
-net::Key keyOf(std::uint8_t fill) {
-    net::Secret room;
-    room.fill(fill);
-    const net::Secret s = net::spectatorSecret(room);
-    return net::Key(s.begin(), s.end());
-}
 
 net::Packet longestWelcome() {
     net::Packet w;
@@ -28,151 +19,142 @@ net::Packet longestWelcome() {
     return w;
 }
 
+/// Two ends of one stream's channel under fixed keys: the host's and the spectator's.
+struct ChannelPair {
+    net::Channel host, spectator;
+    ChannelPair() {
+        net::ChannelKey a, b;
+        a.fill(1);
+        b.fill(2);
+        host = net::Channel(a, b);
+        spectator = net::Channel(b, a);
+    }
+};
+
+/// Ticks a hub (behind its demux) and clients over fake time [from, to) in 16 ms steps.
+template <typename... Clients>
+void run(net::SpectateDemux& demux, net::SpectatorHub& hub, std::int64_t from, std::int64_t to, Clients&... clients) {
+    std::vector<std::uint8_t> data;
+    net::Address addr = 0;
+    for (std::int64_t t = from; t < to; t += 16) {
+        while (demux.receive(data, addr, t)) FAIL("a spectator datagram reached the match");
+        hub.tick(demux, t);
+        (clients.tick(t), ...);
+    }
+}
+
 }  // namespace
 
-TEST_CASE("spectate codec: a full Inputs packet round-trips, cut, long or bad-button ones are refused") {
+TEST_CASE("spectate codec: a full sealed Inputs packet round-trips, cut, long, changed or bad-button ones are refused") {
+    ChannelPair c;
     net::SpectateMessage m;
     m.type = net::SpectateType::Inputs;
     m.cookie = 7;
     m.firstFrame = 1;
     m.inputs.resize(net::kMaxSpectateFrames);
     for (std::size_t i = 0; i < m.inputs.size(); ++i) m.inputs[i].buttons[i % 2] = std::uint16_t(i % 512);
-    std::vector<std::uint8_t> b = net::encodeSpectate(m);
-    CHECK(b.size() == net::kMaxSpectateSize);
+    const std::vector<std::uint8_t> b = net::encodeSpectate(m, &c.host);
+    // 8 of header, 8 of counter, 14 of frames and count, 4 per frame, 16 of tag.
+    CHECK(b.size() == 8 + 8 + 14 + 4 * std::size_t(net::kMaxSpectateFrames) + 16);
+    CHECK(b.size() <= net::kMaxPacketSize);
     net::SpectateMessage back;
-    REQUIRE(net::decodeSpectate(b.data(), b.size(), back));
+    REQUIRE(net::readSpectate(b.data(), b.size(), back, &c.spectator) == net::SpectateRead::Ok);
+    CHECK(back.cookie == 7);
     CHECK(back.inputs.size() == m.inputs.size());
     CHECK(back.inputs[49].buttons[1] == 49);
-    CHECK_FALSE(net::decodeSpectate(b.data(), b.size() - 1, back));
-    b.push_back(0);
-    CHECK_FALSE(net::decodeSpectate(b.data(), b.size(), back));
-    b.pop_back();
-    b[22 + 1] = 0xff;  // the first frame's P1 buttons: bits past the nine buttons
-    CHECK_FALSE(net::decodeSpectate(b.data(), b.size(), back));
+    CHECK(net::readSpectate(b.data(), b.size(), back, &c.spectator) == net::SpectateRead::Forged);  // a replay
+    std::vector<std::uint8_t> next = net::encodeSpectate(m, &c.host);
+    CHECK(net::readSpectate(next.data(), next.size() - 1, back, &c.spectator) == net::SpectateRead::Forged);
+    next.push_back(0);
+    CHECK(net::readSpectate(next.data(), next.size(), back, &c.spectator) == net::SpectateRead::Forged);
+    next.pop_back();
+    next[4] ^= 1;  // the cookie is in clear but authenticated
+    CHECK(net::readSpectate(next.data(), next.size(), back, &c.spectator) == net::SpectateRead::Forged);
+    next[4] ^= 1;
+    REQUIRE(net::readSpectate(next.data(), next.size(), back, &c.spectator) == net::SpectateRead::Ok);
+    m.inputs[0].buttons[0] = 0xff00;  // bits past the nine buttons, sealed by a broken host
+    const std::vector<std::uint8_t> bad = net::encodeSpectate(m, &c.host);
+    CHECK(net::readSpectate(bad.data(), bad.size(), back, &c.spectator) == net::SpectateRead::Malformed);
+    CHECK(net::readSpectate(bad.data(), bad.size(), back) == net::SpectateRead::Forged);  // no channel: nothing opens
     net::SpectateMessage watch;
     watch.type = net::SpectateType::Watch;
+    watch.key.fill(9);
     std::vector<std::uint8_t> w = net::encodeSpectate(watch);
-    REQUIRE(net::decodeSpectate(w.data(), w.size(), back));
-    w[40] = 1;  // the padding (after the nonce, from byte 28) must be zeros
-    CHECK_FALSE(net::decodeSpectate(w.data(), w.size(), back));
+    REQUIRE(w.size() == net::kWatchSize);
+    REQUIRE(net::readSpectate(w.data(), w.size(), back) == net::SpectateRead::Ok);
+    CHECK(back.key == watch.key);
+    w[40] = 1;  // the padding (after the key, from byte 36) must be zeros: the tag catches it first
+    CHECK(net::readSpectate(w.data(), w.size(), back) == net::SpectateRead::Forged);
 }
 
 TEST_CASE("spectate codec: no Setup is larger than the Watch it answers (no amplification)") {
+    ChannelPair c;
     net::SpectateMessage s;
     s.type = net::SpectateType::Setup;
-    s.welcome = net::encodePacket(longestWelcome());
-    CHECK(net::encodeSpectate(s).size() <= net::kWatchSize);
-}
-
-TEST_CASE("spectate tags: authentic only under the key it was made with, no tag or a changed byte fails") {
-    net::SpectateMessage m;
-    m.type = net::SpectateType::Inputs;
-    m.cookie = 9;
-    m.firstFrame = 1;
-    m.inputs.resize(3);
-    const net::Key k = keyOf(1), other = keyOf(2);
-    std::vector<std::uint8_t> b = net::encodeSpectate(m, k);
-    CHECK(net::spectateAuthentic(k, b.data(), b.size()));
-    CHECK_FALSE(net::spectateAuthentic(other, b.data(), b.size()));
-    CHECK_FALSE(net::spectateAuthentic({}, b.data(), b.size()));
-    CHECK(net::spectateAuthentic({}, net::encodeSpectate(m).data(), b.size()));  // the direct path's (empty) key
-    b[10] ^= 1;
-    CHECK_FALSE(net::spectateAuthentic(k, b.data(), b.size()));
-    b[10] ^= 1;
-    b.resize(b.size() - net::kTagSize);  // the body alone
-    CHECK_FALSE(net::spectateAuthentic(k, b.data(), b.size()));
-}
-
-TEST_CASE("spectate: forged datagrams from the host's address are dropped before decoding, the stream is whole") {
-    net::MemoryNetwork network;
-    auto& hostEnd = network.add(1, {}, 1);
-    auto& watcherEnd = network.add(2, {}, 2);
-    spectest::Wire forger(watcherEnd);
-    const net::Key key = keyOf(7);
-    net::SpectatorHub hub(2);
-    hub.setKey(key);
-    net::SpectateDemux demux(hostEnd, hub);
-    net::SpectatorClient client(forger, 1);
-    client.setKey(key);
-    hub.startMatch(longestWelcome(), 0);
-    std::vector<sim::FrameInput> played;
-    std::vector<std::uint8_t> data;
-    net::Address from = 0;
-    std::int64_t forgedSent = 0;
-    for (std::int64_t t = 0; t <= 20000; t += 16) {  // bounded: 20 s of fake time
-        const std::int64_t frame = t / 16;
-        if (frame >= 1 && frame <= 600) {
-            sim::FrameInput in;
-            in.buttons[0] = std::uint16_t(frame % 300);
-            in.buttons[1] = std::uint16_t((frame * 5) % 400);
-            hub.confirmed(in);
-            played.push_back(in);
-        }
-        if (frame == 600) hub.setLastFrame(600);
-        if (frame % 10 == 5 && client.state() == net::SpectatorState::Watching) {
-            // The right format with false inputs for the next frames and a false end, under a wrong key, under
-            // the empty key, and without a tag; and a false refusal.
-            net::SpectateMessage lie;
-            lie.type = net::SpectateType::Inputs;
-            lie.cookie = forger.cookie;  // on the path: it saw the real stream's cookie
-            lie.lastFrame = std::uint32_t(client.inputs().size() + 1);
-            lie.newest = lie.lastFrame;
-            lie.firstFrame = std::uint32_t(client.inputs().size() + 1);
-            lie.inputs.resize(1);
-            lie.inputs[0].buttons[0] = 0x1ff;
-            net::SpectateMessage refuse;
-            refuse.type = net::SpectateType::Refuse;
-            std::vector<std::uint8_t> noTag = net::encodeSpectate(lie, keyOf(8));
-            noTag.resize(noTag.size() - net::kTagSize);
-            forger.queued = {net::encodeSpectate(lie, keyOf(8)), net::encodeSpectate(lie), noTag,
-                             net::encodeSpectate(refuse, keyOf(8))};
-            forgedSent += 4;
-        }
-        while (demux.receive(data, from, t)) FAIL("a spectator datagram reached the match");
-        hub.tick(demux, t);
-        client.tick(t);
-    }
-    CHECK(client.failure() == "");
-    CHECK(client.lastFrame() == 600);
-    spectest::requireSameInputs(client.inputs(), played);
-    CHECK(forgedSent > 100);
-    CHECK(client.forged() == forgedSent);
-    CHECK(client.malformed() == 0);  // dropped for their tag, before anything else was looked at
-}
-
-TEST_CASE("spectate: a Watch under another key gets no Setup, the forger's tool works under the right key") {
-    net::MemoryNetwork network;
-    auto& hostEnd = network.add(1, {}, 1);
-    auto& watcherEnd = network.add(2, {}, 2);
-    net::SpectatorHub hub(2);
-    hub.setKey(keyOf(7));
-    net::SpectateDemux demux(hostEnd, hub);
-    net::SpectatorClient stranger(watcherEnd, 1);
-    stranger.setKey(keyOf(8));
-    hub.startMatch(longestWelcome(), 0);
-    std::vector<std::uint8_t> data;
-    net::Address from = 0;
-    for (std::int64_t t = 0; t <= 1000; t += 16) {
-        while (demux.receive(data, from, t)) {}
-        hub.tick(demux, t);
-        stranger.tick(t);
-    }
-    CHECK(hub.count() == 0);
-    CHECK(hub.forged() >= 3);
-    CHECK(stranger.state() == net::SpectatorState::Asking);
-    // Control: the same injection under the key the spectator holds does end it (so the test above can fail).
-    auto& other = network.add(3, {}, 3);
-    spectest::Wire forger(other);
-    net::SpectatorClient victim(forger, 1);
-    victim.setKey(keyOf(7));
-    net::Nonce nonce;
-    nonce.fill(3);
-    victim.setNonce(nonce);
+    s.cookie = 1;
+    s.name = std::string(net::kMaxPlayerNameLength, 'n');
+    s.welcome = net::encodePacket([] {
+        net::Packet w = longestWelcome();
+        w.token = 0;
+        return w;
+    }());
+    const std::vector<std::uint8_t> b = net::encodeSpectate(s, &c.host);
+    CHECK(b.size() <= net::kWatchSize);
+    net::SpectateMessage back;
+    REQUIRE(net::readSpectate(b.data(), b.size(), back, &c.spectator) == net::SpectateRead::Ok);
+    CHECK(back.name == s.name);
+    CHECK(back.welcome == s.welcome);
     net::SpectateMessage refuse;
     refuse.type = net::SpectateType::Refuse;
-    forger.queued = {net::encodeSpectate(refuse, keyOf(7), &nonce)};
-    victim.tick(0);
-    CHECK(victim.failure() == "refused: the host takes no more spectators");
+    refuse.refusal = net::SpectateRefusal::Version;
+    refuse.hostVersion = 9;
+    CHECK(net::encodeSpectate(refuse).size() <= net::kWatchSize);
+}
+
+TEST_CASE("spectate: the spectator knows the host by the identity that signed its setup, not by the name it claims") {
+    net::MemoryNetwork network;
+    auto& hostEnd = network.add(1, {}, 1);
+    auto& watcherEnd = network.add(2, {}, 2);
+    net::Identity alice;
+    REQUIRE(net::makeIdentity("alice", alice));
+    net::SpectatorHub hub(2);
+    hub.setIdentity(alice);
+    net::SpectateDemux demux(hostEnd, hub);
+    net::SpectatorClient client(watcherEnd, 1);
+    hub.startMatch(spectest::welcome(), 0);
+    run(demux, hub, 0, 500, client);
+    REQUIRE(client.state() == net::SpectatorState::Watching);
+    CHECK(client.hostName() == "alice");
+    CHECK(client.hostKey() == alice.publicKey);
+
+    // One on the path answers a fresh spectator's Watch itself: its own X25519 key and a seal the spectator opens,
+    // naming alice's identity but signed by another key. Refused; signed by the key it names, taken (the control).
+    net::Identity mallory;
+    REQUIRE(net::makeIdentity("mallory", mallory));
+    for (const bool honest : {false, true}) {
+        auto& victimEnd = network.add(honest ? 4 : 3, {}, honest ? 4 : 3);
+        spectest::Wire wire(victimEnd);
+        net::SpectatorClient victim(wire, 1);
+        victim.tick(0);  // its Watch: the key is on the wire
+        net::SpectateMessage s;
+        s.type = net::SpectateType::Setup;
+        s.cookie = 5;
+        net::KxKey secret;
+        REQUIRE(net::makeKxPair(s.key, secret));
+        const auto transcript = net::spectateTranscript(wire.spectatorKey, s.key, s.cookie);
+        net::ChannelKey tx, rx;
+        REQUIRE(net::channelKeys(false, s.key, secret, wire.spectatorKey, transcript, tx, rx));
+        net::Channel channel(tx, rx);
+        s.identity = honest ? mallory.publicKey : alice.publicKey;
+        s.name = "alice";
+        s.welcome = net::encodePacket(spectest::welcome());
+        s.signature = net::signDigest(mallory, net::setupDigest(transcript, s));
+        wire.queued = {net::encodeSpectate(s, &channel)};
+        victim.tick(16);
+        CHECK(victim.state() == (honest ? net::SpectatorState::Watching : net::SpectatorState::Asking));
+        CHECK(victim.forged() == (honest ? 0 : 1));
+        if (honest) CHECK(victim.hostKey() == mallory.publicKey);  // who signed: what the screen would show
+    }
 }
 
 TEST_CASE("spectate: a late watcher over a lossy network gets every frame from 1, a full hub refuses, silence drops") {
@@ -194,11 +176,8 @@ TEST_CASE("spectate: a late watcher over a lossy network gets every frame from 1
     for (std::int64_t t = 0; t <= 20000; t += 16) {  // bounded: 20 s of fake time
         const std::int64_t frame = t / 16;
         if (frame >= 1 && frame <= 900) {
-            sim::FrameInput in;
-            in.buttons[0] = std::uint16_t(frame % 300);
-            in.buttons[1] = std::uint16_t((frame * 7) % 500);
-            hub.confirmed(in);
-            played.push_back(in);
+            hub.confirmed(spectest::frameInput(frame));
+            played.push_back(spectest::frameInput(frame));
         }
         if (frame == 900) hub.setLastFrame(900);
         while (demux.receive(data, from, t)) FAIL("a spectator datagram reached the match");
@@ -216,6 +195,7 @@ TEST_CASE("spectate: a late watcher over a lossy network gets every frame from 1
     CHECK(c.failure() == "refused: the host takes no more spectators");
     CHECK(hub.refused() >= 1);
     CHECK(hub.allCaughtUp());
+    CHECK(hub.moved() == 0);
 }
 
 TEST_CASE("spectate: a watcher that goes silent is dropped and frees its place") {
@@ -225,19 +205,45 @@ TEST_CASE("spectate: a watcher that goes silent is dropped and frees its place")
     net::SpectatorHub hub(1);
     net::SpectatorClient q(quiet, 1);
     hub.startMatch(longestWelcome(), 0);
-    std::vector<std::uint8_t> data;
-    net::Address from = 0;
     net::SpectateDemux demux(hostEnd, hub);
-    for (std::int64_t t = 0; t <= 500; t += 16) {
-        while (demux.receive(data, from, t)) {}
-        hub.tick(demux, t);
-        q.tick(t);
-    }
+    run(demux, hub, 0, 500, q);
     CHECK(hub.count() == 1);
-    for (std::int64_t t = 516; t <= 500 + net::kSpectatorTimeoutMs + 100; t += 16) {  // q stops ticking: silent
-        while (demux.receive(data, from, t)) {}
-        hub.tick(demux, t);
-    }
+    run(demux, hub, 516, 500 + net::kSpectatorTimeoutMs + 100);  // q stops ticking: silent
     CHECK(hub.count() == 0);
     CHECK(hub.dropped() == 1);
+}
+
+TEST_CASE("spectate: spoofed Watches take no place: an address that never answers gets a Challenge no larger, no Setup") {
+    net::MemoryNetwork network;
+    auto& hostEnd = network.add(1, {}, 1);
+    auto& victim = network.add(9, {}, 9);  // the spoofed source: it never answers
+    net::SpectatorHub hub(1);
+    net::SpectateDemux demux(hostEnd, hub);
+    hub.startMatch(spectest::welcome(), 0);
+    std::vector<std::uint8_t> data;
+    net::Address from = 0;
+    for (int i = 0; i < 8; ++i) {  // eight different spectator keys, as a flood of spoofed Watches would carry
+        net::SpectateMessage w;
+        w.type = net::SpectateType::Watch;
+        w.key.fill(std::uint8_t(i + 1));
+        const std::vector<std::uint8_t> bytes = net::encodeSpectate(w);
+        victim.sendTo(1, bytes.data(), bytes.size(), i);
+        while (demux.receive(data, from, i)) FAIL("a spectator datagram reached the match");
+        hub.tick(demux, i);
+    }
+    CHECK(hub.count() == 0);  // before: each made a watcher, with a key exchange, and the first took the only place
+    CHECK(hub.challenged() == 8);
+    int answers = 0;
+    while (victim.receive(data, from, 100)) {
+        ++answers;
+        CHECK(data.size() == 36);  // 'B' 'S' 4 6, the cookie, the tag: never more than the 336 bytes it answers
+        CHECK(data[3] == std::uint8_t(net::SpectateType::Challenge));
+    }
+    CHECK(answers == 8);
+    // The real spectator, which receives at its address, still gets the only place at once.
+    auto& watcherEnd = network.add(2, {}, 2);
+    net::SpectatorClient client(watcherEnd, 1);
+    run(demux, hub, 200, 400, client);
+    CHECK(client.state() == net::SpectatorState::Watching);
+    CHECK(hub.count() == 1);
 }

@@ -1,7 +1,8 @@
-// The spectator stream on the direct path (no lobby, the empty secret): its key derives from both sides' nonces, so
-// a third party who knows the empty secret and even the cookie, but never saw the nonces, cannot forge inputs, an
-// end, a refusal or a rematch to a spectator, nor acknowledgements to the host; one on the path who saw them can
-// (the control, so the test can fail). Golden bytes of version 3, and what each side does with another version.
+// The spectator stream against an attacker on the path (no lobby: nothing of a lobby's goes into its keys anyway):
+// one who captured every datagram of a stream, both ways, forges nothing (no inputs, end, refusal, rematch or
+// acknowledgement, no move of the stream); the control shows the same forgeries work under the stream's real keys,
+// so the test can fail. A spectator whose NAT changes its port keeps its stream, moved only by an authentic Ack.
+// Golden bytes of version 4's clear parts, and what each side does with another version (version 3 is told).
 #include "game/net/crypto/hmac.h"
 #include "game/net/crypto/sha256.h"
 #include "game/net/memory_transport.h"
@@ -12,102 +13,37 @@
 
 namespace {
 
-net::Packet welcome() {
-    net::Packet w;
-    w.type = net::PacketType::Welcome;
-    w.setup.fighter[0] = "a";
-    w.setup.fighter[1] = "b";
-    return w;
+/// Ticks a hub (behind its demux) and a client over fake time [from, to), confirming frames 1..lastFrame on the
+/// way (frame = t / 16) and ending the match at lastFrame; `each` runs before every tick.
+template <typename Each>
+void play(net::SpectateDemux& demux, net::SpectatorHub& hub, net::SpectatorClient& client, std::int64_t from,
+          std::int64_t to, std::int64_t lastFrame, std::vector<sim::FrameInput>& played, Each each) {
+    std::vector<std::uint8_t> data;
+    net::Address addr = 0;
+    for (std::int64_t t = from; t < to; t += 16) {
+        const std::int64_t frame = t / 16;
+        if (frame >= 1 && frame <= lastFrame && std::int64_t(played.size()) < frame) {
+            hub.confirmed(spectest::frameInput(frame));
+            played.push_back(spectest::frameInput(frame));
+        }
+        if (frame == lastFrame) hub.setLastFrame(lastFrame);
+        each(t);
+        while (demux.receive(data, addr, t)) FAIL("a spectator datagram reached the match");
+        hub.tick(demux, t);
+        client.tick(t);
+    }
 }
 
-sim::FrameInput frameInput(std::int64_t frame) {
-    sim::FrameInput in;
-    in.buttons[0] = std::uint16_t(frame % 300);
-    in.buttons[1] = std::uint16_t((frame * 3) % 400);
-    return in;
-}
-
-/// What a third party forges with the empty secret and the cookie, guessing the nonces (all zeros; any guess is as
-/// good): false inputs with a false end, a refusal, a rematch.
-std::deque<std::vector<std::uint8_t>> forgeries(const spectest::Wire& w, std::uint32_t nextFrame, const net::Nonce& guess) {
-    net::SpectateMessage lie;
-    lie.type = net::SpectateType::Inputs;
-    lie.cookie = w.cookie;
-    lie.lastFrame = nextFrame;
-    lie.newest = nextFrame;
-    lie.firstFrame = nextFrame;
-    lie.inputs.resize(1);
-    lie.inputs[0].buttons[0] = 0x1ff;
-    net::SpectateMessage refuse;
-    refuse.type = net::SpectateType::Refuse;
-    net::SpectateMessage rematch;
-    rematch.type = net::SpectateType::Setup;
-    rematch.cookie = w.cookie;
-    rematch.match = 9;
-    rematch.nonce = guess;
-    rematch.welcome = net::encodePacket(welcome());
-    const net::Key guessed = net::spectateStreamKey({}, guess, guess, w.cookie);
-    return {net::encodeSpectate(lie),           // version 2's direct path: the empty key
-            net::encodeSpectate(lie, guessed),  // the stream key with guessed nonces
-            net::encodeSpectate(refuse),        // a refusal under the empty secret, without the Watch's nonce
-            net::encodeSpectate(refuse, {}, &guess),
-            net::encodeSpectate(rematch, guessed)};
+/// A captured sealed datagram with one byte changed after its clear `B S VERSION TYPE` and cookie (the header's
+/// first bytes changed make another type or version: not a forgery of this stream).
+std::vector<std::uint8_t> changed(std::vector<std::uint8_t> b, std::size_t at) {
+    b[8 + at % (b.size() - 8)] ^= 0x40;
+    return b;
 }
 
 }  // namespace
 
-TEST_CASE("spectate direct path: a third party with the empty secret and the cookie but not the nonces forges nothing") {
-    net::MemoryNetwork network;
-    auto& hostEnd = network.add(1, {}, 1);
-    auto& watcherEnd = network.add(2, {}, 2);
-    spectest::Wire wire(watcherEnd);
-    net::SpectatorHub hub(2);  // no key: the direct path
-    net::SpectateDemux demux(hostEnd, hub);
-    net::SpectatorClient client(wire, 1);
-    hub.startMatch(welcome(), 0);
-    std::vector<sim::FrameInput> played;
-    std::vector<std::uint8_t> data;
-    net::Address from = 0;
-    std::int64_t forgedSent = 0, forgedWatches = 0;
-    net::Nonce guess{};
-    for (std::int64_t t = 0; t <= 20000; t += 16) {  // bounded: 20 s of fake time
-        const std::int64_t frame = t / 16;
-        if (frame >= 1 && frame <= 600) {
-            hub.confirmed(frameInput(frame));
-            played.push_back(frameInput(frame));
-        }
-        if (frame == 600) hub.setLastFrame(600);
-        if (frame % 10 == 5 && client.state() == net::SpectatorState::Watching) {
-            guess[std::size_t(frame) % guess.size()] ^= std::uint8_t(frame);  // a new guess each time
-            wire.queued = forgeries(wire, std::uint32_t(client.inputs().size() + 1), guess);
-            forgedSent += std::int64_t(wire.queued.size());
-            // Towards the host, from the spectator's address: an acknowledgement of every frame (the host would
-            // skip what the spectator lacks), under the empty key and under a guessed stream key.
-            net::SpectateMessage ack;
-            ack.type = net::SpectateType::Watch;
-            ack.cookie = wire.cookie;
-            ack.ackFrame = 600;
-            for (const net::Key& k : {net::Key{}, net::spectateStreamKey({}, guess, guess, wire.cookie)}) {
-                const std::vector<std::uint8_t> b = net::encodeSpectate(ack, k);
-                hub.handle(b.data(), b.size(), 2, demux, t);
-                ++forgedWatches;
-            }
-        }
-        while (demux.receive(data, from, t)) FAIL("a spectator datagram reached the match");
-        hub.tick(demux, t);
-        client.tick(t);
-    }
-    CHECK(client.failure() == "");
-    CHECK(client.lastFrame() == 600);
-    spectest::requireSameInputs(client.inputs(), played);
-    CHECK(forgedSent > 100);
-    CHECK(client.forged() == forgedSent);  // every one counted and dropped before decoding
-    CHECK(client.malformed() == 0);
-    CHECK(hub.forged() == forgedWatches);
-    CHECK(hub.malformed() == 0);
-}
-
-TEST_CASE("spectate direct path: one on the path who saw both nonces can forge (the control)") {
+TEST_CASE("spectate: an observer with a full capture forges nothing: no inputs, end, refusal, rematch or acknowledgement") {
     net::MemoryNetwork network;
     auto& hostEnd = network.add(1, {}, 1);
     auto& watcherEnd = network.add(2, {}, 2);
@@ -115,16 +51,61 @@ TEST_CASE("spectate direct path: one on the path who saw both nonces can forge (
     net::SpectatorHub hub(2);
     net::SpectateDemux demux(hostEnd, hub);
     net::SpectatorClient client(wire, 1);
-    hub.startMatch(welcome(), 0);
-    std::vector<std::uint8_t> data;
-    net::Address from = 0;
-    for (std::int64_t t = 0; t <= 1000 && client.state() != net::SpectatorState::Watching; t += 16) {
-        while (demux.receive(data, from, t)) {}
-        hub.tick(demux, t);
-        client.tick(t);
-    }
+    hub.startMatch(spectest::welcome(), 0);
+    std::vector<sim::FrameInput> played;
+    std::int64_t toSpectator = 0, toHost = 0;
+    play(demux, hub, client, 0, 20000, 600, played, [&](std::int64_t t) {
+        if ((t / 16) % 10 != 5 || client.state() != net::SpectatorState::Watching || wire.got.size() < 2) return;
+        // Towards the spectator, from the host's address: every datagram of the capture again (replays), each with
+        // a byte changed, a Refuse with the spectator's key from its Watch as context (all the clear tag needs).
+        const std::vector<std::uint8_t>& setup = wire.got.front();
+        const std::vector<std::uint8_t>& inputs = wire.got.back();
+        net::SpectateMessage refuse;
+        refuse.type = net::SpectateType::Refuse;
+        wire.queued = {setup, inputs, changed(setup, std::size_t(t)), changed(inputs, std::size_t(t)),
+                       changed(setup, 48), net::encodeSpectate(refuse, nullptr, &wire.spectatorKey)};
+        toSpectator += std::int64_t(wire.queued.size());
+        // Towards the host: the spectator's last Ack again, from its address and from another (to move the stream
+        // there), and with a byte changed.
+        const std::vector<std::uint8_t>& ack = wire.sent.back();
+        REQUIRE(ack[3] == std::uint8_t(net::SpectateType::Ack));
+        for (const auto& [bytes, from] : {std::pair{ack, net::Address(2)}, std::pair{ack, net::Address(9)},
+                                          std::pair{changed(ack, std::size_t(t)), net::Address(2)}}) {
+            hub.handle(bytes.data(), bytes.size(), from, demux, t);
+            ++toHost;
+        }
+    });
+    CHECK(client.failure() == "");
+    CHECK(client.lastFrame() == 600);
+    spectest::requireSameInputs(client.inputs(), played);
+    CHECK(toSpectator > 100);
+    CHECK(client.forged() == toSpectator);  // every one counted and dropped before decoding
+    CHECK(client.malformed() == 0);
+    CHECK(hub.forged() == toHost);
+    CHECK(hub.moved() == 0);
+    // And the capture holds nothing of the match in clear: no datagram carries the fighters' names.
+    for (const auto& b : wire.got) CHECK(std::search(b.begin(), b.end(), "a\1b", "a\1b" + 3) == b.end());
+}
+
+TEST_CASE("spectate: the control: the observer's forgeries under the stream's real keys are believed") {
+    net::MemoryNetwork network;
+    auto& hostEnd = network.add(1, {}, 1);
+    auto& watcherEnd = network.add(2, {}, 2);
+    spectest::Wire wire(watcherEnd);
+    net::SpectatorHub hub(2);
+    net::SpectateDemux demux(hostEnd, hub);
+    net::SpectatorClient client(wire, 1);
+    net::KxKey pub, secret;  // the test holds the spectator's secret: what no observer has
+    REQUIRE(net::makeKxPair(pub, secret));
+    client.setKeyPair(pub, secret);
+    hub.startMatch(spectest::welcome(), 0);
+    std::vector<sim::FrameInput> played;
+    play(demux, hub, client, 0, 200, 0, played, [](std::int64_t) {});
     REQUIRE(client.state() == net::SpectatorState::Watching);
-    // The same false input and end as above, under the key the nonces it saw give.
+    net::ChannelKey tx, rx;
+    REQUIRE(net::channelKeys(true, pub, secret, wire.hostKey, net::spectateTranscript(pub, wire.hostKey, wire.cookie), tx, rx));
+    net::Channel asHost(rx, tx);  // seals what the spectator opens
+    for (int i = 0; i < 1000; ++i) asHost.seal(nullptr, 0, nullptr, 0);  // past the counters the host used
     net::SpectateMessage lie;
     lie.type = net::SpectateType::Inputs;
     lie.cookie = wire.cookie;
@@ -133,107 +114,121 @@ TEST_CASE("spectate direct path: one on the path who saw both nonces can forge (
     lie.firstFrame = 1;
     lie.inputs.resize(1);
     lie.inputs[0].buttons[0] = 0x1ff;
-    wire.queued = {net::encodeSpectate(lie, net::spectateStreamKey({}, wire.spectatorNonce, wire.hostNonce, wire.cookie))};
-    client.tick(1100);
+    wire.queued = {net::encodeSpectate(lie, &asHost)};
+    client.tick(300);
     CHECK(client.forged() == 0);
     REQUIRE(client.inputs().size() == 1);
     CHECK(client.inputs()[0].buttons[0] == 0x1ff);
     CHECK(client.lastFrame() == 1);
+    // A Refuse with the right context does end a spectator that is still asking: an observer's one power before
+    // the stream exists (it could as well drop the Setup).
+    auto& otherEnd = network.add(3, {}, 3);
+    spectest::Wire other(otherEnd);
+    net::SpectatorClient asking(other, 1);
+    asking.tick(0);
     net::SpectateMessage refuse;
     refuse.type = net::SpectateType::Refuse;
-    wire.queued = {net::encodeSpectate(refuse, {}, &wire.spectatorNonce)};
-    client.tick(1116);
-    CHECK(client.failure() == "refused: the host takes no more spectators");
+    other.queued = {net::encodeSpectate(refuse, nullptr, &other.spectatorKey)};
+    asking.tick(16);
+    CHECK(asking.failure() == "refused: the host takes no more spectators");
 }
 
-TEST_CASE("spectate version 3 golden bytes: a Watch, a Refuse and the stream key, by hand") {
-    net::Nonce sn, hn;
-    for (std::size_t i = 0; i < sn.size(); ++i) {
-        sn[i] = std::uint8_t(0x10 + i);
-        hn[i] = std::uint8_t(0x20 + i);
-    }
-    // The stream key: HMAC-SHA-256 under the empty secret of "bf spectate key v3", 10 11 .. 1f, 20 21 .. 2f and the
-    // cookie 0x04030201 as 01 02 03 04. Golden from Python's hmac module (an implementation not ours):
-    //   hmac.new(b'', b'bf spectate key v3' + bytes(range(16, 32)) + bytes(range(32, 48)) + bytes([1, 2, 3, 4]),
-    //            hashlib.sha256).hexdigest()
-    const net::Key key = net::spectateStreamKey({}, sn, hn, 0x04030201);
-    const std::uint8_t goldenKey[32] = {0xd5, 0xc2, 0xa9, 0xf8, 0x59, 0x2e, 0x67, 0x88, 0x51, 0x0a, 0x69,
-                                        0x65, 0x31, 0x5f, 0xc2, 0x7b, 0xb7, 0xc0, 0x40, 0x22, 0x78, 0x87,
-                                        0xf4, 0x9f, 0x33, 0x47, 0xbb, 0x8f, 0x2b, 0x2c, 0x47, 0xb8};
-    CHECK(key == net::Key(goldenKey, goldenKey + 32));
-    CHECK(net::spectateStreamKey({}, sn, hn, 0x04030202) != key);  // the cookie counts
-    CHECK(net::spectateStreamKey({1}, sn, hn, 0x04030201) != key);  // the secret counts
+TEST_CASE("spectate: a spectator whose NAT changes its port keeps the stream, moved only by an authentic Ack") {
+    net::MemoryNetwork network;
+    auto& hostEnd = network.add(1, {}, 1);
+    auto& before = network.add(2, {}, 2);
+    auto& after = network.add(3, {}, 3);
+    spectest::Wire wire(before);
+    net::SpectatorHub hub(2);
+    net::SpectateDemux demux(hostEnd, hub);
+    net::SpectatorClient client(wire, 1);
+    hub.startMatch(spectest::welcome(), 0);
+    std::vector<sim::FrameInput> played;
+    play(demux, hub, client, 0, 20000, 900, played, [&](std::int64_t t) {
+        if (t == 4000) {
+            // Someone sends a captured Ack of the spectator's (a replay) and a changed one from a third address:
+            // the stream stays where it is.
+            const std::vector<std::uint8_t> ack = wire.sent[wire.sent.size() - 5];
+            hub.handle(ack.data(), ack.size(), 9, demux, t);
+            const std::vector<std::uint8_t> bad = changed(ack, 20);
+            hub.handle(bad.data(), bad.size(), 9, demux, t);
+            CHECK(hub.moved() == 0);
+            CHECK(hub.forged() == 2);
+        }
+        if (t == 5008) wire.moveTo(after);  // the NAT's mapping changed: from now on the spectator is seen at 3
+    });
+    CHECK(client.failure() == "");
+    CHECK(client.lastFrame() == 900);
+    spectest::requireSameInputs(client.inputs(), played);
+    CHECK(hub.moved() == 1);
+    CHECK(hub.dropped() == 0);
+}
 
-    // A Watch echoing that cookie: 'B' 'S' 3 1, cookie 01 02 03 04, ack 0x08070605 as 05 06 07 08, the spectator's
-    // nonce 10 .. 1f (bytes 12-27), zeros to byte 191, then the tag (bytes 192-207): the first 16 bytes of
-    // HMAC-SHA-256 under the stream key of "bf spectate v3" and bytes 0-191 (from Python's hmac as above).
+TEST_CASE("spectate version 4 golden bytes: a Watch, a Refuse and the transcript, by hand") {
+    net::KxKey sk, hk;
+    for (std::size_t i = 0; i < sk.size(); ++i) {
+        sk[i] = std::uint8_t(0x10 + i);
+        hk[i] = std::uint8_t(0x40 + i);
+    }
+    // A Watch: 'B' 'S' 4 1, the spectator's key 10 11 .. 2f (bytes 4-35), zeros to byte 319, then the tag (bytes
+    // 320-335): the first 16 bytes of HMAC-SHA-256 under the empty key of "bf spectate v4" and bytes 0-319. Golden
+    // from Python's hmac module (an implementation not ours):
+    //   hmac.new(b'', b'bf spectate v4' + bytes([0x42, 0x53, 4, 1]) + bytes(range(16, 48)) + bytes(284),
+    //            hashlib.sha256).hexdigest()[:32]
     net::SpectateMessage w;
     w.type = net::SpectateType::Watch;
-    w.cookie = 0x04030201;
-    w.ackFrame = 0x08070605;
-    w.nonce = sn;
-    const std::vector<std::uint8_t> wb = net::encodeSpectate(w, key);
-    REQUIRE(wb.size() == 208);
-    std::vector<std::uint8_t> golden = {0x42, 0x53, 3, 1, 1, 2, 3, 4, 5, 6, 7, 8};
-    golden.insert(golden.end(), sn.begin(), sn.end());
-    golden.resize(192, 0);
-    const std::uint8_t watchTag[16] = {0x9d, 0x36, 0xf9, 0x9e, 0x6d, 0x70, 0xc6, 0x49,
-                                       0xc4, 0x0b, 0x8e, 0x6f, 0x2f, 0x3d, 0x41, 0x0f};
+    w.key = sk;
+    const std::vector<std::uint8_t> wb = net::encodeSpectate(w);
+    REQUIRE(wb.size() == 336);
+    std::vector<std::uint8_t> golden = {0x42, 0x53, 4, 1};
+    golden.insert(golden.end(), sk.begin(), sk.end());
+    golden.resize(320, 0);
+    const std::uint8_t watchTag[16] = {
+        0x84, 0x27, 0xf0, 0x17, 0x1d, 0xa3, 0x35, 0x70, 0xe1, 0x1d, 0xff, 0xa3, 0x25, 0x66, 0x23, 0x92
+    };
     golden.insert(golden.end(), watchTag, watchTag + 16);
     CHECK(wb == golden);
-    CHECK(net::spectateAuthentic(key, wb.data(), wb.size()));
-    CHECK_FALSE(net::spectateAuthentic({}, wb.data(), wb.size()));
 
-    // The Refuse "full" answering a Watch with nonce sn: 'B' 'S' 3 4, reason 1, then the tag under the empty
-    // secret of "bf spectate v3", the Watch's nonce and those 5 bytes (Python's hmac as above). 21 bytes.
+    // The Refuse "full" answering that Watch: 'B' 'S' 4 4, reason 1, then the tag under the empty key of
+    // "bf spectate v4", the Watch's key and those 5 bytes (Python's hmac as above). 21 bytes.
     net::SpectateMessage r;
     r.type = net::SpectateType::Refuse;
-    const std::vector<std::uint8_t> rb = net::encodeSpectate(r, {}, &sn);
-    const std::vector<std::uint8_t> goldenRefuse = {0x42, 0x53, 3,    4,    1,    0x85, 0xf4, 0x8d, 0x8c, 0x09, 0x3b,
-                                                    0xbe, 0xa0, 0xc1, 0x11, 0x79, 0x9d, 0xa4, 0xd0, 0xc4, 0xf4};
+    const std::vector<std::uint8_t> rb = net::encodeSpectate(r, nullptr, &sk);
+    const std::vector<std::uint8_t> goldenRefuse = {
+        0x42, 0x53, 4, 4, 1, 0x0b, 0x9e, 0x10, 0x97, 0xbb, 0x74, 0x6c, 0xe3, 0x8c, 0x5a, 0x67, 0x3c, 0x7e, 0x81,
+        0x77, 0x56
+    };
     CHECK(rb == goldenRefuse);
-    CHECK(net::spectateAuthentic({}, rb.data(), rb.size(), &sn));
-    CHECK_FALSE(net::spectateAuthentic({}, rb.data(), rb.size()));  // without the nonce it fails
-    CHECK_FALSE(net::spectateAuthentic({}, rb.data(), rb.size(), &hn));
-
-    // A Refuse "another version": reason 3 and the host's version, 22 bytes; the host's own version is no reason.
-    r.refusal = net::SpectateRefusal::Version;
-    r.hostVersion = 4;
-    const std::vector<std::uint8_t> vb = net::encodeSpectate(r, {}, &sn);
-    REQUIRE(vb.size() == 22);
-    CHECK(std::vector<std::uint8_t>(vb.begin(), vb.begin() + 6) == std::vector<std::uint8_t>{0x42, 0x53, 3, 4, 3, 4});
     net::SpectateMessage back;
-    REQUIRE(net::decodeSpectate(vb.data(), vb.size(), back));
-    CHECK(back.hostVersion == 4);
-    r.hostVersion = net::kSpectateVersion;
-    const std::vector<std::uint8_t> same = net::encodeSpectate(r);
-    CHECK_FALSE(net::decodeSpectate(same.data(), same.size(), back));
-    CHECK(vb.size() <= net::kWatchSize);  // no answer is larger than a Watch
+    CHECK(net::readSpectate(rb.data(), rb.size(), back, nullptr, &sk) == net::SpectateRead::Ok);
+    CHECK(net::readSpectate(rb.data(), rb.size(), back, nullptr, &hk) == net::SpectateRead::Forged);
+    CHECK(net::readSpectate(rb.data(), rb.size(), back) == net::SpectateRead::Forged);
 
-    // A Setup: 'B' 'S' 3 2, cookie, match, the host's nonce (bytes 9-24), then the Welcome.
-    net::SpectateMessage s;
-    s.type = net::SpectateType::Setup;
-    s.cookie = 0x04030201;
-    s.match = 7;
-    s.nonce = hn;
-    s.welcome = net::encodePacket(welcome());
-    const std::vector<std::uint8_t> sb = net::encodeSpectate(s, key);
-    std::vector<std::uint8_t> head = {0x42, 0x53, 3, 2, 1, 2, 3, 4, 7};
-    head.insert(head.end(), hn.begin(), hn.end());
-    CHECK(std::vector<std::uint8_t>(sb.begin(), sb.begin() + 25) == head);
-    CHECK(std::vector<std::uint8_t>(sb.begin() + 25, sb.end() - 16) == s.welcome);
+    // The transcript: BLAKE2b-256 (unkeyed) of "bf spectate transcript v4", both keys and the cookie 0x04030201
+    // as 01 02 03 04 (Python: hashlib.blake2b(..., digest_size=32)).
+    const auto tr = net::spectateTranscript(sk, hk, 0x04030201);
+    const std::array<std::uint8_t, 32> goldenTranscript = {
+        0xfa, 0x2a, 0x52, 0xac, 0xd3, 0x7f, 0xaa, 0x5e, 0xb7, 0xd8, 0x7d, 0x0b, 0x2a, 0x55, 0xd6, 0xe8, 0x18, 0xd4,
+        0x48, 0x68, 0x8b, 0xa2, 0x75, 0x26, 0x2e, 0xd9, 0xdf, 0xff, 0x57, 0x12, 0x85, 0x1e
+    };
+    CHECK(tr == goldenTranscript);
+    CHECK(net::spectateTranscript(sk, hk, 0x04030202) != tr);  // the cookie counts
+    CHECK(net::spectateTranscript(hk, sk, 0x04030201) != tr);  // so does which key is whose
 }
 
 namespace {
 
-/// Version 2's Watch as that build encoded it (git history of game/net/spectate.*): 'B' 'S' 2 1, cookie, ack,
-/// zeros to 176 bytes, the tag under the empty key: HMAC-SHA-256 of "bf spectate v2" and those 176 bytes.
-std::vector<std::uint8_t> version2Watch() {
-    std::vector<std::uint8_t> b = {0x42, 0x53, 2, 1};
-    b.resize(176, 0);
-    static const char label[] = "bf spectate v2";
-    net::crypto::Hmac<net::crypto::Sha256> mac(nullptr, 0);
-    mac.update(label, sizeof label - 1);
+/// Version 3's first Watch as that build encoded it (git history of game/net/spectate.*): 'B' 'S' 3 1, cookie 0,
+/// ack 0, the nonce (bytes 12-27), zeros to 192 bytes, the tag under key: HMAC-SHA-256 of "bf spectate v3" and
+/// those 192 bytes; and version 2's: 'B' 'S' 2 1, zeros to 176 bytes, its tag under the empty key of
+/// "bf spectate v2".
+std::vector<std::uint8_t> oldWatch(int version, const net::Key& key, std::uint8_t nonceFill) {
+    std::vector<std::uint8_t> b = {0x42, 0x53, std::uint8_t(version), 1};
+    b.resize(version == 3 ? 192 : 176, 0);
+    if (version == 3) std::fill(b.begin() + 12, b.begin() + 28, nonceFill);
+    const std::string label = "bf spectate v" + std::to_string(version);
+    net::crypto::Hmac<net::crypto::Sha256> mac(key.data(), key.size());
+    mac.update(label.data(), label.size());
     mac.update(b.data(), b.size());
     const auto d = mac.finish();
     b.insert(b.end(), d.begin(), d.begin() + 16);
@@ -242,44 +237,68 @@ std::vector<std::uint8_t> version2Watch() {
 
 }  // namespace
 
-TEST_CASE("spectate versions: the host answers an older version's Watch with nothing, and counts it") {
+TEST_CASE("spectate versions: version 3 is told in its own layout, version 2 gets nothing; both are counted") {
     net::MemoryNetwork network;
     auto& hostEnd = network.add(1, {}, 1);
     auto& old = network.add(2, {}, 2);
     net::SpectatorHub hub(2);
     net::SpectateDemux demux(hostEnd, hub);
-    hub.startMatch(welcome(), 0);
-    const std::vector<std::uint8_t> w = version2Watch();
-    REQUIRE(w.size() == 192);
+    hub.startMatch(spectest::welcome(), 0);
     std::vector<std::uint8_t> data;
     net::Address from = 0;
+    // The version-3 lobby path's key: HMAC-SHA-256 under 32 zero bytes of "bf spectators v1" (Python's hmac).
+    const net::Key lobbyKey = {
+        0x9e, 0xd9, 0xe0, 0x67, 0xd1, 0x4b, 0xf8, 0x1e, 0xea, 0xf0, 0x39, 0x59, 0x6e, 0x36, 0xc5, 0x90, 0x4d, 0xdc,
+        0xaf, 0x02, 0xdf, 0x55, 0x50, 0xcd, 0x3a, 0xb6, 0xf9, 0xfb, 0xbb, 0x61, 0x81, 0x47
+    };
+    // Its answer: 'B' 'S' 3 4, reason 3, version 4, then HMAC-SHA-256 under the key of "bf spectate v3", the
+    // Watch's nonce (16 bytes of 0x33) and those 6 bytes, truncated to 16 (Python's hmac).
+    const std::vector<std::uint8_t> direct = {
+        0x42, 0x53, 3, 4, 3, 4, 0xfb, 0xba, 0xd6, 0x5e, 0xe5, 0x53, 0xa5, 0xbb, 0xb8, 0x81, 0xae, 0xbe, 0xbc, 0xaa,
+        0x45, 0x4e
+    };
+    const std::vector<std::uint8_t> lobby = {
+        0x42, 0x53, 3, 4, 3, 4, 0xcf, 0x9e, 0x58, 0xa0, 0x12, 0xd8, 0xd4, 0x03, 0x07, 0x0d, 0x6a, 0xbc, 0x2b, 0xb5,
+        0x89, 0xee
+    };
+    for (const auto& [key, answer] : {std::pair{net::Key{}, direct}, std::pair{lobbyKey, lobby}}) {
+        const std::vector<std::uint8_t> w = oldWatch(3, key, 0x33);
+        REQUIRE(w.size() == 208);
+        old.sendTo(1, w.data(), w.size(), 0);
+        while (demux.receive(data, from, 0)) FAIL("a spectator datagram reached the match");
+        REQUIRE(old.receive(data, from, 100));
+        CHECK(data == answer);
+        CHECK(data.size() < w.size());  // never more bytes than it got
+    }
+    const std::vector<std::uint8_t> v2 = oldWatch(2, {}, 0);
+    REQUIRE(v2.size() == 192);
     for (std::int64_t t = 0; t <= 1000; t += 250) {
-        old.sendTo(1, w.data(), w.size(), t);
+        old.sendTo(1, v2.data(), v2.size(), t);
         while (demux.receive(data, from, t)) FAIL("a spectator datagram reached the match");
         hub.tick(demux, t);
     }
-    CHECK(hub.otherVersion() == 5);
+    CHECK(hub.otherVersion() == 7);
     CHECK(hub.count() == 0);
     CHECK(hub.forged() == 0);
     CHECK_FALSE(old.receive(data, from, 2000));  // no answer: version 2 has no true reason to give
 }
 
 TEST_CASE("spectate versions: another version's datagram from the host ends the asking after 0.75 s, not before") {
-    const std::vector<std::uint8_t> v4 = {0x42, 0x53, 4, 4, 1, 2, 3};  // a future host's answer, any layout
+    const std::vector<std::uint8_t> v5 = {0x42, 0x53, 5, 4, 1, 2, 3};  // a future host's answer, any layout
     {
         net::MemoryNetwork network;
         auto& me = network.add(2, {}, 2);
         spectest::Wire wire(me);
         net::SpectatorClient client(wire, 1);
         client.tick(0);
-        wire.queued = {v4};
+        wire.queued = {v5};
         client.tick(100);
         for (std::int64_t t = 116; t < 850; t += 16) {
             client.tick(t);
             REQUIRE(client.state() == net::SpectatorState::Asking);  // within the grace
         }
         client.tick(850);
-        CHECK(client.failure() == "refused: the host runs spectator stream version 4, this game 3");
+        CHECK(client.failure() == "refused: the host runs spectator stream version 5, this game 4");
         CHECK(client.forged() == 0);
     }
     {   // A Setup of this version within the grace: the host speaks it, the stream goes on.
@@ -290,15 +309,10 @@ TEST_CASE("spectate versions: another version's datagram from the host ends the 
         net::SpectatorHub hub(2);
         net::SpectateDemux demux(hostEnd, hub);
         net::SpectatorClient client(wire, 1);
-        hub.startMatch(welcome(), 0);
-        wire.queued = {v4};
-        std::vector<std::uint8_t> data;
-        net::Address from = 0;
-        for (std::int64_t t = 0; t <= 2000; t += 16) {
-            while (demux.receive(data, from, t)) {}
-            hub.tick(demux, t);
-            client.tick(t);
-        }
+        hub.startMatch(spectest::welcome(), 0);
+        wire.queued = {v5};
+        std::vector<sim::FrameInput> played;
+        play(demux, hub, client, 0, 2000, 0, played, [](std::int64_t) {});
         CHECK(client.failure() == "");
         CHECK(client.state() == net::SpectatorState::Watching);
     }
@@ -307,15 +321,13 @@ TEST_CASE("spectate versions: another version's datagram from the host ends the 
         auto& me = network.add(2, {}, 2);
         spectest::Wire wire(me);
         net::SpectatorClient client(wire, 1);
-        net::Nonce n;
-        n.fill(5);
-        client.setNonce(n);
+        client.tick(0);
         net::SpectateMessage r;
         r.type = net::SpectateType::Refuse;
         r.refusal = net::SpectateRefusal::Version;
         r.hostVersion = 7;
-        wire.queued = {net::encodeSpectate(r, {}, &n)};
-        client.tick(0);
-        CHECK(client.failure() == "refused: the host runs spectator stream version 7, this game 3");
+        wire.queued = {net::encodeSpectate(r, nullptr, &wire.spectatorKey)};
+        client.tick(16);
+        CHECK(client.failure() == "refused: the host runs spectator stream version 7, this game 4");
     }
 }
