@@ -8,7 +8,7 @@
 # flooded datagrams, seeds, seats) are in-memory tests and simulator runs (docs/testing.md).
 #   closed:  a join to a port where nothing listens ends with "nothing answers at" (the ICMP refusal), before the
 #            10 s connect timeout could have passed
-#   signal:  SIGTERM to a joiner once its match started: it leaves (the host ends with "opponent left", not "connection lost"),
+#   signal:  SIGTERM to a joiner once its match has confirmed frames: it leaves (the host ends with "opponent left", not "connection lost"),
 #            prints "stopped by signal 15", and its recording ends with an `end` line and replays
 #   norecord: no match, no file: a host with --record whose --wait runs out creates none; one whose only caller
 #            said Hello and vanished before its first input leaves an existing file at OUT as it was; a joiner with
@@ -31,10 +31,10 @@ startHost() {
     [ -n "$port" ] || { kill "$host"; fail "the host printed no port"; }
 }
 
-# The first line of FILE matching the sed pattern PATTERN's capture, polled for at most 10 s.
+# The first line of FILE matching the sed pattern PATTERN's capture, polled for at most 30 s.
 waitFor() {
     local v=
-    for _ in $(seq 100); do
+    for _ in $(seq 300); do
         v=$(sed -n "$2" "$1" 2>/dev/null | head -n 1)
         [ -n "$v" ] && break
         sleep 0.1
@@ -65,7 +65,8 @@ signal)
     startHost
     timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
     join=$!
-    [ -n "$(waitFor "$dir/join.out" 's/^\(match started\)$/\1/p')" ] || fail "the match did not start"
+    # Once a frame is confirmed the match is on record (a match cut before its first confirmed frame leaves no file).
+    [ -n "$(waitFor "$dir/join.out" 's/^confirmed frame \([0-9]*\)$/\1/p')" ] || fail "no frame was confirmed"
     kill -TERM "$join"
     wait "$join"; joinCode=$?
     wait "$host"; hostCode=$?
