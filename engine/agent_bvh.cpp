@@ -76,11 +76,8 @@ void moveToHugeBlock(std::vector<T>& v, std::size_t capacity) {
 
 int GrowablePool::grow() {
     if (nodes.size() == nodes.capacity()) moveToHugeBlock(nodes, std::max<std::size_t>(64, 2 * nodes.size()));
-    if (names.size() == names.capacity()) moveToHugeBlock(names, std::max<std::size_t>(64, 2 * names.size()));
     nodes.emplace_back();
     live.push_back(0);
-    names.emplace_back();
-    stack.resize(nodes.size() + 2);
     return int(nodes.size()) - 1;
 }
 
@@ -88,8 +85,38 @@ template class AgentTree<GrowablePool>;
 
 void AgentBVH::removeLeaf(int leaf) {
     assert(pool_.live[std::size_t(leaf)] && pool_.nodes[std::size_t(leaf)].isLeaf());
-    pool_.names[std::size_t(leaf)].clear();
+    dropName(leaf);
     AgentTree::removeLeaf(leaf);
+}
+
+void AgentBVH::setName(int leaf, std::string_view name) {
+    char* bytes = leafBytes(leaf);
+    const auto size = std::uint32_t(name.size());
+    std::memcpy(bytes, &size, 4);
+    if (size <= kInlineName) {
+        std::memcpy(bytes + 4, name.data(), size);
+        return;
+    }
+    const auto offset = std::uint32_t(longNames_.size());
+    longNames_.append(name);
+    std::memcpy(bytes + 4, &offset, 4);
+}
+
+void AgentBVH::dropName(int leaf) {
+    const std::size_t size = nameOf(leaf).size();
+    if (size <= kInlineName) return;
+    longNamesFreed_ += size;
+    std::memset(leafBytes(leaf), 0, 4);
+    if (longNamesFreed_ < 4096 || 2 * longNamesFreed_ < longNames_.size()) return;
+    std::string kept;  // the long names still in use, packed again
+    for (int i = 0; i < poolSize(); ++i) {
+        if (!isLive(i) || !node(i).isLeaf() || nameOf(i).size() <= kInlineName) continue;
+        const auto offset = std::uint32_t(kept.size());
+        kept.append(nameOf(i));
+        std::memcpy(leafBytes(i) + 4, &offset, 4);
+    }
+    longNames_.swap(kept);
+    longNamesFreed_ = 0;
 }
 
 std::uint32_t AgentBVH::nameHash(std::string_view name) {
@@ -102,7 +129,7 @@ int AgentBVH::findSlot(std::string_view name, std::uint32_t hash) const {
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
         const NameSlot& s = nameSlots_[i];
         if (s.leaf == kFreeSlot) return -1;
-        if (s.leaf >= 0 && s.hash == hash && pool_.names[s.leaf] == name) return int(i);
+        if (s.leaf >= 0 && s.hash == hash && nameOf(s.leaf) == name) return int(i);
     }
 }
 
@@ -133,7 +160,7 @@ int AgentBVH::addNamed(const AABB& box, std::string name, int userData) {
     const std::uint32_t hash = nameHash(name);
     if (findSlot(name, hash) >= 0) return kNull;
     const int leaf = addLeaf(box, userData);
-    pool_.names[leaf] = std::move(name);
+    setName(leaf, name);
     insertName(hash, leaf);
     return leaf;
 }
@@ -171,8 +198,7 @@ void AgentBVH::prefetch(const NameKey& key, int step) const {
     }
     if (slot.leaf < 0 || slot.hash != hash) return;
     if (step == 1) {
-        __builtin_prefetch(&pool_.names[std::size_t(slot.leaf)]);
-        __builtin_prefetch(&pool_.nodes[std::size_t(slot.leaf)]);
+        __builtin_prefetch(&pool_.nodes[std::size_t(slot.leaf)]);  // the leaf, its name inside
         return;
     }
     const int parent = pool_.nodes[std::size_t(slot.leaf)].parent;
@@ -189,7 +215,7 @@ void AgentBVH::prefetch(const NameKey& key, int step) const {
 std::vector<std::string> AgentBVH::getCollidingObjects(const AABB& box) const {
     std::vector<std::string> hits;
     query(box, [&](int leaf) {
-        hits.push_back(pool_.names[leaf]);
+        hits.emplace_back(nameOf(leaf));
         return true;
     });
     return hits;
@@ -213,7 +239,7 @@ void AgentBVH::print(std::string& out, std::size_t flushAt, const std::function<
             } else {
                 out += pool_.nodes[n.parent].right == i ? "- R - leaf: " : "- L - leaf: ";
             }
-            out += pool_.names[i];
+            out += nameOf(i);
             out += " || ";
         } else {
             out += "+ branch || ";
@@ -233,96 +259,98 @@ std::string AgentBVH::toString() const {
 }
 
 void AgentBVH::clear() {
-    pool_.spareNodes = {};
-    pool_.spareNames = {};
     pool_.nodes.clear();
     pool_.live.clear();
-    pool_.names.clear();
     nameSlots_.clear();
     namesUsed_ = namesLive_ = 0;
-    pool_.stack.assign(2, 0);
+    longNames_.clear();
+    longNamesFreed_ = 0;
     root_ = freeList_ = kNull;
     leafCount_ = 0;
-    lastVisited_ = 0;
 }
 
 void AgentBVH::compact() {
-    std::vector<int> order;  // old indices in the new order
-    order.reserve(std::size_t(nodeCount()));
+    // The new order: live nodes in pre-order (right child first), then the free slots, which are dropped. perm[k]
+    // is the old index of the node that goes to place k; every index appears once, so the pool is permuted in
+    // place, cycle by cycle, with no second pool (the tree is most of the program's memory).
+    std::vector<int> perm;
+    perm.reserve(pool_.nodes.size());
     if (root_ != kNull) {
         std::vector<int> todo{root_};
         while (!todo.empty()) {
             const int i = todo.back();
             todo.pop_back();
-            order.push_back(i);
+            perm.push_back(i);
             if (pool_.nodes[i].isLeaf()) continue;
             __builtin_prefetch(&pool_.nodes[pool_.nodes[i].left]);  // popped after the whole right subtree: fetch it now
             todo.push_back(pool_.nodes[i].left);
             todo.push_back(pool_.nodes[i].right);
         }
     }
+    const std::size_t liveCount = perm.size();
+    for (int i = 0; i < poolSize(); ++i) {
+        if (!isLive(i)) perm.push_back(i);
+    }
     std::vector<int> newIndex(pool_.nodes.size(), kNull);
-    for (std::size_t k = 0; k < order.size(); ++k) newIndex[std::size_t(order[k])] = int(k);
+    for (std::size_t k = 0; k < perm.size(); ++k) newIndex[std::size_t(perm[k])] = int(k);
     const auto renumber = [&](int i) { return i == kNull ? kNull : newIndex[std::size_t(i)]; };
-    // The new pool is written into the spare one, the pool before the last compaction: its pages are already
-    // mapped, where a fresh block would be faulted in and zeroed by the kernel every time (measured: page clearing
-    // was 6% of the bvh program's big run).
-    std::vector<Node>& nodes = pool_.spareNodes;
-    nodes.clear();
-    if (nodes.capacity() < order.size()) {
-        std::vector<Node>().swap(nodes);
-        moveToHugeBlock(nodes, order.size());
-    }
-    std::vector<std::string>& names = pool_.spareNames;
-    names.clear();
-    if (names.capacity() < order.size()) {
-        std::vector<std::string>().swap(names);
-        moveToHugeBlock(names, order.size());
-    }
-    names.resize(order.size());
-    constexpr std::size_t kAhead = 16;  // the old nodes and names are read in scattered order: fetch them early
-    for (std::size_t k = 0; k < order.size(); ++k) {
-        if (k + kAhead < order.size()) {
-            __builtin_prefetch(&pool_.nodes[std::size_t(order[k + kAhead])]);
-            __builtin_prefetch(&pool_.names[std::size_t(order[k + kAhead])]);
-        }
-        Node n = pool_.nodes[std::size_t(order[k])];
+    for (std::size_t k = 0; k < liveCount; ++k) {  // links first, in the old places
+        Node& n = pool_.nodes[std::size_t(perm[k])];
         n.parent = renumber(n.parent);
         n.left = renumber(n.left);
         n.right = renumber(n.right);
-        nodes.push_back(n);
-        names[k] = std::move(pool_.names[std::size_t(order[k])]);
     }
+    permuteNodes(perm);
+    pool_.nodes.resize(liveCount);
     for (NameSlot& slot : nameSlots_) {
         if (slot.leaf >= 0) slot.leaf = newIndex[std::size_t(slot.leaf)];
     }
-    pool_.nodes.swap(nodes);
-    pool_.names.swap(names);
-    pool_.live.assign(pool_.nodes.size(), 1);
-    pool_.stack.resize(pool_.nodes.size() + 2);
+    pool_.live.assign(liveCount, 1);
     root_ = renumber(root_);
     freeList_ = kNull;
 }
 
+void AgentBVH::permuteNodes(std::vector<int>& perm) {
+    // Place k takes the node at perm[k]; following k -> perm[k] -> perm[perm[k]] ... closes a cycle, and each
+    // cycle moves its nodes one step with a single node held aside. perm[k] = k marks a place done. The source
+    // a few steps further along the cycle is fetched ahead: the old places are scattered.
+    Node* nodes = pool_.nodes.data();
+    for (int k = 0; k < int(perm.size()); ++k) {
+        if (perm[std::size_t(k)] == k) continue;
+        const Node held = nodes[k];
+        int j = k;
+        while (true) {
+            const int from = perm[std::size_t(j)];
+            perm[std::size_t(j)] = j;
+            if (from == k) {
+                nodes[j] = held;
+                break;
+            }
+            const int next = perm[std::size_t(from)];
+            __builtin_prefetch(&nodes[next]);
+            __builtin_prefetch(&nodes[perm[std::size_t(next)]]);
+            nodes[j] = nodes[from];
+            j = from;
+        }
+    }
+}
+
 std::string AgentBVH::validate() const {
     const std::string tree = validateTree([&](int i) -> std::string {
-        const std::string& name = pool_.names[std::size_t(i)];
+        const std::string_view name = nameOf(i);
         if (name.empty()) return "";
         const int slot = findSlot(name, nameHash(name));
         if (slot < 0 || nameSlots_[std::size_t(slot)].leaf != i) return "node " + std::to_string(i) + ": leaf's name is not mapped to it";
         return "";
     });
     if (!tree.empty()) return tree;
-    for (int i = 0; i < poolSize(); ++i) {
-        if (isLive(i) && !node(i).isLeaf() && !nameOf(i).empty()) return "node " + std::to_string(i) + ": branch has a name";
-    }
     std::size_t named = 0, used = 0;
     for (const NameSlot& s : nameSlots_) {
         used += s.leaf != kFreeSlot;
         if (s.leaf < 0) continue;
         ++named;
         const int i = s.leaf;
-        if (i >= int(pool_.nodes.size()) || !pool_.live[i] || !pool_.nodes[i].isLeaf() || nameHash(pool_.names[i]) != s.hash)
+        if (i >= int(pool_.nodes.size()) || !pool_.live[i] || !pool_.nodes[i].isLeaf() || nameHash(nameOf(i)) != s.hash)
             return "name map slot for leaf " + std::to_string(i) + " does not point at a leaf with that name";
     }
     if (named != namesLive_ || used != namesUsed_) return "name map counts are wrong";

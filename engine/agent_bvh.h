@@ -12,7 +12,8 @@
 // without invalidating anything, freed nodes go on a free list inside the array, and a leaf keeps its index for its
 // whole life (a re-inserting move reuses the same leaf node), so a leaf index is a stable handle. Nothing walks the
 // tree recursively: the tree is not balanced and can be as deep as it has members, so queries, printing and
-// validation use explicit stacks. Queries allocate nothing: their stack is sized whenever the pool grows.
+// validation use explicit stacks. A query's stack is local to the call (WalkStack): a tree holds no scratch
+// and no statistics, so a const query changes nothing and a saved tree is only its nodes.
 //
 // The rules live once, in AgentTree, over a pool that says where the nodes are stored: GrowablePool (heap arrays
 // that grow, for the bvh program's trees of any size: AgentBVH adds names, printing and compaction on top) or
@@ -21,13 +22,15 @@
 //
 // Every branch also holds copies of its two children's boxes, and a node is one 64-byte cache line. The tree's
 // shape is the spec's and cannot change, so speed comes from memory traffic: an insertion's descent and refit
-// read one line per level instead of three, and query() reads only the nodes that collide. The big arrays live
-// in blocks advised for huge pages, and a caller that knows its next names can have a move's reads fetched
-// before its turn (NameKey, prefetch). validate() checks that the copies equal the children's boxes.
+// read one line per level instead of three, and query() reads only the nodes that collide. The node array lives
+// in blocks advised for huge pages, a named leaf keeps its name in its own line (no array of names), compact()
+// renumbers the pool in place, and a caller that knows its next names can have a move's reads fetched before its
+// turn (NameKey, prefetch). validate() checks that the copies equal the children's boxes.
 #include "engine/aabb.h"
 
 #include <cassert>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <iterator>
 #include <string>
@@ -45,18 +48,46 @@ struct alignas(64) AgentNode {
     int left = -1;
     int right = -1;
     int userData = 0;   ///< caller's value for a leaf (e.g. an item id); 0 for branches
-    AABB childBox[2];   ///< a branch's copies of nodes[left].box and nodes[right].box (unused in a leaf)
+    AABB childBox[2];   ///< a branch's copies of nodes[left].box and nodes[right].box; a named leaf's name bytes
     bool isLeaf() const { return left == -1; }
 };
+static_assert(sizeof(AgentNode) == 64, "an agent node is one cache line: a descent reads one line per level");
+static_assert(alignof(AgentNode) == 64, "an agent node starts a cache line");
 
-/// Node storage that grows on demand (heap arrays advised for huge pages), with a name slot per node.
+/// The stack of a query or walk, local to the call (a tree holds no scratch, so a copy of it saves only the tree):
+/// Capacity entries on the C++ stack, and for a growable tree (Capacity too small for some deep tree) a heap
+/// block taken only when a walk goes deeper than that.
+template <int Capacity, bool Growable>
+class WalkStack {
+public:
+    /// Makes room for two more pushes when top entries are in use; returns the entries.
+    int* reserve(int top) {
+        if constexpr (Growable) {
+            if (top + 2 > capacity_) grow();
+        }
+        return data_;
+    }
+
+private:
+    void grow() {
+        capacity_ *= 2;
+        heap_.assign(data_, data_ + capacity_ / 2);
+        heap_.resize(std::size_t(capacity_));
+        data_ = heap_.data();
+    }
+    int local_[Capacity];
+    int* data_ = local_;
+    int capacity_ = Capacity;
+    std::vector<int> heap_;
+};
+
+/// Node storage that grows on demand (a heap array advised for huge pages).
 struct GrowablePool {
+    /// Entries of a walk's stack kept on the C++ stack; a deeper walk takes a heap block.
+    static constexpr int kWalkStack = 256;
+    using Stack = WalkStack<kWalkStack, true>;
     std::vector<AgentNode> nodes;           ///< the pool
     std::vector<char> live;                 ///< 1 for a node in the tree, 0 for a free one
-    std::vector<std::string> names;         ///< per node; "" for branches and unnamed leaves
-    mutable std::vector<int> stack;         ///< query stack, sized to the pool so queries never allocate
-    std::vector<AgentNode> spareNodes;      ///< compact()'s next target: the pool before the last compaction
-    std::vector<std::string> spareNames;    ///< the same for names
 
     /// Nodes in the pool (live and free).
     int size() const { return int(nodes.size()); }
@@ -64,19 +95,17 @@ struct GrowablePool {
     bool hasRoom(int) const { return true; }
     /// Appends a node slot (not live) and returns its index.
     int grow();
-    /// Checks a node about to be freed (a leaf's name is cleared by removeLeaf; branches have none).
-    void checkFree(int i) const {
-        (void)i;
-        assert(names[std::size_t(i)].empty());
-    }
+    /// Checks a node about to be freed.
+    void checkFree(int) const {}
 };
 
 /// Node storage of at most N nodes inside the object: no heap, so a tree over it is trivially copyable.
 template <int N>
 struct InlinePool {
+    /// A walk pushes each node at most once, so N + 2 entries always do.
+    using Stack = WalkStack<N + 2, false>;
     AgentNode nodes[N];       ///< the pool; the first `count` are in use (live or free)
     char live[N] = {};        ///< 1 for a node in the tree, 0 for a free one
-    mutable int stack[N + 2] = {};  ///< query stack (scratch: not part of the tree's value)
     int count = 0;            ///< nodes handed out so far
 
     /// Nodes in the pool (live and free).
@@ -137,17 +166,19 @@ public:
     }
 
     /// Visits every leaf colliding with box, calling onHit(leafIndex); onHit returns false to stop early.
-    /// Allocates nothing; returns the number of nodes whose box was tested (also kept as lastVisited()).
+    /// Allocates nothing unless the walk is deeper than the stack kept on the C++ stack (Pool::Stack); changes
+    /// nothing; returns the number of nodes whose box was tested.
     /// Same hits, order and count as walk(), but a branch tests its children through its own copies of their
     /// boxes and only colliding nodes are pushed, so a node that misses is never read.
     template <class OnHit>
     int query(const AABB& box, OnHit&& onHit) const {
         int visited = 0;
         const Node* nodes = std::data(pool_.nodes);
-        int* stack = std::data(pool_.stack);
+        typename Pool::Stack scratch;
         if (root_ != kNull) {
             visited = 1;
             int top = 0;
+            int* stack = scratch.reserve(top);
             if (collide(nodes[root_].box, box)) stack[top++] = root_;
             while (top > 0) {
                 const int i = stack[--top];
@@ -157,6 +188,7 @@ public:
                     continue;
                 }
                 visited += 2;
+                stack = scratch.reserve(top);
                 // Right is popped first, as in walk(). A pushed node is fetched at once, so the memory reads of
                 // the nodes waiting on the stack overlap; so is the node after it, which after compact() is its
                 // right child.
@@ -172,7 +204,6 @@ public:
                 }
             }
         }
-        lastVisited_ = visited;
         return visited;
     }
 
@@ -180,9 +211,10 @@ public:
     template <class OnHit, class OnTest>
     int walk(const AABB& box, OnHit&& onHit, OnTest&& onTest) const {
         int visited = 0;
+        typename Pool::Stack scratch;
         if (root_ != kNull) {
-            int* stack = std::data(pool_.stack);
             int top = 0;
+            int* stack = scratch.reserve(top);
             stack[top++] = root_;
             while (top > 0) {
                 const int i = stack[--top];
@@ -194,12 +226,12 @@ public:
                 if (n.isLeaf()) {
                     if (!onHit(i)) break;
                 } else {
+                    stack = scratch.reserve(top);
                     stack[top++] = n.left;   // right is popped first, matching the printed order
                     stack[top++] = n.right;
                 }
             }
         }
-        lastVisited_ = visited;
         return visited;
     }
 
@@ -215,8 +247,6 @@ public:
     int memberCount() const { return leafCount_; }
     /// Number of live nodes (2 * members - 1, or 0).
     int nodeCount() const { return leafCount_ == 0 ? 0 : 2 * leafCount_ - 1; }
-    /// Nodes tested by the last query or walk.
-    int lastVisited() const { return lastVisited_; }
 
     /// Edges on the longest root-to-leaf path (0 for a single leaf, -1 when empty). O(n), no recursion.
     int height() const {
@@ -408,7 +438,6 @@ protected:
     int root_ = kNull;
     int freeList_ = kNull;  // chained through Node::parent
     int leafCount_ = 0;
-    mutable int lastVisited_ = 0;
 };
 
 /// An agent tree of at most N nodes (N / 2 + 1 members) stored inline: plain data, saved by a plain copy.
@@ -452,10 +481,17 @@ public:
     /// grandparent, which a re-inserting move splices) last, so that no step waits on memory. Any name, even an
     /// unknown one, is fine.
     void prefetch(const NameKey& key, int step) const;
-    /// The name of a leaf added by name ("" for one added by addLeaf).
-    const std::string& nameOf(int leaf) const { return pool_.names[std::size_t(leaf)]; }
+    /// The name of a leaf added by name ("" for one added by addLeaf); valid until the next add or removal.
+    std::string_view nameOf(int leaf) const {
+        const char* bytes = leafBytes(leaf);
+        std::uint32_t size = 0, offset = 0;
+        std::memcpy(&size, bytes, 4);
+        if (size <= kInlineName) return std::string_view(bytes + 4, size);
+        std::memcpy(&offset, bytes + 4, 4);
+        return std::string_view(longNames_.data() + offset, size);
+    }
     /// Asks the memory system early for nameOf(leaf), e.g. for each hit of a query whose names are read after it.
-    void prefetchName(int leaf) const { __builtin_prefetch(&pool_.names[std::size_t(leaf)]); }
+    void prefetchName(int leaf) const { __builtin_prefetch(leafBytes(leaf)); }
     /// Names of every member colliding with box, in tree order (unsorted); the homework's getCollidingObjects.
     std::vector<std::string> getCollidingObjects(const AABB& box) const;
 
@@ -479,6 +515,20 @@ public:
     void compact();
 
 private:
+    // A named leaf keeps its name where a branch keeps its children's boxes (a leaf has none): 4 bytes of size, then
+    // the name itself when it fits, else a 4-byte offset into longNames_. So a name costs no memory of its own,
+    // moves with its leaf when the pool is renumbered, and is read from the line that a lookup or a hit reads anyway.
+    static constexpr std::uint32_t kInlineName = sizeof(AgentNode::childBox) - 4;
+    const char* leafBytes(int leaf) const {
+        return reinterpret_cast<const char*>(pool_.nodes[std::size_t(leaf)].childBox);
+    }
+    char* leafBytes(int leaf) { return reinterpret_cast<char*>(pool_.nodes[std::size_t(leaf)].childBox); }
+    void setName(int leaf, std::string_view name);
+    void permuteNodes(std::vector<int>& perm);  // place k takes the node at perm[k]; perm is used up
+    void dropName(int leaf);
+    std::string longNames_;          // the names too long to sit in their leaf, one after another
+    std::size_t longNamesFreed_ = 0; // bytes of longNames_ whose leaf is gone
+
     // The name -> leaf map: open addressing with linear probing over a power-of-two table at most half full,
     // each slot a name's hash and its leaf (kFreeSlot, kErasedSlot otherwise); names themselves stay in the pool.
     // A lookup reads one slot and the matching name, where std::unordered_map chased two more pointers.

@@ -4,11 +4,11 @@
 //
 // Both files are streamed through a fixed buffer and read a few lines ahead by a one-pass scanner (a token path
 // reads and reports anything it does not take), and output goes through a buffer written every 64 KiB (the
-// printed tree too), so memory stays bounded by the tree itself whatever the files' sizes, and a 200,000-member
-// agent with 1,000,000 actions takes about 0.6 s of CPU (README, "Measured"). A file past Limits::maxFileBytes or a line past Limits::maxLineBytes is refused (an endless input
-// such as /dev/zero stops at once). Every malformed record stops the run with `FILE:LINE: what is wrong` on the
-// error stream; whatever was printed for earlier actions has already been written by then. A failed write (a
-// full disk, a closed pipe) stops the run with exit status kWriteError.
+// printed tree too), so memory stays bounded by the tree itself whatever the files' sizes (measured against the
+// program's I/O floor in bench/RESULTS.md). A file past Limits::maxFileBytes or a line past Limits::maxLineBytes is
+// refused (an endless input such as /dev/zero stops at once). Every malformed record stops the run with
+// `FILE:LINE: what is wrong` on the error stream; whatever was printed for earlier actions has already been written
+// by then. A failed write (a full disk, a closed pipe) stops the run with exit status kWriteError.
 #include <cstddef>
 #include <cstdint>
 #include <iosfwd>

@@ -386,6 +386,17 @@ private:
     FightState s_;
     std::vector<Event> events_;
     StepStats stats_;
+    /// A rigged fighter's member boxes for recent poses (facing right, at the origin), by anim and frame. A pose is a
+    /// function of the definition alone, and a rollback re-simulates frames that were just simulated, so a pose is
+    /// mostly found here instead of being worked out again from the bones (most of a step's work). Not state: a
+    /// restore leaves it as it is, and it changes no result.
+    struct PoseMemo {
+        int anim = -1, frame = -1;
+        engine::AABB boxes[kMaxMembers];
+    };
+    static constexpr int kPoseMemo = 64;  // a power of two
+    PoseMemo poseMemo_[2][kPoseMemo];
+    const PoseMemo& posedMembers(int p, int anim, int frame);
 };
 
 }  // namespace sim

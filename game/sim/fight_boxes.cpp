@@ -13,11 +13,9 @@ void Fight::placeBoxes(int p) {
     const AnimDef& a = d.anims[f.anim];
     const int frame = f.animFrame;
     if (d.rigged()) {
-        // The members are the bones' bounds at this frame's pose (a fixed array: nothing is allocated).
-        BoneArray placed;
-        const int n = posedBones(d, f.anim, frame, placed);
+        const PoseMemo& pose = posedMembers(p, f.anim, frame);
         for (int m = 0; m < int(d.members.size()); ++m) {
-            f.body.moveLeaf(f.memberLeaf[m], toWorld(posedMemberBox(d, placed, n, m), f.x, f.y, f.facing));
+            f.body.moveLeaf(f.memberLeaf[m], toWorld(pose.boxes[m], f.x, f.y, f.facing));
         }
     } else {
         for (int m = 0; m < int(d.members.size()); ++m) {
@@ -35,6 +33,19 @@ void Fight::placeBoxes(int p) {
         }
     }
     f.push = toWorld(push, f.x, f.y, f.facing);
+}
+
+const Fight::PoseMemo& Fight::posedMembers(int p, int anim, int frame) {
+    PoseMemo& memo = poseMemo_[p][unsigned(anim * 37 + frame) & (kPoseMemo - 1)];
+    if (memo.anim == anim && memo.frame == frame) return memo;
+    // The members are the bones' bounds at this frame's pose (a fixed array: nothing is allocated).
+    const FighterDef& d = defs_[p];
+    BoneArray placed;
+    const int n = posedBones(d, anim, frame, placed);
+    for (int m = 0; m < int(d.members.size()); ++m) memo.boxes[m] = posedMemberBox(d, placed, n, m);
+    memo.anim = anim;
+    memo.frame = frame;
+    return memo;
 }
 
 void Fight::placeAll() {

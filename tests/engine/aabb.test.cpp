@@ -3,6 +3,7 @@
 #include "engine/aabb.h"
 
 #include <doctest/doctest.h>
+#include "engine/box_string.h"
 
 using engine::AABB;
 

@@ -4,6 +4,7 @@
 #include "engine/agent_bvh.h"
 
 #include <doctest/doctest.h>
+#include "engine/box_string.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -45,7 +46,7 @@ TEST_CASE("an empty tree prints nothing, has no root and answers no query") {
     CHECK(t.height() == -1);
     CHECK(t.nodeCount() == 0);
     CHECK(t.getCollidingObjects(AABB{0, 0, 100, 100}).empty());
-    CHECK(t.lastVisited() == 0);
+    CHECK(t.query(AABB{0, 0, 100, 100}, [](int) { return true; }) == 0);
     CHECK_FALSE(t.remove("ghost"));
     CHECK_FALSE(t.move("ghost", AABB{0, 0, 1, 1}));
 }
@@ -212,11 +213,11 @@ TEST_CASE("queries are inclusive, count their visits and can stop early") {
     addAll(t, {{"a", kA}, {"b", kB}, {"c", kC}});
     SUBCASE("a miss of the root box tests one node") {
         CHECK(t.getCollidingObjects(AABB{10, 10, 11, 11}).empty());
-        CHECK(t.lastVisited() == 1);
+        CHECK(t.query(AABB{10, 10, 11, 11}, [](int) { return true; }) == 1);
     }
     SUBCASE("touching only a's left edge: root, a, and the inner branch are tested") {
         CHECK(sortedHits(t, AABB{-1, 0, 0, 0}) == std::vector<std::string>{"a"});
-        CHECK(t.lastVisited() == 3);
+        CHECK(t.query(AABB{-1, 0, 0, 0}, [](int) { return true; }) == 3);
     }
     SUBCASE("a shared edge hits both neighbours") {
         CHECK(sortedHits(t, AABB{2, 1, 2, 1}) == std::vector<std::string>{"a", "c"});
@@ -348,7 +349,8 @@ TEST_CASE("compact renumbers the nodes in printing order and keeps the tree, nam
     for (int i = 0; i < 200; ++i) {
         const int x = num(0, 300), y = num(0, 300);
         const AABB b{x, y, x + num(0, 20), y + num(0, 20)};
-        names.push_back("m" + std::to_string(i));
+        // Every third name is too long to sit inside its leaf (more than 28 bytes), so both kinds move with compact().
+        names.push_back(i % 3 == 0 ? "a-member-whose-name-is-longer-than-its-leaf-" + std::to_string(i) : "m" + std::to_string(i));
         REQUIRE(laidOut.add(b, names.back()));
         REQUIRE(plain.add(b, names.back()));
     }
@@ -381,6 +383,63 @@ TEST_CASE("compact renumbers the nodes in printing order and keeps the tree, nam
             CHECK(sortedHits(laidOut, {x, y, x + 30, y + 30}) == sortedHits(plain, {x, y, x + 30, y + 30}));
         }
     }
+}
+
+TEST_CASE("names of 28 bytes sit in their leaf, longer ones survive removals that re-pack them") {
+    AgentBVH t;
+    const std::string at28(28, 'x'), at29(29, 'y');  // 28 bytes fit beside the 4-byte size in a leaf's 32 bytes
+    REQUIRE(t.add({0, 0, 1, 1}, at28));
+    REQUIRE(t.add({2, 0, 3, 1}, at29));
+    REQUIRE(t.add({4, 0, 5, 1}, ""));  // an empty name is a name like any other
+    std::vector<std::string> names;
+    for (int i = 0; i < 400; ++i) {  // 60-byte names: removing 300 of them frees 18,000 bytes, so they are re-packed
+        names.push_back(std::string(54, 'a' + char(i % 26)) + std::to_string(100000 + i));
+        REQUIRE(t.add({10 * i, 10, 10 * i + 5, 15}, names.back()));
+    }
+    for (int i = 0; i < 400; ++i) {
+        if (i % 4 != 0) REQUIRE(t.remove(names[std::size_t(i)]));
+    }
+    REQUIRE(t.validate() == "");
+    CHECK(t.nameOf(t.find(at28)) == at28);
+    CHECK(t.nameOf(t.find(at29)) == at29);
+    CHECK(t.nameOf(t.find("")) == "");
+    for (int i = 0; i < 400; ++i) {
+        CAPTURE(i);
+        const int leaf = t.find(names[std::size_t(i)]);
+        if (i % 4 != 0) {
+            CHECK(leaf == AgentBVH::kNull);
+            continue;
+        }
+        REQUIRE(leaf != AgentBVH::kNull);
+        CHECK(t.nameOf(leaf) == names[std::size_t(i)]);
+        CHECK(t.node(leaf).box == AABB{10 * i, 10, 10 * i + 5, 15});
+    }
+    t.compact();
+    REQUIRE(t.validate() == "");
+    CHECK(t.nameOf(t.find(names[396])) == names[396]);
+}
+
+TEST_CASE("a walk's stack keeps its entries when it outgrows the part on the C++ stack") {
+    engine::WalkStack<4, true> stack;
+    int* data = stack.reserve(0);
+    for (int top = 0; top < 1000; ++top) {
+        data = stack.reserve(top);  // room for two more; may move the entries to the heap
+        data[top] = 7 * top;
+    }
+    int wrong = 0;
+    for (int top = 0; top < 1000; ++top) wrong += data[top] != 7 * top;
+    CHECK(wrong == 0);
+}
+
+TEST_CASE("a query on a chain 600 levels deep finds every member") {
+    // Identical boxes make the spec's tree a chain (ties go left).
+    AgentBVH t;
+    for (int i = 0; i < 600; ++i) REQUIRE(t.add({0, 0, 4, 4}, "n" + std::to_string(i)));
+    REQUIRE(t.height() == 599);
+    int hits = 0;
+    const int visited = t.query({1, 1, 2, 2}, [&](int) { return ++hits > 0; });
+    CHECK(hits == 600);
+    CHECK(visited == t.nodeCount());
 }
 
 TEST_CASE("prefetching changes nothing, and a move by NameKey is a move by name") {

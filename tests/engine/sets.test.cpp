@@ -9,6 +9,7 @@
 #include "engine/splitmix64.h"
 
 #include <doctest/doctest.h>
+#include "engine/box_string.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,0 +1,103 @@
+// `bvh_floor AGENT_FILE ACTIONS_FILE`: the I/O floor of the `bvh` program. It reads the same two files, parses every
+// record into numbers and prints every action's lines the way `bvh` does, but holds no tree: a query prints no hits,
+// `p` prints no tree. Timing it beside `bvh` on the same input (bench/RESULTS.md) says how much of the program's
+// time is the tree's and how much is reading, parsing and writing, which no tree can avoid. Plain stdio and
+// std::from_chars/to_chars: the straightforward way to read, parse and print, not a tuned one.
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <cstdlib>
+
+#include <stdio.h>  // getline
+
+namespace {
+
+/// Skips spaces and reads one token at p; returns where it ends.
+const char* token(const char* p, const char*& first) {
+    while (*p == ' ' || *p == '\t' || *p == '\r') ++p;
+    first = p;
+    while (*p != ' ' && *p != '\t' && *p != '\r' && *p != '\n' && *p != '\0') ++p;
+    return p;
+}
+
+/// Reads four integers at p into v; returns where they end.
+const char* box(const char* p, int* v) {
+    for (int k = 0; k < 4; ++k) {
+        const char* first = nullptr;
+        p = token(p, first);
+        std::from_chars(first, p, v[k]);
+    }
+    return p;
+}
+
+/// Writes `(a, b), (c, d)` to out.
+void putBox(std::FILE* out, const int* v) {
+    char line[64];
+    char* q = line;
+    *q++ = '(';
+    q = std::to_chars(q, line + 64, v[0]).ptr;
+    *q++ = ',';
+    *q++ = ' ';
+    q = std::to_chars(q, line + 64, v[1]).ptr;
+    std::memcpy(q, "), (", 4);
+    q += 4;
+    q = std::to_chars(q, line + 64, v[2]).ptr;
+    *q++ = ',';
+    *q++ = ' ';
+    q = std::to_chars(q, line + 64, v[3]).ptr;
+    *q++ = ')';
+    std::fwrite(line, 1, std::size_t(q - line), out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 3) {
+        std::fprintf(stderr, "usage: bvh_floor AGENT_FILE ACTIONS_FILE\n");
+        return 2;
+    }
+    std::FILE* agent = std::fopen(argv[1], "rb");
+    std::FILE* actions = std::fopen(argv[2], "rb");
+    if (agent == nullptr || actions == nullptr) {
+        std::fprintf(stderr, "bvh_floor: cannot open a file\n");
+        return 1;
+    }
+    char* line = nullptr;
+    std::size_t capacity = 0;
+    long long checksum = 0;  // the agent's numbers are used, so their parsing is not optimised away
+    int v[4];
+    while (::getline(&line, &capacity, agent) > 0) {
+        const char* name = nullptr;
+        const char* p = token(line, name);
+        if (p == name) continue;
+        box(p, v);
+        checksum += v[0] + v[1] + v[2] + v[3] + (p - name);
+    }
+    while (::getline(&line, &capacity, actions) > 0) {
+        const char* kind = nullptr;
+        const char* p = token(line, kind);
+        if (p == kind) continue;
+        if (*kind == 'c') {
+            box(p, v);
+            std::fputs("Projectile ", stdout);
+            putBox(stdout, v);
+            std::fputs("\nCollides with: \n", stdout);
+        } else if (*kind == 'm') {
+            const char* name = nullptr;
+            p = token(p, name);
+            box(p, v);
+            std::fputs("Moved the ", stdout);
+            std::fwrite(name, 1, std::size_t(p - name), stdout);
+            std::fputs(" to the location ", stdout);
+            putBox(stdout, v);
+            std::fputc('\n', stdout);
+        } else {
+            std::fputs("Current tree:\n\n", stdout);
+        }
+    }
+    std::free(line);
+    std::fclose(agent);
+    std::fclose(actions);
+    std::fprintf(stderr, "agent checksum %lld\n", checksum);
+    return std::fflush(stdout) == 0 ? 0 : 3;
+}
