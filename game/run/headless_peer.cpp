@@ -125,6 +125,8 @@ void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
               << "ping: " << n.pingMs << " ms  rollbacks: " << n.rollbacks << " (" << n.rolledBackFrames
               << " frames re-simulated, longest " << n.longestRollback << ")  stalls: " << n.stallTicks
               << "  sync waits: " << n.syncWaits << "\n"
+              << "opponent stalled: " << peer.opponentStalls().count << " times (longest " << peer.opponentStalls().longestMs
+              << " ms, " << peer.opponentStalls().totalMs << " ms in all)\n"
               << "packets: " << n.packetsSent << " sent, " << n.packetsReceived << " received, " << n.packetsLost
               << " lost, " << n.packetsDuplicate << " duplicate; dropped " << c.malformed << " malformed, "
               << c.wrongAddress << " from strangers, " << c.wrongToken << " with a wrong token, " << c.forged
@@ -447,6 +449,12 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
             progress(frame);
         });
     });
+    peer.setOnStall([&](int seat, std::int64_t ms) {  // the opponent was not heard for ms: said, and recorded
+        const Session* s = peer.session();
+        std::cout << "stall: " << sim::seatWord(seat) << "'s connection stalled " << ms << " ms (at confirmed frame "
+                  << (s ? s->confirmedFrame() : 0) << ")" << std::endl;
+        if (writer) writer->stall(seat, ms);
+    });
     // --punch: until the match starts, a small datagram to that address every 250 ms, so that our NAT lets its
     // packets in (UDP hole punching; the other side's peer drops it as malformed).
     // A spectator's address may be punched too: punching goes on (at most 60 s) while nobody watches.
@@ -495,6 +503,9 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         return "";
     };
     const int code = runLoop(peer, f, run, udp, beforeTick, t0);
+    if (writer && peer.state() == PeerState::Done) {
+        writer->ending(net::endingWord(peer.endReason(), peer.endSilenceMs()), peer.endSeat(), peer.endSilenceMs());
+    }
     sigaction(SIGINT, &oldInt, nullptr);
     sigaction(SIGTERM, &oldTerm, nullptr);
     if (lobbyClient && !f.online.host && peer.session() == nullptr) {  // gave up before the match: free the seat
