@@ -97,8 +97,12 @@ const char* endingWord(PeerEnd why, std::int64_t silenceMs) {
 }
 
 void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
-    if (startMs_ < 0) startMs_ = lastHeardMs_ = nowMs;
+    if (startMs_ < 0) startMs_ = lastHeardMs_ = lastTickMs_ = nowMs;
     if (state_ == PeerState::Done) return;
+    // A gap in our own ticks (this machine froze, or the process was not scheduled) is not the opponent's silence:
+    // we were not listening, so it is neither shown, counted nor ended on as theirs.
+    if (nowMs - lastTickMs_ > kStallShownMs) lastHeardMs_ = std::min(nowMs, lastHeardMs_ + (nowMs - lastTickMs_));
+    lastTickMs_ = nowMs;
     const Session* before = session_.get();  // the buttons were chosen for this session (a new one waits a tick)
     poll(nowMs);
     if (state_ == PeerState::Connecting) return connecting(nowMs);

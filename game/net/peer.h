@@ -21,7 +21,8 @@
 // it ends (opponentStalls); silence for `timeoutMs` ends the match naming who went silent ("P2 went silent for
 // 3.0 s", endSeat), and no confirmed frame for `progressMs` while packets still arrive as "connection lost". Each side
 // can only see the other's silence: a one-way lag switch is named by its victim alone, an outage of both directions
-// by both sides (each names the other), and nothing tells a lag switch from a cut cable. After the match
+// by both sides (each names the other), and nothing tells a lag switch from a cut cable; a gap in this side's own
+// ticks (its machine froze) is not counted as the opponent's silence. After the match
 // ends the peer lingers (still answering) until the opponent has all our inputs or the same timeout passes, so both
 // sides confirm the same last frame. With `rematches` on (the window), a finished match instead stays connected:
 // when both sides ask for a rematch (the rematch flag), both start the next match on the same connection and token,
@@ -309,6 +310,7 @@ private:
     std::int64_t progressMs_ = 0;
     std::int64_t startMs_ = -1;
     std::int64_t lastHeardMs_ = 0;
+    std::int64_t lastTickMs_ = 0;    // our own previous tick: a gap in them is our silence, not the opponent's
     std::int64_t lastHelloMs_ = -1000000;
     std::int64_t lingerSinceMs_ = 0;
     PeerEnd end_ = PeerEnd::None;

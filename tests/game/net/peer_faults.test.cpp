@@ -138,6 +138,26 @@ TEST_CASE("a lag switch under the timeout is shown by seat while it lasts, then 
     CHECK(run.stalls[0].ms == host.opponentStalls().longestMs);
 }
 
+TEST_CASE("a side whose own machine froze counts no stall of the opponent for it; the opponent counts one of it") {
+    Pair pair(600);
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d[1].stopAtMs = 4000;  // the joiner's machine freezes at 4 s ...
+    nettest::drive(d, 5000);
+    d[1].stopAtMs = -1;    // ... and runs again at 5 s, the host's packets of that second waiting for it
+    d[1].nextUs = 5000 * 1000;
+    nettest::drive(d, 60000);
+    CHECK(host.endMessage() == "match over");
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.opponentStalls().count == 1);
+    CHECK(host.opponentStalls().longestMs >= 1000);
+    CHECK(joiner.opponentStalls().count == 0);
+}
+
 TEST_CASE("a second joiner is refused as busy and the match goes on untouched") {
     Pair pair;
     net::MemoryNetwork network;
