@@ -2,10 +2,17 @@
 // and opening one full Input datagram, and the old HMAC-SHA-256 tag it replaced as the baseline in the same run.
 // Then the spectator stream (version 4): the host's and the spectator's handshake, sealing and opening one full
 // Inputs datagram, against version 3's stream key and tag in the same run; and the joiner's signed Hello.
-// Medians of 9 runs. `--smoke`: one short run (a test that it works, not a measure).
+// Last, bytes on the wire: a whole 99-second match (5,940 frames) between two real peers on the direct path, in
+// memory on the fake clock, every datagram each side sends counted, handshake included; and the crypto's share of a
+// core over that match from the counts and the costs measured above. Medians of 9 runs. `--smoke`: one short run
+// and a 10-second match (a test that it works, not a measure).
 #include "game/net/channel.h"
 #include "game/net/crypto/hmac.h"
+#include "game/io/fighter_file.h"
 #include "game/net/identity.h"
+#include "game/net/loopback.h"
+#include "game/net/memory_transport.h"
+#include "game/net/peer.h"
 #include "game/net/packet.h"
 #include "game/net/spectate.h"
 
@@ -21,6 +28,89 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 double medianUs(int runs, int n, const std::function<void()>& f);
+
+/// Counts the datagrams and bytes a peer sends.
+class CountingTransport : public net::Transport {
+public:
+    explicit CountingTransport(net::Transport& inner) : inner_(inner) {}
+    void sendTo(net::Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
+        ++datagrams;
+        bytes += std::int64_t(size);
+        inner_.sendTo(to, data, size, nowMs);
+    }
+    bool receive(std::vector<std::uint8_t>& data, net::Address& from, std::int64_t nowMs) override {
+        return inner_.receive(data, from, nowMs);
+    }
+    std::int64_t datagrams = 0;
+    std::int64_t bytes = 0;
+
+private:
+    net::Transport& inner_;
+};
+
+/// What a whole match sent: per side (0 = host), and the frames confirmed.
+struct MatchTraffic {
+    std::int64_t datagrams[2] = {0, 0};
+    std::int64_t bytes[2] = {0, 0};
+    std::int64_t frames = 0;
+    std::string ending;
+};
+
+/// A match of `frames` frames (rounds enough that no KO ends it early) between a host and a joiner on the direct
+/// path, in memory on the fake clock, seeded buttons on both sides.
+MatchTraffic measureMatch(int frames) {
+    const net::FighterLoader loader = [](const std::string& id, sim::FighterDef& out, std::string& error) {
+        sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
+        error = load.error.text();
+        if (load.ok) out = std::move(load.def);
+        return load.ok;
+    };
+    net::MemoryNetwork network;
+    CountingTransport h(network.add(1, {}, 1)), j(network.add(2, {}, 2));
+    net::PeerConfig hostCfg;
+    hostCfg.fighter = "ryo";
+    hostCfg.setup.fighter[1] = "brick";
+    hostCfg.setup.roundsToWin = sim::kMaxRoundsToWin;
+    hostCfg.frameLimit = std::uint32_t(frames);
+    net::PeerConfig joinCfg = hostCfg;
+    joinCfg.host = false;
+    joinCfg.fighter = "brick";
+    joinCfg.hostAddress = 1;
+    net::NetPeer host(h, hostCfg, loader), joiner(j, joinCfg, loader);
+    const std::vector<std::uint16_t> buttons[2] = {net::randomButtons(3, frames + 20), net::randomButtons(4, frames + 20)};
+    std::vector<net::DrivenPeer> d(2);
+    d[0].peer = &host;
+    d[0].buttons = &buttons[0];
+    d[1].peer = &joiner;
+    d[1].buttons = &buttons[1];
+    d[1].nextUs = 5000;
+    net::driveOnFakeClock(d, std::int64_t(frames) * 17 + 60000);
+    MatchTraffic t;
+    t.datagrams[0] = h.datagrams, t.datagrams[1] = j.datagrams;
+    t.bytes[0] = h.bytes, t.bytes[1] = j.bytes;
+    t.frames = host.session() ? host.session()->confirmedFrame() : 0;
+    t.ending = host.endMessage() + " / " + joiner.endMessage();
+    return t;
+}
+
+/// Prints the match's traffic and the crypto's share of a core over it (seal and open at the measured costs).
+void matchTable(int frames, double sealUs, double openUs, double hostHsUs, double joinerHsUs) {
+    const MatchTraffic t = measureMatch(frames);
+    const double seconds = double(t.frames) / sim::kFps;
+    std::printf("\n| frames | seconds | host sent: datagrams / bytes | joiner sent: datagrams / bytes | bytes/s each way "
+                "(host, joiner) | mean datagram bytes | crypto ms per side (host, joiner) | crypto %% of a core |\n"
+                "|---|---|---|---|---|---|---|---|\n");
+    // Each side seals what it sends and opens what the other sent (every datagram of the match, the handshake's
+    // few included, counted at a full Input's cost: an upper bound), plus its handshake once.
+    const double hostMs = (t.datagrams[0] * sealUs + t.datagrams[1] * openUs + hostHsUs) / 1000.0;
+    const double joinerMs = (t.datagrams[1] * sealUs + t.datagrams[0] * openUs + joinerHsUs) / 1000.0;
+    std::printf("| %lld | %.1f | %lld / %lld | %lld / %lld | %.0f, %.0f | %.0f | %.1f, %.1f | %.3f |\n", (long long)t.frames,
+                seconds, (long long)t.datagrams[0], (long long)t.bytes[0], (long long)t.datagrams[1],
+                (long long)t.bytes[1], t.bytes[0] / seconds, t.bytes[1] / seconds,
+                double(t.bytes[0] + t.bytes[1]) / double(t.datagrams[0] + t.datagrams[1]), hostMs, joinerMs,
+                std::max(hostMs, joinerMs) / (seconds * 1000.0) * 100.0);
+    std::printf("(ended: %s)\n", t.ending.c_str());
+}
 
 /// The spectator stream's costs (see the header comment); prints its table.
 void spectatorTable(int runs, int n, const net::Identity& host) {
@@ -170,5 +260,6 @@ int main(int argc, char** argv) {
     std::printf("| %.1f | %.1f | %.2f | %.2f | %.2f | %.1f | %.3f | %zu |\n", hostUs, joinerUs, sealUs, openUs, hmacUs,
                 (sealUs + openUs) / hmacUs, corePerMatch, last.size());
     spectatorTable(runs, n, host);
+    matchTable(smoke ? 600 : 99 * sim::kFps, sealUs, openUs, hostUs, joinerUs);
     return 0;
 }

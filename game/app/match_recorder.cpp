@@ -41,6 +41,18 @@ void MatchRecorder::frame(const sim::FrameInput& in, const sim::Fight& after) {
     check();
 }
 
+void MatchRecorder::stall(int seat, std::int64_t ms) {
+    if (!writer_) return;
+    writer_->stall(seat, ms);
+    check();
+}
+
+void MatchRecorder::ending(const std::string& word, int seat, std::int64_t silenceMs) {
+    if (!writer_) return;
+    writer_->ending(word, seat, silenceMs);
+    check();
+}
+
 void MatchRecorder::finish() {
     if (!writer_) return;
     writer_->finish();

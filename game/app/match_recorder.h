@@ -27,6 +27,9 @@ public:
     void open(const sim::MatchSetup& setup, const sim::Fight& start);
     /// Appends the input of the step just taken (no-op when no file is open).
     void frame(const sim::FrameInput& in, const sim::Fight& after);
+    /// An online opponent's stall and why an online match ended (ReplayWriter::stall, ::ending; no-op with no file).
+    void stall(int seat, std::int64_t ms);
+    void ending(const std::string& word, int seat, std::int64_t silenceMs);
     /// Writes the `end` line and closes the file (no-op when none is open).
     void finish();
     /// True while a file is open.

@@ -30,6 +30,7 @@ public:
         : ctx_(ctx), recorder_(ctx.flags->noRecord ? "" : ctx.flags->replayDir), link_(std::move(link)) {
         attach(*link_->peer().session());
         link_->peer().setOnStart([this](net::Session& s) { attach(s); });  // a rematch began
+        link_->peer().setOnStall([this](int seat, std::int64_t ms) { recorder_.stall(seat, ms); });
     }
     /// The window closed mid-match: tell the opponent now, not after 3 s of silence.
     ~OnlineSource() override {
@@ -109,7 +110,12 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
     if (restarted_) return {nullptr, true};
     net::Session& s = *peer.session();
     if (s.frame() != before || s.finished()) shown_->restore(s.fight().state());
-    if (peer.state() != net::PeerState::Playing) recorder_.finish();  // over, lost or desynced: the replay ends here
+    if (peer.state() != net::PeerState::Playing && recorder_.active()) {  // over, lost or desynced: the replay ends here
+        const bool done = peer.state() == net::PeerState::Done;
+        const char* word = done ? net::endingWord(peer.endReason(), peer.endSilenceMs()) : s.desynced() ? "desync" : "over";
+        recorder_.ending(word, done ? peer.endSeat() : -1, done ? peer.endSilenceMs() : 0);
+        recorder_.finish();
+    }
     if (s.desynced() && !reported_ && !recorder_.path().empty()) {  // beside the replay: REPLAY.hashes, REPLAY.states
         reported_ = true;
         std::string error;
@@ -117,9 +123,6 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
     }
     return {s.frame() > before ? &s.fight() : nullptr};
 }
-
-/// Silence after which the fight view says the connection is interrupted (a quarter second: 15 frames).
-constexpr std::int64_t kInterruptedMs = 250;
 
 void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     net::NetPeer& peer = link_->peer();
@@ -132,6 +135,7 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
                              "   rollback " + std::to_string(n.rollbackFramesPerSecond) + " f/s (longest " +
                              std::to_string(n.longestRollback) + ")   advantage " + signedText(n.frameAdvantage) +
                              "   lost " + std::to_string(n.packetsLost) +
+                             (peer.opponentStalls().count > 0 ? "   stalls " + std::to_string(peer.opponentStalls().count) : "") +
                              (watching > 0 ? "   watching " + std::to_string(watching) : "");
     const float y = float(ctx.height) - 30.f;
     drawText(t, ctx.res->font, line, 16, float(ctx.width) / 2.f, y - 26.f, sf::Color(170, 230, 255), Align::Center, 2.f);
@@ -141,13 +145,11 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
         drawText(t, ctx.res->font, "Leave the match?  Esc again: leave    Enter: stay", 26, float(ctx.width) / 2.f, cy + 4.f,
                  sf::Color(255, 240, 150), Align::Center, 2.f);
     }
-    const std::int64_t silent = peer.silenceMs(link_->nowMs());
-    if (silent >= kInterruptedMs) {  // the screen would only freeze: say why, and how long until it gives up
+    const std::string stall = peer.stallText(link_->nowMs());
+    if (!stall.empty()) {  // the screen would only freeze: say who stalled, and for how long (it ends at the timeout)
         const float iy = float(ctx.height) * 0.30f;
         fillRect(t, 0.f, iy - 6.f, float(ctx.width), 44.f, sf::Color(0, 0, 0, 160));
-        drawText(t, ctx.res->font, "CONNECTION INTERRUPTED  (" + std::to_string(silent / 1000) + "." +
-                                       std::to_string(silent % 1000 / 100) + " s)", 26, float(ctx.width) / 2.f, iy,
-                 sf::Color(255, 190, 90), Align::Center, 2.f);
+        drawText(t, ctx.res->font, stall, 26, float(ctx.width) / 2.f, iy, sf::Color(255, 190, 90), Align::Center, 2.f);
     }
     if (peer.state() == net::PeerState::Playing) return;
     std::string msg = "match over", hint = "Enter: rematch    Esc: leave";

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <sstream>
 #include <sys/stat.h>
 
@@ -125,7 +126,41 @@ struct ReplayParser : io::LineParser {
                     std::to_string(kRulesVersion) + (rules > kRulesVersion ? " (a newer build recorded it)" : ""));
     }
     bool body(const std::vector<std::string>& t, RunFile& out, bool& ended);
+    bool online(const std::vector<std::string>& t, RunFile& out);
+    bool seat(const std::string& word, int& out) {
+        if (word == "P1" || word == "P2") return out = word[1] - '1', true;
+        return fail("expected P1 or P2, not " + io::quote(word));
+    }
 };
+
+bool ReplayParser::online(const std::vector<std::string>& t, RunFile& out) {
+    // Version 2's lines of an online match: a stall (FRAME checked like a checkpoint's) and the ending.
+    if (out.version < 2) return fail(io::quote(t[0]) + " lines came with replay version 2");
+    if (t[0] == "stall") {
+        Stall st;
+        if (t.size() != 4) return fail("expected `stall FRAME P1|P2 MS`");
+        if (out.stalls.size() >= std::size_t(kMaxStalls)) return fail("more than " + std::to_string(kMaxStalls) + " stalls");
+        if (!toInt(t[1], 0, kMaxRunFrames, st.frame) || !seat(t[2], st.seat) || !toInt(t[3], 0, INT64_MAX, st.ms)) return false;
+        if (st.frame != std::int64_t(out.inputs.size())) {
+            return fail("stall names frame " + std::to_string(st.frame) + " but " + std::to_string(out.inputs.size()) +
+                        " frames came before it");
+        }
+        out.stalls.push_back(st);
+        return true;
+    }
+    if (!out.ending.word.empty()) return fail("a second `ending` line");
+    static const char* const kWords[] = {"over", "desync", "silent", "stuck", "left", "other"};
+    if (t.size() < 2 || t.size() > 4) return fail("expected `ending WORD [P1|P2 [MS]]`");
+    if (std::find(std::begin(kWords), std::end(kWords), t[1]) == std::end(kWords)) {
+        return fail("unknown ending " + io::quote(t[1]) + " (over, desync, silent, stuck, left or other)");
+    }
+    Ending e;
+    e.word = t[1];
+    if (t.size() >= 3 && !seat(t[2], e.seat)) return false;
+    if (t.size() == 4 && !toInt(t[3], 1, INT64_MAX, e.ms)) return false;
+    out.ending = e;
+    return true;
+}
 
 bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     MatchSetup& s = out.setup;
@@ -198,6 +233,7 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
         ended = t[0] == "end";
         return true;
     }
+    if (t[0] == "stall" || t[0] == "ending") return online(t, out);
     if (t[0] == "note") {
         if (t.size() < 3) return fail("expected `note FRAME TEXT`");
         if (out.notes.size() >= std::size_t(kMaxNotes)) return fail("more than " + std::to_string(kMaxNotes) + " notes");
@@ -244,7 +280,10 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
         }
         if (!sawMagic) {
             if (t[0] != "fightreplay" || t.size() != 2) ok = rp.fail("expected `fightreplay VERSION`");
-            else if (t[1] != std::to_string(kReplayVersion)) ok = rp.fail("unsupported replay version " + io::quote(t[1]));
+            else if (t[1].size() != 1 || t[1][0] < '1' || t[1][0] > char('0' + kReplayVersion)) {
+                ok = rp.fail("unsupported replay version " + io::quote(t[1]));
+            }
+            if (ok) out.version = t[1][0] - '0';
             sawMagic = true;
             magicLine = rp.line;
         } else if (!inBody) {

@@ -27,6 +27,20 @@ void ReplayWriter::note(std::int64_t frame, const std::string& text) {
     file_.write("note " + std::to_string(frame) + " " + clean + "\n");
 }
 
+void ReplayWriter::stall(int seat, std::int64_t ms) {
+    if (!ok() || finished_ || ended_) return;
+    file_.write("stall " + std::to_string(frames_) + " " + seatWord(seat) + " " + std::to_string(ms) + "\n");
+}
+
+void ReplayWriter::ending(const std::string& word, int seat, std::int64_t silenceMs) {
+    if (!ok() || finished_ || ended_) return;
+    ended_ = true;
+    std::string line = "ending " + word;
+    if (seat >= 0) line += " " + seatWord(seat);
+    if (seat >= 0 && silenceMs > 0) line += " " + std::to_string(silenceMs);
+    file_.write(line + "\n");
+}
+
 void ReplayWriter::finish() {
     if (finished_) return;
     finished_ = true;

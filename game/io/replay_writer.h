@@ -37,6 +37,11 @@ public:
     void frame(const FrameInput& in, const Fight& after, bool mayBeLast = true);
     /// Writes a bug report's note at `frame` (its text through noteText; nothing when that leaves no text).
     void note(std::int64_t frame, const std::string& text);
+    /// Writes a `stall` line: the player of `seat` (0 = P1) was not heard for `ms` ms, with the frames so far played.
+    void stall(int seat, std::int64_t ms);
+    /// Writes the `ending` line (why the match ended: endingWord's word, the seat it names or -1, the silence in
+    /// ms that ended it or 0); at most once, before finish().
+    void ending(const std::string& word, int seat, std::int64_t silenceMs);
     /// Writes the `end` line with the final hash and puts the file in place.
     void finish();
     /// Drops the file (nothing to keep: no frame was played); the target stays as it was.
@@ -49,6 +54,7 @@ private:
     std::int64_t frames_ = 0;
     std::uint64_t lastHash_ = 0;
     bool finished_ = false;
+    bool ended_ = false;
 };
 
 }  // namespace sim

@@ -2,8 +2,9 @@
 // What a fight replay or an action script loads to: a RunFile (match setup, per-frame inputs, checks). Both
 // formats compile to it, so one player (player.h) runs either, headless or in the window.
 //
-// Replay format (version 1), text, one record per line, '#' starts a comment:
-//   fightreplay 1                   first line: magic word and format version
+// Replay format (version 2; version 1, the same without `stall` and `ending` lines, still loads), text, one record
+// per line, '#' starts a comment:
+//   fightreplay 2                   first line: magic word and format version
 //   rules N                         the rules version it was recorded under (sim::kRulesVersion); required: a
 //                                   replay of other rules (or with no `rules` line: rules 1) is refused, since its
 //                                   inputs would play another match
@@ -19,6 +20,11 @@
 //   note FRAME TEXT                 a bug report's note: what looked wrong at FRAME (game_headless --note writes it;
 //                                   the web viewer opens the replay there); at most kMaxNotes, TEXT at most
 //                                   kMaxNoteChars characters, no '#' (the rest of the line is a comment)
+//   stall FRAME P1|P2 MS            online: that player was not heard for MS ms (a stall the other side saw; at most
+//                                   kMaxStalls), with FRAME frames confirmed before it ended
+//   ending WORD [P1|P2 [MS]]        online: why the match ended, once, before `end`: over, desync, silent (the
+//                                   player who went silent and for how long), stuck (no frame confirmed), left (who
+//                                   left), other
 //   end FRAME HASH                  last line: total frames and final hash (missing after a crash: still playable,
 //                                   and the runner's summary says `(truncated: no end line, N frames)`)
 // Each header setting may appear once. A replay holds at most kMaxRunFrames frame lines. The writer flushes every
@@ -33,8 +39,10 @@
 
 namespace sim {
 
-/// Replay format version written and accepted.
-constexpr int kReplayVersion = 1;
+/// Replay format version written; every version from 1 up to it is accepted.
+constexpr int kReplayVersion = 2;
+/// Most `stall` lines a replay may hold.
+constexpr int kMaxStalls = 10000;
 /// Frames between hash checkpoints in recorded replays.
 constexpr int kCheckpointEvery = 60;
 /// Most frames a script or replay may run (about 4.6 hours of play); more is refused as a bad file.
@@ -78,6 +86,20 @@ struct Note {
     int line = 0;            ///< where it was written
 };
 
+/// An online opponent's stall as the other side saw it (a `stall` line).
+struct Stall {
+    std::int64_t frame = 0;  ///< frames confirmed before it ended
+    int seat = 0;            ///< 0 = P1, 1 = P2: who was not heard
+    std::int64_t ms = 0;     ///< how long
+};
+/// Why an online match ended (the `ending` line; word empty when there is none).
+struct Ending {
+    std::string word;        ///< over, desync, silent, stuck, left, other
+    int seat = -1;           ///< the player it names (-1 = none)
+    std::int64_t ms = 0;     ///< silent: the silence that ended it
+};
+/// "P1" or "P2" for seat 0 or 1.
+inline std::string seatWord(int seat) { return seat == 0 ? "P1" : "P2"; }
 /// A hash the state must have after `frame` steps.
 struct Checkpoint {
     std::int64_t frame = 0;  ///< steps taken
@@ -99,6 +121,9 @@ struct RunFile {
     int reversalLine = 0;             ///< line of the `reversal` record (0 = none)
     bool truncated = false;           ///< a replay with no `end` line (a crashed recording)
     std::vector<Note> notes;          ///< bug-report notes (replays only), in file order
+    std::vector<Stall> stalls;        ///< online stalls (replays of version 2), in file order
+    Ending ending;                    ///< why an online match ended (replays of version 2)
+    int version = 0;                  ///< a replay's format version
     std::string title;                ///< a script's `title` ("" = none): a tutorial lesson's name
     std::vector<Caption> captions;    ///< a script's `say` lines, in frame order
 };

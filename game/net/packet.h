@@ -34,7 +34,8 @@
 // down before it welcomes anyone), Welcome the host's, its Ed25519 identity and name and its signature of the
 // handshake's transcript; Confirm (joiner -> host) the joiner's identity, name and signature. Confirm and Input are
 // sealed (channel.h): header and token in clear, the body encrypted and authenticated with the direction's key,
-// counter nonces and a replay window. Nothing of the lobby's goes into a key.
+// counter nonces and a replay window. Nothing of the lobby's goes into a key. Version 5 plays sim::kRulesVersion 4
+// (the training dummy's memory as named fields, the adapting CPU's memory hashed like every other field).
 #include "game/net/channel.h"
 #include "game/net/identity.h"
 #include "game/sim/fight.h"
@@ -49,7 +50,7 @@ namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
 constexpr std::uint8_t kProtocolVersion = 5;
-static_assert(sim::kRulesVersion == 3, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
+static_assert(sim::kRulesVersion == 4, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
 /// Bytes of the authentication tag that ends every packet (HMAC-SHA-256 truncated, RFC 2104 section 5).
 constexpr std::size_t kTagSize = 16;
 /// Bytes of a handshake nonce and of the host's cookie.

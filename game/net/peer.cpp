@@ -4,6 +4,8 @@
 
 #include "game/net/crypto/random.h"
 
+#include <algorithm>
+
 namespace net {
 namespace {
 
@@ -43,9 +45,64 @@ std::int64_t NetPeer::silenceMs(std::int64_t nowMs) const {
     return session_ && state_ == PeerState::Playing ? nowMs - lastHeardMs_ : 0;
 }
 
+namespace {
+
+/// "1.4 s" for 1400 ms (tenths, rounded down).
+std::string secondsText(std::int64_t ms) {
+    return std::to_string(ms / 1000) + "." + std::to_string(ms % 1000 / 100) + " s";
+}
+
+std::string seatName(int seat) { return seat == 0 ? "P1" : "P2"; }
+
+}  // namespace
+
+std::string NetPeer::stallText(std::int64_t nowMs) const {
+    const std::int64_t silence = silenceMs(nowMs);
+    if (silence < kStallShownMs) return "";
+    return seatName(opponentSeat()) + "'s connection stalled " + secondsText(silence);
+}
+
+void NetPeer::heard(std::int64_t nowMs) {
+    // A stall is counted when it ends (its length is known then); one that ends the match is counted by endSilent.
+    const std::int64_t silence = nowMs - lastHeardMs_;
+    if (state_ == PeerState::Playing && silence >= kStallShownMs) {
+        ++stalls_.count;
+        stalls_.longestMs = std::max(stalls_.longestMs, silence);
+        stalls_.totalMs += silence;
+        if (onStall_) onStall_(opponentSeat(), silence);
+    }
+    lastHeardMs_ = nowMs;
+}
+
+void NetPeer::endSilent(std::int64_t nowMs) {
+    const std::int64_t silence = nowMs - lastHeardMs_;
+    ++stalls_.count;
+    stalls_.longestMs = std::max(stalls_.longestMs, silence);
+    stalls_.totalMs += silence;
+    if (onStall_) onStall_(opponentSeat(), silence);
+    end(PeerEnd::ConnectionLost, seatName(opponentSeat()) + " went silent for " + secondsText(silence), true);
+    endSeat_ = opponentSeat();
+    endSilenceMs_ = silence;
+}
+
+const char* endingWord(PeerEnd why, std::int64_t silenceMs) {
+    switch (why) {
+        case PeerEnd::MatchOver: return "over";
+        case PeerEnd::Desync: return "desync";
+        case PeerEnd::ConnectionLost: return silenceMs > 0 ? "silent" : "stuck";
+        case PeerEnd::OpponentLeft:
+        case PeerEnd::YouLeft: return "left";
+        default: return "other";
+    }
+}
+
 void NetPeer::tick(std::int64_t nowMs, std::uint16_t buttons) {
-    if (startMs_ < 0) startMs_ = lastHeardMs_ = nowMs;
+    if (startMs_ < 0) startMs_ = lastHeardMs_ = lastTickMs_ = nowMs;
     if (state_ == PeerState::Done) return;
+    // A gap in our own ticks (this machine froze, or the process was not scheduled) is not the opponent's silence:
+    // we were not listening, so it is neither shown, counted nor ended on as theirs.
+    if (nowMs - lastTickMs_ > kStallShownMs) lastHeardMs_ = std::min(nowMs, lastHeardMs_ + (nowMs - lastTickMs_));
+    lastTickMs_ = nowMs;
     const Session* before = session_.get();  // the buttons were chosen for this session (a new one waits a tick)
     poll(nowMs);
     if (state_ == PeerState::Connecting) return connecting(nowMs);
@@ -121,7 +178,7 @@ void NetPeer::handleSealed(const Packet& header, const std::vector<std::uint8_t>
     }
     if (p.type == PacketType::Confirm) return;  // the joiner says it again until our inputs reach it
     heardHost_ = true;
-    lastHeardMs_ = nowMs;
+    heard(nowMs);
     if (p.flags & kFlagLeaving) {
         if (state_ != PeerState::Lingering) end(PeerEnd::OpponentLeft, "opponent left", true);
         else if (cfg_.rematches) end(PeerEnd::OpponentLeft, "opponent left", failed_);
@@ -200,7 +257,7 @@ void NetPeer::checkEnd(std::int64_t nowMs) {
             progressMs_ = nowMs;
         }
         if (silent) {
-            end(PeerEnd::ConnectionLost, "connection lost", true);
+            endSilent(nowMs);
         } else if (nowMs - progressMs_ > cfg_.progressMs) {
             end(PeerEnd::ConnectionLost, "connection lost: no frame confirmed for " +
                                              std::to_string(cfg_.progressMs / 1000) + " s", true);
@@ -237,6 +294,8 @@ void NetPeer::linger(PeerEnd why, const std::string& message, std::int64_t nowMs
 
 void NetPeer::end(PeerEnd why, const std::string& message, bool failed) {
     state_ = PeerState::Done;
+    endSeat_ = why == PeerEnd::OpponentLeft ? opponentSeat() : why == PeerEnd::YouLeft ? 1 - opponentSeat() : -1;
+    endSilenceMs_ = 0;
     end_ = why;
     endMessage_ = message;
     failed_ = failed;

@@ -16,8 +16,13 @@
 // the joiner's nonce as context so only an answer to this Hello counts; Input under the match key. From then on a
 // datagram counts only if it comes from the peer's address, decodes, carries the token and its tag: anything else
 // is dropped and counted, and a packet of another protocol version never ends a match (a joiner still connecting
-// gives up with the host's version only when no Welcome came within a grace period). Silence for `timeoutMs`, or no
-// confirmed frame for `progressMs` while packets still arrive, ends the match as "connection lost"; after the match
+// gives up with the host's version only when no Welcome came within a grace period). A silence of the opponent of
+// kStallShownMs or more is a stall: shown while it lasts (stallText, "P2's connection stalled 1.4 s"), counted once
+// it ends (opponentStalls); silence for `timeoutMs` ends the match naming who went silent ("P2 went silent for
+// 3.0 s", endSeat), and no confirmed frame for `progressMs` while packets still arrive as "connection lost". Each side
+// can only see the other's silence: a one-way lag switch is named by its victim alone, an outage of both directions
+// by both sides (each names the other), and nothing tells a lag switch from a cut cable; a gap in this side's own
+// ticks (its machine froze) is not counted as the opponent's silence. After the match
 // ends the peer lingers (still answering) until the opponent has all our inputs or the same timeout passes, so both
 // sides confirm the same last frame. With `rematches` on (the window), a finished match instead stays connected:
 // when both sides ask for a rematch (the rematch flag), both start the next match on the same connection and token,
@@ -56,7 +61,7 @@ struct PeerConfig {
     sim::MatchSetup setup;             ///< host: the match (fighter and style of each side come from that side)
     std::uint32_t frameLimit = 0;      ///< host: end after this many frames (0 = at match over)
     SessionConfig session;             ///< delay, rollback window, hash period (me is set by the role)
-    int timeoutMs = 3000;              ///< silence that ends a match as "connection lost"
+    int timeoutMs = 3000;              ///< silence that ends a match ("P2 went silent for 3.0 s")
     int progressMs = 8000;             ///< no newly confirmed frame for this long ends a match too
     int connectTimeoutMs = 10000;      ///< joiner: how long to wait for the host's answer
     int pendingMs = 2000;              ///< host: how long a welcomed joiner has to send its first input
@@ -106,6 +111,18 @@ enum class PeerEnd : std::uint8_t {
     Refused,         ///< joiner: the host refused (protocol version, busy, fighter) or its welcome did not fit
     SetupFailed,     ///< the match could not start (a fighter would not load)
 };
+
+/// The opponent's stalls seen by this side: silences of kStallShownMs or more during a match (a lag switch under the
+/// timeout shows here; one at the timeout ends the match, attributed).
+struct StallCount {
+    std::int64_t count = 0;      ///< stalls that ended (the opponent was heard again)
+    std::int64_t longestMs = 0;  ///< the longest of them
+    std::int64_t totalMs = 0;    ///< all of them together
+};
+
+/// Silence of the opponent during a match from which it is shown as a stall and counted (a quarter second: 15
+/// frames; ordinary jitter stays far below it).
+constexpr std::int64_t kStallShownMs = 250;
 
 /// Packets a peer refused to trust.
 struct PeerCounters {
@@ -160,9 +177,23 @@ public:
     }
     /// The shortest round trip measured during the handshake (ms; -1 before one was).
     std::int64_t handshakeRttMs() const { return handshakeRttMs_; }
-    /// Milliseconds since the opponent was last heard (0 before a match): the window shows "connection
-    /// interrupted" past a few frames of it.
+    /// Milliseconds since the opponent was last heard (0 before a match): from kStallShownMs on it is a stall
+    /// (stallText).
     std::int64_t silenceMs(std::int64_t nowMs) const;
+    /// The opponent's seat: 0 (P1, the host) or 1 (P2, the joiner).
+    int opponentSeat() const { return cfg_.host ? 1 : 0; }
+    /// While the opponent has been silent kStallShownMs or more in a match: "P2's connection stalled 1.4 s"
+    /// (the opponent named by seat); "" otherwise.
+    std::string stallText(std::int64_t nowMs) const;
+    /// The opponent's stalls on this connection (shown, then heard again).
+    const StallCount& opponentStalls() const { return stalls_; }
+    /// Called when a stall of the opponent ends (it is heard again, or the match ends on its silence): its seat and
+    /// length (for the recording's `stall` lines; the hook runs before the packet that ended it is read).
+    void setOnStall(std::function<void(int seat, std::int64_t ms)> f) { onStall_ = std::move(f); }
+    /// The seat an ending names: the opponent that went silent or left, this side when it left; -1 for the others.
+    int endSeat() const { return endSeat_; }
+    /// The silence that ended the match (ms; 0 unless it ended so).
+    std::int64_t endSilenceMs() const { return endSilenceMs_; }
     /// True once the opponent proved its identity (its signature of the handshake checked).
     bool opponentKnown() const { return opponentKnown_; }
     /// The opponent's player name and identity key (valid once opponentKnown()).
@@ -237,6 +268,8 @@ private:
     void sendInput(std::int64_t nowMs);
     void checkEnd(std::int64_t nowMs);
     void end(PeerEnd why, const std::string& message, bool failed);
+    void heard(std::int64_t nowMs);
+    void endSilent(std::int64_t nowMs);
     void linger(PeerEnd why, const std::string& message, std::int64_t nowMs);
     bool takeRematch(const Packet& p, std::int64_t nowMs);
     void startRematch(std::int64_t nowMs);
@@ -277,6 +310,7 @@ private:
     std::int64_t progressMs_ = 0;
     std::int64_t startMs_ = -1;
     std::int64_t lastHeardMs_ = 0;
+    std::int64_t lastTickMs_ = 0;    // our own previous tick: a gap in them is our silence, not the opponent's
     std::int64_t lastHelloMs_ = -1000000;
     std::int64_t lingerSinceMs_ = 0;
     PeerEnd end_ = PeerEnd::None;
@@ -290,7 +324,14 @@ private:
     std::uint8_t match_ = 0;
     PeerCounters counters_;
     std::function<void(Session&)> onStart_;
+    StallCount stalls_;
+    std::function<void(int, std::int64_t)> onStall_;
+    int endSeat_ = -1;
+    std::int64_t endSilenceMs_ = 0;
 };
+
+/// The word a recording's `ending` line uses for an ending: over, desync, silent, stalled, left, quit, ... .
+const char* endingWord(PeerEnd why, std::int64_t silenceMs);
 
 /// The input delay and rollback window for a round trip of rttMs: delay = 1 + rtt / 34 ms (one frame per 17 ms of
 /// one-way latency beyond the first), 1..4; window = 8, or more when the delay and the latency need it, up to 30.

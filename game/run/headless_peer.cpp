@@ -125,6 +125,8 @@ void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
               << "ping: " << n.pingMs << " ms  rollbacks: " << n.rollbacks << " (" << n.rolledBackFrames
               << " frames re-simulated, longest " << n.longestRollback << ")  stalls: " << n.stallTicks
               << "  sync waits: " << n.syncWaits << "\n"
+              << "opponent stalled: " << peer.opponentStalls().count << " times (longest " << peer.opponentStalls().longestMs
+              << " ms, " << peer.opponentStalls().totalMs << " ms in all)\n"
               << "packets: " << n.packetsSent << " sent, " << n.packetsReceived << " received, " << n.packetsLost
               << " lost, " << n.packetsDuplicate << " duplicate; dropped " << c.malformed << " malformed, "
               << c.wrongAddress << " from strangers, " << c.wrongToken << " with a wrong token, " << c.forged
@@ -243,6 +245,22 @@ private:
 };
 
 /// The tick loop: 60 Hz (or as fast as the match allows with --fast) until the peer is done; times are ms since t0.
+/// Each stall of the opponent (not heard for a while, then heard again) is said in a line and written into the
+/// recording, when there is one.
+void reportStalls(NetPeer& peer, const std::unique_ptr<sim::ReplayWriter>& writer) {
+    peer.setOnStall([&peer, &writer](int seat, std::int64_t ms) {
+        const Session* s = peer.session();
+        std::cout << "stall: " << sim::seatWord(seat) << "'s connection stalled " << ms << " ms (at confirmed frame "
+                  << (s ? s->confirmedFrame() : 0) << ")" << std::endl;
+        if (writer) writer->stall(seat, ms);
+    });
+}
+
+/// The recording's `ending` line: why the match ended, and whom it names.
+void recordEnding(const NetPeer& peer, sim::ReplayWriter& writer) {
+    writer.ending(net::endingWord(peer.endReason(), peer.endSilenceMs()), peer.endSeat(), peer.endSilenceMs());
+}
+
 int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp,
             const std::function<std::string(std::int64_t)>& beforeTick, Clock::time_point t0) {
     auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
@@ -447,6 +465,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
             progress(frame);
         });
     });
+    reportStalls(peer, writer);
     // --punch: until the match starts, a small datagram to that address every 250 ms, so that our NAT lets its
     // packets in (UDP hole punching; the other side's peer drops it as malformed).
     // A spectator's address may be punched too: punching goes on (at most 60 s) while nobody watches.
@@ -495,6 +514,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
         return "";
     };
     const int code = runLoop(peer, f, run, udp, beforeTick, t0);
+    if (writer && peer.state() == PeerState::Done) recordEnding(peer, *writer);
     sigaction(SIGINT, &oldInt, nullptr);
     sigaction(SIGTERM, &oldTerm, nullptr);
     if (lobbyClient && !f.online.host && peer.session() == nullptr) {  // gave up before the match: free the seat

@@ -94,6 +94,7 @@ void Fight::resetFighter(int p) {
     f.juggle = 0;
     f.launched = f.armorUsed = f.rose = false;
     f.cpu = CpuState{};
+    f.dummy = DummyMemory{};
 }
 
 void Fight::emit(EventType type, int attacker, int victim) {

@@ -50,7 +50,7 @@ constexpr int kLaunchVy = 15;       ///< upward speed a launcher gives its victi
 constexpr int kJuggleVy = 8;        ///< upward pop of a juggle hit
 /// Version of the rules: bumped whenever a change makes a recorded match play differently (another hash at some
 /// frame). Replays carry it (`rules N`) and a replay recorded under other rules is refused, never re-simulated.
-constexpr int kRulesVersion = 3;
+constexpr int kRulesVersion = 4;
 constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
@@ -140,17 +140,15 @@ constexpr int kSituations = 2;
 /// The answer the CPU plays to a habit (CpuState::answer).
 enum class Answer : std::uint8_t { None, Guard, Strike, AntiAir, Chase, Throw };
 
-/// The CPU's private state (lives in FightState so replays reproduce it). The training dummy, never a CPU, keeps its
-/// own memory here too (fight_dummy.cpp): plan/planFrames for the random guard, motion for the default reversal,
-/// and in `think` and `fireballWait`, which a dummy never uses otherwise, the packed fields of DummyMemory. Both
-/// stay 0 while none of the dummy's settings that need them is on, so the state and its hash are those of before.
+/// The CPU's private state (lives in FightState so replays reproduce it, and is hashed whole). The training dummy,
+/// never a CPU, uses plan/planFrames for the random guard and motion for the default reversal; what else it
+/// remembers is DummyMemory.
 struct CpuState {
     std::uint16_t plan = 0;  ///< buttons it holds
     int planFrames = 0;      ///< frames left on the current plan
-    int think = 0;           ///< frames until the next decision (reaction delay); dummy: DummyMemory's flags
+    int think = 0;           ///< frames until the next decision (reaction delay)
     int motion = 0;          ///< level 4: frames left of a 623 + special it is entering (3, 2, 1), 0 = none
-    int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG);
-                             ///< dummy: DummyMemory's playback take
+    int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG)
     /// How often the opponent chose each Habit after each Situation in this match (capped at 255).
     std::uint8_t habits[kSituations][kHabits] = {};
     std::uint8_t watching = 0;     ///< 1 + the Situation being watched, 0 = none
@@ -159,6 +157,17 @@ struct CpuState {
     Answer answer = Answer::None;  ///< the answer it is playing (or waits to play) to a habit
     std::uint8_t answerFrames = 0; ///< frames the answer may still take
     std::uint8_t wakeup = 0;       ///< its own wake-up choice: 0 undecided, 1 block, 2 reversal; 3 break a throw
+};
+
+/// What the training dummy remembers between frames beyond CpuState (fight_dummy.cpp); all 0 while none of the
+/// dummy's settings that need it is on, and for every fighter that is not the dummy.
+struct DummyMemory {
+    std::uint8_t guarding = 0;      ///< AfterHit: 1 = guarding since it was hit
+    std::uint8_t quietFrames = 0;   ///< AfterHit: frames it has stood free with nothing coming since it began guarding
+    std::uint8_t techCoin = 0;      ///< this grab's throw-tech coin: 0 not tossed, 1 tech, 2 let it land
+    std::uint8_t reversalLeft = 0;  ///< frames of the reversal input still to enter
+    std::uint8_t playSlot = 0;      ///< random playback: the slot playing (1..kTapeSlots, 0 = none yet)
+    std::uint16_t playFrame = 0;    ///< random playback: the next frame of that slot's take
 };
 
 /// Nodes of a fighter's agent BVH: a tree of kMaxMembers leaves has 2 * kMaxMembers - 1 nodes.
@@ -202,6 +211,7 @@ struct FighterState {
     FixedVector<AttackBox, kMaxAttackBoxes> attacks;  ///< world attack boxes of the current frame
     engine::AABB push;       ///< world push box
     CpuState cpu;            ///< CPU brain (unused for humans)
+    DummyMemory dummy;       ///< the training dummy's memory
 };
 
 /// A fireball; one slot per owner (one on screen per fighter).

@@ -4,9 +4,8 @@
 // Why it looks like this: like the CPU, the dummy only produces buttons for a frame, so the rules cannot tell it
 // from a player and a replay needs only the human's inputs and the setup. What it must remember between frames
 // (the guard it holds since a hit, the frames of a reversal input still to enter, the coin of a throw tech, the
-// recording take it plays) is packed into CpuState fields a dummy never uses otherwise (DummyMemory below), so
-// it is saved, restored and hashed with the state, and stays 0 while no such setting is on: a match set up as
-// before hashes as before. Every random choice is one draw from the state's generator.
+// recording take it plays) is FighterState::dummy (DummyMemory), so it is saved, restored and hashed with the state.
+// Every random choice is one draw from the state's generator.
 #include "game/sim/fight.h"
 
 #include <algorithm>
@@ -15,19 +14,7 @@ namespace sim {
 
 namespace {
 
-// DummyMemory: CpuState::think holds bit 0 = guarding since a hit (AfterHit), bits 1-2 = this grab's tech coin
-// (0 not tossed, 1 tech, 2 let it land), bits 3-7 = frames of the reversal input still to enter, bits 8-15 =
-// frames it has stood free with nothing coming since it began guarding (AfterHit). CpuState::
-// fireballWait holds the random playback's take: bits 0-1 = the slot playing (1..3, 0 = none yet), the rest the
-// next frame of it.
-constexpr int kLatch = 1;
-constexpr int kCoinShift = 1;
-constexpr int kStepShift = 3;
-constexpr int kQuietShift = 8;
 constexpr int kAfterHitQuiet = 30;  ///< AfterHit: frames free with nothing coming before it stands open again
-
-int field(int word, int shift, int mask) { return (word >> shift) & mask; }
-int withField(int word, int shift, int mask, int value) { return (word & ~(mask << shift)) | ((value & mask) << shift); }
 
 /// The buttons of numpad direction n for a fighter facing right (6 = forward = kRight, 4 = back = kLeft).
 std::uint16_t numpadButtons(int n) {
@@ -96,18 +83,14 @@ std::uint16_t Fight::trainingDummy(int p, const FrameInput& in) {
 int Fight::dummyTech(int p) {
     // Never: as before. Always: a throw press on the first frame it is held. Random: one coin per grab.
     FighterState& f = s_.fighters[p];
-    int& word = f.cpu.think;
+    std::uint8_t& coin = f.dummy.techCoin;
     const std::uint16_t button = std::uint16_t(defs_[p].techButtons & -defs_[p].techButtons);  // its lowest tech button
     if (setup_.throwTech == DummyTech::Never || button == 0) return 0;
     if (f.action != Action::Thrown) {
-        word = withField(word, kCoinShift, 3, 0);
+        coin = 0;
         return 0;
     }
-    int coin = field(word, kCoinShift, 3);
-    if (coin == 0) {
-        coin = setup_.throwTech == DummyTech::Always || (nextRandom() & 1) ? 1 : 2;
-        word = withField(word, kCoinShift, 3, coin);
-    }
+    if (coin == 0) coin = setup_.throwTech == DummyTech::Always || (nextRandom() & 1) ? 1 : 2;
     return coin == 1 && !(f.held & button) ? button : 0;
 }
 
@@ -115,10 +98,9 @@ int Fight::dummyReversal(int p) {
     // The chosen move's input, a step a frame, timed so that its press lands on the last frame of blockstun,
     // hitstun or lying down (a buffered press then starts on the first free frame). Returns -1 when not entering one.
     FighterState& f = s_.fighters[p];
-    int& word = f.cpu.think;
     const int steps = int(reversalSteps_.size());
     if (steps == 0) return -1;
-    int left = field(word, kStepShift, 31);
+    int left = f.dummy.reversalLeft;
     if (left == 0) {
         const bool stunned = f.action == Action::Blockstun || f.action == Action::Knockdown ||
                              (f.action == Action::Hitstun && !f.launched && !f.airborne);
@@ -126,7 +108,7 @@ int Fight::dummyReversal(int p) {
         if (!stunned || s_.hitstop != 0 || stun != steps) return -1;
         left = steps;
     }
-    word = withField(word, kStepShift, 31, left - 1);
+    f.dummy.reversalLeft = std::uint8_t(left - 1);
     return relativeToAbsolute(reversalSteps_[std::size_t(steps - left)], f.facing);
 }
 
@@ -138,23 +120,23 @@ std::uint16_t Fight::dummyAfterHit(int p) {
     // guard.
     FighterState& f = s_.fighters[p];
     const FighterState& o = s_.fighters[1 - p];
-    int& word = f.cpu.think;
+    DummyMemory& m = f.dummy;
     const bool hit = f.action == Action::Hitstun || f.action == Action::Knockdown || f.action == Action::Thrown;
     const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;
     const bool threatened = o.action == Action::Attack || s_.projectiles[1 - p].alive;
-    if (hit) word = withField(word | kLatch, kQuietShift, 255, 0);
-    if (!(word & kLatch)) return 0;
+    if (hit) m.guarding = 1, m.quietFrames = 0;
+    if (!m.guarding) return 0;
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     if (free && !threatened) {
-        const int quiet = field(word, kQuietShift, 255) + 1;
+        const int quiet = m.quietFrames + 1;
         if (quiet >= kAfterHitQuiet) {
-            word = withField(word & ~kLatch, kQuietShift, 255, 0);
+            m.guarding = 0, m.quietFrames = 0;
             return 0;
         }
-        word = withField(word, kQuietShift, 255, quiet);
+        m.quietFrames = std::uint8_t(quiet);
         return std::uint16_t(back | kDown);
     }
-    word = withField(word, kQuietShift, 255, 0);
+    m.quietFrames = 0;
     const bool low = o.action == Action::Attack && defs_[1 - p].anims[std::size_t(o.anim)].guard == Guard::Low;
     return std::uint16_t(back | (low || !threatened ? kDown : 0));
 }
@@ -174,13 +156,13 @@ std::uint16_t Fight::dummyPlayback(int p) {
         if (!setup_.tapeOf(n).empty()) filled[count++] = n;
     }
     if (count == 0) return 0;
-    int& take = f.cpu.fireballWait;
-    int slot = take & 3, at = take >> 2;
+    int slot = f.dummy.playSlot, at = f.dummy.playFrame;
     if (slot == 0 || at >= int(setup_.tapeOf(slot).size())) {
         slot = filled[nextRandom() % std::uint64_t(count)];
         at = 0;
     }
-    take = ((at + 1) << 2) | slot;
+    f.dummy.playSlot = std::uint8_t(slot);
+    f.dummy.playFrame = std::uint16_t(at + 1);
     return relativeToAbsolute(setup_.tapeOf(slot)[std::size_t(at)], f.facing);
 }
 

@@ -9,9 +9,10 @@ namespace sim {
 namespace {
 
 static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 120, "list the new FightState field");
-static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) == 184,
+static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) == 248,
               "list the new FighterState field");
-static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 40 && sizeof(AttackBox) == 20, "list the new field");
+static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 40 && sizeof(AttackBox) == 20 && sizeof(DummyMemory) == 8,
+              "list the new field");
 
 class Lister {
 public:
@@ -69,6 +70,12 @@ void listFighter(Lister& l, const std::string& p, const FighterState& f) {
     l.num(p + "cpu.answer", int(f.cpu.answer));
     l.num(p + "cpu.answerFrames", f.cpu.answerFrames);
     l.num(p + "cpu.wakeup", f.cpu.wakeup);
+    l.num(p + "dummy.guarding", f.dummy.guarding);
+    l.num(p + "dummy.quietFrames", f.dummy.quietFrames);
+    l.num(p + "dummy.techCoin", f.dummy.techCoin);
+    l.num(p + "dummy.reversalLeft", f.dummy.reversalLeft);
+    l.num(p + "dummy.playSlot", f.dummy.playSlot);
+    l.num(p + "dummy.playFrame", f.dummy.playFrame);
     l.num(p + "techTimer", f.techTimer);
     l.num(p + "grabMember", f.grabMember);
     l.num(p + "meter", f.meter);

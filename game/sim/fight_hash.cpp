@@ -3,14 +3,12 @@
 //
 // Why it is its own file: the hash is a contract with every recorded replay, so it changes only with the rules
 // version (kRulesVersion: a replay of other rules is refused, so no field is ever left out or fed specially to keep
-// old checkpoints; the one exception, the CPU's habit memory, is explained where it is fed), and a reader checking
+// old checkpoints: the CPU's habit memory and the dummy's memory are fed like every other field), and a reader checking
 // that a new state field is hashed should find the field list in one place. The tripwires below stop the build when a field is added and not fed to the hash.
 #include "game/sim/fight.h"
 
 #include "game/sim/determinism.h"
 
-#include <algorithm>
-#include <iterator>
 
 namespace sim {
 
@@ -21,9 +19,10 @@ namespace {
 // body and lists are hashed item by item and left out. (A field small enough to fit into the padding before a
 // 64-byte-aligned member changes no size: add it to the hash all the same.)
 static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 120, "hash the new FightState field");
-static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) == 184,
+static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) == 248,
               "hash the new FighterState field");
-static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 40 && sizeof(AttackBox) == 20, "hash the new field");
+static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 40 && sizeof(AttackBox) == 20 && sizeof(DummyMemory) == 8,
+              "hash the new field");
 
 void hashFighter(Hasher& hs, const FighterState& f) {
     for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
@@ -39,17 +38,13 @@ void hashFighter(Hasher& hs, const FighterState& f) {
                            std::int64_t(f.launched), std::int64_t(f.armorUsed), std::int64_t(f.rose)}) {
         hs.num(v);
     }
-    // The CPU's memory of habits and answers is fed once any of it is set: a fighter no CPU drives keeps it all
-    // zero, so a match of players (a replay, an online match) hashes as under the build before it, and only a
-    // match a CPU plays in, whose decisions these fields change, hashes differently (its replays are re-recorded).
-    std::int64_t memory[kSituations * kHabits + 6] = {std::int64_t(f.cpu.watching), std::int64_t(f.cpu.watchFrames),
-                                                       std::int64_t(f.cpu.seen), std::int64_t(f.cpu.answer),
-                                                       std::int64_t(f.cpu.answerFrames), std::int64_t(f.cpu.wakeup)};
     for (int si = 0; si < kSituations; ++si) {
-        for (int h = 0; h < kHabits; ++h) memory[6 + si * kHabits + h] = f.cpu.habits[si][h];
+        for (int h = 0; h < kHabits; ++h) hs.num(f.cpu.habits[si][h]);
     }
-    if (std::any_of(std::begin(memory), std::end(memory), [](std::int64_t v) { return v != 0; })) {
-        for (std::int64_t v : memory) hs.num(v);
+    for (int v : {int(f.cpu.watching), int(f.cpu.watchFrames), int(f.cpu.seen), int(f.cpu.answer), int(f.cpu.answerFrames),
+                  int(f.cpu.wakeup), int(f.dummy.guarding), int(f.dummy.quietFrames), int(f.dummy.techCoin),
+                  int(f.dummy.reversalLeft), int(f.dummy.playSlot), int(f.dummy.playFrame)}) {
+        hs.num(v);
     }
     hs.num(f.body.root());
     hs.num(f.body.poolSize());

@@ -233,27 +233,27 @@ TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and
 TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("repeated header key") {
-        text = "fightreplay 1\nrules 3\nseed 1\nmode versus\nseed 2\nframes\n";
+        text = "fightreplay 1\nrules 4\nseed 1\nmode versus\nseed 2\nframes\n";
         expected = "r:5: repeated `seed` (first on line 3)";
     }
     SUBCASE("a number out of range") {
-        text = "fightreplay 1\nrules 3\nrounds 1000\nframes\n";
+        text = "fightreplay 1\nrules 4\nrounds 1000\nframes\n";
         expected = "r:3: number 1000 out of range [1, 999]";
     }
     SUBCASE("recorded under older rules") {
         text = "fightreplay 1\nrules 1\nframes\n- -\n";
-        expected = "r:2: recorded with rules 1, but this build plays rules 3";
+        expected = "r:2: recorded with rules 1, but this build plays rules 4";
     }
     SUBCASE("recorded under newer rules") {
-        text = "fightreplay 1\nseed 4\nrules 4\nframes\n";
-        expected = "r:3: recorded with rules 4, but this build plays rules 3 (a newer build recorded it)";
+        text = "fightreplay 1\nseed 4\nrules 5\nframes\n";
+        expected = "r:3: recorded with rules 5, but this build plays rules 4 (a newer build recorded it)";
     }
     SUBCASE("no rules line: rules 1, from before replays said") {
         text = "# an old recording\nfightreplay 1\nseed 4\nframes\n- -\nend 1 0123456789abcdef\n";
-        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 3";
+        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 4";
     }
     SUBCASE("the removed classic style") {
-        text = "fightreplay 1\nrules 3\nstyle classic motion\nframes\n";
+        text = "fightreplay 1\nrules 4\nstyle classic motion\nframes\n";
         expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     }
     CAPTURE(text);
@@ -425,4 +425,48 @@ TEST_CASE("A ladder match's two CPU levels survive the replay header and a scrip
     CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\ncpulevel 4 5\nframes\n",
                                  "r.freplay", run, error));
     CHECK(error.line == 3);
+}
+
+TEST_CASE("a recording of replay version 1, from before stalls and endings were written, still loads") {
+    const std::string rules = "rules " + std::to_string(sim::kRulesVersion) + "\n";
+    sim::RunFile run;
+    io::Error error;
+    REQUIRE(sim::parseReplay("fightreplay 1\n" + rules + "frames\n- -\nR -\nend 2 0123456789abcdef\n", "old", run, error));
+    CHECK(run.version == 1);
+    CHECK(run.inputs.size() == 2);
+    CHECK(run.stalls.empty());
+    CHECK(run.ending.word.empty());
+    CHECK_FALSE(run.truncated);
+    // Version 1 had no such lines: one there is refused.
+    CHECK_FALSE(sim::parseReplay("fightreplay 1\n" + rules + "frames\n- -\nstall 1 P2 400\n", "old", run, error));
+    CHECK(error.line == 5);
+    CHECK(error.message == "'stall' lines came with replay version 2");
+}
+
+TEST_CASE("an online recording's stall and ending lines load, and bad ones are refused at their line") {
+    const std::string head = "fightreplay 2\nrules " + std::to_string(sim::kRulesVersion) + "\nframes\n- -\n";
+    sim::RunFile run;
+    io::Error error;
+    REQUIRE(sim::parseReplay(head + "stall 1 P2 1400\n- -\nstall 2 P1 300\nending silent P2 3016\nend 2 0123456789abcdef\n",
+                             "r", run, error));
+    REQUIRE(run.stalls.size() == 2);
+    CHECK(run.stalls[0].frame == 1);
+    CHECK(run.stalls[0].seat == 1);
+    CHECK(run.stalls[0].ms == 1400);
+    CHECK(run.stalls[1].seat == 0);
+    CHECK(run.ending.word == "silent");
+    CHECK(run.ending.seat == 1);
+    CHECK(run.ending.ms == 3016);
+    const std::pair<std::string, std::string> bad[] = {
+        {"stall 0 P2 10\n", "r:5: stall names frame 0 but 1 frames came before it"},
+        {"stall 1 P3 10\n", "r:5: expected P1 or P2, not 'P3'"},
+        {"stall 1 P2\n", "r:5: expected `stall FRAME P1|P2 MS`"},
+        {"ending lagged\n", "r:5: unknown ending 'lagged' (over, desync, silent, stuck, left or other)"},
+        {"ending over\nending over\n", "r:6: a second `ending` line"},
+    };
+    for (const auto& [tail, expected] : bad) {
+        CAPTURE(tail);
+        REQUIRE_FALSE(sim::parseReplay(head + tail, "r", run, error));
+        CHECK(error.text() == expected);
+    }
 }

@@ -1,9 +1,13 @@
 // The peer's handshake and endings over the in-memory network: strangers, forged tokens, second and late joiners,
 // other protocol versions, a vanished opponent, a desync, and leaving.
+#include "game/io/replay_writer.h"
 #include "game/net/packet.h"
 #include "net_test_util.h"
 
 #include <doctest/doctest.h>
+
+#include <filesystem>
+#include <unistd.h>
 
 namespace {
 
@@ -35,7 +39,124 @@ void sendPacket(net::Transport& t, net::Address to, const net::Packet& p, std::i
     t.sendTo(to, bytes.data(), bytes.size(), now);
 }
 
+/// A lag switch on one side's outgoing datagrams: what it sends in [fromMs, untilMs) is dropped; the machine runs on
+/// and still receives.
+class LagSwitch : public net::Transport {
+public:
+    LagSwitch(net::Transport& inner, std::int64_t fromMs, std::int64_t untilMs) : inner_(inner), from_(fromMs), until_(untilMs) {}
+    void sendTo(net::Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
+        if (nowMs < from_ || nowMs >= until_) inner_.sendTo(to, data, size, nowMs);
+    }
+    bool receive(std::vector<std::uint8_t>& data, net::Address& from, std::int64_t nowMs) override {
+        return inner_.receive(data, from, nowMs);
+    }
+
+private:
+    net::Transport& inner_;
+    std::int64_t from_, until_;
+};
+
+/// The host's recording of its match (stall and ending lines included), as the headless peer writes it.
+struct HostRecording {
+    std::string path;
+    std::unique_ptr<sim::ReplayWriter> writer;
+    HostRecording(net::NetPeer& host, const std::string& name)
+        : path((std::filesystem::temp_directory_path() / (name + std::to_string(::getpid()) + ".freplay")).string()) {
+        host.setOnStart([this](net::Session& s) {
+            writer = std::make_unique<sim::ReplayWriter>(path, s.fight());
+            s.setConfirmHook([this](std::int64_t, const sim::FrameInput& in, const sim::Fight& f) { writer->frame(in, f); });
+        });
+        host.setOnStall([this](int seat, std::int64_t ms) { writer->stall(seat, ms); });
+    }
+    /// Writes the ending and closes the file; loads it back.
+    sim::RunFile finish(const net::NetPeer& host) {
+        writer->ending(net::endingWord(host.endReason(), host.endSilenceMs()), host.endSeat(), host.endSilenceMs());
+        writer->finish();
+        sim::RunFile run;
+        io::Error error;
+        CHECK_MESSAGE(sim::loadRunFile(path, run, error), error.text());
+        std::filesystem::remove(path);
+        return run;
+    }
+};
+
 }  // namespace
+
+TEST_CASE("a lag switch past the timeout ends the match naming who went silent, in the ending and the recording") {
+    Pair pair(0);
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    LagSwitch j(network.add(nettest::kJoiner, {}, 2), 4000, 1000000);  // the joiner's outgoing cut from 4 s on
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    HostRecording rec(host, "lag_switch_timeout");
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d[1].stopAtMs = 9000;  // the joiner itself would end on the host's silence once the host has gone: not looked at
+    nettest::drive(d, 20000);
+    CHECK(host.endReason() == net::PeerEnd::ConnectionLost);
+    CHECK(host.endSeat() == 1);
+    CHECK(host.endSilenceMs() > 3000);
+    CHECK(host.endSilenceMs() < 3000 + 40);
+    CHECK(host.endMessage() == "P2 went silent for 3.0 s");
+    const sim::RunFile run = rec.finish(host);
+    CHECK(run.version == 2);
+    CHECK(run.ending.word == "silent");
+    CHECK(run.ending.seat == 1);
+    CHECK(run.ending.ms == host.endSilenceMs());
+    REQUIRE(run.stalls.size() == 1);  // the silence that ended it is recorded as a stall too
+    CHECK(run.stalls[0].seat == 1);
+    CHECK(run.stalls[0].ms == host.endSilenceMs());
+    CHECK(run.stalls[0].frame == std::int64_t(run.inputs.size()));
+}
+
+TEST_CASE("a lag switch under the timeout is shown by seat while it lasts, then counted on the side that saw it") {
+    Pair pair(600);
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    LagSwitch j(network.add(nettest::kJoiner, {}, 2), 4000, 5400);  // 1.4 s of the joiner's packets held back
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    HostRecording rec(host, "lag_switch_short");
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    const std::int64_t before = nettest::drive(d, 3900);
+    CHECK(host.stallText(before) == "");  // ordinary play: nothing shown
+    const std::int64_t during = nettest::drive(d, 5100);
+    CHECK(host.stallText(during).rfind("P2's connection stalled 1.", 0) == 0);  // silent since about 4.0 s
+    CHECK(joiner.stallText(during) == "");  // the joiner still hears the host
+    nettest::drive(d, 60000);
+    CHECK(host.endMessage() == "match over");
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.opponentStalls().count == 1);
+    CHECK(host.opponentStalls().longestMs >= 1400);
+    CHECK(host.opponentStalls().longestMs < 1400 + 40);
+    CHECK(joiner.opponentStalls().count == 0);
+    const sim::RunFile run = rec.finish(host);
+    CHECK(run.ending.word == "over");
+    CHECK(run.ending.seat == -1);
+    REQUIRE(run.stalls.size() == 1);
+    CHECK(run.stalls[0].seat == 1);
+    CHECK(run.stalls[0].ms == host.opponentStalls().longestMs);
+}
+
+TEST_CASE("a side whose own machine froze counts no stall of the opponent for it; the opponent counts one of it") {
+    Pair pair(600);
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    d[1].stopAtMs = 4000;  // the joiner's machine freezes at 4 s ...
+    nettest::drive(d, 5000);
+    d[1].stopAtMs = -1;    // ... and runs again at 5 s, the host's packets of that second waiting for it
+    d[1].nextUs = 5000 * 1000;
+    nettest::drive(d, 60000);
+    CHECK(host.endMessage() == "match over");
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.opponentStalls().count == 1);
+    CHECK(host.opponentStalls().longestMs >= 1000);
+    CHECK(joiner.opponentStalls().count == 0);
+}
 
 TEST_CASE("a second joiner is refused as busy and the match goes on untouched") {
     Pair pair;
@@ -138,7 +259,8 @@ TEST_CASE("an opponent that vanishes ends the match as connection lost after the
     std::vector<nettest::Driven> d = drivers(host, joiner, pair);
     d[1].stopAtMs = 4000;  // the joiner's machine goes silent at 4 s
     nettest::drive(d, 60000);
-    CHECK(host.endMessage() == "connection lost");
+    CHECK(host.endMessage() == "P2 went silent for 3.0 s");
+    CHECK(host.endSeat() == 1);
     CHECK(host.endReason() == net::PeerEnd::ConnectionLost);
     CHECK(host.failed());
     CHECK(d[0].doneAtMs > 4000 + 3000 - 20);

@@ -51,6 +51,42 @@ TEST_CASE("fight fields: one changed field is named alone, and the hash moves wi
     }
 }
 
+TEST_CASE("the adapting CPU's memory and the training dummy's named memory reach the hash field by field") {
+    // A match of two players: every such field is 0, and each one set alone is named alone and moves the hash, as
+    // every other field does (none is fed only when something is set).
+    const sim::Fight f = steppedFight(40);
+    using Change = void (*)(sim::FightState&);
+    const std::pair<const char*, Change> cases[] = {
+        {"p1.cpu.habits[1][2]", [](sim::FightState& s) { s.fighters[0].cpu.habits[1][2] = 1; }},
+        {"p2.cpu.watching", [](sim::FightState& s) { s.fighters[1].cpu.watching = 1; }},
+        {"p2.cpu.watchFrames", [](sim::FightState& s) { s.fighters[1].cpu.watchFrames = 1; }},
+        {"p2.cpu.seen", [](sim::FightState& s) { s.fighters[1].cpu.seen = 1; }},
+        {"p2.cpu.answer", [](sim::FightState& s) { s.fighters[1].cpu.answer = sim::Answer::Throw; }},
+        {"p2.cpu.answerFrames", [](sim::FightState& s) { s.fighters[1].cpu.answerFrames = 1; }},
+        {"p2.cpu.wakeup", [](sim::FightState& s) { s.fighters[1].cpu.wakeup = 2; }},
+        {"p2.dummy.guarding", [](sim::FightState& s) { s.fighters[1].dummy.guarding = 1; }},
+        {"p2.dummy.quietFrames", [](sim::FightState& s) { s.fighters[1].dummy.quietFrames = 1; }},
+        {"p2.dummy.techCoin", [](sim::FightState& s) { s.fighters[1].dummy.techCoin = 2; }},
+        {"p2.dummy.reversalLeft", [](sim::FightState& s) { s.fighters[1].dummy.reversalLeft = 1; }},
+        {"p2.dummy.playSlot", [](sim::FightState& s) { s.fighters[1].dummy.playSlot = 3; }},
+        {"p2.dummy.playFrame", [](sim::FightState& s) { s.fighters[1].dummy.playFrame = 1; }},
+    };
+    for (const auto& [name, change] : cases) {
+        CAPTURE(name);
+        sim::FightState changed = f.state();
+        change(changed);
+        const std::vector<std::string> d = sim::differingFields(sim::stateFields(f.state()), sim::stateFields(changed));
+        REQUIRE(d.size() == 1);
+        CHECK(d[0] == name);
+        CHECK(sim::Fight::hashState(changed) != sim::Fight::hashState(f.state()));
+    }
+    // Two CPU memories that differ only in which habit was counted hash differently too.
+    sim::FightState a = f.state(), b = f.state();
+    a.fighters[1].cpu.habits[0][1] = 1;
+    b.fighters[1].cpu.habits[1][0] = 1;
+    CHECK(sim::Fight::hashState(a) != sim::Fight::hashState(b));
+}
+
 TEST_CASE("fight fields: a name in one list only counts as differing") {
     const std::vector<sim::StateField> a = {{"x", 1}, {"y", 2}};
     const std::vector<sim::StateField> b = {{"y", 2}, {"z", 3}};
