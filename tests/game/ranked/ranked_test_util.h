@@ -42,4 +42,7 @@ inline ranked::MatchRecord match(std::int64_t id, const std::string& a, const st
     return m;
 }
 
+/// The checks every store backend passes (store.test.cpp): players, a decided match, a result counted once.
+void checkStoreBasics(ranked::Store& s);
+
 }  // namespace rankedtest

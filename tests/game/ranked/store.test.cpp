@@ -12,7 +12,7 @@
 using namespace ranked;
 using rankedtest::TempDir;
 
-namespace {
+namespace rankedtest {
 
 // The checks every backend passes: players, a decided match with both ratings and its replay, a result counted once.
 void checkStoreBasics(Store& s) {
@@ -65,7 +65,9 @@ void checkStoreBasics(Store& s) {
     CHECK(hist[0].id == 41);
 }
 
-}  // namespace
+}  // namespace rankedtest
+
+using rankedtest::checkStoreBasics;
 
 TEST_CASE("The SQLite store keeps players, a decided match with both ratings, and counts a result once") {
     TempDir dir;
