@@ -9,6 +9,8 @@ set(RANKED_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/postgres_connection.cpp
   ${CMAKE_CURRENT_LIST_DIR}/verify.h
   ${CMAKE_CURRENT_LIST_DIR}/verify.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/queue.h
+  ${CMAKE_CURRENT_LIST_DIR}/queue.cpp
 )
 add_library(ranked_core STATIC ${RANKED_CORE_SOURCES})
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
