@@ -109,8 +109,12 @@ Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const Ver
     Decision d;
     d.matchId = m.id;
     Replayed rep[2];
-    for (int p = 0; p < 2; ++p)
-        if (logs[p]) rep[p] = replayLog(*logs[p], rules);
+    // Two logs of the same bytes (the usual case: both peers wrote the same confirmed inputs and hashes) replay once.
+    const bool identical = logs[0] && logs[1] && logs[0]->text == logs[1]->text;
+    for (int p = 0; p < 2; ++p) {
+        if (p == 1 && identical) rep[1] = rep[0];
+        else if (logs[p]) rep[p] = replayLog(*logs[p], rules);
+    }
     const bool good[2] = {logs[0] && rep[0].consistent, logs[1] && rep[1].consistent};
     for (int p = 0; p < 2; ++p) {
         if (!logs[p]) d.flags += std::string(d.flags.empty() ? "" : "; ") + sideName(p) + " sent no log";
