@@ -11,6 +11,8 @@ set(RANKED_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/verify.cpp
   ${CMAKE_CURRENT_LIST_DIR}/queue.h
   ${CMAKE_CURRENT_LIST_DIR}/queue.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/service.h
+  ${CMAKE_CURRENT_LIST_DIR}/service.cpp
 )
 add_library(ranked_core STATIC ${RANKED_CORE_SOURCES})
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
