@@ -3,6 +3,7 @@
 #include "game/net/crypto/random.h"
 #include "game/net/crypto/sha256.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -62,6 +63,74 @@ Request signRequest(const net::Identity& id, RequestKind kind, const std::string
     return r;
 }
 
+std::string requestText(const Request& r) {
+    return "bvh-ranked-request 1\nkind " + std::to_string(int(r.kind)) + "\nkey " + keyHex(r.key) + "\nname " + r.name +
+           "\nnonce " + std::to_string(r.nonce) + "\ntime " + std::to_string(r.timeMs) + "\nsignature " +
+           signatureHex(r.signature) + "\nbody " + std::to_string(r.body.size()) + "\n" + r.body;
+}
+
+namespace {
+
+// One `WORD VALUE` header line at `at`; moves at past it.
+bool headerLine(const std::string& text, std::size_t& at, const char* word, std::string& value) {
+    const std::size_t end = text.find('\n', at);
+    const std::string w = std::string(word) + " ";
+    if (end == std::string::npos || end - at > 200 || text.compare(at, w.size(), w) != 0) return false;
+    value = text.substr(at + w.size(), end - at - w.size());
+    at = end + 1;
+    return true;
+}
+
+bool decimal(const std::string& s, std::uint64_t& out) {
+    if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = std::strtoull(s.c_str(), nullptr, 10);
+    return true;
+}
+
+bool hexKey(const std::string& hex, net::IdentityKey& out) {
+    net::Signature wide{};
+    if (hex.size() != out.size() * 2) return false;
+    if (!hexToSignature(hex + hex, wide)) return false;
+    std::copy(wide.begin(), wide.begin() + out.size(), out.begin());
+    return true;
+}
+
+}  // namespace
+
+bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out, std::string& why) {
+    static const char* kWords[] = {"kind", "key", "name", "nonce", "time", "signature", "body"};
+    std::size_t at = 0;
+    if (text.compare(0, 21, "bvh-ranked-request 1\n") != 0) {
+        why = "request:1: expected `bvh-ranked-request 1`";
+        return false;
+    }
+    at = 21;
+    std::string v[7];
+    for (int i = 0; i < 7; ++i)
+        if (!headerLine(text, at, kWords[i], v[i])) {
+            why = "request:" + std::to_string(i + 2) + ": expected `" + kWords[i] + " ...`";
+            return false;
+        }
+    std::uint64_t kind = 0, nonce = 0, time = 0, bytes = 0;
+    const bool ok = decimal(v[0], kind) && kind >= 1 && kind <= 6;
+    if (!ok || !hexKey(v[1], out.key) || !decimal(v[3], nonce) || !decimal(v[4], time) ||
+        !hexToSignature(v[5], out.signature) || !decimal(v[6], bytes)) {
+        why = "request: a bad kind, key, nonce, time, signature or body length";
+        return false;
+    }
+    if (bytes > maxBody || bytes != text.size() - at) {
+        why = "request:8: the body is " + std::to_string(text.size() - at) + " bytes, not " + v[6].substr(0, 20) +
+              " (at most " + std::to_string(maxBody) + ")";
+        return false;
+    }
+    out.kind = RequestKind(kind);
+    out.name = v[2];
+    out.nonce = nonce;
+    out.timeMs = std::int64_t(time);
+    out.body = text.substr(at);
+    return true;
+}
+
 std::string resultBody(const SignedLog& log) {
     return std::to_string(log.matchId) + "\n" + signatureHex(log.signature) + "\n" + log.recording;
 }
@@ -118,6 +187,13 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
         return {false, "not waiting"};
     case RequestKind::Challenge: return challenge(id, r.body, nowMs);
     case RequestKind::Result: return result(r, nowMs);
+    case RequestKind::Poll: {
+        const MatchStart* m = assignment(id);
+        if (!m) return {true, waiting_.count(id) ? "waiting" : "idle"};
+        return {true, "match " + std::to_string(m->match.id) + " " + (m->match.ranked ? "ranked" : "unranked") + " " +
+                          m->match.player[0] + " " + m->match.player[1] + " " + m->match.fighter[0] + " " +
+                          m->match.fighter[1]};
+    }
     default: return {false, "unknown request kind"};
     }
 }
@@ -172,7 +248,15 @@ bool MatchService::startMatch(const std::string& a, const std::string& b, bool r
     m.ranked = ranked;
     waiting_.erase(a);
     waiting_.erase(b);
-    return store_.createMatch(m, why);
+    if (!store_.createMatch(m, why)) return false;
+    assigned_[a] = out;
+    assigned_[b] = out;
+    return true;
+}
+
+const MatchStart* MatchService::assignment(const std::string& player) const {
+    const auto it = assigned_.find(player);
+    return it == assigned_.end() ? nullptr : &it->second;
 }
 
 std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {

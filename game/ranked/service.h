@@ -16,7 +16,7 @@
 
 namespace ranked {
 
-enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result };
+enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result, Poll };
 
 struct Request {
     RequestKind kind = RequestKind::Hello;
@@ -25,7 +25,7 @@ struct Request {
     std::uint64_t nonce = 0;   ///< random per request
     std::int64_t timeMs = 0;   ///< the sender's clock
     std::string body;          ///< Queue: "quick FIGHTER" | "ranked FIGHTER"; Challenge: "CODE FIGHTER";
-                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"
+                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: ""
     net::Signature signature{};
 };
 
@@ -35,6 +35,11 @@ std::array<std::uint8_t, 32> requestDigest(const Request& r);
 Request signRequest(const net::Identity& id, RequestKind kind, const std::string& body, std::int64_t timeMs);
 /// A Result request's body for a log.
 std::string resultBody(const SignedLog& log);
+/// A request as the service program carries it (HTTP POST /request): header lines, then the body's bytes.
+///   bvh-ranked-request 1 / kind N / key HEX / name NAME / nonce N / time MS / signature HEX / body BYTES, then body
+std::string requestText(const Request& r);
+/// Parses requestText's form; false with `request:LINE: what` on anything else (bounded: the body at most maxBody).
+bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out, std::string& why);
 
 struct ServiceConfig {
     VerifyRules rules;
@@ -66,6 +71,8 @@ public:
     /// Pairs the queues and decides matches whose log deadline passed; the matches made now.
     std::vector<MatchStart> tick(std::int64_t nowMs);
     std::size_t queued() const { return quick_.size() + ranked_.size(); }
+    /// A player's latest match made (Poll's answer), null while none.
+    const MatchStart* assignment(const std::string& player) const;
 
 private:
     struct Waiting {
@@ -91,6 +98,7 @@ private:
     std::map<std::string, Waiting> waiting_;                     // player -> queue choice
     std::map<std::string, std::pair<std::string, std::string>> challenges_;  // challenger -> (target, fighter)
     std::vector<MatchStart> madeByChallenge_;
+    std::map<std::string, MatchStart> assigned_;                 // player -> the match made for it (Poll)
     std::map<std::int64_t, Pending> pending_;
     std::set<std::pair<std::string, std::uint64_t>> nonces_;     // (player, nonce) seen within the time window
     std::deque<std::pair<std::int64_t, std::pair<std::string, std::uint64_t>>> nonceOrder_;

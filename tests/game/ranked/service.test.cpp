@@ -111,3 +111,29 @@ TEST_CASE("Friends meet by entering each other's codes, unranked") {
     CHECK(made[0].match.fighter[1] == "brick");
     CHECK(w.send(w.ann, RequestKind::Challenge, "0000-0000-0000-0000 ryo").text.find("no player has the code") == 0);
 }
+
+TEST_CASE("A request survives its text form, and a damaged one is refused with the line") {
+    World w;
+    const Request r = signRequest(w.ann, RequestKind::Queue, "ranked ryo", w.now);
+    Request back;
+    std::string why;
+    REQUIRE(parseRequestText(requestText(r), 1000, back, why));
+    CHECK(w.service->handle(back, w.now).ok);  // the signature still checks
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text == "waiting");
+    CHECK_FALSE(parseRequestText(requestText(r) + "x", 1000, back, why));
+    CHECK(why.find("request:8: the body is 11 bytes, not 10") == 0);
+    CHECK_FALSE(parseRequestText("GET / HTTP/1.1\n", 1000, back, why));
+    CHECK(why == "request:1: expected `bvh-ranked-request 1`");
+    std::string text = requestText(r);
+    text.replace(text.find("kind 2"), 6, "kind 9");
+    CHECK_FALSE(parseRequestText(text, 1000, back, why));
+    CHECK_FALSE(parseRequestText(requestText(r), 5, back, why));  // over the bound
+}
+
+TEST_CASE("Polling tells a queued player the match it was given") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    const std::string answer = w.send(w.bob, RequestKind::Poll, "").text;
+    CHECK(answer == "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] + " ryo brick");
+    CHECK(w.send(w.eve, RequestKind::Poll, "").text == "idle");
+}
