@@ -210,6 +210,7 @@ Reply MatchService::queue(const std::string& id, const std::string& body, std::i
     const std::string refused = (kind == "ranked" ? ranked_ : quick_).join(id, p.rating.rating, nowMs);
     if (!refused.empty()) return {false, refused};
     waiting_[id] = Waiting{fighter, kind == "ranked"};
+    assigned_.erase(id);  // a new wait: Poll no longer answers the last match
     return {true, "waiting for a " + kind + " match"};
 }
 
@@ -308,7 +309,12 @@ void MatchService::decidePending(std::int64_t matchId) {
     const Decision d = decideMatch(p.match, logs, config_.rules);
     std::string why;
     // A refused write (a full disk) keeps the logs pending, so the decision is retried on the next tick.
-    if (store_.decide(d, why) || why.find("already decided") != std::string::npos) pending_.erase(matchId);
+    if (!store_.decide(d, why) && why.find("already decided") == std::string::npos) return;
+    for (const std::string& player : p.match.player) {
+        const auto it = assigned_.find(player);
+        if (it != assigned_.end() && it->second.match.id == matchId) assigned_.erase(it);
+    }
+    pending_.erase(matchId);
 }
 
 }  // namespace ranked

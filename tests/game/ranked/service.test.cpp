@@ -136,4 +136,6 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     const std::string answer = w.send(w.bob, RequestKind::Poll, "").text;
     CHECK(answer == "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] + " ryo brick");
     CHECK(w.send(w.eve, RequestKind::Poll, "").text == "idle");
+    REQUIRE(w.send(w.bob, RequestKind::Queue, "quick brick").ok);  // queued again: the old match is not answered
+    CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
 }
