@@ -7,6 +7,7 @@
 #include "game/io/flag_table.h"
 #include "game/ranked/service.h"
 #include "game/run/identity_file.h"
+#include "game/run/online_flags.h"
 
 #include <httplib.h>
 
@@ -83,7 +84,7 @@ int runRankedClient(int argc, char** argv) {
         return 0;
     };
     if (int rc = step(RequestKind::Hello, "")) return rc;
-    if (int rc = step(RequestKind::Queue, queue + " " + fighter)) return rc;
+    if (int rc = step(RequestKind::Queue, queue + " " + fighter + " " + run::rulesBuild())) return rc;
     std::cout << "queued for a " << queue << " match" << std::endl;
     const std::int64_t start = wallMs();
     while (wallMs() - start < waitS * 1000) {

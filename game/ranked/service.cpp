@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
 namespace ranked {
 namespace {
@@ -199,9 +200,13 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
 }
 
 Reply MatchService::queue(const std::string& id, const std::string& body, std::int64_t nowMs) {
-    const std::size_t space = body.find(' ');
-    const std::string kind = body.substr(0, space), fighter = space == std::string::npos ? "" : body.substr(space + 1);
+    std::istringstream words(body.substr(0, 200));
+    std::string kind, fighter, rules;
+    words >> kind >> fighter >> rules;
     if (kind != "quick" && kind != "ranked") return {false, "queue for quick or ranked, not '" + kind.substr(0, 16) + "'"};
+    if (rules != config_.rules.rules)
+        return {false, "this service simulates rules " + config_.rules.rules.substr(0, 16) + ", your build " +
+                           rules.substr(0, 16) + " (update the game or the service)"};
     if (!config_.rules.fighter(fighter)) return {false, "no fighter '" + fighter.substr(0, 24) + "' on this service"};
     if (waiting_.count(id)) return {false, "already waiting"};
     PlayerRecord p;

@@ -24,7 +24,8 @@ struct Request {
     std::string name;          ///< the player's name (Hello), else ""
     std::uint64_t nonce = 0;   ///< random per request
     std::int64_t timeMs = 0;   ///< the sender's clock
-    std::string body;          ///< Queue: "quick FIGHTER" | "ranked FIGHTER"; Challenge: "CODE FIGHTER";
+    std::string body;          ///< Queue: "quick|ranked FIGHTER RULES" (RULES: the build's rules hash);
+                               ///< Challenge: "CODE FIGHTER";
                                ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: ""
     net::Signature signature{};
 };

@@ -30,8 +30,8 @@ struct World {
     }
     // Ann and Bob queue for ranked and are paired.
     MatchRecord rankedMatch() {
-        REQUIRE(send(ann, RequestKind::Queue, "ranked ryo").ok);
-        REQUIRE(send(bob, RequestKind::Queue, "ranked brick").ok);
+        REQUIRE(send(ann, RequestKind::Queue, "ranked ryo 00112233").ok);
+        REQUIRE(send(bob, RequestKind::Queue, "ranked brick 00112233").ok);
         const auto made = service->tick(now);
         REQUIRE(made.size() == 1);
         return made[0].match;
@@ -45,7 +45,7 @@ struct World {
 
 TEST_CASE("The service refuses an unsigned, late, replayed, oversized or flooding request") {
     World w;
-    Request r = signRequest(w.ann, RequestKind::Queue, "ranked ryo", w.now);
+    Request r = signRequest(w.ann, RequestKind::Queue, "ranked ryo 00112233", w.now);
     Request forged = r;
     forged.body = "quick ryo";
     CHECK(w.service->handle(forged, w.now).text == "the request's signature does not check");
@@ -58,7 +58,9 @@ TEST_CASE("The service refuses an unsigned, late, replayed, oversized or floodin
     int refused = 0;
     for (int i = 0; i < 40; ++i) refused += w.send(w.eve, RequestKind::Leave, "").text == "too many requests; wait a little";
     CHECK(refused == 40 - 19);  // a burst of 20, one spent on hello
-    CHECK(w.send(w.eve, RequestKind::Queue, "ranked nobody").ok == false);
+    CHECK(w.send(w.bob, RequestKind::Queue, "ranked nobody 00112233").text == "no fighter 'nobody' on this service");
+    CHECK(w.send(w.bob, RequestKind::Queue, "ranked ryo 99").text ==
+          "this service simulates rules 00112233, your build 99 (update the game or the service)");
 }
 
 TEST_CASE("A ranked match from the queue is decided from both logs, and its result counts once") {
@@ -114,14 +116,14 @@ TEST_CASE("Friends meet by entering each other's codes, unranked") {
 
 TEST_CASE("A request survives its text form, and a damaged one is refused with the line") {
     World w;
-    const Request r = signRequest(w.ann, RequestKind::Queue, "ranked ryo", w.now);
+    const Request r = signRequest(w.ann, RequestKind::Queue, "ranked ryo 00112233", w.now);
     Request back;
     std::string why;
     REQUIRE(parseRequestText(requestText(r), 1000, back, why));
     CHECK(w.service->handle(back, w.now).ok);  // the signature still checks
     CHECK(w.send(w.ann, RequestKind::Poll, "").text == "waiting");
     CHECK_FALSE(parseRequestText(requestText(r) + "x", 1000, back, why));
-    CHECK(why.find("request:8: the body is 11 bytes, not 10") == 0);
+    CHECK(why.find("request:8: the body is 20 bytes, not 19") == 0);
     CHECK_FALSE(parseRequestText("GET / HTTP/1.1\n", 1000, back, why));
     CHECK(why == "request:1: expected `bvh-ranked-request 1`");
     std::string text = requestText(r);
@@ -136,6 +138,6 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     const std::string answer = w.send(w.bob, RequestKind::Poll, "").text;
     CHECK(answer == "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] + " ryo brick");
     CHECK(w.send(w.eve, RequestKind::Poll, "").text == "idle");
-    REQUIRE(w.send(w.bob, RequestKind::Queue, "quick brick").ok);  // queued again: the old match is not answered
+    REQUIRE(w.send(w.bob, RequestKind::Queue, "quick brick 00112233").ok);  // queued again: the old match is not answered
     CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
 }
