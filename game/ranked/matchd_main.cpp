@@ -71,6 +71,7 @@ std::string leaderboardText(ranked::Store& store) {
 }
 
 void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& store, std::mutex& lock) {
+    http.set_payload_max_length(ranked::kMaxLogBytes + 4096);  // a Result with the largest log, no more
     http.Post("/request", [&](const httplib::Request& req, httplib::Response& res) {
         ranked::Request r;
         std::string why;

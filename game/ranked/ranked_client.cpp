@@ -12,6 +12,7 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <sstream>
@@ -41,8 +42,8 @@ std::string describe(const std::string& answer) {  // "match ID KIND KEY1 KEY2 F
     std::string fp[2];
     for (int p = 0; p < 2; ++p) {
         net::IdentityKey key{};
-        for (std::size_t i = 0; i < key.size() && k[p].size() == 64; ++i)
-            key[i] = std::uint8_t(std::stoul(k[p].substr(i * 2, 2), nullptr, 16));
+        for (std::size_t i = 0; i < key.size() && k[p].size() == 64; ++i)  // a bad digit reads as 0: no throw
+            key[i] = std::uint8_t(std::strtoul(k[p].substr(i * 2, 2).c_str(), nullptr, 16));
         fp[p] = net::fingerprint(key);
     }
     return "match " + id + " " + kind + ": p1 " + fp[0] + " " + f[0] + ", p2 " + fp[1] + " " + f[1];
