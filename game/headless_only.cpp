@@ -5,9 +5,15 @@
 #include "game/run/headless_peer.h"
 #include "game/run/spectator_runner.h"
 #include "game/simnet/simulate_main.h"
+#ifdef BVH_HAVE_RANKED_CLIENT
+#include "game/ranked/ranked_client.h"
+#endif
 
 int main(int argc, char** argv) {
     if (simnet::wantsSimulate(argc, argv)) return simnet::runSimulate(argc, argv, BVH_DEFAULT_DATA_DIR);
+#ifdef BVH_HAVE_RANKED_CLIENT
+    if (ranked::wantsRankedClient(argc, argv)) return ranked::runRankedClient(argc, argv);
+#endif
     if (run::wantsBisect(argc, argv)) return run::runBisect(argc, argv, BVH_DEFAULT_DATA_DIR);
     if (run::wantsSpectator(argc, argv)) return run::runSpectator(argc, argv, BVH_DEFAULT_DATA_DIR);
     if (run::wantsHeadlessPeer(argc, argv)) return run::runHeadlessPeer(argc, argv, BVH_DEFAULT_DATA_DIR);

@@ -1,5 +1,12 @@
 # doctest sources for the game, mirroring game/: sim (rules), io (formats, flags, the replay player) and run (runners).
 set(TEST_GAME_SOURCES
+  ${CMAKE_CURRENT_LIST_DIR}/ranked/glicko2.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ranked/ranked_test_util.h
+  ${CMAKE_CURRENT_LIST_DIR}/ranked/store.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ranked/store_postgres.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ranked/verify.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ranked/queue.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ranked/service.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight_test_util.h
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/moves.test.cpp

@@ -1,0 +1,186 @@
+// Ranked play's figures (bench/RESULTS.md): matches verified per second per core, database statements and time
+// per decided match (SQLite, WAL, synchronous=FULL), queue-to-match times with 2, 20 and 10,000 players on a
+// virtual clock, and memory per queued player. Single-threaded; medians over repeats.
+#include "game/io/fighter_file.h"
+#include "game/ranked/queue.h"
+#include "game/ranked/store.h"
+#include "game/ranked/verify.h"
+#include "game/sim/determinism.h"
+
+#include <malloc.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+std::map<std::string, sim::FighterDef> gFighters;
+
+ranked::VerifyRules benchRules() {
+    for (const char* id : {"ryo", "brick"}) gFighters[id] = sim::loadFighterById(BVH_DATA_DIR, id).def;
+    ranked::VerifyRules r;
+    r.rules = "bench";
+    r.setup.mode = sim::Mode::Versus;  // the full ranked match: best of three, 99-second rounds
+    r.setup.counter = sim::CounterHits::On;
+    r.fighter = [](const std::string& id) { return &gFighters.at(id); };
+    return r;
+}
+
+// Both sides walk in and press light or heavy at random when close: a match that ends by KO, as a real one does.
+std::string recordBrawl(const ranked::MatchRecord& m, const ranked::VerifyRules& rules, std::uint64_t seed) {
+    sim::MatchSetup setup = rules.setup;
+    setup.fighter[0] = m.fighter[0];
+    setup.fighter[1] = m.fighter[1];
+    setup.seed = m.seed;
+    sim::Fight fight(setup, *rules.fighter(m.fighter[0]), *rules.fighter(m.fighter[1]));
+    std::string text = sim::replayHeader(setup);
+    std::uint64_t rng = sim::seedRandom(seed);
+    std::int64_t frame = 0;
+    while (!fight.state().matchOver && frame < 30000) {
+        sim::FrameInput in;
+        for (int p = 0; p < 2; ++p) {
+            const int dx = fight.state().fighters[1 - p].x - fight.state().fighters[p].x;
+            const std::uint64_t roll = sim::nextRandom(rng) % 8;
+            if (dx > 140 || dx < -140) in.buttons[p] = dx > 0 ? sim::kRight : sim::kLeft;
+            else in.buttons[p] = roll == 0 ? sim::kLight : roll == 1 ? sim::kHeavy : roll == 2 ? sim::kDown : 0;
+        }
+        fight.step(in);
+        ++frame;
+        text += sim::replayFrameLine(in) + "\n";
+        if (frame % sim::kCheckpointEvery == 0) text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+    }
+    return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+}
+
+void benchVerification() {
+    const ranked::VerifyRules rules = benchRules();
+    net::Identity a, b;
+    net::makeIdentity("a", a);
+    net::makeIdentity("b", b);
+    std::vector<double> perMatch;
+    std::int64_t frames = 0, bytes = 0;
+    const int matches = 20;
+    for (int i = 0; i < matches; ++i) {
+        ranked::MatchRecord m;
+        m.id = 1000 + i;
+        m.player[0] = ranked::keyHex(a.publicKey);
+        m.player[1] = ranked::keyHex(b.publicKey);
+        m.fighter[0] = "ryo";
+        m.fighter[1] = "brick";
+        m.seed = std::uint64_t(i + 1);
+        m.rules = rules.rules;
+        const std::string rec = recordBrawl(m, rules, std::uint64_t(i) * 7 + 1);
+        const ranked::SignedLog la = ranked::signLog(a, m.id, rules.rules, rec), lb = ranked::signLog(b, m.id, rules.rules, rec);
+        const auto t = Clock::now();
+        ranked::AdmittedLog x, y;
+        ranked::admitLog(m, la, rules, x);
+        ranked::admitLog(m, lb, rules, y);
+        const ranked::AdmittedLog* logs[2] = {&x, &y};
+        const ranked::Decision d = ranked::decideMatch(m, logs, rules);
+        perMatch.push_back(secondsSince(t));
+        frames += x.run.frames;
+        bytes += std::int64_t(rec.size());
+        if (d.state != "verified") std::printf("match %d: %s %s\n", i, d.state.c_str(), d.flags.c_str());
+    }
+    std::sort(perMatch.begin(), perMatch.end());
+    const double median = perMatch[perMatch.size() / 2];
+    std::printf("| verification | %d matches | %.0f frames/match | %.0f KB/log | median %.2f ms/match (2 logs) | %.0f matches/s/core |\n",
+                matches, double(frames) / matches, double(bytes) / matches / 1024.0, median * 1000.0, 1.0 / median);
+}
+
+void benchStore() {
+    const std::string dir = "/tmp/bvh-bench-ranked-" + std::to_string(getpid());
+    std::filesystem::create_directories(dir);
+    std::string why;
+    auto s = ranked::openSqliteStore(dir + "/ranked.db", why);
+    if (!s) {
+        std::printf("store: %s\n", why.c_str());
+        return;
+    }
+    for (int p = 0; p < 100; ++p) s->savePlayer(ranked::PlayerRecord{"p" + std::to_string(p), "n", "c" + std::to_string(p), {}}, why);
+    const std::int64_t before = s->statements();
+    const int matches = 500;
+    const std::string replay(60000, 'x');  // a typical recording's size
+    const auto t = Clock::now();
+    for (int i = 0; i < matches; ++i) {
+        ranked::MatchRecord m;
+        m.id = i + 1;
+        m.player[0] = "p" + std::to_string(i % 100);
+        m.player[1] = "p" + std::to_string((i * 7 + 1) % 100);
+        if (m.player[0] == m.player[1]) m.player[1] = "p" + std::to_string((i + 1) % 100);
+        m.fighter[0] = "ryo";
+        m.fighter[1] = "brick";
+        s->createMatch(m, why);
+        s->decide(ranked::Decision{m.id, "verified", i % 2, "", replay}, why);
+    }
+    const double secs = secondsSince(t);
+    std::printf("| sqlite store | %d matches | %.1f statements/match (create + decide) | %.2f ms/match | %.0f matches/s |\n",
+                matches, double(s->statements() - before) / matches, secs * 1000.0 / matches, matches / secs);
+    s.reset();
+    std::filesystem::remove_all(dir);
+}
+
+void benchQueue(int players, std::int64_t arrivalSpreadMs) {
+    ranked::MatchQueue q;
+    std::uint64_t rng = sim::seedRandom(11);
+    struct Arrival { std::int64_t at; std::string id; double rating; };
+    std::vector<Arrival> arrivals;
+    for (int i = 0; i < players; ++i) {
+        const double rating = 1000.0 + double(sim::nextRandom(rng) % 1001);
+        const std::int64_t at = arrivalSpreadMs ? std::int64_t(sim::nextRandom(rng) % std::uint64_t(arrivalSpreadMs)) : 0;
+        arrivals.push_back({at, std::string(64, 'a') + std::to_string(i), rating});
+    }
+    std::sort(arrivals.begin(), arrivals.end(), [](const Arrival& x, const Arrival& y) { return x.at < y.at; });
+    std::vector<double> waits;
+    std::size_t next = 0;
+    double pairSeconds = 0;
+    int passes = 0;
+    for (std::int64_t now = 0; now <= arrivalSpreadMs + 60000 && (next < arrivals.size() || q.size() > 1); now += 250) {
+        for (; next < arrivals.size() && arrivals[next].at <= now; ++next) q.join(arrivals[next].id, arrivals[next].rating, now);
+        const auto t = Clock::now();
+        for (const ranked::Pairing& p : q.pair(now)) {
+            waits.push_back(double(p.waitedMs[0]) / 1000.0);
+            waits.push_back(double(p.waitedMs[1]) / 1000.0);
+        }
+        pairSeconds += secondsSince(t);
+        ++passes;
+    }
+    std::sort(waits.begin(), waits.end());
+    const auto pct = [&](double f) { return waits.empty() ? 0.0 : waits[std::size_t(f * double(waits.size() - 1))]; };
+    std::printf("| queue | %d players over %.0f s | paired %zu, left %zu | wait median %.2f s, p95 %.2f s, max %.2f s | %.3f ms per pass |\n",
+                players, double(arrivalSpreadMs) / 1000.0, waits.size(), q.size(), pct(0.5), pct(0.95), pct(1.0),
+                pairSeconds * 1000.0 / passes);
+}
+
+void benchQueueMemory() {
+    const int players = 10000;
+    ranked::MatchQueue q;
+    const std::size_t before = mallinfo2().uordblks;
+    for (int i = 0; i < players; ++i) q.join(std::string(64, 'a') + std::to_string(i), 1000.0 + i % 1000, 0);
+    const std::size_t after = mallinfo2().uordblks;
+    std::printf("| queue memory | %d players (64-hex-digit ids) | %.0f bytes per queued player |\n", players,
+                double(after - before) / players);
+}
+
+}  // namespace
+
+int main() {
+    benchVerification();
+    benchStore();
+    benchQueue(2, 0);
+    benchQueue(20, 0);
+    benchQueue(20, 60000);
+    benchQueue(10000, 0);
+    benchQueue(10000, 600000);
+    benchQueueMemory();
+    return 0;
+}

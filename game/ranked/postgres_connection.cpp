@@ -1,0 +1,82 @@
+#include "game/ranked/sql_connection.h"
+#include "game/ranked/store.h"
+
+#ifdef BVH_HAVE_LIBPQ
+#include <libpq-fe.h>
+#endif
+
+namespace ranked {
+
+#ifdef BVH_HAVE_LIBPQ
+namespace {
+
+std::string trimmed(const char* message) {
+    std::string s = message ? message : "";
+    while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+    return s;
+}
+
+class PostgresConnection : public SqlConnection {
+public:
+    explicit PostgresConnection(PGconn* db) : db_(db) {}
+    ~PostgresConnection() override { PQfinish(db_); }
+
+    bool exec(const std::string& sql, const std::vector<std::string>& params, SqlRows& out,
+              std::string& why) override {
+        out = SqlRows{};
+        std::vector<const char*> values;
+        for (const std::string& p : params) values.push_back(p.c_str());
+        PGresult* r = PQexecParams(db_, sql.c_str(), int(values.size()), nullptr, values.data(), nullptr, nullptr, 0);
+        const ExecStatusType status = PQresultStatus(r);
+        if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+            why = trimmed(PQresultErrorMessage(r));
+            if (why.empty()) why = trimmed(PQerrorMessage(db_));
+            PQclear(r);
+            return false;
+        }
+        for (int row = 0; row < PQntuples(r); ++row) {
+            std::vector<std::string> cells;
+            for (int c = 0; c < PQnfields(r); ++c) cells.emplace_back(PQgetvalue(r, row, c));
+            out.rows.push_back(std::move(cells));
+        }
+        const char* changed = PQcmdTuples(r);
+        out.changed = changed && *changed ? std::stoll(changed) : 0;
+        PQclear(r);
+        return true;
+    }
+    const char* begin() const override { return "BEGIN"; }
+    const char* migrationLock() const override { return "SELECT pg_advisory_xact_lock(7340033)"; }
+    const char* forUpdate() const override { return " FOR UPDATE"; }
+
+private:
+    PGconn* db_;
+};
+
+}  // namespace
+
+std::unique_ptr<SqlConnection> openPostgresConnection(const std::string& conninfo, std::string& why) {
+    PGconn* db = PQconnectdb(conninfo.c_str());
+    if (PQstatus(db) != CONNECTION_OK) {
+        why = "postgresql: " + trimmed(PQerrorMessage(db));
+        PQfinish(db);
+        return nullptr;
+    }
+    SqlRows ignored;
+    auto conn = std::make_unique<PostgresConnection>(db);
+    if (!conn->exec("SET client_min_messages TO WARNING", {}, ignored, why)) return nullptr;
+    return conn;
+}
+#else
+std::unique_ptr<SqlConnection> openPostgresConnection(const std::string&, std::string& why) {
+    why = "this build has no PostgreSQL support (libpq-dev was missing when it was configured)";
+    return nullptr;
+}
+#endif
+
+std::unique_ptr<Store> openPostgresStore(const std::string& conninfo, std::string& why) {
+    auto db = openPostgresConnection(conninfo, why);
+    if (!db) return nullptr;
+    return makeSqlStore(std::move(db), why);
+}
+
+}  // namespace ranked

@@ -1,0 +1,325 @@
+#include "game/ranked/service.h"
+
+#include "game/net/crypto/random.h"
+#include "game/net/crypto/sha256.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+namespace ranked {
+namespace {
+
+constexpr std::size_t kMaxNonces = 1000000;  // within 2 x 30 s: over 16,000 requests a second before refusing
+constexpr std::size_t kMaxBuckets = 100000;
+
+std::uint64_t random64() {
+    std::uint64_t v = 0;
+    while (v == 0) net::crypto::randomBytes(&v, sizeof v);
+    return v;
+}
+
+bool hexToSignature(const std::string& hex, net::Signature& out) {
+    if (hex.size() != out.size() * 2) return false;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        char* end = nullptr;
+        const std::string byte = hex.substr(i * 2, 2);
+        out[i] = std::uint8_t(std::strtoul(byte.c_str(), &end, 16));
+        if (end != byte.c_str() + 2) return false;
+    }
+    return true;
+}
+
+std::string signatureHex(const net::Signature& s) {
+    std::string out;
+    char buf[3];
+    for (std::uint8_t b : s) {
+        std::snprintf(buf, sizeof buf, "%02x", b);
+        out += buf;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::array<std::uint8_t, 32> requestDigest(const Request& r) {
+    net::crypto::Sha256 h;
+    const std::string head = "bvh-ranked-request 1\n" + std::to_string(int(r.kind)) + "\n" + keyHex(r.key) + "\n" +
+                             r.name + "\n" + std::to_string(r.nonce) + "\n" + std::to_string(r.timeMs) + "\n";
+    h.update(head.data(), head.size());
+    h.update(r.body.data(), r.body.size());
+    return h.finish();
+}
+
+Request signRequest(const net::Identity& id, RequestKind kind, const std::string& body, std::int64_t timeMs) {
+    Request r;
+    r.kind = kind;
+    r.key = id.publicKey;
+    r.name = kind == RequestKind::Hello ? id.name : "";
+    r.nonce = random64();
+    r.timeMs = timeMs;
+    r.body = body;
+    r.signature = net::signDigest(id, requestDigest(r));
+    return r;
+}
+
+std::string requestText(const Request& r) {
+    return "bvh-ranked-request 1\nkind " + std::to_string(int(r.kind)) + "\nkey " + keyHex(r.key) + "\nname " + r.name +
+           "\nnonce " + std::to_string(r.nonce) + "\ntime " + std::to_string(r.timeMs) + "\nsignature " +
+           signatureHex(r.signature) + "\nbody " + std::to_string(r.body.size()) + "\n" + r.body;
+}
+
+namespace {
+
+// One `WORD VALUE` header line at `at`; moves at past it.
+bool headerLine(const std::string& text, std::size_t& at, const char* word, std::string& value) {
+    const std::size_t end = text.find('\n', at);
+    const std::string w = std::string(word) + " ";
+    if (end == std::string::npos || end - at > 200 || text.compare(at, w.size(), w) != 0) return false;
+    value = text.substr(at + w.size(), end - at - w.size());
+    at = end + 1;
+    return true;
+}
+
+bool decimal(const std::string& s, std::uint64_t& out) {
+    if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = std::strtoull(s.c_str(), nullptr, 10);
+    return true;
+}
+
+bool hexKey(const std::string& hex, net::IdentityKey& out) {
+    net::Signature wide{};
+    if (hex.size() != out.size() * 2) return false;
+    if (!hexToSignature(hex + hex, wide)) return false;
+    std::copy(wide.begin(), wide.begin() + out.size(), out.begin());
+    return true;
+}
+
+}  // namespace
+
+bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out, std::string& why) {
+    static const char* kWords[] = {"kind", "key", "name", "nonce", "time", "signature", "body"};
+    std::size_t at = 0;
+    if (text.compare(0, 21, "bvh-ranked-request 1\n") != 0) {
+        why = "request:1: expected `bvh-ranked-request 1`";
+        return false;
+    }
+    at = 21;
+    std::string v[7];
+    for (int i = 0; i < 7; ++i)
+        if (!headerLine(text, at, kWords[i], v[i])) {
+            why = "request:" + std::to_string(i + 2) + ": expected `" + kWords[i] + " ...`";
+            return false;
+        }
+    std::uint64_t kind = 0, nonce = 0, time = 0, bytes = 0;
+    const bool ok = decimal(v[0], kind) && kind >= 1 && kind <= 6;
+    if (!ok || !hexKey(v[1], out.key) || !decimal(v[3], nonce) || !decimal(v[4], time) ||
+        !hexToSignature(v[5], out.signature) || !decimal(v[6], bytes)) {
+        why = "request: a bad kind, key, nonce, time, signature or body length";
+        return false;
+    }
+    if (bytes > maxBody || bytes != text.size() - at) {
+        why = "request:8: the body is " + std::to_string(text.size() - at) + " bytes, not " + v[6].substr(0, 20) +
+              " (at most " + std::to_string(maxBody) + ")";
+        return false;
+    }
+    out.kind = RequestKind(kind);
+    out.name = v[2];
+    out.nonce = nonce;
+    out.timeMs = std::int64_t(time);
+    out.body = text.substr(at);
+    return true;
+}
+
+std::string resultBody(const SignedLog& log) {
+    return std::to_string(log.matchId) + "\n" + signatureHex(log.signature) + "\n" + log.recording;
+}
+
+// Bounds, time, signature, nonce, rate: in that order, so a forged flood costs one signature check each and
+// fills no table.
+std::string MatchService::authenticate(const Request& r, std::int64_t nowMs) {
+    if (r.body.size() > config_.maxBody) return "the request is larger than " + std::to_string(config_.maxBody) + " bytes";
+    if (r.name.size() > net::kMaxPlayerNameLength) return "the name is longer than 24 bytes";
+    if (r.timeMs < nowMs - config_.clockSkewMs || r.timeMs > nowMs + config_.clockSkewMs)
+        return "the request's time is more than " + std::to_string(config_.clockSkewMs / 1000) +
+               " s from the service's (check the clock)";
+    if (!net::verifyDigest(r.key, requestDigest(r), r.signature)) return "the request's signature does not check";
+    const std::string id = keyHex(r.key);
+    while (!nonceOrder_.empty() && nonceOrder_.front().first < nowMs - 2 * config_.clockSkewMs) {
+        nonces_.erase(nonceOrder_.front().second);
+        nonceOrder_.pop_front();
+    }
+    if (nonces_.count({id, r.nonce})) return "a request seen before (replayed)";
+    if (nonces_.size() >= kMaxNonces) return "the service is busy; try again in a minute";
+    auto& bucket = buckets_[id];
+    if (bucket.second == 0) bucket = {double(config_.burst), nowMs};
+    bucket.first = std::min(double(config_.burst), bucket.first + double(nowMs - bucket.second) * config_.perMinute / 60000.0);
+    bucket.second = nowMs;
+    if (bucket.first < 1.0) return "too many requests; wait a little";
+    bucket.first -= 1.0;
+    if (buckets_.size() > kMaxBuckets)
+        for (auto it = buckets_.begin(); it != buckets_.end();)
+            it = nowMs - it->second.second > 60000 ? buckets_.erase(it) : std::next(it);
+    nonces_.insert({id, r.nonce});
+    nonceOrder_.push_back({nowMs, {id, r.nonce}});
+    return "";
+}
+
+Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
+    const std::string refused = authenticate(r, nowMs);
+    if (!refused.empty()) return {false, refused};
+    const std::string id = keyHex(r.key);
+    std::string why;
+    PlayerRecord known;
+    if (r.kind == RequestKind::Hello) {
+        if (!net::validPlayerName(r.name)) return {false, "a name is 1..24 letters, digits, spaces or _-."};
+        PlayerRecord p{id, r.name, net::fingerprint(r.key), {}};
+        if (!store_.savePlayer(p, why)) return {false, "the store refused: " + why};
+        return {true, "welcome " + r.name + ", your code is " + p.code};
+    }
+    if (!store_.player(id, known, why)) return {false, "say hello first (" + why + ")"};
+    switch (r.kind) {
+    case RequestKind::Queue: return queue(id, r.body, nowMs);
+    case RequestKind::Leave:
+        waiting_.erase(id);
+        challenges_.erase(id);
+        if (quick_.leave(id) || ranked_.leave(id)) return {true, "left the queue"};
+        return {false, "not waiting"};
+    case RequestKind::Challenge: return challenge(id, r.body, nowMs);
+    case RequestKind::Result: return result(r, nowMs);
+    case RequestKind::Poll: {
+        const MatchStart* m = assignment(id);
+        if (!m) return {true, waiting_.count(id) ? "waiting" : "idle"};
+        return {true, "match " + std::to_string(m->match.id) + " " + (m->match.ranked ? "ranked" : "unranked") + " " +
+                          m->match.player[0] + " " + m->match.player[1] + " " + m->match.fighter[0] + " " +
+                          m->match.fighter[1]};
+    }
+    default: return {false, "unknown request kind"};
+    }
+}
+
+Reply MatchService::queue(const std::string& id, const std::string& body, std::int64_t nowMs) {
+    std::istringstream words(body.substr(0, 200));
+    std::string kind, fighter, rules;
+    words >> kind >> fighter >> rules;
+    if (kind != "quick" && kind != "ranked") return {false, "queue for quick or ranked, not '" + kind.substr(0, 16) + "'"};
+    if (rules != config_.rules.rules)
+        return {false, "this service simulates rules " + config_.rules.rules.substr(0, 16) + ", your build " +
+                           rules.substr(0, 16) + " (update the game or the service)"};
+    if (!config_.rules.fighter(fighter)) return {false, "no fighter '" + fighter.substr(0, 24) + "' on this service"};
+    if (waiting_.count(id)) return {false, "already waiting"};
+    PlayerRecord p;
+    std::string why;
+    if (!store_.player(id, p, why)) return {false, why};
+    const std::string refused = (kind == "ranked" ? ranked_ : quick_).join(id, p.rating.rating, nowMs);
+    if (!refused.empty()) return {false, refused};
+    waiting_[id] = Waiting{fighter, kind == "ranked"};
+    assigned_.erase(id);  // a new wait: Poll no longer answers the last match
+    return {true, "waiting for a " + kind + " match"};
+}
+
+Reply MatchService::challenge(const std::string& id, const std::string& body, std::int64_t nowMs) {
+    (void)nowMs;
+    const std::size_t space = body.find(' ');
+    const std::string code = body.substr(0, space), fighter = space == std::string::npos ? "" : body.substr(space + 1);
+    if (!config_.rules.fighter(fighter)) return {false, "no fighter '" + fighter.substr(0, 24) + "' on this service"};
+    std::string target, why;
+    if (!store_.playerByCode(code.substr(0, 32), target, why)) return {false, why};
+    if (target == id) return {false, "that is your own code"};
+    const auto back = challenges_.find(target);
+    if (back == challenges_.end() || back->second.first != id) {
+        challenges_[id] = {target, fighter};
+        return {true, "challenge sent; waiting for them to enter your code"};
+    }
+    waiting_[target] = Waiting{back->second.second, false};
+    waiting_[id] = Waiting{fighter, false};
+    challenges_.erase(target);
+    MatchStart start;
+    if (!startMatch(target, id, false, start, why)) return {false, why};
+    madeByChallenge_.push_back(start);
+    return {true, "match " + std::to_string(start.match.id)};
+}
+
+bool MatchService::startMatch(const std::string& a, const std::string& b, bool ranked, MatchStart& out,
+                              std::string& why) {
+    MatchRecord& m = out.match;
+    m.id = std::int64_t(random64() >> 1);
+    m.player[0] = a;
+    m.player[1] = b;
+    m.fighter[0] = waiting_[a].fighter;
+    m.fighter[1] = waiting_[b].fighter;
+    m.seed = random64();
+    m.rules = config_.rules.rules;
+    m.ranked = ranked;
+    waiting_.erase(a);
+    waiting_.erase(b);
+    if (!store_.createMatch(m, why)) return false;
+    assigned_[a] = out;
+    assigned_[b] = out;
+    return true;
+}
+
+const MatchStart* MatchService::assignment(const std::string& player) const {
+    const auto it = assigned_.find(player);
+    return it == assigned_.end() ? nullptr : &it->second;
+}
+
+std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
+    std::vector<MatchStart> made = std::move(madeByChallenge_);
+    madeByChallenge_.clear();
+    for (MatchQueue* q : {&quick_, &ranked_}) {
+        for (const Pairing& p : q->pair(nowMs)) {
+            MatchStart start;
+            std::string why;
+            start.waitedMs[0] = p.waitedMs[0];
+            start.waitedMs[1] = p.waitedMs[1];
+            if (startMatch(p.player[0], p.player[1], q == &ranked_, start, why)) made.push_back(start);
+        }
+    }
+    std::vector<std::int64_t> due;
+    for (const auto& kv : pending_)
+        if (nowMs - kv.second.firstLogMs >= config_.logDeadlineMs) due.push_back(kv.first);
+    for (std::int64_t id : due) decidePending(id);
+    return made;
+}
+
+Reply MatchService::result(const Request& r, std::int64_t nowMs) {
+    const std::size_t a = r.body.find('\n'), b = a == std::string::npos ? a : r.body.find('\n', a + 1);
+    if (b == std::string::npos) return {false, "a result is MATCHID, the log's signature and the recording"};
+    SignedLog log;
+    log.matchId = std::strtoll(r.body.substr(0, a).c_str(), nullptr, 10);
+    log.signer = r.key;
+    log.recording = r.body.substr(b + 1);
+    if (!hexToSignature(r.body.substr(a + 1, b - a - 1), log.signature)) return {false, "the log's signature is not 128 hex digits"};
+    MatchRecord m;
+    std::string why;
+    if (!store_.match(log.matchId, m, why)) return {false, why};
+    AdmittedLog admitted;
+    const std::string refused = admitLog(m, log, config_.rules, admitted);
+    if (!refused.empty()) return {false, refused};
+    const int side = admitted.side;
+    Pending& p = pending_[m.id];
+    if (p.have[side]) return {false, "this side's log is already in"};
+    if (!p.have[0] && !p.have[1]) p = Pending{m, {}, {false, false}, nowMs};
+    p.log[side] = std::move(admitted);
+    p.have[side] = true;
+    if (p.have[0] && p.have[1]) decidePending(m.id);
+    return {true, "log received for match " + std::to_string(m.id)};
+}
+
+void MatchService::decidePending(std::int64_t matchId) {
+    Pending& p = pending_.at(matchId);
+    const AdmittedLog* logs[2] = {p.have[0] ? &p.log[0] : nullptr, p.have[1] ? &p.log[1] : nullptr};
+    const Decision d = decideMatch(p.match, logs, config_.rules);
+    std::string why;
+    // A refused write (a full disk) keeps the logs pending, so the decision is retried on the next tick.
+    if (!store_.decide(d, why) && why.find("already decided") == std::string::npos) return;
+    for (const std::string& player : p.match.player) {
+        const auto it = assigned_.find(player);
+        if (it != assigned_.end() && it->second.match.id == matchId) assigned_.erase(it);
+    }
+    pending_.erase(matchId);
+}
+
+}  // namespace ranked

@@ -1,0 +1,109 @@
+#pragma once
+// The matchmaking service's logic, without sockets: authenticated requests in, match starts out, on a virtual clock.
+// A request is signed by the player's Ed25519 identity over its kind, key, name, a nonce, the time and its body;
+// the service refuses a bad signature, a time more than 30 s off, a nonce seen before, an oversized body and more
+// than the per-player request rate, and changes nothing then. Players queue for a quick match or a ranked one, or
+// challenge a friend by code; a pairing becomes a match in the store, handed to both players (who meet through the
+// lobby's NAT traversal and relay path). At a ranked match's end both send their signed logs (verify.h).
+#include "game/net/identity.h"
+#include "game/ranked/queue.h"
+#include "game/ranked/store.h"
+#include "game/ranked/verify.h"
+
+#include <deque>
+#include <map>
+#include <set>
+
+namespace ranked {
+
+enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result, Poll };
+
+struct Request {
+    RequestKind kind = RequestKind::Hello;
+    net::IdentityKey key{};
+    std::string name;          ///< the player's name (Hello), else ""
+    std::uint64_t nonce = 0;   ///< random per request
+    std::int64_t timeMs = 0;   ///< the sender's clock
+    std::string body;          ///< Queue: "quick|ranked FIGHTER RULES" (RULES: the build's rules hash);
+                               ///< Challenge: "CODE FIGHTER";
+                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: ""
+    net::Signature signature{};
+};
+
+/// What the player signs.
+std::array<std::uint8_t, 32> requestDigest(const Request& r);
+/// A request signed by id, with a fresh random nonce.
+Request signRequest(const net::Identity& id, RequestKind kind, const std::string& body, std::int64_t timeMs);
+/// A Result request's body for a log.
+std::string resultBody(const SignedLog& log);
+/// A request as the service program carries it (HTTP POST /request): header lines, then the body's bytes.
+///   bvh-ranked-request 1 / kind N / key HEX / name NAME / nonce N / time MS / signature HEX / body BYTES, then body
+std::string requestText(const Request& r);
+/// Parses requestText's form; false with `request:LINE: what` on anything else (bounded: the body at most maxBody).
+bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out, std::string& why);
+
+struct ServiceConfig {
+    VerifyRules rules;
+    QueueRules quick{100.0, 25.0, 1000.0, 100000};  ///< quick match: rating matters less
+    QueueRules ranked{};
+    std::int64_t clockSkewMs = 30000;    ///< a request's time may be this far from ours
+    std::int64_t logDeadlineMs = 60000;  ///< after the first log, how long the other has
+    int burst = 20;                      ///< requests a player may send at once ...
+    int perMinute = 60;                  ///< ... and per minute after that
+    std::size_t maxBody = kMaxLogBytes + 256;
+};
+
+/// A match the service made: both players go to the lobby path with it.
+struct MatchStart {
+    MatchRecord match;
+    std::int64_t waitedMs[2] = {0, 0};  ///< queue time of each (0 for a challenge)
+};
+
+struct Reply {
+    bool ok = false;
+    std::string text;  ///< the refusal, or what happened
+};
+
+class MatchService {
+public:
+    MatchService(Store& store, ServiceConfig config) : store_(store), config_(std::move(config)) {}
+    /// Authenticates and carries out one request.
+    Reply handle(const Request& r, std::int64_t nowMs);
+    /// Pairs the queues and decides matches whose log deadline passed; the matches made now.
+    std::vector<MatchStart> tick(std::int64_t nowMs);
+    std::size_t queued() const { return quick_.size() + ranked_.size(); }
+    /// A player's latest match made (Poll's answer), null while none.
+    const MatchStart* assignment(const std::string& player) const;
+
+private:
+    struct Waiting {
+        std::string fighter;
+        bool ranked = false;
+    };
+    struct Pending {
+        MatchRecord match;
+        AdmittedLog log[2];
+        bool have[2] = {false, false};
+        std::int64_t firstLogMs = 0;
+    };
+    std::string authenticate(const Request& r, std::int64_t nowMs);
+    Reply queue(const std::string& id, const std::string& body, std::int64_t nowMs);
+    Reply challenge(const std::string& id, const std::string& body, std::int64_t nowMs);
+    Reply result(const Request& r, std::int64_t nowMs);
+    bool startMatch(const std::string& a, const std::string& b, bool ranked, MatchStart& out, std::string& why);
+    void decidePending(std::int64_t matchId);
+
+    Store& store_;
+    ServiceConfig config_;
+    MatchQueue quick_{config_.quick}, ranked_{config_.ranked};
+    std::map<std::string, Waiting> waiting_;                     // player -> queue choice
+    std::map<std::string, std::pair<std::string, std::string>> challenges_;  // challenger -> (target, fighter)
+    std::vector<MatchStart> madeByChallenge_;
+    std::map<std::string, MatchStart> assigned_;                 // player -> the match made for it (Poll)
+    std::map<std::int64_t, Pending> pending_;
+    std::set<std::pair<std::string, std::uint64_t>> nonces_;     // (player, nonce) seen within the time window
+    std::deque<std::pair<std::int64_t, std::pair<std::string, std::uint64_t>>> nonceOrder_;
+    std::map<std::string, std::pair<double, std::int64_t>> buckets_;  // player -> (tokens, last refill)
+};
+
+}  // namespace ranked

@@ -1,0 +1,36 @@
+#pragma once
+// The little a store needs from a database: run one statement with text parameters ($1, $2, ...), read rows of text.
+// The SQLite and PostgreSQL connections implement it; sql_store.cpp holds every statement once, for both.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ranked {
+
+struct SqlRows {
+    std::vector<std::vector<std::string>> rows;  ///< every column as text ("" for NULL)
+    std::int64_t changed = 0;                    ///< rows an INSERT/UPDATE/DELETE changed
+};
+
+class SqlConnection {
+public:
+    virtual ~SqlConnection() = default;
+    /// Runs one statement; false with the database's message.
+    virtual bool exec(const std::string& sql, const std::vector<std::string>& params, SqlRows& out,
+                      std::string& why) = 0;
+    /// The statement that opens a write transaction (SQLite takes the write lock at once).
+    virtual const char* begin() const = 0;
+    /// A statement run first in the migration transaction, so two processes never migrate at once ("" = none).
+    virtual const char* migrationLock() const = 0;
+    /// Appended to a SELECT that reads rows about to be updated (PostgreSQL locks them; SQLite's write lock is whole).
+    virtual const char* forUpdate() const = 0;
+};
+
+std::unique_ptr<SqlConnection> openSqliteConnection(const std::string& path, std::string& why,
+                                                    std::int64_t maxPages = 0);
+std::unique_ptr<SqlConnection> openPostgresConnection(const std::string& conninfo, std::string& why);
+/// The store over an open connection: migrates it, null with why on failure.
+std::unique_ptr<class Store> makeSqlStore(std::unique_ptr<SqlConnection> db, std::string& why);
+
+}  // namespace ranked

@@ -1,0 +1,323 @@
+// The store's statements, once for SQLite and PostgreSQL: plain SQL both accept ($N parameters, ON CONFLICT,
+// DOUBLE PRECISION, BIGINT), all values passed as text. Each write is a transaction; a failure rolls it back.
+#include "game/ranked/sql_connection.h"
+#include "game/ranked/store.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace ranked {
+namespace {
+
+// Migration N takes a store from schema N to N + 1; each runs in the one migration transaction.
+const std::vector<std::vector<const char*>> kMigrations = {
+    {"CREATE TABLE players (id TEXT PRIMARY KEY, name TEXT NOT NULL, code TEXT NOT NULL UNIQUE)",
+     "CREATE TABLE keys (key TEXT PRIMARY KEY, player TEXT NOT NULL REFERENCES players(id))",
+     "CREATE TABLE ratings (player TEXT PRIMARY KEY REFERENCES players(id), rating DOUBLE PRECISION NOT NULL,"
+     " deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL)",
+     "CREATE TABLE matches (id BIGINT PRIMARY KEY, player_a TEXT NOT NULL REFERENCES players(id),"
+     " player_b TEXT NOT NULL REFERENCES players(id), fighter_a TEXT NOT NULL, fighter_b TEXT NOT NULL,"
+     " seed TEXT NOT NULL, rules TEXT NOT NULL, ranked INTEGER NOT NULL, state TEXT NOT NULL, winner INTEGER NOT NULL,"
+     " flags TEXT NOT NULL, change_a DOUBLE PRECISION NOT NULL, change_b DOUBLE PRECISION NOT NULL,"
+     " created BIGINT NOT NULL)"},
+    {"CREATE TABLE replays (match_id BIGINT PRIMARY KEY REFERENCES matches(id), text TEXT NOT NULL)",
+     "CREATE INDEX matches_by_a ON matches (player_a, created)",
+     "CREATE INDEX matches_by_b ON matches (player_b, created)",
+     "CREATE INDEX matches_open ON matches (state)"},
+};
+
+const char* kMatchColumns =
+    "id, player_a, player_b, fighter_a, fighter_b, seed, rules, ranked, state, winner, flags, change_a, change_b, "
+    "created";
+
+std::function<void(int)>& decisionHook() {
+    static std::function<void(int)> hook;
+    return hook;
+}
+
+std::string num(double v) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+std::string num(std::int64_t v) { return std::to_string(v); }
+std::string hex64(std::uint64_t v) {
+    char buf[20];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+MatchRecord matchFromRow(const std::vector<std::string>& r) {
+    MatchRecord m;
+    m.id = std::strtoll(r[0].c_str(), nullptr, 10);
+    m.player[0] = r[1];
+    m.player[1] = r[2];
+    m.fighter[0] = r[3];
+    m.fighter[1] = r[4];
+    m.seed = std::strtoull(r[5].c_str(), nullptr, 16);
+    m.rules = r[6];
+    m.ranked = r[7] == "1";
+    m.state = r[8];
+    m.winner = std::atoi(r[9].c_str());
+    m.flags = r[10];
+    m.change[0] = std::strtod(r[11].c_str(), nullptr);
+    m.change[1] = std::strtod(r[12].c_str(), nullptr);
+    m.created = std::strtoll(r[13].c_str(), nullptr, 10);
+    return m;
+}
+
+Rating ratingFromRow(const std::vector<std::string>& r, std::size_t at) {
+    Rating x;
+    x.rating = std::strtod(r[at].c_str(), nullptr);
+    x.deviation = std::strtod(r[at + 1].c_str(), nullptr);
+    x.volatility = std::strtod(r[at + 2].c_str(), nullptr);
+    x.games = std::atoi(r[at + 3].c_str());
+    return x;
+}
+
+class SqlStore : public Store {
+public:
+    explicit SqlStore(std::unique_ptr<SqlConnection> db) : db_(std::move(db)) {}
+
+    bool migrate(std::string& why);
+    bool savePlayer(const PlayerRecord& p, std::string& why) override;
+    bool player(const std::string& id, PlayerRecord& out, std::string& why) override;
+    bool playerByCode(const std::string& code, std::string& id, std::string& why) override;
+    bool createMatch(const MatchRecord& m, std::string& why) override;
+    bool match(std::int64_t id, MatchRecord& out, std::string& why) override;
+    bool decide(const Decision& d, std::string& why) override;
+    bool leaderboard(int limit, std::vector<Standing>& out, std::string& why) override;
+    bool history(const std::string& id, int limit, std::vector<MatchRecord>& out, std::string& why) override;
+    bool replay(std::int64_t matchId, std::string& text, std::string& why) override;
+    bool openMatches(std::vector<MatchRecord>& out, std::string& why) override;
+    std::int64_t statements() const override { return statements_; }
+
+private:
+    bool run(const std::string& sql, const std::vector<std::string>& params, SqlRows& out, std::string& why) {
+        ++statements_;
+        return db_->exec(sql, params, out, why);
+    }
+    bool run(const std::string& sql, const std::vector<std::string>& params, std::string& why) {
+        SqlRows ignored;
+        return run(sql, params, ignored, why);
+    }
+    bool rollback(std::string& why) {
+        std::string ignored;
+        run("ROLLBACK", {}, ignored);
+        (void)why;
+        return false;
+    }
+    bool applyDecision(const Decision& d, const std::vector<std::string>& match, std::string& why);
+
+    std::unique_ptr<SqlConnection> db_;
+    std::int64_t statements_ = 0;
+};
+
+bool SqlStore::migrate(std::string& why) {
+    SqlRows rows;
+    if (!run(db_->begin(), {}, why)) return false;
+    if ((*db_->migrationLock() && !run(db_->migrationLock(), {}, why)) ||
+        !run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)", {}, why) ||
+        !run("SELECT version FROM schema_version", {}, rows, why))
+        return rollback(why);
+    int version = 0;
+    if (rows.rows.empty()) {
+        if (!run("INSERT INTO schema_version (version) VALUES (0)", {}, why)) return rollback(why);
+    } else {
+        version = std::atoi(rows.rows[0][0].c_str());
+    }
+    if (int(kMigrations.size()) != kSchemaVersion || version > kSchemaVersion) {
+        why = "the store has schema version " + std::to_string(version) + ", newer than this service's " +
+              std::to_string(kSchemaVersion) + " (update the service)";
+        return rollback(why);
+    }
+    for (; version < kSchemaVersion; ++version) {
+        for (const char* sql : kMigrations[std::size_t(version)])
+            if (!run(sql, {}, why)) return rollback(why);
+    }
+    if (!run("UPDATE schema_version SET version = $1", {num(std::int64_t(version))}, why) ||
+        !run("COMMIT", {}, why))
+        return rollback(why);
+    return true;
+}
+
+bool SqlStore::savePlayer(const PlayerRecord& p, std::string& why) {
+    const Rating& r = p.rating;
+    if (!run(db_->begin(), {}, why)) return false;
+    if (!run("INSERT INTO players (id, name, code) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = $2",
+             {p.id, p.name, p.code}, why) ||
+        !run("INSERT INTO keys (key, player) VALUES ($1, $1) ON CONFLICT (key) DO NOTHING", {p.id}, why) ||
+        !run("INSERT INTO ratings (player, rating, deviation, volatility, games) VALUES ($1, $2, $3, $4, $5)"
+             " ON CONFLICT (player) DO NOTHING",
+             {p.id, num(r.rating), num(r.deviation), num(r.volatility), num(std::int64_t(r.games))}, why) ||
+        !run("COMMIT", {}, why))
+        return rollback(why);
+    return true;
+}
+
+bool SqlStore::player(const std::string& id, PlayerRecord& out, std::string& why) {
+    SqlRows rows;
+    if (!run("SELECT p.id, p.name, p.code, r.rating, r.deviation, r.volatility, r.games FROM players p"
+             " JOIN ratings r ON r.player = p.id WHERE p.id = $1",
+             {id}, rows, why))
+        return false;
+    if (rows.rows.empty()) {
+        why = "unknown player";
+        return false;
+    }
+    const auto& r = rows.rows[0];
+    out = PlayerRecord{r[0], r[1], r[2], ratingFromRow(r, 3)};
+    return true;
+}
+
+bool SqlStore::playerByCode(const std::string& code, std::string& id, std::string& why) {
+    SqlRows rows;
+    if (!run("SELECT id FROM players WHERE code = $1", {code}, rows, why)) return false;
+    if (rows.rows.empty()) {
+        why = "no player has the code " + code;
+        return false;
+    }
+    id = rows.rows[0][0];
+    return true;
+}
+
+bool SqlStore::createMatch(const MatchRecord& m, std::string& why) {
+    return run(std::string("INSERT INTO matches (") + kMatchColumns +
+                   ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', -1, '', 0, 0, $9)",
+               {num(m.id), m.player[0], m.player[1], m.fighter[0], m.fighter[1], hex64(m.seed), m.rules,
+                m.ranked ? "1" : "0", num(m.created)},
+               why);
+}
+
+bool SqlStore::match(std::int64_t id, MatchRecord& out, std::string& why) {
+    SqlRows rows;
+    if (!run(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE id = $1", {num(id)}, rows, why))
+        return false;
+    if (rows.rows.empty()) {
+        why = "unknown match " + std::to_string(id);
+        return false;
+    }
+    out = matchFromRow(rows.rows[0]);
+    return true;
+}
+
+bool SqlStore::decide(const Decision& d, std::string& why) {
+    const auto hook = [](int step) {
+        if (decisionHook()) decisionHook()(step);
+    };
+    hook(0);
+    if (!run(db_->begin(), {}, why)) return false;
+    SqlRows rows;
+    hook(1);
+    if (!run(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE id = $1" + db_->forUpdate(),
+             {num(d.matchId)}, rows, why))
+        return rollback(why);
+    if (rows.rows.empty() || rows.rows[0][8] != "open") {
+        why = rows.rows.empty() ? "unknown match " + std::to_string(d.matchId)
+                                : "match " + std::to_string(d.matchId) + " already decided (" + rows.rows[0][8] + ")";
+        return rollback(why);
+    }
+    if (!applyDecision(d, rows.rows[0], why)) return rollback(why);
+    hook(6);
+    if (!run("COMMIT", {}, why)) return rollback(why);
+    return true;
+}
+
+// Inside decide()'s transaction: both ratings (read locked, rated here so two processes never rate from stale
+// values), the match row, the replay.
+bool SqlStore::applyDecision(const Decision& d, const std::vector<std::string>& matchRow, std::string& why) {
+    const MatchRecord m = matchFromRow(matchRow);
+    Rating before[2], after[2];
+    for (int p = 0; p < 2; ++p) {
+        SqlRows rows;
+        if (!run(std::string("SELECT rating, deviation, volatility, games FROM ratings WHERE player = $1") +
+                     db_->forUpdate(),
+                 {m.player[p]}, rows, why))
+            return false;
+        if (rows.rows.empty()) {
+            why = "no rating for player " + m.player[p];
+            return false;
+        }
+        before[p] = after[p] = ratingFromRow(rows.rows[0], 0);
+    }
+    const bool rated = m.ranked && d.state == "verified" && d.winner >= 0;
+    if (rated) rateGame(after[0], after[1], d.winner == 0 ? 1.0 : d.winner == 1 ? 0.0 : 0.5);
+    const auto hook = [](int step) {
+        if (decisionHook()) decisionHook()(step);
+    };
+    hook(2);
+    if (!run("UPDATE matches SET state = $2, winner = $3, flags = $4, change_a = $5, change_b = $6"
+             " WHERE id = $1 AND state = 'open'",
+             {num(d.matchId), d.state, num(std::int64_t(d.winner)), d.flags,
+              num(after[0].rating - before[0].rating), num(after[1].rating - before[1].rating)},
+             why))
+        return false;
+    for (int p = 0; rated && p < 2; ++p) {
+        hook(3 + p);
+        if (!run("UPDATE ratings SET rating = $2, deviation = $3, volatility = $4, games = $5 WHERE player = $1",
+                 {m.player[p], num(after[p].rating), num(after[p].deviation), num(after[p].volatility),
+                  num(std::int64_t(after[p].games))},
+                 why))
+            return false;
+    }
+    hook(5);
+    return run("INSERT INTO replays (match_id, text) VALUES ($1, $2)", {num(d.matchId), d.replay}, why);
+}
+
+bool SqlStore::leaderboard(int limit, std::vector<Standing>& out, std::string& why) {
+    SqlRows rows;
+    out.clear();
+    const std::string provisional = "CASE WHEN deviation > " + num(kProvisionalDeviation) + " OR games < " +
+                                    num(std::int64_t(kProvisionalGames)) + " THEN 1 ELSE 0 END";
+    if (!run("SELECT player, rating, deviation, volatility, games FROM ratings ORDER BY " + provisional +
+                 ", rating DESC, deviation, player LIMIT " + num(std::int64_t(limit)),
+             {}, rows, why))
+        return false;
+    for (const auto& r : rows.rows) out.push_back(Standing{r[0], ratingFromRow(r, 1)});
+    return true;
+}
+
+bool SqlStore::history(const std::string& id, int limit, std::vector<MatchRecord>& out, std::string& why) {
+    SqlRows rows;
+    out.clear();
+    if (!run(std::string("SELECT ") + kMatchColumns +
+                 " FROM matches WHERE player_a = $1 OR player_b = $1 ORDER BY created DESC, id DESC LIMIT " +
+                 num(std::int64_t(limit)),
+             {id}, rows, why))
+        return false;
+    for (const auto& r : rows.rows) out.push_back(matchFromRow(r));
+    return true;
+}
+
+bool SqlStore::replay(std::int64_t matchId, std::string& text, std::string& why) {
+    SqlRows rows;
+    if (!run("SELECT text FROM replays WHERE match_id = $1", {num(matchId)}, rows, why)) return false;
+    if (rows.rows.empty()) {
+        why = "no replay for match " + std::to_string(matchId);
+        return false;
+    }
+    text = rows.rows[0][0];
+    return true;
+}
+
+bool SqlStore::openMatches(std::vector<MatchRecord>& out, std::string& why) {
+    SqlRows rows;
+    out.clear();
+    if (!run(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE state = 'open' ORDER BY id", {}, rows,
+             why))
+        return false;
+    for (const auto& r : rows.rows) out.push_back(matchFromRow(r));
+    return true;
+}
+
+}  // namespace
+
+void setDecisionStatementHook(std::function<void(int)> hook) { decisionHook() = std::move(hook); }
+
+std::unique_ptr<Store> makeSqlStore(std::unique_ptr<SqlConnection> db, std::string& why) {
+    auto store = std::make_unique<SqlStore>(std::move(db));
+    if (!store->migrate(why)) return nullptr;
+    return store;
+}
+
+}  // namespace ranked

@@ -1,0 +1,88 @@
+#include "game/ranked/sql_connection.h"
+#include "game/ranked/store.h"
+
+#include <sqlite3.h>
+
+namespace ranked {
+namespace {
+
+class SqliteConnection : public SqlConnection {
+public:
+    explicit SqliteConnection(sqlite3* db) : db_(db) {}
+    ~SqliteConnection() override { sqlite3_close(db_); }
+
+    bool exec(const std::string& sql, const std::vector<std::string>& params, SqlRows& out,
+              std::string& why) override {
+        out = SqlRows{};
+        sqlite3_stmt* st = nullptr;
+        if (sqlite3_prepare_v2(db_, sql.c_str(), int(sql.size()), &st, nullptr) != SQLITE_OK) return fail(why);
+        for (std::size_t i = 0; i < params.size(); ++i) {
+            // Parameters are named $1, $2, ... as PostgreSQL numbers them; SQLite indexes them by first use.
+            const int at = sqlite3_bind_parameter_index(st, ("$" + std::to_string(i + 1)).c_str());
+            if (at > 0) sqlite3_bind_text(st, at, params[i].c_str(), int(params[i].size()), SQLITE_TRANSIENT);
+        }
+        int rc = SQLITE_ROW;
+        while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+            std::vector<std::string> row;
+            for (int c = 0; c < sqlite3_column_count(st); ++c) {
+                const unsigned char* text = sqlite3_column_text(st, c);
+                row.emplace_back(text ? reinterpret_cast<const char*>(text) : "");
+            }
+            out.rows.push_back(std::move(row));
+        }
+        sqlite3_finalize(st);
+        if (rc != SQLITE_DONE) return fail(why);
+        out.changed = sqlite3_changes(db_);
+        return true;
+    }
+    const char* begin() const override { return "BEGIN IMMEDIATE"; }
+    const char* migrationLock() const override { return ""; }
+    const char* forUpdate() const override { return ""; }
+
+private:
+    bool fail(std::string& why) {
+        why = sqlite3_errmsg(db_);
+        return false;
+    }
+    sqlite3* db_;
+};
+
+bool pragma(sqlite3* db, const char* sql, std::string& why) {
+    char* err = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &err) == SQLITE_OK) return true;
+    why = err ? err : sqlite3_errmsg(db);
+    sqlite3_free(err);
+    return false;
+}
+
+}  // namespace
+
+std::unique_ptr<SqlConnection> openSqliteConnection(const std::string& path, std::string& why, std::int64_t maxPages) {
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+        why = path + ": " + (db ? sqlite3_errmsg(db) : "cannot open");
+        sqlite3_close(db);
+        return nullptr;
+    }
+    // WAL: readers (the leaderboard page) never wait for the writer; synchronous=FULL: a committed result survives
+    // a power cut, not only a crash; busy_timeout: a second process waits for the write lock instead of failing.
+    sqlite3_busy_timeout(db, 5000);
+    if (!pragma(db, "PRAGMA journal_mode=WAL", why) || !pragma(db, "PRAGMA synchronous=FULL", why) ||
+        !pragma(db, "PRAGMA foreign_keys=ON", why) ||
+        (maxPages > 0 && !pragma(db, ("PRAGMA max_page_count=" + std::to_string(maxPages)).c_str(), why))) {
+        why = path + ": " + why;
+        sqlite3_close(db);
+        return nullptr;
+    }
+    return std::make_unique<SqliteConnection>(db);
+}
+
+std::unique_ptr<Store> openSqliteStore(const std::string& path, std::string& why, std::int64_t maxPages) {
+    auto db = openSqliteConnection(path, why, maxPages);
+    if (!db) return nullptr;
+    auto store = makeSqlStore(std::move(db), why);
+    if (!store) why = path + ": " + why;
+    return store;
+}
+
+}  // namespace ranked

@@ -1,0 +1,91 @@
+#pragma once
+// Where ranked play persists: players and their keys, ratings, matches and the replays that decided them. One
+// interface, two backends over the same SQL (sql_store.cpp): SQLite (one file, write-ahead log: the embedded default)
+// and PostgreSQL (several service processes sharing one queue and leaderboard). Every call answers false with why
+// (the backend's own words, e.g. "database or disk is full") and changes nothing then: a result and both rating
+// changes are one transaction.
+#include "game/ranked/glicko2.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ranked {
+
+/// Schema version this build writes; older stores are migrated on open, newer ones refused.
+constexpr int kSchemaVersion = 2;
+
+/// A match as the service knows it.
+struct MatchRecord {
+    std::int64_t id = 0;            ///< the service's random id (positive 63-bit)
+    std::string player[2];          ///< players' ids (their Ed25519 public keys in hex)
+    std::string fighter[2];         ///< fighter ids
+    std::uint64_t seed = 1;         ///< the fight's seed
+    std::string rules;              ///< the rules hash both peers played under (hex)
+    bool ranked = true;             ///< ratings move (ranked) or not (quick match)
+    std::string state = "open";     ///< open (being played), verified, disputed
+    int winner = -1;                ///< 0/1 the winner, 2 a draw, -1 none yet
+    std::string flags;              ///< why a side was flagged ("" = nothing), e.g. "p2 missing log"
+    double change[2] = {0, 0};      ///< rating change of each side
+    std::int64_t created = 0;       ///< service time (seconds) when made
+};
+
+/// What the service decided about a match. The store rates the game itself (both ratings read and written inside the
+/// transaction that records the result and keeps the replay), so two processes never rate from stale values.
+struct Decision {
+    std::int64_t matchId = 0;
+    std::string state = "verified";  ///< verified or disputed
+    int winner = -1;
+    std::string flags;
+    std::string replay;              ///< the recording the decision was computed from
+};
+
+/// A player's row.
+struct PlayerRecord {
+    std::string id;     ///< public key hex
+    std::string name;
+    std::string code;   ///< the friend code (the key's fingerprint)
+    Rating rating;
+};
+
+class Store {
+public:
+    virtual ~Store() = default;
+    /// Adds a player (or renames one already known).
+    virtual bool savePlayer(const PlayerRecord& p, std::string& why) = 0;
+    /// A player by id; false with why "unknown player" when there is none.
+    virtual bool player(const std::string& id, PlayerRecord& out, std::string& why) = 0;
+    /// A player id by friend code.
+    virtual bool playerByCode(const std::string& code, std::string& id, std::string& why) = 0;
+    /// Adds a match in state open; refused when its id exists.
+    virtual bool createMatch(const MatchRecord& m, std::string& why) = 0;
+    virtual bool match(std::int64_t id, MatchRecord& out, std::string& why) = 0;
+    /// Records a decision: the match leaves `open`, both ratings change (ranked and verified only), the replay is
+    /// kept, all or nothing. Refused ("already decided") when the match is not open: a result counts once.
+    virtual bool decide(const Decision& d, std::string& why) = 0;
+    /// The best `limit` players, leaderboard order.
+    virtual bool leaderboard(int limit, std::vector<Standing>& out, std::string& why) = 0;
+    /// A player's last `limit` matches, newest first.
+    virtual bool history(const std::string& id, int limit, std::vector<MatchRecord>& out, std::string& why) = 0;
+    /// The replay stored for a decided match.
+    virtual bool replay(std::int64_t matchId, std::string& text, std::string& why) = 0;
+    /// Matches still open (a restarted service finds the ones its predecessor was playing).
+    virtual bool openMatches(std::vector<MatchRecord>& out, std::string& why) = 0;
+    /// Statements run since open (database writes per match, measured).
+    virtual std::int64_t statements() const = 0;
+};
+
+/// Opens (creating and migrating) a SQLite store in one file, in WAL mode. Null with why on failure. maxPages > 0
+/// caps the file (SQLite's max_page_count): what a full disk does, for tests.
+std::unique_ptr<Store> openSqliteStore(const std::string& path, std::string& why, std::int64_t maxPages = 0);
+/// Opens a PostgreSQL store by libpq connection string (e.g. "host=/tmp/x port=5432 dbname=bvh"), creating and
+/// migrating its tables. Null with why on failure, or when this build has no libpq.
+std::unique_ptr<Store> openPostgresStore(const std::string& conninfo, std::string& why);
+
+/// A test's hook: called before each statement of a decision's transaction with its index (0 = BEGIN); a crash test
+/// ends the process there.
+void setDecisionStatementHook(std::function<void(int)> hook);
+
+}  // namespace ranked

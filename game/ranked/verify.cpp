@@ -1,0 +1,143 @@
+#include "game/ranked/verify.h"
+
+#include "game/io/player.h"
+#include "game/net/crypto/sha256.h"
+
+#include <cstdio>
+
+namespace ranked {
+namespace {
+
+const char* sideName(int side) { return side == 0 ? "p1" : "p2"; }
+
+sim::MatchSetup expectedSetup(const MatchRecord& m, const VerifyRules& rules) {
+    sim::MatchSetup s = rules.setup;
+    s.fighter[0] = m.fighter[0];
+    s.fighter[1] = m.fighter[1];
+    s.seed = m.seed;
+    return s;
+}
+
+bool sameInputs(const sim::RunFile& a, const sim::RunFile& b) {
+    if (a.inputs.size() != b.inputs.size()) return false;
+    for (std::size_t i = 0; i < a.inputs.size(); ++i)
+        if (a.inputs[i].buttons[0] != b.inputs[i].buttons[0] || a.inputs[i].buttons[1] != b.inputs[i].buttons[1])
+            return false;
+    return true;
+}
+
+// The side ahead when a match ended unfinished (a player left): more rounds, then the larger part of its full
+// health (fighters differ in health: brick has 1200 to ryo's 1000); equal is a draw.
+int sideAhead(const sim::FightState& s, const sim::FighterDef& p1, const sim::FighterDef& p2) {
+    if (s.wins[0] != s.wins[1]) return s.wins[0] > s.wins[1] ? 0 : 1;
+    const std::int64_t left0 = std::int64_t(s.fighters[0].health) * p2.health;
+    const std::int64_t left1 = std::int64_t(s.fighters[1].health) * p1.health;
+    return left0 > left1 ? 0 : left1 > left0 ? 1 : 2;
+}
+
+}  // namespace
+
+std::array<std::uint8_t, 32> logDigest(std::int64_t matchId, const std::string& rules, const std::string& recording) {
+    net::crypto::Sha256 h;
+    const std::string head = "bvh-ranked-log 1\n" + std::to_string(matchId) + "\n" + rules + "\n";
+    h.update(head.data(), head.size());
+    h.update(recording.data(), recording.size());
+    return h.finish();
+}
+
+SignedLog signLog(const net::Identity& id, std::int64_t matchId, const std::string& rules, std::string recording) {
+    SignedLog log;
+    log.matchId = matchId;
+    log.signer = id.publicKey;
+    log.signature = net::signDigest(id, logDigest(matchId, rules, recording));
+    log.recording = std::move(recording);
+    return log;
+}
+
+std::string keyHex(const net::IdentityKey& key) {
+    std::string s;
+    char buf[3];
+    for (std::uint8_t b : key) {
+        std::snprintf(buf, sizeof buf, "%02x", b);
+        s += buf;
+    }
+    return s;
+}
+
+std::string admitLog(const MatchRecord& m, const SignedLog& log, const VerifyRules& rules, AdmittedLog& out) {
+    const std::string match = "match " + std::to_string(m.id);
+    if (log.matchId != m.id) return "a log for match " + std::to_string(log.matchId) + ", not " + match;
+    if (m.state != "open") return match + " already decided (" + m.state + "): a result counts once";
+    const std::string signer = keyHex(log.signer);
+    const int side = signer == m.player[0] ? 0 : signer == m.player[1] ? 1 : -1;
+    if (side < 0) return "the signer " + net::fingerprint(log.signer) + " does not play in " + match;
+    if (m.rules != rules.rules)
+        return match + " was played under rules " + m.rules + ", this service simulates " + rules.rules;
+    if (log.recording.size() > kMaxLogBytes) return "the log is larger than " + std::to_string(kMaxLogBytes) + " bytes";
+    if (!net::verifyDigest(log.signer, logDigest(log.matchId, m.rules, log.recording), log.signature))
+        return "the log's signature does not check (forged or damaged)";
+    io::Error error;
+    sim::RunFile run;
+    if (sim::firstWordOf(log.recording) != "fightreplay" || !sim::parseReplay(log.recording, "log", run, error))
+        return "the log is not a recording: " + (error.message.empty() ? "no fightreplay header" : error.text());
+    if (sim::replayHeader(run.setup) != sim::replayHeader(expectedSetup(m, rules)))
+        return "the log records another match's setup (fighters, seed or settings differ from " + match + ")";
+    out.side = side;
+    out.run = std::move(run);
+    out.text = log.recording;
+    return "";
+}
+
+Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules) {
+    Replayed r;
+    const sim::FighterDef* p1 = rules.fighter(log.run.setup.fighter[0]);
+    const sim::FighterDef* p2 = rules.fighter(log.run.setup.fighter[1]);
+    if (!p1 || !p2) {
+        r.why = "the service has no fighter " + log.run.setup.fighter[p1 ? 1 : 0];
+        return r;
+    }
+    const sim::RunResult result = sim::runFile(log.run, *p1, *p2, 0, false);
+    r.frames = result.frames;
+    r.consistent = result.failures.empty();
+    if (!r.consistent) r.why = result.failures.front().text();
+    r.finished = result.finalState.matchOver;
+    r.winner = r.finished ? result.finalState.matchWinner : sideAhead(result.finalState, *p1, *p2);
+    return r;
+}
+
+Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules) {
+    Decision d;
+    d.matchId = m.id;
+    Replayed rep[2];
+    // Two logs of the same bytes (the usual case: both peers wrote the same confirmed inputs and hashes) replay once.
+    const bool identical = logs[0] && logs[1] && logs[0]->text == logs[1]->text;
+    for (int p = 0; p < 2; ++p) {
+        if (p == 1 && identical) rep[1] = rep[0];
+        else if (logs[p]) rep[p] = replayLog(*logs[p], rules);
+    }
+    const bool good[2] = {logs[0] && rep[0].consistent, logs[1] && rep[1].consistent};
+    for (int p = 0; p < 2; ++p) {
+        if (!logs[p]) d.flags += std::string(d.flags.empty() ? "" : "; ") + sideName(p) + " sent no log";
+        else if (!rep[p].consistent)
+            d.flags += std::string(d.flags.empty() ? "" : "; ") + sideName(p) + " log does not replay to its own hashes";
+    }
+    if (good[0] && good[1] && !sameInputs(logs[0]->run, logs[1]->run)) {
+        d.state = "disputed";
+        d.flags = "the two logs disagree (both flagged for review)";
+        d.replay = logs[0]->text;
+        return d;
+    }
+    const int from = good[0] ? 0 : good[1] ? 1 : -1;
+    if (from < 0) {
+        d.state = "disputed";
+        if (d.flags.empty()) d.flags = "no log";
+        if (logs[0] || logs[1]) d.replay = (logs[0] ? logs[0] : logs[1])->text;
+        return d;
+    }
+    d.state = "verified";
+    d.winner = rep[from].winner;
+    d.replay = logs[from]->text;
+    return d;
+}
+
+}  // namespace ranked

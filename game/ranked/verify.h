@@ -1,0 +1,73 @@
+#pragma once
+// Results the service proves. At a ranked match's end each player sends its recording (the `.freplay` its peer
+// wrote: the match header, both players' inputs, a hash every 60 frames) signed with its Ed25519 identity. The
+// service admits a log only for an open match the signer plays in, of this service's rules and this match's setup;
+// then it re-simulates the logs and decides the winner itself. Deterministic: the same logs give the same decision
+// on every service process.
+#include "game/io/run_file.h"
+#include "game/net/identity.h"
+#include "game/ranked/store.h"
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+namespace ranked {
+
+/// Longest recording admitted (a best-of-three of full 99-second rounds is about 150 KB).
+constexpr std::size_t kMaxLogBytes = 4u << 20;
+
+/// A player's log of one match: the recording and the player's signature of logDigest().
+struct SignedLog {
+    std::int64_t matchId = 0;
+    net::IdentityKey signer{};
+    std::string recording;
+    net::Signature signature{};
+};
+
+/// SHA-256 over a domain tag, the match id, the rules hash and the recording: what a player signs, so a log signed
+/// for one match or ruleset cannot be presented for another.
+std::array<std::uint8_t, 32> logDigest(std::int64_t matchId, const std::string& rules, const std::string& recording);
+/// A log signed by id.
+SignedLog signLog(const net::Identity& id, std::int64_t matchId, const std::string& rules, std::string recording);
+/// A public key as the store names players: 64 lower-case hex digits.
+std::string keyHex(const net::IdentityKey& key);
+
+/// What the service simulates: its rules hash, the ranked match setup (all but fighters and seed, which each match
+/// draws) and its fighters by id (null for an unknown one).
+struct VerifyRules {
+    std::string rules;
+    sim::MatchSetup setup;
+    std::function<const sim::FighterDef*(const std::string&)> fighter;
+};
+
+/// A log admitted to a match: the side it came from and the recording parsed.
+struct AdmittedLog {
+    int side = -1;
+    sim::RunFile run;
+    std::string text;
+};
+
+/// Checks a log against its match. "" when admitted (out filled), else the refusal: another match's log, a decided
+/// match (a replayed old result), a signer not in the match, a bad signature, another ruleset, not a recording, or
+/// a recording of another setup. A refusal changes nothing.
+std::string admitLog(const MatchRecord& m, const SignedLog& log, const VerifyRules& rules, AdmittedLog& out);
+
+/// The re-simulation of one log.
+struct Replayed {
+    bool consistent = false;   ///< every hash the log carries is the hash its inputs give
+    std::string why;           ///< the first hash that is not (when !consistent)
+    int winner = -1;           ///< 0/1, 2 a draw: the match's winner, or the side ahead when it ended unfinished
+    bool finished = false;     ///< the match reached its end
+    std::int64_t frames = 0;
+};
+Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules);
+
+/// Decides a match from its admitted logs (null: that side sent none before the deadline). Both logs with the same
+/// inputs and hashes: verified, the simulated winner. A log missing or not replaying to its own hashes: the other
+/// decides and that side is flagged. Both consistent but different: disputed, both flagged, no rating moves. None:
+/// disputed.
+Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules);
+
+}  // namespace ranked

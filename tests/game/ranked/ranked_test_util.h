@@ -1,0 +1,98 @@
+#pragma once
+// A temporary folder removed at the end of a test, and small makers of players and matches.
+#include "game/io/fighter_file.h"
+#include "game/io/run_file.h"
+#include "game/ranked/store.h"
+#include "game/ranked/verify.h"
+#include "game/sim/determinism.h"
+#include "test_paths.h"
+
+#include <map>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+namespace rankedtest {
+
+struct TempDir {
+    std::string path;
+    TempDir() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "bvh-ranked-XXXXXX").string();
+        if (char* made = mkdtemp(pattern.data())) path = made;
+    }
+    ~TempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+    std::string file(const std::string& name) const { return path + "/" + name; }
+};
+
+inline ranked::PlayerRecord player(const std::string& id, const std::string& name) {
+    ranked::PlayerRecord p;
+    p.id = id;
+    p.name = name;
+    p.code = "code-" + id;
+    return p;
+}
+
+inline ranked::MatchRecord match(std::int64_t id, const std::string& a, const std::string& b) {
+    ranked::MatchRecord m;
+    m.id = id;
+    m.player[0] = a;
+    m.player[1] = b;
+    m.fighter[0] = "ryo";
+    m.fighter[1] = "brick";
+    m.seed = 0xfedcba9876543210ULL;
+    m.rules = "00112233";
+    m.created = id;
+    return m;
+}
+
+/// The service's rules for tests: a short ranked match (one round of 10 s), the shipped fighters.
+inline ranked::VerifyRules testRules() {
+    static std::map<std::string, sim::FighterDef> fighters;
+    if (fighters.empty())
+        for (const char* id : {"ryo", "brick"}) fighters[id] = sim::loadFighterById(testpaths::data(), id).def;
+    ranked::VerifyRules r;
+    r.rules = "00112233";
+    r.setup.mode = sim::Mode::Versus;
+    r.setup.roundsToWin = 1;
+    r.setup.roundFrames = 600;
+    r.fighter = [](const std::string& id) -> const sim::FighterDef* {
+        auto it = fighters.find(id);
+        return it == fighters.end() ? nullptr : &it->second;
+    };
+    return r;
+}
+
+/// A recording of match m under rules: `attacker` walks in, then mashes light attacks (seeded), the other stands;
+/// stops at the match's end or after maxFrames (a player who left).
+inline std::string recordMatch(const ranked::MatchRecord& m, const ranked::VerifyRules& rules, int attacker,
+                               std::uint64_t seed, std::int64_t maxFrames = 100000) {
+    sim::MatchSetup setup = rules.setup;
+    setup.fighter[0] = m.fighter[0];
+    setup.fighter[1] = m.fighter[1];
+    setup.seed = m.seed;
+    sim::Fight fight(setup, *rules.fighter(setup.fighter[0]), *rules.fighter(setup.fighter[1]));
+    std::string text = sim::replayHeader(setup);
+    std::uint64_t rng = sim::seedRandom(seed);
+    std::int64_t frame = 0;
+    while (!fight.state().matchOver && frame < maxFrames) {
+        sim::FrameInput in;
+        const int dx = fight.state().fighters[1 - attacker].x - fight.state().fighters[attacker].x;
+        const bool near = dx < 130 && dx > -130;  // walk in, then mash light attacks
+        in.buttons[attacker] = std::uint16_t(near ? (sim::nextRandom(rng) % 3 == 0 ? sim::kLight : 0)
+                                                  : (dx > 0 ? sim::kRight : sim::kLeft));
+        fight.step(in);
+        ++frame;
+        text += sim::replayFrameLine(in) + "\n";
+        if (frame % sim::kCheckpointEvery == 0) text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+    }
+    return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+}
+
+/// The checks every store backend passes (store.test.cpp): players, a decided match, a result counted once.
+void checkStoreBasics(ranked::Store& s);
+
+}  // namespace rankedtest

@@ -1,0 +1,143 @@
+#include "game/ranked/service.h"
+#include "ranked_test_util.h"
+
+#include <doctest/doctest.h>
+
+using namespace ranked;
+
+namespace {
+
+struct World {
+    rankedtest::TempDir dir;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<MatchService> service;
+    net::Identity ann, bob, eve;
+    std::int64_t now = 1000000;
+    World() {
+        std::string why;
+        store = openSqliteStore(dir.file("ranked.db"), why);
+        REQUIRE_MESSAGE(store, why);
+        ServiceConfig config;
+        config.rules = rankedtest::testRules();
+        service = std::make_unique<MatchService>(*store, config);
+        REQUIRE(net::makeIdentity("Ann", ann));
+        REQUIRE(net::makeIdentity("Bob", bob));
+        REQUIRE(net::makeIdentity("Eve", eve));
+        for (const net::Identity* id : {&ann, &bob, &eve}) REQUIRE(send(*id, RequestKind::Hello, "").ok);
+    }
+    Reply send(const net::Identity& id, RequestKind kind, const std::string& body) {
+        return service->handle(signRequest(id, kind, body, now), now);
+    }
+    // Ann and Bob queue for ranked and are paired.
+    MatchRecord rankedMatch() {
+        REQUIRE(send(ann, RequestKind::Queue, "ranked ryo 00112233").ok);
+        REQUIRE(send(bob, RequestKind::Queue, "ranked brick 00112233").ok);
+        const auto made = service->tick(now);
+        REQUIRE(made.size() == 1);
+        return made[0].match;
+    }
+    Reply sendLog(const net::Identity& id, const MatchRecord& m, const std::string& rec) {
+        return send(id, RequestKind::Result, resultBody(signLog(id, m.id, m.rules, rec)));
+    }
+};
+
+}  // namespace
+
+TEST_CASE("The service refuses an unsigned, late, replayed, oversized or flooding request") {
+    World w;
+    Request r = signRequest(w.ann, RequestKind::Queue, "ranked ryo 00112233", w.now);
+    Request forged = r;
+    forged.body = "quick ryo";
+    CHECK(w.service->handle(forged, w.now).text == "the request's signature does not check");
+    CHECK(w.service->handle(r, w.now + 31000).text.find("more than 30 s from the service's") != std::string::npos);
+    CHECK(w.service->handle(r, w.now).ok);
+    CHECK(w.service->handle(r, w.now).text == "a request seen before (replayed)");
+    CHECK(w.service->queued() == 1);
+    CHECK(w.send(w.bob, RequestKind::Queue, std::string(kMaxLogBytes + 300, 'x')).text.find("request is larger than") !=
+          std::string::npos);
+    int refused = 0;
+    for (int i = 0; i < 40; ++i) refused += w.send(w.eve, RequestKind::Leave, "").text == "too many requests; wait a little";
+    CHECK(refused == 40 - 19);  // a burst of 20, one spent on hello
+    CHECK(w.send(w.bob, RequestKind::Queue, "ranked nobody 00112233").text == "no fighter 'nobody' on this service");
+    CHECK(w.send(w.bob, RequestKind::Queue, "ranked ryo 99").text ==
+          "this service simulates rules 00112233, your build 99 (update the game or the service)");
+}
+
+TEST_CASE("A ranked match from the queue is decided from both logs, and its result counts once") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    CHECK(m.player[0] == keyHex(w.ann.publicKey));
+    const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 1, 3);
+    CHECK(w.sendLog(w.eve, m, rec).text.find("does not play in") != std::string::npos);  // a stranger
+    REQUIRE(w.sendLog(w.ann, m, rec).ok);
+    REQUIRE(w.sendLog(w.bob, m, rec).ok);
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 1);
+    PlayerRecord bob;
+    REQUIRE(w.store->player(keyHex(w.bob.publicKey), bob, why));
+    CHECK(bob.rating.rating > 1500.0);
+    CHECK(w.sendLog(w.ann, m, rec).text.find("already decided") != std::string::npos);  // an old result again
+    REQUIRE(w.store->player(keyHex(w.bob.publicKey), bob, why));
+    CHECK(bob.rating.games == 1);
+}
+
+TEST_CASE("A match with one log is decided at the deadline, the silent side flagged") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    REQUIRE(w.sendLog(w.ann, m, rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3)).ok);
+    w.service->tick(w.now + 59000);
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "open");
+    w.service->tick(w.now + 60000);
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 0);
+    CHECK(after.flags == "p2 sent no log");
+}
+
+TEST_CASE("Friends meet by entering each other's codes, unranked") {
+    World w;
+    const std::string annCode = net::fingerprint(w.ann.publicKey), bobCode = net::fingerprint(w.bob.publicKey);
+    CHECK(w.send(w.ann, RequestKind::Challenge, bobCode + " ryo").text.find("challenge sent") == 0);
+    CHECK(w.service->tick(w.now).empty());
+    CHECK(w.send(w.bob, RequestKind::Challenge, annCode + " brick").ok);
+    const auto made = w.service->tick(w.now);
+    REQUIRE(made.size() == 1);
+    CHECK_FALSE(made[0].match.ranked);
+    CHECK(made[0].match.player[0] == keyHex(w.ann.publicKey));
+    CHECK(made[0].match.fighter[1] == "brick");
+    CHECK(w.send(w.ann, RequestKind::Challenge, "0000-0000-0000-0000 ryo").text.find("no player has the code") == 0);
+}
+
+TEST_CASE("A request survives its text form, and a damaged one is refused with the line") {
+    World w;
+    const Request r = signRequest(w.ann, RequestKind::Queue, "ranked ryo 00112233", w.now);
+    Request back;
+    std::string why;
+    REQUIRE(parseRequestText(requestText(r), 1000, back, why));
+    CHECK(w.service->handle(back, w.now).ok);  // the signature still checks
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text == "waiting");
+    CHECK_FALSE(parseRequestText(requestText(r) + "x", 1000, back, why));
+    CHECK(why.find("request:8: the body is 20 bytes, not 19") == 0);
+    CHECK_FALSE(parseRequestText("GET / HTTP/1.1\n", 1000, back, why));
+    CHECK(why == "request:1: expected `bvh-ranked-request 1`");
+    std::string text = requestText(r);
+    text.replace(text.find("kind 2"), 6, "kind 9");
+    CHECK_FALSE(parseRequestText(text, 1000, back, why));
+    CHECK_FALSE(parseRequestText(requestText(r), 5, back, why));  // over the bound
+}
+
+TEST_CASE("Polling tells a queued player the match it was given") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    const std::string answer = w.send(w.bob, RequestKind::Poll, "").text;
+    CHECK(answer == "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] + " ryo brick");
+    CHECK(w.send(w.eve, RequestKind::Poll, "").text == "idle");
+    REQUIRE(w.send(w.bob, RequestKind::Queue, "quick brick 00112233").ok);  // queued again: the old match is not answered
+    CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
+}

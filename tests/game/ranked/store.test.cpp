@@ -1,0 +1,161 @@
+#include "game/ranked/store.h"
+#include "game/ranked/sql_connection.h"
+#include "ranked_test_util.h"
+
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+using namespace ranked;
+using rankedtest::TempDir;
+
+namespace rankedtest {
+
+// The checks every backend passes: players, a decided match with both ratings and its replay, a result counted once.
+void checkStoreBasics(Store& s) {
+    std::string why;
+    REQUIRE(s.savePlayer(rankedtest::player("aa", "Ann"), why));
+    REQUIRE(s.savePlayer(rankedtest::player("bb", "Bob"), why));
+    REQUIRE(s.savePlayer(rankedtest::player("aa", "Annie"), why));  // a rename keeps the rating
+    PlayerRecord ann;
+    REQUIRE(s.player("aa", ann, why));
+    CHECK(ann.name == "Annie");
+    CHECK(ann.rating.rating == 1500.0);
+    std::string id;
+    REQUIRE(s.playerByCode("code-bb", id, why));
+    CHECK(id == "bb");
+    CHECK_FALSE(s.playerByCode("nobody", id, why));
+
+    REQUIRE(s.createMatch(rankedtest::match(41, "aa", "bb"), why));
+    CHECK_FALSE(s.createMatch(rankedtest::match(41, "aa", "bb"), why));  // the id is taken
+    Decision d{41, "verified", 0, "", "fightreplay 1\n"};
+    REQUIRE(s.decide(d, why));
+    MatchRecord m;
+    REQUIRE(s.match(41, m, why));
+    CHECK(m.state == "verified");
+    CHECK(m.winner == 0);
+    CHECK(m.seed == 0xfedcba9876543210ULL);
+    CHECK(m.change[0] > 0.0);
+    CHECK(m.change[0] == doctest::Approx(-m.change[1]));  // equals: the same step each way
+    PlayerRecord bob;
+    REQUIRE(s.player("bb", bob, why));
+    CHECK(bob.rating.rating == doctest::Approx(1500.0 + m.change[1]));
+    CHECK(bob.rating.games == 1);
+
+    CHECK_FALSE(s.decide(Decision{41, "verified", 1, "", "x"}, why));  // a replayed result
+    CHECK(why.find("already decided") != std::string::npos);
+    REQUIRE(s.player("bb", bob, why));
+    CHECK(bob.rating.games == 1);
+    CHECK_FALSE(s.decide(Decision{99, "verified", 1, "", "x"}, why));
+    CHECK(why.find("unknown match") != std::string::npos);
+
+    std::string text;
+    REQUIRE(s.replay(41, text, why));
+    CHECK(text == "fightreplay 1\n");
+    std::vector<Standing> board;
+    REQUIRE(s.leaderboard(10, board, why));
+    REQUIRE(board.size() == 2);
+    CHECK(board[0].player == "aa");  // both provisional: by rating
+    std::vector<MatchRecord> hist;
+    REQUIRE(s.history("bb", 10, hist, why));
+    REQUIRE(hist.size() == 1);
+    CHECK(hist[0].id == 41);
+}
+
+}  // namespace rankedtest
+
+using rankedtest::checkStoreBasics;
+
+TEST_CASE("The SQLite store keeps players, a decided match with both ratings, and counts a result once") {
+    TempDir dir;
+    std::string why;
+    auto s = openSqliteStore(dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(s, why);
+    checkStoreBasics(*s);
+    CHECK(std::filesystem::exists(dir.file("ranked.db-wal")));  // write-ahead log
+    s.reset();
+    auto again = openSqliteStore(dir.file("ranked.db"), why);  // reopening migrates nothing and keeps it all
+    REQUIRE(again);
+    MatchRecord m;
+    CHECK(again->match(41, m, why));
+}
+
+TEST_CASE("A crash between a result's writes leaves the match open and both ratings as they were") {
+    TempDir dir;
+    std::string why;
+    {
+        auto s = openSqliteStore(dir.file("ranked.db"), why);
+        REQUIRE(s);
+        REQUIRE(s->savePlayer(rankedtest::player("aa", "Ann"), why));
+        REQUIRE(s->savePlayer(rankedtest::player("bb", "Bob"), why));
+        REQUIRE(s->createMatch(rankedtest::match(7, "aa", "bb"), why));
+    }
+    for (int crashAt : {3, 4, 5, 6}) {  // after the match row, after one rating, after both, before COMMIT
+        const pid_t child = fork();
+        REQUIRE(child >= 0);
+        if (child == 0) {
+            std::string w;
+            auto s = openSqliteStore(dir.file("ranked.db"), w);
+            setDecisionStatementHook([crashAt](int step) {
+                if (step == crashAt) _exit(9);
+            });
+            if (s) s->decide(Decision{7, "verified", 0, "", "replay"}, w);
+            _exit(0);
+        }
+        int status = 0;
+        REQUIRE(waitpid(child, &status, 0) == child);
+        CHECK(WEXITSTATUS(status) == 9);
+        auto s = openSqliteStore(dir.file("ranked.db"), why);
+        REQUIRE(s);
+        MatchRecord m;
+        REQUIRE(s->match(7, m, why));
+        CHECK(m.state == "open");
+        PlayerRecord ann, bob;
+        REQUIRE(s->player("aa", ann, why));
+        REQUIRE(s->player("bb", bob, why));
+        CHECK(ann.rating.games == 0);
+        CHECK(bob.rating.games == 0);
+        std::string text;
+        CHECK_FALSE(s->replay(7, text, why));
+    }
+    auto s = openSqliteStore(dir.file("ranked.db"), why);
+    REQUIRE(s->decide(Decision{7, "verified", 0, "", "replay"}, why));  // the result still lands afterwards
+}
+
+TEST_CASE("A full disk refuses a result with the reason and changes nothing") {
+    TempDir dir;
+    std::string why;
+    auto s = openSqliteStore(dir.file("ranked.db"), why, 40);  // 40 pages of 4 KiB: the replay below cannot fit
+    REQUIRE_MESSAGE(s, why);
+    REQUIRE(s->savePlayer(rankedtest::player("aa", "Ann"), why));
+    REQUIRE(s->savePlayer(rankedtest::player("bb", "Bob"), why));
+    REQUIRE(s->createMatch(rankedtest::match(5, "aa", "bb"), why));
+    CHECK_FALSE(s->decide(Decision{5, "verified", 1, "", std::string(400000, 'x')}, why));
+    CHECK(why.find("full") != std::string::npos);
+    MatchRecord m;
+    REQUIRE(s->match(5, m, why));
+    CHECK(m.state == "open");
+    PlayerRecord bob;
+    REQUIRE(s->player("bb", bob, why));
+    CHECK(bob.rating.games == 0);
+}
+
+TEST_CASE("A store of a newer schema is refused, saying so") {
+    TempDir dir;
+    std::string why;
+    {
+        auto s = openSqliteStore(dir.file("ranked.db"), why);
+        REQUIRE(s);
+    }
+    {
+        auto raw = openSqliteConnection(dir.file("ranked.db"), why);
+        REQUIRE(raw);
+        SqlRows rows;
+        REQUIRE(raw->exec("UPDATE schema_version SET version = 99", {}, rows, why));
+    }
+    CHECK_FALSE(openSqliteStore(dir.file("ranked.db"), why));
+    CHECK(why.find("schema version 99, newer than this service's") != std::string::npos);
+}

@@ -1,0 +1,133 @@
+#include "game/ranked/verify.h"
+#include "ranked_test_util.h"
+
+#include <doctest/doctest.h>
+
+using namespace ranked;
+
+namespace {
+
+struct Fixture {
+    net::Identity ann, bob, eve;
+    VerifyRules rules = rankedtest::testRules();
+    MatchRecord m;
+    Fixture() {
+        REQUIRE(net::makeIdentity("Ann", ann));
+        REQUIRE(net::makeIdentity("Bob", bob));
+        REQUIRE(net::makeIdentity("Eve", eve));
+        m = rankedtest::match(77, keyHex(ann.publicKey), keyHex(bob.publicKey));
+        m.rules = rules.rules;
+    }
+    std::string admit(const net::Identity& who, const std::string& recording, AdmittedLog& out) const {
+        return admitLog(m, signLog(who, m.id, rules.rules, recording), rules, out);
+    }
+};
+
+// The recording with frame line `frame` (1-based) replaced by "- -", its hashes left as they were.
+std::string withFrameChanged(const std::string& rec, int frame) {
+    const std::size_t framesAt = rec.find("\nframes\n") + 8;
+    std::size_t at = framesAt;
+    for (int f = 1; f < frame;) {
+        const std::size_t next = rec.find('\n', at) + 1;
+        if (rec.compare(at, 6, "check ") != 0) ++f;
+        at = next;
+    }
+    const std::size_t end = rec.find('\n', at);
+    return rec.substr(0, at) + "- -" + rec.substr(end);
+}
+
+}  // namespace
+
+TEST_CASE("Two agreeing logs are verified with the winner the service simulates") {
+    Fixture f;
+    for (int attacker : {0, 1}) {
+        const std::string rec = rankedtest::recordMatch(f.m, f.rules, attacker, 5);
+        AdmittedLog a, b;
+        REQUIRE(f.admit(f.ann, rec, a) == "");
+        REQUIRE(f.admit(f.bob, rec, b) == "");
+        CHECK(a.side == 0);
+        CHECK(b.side == 1);
+        const AdmittedLog* logs[2] = {&a, &b};
+        const Decision d = decideMatch(f.m, logs, f.rules);
+        CHECK(d.state == "verified");
+        CHECK(d.winner == attacker);  // the side that attacked a standing opponent wins the round
+        CHECK(d.flags == "");
+        CHECK(d.replay == rec);
+    }
+}
+
+TEST_CASE("A log for another match, a decided match, a stranger, a bad signature or other rules is refused") {
+    Fixture f;
+    const std::string rec = rankedtest::recordMatch(f.m, f.rules, 0, 5);
+    AdmittedLog out;
+    CHECK(admitLog(f.m, signLog(f.ann, 78, f.rules.rules, rec), f.rules, out) == "a log for match 78, not match 77");
+    CHECK(f.admit(f.eve, rec, out).find("does not play in match 77") != std::string::npos);
+    SignedLog tampered = signLog(f.ann, f.m.id, f.rules.rules, rec);
+    tampered.recording[tampered.recording.size() / 2] ^= 1;
+    CHECK(admitLog(f.m, tampered, f.rules, out) == "the log's signature does not check (forged or damaged)");
+    CHECK(f.admit(f.ann, "hello\n", out).find("not a recording") != std::string::npos);
+    MatchRecord other = f.m;
+    other.seed = 99;  // the same players' recording of another match
+    CHECK(f.admit(f.ann, rankedtest::recordMatch(other, f.rules, 0, 5), out).find("another match's setup") !=
+          std::string::npos);
+    MatchRecord decided = f.m;
+    decided.state = "verified";
+    CHECK(admitLog(decided, signLog(f.ann, f.m.id, f.rules.rules, rec), f.rules, out).find("already decided") !=
+          std::string::npos);
+    MatchRecord oldRules = f.m;
+    oldRules.rules = "ffff";
+    CHECK(admitLog(oldRules, signLog(f.ann, f.m.id, "ffff", rec), f.rules, out).find("this service simulates") !=
+          std::string::npos);
+    CHECK(out.side == -1);  // nothing was admitted
+}
+
+TEST_CASE("A missing log lets the other decide and flags the silent side") {
+    Fixture f;
+    AdmittedLog a;
+    REQUIRE(f.admit(f.ann, rankedtest::recordMatch(f.m, f.rules, 1, 5), a) == "");
+    const AdmittedLog* logs[2] = {&a, nullptr};
+    const Decision d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 1);
+    CHECK(d.flags == "p2 sent no log");
+}
+
+TEST_CASE("A log whose inputs were changed after the match is outvoted by its own hashes and flagged") {
+    Fixture f;
+    const std::string rec = rankedtest::recordMatch(f.m, f.rules, 0, 5);
+    const std::string forged = withFrameChanged(rec, 100);
+    REQUIRE(forged != rec);
+    AdmittedLog a, b;
+    REQUIRE(f.admit(f.ann, rec, a) == "");
+    REQUIRE(f.admit(f.bob, forged, b) == "");  // signed by its player: admitted, then judged
+    const AdmittedLog* logs[2] = {&a, &b};
+    const Decision d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 0);
+    CHECK(d.flags == "p2 log does not replay to its own hashes");
+}
+
+TEST_CASE("Two consistent logs of different inputs are disputed: no winner, both flagged") {
+    Fixture f;
+    AdmittedLog a, b;
+    REQUIRE(f.admit(f.ann, rankedtest::recordMatch(f.m, f.rules, 0, 5), a) == "");
+    REQUIRE(f.admit(f.bob, rankedtest::recordMatch(f.m, f.rules, 1, 5), b) == "");
+    const AdmittedLog* logs[2] = {&a, &b};
+    const Decision d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "disputed");
+    CHECK(d.winner == -1);
+    CHECK(d.flags.find("disagree") != std::string::npos);
+}
+
+TEST_CASE("A match left unfinished goes to the side ahead") {
+    Fixture f;
+    AdmittedLog a;
+    // p1 (ryo, 1000 health) attacks p2 (brick, 1200) for 170 frames: both have 1000 health points left then (brick
+    // took 200), but p2 has a smaller part of its own, so p1 is ahead (a count of points would call it a draw).
+    REQUIRE(f.admit(f.ann, rankedtest::recordMatch(f.m, f.rules, 0, 5, 170), a) == "");
+    const Replayed r = replayLog(a, f.rules);
+    CHECK(r.consistent);
+    CHECK_FALSE(r.finished);
+    CHECK(r.frames == 170);
+    CHECK(r.winner == 0);
+}
