@@ -328,7 +328,10 @@ private:
                                  text_[kRelayPassword] != shown_[kRelayPassword];
         if (!lobbyEdited && !relayEdited) return;
         const io::Settings& saved = ctx_.settings;
-        run::RelayFlags relay{saved.relay, saved.relayUser, saved.relayPassword, ""};
+        run::RelayFlags relay;
+        relay.server = saved.relay;
+        relay.user = saved.relayUser;
+        relay.password = saved.relayPassword;
         if (relayEdited) relay = relayLines();
         if (rememberOnline(ctx_.settings, lobbyEdited ? text_[kLobby] : saved.lobby, relay)) saveSettings(ctx_);
         for (int i : kRemembered) shown_[i] = text_[i];

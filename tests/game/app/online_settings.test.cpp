@@ -51,20 +51,31 @@ TEST_CASE("online settings: flags win over the saved values for the run") {
     CHECK(permitOnly.relay.permit == "1.2.3.4");
 }
 
+namespace {
+/// The menu's three relay lines as RelayFlags (the flag-only fields empty).
+run::RelayFlags relayOf(const std::string& server, const std::string& user, const std::string& password) {
+    run::RelayFlags r;
+    r.server = server;
+    r.user = user;
+    r.password = password;
+    return r;
+}
+}  // namespace
+
 TEST_CASE("online settings: the menu's relay lines are all three or none") {
     CHECK(app::relayProblem({}).empty());
-    CHECK(app::relayProblem({"turn.example", "ann", "pw", ""}).empty());
-    CHECK(app::relayProblem({"turn.example:3478", "ann", "pw", ""}).empty());
+    CHECK(app::relayProblem(relayOf("turn.example", "ann", "pw")).empty());
+    CHECK(app::relayProblem(relayOf("turn.example:3478", "ann", "pw")).empty());
     // Each message hand-checked against the rule it breaks.
-    CHECK(app::relayProblem({"turn.example", "", "", ""}) ==
+    CHECK(app::relayProblem(relayOf("turn.example", "", "")) ==
           "relay: a TURN server needs its Relay user and Relay password (or clear the Relay line)");
-    CHECK(app::relayProblem({"turn.example", "ann", "", ""}) ==
+    CHECK(app::relayProblem(relayOf("turn.example", "ann", "")) ==
           "relay: a TURN server needs its Relay user and Relay password (or clear the Relay line)");
-    CHECK(app::relayProblem({"", "ann", "pw", ""}) ==
+    CHECK(app::relayProblem(relayOf("", "ann", "pw")) ==
           "relay: the Relay line is empty: type the TURN server (or clear the user and password)");
-    CHECK(app::relayProblem({"turn.example:70000", "ann", "pw", ""}) ==
+    CHECK(app::relayProblem(relayOf("turn.example:70000", "ann", "pw")) ==
           "relay: bad port '70000' in 'turn.example:70000' (expected 1..65535)");
-    CHECK(app::relayProblem({"turn.example", "ann", "pw#1", ""}) ==
+    CHECK(app::relayProblem(relayOf("turn.example", "ann", "pw#1")) ==
           "relay password: only printable ASCII without spaces or '#'");
 }
 
