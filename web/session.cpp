@@ -89,7 +89,10 @@ void Session::record() {
     const sim::FightState& s = fight.state();
     const std::int64_t frame = player_->frame();
     hashes_.push_back(fight.hash());
-    if (frame % kSnapshotEvery == 0) snapshots_.push_back(s);
+    if (frame % every_ == 0) {
+        snapshots_.push_back(s);
+        if (snapshots_.size() > kMaxSnapshots) thinSnapshots();
+    }
     for (const sim::Event& ev : fight.events()) {
         EventRecord r;
         r.frame = frame;
@@ -105,6 +108,15 @@ void Session::record() {
     prevHitstop_ = s.hitstop;
     const bool skip = frozen || s.roundOver || s.matchOver || s.roundFrame <= fight.setup().intro;
     for (int p = 0; p < 2; ++p) meter_[p] += skip ? '9' : char('0' + int(app::frameKind(fight, p)));
+}
+
+void Session::thinSnapshots() {
+    // Keep the states at even multiples of the old spacing: they are the multiples of the new one.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < snapshots_.size(); i += 2) snapshots_[kept++] = snapshots_[i];
+    snapshots_.resize(kept);
+    snapshots_.shrink_to_fit();
+    every_ *= 2;
 }
 
 std::string Session::resultJson() const {
@@ -162,16 +174,27 @@ std::string Session::hashAt(std::int64_t frame) const {
     return sim::hashHex(hashes_[std::size_t(frame)]);
 }
 
+std::string Session::hashDigest() const {
+    std::uint64_t h = 14695981039346656037ull;
+    for (std::size_t i = 1; i < hashes_.size(); ++i) {
+        for (const char c : sim::hashHex(hashes_[i]) + "\n") {
+            h ^= static_cast<unsigned char>(c);
+            h *= 1099511628211ull;
+        }
+    }
+    return sim::hashHex(h);
+}
+
 void Session::seek(std::int64_t frame) {
     if (shownFight_ == nullptr) return;
     frame = std::max<std::int64_t>(0, std::min<std::int64_t>(frame, framesRun()));
     if (frame == shown_) return;
-    if (frame < shown_ || frame - shown_ > kSnapshotEvery) {  // back, or far ahead: from the nearest saved state
+    if (frame < shown_ || frame - shown_ > every_) {  // back, or far ahead: from the nearest saved state
         // At least one step is taken to reach a frame after 0, so the events and the query shown are its own.
-        const std::int64_t k = std::min<std::int64_t>(frame > 0 ? (frame - 1) / kSnapshotEvery : 0,
+        const std::int64_t k = std::min<std::int64_t>(frame > 0 ? (frame - 1) / every_ : 0,
                                                       std::int64_t(snapshots_.size()) - 1);
         shownFight_->restore(snapshots_[std::size_t(k)]);
-        shown_ = k * kSnapshotEvery;
+        shown_ = k * every_;
         lastQuery_ = sim::StepStats{};
     }
     while (shown_ < frame) {

@@ -149,12 +149,28 @@ def stop(p):
 def native(headless, path, root):
     """game_headless --events on a file: (exit code, stdout lines, stderr) with paths as the page says them."""
     t = time.perf_counter()
-    p = subprocess.run([headless, "--events", "--replay", path], capture_output=True, text=True, timeout=300)
+    p = subprocess.run([headless, "--events", "--print-hashes", "--replay", path], capture_output=True, text=True,
+                       timeout=300)
     seconds = time.perf_counter() - t
     folder = os.path.dirname(path) + "/"
     # The page reads fighters from data/ beside it; the runner from the data folder it found (absolute or relative).
     norm = lambda s: re.sub(r"\S*data/fighters/", "data/fighters/", s.replace(folder, ""))
-    return p.returncode, [norm(l) for l in p.stdout.splitlines()], norm(p.stderr).strip(), seconds
+    lines = p.stdout.splitlines()
+    hashes = [l.split()[2] for l in lines if HASH_LINE.match(l)]
+    return (p.returncode, [norm(l) for l in lines if not HASH_LINE.match(l)], norm(p.stderr).strip(), seconds,
+            digest(hashes))
+
+
+HASH_LINE = re.compile(r"^frame \d+ [0-9a-f]{16}$")  # --print-hashes: `frame N HASH`, one per frame
+
+
+def digest(hashes):
+    """FNV-1a 64 over "HASH\n" per frame, frame 1 first: what the page's bf_hash_digest computes (web/session.cpp)."""
+    h = 14695981039346656037
+    for line in hashes:
+        for c in (line + "\n").encode():
+            h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
 
 
 def page_lines(entry):
@@ -219,7 +235,7 @@ def run_replays(args):
     problems, checked = [], 0
     for path, entry in zip(files + extra, report):
         name = os.path.basename(path)
-        code, lines, err, seconds = native(args.headless, path, root)
+        code, lines, err, seconds, hash_digest = native(args.headless, path, root)
         if code == 2:  # refused: the page must show the same message
             want = err.splitlines()[0] if err else ""
             if entry.get("error") != want:
@@ -234,6 +250,9 @@ def run_replays(args):
         if want != got:
             diff = [("native: " + a, "page:   " + b) for a, b in zip(want, got) if a != b][:3]
             problems.append("%s: %d native lines vs %d page lines; first differences: %s" % (name, len(want), len(got), diff))
+        if entry.get("digest") != hash_digest:
+            problems.append("%s: the per-frame hashes differ from game_headless --print-hashes (digest %s, native %s)"
+                            % (name, entry.get("digest"), hash_digest))
         notes = entry["result"]["notes"]
         if notes and entry["shown"] != min(notes[0][0], entry["result"]["frames"]):
             problems.append("%s: a bug report opened at frame %d, not at its note's frame %d" % (name, entry["shown"], notes[0][0]))
