@@ -291,6 +291,52 @@ def page_batch(server, urls, timeout):
     return json.loads(server.report)
 
 
+def run_defects(args):
+    """The page driven as a person would (tests/web/defects.html in headless Chromium): files picked and dropped, keys
+    pressed, share links followed, a file opened while another is simulated, a name that is not UTF-8, an encoded
+    name, a cross-origin file. Each check is a line; any failed one fails the test. Also prints the share link's
+    length for every shipped replay."""
+    web = build(args.root)
+    testdir = os.path.join(web, "test")
+    shutil.rmtree(testdir, ignore_errors=True)
+    os.makedirs(testdir)
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "defects.html"), testdir)
+    short = os.path.join(args.root, "data", "replays", "01_light_hit_nearest_member.fscript")
+    with open(short, "rb") as fh:
+        text = fh.read()
+    if b"fighters ryo ryo" not in text:
+        fail("%s no longer names `fighters ryo ryo`: the non-UTF-8 check needs another source" % short)
+    with open(os.path.join(testdir, "bad_name_utf8.fscript"), "wb") as fh:
+        fh.write(text.replace(b"fighters ryo ryo", b"fighters r\xffo ryo"))
+    shutil.copy(short, os.path.join(web, "data", "replays", "light hit.fscript"))  # named by an encoded link
+    shipped = sorted(os.path.basename(f) for f in glob.glob(os.path.join(args.root, "data", "replays", "*.f*")))
+    with open(os.path.join(testdir, "shipped.txt"), "w") as fh:
+        fh.write("\n".join(shipped) + "\n")
+    server, other = Server(web), Server(web)  # another port is another origin, and it sends no CORS header
+    browser = chromium([server.url("test/defects.html?other=%d" % other.port)], timeout=args.timeout)
+    try:
+        while not server.got.wait(0.5):
+            if time.time() > browser.deadline:
+                fail("no report from the checks within %d s" % args.timeout)
+            if browser.poll() is not None:
+                fail("Chromium exited (%s) before the checks reported" % browser.returncode)
+    finally:
+        stop(browser)
+        server.close()
+        other.close()
+    report = json.loads(server.report)
+    for name, size in report["sizes"]:
+        print("LINK %6d characters  %s" % (size, name))
+    failed = [r for r in report["results"] if not r["ok"]]
+    for r in report["results"]:
+        print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
+    if len(report["results"]) < 10:
+        fail("only %d checks reported (10 expected)" % len(report["results"]))
+    if failed:
+        fail("%d of %d page checks failed" % (len(failed), len(report["results"])))
+    print("all %d page checks passed" % len(report["results"]))
+
+
 def run_measure(args):
     """Not a test: times Chromium and the native runner on the CPU-vs-CPU replay, `runs` times each."""
     web = build(args.root)
@@ -364,7 +410,7 @@ def run_screenshot(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=["replays", "screenshot", "measure"])
+    ap.add_argument("mode", choices=["replays", "screenshot", "measure", "defects"])
     ap.add_argument("--root", required=True, help="the checkout")
     ap.add_argument("--headless", help="the game_headless binary (mode replays)")
     ap.add_argument("--out", required=True, help="folder for the report and the screenshot")
@@ -379,6 +425,8 @@ def main():
         fail("--headless BINARY is needed")
     if args.mode == "replays":
         run_replays(args)
+    elif args.mode == "defects":
+        run_defects(args)
     elif args.mode == "measure":
         run_measure(args)
     else:
