@@ -70,6 +70,11 @@ bool Session::loadFighters(const std::string& dataDir) {
     }
     player_ = std::make_unique<sim::ReplayPlayer>(run_, defs_[0], defs_[1]);
     shownFight_ = std::make_unique<sim::Fight>(run_.setup, defs_[0], defs_[1]);
+    // Sized once: growing by doubling would leave freed blocks that WebAssembly memory never gives back.
+    const std::size_t frames = std::size_t(std::max<std::int64_t>(0, run_.frames));
+    hashes_.reserve(frames + 1);
+    for (std::string& row : meter_) row.reserve(frames);
+    snapshots_.reserve(std::min(kMaxSnapshots + 1, frames / std::size_t(kSnapshotEvery) + 2));
     snapshots_.push_back(player_->fight().state());
     hashes_.push_back(player_->fight().hash());
     return true;
@@ -115,7 +120,6 @@ void Session::thinSnapshots() {
     std::size_t kept = 0;
     for (std::size_t i = 0; i < snapshots_.size(); i += 2) snapshots_[kept++] = snapshots_[i];
     snapshots_.resize(kept);
-    snapshots_.shrink_to_fit();
     every_ *= 2;
 }
 

@@ -637,6 +637,20 @@ async function openFromAddress() {
   if (replay) return openUrl(replay);
 }
 
+/// The benchmark's scrubbing: n jumps to spread frames (a fixed sequence), each timed from the request to the painted
+/// frame; the times in ms.
+function scrubTimes(n) {
+  const times = [];
+  let x = 12345;
+  for (let i = 0; i < n; ++i) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const t = performance.now();
+    show(x % (run.total + 1));
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
 async function batch(listUrl) {
   const names = (await (await fetch(listUrl, {cache: 'no-cache'})).text()).split('\n').map((s) => s.trim()).filter(Boolean);
   const out = [];
@@ -644,7 +658,8 @@ async function batch(listUrl) {
     const r = await openUrl(url);
     out.push(r.error ? {url, error: r.error}
                      : {url, result: r.result, events: r.events, loadMs: r.loadMs, simMs: r.simMs, moduleMs, shown,
-                        digest: r.digest, memoryBytes: r.memoryBytes, snapshotEvery: r.snapshotEvery});
+                        digest: r.digest, memoryBytes: r.memoryBytes, snapshotEvery: r.snapshotEvery,
+                        scrubMs: params.get('scrub') ? scrubTimes(Number(params.get('scrub'))) : []});
   }
   await fetch('report', {method: 'POST', body: JSON.stringify(out)});
   setStatus(`batch done: ${out.length} files`);

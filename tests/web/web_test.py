@@ -362,6 +362,34 @@ def run_measure(args):
     print("Chromium: load %.0f ms (file, fighters, parse), re-simulate %.0f ms = %.0f frames/s; first run %.0f + %.0f ms"
           % (load, sim, frames / (sim / 1000), report[0]["loadMs"], report[0]["simMs"]))
     print("native game_headless --replay (whole process): %.1f ms = %.0f frames/s" % (nat * 1000, frames / nat))
+    if args.long:
+        measure_long(args, web)
+
+
+def measure_long(args, web):
+    """A long replay (e.g. 1,000,000 frames): the wasm memory after re-simulating it and the time of a jump."""
+    os.makedirs(os.path.join(web, "test"), exist_ok=True)
+    shutil.copy(args.long, os.path.join(web, "test", "long.freplay"))
+    with open(os.path.join(web, "test", "list.txt"), "w") as fh:
+        fh.write("test/long.freplay\n")
+    server = Server(web)
+    server.got.clear()
+    browser = chromium([server.url("?batch=test/list.txt&scrub=%d" % args.jumps)], timeout=args.timeout)
+    try:
+        while not server.got.wait(0.5):
+            if time.time() > browser.deadline or browser.poll() is not None:
+                fail("no report for the long replay")
+    finally:
+        stop(browser)
+        server.close()
+    r = json.loads(server.report)[0]
+    if "error" in r:
+        fail("the long replay was refused: " + r["error"])
+    jumps = sorted(r["scrubMs"])
+    print("long replay: %d frames re-simulated in %.0f ms; wasm memory %.1f MB; saved state every %s frames;"
+          " jump to a frame (seek and paint), %d jumps: median %.1f ms, max %.1f ms"
+          % (r["result"]["frames"], r["simMs"], r["memoryBytes"] / 1048576.0, r.get("snapshotEvery"), len(jumps),
+             jumps[len(jumps) // 2], jumps[-1]))
 
 
 def distinct_colours(png):
@@ -419,6 +447,8 @@ def main():
     ap.add_argument("--save", help="also copy the screenshot here")
     ap.add_argument("--runs", type=int, default=5, help="runs of each side (mode measure)")
     ap.add_argument("--timeout", type=int, default=240, help="most seconds to wait for Chromium")
+    ap.add_argument("--long", help="also measure memory and jumps on this long replay (mode measure)")
+    ap.add_argument("--jumps", type=int, default=50, help="jumps timed on the long replay (mode measure)")
     args = ap.parse_args()
     ensure_tools()
     if args.mode in ("replays", "measure") and not args.headless:
