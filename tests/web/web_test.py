@@ -77,6 +77,8 @@ def build(root):
     built = os.path.getmtime(wasm)
     for folder in WEB_SOURCES:
         for path in glob.glob(os.path.join(root, folder, "**", "*.[ch]*"), recursive=True):
+            if path.endswith((".css", ".html")):  # the page's files are copied, not compiled
+                continue
             if os.path.getmtime(path) > built:
                 fail("%s is newer than the web build %s: build it again (scripts/web --build-only)" % (path, wasm))
     # The page and data/ are copied, never compiled: fresh copies, as scripts/web makes them.
