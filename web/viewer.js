@@ -103,10 +103,13 @@ async function fetchData(path) {
 }
 
 /// Opens bytes as NAME: load, fetch the fighters, re-simulate in slices. Resolves to the run (or {error}).
-async function openBytes(name, bytes) {
+/// Opens bytes as NAME from `src` (what the address is to name: see linkTo).
+async function openBytes(name, bytes, src) {
   const serial = ++openSerial;
   playing = false;
   run = null;  // the simulation is about to be reset: nothing may show the previous file from here on
+  source = src;
+  updateAddress(wantFrame !== null ? wantFrame : 0);
   showError('');
   try {
     return await loadAndRun(serial, name, bytes);
@@ -208,7 +211,6 @@ function applyWantedFrame() {
 
 async function openUrl(url) {
   const name = nameFromUrl(url);
-  source = {url};
   setStatus('fetching ' + name + '…');
   let r;
   try {
@@ -223,10 +225,13 @@ async function openUrl(url) {
         : 'the server did not answer (' + e.message + ')'));
   }
   if (!r.ok) return refuse(name + ': cannot open: HTTP ' + r.status + ' ' + r.statusText);
-  return openBytes(name, new Uint8Array(await r.arrayBuffer()));
+  return openBytes(name, new Uint8Array(await r.arrayBuffer()), {url});
 
   function refuse(message) {
+    ++openSerial;
     run = null;
+    source = {url};
+    updateAddress(wantFrame !== null ? wantFrame : 0);
     showError(message);
     setStatus('not opened');
     return {error: message};
@@ -244,8 +249,7 @@ async function openFile(file) {
     return {error: message};
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
-  source = {name: safeName(file.name), z: await compress(bytes)};
-  return openBytes(file.name, bytes);
+  return openBytes(file.name, bytes, {name: safeName(file.name), z: await compress(bytes)});
 }
 
 // ---- the address: always names what is shown ------------------------------------------------------------------
@@ -288,8 +292,9 @@ function linkTo(f) {
   return `${base}#local=${encodeURIComponent(source.name)}&${frame}`;  // names it, cannot carry it
 }
 
-function updateAddress() {
-  const link = linkTo(Math.max(0, shown));
+/// Puts the link to frame f (default: the frame shown) in the address bar, without a new history entry.
+function updateAddress(f = shown) {
+  const link = linkTo(Math.max(0, f));
   if (link !== location.href) history.replaceState(null, '', link);
 }
 
@@ -625,8 +630,7 @@ async function openFromAddress() {
       setStatus('not opened');
       return;
     }
-    source = {name, z: hash.get('z')};
-    return openBytes(name, bytes);
+    return openBytes(name, bytes, {name, z: hash.get('z')});
   }
   if (hash.get('local')) {
     showError(`${hash.get('local')}: this link names a file opened on another computer, too large to travel in a link: ` +
