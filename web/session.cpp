@@ -233,6 +233,30 @@ std::string Session::shapesJson(const view::View& v, bool overlay) const {
     return o.str();
 }
 
+std::string Session::inputHistoryJson(int rows) const {
+    std::ostringstream o;
+    o << "[";
+    for (int p = 0; p < 2; ++p) {
+        o << (p ? ",[" : "[");
+        int runs = 0;
+        std::int64_t f = std::min<std::int64_t>(shown_, std::int64_t(run_.inputs.size()));
+        const std::int64_t stop = std::max<std::int64_t>(0, f - 3600);
+        while (f > stop && runs < rows) {
+            const std::uint16_t b = run_.inputs[std::size_t(f - 1)].buttons[p];
+            std::int64_t n = 0;
+            while (f > stop && run_.inputs[std::size_t(f - 1)].buttons[p] == b) {
+                --f;
+                ++n;
+            }
+            o << (runs ? "," : "") << "[\"" << sim::buttonLetters(b) << "\"," << n << "]";
+            ++runs;
+        }
+        o << "]";
+    }
+    o << "]";
+    return o.str();
+}
+
 std::string Session::stateJson() const {
     if (shownFight_ == nullptr) return "{}";
     const sim::FightState& s = shownFight_->state();

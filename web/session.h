@@ -71,6 +71,10 @@ public:
     std::int64_t shownFrame() const { return shown_; }
     /// The picture of the shown frame as JSON shapes (see draw_list.h), for a canvas of the view's size.
     std::string shapesJson(const view::View& v, bool overlay) const;
+    /// The input history up to the shown frame, as the game's training page lists it: per player the latest `rows`
+    /// runs of identical file input, newest first, as JSON [[[letters, frames], ...], [...]] (at most 3,600
+    /// frames back, so a long held button costs bounded time).
+    std::string inputHistoryJson(int rows) const;
     /// The shown frame's state for the page: health, timer, round, wins, both players' held buttons and moves.
     std::string stateJson() const;
 

@@ -410,9 +410,18 @@ function show(f) {
     $('hp' + (p + 1)).textContent = `${f2.health}/${f2.fullHealth}`;
   }
   $('frameevents').textContent = state.events.length ? 'events this frame: ' + state.events.join(', ') : '';
+  drawInputHistory(JSON.parse(call('bf_input_history', 'string', ['number'], [12])));
   drawMeter();
   drawTimeline();
   if (!playing && run.done) updateAddress();
+}
+
+/// The file's input as the game's training page lists it: newest first, each run of one input with its length.
+function drawInputHistory(history) {
+  for (let p = 0; p < 2; ++p) {
+    $('history' + (p + 1)).innerHTML = history[p].map(([letters, frames]) =>
+        `<tr><td>${frames}</td><td>${letters === '-' ? '·' : letters}</td></tr>`).join('');
+  }
 }
 
 function drawMeter() {

@@ -332,8 +332,8 @@ def run_defects(args):
     failed = [r for r in report["results"] if not r["ok"]]
     for r in report["results"]:
         print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
-    if len(report["results"]) < 13:
-        fail("only %d checks reported (13 expected)" % len(report["results"]))
+    if len(report["results"]) < 14:
+        fail("only %d checks reported (14 expected)" % len(report["results"]))
     if failed:
         fail("%d of %d page checks failed" % (len(failed), len(report["results"])))
     print("all %d page checks passed" % len(report["results"]))
