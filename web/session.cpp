@@ -70,6 +70,11 @@ bool Session::loadFighters(const std::string& dataDir) {
     }
     player_ = std::make_unique<sim::ReplayPlayer>(run_, defs_[0], defs_[1]);
     shownFight_ = std::make_unique<sim::Fight>(run_.setup, defs_[0], defs_[1]);
+    // Sized once: growing by doubling would leave freed blocks that WebAssembly memory never gives back.
+    const std::size_t frames = std::size_t(std::max<std::int64_t>(0, run_.frames));
+    hashes_.reserve(frames + 1);
+    for (std::string& row : meter_) row.reserve(frames);
+    snapshots_.reserve(std::min(kMaxSnapshots + 1, frames / std::size_t(kSnapshotEvery) + 2));
     snapshots_.push_back(player_->fight().state());
     hashes_.push_back(player_->fight().hash());
     return true;
@@ -89,7 +94,10 @@ void Session::record() {
     const sim::FightState& s = fight.state();
     const std::int64_t frame = player_->frame();
     hashes_.push_back(fight.hash());
-    if (frame % kSnapshotEvery == 0) snapshots_.push_back(s);
+    if (frame % every_ == 0) {
+        snapshots_.push_back(s);
+        if (snapshots_.size() > kMaxSnapshots) thinSnapshots();
+    }
     for (const sim::Event& ev : fight.events()) {
         EventRecord r;
         r.frame = frame;
@@ -105,6 +113,14 @@ void Session::record() {
     prevHitstop_ = s.hitstop;
     const bool skip = frozen || s.roundOver || s.matchOver || s.roundFrame <= fight.setup().intro;
     for (int p = 0; p < 2; ++p) meter_[p] += skip ? '9' : char('0' + int(app::frameKind(fight, p)));
+}
+
+void Session::thinSnapshots() {
+    // Keep the states at even multiples of the old spacing: they are the multiples of the new one.
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < snapshots_.size(); i += 2) snapshots_[kept++] = snapshots_[i];
+    snapshots_.resize(kept);
+    every_ *= 2;
 }
 
 std::string Session::resultJson() const {
@@ -162,16 +178,27 @@ std::string Session::hashAt(std::int64_t frame) const {
     return sim::hashHex(hashes_[std::size_t(frame)]);
 }
 
+std::string Session::hashDigest() const {
+    std::uint64_t h = 14695981039346656037ull;
+    for (std::size_t i = 1; i < hashes_.size(); ++i) {
+        for (const char c : sim::hashHex(hashes_[i]) + "\n") {
+            h ^= static_cast<unsigned char>(c);
+            h *= 1099511628211ull;
+        }
+    }
+    return sim::hashHex(h);
+}
+
 void Session::seek(std::int64_t frame) {
     if (shownFight_ == nullptr) return;
     frame = std::max<std::int64_t>(0, std::min<std::int64_t>(frame, framesRun()));
     if (frame == shown_) return;
-    if (frame < shown_ || frame - shown_ > kSnapshotEvery) {  // back, or far ahead: from the nearest saved state
+    if (frame < shown_ || frame - shown_ > every_) {  // back, or far ahead: from the nearest saved state
         // At least one step is taken to reach a frame after 0, so the events and the query shown are its own.
-        const std::int64_t k = std::min<std::int64_t>(frame > 0 ? (frame - 1) / kSnapshotEvery : 0,
+        const std::int64_t k = std::min<std::int64_t>(frame > 0 ? (frame - 1) / every_ : 0,
                                                       std::int64_t(snapshots_.size()) - 1);
         shownFight_->restore(snapshots_[std::size_t(k)]);
-        shown_ = k * kSnapshotEvery;
+        shown_ = k * every_;
         lastQuery_ = sim::StepStats{};
     }
     while (shown_ < frame) {
@@ -201,6 +228,30 @@ std::string Session::shapesJson(const view::View& v, bool overlay) const {
             number(o, s.points[k].y);
         }
         o << "]]";
+    }
+    o << "]";
+    return o.str();
+}
+
+std::string Session::inputHistoryJson(int rows) const {
+    std::ostringstream o;
+    o << "[";
+    for (int p = 0; p < 2; ++p) {
+        o << (p ? ",[" : "[");
+        int runs = 0;
+        std::int64_t f = std::min<std::int64_t>(shown_, std::int64_t(run_.inputs.size()));
+        const std::int64_t stop = std::max<std::int64_t>(0, f - 3600);
+        while (f > stop && runs < rows) {
+            const std::uint16_t b = run_.inputs[std::size_t(f - 1)].buttons[p];
+            std::int64_t n = 0;
+            while (f > stop && run_.inputs[std::size_t(f - 1)].buttons[p] == b) {
+                --f;
+                ++n;
+            }
+            o << (runs ? "," : "") << "[\"" << sim::buttonLetters(b) << "\"," << n << "]";
+            ++runs;
+        }
+        o << "]";
     }
     o << "]";
     return o.str();

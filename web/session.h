@@ -28,8 +28,11 @@ struct EventRecord {
 /// A viewer session: open, load fighters, run in slices, then look at any frame.
 class Session {
 public:
-    /// Frames between saved states (seeking steps at most this many frames).
+    /// Frames between saved states at first; the spacing doubles whenever more than kMaxSnapshots are kept, so a
+    /// run of any length holds a bounded number of states and seeking steps at most snapshotEvery() frames.
     static constexpr int kSnapshotEvery = 30;
+    /// Most saved states kept (each is one FightState, about 6 KB).
+    static constexpr std::size_t kMaxSnapshots = 2048;
 
     /// Loads a replay or script from path (any earlier session is dropped); false with error() on a bad file.
     bool open(const std::string& path);
@@ -56,6 +59,11 @@ public:
     std::string meterJson() const;
     /// Hash after `frame` steps as 16 hex digits (frame 0: the starting state).
     std::string hashAt(std::int64_t frame) const;
+    /// FNV-1a (64-bit) over the lines "HASH\n" of frames 1..framesRun() as 16 hex digits: one number that changes
+    /// when any frame's hash does (the same lines `game_headless --print-hashes` prints, without "frame N ").
+    std::string hashDigest() const;
+    /// Frames between the saved states kept now.
+    std::int64_t snapshotEvery() const { return every_; }
 
     /// Shows `frame` (clamped to what has been run): restores the nearest saved state and steps forward.
     void seek(std::int64_t frame);
@@ -63,17 +71,23 @@ public:
     std::int64_t shownFrame() const { return shown_; }
     /// The picture of the shown frame as JSON shapes (see draw_list.h), for a canvas of the view's size.
     std::string shapesJson(const view::View& v, bool overlay) const;
+    /// The input history up to the shown frame, as the game's training page lists it: per player the latest `rows`
+    /// runs of identical file input, newest first, as JSON [[[letters, frames], ...], [...]] (at most 3,600
+    /// frames back, so a long held button costs bounded time).
+    std::string inputHistoryJson(int rows) const;
     /// The shown frame's state for the page: health, timer, round, wins, both players' held buttons and moves.
     std::string stateJson() const;
 
 private:
     void record();
+    void thinSnapshots();
 
     sim::RunFile run_;
     sim::FighterDef defs_[2];
     std::unique_ptr<sim::ReplayPlayer> player_;
     std::string error_;
-    std::vector<sim::FightState> snapshots_;  // state after k * kSnapshotEvery frames
+    std::vector<sim::FightState> snapshots_;  // state after k * every_ frames
+    std::int64_t every_ = kSnapshotEvery;
     std::vector<std::uint64_t> hashes_;       // hash after each frame, [0] = the starting state
     std::vector<EventRecord> events_;
     std::string meter_[2];

@@ -28,6 +28,8 @@ let playing = false;
 let openSerial = 0;     // a newer open() abandons an older one still running
 let wantFrame = null;   // #frame=N, applied once that frame has been simulated
 let moduleMs = 0;       // time to fetch, compile and start the WebAssembly module
+let source = null;      // what the address names: {url} (a hosted file), {name, z} (carried in the link) or {name}
+const LINK_LIMIT = 16000;  // most characters of a link that carries the replay itself (chat apps cut longer ones)
 
 const call = (name, ret, types, args) => M.ccall(name, ret, types, args);
 
@@ -44,6 +46,17 @@ const sleep0 = () => new Promise((resolve) => setTimeout(resolve, 0));
 function safeName(name) {
   const base = String(name).split(/[\\/]/).pop();
   return base && base !== '.' && base !== '..' ? base : 'replay';
+}
+
+/// The name to show for a link's file: its last path segment, URL-decoded (left as it is when not decodable).
+function nameFromUrl(url) {
+  const path = String(url).split(/[?#]/)[0];
+  const base = path.split('/').pop();
+  try {
+    return safeName(decodeURIComponent(base));
+  } catch (e) {
+    return safeName(base);
+  }
 }
 
 /// Writes a file into the simulation's file system, creating folders; false when that is impossible.
@@ -90,10 +103,31 @@ async function fetchData(path) {
 }
 
 /// Opens bytes as NAME: load, fetch the fighters, re-simulate in slices. Resolves to the run (or {error}).
-async function openBytes(name, bytes) {
+/// Opens bytes as NAME from `src` (what the address is to name: see linkTo).
+async function openBytes(name, bytes, src) {
   const serial = ++openSerial;
   playing = false;
+  run = null;  // the simulation is about to be reset: nothing may show the previous file from here on
+  source = src;
+  updateAddress(wantFrame !== null ? wantFrame : 0);
   showError('');
+  try {
+    return await loadAndRun(serial, name, bytes);
+  } catch (e) {  // never a half-open file: any surprise is said on the page
+    if (serial !== openSerial) return {error: 'abandoned'};
+    run = null;
+    const message = safeName(name) + ': cannot open: ' + e.message;
+    showError(message);
+    setStatus('not opened');
+    return {error: message};
+  }
+}
+
+/// A fighter id worth asking the server for (the loader's rule); any other id is left to the loader, which refuses
+/// it with game_headless's message (a name that is not UTF-8 reaches the page as replacement characters).
+const FIGHTER_ID = /^[a-z0-9_-]{1,64}$/;
+
+async function loadAndRun(serial, name, bytes) {
   const t0 = performance.now();
   name = safeName(name);
   M.FS.chdir('/');
@@ -106,14 +140,14 @@ async function openBytes(name, bytes) {
   if (buttons) writeFile('data/buttons.cfg', buttons);  // absent: the loader says so, as natively
   if (!call('bf_open', 'number', ['string'], [name])) return fail(call('bf_error', 'string', [], []));
   const ids = [0, 1].map((p) => call('bf_fighter', 'string', ['number'], [p]));
-  for (const id of new Set(ids)) {
+  for (const id of new Set(ids.filter((id) => FIGHTER_ID.test(id)))) {
     const text = await fetchFighter(id);
     if (serial !== openSerial) return {error: 'abandoned'};
     if (text) writeFile('data/fighters/' + id + '.fighter', text);  // absent: the loader says so, as natively
   }
   if (!call('bf_load_fighters', 'number', ['string'], ['data'])) return fail(call('bf_error', 'string', [], []));
   const total = call('bf_total_frames', 'number', [], []);
-  run = {name, total, done: false, events: [], meter: ['', ''], result: null};
+  run = {name, total, done: false, events: [], meter: ['', ''], result: null, serial};
   const t1 = performance.now();
   run.loadMs = t1 - t0;
   shown = -1;
@@ -149,6 +183,9 @@ function finish(name) {
   run.events = JSON.parse(call('bf_events', 'string', [], []));
   run.meter = JSON.parse(call('bf_meter', 'string', [], []));
   run.total = run.result.frames;
+  run.digest = call('bf_hash_digest', 'string', [], []);
+  run.snapshotEvery = call('bf_snapshot_every', 'number', [], []);
+  run.memoryBytes = M.HEAP8.buffer.byteLength;
   // (Under a headless browser's virtual time the clock stands still: then there is no speed to show.)
   const speed = run.simMs >= 1 ? ` in ${run.simMs.toFixed(0)} ms (${Math.round(run.total / (run.simMs / 1000))} frames/s; ` +
                                  `loaded in ${run.loadMs.toFixed(0)} ms)` : '';
@@ -173,16 +210,31 @@ function applyWantedFrame() {
 }
 
 async function openUrl(url) {
-  setStatus('fetching ' + url + '…');
+  const name = nameFromUrl(url);
+  setStatus('fetching ' + name + '…');
+  let r;
   try {
-    let r = await fetch(url, {cache: 'no-cache'});
+    r = await fetch(url, {cache: 'no-cache'});
     if (r.status === 404 && !url.includes('/')) r = await fetch('data/replays/' + url, {cache: 'no-cache'});  // shipped
-    if (!r.ok) throw new Error('HTTP ' + r.status);
-    return await openBytes(url, new Uint8Array(await r.arrayBuffer()));
   } catch (e) {
-    showError(safeName(url) + ': cannot open: ' + e.message);
+    // fetch() says only "Failed to fetch" for both a dead server and a refused cross-origin read.
+    const other = new URL(url, location.href).origin !== location.origin;
+    return refuse(name + ': cannot open ' + url + ': ' + (other
+        ? 'the server did not answer or does not let other sites read the file (a cross-origin request needs ' +
+          'its Access-Control-Allow-Origin header); download the file and open it with the button or drop it here'
+        : 'the server did not answer (' + e.message + ')'));
+  }
+  if (!r.ok) return refuse(name + ': cannot open: HTTP ' + r.status + ' ' + r.statusText);
+  return openBytes(name, new Uint8Array(await r.arrayBuffer()), {url});
+
+  function refuse(message) {
+    ++openSerial;
+    run = null;
+    source = {url};
+    updateAddress(wantFrame !== null ? wantFrame : 0);
+    showError(message);
     setStatus('not opened');
-    return {error: safeName(url) + ': cannot open: ' + e.message};
+    return {error: message};
   }
 }
 
@@ -196,7 +248,71 @@ async function openFile(file) {
     setStatus('not opened');
     return {error: message};
   }
-  return openBytes(file.name, new Uint8Array(await file.arrayBuffer()));
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return openBytes(file.name, bytes, {name: safeName(file.name), z: await compress(bytes)});
+}
+
+// ---- the address: always names what is shown ------------------------------------------------------------------
+
+const b64url = (bytes) => btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''))
+    .replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+async function compress(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  return b64url(new Uint8Array(await new Response(stream).arrayBuffer()));
+}
+
+/// The bytes a link carries (`z=`), inflated, refused past the loaders' size limit (a link cannot grow the tab).
+async function decompress(z) {
+  const text = atob(z.replace(/-/g, '+').replace(/_/g, '/'));
+  const packed = Uint8Array.from(text, (c) => c.charCodeAt(0));
+  const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
+  const limit = call('bf_max_file_bytes', 'number', [], []), parts = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) throw new Error(`larger than ${limit} bytes (the limit for any input file)`);
+    parts.push(value);
+  }
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+
+/// The link to what is shown at frame f: the hosted file's address, or the replay itself in the fragment.
+function linkTo(f) {
+  const base = location.origin + location.pathname;
+  const frame = 'frame=' + f;
+  if (!source) return base;
+  if (source.url) return `${base}?replay=${encodeURIComponent(source.url)}#${frame}`;
+  if (source.z) {
+    const link = `${base}#name=${encodeURIComponent(source.name)}&z=${source.z}&${frame}`;
+    if (link.length <= LINK_LIMIT) return link;
+  }
+  return `${base}#local=${encodeURIComponent(source.name)}&${frame}`;  // names it, cannot carry it
+}
+
+/// Puts the link to frame f (default: the frame shown) in the address bar, without a new history entry.
+function updateAddress(f = shown) {
+  const link = linkTo(Math.max(0, f));
+  if (link !== location.href) history.replaceState(null, '', link);
+}
+
+async function share() {
+  if (!run) return;
+  const link = linkTo(shown);
+  const box = $('sharebox');
+  box.hidden = false;
+  $('sharelink').value = link;
+  $('sharenote').textContent = source && !source.url && link.includes('#local=')
+      ? `${source.name} is too large to travel in a link (over ${LINK_LIMIT} characters): host the file and share ` +
+        `?replay=ITS_ADDRESS instead`
+      : `${link.length} characters` + (source && source.z ? ', the replay itself inside' : '');
+  $('sharelink').select();
+  try {
+    await navigator.clipboard.writeText(link);
+    $('sharenote').textContent += ' — copied';
+  } catch (e) { /* no clipboard (plain http or no permission): the selected field is there to copy */ }
 }
 
 // ---- showing a frame -----------------------------------------------------------------------------------------
@@ -275,10 +391,11 @@ function drawHud(state) {
 
 /// Shows frame f: seek, paint, and fill in the panels.
 function show(f) {
-  if (!M || !run) return;
+  if (!M || !run || run.serial !== openSerial) return;
   const ran = call('bf_frames_run', 'number', [], []);
   shown = Math.max(0, Math.min(Math.round(f), ran));
   const state = JSON.parse(call('bf_seek', 'string', ['number'], [shown]));
+  if (!state.players) return;
   const overlay = $('overlay').checked ? 1 : 0;
   const shapes = JSON.parse(call('bf_shapes', 'string', ['number', 'number', 'number'], [stage.width, stage.height, overlay]));
   paint(shapes);
@@ -293,9 +410,18 @@ function show(f) {
     $('hp' + (p + 1)).textContent = `${f2.health}/${f2.fullHealth}`;
   }
   $('frameevents').textContent = state.events.length ? 'events this frame: ' + state.events.join(', ') : '';
+  drawInputHistory(JSON.parse(call('bf_input_history', 'string', ['number'], [12])));
   drawMeter();
   drawTimeline();
-  if (!playing && run.done) history.replaceState(null, '', '#frame=' + shown);
+  if (!playing && run.done) updateAddress();
+}
+
+/// The file's input as the game's training page lists it: newest first, each run of one input with its length.
+function drawInputHistory(history) {
+  for (let p = 0; p < 2; ++p) {
+    $('history' + (p + 1)).innerHTML = history[p].map(([letters, frames]) =>
+        `<tr><td>${frames}</td><td>${letters === '-' ? '·' : letters}</td></tr>`).join('');
+  }
 }
 
 function drawMeter() {
@@ -390,13 +516,74 @@ function setPlaying(on) {
 
 function stepBy(n) {
   setPlaying(false);
-  if (run) show(shown + n);
+  if (run) show(Math.max(-1e15, Math.min(1e15, shown + n)));
 }
 
+/// The timeline under the pointer: a mark within 6 pixels is taken (so a mark is clicked), else the frame there.
 function seekFromPointer(ev) {
   if (!run) return;
   const r = timeline.getBoundingClientRect();
-  show(Math.round(((ev.clientX - r.left) / r.width) * run.total));
+  const at = ((ev.clientX - r.left) / r.width) * run.total, reach = (6 / r.width) * run.total;
+  let best = null;
+  for (const e of run.events) if (Math.abs(e[0] - at) <= reach && (best === null || Math.abs(e[0] - at) < Math.abs(best - at))) best = e[0];
+  show(best !== null ? best : Math.round(at));
+}
+
+const JUMPS = {hit: ['hit', 'block', 'throw'], ko: ['ko', 'timeover'], round: ['roundstart']};
+
+/// Goes to the next (dir 1) or previous (dir -1) frame with an event of the group (hit, ko, round).
+function jump(group, dir) {
+  if (!run) return;
+  setPlaying(false);
+  const frames = run.events.filter((e) => JUMPS[group].includes(e[1])).map((e) => e[0]);
+  const target = dir > 0 ? frames.find((f) => f > shown) : frames.reverse().find((f) => f < shown);
+  if (target !== undefined) show(target);
+  else setStatus(`no ${dir > 0 ? 'later' : 'earlier'} ${group === 'ko' ? 'K.O.' : group} than frame ${shown}`);
+}
+
+const KEYS = [['space', 'play / pause'], ['← →', 'one frame back / forward (shift: ten)'],
+              ['Home End', 'first / last frame'], ['1 – 5', 'speed 1×, 2×, 4×, 8×, 16×'], ['- +', 'slower / faster'],
+              ['h  H', 'next / previous hit, block or throw'], ['k  K', 'next / previous K.O. or time over'],
+              ['r  R', 'next / previous round start'], ['o', 'hitbox overlay'], ['s', 'share a link to this frame'],
+              ['?', 'this help'], ['Esc', 'close']];
+
+function toggleHelp(on) {
+  const help = $('help');
+  help.hidden = on === undefined ? !help.hidden : !on;
+}
+
+function setSpeed(value) {
+  const select = $('speed');
+  if ([...select.options].some((o) => o.value === String(value))) select.value = String(value);
+}
+
+function stepSpeed(dir) {
+  const select = $('speed');
+  const i = Math.max(0, Math.min(select.options.length - 1, select.selectedIndex - dir));
+  select.selectedIndex = i;
+}
+
+function onKey(ev) {
+  if (ev.target.tagName === 'SELECT' || ev.target.tagName === 'INPUT' && ev.target.type !== 'checkbox') return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const k = ev.key;
+  if (k === ' ') setPlaying(!playing);
+  else if (k === 'ArrowLeft') stepBy(ev.shiftKey ? -10 : -1);
+  else if (k === 'ArrowRight') stepBy(ev.shiftKey ? 10 : 1);
+  else if (k === 'Home') stepBy(-Infinity);
+  else if (k === 'End') stepBy(Infinity);
+  else if (k >= '1' && k <= '5') setSpeed(2 ** (Number(k) - 1));
+  else if (k === '+' || k === '=') stepSpeed(1);
+  else if (k === '-') stepSpeed(-1);
+  else if (k === 'h' || k === 'H') jump('hit', k === 'h' ? 1 : -1);
+  else if (k === 'k' || k === 'K') jump('ko', k === 'k' ? 1 : -1);
+  else if (k === 'r' || k === 'R') jump('round', k === 'r' ? 1 : -1);
+  else if (k === 'o') { $('overlay').checked = !$('overlay').checked; if (run) show(shown); }
+  else if (k === 's') share();
+  else if (k === '?') toggleHelp();
+  else if (k === 'Escape') { toggleHelp(false); $('sharebox').hidden = true; }
+  else return;
+  ev.preventDefault();
 }
 
 function wireControls() {
@@ -412,15 +599,13 @@ function wireControls() {
     timeline.onpointermove = seekFromPointer;
   };
   timeline.onpointerup = () => { timeline.onpointermove = null; };
-  document.onkeydown = (ev) => {
-    if (ev.target.tagName === 'SELECT' || ev.target.tagName === 'INPUT' && ev.target.type !== 'checkbox') return;
-    if (ev.key === ' ') setPlaying(!playing);
-    else if (ev.key === 'ArrowLeft') stepBy(ev.shiftKey ? -10 : -1);
-    else if (ev.key === 'ArrowRight') stepBy(ev.shiftKey ? 10 : 1);
-    else if (ev.key === 'o') { $('overlay').checked = !$('overlay').checked; show(shown); }
-    else return;
-    ev.preventDefault();
-  };
+  document.onkeydown = onKey;
+  for (const [id, group, dir] of [['prevhit', 'hit', -1], ['nexthit', 'hit', 1], ['prevko', 'ko', -1], ['nextko', 'ko', 1],
+                                  ['prevround', 'round', -1], ['nextround', 'round', 1]]) $(id).onclick = () => jump(group, dir);
+  $('share').onclick = share;
+  $('helpbutton').onclick = () => toggleHelp();
+  $('help').onclick = () => toggleHelp(false);
+  $('helpkeys').innerHTML = KEYS.map(([key, what]) => `<tr><th><kbd>${key}</kbd></th><td>${what}</td></tr>`).join('');
   const box = $('stagebox');
   document.ondragover = (ev) => { ev.preventDefault(); box.classList.add('dragging'); };
   document.ondragleave = (ev) => { if (!ev.relatedTarget) box.classList.remove('dragging'); };
@@ -441,13 +626,53 @@ function wireControls() {
 
 // ---- the test driver: ?batch=LIST&report=1 opens every file of LIST and posts what each gave -----------------
 
+/// Opens what the address names: a replay carried in the fragment (#name=&z=), or ?replay=URL.
+async function openFromAddress() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get('z')) {
+    const name = safeName(hash.get('name') || 'replay.freplay');
+    let bytes;
+    try {
+      bytes = await decompress(hash.get('z'));
+    } catch (e) {
+      showError(`${name}: the replay in this link is damaged (${e.message}); ask for the link again`);
+      setStatus('not opened');
+      return;
+    }
+    return openBytes(name, bytes, {name, z: hash.get('z')});
+  }
+  if (hash.get('local')) {
+    showError(`${hash.get('local')}: this link names a file opened on another computer, too large to travel in a link: ` +
+              'ask for the file and open it here');
+    return;
+  }
+  const replay = params.get('replay');
+  if (replay) return openUrl(replay);
+}
+
+/// The benchmark's scrubbing: n jumps to spread frames (a fixed sequence), each timed from the request to the painted
+/// frame; the times in ms.
+function scrubTimes(n) {
+  const times = [];
+  let x = 12345;
+  for (let i = 0; i < n; ++i) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    const t = performance.now();
+    show(x % (run.total + 1));
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
 async function batch(listUrl) {
   const names = (await (await fetch(listUrl, {cache: 'no-cache'})).text()).split('\n').map((s) => s.trim()).filter(Boolean);
   const out = [];
   for (const url of names) {
     const r = await openUrl(url);
     out.push(r.error ? {url, error: r.error}
-                     : {url, result: r.result, events: r.events, loadMs: r.loadMs, simMs: r.simMs, moduleMs, shown});
+                     : {url, result: r.result, events: r.events, loadMs: r.loadMs, simMs: r.simMs, moduleMs, shown,
+                        digest: r.digest, memoryBytes: r.memoryBytes, snapshotEvery: r.snapshotEvery,
+                        scrubMs: params.get('scrub') ? scrubTimes(Number(params.get('scrub'))) : []});
   }
   await fetch('report', {method: 'POST', body: JSON.stringify(out)});
   setStatus(`batch done: ${out.length} files`);
@@ -465,10 +690,7 @@ async function main() {
   setStatus('ready: open a replay or script');
   requestAnimationFrame(tick);
   if (params.get('batch')) return batch(params.get('batch'));
-  const replay = params.get('replay');
-  if (replay) {
-    await openUrl(replay);
-  }
+  await openFromAddress();
 }
 
 main();

@@ -62,6 +62,15 @@ EMSCRIPTEN_KEEPALIVE const char* bf_meter() { return keep(session().meterJson())
 /// The hash after `frame` steps, 16 hex digits ("" past what has been run).
 EMSCRIPTEN_KEEPALIVE const char* bf_hash(double frame) { return keep(session().hashAt(std::int64_t(frame))); }
 
+/// A digest of every frame's hash (see Session::hashDigest), 16 hex digits.
+EMSCRIPTEN_KEEPALIVE const char* bf_hash_digest() { return keep(session().hashDigest()); }
+
+/// Frames between the saved states kept now (the most frames a seek re-simulates).
+EMSCRIPTEN_KEEPALIVE double bf_snapshot_every() { return double(session().snapshotEvery()); }
+
+/// The input history up to the frame shown (see Session::inputHistoryJson).
+EMSCRIPTEN_KEEPALIVE const char* bf_input_history(int rows) { return keep(session().inputHistoryJson(rows)); }
+
 /// Shows `frame`; returns the state shown as JSON.
 EMSCRIPTEN_KEEPALIVE const char* bf_seek(double frame) {
     session().seek(std::int64_t(frame));

@@ -77,6 +77,8 @@ def build(root):
     built = os.path.getmtime(wasm)
     for folder in WEB_SOURCES:
         for path in glob.glob(os.path.join(root, folder, "**", "*.[ch]*"), recursive=True):
+            if path.endswith((".css", ".html")):  # the page's files are copied, not compiled
+                continue
             if os.path.getmtime(path) > built:
                 fail("%s is newer than the web build %s: build it again (scripts/web --build-only)" % (path, wasm))
     # The page and data/ are copied, never compiled: fresh copies, as scripts/web makes them.
@@ -149,12 +151,28 @@ def stop(p):
 def native(headless, path, root):
     """game_headless --events on a file: (exit code, stdout lines, stderr) with paths as the page says them."""
     t = time.perf_counter()
-    p = subprocess.run([headless, "--events", "--replay", path], capture_output=True, text=True, timeout=300)
+    p = subprocess.run([headless, "--events", "--print-hashes", "--replay", path], capture_output=True, text=True,
+                       timeout=300)
     seconds = time.perf_counter() - t
     folder = os.path.dirname(path) + "/"
     # The page reads fighters from data/ beside it; the runner from the data folder it found (absolute or relative).
     norm = lambda s: re.sub(r"\S*data/fighters/", "data/fighters/", s.replace(folder, ""))
-    return p.returncode, [norm(l) for l in p.stdout.splitlines()], norm(p.stderr).strip(), seconds
+    lines = p.stdout.splitlines()
+    hashes = [l.split()[2] for l in lines if HASH_LINE.match(l)]
+    return (p.returncode, [norm(l) for l in lines if not HASH_LINE.match(l)], norm(p.stderr).strip(), seconds,
+            digest(hashes))
+
+
+HASH_LINE = re.compile(r"^frame \d+ [0-9a-f]{16}$")  # --print-hashes: `frame N HASH`, one per frame
+
+
+def digest(hashes):
+    """FNV-1a 64 over "HASH\n" per frame, frame 1 first: what the page's bf_hash_digest computes (web/session.cpp)."""
+    h = 14695981039346656037
+    for line in hashes:
+        for c in (line + "\n").encode():
+            h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return "%016x" % h
 
 
 def page_lines(entry):
@@ -219,7 +237,7 @@ def run_replays(args):
     problems, checked = [], 0
     for path, entry in zip(files + extra, report):
         name = os.path.basename(path)
-        code, lines, err, seconds = native(args.headless, path, root)
+        code, lines, err, seconds, hash_digest = native(args.headless, path, root)
         if code == 2:  # refused: the page must show the same message
             want = err.splitlines()[0] if err else ""
             if entry.get("error") != want:
@@ -234,6 +252,9 @@ def run_replays(args):
         if want != got:
             diff = [("native: " + a, "page:   " + b) for a, b in zip(want, got) if a != b][:3]
             problems.append("%s: %d native lines vs %d page lines; first differences: %s" % (name, len(want), len(got), diff))
+        if entry.get("digest") != hash_digest:
+            problems.append("%s: the per-frame hashes differ from game_headless --print-hashes (digest %s, native %s)"
+                            % (name, entry.get("digest"), hash_digest))
         notes = entry["result"]["notes"]
         if notes and entry["shown"] != min(notes[0][0], entry["result"]["frames"]):
             problems.append("%s: a bug report opened at frame %d, not at its note's frame %d" % (name, entry["shown"], notes[0][0]))
@@ -272,6 +293,52 @@ def page_batch(server, urls, timeout):
     return json.loads(server.report)
 
 
+def run_defects(args):
+    """The page driven as a person would (tests/web/defects.html in headless Chromium): files picked and dropped, keys
+    pressed, share links followed, a file opened while another is simulated, a name that is not UTF-8, an encoded
+    name, a cross-origin file. Each check is a line; any failed one fails the test. Also prints the share link's
+    length for every shipped replay."""
+    web = build(args.root)
+    testdir = os.path.join(web, "test")
+    shutil.rmtree(testdir, ignore_errors=True)
+    os.makedirs(testdir)
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "defects.html"), testdir)
+    short = os.path.join(args.root, "data", "replays", "01_light_hit_nearest_member.fscript")
+    with open(short, "rb") as fh:
+        text = fh.read()
+    if b"fighters ryo ryo" not in text:
+        fail("%s no longer names `fighters ryo ryo`: the non-UTF-8 check needs another source" % short)
+    with open(os.path.join(testdir, "bad_name_utf8.fscript"), "wb") as fh:
+        fh.write(text.replace(b"fighters ryo ryo", b"fighters r\xffo ryo"))
+    shutil.copy(short, os.path.join(web, "data", "replays", "light hit.fscript"))  # named by an encoded link
+    shipped = sorted(os.path.basename(f) for f in glob.glob(os.path.join(args.root, "data", "replays", "*.f*")))
+    with open(os.path.join(testdir, "shipped.txt"), "w") as fh:
+        fh.write("\n".join(shipped) + "\n")
+    server, other = Server(web), Server(web)  # another port is another origin, and it sends no CORS header
+    browser = chromium([server.url("test/defects.html?other=%d" % other.port)], timeout=args.timeout)
+    try:
+        while not server.got.wait(0.5):
+            if time.time() > browser.deadline:
+                fail("no report from the checks within %d s" % args.timeout)
+            if browser.poll() is not None:
+                fail("Chromium exited (%s) before the checks reported" % browser.returncode)
+    finally:
+        stop(browser)
+        server.close()
+        other.close()
+    report = json.loads(server.report)
+    for name, size in report["sizes"]:
+        print("LINK %6d characters  %s" % (size, name))
+    failed = [r for r in report["results"] if not r["ok"]]
+    for r in report["results"]:
+        print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
+    if len(report["results"]) < 14:
+        fail("only %d checks reported (14 expected)" % len(report["results"]))
+    if failed:
+        fail("%d of %d page checks failed" % (len(failed), len(report["results"])))
+    print("all %d page checks passed" % len(report["results"]))
+
+
 def run_measure(args):
     """Not a test: times Chromium and the native runner on the CPU-vs-CPU replay, `runs` times each."""
     web = build(args.root)
@@ -297,6 +364,34 @@ def run_measure(args):
     print("Chromium: load %.0f ms (file, fighters, parse), re-simulate %.0f ms = %.0f frames/s; first run %.0f + %.0f ms"
           % (load, sim, frames / (sim / 1000), report[0]["loadMs"], report[0]["simMs"]))
     print("native game_headless --replay (whole process): %.1f ms = %.0f frames/s" % (nat * 1000, frames / nat))
+    if args.long:
+        measure_long(args, web)
+
+
+def measure_long(args, web):
+    """A long replay (e.g. 1,000,000 frames): the wasm memory after re-simulating it and the time of a jump."""
+    os.makedirs(os.path.join(web, "test"), exist_ok=True)
+    shutil.copy(args.long, os.path.join(web, "test", "long.freplay"))
+    with open(os.path.join(web, "test", "list.txt"), "w") as fh:
+        fh.write("test/long.freplay\n")
+    server = Server(web)
+    server.got.clear()
+    browser = chromium([server.url("?batch=test/list.txt&scrub=%d" % args.jumps)], timeout=args.timeout)
+    try:
+        while not server.got.wait(0.5):
+            if time.time() > browser.deadline or browser.poll() is not None:
+                fail("no report for the long replay")
+    finally:
+        stop(browser)
+        server.close()
+    r = json.loads(server.report)[0]
+    if "error" in r:
+        fail("the long replay was refused: " + r["error"])
+    jumps = sorted(r["scrubMs"])
+    print("long replay: %d frames re-simulated in %.0f ms; wasm memory %.1f MB; saved state every %s frames;"
+          " jump to a frame (seek and paint), %d jumps: median %.1f ms, max %.1f ms"
+          % (r["result"]["frames"], r["simMs"], r["memoryBytes"] / 1048576.0, r.get("snapshotEvery"), len(jumps),
+             jumps[len(jumps) // 2], jumps[-1]))
 
 
 def distinct_colours(png):
@@ -345,7 +440,7 @@ def run_screenshot(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=["replays", "screenshot", "measure"])
+    ap.add_argument("mode", choices=["replays", "screenshot", "measure", "defects"])
     ap.add_argument("--root", required=True, help="the checkout")
     ap.add_argument("--headless", help="the game_headless binary (mode replays)")
     ap.add_argument("--out", required=True, help="folder for the report and the screenshot")
@@ -354,12 +449,16 @@ def main():
     ap.add_argument("--save", help="also copy the screenshot here")
     ap.add_argument("--runs", type=int, default=5, help="runs of each side (mode measure)")
     ap.add_argument("--timeout", type=int, default=240, help="most seconds to wait for Chromium")
+    ap.add_argument("--long", help="also measure memory and jumps on this long replay (mode measure)")
+    ap.add_argument("--jumps", type=int, default=50, help="jumps timed on the long replay (mode measure)")
     args = ap.parse_args()
     ensure_tools()
     if args.mode in ("replays", "measure") and not args.headless:
         fail("--headless BINARY is needed")
     if args.mode == "replays":
         run_replays(args)
+    elif args.mode == "defects":
+        run_defects(args)
     elif args.mode == "measure":
         run_measure(args)
     else:
