@@ -1,6 +1,8 @@
 // The Options screen's rows (see options_model.h).
 #include "game/app/options_model.h"
 
+#include "game/app/renderer_check.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -29,6 +31,22 @@ std::size_t stepIn(const std::vector<T>& list, long value, int dir, Key key) {
     return std::size_t(n - 1);
 }
 
+/// Right steps auto -> off -> on -> auto (off first: the choice a player makes on a machine without a GPU).
+io::Msaa nextMsaa(io::Msaa m, int dir) {
+    const io::Msaa order[] = {io::Msaa::Auto, io::Msaa::Off, io::Msaa::On};
+    int i = 0;
+    while (order[i] != m) ++i;
+    return order[(i + (dir > 0 ? 1 : 2)) % 3];
+}
+
+std::string msaaText(io::Msaa m, const std::string& glRenderer) {
+    if (m == io::Msaa::On) return "on (4x)";
+    if (m == io::Msaa::Off) return "off (faster without a GPU)";
+    if (glRenderer.empty()) return "auto (on unless software)";
+    if (isSoftwareRenderer(glRenderer)) return "auto: off (software: " + rendererShortName(glRenderer) + ")";
+    return "auto: on (4x)";
+}
+
 const char* styleText(sim::InputStyle s) {
     return s == sim::InputStyle::Simple ? "simple (special alone = fireball)" : "motion (quarter circle + special)";
 }
@@ -50,7 +68,7 @@ const char* optionLabel(OptionRow row) {
     return "";
 }
 
-std::string optionValue(const io::Settings& s, OptionRow row) {
+std::string optionValue(const io::Settings& s, OptionRow row, const std::string& glRenderer) {
     switch (row) {
     case OptionRow::P1Style: return styleText(s.style[0]);
     case OptionRow::P2Style: return styleText(s.style[1]);
@@ -58,7 +76,7 @@ std::string optionValue(const io::Settings& s, OptionRow row) {
     case OptionRow::Window: return std::to_string(s.width) + " x " + std::to_string(s.height);
     case OptionRow::Fullscreen: return s.fullscreen ? "on" : "off";
     case OptionRow::FrameCap: return s.frameCap == 0 ? "off (vsync)" : std::to_string(s.frameCap) + " per second";
-    case OptionRow::Msaa: return s.msaa ? "on (4x)" : "off (faster without a GPU)";
+    case OptionRow::Msaa: return msaaText(s.msaa, glRenderer);
     case OptionRow::Done:
     case OptionRow::kCount: break;
     }
@@ -86,7 +104,7 @@ bool stepOption(io::Settings& s, OptionRow row, int dir) {
     }
     case OptionRow::Fullscreen: s.fullscreen = !s.fullscreen; break;
     case OptionRow::FrameCap: s.frameCap = kCaps[stepIn(kCaps, s.frameCap, dir, [](int c) { return long(c); })]; break;
-    case OptionRow::Msaa: s.msaa = !s.msaa; break;
+    case OptionRow::Msaa: s.msaa = nextMsaa(s.msaa, dir); break;
     case OptionRow::Done:
     case OptionRow::kCount: break;
     }

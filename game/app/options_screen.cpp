@@ -69,7 +69,7 @@ public:
                 continue;
             }
             drawText(t, ctx_.res->font, optionLabel(row), 24, cx - 400.f, ry + 2.f, c, Align::Left, 2.f);
-            const std::string value = on ? "\u25c0  " + optionValue(ctx_.settings, row) + "  \u25b6" : optionValue(ctx_.settings, row);
+            const std::string value = on ? "\u25c0  " + optionValue(ctx_.settings, row, ctx_.glRenderer) + "  \u25b6" : optionValue(ctx_.settings, row, ctx_.glRenderer);
             drawText(t, ctx_.res->font, value, 24, cx + 400.f, ry + 2.f, c, Align::Right, 2.f);
         }
         const std::string where = ctx_.settingsPath.empty() ? "not saved: no folder for settings" : "saved to " + shownPath(ctx_.settingsPath);
