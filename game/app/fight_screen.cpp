@@ -169,6 +169,9 @@ void FightScreen::draw(sf::RenderTarget& t) {
     if (overlay_.names) drawCounters(t);
     effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
     drawStatus(t);
+    const float headroom = 60.f;  // world units above the push box: the head and raised arms
+    source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
+                                  v.point(0.f, float(s.fighters[1].push.maxY) + headroom).y));
     source_->drawOver(t, ctx_);
     drawNotice(t);
 }

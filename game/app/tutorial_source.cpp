@@ -32,6 +32,8 @@ const char* const kThrewFirstNote = "You threw him first: your own throw beats h
 const char* const kBothThrewNote = "You both threw at once: two throws break each other, like a tech";
 
 namespace {
+/// The instruction panel's height in pixels.
+constexpr float kPanelHeight = 100.f;
 /// A lesson's round never times out (the script checker's largest round; the HUD shows no clock for a lesson).
 constexpr int kLessonRoundFrames = 10000000;
 }  // namespace
@@ -178,21 +180,26 @@ Advance TutorialSource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
     return a;
 }
 
+float TutorialSource::panelTop(float height) const {
+    const float top = 122.f, bottom = top + kPanelHeight + 10.f;
+    return fighterTop_ < bottom ? height - kPanelHeight - 44.f : top;  // 44: above the bottom line of keys
+}
+
 void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
-    const float w = float(ctx.width), cx = w / 2.f;
+    const float w = float(ctx.width), cx = w / 2.f, y = panelTop(float(ctx.height));
     // The instruction, under the HUD, with the goals as dots (filled once met), and under them player 1's direction
     // keys: the arrows in the instructions are directions, not the arrow keys (those are player 2's).
-    fillRect(t, 90.f, 122.f, w - 180.f, 100.f, sf::Color(12, 10, 24, 215), sf::Color(255, 210, 100, 200), 2.f);
+    fillRect(t, 90.f, y, w - 180.f, kPanelHeight, sf::Color(12, 10, 24, 215), sf::Color(255, 210, 100, 200), 2.f);
     const std::string text = caption();
-    if (!text.empty()) drawRichText(t, ctx.res->font, text, 22, cx, 132.f, sf::Color::White, *ctx.bindings);
+    if (!text.empty()) drawRichText(t, ctx.res->font, text, 22, cx, y + 10.f, sf::Color::White, *ctx.bindings);
     const bool facingRight = player_->fight().state().fighters[0].facing > 0;
-    drawRichText(t, ctx.res->font, lessonKeysLine(*ctx.bindings, facingRight), 14, cx, 196.f, sf::Color(200, 200, 215),
+    drawRichText(t, ctx.res->font, lessonKeysLine(*ctx.bindings, facingRight), 14, cx, y + 74.f, sf::Color(200, 200, 215),
                  *ctx.bindings);
     const int n = goals();
     for (int i = 0; i < n; ++i) {
         sf::CircleShape dot(7.f, 16);
         dot.setOrigin(7.f, 7.f);
-        dot.setPosition(cx - 12.f * float(n - 1) + 24.f * float(i), 182.f);
+        dot.setPosition(cx - 12.f * float(n - 1) + 24.f * float(i), y + 60.f);
         dot.setFillColor(player_->met(std::size_t(i)) ? sf::Color(110, 230, 120) : sf::Color(40, 36, 60));
         dot.setOutlineColor(sf::Color(230, 230, 240));
         dot.setOutlineThickness(1.5f);

@@ -43,6 +43,11 @@ public:
     /// The instruction, the goals, player 1's direction keys and the lesson's result, over the HUD.
     void drawOver(sf::RenderTarget& t, const Context& ctx) const override;
     bool isLesson() const override { return true; }
+    /// Remembers the higher fighter's top: the panel moves to the bottom while a fighter is up in its band.
+    void seeFighters(float topY) override { fighterTop_ = topY; }
+    /// The pixel row of the instruction panel's top for a picture `height` high (under the HUD, or near the bottom
+    /// while a fighter reaches into the top band).
+    float panelTop(float height) const;
     /// The next lesson from its first frame; false (nothing changes) at the last one.
     bool skipLesson() override;
 
@@ -84,6 +89,7 @@ private:
     std::string missed_;
     std::vector<char> otherwise_;  // per expectation: met another way the tutorial accepts
     std::string note_;
+    float fighterTop_ = 1e9f;
 };
 
 /// The messages shown when a tech goal is met by throwing the opponent first, or by throwing on the same frame.

@@ -144,3 +144,12 @@ TEST_CASE("tutorial: completion times of a fast player and a slow reader, fixed 
                     cell(slowFixed).c_str(), cell(slow).c_str());
     }
 }
+
+TEST_CASE("tutorial: the instruction panel moves to the bottom while a fighter reaches into its band") {
+    const app::Context ctx = lessonContext();
+    app::TutorialSource src(ctx, lessons());
+    src.seeFighters(400.f);  // standing: heads well under the panel (rows 122-222)
+    CHECK(src.panelTop(720.f) == 122.f);
+    src.seeFighters(200.f);  // a jump's top inside the panel's rows
+    CHECK(src.panelTop(720.f) == 720.f - 100.f - 44.f);
+}
