@@ -8,6 +8,7 @@
 #include "game/app/live_rules.h"
 #include "game/app/select_memory.h"
 #include "game/app/move_list_draw.h"
+#include "game/app/options_model.h"
 #include "game/app/screen.h"
 #include "game/view/draw_list.h"
 
@@ -128,10 +129,12 @@ public:
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(10, 6, 20, 60));
         const float cx = float(ctx_.width) / 2.f;
         drawText(t, ctx_.res->display, "BVH FIGHTER", 150, cx, 86.f, sf::Color(255, 215, 100), Align::Center, 6.f);
-        drawText(t, ctx_.res->font, "hit detection on an agent BVH", 26, cx, 292.f, sf::Color(230, 220, 255), Align::Center, 2.f);
+        drawText(t, ctx_.res->font, "a fighting game, two players or against the CPU", 26, cx, 292.f, sf::Color(230, 220, 255), Align::Center, 2.f);
         if ((ticks_ / 30) % 2 == 0) drawText(t, ctx_.res->display, "PRESS ENTER", 48, cx, 420.f, sf::Color::White, Align::Center, 3.f);
         drawText(t, ctx_.res->font, "F1 hitbox overlay in a fight    Esc quits", 16, cx, float(ctx_.height) - 40.f,
                  sf::Color(200, 200, 210), Align::Center, 1.f);
+        const std::string quiet = soundOffLine(ctx_.res->sound.enabled(), ctx_.settings.volume);
+        if (!quiet.empty()) drawText(t, ctx_.res->font, quiet, 16, cx, float(ctx_.height) - 68.f, sf::Color(255, 210, 150), Align::Center, 1.f);
     }
 
 private:

@@ -15,6 +15,16 @@ struct Size {
 const std::vector<Size> kSizes = {{960, 540}, {1280, 720}, {1600, 900}, {1920, 1080}, {2560, 1440}};
 const std::vector<int> kCaps = {0, 30, 60, 120, 144};
 
+/// The listed sizes that fit the desktop (all when it is not known), at least the smallest.
+std::vector<Size> sizesFitting(int deskW, int deskH) {
+    std::vector<Size> out;
+    for (const Size& z : kSizes) {
+        if (deskW <= 0 || deskH <= 0 || (z.w <= deskW && z.h <= deskH)) out.push_back(z);
+    }
+    if (out.empty()) out.push_back(kSizes.front());
+    return out;
+}
+
 /// Index of the next (dir > 0) or previous entry of a sorted list from value, wrapping; `key` orders entries.
 template <class T, class Key>
 std::size_t stepIn(const std::vector<T>& list, long value, int dir, Key key) {
@@ -83,7 +93,7 @@ std::string optionValue(const io::Settings& s, OptionRow row, const std::string&
     return "";
 }
 
-bool stepOption(io::Settings& s, OptionRow row, int dir) {
+bool stepOption(io::Settings& s, OptionRow row, int dir, int deskW, int deskH) {
     if (dir == 0) return false;
     const io::Settings before = s;
     switch (row) {
@@ -98,7 +108,8 @@ bool stepOption(io::Settings& s, OptionRow row, int dir) {
         else s.volume = s.volume <= 0 ? 100 : (s.volume - 1) / 10 * 10;
         break;
     case OptionRow::Window: {
-        const Size& next = kSizes[stepIn(kSizes, long(s.width) * 100000 + s.height, dir, [](const Size& z) { return long(z.w) * 100000 + z.h; })];
+        const std::vector<Size> sizes = sizesFitting(deskW, deskH);
+        const Size& next = sizes[stepIn(sizes, long(s.width) * 100000 + s.height, dir, [](const Size& z) { return long(z.w) * 100000 + z.h; })];
         s.width = next.w, s.height = next.h;
         break;
     }
@@ -109,6 +120,12 @@ bool stepOption(io::Settings& s, OptionRow row, int dir) {
     case OptionRow::kCount: break;
     }
     return s != before;
+}
+
+std::string soundOffLine(bool audioWorks, int volume) {
+    if (!audioWorks) return "Sound is off: no working audio device was found";
+    if (volume == 0) return "Sound is off: volume 0 (Options)";
+    return "";
 }
 
 bool changesWindow(OptionRow row) {

@@ -17,7 +17,11 @@ const char* optionLabel(OptionRow row);
 std::string optionValue(const io::Settings& s, OptionRow row, const std::string& glRenderer = "");
 /// Steps the row's value one choice left (dir < 0) or right (dir > 0), wrapping around; true when a value changed.
 /// A window size or frame cap not on the list (set in the file) steps to the nearest listed one that way.
-bool stepOption(io::Settings& s, OptionRow row, int dir);
+/// The window sizes offered are those that fit a desktop of deskW x deskH (0 = not known: all of them; the
+/// smallest is always offered).
+bool stepOption(io::Settings& s, OptionRow row, int dir, int deskW = 0, int deskH = 0);
+/// The title's line when nothing will be heard ("" when sound plays): no working audio device, or volume 0.
+std::string soundOffLine(bool audioWorks, int volume);
 /// True for the rows whose change needs the window opened again (size, fullscreen, frame cap, multisampling).
 bool changesWindow(OptionRow row);
 

@@ -8,6 +8,8 @@
 #include "game/app/options_model.h"
 #include "game/app/screen.h"
 
+#include <SFML/Window/VideoMode.hpp>
+
 #include <vector>
 
 namespace app {
@@ -36,7 +38,8 @@ public:
         // the style shown and is never stuck toggling it); left and right change the row.
         if (in.pressedAny(bit(kBack)) || ((row == OptionRow::Done || welcome_) && in.pressedAny(kOk))) return leave();
         const int dir = in.pressedAny(kLeft) ? -1 : in.pressedAny(kRight | kOk) ? 1 : 0;
-        if (!stepOption(ctx_.settings, row, dir)) return;
+        const sf::VideoMode desk = sf::VideoMode::getDesktopMode();  // a window larger than the desktop runs off it
+        if (!stepOption(ctx_.settings, row, dir, int(desk.width), int(desk.height))) return;
         ctx_.res->sound.setVolume(ctx_.settings.volume);
         ctx_.res->sound.play(Sfx::Blip);
         if (changesWindow(row)) ctx_.displayChanged = true;

@@ -132,3 +132,23 @@ TEST_CASE("renderer check: software rasterizers are told from GPUs by their GL_R
     CHECK_FALSE(app::msaaWanted(io::Msaa::Off, "AMD Radeon RX 580"));
     CHECK(app::rendererShortName("llvmpipe (LLVM 15.0.6, 256 bits)") == "llvmpipe");
 }
+
+TEST_CASE("options: the title says when nothing will be heard, and why") {
+    CHECK(app::soundOffLine(true, 80).empty());
+    CHECK(app::soundOffLine(false, 80) == "Sound is off: no working audio device was found");
+    CHECK(app::soundOffLine(true, 0) == "Sound is off: volume 0 (Options)");
+}
+
+TEST_CASE("options: window sizes larger than the desktop are not offered") {
+    io::Settings s;  // 1280 x 720
+    REQUIRE(app::stepOption(s, OptionRow::Window, 1, 1366, 768));
+    CHECK(s.width == 960);  // 1600 x 900 does not fit 1366 x 768: round to the smallest
+    app::stepOption(s, OptionRow::Window, -1, 1366, 768);
+    CHECK(s.width == 1280);  // left from the smallest: the largest that fits
+    app::stepOption(s, OptionRow::Window, 1, 1920, 1080);
+    CHECK(s.width == 1600);
+    app::stepOption(s, OptionRow::Window, 1, 1920, 1080);
+    CHECK(s.width == 1920);
+    app::stepOption(s, OptionRow::Window, 1, 1920, 1080);
+    CHECK(s.width == 960);  // 2560 x 1440 skipped
+}
