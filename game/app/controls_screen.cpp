@@ -37,7 +37,7 @@ public:
 
     void draw(sf::RenderTarget& t) override {
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(16, 12, 28));
-        drawText(t, ctx_.res->font, "CONTROLS", 36, float(ctx_.width) / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        drawText(t, ctx_.res->display, "CONTROLS", 36, float(ctx_.width) / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const float rowH = 24.f, top = 84.f, colW = float(ctx_.width) / 2.f;
         // The players' buttons first, apart from the keys of the menus, the view, training and the Blaster.
         drawText(t, ctx_.res->font, "PLAYER BUTTONS", 16, 30.f, top - 26.f, sf::Color(120, 190, 255), Align::Left, 1.f);

@@ -202,16 +202,19 @@ public:
                      sf::Color::White, Align::Center, 3.f);
             drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
         }
+        // The ladder or the CPU level: two lines in the gap between the move lists, above the fighters.
+        const float gap = float(ctx_.width) - 2.f * 430.f, cx = float(ctx_.width) / 2.f;
         if (arcade_) {
-            std::string ladder = "every fighter in turn, the CPU stronger each stage:  ";
-            for (std::size_t i = 0; i < ctx_.fighters.size(); ++i) ladder += (i ? ", " : "") + ctx_.fighters[i].display;
-            drawTextFitted(t, ctx_.res->font, ladder, 20, float(ctx_.width) / 2.f, float(ctx_.height) - 80.f,
-                           sf::Color(255, 220, 150), float(ctx_.width) - 40.f, 2.f);
+            std::string names;
+            for (std::size_t i = 0; i < ctx_.fighters.size(); ++i) names += (i ? ", " : "") + ctx_.fighters[i].display;
+            drawTextFitted(t, ctx_.res->font, "every fighter in turn, the CPU", 20, cx, 236.f, sf::Color(255, 220, 150), gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, "stronger each stage: " + names, 20, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
         } else if (mode_ == sim::Mode::VersusCpu) {
-            static const char* const kLevelText[] = {"", "1  (slow, rarely blocks)", "2", "3  (quick, blocks often)",
-                                                     "4  (frame data: reacts, anti-airs, punishes)"};
-            drawText(t, ctx_.res->font, std::string("CPU LEVEL ") + kLevelText[cpuLevel_] + "    " + keyOf(kP1Heavy) + ": change", 20,
-                     float(ctx_.width) / 2.f, float(ctx_.height) - 80.f, sf::Color(255, 220, 150), Align::Center, 2.f);
+            static const char* const kLevelText[] = {"", "slow, rarely blocks", "blocks now and then", "quick, blocks often",
+                                                     "frame data: reacts, anti-airs, punishes"};
+            drawTextFitted(t, ctx_.res->font, "CPU LEVEL " + std::to_string(cpuLevel_) + "    " + keyOf(kP1Heavy) + ": change", 20, cx,
+                           236.f, sf::Color(255, 220, 150), gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, kLevelText[cpuLevel_], 18, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
         }
         if (!arcade_) {
             drawTextFitted(t, ctx_.res->font, std::string("STAGE  \u25c0 ") + view::stageName(ctx_.stage) + " \u25b6    " + keyOf(kP1Medium) + ": change",

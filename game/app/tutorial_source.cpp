@@ -209,7 +209,7 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     const bool good = phase_ != Phase::Failed;
     const std::string head = phase_ == Phase::Failed ? "NOT YET" : phase_ == Phase::Passed ? "LESSON COMPLETE" : "TUTORIAL COMPLETE";
     fillRect(t, 0.f, 250.f, w, 120.f, good ? sf::Color(20, 90, 40, 220) : sf::Color(110, 30, 30, 220));
-    drawText(t, ctx.res->font, head, 48, cx, 262.f, sf::Color::White, Align::Center, 3.f);
+    drawText(t, ctx.res->display, head, 56, cx, 262.f, sf::Color::White, Align::Center, 3.f);
     std::string sub;
     if (phase_ == Phase::Failed) sub = "Missed: " + missed_ + "   (again from the start)";
     else if (!note_.empty()) sub = note_;
