@@ -122,7 +122,8 @@ bool stepOption(io::Settings& s, OptionRow row, int dir, int deskW, int deskH) {
     return s != before;
 }
 
-std::string soundOffLine(bool audioWorks, int volume) {
+std::string soundOffLine(bool askedOff, bool audioWorks, int volume) {
+    if (askedOff) return "Sound is off (--mute)";
     if (!audioWorks) return "Sound is off: no working audio device was found";
     if (volume == 0) return "Sound is off: volume 0 (Options)";
     return "";

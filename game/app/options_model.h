@@ -20,8 +20,9 @@ std::string optionValue(const io::Settings& s, OptionRow row, const std::string&
 /// The window sizes offered are those that fit a desktop of deskW x deskH (0 = not known: all of them; the
 /// smallest is always offered).
 bool stepOption(io::Settings& s, OptionRow row, int dir, int deskW = 0, int deskH = 0);
-/// The title's line when nothing will be heard ("" when sound plays): no working audio device, or volume 0.
-std::string soundOffLine(bool audioWorks, int volume);
+/// The title's line when nothing will be heard ("" when sound plays): asked off (--mute, a demo), no working audio
+/// device, or volume 0.
+std::string soundOffLine(bool askedOff, bool audioWorks, int volume);
 /// True for the rows whose change needs the window opened again (size, fullscreen, frame cap, multisampling).
 bool changesWindow(OptionRow row);
 

@@ -25,6 +25,8 @@ ReplaySource::ReplaySource(const sim::RunFile& run, const sim::FighterDef& p1, c
 
 void ReplaySource::restart() {
     player_ = std::make_unique<sim::ReplayPlayer>(run_, *defs_[0], *defs_[1]);
+    tail_.reset();
+    tailFrames_ = 0;
     shownFailures_ = 0;
     failed_.clear();
     desync_.clear();
@@ -38,9 +40,20 @@ void ReplaySource::step() {
 }
 
 Advance ReplaySource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
-    if (keys == nullptr || player_->done()) return {};
-    step();
-    return {&player_->fight()};
+    if (keys == nullptr) return {};
+    if (!player_->done()) {
+        step();
+        return {&player_->fight()};
+    }
+    const sim::FightState& last = player_->fight().state();
+    if (tailFrames_ >= kTailFrames || !(last.roundOver || last.matchOver)) return {};
+    if (!tail_) {
+        tail_ = std::make_unique<sim::Fight>(run_.setup, *defs_[0], *defs_[1]);
+        tail_->restore(last);
+    }
+    tail_->step(sim::FrameInput{});
+    ++tailFrames_;
+    return {tail_.get()};
 }
 
 void ReplaySource::takeFailures() {

@@ -134,9 +134,10 @@ TEST_CASE("renderer check: software rasterizers are told from GPUs by their GL_R
 }
 
 TEST_CASE("options: the title says when nothing will be heard, and why") {
-    CHECK(app::soundOffLine(true, 80).empty());
-    CHECK(app::soundOffLine(false, 80) == "Sound is off: no working audio device was found");
-    CHECK(app::soundOffLine(true, 0) == "Sound is off: volume 0 (Options)");
+    CHECK(app::soundOffLine(false, true, 80).empty());
+    CHECK(app::soundOffLine(true, false, 80) == "Sound is off (--mute)");
+    CHECK(app::soundOffLine(false, false, 80) == "Sound is off: no working audio device was found");
+    CHECK(app::soundOffLine(false, true, 0) == "Sound is off: volume 0 (Options)");
 }
 
 TEST_CASE("options: window sizes larger than the desktop are not offered") {
