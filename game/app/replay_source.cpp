@@ -39,17 +39,22 @@ void ReplaySource::step() {
     takeFailures();
 }
 
+bool ReplaySource::ended() const {
+    if (!player_->done()) return false;
+    const sim::FightState& last = player_->fight().state();
+    return tailFrames_ >= kTailFrames || !(last.roundOver || last.matchOver);
+}
+
 Advance ReplaySource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
     if (keys == nullptr) return {};
     if (!player_->done()) {
         step();
         return {&player_->fight()};
     }
-    const sim::FightState& last = player_->fight().state();
-    if (tailFrames_ >= kTailFrames || !(last.roundOver || last.matchOver)) return {};
+    if (ended()) return {};
     if (!tail_) {
         tail_ = std::make_unique<sim::Fight>(run_.setup, *defs_[0], *defs_[1]);
-        tail_->restore(last);
+        tail_->restore(player_->fight().state());
     }
     tail_->step(sim::FrameInput{});
     ++tailFrames_;

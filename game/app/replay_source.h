@@ -27,7 +27,8 @@ public:
     void restart() override;
     /// "REPLAY " and the file's name.
     std::string title() const override;
-    bool ended() const override { return player_->done(); }
+    /// True once the recording and its tail (when it ends on a finished round) have played.
+    bool ended() const override;
     std::string desync() const override { return desync_; }
     const std::vector<std::string>& failedChecks() const override { return failed_; }
 

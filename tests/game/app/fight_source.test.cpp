@@ -213,7 +213,12 @@ TEST_CASE("fight sources: a replay that ends on the last hit plays on through th
     app::ReplaySource replay(run, ryo, brick);
     const sim::FrameInput none;
     std::int64_t ticks = 0;
-    while (replay.tick(app::Tick{}, &none).stepped != nullptr && ticks < run.frames + 1000) ++ticks;
+    bool endedAtRecordingEnd = true;
+    while (replay.tick(app::Tick{}, &none).stepped != nullptr && ticks < run.frames + 1000) {
+        if (++ticks == run.frames) endedAtRecordingEnd = replay.ended();
+    }
+    CHECK_FALSE(endedAtRecordingEnd);  // the fight view keeps stepping a source that has not ended
+    CHECK(replay.ended());
     REQUIRE(replay.fight().state().matchOver);
     // The recording stops at its `end`; the tail then plays a fixed number of input-free frames and stops.
     CHECK(ticks == run.frames + app::ReplaySource::kTailFrames);
