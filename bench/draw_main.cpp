@@ -2,7 +2,7 @@
 // match (the fight screen with stage, fighters, HUD and effects) is stepped one tick per frame and each frame's
 // clear + draw + display is timed, in process CPU time (every thread: a software renderer such as Mesa's llvmpipe
 // rasterises on its own threads) and in wall time. Run it under Xvfb to measure a machine without a GPU:
-//   xvfb-run -a -s "-screen 0 1280x720x24" build/release/bench/bench_draw [--msaa N] [--frames N] [--stage shapes]
+//   xvfb-run -a -s "-screen 0 1280x720x24" build/release/bench/bench_draw [--msaa N|auto] [--frames N] [--stage shapes]
 //                                                                           [--empty | --stage-only] [--night]
 //                                                                           [--boxes]
 // --stage shapes paints the stage's shapes every frame (the old way) under the cached texture; --empty only clears
@@ -13,6 +13,7 @@
 // median, the 90th percentile and the mean. No timing is asserted anywhere; results go to bench/RESULTS.md.
 #include "game/app/fight_draw.h"
 #include "game/app/fight_screen.h"
+#include "game/app/renderer_check.h"
 #include "game/app/screen.h"
 #include "game/io/fighter_file.h"
 
@@ -46,7 +47,7 @@ void report(const char* what, std::vector<double> ms) {
 }
 
 int usage() {
-    std::cerr << "usage: bench_draw [--msaa N] [--frames N] [--stage texture|shapes] [--empty | --stage-only] [--night] [--boxes] [--data DIR]\n";
+    std::cerr << "usage: bench_draw [--msaa N|auto] [--frames N] [--stage texture|shapes] [--empty | --stage-only] [--night] [--boxes] [--data DIR]\n";
     return 2;
 }
 
@@ -54,6 +55,7 @@ int usage() {
 
 int main(int argc, char** argv) {
     unsigned msaa = 0;
+    bool autoMsaa = false;   // --msaa auto: what the game's default (`msaa = auto`) picks on this renderer
     int frames = 600;
     bool shapes = false;
     bool empty = false;  // --empty: clear and display only (the floor under every frame)
@@ -64,7 +66,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const bool more = i + 1 < argc;
-        if (a == "--msaa" && more) msaa = unsigned(std::atoi(argv[++i]));
+        if (a == "--msaa" && more && std::strcmp(argv[i + 1], "auto") == 0) autoMsaa = true, ++i;
+        else if (a == "--msaa" && more) msaa = unsigned(std::atoi(argv[++i]));
         else if (a == "--frames" && more) frames = std::max(10, std::atoi(argv[++i]));
         else if (a == "--stage" && more) shapes = std::strcmp(argv[++i], "shapes") == 0;
         else if (a == "--data" && more) data = argv[++i];
@@ -108,6 +111,8 @@ int main(int argc, char** argv) {
     stack.push(app::makeFight(ctx, setup));
     stack.applyPending();
 
+    const std::string renderer = app::askGlRenderer();
+    if (autoMsaa) msaa = app::msaaWanted(io::Msaa::Auto, renderer) ? 4 : 0;
     sf::ContextSettings gl;
     gl.antialiasingLevel = msaa;
     sf::RenderWindow window(sf::VideoMode(1280, 720), "bench_draw", sf::Style::Default, gl);
@@ -116,7 +121,8 @@ int main(int argc, char** argv) {
         return 1;
     }
     window.setVerticalSyncEnabled(false);
-    std::printf("bench_draw: 1280x720, MSAA asked %u, got %u, stage %s, fighters %s, overlay off\n", msaa,
+    std::printf("bench_draw: renderer '%s', 1280x720, MSAA asked %u%s, got %u, stage %s, fighters %s, overlay off\n",
+                renderer.c_str(), msaa, autoMsaa ? " (auto)" : "",
                 window.getSettings().antialiasingLevel, shapes ? "shapes every frame" : "cached texture",
                 boxes ? "as boxes" : ctx.fighters[0].rigged() ? "rigged" : "old format");
     std::vector<double> cpu, wall;

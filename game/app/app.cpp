@@ -19,6 +19,7 @@
 #include "game/app/screen.h"
 #include "game/app/user_paths.h"
 #include "game/app/window_position.h"
+#include "game/app/renderer_check.h"
 #include "game/io/atomic_file.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
@@ -279,11 +280,15 @@ struct Display {
     bool capped = false;      // vsync turned out not to pace display(): a frame-rate cap instead
     bool noSwapControl = false;  // the driver cannot turn vsync on at all (seen once, when the first window opened)
     io::Settings settings;    // the window's part of the settings it was opened with
+    std::string renderer;     // GL_RENDERER, asked once before the first window ("" when the driver says nothing)
+    bool rendererAsked = false;
 
     /// Opens (or reopens) the window in the current mode; false when no window could be opened.
     bool open() {
+        if (!rendererAsked) renderer = askGlRenderer(), rendererAsked = true;
         sf::ContextSettings gl;
-        gl.antialiasingLevel = settings.msaa ? 4 : 0;  // smooth outlines where the driver offers it (SFML falls back silently)
+        // Smooth outlines where the driver offers it (SFML falls back silently); `auto` leaves them off in software.
+        gl.antialiasingLevel = msaaWanted(settings.msaa, renderer) ? 4 : 0;
         // SFML turns vsync off as it creates a window; a driver with no swap control (Xvfb, a software renderer)
         // makes it write "Setting vertical sync not supported" to sf::err() then, once a process. Nothing can pace
         // display() there, so the 60 cap applies from the first frame (FrameCap still catches a driver that
@@ -517,10 +522,12 @@ int runApp(int argc, char** argv) {
     Display display;
     display.live = !fixedRun;
     if (display.live) display.settings = ctx.settings;
+    else display.settings.msaa = io::Msaa::On;  // screenshots look the same whatever renderer draws them
     if (!display.open()) {
         std::cerr << "game: cannot open a window (is DISPLAY set? try `game --headless --replay FILE`)\n";
         return 1;
     }
+    ctx.glRenderer = display.renderer;
     Input input;
     const int code = fixedRun ? runFixed(display, ctx, stack, input) : runLive(display, ctx, stack, input);
     // Close the screens now, not after returning: a screen that finishes a recording or saves a run as it closes

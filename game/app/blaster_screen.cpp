@@ -326,7 +326,7 @@ private:
     void drawGameOver(sf::RenderTarget& t, const blaster::World& w) const {
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 140));
         const float cx = float(ctx_.width) / 2.f;
-        drawText(t, ctx_.res->font, "GAME OVER", 72, cx, 230.f, sf::Color(255, 90, 70), Align::Center, 4.f);
+        drawText(t, ctx_.res->display, "GAME OVER", 72, cx, 230.f, sf::Color(255, 90, 70), Align::Center, 4.f);
         drawText(t, ctx_.res->font, "score " + std::to_string(w.score) + "    best " + std::to_string(w.bestScore) + "    ships destroyed " +
                  std::to_string(w.kills), 28, cx, 330.f, sf::Color::White, Align::Center, 2.f);
         drawText(t, ctx_.res->font, firstKeyText(*ctx_.bindings, kStart) + ": restart    " + firstKeyText(*ctx_.bindings, kBack) + ": title",

@@ -45,7 +45,7 @@ public:
         const float w = float(ctx_.width), cx = w / 2.f;
         fillRect(t, 0.f, 0.f, w, float(ctx_.height), sf::Color(0, 0, 0, 170));
         fillRect(t, cx - 500.f, 150.f, 1000.f, 330.f, sf::Color(16, 12, 30, 250), sf::Color(255, 210, 100), 2.f);
-        drawText(t, ctx_.res->font, "BUG REPORT", 44, cx, 170.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        drawText(t, ctx_.res->display, "BUG REPORT", 44, cx, 170.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const sf::Color soft(210, 210, 220);
         if (frame_ < 0) {
             drawText(t, ctx_.res->font, "This fight cannot be saved as a bug report (only matches played here can).", 20, cx, 260.f,

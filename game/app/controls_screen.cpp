@@ -37,7 +37,7 @@ public:
 
     void draw(sf::RenderTarget& t) override {
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(16, 12, 28));
-        drawText(t, ctx_.res->font, "CONTROLS", 36, float(ctx_.width) / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        drawText(t, ctx_.res->display, "CONTROLS", 36, float(ctx_.width) / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const float rowH = 24.f, top = 84.f, colW = float(ctx_.width) / 2.f;
         // The players' buttons first, apart from the keys of the menus, the view, training and the Blaster.
         drawText(t, ctx_.res->font, "PLAYER BUTTONS", 16, 30.f, top - 26.f, sf::Color(120, 190, 255), Align::Left, 1.f);
@@ -53,7 +53,7 @@ public:
                 fillRect(t, x - 8.f, y - 2.f, colW - 30.f, rowH - 2.f, listening_ ? sf::Color(200, 80, 40, 120) : sf::Color(255, 200, 80, 60));
             }
             drawText(t, ctx_.res->font, actionLabel(Action(a)), 15, x, y, sf::Color(220, 220, 230));
-            std::string keys = bindingText(*ctx_.bindings, Action(a));
+            std::string keys = shownKeys(bindingText(*ctx_.bindings, Action(a)));
             const std::size_t fit = 38;  // characters of the mono font that fit beside the label
             if (keys.size() > fit) keys = keys.substr(0, fit - 3) + "...";
             drawText(t, ctx_.res->mono, keys, 15, x + 230.f, y, sf::Color(255, 230, 150));
@@ -109,7 +109,7 @@ private:
             messageColor_ = sf::Color(255, 120, 100);
             reportWriteFailure(ctx_, error);
         } else {
-            message_ = std::string(actionLabel(Action(cursor_))) + " = " + chordName(c) + ", saved";
+            message_ = std::string(actionLabel(Action(cursor_))) + " = " + shownKeys(chordName(c)) + ", saved";
             messageColor_ = sf::Color(140, 255, 160);
         }
     }

@@ -111,7 +111,13 @@ void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight&
     const sim::FighterState& f = fight.state().fighters[p];
     if (f.body.root() == sim::Body::kNull) return;
     const sf::FloatRect root = v.rect(f.body.node(f.body.root()).box);
-    const bool left = f.facing > 0;  // labels go behind the fighter
+    // Labels go behind the fighter, unless the column would leave the picture there (a zoomed camera near a wall).
+    std::size_t longest = 0;
+    for (const sim::MemberDef& m : fight.def(p).members) longest = std::max(longest, m.name.size());
+    const float need = 24.f + 7.5f * float(longest), pictureWidth = t.getView().getSize().x;
+    bool left = f.facing > 0;
+    if (left && root.left - need < 0.f) left = false;
+    else if (!left && root.left + root.width + need > pictureWidth) left = true;
     const float x = left ? root.left - 24.f : root.left + root.width + 24.f;
     for (int m = 0; m < int(f.memberLeaf.size()); ++m) {
         const sf::FloatRect r = v.rect(f.body.node(f.memberLeaf[std::size_t(m)]).box);

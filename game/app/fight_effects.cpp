@@ -84,8 +84,9 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         if (src.setup().intro > 0 || src.setup().mode == sim::Mode::Training) banner_ = {};
         else banner_ = {"ROUND " + std::to_string(src.fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
         break;
-    case sim::EventType::Throw:
+    case sim::EventType::Throw:  // the grab flashes the one held, so the moment to tech is seen
         particles_.burst(e.where, sf::Color(120, 255, 150), 12, 5.f);
+        if (e.victim == 0 || e.victim == 1) particles_.flash(src.fight().state().fighters[e.victim].push, sf::Color(255, 255, 200));
         sound_.play(Sfx::Block);
         break;
     case sim::EventType::Tech:

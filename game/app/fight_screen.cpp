@@ -169,6 +169,9 @@ void FightScreen::draw(sf::RenderTarget& t) {
     if (overlay_.names) drawCounters(t);
     effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
     drawStatus(t);
+    const float headroom = 60.f;  // world units above the push box: the head and raised arms
+    source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
+                                  v.point(0.f, float(s.fighters[1].push.maxY) + headroom).y));
     source_->drawOver(t, ctx_);
     drawNotice(t);
 }
@@ -224,7 +227,7 @@ void FightScreen::drawHud(sf::RenderTarget& t) {
     const float cx = float(ctx_.width) / 2.f;
     fillRect(t, cx - 44.f, 14.f, 88.f, 56.f, sf::Color(20, 16, 30, 230), sf::Color(230, 220, 200), 2.f);
     const int seconds = (s.timer + sim::kFps - 1) / sim::kFps;
-    if (source_->setup().mode == sim::Mode::Training) {  // training rounds never time out
+    if (source_->setup().mode == sim::Mode::Training || source_->isLesson()) {  // neither times out
         drawText(t, ctx_.res->font, "\u221e", 40, cx, 12.f, sf::Color::White, Align::Center);
     } else {
         drawText(t, ctx_.res->display, std::to_string(seconds), 52, cx, 12.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);

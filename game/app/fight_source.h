@@ -92,6 +92,8 @@ public:
     /// True for a lesson (the tutorial): player 1 plays it, so the hint line shows P1's keys, and the pause menu
     /// restarts the lesson, skips it or leaves the tutorial.
     virtual bool isLesson() const { return false; }
+    /// Where the fighters are drawn this frame: the pixel row of the higher one's top (so a panel can keep clear).
+    virtual void seeFighters(float /*topY*/) {}
     /// A lesson: on to the next one (true), or false when there is none after this one (or no lessons at all).
     virtual bool skipLesson() { return false; }
 };

@@ -8,6 +8,7 @@
 #include "game/app/live_rules.h"
 #include "game/app/select_memory.h"
 #include "game/app/move_list_draw.h"
+#include "game/app/options_model.h"
 #include "game/app/screen.h"
 #include "game/view/draw_list.h"
 
@@ -128,10 +129,12 @@ public:
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(10, 6, 20, 60));
         const float cx = float(ctx_.width) / 2.f;
         drawText(t, ctx_.res->display, "BVH FIGHTER", 150, cx, 86.f, sf::Color(255, 215, 100), Align::Center, 6.f);
-        drawText(t, ctx_.res->font, "hit detection on an agent BVH", 26, cx, 292.f, sf::Color(230, 220, 255), Align::Center, 2.f);
+        drawText(t, ctx_.res->font, "a fighting game, two players or against the CPU", 26, cx, 292.f, sf::Color(230, 220, 255), Align::Center, 2.f);
         if ((ticks_ / 30) % 2 == 0) drawText(t, ctx_.res->display, "PRESS ENTER", 48, cx, 420.f, sf::Color::White, Align::Center, 3.f);
         drawText(t, ctx_.res->font, "F1 hitbox overlay in a fight    Esc quits", 16, cx, float(ctx_.height) - 40.f,
                  sf::Color(200, 200, 210), Align::Center, 1.f);
+        const std::string quiet = soundOffLine(ctx_.flags->mute || ctx_.flags->demo, ctx_.res->sound.enabled(), ctx_.settings.volume);
+        if (!quiet.empty()) drawText(t, ctx_.res->font, quiet, 16, cx, float(ctx_.height) - 68.f, sf::Color(255, 210, 150), Align::Center, 1.f);
     }
 
 private:
@@ -199,16 +202,19 @@ public:
                      sf::Color::White, Align::Center, 3.f);
             drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
         }
+        // The ladder or the CPU level: two lines in the gap between the move lists, above the fighters.
+        const float gap = float(ctx_.width) - 2.f * 430.f, cx = float(ctx_.width) / 2.f;
         if (arcade_) {
-            std::string ladder = "every fighter in turn, the CPU stronger each stage:  ";
-            for (std::size_t i = 0; i < ctx_.fighters.size(); ++i) ladder += (i ? ", " : "") + ctx_.fighters[i].display;
-            drawTextFitted(t, ctx_.res->font, ladder, 20, float(ctx_.width) / 2.f, float(ctx_.height) - 80.f,
-                           sf::Color(255, 220, 150), float(ctx_.width) - 40.f, 2.f);
+            std::string names;
+            for (std::size_t i = 0; i < ctx_.fighters.size(); ++i) names += (i ? ", " : "") + ctx_.fighters[i].display;
+            drawTextFitted(t, ctx_.res->font, "every fighter in turn, the CPU", 20, cx, 236.f, sf::Color(255, 220, 150), gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, "stronger each stage: " + names, 20, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
         } else if (mode_ == sim::Mode::VersusCpu) {
-            static const char* const kLevelText[] = {"", "1  (slow, rarely blocks)", "2", "3  (quick, blocks often)",
-                                                     "4  (frame data: reacts, anti-airs, punishes)"};
-            drawText(t, ctx_.res->font, std::string("CPU LEVEL ") + kLevelText[cpuLevel_] + "    " + keyOf(kP1Heavy) + ": change", 20,
-                     float(ctx_.width) / 2.f, float(ctx_.height) - 80.f, sf::Color(255, 220, 150), Align::Center, 2.f);
+            static const char* const kLevelText[] = {"", "slow, rarely blocks", "blocks now and then", "quick, blocks often",
+                                                     "frame data: reacts, anti-airs, punishes"};
+            drawTextFitted(t, ctx_.res->font, "CPU LEVEL " + std::to_string(cpuLevel_) + "    " + keyOf(kP1Heavy) + ": change", 20, cx,
+                           236.f, sf::Color(255, 220, 150), gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, kLevelText[cpuLevel_], 18, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
         }
         if (!arcade_) {
             drawTextFitted(t, ctx_.res->font, std::string("STAGE  \u25c0 ") + view::stageName(ctx_.stage) + " \u25b6    " + keyOf(kP1Medium) + ": change",

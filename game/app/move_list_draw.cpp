@@ -183,7 +183,7 @@ float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::Fighter
     const auto rowOf = [&](const view::MoveEntry& e) { return moveRowHeight(e, at); };
     const float head = moveListHead(at);  // the name line, and the facing note with the details
     const float height = moveListHeight(list, at);
-    fillRect(t, at.x, at.y, at.width, height, sf::Color(12, 10, 24, 215), sf::Color(255, 210, 100, 180), 1.5f);
+    fillRect(t, at.x, at.y, at.width, height, sf::Color(12, 10, 24), sf::Color(255, 210, 100, 180), 1.5f);
     float y = at.y + 6.f;
     drawText(t, font, def.display, 22, at.x + 12.f, y, sf::Color(255, 225, 140), Align::Left, 1.5f);
     drawText(t, font, fighterLine(def), 14, at.x + at.width - 12.f, y + 6.f, sf::Color(220, 220, 235), Align::Right);

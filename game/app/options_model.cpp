@@ -1,6 +1,8 @@
 // The Options screen's rows (see options_model.h).
 #include "game/app/options_model.h"
 
+#include "game/app/renderer_check.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -12,6 +14,16 @@ struct Size {
 };
 const std::vector<Size> kSizes = {{960, 540}, {1280, 720}, {1600, 900}, {1920, 1080}, {2560, 1440}};
 const std::vector<int> kCaps = {0, 30, 60, 120, 144};
+
+/// The listed sizes that fit the desktop (all when it is not known), at least the smallest.
+std::vector<Size> sizesFitting(int deskW, int deskH) {
+    std::vector<Size> out;
+    for (const Size& z : kSizes) {
+        if (deskW <= 0 || deskH <= 0 || (z.w <= deskW && z.h <= deskH)) out.push_back(z);
+    }
+    if (out.empty()) out.push_back(kSizes.front());
+    return out;
+}
 
 /// Index of the next (dir > 0) or previous entry of a sorted list from value, wrapping; `key` orders entries.
 template <class T, class Key>
@@ -27,6 +39,22 @@ std::size_t stepIn(const std::vector<T>& list, long value, int dir, Key key) {
         if (key(list[std::size_t(i)]) < value) return std::size_t(i);
     }
     return std::size_t(n - 1);
+}
+
+/// Right steps auto -> off -> on -> auto (off first: the choice a player makes on a machine without a GPU).
+io::Msaa nextMsaa(io::Msaa m, int dir) {
+    const io::Msaa order[] = {io::Msaa::Auto, io::Msaa::Off, io::Msaa::On};
+    int i = 0;
+    while (order[i] != m) ++i;
+    return order[(i + (dir > 0 ? 1 : 2)) % 3];
+}
+
+std::string msaaText(io::Msaa m, const std::string& glRenderer) {
+    if (m == io::Msaa::On) return "on (4x)";
+    if (m == io::Msaa::Off) return "off (faster without a GPU)";
+    if (glRenderer.empty()) return "auto (on unless software)";
+    if (isSoftwareRenderer(glRenderer)) return "auto: off (software: " + rendererShortName(glRenderer) + ")";
+    return "auto: on (4x)";
 }
 
 const char* styleText(sim::InputStyle s) {
@@ -50,7 +78,7 @@ const char* optionLabel(OptionRow row) {
     return "";
 }
 
-std::string optionValue(const io::Settings& s, OptionRow row) {
+std::string optionValue(const io::Settings& s, OptionRow row, const std::string& glRenderer) {
     switch (row) {
     case OptionRow::P1Style: return styleText(s.style[0]);
     case OptionRow::P2Style: return styleText(s.style[1]);
@@ -58,14 +86,14 @@ std::string optionValue(const io::Settings& s, OptionRow row) {
     case OptionRow::Window: return std::to_string(s.width) + " x " + std::to_string(s.height);
     case OptionRow::Fullscreen: return s.fullscreen ? "on" : "off";
     case OptionRow::FrameCap: return s.frameCap == 0 ? "off (vsync)" : std::to_string(s.frameCap) + " per second";
-    case OptionRow::Msaa: return s.msaa ? "on (4x)" : "off (faster without a GPU)";
+    case OptionRow::Msaa: return msaaText(s.msaa, glRenderer);
     case OptionRow::Done:
     case OptionRow::kCount: break;
     }
     return "";
 }
 
-bool stepOption(io::Settings& s, OptionRow row, int dir) {
+bool stepOption(io::Settings& s, OptionRow row, int dir, int deskW, int deskH) {
     if (dir == 0) return false;
     const io::Settings before = s;
     switch (row) {
@@ -80,17 +108,25 @@ bool stepOption(io::Settings& s, OptionRow row, int dir) {
         else s.volume = s.volume <= 0 ? 100 : (s.volume - 1) / 10 * 10;
         break;
     case OptionRow::Window: {
-        const Size& next = kSizes[stepIn(kSizes, long(s.width) * 100000 + s.height, dir, [](const Size& z) { return long(z.w) * 100000 + z.h; })];
+        const std::vector<Size> sizes = sizesFitting(deskW, deskH);
+        const Size& next = sizes[stepIn(sizes, long(s.width) * 100000 + s.height, dir, [](const Size& z) { return long(z.w) * 100000 + z.h; })];
         s.width = next.w, s.height = next.h;
         break;
     }
     case OptionRow::Fullscreen: s.fullscreen = !s.fullscreen; break;
     case OptionRow::FrameCap: s.frameCap = kCaps[stepIn(kCaps, s.frameCap, dir, [](int c) { return long(c); })]; break;
-    case OptionRow::Msaa: s.msaa = !s.msaa; break;
+    case OptionRow::Msaa: s.msaa = nextMsaa(s.msaa, dir); break;
     case OptionRow::Done:
     case OptionRow::kCount: break;
     }
     return s != before;
+}
+
+std::string soundOffLine(bool askedOff, bool audioWorks, int volume) {
+    if (askedOff) return "Sound is off (--mute)";
+    if (!audioWorks) return "Sound is off: no working audio device was found";
+    if (volume == 0) return "Sound is off: volume 0 (Options)";
+    return "";
 }
 
 bool changesWindow(OptionRow row) {

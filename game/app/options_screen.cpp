@@ -8,6 +8,8 @@
 #include "game/app/options_model.h"
 #include "game/app/screen.h"
 
+#include <SFML/Window/VideoMode.hpp>
+
 #include <vector>
 
 namespace app {
@@ -36,7 +38,8 @@ public:
         // the style shown and is never stuck toggling it); left and right change the row.
         if (in.pressedAny(bit(kBack)) || ((row == OptionRow::Done || welcome_) && in.pressedAny(kOk))) return leave();
         const int dir = in.pressedAny(kLeft) ? -1 : in.pressedAny(kRight | kOk) ? 1 : 0;
-        if (!stepOption(ctx_.settings, row, dir)) return;
+        const sf::VideoMode desk = sf::VideoMode::getDesktopMode();  // a window larger than the desktop runs off it
+        if (!stepOption(ctx_.settings, row, dir, int(desk.width), int(desk.height))) return;
         ctx_.res->sound.setVolume(ctx_.settings.volume);
         ctx_.res->sound.play(Sfx::Blip);
         if (changesWindow(row)) ctx_.displayChanged = true;
@@ -69,7 +72,7 @@ public:
                 continue;
             }
             drawText(t, ctx_.res->font, optionLabel(row), 24, cx - 400.f, ry + 2.f, c, Align::Left, 2.f);
-            const std::string value = on ? "\u25c0  " + optionValue(ctx_.settings, row) + "  \u25b6" : optionValue(ctx_.settings, row);
+            const std::string value = on ? "\u25c0  " + optionValue(ctx_.settings, row, ctx_.glRenderer) + "  \u25b6" : optionValue(ctx_.settings, row, ctx_.glRenderer);
             drawText(t, ctx_.res->font, value, 24, cx + 400.f, ry + 2.f, c, Align::Right, 2.f);
         }
         const std::string where = ctx_.settingsPath.empty() ? "not saved: no folder for settings" : "saved to " + shownPath(ctx_.settingsPath);

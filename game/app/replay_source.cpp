@@ -25,6 +25,8 @@ ReplaySource::ReplaySource(const sim::RunFile& run, const sim::FighterDef& p1, c
 
 void ReplaySource::restart() {
     player_ = std::make_unique<sim::ReplayPlayer>(run_, *defs_[0], *defs_[1]);
+    tail_.reset();
+    tailFrames_ = 0;
     shownFailures_ = 0;
     failed_.clear();
     desync_.clear();
@@ -37,10 +39,26 @@ void ReplaySource::step() {
     takeFailures();
 }
 
+bool ReplaySource::ended() const {
+    if (!player_->done()) return false;
+    const sim::FightState& last = player_->fight().state();
+    return tailFrames_ >= kTailFrames || !(last.roundOver || last.matchOver);
+}
+
 Advance ReplaySource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
-    if (keys == nullptr || player_->done()) return {};
-    step();
-    return {&player_->fight()};
+    if (keys == nullptr) return {};
+    if (!player_->done()) {
+        step();
+        return {&player_->fight()};
+    }
+    if (ended()) return {};
+    if (!tail_) {
+        tail_ = std::make_unique<sim::Fight>(run_.setup, *defs_[0], *defs_[1]);
+        tail_->restore(player_->fight().state());
+    }
+    tail_->step(sim::FrameInput{});
+    ++tailFrames_;
+    return {tail_.get()};
 }
 
 void ReplaySource::takeFailures() {

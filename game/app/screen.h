@@ -54,6 +54,7 @@ struct Context {
     std::string controlsPath;           ///< where the Controls screen saves ("" = nowhere)
     std::string controlsBasis;          ///< the file a first save keeps the comments of (the shipped controls.cfg)
     bool displayChanged = false;        ///< the window settings changed: the loop reopens the window
+    std::string glRenderer;             ///< GL_RENDERER of the window ("" = not known): what `msaa = auto` chose
     int lastPick[2] = {-1, -1};         ///< the fighters (indices into fighters) last picked on fighter select
     int lastCpuLevel = 0;               ///< the CPU level last picked there (0 = none yet)
     int stage = 0;                      ///< the stage the next fight is drawn on (view::kStageDusk, kStageNight)

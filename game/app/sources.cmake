@@ -22,6 +22,9 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/controls_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/options_model.h
   ${CMAKE_CURRENT_LIST_DIR}/options_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/renderer_check.h
+  ${CMAKE_CURRENT_LIST_DIR}/renderer_check.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/renderer_probe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/options_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_hints.h
   ${CMAKE_CURRENT_LIST_DIR}/fight_hints.cpp

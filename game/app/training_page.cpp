@@ -65,8 +65,8 @@ public:
     void draw(sf::RenderTarget& t) override {
         const float w = float(ctx_.width), cx = w / 2.f;
         fillRect(t, 0.f, 0.f, w, float(ctx_.height), sf::Color(0, 0, 0, 170));
-        fillRect(t, cx - 380.f, 110.f, 760.f, 450.f, sf::Color(16, 12, 30, 245), sf::Color(255, 210, 100), 2.f);
-        drawText(t, ctx_.res->font, "TRAINING", 44, cx, 124.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        fillRect(t, cx - 380.f, 110.f, 760.f, 450.f, sf::Color(16, 12, 30), sf::Color(255, 210, 100), 2.f);
+        drawText(t, ctx_.res->display, "TRAINING", 52, cx, 124.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const TrainingTools* tools = fight_.trainingTools();
         if (tools == nullptr) return;
         const sim::MatchSetup& s = fight_.source().setup();

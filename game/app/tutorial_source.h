@@ -4,7 +4,11 @@
 // window player 1's keys take their place. The lesson's `expect` lines are graded live by the one replay player
 // (io::ReplayPlayer::stepWith), its `say` lines are the instructions on screen and its `title` its name. A lesson
 // is passed when every expectation is met (it may end early) and failed at the first missed one; a failed lesson
-// starts again, a passed one gives way to the next.
+// starts again, a passed one gives way to the next. The lesson follows the player: once every goal of the
+// instruction on screen is met, the script's clock skips to the next `say` (the opponent's waiting is dropped), so
+// a quick player never waits and each goal's window still starts when its instruction appears. Lessons have no
+// round timer. A tech goal also counts as met when the player throws the opponent first (a throw beats a throw
+// too), and the panel says so.
 #include "game/app/fight_source.h"
 #include "game/io/player.h"
 
@@ -39,6 +43,11 @@ public:
     /// The instruction, the goals, player 1's direction keys and the lesson's result, over the HUD.
     void drawOver(sf::RenderTarget& t, const Context& ctx) const override;
     bool isLesson() const override { return true; }
+    /// Remembers the higher fighter's top: the panel moves to the bottom while a fighter is up in its band.
+    void seeFighters(float topY) override { fighterTop_ = topY; }
+    /// The pixel row of the instruction panel's top for a picture `height` high (under the HUD, or near the bottom
+    /// while a fighter reaches into the top band).
+    float panelTop(float height) const;
     /// The next lesson from its first frame; false (nothing changes) at the last one.
     bool skipLesson() override;
 
@@ -51,6 +60,12 @@ public:
     std::string caption() const;
     /// Why the lesson failed: the instruction of the missed goal (or the failure's text when it has none).
     const std::string& missed() const { return missed_; }
+    /// The script's clock: frames of the lesson's script played or skipped (the answer's frame for player 1).
+    std::int64_t scriptFrame() const { return player_->frame(); }
+    /// The line explaining a goal met another way ("You threw him first ..."), or "".
+    const std::string& note() const { return note_; }
+    /// True when goal i is met (by the script's check, or another way the tutorial accepts).
+    bool goalMet(std::size_t i) const;
     /// Goals met so far and in all.
     int goalsMet() const;
     int goals() const { return int(run().expectations.size()); }
@@ -59,6 +74,10 @@ private:
     const sim::RunFile& run() const { return lessons_[std::size_t(index_)]; }
     void start(int index);
     std::string captionAt(std::int64_t frame) const;
+    void followPlayer();
+    void creditThrowFirst();
+    const io::RunFailure* firstFailure() const;
+    bool allGoalsMet() const { return goalsMet() == goals(); }
 
     const Context& ctx_;
     std::vector<sim::RunFile> lessons_;
@@ -68,6 +87,13 @@ private:
     Phase phase_ = Phase::Playing;
     int resultTicks_ = 0;
     std::string missed_;
+    std::vector<char> otherwise_;  // per expectation: met another way the tutorial accepts
+    std::string note_;
+    float fighterTop_ = 1e9f;
 };
+
+/// The messages shown when a tech goal is met by throwing the opponent first, or by throwing on the same frame.
+extern const char* const kThrewFirstNote;
+extern const char* const kBothThrewNote;
 
 }  // namespace app

@@ -151,7 +151,13 @@ void ReplayPlayer::stepInput(const FrameInput& in) {
     if (syncEvery_ > 0) syncTest(h);
 }
 
-void ReplayPlayer::checkFrame() {
+void ReplayPlayer::skipTo(std::int64_t frame) {
+    if (frame <= frame_) return;
+    frame_ = std::min(frame, run_.frames);
+    checkFrame(false);
+}
+
+void ReplayPlayer::checkFrame(bool withEvents) {
     const std::vector<Expectation>& ex = run_.expectations;
     const std::string at = std::to_string(frame_);
     std::vector<std::pair<int, std::string>> due;  // (expectation, failure) of this frame, reported in line order
@@ -180,7 +186,7 @@ void ReplayPlayer::checkFrame() {
                                          return true;
                                      }),
                       openStates_.end());
-    if (!fight_.events().empty()) {
+    if (withEvents && !fight_.events().empty()) {
         open_.erase(std::remove_if(open_.begin(), open_.end(), [&](int i) { return closed_[std::size_t(i)] != 0; }), open_.end());
         for (int i : open_) {
             const Expectation& e = ex[std::size_t(i)];

@@ -49,6 +49,11 @@ public:
     /// Steps one frame as step() does, but player 1 holds `p1` instead of the run's input for that frame (a
     /// tutorial lesson: the player's keys on one side, the script's opponent on the other, the same checks).
     void stepWith(std::uint16_t p1);
+    /// Moves the script's clock on to `frame` without stepping the fight (a tutorial lesson whose goals are met
+    /// early skips what the script gave the player to reach them). The skipped frames' inputs are dropped; their
+    /// checks run once, on the fight as it is (no event is seen twice); an unmet window ending there fails as it
+    /// would have. No-op when frame is not ahead.
+    void skipTo(std::int64_t frame);
     /// True when expectation i (an index into the run's expectations) is met: its event happened, or its windowed
     /// state held, or its state check passed on its frame. A `no` event is met once its window closed clean.
     bool met(std::size_t i) const { return i < met_.size() && met_[i] != 0; }
@@ -68,7 +73,7 @@ public:
     RunResult result() const;
 
 private:
-    void checkFrame();
+    void checkFrame(bool withEvents = true);
     void syncTest(std::uint64_t hash);
     void fail(io::FailureKind kind, int line, const std::string& what);
     void failSync(std::int64_t frame, const std::string& what);

@@ -54,6 +54,14 @@ bool windowSize(const std::string& v, int& w, int& h, std::string& why) {
     return true;
 }
 
+bool msaaValue(const std::string& v, Msaa& out, std::string& why) {
+    if (v == "auto") return out = Msaa::Auto, true;
+    if (v == "on") return out = Msaa::On, true;
+    if (v == "off") return out = Msaa::Off, true;
+    why = "msaa wants auto, on or off, not " + quote(v);
+    return false;
+}
+
 bool setValue(Settings& s, const std::string& key, const std::string& v, std::string& why) {
     if (key == "p1.style" || key == "p2.style") {
         if (sim::parseStyle(v, s.style[key[1] - '1'])) return true;
@@ -66,8 +74,9 @@ bool setValue(Settings& s, const std::string& key, const std::string& v, std::st
         return false;
     }
     if (key == "window") return windowSize(v, s.width, s.height, why);
-    if (key == "fullscreen" || key == "msaa") {
-        if (onOff(v, key == "msaa" ? s.msaa : s.fullscreen, why)) return true;
+    if (key == "msaa") return msaaValue(v, s.msaa, why);
+    if (key == "fullscreen") {
+        if (onOff(v, s.fullscreen, why)) return true;
         why = key + " " + why;
         return false;
     }
@@ -189,7 +198,7 @@ std::string settingsText(const Settings& s) {
     t += "window = " + std::to_string(s.width) + "x" + std::to_string(s.height) + "\n";
     t += std::string("fullscreen = ") + onOffText(s.fullscreen) + "\n";
     t += "framecap = " + (s.frameCap == 0 ? std::string("off") : std::to_string(s.frameCap)) + "\n";
-    t += std::string("msaa = ") + onOffText(s.msaa) + "\n";
+    t += std::string("msaa = ") + (s.msaa == Msaa::Auto ? "auto" : s.msaa == Msaa::On ? "on" : "off") + "\n";
     if (!s.lobby.empty()) t += "lobby = " + s.lobby + "\n";
     if (!s.relay.empty()) t += "relay = " + s.relay + "\n";
     if (!s.relayUser.empty()) t += "relay.user = " + s.relayUser + "\n";

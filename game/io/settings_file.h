@@ -15,6 +15,10 @@ constexpr int kMinWindowW = 640, kMinWindowH = 360, kMaxWindowW = 7680, kMaxWind
 /// Frame-rate caps accepted (0 = none: vsync, with a cap of 60 when vsync turns out not to pace the frames).
 constexpr int kMinFrameCap = 15, kMaxFrameCap = 500;
 
+/// Multisampling: auto (the default) turns 4x on unless the GL renderer is a software one (llvmpipe, softpipe,
+/// SwiftShader ...), where it costs about 3.5x the CPU per drawn frame; on and off are the player's own choice.
+enum class Msaa { Auto, On, Off };
+
 /// Everything settings.cfg holds.
 struct Settings {
     sim::InputStyle style[2] = {sim::InputStyle::Motion, sim::InputStyle::Motion};  ///< p1.style, p2.style
@@ -23,7 +27,7 @@ struct Settings {
     int height = 720;         ///< window height in pixels
     bool fullscreen = false;  ///< start fullscreen
     int frameCap = 0;         ///< frames per second at most, or 0 (vsync)
-    bool msaa = true;         ///< 4x multisampling (smoother outlines; costs a software renderer a lot)
+    Msaa msaa = Msaa::Auto;   ///< msaa = auto | on | off: 4x multisampling (smoother outlines)
     std::string lobby;          ///< lobby = HOST[:PORT]: the Online menu's Lobby line ("" = none)
     std::string relay;          ///< relay = HOST[:PORT]: the TURN relay a room's host offers ("" = none)
     std::string relayUser;      ///< relay.user = NAME (with relay, always with a password)

@@ -45,6 +45,7 @@ constexpr int kCpuReaction = 14;    ///< level 4: frames of an attack it must se
 constexpr int kDownFrames = 40;     ///< a knockdown: frames from the hit until the fighter stands up (acts again)
 constexpr int kRoundCallFrames = 55; ///< frames the K.O. / time-over call is up before the win and lose poses
 constexpr int kQuickRise = 14;      ///< frames a quick rise (down pressed while lying, once) takes off the wake-up
+constexpr int kEarlyTech = 5;       ///< a throw press up to this many frames before being grabbed breaks the throw
 constexpr int kJuggleLimit = 3;     ///< juggle points a juggled (launched or knocked-down airborne) victim can take
 constexpr int kLaunchVy = 15;       ///< upward speed a launcher gives its victim
 constexpr int kJuggleVy = 8;        ///< upward pop of a juggle hit
@@ -341,6 +342,7 @@ private:
     void updateThrown(int p);
     void grab(int attacker, int member);
     void tech(int victim);
+    bool pressedThrowJustBefore(int p) const;
     void updateStun(int p);
     void updateDown(int p);
     void startMove(int p, int anim);

@@ -154,8 +154,11 @@ void Fight::resolveAttacks() {
     for (int p = 0; p < 2; ++p) {
         if (!hit[p]) continue;
         s_.fighters[p].attackLanded = true;
-        if (grabs[p]) grab(p, member[p]);
-        else applyHit(p, 1 - p, anim[p], member[p], where[p], false);
+        if (grabs[p]) {
+            const bool early = pressedThrowJustBefore(1 - p);  // the genre's option select: an early press breaks it
+            grab(p, member[p]);
+            if (early) tech(1 - p);
+        } else applyHit(p, 1 - p, anim[p], member[p], where[p], false);
     }
     if (hit[0] && hit[1]) {
         // A trade: both are in hitstun now, so each one's advantage is the other's stun minus its own.
@@ -318,6 +321,14 @@ void Fight::grab(int attacker, int member) {
     e.where = memberBox(victim, member);
     events_.push_back(e);
     placeBoxes(victim);
+}
+
+bool Fight::pressedThrowJustBefore(int p) const {
+    // The victim's own throw started at most kEarlyTech frames ago (still in its startup: had it connected, the
+    // victim would be the thrower): its throw press counts as a tech, so a press a little early is not punished.
+    const FighterState& f = s_.fighters[p];
+    if (f.action != Action::Attack || f.animFrame > kEarlyTech) return false;
+    return defs_[p].anims[std::size_t(f.anim)].guard == Guard::Throw;
 }
 
 void Fight::updateThrown(int p) {

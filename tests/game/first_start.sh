@@ -14,7 +14,7 @@ rm -rf "$OUT"
 mkdir -p "$OUT/home"
 export HOME=$OUT/home XDG_CONFIG_HOME=$OUT/cfg XDG_DATA_HOME=$OUT/data ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0
 for n in $(seq 90 140); do [ -e /tmp/.X11-unix/X$n ] || break; done
-Xvfb :$n -screen 0 1280x720x24 -nolisten tcp -noreset >/dev/null 2>&1 &
+Xvfb :$n -screen 0 1920x1080x24 -nolisten tcp -noreset >/dev/null 2>&1 &
 XPID=$!
 trap 'kill $XPID 2>/dev/null; [ -n "${GPID:-}" ] && kill $GPID 2>/dev/null' EXIT
 export DISPLAY=:$n

@@ -206,3 +206,23 @@ TEST_CASE("fight sources: training records no replay until asked, then one file 
     CHECK_FALSE(nowhere.recordsOnRequest());
     std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("fight sources: a replay that ends on the last hit plays on through the K.O. call, the fall and the poses") {
+    const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    const sim::RunFile run = loadRun(std::string(BVH_DATA_DIR) + "/replays/12_cpu_vs_cpu.freplay");
+    app::ReplaySource replay(run, ryo, brick);
+    const sim::FrameInput none;
+    std::int64_t ticks = 0;
+    bool endedAtRecordingEnd = true;
+    while (replay.tick(app::Tick{}, &none).stepped != nullptr && ticks < run.frames + 1000) {
+        if (++ticks == run.frames) endedAtRecordingEnd = replay.ended();
+    }
+    CHECK_FALSE(endedAtRecordingEnd);  // the fight view keeps stepping a source that has not ended
+    CHECK(replay.ended());
+    REQUIRE(replay.fight().state().matchOver);
+    // The recording stops at its `end`; the tail then plays a fixed number of input-free frames and stops.
+    CHECK(ticks == run.frames + app::ReplaySource::kTailFrames);
+    CHECK(replay.fight().state().frame == run.frames + app::ReplaySource::kTailFrames);
+    replay.restart();
+    CHECK(replay.fight().state().frame == 0);
+}

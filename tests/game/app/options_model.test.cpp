@@ -1,5 +1,6 @@
 // The Options screen's rows without a window: what each row shows and what left / right do to the settings.
 #include "game/app/options_model.h"
+#include "game/app/renderer_check.h"
 
 #include <doctest/doctest.h>
 
@@ -58,7 +59,7 @@ TEST_CASE("options: the on/off rows toggle, Done changes nothing, and which rows
     REQUIRE(app::stepOption(s, OptionRow::Fullscreen, 1));
     CHECK(s.fullscreen);
     REQUIRE(app::stepOption(s, OptionRow::Msaa, -1));
-    CHECK_FALSE(s.msaa);
+    CHECK(s.msaa == io::Msaa::On);
     const io::Settings before = s;
     CHECK_FALSE(app::stepOption(s, OptionRow::Done, 1));
     CHECK_FALSE(app::stepOption(s, OptionRow::Volume, 0));
@@ -96,4 +97,59 @@ TEST_CASE("user paths: the shipped data folder is read, never written, unless a 
     CHECK(p.controlsSave.empty());
     CHECK(p.settings.empty());
     CHECK(p.replays.empty());
+}
+
+TEST_CASE("options: multisampling steps auto, off, on and says what auto chose on this renderer") {
+    io::Settings s;
+    CHECK(app::optionValue(s, OptionRow::Msaa, "llvmpipe (LLVM 15.0.6, 256 bits)") == "auto: off (software: llvmpipe)");
+    CHECK(app::optionValue(s, OptionRow::Msaa, "NVIDIA GeForce GTX 1060/PCIe/SSE2") == "auto: on (4x)");
+    CHECK(app::optionValue(s, OptionRow::Msaa, "") == "auto (on unless software)");
+    REQUIRE(app::stepOption(s, OptionRow::Msaa, 1));  // right from auto: off first
+    CHECK(s.msaa == io::Msaa::Off);
+    app::stepOption(s, OptionRow::Msaa, 1);
+    CHECK(s.msaa == io::Msaa::On);
+    CHECK(app::optionValue(s, OptionRow::Msaa, "llvmpipe") == "on (4x)");  // the player's choice stands
+    app::stepOption(s, OptionRow::Msaa, 1);
+    CHECK(s.msaa == io::Msaa::Auto);
+}
+
+TEST_CASE("renderer check: software rasterizers are told from GPUs by their GL_RENDERER string") {
+    // Strings as the drivers report them (Mesa 22-23, SwiftShader, Windows' fallbacks, two GPUs).
+    CHECK(app::isSoftwareRenderer("llvmpipe (LLVM 15.0.6, 256 bits)"));
+    CHECK(app::isSoftwareRenderer("softpipe"));
+    CHECK(app::isSoftwareRenderer("Mesa X11 swrast"));
+    CHECK(app::isSoftwareRenderer("Google SwiftShader"));
+    CHECK(app::isSoftwareRenderer("Software Rasterizer"));
+    CHECK(app::isSoftwareRenderer("GDI Generic"));
+    CHECK(app::isSoftwareRenderer("Microsoft Basic Render Driver"));
+    CHECK_FALSE(app::isSoftwareRenderer("Mesa Intel(R) UHD Graphics 620 (KBL GT2)"));
+    CHECK_FALSE(app::isSoftwareRenderer("AMD Radeon RX 580 (polaris10, LLVM 15.0.6, DRM 3.49, 6.1.0-13-amd64)"));
+    CHECK_FALSE(app::isSoftwareRenderer(""));
+    CHECK_FALSE(app::msaaWanted(io::Msaa::Auto, "llvmpipe (LLVM 15.0.6, 256 bits)"));
+    CHECK(app::msaaWanted(io::Msaa::Auto, "AMD Radeon RX 580"));
+    CHECK(app::msaaWanted(io::Msaa::Auto, ""));  // nothing known: the GPU's default
+    CHECK(app::msaaWanted(io::Msaa::On, "llvmpipe"));
+    CHECK_FALSE(app::msaaWanted(io::Msaa::Off, "AMD Radeon RX 580"));
+    CHECK(app::rendererShortName("llvmpipe (LLVM 15.0.6, 256 bits)") == "llvmpipe");
+}
+
+TEST_CASE("options: the title says when nothing will be heard, and why") {
+    CHECK(app::soundOffLine(false, true, 80).empty());
+    CHECK(app::soundOffLine(true, false, 80) == "Sound is off (--mute)");
+    CHECK(app::soundOffLine(false, false, 80) == "Sound is off: no working audio device was found");
+    CHECK(app::soundOffLine(false, true, 0) == "Sound is off: volume 0 (Options)");
+}
+
+TEST_CASE("options: window sizes larger than the desktop are not offered") {
+    io::Settings s;  // 1280 x 720
+    REQUIRE(app::stepOption(s, OptionRow::Window, 1, 1366, 768));
+    CHECK(s.width == 960);  // 1600 x 900 does not fit 1366 x 768: round to the smallest
+    app::stepOption(s, OptionRow::Window, -1, 1366, 768);
+    CHECK(s.width == 1280);  // left from the smallest: the largest that fits
+    app::stepOption(s, OptionRow::Window, 1, 1920, 1080);
+    CHECK(s.width == 1600);
+    app::stepOption(s, OptionRow::Window, 1, 1920, 1080);
+    CHECK(s.width == 1920);
+    app::stepOption(s, OptionRow::Window, 1, 1920, 1080);
+    CHECK(s.width == 960);  // 2560 x 1440 skipped
 }

@@ -37,7 +37,19 @@ TEST_CASE("settings: every key is read, comments and blank lines skipped, missin
     CHECK(s.height == 900);
     CHECK(s.fullscreen);
     CHECK(s.frameCap == 30);
-    CHECK_FALSE(s.msaa);
+    CHECK(s.msaa == io::Msaa::Off);
+}
+
+TEST_CASE("settings: multisampling is auto unless the file says on or off, and nothing else is accepted") {
+    io::Settings s;
+    CHECK(s.msaa == io::Msaa::Auto);
+    CHECK(io::settingsText(s).find("msaa = auto\n") != std::string::npos);
+    io::Error e;
+    REQUIRE(io::parseSettings("msaa = on\n", "settings.cfg", s, e));
+    CHECK(s.msaa == io::Msaa::On);
+    REQUIRE(io::parseSettings("msaa = auto\n", "settings.cfg", s, e));
+    CHECK(s.msaa == io::Msaa::Auto);
+    CHECK(parseFails("msaa = 4\n").text() == "settings.cfg:1: msaa wants auto, on or off, not '4'");
 }
 
 TEST_CASE("settings: the written text reads back to the same settings") {
@@ -46,7 +58,7 @@ TEST_CASE("settings: the written text reads back to the same settings") {
     s.volume = 0;
     s.width = 960, s.height = 540;
     s.frameCap = 144;
-    s.msaa = false;
+    s.msaa = io::Msaa::Off;
     io::Settings back;
     io::Error e;
     REQUIRE(io::parseSettings(io::settingsText(s), "x", back, e));

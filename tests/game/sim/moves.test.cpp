@@ -158,6 +158,23 @@ TEST_CASE("A throw beats a block, and the thrown fighter can break it in the tec
     }
 }
 
+TEST_CASE("A throw press up to five frames before the grab breaks the throw, as the genre's option select does") {
+    // p1's throw, pressed on frame 1, grabs on frame 6 (the test above). p2 presses throw on frame 6 - early: its
+    // own throw is then in startup (active from frame press + 5, too late to grab first) and counts as the tech.
+    for (int early = 0; early <= sim::kEarlyTech - 1; ++early) {
+        CAPTURE(early);
+        sim::Fight f(setupAt(400, 480, "ryo", "brick"), fighter("ryo"), fighter("brick"));
+        Recorder rec;
+        rec.step(f, input(sim::kThrow));
+        rec.step(f, input(0), 4 - early);
+        rec.step(f, input(0, sim::kThrow));
+        rec.step(f, input(0), 20 + early);
+        CHECK(rec.count(EventType::Throw) == 1);
+        CHECK(rec.count(EventType::Tech) == 1);
+        CHECK(f.state().fighters[1].health == 1200);
+    }
+}
+
 TEST_CASE("A fighter in blockstun cannot be thrown") {
     // The low made +28 on block (blockstun 40) so p1 can throw while p2 is still in blockstun. p2 crouch-blocks
     // (so it does not walk away): blocked on frame 7, hitstop frames 8-14, blockstun frames 15-54; p1 is free on
