@@ -81,14 +81,14 @@ TEST_CASE("online settings: the menu's relay lines are all three or none") {
 
 TEST_CASE("online settings: the menu's lines go into the settings, a half-filled relay does not") {
     io::Settings s;
-    CHECK(app::rememberOnline(s, "lobby.example", {"turn.example", "ann", "pw", ""}));
+    CHECK(app::rememberOnline(s, "lobby.example", relayOf("turn.example", "ann", "pw")));
     CHECK(s.lobby == "lobby.example");
     CHECK(s.relay == "turn.example");
     CHECK(s.relayUser == "ann");
     CHECK(s.relayPassword == "pw");
-    CHECK_FALSE(app::rememberOnline(s, "lobby.example", {"turn.example", "ann", "pw", ""}));  // nothing changed
+    CHECK_FALSE(app::rememberOnline(s, "lobby.example", relayOf("turn.example", "ann", "pw")));  // nothing changed
 
-    CHECK(app::rememberOnline(s, "", {"turn2.example", "", "", ""}));  // the lobby cleared; the relay half-filled
+    CHECK(app::rememberOnline(s, "", relayOf("turn2.example", "", "")));  // the lobby cleared; the relay half-filled
     CHECK(s.lobby.empty());
     CHECK(s.relay == "turn.example");  // the last complete relay stays saved
     CHECK(s.relayUser == "ann");
