@@ -5,6 +5,7 @@
 // tick, and drawing comes last and feeds nothing back. Demo and scripted replay runs tick exactly once per drawn
 // frame instead, so `--demo --frames N` always shows frame N whatever the machine's speed.
 #include "game/app/app.h"
+#include "game/app/replay_list.h"
 #include "game/app/online.h"
 #include "game/app/online_settings.h"
 #include "game/app/draw.h"
@@ -491,6 +492,10 @@ int runApp(int argc, char** argv) {
     std::error_code ec;
     const UserPaths paths = userPaths(flags, dirs, ctx.dataDir, !dirs.config.empty() && std::filesystem::exists(dirs.controlsFile(), ec));
     flags.replayDir = paths.replays;  // "" (nowhere) records nothing
+    if (!flags.replayDir.empty()) {  // recordings a killed game left hidden: into the browser, said once (then gone)
+        const std::string adopted = adoptedRecordingsText(flags.replayDir, adoptCutRecordings(flags.replayDir));
+        if (!adopted.empty()) std::cerr << "game: " << adopted << "\n";
+    }
     Bindings bindings;
     if (!loadControls(flags, paths, ctx, bindings)) return 2;
     loadSettings(paths, ctx);

@@ -73,7 +73,8 @@ public:
             drawText(t, ctx_.res->font, modeTitle(r.mode), 18, col[1], y, c);
             drawTextFitted(t, ctx_.res->font, name(r.fighter[0]) + "  vs  " + name(r.fighter[1]), 18, (col[2] + col[3] - 20.f) / 2.f, y,
                            c, col[3] - col[2] - 20.f);
-            const std::string result = !r.finished ? "not finished" : r.winner < 0 ? "draw" : playerName(r, r.winner) + " wins";
+            const std::string outcome = !r.finished ? "not finished" : r.winner < 0 ? "draw" : playerName(r, r.winner) + " wins";
+            const std::string result = r.cut ? "cut by a crash, " + outcome : outcome;
             drawTextFitted(t, ctx_.res->font, result, 18, (col[3] + col[4] - 20.f) / 2.f, y, c, col[4] - col[3] - 20.f);
             drawText(t, ctx_.res->font, lengthText(r.frames), 18, col[4], y, c);
         }

@@ -1,12 +1,16 @@
 // The replay browser's list (see replay_list.h).
 #include "game/app/replay_list.h"
 
+#include "game/io/atomic_file.h"
 #include "game/io/names.h"
 #include "game/sim/fight.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
+#include <unistd.h>
 
 namespace app {
 
@@ -38,9 +42,88 @@ std::vector<ReplayInfo> listReplays(const std::string& dir) {
         ReplayInfo r;
         r.path = (std::filesystem::path(dir) / n).string();
         r.date = dateOfReplayName(n);
+        r.cut = isCutReplayName(n);
         out.push_back(std::move(r));
     }
     return out;
+}
+
+bool isCutReplayName(const std::string& name) {
+    const std::string ext = ".freplay";
+    if (name.size() < ext.size() || name.compare(name.size() - ext.size(), ext.size(), ext) != 0) return false;
+    std::string stem = name.substr(0, name.size() - ext.size());
+    const std::size_t dash = stem.rfind('-');
+    if (dash != std::string::npos && dash + 1 < stem.size() &&
+        stem.find_first_not_of("0123456789", dash + 1) == std::string::npos) {
+        stem.resize(dash);  // NAME-cut-N
+    }
+    return stem.size() > 4 && stem.compare(stem.size() - 4, 4, "-cut") == 0;
+}
+
+namespace {
+
+/// Renames temp to a free `STEM-cut[-N].freplay` in dir without replacing anything (link() fails on a taken name);
+/// returns the new name, or "" with why.
+std::string adoptOne(const std::filesystem::path& dir, const std::filesystem::path& temp, const std::string& stem, int& why) {
+    for (int n = 1; n < 1000; ++n) {
+        const std::string name = stem + "-cut" + (n == 1 ? "" : "-" + std::to_string(n)) + ".freplay";
+        const std::string to = (dir / name).string();
+        if (::link(temp.c_str(), to.c_str()) == 0) {
+            ::unlink(temp.c_str());
+            return name;
+        }
+        if (errno == EEXIST) continue;
+        why = errno;
+        if (std::filesystem::exists(to)) continue;  // a file system without hard links: a plain rename
+        if (::rename(temp.c_str(), to.c_str()) == 0) return name;
+        why = errno;
+        return "";
+    }
+    why = EEXIST;
+    return "";
+}
+
+}  // namespace
+
+AdoptedRecordings adoptCutRecordings(const std::string& dir) {
+    AdoptedRecordings out;
+    std::error_code ec;
+    std::vector<std::filesystem::path> left;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        std::string target;
+        long pid = 0;
+        const std::string name = it->path().filename().string();
+        if (!io::parseTempName(name, target, pid) || !it->is_regular_file(ec)) continue;
+        if (std::filesystem::path(target).extension() != ".freplay" || io::processAlive(pid)) continue;
+        left.push_back(it->path());
+    }
+    std::sort(left.begin(), left.end());
+    for (const std::filesystem::path& temp : left) {
+        std::string target;
+        long pid = 0;
+        io::parseTempName(temp.filename().string(), target, pid);
+        if (std::filesystem::file_size(temp, ec) == 0 && !ec) {  // killed before its header: nothing to keep
+            std::filesystem::remove(temp, ec);
+            continue;
+        }
+        int why = 0;
+        const std::string name = adoptOne(dir, temp, std::filesystem::path(target).stem().string(), why);
+        if (!name.empty()) out.adopted.push_back(name);
+        else if (why == ENOENT && !std::filesystem::exists(temp, ec)) continue;  // another window adopted it first
+        else out.problems.push_back(temp.string() + ": cannot adopt: " + std::strerror(why));
+    }
+    return out;
+}
+
+std::string adoptedRecordingsText(const std::string& dir, const AdoptedRecordings& a) {
+    std::string text;
+    if (!a.adopted.empty()) {
+        text = dir + ": " + std::to_string(a.adopted.size()) + (a.adopted.size() == 1 ? " recording" : " recordings") +
+               " cut by a crash kept as cut replays:";
+        for (std::size_t i = 0; i < a.adopted.size(); ++i) text += (i == 0 ? " " : ", ") + a.adopted[i];
+    }
+    for (const std::string& p : a.problems) text += (text.empty() ? "" : "; ") + p;
+    return text;
 }
 
 void describeReplay(ReplayInfo& r, const std::function<const sim::FighterDef*(const std::string&)>& fighterById) {

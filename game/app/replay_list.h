@@ -21,6 +21,7 @@ struct ReplayInfo {
     std::string fighter[2];           ///< fighter ids
     std::int64_t frames = 0;          ///< frames recorded
     bool finished = false;            ///< the match reached its end (not left or reset half-way)
+    bool cut = false;                 ///< a recording cut by a crash, adopted at start (its name ends `-cut`)
     int winner = -1;                  ///< 0 or 1, or -1 (a draw, or not finished)
 };
 
@@ -33,6 +34,24 @@ constexpr std::size_t kMaxListedReplays = 200;
 std::vector<ReplayInfo> listReplays(const std::string& dir);
 /// "YYYY-MM-DD HH:MM" from a recorder's file name `YYYYMMDD-HHMMSS-...`, else "".
 std::string dateOfReplayName(const std::string& fileName);
+/// True for the name adoptCutRecordings gives: `NAME-cut.freplay` or `NAME-cut-N.freplay`.
+bool isCutReplayName(const std::string& fileName);
+
+/// What adoptCutRecordings did.
+struct AdoptedRecordings {
+    std::vector<std::string> adopted;   ///< the new files' names, e.g. `20261128-095400-versus-ryo-vs-brick-cut.freplay`
+    std::vector<std::string> problems;  ///< `PATH: cannot adopt: REASON` for a file left as it was
+};
+
+/// A recording whose process was killed (SIGKILL, a power cut) is left as the recorder's hidden temporary file
+/// `.NAME.freplay.tmp-PID-N`. For each such file in dir whose PID is no longer running, renames it to
+/// `NAME-cut.freplay` (`-cut-2` ... when taken), where the browser lists it as cut; an empty one (killed before its
+/// header) is removed. A file of a running process (another window recording now) is left alone.
+AdoptedRecordings adoptCutRecordings(const std::string& dir);
+/// The one line that says what adoptCutRecordings did (`DIR: 2 recordings cut by a crash kept as cut replays: A, B`,
+/// then each problem), or "" when it did nothing.
+std::string adoptedRecordingsText(const std::string& dir, const AdoptedRecordings& a);
+
 /// Reads r.path and plays it to its end with the fighters `fighterById` gives (nullptr = not loaded: an error).
 void describeReplay(ReplayInfo& r, const std::function<const sim::FighterDef*(const std::string&)>& fighterById);
 /// "M:SS" of a frame count at 60 frames per second.

@@ -133,6 +133,25 @@ std::string tempPathBeside(const std::string& path, bool keepExtension) {
     return dir + "." + stem + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + ext;
 }
 
+bool parseTempName(const std::string& fileName, std::string& targetName, long& pid) {
+    const std::size_t mark = fileName.rfind(".tmp-");
+    if (fileName.size() < 2 || fileName[0] != '.' || mark == std::string::npos || mark < 2) return false;
+    const std::string tail = fileName.substr(mark + 5);  // PID-N
+    const std::size_t dash = tail.find('-');
+    if (dash == 0 || dash == std::string::npos || dash > 9 || dash + 1 == tail.size()) return false;
+    for (std::size_t i = 0; i < tail.size(); ++i) {
+        if (i != dash && (tail[i] < '0' || tail[i] > '9')) return false;
+    }
+    pid = std::stol(tail.substr(0, dash));
+    targetName = fileName.substr(1, mark - 1);
+    return pid > 0;
+}
+
+bool processAlive(long pid) {
+    if (pid <= 0 || pid > INT_MAX) return false;
+    return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;  // EPERM: it exists, owned by someone else
+}
+
 AtomicFile::~AtomicFile() { abandon(); }
 
 bool AtomicFile::fail(int errorNumber) {

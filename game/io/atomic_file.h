@@ -78,6 +78,14 @@ bool writeFileAtomically(const std::string& path, std::string_view text, std::st
 /// end (`DIR/.shot.tmp-PID-N.png`) for writers that pick the format by the name's extension.
 std::string tempPathBeside(const std::string& path, bool keepExtension);
 
+/// Reads a temporary file name `.NAME.tmp-PID-N` (tempPathBeside without keepExtension; a file name, no folder):
+/// true with NAME and the writer's PID, false for any other name.
+bool parseTempName(const std::string& fileName, std::string& targetName, long& pid);
+
+/// True when pid names a running process (or one we may not signal); false when no such process exists, i.e. the
+/// writer of a temporary file with that PID has died without finishing it.
+bool processAlive(long pid);
+
 /// Puts a finished temporary file (written by someone else, e.g. an image library) in place: syncs it and renames
 /// it over path. On failure removes temp, leaves path as it was and sets error to `PATH: cannot write: REASON`.
 bool replaceWithTemp(const std::string& temp, const std::string& path, std::string& error);

@@ -62,14 +62,17 @@ void runWithShippedFighters(const sim::RunFile& run, int maxLine) {
 }
 
 void checkReplayRoundTrip(const sim::RunFile& run) {
+    // Only the frames a capped run plays: a script's `wait 1000000` is a million lines, which written and read back
+    // took seconds and hundreds of MB under ASan for no line of a new kind.
+    const std::size_t frames = std::min(run.inputs.size(), std::size_t(kFightFrames));
     std::string text = sim::replayHeader(run.setup);
-    for (const sim::FrameInput& in : run.inputs) text += sim::replayFrameLine(in) + "\n";
+    for (std::size_t i = 0; i < frames; ++i) text += sim::replayFrameLine(run.inputs[i]) + "\n";
     sim::RunFile back;
     io::Error error;
     if (!sim::parseReplay(text, "written.freplay", back, error)) broken("a written replay does not parse", error.text());
     if (sim::replayHeader(back.setup) != sim::replayHeader(run.setup)) broken("a written replay reads another setup", text);
-    bool same = back.inputs.size() == run.inputs.size();
-    for (std::size_t i = 0; same && i < run.inputs.size(); ++i) {
+    bool same = back.inputs.size() == frames;
+    for (std::size_t i = 0; same && i < frames; ++i) {
         for (int p = 0; p < 2; ++p) same = same && back.inputs[i].buttons[p] == run.inputs[i].buttons[p];
     }
     if (!same) broken("a written replay reads other inputs", text);
@@ -96,10 +99,11 @@ long long takeFrames(long long wanted, long long perFrame, long long& framesLeft
 blaster::Script cappedScript(const blaster::Script& script) {
     blaster::Script out = script;
     out.commands.clear();
+    out.options.starCount = std::min(out.options.starCount, kBlasterStars);
     long long framesLeft = kBlasterFrames, workLeft = kBlasterWork;
     engine::SetKind structure = script.structure;
     for (blaster::Command c : script.commands) {
-        const long long perFrame = frameWork(script.options, structure);
+        const long long perFrame = frameWork(out.options, structure);
         using Kind = blaster::Command::Kind;
         if (c.kind == Kind::Switch || c.kind == Kind::Restart) {  // a rebuild of every set: one frame's work
             if (takeFrames(1, perFrame, framesLeft, workLeft) == 0) break;

@@ -169,11 +169,12 @@ TEST_CASE("Blaster tuning goes through one validation: pairs, ranges and worst-c
     CHECK(blasterError("blaster 1\nstructure dynamic-tree\nwait 300000\n") == "");
     CHECK(blasterError("blaster 1\nstructure dynamic-tree\nwait 1000000\n") != "");
     // The array's estimate is exact arithmetic (engine/sets/array_set.cpp): 0.8 (n + n^2) a frame per set and
-    // 10 n a build. Default tuning: the star set holds 600 stars, the ship set the 36 busy ships, the stars and
-    // the 36 lasers in flight (672): 288,480 + 361,804.8 = 650,284.8 a frame after a 12,720 build, so the
-    // 8 x 10^10 budget allows 123,023 frames and not one more.
-    CHECK(blasterError("blaster 1\nset starCount 600\nwait 123023\n") == "");
-    CHECK(blasterError("blaster 1\nset starCount 600\nwait 123024\n").rfind("t.blaster:3: the script would cost", 0) == 0);
+    // 10 n a build, and the Blaster's margin of 1.25 on its frames (game/sim/blaster/budget.cpp). Default tuning:
+    // the star set holds 600 stars, the ship set the 36 busy ships, the stars and the 36 lasers in flight (672):
+    // 1.25 x (288,480 + 361,804.8) = 812,856 a frame after a 12,720 build, so the 8 x 10^10 budget allows 98,418
+    // frames (79,999,674,528 units) and not one more (80,000,487,384).
+    CHECK(blasterError("blaster 1\nset starCount 600\nwait 98418\n") == "");
+    CHECK(blasterError("blaster 1\nset starCount 600\nwait 98419\n").rfind("t.blaster:3: the script would cost", 0) == 0);
     // The defaults pass the same check.
     std::string why;
     CHECK(blaster::checkOptions(blaster::Options{}, why));
