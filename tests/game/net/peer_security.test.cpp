@@ -247,3 +247,52 @@ TEST_CASE("with automatic delay each side picks its input delay and rollback win
     CHECK(host.endMessage() == "match over");
     CHECK(host.session()->confirmedHashes() == joiner.session()->confirmedHashes());
 }
+
+TEST_CASE("a flood of Hellos from 200 spoofed addresses gets a Challenge each, no larger, and the real joiner still plays") {
+    // 200 spoofed sources send 25 signed Hellos each over the first two seconds (half with a made-up cookie): 5,000
+    // Hellos, 2,500 a second, while the real joiner calls. None may cost the host a seat, a Welcome or more bytes
+    // out than came in (the answer is a Challenge, or Busy once the match is on); the real joiner must be playing within two seconds and the match must end as offline.
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    std::vector<net::Transport*> spoofers;
+    for (int i = 0; i < 200; ++i) spoofers.push_back(&network.add(net::Address(1000 + i), {}, std::uint64_t(10 + i)));
+    net::Packet hello;
+    hello.type = net::PacketType::Hello;
+    hello.fighter = "brick";
+    net::KxKey secret;
+    REQUIRE(net::makeKxPair(hello.ephemeral, secret));
+    signHello(hello);
+    const std::vector<std::uint8_t> plain = net::sealPacket(hello, {});
+    hello.cookie[0] = 0x5a;  // a cookie the host never gave
+    const std::vector<std::uint8_t> guessed = net::sealPacket(hello, {});
+    for (int k = 0; k < 25; ++k) {
+        for (std::size_t i = 0; i < spoofers.size(); ++i) {
+            const std::vector<std::uint8_t>& bytes = (k + int(i)) % 2 ? plain : guessed;
+            spoofers[i]->sendTo(nettest::kHost, bytes.data(), bytes.size(), std::int64_t(k) * 80);
+        }
+    }
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::drive(d, 2000);
+    CHECK(joiner.state() == net::PeerState::Playing);
+    nettest::drive(d, 60000);
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+    int challenges = 0, busy = 0, others = 0;
+    for (net::Transport* s : spoofers) {
+        std::vector<net::Packet> got;
+        const auto [count, size] = drain(*s, 70000, &got);
+        CHECK(size <= std::size_t(count) * plain.size());
+        for (const net::Packet& p : got) {
+            if (p.type == net::PacketType::Challenge) ++challenges;
+            else if (p.type == net::PacketType::Refuse && p.reason == net::RefuseReason::Busy) ++busy;
+            else ++others;
+        }
+    }
+    CHECK(challenges > 0);
+    CHECK(challenges + busy <= 5000);  // at most one answer a Hello
+    CHECK(others == 0);  // no Welcome, no other refusal: the cookie's question, or "a match is on" once it is
+}
