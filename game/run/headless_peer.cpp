@@ -328,6 +328,282 @@ void serveSpectators(net::SpectatorHub& hub, net::Transport& demux, Session& s, 
     }
 }
 
+std::int64_t msSince(Clock::time_point t0) {
+    return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+}
+
+/// Everything one run of the headless peer holds, from its flags to the recording; the steps below fill it in
+/// order: load, open, wire, loop, report.
+struct PeerRun {
+    PeerFlags f;
+    sim::RunFile run;
+    PeerConfig cfg;
+    FighterLoader loader;
+    std::unique_ptr<UdpTransport> udp;
+    std::unique_ptr<net::TurnTransport> turn;
+    net::Transport* transport = nullptr;  // what the peer talks through (the relay, the demuxes) over udp
+    bool viaLobby = false;
+    std::unique_ptr<net::LobbyClient> lobbyClient;
+    std::unique_ptr<net::LobbyDemux> lobbyDemux;
+    std::unique_ptr<net::SpectatorHub> hub;
+    std::unique_ptr<net::SpectateDemux> demux;
+    std::unique_ptr<NetPeer> peer;
+    std::unique_ptr<sim::ReplayWriter> writer;
+    bool recordFailed = false;
+    StateRing ring;  // the last confirmed states, for a desync report
+    std::vector<net::Address> punchTo;
+    std::int64_t lastPunchMs = -1000;
+    std::vector<std::pair<net::Address, std::int64_t>> watchers;  // spectators the lobby named, and since when
+    std::unique_ptr<RoomSeat> seat;
+    Clock::time_point t0;
+    struct sigaction oldInt {}, oldTerm{};
+};
+
+/// Reads the replay, the identity and the fighter; checks the recording can be written. 0 when all is well, else
+/// the exit status (the message printed).
+int loadPeer(PeerRun& r, const std::string& defaultDataDir) {
+    std::string error;
+    io::Error loadError;
+    if (!sim::loadRunFile(r.f.replay, r.run, loadError)) {
+        std::cerr << loadError.text() << "\n";
+        return 2;
+    }
+    PeerConfig& cfg = r.cfg;
+    cfg.host = r.f.online.host;
+    if (!r.f.online.join.empty() && !run::resolveJoinAddress(r.f.online.join, cfg.hostAddress, error)) return usage(error);
+    const int me = r.f.online.host ? 0 : 1;
+    cfg.fighter = r.run.setup.fighter[me];
+    cfg.style = r.run.setup.style[me];  // each side's own; the host's file decides the rest (intro, timer, ...)
+    cfg.setup = r.run.setup;
+    cfg.frameLimit = std::uint32_t(r.f.frames > 0 ? r.f.frames : std::max<std::int64_t>(r.run.frames, 1));
+    cfg.session.inputDelay = r.f.online.inputDelay;
+    cfg.session.maxRollback = r.f.online.maxRollback;
+    const std::string dataDir = r.f.dataDir.empty() ? sim::findDataDir(r.f.replay, defaultDataDir) : r.f.dataDir;
+    cfg.rulesHash = run::rulesHasher(dataDir);
+    const std::string keyPath = run::identityPath(error);
+    if (keyPath.empty() || !run::loadOrMakeIdentity(keyPath, run::playerName(), cfg.identity, error)) {
+        std::cerr << error << "\n";
+        return 2;
+    }
+    if (!r.f.acceptKey.empty()) {
+        cfg.admission = net::Admission::Key;
+        cfg.acceptFingerprint = net::normalFingerprint(r.f.acceptKey);
+    }
+    std::cout << "you: " << cfg.identity.name << " (" << net::fingerprint(cfg.identity.publicKey) << ")" << std::endl;
+    sim::FighterDef probe;
+    r.loader = dataLoader(dataDir);
+    if (!r.loader(cfg.fighter, probe, error)) {
+        std::cerr << r.f.replay << ":" << r.run.fightersLine << ": cannot load fighter '" << cfg.fighter << "': " << error
+                  << "\n";
+        return 2;
+    }
+    if (!r.f.record.empty()) {  // refuse before anyone connects, without touching an existing file of that name
+        io::AtomicFile file;
+        if (!file.open(r.f.record)) {
+            std::cerr << file.error() << " (the recording)\n";
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/// --punch HOST[:PORT],...: the addresses punched towards until the match starts.
+bool parsePunch(PeerRun& r, std::string& error) {
+    for (std::size_t at = 0; !r.f.punch.empty() && at <= r.f.punch.size();) {
+        const std::size_t comma = std::min(r.f.punch.find(',', at), r.f.punch.size());
+        net::Address a = 0;
+        if (!resolveJoinAddress(r.f.punch.substr(at, comma - at), a, error)) return false;
+        r.punchTo.push_back(a);
+        at = comma + 1;
+    }
+    return true;
+}
+
+/// Opens the socket (and the relay), meets the other side through the lobby when asked, and makes the peer on the
+/// stack of transports. 0, or the exit status.
+int openPeer(PeerRun& r) {
+    std::string error;
+    const PeerFlags& f = r.f;
+    r.udp = std::make_unique<UdpTransport>(f.online.conditions, run::conditionsSeed(f.online));
+    if (!r.udp->open(f.online.host ? f.online.port : static_cast<unsigned short>(f.localPort), error)) {
+        std::cerr << error << "\n";
+        return 2;
+    }
+    struct sigaction stop {};
+    stop.sa_handler = onPeerStopSignal;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGINT, &stop, &r.oldInt);
+    sigaction(SIGTERM, &stop, &r.oldTerm);
+    if (f.online.host) std::cout << "hosting on UDP port " << r.udp->localPort() << std::endl;
+    r.viaLobby = !f.online.lobby.empty();
+    r.transport = r.udp.get();
+    // Through the lobby the relay is a fallback: its relayed address goes to the lobby, and the other side tries it
+    // after the direct path had its chance (the joiner the host's after relayAfterMs, the host the joiner's after
+    // joinerRelayAfterMs); without a lobby --turn forces the relayed path.
+    if (!f.online.relay.server.empty()) {
+        r.turn = openRelay(f.online.relay, *r.udp, std::cout, error, r.viaLobby);
+        if (!r.turn) {
+            std::cout << "result: no relay: " << error << "\n";
+            return 1;
+        }
+        r.transport = r.turn.get();
+    }
+    // One clock from here on (ms since t0) for the lobby client, the peer and the conditions simulator's queue: the
+    // lobby client goes on polling during the match on the same socket.
+    r.t0 = Clock::now();
+    if (r.viaLobby) {
+        r.lobbyClient = meetThroughLobby(f, *r.transport, r.udp->localPort(), r.turn ? r.turn->relayedAddress() : 0,
+                                         r.cfg, r.t0);
+        if (!r.lobbyClient) return 1;
+        // The other side's public IP may come through our relay (permissions are per IP: a symmetric NAT's fresh
+        // port towards the relay is let through too).
+        if (r.turn) r.turn->permit(f.online.host ? r.cfg.punchTo.front() : r.cfg.hostAddress, 0);
+        r.cfg.learnFromPunch = r.turn && !f.online.host;
+    }
+    if (!f.online.host) std::cout << "joining " << net::addressText(r.cfg.hostAddress) << std::endl;
+    if (r.lobbyClient && f.online.host) {  // the lobby's answers to the host's polls are sorted out first
+        r.lobbyDemux = std::make_unique<net::LobbyDemux>(*r.transport, *r.lobbyClient);
+        r.transport = r.lobbyDemux.get();
+    }
+    // The host serves spectators on its own port: their datagrams are sorted out before the match sees them.
+    r.hub = std::make_unique<net::SpectatorHub>(f.online.host ? int(f.spectators) : 0);
+    r.hub->setIdentity(r.cfg.identity);  // the host signs each spectator's setup
+    r.demux = std::make_unique<net::SpectateDemux>(*r.transport, *r.hub);
+    if (f.online.host) r.transport = r.demux.get();
+    r.peer = std::make_unique<NetPeer>(*r.transport, r.cfg, r.loader);
+    if (r.lobbyClient && f.online.host) r.seat = std::make_unique<RoomSeat>(*r.lobbyClient, *r.peer, r.turn.get(), msSince(r.t0));
+    return parsePunch(r, error) ? 0 : usage("--punch: " + error);
+}
+
+/// When the match starts: the spectators get its setup, and every confirmed frame goes to them, to the recording
+/// (when there is one) and to the progress lines.
+void wireMatch(PeerRun& r) {
+    r.peer->setOnStart([&r](Session& s) {
+        std::cout << "match started" << std::endl;  // scripts wait for this line, not for a number of seconds
+        if (r.f.online.host) {
+            net::Packet welcome;
+            welcome.type = net::PacketType::Welcome;
+            welcome.setup = r.peer->setup();
+            welcome.frameLimit = r.cfg.frameLimit;
+            r.hub->startMatch(welcome, std::uint8_t(r.peer->matchesPlayed() - 1));
+        }
+        // Every 300 confirmed frames (5 s of play) a line, so that scripts can wait for a match well under way.
+        const auto progress = [](std::int64_t frame) {
+            if (frame > 0 && frame % 300 == 0) std::cout << "confirmed frame " << frame << std::endl;
+        };
+        if (r.f.record.empty()) {
+            s.setConfirmHook([&r, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight&) {
+                r.hub->confirmed(in);
+                progress(frame);
+            });
+            return;
+        }
+        r.writer = std::make_unique<sim::ReplayWriter>(r.f.record, s.fight());  // frame 0: the header
+        r.recordFailed = !r.writer->ok();
+        s.setConfirmHook([&r, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
+            r.writer->frame(in, fight);
+            r.ring.push(frame, fight.state());
+            r.hub->confirmed(in);
+            progress(frame);
+        });
+    });
+    reportStalls(*r.peer, r.writer);
+}
+
+/// Before each tick: the spectators served, the lobby polled (the host learns of watchers and of its seat), and
+/// every 250 ms the punches: towards --punch until the match starts (or while nobody watches, at most 60 s) and
+/// towards each watcher the lobby named for kWatcherPunchMs. A non-empty result ends the run with that reason.
+std::string beforeTick(PeerRun& r, std::int64_t now) {
+    constexpr std::int64_t kWatcherPunchMs = 10000;
+    static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
+    if (Session* s = r.peer->session(); s != nullptr && s->finished()) r.hub->setLastFrame(s->endFrame());
+    r.hub->tick(*r.transport, now);
+    if (r.lobbyClient && r.f.online.host) {
+        r.lobbyClient->tick(now);
+        for (net::Address w : r.lobbyClient->watchers()) {
+            if (std::none_of(r.watchers.begin(), r.watchers.end(), [w](const auto& x) { return x.first == w; })) {
+                r.watchers.emplace_back(w, now);
+                if (r.turn) r.turn->permit(w, now);
+                r.transport->sendTo(w, kPunch, sizeof kPunch, now);
+            }
+        }
+    }
+    if (std::string stop = r.seat ? r.seat->tick(now) : ""; !stop.empty()) return stop;
+    if (now - r.lastPunchMs < 250) return "";
+    for (const auto& [w, since] : r.watchers) {
+        if (now - since < kWatcherPunchMs) r.transport->sendTo(w, kPunch, sizeof kPunch, now);
+    }
+    const bool punching = r.peer->session() == nullptr || (r.hub->count() == 0 && now < 60000);
+    if (punching) {
+        for (net::Address a : r.punchTo) r.transport->sendTo(a, kPunch, sizeof kPunch, now);
+    }
+    r.lastPunchMs = now;
+    return "";
+}
+
+/// After the loop: the signals restored, the lobby told (a joiner that gave up frees its seat; a host closes its
+/// room, three times 100 ms apart, after what the conditions hold back), the late spectators served.
+void afterMatch(PeerRun& r) {
+    const PeerFlags& f = r.f;
+    sigaction(SIGINT, &r.oldInt, nullptr);
+    sigaction(SIGTERM, &r.oldTerm, nullptr);
+    if (r.lobbyClient && !f.online.host && r.peer->session() == nullptr) {
+        r.lobbyClient->leave(msSince(r.t0));
+        r.udp->flush(msSince(r.t0));
+    }
+    if (f.online.host && r.peer->session() != nullptr && r.hub->count() > 0) {
+        serveSpectators(*r.hub, *r.demux, *r.peer->session(), r.t0);
+        std::cout << "spectators: " << r.hub->served() << " packets served, " << r.hub->refused() << " refused, "
+                  << r.hub->dropped() << " dropped when silent\n";
+    }
+    if (r.lobbyClient && f.online.host) {
+        const std::int64_t start = msSince(r.t0);
+        for (int said = 0; (said < 3 || r.udp->queued() > 0) && msSince(r.t0) < start + 1500;) {
+            if (said < 3 && msSince(r.t0) >= start + 100 * said) r.lobbyClient->close(msSince(r.t0)), ++said;
+            r.udp->flush(msSince(r.t0));
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    }
+}
+
+/// The `path:` line: direct, or through which relay and why.
+void printPath(const PeerRun& r) {
+    const NetPeer& peer = *r.peer;
+    if (r.turn && (!r.viaLobby || r.turn->relayedPeer(peer.peerAddress()))) {
+        printRelaySummary(*r.turn, r.f.online.relay, std::cout);
+    } else if (r.f.online.host && r.cfg.joinerRelay != 0 && peer.peerAddress() == r.cfg.joinerRelay) {
+        std::cout << "path: relayed through the joiner's TURN relay (relayed address " << net::addressText(r.cfg.joinerRelay)
+                  << "): the direct path did not come up within " << r.cfg.joinerRelayAfterMs / 1000.0 << " s\n";
+    } else if (peer.throughRelayCandidate()) {
+        std::cout << "path: relayed through the host's TURN relay (relayed address " << net::addressText(peer.peerAddress())
+                  << "): the direct path did not come up within " << r.cfg.relayAfterMs / 1000 << " s\n";
+    } else {
+        std::cout << "path: direct\n";
+    }
+}
+
+/// The recording finished (or abandoned when no frame was played) and, after a desync, its report written.
+/// `code` when all of it went well, else 2 with the message.
+int finishRecording(PeerRun& r, int code) {
+    if (!r.writer) return r.recordFailed ? 2 : code;
+    std::string error;
+    if (r.writer->frames() == 0) r.writer->abandon();  // no frame was played: leave no file behind
+    else r.writer->finish();
+    if (r.peer->endReason() == net::PeerEnd::Desync && r.peer->session() != nullptr) {
+        if (!writeDesyncReport(r.f.record, r.peer->session()->confirmedHashes(), r.ring, error)) {
+            std::cerr << error << " (the desync report)\n";
+            return 2;
+        }
+        std::cout << "desync report: " << r.f.record << ".hashes, " << r.f.record << ".states (compare with the other "
+                  << "side's: game_headless --bisect)\n";
+    }
+    if (r.recordFailed || !r.writer->ok()) {
+        std::cerr << r.writer->error() << " (the recording)\n";
+        return 2;
+    }
+    return code;
+}
+
 }  // namespace
 
 bool wantsHeadlessPeer(int argc, char** argv) {
@@ -340,229 +616,18 @@ bool wantsHeadlessPeer(int argc, char** argv) {
 }
 
 int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
-    PeerFlags f;
+    PeerRun r;
     std::string error;
-    if (!parseFlags(argc, argv, f, error)) return usage(error);
-    sim::RunFile run;
-    io::Error loadError;
-    if (!sim::loadRunFile(f.replay, run, loadError)) {
-        std::cerr << loadError.text() << "\n";
-        return 2;
-    }
-    PeerConfig cfg;
-    cfg.host = f.online.host;
-    if (!f.online.join.empty() && !run::resolveJoinAddress(f.online.join, cfg.hostAddress, error)) return usage(error);
-    const int me = f.online.host ? 0 : 1;
-    cfg.fighter = run.setup.fighter[me];
-    cfg.style = run.setup.style[me];  // each side's own; the host's file decides the rest (intro, timer, ...)
-    cfg.setup = run.setup;
-    cfg.frameLimit = std::uint32_t(f.frames > 0 ? f.frames : std::max<std::int64_t>(run.frames, 1));
-    cfg.session.inputDelay = f.online.inputDelay;
-    cfg.session.maxRollback = f.online.maxRollback;
-    const std::string dataDir = f.dataDir.empty() ? sim::findDataDir(f.replay, defaultDataDir) : f.dataDir;
-    cfg.rulesHash = run::rulesHasher(dataDir);
-    const std::string keyPath = run::identityPath(error);
-    if (keyPath.empty() || !run::loadOrMakeIdentity(keyPath, run::playerName(), cfg.identity, error)) {
-        std::cerr << error << "\n";
-        return 2;
-    }
-    if (!f.acceptKey.empty()) {
-        cfg.admission = net::Admission::Key;
-        cfg.acceptFingerprint = net::normalFingerprint(f.acceptKey);
-    }
-    std::cout << "you: " << cfg.identity.name << " (" << net::fingerprint(cfg.identity.publicKey) << ")" << std::endl;
-    sim::FighterDef probe;
-    const FighterLoader loader = dataLoader(dataDir);
-    if (!loader(cfg.fighter, probe, error)) {
-        std::cerr << f.replay << ":" << run.fightersLine << ": cannot load fighter '" << cfg.fighter << "': " << error << "\n";
-        return 2;
-    }
-    if (!f.record.empty()) {  // refuse before anyone connects, without touching an existing file of that name
-        io::AtomicFile probe;
-        if (!probe.open(f.record)) {
-            std::cerr << probe.error() << " (the recording)\n";
-            return 2;
-        }
-    }
-    UdpTransport udp(f.online.conditions, run::conditionsSeed(f.online));
-    if (!udp.open(f.online.host ? f.online.port : static_cast<unsigned short>(f.localPort), error)) {
-        std::cerr << error << "\n";
-        return 2;
-    }
-    struct sigaction stop{}, oldInt{}, oldTerm{};
-    stop.sa_handler = onPeerStopSignal;
-    sigemptyset(&stop.sa_mask);
-    sigaction(SIGINT, &stop, &oldInt);
-    sigaction(SIGTERM, &stop, &oldTerm);
-    if (f.online.host) std::cout << "hosting on UDP port " << udp.localPort() << std::endl;
-    const bool viaLobby = !f.online.lobby.empty();
-    std::unique_ptr<net::TurnTransport> turn;
-    net::Transport* transport = &udp;
-    // Through the lobby the relay is a fallback: its relayed address goes to the lobby, and the other side tries it
-    // after the direct path had its chance (the joiner the host's after relayAfterMs, the host the joiner's after
-    // joinerRelayAfterMs); without a lobby --turn forces the relayed path.
-    if (!f.online.relay.server.empty()) {
-        turn = openRelay(f.online.relay, udp, std::cout, error, viaLobby);
-        if (!turn) {
-            std::cout << "result: no relay: " << error << "\n";
-            return 1;
-        }
-        transport = turn.get();
-    }
-    std::unique_ptr<net::LobbyClient> lobbyClient;
-    // One clock from here on (ms since t0) for the lobby client, the peer and the conditions simulator's queue: the
-    // lobby client goes on polling during the match on the same socket.
-    const Clock::time_point t0 = Clock::now();
-    if (viaLobby) {
-        lobbyClient = meetThroughLobby(f, *transport, udp.localPort(), turn ? turn->relayedAddress() : 0, cfg, t0);
-        if (!lobbyClient) return 1;
-        // The other side's public IP may come through our relay (permissions are per IP: a symmetric NAT's fresh
-        // port towards the relay is let through too).
-        if (turn) turn->permit(f.online.host ? cfg.punchTo.front() : cfg.hostAddress, 0);
-        cfg.learnFromPunch = turn && !f.online.host;
-    }
-    if (!f.online.host) std::cout << "joining " << net::addressText(cfg.hostAddress) << std::endl;
-    std::unique_ptr<net::LobbyDemux> lobbyDemux;
-    if (lobbyClient && f.online.host) {  // the lobby's answers to the host's polls are sorted out first
-        lobbyDemux = std::make_unique<net::LobbyDemux>(*transport, *lobbyClient);
-        transport = lobbyDemux.get();
-    }
-    // The host serves spectators on its own port: their datagrams are sorted out before the match sees them.
-    net::SpectatorHub hub(f.online.host ? int(f.spectators) : 0);
-    hub.setIdentity(cfg.identity);  // the host signs each spectator's setup
-    net::SpectateDemux demux(*transport, hub);
-    if (f.online.host) transport = &demux;
-    NetPeer peer(*transport, cfg, loader);
-    std::unique_ptr<sim::ReplayWriter> writer;
-    bool recordFailed = false;
-    StateRing ring;  // the last confirmed states, for a desync report
-    peer.setOnStart([&](Session& s) {
-        std::cout << "match started" << std::endl;  // scripts wait for this line, not for a number of seconds
-        if (f.online.host) {
-            net::Packet welcome;
-            welcome.type = net::PacketType::Welcome;
-            welcome.setup = peer.setup();
-            welcome.frameLimit = cfg.frameLimit;
-            hub.startMatch(welcome, std::uint8_t(peer.matchesPlayed() - 1));
-        }
-        // Every 300 confirmed frames (5 s of play) a line, so that scripts can wait for a match well under way.
-        const auto progress = [](std::int64_t frame) {
-            if (frame > 0 && frame % 300 == 0) std::cout << "confirmed frame " << frame << std::endl;
-        };
-        if (f.record.empty()) {
-            s.setConfirmHook([&, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight&) {
-                hub.confirmed(in);
-                progress(frame);
-            });
-            return;
-        }
-        writer = std::make_unique<sim::ReplayWriter>(f.record, s.fight());  // frame 0: the header
-        recordFailed = !writer->ok();
-        s.setConfirmHook([&, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
-            writer->frame(in, fight);
-            ring.push(frame, fight.state());
-            hub.confirmed(in);
-            progress(frame);
-        });
-    });
-    reportStalls(peer, writer);
-    // --punch: until the match starts, a small datagram to that address every 250 ms, so that our NAT lets its
-    // packets in (UDP hole punching; the other side's peer drops it as malformed).
-    // A spectator's address may be punched too: punching goes on (at most 60 s) while nobody watches.
-    std::vector<net::Address> punchTo;
-    for (std::size_t at = 0; !f.punch.empty() && at <= f.punch.size();) {
-        const std::size_t comma = std::min(f.punch.find(',', at), f.punch.size());
-        net::Address a = 0;
-        if (!resolveJoinAddress(f.punch.substr(at, comma - at), a, error)) return usage("--punch: " + error);
-        punchTo.push_back(a);
-        at = comma + 1;
-    }
-    std::int64_t lastPunchMs = -1000;
-    // Spectators who gave the lobby the code: punched towards for kWatcherPunchMs from when the lobby named them
-    // (and permitted on the relay), so a spectator behind its own NAT reaches us.
-    constexpr std::int64_t kWatcherPunchMs = 10000;
-    std::vector<std::pair<net::Address, std::int64_t>> watchers;
-    static const std::uint8_t kPunch[] = {'p', 'u', 'n', 'c', 'h'};
-    std::unique_ptr<RoomSeat> seat;
-    if (lobbyClient && f.online.host) {
-        seat = std::make_unique<RoomSeat>(*lobbyClient, peer, turn.get(),
-                                          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
-    }
-    const auto beforeTick = [&](std::int64_t now) -> std::string {
-        if (Session* s = peer.session(); s != nullptr && s->finished()) hub.setLastFrame(s->endFrame());
-        hub.tick(*transport, now);
-        if (lobbyClient && f.online.host) {
-            lobbyClient->tick(now);
-            for (net::Address w : lobbyClient->watchers()) {
-                if (std::none_of(watchers.begin(), watchers.end(), [w](const auto& x) { return x.first == w; })) {
-                    watchers.emplace_back(w, now);
-                    if (turn) turn->permit(w, now);
-                    transport->sendTo(w, kPunch, sizeof kPunch, now);
-                }
-            }
-        }
-        if (std::string stop = seat ? seat->tick(now) : ""; !stop.empty()) return stop;
-        if (now - lastPunchMs < 250) return "";
-        for (const auto& [w, since] : watchers) {
-            if (now - since < kWatcherPunchMs) transport->sendTo(w, kPunch, sizeof kPunch, now);
-        }
-        const bool punching = peer.session() == nullptr || (hub.count() == 0 && now < 60000);
-        if (punching) {
-            for (net::Address a : punchTo) transport->sendTo(a, kPunch, sizeof kPunch, now);
-        }
-        lastPunchMs = now;
-        return "";
-    };
-    const int code = runLoop(peer, f, run, udp, beforeTick, t0);
-    if (writer && peer.state() == PeerState::Done) recordEnding(peer, *writer);
-    sigaction(SIGINT, &oldInt, nullptr);
-    sigaction(SIGTERM, &oldTerm, nullptr);
-    if (lobbyClient && !f.online.host && peer.session() == nullptr) {  // gave up before the match: free the seat
-        lobbyClient->leave(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
-        udp.flush(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
-    }
-    if (f.online.host && peer.session() != nullptr && hub.count() > 0) {
-        serveSpectators(hub, demux, *peer.session(), t0);
-        std::cout << "spectators: " << hub.served() << " packets served, " << hub.refused() << " refused, "
-                  << hub.dropped() << " dropped when silent\n";
-    }
-    if (lobbyClient && f.online.host) {  // the room is no one's now (what the conditions hold back goes out first)
-        // Said three times, 100 ms apart: one datagram, and the conditions simulator may drop it like any other.
-        const auto ms = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
-        const std::int64_t start = ms();
-        for (int said = 0; (said < 3 || udp.queued() > 0) && ms() < start + 1500;) {
-            if (said < 3 && ms() >= start + 100 * said) lobbyClient->close(ms()), ++said;
-            udp.flush(ms());
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-    }
-    if (turn && (!viaLobby || turn->relayedPeer(peer.peerAddress()))) {
-        printRelaySummary(*turn, f.online.relay, std::cout);
-    } else if (f.online.host && cfg.joinerRelay != 0 && peer.peerAddress() == cfg.joinerRelay) {
-        std::cout << "path: relayed through the joiner's TURN relay (relayed address " << net::addressText(cfg.joinerRelay)
-                  << "): the direct path did not come up within " << cfg.joinerRelayAfterMs / 1000.0 << " s\n";
-    } else if (peer.throughRelayCandidate()) {
-        std::cout << "path: relayed through the host's TURN relay (relayed address " << net::addressText(peer.peerAddress())
-                  << "): the direct path did not come up within " << cfg.relayAfterMs / 1000 << " s\n";
-    } else {
-        std::cout << "path: direct\n";
-    }
-    if (turn) turn->release(0);  // the allocation is freed now rather than at the end of its lifetime
-    if (writer && writer->frames() == 0) writer->abandon();  // no frame was played: leave no file behind
-    else if (writer) writer->finish();
-    if (writer && peer.endReason() == net::PeerEnd::Desync && peer.session() != nullptr) {
-        if (!writeDesyncReport(f.record, peer.session()->confirmedHashes(), ring, error)) {
-            std::cerr << error << " (the desync report)\n";
-            return 2;
-        }
-        std::cout << "desync report: " << f.record << ".hashes, " << f.record << ".states (compare with the other "
-                  << "side's: game_headless --bisect)\n";
-    }
-    if (recordFailed || (writer && !writer->ok())) {
-        std::cerr << (writer ? writer->error() : f.record + ": cannot write") << " (the recording)\n";
-        return 2;
-    }
-    return code;
+    if (!parseFlags(argc, argv, r.f, error)) return usage(error);
+    if (const int code = loadPeer(r, defaultDataDir); code != 0) return code;
+    if (const int code = openPeer(r); code != 0) return code;
+    wireMatch(r);
+    const int code = runLoop(*r.peer, r.f, r.run, *r.udp, [&r](std::int64_t now) { return beforeTick(r, now); }, r.t0);
+    if (r.writer && r.peer->state() == PeerState::Done) recordEnding(*r.peer, *r.writer);
+    afterMatch(r);
+    printPath(r);
+    if (r.turn) r.turn->release(0);  // the allocation is freed now rather than at the end of its lifetime
+    return finishRecording(r, code);
 }
 
 }  // namespace run
