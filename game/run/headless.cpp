@@ -173,21 +173,16 @@ void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::F
     std::cout << (r.failures.empty() ? "PASS" : "FAIL") << "\n";
 }
 
-}  // namespace
-
-int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
-    std::signal(SIGPIPE, SIG_IGN);  // a closed pipe on stdout is a failed write (exit 2), not a silent death
-    Flags flags;
-    std::string error;
-    const std::string program = programName(argc > 0 ? argv[0] : nullptr);
-    if (!parseFlags(argc, argv, flags, error)) return usage(program, error);
+/// --boxes FIGHTER [--move NAME], --frame-data FIGHTER and --move-list FIGHTER: a fighter's data printed.
+int printFighterPage(const Flags& flags, const std::string& program, const std::string& defaultDataDir) {
+    const std::string dataDir = flags.dataDir.empty() ? defaultDataDir : flags.dataDir;
+    const std::string id = !flags.boxes.empty() ? flags.boxes : flags.frameData.empty() ? flags.moveList : flags.frameData;
+    sim::FighterLoad load = sim::loadFighterById(dataDir, id);
+    if (!load.ok) {
+        std::cerr << load.error.text() << "\n";
+        return 2;
+    }
     if (!flags.boxes.empty()) {
-        const std::string dataDir = flags.dataDir.empty() ? defaultDataDir : flags.dataDir;
-        sim::FighterLoad load = sim::loadFighterById(dataDir, flags.boxes);
-        if (!load.ok) {
-            std::cerr << load.error.text() << "\n";
-            return 2;
-        }
         const int anim = load.def.anim(flags.boxesMove);
         if (anim < 0) {
             std::string names;
@@ -198,17 +193,59 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
         writeBoxes(load.def, anim, std::cout);
         return checkedExit(program, 0);
     }
-    if (!flags.frameData.empty() || !flags.moveList.empty()) {
-        const std::string dataDir = flags.dataDir.empty() ? defaultDataDir : flags.dataDir;
-        sim::FighterLoad load = sim::loadFighterById(dataDir, flags.frameData.empty() ? flags.moveList : flags.frameData);
-        if (!load.ok) {
-            std::cerr << load.error.text() << "\n";
-            return 2;
-        }
-        load.def.resolveIds();
-        if (!flags.frameData.empty()) writeFrameData(load.def, std::cout);
-        else writeMoveList(load.def, std::cout);
-        return checkedExit(program, 0);
+    load.def.resolveIds();
+    if (!flags.frameData.empty()) writeFrameData(load.def, std::cout);
+    else writeMoveList(load.def, std::cout);
+    return checkedExit(program, 0);
+}
+
+/// Plays the run, writing the recording (--record, with its --note) as it goes: a recording that cannot be
+/// written stops the run at that frame (the exit status then in `exitCode`, else -1).
+sim::RunResult playRun(const Flags& flags, sim::ReplayPlayer& player, std::int64_t noteFrame, int& exitCode) {
+    exitCode = -1;
+    std::unique_ptr<sim::ReplayWriter> writer;
+    if (!flags.record.empty()) {
+        writer = std::make_unique<sim::ReplayWriter>(flags.record, player.fight());
+        if (!writer->ok()) exitCode = recordingFailed(*writer, 0);
+        else if (noteFrame == 0) writer->note(0, flags.note);
+    }
+    while (exitCode < 0 && !player.done()) {
+        player.step();
+        if (flags.printEvents) printEvents(player.frame(), player.fight());
+        if (!writer) continue;
+        writer->frame(player.lastInput(), player.fight(), player.done());  // hashed only when a hash is written
+        if (player.frame() == noteFrame) writer->note(player.frame(), flags.note);
+        if (!writer->ok()) exitCode = recordingFailed(*writer, player.frame());
+    }
+    if (exitCode < 0 && writer) {
+        writer->finish();
+        if (!writer->ok()) exitCode = recordingFailed(*writer, player.frame());
+    }
+    return player.result();
+}
+
+/// The run's report: per-frame hashes (--print-hashes), the summary, and the failures again on stderr.
+int reportRun(const Flags& flags, const std::string& program, const sim::RunFile& run, const sim::RunResult& r,
+              const sim::FighterDef* defs) {
+    if (flags.printHashes) {
+        for (std::size_t i = 0; i < r.hashes.size(); ++i) std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";
+    }
+    printSummary(run, r, defs);
+    if (run.truncated) std::cerr << run.path << ": " << truncatedNote(run) << "\n";
+    for (const io::RunFailure& f : r.failures) std::cerr << f.text() << "\n";
+    return checkedExit(program, r.failures.empty() ? 0 : 1);
+}
+
+}  // namespace
+
+int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
+    std::signal(SIGPIPE, SIG_IGN);  // a closed pipe on stdout is a failed write (exit 2), not a silent death
+    Flags flags;
+    std::string error;
+    const std::string program = programName(argc > 0 ? argv[0] : nullptr);
+    if (!parseFlags(argc, argv, flags, error)) return usage(program, error);
+    if (!flags.boxes.empty() || !flags.frameData.empty() || !flags.moveList.empty()) {
+        return printFighterPage(flags, program, defaultDataDir);
     }
     sim::RunFile run;
     io::Error bad;
@@ -235,33 +272,9 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     const std::int64_t noteFrame = flags.note.empty() ? -1 : flags.noteFrame >= 0 ? flags.noteFrame : run.frames;
     text = std::string();  // a 64 MiB file is not kept for the whole run
     sim::ReplayPlayer player(run, defs[0], defs[1], flags.sync, flags.printHashes);
-    std::unique_ptr<sim::ReplayWriter> writer;
-    if (!flags.record.empty()) {
-        writer = std::make_unique<sim::ReplayWriter>(flags.record, player.fight());
-        if (!writer->ok()) return recordingFailed(*writer, 0);
-        if (noteFrame == 0) writer->note(0, flags.note);
-    }
-    // Step by step rather than player.run(): a recording that cannot be written stops the run at that frame.
-    while (!player.done()) {
-        player.step();
-        if (flags.printEvents) printEvents(player.frame(), player.fight());
-        if (!writer) continue;
-        writer->frame(player.lastInput(), player.fight(), player.done());  // hashed only when a hash is written
-        if (player.frame() == noteFrame) writer->note(player.frame(), flags.note);
-        if (!writer->ok()) return recordingFailed(*writer, player.frame());
-    }
-    const sim::RunResult r = player.result();
-    if (writer) {
-        writer->finish();
-        if (!writer->ok()) return recordingFailed(*writer, player.frame());
-    }
-    if (flags.printHashes) {
-        for (std::size_t i = 0; i < r.hashes.size(); ++i) std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";
-    }
-    printSummary(run, r, defs);
-    if (run.truncated) std::cerr << run.path << ": " << truncatedNote(run) << "\n";
-    for (const io::RunFailure& f : r.failures) std::cerr << f.text() << "\n";
-    return checkedExit(program, r.failures.empty() ? 0 : 1);
+    int exitCode = -1;
+    const sim::RunResult r = playRun(flags, player, noteFrame, exitCode);
+    return exitCode >= 0 ? exitCode : reportRun(flags, program, run, r, defs);
 }
 
 }  // namespace run
