@@ -460,6 +460,37 @@ int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
     return ctx.exitCode;
 }
 
+/// The data folder (fonts, buttons.cfg, fighters) and the player's own files (controls, settings, cut recordings
+/// adopted); false when the game cannot start (the message printed).
+bool loadGameFiles(AppFlags& flags, Context& ctx, Bindings& bindings) {
+    ctx.flags = &flags;
+    ctx.stage = flags.stage;
+    ctx.dataDir = resolveDataDir(flags);
+    if (!hasFonts(ctx.dataDir)) {
+        std::cerr << ctx.dataDir << ": not a data folder (no fonts/DejaVuSans.ttf); pass --data DIR\n";
+        return false;
+    }
+    io::Error buttonsError;
+    if (!sim::loadButtons(ctx.dataDir, buttonsError) ||  // before anything names a button: bindings, fighters, replays
+        !checkTableKeys(sim::buttonTable(), ctx.dataDir + "/buttons.cfg", buttonsError).empty()) {
+        std::cerr << buttonsError.text() << "\n";
+        return false;
+    }
+    const io::UserDirs dirs = io::userDirs();
+    if (!dirs.problem.empty()) std::cerr << "game: " << dirs.problem << ": settings, bindings and replays are not saved unless flags name files\n";
+    std::error_code ec;
+    const UserPaths paths = userPaths(flags, dirs, ctx.dataDir, !dirs.config.empty() && std::filesystem::exists(dirs.controlsFile(), ec));
+    flags.replayDir = paths.replays;  // "" (nowhere) records nothing
+    if (!flags.replayDir.empty()) {  // recordings a killed game left hidden: into the browser, said once (then gone)
+        const std::string adopted = adoptedRecordingsText(flags.replayDir, adoptCutRecordings(flags.replayDir));
+        if (!adopted.empty()) std::cerr << "game: " << adopted << "\n";
+    }
+    if (!loadControls(flags, paths, ctx, bindings)) return false;
+    loadSettings(paths, ctx);
+    applySavedOnline(ctx.settings, flags.online);  // the Online menu's saved lobby and relay, unless flags gave them
+    return loadFighters(ctx.dataDir, ctx);
+}
+
 }  // namespace
 
 int runApp(int argc, char** argv) {
@@ -474,33 +505,8 @@ int runApp(int argc, char** argv) {
         return 0;
     }
     Context ctx;
-    ctx.flags = &flags;
-    ctx.stage = flags.stage;
-    ctx.dataDir = resolveDataDir(flags);
-    if (!hasFonts(ctx.dataDir)) {
-        std::cerr << ctx.dataDir << ": not a data folder (no fonts/DejaVuSans.ttf); pass --data DIR\n";
-        return 2;
-    }
-    io::Error buttonsError;
-    if (!sim::loadButtons(ctx.dataDir, buttonsError) ||  // before anything names a button: bindings, fighters, replays
-        !checkTableKeys(sim::buttonTable(), ctx.dataDir + "/buttons.cfg", buttonsError).empty()) {
-        std::cerr << buttonsError.text() << "\n";
-        return 2;
-    }
-    const io::UserDirs dirs = io::userDirs();
-    if (!dirs.problem.empty()) std::cerr << "game: " << dirs.problem << ": settings, bindings and replays are not saved unless flags name files\n";
-    std::error_code ec;
-    const UserPaths paths = userPaths(flags, dirs, ctx.dataDir, !dirs.config.empty() && std::filesystem::exists(dirs.controlsFile(), ec));
-    flags.replayDir = paths.replays;  // "" (nowhere) records nothing
-    if (!flags.replayDir.empty()) {  // recordings a killed game left hidden: into the browser, said once (then gone)
-        const std::string adopted = adoptedRecordingsText(flags.replayDir, adoptCutRecordings(flags.replayDir));
-        if (!adopted.empty()) std::cerr << "game: " << adopted << "\n";
-    }
     Bindings bindings;
-    if (!loadControls(flags, paths, ctx, bindings)) return 2;
-    loadSettings(paths, ctx);
-    applySavedOnline(ctx.settings, flags.online);  // the Online menu's saved lobby and relay, unless flags gave them
-    if (!loadFighters(ctx.dataDir, ctx)) return 2;
+    if (!loadGameFiles(flags, ctx, bindings)) return 2;
     Resources res;
     const bool fixedRun = flags.demo || !flags.screenshot.empty() || flags.framesGiven;
     if (!res.load(ctx.dataDir, !flags.mute && !flags.demo, error)) {

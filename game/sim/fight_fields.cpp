@@ -31,29 +31,8 @@ private:
 
 std::string indexed(const std::string& base, int i) { return base + "[" + std::to_string(i) + "]"; }
 
-void listFighter(Lister& l, const std::string& p, const FighterState& f) {
-    l.num(p + "x", f.x);
-    l.num(p + "y", f.y);
-    l.num(p + "vx", f.vx);
-    l.num(p + "vy", f.vy);
-    l.num(p + "facing", f.facing);
-    l.num(p + "action", std::int64_t(f.action));
-    l.num(p + "anim", f.anim);
-    l.num(p + "animFrame", f.animFrame);
-    l.num(p + "health", f.health);
-    l.num(p + "hitstun", f.hitstun);
-    l.num(p + "blockstun", f.blockstun);
-    l.num(p + "blocking", f.blocking);
-    l.num(p + "crouching", f.crouching);
-    l.num(p + "airborne", f.airborne);
-    l.num(p + "attackLanded", f.attackLanded);
-    l.num(p + "combo", f.combo);
-    l.num(p + "lastAdvantage", f.lastAdvantage);
-    l.num(p + "hasAdvantage", f.hasAdvantage);
-    l.num(p + "held", f.held);
-    l.num(p + "prevHeld", f.prevHeld);
-    l.num(p + "buffered", f.buffered);
-    l.num(p + "bufferTimer", f.bufferTimer);
+/// The CPU's plan and habit memory and the training dummy's memory: hashed like everything else.
+void listMinds(Lister& l, const std::string& p, const FighterState& f) {
     l.num(p + "cpu.plan", f.cpu.plan);
     l.num(p + "cpu.planFrames", f.cpu.planFrames);
     l.num(p + "cpu.think", f.cpu.think);
@@ -76,13 +55,10 @@ void listFighter(Lister& l, const std::string& p, const FighterState& f) {
     l.num(p + "dummy.reversalLeft", f.dummy.reversalLeft);
     l.num(p + "dummy.playSlot", f.dummy.playSlot);
     l.num(p + "dummy.playFrame", f.dummy.playFrame);
-    l.num(p + "techTimer", f.techTimer);
-    l.num(p + "grabMember", f.grabMember);
-    l.num(p + "meter", f.meter);
-    l.num(p + "juggle", f.juggle);
-    l.num(p + "launched", f.launched);
-    l.num(p + "armorUsed", f.armorUsed);
-    l.num(p + "rose", f.rose);
+}
+
+/// The fighter's hurtbox tree, node by node, its member leaves, attack boxes, push box and direction history.
+void listBody(Lister& l, const std::string& p, const FighterState& f) {
     l.num(p + "body.root", f.body.root());
     l.num(p + "body.poolSize", f.body.poolSize());
     for (int i = 0; i < f.body.poolSize(); ++i) {
@@ -106,6 +82,40 @@ void listFighter(Lister& l, const std::string& p, const FighterState& f) {
     }
     l.box(p + "push", f.push);
     for (int i = 0; i < kHistory; ++i) l.num(indexed(p + "dirs", i), f.dirs[i]);
+}
+
+void listFighter(Lister& l, const std::string& p, const FighterState& f) {
+    l.num(p + "x", f.x);
+    l.num(p + "y", f.y);
+    l.num(p + "vx", f.vx);
+    l.num(p + "vy", f.vy);
+    l.num(p + "facing", f.facing);
+    l.num(p + "action", std::int64_t(f.action));
+    l.num(p + "anim", f.anim);
+    l.num(p + "animFrame", f.animFrame);
+    l.num(p + "health", f.health);
+    l.num(p + "hitstun", f.hitstun);
+    l.num(p + "blockstun", f.blockstun);
+    l.num(p + "blocking", f.blocking);
+    l.num(p + "crouching", f.crouching);
+    l.num(p + "airborne", f.airborne);
+    l.num(p + "attackLanded", f.attackLanded);
+    l.num(p + "combo", f.combo);
+    l.num(p + "lastAdvantage", f.lastAdvantage);
+    l.num(p + "hasAdvantage", f.hasAdvantage);
+    l.num(p + "held", f.held);
+    l.num(p + "prevHeld", f.prevHeld);
+    l.num(p + "buffered", f.buffered);
+    l.num(p + "bufferTimer", f.bufferTimer);
+    listMinds(l, p, f);
+    l.num(p + "techTimer", f.techTimer);
+    l.num(p + "grabMember", f.grabMember);
+    l.num(p + "meter", f.meter);
+    l.num(p + "juggle", f.juggle);
+    l.num(p + "launched", f.launched);
+    l.num(p + "armorUsed", f.armorUsed);
+    l.num(p + "rose", f.rose);
+    listBody(l, p, f);
 }
 
 }  // namespace
