@@ -158,9 +158,20 @@ void ReplayPlayer::skipTo(std::int64_t frame) {
 }
 
 void ReplayPlayer::checkFrame(bool withEvents) {
-    const std::vector<Expectation>& ex = run_.expectations;
     const std::string at = std::to_string(frame_);
-    std::vector<std::pair<int, std::string>> due;  // (expectation, failure) of this frame, reported in line order
+    DueFailures due;
+    openExpectations(due, at);
+    watchOpen(due, at, withEvents);
+    closeExpectations(due);
+    std::stable_sort(due.begin(), due.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& d : due) fail(io::FailureKind::Expectation, run_.expectations[std::size_t(d.first)].line, d.second);
+    checkCheckpoints(at);
+}
+
+/// The expectations whose window starts by this frame: a state at one frame is checked now, an event or a state
+/// on any frame of a window is opened.
+void ReplayPlayer::openExpectations(DueFailures& due, const std::string& at) {
+    const std::vector<Expectation>& ex = run_.expectations;
     while (nextFirst_ < byFirst_.size() && ex[std::size_t(byFirst_[nextFirst_])].first <= frame_) {
         const int i = byFirst_[nextFirst_++];
         const Expectation& e = ex[std::size_t(i)];
@@ -176,7 +187,12 @@ void ReplayPlayer::checkFrame(bool withEvents) {
         if (!checkState(e, fight_, why)) due.emplace_back(i, "expectation failed at frame " + at + ": " + e.text + " (" + why + ")");
         else setMet(i);
     }
-    // Windowed state checks: met on the first frame they hold.
+}
+
+/// The open expectations against this frame: windowed states are met on the first frame they hold, events on the
+/// first matching event (a negated one fails there).
+void ReplayPlayer::watchOpen(DueFailures& due, const std::string& at, bool withEvents) {
+    const std::vector<Expectation>& ex = run_.expectations;
     openStates_.erase(std::remove_if(openStates_.begin(), openStates_.end(),
                                      [&](int i) {
                                          std::string why;
@@ -186,18 +202,22 @@ void ReplayPlayer::checkFrame(bool withEvents) {
                                          return true;
                                      }),
                       openStates_.end());
-    if (withEvents && !fight_.events().empty()) {
-        open_.erase(std::remove_if(open_.begin(), open_.end(), [&](int i) { return closed_[std::size_t(i)] != 0; }), open_.end());
-        for (int i : open_) {
-            const Expectation& e = ex[std::size_t(i)];
-            for (const Event& ev : fight_.events()) {
-                if (seen_[std::size_t(i)] || !eventMatches(e, ev)) continue;
-                seen_[std::size_t(i)] = 1;
-                if (e.negate) due.emplace_back(i, "expectation failed at frame " + at + ": " + e.text + " (it happened)");
-                else setMet(i);
-            }
+    if (!withEvents || fight_.events().empty()) return;
+    open_.erase(std::remove_if(open_.begin(), open_.end(), [&](int i) { return closed_[std::size_t(i)] != 0; }), open_.end());
+    for (int i : open_) {
+        const Expectation& e = ex[std::size_t(i)];
+        for (const Event& ev : fight_.events()) {
+            if (seen_[std::size_t(i)] || !eventMatches(e, ev)) continue;
+            seen_[std::size_t(i)] = 1;
+            if (e.negate) due.emplace_back(i, "expectation failed at frame " + at + ": " + e.text + " (it happened)");
+            else setMet(i);
         }
     }
+}
+
+/// The expectations whose window ends by this frame: one never seen fails (a negated event never seen is met).
+void ReplayPlayer::closeExpectations(DueFailures& due) {
+    const std::vector<Expectation>& ex = run_.expectations;
     while (nextLast_ < byLast_.size() && ex[std::size_t(byLast_[nextLast_])].last <= frame_) {
         const int i = byLast_[nextLast_++];
         const Expectation& e = ex[std::size_t(i)];
@@ -215,8 +235,9 @@ void ReplayPlayer::checkFrame(bool withEvents) {
             setMet(i);
         }
     }
-    std::stable_sort(due.begin(), due.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& d : due) fail(io::FailureKind::Expectation, ex[std::size_t(d.first)].line, d.second);
+}
+
+void ReplayPlayer::checkCheckpoints(const std::string& at) {
     const std::vector<Checkpoint>& cps = run_.checkpoints;
     while (nextCheckpoint_ < cps.size() && cps[nextCheckpoint_].frame <= frame_) {
         const Checkpoint& c = cps[nextCheckpoint_++];

@@ -74,6 +74,12 @@ public:
 
 private:
     void checkFrame(bool withEvents = true);
+    /// Failures found at this frame: (expectation, message), reported in line order.
+    using DueFailures = std::vector<std::pair<int, std::string>>;
+    void openExpectations(DueFailures& due, const std::string& at);
+    void watchOpen(DueFailures& due, const std::string& at, bool withEvents);
+    void closeExpectations(DueFailures& due);
+    void checkCheckpoints(const std::string& at);
     void syncTest(std::uint64_t hash);
     void fail(io::FailureKind kind, int line, const std::string& what);
     void failSync(std::int64_t frame, const std::string& what);
