@@ -144,17 +144,11 @@ std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
     return w.bytes;
 }
 
-bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) {
-    if (data == nullptr || size > kMaxLobbyMessage) return false;
-    wire::Reader r{data, size};
-    if (r.u8() != kMagic0 || r.u8() != kMagic1 || r.u8() != kLobbyVersion) return false;
-    const LobbyType type = LobbyType(r.u8());
-    if (!r.ok || !(isLobbyRequest(type) || isAnswer(type))) return false;
-    LobbyMessage m;
-    m.type = type;
-    r.raw(m.nonce);
-    if (isLobbyRequest(type)) r.raw(m.cookie);
-    switch (type) {
+namespace {
+
+/// A message's fields after its header, nonce and cookie; r.ok false when one is out of range.
+void readLobbyBody(wire::Reader& r, LobbyMessage& m) {
+    switch (m.type) {
     case LobbyType::Create:
         m.flags = r.u8();
         if (m.flags & ~kRoomPrivate) r.ok = false;  // unknown flags: a later version's request
@@ -165,7 +159,7 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
     case LobbyType::Spectate:
         m.code = readCode(r);
         m.locals = readList(r);
-        if (type == LobbyType::Join) m.relay = r.uint(6);
+        if (m.type == LobbyType::Join) m.relay = r.uint(6);
         break;
     case LobbyType::Poll:
     case LobbyType::Close:
@@ -207,6 +201,21 @@ bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) 
         break;
     case LobbyType::Retry: r.raw(m.cookie); break;
     }
+}
+
+}  // namespace
+
+bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) {
+    if (data == nullptr || size > kMaxLobbyMessage) return false;
+    wire::Reader r{data, size};
+    if (r.u8() != kMagic0 || r.u8() != kMagic1 || r.u8() != kLobbyVersion) return false;
+    const LobbyType type = LobbyType(r.u8());
+    if (!r.ok || !(isLobbyRequest(type) || isAnswer(type))) return false;
+    LobbyMessage m;
+    m.type = type;
+    r.raw(m.nonce);
+    if (isLobbyRequest(type)) r.raw(m.cookie);
+    readLobbyBody(r, m);
     if (!r.ok || r.left != 0) return false;
     out = std::move(m);
     return true;

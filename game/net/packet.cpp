@@ -176,20 +176,10 @@ std::vector<std::uint8_t> encodePacket(const Packet& p) {
 bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) { return decodeAny(data, size, out, false); }
 bool decodeClearPacket(const std::uint8_t* data, std::size_t size, Packet& out) { return decodeAny(data, size, out, true); }
 
-bool decodeAny(const std::uint8_t* data, std::size_t size, Packet& out, bool clear) {
-    if (data == nullptr || size > kMaxPacketSize) return false;
-    Reader r{data, size};
-    if (r.u8() != kMagic0 || r.u8() != kMagic1) return false;
-    out.version = r.u8();
-    const std::uint8_t type = r.u8();
-    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Confirm)) return false;
-    out.type = PacketType(type);
-    out.token = std::uint32_t(r.uint(4));
-    if (!r.ok) return false;
-    if (out.version != kProtocolVersion) return true;  // header only: the handshake refuses it by version
-    if (!clear && sealedType(out.type)) return r.left >= kSealOverhead;  // the body is opened by openOnChannel
-    if (r.left < kTagSize) return false;
-    r.left -= kTagSize;  // the body ends where the tag starts
+namespace {
+
+/// A clear packet's body after its header, up to its tag: each type's fields, checked.
+bool readBody(Reader& r, Packet& out) {
     bool ok = false;
     switch (out.type) {
     case PacketType::Hello:
@@ -234,6 +224,26 @@ bool decodeAny(const std::uint8_t* data, std::size_t size, Packet& out, bool cle
     }
     case PacketType::Input: ok = readInput(r, out); break;
     }
+    return ok;
+}
+
+}  // namespace
+
+bool decodeAny(const std::uint8_t* data, std::size_t size, Packet& out, bool clear) {
+    if (data == nullptr || size > kMaxPacketSize) return false;
+    Reader r{data, size};
+    if (r.u8() != kMagic0 || r.u8() != kMagic1) return false;
+    out.version = r.u8();
+    const std::uint8_t type = r.u8();
+    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Confirm)) return false;
+    out.type = PacketType(type);
+    out.token = std::uint32_t(r.uint(4));
+    if (!r.ok) return false;
+    if (out.version != kProtocolVersion) return true;  // header only: the handshake refuses it by version
+    if (!clear && sealedType(out.type)) return r.left >= kSealOverhead;  // the body is opened by openOnChannel
+    if (r.left < kTagSize) return false;
+    r.left -= kTagSize;  // the body ends where the tag starts
+    const bool ok = readBody(r, out);
     if (!ok || r.left != 0) return false;
     r.left = kTagSize;
     r.raw(out.tag);
