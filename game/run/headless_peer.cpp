@@ -134,13 +134,20 @@ void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
               << c.refusedJoiners << " joiners; simulated loss " << udp.simulatedLoss() << "\n";
 }
 
+using Clock = std::chrono::steady_clock;
+
+/// Milliseconds of the run's one clock: since t0.
+std::int64_t msSince(Clock::time_point t0) {
+    return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+}
+
 /// Meets the other side through the lobby on the game's own socket (through t: the relay's wrapper when the host
 /// has one, so its relayed address goes to the lobby): fills cfg's secret and addresses. Null (with the reason
 /// printed as the result) when the lobby refuses, does not answer, or nobody joins in time. A host's client goes on
 /// polling during the match (LobbyDemux), so late spectators who give the code are learned and punched towards.
 std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Transport& t, unsigned short localPort,
                                                    net::Address relay, PeerConfig& cfg,
-                                                   std::chrono::steady_clock::time_point t0) {
+                                                   Clock::time_point t0) {
     net::LobbyClientConfig lc;
     std::string error;
     if (!run::resolveJoinAddress(f.online.lobby, lc.lobby, error, run::kLobbyPort)) {
@@ -155,10 +162,9 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
     lc.keepPolling = f.online.host;
     lc.privateRoom = f.online.host && f.online.privateRoom;
     auto client = std::make_unique<net::LobbyClient>(t, lc);
-    using Clock = std::chrono::steady_clock;
     bool said = false;
     while (client->state() == net::LobbyState::Working && gStopSignal == 0) {
-        client->tick(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+        client->tick(msSince(t0));
         if (!said && !client->code().empty()) {
             std::cout << "room code: " << client->code() << std::endl;
             if (client->watchCode() != client->code()) std::cout << "spectator code: " << client->watchCode() << std::endl;
@@ -197,8 +203,6 @@ FighterLoader dataLoader(const std::string& dataDir) {
         return true;
     };
 }
-
-using Clock = std::chrono::steady_clock;
 
 /// A seat the lobby gave a joiner that sent no handshake for this long is freed for the next (the joiner's own
 /// connect timeout is 10 s, the relay fallbacks start by 4.5 s).
@@ -263,7 +267,7 @@ void recordEnding(const NetPeer& peer, sim::ReplayWriter& writer) {
 
 int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTransport& udp,
             const std::function<std::string(std::int64_t)>& beforeTick, Clock::time_point t0) {
-    auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
+    auto nowMs = [t0] { return msSince(t0); };
     std::int64_t ticks = 0;
     bool opponentShown = false, decidingShown = false;
     while (peer.state() != PeerState::Done) {
@@ -319,17 +323,13 @@ void serveSpectators(net::SpectatorHub& hub, net::Transport& demux, Session& s, 
     hub.setLastFrame(s.confirmedFrame());
     std::vector<std::uint8_t> data;
     net::Address from = 0;
-    const std::int64_t start = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+    const std::int64_t start = msSince(t0);
     for (std::int64_t now = start; now < start + 10000 && !hub.allCaughtUp();) {
         while (demux.receive(data, from, now)) {}  // the match is over: only spectators matter now
         hub.tick(demux, now);
         std::this_thread::sleep_for(std::chrono::milliseconds(16));
-        now = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+        now = msSince(t0);
     }
-}
-
-std::int64_t msSince(Clock::time_point t0) {
-    return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
 }
 
 /// Everything one run of the headless peer holds, from its flags to the recording; the steps below fill it in
