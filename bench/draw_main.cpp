@@ -11,8 +11,8 @@
 // a rounded box per member (the drawing's baseline; its members keep their neutral boxes, so the fight itself
 // differs). Prints the
 // median, the 90th percentile and the mean. No timing is asserted anywhere; results go to bench/RESULTS.md.
-#include "game/app/fight_draw.h"
-#include "game/app/fight_screen.h"
+#include "game/app/fight/fight_draw.h"
+#include "game/app/fight/fight_screen.h"
 #include "game/app/renderer_check.h"
 #include "game/app/screen.h"
 #include "game/io/fighter_file.h"

@@ -1,7 +1,7 @@
 // The web viewer's session (see session.h).
 #include "web/session.h"
 
-#include "game/app/frame_meter.h"
+#include "game/view/frame_meter.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
 #include "game/io/names.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Command-line flags of the windowed game, parsed at the edge into one plain struct so that every screen reads
 // the same settings and a bad flag is refused before any window opens.
-#include "game/app/online_flags.h"
+#include "game/app/online/online_flags.h"
 
 #include <cstdint>
 #include <string>

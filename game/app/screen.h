@@ -5,7 +5,7 @@
 //
 // Every screen ticks at the fixed 60 Hz rate with the actions of that tick; drawing reads state and changes none
 // that a simulation reads.
-#include "game/app/bindings.h"
+#include "game/app/input/bindings.h"
 #include "game/app/flags.h"
 #include "game/app/resources.h"
 #include "game/io/settings_file.h"

@@ -1,15 +1,15 @@
-# The SFML app (owner: app helper), listed explicitly.
+# The SFML app, listed explicitly by concern: the shell (window, screens, drawing) here, then fight/, menus/,
+# online/, replays/, training/ and input/ (the key bindings, a library of their own below).
 set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/app.h
   ${CMAKE_CURRENT_LIST_DIR}/app.cpp
   ${CMAKE_CURRENT_LIST_DIR}/window_position.h
   ${CMAKE_CURRENT_LIST_DIR}/letterbox.h
-  ${CMAKE_CURRENT_LIST_DIR}/live_rules.h
   ${CMAKE_CURRENT_LIST_DIR}/flags.h
   ${CMAKE_CURRENT_LIST_DIR}/flags.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/input_tracker.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/input_queue.h
-  ${CMAKE_CURRENT_LIST_DIR}/input_queue.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/input/input_tracker.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/input/input_queue.h
+  ${CMAKE_CURRENT_LIST_DIR}/input/input_queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_probe.h
   ${CMAKE_CURRENT_LIST_DIR}/test_probe.cpp
   ${CMAKE_CURRENT_LIST_DIR}/resources.h
@@ -18,70 +18,67 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/draw.cpp
   ${CMAKE_CURRENT_LIST_DIR}/screen.h
   ${CMAKE_CURRENT_LIST_DIR}/screen.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/menus.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/controls_screen.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/options_model.h
-  ${CMAKE_CURRENT_LIST_DIR}/options_model.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/menus.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/controls_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/options_model.h
+  ${CMAKE_CURRENT_LIST_DIR}/menus/options_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/renderer_check.h
   ${CMAKE_CURRENT_LIST_DIR}/renderer_check.cpp
   ${CMAKE_CURRENT_LIST_DIR}/renderer_probe.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/options_screen.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fight_hints.h
-  ${CMAKE_CURRENT_LIST_DIR}/fight_hints.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/replay_list.h
-  ${CMAKE_CURRENT_LIST_DIR}/replay_list.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/replay_browser.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/arcade.h
-  ${CMAKE_CURRENT_LIST_DIR}/arcade_screen.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/select_memory.h
+  ${CMAKE_CURRENT_LIST_DIR}/menus/options_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_hints.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_hints.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replays/replay_list.h
+  ${CMAKE_CURRENT_LIST_DIR}/replays/replay_list.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replays/replay_browser.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/arcade.h
+  ${CMAKE_CURRENT_LIST_DIR}/menus/arcade_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/select_memory.h
   ${CMAKE_CURRENT_LIST_DIR}/view_logic.h
   ${CMAKE_CURRENT_LIST_DIR}/user_paths.h
-  ${CMAKE_CURRENT_LIST_DIR}/move_list_draw.h
-  ${CMAKE_CURRENT_LIST_DIR}/move_list_draw.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tutorial_source.h
-  ${CMAKE_CURRENT_LIST_DIR}/tutorial_source.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fight_draw.h
-  ${CMAKE_CURRENT_LIST_DIR}/fight_draw.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h
-  ${CMAKE_CURRENT_LIST_DIR}/frame_meter.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/training.h
-  ${CMAKE_CURRENT_LIST_DIR}/training.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/training_page.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/training_hud.h
-  ${CMAKE_CURRENT_LIST_DIR}/training_hud.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fight_source.h
-  ${CMAKE_CURRENT_LIST_DIR}/fight_source.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/match_recorder.h
-  ${CMAKE_CURRENT_LIST_DIR}/match_recorder.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/live_source.h
-  ${CMAKE_CURRENT_LIST_DIR}/live_source.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/replay_source.h
-  ${CMAKE_CURRENT_LIST_DIR}/replay_source.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fight_pacing.h
-  ${CMAKE_CURRENT_LIST_DIR}/round_calls.h
-  ${CMAKE_CURRENT_LIST_DIR}/fresh_press.h
-  ${CMAKE_CURRENT_LIST_DIR}/fight_effects.h
-  ${CMAKE_CURRENT_LIST_DIR}/fight_effects.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/particles.h
-  ${CMAKE_CURRENT_LIST_DIR}/particles.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fight_screen.h
-  ${CMAKE_CURRENT_LIST_DIR}/fight_screen.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/bug_report_screen.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/blaster_screen.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/online_flags.h
-  ${CMAKE_CURRENT_LIST_DIR}/online_settings.h
-  ${CMAKE_CURRENT_LIST_DIR}/online_settings.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/online.h
-  ${CMAKE_CURRENT_LIST_DIR}/online.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/online_source.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/online_link.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/spectate_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/move_list_draw.h
+  ${CMAKE_CURRENT_LIST_DIR}/menus/move_list_draw.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight/tutorial_source.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/tutorial_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_draw.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_draw.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training/training.h
+  ${CMAKE_CURRENT_LIST_DIR}/training/training.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training/training_page.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/training/training_hud.h
+  ${CMAKE_CURRENT_LIST_DIR}/training/training_hud.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_source.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replays/match_recorder.h
+  ${CMAKE_CURRENT_LIST_DIR}/replays/match_recorder.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight/live_source.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/live_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/replays/replay_source.h
+  ${CMAKE_CURRENT_LIST_DIR}/replays/replay_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_pacing.h
+  ${CMAKE_CURRENT_LIST_DIR}/input/fresh_press.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_effects.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_effects.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight/particles.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/particles.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_screen.h
+  ${CMAKE_CURRENT_LIST_DIR}/fight/fight_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/bug_report_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/blaster_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/online_flags.h
+  ${CMAKE_CURRENT_LIST_DIR}/online/online_settings.h
+  ${CMAKE_CURRENT_LIST_DIR}/online/online_settings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/online.h
+  ${CMAKE_CURRENT_LIST_DIR}/online/online.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/online_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/online_link.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/spectate_source.cpp
 )
 
 # The key bindings (controls.cfg) and button slots: a library of their own, so the fuzz target and the fault tool
 # link them without the rest of the app.
 set(GAME_APP_INPUT_SOURCES
-  ${CMAKE_CURRENT_LIST_DIR}/bindings.h
-  ${CMAKE_CURRENT_LIST_DIR}/bindings.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/button_slots.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/input/bindings.h
+  ${CMAKE_CURRENT_LIST_DIR}/input/bindings.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/input/button_slots.cpp
 )

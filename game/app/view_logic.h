@@ -2,7 +2,7 @@
 // Small pieces of screen logic kept out of SFML so the app tests run them: the confirmation Esc needs to leave an
 // online match, the Blaster's drawn-frame rate, and where the Controls screen puts each action (player buttons
 // apart from the menu, view and training keys).
-#include "game/app/bindings.h"
+#include "game/app/input/bindings.h"
 
 namespace app {
 

@@ -1,4 +1,5 @@
-# game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer
+# game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer,
+# and the SFML-free logic both show (the frame meter, the live rules, the round calls)
 # (rigged fighters drawn from their bones in rig_draw);
 # the stages' music, synthesised as samples.
 set(GAME_VIEW_SOURCES
@@ -12,4 +13,8 @@ set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/music.cpp
   ${CMAKE_CURRENT_LIST_DIR}/move_list.h
   ${CMAKE_CURRENT_LIST_DIR}/move_list.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h
+  ${CMAKE_CURRENT_LIST_DIR}/frame_meter.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/live_rules.h
+  ${CMAKE_CURRENT_LIST_DIR}/round_calls.h
 )

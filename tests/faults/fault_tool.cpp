@@ -5,7 +5,7 @@
 //   fault_tool save-bindings CFG EDIT   load CFG over the defaults, apply the config line(s) EDIT, save to CFG
 //   fault_tool load-bindings CFG        load CFG as the game does at start
 // Exit 0 on success, 1 with the message on stderr when the save or the load fails, 2 on a bad command line.
-#include "game/app/bindings.h"
+#include "game/app/input/bindings.h"
 #include "game/io/button_file.h"
 
 #include <cstring>

@@ -1,7 +1,7 @@
 // Fuzz target: controls.cfg (app::parseBindings; SFML key codes, no window). A refusal is one well-formed
 // `FILE:LINE: what`; bindings that parse bind only keys with a name (what the controls screen can show), and the
 // file as the Controls screen would save it over itself (app::bindingsTextKeeping) reads back to the same bindings.
-#include "game/app/bindings.h"
+#include "game/app/input/bindings.h"
 #include "tests/fuzz/fuzz_check.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

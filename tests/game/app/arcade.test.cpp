@@ -1,6 +1,6 @@
 // The arcade ladder without screens: stages in order with a rising CPU level, a loss (or a draw) offers a continue
 // on the same stage, the last win clears the run.
-#include "game/app/arcade.h"
+#include "game/app/menus/arcade.h"
 
 #include <doctest/doctest.h>
 
@@ -30,7 +30,7 @@ TEST_CASE("arcade: every fighter in turn, the CPU a level stronger each stage, c
     CHECK(run.continues() == 1);
 }
 
-#include "game/app/select_memory.h"
+#include "game/app/menus/select_memory.h"
 
 TEST_CASE("fighter select starts on the last picks, else the default pairing") {
     const std::vector<std::string> ids = {"brick", "ryo", "tasha"};

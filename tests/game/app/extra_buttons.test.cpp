@@ -1,10 +1,10 @@
-// The key bindings' spare slots (game/app/bindings.h, kP1Extra0..): a button a data folder's table adds beyond the
+// The key bindings' spare slots (game/app/input/bindings.h, kP1Extra0..): a button a data folder's table adds beyond the
 // named ones gets a binding `p1.NAME` / `p2.NAME` with the table's default keys and pad buttons, presses its own bit,
 // round-trips through controls.cfg and shows on the Controls screen; the shipped table fills none. The expected
 // keys, pad button and bit are read by hand off tests/game/fighter4/buttons.cfg: `kick` is its 11th row (bit 1 << 10),
 // U for player 1, Numpad6 for player 2, pad button 5.
-#include "game/app/bindings.h"
-#include "game/app/fight_source.h"
+#include "game/app/input/bindings.h"
+#include "game/app/fight/fight_source.h"
 #include "game/app/view_logic.h"
 #include "game/io/button_file.h"
 #include "test_paths.h"

@@ -2,7 +2,7 @@
 // Expected strings from the default bindings (data/controls.cfg: W A S D, J light, O medium, K heavy, L special,
 // I throw; P2 arrows and the numpad;
 // Enter / Escape; F1 overlay, P freeze, F10 step, F3 slow, F5 reset).
-#include "game/app/fight_hints.h"
+#include "game/app/fight/fight_hints.h"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
-// The view's pacing (game/app/fight_pacing.h): slow motion, freeze and frame step, and presses carried to the next
+// The view's pacing (game/app/fight/fight_pacing.h): slow motion, freeze and frame step, and presses carried to the next
 // step so none is lost between steps.
-#include "game/app/fight_pacing.h"
+#include "game/app/fight/fight_pacing.h"
 
 #include <doctest/doctest.h>
 

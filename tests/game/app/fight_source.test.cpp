@@ -1,10 +1,10 @@
-// The fight view's sources without a window (game/app/fight_source.h and its live and replay implementations,
+// The fight view's sources without a window (game/app/fight/fight_source.h and its live and replay implementations,
 // with match_recorder.h): both keep the interface's stepping contract; a live match recorded as it is played
 // replays to the same hash on every frame through the replay source; the replay source sorts a player's failures
 // into the desync alarm and the failed-check list. The online source needs a network peer and is covered by the
 // window's own checks.
-#include "game/app/live_source.h"
-#include "game/app/replay_source.h"
+#include "game/app/fight/live_source.h"
+#include "game/app/replays/replay_source.h"
 #include "game/app/screen.h"
 #include "game/io/fighter_file.h"
 

@@ -1,7 +1,7 @@
-// Gamepads and rebinding in the key-binding layer (game/app/bindings.h), without a window or a pad: the config
+// Gamepads and rebinding in the key-binding layer (game/app/input/bindings.h), without a window or a pad: the config
 // spelling of pad inputs, the dead zone, the default pad layout, clashes, rebinding and saving, and the tracker fed
 // synthetic SFML joystick events (button presses, axis moves across the dead zone, a pad unplugged).
-#include "game/app/bindings.h"
+#include "game/app/input/bindings.h"
 
 #include <doctest/doctest.h>
 

@@ -1,10 +1,10 @@
-// The frame's input events handed to its ticks (game/app/input_queue.h), without a window: synthetic SFML key
+// The frame's input events handed to its ticks (game/app/input/input_queue.h), without a window: synthetic SFML key
 // events of one slow drawn frame are spread over its catch-up ticks in order, so the ticks see each direction
 // change and each press, and a quarter-circle typed within one drawn frame throws a fireball through the same
 // path a live match takes (tracker -> pacer -> live source -> rules).
-#include "game/app/fight_pacing.h"
-#include "game/app/input_queue.h"
-#include "game/app/live_source.h"
+#include "game/app/fight/fight_pacing.h"
+#include "game/app/input/input_queue.h"
+#include "game/app/fight/live_source.h"
 #include "game/io/fighter_file.h"
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
-// The window's live-match rules (game/app/live_rules.h): the intro banner's wording frame by frame, and the setup
+// The window's live-match rules (game/view/live_rules.h): the intro banner's wording frame by frame, and the setup
 // the menus start a match with. Expected frames worked out by hand from kLiveIntro = 100: "ROUND N" on frames
 // 0-60, "FIGHT!" on 61-130 (the last 30 of them live), nothing after.
-#include "game/app/live_rules.h"
+#include "game/view/live_rules.h"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // The Online menu's remembered lines: the saved lobby and relay fill only what the command line left out (flags
 // win), the menu's relay rule (all three lines or none), and what the menu puts into the settings to save.
-#include "game/app/online_settings.h"
+#include "game/app/online/online_settings.h"
 
 #include <doctest/doctest.h>
 

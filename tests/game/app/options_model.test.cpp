@@ -1,5 +1,5 @@
 // The Options screen's rows without a window: what each row shows and what left / right do to the settings.
-#include "game/app/options_model.h"
+#include "game/app/menus/options_model.h"
 #include "game/app/renderer_check.h"
 
 #include <doctest/doctest.h>

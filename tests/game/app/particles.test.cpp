@@ -1,6 +1,6 @@
 // The fight's particles: each effect adds what it says, in world units, and everything fades away by itself
 // (nothing piles up over a long match).
-#include "game/app/particles.h"
+#include "game/app/fight/particles.h"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 // The replay browser's list without a window: which files it lists and in what order, the date from the file
 // name, and what it says of each file (fighters, winner, length), checked against the headless runner's own
 // result for the same replay, and a broken file reported with its FILE:LINE instead of a row.
-#include "game/app/replay_list.h"
+#include "game/app/replays/replay_list.h"
 #include "game/io/atomic_file.h"
 #include "game/io/fighter_file.h"
 #include "game/io/player.h"

@@ -1,8 +1,8 @@
 // The end of a round on screen without a window: the calls come in the announcer's order from a real fight's step
-// (game/app/round_calls.h: K.O. or TIME OVER, DRAW for a round nobody won, then the match's result), and the
-// match-over menu takes only a fresh press (game/app/fresh_press.h), so mashing through the K.O. picks nothing.
-#include "game/app/fresh_press.h"
-#include "game/app/round_calls.h"
+// (game/view/round_calls.h: K.O. or TIME OVER, DRAW for a round nobody won, then the match's result), and the
+// match-over menu takes only a fresh press (game/app/input/fresh_press.h), so mashing through the K.O. picks nothing.
+#include "game/app/input/fresh_press.h"
+#include "game/view/round_calls.h"
 #include "game/io/fighter_file.h"
 
 #include <doctest/doctest.h>

@@ -1,8 +1,8 @@
-// Training's tools without a window (game/app/training.h) on a live source: the recording slot routes P1's keys to
+// Training's tools without a window (game/app/training/training.h) on a live source: the recording slot routes P1's keys to
 // the dummy and hands the tape to playback; a watched training script gets no hotkeys.
-#include "game/app/live_source.h"
+#include "game/app/fight/live_source.h"
 #include "game/app/screen.h"
-#include "game/app/training.h"
+#include "game/app/training/training.h"
 #include "game/io/fighter_file.h"
 
 #include <doctest/doctest.h>

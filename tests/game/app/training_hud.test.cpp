@@ -1,7 +1,7 @@
-// The training frame meter (game/app/frame_meter.h) and the input display labels (game/app/training_hud.h),
+// The training frame meter (game/view/frame_meter.h) and the input display labels (game/app/training/training_hud.h),
 // without a window. Expected cells worked out by hand from data/fighters/ryo.fighter (below).
-#include "game/app/frame_meter.h"
-#include "game/app/training_hud.h"
+#include "game/view/frame_meter.h"
+#include "game/app/training/training_hud.h"
 #include "game/io/fighter_file.h"
 
 #include <doctest/doctest.h>

@@ -1,10 +1,10 @@
-// The tutorial's source without a window (game/app/tutorial_source.h): a lesson follows the player (the next
+// The tutorial's source without a window (game/app/fight/tutorial_source.h): a lesson follows the player (the next
 // instruction comes as soon as the goals of the one on screen are met), has no round timer, and counts throwing
 // the opponent first as passing a tech goal. The players are scripted from each lesson's own answer (its p1
 // lines): a "fast player" plays the answer relative to each instruction at once, a "slow reader" waits a while
 // after each instruction appears before playing it.
 #include "game/app/screen.h"
-#include "game/app/tutorial_source.h"
+#include "game/app/fight/tutorial_source.h"
 #include "game/io/fighter_file.h"
 
 #include <doctest/doctest.h>

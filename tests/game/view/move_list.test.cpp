@@ -1,7 +1,7 @@
 // The move list (game/view/move_list): built from the fighter files, so a fighter's own moves, windows and frame
 // data appear in it and moves it lacks do not. Expected values are read off data/fighters/*.fighter by hand; the
 // startup shown is the first active frame (the file's startup + 1), as the training meter and docs/frame-data count.
-#include "game/app/move_list_layout.h"
+#include "game/app/menus/move_list_layout.h"
 #include "game/io/fighter_file.h"
 #include "game/view/move_list.h"
 #include "test_paths.h"
@@ -80,7 +80,7 @@ TEST_CASE("A command throw on 623 is listed as a throw and a fighter without das
 }
 
 TEST_CASE("the pause menu's move list is taller than the screen, and its scroll brings the last move into view") {
-    // The pause menu's layout (game/app/move_list_draw.cpp): panels from y 54 with 22-pixel rows and the frame-data
+    // The pause menu's layout (game/app/menus/move_list_draw.cpp): panels from y 54 with 22-pixel rows and the frame-data
     // lines, on a 720-pixel screen with a 28-pixel band at the bottom. Ryo's full list once ran off the screen
     // from his specials on, with no way to reach them.
     app::MoveListLayout at;

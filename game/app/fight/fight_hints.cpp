@@ -1,0 +1,44 @@
+// The fight's key hints (see fight_hints.h).
+#include "game/app/fight/fight_hints.h"
+
+namespace app {
+
+std::string playerKeysHint(const Bindings& b, int player) {
+    const int o = player == 0 ? 0 : kP2Up - kP1Up;
+    const auto key = [&](Action a) { return firstKeyText(b, Action(a + o)); };
+    return std::string(player == 0 ? "P1: " : "P2: ") + key(kP1Up) + " " + key(kP1Left) + " " + key(kP1Down) + " " +
+           key(kP1Right) + " move, " + key(kP1Light) + " light, " + key(kP1Medium) + " medium, " + key(kP1Heavy) +
+           " heavy, " + key(kP1Special) +
+           " special, " + key(kP1Throw) + " throw";
+}
+
+std::string fightHint(const Bindings& b, sim::Mode mode) {
+    const std::string pause = firstKeyText(b, kStart) + " / " + firstKeyText(b, kBack) + ": pause menu";
+    if (mode == sim::Mode::Training) {
+        return playerKeysHint(b, 0) + "    " + firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kPause) +
+               " freeze  " + firstKeyText(b, kFrameStep) + " step  " + firstKeyText(b, kSlowMotion) + " slow  " +
+               firstKeyText(b, kReset) + " reset    " + pause;
+    }
+    if (mode == sim::Mode::Versus) return playerKeysHint(b, 0) + "    " + playerKeysHint(b, 1) + "    " + pause;
+    if (mode == sim::Mode::VersusCpu) return playerKeysHint(b, 0) + "    " + pause;
+    return pause;  // CPU vs CPU: nobody's keys
+}
+
+std::string lessonHint(const Bindings& b) {
+    return playerKeysHint(b, 0) + "    " + firstKeyText(b, kStart) + " / " + firstKeyText(b, kBack) + ": pause menu";
+}
+
+std::string lessonKeysLine(const Bindings& b, bool facingRight) {
+    const std::string left = firstKeyText(b, kP1Left), right = firstKeyText(b, kP1Right);
+    return "Your keys:  [up] " + firstKeyText(b, kP1Up) + "   [down] " + firstKeyText(b, kP1Down) + "   [back] " +
+           (facingRight ? left : right) + "   [forward] " + (facingRight ? right : left) +
+           "   (forward = towards the opponent)";
+}
+
+std::string replayHint(const Bindings& b) {
+    return firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names  " + firstKeyText(b, kPause) +
+           " freeze  " + firstKeyText(b, kFrameStep) + " step  " + firstKeyText(b, kSlowMotion) + " slow    " +
+           firstKeyText(b, kStart) + " / " + firstKeyText(b, kBack) + ": menu";
+}
+
+}  // namespace app

@@ -1,0 +1,352 @@
+// Title, mode select, fighter select, pause and controls screens. A menu is a list of labelled items with an
+// action each; either player's up/down moves the cursor, start or a light attack confirms, back returns.
+#include "game/app/menus/arcade.h"
+#include "game/app/draw.h"
+#include "game/app/fight/fight_draw.h"
+#include "game/app/fight/fight_screen.h"
+#include "game/app/input/fresh_press.h"
+#include "game/view/live_rules.h"
+#include "game/app/menus/select_memory.h"
+#include "game/app/menus/move_list_draw.h"
+#include "game/app/menus/options_model.h"
+#include "game/app/screen.h"
+#include "game/view/draw_list.h"
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+
+namespace app {
+namespace {
+
+constexpr ActionSet kMenuUp = bit(kP1Up) | bit(kP2Up);
+constexpr ActionSet kMenuDown = bit(kP1Down) | bit(kP2Down);
+constexpr ActionSet kMenuLeft = bit(kP1Left) | bit(kP2Left);
+constexpr ActionSet kMenuRight = bit(kP1Right) | bit(kP2Right);
+constexpr ActionSet kMenuOk = bit(kStart) | bit(kP1Light) | bit(kFire);
+constexpr ActionSet kMenuBack = bit(kBack);
+
+void drawBackdrop(sf::RenderTarget& t, const Context& ctx, long ticks) {
+    StageView v;
+    drawStage(t, v, ticks);
+    fillRect(t, 0.f, 0.f, float(ctx.width), float(ctx.height), sf::Color(10, 6, 20, 150));
+}
+
+/// A menu's heading, shrunk to fit `maxWidth` (a match-over heading names the winner: "P2 TASHA WINS").
+void drawTitleText(sf::RenderTarget& t, const Context& ctx, const std::string& title, float y, float maxWidth) {
+    drawTextFitted(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, y - 8.f, sf::Color(255, 220, 110), maxWidth, 4.f);
+}
+
+/// A vertical menu.
+class MenuScreen : public Screen {
+public:
+    struct Item {
+        std::string label;
+        std::function<void()> action;
+    };
+    /// `calm`: ticks the confirm buttons must be up before a press counts (FreshPress; 0 for menus opened on purpose).
+    MenuScreen(Context& ctx, std::string title, std::vector<Item> items, std::function<void()> onBack, bool overlay, int calm = 0)
+        : ctx_(ctx), title_(std::move(title)), items_(std::move(items)), onBack_(std::move(onBack)), overlay_(overlay),
+          ok_(kMenuOk, calm) {}
+
+    void tick(const Tick& in) override {
+        ++ticks_;
+        const int n = int(items_.size());
+        if (in.pressedAny(kMenuUp)) cursor_ = (cursor_ + n - 1) % n, ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kMenuDown)) cursor_ = (cursor_ + 1) % n, ctx_.res->sound.play(Sfx::Blip);
+        if (ok_.confirms(in.held, in.pressed)) {
+            ctx_.res->sound.play(Sfx::Blip);
+            items_[std::size_t(cursor_)].action();
+        } else if (in.pressedAny(kMenuBack) && onBack_) {
+            onBack_();
+        }
+    }
+
+    void draw(sf::RenderTarget& t) override {
+        // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
+        const std::size_t n = items_.size();
+        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : 40.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : 232.f;
+        if (overlay_) {  // the panel ends just under its last item, whatever the spacing
+            fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
+            fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, top + step * float(n) + 16.f - 124.f, sf::Color(16, 12, 30, 250),
+                     sf::Color(255, 210, 100), 2.f);
+        } else {
+            drawBackdrop(t, ctx_, ticks_);
+        }
+        drawTitleText(t, ctx_, title_, n <= 8 || overlay_ ? 150.f : 118.f, overlay_ ? 500.f : float(ctx_.width) - 40.f);
+        for (std::size_t i = 0; i < items_.size(); ++i) {
+            const bool on = int(i) == cursor_;
+            const float y = top + step * float(i);
+            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, y - 4.f, 440.f, step - 6.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            drawText(t, ctx_.res->font, items_[i].label, 28, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
+                     Align::Center, 2.f);
+        }
+        drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16, float(ctx_.width) / 2.f,
+                 float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+    }
+
+    bool transparent() const override { return overlay_; }
+
+private:
+    Context& ctx_;
+    std::string title_;
+    std::vector<Item> items_;
+    std::function<void()> onBack_;
+    bool overlay_;
+    FreshPress ok_;
+    int cursor_ = 0;
+    long ticks_ = 0;
+};
+
+class TitleScreen : public Screen {
+public:
+    explicit TitleScreen(Context& ctx) : ctx_(ctx) {
+        ctx.res->sound.music(view::Song::Title);  // the title's and menus' loop
+        sim::MatchSetup s;  // the two default fighters, idling under the title
+        s.mode = sim::Mode::Training;
+        const sim::FighterDef* a = ctx.fighter(s.fighter[0]);
+        const sim::FighterDef* b = ctx.fighter(s.fighter[1]);
+        if (a == nullptr) a = &ctx.fighters.front();
+        if (b == nullptr) b = &ctx.fighters.back();
+        s.startX[0] = 330;
+        s.startX[1] = 870;
+        idle_ = std::make_unique<sim::Fight>(s, *a, *b);
+    }
+    void tick(const Tick& in) override {
+        ++ticks_;
+        idle_->step({});
+        if (in.pressedAny(kMenuOk)) {
+            ctx_.res->sound.play(Sfx::Blip);
+            ctx_.stack->push(ctx_.firstStart ? makeOptions(ctx_, true) : makeModeSelect(ctx_));
+        } else if (in.pressedAny(kMenuBack)) {
+            ctx_.quit = true;
+        }
+    }
+    void draw(sf::RenderTarget& t) override {
+        StageView v;
+        drawStage(t, v, ticks_);
+        for (int p = 0; p < 2; ++p) drawFighter(t, v, idle_->def(p), idle_->state().fighters[p], ticks_, p == 1 && idle_->def(0).id == idle_->def(1).id);
+        fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(10, 6, 20, 60));
+        const float cx = float(ctx_.width) / 2.f;
+        drawText(t, ctx_.res->display, "BVH FIGHTER", 150, cx, 86.f, sf::Color(255, 215, 100), Align::Center, 6.f);
+        drawText(t, ctx_.res->font, "a fighting game, two players or against the CPU", 26, cx, 292.f, sf::Color(230, 220, 255), Align::Center, 2.f);
+        if ((ticks_ / 30) % 2 == 0) drawText(t, ctx_.res->display, "PRESS ENTER", 48, cx, 420.f, sf::Color::White, Align::Center, 3.f);
+        drawText(t, ctx_.res->font, "F1 hitbox overlay in a fight    Esc quits", 16, cx, float(ctx_.height) - 40.f,
+                 sf::Color(200, 200, 210), Align::Center, 1.f);
+        const std::string quiet = soundOffLine(ctx_.flags->mute || ctx_.flags->demo, ctx_.res->sound.enabled(), ctx_.settings.volume);
+        if (!quiet.empty()) drawText(t, ctx_.res->font, quiet, 16, cx, float(ctx_.height) - 68.f, sf::Color(255, 210, 150), Align::Center, 1.f);
+    }
+
+private:
+    Context& ctx_;
+    std::unique_ptr<sim::Fight> idle_;
+    long ticks_ = 0;
+};
+
+/// Cycle each player's fighter with left/right (P1 keys for player 1, P2 keys for player 2), start confirms.
+class FighterSelectScreen : public Screen {
+public:
+    /// `arcade`: only P1 picks; the ladder is every fighter in file order (mode is VersusCpu).
+    FighterSelectScreen(Context& ctx, sim::Mode mode, bool arcade = false) : ctx_(ctx), mode_(mode), arcade_(arcade) {
+        startPicks(ctx.fighterIds, ctx.lastPick, pick_);
+        if (ctx.lastCpuLevel > 0) cpuLevel_ = ctx.lastCpuLevel;
+        if (arcade_) pick_[1] = 0;  // the first opponent of the ladder
+        rebuildPreview();
+    }
+    void tick(const Tick& in) override {
+        ++ticks_;
+        const int n = int(ctx_.fighters.size());
+        bool changed = false;
+        for (int p = 0; p < (arcade_ ? 1 : 2); ++p) {
+            // Against the CPU, player 1 also picks the opponent with up/down.
+            const Action left = p == 0 ? kP1Left : kP2Left, right = p == 0 ? kP1Right : kP2Right;
+            ActionSet l = bit(left), r = bit(right);
+            if (p == 1 && mode_ != sim::Mode::Versus) l |= bit(kP1Up), r |= bit(kP1Down);
+            if (in.pressedAny(l)) pick_[p] = (pick_[p] + n - 1) % n, changed = true;
+            if (in.pressedAny(r)) pick_[p] = (pick_[p] + 1) % n, changed = true;
+        }
+        if (mode_ == sim::Mode::VersusCpu && !arcade_ && in.pressedAny(bit(kP1Heavy))) {  // K: the CPU's level, 1..4
+            cpuLevel_ = cpuLevel_ % sim::kMaxCpuLevel + 1;
+            ctx_.res->sound.play(Sfx::Blip);
+        }
+        if (!arcade_ && in.pressedAny(bit(kP1Medium))) {  // the medium button: the stage, drawn behind the preview
+            ctx_.stage = view::nextStage(ctx_.stage);
+            ctx_.res->sound.play(Sfx::Blip);
+        }
+        if (changed) ctx_.res->sound.play(Sfx::Blip), rebuildPreview();
+        if (preview_) preview_->step({});
+        if (in.pressedAny(bit(kStart) | bit(kP1Light))) startMatch();
+        else if (in.pressedAny(kMenuBack)) ctx_.stack->pop();
+    }
+    void draw(sf::RenderTarget& t) override {
+        StageView v;
+        v.stage = arcade_ ? view::kStageDusk : ctx_.stage;
+        drawStage(t, v, ticks_);
+        drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 100.f, float(ctx_.width) - 40.f);
+        for (int p = 0; p < 2; ++p) {
+            drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, p == 1 && pick_[0] == pick_[1]);
+            // Each side: who picks, the fighter's name, and its move list (with its archetype and difficulty).
+            MoveListLayout at;
+            at.width = 400.f;
+            at.x = p == 0 ? 10.f : float(ctx_.width) - 10.f - at.width;
+            at.y = 232.f;
+            at.row = 22.f;
+            at.details = false;
+            at.basics = false;
+            const float x = at.x + at.width / 2.f;
+            const std::string who = p == 0 ? "P1" : mode_ == sim::Mode::Versus ? "P2" : mode_ == sim::Mode::Training ? "DUMMY" : "CPU";
+            const sf::Color whoColor = p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120);
+            const float wx = drawText(t, ctx_.res->font, who, 20, at.x + 4.f, 190.f, whoColor, Align::Left, 2.f);
+            const std::string& shown = ctx_.fighters[std::size_t(pick_[p])].display;
+            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30, x + wx / 2.f, 180.f,
+                     sf::Color::White, Align::Center, 3.f);
+            drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
+        }
+        // The ladder or the CPU level: two lines in the gap between the move lists, above the fighters.
+        const float gap = float(ctx_.width) - 2.f * 430.f, cx = float(ctx_.width) / 2.f;
+        if (arcade_) {
+            std::string names;
+            for (std::size_t i = 0; i < ctx_.fighters.size(); ++i) names += (i ? ", " : "") + ctx_.fighters[i].display;
+            drawTextFitted(t, ctx_.res->font, "every fighter in turn, the CPU", 20, cx, 236.f, sf::Color(255, 220, 150), gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, "stronger each stage: " + names, 20, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
+        } else if (mode_ == sim::Mode::VersusCpu) {
+            static const char* const kLevelText[] = {"", "slow, rarely blocks", "blocks now and then", "quick, blocks often",
+                                                     "frame data: reacts, anti-airs, punishes"};
+            drawTextFitted(t, ctx_.res->font, "CPU LEVEL " + std::to_string(cpuLevel_) + "    " + keyOf(kP1Heavy) + ": change", 20, cx,
+                           236.f, sf::Color(255, 220, 150), gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, kLevelText[cpuLevel_], 18, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
+        }
+        if (!arcade_) {
+            drawTextFitted(t, ctx_.res->font, std::string("STAGE  \u25c0 ") + view::stageName(ctx_.stage) + " \u25b6    " + keyOf(kP1Medium) + ": change",
+                           20, float(ctx_.width) / 2.f, 196.f, sf::Color(180, 220, 255), float(ctx_.width) - 2.f * 430.f, 2.f);
+        }
+        const std::string hint = mode_ == sim::Mode::Versus ? "P1: A/D    P2: Left/Right    Enter: fight    Esc: back"
+                                 : arcade_                  ? "A/D: your fighter    Enter: start    Esc: back"
+                                                            : "A/D: your fighter    W/S: opponent    Enter: fight    Esc: back";
+        drawTextFitted(t, ctx_.res->font, hint, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(230, 230, 240),
+                       float(ctx_.width) - 2.f * 420.f, 2.f);  // between the two move lists
+    }
+
+private:
+    /// The first key bound to an action, as the hints name it.
+    std::string keyOf(Action a) const {
+        const std::vector<KeyChord>& keys = ctx_.bindings->keys[a];
+        return keys.empty() ? std::string("(unbound)") : chordName(keys.front());
+    }
+    void rebuildPreview() {
+        for (int p = 0; p < 2; ++p) lists_[p] = view::moveList(ctx_.fighters[std::size_t(pick_[p])]);
+        sim::MatchSetup s;
+        s.mode = sim::Mode::Training;
+        s.startX[0] = 520;  // between the two move lists
+        s.startX[1] = 680;
+        preview_ = std::make_unique<sim::Fight>(s, ctx_.fighters[std::size_t(pick_[0])], ctx_.fighters[std::size_t(pick_[1])]);
+    }
+    void startMatch() {
+        for (int p = 0; p < 2; ++p) ctx_.lastPick[p] = arcade_ && p == 1 ? ctx_.lastPick[p] : pick_[p];  // kept for next time
+        if (mode_ == sim::Mode::VersusCpu && !arcade_) ctx_.lastCpuLevel = cpuLevel_;
+        if (arcade_) {
+            startArcadeStage(ctx_, std::make_shared<ArcadeLadder>(ctx_.fighterIds[std::size_t(pick_[0])], ctx_.fighterIds));
+            return;
+        }
+        sim::MatchSetup s;
+        s.mode = mode_;
+        s.seed = freshSeed(ctx_);
+        for (int p = 0; p < 2; ++p) s.fighter[p] = ctx_.fighterIds[std::size_t(pick_[p])];
+        applyLiveRules(s, ctx_.style(0), ctx_.style(1));
+        s.cpuLevel = cpuLevel_;
+        std::unique_ptr<Screen> fight = makeFight(ctx_, s);
+        if (fight) ctx_.stack->replaceAll(std::move(fight));
+    }
+
+    Context& ctx_;
+    sim::Mode mode_;
+    bool arcade_ = false;
+    int pick_[2] = {0, 0};
+    int cpuLevel_ = sim::MatchSetup{}.cpuLevel;  // versus CPU: the level chosen with K
+    std::unique_ptr<sim::Fight> preview_;
+    std::vector<view::MoveEntry> lists_[2];  // the picked fighters' move lists
+    long ticks_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Screen> makeTitle(Context& ctx) { return std::make_unique<TitleScreen>(ctx); }
+
+std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
+    Context* c = &ctx;
+    const auto fightMode = [c](sim::Mode m) { return [c, m] { c->stack->push(makeFighterSelect(*c, m)); }; };
+    std::vector<MenuScreen::Item> items = {
+        {"Tutorial", [c] {
+             std::unique_ptr<Screen> t = makeTutorial(*c);
+             if (t) c->stack->push(std::move(t));
+         }},
+        {"Versus player", fightMode(sim::Mode::Versus)},
+        {"Arcade", [c] { c->stack->push(makeArcadeSelect(*c)); }},
+        {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
+        {"Training", fightMode(sim::Mode::Training)},
+        {"Online", [c] { c->stack->push(makeOnlineMenu(*c)); }},
+        {"Replays", [c] { c->stack->push(makeReplayBrowser(*c)); }},
+        {"Blaster", [c] {
+             std::unique_ptr<Screen> b = makeBlaster(*c, false);
+             if (b) c->stack->replaceAll(std::move(b));
+         }},
+        {"Options", [c] { c->stack->push(makeOptions(*c, false)); }},
+        {"Controls", [c] { c->stack->push(makeControls(*c)); }},
+        {"Quit", [c] { c->quit = true; }},
+    };
+    return std::make_unique<MenuScreen>(ctx, "SELECT MODE", std::move(items), [c] { c->stack->pop(); }, false);
+}
+
+std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode) { return std::make_unique<FighterSelectScreen>(ctx, mode); }
+
+std::unique_ptr<Screen> makeArcadeSelect(Context& ctx) { return std::make_unique<FighterSelectScreen>(ctx, sim::Mode::VersusCpu, true); }
+
+
+std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
+    Context* c = &ctx;
+    FightScreen* f = &fight;
+    std::vector<MenuScreen::Item> items = {
+        {"Resume", [c] { c->stack->pop(); }},
+        {"Reset (restart match)", [c, f] { f->resetMatch(), c->stack->pop(); }},
+        {"Move list", [c, f] { c->stack->push(makeMoveListScreen(*c, f->source().fighter(0), f->source().fighter(1))); }},
+        {"Training settings", [c, f] { c->stack->push(makeTrainingPage(*c, *f)); }},
+        {"Controls", [c] { c->stack->push(makeControls(*c)); }},
+        {"Save a bug report here", [c, f] { c->stack->push(makeBugReport(*c, *f)); }},
+        {"Quit to title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
+    };
+    if (fight.trainingTools() == nullptr || !fight.source().takesSetups()) {  // the training page: training played here only
+        items.erase(std::remove_if(items.begin(), items.end(), [](const MenuScreen::Item& i) { return i.label == "Training settings"; }),
+                    items.end());
+    }
+    if (fight.source().isLesson()) {  // the tutorial: its own words, and a way past a lesson that will not come
+        items[1].label = "Restart the lesson";
+        items.insert(items.begin() + 2, {"Skip to the next lesson", [c, f] { f->skipLesson(), c->stack->pop(); }});
+        items.insert(items.end() - 1, {"Leave the tutorial", [c] { c->stack->pop(), c->stack->pop(); }});
+    } else if (fight.watching()) {  // a replay: back to whatever opened it (the replay browser), or quit
+        items.insert(items.end() - 1, {"Leave the replay", [c] { c->stack->pop(), c->stack->pop(); }});
+    }
+    if (fight.recordsOnRequest()) {  // training: replays only on request
+        const bool on = fight.recording();
+        items.insert(items.begin() + 2, {on ? "Stop recording the replay" : "Record a replay (restarts here)",
+                                         [c, f, on] { f->setRecording(!on), c->stack->pop(); }});
+    }
+    return std::make_unique<MenuScreen>(ctx, "PAUSED", std::move(items), [c] { c->stack->pop(); }, true);
+}
+
+std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const std::string& result, sim::Mode mode) {
+    Context* c = &ctx;
+    FightScreen* f = &fight;
+    std::vector<MenuScreen::Item> items = {
+        {"Rematch", [c, f] { f->resetMatch(), c->stack->pop(); }},
+        {"Character select", [c, mode] {
+             c->stack->replaceAll(makeTitle(*c));  // so Esc from the select screen walks back as usual
+             c->stack->push(makeModeSelect(*c));
+             c->stack->push(makeFighterSelect(*c, mode));
+         }},
+        {"Title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
+    };
+    // No "resume": it is over. It opens by itself under hands that were just fighting: fresh presses only.
+    return std::make_unique<MenuScreen>(ctx, result, std::move(items), nullptr, true, FreshPress::kCalmTicks);
+}
+
+}  // namespace app

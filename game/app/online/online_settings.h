@@ -1,0 +1,24 @@
+#pragma once
+// The Online menu's remembered lines without the menu: the lobby's address and the TURN relay (server, user,
+// password) go between the saved settings (settings.cfg) and the online flags. No SFML, so the app tests check
+// the precedence and the menu's relay rule without a window.
+#include "game/app/online/online_flags.h"
+#include "game/io/settings_file.h"
+
+#include <string>
+
+namespace app {
+
+/// Fills what the command line left out from the saved settings: the lobby when --lobby was not given, the relay
+/// (all three) when none of --turn, --turn-user, --turn-password-file (or its variable) was. Flags win for the run.
+void applySavedOnline(const io::Settings& saved, OnlineFlags& flags);
+
+/// The menu's relay lines checked: "" when they can be used (all three empty, or a HOST[:PORT] with a user and a
+/// password), else what is wrong, for the hint line.
+std::string relayProblem(const run::RelayFlags& relay);
+
+/// Puts the menu's lobby and relay into settings (the relay only when relayProblem() is ""; a half-filled one is
+/// neither used nor saved). True when the settings changed (they need saving).
+bool rememberOnline(io::Settings& settings, const std::string& lobby, const run::RelayFlags& relay);
+
+}  // namespace app
