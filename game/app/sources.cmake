@@ -70,6 +70,15 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/online/online_settings.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online/online.h
   ${CMAKE_CURRENT_LIST_DIR}/online/online.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/online_screens.h
+  ${CMAKE_CURRENT_LIST_DIR}/online/online_menu.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/online_advanced.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/service_flow.h
+  ${CMAKE_CURRENT_LIST_DIR}/online/service_flow.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/service_screens.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/profile_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/lobby_status.h
+  ${CMAKE_CURRENT_LIST_DIR}/online/lobby_status.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online/online_source.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online/online_link.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online/spectate_source.cpp

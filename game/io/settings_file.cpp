@@ -12,7 +12,7 @@
 namespace io {
 namespace {
 
-const char* const kKeys = "p1.style, p2.style, volume, window, fullscreen, framecap, msaa, lobby, relay, relay.user, relay.password";
+const char* const kKeys = "p1.style, p2.style, volume, window, fullscreen, framecap, msaa, service, lobby, relay, relay.user, relay.password";
 
 /// True when a line may hold a secret (the relay password, or any key naming a password, key or secret, even
 /// misspelt or glued to its value): such a line is named, never echoed.
@@ -86,9 +86,9 @@ bool setValue(Settings& s, const std::string& key, const std::string& v, std::st
         why = "framecap wants off or " + std::to_string(kMinFrameCap) + "-" + std::to_string(kMaxFrameCap) + ": " + why;
         return false;
     }
-    if (key == "lobby" || key == "relay") {
+    if (key == "service" || key == "lobby" || key == "relay") {
         if (!checkHostPort(v, why)) return why = key + ": " + why, false;
-        (key == "lobby" ? s.lobby : s.relay) = v;
+        (key == "service" ? s.service : key == "lobby" ? s.lobby : s.relay) = v;
         return true;
     }
     if (key == "relay.user" || key == "relay.password") {
@@ -199,6 +199,7 @@ std::string settingsText(const Settings& s) {
     t += std::string("fullscreen = ") + onOffText(s.fullscreen) + "\n";
     t += "framecap = " + (s.frameCap == 0 ? std::string("off") : std::to_string(s.frameCap)) + "\n";
     t += std::string("msaa = ") + (s.msaa == Msaa::Auto ? "auto" : s.msaa == Msaa::On ? "on" : "off") + "\n";
+    if (s.service != kDefaultService) t += "service = " + s.service + "\n";
     if (!s.lobby.empty()) t += "lobby = " + s.lobby + "\n";
     if (!s.relay.empty()) t += "relay = " + s.relay + "\n";
     if (!s.relayUser.empty()) t += "relay.user = " + s.relayUser + "\n";
@@ -229,6 +230,7 @@ Settings mergeSettings(const Settings& base, const Settings& mine, const Setting
     keep(base.fullscreen, mine.fullscreen, out.fullscreen);
     keep(base.frameCap, mine.frameCap, out.frameCap);
     keep(base.msaa, mine.msaa, out.msaa);
+    keep(base.service, mine.service, out.service);
     keep(base.lobby, mine.lobby, out.lobby);
     if (mine.relay != base.relay || mine.relayUser != base.relayUser || mine.relayPassword != base.relayPassword) {
         out.relay = mine.relay, out.relayUser = mine.relayUser, out.relayPassword = mine.relayPassword;

@@ -1,11 +1,13 @@
 // The `bvh_matchd` program: the matchmaking service of service.h over HTTP (cpp-httplib), a sibling of `lobby`.
 //   bvh_matchd [--port N] [--db PATH | --postgres CONNINFO] [--data DIR]
 // POST /request takes a request in requestText's form and answers `ok TEXT` (200) or `refused TEXT` (403, 400 for
-// a malformed one); GET /leaderboard, GET /history/KEYHEX and GET /replay/MATCHID read the store. The queues are
+// a malformed one); GET /leaderboard, GET /player/KEYHEX, GET /history/KEYHEX and GET /replay/MATCHID read the
+// store (pages.h). The queues are
 // paired and overdue matches decided every 250 ms. Prints `bvh_matchd on HTTP port N (STORE)` once listening;
 // SIGINT/SIGTERM stop it.
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
+#include "game/ranked/pages.h"
 #include "game/ranked/service.h"
 #include "game/run/online_flags.h"
 
@@ -100,13 +102,15 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
     });
     http.Get(R"(/history/([0-9a-f]{64}))", [&](const httplib::Request& req, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
-        std::vector<ranked::MatchRecord> rows;
-        std::string why, out;
-        if (!store.history(req.matches[1].str(), 20, rows, why)) out = "error " + why + "\n";
-        for (const ranked::MatchRecord& m : rows)
-            out += std::to_string(m.id) + " " + m.state + " " + std::to_string(m.winner) + " " + m.fighter[0] + " " +
-                   m.fighter[1] + " " + std::to_string(m.change[0]) + " " + std::to_string(m.change[1]) + "\n";
-        res.set_content(out, "text/plain");
+        std::string page, why;
+        if (!ranked::historyPage(store, req.matches[1].str(), page, why)) page = "error " + why + "\n";
+        res.set_content(page, "text/plain");
+    });
+    http.Get(R"(/player/([0-9a-f]{64}))", [&](const httplib::Request& req, httplib::Response& res) {
+        std::lock_guard<std::mutex> guard(lock);
+        std::string page, why;
+        if (!ranked::playerPage(store, req.matches[1].str(), page, why)) res.status = 404, page = why + "\n";
+        res.set_content(page, "text/plain");
     });
 }
 

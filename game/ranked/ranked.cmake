@@ -13,6 +13,10 @@ set(RANKED_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/service.h
   ${CMAKE_CURRENT_LIST_DIR}/service.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/client.h
+  ${CMAKE_CURRENT_LIST_DIR}/client.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/pages.h
+  ${CMAKE_CURRENT_LIST_DIR}/pages.cpp
 )
 add_library(ranked_core STATIC ${RANKED_CORE_SOURCES})
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)
@@ -31,8 +35,9 @@ if(HTTPLIB_FOUND)
   add_executable(bvh_matchd ${CMAKE_CURRENT_LIST_DIR}/matchd_main.cpp)
   target_link_libraries(bvh_matchd PRIVATE ranked_core game_run PkgConfig::HTTPLIB Threads::Threads)
   target_compile_definitions(bvh_matchd PRIVATE BVH_DEFAULT_DATA_DIR="${BVH_DATA_DIR}")
-  # The headless client (`game_headless --ranked HOST:PORT`).
-  add_library(ranked_client STATIC ${CMAKE_CURRENT_LIST_DIR}/ranked_client.h ${CMAKE_CURRENT_LIST_DIR}/ranked_client.cpp)
+  # The headless client (`game_headless --ranked HOST:PORT`) and the HTTP call the window's client uses too.
+  add_library(ranked_client STATIC ${CMAKE_CURRENT_LIST_DIR}/ranked_client.h ${CMAKE_CURRENT_LIST_DIR}/ranked_client.cpp
+              ${CMAKE_CURRENT_LIST_DIR}/http_call.cpp)
   target_link_libraries(ranked_client PUBLIC ranked_core game_run PkgConfig::HTTPLIB Threads::Threads)
   target_compile_definitions(ranked_client INTERFACE BVH_HAVE_RANKED_CLIENT=1)
 else()

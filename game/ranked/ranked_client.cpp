@@ -5,11 +5,10 @@
 #include "game/ranked/ranked_client.h"
 
 #include "game/io/flag_table.h"
+#include "game/ranked/client.h"
 #include "game/ranked/service.h"
 #include "game/run/identity_file.h"
 #include "game/run/online_flags.h"
-
-#include <httplib.h>
 
 #include <chrono>
 #include <cstdlib>
@@ -24,15 +23,6 @@ namespace {
 std::int64_t wallMs() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
-}
-
-// One signed request; the service's answer line ("ok ..." / "refused ..."), or "" when unreachable.
-std::string ask(httplib::Client& http, const net::Identity& id, RequestKind kind, const std::string& body) {
-    const auto res = http.Post("/request", requestText(signRequest(id, kind, body, wallMs())), "text/plain");
-    if (!res) return "";
-    std::string text = res->body;
-    while (!text.empty() && text.back() == '\n') text.pop_back();
-    return text;
 }
 
 std::string describe(const std::string& answer) {  // "match ID KIND KEY1 KEY2 F1 F2" -> with fingerprints
@@ -76,27 +66,25 @@ int runRankedClient(int argc, char** argv) {
         return 2;
     }
     std::cout << "you: " << me.name << " (" << net::fingerprint(me.publicKey) << ")" << std::endl;
-    httplib::Client http("http://" + service);
-    http.set_connection_timeout(3);
-    const auto step = [&](RequestKind kind, const std::string& body) -> int {
-        const std::string answer = ask(http, me, kind, body);
-        if (answer.empty()) return std::cerr << service << ": the service does not answer\n", 3;
-        if (answer.rfind("ok ", 0) != 0) return std::cerr << service << ": " << answer << "\n", 2;
+    RankedClient client(httpServiceCall(service), me);  // the window's Online screen takes the same path
+    const auto step = [&](const ServiceAnswer& answer) -> int {
+        if (!answer.reached) return std::cerr << service << ": the service does not answer\n", 3;
+        if (answer.text.rfind("ok ", 0) != 0) return std::cerr << service << ": " << answer.text << "\n", 2;
         return 0;
     };
-    if (int rc = step(RequestKind::Hello, "")) return rc;
-    if (int rc = step(RequestKind::Queue, queue + " " + fighter + " " + run::rulesBuild())) return rc;
+    if (int rc = step(client.hello())) return rc;
+    if (int rc = step(client.queue(queue, fighter, run::rulesBuild()))) return rc;
     std::cout << "queued for a " << queue << " match" << std::endl;
     const std::int64_t start = wallMs();
     while (wallMs() - start < waitS * 1000) {
         std::this_thread::sleep_for(std::chrono::milliseconds(250));
-        const std::string answer = ask(http, me, RequestKind::Poll, "");
+        const std::string answer = client.poll().text;
         if (answer.rfind("ok match ", 0) == 0) {
             std::cout << describe(answer) << " (waited " << (wallMs() - start) / 1000 << " s)" << std::endl;
             return 0;
         }
     }
-    ask(http, me, RequestKind::Leave, "");
+    client.leave();
     std::cout << "no match within " << waitS << " s" << std::endl;
     return 1;
 }

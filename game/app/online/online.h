@@ -74,6 +74,9 @@ public:
     const std::string& seatNote() const { return seatNote_; }
 
 private:
+    bool configurePeer(const OnlineFlags& flags);
+    bool configureRoom(const OnlineFlags& flags, const std::string& text);
+    bool startRelay(const OnlineFlags& flags);
     void startLobby();
     void startPeer();
     void hostExtras(std::int64_t now);

@@ -5,7 +5,7 @@
 #include "game/view/live_rules.h"
 #include "game/app/screen.h"
 #include "game/io/text.h"
-#include "game/run/identity_file.h"
+#include "game/app/online/online_screens.h"
 
 #include <algorithm>
 #include <iostream>
@@ -39,16 +39,38 @@ net::FighterLoader contextLoader(Context& ctx) {
 
 OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, const std::string& text)
     : ctx_(ctx), mode_(mode), t0_(std::chrono::steady_clock::now()) {
-    const bool host = mode == LinkMode::DirectHost || mode == LinkMode::RoomHost;
-    net::PeerConfig& cfg = cfg_;
-    cfg.host = host;
-    cfg.fighter = flags.fighter.empty() ? ctx.fighterIds.front() : flags.fighter;
-    if (ctx.fighter(cfg.fighter) == nullptr) {
-        error_ = "no fighter " + io::quote(cfg.fighter) + " in " + ctx.dataDir + "/fighters";
+    if (!configurePeer(flags)) return;
+    if (mode == LinkMode::DirectJoin && !run::resolveJoinAddress(text, cfg_.hostAddress, error_)) return;
+    const bool room = mode == LinkMode::RoomHost || mode == LinkMode::RoomJoin || mode == LinkMode::RoomSpectate;
+    if (room && !configureRoom(flags, text)) return;
+    udp_ = std::make_unique<net::UdpTransport>(flags.conditions, run::conditionsSeed(flags));
+    if (!udp_->open(mode == LinkMode::DirectHost ? flags.port : 0, error_)) return;
+    transport_ = udp_.get();
+    if (mode == LinkMode::DirectHost) where_ = "hosting on UDP port " + std::to_string(udp_->localPort());
+    else if (mode == LinkMode::DirectJoin) where_ = "joining " + net::addressText(cfg_.hostAddress);
+    else where_ = "lobby " + net::addressText(lobbyCfg_.lobby);
+    if (cfg_.host) hub_ = std::make_unique<net::SpectatorHub>(4);
+    if (!room) {
+        startPeer();
         return;
     }
-    const std::uint64_t seed = ctx.flags->seedGiven ? ctx.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
-    cfg.setup = onlineSetup(seed, ctx.style(0) == sim::InputStyle::Simple);  // offline Versus's rules; the host's are the match's
+    lobbyCfg_.locals = net::localAddresses(udp_->localPort());
+    // A player's fallback relay first: its address goes to the lobby (a spectator needs none: the host's serves it).
+    if ((mode == LinkMode::RoomHost || mode == LinkMode::RoomJoin) && startRelay(flags)) return;  // tick() goes on
+    startLobby();
+}
+
+bool OnlineLink::configurePeer(const OnlineFlags& flags) {
+    const bool host = mode_ == LinkMode::DirectHost || mode_ == LinkMode::RoomHost;
+    net::PeerConfig& cfg = cfg_;
+    cfg.host = host;
+    cfg.fighter = flags.fighter.empty() ? ctx_.fighterIds.front() : flags.fighter;
+    if (ctx_.fighter(cfg.fighter) == nullptr) {
+        error_ = "no fighter " + io::quote(cfg.fighter) + " in " + ctx_.dataDir + "/fighters";
+        return false;
+    }
+    const std::uint64_t seed = ctx_.flags->seedGiven ? ctx_.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
+    cfg.setup = onlineSetup(seed, ctx_.style(0) == sim::InputStyle::Simple);  // offline Versus's rules; the host's are the match's
     cfg.style = cfg.setup.style[0];                     // this side's own choice, like its fighter
     cfg.session.inputDelay = flags.inputDelay;
     cfg.session.maxRollback = flags.maxRollback;
@@ -57,65 +79,49 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
     // A host's player sees who wants to sit down (name and fingerprint) and accepts: a guessed or leaked code alone
     // gives no seat (OnlineLobbyScreen asks).
     cfg.admission = host ? net::Admission::Ask : net::Admission::Any;
-    cfg.rulesHash = run::rulesHasher(ctx.dataDir);
-    // The installation's identity (made on first online use); without a usable data folder, a key for this run.
-    std::string keyError;
-    const std::string keyPath = run::identityPath(keyError);
-    if (keyPath.empty() || !run::loadOrMakeIdentity(keyPath, run::playerName(), cfg.identity, keyError)) {
-        std::cerr << "identity: " << keyError << " (a key for this run only)" << std::endl;
-    }
-    if (mode == LinkMode::DirectJoin && !run::resolveJoinAddress(text, cfg.hostAddress, error_)) return;
+    cfg.rulesHash = run::rulesHasher(ctx_.dataDir);
+    cfg.identity = playerIdentity();  // made on first online use; a key for this run without a usable data folder
+    return true;
+}
+
+bool OnlineLink::configureRoom(const OnlineFlags& flags, const std::string& text) {
     net::LobbyClientConfig& lc = lobbyCfg_;
-    const bool room = mode == LinkMode::RoomHost || mode == LinkMode::RoomJoin || mode == LinkMode::RoomSpectate;
-    if (room) {
-        if (flags.lobby.empty()) {
-            error_ = "no lobby: type its address on the Lobby line (or start with --lobby HOST[:PORT])";
-            return;
-        }
-        if (!run::resolveJoinAddress(flags.lobby, lc.lobby, error_, run::kLobbyPort)) {
-            error_ = "lobby: " + error_;
-            return;
-        }
-        lc.role = mode == LinkMode::RoomHost ? net::LobbyRole::Host
-                  : mode == LinkMode::RoomJoin ? net::LobbyRole::Join : net::LobbyRole::Spectate;
-        lc.code = net::normalizeCode(text);
-        lc.keepPolling = mode == LinkMode::RoomHost;  // spectators who come later are learned from the polls
-        lc.privateRoom = mode == LinkMode::RoomHost && flags.privateRoom;
-        if (!host && !net::validCode(lc.code)) {
-            error_ = "'" + text + "' is not a room code (" + std::to_string(net::kCodeLength) + " letters and digits)";
-            return;
-        }
+    if (flags.lobby.empty()) {
+        error_ = "no lobby: type its address on the Advanced page's Lobby line (or start with --lobby HOST[:PORT])";
+        return false;
     }
-    udp_ = std::make_unique<net::UdpTransport>(flags.conditions, run::conditionsSeed(flags));
-    if (!udp_->open(mode == LinkMode::DirectHost ? flags.port : 0, error_)) return;
-    transport_ = udp_.get();
-    if (mode == LinkMode::DirectHost) where_ = "hosting on UDP port " + std::to_string(udp_->localPort());
-    else if (mode == LinkMode::DirectJoin) where_ = "joining " + net::addressText(cfg.hostAddress);
-    else where_ = "lobby " + net::addressText(lc.lobby);
-    if (host) hub_ = std::make_unique<net::SpectatorHub>(4);
-    if (!room) {
-        startPeer();
-        return;
+    if (!run::resolveJoinAddress(flags.lobby, lc.lobby, error_, run::kLobbyPort)) {
+        error_ = "lobby: " + error_;
+        return false;
     }
-    lc.locals = net::localAddresses(udp_->localPort());
-    // A player's fallback relay first: its address goes to the lobby (a spectator needs none: the host's serves it).
-    if ((mode == LinkMode::RoomHost || mode == LinkMode::RoomJoin) && !flags.relay.server.empty()) {
-        net::TurnConfig tc;
-        std::string why;
-        const bool hasPort = flags.relay.server.find(':') != std::string::npos;
-        if (!run::resolveJoinAddress(hasPort ? flags.relay.server : flags.relay.server + ":" + std::to_string(run::kTurnPort),
-                                     tc.server, why)) {
-            relayNote_ = "relay: " + why;
-        } else {
-            tc.user = flags.relay.user;
-            tc.password = flags.relay.password;
-            tc.directFirst = true;
-            turn_ = std::make_unique<net::TurnTransport>(*udp_, tc);
-            turn_->start(nowMs());
-            return;  // tick() starts the lobby once the allocation is done (or failed)
-        }
+    lc.role = mode_ == LinkMode::RoomHost ? net::LobbyRole::Host
+              : mode_ == LinkMode::RoomJoin ? net::LobbyRole::Join : net::LobbyRole::Spectate;
+    lc.code = net::normalizeCode(text);
+    lc.keepPolling = mode_ == LinkMode::RoomHost;  // spectators who come later are learned from the polls
+    lc.privateRoom = mode_ == LinkMode::RoomHost && flags.privateRoom;
+    if (mode_ != LinkMode::RoomHost && !net::validCode(lc.code)) {
+        error_ = "'" + text + "' is not a room code (" + std::to_string(net::kCodeLength) + " letters and digits)";
+        return false;
     }
-    startLobby();
+    return true;
+}
+
+bool OnlineLink::startRelay(const OnlineFlags& flags) {
+    if (flags.relay.server.empty()) return false;
+    net::TurnConfig tc;
+    std::string why;
+    const bool hasPort = flags.relay.server.find(':') != std::string::npos;
+    if (!run::resolveJoinAddress(hasPort ? flags.relay.server : flags.relay.server + ":" + std::to_string(run::kTurnPort),
+                                 tc.server, why)) {
+        relayNote_ = "relay: " + why;
+        return false;
+    }
+    tc.user = flags.relay.user;
+    tc.password = flags.relay.password;
+    tc.directFirst = true;
+    turn_ = std::make_unique<net::TurnTransport>(*udp_, tc);
+    turn_->start(nowMs());
+    return true;  // tick() starts the lobby once the allocation is done (or failed)
 }
 
 OnlineLink::~OnlineLink() {

@@ -1,6 +1,8 @@
 // The Online menu's remembered lines (see online_settings.h).
 #include "game/app/online/online_settings.h"
 
+#include "game/net/lobby_packet.h"
+
 namespace app {
 
 void applySavedOnline(const io::Settings& saved, OnlineFlags& flags) {
@@ -35,6 +37,32 @@ bool rememberOnline(io::Settings& settings, const std::string& lobby, const run:
         settings.relayPassword = relay.password;
     }
     return settings != before;
+}
+
+void typeInto(std::string& line, std::uint32_t unicode, FieldKind kind) {
+    if (unicode == 8) {
+        if (!line.empty()) line.pop_back();
+        return;
+    }
+    const bool digit = unicode >= '0' && unicode <= '9';
+    const bool lower = unicode >= 'a' && unicode <= 'z', upper = unicode >= 'A' && unicode <= 'Z';
+    char c = char(unicode);
+    bool allowed = false;
+    std::size_t most = 64;
+    switch (kind) {
+    case FieldKind::Address: allowed = digit || lower || upper || c == '.' || c == ':' || c == '-'; break;
+    case FieldKind::RoomCode:
+        allowed = digit || lower || upper, most = net::kCodeLength;
+        if (lower) c = char(c - 'a' + 'A');
+        break;
+    case FieldKind::FriendCode:
+        allowed = digit || (unicode >= 'a' && unicode <= 'f') || (unicode >= 'A' && unicode <= 'F') || c == '-';
+        most = 19;
+        if (upper) c = char(c - 'A' + 'a');
+        break;
+    case FieldKind::Credential: allowed = unicode > ' ' && unicode <= '~' && c != '#'; break;
+    }
+    if (allowed && line.size() < most) line += c;
 }
 
 }  // namespace app

@@ -21,4 +21,14 @@ std::string relayProblem(const run::RelayFlags& relay);
 /// neither used nor saved). True when the settings changed (they need saving).
 bool rememberOnline(io::Settings& settings, const std::string& lobby, const run::RelayFlags& relay);
 
+/// What a text line of the Online screens holds, for what may be typed into it.
+enum class FieldKind : std::uint8_t {
+    Address,     ///< HOST[:PORT]: letters, digits, '.', ':', '-'
+    RoomCode,    ///< a room code: letters and digits, upper-cased, net::kCodeLength at most
+    FriendCode,  ///< a friend's code (a fingerprint): hex digits and '-', lower-cased, 19 at most
+    Credential,  ///< a relay user or password: printable ASCII but space and '#' (what settings.cfg can hold)
+};
+/// Types one character (8 = backspace) into a line of that kind; characters it may not hold are ignored.
+void typeInto(std::string& line, std::uint32_t unicode, FieldKind kind);
+
 }  // namespace app

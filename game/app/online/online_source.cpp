@@ -9,6 +9,7 @@
 #include "game/app/draw.h"
 #include "game/app/fight/fight_screen.h"
 #include "game/app/replays/match_recorder.h"
+#include "game/app/online/lobby_status.h"
 #include "game/app/online/online.h"
 #include "game/run/desync_report.h"
 
@@ -124,8 +125,21 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
     return {s.frame() > before ? &s.fight() : nullptr};
 }
 
+/// Who plays whom, over the first match's round intro (before anyone can move): names and fingerprints, P1 left.
+void drawOpponents(sf::RenderTarget& t, const Context& ctx, const net::NetPeer& peer) {
+    const std::string me = whoText(peer.identity().name, peer.identity().publicKey);
+    const std::string them = whoText(peer.opponentName(), peer.opponentKey());
+    const bool host = peer.opponentSeat() == 1;
+    const std::string line = (host ? me : them) + "    vs    " + (host ? them : me);
+    fillRect(t, 0.f, 96.f, float(ctx.width), 44.f, sf::Color(0, 0, 0, 150));
+    drawTextFitted(t, ctx.res->font, line, 24, float(ctx.width) / 2.f, 104.f, sf::Color(255, 240, 150),
+                   float(ctx.width) - 40.f, 2.f);
+}
+
 void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     net::NetPeer& peer = link_->peer();
+    if (peer.matchesPlayed() == 1 && peer.session()->frame() < std::int64_t(setup_.intro) + 60 && peer.opponentKnown())
+        drawOpponents(t, ctx, peer);
     const net::SessionStats& n = peer.session()->stats(link_->nowMs());
     const std::string me = peer.session()->config().me == 0 ? "P1" : "P2";
     const std::string path = link_->path().empty() ? "direct" : link_->path();

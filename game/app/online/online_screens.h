@@ -1,0 +1,43 @@
+#pragma once
+// The Online screens' shared parts (SFML): the panel they draw on, the player's own name and fingerprint, the menu
+// rows, and the screens the Online menu opens (online_menu.cpp, service_screens.cpp).
+#include "game/app/online/service_flow.h"
+#include "game/app/screen.h"
+#include "game/net/identity.h"
+
+#include <memory>
+#include <string>
+
+namespace app {
+
+/// Title -> mode select -> Online menu, as if chosen from the menus (so Esc keeps working from there).
+void backToOnlineMenu(Context& ctx);
+/// The stage behind a dimmed panel and a title.
+void drawPanel(sf::RenderTarget& t, const Context& ctx, long ticks, const std::string& title, float titleY = 110.f);
+/// "you: NAME (FP)" under a title.
+void drawYou(sf::RenderTarget& t, const Context& ctx, float y);
+/// Menu rows from y down, `step` apart; the cursor's row highlighted.
+void drawRows(sf::RenderTarget& t, const Context& ctx, const std::vector<std::string>& rows, int cursor, float y,
+              float step);
+/// The key hint at the bottom.
+void drawHint(sf::RenderTarget& t, const Context& ctx, const std::string& hint);
+
+/// This installation's identity (identity.key, made on first online use; a key for this run when the data folder
+/// cannot hold one: identityProblem() says why).
+const net::Identity& playerIdentity();
+const std::string& identityProblem();
+/// A client of the matchmaking service in settings.cfg (`service`) as this player.
+ranked::RankedClient serviceClient(const Context& ctx);
+/// True when this build can reach a service (the service client was built: cpp-httplib).
+bool serviceClientBuilt();
+
+/// The Advanced page: service address, lobby, relay, input delay and rollback, the direct path.
+std::unique_ptr<Screen> makeOnlineAdvanced(Context& ctx);
+/// Quick match, Ranked or a challenge (code: the friend's) from the queue to the match found.
+std::unique_ptr<Screen> makeSeekScreen(Context& ctx, SeekKind kind, const std::string& code = "");
+/// Friends: your code to give, a friend's code to challenge.
+std::unique_ptr<Screen> makeFriendsScreen(Context& ctx);
+/// Profile: name, fingerprint, rating, rank, the last matches and their replays.
+std::unique_ptr<Screen> makeProfileScreen(Context& ctx);
+
+}  // namespace app

@@ -1,0 +1,219 @@
+// The Online menu's service pages (SFML): Quick match and Ranked (the queue time, then who was found), Friends (your
+// code, a friend's code to challenge) and Profile (rating, rank, the last matches, their replays). The logic is
+// service_flow.h's; these screens draw it and take the keys. The window prints `match found: ...` on its standard
+// output when a match is made (for scripts, like `game_headless --ranked`).
+#include "game/app/draw.h"
+#include "game/app/fight/fight_screen.h"
+#include "game/app/online/online_screens.h"
+#include "game/app/online/online_settings.h"
+#include "game/io/atomic_file.h"
+#include "game/io/run_file.h"
+#include "game/run/online_flags.h"
+
+#include <SFML/Window/Clipboard.hpp>
+#include <SFML/Window/Keyboard.hpp>
+
+#include <chrono>
+#include <iostream>
+
+namespace app {
+
+ranked::RankedClient serviceClient(const Context& ctx) {
+#ifdef BVH_HAVE_RANKED_CLIENT
+    return ranked::RankedClient(ranked::httpServiceCall(ctx.settings.service), playerIdentity());
+#else
+    (void)ctx;
+    return ranked::RankedClient([](const std::string&, const std::string&, const std::string&) { return ranked::ServiceAnswer{}; },
+                                playerIdentity());
+#endif
+}
+
+bool serviceClientBuilt() {
+#ifdef BVH_HAVE_RANKED_CLIENT
+    return true;
+#else
+    return false;
+#endif
+}
+
+namespace {
+
+const sf::Color kGrey(200, 200, 215), kRed(255, 110, 100), kGold(255, 240, 150), kBlue(170, 230, 255);
+const char* const kNoClient = "This build cannot reach the online service (it was built without cpp-httplib: "
+                              "apt-get install libcpp-httplib-dev, then build again).";
+
+/// Milliseconds on the screen's own clock.
+class Stopwatch {
+public:
+    std::int64_t ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0_).count();
+    }
+
+private:
+    std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+};
+
+std::string fighterName(const Context& ctx, const std::string& id) {
+    const sim::FighterDef* d = ctx.fighter(id);
+    return d ? d->display : id;
+}
+
+const char* seekTitle(SeekKind k) {
+    return k == SeekKind::Quick ? "QUICK MATCH" : k == SeekKind::Ranked ? "RANKED" : "CHALLENGE";
+}
+
+/// Quick match, Ranked or a challenge: the queue time, then who was found and what happens next.
+class SeekScreen : public Screen {
+public:
+    SeekScreen(Context& ctx, SeekKind kind, const std::string& code)
+        : ctx_(ctx), kind_(kind), runner_(makeThreadRunner()), spare_(makeThreadRunner()),
+          fighter_(ctx.flags->online.fighter.empty() ? ctx.fighterIds.front() : ctx.flags->online.fighter),
+          flow_(serviceClient(ctx), *runner_, kind, fighter_, code, run::rulesBuild(), ctx.settings.service) {}
+
+    void tick(const Tick& in) override {
+        ++ticks_;
+        if (in.pressedAny(bit(kBack)) || (ended() && in.pressedAny(bit(kStart)))) {
+            flow_.cancel(*spare_);  // out of the queue; the answer is not awaited
+            return ctx_.stack->pop();
+        }
+        if (serviceClientBuilt()) flow_.tick(clock_.ms());
+        if (flow_.stage() == SeekFlow::Stage::Found && !said_) {
+            said_ = true;
+            const ranked::MatchFound& m = flow_.match();
+            std::cout << "match found: " << m.id << " " << (m.ranked ? "ranked" : "unranked") << ", opponent "
+                      << flow_.opponent().name << " (" << flow_.opponent().code << ")" << std::endl;
+        }
+    }
+    void draw(sf::RenderTarget& t) override;
+
+private:
+    bool ended() const { return flow_.stage() == SeekFlow::Stage::Found || flow_.stage() == SeekFlow::Stage::Failed; }
+    std::string waitingLine() const;
+    void drawFound(sf::RenderTarget& t) const;
+
+    Context& ctx_;
+    SeekKind kind_;
+    std::unique_ptr<RequestRunner> runner_, spare_;
+    std::string fighter_;
+    SeekFlow flow_;
+    Stopwatch clock_;
+    long ticks_ = 0;
+    bool said_ = false;
+};
+
+std::string SeekScreen::waitingLine() const {
+    const std::string dots(std::size_t((ticks_ / 20) % 4), '.');
+    switch (flow_.stage()) {
+    case SeekFlow::Stage::Greeting: return "reaching the service at " + ctx_.settings.service + dots;
+    case SeekFlow::Stage::Joining: return (kind_ == SeekKind::Challenge ? "sending the challenge" : "joining the queue") + dots;
+    case SeekFlow::Stage::LookingUp: return "opponent found: asking who they are" + dots;
+    default: return (kind_ == SeekKind::Challenge ? "waiting for your friend" : "looking for an opponent") + dots;
+    }
+}
+
+void SeekScreen::draw(sf::RenderTarget& t) {
+    drawPanel(t, ctx_, ticks_, seekTitle(kind_), 50.f);
+    drawYou(t, ctx_, 118.f);
+    const float cx = float(ctx_.width) / 2.f;
+    const float w = float(ctx_.width) - 60.f;
+    drawText(t, ctx_.res->font, "your fighter: " + fighterName(ctx_, fighter_), 20, cx, 150.f, kGrey, Align::Center, 1.f);
+    if (!serviceClientBuilt()) {
+        drawTextFitted(t, ctx_.res->font, kNoClient, 22, cx, 300.f, kRed, w, 1.5f);
+    } else if (flow_.stage() == SeekFlow::Stage::Failed) {
+        drawTextFitted(t, ctx_.res->font, flow_.message(), 24, cx, 300.f, kRed, w, 1.5f);
+    } else if (flow_.stage() == SeekFlow::Stage::Found) {
+        drawFound(t);
+    } else {
+        drawText(t, ctx_.res->font, clockText(flow_.waitedMs(clock_.ms())), 72, cx, 220.f, kGold, Align::Center, 4.f);
+        drawText(t, ctx_.res->font, "in the queue", 20, cx, 310.f, kGrey, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, waitingLine(), 26, cx, 360.f, sf::Color(230, 230, 240), Align::Center, 2.f);
+        if (!flow_.message().empty()) drawTextFitted(t, ctx_.res->font, flow_.message(), 20, cx, 410.f, kBlue, w, 1.f);
+    }
+    drawHint(t, ctx_, ended() ? "Esc / Enter: back" : "Esc: leave the queue");
+}
+
+void SeekScreen::drawFound(sf::RenderTarget& t) const {
+    const float cx = float(ctx_.width) / 2.f;
+    const ranked::MatchFound& m = flow_.match();
+    const ranked::PlayerCard& o = flow_.opponent();
+    drawText(t, ctx_.res->font, "OPPONENT FOUND", 30, cx, 186.f, sf::Color(255, 220, 110), Align::Center, 2.f);
+    drawText(t, ctx_.res->font, o.name.empty() ? "(the service did not say their name)" : o.name, 52, cx, 226.f, kGold,
+             Align::Center, 3.f);
+    drawText(t, ctx_.res->font, o.code, 24, cx, 292.f, kBlue, Align::Center, 1.5f);
+    if (!o.name.empty()) {
+        const std::string rank = o.rank > 0 ? "    rank " + std::to_string(o.rank) : "    not on the leaderboard yet";
+        drawText(t, ctx_.res->font, "rating " + ratingText(o) + rank, 22, cx, 326.f, sf::Color::White, Align::Center, 1.5f);
+    }
+    const int them = flow_.opponentSeat();
+    drawText(t, ctx_.res->font, "their fighter: " + fighterName(ctx_, m.fighter[them]) + "    yours: " +
+                                    fighterName(ctx_, m.fighter[1 - them]) + "    waited " + clockText(flow_.waitedMs(clock_.ms())),
+             20, cx, 362.f, kGrey, Align::Center, 1.f);
+    drawText(t, ctx_.res->font, "match " + std::to_string(m.id) + (m.ranked ? " (ranked)" : " (unranked)"), 18, cx,
+             392.f, kGrey, Align::Center, 1.f);
+    const float w = float(ctx_.width) - 60.f;
+    drawTextFitted(t, ctx_.res->font, "What happens next: the service has paired you, but this build cannot play a service "
+                   "match yet", 20, cx, 446.f, sf::Color(255, 190, 120), w, 1.f);
+    drawTextFitted(t, ctx_.res->font, "(the hand-over to the lobby's connection is not built): nothing is played and no "
+                   "result is sent. Host a room and share its code to play now.", 20, cx, 474.f, sf::Color(255, 190, 120), w, 1.f);
+}
+
+/// Friends: your code to give, a friend's code to challenge.
+class FriendsScreen : public Screen {
+public:
+    explicit FriendsScreen(Context& ctx) : ctx_(ctx), mine_(net::fingerprint(playerIdentity().publicKey)) {}
+
+    void tick(const Tick& in) override {
+        ++ticks_;
+        if (in.pressedAny(bit(kBack))) return ctx_.stack->pop();
+        if (sf::Keyboard::isKeyPressed(sf::Keyboard::LControl) && sf::Keyboard::isKeyPressed(sf::Keyboard::C) && !copied_) {
+            sf::Clipboard::setString(mine_);
+            copied_ = true;
+        }
+        if (!in.pressedAny(bit(kStart))) return;
+        const std::string code = net::normalFingerprint(friend_);
+        if (code.empty()) {
+            problem_ = "A code is 16 letters and digits in 4 groups, like " + mine_ + ".";
+            return;
+        }
+        ctx_.res->sound.play(Sfx::Blip);
+        ctx_.stack->push(makeSeekScreen(ctx_, SeekKind::Challenge, code));
+    }
+    void text(std::uint32_t unicode) override {
+        typeInto(friend_, unicode, FieldKind::FriendCode);
+        problem_.clear();
+    }
+    void draw(sf::RenderTarget& t) override {
+        drawPanel(t, ctx_, ticks_, "FRIENDS", 50.f);
+        drawYou(t, ctx_, 118.f);
+        const float cx = float(ctx_.width) / 2.f;
+        drawText(t, ctx_.res->font, "your code", 22, cx, 176.f, kGrey, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, mine_, 52, cx, 206.f, kGold, Align::Center, 3.f);
+        drawText(t, ctx_.res->font, copied_ ? "copied to the clipboard" : "give it to your friend    Ctrl+C: copy", 18, cx,
+                 274.f, kGrey, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "your friend's code", 22, cx, 336.f, kGrey, Align::Center, 1.f);
+        const std::string cursor = (ticks_ / 30) % 2 == 0 ? "_" : " ";
+        fillRect(t, cx - 260.f, 366.f, 520.f, 56.f, sf::Color(255, 200, 80, 40), sf::Color(255, 210, 100), 2.f);
+        drawText(t, ctx_.res->font, friend_ + cursor, 40, cx, 372.f, sf::Color(255, 240, 180), Align::Center, 2.f);
+        const std::string about = problem_.empty()
+                                      ? "You both enter each other's code: the match is made when both have. No room code to read aloud."
+                                      : problem_;
+        drawTextFitted(t, ctx_.res->font, about, 20, cx, 446.f, problem_.empty() ? kBlue : kRed, float(ctx_.width) - 60.f, 1.f);
+        drawHint(t, ctx_, "type your friend's code    Enter: challenge    Esc: back");
+    }
+
+private:
+    Context& ctx_;
+    std::string mine_, friend_, problem_;
+    bool copied_ = false;
+    long ticks_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Screen> makeSeekScreen(Context& ctx, SeekKind kind, const std::string& code) {
+    return std::make_unique<SeekScreen>(ctx, kind, code);
+}
+
+std::unique_ptr<Screen> makeFriendsScreen(Context& ctx) { return std::make_unique<FriendsScreen>(ctx); }
+
+}  // namespace app

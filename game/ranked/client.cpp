@@ -1,0 +1,109 @@
+// A player's side of the matchmaking service (see client.h).
+#include "game/ranked/client.h"
+
+#include "game/ranked/service.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <sstream>
+
+namespace ranked {
+
+std::int64_t wallClockMs() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+bool keyFromHex(const std::string& hex, net::IdentityKey& out) {
+    if (hex.size() != out.size() * 2 || hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+        return false;
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = std::uint8_t(std::strtoul(hex.substr(i * 2, 2).c_str(), nullptr, 16));
+    return true;
+}
+
+bool parseMatchFound(const std::string& text, MatchFound& out) {
+    std::istringstream in(text);
+    std::string ok, match, id, kind, k[2], f[2];
+    if (!(in >> ok >> match >> id >> kind >> k[0] >> k[1] >> f[0] >> f[1])) return false;
+    if (ok != "ok" || match != "match" || (kind != "ranked" && kind != "unranked")) return false;
+    if (id.empty() || id.size() > 19 || id.find_first_not_of("0123456789") != std::string::npos) return false;
+    MatchFound m;
+    m.id = std::strtoll(id.c_str(), nullptr, 10);
+    m.ranked = kind == "ranked";
+    for (int p = 0; p < 2; ++p) {
+        if (!keyFromHex(k[p], m.key[p])) return false;
+        m.fighter[p] = f[p];
+    }
+    out = m;
+    return true;
+}
+
+// name NAME / code FP / rating R D GAMES provisional|established / rank N
+bool parsePlayerCard(const std::string& text, PlayerCard& out) {
+    std::istringstream in(text);
+    std::string line;
+    PlayerCard c;
+    int seen = 0;
+    while (std::getline(in, line)) {
+        const std::size_t space = line.find(' ');
+        const std::string word = line.substr(0, space), rest = space == std::string::npos ? "" : line.substr(space + 1);
+        std::istringstream values(rest);
+        if (word == "name" && !rest.empty()) c.name = rest, seen |= 1;
+        if (word == "code" && values >> c.code) seen |= 2;
+        std::string kind;
+        if (word == "rating" && values >> c.rating >> c.deviation >> c.games >> kind) {
+            c.provisional = kind == "provisional";
+            seen |= 4;
+        }
+        if (word == "rank" && values >> c.rank) seen |= 8;
+    }
+    if (seen != 15) return false;
+    out = c;
+    return true;
+}
+
+// ID STATE WINNER FIGHTER1 FIGHTER2 CHANGE1 CHANGE2 [KEY1 KEY2]
+std::vector<HistoryRow> parseHistory(const std::string& text) {
+    std::vector<HistoryRow> rows;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream words(line);
+        HistoryRow r;
+        if (!(words >> r.id >> r.state >> r.winner >> r.fighter[0] >> r.fighter[1] >> r.change[0] >> r.change[1]))
+            continue;
+        words >> r.player[0] >> r.player[1];
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+ServiceAnswer RankedClient::request(int kind, const std::string& body) {
+    const Request r = signRequest(me_, RequestKind(kind), body, clockMs_());
+    return call_("POST", "/request", requestText(r));
+}
+
+ServiceAnswer RankedClient::hello() { return request(int(RequestKind::Hello), ""); }
+
+ServiceAnswer RankedClient::queue(const std::string& kind, const std::string& fighter, const std::string& rules) {
+    return request(int(RequestKind::Queue), kind + " " + fighter + " " + rules);
+}
+
+ServiceAnswer RankedClient::poll() { return request(int(RequestKind::Poll), ""); }
+
+ServiceAnswer RankedClient::leave() { return request(int(RequestKind::Leave), ""); }
+
+ServiceAnswer RankedClient::challenge(const std::string& code, const std::string& fighter) {
+    return request(int(RequestKind::Challenge), code + " " + fighter);
+}
+
+ServiceAnswer RankedClient::player(const net::IdentityKey& key) { return call_("GET", "/player/" + keyHex(key), ""); }
+
+ServiceAnswer RankedClient::history(const net::IdentityKey& key) { return call_("GET", "/history/" + keyHex(key), ""); }
+
+ServiceAnswer RankedClient::replay(std::int64_t matchId) {
+    return call_("GET", "/replay/" + std::to_string(matchId), "");
+}
+
+}  // namespace ranked

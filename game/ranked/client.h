@@ -1,0 +1,107 @@
+#pragma once
+// A player's side of the matchmaking service (service.h): signed requests and the service's GET pages, through a
+// call the caller supplies (HTTP in the window and `game_headless --ranked`, the in-process service in tests), and
+// the service's answers read into data. No sockets and no threads here: each call blocks until its answer.
+#include "game/net/identity.h"
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace ranked {
+
+/// One exchange with the service: whether it answered at all, the HTTP status and the body (one trailing newline
+/// taken off).
+struct ServiceAnswer {
+    bool reached = false;  ///< false: no connection, no answer in time
+    int status = 0;        ///< 200 ok, 403 refused, 400 malformed, 404 not found
+    std::string text;      ///< "ok ..." / "refused ..." for a request; the page for a GET
+    bool ok() const { return reached && status == 200; }
+};
+
+/// `method` is "GET" or "POST"; `path` starts with '/'.
+using ServiceCall = std::function<ServiceAnswer(const std::string& method, const std::string& path,
+                                                const std::string& body)>;
+
+/// The service over HTTP at HOST:PORT (cpp-httplib, 3 s to connect, 10 s to read): built only with the service
+/// client (target ranked_client; BVH_HAVE_RANKED_CLIENT is then defined for its users).
+ServiceCall httpServiceCall(const std::string& hostPort);
+
+/// Milliseconds since 1970 (what a request's time is checked against).
+std::int64_t wallClockMs();
+
+/// A match the service made for this player (Poll's `ok match ID ranked|unranked KEY1 KEY2 FIGHTER1 FIGHTER2`).
+struct MatchFound {
+    std::int64_t id = 0;
+    bool ranked = false;
+    net::IdentityKey key[2]{};  ///< P1's and P2's identity keys
+    std::string fighter[2];
+};
+
+/// A player as GET /player/KEYHEX describes it.
+struct PlayerCard {
+    std::string name;
+    std::string code;          ///< the friend code (the key's fingerprint)
+    double rating = 1500, deviation = 350;
+    int games = 0;
+    bool provisional = true;
+    int rank = 0;              ///< place on the leaderboard (1 = best), 0 when not among the first kRankedPlaces
+};
+
+/// One line of GET /history/KEYHEX: a match this player played.
+struct HistoryRow {
+    std::int64_t id = 0;
+    std::string state;         ///< open, verified, disputed
+    int winner = -1;           ///< 0/1, 2 a draw, -1 none
+    std::string fighter[2];
+    double change[2] = {0, 0};
+    std::string player[2];     ///< both players' keys in hex ("" from a service that does not say)
+};
+
+/// The players a GET /player rank is counted among.
+constexpr int kRankedPlaces = 10000;
+
+/// Reads a Poll answer's text ("ok match ..."); false for anything else ("ok waiting", "ok idle", a refusal).
+bool parseMatchFound(const std::string& text, MatchFound& out);
+/// Reads GET /player's page; false when it is not one.
+bool parsePlayerCard(const std::string& text, PlayerCard& out);
+/// Reads GET /history's page (lines that do not read are skipped).
+std::vector<HistoryRow> parseHistory(const std::string& text);
+/// A key in hex back to bytes; false when it is not 64 hex digits.
+bool keyFromHex(const std::string& hex, net::IdentityKey& out);
+
+/// One player talking to the service: every request signed with its identity.
+class RankedClient {
+public:
+    RankedClient(ServiceCall call, net::Identity me, std::function<std::int64_t()> clockMs = wallClockMs)
+        : call_(std::move(call)), me_(std::move(me)), clockMs_(std::move(clockMs)) {}
+
+    /// Hello: the service stores (or renames) this player; `ok welcome NAME, your code is FP`.
+    ServiceAnswer hello();
+    /// Queue for `quick` or `ranked` with a fighter, under this build's rules hash.
+    ServiceAnswer queue(const std::string& kind, const std::string& fighter, const std::string& rules);
+    /// Poll: `ok waiting`, `ok idle` or `ok match ...` (parseMatchFound).
+    ServiceAnswer poll();
+    /// Leave the queue and any challenge.
+    ServiceAnswer leave();
+    /// Challenge the friend whose code this is, with a fighter.
+    ServiceAnswer challenge(const std::string& code, const std::string& fighter);
+    /// GET /player/KEYHEX (parsePlayerCard).
+    ServiceAnswer player(const net::IdentityKey& key);
+    /// GET /history/KEYHEX (parseHistory).
+    ServiceAnswer history(const net::IdentityKey& key);
+    /// GET /replay/MATCHID: the recording that decided the match.
+    ServiceAnswer replay(std::int64_t matchId);
+
+    const net::Identity& identity() const { return me_; }
+
+private:
+    ServiceAnswer request(int kind, const std::string& body);
+
+    ServiceCall call_;
+    net::Identity me_;
+    std::function<std::int64_t()> clockMs_;
+};
+
+}  // namespace ranked

@@ -1,0 +1,26 @@
+// The service over HTTP (cpp-httplib): the call RankedClient makes in the window and in `game_headless --ranked`.
+#include "game/ranked/client.h"
+
+#include <httplib.h>
+
+#include <memory>
+
+namespace ranked {
+
+ServiceCall httpServiceCall(const std::string& hostPort) {
+    auto http = std::make_shared<httplib::Client>("http://" + hostPort);
+    http->set_connection_timeout(3);
+    http->set_read_timeout(10);
+    return [http](const std::string& method, const std::string& path, const std::string& body) {
+        const auto res = method == "POST" ? http->Post(path.c_str(), body, "text/plain") : http->Get(path.c_str());
+        ServiceAnswer a;
+        if (!res) return a;
+        a.reached = true;
+        a.status = res->status;
+        a.text = res->body;
+        while (!a.text.empty() && a.text.back() == '\n') a.text.pop_back();
+        return a;
+    };
+}
+
+}  // namespace ranked

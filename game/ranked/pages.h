@@ -1,0 +1,19 @@
+#pragma once
+// The service's GET pages that describe players (bvh_matchd serves them; tests read them in-process):
+//   GET /player/KEYHEX   `name NAME` / `code FP` / `rating R D GAMES provisional|established` / `rank N` (0: not
+//                        among the first kRankedPlaces), or a 404 for a player the store does not know
+//   GET /history/KEYHEX  the last 20 matches, newest first: `ID STATE WINNER FIGHTER1 FIGHTER2 CHANGE1 CHANGE2 KEY1
+//                        KEY2` (the last two, both players' keys, say which side the asker played)
+#include "game/ranked/client.h"
+#include "game/ranked/store.h"
+
+#include <string>
+
+namespace ranked {
+
+/// GET /player's page for the player whose key is keyHex; false with why when the store does not know it.
+bool playerPage(Store& store, const std::string& keyHex, std::string& page, std::string& why);
+/// GET /history's page; false with why when the store cannot read it.
+bool historyPage(Store& store, const std::string& keyHex, std::string& page, std::string& why);
+
+}  // namespace ranked
