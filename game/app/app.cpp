@@ -7,6 +7,7 @@
 #include "game/app/app.h"
 #include "game/app/replays/replay_list.h"
 #include "game/app/online/online.h"
+#include "game/app/online/online_screens.h"
 #include "game/app/online/online_settings.h"
 #include "game/app/draw.h"
 
@@ -149,6 +150,11 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     if (name == "training") return quickMatch(ctx, sim::Mode::Training);
     if (name == "blaster") return makeBlaster(ctx, false);
     if (name == "online") return makeOnlineMenu(ctx);
+    if (name == "onlineadvanced") return makeOnlineAdvanced(ctx);
+    if (name == "quickmatch") return makeSeekScreen(ctx, SeekKind::Quick);
+    if (name == "ranked") return makeSeekScreen(ctx, SeekKind::Ranked);
+    if (name == "friends") return makeFriendsScreen(ctx);
+    if (name == "profile") return makeProfileScreen(ctx);
     if (name == "pause" || name == "movelist" || name == "trainingpage") {
         std::unique_ptr<Screen> fight = quickMatch(ctx, name == "trainingpage" ? sim::Mode::Training : sim::Mode::VersusCpu);
         if (!fight) return nullptr;

@@ -50,6 +50,13 @@ void drawHint(sf::RenderTarget& t, const Context& ctx, const std::string& hint) 
              Align::Center, 1.f);
 }
 
+std::string onlineFighter(const Context& ctx) {
+    if (!ctx.flags->online.fighter.empty()) return ctx.flags->online.fighter;
+    int picks[2];
+    startPicks(ctx.fighterIds, ctx.lastPick, picks);
+    return ctx.fighterIds[std::size_t(picks[0])];
+}
+
 namespace {
 
 struct IdentityCache {
@@ -88,13 +95,10 @@ std::string fieldText(const std::string& text, bool on, bool secret, long ticks)
 class OnlineMenuScreen : public Screen {
 public:
     explicit OnlineMenuScreen(Context& ctx) : ctx_(ctx) {
-        const OnlineFlags& f = ctx.flags->online;
-        int picks[2];
-        startPicks(ctx.fighterIds, ctx.lastPick, picks);  // no --fighter: P1's last pick, else the default P1
-        pick_ = picks[0];
+        const std::string fighter = onlineFighter(ctx);
         for (std::size_t i = 0; i < ctx.fighterIds.size(); ++i)
-            if (ctx.fighterIds[i] == f.fighter) pick_ = int(i);
-        code_ = f.code;
+            if (ctx.fighterIds[i] == fighter) pick_ = int(i);
+        code_ = ctx.flags->online.code;
     }
 
     void tick(const Tick& in) override;

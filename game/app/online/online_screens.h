@@ -22,6 +22,9 @@ void drawRows(sf::RenderTarget& t, const Context& ctx, const std::vector<std::st
 /// The key hint at the bottom.
 void drawHint(sf::RenderTarget& t, const Context& ctx, const std::string& hint);
 
+/// The fighter played online: --fighter or the Online menu's pick, else P1's last pick, else the default P1.
+std::string onlineFighter(const Context& ctx);
+
 /// This installation's identity (identity.key, made on first online use; a key for this run when the data folder
 /// cannot hold one: identityProblem() says why).
 const net::Identity& playerIdentity();

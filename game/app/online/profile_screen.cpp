@@ -27,6 +27,10 @@ private:
     void openReplay(const std::string& text, std::int64_t id);
     void drawCard(sf::RenderTarget& t) const;
     void drawMatches(sf::RenderTarget& t) const;
+    std::string fighterName(const std::string& id) const {
+        const sim::FighterDef* d = ctx_.fighter(id);
+        return d ? d->display : id;
+    }
 
     Context& ctx_;
     std::unique_ptr<RequestRunner> runner_;
@@ -45,8 +49,9 @@ void ProfileScreen::tick(const Tick& in) {
     if (n > 0 && in.pressedAny(bit(kP1Up) | bit(kP2Up))) cursor_ = (cursor_ + n - 1) % n;
     if (n > 0 && in.pressedAny(bit(kP1Down) | bit(kP2Down))) cursor_ = (cursor_ + 1) % n;
     if (n > 0 && in.pressedAny(bit(kStart) | bit(kP1Light))) {
-        problem_.clear();
-        flow_.fetchReplay(std::size_t(cursor_));
+        const bool open = flow_.matches()[std::size_t(cursor_)].row.state == "open";
+        problem_ = open ? "That match has no replay: it was never decided (no result reached the service)." : "";
+        if (!open) flow_.fetchReplay(std::size_t(cursor_));
     }
     std::string text;
     std::int64_t id = 0;
@@ -98,14 +103,14 @@ void ProfileScreen::draw(sf::RenderTarget& t) {
 void ProfileScreen::drawCard(sf::RenderTarget& t) const {
     const float cx = float(ctx_.width) / 2.f;
     const ranked::PlayerCard& c = flow_.card();
-    drawText(t, ctx_.res->font, c.name, 44, cx, 120.f, kGold, Align::Center, 3.f);
-    drawText(t, ctx_.res->font, c.code + (identityProblem().empty() ? "" : "   (a key for this run only)"), 22, cx, 174.f,
+    drawText(t, ctx_.res->font, c.name, 40, cx, 128.f, kGold, Align::Center, 3.f);
+    drawText(t, ctx_.res->font, c.code + (identityProblem().empty() ? "" : "   (a key for this run only)"), 22, cx, 180.f,
              kBlue, Align::Center, 1.5f);
     using Stage = ProfileFlow::Stage;
     if (flow_.stage() == Stage::Greeting || flow_.stage() == Stage::Card || flow_.stage() == Stage::Failed) return;
     const std::string rank = c.rank > 0 ? "rank " + std::to_string(c.rank) + " on the leaderboard" : "not on the leaderboard yet";
     drawText(t, ctx_.res->font, "rating " + ratingText(c) + "    " + std::to_string(c.games) + " rated games    " + rank,
-             22, cx, 210.f, sf::Color::White, Align::Center, 1.5f);
+             22, cx, 214.f, sf::Color::White, Align::Center, 1.5f);
 }
 
 void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
@@ -122,7 +127,8 @@ void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
         const float y = 288.f + 34.f * float(i - first);
         const bool on = i == cursor_;
         if (on) fillRect(t, cx - 420.f, y - 3.f, 840.f, 31.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
-        const std::string line = m.result + "   " + m.row.fighter[m.mySeat] + " vs " + m.row.fighter[1 - m.mySeat] +
+        const std::string line = m.result + "   " + fighterName(m.row.fighter[m.mySeat]) + " vs " +
+                                 fighterName(m.row.fighter[1 - m.mySeat]) +
                                  "   " + (m.opponentCode.empty() ? std::string("?") : m.opponentCode) +
                                  (m.change.empty() ? "" : "   " + m.change) + "   match " + std::to_string(m.row.id);
         const sf::Color c = m.result == "won" ? sf::Color(150, 240, 150) : m.result == "lost" ? sf::Color(255, 160, 150) : kGrey;

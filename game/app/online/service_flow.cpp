@@ -152,6 +152,7 @@ void SeekFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
     ranked::MatchFound m;  // Waiting: a poll's answer
     if (!ranked::parseMatchFound(a.text, m)) return;  // still waiting
     match_ = m;
+    foundMs_ = nowMs;
     opponentSeat_ = m.key[0] == client_.identity().publicKey ? 1 : 0;
     opponent_ = ranked::PlayerCard{};
     opponent_.code = net::fingerprint(m.key[opponentSeat_]);

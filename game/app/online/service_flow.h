@@ -52,8 +52,10 @@ public:
     void cancel(RequestRunner& spare);
 
     Stage stage() const { return stage_; }
-    /// Milliseconds waited in the queue (since the service took the Queue or the Challenge).
-    std::int64_t waitedMs(std::int64_t nowMs) const { return waitingSinceMs_ < 0 ? 0 : nowMs - waitingSinceMs_; }
+    /// Milliseconds waited in the queue (since the service took the Queue or the Challenge, until the match).
+    std::int64_t waitedMs(std::int64_t nowMs) const {
+        return waitingSinceMs_ < 0 ? 0 : (foundMs_ >= 0 ? foundMs_ : nowMs) - waitingSinceMs_;
+    }
     /// The match made (Found).
     const ranked::MatchFound& match() const { return match_; }
     /// The opponent's seat in match() (0 or 1).
@@ -76,6 +78,7 @@ private:
     Stage stage_ = Stage::Greeting;
     bool started_ = false;
     std::int64_t waitingSinceMs_ = -1;
+    std::int64_t foundMs_ = -1;
     std::int64_t lastPollMs_ = 0;
     ranked::MatchFound match_;
     int opponentSeat_ = 1;

@@ -67,7 +67,7 @@ class SeekScreen : public Screen {
 public:
     SeekScreen(Context& ctx, SeekKind kind, const std::string& code)
         : ctx_(ctx), kind_(kind), runner_(makeThreadRunner()), spare_(makeThreadRunner()),
-          fighter_(ctx.flags->online.fighter.empty() ? ctx.fighterIds.front() : ctx.flags->online.fighter),
+          fighter_(onlineFighter(ctx)),
           flow_(serviceClient(ctx), *runner_, kind, fighter_, code, run::rulesBuild(), ctx.settings.service) {}
 
     void tick(const Tick& in) override {
@@ -150,11 +150,13 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
              20, cx, 362.f, kGrey, Align::Center, 1.f);
     drawText(t, ctx_.res->font, "match " + std::to_string(m.id) + (m.ranked ? " (ranked)" : " (unranked)"), 18, cx,
              392.f, kGrey, Align::Center, 1.f);
-    const float w = float(ctx_.width) - 60.f;
-    drawTextFitted(t, ctx_.res->font, "What happens next: the service has paired you, but this build cannot play a service "
-                   "match yet", 20, cx, 446.f, sf::Color(255, 190, 120), w, 1.f);
-    drawTextFitted(t, ctx_.res->font, "(the hand-over to the lobby's connection is not built): nothing is played and no "
-                   "result is sent. Host a room and share its code to play now.", 20, cx, 474.f, sf::Color(255, 190, 120), w, 1.f);
+    static const char* const kNext[] = {
+        "What happens next: the service has paired you, but this build cannot play",
+        "a service match yet (its hand-over to the lobby's connection is not built):",
+        "nothing is played and no result is sent. To play now, host a room and share its code.",
+    };
+    for (int i = 0; i < 3; ++i)
+        drawText(t, ctx_.res->font, kNext[i], 20, cx, 440.f + 28.f * float(i), sf::Color(255, 190, 120), Align::Center, 1.f);
 }
 
 /// Friends: your code to give, a friend's code to challenge.
