@@ -1,0 +1,266 @@
+// The Online screen's service pages without a window or a socket: Quick match, Ranked, a friend's challenge and
+// the Profile through ranked::RankedClient against the matchmaking service in-process (its logic and its SQLite
+// store, the same GET pages bvh_matchd serves), on a virtual clock; every failure in a player's words.
+#include "game/app/online/service_flow.h"
+#include "game/io/run_file.h"
+#include "game/ranked/pages.h"
+#include "game/ranked/ranked_test_util.h"
+#include "game/ranked/service.h"
+
+#include <doctest/doctest.h>
+
+namespace {
+
+/// The service in-process: POST /request and the GET pages as bvh_matchd answers them, on a virtual clock.
+struct InProcessService {
+    rankedtest::TempDir dir;
+    std::unique_ptr<ranked::Store> store;
+    std::unique_ptr<ranked::MatchService> service;
+    std::int64_t now = 1700000000000;
+    bool up = true;  ///< false: nothing answers (the service is down or unreachable)
+
+    InProcessService() {
+        std::string why;
+        store = ranked::openSqliteStore(dir.file("ranked.db"), why);
+        REQUIRE_MESSAGE(store, why);
+        ranked::ServiceConfig config;
+        config.rules = rankedtest::testRules();
+        service = std::make_unique<ranked::MatchService>(*store, config);
+    }
+
+    ranked::ServiceAnswer answer(const std::string& method, const std::string& path, const std::string& body) {
+        ranked::ServiceAnswer a;
+        if (!up) return a;
+        a.reached = true;
+        a.status = 200;
+        std::string why;
+        const auto after = [&path](const char* prefix) { return path.substr(std::string(prefix).size()); };
+        if (method == "POST" && path == "/request") {
+            ranked::Request r;
+            if (!ranked::parseRequestText(body, 1 << 20, r, why)) return a.status = 400, a.text = "refused " + why, a;
+            const ranked::Reply reply = service->handle(r, now);
+            a.status = reply.ok ? 200 : 403;
+            a.text = (reply.ok ? "ok " : "refused ") + reply.text;
+        } else if (path.rfind("/player/", 0) == 0) {
+            if (!ranked::playerPage(*store, after("/player/"), a.text, why)) a.status = 404, a.text = why;
+        } else if (path.rfind("/history/", 0) == 0) {
+            if (!ranked::historyPage(*store, after("/history/"), a.text, why)) a.text = "error " + why;
+        } else if (path.rfind("/replay/", 0) == 0) {
+            if (!store->replay(std::stoll(after("/replay/")), a.text, why)) a.status = 404, a.text = why;
+        } else {
+            a.status = 404;
+        }
+        while (!a.text.empty() && a.text.back() == '\n') a.text.pop_back();  // as the HTTP call does
+        return a;
+    }
+
+    /// A player of this service, its clock `skewMs` off the service's.
+    ranked::RankedClient client(const std::string& name, std::int64_t skewMs = 0) {
+        net::Identity id;
+        REQUIRE(net::makeIdentity(name, id));
+        return ranked::RankedClient([this](const std::string& m, const std::string& p, const std::string& b) { return answer(m, p, b); },
+                                    id, [this, skewMs] { return now + skewMs; });
+    }
+};
+
+/// Ticks the flows and the service 250 ms apart until every flow is found or failed (at most 2 virtual minutes).
+void runUntilSettled(InProcessService& svc, std::vector<app::SeekFlow*> flows) {
+    const auto settled = [&flows] {
+        for (app::SeekFlow* f : flows)
+            if (f->stage() != app::SeekFlow::Stage::Found && f->stage() != app::SeekFlow::Stage::Failed) return false;
+        return true;
+    };
+    for (int i = 0; i < 480 && !settled(); ++i) {
+        svc.now += 250;
+        svc.service->tick(svc.now);
+        for (app::SeekFlow* f : flows) f->tick(svc.now);
+    }
+}
+
+const char* const kRules = "00112233";  // rankedtest::testRules()'s
+
+}  // namespace
+
+TEST_CASE("Ranked from the window: two players queue, are paired, and each sees the other's name, fingerprint and rating") {
+    InProcessService svc;
+    auto runner = app::makeInlineRunner();
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+    app::SeekFlow a(ann, *runner, app::SeekKind::Ranked, "ryo", "", kRules, "svc:7200");
+    auto runnerB = app::makeInlineRunner();
+    app::SeekFlow b(bob, *runnerB, app::SeekKind::Ranked, "brick", "", kRules, "svc:7200");
+    a.tick(svc.now);
+    for (int i = 0; i < 3; ++i) a.tick(svc.now += 100);  // hello, queue: ann waits alone
+    CHECK(a.stage() == app::SeekFlow::Stage::Waiting);
+    runUntilSettled(svc, {&a, &b});
+    REQUIRE(a.stage() == app::SeekFlow::Stage::Found);
+    REQUIRE(b.stage() == app::SeekFlow::Stage::Found);
+    CHECK(a.match().id == b.match().id);
+    CHECK(a.match().ranked);
+    CHECK(a.opponent().name == "bob");
+    CHECK(a.opponent().code == net::fingerprint(bob.identity().publicKey));
+    CHECK(b.opponent().name == "ann");
+    CHECK(b.opponent().code == net::fingerprint(ann.identity().publicKey));
+    CHECK(b.opponent().rating == 1500);  // a new player: 1500 +- 350, provisional (docs/ranked.md)
+    CHECK(b.opponent().deviation == 350);
+    CHECK(b.opponent().provisional);
+    CHECK(a.match().fighter[a.opponentSeat()] == "brick");
+    CHECK(b.match().fighter[b.opponentSeat()] == "ryo");
+    CHECK(a.waitedMs(svc.now + 60000) == a.waitedMs(svc.now));  // the queue time stops at the match found
+    CHECK(a.waitedMs(svc.now) > 0);
+}
+
+TEST_CASE("Quick match pairs two players unranked; leaving the queue takes a player out before anyone is found") {
+    InProcessService svc;
+    auto r1 = app::makeInlineRunner(), r2 = app::makeInlineRunner(), spare = app::makeInlineRunner();
+    app::SeekFlow a(svc.client("ann"), *r1, app::SeekKind::Quick, "ryo", "", kRules, "svc:7200");
+    for (int i = 0; i < 4; ++i) a.tick(svc.now += 100);
+    REQUIRE(a.stage() == app::SeekFlow::Stage::Waiting);
+    CHECK(svc.service->queued() == 1);
+    a.cancel(*spare);  // Esc on the queue page
+    CHECK(svc.service->queued() == 0);
+    app::SeekFlow c(svc.client("cat"), *r1, app::SeekKind::Quick, "ryo", "", kRules, "svc:7200");
+    app::SeekFlow d(svc.client("dan"), *r2, app::SeekKind::Quick, "brick", "", kRules, "svc:7200");
+    runUntilSettled(svc, {&c, &d});
+    REQUIRE(c.stage() == app::SeekFlow::Stage::Found);
+    CHECK_FALSE(c.match().ranked);
+    CHECK(c.opponent().name == "dan");
+}
+
+TEST_CASE("A player of another build, a wrong clock or a service that does not answer is told so in words") {
+    InProcessService svc;
+    auto runner = app::makeInlineRunner();
+    app::SeekFlow other(svc.client("ann"), *runner, app::SeekKind::Ranked, "ryo", "", "ffffffff", "svc:7200");
+    runUntilSettled(svc, {&other});
+    CHECK(other.stage() == app::SeekFlow::Stage::Failed);
+    CHECK(other.message() == "Your game and the online service are different versions: update the game to play online.");
+    app::SeekFlow late(svc.client("bob", 45000), *runner, app::SeekKind::Quick, "ryo", "", kRules, "svc:7200");
+    runUntilSettled(svc, {&late});
+    CHECK(late.message() == "Your computer's clock is more than 30 seconds off: set the right time and try again.");
+    svc.up = false;
+    app::SeekFlow down(svc.client("cat"), *runner, app::SeekKind::Quick, "ryo", "", kRules, "svc:7200");
+    runUntilSettled(svc, {&down});
+    CHECK(down.stage() == app::SeekFlow::Stage::Failed);
+    CHECK(down.message() == "The online service (svc:7200) does not answer. Check your connection, or the service "
+                            "address on the Advanced page.");
+}
+
+TEST_CASE("The service's other refusals are said for a player, and an unknown one is quoted") {
+    const auto said = [](int status, const std::string& text) {
+        ranked::ServiceAnswer a;
+        a.reached = true, a.status = status, a.text = text;
+        return app::serviceProblem(a, "svc:7200");
+    };
+    CHECK(said(403, "refused too many requests; wait a little") ==
+          "The service is busy with your requests: wait a minute and try again.");
+    CHECK(said(403, "refused no player has the code 0000-0000-0000-0000") == "Nobody has that code: check it with your friend.");
+    CHECK(said(403, "refused that is your own code") == "That is your own code: type your friend's.");
+    CHECK(said(403, "refused no fighter 'zed' on this service") == "The service does not have your fighter: pick another one.");
+    CHECK(said(403, "refused the queue is full (100000)") == "The service said: the queue is full (100000).");
+    CHECK(said(502, "Bad Gateway") == "The service answered something this game does not understand (HTTP 502).");
+}
+
+TEST_CASE("Friends: each enters the other's code, and both find the match; a code nobody has is said") {
+    InProcessService svc;
+    auto r1 = app::makeInlineRunner(), r2 = app::makeInlineRunner();
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+    REQUIRE(bob.hello().ok());  // bob has used the service before: his code is known
+    const std::string annCode = net::fingerprint(ann.identity().publicKey);
+    const std::string bobCode = net::fingerprint(bob.identity().publicKey);
+    app::SeekFlow a(ann, *r1, app::SeekKind::Challenge, "ryo", bobCode, kRules, "svc:7200");
+    for (int i = 0; i < 4; ++i) a.tick(svc.now += 100);
+    REQUIRE(a.stage() == app::SeekFlow::Stage::Waiting);
+    CHECK(a.message() == "Challenge sent: waiting for your friend to enter your code.");
+    app::SeekFlow b(bob, *r2, app::SeekKind::Challenge, "brick", annCode, kRules, "svc:7200");
+    runUntilSettled(svc, {&a, &b});
+    REQUIRE(a.stage() == app::SeekFlow::Stage::Found);
+    REQUIRE(b.stage() == app::SeekFlow::Stage::Found);
+    CHECK_FALSE(a.match().ranked);
+    CHECK(a.opponent().name == "bob");
+    CHECK(b.opponent().name == "ann");
+    app::SeekFlow nobody(svc.client("cat"), *r1, app::SeekKind::Challenge, "ryo", "0000-0000-0000-0000", kRules, "svc:7200");
+    runUntilSettled(svc, {&nobody});
+    CHECK(nobody.message() == "Nobody has that code: check it with your friend.");
+}
+
+TEST_CASE("The Profile shows the rating, the rank, the last matches from the player's side, and fetches a replay") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+    REQUIRE(ann.hello().ok());
+    REQUIRE(bob.hello().ok());
+    ranked::MatchRecord m = rankedtest::match(77, ranked::keyHex(ann.identity().publicKey), ranked::keyHex(bob.identity().publicKey));
+    m.rules = kRules;
+    std::string why;
+    REQUIRE_MESSAGE(svc.store->createMatch(m, why), why);
+    ranked::Decision d;
+    d.matchId = 77, d.winner = 1;  // bob (P2) won
+    d.replay = rankedtest::recordMatch(m, rankedtest::testRules(), 1, 5, 300);
+    REQUIRE_MESSAGE(svc.store->decide(d, why), why);
+    auto runner = app::makeInlineRunner();
+    app::ProfileFlow p(bob, *runner, "svc:7200");
+    for (int i = 0; i < 5 && p.stage() != app::ProfileFlow::Stage::Ready; ++i) p.tick(svc.now += 100);
+    REQUIRE(p.stage() == app::ProfileFlow::Stage::Ready);
+    CHECK(p.card().name == "bob");
+    CHECK(p.card().code == net::fingerprint(bob.identity().publicKey));
+    CHECK(p.card().rating > 1500);   // won his first rated game
+    CHECK(p.card().deviation < 350);
+    CHECK(p.card().games == 1);
+    CHECK(p.card().provisional);     // fewer than 5 games
+    CHECK(p.card().rank == 1);       // both provisional: the higher rating first
+    REQUIRE(p.matches().size() == 1);
+    CHECK(p.matches()[0].row.id == 77);
+    CHECK(p.matches()[0].mySeat == 1);
+    CHECK(p.matches()[0].result == "won");
+    CHECK(p.matches()[0].opponentCode == net::fingerprint(ann.identity().publicKey));
+    CHECK(p.matches()[0].change.rfind("+", 0) == 0);
+    p.fetchReplay(0);
+    p.tick(svc.now += 100);
+    std::string text;
+    std::int64_t id = 0;
+    REQUIRE(p.takeReplay(text, id));
+    CHECK(id == 77);
+    CHECK(text == d.replay);
+    sim::RunFile run;
+    io::Error error;
+    CHECK_MESSAGE(sim::parseRunFile(text, "ranked-77.freplay", run, error), error.text());
+}
+
+TEST_CASE("A history page reads from either player's side, an undecided or disputed match says so") {
+    // Worked by hand: ann (key a...) beat bob in match 5 (+12.4 / -12.4 rounds to +12 / -12), match 6 is open,
+    // match 7 disputed; a line that does not read is skipped.
+    const std::string a(64, 'a'), b(64, 'b');
+    const std::string page = "5 verified 0 ryo brick 12.4 -12.4 " + a + " " + b + "\n6 open -1 ryo ryo 0 0 " + b + " " + a +
+                             "\nnot a line\n7 disputed -1 brick ryo 0 0 " + a + " " + b + "\n";
+    const std::vector<app::ProfileMatch> fromB = app::profileMatches(ranked::parseHistory(page), b);
+    REQUIRE(fromB.size() == 3);
+    CHECK(fromB[0].result == "lost");
+    CHECK(fromB[0].change == "-12");
+    CHECK(fromB[0].mySeat == 1);
+    CHECK(fromB[1].result == "not decided");
+    CHECK(fromB[1].mySeat == 0);
+    CHECK(fromB[1].change.empty());
+    CHECK(fromB[2].result == "disputed");
+    CHECK(app::profileMatches(ranked::parseHistory(page), a)[0].change == "+12");
+    CHECK(app::clockText(0) == "0:00");
+    CHECK(app::clockText(92500) == "1:32");
+}
+
+TEST_CASE("A poll's match and a player page read back; anything else is not taken for one") {
+    const std::string a(64, 'a'), b(64, 'b');
+    ranked::MatchFound m;
+    REQUIRE(ranked::parseMatchFound("ok match 42 ranked " + a + " " + b + " ryo brick", m));
+    CHECK(m.id == 42);
+    CHECK(m.ranked);
+    CHECK(m.fighter[1] == "brick");
+    CHECK(m.key[0][0] == 0xaa);
+    CHECK_FALSE(ranked::parseMatchFound("ok waiting", m));
+    CHECK_FALSE(ranked::parseMatchFound("ok match 42 ranked " + a + " xyz ryo brick", m));
+    CHECK_FALSE(ranked::parseMatchFound("refused match 42 ranked " + a + " " + b + " ryo brick", m));
+    ranked::PlayerCard c;
+    REQUIRE(ranked::parsePlayerCard("name Ann Lee\ncode 1234-5678-9abc-def0\nrating 1612 87 9 established\nrank 3", c));
+    CHECK(c.name == "Ann Lee");
+    CHECK(c.rating == 1612);
+    CHECK_FALSE(c.provisional);
+    CHECK(c.rank == 3);
+    CHECK_FALSE(ranked::parsePlayerCard("name Ann\ncode x\nrank 3", c));  // no rating line
+    CHECK(app::ratingText(c) == "1612 \u00b1 87");
+}
