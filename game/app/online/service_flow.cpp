@@ -128,29 +128,39 @@ void SeekFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
         stage_ = Stage::Found;
         return;
     }
-    const bool stillQueued = stage_ == Stage::Joining && refusal(a.text) == "already waiting";  // from before
-    if (!a.ok() && !stillQueued) return fail(a);
+    // A Leave's answer ("not waiting" is a refusal) only needs to have come: a wait left from before is gone.
+    if (!a.ok() && !(stage_ == Stage::Clearing && a.reached)) return fail(a);
     ranked::RankedClient c = client_;
     if (stage_ == Stage::Greeting) {
-        stage_ = Stage::Joining;
-        if (kind_ == SeekKind::Challenge) {
-            const std::string code = code_, fighter = fighter_;
-            runner_.start([c, code, fighter]() mutable { return c.challenge(code, fighter); });
-        } else {
-            const std::string kind = kind_ == SeekKind::Ranked ? "ranked" : "quick", fighter = fighter_, rules = rules_;
-            runner_.start([c, kind, fighter, rules]() mutable { return c.queue(kind, fighter, rules); });
-        }
-        return;
-    }
-    if (stage_ == Stage::Joining) {
+        stage_ = Stage::Clearing;  // a queue or challenge left behind (a window closed while waiting) goes first
+        runner_.start([c]() mutable { return c.leave(); });
+    } else if (stage_ == Stage::Clearing) {
+        join();
+    } else if (stage_ == Stage::Joining) {
         stage_ = Stage::Waiting;
         waitingSinceMs_ = lastPollMs_ = nowMs;
         if (kind_ == SeekKind::Challenge && startsWith(a.text, "ok challenge sent"))
             message_ = "Challenge sent: waiting for your friend to enter your code.";
-        return;
+    } else {
+        found(a.text, nowMs);  // Waiting: a poll's answer
     }
-    ranked::MatchFound m;  // Waiting: a poll's answer
-    if (!ranked::parseMatchFound(a.text, m)) return;  // still waiting
+}
+
+void SeekFlow::join() {
+    stage_ = Stage::Joining;
+    ranked::RankedClient c = client_;
+    if (kind_ == SeekKind::Challenge) {
+        const std::string code = code_, fighter = fighter_;
+        runner_.start([c, code, fighter]() mutable { return c.challenge(code, fighter); });
+    } else {
+        const std::string kind = kind_ == SeekKind::Ranked ? "ranked" : "quick", fighter = fighter_, rules = rules_;
+        runner_.start([c, kind, fighter, rules]() mutable { return c.queue(kind, fighter, rules); });
+    }
+}
+
+void SeekFlow::found(const std::string& pollAnswer, std::int64_t nowMs) {
+    ranked::MatchFound m;
+    if (!ranked::parseMatchFound(pollAnswer, m)) return;  // still waiting
     match_ = m;
     foundMs_ = nowMs;
     opponentSeat_ = m.key[0] == client_.identity().publicKey ? 1 : 0;
@@ -158,6 +168,7 @@ void SeekFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
     opponent_.code = net::fingerprint(m.key[opponentSeat_]);
     message_.clear();
     stage_ = Stage::LookingUp;
+    ranked::RankedClient c = client_;
     const net::IdentityKey key = m.key[opponentSeat_];
     runner_.start([c, key]() mutable { return c.player(key); });
 }

@@ -1,7 +1,8 @@
 #pragma once
-// What the Online screen's service pages do, without SFML: Quick match and Ranked (say hello, queue, poll until
-// paired, look the opponent up), a friend's challenge (the same after a Challenge instead of a Queue) and the
-// Profile (the player's card, the last matches, a match's replay), each through ranked::RankedClient. Requests run
+// What the Online screen's service pages do, without SFML: Quick match and Ranked (say hello, leave any wait left
+// from before, queue, poll until paired, look the opponent up), a friend's challenge (the same with a Challenge
+// instead of the Queue) and the Profile (the player's card, the last matches, a match's replay), each through
+// ranked::RankedClient. Requests run
 // one at a time through a RequestRunner: on a thread in the window (the 60 Hz screens never wait on the network),
 // at once in the tests. Every failure is said in a player's words (serviceProblem).
 #include "game/ranked/client.h"
@@ -41,7 +42,7 @@ enum class SeekKind : std::uint8_t { Quick, Ranked, Challenge };
 /// Quick match, Ranked or a friend's challenge, from hello to the match found.
 class SeekFlow {
 public:
-    enum class Stage : std::uint8_t { Greeting, Joining, Waiting, LookingUp, Found, Failed };
+    enum class Stage : std::uint8_t { Greeting, Clearing, Joining, Waiting, LookingUp, Found, Failed };
 
     /// `code` is the friend's code (Challenge only); `rules` this build's rules hash.
     SeekFlow(ranked::RankedClient client, RequestRunner& runner, SeekKind kind, std::string fighter, std::string code,
@@ -69,6 +70,8 @@ public:
 
 private:
     void answered(const ranked::ServiceAnswer& a, std::int64_t nowMs);
+    void join();
+    void found(const std::string& pollAnswer, std::int64_t nowMs);
     void fail(const ranked::ServiceAnswer& a);
 
     ranked::RankedClient client_;

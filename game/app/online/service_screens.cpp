@@ -105,6 +105,7 @@ std::string SeekScreen::waitingLine() const {
     const std::string dots(std::size_t((ticks_ / 20) % 4), '.');
     switch (flow_.stage()) {
     case SeekFlow::Stage::Greeting: return "reaching the service at " + ctx_.settings.service + dots;
+    case SeekFlow::Stage::Clearing:
     case SeekFlow::Stage::Joining: return (kind_ == SeekKind::Challenge ? "sending the challenge" : "joining the queue") + dots;
     case SeekFlow::Stage::LookingUp: return "opponent found: asking who they are" + dots;
     default: return (kind_ == SeekKind::Challenge ? "waiting for your friend" : "looking for an opponent") + dots;

@@ -89,7 +89,7 @@ TEST_CASE("Ranked from the window: two players queue, are paired, and each sees 
     auto runnerB = app::makeInlineRunner();
     app::SeekFlow b(bob, *runnerB, app::SeekKind::Ranked, "brick", "", kRules, "svc:7200");
     a.tick(svc.now);
-    for (int i = 0; i < 3; ++i) a.tick(svc.now += 100);  // hello, queue: ann waits alone
+    for (int i = 0; i < 5; ++i) a.tick(svc.now += 100);  // hello, leave, queue: ann waits alone
     CHECK(a.stage() == app::SeekFlow::Stage::Waiting);
     runUntilSettled(svc, {&a, &b});
     REQUIRE(a.stage() == app::SeekFlow::Stage::Found);
@@ -113,7 +113,7 @@ TEST_CASE("Quick match pairs two players unranked; leaving the queue takes a pla
     InProcessService svc;
     auto r1 = app::makeInlineRunner(), r2 = app::makeInlineRunner(), spare = app::makeInlineRunner();
     app::SeekFlow a(svc.client("ann"), *r1, app::SeekKind::Quick, "ryo", "", kRules, "svc:7200");
-    for (int i = 0; i < 4; ++i) a.tick(svc.now += 100);
+    for (int i = 0; i < 6; ++i) a.tick(svc.now += 100);
     REQUIRE(a.stage() == app::SeekFlow::Stage::Waiting);
     CHECK(svc.service->queued() == 1);
     a.cancel(*spare);  // Esc on the queue page
@@ -124,6 +124,20 @@ TEST_CASE("Quick match pairs two players unranked; leaving the queue takes a pla
     REQUIRE(c.stage() == app::SeekFlow::Stage::Found);
     CHECK_FALSE(c.match().ranked);
     CHECK(c.opponent().name == "dan");
+}
+
+TEST_CASE("A wait left from before (a window closed in the ranked queue) does not keep a quick match from pairing") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann");
+    REQUIRE(ann.hello().ok());
+    REQUIRE(ann.queue("ranked", "ryo", kRules).ok());  // then the window closed without leaving
+    auto r1 = app::makeInlineRunner(), r2 = app::makeInlineRunner();
+    app::SeekFlow a(ann, *r1, app::SeekKind::Quick, "ryo", "", kRules, "svc:7200");
+    app::SeekFlow b(svc.client("bob"), *r2, app::SeekKind::Quick, "brick", "", kRules, "svc:7200");
+    runUntilSettled(svc, {&a, &b});
+    REQUIRE(a.stage() == app::SeekFlow::Stage::Found);
+    CHECK_FALSE(a.match().ranked);
+    CHECK(a.opponent().name == "bob");
 }
 
 TEST_CASE("A player of another build, a wrong clock or a service that does not answer is told so in words") {
@@ -167,7 +181,7 @@ TEST_CASE("Friends: each enters the other's code, and both find the match; a cod
     const std::string annCode = net::fingerprint(ann.identity().publicKey);
     const std::string bobCode = net::fingerprint(bob.identity().publicKey);
     app::SeekFlow a(ann, *r1, app::SeekKind::Challenge, "ryo", bobCode, kRules, "svc:7200");
-    for (int i = 0; i < 4; ++i) a.tick(svc.now += 100);
+    for (int i = 0; i < 6; ++i) a.tick(svc.now += 100);
     REQUIRE(a.stage() == app::SeekFlow::Stage::Waiting);
     CHECK(a.message() == "Challenge sent: waiting for your friend to enter your code.");
     app::SeekFlow b(bob, *r2, app::SeekKind::Challenge, "brick", annCode, kRules, "svc:7200");

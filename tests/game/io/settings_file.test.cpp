@@ -249,3 +249,24 @@ TEST_CASE("settings: a key both processes changed keeps the later save's value, 
     CHECK(m.relayUser == "u");
     CHECK(m.relayPassword == "p");
 }
+
+TEST_CASE("settings: the matchmaking service defaults to this machine's, and another one is read, written and merged") {
+    io::Settings s;
+    io::Error e;
+    CHECK(s.service == "localhost:7200");  // bvh_matchd's default port (docs/formats.md)
+    CHECK(io::settingsText(s).find("service") == std::string::npos);  // the default is not written
+    REQUIRE(io::parseSettings("service = play.example:7300\n", "settings.cfg", s, e));
+    CHECK(s.service == "play.example:7300");
+    io::Settings back;
+    REQUIRE(io::parseSettings(io::settingsText(s), "x", back, e));
+    CHECK(back == s);
+    CHECK(parseFails("service = play.example:0\n").text() ==
+          "settings.cfg:1: service: bad port '0' in 'play.example:0' (expected 1..65535)");
+    // Another window changed the service while this one changed only the volume: both changes stay.
+    io::Settings base, mine, disk;
+    mine.volume = 40;
+    disk.service = "other.example";
+    const io::Settings merged = io::mergeSettings(base, mine, disk);
+    CHECK(merged.service == "other.example");
+    CHECK(merged.volume == 40);
+}
