@@ -129,8 +129,8 @@ StatusLine OnlineLobbyScreen::status() const {
 
 void OnlineLobbyScreen::draw(sf::RenderTarget& t) {
     if (!link_) return;  // handed over this tick
-    drawPanel(t, ctx_, ticks_, modeTitle(mode_));
-    drawYou(t, ctx_, 172.f);
+    drawPanel(t, ctx_, ticks_, modeTitle(mode_), 80.f);
+    drawYou(t, ctx_, 148.f);
     const float cx = float(ctx_.width) / 2.f;
     const net::LobbyClient* lobby = link_->lobby();
     if (lobby && !lobby->code().empty()) drawRoomCode(t, *lobby);

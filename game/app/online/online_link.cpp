@@ -64,7 +64,7 @@ bool OnlineLink::configurePeer(const OnlineFlags& flags) {
     const bool host = mode_ == LinkMode::DirectHost || mode_ == LinkMode::RoomHost;
     net::PeerConfig& cfg = cfg_;
     cfg.host = host;
-    cfg.fighter = flags.fighter.empty() ? ctx_.fighterIds.front() : flags.fighter;
+    cfg.fighter = flags.fighter.empty() ? onlineFighter(ctx_) : flags.fighter;
     if (ctx_.fighter(cfg.fighter) == nullptr) {
         error_ = "no fighter " + io::quote(cfg.fighter) + " in " + ctx_.dataDir + "/fighters";
         return false;

@@ -131,8 +131,8 @@ void drawOpponents(sf::RenderTarget& t, const Context& ctx, const net::NetPeer& 
     const std::string them = whoText(peer.opponentName(), peer.opponentKey());
     const bool host = peer.opponentSeat() == 1;
     const std::string line = (host ? me : them) + "    vs    " + (host ? them : me);
-    fillRect(t, 0.f, 96.f, float(ctx.width), 44.f, sf::Color(0, 0, 0, 150));
-    drawTextFitted(t, ctx.res->font, line, 24, float(ctx.width) / 2.f, 104.f, sf::Color(255, 240, 150),
+    fillRect(t, 0.f, 150.f, float(ctx.width), 44.f, sf::Color(0, 0, 0, 150));
+    drawTextFitted(t, ctx.res->font, line, 24, float(ctx.width) / 2.f, 158.f, sf::Color(255, 240, 150),
                    float(ctx.width) - 40.f, 2.f);
 }
 
