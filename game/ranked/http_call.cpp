@@ -3,16 +3,16 @@
 
 #include <httplib.h>
 
-#include <memory>
-
 namespace ranked {
 
+// A client per call: the window runs a request and a Leave on two threads at once, and one httplib::Client is not
+// meant to be shared between threads (no connection is kept between requests anyway).
 ServiceCall httpServiceCall(const std::string& hostPort) {
-    auto http = std::make_shared<httplib::Client>("http://" + hostPort);
-    http->set_connection_timeout(3);
-    http->set_read_timeout(10);
-    return [http](const std::string& method, const std::string& path, const std::string& body) {
-        const auto res = method == "POST" ? http->Post(path.c_str(), body, "text/plain") : http->Get(path.c_str());
+    return [hostPort](const std::string& method, const std::string& path, const std::string& body) {
+        httplib::Client http("http://" + hostPort);
+        http.set_connection_timeout(3);
+        http.set_read_timeout(10);
+        const auto res = method == "POST" ? http.Post(path.c_str(), body, "text/plain") : http.Get(path.c_str());
         ServiceAnswer a;
         if (!res) return a;
         a.reached = true;

@@ -3,6 +3,7 @@
 
 #include "game/ranked/verify.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <mutex>

@@ -9,6 +9,11 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <thread>
+
 namespace {
 
 /// The service in-process: POST /request and the GET pages as bvh_matchd answers them, on a virtual clock.
@@ -277,4 +282,37 @@ TEST_CASE("A poll's match and a player page read back; anything else is not take
     CHECK(c.rank == 3);
     CHECK_FALSE(ranked::parsePlayerCard("name Ann\ncode x\nrank 3", c));  // no rating line
     CHECK(app::ratingText(c) == "1612 \u00b1 87");
+}
+
+TEST_CASE("The window's request runner hands back a job's answer once, and a job outliving its runner finishes harmlessly") {
+    auto runner = app::makeThreadRunner();
+    runner->start([] {
+        ranked::ServiceAnswer a;
+        a.reached = true, a.status = 200, a.text = "ok welcome";
+        return a;
+    });
+    ranked::ServiceAnswer got;
+    bool taken = false;
+    for (int i = 0; i < 10000 && !taken; ++i) {  // waits for the job's state, bounded
+        taken = runner->take(got);
+        if (!taken) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    REQUIRE(taken);
+    CHECK(got.text == "ok welcome");
+    CHECK_FALSE(runner->busy());
+    CHECK_FALSE(runner->take(got));  // once
+    // A screen left while its request is out: the runner goes, the job ends later into a state nobody reads.
+    std::promise<void> release;
+    std::shared_future<void> go = release.get_future().share();
+    auto finished = std::make_shared<std::atomic<bool>>(false);
+    runner->start([go, finished] {
+        go.wait();
+        finished->store(true);
+        return ranked::ServiceAnswer{};
+    });
+    CHECK(runner->busy());
+    runner.reset();
+    release.set_value();
+    for (int i = 0; i < 10000 && !finished->load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    CHECK(finished->load());
 }
