@@ -126,13 +126,13 @@ void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
         const ProfileMatch& m = ms[std::size_t(i)];
         const float y = 288.f + 34.f * float(i - first);
         const bool on = i == cursor_;
-        if (on) fillRect(t, cx - 420.f, y - 3.f, 840.f, 31.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+        if (on) fillRect(t, cx - 480.f, y - 3.f, 960.f, 31.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
         const std::string line = m.result + "   " + fighterName(m.row.fighter[m.mySeat]) + " vs " +
                                  fighterName(m.row.fighter[1 - m.mySeat]) +
                                  "   " + (m.opponentCode.empty() ? std::string("?") : m.opponentCode) +
                                  (m.change.empty() ? "" : "   " + m.change) + "   match " + std::to_string(m.row.id);
         const sf::Color c = m.result == "won" ? sf::Color(150, 240, 150) : m.result == "lost" ? sf::Color(255, 160, 150) : kGrey;
-        drawText(t, ctx_.res->font, line, 20, cx, y, on ? sf::Color(255, 240, 180) : c, Align::Center, 1.5f);
+        drawTextFitted(t, ctx_.res->font, line, 20, cx, y, on ? sf::Color(255, 240, 180) : c, 940.f, 1.5f);
     }
     if (flow_.stage() == ProfileFlow::Stage::FetchingReplay)
         drawText(t, ctx_.res->font, "fetching the replay...", 18, cx, 288.f + 34.f * shown, kBlue, Align::Center, 1.f);
