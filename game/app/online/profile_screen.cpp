@@ -8,6 +8,7 @@
 #include "game/io/run_file.h"
 
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 
 namespace app {
@@ -73,7 +74,9 @@ void ProfileScreen::openReplay(const std::string& text, std::int64_t id) {
         return;
     }
     std::string why;
-    if (!ctx_.flags->replayDir.empty() && !io::writeFileAtomically(ctx_.flags->replayDir + "/" + name, text, why))
+    std::error_code ec;
+    const std::string& dir = ctx_.flags->replayDir;
+    if (!dir.empty() && (std::filesystem::create_directories(dir, ec), !io::writeFileAtomically(dir + "/" + name, text, why)))
         std::cerr << why << " (the replay is shown, not kept)" << std::endl;
     ctx_.stack->push(makeReplayFight(ctx_, run));
 }
