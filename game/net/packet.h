@@ -68,7 +68,7 @@ constexpr std::size_t kPacketHeaderSize = 8;
 /// malformed. Both peers read the same table (the shipped data folder).
 inline std::uint16_t wireButtons() { return sim::buttonTable().mask(); }
 
-/// What a datagram is.
+/// What a datagram is: the numbers of kPacketTypes below, in order.
 enum class PacketType : std::uint8_t {
     Hello = 1,    ///< joiner -> host: "let me in", with the joiner's fighter and input style
     Welcome = 2,  ///< host -> joiner: session token and the whole match setup
@@ -79,8 +79,54 @@ enum class PacketType : std::uint8_t {
     Confirm = 7,  ///< joiner -> host, sealed: the joiner's identity, name and signature of the transcript
 };
 
+/// Where a received packet goes in the peer (NetPeer::handle routes by this and nothing else).
+enum class PacketRoute : std::uint8_t {
+    Unknown,   ///< not a type of this protocol: counted as malformed
+    ToHost,    ///< a joiner's request to a host's handshake (Hello); malformed at a joiner
+    ToJoiner,  ///< a host's answer to a joiner's Hello (Welcome, Refuse, Challenge); malformed at a host
+    Punch,     ///< opens a NAT on its way; no body, nothing to answer
+    Sealed,    ///< travels sealed on the match's channel (Input, Confirm): opened by openOnChannel
+};
+
+/// One packet type: its number and how it is routed. A new message is one line here (numbered next), its
+/// fields in encodePacket and readBody (packet.cpp), and its handling where its route leads (peer.cpp).
+struct PacketTypeInfo {
+    PacketType type;
+    const char* name;
+    PacketRoute route;
+};
+
+/// Every packet type, numbered 1, 2, ... in order: the decoder refuses any other number.
+constexpr PacketTypeInfo kPacketTypes[] = {
+    {PacketType::Hello, "hello", PacketRoute::ToHost},
+    {PacketType::Welcome, "welcome", PacketRoute::ToJoiner},
+    {PacketType::Refuse, "refuse", PacketRoute::ToJoiner},
+    {PacketType::Input, "input", PacketRoute::Sealed},
+    {PacketType::Challenge, "challenge", PacketRoute::ToJoiner},
+    {PacketType::Punch, "punch", PacketRoute::Punch},
+    {PacketType::Confirm, "confirm", PacketRoute::Sealed},
+};
+constexpr int kPacketTypeCount = int(sizeof kPacketTypes / sizeof kPacketTypes[0]);
+
+constexpr bool packetTypesNumberedInOrder() {
+    for (int i = 0; i < kPacketTypeCount; ++i) {
+        if (int(kPacketTypes[i].type) != i + 1) return false;
+    }
+    return true;
+}
+static_assert(packetTypesNumberedInOrder(), "kPacketTypes lists PacketType 1, 2, ... in order, one line each");
+
+/// The table's line for a type number, or nullptr for a number no type has.
+constexpr const PacketTypeInfo* packetTypeInfo(std::uint8_t number) {
+    return number >= 1 && number <= kPacketTypeCount ? &kPacketTypes[number - 1] : nullptr;
+}
+/// The route of a type (PacketRoute::Unknown for a value outside the table).
+constexpr PacketRoute packetRoute(PacketType t) {
+    const PacketTypeInfo* info = packetTypeInfo(std::uint8_t(t));
+    return info != nullptr ? info->route : PacketRoute::Unknown;
+}
 /// True for the types that travel sealed (Confirm, Input): decodePacket reads only their header.
-inline bool sealedType(PacketType t) { return t == PacketType::Input || t == PacketType::Confirm; }
+constexpr bool sealedType(PacketType t) { return packetRoute(t) == PacketRoute::Sealed; }
 
 /// Why a host refused a joiner.
 enum class RefuseReason : std::uint8_t {

@@ -418,3 +418,22 @@ TEST_CASE("Hello, Challenge and Welcome carry the handshake's nonces, cookie and
     CHECK(out.rules == 12);
     CHECK(out.ephemeral == welcome.ephemeral);
 }
+
+TEST_CASE("the decoder refuses a type number the packet table does not list, and routes every listed one") {
+    net::Packet punch;
+    punch.type = net::PacketType::Punch;
+    std::vector<std::uint8_t> bytes = net::encodePacket(punch);
+    net::Packet out;
+    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    for (int number : {0, net::kPacketTypeCount + 1, 255}) {
+        bytes[3] = std::uint8_t(number);
+        CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), out));
+        CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
+    }
+    CHECK(net::kPacketTypeCount == 7);  // Hello .. Confirm, by hand from the protocol in docs/netcode.md
+    for (const net::PacketTypeInfo& t : net::kPacketTypes) CHECK(net::packetRoute(t.type) != net::PacketRoute::Unknown);
+    CHECK(net::packetRoute(net::PacketType(net::kPacketTypeCount + 1)) == net::PacketRoute::Unknown);
+    CHECK(net::sealedType(net::PacketType::Input));
+    CHECK(net::sealedType(net::PacketType::Confirm));
+    CHECK_FALSE(net::sealedType(net::PacketType::Welcome));
+}
