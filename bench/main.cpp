@@ -10,6 +10,7 @@
 #include "bench/workloads.h"
 #include "engine/sets/dynamic_tree.h"
 #include "engine/sets/registry.h"
+#include "game/io/flag_table.h"
 
 #include <cstdio>
 #if defined(__GLIBC__)
@@ -18,6 +19,7 @@
 #include <cstdlib>
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
 #include <map>
@@ -91,87 +93,77 @@ struct Config {
     std::exit(2);
 }
 
-int parseInt(const std::string& flag, const char* text) {
-    char* end = nullptr;
-    const long v = std::strtol(text, &end, 10);
-    if (*text == '\0' || *end != '\0' || v < 0 || v > 1000000) badFlag(flag + " needs a number 0..1000000, got '" + text + "'");
-    return int(v);
+/// A value flag whose value is a comma-separated list: `start` forgets an earlier one, then each item is checked
+/// and kept by `item` (false with error set).
+io::Flag listFlag(std::string name, std::function<void()> start,
+                  std::function<bool(const std::string& item, std::string& error)> item) {
+    return {std::move(name), io::Flag::Takes::Value, [start, item](const std::string& value, std::string& error) {
+                start();
+                std::size_t from = 0;
+                for (std::size_t comma = value.find(','); ; comma = value.find(',', from)) {
+                    if (!item(value.substr(from, comma - from), error)) return false;
+                    if (comma == std::string::npos) return true;
+                    from = comma + 1;
+                }
+            }};
+}
+
+/// A switch that runs `set` (the presets --quick and --smoke).
+io::Flag presetFlag(std::string name, std::function<void()> set) {
+    return {std::move(name), io::Flag::Takes::Nothing, [set](const std::string&, std::string&) {
+                set();
+                return true;
+            }};
+}
+
+/// The bench's flags (io::parseFlags: numbers by the files' rules, so `--frames +5` is refused).
+io::FlagTable flagTable(Config& c, bool& help) {
+    const auto known = [](const std::string& one, std::string& error) {
+        if (std::find(kStructures.begin(), kStructures.end(), one) != kStructures.end()) return true;
+        error = io::badFlagValue("--only", "structures of the list below", one);
+        return false;
+    };
+    return {
+        presetFlag("--quick", [&c] { c.sizes = {1000, 10000}, c.work.frames = c.work.churnFrames = 10, c.work.queries = 20000, c.work.reps = 3; }),
+        presetFlag("--smoke", [&c] { c.sizes = {500}, c.work.frames = c.work.churnFrames = 3, c.work.queries = 2000, c.work.reps = 1; }),
+        io::switchFlag("--fresh-memory", c.freshMemory),
+        io::switchFlag("--shape", c.shape),
+        io::textFlag("--csv", c.csv),
+        listFlag("--only", [&c] { c.only.clear(); }, [&c, known](const std::string& one, std::string& error) {
+            c.only += (c.only.empty() ? "," : "") + one + ",";
+            return known(one, error);
+        }),
+        io::numberInto("--margin", 0, 1000000, c.margin),
+        io::numberFlag("--frames", 1, 1000000, [&c](std::int64_t v) { c.work.frames = c.work.churnFrames = c.work.bigFrames = int(v); }),
+        listFlag("--sizes", [&c] { c.sizes.clear(); }, [&c](const std::string& one, std::string& error) {
+            std::int64_t n = 0;
+            if (!io::flagNumber("--sizes", one, 1, 1000000, n, error)) return false;
+            c.sizes.push_back(int(n));
+            return true;
+        }),
+        listFlag("--workloads", [&c] { c.workloads.clear(); }, [&c](const std::string& one, std::string& error) {
+            c.workloads += (c.workloads.empty() ? "," : "") + one + ",";
+            if (one == "W1" || one == "W2" || one == "W2q" || one == "W3" || one == "W4") return true;
+            error = io::badFlagValue("--workloads", "W1, W2, W2q, W3 or W4", one);
+            return false;
+        }),
+        io::decimalFlag("--rebuild", 0, 100, c.rebuild),
+        io::wordFlag("--dist", {"uniform", "clustered"}, [&c](std::size_t i) {
+            c.distributions = {i == 0 ? Distribution::Uniform : Distribution::Clustered};
+        }),
+        io::switchFlag("--help", help),
+        io::switchFlag("-h", help),
+    };
 }
 
 Config parseArgs(int argc, char** argv) {
     Config c;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        auto value = [&]() -> const char* {
-            if (i + 1 >= argc) badFlag(a + " needs a value");
-            return argv[++i];
-        };
-        if (a == "--quick") {
-            c.sizes = {1000, 10000};
-            c.work.frames = c.work.churnFrames = 10;
-            c.work.queries = 20000;
-            c.work.reps = 3;
-        } else if (a == "--fresh-memory") {
-            c.freshMemory = true;
-        } else if (a == "--smoke") {
-            c.sizes = {500};
-            c.work.frames = c.work.churnFrames = 3;
-            c.work.queries = 2000;
-            c.work.reps = 1;
-        } else if (a == "--csv") {
-            c.csv = value();
-        } else if (a == "--only") {
-            c.only = "," + std::string(value()) + ",";
-            std::size_t from = 1;
-            for (std::size_t comma = c.only.find(',', from); comma != std::string::npos; comma = c.only.find(',', from)) {
-                const std::string one = c.only.substr(from, comma - from);
-                from = comma + 1;
-                if (one.empty() && comma + 1 == c.only.size()) break;
-                bool known = false;
-                for (const std::string& s : kStructures) known = known || s == one;
-                if (!known) badFlag("unknown structure '" + one + "' for --only");
-            }
-        } else if (a == "--margin") {
-            c.margin = parseInt(a, value());
-        } else if (a == "--frames") {
-            c.work.frames = c.work.churnFrames = c.work.bigFrames = std::max(1, parseInt(a, value()));
-        } else if (a == "--sizes") {
-            c.sizes.clear();
-            std::string list = std::string(value()) + ",";
-            for (std::size_t from = 0, comma; (comma = list.find(',', from)) != std::string::npos; from = comma + 1) {
-                const std::string one = list.substr(from, comma - from);
-                c.sizes.push_back(std::max(1, parseInt("--sizes", one.c_str())));
-            }
-        } else if (a == "--workloads") {
-            c.workloads = std::string(",") + value() + ",";
-            for (std::size_t at = 1; at < c.workloads.size();) {
-                const std::size_t comma = c.workloads.find(',', at);
-                const std::string one = c.workloads.substr(at, comma - at);
-                if (one != "W1" && one != "W2" && one != "W2q" && one != "W3" && one != "W4") badFlag("unknown workload '" + one + "' for --workloads (W1 W2 W2q W3 W4)");
-                at = comma + 1;
-            }
-        } else if (a == "--rebuild") {
-            const char* v = value();
-            char* end = nullptr;
-            c.rebuild = std::strtod(v, &end);
-            if (*v == '\0' || *end != '\0' || !(c.rebuild >= 0 && c.rebuild <= 100)) badFlag("--rebuild needs a number 0..100, got '" + std::string(v) + "'");
-        } else if (a == "--dist") {
-            const std::string v = value();
-            if (v == "uniform") {
-                c.distributions = {Distribution::Uniform};
-            } else if (v == "clustered") {
-                c.distributions = {Distribution::Clustered};
-            } else {
-                badFlag("--dist needs uniform or clustered, got '" + v + "'");
-            }
-        } else if (a == "--shape") {
-            c.shape = true;
-        } else if (a == "--help" || a == "-h") {
-            std::cout << usage();
-            std::exit(0);
-        } else {
-            badFlag("unknown flag '" + a + "'");
-        }
+    bool help = false;
+    std::string error;
+    if (!io::parseFlags(argc, argv, flagTable(c, help), error)) badFlag(error);
+    if (help) {
+        std::cout << usage();
+        std::exit(0);
     }
     return c;
 }

@@ -140,7 +140,7 @@ const char* usageText() {
            "                      online: simulate a worse network on what this side sends\n"
            "  --simple            one-button specials in matches: special = fireball, forward+special = anti-air\n"
            "                      (default: motions, 236 + special and 623 + special)\n"
-           "  --headless --replay FILE   run a replay/script without a window (see README)\n";
+           "  --headless --replay FILE   run a replay/script without a window (docs/game.md)\n";
 }
 
 }  // namespace app

@@ -119,6 +119,8 @@ struct ReplayParser : io::LineParser {
         return io::toHash(t, h, why) || fail(why);
     }
     bool header(const std::vector<std::string>& t, RunFile& out);
+    bool fields(const std::vector<std::string>& t, std::size_t n);  // t has n fields, or fails
+    bool trainingHeader(const std::vector<std::string>& t, RunFile& out);  // dummy, tape, slot, throwtech, reversal
     /// Refuses a replay recorded under other rules than this build's (at the `rules` line).
     bool rulesMatch() {
         if (rules == kRulesVersion) return true;
@@ -166,14 +168,16 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     MatchSetup& s = out.setup;
     const std::string& k = t[0];
     if (!once(seen, k)) return false;
-    auto need = [&](std::size_t n) { return t.size() == n ? true : fail("wrong number of fields for " + io::quote(k)); };
+    const auto need = [&](std::size_t n) { return fields(t, n); };
+    for (const char* training : {"dummy", "tape", "tape2", "tape3", "slot", "throwtech", "reversal"}) {
+        if (k == training) return trainingHeader(t, out);
+    }
     if (k == "rules") return need(2) && toInt(t[1], 1, 1000000, rules) && rulesMatch();
     if (k == "seed") {
         std::string why;
         return need(2) && (io::toUint64(t[1], s.seed, why) || fail(why));
     }
     if (k == "mode") return need(2) && (parseMode(t[1], s.mode) || fail("unknown mode " + io::quote(t[1])));
-    if (k == "dummy") return need(2) && (parseDummy(t[1], s.dummy) || fail("unknown dummy " + io::quote(t[1])));
     if (k == "fighters") {
         if (!need(3)) return false;
         out.fightersLine = line;
@@ -190,18 +194,6 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
     if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
     if (k == "meter") return need(3) && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
-    if (k == "tape" || k == "tape2" || k == "tape3") {
-        std::string why;
-        return parseTape(t, 1, s.tapeOf(k == "tape" ? 1 : k[4] - '0'), why) || fail(why);
-    }
-    if (k == "slot") return need(2) && (parseSlot(t[1], s.playSlot) || fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)"));
-    if (k == "throwtech") return need(2) && (parseTech(t[1], s.throwTech) || fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)"));
-    if (k == "reversal") {
-        if (!need(2)) return false;
-        out.reversalLine = line;
-        s.reversal = t[1] == "none" ? "" : t[1];
-        return true;
-    }
     if (k == "counter") return need(2) && (parseCounter(t[1], s.counter) || fail("unknown counter-hit rule " + io::quote(t[1])));
     if (k == "style") {
         if (!need(3)) return false;
@@ -213,6 +205,30 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     if (k == "health") {
         out.healthLine = line;
         return need(3) && toInt(t[1], 0, 100000000, s.startHealth[0]) && toInt(t[2], 0, 100000000, s.startHealth[1]);
+    }
+    return fail("unknown header record " + io::quote(k));
+}
+
+bool ReplayParser::fields(const std::vector<std::string>& t, std::size_t n) {
+    return t.size() == n ? true : fail("wrong number of fields for " + io::quote(t[0]));
+}
+
+bool ReplayParser::trainingHeader(const std::vector<std::string>& t, RunFile& out) {
+    MatchSetup& s = out.setup;
+    const std::string& k = t[0];
+    const auto need = [&](std::size_t n) { return fields(t, n); };
+    if (k == "dummy") return need(2) && (parseDummy(t[1], s.dummy) || fail("unknown dummy " + io::quote(t[1])));
+    if (k == "tape" || k == "tape2" || k == "tape3") {
+        std::string why;
+        return parseTape(t, 1, s.tapeOf(k == "tape" ? 1 : k[4] - '0'), why) || fail(why);
+    }
+    if (k == "slot") return need(2) && (parseSlot(t[1], s.playSlot) || fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)"));
+    if (k == "throwtech") return need(2) && (parseTech(t[1], s.throwTech) || fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)"));
+    if (k == "reversal") {
+        if (!need(2)) return false;
+        out.reversalLine = line;
+        s.reversal = t[1] == "none" ? "" : t[1];
+        return true;
     }
     return fail("unknown header record " + io::quote(k));
 }

@@ -131,6 +131,9 @@ struct ScriptParser : io::LineParser {
     }
 
     bool setupLine(const std::vector<std::string>& t);
+    bool need(const std::vector<std::string>& t, std::size_t n, const char* form);  // t has n words, or fails
+    bool matchSetupLine(const std::vector<std::string>& t);     // the match's rules: mode, fighters, seed, rounds ...
+    bool trainingSetupLine(const std::vector<std::string>& t);  // the training dummy's: dummy, tape, slot ...
     bool playerLine(const std::vector<std::string>& t);
     bool expectLine(const std::vector<std::string>& t);
     bool expectEvent(const std::vector<std::string>& t, std::size_t i, Expectation& e);
@@ -139,26 +142,33 @@ struct ScriptParser : io::LineParser {
 };
 
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
-    MatchSetup& s = out->setup;
     const std::string& k = t[0];
     static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter", "meter", "title", "tape2", "tape3", "slot", "reversal", "throwtech"};
     if (!inList(k, kSetup, 20)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
     if (!once(seenSetup, k)) return false;
-    auto need = [&](std::size_t n, const char* form) {
-        return t.size() == n ? true : fail(std::string("expected `") + form + "`");
-    };
     if (k == "title") {
         if (t.size() < 2) return fail("expected `title TEXT`");
         out->title = restOf(t, 1);
         return out->title.size() <= kMaxTextChars || fail("a title longer than " + std::to_string(kMaxTextChars) + " characters");
     }
+    static const char* const kTraining[] = {"dummy", "tape", "tape2", "tape3", "slot", "throwtech", "reversal"};
+    return inList(k, kTraining, 7) ? trainingSetupLine(t) : matchSetupLine(t);
+}
+
+bool ScriptParser::need(const std::vector<std::string>& t, std::size_t n, const char* form) {
+    return t.size() == n ? true : fail(std::string("expected `") + form + "`");
+}
+
+bool ScriptParser::matchSetupLine(const std::vector<std::string>& t) {
+    MatchSetup& s = out->setup;
+    const std::string& k = t[0];
     if (k == "mode") {
-        if (!need(2, "mode versus|cpu|training|cpuvscpu")) return false;
+        if (!need(t, 2, "mode versus|cpu|training|cpuvscpu")) return false;
         return parseMode(t[1], s.mode) ? true : fail("unknown mode " + io::quote(t[1]));
     }
     if (k == "fighters") {
-        if (!need(3, "fighters ID1 ID2")) return false;
+        if (!need(t, 3, "fighters ID1 ID2")) return false;
         out->fightersLine = line;
         s.fighter[0] = t[1];
         s.fighter[1] = t[2];
@@ -166,50 +176,28 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     }
     if (k == "seed") {
         std::string why;
-        return need(2, "seed N") && (io::toUint64(t[1], s.seed, why) || fail(why));
+        return need(t, 2, "seed N") && (io::toUint64(t[1], s.seed, why) || fail(why));
     }
-    if (k == "rounds") return need(2, "rounds N") && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
-    if (k == "roundframes") return need(2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
+    if (k == "rounds") return need(t, 2, "rounds N") && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
+    if (k == "roundframes") return need(t, 2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") {
         if (t.size() == 3) return toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel) && toInt(t[2], 1, kMaxCpuLevel, s.cpuLevelP1);
-        return need(2, "cpulevel 1|2|3|4 [P1LEVEL]") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
-    }
-    if (k == "dummy") {
-        if (!need(2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|afterhit|record|playback")) return false;
-        return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));
+        return need(t, 2, "cpulevel 1|2|3|4 [P1LEVEL]") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     }
     if (k == "start") {
-        return need(3, "start X1 X2") && toInt(t[1], 0, kStageWidth, s.startX[0]) &&
+        return need(t, 3, "start X1 X2") && toInt(t[1], 0, kStageWidth, s.startX[0]) &&
                toInt(t[2], 0, kStageWidth, s.startX[1]);
     }
-    if (k == "intro") return need(2, "intro FRAMES") && toInt(t[1], 0, kMaxIntro, s.intro);
+    if (k == "intro") return need(t, 2, "intro FRAMES") && toInt(t[1], 0, kMaxIntro, s.intro);
     if (k == "meter") {
-        return need(3, "meter M1 M2") && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
-    }
-    if (k == "tape" || k == "tape2" || k == "tape3") {
-        std::string why;
-        return parseTape(t, 1, s.tapeOf(k == "tape" ? 1 : k[4] - '0'), why) || fail(why);
-    }
-    if (k == "slot") {
-        if (!need(2, "slot 1|2|3|random")) return false;
-        return parseSlot(t[1], s.playSlot) ? true : fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)");
-    }
-    if (k == "throwtech") {
-        if (!need(2, "throwtech never|always|random")) return false;
-        return parseTech(t[1], s.throwTech) ? true : fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)");
-    }
-    if (k == "reversal") {
-        if (!need(2, "reversal MOVE|none")) return false;
-        out->reversalLine = line;
-        s.reversal = t[1] == "none" ? "" : t[1];
-        return true;
+        return need(t, 3, "meter M1 M2") && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
     }
     if (k == "counter") {
-        if (!need(2, "counter off|on|always")) return false;
+        if (!need(t, 2, "counter off|on|always")) return false;
         return parseCounter(t[1], s.counter) ? true : fail("unknown counter-hit rule " + io::quote(t[1]));
     }
     if (k == "style") {
-        if (!need(3, "style motion|simple motion|simple")) return false;
+        if (!need(t, 3, "style motion|simple motion|simple")) return false;
         for (int p = 0; p < 2; ++p) {
             if (!parseStyle(t[std::size_t(p) + 1], s.style[p])) return fail(styleError(t[std::size_t(p) + 1]));
         }
@@ -217,8 +205,36 @@ bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     }
     if (k == "health") {
         out->healthLine = line;
-        return need(3, "health H1 H2") && toInt(t[1], 0, 100000000, s.startHealth[0]) &&
+        return need(t, 3, "health H1 H2") && toInt(t[1], 0, 100000000, s.startHealth[0]) &&
                toInt(t[2], 0, 100000000, s.startHealth[1]);
+    }
+    return fail("unknown command " + io::quote(k));
+}
+
+bool ScriptParser::trainingSetupLine(const std::vector<std::string>& t) {
+    MatchSetup& s = out->setup;
+    const std::string& k = t[0];
+    if (k == "dummy") {
+        if (!need(t, 2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|afterhit|record|playback")) return false;
+        return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));
+    }
+    if (k == "tape" || k == "tape2" || k == "tape3") {
+        std::string why;
+        return parseTape(t, 1, s.tapeOf(k == "tape" ? 1 : k[4] - '0'), why) || fail(why);
+    }
+    if (k == "slot") {
+        if (!need(t, 2, "slot 1|2|3|random")) return false;
+        return parseSlot(t[1], s.playSlot) ? true : fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)");
+    }
+    if (k == "throwtech") {
+        if (!need(t, 2, "throwtech never|always|random")) return false;
+        return parseTech(t[1], s.throwTech) ? true : fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)");
+    }
+    if (k == "reversal") {
+        if (!need(t, 2, "reversal MOVE|none")) return false;
+        out->reversalLine = line;
+        s.reversal = t[1] == "none" ? "" : t[1];
+        return true;
     }
     return fail("unknown command " + io::quote(k));
 }

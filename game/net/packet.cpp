@@ -235,7 +235,7 @@ bool decodeAny(const std::uint8_t* data, std::size_t size, Packet& out, bool cle
     if (r.u8() != kMagic0 || r.u8() != kMagic1) return false;
     out.version = r.u8();
     const std::uint8_t type = r.u8();
-    if (!r.ok || type < std::uint8_t(PacketType::Hello) || type > std::uint8_t(PacketType::Confirm)) return false;
+    if (!r.ok || packetTypeInfo(type) == nullptr) return false;  // a number kPacketTypes does not list
     out.type = PacketType(type);
     out.token = std::uint32_t(r.uint(4));
     if (!r.ok) return false;

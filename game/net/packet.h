@@ -8,34 +8,10 @@
 // `'B' 'F' VERSION TYPE` then the type's body. A packet of another protocol version decodes to its header only
 // (so a Hello from an old client can be refused with a reason instead of being dropped in silence).
 //
-// Version 2 (version 1 packed a frame's buttons in 8 bits and lost the ninth, throw): inputs are 16 bits per frame
-// and must name defined buttons only (an undefined bit would enter the state's hash and no replay could record it);
-// Hello carries the joiner's input style and Welcome the whole Versus setup, the round intro, both players' input
-// styles and the counter-hit rule included, so both sides (and both recordings) play exactly the same rules.
-//
-// Version 4 goes with sim::kRulesVersion 3 (cancels, knockdowns, the super meter, the medium button: data/buttons.cfg's
-// mask is what an input may carry). Version 3 went with rules 2: the input-style byte lost its first value (the
-// first version's style), so a version-2 peer would read every style one off. Two builds that simulate different
-// rules would shake hands and desync mid-match, so the protocol version moves with the rules version (the
-// static_assert below stops the build until it does).
-//
-// Version 4 authenticates every packet: the last kTagSize bytes are a truncated HMAC-SHA-256 of everything before
-// them (and of the context the receiver knows, see packetTag). Hello, Challenge, Welcome and Refuse are keyed with
-// the room secret (from the lobby; empty on the direct path), Input with the match key both sides derive from the
-// room secret and the two nonces of the handshake (matchKey). A Hello carries the joiner's nonce, the host's cookie
-// (zeros until a Challenge gave one: the host commits to nothing, and sends nothing larger than what it got, for an
-// address that has not shown it receives) and a hash of the build and the joiner's fighter data; a Welcome carries
-// the host's nonce and the same hash of the host's fighter. Version 4 plays sim::kRulesVersion 3 (cancels,
-// knockdowns, the super meter; an input may carry every button of data/buttons.cfg, medium included): a build of
-// the same version with other rules is refused by the rules hash at the handshake.
-//
-// Version 5 replaces the shared-secret keys with an authenticated key exchange (peer.h says it in full): Hello
-// carries the joiner's X25519 key and its identity, name and signature (helloDigest: the host decides who sits
-// down before it welcomes anyone), Welcome the host's, its Ed25519 identity and name and its signature of the
-// handshake's transcript; Confirm (joiner -> host) the joiner's identity, name and signature. Confirm and Input are
-// sealed (channel.h): header and token in clear, the body encrypted and authenticated with the direction's key,
-// counter nonces and a replay window. Nothing of the lobby's goes into a key. Version 5 plays sim::kRulesVersion 4
-// (the training dummy's memory as named fields, the adapting CPU's memory hashed like every other field).
+// The version (kProtocolVersion) moves with sim::kRulesVersion: two builds that simulate different rules would shake
+// hands and desync mid-match. Every packet ends with a kTagSize-byte tag (packetTag); Confirm and Input are sealed
+// on the match's channel (channel.h; peer.h has the handshake and its key exchange). What each version changed is
+// in docs/decisions.md ("The protocol's versions").
 #include "game/net/channel.h"
 #include "game/net/identity.h"
 #include "game/sim/fight.h"
@@ -68,7 +44,7 @@ constexpr std::size_t kPacketHeaderSize = 8;
 /// malformed. Both peers read the same table (the shipped data folder).
 inline std::uint16_t wireButtons() { return sim::buttonTable().mask(); }
 
-/// What a datagram is.
+/// What a datagram is: the numbers of kPacketTypes below, in order.
 enum class PacketType : std::uint8_t {
     Hello = 1,    ///< joiner -> host: "let me in", with the joiner's fighter and input style
     Welcome = 2,  ///< host -> joiner: session token and the whole match setup
@@ -79,8 +55,54 @@ enum class PacketType : std::uint8_t {
     Confirm = 7,  ///< joiner -> host, sealed: the joiner's identity, name and signature of the transcript
 };
 
+/// Where a received packet goes in the peer (NetPeer::handle routes by this and nothing else).
+enum class PacketRoute : std::uint8_t {
+    Unknown,   ///< not a type of this protocol: counted as malformed
+    ToHost,    ///< a joiner's request to a host's handshake (Hello); malformed at a joiner
+    ToJoiner,  ///< a host's answer to a joiner's Hello (Welcome, Refuse, Challenge); malformed at a host
+    Punch,     ///< opens a NAT on its way; no body, nothing to answer
+    Sealed,    ///< travels sealed on the match's channel (Input, Confirm): opened by openOnChannel
+};
+
+/// One packet type: its number and how it is routed. A new message is one line here (numbered next), its
+/// fields in encodePacket and readBody (packet.cpp), and its handling where its route leads (peer.cpp).
+struct PacketTypeInfo {
+    PacketType type;
+    const char* name;
+    PacketRoute route;
+};
+
+/// Every packet type, numbered 1, 2, ... in order: the decoder refuses any other number.
+constexpr PacketTypeInfo kPacketTypes[] = {
+    {PacketType::Hello, "hello", PacketRoute::ToHost},
+    {PacketType::Welcome, "welcome", PacketRoute::ToJoiner},
+    {PacketType::Refuse, "refuse", PacketRoute::ToJoiner},
+    {PacketType::Input, "input", PacketRoute::Sealed},
+    {PacketType::Challenge, "challenge", PacketRoute::ToJoiner},
+    {PacketType::Punch, "punch", PacketRoute::Punch},
+    {PacketType::Confirm, "confirm", PacketRoute::Sealed},
+};
+constexpr int kPacketTypeCount = int(sizeof kPacketTypes / sizeof kPacketTypes[0]);
+
+constexpr bool packetTypesNumberedInOrder() {
+    for (int i = 0; i < kPacketTypeCount; ++i) {
+        if (int(kPacketTypes[i].type) != i + 1) return false;
+    }
+    return true;
+}
+static_assert(packetTypesNumberedInOrder(), "kPacketTypes lists PacketType 1, 2, ... in order, one line each");
+
+/// The table's line for a type number, or nullptr for a number no type has.
+constexpr const PacketTypeInfo* packetTypeInfo(std::uint8_t number) {
+    return number >= 1 && number <= kPacketTypeCount ? &kPacketTypes[number - 1] : nullptr;
+}
+/// The route of a type (PacketRoute::Unknown for a value outside the table).
+constexpr PacketRoute packetRoute(PacketType t) {
+    const PacketTypeInfo* info = packetTypeInfo(std::uint8_t(t));
+    return info != nullptr ? info->route : PacketRoute::Unknown;
+}
 /// True for the types that travel sealed (Confirm, Input): decodePacket reads only their header.
-inline bool sealedType(PacketType t) { return t == PacketType::Input || t == PacketType::Confirm; }
+constexpr bool sealedType(PacketType t) { return packetRoute(t) == PacketRoute::Sealed; }
 
 /// Why a host refused a joiner.
 enum class RefuseReason : std::uint8_t {

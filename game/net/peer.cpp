@@ -138,8 +138,9 @@ void NetPeer::poll(std::int64_t nowMs) {
 void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
                      std::int64_t nowMs) {
     if (p.version != kProtocolVersion) return otherVersion(p, from, nowMs);
-    if (p.type == PacketType::Punch) return punched(bytes, from);  // it opened a NAT on the way
-    if (cfg_.host && p.type == PacketType::Hello) return hostHello(p, bytes, from, atMs, nowMs);
+    const PacketRoute route = packetRoute(p.type);  // kPacketTypes (packet.h) says where each type goes
+    if (route == PacketRoute::Punch) return punched(bytes, from);  // it opened a NAT on the way
+    if (cfg_.host && route == PacketRoute::ToHost) return hostHello(p, bytes, from, atMs, nowMs);
     if (cfg_.host && state_ == PeerState::Waiting) {
         if (!pending_.active || from != pending_.from) {
             ++counters_.wrongAddress;
@@ -154,12 +155,12 @@ void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Ad
         ++counters_.wrongAddress;
         return;
     }
-    if (!cfg_.host && p.type != PacketType::Input && p.type != PacketType::Hello) return joinerAnswer(p, bytes, from, atMs, nowMs);
-    if (!session_) return;  // the host's inputs overtook its Welcome: they will come again
-    if (!sealedType(p.type)) {
+    if (!cfg_.host && route == PacketRoute::ToJoiner) return joinerAnswer(p, bytes, from, atMs, nowMs);
+    if (route != PacketRoute::Sealed) {  // an unknown type, or one sent the wrong way (a Hello to a joiner)
         ++counters_.malformed;
         return;
     }
+    if (!session_) return;  // the host's inputs overtook its Welcome: they will come again
     handleSealed(p, bytes, atMs, nowMs);
 }
 

@@ -283,6 +283,7 @@ void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& byt
         return;
     }
     if (p.type == PacketType::Refuse) return end(PeerEnd::Refused, std::string("refused: ") + refuseText(p.reason), true);
+    if (p.type != PacketType::Welcome) return;  // a ToJoiner type of kPacketTypes this function does not answer yet
     if (p.setup.fighter[1] != cfg_.fighter) return end(PeerEnd::Refused, "the host's welcome names another fighter", true);
     if (p.setup.style[1] != cfg_.style) return end(PeerEnd::Refused, "the host's welcome names another input style", true);
     if (p.rules != rulesOf(p.setup.fighter[0])) {

@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace run {
 namespace {
@@ -195,22 +196,24 @@ bool wantsBisect(int argc, char** argv) {
 }
 
 int runBisect(int argc, char** argv, const std::string& defaultDataDir) {
+    // --bisect takes two values and a table's flag one, so its pair is taken out first; the rest goes through the
+    // flag table like every program's flags.
     std::string a, b, dataDir;
     std::string error;
-    int i = 1;
-    for (; i < argc; ++i) {  // --bisect takes two values: the flag table's flags take one, so it is read here
-        if (std::strcmp(argv[i], "--bisect") == 0) {
-            if (i + 2 >= argc) return usage("--bisect needs two files: A.freplay B.freplay");
-            a = argv[i + 1];
-            b = argv[i + 2];
-            i += 2;
-        } else if (std::strcmp(argv[i], "--data") == 0 && i + 1 < argc) {
-            dataDir = argv[++i];
-        } else if (std::strcmp(argv[i], "--headless") == 0) {
-        } else {
-            return usage("unknown or incomplete flag " + io::quote(argv[i]));
+    bool headless = false;
+    std::vector<char*> rest;
+    for (int i = 0; i < argc; ++i) {
+        if (i == 0 || std::strcmp(argv[i], "--bisect") != 0) {
+            rest.push_back(argv[i]);
+            continue;
         }
+        if (i + 2 >= argc || !a.empty()) return usage("--bisect needs two files (once): A.freplay B.freplay");
+        a = argv[i + 1];
+        b = argv[i + 2];
+        i += 2;
     }
+    const io::FlagTable table = {io::textFlag("--data", dataDir), io::switchFlag("--headless", headless)};
+    if (!io::parseFlags(int(rest.size()), rest.data(), table, error)) return usage(error);
     if (a.empty() || b.empty()) return usage("--bisect needs two files: A.freplay B.freplay");
     Side A, B;
     if (!load(a, dataDir, defaultDataDir, A, error) || !load(b, dataDir, defaultDataDir, B, error)) {

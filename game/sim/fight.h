@@ -378,6 +378,7 @@ private:
     bool cpuOwnWakeup(int p, std::uint16_t& out);
     bool cpuOffence(int p, std::uint16_t& out);
     bool cpuPlayAnswer(int p, std::uint16_t& out);
+    bool cpuAnswerPress(int p, std::uint16_t& out);  // an answer (strike, anti-air, chase, throw) once both are free
     int reach(int p, int anim) const;
     int gap(int p) const;
     void emit(EventType type, int attacker, int victim);

@@ -184,7 +184,6 @@ bool Fight::cpuOffence(int p, std::uint16_t& out) {
 bool Fight::cpuPlayAnswer(int p, std::uint16_t& out) {
     FighterState& f = s_.fighters[p];
     const FighterState& o = s_.fighters[1 - p];
-    const FighterDef& d = defs_[p];
     CpuState& c = f.cpu;
     if (c.answer == Answer::None) return false;
     if (c.answerFrames == 0 || f.action == Action::Hitstun || f.action == Action::Thrown) {
@@ -193,7 +192,6 @@ bool Fight::cpuPlayAnswer(int p, std::uint16_t& out) {
         return false;
     }
     --c.answerFrames;
-    const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     if (c.answer == Answer::Guard) {
         if (f.action == Action::Blockstun && f.blockstun <= 1) return false;  // its punish, if it has one
@@ -202,6 +200,15 @@ bool Fight::cpuPlayAnswer(int p, std::uint16_t& out) {
     }
     // The other answers begin once both are free to act: the CPU out of its move, the opponent out of blockstun.
     if (!freeAction(f.action) || o.action == Action::Blockstun) return true;
+    return cpuAnswerPress(p, out);
+}
+
+bool Fight::cpuAnswerPress(int p, std::uint16_t& out) {
+    FighterState& f = s_.fighters[p];
+    const FighterState& o = s_.fighters[1 - p];
+    const FighterDef& d = defs_[p];
+    CpuState& c = f.cpu;
+    const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
     auto done = [&](std::uint16_t b) {
         c.answer = Answer::None;
         c.answerFrames = 0;

@@ -24,20 +24,8 @@ static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberL
 static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 40 && sizeof(AttackBox) == 20 && sizeof(DummyMemory) == 8,
               "hash the new field");
 
-void hashFighter(Hasher& hs, const FighterState& f) {
-    for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
-                           std::int64_t(f.facing), std::int64_t(f.action), std::int64_t(f.anim),
-                           std::int64_t(f.animFrame), std::int64_t(f.health), std::int64_t(f.hitstun),
-                           std::int64_t(f.blockstun), std::int64_t(f.blocking), std::int64_t(f.crouching),
-                           std::int64_t(f.airborne), std::int64_t(f.attackLanded), std::int64_t(f.combo),
-                           std::int64_t(f.lastAdvantage), std::int64_t(f.hasAdvantage), std::int64_t(f.held),
-                           std::int64_t(f.prevHeld), std::int64_t(f.buffered), std::int64_t(f.bufferTimer),
-                           std::int64_t(f.cpu.plan), std::int64_t(f.cpu.planFrames), std::int64_t(f.cpu.think),
-                           std::int64_t(f.cpu.motion), std::int64_t(f.cpu.fireballWait), std::int64_t(f.techTimer),
-                           std::int64_t(f.grabMember), std::int64_t(f.meter), std::int64_t(f.juggle),
-                           std::int64_t(f.launched), std::int64_t(f.armorUsed), std::int64_t(f.rose)}) {
-        hs.num(v);
-    }
+/// The CPU's and the training dummy's memory, in the hash's order.
+void hashMinds(Hasher& hs, const FighterState& f) {
     for (int si = 0; si < kSituations; ++si) {
         for (int h = 0; h < kHabits; ++h) hs.num(f.cpu.habits[si][h]);
     }
@@ -46,6 +34,10 @@ void hashFighter(Hasher& hs, const FighterState& f) {
                   int(f.dummy.reversalLeft), int(f.dummy.playSlot), int(f.dummy.playFrame)}) {
         hs.num(v);
     }
+}
+
+/// The agent BVH of the body, its member leaves, the attack boxes, the push box and the input history.
+void hashBody(Hasher& hs, const FighterState& f) {
     hs.num(f.body.root());
     hs.num(f.body.poolSize());
     for (int i = 0; i < f.body.poolSize(); ++i) {
@@ -66,6 +58,24 @@ void hashFighter(Hasher& hs, const FighterState& f) {
     }
     hs.box(f.push);
     for (std::uint8_t d : f.dirs) hs.num(d);
+}
+
+void hashFighter(Hasher& hs, const FighterState& f) {
+    for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
+                           std::int64_t(f.facing), std::int64_t(f.action), std::int64_t(f.anim),
+                           std::int64_t(f.animFrame), std::int64_t(f.health), std::int64_t(f.hitstun),
+                           std::int64_t(f.blockstun), std::int64_t(f.blocking), std::int64_t(f.crouching),
+                           std::int64_t(f.airborne), std::int64_t(f.attackLanded), std::int64_t(f.combo),
+                           std::int64_t(f.lastAdvantage), std::int64_t(f.hasAdvantage), std::int64_t(f.held),
+                           std::int64_t(f.prevHeld), std::int64_t(f.buffered), std::int64_t(f.bufferTimer),
+                           std::int64_t(f.cpu.plan), std::int64_t(f.cpu.planFrames), std::int64_t(f.cpu.think),
+                           std::int64_t(f.cpu.motion), std::int64_t(f.cpu.fireballWait), std::int64_t(f.techTimer),
+                           std::int64_t(f.grabMember), std::int64_t(f.meter), std::int64_t(f.juggle),
+                           std::int64_t(f.launched), std::int64_t(f.armorUsed), std::int64_t(f.rose)}) {
+        hs.num(v);
+    }
+    hashMinds(hs, f);
+    hashBody(hs, f);
 }
 
 }  // namespace

@@ -105,13 +105,12 @@ std::string inputText(const std::vector<Glyph>& input) {
     return s;
 }
 
-std::vector<MoveEntry> moveList(const sim::FighterDef& loaded) {
-    std::vector<MoveEntry> out;
-    sim::FighterDef def = loaded;  // a loaded fighter's ids are filled when a fight starts; the list fills its own
-    def.resolveIds();
+namespace {
+
+/// The moves every fighter has: walking, jumping, crouching and dashing, blocking and the throw tech.
+void addCommonEntries(std::vector<MoveEntry>& out, const sim::FighterDef& def) {
     const sim::StandardAnims& ids = def.ids;
     const sim::InputWindows& w = def.windows;
-    const auto anim = [&](int id) -> const sim::AnimDef& { return def.anims[std::size_t(id)]; };
     out.push_back({Group::Movement, "Walk", {G::Back, G::Or, G::Forward}, "hold", "", "walk", {}});
     out.push_back({Group::Movement, "Jump", {G::UpBack, G::Or, G::Up, G::Or, G::UpForward}, "", "", "jump", {}});
     out.push_back({Group::Movement, "Crouch", {G::Down}, "hold", "", "crouch", {}});
@@ -127,32 +126,45 @@ std::vector<MoveEntry> moveList(const sim::FighterDef& loaded) {
         out.push_back({Group::Defence, "Throw tech", {G::Throw}, "when grabbed",
                        "within " + std::to_string(w.tech) + "f of the grab", "", {}});
     }
+}
 
+/// A move of the fighter file as a line of the list; false when it has no motion-style input (or no animation).
+bool fileMoveEntry(const sim::FighterDef& def, const sim::MoveListEntry& m, MoveEntry& e) {
+    const int id = def.anim(m.name);
+    if (id < 0) return false;
+    const sim::AnimDef& a = def.anims[std::size_t(id)];
+    e.name = m.display;
+    e.move = m.name;
+    e.detail = detailOf(a);
+    bool motion = false, air = false;
+    std::string extra;
+    for (const sim::MoveListInput& in : m.inputs) {
+        for (const sim::MoveToken& t : in.tokens) motion = motion || t.kind == sim::MoveToken::Kind::Motion;
+        air = air || in.air;
+        std::vector<Glyph> glyphs = glyphsOf(in, extra);
+        std::vector<Glyph>& to = in.simple ? e.simple : e.input;
+        if (glyphs.empty() || (in.simple && !to.empty())) continue;  // one shortcut is enough
+        if (!to.empty()) to.push_back(G::Or);
+        to.insert(to.end(), glyphs.begin(), glyphs.end());
+    }
+    if (e.input.empty()) return false;  // only a simple-style shortcut: not a move of the motion style
+    e.group = grabs(a) || a.guard == sim::Guard::Throw ? Group::Throw : motion ? Group::Special : Group::Normal;
+    e.when = air ? "in the air" : e.group == Group::Throw && !motion ? "close" : "";
+    if (!extra.empty()) e.when = e.when.empty() ? extra : extra + ", " + e.when;
+    return true;
+}
+
+}  // namespace
+
+std::vector<MoveEntry> moveList(const sim::FighterDef& loaded) {
+    std::vector<MoveEntry> out;
+    sim::FighterDef def = loaded;  // a loaded fighter's ids are filled when a fight starts; the list fills its own
+    def.resolveIds();
+    addCommonEntries(out, def);
     // Every move the fighter file gives an input, in file order, with its own name and frame data.
     for (const sim::MoveListEntry& m : sim::moveList(def, sim::InputStyle::Simple)) {
-        const int id = def.anim(m.name);
-        if (id < 0) continue;
-        const sim::AnimDef& a = anim(id);
         MoveEntry e;
-        e.name = m.display;
-        e.move = m.name;
-        e.detail = detailOf(a);
-        bool motion = false, air = false;
-        std::string extra;
-        for (const sim::MoveListInput& in : m.inputs) {
-            for (const sim::MoveToken& t : in.tokens) motion = motion || t.kind == sim::MoveToken::Kind::Motion;
-            air = air || in.air;
-            std::vector<Glyph> glyphs = glyphsOf(in, extra);
-            std::vector<Glyph>& to = in.simple ? e.simple : e.input;
-            if (glyphs.empty() || (in.simple && !to.empty())) continue;  // one shortcut is enough
-            if (!to.empty()) to.push_back(G::Or);
-            to.insert(to.end(), glyphs.begin(), glyphs.end());
-        }
-        if (e.input.empty()) continue;  // only a simple-style shortcut: not a move of the motion style
-        e.group = grabs(a) || a.guard == sim::Guard::Throw ? Group::Throw : motion ? Group::Special : Group::Normal;
-        e.when = air ? "in the air" : e.group == Group::Throw && !motion ? "close" : "";
-        if (!extra.empty()) e.when = e.when.empty() ? extra : extra + ", " + e.when;
-        out.push_back(e);
+        if (fileMoveEntry(def, m, e)) out.push_back(e);
     }
 
     // Sections in display order (stable: each keeps its lines' order).

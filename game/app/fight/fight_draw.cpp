@@ -185,6 +185,71 @@ void showLayer(sf::RenderTarget& t, const StageLayer& layer, float originX, floa
 
 }  // namespace
 
+namespace {
+
+/// The stage painted once (see drawStage): its two layers, the sky's quads, and what they were painted for.
+struct BakedStage {
+    StageLayer back, floor;
+    sf::VertexArray sky{sf::Quads};
+    sf::Vector2f size;
+    int stage = -1;
+    bool baked = false, failed = false;
+};
+
+/// The sky's gradient bands above skyEnd (picture rows) as quads, and the night's stars (small squares above the
+/// far layer).
+void addSkyQuads(sf::VertexArray& sky, const view::DrawList& skyList, float skyEnd) {
+    sky.clear();
+    for (const view::Shape& g : skyList.shapes) {
+        if (g.kind != view::Kind::Gradient || g.points.size() < 2 || g.points[0].y >= skyEnd) continue;
+        const float y0 = g.points[0].y, y1 = std::min(g.points[1].y, skyEnd), k = (y1 - y0) / std::max(1.f, g.points[1].y - y0);
+        const sf::Color top = toColor(g.fill), bottom = toColor(g.line);
+        const auto mix = [&](sf::Uint8 a, sf::Uint8 b) { return sf::Uint8(float(a) + (float(b) - float(a)) * k); };
+        const sf::Color low(mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b), mix(top.a, bottom.a));
+        sky.append(sf::Vertex({g.points[0].x, y0}, top));
+        sky.append(sf::Vertex({g.points[1].x, y0}, top));
+        sky.append(sf::Vertex({g.points[1].x, y1}, low));
+        sky.append(sf::Vertex({g.points[0].x, y1}, low));
+    }
+    for (const view::Shape& g : skyList.shapes) {
+        if (g.kind != view::Kind::Polygon || g.points.size() != 4 || g.points[2].y >= skyEnd) continue;
+        for (const view::Point& p : g.points) sky.append(sf::Vertex({p.x, p.y}, toColor(g.fill)));
+    }
+}
+
+/// Paints the whole-stage picture's layers into b; false when no render texture can be made.
+bool bakeStage(BakedStage& b, const view::View& picture) {
+    view::View wide = picture;  // the whole-stage picture with a margin on every side
+    wide.width += 2.f * kLayerMargin;
+    wide.height += 2.f * kLayerMargin;
+    wide.originX += kLayerMargin;
+    wide.groundY += kLayerMargin;
+    // The sky as the picture has it, moved into the margin and stretched sideways over it: its bands keep
+    // their rows, so the texture's sky meets the quads' exactly.
+    view::DrawList skyList, backList, floorList;
+    view::addSky(skyList, picture);
+    backList = skyList;
+    for (view::Shape& g : backList.shapes) {
+        for (view::Point& p : g.points) p.y += kLayerMargin;
+        if (g.points.size() >= 2) g.points[0].x = 0.f, g.points[1].x = wide.width;
+        if (g.points.size() >= 2 && g.points[1].y >= picture.height + kLayerMargin - 1.f) g.points[1].y = wide.height;
+    }
+    view::DrawList farList;
+    view::addFar(farList, wide, 0);
+    backList.shapes.insert(backList.shapes.end(), farList.shapes.begin(), farList.shapes.end());
+    view::addFloor(floorList, wide);
+    const unsigned w = unsigned(wide.width), h = unsigned(wide.height);
+    if (!bake(b.back, farList, w, h)) return false;  // (only to learn where the far layer starts: its cut)
+    const float farTop = b.back.cut;
+    if (!bake(b.back, backList, w, h) || !bake(b.floor, floorList, w, h)) return false;
+    b.back.cut = farTop;
+    b.back.bottom = wide.groundY + 60.f;  // below the floor's top edge at the closest zoom and strongest shake
+    addSkyQuads(b.sky, skyList, farTop - kLayerMargin);
+    return true;
+}
+
+}  // namespace
+
 void drawStage(sf::RenderTarget& t, const StageView& v, long /*ticks*/) {
     // The stage never changes, so it is painted once into two opaque textures and each frame shows them where the
     // camera and the shake put them: a few hundred shapes less per frame, which is most of a frame's cost under a
@@ -194,77 +259,26 @@ void drawStage(sf::RenderTarget& t, const StageView& v, long /*ticks*/) {
     // does not show a sideways move, so the seam stays invisible). The floor texture moves and zooms with the
     // fighters, and the two posts at the stage's ends are a few shapes drawn each frame. The textures live until
     // the process ends (an SFML texture destroyed after the last window would need a GL context no longer there).
-    static StageLayer back, floor;
-    static sf::VertexArray sky(sf::Quads);
-    static sf::Vector2f bakedFor;
-    static int bakedStage = -1;
-    static bool baked = false, failed = false;
+    static BakedStage b;
     StageView home;  // the whole stage at zoom 1
     home.stage = v.stage;
     view::View picture = viewOf(t, home);
     picture.shakeX = picture.shakeY = 0.f;
     const sf::Vector2f size(picture.width, picture.height);
-    if (failed) return drawStageShapes(t, v, 0);
-    if (!baked || bakedFor != size || bakedStage != v.stage) {
-        view::View wide = picture;  // the whole-stage picture with a margin on every side
-        wide.width += 2.f * kLayerMargin;
-        wide.height += 2.f * kLayerMargin;
-        wide.originX += kLayerMargin;
-        wide.groundY += kLayerMargin;
-        // The sky as the picture has it, moved into the margin and stretched sideways over it: its bands keep
-        // their rows, so the texture's sky meets the quads' exactly.
-        view::DrawList skyList, backList, floorList;
-        view::addSky(skyList, picture);
-        backList = skyList;
-        for (view::Shape& g : backList.shapes) {
-            for (view::Point& p : g.points) p.y += kLayerMargin;
-            if (g.points.size() >= 2) g.points[0].x = 0.f, g.points[1].x = wide.width;
-            if (g.points.size() >= 2 && g.points[1].y >= picture.height + kLayerMargin - 1.f) g.points[1].y = wide.height;
-        }
-        view::DrawList farList;
-        view::addFar(farList, wide, 0);
-        backList.shapes.insert(backList.shapes.end(), farList.shapes.begin(), farList.shapes.end());
-        view::addFloor(floorList, wide);
-        const unsigned w = unsigned(wide.width), h = unsigned(wide.height);
-        if (!bake(back, farList, w, h)) {  // (only to learn where the far layer starts: its cut)
-            failed = true;
-            return drawStageShapes(t, v, 0);
-        }
-        const float farTop = back.cut;
-        if (!bake(back, backList, w, h) || !bake(floor, floorList, w, h)) {
-            failed = true;  // no render texture: the shapes every frame
-            return drawStageShapes(t, v, 0);
-        }
-        back.cut = farTop;
-        back.bottom = wide.groundY + 60.f;  // below the floor's top edge at the closest zoom and strongest shake
-        sky.clear();
-        const float skyEnd = farTop - kLayerMargin;  // in picture rows
-        for (const view::Shape& g : skyList.shapes) {
-            if (g.kind != view::Kind::Gradient || g.points.size() < 2 || g.points[0].y >= skyEnd) continue;
-            const float y0 = g.points[0].y, y1 = std::min(g.points[1].y, skyEnd), k = (y1 - y0) / std::max(1.f, g.points[1].y - y0);
-            const sf::Color top = toColor(g.fill), bottom = toColor(g.line);
-            const auto mix = [&](sf::Uint8 a, sf::Uint8 b) { return sf::Uint8(float(a) + (float(b) - float(a)) * k); };
-            const sf::Color low(mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b), mix(top.a, bottom.a));
-            sky.append(sf::Vertex({g.points[0].x, y0}, top));
-            sky.append(sf::Vertex({g.points[1].x, y0}, top));
-            sky.append(sf::Vertex({g.points[1].x, y1}, low));
-            sky.append(sf::Vertex({g.points[0].x, y1}, low));
-        }
-        for (const view::Shape& g : skyList.shapes) {  // the night's stars: small squares above the far layer
-            if (g.kind != view::Kind::Polygon || g.points.size() != 4 || g.points[2].y >= skyEnd) continue;
-            for (const view::Point& p : g.points) sky.append(sf::Vertex({p.x, p.y}, toColor(g.fill)));
-        }
-        bakedFor = size;
-        bakedStage = v.stage;
-        baked = true;
+    if (!b.failed && (!b.baked || b.size != size || b.stage != v.stage)) {
+        b.failed = !bakeStage(b, picture);  // no render texture: the shapes every frame
+        b.size = size;
+        b.stage = v.stage;
+        b.baked = true;
     }
+    if (b.failed) return drawStageShapes(t, v, 0);
     const sf::RenderStates copy(sf::BlendNone);  // everything here is opaque: copies, no blending
-    t.draw(sky, copy);
+    t.draw(b.sky, copy);
     // The camera's centre in world units, and the back layer's share of its pan.
     const float centerX = (picture.width / 2.f - v.originX) / std::max(0.01f, v.scale);
     const float homeCenter = (picture.width / 2.f - home.originX) / home.scale;
-    showLayer(t, back, home.originX - (centerX - homeCenter) * kParallax, home.groundY, 1.f, v.shakeX * 0.5f, 0.f, copy);
-    showLayer(t, floor, v.originX, v.groundY, v.scale, v.shakeX, v.shakeY, copy);
+    showLayer(t, b.back, home.originX - (centerX - homeCenter) * kParallax, home.groundY, 1.f, v.shakeX * 0.5f, 0.f, copy);
+    showLayer(t, b.floor, v.originX, v.groundY, v.scale, v.shakeX, v.shakeY, copy);
     view::DrawList posts;
     view::addPosts(posts, viewOf(t, v));
     paint(t, posts);

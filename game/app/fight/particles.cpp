@@ -103,59 +103,62 @@ void Particles::clear() {
     screenTicks_ = 0;
 }
 
-void Particles::draw(sf::RenderTarget& t, const StageView& v) const {
+void Particles::drawPart(sf::RenderTarget& t, const StageView& v, const Part& p) {
     const sf::RenderStates add(sf::BlendAdd);
-    for (const Part& p : parts_) {
-        const float k = p.life / p.maxLife;
-        const sf::Vector2f at = v.point(p.pos.x, p.pos.y);
-        switch (p.kind) {
-        case Kind::Spark: {
-            sf::CircleShape dot(p.size * (0.5f + k) * v.scale, 8);
-            dot.setOrigin(dot.getRadius(), dot.getRadius());
-            dot.setPosition(at);
-            dot.setFillColor(withAlpha(p.color, int(255 * k)));
-            t.draw(dot, add);
-            break;
-        }
-        case Kind::Ring: {
-            const float r = p.size * (1.3f - k) * v.scale;
-            sf::CircleShape ring(r, 24);
-            ring.setOrigin(r, r);
-            ring.setPosition(at);
-            ring.setFillColor(withAlpha(p.color, int(120 * k)));
-            ring.setOutlineColor(withAlpha(sf::Color::White, int(220 * k)));
-            ring.setOutlineThickness(3.f);
-            t.draw(ring, add);
-            break;
-        }
-        case Kind::Dust: {  // soft puffs that grow as they fade (normal blending: dust darkens nothing, lights nothing)
-            sf::CircleShape puff(p.size * (1.6f - 0.8f * k) * v.scale, 12);
-            puff.setOrigin(puff.getRadius(), puff.getRadius());
-            puff.setPosition(at);
-            puff.setFillColor(withAlpha(p.color, int(110 * k)));
-            t.draw(puff);
-            break;
-        }
-        case Kind::Streak: {  // a thin bar along its motion, pointing where the blow went
-            const float len = p.size * (0.4f + 0.6f * k) * v.scale;
-            sf::RectangleShape bar({len, 3.f * v.scale});
-            bar.setOrigin(len, 1.5f * v.scale);  // the head at the particle, the tail behind it
-            bar.setPosition(at);
-            bar.setRotation(std::atan2(-p.vel.y, p.vel.x) * 57.29578f);  // screen y points down
-            bar.setFillColor(withAlpha(p.color, int(230 * k)));
-            t.draw(bar, add);
-            break;
-        }
-        case Kind::Flash: {
-            const sf::FloatRect r = v.rect(p.box);
-            const float grow = (1.f - k) * 10.f * v.scale;
-            fillRect(t, r.left - grow, r.top - grow, r.width + 2.f * grow, r.height + 2.f * grow, withAlpha(p.color, int(170 * k)),
-                     withAlpha(sf::Color::White, int(230 * k)), 2.f);
-            break;
-        }
-        }
+    const float k = p.life / p.maxLife;
+    const sf::Vector2f at = v.point(p.pos.x, p.pos.y);
+    switch (p.kind) {
+    case Kind::Spark: {
+        sf::CircleShape dot(p.size * (0.5f + k) * v.scale, 8);
+        dot.setOrigin(dot.getRadius(), dot.getRadius());
+        dot.setPosition(at);
+        dot.setFillColor(withAlpha(p.color, int(255 * k)));
+        t.draw(dot, add);
+        break;
     }
+    case Kind::Ring: {
+        const float r = p.size * (1.3f - k) * v.scale;
+        sf::CircleShape ring(r, 24);
+        ring.setOrigin(r, r);
+        ring.setPosition(at);
+        ring.setFillColor(withAlpha(p.color, int(120 * k)));
+        ring.setOutlineColor(withAlpha(sf::Color::White, int(220 * k)));
+        ring.setOutlineThickness(3.f);
+        t.draw(ring, add);
+        break;
+    }
+    case Kind::Dust: {  // soft puffs that grow as they fade (normal blending: dust darkens nothing, lights nothing)
+        sf::CircleShape puff(p.size * (1.6f - 0.8f * k) * v.scale, 12);
+        puff.setOrigin(puff.getRadius(), puff.getRadius());
+        puff.setPosition(at);
+        puff.setFillColor(withAlpha(p.color, int(110 * k)));
+        t.draw(puff);
+        break;
+    }
+    case Kind::Streak: {  // a thin bar along its motion, pointing where the blow went
+        const float len = p.size * (0.4f + 0.6f * k) * v.scale;
+        sf::RectangleShape bar({len, 3.f * v.scale});
+        bar.setOrigin(len, 1.5f * v.scale);  // the head at the particle, the tail behind it
+        bar.setPosition(at);
+        bar.setRotation(std::atan2(-p.vel.y, p.vel.x) * 57.29578f);  // screen y points down
+        bar.setFillColor(withAlpha(p.color, int(230 * k)));
+        t.draw(bar, add);
+        break;
+    }
+    case Kind::Flash: {
+        const sf::FloatRect r = v.rect(p.box);
+        const float grow = (1.f - k) * 10.f * v.scale;
+        fillRect(t, r.left - grow, r.top - grow, r.width + 2.f * grow, r.height + 2.f * grow, withAlpha(p.color, int(170 * k)),
+                 withAlpha(sf::Color::White, int(230 * k)), 2.f);
+        break;
+    }
+    }
+}
+
+void Particles::draw(sf::RenderTarget& t, const StageView& v) const {
+    for (const Part& p : parts_) drawPart(t, v, p);
     if (screenTicks_ > 0) {
+        const sf::RenderStates add(sf::BlendAdd);
         const sf::Vector2f size = t.getView().getSize();
         const sf::Vector2f centre = t.getView().getCenter();
         sf::RectangleShape all(size);

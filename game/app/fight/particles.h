@@ -46,6 +46,7 @@ private:
     };
     float rand01();
 
+    static void drawPart(sf::RenderTarget& t, const StageView& v, const Part& p);  // one particle, as its kind looks
     std::vector<Part> parts_;
     sf::Color screenColor_;
     int screenTicks_ = 0, screenTotal_ = 1;

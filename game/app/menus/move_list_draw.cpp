@@ -105,24 +105,32 @@ float drawInput(sf::RenderTarget& t, const sf::Font& font, const std::vector<vie
     return at - x;
 }
 
-float drawRichText(sf::RenderTarget& t, const sf::Font& font, const std::string& text, unsigned size, float cx, float y,
-                   sf::Color color, const Bindings& keys) {
-    // Split into text runs and glyphs, measure (an off-screen pass), then draw from the left edge.
-    struct Piece {
-        std::string text;
-        int glyph = -1;
-    };
-    std::vector<Piece> pieces;
+namespace {
+
+/// A run of rich text: plain text, or one glyph (view::Glyph) when glyph >= 0.
+struct RichPiece {
+    std::string text;
+    int glyph = -1;
+};
+
+/// The glyph named between brackets at open..close, or -1.
+int glyphNamed(const std::string& text, std::size_t open, std::size_t close) {
+    if (close == std::string::npos) return -1;
+    const std::string name = text.substr(open + 1, close - open - 1);
+    int glyph = -1;
+    for (int g = 0; g <= int(view::Glyph::Or); ++g) {
+        if (name == view::glyphName(view::Glyph(g))) glyph = g;
+    }
+    return glyph;
+}
+
+/// Text split into plain runs and `[NAME]` glyphs (a bracket that names no glyph stays text).
+std::vector<RichPiece> richPieces(const std::string& text) {
+    std::vector<RichPiece> pieces;
     std::size_t at = 0;
     while (at < text.size()) {
         const std::size_t open = text.find('[', at), close = open == std::string::npos ? open : text.find(']', open);
-        int glyph = -1;
-        if (close != std::string::npos) {
-            const std::string name = text.substr(open + 1, close - open - 1);
-            for (int g = 0; g <= int(view::Glyph::Or); ++g) {
-                if (name == view::glyphName(view::Glyph(g))) glyph = g;
-            }
-        }
+        const int glyph = glyphNamed(text, open, close);
         if (glyph < 0) {  // no glyph here: the text up to the next '[' (or the rest)
             const std::size_t end = open == std::string::npos ? text.size() : (open == at ? open + 1 : open);
             pieces.push_back({text.substr(at, end - at), -1});
@@ -133,37 +141,36 @@ float drawRichText(sf::RenderTarget& t, const sf::Font& font, const std::string&
         pieces.push_back({"", glyph});
         at = close + 1;
     }
-    const float gsize = float(size) * 1.15f;
-    const auto widthOf = [&](const Piece& p) {
-        if (p.glyph < 0) {
-            sf::Text probe(sf::String::fromUtf8(p.text.begin(), p.text.end()), font, size);
-            return probe.findCharacterPos(p.text.size()).x;  // includes trailing spaces, unlike the bounds
-        }
-        return 0.f;
-    };
-    float total = 0.f;
-    for (const Piece& p : pieces) {
-        if (p.glyph < 0) {
-            total += widthOf(p);
-            continue;
-        }
-        const view::Glyph g = view::Glyph(p.glyph);
-        if (view::isDirection(g)) total += gsize + 4.f;
-        else if (view::isButton(g)) total += glyphWidth(keys, g, gsize) + 4.f;
-        else total += gsize * 0.6f + 4.f;
+    return pieces;
+}
+
+/// How far a piece moves the pen: a text run's advance, a glyph's width and its gap.
+float pieceAdvance(const RichPiece& p, const sf::Font& font, unsigned size, float gsize, const Bindings& keys) {
+    if (p.glyph < 0) {
+        sf::Text probe(sf::String::fromUtf8(p.text.begin(), p.text.end()), font, size);
+        return probe.findCharacterPos(p.text.size()).x;  // includes trailing spaces, unlike the bounds
     }
+    const view::Glyph g = view::Glyph(p.glyph);
+    const float gw = view::isDirection(g) ? gsize : view::isButton(g) ? glyphWidth(keys, g, gsize) : gsize * 0.6f;
+    return gw + 4.f;
+}
+
+}  // namespace
+
+float drawRichText(sf::RenderTarget& t, const sf::Font& font, const std::string& text, unsigned size, float cx, float y,
+                   sf::Color color, const Bindings& keys) {
+    // Split into text runs and glyphs, measure (an off-screen pass), then draw from the left edge.
+    const std::vector<RichPiece> pieces = richPieces(text);
+    const float gsize = float(size) * 1.15f;
+    float total = 0.f;
+    for (const RichPiece& p : pieces) total += pieceAdvance(p, font, size, gsize, keys);
     float x = cx - total / 2.f;
-    for (const Piece& p : pieces) {
-        if (p.glyph < 0) {
-            drawText(t, font, p.text, size, x, y, color, Align::Left, 1.5f);
-            x += widthOf(p);
-            continue;
-        }
+    for (const RichPiece& p : pieces) {
         const view::Glyph g = view::Glyph(p.glyph);
-        const float gw = view::isDirection(g) ? gsize : view::isButton(g) ? glyphWidth(keys, g, gsize) : gsize * 0.6f;
-        if (view::isDirection(g) || view::isButton(g)) drawGlyph(t, font, g, x + 2.f, y + float(size) * 0.62f, gsize, keys);
+        if (p.glyph < 0) drawText(t, font, p.text, size, x, y, color, Align::Left, 1.5f);
+        else if (view::isDirection(g) || view::isButton(g)) drawGlyph(t, font, g, x + 2.f, y + float(size) * 0.62f, gsize, keys);
         else drawText(t, font, view::glyphName(g), size, x + 2.f, y, color, Align::Left, 1.5f);
-        x += gw + 4.f;
+        x += pieceAdvance(p, font, size, gsize, keys);
     }
     return total;
 }

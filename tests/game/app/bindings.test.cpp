@@ -1,6 +1,6 @@
 // The controls.cfg parser (game/app/input/bindings.cpp), tested without a window: key codes are SFML enums, but nothing
 // here opens a window or needs a display. Every expected message and key is written out by hand from the format
-// described atop bindings.cpp and in the README; nothing is produced by the parser and fed back to it.
+// described atop bindings.cpp and in docs/formats.md; nothing is produced by the parser and fed back to it.
 #include "game/app/input/bindings.h"
 #include "game/io/button_file.h"
 #include "test_paths.h"

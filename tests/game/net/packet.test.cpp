@@ -2,12 +2,15 @@
 // setup), the byte layout of the inputs is as documented, a version-1 packet decodes to its header only, and random
 // or corrupted bytes are refused or decode to a packet that re-encodes to exactly those bytes (so nothing out of
 // range gets through), never a crash.
+#include "game/io/atomic_file.h"
 #include "game/net/packet.h"
+#include "tests/fuzz/net_packet_seeds.h"
 #include "test_paths.h"
 
 #include <doctest/doctest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -417,4 +420,62 @@ TEST_CASE("Hello, Challenge and Welcome carry the handshake's nonces, cookie and
     REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.rules == 12);
     CHECK(out.ephemeral == welcome.ephemeral);
+}
+
+TEST_CASE("the decoder refuses a type number the packet table does not list, and routes every listed one") {
+    net::Packet punch;
+    punch.type = net::PacketType::Punch;
+    std::vector<std::uint8_t> bytes = net::encodePacket(punch);
+    net::Packet out;
+    REQUIRE(net::decodePacket(bytes.data(), bytes.size(), out));
+    for (int number : {0, net::kPacketTypeCount + 1, 255}) {
+        bytes[3] = std::uint8_t(number);
+        CHECK_FALSE(net::decodePacket(bytes.data(), bytes.size(), out));
+        CHECK_FALSE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
+    }
+    CHECK(net::kPacketTypeCount == 7);  // Hello .. Confirm, by hand from the protocol in docs/netcode.md
+    for (const net::PacketTypeInfo& t : net::kPacketTypes) CHECK(net::packetRoute(t.type) != net::PacketRoute::Unknown);
+    CHECK(net::packetRoute(net::PacketType(net::kPacketTypeCount + 1)) == net::PacketRoute::Unknown);
+    CHECK(net::sealedType(net::PacketType::Input));
+    CHECK(net::sealedType(net::PacketType::Confirm));
+    CHECK_FALSE(net::sealedType(net::PacketType::Welcome));
+}
+
+namespace {
+
+std::string netPacketCorpus() { return testpaths::data("../tests/fuzz/corpus/net_packet"); }
+
+/// BVH_WRITE_NET_SEEDS=1 (scripts/fuzz --write-seeds) writes the seeds instead of comparing them.
+bool writingSeeds() {
+    const char* v = std::getenv("BVH_WRITE_NET_SEEDS");
+    return v != nullptr && std::string(v) == "1";
+}
+
+}  // namespace
+
+TEST_CASE("the net_packet seeds are the ones the encoders make") {
+    const std::vector<fuzz::Seed> seeds = fuzz::netPacketSeeds();
+    REQUIRE(seeds.size() == 6);
+    for (const fuzz::Seed& seed : seeds) {
+        const std::string path = netPacketCorpus() + "/" + seed.file;
+        if (writingSeeds()) {
+            std::string error;
+            REQUIRE_MESSAGE(io::writeFileAtomically(path, std::string(seed.bytes.begin(), seed.bytes.end()), error),
+                            error);
+            continue;
+        }
+        std::ifstream in(path, std::ios::binary);
+        const std::vector<std::uint8_t> committed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        INFO(path << " differs from what the encoders make now: write the seeds again with\n  scripts/fuzz --write-seeds");
+        CHECK(committed == seed.bytes);
+    }
+}
+
+TEST_CASE("the net_packet seeds decode in clear, except the one with an undefined button bit") {
+    for (const fuzz::Seed& seed : fuzz::netPacketSeeds()) {
+        net::Packet out;
+        INFO(seed.file);
+        CHECK(net::decodeClearPacket(seed.bytes.data(), seed.bytes.size(), out) ==
+              (seed.file != "input_undefined_button.bin"));
+    }
 }

@@ -217,6 +217,32 @@ TEST_CASE("packets from a stranger, with a forged token, a forged tag or malform
     CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
 }
 
+TEST_CASE("a joiner counts a packet type no table lists, and a Hello sent to it, as malformed and still plays") {
+    Pair pair;
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::Transport& spoofer = network.add(nettest::kHost, {}, 4);  // claims the host's address
+    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
+    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    net::Packet welcome;  // a well-formed Welcome body naming another fighter: read as a Welcome it would end the join
+    welcome.type = net::PacketType::Welcome;
+    welcome.setup.fighter[0] = "ryo";
+    welcome.setup.fighter[1] = "nobody";
+    std::vector<std::uint8_t> unknown = net::encodePacket(welcome);
+    unknown[3] = std::uint8_t(net::kPacketTypeCount + 1);  // the next type number, not in kPacketTypes
+    spoofer.sendTo(nettest::kJoiner, unknown.data(), unknown.size(), 0);
+    net::Packet hello;
+    hello.type = net::PacketType::Hello;
+    hello.fighter = "ryo";
+    sendPacket(spoofer, nettest::kJoiner, hello, 0);  // a host's route, not a joiner's
+    nettest::drive(d, 60000);
+    CHECK(joiner.counters().malformed == 2);
+    CHECK(joiner.endMessage() == "match over");
+    CHECK(host.endMessage() == "match over");
+}
+
 TEST_CASE("a joiner speaking another protocol version is refused with the reason") {
     net::MemoryNetwork network;
     net::Transport& h = network.add(nettest::kHost, {}, 1);
