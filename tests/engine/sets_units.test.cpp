@@ -205,9 +205,8 @@ TEST_CASE("The dynamic tree inserts a box beside the leaf that adds the least pe
     t.add(3, {12, 0, 18, 10});
     REQUIRE(t.validate() == "");
     CHECK(t.height() == 2);
-    t.resetStats();
     std::vector<ItemId> hits;
-    t.query({0, 0, 18, 10}, [&](ItemId id) {
+    const SetStats work = t.query({0, 0, 18, 10}, [&](ItemId id) {
         hits.push_back(id);
         return true;
     });
@@ -215,7 +214,7 @@ TEST_CASE("The dynamic tree inserts a box beside the leaf that adds the least pe
     CHECK(hits == std::vector<ItemId>{0, 3});
     // Root (1), its two children (2: only (P, E) = [0, 18] x [0, 10] meets the query), then P and E (2). The
     // greedy tree ((P, Y), (E, Q)) would need 7: both children of the root meet the query there.
-    CHECK(t.stats().nodesVisited == 5);
+    CHECK(work.nodesVisited == 5);
 }
 
 TEST_CASE("The dynamic tree's quality rotations keep it valid, balanced and exact") {
@@ -313,33 +312,39 @@ TEST_CASE("The dynamic tree keeps a moved item's fat box while insertions and re
     CHECK(t.findIntersecting({0, 0, 100, 5}).size() == 10);
 }
 
-TEST_CASE("The dynamic tree rebuilds itself after many insertions and stays valid") {
-    DynamicTree t(SetOptions{}, 0.5);  // rebuild after max(64, n / 2) incremental insertions, once queried enough
+TEST_CASE("The dynamic tree rebuilds itself after many re-inserting moves and stays valid") {
+    DynamicTree t(SetOptions{}, 0.5);  // rebuild after max(64, n / 2) re-insertions by moves
     for (ItemId id = 0; id < 63; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});
-    for (int i = 0; i < 3; ++i) CHECK(t.findIntersecting({0, 0, 1000, 5}).size() == 63);  // each tests all 125 nodes
+    // A first move out of an item's own box re-inserts it (its fat box was its box): 63 re-insertions.
+    for (ItemId id = 0; id < 63; ++id) t.update(id, {10 * id, 20, 10 * id + 5, 25});
+    CHECK(t.reinsertCount() == 63);
     CHECK(t.rebuildCount() == 0);
-    t.add(63, {630, 0, 635, 5});  // the 64th insertion, after queries that tested 375 >= 127 nodes
+    t.update(0, {0, 40, 5, 45});  // 20 beyond its fat box (margin 4): the 64th
+    CHECK(t.reinsertCount() == 64);
     CHECK(t.rebuildCount() == 1);
     REQUIRE(t.validate() == "");
-    CHECK(t.findIntersecting({0, 0, 15, 0}) == std::vector<ItemId>{0, 1});
+    CHECK(t.findIntersecting({0, 20, 15, 40}) == std::vector<ItemId>{0, 1});
     t.rebuild();
     REQUIRE(t.validate() == "");
-    CHECK(t.findIntersecting({625, 5, 630, 9}) == std::vector<ItemId>{62, 63});
+    CHECK(t.findIntersecting({615, 25, 620, 29}) == std::vector<ItemId>{61, 62});
 }
 
-TEST_CASE("The dynamic tree does not rebuild a set nobody queries, and does once queries have done the work") {
+TEST_CASE("The dynamic tree does not rebuild a set that is only filled and churned, and does after enough moves") {
     DynamicTree t(SetOptions{}, 0.5);
-    for (ItemId id = 0; id < 200; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});  // 200 >= max(64, 100)
-    CHECK(t.rebuildCount() == 0);  // filled, never queried: nothing to gain from a rebuild
-    // Queries of one box each test a root-to-leaf path, far fewer than the 399 nodes: still no rebuild.
-    CHECK(t.findIntersecting({0, 0, 0, 0}) == std::vector<ItemId>{0});
-    t.add(200, {2000, 0, 2005, 5});
+    for (ItemId id = 0; id < 200; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});  // 200 >= max(64, 100) adds
+    for (ItemId id = 0; id < 100; ++id) REQUIRE(t.remove(id));
+    for (ItemId id = 0; id < 100; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});
+    CHECK(t.findIntersecting({0, 0, 2000, 5}).size() == 200);
+    CHECK(t.rebuildCount() == 0);  // adds and removals never rebuild, however many, queried or not
+    for (ItemId id = 0; id < 99; ++id) t.update(id, {10 * id + 1, 0, 10 * id + 6, 5});  // first moves re-insert
+    CHECK(t.reinsertCount() == 99);
+    t.update(0, {2, 0, 7, 5});  // inside its fat box (margin 4): no re-insertion, does not count
+    CHECK(t.reinsertCount() == 99);
     CHECK(t.rebuildCount() == 0);
-    CHECK(t.findIntersecting({0, 0, 2005, 5}).size() == 201);  // tests every node: 401 >= 401
-    t.add(201, {2010, 0, 2015, 5});
+    t.update(99, {991, 0, 996, 5});  // the 100th re-insertion: n / 2
     CHECK(t.rebuildCount() == 1);
     CHECK(t.validate() == "");
-    t.add(202, {2020, 0, 2025, 5});  // the count starts again after a rebuild
+    t.update(100, {1001, 0, 1006, 5});  // the count starts again after a rebuild
     CHECK(t.rebuildCount() == 1);
 }
 
@@ -371,7 +376,7 @@ TEST_CASE("The dynamic tree stays valid and exact under mixed adds, moves, remov
         }
         boxes[std::size_t(id)] = t.boxOf(id);
         REQUIRE(t.validate() == "");
-        t.findIntersecting({0, 0, 1000, 1000});  // queries let it rebuild
+        t.findIntersecting({0, 0, 1000, 1000});
     }
     CHECK(t.rebuildCount() > 0);
     for (int q = 0; q < 100; ++q) {
