@@ -38,6 +38,8 @@ namespace {
 constexpr int kStackSize = 64;
 /// The pair walk's stack for the same trees: 3 x 90 + 1 entries at most (findPairs).
 constexpr int kPairStackSize = 288;
+/// The largest fat margin, in tree margins (DynamicTree::marginAfter).
+constexpr std::int64_t kMostMargins = 16;
 
 /// Tests boxes against one fixed box. With SSE2 (every x86-64) in one 16-byte compare pair: a box misses when a
 /// min corner lies beyond the fixed box's max corner or a max corner before its min corner; the lanes that have
@@ -235,7 +237,7 @@ void DynamicTree::improve(int a) {
 void DynamicTree::fixUpwards(int from, bool rotate) {
     // Per level: re-balance (a rotation when the children's heights differ by two, rare) or refit, then the quality
     // swap. The common case is written inline: as calls to a balance() and a refit() the calls cost more than their
-    // work (callgrind, 10k one-by-one insertions: 985 -> 767 instructions per insertion in this walk).
+    // work.
     Node* nodes = nodes_.data();
     const AABB* fat = fat_.data();
     for (int i = from; i != kNull;) {
@@ -259,7 +261,7 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
             if (rotate & (hl != hr)) improve(i);  // improve() does nothing for equal heights
         }
         // Ancestors only see this subtree's box and height: when neither changed, they are already right. One
-        // combined test, not a chain of branches (it mispredicted often: callgrind --branch-sim).
+        // combined test, not a chain of branches that would mispredict.
         const Node& t = nodes[i];
         const bool same = (t.box.minX == oldBox.minX) & (t.box.minY == oldBox.minY) & (t.box.maxX == oldBox.maxX) &
                           (t.box.maxY == oldBox.maxY) & (t.height == oldHeight);
@@ -386,13 +388,24 @@ void DynamicTree::update(ItemId id, const AABB& box) {
         fat_[leaf] = n.box;
         n.left = kFattened;
     }
+    const AABB was = n.box;
     n.box = box;
     if (engine::contains(fat_[leaf], box)) return;  // still inside the fat box: ancestors stay valid
     detachLeaf(leaf);
-    const AABB fat = fattened(box, margin_);
+    const AABB fat = fattened(box, marginAfter(was, box));
     insertLeaf(id, box, &fat);
     ++reinserts_;
     noteMoveReinsert();
+}
+
+int DynamicTree::marginAfter(const AABB& was, const AABB& now) const {
+    // A random walk of steps s leaves a margin m after about (m / s)^2 moves, a straight run after m / s: a margin
+    // in proportion to the step keeps a fast item's re-insertions as rare as a slow one's (Box2D 2.4 also reaches
+    // its multiplier 4 of the displacement ahead). The cap keeps a jump across the world from leaving a huge box.
+    constexpr std::int64_t kMovesAhead = 4;
+    const std::int64_t step = std::max({std::llabs(std::int64_t(now.minX) - was.minX), std::llabs(std::int64_t(now.minY) - was.minY),
+                                        std::llabs(std::int64_t(now.maxX) - was.maxX), std::llabs(std::int64_t(now.maxY) - was.maxY)});
+    return int(std::clamp<std::int64_t>(kMovesAhead * step, margin_, kMostMargins * margin_));
 }
 
 void DynamicTree::noteMoveReinsert() {
@@ -411,9 +424,14 @@ void DynamicTree::rebuild() {
     leaves.clear();
     for (ItemId id : table_.ids()) {
         const int leaf = leafOf_[id];
-        // A moved item's fat box is centred on it again, so it has its whole margin before its next re-insertion
-        // (callgrind, W2 20 frames at 10k: 3% fewer instructions clustered, 6% uniform, from fewer re-insertions).
-        if (nodes_[leaf].left == kFattened) fat_[leaf] = fattened(nodes_[leaf].box, margin_);
+        // A moved item's fat box is centred on it again, so it has its whole margin (the one its last re-insertion
+        // gave it) before its next re-insertion.
+        if (nodes_[leaf].left == kFattened) {
+            const AABB& b = nodes_[leaf].box;
+            const AABB& f = fat_[leaf];
+            const std::int64_t kept = ((std::int64_t(f.maxX) - f.minX) - (std::int64_t(b.maxX) - b.minX)) / 2;
+            fat_[leaf] = fattened(b, int(std::clamp<std::int64_t>(kept, margin_, kMostMargins * margin_)));
+        }
         leaves.push_back(leaf);
     }
     layOut(leaves);
@@ -425,7 +443,7 @@ void DynamicTree::layOut(std::vector<int>& leaves) {
     spareNodes_.assign(count, Node{});
     spareFat_.assign(count, AABB{});
     // The centres are read once into a flat array that the splits reorder, instead of through the pool at every
-    // comparison (two scattered reads each). Measured (callgrind, bench W2 clustered 10k): see bench/RESULTS.md.
+    // comparison (two scattered reads each).
     placing_.resize(leaves.size());
     for (std::size_t i = 0; i < leaves.size(); ++i) {
         const AABB& b = bound(leaves[i]);

@@ -319,11 +319,12 @@ TEST_CASE("The dynamic tree rebuilds itself after many re-inserting moves and st
     for (ItemId id = 0; id < 63; ++id) t.update(id, {10 * id, 20, 10 * id + 5, 25});
     CHECK(t.reinsertCount() == 63);
     CHECK(t.rebuildCount() == 0);
-    t.update(0, {0, 40, 5, 45});  // 20 beyond its fat box (margin 4): the 64th
+    // Its move of 20 gave item 0 a margin of 64 (four such moves, capped at 16 margins): a move of 200 leaves it.
+    t.update(0, {0, 220, 5, 225});  // the 64th
     CHECK(t.reinsertCount() == 64);
     CHECK(t.rebuildCount() == 1);
     REQUIRE(t.validate() == "");
-    CHECK(t.findIntersecting({0, 20, 15, 40}) == std::vector<ItemId>{0, 1});
+    CHECK(t.findIntersecting({0, 20, 15, 220}) == std::vector<ItemId>{0, 1});
     t.rebuild();
     REQUIRE(t.validate() == "");
     CHECK(t.findIntersecting({615, 25, 620, 29}) == std::vector<ItemId>{61, 62});
