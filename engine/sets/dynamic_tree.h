@@ -37,7 +37,7 @@ public:
     };
 
     /// Default for the rebuild period: rebuild after as many re-insertions by moves as half the item count.
-    static constexpr double kDefaultRebuildPeriod = 0.5;
+    static constexpr double kDefaultRebuildPeriod = 2;
     /// Fattening margin options.fatMargin; a full rebuild after rebuildPeriod x size() re-insertions by moves (at
     /// least 64) since the last one; rebuildPeriod 0 never rebuilds.
     explicit DynamicTree(const SetOptions& options = {}, double rebuildPeriod = kDefaultRebuildPeriod);
@@ -125,7 +125,7 @@ private:
     /// boundOf node i.
     const AABB& bound(int i) const { return boundOf(nodes_[i], i, fat_.data()); }
     void noteMoveReinsert();
-    /// The margin of an item re-inserted by the move from `was` to `now`: the tree's margin, or four such moves.
+    /// The margin of an item re-inserted by the move from `was` to `now`: the tree's margin, or three such moves.
     int marginAfter(const AABB& was, const AABB& now) const;
 
     int margin_;
