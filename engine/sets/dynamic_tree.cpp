@@ -360,7 +360,7 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     return best;
 }
 
-void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox) {
+void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox, bool tightInCrowd) {
     if (root_ == kNull) {
         if (nodes_.size() < 2) reserveRootSlots();  // (the pool is empty only when fat_ is too)
         root_ = kRootSlot;
@@ -369,6 +369,13 @@ void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox) {
         return;
     }
     const int at = findBestSibling(fatBox != nullptr ? *fatBox : box);
+    // Among boxes that overlap their neighbours, a wide fat box widens every branch above it and costs the pair walk
+    // and queries more than the re-insertions it saves: there the margin stays the tree's own.
+    AABB tight;
+    if (tightInCrowd && collide(box, bound(at))) {
+        tight = fattened(box, margin_);
+        fatBox = &tight;
+    }
     // The new branch takes the sibling's slot (its parent's link stays right); the sibling moves to a new pair
     // beside the new leaf.
     const int pair = allocatePair();
@@ -424,7 +431,7 @@ void DynamicTree::update(ItemId id, const AABB& box) {
     if (engine::contains(fat_[leaf], box)) return;  // still inside the fat box: ancestors stay valid
     detachLeaf(leaf);
     const AABB fat = fattened(box, marginAfter(was, box));
-    insertLeaf(id, box, &fat);
+    insertLeaf(id, box, &fat, true);
     ++reinserts_;
     noteMoveReinsert();
 }

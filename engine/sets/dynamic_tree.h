@@ -106,7 +106,9 @@ private:
     void relink(int slot);            // points the children (or the id's leafOf_) of the node in `slot` at it
     void setLeaf(int slot, ItemId id, const AABB& box, const AABB* fatBox);  // writes a leaf into a slot
     int findBestSibling(const AABB& leafBox) const;  // the node of height <= 1 to pair a new leaf with
-    void insertLeaf(ItemId id, const AABB& box, const AABB* fatBox);  // fatBox null: the leaf's bound is its box
+    /// fatBox null: the leaf's bound is its box; tightInCrowd: fatBox shrinks to the tree's margin when the box
+    /// meets the sibling found for it.
+    void insertLeaf(ItemId id, const AABB& box, const AABB* fatBox, bool tightInCrowd = false);
     void detachLeaf(int leaf);  // takes the leaf out of the tree and frees its slot (and its parent's)
     void refit(int i);
     void rotateUp(int a, int taller, int other);
