@@ -438,10 +438,9 @@ void DynamicTree::update(ItemId id, const AABB& box) {
 
 int DynamicTree::marginAfter(const AABB& was, const AABB& now) const {
     // A random walk of steps s leaves a margin m after about (m / s)^2 moves, a straight run after m / s: a margin
-    // in proportion to the step keeps a fast item's re-insertions as rare as a slow one's (Box2D 2.4 reaches its
-    // displacement times 4 ahead; 3 here, as wider fat boxes cost the pair walk in crowds more than they save). The
-    // cap keeps a jump across the world from leaving a huge box.
-    constexpr std::int64_t kMovesAhead = 3;
+    // in proportion to the step keeps a fast item's re-insertions as rare as a slow one's (Box2D 2.4 also reaches
+    // its displacement times 4 ahead). The cap keeps a jump across the world from leaving a huge box.
+    constexpr std::int64_t kMovesAhead = 4;
     const std::int64_t step = std::max({std::llabs(std::int64_t(now.minX) - was.minX), std::llabs(std::int64_t(now.minY) - was.minY),
                                         std::llabs(std::int64_t(now.maxX) - was.maxX), std::llabs(std::int64_t(now.maxY) - was.maxY)});
     return int(std::clamp<std::int64_t>(kMovesAhead * step, margin_, kMostMargins * margin_));

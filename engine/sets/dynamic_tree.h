@@ -127,7 +127,7 @@ private:
     /// boundOf node i.
     const AABB& bound(int i) const { return boundOf(nodes_[i], i, fat_.data()); }
     void noteMoveReinsert();
-    /// The margin of an item re-inserted by the move from `was` to `now`: the tree's margin, or three such moves.
+    /// The margin of an item re-inserted by the move from `was` to `now`: the tree's margin, or four such moves.
     int marginAfter(const AABB& was, const AABB& now) const;
 
     int margin_;

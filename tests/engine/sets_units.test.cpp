@@ -283,25 +283,37 @@ TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
     CHECK(t.validate() == "");
 }
 
-TEST_CASE("The dynamic tree gives a fast item a margin of three of its steps, capped, and keeps it through a rebuild") {
+TEST_CASE("The dynamic tree gives a fast item a margin of four of its steps, capped, and keeps it through a rebuild") {
     SetOptions o;
     o.fatMargin = 4;
     DynamicTree t(o, 0);  // rebuilt only when asked
     t.add(1, {100, 100, 110, 110});
-    t.add(2, {300, 300, 310, 310});
-    t.update(1, {103, 100, 113, 110});  // a step of 3: margin max(4, 3 x 3) = 9
-    CHECK(t.fatBoxOf(1) == AABB{94, 91, 122, 119});
-    t.rebuild();  // re-centred on the box with the same margin of 9 (the box has not moved since)
-    CHECK(t.fatBoxOf(1) == AABB{94, 91, 122, 119});
-    t.update(1, {112, 106, 122, 116});  // still inside 94..122 x 91..119: no re-insertion
+    t.add(2, {300, 300, 310, 310});  // far away: item 1 never meets its sibling here
+    t.update(1, {103, 100, 113, 110});  // a step of 3: margin max(4, 4 x 3) = 12
+    CHECK(t.fatBoxOf(1) == AABB{91, 88, 125, 122});
+    t.rebuild();  // re-centred on the box with the same margin of 12 (the box has not moved since)
+    CHECK(t.fatBoxOf(1) == AABB{91, 88, 125, 122});
+    t.update(1, {115, 106, 125, 116});  // still inside 91..125 x 88..122: no re-insertion
     CHECK(t.reinsertCount() == 1);
-    t.update(1, {113, 106, 123, 116});  // a step of 1 out of it: back to the tree's margin, 4
+    t.update(1, {116, 106, 126, 116});  // a step of 1 out of it: back to the tree's margin, 4
     CHECK(t.reinsertCount() == 2);
-    CHECK(t.fatBoxOf(1) == AABB{109, 102, 127, 120});
-    t.update(1, {1113, 106, 1123, 116});  // a jump of 1000: 16 margins (64), not 3000
-    CHECK(t.fatBoxOf(1) == AABB{1049, 42, 1187, 180});
+    CHECK(t.fatBoxOf(1) == AABB{112, 102, 130, 120});
+    t.update(1, {1116, 106, 1126, 116});  // a jump of 1000: 16 margins (64), not 4000
+    CHECK(t.fatBoxOf(1) == AABB{1052, 42, 1190, 180});
     CHECK(t.validate() == "");
     CHECK(t.findIntersecting({1000, 0, 1200, 200}) == std::vector<ItemId>{1});
+}
+
+TEST_CASE("The dynamic tree keeps its own margin for a moved item that lands on its new sibling") {
+    SetOptions o;
+    o.fatMargin = 4;
+    DynamicTree t(o, 0);
+    t.add(1, {200, 100, 210, 110});
+    t.add(2, {100, 100, 110, 110});
+    t.update(1, {105, 100, 115, 110});  // a step of 95 onto item 2, the only other leaf: margin 4, not 64
+    CHECK(t.fatBoxOf(1) == AABB{101, 96, 119, 114});
+    CHECK(t.validate() == "");
+    CHECK(t.findIntersecting({108, 105, 108, 105}) == std::vector<ItemId>{1, 2});
 }
 
 TEST_CASE("The dynamic tree keeps a moved item's fat box while insertions and removals move its leaf") {
