@@ -148,4 +148,7 @@ private:
     std::vector<Placing> placing_;     // the leaves with their centres while a (re)build places them
 };
 
+static_assert(sizeof(DynamicTree::Node) == 32, "two dynamic-tree nodes, a sibling pair, fill one 64-byte line");
+static_assert(sizeof(AABB) == 16, "a node is its box and four ints");
+
 }  // namespace engine
