@@ -36,7 +36,7 @@ public:
         int height = 0;      ///< 0 for a leaf, -1 while free
     };
 
-    /// Default for the rebuild period: rebuild after as many re-insertions by moves as half the item count.
+    /// Default for the rebuild period: rebuild after twice as many re-insertions by moves as there are items.
     static constexpr double kDefaultRebuildPeriod = 2;
     /// Fattening margin options.fatMargin; a full rebuild after rebuildPeriod x size() re-insertions by moves (at
     /// least 64) since the last one; rebuildPeriod 0 never rebuilds.
