@@ -3,8 +3,9 @@
 //
 // - Nodes live in one pool and refer to each other by index; the two children of a branch always sit side by side
 //   in one 64-byte line (slots 2k and 2k + 1; the root alone in slot 1), so a walk loads one line per level.
-// - A moved item gets a FAT box (its box grown by SetOptions::fatMargin) kept in a side array; its leaf keeps the
-//   REAL box, so leaf tests are exact. A move inside the fat box touches only the leaf; one out of it re-inserts.
+// - A moved item gets a FAT box (its box grown by SetOptions::fatMargin, or by four of its steps when it moves fast
+//   clear of others) kept in a side array; its leaf keeps the REAL box, so leaf tests are exact. A move inside the
+//   fat box touches only the leaf; one out of it re-inserts.
 // - Insertion pairs the new leaf with the node of height <= 1 that adds the least total perimeter (Box2D v3's
 //   branch-and-bound descent), then re-balances (AVL) and tries an equal-height quality rotation on the way up.
 // - build() and the periodic rebuild (after rebuildPeriod x size() re-insertions by moves) split top-down at the
