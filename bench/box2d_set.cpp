@@ -68,11 +68,10 @@ void Box2dSet::clear() {
     table_.clear();
 }
 
-void Box2dSet::query(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const {
+engine::SetStats Box2dSet::findHits(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const {
     Filter f{tree_.get(), &table_, &box, &onHit};
     tree_->Query(&f, toB2(box));
-    stats_.boxTests += f.tests;
-    stats_.nodesVisited += f.tests;  // Box2D does not report its node visits; candidates are a lower bound
+    return {f.tests, f.tests};  // Box2D does not report its node visits; candidates are a lower bound
 }
 
 void Box2dSet::forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) {

@@ -35,10 +35,10 @@ public:
     /// Number of items.
     std::size_t size() const override { return table_.size(); }
     /// Box2D's Query, candidates filtered by the exact box test.
-    void query(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
+    engine::SetStats findHits(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
     /// One Query per item (Box2D 2.4's broad phase finds its pairs this way, for the proxies that moved).
-    void pairs(engine::FunctionRef<bool(engine::ItemId, engine::ItemId)> onPair) const override {
-        engine::pairsByQueries(*this, table_, onPair);
+    engine::SetStats findPairs(engine::FunctionRef<bool(engine::ItemId, engine::ItemId)> onPair) const override {
+        return pairsByQueries(table_.ids(), table_.boxes(), onPair);
     }
     /// Slot order; the callback may remove the current item.
     void forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) override;

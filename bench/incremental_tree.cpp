@@ -4,8 +4,8 @@ namespace bench {
 
 IncrementalTree::IncrementalTree(const engine::SetOptions& options) : tree_(options, 0.0) {}
 
-void IncrementalTree::query(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const {
-    tree_.query(box, onHit);
+engine::SetStats IncrementalTree::findHits(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const {
+    return tree_.query(box, onHit);
 }
 
 void IncrementalTree::forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) {

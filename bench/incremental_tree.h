@@ -31,9 +31,9 @@ public:
     /// Number of items.
     std::size_t size() const override { return tree_.size(); }
     /// DynamicTree::query.
-    void query(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
+    engine::SetStats findHits(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
     /// DynamicTree::pairs.
-    void pairs(engine::FunctionRef<bool(engine::ItemId, engine::ItemId)> onPair) const override { tree_.pairs(onPair); }
+    engine::SetStats findPairs(engine::FunctionRef<bool(engine::ItemId, engine::ItemId)> onPair) const override { return tree_.pairs(onPair); }
     /// DynamicTree::forEach.
     void forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) override;
     /// DynamicTree::validate.

@@ -103,7 +103,7 @@ AABB stepped(Rng& r, const AABB& b) {
     return engine::translated(b, dx, dy);
 }
 
-/// W2 (pairs() after the moves) or W2q (a query per box for the same pairs, engine::pairsByQueries).
+/// W2 (pairs() after the moves) or W2q (a query per box for the same pairs, CollisionSet::pairsByQueries).
 Result runFrameWith(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s, bool byQueries) {
     const char* workload = byQueries ? "W2q-frame" : "W2-frame";
     const int frames = n >= 100000 ? std::min(s.frames, s.bigFrames) : s.frames;

@@ -28,7 +28,7 @@ char* put(char* p, const char (&text)[N]) {
 constexpr std::size_t kBoxBytes = 4 * 11 + 20 + 40;
 
 /// Writes `min = (a, b), max = (c, d), Area = A` and a newline at p; returns the end. One buffer per line and one
-/// append, where appending each piece to the string cost more than the tree walk (measured on the bvh program).
+/// append: appending each piece to the string costs more than the tree walk.
 char* putBox(char* p, const AABB& b) {
     p = put(p, "min = (");
     p = std::to_chars(p, p + 11, b.minX).ptr;
@@ -45,7 +45,7 @@ char* putBox(char* p, const AABB& b) {
 }
 
 /// Asks Linux to back a large, not yet touched block with 2 MiB pages: a big tree walked at random then needs far
-/// fewer TLB entries (measured on the bvh program's big input: about 10% off the run). A hint; ignored elsewhere.
+/// fewer TLB entries. A hint; ignored elsewhere.
 void adviseHugePages(void* p, std::size_t bytes) {
 #if defined(__linux__)
     constexpr std::uintptr_t kHuge = std::uintptr_t(1) << 21;
@@ -61,8 +61,7 @@ void adviseHugePages(void* p, std::size_t bytes) {
 
 /// Moves v into a new block of the given capacity, advised for huge pages before any of it is touched. Every
 /// large array of the tree is read at random (nodes by walks, names and name slots by lookups), and with 4 KiB
-/// pages those reads also miss the TLB (measured on the bvh program's big input: the name prefetches, stalled on
-/// page walks, were 5% of the run).
+/// pages those reads also miss the TLB.
 template <class T>
 void moveToHugeBlock(std::vector<T>& v, std::size_t capacity) {
     std::vector<T> bigger;

@@ -5,8 +5,8 @@
 //
 // Items are small non-negative integer ids chosen by the caller, each with one box; ids are expected to be dense
 // (0..n-1 plus a little slack), so implementations may index arrays by id. Queries take a non-owning callback that
-// can stop early and never allocate; every implementation counts the box tests and nodes it performs so the HUD
-// and the benchmark can show what a structure saves.
+// can stop early and never allocate; each returns the box tests and nodes it performed, so the HUD and the
+// benchmark can show what a structure saves.
 //
 // This header knows no structure: which structures exist, their names and how to make one is the registry's
 // business (engine/sets/registry.h), so a new structure never edits the interface.
@@ -48,10 +48,16 @@ struct Item {
     AABB box;
 };
 
-/// Work counters; implementations add to them, callers reset them when they like.
+/// Work counters of one query or pair walk, returned by value; callers sum them as they like.
 struct SetStats {
     std::uint64_t boxTests = 0;      ///< item boxes tested against a query box
     std::uint64_t nodesVisited = 0;  ///< tree nodes or grid cells visited
+    /// Adds another call's work.
+    SetStats& operator+=(const SetStats& o) {
+        boxTests += o.boxTests;
+        nodesVisited += o.nodesVisited;
+        return *this;
+    }
 };
 
 /// What a forEach callback wants done with the item it was shown.
@@ -81,11 +87,11 @@ public:
     /// Number of items.
     virtual std::size_t size() const = 0;
     /// Calls onHit(id) once for every item whose box collides (inclusively) with box; onHit returns false to stop.
-    virtual void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const = 0;
+    /// Returns the work it did.
+    SetStats query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const { return tally(findHits(box, onHit)); }
     /// Calls onPair(a, b) once for every pair of distinct items whose boxes collide (inclusively), with a < b, in an
-    /// order the structure chooses; onPair returns false to stop. Each structure uses its own all-pairs walk (a tree
-    /// against itself, the grid's cells, a sweep); pairsByQueries (item_table.h) is the plain one-query-per-item way.
-    virtual void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const = 0;
+    /// order the structure chooses; onPair returns false to stop. Returns the work it did.
+    SetStats pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const { return tally(findPairs(onPair)); }
     /// Shows every item once, in an order fixed by the structure's history; the callback may remove the current item.
     virtual void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) = 0;
     /// Re-checks the structure's own invariants (the typed tests call it after every operation); "" when they hold.
@@ -93,13 +99,30 @@ public:
 
     /// Every id colliding with box, sorted ascending.
     std::vector<ItemId> findIntersecting(const AABB& box) const;
-    /// Work counters accumulated since the last resetStats().
-    const SetStats& stats() const { return stats_; }
-    /// Zeroes the work counters.
-    void resetStats() { stats_ = {}; }
+    /// The sum of what query() and pairs() returned since the last resetStats(), for callers that read one total per
+    /// frame instead of summing the returned stats themselves (the Blaster's HUD). The sets themselves keep no
+    /// counters: this total is the base class's only state.
+    const SetStats& stats() const { return total_; }
+    /// Zeroes the total.
+    void resetStats() { total_ = {}; }
 
 protected:
-    mutable SetStats stats_;
+    /// query()'s walk: the structure's own, with no state written.
+    virtual SetStats findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const = 0;
+    /// pairs()'s walk: each structure uses its own (a tree against itself, the grid's cells, a sweep);
+    /// pairsByQueries (below) is the plain one-query-per-item way.
+    virtual SetStats findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const = 0;
+    /// findPairs the plain way: every item (ids[i] with boxes[i]) queries its own box and reports the others with
+    /// larger ids. What structures without a walk of their own use, and the baseline the walks are measured against.
+    SetStats pairsByQueries(const std::vector<ItemId>& ids, const std::vector<AABB>& boxes,
+                            FunctionRef<bool(ItemId, ItemId)> onPair) const;
+
+private:
+    SetStats tally(const SetStats& s) const {
+        total_ += s;
+        return s;
+    }
+    mutable SetStats total_;
 };
 
 /// Options every structure may read (world bounds for the grid and quadtrees).

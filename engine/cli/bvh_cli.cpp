@@ -25,8 +25,7 @@ struct WriteError {
 };
 
 /// The records of a file, read a few lines ahead of the one being performed so that what they will touch can be
-/// asked of memory early (AgentBVH::prefetch): a move's lookup waits on three cache misses in a row (measured: name
-/// lookups were 18% of the big run). A line the fast path cannot read is kept as text and read by the token path
+/// asked of memory early (AgentBVH::prefetch): a move's lookup waits on three cache misses in a row. A line the fast path cannot read is kept as text and read by the token path
 /// only when its turn comes, and a reading error waits its turn too, so errors are reported exactly as without
 /// the look-ahead: after every earlier record has been performed.
 class Lookahead {
@@ -148,7 +147,6 @@ char* putBox(char* p, const engine::AABB& b) {
 /// Keeps the tree laid out in printing order (AgentBVH::compact): insertions and re-inserting moves scatter new
 /// nodes over the pool, so after as many changes as there are members the pool is renumbered afresh (O(n), so
 /// O(1) amortised per change). The program holds names, not leaf handles, so renumbering costs it nothing.
-/// Measured on the big input (bench/make_bvh_input.py): about 10% off the whole run.
 class Layout {
 public:
     /// Notes one insertion or move; returns true when the tree was just renumbered.
@@ -206,7 +204,7 @@ void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, Desce
 
 /// Output collected in a fixed buffer and written whenever it holds kChunk bytes, so memory stays bounded; a
 /// failed write throws WriteError. Lines are formatted straight into the buffer through room()/commit(), which
-/// costs far less than growing a std::string a few bytes at a time (measured: see README).
+/// costs far less than growing a std::string a few bytes at a time.
 class Output {
 public:
     /// Buffer size at which the output is written.

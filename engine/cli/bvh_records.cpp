@@ -96,8 +96,7 @@ bool scanLongCoord(const char*& at, const char* p, const char* end, bool negativ
 /// Reads one coordinate: an optional '-' and one to ten digits, within kCoordLimit, ending at a space or the line's
 /// end. Up to seven digits are read as one 8-byte word (LineReader pads every line), without a loop: a digit is a
 /// byte whose value minus '0' is below 10, the first other byte ends the number, and three multiply-and-add steps
-/// combine the digits in pairs, then fours, then eights (measured: the byte loop was 12% of the whole run's
-/// instructions).
+/// combine the digits in pairs, then fours, then eights (a byte loop here was the run's costliest parse step).
 bool scanCoord(const char*& at, const char* end, int& value) {
     const char* p = skipSpace(at);  // a local cursor: the compiler keeps it in a register
     const bool negative = *p == '-';

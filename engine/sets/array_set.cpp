@@ -23,7 +23,7 @@ void ArraySet::update(ItemId id, const AABB& box) {
     table_.box(id) = box;
 }
 
-void ArraySet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
+SetStats ArraySet::findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     const std::vector<AABB>& boxes = table_.boxes();
     const std::vector<ItemId>& ids = table_.ids();
     std::size_t i = 0;
@@ -34,11 +34,10 @@ void ArraySet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
             break;
         }
     }
-    stats_.boxTests += i;
-    stats_.nodesVisited += i;
+    return {i, i};
 }
 
-void ArraySet::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
+SetStats ArraySet::findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
     const std::vector<AABB>& boxes = table_.boxes();
     const std::vector<ItemId>& ids = table_.ids();
     const std::size_t n = boxes.size();
@@ -50,8 +49,7 @@ void ArraySet::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
             if (collide(boxes[i], boxes[j])) go = onPair(std::min(ids[i], ids[j]), std::max(ids[i], ids[j]));
         }
     }
-    stats_.boxTests += tests;
-    stats_.nodesVisited += tests;
+    return {tests, tests};
 }
 
 std::string ArraySet::validate() const {

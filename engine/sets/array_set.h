@@ -15,9 +15,9 @@ public:
     void update(ItemId id, const AABB& box) override;
     void clear() override { table_.clear(); }
     /// Tests every box.
-    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    SetStats findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Tests every two items.
-    void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
+    SetStats findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
     /// Checks the table's id -> slot index; "" when consistent.
     std::string validate() const override;
 };

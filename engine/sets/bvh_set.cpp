@@ -48,13 +48,12 @@ void AgentBvhSet::clear() {
     table_.clear();
 }
 
-void AgentBvhSet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
+SetStats AgentBvhSet::findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     std::uint64_t leafTests = 0;
     const int visited = tree_.walk(
         box, [&](int leaf) { return onHit(tree_.node(leaf).userData); },
         [&](int node, bool) { leafTests += tree_.node(node).isLeaf() ? 1 : 0; });
-    stats_.boxTests += leafTests;
-    stats_.nodesVisited += std::uint64_t(visited);
+    return {leafTests, std::uint64_t(visited)};
 }
 
 std::string AgentBvhSet::validate() const {

@@ -20,7 +20,7 @@ public:
     void update(ItemId id, const AABB& box) override;
     void clear() override;
     /// The tree's allocation-free query.
-    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    SetStats findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// The tree's own validate() plus the id <-> leaf mapping; "" when consistent.
     std::string validate() const override;
     /// The wrapped tree (read only).

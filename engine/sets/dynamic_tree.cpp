@@ -36,6 +36,73 @@ namespace {
 
 /// Deep enough for any AVL-balanced tree of up to 2^31 leaves (height <= 45), with test-before-push.
 constexpr int kStackSize = 64;
+/// The pair walk's stack for the same trees: 3 x 90 + 1 entries at most (findPairs).
+constexpr int kPairStackSize = 288;
+/// The largest fat margin, in tree margins (DynamicTree::marginAfter).
+constexpr std::int64_t kMostMargins = 16;
+
+/// Tests boxes against one fixed box. With SSE2 (every x86-64) in one 16-byte compare pair: a box misses when a
+/// min corner lies beyond the fixed box's max corner or a max corner before its min corner; the lanes that have
+/// no such test compare against INT_MAX / INT_MIN and never fire. Fewer instructions and mispredictions than four
+/// scalar compares in the query's loop.
+class Overlap {
+public:
+#if defined(__SSE2__)
+    static_assert(sizeof(AABB) == 16 && offsetof(AABB, minX) == 0 && offsetof(AABB, minY) == 4 &&
+                      offsetof(AABB, maxX) == 8 && offsetof(AABB, maxY) == 12,
+                  "the SIMD overlap test reads AABB as four ints in this order");
+    explicit Overlap(const AABB& q)
+        : beyond_(_mm_setr_epi32(q.maxX, q.maxY, INT_MAX, INT_MAX)), before_(_mm_setr_epi32(INT_MIN, INT_MIN, q.minX, q.minY)) {}
+    /// True when b does not collide with the fixed box.
+    bool misses(const AABB& b) const {
+        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&b));
+        return _mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi32(v, beyond_), _mm_cmpgt_epi32(before_, v))) != 0;
+    }
+
+private:
+    __m128i beyond_, before_;  // min corner > beyond_: miss; before_ > max corner: miss
+#else
+    explicit Overlap(const AABB& q) : q_(q) {}
+    /// True when b does not collide with the fixed box.
+    bool misses(const AABB& b) const {
+        return !((b.maxX >= q_.minX) & (b.minX <= q_.maxX) & (b.maxY >= q_.minY) & (b.minY <= q_.maxY));
+    }
+
+private:
+    AABB q_;
+#endif
+};
+
+/// Walks the subtree whose root's children are the pair at `firstPair`, testing both children of a branch (one
+/// line) and pushing the children's pair of a branch that meets the box on a fixed-size stack, so a pop goes
+/// straight to the next line to test. onLeaf(id) for every leaf that meets; false when it asked to stop.
+template <class OnLeaf>
+bool descend(const DynamicTree::Node* nodes, int firstPair, const Overlap& overlap, std::uint64_t& visited,
+             std::uint64_t& tests, OnLeaf&& onLeaf) {
+    std::array<int, kStackSize> stack;
+    int top = 0;
+    stack[top++] = firstPair;
+    // One child: inlined twice, free of branches but one.
+    const auto visit = [&](int c) {
+        const DynamicTree::Node& cn = nodes[c];
+        const bool leaf = cn.left < 0;
+        ++visited;
+        tests += leaf;
+        if (overlap.misses(cn.box)) return true;
+        if (leaf) return bool(onLeaf(cn.right));
+        assert(top < kStackSize);
+#if defined(__GNUC__)
+        __builtin_prefetch(nodes + cn.left);  // its children's pair is tested when it is popped, often next
+#endif
+        stack[top++] = cn.left;
+        return true;
+    };
+    while (top > 0) {
+        const int pair = stack[--top];
+        if (!visit(pair) || !visit(pair + 1)) return false;
+    }
+    return true;
+}
 
 std::int64_t centre2(const AABB& b, int axis) {
     return axis == 0 ? std::int64_t(b.minX) + b.maxX : std::int64_t(b.minY) + b.maxY;
@@ -201,7 +268,7 @@ void DynamicTree::improve(int a) {
 void DynamicTree::fixUpwards(int from, bool rotate) {
     // Per level: re-balance (a rotation when the children's heights differ by two, rare) or refit, then the quality
     // swap. The common case is written inline: as calls to a balance() and a refit() the calls cost more than their
-    // work (callgrind, 10k one-by-one insertions: 985 -> 767 instructions per insertion in this walk).
+    // work.
     Node* nodes = nodes_.data();
     const AABB* fat = fat_.data();
     for (int i = from; i != kNull;) {
@@ -225,7 +292,7 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
             if (rotate & (hl != hr)) improve(i);  // improve() does nothing for equal heights
         }
         // Ancestors only see this subtree's box and height: when neither changed, they are already right. One
-        // combined test, not a chain of branches (it mispredicted often: callgrind --branch-sim).
+        // combined test, not a chain of branches that would mispredict.
         const Node& t = nodes[i];
         const bool same = (t.box.minX == oldBox.minX) & (t.box.minY == oldBox.minY) & (t.box.maxX == oldBox.maxX) &
                           (t.box.maxY == oldBox.maxY) & (t.height == oldHeight);
@@ -242,59 +309,45 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     // new leaf's perimeter), stopping when neither bound can beat the best pairing seen. Ties (mostly the box inside
     // both children) go to the child whose centre is nearer. Only nodes of height <= 1 can be siblings: the new
     // branch then has children differing by at most one and its subtree grows by exactly one level, so one
-    // rotation per level keeps the AVL rule.
-    // Written out for the two children by hand, with raw pointers and the new box in locals: the same walk as the
-    // earlier loop over a two-element array indexed by the last choice, in fewer instructions (callgrind, 10k
-    // one-by-one insertions: 1,850 -> 1,500 per descent). Tried and dropped: a first phase that, while both
-    // children are branches of height >= 2, compares only their growths (the same choices in 1,190 instructions
-    // per descent, yet 5-20% slower by the clock at 100k, in three alternating runs of the bench's W1).
+    // rotation per level keeps the AVL rule. All in HALF perimeters (w + h), which order every choice the same way.
     const Node* nodes = nodes_.data();
     const AABB* fat = fat_.data();
     const std::int64_t x0 = lb.minX, y0 = lb.minY, x1 = lb.maxX, y1 = lb.maxY;
-    // Everything below is in HALF perimeters (w + h): every term of every comparison is a perimeter, so halving
-    // them all changes no choice. growthOf(b) is how much merging the new box grows b's half perimeter: on each
-    // side, how far the new box sticks out of b (0 when it does not). 64-bit: a box can span the whole int range.
+    // How much merging the new box grows b's half perimeter: how far the new box sticks out of b on each side.
     const auto growthOf = [=](const AABB& b) {
         return std::max<std::int64_t>(b.minX - x0, 0) + std::max<std::int64_t>(b.minY - y0, 0) +
                std::max<std::int64_t>(x1 - b.maxX, 0) + std::max<std::int64_t>(y1 - b.maxY, 0);
     };
     const std::int64_t own = halfOf(lb);
-    int at = root_;
-    const AABB& rootBound = boundOf(nodes[at], at, fat);
-    // inherited: the growth of `at` and all its ancestors, paid by any sibling chosen below `at`.
+    const AABB& rootBound = bound(root_);
+    // inherited: the growth of the node the walk is at and all its ancestors, paid by any sibling chosen below it.
     std::int64_t inherited = growthOf(rootBound);
-    int best = at;
-    std::int64_t bestCost = nodes[at].height <= 1 ? inherited + halfOf(rootBound) : INT64_MAX;
-    if (nodes[at].left < 0) return at;  // a single leaf
-    // The walk carries the slot of the pair of children of the node it is at, not the node: the next pair is
-    // picked from the indices already loaded with this pair, so each level waits for one load (the pair's line).
-    int k = nodes[at].left;
-    while (true) {
+    int best = root_;
+    std::int64_t bestCost = nodes[root_].height <= 1 ? inherited + halfOf(rootBound) : INT64_MAX;
+    if (nodes[root_].left < 0) return root_;  // a single leaf
+    // The walk carries the first slot of the pair of children of the node it is at: each level waits for one load.
+    for (int k = nodes[root_].left;;) {
         const Node& c0 = nodes[k];
         const Node& c1 = nodes[k + 1];
         const int l0 = c0.left, l1 = c1.left;
 #if defined(__GNUC__)
-        // The walk goes on into one of the two children: ask for both pairs of grandchildren now, so the next
-        // level's load overlaps this level's work (a leaf's "child" is its tag, -1 or -2: a harmless address to
-        // prefetch; prefetches never fault).
+        // Both grandchildren pairs now, so the next level's load overlaps this one's work (a leaf's tag, -1 or -2,
+        // is a harmless address: prefetches never fault).
         __builtin_prefetch(nodes + l0);
         __builtin_prefetch(nodes + l1);
 #endif
         const AABB& b0 = boundOf(c0, k, fat);
         const AABB& b1 = boundOf(c1, k + 1, fat);
         const std::int64_t g0 = growthOf(b0), g1 = growthOf(b1);
-        // Pairing with child i costs the new branch (child i merged with the new box) plus every ancestor's growth.
         const std::int64_t cost0 = inherited + g0 + halfOf(b0), cost1 = inherited + g1 + halfOf(b1);
-        // Selects rather than branches: which way the walk goes is a coin toss for the branch predictor (measured,
-        // callgrind --branch-sim: 25 -> 16 mispredictions per insertion).
+        // Selects, not branches: which way the walk goes is a coin toss for the branch predictor.
         const bool take0 = (c0.height <= 1) & (cost0 < bestCost);
         best = take0 ? k : best;
         bestCost = take0 ? cost0 : bestCost;
         const bool take1 = (c1.height <= 1) & (cost1 < bestCost);
         best = take1 ? k + 1 : best;
         bestCost = take1 ? cost1 : bestCost;
-        // Below child i nothing costs less than its inherited growth plus the new box itself (the lower bound). A
-        // leaf has nothing below it; the walk never goes into one (if both are leaves it stops here).
+        // A leaf has nothing below it: the walk never goes into one (if both are leaves it stops here).
         const std::int64_t lower0 = l0 < 0 ? INT64_MAX : inherited + g0 + own;
         const std::int64_t lower1 = l1 < 0 ? INT64_MAX : inherited + g1 + own;
         if ((lower0 >= bestCost) & (lower1 >= bestCost)) break;
@@ -307,7 +360,7 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     return best;
 }
 
-void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox) {
+void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox, bool tightInCrowd) {
     if (root_ == kNull) {
         if (nodes_.size() < 2) reserveRootSlots();  // (the pool is empty only when fat_ is too)
         root_ = kRootSlot;
@@ -316,6 +369,13 @@ void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox) {
         return;
     }
     const int at = findBestSibling(fatBox != nullptr ? *fatBox : box);
+    // Among boxes that overlap their neighbours, a wide fat box widens every branch above it and costs the pair walk
+    // and queries more than the re-insertions it saves: there the margin stays the tree's own.
+    AABB tight;
+    if (tightInCrowd && collide(box, bound(at))) {
+        tight = fattened(box, margin_);
+        fatBox = &tight;
+    }
     // The new branch takes the sibling's slot (its parent's link stays right); the sibling moves to a new pair
     // beside the new leaf.
     const int pair = allocatePair();
@@ -346,7 +406,6 @@ void DynamicTree::detachLeaf(int leaf) {
 void DynamicTree::add(ItemId id, const AABB& box) {
     table_.add(id, box);
     insertLeaf(id, box, nullptr);
-    noteIncrementalInsert();
 }
 
 bool DynamicTree::remove(ItemId id) {
@@ -367,38 +426,50 @@ void DynamicTree::update(ItemId id, const AABB& box) {
         fat_[leaf] = n.box;
         n.left = kFattened;
     }
+    const AABB was = n.box;
     n.box = box;
     if (engine::contains(fat_[leaf], box)) return;  // still inside the fat box: ancestors stay valid
     detachLeaf(leaf);
-    const AABB fat = fattened(box, margin_);
-    insertLeaf(id, box, &fat);
+    const AABB fat = fattened(box, marginAfter(was, box));
+    insertLeaf(id, box, &fat, true);
     ++reinserts_;
-    noteIncrementalInsert();
+    noteMoveReinsert();
 }
 
-void DynamicTree::noteIncrementalInsert() {
+int DynamicTree::marginAfter(const AABB& was, const AABB& now) const {
+    // A random walk of steps s leaves a margin m after about (m / s)^2 moves, a straight run after m / s: a margin
+    // in proportion to the step keeps a fast item's re-insertions as rare as a slow one's (Box2D 2.4 also reaches
+    // its displacement times 4 ahead). The cap keeps a jump across the world from leaving a huge box.
+    constexpr std::int64_t kMovesAhead = 4;
+    const std::int64_t step = std::max({std::llabs(std::int64_t(now.minX) - was.minX), std::llabs(std::int64_t(now.minY) - was.minY),
+                                        std::llabs(std::int64_t(now.maxX) - was.maxX), std::llabs(std::int64_t(now.maxY) - was.maxY)});
+    return int(std::clamp<std::int64_t>(kMovesAhead * step, margin_, kMostMargins * margin_));
+}
+
+void DynamicTree::noteMoveReinsert() {
     if (rebuildPeriod_ <= 0) return;
-    ++sinceRebuild_;
-    // A rebuild pays for itself only through faster queries: it waits until queries have tested at least as many
-    // nodes as the tree holds since the last one, so a set that is only filled or churned never rebuilds. That test
-    // comes first: it is one integer compare (the period needs a conversion to double and back; 2% of the samples
-    // of a W4 profile at 1k, though the clock saw no difference).
-    if (queryWork_ < std::uint64_t(nodeCount())) return;
-    const bool churned = sinceRebuild_ >= std::max<std::uint64_t>(64, std::uint64_t(double(table_.size()) * rebuildPeriod_));
-    if (churned) rebuild();
+    // Only moves count: items that drift out of their fat boxes and are re-inserted one by one are what loosens the
+    // tree. Adds and removals do not (the insertion walk and its rotations keep a filled or churned tree good
+    // enough, and a rebuild there would cost more than its queries gain).
+    const bool drifted = ++sinceRebuild_ >= std::max<std::uint64_t>(64, std::uint64_t(double(table_.size()) * rebuildPeriod_));
+    if (drifted) rebuild();
 }
 
 void DynamicTree::rebuild() {
     sinceRebuild_ = 0;
-    queryWork_ = 0;
     if (table_.size() < 2) return;
     std::vector<int>& leaves = scratch_;
     leaves.clear();
     for (ItemId id : table_.ids()) {
         const int leaf = leafOf_[id];
-        // A moved item's fat box is centred on it again, so it has its whole margin before its next re-insertion
-        // (callgrind, W2 20 frames at 10k: 3% fewer instructions clustered, 6% uniform, from fewer re-insertions).
-        if (nodes_[leaf].left == kFattened) fat_[leaf] = fattened(nodes_[leaf].box, margin_);
+        // A moved item's fat box is centred on it again, so it has its whole margin (the one its last re-insertion
+        // gave it) before its next re-insertion.
+        if (nodes_[leaf].left == kFattened) {
+            const AABB& b = nodes_[leaf].box;
+            const AABB& f = fat_[leaf];
+            const std::int64_t kept = ((std::int64_t(f.maxX) - f.minX) - (std::int64_t(b.maxX) - b.minX)) / 2;
+            fat_[leaf] = fattened(b, int(std::clamp<std::int64_t>(kept, margin_, kMostMargins * margin_)));
+        }
         leaves.push_back(leaf);
     }
     layOut(leaves);
@@ -410,7 +481,7 @@ void DynamicTree::layOut(std::vector<int>& leaves) {
     spareNodes_.assign(count, Node{});
     spareFat_.assign(count, AABB{});
     // The centres are read once into a flat array that the splits reorder, instead of through the pool at every
-    // comparison (two scattered reads each). Measured (callgrind, bench W2 clustered 10k): see bench/RESULTS.md.
+    // comparison (two scattered reads each).
     placing_.resize(leaves.size());
     for (std::size_t i = 0; i < leaves.size(); ++i) {
         const AABB& b = bound(leaves[i]);
@@ -468,7 +539,6 @@ void DynamicTree::clear() {
     table_.clear();
     root_ = freeList_ = kNull;
     sinceRebuild_ = 0;
-    queryWork_ = 0;
 }
 
 void DynamicTree::build(const std::vector<Item>& items) {
@@ -486,109 +556,56 @@ void DynamicTree::build(const std::vector<Item>& items) {
     }
     layOut(leaves);
     sinceRebuild_ = 0;
-    queryWork_ = 0;
 }
 
-void DynamicTree::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
-    if (root_ == kNull) return;
+SetStats DynamicTree::findHits(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
+    if (root_ == kNull) return {};
     const Node* nodes = nodes_.data();
-    std::uint64_t visited = 1, tests = 0;
     const Node& root = nodes[root_];
     if (root.left < 0) {  // a single leaf
-        stats_.nodesVisited += 1;
-        stats_.boxTests += 1;
-        queryWork_ += 1;
         if (collide(root.box, q)) onHit(root.right);
-        return;
+        return {1, 1};
     }
-    if (!collide(root.box, q)) {
-        stats_.nodesVisited += 1;
-        queryWork_ += 1;
-        return;
-    }
-    // The stack holds the first slots of sibling pairs still to test (a branch that met the query pushes its
-    // children's pair, which it has just read): a pop goes straight to one line, not through the branch again.
-    std::array<int, kStackSize> stack;
-    int top = 0;
-    stack[top++] = root.left;
-    // Tests one child of a branch: pushes the children's pair of a branch child that meets the query, reports a leaf
-    // child that does.
-    // False when the callback asked to stop. Written to be inlined twice, with the query box in locals and the
-    // overlap test and leaf count free of branches (fewer instructions per node tested; bench/RESULTS.md).
-#if defined(__SSE2__)
-    // The overlap test in one 16-byte compare pair (SSE2 is part of every x86-64): a box misses when a min corner
-    // lies beyond the query's max corner or a max corner before its min corner. Lanes that have no such test
-    // compare against INT_MAX / INT_MIN and never fire: fewer instructions and mispredictions than four scalar
-    // compares.
-    static_assert(sizeof(AABB) == 16 && offsetof(AABB, minX) == 0 && offsetof(AABB, minY) == 4 &&
-                      offsetof(AABB, maxX) == 8 && offsetof(AABB, maxY) == 12,
-                  "the SIMD overlap test reads AABB as four ints in this order");
-    const __m128i beyond = _mm_setr_epi32(q.maxX, q.maxY, INT_MAX, INT_MAX);  // min corner > these: miss
-    const __m128i before = _mm_setr_epi32(INT_MIN, INT_MIN, q.minX, q.minY);  // these > max corner: miss
-    const auto misses = [beyond, before](const AABB& b) {
-        const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&b));
-        return _mm_movemask_epi8(_mm_or_si128(_mm_cmpgt_epi32(v, beyond), _mm_cmpgt_epi32(before, v))) != 0;
-    };
-#else
-    const int qMinX = q.minX, qMinY = q.minY, qMaxX = q.maxX, qMaxY = q.maxY;  // registers, not reloads after a callback
-    const auto misses = [=](const AABB& b) {
-        return !((b.maxX >= qMinX) & (b.minX <= qMaxX) & (b.maxY >= qMinY) & (b.minY <= qMaxY));
-    };
-#endif
-    const auto visit = [&](int c) {
-        const Node& cn = nodes[c];
-        const bool leaf = cn.left < 0;
-        ++visited;
-        tests += leaf;
-        if (misses(cn.box)) return true;
-        if (leaf) return onHit(cn.right);
-        assert(top < kStackSize);
-#if defined(__GNUC__)
-        // Its children's pair is tested when it is popped (often next): ask for their line now. Measured (bench, W2 and W3
-        // at 10k and 100k, three alternating runs): W3 clustered 2-5% faster, the never-rebuilt tree's W2 up to 6%,
-        // W2 clustered 10k within the noise.
-        __builtin_prefetch(nodes + cn.left);
-#endif
-        stack[top++] = cn.left;
-        return true;
-    };
-    while (top > 0) {
-        const int pair = stack[--top];
-        if (!visit(pair) || !visit(pair + 1)) break;
-    }
-    stats_.nodesVisited += visited;
-    stats_.boxTests += tests;
-    queryWork_ += visited;
+    if (!collide(root.box, q)) return {0, 1};
+    std::uint64_t visited = 1, tests = 0;
+    descend(nodes, root.left, Overlap(q), visited, tests, onHit);
+    return {tests, visited};
 }
 
-void DynamicTree::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
-    if (root_ == kNull || nodes_[root_].left < 0) return;
+SetStats DynamicTree::findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
+    if (root_ == kNull || nodes_[root_].left < 0) return {};
     const Node* nodes = nodes_.data();
     std::uint64_t visited = 0, tests = 0;
     bool go = true;
-    std::vector<std::pair<int, int>>& work = pairWork_;
-    work.clear();
+    // Node pairs still to walk (a == b: a's own pairs). Each entry popped pushes at most four whose heights sum to
+    // at least one less, so the stack never holds more than 3 x (twice the height) + 1 entries.
+    std::array<std::pair<int, int>, kPairStackSize> work;
+    int top = 0;
     // Node boxes bound everything below them (a leaf's is its exact box), so two nodes whose boxes miss hold no pair.
     // A met pair of leaves is reported at once; any other met pair is walked later.
+    // Whether two boxes meet is a coin toss for the branch predictor: the test and the push are written without
+    // branches (the entry is always written, and kept by moving the top), only a met pair of leaves branches.
     const auto meet = [&](int a, int b) {
         ++visited;
         const Node &na = nodes[a], &nb = nodes[b];
-        if (!collide(na.box, nb.box)) return;
-        if (na.left >= 0 || nb.left >= 0) {
-            work.emplace_back(a, b);
-        } else {
+        const AABB &x = na.box, &y = nb.box;
+        const bool met = (x.maxX >= y.minX) & (x.minX <= y.maxX) & (x.maxY >= y.minY) & (x.minY <= y.maxY);
+        const bool branch = std::max(na.left, nb.left) >= 0;  // at least one of them
+        assert(top < kPairStackSize);
+        work[top] = {a, b};
+        top += int(met & branch);
+        if (met & !branch) {
             ++tests;
             go = onPair(std::min(na.right, nb.right), std::max(na.right, nb.right));
         }
     };
-    work.emplace_back(root_, root_);
-    while (go && !work.empty()) {
-        const auto [a, b] = work.back();
-        work.pop_back();
+    work[top++] = {root_, root_};
+    while (go && top > 0) {
+        const auto [a, b] = work[--top];
         const Node &na = nodes[a], &nb = nodes[b];
         if (a == b) {  // a branch's own pairs: each child's, then those between the children
-            if (nodes[na.left].left >= 0) work.emplace_back(na.left, na.left);
-            if (nodes[na.left + 1].left >= 0) work.emplace_back(na.left + 1, na.left + 1);
+            if (nodes[na.left].left >= 0) work[top++] = {na.left, na.left};
+            if (nodes[na.left + 1].left >= 0) work[top++] = {na.left + 1, na.left + 1};
             meet(na.left, na.left + 1);
         } else if (na.left < 0) {  // a leaf against a branch's children
             meet(a, nb.left);
@@ -603,9 +620,7 @@ void DynamicTree::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
             }
         }
     }
-    stats_.nodesVisited += visited;
-    stats_.boxTests += tests;
-    queryWork_ += visited;
+    return {tests, visited};
 }
 
 }  // namespace engine

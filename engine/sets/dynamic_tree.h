@@ -1,47 +1,16 @@
 #pragma once
 // A balanced dynamic AABB tree (seed 004, after Box2D / Bullet), written for this engine's integer boxes.
 //
-// Why it is shaped like this (the measurements behind each choice are in bench/RESULTS.md):
-// - Nodes are pooled in one array and refer to each other by int index (-1 is null), so the pool can grow without
-//   invalidating anything. A node is 32 bytes (box, two children, parent, height), and the two children of a branch
-//   always sit side by side in an even slot and the next (the root alone in slot 1; slot 0 unused), with the pool
-//   on a 64-byte boundary: every sibling pair is one cache line, and a walk down the tree loads one line per level.
-//   Nodes never move between pairs by relinking: an insertion moves the chosen sibling into a new pair beside the
-//   new leaf and makes its old slot the new branch; a removal moves the leaf's sibling into their parent's slot and
-//   frees the pair; a rotation exchanges the contents of two slots. Free pairs go on a free list threaded through
-//   the array.
-// - Every item that moves gets a FAT box (its box grown by SetOptions::fatMargin); branches bound their
-//   children's fat boxes, so a move that stays inside the fat box changes only the leaf and needs no
-//   re-insertion. A new item's fat box is its own box until its first move out of it (which re-inserts it with a
-//   margin): static items keep the tree tight, so queries on a static set visit fewer nodes.
-// - A leaf keeps the item's REAL box as its node box (a moved item's fat box lives in a side array used only
-//   when the tree changes), so a query's leaf test is exact: fattening never leaks false hits to the caller and
-//   no second lookup is needed. A leaf is tagged in its `left` field: kNull while its item has never moved (its
-//   bound is its own box, so filling and churning never touch the side array), kFattened once it has.
-// - Insertion picks the sibling that adds the least total perimeter to the tree (the new branch's perimeter plus
-//   the growth of every ancestor), walking one path from the root and pricing both children at each level, with
-//   a lower bound (inherited growth + the child's growth + the new box's perimeter) to choose the way down and to
-//   stop early (Box2D v3's descent, after Bittner et al.). The sibling must have height <= 1, so the new branch is
-//   itself balanced and the subtree grows by exactly one level; every node on the way back up is re-balanced by
-//   a rotation when its children's heights differ by two. So the AVL rule |h(left) - h(right)| <= 1 holds at
-//   every node and the height stays below 1.44 log2(n) + 2; validate() checks both. Against a greedy
-//   always-to-a-leaf descent this keeps queries fast after one-by-one insertion and under moves.
-//   The walk picks its way with selects, not branches (which way it goes is a coin toss for the predictor), and
-//   carries each node's perimeter down instead of recomputing it.
-// - On the way back up from an insertion, each node may also swap a child with a grandchild on the other side
-//   when that shrinks the branch between them (the quality rotations of Kopta et al. and Box2D v3). Only
-//   EQUAL-height nodes swap, so no height changes and the AVL rule is untouched: queries get cheaper for a
-//   dearer insertion; wider searches for swaps, or rotations after removals, cost more than they bought.
-// - build() bulk-builds top-down (median split on the wider centroid axis), which is faster than n insertions,
-//   gives a tighter tree, and is AVL-balanced by construction. One-at-a-time insertion still makes trees whose
-//   queries are slower than a bulk-built one's, so after size()/2 incremental insertions (adds or re-inserting
-//   moves) the tree rebuilds itself from its leaves: O(n log n) amortised over n/2 insertions. A rebuild buys
-//   nothing but faster queries, so it also waits until queries have tested at least as many nodes as the tree
-//   holds since the last one: a set that is only filled or churned, and not queried, never rebuilds. A (re)build
-//   lays the pool out afresh in depth-first order with siblings side by side, so a query touches fewer cache lines.
-// - Queries test both children of a node (one line) and push the children's pair of a branch that meets the query
-//   on a fixed-size stack, so a pop goes straight to the next line to test; they never allocate, and count the
-//   nodes they test.
+// - Nodes live in one pool and refer to each other by index; the two children of a branch always sit side by side
+//   in one 64-byte line (slots 2k and 2k + 1; the root alone in slot 1), so a walk loads one line per level.
+// - A moved item gets a FAT box (its box grown by SetOptions::fatMargin, or by four of its steps when it moves fast
+//   clear of others) kept in a side array; its leaf keeps the REAL box, so leaf tests are exact. A move inside the
+//   fat box touches only the leaf; one out of it re-inserts.
+// - Insertion pairs the new leaf with the node of height <= 1 that adds the least total perimeter (Box2D v3's
+//   branch-and-bound descent), then re-balances (AVL) and tries an equal-height quality rotation on the way up.
+// - build() and the periodic rebuild (after rebuildPeriod x size() re-insertions by moves) split top-down at the
+//   median of the wider centroid axis and lay the pool out depth-first.
+// Why each choice was made: docs/decisions.md ("The dynamic tree"); the measurements: bench/RESULTS.md.
 #include "engine/collision_set.h"
 #include "engine/sets/item_table.h"
 
@@ -68,11 +37,10 @@ public:
         int height = 0;      ///< 0 for a leaf, -1 while free
     };
 
-    /// Default for the rebuild period: rebuild after as many incremental insertions as half the item count.
-    static constexpr double kDefaultRebuildPeriod = 0.5;
-    /// Fattening margin options.fatMargin; a full rebuild after rebuildPeriod x size() incremental insertions
-    /// (adds and re-inserting moves; at least 64) once queries since the last rebuild have tested at least
-    /// nodeCount() nodes; rebuildPeriod 0 never rebuilds.
+    /// Default for the rebuild period: rebuild after twice as many re-insertions by moves as there are items.
+    static constexpr double kDefaultRebuildPeriod = 2;
+    /// Fattening margin options.fatMargin; a full rebuild after rebuildPeriod x size() re-insertions by moves (at
+    /// least 64) since the last one; rebuildPeriod 0 never rebuilds.
     explicit DynamicTree(const SetOptions& options = {}, double rebuildPeriod = kDefaultRebuildPeriod);
     const char* name() const override { return "dynamic-tree"; }
     /// Bulk build: top-down median split (balanced).
@@ -84,11 +52,11 @@ public:
     void update(ItemId id, const AABB& box) override;
     /// Empties the tree (keeps the pool's capacity).
     void clear() override;
-    /// Stack-based, allocation-free query with exact leaf tests.
-    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    /// Stack-based, allocation-free query with exact leaf tests; writes nothing.
+    SetStats findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// The tree against itself: each branch's two subtrees are walked together wherever their boxes meet, so a pair
     /// of subtrees apart is dismissed with one test where N queries would each have descended to it.
-    void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
+    SetStats findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
     /// Links, boxes, heights, AVL balance, the height bound and pool bookkeeping; "" when they hold.
     std::string validate() const override;
 
@@ -110,8 +78,6 @@ public:
     std::uint64_t rotationCount() const { return rotations_; }
     /// The fat box of an item (its own box until it first moves).
     AABB fatBoxOf(ItemId id) const { return bound(leafOf_[id]); }
-    /// The fattening margin.
-    int margin() const { return margin_; }
     /// Live nodes (2n - 1, or 0).
     int nodeCount() const { return table_.size() == 0 ? 0 : 2 * int(table_.size()) - 1; }
 
@@ -141,7 +107,9 @@ private:
     void relink(int slot);            // points the children (or the id's leafOf_) of the node in `slot` at it
     void setLeaf(int slot, ItemId id, const AABB& box, const AABB* fatBox);  // writes a leaf into a slot
     int findBestSibling(const AABB& leafBox) const;  // the node of height <= 1 to pair a new leaf with
-    void insertLeaf(ItemId id, const AABB& box, const AABB* fatBox);  // fatBox null: the leaf's bound is its box
+    /// fatBox null: the leaf's bound is its box; tightInCrowd: fatBox shrinks to the tree's margin when the box
+    /// meets the sibling found for it.
+    void insertLeaf(ItemId id, const AABB& box, const AABB* fatBox, bool tightInCrowd = false);
     void detachLeaf(int leaf);  // takes the leaf out of the tree and frees its slot (and its parent's)
     void refit(int i);
     void rotateUp(int a, int taller, int other);
@@ -159,7 +127,9 @@ private:
     static const AABB& boundOf(const Node& n, int i, const AABB* fat) { return n.left == kFattened ? fat[i] : n.box; }
     /// boundOf node i.
     const AABB& bound(int i) const { return boundOf(nodes_[i], i, fat_.data()); }
-    void noteIncrementalInsert();
+    void noteMoveReinsert();
+    /// The margin of an item re-inserted by the move from `was` to `now`: the tree's margin, or four such moves.
+    int marginAfter(const AABB& was, const AABB& now) const;
 
     int margin_;
     Pool nodes_;
@@ -171,14 +141,15 @@ private:
     std::uint64_t reinserts_ = 0;
     std::uint64_t rotations_ = 0;
     double rebuildPeriod_;
-    std::uint64_t sinceRebuild_ = 0;   // incremental insertions since the last (re)build
-    mutable std::uint64_t queryWork_ = 0;  // nodes tested by queries since the last (re)build
+    std::uint64_t sinceRebuild_ = 0;   // re-insertions by moves since the last (re)build
     std::uint64_t rebuilds_ = 0;
     std::vector<int> scratch_;         // leaf list for (re)builds, kept to avoid re-allocating
     Pool spareNodes_;                  // the pool being laid out by a (re)build, swapped in when done
     std::vector<AABB> spareFat_;
     std::vector<Placing> placing_;     // the leaves with their centres while a (re)build places them
-    mutable std::vector<std::pair<int, int>> pairWork_;  // pairs(): node pairs still to walk (a == b: a's own pairs)
 };
+
+static_assert(sizeof(DynamicTree::Node) == 32, "two dynamic-tree nodes, a sibling pair, fill one 64-byte line");
+static_assert(sizeof(AABB) == 16, "a node is its box and four ints");
 
 }  // namespace engine

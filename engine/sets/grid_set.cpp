@@ -115,7 +115,7 @@ void GridSet::clear() {
     table_.clear();
 }
 
-void GridSet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
+SetStats GridSet::findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     if (++queryNumber_ == 0) {  // the counter wrapped: forget every old stamp
         std::fill(stamp_.begin(), stamp_.end(), 0);
         queryNumber_ = 1;
@@ -138,11 +138,10 @@ void GridSet::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
             }
         }
     }
-    stats_.boxTests += tests;
-    stats_.nodesVisited += cells;
+    return {tests, cells};
 }
 
-void GridSet::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
+SetStats GridSet::findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
     std::uint64_t tests = 0, cells = 0;
     bool go = true;
     for (int y = 0; y < rows_ && go; ++y) {
@@ -167,8 +166,7 @@ void GridSet::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
             }
         }
     }
-    stats_.boxTests += tests;
-    stats_.nodesVisited += cells;
+    return {tests, cells};
 }
 
 std::string GridSet::validate() const {

@@ -27,10 +27,10 @@ public:
     void update(ItemId id, const AABB& box) override;
     void clear() override;
     /// Visits the cells the box overlaps, reporting each item once.
-    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    SetStats findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Cell by cell, every two items listed together; a pair is reported only by the first cell both list (the
     /// cell of the corner their overlap starts at), so no set is needed to report it once.
-    void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
+    SetStats findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
     /// Checks that every item is listed exactly in the cells it overlaps; "" when it is.
     std::string validate() const override;
 

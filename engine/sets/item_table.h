@@ -93,22 +93,6 @@ inline AABB clampedTo(const AABB& b, const AABB& world) {
             cl(b.maxY, world.minY, world.maxY)};
 }
 
-/// CollisionSet::pairs the plain way: every item in the table queries its own box in `set` and reports the others
-/// with larger ids. What structures without a walk of their own use, and the baseline the walks are measured against.
-inline void pairsByQueries(const CollisionSet& set, const ItemTable& table, FunctionRef<bool(ItemId, ItemId)> onPair) {
-    const std::vector<ItemId>& ids = table.ids();
-    const std::vector<AABB>& boxes = table.boxes();
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        const ItemId self = ids[i];
-        bool go = true;
-        set.query(boxes[i], [&](ItemId other) {
-            if (other > self) go = onPair(self, other);  // each pair once, from its smaller id
-            return go;
-        });
-        if (!go) return;
-    }
-}
-
 /// A CollisionSet whose ids and boxes live in an ItemTable: the bookkeeping every structure shares, written once.
 class TableBackedSet : public CollisionSet {
 public:
@@ -123,7 +107,9 @@ public:
         table_.forEach(fn, [this](ItemId id) { remove(id); });
     }
     /// One query per item (pairsByQueries), unless the structure has a walk of its own.
-    void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override { pairsByQueries(*this, table_, onPair); }
+    SetStats findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override {
+        return pairsByQueries(table_.ids(), table_.boxes(), onPair);
+    }
 
 protected:
     ItemTable table_;  ///< which ids exist and their boxes

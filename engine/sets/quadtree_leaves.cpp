@@ -141,7 +141,7 @@ void QuadTreeLeaves::clear() {
     table_.clear();
 }
 
-void QuadTreeLeaves::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
+SetStats QuadTreeLeaves::findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     if (++queryNumber_ == 0) {  // the counter wrapped: forget every old stamp
         std::fill(stamp_.begin(), stamp_.end(), 0);
         queryNumber_ = 1;
@@ -170,8 +170,7 @@ void QuadTreeLeaves::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) con
             }
         }
     }
-    stats_.boxTests += tests;
-    stats_.nodesVisited += visited;
+    return {tests, visited};
 }
 
 int QuadTreeLeaves::leafCountOf(ItemId id) const {

@@ -28,7 +28,7 @@ public:
     /// Removes every item and every node but the root.
     void clear() override;
     /// Visits the leaves the box meets, reporting each item once.
-    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    SetStats findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Checks that every item is in exactly the leaves it overlaps and leaves respect the split rule.
     std::string validate() const override;
 

@@ -132,7 +132,7 @@ void QuadTreeLowest::clear() {
     table_.clear();
 }
 
-void QuadTreeLowest::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
+SetStats QuadTreeLowest::findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const {
     std::uint64_t tests = 0, visited = 0;
     int top = 0;
     stack_[top++] = 0;  // the root is always searched: it holds the items outside the world
@@ -153,8 +153,7 @@ void QuadTreeLowest::query(const AABB& box, FunctionRef<bool(ItemId)> onHit) con
             if (nodes_[c].count > 0 && collide(nodes_[c].region, box)) stack_[top++] = c;
         }
     }
-    stats_.boxTests += tests;
-    stats_.nodesVisited += visited;
+    return {tests, visited};
 }
 
 std::string QuadTreeLowest::validate() const {

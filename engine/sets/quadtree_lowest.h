@@ -27,7 +27,7 @@ public:
     /// Removes every item (keeps the nodes).
     void clear() override;
     /// Visits the nodes whose regions meet the box.
-    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    SetStats findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// Checks placement (contained, lowest), links and counts; "" when they hold.
     std::string validate() const override;
 

@@ -105,7 +105,7 @@ void SortAndSweep::repair() const {
     dirty_ = false;
 }
 
-void SortAndSweep::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
+SetStats SortAndSweep::findHits(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     repair();
     const std::int64_t reach = std::int64_t(q.minX) - maxWidth_;  // no box starting left of this reaches q
     const auto first = std::partition_point(order_.begin(), order_.end(),
@@ -115,11 +115,10 @@ void SortAndSweep::query(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
         ++tests;
         if (collide(it->box, q) && !onHit(it->id)) break;
     }
-    stats_.boxTests += tests;
-    stats_.nodesVisited += tests;
+    return {tests, tests};
 }
 
-void SortAndSweep::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
+SetStats SortAndSweep::findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
     repair();
     const Entry* e = order_.data();
     const std::size_t n = order_.size();
@@ -130,14 +129,10 @@ void SortAndSweep::pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const {
             ++tests;
             const AABB& b = e[j].box;
             if (b.maxY < a.minY || b.minY > a.maxY) continue;  // x overlaps: b starts inside a
-            if (!onPair(std::min(e[i].id, e[j].id), std::max(e[i].id, e[j].id))) {
-                stats_.boxTests += tests;
-                return;
-            }
+            if (!onPair(std::min(e[i].id, e[j].id), std::max(e[i].id, e[j].id))) return {tests, i + 1};
         }
     }
-    stats_.boxTests += tests;
-    stats_.nodesVisited += n;
+    return {tests, n};
 }
 
 std::string SortAndSweep::validate() const {

@@ -28,9 +28,9 @@ public:
     void update(ItemId id, const AABB& box) override;
     void clear() override;
     /// The boxes whose left edge lies between the query's left edge minus the widest box and its right edge.
-    void query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
+    SetStats findHits(const AABB& box, FunctionRef<bool(ItemId)> onHit) const override;
     /// The sweep: each box against the boxes that start before it ends.
-    void pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
+    SetStats findPairs(FunctionRef<bool(ItemId, ItemId)> onPair) const override;
     /// The array against the table, its order once repaired, the widest box; "" when they hold.
     std::string validate() const override;
     /// Repairs that sorted from scratch (the rest were insertion sorts).

@@ -295,26 +295,29 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set's build replaces its contents and mat
     CHECK(set.size() == 0);
 }
 
-TEST_CASE_TEMPLATE_DEFINE("A collision set's query and pairs stop when the callback says so and count their work", T, stops) {
+TEST_CASE_TEMPLATE_DEFINE("A collision set's query and pairs stop when the callback says so and return their work", T, stops) {
     CAPTURE(setKindName(T::kind));
     const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
     CollisionSet& set = *owned;
     for (ItemId id = 0; id < 20; ++id) set.add(id, {10 * id, 0, 10 * id + 15, 15});  // a chain of overlapping boxes
     int calls = 0;
     set.resetStats();
-    set.query({0, 0, 300, 20}, [&](ItemId) { return ++calls < 3; });
+    const SetStats queried = set.query({0, 0, 300, 20}, [&](ItemId) { return ++calls < 3; });
     CHECK(calls == 3);
-    CHECK(set.stats().boxTests >= 3);
-    CHECK(set.stats().nodesVisited >= 1);
-    set.resetStats();
-    CHECK(set.stats().boxTests == 0);
+    CHECK(queried.boxTests >= 3);
+    CHECK(queried.nodesVisited >= 1);
     calls = 0;
-    set.pairs([&](ItemId a, ItemId b) {
+    const SetStats paired = set.pairs([&](ItemId a, ItemId b) {
         CHECK(b == a + 1);  // neighbours overlap by 5 units; boxes two apart miss by 5
         return ++calls < 3;
     });
     CHECK(calls == 3);
-    CHECK(set.stats().boxTests >= 3);
+    CHECK(paired.boxTests >= 3);
+    // The running total is the sum of what the calls returned, and resets to zero.
+    CHECK(set.stats().boxTests == queried.boxTests + paired.boxTests);
+    CHECK(set.stats().nodesVisited == queried.nodesVisited + paired.nodesVisited);
+    set.resetStats();
+    CHECK(set.stats().boxTests == 0);
 }
 
 TEST_CASE_TEMPLATE_DEFINE("A collision set's pairs match brute force on a crowded scene of thousands of moving boxes", T,

@@ -205,9 +205,8 @@ TEST_CASE("The dynamic tree inserts a box beside the leaf that adds the least pe
     t.add(3, {12, 0, 18, 10});
     REQUIRE(t.validate() == "");
     CHECK(t.height() == 2);
-    t.resetStats();
     std::vector<ItemId> hits;
-    t.query({0, 0, 18, 10}, [&](ItemId id) {
+    const SetStats work = t.query({0, 0, 18, 10}, [&](ItemId id) {
         hits.push_back(id);
         return true;
     });
@@ -215,7 +214,7 @@ TEST_CASE("The dynamic tree inserts a box beside the leaf that adds the least pe
     CHECK(hits == std::vector<ItemId>{0, 3});
     // Root (1), its two children (2: only (P, E) = [0, 18] x [0, 10] meets the query), then P and E (2). The
     // greedy tree ((P, Y), (E, Q)) would need 7: both children of the root meet the query there.
-    CHECK(t.stats().nodesVisited == 5);
+    CHECK(work.nodesVisited == 5);
 }
 
 TEST_CASE("The dynamic tree's quality rotations keep it valid, balanced and exact") {
@@ -284,6 +283,39 @@ TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
     CHECK(t.validate() == "");
 }
 
+TEST_CASE("The dynamic tree gives a fast item a margin of four of its steps, capped, and keeps it through a rebuild") {
+    SetOptions o;
+    o.fatMargin = 4;
+    DynamicTree t(o, 0);  // rebuilt only when asked
+    t.add(1, {100, 100, 110, 110});
+    t.add(2, {300, 300, 310, 310});  // far away: item 1 never meets its sibling here
+    t.update(1, {103, 100, 113, 110});  // a step of 3: margin max(4, 4 x 3) = 12
+    CHECK(t.fatBoxOf(1) == AABB{91, 88, 125, 122});
+    t.rebuild();  // re-centred on the box with the same margin of 12 (the box has not moved since)
+    CHECK(t.fatBoxOf(1) == AABB{91, 88, 125, 122});
+    t.update(1, {115, 106, 125, 116});  // still inside 91..125 x 88..122: no re-insertion
+    CHECK(t.reinsertCount() == 1);
+    t.update(1, {116, 106, 126, 116});  // a step of 1 out of it: back to the tree's margin, 4
+    CHECK(t.reinsertCount() == 2);
+    CHECK(t.fatBoxOf(1) == AABB{112, 102, 130, 120});
+    t.update(1, {1116, 106, 1126, 116});  // a jump of 1000: 16 margins (64), not 4000
+    CHECK(t.fatBoxOf(1) == AABB{1052, 42, 1190, 180});
+    CHECK(t.validate() == "");
+    CHECK(t.findIntersecting({1000, 0, 1200, 200}) == std::vector<ItemId>{1});
+}
+
+TEST_CASE("The dynamic tree keeps its own margin for a moved item that lands on its new sibling") {
+    SetOptions o;
+    o.fatMargin = 4;
+    DynamicTree t(o, 0);
+    t.add(1, {200, 100, 210, 110});
+    t.add(2, {100, 100, 110, 110});
+    t.update(1, {105, 100, 115, 110});  // a step of 95 onto item 2, the only other leaf: margin 4, not 64
+    CHECK(t.fatBoxOf(1) == AABB{101, 96, 119, 114});
+    CHECK(t.validate() == "");
+    CHECK(t.findIntersecting({108, 105, 108, 105}) == std::vector<ItemId>{1, 2});
+}
+
 TEST_CASE("The dynamic tree keeps a moved item's fat box while insertions and removals move its leaf") {
     // Sibling pairs share a cache line, so a leaf changes slots when a new leaf is paired with it (it moves into a
     // fresh pair) and when its sibling is removed (it moves into the parent's slot); its fat box must go with it.
@@ -313,33 +345,40 @@ TEST_CASE("The dynamic tree keeps a moved item's fat box while insertions and re
     CHECK(t.findIntersecting({0, 0, 100, 5}).size() == 10);
 }
 
-TEST_CASE("The dynamic tree rebuilds itself after many insertions and stays valid") {
-    DynamicTree t(SetOptions{}, 0.5);  // rebuild after max(64, n / 2) incremental insertions, once queried enough
+TEST_CASE("The dynamic tree rebuilds itself after many re-inserting moves and stays valid") {
+    DynamicTree t(SetOptions{}, 0.5);  // rebuild after max(64, n / 2) re-insertions by moves
     for (ItemId id = 0; id < 63; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});
-    for (int i = 0; i < 3; ++i) CHECK(t.findIntersecting({0, 0, 1000, 5}).size() == 63);  // each tests all 125 nodes
+    // A first move out of an item's own box re-inserts it (its fat box was its box): 63 re-insertions.
+    for (ItemId id = 0; id < 63; ++id) t.update(id, {10 * id, 20, 10 * id + 5, 25});
+    CHECK(t.reinsertCount() == 63);
     CHECK(t.rebuildCount() == 0);
-    t.add(63, {630, 0, 635, 5});  // the 64th insertion, after queries that tested 375 >= 127 nodes
+    // Its move of 20 gave item 0 a margin of 64 (four such moves, capped at 16 margins): a move of 200 leaves it.
+    t.update(0, {0, 220, 5, 225});  // the 64th
+    CHECK(t.reinsertCount() == 64);
     CHECK(t.rebuildCount() == 1);
     REQUIRE(t.validate() == "");
-    CHECK(t.findIntersecting({0, 0, 15, 0}) == std::vector<ItemId>{0, 1});
+    CHECK(t.findIntersecting({0, 20, 15, 220}) == std::vector<ItemId>{0, 1});
     t.rebuild();
     REQUIRE(t.validate() == "");
-    CHECK(t.findIntersecting({625, 5, 630, 9}) == std::vector<ItemId>{62, 63});
+    CHECK(t.findIntersecting({615, 25, 620, 29}) == std::vector<ItemId>{61, 62});
 }
 
-TEST_CASE("The dynamic tree does not rebuild a set nobody queries, and does once queries have done the work") {
+TEST_CASE("The dynamic tree does not rebuild a set that is only filled and churned, and does after enough moves") {
     DynamicTree t(SetOptions{}, 0.5);
-    for (ItemId id = 0; id < 200; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});  // 200 >= max(64, 100)
-    CHECK(t.rebuildCount() == 0);  // filled, never queried: nothing to gain from a rebuild
-    // Queries of one box each test a root-to-leaf path, far fewer than the 399 nodes: still no rebuild.
-    CHECK(t.findIntersecting({0, 0, 0, 0}) == std::vector<ItemId>{0});
-    t.add(200, {2000, 0, 2005, 5});
+    for (ItemId id = 0; id < 200; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});  // 200 >= max(64, 100) adds
+    for (ItemId id = 0; id < 100; ++id) REQUIRE(t.remove(id));
+    for (ItemId id = 0; id < 100; ++id) t.add(id, {10 * id, 0, 10 * id + 5, 5});
+    CHECK(t.findIntersecting({0, 0, 2000, 5}).size() == 200);
+    CHECK(t.rebuildCount() == 0);  // adds and removals never rebuild, however many, queried or not
+    for (ItemId id = 0; id < 99; ++id) t.update(id, {10 * id + 1, 0, 10 * id + 6, 5});  // first moves re-insert
+    CHECK(t.reinsertCount() == 99);
+    t.update(0, {2, 0, 7, 5});  // inside its fat box (margin 4): no re-insertion, does not count
+    CHECK(t.reinsertCount() == 99);
     CHECK(t.rebuildCount() == 0);
-    CHECK(t.findIntersecting({0, 0, 2005, 5}).size() == 201);  // tests every node: 401 >= 401
-    t.add(201, {2010, 0, 2015, 5});
+    t.update(99, {991, 0, 996, 5});  // the 100th re-insertion: n / 2
     CHECK(t.rebuildCount() == 1);
     CHECK(t.validate() == "");
-    t.add(202, {2020, 0, 2025, 5});  // the count starts again after a rebuild
+    t.update(100, {1001, 0, 1006, 5});  // the count starts again after a rebuild
     CHECK(t.rebuildCount() == 1);
 }
 
@@ -371,7 +410,7 @@ TEST_CASE("The dynamic tree stays valid and exact under mixed adds, moves, remov
         }
         boxes[std::size_t(id)] = t.boxOf(id);
         REQUIRE(t.validate() == "");
-        t.findIntersecting({0, 0, 1000, 1000});  // queries let it rebuild
+        t.findIntersecting({0, 0, 1000, 1000});
     }
     CHECK(t.rebuildCount() > 0);
     for (int q = 0; q < 100; ++q) {
