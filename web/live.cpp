@@ -69,6 +69,7 @@ void LiveMatch::step(std::uint16_t p1, std::uint16_t p2) {
     const auto result = [this](int w) { return winnerText(defs_, w); };
     for (const app::RoundCall& c : app::roundCalls(fight_->events(), fight_->state(), result)) calls_.push_back(c);
     advanceBanner();
+    meter_.record(*fight_);
     camera_.update(fight_->state(), koVictim_);
     koVictim_ = -1;
 }
@@ -109,7 +110,16 @@ std::string LiveMatch::stateJson() const {
           << ",\"move\":" << jsonString(fight_->animName(p)) << ",\"held\":\"" << sim::buttonLetters(f.held)
           << "\",\"fireball\":" << (s.projectiles[p].alive ? "true" : "false") << "}";
     }
-    o << "],\"events\":[";
+    o << "],\"frameMeter\":[";
+    for (int p = 0; p < 2; ++p) {
+        o << (p ? ",\"" : "\"");
+        for (const app::FrameKind k : meter_.row(p)) o << char('0' + int(k));
+        o << "\"";
+    }
+    o << "],\"advantage\":";
+    if (meter_.hasAdvantage()) o << meter_.advantage();
+    else o << "null";
+    o << ",\"events\":[";
     const std::vector<sim::Event>& evs = fight_->events();
     for (std::size_t i = 0; i < evs.size(); ++i) {
         o << (i ? "," : "") << "{\"type\":\"" << eventName(evs[i].type) << "\",\"heavy\":" << (evs[i].heavy ? 1 : 0)

@@ -7,6 +7,7 @@
 #include "game/io/replay_writer.h"
 #include "game/view/camera.h"
 #include "game/view/draw_list.h"
+#include "game/view/frame_meter.h"
 #include "game/view/round_calls.h"
 
 #include <deque>
@@ -37,7 +38,8 @@ public:
     /// True once a match is running.
     bool running() const { return fight_ != nullptr; }
     /// The state for the page's HUD and sounds as JSON: frame, hash, round, timer, wins, health, meter, the intro
-    /// or round-end banner, the last step's events and the fireballs alive.
+    /// or round-end banner, the last step's events, the fireballs alive and training's frame meter (the game's:
+    /// one digit per frame, app::FrameKind, per player; the advantage once an exchange has ended).
     std::string stateJson() const;
     /// The picture for a canvas of width x height on `stage`, through the game's camera.
     std::string shapesJson(int width, int height, int stage, bool overlay) const;
@@ -55,6 +57,7 @@ private:
     std::deque<app::RoundCall> calls_;  // round-end calls waiting for the one on screen
     app::RoundCall banner_;             // the call on screen (ticks: frames left)
     int koVictim_ = -1;
+    app::FrameMeter meter_;
 };
 
 }  // namespace web

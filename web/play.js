@@ -11,6 +11,11 @@ const stage = $('stage'), ctx = stage.getContext('2d');
 const params = new URLSearchParams(location.search);
 const STEP_MS = 1000 / 60;
 const STAGES = ['Dusk', 'Night'];
+const MODES = ['Versus CPU', 'Training', 'CPU vs CPU'];
+// sim::DummyMode, in the order the game's F6 cycles them (Record and Playback come from recording).
+const DUMMIES = ['stand', 'crouch', 'block', 'crouch block', 'jump', 'random block', 'reversal', 'block after a hit'];
+// app::FrameKind: the frame meter's colours (the training page's and the viewer's).
+const METER = ['#30303c', '#3cc86e', '#eb3c3c', '#4678eb', '#f0d23c', '#f08c28', '#be5adc', '#9696aa'];
 const LEVELS = [1, 2, 3, 4];
 const KEY_STORE = 'bvh.play.keys';
 const SFX = {hit: 0, heavy: 1, block: 2, fireball: 3, ko: 4, blip: 5, boom: 7};
@@ -24,7 +29,7 @@ let binding = {};        // button name -> [KeyboardEvent.code]
 let fighters = [];       // fighter ids
 const held = new Set();  // key codes held now
 let screen = 'loading';  // loading, select, fight, pause, over
-let choice = {p1: 0, p2: 1, level: 1, stage: 0, simple: 0};
+let choice = {mode: 0, p1: 0, p2: 1, level: 1, stage: 0, simple: 0, dummy: 0};
 let row = 0;             // select screen's row
 let menuAt = 0;          // pause / over menu's item
 let prevButtons = 0;     // last tick's buttons (for presses)
@@ -194,9 +199,11 @@ function setScreen(name) {
 }
 
 const SELECT_ROWS = [
+  ['Mode', () => MODES[choice.mode], (d) => { choice.mode = wrap(choice.mode + d, MODES.length); }],
   ['Player 1', () => fighters[choice.p1], (d) => { choice.p1 = wrap(choice.p1 + d, fighters.length); }],
-  ['CPU', () => fighters[choice.p2], (d) => { choice.p2 = wrap(choice.p2 + d, fighters.length); }],
+  ['CPU / dummy', () => fighters[choice.p2], (d) => { choice.p2 = wrap(choice.p2 + d, fighters.length); }],
   ['CPU level', () => String(LEVELS[choice.level]), (d) => { choice.level = wrap(choice.level + d, LEVELS.length); }],
+  ['Dummy (training)', () => DUMMIES[choice.dummy], (d) => { choice.dummy = wrap(choice.dummy + d, DUMMIES.length); }],
   ['Stage', () => STAGES[choice.stage], (d) => { choice.stage = wrap(choice.stage + d, STAGES.length); }],
   ['Specials', () => (choice.simple ? 'simple (one button)' : 'motion (236, 623)'), () => { choice.simple ^= 1; }],
 ];
@@ -209,6 +216,7 @@ const wrap = (i, n) => ((i % n) + n) % n;
 function drawSelect() {
   paintShapes(ctx, JSON.parse(call('bf_stage_shapes', 'string', ['number', 'number', 'number'],
                                    [stage.width, stage.height, choice.stage])));
+  $('selecttitle').textContent = MODES[choice.mode].toUpperCase();
   $('rows').innerHTML = '';
   SELECT_ROWS.forEach(([label, value], i) => {
     const tr = document.createElement('tr');
@@ -264,8 +272,9 @@ function randomSeed() {
 
 function startMatch(seed = randomSeed()) {
   finishRecording();
-  const ok = call('bf_live_start', 'number', ['string', 'string', 'number', 'number', 'number', 'number', 'string'],
-                  [fighters[choice.p1], fighters[choice.p2], 1, LEVELS[choice.level], seed, choice.simple, RECORD_PATH]);
+  const ok = call('bf_live_start', 'number', ['string', 'string', 'number', 'number', 'number', 'number', 'number', 'string'],
+                  [fighters[choice.p1], fighters[choice.p2], [1, 2, 3][choice.mode], LEVELS[choice.level], seed,
+                   choice.simple, choice.dummy, RECORD_PATH]);
   if (!ok) {
     showError(call('bf_live_error', 'string', [], []));
     return false;
@@ -297,6 +306,7 @@ function stepMatch(buttons) {
 function endMatch() {
   finishRecording();
   setScreen('over');
+  draw();
   $('overtitle').textContent = state && state.matchOver ? (state.banner || 'MATCH OVER') : 'MATCH ENDED';
   $('overhash').textContent = replay ? `${replay.frames} frames · final hash ${replay.hash}` : '';
   offerReplay();
@@ -311,7 +321,7 @@ function finishRecording() {
   }
   const text = M.FS.readFile(RECORD_PATH, {encoding: 'utf8'});
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  replay = {name: `${stamp}-vscpu-${fighters[choice.p1]}-vs-${fighters[choice.p2]}.freplay`, text,
+  replay = {name: `${stamp}-${['vscpu', 'training', 'cpuvscpu'][choice.mode]}-${fighters[choice.p1]}-vs-${fighters[choice.p2]}.freplay`, text,
             hash: state.hash, frames: state.frame};
   window.bvhLastReplay = replay;
 }
@@ -366,7 +376,7 @@ function drawHud() {
     ctx.font = 'bold 20px system-ui, sans-serif';
     ctx.fillStyle = '#fff';
     ctx.textAlign = p === 0 ? 'left' : 'right';
-    const who = p === 0 ? 'P1' : `CPU ${LEVELS[choice.level]}`;
+    const who = choice.mode === 2 ? `CPU ${LEVELS[choice.level]}` : p === 0 ? 'P1' : choice.mode === 1 ? `dummy: ${DUMMIES[choice.dummy]}` : `CPU ${LEVELS[choice.level]}`;
     ctx.fillText(`${f.name.toUpperCase()}  ${'●'.repeat(state.wins[p])}`, p === 0 ? x : x + barW, y + 50);
     ctx.font = '14px system-ui, sans-serif';
     ctx.fillText(who, p === 0 ? x : x + barW, y + 70);
@@ -375,7 +385,8 @@ function drawHud() {
   ctx.font = 'bold 38px system-ui, sans-serif';
   ctx.fillStyle = '#fff';
   ctx.fillText(String(Math.ceil(state.timer / 60)), w / 2, 54);
-  if (state.banner) {
+  if (choice.mode === 1) drawFrameMeter();
+  if (state.banner && screen === 'fight') {
     ctx.font = 'bold 84px system-ui, sans-serif';
     ctx.lineWidth = 8;
     ctx.strokeStyle = 'rgba(0,0,0,0.7)';
@@ -390,6 +401,26 @@ function drawHud() {
     ctx.fillText(`frame ${state.frame} · hash ${state.hash} · step ${ms.toFixed(2)} ms · draw ${(window.bvhDrawMs || 0).toFixed(2)} ms`, w / 2, 100);
   }
   ctx.textAlign = 'left';
+}
+
+/// Training's frame meter (the game's, game/view/frame_meter): both rows of the current exchange, newest right,
+/// and P1's advantage once it has ended.
+function drawFrameMeter() {
+  const cell = 9, x0 = stage.width / 2 - 40 * cell, y0 = 600;
+  ctx.fillStyle = 'rgba(0,0,0,0.6)';
+  ctx.fillRect(x0 - 6, y0 - 6, 80 * cell + 12, 2 * 16 + 30);
+  for (let p = 0; p < 2; ++p) {
+    const row = state.frameMeter[p].slice(-80);
+    for (let i = 0; i < row.length; ++i) {
+      ctx.fillStyle = METER[Number(row[i])];
+      ctx.fillRect(x0 + i * cell, y0 + p * 16, cell - 1, 14);
+    }
+  }
+  ctx.font = '14px monospace';
+  ctx.fillStyle = '#fff';
+  ctx.textAlign = 'center';
+  const adv = state.advantage;
+  ctx.fillText(adv === null ? 'frame meter' : `P1 advantage ${adv > 0 ? '+' : ''}${adv}`, stage.width / 2, y0 + 46);
 }
 
 // ---- The clock ------------------------------------------------------------------------------------------------
@@ -505,6 +536,7 @@ async function loadData() {
 }
 
 /// A link can start a match at once: ?fighters=ryo,brick&level=4&stage=night&seed=7&advance=600&overlay=1
+/// (`mode=training&dummy=N` for training against dummy mode N)
 /// (`advance` plays that many frames with no key held; `screen=pause` opens the pause menu after).
 function startFromLink() {
   if (!params.has('fighters')) return false;
@@ -513,6 +545,8 @@ function startFromLink() {
   choice.p2 = Math.max(0, fighters.indexOf(b || a));
   choice.level = Math.max(0, LEVELS.indexOf(Number(params.get('level') || 2)));
   choice.stage = params.get('stage') === 'night' ? 1 : 0;
+  choice.mode = {training: 1, cpuvscpu: 2}[params.get('mode')] || 0;
+  choice.dummy = wrap(Number(params.get('dummy')) || 0, DUMMIES.length);
   overlay = params.get('overlay') === '1';
   if (!startMatch(Number(params.get('seed')) || randomSeed())) return true;
   let n = Math.min(Number(params.get('advance')) || 0, 60000);
@@ -544,8 +578,31 @@ async function main() {
   clearStage();
   if (!startFromLink()) setScreen('select');
   window.bvhLoadMs = performance.now() - t0;  // page script start to the first playable frame
+  window.bvhFirstFrameMs = performance.now();  // navigation start to the first playable frame
   $('status').textContent = `ready in ${Math.round(window.bvhLoadMs)} ms`;
+  if (params.has('measure')) measure(Math.min(Number(params.get('measure')) || 600, 20000));
   requestAnimationFrame(frame);
+}
+
+/// ?measure=N (with a link that starts a match, e.g. mode=cpuvscpu): N ticks, each step and each paint timed apart,
+/// medians posted to /report beside the load times (tests/web/web_test.py playmeasure).
+function measure(n) {
+  const stepT = [], drawT = [];
+  window.bvhManualClock = true;
+  for (let i = 0; i < n && screen === 'fight'; ++i) {
+    const t0 = performance.now();
+    tick();
+    const t1 = performance.now();
+    draw();
+    const t2 = performance.now();
+    stepT.push(t1 - t0);
+    drawT.push(t2 - t1);
+  }
+  const median = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+  fetch('/report', {method: 'POST', body: JSON.stringify({
+    frames: stepT.length, stepMedianMs: median(stepT), drawMedianMs: median(drawT),
+    stepMeanMs: stepT.reduce((a, b) => a + b, 0) / stepT.length, drawMeanMs: drawT.reduce((a, b) => a + b, 0) / drawT.length,
+    loadMs: window.bvhLoadMs, firstFrameMs: window.bvhFirstFrameMs, hash: state.hash})});
 }
 
 window.bvhPlay = {advance, screen: () => screen, state: () => state, replay: () => replay, binding: () => binding};

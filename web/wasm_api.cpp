@@ -108,13 +108,14 @@ EMSCRIPTEN_KEEPALIVE const char* bf_shapes(int width, int height, int overlay) {
 
 // ---- A match played in the page (live.h). The page writes data/buttons.cfg and data/fighters/ first.
 
-/// Starts a live match: mode 1 = versus CPU (level 1..4 drives player 2), 3 = CPU vs CPU; the window's live rules
-/// (round intro, counter hits, motion or simple inputs); recorded to recordPath. 1 on success, else 0 and
-/// bf_live_error().
+/// Starts a live match: mode 1 = versus CPU (level 1..4 drives player 2), 2 = training (`dummy`: a
+/// sim::DummyMode below kDummyModes), 3 = CPU vs CPU; the window's live rules (round intro, counter hits, motion or
+/// simple inputs); recorded to recordPath. 1 on success, else 0 and bf_live_error().
 EMSCRIPTEN_KEEPALIVE int bf_live_start(const char* p1, const char* p2, int mode, int level, double seed, int simple,
-                                       const char* recordPath) {
+                                       int dummy, const char* recordPath) {
     sim::MatchSetup s;
-    s.mode = mode == 3 ? sim::Mode::CpuVsCpu : sim::Mode::VersusCpu;
+    s.mode = mode == 3 ? sim::Mode::CpuVsCpu : mode == 2 ? sim::Mode::Training : sim::Mode::VersusCpu;
+    s.dummy = sim::DummyMode(dummy < 0 || dummy >= sim::kDummyModes ? 0 : dummy);
     s.fighter[0] = p1;
     s.fighter[1] = p2;
     s.cpuLevel = level < 1 ? 1 : level > sim::kMaxCpuLevel ? sim::kMaxCpuLevel : level;

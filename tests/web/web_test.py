@@ -346,7 +346,7 @@ def run_defects(args):
 def run_play(args):
     """The play page driven as a person would (tests/web/play_driver.html in headless Chromium): the fighter select
     with the default keys and a virtual gamepad, a versus-CPU match played with key presses and pad buttons to its
-    end, pause, rebinding. The match's recording must play in `game_headless --replay` with every checkpoint and to
+    end, pause, rebinding; then Training against a blocking dummy (the frame meter shows its blockstun). The match's recording must play in `game_headless --replay` with every checkpoint and to
     the final hash the page showed."""
     web = build(args.root)
     testdir = os.path.join(web, "test")
@@ -382,8 +382,8 @@ def run_play(args):
                         "detail": "page %s, game_headless %s" % (replay.get("hash"), native_hash)})
     for r in results:
         print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
-    if len(results) < 15:
-        fail("only %d checks reported (15 expected)" % len(results))
+    if len(results) < 18:
+        fail("only %d checks reported (18 expected)" % len(results))
     failed = [r for r in results if not r["ok"]]
     if failed:
         fail("%d of %d play checks failed" % (len(failed), len(results)))
@@ -392,7 +392,7 @@ def run_play(args):
 
 PLAY_SHOTS = [  # (file, link): each screen of the play page, opened as a link opens it
     ("play-select.png", "play.html"),
-    ("play-fight.png", "play.html?fighters=ryo,brick&level=4&stage=dusk&seed=7&advance=1300"),
+    ("play-fight.png", "play.html?fighters=ryo,brick&level=4&stage=dusk&seed=7&advance=230"),
     ("play-overlay.png", "play.html?fighters=tasha,ryo&level=3&stage=night&seed=3&advance=900&overlay=1"),
     ("play-pause.png", "play.html?fighters=brick,tasha&level=2&stage=night&seed=5&advance=400&screen=pause"),
     ("play-over.png", "play.html?fighters=ryo,tasha&level=4&stage=dusk&seed=11&advance=60000"),
@@ -428,6 +428,46 @@ def run_playshots(args):
                 shutil.copy(png, args.save)
     finally:
         server.close()
+
+
+def run_playmeasure(args):
+    """Time per frame of the play page in Chromium (software rendering: --disable-gpu) against native, in one run:
+    a CPU-vs-CPU match on the page (each 60 Hz step and each paint timed apart, medians), the page's load to its
+    first playable frame, and natively `game_headless --replay` of the 6,400-frame CPU-vs-CPU replay (simulation
+    only) and, with --bench-draw, the window's bench_draw under Xvfb (one drawn fight frame)."""
+    web = build(args.root)
+    server = Server(web)
+    rows = []
+    try:
+        for run in range(args.runs):
+            server.got.clear()
+            browser = chromium([server.url("play.html?fighters=ryo,brick&mode=cpuvscpu&level=3&seed=13&measure=%d"
+                                           % args.frames)], timeout=args.timeout)
+            try:
+                while not server.got.wait(0.5):
+                    if time.time() > browser.deadline or browser.poll() is not None:
+                        fail("no measurement from the play page")
+            finally:
+                stop(browser)
+            rows.append(json.loads(server.report))
+    finally:
+        server.close()
+    med = lambda key: sorted(r[key] for r in rows)[len(rows) // 2]
+    print("PAGE (%d runs of %d frames): step %.3f ms, draw %.3f ms (median of the runs' medians); script start to "
+          "first playable frame %.0f ms, navigation start to it %.0f ms" % (len(rows), rows[0]["frames"],
+          med("stepMedianMs"), med("drawMedianMs"), med("loadMs"), med("firstFrameMs")))
+    replay = os.path.join(args.root, "data", "replays", "12_cpu_vs_cpu.freplay")
+    times = []
+    for _ in range(args.runs):
+        t = time.perf_counter()
+        subprocess.run([args.headless, "--replay", replay], capture_output=True, timeout=300, check=True)
+        times.append(time.perf_counter() - t)
+    print("NATIVE game_headless --replay (6400 frames, whole process): %.4f ms per frame (median of %d)"
+          % (sorted(times)[len(times) // 2] * 1000 / 6400, len(times)))
+    if args.bench_draw:
+        p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", args.bench_draw, "--frames", "600"],
+                           capture_output=True, text=True, timeout=600)
+        print("NATIVE bench_draw under Xvfb:\n" + (p.stdout + p.stderr).strip())
 
 
 def run_measure(args):
@@ -531,7 +571,7 @@ def run_screenshot(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=["replays", "screenshot", "measure", "defects", "play", "playshots"])
+    ap.add_argument("mode", choices=["replays", "screenshot", "measure", "defects", "play", "playshots", "playmeasure"])
     ap.add_argument("--root", required=True, help="the checkout")
     ap.add_argument("--headless", help="the game_headless binary (modes replays, measure, play)")
     ap.add_argument("--out", required=True, help="folder for the report and the screenshot")
@@ -542,9 +582,11 @@ def main():
     ap.add_argument("--timeout", type=int, default=240, help="most seconds to wait for Chromium")
     ap.add_argument("--long", help="also measure memory and jumps on this long replay (mode measure)")
     ap.add_argument("--jumps", type=int, default=50, help="jumps timed on the long replay (mode measure)")
+    ap.add_argument("--frames", type=int, default=3000, help="frames timed per run (mode playmeasure)")
+    ap.add_argument("--bench-draw", help="the bench_draw binary, run under xvfb-run (mode playmeasure)")
     args = ap.parse_args()
     ensure_tools()
-    if args.mode in ("replays", "measure", "play") and not args.headless:
+    if args.mode in ("replays", "measure", "play", "playmeasure") and not args.headless:
         fail("--headless BINARY is needed")
     if args.mode == "replays":
         run_replays(args)
@@ -554,6 +596,8 @@ def main():
         run_play(args)
     elif args.mode == "playshots":
         run_playshots(args)
+    elif args.mode == "playmeasure":
+        run_playmeasure(args)
     elif args.mode == "measure":
         run_measure(args)
     else:
