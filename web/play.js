@@ -425,9 +425,13 @@ function drawFrameMeter() {
 
 // ---- The clock ------------------------------------------------------------------------------------------------
 
+// Keys that work in the menus whatever the binding (the arrows and Enter, as the hint says).
+const MENU_KEYS = {ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', Enter: 'start'};
+
 /// One 60 Hz tick of whatever is on screen.
 function tick() {
-  const buttons = readButtons();
+  let buttons = readButtons();
+  if (screen !== 'fight') for (const [code, name] of Object.entries(MENU_KEYS)) if (held.has(code)) buttons |= bitOf(name);
   const pressed = buttons & ~prevButtons;
   prevButtons = buttons;
   if (pressed) startAudio();
