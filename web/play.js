@@ -270,7 +270,8 @@ function randomSeed() {
   return a[0] || 1;
 }
 
-function startMatch(seed = randomSeed()) {
+/// Starts a match of the choices; its seed (the CPU's decisions) is random unless the link gives one (?seed=N).
+function startMatch(seed = Number(params.get('seed')) || randomSeed()) {
   finishRecording();
   const ok = call('bf_live_start', 'number', ['string', 'string', 'number', 'number', 'number', 'number', 'number', 'string'],
                   [fighters[choice.p1], fighters[choice.p2], [1, 2, 3][choice.mode], LEVELS[choice.level], seed,
@@ -552,7 +553,7 @@ function startFromLink() {
   choice.mode = {training: 1, cpuvscpu: 2}[params.get('mode')] || 0;
   choice.dummy = wrap(Number(params.get('dummy')) || 0, DUMMIES.length);
   overlay = params.get('overlay') === '1';
-  if (!startMatch(Number(params.get('seed')) || randomSeed())) return true;
+  if (!startMatch()) return true;
   let n = Math.min(Number(params.get('advance')) || 0, 60000);
   while (n > 0 && screen === 'fight') advance(Math.min(n, 600)), n -= 600;
   window.bvhManualClock = false;
