@@ -27,8 +27,9 @@ find_program(BVH_PYTHON3 python3)
 set(_web_replays "web viewer in Chromium gives game_headless's results for every shipped replay and script")
 set(_web_shot "web viewer screenshot with the overlay on is not blank")
 set(_web_defects "web viewer in Chromium keeps the address on the file shown and refuses bad names, links and overlapping opens clearly")
+set(_web_play "web play page in Chromium plays a versus-CPU match from keys and a gamepad, and game_headless replays it to the page's hash")
 if(NOT BVH_PYTHON3)
-  foreach(t "${_web_replays}" "${_web_shot}" "${_web_defects}")
+  foreach(t "${_web_replays}" "${_web_shot}" "${_web_defects}" "${_web_play}")
     add_test(NAME "${t}" COMMAND ${CMAKE_COMMAND} -E echo "WEB TEST SKIPPED: python3 not found")
     set_tests_properties("${t}" PROPERTIES SKIP_REGULAR_EXPRESSION "WEB TEST SKIPPED")
   endforeach()
@@ -42,5 +43,8 @@ add_test(NAME "${_web_shot}"
   COMMAND ${BVH_PYTHON3} ${_web_py} screenshot --root ${PROJECT_SOURCE_DIR} --out ${CMAKE_CURRENT_BINARY_DIR}/web_test)
 add_test(NAME "${_web_defects}"
   COMMAND ${BVH_PYTHON3} ${_web_py} defects --root ${PROJECT_SOURCE_DIR} --out ${CMAKE_CURRENT_BINARY_DIR}/web_test)
-set_tests_properties("${_web_replays}" "${_web_shot}" "${_web_defects}" PROPERTIES
+add_test(NAME "${_web_play}"
+  COMMAND ${BVH_PYTHON3} ${_web_py} play --root ${PROJECT_SOURCE_DIR} --headless $<TARGET_FILE:game_headless>
+          --out ${CMAKE_CURRENT_BINARY_DIR}/web_test)
+set_tests_properties("${_web_replays}" "${_web_shot}" "${_web_defects}" "${_web_play}" PROPERTIES
   TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WEB TEST SKIPPED" RESOURCE_LOCK webviewer)  # both copy the page into one web folder

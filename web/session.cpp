@@ -1,6 +1,8 @@
 // The web viewer's session (see session.h).
 #include "web/session.h"
 
+#include "web/live.h"
+
 #include "game/view/frame_meter.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
@@ -19,7 +21,19 @@ const char* eventName(sim::EventType t) {
     return kNames[int(t)];
 }
 
-/// A JSON string literal (control bytes escaped; other bytes as they are, the page decodes UTF-8).
+/// A pixel coordinate with one decimal (the canvas needs no more).
+void number(std::ostringstream& o, float v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "%.1f", double(v));
+    o << buf;
+}
+
+std::uint32_t packed(const view::Rgba& c) {
+    return (std::uint32_t(c.r) << 24) | (std::uint32_t(c.g) << 16) | (std::uint32_t(c.b) << 8) | c.a;
+}
+
+}  // namespace
+
 std::string jsonString(const std::string& s) {
     std::string out = "\"";
     for (const char c : s) {
@@ -37,18 +51,26 @@ std::string jsonString(const std::string& s) {
     return out + "\"";
 }
 
-/// A pixel coordinate with one decimal (the canvas needs no more).
-void number(std::ostringstream& o, float v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "%.1f", double(v));
-    o << buf;
+std::string shapesJson(const view::DrawList& list) {
+    std::ostringstream o;
+    o << "[";
+    for (std::size_t i = 0; i < list.shapes.size(); ++i) {
+        const view::Shape& s = list.shapes[i];
+        o << (i ? "," : "") << "[" << int(s.kind) << "," << int(s.role) << "," << s.player << "," << s.depth << ","
+          << (s.additive ? 1 : 0) << "," << packed(s.fill) << "," << packed(s.line) << ",";
+        number(o, s.thickness);
+        o << ",[";
+        for (std::size_t k = 0; k < s.points.size(); ++k) {
+            o << (k ? "," : "");
+            number(o, s.points[k].x);
+            o << ",";
+            number(o, s.points[k].y);
+        }
+        o << "]]";
+    }
+    o << "]";
+    return o.str();
 }
-
-std::uint32_t packed(const view::Rgba& c) {
-    return (std::uint32_t(c.r) << 24) | (std::uint32_t(c.g) << 16) | (std::uint32_t(c.b) << 8) | c.a;
-}
-
-}  // namespace
 
 bool Session::open(const std::string& path) {
     *this = Session{};
@@ -212,25 +234,7 @@ void Session::seek(std::int64_t frame) {
 
 std::string Session::shapesJson(const view::View& v, bool overlay) const {
     if (shownFight_ == nullptr) return "[]";
-    const view::DrawList list = view::buildFight(v, *shownFight_, lastQuery_, long(shown_), overlay);
-    std::ostringstream o;
-    o << "[";
-    for (std::size_t i = 0; i < list.shapes.size(); ++i) {
-        const view::Shape& s = list.shapes[i];
-        o << (i ? "," : "") << "[" << int(s.kind) << "," << int(s.role) << "," << s.player << "," << s.depth << ","
-          << (s.additive ? 1 : 0) << "," << packed(s.fill) << "," << packed(s.line) << ",";
-        number(o, s.thickness);
-        o << ",[";
-        for (std::size_t k = 0; k < s.points.size(); ++k) {
-            o << (k ? "," : "");
-            number(o, s.points[k].x);
-            o << ",";
-            number(o, s.points[k].y);
-        }
-        o << "]]";
-    }
-    o << "]";
-    return o.str();
+    return web::shapesJson(view::buildFight(v, *shownFight_, lastQuery_, long(shown_), overlay));
 }
 
 std::string Session::inputHistoryJson(int rows) const {

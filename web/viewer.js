@@ -225,7 +225,8 @@ async function openUrl(url) {
         : 'the server did not answer (' + e.message + ')'));
   }
   if (!r.ok) return refuse(name + ': cannot open: HTTP ' + r.status + ' ' + r.statusText);
-  return openBytes(name, new Uint8Array(await r.arrayBuffer()), {url});
+  const bytes = new Uint8Array(await r.arrayBuffer());
+  return openBytes(name, bytes, {url, name: safeName(name), z: await compress(bytes)});
 
   function refuse(message) {
     ++openSerial;
@@ -244,6 +245,12 @@ async function openFile(file) {
   const limit = call('bf_max_file_bytes', 'number', [], []);
   if (file.size > limit) {
     const message = `${safeName(file.name)}: larger than ${limit} bytes (the limit for any input file)`;
+    ++openSerial;  // the file shown before is gone from the page, so the address names the refused one
+    run = null;
+    playing = false;
+    source = {name: safeName(file.name)};
+    updateAddress(0);
+    clearStage();
     showError(message);
     setStatus('not opened');
     return {error: message};
@@ -279,16 +286,20 @@ async function decompress(z) {
   return new Uint8Array(await new Blob(parts).arrayBuffer());
 }
 
-/// The link to what is shown at frame f: the hosted file's address, or the replay itself in the fragment.
-function linkTo(f) {
+/// The link to what is shown at frame f: the hosted file's address, or the replay itself in the fragment. A share
+/// (`inline`) carries a hosted file itself when it fits, so the link outlives the host; the address bar keeps the
+/// hosted file's address.
+function linkTo(f, inline = false) {
   const base = location.origin + location.pathname;
   const frame = 'frame=' + f;
   if (!source) return base;
-  if (source.url) return `${base}?replay=${encodeURIComponent(source.url)}#${frame}`;
+  const hosted = source.url ? `${base}?replay=${encodeURIComponent(source.url)}#${frame}` : '';
+  if (hosted && !inline) return hosted;
   if (source.z) {
     const link = `${base}#name=${encodeURIComponent(source.name)}&z=${source.z}&${frame}`;
     if (link.length <= LINK_LIMIT) return link;
   }
+  if (hosted) return hosted;
   return `${base}#local=${encodeURIComponent(source.name)}&${frame}`;  // names it, cannot carry it
 }
 
@@ -300,14 +311,14 @@ function updateAddress(f = shown) {
 
 async function share() {
   if (!run) return;
-  const link = linkTo(shown);
+  const link = linkTo(shown, true);
   const box = $('sharebox');
   box.hidden = false;
   $('sharelink').value = link;
   $('sharenote').textContent = source && !source.url && link.includes('#local=')
       ? `${source.name} is too large to travel in a link (over ${LINK_LIMIT} characters): host the file and share ` +
         `?replay=ITS_ADDRESS instead`
-      : `${link.length} characters` + (source && source.z ? ', the replay itself inside' : '');
+      : `${link.length} characters` + (link.includes('&z=') ? ', the replay itself inside' : '');
   $('sharelink').select();
   try {
     await navigator.clipboard.writeText(link);

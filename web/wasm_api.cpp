@@ -2,7 +2,12 @@
 // until the next call that returns a string. Files reach the loaders through Emscripten's in-memory file system
 // (see session.h), written by the page before it calls bf_open and bf_load_fighters.
 #include "game/io/text.h"
+#include "web/live.h"
 #include "web/session.h"
+
+#include "game/view/live_rules.h"
+#include "game/view/music.h"
+#include "game/view/sfx.h"
 
 #include <emscripten/emscripten.h>
 
@@ -21,6 +26,21 @@ const char* keep(std::string s) {
     kept = std::move(s);
     return kept.c_str();
 }
+
+web::LiveMatch& live() {
+    static web::LiveMatch m;
+    return m;
+}
+
+/// Keeps rendered samples alive for the page to copy out of the module's memory.
+const std::int16_t* keepSamples(std::vector<std::int16_t> samples, int& count) {
+    static std::vector<std::int16_t> kept;
+    kept = std::move(samples);
+    count = int(kept.size());
+    return kept.data();
+}
+
+int samplesKept = 0;
 
 }  // namespace
 
@@ -85,5 +105,68 @@ EMSCRIPTEN_KEEPALIVE const char* bf_shapes(int width, int height, int overlay) {
     v.groundY = float(height) - 70.f;
     return keep(session().shapesJson(v, overlay != 0));
 }
+
+// ---- A match played in the page (live.h). The page writes data/buttons.cfg and data/fighters/ first.
+
+/// Starts a live match: mode 1 = versus CPU (level 1..4 drives player 2), 2 = training (`dummy`: a
+/// sim::DummyMode below kDummyModes), 3 = CPU vs CPU; the window's live rules (round intro, counter hits, motion or
+/// simple inputs); recorded to recordPath. 1 on success, else 0 and bf_live_error().
+EMSCRIPTEN_KEEPALIVE int bf_live_start(const char* p1, const char* p2, int mode, int level, double seed, int simple,
+                                       int dummy, const char* recordPath) {
+    sim::MatchSetup s;
+    s.mode = mode == 3 ? sim::Mode::CpuVsCpu : mode == 2 ? sim::Mode::Training : sim::Mode::VersusCpu;
+    s.dummy = sim::DummyMode(dummy < 0 || dummy >= sim::kDummyModes ? 0 : dummy);
+    s.fighter[0] = p1;
+    s.fighter[1] = p2;
+    s.cpuLevel = level < 1 ? 1 : level > sim::kMaxCpuLevel ? sim::kMaxCpuLevel : level;
+    s.seed = std::uint64_t(seed) == 0 ? 1 : std::uint64_t(seed);
+    app::applyLiveRules(s, simple != 0);
+    return live().start(s, "data", recordPath) ? 1 : 0;
+}
+
+/// The live match's last error.
+EMSCRIPTEN_KEEPALIVE const char* bf_live_error() { return keep(live().error()); }
+
+/// One 60 Hz step with both players' buttons (sim::Button bits).
+EMSCRIPTEN_KEEPALIVE void bf_live_step(int p1, int p2) { live().step(std::uint16_t(p1), std::uint16_t(p2)); }
+
+/// The live match's state as JSON (see LiveMatch::stateJson).
+EMSCRIPTEN_KEEPALIVE const char* bf_live_state() { return keep(live().stateJson()); }
+
+/// The live match's picture for a canvas width x height on stage (0 dusk, 1 night), as JSON shapes.
+EMSCRIPTEN_KEEPALIVE const char* bf_live_shapes(int width, int height, int stage, int overlay) {
+    return keep(live().shapesJson(width, height, stage, overlay != 0));
+}
+
+/// The stage alone (0 dusk, 1 night) for a canvas width x height, as JSON shapes (behind the fighter select).
+EMSCRIPTEN_KEEPALIVE const char* bf_stage_shapes(int width, int height, int stage) {
+    view::View v;
+    v.width = float(width);
+    v.height = float(height);
+    v.groundY = float(height) - 70.f;
+    v.stage = stage;
+    view::DrawList list;
+    view::addStage(list, v, 0);
+    return keep(web::shapesJson(list));
+}
+
+/// Finishes the live match's recording; "" or why the write failed.
+EMSCRIPTEN_KEEPALIVE const char* bf_live_finish() { return keep(live().finish()); }
+
+/// A sound effect (view::Sfx) as 16-bit samples at 22,050 Hz: a pointer into the module's memory, valid until the
+/// next call; bf_samples_count() says how many.
+EMSCRIPTEN_KEEPALIVE const std::int16_t* bf_sfx(int which) {
+    const int n = int(view::Sfx::kCount);
+    return keepSamples(view::synthSfx(view::Sfx(which < 0 || which >= n ? 0 : which)), samplesKept);
+}
+
+/// A song's loop (view::Song: 0 dusk, 1 night, 2 title) as bf_sfx gives an effect.
+EMSCRIPTEN_KEEPALIVE const std::int16_t* bf_song(int which) {
+    const int n = int(view::Song::kCount);
+    return keepSamples(view::render(view::Song(which < 0 || which >= n ? 0 : which)), samplesKept);
+}
+
+/// Samples the last bf_sfx or bf_song returned.
+EMSCRIPTEN_KEEPALIVE int bf_samples_count() { return samplesKept; }
 
 }  // extern "C"

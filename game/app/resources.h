@@ -7,6 +7,7 @@
 #include <SFML/Graphics/Font.hpp>
 
 #include "game/view/music.h"
+#include "game/view/sfx.h"
 
 #include <array>
 #include <memory>
@@ -14,8 +15,8 @@
 
 namespace app {
 
-/// The synthesised sound effects.
-enum class Sfx { Hit, HeavyHit, Block, Fireball, KO, Blip, Laser, Boom, kCount };
+/// The synthesised sound effects (game/view/sfx.h: the web page plays the same).
+using Sfx = view::Sfx;
 
 /// Synthesised sound effects played through a small pool of voices.
 class SoundBank {

@@ -1,7 +1,7 @@
 # game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer,
 # and the SFML-free logic both show (the frame meter, the live rules, the round calls)
 # (rigged fighters drawn from their bones in rig_draw);
-# the stages' music, synthesised as samples.
+# the stages' music and the sound effects, synthesised as samples.
 set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.h
   ${CMAKE_CURRENT_LIST_DIR}/draw_list.cpp
@@ -11,6 +11,8 @@ set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/camera.cpp
   ${CMAKE_CURRENT_LIST_DIR}/music.h
   ${CMAKE_CURRENT_LIST_DIR}/music.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sfx.h
+  ${CMAKE_CURRENT_LIST_DIR}/sfx.cpp
   ${CMAKE_CURRENT_LIST_DIR}/move_list.h
   ${CMAKE_CURRENT_LIST_DIR}/move_list.cpp
   ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h

@@ -82,12 +82,16 @@ def build(root):
             if os.path.getmtime(path) > built:
                 fail("%s is newer than the web build %s: build it again (scripts/web --build-only)" % (path, wasm))
     # The page and data/ are copied, never compiled: fresh copies, as scripts/web makes them.
-    for name in ("index.html", "viewer.js", "viewer.css"):
-        shutil.copy(os.path.join(root, "web", name), web)
+    for path in glob.glob(os.path.join(root, "web", "*.*")):
+        if path.endswith((".html", ".js", ".css")):
+            shutil.copy(path, web)
     shutil.rmtree(os.path.join(web, "data"), ignore_errors=True)
     for name in ("fighters", "replays"):
         shutil.copytree(os.path.join(root, "data", name), os.path.join(web, "data", name))
     shutil.copy(os.path.join(root, "data", "buttons.cfg"), os.path.join(web, "data"))
+    with open(os.path.join(web, "data", "fighters.txt"), "w") as fh:  # the play page's list, as scripts/web writes it
+        fh.write("".join(os.path.basename(f)[:-len(".fighter")] + "\n"
+                         for f in sorted(glob.glob(os.path.join(root, "data", "fighters", "*.fighter")))))
     return web
 
 
@@ -332,11 +336,140 @@ def run_defects(args):
     failed = [r for r in report["results"] if not r["ok"]]
     for r in report["results"]:
         print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
-    if len(report["results"]) < 14:
-        fail("only %d checks reported (14 expected)" % len(report["results"]))
+    if len(report["results"]) < 17:
+        fail("only %d checks reported (17 expected)" % len(report["results"]))
     if failed:
         fail("%d of %d page checks failed" % (len(failed), len(report["results"])))
     print("all %d page checks passed" % len(report["results"]))
+
+
+def run_play(args):
+    """The play page driven as a person would (tests/web/play_driver.html in headless Chromium): the fighter select
+    with the default keys and a virtual gamepad, a versus-CPU match played with key presses and pad buttons to its
+    end, pause, rebinding; then Training against a blocking dummy (the frame meter shows its blockstun). The match's recording must play in `game_headless --replay` with every checkpoint and to
+    the final hash the page showed."""
+    web = build(args.root)
+    testdir = os.path.join(web, "test")
+    shutil.rmtree(testdir, ignore_errors=True)
+    os.makedirs(testdir)
+    shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "play_driver.html"), testdir)
+    server = Server(web)
+    browser = chromium(["--window-size=1400,1000", server.url("test/play_driver.html")], timeout=args.timeout)
+    try:
+        while not server.got.wait(0.5):
+            if time.time() > browser.deadline:
+                fail("no report from the play checks within %d s" % args.timeout)
+            if browser.poll() is not None:
+                fail("Chromium exited (%s) before the play checks reported" % browser.returncode)
+    finally:
+        stop(browser)
+        server.close()
+    report = json.loads(server.report)
+    results = report["results"]
+    replay = report.get("replay") or {}
+    if replay.get("text"):
+        path = os.path.join(args.out, "page_played.freplay")
+        os.makedirs(args.out, exist_ok=True)
+        with open(path, "w") as fh:
+            fh.write(replay["text"])
+        p = subprocess.run([args.headless, "--replay", path], capture_output=True, text=True, timeout=120)
+        found = re.search(r"^final hash: ([0-9a-f]{16})$", p.stdout, re.M)
+        native_hash = found.group(1) if found else "none"
+        results.append({"name": "game_headless plays the page's recording (%d frames) with every checkpoint"
+                        % replay.get("frames", 0), "ok": p.returncode == 0,
+                        "detail": (p.stdout + p.stderr).strip()[-400:]})
+        results.append({"name": "game_headless's final hash is the page's", "ok": native_hash == replay.get("hash"),
+                        "detail": "page %s, game_headless %s" % (replay.get("hash"), native_hash)})
+    for r in results:
+        print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
+    if len(results) < 18:
+        fail("only %d checks reported (18 expected)" % len(results))
+    failed = [r for r in results if not r["ok"]]
+    if failed:
+        fail("%d of %d play checks failed" % (len(failed), len(results)))
+    print("all %d play checks passed" % len(results))
+
+
+PLAY_SHOTS = [  # (file, link): each screen of the play page, opened as a link opens it
+    ("play-select.png", "play.html"),
+    ("play-fight.png", "play.html?fighters=ryo,brick&level=4&stage=dusk&seed=7&advance=230"),
+    ("play-overlay.png", "play.html?fighters=tasha,ryo&level=3&stage=night&seed=3&advance=900&overlay=1"),
+    ("play-pause.png", "play.html?fighters=brick,tasha&level=2&stage=night&seed=5&advance=400&screen=pause"),
+    ("play-over.png", "play.html?fighters=ryo,tasha&level=4&stage=dusk&seed=11&advance=60000"),
+]
+
+
+def run_playshots(args):
+    """Screenshots of each screen of the play page (fighter select, a fight, the overlay, pause, match over) into
+    --out (and --save); each must not be blank. Run by hand to refresh docs/screenshots/."""
+    web = build(args.root)
+    server = Server(web)
+    try:
+        for name, link in PLAY_SHOTS:
+            png = os.path.join(args.out, name)
+            os.makedirs(args.out, exist_ok=True)
+            if os.path.exists(png):
+                os.remove(png)
+            browser = chromium(["--window-size=1320,900", "--hide-scrollbars", "--virtual-time-budget=20000",
+                                "--screenshot=" + png, server.url(link)], timeout=args.timeout)
+            try:
+                browser.wait(timeout=args.timeout)
+            except subprocess.TimeoutExpired:
+                fail("no screenshot of %s within %d s" % (link, args.timeout))
+            finally:
+                stop(browser)
+            if not os.path.exists(png):
+                fail("Chromium wrote no screenshot of %s" % link)
+            colours = distinct_colours(png)
+            print("%s: %s colours in the stage" % (name, colours))
+            if colours is not None and colours < 200:
+                fail("%s looks blank (%d colours)" % (name, colours))
+            if args.save:
+                shutil.copy(png, args.save)
+    finally:
+        server.close()
+
+
+def run_playmeasure(args):
+    """Time per frame of the play page in Chromium (software rendering: --disable-gpu) against native, in one run:
+    a CPU-vs-CPU match on the page (each 60 Hz step and each paint timed apart, medians), the page's load to its
+    first playable frame, and natively `game_headless --replay` of the 6,400-frame CPU-vs-CPU replay (simulation
+    only) and, with --bench-draw, the window's bench_draw under Xvfb (one drawn fight frame)."""
+    web = build(args.root)
+    server = Server(web)
+    rows = []
+    try:
+        for run in range(args.runs):
+            server.got.clear()
+            browser = chromium([server.url("play.html?fighters=ryo,brick&mode=cpuvscpu&level=3&seed=13&measure=%d"
+                                           % args.frames)], timeout=args.timeout)
+            try:
+                while not server.got.wait(0.5):
+                    if time.time() > browser.deadline or browser.poll() is not None:
+                        fail("no measurement from the play page")
+            finally:
+                stop(browser)
+            rows.append(json.loads(server.report))
+    finally:
+        server.close()
+    med = lambda key: sorted(r[key] for r in rows)[len(rows) // 2]
+    # Chromium rounds performance.now() to 0.1 ms, so the means (over thousands of frames) say more than medians.
+    print("PAGE (%d runs of %d frames, median of the runs): step mean %.3f ms (median %.1f), draw mean %.3f ms "
+          "(median %.1f); script start to first playable frame %.0f ms, navigation start to it %.0f ms"
+          % (len(rows), rows[0]["frames"], med("stepMeanMs"), med("stepMedianMs"), med("drawMeanMs"),
+             med("drawMedianMs"), med("loadMs"), med("firstFrameMs")))
+    replay = os.path.join(args.root, "data", "replays", "12_cpu_vs_cpu.freplay")
+    times = []
+    for _ in range(args.runs):
+        t = time.perf_counter()
+        subprocess.run([args.headless, "--replay", replay], capture_output=True, timeout=300, check=True)
+        times.append(time.perf_counter() - t)
+    print("NATIVE game_headless --replay (6400 frames, whole process): %.4f ms per frame (median of %d)"
+          % (sorted(times)[len(times) // 2] * 1000 / 6400, len(times)))
+    if args.bench_draw:
+        p = subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x720x24", args.bench_draw, "--frames", "600"],
+                           capture_output=True, text=True, timeout=600)
+        print("NATIVE bench_draw under Xvfb:\n" + (p.stdout + p.stderr).strip())
 
 
 def run_measure(args):
@@ -440,9 +573,9 @@ def run_screenshot(args):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("mode", choices=["replays", "screenshot", "measure", "defects"])
+    ap.add_argument("mode", choices=["replays", "screenshot", "measure", "defects", "play", "playshots", "playmeasure"])
     ap.add_argument("--root", required=True, help="the checkout")
-    ap.add_argument("--headless", help="the game_headless binary (mode replays)")
+    ap.add_argument("--headless", help="the game_headless binary (modes replays, measure, play)")
     ap.add_argument("--out", required=True, help="folder for the report and the screenshot")
     ap.add_argument("--frame", type=int, default=1183, help="frame of the screenshot (1183: a heavy attack connects)")
     ap.add_argument("--replay", default="12_cpu_vs_cpu.freplay", help="file of the screenshot")
@@ -451,14 +584,22 @@ def main():
     ap.add_argument("--timeout", type=int, default=240, help="most seconds to wait for Chromium")
     ap.add_argument("--long", help="also measure memory and jumps on this long replay (mode measure)")
     ap.add_argument("--jumps", type=int, default=50, help="jumps timed on the long replay (mode measure)")
+    ap.add_argument("--frames", type=int, default=3000, help="frames timed per run (mode playmeasure)")
+    ap.add_argument("--bench-draw", help="the bench_draw binary, run under xvfb-run (mode playmeasure)")
     args = ap.parse_args()
     ensure_tools()
-    if args.mode in ("replays", "measure") and not args.headless:
+    if args.mode in ("replays", "measure", "play", "playmeasure") and not args.headless:
         fail("--headless BINARY is needed")
     if args.mode == "replays":
         run_replays(args)
     elif args.mode == "defects":
         run_defects(args)
+    elif args.mode == "play":
+        run_play(args)
+    elif args.mode == "playshots":
+        run_playshots(args)
+    elif args.mode == "playmeasure":
+        run_playmeasure(args)
     elif args.mode == "measure":
         run_measure(args)
     else:

@@ -1,0 +1,614 @@
+// The game in the page: fighter select, a match against the CPU at a steady 60 Hz, the keyboard (the game's
+// default keys from data/buttons.cfg, rebindable, kept in localStorage) and gamepads (the Gamepad API), the sounds
+// and music the game synthesises (the same code, through Web Audio), the hitbox overlay (F1). The rules, the CPU,
+// the camera, the round banners and the picture are the game's own (WebAssembly, see web/live.h); this file only
+// reads the controls, keeps the clock and paints. Every match is recorded by the game's ReplayWriter, so the
+// replay the page offers plays to the same final hash in `game_headless --replay`.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const stage = $('stage'), ctx = stage.getContext('2d');
+const params = new URLSearchParams(location.search);
+const STEP_MS = 1000 / 60;
+const STAGES = ['Dusk', 'Night'];
+const MODES = ['Versus CPU', 'Training', 'CPU vs CPU'];
+// sim::DummyMode, in the order the game's F6 cycles them (Record and Playback come from recording).
+const DUMMIES = ['stand', 'crouch', 'block', 'crouch block', 'jump', 'random block', 'reversal', 'block after a hit'];
+// app::FrameKind: the frame meter's colours (the training page's and the viewer's).
+const METER = ['#30303c', '#3cc86e', '#eb3c3c', '#4678eb', '#f0d23c', '#f08c28', '#be5adc', '#9696aa'];
+const LEVELS = [1, 2, 3, 4];
+const KEY_STORE = 'bvh.play.keys';
+const SFX = {hit: 0, heavy: 1, block: 2, fireball: 3, ko: 4, blip: 5, boom: 7};
+// SFML's (XInput's) pad button numbers, as data/buttons.cfg gives them, to the Gamepad API's standard layout.
+const PAD_STANDARD = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 8, 7: 9, 8: 16, 9: 10, 10: 11};
+const RECORD_PATH = 'live.freplay';
+
+let M = null;
+let table = [];          // the button table: [{name, bit, label, keys: [codes], pad: [standard indices]}]
+let binding = {};        // button name -> [KeyboardEvent.code]
+let fighters = [];       // fighter ids
+const held = new Set();  // key codes held now
+let screen = 'loading';  // loading, select, fight, pause, over
+let choice = {mode: 0, p1: 0, p2: 1, level: 1, stage: 0, simple: 0, dummy: 0};
+let row = 0;             // select screen's row
+let menuAt = 0;          // pause / over menu's item
+let prevButtons = 0;     // last tick's buttons (for presses)
+let state = null;        // the match's state after the last step
+let overlay = false, counters = false;
+let resultTicks = 0;     // ticks the match's result has been up
+let replay = null;       // the finished match's recording: {name, text, hash}
+let stepMs = [];         // recent step times (F2)
+let rebinding = null;    // button name waiting for a key
+let lastTime = null, acc = 0;
+
+const call = (name, ret, types, args) => M.ccall(name, ret, types, args);
+
+function showError(text) {
+  $('error').textContent = text;
+  $('error').hidden = !text;
+}
+
+// ---- Controls -------------------------------------------------------------------------------------------------
+
+/// SFML's key names (data/buttons.cfg) as KeyboardEvent.code values.
+function codeOf(sfml) {
+  if (/^[A-Z]$/.test(sfml)) return 'Key' + sfml;
+  if (/^Num[0-9]$/.test(sfml)) return 'Digit' + sfml.slice(3);
+  const named = {Up: 'ArrowUp', Down: 'ArrowDown', Left: 'ArrowLeft', Right: 'ArrowRight', RShift: 'ShiftRight',
+                 LShift: 'ShiftLeft', RControl: 'ControlRight', LControl: 'ControlLeft', RAlt: 'AltRight',
+                 LAlt: 'AltLeft', Return: 'Enter'};
+  return named[sfml] || sfml;
+}
+
+/// data/buttons.cfg's rows: `button NAME LETTER LABEL P1KEYS P2KEYS PAD`, row i is bit 1 << i.
+function parseButtons(text) {
+  const rows = [];
+  for (const line of text.split('\n')) {
+    const f = line.replace(/#.*/, '').trim().split(/\s+/);
+    if (f[0] !== 'button' || f.length < 7) continue;
+    const list = (s) => (s === '-' ? [] : s.split(','));
+    rows.push({name: f[1], bit: 1 << rows.length, label: f[3], keys: list(f[4]).map(codeOf),
+               pad: list(f[6]).map((n) => (n in PAD_STANDARD ? PAD_STANDARD[n] : Number(n)))});
+  }
+  return rows;
+}
+
+function defaultBinding() {
+  const b = {};
+  for (const r of table) b[r.name] = r.keys.slice();
+  return b;
+}
+
+function loadBinding() {
+  binding = defaultBinding();
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY_STORE) || 'null');
+    if (saved && typeof saved === 'object') {
+      for (const r of table) if (Array.isArray(saved[r.name])) binding[r.name] = saved[r.name].filter((c) => typeof c === 'string');
+    }
+  } catch (e) { /* a damaged entry: the default keys */ }
+}
+
+function saveBinding() {
+  try { localStorage.setItem(KEY_STORE, JSON.stringify(binding)); } catch (e) { /* storage off: keys last this visit */ }
+}
+
+function bitOf(name) {
+  const r = table.find((x) => x.name === name);
+  return r ? r.bit : 0;
+}
+
+/// The pads' buttons: the d-pad or the left stick for directions, the table's pad buttons for the rest.
+function padButtons() {
+  let b = 0;
+  const pads = navigator.getGamepads ? navigator.getGamepads() : [];
+  for (const pad of pads) {
+    if (!pad || !pad.connected) continue;
+    const down = (i) => pad.buttons[i] && pad.buttons[i].pressed;
+    const [ax, ay] = [pad.axes[0] || 0, pad.axes[1] || 0];
+    if (down(12) || ay < -0.5) b |= bitOf('up');
+    if (down(13) || ay > 0.5) b |= bitOf('down');
+    if (down(14) || ax < -0.5) b |= bitOf('left');
+    if (down(15) || ax > 0.5) b |= bitOf('right');
+    for (const r of table) if (r.pad.some(down)) b |= r.bit;
+  }
+  return b;
+}
+
+/// Player 1's buttons now: the keys held and every pad.
+function readButtons() {
+  let b = 0;
+  for (const r of table) if ((binding[r.name] || []).some((c) => held.has(c))) b |= r.bit;
+  return b | padButtons();
+}
+
+// ---- Sound ----------------------------------------------------------------------------------------------------
+
+const audio = {ctx: null, sfx: [], songs: {}, music: null, song: -1};
+
+/// Web Audio starts on the first key, click or pad press (browsers keep it silent until then).
+function startAudio() {
+  if (audio.ctx || !M || !window.AudioContext) return;
+  audio.ctx = new AudioContext();
+  for (let i = 0; i < 8; ++i) audio.sfx.push(samplesToBuffer(call('bf_sfx', 'number', ['number'], [i])));
+  if (audio.want !== undefined) playSong(audio.want);
+}
+
+function samplesToBuffer(ptr) {
+  const n = call('bf_samples_count', 'number', [], []);
+  const buf = audio.ctx.createBuffer(1, Math.max(1, n), 22050);
+  const out = buf.getChannelData(0), src = M.HEAP16.subarray(ptr >> 1, (ptr >> 1) + n);
+  for (let i = 0; i < n; ++i) out[i] = src[i] / 32768;
+  return buf;
+}
+
+function playSfx(which, volume = 1) {
+  if (!audio.ctx || !$('sound').checked) return;
+  const s = audio.ctx.createBufferSource(), g = audio.ctx.createGain();
+  s.buffer = audio.sfx[which];
+  g.gain.value = volume;
+  s.connect(g).connect(audio.ctx.destination);
+  s.start();
+}
+
+/// Loops a song (view::Song: 0 dusk, 1 night, 2 title), as the game does on its stages and menus.
+function playSong(song) {
+  audio.want = song;
+  if (!audio.ctx || audio.song === song) return;
+  if (audio.music) audio.music.stop();
+  if (!audio.songs[song]) audio.songs[song] = samplesToBuffer(call('bf_song', 'number', ['number'], [song]));
+  const s = audio.ctx.createBufferSource();
+  s.buffer = audio.songs[song];
+  s.loop = true;
+  audio.gain = audio.gain || audio.ctx.createGain();
+  audio.gain.gain.value = $('sound').checked ? 0.35 : 0;
+  s.connect(audio.gain).connect(audio.ctx.destination);
+  s.start();
+  audio.music = s;
+  audio.song = song;
+}
+
+/// The sounds of one step, as the game's fight effects play them.
+function stepSounds(before, after) {
+  for (const e of after.events) {
+    if (e.type === 'hit') playSfx(e.heavy ? SFX.heavy : SFX.hit);
+    else if (e.type === 'block' || e.type === 'throw') playSfx(SFX.block);
+    else if (e.type === 'cancel') playSfx(SFX.boom);
+    else if (e.type === 'ko') playSfx(SFX.ko);
+    else if (e.type === 'timeover') playSfx(SFX.ko, 0.6);
+    else if (e.type === 'tech') playSfx(SFX.blip);
+  }
+  for (let p = 0; p < 2; ++p) if (after.players[p].fireball && !(before && before.players[p].fireball)) playSfx(SFX.fireball, 0.7);
+}
+
+// ---- Screens --------------------------------------------------------------------------------------------------
+
+function setScreen(name) {
+  screen = name;
+  $('select').hidden = name !== 'select';
+  $('pause').hidden = name !== 'pause';
+  $('over').hidden = name !== 'over';
+  menuAt = 0;
+  if (name === 'select') {
+    drawSelect();
+    playSong(2);
+  }
+  if (name === 'pause') fillMenu('pauseitems', PAUSE_ITEMS);
+  if (name === 'over') fillMenu('overitems', OVER_ITEMS);
+  document.body.dataset.screen = name;
+}
+
+const SELECT_ROWS = [
+  ['Mode', () => MODES[choice.mode], (d) => { choice.mode = wrap(choice.mode + d, MODES.length); }],
+  ['Player 1', () => fighters[choice.p1], (d) => { choice.p1 = wrap(choice.p1 + d, fighters.length); }],
+  ['CPU / dummy', () => fighters[choice.p2], (d) => { choice.p2 = wrap(choice.p2 + d, fighters.length); }],
+  ['CPU level', () => String(LEVELS[choice.level]), (d) => { choice.level = wrap(choice.level + d, LEVELS.length); }],
+  ['Dummy (training)', () => DUMMIES[choice.dummy], (d) => { choice.dummy = wrap(choice.dummy + d, DUMMIES.length); }],
+  ['Stage', () => STAGES[choice.stage], (d) => { choice.stage = wrap(choice.stage + d, STAGES.length); }],
+  ['Specials', () => (choice.simple ? 'simple (one button)' : 'motion (236, 623)'), () => { choice.simple ^= 1; }],
+];
+const PAUSE_ITEMS = [['Resume', () => setScreen('fight')], ['Restart', () => startMatch()],
+                     ['End and save the replay', () => endMatch()], ['Fighter select', () => toSelect()]];
+const OVER_ITEMS = [['Rematch', () => startMatch()], ['Fighter select', () => toSelect()]];
+
+const wrap = (i, n) => ((i % n) + n) % n;
+
+function drawSelect() {
+  paintShapes(ctx, JSON.parse(call('bf_stage_shapes', 'string', ['number', 'number', 'number'],
+                                   [stage.width, stage.height, choice.stage])));
+  $('selecttitle').textContent = MODES[choice.mode].toUpperCase();
+  $('rows').innerHTML = '';
+  SELECT_ROWS.forEach(([label, value], i) => {
+    const tr = document.createElement('tr');
+    tr.className = i === row ? 'on' : '';
+    tr.innerHTML = `<td>${label}</td><td>◀ <b></b> ▶</td>`;
+    tr.querySelector('b').textContent = value();
+    tr.onclick = () => { row = i; SELECT_ROWS[i][2](1); drawSelect(); };
+    $('rows').appendChild(tr);
+  });
+}
+
+function fillMenu(id, items) {
+  const ul = $(id);
+  ul.innerHTML = '';
+  items.forEach(([label, act], i) => {
+    const li = document.createElement('li');
+    li.textContent = label;
+    li.className = i === menuAt ? 'on' : '';
+    li.onclick = () => act();
+    ul.appendChild(li);
+  });
+}
+
+/// One tick of a menu: up and down choose, left and right change (select), light or start confirms.
+function menuTick(pressed) {
+  const up = pressed & bitOf('up'), down = pressed & bitOf('down');
+  const confirm = pressed & (bitOf('light') | bitOf('start'));
+  if (screen === 'select') {
+    const d = (pressed & bitOf('right') ? 1 : 0) - (pressed & bitOf('left') ? 1 : 0);
+    if (up || down) row = wrap(row + (down ? 1 : -1), SELECT_ROWS.length), playSfx(SFX.blip);
+    if (d) SELECT_ROWS[row][2](d), playSfx(SFX.blip);
+    if (up || down || d) drawSelect();
+    if (confirm) startMatch();
+    return;
+  }
+  const [id, items] = screen === 'pause' ? ['pauseitems', PAUSE_ITEMS] : ['overitems', OVER_ITEMS];
+  if (up || down) menuAt = wrap(menuAt + (down ? 1 : -1), items.length), fillMenu(id, items), playSfx(SFX.blip);
+  else if (confirm) playSfx(SFX.blip), items[menuAt][1]();
+}
+
+function toSelect() {
+  finishRecording();
+  setScreen('select');
+}
+
+// ---- The match ------------------------------------------------------------------------------------------------
+
+function randomSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0] || 1;
+}
+
+/// Starts a match of the choices; its seed (the CPU's decisions) is random unless the link gives one (?seed=N).
+function startMatch(seed = Number(params.get('seed')) || randomSeed()) {
+  finishRecording();
+  const ok = call('bf_live_start', 'number', ['string', 'string', 'number', 'number', 'number', 'number', 'number', 'string'],
+                  [fighters[choice.p1], fighters[choice.p2], [1, 2, 3][choice.mode], LEVELS[choice.level], seed,
+                   choice.simple, choice.dummy, RECORD_PATH]);
+  if (!ok) {
+    showError(call('bf_live_error', 'string', [], []));
+    return false;
+  }
+  showError('');
+  replay = null;
+  resultTicks = 0;
+  state = JSON.parse(call('bf_live_state', 'string', [], []));
+  state.seed = seed;
+  setScreen('fight');
+  playSong(choice.stage);
+  draw();
+  return true;
+}
+
+/// One 60 Hz step of the match with player 1's buttons (the start button pauses and never reaches the rules).
+function stepMatch(buttons) {
+  const t0 = performance.now();
+  call('bf_live_step', null, ['number', 'number'], [buttons & ~bitOf('start'), 0]);
+  const before = state;
+  state = JSON.parse(call('bf_live_state', 'string', [], []));
+  stepMs.push(performance.now() - t0);
+  if (stepMs.length > 60) stepMs.shift();
+  stepSounds(before, state);
+  if (state.matchOver && ++resultTicks > 150) endMatch();
+}
+
+/// Ends the match: its recording is finished (the `end` line) and offered as a file and as a viewer link.
+function endMatch() {
+  finishRecording();
+  setScreen('over');
+  draw();
+  $('overtitle').textContent = state && state.matchOver ? (state.banner || 'MATCH OVER') : 'MATCH ENDED';
+  $('overhash').textContent = replay ? `${replay.frames} frames · final hash ${replay.hash}` : '';
+  offerReplay();
+}
+
+function finishRecording() {
+  if (!M || screen === 'loading' || replay || !state) return;
+  const why = call('bf_live_finish', 'string', [], []);
+  if (why) {
+    showError(why);
+    return;
+  }
+  const text = M.FS.readFile(RECORD_PATH, {encoding: 'utf8'});
+  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  replay = {name: `${stamp}-${['vscpu', 'training', 'cpuvscpu'][choice.mode]}-${fighters[choice.p1]}-vs-${fighters[choice.p2]}.freplay`, text,
+            hash: state.hash, frames: state.frame};
+  window.bvhLastReplay = replay;
+}
+
+async function offerReplay() {
+  const a = $('download'), w = $('watch');
+  a.hidden = w.hidden = !replay;
+  if (!replay) return;
+  a.href = URL.createObjectURL(new Blob([replay.text], {type: 'text/plain'}));
+  a.download = replay.name;
+  a.textContent = 'download ' + replay.name;
+  if (!window.CompressionStream) return;
+  const z = new Blob([replay.text]).stream().pipeThrough(new CompressionStream('deflate-raw'));
+  const bytes = new Uint8Array(await new Response(z).arrayBuffer());
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  const data = btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  w.href = `index.html#name=${encodeURIComponent(replay.name)}&z=${data}&frame=${replay.frames}`;
+  w.hidden = w.href.length > 16000;  // the viewer's own limit for a replay carried in its link
+}
+
+// ---- Drawing --------------------------------------------------------------------------------------------------
+
+function clearStage() {
+  ctx.fillStyle = '#000';
+  ctx.fillRect(0, 0, stage.width, stage.height);
+}
+
+function draw() {
+  if (!state) return;
+  const t0 = performance.now();
+  paintShapes(ctx, JSON.parse(call('bf_live_shapes', 'string', ['number', 'number', 'number', 'number'],
+                                   [stage.width, stage.height, choice.stage, overlay ? 1 : 0])));
+  drawHud();
+  window.bvhDrawMs = performance.now() - t0;
+}
+
+function drawHud() {
+  const w = stage.width;
+  for (let p = 0; p < 2; ++p) {
+    const f = state.players[p], barW = 500, x = p === 0 ? 40 : w - 40 - barW, y = 24;
+    ctx.fillStyle = 'rgba(0,0,0,0.55)';
+    ctx.fillRect(x - 3, y - 3, barW + 6, 28);
+    const k = Math.max(0, Math.min(1, f.health / f.fullHealth));
+    ctx.fillStyle = k > 0.3 ? '#f2c640' : '#f0503c';
+    ctx.fillRect(p === 0 ? x + barW * (1 - k) : x, y, barW * k, 22);
+    const m = Math.max(0, Math.min(1, f.meter / f.meterMax)), mw = 220, mx = p === 0 ? x : x + barW - mw;
+    ctx.fillStyle = 'rgba(0,0,0,0.55)';
+    ctx.fillRect(mx, 700, mw, 10);
+    ctx.fillStyle = '#5ab4ff';
+    ctx.fillRect(p === 0 ? mx : mx + mw * (1 - m), 700, mw * m, 10);
+    ctx.font = 'bold 20px system-ui, sans-serif';
+    ctx.fillStyle = '#fff';
+    ctx.textAlign = p === 0 ? 'left' : 'right';
+    const who = choice.mode === 2 ? `CPU ${LEVELS[choice.level]}` : p === 0 ? 'P1' : choice.mode === 1 ? `dummy: ${DUMMIES[choice.dummy]}` : `CPU ${LEVELS[choice.level]}`;
+    ctx.fillText(`${f.name.toUpperCase()}  ${'●'.repeat(state.wins[p])}`, p === 0 ? x : x + barW, y + 50);
+    ctx.font = '14px system-ui, sans-serif';
+    ctx.fillText(who, p === 0 ? x : x + barW, y + 70);
+  }
+  ctx.textAlign = 'center';
+  ctx.font = 'bold 38px system-ui, sans-serif';
+  ctx.fillStyle = '#fff';
+  ctx.fillText(String(Math.ceil(state.timer / 60)), w / 2, 54);
+  if (choice.mode === 1) drawFrameMeter();
+  if (state.banner && screen === 'fight') {
+    ctx.font = 'bold 84px system-ui, sans-serif';
+    ctx.lineWidth = 8;
+    ctx.strokeStyle = 'rgba(0,0,0,0.7)';
+    ctx.strokeText(state.banner, w / 2, 330);
+    ctx.fillStyle = state.result ? '#fff096' : state.banner === 'FIGHT!' ? '#ffe678' : '#ff503c';
+    ctx.fillText(state.banner, w / 2, 330);
+  }
+  if (counters) {
+    const ms = stepMs.reduce((a, b) => a + b, 0) / Math.max(1, stepMs.length);
+    ctx.font = '15px monospace';
+    ctx.fillStyle = '#fff';
+    ctx.fillText(`frame ${state.frame} · hash ${state.hash} · step ${ms.toFixed(2)} ms · draw ${(window.bvhDrawMs || 0).toFixed(2)} ms`, w / 2, 100);
+  }
+  ctx.textAlign = 'left';
+}
+
+/// Training's frame meter (the game's, game/view/frame_meter): both rows of the current exchange, newest right,
+/// and P1's advantage once it has ended.
+function drawFrameMeter() {
+  const cell = 9, x0 = stage.width / 2 - 40 * cell, y0 = 600;
+  ctx.fillStyle = 'rgba(0,0,0,0.6)';
+  ctx.fillRect(x0 - 6, y0 - 6, 80 * cell + 12, 2 * 16 + 30);
+  for (let p = 0; p < 2; ++p) {
+    const row = state.frameMeter[p].slice(-80);
+    for (let i = 0; i < row.length; ++i) {
+      ctx.fillStyle = METER[Number(row[i])];
+      ctx.fillRect(x0 + i * cell, y0 + p * 16, cell - 1, 14);
+    }
+  }
+  ctx.font = '14px monospace';
+  ctx.fillStyle = '#fff';
+  ctx.textAlign = 'center';
+  const adv = state.advantage;
+  ctx.fillText(adv === null ? 'frame meter' : `P1 advantage ${adv > 0 ? '+' : ''}${adv}`, stage.width / 2, y0 + 46);
+}
+
+// ---- The clock ------------------------------------------------------------------------------------------------
+
+// Keys that work in the menus whatever the binding (the arrows and Enter, as the hint says).
+const MENU_KEYS = {ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right', Enter: 'start'};
+
+/// One 60 Hz tick of whatever is on screen.
+function tick() {
+  let buttons = readButtons();
+  if (screen !== 'fight') for (const [code, name] of Object.entries(MENU_KEYS)) if (held.has(code)) buttons |= bitOf(name);
+  const pressed = buttons & ~prevButtons;
+  prevButtons = buttons;
+  if (pressed) startAudio();
+  if (screen === 'fight') {
+    if (pressed & bitOf('start')) {
+      setScreen('pause');
+      return false;
+    }
+    stepMatch(buttons);
+    return true;
+  }
+  if (screen === 'select' || screen === 'pause' || screen === 'over') menuTick(pressed);
+  return false;
+}
+
+/// The display's frames: the simulation takes as many fixed 60 Hz steps as the time elapsed holds (at most 15,
+/// a quarter of a second, after a stall), and the picture is painted again only when a step was taken (a faster
+/// display shows the same frame twice).
+function frame(now) {
+  requestAnimationFrame(frame);
+  if (lastTime === null || window.bvhManualClock) {
+    lastTime = now;
+    return;
+  }
+  acc = Math.min(acc + (now - lastTime), 15 * STEP_MS);
+  lastTime = now;
+  let stepped = false;
+  while (acc >= STEP_MS) {
+    acc -= STEP_MS;
+    stepped = tick() || stepped;
+  }
+  if (stepped) draw();
+}
+
+/// Test and link hook: `n` ticks at once on the page's own clock (the same tick, the same controls), then paints.
+function advance(n) {
+  window.bvhManualClock = true;
+  let stepped = false;
+  for (let i = 0; i < n; ++i) stepped = tick() || stepped;
+  if (stepped || screen === 'fight') draw();
+  return state;
+}
+
+// ---- Keys -----------------------------------------------------------------------------------------------------
+
+function onKeyDown(ev) {
+  startAudio();
+  if (rebinding) {
+    ev.preventDefault();
+    if (ev.code !== 'Escape') {
+      for (const r of table) binding[r.name] = (binding[r.name] || []).filter((c) => c !== ev.code);
+      binding[rebinding] = [ev.code];
+      saveBinding();
+    }
+    rebinding = null;
+    drawKeys();
+    return;
+  }
+  if (ev.code === 'F1') overlay = !overlay, draw();
+  else if (ev.code === 'F2') counters = !counters, draw();
+  else if (ev.code === 'Escape' && screen === 'fight') setScreen('pause');
+  else if (ev.code === 'Escape' && screen === 'pause') setScreen('fight');
+  else held.add(ev.code);
+  if (ev.code === 'F1' || ev.code === 'F2' || ev.code.startsWith('Arrow') || ev.code === 'Space') ev.preventDefault();
+}
+
+function onKeyUp(ev) { held.delete(ev.code); }
+
+/// Key codes as a person reads them ("J", "Numpad1", "Enter").
+function keyText(codes) {
+  return (codes || []).map((c) => c.replace(/^Key|^Digit/, '').replace(/^Arrow/, '')).join(', ') || '(none)';
+}
+
+function drawKeys() {
+  const t = $('keytable');
+  t.innerHTML = '';
+  for (const r of table) {
+    const tr = document.createElement('tr');
+    tr.innerHTML = `<td>${r.name}</td><td><button></button></td>`;
+    const b = tr.querySelector('button');
+    b.textContent = rebinding === r.name ? 'press a key…' : keyText(binding[r.name]);
+    b.onclick = () => { rebinding = r.name; drawKeys(); };
+    t.appendChild(tr);
+  }
+}
+
+// ---- Start-up -------------------------------------------------------------------------------------------------
+
+async function fetchText(path) {
+  const r = await fetch(path, {cache: 'no-cache'});
+  if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+  return r.text();
+}
+
+async function loadData() {
+  M.FS.mkdirTree('data/fighters');
+  const buttons = await fetchText('data/buttons.cfg');
+  M.FS.writeFile('data/buttons.cfg', buttons);
+  table = parseButtons(buttons);
+  fighters = (await fetchText('data/fighters.txt')).split('\n').map((s) => s.trim()).filter((s) => /^[a-z0-9_-]+$/.test(s));
+  for (const id of fighters) M.FS.writeFile(`data/fighters/${id}.fighter`, await fetchText(`data/fighters/${id}.fighter`));
+  loadBinding();
+  $('startkey').textContent = keyText(binding.light);
+  choice.p1 = Math.max(0, fighters.indexOf('ryo'));  // the game's own first pairing
+  choice.p2 = Math.max(0, fighters.indexOf('brick'));
+}
+
+/// A link can start a match at once: ?fighters=ryo,brick&level=4&stage=night&seed=7&advance=600&overlay=1
+/// (`mode=training&dummy=N` for training against dummy mode N)
+/// (`advance` plays that many frames with no key held; `screen=pause` opens the pause menu after).
+function startFromLink() {
+  if (!params.has('fighters')) return false;
+  const [a, b] = params.get('fighters').split(',');
+  choice.p1 = Math.max(0, fighters.indexOf(a));
+  choice.p2 = Math.max(0, fighters.indexOf(b || a));
+  choice.level = Math.max(0, LEVELS.indexOf(Number(params.get('level') || 2)));
+  choice.stage = params.get('stage') === 'night' ? 1 : 0;
+  choice.mode = {training: 1, cpuvscpu: 2}[params.get('mode')] || 0;
+  choice.dummy = wrap(Number(params.get('dummy')) || 0, DUMMIES.length);
+  overlay = params.get('overlay') === '1';
+  if (!startMatch()) return true;
+  let n = Math.min(Number(params.get('advance')) || 0, 60000);
+  while (n > 0 && screen === 'fight') advance(Math.min(n, 600)), n -= 600;
+  window.bvhManualClock = false;
+  if (params.get('screen') === 'pause' && screen === 'fight') setScreen('pause');
+  draw();
+  return true;
+}
+
+async function main() {
+  const t0 = performance.now();
+  addEventListener('keydown', onKeyDown);
+  addEventListener('keyup', onKeyUp);
+  addEventListener('blur', () => held.clear());
+  addEventListener('pointerdown', startAudio);
+  $('fight').onclick = () => startMatch();
+  $('sound').onchange = () => { if (audio.gain) audio.gain.gain.value = $('sound').checked ? 0.35 : 0; };
+  $('keysbutton').onclick = () => { $('keys').hidden = false; drawKeys(); };
+  $('keysclose').onclick = () => { $('keys').hidden = true; rebinding = null; };
+  $('keysdefault').onclick = () => { binding = defaultBinding(); saveBinding(); drawKeys(); };
+  try {
+    M = await createBvhFighter();
+    await loadData();
+  } catch (e) {
+    showError('the game did not load: ' + e.message);
+    return;
+  }
+  clearStage();
+  if (!startFromLink()) setScreen('select');
+  window.bvhLoadMs = performance.now() - t0;  // page script start to the first playable frame
+  window.bvhFirstFrameMs = performance.now();  // navigation start to the first playable frame
+  $('status').textContent = `ready in ${Math.round(window.bvhLoadMs)} ms`;
+  if (params.has('measure')) measure(Math.min(Number(params.get('measure')) || 600, 20000));
+  requestAnimationFrame(frame);
+}
+
+/// ?measure=N (with a link that starts a match, e.g. mode=cpuvscpu): N ticks, each step and each paint timed apart,
+/// medians posted to /report beside the load times (tests/web/web_test.py playmeasure).
+function measure(n) {
+  const stepT = [], drawT = [];
+  window.bvhManualClock = true;
+  for (let i = 0; i < n && screen === 'fight'; ++i) {
+    const t0 = performance.now();
+    tick();
+    const t1 = performance.now();
+    draw();
+    const t2 = performance.now();
+    stepT.push(t1 - t0);
+    drawT.push(t2 - t1);
+  }
+  const median = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+  fetch('/report', {method: 'POST', body: JSON.stringify({
+    frames: stepT.length, stepMedianMs: median(stepT), drawMedianMs: median(drawT),
+    stepMeanMs: stepT.reduce((a, b) => a + b, 0) / stepT.length, drawMeanMs: drawT.reduce((a, b) => a + b, 0) / drawT.length,
+    loadMs: window.bvhLoadMs, firstFrameMs: window.bvhFirstFrameMs, hash: state.hash})});
+}
+
+window.bvhPlay = {advance, screen: () => screen, state: () => state, replay: () => replay, binding: () => binding};
+main();
