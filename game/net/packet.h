@@ -36,6 +36,8 @@
 // sealed (channel.h): header and token in clear, the body encrypted and authenticated with the direction's key,
 // counter nonces and a replay window. Nothing of the lobby's goes into a key. Version 5 plays sim::kRulesVersion 4
 // (the training dummy's memory as named fields, the adapting CPU's memory hashed like every other field).
+// Version 7 plays sim::kRulesVersion 5 (a gentler CPU level 1: it decides less often, rarely guards or throws
+// fireballs and waits up close).
 #include "game/net/channel.h"
 #include "game/net/identity.h"
 #include "game/sim/fight.h"
@@ -49,8 +51,8 @@
 namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
-constexpr std::uint8_t kProtocolVersion = 6;
-static_assert(sim::kRulesVersion == 4, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
+constexpr std::uint8_t kProtocolVersion = 7;
+static_assert(sim::kRulesVersion == 5, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
 /// Bytes of the authentication tag that ends every packet (HMAC-SHA-256 truncated, RFC 2104 section 5).
 constexpr std::size_t kTagSize = 16;
 /// Bytes of a handshake nonce and of the host's cookie.
