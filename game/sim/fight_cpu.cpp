@@ -87,7 +87,7 @@ std::uint16_t Fight::cpuInput(int p) {
     if (s_.hitstop == 0 && --c.think <= 0) {
         cpuDecide(p);
         const int level = std::clamp(setup_.levelOf(p), 1, 3);
-        const int base[3] = {26, 16, 9};
+        const int base[3] = {40, 16, 9};  // level 1 thinks slowly: a beginner's first opponent
         c.think = base[level - 1] + int(nextRandom() % 8);
         if (c.motion > 0) return cpuMotion(p);
     }
@@ -104,7 +104,7 @@ void Fight::cpuDecide(int p) {
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     const int dist = std::abs(o.x - f.x);
     const int r = int(nextRandom() % 100);
-    const int blockChance[3] = {25, 55, 80};
+    const int blockChance[3] = {10, 55, 80};
     const int level = std::clamp(setup_.levelOf(p), 1, 3);
     const Projectile& theirs = s_.projectiles[1 - p];
     const bool fireballComing = theirs.alive && std::abs(theirs.box.minX - f.x) < 400;
@@ -123,13 +123,20 @@ void Fight::cpuDecide(int p) {
     } else if (fireballComing && r < 90) {
         plan(std::uint16_t(kUp | fwd), 4);
     } else if (dist > 350) {
-        if (!s_.projectiles[p].alive && r < 45) fireball();
+        if (!s_.projectiles[p].alive && r < (level == 1 ? 15 : 45)) fireball();
         else plan(fwd, 20);
     } else if (dist > 170) {
         if (r < 45) plan(fwd, 12);
+        else if (r < 60 && level == 1) plan(0, 20);  // level 1 rarely throws a fireball: it walks in or waits
         else if (r < 60 && !s_.projectiles[p].alive) fireball();
         else if (r < 72) plan(std::uint16_t(kUp | fwd), 4);
         else plan(back, 10);
+    } else if (level == 1) {  // a beginner's first opponent: up close it mostly stands or backs off, rarely attacks
+        if (r < 18) plan(kLight, 2);
+        else if (r < 28) plan(kHeavy, 2);
+        else if (r < 36) plan(std::uint16_t(kDown | kLight), 2);
+        else if (r < 75) plan(0, 20);
+        else plan(back, 16);
     } else {
         const int super = defs_[p].ids.super;
         if (level >= 3 && super >= 0 && f.meter >= defs_[p].anims[std::size_t(super)].cost && r < 30) c.motion = 26;

@@ -28,8 +28,8 @@ public:
     const std::string& player() const { return player_; }
     /// Continues used so far.
     int continues() const { return continues_; }
-    /// The CPU's level this stage: 2, then one more each stage, at most sim::kMaxCpuLevel.
-    int cpuLevel() const { return stage_ + 2 < sim::kMaxCpuLevel ? stage_ + 2 : sim::kMaxCpuLevel; }
+    /// The CPU's level this stage: 1 (the gentle one), then one more each stage, at most sim::kMaxCpuLevel.
+    int cpuLevel() const { return stage_ + 1 < sim::kMaxCpuLevel ? stage_ + 1 : sim::kMaxCpuLevel; }
     /// Records the result of the current stage's match (winner 0 = the player; anything else is a loss, a draw
     /// included) and says what comes next; a win moves to the next stage.
     ArcadeNext afterMatch(int winner) {

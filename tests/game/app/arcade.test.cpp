@@ -4,16 +4,16 @@
 
 #include <doctest/doctest.h>
 
-TEST_CASE("arcade: every fighter in turn, the CPU a level stronger each stage, continues on the same stage") {
-    app::ArcadeLadder run("ryo", {"brick", "ryo", "tasha"});
-    CHECK(run.stages() == 3);
+TEST_CASE("arcade: every fighter in turn, the CPU a level stronger each stage from level 1, continues on the same stage") {
+    app::ArcadeLadder run("ryo", {"brick", "ryo", "tasha", "nova"});
+    CHECK(run.stages() == 4);
     CHECK(run.opponent() == "brick");
-    CHECK(run.cpuLevel() == 2);
+    CHECK(run.cpuLevel() == 1);
     sim::MatchSetup s = run.setup(5);
     CHECK(s.mode == sim::Mode::VersusCpu);
     CHECK(s.fighter[0] == "ryo");
     CHECK(s.fighter[1] == "brick");
-    CHECK(s.cpuLevel == 2);
+    CHECK(s.cpuLevel == 1);
     CHECK(run.afterMatch(1) == app::ArcadeNext::Continue);  // lost: same stage
     CHECK(run.afterMatch(2) == app::ArcadeNext::Continue);  // a draw is no win
     CHECK(run.stage() == 0);
@@ -21,12 +21,15 @@ TEST_CASE("arcade: every fighter in turn, the CPU a level stronger each stage, c
     CHECK(run.continues() == 1);
     CHECK(run.afterMatch(0) == app::ArcadeNext::NextStage);
     CHECK(run.opponent() == "ryo");  // the mirror match
-    CHECK(run.cpuLevel() == 3);
+    CHECK(run.cpuLevel() == 2);
     CHECK(run.afterMatch(0) == app::ArcadeNext::NextStage);
     CHECK(run.opponent() == "tasha");
+    CHECK(run.cpuLevel() == 3);
+    CHECK(run.afterMatch(0) == app::ArcadeNext::NextStage);
+    CHECK(run.opponent() == "nova");
     CHECK(run.cpuLevel() == sim::kMaxCpuLevel);
     CHECK(run.afterMatch(0) == app::ArcadeNext::Cleared);
-    CHECK(run.stage() == 2);  // cleared: stays on the last stage
+    CHECK(run.stage() == 3);  // cleared: stays on the last stage
     CHECK(run.continues() == 1);
 }
 

@@ -16,7 +16,7 @@ TEST_CASE("The shipped fighters load and differ in build and speed") {
     const sim::FighterDef brick = fighttest::fighter("brick");
     // Values read off data/fighters/*.fighter.
     CHECK(ryo.health == 1000);
-    CHECK(brick.health == 1200);
+    CHECK(brick.health == 1050);
     CHECK(ryo.walkForward > brick.walkForward);
     CHECK(ryo.members.size() == 6);
     CHECK(ryo.member("head") == 0);
@@ -29,7 +29,7 @@ TEST_CASE("The shipped fighters load and differ in build and speed") {
     CHECK(jab.length == 4 + 3 + 8);
     CHECK(jab.damage == 40);
     CHECK(ryo.anims[ryo.anim("special")].projectile);
-    CHECK(brick.anims[brick.anim("heavy")].damage == 160);
+    CHECK(brick.anims[brick.anim("heavy")].damage == 120);
     CHECK(ryo.anims[ryo.anim("low")].guard == sim::Guard::Low);
     CHECK(ryo.anims[ryo.anim("air")].guard == sim::Guard::Overhead);
     // The input records, read off the same files: input windows, the anti-air's invincibility, the grappler.

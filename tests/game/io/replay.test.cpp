@@ -233,27 +233,27 @@ TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and
 TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("repeated header key") {
-        text = "fightreplay 1\nrules 4\nseed 1\nmode versus\nseed 2\nframes\n";
+        text = "fightreplay 1\nrules 5\nseed 1\nmode versus\nseed 2\nframes\n";
         expected = "r:5: repeated `seed` (first on line 3)";
     }
     SUBCASE("a number out of range") {
-        text = "fightreplay 1\nrules 4\nrounds 1000\nframes\n";
+        text = "fightreplay 1\nrules 5\nrounds 1000\nframes\n";
         expected = "r:3: number 1000 out of range [1, 999]";
     }
     SUBCASE("recorded under older rules") {
         text = "fightreplay 1\nrules 1\nframes\n- -\n";
-        expected = "r:2: recorded with rules 1, but this build plays rules 4";
+        expected = "r:2: recorded with rules 1, but this build plays rules 5";
     }
     SUBCASE("recorded under newer rules") {
-        text = "fightreplay 1\nseed 4\nrules 5\nframes\n";
-        expected = "r:3: recorded with rules 5, but this build plays rules 4 (a newer build recorded it)";
+        text = "fightreplay 1\nseed 4\nrules 6\nframes\n";
+        expected = "r:3: recorded with rules 6, but this build plays rules 5 (a newer build recorded it)";
     }
     SUBCASE("no rules line: rules 1, from before replays said") {
         text = "# an old recording\nfightreplay 1\nseed 4\nframes\n- -\nend 1 0123456789abcdef\n";
-        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 4";
+        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 5";
     }
     SUBCASE("the removed classic style") {
-        text = "fightreplay 1\nrules 4\nstyle classic motion\nframes\n";
+        text = "fightreplay 1\nrules 5\nstyle classic motion\nframes\n";
         expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     }
     CAPTURE(text);
@@ -267,9 +267,9 @@ TEST_CASE("What a run names is checked against the loaded fighters") {
     const sim::FighterDef ryo = fighttest::fighter("ryo");
     const sim::FighterDef brick = fighttest::fighter("brick");
     std::string text, expected;
-    // Full health 1000 (ryo) and 1200 (brick), members and moves from data/fighters/*.fighter.
+    // Full health 1000 (ryo) and 1050 (brick), members and moves from data/fighters/*.fighter.
     SUBCASE("all names known") { text = "fighters ryo brick\np1 press light\nexpect no hit p2 head by p1 light within 9\nexpect p2.move != heavy\n"; }
-    SUBCASE("full health exactly") { text = "fighters ryo brick\nhealth 1000 1200\nwait 1\n"; }
+    SUBCASE("full health exactly") { text = "fighters ryo brick\nhealth 1000 1050\nwait 1\n"; }
     SUBCASE("health above p1's maximum") {
         text = "fighters ryo brick\nhealth 1001 0\nwait 1\n";
         expected = "s:2: start health 1001 for p1 is above ryo's full health 1000";
