@@ -77,6 +77,7 @@ void TutorialSource::start(int index) {
     resultTicks_ = 0;
     missed_.clear();
     otherwise_.assign(run().expectations.size(), 0);
+    started_.assign(run().captions.size(), 0);
     note_.clear();
 }
 
@@ -155,9 +156,27 @@ void TutorialSource::followPlayer() {
     if (any && settled(player_->fight().state())) player_->skipTo(says[k].frame - 1);
 }
 
+int TutorialSource::waitingSay() const {
+    if (!opponentWaits_ || phase_ != Phase::Playing) return -1;
+    const std::int64_t now = player_->frame();
+    const std::vector<sim::Caption>& says = run().captions;
+    for (std::size_t k = 0; k < says.size(); ++k) {
+        if (says[k].frame != now || started_[k]) continue;
+        const bool playerFirst = now < std::int64_t(run().inputs.size()) && run().inputs[std::size_t(now)].buttons[0] != 0;
+        if (playerFirst) return int(k);
+    }
+    return -1;
+}
+
 Advance TutorialSource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
     if (phase_ == Phase::Playing) {
         if (keys == nullptr) return {};
+        const int waiting = waitingSay();
+        if (waiting >= 0 && keys->buttons[0] == 0) {
+            player_->idle();  // the opponent stands until the player starts the instruction's part
+            return {&player_->fight()};
+        }
+        if (waiting >= 0) started_[std::size_t(waiting)] = 1;
         player_->stepWith(keys->buttons[0]);
         creditThrowFirst();
         if (const io::RunFailure* f = firstFailure()) {
@@ -195,6 +214,10 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     const bool facingRight = player_->fight().state().fighters[0].facing > 0;
     drawRichText(t, ctx.res->font, lessonKeysLine(*ctx.bindings, facingRight), 14, cx, y + 74.f, sf::Color(200, 200, 215),
                  *ctx.bindings);
+    if (waitingForPlayer()) {
+        drawText(t, ctx.res->font, defs_[1]->display + " starts when you move", 15, w - 104.f, y + 52.f,
+                 sf::Color(255, 210, 100), Align::Right);
+    }
     const int n = goals();
     for (int i = 0; i < n; ++i) {
         sf::CircleShape dot(7.f, 16);

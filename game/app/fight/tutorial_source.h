@@ -7,7 +7,9 @@
 // starts again, a passed one gives way to the next. The lesson follows the player: once every goal of the
 // instruction on screen is met, the script's clock skips to the next `say` (the opponent's waiting is dropped), so
 // a quick player never waits and each goal's window still starts when its instruction appears. Lessons have no
-// round timer. A tech goal also counts as met when the player throws the opponent first (a throw beats a throw
+// round timer. An instruction whose answer starts at once (a stance: hold back, crouch) waits for the player: the
+// opponent stands and the script's clock stays until player 1 first presses anything, so a slow reader meets the
+// opponent's part as a quick one does. A tech goal also counts as met when the player throws the opponent first (a throw beats a throw
 // too), and the panel says so.
 #include "game/app/fight/fight_source.h"
 #include "game/io/player.h"
@@ -64,6 +66,11 @@ public:
     std::int64_t scriptFrame() const { return player_->frame(); }
     /// The line explaining a goal met another way ("You threw him first ..."), or "".
     const std::string& note() const { return note_; }
+    /// The opponent waits for the player: the instruction on screen starts with the player's part and the player
+    /// has pressed nothing since it appeared (the script's clock stands still meanwhile).
+    bool waitingForPlayer() const { return waitingSay() >= 0; }
+    /// Off: the opponent keeps the script's clock whatever the player does (the measurement's earlier version).
+    void setOpponentWaits(bool on) { opponentWaits_ = on; }
     /// True when goal i is met (by the script's check, or another way the tutorial accepts).
     bool goalMet(std::size_t i) const;
     /// Goals met so far and in all.
@@ -75,6 +82,7 @@ private:
     void start(int index);
     std::string captionAt(std::int64_t frame) const;
     void followPlayer();
+    int waitingSay() const;
     void creditThrowFirst();
     const io::RunFailure* firstFailure() const;
     bool allGoalsMet() const { return goalsMet() == goals(); }
@@ -87,6 +95,8 @@ private:
     Phase phase_ = Phase::Playing;
     int resultTicks_ = 0;
     std::string missed_;
+    std::vector<char> started_;    // per instruction: the player has started it (the opponent waits no more)
+    bool opponentWaits_ = true;
     std::vector<char> otherwise_;  // per expectation: met another way the tutorial accepts
     std::string note_;
     float fighterTop_ = 1e9f;
