@@ -508,7 +508,7 @@ int runApp(int argc, char** argv) {
     Bindings bindings;
     if (!loadGameFiles(flags, ctx, bindings)) return 2;
     Resources res;
-    const bool fixedRun = flags.demo || !flags.screenshot.empty() || flags.framesGiven;
+    const bool fixedRun = flags.fixedLength();
     if (!res.load(ctx.dataDir, !flags.mute && !flags.demo, error)) {
         std::cerr << error << "\n";
         return 2;

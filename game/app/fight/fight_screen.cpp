@@ -52,6 +52,8 @@ void FightScreen::resetPresentation() {
     pacer_.clearCarried();
     matchOverTicks_ = 0;
     menuOpened_ = false;
+    superFlash_ = 0;
+    lastAnim_[0] = lastAnim_[1] = -1;
     for (view::SecondaryMotion& m : motion_) m.reset();
 }
 
@@ -108,6 +110,7 @@ void FightScreen::handlePacedKeys(const Tick& in) {
 
 void FightScreen::tick(const Tick& in) {
     ++ticks_;
+    if (superFlash_ > 0) --superFlash_;
     handleViewKeys(in);
     const bool paced = source_->paced();
     sim::FrameInput keys;
@@ -139,26 +142,73 @@ void FightScreen::afterStep(const sim::Fight& stepped) {
         });
     }
     if (restarted) return;  // a new match: the old one's events are gone with it
+    noticeSupers(stepped);
+    const bool holds = source_->paced() && !ctx_.flags->fixedLength();  // a fixed-length run shows frame N at tick N
     for (const sim::Event& e : stepped.events()) {
+        if (e.type == sim::EventType::KO && holds) pacer_.koSlowdown();  // the final hit plays slowed down
         effects_.react(e, *source_);
         if (training_) training_->onEvent(e, source_->fight());
     }
     effects_.roundEnd(stepped, *source_);
 }
 
+void FightScreen::noticeSupers(const sim::Fight& stepped) {
+    for (int p = 0; p < 2; ++p) {
+        const sim::FighterState& f = stepped.state().fighters[p];
+        const bool started = f.anim != lastAnim_[p] && lastAnim_[p] >= 0 && f.action == sim::Action::Attack;
+        lastAnim_[p] = f.anim;
+        if (!started || source_->fighter(p).anims[std::size_t(f.anim)].cost <= 0) continue;
+        superPlayer_ = p;
+        superFlash_ = FramePacer::kSuperFreezeTicks;
+        if (source_->paced() && !ctx_.flags->fixedLength()) pacer_.superFreeze();
+    }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Drawing
+
+namespace {
+/// A soft additive glow: `rings` discs from `radius` down, each adding `alpha`, so the centre is the brightest.
+void glow(sf::RenderTarget& t, sf::Vector2f c, float radius, sf::Color color, int rings) {
+    for (int i = 0; i < rings; ++i) {
+        const float r = radius * float(rings - i) / float(rings);
+        sf::CircleShape disc(r, 48);
+        disc.setOrigin(r, r);
+        disc.setPosition(c);
+        disc.setFillColor(color);
+        t.draw(disc, sf::BlendAdd);
+    }
+}
+}  // namespace
+
+void FightScreen::drawSuperFlash(sf::RenderTarget& t, const StageView& v, bool front) const {
+    if (superFlash_ <= 0 || superPlayer_ < 0) return;
+    const float k = float(superFlash_) / float(FramePacer::kSuperFreezeTicks);  // 1 at the start, 0 at the end
+    const float fade = std::min(1.f, k * 4.f);                                  // the veil lifts over the last quarter
+    const sim::FighterState& f = source_->fight().state().fighters[superPlayer_];
+    const sf::Vector2f c = v.point(float(f.x), float(f.push.maxY) * 0.55f);
+    if (!front) {  // the screen darkens and a golden glow grows behind the fighter
+        const sf::Vector2f size = t.getView().getSize();
+        fillRect(t, 0.f, 0.f, size.x, size.y, sf::Color(8, 4, 24, sf::Uint8(170.f * fade)));
+        glow(t, c, v.scale * 220.f * (1.2f - 0.4f * k), sf::Color(26, 17, 4, sf::Uint8(255.f * fade)), 10);
+        return;
+    }
+    if (k < 0.7f) return;  // the fighter itself flashes white for the freeze's first ticks
+    glow(t, c, v.scale * 120.f, sf::Color(34, 34, 28, sf::Uint8(255.f * (k - 0.7f) / 0.3f)), 8);
+}
 
 void FightScreen::draw(sf::RenderTarget& t) {
     StageView v = effects_.stage(ticks_);
     v.stage = stage_;
     drawStage(t, v, ticks_);
+    drawSuperFlash(t, v, false);
     const sim::Fight& fight = source_->fight();
     const sim::FightState& s = fight.state();
     const int last = s.fighters[1].action == sim::Action::Attack && s.fighters[0].action != sim::Action::Attack ? 1 : 0;
     const bool mirror = source_->fighter(0).id == source_->fighter(1).id;
     drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_, mirror && last == 0, &motion_[1 - last]);
     drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, mirror && last == 1, &motion_[last]);
+    drawSuperFlash(t, v, true);
     drawProjectiles(t, v, fight, ticks_);
     drawOverlay(t, v, fight, lastQuery_, overlay_, ctx_.res->mono);
     effects_.drawSparks(t, v);
