@@ -9,6 +9,7 @@
 #include "game/app/online/online.h"
 #include "game/app/online/online_settings.h"
 #include "game/app/draw.h"
+#include "game/app/menus/trials.h"
 
 #include "game/app/fight/fight_screen.h"
 #include "game/app/input/input_queue.h"
@@ -159,6 +160,7 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
         return makeMoveListScreen(ctx, below.source().fighter(0), below.source().fighter(1));
     }
     if (name == "tutorial") return makeTutorial(ctx);
+    if (name == "trials") return makeTrialsPage(ctx);
     return makeTitle(ctx);
 }
 

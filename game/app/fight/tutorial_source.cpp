@@ -38,8 +38,7 @@ constexpr float kPanelHeight = 100.f;
 constexpr int kLessonRoundFrames = 10000000;
 }  // namespace
 
-bool loadLessons(const std::string& dataDir, std::vector<sim::RunFile>& out, io::Error& error) {
-    const std::string dir = dataDir + "/tutorial";
+bool loadLessonFolder(const std::string& dir, std::vector<sim::RunFile>& out, io::Error& error) {
     std::vector<std::string> paths;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
@@ -64,8 +63,25 @@ bool loadLessons(const std::string& dataDir, std::vector<sim::RunFile>& out, io:
     return true;
 }
 
-TutorialSource::TutorialSource(const Context& ctx, std::vector<sim::RunFile> lessons, int first)
-    : ctx_(ctx), lessons_(std::move(lessons)) {
+bool loadLessons(const std::string& dataDir, std::vector<sim::RunFile>& out, io::Error& error) {
+    return loadLessonFolder(dataDir + "/tutorial", out, error);
+}
+
+bool checkLessons(const Context& ctx, const std::vector<sim::RunFile>& lessons, io::Error& error) {
+    for (const sim::RunFile& run : lessons) {
+        for (int p = 0; p < 2; ++p) {
+            if (ctx.fighter(run.setup.fighter[p]) == nullptr) {
+                error = io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded at start-up"};
+                return false;
+            }
+        }
+        if (!sim::checkRunAgainstFighters(run, *ctx.fighter(run.setup.fighter[0]), *ctx.fighter(run.setup.fighter[1]), error)) return false;
+    }
+    return true;
+}
+
+TutorialSource::TutorialSource(const Context& ctx, std::vector<sim::RunFile> lessons, int first, LessonWords words)
+    : ctx_(ctx), lessons_(std::move(lessons)), words_(std::move(words)) {
     start(std::clamp(first, 0, int(lessons_.size()) - 1));
 }
 
@@ -91,7 +107,7 @@ bool TutorialSource::skipLesson() {
 
 std::string TutorialSource::title() const {
     const std::string name = run().title.empty() ? std::filesystem::path(run().path).stem().string() : run().title;
-    return "TUTORIAL " + std::to_string(index_ + 1) + "/" + std::to_string(lessons_.size()) + ": " + name;
+    return words_.label + " " + std::to_string(index_ + 1) + "/" + std::to_string(lessons_.size()) + ": " + name;
 }
 
 std::string TutorialSource::captionAt(std::int64_t frame) const {
@@ -187,6 +203,7 @@ Advance TutorialSource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
             phase_ = Phase::Failed;
         } else if (allGoalsMet() || player_->done()) {
             phase_ = index_ + 1 < int(lessons_.size()) ? Phase::Passed : Phase::Finished;
+            if (onPassed_) onPassed_(run());
         } else {
             followPlayer();
         }
@@ -230,7 +247,7 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     }
     if (phase_ == Phase::Playing) return;
     const bool good = phase_ != Phase::Failed;
-    const std::string head = phase_ == Phase::Failed ? "NOT YET" : phase_ == Phase::Passed ? "LESSON COMPLETE" : "TUTORIAL COMPLETE";
+    const std::string head = phase_ == Phase::Failed ? "NOT YET" : phase_ == Phase::Passed ? words_.passed : words_.finished;
     fillRect(t, 0.f, 250.f, w, 120.f, good ? sf::Color(20, 90, 40, 220) : sf::Color(110, 30, 30, 220));
     drawText(t, ctx.res->display, head, 56, cx, 262.f, sf::Color::White, Align::Center, 3.f);
     std::string sub;
@@ -244,18 +261,7 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
 std::unique_ptr<Screen> makeTutorial(Context& ctx) {
     std::vector<sim::RunFile> lessons;
     io::Error error;
-    bool ok = loadLessons(ctx.dataDir, lessons, error);
-    for (std::size_t i = 0; ok && i < lessons.size(); ++i) {
-        const sim::RunFile& run = lessons[i];
-        for (int p = 0; ok && p < 2; ++p) {
-            if (ctx.fighter(run.setup.fighter[p]) == nullptr) {
-                error = io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded at start-up"};
-                ok = false;
-            }
-        }
-        if (ok) ok = sim::checkRunAgainstFighters(run, *ctx.fighter(run.setup.fighter[0]), *ctx.fighter(run.setup.fighter[1]), error);
-    }
-    if (!ok) {
+    if (!loadLessons(ctx.dataDir, lessons, error) || !checkLessons(ctx, lessons, error)) {
         std::cerr << error.text() << "\n";
         ctx.quit = true;
         ctx.exitCode = 2;

@@ -14,14 +14,28 @@
 #include "game/app/fight/fight_source.h"
 #include "game/io/player.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace app {
 
+/// Reads every DIR/*.fscript in file-name order as lessons (action scripts, no round timer); false with the first
+/// error (FILE:LINE: what), or when the folder has none.
+bool loadLessonFolder(const std::string& dir, std::vector<sim::RunFile>& out, io::Error& error);
 /// Reads every DATA/tutorial/*.fscript in file-name order; false with the first error (FILE:LINE: what).
 bool loadLessons(const std::string& dataDir, std::vector<sim::RunFile>& out, io::Error& error);
+/// True when every lesson's fighters are loaded in ctx and its checks name their members and moves; else false
+/// with the first problem.
+bool checkLessons(const Context& ctx, const std::vector<sim::RunFile>& lessons, io::Error& error);
+
+/// The words a set of lessons uses on screen: the tutorial's, or the combo trials'.
+struct LessonWords {
+    std::string label = "TUTORIAL";               ///< the HUD's title: "TUTORIAL 3/8: Dash"
+    std::string passed = "LESSON COMPLETE";       ///< the banner of a passed lesson
+    std::string finished = "TUTORIAL COMPLETE";   ///< the banner of the last one passed
+};
 
 /// The lessons played in order, graded live.
 class TutorialSource : public FightSource {
@@ -32,7 +46,9 @@ public:
     static constexpr int kResultTicks = 150;
 
     /// Plays `lessons` from lesson `first` with the fighters they name (looked up in ctx; they must outlive it).
-    TutorialSource(const Context& ctx, std::vector<sim::RunFile> lessons, int first = 0);
+    TutorialSource(const Context& ctx, std::vector<sim::RunFile> lessons, int first = 0, LessonWords words = {});
+    /// Called with each lesson as it is passed (the combo trials save their progress there).
+    void onPassed(std::function<void(const sim::RunFile&)> f) { onPassed_ = std::move(f); }
 
     const sim::Fight& fight() const override { return player_->fight(); }
     const sim::MatchSetup& setup() const override { return lessons_[std::size_t(index_)].setup; }
@@ -100,6 +116,8 @@ private:
     std::vector<char> otherwise_;  // per expectation: met another way the tutorial accepts
     std::string note_;
     float fighterTop_ = 1e9f;
+    LessonWords words_;
+    std::function<void(const sim::RunFile&)> onPassed_;
 };
 
 /// The messages shown when a tech goal is met by throwing the opponent first, or by throwing on the same frame.

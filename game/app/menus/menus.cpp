@@ -9,6 +9,7 @@
 #include "game/app/menus/select_memory.h"
 #include "game/app/menus/move_list_draw.h"
 #include "game/app/menus/options_model.h"
+#include "game/app/menus/trials.h"
 #include "game/app/screen.h"
 #include "game/view/draw_list.h"
 
@@ -65,7 +66,8 @@ public:
     void draw(sf::RenderTarget& t) override {
         // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
         const std::size_t n = items_.size();
-        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : 40.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : 232.f;
+        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : n <= 11 ? 40.f : 36.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : n <= 11 ? 232.f : 226.f;
+        const unsigned size = n <= 11 ? 28 : 25;
         if (overlay_) {  // the panel ends just under its last item, whatever the spacing
             fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
             fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, top + step * float(n) + 16.f - 124.f, sf::Color(16, 12, 30, 250),
@@ -77,8 +79,9 @@ public:
         for (std::size_t i = 0; i < items_.size(); ++i) {
             const bool on = int(i) == cursor_;
             const float y = top + step * float(i);
-            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, y - 4.f, 440.f, step - 6.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
-            drawText(t, ctx_.res->font, items_[i].label, 28, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
+            const float boxY = size < 28 ? y - 1.f : y - 4.f, boxH = size < 28 ? step - 2.f : step - 6.f;
+            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, boxY, 440.f, boxH, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            drawText(t, ctx_.res->font, items_[i].label, size, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
                      Align::Center, 2.f);
         }
         drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16, float(ctx_.width) / 2.f,
@@ -278,6 +281,10 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
     std::vector<MenuScreen::Item> items = {
         {"Tutorial", [c] {
              std::unique_ptr<Screen> t = makeTutorial(*c);
+             if (t) c->stack->push(std::move(t));
+         }},
+        {"Combo trials", [c] {
+             std::unique_ptr<Screen> t = makeTrialsPage(*c);
              if (t) c->stack->push(std::move(t));
          }},
         {"Versus player", fightMode(sim::Mode::Versus)},
