@@ -45,6 +45,7 @@ void FightScreen::sayWriteFailure(bool closing) {
 void FightScreen::resetPresentation() {
     overlay_.boxes = ctx_.flags->overlay || ctx_.flags->names;
     overlay_.names = ctx_.flags->names;
+    overlay_.keyRight = training_ != nullptr;  // the input histories run down the left side
     effects_.reset(*source_);
     if (training_) training_->clear();
     lastQuery_ = {};
@@ -217,7 +218,9 @@ void FightScreen::draw(sf::RenderTarget& t) {
         drawTrainingHud(t, *training_, source_->setup().dummy, {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});
     }
     if (overlay_.names) drawCounters(t);
-    effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
+    // A banner waits while a menu is over the fight (a training change made on the page shows once it closes), so
+    // nothing of the fight is drawn above the menu's dimming.
+    if (ctx_.stack->top() == this) effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
     drawStatus(t);
     const float headroom = 60.f;  // world units above the push box: the head and raised arms
     source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
@@ -309,7 +312,8 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
                         "  tested " + std::to_string(lastQuery_.touched[p].size()));
     }
     source_->addCounters(lines);
-    const float x = float(ctx_.width) / 2.f - 300.f, y = 122.f;
+    // In training the panel goes under the frame meter and the combo lines, right of the input histories.
+    const float x = training_ ? float(ctx_.width) / 2.f - 256.f : float(ctx_.width) / 2.f - 300.f, y = training_ ? 276.f : 122.f;
     fillRect(t, x - 8.f, y - 6.f, 616.f, 20.f * float(lines.size()) + 12.f, sf::Color(0, 0, 0, 150));
     for (std::size_t i = 0; i < lines.size(); ++i) {
         drawText(t, ctx_.res->mono, lines[i], 14, x, y + 20.f * float(i), sf::Color(200, 255, 200));
