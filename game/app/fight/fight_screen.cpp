@@ -10,6 +10,7 @@
 #include "game/view/draw_list.h"
 #include "game/app/replays/replay_source.h"
 #include "game/app/training/training_hud.h"
+#include "game/app/view_logic.h"
 
 #include <SFML/Graphics/CircleShape.hpp>
 
@@ -207,8 +208,8 @@ void FightScreen::draw(sf::RenderTarget& t) {
     const sim::FightState& s = fight.state();
     const int last = s.fighters[1].action == sim::Action::Attack && s.fighters[0].action != sim::Action::Attack ? 1 : 0;
     const bool mirror = source_->fighter(0).id == source_->fighter(1).id;
-    drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_, mirror && last == 0, &motion_[1 - last]);
-    drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, mirror && last == 1, &motion_[last]);
+    drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_, wearsAltColors(1 - last, mirror, ctx_.altColor), &motion_[1 - last]);
+    drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, wearsAltColors(last, mirror, ctx_.altColor), &motion_[last]);
     drawSuperFlash(t, v, true);
     drawProjectiles(t, v, fight, ticks_);
     drawOverlay(t, v, fight, lastQuery_, overlay_, ctx_.res->mono);

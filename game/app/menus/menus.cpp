@@ -11,6 +11,7 @@
 #include "game/app/menus/options_model.h"
 #include "game/app/menus/trials.h"
 #include "game/app/screen.h"
+#include "game/app/view_logic.h"
 #include "game/view/draw_list.h"
 
 #include <algorithm>
@@ -172,6 +173,7 @@ public:
             cpuLevel_ = cpuLevel_ % sim::kMaxCpuLevel + 1;
             ctx_.res->sound.play(Sfx::Blip);
         }
+        toggleColors(in);
         if (!arcade_ && in.pressedAny(bit(kP1Medium))) {  // the medium button: the stage, drawn behind the preview
             ctx_.stage = view::nextStage(ctx_.stage);
             ctx_.res->sound.play(Sfx::Blip);
@@ -187,7 +189,7 @@ public:
         drawStage(t, v, ticks_);
         drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 100.f, float(ctx_.width) - 40.f);
         for (int p = 0; p < 2; ++p) {
-            drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, p == 1 && pick_[0] == pick_[1]);
+            drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, wearsAltColors(p, pick_[0] == pick_[1], ctx_.altColor));
             // Each side: who picks, the fighter's name, and its move list (with its archetype and difficulty).
             MoveListLayout at;
             at.width = 400.f;
@@ -201,9 +203,10 @@ public:
             const sf::Color whoColor = p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120);
             const float wx = drawText(t, ctx_.res->font, who, 20, at.x + 4.f, 190.f, whoColor, Align::Left, 2.f);
             const std::string& shown = ctx_.fighters[std::size_t(pick_[p])].display;
-            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30, x + wx / 2.f, 180.f,
+            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30, x + wx / 2.f, 175.f,
                      sf::Color::White, Align::Center, 3.f);
             drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
+            drawColorLine(t, p, x);
         }
         // The ladder or the CPU level: two lines in the gap between the move lists, above the fighters.
         const float gap = float(ctx_.width) - 2.f * 430.f, cx = float(ctx_.width) / 2.f;
@@ -231,6 +234,23 @@ public:
     }
 
 private:
+    /// The colour keys: each player's special button, or against the CPU or the dummy player 1's throw for it.
+    Action colorKey(int p) const { return p == 0 ? kP1Special : mode_ == sim::Mode::Versus ? kP2Special : kP1Throw; }
+    void toggleColors(const Tick& in) {
+        for (int p = 0; p < (arcade_ ? 1 : 2); ++p) {
+            if (!in.pressedAny(bit(colorKey(p)))) continue;
+            ctx_.altColor[p] = !ctx_.altColor[p];
+            ctx_.res->sound.play(Sfx::Blip);
+        }
+    }
+    /// "colours 2 (alternate)   L: change" under a side's name.
+    void drawColorLine(sf::RenderTarget& t, int p, float x) const {
+        const bool alt = wearsAltColors(p, pick_[0] == pick_[1], ctx_.altColor);
+        std::string line = std::string("colours ") + (alt ? "2" : "1");
+        if (alt != ctx_.altColor[p]) line += " (mirror match)";
+        if (!(arcade_ && p == 1)) line += "   " + keyOf(colorKey(p)) + ": change";
+        drawText(t, ctx_.res->font, line, 13, x, 214.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+    }
     /// The first key bound to an action, as the hints name it.
     std::string keyOf(Action a) const {
         const std::vector<KeyChord>& keys = ctx_.bindings->keys[a];
