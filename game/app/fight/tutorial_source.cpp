@@ -184,6 +184,16 @@ int TutorialSource::waitingSay() const {
     return -1;
 }
 
+bool TutorialSource::opponentActs(int say) const {
+    const std::vector<sim::Caption>& says = run().captions;
+    const std::int64_t from = says[std::size_t(say)].frame;
+    const std::int64_t to = std::size_t(say) + 1 < says.size() ? says[std::size_t(say) + 1].frame : run().frames;
+    for (std::int64_t f = from; f < to && f < std::int64_t(run().inputs.size()); ++f) {
+        if (run().inputs[std::size_t(f)].buttons[1] != 0) return true;
+    }
+    return false;
+}
+
 Advance TutorialSource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
     if (phase_ == Phase::Playing) {
         if (keys == nullptr) return {};
@@ -231,7 +241,7 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     const bool facingRight = player_->fight().state().fighters[0].facing > 0;
     drawRichText(t, ctx.res->font, lessonKeysLine(*ctx.bindings, facingRight), 14, cx, y + 74.f, sf::Color(200, 200, 215),
                  *ctx.bindings);
-    if (waitingForPlayer()) {
+    if (waitingForPlayer() && opponentActs(waitingSay())) {
         drawText(t, ctx.res->font, defs_[1]->display + " starts when you move", 15, w - 104.f, y + 52.f,
                  sf::Color(255, 210, 100), Align::Right);
     }

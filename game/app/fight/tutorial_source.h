@@ -99,6 +99,8 @@ private:
     std::string captionAt(std::int64_t frame) const;
     void followPlayer();
     int waitingSay() const;
+    /// True when the opponent has inputs under instruction `say` (the panel then says it waits for the player).
+    bool opponentActs(int say) const;
     void creditThrowFirst();
     const io::RunFailure* firstFailure() const;
     bool allGoalsMet() const { return goalsMet() == goals(); }
