@@ -303,14 +303,14 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
              std::unique_ptr<Screen> t = makeTutorial(*c);
              if (t) c->stack->push(std::move(t));
          }},
-        {"Combo trials", [c] {
-             std::unique_ptr<Screen> t = makeTrialsPage(*c);
-             if (t) c->stack->push(std::move(t));
-         }},
         {"Versus player", fightMode(sim::Mode::Versus)},
         {"Arcade", [c] { c->stack->push(makeArcadeSelect(*c)); }},
         {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
         {"Training", fightMode(sim::Mode::Training)},
+        {"Combo trials", [c] {
+             std::unique_ptr<Screen> t = makeTrialsPage(*c);
+             if (t) c->stack->push(std::move(t));
+         }},
         {"Online", [c] { c->stack->push(makeOnlineMenu(*c)); }},
         {"Replays", [c] { c->stack->push(makeReplayBrowser(*c)); }},
         {"Blaster", [c] {
