@@ -10,6 +10,7 @@
 #include "game/app/online/online_screens.h"
 #include "game/app/online/online_settings.h"
 #include "game/app/draw.h"
+#include "game/app/menus/trials.h"
 
 #include "game/app/fight/fight_screen.h"
 #include "game/app/input/input_queue.h"
@@ -165,6 +166,7 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
         return makeMoveListScreen(ctx, below.source().fighter(0), below.source().fighter(1));
     }
     if (name == "tutorial") return makeTutorial(ctx);
+    if (name == "trials") return makeTrialsPage(ctx);
     return makeTitle(ctx);
 }
 
@@ -514,7 +516,7 @@ int runApp(int argc, char** argv) {
     Bindings bindings;
     if (!loadGameFiles(flags, ctx, bindings)) return 2;
     Resources res;
-    const bool fixedRun = flags.demo || !flags.screenshot.empty() || flags.framesGiven;
+    const bool fixedRun = flags.fixedLength();
     if (!res.load(ctx.dataDir, !flags.mute && !flags.demo, error)) {
         std::cerr << error << "\n";
         return 2;

@@ -38,6 +38,10 @@ struct AppFlags {
     int drawFps = 0;              ///< --draw-fps N: draw at most N frames a second (0 = no limit of its own)
     int roundSeconds = 0;         ///< --round-seconds N: round timer of the matches the menus start (0 = 99 s)
     bool help = false;            ///< --help
+
+    /// A fixed-length run (a demo, --screenshot or --frames): one simulation step per drawn frame, so frame N is
+    /// always the same picture (no super freeze or K.O. slow-down in it).
+    bool fixedLength() const { return demo || !screenshot.empty() || framesGiven; }
     OnlineFlags online;           ///< --host/--join and the other online flags (online_flags.h)
 };
 

@@ -40,6 +40,8 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/menus/move_list_draw.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight/tutorial_source.h
   ${CMAKE_CURRENT_LIST_DIR}/fight/tutorial_source.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/trials.h
+  ${CMAKE_CURRENT_LIST_DIR}/menus/trials.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight/fight_draw.h
   ${CMAKE_CURRENT_LIST_DIR}/fight/fight_draw.cpp
   ${CMAKE_CURRENT_LIST_DIR}/training/training.h

@@ -6,6 +6,13 @@
 
 namespace app {
 
+/// True when player p's fighter is drawn in its alternate colours: the colour each player chose on fighter select
+/// (`alt`), except that in a mirror match where both chose the same, player 2 wears the other so the two read apart.
+inline bool wearsAltColors(int p, bool mirror, const bool alt[2]) {
+    const bool clash = mirror && alt[0] == alt[1];
+    return p == 1 && clash ? !alt[1] : alt[p];
+}
+
 /// Leaving a match in progress takes Esc twice within kWindowTicks (the first shows a question); any other
 /// confirm press, or the time running out, takes the question back.
 class LeaveConfirm {

@@ -157,6 +157,8 @@ void ReplayPlayer::skipTo(std::int64_t frame) {
     checkFrame(false);
 }
 
+void ReplayPlayer::idle() { fight_.step(FrameInput{}); }
+
 void ReplayPlayer::checkFrame(bool withEvents) {
     const std::string at = std::to_string(frame_);
     DueFailures due;

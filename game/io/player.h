@@ -54,6 +54,9 @@ public:
     /// checks run once, on the fight as it is (no event is seen twice); an unmet window ending there fails as it
     /// would have. No-op when frame is not ahead.
     void skipTo(std::int64_t frame);
+    /// Steps the fight one frame with both players neutral, leaving the script's clock where it is (a lesson's
+    /// opponent waiting for the player to start): no input of the script is used and no check runs.
+    void idle();
     /// True when expectation i (an index into the run's expectations) is met: its event happened, or its windowed
     /// state held, or its state check passed on its frame. A `no` event is met once its window closed clean.
     bool met(std::size_t i) const { return i < met_.size() && met_[i] != 0; }

@@ -309,10 +309,10 @@ void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& figh
             if (pr.alive) drawText(t, mono, "projectile", 11, v.rect(pr.box).left, v.rect(pr.box).top - 14.f, sf::Color(255, 160, 255), Align::Left, 1.f);
         }
     }
-    drawOverlayLegend(t, mono);
+    drawOverlayLegend(t, mono, o.keyRight);
 }
 
-void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono) {
+void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono, bool right) {
     struct Entry {
         sf::Color color;
         const char* what;
@@ -324,7 +324,8 @@ void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono) {
         {sf::Color(255, 255, 0), "tested, overlapped"},  {sf::Color(255, 255, 255), "tested, missed"},
         {sf::Color(255, 80, 255), "projectile"},
     };
-    const float x = 14.f, y0 = t.getView().getSize().y - 60.f - 17.f * float(std::size(kEntries));
+    const float x = right ? t.getView().getSize().x - 204.f : 14.f;
+    const float y0 = t.getView().getSize().y - 60.f - 17.f * float(std::size(kEntries));
     fillRect(t, x - 6.f, y0 - 6.f, 196.f, 17.f * float(std::size(kEntries)) + 10.f, sf::Color(0, 0, 0, 150));
     for (std::size_t i = 0; i < std::size(kEntries); ++i) {
         const float y = y0 + 17.f * float(i);

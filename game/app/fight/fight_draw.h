@@ -38,6 +38,7 @@ struct StageView {
 struct OverlayOptions {
     bool boxes = false;  ///< hurt/attack/push/projectile boxes and BVH branches
     bool names = false;  ///< member names and counters
+    bool keyRight = false;  ///< the colour key goes bottom right (training: the input histories fill the left)
 };
 
 /// Draws sky, backdrop and floor: a still picture, painted once into a texture and then drawn as one quad (moved
@@ -52,8 +53,8 @@ void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef&
                  bool altColors = false, view::SecondaryMotion* motion = nullptr);
 /// Draws the live projectiles as glowing fireballs.
 void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks);
-/// The overlay's colour key, bottom left (drawOverlay calls it).
-void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono);
+/// The overlay's colour key, bottom left, or bottom right with `right` (drawOverlay calls it).
+void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono, bool right = false);
 /// Draws the hitbox overlay (boxes and, if asked, member names) for both fighters and the projectiles;
 /// `lastQuery` is the latest step that tested anything (its touched nodes are highlighted).
 void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, const sim::StepStats& lastQuery,

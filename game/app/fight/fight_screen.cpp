@@ -10,6 +10,7 @@
 #include "game/view/draw_list.h"
 #include "game/app/replays/replay_source.h"
 #include "game/app/training/training_hud.h"
+#include "game/app/view_logic.h"
 
 #include <SFML/Graphics/CircleShape.hpp>
 
@@ -45,6 +46,7 @@ void FightScreen::sayWriteFailure(bool closing) {
 void FightScreen::resetPresentation() {
     overlay_.boxes = ctx_.flags->overlay || ctx_.flags->names;
     overlay_.names = ctx_.flags->names;
+    overlay_.keyRight = training_ != nullptr;  // the input histories run down the left side
     effects_.reset(*source_);
     if (training_) training_->clear();
     lastQuery_ = {};
@@ -52,6 +54,8 @@ void FightScreen::resetPresentation() {
     pacer_.clearCarried();
     matchOverTicks_ = 0;
     menuOpened_ = false;
+    superFlash_ = 0;
+    lastAnim_[0] = lastAnim_[1] = -1;
     for (view::SecondaryMotion& m : motion_) m.reset();
 }
 
@@ -108,6 +112,7 @@ void FightScreen::handlePacedKeys(const Tick& in) {
 
 void FightScreen::tick(const Tick& in) {
     ++ticks_;
+    if (superFlash_ > 0) --superFlash_;
     handleViewKeys(in);
     const bool paced = source_->paced();
     sim::FrameInput keys;
@@ -139,26 +144,73 @@ void FightScreen::afterStep(const sim::Fight& stepped) {
         });
     }
     if (restarted) return;  // a new match: the old one's events are gone with it
+    noticeSupers(stepped);
+    const bool holds = source_->paced() && !ctx_.flags->fixedLength();  // a fixed-length run shows frame N at tick N
     for (const sim::Event& e : stepped.events()) {
+        if (e.type == sim::EventType::KO && holds) pacer_.koSlowdown();  // the final hit plays slowed down
         effects_.react(e, *source_);
         if (training_) training_->onEvent(e, source_->fight());
     }
     effects_.roundEnd(stepped, *source_);
 }
 
+void FightScreen::noticeSupers(const sim::Fight& stepped) {
+    for (int p = 0; p < 2; ++p) {
+        const sim::FighterState& f = stepped.state().fighters[p];
+        const bool started = f.anim != lastAnim_[p] && lastAnim_[p] >= 0 && f.action == sim::Action::Attack;
+        lastAnim_[p] = f.anim;
+        if (!started || source_->fighter(p).anims[std::size_t(f.anim)].cost <= 0) continue;
+        superPlayer_ = p;
+        superFlash_ = FramePacer::kSuperFreezeTicks;
+        if (source_->paced() && !ctx_.flags->fixedLength()) pacer_.superFreeze();
+    }
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Drawing
+
+namespace {
+/// A soft additive glow: `rings` discs from `radius` down, each adding `alpha`, so the centre is the brightest.
+void glow(sf::RenderTarget& t, sf::Vector2f c, float radius, sf::Color color, int rings) {
+    for (int i = 0; i < rings; ++i) {
+        const float r = radius * float(rings - i) / float(rings);
+        sf::CircleShape disc(r, 48);
+        disc.setOrigin(r, r);
+        disc.setPosition(c);
+        disc.setFillColor(color);
+        t.draw(disc, sf::BlendAdd);
+    }
+}
+}  // namespace
+
+void FightScreen::drawSuperFlash(sf::RenderTarget& t, const StageView& v, bool front) const {
+    if (superFlash_ <= 0 || superPlayer_ < 0) return;
+    const float k = float(superFlash_) / float(FramePacer::kSuperFreezeTicks);  // 1 at the start, 0 at the end
+    const float fade = std::min(1.f, k * 4.f);                                  // the veil lifts over the last quarter
+    const sim::FighterState& f = source_->fight().state().fighters[superPlayer_];
+    const sf::Vector2f c = v.point(float(f.x), float(f.push.maxY) * 0.55f);
+    if (!front) {  // the screen darkens and a golden glow grows behind the fighter
+        const sf::Vector2f size = t.getView().getSize();
+        fillRect(t, 0.f, 0.f, size.x, size.y, sf::Color(8, 4, 24, sf::Uint8(170.f * fade)));
+        glow(t, c, v.scale * 220.f * (1.2f - 0.4f * k), sf::Color(26, 17, 4, sf::Uint8(255.f * fade)), 10);
+        return;
+    }
+    if (k < 0.7f) return;  // the fighter itself flashes white for the freeze's first ticks
+    glow(t, c, v.scale * 120.f, sf::Color(34, 34, 28, sf::Uint8(255.f * (k - 0.7f) / 0.3f)), 8);
+}
 
 void FightScreen::draw(sf::RenderTarget& t) {
     StageView v = effects_.stage(ticks_);
     v.stage = stage_;
     drawStage(t, v, ticks_);
+    drawSuperFlash(t, v, false);
     const sim::Fight& fight = source_->fight();
     const sim::FightState& s = fight.state();
     const int last = s.fighters[1].action == sim::Action::Attack && s.fighters[0].action != sim::Action::Attack ? 1 : 0;
     const bool mirror = source_->fighter(0).id == source_->fighter(1).id;
-    drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_, mirror && last == 0, &motion_[1 - last]);
-    drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, mirror && last == 1, &motion_[last]);
+    drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_, wearsAltColors(1 - last, mirror, ctx_.altColor), &motion_[1 - last]);
+    drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, wearsAltColors(last, mirror, ctx_.altColor), &motion_[last]);
+    drawSuperFlash(t, v, true);
     drawProjectiles(t, v, fight, ticks_);
     drawOverlay(t, v, fight, lastQuery_, overlay_, ctx_.res->mono);
     effects_.drawSparks(t, v);
@@ -167,7 +219,9 @@ void FightScreen::draw(sf::RenderTarget& t) {
         drawTrainingHud(t, *training_, source_->setup().dummy, {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});
     }
     if (overlay_.names) drawCounters(t);
-    effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
+    // A banner waits while a menu is over the fight (a training change made on the page shows once it closes), so
+    // nothing of the fight is drawn above the menu's dimming.
+    if (ctx_.stack->top() == this) effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
     drawStatus(t);
     const float headroom = 60.f;  // world units above the push box: the head and raised arms
     source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
@@ -259,7 +313,8 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
                         "  tested " + std::to_string(lastQuery_.touched[p].size()));
     }
     source_->addCounters(lines);
-    const float x = float(ctx_.width) / 2.f - 300.f, y = 122.f;
+    // In training the panel goes under the frame meter and the combo lines, right of the input histories.
+    const float x = training_ ? float(ctx_.width) / 2.f - 256.f : float(ctx_.width) / 2.f - 300.f, y = training_ ? 276.f : 122.f;
     fillRect(t, x - 8.f, y - 6.f, 616.f, 20.f * float(lines.size()) + 12.f, sf::Color(0, 0, 0, 150));
     for (std::size_t i = 0; i < lines.size(); ++i) {
         drawText(t, ctx_.res->mono, lines[i], 14, x, y + 20.f * float(i), sf::Color(200, 255, 200));

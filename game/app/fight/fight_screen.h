@@ -57,6 +57,10 @@ private:
     void handleViewKeys(const Tick& in);
     void handlePacedKeys(const Tick& in);
     void afterStep(const sim::Fight& stepped);
+    /// A super started in the frame just stepped: the flash, and (paced, not a fixed-length run) the freeze.
+    void noticeSupers(const sim::Fight& stepped);
+    /// Darkens the stage behind the fighters while a super flashes; `front` draws the flash over its fighter.
+    void drawSuperFlash(sf::RenderTarget& t, const StageView& v, bool front) const;
 
     void drawHud(sf::RenderTarget& t);
     void drawHealth(sf::RenderTarget& t, int p);
@@ -78,6 +82,9 @@ private:
     bool menuOpened_ = false;  // the match-over menu was opened for this match
     std::shared_ptr<ArcadeLadder> arcade_;  // the arcade run this match is a stage of, or none
     view::SecondaryMotion motion_[2];       // each player's drawn-only spring chains (never in the simulation)
+    int lastAnim_[2] = {-1, -1};            // each fighter's anim at the last step (a super's start is a change)
+    int superFlash_ = 0;                    // ticks the super flash is still up
+    int superPlayer_ = -1;                  // whose super flashes
 };
 
 /// Makes a live fight for a setup; nullptr (with the error printed and ctx.quit set) when a fighter is unknown.

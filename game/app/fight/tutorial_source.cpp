@@ -38,8 +38,7 @@ constexpr float kPanelHeight = 100.f;
 constexpr int kLessonRoundFrames = 10000000;
 }  // namespace
 
-bool loadLessons(const std::string& dataDir, std::vector<sim::RunFile>& out, io::Error& error) {
-    const std::string dir = dataDir + "/tutorial";
+bool loadLessonFolder(const std::string& dir, std::vector<sim::RunFile>& out, io::Error& error) {
     std::vector<std::string> paths;
     std::error_code ec;
     for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
@@ -64,8 +63,25 @@ bool loadLessons(const std::string& dataDir, std::vector<sim::RunFile>& out, io:
     return true;
 }
 
-TutorialSource::TutorialSource(const Context& ctx, std::vector<sim::RunFile> lessons, int first)
-    : ctx_(ctx), lessons_(std::move(lessons)) {
+bool loadLessons(const std::string& dataDir, std::vector<sim::RunFile>& out, io::Error& error) {
+    return loadLessonFolder(dataDir + "/tutorial", out, error);
+}
+
+bool checkLessons(const Context& ctx, const std::vector<sim::RunFile>& lessons, io::Error& error) {
+    for (const sim::RunFile& run : lessons) {
+        for (int p = 0; p < 2; ++p) {
+            if (ctx.fighter(run.setup.fighter[p]) == nullptr) {
+                error = io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded at start-up"};
+                return false;
+            }
+        }
+        if (!sim::checkRunAgainstFighters(run, *ctx.fighter(run.setup.fighter[0]), *ctx.fighter(run.setup.fighter[1]), error)) return false;
+    }
+    return true;
+}
+
+TutorialSource::TutorialSource(const Context& ctx, std::vector<sim::RunFile> lessons, int first, LessonWords words)
+    : ctx_(ctx), lessons_(std::move(lessons)), words_(std::move(words)) {
     start(std::clamp(first, 0, int(lessons_.size()) - 1));
 }
 
@@ -77,6 +93,7 @@ void TutorialSource::start(int index) {
     resultTicks_ = 0;
     missed_.clear();
     otherwise_.assign(run().expectations.size(), 0);
+    started_.assign(run().captions.size(), 0);
     note_.clear();
 }
 
@@ -90,7 +107,7 @@ bool TutorialSource::skipLesson() {
 
 std::string TutorialSource::title() const {
     const std::string name = run().title.empty() ? std::filesystem::path(run().path).stem().string() : run().title;
-    return "TUTORIAL " + std::to_string(index_ + 1) + "/" + std::to_string(lessons_.size()) + ": " + name;
+    return words_.label + " " + std::to_string(index_ + 1) + "/" + std::to_string(lessons_.size()) + ": " + name;
 }
 
 std::string TutorialSource::captionAt(std::int64_t frame) const {
@@ -155,9 +172,37 @@ void TutorialSource::followPlayer() {
     if (any && settled(player_->fight().state())) player_->skipTo(says[k].frame - 1);
 }
 
+int TutorialSource::waitingSay() const {
+    if (!opponentWaits_ || phase_ != Phase::Playing) return -1;
+    const std::int64_t now = player_->frame();
+    const std::vector<sim::Caption>& says = run().captions;
+    for (std::size_t k = 0; k < says.size(); ++k) {
+        if (says[k].frame != now || started_[k]) continue;
+        const bool playerFirst = now < std::int64_t(run().inputs.size()) && run().inputs[std::size_t(now)].buttons[0] != 0;
+        if (playerFirst) return int(k);
+    }
+    return -1;
+}
+
+bool TutorialSource::opponentActs(int say) const {
+    const std::vector<sim::Caption>& says = run().captions;
+    const std::int64_t from = says[std::size_t(say)].frame;
+    const std::int64_t to = std::size_t(say) + 1 < says.size() ? says[std::size_t(say) + 1].frame : run().frames;
+    for (std::int64_t f = from; f < to && f < std::int64_t(run().inputs.size()); ++f) {
+        if (run().inputs[std::size_t(f)].buttons[1] != 0) return true;
+    }
+    return false;
+}
+
 Advance TutorialSource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
     if (phase_ == Phase::Playing) {
         if (keys == nullptr) return {};
+        const int waiting = waitingSay();
+        if (waiting >= 0 && keys->buttons[0] == 0) {
+            player_->idle();  // the opponent stands until the player starts the instruction's part
+            return {&player_->fight()};
+        }
+        if (waiting >= 0) started_[std::size_t(waiting)] = 1;
         player_->stepWith(keys->buttons[0]);
         creditThrowFirst();
         if (const io::RunFailure* f = firstFailure()) {
@@ -168,6 +213,7 @@ Advance TutorialSource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
             phase_ = Phase::Failed;
         } else if (allGoalsMet() || player_->done()) {
             phase_ = index_ + 1 < int(lessons_.size()) ? Phase::Passed : Phase::Finished;
+            if (onPassed_) onPassed_(run());
         } else {
             followPlayer();
         }
@@ -195,6 +241,10 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     const bool facingRight = player_->fight().state().fighters[0].facing > 0;
     drawRichText(t, ctx.res->font, lessonKeysLine(*ctx.bindings, facingRight), 14, cx, y + 74.f, sf::Color(200, 200, 215),
                  *ctx.bindings);
+    if (waitingForPlayer() && opponentActs(waitingSay())) {
+        drawText(t, ctx.res->font, defs_[1]->display + " starts when you move", 15, w - 104.f, y + 52.f,
+                 sf::Color(255, 210, 100), Align::Right);
+    }
     const int n = goals();
     for (int i = 0; i < n; ++i) {
         sf::CircleShape dot(7.f, 16);
@@ -207,7 +257,7 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     }
     if (phase_ == Phase::Playing) return;
     const bool good = phase_ != Phase::Failed;
-    const std::string head = phase_ == Phase::Failed ? "NOT YET" : phase_ == Phase::Passed ? "LESSON COMPLETE" : "TUTORIAL COMPLETE";
+    const std::string head = phase_ == Phase::Failed ? "NOT YET" : phase_ == Phase::Passed ? words_.passed : words_.finished;
     fillRect(t, 0.f, 250.f, w, 120.f, good ? sf::Color(20, 90, 40, 220) : sf::Color(110, 30, 30, 220));
     drawText(t, ctx.res->display, head, 56, cx, 262.f, sf::Color::White, Align::Center, 3.f);
     std::string sub;
@@ -221,18 +271,7 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
 std::unique_ptr<Screen> makeTutorial(Context& ctx) {
     std::vector<sim::RunFile> lessons;
     io::Error error;
-    bool ok = loadLessons(ctx.dataDir, lessons, error);
-    for (std::size_t i = 0; ok && i < lessons.size(); ++i) {
-        const sim::RunFile& run = lessons[i];
-        for (int p = 0; ok && p < 2; ++p) {
-            if (ctx.fighter(run.setup.fighter[p]) == nullptr) {
-                error = io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded at start-up"};
-                ok = false;
-            }
-        }
-        if (ok) ok = sim::checkRunAgainstFighters(run, *ctx.fighter(run.setup.fighter[0]), *ctx.fighter(run.setup.fighter[1]), error);
-    }
-    if (!ok) {
+    if (!loadLessons(ctx.dataDir, lessons, error) || !checkLessons(ctx, lessons, error)) {
         std::cerr << error.text() << "\n";
         ctx.quit = true;
         ctx.exitCode = 2;

@@ -9,7 +9,9 @@
 #include "game/app/menus/select_memory.h"
 #include "game/app/menus/move_list_draw.h"
 #include "game/app/menus/options_model.h"
+#include "game/app/menus/trials.h"
 #include "game/app/screen.h"
+#include "game/app/view_logic.h"
 #include "game/view/draw_list.h"
 
 #include <algorithm>
@@ -65,7 +67,8 @@ public:
     void draw(sf::RenderTarget& t) override {
         // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
         const std::size_t n = items_.size();
-        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : 40.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : 232.f;
+        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : n <= 11 ? 40.f : 36.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : n <= 11 ? 232.f : 226.f;
+        const unsigned size = n <= 11 ? 28 : 25;
         if (overlay_) {  // the panel ends just under its last item, whatever the spacing
             fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
             fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, top + step * float(n) + 16.f - 124.f, sf::Color(16, 12, 30, 250),
@@ -77,8 +80,9 @@ public:
         for (std::size_t i = 0; i < items_.size(); ++i) {
             const bool on = int(i) == cursor_;
             const float y = top + step * float(i);
-            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, y - 4.f, 440.f, step - 6.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
-            drawText(t, ctx_.res->font, items_[i].label, 28, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
+            const float boxY = size < 28 ? y - 1.f : y - 4.f, boxH = size < 28 ? step - 2.f : step - 6.f;
+            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, boxY, 440.f, boxH, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            drawText(t, ctx_.res->font, items_[i].label, size, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
                      Align::Center, 2.f);
         }
         drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16, float(ctx_.width) / 2.f,
@@ -169,6 +173,7 @@ public:
             cpuLevel_ = cpuLevel_ % sim::kMaxCpuLevel + 1;
             ctx_.res->sound.play(Sfx::Blip);
         }
+        toggleColors(in);
         if (!arcade_ && in.pressedAny(bit(kP1Medium))) {  // the medium button: the stage, drawn behind the preview
             ctx_.stage = view::nextStage(ctx_.stage);
             ctx_.res->sound.play(Sfx::Blip);
@@ -184,7 +189,7 @@ public:
         drawStage(t, v, ticks_);
         drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 100.f, float(ctx_.width) - 40.f);
         for (int p = 0; p < 2; ++p) {
-            drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, p == 1 && pick_[0] == pick_[1]);
+            drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, wearsAltColors(p, pick_[0] == pick_[1], ctx_.altColor));
             // Each side: who picks, the fighter's name, and its move list (with its archetype and difficulty).
             MoveListLayout at;
             at.width = 400.f;
@@ -198,9 +203,10 @@ public:
             const sf::Color whoColor = p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120);
             const float wx = drawText(t, ctx_.res->font, who, 20, at.x + 4.f, 190.f, whoColor, Align::Left, 2.f);
             const std::string& shown = ctx_.fighters[std::size_t(pick_[p])].display;
-            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30, x + wx / 2.f, 180.f,
+            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30, x + wx / 2.f, 175.f,
                      sf::Color::White, Align::Center, 3.f);
             drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
+            drawColorLine(t, p, x);
         }
         // The ladder or the CPU level: two lines in the gap between the move lists, above the fighters.
         const float gap = float(ctx_.width) - 2.f * 430.f, cx = float(ctx_.width) / 2.f;
@@ -228,6 +234,23 @@ public:
     }
 
 private:
+    /// The colour keys: each player's special button, or against the CPU or the dummy player 1's throw for it.
+    Action colorKey(int p) const { return p == 0 ? kP1Special : mode_ == sim::Mode::Versus ? kP2Special : kP1Throw; }
+    void toggleColors(const Tick& in) {
+        for (int p = 0; p < (arcade_ ? 1 : 2); ++p) {
+            if (!in.pressedAny(bit(colorKey(p)))) continue;
+            ctx_.altColor[p] = !ctx_.altColor[p];
+            ctx_.res->sound.play(Sfx::Blip);
+        }
+    }
+    /// "colours 2 (alternate)   L: change" under a side's name.
+    void drawColorLine(sf::RenderTarget& t, int p, float x) const {
+        const bool alt = wearsAltColors(p, pick_[0] == pick_[1], ctx_.altColor);
+        std::string line = std::string("colours ") + (alt ? "2" : "1");
+        if (alt != ctx_.altColor[p]) line += " (mirror match)";
+        if (!(arcade_ && p == 1)) line += "   " + keyOf(colorKey(p)) + ": change";
+        drawText(t, ctx_.res->font, line, 13, x, 214.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+    }
     /// The first key bound to an action, as the hints name it.
     std::string keyOf(Action a) const {
         const std::vector<KeyChord>& keys = ctx_.bindings->keys[a];
@@ -284,6 +307,10 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
         {"Arcade", [c] { c->stack->push(makeArcadeSelect(*c)); }},
         {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
         {"Training", fightMode(sim::Mode::Training)},
+        {"Combo trials", [c] {
+             std::unique_ptr<Screen> t = makeTrialsPage(*c);
+             if (t) c->stack->push(std::move(t));
+         }},
         {"Online", [c] { c->stack->push(makeOnlineMenu(*c)); }},
         {"Replays", [c] { c->stack->push(makeReplayBrowser(*c)); }},
         {"Blaster", [c] {

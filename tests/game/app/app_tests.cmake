@@ -20,6 +20,7 @@ add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/flags.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/options_model.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/tutorial.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/trials.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/fight_hints.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/replay_list.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/arcade.test.cpp

@@ -26,3 +26,24 @@ TEST_CASE("fight pacing: slow motion steps one tick in four and keeps a tap made
     CHECK(out.buttons[0] == sim::kLight);
     CHECK(out.buttons[1] == sim::kDown);
 }
+
+TEST_CASE("fight pacing: a super's start holds 30 ticks with presses carried, and a K.O. plays 30 steps at a third") {
+    app::FramePacer pacer;
+    sim::FrameInput out;
+    const sim::FrameInput none, tap = {{0, sim::kHeavy}};
+    pacer.superFreeze();
+    long tick = 1;
+    for (int i = 0; i < 30; ++i, ++tick) CHECK(!pacer.next(tick, none, i == 10 ? tap : none, false, out));
+    REQUIRE(pacer.next(tick++, none, none, false, out));  // the 31st tick steps, with the press made during the hold
+    CHECK(out.buttons[1] == sim::kHeavy);
+    pacer.koSlowdown();
+    int steps = 0, ticks = 0;
+    for (; pacer.koSlow() && ticks < 1000; ++ticks, ++tick) steps += pacer.next(tick, none, none, false, out);
+    CHECK(steps == 30);
+    CHECK(ticks >= 88);  // one step in three (the first may come at once)
+    CHECK(ticks <= 90);
+    CHECK(pacer.next(tick, none, none, false, out));  // full speed again
+    pacer.superFreeze();
+    pacer.clearCarried();  // a restarted match forgets it
+    CHECK(pacer.superFreezeLeft() == 0);
+}

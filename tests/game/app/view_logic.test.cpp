@@ -44,3 +44,17 @@ TEST_CASE("the Controls screen shows the player buttons apart from the menu, vie
     CHECK(app::controlsSlot(app::kP1Light).row == app::controlsSlot(app::kP2Light).row);  // side by side
     CHECK(app::controlsActionAt(0, app::controlsOtherRow() - 1) == -1);  // the gap under the player buttons
 }
+
+TEST_CASE("alternate colours: each player's choice, except that player 2 wears the other one in a mirror of equals") {
+    const bool none[2] = {false, false}, p1Alt[2] = {true, false}, both[2] = {true, true}, p2Alt[2] = {false, true};
+    CHECK_FALSE(app::wearsAltColors(0, false, none));
+    CHECK_FALSE(app::wearsAltColors(1, false, none));  // different fighters: both in their first colours
+    CHECK_FALSE(app::wearsAltColors(0, true, none));
+    CHECK(app::wearsAltColors(1, true, none));          // a mirror: player 2 in the alternate
+    CHECK(app::wearsAltColors(0, true, p1Alt));         // player 1 took the alternate: player 2 keeps the first
+    CHECK_FALSE(app::wearsAltColors(1, true, p1Alt));
+    CHECK(app::wearsAltColors(0, true, both));          // both took it: player 2 goes back to the first
+    CHECK_FALSE(app::wearsAltColors(1, true, both));
+    CHECK(app::wearsAltColors(1, false, p2Alt));
+    CHECK(app::wearsAltColors(1, true, p2Alt));         // already apart
+}

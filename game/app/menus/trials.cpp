@@ -1,0 +1,238 @@
+// Combo trials (see trials.h): the progress file, the trials' folders, and the page that lists them.
+#include "game/app/menus/trials.h"
+
+#include "game/app/draw.h"
+#include "game/app/fight/fight_draw.h"
+#include "game/app/fight/fight_screen.h"
+#include "game/app/fight/tutorial_source.h"
+#include "game/app/menus/move_list_draw.h"
+#include "game/io/atomic_file.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace app {
+
+std::string trialName(const sim::RunFile& trial) { return std::filesystem::path(trial.path).stem().string(); }
+
+bool TrialProgress::parse(const std::string& text, const std::string& path, io::Error& error) {
+    std::istringstream in(text);
+    std::string line;
+    std::vector<std::string> done;
+    for (int n = 1; std::getline(in, line); ++n) {
+        std::istringstream words(line);
+        std::string verb, fighter, trial, extra;
+        words >> verb;
+        if (verb.empty() || verb[0] == '#') continue;
+        words >> fighter >> trial >> extra;
+        if (verb != "done" || trial.empty() || !extra.empty()) {
+            error = io::Error{path, n, "expected `done FIGHTER TRIAL`, found " + io::quote(line)};
+            return false;
+        }
+        done.push_back(fighter + " " + trial);
+    }
+    std::sort(done.begin(), done.end());
+    done.erase(std::unique(done.begin(), done.end()), done.end());
+    done_ = std::move(done);
+    return true;
+}
+
+std::string TrialProgress::text() const {
+    std::string out = "# Combo trials passed (written by the game; one `done FIGHTER TRIAL` a line)\n";
+    for (const std::string& d : done_) out += "done " + d + "\n";
+    return out;
+}
+
+bool TrialProgress::done(const std::string& fighter, const std::string& trial) const {
+    return std::binary_search(done_.begin(), done_.end(), fighter + " " + trial);
+}
+
+bool TrialProgress::markDone(const std::string& fighter, const std::string& trial) {
+    const std::string key = fighter + " " + trial;
+    const auto at = std::lower_bound(done_.begin(), done_.end(), key);
+    if (at != done_.end() && *at == key) return false;
+    done_.insert(at, key);
+    return true;
+}
+
+int TrialProgress::doneCount(const FighterTrials& ft) const {
+    int n = 0;
+    for (const sim::RunFile& t : ft.trials) n += done(ft.fighter, trialName(t));
+    return n;
+}
+
+bool loadTrials(const std::string& dataDir, const std::vector<std::string>& fighterIds, std::vector<FighterTrials>& out,
+                io::Error& error) {
+    out.clear();
+    for (const std::string& id : fighterIds) {
+        const std::string dir = dataDir + "/trials/" + id;
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec)) continue;  // a fighter without trials yet
+        FighterTrials ft{id, {}};
+        if (!loadLessonFolder(dir, ft.trials, error)) return false;
+        for (const sim::RunFile& t : ft.trials) {
+            if (t.setup.fighter[0] != id) {
+                error = io::Error{t.path, t.fightersLine, "a trial of " + io::quote(id) + " plays it as player 1, not " +
+                                                              io::quote(t.setup.fighter[0])};
+                return false;
+            }
+        }
+        out.push_back(std::move(ft));
+    }
+    return true;
+}
+
+namespace {
+
+constexpr ActionSet kUp = bit(kP1Up) | bit(kP2Up), kDown = bit(kP1Down) | bit(kP2Down);
+constexpr ActionSet kLeft = bit(kP1Left) | bit(kP2Left), kRight = bit(kP1Right) | bit(kP2Right);
+constexpr ActionSet kOk = bit(kStart) | bit(kP1Light), kCancel = bit(kBack);
+
+/// Where the progress is kept: trials.cfg beside settings.cfg ("" when the game saves no settings).
+std::string progressPath(const Context& ctx) {
+    if (ctx.settingsPath.empty()) return "";
+    return (std::filesystem::path(ctx.settingsPath).parent_path() / "trials.cfg").string();
+}
+
+class TrialsPage : public Screen {
+public:
+    TrialsPage(Context& ctx, std::vector<FighterTrials> trials) : ctx_(ctx), trials_(std::move(trials)), path_(progressPath(ctx)) {
+        readProgress();
+    }
+
+    void tick(const Tick& in) override {
+        ++ticks_;
+        if (in.pressedAny(kCancel)) return ctx_.stack->pop();
+        if (trials_.empty()) return;
+        const int fighters = int(trials_.size());
+        const int before = fighter_;
+        if (in.pressedAny(kLeft)) fighter_ = (fighter_ + fighters - 1) % fighters;
+        if (in.pressedAny(kRight)) fighter_ = (fighter_ + 1) % fighters;
+        if (fighter_ != before) cursor_ = 0;
+        const int n = int(current().trials.size());
+        if (in.pressedAny(kUp)) cursor_ = (cursor_ + n - 1) % n;
+        if (in.pressedAny(kDown)) cursor_ = (cursor_ + 1) % n;
+        if (in.pressed != 0) ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kOk)) play();
+    }
+
+    void draw(sf::RenderTarget& t) override;
+
+private:
+    const FighterTrials& current() const { return trials_[std::size_t(fighter_)]; }
+    void readProgress();
+    void save();
+    void play();
+    void drawList(sf::RenderTarget& t, float top) const;
+
+    Context& ctx_;
+    std::vector<FighterTrials> trials_;
+    std::string path_;
+    TrialProgress progress_;
+    std::string problem_;  // the progress file's error: shown, and nothing is saved over it
+    int fighter_ = 0, cursor_ = 0;
+    long ticks_ = 0;
+};
+
+void TrialsPage::readProgress() {
+    if (path_.empty()) return;
+    std::ifstream in(path_, std::ios::binary);
+    if (!in) return;  // nothing passed yet
+    std::ostringstream text;
+    text << in.rdbuf();
+    io::Error error;
+    if (!progress_.parse(text.str(), path_, error)) {
+        problem_ = error.text() + " (progress is not saved until the file is fixed)";
+        std::cerr << problem_ << "\n";
+    }
+}
+
+void TrialsPage::save() {
+    if (path_.empty() || !problem_.empty()) return;
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ec);
+    std::string error;
+    if (!io::writeFileAtomically(path_, progress_.text(), error)) reportWriteFailure(ctx_, error);
+}
+
+void TrialsPage::play() {
+    const FighterTrials& ft = current();
+    const sim::FighterDef* def = ctx_.fighter(ft.fighter);
+    std::string name = def ? def->display : ft.fighter;
+    std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    auto source = std::make_unique<TutorialSource>(ctx_, ft.trials, cursor_, LessonWords{name + " TRIAL", "TRIAL COMPLETE", "ALL TRIALS COMPLETE"});
+    const std::string id = ft.fighter;
+    source->onPassed([this, id](const sim::RunFile& trial) {
+        if (progress_.markDone(id, trialName(trial))) save();
+    });
+    ctx_.stack->push(std::make_unique<FightScreen>(ctx_, std::move(source)));
+}
+
+void TrialsPage::drawList(sf::RenderTarget& t, float top) const {
+    const FighterTrials& ft = current();
+    const float cx = float(ctx_.width) / 2.f, w = 760.f, step = 58.f;
+    for (std::size_t i = 0; i < ft.trials.size(); ++i) {
+        const bool on = int(i) == cursor_, passed = progress_.done(ft.fighter, trialName(ft.trials[i]));
+        const float y = top + step * float(i);
+        fillRect(t, cx - w / 2.f, y, w, step - 10.f, on ? sf::Color(70, 50, 30, 235) : sf::Color(16, 12, 30, 235),
+                 on ? sf::Color(255, 210, 100) : sf::Color(90, 80, 110), on ? 2.f : 1.f);
+        const std::string label = std::to_string(i + 1) + ".  " + ft.trials[i].title;
+        drawText(t, ctx_.res->font, label, 26, cx - w / 2.f + 24.f, y + 8.f, on ? sf::Color(255, 240, 180) : sf::Color(215, 215, 225),
+                 Align::Left, 1.5f);
+        drawText(t, ctx_.res->display, passed ? "PASSED" : "NOT YET", 28, cx + w / 2.f - 24.f, y + 6.f,
+                 passed ? sf::Color(120, 230, 130) : sf::Color(150, 140, 165), Align::Right, 1.5f);
+    }
+}
+
+void TrialsPage::draw(sf::RenderTarget& t) {
+    drawStage(t, StageView{}, ticks_);
+    const float width = float(ctx_.width), cx = width / 2.f, height = float(ctx_.height);
+    fillRect(t, 0.f, 0.f, width, height, sf::Color(10, 6, 20, 170));
+    drawTextFitted(t, ctx_.res->display, "COMBO TRIALS", 76, cx, 34.f, sf::Color(255, 220, 110), width - 40.f, 4.f);
+    const std::string keys = "A/D or \u2190/\u2192: fighter    W/S: trial    Enter / J: play    Esc: back";
+    drawText(t, ctx_.res->font, keys, 16, cx, height - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+    if (trials_.empty()) {
+        drawText(t, ctx_.res->font, "No trials found in " + ctx_.dataDir + "/trials", 24, cx, 300.f, sf::Color::White, Align::Center);
+        return;
+    }
+    const FighterTrials& ft = current();
+    const sim::FighterDef* def = ctx_.fighter(ft.fighter);
+    const std::string name = def ? def->display : ft.fighter;
+    drawText(t, ctx_.res->display, name, 48, cx, 124.f, sf::Color::White, Align::Center, 3.f);
+    if (trials_.size() > 1) {  // the display font has no arrows: the body font's, either side of the name
+        drawText(t, ctx_.res->font, "\u25c0", 30, cx - 150.f, 134.f, sf::Color(255, 210, 100), Align::Center, 2.f);
+        drawText(t, ctx_.res->font, "\u25b6", 30, cx + 150.f, 134.f, sf::Color(255, 210, 100), Align::Center, 2.f);
+    }
+    const std::string count = std::to_string(progress_.doneCount(ft)) + " of " + std::to_string(ft.trials.size()) + " passed";
+    drawText(t, ctx_.res->font, count, 18, cx, 184.f, sf::Color(255, 230, 150), Align::Center, 1.5f);
+    drawList(t, 232.f);
+    const sim::RunFile& chosen = ft.trials[std::size_t(cursor_)];
+    const std::string how = chosen.captions.empty() ? "" : chosen.captions.front().text;
+    const float boxY = 232.f + 58.f * float(ft.trials.size()) + 16.f;
+    fillRect(t, 110.f, boxY, width - 220.f, 52.f, sf::Color(12, 10, 24, 230), sf::Color(255, 210, 100, 160), 1.5f);
+    drawRichText(t, ctx_.res->font, how, 20, cx, boxY + 12.f, sf::Color::White, *ctx_.bindings);
+    if (!problem_.empty()) {
+        drawTextFitted(t, ctx_.res->font, problem_, 15, cx, height - 70.f, sf::Color(255, 140, 120), width - 40.f, 1.f);
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<Screen> makeTrialsPage(Context& ctx) {
+    std::vector<FighterTrials> trials;
+    io::Error error;
+    bool ok = loadTrials(ctx.dataDir, ctx.fighterIds, trials, error);
+    for (std::size_t i = 0; ok && i < trials.size(); ++i) ok = checkLessons(ctx, trials[i].trials, error);
+    if (!ok) {
+        std::cerr << error.text() << "\n";
+        ctx.quit = true;
+        ctx.exitCode = 2;
+        return nullptr;
+    }
+    return std::make_unique<TrialsPage>(ctx, std::move(trials));
+}
+
+}  // namespace app

@@ -1,0 +1,52 @@
+#pragma once
+// Combo trials: per fighter, DATA/trials/ID/*.fscript in file-name order, each an action script played as a
+// tutorial lesson (its `say` line names the combo, its `expect` lines grade it live through the replay player, its
+// `p1` lines are the solution the tests play). A new fighter's trials are a new folder of data, no code. The trials
+// passed are kept in trials.cfg beside settings.cfg, one `done FIGHTER TRIAL` line each (TRIAL: the file's name
+// without .fscript), written through io::AtomicFile.
+#include "game/app/screen.h"
+#include "game/io/run_file.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace app {
+
+/// One fighter's trials in order.
+struct FighterTrials {
+    std::string fighter;                ///< the fighter's id
+    std::vector<sim::RunFile> trials;   ///< its trials (player 1 plays this fighter)
+};
+
+/// A trial's name in the progress file: its file's name without `.fscript` ("01_light_medium").
+std::string trialName(const sim::RunFile& trial);
+
+/// The trials passed.
+class TrialProgress {
+public:
+    /// Reads trials.cfg's text (`# comments`, blank lines, `done FIGHTER TRIAL`); false with `PATH:LINE: what`.
+    bool parse(const std::string& text, const std::string& path, io::Error& error);
+    /// The file's text: a comment line, then one `done` line per trial passed, sorted.
+    std::string text() const;
+    /// True when the fighter's trial has been passed.
+    bool done(const std::string& fighter, const std::string& trial) const;
+    /// Records a pass; true when it is new.
+    bool markDone(const std::string& fighter, const std::string& trial);
+    /// How many of `ft`'s trials are passed.
+    int doneCount(const FighterTrials& ft) const;
+
+private:
+    std::vector<std::string> done_;  // "FIGHTER TRIAL", sorted
+};
+
+/// Loads the trials of every fighter in `fighterIds` that has a DATA/trials/ID folder (in fighterIds' order);
+/// false with the first error (a trial that does not load, or that does not play its folder's fighter as player 1).
+bool loadTrials(const std::string& dataDir, const std::vector<std::string>& fighterIds, std::vector<FighterTrials>& out,
+                io::Error& error);
+
+/// The combo trials page: a fighter's trials with the ones passed marked; Enter plays one (nullptr, with the error
+/// printed and ctx.quit set, when a trial does not load).
+std::unique_ptr<Screen> makeTrialsPage(Context& ctx);
+
+}  // namespace app

@@ -1,0 +1,104 @@
+// Combo trials (game/app/menus/trials.h): every shipped trial is passed by its own solution (its p1 lines) and
+// failed without it, graded by the one replay player both the script checker and the tutorial use; the progress
+// file's text; a trial folder that plays another fighter is refused.
+#include "game/app/fight/tutorial_source.h"
+#include "game/app/menus/trials.h"
+#include "game/io/fighter_file.h"
+#include "game/io/player.h"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+namespace {
+
+app::Context trialContext() {
+    app::Context ctx;
+    for (const char* id : {"brick", "ryo", "tasha"}) {
+        sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
+        REQUIRE_MESSAGE(load.ok, load.error.text());
+        ctx.fighters.push_back(load.def);
+        ctx.fighterIds.push_back(id);
+    }
+    return ctx;
+}
+
+std::vector<app::FighterTrials> shippedTrials(const app::Context& ctx) {
+    std::vector<app::FighterTrials> out;
+    io::Error error;
+    REQUIRE_MESSAGE(app::loadTrials(BVH_DATA_DIR, ctx.fighterIds, out, error), error.text());
+    REQUIRE_MESSAGE(app::checkLessons(ctx, out.front().trials, error), error.text());
+    return out;
+}
+
+/// Plays a trial in the tutorial's source with its solution as player 1's keys; the phase it ends in.
+app::TutorialSource::Phase playSolution(const app::Context& ctx, const sim::RunFile& trial, int& passedCalls) {
+    app::TutorialSource src(ctx, {trial});
+    src.onPassed([&](const sim::RunFile&) { ++passedCalls; });
+    for (int tick = 0; tick < 2000 && src.phase() == app::TutorialSource::Phase::Playing; ++tick) {
+        const std::int64_t f = src.scriptFrame() + 1;
+        sim::FrameInput keys;
+        keys.buttons[0] = f <= std::int64_t(trial.inputs.size()) ? trial.inputs[std::size_t(f - 1)].buttons[0] : 0;
+        src.tick(app::Tick{}, &keys);
+    }
+    return src.phase();
+}
+
+}  // namespace
+
+TEST_CASE("combo trials: each fighter has three, each passed by its solution and failed without it") {
+    const app::Context ctx = trialContext();
+    const std::vector<app::FighterTrials> all = shippedTrials(ctx);
+    REQUIRE(all.size() == 3);
+    for (const app::FighterTrials& ft : all) {
+        CAPTURE(ft.fighter);
+        CHECK(ft.trials.size() == 3);
+        for (const sim::RunFile& trial : ft.trials) {
+            CAPTURE(trial.path);
+            io::Error error;
+            REQUIRE_MESSAGE(sim::checkRunAgainstFighters(trial, *ctx.fighter(trial.setup.fighter[0]), *ctx.fighter(trial.setup.fighter[1]), error),
+                            error.text());
+            const sim::FighterDef& p1 = *ctx.fighter(trial.setup.fighter[0]);
+            const sim::FighterDef& p2 = *ctx.fighter(trial.setup.fighter[1]);
+            CHECK(sim::runFile(trial, p1, p2, 0, false).failures.empty());  // the script checker, with the solution
+            sim::RunFile idle = trial;
+            for (sim::FrameInput& in : idle.inputs) in.buttons[0] = 0;
+            CHECK_FALSE(sim::runFile(idle, p1, p2, 0, false).failures.empty());  // and without it
+            int passedCalls = 0;
+            CHECK(playSolution(ctx, trial, passedCalls) == app::TutorialSource::Phase::Finished);
+            CHECK(passedCalls == 1);
+        }
+    }
+}
+
+TEST_CASE("combo trials: progress is read and written as done lines, and a bad line is named") {
+    app::TrialProgress progress;
+    io::Error error;
+    REQUIRE(progress.parse("# comment\n\ndone ryo 02_light_fireball\ndone brick 01_light_medium\n", "trials.cfg", error));
+    CHECK(progress.done("ryo", "02_light_fireball"));
+    CHECK_FALSE(progress.done("ryo", "01_light_medium"));
+    CHECK(progress.markDone("tasha", "03_light_medium_fireball"));
+    CHECK_FALSE(progress.markDone("tasha", "03_light_medium_fireball"));  // once
+    CHECK(progress.text() ==
+          "# Combo trials passed (written by the game; one `done FIGHTER TRIAL` a line)\n"
+          "done brick 01_light_medium\ndone ryo 02_light_fireball\ndone tasha 03_light_medium_fireball\n");
+    app::TrialProgress again;
+    REQUIRE(again.parse(progress.text(), "trials.cfg", error));
+    CHECK(again.text() == progress.text());
+    CHECK_FALSE(again.parse("done ryo 01\nfinished ryo 02\n", "trials.cfg", error));
+    CHECK(error.text() == "trials.cfg:2: expected `done FIGHTER TRIAL`, found 'finished ryo 02'");
+}
+
+TEST_CASE("combo trials: a trial in a fighter's folder that plays another fighter as player 1 is refused") {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::temp_directory_path() / ("bvh_trials_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir / "trials" / "ryo");
+    std::ofstream(dir / "trials" / "ryo" / "01.fscript") << "title Wrong\nfighters brick ryo\np1 press light\n";
+    std::vector<app::FighterTrials> out;
+    io::Error error;
+    CHECK_FALSE(app::loadTrials(dir.string(), {"brick", "ryo", "tasha"}, out, error));
+    CHECK(error.text() == (dir / "trials" / "ryo" / "01.fscript").string() + ":2: a trial of 'ryo' plays it as player 1, not 'brick'");
+    fs::remove_all(dir);
+}
