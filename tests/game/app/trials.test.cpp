@@ -16,7 +16,7 @@ namespace {
 
 app::Context trialContext() {
     app::Context ctx;
-    for (const char* id : {"brick", "ryo", "tasha"}) {
+    for (const char* id : {"brick", "nova", "ryo", "tasha"}) {
         sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
         REQUIRE_MESSAGE(load.ok, load.error.text());
         ctx.fighters.push_back(load.def);
@@ -51,7 +51,7 @@ app::TutorialSource::Phase playSolution(const app::Context& ctx, const sim::RunF
 TEST_CASE("combo trials: each fighter has three, each passed by its solution and failed without it") {
     const app::Context ctx = trialContext();
     const std::vector<app::FighterTrials> all = shippedTrials(ctx);
-    REQUIRE(all.size() == 3);
+    REQUIRE(all.size() == 4);
     for (const app::FighterTrials& ft : all) {
         CAPTURE(ft.fighter);
         CHECK(ft.trials.size() == 3);
