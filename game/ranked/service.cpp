@@ -2,6 +2,7 @@
 
 #include "game/net/crypto/random.h"
 #include "game/net/crypto/sha256.h"
+#include "game/net/lobby_packet.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -113,7 +114,7 @@ bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out
             return false;
         }
     std::uint64_t kind = 0, nonce = 0, time = 0, bytes = 0;
-    const bool ok = decimal(v[0], kind) && kind >= 1 && kind <= 6;
+    const bool ok = decimal(v[0], kind) && kind >= 1 && kind <= 7;
     if (!ok || !hexKey(v[1], out.key) || !decimal(v[3], nonce) || !decimal(v[4], time) ||
         !hexToSignature(v[5], out.signature) || !decimal(v[6], bytes)) {
         why = "request: a bad kind, key, nonce, time, signature or body length";
@@ -191,10 +192,9 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     case RequestKind::Poll: {
         const MatchStart* m = assignment(id);
         if (!m) return {true, waiting_.count(id) ? "waiting" : "idle"};
-        return {true, "match " + std::to_string(m->match.id) + " " + (m->match.ranked ? "ranked" : "unranked") + " " +
-                          m->match.player[0] + " " + m->match.player[1] + " " + m->match.fighter[0] + " " +
-                          m->match.fighter[1]};
+        return {true, matchAnswer(*m, config_.lobbyPort)};
     }
+    case RequestKind::Room: return room(id, r.body);
     default: return {false, "unknown request kind"};
     }
 }
@@ -258,6 +258,32 @@ bool MatchService::startMatch(const std::string& a, const std::string& b, bool r
     assigned_[a] = out;
     assigned_[b] = out;
     return true;
+}
+
+std::string matchAnswer(const MatchStart& m, int lobbyPort) {
+    const MatchRecord& r = m.match;
+    return "match " + std::to_string(r.id) + " " + (r.ranked ? "ranked" : "unranked") + " " + r.player[0] + " " +
+           r.player[1] + " " + r.fighter[0] + " " + r.fighter[1] + " " + std::to_string(r.seed) + " " +
+           std::to_string(lobbyPort) + " " + (m.room.empty() ? "-" : m.room);
+}
+
+// p1 hosts the match's lobby room and names it here; p2's next Poll answers it, and p2 joins with that code.
+Reply MatchService::room(const std::string& id, const std::string& body) {
+    std::istringstream words(body.substr(0, 100));
+    std::int64_t matchId = 0;
+    std::string code;
+    words >> matchId >> code;
+    const auto mine = assigned_.find(id);
+    if (mine == assigned_.end() || mine->second.match.id != matchId)
+        return {false, "match " + std::to_string(matchId) + " is not being set up for you"};
+    if (mine->second.match.player[0] != id) return {false, "p1 hosts the match: only p1 names its room"};
+    code = net::normalizeCode(code);
+    if (!net::validCode(code)) return {false, "not a lobby room code"};
+    for (const std::string& player : mine->second.match.player) {
+        const auto it = assigned_.find(player);
+        if (it != assigned_.end() && it->second.match.id == matchId) it->second.room = code;
+    }
+    return {true, "room " + code + " for match " + std::to_string(matchId)};
 }
 
 const MatchStart* MatchService::assignment(const std::string& player) const {

@@ -16,7 +16,7 @@
 
 namespace ranked {
 
-enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result, Poll };
+enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result, Poll, Room };
 
 struct Request {
     RequestKind kind = RequestKind::Hello;
@@ -26,7 +26,8 @@ struct Request {
     std::int64_t timeMs = 0;   ///< the sender's clock
     std::string body;          ///< Queue: "quick|ranked FIGHTER RULES" (RULES: the build's rules hash);
                                ///< Challenge: "CODE FIGHTER";
-                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: ""
+                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: "";
+                               ///< Room (p1 of a match made): "MATCHID CODE", the lobby room it hosts
     net::Signature signature{};
 };
 
@@ -51,13 +52,19 @@ struct ServiceConfig {
     int burst = 20;                      ///< requests a player may send at once ...
     int perMinute = 60;                  ///< ... and per minute after that
     std::size_t maxBody = kMaxLogBytes + 256;
+    int lobbyPort = 0;                   ///< the UDP port of the lobby the players meet through (0: none named)
 };
 
 /// A match the service made: both players go to the lobby path with it.
 struct MatchStart {
     MatchRecord match;
     std::int64_t waitedMs[2] = {0, 0};  ///< queue time of each (0 for a challenge)
+    std::string room;                   ///< the lobby room p1 hosts ("" until its Room request)
 };
+
+/// Poll's answer once a match is made, for both players: the match, its setup, where to meet and who is whom.
+///   match ID ranked|unranked KEY1 KEY2 FIGHTER1 FIGHTER2 SEED LOBBYPORT ROOM|-
+std::string matchAnswer(const MatchStart& m, int lobbyPort);
 
 struct Reply {
     bool ok = false;
@@ -90,6 +97,7 @@ private:
     Reply queue(const std::string& id, const std::string& body, std::int64_t nowMs);
     Reply challenge(const std::string& id, const std::string& body, std::int64_t nowMs);
     Reply result(const Request& r, std::int64_t nowMs);
+    Reply room(const std::string& id, const std::string& body);
     bool startMatch(const std::string& a, const std::string& b, bool ranked, MatchStart& out, std::string& why);
     void decidePending(std::int64_t matchId);
 

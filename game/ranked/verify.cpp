@@ -10,14 +10,6 @@ namespace {
 
 const char* sideName(int side) { return side == 0 ? "p1" : "p2"; }
 
-sim::MatchSetup expectedSetup(const MatchRecord& m, const VerifyRules& rules) {
-    sim::MatchSetup s = rules.setup;
-    s.fighter[0] = m.fighter[0];
-    s.fighter[1] = m.fighter[1];
-    s.seed = m.seed;
-    return s;
-}
-
 bool sameInputs(const sim::RunFile& a, const sim::RunFile& b) {
     if (a.inputs.size() != b.inputs.size()) return false;
     for (std::size_t i = 0; i < a.inputs.size(); ++i)
@@ -35,7 +27,37 @@ int sideAhead(const sim::FightState& s, const sim::FighterDef& p1, const sim::Fi
     return left0 > left1 ? 0 : left1 > left0 ? 1 : 2;
 }
 
+// The player an online recording's `ending` line names as having left or gone silent, else -1. A leave or a silence
+// forfeits: that player takes the loss even when ahead, so quitting a losing match never saves a rating.
+int blamedSide(const sim::RunFile& run) {
+    const sim::Ending& e = run.ending;
+    const bool forfeit = e.word == "left" || e.word == "silent";
+    return forfeit && (e.seat == 0 || e.seat == 1) ? e.seat : -1;
+}
+
+// Why an unfinished match went the way it did, for the match's flags.
+std::string endingFlag(const Replayed& r) {
+    if (r.blamed < 0) return "unfinished: the side ahead wins";
+    const std::string what = r.ending == "silent" ? " went silent" : " left";
+    return std::string(sideName(r.blamed)) + what + (r.blamed == r.ahead ? " while ahead" : "") + ": the loss is theirs";
+}
+
 }  // namespace
+
+sim::MatchSetup serviceBaseSetup() {
+    sim::MatchSetup s;
+    s.mode = sim::Mode::Versus;
+    s.counter = sim::CounterHits::On;
+    return s;
+}
+
+sim::MatchSetup matchSetupOf(const MatchRecord& m, const sim::MatchSetup& base) {
+    sim::MatchSetup s = base;
+    s.fighter[0] = m.fighter[0];
+    s.fighter[1] = m.fighter[1];
+    s.seed = m.seed;
+    return s;
+}
 
 std::array<std::uint8_t, 32> logDigest(std::int64_t matchId, const std::string& rules, const std::string& recording) {
     net::crypto::Sha256 h;
@@ -80,7 +102,7 @@ std::string admitLog(const MatchRecord& m, const SignedLog& log, const VerifyRul
     sim::RunFile run;
     if (sim::firstWordOf(log.recording) != "fightreplay" || !sim::parseReplay(log.recording, "log", run, error))
         return "the log is not a recording: " + (error.message.empty() ? "no fightreplay header" : error.text());
-    if (sim::replayHeader(run.setup) != sim::replayHeader(expectedSetup(m, rules)))
+    if (sim::replayHeader(run.setup) != sim::replayHeader(matchSetupOf(m, rules.setup)))
         return "the log records another match's setup (fighters, seed or settings differ from " + match + ")";
     out.side = side;
     out.run = std::move(run);
@@ -101,7 +123,14 @@ Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules) {
     r.consistent = result.failures.empty();
     if (!r.consistent) r.why = result.failures.front().text();
     r.finished = result.finalState.matchOver;
-    r.winner = r.finished ? result.finalState.matchWinner : sideAhead(result.finalState, *p1, *p2);
+    if (r.finished) {
+        r.winner = result.finalState.matchWinner;
+        return r;
+    }
+    r.ahead = sideAhead(result.finalState, *p1, *p2);
+    r.blamed = blamedSide(log.run);
+    r.ending = log.run.ending.word;
+    r.winner = r.blamed >= 0 ? 1 - r.blamed : r.ahead;
     return r;
 }
 
@@ -137,6 +166,16 @@ Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const Ver
     d.state = "verified";
     d.winner = rep[from].winner;
     d.replay = logs[from]->text;
+    if (!rep[from].finished) {
+        Replayed ending = rep[from];
+        // Each side wrote its own view of the ending: when they blame different players (each saw the other go
+        // silent: the path between them broke), neither is believed.
+        if (good[0] && good[1] && rep[0].blamed != rep[1].blamed) {
+            ending.blamed = -1;
+            d.winner = ending.ahead;
+        }
+        d.flags += std::string(d.flags.empty() ? "" : "; ") + endingFlag(ending);
+    }
     return d;
 }
 

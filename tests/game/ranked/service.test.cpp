@@ -1,3 +1,4 @@
+#include "game/net/lobby_packet.h"
 #include "game/ranked/service.h"
 #include "ranked_test_util.h"
 
@@ -136,8 +137,19 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     World w;
     const MatchRecord m = w.rankedMatch();
     const std::string answer = w.send(w.bob, RequestKind::Poll, "").text;
-    CHECK(answer == "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] + " ryo brick");
+    const std::string head = "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] +
+                             " ryo brick " + std::to_string(m.seed) + " 0 ";  // no lobby port configured
+    CHECK(answer == head + "-");  // no room yet
     CHECK(w.send(w.eve, RequestKind::Poll, "").text == "idle");
+    // p1 hosts and names its lobby room; p2 reads it from its next poll. Only p1, only its own match, only a code.
+    CHECK(w.send(w.bob, RequestKind::Room, std::to_string(m.id) + " ABCD23").text == "p1 hosts the match: only p1 names its room");
+    CHECK(w.send(w.eve, RequestKind::Room, std::to_string(m.id) + " ABCD23").text.find("is not being set up for you") !=
+          std::string::npos);
+    CHECK(w.send(w.ann, RequestKind::Room, std::to_string(m.id) + " ab!").text == "not a lobby room code");
+    const std::string code = "ABCD23";
+    REQUIRE(net::validCode(code));
+    CHECK(w.send(w.ann, RequestKind::Room, std::to_string(m.id) + " " + code).ok);
+    CHECK(w.send(w.bob, RequestKind::Poll, "").text == head + code);
     REQUIRE(w.send(w.bob, RequestKind::Queue, "quick brick 00112233").ok);  // queued again: the old match is not answered
     CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
 }
