@@ -204,7 +204,7 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
         std::lock_guard<std::mutex> guard(lock);
         res.set_content(leaderboardText(store), "text/plain");
     });
-    http.Get(R"(/replay/(\d{1,19}))", [&](const httplib::Request& req, httplib::Response& res) {
+    http.Get(R"(/replay/(\d{1,19})(?:\.freplay)?)", [&](const httplib::Request& req, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
         std::string text, why;
         if (!store.replay(std::strtoll(req.matches[1].str().c_str(), nullptr, 10), text, why)) {

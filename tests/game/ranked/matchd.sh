@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# bvh_matchd as a real process on loopback, with two real `game_headless --ranked` peers: they queue, are paired,
+# play the match through the service's embedded lobby (Ann walks in and attacks, Bob stands), send their signed
+# recordings, and the service's verified result shows in /history, /leaderboard, the JSON the leaderboard page reads
+# and /replay. Then the service's refusals (a malformed request: 400; a flood from one address: 429) and SIGTERM.
+# Every wait is bounded and waits on a state (a line, an exit), never on a number of seconds.
+# Usage: matchd.sh BVH_MATCHD GAME_HEADLESS WORKDIR
+set -u
+MATCHD="$1" HEADLESS="$2" WORK="$3"
+rm -rf "$WORK" && mkdir -p "$WORK/ann" "$WORK/bob" || exit 1
+command -v curl >/dev/null || { echo "MATCHD TEST SKIPPED: curl is not installed"; exit 0; }
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; for f in "$WORK"/matchd.out "$WORK"/ann/out "$WORK"/bob/out; do echo "== $f"; tail -n 30 "$f"; done; exit 1; }
+# wait_for FILE PATTERN: until a line matches (at most 600 looks, 0.1 s apart)
+wait_for() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
+"$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WORK/no-built-viewer" >"$WORK/matchd.out" 2>&1 &
+pids+=($!); MATCHD_PID=$!
+wait_for "$WORK/matchd.out" "bvh_matchd on HTTP port" || fail "the service did not start"
+PORT=$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$WORK/matchd.out")
+URL="http://127.0.0.1:$PORT"
+
+XDG_DATA_HOME="$WORK/ann" BVH_PLAYER_NAME=Ann "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter ryo --play attack \
+    --dir "$WORK/ann" --wait 60 >"$WORK/ann/out" 2>&1 &
+ANN=$!; pids+=($ANN)
+XDG_DATA_HOME="$WORK/bob" BVH_PLAYER_NAME=Bob "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter brick --play idle \
+    --dir "$WORK/bob" --wait 60 >"$WORK/bob/out" 2>&1 &
+BOB=$!; pids+=($BOB)
+wait "$ANN"; ann_rc=$?
+wait "$BOB"; bob_rc=$?
+[ "$ann_rc" = 0 ] && [ "$bob_rc" = 0 ] || fail "the peers exited $ann_rc and $bob_rc, not 0"
+MATCH=$(sed -n 's/^match \([0-9]*\) ranked:.*/\1/p' "$WORK/ann/out")
+[ -n "$MATCH" ] && grep -q "^match $MATCH ranked:" "$WORK/bob/out" || fail "the two peers were not given one match"
+grep -q "^room code: " "$WORK/ann/out" "$WORK/bob/out" || fail "nobody hosted a lobby room"
+for who in ann bob; do
+    grep -q "^log sent for match $MATCH" "$WORK/$who/out" || fail "$who sent no log"
+    grep -q "^decided: match $MATCH verified, winner " "$WORK/$who/out" || fail "$who saw no verified decision"
+done
+# Ann attacked a standing opponent: she won and gained rating, Bob lost some.
+grep -q "^decided: .*rating change +" "$WORK/ann/out" || fail "Ann did not gain rating"
+grep -q "^decided: .*rating change -" "$WORK/bob/out" || fail "Bob did not lose rating"
+
+board=$(curl -s "$URL/leaderboard")
+echo "$board" | head -n 1 | grep -q "^1 .* 1 provisional Ann$" || fail "Ann is not first on the leaderboard: $board"
+echo "$board" | sed -n 2p | grep -q "^2 .* 1 provisional Bob$" || fail "Bob is not second on the leaderboard: $board"
+json=$(curl -s "$URL/api/leaderboard")
+ANN_KEY=$(echo "$json" | sed -n 's/.*"key":"\([0-9a-f]*\)","code":"[^"]*","name":"Ann".*/\1/p')
+[ ${#ANN_KEY} = 64 ] || fail "no key for Ann in /api/leaderboard: $json"
+curl -s "$URL/history/$ANN_KEY" | grep -q "^$MATCH verified " || fail "the match is not verified in Ann's /history"
+curl -s "$URL/api/history/$ANN_KEY" | grep -q "\"id\":\"$MATCH\",\"state\":\"verified\"" || fail "no match in the history JSON"
+curl -s "$URL/replay/$MATCH.freplay" | head -n 1 | grep -qx "fightreplay 2" || fail "/replay/$MATCH.freplay is not a recording"
+curl -s "$URL/leaderboard.html" | grep -q 'src="leaderboard.js"' || fail "the leaderboard page is not served"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$URL/replay/12345")" = 404 ] || fail "an unknown replay is not 404"
+
+code=$(curl -s -o "$WORK/bad.out" -w '%{http_code}' --data-binary 'hello' "$URL/request")
+[ "$code" = 400 ] && grep -q "^refused request:1: expected \`bvh-ranked-request 1\`" "$WORK/bad.out" ||
+    fail "a malformed request got $code: $(cat "$WORK/bad.out")"
+# A flood from one address: refused with 429 once its burst is spent (at most 500 tries).
+for i in $(seq 500); do
+    code=$(curl -s -o "$WORK/flood.out" -w '%{http_code}' "$URL/leaderboard")
+    [ "$code" = 429 ] && break
+done
+[ "$code" = 429 ] && grep -q "too many requests from your address" "$WORK/flood.out" || fail "no 429 after $i requests"
+
+kill -TERM "$MATCHD_PID"
+wait "$MATCHD_PID"; rc=$?
+[ "$rc" = 0 ] && grep -q "^bvh_matchd stopped" "$WORK/matchd.out" || fail "SIGTERM: exit $rc"
+echo "PASS: match $MATCH verified (Ann won), shown in /history, /leaderboard and /replay; 400, 429 and SIGTERM as expected"
