@@ -272,6 +272,7 @@ int main(int argc, char** argv) {
         return it == fighters.end() ? nullptr : &it->second;
     };
     config.lobbyPort = udp.localPort();
+    config.sharedQueue = !o.postgres.empty();  // other processes on the same database pair from the same table
     ranked::MatchService service(*store, config);
     std::mutex lock;
     HttpLimiter limiter(o.rate, int(o.burst));

@@ -53,6 +53,10 @@ struct ServiceConfig {
     int perMinute = 60;                  ///< ... and per minute after that
     std::size_t maxBody = kMaxLogBytes + 256;
     int lobbyPort = 0;                   ///< the UDP port of the lobby the players meet through (0: none named)
+    /// The queue in the store's queue table, shared by every service process on the same PostgreSQL (else in this
+    /// process's memory: one process, SQLite).
+    bool sharedQueue = false;
+    int pairBatch = 1000;                ///< shared queue: the longest waiting a pass takes (and locks) per kind
 };
 
 /// A match the service made: both players go to the lobby path with it.
@@ -76,22 +80,15 @@ public:
     MatchService(Store& store, ServiceConfig config) : store_(store), config_(std::move(config)) {}
     /// Authenticates and carries out one request.
     Reply handle(const Request& r, std::int64_t nowMs);
-    /// Pairs the queues and decides matches whose log deadline passed; the matches made now.
+    /// Pairs the queues and decides the matches whose logs are in or whose log deadline passed (in the store, so
+    /// a restarted process, or another one on the same store, decides what a dead one left); the matches made now.
     std::vector<MatchStart> tick(std::int64_t nowMs);
-    std::size_t queued() const { return quick_.size() + ranked_.size(); }
-    /// A player's latest match made (Poll's answer), null while none.
-    const MatchStart* assignment(const std::string& player) const;
+    std::size_t queued() const;
 
 private:
     struct Waiting {
         std::string fighter;
         bool ranked = false;
-    };
-    struct Pending {
-        MatchRecord match;
-        AdmittedLog log[2];
-        bool have[2] = {false, false};
-        std::int64_t firstLogMs = 0;
     };
     std::string authenticate(const Request& r, std::int64_t nowMs);
     Reply queue(const std::string& id, const std::string& body, std::int64_t nowMs);
@@ -99,7 +96,10 @@ private:
     Reply result(const Request& r, std::int64_t nowMs);
     Reply room(const std::string& id, const std::string& body);
     bool startMatch(const std::string& a, const std::string& b, bool ranked, MatchStart& out, std::string& why);
-    void decidePending(std::int64_t matchId);
+    MatchRecord newMatch(bool ranked, std::int64_t nowMs) const;
+    Reply poll(const std::string& id);
+    void pairShared(const std::string& kind, std::int64_t nowMs, std::vector<MatchStart>& made);
+    void decideStored(std::int64_t matchId);
 
     Store& store_;
     ServiceConfig config_;
@@ -107,8 +107,6 @@ private:
     std::map<std::string, Waiting> waiting_;                     // player -> queue choice
     std::map<std::string, std::pair<std::string, std::string>> challenges_;  // challenger -> (target, fighter)
     std::vector<MatchStart> madeByChallenge_;
-    std::map<std::string, MatchStart> assigned_;                 // player -> the match made for it (Poll)
-    std::map<std::int64_t, Pending> pending_;
     std::set<std::pair<std::string, std::uint64_t>> nonces_;     // (player, nonce) seen within the time window
     std::deque<std::pair<std::int64_t, std::pair<std::string, std::uint64_t>>> nonceOrder_;
     std::map<std::string, std::pair<double, std::int64_t>> buckets_;  // player -> (tokens, last refill)

@@ -98,15 +98,21 @@ std::string admitLog(const MatchRecord& m, const SignedLog& log, const VerifyRul
     if (log.recording.size() > kMaxLogBytes) return "the log is larger than " + std::to_string(kMaxLogBytes) + " bytes";
     if (!net::verifyDigest(log.signer, logDigest(log.matchId, m.rules, log.recording), log.signature))
         return "the log's signature does not check (forged or damaged)";
+    return admitRecording(m, side, log.recording, rules, out);
+}
+
+std::string admitRecording(const MatchRecord& m, int side, const std::string& recording, const VerifyRules& rules,
+                           AdmittedLog& out) {
     io::Error error;
     sim::RunFile run;
-    if (sim::firstWordOf(log.recording) != "fightreplay" || !sim::parseReplay(log.recording, "log", run, error))
+    if (sim::firstWordOf(recording) != "fightreplay" || !sim::parseReplay(recording, "log", run, error))
         return "the log is not a recording: " + (error.message.empty() ? "no fightreplay header" : error.text());
     if (sim::replayHeader(run.setup) != sim::replayHeader(matchSetupOf(m, rules.setup)))
-        return "the log records another match's setup (fighters, seed or settings differ from " + match + ")";
+        return "the log records another match's setup (fighters, seed or settings differ from match " +
+               std::to_string(m.id) + ")";
     out.side = side;
     out.run = std::move(run);
-    out.text = log.recording;
+    out.text = recording;
     return "";
 }
 

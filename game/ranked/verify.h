@@ -60,6 +60,11 @@ struct AdmittedLog {
 /// a recording of another setup. A refusal changes nothing.
 std::string admitLog(const MatchRecord& m, const SignedLog& log, const VerifyRules& rules, AdmittedLog& out);
 
+/// The part of admitLog after the signature: the recording parsed and its header checked against match m's setup.
+/// The service calls it again on a log it kept (its signature was checked when it came in).
+std::string admitRecording(const MatchRecord& m, int side, const std::string& recording, const VerifyRules& rules,
+                           AdmittedLog& out);
+
 /// The re-simulation of one log.
 struct Replayed {
     bool consistent = false;   ///< every hash the log carries is the hash its inputs give
