@@ -52,7 +52,7 @@ struct Options {
 // counted by a hash of its text.
 class HttpLimiter {
 public:
-    HttpLimiter(double perSecond, int burst) : perSecond_(perSecond), burst_(burst), table_(65536, randomKey()) {}
+    HttpLimiter(double perSecond, int burst) : perSecond_(perSecond), burst_(burst), table_(16384, randomKey()) {}
     bool allow(const std::string& remote, std::int64_t nowMs) {
         std::uint32_t ip = 0;
         if (inet_pton(AF_INET, remote.c_str(), &ip) != 1) ip = std::uint32_t(std::hash<std::string>()(remote));
