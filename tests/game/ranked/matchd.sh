@@ -2,11 +2,13 @@
 # bvh_matchd as a real process on loopback, with two real `game_headless --ranked` peers: they queue, are paired,
 # play the match through the service's embedded lobby (Ann walks in and attacks, Bob stands), send their signed
 # recordings, and the service's verified result shows in /history, /leaderboard, the JSON the leaderboard page reads
-# and /replay. Then the service's refusals (a malformed request: 400; a flood from one address: 429) and SIGTERM.
+# and /replay; with Chromium, the leaderboard page lists both players and links the match to the viewer, and (when
+# the viewer was built: WEBDIR/bvh_fighter.wasm) the viewer opens the replay from the service by that link.
+# Then the service's refusals (a malformed request: 400; a flood from one address: 429) and SIGTERM.
 # Every wait is bounded and waits on a state (a line, an exit), never on a number of seconds.
-# Usage: matchd.sh BVH_MATCHD GAME_HEADLESS WORKDIR
+# Usage: matchd.sh BVH_MATCHD GAME_HEADLESS WORKDIR [WEBDIR]
 set -u
-MATCHD="$1" HEADLESS="$2" WORK="$3"
+MATCHD="$1" HEADLESS="$2" WORK="$3" WEBDIR="${4:-$3/no-built-viewer}"
 rm -rf "$WORK" && mkdir -p "$WORK/ann" "$WORK/bob" || exit 1
 command -v curl >/dev/null || { echo "MATCHD TEST SKIPPED: curl is not installed"; exit 0; }
 pids=()
@@ -16,7 +18,7 @@ fail() { echo "FAIL: $*"; for f in "$WORK"/matchd.out "$WORK"/ann/out "$WORK"/bo
 # wait_for FILE PATTERN: until a line matches (at most 600 looks, 0.1 s apart)
 wait_for() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 
-"$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WORK/no-built-viewer" >"$WORK/matchd.out" 2>&1 &
+"$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WEBDIR" >"$WORK/matchd.out" 2>&1 &
 pids+=($!); MATCHD_PID=$!
 wait_for "$WORK/matchd.out" "bvh_matchd on HTTP port" || fail "the service did not start"
 PORT=$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$WORK/matchd.out")
@@ -53,6 +55,25 @@ curl -s "$URL/api/history/$ANN_KEY" | grep -q "\"id\":\"$MATCH\",\"state\":\"ver
 curl -s "$URL/replay/$MATCH.freplay" | head -n 1 | grep -qx "fightreplay 2" || fail "/replay/$MATCH.freplay is not a recording"
 curl -s "$URL/leaderboard.html" | grep -q 'src="leaderboard.js"' || fail "the leaderboard page is not served"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$URL/replay/12345")" = 404 ] || fail "an unknown replay is not 404"
+
+# The pages in headless Chromium (about 1.5 CPU-seconds for both), when it is installed.
+page() { timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync --virtual-time-budget=10000 \
+    --dump-dom "$1" 2>/dev/null; }
+if command -v chromium >/dev/null; then
+    dom=$(page "$URL/leaderboard.html")
+    echo "$dom" | grep -q '<td>1</td><td class="provisional">Ann</td>' || fail "the page does not list Ann first: $dom"
+    link="index.html?replay=%2Freplay%2F$MATCH.freplay"
+    echo "$dom" | grep -q "<a href=\"$link\">watch</a>" || fail "the page does not link the match to the viewer: $dom"
+    if [ -f "$WEBDIR/bvh_fighter.wasm" ]; then
+        page "$URL/$link" | grep -q "<span id=\"status\">$MATCH.freplay: [0-9]* frames re-simulated</span>" ||
+            fail "the viewer did not open the match's replay from the service"
+    else
+        echo "note: the viewer is not built ($WEBDIR/bvh_fighter.wasm): its opening of the replay is not checked"
+    fi
+else
+    echo "note: no chromium: the leaderboard page is checked as served HTML only"
+fi
 
 code=$(curl -s -o "$WORK/bad.out" -w '%{http_code}' --data-binary 'hello' "$URL/request")
 [ "$code" = 400 ] && grep -q "^refused request:1: expected \`bvh-ranked-request 1\`" "$WORK/bad.out" ||

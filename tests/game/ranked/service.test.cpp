@@ -153,3 +153,23 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     REQUIRE(w.send(w.bob, RequestKind::Queue, "quick brick 00112233").ok);  // queued again: the old match is not answered
     CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
 }
+
+TEST_CASE("A log the service acknowledged survives its restart: the next one decides the match") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
+    REQUIRE(w.sendLog(w.ann, m, rec).ok);
+    CHECK(w.sendLog(w.ann, m, rec).text == "this side's log is already in");
+    // The process ends (its memory gone); a new one on the same file gets Bob's log and decides from both.
+    ServiceConfig config;
+    config.rules = rankedtest::testRules();
+    w.service = std::make_unique<MatchService>(*w.store, config);
+    REQUIRE(w.sendLog(w.bob, m, rec).ok);
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 0);
+    CHECK(after.flags == "");
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text == "idle");  // the match is over
+}
