@@ -253,11 +253,16 @@ int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
                   << " [--play attack|idle] [--dir DIR] [--data DIR]\n";
         return 2;
     }
+    if (f.dir.empty()) f.dir = ".";
+    std::error_code ec;
+    if (!std::filesystem::is_directory(f.dir, ec)) {
+        std::cerr << "game_headless: --dir " << io::quote(f.dir) << " is not a folder (the recording goes there)\n";
+        return 2;
+    }
     net::Identity me;
     const std::string path = run::identityPath(why);
     if (path.empty() || !run::loadOrMakeIdentity(path, run::playerName(), me, why)) return std::cerr << why << "\n", 2;
     std::cout << "you: " << me.name << " (" << net::fingerprint(me.publicKey) << ")" << std::endl;
-    if (f.dir.empty()) f.dir = ".";
     RankedClient client(f.service, me);
     MatchOffer offer;
     if (const int rc = queueForMatch(client, f, offer)) return rc;
