@@ -233,7 +233,6 @@ Reply MatchService::queue(const std::string& id, const std::string& body, std::i
 }
 
 Reply MatchService::challenge(const std::string& id, const std::string& body, std::int64_t nowMs) {
-    (void)nowMs;
     const std::size_t space = body.find(' ');
     const std::string code = body.substr(0, space), fighter = space == std::string::npos ? "" : body.substr(space + 1);
     if (!config_.rules.fighter(fighter)) return {false, "no fighter '" + fighter.substr(0, 24) + "' on this service"};
@@ -249,7 +248,7 @@ Reply MatchService::challenge(const std::string& id, const std::string& body, st
     waiting_[id] = Waiting{fighter, false};
     challenges_.erase(target);
     MatchStart start;
-    if (!startMatch(target, id, false, start, why)) return {false, why};
+    if (!startMatch(target, id, false, nowMs, start, why)) return {false, why};
     madeByChallenge_.push_back(start);
     return {true, "match " + std::to_string(start.match.id)};
 }
@@ -288,10 +287,10 @@ MatchRecord MatchService::newMatch(bool ranked, std::int64_t nowMs) const {
     return m;
 }
 
-bool MatchService::startMatch(const std::string& a, const std::string& b, bool ranked, MatchStart& out,
-                              std::string& why) {
+bool MatchService::startMatch(const std::string& a, const std::string& b, bool ranked, std::int64_t nowMs,
+                              MatchStart& out, std::string& why) {
     MatchRecord& m = out.match;
-    m = newMatch(ranked, 0);
+    m = newMatch(ranked, nowMs);  // created: the history lists a player's matches newest first
     m.player[0] = a;
     m.player[1] = b;
     m.fighter[0] = waiting_[a].fighter;
@@ -346,7 +345,7 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
             std::string why;
             start.waitedMs[0] = p.waitedMs[0];
             start.waitedMs[1] = p.waitedMs[1];
-            if (startMatch(p.player[0], p.player[1], q == &ranked_, start, why)) made.push_back(start);
+            if (startMatch(p.player[0], p.player[1], q == &ranked_, nowMs, start, why)) made.push_back(start);
         }
     }
     if (config_.sharedQueue)

@@ -95,7 +95,8 @@ private:
     Reply challenge(const std::string& id, const std::string& body, std::int64_t nowMs);
     Reply result(const Request& r, std::int64_t nowMs);
     Reply room(const std::string& id, const std::string& body);
-    bool startMatch(const std::string& a, const std::string& b, bool ranked, MatchStart& out, std::string& why);
+    bool startMatch(const std::string& a, const std::string& b, bool ranked, std::int64_t nowMs, MatchStart& out,
+                    std::string& why);
     MatchRecord newMatch(bool ranked, std::int64_t nowMs) const;
     Reply poll(const std::string& id);
     void pairShared(const std::string& kind, std::int64_t nowMs, std::vector<MatchStart>& made);

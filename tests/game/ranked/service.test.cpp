@@ -173,3 +173,14 @@ TEST_CASE("A log the service acknowledged survives its restart: the next one dec
     CHECK(after.flags == "");
     CHECK(w.send(w.ann, RequestKind::Poll, "").text == "idle");  // the match is over
 }
+
+TEST_CASE("A player's history lists its matches newest first") {
+    World w;
+    std::vector<std::int64_t> made;
+    for (int i = 0; i < 4; ++i, w.now += 5000) made.insert(made.begin(), w.rankedMatch().id);  // random ids
+    std::vector<MatchRecord> rows;
+    std::string why;
+    REQUIRE(w.store->history(keyHex(w.ann.publicKey), 10, rows, why));
+    REQUIRE(rows.size() == 4);
+    for (std::size_t i = 0; i < rows.size(); ++i) CHECK(rows[i].id == made[i]);
+}
