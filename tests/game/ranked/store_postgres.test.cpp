@@ -65,6 +65,12 @@ struct Cluster {
 
 // A process deciding every match in ids (a second service process); killAt > 0: SIGKILLs itself at that step of its
 // killAt-th decision, mid-transaction.
+// One cluster for the file's test cases (starting one costs about a second), stopped when the program ends.
+Cluster& cluster() {
+    static Cluster pg;
+    return pg;
+}
+
 pid_t decideAllInChild(const std::string& conninfo, const std::vector<std::int64_t>& ids, int killAfter) {
     const pid_t child = fork();
     if (child != 0) return child;
@@ -85,8 +91,7 @@ pid_t decideAllInChild(const std::string& conninfo, const std::vector<std::int64
 }  // namespace
 
 TEST_CASE("The PostgreSQL store passes the SQLite store's checks and two processes never decide a match twice") {
-    // One cluster for both halves: starting one costs about a second.
-    Cluster pg;
+    Cluster& pg = cluster();
     if (!pg.skipped.empty()) {
         std::printf("PostgreSQL store SKIPPED: %s\n", pg.skipped.c_str());
         return;
@@ -162,7 +167,7 @@ int exitOf(pid_t child) {
 }  // namespace
 
 TEST_CASE("Two service processes share one PostgreSQL queue: nobody matched twice, no result lost, one killed mid-match") {
-    Cluster pg;
+    Cluster& pg = cluster();
     if (!pg.skipped.empty()) {
         std::printf("PostgreSQL shared queue SKIPPED: %s\n", pg.skipped.c_str());
         return;
