@@ -187,6 +187,9 @@ void serveWeb(httplib::Server& http, ranked::Store& store, std::mutex& lock, con
 
 void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& store, std::mutex& lock) {
     http.set_payload_max_length(ranked::kMaxLogBytes + 4096);  // a Result with the largest log, no more
+    // Each open connection holds one of cpp-httplib's few worker threads: an idle or slow one is let go soon.
+    http.set_keep_alive_timeout(1);
+    http.set_read_timeout(5);
     http.Post("/request", [&](const httplib::Request& req, httplib::Response& res) {
         ranked::Request r;
         std::string why;
