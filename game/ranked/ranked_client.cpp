@@ -111,6 +111,16 @@ std::string RankedClient::awaitRoom(std::int64_t matchId, std::int64_t waitMs) {
     return "";
 }
 
+Answer RankedClient::sendCheckpoints(std::int64_t matchId, const Claims& claims) {
+    std::string body = std::to_string(matchId);
+    char pair[48];
+    for (const auto& [frame, hash] : claims) {
+        std::snprintf(pair, sizeof pair, " %lld %016llx", static_cast<long long>(frame), static_cast<unsigned long long>(hash));
+        body += pair;
+    }
+    return ask(RequestKind::Checkpoint, body);
+}
+
 Answer RankedClient::sendLog(std::int64_t matchId, const std::string& rules, const std::string& recording) {
     return ask(RequestKind::Result, resultBody(signLog(me_, matchId, rules, recording)));
 }
@@ -161,6 +171,13 @@ std::string playOffer(RankedClient& client, const MatchOffer& offer, const Clien
     std::vector<std::string> args = {"game_headless", "--lobby", plan.lobby, "--replay", base + "-inputs.freplay",
                                      "--record", base + ".freplay", "--fast", "--wait", "30"};
     run::PeerHooks hooks;
+    Claims claims;
+    hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {
+        claims[frame] = hash;
+        if (claims.size() < 10) return;  // every 600 frames: a few requests a minute
+        client.sendCheckpoints(offer.id, claims);
+        claims.clear();
+    };
     if (plan.host) {
         args.insert(args.end(), {"--host", "0", "--accept-key", plan.opponent});
         hooks.onRoomCode = [&](const std::string& code) {
@@ -177,6 +194,7 @@ std::string playOffer(RankedClient& client, const MatchOffer& offer, const Clien
     std::vector<char*> argv;
     for (std::string& a : args) argv.push_back(a.data());
     const int rc = run::runHeadlessPeer(int(argv.size()), argv.data(), dataDir, hooks);
+    if (!claims.empty()) client.sendCheckpoints(offer.id, claims);
     std::cout << "peer exit " << rc << std::endl;
     std::error_code ec;
     return std::filesystem::exists(base + ".freplay", ec) ? base + ".freplay" : "";

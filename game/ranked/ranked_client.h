@@ -9,6 +9,7 @@
 //      the opponent's key (net::Admission::Key with plan.opponent), and names the room with nameRoom() as soon as
 //      the lobby gives its code; side 1 waits for the code (awaitRoom()), joins with it and checks the host's key
 //      is plan.opponent. Both play plan.setup (fighters and seed from the service), recording the match;
+//      Every 600 confirmed frames, sendCheckpoints() with the recording's hashes so far (its `check` lines);
 //   4. sendLog() with the recording (a Result request signed by the player's identity), then verdict() until the
 //      service decided (the state is no longer `open`).
 #include "game/net/identity.h"
@@ -68,6 +69,9 @@ public:
     Answer nameRoom(std::int64_t matchId, const std::string& code);
     /// p2: polls until p1 named the room, at most waitMs; "" when it did not in time.
     std::string awaitRoom(std::int64_t matchId, std::int64_t waitMs);
+    /// Sends hashes of this side's recording during the match (at most 64 a call): what tells the honest log from
+    /// a rewritten one when the two disagree.
+    Answer sendCheckpoints(std::int64_t matchId, const Claims& claims);
     /// Sends the match's recording signed for the service's rules hash.
     Answer sendLog(std::int64_t matchId, const std::string& rules, const std::string& recording);
     /// This player's history line of the match (`ID STATE WINNER F1 F2 CHANGE1 CHANGE2`), "" when not listed.

@@ -114,7 +114,7 @@ bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out
             return false;
         }
     std::uint64_t kind = 0, nonce = 0, time = 0, bytes = 0;
-    const bool ok = decimal(v[0], kind) && kind >= 1 && kind <= 7;
+    const bool ok = decimal(v[0], kind) && kind >= 1 && kind <= 8;
     if (!ok || !hexKey(v[1], out.key) || !decimal(v[3], nonce) || !decimal(v[4], time) ||
         !hexToSignature(v[5], out.signature) || !decimal(v[6], bytes)) {
         why = "request: a bad kind, key, nonce, time, signature or body length";
@@ -192,6 +192,7 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     case RequestKind::Result: return result(r, nowMs);
     case RequestKind::Poll: return poll(id);
     case RequestKind::Room: return room(id, r.body);
+    case RequestKind::Checkpoint: return checkpoint(id, r.body);
     default: return {false, "unknown request kind"};
     }
 }
@@ -275,6 +276,29 @@ Reply MatchService::room(const std::string& id, const std::string& body) {
     if (!net::validCode(code)) return {false, "not a lobby room code"};
     if (!store_.setRoom(matchId, code, why)) return {false, "the store: " + why};
     return {true, "room " + code + " for match " + std::to_string(matchId)};
+}
+
+// A player's hashes during an open match it plays: kept (the first claim of a frame stands) to tell two consistent
+// but different logs apart at the end.
+Reply MatchService::checkpoint(const std::string& id, const std::string& body) {
+    std::istringstream words(body.substr(0, 64 * 40 + 24));
+    std::int64_t matchId = 0;
+    words >> matchId;
+    MatchRecord m;
+    std::string why;
+    if (!store_.match(matchId, m, why) || m.state != "open" || (m.player[0] != id && m.player[1] != id))
+        return {false, "match " + std::to_string(matchId) + " is not an open match of yours"};
+    Claims claims;
+    for (std::string frame, hash; claims.size() < 64 && words >> frame >> hash;) {
+        std::uint64_t f = 0;
+        if (!decimal(frame, f) || f == 0 || f > 100000000 || hash.size() != 16 ||
+            hash.find_first_not_of("0123456789abcdef") != std::string::npos)
+            return {false, "a checkpoint is FRAME HASH (16 hex digits), not '" + frame.substr(0, 20) + " " + hash.substr(0, 20) + "'"};
+        claims[std::int64_t(f)] = std::strtoull(hash.c_str(), nullptr, 16);
+    }
+    if (claims.empty()) return {false, "no checkpoint"};
+    if (!store_.addClaims(matchId, m.player[0] == id ? 0 : 1, claims, why)) return {false, why};
+    return {true, std::to_string(claims.size()) + " checkpoints for match " + std::to_string(matchId)};
 }
 
 MatchRecord MatchService::newMatch(bool ranked, std::int64_t nowMs) const {
@@ -389,7 +413,9 @@ void MatchService::decideStored(std::int64_t matchId) {
     for (int side = 0; side < 2; ++side)
         if (!text[side].empty() && admitRecording(m, side, text[side], config_.rules, logs[side]).empty())
             have[side] = &logs[side];
-    store_.decide(decideMatch(m, have, config_.rules), why);
+    Claims claims[2];
+    const bool claimed = store_.claims(matchId, claims, why);
+    store_.decide(decideMatch(m, have, config_.rules, claimed ? claims : nullptr), why);
 }
 
 }  // namespace ranked

@@ -16,7 +16,7 @@
 
 namespace ranked {
 
-enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result, Poll, Room };
+enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result, Poll, Room, Checkpoint };
 
 struct Request {
     RequestKind kind = RequestKind::Hello;
@@ -27,7 +27,9 @@ struct Request {
     std::string body;          ///< Queue: "quick|ranked FIGHTER RULES" (RULES: the build's rules hash);
                                ///< Challenge: "CODE FIGHTER";
                                ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: "";
-                               ///< Room (p1 of a match made): "MATCHID CODE", the lobby room it hosts
+                               ///< Room (p1 of a match made): "MATCHID CODE", the lobby room it hosts;
+                               ///< Checkpoint: "MATCHID FRAME HASH ..." (at most 64 pairs, HASH 16 hex digits): the
+                               ///< hashes of the sender's recording so far, sent during the match
     net::Signature signature{};
 };
 
@@ -95,6 +97,7 @@ private:
     Reply challenge(const std::string& id, const std::string& body, std::int64_t nowMs);
     Reply result(const Request& r, std::int64_t nowMs);
     Reply room(const std::string& id, const std::string& body);
+    Reply checkpoint(const std::string& id, const std::string& body);
     bool startMatch(const std::string& a, const std::string& b, bool ranked, std::int64_t nowMs, MatchStart& out,
                     std::string& why);
     MatchRecord newMatch(bool ranked, std::int64_t nowMs) const;

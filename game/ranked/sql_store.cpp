@@ -31,7 +31,9 @@ const std::vector<std::vector<const char*>> kMigrations = {
      " match_id BIGINT NOT NULL REFERENCES matches(id), room TEXT NOT NULL)",
      "CREATE INDEX assignments_by_match ON assignments (match_id)",
      "CREATE TABLE logs (match_id BIGINT NOT NULL REFERENCES matches(id), side INTEGER NOT NULL, text TEXT NOT NULL,"
-     " received BIGINT NOT NULL, PRIMARY KEY (match_id, side))"},
+     " received BIGINT NOT NULL, PRIMARY KEY (match_id, side))",
+     "CREATE TABLE claims (match_id BIGINT NOT NULL REFERENCES matches(id), side INTEGER NOT NULL,"
+     " frame BIGINT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (match_id, side, frame))"},
 };
 
 const char* kMatchColumns =
@@ -109,6 +111,8 @@ public:
     bool addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs, std::string& why) override;
     bool logs(std::int64_t matchId, std::string text[2], std::string& why) override;
     bool matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) override;
+    bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) override;
+    bool claims(std::int64_t matchId, Claims out[2], std::string& why) override;
     std::int64_t statements() const override { return statements_; }
 
 private:
@@ -315,6 +319,35 @@ bool SqlStore::logs(std::int64_t matchId, std::string text[2], std::string& why)
     if (!run("SELECT side, text FROM logs WHERE match_id = $1", {num(matchId)}, rows, why)) return false;
     for (const auto& r : rows.rows)
         if (r[0] == "0" || r[0] == "1") text[r[0] == "1"] = r[1];
+    return true;
+}
+
+bool SqlStore::addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) {
+    constexpr std::int64_t kMaxClaims = 5000;  // a best of three of full 99-second rounds has about 300
+    SqlRows rows;
+    if (!run(db_->begin(), {}, why)) return false;
+    if (!run("SELECT COUNT(*) FROM claims WHERE match_id = $1 AND side = $2", {num(matchId), num(std::int64_t(side))},
+             rows, why))
+        return rollback(why);
+    if (std::strtoll(rows.rows.at(0).at(0).c_str(), nullptr, 10) + std::int64_t(claims.size()) > kMaxClaims) {
+        why = "more than " + std::to_string(kMaxClaims) + " checkpoints for one side of a match";
+        return rollback(why);
+    }
+    for (const auto& [frame, hash] : claims)
+        if (!run("INSERT INTO claims (match_id, side, frame, hash) VALUES ($1, $2, $3, $4)"
+                 " ON CONFLICT (match_id, side, frame) DO NOTHING",
+                 {num(matchId), num(std::int64_t(side)), num(frame), hex64(hash)}, why))
+            return rollback(why);
+    return run("COMMIT", {}, why) || rollback(why);
+}
+
+bool SqlStore::claims(std::int64_t matchId, Claims out[2], std::string& why) {
+    SqlRows rows;
+    out[0].clear();
+    out[1].clear();
+    if (!run("SELECT side, frame, hash FROM claims WHERE match_id = $1", {num(matchId)}, rows, why)) return false;
+    for (const auto& r : rows.rows)
+        out[r[0] == "1"][std::strtoll(r[1].c_str(), nullptr, 10)] = std::strtoull(r[2].c_str(), nullptr, 16);
     return true;
 }
 

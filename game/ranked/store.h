@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -55,6 +56,10 @@ struct QueuedPlayer {
 using ChoosePairs = std::function<std::vector<std::pair<std::size_t, std::size_t>>(const std::vector<QueuedPlayer>&)>;
 /// Makes the match of a pair (its id, seed, rules, ranked; the players and fighters are filled in by the store).
 using MakeMatch = std::function<MatchRecord(const QueuedPlayer&, const QueuedPlayer&)>;
+
+/// Hashes a player told the service during a match (Checkpoint requests): confirmed frame -> Fight::hash() after
+/// it, as the player's recording's `check` lines say them.
+using Claims = std::map<std::int64_t, std::uint64_t>;
 
 /// A player's row.
 struct PlayerRecord {
@@ -112,6 +117,11 @@ public:
     virtual bool addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs, std::string& why) = 0;
     /// The logs kept for a match ("" for a side not in).
     virtual bool logs(std::int64_t matchId, std::string text[2], std::string& why) = 0;
+    /// Keeps hashes one side claimed during an open match (a frame claimed before keeps its first hash); refused
+    /// beyond 5,000 a side.
+    virtual bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) = 0;
+    /// The hashes each side claimed.
+    virtual bool claims(std::int64_t matchId, Claims out[2], std::string& why) = 0;
     /// Open matches to decide now: both logs in, or the first one received before deadlineMs.
     virtual bool matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) = 0;
 

@@ -140,7 +140,47 @@ Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules) {
     return r;
 }
 
-Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules) {
+namespace {
+
+// Whether claims (one player's hashes sent during the match) attest a log: at least one claimed frame the log has a
+// hash for, and every such hash the same.
+bool attests(const Claims& claims, const sim::RunFile& run) {
+    int compared = 0;
+    for (const sim::Checkpoint& c : run.checkpoints) {
+        const auto it = claims.find(c.frame);
+        if (it == claims.end()) continue;
+        if (it->second != c.hash) return false;
+        ++compared;
+    }
+    return compared > 0;
+}
+
+// Of two consistent logs that differ, the one the opponent's own claims attest (0/1), or -1 when neither or both.
+int attestedSide(const AdmittedLog* logs[2], const Claims* claims) {
+    if (!claims) return -1;
+    const bool ok0 = attests(claims[1], logs[0]->run), ok1 = attests(claims[0], logs[1]->run);
+    return ok0 == ok1 ? -1 : ok0 ? 0 : 1;
+}
+
+// The decision from the log of side `from` (it replays to its own hashes), with the ending's blame.
+void verifyFrom(Decision& d, const AdmittedLog* logs[2], const Replayed rep[2], bool bothGood, int from) {
+    d.state = "verified";
+    d.winner = rep[from].winner;
+    d.replay = logs[from]->text;
+    if (rep[from].finished) return;
+    Replayed ending = rep[from];
+    // Each side wrote its own view of the ending: when they blame different players (each saw the other go silent:
+    // the path between them broke), neither is believed.
+    if (bothGood && rep[0].blamed != rep[1].blamed) {
+        ending.blamed = -1;
+        d.winner = ending.ahead;
+    }
+    d.flags += std::string(d.flags.empty() ? "" : "; ") + endingFlag(ending);
+}
+
+}  // namespace
+
+Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules, const Claims* claims) {
     Decision d;
     d.matchId = m.id;
     Replayed rep[2];
@@ -156,32 +196,27 @@ Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const Ver
         else if (!rep[p].consistent)
             d.flags += std::string(d.flags.empty() ? "" : "; ") + sideName(p) + " log does not replay to its own hashes";
     }
+    int from = good[0] ? 0 : good[1] ? 1 : -1;
     if (good[0] && good[1] && !sameInputs(logs[0]->run, logs[1]->run)) {
-        d.state = "disputed";
-        d.flags = "the two logs disagree (both flagged for review)";
-        d.replay = logs[0]->text;
-        return d;
+        // A player who rewrote its inputs after the match cannot rewrite the hashes it sent during it.
+        from = attestedSide(logs, claims);
+        if (from < 0) {
+            d.state = "disputed";
+            d.flags = "the two logs disagree (both flagged for review)";
+            d.replay = logs[0]->text;
+            return d;
+        }
+        const std::string cheat = sideName(1 - from);
+        d.flags = "the two logs disagree: " + cheat + "'s own hashes sent during the match are " + sideName(from) +
+                  "'s log (" + cheat + " flagged)";
     }
-    const int from = good[0] ? 0 : good[1] ? 1 : -1;
     if (from < 0) {
         d.state = "disputed";
         if (d.flags.empty()) d.flags = "no log";
         if (logs[0] || logs[1]) d.replay = (logs[0] ? logs[0] : logs[1])->text;
         return d;
     }
-    d.state = "verified";
-    d.winner = rep[from].winner;
-    d.replay = logs[from]->text;
-    if (!rep[from].finished) {
-        Replayed ending = rep[from];
-        // Each side wrote its own view of the ending: when they blame different players (each saw the other go
-        // silent: the path between them broke), neither is believed.
-        if (good[0] && good[1] && rep[0].blamed != rep[1].blamed) {
-            ending.blamed = -1;
-            d.winner = ending.ahead;
-        }
-        d.flags += std::string(d.flags.empty() ? "" : "; ") + endingFlag(ending);
-    }
+    verifyFrom(d, logs, rep, good[0] && good[1], from);
     return d;
 }
 

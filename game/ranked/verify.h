@@ -83,7 +83,10 @@ Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules);
 /// inputs and hashes: verified, the simulated winner. An unfinished match is lost by the player who left or went
 /// silent (the logs' `ending` lines); when the two logs blame different players, by neither: the side ahead wins. A log missing or not replaying to its own hashes: the other
 /// decides and that side is flagged. Both consistent but different: disputed, both flagged, no rating moves. None:
-/// disputed.
-Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules);
+/// disputed. Two consistent logs that differ are told apart by claims (claims[side]: the hashes that side sent the
+/// service during the match, null for none): the log the opponent's claims attest is verified and the other side
+/// flagged; with neither or both attested, disputed.
+Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules,
+                     const Claims* claims = nullptr);
 
 }  // namespace ranked

@@ -504,6 +504,8 @@ void wireMatch(PeerRun& r) {
         r.recordFailed = !r.writer->ok();
         s.setConfirmHook([&r, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
             r.writer->frame(in, fight);
+            if (r.hooks.onCheckpoint && r.writer->frames() % sim::kCheckpointEvery == 0)
+                r.hooks.onCheckpoint(r.writer->frames(), fight.hash());
             r.ring.push(frame, fight.state());
             r.hub->confirmed(in);
             progress(frame);

@@ -3,6 +3,7 @@
 // with no window, taking its own player's buttons from a replay or action script (frame f's buttons drive frame
 // f of the online match), in real time or --fast, then printing a summary and the final hash.
 
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -15,6 +16,9 @@ struct PeerHooks {
     /// Joiner: the fingerprint the opponent must have (net::fingerprint); any other identity ends the run before
     /// the match. A host says the same with --accept-key.
     std::string expectOpponent;
+    /// With --record: called with each `check` line the recording gets (every 60 confirmed frames: the frame and
+    /// the fight's hash after it), as the match goes.
+    std::function<void(std::int64_t frame, std::uint64_t hash)> onCheckpoint;
 };
 
 /// True when argv asks for a headless peer (--host or --join present).

@@ -184,3 +184,28 @@ TEST_CASE("A player's history lists its matches newest first") {
     REQUIRE(rows.size() == 4);
     for (std::size_t i = 0; i < rows.size(); ++i) CHECK(rows[i].id == made[i]);
 }
+
+TEST_CASE("Checkpoints sent during a match decide between two logs that disagree; bad ones are refused") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    const std::string played = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
+    io::Error error;
+    sim::RunFile run;
+    REQUIRE(sim::parseReplay(played, "played", run, error));
+    std::string body = std::to_string(m.id);
+    for (const sim::Checkpoint& c : run.checkpoints) body += " " + std::to_string(c.frame) + " " + sim::hashHex(c.hash);
+    CHECK(w.send(w.eve, RequestKind::Checkpoint, body).text.find("not an open match of yours") != std::string::npos);
+    CHECK(w.send(w.ann, RequestKind::Checkpoint, std::to_string(m.id) + " 60 xyz").text.find("a checkpoint is FRAME HASH") == 0);
+    CHECK(w.send(w.ann, RequestKind::Checkpoint, std::to_string(m.id)).text == "no checkpoint");
+    REQUIRE(w.send(w.ann, RequestKind::Checkpoint, body).ok);
+    REQUIRE(w.send(w.bob, RequestKind::Checkpoint, body).ok);
+    REQUIRE(w.sendLog(w.ann, m, played).ok);
+    REQUIRE(w.sendLog(w.bob, m, rankedtest::recordMatch(m, rankedtest::testRules(), 1, 3)).ok);  // rewritten: p2 wins
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 0);
+    CHECK(after.flags.find("(p2 flagged)") != std::string::npos);
+    CHECK(w.send(w.ann, RequestKind::Checkpoint, body).text.find("not an open match of yours") != std::string::npos);
+}

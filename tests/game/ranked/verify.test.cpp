@@ -173,3 +173,28 @@ TEST_CASE("Two logs that blame different players for the ending blame neither: t
     CHECK(d.winner == 0);
     CHECK(d.flags == "unfinished: the side ahead wins");
 }
+
+TEST_CASE("Two consistent logs that differ are told apart by the hashes each side sent during the match") {
+    Fixture f;
+    const std::string played = rankedtest::recordMatch(f.m, f.rules, 0, 5);    // the match as it was: p1 won
+    const std::string rewritten = rankedtest::recordMatch(f.m, f.rules, 1, 5); // p2's log, rewritten afterwards
+    AdmittedLog a, b;
+    REQUIRE(f.admit(f.ann, played, a) == "");
+    REQUIRE(f.admit(f.bob, rewritten, b) == "");
+    Claims sent[2];
+    for (const sim::Checkpoint& c : a.run.checkpoints) sent[0][c.frame] = sent[1][c.frame] = c.hash;  // both, live
+    REQUIRE(sent[1].size() > 2);
+    const AdmittedLog* logs[2] = {&a, &b};
+    Decision d = decideMatch(f.m, logs, f.rules, sent);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 0);
+    CHECK(d.flags == "the two logs disagree: p2's own hashes sent during the match are p1's log (p2 flagged)");
+    CHECK(d.replay == played);
+    // Only p1 sent hashes: its own claims attest nothing of p2's log, and nobody attests p1's: disputed.
+    Claims onlyP1[2] = {sent[0], {}};
+    CHECK(decideMatch(f.m, logs, f.rules, onlyP1).state == "disputed");
+    // One hash of p2's claims that is not the played match's: p2's claims attest neither log.
+    Claims bad[2] = {sent[0], sent[1]};
+    bad[1].rbegin()->second ^= 1;
+    CHECK(decideMatch(f.m, logs, f.rules, bad).state == "disputed");
+}
