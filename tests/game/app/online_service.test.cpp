@@ -271,6 +271,22 @@ TEST_CASE("A poll's match and a player page read back; anything else is not take
     CHECK(m.ranked);
     CHECK(m.fighter[1] == "brick");
     CHECK(m.key[0][0] == 0xaa);
+    CHECK(m.lobbyPort == 0);  // an answer without the hand-off's tail
+    REQUIRE(ranked::parseMatchFound("ok match 42 unranked " + a + " " + b + " ryo brick 77 7201 -", m));
+    CHECK(m.seed == 77);
+    CHECK(m.lobbyPort == 7201);
+    CHECK(m.room.empty());
+    REQUIRE(ranked::parseMatchFound("ok match 42 unranked " + a + " " + b + " ryo brick 77 7201 K7QW-M2PX", m));
+    CHECK(m.room == "K7QW-M2PX");
+    net::IdentityKey keyB{};
+    keyB.fill(0xbb);
+    CHECK(ranked::seatOf(m, keyB) == 1);
+    const ranked::MatchPlan plan = ranked::planMatch(m, 1, "example.org:7200");
+    CHECK_FALSE(plan.host);
+    CHECK(plan.lobby == "example.org:7201");
+    CHECK(plan.opponent == net::fingerprint(m.key[0]));
+    CHECK(plan.setup.seed == 77);
+    CHECK_FALSE(ranked::parseMatchFound("ok match 42 ranked " + a + " " + b + " ryo brick 77 99999 -", m));
     CHECK_FALSE(ranked::parseMatchFound("ok waiting", m));
     CHECK_FALSE(ranked::parseMatchFound("ok match 42 ranked " + a + " xyz ryo brick", m));
     CHECK_FALSE(ranked::parseMatchFound("refused match 42 ranked " + a + " " + b + " ryo brick", m));
