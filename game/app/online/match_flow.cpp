@@ -130,4 +130,22 @@ std::string MatchFlow::changeText() const {
     return text;
 }
 
+std::string matchStatusText(const MatchFlow& f) {
+    switch (f.stage()) {
+    case MatchFlow::Stage::Hosting: return "Opening a room for your opponent on the service's lobby...";
+    case MatchFlow::Stage::NamingRoom: return "Telling the service your room " + f.room() + "...";
+    case MatchFlow::Stage::AwaitingRoom: return "Waiting for your opponent to open the match's room...";
+    case MatchFlow::Stage::Playing: return "Meeting your opponent in room " + f.room() + "...";
+    case MatchFlow::Stage::Sending: return "Sending your match log to the service...";
+    case MatchFlow::Stage::Deciding: return "Waiting for the service's decision...";
+    case MatchFlow::Stage::Decided: {
+        const std::string change = f.changeText();
+        return f.resultText() + (change.empty() ? std::string(" (not rated)") : " Rating " + change + ".");
+    }
+    case MatchFlow::Stage::Undecided:
+    case MatchFlow::Stage::Failed: return f.message();
+    }
+    return "";
+}
+
 }  // namespace app

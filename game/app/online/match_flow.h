@@ -78,4 +78,14 @@ private:
     std::string message_;
 };
 
+/// A service match's flow with the runner its requests take (the seek screen makes it, the online fight feeds it).
+struct ServiceMatch {
+    std::unique_ptr<RequestRunner> runner;
+    std::unique_ptr<MatchFlow> flow;
+};
+
+/// Where a service match stands, in a player's words ("Waiting for the service's decision...", "You won. Rating
+/// +12.", the reason it was refused).
+std::string matchStatusText(const MatchFlow& f);
+
 }  // namespace app

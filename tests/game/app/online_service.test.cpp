@@ -382,6 +382,7 @@ TEST_CASE("A match found in the window: p1 names the room it hosts for p2's key 
     CHECK(host.plan().setup.seed == pm.found.seed);
     runFlows(svc, {&host, &join}, 8);
     CHECK(join.stage() == app::MatchFlow::Stage::AwaitingRoom);  // nobody named a room yet
+    CHECK(app::matchStatusText(join) == "Waiting for your opponent to open the match's room...");
     host.roomHosted("K7QWM2");
     runFlows(svc, {&host, &join}, 8);
     CHECK(host.stage() == app::MatchFlow::Stage::Playing);
@@ -403,6 +404,7 @@ TEST_CASE("A match found in the window: p1 names the room it hosts for p2's key 
     CHECK(host.resultText() == "You won.");
     CHECK(join.resultText() == "You lost.");
     CHECK(host.changeText().front() == '+');
+    CHECK(app::matchStatusText(host) == "You won. Rating " + host.changeText() + ".");
     CHECK(join.changeText().front() == '-');
     ranked::Claims claims[2];
     REQUIRE(svc.store->claims(pm.found.id, claims, why));
