@@ -113,9 +113,12 @@ private:
     std::shared_ptr<ServiceMatch> match_;  // the match found: the hand-off to the lobby, then the fight's
     std::unique_ptr<OnlineLink> link_;
     std::string linkError_;
+    std::int64_t foundAtMs_ = 0;
+    static constexpr std::int64_t kShowFoundMs = 3000;
 };
 
 void SeekScreen::startMatch() {
+    foundAtMs_ = clock_.ms();
     match_ = std::make_shared<ServiceMatch>();
     match_->runner = makeThreadRunner();
     match_->flow = std::make_unique<MatchFlow>(serviceClient(ctx_), *match_->runner, flow_.match(),
@@ -129,7 +132,8 @@ void SeekScreen::meetOpponent() {
     flow.tick(ranked::wallClockMs());
     if (!linkError_.empty() || flow.stage() == MatchFlow::Stage::Failed) return;
     const bool host = flow.plan().host;
-    if (!link_ && (host || flow.stage() == MatchFlow::Stage::Playing)) {
+    const bool shown = clock_.ms() - foundAtMs_ >= kShowFoundMs;  // the player sees whom they fight first
+    if (!link_ && shown && (host || flow.stage() == MatchFlow::Stage::Playing)) {
         ServiceSeat seat{host, flow.plan().lobby, flow.plan().opponent, flow.room(), flow.plan().setup};
         link_ = std::make_unique<OnlineLink>(ctx_, ctx_.flags->online, seat);
     }
@@ -201,9 +205,8 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
              392.f, kGrey, Align::Center, 1.f);
     if (!match_) return;
     const bool bad = !linkError_.empty() || match_->flow->stage() == MatchFlow::Stage::Failed;
-    const std::string dots(std::size_t((ticks_ / 20) % 4), '.');
     const std::string next = !linkError_.empty() ? "Could not meet your opponent: " + linkError_ + "."
-                                                 : matchStatusText(*match_->flow) + (bad ? "" : dots);
+                                                 : matchStatusText(*match_->flow);
     drawTextFitted(t, ctx_.res->font, next, 22, cx, 444.f, bad ? kRed : kBlue, float(ctx_.width) - 60.f, 1.5f);
 }
 
