@@ -130,6 +130,24 @@ std::string MatchFlow::changeText() const {
     return text;
 }
 
+void applyServiceSeat(const ServiceSeat& seat, net::PeerConfig& cfg) {
+    const int me = seat.host ? 0 : 1;
+    cfg.setup = seat.setup;  // the host's setup is the match's: the one the service re-simulates
+    cfg.fighter = seat.setup.fighter[me];
+    cfg.style = seat.setup.style[me];
+    cfg.rematches = false;
+    if (seat.host) {
+        cfg.admission = net::Admission::Key;
+        cfg.acceptFingerprint = seat.opponent;
+    }
+}
+
+std::string wrongOpponent(const net::NetPeer& peer, const std::string& expected) {
+    if (expected.empty() || !peer.opponentKnown()) return "";
+    const std::string them = net::fingerprint(peer.opponentKey());
+    return them == expected ? "" : "the opponent is " + them + ", not " + expected + " (the one the service named)";
+}
+
 std::string matchStatusText(const MatchFlow& f) {
     switch (f.stage()) {
     case MatchFlow::Stage::Hosting: return "Opening a room for your opponent on the service's lobby...";

@@ -5,6 +5,7 @@
 // and 4). Requests go one at a time through a RequestRunner, as the other service pages' do; the window's link
 // and fight screen call roomHosted(), checkpoint() and finished() as the match goes.
 #include "game/app/online/service_flow.h"
+#include "game/net/peer.h"
 
 #include <deque>
 
@@ -77,6 +78,22 @@ private:
     ranked::HistoryRow row_;
     std::string message_;
 };
+
+/// A match the service made as the window's link plays it (from MatchFlow::plan() and room()): where to meet, the
+/// one key to play, the match's setup.
+struct ServiceSeat {
+    bool host = false;        ///< p1 hosts a room on the service's lobby, p2 joins it
+    std::string lobby;        ///< HOST:PORT of the service's lobby
+    std::string opponent;     ///< the only fingerprint to play against
+    std::string room;         ///< p2: the room p1 named
+    sim::MatchSetup setup;    ///< the match the service re-simulates (fighters, seed, rules)
+};
+
+/// The peer's settings for a service seat: the service's setup and this side's fighter in it, no rematch (it would
+/// be no service match), and a host that admits only the opponent's key (net::Admission::Key).
+void applyServiceSeat(const ServiceSeat& seat, net::PeerConfig& cfg);
+/// Why the peer's opponent is not the one the service named ("" while unknown or right).
+std::string wrongOpponent(const net::NetPeer& peer, const std::string& expected);
 
 /// A service match's flow with the runner its requests take (the seek screen makes it, the online fight feeds it).
 struct ServiceMatch {

@@ -3,6 +3,7 @@
 // handshake, and OnlineLink, which owns the UDP socket and the net::NetPeer and is handed from the lobby to the
 // fight view's online source (online_source.cpp) once the match starts. The local player always uses the P1 keys,
 // whichever side they are on.
+#include "game/app/online/match_flow.h"
 #include "game/app/online/online_flags.h"
 #include "game/net/lobby_client.h"
 #include "game/net/peer.h"
@@ -26,15 +27,6 @@ enum class LinkMode : std::uint8_t {
     RoomHost,      ///< ask the lobby for a room; show its code; the joiner's addresses come from the lobby
     RoomJoin,      ///< give the lobby a code; the host's addresses come from it
     RoomSpectate,  ///< give the lobby a code to watch (the host's spectator stream)
-};
-
-/// A match the service made (ranked::planMatch): where to meet, the one key to play, the match's setup.
-struct ServiceSeat {
-    bool host = false;        ///< p1 hosts a room on the service's lobby, p2 joins it
-    std::string lobby;        ///< HOST:PORT of the service's lobby
-    std::string opponent;     ///< the only fingerprint to play against
-    std::string room;         ///< p2: the room p1 named
-    sim::MatchSetup setup;    ///< the match the service re-simulates (fighters, seed, rules)
 };
 
 /// The socket and the peer of one online match, with the clock they run on. Through the lobby, the lobby client

@@ -73,13 +73,7 @@ OnlineFlags serviceFlags(OnlineFlags flags, const ServiceSeat& seat) {
 
 OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, const ServiceSeat& seat)
     : OnlineLink(ctx, serviceFlags(flags, seat), seat.host ? LinkMode::RoomHost : LinkMode::RoomJoin, seat.room) {
-    cfg_.setup = seat.setup;  // the host's setup is the match's: the one the service re-simulates
-    cfg_.style = seat.setup.style[seat.host ? 0 : 1];
-    cfg_.rematches = false;
-    if (seat.host) {
-        cfg_.admission = net::Admission::Key;
-        cfg_.acceptFingerprint = seat.opponent;
-    }
+    applyServiceSeat(seat, cfg_);
     expectOpponent_ = seat.opponent;
 }
 
@@ -267,11 +261,11 @@ void OnlineLink::tick(std::uint16_t buttons) {
 
 // A service match is played against the opponent the service named, never against whoever took the room.
 void OnlineLink::checkOpponent(std::int64_t now) {
-    if (expectOpponent_.empty() || !error_.empty() || !peer_->opponentKnown()) return;
-    const std::string them = net::fingerprint(peer_->opponentKey());
-    if (them == expectOpponent_) return;
+    if (!error_.empty()) return;
+    const std::string wrong = wrongOpponent(*peer_, expectOpponent_);
+    if (wrong.empty()) return;
     peer_->leave(now);
-    error_ = "the opponent is " + them + ", not " + expectOpponent_ + " (the one the service named)";
+    error_ = wrong;
 }
 
 std::string OnlineLink::path() const {
