@@ -144,7 +144,7 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
 void OnlineSource::serviceTick() {
     if (!service_) return;
     MatchFlow& flow = *service_->flow;
-    if (!logGiven_ && !recorder_.active() && serviceFrames_ > 0) {
+    if (!logGiven_ && !recorder_.active() && serviceFrames_ > 0 && link_->peer().state() != net::PeerState::Playing) {
         logGiven_ = true;
         std::ifstream in(recorder_.path(), std::ios::binary);
         flow.finished(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));

@@ -145,6 +145,11 @@ void SeekScreen::meetOpponent() {
     }
     link_->tick(0);
     if (host && !link_->roomCode().empty()) flow.roomHosted(link_->roomCode());
+    if (link_->hasPeer() && link_->peer().state() == net::PeerState::Done) {  // no match: the opponent never came
+        linkError_ = link_->error().empty() ? link_->peer().endMessage() : link_->error();
+        link_.reset();
+        return;
+    }
     if (link_->hasPeer() && link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing) {
         std::cout << "service match " << flow_.match().id << ": " << (host ? "hosted room " : "joined room ")
                   << flow.room() << ", opponent " << whoText(link_->peer().opponentName(), link_->peer().opponentKey())
