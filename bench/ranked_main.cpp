@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -171,6 +172,56 @@ void benchQueueMemory() {
                 double(after - before) / players);
 }
 
+// The shared queue on PostgreSQL (BVH_BENCH_POSTGRES=CONNINFO, a database of its own): 2,000 players queued at
+// once, then pairing passes of the 1,000 longest waiting (SELECT ... FOR UPDATE SKIP LOCKED, each match written in
+// the pass's transaction) every 250 ms of a virtual clock until the queue is empty or 60 s passed.
+void benchSharedQueue(const char* conninfo) {
+    std::string why;
+    auto s = ranked::openPostgresStore(conninfo, why);
+    if (!s) return (void)std::printf("shared queue: %s\n", why.c_str());
+    const int players = 2000;
+    std::uint64_t rng = sim::seedRandom(12);
+    const std::string run = std::to_string(getpid()) + "-";
+    for (int i = 0; i < players; ++i)
+        s->savePlayer(ranked::PlayerRecord{run + std::to_string(i), "n", "c" + run + std::to_string(i), {}}, why);
+    std::int64_t before = s->statements();
+    auto t = Clock::now();
+    for (int i = 0; i < players; ++i)
+        s->enqueue(ranked::QueuedPlayer{run + std::to_string(i), "ranked", "ryo", 1000.0 + double(sim::nextRandom(rng) % 1001), 0}, why);
+    const double enqueueMs = secondsSince(t) * 1000.0 / players;
+    const double enqueueStatements = double(s->statements() - before) / players;
+    std::int64_t made = 0, id = 1000000 * std::int64_t(getpid());
+    double passSeconds = 0;
+    int passes = 0;
+    before = s->statements();
+    for (std::int64_t now = 0; now <= 60000; now += 250, ++passes) {
+        const auto choose = [now](const std::vector<ranked::QueuedPlayer>& waiting) {
+            ranked::MatchQueue q;
+            std::map<std::string, std::size_t> index;
+            for (std::size_t i = 0; i < waiting.size(); ++i) q.join(waiting[i].player, waiting[i].rating, waiting[i].joinedMs), index[waiting[i].player] = i;
+            std::vector<std::pair<std::size_t, std::size_t>> pairs;
+            for (const ranked::Pairing& p : q.pair(now)) pairs.emplace_back(index[p.player[0]], index[p.player[1]]);
+            return pairs;
+        };
+        const auto make = [&](const ranked::QueuedPlayer&, const ranked::QueuedPlayer&) {
+            ranked::MatchRecord m;
+            m.id = ++id;
+            return m;
+        };
+        std::vector<ranked::MatchRecord> out;
+        t = Clock::now();
+        s->pairQueue("ranked", 1000, choose, make, out, why);
+        passSeconds += secondsSince(t);
+        made += std::int64_t(out.size());
+        std::int64_t left = 0;
+        if (s->queued(left, why) && left < 2) break;
+    }
+    std::printf("| shared queue (PostgreSQL) | %d players | enqueue %.2f ms, %.0f statements | %lld matches in %d passes, "
+                "%.1f ms per pass, %.1f statements per match paired |\n",
+                players, enqueueMs, enqueueStatements, static_cast<long long>(made), passes,
+                passSeconds * 1000.0 / passes, double(s->statements() - before) / double(std::max<std::int64_t>(made, 1)));
+}
+
 }  // namespace
 
 int main() {
@@ -182,5 +233,6 @@ int main() {
     benchQueue(10000, 0);
     benchQueue(10000, 600000);
     benchQueueMemory();
+    if (const char* pg = std::getenv("BVH_BENCH_POSTGRES")) benchSharedQueue(pg);
     return 0;
 }

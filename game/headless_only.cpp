@@ -12,7 +12,7 @@
 int main(int argc, char** argv) {
     if (simnet::wantsSimulate(argc, argv)) return simnet::runSimulate(argc, argv, BVH_DEFAULT_DATA_DIR);
 #ifdef BVH_HAVE_RANKED_CLIENT
-    if (ranked::wantsRankedClient(argc, argv)) return ranked::runRankedClient(argc, argv);
+    if (ranked::wantsRankedClient(argc, argv)) return ranked::runRankedClient(argc, argv, BVH_DEFAULT_DATA_DIR);
 #endif
     if (run::wantsBisect(argc, argv)) return run::runBisect(argc, argv, BVH_DEFAULT_DATA_DIR);
     if (run::wantsSpectator(argc, argv)) return run::runSpectator(argc, argv, BVH_DEFAULT_DATA_DIR);

@@ -77,6 +77,8 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/online/online_advanced.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online/service_flow.h
   ${CMAKE_CURRENT_LIST_DIR}/online/service_flow.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online/match_flow.h
+  ${CMAKE_CURRENT_LIST_DIR}/online/match_flow.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online/service_screens.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online/profile_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online/lobby_status.h

@@ -4,6 +4,7 @@
 #include "game/ranked/service.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <sstream>
 
@@ -22,6 +23,7 @@ bool keyFromHex(const std::string& hex, net::IdentityKey& out) {
     return true;
 }
 
+// ok match ID KIND KEY1 KEY2 FIGHTER1 FIGHTER2 [SEED LOBBYPORT ROOM]
 bool parseMatchFound(const std::string& text, MatchFound& out) {
     std::istringstream in(text);
     std::string ok, match, id, kind, k[2], f[2];
@@ -35,8 +37,31 @@ bool parseMatchFound(const std::string& text, MatchFound& out) {
         if (!keyFromHex(k[p], m.key[p])) return false;
         m.fighter[p] = f[p];
     }
+    std::string room;
+    if (in >> m.seed >> m.lobbyPort >> room) {
+        if (m.lobbyPort < 0 || m.lobbyPort > 65535) return false;
+        m.room = room == "-" ? "" : room;
+    } else {
+        m.seed = 1, m.lobbyPort = 0;
+    }
     out = m;
     return true;
+}
+
+int seatOf(const MatchFound& m, const net::IdentityKey& me) { return me == m.key[0] ? 0 : me == m.key[1] ? 1 : -1; }
+
+MatchPlan planMatch(const MatchFound& m, int seat, const std::string& service) {
+    MatchPlan plan;
+    plan.host = seat == 0;
+    const std::size_t colon = service.rfind(':');
+    plan.lobby = service.substr(0, colon) + ":" + std::to_string(m.lobbyPort);
+    plan.opponent = net::fingerprint(m.key[seat == 0 ? 1 : 0]);
+    MatchRecord r;
+    r.fighter[0] = m.fighter[0];
+    r.fighter[1] = m.fighter[1];
+    r.seed = m.seed;
+    plan.setup = matchSetupOf(r, serviceBaseSetup());
+    return plan;
 }
 
 // name NAME / code FP / rating R D GAMES provisional|established / rank N
@@ -79,6 +104,12 @@ std::vector<HistoryRow> parseHistory(const std::string& text) {
     return rows;
 }
 
+bool findHistoryRow(const std::string& page, std::int64_t id, HistoryRow& out) {
+    for (const HistoryRow& r : parseHistory(page))
+        if (r.id == id) return out = r, true;
+    return false;
+}
+
 ServiceAnswer RankedClient::request(int kind, const std::string& body) {
     const Request r = signRequest(me_, RequestKind(kind), body, clockMs_());
     return call_("POST", "/request", requestText(r));
@@ -96,6 +127,26 @@ ServiceAnswer RankedClient::leave() { return request(int(RequestKind::Leave), ""
 
 ServiceAnswer RankedClient::challenge(const std::string& code, const std::string& fighter) {
     return request(int(RequestKind::Challenge), code + " " + fighter);
+}
+
+ServiceAnswer RankedClient::room(std::int64_t matchId, const std::string& code) {
+    return request(int(RequestKind::Room), std::to_string(matchId) + " " + code);
+}
+
+ServiceAnswer RankedClient::checkpoint(std::int64_t matchId, const Claims& claims) {
+    std::string body = std::to_string(matchId);
+    char pair[48];
+    for (const auto& [frame, hash] : claims) {
+        std::snprintf(pair, sizeof pair, " %lld %016llx", static_cast<long long>(frame),
+                      static_cast<unsigned long long>(hash));
+        body += pair;
+    }
+    return request(int(RequestKind::Checkpoint), body);
+}
+
+ServiceAnswer RankedClient::result(std::int64_t matchId, const std::string& rules, const std::string& recording) {
+    const Request r = signRequest(me_, RequestKind::Result, resultBody(signLog(me_, matchId, rules, recording)), clockMs_());
+    return call_("POST", "/request", requestText(r));
 }
 
 ServiceAnswer RankedClient::player(const net::IdentityKey& key) { return call_("GET", "/player/" + keyHex(key), ""); }

@@ -2,7 +2,20 @@
 // A player's side of the matchmaking service (service.h): signed requests and the service's GET pages, through a
 // call the caller supplies (HTTP in the window and `game_headless --ranked`, the in-process service in tests), and
 // the service's answers read into data. No sockets and no threads here: each call blocks until its answer.
+//
+// Playing a match the service made, step by step (`game_headless --ranked` and the window's match page both do it):
+//   1. hello(), then queue("ranked|quick", FIGHTER, run::rulesBuild()) (or challenge());
+//   2. poll() until parseMatchFound() reads a match;
+//   3. planMatch(): p1 (seat 0) hosts a room on the service's lobby (plan.lobby) admitting only the opponent's key
+//      (net::Admission::Key with plan.opponent) and names it with room() once the lobby gives its code; p2 polls
+//      until the answer carries the room, joins it and checks the host's key is plan.opponent. Both play
+//      plan.setup (fighters and seed from the service), recording the match, and every 600 confirmed frames send
+//      checkpoint() with the recording's hashes so far;
+//   4. result() with the recording (signed for the rules hash), then history() until the match's row
+//      (findHistoryRow) is no longer `open`.
 #include "game/net/identity.h"
+#include "game/ranked/store.h"
+#include "game/sim/fight.h"
 
 #include <cstdint>
 #include <functional>
@@ -31,13 +44,30 @@ ServiceCall httpServiceCall(const std::string& hostPort);
 /// Milliseconds since 1970 (what a request's time is checked against).
 std::int64_t wallClockMs();
 
-/// A match the service made for this player (Poll's `ok match ID ranked|unranked KEY1 KEY2 FIGHTER1 FIGHTER2`).
+/// A match the service made for this player (Poll's `ok match ID ranked|unranked KEY1 KEY2 FIGHTER1 FIGHTER2
+/// SEED LOBBYPORT ROOM`; ROOM is `-` until p1 named it).
 struct MatchFound {
     std::int64_t id = 0;
     bool ranked = false;
     net::IdentityKey key[2]{};  ///< P1's and P2's identity keys
     std::string fighter[2];
+    std::uint64_t seed = 1;
+    int lobbyPort = 0;          ///< the service's lobby (UDP, on the service's host); 0 when the answer had none
+    std::string room;           ///< the room p1 hosts ("" until p1 named it)
 };
+
+/// This player's seat in the match: 0 (p1, hosts), 1 (p2, joins), -1 when the match is not theirs.
+int seatOf(const MatchFound& m, const net::IdentityKey& me);
+
+/// What this player's peer does with a match.
+struct MatchPlan {
+    bool host = false;          ///< p1 hosts the lobby room, p2 joins it
+    std::string lobby;          ///< HOST:PORT of the lobby
+    std::string opponent;       ///< the only fingerprint to play against
+    sim::MatchSetup setup;      ///< the match the service will re-simulate (serviceBaseSetup with its fighters, seed)
+};
+/// `service` is the HOST:PORT the client talks to (the lobby is on its host); seat is seatOf(m, me).
+MatchPlan planMatch(const MatchFound& m, int seat, const std::string& service);
 
 /// A player as GET /player/KEYHEX describes it.
 struct PlayerCard {
@@ -68,6 +98,8 @@ bool parseMatchFound(const std::string& text, MatchFound& out);
 bool parsePlayerCard(const std::string& text, PlayerCard& out);
 /// Reads GET /history's page (lines that do not read are skipped).
 std::vector<HistoryRow> parseHistory(const std::string& text);
+/// The row of match `id` in a history page; false when it is not listed.
+bool findHistoryRow(const std::string& page, std::int64_t id, HistoryRow& out);
 /// A key in hex back to bytes; false when it is not 64 hex digits.
 bool keyFromHex(const std::string& hex, net::IdentityKey& out);
 
@@ -87,6 +119,13 @@ public:
     ServiceAnswer leave();
     /// Challenge the friend whose code this is, with a fighter.
     ServiceAnswer challenge(const std::string& code, const std::string& fighter);
+    /// p1: names the lobby room it hosts for the match.
+    ServiceAnswer room(std::int64_t matchId, const std::string& code);
+    /// Hashes of this side's recording during the match (at most 64 a call): what tells the honest log from a
+    /// rewritten one when the two disagree.
+    ServiceAnswer checkpoint(std::int64_t matchId, const Claims& claims);
+    /// The match's recording, signed for the rules hash (a Result request).
+    ServiceAnswer result(std::int64_t matchId, const std::string& rules, const std::string& recording);
     /// GET /player/KEYHEX (parsePlayerCard).
     ServiceAnswer player(const net::IdentityKey& key);
     /// GET /history/KEYHEX (parseHistory).

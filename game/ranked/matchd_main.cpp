@@ -1,17 +1,24 @@
-// The `bvh_matchd` program: the matchmaking service of service.h over HTTP (cpp-httplib), a sibling of `lobby`.
-//   bvh_matchd [--port N] [--db PATH | --postgres CONNINFO] [--data DIR]
+// The `bvh_matchd` program: the matchmaking service of service.h over HTTP (cpp-httplib), with the lobby (lobby_server.h)
+// embedded on a UDP port for the matches it makes.
+//   bvh_matchd [--port N] [--lobby-port N] [--db PATH | --postgres CONNINFO] [--data DIR] [--web DIR]
+//              [--rate PER_S] [--burst N]
 // POST /request takes a request in requestText's form and answers `ok TEXT` (200) or `refused TEXT` (403, 400 for
 // a malformed one); GET /leaderboard, GET /player/KEYHEX, GET /history/KEYHEX and GET /replay/MATCHID read the
-// store (pages.h). The queues are
-// paired and overdue matches decided every 250 ms. Prints `bvh_matchd on HTTP port N (STORE)` once listening;
-// SIGINT/SIGTERM stop it.
+// store (pages.h), /api/leaderboard and /api/history/KEYHEX the same as JSON for the leaderboard page; any other GET
+// is a file of the web viewer's folder. Each source address gets --rate requests a second (bursts of --burst),
+// beyond that 429. The queues are paired and overdue matches decided every 250 ms. Prints
+// `bvh_matchd on HTTP port N, lobby on UDP port M (STORE)` once listening; SIGINT/SIGTERM stop it.
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
+#include "game/lobby/lobby_server.h"
+#include "game/net/udp_transport.h"
 #include "game/ranked/pages.h"
 #include "game/ranked/service.h"
 #include "game/run/online_flags.h"
 
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <sodium.h>
 
 #include <chrono>
 #include <csignal>
@@ -32,10 +39,54 @@ std::int64_t nowMs() {
 
 struct Options {
     std::int64_t port = 7200;
+    std::int64_t lobbyPort = -1;  // -1: the HTTP port's number (any free one with --port 0)
     std::string db = "bvh-ranked.db";
     std::string postgres;
     std::string data = BVH_DEFAULT_DATA_DIR;
+    std::string web = BVH_DEFAULT_WEB_DIR;
+    double rate = 20;
+    std::int64_t burst = 40;
 };
+
+// Requests per second per source address in fixed memory: the lobby's address table (a 4-way set-associative
+// table under a keyed hash; a new address takes the least recently seen slot of its set). An IPv6 source is
+// counted by a hash of its text.
+class HttpLimiter {
+public:
+    HttpLimiter(double perSecond, int burst) : perSecond_(perSecond), burst_(burst), table_(16384, randomKey()) {}
+    bool allow(const std::string& remote, std::int64_t nowMs) {
+        std::uint32_t ip = 0;
+        if (inet_pton(AF_INET, remote.c_str(), &ip) != 1) ip = std::uint32_t(std::hash<std::string>()(remote));
+        std::lock_guard<std::mutex> guard(lock_);
+        lobby::AddressState fresh;
+        fresh.requests = {double(burst_), nowMs};
+        return table_.at(ip, nowMs, fresh).requests.take(perSecond_, burst_, nowMs);
+    }
+
+private:
+    static std::array<std::uint8_t, 16> randomKey() {
+        std::array<std::uint8_t, 16> key{};
+        randombytes_buf(key.data(), key.size());
+        return key;
+    }
+    double perSecond_;
+    int burst_;
+    std::mutex lock_;
+    lobby::AddressTable table_;
+};
+
+// The lobby the service's matches meet through, on its own thread until gStop.
+void runLobby(net::UdpTransport& udp) {
+    lobby::Server server(udp, lobby::Limits{}, [](void* out, std::size_t n) {
+        randombytes_buf(out, n);
+        return true;
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    while (!gStop) {
+        const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
+        if (server.poll(now.count()) == 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+}
 
 // Every fighter in DATA/fighters, loaded once: the service re-simulates with exactly these.
 bool loadFighters(const std::string& data, std::map<std::string, sim::FighterDef>& out, std::string& why) {
@@ -72,8 +123,74 @@ std::string leaderboardText(ranked::Store& store) {
     return out;
 }
 
+std::string jsonText(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (std::uint8_t(c) >= 0x20) out += c;
+    }
+    return out + "\"";
+}
+
+// The leaderboard as JSON: [{"rank":1,"key":"...","code":"...","name":"...","rating":1500,...}, ...]
+std::string leaderboardJson(ranked::Store& store) {
+    std::vector<ranked::Standing> rows;
+    std::string why, out = "[";
+    if (!store.leaderboard(100, rows, why)) return "{\"error\":" + jsonText(why) + "}";
+    int rank = 0;
+    for (const ranked::Standing& s : rows) {
+        ranked::PlayerRecord p;
+        store.player(s.player, p, why);
+        char nums[160];
+        std::snprintf(nums, sizeof nums, "\"rating\":%.1f,\"deviation\":%.1f,\"games\":%d,\"provisional\":%s",
+                      s.rating.rating, s.rating.deviation, s.rating.games, ranked::isProvisional(s.rating) ? "true" : "false");
+        out += std::string(rank ? "," : "") + "{\"rank\":" + std::to_string(rank + 1) + ",\"key\":" + jsonText(p.id) +
+               ",\"code\":" + jsonText(p.code) + ",\"name\":" + jsonText(p.name) + "," + nums + "}";
+        ++rank;
+    }
+    return out + "]";
+}
+
+// A player's last matches as JSON, each with the other player's name.
+std::string historyJson(ranked::Store& store, const std::string& key) {
+    std::vector<ranked::MatchRecord> rows;
+    std::string why, out = "[";
+    if (!store.history(key, 20, rows, why)) return "{\"error\":" + jsonText(why) + "}";
+    for (const ranked::MatchRecord& m : rows) {
+        ranked::PlayerRecord p[2];
+        for (int i = 0; i < 2; ++i) store.player(m.player[i], p[i], why);
+        char nums[96];
+        std::snprintf(nums, sizeof nums, "\"winner\":%d,\"change\":[%.1f,%.1f]", m.winner, m.change[0], m.change[1]);
+        out += std::string(out.size() > 1 ? "," : "") + "{\"id\":\"" + std::to_string(m.id) + "\",\"state\":" +
+               jsonText(m.state) + ",\"ranked\":" + (m.ranked ? "true" : "false") + ",\"players\":[" +
+               jsonText(p[0].name) + "," + jsonText(p[1].name) + "],\"fighters\":[" + jsonText(m.fighter[0]) + "," +
+               jsonText(m.fighter[1]) + "]," + nums + ",\"flags\":" + jsonText(m.flags) + "}";
+    }
+    return out + "]";
+}
+
+// The JSON the leaderboard page reads, and the web viewer's files.
+void serveWeb(httplib::Server& http, ranked::Store& store, std::mutex& lock, const std::string& web) {
+    http.Get("/api/leaderboard", [&](const httplib::Request&, httplib::Response& res) {
+        std::lock_guard<std::mutex> guard(lock);
+        res.set_content(leaderboardJson(store), "application/json");
+    });
+    http.Get(R"(/api/history/([0-9a-f]{64}))", [&](const httplib::Request& req, httplib::Response& res) {
+        std::lock_guard<std::mutex> guard(lock);
+        res.set_content(historyJson(store, req.matches[1].str()), "application/json");
+    });
+    // The built viewer first (build/web: the page, the WebAssembly module, data/), then the source folder, which
+    // holds the leaderboard page even before the viewer is built.
+    if (!web.empty()) http.set_mount_point("/", web);
+    http.set_mount_point("/", BVH_WEB_SOURCE_DIR);
+    http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/leaderboard.html"); });
+}
+
 void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& store, std::mutex& lock) {
     http.set_payload_max_length(ranked::kMaxLogBytes + 4096);  // a Result with the largest log, no more
+    // Each open connection holds one of cpp-httplib's few worker threads: an idle or slow one is let go soon.
+    http.set_keep_alive_timeout(1);
+    http.set_read_timeout(5);
     http.Post("/request", [&](const httplib::Request& req, httplib::Response& res) {
         ranked::Request r;
         std::string why;
@@ -91,7 +208,7 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
         std::lock_guard<std::mutex> guard(lock);
         res.set_content(leaderboardText(store), "text/plain");
     });
-    http.Get(R"(/replay/(\d{1,19}))", [&](const httplib::Request& req, httplib::Response& res) {
+    http.Get(R"(/replay/(\d{1,19})(?:\.freplay)?)", [&](const httplib::Request& req, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
         std::string text, why;
         if (!store.replay(std::strtoll(req.matches[1].str().c_str(), nullptr, 10), text, why)) {
@@ -116,8 +233,19 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
 
 int usage(const std::string& what) {
     std::cerr << "bvh_matchd: " << what << "\n"
-              << "usage: bvh_matchd [--port N] [--db PATH | --postgres CONNINFO] [--data DIR]\n";
+              << "usage: bvh_matchd [--port N] [--lobby-port N] [--db PATH | --postgres CONNINFO] [--data DIR]\n"
+              << "                  [--web DIR] [--rate PER_S] [--burst N]\n";
     return 2;
+}
+
+// Every request first: its source address within its rate, else 429 and nothing else done.
+void limitSources(httplib::Server& http, HttpLimiter& limiter) {
+    http.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
+        if (limiter.allow(req.remote_addr, nowMs())) return httplib::Server::HandlerResponse::Unhandled;
+        res.status = 429;
+        res.set_content("refused too many requests from your address; wait a little\n", "text/plain");
+        return httplib::Server::HandlerResponse::Handled;
+    });
 }
 
 }  // namespace
@@ -125,32 +253,43 @@ int usage(const std::string& what) {
 int main(int argc, char** argv) {
     Options o;
     const io::FlagTable flags = {io::numberFlag("--port", 0, 65535, [&](std::int64_t v) { o.port = v; }),
+                                 io::numberFlag("--lobby-port", 0, 65535, [&](std::int64_t v) { o.lobbyPort = v; }),
                                  io::textFlag("--db", o.db), io::textFlag("--postgres", o.postgres),
-                                 io::textFlag("--data", o.data)};
+                                 io::textFlag("--data", o.data), io::textFlag("--web", o.web),
+                                 io::decimalFlag("--rate", 0.1, 1000000, o.rate),
+                                 io::numberFlag("--burst", 1, 1000000, [&](std::int64_t v) { o.burst = v; })};
     std::string why;
     if (!io::parseFlags(argc, argv, flags, why)) return usage(why);
+    if (sodium_init() < 0) return usage("libsodium did not start (no system randomness)");
     std::map<std::string, sim::FighterDef> fighters;
     if (!loadFighters(o.data, fighters, why)) return usage(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return usage(why);
+    httplib::Server http;
+    const int port = o.port == 0 ? http.bind_to_any_port("0.0.0.0") : (http.bind_to_port("0.0.0.0", int(o.port)) ? int(o.port) : -1);
+    if (port < 0) return usage("cannot listen on TCP port " + std::to_string(o.port));
+    net::UdpTransport udp({}, 1);
+    if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return usage(why);
     ranked::ServiceConfig config;
     config.rules.rules = run::rulesBuild();
-    config.rules.setup.mode = sim::Mode::Versus;
-    config.rules.setup.counter = sim::CounterHits::On;
+    config.rules.setup = ranked::serviceBaseSetup();
     config.rules.fighter = [&](const std::string& id) -> const sim::FighterDef* {
         const auto it = fighters.find(id);
         return it == fighters.end() ? nullptr : &it->second;
     };
+    config.lobbyPort = udp.localPort();
+    config.sharedQueue = !o.postgres.empty();  // other processes on the same database pair from the same table
     ranked::MatchService service(*store, config);
     std::mutex lock;
-    httplib::Server http;
+    HttpLimiter limiter(o.rate, int(o.burst));
+    limitSources(http, limiter);
     serve(http, service, *store, lock);
-    const int port = o.port == 0 ? http.bind_to_any_port("0.0.0.0") : (http.bind_to_port("0.0.0.0", int(o.port)) ? int(o.port) : -1);
-    if (port < 0) return usage("cannot listen on TCP port " + std::to_string(o.port));
+    serveWeb(http, *store, lock, o.web);
     std::signal(SIGINT, onMatchdStop);
     std::signal(SIGTERM, onMatchdStop);
-    std::cout << "bvh_matchd on HTTP port " << port << " (" << (o.postgres.empty() ? o.db : "postgresql") << ")"
-              << std::endl;
+    std::cout << "bvh_matchd on HTTP port " << port << ", lobby on UDP port " << udp.localPort() << " ("
+              << (o.postgres.empty() ? o.db : "postgresql") << ")" << std::endl;
+    std::thread lobbyThread([&] { runLobby(udp); });
     std::thread ticker([&] {
         while (!gStop) {
             std::this_thread::sleep_for(std::chrono::milliseconds(250));
@@ -162,5 +301,7 @@ int main(int argc, char** argv) {
     http.listen_after_bind();
     gStop = 1;
     ticker.join();
+    lobbyThread.join();
+    std::cout << "bvh_matchd stopped" << std::endl;
     return 0;
 }

@@ -46,6 +46,7 @@ public:
     }
     const char* begin() const override { return "BEGIN"; }
     const char* migrationLock() const override { return "SELECT pg_advisory_xact_lock(7340033)"; }
+    const char* forUpdateSkipLocked() const override { return " FOR UPDATE SKIP LOCKED"; }
     const char* forUpdate() const override { return " FOR UPDATE"; }
 
 private:

@@ -33,8 +33,10 @@ pkg_check_modules(HTTPLIB IMPORTED_TARGET cpp-httplib)
 if(HTTPLIB_FOUND)
   find_package(Threads REQUIRED)
   add_executable(bvh_matchd ${CMAKE_CURRENT_LIST_DIR}/matchd_main.cpp)
-  target_link_libraries(bvh_matchd PRIVATE ranked_core game_run PkgConfig::HTTPLIB Threads::Threads)
-  target_compile_definitions(bvh_matchd PRIVATE BVH_DEFAULT_DATA_DIR="${BVH_DATA_DIR}")
+  target_link_libraries(bvh_matchd PRIVATE ranked_core lobby_core game_run PkgConfig::HTTPLIB Threads::Threads)
+  # The web viewer's folder as scripts/web builds it, and the source folder (the leaderboard page) behind it.
+  target_compile_definitions(bvh_matchd PRIVATE BVH_DEFAULT_DATA_DIR="${BVH_DATA_DIR}"
+                             BVH_DEFAULT_WEB_DIR="${PROJECT_SOURCE_DIR}/build/web" BVH_WEB_SOURCE_DIR="${PROJECT_SOURCE_DIR}/web")
   # The headless client (`game_headless --ranked HOST:PORT`) and the HTTP call the window's client uses too.
   add_library(ranked_client STATIC ${CMAKE_CURRENT_LIST_DIR}/ranked_client.h ${CMAKE_CURRENT_LIST_DIR}/ranked_client.cpp
               ${CMAKE_CURRENT_LIST_DIR}/http_call.cpp)

@@ -1,45 +1,32 @@
-// The headless ranked client (see ranked_client.h): hello, queue, poll until a match is made or --wait runs out.
-//   game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS]
-// Prints `you: NAME (FP)`, `queued for a ranked match`, then `match ID ranked: p1 FP ryo, p2 FP brick (waited N s)`.
-// Exit 0 when matched, 1 when the wait ran out, 2 for a bad flag or a refusal, 3 when the service cannot be reached.
+// `game_headless --ranked` (see ranked_client.h): queues through ranked::RankedClient, plays the match it is given
+// through the service's lobby as a headless online peer, sends the checkpoints and the recording and waits for the
+// decision.
+//   game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS] [--play attack|idle]
+//                 [--dir DIR] [--data DIR]
+// Prints `you: NAME (FP)`, `queued for a ranked match`, `match ID ranked: p1 FP ryo, p2 FP brick (waited N s)`, the
+// peer's lines, `log sent for match ID`, then `decided: match ID verified, winner p1, rating change +12.0`.
+// Exit 0 when the match was played and decided, 1 when the wait ran out or the match could not be played, 2 for a
+// bad flag or a refusal, 3 when the service cannot be reached.
 #include "game/ranked/ranked_client.h"
 
 #include "game/io/flag_table.h"
+#include "game/io/run_file.h"
 #include "game/ranked/client.h"
 #include "game/ranked/service.h"
+#include "game/run/headless_peer.h"
 #include "game/run/identity_file.h"
 #include "game/run/online_flags.h"
 
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <thread>
 
 namespace ranked {
-namespace {
-
-std::int64_t wallMs() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-std::string describe(const std::string& answer) {  // "match ID KIND KEY1 KEY2 F1 F2" -> with fingerprints
-    std::istringstream in(answer);
-    std::string ok, match, id, kind, k[2], f[2];
-    in >> ok >> match >> id >> kind >> k[0] >> k[1] >> f[0] >> f[1];
-    std::string fp[2];
-    for (int p = 0; p < 2; ++p) {
-        net::IdentityKey key{};
-        for (std::size_t i = 0; i < key.size() && k[p].size() == 64; ++i)  // a bad digit reads as 0: no throw
-            key[i] = std::uint8_t(std::strtoul(k[p].substr(i * 2, 2).c_str(), nullptr, 16));
-        fp[p] = net::fingerprint(key);
-    }
-    return "match " + id + " " + kind + ": p1 " + fp[0] + " " + f[0] + ", p2 " + fp[1] + " " + f[1];
-}
-
-}  // namespace
 
 bool wantsRankedClient(int argc, char** argv) {
     for (int i = 1; i < argc; ++i)
@@ -47,46 +34,164 @@ bool wantsRankedClient(int argc, char** argv) {
     return false;
 }
 
-int runRankedClient(int argc, char** argv) {
-    std::string service, queue = "ranked", fighter = "ryo";
+namespace {
+
+struct ClientFlags {
+    std::string service, queue = "ranked", fighter = "ryo", play = "attack", dir, data;
     std::int64_t waitS = 60;
-    const io::FlagTable flags = {io::textFlag("--ranked", service), io::textFlag("--queue", queue),
-                                 io::textFlag("--fighter", fighter),
-                                 io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { waitS = v; })};
-    std::string why;
-    if (!io::parseFlags(argc, argv, flags, why)) {
-        std::cerr << "game_headless: " << why << "\nusage: game_headless --ranked HOST:PORT [--queue quick|ranked] "
-                  << "[--fighter ID] [--wait SECONDS]\n";
-        return 2;
+};
+
+/// The buttons this side plays, as a replay the headless peer reads (its header is the match's setup): `attack`
+/// walks towards the opponent and presses heavy once a second, `idle` stands. 18,000 frames: three full rounds.
+std::string inputsReplay(const MatchPlan& plan, int side, const std::string& play) {
+    std::string text = sim::replayHeader(plan.setup);
+    for (int f = 0; f < 18000; ++f) {
+        sim::FrameInput in;
+        if (play == "attack") {
+            const int phase = f % 60;
+            in.buttons[side] = std::uint16_t(phase < 40 ? (side == 0 ? sim::kRight : sim::kLeft) : phase == 40 ? sim::kHeavy : 0);
+        }
+        text += sim::replayFrameLine(in) + "\n";
     }
-    net::Identity me;
-    const std::string path = run::identityPath(why);
-    if (path.empty() || !run::loadOrMakeIdentity(path, run::playerName(), me, why)) {
-        std::cerr << why << "\n";
-        return 2;
-    }
-    std::cout << "you: " << me.name << " (" << net::fingerprint(me.publicKey) << ")" << std::endl;
-    RankedClient client(httpServiceCall(service), me);  // the window's Online screen takes the same path
-    const auto step = [&](const ServiceAnswer& answer) -> int {
-        if (!answer.reached) return std::cerr << service << ": the service does not answer\n", 3;
-        if (answer.text.rfind("ok ", 0) != 0) return std::cerr << service << ": " << answer.text << "\n", 2;
-        return 0;
-    };
-    if (int rc = step(client.hello())) return rc;
-    if (int rc = step(client.queue(queue, fighter, run::rulesBuild()))) return rc;
-    std::cout << "queued for a " << queue << " match" << std::endl;
+    return text;
+}
+
+std::int64_t wallMs() { return wallClockMs(); }
+
+/// p2: polls until p1 named the room, at most waitMs; "" when it did not in time.
+std::string awaitRoom(RankedClient& client, std::int64_t matchId, std::int64_t waitMs) {
     const std::int64_t start = wallMs();
-    while (wallMs() - start < waitS * 1000) {
+    MatchFound m;
+    while (wallMs() - start < waitMs) {
+        if (parseMatchFound(client.poll().text, m) && m.id == matchId && !m.room.empty()) return m.room;
         std::this_thread::sleep_for(std::chrono::milliseconds(250));
-        const std::string answer = client.poll().text;
-        if (answer.rfind("ok match ", 0) == 0) {
-            std::cout << describe(answer) << " (waited " << (wallMs() - start) / 1000 << " s)" << std::endl;
+    }
+    return "";
+}
+
+/// Plays the match as a headless online peer; the recording's path, or "" when no match was played.
+std::string playOffer(RankedClient& client, const MatchFound& offer, const ClientFlags& f, const std::string& dataDir) {
+    const int seat = seatOf(offer, client.identity().publicKey);
+    const MatchPlan plan = planMatch(offer, seat, f.service);
+    const std::string base = f.dir + "/match-" + std::to_string(offer.id);
+    std::ofstream(base + "-inputs.freplay") << inputsReplay(plan, seat, f.play);
+    std::vector<std::string> args = {"game_headless", "--lobby", plan.lobby, "--replay", base + "-inputs.freplay",
+                                     "--record", base + ".freplay", "--fast", "--wait", "30"};
+    run::PeerHooks hooks;
+    Claims claims;
+    hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {
+        claims[frame] = hash;
+        if (claims.size() < 10) return;  // every 600 frames: a few requests a minute
+        client.checkpoint(offer.id, claims);
+        claims.clear();
+    };
+    if (plan.host) {
+        args.insert(args.end(), {"--host", "0", "--accept-key", plan.opponent});
+        hooks.onRoomCode = [&](const std::string& code) {
+            const ServiceAnswer a = client.room(offer.id, code);
+            if (!a.ok()) std::cout << "the service did not take the room: " << a.text << std::endl;
+        };
+    } else {
+        const std::string room = awaitRoom(client, offer.id, 30000);
+        if (room.empty()) return std::cout << "p1 named no room within 30 s" << std::endl, "";
+        args.insert(args.end(), {"--code", room});
+        hooks.expectOpponent = plan.opponent;
+    }
+    if (!f.data.empty()) args.insert(args.end(), {"--data", f.data});
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    const int rc = run::runHeadlessPeer(int(argv.size()), argv.data(), dataDir, hooks);
+    if (!claims.empty()) client.checkpoint(offer.id, claims);
+    std::cout << "peer exit " << rc << std::endl;
+    std::error_code ec;
+    return std::filesystem::exists(base + ".freplay", ec) ? base + ".freplay" : "";
+}
+
+/// Sends the recording, then waits (at most waitMs) for the service's decision. The exit status.
+int reportMatch(RankedClient& client, const MatchFound& offer, const std::string& recordingPath,
+                const std::string& service, std::int64_t waitMs) {
+    std::ifstream in(recordingPath, std::ios::binary);
+    const std::string recording((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const ServiceAnswer sent = client.result(offer.id, run::rulesBuild(), recording);
+    if (!sent.reached) return std::cerr << service << ": the service does not answer\n", 3;
+    std::cout << (sent.ok() ? "log sent for match " + std::to_string(offer.id) : "log " + sent.text) << std::endl;
+    const int seat = seatOf(offer, client.identity().publicKey);
+    const std::int64_t start = wallMs();
+    while (wallMs() - start < waitMs) {
+        HistoryRow row;
+        if (findHistoryRow(client.history(client.identity().publicKey).text, offer.id, row) && row.state != "open") {
+            const char* names[] = {"p1", "p2", "a draw"};
+            char text[160];
+            std::snprintf(text, sizeof text, "decided: match %lld %s, winner %s, rating change %+.1f",
+                          static_cast<long long>(row.id), row.state.c_str(),
+                          row.winner >= 0 && row.winner <= 2 ? names[row.winner] : "none", row.change[seat]);
+            std::cout << text << std::endl;
+            return 0;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    }
+    std::cout << "no decision on match " << offer.id << " within " << waitMs / 1000 << " s" << std::endl;
+    return 1;
+}
+
+std::string describe(const MatchFound& m) {
+    return "match " + std::to_string(m.id) + " " + (m.ranked ? "ranked" : "unranked") + ": p1 " +
+           net::fingerprint(m.key[0]) + " " + m.fighter[0] + ", p2 " + net::fingerprint(m.key[1]) + " " + m.fighter[1];
+}
+
+/// Hello, Queue, then Poll until matched: 0 with offer filled, else the exit status.
+int queueForMatch(RankedClient& client, const ClientFlags& f, MatchFound& offer) {
+    for (int step = 0; step < 2; ++step) {
+        const ServiceAnswer a = step == 0 ? client.hello() : client.queue(f.queue, f.fighter, run::rulesBuild());
+        if (!a.reached) return std::cerr << f.service << ": the service does not answer\n", 3;
+        if (a.text.rfind("ok ", 0) != 0) return std::cerr << f.service << ": " << a.text << "\n", 2;
+    }
+    std::cout << "queued for a " << f.queue << " match" << std::endl;
+    const std::int64_t start = wallMs();
+    while (wallMs() - start < f.waitS * 1000) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        if (parseMatchFound(client.poll().text, offer)) {
+            std::cout << describe(offer) << " (waited " << (wallMs() - start) / 1000 << " s)" << std::endl;
             return 0;
         }
     }
     client.leave();
-    std::cout << "no match within " << waitS << " s" << std::endl;
+    std::cout << "no match within " << f.waitS << " s" << std::endl;
     return 1;
+}
+
+}  // namespace
+
+int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
+    ClientFlags f;
+    const io::FlagTable flags = {io::textFlag("--ranked", f.service), io::textFlag("--queue", f.queue),
+                                 io::textFlag("--fighter", f.fighter), io::textFlag("--play", f.play),
+                                 io::textFlag("--dir", f.dir), io::textFlag("--data", f.data),
+                                 io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })};
+    std::string why;
+    if (!io::parseFlags(argc, argv, flags, why) || (f.play != "attack" && f.play != "idle")) {
+        std::cerr << "game_headless: " << (why.empty() ? "--play is attack or idle, not " + io::quote(f.play) : why)
+                  << "\nusage: game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS]"
+                  << " [--play attack|idle] [--dir DIR] [--data DIR]\n";
+        return 2;
+    }
+    if (f.dir.empty()) f.dir = ".";
+    std::error_code ec;
+    if (!std::filesystem::is_directory(f.dir, ec)) {
+        std::cerr << "game_headless: --dir " << io::quote(f.dir) << " is not a folder (the recording goes there)\n";
+        return 2;
+    }
+    net::Identity me;
+    const std::string path = run::identityPath(why);
+    if (path.empty() || !run::loadOrMakeIdentity(path, run::playerName(), me, why)) return std::cerr << why << "\n", 2;
+    std::cout << "you: " << me.name << " (" << net::fingerprint(me.publicKey) << ")" << std::endl;
+    RankedClient client(httpServiceCall(f.service), me);  // the window's Online screen takes the same path
+    MatchFound offer;
+    if (const int rc = queueForMatch(client, f, offer)) return rc;
+    const std::string recording = playOffer(client, offer, f, defaultDataDir);
+    if (recording.empty()) return std::cout << "no match was played" << std::endl, 1;
+    std::cout << "recording: " << recording << std::endl;
+    return reportMatch(client, offer, recording, f.service, 90000);
 }
 
 }  // namespace ranked

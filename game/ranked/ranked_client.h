@@ -1,7 +1,16 @@
 #pragma once
-// `game_headless --ranked SERVICE`: joins a bvh_matchd queue with the player's identity and waits for a match, so
-// bots and tests take the same path as the window. SERVICE is HOST:PORT of the service's HTTP endpoint.
+// `game_headless --ranked HOST:PORT`: the player's side of bvh_matchd for bots and tests, through the same
+// ranked::RankedClient (client.h) and the same steps as the window's Online screen: queue, play the match the
+// service made through its lobby as a headless online peer, send the checkpoints and the recording, wait for the
+// decision.
+#include <string>
+
 namespace ranked {
+
 bool wantsRankedClient(int argc, char** argv);
-int runRankedClient(int argc, char** argv);
+/// `game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS] [--play attack|idle]
+/// [--dir DIR]`: queues, plays the match it is given through the service's lobby (its buttons: walk in and attack,
+/// or stand), sends the recording and waits for the service's decision.
+int runRankedClient(int argc, char** argv, const std::string& defaultDataDir);
+
 }  // namespace ranked

@@ -2,6 +2,7 @@
 
 #include "game/net/crypto/random.h"
 #include "game/net/crypto/sha256.h"
+#include "game/net/lobby_packet.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -113,7 +114,7 @@ bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out
             return false;
         }
     std::uint64_t kind = 0, nonce = 0, time = 0, bytes = 0;
-    const bool ok = decimal(v[0], kind) && kind >= 1 && kind <= 6;
+    const bool ok = decimal(v[0], kind) && kind >= 1 && kind <= 8;
     if (!ok || !hexKey(v[1], out.key) || !decimal(v[3], nonce) || !decimal(v[4], time) ||
         !hexToSignature(v[5], out.signature) || !decimal(v[6], bytes)) {
         why = "request: a bad kind, key, nonce, time, signature or body length";
@@ -181,22 +182,32 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     if (!store_.player(id, known, why)) return {false, "say hello first (" + why + ")"};
     switch (r.kind) {
     case RequestKind::Queue: return queue(id, r.body, nowMs);
-    case RequestKind::Leave:
-        waiting_.erase(id);
+    case RequestKind::Leave: {
         challenges_.erase(id);
-        if (quick_.leave(id) || ranked_.leave(id)) return {true, "left the queue"};
+        const bool inMemory = waiting_.erase(id) && (quick_.leave(id) || ranked_.leave(id));
+        if (inMemory || (config_.sharedQueue && store_.dequeue(id, why))) return {true, "left the queue"};
         return {false, "not waiting"};
+    }
     case RequestKind::Challenge: return challenge(id, r.body, nowMs);
     case RequestKind::Result: return result(r, nowMs);
-    case RequestKind::Poll: {
-        const MatchStart* m = assignment(id);
-        if (!m) return {true, waiting_.count(id) ? "waiting" : "idle"};
-        return {true, "match " + std::to_string(m->match.id) + " " + (m->match.ranked ? "ranked" : "unranked") + " " +
-                          m->match.player[0] + " " + m->match.player[1] + " " + m->match.fighter[0] + " " +
-                          m->match.fighter[1]};
-    }
+    case RequestKind::Poll: return poll(id);
+    case RequestKind::Room: return room(id, r.body);
+    case RequestKind::Checkpoint: return checkpoint(id, r.body);
     default: return {false, "unknown request kind"};
     }
+}
+
+// The player's match while it is open (from the store: any process may have made it), else whether it waits.
+Reply MatchService::poll(const std::string& id) {
+    std::string why, room;
+    bool waiting = waiting_.count(id) != 0;
+    if (!waiting && config_.sharedQueue && !store_.isQueued(id, waiting, why)) return {false, "the store: " + why};
+    if (waiting) return {true, "waiting"};
+    std::int64_t matchId = 0;
+    MatchStart start;
+    if (!store_.assignment(id, matchId, start.room, why)) return {false, "the store: " + why};
+    if (matchId == 0 || !store_.match(matchId, start.match, why) || start.match.state != "open") return {true, "idle"};
+    return {true, matchAnswer(start, config_.lobbyPort)};
 }
 
 Reply MatchService::queue(const std::string& id, const std::string& body, std::int64_t nowMs) {
@@ -212,15 +223,17 @@ Reply MatchService::queue(const std::string& id, const std::string& body, std::i
     PlayerRecord p;
     std::string why;
     if (!store_.player(id, p, why)) return {false, why};
+    if (config_.sharedQueue) {  // the pairing pass of any process takes it from the table
+        if (!store_.enqueue(QueuedPlayer{id, kind, fighter, p.rating.rating, nowMs}, why)) return {false, why};
+        return {true, "waiting for a " + kind + " match"};
+    }
     const std::string refused = (kind == "ranked" ? ranked_ : quick_).join(id, p.rating.rating, nowMs);
     if (!refused.empty()) return {false, refused};
     waiting_[id] = Waiting{fighter, kind == "ranked"};
-    assigned_.erase(id);  // a new wait: Poll no longer answers the last match
     return {true, "waiting for a " + kind + " match"};
 }
 
 Reply MatchService::challenge(const std::string& id, const std::string& body, std::int64_t nowMs) {
-    (void)nowMs;
     const std::size_t space = body.find(' ');
     const std::string code = body.substr(0, space), fighter = space == std::string::npos ? "" : body.substr(space + 1);
     if (!config_.rules.fighter(fighter)) return {false, "no fighter '" + fighter.substr(0, 24) + "' on this service"};
@@ -236,33 +249,115 @@ Reply MatchService::challenge(const std::string& id, const std::string& body, st
     waiting_[id] = Waiting{fighter, false};
     challenges_.erase(target);
     MatchStart start;
-    if (!startMatch(target, id, false, start, why)) return {false, why};
+    if (!startMatch(target, id, false, nowMs, start, why)) return {false, why};
     madeByChallenge_.push_back(start);
     return {true, "match " + std::to_string(start.match.id)};
 }
 
-bool MatchService::startMatch(const std::string& a, const std::string& b, bool ranked, MatchStart& out,
-                              std::string& why) {
-    MatchRecord& m = out.match;
+std::string matchAnswer(const MatchStart& m, int lobbyPort) {
+    const MatchRecord& r = m.match;
+    return "match " + std::to_string(r.id) + " " + (r.ranked ? "ranked" : "unranked") + " " + r.player[0] + " " +
+           r.player[1] + " " + r.fighter[0] + " " + r.fighter[1] + " " + std::to_string(r.seed) + " " +
+           std::to_string(lobbyPort) + " " + (m.room.empty() ? "-" : m.room);
+}
+
+// p1 hosts the match's lobby room and names it here; p2's next Poll answers it, and p2 joins with that code.
+Reply MatchService::room(const std::string& id, const std::string& body) {
+    std::istringstream words(body.substr(0, 100));
+    std::int64_t matchId = 0, mine = 0;
+    std::string code, room, why;
+    words >> matchId >> code;
+    MatchRecord m;
+    if (!store_.assignment(id, mine, room, why) || mine != matchId || matchId == 0 || !store_.match(matchId, m, why) ||
+        m.state != "open")
+        return {false, "match " + std::to_string(matchId) + " is not being set up for you"};
+    if (m.player[0] != id) return {false, "p1 hosts the match: only p1 names its room"};
+    code = net::normalizeCode(code);
+    if (!net::validCode(code)) return {false, "not a lobby room code"};
+    if (!store_.setRoom(matchId, code, why)) return {false, "the store: " + why};
+    return {true, "room " + code + " for match " + std::to_string(matchId)};
+}
+
+// A player's hashes during an open match it plays: kept (the first claim of a frame stands) to tell two consistent
+// but different logs apart at the end.
+Reply MatchService::checkpoint(const std::string& id, const std::string& body) {
+    std::istringstream words(body.substr(0, 64 * 40 + 24));
+    std::int64_t matchId = 0;
+    words >> matchId;
+    MatchRecord m;
+    std::string why;
+    if (!store_.match(matchId, m, why) || m.state != "open" || (m.player[0] != id && m.player[1] != id))
+        return {false, "match " + std::to_string(matchId) + " is not an open match of yours"};
+    Claims claims;
+    for (std::string frame, hash; claims.size() < 64 && words >> frame >> hash;) {
+        std::uint64_t f = 0;
+        if (!decimal(frame, f) || f == 0 || f > 100000000 || hash.size() != 16 ||
+            hash.find_first_not_of("0123456789abcdef") != std::string::npos)
+            return {false, "a checkpoint is FRAME HASH (16 hex digits), not '" + frame.substr(0, 20) + " " + hash.substr(0, 20) + "'"};
+        claims[std::int64_t(f)] = std::strtoull(hash.c_str(), nullptr, 16);
+    }
+    if (claims.empty()) return {false, "no checkpoint"};
+    if (!store_.addClaims(matchId, m.player[0] == id ? 0 : 1, claims, why)) return {false, why};
+    return {true, std::to_string(claims.size()) + " checkpoints for match " + std::to_string(matchId)};
+}
+
+MatchRecord MatchService::newMatch(bool ranked, std::int64_t nowMs) const {
+    MatchRecord m;
     m.id = std::int64_t(random64() >> 1);
+    m.seed = random64();
+    m.rules = config_.rules.rules;
+    m.ranked = ranked;
+    m.created = nowMs / 1000;
+    return m;
+}
+
+bool MatchService::startMatch(const std::string& a, const std::string& b, bool ranked, std::int64_t nowMs,
+                              MatchStart& out, std::string& why) {
+    MatchRecord& m = out.match;
+    m = newMatch(ranked, nowMs);  // created: the history lists a player's matches newest first
     m.player[0] = a;
     m.player[1] = b;
     m.fighter[0] = waiting_[a].fighter;
     m.fighter[1] = waiting_[b].fighter;
-    m.seed = random64();
-    m.rules = config_.rules.rules;
-    m.ranked = ranked;
     waiting_.erase(a);
     waiting_.erase(b);
-    if (!store_.createMatch(m, why)) return false;
-    assigned_[a] = out;
-    assigned_[b] = out;
-    return true;
+    return store_.createMatch(m, why);
 }
 
-const MatchStart* MatchService::assignment(const std::string& player) const {
-    const auto it = assigned_.find(player);
-    return it == assigned_.end() ? nullptr : &it->second;
+std::size_t MatchService::queued() const {
+    std::int64_t shared = 0;
+    std::string why;
+    if (config_.sharedQueue) store_.queued(shared, why);
+    return quick_.size() + ranked_.size() + std::size_t(shared);
+}
+
+// One pass over the shared queue's longest waiting of a kind that no other process holds: the same pairing rules
+// as the in-memory queue, the matches written in the transaction that takes the players out of the table.
+void MatchService::pairShared(const std::string& kind, std::int64_t nowMs, std::vector<MatchStart>& made) {
+    const QueueRules& rules = kind == "ranked" ? config_.ranked : config_.quick;
+    std::map<std::string, std::int64_t> joined;
+    const ChoosePairs choose = [&](const std::vector<QueuedPlayer>& waiting) {
+        MatchQueue q(rules);
+        std::map<std::string, std::size_t> index;
+        for (std::size_t i = 0; i < waiting.size(); ++i) {
+            q.join(waiting[i].player, waiting[i].rating, waiting[i].joinedMs);
+            index[waiting[i].player] = i;
+            joined[waiting[i].player] = waiting[i].joinedMs;
+        }
+        std::vector<std::pair<std::size_t, std::size_t>> pairs;
+        for (const Pairing& p : q.pair(nowMs)) pairs.emplace_back(index[p.player[0]], index[p.player[1]]);
+        return pairs;
+    };
+    const MakeMatch make = [&](const QueuedPlayer&, const QueuedPlayer&) { return newMatch(kind == "ranked", nowMs); };
+    std::vector<MatchRecord> matches;
+    std::string why;
+    if (!store_.pairQueue(kind, config_.pairBatch, choose, make, matches, why)) return;  // tried again next tick
+    for (const MatchRecord& m : matches) {
+        MatchStart start;
+        start.match = m;
+        for (int p = 0; p < 2; ++p) start.waitedMs[p] = nowMs - joined[m.player[p]];
+        made.push_back(start);
+    }
 }
 
 std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
@@ -274,13 +369,15 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
             std::string why;
             start.waitedMs[0] = p.waitedMs[0];
             start.waitedMs[1] = p.waitedMs[1];
-            if (startMatch(p.player[0], p.player[1], q == &ranked_, start, why)) made.push_back(start);
+            if (startMatch(p.player[0], p.player[1], q == &ranked_, nowMs, start, why)) made.push_back(start);
         }
     }
+    if (config_.sharedQueue)
+        for (const char* kind : {"quick", "ranked"}) pairShared(kind, nowMs, made);
     std::vector<std::int64_t> due;
-    for (const auto& kv : pending_)
-        if (nowMs - kv.second.firstLogMs >= config_.logDeadlineMs) due.push_back(kv.first);
-    for (std::int64_t id : due) decidePending(id);
+    std::string why;
+    if (store_.matchesToDecide(nowMs - config_.logDeadlineMs, due, why))
+        for (std::int64_t id : due) decideStored(id);
     return made;
 }
 
@@ -298,28 +395,27 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     AdmittedLog admitted;
     const std::string refused = admitLog(m, log, config_.rules, admitted);
     if (!refused.empty()) return {false, refused};
-    const int side = admitted.side;
-    Pending& p = pending_[m.id];
-    if (p.have[side]) return {false, "this side's log is already in"};
-    if (!p.have[0] && !p.have[1]) p = Pending{m, {}, {false, false}, nowMs};
-    p.log[side] = std::move(admitted);
-    p.have[side] = true;
-    if (p.have[0] && p.have[1]) decidePending(m.id);
+    // Kept in the store before the answer: a log acknowledged is never lost, whichever process decides the match.
+    if (!store_.addLog(m.id, admitted.side, log.recording, nowMs, why)) return {false, why};
+    std::string logs[2];
+    if (store_.logs(m.id, logs, why) && !logs[0].empty() && !logs[1].empty()) decideStored(m.id);
     return {true, "log received for match " + std::to_string(m.id)};
 }
 
-void MatchService::decidePending(std::int64_t matchId) {
-    Pending& p = pending_.at(matchId);
-    const AdmittedLog* logs[2] = {p.have[0] ? &p.log[0] : nullptr, p.have[1] ? &p.log[1] : nullptr};
-    const Decision d = decideMatch(p.match, logs, config_.rules);
-    std::string why;
-    // A refused write (a full disk) keeps the logs pending, so the decision is retried on the next tick.
-    if (!store_.decide(d, why) && why.find("already decided") == std::string::npos) return;
-    for (const std::string& player : p.match.player) {
-        const auto it = assigned_.find(player);
-        if (it != assigned_.end() && it->second.match.id == matchId) assigned_.erase(it);
-    }
-    pending_.erase(matchId);
+// Decides an open match from the logs the store keeps (both, or what came before the deadline). A refused write (a
+// full disk) leaves the match open and its logs kept, so the next tick tries again.
+void MatchService::decideStored(std::int64_t matchId) {
+    MatchRecord m;
+    std::string why, text[2];
+    if (!store_.match(matchId, m, why) || m.state != "open" || !store_.logs(matchId, text, why)) return;
+    AdmittedLog logs[2];
+    const AdmittedLog* have[2] = {nullptr, nullptr};
+    for (int side = 0; side < 2; ++side)
+        if (!text[side].empty() && admitRecording(m, side, text[side], config_.rules, logs[side]).empty())
+            have[side] = &logs[side];
+    Claims claims[2];
+    const bool claimed = store_.claims(matchId, claims, why);
+    store_.decide(decideMatch(m, have, config_.rules, claimed ? claims : nullptr), why);
 }
 
 }  // namespace ranked

@@ -16,7 +16,7 @@
 
 namespace ranked {
 
-enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result, Poll };
+enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Result, Poll, Room, Checkpoint };
 
 struct Request {
     RequestKind kind = RequestKind::Hello;
@@ -26,7 +26,10 @@ struct Request {
     std::int64_t timeMs = 0;   ///< the sender's clock
     std::string body;          ///< Queue: "quick|ranked FIGHTER RULES" (RULES: the build's rules hash);
                                ///< Challenge: "CODE FIGHTER";
-                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: ""
+                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: "";
+                               ///< Room (p1 of a match made): "MATCHID CODE", the lobby room it hosts;
+                               ///< Checkpoint: "MATCHID FRAME HASH ..." (at most 64 pairs, HASH 16 hex digits): the
+                               ///< hashes of the sender's recording so far, sent during the match
     net::Signature signature{};
 };
 
@@ -51,13 +54,23 @@ struct ServiceConfig {
     int burst = 20;                      ///< requests a player may send at once ...
     int perMinute = 60;                  ///< ... and per minute after that
     std::size_t maxBody = kMaxLogBytes + 256;
+    int lobbyPort = 0;                   ///< the UDP port of the lobby the players meet through (0: none named)
+    /// The queue in the store's queue table, shared by every service process on the same PostgreSQL (else in this
+    /// process's memory: one process, SQLite).
+    bool sharedQueue = false;
+    int pairBatch = 1000;                ///< shared queue: the longest waiting a pass takes (and locks) per kind
 };
 
 /// A match the service made: both players go to the lobby path with it.
 struct MatchStart {
     MatchRecord match;
     std::int64_t waitedMs[2] = {0, 0};  ///< queue time of each (0 for a challenge)
+    std::string room;                   ///< the lobby room p1 hosts ("" until its Room request)
 };
+
+/// Poll's answer once a match is made, for both players: the match, its setup, where to meet and who is whom.
+///   match ID ranked|unranked KEY1 KEY2 FIGHTER1 FIGHTER2 SEED LOBBYPORT ROOM|-
+std::string matchAnswer(const MatchStart& m, int lobbyPort);
 
 struct Reply {
     bool ok = false;
@@ -69,29 +82,28 @@ public:
     MatchService(Store& store, ServiceConfig config) : store_(store), config_(std::move(config)) {}
     /// Authenticates and carries out one request.
     Reply handle(const Request& r, std::int64_t nowMs);
-    /// Pairs the queues and decides matches whose log deadline passed; the matches made now.
+    /// Pairs the queues and decides the matches whose logs are in or whose log deadline passed (in the store, so
+    /// a restarted process, or another one on the same store, decides what a dead one left); the matches made now.
     std::vector<MatchStart> tick(std::int64_t nowMs);
-    std::size_t queued() const { return quick_.size() + ranked_.size(); }
-    /// A player's latest match made (Poll's answer), null while none.
-    const MatchStart* assignment(const std::string& player) const;
+    std::size_t queued() const;
 
 private:
     struct Waiting {
         std::string fighter;
         bool ranked = false;
     };
-    struct Pending {
-        MatchRecord match;
-        AdmittedLog log[2];
-        bool have[2] = {false, false};
-        std::int64_t firstLogMs = 0;
-    };
     std::string authenticate(const Request& r, std::int64_t nowMs);
     Reply queue(const std::string& id, const std::string& body, std::int64_t nowMs);
     Reply challenge(const std::string& id, const std::string& body, std::int64_t nowMs);
     Reply result(const Request& r, std::int64_t nowMs);
-    bool startMatch(const std::string& a, const std::string& b, bool ranked, MatchStart& out, std::string& why);
-    void decidePending(std::int64_t matchId);
+    Reply room(const std::string& id, const std::string& body);
+    Reply checkpoint(const std::string& id, const std::string& body);
+    bool startMatch(const std::string& a, const std::string& b, bool ranked, std::int64_t nowMs, MatchStart& out,
+                    std::string& why);
+    MatchRecord newMatch(bool ranked, std::int64_t nowMs) const;
+    Reply poll(const std::string& id);
+    void pairShared(const std::string& kind, std::int64_t nowMs, std::vector<MatchStart>& made);
+    void decideStored(std::int64_t matchId);
 
     Store& store_;
     ServiceConfig config_;
@@ -99,8 +111,6 @@ private:
     std::map<std::string, Waiting> waiting_;                     // player -> queue choice
     std::map<std::string, std::pair<std::string, std::string>> challenges_;  // challenger -> (target, fighter)
     std::vector<MatchStart> madeByChallenge_;
-    std::map<std::string, MatchStart> assigned_;                 // player -> the match made for it (Poll)
-    std::map<std::int64_t, Pending> pending_;
     std::set<std::pair<std::string, std::uint64_t>> nonces_;     // (player, nonce) seen within the time window
     std::deque<std::pair<std::int64_t, std::pair<std::string, std::uint64_t>>> nonceOrder_;
     std::map<std::string, std::pair<double, std::int64_t>> buckets_;  // player -> (tokens, last refill)

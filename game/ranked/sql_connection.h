@@ -25,6 +25,9 @@ public:
     virtual const char* migrationLock() const = 0;
     /// Appended to a SELECT that reads rows about to be updated (PostgreSQL locks them; SQLite's write lock is whole).
     virtual const char* forUpdate() const = 0;
+    /// The same for rows another process may be holding: they are skipped, not waited for (PostgreSQL's SKIP LOCKED;
+    /// SQLite's writer is alone anyway).
+    virtual const char* forUpdateSkipLocked() const = 0;
 };
 
 std::unique_ptr<SqlConnection> openSqliteConnection(const std::string& path, std::string& why,

@@ -24,6 +24,16 @@ const std::vector<std::vector<const char*>> kMigrations = {
      "CREATE INDEX matches_by_a ON matches (player_a, created)",
      "CREATE INDEX matches_by_b ON matches (player_b, created)",
      "CREATE INDEX matches_open ON matches (state)"},
+    {"CREATE TABLE queue (player TEXT PRIMARY KEY REFERENCES players(id), kind TEXT NOT NULL, fighter TEXT NOT NULL,"
+     " rating DOUBLE PRECISION NOT NULL, joined BIGINT NOT NULL)",
+     "CREATE INDEX queue_by_age ON queue (kind, joined)",
+     "CREATE TABLE assignments (player TEXT PRIMARY KEY REFERENCES players(id),"
+     " match_id BIGINT NOT NULL REFERENCES matches(id), room TEXT NOT NULL)",
+     "CREATE INDEX assignments_by_match ON assignments (match_id)",
+     "CREATE TABLE logs (match_id BIGINT NOT NULL REFERENCES matches(id), side INTEGER NOT NULL, text TEXT NOT NULL,"
+     " received BIGINT NOT NULL, PRIMARY KEY (match_id, side))",
+     "CREATE TABLE claims (match_id BIGINT NOT NULL REFERENCES matches(id), side INTEGER NOT NULL,"
+     " frame BIGINT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (match_id, side, frame))"},
 };
 
 const char* kMatchColumns =
@@ -90,6 +100,19 @@ public:
     bool history(const std::string& id, int limit, std::vector<MatchRecord>& out, std::string& why) override;
     bool replay(std::int64_t matchId, std::string& text, std::string& why) override;
     bool openMatches(std::vector<MatchRecord>& out, std::string& why) override;
+    bool enqueue(const QueuedPlayer& q, std::string& why) override;
+    bool dequeue(const std::string& player, std::string& why) override;
+    bool pairQueue(const std::string& kind, int batch, const ChoosePairs& choose, const MakeMatch& make,
+                   std::vector<MatchRecord>& made, std::string& why) override;
+    bool queued(std::int64_t& count, std::string& why) override;
+    bool isQueued(const std::string& player, bool& waiting, std::string& why) override;
+    bool assignment(const std::string& player, std::int64_t& matchId, std::string& room, std::string& why) override;
+    bool setRoom(std::int64_t matchId, const std::string& room, std::string& why) override;
+    bool addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs, std::string& why) override;
+    bool logs(std::int64_t matchId, std::string text[2], std::string& why) override;
+    bool matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) override;
+    bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) override;
+    bool claims(std::int64_t matchId, Claims out[2], std::string& why) override;
     std::int64_t statements() const override { return statements_; }
 
 private:
@@ -108,6 +131,7 @@ private:
         return false;
     }
     bool applyDecision(const Decision& d, const std::vector<std::string>& match, std::string& why);
+    bool insertMatch(const MatchRecord& m, std::string& why);
 
     std::unique_ptr<SqlConnection> db_;
     std::int64_t statements_ = 0;
@@ -181,12 +205,161 @@ bool SqlStore::playerByCode(const std::string& code, std::string& id, std::strin
     return true;
 }
 
+// Inside a transaction: the match row and both players' assignments to it.
+bool SqlStore::insertMatch(const MatchRecord& m, std::string& why) {
+    if (!run(std::string("INSERT INTO matches (") + kMatchColumns +
+                 ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', -1, '', 0, 0, $9)",
+             {num(m.id), m.player[0], m.player[1], m.fighter[0], m.fighter[1], hex64(m.seed), m.rules,
+              m.ranked ? "1" : "0", num(m.created)},
+             why))
+        return false;
+    for (const std::string& p : m.player)
+        if (!run("INSERT INTO assignments (player, match_id, room) VALUES ($1, $2, '')"
+                 " ON CONFLICT (player) DO UPDATE SET match_id = $2, room = ''",
+                 {p, num(m.id)}, why))
+            return false;
+    return true;
+}
+
 bool SqlStore::createMatch(const MatchRecord& m, std::string& why) {
-    return run(std::string("INSERT INTO matches (") + kMatchColumns +
-                   ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', -1, '', 0, 0, $9)",
-               {num(m.id), m.player[0], m.player[1], m.fighter[0], m.fighter[1], hex64(m.seed), m.rules,
-                m.ranked ? "1" : "0", num(m.created)},
-               why);
+    if (!run(db_->begin(), {}, why)) return false;
+    if (!insertMatch(m, why) || !run("COMMIT", {}, why)) return rollback(why);
+    return true;
+}
+
+bool SqlStore::enqueue(const QueuedPlayer& q, std::string& why) {
+    SqlRows rows;
+    if (!run(db_->begin(), {}, why)) return false;
+    if (!run("DELETE FROM assignments WHERE player = $1", {q.player}, why) ||
+        !run("INSERT INTO queue (player, kind, fighter, rating, joined) VALUES ($1, $2, $3, $4, $5)"
+             " ON CONFLICT (player) DO NOTHING",
+             {q.player, q.kind, q.fighter, num(q.rating), num(q.joinedMs)}, rows, why))
+        return rollback(why);
+    if (rows.changed == 0) {
+        why = "already waiting";
+        return rollback(why);
+    }
+    return run("COMMIT", {}, why) || rollback(why);
+}
+
+bool SqlStore::dequeue(const std::string& player, std::string& why) {
+    SqlRows rows;
+    if (!run("DELETE FROM queue WHERE player = $1", {player}, rows, why)) return false;
+    if (rows.changed == 0) why = "not waiting";
+    return rows.changed > 0;
+}
+
+bool SqlStore::pairQueue(const std::string& kind, int batch, const ChoosePairs& choose, const MakeMatch& make,
+                         std::vector<MatchRecord>& made, std::string& why) {
+    SqlRows rows;
+    if (!run(db_->begin(), {}, why)) return false;
+    if (!run("SELECT player, kind, fighter, rating, joined FROM queue WHERE kind = $1 ORDER BY joined, player LIMIT " +
+                 num(std::int64_t(batch)) + db_->forUpdateSkipLocked(),
+             {kind}, rows, why))
+        return rollback(why);
+    std::vector<QueuedPlayer> waiting;
+    for (const auto& r : rows.rows)
+        waiting.push_back(QueuedPlayer{r[0], r[1], r[2], std::strtod(r[3].c_str(), nullptr), std::strtoll(r[4].c_str(), nullptr, 10)});
+    std::vector<MatchRecord> now;
+    for (const auto& [a, b] : choose(waiting)) {
+        MatchRecord m = make(waiting[a], waiting[b]);
+        m.player[0] = waiting[a].player;
+        m.player[1] = waiting[b].player;
+        m.fighter[0] = waiting[a].fighter;
+        m.fighter[1] = waiting[b].fighter;
+        if (!insertMatch(m, why) || !run("DELETE FROM queue WHERE player = $1 OR player = $2", {m.player[0], m.player[1]}, why))
+            return rollback(why);
+        now.push_back(m);
+    }
+    if (!run("COMMIT", {}, why)) return rollback(why);
+    made.insert(made.end(), now.begin(), now.end());
+    return true;
+}
+
+bool SqlStore::queued(std::int64_t& count, std::string& why) {
+    SqlRows rows;
+    if (!run("SELECT COUNT(*) FROM queue", {}, rows, why)) return false;
+    count = rows.rows.empty() ? 0 : std::strtoll(rows.rows[0][0].c_str(), nullptr, 10);
+    return true;
+}
+
+bool SqlStore::isQueued(const std::string& player, bool& waiting, std::string& why) {
+    SqlRows rows;
+    if (!run("SELECT 1 FROM queue WHERE player = $1", {player}, rows, why)) return false;
+    waiting = !rows.rows.empty();
+    return true;
+}
+
+bool SqlStore::assignment(const std::string& player, std::int64_t& matchId, std::string& room, std::string& why) {
+    SqlRows rows;
+    if (!run("SELECT match_id, room FROM assignments WHERE player = $1", {player}, rows, why)) return false;
+    matchId = rows.rows.empty() ? 0 : std::strtoll(rows.rows[0][0].c_str(), nullptr, 10);
+    room = rows.rows.empty() ? "" : rows.rows[0][1];
+    return true;
+}
+
+bool SqlStore::setRoom(std::int64_t matchId, const std::string& room, std::string& why) {
+    return run("UPDATE assignments SET room = $2 WHERE match_id = $1", {num(matchId), room}, why);
+}
+
+bool SqlStore::addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs, std::string& why) {
+    SqlRows rows;
+    if (!run("INSERT INTO logs (match_id, side, text, received) VALUES ($1, $2, $3, $4)"
+             " ON CONFLICT (match_id, side) DO NOTHING",
+             {num(matchId), num(std::int64_t(side)), text, num(nowMs)}, rows, why))
+        return false;
+    if (rows.changed == 0) why = "this side's log is already in";
+    return rows.changed > 0;
+}
+
+bool SqlStore::logs(std::int64_t matchId, std::string text[2], std::string& why) {
+    SqlRows rows;
+    text[0].clear();
+    text[1].clear();
+    if (!run("SELECT side, text FROM logs WHERE match_id = $1", {num(matchId)}, rows, why)) return false;
+    for (const auto& r : rows.rows)
+        if (r[0] == "0" || r[0] == "1") text[r[0] == "1"] = r[1];
+    return true;
+}
+
+bool SqlStore::addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) {
+    constexpr std::int64_t kMaxClaims = 5000;  // a best of three of full 99-second rounds has about 300
+    SqlRows rows;
+    if (!run(db_->begin(), {}, why)) return false;
+    if (!run("SELECT COUNT(*) FROM claims WHERE match_id = $1 AND side = $2", {num(matchId), num(std::int64_t(side))},
+             rows, why))
+        return rollback(why);
+    if (std::strtoll(rows.rows.at(0).at(0).c_str(), nullptr, 10) + std::int64_t(claims.size()) > kMaxClaims) {
+        why = "more than " + std::to_string(kMaxClaims) + " checkpoints for one side of a match";
+        return rollback(why);
+    }
+    for (const auto& [frame, hash] : claims)
+        if (!run("INSERT INTO claims (match_id, side, frame, hash) VALUES ($1, $2, $3, $4)"
+                 " ON CONFLICT (match_id, side, frame) DO NOTHING",
+                 {num(matchId), num(std::int64_t(side)), num(frame), hex64(hash)}, why))
+            return rollback(why);
+    return run("COMMIT", {}, why) || rollback(why);
+}
+
+bool SqlStore::claims(std::int64_t matchId, Claims out[2], std::string& why) {
+    SqlRows rows;
+    out[0].clear();
+    out[1].clear();
+    if (!run("SELECT side, frame, hash FROM claims WHERE match_id = $1", {num(matchId)}, rows, why)) return false;
+    for (const auto& r : rows.rows)
+        out[r[0] == "1"][std::strtoll(r[1].c_str(), nullptr, 10)] = std::strtoull(r[2].c_str(), nullptr, 16);
+    return true;
+}
+
+bool SqlStore::matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) {
+    SqlRows rows;
+    out.clear();
+    if (!run("SELECT l.match_id FROM logs l JOIN matches m ON m.id = l.match_id WHERE m.state = 'open'"
+             " GROUP BY l.match_id HAVING COUNT(*) = 2 OR MIN(l.received) <= CAST($1 AS BIGINT) ORDER BY l.match_id",
+             {num(deadlineMs)}, rows, why))
+        return false;
+    for (const auto& r : rows.rows) out.push_back(std::strtoll(r[0].c_str(), nullptr, 10));
+    return true;
 }
 
 bool SqlStore::match(std::int64_t id, MatchRecord& out, std::string& why) {
@@ -261,7 +434,8 @@ bool SqlStore::applyDecision(const Decision& d, const std::vector<std::string>& 
             return false;
     }
     hook(5);
-    return run("INSERT INTO replays (match_id, text) VALUES ($1, $2)", {num(d.matchId), d.replay}, why);
+    return run("INSERT INTO replays (match_id, text) VALUES ($1, $2)", {num(d.matchId), d.replay}, why) &&
+           run("DELETE FROM logs WHERE match_id = $1", {num(d.matchId)}, why);
 }
 
 bool SqlStore::leaderboard(int limit, std::vector<Standing>& out, std::string& why) {

@@ -37,6 +37,7 @@ public:
     }
     const char* begin() const override { return "BEGIN IMMEDIATE"; }
     const char* migrationLock() const override { return ""; }
+    const char* forUpdateSkipLocked() const override { return ""; }
     const char* forUpdate() const override { return ""; }
 
 private:

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -15,7 +16,7 @@
 namespace ranked {
 
 /// Schema version this build writes; older stores are migrated on open, newer ones refused.
-constexpr int kSchemaVersion = 2;
+constexpr int kSchemaVersion = 3;
 
 /// A match as the service knows it.
 struct MatchRecord {
@@ -42,6 +43,24 @@ struct Decision {
     std::string replay;              ///< the recording the decision was computed from
 };
 
+/// A player waiting in the shared queue (the queue table).
+struct QueuedPlayer {
+    std::string player;
+    std::string kind;        ///< quick or ranked
+    std::string fighter;
+    double rating = 1500;
+    std::int64_t joinedMs = 0;
+};
+
+/// Chooses pairs among waiting players (indexes into the list); the service's queue rules.
+using ChoosePairs = std::function<std::vector<std::pair<std::size_t, std::size_t>>(const std::vector<QueuedPlayer>&)>;
+/// Makes the match of a pair (its id, seed, rules, ranked; the players and fighters are filled in by the store).
+using MakeMatch = std::function<MatchRecord(const QueuedPlayer&, const QueuedPlayer&)>;
+
+/// Hashes a player told the service during a match (Checkpoint requests): confirmed frame -> Fight::hash() after
+/// it, as the player's recording's `check` lines say them.
+using Claims = std::map<std::int64_t, std::uint64_t>;
+
 /// A player's row.
 struct PlayerRecord {
     std::string id;     ///< public key hex
@@ -59,7 +78,7 @@ public:
     virtual bool player(const std::string& id, PlayerRecord& out, std::string& why) = 0;
     /// A player id by friend code.
     virtual bool playerByCode(const std::string& code, std::string& id, std::string& why) = 0;
-    /// Adds a match in state open; refused when its id exists.
+    /// Adds a match in state open and assigns both players to it (what Poll answers); refused when its id exists.
     virtual bool createMatch(const MatchRecord& m, std::string& why) = 0;
     virtual bool match(std::int64_t id, MatchRecord& out, std::string& why) = 0;
     /// Records a decision: the match leaves `open`, both ratings change (ranked and verified only), the replay is
@@ -73,6 +92,39 @@ public:
     virtual bool replay(std::int64_t matchId, std::string& text, std::string& why) = 0;
     /// Matches still open (a restarted service finds the ones its predecessor was playing).
     virtual bool openMatches(std::vector<MatchRecord>& out, std::string& why) = 0;
+
+    // The shared queue: several service processes pair players from one table.
+    /// Puts a player in the queue (and forgets its last assignment); refused "already waiting".
+    virtual bool enqueue(const QueuedPlayer& q, std::string& why) = 0;
+    /// Takes a player out of the queue; false ("not waiting") when it was not in.
+    virtual bool dequeue(const std::string& player, std::string& why) = 0;
+    /// In one transaction: the `batch` longest waiting of `kind` that no other process holds (SELECT ... FOR UPDATE
+    /// SKIP LOCKED), the pairs choose() picks among them, each made a match (make()) with both players assigned and
+    /// taken out of the queue. Two processes pairing at once take disjoint players: nobody is matched twice.
+    virtual bool pairQueue(const std::string& kind, int batch, const ChoosePairs& choose, const MakeMatch& make,
+                           std::vector<MatchRecord>& made, std::string& why) = 0;
+    /// Players waiting in the queue.
+    virtual bool queued(std::int64_t& count, std::string& why) = 0;
+    /// Whether one player waits in the queue.
+    virtual bool isQueued(const std::string& player, bool& waiting, std::string& why) = 0;
+
+    // Assignments and logs: what any process needs to answer a player of a match another process made.
+    /// The match a player was last assigned (0 when none) and the lobby room its p1 named ("" while none).
+    virtual bool assignment(const std::string& player, std::int64_t& matchId, std::string& room, std::string& why) = 0;
+    /// Names the lobby room of a match, for both its players.
+    virtual bool setRoom(std::int64_t matchId, const std::string& room, std::string& why) = 0;
+    /// Keeps an admitted log of one side of an open match; refused "this side's log is already in".
+    virtual bool addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs, std::string& why) = 0;
+    /// The logs kept for a match ("" for a side not in).
+    virtual bool logs(std::int64_t matchId, std::string text[2], std::string& why) = 0;
+    /// Keeps hashes one side claimed during an open match (a frame claimed before keeps its first hash); refused
+    /// beyond 5,000 a side.
+    virtual bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) = 0;
+    /// The hashes each side claimed.
+    virtual bool claims(std::int64_t matchId, Claims out[2], std::string& why) = 0;
+    /// Open matches to decide now: both logs in, or the first one received before deadlineMs.
+    virtual bool matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) = 0;
+
     /// Statements run since open (database writes per match, measured).
     virtual std::int64_t statements() const = 0;
 };

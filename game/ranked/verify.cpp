@@ -10,14 +10,6 @@ namespace {
 
 const char* sideName(int side) { return side == 0 ? "p1" : "p2"; }
 
-sim::MatchSetup expectedSetup(const MatchRecord& m, const VerifyRules& rules) {
-    sim::MatchSetup s = rules.setup;
-    s.fighter[0] = m.fighter[0];
-    s.fighter[1] = m.fighter[1];
-    s.seed = m.seed;
-    return s;
-}
-
 bool sameInputs(const sim::RunFile& a, const sim::RunFile& b) {
     if (a.inputs.size() != b.inputs.size()) return false;
     for (std::size_t i = 0; i < a.inputs.size(); ++i)
@@ -35,7 +27,37 @@ int sideAhead(const sim::FightState& s, const sim::FighterDef& p1, const sim::Fi
     return left0 > left1 ? 0 : left1 > left0 ? 1 : 2;
 }
 
+// The player an online recording's `ending` line names as having left or gone silent, else -1. A leave or a silence
+// forfeits: that player takes the loss even when ahead, so quitting a losing match never saves a rating.
+int blamedSide(const sim::RunFile& run) {
+    const sim::Ending& e = run.ending;
+    const bool forfeit = e.word == "left" || e.word == "silent";
+    return forfeit && (e.seat == 0 || e.seat == 1) ? e.seat : -1;
+}
+
+// Why an unfinished match went the way it did, for the match's flags.
+std::string endingFlag(const Replayed& r) {
+    if (r.blamed < 0) return "unfinished: the side ahead wins";
+    const std::string what = r.ending == "silent" ? " went silent" : " left";
+    return std::string(sideName(r.blamed)) + what + (r.blamed == r.ahead ? " while ahead" : "") + ": the loss is theirs";
+}
+
 }  // namespace
+
+sim::MatchSetup serviceBaseSetup() {
+    sim::MatchSetup s;
+    s.mode = sim::Mode::Versus;
+    s.counter = sim::CounterHits::On;
+    return s;
+}
+
+sim::MatchSetup matchSetupOf(const MatchRecord& m, const sim::MatchSetup& base) {
+    sim::MatchSetup s = base;
+    s.fighter[0] = m.fighter[0];
+    s.fighter[1] = m.fighter[1];
+    s.seed = m.seed;
+    return s;
+}
 
 std::array<std::uint8_t, 32> logDigest(std::int64_t matchId, const std::string& rules, const std::string& recording) {
     net::crypto::Sha256 h;
@@ -76,15 +98,21 @@ std::string admitLog(const MatchRecord& m, const SignedLog& log, const VerifyRul
     if (log.recording.size() > kMaxLogBytes) return "the log is larger than " + std::to_string(kMaxLogBytes) + " bytes";
     if (!net::verifyDigest(log.signer, logDigest(log.matchId, m.rules, log.recording), log.signature))
         return "the log's signature does not check (forged or damaged)";
+    return admitRecording(m, side, log.recording, rules, out);
+}
+
+std::string admitRecording(const MatchRecord& m, int side, const std::string& recording, const VerifyRules& rules,
+                           AdmittedLog& out) {
     io::Error error;
     sim::RunFile run;
-    if (sim::firstWordOf(log.recording) != "fightreplay" || !sim::parseReplay(log.recording, "log", run, error))
+    if (sim::firstWordOf(recording) != "fightreplay" || !sim::parseReplay(recording, "log", run, error))
         return "the log is not a recording: " + (error.message.empty() ? "no fightreplay header" : error.text());
-    if (sim::replayHeader(run.setup) != sim::replayHeader(expectedSetup(m, rules)))
-        return "the log records another match's setup (fighters, seed or settings differ from " + match + ")";
+    if (sim::replayHeader(run.setup) != sim::replayHeader(matchSetupOf(m, rules.setup)))
+        return "the log records another match's setup (fighters, seed or settings differ from match " +
+               std::to_string(m.id) + ")";
     out.side = side;
     out.run = std::move(run);
-    out.text = log.recording;
+    out.text = recording;
     return "";
 }
 
@@ -101,11 +129,58 @@ Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules) {
     r.consistent = result.failures.empty();
     if (!r.consistent) r.why = result.failures.front().text();
     r.finished = result.finalState.matchOver;
-    r.winner = r.finished ? result.finalState.matchWinner : sideAhead(result.finalState, *p1, *p2);
+    if (r.finished) {
+        r.winner = result.finalState.matchWinner;
+        return r;
+    }
+    r.ahead = sideAhead(result.finalState, *p1, *p2);
+    r.blamed = blamedSide(log.run);
+    r.ending = log.run.ending.word;
+    r.winner = r.blamed >= 0 ? 1 - r.blamed : r.ahead;
     return r;
 }
 
-Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules) {
+namespace {
+
+// Whether claims (one player's hashes sent during the match) attest a log: at least one claimed frame the log has a
+// hash for, and every such hash the same.
+bool attests(const Claims& claims, const sim::RunFile& run) {
+    int compared = 0;
+    for (const sim::Checkpoint& c : run.checkpoints) {
+        const auto it = claims.find(c.frame);
+        if (it == claims.end()) continue;
+        if (it->second != c.hash) return false;
+        ++compared;
+    }
+    return compared > 0;
+}
+
+// Of two consistent logs that differ, the one the opponent's own claims attest (0/1), or -1 when neither or both.
+int attestedSide(const AdmittedLog* logs[2], const Claims* claims) {
+    if (!claims) return -1;
+    const bool ok0 = attests(claims[1], logs[0]->run), ok1 = attests(claims[0], logs[1]->run);
+    return ok0 == ok1 ? -1 : ok0 ? 0 : 1;
+}
+
+// The decision from the log of side `from` (it replays to its own hashes), with the ending's blame.
+void verifyFrom(Decision& d, const AdmittedLog* logs[2], const Replayed rep[2], bool bothGood, int from) {
+    d.state = "verified";
+    d.winner = rep[from].winner;
+    d.replay = logs[from]->text;
+    if (rep[from].finished) return;
+    Replayed ending = rep[from];
+    // Each side wrote its own view of the ending: when they blame different players (each saw the other go silent:
+    // the path between them broke), neither is believed.
+    if (bothGood && rep[0].blamed != rep[1].blamed) {
+        ending.blamed = -1;
+        d.winner = ending.ahead;
+    }
+    d.flags += std::string(d.flags.empty() ? "" : "; ") + endingFlag(ending);
+}
+
+}  // namespace
+
+Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules, const Claims* claims) {
     Decision d;
     d.matchId = m.id;
     Replayed rep[2];
@@ -121,22 +196,27 @@ Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const Ver
         else if (!rep[p].consistent)
             d.flags += std::string(d.flags.empty() ? "" : "; ") + sideName(p) + " log does not replay to its own hashes";
     }
+    int from = good[0] ? 0 : good[1] ? 1 : -1;
     if (good[0] && good[1] && !sameInputs(logs[0]->run, logs[1]->run)) {
-        d.state = "disputed";
-        d.flags = "the two logs disagree (both flagged for review)";
-        d.replay = logs[0]->text;
-        return d;
+        // A player who rewrote its inputs after the match cannot rewrite the hashes it sent during it.
+        from = attestedSide(logs, claims);
+        if (from < 0) {
+            d.state = "disputed";
+            d.flags = "the two logs disagree (both flagged for review)";
+            d.replay = logs[0]->text;
+            return d;
+        }
+        const std::string cheat = sideName(1 - from);
+        d.flags = "the two logs disagree: " + cheat + "'s own hashes sent during the match are " + sideName(from) +
+                  "'s log (" + cheat + " flagged)";
     }
-    const int from = good[0] ? 0 : good[1] ? 1 : -1;
     if (from < 0) {
         d.state = "disputed";
         if (d.flags.empty()) d.flags = "no log";
         if (logs[0] || logs[1]) d.replay = (logs[0] ? logs[0] : logs[1])->text;
         return d;
     }
-    d.state = "verified";
-    d.winner = rep[from].winner;
-    d.replay = logs[from]->text;
+    verifyFrom(d, logs, rep, good[0] && good[1], from);
     return d;
 }
 

@@ -42,6 +42,12 @@ struct VerifyRules {
     std::function<const sim::FighterDef*(const std::string&)> fighter;
 };
 
+/// The setup of every match bvh_matchd makes: a versus match with counter hits, the rest the defaults (the fighters
+/// and the seed are each match's own). The service simulates it and the players' peers play it.
+sim::MatchSetup serviceBaseSetup();
+/// Match m's setup under base: base with m's fighters and seed (what its recordings' headers must say).
+sim::MatchSetup matchSetupOf(const MatchRecord& m, const sim::MatchSetup& base);
+
 /// A log admitted to a match: the side it came from and the recording parsed.
 struct AdmittedLog {
     int side = -1;
@@ -54,20 +60,33 @@ struct AdmittedLog {
 /// a recording of another setup. A refusal changes nothing.
 std::string admitLog(const MatchRecord& m, const SignedLog& log, const VerifyRules& rules, AdmittedLog& out);
 
+/// The part of admitLog after the signature: the recording parsed and its header checked against match m's setup.
+/// The service calls it again on a log it kept (its signature was checked when it came in).
+std::string admitRecording(const MatchRecord& m, int side, const std::string& recording, const VerifyRules& rules,
+                           AdmittedLog& out);
+
 /// The re-simulation of one log.
 struct Replayed {
     bool consistent = false;   ///< every hash the log carries is the hash its inputs give
     std::string why;           ///< the first hash that is not (when !consistent)
-    int winner = -1;           ///< 0/1, 2 a draw: the match's winner, or the side ahead when it ended unfinished
+    int winner = -1;           ///< 0/1, 2 a draw: the match's winner; when it ended unfinished, the other side of
+                               ///< the player the recording blames, else the side ahead
+    int ahead = -1;            ///< unfinished: the side ahead (more rounds, then more of its own health), 2 even
+    int blamed = -1;           ///< unfinished: the player the `ending` line says left or went silent, else -1
+    std::string ending;        ///< the `ending` line's word ("" without one)
     bool finished = false;     ///< the match reached its end
     std::int64_t frames = 0;
 };
 Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules);
 
 /// Decides a match from its admitted logs (null: that side sent none before the deadline). Both logs with the same
-/// inputs and hashes: verified, the simulated winner. A log missing or not replaying to its own hashes: the other
+/// inputs and hashes: verified, the simulated winner. An unfinished match is lost by the player who left or went
+/// silent (the logs' `ending` lines); when the two logs blame different players, by neither: the side ahead wins. A log missing or not replaying to its own hashes: the other
 /// decides and that side is flagged. Both consistent but different: disputed, both flagged, no rating moves. None:
-/// disputed.
-Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules);
+/// disputed. Two consistent logs that differ are told apart by claims (claims[side]: the hashes that side sent the
+/// service during the match, null for none): the log the opponent's claims attest is verified and the other side
+/// flagged; with neither or both attested, disputed.
+Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules,
+                     const Claims* claims = nullptr);
 
 }  // namespace ranked

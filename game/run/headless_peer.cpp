@@ -147,7 +147,7 @@ std::int64_t msSince(Clock::time_point t0) {
 /// polling during the match (LobbyDemux), so late spectators who give the code are learned and punched towards.
 std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Transport& t, unsigned short localPort,
                                                    net::Address relay, PeerConfig& cfg,
-                                                   Clock::time_point t0) {
+                                                   Clock::time_point t0, const PeerHooks& hooks) {
     net::LobbyClientConfig lc;
     std::string error;
     if (!run::resolveJoinAddress(f.online.lobby, lc.lobby, error, run::kLobbyPort)) {
@@ -167,6 +167,7 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
         client->tick(msSince(t0));
         if (!said && !client->code().empty()) {
             std::cout << "room code: " << client->code() << std::endl;
+            if (hooks.onRoomCode) hooks.onRoomCode(client->code());
             if (client->watchCode() != client->code()) std::cout << "spectator code: " << client->watchCode() << std::endl;
             said = true;
         }
@@ -357,6 +358,7 @@ struct PeerRun {
     std::unique_ptr<RoomSeat> seat;
     Clock::time_point t0;
     struct sigaction oldInt {}, oldTerm{};
+    PeerHooks hooks;
 };
 
 /// Reads the replay, the identity and the fighter; checks the recording can be written. 0 when all is well, else
@@ -453,7 +455,7 @@ int openPeer(PeerRun& r) {
     r.t0 = Clock::now();
     if (r.viaLobby) {
         r.lobbyClient = meetThroughLobby(f, *r.transport, r.udp->localPort(), r.turn ? r.turn->relayedAddress() : 0,
-                                         r.cfg, r.t0);
+                                         r.cfg, r.t0, r.hooks);
         if (!r.lobbyClient) return 1;
         // The other side's public IP may come through our relay (permissions are per IP: a symmetric NAT's fresh
         // port towards the relay is let through too).
@@ -502,6 +504,8 @@ void wireMatch(PeerRun& r) {
         r.recordFailed = !r.writer->ok();
         s.setConfirmHook([&r, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
             r.writer->frame(in, fight);
+            if (r.hooks.onCheckpoint && r.writer->frames() % sim::kCheckpointEvery == 0)
+                r.hooks.onCheckpoint(r.writer->frames(), fight.hash());
             r.ring.push(frame, fight.state());
             r.hub->confirmed(in);
             progress(frame);
@@ -529,6 +533,12 @@ std::string beforeTick(PeerRun& r, std::int64_t now) {
         }
     }
     if (std::string stop = r.seat ? r.seat->tick(now) : ""; !stop.empty()) return stop;
+    if (!r.hooks.expectOpponent.empty() && r.peer->opponentKnown() &&
+        net::fingerprint(r.peer->opponentKey()) != r.hooks.expectOpponent) {
+        r.peer->leave(now);
+        return "the opponent is " + net::fingerprint(r.peer->opponentKey()) + ", not " + r.hooks.expectOpponent +
+               " (the one the service named)";
+    }
     if (now - r.lastPunchMs < 250) return "";
     for (const auto& [w, since] : r.watchers) {
         if (now - since < kWatcherPunchMs) r.transport->sendTo(w, kPunch, sizeof kPunch, now);
@@ -616,7 +626,12 @@ bool wantsHeadlessPeer(int argc, char** argv) {
 }
 
 int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
+    return runHeadlessPeer(argc, argv, defaultDataDir, PeerHooks{});
+}
+
+int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir, const PeerHooks& hooks) {
     PeerRun r;
+    r.hooks = hooks;
     std::string error;
     if (!parseFlags(argc, argv, r.f, error)) return usage(error);
     if (const int code = loadPeer(r, defaultDataDir); code != 0) return code;

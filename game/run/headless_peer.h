@@ -3,14 +3,30 @@
 // with no window, taking its own player's buttons from a replay or action script (frame f's buttons drive frame
 // f of the online match), in real time or --fast, then printing a summary and the final hash.
 
+#include <cstdint>
+#include <functional>
 #include <string>
 
 namespace run {
+
+/// What a caller that arranged the match (the ranked client) adds to the peer's flags.
+struct PeerHooks {
+    /// Host through a lobby: called once with the room's code, as soon as the lobby gave it.
+    std::function<void(const std::string& code)> onRoomCode;
+    /// Joiner: the fingerprint the opponent must have (net::fingerprint); any other identity ends the run before
+    /// the match. A host says the same with --accept-key.
+    std::string expectOpponent;
+    /// With --record: called with each `check` line the recording gets (every 60 confirmed frames: the frame and
+    /// the fight's hash after it), as the match goes.
+    std::function<void(std::int64_t frame, std::uint64_t hash)> onCheckpoint;
+};
 
 /// True when argv asks for a headless peer (--host or --join present).
 bool wantsHeadlessPeer(int argc, char** argv);
 /// Runs the headless peer (fighters from --data, else found above the file, else defaultDataDir); returns the exit
 /// code: 0 match completed, 1 desync / connection lost / refused / no opponent, 2 bad flags or files.
 int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir);
+/// The same, with a caller's hooks.
+int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir, const PeerHooks& hooks);
 
 }  // namespace run

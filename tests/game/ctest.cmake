@@ -2,6 +2,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/replays_ctest.cmake)  # every data/replays/ file through the headless runner
 include(${CMAKE_CURRENT_LIST_DIR}/window_ctest.cmake)   # the windowed screenshot smoke test under Xvfb
 include(${CMAKE_CURRENT_LIST_DIR}/net/ctest.cmake)        # two real online peers over UDP (owner: netcode)
+include(${CMAKE_CURRENT_LIST_DIR}/ranked/ctest.cmake)     # bvh_matchd and ranked peers as real processes
 add_test(NAME "bisect names the first differing frame and the fields there, from the files or the desync reports"
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/run/bisect.sh $<TARGET_FILE:game_headless>
           ${CMAKE_CURRENT_LIST_DIR}/net/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/bisect_work)

@@ -3,6 +3,7 @@
 // handshake, and OnlineLink, which owns the UDP socket and the net::NetPeer and is handed from the lobby to the
 // fight view's online source (online_source.cpp) once the match starts. The local player always uses the P1 keys,
 // whichever side they are on.
+#include "game/app/online/match_flow.h"
 #include "game/app/online/online_flags.h"
 #include "game/net/lobby_client.h"
 #include "game/net/peer.h"
@@ -39,6 +40,9 @@ public:
     /// Opens the socket (the host's port, or any port to join) and sets up the peer or the lobby client; `text` is
     /// the address (DirectJoin) or the code (RoomJoin, RoomSpectate). Check error() afterwards.
     OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, const std::string& text);
+    /// A service match: a room on the service's lobby that only the opponent's key may take (host), or that room
+    /// joined with the host's key checked; no rematch (it would be no service match).
+    OnlineLink(Context& ctx, const OnlineFlags& flags, const ServiceSeat& seat);
     ~OnlineLink();
     /// One 60 Hz tick with the local player's buttons.
     void tick(std::uint16_t buttons);
@@ -46,6 +50,8 @@ public:
     bool hasPeer() const { return peer_ != nullptr; }
     /// The spectator client (RoomSpectate, once the lobby answered; null otherwise).
     net::SpectatorClient* spectator() { return spectator_.get(); }
+    /// The room's code once the lobby gave it ("" before, and on the direct path).
+    std::string roomCode() const { return lobby_ ? lobby_->code() : std::string(); }
     /// The lobby client (null on the direct path).
     const net::LobbyClient* lobby() const { return lobby_.get(); }
     /// How this link finds the other side.
@@ -81,6 +87,7 @@ private:
     void startPeer();
     void hostExtras(std::int64_t now);
     void roomSeat(std::int64_t now);
+    void checkOpponent(std::int64_t now);
 
     Context& ctx_;
     LinkMode mode_;
@@ -102,13 +109,17 @@ private:
     std::string where_;
     std::string relayNote_;
     std::string seatNote_;
+    std::string expectOpponent_;                     // a service match: the only fingerprint to play against
     int joinersSeen_ = 1;
     std::int64_t seatSinceMs_ = 0;
     std::int64_t notAcceptedSeen_ = 0;
 };
 
-/// The fight view of an online match whose handshake is done (online_source.cpp); recorded unless --no-record.
-std::unique_ptr<Screen> makeOnlineFight(Context& ctx, std::unique_ptr<OnlineLink> link);
+struct ServiceMatch;
+/// The fight view of an online match whose handshake is done (online_source.cpp); recorded unless --no-record. A
+/// match the service made (service) is always recorded, and its checkpoints, log and decision go through it.
+std::unique_ptr<Screen> makeOnlineFight(Context& ctx, std::unique_ptr<OnlineLink> link,
+                                        std::shared_ptr<ServiceMatch> service = nullptr);
 /// The fight view of a watched match (spectate_source.cpp), once the link's spectator client has the setup;
 /// recorded unless --no-record.
 std::unique_ptr<Screen> makeSpectatorFight(Context& ctx, std::unique_ptr<OnlineLink> link);

@@ -60,6 +60,23 @@ OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, LinkMode mode, co
     startLobby();
 }
 
+namespace {
+
+OnlineFlags serviceFlags(OnlineFlags flags, const ServiceSeat& seat) {
+    flags.lobby = seat.lobby;
+    flags.fighter = seat.setup.fighter[seat.host ? 0 : 1];
+    flags.privateRoom = false;
+    return flags;
+}
+
+}  // namespace
+
+OnlineLink::OnlineLink(Context& ctx, const OnlineFlags& flags, const ServiceSeat& seat)
+    : OnlineLink(ctx, serviceFlags(flags, seat), seat.host ? LinkMode::RoomHost : LinkMode::RoomJoin, seat.room) {
+    applyServiceSeat(seat, cfg_);
+    expectOpponent_ = seat.opponent;
+}
+
 bool OnlineLink::configurePeer(const OnlineFlags& flags) {
     const bool host = mode_ == LinkMode::DirectHost || mode_ == LinkMode::RoomHost;
     net::PeerConfig& cfg = cfg_;
@@ -215,7 +232,8 @@ void OnlineLink::tick(std::uint16_t buttons) {
     const std::int64_t now = nowMs();
     if (peer_) {
         if (cfg_.host) hostExtras(now);
-        return peer_->tick(now, buttons);
+        peer_->tick(now, buttons);
+        return checkOpponent(now);
     }
     if (spectator_) return spectator_->tick(now);
     if (!error_.empty()) return;
@@ -239,6 +257,15 @@ void OnlineLink::tick(std::uint16_t buttons) {
             startPeer();
         }
     }
+}
+
+// A service match is played against the opponent the service named, never against whoever took the room.
+void OnlineLink::checkOpponent(std::int64_t now) {
+    if (!error_.empty()) return;
+    const std::string wrong = wrongOpponent(*peer_, expectOpponent_);
+    if (wrong.empty()) return;
+    peer_->leave(now);
+    error_ = wrong;
 }
 
 std::string OnlineLink::path() const {

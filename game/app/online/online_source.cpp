@@ -10,6 +10,8 @@
 #include "game/app/fight/fight_screen.h"
 #include "game/app/replays/match_recorder.h"
 #include "game/app/online/lobby_status.h"
+#include "game/app/online/match_flow.h"
+#include "game/io/run_file.h"
 #include "game/app/online/online.h"
 #include "game/run/desync_report.h"
 
@@ -17,6 +19,9 @@
 
 #include <cassert>
 #include <cctype>
+#include <fstream>
+#include <iostream>
+#include <iterator>
 #include <utility>
 
 namespace app {
@@ -27,8 +32,10 @@ std::string signedText(int v) { return (v > 0 ? "+" : "") + std::to_string(v); }
 /// An online match through its link.
 class OnlineSource : public FightSource {
 public:
-    OnlineSource(Context& ctx, std::unique_ptr<OnlineLink> link)
-        : ctx_(ctx), recorder_(ctx.flags->noRecord ? "" : ctx.flags->replayDir), link_(std::move(link)) {
+    // A service match is always recorded: its recording is the log the service decides by.
+    OnlineSource(Context& ctx, std::unique_ptr<OnlineLink> link, std::shared_ptr<ServiceMatch> service)
+        : ctx_(ctx), recorder_(ctx.flags->noRecord && !service ? "" : ctx.flags->replayDir), link_(std::move(link)),
+          service_(std::move(service)) {
         attach(*link_->peer().session());
         link_->peer().setOnStart([this](net::Session& s) { attach(s); });  // a rematch began
         link_->peer().setOnStall([this](int seat, std::int64_t ms) { recorder_.stall(seat, ms); });
@@ -57,6 +64,8 @@ public:
 
 private:
     void attach(net::Session& s);
+    void serviceTick();
+    void drawService(sf::RenderTarget& t, const Context& ctx, float y) const;
 
     Context& ctx_;
     MatchRecorder recorder_;           // declared before the link: the session's confirm hook writes to it
@@ -70,6 +79,10 @@ private:
     run::StateRing ring_;                // the last confirmed states, for a desync report
     bool reported_ = false;              // the desync report was written (or tried)
     std::string reportFailure_;          // why it could not be written, said like a failed recording
+    std::shared_ptr<ServiceMatch> service_;  // a match the service made: its checkpoints, log and decision
+    std::int64_t serviceFrames_ = 0;     // confirmed frames recorded (the recording's `check` lines count these)
+    bool logGiven_ = false;
+    std::string serviceSaid_;            // the status last printed
 };
 
 void OnlineSource::attach(net::Session& s) {
@@ -83,6 +96,7 @@ void OnlineSource::attach(net::Session& s) {
     link_->matchStarted();  // the host's spectators get the setup
     s.setConfirmHook([this](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& f) {
         recorder_.frame(in, f);
+        if (service_ && ++serviceFrames_ % sim::kCheckpointEvery == 0) service_->flow->checkpoint(serviceFrames_, f.hash());
         ring_.push(frame, f.state());
         link_->confirmed(in);
     });
@@ -117,12 +131,37 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
         recorder_.ending(word, done ? peer.endSeat() : -1, done ? peer.endSilenceMs() : 0);
         recorder_.finish();
     }
+    serviceTick();
     if (s.desynced() && !reported_ && !recorder_.path().empty()) {  // beside the replay: REPLAY.hashes, REPLAY.states
         reported_ = true;
         std::string error;
         if (!run::writeDesyncReport(recorder_.path(), s.confirmedHashes(), ring_, error)) reportFailure_ = error + " (the desync report)";
     }
     return {s.frame() > before ? &s.fight() : nullptr};
+}
+
+// The recording, once closed, goes to the service; its decision is printed for scripts as it changes.
+void OnlineSource::serviceTick() {
+    if (!service_) return;
+    MatchFlow& flow = *service_->flow;
+    if (!logGiven_ && !recorder_.active() && serviceFrames_ > 0 && link_->peer().state() != net::PeerState::Playing) {
+        logGiven_ = true;
+        std::ifstream in(recorder_.path(), std::ios::binary);
+        flow.finished(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+    }
+    flow.tick(ranked::wallClockMs());
+    const std::string said = matchStatusText(flow);
+    if (logGiven_ && said != serviceSaid_) std::cout << "service: " << said << std::endl;
+    serviceSaid_ = said;
+}
+
+void OnlineSource::drawService(sf::RenderTarget& t, const Context& ctx, float y) const {
+    const MatchFlow& flow = *service_->flow;
+    const bool bad = flow.stage() == MatchFlow::Stage::Failed;
+    fillRect(t, 0.f, y - 6.f, float(ctx.width), 40.f, sf::Color(0, 0, 0, 170));
+    drawTextFitted(t, ctx.res->font, matchStatusText(flow), 24,
+                   float(ctx.width) / 2.f, y, bad ? sf::Color(255, 110, 100) : sf::Color(255, 220, 110),
+                   float(ctx.width) - 40.f, 2.f);
 }
 
 /// Who plays whom, over the first match's round intro (before anyone can move): names and fingerprints, P1 left.
@@ -166,6 +205,7 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
         drawText(t, ctx.res->font, stall, 26, float(ctx.width) / 2.f, iy, sf::Color(255, 190, 90), Align::Center, 2.f);
     }
     if (peer.state() == net::PeerState::Playing) return;
+    if (service_) drawService(t, ctx, float(ctx.height) * 0.62f - 56.f);
     std::string msg = "match over", hint = "Enter: rematch    Esc: leave";
     if (peer.wantsRematch()) hint = "waiting for the opponent to accept the rematch...    Esc: leave";
     else if (peer.opponentWantsRematch()) hint = "your opponent wants a rematch: Enter to accept    Esc: leave";
@@ -202,8 +242,9 @@ void OnlineSource::addCounters(std::vector<std::string>& lines) const {
 
 }  // namespace
 
-std::unique_ptr<Screen> makeOnlineFight(Context& ctx, std::unique_ptr<OnlineLink> link) {
-    return std::make_unique<FightScreen>(ctx, std::make_unique<OnlineSource>(ctx, std::move(link)));
+std::unique_ptr<Screen> makeOnlineFight(Context& ctx, std::unique_ptr<OnlineLink> link,
+                                        std::shared_ptr<ServiceMatch> service) {
+    return std::make_unique<FightScreen>(ctx, std::make_unique<OnlineSource>(ctx, std::move(link), std::move(service)));
 }
 
 }  // namespace app

@@ -4,6 +4,9 @@
 // output when a match is made (for scripts, like `game_headless --ranked`).
 #include "game/app/draw.h"
 #include "game/app/fight/fight_screen.h"
+#include "game/app/online/lobby_status.h"
+#include "game/app/online/match_flow.h"
+#include "game/app/online/online.h"
 #include "game/app/online/online_screens.h"
 #include "game/app/online/online_settings.h"
 #include "game/io/atomic_file.h"
@@ -73,6 +76,7 @@ public:
     void tick(const Tick& in) override {
         ++ticks_;
         if (in.pressedAny(bit(kBack)) || (ended() && in.pressedAny(bit(kStart)))) {
+            if (link_) link_->leave();
             flow_.cancel(*spare_);  // out of the queue; the answer is not awaited
             return ctx_.stack->pop();
         }
@@ -82,12 +86,19 @@ public:
             const ranked::MatchFound& m = flow_.match();
             std::cout << "match found: " << m.id << " " << (m.ranked ? "ranked" : "unranked") << ", opponent "
                       << flow_.opponent().name << " (" << flow_.opponent().code << ")" << std::endl;
+            startMatch();
         }
+        if (match_) meetOpponent();
     }
     void draw(sf::RenderTarget& t) override;
 
 private:
-    bool ended() const { return flow_.stage() == SeekFlow::Stage::Found || flow_.stage() == SeekFlow::Stage::Failed; }
+    bool ended() const {
+        return flow_.stage() == SeekFlow::Stage::Failed || (match_ && (!linkError_.empty() ||
+                                                                        match_->flow->stage() == MatchFlow::Stage::Failed));
+    }
+    void startMatch();
+    void meetOpponent();
     std::string waitingLine() const;
     void drawFound(sf::RenderTarget& t) const;
 
@@ -99,7 +110,53 @@ private:
     Stopwatch clock_;
     long ticks_ = 0;
     bool said_ = false;
+    std::shared_ptr<ServiceMatch> match_;  // the match found: the hand-off to the lobby, then the fight's
+    std::unique_ptr<OnlineLink> link_;
+    std::string linkError_;
+    std::int64_t foundAtMs_ = 0;
+    static constexpr std::int64_t kShowFoundMs = 3000;
 };
+
+void SeekScreen::startMatch() {
+    foundAtMs_ = clock_.ms();
+    match_ = std::make_shared<ServiceMatch>();
+    match_->runner = makeThreadRunner();
+    match_->flow = std::make_unique<MatchFlow>(serviceClient(ctx_), *match_->runner, flow_.match(),
+                                               ctx_.settings.service, run::rulesBuild());
+}
+
+// p1 opens the room at once and names it to the service; p2 joins once the service passed the room on. The fight
+// starts when the handshake is done, as from the lobby screen.
+void SeekScreen::meetOpponent() {
+    MatchFlow& flow = *match_->flow;
+    flow.tick(ranked::wallClockMs());
+    if (!linkError_.empty() || flow.stage() == MatchFlow::Stage::Failed) return;
+    const bool host = flow.plan().host;
+    const bool shown = clock_.ms() - foundAtMs_ >= kShowFoundMs;  // the player sees whom they fight first
+    if (!link_ && shown && (host || flow.stage() == MatchFlow::Stage::Playing)) {
+        ServiceSeat seat{host, flow.plan().lobby, flow.plan().opponent, flow.room(), flow.plan().setup};
+        link_ = std::make_unique<OnlineLink>(ctx_, ctx_.flags->online, seat);
+    }
+    if (!link_) return;
+    if (!link_->error().empty()) {
+        linkError_ = link_->error();
+        link_.reset();
+        return;
+    }
+    link_->tick(0);
+    if (host && !link_->roomCode().empty()) flow.roomHosted(link_->roomCode());
+    if (link_->hasPeer() && link_->peer().state() == net::PeerState::Done) {  // no match: the opponent never came
+        linkError_ = link_->error().empty() ? link_->peer().endMessage() : link_->error();
+        link_.reset();
+        return;
+    }
+    if (link_->hasPeer() && link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing) {
+        std::cout << "service match " << flow_.match().id << ": " << (host ? "hosted room " : "joined room ")
+                  << flow.room() << ", opponent " << whoText(link_->peer().opponentName(), link_->peer().opponentKey())
+                  << std::endl;
+        ctx_.stack->replaceAll(makeOnlineFight(ctx_, std::move(link_), match_));
+    }
+}
 
 std::string SeekScreen::waitingLine() const {
     const std::string dots(std::size_t((ticks_ / 20) % 4), '.');
@@ -130,7 +187,7 @@ void SeekScreen::draw(sf::RenderTarget& t) {
         drawText(t, ctx_.res->font, waitingLine(), 26, cx, 360.f, sf::Color(230, 230, 240), Align::Center, 2.f);
         if (!flow_.message().empty()) drawTextFitted(t, ctx_.res->font, flow_.message(), 20, cx, 410.f, kBlue, w, 1.f);
     }
-    drawHint(t, ctx_, ended() ? "Esc / Enter: back" : "Esc: leave the queue");
+    drawHint(t, ctx_, ended() ? "Esc / Enter: back" : match_ ? "Esc: leave the match" : "Esc: leave the queue");
 }
 
 void SeekScreen::drawFound(sf::RenderTarget& t) const {
@@ -151,13 +208,11 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
              20, cx, 362.f, kGrey, Align::Center, 1.f);
     drawText(t, ctx_.res->font, "match " + std::to_string(m.id) + (m.ranked ? " (ranked)" : " (unranked)"), 18, cx,
              392.f, kGrey, Align::Center, 1.f);
-    static const char* const kNext[] = {
-        "What happens next: the service has paired you, but this build cannot play",
-        "a service match yet (its hand-over to the lobby's connection is not built):",
-        "nothing is played and no result is sent. To play now, host a room and share its code.",
-    };
-    for (int i = 0; i < 3; ++i)
-        drawText(t, ctx_.res->font, kNext[i], 20, cx, 440.f + 28.f * float(i), sf::Color(255, 190, 120), Align::Center, 1.f);
+    if (!match_) return;
+    const bool bad = !linkError_.empty() || match_->flow->stage() == MatchFlow::Stage::Failed;
+    const std::string next = !linkError_.empty() ? "Could not meet your opponent: " + linkError_ + "."
+                                                 : matchStatusText(*match_->flow);
+    drawTextFitted(t, ctx_.res->font, next, 22, cx, 444.f, bad ? kRed : kBlue, float(ctx_.width) - 60.f, 1.5f);
 }
 
 /// Friends: your code to give, a friend's code to challenge.

@@ -3,6 +3,7 @@
 // refuse` before anyone is welcomed, Enter lets the joiner in, N turns it away; the joiner knows the host's name and
 // fingerprint once welcomed, before the round intro ends (what the fight view's opening card shows).
 #include "game/app/online/lobby_status.h"
+#include "game/app/online/match_flow.h"
 #include "game/net/net_test_util.h"
 
 #include <doctest/doctest.h>
@@ -83,4 +84,80 @@ TEST_CASE("N turns the joiner away: it is told the host did not accept it, and n
     CHECK_FALSE(t.host->joinerAsking(t.now));
     CHECK(app::peerStatus(*t.host, scene(true), t.now).text == "waiting for an opponent");
     CHECK_FALSE(app::answerJoiner(*t.host, true, false, t.now));  // nobody to answer
+}
+
+namespace {
+
+/// A service match's two seats (ranked::planMatch of one offer), and a peer of each on the in-memory network with
+/// the window's settings for it (applyServiceSeat); `joinerName` is who actually takes the room.
+struct ServiceSeats {
+    net::MemoryNetwork network;
+    net::Transport& h = network.add(nettest::kHost, {}, 1);
+    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+    net::Identity p1, p2, stranger;
+    net::PeerConfig hostCfg, joinCfg;
+    app::ServiceSeat seat[2];
+    std::unique_ptr<net::NetPeer> host, joiner;
+    std::int64_t now = 0;
+
+    explicit ServiceSeats(bool strangerJoins) {
+        REQUIRE(net::makeIdentity("ann", p1));
+        REQUIRE(net::makeIdentity("bob", p2));
+        REQUIRE(net::makeIdentity("eve", stranger));
+        ranked::MatchFound m;
+        m.id = 9, m.ranked = true, m.key[0] = p1.publicKey, m.key[1] = p2.publicKey;
+        m.fighter[0] = "ryo", m.fighter[1] = "brick", m.seed = 77, m.lobbyPort = 7201;
+        for (int s = 0; s < 2; ++s) {
+            const ranked::MatchPlan plan = ranked::planMatch(m, s, "svc.example:7200");
+            seat[s] = app::ServiceSeat{plan.host, plan.lobby, plan.opponent, "K7QWM2", plan.setup};
+        }
+        hostCfg.identity = p1;
+        hostCfg.host = true;
+        hostCfg.admission = net::Admission::Ask;  // the window's room host, before the seat says otherwise
+        app::applyServiceSeat(seat[0], hostCfg);
+        joinCfg.identity = strangerJoins ? stranger : p2;
+        joinCfg.host = false;
+        joinCfg.hostAddress = nettest::kHost;
+        app::applyServiceSeat(seat[1], joinCfg);
+        host = std::make_unique<net::NetPeer>(h, hostCfg, nettest::dataLoader());
+        joiner = std::make_unique<net::NetPeer>(j, joinCfg, nettest::dataLoader());
+    }
+    template <class Done>
+    bool until(Done&& done) {
+        for (int i = 0; i < 1875 && !done(); ++i) {
+            now += 16;
+            host->tick(now, 0);
+            joiner->tick(now, 0);
+        }
+        return done();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("A service match's room admits the opponent the service named without asking, on the service's setup") {
+    ServiceSeats t(false);
+    CHECK(t.hostCfg.admission == net::Admission::Key);
+    CHECK(t.hostCfg.acceptFingerprint == net::fingerprint(t.p2.publicKey));
+    CHECK(t.joinCfg.fighter == "brick");
+    REQUIRE(t.until([&t] { return t.joiner->state() == net::PeerState::Playing && t.host->state() == net::PeerState::Playing; }));
+    CHECK_FALSE(t.host->joinerAsking(t.now));
+    CHECK(t.joiner->setup().seed == 77);
+    CHECK(t.joiner->setup().fighter[0] == "ryo");
+    CHECK(t.joiner->setup().fighter[1] == "brick");
+    CHECK(app::wrongOpponent(*t.joiner, t.seat[1].opponent).empty());  // the host is p1
+    CHECK(app::wrongOpponent(*t.host, t.seat[0].opponent).empty());
+}
+
+TEST_CASE("A service match's room turns away any other key, and a joiner finds a host that is not the one named") {
+    ServiceSeats t(true);
+    REQUIRE(t.until([&t] { return t.joiner->state() == net::PeerState::Done; }));
+    CHECK(t.host->state() != net::PeerState::Playing);
+    CHECK(t.joiner->session() == nullptr);
+    // The joiner's side of the same check: a host other than the one named is said, with both fingerprints.
+    ServiceSeats u(false);
+    REQUIRE(u.until([&u] { return u.joiner->opponentKnown(); }));
+    CHECK(app::wrongOpponent(*u.joiner, net::fingerprint(u.stranger.publicKey)) ==
+          "the opponent is " + net::fingerprint(u.p1.publicKey) + ", not " + net::fingerprint(u.stranger.publicKey) +
+              " (the one the service named)");
 }

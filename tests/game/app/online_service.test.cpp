@@ -1,6 +1,7 @@
 // The Online screen's service pages without a window or a socket: Quick match, Ranked, a friend's challenge and
 // the Profile through ranked::RankedClient against the matchmaking service in-process (its logic and its SQLite
 // store, the same GET pages bvh_matchd serves), on a virtual clock; every failure in a player's words.
+#include "game/app/online/match_flow.h"
 #include "game/app/online/service_flow.h"
 #include "game/io/run_file.h"
 #include "game/ranked/pages.h"
@@ -30,6 +31,7 @@ struct InProcessService {
         REQUIRE_MESSAGE(store, why);
         ranked::ServiceConfig config;
         config.rules = rankedtest::testRules();
+        config.lobbyPort = 7201;
         service = std::make_unique<ranked::MatchService>(*store, config);
     }
 
@@ -271,6 +273,22 @@ TEST_CASE("A poll's match and a player page read back; anything else is not take
     CHECK(m.ranked);
     CHECK(m.fighter[1] == "brick");
     CHECK(m.key[0][0] == 0xaa);
+    CHECK(m.lobbyPort == 0);  // an answer without the hand-off's tail
+    REQUIRE(ranked::parseMatchFound("ok match 42 unranked " + a + " " + b + " ryo brick 77 7201 -", m));
+    CHECK(m.seed == 77);
+    CHECK(m.lobbyPort == 7201);
+    CHECK(m.room.empty());
+    REQUIRE(ranked::parseMatchFound("ok match 42 unranked " + a + " " + b + " ryo brick 77 7201 K7QW-M2PX", m));
+    CHECK(m.room == "K7QW-M2PX");
+    net::IdentityKey keyB{};
+    keyB.fill(0xbb);
+    CHECK(ranked::seatOf(m, keyB) == 1);
+    const ranked::MatchPlan plan = ranked::planMatch(m, 1, "example.org:7200");
+    CHECK_FALSE(plan.host);
+    CHECK(plan.lobby == "example.org:7201");
+    CHECK(plan.opponent == net::fingerprint(m.key[0]));
+    CHECK(plan.setup.seed == 77);
+    CHECK_FALSE(ranked::parseMatchFound("ok match 42 ranked " + a + " " + b + " ryo brick 77 99999 -", m));
     CHECK_FALSE(ranked::parseMatchFound("ok waiting", m));
     CHECK_FALSE(ranked::parseMatchFound("ok match 42 ranked " + a + " xyz ryo brick", m));
     CHECK_FALSE(ranked::parseMatchFound("refused match 42 ranked " + a + " " + b + " ryo brick", m));
@@ -315,4 +333,105 @@ TEST_CASE("The window's request runner hands back a job's answer once, and a job
     release.set_value();
     for (int i = 0; i < 10000 && !finished->load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     CHECK(finished->load());
+}
+
+namespace {
+
+/// Two players of svc paired for a ranked match through the window's SeekFlow (ann p1 or p2, as the service drew).
+struct PairedMatch {
+    ranked::RankedClient ann, bob;
+    std::unique_ptr<app::RequestRunner> runA = app::makeInlineRunner(), runB = app::makeInlineRunner();
+    ranked::MatchFound found;
+    explicit PairedMatch(InProcessService& svc) : ann(svc.client("ann")), bob(svc.client("bob")) {
+        app::SeekFlow a(ann, *runA, app::SeekKind::Ranked, "ryo", "", kRules, "svc:7200");
+        app::SeekFlow b(bob, *runB, app::SeekKind::Ranked, "brick", "", kRules, "svc:7200");
+        runUntilSettled(svc, {&a, &b});
+        REQUIRE(a.stage() == app::SeekFlow::Stage::Found);
+        REQUIRE(b.stage() == app::SeekFlow::Stage::Found);
+        found = a.match();
+    }
+    /// The client sitting in seat 0 (hosts) or 1 (joins).
+    ranked::RankedClient& seat(int s) { return ranked::seatOf(found, ann.identity().publicKey) == s ? ann : bob; }
+};
+
+void runFlows(InProcessService& svc, std::vector<app::MatchFlow*> flows, int ticks) {
+    for (int i = 0; i < ticks; ++i) {
+        svc.now += 250;
+        svc.service->tick(svc.now);
+        for (app::MatchFlow* f : flows) f->tick(svc.now);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("A match found in the window: p1 names the room it hosts for p2's key alone, p2 joins it, both logs decide it") {
+    InProcessService svc;
+    PairedMatch pm(svc);
+    auto runHost = app::makeInlineRunner(), runJoin = app::makeInlineRunner();
+    app::MatchFlow host(pm.seat(0), *runHost, pm.found, "svc.example:7200", kRules);
+    app::MatchFlow join(pm.seat(1), *runJoin, pm.found, "svc.example:7200", kRules);
+    CHECK(host.stage() == app::MatchFlow::Stage::Hosting);
+    CHECK(join.stage() == app::MatchFlow::Stage::AwaitingRoom);
+    // The hand-off: both meet on the service's lobby, p1 admits only p2's key and p2 expects p1's.
+    CHECK(host.plan().host);
+    CHECK_FALSE(join.plan().host);
+    CHECK(host.plan().lobby == "svc.example:7201");
+    CHECK(host.plan().opponent == net::fingerprint(pm.seat(1).identity().publicKey));
+    CHECK(join.plan().opponent == net::fingerprint(pm.seat(0).identity().publicKey));
+    CHECK(host.plan().setup.fighter[0] == pm.found.fighter[0]);
+    CHECK(host.plan().setup.seed == pm.found.seed);
+    runFlows(svc, {&host, &join}, 8);
+    CHECK(join.stage() == app::MatchFlow::Stage::AwaitingRoom);  // nobody named a room yet
+    CHECK(app::matchStatusText(join) == "Waiting for your opponent to open the match's room...");
+    host.roomHosted("K7QWM2");
+    runFlows(svc, {&host, &join}, 8);
+    CHECK(host.stage() == app::MatchFlow::Stage::Playing);
+    REQUIRE(join.stage() == app::MatchFlow::Stage::Playing);
+    CHECK(join.room() == "K7QWM2");
+    // The match: p1 walks in and attacks, p2 stands; both record the same inputs and send the same log.
+    ranked::MatchRecord m;
+    std::string why;
+    REQUIRE(svc.store->match(pm.found.id, m, why));
+    const std::string log = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 7);
+    for (app::MatchFlow* f : {&host, &join}) {
+        for (std::int64_t frame = 60; frame <= 660; frame += 60) f->checkpoint(frame, std::uint64_t(frame) * 3);
+        f->finished(log);
+    }
+    runFlows(svc, {&host, &join}, 20);
+    REQUIRE(host.stage() == app::MatchFlow::Stage::Decided);
+    REQUIRE(join.stage() == app::MatchFlow::Stage::Decided);
+    CHECK(host.row().state == "verified");
+    CHECK(host.resultText() == "You won.");
+    CHECK(join.resultText() == "You lost.");
+    CHECK(host.changeText().front() == '+');
+    CHECK(app::matchStatusText(host) == "You won. Rating " + host.changeText() + ".");
+    CHECK(join.changeText().front() == '-');
+    ranked::Claims claims[2];
+    REQUIRE(svc.store->claims(pm.found.id, claims, why));
+    CHECK(claims[0].size() == 11);  // a batch of 10, then the last one with the log
+    CHECK(claims[1].size() == 11);
+}
+
+TEST_CASE("A match found in the window: a log that is not a recording is refused with the reason, and p2 gives up on a room never named") {
+    InProcessService svc;
+    PairedMatch pm(svc);
+    auto runHost = app::makeInlineRunner(), runJoin = app::makeInlineRunner();
+    app::MatchFlow host(pm.seat(0), *runHost, pm.found, "svc.example:7200", kRules);
+    app::MatchFlow join(pm.seat(1), *runJoin, pm.found, "svc.example:7200", kRules);
+    host.roomHosted("K7QWM2");
+    runFlows(svc, {&host}, 4);
+    REQUIRE(host.stage() == app::MatchFlow::Stage::Playing);
+    host.finished("not a recording\n");
+    runFlows(svc, {&host}, 8);
+    REQUIRE(host.stage() == app::MatchFlow::Stage::Failed);
+    CHECK(host.message().rfind("The service refused your match log: ", 0) == 0);
+    runFlows(svc, {&join}, 4);
+    CHECK(join.stage() == app::MatchFlow::Stage::Playing);  // the room was named before p2 first asked
+    InProcessService other;
+    PairedMatch lonely(other);
+    auto runLonely = app::makeInlineRunner();
+    app::MatchFlow waiting(lonely.seat(1), *runLonely, lonely.found, "svc.example:7200", kRules);
+    runFlows(other, {&waiting}, 4 * (app::MatchFlow::kRoomWaitMs / 1000) + 8);
+    CHECK(waiting.stage() == app::MatchFlow::Stage::Failed);
+    CHECK(waiting.message() == "Your opponent did not open the match's room: no match.");
 }

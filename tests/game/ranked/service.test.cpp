@@ -1,3 +1,4 @@
+#include "game/net/lobby_packet.h"
 #include "game/ranked/service.h"
 #include "ranked_test_util.h"
 
@@ -136,8 +137,75 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     World w;
     const MatchRecord m = w.rankedMatch();
     const std::string answer = w.send(w.bob, RequestKind::Poll, "").text;
-    CHECK(answer == "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] + " ryo brick");
+    const std::string head = "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] +
+                             " ryo brick " + std::to_string(m.seed) + " 0 ";  // no lobby port configured
+    CHECK(answer == head + "-");  // no room yet
     CHECK(w.send(w.eve, RequestKind::Poll, "").text == "idle");
+    // p1 hosts and names its lobby room; p2 reads it from its next poll. Only p1, only its own match, only a code.
+    CHECK(w.send(w.bob, RequestKind::Room, std::to_string(m.id) + " ABCD23").text == "p1 hosts the match: only p1 names its room");
+    CHECK(w.send(w.eve, RequestKind::Room, std::to_string(m.id) + " ABCD23").text.find("is not being set up for you") !=
+          std::string::npos);
+    CHECK(w.send(w.ann, RequestKind::Room, std::to_string(m.id) + " ab!").text == "not a lobby room code");
+    const std::string code = "ABCD23";
+    REQUIRE(net::validCode(code));
+    CHECK(w.send(w.ann, RequestKind::Room, std::to_string(m.id) + " " + code).ok);
+    CHECK(w.send(w.bob, RequestKind::Poll, "").text == head + code);
     REQUIRE(w.send(w.bob, RequestKind::Queue, "quick brick 00112233").ok);  // queued again: the old match is not answered
     CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
+}
+
+TEST_CASE("A log the service acknowledged survives its restart: the next one decides the match") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
+    REQUIRE(w.sendLog(w.ann, m, rec).ok);
+    CHECK(w.sendLog(w.ann, m, rec).text == "this side's log is already in");
+    // The process ends (its memory gone); a new one on the same file gets Bob's log and decides from both.
+    ServiceConfig config;
+    config.rules = rankedtest::testRules();
+    w.service = std::make_unique<MatchService>(*w.store, config);
+    REQUIRE(w.sendLog(w.bob, m, rec).ok);
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 0);
+    CHECK(after.flags == "");
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text == "idle");  // the match is over
+}
+
+TEST_CASE("A player's history lists its matches newest first") {
+    World w;
+    std::vector<std::int64_t> made;
+    for (int i = 0; i < 4; ++i, w.now += 5000) made.insert(made.begin(), w.rankedMatch().id);  // random ids
+    std::vector<MatchRecord> rows;
+    std::string why;
+    REQUIRE(w.store->history(keyHex(w.ann.publicKey), 10, rows, why));
+    REQUIRE(rows.size() == 4);
+    for (std::size_t i = 0; i < rows.size(); ++i) CHECK(rows[i].id == made[i]);
+}
+
+TEST_CASE("Checkpoints sent during a match decide between two logs that disagree; bad ones are refused") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    const std::string played = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
+    io::Error error;
+    sim::RunFile run;
+    REQUIRE(sim::parseReplay(played, "played", run, error));
+    std::string body = std::to_string(m.id);
+    for (const sim::Checkpoint& c : run.checkpoints) body += " " + std::to_string(c.frame) + " " + sim::hashHex(c.hash);
+    CHECK(w.send(w.eve, RequestKind::Checkpoint, body).text.find("not an open match of yours") != std::string::npos);
+    CHECK(w.send(w.ann, RequestKind::Checkpoint, std::to_string(m.id) + " 60 xyz").text.find("a checkpoint is FRAME HASH") == 0);
+    CHECK(w.send(w.ann, RequestKind::Checkpoint, std::to_string(m.id)).text == "no checkpoint");
+    REQUIRE(w.send(w.ann, RequestKind::Checkpoint, body).ok);
+    REQUIRE(w.send(w.bob, RequestKind::Checkpoint, body).ok);
+    REQUIRE(w.sendLog(w.ann, m, played).ok);
+    REQUIRE(w.sendLog(w.bob, m, rankedtest::recordMatch(m, rankedtest::testRules(), 1, 3)).ok);  // rewritten: p2 wins
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 0);
+    CHECK(after.flags.find("(p2 flagged)") != std::string::npos);
+    CHECK(w.send(w.ann, RequestKind::Checkpoint, body).text.find("not an open match of yours") != std::string::npos);
 }

@@ -1,6 +1,7 @@
 // The PostgreSQL store on a throwaway cluster: initdb and pg_ctl in a temporary folder (as `nobody` when the tests
 // run as root, since PostgreSQL refuses root), one cluster for the file, stopped at the end. Without the server
 // programs it prints SKIPPED and checks nothing (tests/game/ctest.cmake turns that into a skip).
+#include "game/ranked/service.h"
 #include "game/ranked/store.h"
 #include "ranked_test_util.h"
 
@@ -12,6 +13,8 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <set>
 
 using namespace ranked;
 
@@ -62,6 +65,12 @@ struct Cluster {
 
 // A process deciding every match in ids (a second service process); killAt > 0: SIGKILLs itself at that step of its
 // killAt-th decision, mid-transaction.
+// One cluster for the file's test cases (starting one costs about a second), stopped when the program ends.
+Cluster& cluster() {
+    static Cluster pg;
+    return pg;
+}
+
 pid_t decideAllInChild(const std::string& conninfo, const std::vector<std::int64_t>& ids, int killAfter) {
     const pid_t child = fork();
     if (child != 0) return child;
@@ -82,8 +91,7 @@ pid_t decideAllInChild(const std::string& conninfo, const std::vector<std::int64
 }  // namespace
 
 TEST_CASE("The PostgreSQL store passes the SQLite store's checks and two processes never decide a match twice") {
-    // One cluster for both halves: starting one costs about a second.
-    Cluster pg;
+    Cluster& pg = cluster();
     if (!pg.skipped.empty()) {
         std::printf("PostgreSQL store SKIPPED: %s\n", pg.skipped.c_str());
         return;
@@ -121,4 +129,116 @@ TEST_CASE("The PostgreSQL store passes the SQLite store's checks and two process
     CHECK(cid.rating.games == 40);  // every match rated exactly once
     REQUIRE(s->openMatches(open, why));
     CHECK(open.empty());
+}
+
+namespace {
+
+ServiceConfig sharedConfig() {
+    ServiceConfig c;
+    c.rules = rankedtest::testRules();
+    c.sharedQueue = true;
+    c.pairBatch = 4;  // small passes, so two processes pairing at once take turns over the table
+    return c;
+}
+
+Reply ask(MatchService& s, const net::Identity& id, RequestKind kind, const std::string& body, std::int64_t now) {
+    return s.handle(signRequest(id, kind, body, now), now);
+}
+
+// A child process: a service of its own on the store; run() does its work, then it exits 0 (or 3: no store).
+template <class Work>
+pid_t serviceInChild(const std::string& conninfo, Work run) {
+    const pid_t child = fork();
+    if (child != 0) return child;
+    std::string why;
+    auto store = openPostgresStore(conninfo, why);
+    if (!store) _exit(3);
+    MatchService service(*store, sharedConfig());
+    run(service);
+    _exit(0);
+}
+
+int exitOf(pid_t child) {
+    int status = 0;
+    if (waitpid(child, &status, 0) != child) return -1;
+    return WIFSIGNALED(status) ? 100 + WTERMSIG(status) : WEXITSTATUS(status);
+}
+
+}  // namespace
+
+TEST_CASE("Two service processes share one PostgreSQL queue: nobody matched twice, no result lost, one killed mid-match") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL shared queue SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    std::string why;
+    auto store = openPostgresStore(pg.conninfo, why);
+    REQUIRE_MESSAGE(store, why);
+    MatchService front(*store, sharedConfig());
+    const std::int64_t now = 1000000;
+    std::vector<net::Identity> players(20);
+    std::map<std::string, const net::Identity*> byKey;
+    for (std::size_t i = 0; i < players.size(); ++i) {
+        REQUIRE(net::makeIdentity("P" + std::to_string(i), players[i]));
+        byKey[keyHex(players[i].publicKey)] = &players[i];
+        REQUIRE(ask(front, players[i], RequestKind::Hello, "", now).ok);
+        REQUIRE(ask(front, players[i], RequestKind::Queue, "ranked brick 00112233", now).ok);
+    }
+    CHECK(ask(front, players[0], RequestKind::Queue, "ranked brick 00112233", now).text == "already waiting");
+    CHECK(front.queued() == 20);
+    // Two processes pair the one queue at once (four players a pass each).
+    const auto pairAll = [now](MatchService& s) {
+        for (int pass = 0; pass < 50 && s.queued() > 0; ++pass) s.tick(now);
+    };
+    const pid_t a = serviceInChild(pg.conninfo, pairAll), b = serviceInChild(pg.conninfo, pairAll);
+    CHECK(exitOf(a) == 0);
+    CHECK(exitOf(b) == 0);
+    std::vector<MatchRecord> open;
+    REQUIRE(store->openMatches(open, why));
+    REQUIRE(open.size() == 10);
+    std::set<std::string> seen;
+    for (const MatchRecord& m : open) seen.insert({m.player[0], m.player[1]});
+    CHECK(seen.size() == 20);  // every player in exactly one match
+    CHECK(front.queued() == 0);
+    CHECK(ask(front, players[0], RequestKind::Poll, "", now).text.rfind("match ", 0) == 0);  // made by another process
+
+    // Process A takes every p1 log and the p2 logs of the first five matches; it is SIGKILLed inside its third
+    // decision's transaction (after the ratings were read, before they were written).
+    std::vector<std::string> rec;
+    for (const MatchRecord& m : open) rec.push_back(rankedtest::recordMatch(m, sharedConfig().rules, 0, 5));
+    const auto sendLog = [&](MatchService& s, int side, std::size_t i) {
+        const net::Identity& id = *byKey[open[i].player[side]];
+        return ask(s, id, RequestKind::Result, resultBody(signLog(id, open[i].id, open[i].rules, rec[i])), now);
+    };
+    const pid_t killed = serviceInChild(pg.conninfo, [&](MatchService& s) {
+        int decisions = 0;
+        setDecisionStatementHook([&](int step) {
+            if (step == 0) ++decisions;
+            if (decisions == 3 && step == 4) kill(getpid(), SIGKILL);
+        });
+        for (std::size_t i = 0; i < open.size(); ++i) sendLog(s, 0, i);
+        for (std::size_t i = 0; i < 5; ++i) sendLog(s, 1, i);
+    });
+    CHECK(exitOf(killed) == 100 + SIGKILL);
+    // Process B takes the other five p2 logs: it decides those matches from the p1 logs A kept.
+    CHECK(exitOf(serviceInChild(pg.conninfo, [&](MatchService& s) {
+              for (std::size_t i = 5; i < open.size(); ++i) REQUIRE(sendLog(s, 1, i).ok);
+          })) == 0);
+    // A restarted: its first tick decides the match it died in; the two p2 logs it never answered come again.
+    CHECK(exitOf(serviceInChild(pg.conninfo, [&](MatchService& s) {
+              s.tick(now);
+              for (std::size_t i = 3; i < 5; ++i) REQUIRE(sendLog(s, 1, i).ok);
+          })) == 0);
+    for (const MatchRecord& m : open) {
+        MatchRecord after;
+        REQUIRE(store->match(m.id, after, why));
+        CHECK(after.state == "verified");
+        CHECK(after.winner == 0);  // p1 attacked a standing p2
+        for (const std::string& p : m.player) {
+            PlayerRecord r;
+            REQUIRE(store->player(p, r, why));
+            CHECK(r.rating.games == 1);  // rated exactly once
+        }
+    }
 }

@@ -131,3 +131,70 @@ TEST_CASE("A match left unfinished goes to the side ahead") {
     CHECK(r.frames == 170);
     CHECK(r.winner == 0);
 }
+
+namespace {
+// The recording with an `ending` line put before its `end` line (what an online peer writes when a match stops).
+std::string withEnding(const std::string& rec, const std::string& ending) {
+    const std::size_t end = rec.rfind("end ");
+    return rec.substr(0, end) + "ending " + ending + "\n" + rec.substr(end);
+}
+}  // namespace
+
+TEST_CASE("A player who leaves or goes silent takes the loss, even while ahead") {
+    Fixture f;
+    // 170 frames of p1 attacking: p1 is ahead (the test above); p1 then leaves, so p2 wins.
+    AdmittedLog a;
+    REQUIRE(f.admit(f.ann, withEnding(rankedtest::recordMatch(f.m, f.rules, 0, 5, 170), "left P1"), a) == "");
+    const AdmittedLog* logs[2] = {&a, nullptr};
+    Decision d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 1);
+    CHECK(d.flags == "p2 sent no log; p1 left while ahead: the loss is theirs");
+    // p2 attacks (p2 ahead), then goes silent for 3 s: p1 wins, from both logs of the same bytes.
+    const std::string silent = withEnding(rankedtest::recordMatch(f.m, f.rules, 1, 5, 170), "silent P2 3000");
+    AdmittedLog b1, b2;
+    REQUIRE(f.admit(f.ann, silent, b1) == "");
+    REQUIRE(f.admit(f.bob, silent, b2) == "");
+    const AdmittedLog* both[2] = {&b1, &b2};
+    d = decideMatch(f.m, both, f.rules);
+    CHECK(d.winner == 0);
+    CHECK(d.flags == "p2 went silent while ahead: the loss is theirs");
+}
+
+TEST_CASE("Two logs that blame different players for the ending blame neither: the side ahead wins") {
+    Fixture f;
+    const std::string rec = rankedtest::recordMatch(f.m, f.rules, 0, 5, 170);  // p1 ahead
+    AdmittedLog a, b;
+    REQUIRE(f.admit(f.ann, withEnding(rec, "silent P2 3000"), a) == "");
+    REQUIRE(f.admit(f.bob, withEnding(rec, "silent P1 3000"), b) == "");
+    const AdmittedLog* logs[2] = {&a, &b};
+    const Decision d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 0);
+    CHECK(d.flags == "unfinished: the side ahead wins");
+}
+
+TEST_CASE("Two consistent logs that differ are told apart by the hashes each side sent during the match") {
+    Fixture f;
+    const std::string played = rankedtest::recordMatch(f.m, f.rules, 0, 5);    // the match as it was: p1 won
+    const std::string rewritten = rankedtest::recordMatch(f.m, f.rules, 1, 5); // p2's log, rewritten afterwards
+    AdmittedLog a, b;
+    REQUIRE(f.admit(f.ann, played, a) == "");
+    REQUIRE(f.admit(f.bob, rewritten, b) == "");
+    Claims sent[2];
+    for (const sim::Checkpoint& c : a.run.checkpoints) sent[0][c.frame] = sent[1][c.frame] = c.hash;  // both, live
+    REQUIRE(sent[1].size() > 2);
+    const AdmittedLog* logs[2] = {&a, &b};
+    Decision d = decideMatch(f.m, logs, f.rules, sent);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 0);
+    CHECK(d.flags == "the two logs disagree: p2's own hashes sent during the match are p1's log (p2 flagged)");
+    CHECK(d.replay == played);
+    // Only p1 sent hashes: its own claims attest nothing of p2's log, and nobody attests p1's: disputed.
+    Claims onlyP1[2] = {sent[0], {}};
+    CHECK(decideMatch(f.m, logs, f.rules, onlyP1).state == "disputed");
+    // One hash of p2's claims that is not the played match's: p2's claims attest neither log.
+    Claims bad[2] = {sent[0], sent[1]};
+    bad[1].rbegin()->second ^= 1;
+    CHECK(decideMatch(f.m, logs, f.rules, bad).state == "disputed");
+}

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# bvh_matchd as a real process on loopback, with two real `game_headless --ranked` peers: they queue, are paired,
+# play the match through the service's embedded lobby (Ann walks in and attacks, Bob stands), send their signed
+# recordings, and the service's verified result shows in /history, /leaderboard, the JSON the leaderboard page reads
+# and /replay; with Chromium, the leaderboard page lists both players and links the match to the viewer, and (when
+# the viewer was built: WEBDIR/bvh_fighter.wasm) the viewer opens the replay from the service by that link.
+# Then the service's refusals (a malformed request: 400; a flood from one address: 429) and SIGTERM.
+# Every wait is bounded and waits on a state (a line, an exit), never on a number of seconds.
+# Usage: matchd.sh BVH_MATCHD GAME_HEADLESS WORKDIR [WEBDIR]
+set -u
+MATCHD="$1" HEADLESS="$2" WORK="$3" WEBDIR="${4:-$3/no-built-viewer}"
+rm -rf "$WORK" && mkdir -p "$WORK/ann" "$WORK/bob" || exit 1
+command -v curl >/dev/null || { echo "MATCHD TEST SKIPPED: curl is not installed"; exit 0; }
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; for f in "$WORK"/matchd.out "$WORK"/ann/out "$WORK"/bob/out; do echo "== $f"; tail -n 30 "$f"; done; exit 1; }
+# wait_for FILE PATTERN: until a line matches (at most 600 looks, 0.1 s apart)
+wait_for() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
+"$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WEBDIR" >"$WORK/matchd.out" 2>&1 &
+pids+=($!); MATCHD_PID=$!
+wait_for "$WORK/matchd.out" "bvh_matchd on HTTP port" || fail "the service did not start"
+PORT=$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$WORK/matchd.out")
+URL="http://127.0.0.1:$PORT"
+
+XDG_DATA_HOME="$WORK/ann" BVH_PLAYER_NAME=Ann "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter ryo --play attack \
+    --dir "$WORK/ann" --wait 60 >"$WORK/ann/out" 2>&1 &
+ANN=$!; pids+=($ANN)
+XDG_DATA_HOME="$WORK/bob" BVH_PLAYER_NAME=Bob "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter brick --play idle \
+    --dir "$WORK/bob" --wait 60 >"$WORK/bob/out" 2>&1 &
+BOB=$!; pids+=($BOB)
+wait "$ANN"; ann_rc=$?
+wait "$BOB"; bob_rc=$?
+[ "$ann_rc" = 0 ] && [ "$bob_rc" = 0 ] || fail "the peers exited $ann_rc and $bob_rc, not 0"
+MATCH=$(sed -n 's/^match \([0-9]*\) ranked:.*/\1/p' "$WORK/ann/out")
+[ -n "$MATCH" ] && grep -q "^match $MATCH ranked:" "$WORK/bob/out" || fail "the two peers were not given one match"
+grep -q "^room code: " "$WORK/ann/out" "$WORK/bob/out" || fail "nobody hosted a lobby room"
+for who in ann bob; do
+    grep -q "^log sent for match $MATCH" "$WORK/$who/out" || fail "$who sent no log"
+    grep -q "^decided: match $MATCH verified, winner " "$WORK/$who/out" || fail "$who saw no verified decision"
+done
+# Ann attacked a standing opponent: she won and gained rating, Bob lost some.
+grep -q "^decided: .*rating change +" "$WORK/ann/out" || fail "Ann did not gain rating"
+grep -q "^decided: .*rating change -" "$WORK/bob/out" || fail "Bob did not lose rating"
+
+board=$(curl -s "$URL/leaderboard")
+echo "$board" | head -n 1 | grep -q "^1 .* 1 provisional Ann$" || fail "Ann is not first on the leaderboard: $board"
+echo "$board" | sed -n 2p | grep -q "^2 .* 1 provisional Bob$" || fail "Bob is not second on the leaderboard: $board"
+json=$(curl -s "$URL/api/leaderboard")
+ANN_KEY=$(echo "$json" | sed -n 's/.*"key":"\([0-9a-f]*\)","code":"[^"]*","name":"Ann".*/\1/p')
+[ ${#ANN_KEY} = 64 ] || fail "no key for Ann in /api/leaderboard: $json"
+curl -s "$URL/history/$ANN_KEY" | grep -q "^$MATCH verified " || fail "the match is not verified in Ann's /history"
+curl -s "$URL/api/history/$ANN_KEY" | grep -q "\"id\":\"$MATCH\",\"state\":\"verified\"" || fail "no match in the history JSON"
+curl -s "$URL/replay/$MATCH.freplay" | head -n 1 | grep -qx "fightreplay 2" || fail "/replay/$MATCH.freplay is not a recording"
+curl -s "$URL/leaderboard.html" | grep -q 'src="leaderboard.js"' || fail "the leaderboard page is not served"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$URL/replay/12345")" = 404 ] || fail "an unknown replay is not 404"
+
+# The pages in headless Chromium (about 1.5 CPU-seconds for both), when it is installed.
+page() { timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+    --disable-background-networking --disable-component-update --disable-sync --virtual-time-budget=10000 \
+    --dump-dom "$1" 2>/dev/null; }
+if command -v chromium >/dev/null; then
+    dom=$(page "$URL/leaderboard.html")
+    echo "$dom" | grep -q '<td>1</td><td class="provisional">Ann</td>' || fail "the page does not list Ann first: $dom"
+    link="index.html?replay=%2Freplay%2F$MATCH.freplay"
+    echo "$dom" | grep -q "<a href=\"$link\">watch</a>" || fail "the page does not link the match to the viewer: $dom"
+    if [ -f "$WEBDIR/bvh_fighter.wasm" ]; then
+        page "$URL/$link" | grep -q "<span id=\"status\">$MATCH.freplay: [0-9]* frames re-simulated</span>" ||
+            fail "the viewer did not open the match's replay from the service"
+    else
+        echo "note: the viewer is not built ($WEBDIR/bvh_fighter.wasm): its opening of the replay is not checked"
+    fi
+else
+    echo "note: no chromium: the leaderboard page is checked as served HTML only"
+fi
+
+code=$(curl -s -o "$WORK/bad.out" -w '%{http_code}' --data-binary 'hello' "$URL/request")
+[ "$code" = 400 ] && grep -q "^refused request:1: expected \`bvh-ranked-request 1\`" "$WORK/bad.out" ||
+    fail "a malformed request got $code: $(cat "$WORK/bad.out")"
+# A flood from one address: 200 requests from one curl (a few ms each, far above the 20 a second allowed) spend the
+# burst of 40; the rest are refused with 429.
+flood=$(curl -s -w '\ncode %{http_code}\n' $(printf "$URL/leaderboard %.0s" $(seq 200)))
+echo "$flood" | grep -q "^code 429$" && echo "$flood" | grep -q "^refused too many requests from your address" ||
+    fail "no 429 in a flood of 200 requests: $(echo "$flood" | grep -c '^code 200$') answered 200"
+
+kill -TERM "$MATCHD_PID"
+wait "$MATCHD_PID"; rc=$?
+[ "$rc" = 0 ] && grep -q "^bvh_matchd stopped" "$WORK/matchd.out" || fail "SIGTERM: exit $rc"
+echo "PASS: match $MATCH verified (Ann won), shown in /history, /leaderboard and /replay; 400, 429 and SIGTERM as expected"
