@@ -242,16 +242,16 @@ void printShapes(const Config& c) {
                 if (!c.only.empty() && c.only.find("," + name + ",") == std::string::npos) continue;
                 const auto set = factoryFor(name, c)();
                 set->build(items);  // dynamic-tree bulk-builds; the other two insert one box at a time
-                set->resetStats();
                 std::uint64_t hits = 0;
-                for (const engine::AABB& q : queries) set->query(q, [&hits](engine::ItemId) {
+                engine::SetStats work;
+                for (const engine::AABB& q : queries) work += set->query(q, [&hits](engine::ItemId) {
                     ++hits;
                     return true;
                 });
                 int height = -1;
                 double ratio = 0;
                 std::string nodes = "-";
-                double leafTests = double(set->stats().boxTests);  // Box2D: its candidates (fat leaves met)
+                double leafTests = double(work.boxTests);  // Box2D: its candidates (fat leaves met)
                 const double perQuery = 1.0 / double(queries.size());
                 if (const auto* b = dynamic_cast<const bench::Box2dSet*>(set.get())) {
                     height = b->height();
@@ -261,8 +261,7 @@ void printShapes(const Config& c) {
                     const engine::DynamicTree& t = inc ? inc->tree() : dynamic_cast<const engine::DynamicTree&>(*set);
                     height = t.height();
                     ratio = t.perimeterRatio();
-                    nodes = fmt(double(t.stats().nodesVisited) * perQuery);
-                    leafTests = double(t.stats().boxTests);
+                    nodes = fmt(double(work.nodesVisited) * perQuery);
                 }
                 std::snprintf(buf, sizeof buf, "| %s | %d | %s | %d | %.1f | %s | %s | %s |\n", bench::distributionName(d), n,
                               name.c_str(), height, ratio, nodes.c_str(), fmt(leafTests * perQuery).c_str(),

@@ -88,10 +88,10 @@ public:
     virtual std::size_t size() const = 0;
     /// Calls onHit(id) once for every item whose box collides (inclusively) with box; onHit returns false to stop.
     /// Returns the work it did.
-    SetStats query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const { return tally(findHits(box, onHit)); }
+    SetStats query(const AABB& box, FunctionRef<bool(ItemId)> onHit) const { return findHits(box, onHit); }
     /// Calls onPair(a, b) once for every pair of distinct items whose boxes collide (inclusively), with a < b, in an
     /// order the structure chooses; onPair returns false to stop. Returns the work it did.
-    SetStats pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const { return tally(findPairs(onPair)); }
+    SetStats pairs(FunctionRef<bool(ItemId, ItemId)> onPair) const { return findPairs(onPair); }
     /// Shows every item once, in an order fixed by the structure's history; the callback may remove the current item.
     virtual void forEach(FunctionRef<Visit(ItemId, const AABB&)> fn) = 0;
     /// Re-checks the structure's own invariants (the typed tests call it after every operation); "" when they hold.
@@ -99,12 +99,6 @@ public:
 
     /// Every id colliding with box, sorted ascending.
     std::vector<ItemId> findIntersecting(const AABB& box) const;
-    /// The sum of what query() and pairs() returned since the last resetStats(), for callers that read one total per
-    /// frame instead of summing the returned stats themselves (the Blaster's HUD). The sets themselves keep no
-    /// counters: this total is the base class's only state.
-    const SetStats& stats() const { return total_; }
-    /// Zeroes the total.
-    void resetStats() { total_ = {}; }
 
 protected:
     /// query()'s walk: the structure's own, with no state written.
@@ -116,13 +110,6 @@ protected:
     /// larger ids. What structures without a walk of their own use, and the baseline the walks are measured against.
     SetStats pairsByQueries(const std::vector<ItemId>& ids, const std::vector<AABB>& boxes,
                             FunctionRef<bool(ItemId, ItemId)> onPair) const;
-
-private:
-    SetStats tally(const SetStats& s) const {
-        total_ += s;
-        return s;
-    }
-    mutable SetStats total_;
 };
 
 /// Options every structure may read (world bounds for the grid and quadtrees).

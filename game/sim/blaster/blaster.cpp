@@ -127,9 +127,8 @@ int Game::randomInt(int lo, int hi) {
 void Game::step(const Input& input) {
     assert(input.select >= -1 && input.select < engine::kSetKindCount);
     if (input.select >= 0) setStructure(engine::SetKind(input.select));
-    enemySet_->resetStats();
-    starSet_->resetStats();
     stats_ = {};
+    work_ = {};
     if (world_.gameOver && (input.buttons & kRestart)) restart();
     ++world_.frame;
     if (!world_.gameOver) {
@@ -144,8 +143,8 @@ void Game::step(const Input& input) {
     flagOverlappingEnemies();
     moveStars();
     flagTouchingStars();
-    stats_.boxTests = enemySet_->stats().boxTests + starSet_->stats().boxTests;
-    stats_.nodesVisited = enemySet_->stats().nodesVisited + starSet_->stats().nodesVisited;
+    stats_.boxTests = work_.boxTests;
+    stats_.nodesVisited = work_.nodesVisited;
 }
 
 void Game::movePlayer(std::uint8_t buttons) {
@@ -234,7 +233,7 @@ int Game::activeEnemies() const {
 bool Game::anyOther(const engine::CollisionSet& set, const AABB& box, int self) {
     ++stats_.queries;
     bool found = false;
-    set.query(box, [&](engine::ItemId id) {
+    work_ += set.query(box, [&](engine::ItemId id) {
         if (id == self) return true;
         found = true;
         return false;
@@ -247,7 +246,7 @@ void Game::flagOverlappingEnemies() {
     for (Enemy& e : world_.enemies)
         if (e.active) e.overlapping = false;  // a free slot keeps its last flag: the hash sees every slot
     ++stats_.queries;
-    enemySet_->pairs([this](engine::ItemId a, engine::ItemId b) {
+    work_ += enemySet_->pairs([this](engine::ItemId a, engine::ItemId b) {
         world_.enemies[std::size_t(a)].overlapping = world_.enemies[std::size_t(b)].overlapping = true;
         return true;
     });
@@ -258,7 +257,7 @@ void Game::hitEnemiesWithLasers() {
         if (!l.active) continue;
         scratch_.clear();
         ++stats_.queries;
-        enemySet_->query(l.box, [&](engine::ItemId id) {
+        work_ += enemySet_->query(l.box, [&](engine::ItemId id) {
             scratch_.push_back(id);
             return true;
         });
@@ -317,7 +316,7 @@ void Game::flagTouchingStars() {
     // Stars against stars in one pass over the star set's pairs; a star touching none asks the ships.
     for (Star& s : world_.stars) s.touching = false;
     ++stats_.queries;
-    starSet_->pairs([this](engine::ItemId a, engine::ItemId b) {
+    work_ += starSet_->pairs([this](engine::ItemId a, engine::ItemId b) {
         world_.stars[std::size_t(a)].touching = world_.stars[std::size_t(b)].touching = true;
         return true;
     });

@@ -193,6 +193,7 @@ private:
     std::unique_ptr<engine::CollisionSet> enemySet_;
     std::unique_ptr<engine::CollisionSet> starSet_;
     FrameStats stats_;
+    engine::SetStats work_;  // this frame's query and pair work, summed from what the sets return
     std::vector<engine::ItemId> scratch_;  // query results, reused to avoid allocating every frame
 };
 
