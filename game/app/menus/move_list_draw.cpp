@@ -246,7 +246,7 @@ public:
     }
     void draw(sf::RenderTarget& t) override {
         const float w = float(ctx_.width), h = float(ctx_.height);
-        fillRect(t, 0.f, 0.f, w, h, sf::Color(0, 0, 0, 200));
+        fillRect(t, 0.f, 0.f, w, h, sf::Color(8, 6, 16, 245));  // nearly opaque: the pause menu must not show between the panels
         for (int p = 0; p < panels(); ++p) {
             MoveListLayout at = layout(p);
             at.y -= scroll_;
@@ -254,7 +254,7 @@ public:
         }
         // The title band over whatever scrolled under it, and, while more is below, a band that says so.
         fillRect(t, 0.f, 0.f, w, kTop - 4.f, sf::Color(8, 6, 16, 245));
-        drawText(t, ctx_.res->font, "MOVE LIST", 32, w / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        drawText(t, ctx_.res->display, "MOVE LIST", 40, w / 2.f, 4.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const Bindings& b = *ctx_.bindings;
         const std::string keys = (limit_ > 0.f ? firstKeyText(b, kP1Up) + " / " + firstKeyText(b, kP1Down) + ": scroll    " : "") +
                                  firstKeyText(b, kBack) + " / " + firstKeyText(b, kStart) + ": back";

@@ -23,7 +23,7 @@ void drawPanel(sf::RenderTarget& t, const Context& ctx, long ticks, const std::s
     StageView v;
     drawStage(t, v, ticks);
     fillRect(t, 0.f, 0.f, float(ctx.width), float(ctx.height), sf::Color(10, 6, 20, 170));
-    drawText(t, ctx.res->font, title, 56, float(ctx.width) / 2.f, titleY, sf::Color(255, 220, 110), Align::Center, 4.f);
+    drawText(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, titleY - 8.f, sf::Color(255, 220, 110), Align::Center, 4.f);
 }
 
 void drawYou(sf::RenderTarget& t, const Context& ctx, float y) {
