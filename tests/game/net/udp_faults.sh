@@ -20,6 +20,9 @@ fail() { echo "FAIL: $*"; for f in "$dir"/*.out; do echo "--- $f"; cat "$f"; don
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
 
 startHost() {
+    # Emptied here, not only by the background job's redirection: a host.out left by an earlier step would
+    # otherwise give its old port to the poll below when the job has not started yet.
+    : >"$dir/host.out"
     timeout 60 "$exe" --host 0 --replay "$script" --wait 20 "$@" >"$dir/host.out" 2>&1 &
     host=$!
     port=
