@@ -42,6 +42,7 @@ bool LiveMatch::start(const sim::MatchSetup& setup, const std::string& dataDir, 
         }
         defs_[p] = std::move(load.def);
     }
+    recordPath_ = recordPath;
     fight_ = std::make_unique<sim::Fight>(setup_, defs_[0], defs_[1]);
     writer_ = std::make_unique<sim::ReplayWriter>(recordPath, *fight_);
     if (!writer_->ok()) {
@@ -107,6 +108,33 @@ void LiveMatch::lessonGo(int delta) {
     camera_.cut(lesson_->fight().state());
 }
 
+void LiveMatch::restartWith(sim::MatchSetup setup) {
+    for (int p = 0; p < 2; ++p) setup.startX[p] = fight_->state().fighters[p].x;  // where the fighters stand
+    if (writer_ != nullptr) writer_->finish();
+    setup_ = std::move(setup);
+    fight_ = std::make_unique<sim::Fight>(setup_, defs_[0], defs_[1]);
+    writer_ = std::make_unique<sim::ReplayWriter>(recordPath_, *fight_);
+    meter_ = app::FrameMeter{};
+    calls_.clear();
+    banner_ = {};
+    camera_.cut(fight_->state());
+}
+
+void LiveMatch::recordSlot(int slot) {
+    if (fight_ == nullptr || setup_.mode != sim::Mode::Training) return;
+    sim::MatchSetup s = setup_;
+    if (s.dummy != sim::DummyMode::Record) {
+        recordingSlot_ = slot < 1 ? 1 : slot > sim::kTapeSlots ? sim::kTapeSlots : slot;
+        tapes_[recordingSlot_ - 1].clear();
+        s.dummy = sim::DummyMode::Record;
+    } else {
+        s.dummy = sim::DummyMode::Playback;  // stopping a recording plays what was just recorded
+        for (int n = 1; n <= sim::kTapeSlots; ++n) s.tapeOf(n) = tapes_[n - 1];
+        s.playSlot = recordingSlot_;
+    }
+    restartWith(s);
+}
+
 void LiveMatch::step(std::uint16_t p1, std::uint16_t p2) {
     if (lesson_ != nullptr) {
         const app::LessonPlay::Step st = lesson_->tick(&p1);
@@ -115,12 +143,18 @@ void LiveMatch::step(std::uint16_t p1, std::uint16_t p2) {
         return;
     }
     if (fight_ == nullptr) return;
+    const bool recording = setup_.mode == sim::Mode::Training && setup_.dummy == sim::DummyMode::Record;
     sim::FrameInput in;
-    in.buttons[0] = p1;
-    in.buttons[1] = p2;
+    in.buttons[0] = recording ? 0 : p1;  // while recording, player 1's keys drive the dummy, as in the window
+    in.buttons[1] = recording ? p1 : p2;
     fight_->step(in);
     if (writer_ != nullptr && writer_->ok()) writer_->frame(in, *fight_);
     afterStep(*fight_);
+    if (!recording || fight_->state().roundFrame <= setup_.intro) return;
+    const sim::FighterState& d = fight_->state().fighters[1];
+    std::vector<std::uint16_t>& tape = tapes_[recordingSlot_ - 1];
+    tape.push_back(sim::relativeToAbsolute(d.held, d.facing));  // its own inverse: absolute -> relative
+    if (int(tape.size()) >= sim::kMaxTape) recordSlot(recordingSlot_);
 }
 
 void LiveMatch::afterStep(const sim::Fight& fight) {
@@ -163,7 +197,8 @@ std::string LiveMatch::stateJson() const {
     if (banner.empty() && (banner_.ticks > 0 || banner_.result)) banner = banner_.text, result = banner_.result;
     std::ostringstream o;
     o << "{\"frame\":" << s.frame << ",\"hash\":\"" << sim::hashHex(fight.hash()) << "\",\"round\":" << s.round
-      << ",\"timer\":" << s.timer << ",\"roundFrames\":" << setup().roundFrames << ",\"wins\":[" << s.wins[0] << ","
+      << ",\"timer\":" << s.timer << ",\"roundFrames\":" << setup().roundFrames << ",\"dummy\":" << int(setup().dummy) << ",\"slot\":"
+      << recordingSlot_ << ",\"tapes\":[" << tapeFrames(1) << "," << tapeFrames(2) << "," << tapeFrames(3) << "]" << ",\"wins\":[" << s.wins[0] << ","
       << s.wins[1] << "],\"matchOver\":" << (s.matchOver ? "true" : "false") << ",\"matchWinner\":" << s.matchWinner
       << ",\"banner\":" << jsonString(banner) << ",\"result\":" << (result ? "true" : "false") << ",\"players\":[";
     for (int p = 0; p < 2; ++p) {

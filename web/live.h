@@ -44,6 +44,12 @@ public:
     void step(std::uint16_t p1, std::uint16_t p2);
     /// Finishes the recording (its `end` line, then into place); "" or why it failed.
     std::string finish();
+    /// Training's recording slots (1..sim::kTapeSlots), as the window's F8: the first call restarts where the
+    /// fighters stand with player 1's keys driving the dummy, each frame it plays kept in `slot`; the next call (or a
+    /// full tape) restarts with the dummy playing that slot back in a loop. Each restart starts a new recording.
+    void recordSlot(int slot);
+    /// Frames recorded in slot n (1..sim::kTapeSlots).
+    int tapeFrames(int n) const { return n >= 1 && n <= sim::kTapeSlots ? int(tapes_[n - 1].size()) : 0; }
     /// The last error.
     const std::string& error() const { return error_; }
     /// True once a match is running.
@@ -57,6 +63,7 @@ public:
 
 private:
     void advanceBanner();
+    void restartWith(sim::MatchSetup setup);
     void afterStep(const sim::Fight& fight);
     const sim::Fight* fight() const { return lesson_ ? &lesson_->fight() : fight_.get(); }
     const sim::FighterDef& def(int p) const { return lesson_ ? lesson_->fighter(p) : defs_[p]; }
@@ -76,6 +83,9 @@ private:
     app::FrameMeter meter_;
     std::map<std::string, sim::FighterDef> lessonDefs_;  // the lessons' fighters by id
     std::unique_ptr<app::LessonPlay> lesson_;
+    std::string recordPath_;
+    std::vector<std::uint16_t> tapes_[sim::kTapeSlots];  // the dummy's recordings (relative to its facing)
+    int recordingSlot_ = 1;
 };
 
 }  // namespace web

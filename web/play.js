@@ -39,6 +39,7 @@ let state = null;        // the match's state after the last step
 let overlay = false, counters = false;
 let resultTicks = 0;     // ticks the match's result has been up
 let replay = null;       // the finished match's recording: {name, text, hash}
+let recordSlot = 1;      // training's recording slot (1-3) F8 records into and plays back
 let stepMs = [];         // recent step times (F2)
 let rebinding = null;    // button name waiting for a key
 let lastTime = null, acc = 0;
@@ -319,6 +320,13 @@ function endMatch() {
   offerReplay();
 }
 
+/// Training's F8, as the window's: record the dummy with your keys in the slot chosen (F7), again to play it back.
+function recordDummy() {
+  call('bf_record_slot', null, ['number'], [recordSlot]);
+  state = JSON.parse(call('bf_live_state', 'string', [], []));
+  draw();
+}
+
 /// The tutorial's pause menu: 0 plays the lesson again from its start, 1 the next one.
 function lessonGo(delta) {
   call('bf_lesson_go', null, ['number'], [delta]);
@@ -498,6 +506,13 @@ function drawFrameMeter() {
   ctx.textAlign = 'center';
   const adv = state.advantage;
   ctx.fillText(adv === null ? 'frame meter' : `P1 advantage ${adv > 0 ? '+' : ''}${adv}`, stage.width / 2, y0 + 46);
+  // The recording slots (dummy modes 8 record, 9 playback: sim::DummyMode).
+  const slots = state.tapes.map((n, i) => `${i + 1 === recordSlot ? '▶' : ''}${i + 1}: ${n}f`).join('  ');
+  const what = state.dummy === 8 ? `RECORDING SLOT ${state.slot} (your keys drive the dummy; F8: play)`
+             : state.dummy === 9 ? `PLAYBACK SLOT ${state.slot}: ${state.tapes[state.slot - 1]} frames in a loop (F8: record again)`
+             : 'F8: record the dummy · F7: slot';
+  ctx.fillStyle = state.dummy === 8 ? '#ff786e' : '#c8c8d7';
+  ctx.fillText(`${what}   slots ${slots}`, stage.width / 2, y0 - 14);
 }
 
 // ---- The clock ------------------------------------------------------------------------------------------------
@@ -569,10 +584,12 @@ function onKeyDown(ev) {
   }
   if (ev.code === 'F1') overlay = !overlay, draw();
   else if (ev.code === 'F2') counters = !counters, draw();
+  else if (ev.code === 'F7' && screen === 'fight' && choice.mode === 1) recordSlot = recordSlot % 3 + 1, draw();
+  else if (ev.code === 'F8' && screen === 'fight' && choice.mode === 1) recordDummy();
   else if (ev.code === 'Escape' && screen === 'fight') setScreen('pause');
   else if (ev.code === 'Escape' && screen === 'pause') setScreen('fight');
   else held.add(ev.code);
-  if (ev.code === 'F1' || ev.code === 'F2' || ev.code.startsWith('Arrow') || ev.code === 'Space') ev.preventDefault();
+  if (ev.code === 'F1' || ev.code === 'F2' || ev.code === 'F7' || ev.code === 'F8' || ev.code.startsWith('Arrow') || ev.code === 'Space') ev.preventDefault();
 }
 
 function onKeyUp(ev) { held.delete(ev.code); }

@@ -136,6 +136,10 @@ EMSCRIPTEN_KEEPALIVE int bf_lesson_start(const char* names, int trials, const ch
 /// The lessons: +1 skips to the next one, 0 restarts the current one.
 EMSCRIPTEN_KEEPALIVE void bf_lesson_go(int delta) { live().lessonGo(delta); }
 
+/// Training's recording slot `slot` (1-3), as the window's F8: record the dummy with player 1's keys, again to
+/// play it back in a loop (see LiveMatch::recordSlot).
+EMSCRIPTEN_KEEPALIVE void bf_record_slot(int slot) { live().recordSlot(slot); }
+
 /// The live match's last error.
 EMSCRIPTEN_KEEPALIVE const char* bf_live_error() { return keep(live().error()); }
 
