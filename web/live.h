@@ -8,9 +8,11 @@
 #include "game/view/camera.h"
 #include "game/view/draw_list.h"
 #include "game/view/frame_meter.h"
+#include "game/view/lesson.h"
 #include "game/view/round_calls.h"
 
 #include <deque>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -29,14 +31,29 @@ public:
     /// Starts `setup` with the fighters of dataDir/fighters (the window's live rules applied by the caller) and
     /// records it to recordPath; false with error() when a fighter does not load or the file cannot be written.
     bool start(const sim::MatchSetup& setup, const std::string& dataDir, const std::string& recordPath);
-    /// One 60 Hz step with both players' buttons (a CPU's side is ignored by the rules), recorded.
+    /// Starts the lessons dataDir/NAME for each of `names` (one a line, played in that order; the tutorial's, or a
+    /// fighter's combo trials under `words`), graded live as the window grades them (app::LessonPlay), not
+    /// recorded; false with error() when a lesson or its fighters do not load.
+    bool startLessons(const std::string& dataDir, const std::string& names, const app::LessonWords& words);
+    /// The lesson being played (nullptr in a match).
+    const app::LessonPlay* lesson() const { return lesson_.get(); }
+    /// Moves a lesson on: +1 the next one, 0 the current one again.
+    void lessonGo(int delta);
+    /// One 60 Hz step with both players' buttons (a CPU's side is ignored by the rules), recorded; in a lesson,
+    /// player 1's buttons take the answer's place.
     void step(std::uint16_t p1, std::uint16_t p2);
     /// Finishes the recording (its `end` line, then into place); "" or why it failed.
     std::string finish();
+    /// Training's recording slots (1..sim::kTapeSlots), as the window's F8: the first call restarts where the
+    /// fighters stand with player 1's keys driving the dummy, each frame it plays kept in `slot`; the next call (or a
+    /// full tape) restarts with the dummy playing that slot back in a loop. Each restart starts a new recording.
+    void recordSlot(int slot);
+    /// Frames recorded in slot n (1..sim::kTapeSlots).
+    int tapeFrames(int n) const { return n >= 1 && n <= sim::kTapeSlots ? int(tapes_[n - 1].size()) : 0; }
     /// The last error.
     const std::string& error() const { return error_; }
     /// True once a match is running.
-    bool running() const { return fight_ != nullptr; }
+    bool running() const { return fight() != nullptr; }
     /// The state for the page's HUD and sounds as JSON: frame, hash, round, timer, wins, health, meter, the intro
     /// or round-end banner, the last step's events, the fireballs alive and training's frame meter (the game's:
     /// one digit per frame, app::FrameKind, per player; the advantage once an exchange has ended).
@@ -46,6 +63,12 @@ public:
 
 private:
     void advanceBanner();
+    void restartWith(sim::MatchSetup setup);
+    void afterStep(const sim::Fight& fight);
+    const sim::Fight* fight() const { return lesson_ ? &lesson_->fight() : fight_.get(); }
+    const sim::FighterDef& def(int p) const { return lesson_ ? lesson_->fighter(p) : defs_[p]; }
+    const sim::MatchSetup& setup() const { return lesson_ ? lesson_->run().setup : setup_; }
+    std::string lessonJson() const;
 
     sim::MatchSetup setup_;
     sim::FighterDef defs_[2];
@@ -58,6 +81,11 @@ private:
     app::RoundCall banner_;             // the call on screen (ticks: frames left)
     int koVictim_ = -1;
     app::FrameMeter meter_;
+    std::map<std::string, sim::FighterDef> lessonDefs_;  // the lessons' fighters by id
+    std::unique_ptr<app::LessonPlay> lesson_;
+    std::string recordPath_;
+    std::vector<std::uint16_t> tapes_[sim::kTapeSlots];  // the dummy's recordings (relative to its facing)
+    int recordingSlot_ = 1;
 };
 
 }  // namespace web

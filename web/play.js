@@ -11,7 +11,8 @@ const stage = $('stage'), ctx = stage.getContext('2d');
 const params = new URLSearchParams(location.search);
 const STEP_MS = 1000 / 60;
 const STAGES = ['Dusk', 'Night'];
-const MODES = ['Versus CPU', 'Training', 'CPU vs CPU'];
+const MODES = ['Versus CPU', 'Training', 'CPU vs CPU', 'Tutorial'];
+const TUTORIAL = 3;  // the mode that plays data/tutorial's lessons
 // sim::DummyMode, in the order the game's F6 cycles them (Record and Playback come from recording).
 const DUMMIES = ['stand', 'crouch', 'block', 'crouch block', 'jump', 'random block', 'reversal', 'block after a hit'];
 // app::FrameKind: the frame meter's colours (the training page's and the viewer's).
@@ -27,6 +28,7 @@ let M = null;
 let table = [];          // the button table: [{name, bit, label, keys: [codes], pad: [standard indices]}]
 let binding = {};        // button name -> [KeyboardEvent.code]
 let fighters = [];       // fighter ids
+let lessonNames = '';    // the tutorial's lesson files under data/, one a line
 const held = new Set();  // key codes held now
 let screen = 'loading';  // loading, select, fight, pause, over
 let choice = {mode: 0, p1: 0, p2: 1, level: 1, stage: 0, simple: 0, dummy: 0};
@@ -37,6 +39,7 @@ let state = null;        // the match's state after the last step
 let overlay = false, counters = false;
 let resultTicks = 0;     // ticks the match's result has been up
 let replay = null;       // the finished match's recording: {name, text, hash}
+let recordSlot = 1;      // training's recording slot (1-3) F8 records into and plays back
 let stepMs = [];         // recent step times (F2)
 let rebinding = null;    // button name waiting for a key
 let lastTime = null, acc = 0;
@@ -193,7 +196,7 @@ function setScreen(name) {
     drawSelect();
     playSong(2);
   }
-  if (name === 'pause') fillMenu('pauseitems', PAUSE_ITEMS);
+  if (name === 'pause') fillMenu('pauseitems', choice.mode === TUTORIAL ? LESSON_PAUSE_ITEMS : PAUSE_ITEMS);
   if (name === 'over') fillMenu('overitems', OVER_ITEMS);
   document.body.dataset.screen = name;
 }
@@ -209,6 +212,8 @@ const SELECT_ROWS = [
 ];
 const PAUSE_ITEMS = [['Resume', () => setScreen('fight')], ['Restart', () => startMatch()],
                      ['End and save the replay', () => endMatch()], ['Fighter select', () => toSelect()]];
+const LESSON_PAUSE_ITEMS = [['Resume', () => setScreen('fight')], ['Restart the lesson', () => lessonGo(0)],
+                            ['Next lesson', () => lessonGo(1)], ['Leave the tutorial', () => toSelect()]];
 const OVER_ITEMS = [['Rematch', () => startMatch()], ['Fighter select', () => toSelect()]];
 
 const wrap = (i, n) => ((i % n) + n) % n;
@@ -252,7 +257,8 @@ function menuTick(pressed) {
     if (confirm) startMatch();
     return;
   }
-  const [id, items] = screen === 'pause' ? ['pauseitems', PAUSE_ITEMS] : ['overitems', OVER_ITEMS];
+  const pauseItems = choice.mode === TUTORIAL ? LESSON_PAUSE_ITEMS : PAUSE_ITEMS;
+  const [id, items] = screen === 'pause' ? ['pauseitems', pauseItems] : ['overitems', OVER_ITEMS];
   if (up || down) menuAt = wrap(menuAt + (down ? 1 : -1), items.length), fillMenu(id, items), playSfx(SFX.blip);
   else if (confirm) playSfx(SFX.blip), items[menuAt][1]();
 }
@@ -273,7 +279,8 @@ function randomSeed() {
 /// Starts a match of the choices; its seed (the CPU's decisions) is random unless the link gives one (?seed=N).
 function startMatch(seed = Number(params.get('seed')) || randomSeed()) {
   finishRecording();
-  const ok = call('bf_live_start', 'number', ['string', 'string', 'number', 'number', 'number', 'number', 'number', 'string'],
+  const ok = choice.mode === TUTORIAL ? call('bf_lesson_start', 'number', ['string', 'number', 'string'], [lessonNames, 0, ''])
+                                      : call('bf_live_start', 'number', ['string', 'string', 'number', 'number', 'number', 'number', 'number', 'string'],
                   [fighters[choice.p1], fighters[choice.p2], [1, 2, 3][choice.mode], LEVELS[choice.level], seed,
                    choice.simple, choice.dummy, RECORD_PATH]);
   if (!ok) {
@@ -313,7 +320,23 @@ function endMatch() {
   offerReplay();
 }
 
+/// Training's F8, as the window's: record the dummy with your keys in the slot chosen (F7), again to play it back.
+function recordDummy() {
+  call('bf_record_slot', null, ['number'], [recordSlot]);
+  state = JSON.parse(call('bf_live_state', 'string', [], []));
+  draw();
+}
+
+/// The tutorial's pause menu: 0 plays the lesson again from its start, 1 the next one.
+function lessonGo(delta) {
+  call('bf_lesson_go', null, ['number'], [delta]);
+  state = JSON.parse(call('bf_live_state', 'string', [], []));
+  setScreen('fight');
+  draw();
+}
+
 function finishRecording() {
+  if (choice.mode === TUTORIAL) return;  // lessons are not recorded
   if (!M || screen === 'loading' || replay || !state) return;
   const why = call('bf_live_finish', 'string', [], []);
   if (why) {
@@ -377,7 +400,7 @@ function drawHud() {
     ctx.font = 'bold 20px system-ui, sans-serif';
     ctx.fillStyle = '#fff';
     ctx.textAlign = p === 0 ? 'left' : 'right';
-    const who = choice.mode === 2 ? `CPU ${LEVELS[choice.level]}` : p === 0 ? 'P1' : choice.mode === 1 ? `dummy: ${DUMMIES[choice.dummy]}` : `CPU ${LEVELS[choice.level]}`;
+    const who = choice.mode === TUTORIAL ? (p === 0 ? 'P1' : 'the lesson') : choice.mode === 2 ? `CPU ${LEVELS[choice.level]}` : p === 0 ? 'P1' : choice.mode === 1 ? `dummy: ${DUMMIES[choice.dummy]}` : `CPU ${LEVELS[choice.level]}`;
     ctx.fillText(`${f.name.toUpperCase()}  ${'●'.repeat(state.wins[p])}`, p === 0 ? x : x + barW, y + 50);
     ctx.font = '14px system-ui, sans-serif';
     ctx.fillText(who, p === 0 ? x : x + barW, y + 70);
@@ -385,7 +408,8 @@ function drawHud() {
   ctx.textAlign = 'center';
   ctx.font = 'bold 38px system-ui, sans-serif';
   ctx.fillStyle = '#fff';
-  ctx.fillText(String(Math.ceil(state.timer / 60)), w / 2, 54);
+  if (state.lesson) drawLesson(state.lesson);
+  else ctx.fillText(String(Math.ceil(state.timer / 60)), w / 2, 54);
   if (choice.mode === 1) drawFrameMeter();
   if (state.banner && screen === 'fight') {
     ctx.font = 'bold 84px system-ui, sans-serif';
@@ -402,6 +426,66 @@ function drawHud() {
     ctx.fillText(`frame ${state.frame} · hash ${state.hash} · step ${ms.toFixed(2)} ms · draw ${(window.bvhDrawMs || 0).toFixed(2)} ms`, w / 2, 100);
   }
   ctx.textAlign = 'left';
+}
+
+// The words in a lesson's brackets: directions as arrows (forward is the way player 1 faces), buttons as their keys.
+const DIRECTIONS = {forward: 'f', back: 'b', down: '↓', up: '↑', 'down-forward': 'df', 'down-back': 'db', 'up-forward': 'uf', 'up-back': 'ub'};
+const ARROWS = {f: ['→', '←'], b: ['←', '→'], df: ['↘', '↙'], db: ['↙', '↘'], uf: ['↗', '↖'], ub: ['↖', '↗']};
+
+/// A lesson's text with its [tokens] as the window shows them: a direction's arrow, or a button's name and keys.
+function lessonText(text, facingRight) {
+  return text.replace(/\[([a-z0-9_-]+)\]/g, (all, word) => {
+    const d = DIRECTIONS[word];
+    if (d) return ARROWS[d] ? ARROWS[d][facingRight ? 0 : 1] : d;
+    const b = table.find((r) => r.name === word);
+    return b ? `${b.label} (${keyText(binding[word])})` : all;
+  });
+}
+
+/// The lesson's panel as the window draws it: the title, the instruction, the goals as dots (filled once met),
+/// player 1's direction keys, the opponent's wait, and the result banner.
+function drawLesson(l) {
+  const w = stage.width, cx = w / 2, y = 122, h = 100;
+  ctx.textAlign = 'center';
+  ctx.font = 'bold 24px system-ui, sans-serif';
+  ctx.fillStyle = '#fff';
+  ctx.fillText(l.title, cx, 86);
+  ctx.fillStyle = 'rgba(12,10,24,0.84)';
+  ctx.strokeStyle = 'rgba(255,210,100,0.8)';
+  ctx.lineWidth = 2;
+  ctx.fillRect(90, y, w - 180, h);
+  ctx.strokeRect(90, y, w - 180, h);
+  ctx.font = '22px system-ui, sans-serif';
+  ctx.fillStyle = '#fff';
+  ctx.fillText(lessonText(l.caption, l.facingRight), cx, y + 34);
+  for (let i = 0; i < l.goals.length; ++i) {
+    ctx.beginPath();
+    ctx.arc(cx - 12 * (l.goals.length - 1) + 24 * i, y + 60, 7, 0, 2 * Math.PI);
+    ctx.fillStyle = l.goals[i] === '1' ? '#6ee678' : '#28243c';
+    ctx.fill();
+    ctx.strokeStyle = '#e6e6f0';
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
+  }
+  ctx.font = '14px system-ui, sans-serif';
+  ctx.fillStyle = '#c8c8d7';
+  const dirs = ['up', 'down', 'left', 'right'].map((n) => `${keyText(binding[n])}`).join(' ');
+  ctx.fillText(`directions: ${dirs} (up, down, left, right) · ${keyText(binding.start)}: pause`, cx, y + 90);
+  if (l.waits) {
+    ctx.textAlign = 'right';
+    ctx.font = '15px system-ui, sans-serif';
+    ctx.fillStyle = '#ffd264';
+    ctx.fillText(l.waits, w - 104, y + 64);
+    ctx.textAlign = 'center';
+  }
+  if (!l.head) return;
+  ctx.fillStyle = l.phase === 'failed' ? 'rgba(110,30,30,0.86)' : 'rgba(20,90,40,0.86)';
+  ctx.fillRect(0, 250, w, 120);
+  ctx.font = 'bold 56px system-ui, sans-serif';
+  ctx.fillStyle = '#fff';
+  ctx.fillText(l.head, cx, 316);
+  ctx.font = '20px system-ui, sans-serif';
+  ctx.fillText(lessonText(l.line, l.facingRight), cx, 352);
 }
 
 /// Training's frame meter (the game's, game/view/frame_meter): both rows of the current exchange, newest right,
@@ -422,6 +506,13 @@ function drawFrameMeter() {
   ctx.textAlign = 'center';
   const adv = state.advantage;
   ctx.fillText(adv === null ? 'frame meter' : `P1 advantage ${adv > 0 ? '+' : ''}${adv}`, stage.width / 2, y0 + 46);
+  // The recording slots (dummy modes 8 record, 9 playback: sim::DummyMode).
+  const slots = state.tapes.map((n, i) => `${i + 1 === recordSlot ? '▶' : ''}${i + 1}: ${n}f`).join('  ');
+  const what = state.dummy === 8 ? `RECORDING SLOT ${state.slot} (your keys drive the dummy; F8: play)`
+             : state.dummy === 9 ? `PLAYBACK SLOT ${state.slot}: ${state.tapes[state.slot - 1]} frames in a loop (F8: record again)`
+             : 'F8: record the dummy · F7: slot';
+  ctx.fillStyle = state.dummy === 8 ? '#ff786e' : '#c8c8d7';
+  ctx.fillText(`${what}   slots ${slots}`, stage.width / 2, y0 - 14);
 }
 
 // ---- The clock ------------------------------------------------------------------------------------------------
@@ -493,10 +584,12 @@ function onKeyDown(ev) {
   }
   if (ev.code === 'F1') overlay = !overlay, draw();
   else if (ev.code === 'F2') counters = !counters, draw();
+  else if (ev.code === 'F7' && screen === 'fight' && choice.mode === 1) recordSlot = recordSlot % 3 + 1, draw();
+  else if (ev.code === 'F8' && screen === 'fight' && choice.mode === 1) recordDummy();
   else if (ev.code === 'Escape' && screen === 'fight') setScreen('pause');
   else if (ev.code === 'Escape' && screen === 'pause') setScreen('fight');
   else held.add(ev.code);
-  if (ev.code === 'F1' || ev.code === 'F2' || ev.code.startsWith('Arrow') || ev.code === 'Space') ev.preventDefault();
+  if (ev.code === 'F1' || ev.code === 'F2' || ev.code === 'F7' || ev.code === 'F8' || ev.code.startsWith('Arrow') || ev.code === 'Space') ev.preventDefault();
 }
 
 function onKeyUp(ev) { held.delete(ev.code); }
@@ -534,6 +627,10 @@ async function loadData() {
   table = parseButtons(buttons);
   fighters = (await fetchText('data/fighters.txt')).split('\n').map((s) => s.trim()).filter((s) => /^[a-z0-9_-]+$/.test(s));
   for (const id of fighters) M.FS.writeFile(`data/fighters/${id}.fighter`, await fetchText(`data/fighters/${id}.fighter`));
+  M.FS.mkdirTree('data/tutorial');
+  const lessons = (await fetchText('data/tutorial.txt')).split('\n').map((s) => s.trim()).filter((s) => /^[A-Za-z0-9_.-]+\.fscript$/.test(s));
+  for (const name of lessons) M.FS.writeFile(`data/tutorial/${name}`, await fetchText(`data/tutorial/${name}`));
+  lessonNames = lessons.map((name) => `tutorial/${name}`).join('\n');
   loadBinding();
   $('startkey').textContent = keyText(binding.light);
   choice.p1 = Math.max(0, fighters.indexOf('ryo'));  // the game's own first pairing
@@ -541,7 +638,7 @@ async function loadData() {
 }
 
 /// A link can start a match at once: ?fighters=ryo,brick&level=4&stage=night&seed=7&advance=600&overlay=1
-/// (`mode=training&dummy=N` for training against dummy mode N)
+/// (`mode=training&dummy=N` for training against dummy mode N; `mode=tutorial` for the lessons)
 /// (`advance` plays that many frames with no key held; `screen=pause` opens the pause menu after).
 function startFromLink() {
   if (!params.has('fighters')) return false;
@@ -550,7 +647,7 @@ function startFromLink() {
   choice.p2 = Math.max(0, fighters.indexOf(b || a));
   choice.level = Math.max(0, LEVELS.indexOf(Number(params.get('level') || 2)));
   choice.stage = params.get('stage') === 'night' ? 1 : 0;
-  choice.mode = {training: 1, cpuvscpu: 2}[params.get('mode')] || 0;
+  choice.mode = {training: 1, cpuvscpu: 2, tutorial: TUTORIAL}[params.get('mode')] || 0;
   choice.dummy = wrap(Number(params.get('dummy')) || 0, DUMMIES.length);
   overlay = params.get('overlay') === '1';
   if (!startMatch()) return true;

@@ -124,6 +124,22 @@ EMSCRIPTEN_KEEPALIVE int bf_live_start(const char* p1, const char* p2, int mode,
     return live().start(s, "data", recordPath) ? 1 : 0;
 }
 
+/// Starts lessons instead of a match: `names` are files under data/ (one a line, e.g. tutorial/01_move.fscript),
+/// played in order and graded as the window grades them; trials = 1 uses the combo trials' words for fighter
+/// `label` ("RYO TRIAL"). 1 on success, else 0 and bf_live_error(). The state's "lesson" member is the panel.
+EMSCRIPTEN_KEEPALIVE int bf_lesson_start(const char* names, int trials, const char* label) {
+    app::LessonWords words;
+    if (trials != 0) words = app::LessonWords{std::string(label) + " TRIAL", "TRIAL COMPLETE", "ALL TRIALS COMPLETE"};
+    return live().startLessons("data", names, words) ? 1 : 0;
+}
+
+/// The lessons: +1 skips to the next one, 0 restarts the current one.
+EMSCRIPTEN_KEEPALIVE void bf_lesson_go(int delta) { live().lessonGo(delta); }
+
+/// Training's recording slot `slot` (1-3), as the window's F8: record the dummy with player 1's keys, again to
+/// play it back in a loop (see LiveMatch::recordSlot).
+EMSCRIPTEN_KEEPALIVE void bf_record_slot(int slot) { live().recordSlot(slot); }
+
 /// The live match's last error.
 EMSCRIPTEN_KEEPALIVE const char* bf_live_error() { return keep(live().error()); }
 

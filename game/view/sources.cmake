@@ -1,5 +1,5 @@
 # game_view: the picture of a fight as a list of shapes (no SFML, no I/O), painted by the game and the web viewer,
-# and the SFML-free logic both show (the frame meter, the live rules, the round calls)
+# and the SFML-free logic both show (the frame meter, the live rules, the round calls, lessons graded live)
 # (rigged fighters drawn from their bones in rig_draw);
 # the stages' music and the sound effects, synthesised as samples.
 set(GAME_VIEW_SOURCES
@@ -18,5 +18,9 @@ set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/frame_meter.h
   ${CMAKE_CURRENT_LIST_DIR}/frame_meter.cpp
   ${CMAKE_CURRENT_LIST_DIR}/live_rules.h
+  ${CMAKE_CURRENT_LIST_DIR}/lesson.h
+  ${CMAKE_CURRENT_LIST_DIR}/lesson.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/lesson.h
+  ${CMAKE_CURRENT_LIST_DIR}/lesson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/round_calls.h
 )
