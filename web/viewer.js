@@ -328,52 +328,9 @@ async function share() {
 
 // ---- showing a frame -----------------------------------------------------------------------------------------
 
-function rgba(c) {
-  return `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${((c & 255) / 255).toFixed(3)})`;
-}
-
 function clearStage() {
   ctx.fillStyle = '#000';
   ctx.fillRect(0, 0, stage.width, stage.height);
-}
-
-/// Paints the draw list: polygons (fill, then an outline), polylines, vertical gradients and triangle strips.
-function paint(shapes) {
-  for (const [kind, role, , , additive, fill, line, thickness, pts] of shapes) {
-    ctx.globalCompositeOperation = additive ? 'lighter' : 'source-over';
-    if (kind === 2) {
-      const g = ctx.createLinearGradient(0, pts[1], 0, pts[3]);
-      g.addColorStop(0, rgba(fill));
-      g.addColorStop(1, rgba(line));
-      ctx.fillStyle = g;
-      ctx.fillRect(pts[0], pts[1], pts[2] - pts[0], pts[3] - pts[1]);
-      continue;
-    }
-    ctx.beginPath();
-    if (kind === 3) {  // a triangle strip: along its even points, back along its odd ones
-      ctx.moveTo(pts[0], pts[1]);
-      for (let i = 4; i < pts.length; i += 4) ctx.lineTo(pts[i], pts[i + 1]);
-      for (let i = pts.length - 2 - ((pts.length / 2) % 2 === 0 ? 0 : 2); i > 0; i -= 4) ctx.lineTo(pts[i], pts[i + 1]);
-    } else {
-      ctx.moveTo(pts[0], pts[1]);
-      for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
-    }
-    if (kind === 0 || kind === 3) {
-      ctx.closePath();
-      if ((fill & 255) !== 0) {
-        ctx.fillStyle = rgba(fill);
-        ctx.fill();
-      }
-    }
-    if (thickness > 0 && (line & 255) !== 0) {
-      ctx.strokeStyle = rgba(line);
-      ctx.lineWidth = thickness;
-      ctx.lineJoin = 'round';
-      ctx.stroke();
-    }
-    void role;
-  }
-  ctx.globalCompositeOperation = 'source-over';
 }
 
 function drawHud(state) {
@@ -409,7 +366,7 @@ function show(f) {
   if (!state.players) return;
   const overlay = $('overlay').checked ? 1 : 0;
   const shapes = JSON.parse(call('bf_shapes', 'string', ['number', 'number', 'number'], [stage.width, stage.height, overlay]));
-  paint(shapes);
+  paintShapes(ctx, shapes);  // paint.js, shared with the play page
   drawHud(state);
   $('frameinfo').textContent = `frame ${shown} / ${run.total}`;
   $('hash').textContent = state.hash || '—';
