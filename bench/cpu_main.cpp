@@ -17,6 +17,7 @@
 //    bench_cpu [--matches N] [--smoke]     --smoke: 6 matches a level pair and 20 probes a level (checks it runs)
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
+#include "game/io/flag_table.h"
 #include "game/sim/fight.h"
 
 #include <algorithm>
@@ -147,33 +148,25 @@ int quantile(std::vector<int> v, int num, int den) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    int matches = 200, probes = 400;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--smoke") == 0) {
-            matches = 6;
-            probes = 20;
-        } else if (std::strcmp(argv[i], "--matches") == 0 && i + 1 < argc) {
-            matches = std::atoi(argv[++i]);
-            probes = 2 * matches;
-            if (matches < 1 || matches > 100000) {
-                std::fprintf(stderr, "bench_cpu: --matches takes 1-100000\n");
-                return 2;
-            }
-        } else {
-            std::fprintf(stderr, "usage: bench_cpu [--matches N] [--smoke]\n");
-            return 2;
-        }
-    }
-    io::Error error;
-    if (!sim::loadButtons(BVH_DATA_DIR, error)) {
-        std::fprintf(stderr, "%s\n", error.text().c_str());
-        return 2;
-    }
-    const char* const ids[3] = {"ryo", "brick", "tasha"};
-    sim::FighterDef defs[3];
-    for (int i = 0; i < 3; ++i) defs[i] = loadOrDie(ids[i]);
+namespace {
 
+/// --smoke and --matches N by the flag table; false (after the message) on a bad command line.
+bool parseArgs(int argc, char** argv, int& matches, int& probes) {
+    bool smoke = false, matchesGiven = false;
+    const io::FlagTable table = {io::switchFlag("--smoke", smoke),
+                                 io::noting(io::numberInto("--matches", 1, 100000, matches), matchesGiven)};
+    std::string error;
+    if (!io::parseFlags(argc, argv, table, error)) {
+        std::fprintf(stderr, "bench_cpu: %s\nusage: bench_cpu [--matches N] [--smoke]\n", error.c_str());
+        return false;
+    }
+    if (matchesGiven) probes = 2 * matches;
+    else if (smoke) matches = 6, probes = 20;
+    return true;
+}
+
+/// Each level against the one below it, `matches` CPU-vs-CPU matches, sides and fighters alternating.
+void ladderTable(const sim::FighterDef (&defs)[3], const char* const (&ids)[3], int matches) {
     std::printf("| higher vs lower | matches | higher wins | draws | lower wins | higher's win rate | rounds won (higher-lower) |\n");
     std::printf("|---|---|---|---|---|---|---|\n");
     for (int high = 2; high <= sim::kMaxCpuLevel; ++high) {
@@ -201,6 +194,21 @@ int main(int argc, char** argv) {
         std::printf("| %d vs %d | %d | %d | %d | %d | %.1f%% | %d-%d |\n", high, high - 1, matches, wins, draws, losses,
                     100.0 * (wins + 0.5 * draws) / matches, roundsHigh, roundsLow);
     }
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+    int matches = 200, probes = 400;
+    if (!parseArgs(argc, argv, matches, probes)) return 2;
+    io::Error error;
+    if (!sim::loadButtons(BVH_DATA_DIR, error)) {
+        std::fprintf(stderr, "%s\n", error.text().c_str());
+        return 2;
+    }
+    const char* const ids[3] = {"ryo", "brick", "tasha"};
+    sim::FighterDef defs[3];
+    for (int i = 0; i < 3; ++i) defs[i] = loadOrDie(ids[i]);
+    ladderTable(defs, ids, matches);
     std::printf("\n| level | probes | answered | reaction: 25%% | median | 75%% (frames) |\n|---|---|---|---|---|---|\n");
     for (int level = 1; level <= sim::kMaxCpuLevel; ++level) {
         Reactions r;

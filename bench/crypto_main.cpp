@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -112,6 +113,41 @@ void matchTable(int frames, double sealUs, double openUs, double hostHsUs, doubl
     std::printf("(ended: %s)\n", t.ending.c_str());
 }
 
+/// Median microseconds to seal one message on a channel and to open one (each sealed message opened once), and the
+/// last sealed message.
+struct SealCosts {
+    double sealUs = 0, openUs = 0;
+    std::vector<std::uint8_t> last;
+};
+
+template <class Seal, class Open>
+SealCosts sealOpenCosts(int runs, int n, Seal seal, Open open) {
+    SealCosts c;
+    net::ChannelKey a{}, b{};
+    b[0] = 1;
+    net::Channel tx(a, b), rx(b, a);
+    c.sealUs = medianUs(runs, n, [&] { c.last = seal(tx); });
+    std::vector<std::vector<std::uint8_t>> sealed;
+    for (int i = 0; i < runs * n; ++i) sealed.push_back(seal(tx));
+    std::size_t next = 0;
+    c.openUs = medianUs(runs, n, [&] { open(rx, sealed[next++]); });
+    return c;
+}
+
+/// Median microseconds to sign a Hello (helloDigest) and to check its signature.
+std::pair<double, double> helloSignCheckUs(int runs, int n) {
+    net::Identity joiner;
+    net::makeIdentity("joiner", joiner);
+    net::Packet hello;
+    hello.type = net::PacketType::Hello;
+    hello.fighter = "ryo";
+    hello.identity = joiner.publicKey;
+    hello.name = joiner.name;
+    const double signUs = medianUs(runs, n, [&] { hello.signature = net::signDigest(joiner, net::helloDigest(hello)); });
+    const double checkUs = medianUs(runs, n, [&] { net::verifyDigest(hello.identity, net::helloDigest(hello), hello.signature); });
+    return {signUs, checkUs};
+}
+
 /// The spectator stream's costs (see the header comment); prints its table.
 void spectatorTable(int runs, int n, const net::Identity& host) {
     net::Packet w;
@@ -153,30 +189,17 @@ void spectatorTable(int runs, int n, const net::Identity& host) {
     inputs.cookie = 7;
     inputs.firstFrame = 1;
     inputs.inputs.resize(net::kMaxSpectateFrames);
-    net::ChannelKey a{}, b{};
-    b[0] = 1;
-    net::Channel tx(a, b), rx(b, a);
-    std::vector<std::uint8_t> last;
-    const double sealUs = medianUs(runs, n, [&] { last = net::encodeSpectate(inputs, &tx); });
-    std::vector<std::vector<std::uint8_t>> sealed;
-    for (int i = 0; i < runs * n; ++i) sealed.push_back(net::encodeSpectate(inputs, &tx));
-    std::size_t next = 0;
-    const double openUs = medianUs(runs, n, [&] {
-        net::SpectateMessage m;
-        net::readSpectate(sealed[next].data(), sealed[next].size(), m, &rx);
-        ++next;
-    });
+    const SealCosts stream = sealOpenCosts(
+        runs, n, [&](net::Channel& tx) { return net::encodeSpectate(inputs, &tx); },
+        [](net::Channel& rx, const std::vector<std::uint8_t>& bytes) {
+            net::SpectateMessage m;
+            net::readSpectate(bytes.data(), bytes.size(), m, &rx);
+        });
+    const double sealUs = stream.sealUs, openUs = stream.openUs;
+    const std::vector<std::uint8_t>& last = stream.last;
     const net::Key streamKey(32, 3);
     const double oldTagUs = medianUs(runs, n, [&] { net::packetTag(streamKey, last.data(), last.size()); });
-    net::Identity joiner;
-    net::makeIdentity("joiner", joiner);
-    net::Packet hello;
-    hello.type = net::PacketType::Hello;
-    hello.fighter = "ryo";
-    hello.identity = joiner.publicKey;
-    hello.name = joiner.name;
-    const double helloSignUs = medianUs(runs, n, [&] { hello.signature = net::signDigest(joiner, net::helloDigest(hello)); });
-    const double helloCheckUs = medianUs(runs, n, [&] { net::verifyDigest(hello.identity, net::helloDigest(hello), hello.signature); });
+    const auto [helloSignUs, helloCheckUs] = helloSignCheckUs(runs, n);
     std::printf("\n| spectator: host handshake us | spectator handshake us | v3 stream key us | seal Inputs us | open us | "
                 "v3 tag us | seal+open / v3 tag | full Inputs bytes | Setup bytes | Hello sign us | Hello check us |\n"
                 "|---|---|---|---|---|---|---|---|---|---|---|\n");
@@ -236,20 +259,15 @@ int main(int argc, char** argv) {
     input.type = net::PacketType::Input;
     input.firstFrame = 1;
     input.buttons.assign(net::kMaxInputsPerPacket, 0);
-    net::ChannelKey a{}, b{};
-    b[0] = 1;
-    net::Channel tx(a, b), rx(b, a);
-    std::vector<std::uint8_t> last;
-    const double sealUs = medianUs(runs, n, [&] { last = net::sealOnChannel(input, tx); });
-    std::vector<std::vector<std::uint8_t>> sealed;
-    for (int i = 0; i < runs * n; ++i) sealed.push_back(net::sealOnChannel(input, tx));
-    std::size_t next = 0;
-    const double openUs = medianUs(runs, n, [&] {
-        net::Packet p;
-        const auto& s = sealed[next++];
-        net::decodePacket(s.data(), s.size(), p);
-        net::openOnChannel(rx, s.data(), s.size(), p);
-    });
+    const SealCosts channel = sealOpenCosts(
+        runs, n, [&](net::Channel& tx) { return net::sealOnChannel(input, tx); },
+        [](net::Channel& rx, const std::vector<std::uint8_t>& bytes) {
+            net::Packet p;
+            net::decodePacket(bytes.data(), bytes.size(), p);
+            net::openOnChannel(rx, bytes.data(), bytes.size(), p);
+        });
+    const double sealUs = channel.sealUs, openUs = channel.openUs;
+    const std::vector<std::uint8_t>& last = channel.last;
     const std::vector<std::uint8_t> clear = net::encodePacket(input);
     const net::Key oldKey(32, 7);
     const double hmacUs = medianUs(runs, n, [&] { net::packetTag(oldKey, clear.data(), clear.size()); });

@@ -9,8 +9,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # coturn (the TURN relay of the relay tests), iproute2 and nftables (the network-namespace NAT tests); sqlite3 and
 # libpq (the ranked store), cpp-httplib (bvh_matchd); scripts/test adds postgresql (its store test starts a
-# throwaway cluster).
-PACKAGES=(cmake g++ ninja-build pkg-config libsfml-dev doctest-dev libbox2d-dev xvfb xauth xdotool imagemagick coturn iproute2 nftables libsodium-dev libssl-dev zlib1g-dev libsqlite3-dev libpq-dev libcpp-httplib-dev)
+# throwaway cluster); clang-format (the formatting check, scripts/format).
+PACKAGES=(cmake g++ ninja-build pkg-config clang-format libsfml-dev doctest-dev libbox2d-dev xvfb xauth xdotool imagemagick coturn iproute2 nftables libsodium-dev libssl-dev zlib1g-dev libsqlite3-dev libpq-dev libcpp-httplib-dev)
 
 # Runs one apt-get step with its output (hundreds of dpkg lines) in LOG, printing one line; on failure prints the
 # log's tail and its path, and exits. Usage: apt_step LOG WHAT SUDO apt-get-arguments...

@@ -247,7 +247,7 @@ bool NetPeer::acceptPending(const Packet& p, const std::vector<std::uint8_t>& by
     opponentName_ = confirm.name;
     opponentKnown_ = true;
     cfg_.setup = pending_.setup;
-    channel_ = std::move(pending_.channel);
+    channel_ = pending_.channel;
     peer_ = pending_.from;
     pending_ = Pending{};
     std::string error;

@@ -203,7 +203,7 @@ void SpectatorHub::newWatcher(const SpectateMessage& watch, Address from, Transp
     if (!keyed) return void(++forged_);  // a key no exchange accepts (a low-order point)
     w.channel = Channel(tx, rx);
     w.lastHeardMs = w.lastAckMoveMs = nowMs;
-    watchers_.push_back(std::move(w));
+    watchers_.push_back(w);
     sendSetup(watchers_.back(), t, nowMs);
 }
 
@@ -346,7 +346,7 @@ void SpectatorClient::setup(const std::vector<std::uint8_t>& data, const Spectat
     welcome_ = w;
     cookie_ = m.cookie;
     hostKx_ = head.key;
-    channel_ = std::move(channel);
+    channel_ = channel;
     hostIdentity_ = m.identity;
     hostName_ = m.name;
     match_ = m.match;

@@ -83,7 +83,9 @@ TEST_CASE("The Blaster spells structures exactly as the engine and the scripts i
                                                         {SetKind::QuadTreeLeaves, "quadtree-leaves"},
                                                         {SetKind::AgentBvh, "agent-bvh"},
                                                         {SetKind::DynamicTree, "dynamic-tree"}};
-    for (const auto& [kind, name] : scripted) {
+    for (const auto& one : scripted) {  // no structured binding: CAPTURE's lambda may not capture one in C++17 (clang)
+        const SetKind kind = one.first;
+        const auto& name = one.second;
         CAPTURE(int(kind));
         CHECK(std::string(blaster::structureName(kind)) == name);
     }

@@ -464,7 +464,9 @@ TEST_CASE("an online recording's stall and ending lines load, and bad ones are r
         {"ending lagged\n", "r:5: unknown ending 'lagged' (over, desync, silent, stuck, left or other)"},
         {"ending over\nending over\n", "r:6: a second `ending` line"},
     };
-    for (const auto& [tail, expected] : bad) {
+    for (const auto& one : bad) {  // no structured binding: CAPTURE's lambda may not capture one in C++17 (clang)
+        const std::string& tail = one.first;
+        const std::string& expected = one.second;
         CAPTURE(tail);
         REQUIRE_FALSE(sim::parseReplay(head + tail, "r", run, error));
         CHECK(error.text() == expected);

@@ -270,7 +270,8 @@ TEST_CASE("a version-1 joiner is refused with the version reason and a version-1
     CHECK(joiner.state() == net::PeerState::Connecting);  // not at once: anyone can send 8 bytes from the host's address
     joiner.tick(800, 0);                                  // no Welcome of our version within the grace period
     CHECK(joiner.state() == net::PeerState::Done);
-    CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game 7 (the host must update the game)");
+    CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game " +
+                                     std::to_string(net::kProtocolVersion) + " (the host must update the game)");
     CHECK(joiner.failed());
 }
 

@@ -71,7 +71,9 @@ TEST_CASE("the adapting CPU's memory and the training dummy's named memory reach
         {"p2.dummy.playSlot", [](sim::FightState& s) { s.fighters[1].dummy.playSlot = 3; }},
         {"p2.dummy.playFrame", [](sim::FightState& s) { s.fighters[1].dummy.playFrame = 1; }},
     };
-    for (const auto& [name, change] : cases) {
+    for (const auto& one : cases) {  // no structured binding: CAPTURE's lambda may not capture one in C++17 (clang)
+        const auto& name = one.first;
+        const auto& change = one.second;
         CAPTURE(name);
         sim::FightState changed = f.state();
         change(changed);

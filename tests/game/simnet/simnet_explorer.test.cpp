@@ -102,7 +102,9 @@ TEST_CASE("the online simulator: a malformed schedule is refused with FILE:LINE 
         {head + "nat joiner \x01\x02\n", "bad.txt:3: wants a NAT (none, full-cone, port-restricted, symmetric), not '\\x01\\x02'"},
         {head + "at -5 flood 10\n", "bad.txt:3: the time (ms): number -5 out of range [0, 3600000]"},
     };
-    for (const auto& [text, message] : cases) {
+    for (const auto& one : cases) {  // no structured binding: CAPTURE's lambda may not capture one in C++17 (clang)
+        const std::string& text = one.first;
+        const std::string& message = one.second;
         CAPTURE(text);
         simnet::Schedule s;
         std::string error;
