@@ -109,12 +109,14 @@ void countStep(const sim::Fight& fight, const sim::FightState& before, FighterTo
 }
 
 /// Plays match m of pairing (a, b) at `level` and adds it to the pairing and both fighters' totals.
-void playMatch(const std::vector<sim::FighterDef>& defs, int level, int m, Pairing& pr, std::vector<FighterTotals>& totals) {
+void playMatch(const std::vector<sim::FighterDef>& defs, int level, int m, Pairing& pr,
+               std::vector<FighterTotals>& totals) {
     const int aSide = m % 2;  // fighter a is player 1 in even matches, player 2 in odd ones
     const int p1 = aSide == 0 ? pr.a : pr.b, p2 = aSide == 0 ? pr.b : pr.a;
     sim::MatchSetup setup;
     setup.mode = sim::Mode::CpuVsCpu;
-    setup.seed = 1000003ull * std::uint64_t(level) + 7919ull * std::uint64_t(m) + 104729ull * std::uint64_t(pr.a * 64 + pr.b) + 1;
+    setup.seed = 1000003ull * std::uint64_t(level) + 7919ull * std::uint64_t(m) +
+                 104729ull * std::uint64_t(pr.a * 64 + pr.b) + 1;
     setup.fighter[0] = defs[std::size_t(p1)].id;
     setup.fighter[1] = defs[std::size_t(p2)].id;
     setup.counter = sim::CounterHits::On;
@@ -157,13 +159,15 @@ std::vector<Pairing> runLevel(const std::vector<sim::FighterDef>& defs, int leve
 }
 
 void printPairings(const std::vector<sim::FighterDef>& defs, const std::vector<Pairing>& prs) {
-    std::printf("| pairing (A vs B) | matches | A wins | draws | B wins | A's match win rate (95%%) | A's rounds won |\n");
+    std::printf(
+        "| pairing (A vs B) | matches | A wins | draws | B wins | A's match win rate (95%%) | A's rounds won |\n");
     std::printf("|---|---|---|---|---|---|---|\n");
     for (const Pairing& p : prs) {
         const int rounds = std::max(1, p.roundsA + p.roundsB);
-        std::printf("| %s vs %s | %d | %d | %d | %d | %.1f%% ± %.1f | %.1f%% (%d-%d) |\n", defs[std::size_t(p.a)].id.c_str(),
-                    defs[std::size_t(p.b)].id.c_str(), p.matches, p.winsA, p.draws, p.winsB, 100.0 * rateA(p),
-                    100.0 * halfWidth(p.matches), 100.0 * p.roundsA / rounds, p.roundsA, p.roundsB);
+        std::printf("| %s vs %s | %d | %d | %d | %d | %.1f%% ± %.1f | %.1f%% (%d-%d) |\n",
+                    defs[std::size_t(p.a)].id.c_str(), defs[std::size_t(p.b)].id.c_str(), p.matches, p.winsA, p.draws,
+                    p.winsB, 100.0 * rateA(p), 100.0 * halfWidth(p.matches), 100.0 * p.roundsA / rounds, p.roundsA,
+                    p.roundsB);
     }
 }
 
@@ -213,8 +217,10 @@ int check(const std::vector<sim::FighterDef>& defs, int matches) {
 #if defined(__SANITIZE_ADDRESS__)
     (void)defs;
     (void)matches;
-    std::printf("bench_balance --check SKIPPED: it plays %d matches a pairing; under AddressSanitizer that is minutes "
-                "(the release build runs it in about a second)\n", matches);
+    std::printf(
+        "bench_balance --check SKIPPED: it plays %d matches a pairing; under AddressSanitizer that is minutes "
+        "(the release build runs it in about a second)\n",
+        matches);
     return 0;
 #else
     std::vector<FighterTotals> totals(defs.size());

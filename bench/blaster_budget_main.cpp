@@ -33,14 +33,16 @@ std::string repeated(const std::string& body, int n) {
 std::vector<Scene> scenes() {
     const std::string stars = "set starCount 20000\n";
     return {
-        {"restart storm, grid gridCell 1, 20,000 stars", "structure grid\nset gridCell 1\n" + stars, "restart\nwait 1\n", 20},
+        {"restart storm, grid gridCell 1, 20,000 stars", "structure grid\nset gridCell 1\n" + stars,
+         "restart\nwait 1\n", 20},
         {"restart storm, grid gridCell 1, defaults", "structure grid\nset gridCell 1\n", "restart\nwait 1\n", 200},
         {"array, 20,000 stars", "structure array\n" + stars, "wait 1\n", 3},
         {"array, defaults (600 stars)", "structure array\n", "wait 100\n", 20},
         {"grid gridCell 1, hold fire", "structure grid\nset gridCell 1\n", "hold fire 100\n", 20},
         {"dynamic-tree, 20,000 stars", "structure dynamic-tree\n" + stars, "wait 10\n", 3},
         {"agent-bvh, 20,000 stars", "structure agent-bvh\n" + stars, "wait 10\n", 3},
-        {"quadtree-leaves depth 10, 20,000 stars", "structure quadtree-leaves\nset quadMaxDepth 10\n" + stars, "wait 10\n", 3},
+        {"quadtree-leaves depth 10, 20,000 stars", "structure quadtree-leaves\nset quadMaxDepth 10\n" + stars,
+         "wait 10\n", 3},
         {"switch storm grid / quadtree-leaves, 20,000 stars", "structure grid\nset gridCell 1\n" + stars,
          "switch grid\nswitch quadtree-leaves\n", 3},
         {"restart storm, dynamic-tree, 20,000 stars", "structure dynamic-tree\n" + stars, "restart\nwait 1\n", 10},
@@ -83,7 +85,8 @@ int main(int argc, char** argv) {
         else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
         else return std::fprintf(stderr, "usage: bench_blaster_budget [--reps N] [--smoke]\n"), 2;
     }
-    std::printf("| scene | units | ns per unit (median of %d) | at the budget (8e10 units) |\n|---|---:|---:|---:|\n", reps);
+    std::printf("| scene | units | ns per unit (median of %d) | at the budget (8e10 units) |\n|---|---:|---:|---:|\n",
+                reps);
     double worst = 0;
     for (const Scene& s : scenes()) {
         double units = 0;

@@ -43,7 +43,8 @@ Box2dSet::~Box2dSet() = default;
 
 void Box2dSet::add(engine::ItemId id, const engine::AABB& box) {
     table_.add(id, box);
-    if (id >= int(proxyOf_.size())) proxyOf_.resize(std::max(std::size_t(id) + 1, 2 * proxyOf_.size()), -1);  // doubling, as the engine's sets do
+    if (id >= int(proxyOf_.size()))
+        proxyOf_.resize(std::max(std::size_t(id) + 1, 2 * proxyOf_.size()), -1);  // doubling, as the engine's sets do
     proxyOf_[id] = tree_->CreateProxy(toB2(box), idToUserData(id));
 }
 

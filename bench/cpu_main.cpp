@@ -30,7 +30,7 @@
 namespace {
 
 constexpr int kMaxFrames = 3 * 99 * 60 + 3 * 600;  // three full rounds and their pauses, with room to spare
-constexpr int kMaxAnswer = 90;                      // frames after an event the bench waits for an answer
+constexpr int kMaxAnswer = 90;                     // frames after an event the bench waits for an answer
 
 sim::FighterDef loadOrDie(const std::string& id) {
     sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
@@ -62,7 +62,8 @@ bool free(const sim::FighterState& f) {
 std::uint16_t backOf(const sim::FighterState& f) { return f.facing > 0 ? sim::kLeft : sim::kRight; }
 
 /// Follows player p's reactions over one step (before = the state before it, now = after it).
-void watchReaction(int p, int level, const sim::FightState& before, const sim::FightState& now, Watch& w, Reactions& out) {
+void watchReaction(int p, int level, const sim::FightState& before, const sim::FightState& now, Watch& w,
+                   Reactions& out) {
     const sim::FighterState& f = now.fighters[p];
     const sim::FighterState& o = now.fighters[1 - p];
     const sim::FighterState& fb = before.fighters[p];
@@ -79,7 +80,8 @@ void watchReaction(int p, int level, const sim::FightState& before, const sim::F
         const bool acts = guards || (f.action == sim::Action::Attack && fb.action != sim::Action::Attack);
         const bool answered = acts && w.decided;
         const bool over = w.jump ? !o.airborne : o.action != sim::Action::Attack;
-        const bool hurt = f.action == sim::Action::Hitstun || f.action == sim::Action::Knockdown || f.action == sim::Action::Thrown;
+        const bool hurt =
+            f.action == sim::Action::Hitstun || f.action == sim::Action::Knockdown || f.action == sim::Action::Thrown;
         if (answered) {
             out.frames.push_back(int(now.frame - w.since));
             w.open = false;
@@ -90,7 +92,8 @@ void watchReaction(int p, int level, const sim::FightState& before, const sim::F
     }
     const int dist = std::abs(o.x - f.x);
     if (!free(fb) || !free(f)) return;
-    const bool attack = o.action == sim::Action::Attack && ob.action != sim::Action::Attack && !o.airborne && dist < 300;
+    const bool attack =
+        o.action == sim::Action::Attack && ob.action != sim::Action::Attack && !o.airborne && dist < 300;
     const bool jump = o.airborne && !ob.airborne && o.action == sim::Action::Air && dist < 400;
     if (attack || jump) {
         w = Watch{true, jump, now.frame, false};
@@ -167,7 +170,9 @@ bool parseArgs(int argc, char** argv, int& matches, int& probes) {
 
 /// Each level against the one below it, `matches` CPU-vs-CPU matches, sides and fighters alternating.
 void ladderTable(const sim::FighterDef (&defs)[3], const char* const (&ids)[3], int matches) {
-    std::printf("| higher vs lower | matches | higher wins | draws | lower wins | higher's win rate | rounds won (higher-lower) |\n");
+    std::printf(
+        "| higher vs lower | matches | higher wins | draws | lower wins | higher's win rate | rounds won "
+        "(higher-lower) |\n");
     std::printf("|---|---|---|---|---|---|---|\n");
     for (int high = 2; high <= sim::kMaxCpuLevel; ++high) {
         int wins = 0, losses = 0, draws = 0, roundsHigh = 0, roundsLow = 0;
@@ -180,7 +185,7 @@ void ladderTable(const sim::FighterDef (&defs)[3], const char* const (&ids)[3], 
             setup.fighter[0] = ids[a];
             setup.fighter[1] = ids[b];
             setup.counter = sim::CounterHits::On;
-            setup.cpuLevel = highSide == 1 ? high : high - 1;   // player 2's level
+            setup.cpuLevel = highSide == 1 ? high : high - 1;  // player 2's level
             setup.cpuLevelP1 = highSide == 0 ? high : high - 1;
             sim::Fight fight(setup, defs[a], defs[b]);
             for (int frame = 0; frame < kMaxFrames && !fight.state().matchOver; ++frame) fight.step(sim::FrameInput{});
@@ -209,7 +214,8 @@ int main(int argc, char** argv) {
     sim::FighterDef defs[3];
     for (int i = 0; i < 3; ++i) defs[i] = loadOrDie(ids[i]);
     ladderTable(defs, ids, matches);
-    std::printf("\n| level | probes | answered | reaction: 25%% | median | 75%% (frames) |\n|---|---|---|---|---|---|\n");
+    std::printf(
+        "\n| level | probes | answered | reaction: 25%% | median | 75%% (frames) |\n|---|---|---|---|---|---|\n");
     for (int level = 1; level <= sim::kMaxCpuLevel; ++level) {
         Reactions r;
         for (int n = 0, tries = 0; r.events < probes && tries < 4 * probes; ++n, ++tries) probe(level, n, defs, ids, r);

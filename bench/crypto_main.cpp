@@ -78,7 +78,8 @@ MatchTraffic measureMatch(int frames) {
     joinCfg.fighter = "brick";
     joinCfg.hostAddress = 1;
     net::NetPeer host(h, hostCfg, loader), joiner(j, joinCfg, loader);
-    const std::vector<std::uint16_t> buttons[2] = {net::randomButtons(3, frames + 20), net::randomButtons(4, frames + 20)};
+    const std::vector<std::uint16_t> buttons[2] = {net::randomButtons(3, frames + 20),
+                                                   net::randomButtons(4, frames + 20)};
     std::vector<net::DrivenPeer> d(2);
     d[0].peer = &host;
     d[0].buttons = &buttons[0];
@@ -98,16 +99,17 @@ MatchTraffic measureMatch(int frames) {
 void matchTable(int frames, double sealUs, double openUs, double hostHsUs, double joinerHsUs) {
     const MatchTraffic t = measureMatch(frames);
     const double seconds = double(t.frames) / sim::kFps;
-    std::printf("\n| frames | seconds | host sent: datagrams / bytes | joiner sent: datagrams / bytes | bytes/s each way "
-                "(host, joiner) | mean datagram bytes | crypto ms per side (host, joiner) | crypto %% of a core |\n"
-                "|---|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "\n| frames | seconds | host sent: datagrams / bytes | joiner sent: datagrams / bytes | bytes/s each way "
+        "(host, joiner) | mean datagram bytes | crypto ms per side (host, joiner) | crypto %% of a core |\n"
+        "|---|---|---|---|---|---|---|---|\n");
     // Each side seals what it sends and opens what the other sent (every datagram of the match, the handshake's
     // few included, counted at a full Input's cost: an upper bound), plus its handshake once.
     const double hostMs = (t.datagrams[0] * sealUs + t.datagrams[1] * openUs + hostHsUs) / 1000.0;
     const double joinerMs = (t.datagrams[1] * sealUs + t.datagrams[0] * openUs + joinerHsUs) / 1000.0;
-    std::printf("| %lld | %.1f | %lld / %lld | %lld / %lld | %.0f, %.0f | %.0f | %.1f, %.1f | %.3f |\n", (long long)t.frames,
-                seconds, (long long)t.datagrams[0], (long long)t.bytes[0], (long long)t.datagrams[1],
-                (long long)t.bytes[1], t.bytes[0] / seconds, t.bytes[1] / seconds,
+    std::printf("| %lld | %.1f | %lld / %lld | %lld / %lld | %.0f, %.0f | %.0f | %.1f, %.1f | %.3f |\n",
+                (long long)t.frames, seconds, (long long)t.datagrams[0], (long long)t.bytes[0],
+                (long long)t.datagrams[1], (long long)t.bytes[1], t.bytes[0] / seconds, t.bytes[1] / seconds,
                 double(t.bytes[0] + t.bytes[1]) / double(t.datagrams[0] + t.datagrams[1]), hostMs, joinerMs,
                 std::max(hostMs, joinerMs) / (seconds * 1000.0) * 100.0);
     std::printf("(ended: %s)\n", t.ending.c_str());
@@ -143,8 +145,10 @@ std::pair<double, double> helloSignCheckUs(int runs, int n) {
     hello.fighter = "ryo";
     hello.identity = joiner.publicKey;
     hello.name = joiner.name;
-    const double signUs = medianUs(runs, n, [&] { hello.signature = net::signDigest(joiner, net::helloDigest(hello)); });
-    const double checkUs = medianUs(runs, n, [&] { net::verifyDigest(hello.identity, net::helloDigest(hello), hello.signature); });
+    const double signUs =
+        medianUs(runs, n, [&] { hello.signature = net::signDigest(joiner, net::helloDigest(hello)); });
+    const double checkUs =
+        medianUs(runs, n, [&] { net::verifyDigest(hello.identity, net::helloDigest(hello), hello.signature); });
     return {signUs, checkUs};
 }
 
@@ -200,9 +204,10 @@ void spectatorTable(int runs, int n, const net::Identity& host) {
     const net::Key streamKey(32, 3);
     const double oldTagUs = medianUs(runs, n, [&] { net::packetTag(streamKey, last.data(), last.size()); });
     const auto [helloSignUs, helloCheckUs] = helloSignCheckUs(runs, n);
-    std::printf("\n| spectator: host handshake us | spectator handshake us | v3 stream key us | seal Inputs us | open us | "
-                "v3 tag us | seal+open / v3 tag | full Inputs bytes | Setup bytes | Hello sign us | Hello check us |\n"
-                "|---|---|---|---|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "\n| spectator: host handshake us | spectator handshake us | v3 stream key us | seal Inputs us | open us | "
+        "v3 tag us | seal+open / v3 tag | full Inputs bytes | Setup bytes | Hello sign us | Hello check us |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|\n");
     std::printf("| %.1f | %.1f | %.2f | %.2f | %.2f | %.2f | %.1f | %zu | %zu | %.1f | %.1f |\n", hostUs, spectatorUs,
                 oldKeyUs, sealUs, openUs, oldTagUs, (sealUs + openUs) / oldTagUs, last.size(), setupBytes.size(),
                 helloSignUs, helloCheckUs);
@@ -273,8 +278,9 @@ int main(int argc, char** argv) {
     const double hmacUs = medianUs(runs, n, [&] { net::packetTag(oldKey, clear.data(), clear.size()); });
     // A match: 60 datagrams a second each way, each sealed by one side and opened by the other.
     const double corePerMatch = 60.0 * (sealUs + openUs) / 1e6 * 100.0;
-    std::printf("| host handshake us | joiner handshake us | seal us | open us | old HMAC tag us | seal+open / HMAC | "
-                "crypto %% of a core per side | full Input bytes |\n|---|---|---|---|---|---|---|---|\n");
+    std::printf(
+        "| host handshake us | joiner handshake us | seal us | open us | old HMAC tag us | seal+open / HMAC | "
+        "crypto %% of a core per side | full Input bytes |\n|---|---|---|---|---|---|---|---|\n");
     std::printf("| %.1f | %.1f | %.2f | %.2f | %.2f | %.1f | %.3f | %zu |\n", hostUs, joinerUs, sealUs, openUs, hmacUs,
                 (sealUs + openUs) / hmacUs, corePerMatch, last.size());
     spectatorTable(runs, n, host);

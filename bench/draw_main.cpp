@@ -47,7 +47,8 @@ void report(const char* what, std::vector<double> ms) {
 }
 
 int usage() {
-    std::cerr << "usage: bench_draw [--msaa N|auto] [--frames N] [--stage texture|shapes] [--empty | --stage-only] [--night] [--boxes] [--data DIR]\n";
+    std::cerr << "usage: bench_draw [--msaa N|auto] [--frames N] [--stage texture|shapes] [--empty | --stage-only] "
+                 "[--night] [--boxes] [--data DIR]\n";
     return 2;
 }
 
@@ -55,10 +56,10 @@ int usage() {
 
 int main(int argc, char** argv) {
     unsigned msaa = 0;
-    bool autoMsaa = false;   // --msaa auto: what the game's default (`msaa = auto`) picks on this renderer
+    bool autoMsaa = false;  // --msaa auto: what the game's default (`msaa = auto`) picks on this renderer
     int frames = 600;
     bool shapes = false;
-    bool empty = false;  // --empty: clear and display only (the floor under every frame)
+    bool empty = false;      // --empty: clear and display only (the floor under every frame)
     bool stageOnly = false;  // --stage-only: the stage and nothing else
     bool night = false;      // --night: the night stage instead of dusk
     bool boxes = false;      // --boxes: the fighters drawn from member boxes (skeletons dropped)
@@ -122,9 +123,11 @@ int main(int argc, char** argv) {
     }
     window.setVerticalSyncEnabled(false);
     std::printf("bench_draw: renderer '%s', 1280x720, MSAA asked %u%s, got %u, stage %s, fighters %s, overlay off\n",
-                renderer.c_str(), msaa, autoMsaa ? " (auto)" : "",
-                window.getSettings().antialiasingLevel, shapes ? "shapes every frame" : "cached texture",
-                boxes ? "as boxes" : ctx.fighters[0].rigged() ? "rigged" : "old format");
+                renderer.c_str(), msaa, autoMsaa ? " (auto)" : "", window.getSettings().antialiasingLevel,
+                shapes ? "shapes every frame" : "cached texture",
+                boxes                      ? "as boxes"
+                : ctx.fighters[0].rigged() ? "rigged"
+                                           : "old format");
     std::vector<double> cpu, wall;
     for (int f = 0; f < frames + 60; ++f) {  // the first 60 frames warm up (textures, glyph caches)
         sf::Event e;
@@ -139,8 +142,7 @@ int main(int argc, char** argv) {
             app::StageView v;
             v.stage = ctx.stage;
             app::drawStage(window, v, f);
-        }
-        else if (!empty) stack.draw(window);
+        } else if (!empty) stack.draw(window);
         window.display();
         if (f < 60) continue;
         wall.push_back(double(clock.getElapsedTime().asMicroseconds()) / 1000.0);

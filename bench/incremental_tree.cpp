@@ -4,7 +4,8 @@ namespace bench {
 
 IncrementalTree::IncrementalTree(const engine::SetOptions& options) : tree_(options, 0.0) {}
 
-engine::SetStats IncrementalTree::findHits(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const {
+engine::SetStats IncrementalTree::findHits(const engine::AABB& box,
+                                           engine::FunctionRef<bool(engine::ItemId)> onHit) const {
     return tree_.query(box, onHit);
 }
 

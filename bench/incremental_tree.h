@@ -33,7 +33,9 @@ public:
     /// DynamicTree::query.
     engine::SetStats findHits(const engine::AABB& box, engine::FunctionRef<bool(engine::ItemId)> onHit) const override;
     /// DynamicTree::pairs.
-    engine::SetStats findPairs(engine::FunctionRef<bool(engine::ItemId, engine::ItemId)> onPair) const override { return tree_.pairs(onPair); }
+    engine::SetStats findPairs(engine::FunctionRef<bool(engine::ItemId, engine::ItemId)> onPair) const override {
+        return tree_.pairs(onPair);
+    }
     /// DynamicTree::forEach.
     void forEach(engine::FunctionRef<engine::Visit(engine::ItemId, const engine::AABB&)> fn) override;
     /// DynamicTree::validate.

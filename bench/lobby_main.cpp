@@ -62,7 +62,8 @@ bool oneTrip(net::UdpTransport& t, net::Address to, const net::LobbyMessage& m, 
 
 /// Sends m from t to `to` and waits (bounded) for the answer with its nonce; a Retry's cookie goes into `cookie`
 /// and the request again (at most twice).
-bool roundTrip(net::UdpTransport& t, net::Address to, net::LobbyMessage m, net::Cookie& cookie, net::LobbyMessage& answer) {
+bool roundTrip(net::UdpTransport& t, net::Address to, net::LobbyMessage m, net::Cookie& cookie,
+               net::LobbyMessage& answer) {
     for (int attempt = 0; attempt < 2; ++attempt) {
         m.cookie = cookie;
         if (!oneTrip(t, to, m, answer)) return false;
@@ -124,11 +125,14 @@ double udpRoomsPerSecond(int rounds, bool cookieFirst) {
             net::LobbyMessage create, created, join, joined;
             create.type = net::LobbyType::Create;
             randombytes_buf(create.nonce.data(), create.nonce.size());
-            if (!roundTrip(*hosts[i], where, create, hostCookies[i], created) || created.type != net::LobbyType::Created) continue;
+            if (!roundTrip(*hosts[i], where, create, hostCookies[i], created) ||
+                created.type != net::LobbyType::Created)
+                continue;
             join.type = net::LobbyType::Join;
             join.code = created.code;
             randombytes_buf(join.nonce.data(), join.nonce.size());
-            if (roundTrip(*joiners[i], where, join, joinerCookies[i], joined) && joined.type == net::LobbyType::Joined) ++done;
+            if (roundTrip(*joiners[i], where, join, joinerCookies[i], joined) && joined.type == net::LobbyType::Joined)
+                ++done;
         }
     }
     const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -173,7 +177,8 @@ double bytesPerRoom(int rooms) {
     for (int i = 0; i < rooms; ++i) {
         net::LobbyMessage create, created, join, joined;
         create.type = net::LobbyType::Create;
-        create.locals = {net::Address(0xc0a800001b58ULL + std::uint64_t(i)), net::Address(0x0a0000001b58ULL + std::uint64_t(i))};
+        create.locals = {net::Address(0xc0a800001b58ULL + std::uint64_t(i)),
+                         net::Address(0x0a0000001b58ULL + std::uint64_t(i))};
         if (!t.ask(lobby, net::Address(0x010000000000ULL + std::uint64_t(i)), create, 0, created)) continue;
         join.type = net::LobbyType::Join;
         join.code = created.code;
@@ -212,7 +217,8 @@ void atTheLimit(int limit, int creates) {
     const bool joinWorks = t.ask(lobby, 999999, join, 1, m) && m.type == net::LobbyType::Joined;
     net::LobbyMessage create;
     create.type = net::LobbyType::Create;
-    const bool afterExpiry = t.ask(lobby, 888888, create, 11000, m) && m.type == net::LobbyType::Created;  // lifetime passed
+    const bool afterExpiry =
+        t.ask(lobby, 888888, create, 11000, m) && m.type == net::LobbyType::Created;  // lifetime passed
     std::cout << "| " << limit << " | " << creates << " | " << created << " | " << full << " | " << other << " | "
               << (joinWorks ? "yes" : "NO") << " | " << (afterExpiry ? "yes" : "NO") << " |\n";
 }
@@ -228,17 +234,20 @@ int main(int argc, char** argv) {
     }
     for (int first = 0; first < 2; ++first) {
         std::sort(rates[first].begin(), rates[first].end());
-        std::cout << "rooms created and joined per second over loopback UDP (64 hosts, 64 joiners, request after answer, "
-                  << (first ? "cookie first" : "cookie held") << "): median " << long(rates[first][rates[first].size() / 2])
-                  << " (runs:";
+        std::cout
+            << "rooms created and joined per second over loopback UDP (64 hosts, 64 joiners, request after answer, "
+            << (first ? "cookie first" : "cookie held") << "): median " << long(rates[first][rates[first].size() / 2])
+            << " (runs:";
         for (double x : rates[first]) std::cout << " " << long(x);
         std::cout << ")\n";
     }
-    std::cout << "cookie first / cookie held: " << rates[1][rates[1].size() / 2] / rates[0][rates[0].size() / 2] << "\n";
+    std::cout << "cookie first / cookie held: " << rates[1][rates[1].size() / 2] / rates[0][rates[0].size() / 2]
+              << "\n";
     const int rooms = smoke ? 1000 : 100000;
-    std::cout << "memory per room (resident size grown by " << rooms << " rooms created and joined, 2 local addresses each): "
-              << long(bytesPerRoom(rooms)) << " bytes\n";
-    std::cout << "| max rooms | creates | created | refused full | other | join of a room still works | create after expiry |\n"
+    std::cout << "memory per room (resident size grown by " << rooms
+              << " rooms created and joined, 2 local addresses each): " << long(bytesPerRoom(rooms)) << " bytes\n";
+    std::cout << "| max rooms | creates | created | refused full | other | join of a room still works | create after "
+                 "expiry |\n"
               << "|---:|---:|---:|---:|---:|---|---|\n";
     atTheLimit(smoke ? 100 : 1000, smoke ? 150 : 1500);
     return 0;

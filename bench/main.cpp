@@ -100,7 +100,7 @@ io::Flag listFlag(std::string name, std::function<void()> start,
     return {std::move(name), io::Flag::Takes::Value, [start, item](const std::string& value, std::string& error) {
                 start();
                 std::size_t from = 0;
-                for (std::size_t comma = value.find(','); ; comma = value.find(',', from)) {
+                for (std::size_t comma = value.find(',');; comma = value.find(',', from)) {
                     if (!item(value.substr(from, comma - from), error)) return false;
                     if (comma == std::string::npos) return true;
                     from = comma + 1;
@@ -124,33 +124,46 @@ io::FlagTable flagTable(Config& c, bool& help) {
         return false;
     };
     return {
-        presetFlag("--quick", [&c] { c.sizes = {1000, 10000}, c.work.frames = c.work.churnFrames = 10, c.work.queries = 20000, c.work.reps = 3; }),
-        presetFlag("--smoke", [&c] { c.sizes = {500}, c.work.frames = c.work.churnFrames = 3, c.work.queries = 2000, c.work.reps = 1; }),
+        presetFlag("--quick",
+                   [&c] {
+                       c.sizes = {1000, 10000}, c.work.frames = c.work.churnFrames = 10, c.work.queries = 20000,
+                       c.work.reps = 3;
+                   }),
+        presetFlag(
+            "--smoke",
+            [&c] { c.sizes = {500}, c.work.frames = c.work.churnFrames = 3, c.work.queries = 2000, c.work.reps = 1; }),
         io::switchFlag("--fresh-memory", c.freshMemory),
         io::switchFlag("--shape", c.shape),
         io::textFlag("--csv", c.csv),
-        listFlag("--only", [&c] { c.only.clear(); }, [&c, known](const std::string& one, std::string& error) {
-            c.only += (c.only.empty() ? "," : "") + one + ",";
-            return known(one, error);
-        }),
+        listFlag(
+            "--only", [&c] { c.only.clear(); },
+            [&c, known](const std::string& one, std::string& error) {
+                c.only += (c.only.empty() ? "," : "") + one + ",";
+                return known(one, error);
+            }),
         io::numberInto("--margin", 0, 1000000, c.margin),
-        io::numberFlag("--frames", 1, 1000000, [&c](std::int64_t v) { c.work.frames = c.work.churnFrames = c.work.bigFrames = int(v); }),
-        listFlag("--sizes", [&c] { c.sizes.clear(); }, [&c](const std::string& one, std::string& error) {
-            std::int64_t n = 0;
-            if (!io::flagNumber("--sizes", one, 1, 1000000, n, error)) return false;
-            c.sizes.push_back(int(n));
-            return true;
-        }),
-        listFlag("--workloads", [&c] { c.workloads.clear(); }, [&c](const std::string& one, std::string& error) {
-            c.workloads += (c.workloads.empty() ? "," : "") + one + ",";
-            if (one == "W1" || one == "W2" || one == "W2q" || one == "W3" || one == "W4") return true;
-            error = io::badFlagValue("--workloads", "W1, W2, W2q, W3 or W4", one);
-            return false;
-        }),
+        io::numberFlag("--frames", 1, 1000000,
+                       [&c](std::int64_t v) { c.work.frames = c.work.churnFrames = c.work.bigFrames = int(v); }),
+        listFlag(
+            "--sizes", [&c] { c.sizes.clear(); },
+            [&c](const std::string& one, std::string& error) {
+                std::int64_t n = 0;
+                if (!io::flagNumber("--sizes", one, 1, 1000000, n, error)) return false;
+                c.sizes.push_back(int(n));
+                return true;
+            }),
+        listFlag(
+            "--workloads", [&c] { c.workloads.clear(); },
+            [&c](const std::string& one, std::string& error) {
+                c.workloads += (c.workloads.empty() ? "," : "") + one + ",";
+                if (one == "W1" || one == "W2" || one == "W2q" || one == "W3" || one == "W4") return true;
+                error = io::badFlagValue("--workloads", "W1, W2, W2q, W3 or W4", one);
+                return false;
+            }),
         io::decimalFlag("--rebuild", 0, 100, c.rebuild),
-        io::wordFlag("--dist", {"uniform", "clustered"}, [&c](std::size_t i) {
-            c.distributions = {i == 0 ? Distribution::Uniform : Distribution::Clustered};
-        }),
+        io::wordFlag(
+            "--dist", {"uniform", "clustered"},
+            [&c](std::size_t i) { c.distributions = {i == 0 ? Distribution::Uniform : Distribution::Clustered}; }),
         io::switchFlag("--help", help),
         io::switchFlag("-h", help),
     };
@@ -175,7 +188,8 @@ bench::SetFactory factoryFor(const std::string& name, const Config& c) {
     if (name == kIncremental) return [o] { return std::make_unique<bench::IncrementalTree>(o); };
     engine::SetKind kind{};
     if (!engine::parseSetKind(name, kind)) return nullptr;
-    if (kind == engine::SetKind::DynamicTree) return [o, c] { return std::make_unique<engine::DynamicTree>(o, c.rebuild); };
+    if (kind == engine::SetKind::DynamicTree)
+        return [o, c] { return std::make_unique<engine::DynamicTree>(o, c.rebuild); };
     return [kind, o] { return engine::makeCollisionSet(kind, o); };
 }
 
@@ -220,7 +234,8 @@ void printTable(const std::vector<Result>& results, const std::vector<std::strin
             }
         }
         std::cout << "| " << first.workload << " | " << first.distribution << " | " << first.n << " | " << hits << " |";
-        for (std::size_t j = i; j < i + names.size(); ++j) std::cout << ' ' << (results[j].skipped ? "skip" : fmt(results[j].nsPerOp)) << " |";
+        for (std::size_t j = i; j < i + names.size(); ++j)
+            std::cout << ' ' << (results[j].skipped ? "skip" : fmt(results[j].nsPerOp)) << " |";
         for (const auto& [top, over] : kRatios) std::cout << ' ' << ratio(ns, top, over) << " |";
         std::cout << '\n';
     }
@@ -230,7 +245,8 @@ void printTable(const std::vector<Result>& results, const std::vector<std::strin
 /// and answers the same queries; counters come from the structures' own stats (Box2D reports no node visits,
 /// only the candidates its fat leaves return).
 void printShapes(const Config& c) {
-    std::cout << "| distribution | n | structure | height | perimeter ratio | nodes tested per query | leaf tests per query | hits per query |\n"
+    std::cout << "| distribution | n | structure | height | perimeter ratio | nodes tested per query | leaf tests per "
+                 "query | hits per query |\n"
               << "|---|---:|---|---:|---:|---:|---:|---:|\n";
     char buf[256];
     for (const Distribution d : c.distributions) {
@@ -244,10 +260,11 @@ void printShapes(const Config& c) {
                 set->build(items);  // dynamic-tree bulk-builds; the other two insert one box at a time
                 std::uint64_t hits = 0;
                 engine::SetStats work;
-                for (const engine::AABB& q : queries) work += set->query(q, [&hits](engine::ItemId) {
-                    ++hits;
-                    return true;
-                });
+                for (const engine::AABB& q : queries)
+                    work += set->query(q, [&hits](engine::ItemId) {
+                        ++hits;
+                        return true;
+                    });
                 int height = -1;
                 double ratio = 0;
                 std::string nodes = "-";
@@ -263,9 +280,9 @@ void printShapes(const Config& c) {
                     ratio = t.perimeterRatio();
                     nodes = fmt(double(work.nodesVisited) * perQuery);
                 }
-                std::snprintf(buf, sizeof buf, "| %s | %d | %s | %d | %.1f | %s | %s | %s |\n", bench::distributionName(d), n,
-                              name.c_str(), height, ratio, nodes.c_str(), fmt(leafTests * perQuery).c_str(),
-                              fmt(double(hits) * perQuery).c_str());
+                std::snprintf(buf, sizeof buf, "| %s | %d | %s | %d | %.1f | %s | %s | %s |\n",
+                              bench::distributionName(d), n, name.c_str(), height, ratio, nodes.c_str(),
+                              fmt(leafTests * perQuery).c_str(), fmt(double(hits) * perQuery).c_str());
                 std::cout << buf;
             }
         }
@@ -302,8 +319,11 @@ int main(int argc, char** argv) {
         if (c.only.empty() || c.only.find("," + s + ",") != std::string::npos) names.push_back(s);
     }
     using Run = Result (*)(const std::string&, const bench::SetFactory&, Distribution, int, const bench::Sizes&);
-    const std::pair<const char*, Run> runs[] = {{"W1", bench::runBuild}, {"W2", bench::runFrame}, {"W2q", bench::runFrameQueries},
-                                                {"W3", bench::runQuery}, {"W4", bench::runChurn}};
+    const std::pair<const char*, Run> runs[] = {{"W1", bench::runBuild},
+                                                {"W2", bench::runFrame},
+                                                {"W2q", bench::runFrameQueries},
+                                                {"W3", bench::runQuery},
+                                                {"W4", bench::runChurn}};
     std::vector<Result> results;
     bool agree = true;
     for (const auto& [workload, run] : runs) {
@@ -321,12 +341,15 @@ int main(int argc, char** argv) {
                                             : fmt(r.nsPerOp) + " ns/op, hits " + std::to_string(r.hits))
                               << '\n';
                     if (r.skipped) continue;
-                    if (csv) csv << s << ',' << r.workload << ',' << r.distribution << ',' << n << ',' << fmt(r.nsPerOp) << ',' << r.hits << '\n';
+                    if (csv)
+                        csv << s << ',' << r.workload << ',' << r.distribution << ',' << n << ',' << fmt(r.nsPerOp)
+                            << ',' << r.hits << '\n';
                     if (!haveExpected) {
                         expected = r.hits;
                         haveExpected = true;
                     } else if (r.hits != expected) {
-                        std::cerr << "MISMATCH: " << s << " found " << r.hits << " hits, " << names.front() << " found " << expected << '\n';
+                        std::cerr << "MISMATCH: " << s << " found " << r.hits << " hits, " << names.front() << " found "
+                                  << expected << '\n';
                         agree = false;
                     }
                 }

@@ -57,7 +57,8 @@ std::string recordBrawl(const ranked::MatchRecord& m, const ranked::VerifyRules&
         fight.step(in);
         ++frame;
         text += sim::replayFrameLine(in) + "\n";
-        if (frame % sim::kCheckpointEvery == 0) text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+        if (frame % sim::kCheckpointEvery == 0)
+            text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
     }
     return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
 }
@@ -80,7 +81,8 @@ void benchVerification() {
         m.seed = std::uint64_t(i + 1);
         m.rules = rules.rules;
         const std::string rec = recordBrawl(m, rules, std::uint64_t(i) * 7 + 1);
-        const ranked::SignedLog la = ranked::signLog(a, m.id, rules.rules, rec), lb = ranked::signLog(b, m.id, rules.rules, rec);
+        const ranked::SignedLog la = ranked::signLog(a, m.id, rules.rules, rec),
+                                lb = ranked::signLog(b, m.id, rules.rules, rec);
         const auto t = Clock::now();
         ranked::AdmittedLog x, y;
         ranked::admitLog(m, la, rules, x);
@@ -94,8 +96,10 @@ void benchVerification() {
     }
     std::sort(perMatch.begin(), perMatch.end());
     const double median = perMatch[perMatch.size() / 2];
-    std::printf("| verification | %d matches | %.0f frames/match | %.0f KB/log | median %.2f ms/match (2 logs) | %.0f matches/s/core |\n",
-                matches, double(frames) / matches, double(bytes) / matches / 1024.0, median * 1000.0, 1.0 / median);
+    std::printf(
+        "| verification | %d matches | %.0f frames/match | %.0f KB/log | median %.2f ms/match (2 logs) | %.0f "
+        "matches/s/core |\n",
+        matches, double(frames) / matches, double(bytes) / matches / 1024.0, median * 1000.0, 1.0 / median);
 }
 
 void benchStore() {
@@ -107,7 +111,8 @@ void benchStore() {
         std::printf("store: %s\n", why.c_str());
         return;
     }
-    for (int p = 0; p < 100; ++p) s->savePlayer(ranked::PlayerRecord{"p" + std::to_string(p), "n", "c" + std::to_string(p), {}}, why);
+    for (int p = 0; p < 100; ++p)
+        s->savePlayer(ranked::PlayerRecord{"p" + std::to_string(p), "n", "c" + std::to_string(p), {}}, why);
     const std::int64_t before = s->statements();
     const int matches = 500;
     const std::string replay(60000, 'x');  // a typical recording's size
@@ -124,8 +129,9 @@ void benchStore() {
         s->decide(ranked::Decision{m.id, "verified", i % 2, "", replay}, why);
     }
     const double secs = secondsSince(t);
-    std::printf("| sqlite store | %d matches | %.1f statements/match (create + decide) | %.2f ms/match | %.0f matches/s |\n",
-                matches, double(s->statements() - before) / matches, secs * 1000.0 / matches, matches / secs);
+    std::printf(
+        "| sqlite store | %d matches | %.1f statements/match (create + decide) | %.2f ms/match | %.0f matches/s |\n",
+        matches, double(s->statements() - before) / matches, secs * 1000.0 / matches, matches / secs);
     s.reset();
     std::filesystem::remove_all(dir);
 }
@@ -133,11 +139,16 @@ void benchStore() {
 void benchQueue(int players, std::int64_t arrivalSpreadMs) {
     ranked::MatchQueue q;
     std::uint64_t rng = sim::seedRandom(11);
-    struct Arrival { std::int64_t at; std::string id; double rating; };
+    struct Arrival {
+        std::int64_t at;
+        std::string id;
+        double rating;
+    };
     std::vector<Arrival> arrivals;
     for (int i = 0; i < players; ++i) {
         const double rating = 1000.0 + double(sim::nextRandom(rng) % 1001);
-        const std::int64_t at = arrivalSpreadMs ? std::int64_t(sim::nextRandom(rng) % std::uint64_t(arrivalSpreadMs)) : 0;
+        const std::int64_t at =
+            arrivalSpreadMs ? std::int64_t(sim::nextRandom(rng) % std::uint64_t(arrivalSpreadMs)) : 0;
         arrivals.push_back({at, std::string(64, 'a') + std::to_string(i), rating});
     }
     std::sort(arrivals.begin(), arrivals.end(), [](const Arrival& x, const Arrival& y) { return x.at < y.at; });
@@ -146,7 +157,8 @@ void benchQueue(int players, std::int64_t arrivalSpreadMs) {
     double pairSeconds = 0;
     int passes = 0;
     for (std::int64_t now = 0; now <= arrivalSpreadMs + 60000 && (next < arrivals.size() || q.size() > 1); now += 250) {
-        for (; next < arrivals.size() && arrivals[next].at <= now; ++next) q.join(arrivals[next].id, arrivals[next].rating, now);
+        for (; next < arrivals.size() && arrivals[next].at <= now; ++next)
+            q.join(arrivals[next].id, arrivals[next].rating, now);
         const auto t = Clock::now();
         for (const ranked::Pairing& p : q.pair(now)) {
             waits.push_back(double(p.waitedMs[0]) / 1000.0);
@@ -157,9 +169,11 @@ void benchQueue(int players, std::int64_t arrivalSpreadMs) {
     }
     std::sort(waits.begin(), waits.end());
     const auto pct = [&](double f) { return waits.empty() ? 0.0 : waits[std::size_t(f * double(waits.size() - 1))]; };
-    std::printf("| queue | %d players over %.0f s | paired %zu, left %zu | wait median %.2f s, p95 %.2f s, max %.2f s | %.3f ms per pass |\n",
-                players, double(arrivalSpreadMs) / 1000.0, waits.size(), q.size(), pct(0.5), pct(0.95), pct(1.0),
-                pairSeconds * 1000.0 / passes);
+    std::printf(
+        "| queue | %d players over %.0f s | paired %zu, left %zu | wait median %.2f s, p95 %.2f s, max %.2f s | %.3f "
+        "ms per pass |\n",
+        players, double(arrivalSpreadMs) / 1000.0, waits.size(), q.size(), pct(0.5), pct(0.95), pct(1.0),
+        pairSeconds * 1000.0 / passes);
 }
 
 void benchQueueMemory() {
@@ -187,7 +201,9 @@ void benchSharedQueue(const char* conninfo) {
     std::int64_t before = s->statements();
     auto t = Clock::now();
     for (int i = 0; i < players; ++i)
-        s->enqueue(ranked::QueuedPlayer{run + std::to_string(i), "ranked", "ryo", 1000.0 + double(sim::nextRandom(rng) % 1001), 0}, why);
+        s->enqueue(ranked::QueuedPlayer{run + std::to_string(i), "ranked", "ryo",
+                                        1000.0 + double(sim::nextRandom(rng) % 1001), 0},
+                   why);
     const double enqueueMs = secondsSince(t) * 1000.0 / players;
     const double enqueueStatements = double(s->statements() - before) / players;
     std::int64_t made = 0, id = 1000000 * std::int64_t(getpid());
@@ -198,7 +214,8 @@ void benchSharedQueue(const char* conninfo) {
         const auto choose = [now](const std::vector<ranked::QueuedPlayer>& waiting) {
             ranked::MatchQueue q;
             std::map<std::string, std::size_t> index;
-            for (std::size_t i = 0; i < waiting.size(); ++i) q.join(waiting[i].player, waiting[i].rating, waiting[i].joinedMs), index[waiting[i].player] = i;
+            for (std::size_t i = 0; i < waiting.size(); ++i)
+                q.join(waiting[i].player, waiting[i].rating, waiting[i].joinedMs), index[waiting[i].player] = i;
             std::vector<std::pair<std::size_t, std::size_t>> pairs;
             for (const ranked::Pairing& p : q.pair(now)) pairs.emplace_back(index[p.player[0]], index[p.player[1]]);
             return pairs;
@@ -216,10 +233,11 @@ void benchSharedQueue(const char* conninfo) {
         std::int64_t left = 0;
         if (s->queued(left, why) && left < 2) break;
     }
-    std::printf("| shared queue (PostgreSQL) | %d players | enqueue %.2f ms, %.0f statements | %lld matches in %d passes, "
-                "%.1f ms per pass, %.1f statements per match paired |\n",
-                players, enqueueMs, enqueueStatements, static_cast<long long>(made), passes,
-                passSeconds * 1000.0 / passes, double(s->statements() - before) / double(std::max<std::int64_t>(made, 1)));
+    std::printf(
+        "| shared queue (PostgreSQL) | %d players | enqueue %.2f ms, %.0f statements | %lld matches in %d passes, "
+        "%.1f ms per pass, %.1f statements per match paired |\n",
+        players, enqueueMs, enqueueStatements, static_cast<long long>(made), passes, passSeconds * 1000.0 / passes,
+        double(s->statements() - before) / double(std::max<std::int64_t>(made, 1)));
 }
 
 }  // namespace

@@ -71,7 +71,8 @@ void measureRollbackCost(int frames) {
         cost.push_back(rollbackMicros(scratch, saved, in, std::size_t(f), ring, 5));
         live.step(in[std::size_t(f)]);
     }
-    std::printf("| rollback (restore + %d frames re-simulated and saved) | median | p99 | max | frame budget |\n", kRollbackFrames);
+    std::printf("| rollback (restore + %d frames re-simulated and saved) | median | p99 | max | frame budget |\n",
+                kRollbackFrames);
     std::printf("|---|---|---|---|---|\n");
     std::printf("| ryo vs brick, %d frames measured | %.1f us | %.1f us | %.1f us | 16667 us |\n", frames,
                 percentile(cost, 0.5), percentile(cost, 0.99), *std::max_element(cost.begin(), cost.end()));
@@ -84,7 +85,8 @@ double nanosPerCall(std::size_t count, int reps, Op&& op) {
     for (int r = 0; r < reps; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
         for (std::size_t k = 0; k < count; ++k) op(k);
-        t.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / double(count));
+        t.push_back(std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() /
+                    double(count));
     }
     return percentile(t, 0.5);
 }
@@ -116,13 +118,17 @@ void measureSaveRestore(int frames) {
     });
     volatile std::int64_t sink = frameSum + ring[0].frame + fight.state().frame;  // keeps the copies observable
     (void)sink;
-    std::printf("\n| one FightState (%zu bytes) | save into a ring slot | restore | a new copy |\n", sizeof(sim::FightState));
+    std::printf("\n| one FightState (%zu bytes) | save into a ring slot | restore | a new copy |\n",
+                sizeof(sim::FightState));
     std::printf("|---|---|---|---|\n");
-    std::printf("| ryo vs brick, %d states, median of 7 passes | %.0f ns | %.0f ns | %.0f ns |\n", frames, save, restore, fresh);
+    std::printf("| ryo vs brick, %d states, median of 7 passes | %.0f ns | %.0f ns | %.0f ns |\n", frames, save,
+                restore, fresh);
 }
 
 void measureRollbackRates(int seconds) {
-    std::printf("\n| one-way delay (jitter) | input delay | rollbacks/s | frames re-simulated/s | longest | stalled ticks/s |\n");
+    std::printf(
+        "\n| one-way delay (jitter) | input delay | rollbacks/s | frames re-simulated/s | longest | stalled ticks/s "
+        "|\n");
     std::printf("|---|---|---|---|---|---|\n");
     const int rows[][2] = {{50, 2}, {100, 2}, {200, 2}, {200, 4}};  // one-way delay, input delay
     for (const auto& row : rows) {
@@ -135,7 +141,8 @@ void measureRollbackRates(int seconds) {
         spec.setup.roundsToWin = 99;  // never ends early
         spec.frameLimit = std::uint32_t(seconds * sim::kFps);
         spec.session.inputDelay = row[1];
-        for (int p = 0; p < 2; ++p) spec.buttons[p] = net::randomButtons(21 + std::uint64_t(p), int(spec.frameLimit) + 10);
+        for (int p = 0; p < 2; ++p)
+            spec.buttons[p] = net::randomButtons(21 + std::uint64_t(p), int(spec.frameLimit) + 10);
         spec.loader = [](const std::string& id, sim::FighterDef& out, std::string&) {
             out = loadOrDie(id);
             return true;
@@ -143,8 +150,9 @@ void measureRollbackRates(int seconds) {
         const net::LoopbackResult r = net::playLoopback(spec);
         const double secs = double(r.endMs) / 1000.0;
         const net::SessionStats& s = r.stats[0];
-        std::printf("| %d ms (%d) | %d | %.1f | %.1f | %d | %.1f |%s\n", delay, delay / 10, row[1], double(s.rollbacks) / secs,
-                    double(s.rolledBackFrames) / secs, s.longestRollback, double(s.stallTicks) / secs,
+        std::printf("| %d ms (%d) | %d | %.1f | %.1f | %d | %.1f |%s\n", delay, delay / 10, row[1],
+                    double(s.rollbacks) / secs, double(s.rolledBackFrames) / secs, s.longestRollback,
+                    double(s.stallTicks) / secs,
                     r.hashes[0] == r.hashes[1] && !r.failed[0] ? "" : "  (sides disagree!)");
     }
 }

@@ -24,7 +24,8 @@ extern "C" void glXSwapBuffers(Display* dpy, GLXDrawable drawable) {
     timespec ts{};
     clock_gettime(CLOCK_MONOTONIC, &ts);
     char line[32];
-    const int n = std::snprintf(line, sizeof line, "%lld\n", static_cast<long long>(ts.tv_sec) * 1000000000LL + ts.tv_nsec);
+    const int n =
+        std::snprintf(line, sizeof line, "%lld\n", static_cast<long long>(ts.tv_sec) * 1000000000LL + ts.tv_nsec);
     if (n > 0 && ::write(fd, line, std::size_t(n)) != n) {
         ::close(fd);  // a full disk: stop logging, the game goes on
         fd = -1;

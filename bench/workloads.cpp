@@ -104,10 +104,12 @@ AABB stepped(Rng& r, const AABB& b) {
 }
 
 /// W2 (pairs() after the moves) or W2q (a query per box for the same pairs, CollisionSet::pairsByQueries).
-Result runFrameWith(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s, bool byQueries) {
+Result runFrameWith(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s,
+                    bool byQueries) {
     const char* workload = byQueries ? "W2q-frame" : "W2-frame";
     const int frames = n >= 100000 ? std::min(s.frames, s.bigFrames) : s.frames;
-    if (name == "array" && std::uint64_t(frames) * n * n / (byQueries ? 1 : 2) > s.bruteForceBudget) return skipped(name, workload, d, n);
+    if (name == "array" && std::uint64_t(frames) * n * n / (byQueries ? 1 : 2) > s.bruteForceBudget)
+        return skipped(name, workload, d, n);
     std::vector<AABB> boxes = makeBoxes(d, n, seedFor(2, d, n));
     const auto set = make();
     set->build(asItems(boxes));
@@ -123,7 +125,8 @@ Result runFrameWith(const std::string& name, const SetFactory& make, Distributio
         const double t0 = nowNs();
         for (int i = 0; i < n; ++i) set->update(i, boxes[std::size_t(i)]);
         if (byQueries) {
-            for (int i = 0; i < n; ++i) set->query(boxes[std::size_t(i)], [&](ItemId other) { return other <= i || count(i, other); });
+            for (int i = 0; i < n; ++i)
+                set->query(boxes[std::size_t(i)], [&](ItemId other) { return other <= i || count(i, other); });
         } else {
             set->pairs(count);
         }

@@ -19,11 +19,11 @@ const char* distributionName(Distribution d);
 
 /// How much work each workload does (times are this thread's CPU time).
 struct Sizes {
-    int frames = 100;        ///< W2 frames (every frame: move every box, then find every pair)
-    int bigFrames = 10;      ///< W2 frames when n >= 100000 (100 frames of 100k clustered boxes take Box2D ~15 min)
-    int churnFrames = 100;   ///< W4 frames (remove and re-insert 10% of the boxes)
-    int queries = 100000;    ///< W3 queries per repetition
-    int reps = 5;            ///< repetitions for W1 and W3 (W2 and W4 take the mean over frames)
+    int frames = 100;       ///< W2 frames (every frame: move every box, then find every pair)
+    int bigFrames = 10;     ///< W2 frames when n >= 100000 (100 frames of 100k clustered boxes take Box2D ~15 min)
+    int churnFrames = 100;  ///< W4 frames (remove and re-insert 10% of the boxes)
+    int queries = 100000;   ///< W3 queries per repetition
+    int reps = 5;           ///< repetitions for W1 and W3 (W2 and W4 take the mean over frames)
     std::uint64_t bruteForceBudget = 2000000000ull;  ///< the array skips a run needing more box tests than this
 };
 
@@ -31,9 +31,9 @@ struct Sizes {
 struct Result {
     std::string structure, workload, distribution;
     int n = 0;
-    double nsPerOp = 0;       ///< W1, W3: median over repetitions; W2, W4: mean over frames
-    std::uint64_t hits = 0;   ///< what the workload found (identical for every structure, or a bug)
-    bool skipped = false;     ///< brute force beyond its budget
+    double nsPerOp = 0;      ///< W1, W3: median over repetitions; W2, W4: mean over frames
+    std::uint64_t hits = 0;  ///< what the workload found (identical for every structure, or a bug)
+    bool skipped = false;    ///< brute force beyond its budget
 };
 
 /// Makes a fresh structure.
@@ -54,7 +54,8 @@ Result runFrameQueries(const std::string& name, const SetFactory& make, Distribu
 /// W3: s.queries random 32 x 32 queries (centres drawn like the boxes) on a static built set; ns per query.
 Result runQuery(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);
 /// W3's static scene exactly as runQuery makes it: n boxes as items (ids 0..n-1) and `queries` query boxes.
-void makeQueryScene(Distribution d, int n, int queries, std::vector<engine::Item>& items, std::vector<engine::AABB>& qs);
+void makeQueryScene(Distribution d, int n, int queries, std::vector<engine::Item>& items,
+                    std::vector<engine::AABB>& qs);
 /// W4: per frame remove 10% of the boxes and insert as many new ones; ns per remove or insert, mean over
 /// frames (every frame counted). Hits: every box queries its own box after the last frame.
 Result runChurn(const std::string& name, const SetFactory& make, Distribution d, int n, const Sizes& s);

@@ -118,9 +118,7 @@ void AgentBVH::dropName(int leaf) {
     longNamesFreed_ = 0;
 }
 
-std::uint32_t AgentBVH::nameHash(std::string_view name) {
-    return std::uint32_t(std::hash<std::string_view>{}(name));
-}
+std::uint32_t AgentBVH::nameHash(std::string_view name) { return std::uint32_t(std::hash<std::string_view>{}(name)); }
 
 int AgentBVH::findSlot(std::string_view name, std::uint32_t hash) const {
     if (nameSlots_.empty()) return -1;
@@ -281,7 +279,8 @@ void AgentBVH::compact() {
             todo.pop_back();
             perm.push_back(i);
             if (pool_.nodes[i].isLeaf()) continue;
-            __builtin_prefetch(&pool_.nodes[pool_.nodes[i].left]);  // popped after the whole right subtree: fetch it now
+            __builtin_prefetch(
+                &pool_.nodes[pool_.nodes[i].left]);  // popped after the whole right subtree: fetch it now
             todo.push_back(pool_.nodes[i].left);
             todo.push_back(pool_.nodes[i].right);
         }
@@ -339,7 +338,8 @@ std::string AgentBVH::validate() const {
         const std::string_view name = nameOf(i);
         if (name.empty()) return "";
         const int slot = findSlot(name, nameHash(name));
-        if (slot < 0 || nameSlots_[std::size_t(slot)].leaf != i) return "node " + std::to_string(i) + ": leaf's name is not mapped to it";
+        if (slot < 0 || nameSlots_[std::size_t(slot)].leaf != i)
+            return "node " + std::to_string(i) + ": leaf's name is not mapped to it";
         return "";
     });
     if (!tree.empty()) return tree;

@@ -47,8 +47,8 @@ struct alignas(64) AgentNode {
     int parent = -1;
     int left = -1;
     int right = -1;
-    int userData = 0;   ///< caller's value for a leaf (e.g. an item id); 0 for branches
-    AABB childBox[2];   ///< a branch's copies of nodes[left].box and nodes[right].box; a named leaf's name bytes
+    int userData = 0;  ///< caller's value for a leaf (e.g. an item id); 0 for branches
+    AABB childBox[2];  ///< a branch's copies of nodes[left].box and nodes[right].box; a named leaf's name bytes
     bool isLeaf() const { return left == -1; }
 };
 static_assert(sizeof(AgentNode) == 64, "an agent node is one cache line: a descent reads one line per level");
@@ -86,8 +86,8 @@ struct GrowablePool {
     /// Entries of a walk's stack kept on the C++ stack; a deeper walk takes a heap block.
     static constexpr int kWalkStack = 256;
     using Stack = WalkStack<kWalkStack, true>;
-    std::vector<AgentNode> nodes;           ///< the pool
-    std::vector<char> live;                 ///< 1 for a node in the tree, 0 for a free one
+    std::vector<AgentNode> nodes;  ///< the pool
+    std::vector<char> live;        ///< 1 for a node in the tree, 0 for a free one
 
     /// Nodes in the pool (live and free).
     int size() const { return int(nodes.size()); }
@@ -104,9 +104,9 @@ template <int N>
 struct InlinePool {
     /// A walk pushes each node at most once, so N + 2 entries always do.
     using Stack = WalkStack<N + 2, false>;
-    AgentNode nodes[N];       ///< the pool; the first `count` are in use (live or free)
-    char live[N] = {};        ///< 1 for a node in the tree, 0 for a free one
-    int count = 0;            ///< nodes handed out so far
+    AgentNode nodes[N];  ///< the pool; the first `count` are in use (live or free)
+    char live[N] = {};   ///< 1 for a node in the tree, 0 for a free one
+    int count = 0;       ///< nodes handed out so far
 
     /// Nodes in the pool (live and free).
     int size() const { return count; }
@@ -227,7 +227,7 @@ public:
                     if (!onHit(i)) break;
                 } else {
                     stack = scratch.reserve(top);
-                    stack[top++] = n.left;   // right is popped first, matching the printed order
+                    stack[top++] = n.left;  // right is popped first, matching the printed order
                     stack[top++] = n.right;
                 }
             }
@@ -300,7 +300,8 @@ public:
                     if (c < 0 || c >= size) return fail(i, "child index out of range");
                     if (pool_.nodes[c].parent != i) return fail(c, "parent link does not point back");
                     if (!contains(n.box, pool_.nodes[c].box)) return fail(i, "branch box does not contain a child");
-                    if (n.childBox[c == n.left ? 0 : 1] != pool_.nodes[c].box) return fail(i, "copy of a child's box is stale");
+                    if (n.childBox[c == n.left ? 0 : 1] != pool_.nodes[c].box)
+                        return fail(i, "copy of a child's box is stale");
                     todo.push_back(c);
                 }
             }
@@ -526,8 +527,8 @@ private:
     void setName(int leaf, std::string_view name);
     void permuteNodes(std::vector<int>& perm);  // place k takes the node at perm[k]; perm is used up
     void dropName(int leaf);
-    std::string longNames_;          // the names too long to sit in their leaf, one after another
-    std::size_t longNamesFreed_ = 0; // bytes of longNames_ whose leaf is gone
+    std::string longNames_;           // the names too long to sit in their leaf, one after another
+    std::size_t longNamesFreed_ = 0;  // bytes of longNames_ whose leaf is gone
 
     // The name -> leaf map: open addressing with linear probing over a power-of-two table at most half full,
     // each slot a name's hash and its leaf (kFreeSlot, kErasedSlot otherwise); names themselves stay in the pool.
@@ -539,11 +540,11 @@ private:
     static constexpr int kFreeSlot = -1;
     static constexpr int kErasedSlot = -2;
     std::vector<NameSlot> nameSlots_;
-    std::size_t namesUsed_ = 0;   // slots not free (live names plus erased ones)
+    std::size_t namesUsed_ = 0;  // slots not free (live names plus erased ones)
     std::size_t namesLive_ = 0;
     static std::uint32_t nameHash(std::string_view name);
     int findSlot(std::string_view name, std::uint32_t hash) const;  // the slot holding name, or -1
-    void insertName(std::uint32_t hash, int leaf);                   // name known to be absent
+    void insertName(std::uint32_t hash, int leaf);                  // name known to be absent
     void growNames();
 };
 

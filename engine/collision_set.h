@@ -32,8 +32,9 @@ class FunctionRef<R(Args...)> {
 public:
     template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, FunctionRef>>>
     FunctionRef(F&& f)  // NOLINT(google-explicit-constructor): implicit by design, like std::function_ref
-        : obj_(const_cast<void*>(static_cast<const void*>(&f))),
-          call_([](void* o, Args... a) -> R { return (*static_cast<std::remove_reference_t<F>*>(o))(std::forward<Args>(a)...); }) {}
+        : obj_(const_cast<void*>(static_cast<const void*>(&f))), call_([](void* o, Args... a) -> R {
+              return (*static_cast<std::remove_reference_t<F>*>(o))(std::forward<Args>(a)...);
+          }) {}
     /// Calls the referenced callable.
     R operator()(Args... a) const { return call_(obj_, std::forward<Args>(a)...); }
 

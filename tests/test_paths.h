@@ -4,7 +4,11 @@
 
 namespace testpaths {
 /// The project's data/ folder.
-inline std::string data(const std::string& rel = "") { return std::string(BVH_DATA_DIR) + (rel.empty() ? "" : "/" + rel); }
+inline std::string data(const std::string& rel = "") {
+    return std::string(BVH_DATA_DIR) + (rel.empty() ? "" : "/" + rel);
+}
 /// ../shared beside the checkout (may not exist outside CI and the team's machines).
-inline std::string shared(const std::string& rel = "") { return std::string(BVH_SHARED_DIR) + (rel.empty() ? "" : "/" + rel); }
+inline std::string shared(const std::string& rel = "") {
+    return std::string(BVH_SHARED_DIR) + (rel.empty() ? "" : "/" + rel);
+}
 }  // namespace testpaths

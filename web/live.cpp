@@ -12,7 +12,8 @@ namespace web {
 namespace {
 
 const char* eventName(sim::EventType t) {
-    static const char* const kNames[] = {"hit", "block", "cancel", "ko", "timeover", "roundstart", "matchover", "throw", "tech"};
+    static const char* const kNames[] = {"hit",        "block",     "cancel", "ko",  "timeover",
+                                         "roundstart", "matchover", "throw",  "tech"};
     return kNames[int(t)];
 }
 
@@ -85,7 +86,8 @@ bool LiveMatch::startLessons(const std::string& dataDir, const std::string& name
             }
             lessonDefs_.emplace(id, std::move(load.def));
         }
-        if (!sim::checkRunAgainstFighters(run, lessonDefs_.at(run.setup.fighter[0]), lessonDefs_.at(run.setup.fighter[1]), e)) {
+        if (!sim::checkRunAgainstFighters(run, lessonDefs_.at(run.setup.fighter[0]),
+                                          lessonDefs_.at(run.setup.fighter[1]), e)) {
             error_ = e.text();
             return false;
         }
@@ -197,16 +199,17 @@ std::string LiveMatch::stateJson() const {
     if (banner.empty() && (banner_.ticks > 0 || banner_.result)) banner = banner_.text, result = banner_.result;
     std::ostringstream o;
     o << "{\"frame\":" << s.frame << ",\"hash\":\"" << sim::hashHex(fight.hash()) << "\",\"round\":" << s.round
-      << ",\"timer\":" << s.timer << ",\"roundFrames\":" << setup().roundFrames << ",\"dummy\":" << int(setup().dummy) << ",\"slot\":"
-      << recordingSlot_ << ",\"tapes\":[" << tapeFrames(1) << "," << tapeFrames(2) << "," << tapeFrames(3) << "]" << ",\"wins\":[" << s.wins[0] << ","
-      << s.wins[1] << "],\"matchOver\":" << (s.matchOver ? "true" : "false") << ",\"matchWinner\":" << s.matchWinner
-      << ",\"banner\":" << jsonString(banner) << ",\"result\":" << (result ? "true" : "false") << ",\"players\":[";
+      << ",\"timer\":" << s.timer << ",\"roundFrames\":" << setup().roundFrames << ",\"dummy\":" << int(setup().dummy)
+      << ",\"slot\":" << recordingSlot_ << ",\"tapes\":[" << tapeFrames(1) << "," << tapeFrames(2) << ","
+      << tapeFrames(3) << "]"
+      << ",\"wins\":[" << s.wins[0] << "," << s.wins[1] << "],\"matchOver\":" << (s.matchOver ? "true" : "false")
+      << ",\"matchWinner\":" << s.matchWinner << ",\"banner\":" << jsonString(banner)
+      << ",\"result\":" << (result ? "true" : "false") << ",\"players\":[";
     for (int p = 0; p < 2; ++p) {
         const sim::FighterState& f = s.fighters[p];
         o << (p ? "," : "") << "{\"id\":" << jsonString(def(p).id) << ",\"name\":" << jsonString(def(p).display)
-          << ",\"x\":" << f.x
-          << ",\"health\":" << f.health << ",\"fullHealth\":" << def(p).health << ",\"meter\":" << f.meter
-          << ",\"meterMax\":" << sim::kMeterMax
+          << ",\"x\":" << f.x << ",\"health\":" << f.health << ",\"fullHealth\":" << def(p).health
+          << ",\"meter\":" << f.meter << ",\"meterMax\":" << sim::kMeterMax
           << ",\"move\":" << jsonString(fight.animName(p)) << ",\"held\":\"" << sim::buttonLetters(f.held)
           << "\",\"fireball\":" << (s.projectiles[p].alive ? "true" : "false") << "}";
     }
@@ -253,8 +256,9 @@ std::string LiveMatch::lessonJson() const {
     const app::LessonPlay& l = *lesson_;
     static const char* const kPhases[] = {"playing", "passed", "failed", "finished"};
     std::ostringstream o;
-    o << ",\"lesson\":{\"title\":" << jsonString(l.title()) << ",\"index\":" << l.lesson() << ",\"count\":" << l.lessons()
-      << ",\"caption\":" << jsonString(l.caption()) << ",\"phase\":\"" << kPhases[int(l.phase())] << "\",\"goals\":\"";
+    o << ",\"lesson\":{\"title\":" << jsonString(l.title()) << ",\"index\":" << l.lesson()
+      << ",\"count\":" << l.lessons() << ",\"caption\":" << jsonString(l.caption()) << ",\"phase\":\""
+      << kPhases[int(l.phase())] << "\",\"goals\":\"";
     for (int i = 0; i < l.goals(); ++i) o << (l.checked(std::size_t(i)) ? '1' : '0');
     o << "\",\"waits\":" << (l.opponentWaits() ? jsonString(l.fighter(1).display + " starts when you move") : "\"\"")
       << ",\"head\":" << jsonString(l.resultHead()) << ",\"line\":" << jsonString(l.resultLine())

@@ -17,7 +17,8 @@ namespace {
 
 /// The event names of `game_headless --events`.
 const char* eventName(sim::EventType t) {
-    static const char* const kNames[] = {"hit", "block", "cancel", "ko", "timeover", "roundstart", "matchover", "throw", "tech"};
+    static const char* const kNames[] = {"hit",        "block",     "cancel", "ko",  "timeover",
+                                         "roundstart", "matchover", "throw",  "tech"};
     return kNames[int(t)];
 }
 
@@ -152,9 +153,9 @@ std::string Session::resultJson() const {
     const char* winners[] = {"p1", "p2", "draw"};
     o << "{\"file\":" << jsonString(run_.path) << ",\"kind\":\"" << (run_.isReplay ? "replay" : "script")
       << "\",\"mode\":\"" << sim::modeName(run_.setup.mode) << "\",\"seed\":\"" << run_.setup.seed
-      << "\",\"frames\":" << r.frames << ",\"done\":" << (done() ? "true" : "false")
-      << ",\"finalHash\":\"" << sim::hashHex(r.finalHash) << "\",\"round\":" << s.round << ",\"wins\":[" << s.wins[0] << ","
-      << s.wins[1] << "],\"winner\":\"" << (s.matchWinner >= 0 ? winners[s.matchWinner] : "none") << "\",\"fighters\":["
+      << "\",\"frames\":" << r.frames << ",\"done\":" << (done() ? "true" : "false") << ",\"finalHash\":\""
+      << sim::hashHex(r.finalHash) << "\",\"round\":" << s.round << ",\"wins\":[" << s.wins[0] << "," << s.wins[1]
+      << "],\"winner\":\"" << (s.matchWinner >= 0 ? winners[s.matchWinner] : "none") << "\",\"fighters\":["
       << jsonString(defs_[0].id) << "," << jsonString(defs_[1].id) << "],\"health\":[" << s.fighters[0].health << ","
       << s.fighters[1].health << "],\"fullHealth\":[" << defs_[0].health << "," << defs_[1].health
       << "],\"expectations\":" << run_.expectations.size() << ",\"checkpoints\":" << run_.checkpoints.size()
@@ -185,9 +186,9 @@ std::string Session::eventsJson() const {
     for (std::size_t i = 0; i < events_.size(); ++i) {
         const EventRecord& r = events_[i];
         const sim::Event& e = r.event;
-        o << (i ? "," : "") << "[" << r.frame << ",\"" << eventName(e.type) << "\"," << e.victim << "," << e.attacker << ","
-          << jsonString(e.move) << "," << jsonString(e.member) << "," << e.damage << "," << (e.counter ? 1 : 0) << ","
-          << r.x[0] << "," << jsonString(r.anim[0]) << "," << r.x[1] << "," << jsonString(r.anim[1]) << "]";
+        o << (i ? "," : "") << "[" << r.frame << ",\"" << eventName(e.type) << "\"," << e.victim << "," << e.attacker
+          << "," << jsonString(e.move) << "," << jsonString(e.member) << "," << e.damage << "," << (e.counter ? 1 : 0)
+          << "," << r.x[0] << "," << jsonString(r.anim[0]) << "," << r.x[1] << "," << jsonString(r.anim[1]) << "]";
     }
     o << "]";
     return o.str();
@@ -217,8 +218,8 @@ void Session::seek(std::int64_t frame) {
     if (frame == shown_) return;
     if (frame < shown_ || frame - shown_ > every_) {  // back, or far ahead: from the nearest saved state
         // At least one step is taken to reach a frame after 0, so the events and the query shown are its own.
-        const std::int64_t k = std::min<std::int64_t>(frame > 0 ? (frame - 1) / every_ : 0,
-                                                      std::int64_t(snapshots_.size()) - 1);
+        const std::int64_t k =
+            std::min<std::int64_t>(frame > 0 ? (frame - 1) / every_ : 0, std::int64_t(snapshots_.size()) - 1);
         shownFight_->restore(snapshots_[std::size_t(k)]);
         shown_ = k * every_;
         lastQuery_ = sim::StepStats{};
@@ -265,16 +266,16 @@ std::string Session::stateJson() const {
     if (shownFight_ == nullptr) return "{}";
     const sim::FightState& s = shownFight_->state();
     std::ostringstream o;
-    o << "{\"frame\":" << shown_ << ",\"hash\":\"" << hashAt(shown_) << "\",\"round\":" << s.round << ",\"timer\":" << s.timer
-      << ",\"wins\":[" << s.wins[0] << "," << s.wins[1] << "],\"players\":[";
+    o << "{\"frame\":" << shown_ << ",\"hash\":\"" << hashAt(shown_) << "\",\"round\":" << s.round
+      << ",\"timer\":" << s.timer << ",\"wins\":[" << s.wins[0] << "," << s.wins[1] << "],\"players\":[";
     for (int p = 0; p < 2; ++p) {
         const sim::FighterState& f = s.fighters[p];
         const std::size_t i = std::size_t(shown_ - 1);
         const std::uint16_t file = shown_ > 0 && i < run_.inputs.size() ? run_.inputs[i].buttons[p] : 0;
         o << (p ? "," : "") << "{\"id\":" << jsonString(defs_[p].id) << ",\"health\":" << f.health
-          << ",\"fullHealth\":" << defs_[p].health << ",\"x\":" << f.x << ",\"y\":" << f.y << ",\"move\":"
-          << jsonString(shownFight_->animName(p)) << ",\"held\":\"" << sim::buttonLetters(f.held) << "\",\"input\":\""
-          << sim::buttonLetters(file) << "\",\"combo\":" << f.combo << "}";
+          << ",\"fullHealth\":" << defs_[p].health << ",\"x\":" << f.x << ",\"y\":" << f.y
+          << ",\"move\":" << jsonString(shownFight_->animName(p)) << ",\"held\":\"" << sim::buttonLetters(f.held)
+          << "\",\"input\":\"" << sim::buttonLetters(file) << "\",\"combo\":" << f.combo << "}";
     }
     o << "],\"events\":[";
     const std::vector<sim::Event>& evs = shown_ > 0 ? shownFight_->events() : std::vector<sim::Event>{};

@@ -19,10 +19,10 @@ namespace web {
 
 /// One event of the run, with where both fighters stood (as `game_headless --events` prints it).
 struct EventRecord {
-    std::int64_t frame = 0;   ///< frame it happened on
-    sim::Event event;         ///< what happened
-    int x[2] = {0, 0};        ///< both fighters' x after the step
-    std::string anim[2];      ///< both fighters' animation after the step
+    std::int64_t frame = 0;  ///< frame it happened on
+    sim::Event event;        ///< what happened
+    int x[2] = {0, 0};       ///< both fighters' x after the step
+    std::string anim[2];     ///< both fighters' animation after the step
 };
 
 /// A viewer session: open, load fighters, run in slices, then look at any frame.
@@ -88,7 +88,7 @@ private:
     std::string error_;
     std::vector<sim::FightState> snapshots_;  // state after k * every_ frames
     std::int64_t every_ = kSnapshotEvery;
-    std::vector<std::uint64_t> hashes_;       // hash after each frame, [0] = the starting state
+    std::vector<std::uint64_t> hashes_;  // hash after each frame, [0] = the starting state
     std::vector<EventRecord> events_;
     std::string meter_[2];
     std::unique_ptr<sim::Fight> shownFight_;  // the frame on screen

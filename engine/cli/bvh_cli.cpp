@@ -75,7 +75,7 @@ private:
         bool scanned = false;  // record is read; else text is the raw line for the token path
         bool failed = false;   // reading this line failed with error
         Record record;
-        std::string text;      // the record's name, or the raw line
+        std::string text;  // the record's name, or the raw line
         InputError error;
     };
     static constexpr int kSlots = kDepth + 2;  // the current record's, and kDepth + 1 read ahead
@@ -194,8 +194,8 @@ void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, Desce
         const int leaf = tree.addNamed(r.box, std::string(r.name), line);  // the line, for this message
         if (leaf == engine::AgentBVH::kNull) {
             const int first = tree.node(tree.find(r.name)).userData;
-            throw InputError{"duplicate member name " + shown(r.name) + " (first on line " + std::to_string(first) + ")",
-                             line};
+            throw InputError{
+                "duplicate member name " + shown(r.name) + " (first on line " + std::to_string(first) + ")", line};
         }
         budget.charge(tree, leaf, line);
         layout.changed(tree);
@@ -351,14 +351,10 @@ int run(const std::string& agentPath, const std::string& actionsPath, std::ostre
     } catch (const InputError& e) {
         try {
             output.flush();  // what earlier actions printed stays printed
-        } catch (const WriteError& w) {
-            reportWriteError(err, w.errorNumber);
-        }
+        } catch (const WriteError& w) { reportWriteError(err, w.errorNumber); }
         report(err, *path, e);
         return kBadInput;
-    } catch (const WriteError& w) {
-        return reportWriteError(err, w.errorNumber);
-    }
+    } catch (const WriteError& w) { return reportWriteError(err, w.errorNumber); }
     return kOk;
 }
 

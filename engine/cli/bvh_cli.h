@@ -42,8 +42,8 @@ inline constexpr std::uint64_t kMaxDescentLevels = std::uint64_t(1) << 29;
 
 /// Input limits (tests lower them).
 struct Limits {
-    std::uint64_t maxFileBytes = kMaxFileBytes;  ///< a file past this many bytes is refused
-    std::size_t maxLineBytes = kMaxLineBytes;    ///< a line past this many bytes is refused
+    std::uint64_t maxFileBytes = kMaxFileBytes;          ///< a file past this many bytes is refused
+    std::size_t maxLineBytes = kMaxLineBytes;            ///< a line past this many bytes is refused
     std::uint64_t maxDescentLevels = kMaxDescentLevels;  ///< the record whose insertion passes this is refused
 };
 

@@ -26,7 +26,6 @@ int tokenize(std::string_view line, std::string_view* tokens, int max) {
     return n;
 }
 
-
 /// Parses one coordinate token.
 int parseCoord(std::string_view t, const char* field, int line) {
     long long v = 0;
@@ -49,8 +48,8 @@ int parseCoord(std::string_view t, const char* field, int line) {
 
 /// Parses the four coordinate tokens of a box and checks min <= max.
 engine::AABB parseBox(const std::string_view* t, int line) {
-    const engine::AABB b{parseCoord(t[0], "minX", line), parseCoord(t[1], "minY", line),
-                         parseCoord(t[2], "maxX", line), parseCoord(t[3], "maxY", line)};
+    const engine::AABB b{parseCoord(t[0], "minX", line), parseCoord(t[1], "minY", line), parseCoord(t[2], "maxX", line),
+                         parseCoord(t[3], "maxY", line)};
     if (b.minX > b.maxX) {
         throw InputError{"box has minX " + std::to_string(b.minX) + " > maxX " + std::to_string(b.maxX), line};
     }
@@ -113,10 +112,10 @@ bool scanCoord(const char*& at, const char* end, int& value) {
     if (nonDigit == 0) return scanLongCoord(at, p, end, negative, value);
     const int digits = __builtin_ctzll(nonDigit) / 8;
     if (digits == 0) return false;
-    std::uint64_t v = d << (64 - 8 * digits);                 // the digits in the top bytes, zeros (leading) below
-    v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;          // 16-bit lanes: pairs of digits, 0..99
-    v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;        // 32-bit lanes: fours, 0..9999
-    v = (v * 10000 + (v >> 32)) & 0xFFFFFFFFULL;              // the number, at most 9,999,999
+    std::uint64_t v = d << (64 - 8 * digits);           // the digits in the top bytes, zeros (leading) below
+    v = (v * 10 + (v >> 8)) & 0x00FF00FF00FF00FFULL;    // 16-bit lanes: pairs of digits, 0..99
+    v = (v * 100 + (v >> 16)) & 0x0000FFFF0000FFFFULL;  // 32-bit lanes: fours, 0..9999
+    v = (v * 10000 + (v >> 32)) & 0xFFFFFFFFULL;        // the number, at most 9,999,999
     p += digits;
     if (p != end && !isSpace(*p)) return false;
     value = negative ? -int(v) : int(v);

@@ -43,7 +43,8 @@ public:
         f_ = std::fopen(path.c_str(), "rb");
         if (f_ == nullptr) throw InputError{std::string("cannot open file: ") + std::strerror(errno), 0};
         struct stat st {};
-        if (::fstat(::fileno(f_), &st) == 0 && S_ISREG(st.st_mode) && std::uint64_t(st.st_size) > limits_.maxFileBytes) {
+        if (::fstat(::fileno(f_), &st) == 0 && S_ISREG(st.st_mode) &&
+            std::uint64_t(st.st_size) > limits_.maxFileBytes) {
             throw InputError{"file is " + std::to_string(st.st_size) + " bytes, over the limit of " +
                                  std::to_string(limits_.maxFileBytes),
                              0};

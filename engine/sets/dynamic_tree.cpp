@@ -52,7 +52,8 @@ public:
                       offsetof(AABB, maxX) == 8 && offsetof(AABB, maxY) == 12,
                   "the SIMD overlap test reads AABB as four ints in this order");
     explicit Overlap(const AABB& q)
-        : beyond_(_mm_setr_epi32(q.maxX, q.maxY, INT_MAX, INT_MAX)), before_(_mm_setr_epi32(INT_MIN, INT_MIN, q.minX, q.minY)) {}
+        : beyond_(_mm_setr_epi32(q.maxX, q.maxY, INT_MAX, INT_MAX)),
+          before_(_mm_setr_epi32(INT_MIN, INT_MIN, q.minX, q.minY)) {}
     /// True when b does not collide with the fixed box.
     bool misses(const AABB& b) const {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&b));
@@ -126,7 +127,7 @@ DynamicTree::DynamicTree(const SetOptions& options, double rebuildPeriod)
 
 void DynamicTree::reserveRootSlots() {
     nodes_.assign(2, Node{});
-    nodes_[0].height = -1;  // never used
+    nodes_[0].height = -1;          // never used
     nodes_[kRootSlot].height = -1;  // free until the first leaf
 }
 
@@ -441,8 +442,9 @@ int DynamicTree::marginAfter(const AABB& was, const AABB& now) const {
     // in proportion to the step keeps a fast item's re-insertions as rare as a slow one's (Box2D 2.4 also reaches
     // its displacement times 4 ahead). The cap keeps a jump across the world from leaving a huge box.
     constexpr std::int64_t kMovesAhead = 4;
-    const std::int64_t step = std::max({std::llabs(std::int64_t(now.minX) - was.minX), std::llabs(std::int64_t(now.minY) - was.minY),
-                                        std::llabs(std::int64_t(now.maxX) - was.maxX), std::llabs(std::int64_t(now.maxY) - was.maxY)});
+    const std::int64_t step =
+        std::max({std::llabs(std::int64_t(now.minX) - was.minX), std::llabs(std::int64_t(now.minY) - was.minY),
+                  std::llabs(std::int64_t(now.maxX) - was.maxX), std::llabs(std::int64_t(now.maxY) - was.maxY)});
     return int(std::clamp<std::int64_t>(kMovesAhead * step, margin_, kMostMargins * margin_));
 }
 
@@ -451,7 +453,8 @@ void DynamicTree::noteMoveReinsert() {
     // Only moves count: items that drift out of their fat boxes and are re-inserted one by one are what loosens the
     // tree. Adds and removals do not (the insertion walk and its rotations keep a filled or churned tree good
     // enough, and a rebuild there would cost more than its queries gain).
-    const bool drifted = ++sinceRebuild_ >= std::max<std::uint64_t>(64, std::uint64_t(double(table_.size()) * rebuildPeriod_));
+    const bool drifted =
+        ++sinceRebuild_ >= std::max<std::uint64_t>(64, std::uint64_t(double(table_.size()) * rebuildPeriod_));
     if (drifted) rebuild();
 }
 

@@ -90,8 +90,8 @@ private:
         LineAligned() = default;
         template <class U>
         LineAligned(const LineAligned<U>&) {}
-        T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64})); }
-        void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t{64}); }
+        T* allocate(std::size_t n) { return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64})); }
+        void deallocate(T* p, std::size_t) { ::operator delete (p, std::align_val_t{64}); }
         bool operator==(const LineAligned&) const { return true; }
         bool operator!=(const LineAligned&) const { return false; }
     };
@@ -99,9 +99,9 @@ private:
     /// The root's slot: slot 0 is never used, so that every pair starts on an even slot.
     static constexpr int kRootSlot = 1;
 
-    void reserveRootSlots();      // slots 0 (never used) and 1 (the root's), free, when the pool is empty
-    int allocatePair();           // two free slots side by side (an even slot and the next)
-    void releasePair(int first);  // puts the pair starting at `first` back on the free list
+    void reserveRootSlots();          // slots 0 (never used) and 1 (the root's), free, when the pool is empty
+    int allocatePair();               // two free slots side by side (an even slot and the next)
+    void releasePair(int first);      // puts the pair starting at `first` back on the free list
     void moveNode(int from, int to);  // node `from`'s contents to slot `to` (keeps to's parent), links fixed
     void swapNodes(int a, int b);     // exchanges the contents (subtrees) of two slots, parents stay with slots
     void relink(int slot);            // points the children (or the id's leafOf_) of the node in `slot` at it
@@ -133,20 +133,20 @@ private:
 
     int margin_;
     Pool nodes_;
-    std::vector<AABB> fat_;     // by node: a kFattened leaf's fat box (unused for other nodes, whose bound is their
-                                // box); grown only as far as the highest fattened leaf needs
-    std::vector<int> leafOf_;   // by id
+    std::vector<AABB> fat_;    // by node: a kFattened leaf's fat box (unused for other nodes, whose bound is their
+                               // box); grown only as far as the highest fattened leaf needs
+    std::vector<int> leafOf_;  // by id
     int root_ = kNull;
     int freeList_ = kNull;  // first slot of the first free pair
     std::uint64_t reinserts_ = 0;
     std::uint64_t rotations_ = 0;
     double rebuildPeriod_;
-    std::uint64_t sinceRebuild_ = 0;   // re-insertions by moves since the last (re)build
+    std::uint64_t sinceRebuild_ = 0;  // re-insertions by moves since the last (re)build
     std::uint64_t rebuilds_ = 0;
-    std::vector<int> scratch_;         // leaf list for (re)builds, kept to avoid re-allocating
-    Pool spareNodes_;                  // the pool being laid out by a (re)build, swapped in when done
+    std::vector<int> scratch_;  // leaf list for (re)builds, kept to avoid re-allocating
+    Pool spareNodes_;           // the pool being laid out by a (re)build, swapped in when done
     std::vector<AABB> spareFat_;
-    std::vector<Placing> placing_;     // the leaves with their centres while a (re)build places them
+    std::vector<Placing> placing_;  // the leaves with their centres while a (re)build places them
 };
 
 static_assert(sizeof(DynamicTree::Node) == 32, "two dynamic-tree nodes, a sibling pair, fill one 64-byte line");

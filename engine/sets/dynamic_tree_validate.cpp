@@ -59,7 +59,8 @@ std::string DynamicTree::validate() const {
                 ++leaves;
                 continue;
             }
-            if (n.left % 2 != 0 || n.right != n.left + 1) return fail(i, "children are not a pair (an even slot and the next)");
+            if (n.left % 2 != 0 || n.right != n.left + 1)
+                return fail(i, "children are not a pair (an even slot and the next)");
             for (const int c : {n.left, n.right}) {
                 if (c < 0 || c >= int(nodes_.size())) return fail(i, "child index out of range");
                 if (nodes_[c].parent != i) return fail(c, "parent link does not point back");
@@ -77,7 +78,8 @@ std::string DynamicTree::validate() const {
     for (int i = freeList_; i != kNull; i = nodes_[i].parent) {
         if (i < 2 || i % 2 != 0 || i + 1 >= int(nodes_.size())) return "free list holds a slot that starts no pair";
         freeCount += 2;
-        if (freeCount > nodes_.size() || nodes_[i].height != -1 || nodes_[i + 1].height != -1) return "free list broken";
+        if (freeCount > nodes_.size() || nodes_[i].height != -1 || nodes_[i + 1].height != -1)
+            return "free list broken";
     }
     // Slot 0 is never used; slot 1 is the root's, unused while the tree is empty.
     const std::size_t reserved = nodes_.empty() ? 0 : (root_ == kNull ? 2 : 1);

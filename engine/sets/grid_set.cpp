@@ -175,7 +175,8 @@ std::string GridSet::validate() const {
         for (int x = 0; x < cols_; ++x) {
             for (ItemId id : cells_[std::size_t(y) * cols_ + x]) {
                 if (!table_.contains(id)) return "cell lists absent id " + std::to_string(id);
-                if (!cellsOf(table_.box(id)).has(x, y)) return "id " + std::to_string(id) + " listed in a cell it misses";
+                if (!cellsOf(table_.box(id)).has(x, y))
+                    return "id " + std::to_string(id) + " listed in a cell it misses";
                 ++listed[id];
             }
         }
@@ -183,7 +184,8 @@ std::string GridSet::validate() const {
     for (ItemId id : table_.ids()) {
         const CellRange r = cellsOf(table_.box(id));
         if (!(r == rangeOf_[id])) return "id " + std::to_string(id) + " has a stale cell range";
-        if (listed[id] != (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1)) return "id " + std::to_string(id) + " listed a wrong number of times";
+        if (listed[id] != (r.x1 - r.x0 + 1) * (r.y1 - r.y0 + 1))
+            return "id " + std::to_string(id) + " listed a wrong number of times";
     }
     return "";
 }

@@ -59,9 +59,9 @@ private:
     AABB world_;
     int cell_;
     int cols_ = 1, rows_ = 1;
-    std::vector<std::vector<ItemId>> cells_;     // row-major
-    std::vector<CellRange> rangeOf_;              // by id
-    mutable std::vector<std::uint32_t> stamp_;    // by id: number of the last query that met it
+    std::vector<std::vector<ItemId>> cells_;    // row-major
+    std::vector<CellRange> rangeOf_;            // by id
+    mutable std::vector<std::uint32_t> stamp_;  // by id: number of the last query that met it
     mutable std::uint32_t queryNumber_ = 0;
     /// An item of the cell pairs() is walking, gathered so the walk reads one array.
     struct Listed {

@@ -24,7 +24,8 @@ public:
     /// Adds an id that is not in the table.
     void add(ItemId id, const AABB& box) {
         assert(id >= 0 && !contains(id) && box.valid());
-        if (id >= int(slot_.size())) slot_.resize(std::max(std::size_t(id) + 1, 2 * slot_.size()), -1);  // not one call per new id
+        if (id >= int(slot_.size()))
+            slot_.resize(std::max(std::size_t(id) + 1, 2 * slot_.size()), -1);  // not one call per new id
         slot_[id] = int(ids_.size());
         ids_.push_back(id);
         boxes_.push_back(box);

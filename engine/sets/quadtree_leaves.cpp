@@ -55,8 +55,10 @@ void QuadTreeLeaves::split(int leaf) {
     for (int q = 0; q < 4; ++q) {
         Node c;
         c.region = r;
-        if (q & 1) c.region.minX = mx; else c.region.maxX = mx;
-        if (q & 2) c.region.minY = my; else c.region.maxY = my;
+        if (q & 1) c.region.minX = mx;
+        else c.region.maxX = mx;
+        if (q & 2) c.region.minY = my;
+        else c.region.maxY = my;
         c.depth = nodes_[leaf].depth + 1;
         nodes_.push_back(std::move(c));
     }

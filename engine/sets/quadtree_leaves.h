@@ -54,8 +54,8 @@ private:
     AABB world_;
     int maxDepth_, maxItems_;
     std::vector<Node> nodes_;
-    mutable std::vector<int> stack_;              // walk stack, sized from the maximum depth
-    mutable std::vector<std::uint32_t> stamp_;    // by id: number of the last query that met it
+    mutable std::vector<int> stack_;            // walk stack, sized from the maximum depth
+    mutable std::vector<std::uint32_t> stamp_;  // by id: number of the last query that met it
     mutable std::uint32_t queryNumber_ = 0;
 };
 

@@ -43,8 +43,10 @@ AABB QuadTreeLowest::childRegion(int node, int quadrant) const {
     const AABB& r = nodes_[node].region;
     const int mx = midpoint(r.minX, r.maxX), my = midpoint(r.minY, r.maxY);
     AABB c = r;
-    if (quadrant & 1) c.minX = mx; else c.maxX = mx;
-    if (quadrant & 2) c.minY = my; else c.maxY = my;
+    if (quadrant & 1) c.minX = mx;
+    else c.maxX = mx;
+    if (quadrant & 2) c.minY = my;
+    else c.maxY = my;
     return c;
 }
 

@@ -44,7 +44,7 @@ private:
         int parent = -1;
         int firstChild = -1;  // the four children are firstChild .. firstChild + 3
         int depth = 0;
-        int count = 0;        // items in this subtree
+        int count = 0;  // items in this subtree
         std::vector<ItemId> items;
     };
     AABB childRegion(int node, int quadrant) const;
@@ -55,10 +55,10 @@ private:
     void detach(ItemId id);
 
     int maxDepth_;
-    std::vector<Node> nodes_;          // nodes_[0] is the root
-    std::vector<int> nodeOf_;          // by id
-    std::vector<int> posOf_;           // by id: index in its node's items
-    mutable std::vector<int> stack_;   // query stack, sized from the maximum depth
+    std::vector<Node> nodes_;         // nodes_[0] is the root
+    std::vector<int> nodeOf_;         // by id
+    std::vector<int> posOf_;          // by id: index in its node's items
+    mutable std::vector<int> stack_;  // query stack, sized from the maximum depth
 };
 
 }  // namespace engine

@@ -76,7 +76,8 @@ double SceneEstimate::cellRefs(double side) const {
     const double cols = std::ceil(worldW_ / side), rows = std::ceil(worldH_ / side);
     double refs = 0;
     for (const ItemGroup& g : groups_)
-        refs += g.count * std::min(cols, std::floor(g.width / side) + 2) * std::min(rows, std::floor(g.height / side) + 2);
+        refs +=
+            g.count * std::min(cols, std::floor(g.width / side) + 2) * std::min(rows, std::floor(g.height / side) + 2);
     return refs;
 }
 
@@ -86,7 +87,8 @@ double SceneEstimate::movedCells(double side) const {
     double cells = 0;
     for (const ItemGroup& g : groups_) {
         const double strip = std::min(cols, std::floor(g.move / side) + 1);  // columns (or rows) entered and left
-        const double span = std::min(cols, std::floor(g.width / side) + 2) + std::min(rows, std::floor(g.height / side) + 2);
+        const double span =
+            std::min(cols, std::floor(g.width / side) + 2) + std::min(rows, std::floor(g.height / side) + 2);
         cells += g.count * 2 * strip * span;
     }
     return cells;
@@ -105,7 +107,8 @@ double SceneEstimate::itemsAboveInQuadtree(int depth) const {
     for (const ItemGroup& g : groups_) {
         double perQuery = 0, linesPerUnit = 2, share = 1;  // level l: 2^(l+1) lines per world side, 1 / 4^l of them
         for (int l = 0; l <= depth && perQuery < 1; ++l, linesPerUnit *= 2, share /= 4) {
-            const double crosses = l == depth ? 1.0 : std::min(1.0, linesPerUnit * (g.width / worldW_ + g.height / worldH_));
+            const double crosses =
+                l == depth ? 1.0 : std::min(1.0, linesPerUnit * (g.width / worldW_ + g.height / worldH_));
             perQuery += crosses * share;
         }
         above += g.count * std::min(1.0, perQuery);

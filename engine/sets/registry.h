@@ -83,9 +83,9 @@ struct SetCost {
 
 /// What the registry knows of one structure; its .cpp defines it.
 struct SetEntry {
-    const char* name;                                                 ///< as scripts, the HUD and the bench spell it
-    std::unique_ptr<CollisionSet> (*make)(const SetOptions&);         ///< a new, empty structure
-    SetCost (*cost)(const SetOptions&, const SceneEstimate& scene);   ///< its cost for a scene, before building
+    const char* name;                                                ///< as scripts, the HUD and the bench spell it
+    std::unique_ptr<CollisionSet> (*make)(const SetOptions&);        ///< a new, empty structure
+    SetCost (*cost)(const SetOptions&, const SceneEstimate& scene);  ///< its cost for a scene, before building
 };
 
 #define ENGINE_COLLISION_SET(Kind, file) extern const SetEntry k##Kind##Entry;

@@ -108,8 +108,8 @@ void SortAndSweep::repair() const {
 SetStats SortAndSweep::findHits(const AABB& q, FunctionRef<bool(ItemId)> onHit) const {
     repair();
     const std::int64_t reach = std::int64_t(q.minX) - maxWidth_;  // no box starting left of this reaches q
-    const auto first = std::partition_point(order_.begin(), order_.end(),
-                                            [reach](const Entry& e) { return e.box.minX < reach; });
+    const auto first =
+        std::partition_point(order_.begin(), order_.end(), [reach](const Entry& e) { return e.box.minX < reach; });
     std::uint64_t tests = 0;
     for (auto it = first; it != order_.end() && it->box.minX <= q.maxX; ++it) {
         ++tests;
@@ -144,10 +144,13 @@ std::string SortAndSweep::validate() const {
         if (!table_.contains(e.id)) return "entry " + std::to_string(i) + " holds absent id " + std::to_string(e.id);
         if (posOf_[e.id] != int(i)) return "id " + std::to_string(e.id) + " indexed to a wrong entry";
         if (e.box != table_.box(e.id)) return "id " + std::to_string(e.id) + " has a stale box";
-        if (!dirty_ && i > 0 && order_[i - 1].box.minX > e.box.minX) return "entry " + std::to_string(i) + " out of order";
-        if (!dirty_ && e.box.maxX - e.box.minX > maxWidth_) return "id " + std::to_string(e.id) + " wider than the widest";
+        if (!dirty_ && i > 0 && order_[i - 1].box.minX > e.box.minX)
+            return "entry " + std::to_string(i) + " out of order";
+        if (!dirty_ && e.box.maxX - e.box.minX > maxWidth_)
+            return "id " + std::to_string(e.id) + " wider than the widest";
     }
-    if (live != table_.size()) return "the array holds " + std::to_string(live) + " items, the table " + std::to_string(table_.size());
+    if (live != table_.size())
+        return "the array holds " + std::to_string(live) + " items, the table " + std::to_string(table_.size());
     return "";
 }
 

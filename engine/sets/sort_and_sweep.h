@@ -42,7 +42,7 @@ private:
         AABB box;
         ItemId id;
     };
-    void repair() const;  // drops tombstones, sorts, re-indexes; the array is a cache of the table, hence const
+    void repair() const;         // drops tombstones, sorts, re-indexes; the array is a cache of the table, hence const
     bool insertionSort() const;  // false (order undefined) once it would shift too many entries
     void reindex() const;
 

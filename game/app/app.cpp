@@ -48,10 +48,10 @@
 namespace app {
 namespace {
 
-constexpr float kStep = 1.f / 60.f;   // one simulation tick
-constexpr float kMaxFrame = 0.1f;     // at most 6 ticks of catch-up per drawn frame
+constexpr float kStep = 1.f / 60.f;  // one simulation tick
+constexpr float kMaxFrame = 0.1f;    // at most 6 ticks of catch-up per drawn frame
 constexpr unsigned kWidth = 1280, kHeight = 720;
-constexpr long kFixedDrawEvery = 4;   // demo/replay runs draw every 4th tick (and the last), to stay quick in CI
+constexpr long kFixedDrawEvery = 4;  // demo/replay runs draw every 4th tick (and the last), to stay quick in CI
 
 bool hasFonts(const std::string& dir) { return std::filesystem::exists(dir + "/fonts/DejaVuSans.ttf"); }
 
@@ -132,7 +132,8 @@ std::unique_ptr<Screen> quickMatch(Context& ctx, sim::Mode mode) {
     s.seed = ctx.flags->seedGiven ? ctx.flags->seed : 1;
     applyLiveRules(s, ctx.style(0), ctx.style(1));
     for (int p = 0; p < 2; ++p) {
-        if (!ctx.fighter(s.fighter[p])) s.fighter[p] = ctx.fighterIds[std::min<std::size_t>(std::size_t(p), ctx.fighterIds.size() - 1)];
+        if (!ctx.fighter(s.fighter[p]))
+            s.fighter[p] = ctx.fighterIds[std::min<std::size_t>(std::size_t(p), ctx.fighterIds.size() - 1)];
     }
     return makeFight(ctx, s);
 }
@@ -157,7 +158,8 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     if (name == "friends") return makeFriendsScreen(ctx);
     if (name == "profile") return makeProfileScreen(ctx);
     if (name == "pause" || name == "movelist" || name == "trainingpage") {
-        std::unique_ptr<Screen> fight = quickMatch(ctx, name == "trainingpage" ? sim::Mode::Training : sim::Mode::VersusCpu);
+        std::unique_ptr<Screen> fight =
+            quickMatch(ctx, name == "trainingpage" ? sim::Mode::Training : sim::Mode::VersusCpu);
         if (!fight) return nullptr;
         FightScreen& below = static_cast<FightScreen&>(*fight);
         ctx.stack->push(std::move(fight));
@@ -195,15 +197,18 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
         sim::RunFile run;
         sim::FighterDef defs[2];
         // The same loading and checks as the headless runner, with the same one-line messages.
-        if (!sim::parseRunFile(text, f.replayFile, run, error) || !sim::loadRunFighters(run, ctx.dataDir, defs, error) ||
+        if (!sim::parseRunFile(text, f.replayFile, run, error) ||
+            !sim::loadRunFighters(run, ctx.dataDir, defs, error) ||
             !sim::checkRunAgainstFighters(run, defs[0], defs[1], error)) {
             std::cerr << error.text() << "\n";
             return nullptr;
         }
         for (int p = 0; p < 2; ++p) {
             if (ctx.fighter(run.setup.fighter[p])) continue;
-            std::cerr << io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) +
-                                                                   " was not loaded at start-up"}.text() << "\n";
+            std::cerr << io::Error{run.path, run.fightersLine,
+                                   "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded at start-up"}
+                             .text()
+                      << "\n";
             return nullptr;
         }
         return makeReplayFight(ctx, run);
@@ -218,7 +223,8 @@ std::string displayProblem() {
     if (d == nullptr || *d == '\0') return "no DISPLAY is set";
     const std::string display = d;
     if (display[0] != ':') return "";  // a remote display: let SFML try
-    const std::string number = display.substr(1, display.find('.') == std::string::npos ? std::string::npos : display.find('.') - 1);
+    const std::string number =
+        display.substr(1, display.find('.') == std::string::npos ? std::string::npos : display.find('.') - 1);
     std::error_code ec;
     if (!std::filesystem::exists("/tmp/.X11-unix/X" + number, ec)) return "no X server answers on DISPLAY " + display;
     return "";
@@ -275,7 +281,8 @@ struct Input {
 /// Centres the window on the desktop (see window_position.h: a bare X server would leave it partly off screen).
 void placeWindow(sf::RenderWindow& window) {
     const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
-    const WindowPosition at = centredWindowPosition(desktop.width, desktop.height, window.getSize().x, window.getSize().y);
+    const WindowPosition at =
+        centredWindowPosition(desktop.width, desktop.height, window.getSize().x, window.getSize().y);
     window.setPosition({at.x, at.y});
 }
 
@@ -285,11 +292,11 @@ void placeWindow(sf::RenderWindow& window) {
 /// screenshots do not depend on the player's settings).
 struct Display {
     sf::RenderWindow window;
-    bool live = false;        // the interactive loop: vsync (or the frame cap) paces it
-    bool capped = false;      // vsync turned out not to pace display(): a frame-rate cap instead
+    bool live = false;           // the interactive loop: vsync (or the frame cap) paces it
+    bool capped = false;         // vsync turned out not to pace display(): a frame-rate cap instead
     bool noSwapControl = false;  // the driver cannot turn vsync on at all (seen once, when the first window opened)
-    io::Settings settings;    // the window's part of the settings it was opened with
-    std::string renderer;     // GL_RENDERER, asked once before the first window ("" when the driver says nothing)
+    io::Settings settings;       // the window's part of the settings it was opened with
+    std::string renderer;        // GL_RENDERER, asked once before the first window ("" when the driver says nothing)
     bool rendererAsked = false;
 
     /// Opens (or reopens) the window in the current mode; false when no window could be opened.
@@ -307,7 +314,8 @@ struct Display {
         if (settings.fullscreen) {
             window.create(sf::VideoMode::getDesktopMode(), "BVH Fighter", sf::Style::Fullscreen, gl);
         } else {
-            window.create(sf::VideoMode(unsigned(settings.width), unsigned(settings.height)), "BVH Fighter", sf::Style::Default, gl);
+            window.create(sf::VideoMode(unsigned(settings.width), unsigned(settings.height)), "BVH Fighter",
+                          sf::Style::Default, gl);
         }
         if (window.isOpen()) window.setVerticalSyncEnabled(false);
         sf::err().rdbuf(was);
@@ -343,7 +351,8 @@ struct Display {
 
 /// True for the window's own keys: F11 or Alt+Enter switch fullscreen (they are no player's input).
 bool isFullscreenKey(const sf::Event& e) {
-    return e.type == sf::Event::KeyPressed && (e.key.code == sf::Keyboard::F11 || (e.key.code == sf::Keyboard::Enter && e.key.alt));
+    return e.type == sf::Event::KeyPressed &&
+           (e.key.code == sf::Keyboard::F11 || (e.key.code == sf::Keyboard::Enter && e.key.alt));
 }
 
 void pollEvents(Display& display, Context& ctx, Input& input) {
@@ -372,7 +381,8 @@ void applyDisplayChange(Display& display, Context& ctx) {
     const io::Settings& want = ctx.settings;
     io::Settings& have = display.settings;
     if (want.width == have.width && want.height == have.height && want.fullscreen == have.fullscreen &&
-        want.frameCap == have.frameCap && want.msaa == have.msaa) return;
+        want.frameCap == have.frameCap && want.msaa == have.msaa)
+        return;
     have = want;
     if (!display.open()) ctx.quit = true, ctx.exitCode = 1;
 }
@@ -383,14 +393,16 @@ void render(sf::RenderWindow& window, Context& ctx) {
     if (!ctx.settingsProblem.empty()) {  // a bad settings.cfg: said above the bottom edge until a save replaces it
         const float y = float(ctx.height) - (ctx.writeFailure.empty() ? 30.f : 60.f);
         fillRect(window, 0.f, y, float(ctx.width), 30.f, sf::Color(110, 70, 10, 235));
-        drawText(window, ctx.res->font, io::printable(ctx.settingsProblem, 140), 15, 10.f, y + 6.f, sf::Color(255, 240, 200));
+        drawText(window, ctx.res->font, io::printable(ctx.settingsProblem, 140), 15, 10.f, y + 6.f,
+                 sf::Color(255, 240, 200));
     }
     if (ctx.writeFailure.empty()) return;
     // A failed write stays on screen, over whatever screen is up, until the app closes.
     const float h = 30.f, y = float(ctx.height) - h;
     fillRect(window, 0.f, y, float(ctx.width), h, sf::Color(120, 20, 20, 235));
     std::string text = io::printable(ctx.writeFailure, 1000);
-    if (text.size() > 140) text = text.substr(0, 40) + "..." + text.substr(text.size() - 97);  // the reason is at the end
+    if (text.size() > 140)
+        text = text.substr(0, 40) + "..." + text.substr(text.size() - 97);  // the reason is at the end
     drawText(window, ctx.res->font, text, 15, 10.f, y + 6.f, sf::Color(255, 230, 220));
 }
 
@@ -485,11 +497,14 @@ bool loadGameFiles(AppFlags& flags, Context& ctx, Bindings& bindings) {
         return false;
     }
     const io::UserDirs dirs = io::userDirs();
-    if (!dirs.problem.empty()) std::cerr << "game: " << dirs.problem << ": settings, bindings and replays are not saved unless flags name files\n";
+    if (!dirs.problem.empty())
+        std::cerr << "game: " << dirs.problem
+                  << ": settings, bindings and replays are not saved unless flags name files\n";
     std::error_code ec;
-    const UserPaths paths = userPaths(flags, dirs, ctx.dataDir, !dirs.config.empty() && std::filesystem::exists(dirs.controlsFile(), ec));
+    const UserPaths paths =
+        userPaths(flags, dirs, ctx.dataDir, !dirs.config.empty() && std::filesystem::exists(dirs.controlsFile(), ec));
     flags.replayDir = paths.replays;  // "" (nowhere) records nothing
-    if (!flags.replayDir.empty()) {  // recordings a killed game left hidden: into the browser, said once (then gone)
+    if (!flags.replayDir.empty()) {   // recordings a killed game left hidden: into the browser, said once (then gone)
         const std::string adopted = adoptedRecordingsText(flags.replayDir, adoptCutRecordings(flags.replayDir));
         if (!adopted.empty()) std::cerr << "game: " << adopted << "\n";
     }
@@ -535,7 +550,8 @@ int runApp(int argc, char** argv) {
 
     const std::string noDisplay = displayProblem();
     if (!noDisplay.empty()) {
-        std::cerr << "game: " << noDisplay << ": cannot open a window (use `game --headless --replay FILE` without one)\n";
+        std::cerr << "game: " << noDisplay
+                  << ": cannot open a window (use `game --headless --replay FILE` without one)\n";
         return 1;
     }
     Display display;

@@ -41,8 +41,8 @@ unsigned fittedTextSize(const sf::Font& font, const std::string& s, unsigned siz
     return size;
 }
 
-unsigned drawTextFitted(sf::RenderTarget& t, const sf::Font& font, const std::string& s, unsigned size, float x, float y,
-                        sf::Color color, float maxWidth, float outline) {
+unsigned drawTextFitted(sf::RenderTarget& t, const sf::Font& font, const std::string& s, unsigned size, float x,
+                        float y, sf::Color color, float maxWidth, float outline) {
     const unsigned fitted = fittedTextSize(font, s, size, maxWidth, outline);
     const float dy = (float(size) - float(fitted)) * 0.5f;  // keep the line's middle
     drawText(t, font, s, fitted, x, y + dy, color, Align::Center, outline);
@@ -64,7 +64,8 @@ sf::ConvexShape roundedRect(float x, float y, float w, float h, float radius) {
     return shape;
 }
 
-void fillRect(sf::RenderTarget& t, float x, float y, float w, float h, sf::Color fill, sf::Color outline, float thickness) {
+void fillRect(sf::RenderTarget& t, float x, float y, float w, float h, sf::Color fill, sf::Color outline,
+              float thickness) {
     sf::RectangleShape r({w, h});
     r.setPosition(x, y);
     r.setFillColor(fill);

@@ -19,13 +19,13 @@ float drawText(sf::RenderTarget& t, const sf::Font& font, const std::string& s, 
 unsigned fittedTextSize(const sf::Font& font, const std::string& s, unsigned size, float maxWidth, float outline = 0.f);
 /// Draws s centred at x, shrunk (fittedTextSize) to be at most maxWidth wide, so no banner runs off the view.
 /// The text keeps its vertical middle where the full-size text would have it; returns the size used.
-unsigned drawTextFitted(sf::RenderTarget& t, const sf::Font& font, const std::string& s, unsigned size, float x, float y,
-                        sf::Color color, float maxWidth, float outline = 0.f);
+unsigned drawTextFitted(sf::RenderTarget& t, const sf::Font& font, const std::string& s, unsigned size, float x,
+                        float y, sf::Color color, float maxWidth, float outline = 0.f);
 /// A rectangle with rounded corners (radius clamped to half the shorter side), top-left at (x, y).
 sf::ConvexShape roundedRect(float x, float y, float w, float h, float radius);
 /// Draws a filled rectangle.
-void fillRect(sf::RenderTarget& t, float x, float y, float w, float h, sf::Color fill, sf::Color outline = sf::Color::Transparent,
-              float thickness = 0.f);
+void fillRect(sf::RenderTarget& t, float x, float y, float w, float h, sf::Color fill,
+              sf::Color outline = sf::Color::Transparent, float thickness = 0.f);
 /// Colour scaled towards black (f < 1) or white (f > 1).
 sf::Color shade(sf::Color c, float f);
 /// The colour with another alpha.

@@ -8,10 +8,10 @@ namespace app {
 namespace {
 
 /// The screens --show can open first.
-const std::vector<std::string> kScreens = {"title", "modes",    "select", "controls", "versus",  "cpu",
-                                           "training", "pause", "blaster", "online", "options", "welcome",
-                                           "replays", "arcade", "movelist", "tutorial", "trainingpage", "trials",
-                                           "onlineadvanced", "quickmatch", "ranked", "friends", "profile"};
+const std::vector<std::string> kScreens = {
+    "title",        "modes",  "select",         "controls",   "versus",  "cpu",     "training", "pause",
+    "blaster",      "online", "options",        "welcome",    "replays", "arcade",  "movelist", "tutorial",
+    "trainingpage", "trials", "onlineadvanced", "quickmatch", "ranked",  "friends", "profile"};
 
 /// --screenshot-crop WxH: the part of the picture a screenshot keeps (bottom centre, where the camera frames the
 /// fighters), W in 16..1280 and H in 16..720.
@@ -72,7 +72,8 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
 std::string badCombination(const AppFlags& out, bool modeGiven) {
     const bool fixedStart = out.demo || !out.replayFile.empty() || !out.show.empty();
     if (int(out.online.host) + int(!out.online.join.empty()) + int(!out.online.code.empty()) +
-            int(!out.online.spectate.empty()) > 1)
+            int(!out.online.spectate.empty()) >
+        1)
         return "--host, --join, --code and --spectate cannot be combined";
     if (!out.online.code.empty() && out.online.lobby.empty()) return "--code CODE needs --lobby HOST[:PORT]";
     if (!out.online.spectate.empty() && out.online.lobby.empty()) return "--spectate CODE needs --lobby HOST[:PORT]";
@@ -107,7 +108,8 @@ const char* usageText() {
            "  --data DIR          data folder (default: the source tree's data/, else ./data)\n"
            "  --controls FILE     key bindings, read and saved there (default: ~/.config/bvh-fighter/controls.cfg,\n"
            "                      read from DATA/controls.cfg until the Controls screen saves one)\n"
-           "  --settings FILE     the Options and Online menus' settings (default: ~/.config/bvh-fighter/settings.cfg)\n"
+           "  --settings FILE     the Options and Online menus' settings (default: "
+           "~/.config/bvh-fighter/settings.cfg)\n"
            "  --replay-dir DIR    where played matches are recorded (default: ~/.local/share/bvh-fighter/replays)\n"
            "  --no-record         do not record replays\n"
            "  --replay FILE       play a replay or action script in the window\n"
@@ -123,15 +125,19 @@ const char* usageText() {
            "                      onlineadvanced|quickmatch|ranked|friends|profile first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
            "  --stage dusk|night  the stage fights start on (default dusk; fighter select changes it)\n"
-           "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use 1)\n"
+           "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use "
+           "1)\n"
            "  --mute              no sound\n"
            "  --host [PORT]       host an online match on UDP PORT (default 7000) and wait for an opponent\n"
            "  --join HOST[:PORT]  join an online match (you are P2; the host picks the seed)\n"
-           "  --lobby HOST[:PORT] meet through a lobby (port 7100; else the saved one): with --host get a room code, or\n"
+           "  --lobby HOST[:PORT] meet through a lobby (port 7100; else the saved one): with --host get a room code, "
+           "or\n"
            "  --code CODE         join the room of that code\n"
-           "  --private-room      with --lobby --host: spectators need the room's spectator code (shown), not its code\n"
+           "  --private-room      with --lobby --host: spectators need the room's spectator code (shown), not its "
+           "code\n"
            "  --spectate CODE     watch the room of that code (with --lobby)\n"
-           "  --turn HOST[:PORT]  a TURN relay offered (host or joiner) when the direct path fails (port 3478; else the saved one),\n"
+           "  --turn HOST[:PORT]  a TURN relay offered (host or joiner) when the direct path fails (port 3478; else "
+           "the saved one),\n"
            "  --turn-user NAME --turn-password-file FILE   with its long-term credentials (or $BVH_TURN_PASSWORD)\n"
            "  --fighter ID        your fighter online (default: the first one)\n"
            "  --input-delay N     online: frames of input delay, 0-4 (default: the Online menu's, auto from the ping)\n"

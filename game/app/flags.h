@@ -13,8 +13,8 @@ enum class DemoMode { Fight, Blaster };
 
 /// Everything the command line can set (see usageText()).
 struct AppFlags {
-    std::string dataDir;          ///< --data DIR ("" = BVH_DEFAULT_DATA_DIR, else ./data)
-    std::string replayDir;        ///< --replay-dir DIR: where matches are recorded ("" = $XDG_DATA_HOME/bvh-fighter/replays)
+    std::string dataDir;    ///< --data DIR ("" = BVH_DEFAULT_DATA_DIR, else ./data)
+    std::string replayDir;  ///< --replay-dir DIR: where matches are recorded ("" = $XDG_DATA_HOME/bvh-fighter/replays)
     bool replayDirGiven = false;  ///< true when --replay-dir was on the command line
     bool noRecord = false;        ///< --no-record: do not write replays
     std::string replayFile;       ///< --replay FILE: play a replay or action script in the window
@@ -30,19 +30,19 @@ struct AppFlags {
     int stage = 0;                ///< --stage dusk|night: the stage fights start on (view::kStageDusk, kStageNight)
     bool names = false;           ///< --names: start with member names and counters on
     DemoMode mode = DemoMode::Fight;  ///< --mode fight|blaster
-    std::uint64_t seed = 0;       ///< --seed N (any 64-bit value), when seedGiven
-    bool seedGiven = false;       ///< false: played matches derive a seed from the clock, demos and --show use 1
-    bool mute = false;            ///< --mute: no sound
-    bool simple = false;          ///< --simple: live matches read specials the simple way (S fireball, 6S anti-air)
-    std::string show;             ///< --show SCREEN: open this screen first (see usageText)
-    int drawFps = 0;              ///< --draw-fps N: draw at most N frames a second (0 = no limit of its own)
-    int roundSeconds = 0;         ///< --round-seconds N: round timer of the matches the menus start (0 = 99 s)
-    bool help = false;            ///< --help
+    std::uint64_t seed = 0;           ///< --seed N (any 64-bit value), when seedGiven
+    bool seedGiven = false;           ///< false: played matches derive a seed from the clock, demos and --show use 1
+    bool mute = false;                ///< --mute: no sound
+    bool simple = false;              ///< --simple: live matches read specials the simple way (S fireball, 6S anti-air)
+    std::string show;                 ///< --show SCREEN: open this screen first (see usageText)
+    int drawFps = 0;                  ///< --draw-fps N: draw at most N frames a second (0 = no limit of its own)
+    int roundSeconds = 0;             ///< --round-seconds N: round timer of the matches the menus start (0 = 99 s)
+    bool help = false;                ///< --help
 
     /// A fixed-length run (a demo, --screenshot or --frames): one simulation step per drawn frame, so frame N is
     /// always the same picture (no super freeze or K.O. slow-down in it).
     bool fixedLength() const { return demo || !screenshot.empty() || framesGiven; }
-    OnlineFlags online;           ///< --host/--join and the other online flags (online_flags.h)
+    OnlineFlags online;  ///< --host/--join and the other online flags (online_flags.h)
 };
 
 /// Parses argv (argv[0] skipped). On a bad flag returns false and sets error to a one-line message.

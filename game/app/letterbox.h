@@ -23,7 +23,7 @@ inline Viewport letterbox(unsigned windowW, unsigned windowH, unsigned logicalW,
     if (window > logical) {  // wider than the picture: bars left and right
         v.width = float(logical / window);
         v.left = (1.f - v.width) / 2.f;
-    } else {                 // taller: bars above and below
+    } else {  // taller: bars above and below
         v.height = float(window / logical);
         v.top = (1.f - v.height) / 2.f;
     }

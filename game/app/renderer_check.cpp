@@ -8,8 +8,8 @@ namespace app {
 bool isSoftwareRenderer(const std::string& glRenderer) {
     std::string lower = glRenderer;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    static const char* const kSoftware[] = {"llvmpipe", "softpipe", "swrast", "swiftshader", "software rasterizer",
-                                            "gdi generic", "basic render driver"};
+    static const char* const kSoftware[] = {
+        "llvmpipe", "softpipe", "swrast", "swiftshader", "software rasterizer", "gdi generic", "basic render driver"};
     for (const char* name : kSoftware) {
         if (lower.find(name) != std::string::npos) return true;
     }

@@ -1,7 +1,6 @@
 // Fonts from data/fonts, and the sound effects (game/view/sfx) made into sound buffers at start-up.
 #include "game/app/resources.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -31,7 +30,8 @@ bool probeAudio(const sf::SoundBuffer& buffer) {
 bool audioDeviceLikely() {
     std::ifstream cards("/proc/asound/cards");
     std::string first;
-    if (cards && std::getline(cards, first) && first.find("no soundcards") == std::string::npos && !first.empty()) return true;
+    if (cards && std::getline(cards, first) && first.find("no soundcards") == std::string::npos && !first.empty())
+        return true;
     if (std::getenv("PULSE_SERVER") != nullptr) return true;
     const char* runtime = std::getenv("XDG_RUNTIME_DIR");
     if (runtime == nullptr) return false;

@@ -49,16 +49,16 @@ private:
     int next_ = 0;
     float master_ = 1.f;
     bool enabled_ = false;
-    int song_ = -1;              // the song looping, or -1
+    int song_ = -1;  // the song looping, or -1
     float musicVolume_ = 45.f;
 };
 
 /// Everything loaded from disk or made at start-up.
 struct Resources {
-    sf::Font font;   ///< DejaVuSans: menus and HUD
-    sf::Font mono;   ///< DejaVuSansMono: counters and overlay labels
+    sf::Font font;     ///< DejaVuSans: menus and HUD
+    sf::Font mono;     ///< DejaVuSansMono: counters and overlay labels
     sf::Font display;  ///< Bebas Neue: banners, names, the timer and titles
-    SoundBank sound; ///< effects
+    SoundBank sound;   ///< effects
 
     /// Loads the fonts from dataDir/fonts; on failure returns false with error = `FILE: what`.
     bool load(const std::string& dataDir, bool soundOn, std::string& error);

@@ -32,31 +32,31 @@ class ScreenStack;
 
 /// What every screen may use: settings, resources, bindings, the screen stack, the window size.
 struct Context {
-    AppFlags* flags = nullptr;          ///< command-line settings
-    std::string dataDir;                ///< resolved data folder
-    Resources* res = nullptr;           ///< fonts and sounds
-    Bindings* bindings = nullptr;       ///< key bindings
-    ScreenStack* stack = nullptr;       ///< the screen stack
+    AppFlags* flags = nullptr;              ///< command-line settings
+    std::string dataDir;                    ///< resolved data folder
+    Resources* res = nullptr;               ///< fonts and sounds
+    Bindings* bindings = nullptr;           ///< key bindings
+    ScreenStack* stack = nullptr;           ///< the screen stack
     std::vector<sim::FighterDef> fighters;  ///< every fighter in dataDir/fighters, sorted by file name
     std::vector<std::string> fighterIds;    ///< fighterIds[i]: the file name of fighters[i] without `.fighter`
-    unsigned width = 1280;              ///< window width in pixels
-    unsigned height = 720;              ///< window height in pixels
-    KeyChord lastInput;                 ///< the last bindable input (key, pad button, pad axis) seen by the event loop
-    bool hasLastInput = false;          ///< true until a screen takes lastInput (the Controls screen's rebinding)
-    bool quit = false;                  ///< set to close the app
-    int exitCode = 0;                   ///< process exit code when quitting
-    std::string writeFailure;           ///< the last write that failed (shown at the bottom of every screen), or ""
-    io::Settings settings;              ///< the Options screen's choices (settings.cfg, else the defaults)
-    io::Settings settingsRead;          ///< settings.cfg as this run last read or wrote it (the base a save merges from)
-    std::string settingsPath;           ///< where settings are saved ("" = nowhere: no usable HOME)
-    std::string settingsProblem;        ///< why settings.cfg was not used (`FILE:LINE: what`), shown until saved, or ""
-    bool firstStart = false;            ///< no settings file yet: the title offers the input style first
-    std::string controlsPath;           ///< where the Controls screen saves ("" = nowhere)
-    std::string controlsBasis;          ///< the file a first save keeps the comments of (the shipped controls.cfg)
-    bool displayChanged = false;        ///< the window settings changed: the loop reopens the window
-    std::string glRenderer;             ///< GL_RENDERER of the window ("" = not known): what `msaa = auto` chose
-    int lastPick[2] = {-1, -1};         ///< the fighters (indices into fighters) last picked on fighter select
-    int lastCpuLevel = 0;               ///< the CPU level last picked there (0 = none yet)
+    unsigned width = 1280;                  ///< window width in pixels
+    unsigned height = 720;                  ///< window height in pixels
+    KeyChord lastInput;           ///< the last bindable input (key, pad button, pad axis) seen by the event loop
+    bool hasLastInput = false;    ///< true until a screen takes lastInput (the Controls screen's rebinding)
+    bool quit = false;            ///< set to close the app
+    int exitCode = 0;             ///< process exit code when quitting
+    std::string writeFailure;     ///< the last write that failed (shown at the bottom of every screen), or ""
+    io::Settings settings;        ///< the Options screen's choices (settings.cfg, else the defaults)
+    io::Settings settingsRead;    ///< settings.cfg as this run last read or wrote it (the base a save merges from)
+    std::string settingsPath;     ///< where settings are saved ("" = nowhere: no usable HOME)
+    std::string settingsProblem;  ///< why settings.cfg was not used (`FILE:LINE: what`), shown until saved, or ""
+    bool firstStart = false;      ///< no settings file yet: the title offers the input style first
+    std::string controlsPath;     ///< where the Controls screen saves ("" = nowhere)
+    std::string controlsBasis;    ///< the file a first save keeps the comments of (the shipped controls.cfg)
+    bool displayChanged = false;  ///< the window settings changed: the loop reopens the window
+    std::string glRenderer;       ///< GL_RENDERER of the window ("" = not known): what `msaa = auto` chose
+    int lastPick[2] = {-1, -1};   ///< the fighters (indices into fighters) last picked on fighter select
+    int lastCpuLevel = 0;         ///< the CPU level last picked there (0 = none yet)
     bool altColor[2] = {false, false};  ///< each player's colours chosen on fighter select (drawn only: wearsAltColors)
     int stage = 0;                      ///< the stage the next fight is drawn on (view::kStageDusk, kStageNight)
 

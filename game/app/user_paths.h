@@ -21,7 +21,8 @@ struct UserPaths {
 /// --controls FILE is read and saved; without it the player's controls.cfg once saved, else DATA/controls.cfg is
 /// read and the player's file saved. --settings FILE, else the player's settings.cfg. --replay-dir DIR, else the
 /// player's replay folder. `userControlsExist`: the player's controls.cfg exists.
-inline UserPaths userPaths(const AppFlags& f, const io::UserDirs& d, const std::string& dataDir, bool userControlsExist) {
+inline UserPaths userPaths(const AppFlags& f, const io::UserDirs& d, const std::string& dataDir,
+                           bool userControlsExist) {
     UserPaths p;
     p.controlsBasis = dataDir + "/controls.cfg";
     p.controlsSave = f.controlsFile.empty() ? d.controlsFile() : f.controlsFile;

@@ -66,7 +66,8 @@ struct ControlsSlot {
 inline int controlsOtherRow() { return 10 + extraSlotsInUse(); }
 inline ControlsSlot controlsSlot(Action a) {
     int player = 0, index = 0;
-    if (extraSlotOf(a, player, index)) return index < extraSlotsInUse() ? ControlsSlot{player, 9 + index} : ControlsSlot{-1, -1};
+    if (extraSlotOf(a, player, index))
+        return index < extraSlotsInUse() ? ControlsSlot{player, 9 + index} : ControlsSlot{-1, -1};
     if (a < kStart) return {a < kP2Up ? 0 : 1, a < kP2Up ? int(a) : int(a - kP2Up)};
     const int i = int(a - kStart), perColumn = (kActionCount - kStart + 1) / 2;
     return {i / perColumn, controlsOtherRow() + i % perColumn};

@@ -17,7 +17,7 @@ namespace {
 // ---- Files the signal handler looks after. Fixed storage, no allocation: the handler may only read plain memory
 // and call async-signal-safe functions (rename, unlink, sigaction, raise).
 
-constexpr int kSlots = 16;              // files open at once (a match records one; more are not protected)
+constexpr int kSlots = 16;                // files open at once (a match records one; more are not protected)
 constexpr std::size_t kPathBytes = 4096;  // PATH_MAX: a longer path is written all the same, unprotected
 
 enum SlotState { kFree, kFilling, kArmed };

@@ -66,7 +66,7 @@ private:
     std::string target_;  // what rename() replaces: path_, or the file a symbolic link path_ points to
     std::string temp_;
     int fd_ = -1;
-    int slot_ = -1;       // signal-handler slot, or -1
+    int slot_ = -1;  // signal-handler slot, or -1
     std::string error_;
 };
 

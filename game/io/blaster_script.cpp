@@ -100,7 +100,7 @@ engine::SetKind structureArg(const std::vector<std::string>& w) {
     return kind;
 }
 
-const char* const kFields[] = {"frame", "score", "best",        "shots",    "recharge", "enemies", "lasers",
+const char* const kFields[] = {"frame", "score", "best", "shots",       "recharge", "enemies", "lasers",
                                "kills", "hits",  "runs", "overlapping", "touching", "playery"};
 const char* const kEnemyProps[] = {"active", "health", "width", "height", "x", "y", "overlapping"};
 
@@ -369,9 +369,8 @@ long long fieldValue(const World& w, const Expectation& e) {
     if (f == "runs") return w.runs;
     if (f == "playery") return w.player.box.minY;
     if (f == "enemies" || f == "overlapping")
-        return std::count_if(w.enemies.begin(), w.enemies.end(), [&](const Enemy& x) {
-            return x.active && (f == "enemies" || x.overlapping);
-        });
+        return std::count_if(w.enemies.begin(), w.enemies.end(),
+                             [&](const Enemy& x) { return x.active && (f == "enemies" || x.overlapping); });
     if (f == "lasers") return std::count_if(w.lasers.begin(), w.lasers.end(), [](const Laser& l) { return l.active; });
     return std::count_if(w.stars.begin(), w.stars.end(), [](const Star& s) { return s.touching; });  // "touching"
 }
@@ -395,16 +394,16 @@ std::string hex(std::uint64_t v) {
 std::string check(Game& game, const Expectation& e) {
     const World& w = game.world();
     switch (e.kind) {
-        case Expectation::Kind::Alive: return w.player.alive ? "" : "the player is dead";
-        case Expectation::Kind::GameOver: return w.gameOver ? "" : "the run is not over";
-        case Expectation::Kind::GameOverWithin:
-            for (long long i = 0; i < e.value && !game.world().gameOver; ++i) game.step({});
-            return game.world().gameOver ? "" : "no game over within " + std::to_string(e.value) + " frames";
-        case Expectation::Kind::Hash: return game.hash() == e.hash ? "" : "got hash " + hex(game.hash());
-        case Expectation::Kind::Compare: {
-            const long long v = fieldValue(w, e);
-            return compare(v, e.op, e.value) ? "" : "got " + std::to_string(v);
-        }
+    case Expectation::Kind::Alive: return w.player.alive ? "" : "the player is dead";
+    case Expectation::Kind::GameOver: return w.gameOver ? "" : "the run is not over";
+    case Expectation::Kind::GameOverWithin:
+        for (long long i = 0; i < e.value && !game.world().gameOver; ++i) game.step({});
+        return game.world().gameOver ? "" : "no game over within " + std::to_string(e.value) + " frames";
+    case Expectation::Kind::Hash: return game.hash() == e.hash ? "" : "got hash " + hex(game.hash());
+    case Expectation::Kind::Compare: {
+        const long long v = fieldValue(w, e);
+        return compare(v, e.op, e.value) ? "" : "got " + std::to_string(v);
+    }
     }
     return "";
 }
@@ -418,20 +417,21 @@ ScriptPlayer::ScriptPlayer(const Script& script, std::string file, Game& game)
 
 void ScriptPlayer::command(const Command& c) {
     switch (c.kind) {
-        case Command::Kind::Hold: break;
-        case Command::Kind::Switch:
-            game_.setStructure(c.structure);
-            result_.structures.push_back(c.structure);
-            break;
-        case Command::Kind::Enemy: game_.spawnEnemy(c.box, c.speed, c.health); break;
-        case Command::Kind::Restart: game_.restart(); break;
-        case Command::Kind::Expect: {
-            ++result_.expectations;
-            const std::string what = check(game_, c.expect);
-            const std::int64_t frame = std::int64_t(game_.world().frame);
-            if (!what.empty()) result_.failures.push_back({io::FailureKind::Expectation, file_, c.line, frame, c.text + ": " + what});
-            break;
-        }
+    case Command::Kind::Hold: break;
+    case Command::Kind::Switch:
+        game_.setStructure(c.structure);
+        result_.structures.push_back(c.structure);
+        break;
+    case Command::Kind::Enemy: game_.spawnEnemy(c.box, c.speed, c.health); break;
+    case Command::Kind::Restart: game_.restart(); break;
+    case Command::Kind::Expect: {
+        ++result_.expectations;
+        const std::string what = check(game_, c.expect);
+        const std::int64_t frame = std::int64_t(game_.world().frame);
+        if (!what.empty())
+            result_.failures.push_back({io::FailureKind::Expectation, file_, c.line, frame, c.text + ": " + what});
+        break;
+    }
     }
 }
 
@@ -451,8 +451,7 @@ bool ScriptPlayer::step(int select) {
 }
 
 void ScriptPlayer::run() {
-    while (step()) {
-    }
+    while (step()) {}
 }
 
 ScriptResult ScriptPlayer::result() const {
@@ -483,7 +482,8 @@ namespace {
 
 std::string buttonWords(std::uint8_t bits) {
     std::string s;
-    const std::pair<std::uint8_t, const char*> names[] = {{kUp, "up"}, {kDown, "down"}, {kFire, "fire"}, {kRestart, "restart"}};
+    const std::pair<std::uint8_t, const char*> names[] = {
+        {kUp, "up"}, {kDown, "down"}, {kFire, "fire"}, {kRestart, "restart"}};
     for (const auto& [bit, name] : names)
         if (bits & bit) s += (s.empty() ? "" : "+") + std::string(name);
     return s.empty() ? "none" : s;

@@ -60,9 +60,10 @@ bool parseBlasterHash(const std::string& token, std::uint64_t& hash);
 
 /// What running a script produced.
 struct ScriptResult {
-    std::uint64_t frames = 0;                 ///< frames simulated
-    int expectations = 0;                     ///< expectations checked
-    std::vector<io::RunFailure> failures;     ///< failed `expect` lines, in order (text(): `file:LINE: expect ...: got ...`)
+    std::uint64_t frames = 0;  ///< frames simulated
+    int expectations = 0;      ///< expectations checked
+    std::vector<io::RunFailure>
+        failures;  ///< failed `expect` lines, in order (text(): `file:LINE: expect ...: got ...`)
     std::vector<engine::SetKind> structures;  ///< structures used, in order (first = starting one)
     std::uint64_t hash = 0;                   ///< World hash at the end
     int score = 0, bestScore = 0, kills = 0;  ///< final numbers
@@ -115,7 +116,7 @@ public:
     std::string text(const Game& game) const;
 
 private:
-    std::string body_;           // finished lines
+    std::string body_;              // finished lines
     std::uint8_t heldButtons_ = 0;  // the run being counted
     int heldFrames_ = 0;
     std::string header_;

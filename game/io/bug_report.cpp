@@ -8,8 +8,8 @@
 
 namespace sim {
 
-std::string writeBugReport(const std::string& path, const MatchSetup& setup, const FighterDef& p1,
-                           const FighterDef& p2, const std::vector<FrameInput>& inputs, const std::string& text) {
+std::string writeBugReport(const std::string& path, const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2,
+                           const std::vector<FrameInput>& inputs, const std::string& text) {
     if (noteText(text).empty()) return "a bug report needs a note: say what looked wrong";
     // The fight is a few kilobytes of plain data; keep it off the stack of the window's thread all the same.
     auto fight = std::make_unique<Fight>(setup, p1, p2);

@@ -14,7 +14,7 @@ namespace sim {
 /// atomic file: an existing file of that name stays whole unless the new one is complete), with `text` as the
 /// note on the last frame. Returns "" on success, else `PATH: cannot write: REASON` or why nothing was written
 /// (a note with no text left after noteText).
-std::string writeBugReport(const std::string& path, const MatchSetup& setup, const FighterDef& p1,
-                           const FighterDef& p2, const std::vector<FrameInput>& inputs, const std::string& text);
+std::string writeBugReport(const std::string& path, const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2,
+                           const std::vector<FrameInput>& inputs, const std::string& text);
 
 }  // namespace sim

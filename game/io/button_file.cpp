@@ -43,23 +43,27 @@ std::vector<std::string> commaList(const std::string& s) {
 /// false with the parser's error set when it breaks a rule (the first nine rows are the fixed ones).
 bool parseButtonLine(io::LineParser& p, const std::vector<std::string>& w, const ButtonTable& t,
                      const ButtonTable& fixed, ButtonDef& b) {
-    if (w[0] != "button") return p.fail("unknown record " + io::quote(w[0]) + " (expected `button NAME LETTER LABEL P1KEYS P2KEYS PAD`)");
+    if (w[0] != "button")
+        return p.fail("unknown record " + io::quote(w[0]) + " (expected `button NAME LETTER LABEL P1KEYS P2KEYS PAD`)");
     if (w.size() != 7) return p.fail("expected `button NAME LETTER LABEL P1KEYS P2KEYS PAD`");
     b.name = w[1];
     b.label = w[3];
     b.line = p.line;
     if (const std::string why = io::tooLong("the label", b.label); !why.empty()) return p.fail(why);
     if (!nameOk(b.name)) return p.fail("bad button name " + io::quote(b.name) + " (use a-z, 0-9, _ and -)");
-    if (w[2].size() != 1 || w[2][0] < 'A' || w[2][0] > 'Z') return p.fail("bad letter " + io::quote(w[2]) + " (one of A-Z)");
+    if (w[2].size() != 1 || w[2][0] < 'A' || w[2][0] > 'Z')
+        return p.fail("bad letter " + io::quote(w[2]) + " (one of A-Z)");
     b.letter = w[2][0];
     for (const ButtonDef& o : t.rows) {
-        if (o.name == b.name) return p.fail("button " + io::quote(b.name) + " is already defined on line " + std::to_string(o.line));
+        if (o.name == b.name)
+            return p.fail("button " + io::quote(b.name) + " is already defined on line " + std::to_string(o.line));
         if (o.letter == b.letter) return p.fail("letter " + io::quote(w[2]) + " already names " + io::quote(o.name));
     }
     const std::size_t row = t.rows.size();
     if (row < fixed.rows.size() && (fixed.rows[row].name != b.name || fixed.rows[row].letter != b.letter)) {
-        return p.fail("row " + std::to_string(row + 1) + " must be " + io::quote(fixed.rows[row].name) + " with letter " +
-                      std::string(1, fixed.rows[row].letter) + " (the first nine rows are fixed; append new buttons)");
+        return p.fail("row " + std::to_string(row + 1) + " must be " + io::quote(fixed.rows[row].name) +
+                      " with letter " + std::string(1, fixed.rows[row].letter) +
+                      " (the first nine rows are fixed; append new buttons)");
     }
     if (row >= std::size_t(kMaxButtons)) return p.fail("more than " + std::to_string(kMaxButtons) + " buttons");
     b.keys[0] = commaList(w[4]);

@@ -101,9 +101,9 @@ std::string attackButtonNames() {
 /// Parser state: the file, the line being read and the first error met.
 struct Parser : io::LineParser {
     FighterDef def;
-    std::string expectedId;           // the file name's stem ("" = not checked)
-    int current = -1;                 // anim being read, or -1
-    std::vector<int> placementLines;  // line of each placement of the current anim
+    std::string expectedId;                               // the file name's stem ("" = not checked)
+    int current = -1;                                     // anim being read, or -1
+    std::vector<int> placementLines;                      // line of each placement of the current anim
     std::vector<std::pair<std::string, int>> seenHeader;  // header keys read so far, with their lines
     std::vector<std::pair<std::string, int>> seenField;   // frame-data keys of the current move, with their lines
     struct PendingCancel {
@@ -174,7 +174,8 @@ bool Parser::fighterLine(const std::vector<std::string>& t) {
     if (!def.id.empty()) return fail("second `fighter` record");
     if (!count(t, 2, "fighter ID")) return false;
     if (!expectedId.empty() && t[1] != expectedId) {
-        return fail("fighter id " + io::quote(t[1]) + " differs from the file name " + io::quote(expectedId + ".fighter"));
+        return fail("fighter id " + io::quote(t[1]) + " differs from the file name " +
+                    io::quote(expectedId + ".fighter"));
     }
     if (const std::string why = io::tooLong("the fighter id", t[1]); !why.empty()) return fail(why);
     def.id = t[1];
@@ -284,13 +285,14 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
         int* value;
         int lo;
     };
-    const Field fields[] = {{"startup", &a.startup, 1},    {"active", &a.active, 1},     {"recovery", &a.recovery, 0},
-                            {"damage", &a.damage, 0},      {"chip", &a.chip, 0},         {"hitstun", &a.hitstun, 0},
+    const Field fields[] = {{"startup", &a.startup, 1},     {"active", &a.active, 1},     {"recovery", &a.recovery, 0},
+                            {"damage", &a.damage, 0},       {"chip", &a.chip, 0},         {"hitstun", &a.hitstun, 0},
                             {"blockstun", &a.blockstun, 0}, {"pushback", &a.pushback, 0}, {"hitstop", &a.hitstop, 0}};
     handled = true;
-    for (const char* key : {"startup", "active", "recovery", "damage", "chip", "hitstun", "blockstun", "pushback",
-                            "hitstop", "level", "heavy", "projectile", "invincible", "notech", "display", "from",
-                            "knockdown", "launcher", "juggle", "cancelwindow", "cost", "meter", "armor"}) {
+    for (const char* key :
+         {"startup",   "active",   "recovery", "damage",       "chip",       "hitstun", "blockstun", "pushback",
+          "hitstop",   "level",    "heavy",    "projectile",   "invincible", "notech",  "display",   "from",
+          "knockdown", "launcher", "juggle",   "cancelwindow", "cost",       "meter",   "armor"}) {
         if (t[0] == key && !once(seenField, key)) return false;
     }
     for (const Field& f : fields) {
@@ -348,13 +350,15 @@ bool Parser::input(const std::vector<std::string>& t, AnimDef& a) {
         else if (m == "22") in.motion = Motion::DownDown;
         else if (m == "236236") in.motion = Motion::QCF2;
         else if (m.size() == 1 && m[0] >= '1' && m[0] <= '9' && m[0] != '5') in.dir = m[0] - '0';
-        else return fail("unknown motion or direction " + io::quote(m) + " (236 623 214 41236 22 236236, or 1-9 but 5)");
+        else
+            return fail("unknown motion or direction " + io::quote(m) + " (236 623 214 41236 22 236236, or 1-9 but 5)");
         ++at;
     }
     if (t.size() - at != 1) return fail("expected `input [simple] [MOTION|DIRECTION] BUTTON`");
     in.button = buttonTable().bit(t[at]);
     if (in.button == 0 || (in.button & (kUp | kDown | kLeft | kRight | kStart))) {
-        return fail("unknown button " + io::quote(t[at]) + " (attack buttons of the button table: " + attackButtonNames() + ")");
+        return fail("unknown button " + io::quote(t[at]) +
+                    " (attack buttons of the button table: " + attackButtonNames() + ")");
     }
     if (a.inputs.empty()) a.crouching = in.dir == 1 || in.dir == 2 || in.dir == 3;
     a.inputs.push_back(in);
@@ -399,7 +403,8 @@ bool Parser::moveData(const std::vector<std::string>& t, AnimDef& a, bool& handl
     if (t[0] == "cost") return count(t, 2, "cost N") && toInt(t[1], 0, kMeterMax, a.cost);
     if (t[0] == "meter") return count(t, 2, "meter N") && toInt(t[1], 0, kMeterMax, a.meterGain);
     if (t[0] == "armor") {
-        if (!count(t, 3, "armor FIRST LAST") || !toInt(t[1], 1, 10000, a.armorFirst) || !toInt(t[2], 1, 10000, a.armorLast)) {
+        if (!count(t, 3, "armor FIRST LAST") || !toInt(t[1], 1, 10000, a.armorFirst) ||
+            !toInt(t[2], 1, 10000, a.armorLast)) {
             return false;
         }
         return a.armorFirst <= a.armorLast || fail("armor frames FIRST > LAST");
@@ -430,10 +435,12 @@ bool Parser::animLine(const std::vector<std::string>& t) {
             return fail("more than " + std::to_string(kMaxBoxesPerAnim) + " box lines in " + io::quote(a.name));
         }
         if ((t[3] == "attack" || t[3] == "throw") && !a.isMove) {
-            return fail(std::string(t[3] == "attack" ? "an" : "a") + " `" + t[3] + "` box only goes inside a `move` (" + io::quote(a.name) + " is an anim and never attacks)");
+            return fail(std::string(t[3] == "attack" ? "an" : "a") + " `" + t[3] + "` box only goes inside a `move` (" +
+                        io::quote(a.name) + " is an anim and never attacks)");
         }
         if ((t[3] == "attack" || t[3] == "throw") && attackBoxes(a) >= kMaxAttackBoxes) {
-            return fail("more than " + std::to_string(kMaxAttackBoxes) + " attack and throw boxes in " + io::quote(a.name));
+            return fail("more than " + std::to_string(kMaxAttackBoxes) + " attack and throw boxes in " +
+                        io::quote(a.name));
         }
         if (t[3] == "attack") p.target = kPlaceAttack;
         else if (t[3] == "throw") p.target = kPlaceThrow;
@@ -451,17 +458,23 @@ bool Parser::animLine(const std::vector<std::string>& t) {
         if (!moveData(t, a, handled)) return false;
         if (handled) return true;
     }
-    return fail("unknown record " + io::quote(t[0]) + " inside " + (a.isMove ? "move" : "anim") + " " + io::quote(a.name));
+    return fail("unknown record " + io::quote(t[0]) + " inside " + (a.isMove ? "move" : "anim") + " " +
+                io::quote(a.name));
 }
 
 bool Parser::closeAnim() {
     AnimDef& a = def.anims[current];
     if (a.display.empty()) a.display = a.name;
     if (a.isMove) {
-        if (a.startup < 1 || a.active < 1) return fail("move " + io::quote(a.name) + " needs startup >= 1 and active >= 1");
+        if (a.startup < 1 || a.active < 1)
+            return fail("move " + io::quote(a.name) + " needs startup >= 1 and active >= 1");
         a.length = a.startup + a.active + a.recovery;
-        if (a.invLast > a.length) return fail("invincible frames go past the last frame (" + std::to_string(a.length) + ") of " + io::quote(a.name));
-        if (a.armorLast > a.length) return fail("armor frames go past the last frame (" + std::to_string(a.length) + ") of " + io::quote(a.name));
+        if (a.invLast > a.length)
+            return fail("invincible frames go past the last frame (" + std::to_string(a.length) + ") of " +
+                        io::quote(a.name));
+        if (a.armorLast > a.length)
+            return fail("armor frames go past the last frame (" + std::to_string(a.length) + ") of " +
+                        io::quote(a.name));
     }
     for (std::size_t i = 0; i < a.boxes.size(); ++i) {
         if (a.boxes[i].last > a.length) {
@@ -511,7 +524,8 @@ bool Parser::finish() {
         const int target = def.anim(c.target);
         line = c.line;
         if (target < 0) return fail("unknown move " + io::quote(c.target) + " in `cancel`");
-        if (!def.anims[std::size_t(target)].isMove) return fail(io::quote(c.target) + " is an anim, not a move: nothing to cancel into");
+        if (!def.anims[std::size_t(target)].isMove)
+            return fail(io::quote(c.target) + " is an anim, not a move: nothing to cancel into");
         def.anims[std::size_t(c.anim)].cancels.push_back(target);
     }
     if (hasHeader("run") && !hasHeader("dash")) {
@@ -580,7 +594,8 @@ FighterLoad loadFighterById(const std::string& dataDir, const std::string& id) {
     for (char c : id) ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-');
     if (!ok) {
         FighterLoad r;
-        r.error = io::Error{dataDir + "/fighters", 0, "bad fighter id " + io::quote(id) + " (use a-z, 0-9, _ and -, at most 64)"};
+        r.error = io::Error{dataDir + "/fighters", 0,
+                            "bad fighter id " + io::quote(id) + " (use a-z, 0-9, _ and -, at most 64)"};
         return r;
     }
     FighterLoad r;

@@ -18,9 +18,9 @@ constexpr int kMaxBoxesPerAnim = 1024;
 
 /// Result of loading a fighter: ok and def, or the error.
 struct FighterLoad {
-    bool ok = false;       ///< true when def is usable
-    FighterDef def;        ///< the fighter (valid when ok)
-    io::Error error;       ///< what is wrong and where (when !ok)
+    bool ok = false;  ///< true when def is usable
+    FighterDef def;   ///< the fighter (valid when ok)
+    io::Error error;  ///< what is wrong and where (when !ok)
 };
 
 /// Parses a fighter from text and, when expectedId is not empty, requires its `fighter ID` to equal it.

@@ -26,7 +26,8 @@ bool RigReader::bone(const std::vector<std::string>& t, FighterDef& def) {
     b.name = t[1];
     if (t[2] != "-") {
         b.parent = sk.bone(t[2]);
-        if (b.parent < 0) return p_.fail("unknown parent bone " + io::quote(t[2]) + " (declare it earlier, or `-` for the root)");
+        if (b.parent < 0)
+            return p_.fail("unknown parent bone " + io::quote(t[2]) + " (declare it earlier, or `-` for the root)");
     }
     if (!p_.toInt(t[3], 0, kMaxBoneLength, b.length) || !p_.toInt(t[4], 1, kMaxBoneRadius, b.radius)) return false;
     if (t.size() == 6) {
@@ -79,19 +80,22 @@ bool RigReader::pose(const std::vector<std::string>& t, const FighterDef& def) {
     }
     if (at < t.size() && t[at] == "root") {
         if (at + 2 >= t.size()) return p_.fail("expected `root X Y`");
-        if (!p_.toInt(t[at + 1], -kMaxRoot, kMaxRoot, np.pose.rootX) || !p_.toInt(t[at + 2], -kMaxRoot, kMaxRoot, np.pose.rootY)) {
+        if (!p_.toInt(t[at + 1], -kMaxRoot, kMaxRoot, np.pose.rootX) ||
+            !p_.toInt(t[at + 2], -kMaxRoot, kMaxRoot, np.pose.rootY)) {
             return false;
         }
         at += 3;
     }
-    std::vector<bool> named(def.skeleton.bones.size(), false);  // a bone given twice would silently take the later angle
+    std::vector<bool> named(def.skeleton.bones.size(),
+                            false);  // a bone given twice would silently take the later angle
     for (; at < t.size(); at += 2) {
         const int b = def.skeleton.bone(t[at]);
         if (b < 0) {
             if (t[at] == "root" || t[at] == "like") return p_.fail("`like` and `root` come first, in that order");
             return p_.fail("unknown bone " + io::quote(t[at]) + " in pose " + io::quote(t[1]));
         }
-        if (named[std::size_t(b)]) return p_.fail("bone " + io::quote(t[at]) + " named twice in pose " + io::quote(t[1]));
+        if (named[std::size_t(b)])
+            return p_.fail("bone " + io::quote(t[at]) + " named twice in pose " + io::quote(t[1]));
         named[std::size_t(b)] = true;
         if (at + 1 >= t.size()) return p_.fail("bone " + io::quote(t[at]) + " needs an angle in degrees");
         int degrees = 0;
@@ -156,7 +160,8 @@ void RigReader::neutralBoxes(FighterDef& def) const {
     if (stand >= 0 && !def.anims[std::size_t(stand)].keys.empty()) pose = poseAt(def.anims[std::size_t(stand)].keys, 1);
     BoneArray placed;
     const int n = placeBones(def.skeleton, pose, placed);
-    for (std::size_t m = 0; m < def.members.size(); ++m) def.members[m].box = memberBox(def.skeleton, placed, n, int(m));
+    for (std::size_t m = 0; m < def.members.size(); ++m)
+        def.members[m].box = memberBox(def.skeleton, placed, n, int(m));
 }
 
 }  // namespace sim

@@ -66,8 +66,8 @@ Flag textFlag(std::string name, std::string& out) {
             }};
 }
 
-bool flagNumber(const std::string& flag, const std::string& value, std::int64_t lo, std::int64_t hi,
-                std::int64_t& out, std::string& error) {
+bool flagNumber(const std::string& flag, const std::string& value, std::int64_t lo, std::int64_t hi, std::int64_t& out,
+                std::string& error) {
     std::string why;
     if (toInt(value, lo, hi, out, why)) return true;
     error = badFlagValue(flag, "a whole number in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]", value);
@@ -99,7 +99,8 @@ Flag decimalFlag(std::string name, double lo, double hi, double& out) {
     return {std::move(name), Flag::Takes::Value, [flag, lo, hi, &out](const std::string& v, std::string& error) {
                 std::string why;
                 if (toDecimal(v, lo, hi, out, why)) return true;
-                error = badFlagValue(flag, "a number in [" + std::to_string(int(lo)) + ", " + std::to_string(int(hi)) + "]", v);
+                error = badFlagValue(
+                    flag, "a number in [" + std::to_string(int(lo)) + ", " + std::to_string(int(hi)) + "]", v);
                 return false;
             }};
 }

@@ -58,8 +58,8 @@ Flag decimalFlag(std::string name, double lo, double hi, double& out);
 Flag wordFlag(std::string name, std::vector<std::string> words, std::function<void(std::size_t)> set);
 
 /// Checks a flag's number as numberFlag does (for an entry that does more with it).
-bool flagNumber(const std::string& flag, const std::string& value, std::int64_t lo, std::int64_t hi,
-                std::int64_t& out, std::string& error);
+bool flagNumber(const std::string& flag, const std::string& value, std::int64_t lo, std::int64_t hi, std::int64_t& out,
+                std::string& error);
 
 /// numberFlag into an integer variable of any width (the range must fit it).
 template <class T>

@@ -7,10 +7,10 @@ namespace sim {
 
 const char* modeName(Mode m) {
     switch (m) {
-        case Mode::Versus: return "versus";
-        case Mode::VersusCpu: return "cpu";
-        case Mode::Training: return "training";
-        case Mode::CpuVsCpu: return "cpuvscpu";
+    case Mode::Versus: return "versus";
+    case Mode::VersusCpu: return "cpu";
+    case Mode::Training: return "training";
+    case Mode::CpuVsCpu: return "cpuvscpu";
     }
     return "versus";
 }
@@ -27,23 +27,24 @@ bool parseMode(const std::string& word, Mode& out) {
 
 const char* dummyName(DummyMode d) {
     switch (d) {
-        case DummyMode::Stand: return "stand";
-        case DummyMode::Crouch: return "crouch";
-        case DummyMode::Block: return "block";
-        case DummyMode::CrouchBlock: return "crouchblock";
-        case DummyMode::Jump: return "jump";
-        case DummyMode::RandomBlock: return "randomblock";
-        case DummyMode::Reversal: return "reversal";
-        case DummyMode::AfterHit: return "afterhit";
-        case DummyMode::Record: return "record";
-        case DummyMode::Playback: return "playback";
+    case DummyMode::Stand: return "stand";
+    case DummyMode::Crouch: return "crouch";
+    case DummyMode::Block: return "block";
+    case DummyMode::CrouchBlock: return "crouchblock";
+    case DummyMode::Jump: return "jump";
+    case DummyMode::RandomBlock: return "randomblock";
+    case DummyMode::Reversal: return "reversal";
+    case DummyMode::AfterHit: return "afterhit";
+    case DummyMode::Record: return "record";
+    case DummyMode::Playback: return "playback";
     }
     return "stand";
 }
 
 bool parseDummy(const std::string& word, DummyMode& out) {
-    for (DummyMode d : {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump,
-                        DummyMode::RandomBlock, DummyMode::Reversal, DummyMode::AfterHit, DummyMode::Record, DummyMode::Playback}) {
+    for (DummyMode d :
+         {DummyMode::Stand, DummyMode::Crouch, DummyMode::Block, DummyMode::CrouchBlock, DummyMode::Jump,
+          DummyMode::RandomBlock, DummyMode::Reversal, DummyMode::AfterHit, DummyMode::Record, DummyMode::Playback}) {
         if (word == dummyName(d)) {
             out = d;
             return true;
@@ -54,9 +55,9 @@ bool parseDummy(const std::string& word, DummyMode& out) {
 
 const char* techName(DummyTech t) {
     switch (t) {
-        case DummyTech::Never: return "never";
-        case DummyTech::Always: return "always";
-        case DummyTech::Random: return "random";
+    case DummyTech::Never: return "never";
+    case DummyTech::Always: return "always";
+    case DummyTech::Random: return "random";
     }
     return "never";
 }
@@ -85,9 +86,9 @@ bool parseSlot(const std::string& word, int& out) {
 
 const char* counterName(CounterHits c) {
     switch (c) {
-        case CounterHits::Off: return "off";
-        case CounterHits::On: return "on";
-        case CounterHits::Always: return "always";
+    case CounterHits::Off: return "off";
+    case CounterHits::On: return "on";
+    case CounterHits::Always: return "always";
     }
     return "off";
 }
@@ -104,8 +105,8 @@ bool parseCounter(const std::string& word, CounterHits& out) {
 
 const char* styleName(InputStyle st) {
     switch (st) {
-        case InputStyle::Motion: return "motion";
-        case InputStyle::Simple: return "simple";
+    case InputStyle::Motion: return "motion";
+    case InputStyle::Simple: return "simple";
     }
     return "simple";
 }

@@ -97,8 +97,10 @@ ReplayPlayer::ReplayPlayer(const RunFile& run, const FighterDef& p1, const Fight
         byFirst_.push_back(i);
         if (ex[std::size_t(i)].isEvent || ex[std::size_t(i)].anyFrame) byLast_.push_back(i);
     }
-    std::stable_sort(byFirst_.begin(), byFirst_.end(), [&](int a, int b) { return ex[std::size_t(a)].first < ex[std::size_t(b)].first; });
-    std::stable_sort(byLast_.begin(), byLast_.end(), [&](int a, int b) { return ex[std::size_t(a)].last < ex[std::size_t(b)].last; });
+    std::stable_sort(byFirst_.begin(), byFirst_.end(),
+                     [&](int a, int b) { return ex[std::size_t(a)].first < ex[std::size_t(b)].first; });
+    std::stable_sort(byLast_.begin(), byLast_.end(),
+                     [&](int a, int b) { return ex[std::size_t(a)].last < ex[std::size_t(b)].last; });
     seen_.assign(ex.size(), 0);
     closed_.assign(ex.size(), 0);
     met_.assign(ex.size(), 0);
@@ -166,7 +168,8 @@ void ReplayPlayer::checkFrame(bool withEvents) {
     watchOpen(due, at, withEvents);
     closeExpectations(due);
     std::stable_sort(due.begin(), due.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& d : due) fail(io::FailureKind::Expectation, run_.expectations[std::size_t(d.first)].line, d.second);
+    for (const auto& d : due)
+        fail(io::FailureKind::Expectation, run_.expectations[std::size_t(d.first)].line, d.second);
     checkCheckpoints(at);
 }
 
@@ -186,7 +189,8 @@ void ReplayPlayer::openExpectations(DueFailures& due, const std::string& at) {
             continue;
         }
         std::string why;
-        if (!checkState(e, fight_, why)) due.emplace_back(i, "expectation failed at frame " + at + ": " + e.text + " (" + why + ")");
+        if (!checkState(e, fight_, why))
+            due.emplace_back(i, "expectation failed at frame " + at + ": " + e.text + " (" + why + ")");
         else setMet(i);
     }
 }
@@ -205,7 +209,8 @@ void ReplayPlayer::watchOpen(DueFailures& due, const std::string& at, bool withE
                                      }),
                       openStates_.end());
     if (!withEvents || fight_.events().empty()) return;
-    open_.erase(std::remove_if(open_.begin(), open_.end(), [&](int i) { return closed_[std::size_t(i)] != 0; }), open_.end());
+    open_.erase(std::remove_if(open_.begin(), open_.end(), [&](int i) { return closed_[std::size_t(i)] != 0; }),
+                open_.end());
     for (int i : open_) {
         const Expectation& e = ex[std::size_t(i)];
         for (const Event& ev : fight_.events()) {
@@ -227,12 +232,12 @@ void ReplayPlayer::closeExpectations(DueFailures& due) {
         if (e.anyFrame) {
             if (!seen_[std::size_t(i)]) {
                 openStates_.erase(std::remove(openStates_.begin(), openStates_.end(), i), openStates_.end());
-                due.emplace_back(i, "expectation failed: " + e.text + " (not true on any of frames " + std::to_string(e.first) +
-                                        ".." + std::to_string(e.last) + ")");
+                due.emplace_back(i, "expectation failed: " + e.text + " (not true on any of frames " +
+                                        std::to_string(e.first) + ".." + std::to_string(e.last) + ")");
             }
         } else if (!seen_[std::size_t(i)] && !e.negate) {
-            due.emplace_back(i, "expectation failed: " + e.text + " (no such event in frames " + std::to_string(e.first) +
-                                    ".." + std::to_string(e.last) + ")");
+            due.emplace_back(i, "expectation failed: " + e.text + " (no such event in frames " +
+                                    std::to_string(e.first) + ".." + std::to_string(e.last) + ")");
         } else if (!seen_[std::size_t(i)] && e.negate) {
             setMet(i);
         }
@@ -244,8 +249,9 @@ void ReplayPlayer::checkCheckpoints(const std::string& at) {
     while (nextCheckpoint_ < cps.size() && cps[nextCheckpoint_].frame <= frame_) {
         const Checkpoint& c = cps[nextCheckpoint_++];
         if (c.frame == frame_ && c.hash != fight_.hash()) {
-            fail(io::FailureKind::HashMismatch, c.line, "hash mismatch at frame " + at + ": replay says " + hashHex(c.hash) + ", simulation gives " +
-                             hashHex(fight_.hash()));
+            fail(io::FailureKind::HashMismatch, c.line,
+                 "hash mismatch at frame " + at + ": replay says " + hashHex(c.hash) + ", simulation gives " +
+                     hashHex(fight_.hash()));
         }
     }
 }
@@ -261,8 +267,8 @@ void ReplayPlayer::syncTest(std::uint64_t hash) {
         const std::uint64_t again = fight_.hash();
         const std::uint64_t before = window_[std::size_t(f - snapshotFrame_ - 1)];
         if (again != before) {
-            failSync(f, "sync test: frame " + std::to_string(f) + " re-simulated to " + hashHex(again) + " instead of " +
-                            hashHex(before));
+            failSync(f, "sync test: frame " + std::to_string(f) + " re-simulated to " + hashHex(again) +
+                            " instead of " + hashHex(before));
             break;
         }
     }

@@ -19,15 +19,15 @@ namespace sim {
 
 /// Result of running a RunFile.
 struct RunResult {
-    std::int64_t frames = 0;                 ///< steps taken
-    std::uint64_t finalHash = 0;             ///< hash after the last step
-    std::vector<std::uint64_t> hashes;       ///< hash after every step (when asked)
-    std::vector<io::RunFailure> failures;    ///< every failed expectation, checkpoint and sync test, in order
-    FightState finalState;                   ///< state at the end
-    std::int64_t broadTests = 0;             ///< attack/projectile boxes tested against an agent root, whole run
-    std::int64_t broadHits = 0;              ///< of those, root hits (the tree was searched)
-    std::int64_t nodesVisited = 0;           ///< BVH nodes tested by those searches
-    std::int64_t hits = 0;                   ///< hits and blocks resolved
+    std::int64_t frames = 0;               ///< steps taken
+    std::uint64_t finalHash = 0;           ///< hash after the last step
+    std::vector<std::uint64_t> hashes;     ///< hash after every step (when asked)
+    std::vector<io::RunFailure> failures;  ///< every failed expectation, checkpoint and sync test, in order
+    FightState finalState;                 ///< state at the end
+    std::int64_t broadTests = 0;           ///< attack/projectile boxes tested against an agent root, whole run
+    std::int64_t broadHits = 0;            ///< of those, root hits (the tree was searched)
+    std::int64_t nodesVisited = 0;         ///< BVH nodes tested by those searches
+    std::int64_t hits = 0;                 ///< hits and blocks resolved
 };
 
 /// Checks a state expectation against the fight now; on failure, fills why with the actual value.
@@ -97,16 +97,16 @@ private:
     std::int64_t frame_ = 0;
     FrameInput lastInput_;
     RunResult result_;
-    std::vector<int> byFirst_;   // expectation indices by first frame (state checks and event windows)
-    std::vector<int> byLast_;    // event expectation indices by last frame (window ends)
+    std::vector<int> byFirst_;  // expectation indices by first frame (state checks and event windows)
+    std::vector<int> byLast_;   // event expectation indices by last frame (window ends)
     std::size_t nextFirst_ = 0, nextLast_ = 0, nextCheckpoint_ = 0;
-    std::vector<int> open_;      // event windows open now, in line order
-    std::vector<char> seen_;     // per expectation: its event happened
-    std::vector<char> closed_;   // per expectation: its event window has ended
+    std::vector<int> open_;        // event windows open now, in line order
+    std::vector<char> seen_;       // per expectation: its event happened
+    std::vector<char> closed_;     // per expectation: its event window has ended
     std::vector<int> openStates_;  // windowed state checks open now and not yet true
-    std::vector<char> met_;      // per expectation: met (see met())
+    std::vector<char> met_;        // per expectation: met (see met())
     std::size_t metCount_ = 0;
-    FightState snapshot_;        // sync test: state at the last snapshot
+    FightState snapshot_;  // sync test: state at the last snapshot
     std::int64_t snapshotFrame_ = 0;
     std::vector<std::uint64_t> window_;  // sync test: hashes since the snapshot
 };

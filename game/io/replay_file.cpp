@@ -40,7 +40,8 @@ std::string replayHeader(const MatchSetup& s) {
     if (!s.reversal.empty()) o << "reversal " << s.reversal << "\n";
     if (s.throwTech != DummyTech::Never) o << "throwtech " << techName(s.throwTech) << "\n";
     if (s.counter != CounterHits::Off) o << "counter " << counterName(s.counter) << "\n";
-    if (s.startMeter[0] != 0 || s.startMeter[1] != 0) o << "meter " << s.startMeter[0] << " " << s.startMeter[1] << "\n";
+    if (s.startMeter[0] != 0 || s.startMeter[1] != 0)
+        o << "meter " << s.startMeter[0] << " " << s.startMeter[1] << "\n";
     if (s.style[0] != MatchSetup{}.style[0] || s.style[1] != MatchSetup{}.style[1]) {
         o << "style " << styleName(s.style[0]) << " " << styleName(s.style[1]) << "\n";
     }
@@ -87,7 +88,8 @@ bool parseTape(const std::vector<std::string>& t, std::size_t from, std::vector<
 }
 
 std::string styleError(const std::string& word) {
-    if (word == "classic") return "input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
+    if (word == "classic")
+        return "input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     return "unknown input style " + io::quote(word);
 }
 
@@ -112,14 +114,14 @@ namespace {
 
 struct ReplayParser : io::LineParser {
     std::vector<std::pair<std::string, int>> seen;  // header keys read so far, with their lines
-    int rules = 0;                                   // the `rules` record's version, 0 while none was read
+    int rules = 0;                                  // the `rules` record's version, 0 while none was read
 
     bool toHash(const std::string& t, std::uint64_t& h) {
         std::string why;
         return io::toHash(t, h, why) || fail(why);
     }
     bool header(const std::vector<std::string>& t, RunFile& out);
-    bool fields(const std::vector<std::string>& t, std::size_t n);  // t has n fields, or fails
+    bool fields(const std::vector<std::string>& t, std::size_t n);         // t has n fields, or fails
     bool trainingHeader(const std::vector<std::string>& t, RunFile& out);  // dummy, tape, slot, throwtech, reversal
     /// Refuses a replay recorded under other rules than this build's (at the `rules` line).
     bool rulesMatch() {
@@ -141,8 +143,10 @@ bool ReplayParser::online(const std::vector<std::string>& t, RunFile& out) {
     if (t[0] == "stall") {
         Stall st;
         if (t.size() != 4) return fail("expected `stall FRAME P1|P2 MS`");
-        if (out.stalls.size() >= std::size_t(kMaxStalls)) return fail("more than " + std::to_string(kMaxStalls) + " stalls");
-        if (!toInt(t[1], 0, kMaxRunFrames, st.frame) || !seat(t[2], st.seat) || !toInt(t[3], 0, INT64_MAX, st.ms)) return false;
+        if (out.stalls.size() >= std::size_t(kMaxStalls))
+            return fail("more than " + std::to_string(kMaxStalls) + " stalls");
+        if (!toInt(t[1], 0, kMaxRunFrames, st.frame) || !seat(t[2], st.seat) || !toInt(t[3], 0, INT64_MAX, st.ms))
+            return false;
         if (st.frame != std::int64_t(out.inputs.size())) {
             return fail("stall names frame " + std::to_string(st.frame) + " but " + std::to_string(out.inputs.size()) +
                         " frames came before it");
@@ -188,13 +192,17 @@ bool ReplayParser::header(const std::vector<std::string>& t, RunFile& out) {
     if (k == "rounds") return need(2) && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(2) && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") {
-        if (t.size() == 3) return toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel) && toInt(t[2], 1, kMaxCpuLevel, s.cpuLevelP1);
+        if (t.size() == 3)
+            return toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel) && toInt(t[2], 1, kMaxCpuLevel, s.cpuLevelP1);
         return need(2) && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     }
-    if (k == "start") return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
+    if (k == "start")
+        return need(3) && toInt(t[1], 0, kStageWidth, s.startX[0]) && toInt(t[2], 0, kStageWidth, s.startX[1]);
     if (k == "intro") return need(2) && toInt(t[1], 0, kMaxIntro, s.intro);
-    if (k == "meter") return need(3) && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
-    if (k == "counter") return need(2) && (parseCounter(t[1], s.counter) || fail("unknown counter-hit rule " + io::quote(t[1])));
+    if (k == "meter")
+        return need(3) && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
+    if (k == "counter")
+        return need(2) && (parseCounter(t[1], s.counter) || fail("unknown counter-hit rule " + io::quote(t[1])));
     if (k == "style") {
         if (!need(3)) return false;
         for (int p = 0; p < 2; ++p) {
@@ -222,8 +230,12 @@ bool ReplayParser::trainingHeader(const std::vector<std::string>& t, RunFile& ou
         std::string why;
         return parseTape(t, 1, s.tapeOf(k == "tape" ? 1 : k[4] - '0'), why) || fail(why);
     }
-    if (k == "slot") return need(2) && (parseSlot(t[1], s.playSlot) || fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)"));
-    if (k == "throwtech") return need(2) && (parseTech(t[1], s.throwTech) || fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)"));
+    if (k == "slot")
+        return need(2) && (parseSlot(t[1], s.playSlot) ||
+                           fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)"));
+    if (k == "throwtech")
+        return need(2) && (parseTech(t[1], s.throwTech) ||
+                           fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)"));
     if (k == "reversal") {
         if (!need(2)) return false;
         out.reversalLine = line;
@@ -252,12 +264,14 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
     if (t[0] == "stall" || t[0] == "ending") return online(t, out);
     if (t[0] == "note") {
         if (t.size() < 3) return fail("expected `note FRAME TEXT`");
-        if (out.notes.size() >= std::size_t(kMaxNotes)) return fail("more than " + std::to_string(kMaxNotes) + " notes");
+        if (out.notes.size() >= std::size_t(kMaxNotes))
+            return fail("more than " + std::to_string(kMaxNotes) + " notes");
         Note n;
         n.line = line;
         if (!toInt(t[1], 0, kMaxRunFrames, n.frame)) return false;
         for (std::size_t i = 2; i < t.size(); ++i) n.text += (i > 2 ? " " : "") + t[i];
-        if (n.text.size() > kMaxNoteChars) return fail("a note holds at most " + std::to_string(kMaxNoteChars) + " characters");
+        if (n.text.size() > kMaxNoteChars)
+            return fail("a note holds at most " + std::to_string(kMaxNoteChars) + " characters");
         out.notes.push_back(std::move(n));
         return true;
     }
@@ -265,7 +279,8 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
     if (count >= kMaxRunFrames) return fail("the replay runs more than " + std::to_string(kMaxRunFrames) + " frames");
     FrameInput in;
     for (int p = 0; p < 2; ++p) {
-        if (!parseButtonLetters(t[p], in.buttons[p])) return fail("bad buttons " + io::quote(t[p]) + " (letters " + buttonLetterList() + " or -)");
+        if (!parseButtonLetters(t[p], in.buttons[p]))
+            return fail("bad buttons " + io::quote(t[p]) + " (letters " + buttonLetterList() + " or -)");
     }
     out.inputs.push_back(in);
     return true;
@@ -308,7 +323,8 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
                 // Every replay written since rules versions began says which; one without is from rules 1.
                 if (rp.rules == 0) {
                     rp.line = magicLine;
-                    ok = rp.fail("no `rules` line: recorded with rules 1, but this build plays rules " + std::to_string(kRulesVersion));
+                    ok = rp.fail("no `rules` line: recorded with rules 1, but this build plays rules " +
+                                 std::to_string(kRulesVersion));
                 }
             } else {
                 ok = rp.header(t, out);
@@ -374,9 +390,9 @@ bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const Fig
     const FighterDef* const defs[2] = {&p1, &p2};
     for (int p = 0; p < 2; ++p) {
         if (run.setup.startHealth[p] > defs[p]->health) {
-            error = at(run, run.healthLine, "start health " + std::to_string(run.setup.startHealth[p]) + " for p" +
-                                                std::to_string(p + 1) + " is above " + defs[p]->id + "'s full health " +
-                                                std::to_string(defs[p]->health));
+            error = at(run, run.healthLine,
+                       "start health " + std::to_string(run.setup.startHealth[p]) + " for p" + std::to_string(p + 1) +
+                           " is above " + defs[p]->id + "'s full health " + std::to_string(defs[p]->health));
             return false;
         }
     }
@@ -385,8 +401,9 @@ bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const Fig
         if (std::find(moves.begin(), moves.end(), run.setup.reversal) == moves.end()) {
             std::string known;
             for (const std::string& m : moves) known += (known.empty() ? "" : ", ") + m;
-            error = at(run, run.reversalLine, "unknown reversal move " + io::quote(run.setup.reversal) + " for " + p2.id +
-                                                  " (a move with an input from the ground: " + known + ")");
+            error = at(run, run.reversalLine,
+                       "unknown reversal move " + io::quote(run.setup.reversal) + " for " + p2.id +
+                           " (a move with an input from the ground: " + known + ")");
             return false;
         }
     }
@@ -418,7 +435,7 @@ std::string findDataDir(const std::string& filePath, const std::string& fallback
     for (int depth = 0; depth < 12; ++depth) {
         if (isDir(dir + "/fighters")) return dir;
         if (isDir(dir + "/data/fighters")) return dir + "/data";
-        if (dir == "/" ) break;
+        if (dir == "/") break;
         dir = (dir == "." ? ".." : dir + "/..");
     }
     return fallback;

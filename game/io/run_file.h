@@ -54,22 +54,23 @@ constexpr std::size_t kMaxNoteChars = 200;
 
 /// One `expect` line of a script.
 struct Expectation {
-    int line = 0;            ///< line in the script
-    std::string text;        ///< the line's tokens (printable, cut), for messages
-    bool isEvent = false;    ///< event expectation (hit, block, cancel, ko, timeover, roundstart) vs state check
-    bool negate = false;     ///< `expect no ...`: the event must NOT happen in the window
+    int line = 0;          ///< line in the script
+    std::string text;      ///< the line's tokens (printable, cut), for messages
+    bool isEvent = false;  ///< event expectation (hit, block, cancel, ko, timeover, roundstart) vs state check
+    bool negate = false;   ///< `expect no ...`: the event must NOT happen in the window
     EventType event = EventType::Hit;  ///< event kind
-    int victim = -1;         ///< event victim (KO: the fallen) or -1 for any
-    int attacker = -1;       ///< event attacker or -1 for any
-    std::string member;      ///< member hit, "" for any
-    std::string move;        ///< attacker's move, "" for any
-    std::int64_t first = 0;  ///< first frame of the window (state checks: first == last == the frame)
-    std::int64_t last = 0;   ///< last frame of the window, inclusive
-    int player = -1;         ///< state check: 0/1 for `p1.field`, -1 for match fields
-    std::string field;       ///< state field: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage meter juggle down / round winner timer projectiles frame
-    std::string op = "==";   ///< == != < <= > >=
-    std::string value;       ///< expected value (number or word)
-    bool anyFrame = false;   ///< state check with `within N`: it must hold on at least one frame of [first, last]
+    int victim = -1;                   ///< event victim (KO: the fallen) or -1 for any
+    int attacker = -1;                 ///< event attacker or -1 for any
+    std::string member;                ///< member hit, "" for any
+    std::string move;                  ///< attacker's move, "" for any
+    std::int64_t first = 0;            ///< first frame of the window (state checks: first == last == the frame)
+    std::int64_t last = 0;             ///< last frame of the window, inclusive
+    int player = -1;                   ///< state check: 0/1 for `p1.field`, -1 for match fields
+    std::string
+        field;  ///< state field: health x y move wins combo facing airborne crouching blocking hitstun blockstun advantage meter juggle down / round winner timer projectiles frame
+    std::string op = "==";  ///< == != < <= > >=
+    std::string value;      ///< expected value (number or word)
+    bool anyFrame = false;  ///< state check with `within N`: it must hold on at least one frame of [first, last]
 };
 
 /// A line of text a script shows from a frame on (`say`): a tutorial lesson's instruction.
@@ -94,9 +95,9 @@ struct Stall {
 };
 /// Why an online match ended (the `ending` line; word empty when there is none).
 struct Ending {
-    std::string word;        ///< over, desync, silent, stuck, left, other
-    int seat = -1;           ///< the player it names (-1 = none)
-    std::int64_t ms = 0;     ///< silent: the silence that ended it
+    std::string word;     ///< over, desync, silent, stuck, left, other
+    int seat = -1;        ///< the player it names (-1 = none)
+    std::int64_t ms = 0;  ///< silent: the silence that ended it
 };
 /// "P1" or "P2" for seat 0 or 1.
 inline std::string seatWord(int seat) { return seat == 0 ? "P1" : "P2"; }
@@ -109,23 +110,23 @@ struct Checkpoint {
 
 /// A replay or a compiled script: what to run and what to check.
 struct RunFile {
-    std::string path;                 ///< file it came from
-    bool isReplay = false;            ///< replay (true) or action script (false)
-    MatchSetup setup;                 ///< match settings
-    std::vector<FrameInput> inputs;   ///< per-frame input, frame 1 first
-    std::vector<Checkpoint> checkpoints;     ///< replay hash checks (in frame order)
-    std::vector<Expectation> expectations;   ///< script checks (in line order)
-    std::int64_t frames = 0;          ///< frames to run (>= inputs.size(); covers every expectation window)
-    int fightersLine = 0;             ///< line of the `fighters` record (0 = defaults were used)
-    int healthLine = 0;               ///< line of the `health` record (0 = none)
-    int reversalLine = 0;             ///< line of the `reversal` record (0 = none)
-    bool truncated = false;           ///< a replay with no `end` line (a crashed recording)
-    std::vector<Note> notes;          ///< bug-report notes (replays only), in file order
-    std::vector<Stall> stalls;        ///< online stalls (replays of version 2), in file order
-    Ending ending;                    ///< why an online match ended (replays of version 2)
-    int version = 0;                  ///< a replay's format version
-    std::string title;                ///< a script's `title` ("" = none): a tutorial lesson's name
-    std::vector<Caption> captions;    ///< a script's `say` lines, in frame order
+    std::string path;                       ///< file it came from
+    bool isReplay = false;                  ///< replay (true) or action script (false)
+    MatchSetup setup;                       ///< match settings
+    std::vector<FrameInput> inputs;         ///< per-frame input, frame 1 first
+    std::vector<Checkpoint> checkpoints;    ///< replay hash checks (in frame order)
+    std::vector<Expectation> expectations;  ///< script checks (in line order)
+    std::int64_t frames = 0;                ///< frames to run (>= inputs.size(); covers every expectation window)
+    int fightersLine = 0;                   ///< line of the `fighters` record (0 = defaults were used)
+    int healthLine = 0;                     ///< line of the `health` record (0 = none)
+    int reversalLine = 0;                   ///< line of the `reversal` record (0 = none)
+    bool truncated = false;                 ///< a replay with no `end` line (a crashed recording)
+    std::vector<Note> notes;                ///< bug-report notes (replays only), in file order
+    std::vector<Stall> stalls;              ///< online stalls (replays of version 2), in file order
+    Ending ending;                          ///< why an online match ended (replays of version 2)
+    int version = 0;                        ///< a replay's format version
+    std::string title;                      ///< a script's `title` ("" = none): a tutorial lesson's name
+    std::vector<Caption> captions;          ///< a script's `say` lines, in frame order
 };
 
 /// Parses a replay's text; on failure returns false with error = {fileName, LINE, what}.

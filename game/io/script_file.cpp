@@ -64,8 +64,9 @@
 namespace sim {
 namespace {
 
-const char* const kPlayerFields[] = {"health", "x", "y", "move", "wins", "combo", "facing", "airborne",
-                                     "crouching", "blocking", "hitstun", "blockstun", "advantage", "meter", "juggle", "down"};
+const char* const kPlayerFields[] = {"health",    "x",        "y",         "move",     "wins",    "combo",
+                                     "facing",    "airborne", "crouching", "blocking", "hitstun", "blockstun",
+                                     "advantage", "meter",    "juggle",    "down"};
 const char* const kMatchFields[] = {"round", "winner", "timer", "frame", "projectiles", "roundover", "matchover"};
 
 bool inList(const std::string& w, const char* const* list, int n) {
@@ -113,7 +114,8 @@ struct ScriptParser : io::LineParser {
     }
 
     bool buttons(const std::string& t, std::uint16_t& b) {
-        if (!parseButtonSet(t, b)) return fail("bad buttons " + io::quote(t) + " (names: " + buttonTable().names() + ", joined by +)");
+        if (!parseButtonSet(t, b))
+            return fail("bad buttons " + io::quote(t) + " (names: " + buttonTable().names() + ", joined by +)");
         return true;
     }
 
@@ -143,14 +145,17 @@ struct ScriptParser : io::LineParser {
 
 bool ScriptParser::setupLine(const std::vector<std::string>& t) {
     const std::string& k = t[0];
-    static const char* const kSetup[] = {"mode", "fighters", "seed", "rounds", "roundframes", "cpulevel", "dummy", "start", "health", "intro", "style", "tape", "counter", "meter", "title", "tape2", "tape3", "slot", "reversal", "throwtech"};
+    static const char* const kSetup[] = {"mode",  "fighters", "seed",  "rounds", "roundframes", "cpulevel", "dummy",
+                                         "start", "health",   "intro", "style",  "tape",        "counter",  "meter",
+                                         "title", "tape2",    "tape3", "slot",   "reversal",    "throwtech"};
     if (!inList(k, kSetup, 20)) return fail("unknown command " + io::quote(k));
     if (setupDone) return fail("setup line '" + k + "' after the first input or expect line");
     if (!once(seenSetup, k)) return false;
     if (k == "title") {
         if (t.size() < 2) return fail("expected `title TEXT`");
         out->title = restOf(t, 1);
-        return out->title.size() <= kMaxTextChars || fail("a title longer than " + std::to_string(kMaxTextChars) + " characters");
+        return out->title.size() <= kMaxTextChars ||
+               fail("a title longer than " + std::to_string(kMaxTextChars) + " characters");
     }
     static const char* const kTraining[] = {"dummy", "tape", "tape2", "tape3", "slot", "throwtech", "reversal"};
     return inList(k, kTraining, 7) ? trainingSetupLine(t) : matchSetupLine(t);
@@ -181,7 +186,8 @@ bool ScriptParser::matchSetupLine(const std::vector<std::string>& t) {
     if (k == "rounds") return need(t, 2, "rounds N") && toInt(t[1], 1, kMaxRoundsToWin, s.roundsToWin);
     if (k == "roundframes") return need(t, 2, "roundframes N") && toInt(t[1], 1, 10000000, s.roundFrames);
     if (k == "cpulevel") {
-        if (t.size() == 3) return toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel) && toInt(t[2], 1, kMaxCpuLevel, s.cpuLevelP1);
+        if (t.size() == 3)
+            return toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel) && toInt(t[2], 1, kMaxCpuLevel, s.cpuLevelP1);
         return need(t, 2, "cpulevel 1|2|3|4 [P1LEVEL]") && toInt(t[1], 1, kMaxCpuLevel, s.cpuLevel);
     }
     if (k == "start") {
@@ -190,7 +196,8 @@ bool ScriptParser::matchSetupLine(const std::vector<std::string>& t) {
     }
     if (k == "intro") return need(t, 2, "intro FRAMES") && toInt(t[1], 0, kMaxIntro, s.intro);
     if (k == "meter") {
-        return need(t, 3, "meter M1 M2") && toInt(t[1], 0, kMeterMax, s.startMeter[0]) && toInt(t[2], 0, kMeterMax, s.startMeter[1]);
+        return need(t, 3, "meter M1 M2") && toInt(t[1], 0, kMeterMax, s.startMeter[0]) &&
+               toInt(t[2], 0, kMeterMax, s.startMeter[1]);
     }
     if (k == "counter") {
         if (!need(t, 2, "counter off|on|always")) return false;
@@ -215,7 +222,8 @@ bool ScriptParser::trainingSetupLine(const std::vector<std::string>& t) {
     MatchSetup& s = out->setup;
     const std::string& k = t[0];
     if (k == "dummy") {
-        if (!need(t, 2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|afterhit|record|playback")) return false;
+        if (!need(t, 2, "dummy stand|crouch|block|crouchblock|jump|randomblock|reversal|afterhit|record|playback"))
+            return false;
         return parseDummy(t[1], s.dummy) ? true : fail("unknown dummy behaviour " + io::quote(t[1]));
     }
     if (k == "tape" || k == "tape2" || k == "tape3") {
@@ -224,11 +232,14 @@ bool ScriptParser::trainingSetupLine(const std::vector<std::string>& t) {
     }
     if (k == "slot") {
         if (!need(t, 2, "slot 1|2|3|random")) return false;
-        return parseSlot(t[1], s.playSlot) ? true : fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)");
+        return parseSlot(t[1], s.playSlot) ? true
+                                           : fail("unknown playback slot " + io::quote(t[1]) + " (1, 2, 3 or random)");
     }
     if (k == "throwtech") {
         if (!need(t, 2, "throwtech never|always|random")) return false;
-        return parseTech(t[1], s.throwTech) ? true : fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)");
+        return parseTech(t[1], s.throwTech)
+                   ? true
+                   : fail("unknown throw tech " + io::quote(t[1]) + " (never, always or random)");
     }
     if (k == "reversal") {
         if (!need(t, 2, "reversal MOVE|none")) return false;
@@ -287,7 +298,8 @@ bool ScriptParser::expectEvent(const std::vector<std::string>& t, std::size_t i,
         }
     } else if (kind == "ko" || kind == "tech") {
         e.event = kind == "ko" ? EventType::KO : EventType::Tech;
-        if (!more()) return fail("expected who is " + std::string(kind == "ko" ? "KO'd" : "thrown") + " (p1, p2 or any)");
+        if (!more())
+            return fail("expected who is " + std::string(kind == "ko" ? "KO'd" : "thrown") + " (p1, p2 or any)");
         if (!player(t[i++], e.victim, true)) return false;
     } else if (kind == "cancel") {
         e.event = EventType::ProjectileCancel;
@@ -332,8 +344,10 @@ bool ScriptParser::expectState(const std::vector<std::string>& t, std::size_t i,
     if (word && e.op != "==" && e.op != "!=") return fail("'" + e.field + "' only compares with == or !=");
     static const char* const kWinners[] = {"p1", "p2", "draw", "none"};
     static const char* const kFacings[] = {"left", "right"};
-    if (e.field == "winner" && !inList(e.value, kWinners, 4)) return fail("winner is p1, p2, draw or none, not " + io::quote(e.value));
-    if (e.field == "facing" && !inList(e.value, kFacings, 2)) return fail("facing is left or right, not " + io::quote(e.value));
+    if (e.field == "winner" && !inList(e.value, kWinners, 4))
+        return fail("winner is p1, p2, draw or none, not " + io::quote(e.value));
+    if (e.field == "facing" && !inList(e.value, kFacings, 2))
+        return fail("facing is left or right, not " + io::quote(e.value));
     if (!word && e.value != "yes" && e.value != "no") {
         std::int64_t v = 0;
         if (!toInt(e.value, INT32_MIN, INT32_MAX, v)) return false;
@@ -392,7 +406,8 @@ bool ScriptParser::lineOf(const std::vector<std::string>& t) {
         setupDone = true;
         if (t.size() < 2) return fail("expected `say TEXT`");
         Caption c{cursor, restOf(t, 1), line};
-        if (c.text.size() > kMaxTextChars) return fail("a `say` line longer than " + std::to_string(kMaxTextChars) + " characters");
+        if (c.text.size() > kMaxTextChars)
+            return fail("a `say` line longer than " + std::to_string(kMaxTextChars) + " characters");
         out->captions.push_back(c);
         return true;
     }

@@ -12,7 +12,8 @@
 namespace io {
 namespace {
 
-const char* const kKeys = "p1.style, p2.style, volume, window, fullscreen, framecap, msaa, service, lobby, relay, relay.user, relay.password";
+const char* const kKeys =
+    "p1.style, p2.style, volume, window, fullscreen, framecap, msaa, service, lobby, relay, relay.user, relay.password";
 
 /// True when a line may hold a secret (the relay password, or any key naming a password, key or secret, even
 /// misspelt or glued to its value): such a line is named, never echoed.
@@ -47,7 +48,8 @@ bool windowSize(const std::string& v, int& w, int& h, std::string& why) {
         why = "window wants WIDTHxHEIGHT (e.g. 1280x720), not " + quote(v);
         return false;
     }
-    if (!toInt(v.substr(0, x), kMinWindowW, kMaxWindowW, w, why) || !toInt(v.substr(x + 1), kMinWindowH, kMaxWindowH, h, why)) {
+    if (!toInt(v.substr(0, x), kMinWindowW, kMaxWindowW, w, why) ||
+        !toInt(v.substr(x + 1), kMinWindowH, kMaxWindowH, h, why)) {
         why = "window: " + why;
         return false;
     }
@@ -126,7 +128,8 @@ bool checkHostPort(const std::string& text, std::string& why) {
     }
     bool ok = !host.empty() && host.size() <= 253;
     for (char c : host) {
-        ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_');
+        ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                    c == '-' || c == '_');
     }
     if (!ok) why = "bad host " + quote(host) + " (a name or a dotted IPv4 address)";
     return ok;

@@ -26,13 +26,14 @@ inline const char* const kDefaultService = "localhost:7200";
 /// Everything settings.cfg holds.
 struct Settings {
     sim::InputStyle style[2] = {sim::InputStyle::Motion, sim::InputStyle::Motion};  ///< p1.style, p2.style
-    int volume = 100;         ///< 0..100 percent of every sound
+    int volume = 100;                                                               ///< 0..100 percent of every sound
     int width = 1280;         ///< window width in pixels (not fullscreen)
     int height = 720;         ///< window height in pixels
     bool fullscreen = false;  ///< start fullscreen
     int frameCap = 0;         ///< frames per second at most, or 0 (vsync)
     Msaa msaa = Msaa::Auto;   ///< msaa = auto | on | off: 4x multisampling (smoother outlines)
-    std::string service = kDefaultService;  ///< service = HOST[:PORT]: the matchmaking service (Quick match, Ranked, ...)
+    std::string service =
+        kDefaultService;        ///< service = HOST[:PORT]: the matchmaking service (Quick match, Ranked, ...)
     std::string lobby;          ///< lobby = HOST[:PORT]: the Online menu's Lobby line ("" = none)
     std::string relay;          ///< relay = HOST[:PORT]: the TURN relay a room's host offers ("" = none)
     std::string relayUser;      ///< relay.user = NAME (with relay, always with a password)
@@ -41,7 +42,8 @@ struct Settings {
     bool operator==(const Settings& o) const {
         return style[0] == o.style[0] && style[1] == o.style[1] && volume == o.volume && width == o.width &&
                height == o.height && fullscreen == o.fullscreen && frameCap == o.frameCap && msaa == o.msaa &&
-               service == o.service && lobby == o.lobby && relay == o.relay && relayUser == o.relayUser && relayPassword == o.relayPassword;
+               service == o.service && lobby == o.lobby && relay == o.relay && relayUser == o.relayUser &&
+               relayPassword == o.relayPassword;
     }
     bool operator!=(const Settings& o) const { return !(*this == o); }
 };

@@ -39,8 +39,8 @@ bool readBounded(int fd, const std::string& path, std::string& text, Error& erro
         if (n == 0) return true;
         if (text.size() + std::size_t(n) > kMaxFileBytes) {
             text.clear();
-            return fileError(path, "larger than " + std::to_string(kMaxFileBytes) + " bytes (the limit for any input file)",
-                             error);
+            return fileError(
+                path, "larger than " + std::to_string(kMaxFileBytes) + " bytes (the limit for any input file)", error);
         }
         text.append(buf, std::size_t(n));
     }
@@ -59,7 +59,8 @@ bool readFile(const std::string& path, std::string& text, Error& error) {
     if (!ok) fileError(path, std::string("cannot open: ") + std::strerror(errno), error);
     else if (S_ISDIR(st.st_mode)) ok = fileError(path, "is a directory", error);
     else if (S_ISREG(st.st_mode) && std::uint64_t(st.st_size) > kMaxFileBytes)
-        ok = fileError(path, "larger than " + std::to_string(kMaxFileBytes) + " bytes (the limit for any input file)", error);
+        ok = fileError(path, "larger than " + std::to_string(kMaxFileBytes) + " bytes (the limit for any input file)",
+                       error);
     if (ok && S_ISREG(st.st_mode)) text.reserve(std::size_t(st.st_size));
     if (ok) ok = readBounded(fd, path, text, error);
     ::close(fd);
@@ -198,7 +199,8 @@ bool toDecimal(std::string_view token, double lo, double hi, double& out, std::s
     const std::size_t dot = token.find('.');
     const std::string_view whole = token.substr(0, dot);
     const std::string_view fraction = dot == std::string_view::npos ? std::string_view() : token.substr(dot + 1);
-    const bool fractionOk = dot == std::string_view::npos || (!fraction.empty() && fraction.size() <= 9 && isDecimal(fraction, false));
+    const bool fractionOk =
+        dot == std::string_view::npos || (!fraction.empty() && fraction.size() <= 9 && isDecimal(fraction, false));
     if (!isDecimal(whole, true) || !fractionOk) {
         why = quote(token) + " is not a number";
         return false;
@@ -257,7 +259,8 @@ bool LineParser::toInt(std::string_view token, int lo, int hi, int& v) {
 bool LineParser::once(std::vector<std::pair<std::string, int>>& seen, const std::string& key) {
     for (const auto& k : seen) {
         if (k.first == key)
-            return fail("repeated `" + printable(key, kQuoteMax) + "` (first on line " + std::to_string(k.second) + ")");
+            return fail("repeated `" + printable(key, kQuoteMax) + "` (first on line " + std::to_string(k.second) +
+                        ")");
     }
     seen.emplace_back(key, line);
     return true;

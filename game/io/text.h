@@ -91,8 +91,8 @@ private:
 
 /// What every line-based loader shares: its file, the line being read and the first error met.
 struct LineParser {
-    Error error;          ///< the first failure (error.message empty while none)
-    int line = 0;         ///< line being read
+    Error error;   ///< the first failure (error.message empty while none)
+    int line = 0;  ///< line being read
     /// Records `what` at the current line as the error (only the first one is kept); returns false.
     bool fail(const std::string& what);
     /// toInt at the current line; fails with the reason.

@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
         randombytes_buf(out, n);
         return true;
     });
-    struct sigaction stop{};
+    struct sigaction stop {};
     stop.sa_handler = onLobbyStop;
     sigemptyset(&stop.sa_mask);
     sigaction(SIGINT, &stop, nullptr);

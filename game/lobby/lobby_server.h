@@ -32,22 +32,22 @@ namespace lobby {
 
 /// The lobby's limits (the `lobby` program's flags).
 struct Limits {
-    int maxRooms = 10000;         ///< live rooms at once
-    int lifetimeS = 600;          ///< a room's life from its creation
-    int maxSpectators = 4;        ///< spectators per room
-    double ratePerSecond = 20;    ///< requests per second per validated IPv4 address, sustained
-    int burst = 40;               ///< and in a burst
-    int maxSources = 100000;      ///< validated addresses whose limits are kept (fixed memory; the least recently
-                                  ///< seen of a set makes room for a new one)
-    int roomsPerAddress = 8;      ///< live rooms hosted from one IPv4 address
-    double seatsPerMinute = 6;    ///< seats and spectator places taken per IPv4 address, sustained
-    int seatBurst = 6;            ///< and in a burst
-    double wrongCodesPerMinute = 6;  ///< codes that name no live room, per IPv4 address, sustained
-    int wrongCodeBurst = 5;          ///< and in a burst
-    double wrongCodesPerSecond = 20; ///< the whole lobby's budget of wrong codes, sustained
-    int wrongCodeBurstAll = 100;     ///< and in a burst
-    int retriesPerSecond = 8;     ///< cookie (Retry and Version) answers per unvalidated IPv4 address a second
-    int cookieSeconds = 30;       ///< a cookie is good for this long at least and twice as long at most
+    int maxRooms = 10000;             ///< live rooms at once
+    int lifetimeS = 600;              ///< a room's life from its creation
+    int maxSpectators = 4;            ///< spectators per room
+    double ratePerSecond = 20;        ///< requests per second per validated IPv4 address, sustained
+    int burst = 40;                   ///< and in a burst
+    int maxSources = 100000;          ///< validated addresses whose limits are kept (fixed memory; the least recently
+                                      ///< seen of a set makes room for a new one)
+    int roomsPerAddress = 8;          ///< live rooms hosted from one IPv4 address
+    double seatsPerMinute = 6;        ///< seats and spectator places taken per IPv4 address, sustained
+    int seatBurst = 6;                ///< and in a burst
+    double wrongCodesPerMinute = 6;   ///< codes that name no live room, per IPv4 address, sustained
+    int wrongCodeBurst = 5;           ///< and in a burst
+    double wrongCodesPerSecond = 20;  ///< the whole lobby's budget of wrong codes, sustained
+    int wrongCodeBurstAll = 100;      ///< and in a burst
+    int retriesPerSecond = 8;         ///< cookie (Retry and Version) answers per unvalidated IPv4 address a second
+    int cookieSeconds = 30;           ///< a cookie is good for this long at least and twice as long at most
 };
 
 /// What the lobby did, for its log and the benchmark.
@@ -55,14 +55,14 @@ struct Counters {
     std::int64_t received = 0, malformed = 0, created = 0, joined = 0, spectating = 0, polls = 0;
     std::int64_t refusedWrongCode = 0, refusedExpired = 0, refusedFull = 0, refusedBusy = 0, refusedSlow = 0,
                  refusedNotYours = 0, limited = 0;
-    std::int64_t retries = 0;          ///< Retry answers (requests without a valid cookie)
-    std::int64_t unanswered = 0;       ///< unvalidated requests over their source's answer cap: dropped
-    std::int64_t outdated = 0;         ///< requests of another protocol version
-    std::int64_t lookups = 0;          ///< codes looked up for a Join, Spectate, Poll or Close
-    std::int64_t guessLimited = 0;     ///< code lookups refused by the wrong-code limits
-    std::int64_t roomLimited = 0;      ///< Creates refused by the rooms-per-address limit
-    std::int64_t seatLimited = 0;      ///< seats refused by the seats-per-address limit
-    std::int64_t seatsFreed = 0;       ///< seats freed by a Leave (the joiner gave up, or its host let it go)
+    std::int64_t retries = 0;       ///< Retry answers (requests without a valid cookie)
+    std::int64_t unanswered = 0;    ///< unvalidated requests over their source's answer cap: dropped
+    std::int64_t outdated = 0;      ///< requests of another protocol version
+    std::int64_t lookups = 0;       ///< codes looked up for a Join, Spectate, Poll or Close
+    std::int64_t guessLimited = 0;  ///< code lookups refused by the wrong-code limits
+    std::int64_t roomLimited = 0;   ///< Creates refused by the rooms-per-address limit
+    std::int64_t seatLimited = 0;   ///< seats refused by the seats-per-address limit
+    std::int64_t seatsFreed = 0;    ///< seats freed by a Leave (the joiner gave up, or its host let it go)
 };
 
 /// Fills n random bytes; false on failure.
@@ -141,15 +141,15 @@ private:
     struct Room {
         net::Nonce hostKey{};
         net::Nonce createNonce{};
-        std::string watchCode;                   // the code spectators give (the room code of a public room)
+        std::string watchCode;  // the code spectators give (the room code of a public room)
         net::Address host = 0;
         std::vector<net::Address> hostLocals;
-        net::Address hostRelay = 0;              // the host's relayed (TURN) address, 0: none
-        std::vector<net::Address> watchers;      // the spectators' public addresses, oldest first
+        net::Address hostRelay = 0;          // the host's relayed (TURN) address, 0: none
+        std::vector<net::Address> watchers;  // the spectators' public addresses, oldest first
         net::Address joiner = 0;
         net::Nonce joinNonce{};
         std::vector<net::Address> joinerLocals;
-        net::Address joinerRelay = 0;            // the joiner's relayed (TURN) address, 0: none
+        net::Address joinerRelay = 0;  // the joiner's relayed (TURN) address, 0: none
         std::uint8_t spectators = 0;
         std::int64_t expiresMs = 0;
         bool live = true;
@@ -180,14 +180,14 @@ private:
     Limits limits_;
     RandomSource random_;
     std::array<std::uint8_t, 32> cookieKey_{};
-    bool keyed_ = false;                         // the cookie key came from the random source
+    bool keyed_ = false;  // the cookie key came from the random source
     AddressTable addresses_;
     SourceSketch unvalidated_;
     Tokens wrongCodesAll_;
     std::unordered_map<std::string, Room> rooms_;
     std::unordered_map<std::string, std::string> watchCodes_;  // a private room's spectator code -> its code
     std::unordered_map<net::Address, std::string> byHost_;
-    std::unordered_map<std::uint32_t, int> roomsByIp_;         // live rooms per host IPv4 address (none: absent)
+    std::unordered_map<std::uint32_t, int> roomsByIp_;  // live rooms per host IPv4 address (none: absent)
     int live_ = 0;
     std::int64_t lastSweepMs_ = 0;
     Counters counters_;

@@ -56,7 +56,8 @@ std::vector<std::uint8_t> Channel::seal(const std::uint8_t* header, std::size_t 
     return out;
 }
 
-bool Channel::open(const std::uint8_t* data, std::size_t size, std::size_t headerSize, std::vector<std::uint8_t>& plain) {
+bool Channel::open(const std::uint8_t* data, std::size_t size, std::size_t headerSize,
+                   std::vector<std::uint8_t>& plain) {
     const std::size_t ad = headerSize + kCounterSize;
     if (!keyed_ || data == nullptr || size < ad + kAeadTag) return false;
     std::uint64_t counter = 0;

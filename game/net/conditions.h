@@ -16,21 +16,23 @@ namespace net {
 
 /// What to do to outgoing datagrams.
 struct NetConditions {
-    int delayMs = 0;          ///< one-way delay added to every datagram
-    int jitterMs = 0;         ///< +/- uniform variation of that delay
-    double lossPercent = 0;   ///< chance a datagram is dropped
-    double dupPercent = 0;    ///< chance a datagram is sent twice
-    double reorderPercent = 0;///< chance a datagram is held back so later ones overtake it
+    int delayMs = 0;            ///< one-way delay added to every datagram
+    int jitterMs = 0;           ///< +/- uniform variation of that delay
+    double lossPercent = 0;     ///< chance a datagram is dropped
+    double dupPercent = 0;      ///< chance a datagram is sent twice
+    double reorderPercent = 0;  ///< chance a datagram is held back so later ones overtake it
     /// True when all are zero (datagrams go out at once).
-    bool none() const { return delayMs == 0 && jitterMs == 0 && lossPercent == 0 && dupPercent == 0 && reorderPercent == 0; }
+    bool none() const {
+        return delayMs == 0 && jitterMs == 0 && lossPercent == 0 && dupPercent == 0 && reorderPercent == 0;
+    }
 };
 
 /// A datagram waiting for its due time.
 struct Datagram {
-    std::int64_t due = 0;            ///< when it leaves (ms)
-    std::uint64_t order = 0;         ///< tie-break: push order
-    Address to = 0;                  ///< destination
-    std::vector<std::uint8_t> bytes; ///< payload
+    std::int64_t due = 0;             ///< when it leaves (ms)
+    std::uint64_t order = 0;          ///< tie-break: push order
+    Address to = 0;                   ///< destination
+    std::vector<std::uint8_t> bytes;  ///< payload
 };
 
 /// Holds outgoing datagrams until they are due, applying the conditions.

@@ -109,7 +109,8 @@ void LobbyClient::tick(std::int64_t nowMs) {
     while (t_.takeUnreachable(unreachable)) {
         if (unreachable == cfg_.lobby) return fail("lobby: nothing answers at " + t_.addressName(cfg_.lobby));
     }
-    if (nowMs - lastAnswerMs_ > cfg_.answerTimeoutMs) return fail("lobby: no answer from " + t_.addressName(cfg_.lobby));
+    if (nowMs - lastAnswerMs_ > cfg_.answerTimeoutMs)
+        return fail("lobby: no answer from " + t_.addressName(cfg_.lobby));
     if (cfg_.role == LobbyRole::Host && !code_.empty() && nowMs - startMs_ > cfg_.waitMs) {
         close(nowMs);
         return fail("nobody joined room " + code_ + " within " + std::to_string(cfg_.waitMs / 1000) + " s");
@@ -124,8 +125,8 @@ bool LobbyClient::otherVersion(const std::uint8_t* data, std::size_t size, Addre
         !peekLobbyVersion(data, size, version, nonce) || version == kLobbyVersion || nonce != nonce_) {
         return false;
     }
-    const std::string versions = " (lobby protocol " + std::to_string(version) + ", this game's " +
-                                 std::to_string(kLobbyVersion) + ")";
+    const std::string versions =
+        " (lobby protocol " + std::to_string(version) + ", this game's " + std::to_string(kLobbyVersion) + ")";
     fail(version > kLobbyVersion ? "lobby: this game is too old for the lobby: update the game" + versions
                                  : "lobby: the lobby is older than this game: update the lobby" + versions);
     return true;
@@ -141,7 +142,7 @@ bool LobbyClient::handle(const std::uint8_t* data, std::size_t size, Address fro
             watchers_ = m.watchers;
             if (cfg_.role == LobbyRole::Host) joinerNamed(m);
         } else if (m.type == LobbyType::Refused) cfg_.keepPolling = false;  // the room expired: the match goes on
-        else if (m.type == LobbyType::Retry) cookie_ = m.cookie;           // the cookie aged: the next poll has it
+        else if (m.type == LobbyType::Retry) cookie_ = m.cookie;            // the cookie aged: the next poll has it
         return true;
     }
     if (state_ == LobbyState::Working) take(m, nowMs);

@@ -20,18 +20,18 @@ namespace net {
 enum class LobbyRole : std::uint8_t { Host, Join, Spectate };
 
 struct LobbyClientConfig {
-    Address lobby = 0;                 ///< where the lobby is
+    Address lobby = 0;  ///< where the lobby is
     LobbyRole role = LobbyRole::Host;
-    std::string code;                  ///< Join, Spectate: the room's code (normalized)
-    std::vector<Address> locals;       ///< this side's local addresses (sent to the other side as candidates)
-    int retryMs = 250;                 ///< a request is repeated this often until answered
-    int answerTimeoutMs = 5000;        ///< no answer at all from the lobby for this long: give up
-    int waitMs = 60000;                ///< host: how long to wait for a joiner
-    Address relay = 0;                 ///< host, joiner: its relayed (TURN) address, handed to the other side
-    bool keepPolling = false;          ///< host: once Ready, go on polling (every pollEveryMs) to learn spectators;
-                                       ///< the answers then come through handle() (LobbyDemux)
+    std::string code;             ///< Join, Spectate: the room's code (normalized)
+    std::vector<Address> locals;  ///< this side's local addresses (sent to the other side as candidates)
+    int retryMs = 250;            ///< a request is repeated this often until answered
+    int answerTimeoutMs = 5000;   ///< no answer at all from the lobby for this long: give up
+    int waitMs = 60000;           ///< host: how long to wait for a joiner
+    Address relay = 0;            ///< host, joiner: its relayed (TURN) address, handed to the other side
+    bool keepPolling = false;     ///< host: once Ready, go on polling (every pollEveryMs) to learn spectators;
+                                  ///< the answers then come through handle() (LobbyDemux)
     int pollEveryMs = 1000;
-    bool privateRoom = false;          ///< host: spectators need the room's spectator code (watchCode())
+    bool privateRoom = false;  ///< host: spectators need the room's spectator code (watchCode())
 };
 
 enum class LobbyState : std::uint8_t { Working, Ready, Failed };

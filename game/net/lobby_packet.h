@@ -73,22 +73,22 @@ constexpr std::uint8_t kLastLobbyRefusal = 6;
 /// One lobby message. Only the fields of its type are meaningful.
 struct LobbyMessage {
     LobbyType type = LobbyType::Create;
-    Nonce nonce{};                       ///< the request's nonce (echoed by the answer)
-    Cookie cookie{};                     ///< every request: the lobby's cookie (zero: none yet); Retry
-    std::uint8_t flags = 0;              ///< Create: kRoomPrivate
-    std::string code;                    ///< Join, Spectate, Poll, Close, Created
-    std::string watchCode;               ///< Created: the code spectators give (the room code of a public room)
-    std::vector<Address> locals;         ///< Create, Join, Spectate: the sender's; Joined, Watching: the host's;
-                                         ///< Status: the joiner's
-    Nonce hostKey{};                     ///< Poll, Close, Created: proves the room is the sender's
-    Address self = 0;                    ///< Created, Joined, Watching: the receiver's address as the lobby sees it
-    Address peer = 0;                    ///< Joined, Watching: the host's public address; Status: the joiner's (0: none)
-    Address relay = 0;                   ///< Create: the host's relayed (TURN) address, 0: none; Joined, Watching: the
-                                         ///< host's (tried only when the direct path does not come up); Join: the
-                                         ///< joiner's, 0: none; Status: the joiner's (0: none, or no joiner yet)
-    std::vector<Address> watchers;       ///< Status: the public addresses of the newest spectators (at most 4)
-    std::uint32_t secondsLeft = 0;       ///< Created, Status: the room's remaining lifetime
-    std::uint8_t spectators = 0;         ///< Status
+    Nonce nonce{};                  ///< the request's nonce (echoed by the answer)
+    Cookie cookie{};                ///< every request: the lobby's cookie (zero: none yet); Retry
+    std::uint8_t flags = 0;         ///< Create: kRoomPrivate
+    std::string code;               ///< Join, Spectate, Poll, Close, Created
+    std::string watchCode;          ///< Created: the code spectators give (the room code of a public room)
+    std::vector<Address> locals;    ///< Create, Join, Spectate: the sender's; Joined, Watching: the host's;
+                                    ///< Status: the joiner's
+    Nonce hostKey{};                ///< Poll, Close, Created: proves the room is the sender's
+    Address self = 0;               ///< Created, Joined, Watching: the receiver's address as the lobby sees it
+    Address peer = 0;               ///< Joined, Watching: the host's public address; Status: the joiner's (0: none)
+    Address relay = 0;              ///< Create: the host's relayed (TURN) address, 0: none; Joined, Watching: the
+                                    ///< host's (tried only when the direct path does not come up); Join: the
+                                    ///< joiner's, 0: none; Status: the joiner's (0: none, or no joiner yet)
+    std::vector<Address> watchers;  ///< Status: the public addresses of the newest spectators (at most 4)
+    std::uint32_t secondsLeft = 0;  ///< Created, Status: the room's remaining lifetime
+    std::uint8_t spectators = 0;    ///< Status
     LobbyRefusal reason = LobbyRefusal::WrongCode;  ///< Refused
     std::uint8_t version = kLobbyVersion;           ///< Version: the lobby's protocol version
 };

@@ -25,9 +25,19 @@ std::int64_t driveOnFakeClock(std::vector<DrivenPeer>& peers, std::int64_t limit
 }
 
 std::vector<std::uint16_t> randomButtons(std::uint64_t seed, int frames) {
-    static const std::uint16_t kChoices[] = {0, sim::kLeft, sim::kRight, sim::kDown, sim::kUp, sim::kLight, sim::kHeavy,
-                                             sim::kSpecial, sim::kDown | sim::kLight, sim::kDown | sim::kLeft,
-                                             sim::kRight | sim::kUp, sim::kRight | sim::kLight, sim::kLeft | sim::kHeavy};
+    static const std::uint16_t kChoices[] = {0,
+                                             sim::kLeft,
+                                             sim::kRight,
+                                             sim::kDown,
+                                             sim::kUp,
+                                             sim::kLight,
+                                             sim::kHeavy,
+                                             sim::kSpecial,
+                                             sim::kDown | sim::kLight,
+                                             sim::kDown | sim::kLeft,
+                                             sim::kRight | sim::kUp,
+                                             sim::kRight | sim::kLight,
+                                             sim::kLeft | sim::kHeavy};
     std::vector<std::uint16_t> out(std::size_t(frames) + 1, 0);
     std::uint64_t x = seed * 2654435761u + 1;
     int f = 5;

@@ -16,8 +16,8 @@ using wire::Writer;
 
 constexpr std::uint8_t kMagic0 = 'B';
 constexpr std::uint8_t kMagic1 = 'F';
-constexpr std::uint32_t kMaxFrames = 1000000;   // longest match (the replays' limit)
-constexpr std::int32_t kMaxHealth = 100000;     // largest start health on the wire
+constexpr std::uint32_t kMaxFrames = 1000000;  // longest match (the replays' limit)
+constexpr std::int32_t kMaxHealth = 100000;    // largest start health on the wire
 
 bool inRange(std::int64_t v, std::int64_t lo, std::int64_t hi) { return v >= lo && v <= hi; }
 
@@ -174,7 +174,9 @@ std::vector<std::uint8_t> encodePacket(const Packet& p) {
 }
 
 bool decodePacket(const std::uint8_t* data, std::size_t size, Packet& out) { return decodeAny(data, size, out, false); }
-bool decodeClearPacket(const std::uint8_t* data, std::size_t size, Packet& out) { return decodeAny(data, size, out, true); }
+bool decodeClearPacket(const std::uint8_t* data, std::size_t size, Packet& out) {
+    return decodeAny(data, size, out, true);
+}
 
 namespace {
 
@@ -261,7 +263,8 @@ Tag packetTag(const Key& key, const std::uint8_t* bytes, std::size_t size, const
     return t;
 }
 
-std::vector<std::uint8_t> sealPacket(const Packet& p, const Key& key, const std::uint8_t* context, std::size_t contextSize) {
+std::vector<std::uint8_t> sealPacket(const Packet& p, const Key& key, const std::uint8_t* context,
+                                     std::size_t contextSize) {
     std::vector<std::uint8_t> bytes = encodePacket(p);
     const Tag t = packetTag(key, bytes.data(), bytes.size(), context, contextSize);
     for (std::size_t i = 0; i < kTagSize; ++i) bytes[bytes.size() - kTagSize + i] = t[i];
@@ -351,6 +354,5 @@ Key nonceKey(const Key& secret, const char* label, const Nonce& first, const Non
     const auto d = mac.finish();
     return Key(d.begin(), d.end());
 }
-
 
 }  // namespace net

@@ -26,7 +26,8 @@ namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
 constexpr std::uint8_t kProtocolVersion = 7;
-static_assert(sim::kRulesVersion == 5, "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
+static_assert(sim::kRulesVersion == 5,
+              "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
 /// Bytes of the authentication tag that ends every packet (HMAC-SHA-256 truncated, RFC 2104 section 5).
 constexpr std::size_t kTagSize = 16;
 /// Bytes of a handshake nonce and of the host's cookie.
@@ -46,11 +47,11 @@ inline std::uint16_t wireButtons() { return sim::buttonTable().mask(); }
 
 /// What a datagram is: the numbers of kPacketTypes below, in order.
 enum class PacketType : std::uint8_t {
-    Hello = 1,    ///< joiner -> host: "let me in", with the joiner's fighter and input style
-    Welcome = 2,  ///< host -> joiner: session token and the whole match setup
-    Refuse = 3,   ///< host -> joiner: no, and why
-    Input = 4,    ///< both ways during a match: inputs, acks, timing, hashes
-    Challenge = 5,///< host -> joiner: "say that again with this cookie" (proves the joiner receives at its address)
+    Hello = 1,      ///< joiner -> host: "let me in", with the joiner's fighter and input style
+    Welcome = 2,    ///< host -> joiner: session token and the whole match setup
+    Refuse = 3,     ///< host -> joiner: no, and why
+    Input = 4,      ///< both ways during a match: inputs, acks, timing, hashes
+    Challenge = 5,  ///< host -> joiner: "say that again with this cookie" (proves the joiner receives at its address)
     Punch = 6,    ///< host -> joiner's candidate addresses, no body: opens the host's NAT towards them (hole punching)
     Confirm = 7,  ///< joiner -> host, sealed: the joiner's identity, name and signature of the transcript
 };
@@ -106,12 +107,12 @@ constexpr bool sealedType(PacketType t) { return packetRoute(t) == PacketRoute::
 
 /// Why a host refused a joiner.
 enum class RefuseReason : std::uint8_t {
-    Version = 1,     ///< the joiner speaks another protocol version
-    Busy = 2,        ///< a match is already running with someone else (late or second joiner)
-    BadFighter = 3,  ///< the host has no fighter of that id
-    Rules = 4,       ///< the joiner's build or fighter data differ from the host's
-    Deciding = 5,    ///< not a refusal: the host's player is deciding whether to let this joiner in (keep asking)
-    NotAccepted = 6, ///< the host did not let this joiner in (its player said no, or its key is not the one allowed)
+    Version = 1,      ///< the joiner speaks another protocol version
+    Busy = 2,         ///< a match is already running with someone else (late or second joiner)
+    BadFighter = 3,   ///< the host has no fighter of that id
+    Rules = 4,        ///< the joiner's build or fighter data differ from the host's
+    Deciding = 5,     ///< not a refusal: the host's player is deciding whether to let this joiner in (keep asking)
+    NotAccepted = 6,  ///< the host did not let this joiner in (its player said no, or its key is not the one allowed)
 };
 
 /// A nonce or cookie as the wire carries it.
@@ -133,22 +134,22 @@ struct Packet {
     PacketType type = PacketType::Input;      ///< what it is
     std::uint32_t token = 0;                  ///< session token (0 in Hello and Refuse)
     // Hello
-    std::string fighter;                      ///< joiner's fighter id ([a-z0-9_-], 1..32 chars)
+    std::string fighter;                              ///< joiner's fighter id ([a-z0-9_-], 1..32 chars)
     sim::InputStyle style = sim::InputStyle::Simple;  ///< joiner's input style (its own choice, like its fighter)
-    std::uint64_t rules = 0;                  ///< Hello: build + joiner's fighter data; Welcome: build + host's fighter
-    Nonce nonce{};                            ///< Hello: the joiner's nonce; Welcome: the host's
-    Nonce cookie{};                           ///< Hello: the host's cookie (zeros before a Challenge); Challenge: it
-    KxKey ephemeral{};                        ///< Hello: the joiner's X25519 key; Welcome: the host's (fresh per joiner)
-    IdentityKey identity{};                   ///< Welcome: the host's identity; Hello, Confirm: the joiner's
-    std::string name;                         ///< Hello, Welcome, Confirm: the sender's player name (validPlayerName); a
-                                              ///< Welcome with none carries no keys (a spectator's copy of the setup)
-    Signature signature{};                    ///< Welcome, Confirm: the sender's signature of the transcript; Hello: of helloDigest
+    std::uint64_t rules = 0;  ///< Hello: build + joiner's fighter data; Welcome: build + host's fighter
+    Nonce nonce{};            ///< Hello: the joiner's nonce; Welcome: the host's
+    Nonce cookie{};           ///< Hello: the host's cookie (zeros before a Challenge); Challenge: it
+    KxKey ephemeral{};        ///< Hello: the joiner's X25519 key; Welcome: the host's (fresh per joiner)
+    IdentityKey identity{};   ///< Welcome: the host's identity; Hello, Confirm: the joiner's
+    std::string name;         ///< Hello, Welcome, Confirm: the sender's player name (validPlayerName); a
+                              ///< Welcome with none carries no keys (a spectator's copy of the setup)
+    Signature signature{};    ///< Welcome, Confirm: the sender's signature of the transcript; Hello: of helloDigest
     // Welcome
-    sim::MatchSetup setup;                    ///< the match (mode is always Versus; fighter[1] and style[1] are the
-                                              ///< joiner's; only the fields a Versus match uses, see wireSetup)
-    std::uint32_t frameLimit = 0;             ///< stop after this many frames (0 = at match over)
+    sim::MatchSetup setup;         ///< the match (mode is always Versus; fighter[1] and style[1] are the
+                                   ///< joiner's; only the fields a Versus match uses, see wireSetup)
+    std::uint32_t frameLimit = 0;  ///< stop after this many frames (0 = at match over)
     // Refuse
-    RefuseReason reason = RefuseReason::Busy; ///< why
+    RefuseReason reason = RefuseReason::Busy;  ///< why
     // Input
     std::uint32_t seq = 0;          ///< sender's packet counter (loss and duplicate counting)
     std::uint32_t sendTime = 0;     ///< sender's clock in ms when sent (echoed back for the ping)
@@ -160,12 +161,13 @@ struct Packet {
     std::uint8_t flags = 0;         ///< InputFlags
     std::uint8_t match = 0;         ///< which match on this connection (0, 1, ...; wraps): stale ones are ignored
     std::uint32_t firstFrame = 0;   ///< frame of buttons[0]
-    std::vector<std::uint16_t> buttons; ///< sender's buttons for firstFrame, firstFrame+1, ... (<= kMaxInputsPerPacket,
-                                        ///< each within wireButtons())
-    std::uint32_t hashFrame = 0;    ///< a confirmed frame of the sender (0 = no hash in this packet)
-    std::uint64_t hash = 0;         ///< Fight::hash() after hashFrame steps
-    Tag tag{};                      ///< the last kTagSize bytes (every type of this version)
-    std::uint64_t counter = 0;      ///< sealed types: the sender's channel counter
+    std::vector<std::uint16_t>
+        buttons;                  ///< sender's buttons for firstFrame, firstFrame+1, ... (<= kMaxInputsPerPacket,
+                                  ///< each within wireButtons())
+    std::uint32_t hashFrame = 0;  ///< a confirmed frame of the sender (0 = no hash in this packet)
+    std::uint64_t hash = 0;       ///< Fight::hash() after hashFrame steps
+    Tag tag{};                    ///< the last kTagSize bytes (every type of this version)
+    std::uint64_t counter = 0;    ///< sealed types: the sender's channel counter
 };
 
 /// Decodes one datagram. Returns false (out unspecified) for anything malformed: a short or long buffer, a bad

@@ -9,8 +9,8 @@
 namespace net {
 namespace {
 
-constexpr int kDesyncLingerMs = 1000;      // after a desync: keep sending our hash so the other side sees it too
-constexpr int kMaxDatagramsPerPoll = 4096; // drain the socket each tick, but a flood cannot keep one tick forever
+constexpr int kDesyncLingerMs = 1000;       // after a desync: keep sending our hash so the other side sees it too
+constexpr int kMaxDatagramsPerPoll = 4096;  // drain the socket each tick, but a flood cannot keep one tick forever
 
 std::uint32_t randomToken() {
     std::uint32_t t = 0;
@@ -21,8 +21,12 @@ std::uint32_t randomToken() {
 }
 
 /// Where the packet's type byte says Hello (read before decoding, to drop strangers' other packets cheaply).
-bool looksLikeHello(const std::vector<std::uint8_t>& b) { return b.size() > 3 && b[3] == std::uint8_t(PacketType::Hello); }
-bool looksLikePunch(const std::vector<std::uint8_t>& b) { return b.size() > 3 && b[3] == std::uint8_t(PacketType::Punch); }
+bool looksLikeHello(const std::vector<std::uint8_t>& b) {
+    return b.size() > 3 && b[3] == std::uint8_t(PacketType::Hello);
+}
+bool looksLikePunch(const std::vector<std::uint8_t>& b) {
+    return b.size() > 3 && b[3] == std::uint8_t(PacketType::Punch);
+}
 
 }  // namespace
 
@@ -87,12 +91,12 @@ void NetPeer::endSilent(std::int64_t nowMs) {
 
 const char* endingWord(PeerEnd why, std::int64_t silenceMs) {
     switch (why) {
-        case PeerEnd::MatchOver: return "over";
-        case PeerEnd::Desync: return "desync";
-        case PeerEnd::ConnectionLost: return silenceMs > 0 ? "silent" : "stuck";
-        case PeerEnd::OpponentLeft:
-        case PeerEnd::YouLeft: return "left";
-        default: return "other";
+    case PeerEnd::MatchOver: return "over";
+    case PeerEnd::Desync: return "desync";
+    case PeerEnd::ConnectionLost: return silenceMs > 0 ? "silent" : "stuck";
+    case PeerEnd::OpponentLeft:
+    case PeerEnd::YouLeft: return "left";
+    default: return "other";
     }
 }
 
@@ -118,9 +122,11 @@ void NetPeer::poll(std::int64_t nowMs) {
     Address from = 0;
     for (int i = 0; i < kMaxDatagramsPerPoll && state_ != PeerState::Done && t_.receive(bytes, from, nowMs); ++i) {
         // Strangers are dropped before anything is decoded or authenticated; a host still reads their Hellos.
-        const bool anyone = cfg_.host ? state_ == PeerState::Waiting : state_ == PeerState::Connecting && isCandidate(from);
+        const bool anyone =
+            cfg_.host ? state_ == PeerState::Waiting : state_ == PeerState::Connecting && isCandidate(from);
         const Address known = anyone ? 0 : cfg_.host ? peer_ : cfg_.hostAddress;
-        const bool maybeLearned = !cfg_.host && cfg_.learnFromPunch && state_ == PeerState::Connecting && looksLikePunch(bytes);
+        const bool maybeLearned =
+            !cfg_.host && cfg_.learnFromPunch && state_ == PeerState::Connecting && looksLikePunch(bytes);
         if (known != 0 && from != known && !(cfg_.host && looksLikeHello(bytes)) && !maybeLearned) {
             ++counters_.wrongAddress;
             continue;
@@ -138,7 +144,7 @@ void NetPeer::poll(std::int64_t nowMs) {
 void NetPeer::handle(const Packet& p, const std::vector<std::uint8_t>& bytes, Address from, std::int64_t atMs,
                      std::int64_t nowMs) {
     if (p.version != kProtocolVersion) return otherVersion(p, from, nowMs);
-    const PacketRoute route = packetRoute(p.type);  // kPacketTypes (packet.h) says where each type goes
+    const PacketRoute route = packetRoute(p.type);                 // kPacketTypes (packet.h) says where each type goes
     if (route == PacketRoute::Punch) return punched(bytes, from);  // it opened a NAT on the way
     if (cfg_.host && route == PacketRoute::ToHost) return hostHello(p, bytes, from, atMs, nowMs);
     if (cfg_.host && state_ == PeerState::Waiting) {
@@ -260,8 +266,8 @@ void NetPeer::checkEnd(std::int64_t nowMs) {
         if (silent) {
             endSilent(nowMs);
         } else if (nowMs - progressMs_ > cfg_.progressMs) {
-            end(PeerEnd::ConnectionLost, "connection lost: no frame confirmed for " +
-                                             std::to_string(cfg_.progressMs / 1000) + " s", true);
+            end(PeerEnd::ConnectionLost,
+                "connection lost: no frame confirmed for " + std::to_string(cfg_.progressMs / 1000) + " s", true);
         }
         return;
     }

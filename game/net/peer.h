@@ -54,39 +54,39 @@ enum class Admission : std::uint8_t {
 
 /// How a peer is set up.
 struct PeerConfig {
-    bool host = true;                  ///< host (P1, waits) or joiner (P2, connects)
-    Address hostAddress = 0;           ///< joiner: where the host is
-    std::string fighter = "ryo";       ///< this side's fighter id
+    bool host = true;                                 ///< host (P1, waits) or joiner (P2, connects)
+    Address hostAddress = 0;                          ///< joiner: where the host is
+    std::string fighter = "ryo";                      ///< this side's fighter id
     sim::InputStyle style = sim::InputStyle::Simple;  ///< this side's input style (its own choice, like the fighter)
-    sim::MatchSetup setup;             ///< host: the match (fighter and style of each side come from that side)
-    std::uint32_t frameLimit = 0;      ///< host: end after this many frames (0 = at match over)
-    SessionConfig session;             ///< delay, rollback window, hash period (me is set by the role)
-    int timeoutMs = 3000;              ///< silence that ends a match ("P2 went silent for 3.0 s")
-    int progressMs = 8000;             ///< no newly confirmed frame for this long ends a match too
-    int connectTimeoutMs = 10000;      ///< joiner: how long to wait for the host's answer
-    int pendingMs = 2000;              ///< host: how long a welcomed joiner has to send its first input
-    std::uint32_t token = 0;           ///< host: session token (0 = draw a random one)
-    bool rematches = false;            ///< after a completed match stay connected for rematches (the window)
-    Key secret;                        ///< the room secret shared through the lobby (empty: the direct path)
-    std::vector<Address> hostCandidates; ///< joiner through the lobby: the host's addresses (public first); Hello
-                                         ///< goes to all, the first authenticated answer fixes hostAddress
-    std::vector<Address> punchTo;      ///< host through the lobby: the joiner's addresses, sent Punch while waiting
-    Address relayCandidate = 0;        ///< joiner through the lobby: the host's relayed (TURN) address; Hello goes
-                                       ///< there too once the direct candidates stayed silent for relayAfterMs
+    sim::MatchSetup setup;                ///< host: the match (fighter and style of each side come from that side)
+    std::uint32_t frameLimit = 0;         ///< host: end after this many frames (0 = at match over)
+    SessionConfig session;                ///< delay, rollback window, hash period (me is set by the role)
+    int timeoutMs = 3000;                 ///< silence that ends a match ("P2 went silent for 3.0 s")
+    int progressMs = 8000;                ///< no newly confirmed frame for this long ends a match too
+    int connectTimeoutMs = 10000;         ///< joiner: how long to wait for the host's answer
+    int pendingMs = 2000;                 ///< host: how long a welcomed joiner has to send its first input
+    std::uint32_t token = 0;              ///< host: session token (0 = draw a random one)
+    bool rematches = false;               ///< after a completed match stay connected for rematches (the window)
+    Key secret;                           ///< the room secret shared through the lobby (empty: the direct path)
+    std::vector<Address> hostCandidates;  ///< joiner through the lobby: the host's addresses (public first); Hello
+                                          ///< goes to all, the first authenticated answer fixes hostAddress
+    std::vector<Address> punchTo;         ///< host through the lobby: the joiner's addresses, sent Punch while waiting
+    Address relayCandidate = 0;           ///< joiner through the lobby: the host's relayed (TURN) address; Hello goes
+                                          ///< there too once the direct candidates stayed silent for relayAfterMs
     int relayAfterMs = 3000;
-    Address joinerRelay = 0;           ///< host through the lobby: the joiner's relayed (TURN) address; Punch goes
-                                       ///< there too once no joiner was welcomed within joinerRelayAfterMs (our
-                                       ///< packets then reach the joiner through its relay)
+    Address joinerRelay = 0;  ///< host through the lobby: the joiner's relayed (TURN) address; Punch goes
+                              ///< there too once no joiner was welcomed within joinerRelayAfterMs (our
+                              ///< packets then reach the joiner through its relay)
     int joinerRelayAfterMs = 4500;
-    bool learnFromPunch = false;       ///< joiner with its own relay through the lobby: an authentic Punch from an
-                                       ///< address that is not a candidate (the host's NAT mapping towards our
-                                       ///< relay) makes that address a candidate
-    RulesHasher rulesHash;             ///< hash of the build and a fighter's data (null: 0 for every fighter)
-    Identity identity;                 ///< this player's long-term key and name (not valid: a throwaway one is made)
+    bool learnFromPunch = false;  ///< joiner with its own relay through the lobby: an authentic Punch from an
+                                  ///< address that is not a candidate (the host's NAT mapping towards our
+                                  ///< relay) makes that address a candidate
+    RulesHasher rulesHash;        ///< hash of the build and a fighter's data (null: 0 for every fighter)
+    Identity identity;            ///< this player's long-term key and name (not valid: a throwaway one is made)
     Admission admission = Admission::Any;  ///< host: who may sit down
-    std::string acceptFingerprint;     ///< host with Admission::Key: the fingerprint (net::fingerprint) let in
-    bool autoDelay = false;            ///< choose input delay and rollback window from the handshake's round trip
-                                       ///< (autoSessionConfig) instead of session's
+    std::string acceptFingerprint;         ///< host with Admission::Key: the fingerprint (net::fingerprint) let in
+    bool autoDelay = false;                ///< choose input delay and rollback window from the handshake's round trip
+                                           ///< (autoSessionConfig) instead of session's
 };
 
 /// Where a peer is.
@@ -126,14 +126,14 @@ constexpr std::int64_t kStallShownMs = 250;
 
 /// Packets a peer refused to trust.
 struct PeerCounters {
-    std::int64_t malformed = 0;     ///< did not decode
-    std::int64_t wrongAddress = 0;  ///< from someone who is not the peer
-    std::int64_t wrongToken = 0;    ///< from the peer's address with another token
-    std::int64_t refusedJoiners = 0;///< Hellos answered with Refuse
-    std::int64_t forged = 0;        ///< from the right address, decoded, but a tag that is not theirs
-    std::int64_t otherVersion = 0;  ///< of another protocol version after the handshake (never trusted)
-    std::int64_t replayed = 0;      ///< sealed datagrams whose counter was seen before (or is older than the window)
-    std::int64_t notAccepted = 0;   ///< joiners refused by admission (another key, or this side's player said no)
+    std::int64_t malformed = 0;       ///< did not decode
+    std::int64_t wrongAddress = 0;    ///< from someone who is not the peer
+    std::int64_t wrongToken = 0;      ///< from the peer's address with another token
+    std::int64_t refusedJoiners = 0;  ///< Hellos answered with Refuse
+    std::int64_t forged = 0;          ///< from the right address, decoded, but a tag that is not theirs
+    std::int64_t otherVersion = 0;    ///< of another protocol version after the handshake (never trusted)
+    std::int64_t replayed = 0;        ///< sealed datagrams whose counter was seen before (or is older than the window)
+    std::int64_t notAccepted = 0;     ///< joiners refused by admission (another key, or this side's player said no)
 };
 
 /// One side of an online match.
@@ -201,7 +201,9 @@ public:
     const IdentityKey& opponentKey() const { return opponentKey_; }
     /// Host with Admission::Ask: true while a joiner (its Hello signed, its cookie right) waits for this side's
     /// player to decide, and has asked within the last kAskingHoldMs; its name and identity key.
-    bool joinerAsking(std::int64_t nowMs) const { return asking_.active && nowMs - asking_.lastHelloMs <= kAskingHoldMs; }
+    bool joinerAsking(std::int64_t nowMs) const {
+        return asking_.active && nowMs - asking_.lastHelloMs <= kAskingHoldMs;
+    }
     const std::string& askingName() const { return asking_.hello.name; }
     const IdentityKey& askingKey() const { return asking_.hello.identity; }
     /// Host: lets the asking joiner in (it is welcomed at once) or refuses it (it is told so, and its key is refused
@@ -222,18 +224,18 @@ public:
     const Identity& identity() const { return cfg_.identity; }
 
 private:
-    struct Pending {                 // host: a joiner welcomed, whose first input has not come yet
+    struct Pending {  // host: a joiner welcomed, whose first input has not come yet
         bool active = false;
         Address from = 0;
         KxKey joinerKey{};
         std::int64_t sinceMs = 0;
         sim::MatchSetup setup;
-        Channel channel;                    // keyed from the exchange, waiting for the joiner's Confirm
+        Channel channel;  // keyed from the exchange, waiting for the joiner's Confirm
         std::array<std::uint8_t, 32> transcript{};
         std::vector<std::uint8_t> welcome;  // the sealed Welcome, said again to a repeated Hello
         IdentityKey joinerIdentity{};       // from its signed Hello: its Confirm must name the same
     };
-    struct Asking {                  // host with Admission::Ask: a joiner whose player waits for ours
+    struct Asking {  // host with Admission::Ask: a joiner whose player waits for ours
         bool active = false;
         Address from = 0;
         Packet hello;
@@ -281,36 +283,36 @@ private:
     std::unique_ptr<Session> session_;
     Address peer_ = 0;
     std::uint32_t token_ = 0;
-    Channel channel_;                // the sealed channel of Confirm and Input (keyed at the handshake)
-    Key cookieKey_;                  // host: the key of its cookies
-    KxKey ephPublic_{};              // joiner: its X25519 key pair of this run
+    Channel channel_;    // the sealed channel of Confirm and Input (keyed at the handshake)
+    Key cookieKey_;      // host: the key of its cookies
+    KxKey ephPublic_{};  // joiner: its X25519 key pair of this run
     KxKey ephSecret_{};
     std::array<std::uint8_t, 32> transcript_{};  // joiner: the handshake's transcript (signed again in Confirm)
-    bool heardHost_ = false;         // joiner: an authentic Input came (the host has our Confirm)
-    bool heardAuthentic_ = false;    // joiner: an authentic answer of our version came from the host
+    bool heardHost_ = false;                     // joiner: an authentic Input came (the host has our Confirm)
+    bool heardAuthentic_ = false;                // joiner: an authentic answer of our version came from the host
     bool opponentKnown_ = false;
     std::string opponentName_;
     IdentityKey opponentKey_{};
-    Nonce cookie_{};                 // joiner: the host's cookie (zeros until a Challenge)
+    Nonce cookie_{};  // joiner: the host's cookie (zeros until a Challenge)
     Pending pending_;
     Asking asking_;
     std::vector<IdentityKey> refusedKeys_;  // host: keys its player refused (at most kMaxRefusedKeys)
-    bool hostDeciding_ = false;      // joiner: the host said its player is deciding
-    std::int64_t decidingMs_ = -1;   // joiner: when it last said so
+    bool hostDeciding_ = false;             // joiner: the host said its player is deciding
+    std::int64_t decidingMs_ = -1;          // joiner: when it last said so
     std::int64_t lastPunchMs_ = -1000000;
     std::int64_t handshakeRttMs_ = -1;
     std::int64_t challengeSentMs_ = -1;  // host: when the last Challenge went out (to challengeTo_)
     Address challengeTo_ = 0;
-    int refusedByNetwork_ = 0;       // joiner: "port unreachable" reports about the host's address
-    int otherVersion_ = 0;           // joiner: the protocol version the host's answers spoke (0 = none)
-    std::int64_t otherVersionMs_ = 0;// when that first came
+    int refusedByNetwork_ = 0;         // joiner: "port unreachable" reports about the host's address
+    int otherVersion_ = 0;             // joiner: the protocol version the host's answers spoke (0 = none)
+    std::int64_t otherVersionMs_ = 0;  // when that first came
     std::int64_t lastRefuseMs_ = -1000000;
-    int refusalsThisWindow_ = 0;     // refusals sent since lastRefuseMs_ (at most kRefusalsPerSecond a second)
-    std::int64_t progressFrame_ = -1;// the confirmed frame last seen to advance, and when
+    int refusalsThisWindow_ = 0;       // refusals sent since lastRefuseMs_ (at most kRefusalsPerSecond a second)
+    std::int64_t progressFrame_ = -1;  // the confirmed frame last seen to advance, and when
     std::int64_t progressMs_ = 0;
     std::int64_t startMs_ = -1;
     std::int64_t lastHeardMs_ = 0;
-    std::int64_t lastTickMs_ = 0;    // our own previous tick: a gap in them is our silence, not the opponent's
+    std::int64_t lastTickMs_ = 0;  // our own previous tick: a gap in them is our silence, not the opponent's
     std::int64_t lastHelloMs_ = -1000000;
     std::int64_t lingerSinceMs_ = 0;
     PeerEnd end_ = PeerEnd::None;

@@ -12,8 +12,8 @@
 namespace net {
 namespace {
 
-constexpr int kVersionGraceMs = 750;   // joiner: another version's answer ends the join if no Welcome comes by then
-constexpr int kRefusalsPerSecond = 20; // host: refusals said at most this often (a flood of Hellos gets silence)
+constexpr int kVersionGraceMs = 750;    // joiner: another version's answer ends the join if no Welcome comes by then
+constexpr int kRefusalsPerSecond = 20;  // host: refusals said at most this often (a flood of Hellos gets silence)
 constexpr std::size_t kMaxHostCandidates = 12;  // joiner: the lobby's (at most 5) and those learned from Punches
 constexpr std::size_t kMaxRefusedKeys = 64;     // host: keys its player refused, remembered for this run
 
@@ -37,7 +37,9 @@ void autoSessionConfig(std::int64_t rttMs, SessionConfig& out) {
     out.maxRollback = int(std::clamp<std::int64_t>(out.inputDelay + rtt / 17 + 4, 8, 30));
 }
 
-std::uint64_t NetPeer::rulesOf(const std::string& fighter) const { return cfg_.rulesHash ? cfg_.rulesHash(fighter) : 0; }
+std::uint64_t NetPeer::rulesOf(const std::string& fighter) const {
+    return cfg_.rulesHash ? cfg_.rulesHash(fighter) : 0;
+}
 
 Nonce NetPeer::cookieFor(Address from, const KxKey& nonce) const {
     crypto::Hmac<crypto::Sha256> mac(cookieKey_.data(), cookieKey_.size());
@@ -56,7 +58,8 @@ bool NetPeer::isCandidate(Address from) const {
     for (Address a : cfg_.hostCandidates) {
         if (a == from) return true;
     }
-    return cfg_.relayCandidate != 0 && from == cfg_.relayCandidate && !cfg_.hostCandidates.empty();  // none answered yet
+    return cfg_.relayCandidate != 0 && from == cfg_.relayCandidate &&
+           !cfg_.hostCandidates.empty();  // none answered yet
 }
 
 Packet NetPeer::helloPacket() const {
@@ -98,7 +101,8 @@ void NetPeer::refuse(RefuseReason why, const KxKey* context, Address to, std::in
     answer.type = PacketType::Refuse;
     answer.reason = why;
     ++counters_.refusedJoiners;
-    sendBytes(sealPacket(answer, cfg_.secret, context ? context->data() : nullptr, context ? context->size() : 0), to, nowMs);
+    sendBytes(sealPacket(answer, cfg_.secret, context ? context->data() : nullptr, context ? context->size() : 0), to,
+              nowMs);
 }
 
 void NetPeer::otherVersion(const Packet& p, Address from, std::int64_t nowMs) {
@@ -134,7 +138,7 @@ void NetPeer::hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes,
         challengeTo_ = from;
         return sendBytes(sealPacket(challenge, cfg_.secret, p.ephemeral.data(), p.ephemeral.size()), from, nowMs);
     }
-    if (from == challengeTo_ && challengeSentMs_ >= 0) {  // Challenge out, Hello with its cookie back: a round trip
+    if (from == challengeTo_ && challengeSentMs_ >= 0) {   // Challenge out, Hello with its cookie back: a round trip
         const std::int64_t rtt = atMs - challengeSentMs_;  // arrival time: not how long it waited to be read
         handshakeRttMs_ = handshakeRttMs_ < 0 ? rtt : std::min(handshakeRttMs_, rtt);
         challengeSentMs_ = -1;
@@ -157,7 +161,8 @@ void NetPeer::hostHello(const Packet& p, const std::vector<std::uint8_t>& bytes,
 }
 
 bool NetPeer::admits(const Packet& hello, Address from, std::int64_t nowMs) {
-    const bool refusedBefore = std::find(refusedKeys_.begin(), refusedKeys_.end(), hello.identity) != refusedKeys_.end();
+    const bool refusedBefore =
+        std::find(refusedKeys_.begin(), refusedKeys_.end(), hello.identity) != refusedKeys_.end();
     if (cfg_.admission == Admission::Any) return true;
     if (refusedBefore || (cfg_.admission == Admission::Key && fingerprint(hello.identity) != cfg_.acceptFingerprint)) {
         ++counters_.notAccepted;
@@ -282,13 +287,16 @@ void NetPeer::joinerAnswer(const Packet& p, const std::vector<std::uint8_t>& byt
         decidingMs_ = nowMs;
         return;
     }
-    if (p.type == PacketType::Refuse) return end(PeerEnd::Refused, std::string("refused: ") + refuseText(p.reason), true);
+    if (p.type == PacketType::Refuse)
+        return end(PeerEnd::Refused, std::string("refused: ") + refuseText(p.reason), true);
     if (p.type != PacketType::Welcome) return;  // a ToJoiner type of kPacketTypes this function does not answer yet
-    if (p.setup.fighter[1] != cfg_.fighter) return end(PeerEnd::Refused, "the host's welcome names another fighter", true);
-    if (p.setup.style[1] != cfg_.style) return end(PeerEnd::Refused, "the host's welcome names another input style", true);
+    if (p.setup.fighter[1] != cfg_.fighter)
+        return end(PeerEnd::Refused, "the host's welcome names another fighter", true);
+    if (p.setup.style[1] != cfg_.style)
+        return end(PeerEnd::Refused, "the host's welcome names another input style", true);
     if (p.rules != rulesOf(p.setup.fighter[0])) {
-        return end(PeerEnd::Refused, "refused: the host runs another build or other data for fighter '" +
-                                         p.setup.fighter[0] + "'", true);
+        return end(PeerEnd::Refused,
+                   "refused: the host runs another build or other data for fighter '" + p.setup.fighter[0] + "'", true);
     }
     token_ = p.token;
     cfg_.setup = p.setup;
@@ -329,26 +337,32 @@ void NetPeer::connecting(std::int64_t nowMs) {
     // Anyone can send 8 bytes of another version from the host's address: such a datagram ends the join only
     // while nothing authentic of ours came from the host, and not before a grace period.
     if (otherVersion_ != 0 && !heardAuthentic_ && nowMs - otherVersionMs_ >= kVersionGraceMs) {
-        return end(PeerEnd::Refused, "refused: the host runs protocol version " + std::to_string(otherVersion_) +
-                                         ", this game " + std::to_string(kProtocolVersion) +
-                                         (otherVersion_ < kProtocolVersion ? " (the host must update the game)"
-                                                                           : " (update the game)"), true);
+        return end(PeerEnd::Refused,
+                   "refused: the host runs protocol version " + std::to_string(otherVersion_) + ", this game " +
+                       std::to_string(kProtocolVersion) +
+                       (otherVersion_ < kProtocolVersion ? " (the host must update the game)" : " (update the game)"),
+                   true);
     }
     Address unreachable = 0;
     while (t_.takeUnreachable(unreachable)) {
         if (unreachable == cfg_.hostAddress && ++refusedByNetwork_ >= 2) {
-            return end(PeerEnd::NoAnswer, "nothing answers at " + t_.addressName(cfg_.hostAddress) +
-                                              " (the port is closed: is the host running?)", true);
+            return end(PeerEnd::NoAnswer,
+                       "nothing answers at " + t_.addressName(cfg_.hostAddress) +
+                           " (the port is closed: is the host running?)",
+                       true);
         }
     }
     if (nowMs - std::max(startMs_, decidingMs_) > cfg_.connectTimeoutMs) {
-        return end(PeerEnd::NoAnswer, hostDeciding_ ? "the host stopped answering while deciding" : "no answer from the host", true);
+        return end(PeerEnd::NoAnswer,
+                   hostDeciding_ ? "the host stopped answering while deciding" : "no answer from the host", true);
     }
     if (nowMs - lastHelloMs_ >= kHelloEveryMs) sendHello(nowMs);
 }
 
 void NetPeer::punch(std::int64_t nowMs) {
-    if ((cfg_.punchTo.empty() && cfg_.joinerRelay == 0) || nowMs - lastPunchMs_ < kHelloEveryMs || nowMs - startMs_ > cfg_.connectTimeoutMs) return;
+    if ((cfg_.punchTo.empty() && cfg_.joinerRelay == 0) || nowMs - lastPunchMs_ < kHelloEveryMs ||
+        nowMs - startMs_ > cfg_.connectTimeoutMs)
+        return;
     Packet p;
     p.type = PacketType::Punch;
     const std::vector<std::uint8_t> bytes = sealPacket(p, cfg_.secret);

@@ -8,9 +8,9 @@
 namespace net {
 namespace {
 
-constexpr int kMaxPendingHashes = 64;   // opponent hash reports kept for frames we have not confirmed yet
-constexpr int kFramesBetweenWaits = 10; // time sync skips at most one tick in this many frames
-constexpr double kSyncSmoothing = 0.1;  // weight of the newest advantage balance in its running average
+constexpr int kMaxPendingHashes = 64;    // opponent hash reports kept for frames we have not confirmed yet
+constexpr int kFramesBetweenWaits = 10;  // time sync skips at most one tick in this many frames
+constexpr double kSyncSmoothing = 0.1;   // weight of the newest advantage balance in its running average
 
 constexpr std::int64_t kPlausibleLead = 30 + 4 + 2;  // most rollback window + most delay + a margin
 
@@ -20,13 +20,9 @@ std::uint32_t stamp(std::int64_t nowMs) { return std::uint32_t(nowMs) + 1; }  //
 
 Session::Session(const SessionConfig& cfg, const sim::MatchSetup& setup, const sim::FighterDef& p1,
                  const sim::FighterDef& p2)
-    : cfg_(cfg),
-      fight_(setup, p1, p2),
-      view_(fight_),
+    : cfg_(cfg), fight_(setup, p1, p2), view_(fight_),
       ring_(std::size_t(std::max(cfg.maxRollback, 1) + 2), fight_.state()),
-      local_(std::size_t(1 + std::max(cfg.inputDelay, 0)), 0),
-      remote_(1, 0),
-      used_(1, 0) {
+      local_(std::size_t(1 + std::max(cfg.inputDelay, 0)), 0), remote_(1, 0), used_(1, 0) {
     cfg_.maxRollback = std::max(cfg_.maxRollback, 1);
     cfg_.hashEvery = std::max(cfg_.hashEvery, 1);
 }
@@ -173,7 +169,8 @@ void Session::confirm() {
             fight_.restore(st);
             current_ = f;
         }
-        auto due = std::find_if(pendingHashes_.begin(), pendingHashes_.end(), [f](const auto& ph) { return ph.first == f; });
+        auto due =
+            std::find_if(pendingHashes_.begin(), pendingHashes_.end(), [f](const auto& ph) { return ph.first == f; });
         if (due != pendingHashes_.end()) {
             const auto ph = *due;
             pendingHashes_.erase(due);
@@ -232,7 +229,8 @@ Packet Session::makePacket(std::int64_t nowMs) {
 }
 
 const SessionStats& Session::stats(std::int64_t nowMs) {
-    const auto old = std::find_if(rollbackLog_.begin(), rollbackLog_.end(), [nowMs](const auto& e) { return e.first > nowMs - 1000; });
+    const auto old = std::find_if(rollbackLog_.begin(), rollbackLog_.end(),
+                                  [nowMs](const auto& e) { return e.first > nowMs - 1000; });
     rollbackLog_.erase(rollbackLog_.begin(), old);
     int sum = 0;
     for (const auto& e : rollbackLog_) sum += e.second;

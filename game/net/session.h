@@ -24,30 +24,30 @@ namespace net {
 
 /// Settings of one side.
 struct SessionConfig {
-    int me = 0;                ///< local player index: 0 = host (P1), 1 = joiner (P2)
-    int inputDelay = 2;        ///< frames between sampling local buttons and the frame they drive (0..4)
-    int maxRollback = 8;       ///< most frames simulated ahead of the opponent's known input (1..30)
-    int hashEvery = 30;        ///< confirmed-frame hash exchange period in frames
+    int me = 0;                    ///< local player index: 0 = host (P1), 1 = joiner (P2)
+    int inputDelay = 2;            ///< frames between sampling local buttons and the frame they drive (0..4)
+    int maxRollback = 8;           ///< most frames simulated ahead of the opponent's known input (1..30)
+    int hashEvery = 30;            ///< confirmed-frame hash exchange period in frames
     std::uint32_t frameLimit = 0;  ///< the match ends after this many frames (0 = only at match over)
 };
 
 /// Counters and timing shown on the HUD (the ms figures use the caller's clock).
 struct SessionStats {
-    int pingMs = -1;                  ///< smoothed round trip (-1 before the first measurement)
-    int rollbackFramesPerSecond = 0;  ///< frames re-simulated during the last second
-    int longestRollback = 0;          ///< most frames re-simulated at once
-    int frameAdvantage = 0;           ///< local frame minus the estimated remote frame (+ = ahead)
-    int remoteAdvantage = 0;          ///< the same as reported by the opponent
-    std::int64_t rollbacks = 0;       ///< rollbacks done
-    std::int64_t rolledBackFrames = 0;///< frames re-simulated in all
-    std::int64_t stallTicks = 0;      ///< ticks not advanced because the rollback window was full
-    std::int64_t syncWaits = 0;       ///< ticks skipped by time sync
-    std::int64_t packetsSent = 0;     ///< Input packets made
-    std::int64_t packetsReceived = 0; ///< Input packets taken (duplicates included)
-    std::int64_t packetsLost = 0;     ///< gaps in the opponent's packet numbers (never received)
-    std::int64_t packetsDuplicate = 0;///< packets received twice
-    std::int64_t implausible = 0;     ///< packets dropped unread: a frame, ack or echo time outside the plausible
-                                      ///< window (never believed: a hostile opponent's frame 1,000,000)
+    int pingMs = -1;                    ///< smoothed round trip (-1 before the first measurement)
+    int rollbackFramesPerSecond = 0;    ///< frames re-simulated during the last second
+    int longestRollback = 0;            ///< most frames re-simulated at once
+    int frameAdvantage = 0;             ///< local frame minus the estimated remote frame (+ = ahead)
+    int remoteAdvantage = 0;            ///< the same as reported by the opponent
+    std::int64_t rollbacks = 0;         ///< rollbacks done
+    std::int64_t rolledBackFrames = 0;  ///< frames re-simulated in all
+    std::int64_t stallTicks = 0;        ///< ticks not advanced because the rollback window was full
+    std::int64_t syncWaits = 0;         ///< ticks skipped by time sync
+    std::int64_t packetsSent = 0;       ///< Input packets made
+    std::int64_t packetsReceived = 0;   ///< Input packets taken (duplicates included)
+    std::int64_t packetsLost = 0;       ///< gaps in the opponent's packet numbers (never received)
+    std::int64_t packetsDuplicate = 0;  ///< packets received twice
+    std::int64_t implausible = 0;       ///< packets dropped unread: a frame, ack or echo time outside the plausible
+                                        ///< window (never believed: a hostile opponent's frame 1,000,000)
 };
 
 /// Called once per confirmed frame, in order: the frame, both inputs, and a fight holding that frame's state.
@@ -57,7 +57,8 @@ using ConfirmHook = std::function<void(std::int64_t frame, const sim::FrameInput
 class Session {
 public:
     /// A match of setup between p1 and p2 (the same on both sides), this side playing cfg.me.
-    Session(const SessionConfig& cfg, const sim::MatchSetup& setup, const sim::FighterDef& p1, const sim::FighterDef& p2);
+    Session(const SessionConfig& cfg, const sim::MatchSetup& setup, const sim::FighterDef& p1,
+            const sim::FighterDef& p2);
 
     /// One 60 Hz tick: schedules `buttons` (bits outside wireButtons() dropped) for nextInputFrame() and steps a
     /// frame, unless the rollback window is full or time sync asks to wait. Returns true when a frame was simulated.
@@ -113,34 +114,34 @@ private:
 
     SessionConfig cfg_;
     sim::Fight fight_;
-    sim::Fight view_;                       // confirmed states handed to the hook
-    std::vector<sim::FightState> ring_;     // state after frame f at f % size
-    std::vector<std::uint16_t> local_;      // local buttons by frame (index 0 unused)
-    std::vector<std::uint16_t> remote_;     // opponent's buttons by frame, known contiguously (index 0 unused)
-    std::vector<std::uint16_t> used_;       // opponent buttons each simulated frame used (index 0 unused)
+    sim::Fight view_;                    // confirmed states handed to the hook
+    std::vector<sim::FightState> ring_;  // state after frame f at f % size
+    std::vector<std::uint16_t> local_;   // local buttons by frame (index 0 unused)
+    std::vector<std::uint16_t> remote_;  // opponent's buttons by frame, known contiguously (index 0 unused)
+    std::vector<std::uint16_t> used_;    // opponent buttons each simulated frame used (index 0 unused)
     std::vector<std::uint64_t> confirmedHashes_;
     std::vector<std::pair<std::int64_t, std::uint64_t>> pendingHashes_;  // opponent's, for frames not yet confirmed
     std::int64_t current_ = 0;
-    std::uint32_t firstStamp_ = 0;   // the first and last sendTime we sent, and the newest echo believed
+    std::uint32_t firstStamp_ = 0;  // the first and last sendTime we sent, and the newest echo believed
     std::uint32_t lastStamp_ = 0;
     std::uint32_t lastEcho_ = 0;
     bool stamped_ = false;
     std::int64_t endFrame_ = 0;
     std::int64_t desyncFrame_ = 0;
-    std::int64_t ackedByPeer_ = 0;          // our inputs the opponent holds
-    std::int64_t hashReportFrame_ = 0;      // our newest confirmed hash frame to report
+    std::int64_t ackedByPeer_ = 0;      // our inputs the opponent holds
+    std::int64_t hashReportFrame_ = 0;  // our newest confirmed hash frame to report
     ConfirmHook hook_;
     bool leaving_ = false;
     // timing
     std::uint32_t seq_ = 0;
     std::uint32_t lastRemoteSendTime_ = 0;
     std::int64_t lastRemoteRecvMs_ = 0;
-    std::int64_t remoteFrame_ = 0;          // newest frame the opponent reported
+    std::int64_t remoteFrame_ = 0;  // newest frame the opponent reported
     double syncAverage_ = 0;
     std::int64_t lastWaitFrame_ = 0;
     // loss accounting
     std::int64_t highestSeq_ = -1;
-    std::uint64_t seenWindow_ = 0;          // bit i: seq highestSeq_ - i was received
+    std::uint64_t seenWindow_ = 0;                           // bit i: seq highestSeq_ - i was received
     std::vector<std::pair<std::int64_t, int>> rollbackLog_;  // (ms, frames) of the last second
     SessionStats stats_;
 };

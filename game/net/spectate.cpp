@@ -14,7 +14,8 @@ namespace {
 constexpr std::int64_t kAskEveryMs = 250;
 constexpr std::int64_t kAckEveryMs = 100;
 constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host that never answers (or never starts)
-constexpr std::int64_t kVersionGraceMs = 750;  // another version's datagram ends the asking if nothing of ours came by then
+constexpr std::int64_t kVersionGraceMs =
+    750;  // another version's datagram ends the asking if nothing of ours came by then
 
 }  // namespace
 
@@ -56,7 +57,7 @@ bool v3Authentic(const Key& key, const std::uint8_t* data, std::size_t size, con
 
 void SpectatorHub::startMatch(const Packet& welcome, std::uint8_t match) {
     Packet w = welcome;
-    w.token = 0;  // the match's token stays between the players
+    w.token = 0;     // the match's token stays between the players
     w.name.clear();  // only the setup: no keys (the spectator's stream has its own)
     welcome_ = encodePacket(w);
     match_ = match;
@@ -114,8 +115,8 @@ bool SpectatorHub::answerOldVersion(const std::uint8_t* data, std::size_t size, 
         if (!v3Authentic(key, data, size, nullptr)) return false;
     }
     if (!mayRefuse(nowMs)) return false;
-    std::vector<std::uint8_t> r = {'B', 'S', 3, std::uint8_t(SpectateType::Refuse), std::uint8_t(SpectateRefusal::Version),
-                                   kSpectateVersion};
+    std::vector<std::uint8_t> r = {
+        'B', 'S', 3, std::uint8_t(SpectateType::Refuse), std::uint8_t(SpectateRefusal::Version), kSpectateVersion};
     r.resize(r.size() + kTagSize, 0);
     std::uint8_t ctx[sizeof kV3Label - 1 + kNonceSize];
     std::copy(kV3Label, kV3Label + sizeof kV3Label - 1, ctx);
@@ -193,21 +194,23 @@ void SpectatorHub::newWatcher(const SpectateMessage& watch, Address from, Transp
     if (!crypto::randomBytes(&w.cookie, sizeof w.cookie) || !makeKxPair(w.hostKey, secret)) {
         return;  // no unpredictable key: the spectator keeps asking
     }
-    while (w.cookie == 0 || std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& o) { return o.cookie == w.cookie; })) {
+    while (w.cookie == 0 ||
+           std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& o) { return o.cookie == w.cookie; })) {
         ++w.cookie;  // the stream's id: never 0, one per watcher
     }
     w.transcript = spectateTranscript(w.spectatorKey, w.hostKey, w.cookie);
     ChannelKey tx, rx;
     const bool keyed = channelKeys(false, w.hostKey, secret, w.spectatorKey, w.transcript, tx, rx);
     sodium_memzero(secret.data(), secret.size());  // forward secrecy: the exchange's secret lives no longer
-    if (!keyed) return void(++forged_);  // a key no exchange accepts (a low-order point)
+    if (!keyed) return void(++forged_);            // a key no exchange accepts (a low-order point)
     w.channel = Channel(tx, rx);
     w.lastHeardMs = w.lastAckMoveMs = nowMs;
     watchers_.push_back(w);
     sendSetup(watchers_.back(), t, nowMs);
 }
 
-void SpectatorHub::acked(const std::uint8_t* data, std::size_t size, std::uint32_t cookie, Address from, std::int64_t nowMs) {
+void SpectatorHub::acked(const std::uint8_t* data, std::size_t size, std::uint32_t cookie, Address from,
+                         std::int64_t nowMs) {
     auto it = std::find_if(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.cookie == cookie; });
     if (it == watchers_.end()) return void(++malformed_);
     Watcher& w = *it;
@@ -221,7 +224,8 @@ void SpectatorHub::acked(const std::uint8_t* data, std::size_t size, std::uint32
     }
     w.confirmed = true;
     w.lastHeardMs = nowMs;
-    const std::uint32_t ack = std::min<std::uint32_t>(m.ackFrame, std::uint32_t(inputs_.size()));  // clamped to what exists
+    const std::uint32_t ack =
+        std::min<std::uint32_t>(m.ackFrame, std::uint32_t(inputs_.size()));  // clamped to what exists
     if (ack > w.ack) {
         w.ack = ack;
         w.lastAckMoveMs = nowMs;
@@ -311,7 +315,8 @@ void SpectatorClient::sendWatch(std::int64_t nowMs) {
         for (Address a : candidates_) {  // hole punching: every address the host may be at, at once
             if (a != host_) t_.sendTo(a, bytes.data(), bytes.size(), nowMs);
         }
-        if (relay_ != 0 && relay_ != host_ && nowMs - startMs_ >= relayAfterMs_) t_.sendTo(relay_, bytes.data(), bytes.size(), nowMs);
+        if (relay_ != 0 && relay_ != host_ && nowMs - startMs_ >= relayAfterMs_)
+            t_.sendTo(relay_, bytes.data(), bytes.size(), nowMs);
     }
     lastSentMs_ = nowMs;
     fresh_ = false;
@@ -321,7 +326,8 @@ void SpectatorClient::setup(const std::vector<std::uint8_t>& data, const Spectat
                             std::int64_t nowMs) {
     if (state_ == SpectatorState::Watching) {  // a repeated Setup, or a rematch's: on the stream's channel
         SpectateMessage m;
-        if (head.cookie != cookie_ || head.key != hostKx_ || readSpectate(data.data(), data.size(), m, &channel_) != SpectateRead::Ok) {
+        if (head.cookie != cookie_ || head.key != hostKx_ ||
+            readSpectate(data.data(), data.size(), m, &channel_) != SpectateRead::Ok) {
             return void(++forged_);
         }
         if (m.match != match_) fail("the players started a rematch (a spectator follows one match)");
@@ -333,16 +339,17 @@ void SpectatorClient::setup(const std::vector<std::uint8_t>& data, const Spectat
     Channel channel(tx, rx);
     SpectateMessage m;
     const SpectateRead r = readSpectate(data.data(), data.size(), m, &channel);
-    if (r == SpectateRead::Forged || (r == SpectateRead::Ok && !verifyDigest(m.identity, setupDigest(transcript, m), m.signature))) {
+    if (r == SpectateRead::Forged ||
+        (r == SpectateRead::Ok && !verifyDigest(m.identity, setupDigest(transcript, m), m.signature))) {
         return void(++forged_);  // not sealed for our key, or not signed by the identity it names
     }
     Packet w;
-    if (r != SpectateRead::Ok || !decodePacket(m.welcome.data(), m.welcome.size(), w) || w.type != PacketType::Welcome ||
-        w.version != kProtocolVersion) {
+    if (r != SpectateRead::Ok || !decodePacket(m.welcome.data(), m.welcome.size(), w) ||
+        w.type != PacketType::Welcome || w.version != kProtocolVersion) {
         return void(++malformed_);
     }
     otherVersion_ = 0;  // the host speaks this version
-    host_ = from;  // the address that answered is the host's from now on
+    host_ = from;       // the address that answered is the host's from now on
     welcome_ = w;
     cookie_ = m.cookie;
     hostKx_ = head.key;
@@ -385,8 +392,9 @@ void SpectatorClient::datagram(const std::vector<std::uint8_t>& data, Address fr
     if (head.type == SpectateType::Setup) return setup(data, head, from, nowMs);
     if (head.type == SpectateType::Challenge) {  // the hub's cookie: ask again with it at once
         SpectateMessage m;
-        const SpectateRead r = state_ == SpectatorState::Asking ? readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_)
-                                                                : SpectateRead::Forged;
+        const SpectateRead r = state_ == SpectatorState::Asking
+                                   ? readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_)
+                                   : SpectateRead::Forged;
         if (r != SpectateRead::Ok) return void(r == SpectateRead::Forged ? ++forged_ : ++malformed_);
         if (m.watchCookie == watchCookie_) return;  // a repeat (or another host address's, the same)
         watchCookie_ = m.watchCookie;
@@ -395,8 +403,9 @@ void SpectatorClient::datagram(const std::vector<std::uint8_t>& data, Address fr
     if (head.type == SpectateType::Refuse) {
         // Clear: it proves only that its sender saw our Watch. It counts while asking, never against a stream.
         SpectateMessage m;
-        const SpectateRead r = state_ == SpectatorState::Asking ? readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_)
-                                                                : SpectateRead::Forged;
+        const SpectateRead r = state_ == SpectatorState::Asking
+                                   ? readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_)
+                                   : SpectateRead::Forged;
         if (r != SpectateRead::Ok) return void(r == SpectateRead::Forged ? ++forged_ : ++malformed_);
         if (m.refusal == SpectateRefusal::Version) return fail(spectateVersionText(m.hostVersion));
         return fail(m.refusal == SpectateRefusal::Full ? "refused: the host takes no more spectators"
@@ -418,7 +427,8 @@ void SpectatorClient::tick(std::int64_t nowMs) {
     if (state_ == SpectatorState::Done) return;
     std::vector<std::uint8_t> data;
     Address from = 0;
-    for (int i = 0; i < 4096 && state_ != SpectatorState::Done && t_.receive(data, from, nowMs); ++i) datagram(data, from, nowMs);
+    for (int i = 0; i < 4096 && state_ != SpectatorState::Done && t_.receive(data, from, nowMs); ++i)
+        datagram(data, from, nowMs);
     if (state_ == SpectatorState::Done) return;
     if (state_ == SpectatorState::Asking && otherVersion_ != 0 && nowMs - otherVersionMs_ >= kVersionGraceMs) {
         return fail(spectateVersionText(otherVersion_));

@@ -63,21 +63,21 @@ enum class SpectateRefusal : std::uint8_t { Full = 1, NoMatch = 2, Version = 3 }
 /// One decoded spectator datagram (only the fields of its type are meaningful).
 struct SpectateMessage {
     SpectateType type = SpectateType::Watch;
-    std::uint32_t cookie = 0;                   // Setup, Inputs, Ack: the stream's id (never 0)
-    KxKey key{};                                // Watch: the spectator's X25519 key; Setup: the host's
-    Nonce watchCookie{};                        // Watch (zeros at first), Challenge: the hub's cookie
-    std::uint32_t ackFrame = 0;                 // Ack
-    std::uint8_t match = 0;                     // Setup
-    IdentityKey identity{};                     // Setup: the host's identity
-    std::string name;                           // Setup: the host's player name
-    Signature signature{};                      // Setup: the host's signature (setupDigest)
-    std::vector<std::uint8_t> welcome;          // Setup: an encoded Welcome packet (decodePacket it)
-    std::uint32_t lastFrame = 0;                // Inputs: the match's last frame, 0 while it runs
-    std::uint32_t newest = 0;                   // Inputs: the host's newest confirmed frame
-    std::uint32_t firstFrame = 0;               // Inputs
-    std::vector<sim::FrameInput> inputs;        // Inputs (each button within wireButtons())
+    std::uint32_t cookie = 0;                         // Setup, Inputs, Ack: the stream's id (never 0)
+    KxKey key{};                                      // Watch: the spectator's X25519 key; Setup: the host's
+    Nonce watchCookie{};                              // Watch (zeros at first), Challenge: the hub's cookie
+    std::uint32_t ackFrame = 0;                       // Ack
+    std::uint8_t match = 0;                           // Setup
+    IdentityKey identity{};                           // Setup: the host's identity
+    std::string name;                                 // Setup: the host's player name
+    Signature signature{};                            // Setup: the host's signature (setupDigest)
+    std::vector<std::uint8_t> welcome;                // Setup: an encoded Welcome packet (decodePacket it)
+    std::uint32_t lastFrame = 0;                      // Inputs: the match's last frame, 0 while it runs
+    std::uint32_t newest = 0;                         // Inputs: the host's newest confirmed frame
+    std::uint32_t firstFrame = 0;                     // Inputs
+    std::vector<sim::FrameInput> inputs;              // Inputs (each button within wireButtons())
     SpectateRefusal refusal = SpectateRefusal::Full;  // Refuse
-    std::uint8_t hostVersion = 0;               // Refuse Version: the stream version the host runs
+    std::uint8_t hostVersion = 0;                     // Refuse Version: the stream version the host runs
 };
 
 /// What reading a datagram found.
@@ -92,7 +92,8 @@ bool sealedSpectateType(SpectateType t);
 bool spectateHead(const std::uint8_t* data, std::size_t size, SpectateMessage& out);
 /// Encodes one: a Watch padded to kWatchSize, a Refuse or a Challenge tagged with context (the key of the Watch it
 /// answers), the sealed types sealed on channel (empty when it has no keys).
-std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, Channel* channel = nullptr, const KxKey* context = nullptr);
+std::vector<std::uint8_t> encodeSpectate(const SpectateMessage& m, Channel* channel = nullptr,
+                                         const KxKey* context = nullptr);
 /// Reads one whole: the clear types' tag (with context) or the sealed types' seal (on channel, which then counts
 /// the counter as seen) is checked first, Forged when it fails (or channel is null for a sealed type); then every
 /// field (bounds, trailing bytes, buttons), Malformed when one is wrong.
@@ -145,9 +146,9 @@ private:
     struct Watcher {
         Address addr = 0;
         std::uint32_t cookie = 0;
-        bool confirmed = false;      // an authentic Ack came
+        bool confirmed = false;  // an authentic Ack came
         std::uint32_t ack = 0;
-        std::uint32_t next = 1;      // next frame to send
+        std::uint32_t next = 1;  // next frame to send
         std::int64_t lastHeardMs = 0;
         std::int64_t lastAckMoveMs = 0;
         std::int64_t lastSetupMs = -1000000;
@@ -256,9 +257,9 @@ private:
 
     Transport& t_;
     Address host_;
-    KxKey kxPublic_{}, kxSecret_{};    // this spectator's exchange key (the secret wiped once Watching)
+    KxKey kxPublic_{}, kxSecret_{};  // this spectator's exchange key (the secret wiped once Watching)
     bool keysSet_ = false;
-    Channel channel_;                  // once Watching
+    Channel channel_;  // once Watching
     KxKey hostKx_{};
     IdentityKey hostIdentity_{};
     std::string hostName_;
@@ -267,8 +268,8 @@ private:
     std::int64_t relayAfterMs_ = 0;
     SpectatorState state_ = SpectatorState::Asking;
     Packet welcome_;
-    std::uint32_t cookie_ = 0;         // the stream's id, once Watching
-    Nonce watchCookie_{};              // the hub's Challenge cookie (zeros until one came)
+    std::uint32_t cookie_ = 0;  // the stream's id, once Watching
+    Nonce watchCookie_{};       // the hub's Challenge cookie (zeros until one came)
     std::uint8_t match_ = 0;
     std::vector<sim::FrameInput> inputs_;
     std::uint32_t lastFrame_ = 0;
@@ -280,7 +281,7 @@ private:
     std::string failure_;
     std::int64_t malformed_ = 0;
     std::int64_t forged_ = 0;
-    int otherVersion_ = 0;             // another version's datagram came from the host (0: none)
+    int otherVersion_ = 0;  // another version's datagram came from the host (0: none)
     std::int64_t otherVersionMs_ = 0;
 };
 

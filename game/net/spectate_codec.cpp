@@ -165,7 +165,9 @@ bool readClearBody(const std::uint8_t* data, std::size_t size, SpectateMessage& 
 
 }  // namespace
 
-bool isSpectateDatagram(const std::uint8_t* data, std::size_t size) { return size >= 2 && data[0] == 'B' && data[1] == 'S'; }
+bool isSpectateDatagram(const std::uint8_t* data, std::size_t size) {
+    return size >= 2 && data[0] == 'B' && data[1] == 'S';
+}
 
 bool sealedSpectateType(SpectateType t) {
     return t == SpectateType::Setup || t == SpectateType::Inputs || t == SpectateType::Ack;

@@ -105,7 +105,8 @@ void UdpTransport::readErrors() {
             if (c->cmsg_level != IPPROTO_IP || c->cmsg_type != IP_RECVERR) continue;
             sock_extended_err e;
             std::memcpy(&e, CMSG_DATA(c), sizeof e);
-            const bool refused = e.ee_origin == SO_EE_ORIGIN_ICMP && e.ee_type == 3 && e.ee_code == 3;  // port unreachable
+            const bool refused =
+                e.ee_origin == SO_EE_ORIGIN_ICMP && e.ee_type == 3 && e.ee_code == 3;  // port unreachable
             if (refused && unreachable_.size() < kMaxUnreachable) unreachable_.push_back(fromSockaddr(offender));
         }
     }

@@ -23,7 +23,9 @@ struct Writer {
         bytes.insert(bytes.end(), s.begin(), s.end());
     }
     template <std::size_t N>
-    void raw(const std::array<std::uint8_t, N>& a) { bytes.insert(bytes.end(), a.begin(), a.end()); }
+    void raw(const std::array<std::uint8_t, N>& a) {
+        bytes.insert(bytes.end(), a.begin(), a.end());
+    }
 };
 
 /// Reads little-endian fields; after the first overrun every read yields 0 and ok stays false.

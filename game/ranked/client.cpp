@@ -145,7 +145,8 @@ ServiceAnswer RankedClient::checkpoint(std::int64_t matchId, const Claims& claim
 }
 
 ServiceAnswer RankedClient::result(std::int64_t matchId, const std::string& rules, const std::string& recording) {
-    const Request r = signRequest(me_, RequestKind::Result, resultBody(signLog(me_, matchId, rules, recording)), clockMs_());
+    const Request r =
+        signRequest(me_, RequestKind::Result, resultBody(signLog(me_, matchId, rules, recording)), clockMs_());
     return call_("POST", "/request", requestText(r));
 }
 

@@ -34,8 +34,8 @@ struct ServiceAnswer {
 };
 
 /// `method` is "GET" or "POST"; `path` starts with '/'.
-using ServiceCall = std::function<ServiceAnswer(const std::string& method, const std::string& path,
-                                                const std::string& body)>;
+using ServiceCall =
+    std::function<ServiceAnswer(const std::string& method, const std::string& path, const std::string& body)>;
 
 /// The service over HTTP at HOST:PORT (cpp-httplib, 3 s to connect, 10 s to read): built only with the service
 /// client (target ranked_client; BVH_HAVE_RANKED_CLIENT is then defined for its users).
@@ -52,8 +52,8 @@ struct MatchFound {
     net::IdentityKey key[2]{};  ///< P1's and P2's identity keys
     std::string fighter[2];
     std::uint64_t seed = 1;
-    int lobbyPort = 0;          ///< the service's lobby (UDP, on the service's host); 0 when the answer had none
-    std::string room;           ///< the room p1 hosts ("" until p1 named it)
+    int lobbyPort = 0;  ///< the service's lobby (UDP, on the service's host); 0 when the answer had none
+    std::string room;   ///< the room p1 hosts ("" until p1 named it)
 };
 
 /// This player's seat in the match: 0 (p1, hosts), 1 (p2, joins), -1 when the match is not theirs.
@@ -61,10 +61,10 @@ int seatOf(const MatchFound& m, const net::IdentityKey& me);
 
 /// What this player's peer does with a match.
 struct MatchPlan {
-    bool host = false;          ///< p1 hosts the lobby room, p2 joins it
-    std::string lobby;          ///< HOST:PORT of the lobby
-    std::string opponent;       ///< the only fingerprint to play against
-    sim::MatchSetup setup;      ///< the match the service will re-simulate (serviceBaseSetup with its fighters, seed)
+    bool host = false;      ///< p1 hosts the lobby room, p2 joins it
+    std::string lobby;      ///< HOST:PORT of the lobby
+    std::string opponent;   ///< the only fingerprint to play against
+    sim::MatchSetup setup;  ///< the match the service will re-simulate (serviceBaseSetup with its fighters, seed)
 };
 /// `service` is the HOST:PORT the client talks to (the lobby is on its host); seat is seatOf(m, me).
 MatchPlan planMatch(const MatchFound& m, int seat, const std::string& service);
@@ -72,21 +72,21 @@ MatchPlan planMatch(const MatchFound& m, int seat, const std::string& service);
 /// A player as GET /player/KEYHEX describes it.
 struct PlayerCard {
     std::string name;
-    std::string code;          ///< the friend code (the key's fingerprint)
+    std::string code;  ///< the friend code (the key's fingerprint)
     double rating = 1500, deviation = 350;
     int games = 0;
     bool provisional = true;
-    int rank = 0;              ///< place on the leaderboard (1 = best), 0 when not among the first kRankedPlaces
+    int rank = 0;  ///< place on the leaderboard (1 = best), 0 when not among the first kRankedPlaces
 };
 
 /// One line of GET /history/KEYHEX: a match this player played.
 struct HistoryRow {
     std::int64_t id = 0;
-    std::string state;         ///< open, verified, disputed
-    int winner = -1;           ///< 0/1, 2 a draw, -1 none
+    std::string state;  ///< open, verified, disputed
+    int winner = -1;    ///< 0/1, 2 a draw, -1 none
     std::string fighter[2];
     double change[2] = {0, 0};
-    std::string player[2];     ///< both players' keys in hex ("" from a service that does not say)
+    std::string player[2];  ///< both players' keys in hex ("" from a service that does not say)
 };
 
 /// The players a GET /player rank is counted among.

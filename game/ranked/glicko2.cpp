@@ -52,7 +52,8 @@ Rating updateRating(const Rating& before, const std::vector<GameResult>& games, 
     const double phi = before.deviation / kScale;
     Rating after = before;
     if (games.empty()) {
-        after.deviation = std::min(kMaxDeviation, std::sqrt(phi * phi + before.volatility * before.volatility) * kScale);
+        after.deviation =
+            std::min(kMaxDeviation, std::sqrt(phi * phi + before.volatility * before.volatility) * kScale);
         return after;
     }
     double vInverse = 0.0, sum = 0.0;

@@ -10,10 +10,10 @@ namespace ranked {
 
 /// A player's rating on the Glicko scale (1500 is the start, 173.7178 points per Glicko-2 unit).
 struct Rating {
-    double rating = 1500.0;      ///< r
-    double deviation = 350.0;    ///< RD: 350 for a new player, shrinking as games are played
-    double volatility = 0.06;    ///< sigma
-    int games = 0;               ///< rated games played
+    double rating = 1500.0;    ///< r
+    double deviation = 350.0;  ///< RD: 350 for a new player, shrinking as games are played
+    double volatility = 0.06;  ///< sigma
+    int games = 0;             ///< rated games played
 };
 
 /// One game of a rating period: the opponent's rating before the period and our score (1 win, 0.5 draw, 0 loss).
@@ -40,7 +40,7 @@ bool isProvisional(const Rating& r);
 
 /// A row of the leaderboard.
 struct Standing {
-    std::string player;   ///< the player's id (a fingerprint or a key's hex)
+    std::string player;  ///< the player's id (a fingerprint or a key's hex)
     Rating rating;
 };
 /// Leaderboard order: established ratings before provisional ones, then by rating (highest first), then by the

@@ -143,7 +143,8 @@ std::string leaderboardJson(ranked::Store& store) {
         store.player(s.player, p, why);
         char nums[160];
         std::snprintf(nums, sizeof nums, "\"rating\":%.1f,\"deviation\":%.1f,\"games\":%d,\"provisional\":%s",
-                      s.rating.rating, s.rating.deviation, s.rating.games, ranked::isProvisional(s.rating) ? "true" : "false");
+                      s.rating.rating, s.rating.deviation, s.rating.games,
+                      ranked::isProvisional(s.rating) ? "true" : "false");
         out += std::string(rank ? "," : "") + "{\"rank\":" + std::to_string(rank + 1) + ",\"key\":" + jsonText(p.id) +
                ",\"code\":" + jsonText(p.code) + ",\"name\":" + jsonText(p.name) + "," + nums + "}";
         ++rank;
@@ -161,8 +162,8 @@ std::string historyJson(ranked::Store& store, const std::string& key) {
         for (int i = 0; i < 2; ++i) store.player(m.player[i], p[i], why);
         char nums[96];
         std::snprintf(nums, sizeof nums, "\"winner\":%d,\"change\":[%.1f,%.1f]", m.winner, m.change[0], m.change[1]);
-        out += std::string(out.size() > 1 ? "," : "") + "{\"id\":\"" + std::to_string(m.id) + "\",\"state\":" +
-               jsonText(m.state) + ",\"ranked\":" + (m.ranked ? "true" : "false") + ",\"players\":[" +
+        out += std::string(out.size() > 1 ? "," : "") + "{\"id\":\"" + std::to_string(m.id) +
+               "\",\"state\":" + jsonText(m.state) + ",\"ranked\":" + (m.ranked ? "true" : "false") + ",\"players\":[" +
                jsonText(p[0].name) + "," + jsonText(p[1].name) + "],\"fighters\":[" + jsonText(m.fighter[0]) + "," +
                jsonText(m.fighter[1]) + "]," + nums + ",\"flags\":" + jsonText(m.flags) + "}";
     }
@@ -254,8 +255,10 @@ int main(int argc, char** argv) {
     Options o;
     const io::FlagTable flags = {io::numberFlag("--port", 0, 65535, [&](std::int64_t v) { o.port = v; }),
                                  io::numberFlag("--lobby-port", 0, 65535, [&](std::int64_t v) { o.lobbyPort = v; }),
-                                 io::textFlag("--db", o.db), io::textFlag("--postgres", o.postgres),
-                                 io::textFlag("--data", o.data), io::textFlag("--web", o.web),
+                                 io::textFlag("--db", o.db),
+                                 io::textFlag("--postgres", o.postgres),
+                                 io::textFlag("--data", o.data),
+                                 io::textFlag("--web", o.web),
                                  io::decimalFlag("--rate", 0.1, 1000000, o.rate),
                                  io::numberFlag("--burst", 1, 1000000, [&](std::int64_t v) { o.burst = v; })};
     std::string why;
@@ -266,7 +269,8 @@ int main(int argc, char** argv) {
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return usage(why);
     httplib::Server http;
-    const int port = o.port == 0 ? http.bind_to_any_port("0.0.0.0") : (http.bind_to_port("0.0.0.0", int(o.port)) ? int(o.port) : -1);
+    const int port =
+        o.port == 0 ? http.bind_to_any_port("0.0.0.0") : (http.bind_to_port("0.0.0.0", int(o.port)) ? int(o.port) : -1);
     if (port < 0) return usage("cannot listen on TCP port " + std::to_string(o.port));
     net::UdpTransport udp({}, 1);
     if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return usage(why);

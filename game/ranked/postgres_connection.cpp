@@ -21,8 +21,7 @@ public:
     explicit PostgresConnection(PGconn* db) : db_(db) {}
     ~PostgresConnection() override { PQfinish(db_); }
 
-    bool exec(const std::string& sql, const std::vector<std::string>& params, SqlRows& out,
-              std::string& why) override {
+    bool exec(const std::string& sql, const std::vector<std::string>& params, SqlRows& out, std::string& why) override {
         out = SqlRows{};
         std::vector<const char*> values;
         for (const std::string& p : params) values.push_back(p.c_str());

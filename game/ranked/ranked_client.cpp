@@ -49,7 +49,9 @@ std::string inputsReplay(const MatchPlan& plan, int side, const std::string& pla
         sim::FrameInput in;
         if (play == "attack") {
             const int phase = f % 60;
-            in.buttons[side] = std::uint16_t(phase < 40 ? (side == 0 ? sim::kRight : sim::kLeft) : phase == 40 ? sim::kHeavy : 0);
+            in.buttons[side] = std::uint16_t(phase < 40    ? (side == 0 ? sim::kRight : sim::kLeft)
+                                             : phase == 40 ? sim::kHeavy
+                                                           : 0);
         }
         text += sim::replayFrameLine(in) + "\n";
     }
@@ -75,8 +77,9 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     const MatchPlan plan = planMatch(offer, seat, f.service);
     const std::string base = f.dir + "/match-" + std::to_string(offer.id);
     std::ofstream(base + "-inputs.freplay") << inputsReplay(plan, seat, f.play);
-    std::vector<std::string> args = {"game_headless", "--lobby", plan.lobby, "--replay", base + "-inputs.freplay",
-                                     "--record", base + ".freplay", "--fast", "--wait", "30"};
+    std::vector<std::string> args = {
+        "game_headless", "--lobby",         plan.lobby, "--replay", base + "-inputs.freplay",
+        "--record",      base + ".freplay", "--fast",   "--wait",   "30"};
     run::PeerHooks hooks;
     Claims claims;
     hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {
@@ -164,9 +167,12 @@ int queueForMatch(RankedClient& client, const ClientFlags& f, MatchFound& offer)
 
 int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
     ClientFlags f;
-    const io::FlagTable flags = {io::textFlag("--ranked", f.service), io::textFlag("--queue", f.queue),
-                                 io::textFlag("--fighter", f.fighter), io::textFlag("--play", f.play),
-                                 io::textFlag("--dir", f.dir), io::textFlag("--data", f.data),
+    const io::FlagTable flags = {io::textFlag("--ranked", f.service),
+                                 io::textFlag("--queue", f.queue),
+                                 io::textFlag("--fighter", f.fighter),
+                                 io::textFlag("--play", f.play),
+                                 io::textFlag("--dir", f.dir),
+                                 io::textFlag("--data", f.data),
                                  io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })};
     std::string why;
     if (!io::parseFlags(argc, argv, flags, why) || (f.play != "attack" && f.play != "idle")) {

@@ -140,7 +140,8 @@ std::string resultBody(const SignedLog& log) {
 // Bounds, time, signature, nonce, rate: in that order, so a forged flood costs one signature check each and
 // fills no table.
 std::string MatchService::authenticate(const Request& r, std::int64_t nowMs) {
-    if (r.body.size() > config_.maxBody) return "the request is larger than " + std::to_string(config_.maxBody) + " bytes";
+    if (r.body.size() > config_.maxBody)
+        return "the request is larger than " + std::to_string(config_.maxBody) + " bytes";
     if (r.name.size() > net::kMaxPlayerNameLength) return "the name is longer than 24 bytes";
     if (r.timeMs < nowMs - config_.clockSkewMs || r.timeMs > nowMs + config_.clockSkewMs)
         return "the request's time is more than " + std::to_string(config_.clockSkewMs / 1000) +
@@ -155,7 +156,8 @@ std::string MatchService::authenticate(const Request& r, std::int64_t nowMs) {
     if (nonces_.size() >= kMaxNonces) return "the service is busy; try again in a minute";
     auto& bucket = buckets_[id];
     if (bucket.second == 0) bucket = {double(config_.burst), nowMs};
-    bucket.first = std::min(double(config_.burst), bucket.first + double(nowMs - bucket.second) * config_.perMinute / 60000.0);
+    bucket.first =
+        std::min(double(config_.burst), bucket.first + double(nowMs - bucket.second) * config_.perMinute / 60000.0);
     bucket.second = nowMs;
     if (bucket.first < 1.0) return "too many requests; wait a little";
     bucket.first -= 1.0;
@@ -214,7 +216,8 @@ Reply MatchService::queue(const std::string& id, const std::string& body, std::i
     std::istringstream words(body.substr(0, 200));
     std::string kind, fighter, rules;
     words >> kind >> fighter >> rules;
-    if (kind != "quick" && kind != "ranked") return {false, "queue for quick or ranked, not '" + kind.substr(0, 16) + "'"};
+    if (kind != "quick" && kind != "ranked")
+        return {false, "queue for quick or ranked, not '" + kind.substr(0, 16) + "'"};
     if (rules != config_.rules.rules)
         return {false, "this service simulates rules " + config_.rules.rules.substr(0, 16) + ", your build " +
                            rules.substr(0, 16) + " (update the game or the service)"};
@@ -293,7 +296,8 @@ Reply MatchService::checkpoint(const std::string& id, const std::string& body) {
         std::uint64_t f = 0;
         if (!decimal(frame, f) || f == 0 || f > 100000000 || hash.size() != 16 ||
             hash.find_first_not_of("0123456789abcdef") != std::string::npos)
-            return {false, "a checkpoint is FRAME HASH (16 hex digits), not '" + frame.substr(0, 20) + " " + hash.substr(0, 20) + "'"};
+            return {false, "a checkpoint is FRAME HASH (16 hex digits), not '" + frame.substr(0, 20) + " " +
+                               hash.substr(0, 20) + "'"};
         claims[std::int64_t(f)] = std::strtoull(hash.c_str(), nullptr, 16);
     }
     if (claims.empty()) return {false, "no checkpoint"};
@@ -388,7 +392,8 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     log.matchId = std::strtoll(r.body.substr(0, a).c_str(), nullptr, 10);
     log.signer = r.key;
     log.recording = r.body.substr(b + 1);
-    if (!hexToSignature(r.body.substr(a + 1, b - a - 1), log.signature)) return {false, "the log's signature is not 128 hex digits"};
+    if (!hexToSignature(r.body.substr(a + 1, b - a - 1), log.signature))
+        return {false, "the log's signature is not 128 hex digits"};
     MatchRecord m;
     std::string why;
     if (!store_.match(log.matchId, m, why)) return {false, why};

@@ -21,15 +21,15 @@ enum class RequestKind : std::uint8_t { Hello = 1, Queue, Leave, Challenge, Resu
 struct Request {
     RequestKind kind = RequestKind::Hello;
     net::IdentityKey key{};
-    std::string name;          ///< the player's name (Hello), else ""
-    std::uint64_t nonce = 0;   ///< random per request
-    std::int64_t timeMs = 0;   ///< the sender's clock
-    std::string body;          ///< Queue: "quick|ranked FIGHTER RULES" (RULES: the build's rules hash);
-                               ///< Challenge: "CODE FIGHTER";
-                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: "";
-                               ///< Room (p1 of a match made): "MATCHID CODE", the lobby room it hosts;
-                               ///< Checkpoint: "MATCHID FRAME HASH ..." (at most 64 pairs, HASH 16 hex digits): the
-                               ///< hashes of the sender's recording so far, sent during the match
+    std::string name;         ///< the player's name (Hello), else ""
+    std::uint64_t nonce = 0;  ///< random per request
+    std::int64_t timeMs = 0;  ///< the sender's clock
+    std::string body;         ///< Queue: "quick|ranked FIGHTER RULES" (RULES: the build's rules hash);
+                              ///< Challenge: "CODE FIGHTER";
+                              ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: "";
+                              ///< Room (p1 of a match made): "MATCHID CODE", the lobby room it hosts;
+                              ///< Checkpoint: "MATCHID FRAME HASH ..." (at most 64 pairs, HASH 16 hex digits): the
+                              ///< hashes of the sender's recording so far, sent during the match
     net::Signature signature{};
 };
 
@@ -54,11 +54,11 @@ struct ServiceConfig {
     int burst = 20;                      ///< requests a player may send at once ...
     int perMinute = 60;                  ///< ... and per minute after that
     std::size_t maxBody = kMaxLogBytes + 256;
-    int lobbyPort = 0;                   ///< the UDP port of the lobby the players meet through (0: none named)
+    int lobbyPort = 0;  ///< the UDP port of the lobby the players meet through (0: none named)
     /// The queue in the store's queue table, shared by every service process on the same PostgreSQL (else in this
     /// process's memory: one process, SQLite).
     bool sharedQueue = false;
-    int pairBatch = 1000;                ///< shared queue: the longest waiting a pass takes (and locks) per kind
+    int pairBatch = 1000;  ///< shared queue: the longest waiting a pass takes (and locks) per kind
 };
 
 /// A match the service made: both players go to the lobby path with it.
@@ -108,10 +108,10 @@ private:
     Store& store_;
     ServiceConfig config_;
     MatchQueue quick_{config_.quick}, ranked_{config_.ranked};
-    std::map<std::string, Waiting> waiting_;                     // player -> queue choice
+    std::map<std::string, Waiting> waiting_;                                 // player -> queue choice
     std::map<std::string, std::pair<std::string, std::string>> challenges_;  // challenger -> (target, fighter)
     std::vector<MatchStart> madeByChallenge_;
-    std::set<std::pair<std::string, std::uint64_t>> nonces_;     // (player, nonce) seen within the time window
+    std::set<std::pair<std::string, std::uint64_t>> nonces_;  // (player, nonce) seen within the time window
     std::deque<std::pair<std::int64_t, std::pair<std::string, std::uint64_t>>> nonceOrder_;
     std::map<std::string, std::pair<double, std::int64_t>> buckets_;  // player -> (tokens, last refill)
 };

@@ -22,8 +22,7 @@ const std::vector<std::vector<const char*>> kMigrations = {
      " created BIGINT NOT NULL)"},
     {"CREATE TABLE replays (match_id BIGINT PRIMARY KEY REFERENCES matches(id), text TEXT NOT NULL)",
      "CREATE INDEX matches_by_a ON matches (player_a, created)",
-     "CREATE INDEX matches_by_b ON matches (player_b, created)",
-     "CREATE INDEX matches_open ON matches (state)"},
+     "CREATE INDEX matches_by_b ON matches (player_b, created)", "CREATE INDEX matches_open ON matches (state)"},
     {"CREATE TABLE queue (player TEXT PRIMARY KEY REFERENCES players(id), kind TEXT NOT NULL, fighter TEXT NOT NULL,"
      " rating DOUBLE PRECISION NOT NULL, joined BIGINT NOT NULL)",
      "CREATE INDEX queue_by_age ON queue (kind, joined)",
@@ -159,8 +158,7 @@ bool SqlStore::migrate(std::string& why) {
         for (const char* sql : kMigrations[std::size_t(version)])
             if (!run(sql, {}, why)) return rollback(why);
     }
-    if (!run("UPDATE schema_version SET version = $1", {num(std::int64_t(version))}, why) ||
-        !run("COMMIT", {}, why))
+    if (!run("UPDATE schema_version SET version = $1", {num(std::int64_t(version))}, why) || !run("COMMIT", {}, why))
         return rollback(why);
     return true;
 }
@@ -259,7 +257,8 @@ bool SqlStore::pairQueue(const std::string& kind, int batch, const ChoosePairs& 
         return rollback(why);
     std::vector<QueuedPlayer> waiting;
     for (const auto& r : rows.rows)
-        waiting.push_back(QueuedPlayer{r[0], r[1], r[2], std::strtod(r[3].c_str(), nullptr), std::strtoll(r[4].c_str(), nullptr, 10)});
+        waiting.push_back(QueuedPlayer{r[0], r[1], r[2], std::strtod(r[3].c_str(), nullptr),
+                                       std::strtoll(r[4].c_str(), nullptr, 10)});
     std::vector<MatchRecord> now;
     for (const auto& [a, b] : choose(waiting)) {
         MatchRecord m = make(waiting[a], waiting[b]);
@@ -267,7 +266,8 @@ bool SqlStore::pairQueue(const std::string& kind, int batch, const ChoosePairs& 
         m.player[1] = waiting[b].player;
         m.fighter[0] = waiting[a].fighter;
         m.fighter[1] = waiting[b].fighter;
-        if (!insertMatch(m, why) || !run("DELETE FROM queue WHERE player = $1 OR player = $2", {m.player[0], m.player[1]}, why))
+        if (!insertMatch(m, why) ||
+            !run("DELETE FROM queue WHERE player = $1 OR player = $2", {m.player[0], m.player[1]}, why))
             return rollback(why);
         now.push_back(m);
     }
@@ -421,8 +421,8 @@ bool SqlStore::applyDecision(const Decision& d, const std::vector<std::string>& 
     hook(2);
     if (!run("UPDATE matches SET state = $2, winner = $3, flags = $4, change_a = $5, change_b = $6"
              " WHERE id = $1 AND state = 'open'",
-             {num(d.matchId), d.state, num(std::int64_t(d.winner)), d.flags,
-              num(after[0].rating - before[0].rating), num(after[1].rating - before[1].rating)},
+             {num(d.matchId), d.state, num(std::int64_t(d.winner)), d.flags, num(after[0].rating - before[0].rating),
+              num(after[1].rating - before[1].rating)},
              why))
         return false;
     for (int p = 0; rated && p < 2; ++p) {
@@ -477,8 +477,7 @@ bool SqlStore::replay(std::int64_t matchId, std::string& text, std::string& why)
 bool SqlStore::openMatches(std::vector<MatchRecord>& out, std::string& why) {
     SqlRows rows;
     out.clear();
-    if (!run(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE state = 'open' ORDER BY id", {}, rows,
-             why))
+    if (!run(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE state = 'open' ORDER BY id", {}, rows, why))
         return false;
     for (const auto& r : rows.rows) out.push_back(matchFromRow(r));
     return true;

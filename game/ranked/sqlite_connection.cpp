@@ -11,8 +11,7 @@ public:
     explicit SqliteConnection(sqlite3* db) : db_(db) {}
     ~SqliteConnection() override { sqlite3_close(db_); }
 
-    bool exec(const std::string& sql, const std::vector<std::string>& params, SqlRows& out,
-              std::string& why) override {
+    bool exec(const std::string& sql, const std::vector<std::string>& params, SqlRows& out, std::string& why) override {
         out = SqlRows{};
         sqlite3_stmt* st = nullptr;
         if (sqlite3_prepare_v2(db_, sql.c_str(), int(sql.size()), &st, nullptr) != SQLITE_OK) return fail(why);

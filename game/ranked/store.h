@@ -20,17 +20,17 @@ constexpr int kSchemaVersion = 3;
 
 /// A match as the service knows it.
 struct MatchRecord {
-    std::int64_t id = 0;            ///< the service's random id (positive 63-bit)
-    std::string player[2];          ///< players' ids (their Ed25519 public keys in hex)
-    std::string fighter[2];         ///< fighter ids
-    std::uint64_t seed = 1;         ///< the fight's seed
-    std::string rules;              ///< the rules hash both peers played under (hex)
-    bool ranked = true;             ///< ratings move (ranked) or not (quick match)
-    std::string state = "open";     ///< open (being played), verified, disputed
-    int winner = -1;                ///< 0/1 the winner, 2 a draw, -1 none yet
-    std::string flags;              ///< why a side was flagged ("" = nothing), e.g. "p2 missing log"
-    double change[2] = {0, 0};      ///< rating change of each side
-    std::int64_t created = 0;       ///< service time (seconds) when made
+    std::int64_t id = 0;         ///< the service's random id (positive 63-bit)
+    std::string player[2];       ///< players' ids (their Ed25519 public keys in hex)
+    std::string fighter[2];      ///< fighter ids
+    std::uint64_t seed = 1;      ///< the fight's seed
+    std::string rules;           ///< the rules hash both peers played under (hex)
+    bool ranked = true;          ///< ratings move (ranked) or not (quick match)
+    std::string state = "open";  ///< open (being played), verified, disputed
+    int winner = -1;             ///< 0/1 the winner, 2 a draw, -1 none yet
+    std::string flags;           ///< why a side was flagged ("" = nothing), e.g. "p2 missing log"
+    double change[2] = {0, 0};   ///< rating change of each side
+    std::int64_t created = 0;    ///< service time (seconds) when made
 };
 
 /// What the service decided about a match. The store rates the game itself (both ratings read and written inside the
@@ -40,13 +40,13 @@ struct Decision {
     std::string state = "verified";  ///< verified or disputed
     int winner = -1;
     std::string flags;
-    std::string replay;              ///< the recording the decision was computed from
+    std::string replay;  ///< the recording the decision was computed from
 };
 
 /// A player waiting in the shared queue (the queue table).
 struct QueuedPlayer {
     std::string player;
-    std::string kind;        ///< quick or ranked
+    std::string kind;  ///< quick or ranked
     std::string fighter;
     double rating = 1500;
     std::int64_t joinedMs = 0;
@@ -63,9 +63,9 @@ using Claims = std::map<std::int64_t, std::uint64_t>;
 
 /// A player's row.
 struct PlayerRecord {
-    std::string id;     ///< public key hex
+    std::string id;  ///< public key hex
     std::string name;
-    std::string code;   ///< the friend code (the key's fingerprint)
+    std::string code;  ///< the friend code (the key's fingerprint)
     Rating rating;
 };
 
@@ -114,7 +114,8 @@ public:
     /// Names the lobby room of a match, for both its players.
     virtual bool setRoom(std::int64_t matchId, const std::string& room, std::string& why) = 0;
     /// Keeps an admitted log of one side of an open match; refused "this side's log is already in".
-    virtual bool addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs, std::string& why) = 0;
+    virtual bool addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs,
+                        std::string& why) = 0;
     /// The logs kept for a match ("" for a side not in).
     virtual bool logs(std::int64_t matchId, std::string text[2], std::string& why) = 0;
     /// Keeps hashes one side claimed during an open match (a frame claimed before keeps its first hash); refused

@@ -39,7 +39,8 @@ int blamedSide(const sim::RunFile& run) {
 std::string endingFlag(const Replayed& r) {
     if (r.blamed < 0) return "unfinished: the side ahead wins";
     const std::string what = r.ending == "silent" ? " went silent" : " left";
-    return std::string(sideName(r.blamed)) + what + (r.blamed == r.ahead ? " while ahead" : "") + ": the loss is theirs";
+    return std::string(sideName(r.blamed)) + what + (r.blamed == r.ahead ? " while ahead" : "") +
+           ": the loss is theirs";
 }
 
 }  // namespace
@@ -194,7 +195,8 @@ Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const Ver
     for (int p = 0; p < 2; ++p) {
         if (!logs[p]) d.flags += std::string(d.flags.empty() ? "" : "; ") + sideName(p) + " sent no log";
         else if (!rep[p].consistent)
-            d.flags += std::string(d.flags.empty() ? "" : "; ") + sideName(p) + " log does not replay to its own hashes";
+            d.flags +=
+                std::string(d.flags.empty() ? "" : "; ") + sideName(p) + " log does not replay to its own hashes";
     }
     int from = good[0] ? 0 : good[1] ? 1 : -1;
     if (good[0] && good[1] && !sameInputs(logs[0]->run, logs[1]->run)) {

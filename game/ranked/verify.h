@@ -67,14 +67,14 @@ std::string admitRecording(const MatchRecord& m, int side, const std::string& re
 
 /// The re-simulation of one log.
 struct Replayed {
-    bool consistent = false;   ///< every hash the log carries is the hash its inputs give
-    std::string why;           ///< the first hash that is not (when !consistent)
-    int winner = -1;           ///< 0/1, 2 a draw: the match's winner; when it ended unfinished, the other side of
-                               ///< the player the recording blames, else the side ahead
-    int ahead = -1;            ///< unfinished: the side ahead (more rounds, then more of its own health), 2 even
-    int blamed = -1;           ///< unfinished: the player the `ending` line says left or went silent, else -1
-    std::string ending;        ///< the `ending` line's word ("" without one)
-    bool finished = false;     ///< the match reached its end
+    bool consistent = false;  ///< every hash the log carries is the hash its inputs give
+    std::string why;          ///< the first hash that is not (when !consistent)
+    int winner = -1;          ///< 0/1, 2 a draw: the match's winner; when it ended unfinished, the other side of
+                              ///< the player the recording blames, else the side ahead
+    int ahead = -1;           ///< unfinished: the side ahead (more rounds, then more of its own health), 2 even
+    int blamed = -1;          ///< unfinished: the player the `ending` line says left or went silent, else -1
+    std::string ending;       ///< the `ending` line's word ("" without one)
+    bool finished = false;    ///< the match reached its end
     std::int64_t frames = 0;
 };
 Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules);

@@ -29,9 +29,9 @@ struct Side {
     std::string path;
     sim::RunFile run;
     sim::FighterDef defs[2];
-    std::map<std::int64_t, std::uint64_t> hashes;                       // recorded: frame -> hash
-    std::map<std::int64_t, std::vector<sim::StateField>> states;        // recorded: frame -> fields
-    bool hashLog = false;                                               // hashes came from PATH.hashes
+    std::map<std::int64_t, std::uint64_t> hashes;                 // recorded: frame -> hash
+    std::map<std::int64_t, std::vector<sim::StateField>> states;  // recorded: frame -> fields
+    bool hashLog = false;                                         // hashes came from PATH.hashes
 };
 
 int usage(const std::string& what) {
@@ -40,7 +40,8 @@ int usage(const std::string& what) {
     return 2;
 }
 
-bool load(const std::string& path, const std::string& dataDir, const std::string& fallback, Side& s, std::string& error) {
+bool load(const std::string& path, const std::string& dataDir, const std::string& fallback, Side& s,
+          std::string& error) {
     s.path = path;
     io::Error bad;
     const std::string dir = dataDir.empty() ? sim::findDataDir(path, fallback) : dataDir;
@@ -140,7 +141,8 @@ std::int64_t firstRecordedDifference(const Side& A, const Side& B) {
 /// This machine's state after `frame` steps of A (the same fight re-simulated).
 std::vector<sim::StateField> localState(const Side& A, std::int64_t frame) {
     sim::Fight f(A.run.setup, A.defs[0], A.defs[1]);
-    for (std::int64_t i = 1; i <= frame && i <= std::int64_t(A.run.inputs.size()); ++i) f.step(A.run.inputs[std::size_t(i - 1)]);
+    for (std::int64_t i = 1; i <= frame && i <= std::int64_t(A.run.inputs.size()); ++i)
+        f.step(A.run.inputs[std::size_t(i - 1)]);
     return sim::stateFields(f.state());
 }
 
@@ -161,16 +163,18 @@ int report(const Side& A, const Side& B) {
     }
     const std::int64_t recorded = firstRecordedDifference(A, B);
     if (recorded > 0) {
-        std::cout << "first differing frame: " << recorded << " (the hashes the two machines recorded"
-                  << (A.hashLog && B.hashLog ? "" : ", at checkpoints only: the first difference is at or before it")
-                  << "; the files re-simulate alike here, so one machine computed it otherwise: fighter data or build)\n";
+        std::cout
+            << "first differing frame: " << recorded << " (the hashes the two machines recorded"
+            << (A.hashLog && B.hashLog ? "" : ", at checkpoints only: the first difference is at or before it")
+            << "; the files re-simulate alike here, so one machine computed it otherwise: fighter data or build)\n";
         const auto sa = A.states.find(recorded);
         const auto sb = B.states.find(recorded);
         if (sa != A.states.end() && sb != B.states.end()) {
             printFields(sa->second, sb->second, "A", "B");
         } else if (sa != A.states.end() || sb != B.states.end()) {
             const bool haveA = sa != A.states.end();
-            std::cout << "(only " << (haveA ? "A" : "B") << " wrote that frame's state: compared with this machine's)\n";
+            std::cout << "(only " << (haveA ? "A" : "B")
+                      << " wrote that frame's state: compared with this machine's)\n";
             const std::vector<sim::StateField> here = localState(A, recorded);
             if (haveA) printFields(sa->second, here, "A", "here");
             else printFields(here, sb->second, "here", "B");

@@ -32,7 +32,8 @@ int runBlasterText(const std::string& path, const std::string& text, std::ostrea
     out << "  frames " << r.frames << ", score " << r.score << " (best " << r.bestScore << "), kills " << r.kills
         << ", " << (r.gameOver ? "game over" : "alive") << "\n";
     out << "  structures";
-    for (std::size_t i = 0; i < r.structures.size(); ++i) out << (i ? " -> " : " ") << blaster::structureName(r.structures[i]);
+    for (std::size_t i = 0; i < r.structures.size(); ++i)
+        out << (i ? " -> " : " ") << blaster::structureName(r.structures[i]);
     out << "\n  final hash 0x" << std::hex << r.hash << std::dec << "\n";
     out << "  expectations " << r.expectations - int(r.failures.size()) << " passed, " << r.failures.size()
         << " failed\n";

@@ -16,13 +16,13 @@ void box(std::ostream& out, int frame, const char* what, const std::string& name
 
 void writeBoxes(const sim::FighterDef& def, int anim, std::ostream& out) {
     const sim::AnimDef& a = def.anims[std::size_t(anim)];
-    out << "boxes " << def.id << " " << a.name << " " << a.length << " " << (def.rigged() ? "rigged" : "old")
-        << "\n";
+    out << "boxes " << def.id << " " << a.name << " " << a.length << " " << (def.rigged() ? "rigged" : "old") << "\n";
     for (int frame = 1; frame <= a.length; ++frame) {
         sim::BoneArray placed;
         const int n = sim::posedBones(def, anim, frame, placed);
         for (int m = 0; m < int(def.members.size()); ++m) {
-            const engine::AABB b = def.rigged() ? sim::posedMemberBox(def, placed, n, m) : sim::boxedMemberBox(def, a, frame, m);
+            const engine::AABB b =
+                def.rigged() ? sim::posedMemberBox(def, placed, n, m) : sim::boxedMemberBox(def, a, frame, m);
             box(out, frame, "member", def.members[std::size_t(m)].name, b);
             out << "\n";
         }

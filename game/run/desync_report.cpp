@@ -73,7 +73,8 @@ bool readHashLog(const std::string& path, std::map<std::int64_t, std::uint64_t>&
     });
 }
 
-bool readStateLog(const std::string& path, std::map<std::int64_t, std::vector<sim::StateField>>& out, io::Error& error) {
+bool readStateLog(const std::string& path, std::map<std::int64_t, std::vector<sim::StateField>>& out,
+                  io::Error& error) {
     out.clear();
     std::vector<sim::StateField>* current = nullptr;
     return readLog(path, "fightstates", error, [&](io::LineParser& p, const std::vector<std::string>& t) {
@@ -88,8 +89,10 @@ bool readStateLog(const std::string& path, std::map<std::int64_t, std::vector<si
             return;
         }
         if (current == nullptr) return void(p.fail("a field before the first `state F` line"));
-        if (current->size() >= kMaxStateFields) return void(p.fail("more than " + std::to_string(kMaxStateFields) + " fields in a frame"));
-        if (!p.toInt(t[1], std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(), v)) return;
+        if (current->size() >= kMaxStateFields)
+            return void(p.fail("more than " + std::to_string(kMaxStateFields) + " fields in a frame"));
+        if (!p.toInt(t[1], std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(), v))
+            return;
         current->push_back({t[0], v});
     });
 }

@@ -30,8 +30,8 @@ std::vector<std::uint16_t> inputFrames(const sim::MoveInput& in) {
 
 struct Measure {
     bool connected = false;
-    int startup = 0;      ///< frames from the press to the first connecting frame, that frame included
-    int advantage = 0;    ///< the attacker's advantage the rules computed (FighterState::lastAdvantage)
+    int startup = 0;    ///< frames from the press to the first connecting frame, that frame included
+    int advantage = 0;  ///< the attacker's advantage the rules computed (FighterState::lastAdvantage)
     bool knockdown = false;
 };
 
@@ -56,7 +56,8 @@ Measure play(const sim::FighterDef& def, int anim, int gap, bool guard) {
         const sim::FighterState& p1 = fight.state().fighters[0];
         if (started < 0 && p1.action == sim::Action::Attack && p1.anim == anim) started = f;
         for (const sim::Event& e : fight.events()) {
-            const bool lands = e.type == sim::EventType::Hit || e.type == sim::EventType::Block || e.type == sim::EventType::Throw;
+            const bool lands =
+                e.type == sim::EventType::Hit || e.type == sim::EventType::Block || e.type == sim::EventType::Throw;
             if (!lands || e.attacker != 0 || started < 0) continue;
             m.connected = true;
             m.startup = f - started + 1;
@@ -64,7 +65,8 @@ Measure play(const sim::FighterDef& def, int anim, int gap, bool guard) {
     }
     if (!m.connected) return m;
     // A throw's hit lands when the victim's tech window ends: run on to it.
-    for (int f = 0; f < 120 && fight.state().fighters[1].action == sim::Action::Thrown; ++f) fight.step(sim::FrameInput{});
+    for (int f = 0; f < 120 && fight.state().fighters[1].action == sim::Action::Thrown; ++f)
+        fight.step(sim::FrameInput{});
     m.advantage = fight.state().fighters[0].lastAdvantage;
     m.knockdown = fight.state().fighters[1].action == sim::Action::Knockdown;
     return m;

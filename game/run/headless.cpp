@@ -31,18 +31,18 @@ namespace {
 
 /// The runner's flags.
 struct Flags {
-    std::string replay;      ///< --replay FILE
-    std::string dataDir;     ///< --data DIR (default: found beside the file)
-    std::string record;      ///< --record OUT: also write what ran as a replay
-    int sync = 0;            ///< --sync N: save/restore/re-simulate every N frames
-    bool printHashes = false;  ///< --print-hashes: one `frame N HASH` line per frame
-    bool printEvents = false;  ///< --events: one line per event (for writing scripts)
-    std::string note;          ///< --note TEXT: a bug report's note in the --record file
+    std::string replay;           ///< --replay FILE
+    std::string dataDir;          ///< --data DIR (default: found beside the file)
+    std::string record;           ///< --record OUT: also write what ran as a replay
+    int sync = 0;                 ///< --sync N: save/restore/re-simulate every N frames
+    bool printHashes = false;     ///< --print-hashes: one `frame N HASH` line per frame
+    bool printEvents = false;     ///< --events: one line per event (for writing scripts)
+    std::string note;             ///< --note TEXT: a bug report's note in the --record file
     std::int64_t noteFrame = -1;  ///< --note-frame N: the frame it is about (-1: the last)
-    std::string frameData;     ///< --frame-data FIGHTER: print its frame data page instead of running a file
-    std::string boxes;         ///< --boxes FIGHTER MOVE: print that anim's boxes per frame instead of running a file
-    std::string boxesMove;     ///< its MOVE (any anim or move name)
-    std::string moveList;      ///< --move-list FIGHTER: print its move list page instead of running a file
+    std::string frameData;        ///< --frame-data FIGHTER: print its frame data page instead of running a file
+    std::string boxes;            ///< --boxes FIGHTER MOVE: print that anim's boxes per frame instead of running a file
+    std::string boxesMove;        ///< its MOVE (any anim or move name)
+    std::string moveList;         ///< --move-list FIGHTER: print its move list page instead of running a file
 };
 
 /// The program's name in messages: "game_headless", or "game --headless" when the window's binary runs headless.
@@ -51,17 +51,22 @@ std::string programName(const char* argv0) {
 }
 
 int usage(const std::string& program, const std::string& what) {
-    std::cerr << program << ": " << what << "\n"
-              << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] [--record OUT]\n"
-              << "                     [--note TEXT [--note-frame N]]   (a bug report: the note goes into the --record file)\n"
-              << "       game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] ...   (an online peer: see\n"
-              << "       its own usage, e.g. game_headless --host 7000, and the README)\n"
-              << "       game_headless --spectate HOST[:PORT] [--record OUT] ...   (watch a host's match: docs/netcode.md)\n"
-              << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n"
-              << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as Markdown)\n"
-              << "       game_headless --boxes FIGHTER MOVE [--data DIR]   (every box of an anim or move, frame by frame)\n"
+    std::cerr
+        << program << ": " << what << "\n"
+        << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] "
+           "[--record OUT]\n"
+        << "                     [--note TEXT [--note-frame N]]   (a bug report: the note goes into the --record "
+           "file)\n"
+        << "       game_headless (--host [PORT] | --join HOST[:PORT]) --replay FILE [--fast] ...   (an online peer: "
+           "see\n"
+        << "       its own usage, e.g. game_headless --host 7000, and the README)\n"
+        << "       game_headless --spectate HOST[:PORT] [--record OUT] ...   (watch a host's match: docs/netcode.md)\n"
+        << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n"
+        << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as "
+           "Markdown)\n"
+        << "       game_headless --boxes FIGHTER MOVE [--data DIR]   (every box of an anim or move, frame by frame)\n"
 
-              << "       game_headless --move-list FIGHTER [--data DIR]    (its move list, as Markdown)\n";
+        << "       game_headless --move-list FIGHTER [--data DIR]    (its move list, as Markdown)\n";
     return 2;
 }
 
@@ -103,15 +108,18 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     if (!f.frameData.empty() || !f.moveList.empty()) {
         const char* const flag = f.frameData.empty() ? "--move-list" : "--frame-data";
         if (!f.replay.empty()) error = std::string(flag) + " takes no --replay";
-        else if (!f.frameData.empty() && !f.moveList.empty()) error = "--frame-data and --move-list: one page at a time";
+        else if (!f.frameData.empty() && !f.moveList.empty())
+            error = "--frame-data and --move-list: one page at a time";
         return error.empty();
     }
     if (f.replay.empty()) error = "missing --replay FILE";
     else if (!f.note.empty() && f.record.empty()) error = "--note needs --record OUT (the note goes into that file)";
     else if (f.noteFrame >= 0 && f.note.empty()) error = "--note-frame needs --note TEXT";
-    else if (!f.note.empty() && sim::noteText(f.note).empty()) error = "--note wants some text, not " + io::quote(f.note);
+    else if (!f.note.empty() && sim::noteText(f.note).empty())
+        error = "--note wants some text, not " + io::quote(f.note);
     else if (f.note.size() > sim::kMaxNoteChars)  // refused, not cut: the note is the whole bug report
-        error = "--note holds at most " + std::to_string(sim::kMaxNoteChars) + " characters, not " + std::to_string(f.note.size());
+        error = "--note holds at most " + std::to_string(sim::kMaxNoteChars) + " characters, not " +
+                std::to_string(f.note.size());
     return error.empty();
 }
 
@@ -126,8 +134,7 @@ int checkedExit(const std::string& program, int code) {
 /// Says why the recording failed and at which frame (the run stops there; the target file was not touched).
 int recordingFailed(const sim::ReplayWriter& writer, std::int64_t frame) {
     std::cout.flush();
-    std::cerr << writer.error() << " (recording stopped at frame " << frame
-              << "; that file was left as it was)\n";
+    std::cerr << writer.error() << " (recording stopped at frame " << frame << "; that file was left as it was)\n";
     return 2;
 }
 
@@ -176,7 +183,9 @@ void printSummary(const sim::RunFile& run, const sim::RunResult& r, const sim::F
 /// --boxes FIGHTER [--move NAME], --frame-data FIGHTER and --move-list FIGHTER: a fighter's data printed.
 int printFighterPage(const Flags& flags, const std::string& program, const std::string& defaultDataDir) {
     const std::string dataDir = flags.dataDir.empty() ? defaultDataDir : flags.dataDir;
-    const std::string id = !flags.boxes.empty() ? flags.boxes : flags.frameData.empty() ? flags.moveList : flags.frameData;
+    const std::string id = !flags.boxes.empty()      ? flags.boxes
+                           : flags.frameData.empty() ? flags.moveList
+                                                     : flags.frameData;
     sim::FighterLoad load = sim::loadFighterById(dataDir, id);
     if (!load.ok) {
         std::cerr << load.error.text() << "\n";
@@ -228,7 +237,8 @@ sim::RunResult playRun(const Flags& flags, sim::ReplayPlayer& player, std::int64
 int reportRun(const Flags& flags, const std::string& program, const sim::RunFile& run, const sim::RunResult& r,
               const sim::FighterDef* defs) {
     if (flags.printHashes) {
-        for (std::size_t i = 0; i < r.hashes.size(); ++i) std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";
+        for (std::size_t i = 0; i < r.hashes.size(); ++i)
+            std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";
     }
     printSummary(run, r, defs);
     if (run.truncated) std::cerr << run.path << ": " << truncatedNote(run) << "\n";
@@ -260,8 +270,7 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay, defaultDataDir) : flags.dataDir;
     sim::FighterDef defs[2];
     if (!sim::loadButtons(dataDir, bad) || !sim::parseRunFile(text, flags.replay, run, bad) ||
-        !sim::loadRunFighters(run, dataDir, defs, bad) ||
-        !sim::checkRunAgainstFighters(run, defs[0], defs[1], bad)) {
+        !sim::loadRunFighters(run, dataDir, defs, bad) || !sim::checkRunAgainstFighters(run, defs[0], defs[1], bad)) {
         std::cerr << bad.text() << "\n";
         return 2;
     }

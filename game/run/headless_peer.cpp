@@ -45,18 +45,18 @@ extern "C" void onPeerStopSignal(int sig) { gStopSignal = sig; }
 
 /// The peer's flags.
 struct PeerFlags {
-    run::OnlineFlags online;              // --host [PORT] (0 = any free port, printed) or --join, delay, rollback, --net-*
-    std::string replay;                   // --replay FILE: this side's buttons
-    std::string dataDir;                  // --data DIR
-    std::string record;                   // --record OUT
-    bool fast = false;                    // --fast: no 60 Hz pacing
-    long frames = -1;                     // --frames N (host): frame limit (default: the replay's length)
-    int waitSeconds = 60;                 // --wait S (host): give up without an opponent
-    std::string punch;                    // --punch HOST[:PORT]: open our NAT towards that address before the match
-    long localPort = 0;                   // --local-port N (joiner): bind this port instead of any free one
-    long spectators = 4;                  // --spectators N (host): most watchers at once (0 = none)
-    bool acceptAny = false;               // --accept-any (host): whoever completes the handshake (the default)
-    std::string acceptKey;                // --accept-key FINGERPRINT (host): only that identity sits down
+    run::OnlineFlags online;  // --host [PORT] (0 = any free port, printed) or --join, delay, rollback, --net-*
+    std::string replay;       // --replay FILE: this side's buttons
+    std::string dataDir;      // --data DIR
+    std::string record;       // --record OUT
+    bool fast = false;        // --fast: no 60 Hz pacing
+    long frames = -1;         // --frames N (host): frame limit (default: the replay's length)
+    int waitSeconds = 60;     // --wait S (host): give up without an opponent
+    std::string punch;        // --punch HOST[:PORT]: open our NAT towards that address before the match
+    long localPort = 0;       // --local-port N (joiner): bind this port instead of any free one
+    long spectators = 4;      // --spectators N (host): most watchers at once (0 = none)
+    bool acceptAny = false;   // --accept-any (host): whoever completes the handshake (the default)
+    std::string acceptKey;    // --accept-key FINGERPRINT (host): only that identity sits down
 };
 
 int usage(const std::string& what) {
@@ -95,15 +95,17 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
     else if (roles != 1) error = "give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE";
     else if (!f.online.code.empty() && f.online.lobby.empty()) error = "--code CODE needs --lobby HOST[:PORT]";
-    else if ((f.acceptAny || !f.acceptKey.empty()) && !f.online.host) error = "--accept-any and --accept-key are for a host";
+    else if ((f.acceptAny || !f.acceptKey.empty()) && !f.online.host)
+        error = "--accept-any and --accept-key are for a host";
     else if (f.acceptAny && !f.acceptKey.empty()) error = "give one of --accept-any and --accept-key";
     else if (!f.acceptKey.empty() && net::normalFingerprint(f.acceptKey).empty()) {
         error = "--accept-key wants a fingerprint as the other side prints it (like 3f2a-91bc-07de-55a1), not " +
                 io::quote(f.acceptKey);
-    }
-    else if (!f.online.lobby.empty() && !f.online.join.empty()) error = "--join goes to an address; through a lobby use --code";
+    } else if (!f.online.lobby.empty() && !f.online.join.empty())
+        error = "--join goes to an address; through a lobby use --code";
     else if (!f.online.code.empty() && !net::validCode(net::normalizeCode(f.online.code))) {
-        error = "--code wants " + std::to_string(net::kCodeLength) + " letters or digits, not " + io::quote(f.online.code);
+        error =
+            "--code wants " + std::to_string(net::kCodeLength) + " letters or digits, not " + io::quote(f.online.code);
     } else if (f.replay.empty()) error = "missing --replay FILE (this side's buttons)";
     return error.empty();
 }
@@ -119,19 +121,20 @@ void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
     std::cout << "fighters: " << peer.setup().fighter[0] << " vs " << peer.setup().fighter[1] << ", seed "
               << peer.setup().seed << "\n"
               << "frames: " << s->confirmedFrame() << " confirmed\n"
-              << "wins: p1 " << st.wins[0] << " - p2 " << st.wins[1] << "  winner: "
-              << (st.matchWinner >= 0 ? winners[st.matchWinner] : "none") << "\n"
-              << "final hash: " << (s->confirmedFrame() > 0 ? sim::hashHex(s->confirmedHashes().back()) : "none") << "\n"
+              << "wins: p1 " << st.wins[0] << " - p2 " << st.wins[1]
+              << "  winner: " << (st.matchWinner >= 0 ? winners[st.matchWinner] : "none") << "\n"
+              << "final hash: " << (s->confirmedFrame() > 0 ? sim::hashHex(s->confirmedHashes().back()) : "none")
+              << "\n"
               << "ping: " << n.pingMs << " ms  rollbacks: " << n.rollbacks << " (" << n.rolledBackFrames
               << " frames re-simulated, longest " << n.longestRollback << ")  stalls: " << n.stallTicks
               << "  sync waits: " << n.syncWaits << "\n"
-              << "opponent stalled: " << peer.opponentStalls().count << " times (longest " << peer.opponentStalls().longestMs
-              << " ms, " << peer.opponentStalls().totalMs << " ms in all)\n"
+              << "opponent stalled: " << peer.opponentStalls().count << " times (longest "
+              << peer.opponentStalls().longestMs << " ms, " << peer.opponentStalls().totalMs << " ms in all)\n"
               << "packets: " << n.packetsSent << " sent, " << n.packetsReceived << " received, " << n.packetsLost
               << " lost, " << n.packetsDuplicate << " duplicate; dropped " << c.malformed << " malformed, "
               << c.wrongAddress << " from strangers, " << c.wrongToken << " with a wrong token, " << c.forged
-              << " with a wrong tag, " << c.otherVersion << " of another version; refused "
-              << c.refusedJoiners << " joiners; simulated loss " << udp.simulatedLoss() << "\n";
+              << " with a wrong tag, " << c.otherVersion << " of another version; refused " << c.refusedJoiners
+              << " joiners; simulated loss " << udp.simulatedLoss() << "\n";
 }
 
 using Clock = std::chrono::steady_clock;
@@ -146,8 +149,8 @@ std::int64_t msSince(Clock::time_point t0) {
 /// printed as the result) when the lobby refuses, does not answer, or nobody joins in time. A host's client goes on
 /// polling during the match (LobbyDemux), so late spectators who give the code are learned and punched towards.
 std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Transport& t, unsigned short localPort,
-                                                   net::Address relay, PeerConfig& cfg,
-                                                   Clock::time_point t0, const PeerHooks& hooks) {
+                                                   net::Address relay, PeerConfig& cfg, Clock::time_point t0,
+                                                   const PeerHooks& hooks) {
     net::LobbyClientConfig lc;
     std::string error;
     if (!run::resolveJoinAddress(f.online.lobby, lc.lobby, error, run::kLobbyPort)) {
@@ -168,7 +171,8 @@ std::unique_ptr<net::LobbyClient> meetThroughLobby(const PeerFlags& f, net::Tran
         if (!said && !client->code().empty()) {
             std::cout << "room code: " << client->code() << std::endl;
             if (hooks.onRoomCode) hooks.onRoomCode(client->code());
-            if (client->watchCode() != client->code()) std::cout << "spectator code: " << client->watchCode() << std::endl;
+            if (client->watchCode() != client->code())
+                std::cout << "spectator code: " << client->watchCode() << std::endl;
             said = true;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -227,13 +231,14 @@ public:
             notAcceptedSeen_ = peer_.counters().notAccepted;  // only a refusal from now on is this joiner's
             peer_.setPunchTargets(lobby_.candidates(), lobby_.relay(), now);
             if (turn_) turn_->permit(lobby_.candidates().front(), now);
-            std::cout << "the lobby names another joiner: " << net::addressText(lobby_.candidates().front()) << std::endl;
+            std::cout << "the lobby names another joiner: " << net::addressText(lobby_.candidates().front())
+                      << std::endl;
         }
         const bool refused = peer_.counters().notAccepted > notAcceptedSeen_;
         if (!lobby_.candidates().empty() && (refused || now - namedMs_ > kSeatHoldMs)) {
             notAcceptedSeen_ = peer_.counters().notAccepted;
-            std::cout << "the seat is free again (" << (refused ? "the joiner was not accepted" : "no handshake from the joiner")
-                      << ")" << std::endl;
+            std::cout << "the seat is free again ("
+                      << (refused ? "the joiner was not accepted" : "no handshake from the joiner") << ")" << std::endl;
             lobby_.leave(now);
             namedMs_ = now;
         }
@@ -299,7 +304,8 @@ int runLoop(NetPeer& peer, const PeerFlags& f, const sim::RunFile& run, UdpTrans
         const std::int64_t next = s ? s->nextInputFrame() : 0;
         const std::int64_t before = s ? s->frame() : -1;
         const std::uint16_t buttons = next >= 1 && next <= std::int64_t(run.inputs.size())
-                                          ? run.inputs[std::size_t(next - 1)].buttons[f.online.host ? 0 : 1] : 0;
+                                          ? run.inputs[std::size_t(next - 1)].buttons[f.online.host ? 0 : 1]
+                                          : 0;
         peer.tick(now, buttons);
         ++ticks;
         if (!f.fast) {
@@ -357,7 +363,8 @@ struct PeerRun {
     std::vector<std::pair<net::Address, std::int64_t>> watchers;  // spectators the lobby named, and since when
     std::unique_ptr<RoomSeat> seat;
     Clock::time_point t0;
-    struct sigaction oldInt {}, oldTerm{};
+    struct sigaction oldInt {
+    }, oldTerm{};
     PeerHooks hooks;
 };
 
@@ -372,7 +379,8 @@ int loadPeer(PeerRun& r, const std::string& defaultDataDir) {
     }
     PeerConfig& cfg = r.cfg;
     cfg.host = r.f.online.host;
-    if (!r.f.online.join.empty() && !run::resolveJoinAddress(r.f.online.join, cfg.hostAddress, error)) return usage(error);
+    if (!r.f.online.join.empty() && !run::resolveJoinAddress(r.f.online.join, cfg.hostAddress, error))
+        return usage(error);
     const int me = r.f.online.host ? 0 : 1;
     cfg.fighter = r.run.setup.fighter[me];
     cfg.style = r.run.setup.style[me];  // each side's own; the host's file decides the rest (intro, timer, ...)
@@ -395,8 +403,8 @@ int loadPeer(PeerRun& r, const std::string& defaultDataDir) {
     sim::FighterDef probe;
     r.loader = dataLoader(dataDir);
     if (!r.loader(cfg.fighter, probe, error)) {
-        std::cerr << r.f.replay << ":" << r.run.fightersLine << ": cannot load fighter '" << cfg.fighter << "': " << error
-                  << "\n";
+        std::cerr << r.f.replay << ":" << r.run.fightersLine << ": cannot load fighter '" << cfg.fighter
+                  << "': " << error << "\n";
         return 2;
     }
     if (!r.f.record.empty()) {  // refuse before anyone connects, without touching an existing file of that name
@@ -473,7 +481,8 @@ int openPeer(PeerRun& r) {
     r.demux = std::make_unique<net::SpectateDemux>(*r.transport, *r.hub);
     if (f.online.host) r.transport = r.demux.get();
     r.peer = std::make_unique<NetPeer>(*r.transport, r.cfg, r.loader);
-    if (r.lobbyClient && f.online.host) r.seat = std::make_unique<RoomSeat>(*r.lobbyClient, *r.peer, r.turn.get(), msSince(r.t0));
+    if (r.lobbyClient && f.online.host)
+        r.seat = std::make_unique<RoomSeat>(*r.lobbyClient, *r.peer, r.turn.get(), msSince(r.t0));
     return parsePunch(r, error) ? 0 : usage("--punch: " + error);
 }
 
@@ -582,11 +591,13 @@ void printPath(const PeerRun& r) {
     if (r.turn && (!r.viaLobby || r.turn->relayedPeer(peer.peerAddress()))) {
         printRelaySummary(*r.turn, r.f.online.relay, std::cout);
     } else if (r.f.online.host && r.cfg.joinerRelay != 0 && peer.peerAddress() == r.cfg.joinerRelay) {
-        std::cout << "path: relayed through the joiner's TURN relay (relayed address " << net::addressText(r.cfg.joinerRelay)
-                  << "): the direct path did not come up within " << r.cfg.joinerRelayAfterMs / 1000.0 << " s\n";
+        std::cout << "path: relayed through the joiner's TURN relay (relayed address "
+                  << net::addressText(r.cfg.joinerRelay) << "): the direct path did not come up within "
+                  << r.cfg.joinerRelayAfterMs / 1000.0 << " s\n";
     } else if (peer.throughRelayCandidate()) {
-        std::cout << "path: relayed through the host's TURN relay (relayed address " << net::addressText(peer.peerAddress())
-                  << "): the direct path did not come up within " << r.cfg.relayAfterMs / 1000 << " s\n";
+        std::cout << "path: relayed through the host's TURN relay (relayed address "
+                  << net::addressText(peer.peerAddress()) << "): the direct path did not come up within "
+                  << r.cfg.relayAfterMs / 1000 << " s\n";
     } else {
         std::cout << "path: direct\n";
     }
@@ -618,7 +629,8 @@ int finishRecording(PeerRun& r, int code) {
 
 bool wantsHeadlessPeer(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--host") == 0 || std::strcmp(argv[i], "--join") == 0 || std::strcmp(argv[i], "--code") == 0) {
+        if (std::strcmp(argv[i], "--host") == 0 || std::strcmp(argv[i], "--join") == 0 ||
+            std::strcmp(argv[i], "--code") == 0) {
             return true;
         }
     }
@@ -637,7 +649,8 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir, co
     if (const int code = loadPeer(r, defaultDataDir); code != 0) return code;
     if (const int code = openPeer(r); code != 0) return code;
     wireMatch(r);
-    const int code = runLoop(*r.peer, r.f, r.run, *r.udp, [&r](std::int64_t now) { return beforeTick(r, now); }, r.t0);
+    const int code = runLoop(
+        *r.peer, r.f, r.run, *r.udp, [&r](std::int64_t now) { return beforeTick(r, now); }, r.t0);
     if (r.writer && r.peer->state() == PeerState::Done) recordEnding(*r.peer, *r.writer);
     afterMatch(r);
     printPath(r);

@@ -20,11 +20,11 @@ std::string inputText(const sim::MoveListInput& in) {
 /// How the opponent guards it, in the move list's words.
 const char* guardText(sim::Guard g) {
     switch (g) {
-        case sim::Guard::Mid:
-        case sim::Guard::High: return "block either way";
-        case sim::Guard::Low: return "block crouching";
-        case sim::Guard::Overhead: return "block standing";
-        case sim::Guard::Throw: return "a grab: tech it";
+    case sim::Guard::Mid:
+    case sim::Guard::High: return "block either way";
+    case sim::Guard::Low: return "block crouching";
+    case sim::Guard::Overhead: return "block standing";
+    case sim::Guard::Throw: return "a grab: tech it";
     }
     return "";
 }
@@ -47,8 +47,10 @@ void writeMoveList(const sim::FighterDef& def, std::ostream& out) {
         for (const sim::MoveListInput& in : e.inputs) inputs += (inputs.empty() ? "" : ", or ") + inputText(in);
         std::vector<std::string> notes;
         if (e.projectile) notes.push_back("projectile");
-        if (e.invincible) notes.push_back("invincible frames " + std::to_string(a.invFirst) + "-" + std::to_string(a.invLast));
-        if (a.armorFirst > 0) notes.push_back("armour frames " + std::to_string(a.armorFirst) + "-" + std::to_string(a.armorLast));
+        if (e.invincible)
+            notes.push_back("invincible frames " + std::to_string(a.invFirst) + "-" + std::to_string(a.invLast));
+        if (a.armorFirst > 0)
+            notes.push_back("armour frames " + std::to_string(a.armorFirst) + "-" + std::to_string(a.armorLast));
         if (e.knockdown) notes.push_back("knocks down");
         if (e.launcher) notes.push_back("launches");
         if (e.noTech) notes.push_back("cannot be teched");

@@ -30,9 +30,10 @@ void addRelayFlags(io::FlagTable& table, RelayFlags& out) {
 }
 
 std::string turnPasswordRefused() {
-    return std::string("--turn-password is not taken (every local user can read it in the process list): give "
-                       "--turn-password-file FILE, set ") + kTurnPasswordEnv +
-           ", or save the relay in the Online menu (settings.cfg's relay.password)";
+    return std::string(
+               "--turn-password is not taken (every local user can read it in the process list): give "
+               "--turn-password-file FILE, set ") +
+           kTurnPasswordEnv + ", or save the relay in the Online menu (settings.cfg's relay.password)";
 }
 
 bool loadRelayPassword(RelayFlags& f, std::string& error) {
@@ -61,9 +62,11 @@ bool checkRelayFlags(const RelayFlags& f, std::string& error) {
     if (!f.refusedPassword.empty()) {
         error = turnPasswordRefused();
     } else if (f.server.empty()) {
-        if (!f.user.empty() || !f.password.empty() || !f.permit.empty()) error = "--turn-user, --turn-password-file and --turn-permit need --turn HOST[:PORT]";
+        if (!f.user.empty() || !f.password.empty() || !f.permit.empty())
+            error = "--turn-user, --turn-password-file and --turn-permit need --turn HOST[:PORT]";
     } else if (f.user.empty() || f.password.empty()) {
-        error = std::string("--turn needs --turn-user NAME and a password (--turn-password-file FILE or ") + kTurnPasswordEnv + "): the TURN server's long-term credentials";
+        error = std::string("--turn needs --turn-user NAME and a password (--turn-password-file FILE or ") +
+                kTurnPasswordEnv + "): the TURN server's long-term credentials";
     } else if (f.user.size() > 256 || f.password.size() > 256) {
         error = "--turn-user and the relay password take at most 256 bytes";
     }
@@ -88,21 +91,25 @@ std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transpor
     auto turn = std::make_unique<net::TurnTransport>(inner, cfg);
     using Clock = std::chrono::steady_clock;
     const Clock::time_point t0 = Clock::now();
-    auto nowMs = [&] { return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count()); };
+    auto nowMs = [&] {
+        return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
+    };
     turn->start(nowMs());
     std::vector<std::uint8_t> data;
     net::Address from = 0;
     // Bounded: kTurnSetupMs of real time, a 5 ms sleep per round.
-    while (nowMs() < kTurnSetupMs && (turn->state() == net::TurnState::Allocating ||
-                                      (permit != 0 && turn->state() == net::TurnState::Ready && !turn->permitted(permit)))) {
+    while (nowMs() < kTurnSetupMs &&
+           (turn->state() == net::TurnState::Allocating ||
+            (permit != 0 && turn->state() == net::TurnState::Ready && !turn->permitted(permit)))) {
         if (permit != 0 && turn->state() == net::TurnState::Ready) turn->permit(permit, nowMs());
         while (turn->receive(data, from, nowMs())) {}  // nobody else can be talking to us yet: nothing to keep
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     if (turn->state() != net::TurnState::Ready) {
-        error = turn->state() == net::TurnState::Failed ? turn->error()
-                                                        : "the TURN server " + net::addressText(cfg.server) + " did not answer within " +
-                                                              std::to_string(kTurnSetupMs / 1000) + " s";
+        error = turn->state() == net::TurnState::Failed
+                    ? turn->error()
+                    : "the TURN server " + net::addressText(cfg.server) + " did not answer within " +
+                          std::to_string(kTurnSetupMs / 1000) + " s";
         return nullptr;
     }
     if (permit != 0 && !turn->permitted(permit)) {

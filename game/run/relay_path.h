@@ -19,12 +19,12 @@ constexpr int kTurnSetupMs = 10000;
 
 /// The relay flags.
 struct RelayFlags {
-    std::string server;    ///< --turn HOST[:PORT] ("" = no relay)
-    std::string user;      ///< --turn-user NAME
-    std::string password;  ///< from --turn-password-file FILE or $BVH_TURN_PASSWORD (never from the command line)
-    std::string passwordFile;     ///< --turn-password-file FILE
+    std::string server;        ///< --turn HOST[:PORT] ("" = no relay)
+    std::string user;          ///< --turn-user NAME
+    std::string password;      ///< from --turn-password-file FILE or $BVH_TURN_PASSWORD (never from the command line)
+    std::string passwordFile;  ///< --turn-password-file FILE
     std::string refusedPassword;  ///< --turn-password WORD: refused (every local user reads the process list)
-    std::string permit;    ///< --turn-permit HOST[:PORT]
+    std::string permit;           ///< --turn-permit HOST[:PORT]
 };
 
 /// The environment variable a relay password may come from.

@@ -24,13 +24,13 @@ namespace {
 constexpr std::int64_t kRelayAfterMs = 3000;
 
 struct SpectatorFlags {
-    std::string host;         // --spectate HOST[:PORT], or with --lobby the room's code
-    std::string lobby;        // --lobby HOST[:PORT]
-    std::string dataDir;      // --data DIR
-    std::string record;       // --record OUT
-    long behind = 6;          // --behind N: frames behind the newest input once caught up
-    long localPort = 0;       // --local-port N
-    long seconds = 600;       // --max-seconds S: give up after this long in all
+    std::string host;     // --spectate HOST[:PORT], or with --lobby the room's code
+    std::string lobby;    // --lobby HOST[:PORT]
+    std::string dataDir;  // --data DIR
+    std::string record;   // --record OUT
+    long behind = 6;      // --behind N: frames behind the newest input once caught up
+    long localPort = 0;   // --local-port N
+    long seconds = 600;   // --max-seconds S: give up after this long in all
     net::NetConditions conditions;
 };
 
@@ -59,8 +59,8 @@ bool parseFlags(int argc, char** argv, SpectatorFlags& f, std::string& error) {
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (f.host.empty()) error = "missing --spectate HOST[:PORT] (or CODE with --lobby)";
     else if (!f.lobby.empty() && !net::validCode(net::normalizeCode(f.host))) {
-        error = "--spectate with --lobby wants a room code (" + std::to_string(net::kCodeLength) + " letters or digits), not " +
-                io::quote(f.host);
+        error = "--spectate with --lobby wants a room code (" + std::to_string(net::kCodeLength) +
+                " letters or digits), not " + io::quote(f.host);
     }
     return error.empty();
 }
@@ -143,7 +143,8 @@ bool startWatching(SpectatorRun& r, const net::SpectatorClient& client) {
     for (int i = 0; i < 2; ++i) {
         sim::FighterLoad load = sim::loadFighterById(r.dataDir, welcome.setup.fighter[i]);
         if (!load.ok) {
-            std::cout << "result: cannot load fighter '" << welcome.setup.fighter[i] << "': " << load.error.text() << "\n";
+            std::cout << "result: cannot load fighter '" << welcome.setup.fighter[i] << "': " << load.error.text()
+                      << "\n";
             return false;
         }
         defs[i] = std::move(load.def);
@@ -185,13 +186,15 @@ bool follow(SpectatorRun& r, const net::SpectatorClient& client) {
 /// The 60 Hz loop, bounded by --max-seconds of real time (every wait inside the client is bounded too). False when
 /// it stopped on a fighter that does not load.
 bool watch(SpectatorRun& r, net::SpectatorClient& client) {
-    for (std::int64_t ticks = 1; client.state() != net::SpectatorState::Done && r.nowMs() < r.f.seconds * 1000; ++ticks) {
+    for (std::int64_t ticks = 1; client.state() != net::SpectatorState::Done && r.nowMs() < r.f.seconds * 1000;
+         ++ticks) {
         client.tick(r.nowMs());
         if (client.state() == net::SpectatorState::Watching && !r.fight && !startWatching(r, client)) return false;
         if (r.fight && follow(r, client)) return true;
         std::this_thread::sleep_until(r.t0 + std::chrono::microseconds(ticks * 1000000 / sim::kFps));
     }
-    if (client.state() != net::SpectatorState::Done) client.fail("gave up after --max-seconds " + std::to_string(r.f.seconds));
+    if (client.state() != net::SpectatorState::Done)
+        client.fail("gave up after --max-seconds " + std::to_string(r.f.seconds));
     return true;
 }
 
@@ -203,7 +206,8 @@ int reportSpectator(SpectatorRun& r, const net::SpectatorClient& client) {
               << "frames: " << r.frame << " watched\n"
               << "final hash: " << (r.hashKnown ? sim::hashHex(std::uint64_t(r.lastHash)) : "none") << "\n";
     if (r.lobby != 0) std::cout << "path: " << (client.relayed() ? "relayed" : "direct") << "\n";
-    if (client.forged() > 0) std::cout << "forged: " << client.forged() << " datagrams dropped (their tag or seal failed)\n";
+    if (client.forged() > 0)
+        std::cout << "forged: " << client.forged() << " datagrams dropped (their tag or seal failed)\n";
     if (r.caughtUpMs >= 0) {
         std::cout << "caught up: frame " << r.caughtUpFrame << ", " << (r.caughtUpMs - r.watchingMs)
                   << " ms after the setup came\n";

@@ -39,8 +39,8 @@ ButtonTable fixedButtonTable() {
     static const struct {
         const char* name;
         char letter;
-    } kFixed[kFixedButtons] = {{"up", 'U'},      {"down", 'D'},  {"left", 'L'},  {"right", 'R'}, {"light", 'A'},
-                               {"heavy", 'B'},   {"special", 'C'}, {"start", 'S'}, {"throw", 'T'}};
+    } kFixed[kFixedButtons] = {{"up", 'U'},    {"down", 'D'},    {"left", 'L'},  {"right", 'R'}, {"light", 'A'},
+                               {"heavy", 'B'}, {"special", 'C'}, {"start", 'S'}, {"throw", 'T'}};
     ButtonTable t;
     for (const auto& f : kFixed) {
         ButtonDef b;

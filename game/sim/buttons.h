@@ -38,12 +38,12 @@ constexpr int kFixedButtons = 9;
 
 /// One row of the button table.
 struct ButtonDef {
-    std::string name;    ///< script and fighter-file name ("light")
-    char letter = '?';   ///< replay letter ('A')
-    std::string label;   ///< short text a move list shows ("L", "LP" ...)
+    std::string name;                  ///< script and fighter-file name ("light")
+    char letter = '?';                 ///< replay letter ('A')
+    std::string label;                 ///< short text a move list shows ("L", "LP" ...)
     std::vector<std::string> keys[2];  ///< default keys of player 1 and 2 (the app's key names)
     std::vector<int> pad;              ///< default gamepad buttons
-    int line = 0;        ///< where the table declares it (0 = built in)
+    int line = 0;                      ///< where the table declares it (0 = built in)
 };
 
 /// The button table: row i is bit (1 << i).

@@ -46,10 +46,11 @@ Fight::Fight(const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2
     defs_[1] = p2;
     for (FighterDef& d : defs_) {
         assert(int(d.members.size()) <= kMaxMembers);  // the loader refuses more
-        d.resolveIds();  // once per match: the rules switch animations by id
+        d.resolveIds();                                // once per match: the rules switch animations by id
     }
     s_.rng = seedRandom(setup.seed);
-    if (setup.mode == Mode::Training && !setup.reversal.empty()) reversalSteps_ = reversalInput(defs_[1], setup.reversal, setup.style[1]);
+    if (setup.mode == Mode::Training && !setup.reversal.empty())
+        reversalSteps_ = reversalInput(defs_[1], setup.reversal, setup.style[1]);
     for (int p = 0; p < 2; ++p) s_.fighters[p].meter = std::clamp(setup.startMeter[p], 0, kMeterMax);
     for (int p = 0; p < 2; ++p) {
         FighterState& f = s_.fighters[p];
@@ -134,7 +135,7 @@ void Fight::step(const FrameInput& input) {
     if (s_.roundFrame <= setup_.intro) return;  // the round intro: inputs locked out, the timer waits
     const std::uint16_t buttons[2] = {inputFor(0, input), inputFor(1, input)};
     if (s_.hitstop > 0) {
-        --s_.hitstop;   // frozen: only the held buttons are remembered (so a press is not seen twice)
+        --s_.hitstop;  // frozen: only the held buttons are remembered (so a press is not seen twice)
         readInput(0, buttons[0]);
         readInput(1, buttons[1]);
         return;
@@ -162,7 +163,9 @@ std::uint16_t relativeToAbsolute(std::uint16_t b, int facing) {
 }
 
 std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
-    std::uint16_t b = setup_.isCpu(p) ? cpuInput(p) : setup_.isDummy(p) ? trainingDummy(p, in) : std::uint16_t(in.buttons[p] & ~kStart);
+    std::uint16_t b = setup_.isCpu(p)     ? cpuInput(p)
+                      : setup_.isDummy(p) ? trainingDummy(p, in)
+                                          : std::uint16_t(in.buttons[p] & ~kStart);
     // SOCD cleaning: left + right held together is neither (a keyboard player cannot guard both sides at once).
     if ((b & (kLeft | kRight)) == (kLeft | kRight)) b = std::uint16_t(b & ~(kLeft | kRight));
     return b;
@@ -208,13 +211,13 @@ bool Fight::motionDone(int p, Motion m) const {
     static const std::uint16_t kDownDown[] = {dirSet(2), kUpOrNeutral, dirSet(2)};
     static const std::uint16_t kQcf2[] = {dirSet(2), dirSet(3), dirSet(6), dirSet(2), dirSet(3), dirSet(6)};
     switch (m) {
-        case Motion::None: return true;
-        case Motion::QCF: return motion(p, kQcf, 3);
-        case Motion::DP: return motion(p, kDp, 3);
-        case Motion::QCB: return motion(p, kQcb, 3);
-        case Motion::HCF: return motion(p, kHcf, 5);
-        case Motion::DownDown: return motion(p, kDownDown, 3);
-        case Motion::QCF2: return motion(p, kQcf2, 6);
+    case Motion::None: return true;
+    case Motion::QCF: return motion(p, kQcf, 3);
+    case Motion::DP: return motion(p, kDp, 3);
+    case Motion::QCB: return motion(p, kQcb, 3);
+    case Motion::HCF: return motion(p, kHcf, 5);
+    case Motion::DownDown: return motion(p, kDownDown, 3);
+    case Motion::QCF2: return motion(p, kQcf2, 6);
     }
     return false;
 }
@@ -289,50 +292,39 @@ void Fight::updateFighter(int p, std::uint16_t buttons) {
     const FighterDef& d = defs_[p];
     if (!readInput(p, buttons) && f.bufferTimer > 0 && --f.bufferTimer == 0) f.buffered = -1;
     switch (f.action) {
-        case Action::KO:
-            return;
-        case Action::Thrown:
-            updateThrown(p);
-            break;
-        case Action::Dash: {
-            // A forward dash held forward becomes a run (fighters with a `run` speed) until forward is released or
-            // an attack is pressed.
-            const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
-            const bool running = d.windows.run > 0 && f.vx * f.facing > 0 && (f.held & fwd) && f.buffered < 0;
-            if (++f.animFrame > d.anims[f.anim].length) {
-                if (running) {
-                    f.animFrame = 1;
-                    f.vx = d.windows.run * f.facing;
-                } else {
-                    neutral(p, f.held);
-                }
-            } else if (d.windows.run > 0 && f.vx == d.windows.run * f.facing && !running) {
+    case Action::KO: return;
+    case Action::Thrown: updateThrown(p); break;
+    case Action::Dash: {
+        // A forward dash held forward becomes a run (fighters with a `run` speed) until forward is released or
+        // an attack is pressed.
+        const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
+        const bool running = d.windows.run > 0 && f.vx * f.facing > 0 && (f.held & fwd) && f.buffered < 0;
+        if (++f.animFrame > d.anims[f.anim].length) {
+            if (running) {
+                f.animFrame = 1;
+                f.vx = d.windows.run * f.facing;
+            } else {
                 neutral(p, f.held);
             }
-            break;
-        }
-        case Action::Knockdown:
-            updateDown(p);
-            break;
-        case Action::Hitstun:
-        case Action::Blockstun:
-            updateStun(p);
-            break;
-        case Action::Attack:
-            updateAttack(p);
-            break;
-        case Action::Air:
-            if (f.buffered >= 0 && d.anims[std::size_t(f.buffered)].fromAir && canStart(p, f.buffered)) {
-                const bool crouching = f.crouching;
-                startMove(p, f.buffered);
-                f.crouching = crouching;
-            }
-            break;
-        case Action::Idle:
-        case Action::Walk:
-        case Action::Crouch:
+        } else if (d.windows.run > 0 && f.vx == d.windows.run * f.facing && !running) {
             neutral(p, f.held);
-            break;
+        }
+        break;
+    }
+    case Action::Knockdown: updateDown(p); break;
+    case Action::Hitstun:
+    case Action::Blockstun: updateStun(p); break;
+    case Action::Attack: updateAttack(p); break;
+    case Action::Air:
+        if (f.buffered >= 0 && d.anims[std::size_t(f.buffered)].fromAir && canStart(p, f.buffered)) {
+            const bool crouching = f.crouching;
+            startMove(p, f.buffered);
+            f.crouching = crouching;
+        }
+        break;
+    case Action::Idle:
+    case Action::Walk:
+    case Action::Crouch: neutral(p, f.held); break;
     }
     moveFighter(p);
 }

@@ -32,27 +32,27 @@
 
 namespace sim {
 
-constexpr int kStageWidth = 1200;   ///< stage width in world units (x in [0, kStageWidth])
-constexpr int kStageHeight = 600;   ///< stage height in world units (for drawing)
-constexpr int kFps = 60;            ///< simulation steps per second
-constexpr int kRoundEndFrames = 90; ///< frames between a KO / time over and the next round
-constexpr int kInputBuffer = 6;     ///< frames an attack press is remembered while the fighter is busy
+constexpr int kStageWidth = 1200;     ///< stage width in world units (x in [0, kStageWidth])
+constexpr int kStageHeight = 600;     ///< stage height in world units (for drawing)
+constexpr int kFps = 60;              ///< simulation steps per second
+constexpr int kRoundEndFrames = 90;   ///< frames between a KO / time over and the next round
+constexpr int kInputBuffer = 6;       ///< frames an attack press is remembered while the fighter is busy
 constexpr int kMaxRoundsToWin = 999;  ///< most rounds to win a script/replay may ask for (long headless benchmarks)
-constexpr int kHistory = 32;        ///< frames of directions kept for motion inputs and dashes (longest window)
-constexpr int kMaxIntro = 600;      ///< longest round intro a script/replay may ask for
-constexpr int kMaxCpuLevel = 4;     ///< highest CPU level (4: reacts to what it can see, anti-airs, punishes)
-constexpr int kCpuReaction = 14;    ///< level 4: frames of an attack it must see before it can guard it on reaction
-constexpr int kDownFrames = 40;     ///< a knockdown: frames from the hit until the fighter stands up (acts again)
-constexpr int kRoundCallFrames = 55; ///< frames the K.O. / time-over call is up before the win and lose poses
-constexpr int kQuickRise = 14;      ///< frames a quick rise (down pressed while lying, once) takes off the wake-up
-constexpr int kEarlyTech = 5;       ///< a throw press up to this many frames before being grabbed breaks the throw
-constexpr int kJuggleLimit = 3;     ///< juggle points a juggled (launched or knocked-down airborne) victim can take
-constexpr int kLaunchVy = 15;       ///< upward speed a launcher gives its victim
-constexpr int kJuggleVy = 8;        ///< upward pop of a juggle hit
+constexpr int kHistory = 32;          ///< frames of directions kept for motion inputs and dashes (longest window)
+constexpr int kMaxIntro = 600;        ///< longest round intro a script/replay may ask for
+constexpr int kMaxCpuLevel = 4;       ///< highest CPU level (4: reacts to what it can see, anti-airs, punishes)
+constexpr int kCpuReaction = 14;      ///< level 4: frames of an attack it must see before it can guard it on reaction
+constexpr int kDownFrames = 40;       ///< a knockdown: frames from the hit until the fighter stands up (acts again)
+constexpr int kRoundCallFrames = 55;  ///< frames the K.O. / time-over call is up before the win and lose poses
+constexpr int kQuickRise = 14;        ///< frames a quick rise (down pressed while lying, once) takes off the wake-up
+constexpr int kEarlyTech = 5;         ///< a throw press up to this many frames before being grabbed breaks the throw
+constexpr int kJuggleLimit = 3;       ///< juggle points a juggled (launched or knocked-down airborne) victim can take
+constexpr int kLaunchVy = 15;         ///< upward speed a launcher gives its victim
+constexpr int kJuggleVy = 8;          ///< upward pop of a juggle hit
 /// Version of the rules: bumped whenever a change makes a recorded match play differently (another hash at some
 /// frame). Replays carry it (`rules N`) and a replay recorded under other rules is refused, never re-simulated.
 constexpr int kRulesVersion = 5;
-constexpr int kLiveIntro = 100;     ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
+constexpr int kLiveIntro = 100;  ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
 enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
@@ -62,7 +62,18 @@ enum class Mode : std::uint8_t { Versus, VersusCpu, Training, CpuVsCpu };
 /// MatchSetup::reversal); AfterHit stands until it is hit, then guards everything until the exchange is over (it is
 /// free and nothing threatens it), so a gap in a combo is blocked; Record lets its input slot drive it (the window
 /// hands it player 1's keys while recording); Playback loops a recorded tape (MatchSetup::tape, playSlot).
-enum class DummyMode : std::uint8_t { Stand, Crouch, Block, CrouchBlock, Jump, RandomBlock, Reversal, AfterHit, Record, Playback };
+enum class DummyMode : std::uint8_t {
+    Stand,
+    Crouch,
+    Block,
+    CrouchBlock,
+    Jump,
+    RandomBlock,
+    Reversal,
+    AfterHit,
+    Record,
+    Playback
+};
 /// Number of dummy modes the training screen cycles through with F6 (Record and Playback come from recording).
 constexpr int kDummyModes = 8;
 /// Whether the training dummy breaks throws (MatchSetup::throwTech): never, always (a throw press on its first
@@ -81,18 +92,18 @@ enum class InputStyle : std::uint8_t { Motion, Simple };
 
 /// Everything that decides a match besides the inputs (it is what a replay header stores).
 struct MatchSetup {
-    Mode mode = Mode::Versus;          ///< who drives the players
-    std::uint64_t seed = 1;            ///< seeds the state's RNG (CPU decisions)
+    Mode mode = Mode::Versus;                   ///< who drives the players
+    std::uint64_t seed = 1;                     ///< seeds the state's RNG (CPU decisions)
     std::string fighter[2] = {"ryo", "brick"};  ///< fighter ids (data/fighters/ID.fighter)
-    int roundsToWin = 2;               ///< best of three
-    int roundFrames = 99 * kFps;       ///< round timer in frames
-    DummyMode dummy = DummyMode::Stand;  ///< training dummy behaviour
-    int cpuLevel = 2;                  ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often); 4 reads frame data
-    int cpuLevelP1 = 0;                ///< CpuVsCpu: player 1's level when not 0 (a ladder match), else cpuLevel
-    int startX[2] = {400, 800};        ///< x of each fighter at every round start
-    int startHealth[2] = {0, 0};       ///< health at every round start; 0 = the fighter's full health
-    int startMeter[2] = {0, 0};        ///< super meter at the match start (0..kMeterMax)
-    int intro = 0;                     ///< frames of round intro ("ROUND N", "FIGHT!") with inputs locked out
+    int roundsToWin = 2;                        ///< best of three
+    int roundFrames = 99 * kFps;                ///< round timer in frames
+    DummyMode dummy = DummyMode::Stand;         ///< training dummy behaviour
+    int cpuLevel = 2;             ///< 1 (slow, rarely blocks) .. 3 (quick, blocks often); 4 reads frame data
+    int cpuLevelP1 = 0;           ///< CpuVsCpu: player 1's level when not 0 (a ladder match), else cpuLevel
+    int startX[2] = {400, 800};   ///< x of each fighter at every round start
+    int startHealth[2] = {0, 0};  ///< health at every round start; 0 = the fighter's full health
+    int startMeter[2] = {0, 0};   ///< super meter at the match start (0..kMeterMax)
+    int intro = 0;                ///< frames of round intro ("ROUND N", "FIGHT!") with inputs locked out
     InputStyle style[2] = {InputStyle::Simple, InputStyle::Simple};  ///< how each player's specials are read
     /// The dummy's recording, one frame each, played in a loop by DummyMode::Playback. Directions are relative to
     /// the dummy's facing (kRight = forward, kLeft = back), so it plays the same from either side.
@@ -152,12 +163,12 @@ struct CpuState {
     int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG)
     /// How often the opponent chose each Habit after each Situation in this match (capped at 255).
     std::uint8_t habits[kSituations][kHabits] = {};
-    std::uint8_t watching = 0;     ///< 1 + the Situation being watched, 0 = none
-    std::uint8_t watchFrames = 0;  ///< frames since the watched situation began
-    std::uint8_t seen = 0;         ///< the opponent's Action on the last frame the CPU looked
-    Answer answer = Answer::None;  ///< the answer it is playing (or waits to play) to a habit
-    std::uint8_t answerFrames = 0; ///< frames the answer may still take
-    std::uint8_t wakeup = 0;       ///< its own wake-up choice: 0 undecided, 1 block, 2 reversal; 3 break a throw
+    std::uint8_t watching = 0;      ///< 1 + the Situation being watched, 0 = none
+    std::uint8_t watchFrames = 0;   ///< frames since the watched situation began
+    std::uint8_t seen = 0;          ///< the opponent's Action on the last frame the CPU looked
+    Answer answer = Answer::None;   ///< the answer it is playing (or waits to play) to a habit
+    std::uint8_t answerFrames = 0;  ///< frames the answer may still take
+    std::uint8_t wakeup = 0;        ///< its own wake-up choice: 0 undecided, 1 block, 2 reversal; 3 break a throw
 };
 
 /// What the training dummy remembers between frames beyond CpuState (fight_dummy.cpp); all 0 while none of the
@@ -178,69 +189,69 @@ using Body = engine::InlineAgentBVH<kBodyNodes>;
 
 /// One fighter's plain state.
 struct FighterState {
-    int x = 0, y = 0;        ///< origin (between the feet), world units
-    int vx = 0, vy = 0;      ///< velocity, units per frame
-    int facing = 1;          ///< +1 facing right, -1 facing left
+    int x = 0, y = 0;              ///< origin (between the feet), world units
+    int vx = 0, vy = 0;            ///< velocity, units per frame
+    int facing = 1;                ///< +1 facing right, -1 facing left
     Action action = Action::Idle;  ///< state machine state
-    int anim = 0;            ///< index into FighterDef::anims of the current animation
-    int animFrame = 1;       ///< 1-based frame within it
-    int health = 0;          ///< current health
-    int hitstun = 0;         ///< frames of hitstun left
-    int blockstun = 0;       ///< frames of blockstun left
-    bool blocking = false;   ///< holding back in a state that guards
-    bool crouching = false;  ///< crouching (crouch, crouch block, low attack)
-    bool airborne = false;   ///< in the air
-    bool attackLanded = false;  ///< the current attack already hit or was blocked (lands once per attack)
-    int combo = 0;           ///< hits taken in the current combo (as victim)
-    int lastAdvantage = 0;   ///< frame advantage of this fighter's last attack that connected: the frame the victim
-                             ///< can act again minus the frame the attacker can (+ = attacker free first)
-    bool hasAdvantage = false;  ///< true once lastAdvantage is meaningful
-    std::uint16_t held = 0;     ///< buttons held this frame
-    std::uint16_t prevHeld = 0; ///< buttons held last frame (for presses)
-    int buffered = -1;       ///< attack anim waiting to start, or -1
-    int bufferTimer = 0;     ///< frames left on the buffered press
+    int anim = 0;                  ///< index into FighterDef::anims of the current animation
+    int animFrame = 1;             ///< 1-based frame within it
+    int health = 0;                ///< current health
+    int hitstun = 0;               ///< frames of hitstun left
+    int blockstun = 0;             ///< frames of blockstun left
+    bool blocking = false;         ///< holding back in a state that guards
+    bool crouching = false;        ///< crouching (crouch, crouch block, low attack)
+    bool airborne = false;         ///< in the air
+    bool attackLanded = false;     ///< the current attack already hit or was blocked (lands once per attack)
+    int combo = 0;                 ///< hits taken in the current combo (as victim)
+    int lastAdvantage = 0;       ///< frame advantage of this fighter's last attack that connected: the frame the victim
+                                 ///< can act again minus the frame the attacker can (+ = attacker free first)
+    bool hasAdvantage = false;   ///< true once lastAdvantage is meaningful
+    std::uint16_t held = 0;      ///< buttons held this frame
+    std::uint16_t prevHeld = 0;  ///< buttons held last frame (for presses)
+    int buffered = -1;           ///< attack anim waiting to start, or -1
+    int bufferTimer = 0;         ///< frames left on the buffered press
     std::uint8_t dirs[kHistory] = {};  ///< held direction bits (kUp..kRight) of recent frames, [0] = this frame
-    int techTimer = 0;       ///< while Thrown: frames left to break the throw with a throw press
-    int grabMember = -1;     ///< while Thrown: the member the throw box caught (for the hit event)
-    int meter = 0;           ///< super meter, 0..kMeterMax (kept between rounds)
-    int juggle = 0;          ///< juggle points taken while juggled (as victim)
-    bool launched = false;   ///< juggled: airborne after a launcher or knockdown hit, lands into a knockdown
-    bool armorUsed = false;  ///< the current move's armour has absorbed its hit
-    bool rose = false;       ///< a quick rise was used in this knockdown
-    Body body;               ///< the agent: leaves are the hurtboxes
-    FixedVector<int, kMaxMembers> memberLeaf;  ///< leaf handle of each FighterDef::members entry
+    int techTimer = 0;                 ///< while Thrown: frames left to break the throw with a throw press
+    int grabMember = -1;               ///< while Thrown: the member the throw box caught (for the hit event)
+    int meter = 0;                     ///< super meter, 0..kMeterMax (kept between rounds)
+    int juggle = 0;                    ///< juggle points taken while juggled (as victim)
+    bool launched = false;             ///< juggled: airborne after a launcher or knockdown hit, lands into a knockdown
+    bool armorUsed = false;            ///< the current move's armour has absorbed its hit
+    bool rose = false;                 ///< a quick rise was used in this knockdown
+    Body body;                         ///< the agent: leaves are the hurtboxes
+    FixedVector<int, kMaxMembers> memberLeaf;         ///< leaf handle of each FighterDef::members entry
     FixedVector<AttackBox, kMaxAttackBoxes> attacks;  ///< world attack boxes of the current frame
-    engine::AABB push;       ///< world push box
-    CpuState cpu;            ///< CPU brain (unused for humans)
-    DummyMemory dummy;       ///< the training dummy's memory
+    engine::AABB push;                                ///< world push box
+    CpuState cpu;                                     ///< CPU brain (unused for humans)
+    DummyMemory dummy;                                ///< the training dummy's memory
 };
 
 /// A fireball; one slot per owner (one on screen per fighter).
 struct Projectile {
-    engine::AABB box;     ///< world box
-    int owner = 0;        ///< 0 or 1
-    int vx = 0;           ///< units per frame
-    int life = 0;         ///< frames left
-    int anim = -1;        ///< owner's anim that spawned it (frame data)
-    bool alive = false;   ///< false once it hit, was cancelled or faded
+    engine::AABB box;    ///< world box
+    int owner = 0;       ///< 0 or 1
+    int vx = 0;          ///< units per frame
+    int life = 0;        ///< frames left
+    int anim = -1;       ///< owner's anim that spawned it (frame data)
+    bool alive = false;  ///< false once it hit, was cancelled or faded
 };
 
 /// Whole fight state: copy it to save, Fight::restore to load.
 struct FightState {
-    std::int64_t frame = 0;  ///< steps taken since the match began
-    int round = 1;           ///< 1-based round number
-    int roundFrame = 0;      ///< steps taken in this round (0 before its first step)
-    int wins[2] = {0, 0};    ///< rounds won
-    int timer = 0;           ///< frames left in the round
-    int hitstop = 0;         ///< frozen frames left
-    bool roundOver = false;  ///< KO or time over happened; counting down to the next round
-    int roundEndTimer = 0;   ///< frames until the next round starts
-    int roundWinner = -1;    ///< -1 none yet, 0/1 a player, 2 draw
-    bool matchOver = false;  ///< someone won the match (or both: draw)
-    int matchWinner = -1;    ///< -1 none, 0/1 a player, 2 draw
-    std::uint64_t rng = 0;   ///< xorshift64* state
-    FighterState fighters[2];     ///< p1, p2
-    Projectile projectiles[2];    ///< slot = owner
+    std::int64_t frame = 0;     ///< steps taken since the match began
+    int round = 1;              ///< 1-based round number
+    int roundFrame = 0;         ///< steps taken in this round (0 before its first step)
+    int wins[2] = {0, 0};       ///< rounds won
+    int timer = 0;              ///< frames left in the round
+    int hitstop = 0;            ///< frozen frames left
+    bool roundOver = false;     ///< KO or time over happened; counting down to the next round
+    int roundEndTimer = 0;      ///< frames until the next round starts
+    int roundWinner = -1;       ///< -1 none yet, 0/1 a player, 2 draw
+    bool matchOver = false;     ///< someone won the match (or both: draw)
+    int matchWinner = -1;       ///< -1 none, 0/1 a player, 2 draw
+    std::uint64_t rng = 0;      ///< xorshift64* state
+    FighterState fighters[2];   ///< p1, p2
+    Projectile projectiles[2];  ///< slot = owner
 };
 
 static_assert(std::is_trivially_copyable_v<FightState>, "FightState is saved and restored by a plain copy");
@@ -251,27 +262,27 @@ enum class EventType : std::uint8_t { Hit, Block, ProjectileCancel, KO, TimeOver
 /// Something that happened during the last step (for sparks, sounds, shake and script expectations).
 struct Event {
     EventType type = EventType::Hit;  ///< what happened
-    int attacker = -1;       ///< player index or -1
-    int victim = -1;         ///< player index or -1 (KO: the fallen; MatchOver: the winner, 2 = draw)
-    std::string move;        ///< attacker's move name (hit/block)
-    std::string member;      ///< victim's member hit (hit/block)
-    int damage = 0;          ///< health taken (hit: damage, block: chip)
-    bool heavy = false;      ///< heavy impact
-    bool projectile = false; ///< caused by a projectile
-    bool counter = false;    ///< hit: a counter hit (MatchSetup::counter)
-    bool armor = false;      ///< hit: absorbed by armour (damage, no stun)
-    engine::AABB where;      ///< overlap of the boxes (spark position)
+    int attacker = -1;                ///< player index or -1
+    int victim = -1;                  ///< player index or -1 (KO: the fallen; MatchOver: the winner, 2 = draw)
+    std::string move;                 ///< attacker's move name (hit/block)
+    std::string member;               ///< victim's member hit (hit/block)
+    int damage = 0;                   ///< health taken (hit: damage, block: chip)
+    bool heavy = false;               ///< heavy impact
+    bool projectile = false;          ///< caused by a projectile
+    bool counter = false;             ///< hit: a counter hit (MatchSetup::counter)
+    bool armor = false;               ///< hit: absorbed by armour (damage, no stun)
+    engine::AABB where;               ///< overlap of the boxes (spark position)
 };
 
 /// Counters of the last step (not part of the state or its hash).
 struct StepStats {
-    int broadTests = 0;      ///< attack/projectile boxes tested against an agent root
-    int broadHits = 0;       ///< of those, how many touched the root (so the tree was searched)
-    int nodesVisited = 0;    ///< BVH nodes tested by tree searches
-    int hits = 0;            ///< hits and blocks resolved
-    int pushSeparations = 0; ///< push-box overlaps resolved
-    std::vector<int> touched[2];    ///< node indices of agent p tested by the last step's searches
-    std::vector<char> touchedHit[2];///< parallel to touched: 1 when that node collided with the query
+    int broadTests = 0;               ///< attack/projectile boxes tested against an agent root
+    int broadHits = 0;                ///< of those, how many touched the root (so the tree was searched)
+    int nodesVisited = 0;             ///< BVH nodes tested by tree searches
+    int hits = 0;                     ///< hits and blocks resolved
+    int pushSeparations = 0;          ///< push-box overlaps resolved
+    std::vector<int> touched[2];      ///< node indices of agent p tested by the last step's searches
+    std::vector<char> touchedHit[2];  ///< parallel to touched: 1 when that node collided with the query
 };
 
 /// A box given relative to a fighter facing right (+x forward), placed at (x, y) for a fighter facing `facing`.
@@ -383,7 +394,7 @@ private:
     int gap(int p) const;
     void emit(EventType type, int attacker, int victim);
     void applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile);
-    int blockHit(int attacker, int victim, const AnimDef& a, Event& e);   // the victim's blockstun
+    int blockHit(int attacker, int victim, const AnimDef& a, Event& e);               // the victim's blockstun
     int strikeHit(int attacker, int victim, const AnimDef& a, int member, Event& e);  // its hitstun or down frames
     void pushBack(int attacker, int victim, const AnimDef& a, bool projectile);
     void pushApart();

@@ -84,7 +84,8 @@ void Fight::roundEndPoses() {
     // neither); the K.O. fall plays on meanwhile. Only fighters with those anims change: the others' state (and
     // every hash of their replays) stays as it was, and the round's and the match's timing never changes.
     bool any = false;
-    for (const FighterDef& d : defs_) any = any || d.ids.win >= 0 || d.ids.lose >= 0 || d.anims[std::size_t(d.ids.ko)].length > 1;
+    for (const FighterDef& d : defs_)
+        any = any || d.ids.win >= 0 || d.ids.lose >= 0 || d.anims[std::size_t(d.ids.ko)].length > 1;
     if (!any) return;
     if (s_.matchOver && s_.roundEndTimer > 0) --s_.roundEndTimer;  // the last round's clock (no next round to count to)
     const bool called = kRoundEndFrames - s_.roundEndTimer >= kRoundCallFrames;

@@ -29,16 +29,16 @@ std::uint16_t Fight::dummyInput(int p, const FrameInput& in) {
     // walk away, and a dummy that walks into the corner is no use for practice.
     const bool threatened = s_.fighters[1 - p].action == Action::Attack || s_.projectiles[1 - p].alive;
     switch (setup_.dummy) {
-        case DummyMode::Stand: return 0;
-        case DummyMode::Crouch: return kDown;
-        case DummyMode::Block: return threatened ? back : 0;
-        case DummyMode::CrouchBlock: return std::uint16_t(kDown | back);
-        case DummyMode::Jump: return kUp;
-        case DummyMode::RandomBlock:
-        case DummyMode::Reversal:
-        case DummyMode::AfterHit:  // fight_dummy.cpp
-        case DummyMode::Record:
-        case DummyMode::Playback: break;  // handled above
+    case DummyMode::Stand: return 0;
+    case DummyMode::Crouch: return kDown;
+    case DummyMode::Block: return threatened ? back : 0;
+    case DummyMode::CrouchBlock: return std::uint16_t(kDown | back);
+    case DummyMode::Jump: return kUp;
+    case DummyMode::RandomBlock:
+    case DummyMode::Reversal:
+    case DummyMode::AfterHit:  // fight_dummy.cpp
+    case DummyMode::Record:
+    case DummyMode::Playback: break;  // handled above
     }
     return 0;
 }
@@ -51,7 +51,8 @@ std::uint16_t Fight::dummyGuard(int p) {
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     const bool stunned = f.action == Action::Blockstun || f.action == Action::Hitstun;
     const int left = f.action == Action::Blockstun ? f.blockstun : f.hitstun;
-    if (setup_.dummy == DummyMode::Reversal && reversalSteps_.empty() && stunned && left == 3 && defs_[p].ids.rising >= 0) {
+    if (setup_.dummy == DummyMode::Reversal && reversalSteps_.empty() && stunned && left == 3 &&
+        defs_[p].ids.rising >= 0) {
         c.motion = 3;  // 6 now, 2, then 3 + special on the last stun frame: the uppercut starts on the first free frame
         return cpuMotion(p);
     }
@@ -201,7 +202,9 @@ bool Fight::cpuConfirm(int p) {
         return false;
     }
     const AnimDef& a = d.anims[std::size_t(f.anim)];
-    auto lists = [&](int anim) { return anim >= 0 && std::find(a.cancels.begin(), a.cancels.end(), anim) != a.cancels.end(); };
+    auto lists = [&](int anim) {
+        return anim >= 0 && std::find(a.cancels.begin(), a.cancels.end(), anim) != a.cancels.end();
+    };
     const int chance[3] = {40, 70, 90};
     if (int(nextRandom() % 100) >= chance[std::min(setup_.levelOf(p), 4) - 2]) return false;
     if (setup_.levelOf(p) >= 3 && lists(d.ids.super) && f.meter >= d.anims[std::size_t(d.ids.super)].cost) {
@@ -249,7 +252,8 @@ std::uint16_t Fight::cpu4React(int p) {
             return 0;
         }
         for (int anim : {d.ids.heavy, d.ids.light}) {
-            if (remaining > d.anims[std::size_t(anim)].startup && gap(p) <= reach(p, anim)) return anim == d.ids.heavy ? kHeavy : kLight;
+            if (remaining > d.anims[std::size_t(anim)].startup && gap(p) <= reach(p, anim))
+                return anim == d.ids.heavy ? kHeavy : kLight;
         }
     }
     const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;

@@ -24,9 +24,9 @@ namespace sim {
 
 namespace {
 
-constexpr int kWatchFrames = 20;    // frames after a situation in which the opponent's first choice is counted
-constexpr int kAnswerFrames = 40;   // frames an answer waits for its moment before it is dropped
-constexpr int kAdaptLevel = 2;      // the lowest level that adapts
+constexpr int kWatchFrames = 20;   // frames after a situation in which the opponent's first choice is counted
+constexpr int kAnswerFrames = 40;  // frames an answer waits for its moment before it is dropped
+constexpr int kAdaptLevel = 2;     // the lowest level that adapts
 
 // Observations of a situation before the CPU trusts the habit: level 2 needs 4, level 3 3, level 4 2.
 int trustAfter(int level) { return std::max(2, 6 - level); }
@@ -53,7 +53,9 @@ void Fight::cpuObserve(int p) {
     const FighterDef& od = defs_[1 - p];
     if (o.action == Action::Attack) {
         const AnimDef& a = od.anims[std::size_t(o.anim)];
-        choice = a.guard == Guard::Throw ? int(Habit::Throw) : a.invFirst > 0 ? int(Habit::Reversal) : int(Habit::Attack);
+        choice = a.guard == Guard::Throw ? int(Habit::Throw)
+                 : a.invFirst > 0        ? int(Habit::Reversal)
+                                         : int(Habit::Attack);
     } else if (o.action == Action::Air || o.airborne) {
         choice = int(Habit::Jump);
     } else if (o.action == Action::Dash) {
@@ -94,7 +96,8 @@ bool Fight::cpuOwnWakeup(int p, std::uint16_t& out) {
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     if (f.action == Action::Thrown) {
         // A throw break, rolled once per grab on the frame it is caught (levels 3 and 4), pressed 2 frames later.
-        if (level >= 3 && f.techTimer == d.windows.tech) c.wakeup = int(nextRandom() % 100) < (level >= 4 ? 85 : 50) ? 3 : 0;
+        if (level >= 3 && f.techTimer == d.windows.tech)
+            c.wakeup = int(nextRandom() % 100) < (level >= 4 ? 85 : 50) ? 3 : 0;
         out = c.wakeup == 3 && f.techTimer == d.windows.tech - 2 ? kThrow : 0;
         return true;
     }
@@ -107,8 +110,8 @@ bool Fight::cpuOwnWakeup(int p, std::uint16_t& out) {
     if (f.hitstun == 5 && c.wakeup == 0) {
         const bool close = gap(p) <= (d.ids.rising >= 0 ? reach(p, d.ids.rising) + 30 : 0);
         const int r = int(nextRandom() % 100);
-        const bool reverse = d.ids.rising >= 0 && close && level >= 3 &&
-                             (level >= 4 ? (o.action == Action::Attack || r < 50) : r < 50);
+        const bool reverse =
+            d.ids.rising >= 0 && close && level >= 3 && (level >= 4 ? (o.action == Action::Attack || r < 50) : r < 50);
         c.wakeup = reverse ? 2 : 1;
         if (reverse) c.motion = 3;  // 6, 2, 3 + special in the last frames: the uppercut comes out on wake-up
     }
@@ -140,9 +143,9 @@ bool Fight::cpuOffence(int p, std::uint16_t& out) {
         if (habit < 0) return false;
         const Habit h = Habit(habit);
         c.answer = h == Habit::Attack || h == Habit::Reversal ? Answer::Guard
-                 : h == Habit::Throw                          ? Answer::Strike
-                 : h == Habit::Jump                           ? Answer::AntiAir
-                 : h == Habit::Backdash                       ? Answer::Chase
+                   : h == Habit::Throw                        ? Answer::Strike
+                   : h == Habit::Jump                         ? Answer::AntiAir
+                   : h == Habit::Backdash                     ? Answer::Chase
                                                               : Answer::Throw;
         c.answerFrames = kAnswerFrames;
         return false;  // its own move plays on
@@ -216,36 +219,34 @@ bool Fight::cpuAnswerPress(int p, std::uint16_t& out) {
         return true;
     };
     switch (c.answer) {
-        case Answer::Strike:
-            return done(kLight);
-        case Answer::AntiAir:
-            if (o.airborne && d.ids.rising >= 0) {
-                c.motion = 3;
-                c.answer = Answer::None;
-                out = cpuMotion(p);
-                return true;
-            }
-            out = 0;
+    case Answer::Strike: return done(kLight);
+    case Answer::AntiAir:
+        if (o.airborne && d.ids.rising >= 0) {
+            c.motion = 3;
+            c.answer = Answer::None;
+            out = cpuMotion(p);
             return true;
-        case Answer::Chase:
-            if (!s_.projectiles[p].alive && d.ids.special >= 0) {
-                c.motion = 13;
-                c.answer = Answer::None;
-                out = cpuMotion(p);
-                return true;
-            }
+        }
+        out = 0;
+        return true;
+    case Answer::Chase:
+        if (!s_.projectiles[p].alive && d.ids.special >= 0) {
+            c.motion = 13;
+            c.answer = Answer::None;
+            out = cpuMotion(p);
+            return true;
+        }
+        out = fwd;
+        return true;
+    case Answer::Throw:
+        if (d.ids.grab < 0) return done(0);
+        if (gap(p) > reach(p, d.ids.grab) - 8) {
             out = fwd;
             return true;
-        case Answer::Throw:
-            if (d.ids.grab < 0) return done(0);
-            if (gap(p) > reach(p, d.ids.grab) - 8) {
-                out = fwd;
-                return true;
-            }
-            return done(kThrow);
-        case Answer::None:
-        case Answer::Guard:
-            break;
+        }
+        return done(kThrow);
+    case Answer::None:
+    case Answer::Guard: break;
     }
     return false;
 }

@@ -55,13 +55,13 @@ std::vector<std::uint16_t> reversalInput(const FighterDef& d, const std::string&
     if (in == nullptr) return {};
     std::vector<int> pad;
     switch (in->motion) {
-        case Motion::QCF: pad = {2, 3, 6}; break;
-        case Motion::DP: pad = {6, 2, 3}; break;
-        case Motion::QCB: pad = {2, 1, 4}; break;
-        case Motion::HCF: pad = {4, 1, 2, 3, 6}; break;
-        case Motion::DownDown: pad = {2, 5, 2}; break;
-        case Motion::QCF2: pad = {2, 3, 6, 2, 3, 6}; break;
-        case Motion::None: pad = {in->dir == 0 ? 5 : in->dir}; break;
+    case Motion::QCF: pad = {2, 3, 6}; break;
+    case Motion::DP: pad = {6, 2, 3}; break;
+    case Motion::QCB: pad = {2, 1, 4}; break;
+    case Motion::HCF: pad = {4, 1, 2, 3, 6}; break;
+    case Motion::DownDown: pad = {2, 5, 2}; break;
+    case Motion::QCF2: pad = {2, 3, 6, 2, 3, 6}; break;
+    case Motion::None: pad = {in->dir == 0 ? 5 : in->dir}; break;
     }
     std::vector<std::uint16_t> steps;
     for (int n : pad) steps.push_back(numpadButtons(n));

@@ -8,8 +8,10 @@ namespace sim {
 
 namespace {
 
-static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 120, "list the new FightState field");
-static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) == 248,
+static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 120,
+              "list the new FightState field");
+static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) ==
+                  248,
               "list the new FighterState field");
 static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 40 && sizeof(AttackBox) == 20 && sizeof(DummyMemory) == 8,
               "list the new field");
@@ -71,7 +73,8 @@ void listBody(Lister& l, const std::string& p, const FighterState& f) {
         l.num(n + ".left", node.left);
         l.num(n + ".right", node.right);
     }
-    for (int i = 0; i < int(f.memberLeaf.size()); ++i) l.num(indexed(p + "memberLeaf", i), f.memberLeaf[std::size_t(i)]);
+    for (int i = 0; i < int(f.memberLeaf.size()); ++i)
+        l.num(indexed(p + "memberLeaf", i), f.memberLeaf[std::size_t(i)]);
     l.num(p + "attacks.size", std::int64_t(f.attacks.size()));
     for (int i = 0; i < int(f.attacks.size()); ++i) {
         const AttackBox& a = f.attacks[std::size_t(i)];

@@ -9,7 +9,6 @@
 
 #include "game/sim/determinism.h"
 
-
 namespace sim {
 
 namespace {
@@ -18,8 +17,10 @@ namespace {
 // The state is plain data of fixed-size integers, so the sizes are the same on every 64-bit platform; the fighter's
 // body and lists are hashed item by item and left out. (A field small enough to fit into the padding before a
 // 64-byte-aligned member changes no size: add it to the hash all the same.)
-static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 120, "hash the new FightState field");
-static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) == 248,
+static_assert(sizeof(FightState) - 2 * sizeof(FighterState) - 2 * sizeof(Projectile) == 120,
+              "hash the new FightState field");
+static_assert(sizeof(FighterState) - sizeof(Body) - sizeof(FighterState::memberLeaf) - sizeof(FighterState::attacks) ==
+                  248,
               "hash the new FighterState field");
 static_assert(sizeof(Projectile) == 36 && sizeof(CpuState) == 40 && sizeof(AttackBox) == 20 && sizeof(DummyMemory) == 8,
               "hash the new field");
@@ -29,9 +30,9 @@ void hashMinds(Hasher& hs, const FighterState& f) {
     for (int si = 0; si < kSituations; ++si) {
         for (int h = 0; h < kHabits; ++h) hs.num(f.cpu.habits[si][h]);
     }
-    for (int v : {int(f.cpu.watching), int(f.cpu.watchFrames), int(f.cpu.seen), int(f.cpu.answer), int(f.cpu.answerFrames),
-                  int(f.cpu.wakeup), int(f.dummy.guarding), int(f.dummy.quietFrames), int(f.dummy.techCoin),
-                  int(f.dummy.reversalLeft), int(f.dummy.playSlot), int(f.dummy.playFrame)}) {
+    for (int v : {int(f.cpu.watching), int(f.cpu.watchFrames), int(f.cpu.seen), int(f.cpu.answer),
+                  int(f.cpu.answerFrames), int(f.cpu.wakeup), int(f.dummy.guarding), int(f.dummy.quietFrames),
+                  int(f.dummy.techCoin), int(f.dummy.reversalLeft), int(f.dummy.playSlot), int(f.dummy.playFrame)}) {
         hs.num(v);
     }
 }
@@ -61,17 +62,40 @@ void hashBody(Hasher& hs, const FighterState& f) {
 }
 
 void hashFighter(Hasher& hs, const FighterState& f) {
-    for (std::int64_t v : {std::int64_t(f.x), std::int64_t(f.y), std::int64_t(f.vx), std::int64_t(f.vy),
-                           std::int64_t(f.facing), std::int64_t(f.action), std::int64_t(f.anim),
-                           std::int64_t(f.animFrame), std::int64_t(f.health), std::int64_t(f.hitstun),
-                           std::int64_t(f.blockstun), std::int64_t(f.blocking), std::int64_t(f.crouching),
-                           std::int64_t(f.airborne), std::int64_t(f.attackLanded), std::int64_t(f.combo),
-                           std::int64_t(f.lastAdvantage), std::int64_t(f.hasAdvantage), std::int64_t(f.held),
-                           std::int64_t(f.prevHeld), std::int64_t(f.buffered), std::int64_t(f.bufferTimer),
-                           std::int64_t(f.cpu.plan), std::int64_t(f.cpu.planFrames), std::int64_t(f.cpu.think),
-                           std::int64_t(f.cpu.motion), std::int64_t(f.cpu.fireballWait), std::int64_t(f.techTimer),
-                           std::int64_t(f.grabMember), std::int64_t(f.meter), std::int64_t(f.juggle),
-                           std::int64_t(f.launched), std::int64_t(f.armorUsed), std::int64_t(f.rose)}) {
+    for (std::int64_t v : {std::int64_t(f.x),
+                           std::int64_t(f.y),
+                           std::int64_t(f.vx),
+                           std::int64_t(f.vy),
+                           std::int64_t(f.facing),
+                           std::int64_t(f.action),
+                           std::int64_t(f.anim),
+                           std::int64_t(f.animFrame),
+                           std::int64_t(f.health),
+                           std::int64_t(f.hitstun),
+                           std::int64_t(f.blockstun),
+                           std::int64_t(f.blocking),
+                           std::int64_t(f.crouching),
+                           std::int64_t(f.airborne),
+                           std::int64_t(f.attackLanded),
+                           std::int64_t(f.combo),
+                           std::int64_t(f.lastAdvantage),
+                           std::int64_t(f.hasAdvantage),
+                           std::int64_t(f.held),
+                           std::int64_t(f.prevHeld),
+                           std::int64_t(f.buffered),
+                           std::int64_t(f.bufferTimer),
+                           std::int64_t(f.cpu.plan),
+                           std::int64_t(f.cpu.planFrames),
+                           std::int64_t(f.cpu.think),
+                           std::int64_t(f.cpu.motion),
+                           std::int64_t(f.cpu.fireballWait),
+                           std::int64_t(f.techTimer),
+                           std::int64_t(f.grabMember),
+                           std::int64_t(f.meter),
+                           std::int64_t(f.juggle),
+                           std::int64_t(f.launched),
+                           std::int64_t(f.armorUsed),
+                           std::int64_t(f.rose)}) {
         hs.num(v);
     }
     hashMinds(hs, f);

@@ -28,7 +28,7 @@ std::int64_t centreDistance2(const engine::AABB& a, const engine::AABB& b) {
     return dx * dx + dy * dy;
 }
 
-constexpr int kTechPush = 40;  ///< units each fighter slides apart when a throw is broken
+constexpr int kTechPush = 40;       ///< units each fighter slides apart when a throw is broken
 constexpr int kCounterHitstun = 4;  ///< extra hitstun frames of a counter hit
 
 }  // namespace
@@ -114,7 +114,9 @@ bool Fight::juggleFull(int victim, int anim) const {
     return v.launched && v.airborne && v.juggle + defs_[owner].anims[std::size_t(anim)].juggle > kJuggleLimit;
 }
 
-void Fight::gainMeter(int p, int amount) { s_.fighters[p].meter = std::clamp(s_.fighters[p].meter + amount, 0, kMeterMax); }
+void Fight::gainMeter(int p, int amount) {
+    s_.fighters[p].meter = std::clamp(s_.fighters[p].meter + amount, 0, kMeterMax);
+}
 
 bool Fight::findAttackHit(int p, int& member, engine::AABB& where, bool& grab) {
     const FighterState& f = s_.fighters[p];
@@ -171,7 +173,8 @@ void Fight::resolveAttacks() {
 void Fight::resolveProjectile(int owner) {
     Projectile& pr = s_.projectiles[owner];
     const int victim = 1 - owner;
-    if (!pr.alive || s_.fighters[victim].action == Action::KO || invincible(victim) || juggleFull(victim, pr.anim)) return;
+    if (!pr.alive || s_.fighters[victim].action == Action::KO || invincible(victim) || juggleFull(victim, pr.anim))
+        return;
     int member = -1;
     engine::AABB where;
     if (!searchAgent(victim, pr.box, member, where)) return;
@@ -198,7 +201,8 @@ void Fight::applyHit(int attacker, int victim, int anim, int member, const engin
     e.where = where;
     const AnimDef& va = defs_[victim].anims[std::size_t(v.anim)];
     const bool armored = !blocked && !projectile && a.guard != Guard::Throw && v.action == Action::Attack &&
-                         !v.armorUsed && va.armorFirst > 0 && v.animFrame >= va.armorFirst && v.animFrame <= va.armorLast;
+                         !v.armorUsed && va.armorFirst > 0 && v.animFrame >= va.armorFirst &&
+                         v.animFrame <= va.armorLast;
     int stun = 0;
     if (blocked) {
         stun = blockHit(attacker, victim, a, e);
@@ -361,6 +365,5 @@ void Fight::tech(int victim) {
         placeBoxes(p);
     }
 }
-
 
 }  // namespace sim

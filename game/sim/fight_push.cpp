@@ -16,7 +16,6 @@ void Fight::clampToStage(int p) {
     else if (pb.maxX > kStageWidth) f.x -= pb.maxX - kStageWidth;
 }
 
-
 // ---------------------------------------------------------------------------------------------------------------
 // Push boxes
 
@@ -49,6 +48,5 @@ void Fight::pushApart() {
     placeBoxes(0);
     placeBoxes(1);
 }
-
 
 }  // namespace sim

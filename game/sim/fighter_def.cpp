@@ -6,8 +6,8 @@
 
 namespace sim {
 
-const char* const kRequiredAnims[] = {"stand", "walk", "crouch", "jump", "block", "crouchblock",
-                                      "hitstun", "ko", "light", "heavy", "special"};
+const char* const kRequiredAnims[] = {"stand",   "walk", "crouch", "jump",  "block",  "crouchblock",
+                                      "hitstun", "ko",   "light",  "heavy", "special"};
 const int kRequiredAnimCount = int(sizeof(kRequiredAnims) / sizeof(kRequiredAnims[0]));
 
 int FighterDef::anim(std::string_view name) const {

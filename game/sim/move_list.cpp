@@ -5,37 +5,37 @@ namespace sim {
 
 std::vector<int> motionSteps(Motion m) {
     switch (m) {
-        case Motion::None: return {};
-        case Motion::QCF: return {2, 3, 6};
-        case Motion::DP: return {6, 2, 3};
-        case Motion::QCB: return {2, 1, 4};
-        case Motion::HCF: return {4, 1, 2, 3, 6};
-        case Motion::DownDown: return {2, 5, 2};
-        case Motion::QCF2: return {2, 3, 6, 2, 3, 6};
+    case Motion::None: return {};
+    case Motion::QCF: return {2, 3, 6};
+    case Motion::DP: return {6, 2, 3};
+    case Motion::QCB: return {2, 1, 4};
+    case Motion::HCF: return {4, 1, 2, 3, 6};
+    case Motion::DownDown: return {2, 5, 2};
+    case Motion::QCF2: return {2, 3, 6, 2, 3, 6};
     }
     return {};
 }
 
 const char* motionText(Motion m) {
     switch (m) {
-        case Motion::None: return "";
-        case Motion::QCF: return "236";
-        case Motion::DP: return "623";
-        case Motion::QCB: return "214";
-        case Motion::HCF: return "41236";
-        case Motion::DownDown: return "22";
-        case Motion::QCF2: return "236236";
+    case Motion::None: return "";
+    case Motion::QCF: return "236";
+    case Motion::DP: return "623";
+    case Motion::QCB: return "214";
+    case Motion::HCF: return "41236";
+    case Motion::DownDown: return "22";
+    case Motion::QCF2: return "236236";
     }
     return "";
 }
 
 const char* levelText(Guard g) {
     switch (g) {
-        case Guard::Mid: return "mid";
-        case Guard::Low: return "low";
-        case Guard::Overhead: return "overhead";
-        case Guard::High: return "high";
-        case Guard::Throw: return "throw";
+    case Guard::Mid: return "mid";
+    case Guard::Low: return "low";
+    case Guard::Overhead: return "overhead";
+    case Guard::High: return "high";
+    case Guard::Throw: return "throw";
     }
     return "mid";
 }

@@ -27,12 +27,12 @@ struct MoveListInput {
 
 /// One move of the list.
 struct MoveListEntry {
-    std::string name;       ///< the file's name ("rising")
-    std::string display;    ///< the shown name ("Rising Uppercut")
-    std::vector<MoveListInput> inputs;  ///< how to enter it
+    std::string name;                           ///< the file's name ("rising")
+    std::string display;                        ///< the shown name ("Rising Uppercut")
+    std::vector<MoveListInput> inputs;          ///< how to enter it
     int startup = 0, active = 0, recovery = 0;  ///< frame data as the file declares it
-    int damage = 0;         ///< damage on hit
-    Guard level = Guard::Mid;  ///< hit level
+    int damage = 0;                             ///< damage on hit
+    Guard level = Guard::Mid;                   ///< hit level
     bool projectile = false, knockdown = false, launcher = false, invincible = false, noTech = false;  ///< properties
     std::vector<std::string> cancels;  ///< moves it cancels into (file names)
 };

@@ -22,7 +22,8 @@ constexpr int kQuarter = kTurn / 4;
 constexpr std::array<int, kQuarter + 1> makeQuarter() {
     std::array<int, kQuarter + 1> t{};
     constexpr double kHalfPi = 1.57079632679489661923;
-    for (int i = 0; i <= kQuarter; ++i) t[std::size_t(i)] = int(taylorSin(kHalfPi * double(i) / double(kQuarter)) * kTrigOne + 0.5);
+    for (int i = 0; i <= kQuarter; ++i)
+        t[std::size_t(i)] = int(taylorSin(kHalfPi * double(i) / double(kQuarter)) * kTrigOne + 0.5);
     return t;
 }
 constexpr std::array<int, kQuarter + 1> kQuarterTable = makeQuarter();

@@ -39,20 +39,20 @@ int degreesToAngle(int degrees);
 
 /// One bone of a skeleton.
 struct BoneDef {
-    std::string name;      ///< e.g. "spine", "upper-arm-front"
-    int parent = -1;       ///< index of the parent bone (-1: the root, placed at the pose's root offset)
-    bool fromStart = false;///< hangs from the parent's start instead of its end (thighs from the hip)
-    int length = 0;        ///< world units from its start to its end
-    int radius = 0;        ///< half its thickness, world units (the capsule's radius)
+    std::string name;        ///< e.g. "spine", "upper-arm-front"
+    int parent = -1;         ///< index of the parent bone (-1: the root, placed at the pose's root offset)
+    bool fromStart = false;  ///< hangs from the parent's start instead of its end (thighs from the hip)
+    int length = 0;          ///< world units from its start to its end
+    int radius = 0;          ///< half its thickness, world units (the capsule's radius)
 };
 
 /// How a segment between two key poses moves.
 enum class Ease : std::uint8_t {
-    Hold,      ///< stays at the first key until the next key's frame
-    Linear,    ///< constant speed
-    In,        ///< starts slow (t^2)
-    Out,       ///< ends slow (1 - (1 - t)^2)
-    InOut,     ///< slow at both ends (3t^2 - 2t^3)
+    Hold,    ///< stays at the first key until the next key's frame
+    Linear,  ///< constant speed
+    In,      ///< starts slow (t^2)
+    Out,     ///< ends slow (1 - (1 - t)^2)
+    InOut,   ///< slow at both ends (3t^2 - 2t^3)
 };
 
 /// A pose: every bone's angle relative to its parent (the root's relative to pointing forward), and the root's
@@ -64,15 +64,15 @@ struct Pose {
 
 /// A key pose at a frame of an animation, and how the animation moves from it to the next key.
 struct KeyPose {
-    int frame = 1;              ///< 1-based frame of the animation this key is exact on
-    Pose pose;                  ///< the pose at that frame
-    Ease ease = Ease::Linear;   ///< the segment from this key to the next
+    int frame = 1;             ///< 1-based frame of the animation this key is exact on
+    Pose pose;                 ///< the pose at that frame
+    Ease ease = Ease::Linear;  ///< the segment from this key to the next
 };
 
 /// A skeleton: its bones (parents before children) and which bones make each member's hurtbox.
 struct SkeletonDef {
-    std::vector<BoneDef> bones;                ///< in order: every bone after its parent
-    std::vector<std::vector<int>> memberBones; ///< per member index, the bones whose capsules bound it
+    std::vector<BoneDef> bones;                 ///< in order: every bone after its parent
+    std::vector<std::vector<int>> memberBones;  ///< per member index, the bones whose capsules bound it
 
     /// Index of the bone with this name, or -1.
     int bone(const std::string& name) const;
@@ -81,7 +81,7 @@ struct SkeletonDef {
 /// Where each bone is in a pose: its start and end in Q8 world units, facing right.
 struct BonePlacement {
     std::int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;  ///< Q8
-    int worldAngle = 0;                          ///< angle units, 0..kTurn-1
+    int worldAngle = 0;                           ///< angle units, 0..kTurn-1
 };
 
 /// The pose at `frame` of an animation with these keys (sorted by frame, at least one): before the first key its

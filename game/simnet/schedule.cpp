@@ -62,8 +62,8 @@ Fault drawFault(Draw& d, std::int64_t horizonMs) {
 }  // namespace
 
 const char* faultName(FaultKind k) {
-    static const char* const kNames[] = {"link",   "burst", "partition", "pause", "rebind",  "kill",
-                                         "spoof",  "replay", "forge",    "flood", "intrude", "guess"};
+    static const char* const kNames[] = {"link",  "burst",  "partition", "pause", "rebind",  "kill",
+                                         "spoof", "replay", "forge",     "flood", "intrude", "guess"};
     return kNames[int(k)];
 }
 
@@ -133,7 +133,8 @@ std::string faultText(const Fault& f) {
 std::string scheduleText(const Schedule& s) {
     std::ostringstream o;
     o << "bvh-simnet 1\nseed " << s.seed << "\nframes " << s.frames << "\ndelay "
-      << (s.inputDelay < 0 ? std::string("auto") : std::to_string(s.inputDelay)) << "\nrollback " << s.maxRollback << "\n";
+      << (s.inputDelay < 0 ? std::string("auto") : std::to_string(s.inputDelay)) << "\nrollback " << s.maxRollback
+      << "\n";
     for (int p = 0; p < 2; ++p) o << "nat " << kSides[p] << " " << natName(s.nat[p]) << "\n";
     o << "relay " << (s.hostRelay ? "yes" : "no") << "\njoiner-relay " << (s.joinerRelay ? "yes" : "no")
       << "\njoiner-period " << s.joinerPeriodUs << "\n";
@@ -167,19 +168,22 @@ struct LineReader {
         return true;
     }
     bool side(Side& out) {
-        if (at < w.size() && (w[at] == "host" || w[at] == "joiner")) return out = w[at++] == "host" ? Side::Host : Side::Joiner, true;
+        if (at < w.size() && (w[at] == "host" || w[at] == "joiner"))
+            return out = w[at++] == "host" ? Side::Host : Side::Joiner, true;
         return fail("wants host or joiner, not " + io::quote(at < w.size() ? w[at] : std::string()));
     }
     bool nat(NatKind& out) {
         for (NatKind k : kNats) {
             if (at < w.size() && w[at] == natName(k)) return out = k, ++at, true;
         }
-        return fail("wants a NAT (none, full-cone, port-restricted, symmetric), not " + io::quote(at < w.size() ? w[at] : std::string()));
+        return fail("wants a NAT (none, full-cone, port-restricted, symmetric), not " +
+                    io::quote(at < w.size() ? w[at] : std::string()));
     }
     bool link(LinkModel& l) {
         return number(0, 5000, "base latency (ms)", l.baseMs) && number(0, 5000, "jitter (ms)", l.jitterMs) &&
                number(0, 100, "tail (%)", l.tailPercent) && number(0, 10000, "tail (ms)", l.tailMs) &&
-               number(0, 1000, "loss (per mille)", l.lossPermille) && number(0, 1000, "duplicates (per mille)", l.dupPermille) &&
+               number(0, 1000, "loss (per mille)", l.lossPermille) &&
+               number(0, 1000, "duplicates (per mille)", l.dupPermille) &&
                number(0, 1000, "reordered (per mille)", l.reorderPermille);
     }
     bool end() { return at == w.size() ? true : fail("unexpected " + io::quote(w[at]) + " at the end of the line"); }
@@ -212,7 +216,8 @@ bool readFault(LineReader& r, Fault& f) {
 bool readLine(LineReader& r, Schedule& s, bool& sawHeader) {
     const std::string& key = r.w[0];
     if (!sawHeader) {
-        if (key != "bvh-simnet" || r.w.size() != 2 || r.w[1] != "1") return r.fail("not a simulator schedule (the first line must be 'bvh-simnet 1')");
+        if (key != "bvh-simnet" || r.w.size() != 2 || r.w[1] != "1")
+            return r.fail("not a simulator schedule (the first line must be 'bvh-simnet 1')");
         sawHeader = true;
         r.at = 2;
         return true;

@@ -42,19 +42,19 @@ struct Fault {
 };
 
 struct Schedule {
-    std::uint64_t seed = 1;        ///< inputs, setup and the network's generator
-    int frames = 600;              ///< the match's frame limit
-    int inputDelay = 2;            ///< both sides' input delay (-1: automatic from the handshake's ping)
+    std::uint64_t seed = 1;  ///< inputs, setup and the network's generator
+    int frames = 600;        ///< the match's frame limit
+    int inputDelay = 2;      ///< both sides' input delay (-1: automatic from the handshake's ping)
     int maxRollback = 8;
     NatKind nat[2] = {NatKind::None, NatKind::None};  ///< host, joiner
-    bool hostRelay = false;        ///< the host offers a TURN relay (through the lobby)
-    bool joinerRelay = false;      ///< the joiner has a TURN relay of its own (the host reaches it through it)
-    int joinerPeriodUs = 16667;    ///< the joiner's tick period (a slower or faster machine: time sync works)
-    LinkModel link[2];             ///< what host and joiner send suffer at first
-    int joinerStartMs = 500;       ///< when the joiner starts (it asks the lobby once the host has a code)
+    bool hostRelay = false;                           ///< the host offers a TURN relay (through the lobby)
+    bool joinerRelay = false;    ///< the joiner has a TURN relay of its own (the host reaches it through it)
+    int joinerPeriodUs = 16667;  ///< the joiner's tick period (a slower or faster machine: time sync works)
+    LinkModel link[2];           ///< what host and joiner send suffer at first
+    int joinerStartMs = 500;     ///< when the joiner starts (it asks the lobby once the host has a code)
     std::vector<std::int64_t> spectatorStartMs;  ///< one spectator per entry
     std::vector<NatKind> spectatorNat;
-    std::vector<Fault> faults;     ///< in time order
+    std::vector<Fault> faults;  ///< in time order
 };
 
 /// A random schedule of the seed (the explorer's).

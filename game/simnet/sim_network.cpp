@@ -74,7 +74,9 @@ int SimNetwork::addHost(const std::string& name, NatKind nat, const LinkModel& l
     return int(hosts_.size()) - 1;
 }
 
-std::unique_ptr<SimSocket> SimNetwork::open(int h, std::uint16_t port) { return std::make_unique<SimSocket>(*this, h, port); }
+std::unique_ptr<SimSocket> SimNetwork::open(int h, std::uint16_t port) {
+    return std::make_unique<SimSocket>(*this, h, port);
+}
 
 void SimNetwork::closed(int h, std::uint16_t port) {
     auto it = inboxes_.find(makeAddress(privateIp(h), port));
@@ -137,7 +139,8 @@ bool SimNetwork::inOutage(int a, int b, std::int64_t nowMs) const {
     return false;
 }
 
-void SimNetwork::send(int h, std::uint16_t port, Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) {
+void SimNetwork::send(int h, std::uint16_t port, Address to, const std::uint8_t* data, std::size_t size,
+                      std::int64_t nowMs) {
     const Address src = translateOut(hosts_[std::size_t(h)], port, to);
     launch(h, src, to, data, size, nowMs);
 }
@@ -147,7 +150,8 @@ void SimNetwork::spoof(int fromHost, Address claimedFrom, Address to, const std:
     launch(fromHost, claimedFrom, to, data, size, nowMs);
 }
 
-void SimNetwork::launch(int fromHost, Address src, Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) {
+void SimNetwork::launch(int fromHost, Address src, Address to, const std::uint8_t* data, std::size_t size,
+                        std::int64_t nowMs) {
     ++counters_.sent;
     if (captureMax_ > 0 && ipOf(src) != unseenIp_ && ipOf(to) != unseenIp_) {
         Captured c{src, to, std::vector<std::uint8_t>(data, data + size)};
@@ -169,7 +173,8 @@ void SimNetwork::launch(int fromHost, Address src, Address to, const std::uint8_
     for (int c = 0; c < copies; ++c) {
         std::int64_t delay = l.baseMs;
         if (l.jitterMs > 0) delay += std::int64_t(below(std::uint64_t(2 * l.jitterMs + 1))) - l.jitterMs;
-        if (l.tailPercent > 0 && int(below(100)) < l.tailPercent) delay += std::int64_t(below(std::uint64_t(l.tailMs) + 1));
+        if (l.tailPercent > 0 && int(below(100)) < l.tailPercent)
+            delay += std::int64_t(below(std::uint64_t(l.tailMs) + 1));
         if (l.reorderPermille > 0 && int(below(1000)) < l.reorderPermille) delay += l.baseMs / 2 + 20;
         const std::int64_t due = nowMs + std::max<std::int64_t>(delay, 0);
         if (toHost >= 0 && toHost == relayHost_) {
@@ -182,7 +187,8 @@ void SimNetwork::launch(int fromHost, Address src, Address to, const std::uint8_
             ++(toHost < 0 ? counters_.unroutable : counters_.natDropped);
             continue;
         }
-        inboxes_[makeAddress(privateIp(h), port)].push(InFlight{due, order_++, src, std::vector<std::uint8_t>(data, data + size)});
+        inboxes_[makeAddress(privateIp(h), port)].push(
+            InFlight{due, order_++, src, std::vector<std::uint8_t>(data, data + size)});
         counters_.peakInFlight = std::max(counters_.peakInFlight, ++inFlight_);
     }
 }
@@ -219,18 +225,21 @@ void SimNetwork::relayIn(Address src, Address to, const std::uint8_t* data, std:
             const auto cred = credentials_.find(port);
             std::uint64_t tag = 0;
             for (int i = 0; i < 8; ++i) tag |= std::uint64_t(data[size - 8 + std::size_t(i)]) << (8 * i);
-            if (cred == credentials_.end() || integrity(cred->second, data, size - 8) != tag) return void(++counters_.relayRefused);
+            if (cred == credentials_.end() || integrity(cred->second, data, size - 8) != tag)
+                return void(++counters_.relayRefused);
             if (data[0] == kAllocate) return void(allocations_[port] = src);
             if (allocations_[port] == src) permissions_[port].insert(ipOf(peer));
             return;
         }
-        const auto own = std::find_if(allocations_.begin(), allocations_.end(), [src](const auto& a) { return a.second == src; });
+        const auto own =
+            std::find_if(allocations_.begin(), allocations_.end(), [src](const auto& a) { return a.second == src; });
         if (own == allocations_.end() || data[0] != kSend) return void(++counters_.relayRefused);
         ++counters_.relayed;
         return launch(relayHost_, makeAddress(relayIp, own->first), peer, data + kEnvelope, size - kEnvelope, atMs);
     }
     const auto alloc = allocations_.find(toPort);  // from a peer to a relayed address
-    if (alloc == allocations_.end() || permissions_[toPort].count(ipOf(src)) == 0) return void(++counters_.relayRefused);
+    if (alloc == allocations_.end() || permissions_[toPort].count(ipOf(src)) == 0)
+        return void(++counters_.relayRefused);
     std::vector<std::uint8_t> env{kData};
     putAddress(env, src);
     env.insert(env.end(), data, data + size);
@@ -245,7 +254,8 @@ RelayClient::RelayClient(SimNetwork& net, net::Transport& inner, std::uint16_t r
 
 Address RelayClient::relayedAddress() const { return makeAddress(net_.publicIp(net_.relayHost()), port_); }
 
-void RelayClient::envelope(std::uint8_t kind, Address peer, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) {
+void RelayClient::envelope(std::uint8_t kind, Address peer, const std::uint8_t* data, std::size_t size,
+                           std::int64_t nowMs) {
     std::vector<std::uint8_t> env{kind};
     putAddress(env, peer);
     env.insert(env.end(), data, data + size);

@@ -120,7 +120,8 @@ public:
     void makeRelay(int h) { relayHost_ = h; }
     int relayHost() const { return relayHost_; }
     /// Sends a datagram whose source address is forged (an attacker off the path spoofing someone).
-    void spoof(int fromHost, Address claimedFrom, Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs);
+    void spoof(int fromHost, Address claimedFrom, Address to, const std::uint8_t* data, std::size_t size,
+               std::int64_t nowMs);
     /// Keeps the last `n` datagrams that crossed the wire for an attacker on the players' path (not the lobby's:
     /// datagrams to or from `unseenIp` are not kept).
     void captureLast(std::size_t n, std::uint32_t unseenIp) {
@@ -148,8 +149,8 @@ public:
 private:
     struct Mapping {
         std::uint16_t localPort = 0;
-        Address dest = 0;                 // symmetric: the one destination
-        std::set<Address> contacted;      // port-restricted: who it sent to
+        Address dest = 0;             // symmetric: the one destination
+        std::set<Address> contacted;  // port-restricted: who it sent to
     };
     struct Host {
         std::string name;
@@ -178,10 +179,10 @@ private:
 
     std::uint64_t rng_;
     std::vector<Host> hosts_;
-    std::map<Address, Inbox> inboxes_;      // by the receiving socket's local address
+    std::map<Address, Inbox> inboxes_;  // by the receiving socket's local address
     std::vector<Outage> outages_;
     int relayHost_ = -1;
-    std::map<std::uint16_t, Address> allocations_;       // relayed port -> the client's address as the relay saw it
+    std::map<std::uint16_t, Address> allocations_;  // relayed port -> the client's address as the relay saw it
     std::map<std::uint16_t, std::set<std::uint32_t>> permissions_;
     std::map<std::uint16_t, std::uint64_t> credentials_;  // relayed port -> its client's credential
     std::vector<Captured> captured_;

@@ -16,11 +16,11 @@ namespace {
 
 struct SimFlags {
     std::vector<std::uint64_t> seeds;
-    std::string schedule;      // --schedule FILE
-    double minutes = 0;        // --minutes M: explore for this long
-    bool log = false;          // --log: every run's schedule and event log
-    Plant plant = Plant::None; // --plant NAME
-    std::string dataDir;       // --data DIR
+    std::string schedule;       // --schedule FILE
+    double minutes = 0;         // --minutes M: explore for this long
+    bool log = false;           // --log: every run's schedule and event log
+    Plant plant = Plant::None;  // --plant NAME
+    std::string dataDir;        // --data DIR
     std::int64_t runLimitMs = 20000;
 };
 
@@ -63,13 +63,15 @@ bool parseFlags(int argc, char** argv, SimFlags& f, std::string& error) {
             if (!io::toInt(v, 1, 1440, m, why)) return error = "--minutes: " + why, false;
             f.minutes = double(m);
         } else if (a == "--plant") {
-            if (!plantByName(v, f.plant)) return error = "--plant wants corrupt-input, corrupt-spectator or drop-end, not " + io::quote(v), false;
+            if (!plantByName(v, f.plant))
+                return error = "--plant wants corrupt-input, corrupt-spectator or drop-end, not " + io::quote(v), false;
         } else {
             f.dataDir = v;
         }
     }
     if (seeds == !f.schedule.empty()) return error = "give exactly one of --simulate SEEDS and --schedule FILE", false;
-    if (f.minutes > 0 && !seeds) return error = "--minutes goes with --simulate (the first seed is where it starts)", false;
+    if (f.minutes > 0 && !seeds)
+        return error = "--minutes goes with --simulate (the first seed is where it starts)", false;
     return true;
 }
 
@@ -89,7 +91,8 @@ net::FighterLoader cachedLoader(const std::string& dataDir) {
 }
 
 std::string replayCommand(const char* program, const SimFlags& f, std::uint64_t seed) {
-    std::string c = std::string(program) + (f.schedule.empty() ? " --simulate " + std::to_string(seed) : " --schedule " + f.schedule);
+    std::string c = std::string(program) +
+                    (f.schedule.empty() ? " --simulate " + std::to_string(seed) : " --schedule " + f.schedule);
     if (f.plant != Plant::None) c += std::string(" --plant ") + plantName(f.plant);
     if (!f.dataDir.empty()) c += " --data " + f.dataDir;
     return c + " --log";
@@ -129,10 +132,13 @@ bool parseSeeds(const std::string& text, std::vector<std::uint64_t>& out, std::s
         const std::string item = text.substr(at, comma - at);
         const std::size_t dash = item.find('-');
         std::uint64_t a = 0, b = 0;
-        const bool ok = dash == std::string::npos ? wholeNumber(item, a) && (b = a, true)
-                                                  : wholeNumber(item.substr(0, dash), a) && wholeNumber(item.substr(dash + 1), b);
-        if (!ok || b < a) return error = io::quote(item) + " is not a seed (N), a range (A-B, A <= B) or a comma list of them", false;
-        if (b - a >= 1000000 || out.size() + (b - a) >= 1000000) return error = "more than 1000000 seeds (--minutes explores longer)", false;
+        const bool ok = dash == std::string::npos
+                            ? wholeNumber(item, a) && (b = a, true)
+                            : wholeNumber(item.substr(0, dash), a) && wholeNumber(item.substr(dash + 1), b);
+        if (!ok || b < a)
+            return error = io::quote(item) + " is not a seed (N), a range (A-B, A <= B) or a comma list of them", false;
+        if (b - a >= 1000000 || out.size() + (b - a) >= 1000000)
+            return error = "more than 1000000 seeds (--minutes explores longer)", false;
         for (std::uint64_t s = a; s <= b; ++s) out.push_back(s);
         at = comma + 1;
     }
@@ -180,8 +186,8 @@ int runSimulate(int argc, char** argv, const std::string& defaultDataDir) {
     const double seconds = elapsed();
     std::cout << "simulated: " << runs << " schedules, " << failed << " failed, in " << seconds << " s ("
               << (seconds > 0 ? std::int64_t(double(runs) * 60 / seconds) : 0) << " schedules a minute; "
-              << simulatedMs / 1000 << " s of simulated time, " << (seconds > 0 ? std::int64_t(double(simulatedMs) / 1000 / seconds) : 0)
-              << " times real time)\n";
+              << simulatedMs / 1000 << " s of simulated time, "
+              << (seconds > 0 ? std::int64_t(double(simulatedMs) / 1000 / seconds) : 0) << " times real time)\n";
     return failed == 0 ? 0 : 1;
 }
 

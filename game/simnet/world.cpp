@@ -71,9 +71,7 @@ World::World(const Schedule& s, const net::FighterLoader& loader, const RunOptio
     connectable_ = directReachable(s.nat[0], s.nat[1]) || s.hostRelay || s.joinerRelay;
 }
 
-void World::note(const std::string& what) {
-    log_.push_back("[" + std::to_string(nowMs_) + " ms] " + what);
-}
+void World::note(const std::string& what) { log_.push_back("[" + std::to_string(nowMs_) + " ms] " + what); }
 
 void World::fail(const std::string& what) {
     violations_.push_back(what);
@@ -91,7 +89,8 @@ void World::run() {
     procs.push_back({0, 4000, [this] { lobby_->poll(nowMs_); }});
     procs.push_back({0, 16667, [this] { tickHost(); }});
     procs.push_back({7000, s_.joinerPeriodUs, [this] { tickJoiner(); }});
-    for (std::size_t i = 0; i < watchers_.size(); ++i) procs.push_back({3000, 16667, [this, i] { tickWatcher(watchers_[i]); }});
+    for (std::size_t i = 0; i < watchers_.size(); ++i)
+        procs.push_back({3000, 16667, [this, i] { tickWatcher(watchers_[i]); }});
     procs.push_back({9000, 16667, [this] { tickAttacker(); }});
     const auto started = std::chrono::steady_clock::now();
     const std::int64_t limit = limitMs();
@@ -99,12 +98,15 @@ void World::run() {
         Proc* next = &procs[0];
         for (Proc& p : procs) next = p.nextUs < next->nextUs ? &p : next;
         nowMs_ = next->nextUs / 1000;
-        if (nowMs_ > limit) return fail("the run did not end within " + std::to_string(limit) + " ms of simulated time");
+        if (nowMs_ > limit)
+            return fail("the run did not end within " + std::to_string(limit) + " ms of simulated time");
         while (nextFault_ < s_.faults.size() && s_.faults[nextFault_].atMs <= nowMs_) apply(s_.faults[nextFault_++]);
         next->tick();
         next->nextUs += next->periodUs;
-        if ((steps & 1023) == 0 && std::chrono::steady_clock::now() - started > std::chrono::milliseconds(options_.realTimeLimitMs)) {
-            return fail("the run took more than its real-time bound of " + std::to_string(options_.realTimeLimitMs) + " ms");
+        if ((steps & 1023) == 0 &&
+            std::chrono::steady_clock::now() - started > std::chrono::milliseconds(options_.realTimeLimitMs)) {
+            return fail("the run took more than its real-time bound of " + std::to_string(options_.realTimeLimitMs) +
+                        " ms");
         }
     }
 }

@@ -42,8 +42,8 @@ struct RunResult {
     std::vector<std::string> violations;  ///< the invariants that failed
     std::vector<std::string> log;         ///< what happened, in simulated time
     std::int64_t simulatedMs = 0;
-    std::int64_t framesPlayed = 0;        ///< confirmed frames of the host's (last) match
-    std::string outcome;                  ///< one line: how each side ended
+    std::int64_t framesPlayed = 0;  ///< confirmed frames of the host's (last) match
+    std::string outcome;            ///< one line: how each side ended
 };
 
 /// Runs the schedule to its end; fighters come from loader (ids "ryo", "brick", "tasha" are drawn).

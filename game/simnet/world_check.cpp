@@ -51,7 +51,9 @@ bool World::replayOffline(const std::string& text, const std::string& what, std:
         hashes.push_back(fight.hash());
     }
     for (const sim::Checkpoint& c : run.checkpoints) {
-        const std::uint64_t at = c.frame == 0 ? start : c.frame <= std::int64_t(hashes.size()) ? hashes[std::size_t(c.frame - 1)] : 0;
+        const std::uint64_t at = c.frame == 0                             ? start
+                                 : c.frame <= std::int64_t(hashes.size()) ? hashes[std::size_t(c.frame - 1)]
+                                                                          : 0;
         if (at != c.hash) {
             fail(what + ": its recording's hash at frame " + std::to_string(c.frame) + " is not the offline replay's");
             return false;
@@ -63,7 +65,8 @@ bool World::replayOffline(const std::string& text, const std::string& what, std:
 
 void World::checkIncarnation(int p, const Incarnation& life) {
     const std::string name = lifeName(p, std::size_t(&life - players_[p].lives.data()), players_[p].lives.size());
-    if (life.peerAddress != 0 && ipOf(life.peerAddress) == net_.publicIp(attackerHost_)) fail(name + ": the attacker holds the seat");
+    if (life.peerAddress != 0 && ipOf(life.peerAddress) == net_.publicIp(attackerHost_))
+        fail(name + ": the attacker holds the seat");
     if (!life.started) return;
     std::vector<std::uint64_t> offline;
     std::vector<sim::FrameInput> inputs;
@@ -71,17 +74,19 @@ void World::checkIncarnation(int p, const Incarnation& life) {
     if (offline != life.hashes) {
         std::size_t f = 0;
         while (f < offline.size() && f < life.hashes.size() && offline[f] == life.hashes[f]) ++f;
-        fail(name + ": its confirmed hashes differ from the offline replay of its recording from frame " + std::to_string(f + 1));
+        fail(name + ": its confirmed hashes differ from the offline replay of its recording from frame " +
+             std::to_string(f + 1));
     }
     if (life.longestRollback > life.maxRollback) {
         fail(name + ": a rollback of " + std::to_string(life.longestRollback) + " frames, deeper than its window of " +
              std::to_string(life.maxRollback));
     }
     for (std::size_t f = 1; f <= inputs.size(); ++f) {
-        const std::uint16_t pressed = std::int64_t(f) <= life.inputDelay ? 0 : std::uint16_t(buttonFor(p, std::int64_t(f)) & net::wireButtons());
+        const std::uint16_t pressed =
+            std::int64_t(f) <= life.inputDelay ? 0 : std::uint16_t(buttonFor(p, std::int64_t(f)) & net::wireButtons());
         if (inputs[f - 1].buttons[p] != pressed) {
-            fail(name + ": its recording says its player pressed " + std::to_string(inputs[f - 1].buttons[p]) + " at frame " +
-                 std::to_string(f) + ", the player pressed " + std::to_string(pressed));
+            fail(name + ": its recording says its player pressed " + std::to_string(inputs[f - 1].buttons[p]) +
+                 " at frame " + std::to_string(f) + ", the player pressed " + std::to_string(pressed));
             break;
         }
     }
@@ -106,7 +111,8 @@ void World::checkPair() {
     const std::string x = body(a.rec.text), y = body(b.rec.text);
     const std::string& shorter = x.size() <= y.size() ? x : y;
     const std::string& longer = x.size() <= y.size() ? y : x;
-    if (longer.compare(0, shorter.size(), shorter) != 0) fail("a cut-short match: the shorter recording is not a prefix of the longer");
+    if (longer.compare(0, shorter.size(), shorter) != 0)
+        fail("a cut-short match: the shorter recording is not a prefix of the longer");
 }
 
 std::string World::recordingOf(const net::Packet& welcome, const std::vector<sim::FrameInput>& inputs, bool whole) {
@@ -139,7 +145,8 @@ void World::checkWatchers() {
         std::vector<sim::FrameInput> held = w.client->inputs();
         if (w.complete) held.resize(w.client->lastFrame());
         const std::string rec = recordingOf(w.client->welcome(), held, w.complete);
-        if (w.complete && matchWhole && rec != served.rec.text) fail(name + ": its recording differs from the players'");
+        if (w.complete && matchWhole && rec != served.rec.text)
+            fail(name + ": its recording differs from the players'");
         const std::string mine = body(rec), theirs = body(served.rec.text);
         if (mine.size() > theirs.size() || theirs.compare(0, mine.size(), mine) != 0) {
             fail(name + ": its recording is not a prefix of the players'");
@@ -152,12 +159,13 @@ std::string World::blame(int p, const Incarnation& life) const {
     std::string why;
     for (const Fault& f : s_.faults) {
         if (!disruptive(f)) continue;
-        const std::string side = f.kind == FaultKind::Partition ? "the network" : std::string("the ") + kNames[int(f.side)];
+        const std::string side =
+            f.kind == FaultKind::Partition ? "the network" : std::string("the ") + kNames[int(f.side)];
         why += (why.empty() ? "" : "; ") + side + " (" + faultText(f) + ")";
     }
     if (!connectable_) {
-        why += std::string(why.empty() ? "" : "; ") + "the network (NATs " + natName(s_.nat[0]) + " and " + natName(s_.nat[1]) +
-               ", no relay)";
+        why += std::string(why.empty() ? "" : "; ") + "the network (NATs " + natName(s_.nat[0]) + " and " +
+               natName(s_.nat[1]) + ", no relay)";
     }
     return std::string(kNames[p]) + ": " + (life.message.empty() ? life.lobbyError : life.message) + "; blamed on " +
            (why.empty() ? "nothing" : why);
@@ -178,8 +186,8 @@ void World::checkEndings() {
             const std::int64_t since = life.started ? life.lastProgressMs : 0;
             const std::int64_t bound = life.started ? kEndBoundMs : kStartBoundMs + s_.joinerStartMs + 30000;
             if (life.doneMs >= 0 && life.doneMs - since > bound) {
-                fail(name + ": ended " + std::to_string(life.doneMs - since) + " ms after its last confirmed frame (bound " +
-                     std::to_string(bound) + ")");
+                fail(name + ": ended " + std::to_string(life.doneMs - since) +
+                     " ms after its last confirmed frame (bound " + std::to_string(bound) + ")");
             }
             if (life.end == net::PeerEnd::MatchOver) continue;
             if (benign) fail("unexplained failure: " + blame(p, life));
@@ -191,17 +199,20 @@ void World::checkEndings() {
 RunResult World::check() {
     const NetworkCounters& c = net_.counters();
     note("network: " + std::to_string(c.sent) + " datagrams sent, " + std::to_string(c.delivered) + " delivered, " +
-         std::to_string(c.lost) + " lost, " + std::to_string(c.duplicated) + " duplicated, " + std::to_string(c.outage) +
-         " in outages, " + std::to_string(c.natDropped) + " dropped by NATs, " + std::to_string(c.unroutable) +
-         " unroutable, " + std::to_string(c.relayed) + " relayed, " + std::to_string(c.relayRefused) + " refused by the relay");
+         std::to_string(c.lost) + " lost, " + std::to_string(c.duplicated) + " duplicated, " +
+         std::to_string(c.outage) + " in outages, " + std::to_string(c.natDropped) + " dropped by NATs, " +
+         std::to_string(c.unroutable) + " unroutable, " + std::to_string(c.relayed) + " relayed, " +
+         std::to_string(c.relayRefused) + " refused by the relay");
     if (violations_.empty()) {
         checkPlayers();
         checkPair();
         checkWatchers();
         checkEndings();
     }
-    if (net_.counters().peakInFlight > kMaxInFlight) fail("memory: " + std::to_string(net_.counters().peakInFlight) + " datagrams in flight at once");
-    if (lobby_->heldRooms() > kMaxRooms) fail("memory: the lobby holds " + std::to_string(lobby_->heldRooms()) + " rooms");
+    if (net_.counters().peakInFlight > kMaxInFlight)
+        fail("memory: " + std::to_string(net_.counters().peakInFlight) + " datagrams in flight at once");
+    if (lobby_->heldRooms() > kMaxRooms)
+        fail("memory: the lobby holds " + std::to_string(lobby_->heldRooms()) + " rooms");
     if (intruderPlayed_) fail("the attacker's intruder took the seat and played");
     RunResult r;
     r.ok = violations_.empty();
@@ -211,10 +222,13 @@ RunResult World::check() {
     if (!h.lives.empty()) r.framesPlayed = h.lives.back().confirmed;
     for (int p = 0; p < 2; ++p) {
         const Player& pl = players_[p];
-        const std::string how = pl.lives.empty() ? "never started" : !pl.lives.back().message.empty() ? pl.lives.back().message : pl.lives.back().lobbyError;
+        const std::string how = pl.lives.empty()                   ? "never started"
+                                : !pl.lives.back().message.empty() ? pl.lives.back().message
+                                                                   : pl.lives.back().lobbyError;
         r.outcome += std::string(p ? ", " : "") + kNames[p] + ": " + how;
     }
-    for (std::size_t i = 0; i < watchers_.size(); ++i) r.outcome += ", spectator " + std::to_string(i + 1) + ": " + watchers_[i].ending;
+    for (std::size_t i = 0; i < watchers_.size(); ++i)
+        r.outcome += ", spectator " + std::to_string(i + 1) + ": " + watchers_[i].ending;
     r.log = std::move(log_);
     return r;
 }

@@ -44,13 +44,15 @@ void World::tickWatcher(Watcher& w) {
     const bool whole = w.client->lastFrame() > 0 && w.client->inputs().size() >= w.client->lastFrame();
     if (whole) w.complete = true, w.ending = "match over";
     else if (w.client->state() == net::SpectatorState::Done) w.ending = w.client->failure();
-    else if (h.phase == Phase::Finished && nowMs_ - h.phaseSinceMs > 5000) w.client->fail("the host is gone"), w.ending = w.client->failure();
+    else if (h.phase == Phase::Finished && nowMs_ - h.phaseSinceMs > 5000)
+        w.client->fail("the host is gone"), w.ending = w.client->failure();
     if (w.ending.empty()) return;
     w.phase = Phase::Finished;
     note(name + ": " + w.ending + " (" + std::to_string(w.client->inputs().size()) + " frames held, " +
          std::to_string(w.client->malformed()) + " malformed and " + std::to_string(w.client->forged()) +
          " forged datagrams dropped; the host's hub: " + std::to_string(h.hub ? h.hub->count() : 0) + " watching, " +
-         std::to_string(h.hub ? h.hub->forged() : 0) + " forged, " + std::to_string(h.hub ? h.hub->malformed() : 0) + " malformed)");
+         std::to_string(h.hub ? h.hub->forged() : 0) + " forged, " + std::to_string(h.hub ? h.hub->malformed() : 0) +
+         " malformed)");
 }
 
 void World::tickAttacker() {
@@ -108,7 +110,8 @@ void World::attack(const Fault& f) {
     case FaultKind::Forge:
         for (int i = 0; i < f.count && !seen.empty(); ++i) {
             Captured c = seen[std::size_t(net_.below(seen.size()))];
-            if (f.kind == FaultKind::Forge && !c.bytes.empty()) c.bytes[std::size_t(net_.below(c.bytes.size()))] ^= std::uint8_t(1 + net_.below(255));
+            if (f.kind == FaultKind::Forge && !c.bytes.empty())
+                c.bytes[std::size_t(net_.below(c.bytes.size()))] ^= std::uint8_t(1 + net_.below(255));
             net_.spoof(attackerHost_, c.from, c.to, c.bytes.data(), c.bytes.size(), nowMs_);
         }
         break;

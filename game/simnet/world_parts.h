@@ -51,7 +51,7 @@ struct Incarnation {
     int maxRollback = 0;
     int longestRollback = 0;
     bool killed = false;
-    bool started = false;     ///< a session started
+    bool started = false;  ///< a session started
     net::Address peerAddress = 0;
     std::string lobbyError;
 };
@@ -150,11 +150,11 @@ private:
     std::unique_ptr<net::NetPeer> intruder_;
     net::Identity joinerIdentity_;  // the real joiner's key: the host takes only it (--accept-key)
     bool intruderPlayed_ = false;
-    std::string code_;               ///< the host's newest room code
-    std::int64_t matchStartMs_ = -1; ///< when the host's (last) match started
+    std::string code_;                ///< the host's newest room code
+    std::int64_t matchStartMs_ = -1;  ///< when the host's (last) match started
     std::size_t nextFault_ = 0;
     std::int64_t nowMs_ = 0;
-    std::int64_t matchEndMs_ = -1;   ///< when the host's session confirmed its last frame
+    std::int64_t matchEndMs_ = -1;  ///< when the host's session confirmed its last frame
     bool disrupted_ = false;
     bool connectable_ = true;
     std::vector<std::string> log_;

@@ -20,7 +20,8 @@ void Recording::frame(const sim::FrameInput& in, const sim::Fight& after) {
     ++frames;
     text += sim::replayFrameLine(in);
     text += '\n';
-    if (frames % sim::kCheckpointEvery == 0) text += "check " + std::to_string(frames) + " " + sim::hashHex(after.hash()) + "\n";
+    if (frames % sim::kCheckpointEvery == 0)
+        text += "check " + std::to_string(frames) + " " + sim::hashHex(after.hash()) + "\n";
 }
 
 void Recording::finish(std::uint64_t finalHash) {
@@ -163,7 +164,8 @@ void World::punchWatchers() {
         for (const auto& x : h.watchers) known = known || x.first == w;
         if (known) continue;
         h.watchers.emplace_back(w, nowMs_);
-        note("host: the lobby names a spectator at " + addressText(w) + ": punches towards it" + (h.relay ? ", permits it on the relay" : ""));
+        note("host: the lobby names a spectator at " + addressText(w) + ": punches towards it" +
+             (h.relay ? ", permits it on the relay" : ""));
         if (h.relay) h.relay->permit(w, nowMs_);
         h.lobbyDemux->sendTo(w, kPunch, sizeof kPunch, nowMs_);
     }

@@ -16,14 +16,14 @@ struct CameraShot {
 
 /// The picture the camera fills and the limits it keeps.
 struct CameraFrame {
-    float width = 1280.f;      ///< picture width, pixels
-    float groundY = 650.f;     ///< pixel row of the ground at zoom 1
-    float minZoom = 1.f;       ///< the whole stage (with its margin) at 1
-    float maxZoom = 1.5f;      ///< close fighters (about 190 units tall) fill about 40% of 720 pixels
-    float margin = 150.f;      ///< world units kept beside the outer fighter
-    float stageLeft = -40.f;   ///< leftmost world x the picture may show
+    float width = 1280.f;     ///< picture width, pixels
+    float groundY = 650.f;    ///< pixel row of the ground at zoom 1
+    float minZoom = 1.f;      ///< the whole stage (with its margin) at 1
+    float maxZoom = 1.5f;     ///< close fighters (about 190 units tall) fill about 40% of 720 pixels
+    float margin = 150.f;     ///< world units kept beside the outer fighter
+    float stageLeft = -40.f;  ///< leftmost world x the picture may show
     float stageRight = float(sim::kStageWidth) + 40.f;  ///< rightmost world x
-    float headroom = 240.f;    ///< world units above the higher fighter kept in view (its body and a little air)
+    float headroom = 240.f;  ///< world units above the higher fighter kept in view (its body and a little air)
 };
 
 /// The shot that frames both fighters of `s` now (no easing).
@@ -49,8 +49,8 @@ public:
 private:
     CameraFrame frame_;
     CameraShot shot_;
-    int punchTicks_ = 0;   // frames of K.O. punch-in left
-    float punchX_ = 0.f;   // where it punches in (the fallen fighter)
+    int punchTicks_ = 0;  // frames of K.O. punch-in left
+    float punchX_ = 0.f;  // where it punches in (the fallen fighter)
 };
 
 }  // namespace view

@@ -149,8 +149,9 @@ void addHead(Pen& pen, const Rect& r, int facing, const Palette& p) {
     const Point c{r.left + r.width / 2.f, r.top + r.height / 2.f};
     const float f = float(facing);
     const float bx = c.x - f * rad * 0.8f;  // headband tails flutter behind the head
-    pen.poly({{bx, c.y - rad * 0.45f}, {bx - f * rad * 1.1f, c.y - rad * 0.1f}, {bx - f * rad * 0.9f, c.y + rad * 0.15f}},
-             p.trim, p.ink, 1.5f);
+    pen.poly(
+        {{bx, c.y - rad * 0.45f}, {bx - f * rad * 1.1f, c.y - rad * 0.1f}, {bx - f * rad * 0.9f, c.y + rad * 0.15f}},
+        p.trim, p.ink, 1.5f);
     pen.poly(ellipse(c, rad, rad), p.skin, p.ink, 2.f);
     pen.poly(roundedRect(c.x - rad * 0.98f, c.y - rad * 0.62f, rad * 1.96f, rad * 0.34f, 3.f), p.trim, p.ink, 1.5f);
     const Point eye{c.x + f * rad * 0.45f, c.y - rad * 0.02f};  // eye and brow on the facing side
@@ -162,8 +163,8 @@ void addHead(Pen& pen, const Rect& r, int facing, const Palette& p) {
 void addTorso(Pen& pen, const Rect& r, int facing, const Palette& p) {
     pen.poly(roundedRect(r.left, r.top, r.width, r.height, std::min(r.width, r.height) * 0.3f), p.cloth, p.ink, 2.f);
     const float cx = r.left + r.width * (facing > 0 ? 0.62f : 0.38f);  // the gi's open collar: a V of skin
-    pen.poly({{cx - r.width * 0.22f, r.top + 2.f}, {cx + r.width * 0.22f, r.top + 2.f}, {cx, r.top + r.height * 0.42f}}, p.skin,
-             p.ink, 1.f);
+    pen.poly({{cx - r.width * 0.22f, r.top + 2.f}, {cx + r.width * 0.22f, r.top + 2.f}, {cx, r.top + r.height * 0.42f}},
+             p.skin, p.ink, 1.f);
     const float beltH = std::max(4.f, r.height * 0.1f);
     pen.rect(r.left - 1.f, r.top + r.height - beltH * 1.6f, r.width + 2.f, beltH, p.trim, p.ink, 1.f);
 }
@@ -220,7 +221,8 @@ void addSwooshes(DrawList& out, const View& v, const sim::FighterState& f, const
     for (const sim::AttackBox& a : f.attacks) {
         if (!a.active) continue;
         const Rect r = rectOf(v, a.box);
-        swoosh.poly(roundedRect(r.left - 4.f, r.top - 2.f, r.width + 8.f, r.height + 4.f, std::min(r.width, r.height) / 2.f + 2.f),
+        swoosh.poly(roundedRect(r.left - 4.f, r.top - 2.f, r.width + 8.f, r.height + 4.f,
+                                std::min(r.width, r.height) / 2.f + 2.f),
                     rgba(255, 255, 235, 110), withAlpha(p.trim, 200), 2.f);
     }
 }
@@ -260,8 +262,8 @@ void addShadow(Pen& pen, const View& v, const sim::FighterState& f) {
 
 /// Depth-shaded branch outlines: yellow at the root through green to cyan and blue deeper down.
 Rgba depthColor(int depth) {
-    static const Rgba kRamp[] = {{255, 220, 60, 255}, {180, 240, 80, 255}, {90, 230, 140, 255}, {70, 210, 230, 255},
-                                 {120, 140, 255, 255}};
+    static const Rgba kRamp[] = {
+        {255, 220, 60, 255}, {180, 240, 80, 255}, {90, 230, 140, 255}, {70, 210, 230, 255}, {120, 140, 255, 255}};
     const int n = int(sizeof(kRamp) / sizeof(kRamp[0]));
     return withAlpha(kRamp[std::min(depth, n - 1)], std::max(90, 230 - 25 * depth));
 }
@@ -293,7 +295,8 @@ void addAgentOverlay(DrawList& out, const View& v, const sim::Fight& fight, cons
     for (int i = 0; i < bvh.poolSize(); ++i) {  // thin nested outlines: deeper = smaller, cooler colour
         if (!bvh.isLive(i) || bvh.node(i).isLeaf()) continue;
         const int d = bvh.depth(i);
-        outlineRect(branch, rectOf(v, bvh.node(i).box), 2.f + 2.f * float(height - d), kNone, depthColor(d), 1.f).depth = d;
+        outlineRect(branch, rectOf(v, bvh.node(i).box), 2.f + 2.f * float(height - d), kNone, depthColor(d), 1.f)
+            .depth = d;
     }
     for (std::size_t k = 0; k < st.touched[p].size(); ++k) {  // what the last query tested, under the boxes
         const int i = st.touched[p][k];
@@ -323,12 +326,13 @@ void addRidges(Pen& pen, const View& v, long ticks) {
         const float base = v.groundY + v.shakeY - (layer == 0 ? 120.f : 40.f);
         const Rgba c = layer == 0 ? rgba(70, 40, 90) : rgba(45, 28, 60);
         const float drift = float(ticks) * (layer == 0 ? 0.05f : 0.12f);
-        std::vector<Point> strip;  // crest and ground alternating
-        for (int x = 0; x <= int(v.width) + 16; x += 16) {  // across the picture
+        std::vector<Point> strip;                                    // crest and ground alternating
+        for (int x = 0; x <= int(v.width) + 16; x += 16) {           // across the picture
             const float fx = float(x) - (v.originX - 40.f) + drift;  // anchored to the stage, not the picture's edge
             strip.push_back({float(x), base - 60.f * std::sin(fx * 0.006f + float(layer)) -
                                            25.f * std::sin(fx * 0.017f + 2.f * float(layer))});
-            strip.push_back({float(x), v.groundY + v.shakeY + 60.f});  // below the floor line: no gap when the layers move apart
+            strip.push_back(
+                {float(x), v.groundY + v.shakeY + 60.f});  // below the floor line: no gap when the layers move apart
         }
         pen.add(Kind::Strip, std::move(strip), c, kNone, 0.f);
     }
@@ -341,9 +345,9 @@ const char* stageName(int stage) { return stage == kStageNight ? "Night" : "Dusk
 int nextStage(int stage) { return stage < 0 || stage >= kStageCount - 1 ? 0 : stage + 1; }
 
 const char* roleName(Role r) {
-    static const char* const kNames[kRoleCount] = {"stage", "shadow", "body", "swoosh", "projectile", "effect", "branch",
-                                                   "queryhit", "querymiss", "hurt", "push", "attack", "throw",
-                                                   "projectilebox"};
+    static const char* const kNames[kRoleCount] = {"stage",  "shadow", "body",     "swoosh",       "projectile",
+                                                   "effect", "branch", "queryhit", "querymiss",    "hurt",
+                                                   "push",   "attack", "throw",    "projectilebox"};
     return kNames[int(r)];
 }
 
@@ -460,7 +464,8 @@ void addPosts(DrawList& out, const View& v) {
     const bool night = v.stage == kStageNight;
     for (float x : {0.f, float(sim::kStageWidth)}) {  // the stage limits
         const Point p = v.point(x, 0.f);
-        pen.rect(p.x - 3.f * v.scale, p.y - 260.f * v.scale, 6.f * v.scale, 260.f * v.scale, night ? rgba(40, 36, 50) : rgba(60, 30, 30), kInk, 1.f);
+        pen.rect(p.x - 3.f * v.scale, p.y - 260.f * v.scale, 6.f * v.scale, 260.f * v.scale,
+                 night ? rgba(40, 36, 50) : rgba(60, 30, 30), kInk, 1.f);
         if (night) {  // a paper lantern on each post, glowing
             const Point c{p.x, p.y - 272.f * v.scale};
             pen.poly(ellipse(c, 34.f * v.scale, 34.f * v.scale, 20), rgba(255, 170, 80, 50));
@@ -468,7 +473,8 @@ void addPosts(DrawList& out, const View& v) {
             pen.rect(c.x - 9.f * v.scale, c.y - 19.f * v.scale, 18.f * v.scale, 4.f * v.scale, rgba(40, 30, 30));
             continue;
         }
-        pen.rect(p.x - 9.f * v.scale, p.y - 268.f * v.scale, 18.f * v.scale, 10.f * v.scale, rgba(200, 60, 40), kInk, 1.f);
+        pen.rect(p.x - 9.f * v.scale, p.y - 268.f * v.scale, 18.f * v.scale, 10.f * v.scale, rgba(200, 60, 40), kInk,
+                 1.f);
     }
 }
 
@@ -533,7 +539,8 @@ void addProjectiles(DrawList& out, const View& v, const sim::FightState& s, long
         const float layers[4][2] = {{2.3f, 35.f}, {1.6f, 70.f}, {1.1f, 160.f}, {0.6f, 255.f}};
         for (int k = 0; k < 4; ++k) {
             const float kr = rad * layers[k][0] * flicker;
-            pen.poly(ellipse(c, kr, kr, 28), k == 3 ? rgba(255, 255, 240) : withAlpha(core, int(layers[k][1]))).additive = true;
+            pen.poly(ellipse(c, kr, kr, 28), k == 3 ? rgba(255, 255, 240) : withAlpha(core, int(layers[k][1])))
+                .additive = true;
         }
     }
 }

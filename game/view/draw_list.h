@@ -39,8 +39,20 @@ enum class Kind : std::uint8_t {
 
 /// What a shape shows (painters may hide roles; the overlay toggle hides every role from Branch on).
 enum class Role : std::uint8_t {
-    Stage, Shadow, Body, Swoosh, Projectile, Effect,  // the picture
-    Branch, QueryHit, QueryMiss, Hurt, Push, Attack, Throw, ProjectileBox  // the overlay
+    Stage,
+    Shadow,
+    Body,
+    Swoosh,
+    Projectile,
+    Effect,  // the picture
+    Branch,
+    QueryHit,
+    QueryMiss,
+    Hurt,
+    Push,
+    Attack,
+    Throw,
+    ProjectileBox  // the overlay
 };
 
 /// Number of roles (for tables indexed by role).

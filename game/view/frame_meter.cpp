@@ -59,7 +59,8 @@ void FrameMeter::record(const sim::Fight& fight) {
         }
         if (k[p] == FrameKind::Active && startup_[p] == 0) {
             int first = 0;  // the move's frames so far in this row, counted back from here
-            for (int i = int(rows_[p].size()) - 1; i >= 0 && rows_[p][std::size_t(i)] == FrameKind::Startup; --i) ++first;
+            for (int i = int(rows_[p].size()) - 1; i >= 0 && rows_[p][std::size_t(i)] == FrameKind::Startup; --i)
+                ++first;
             startup_[p] = first + 1;
         }
         rows_[p].push_back(k[p]);

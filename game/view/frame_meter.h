@@ -40,7 +40,7 @@ public:
 
 private:
     std::vector<FrameKind> rows_[2];
-    bool open_ = false;           // a sequence is being recorded
+    bool open_ = false;  // a sequence is being recorded
     bool busy_[2] = {false, false};
     int lastBusy_[2] = {-1, -1};  // frame index (within the sequence) of each fighter's last busy frame
     int length_ = 0;              // frames in the sequence (may exceed kCells)

@@ -13,7 +13,8 @@ namespace {
 /// instruction's opponent script then starts from the same footing as the script's own timeline gave it.
 bool settled(const sim::FightState& s) {
     for (const sim::FighterState& f : s.fighters) {
-        const bool free = f.action == sim::Action::Idle || f.action == sim::Action::Walk || f.action == sim::Action::Crouch;
+        const bool free =
+            f.action == sim::Action::Idle || f.action == sim::Action::Walk || f.action == sim::Action::Crouch;
         if (!free || f.airborne) return false;
     }
     return s.projectiles[0].alive == false && s.projectiles[1].alive == false;
@@ -77,7 +78,8 @@ int LessonPlay::goalsMet() const {
 const io::RunFailure* LessonPlay::firstFailure() const {
     for (const io::RunFailure& f : player_->failures()) {
         bool excused = false;
-        for (std::size_t i = 0; i < run().expectations.size(); ++i) excused |= otherwise_[i] && run().expectations[i].line == f.line;
+        for (std::size_t i = 0; i < run().expectations.size(); ++i)
+            excused |= otherwise_[i] && run().expectations[i].line == f.line;
         if (!excused) return &f;
     }
     return nullptr;
@@ -124,7 +126,8 @@ int LessonPlay::waitingSay() const {
     const std::vector<sim::Caption>& says = run().captions;
     for (std::size_t k = 0; k < says.size(); ++k) {
         if (says[k].frame != now || started_[k]) continue;
-        const bool playerFirst = now < std::int64_t(run().inputs.size()) && run().inputs[std::size_t(now)].buttons[0] != 0;
+        const bool playerFirst =
+            now < std::int64_t(run().inputs.size()) && run().inputs[std::size_t(now)].buttons[0] != 0;
         if (playerFirst) return int(k);
     }
     return -1;

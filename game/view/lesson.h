@@ -26,9 +26,9 @@ namespace app {
 
 /// The words a set of lessons uses on screen: the tutorial's, or the combo trials'.
 struct LessonWords {
-    std::string label = "TUTORIAL";               ///< the HUD's title: "TUTORIAL 3/8: Dash"
-    std::string passed = "LESSON COMPLETE";       ///< the banner of a passed lesson
-    std::string finished = "TUTORIAL COMPLETE";   ///< the banner of the last one passed
+    std::string label = "TUTORIAL";              ///< the HUD's title: "TUTORIAL 3/8: Dash"
+    std::string passed = "LESSON COMPLETE";      ///< the banner of a passed lesson
+    std::string finished = "TUTORIAL COMPLETE";  ///< the banner of the last one passed
 };
 
 /// The messages shown when a tech goal is met by throwing the opponent first, or by throwing on the same frame.
@@ -115,7 +115,7 @@ private:
     Phase phase_ = Phase::Playing;
     int resultTicks_ = 0;
     std::string missed_;
-    std::vector<char> started_;    // per instruction: the player has started it (the opponent waits no more)
+    std::vector<char> started_;  // per instruction: the player has started it (the opponent waits no more)
     bool opponentWaits_ = true;
     std::vector<char> otherwise_;  // per expectation: met another way the lessons accept
     std::string note_;

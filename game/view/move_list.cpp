@@ -42,8 +42,8 @@ std::string detailOf(const sim::AnimDef& a) {
 
 /// A numpad direction (facing right) as an arrow; false for 5 (neutral) and anything else.
 bool arrowOf(int numpad, Glyph& out) {
-    static const Glyph kArrows[10] = {G::Up, G::DownBack, G::Down, G::DownForward, G::Back, G::Up, G::Forward,
-                                      G::UpBack, G::Up, G::UpForward};
+    static const Glyph kArrows[10] = {G::Up, G::DownBack, G::Down,   G::DownForward, G::Back,
+                                      G::Up, G::Forward,  G::UpBack, G::Up,          G::UpForward};
     if (numpad < 1 || numpad > 9 || numpad == 5) return false;
     out = kArrows[numpad];
     return true;
@@ -88,9 +88,9 @@ const char* groupName(Group g) {
 }
 
 const char* glyphName(Glyph g) {
-    static const char* const kNames[] = {"up",    "up-forward", "forward", "down-forward", "down", "down-back",
-                                         "back",  "up-back",    "light",   "heavy",        "special", "throw",
-                                         "medium", "+",         "or"};
+    static const char* const kNames[] = {"up",     "up-forward", "forward", "down-forward", "down",    "down-back",
+                                         "back",   "up-back",    "light",   "heavy",        "special", "throw",
+                                         "medium", "+",          "or"};
     return kNames[int(g)];
 }
 
@@ -121,10 +121,16 @@ void addCommonEntries(std::vector<MoveEntry>& out, const sim::FighterDef& def) {
     }
 
     out.push_back({Group::Defence, "Block high", {G::Back}, "hold", "stops mids and overheads, not lows", "block", {}});
-    out.push_back({Group::Defence, "Block low", {G::DownBack}, "hold", "stops mids and lows, not overheads", "crouchblock", {}});
+    out.push_back(
+        {Group::Defence, "Block low", {G::DownBack}, "hold", "stops mids and lows, not overheads", "crouchblock", {}});
     if (w.tech > 0) {
-        out.push_back({Group::Defence, "Throw tech", {G::Throw}, "when grabbed",
-                       "within " + std::to_string(w.tech) + "f of the grab", "", {}});
+        out.push_back({Group::Defence,
+                       "Throw tech",
+                       {G::Throw},
+                       "when grabbed",
+                       "within " + std::to_string(w.tech) + "f of the grab",
+                       "",
+                       {}});
     }
 }
 

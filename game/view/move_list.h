@@ -15,10 +15,21 @@ namespace view {
 
 /// One symbol of an input: a direction (relative: forward is the way the fighter faces), a button, or a joint.
 enum class Glyph : std::uint8_t {
-    Up, UpForward, Forward, DownForward, Down, DownBack, Back, UpBack,  // directions, clockwise from up
-    Light, Heavy, Special, Throw, Medium,                               // buttons
-    Plus,  ///< pressed together with what follows
-    Or,    ///< either what comes before or what follows
+    Up,
+    UpForward,
+    Forward,
+    DownForward,
+    Down,
+    DownBack,
+    Back,
+    UpBack,  // directions, clockwise from up
+    Light,
+    Heavy,
+    Special,
+    Throw,
+    Medium,  // buttons
+    Plus,    ///< pressed together with what follows
+    Or,      ///< either what comes before or what follows
 };
 
 /// True for the eight direction glyphs.

@@ -31,7 +31,7 @@ struct Score {
     std::array<Chord, 4> chords;  // one a bar, repeated
     std::string kick, snare, hat, bass, arp, lead;
     std::array<int, 7> letters = {9, 11, 0, 2, 4, 5, 7};  // semitones above C of a..g (the key's accidentals)
-    double swing = 0.0;           // fraction of a step the off sixteenths are late
+    double swing = 0.0;                                   // fraction of a step the off sixteenths are late
 };
 
 Score scoreOf(Song s) {
@@ -148,9 +148,9 @@ void tone(Mix& m, std::size_t at, std::size_t len, double midi, double gain, int
         if (shape == 0) osc = 2.0 * phase - 1.0;
         else if (shape == 1) osc = phase < 0.5 ? 1.0 : -1.0;
         else osc = 4.0 * std::abs(phase - 0.5) - 1.0;
-        lp += 0.25 * (osc - lp);  // a gentle low-pass takes the fizz off the saw and square
-        double env = std::min(1.0, t * 400.0);                       // 2.5 ms attack
-        env *= sustain + (1.0 - sustain) * std::exp(-t * decay);     // decay towards the sustain level
+        lp += 0.25 * (osc - lp);                // a gentle low-pass takes the fizz off the saw and square
+        double env = std::min(1.0, t * 400.0);  // 2.5 ms attack
+        env *= sustain + (1.0 - sustain) * std::exp(-t * decay);       // decay towards the sustain level
         if (i >= len) env *= 1.0 - double(i - len) / double(release);  // release
         m.add(at + i, gain * lp * env);
     }
@@ -159,10 +159,10 @@ void tone(Mix& m, std::size_t at, std::size_t len, double midi, double gain, int
 /// The chord tone for an arpeggio digit: root, third, fifth, octave.
 int chordTone(const Chord& c, char digit) {
     switch (digit) {
-        case '0': return c.root;
-        case '1': return c.root + (c.minor ? 3 : 4);
-        case '2': return c.root + 7;
-        default: return c.root + 12;
+    case '0': return c.root;
+    case '1': return c.root + (c.minor ? 3 : 4);
+    case '2': return c.root + 7;
+    default: return c.root + 12;
     }
 }
 
@@ -217,7 +217,8 @@ std::vector<std::int16_t> render(Song s) {
         const bool upper = l >= 'A' && l <= 'G';
         if ((l >= 'a' && l <= 'g') || upper) {
             const bool sharp = at(sc.lead, (step + 1) / kSteps, (step + 1) % kSteps) == '#';
-            const int midi = 60 + sc.letters[std::size_t(upper ? l - 'A' : l - 'a')] + (upper ? 12 : 0) + (sharp ? 1 : 0);
+            const int midi =
+                60 + sc.letters[std::size_t(upper ? l - 'A' : l - 'a')] + (upper ? 12 : 0) + (sharp ? 1 : 0);
             tone(mix, t0, std::size_t(held(sc.lead, step, "-#")) * perStep, midi, 0.13, 2, 0.6, 3.0);
         }
     }

@@ -87,8 +87,8 @@ void taperOf(Bone b, float& start, float& end) {
 
 /// One placed bone in the fighter's frame.
 struct Placed {
-    Vec a, b;        // start, end (world units)
-    Vec u{0.f, 1.f}; // unit direction start -> end
+    Vec a, b;         // start, end (world units)
+    Vec u{0.f, 1.f};  // unit direction start -> end
     float len = 0.f;
     float radius = 0.f;  // the capsule's radius
     int member = -1;
@@ -157,8 +157,8 @@ float inset(const View& v, float width) { return width * 1.1f / v.scale; }
 /// The head's frame: centre, up along the head bone, front a quarter turn clockwise from up.
 struct HeadFrame {
     Vec c, up, fw;
-    float r = 1.f;      // drawn radius
-    float half = 0.f;   // half the head bone's length
+    float r = 1.f;     // drawn radius
+    float half = 0.f;  // half the head bone's length
     Vec at(float f, float u) const { return c + fw * (f * r) + up * (u * r); }
     /// Half the head's width at height h (world units from the centre, along up).
     float halfWidth(float h) const {
@@ -187,14 +187,16 @@ void addFace(RigPen& pen, const HeadFrame& h, const RigLook& look, int member) {
         pen.stroke(h.at(0.3f, 0.23f), h.at(0.58f, -0.05f), look.ink, line, member);
     } else if (face == Face::Hurt || (face == Face::Calm && look.blink)) {  // squeezed shut: a chevron or a lid line
         if (face == Face::Hurt) {
-            pen.add(Kind::Line, {h.at(0.62f, 0.22f), h.at(0.36f, 0.08f), h.at(0.62f, -0.04f)}, kNone, look.ink, line, member);
+            pen.add(Kind::Line, {h.at(0.62f, 0.22f), h.at(0.36f, 0.08f), h.at(0.62f, -0.04f)}, kNone, look.ink, line,
+                    member);
         } else {
             pen.stroke(h.at(0.3f, 0.06f), h.at(0.6f, 0.06f), look.ink, line, member);
         }
     } else {
         const float open = face == Face::Calm ? 0.19f : 0.12f;  // narrowed with effort
         pen.add(Kind::Polygon, headEllipse(h, 0.44f, 0.08f, 0.16f, open, 12), kWhite, look.ink, 1.f, member);
-        pen.add(Kind::Polygon, headEllipse(h, 0.52f, 0.08f, 0.07f, std::min(0.08f, open * 0.6f), 8), look.ink, kNone, 0.f, member);
+        pen.add(Kind::Polygon, headEllipse(h, 0.52f, 0.08f, 0.07f, std::min(0.08f, open * 0.6f), 8), look.ink, kNone,
+                0.f, member);
     }
     // Brow: the end nearer the nose (front) low for effort and guard, high for pain.
     float back = 0.36f, fore = 0.36f;
@@ -206,8 +208,8 @@ void addFace(RigPen& pen, const HeadFrame& h, const RigLook& look, int member) {
     case Face::Calm: pen.stroke(h.at(0.46f, -0.42f), h.at(0.68f, -0.4f), look.ink, line * 0.8f, member); break;
     case Face::Guard: pen.stroke(h.at(0.42f, -0.44f), h.at(0.68f, -0.38f), look.ink, line, member); break;
     case Face::Effort: {  // gritted teeth
-        pen.add(Kind::Polygon, {h.at(0.38f, -0.34f), h.at(0.66f, -0.34f), h.at(0.66f, -0.5f), h.at(0.38f, -0.5f)}, kWhite,
-                look.ink, 1.f, member);
+        pen.add(Kind::Polygon, {h.at(0.38f, -0.34f), h.at(0.66f, -0.34f), h.at(0.66f, -0.5f), h.at(0.38f, -0.5f)},
+                kWhite, look.ink, 1.f, member);
         pen.stroke(h.at(0.38f, -0.42f), h.at(0.66f, -0.42f), look.ink, 1.f, member);
         break;
     }
@@ -256,7 +258,7 @@ void addRibbon(RigPen& pen, const std::array<Point, kChainLinks + 1>& world, flo
 /// Where a chain hangs and which way it falls at rest, in world units.
 struct ChainRest {
     Point anchor;
-    Point dir;      // unit
+    Point dir;  // unit
     float link = 6.f;
 };
 
@@ -302,8 +304,8 @@ bool torn(const SpringChain& c, const ChainRest& r) {
 class RigPainter {
 public:
     RigPainter(DrawList& out, const View& v, const RigLook& look, int x, int y, int facing, int player)
-        : v_(v), look_(look), pen_{out, v, float(x), float(y), float(facing < 0 ? -1 : 1), player},
-          x_(float(x)), y_(float(y)), fwd_(facing < 0 ? -1.f : 1.f) {}
+        : v_(v), look_(look), pen_{out, v, float(x), float(y), float(facing < 0 ? -1 : 1), player}, x_(float(x)),
+          y_(float(y)), fwd_(facing < 0 ? -1.f : 1.f) {}
 
     void place(const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count);
     void hang(long ticks, SecondaryMotion* motion);
@@ -328,7 +330,7 @@ private:
     float x_, y_, fwd_;
     std::array<Placed, sim::kMaxBones> bones_{};
     int count_ = 0, head_ = -1, neck_ = -1, hip_ = -1, spine_ = -1;
-    HeadFrame hf_, waist_;  // the waist: the belt goes round the disc at the hip's end
+    HeadFrame hf_, waist_;             // the waist: the belt goes round the disc at the hip's end
     std::array<ChainRest, 3> rest_{};  // where each chain hangs this frame
     std::array<bool, 3> has_{};
     SpringChain scratch_[3];
@@ -390,7 +392,8 @@ void RigPainter::frameWaist() {
     if (spine_ >= 0) {
         const Placed& s = bone(spine_);
         taperOf(Bone::Spine, t0, t1);
-        if (length(s.a - h.b) < 1e-3f) waist_.r = std::max(waist_.r, s.radius * t0 - inset(v_, lineWidth(v_, s.radius)));
+        if (length(s.a - h.b) < 1e-3f)
+            waist_.r = std::max(waist_.r, s.radius * t0 - inset(v_, lineWidth(v_, s.radius)));
     }
     waist_.r *= 0.92f;  // the belt's own outline stays inside
     const Vec knot = waist_.at(0.75f, -0.24f);
@@ -507,8 +510,8 @@ void RigPainter::paint() {
 
 }  // namespace
 
-void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count, int x,
-            int y, int facing, const RigLook& look, int player, long ticks, SecondaryMotion* motion) {
+void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count,
+            int x, int y, int facing, const RigLook& look, int player, long ticks, SecondaryMotion* motion) {
     count = std::min(count, std::min(int(skel.bones.size()), sim::kMaxBones));
     if (count <= 0) return;
     RigPainter painter(out, v, look, x, y, facing, player);

@@ -62,7 +62,7 @@ struct SecondaryMotion {
 /// Adds a rigged fighter: `placed` holds `count` bone placements of `skel` (facing right, relative to the fighter's
 /// origin, Q8, as sim::placeBones gives them), the fighter's origin is (x, y) in world units and `facing` +1 or -1.
 /// `motion` may be null (the chains are then drawn at rest). `player` tags the shapes (Role::Body).
-void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count, int x,
-            int y, int facing, const RigLook& look, int player, long ticks, SecondaryMotion* motion);
+void addRig(DrawList& out, const View& v, const sim::SkeletonDef& skel, const sim::BonePlacement* placed, int count,
+            int x, int y, int facing, const RigLook& look, int player, long ticks, SecondaryMotion* motion);
 
 }  // namespace view

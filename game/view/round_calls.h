@@ -15,8 +15,8 @@ namespace app {
 
 /// One call: its words and how long it stays up before the next (the match's result stays up for good after).
 struct RoundCall {
-    std::string text;  ///< "K.O.", "TIME OVER", "DRAW", "RYO WINS"
-    int ticks = 0;     ///< frames it is shown before the next call
+    std::string text;     ///< "K.O.", "TIME OVER", "DRAW", "RYO WINS"
+    int ticks = 0;        ///< frames it is shown before the next call
     bool result = false;  ///< the match's result (stays up after its ticks)
 };
 

@@ -23,13 +23,13 @@ struct Noise {
 
 /// What one effect is made of: a pitch sweep, a waveform mix, an envelope.
 struct Voice {
-    double seconds;     // length
-    double f0, f1;      // start and end frequency (exponential sweep)
-    double square;      // 0 = sine, 1 = square
-    double noise;       // amount of white noise
-    double attack;      // seconds to full volume
-    double decay;       // exponential decay rate per second
-    double gain;        // peak amplitude 0..1
+    double seconds;  // length
+    double f0, f1;   // start and end frequency (exponential sweep)
+    double square;   // 0 = sine, 1 = square
+    double noise;    // amount of white noise
+    double attack;   // seconds to full volume
+    double decay;    // exponential decay rate per second
+    double gain;     // peak amplitude 0..1
 };
 
 std::vector<std::int16_t> synth(const Voice& v) {

@@ -190,7 +190,9 @@ TEST_CASE("move outside the parent's box removes and re-inserts under the same n
 TEST_CASE("the homework sample builds and prints the spec's tree") {
     // spec/bvh.md sample; the expected tree follows the spec's rules step by step (and the homework's printout).
     AgentBVH t;
-    addAll(t, {{"left-leg", AABB{0, 0, 1, 3}}, {"right-leg", AABB{2, 0, 3, 3}}, {"torso", AABB{0, 3, 3, 7}},
+    addAll(t, {{"left-leg", AABB{0, 0, 1, 3}},
+               {"right-leg", AABB{2, 0, 3, 3}},
+               {"torso", AABB{0, 3, 3, 7}},
                {"head", AABB{1, 7, 3, 8}}});
     CHECK(sortedHits(t, AABB{1, 2, 2, 3}) == std::vector<std::string>{"left-leg", "right-leg", "torso"});
     CHECK(sortedHits(t, AABB{10, 10, 11, 11}).empty());
@@ -229,10 +231,12 @@ TEST_CASE("queries are inclusive, count their visits and can stop early") {
     }
     SUBCASE("walk reports every tested node with its result") {
         int tested = 0, collided = 0;
-        t.walk(AABB{-1, 0, 0, 0}, [](int) { return true; }, [&](int, bool hit) {
-            ++tested;
-            collided += hit ? 1 : 0;
-        });
+        t.walk(
+            AABB{-1, 0, 0, 0}, [](int) { return true; },
+            [&](int, bool hit) {
+                ++tested;
+                collided += hit ? 1 : 0;
+            });
         CHECK(tested == 3);
         CHECK(collided == 2);  // root and a
     }
@@ -263,7 +267,8 @@ TEST_CASE("a degenerate tree (members sorted along a line) works without recursi
     for (int i = 0; i < n; ++i) REQUIRE(t.add(AABB{i, 0, i + 1, 1}, "m" + std::to_string(i)));
     CHECK(t.validate() == "");
     CHECK(t.height() == n - 1);
-    CHECK(sortedHits(t, AABB{n - 1, 0, n - 1, 0}) == std::vector<std::string>{"m" + std::to_string(n - 2), "m" + std::to_string(n - 1)});
+    CHECK(sortedHits(t, AABB{n - 1, 0, n - 1, 0}) ==
+          std::vector<std::string>{"m" + std::to_string(n - 2), "m" + std::to_string(n - 1)});
     const std::string printed = t.toString();
     CHECK(std::count(printed.begin(), printed.end(), '\n') == 2 * n - 1);
     CHECK(t.move("m0", AABB{-5, 0, -4, 1}));
@@ -332,10 +337,13 @@ TEST_CASE("query reports the same hits in the same order and count as walk, read
             byQuery.push_back(leaf);
             return true;
         });
-        const int visitedWalk = t.walk(box, [&](int leaf) {
-            byWalk.push_back(leaf);
-            return true;
-        }, [](int, bool) {});
+        const int visitedWalk = t.walk(
+            box,
+            [&](int leaf) {
+                byWalk.push_back(leaf);
+                return true;
+            },
+            [](int, bool) {});
         CHECK(byQuery == byWalk);
         CHECK(visitedQuery == visitedWalk);
     }
@@ -350,7 +358,8 @@ TEST_CASE("compact renumbers the nodes in printing order and keeps the tree, nam
         const int x = num(0, 300), y = num(0, 300);
         const AABB b{x, y, x + num(0, 20), y + num(0, 20)};
         // Every third name is too long to sit inside its leaf (more than 28 bytes), so both kinds move with compact().
-        names.push_back(i % 3 == 0 ? "a-member-whose-name-is-longer-than-its-leaf-" + std::to_string(i) : "m" + std::to_string(i));
+        names.push_back(i % 3 == 0 ? "a-member-whose-name-is-longer-than-its-leaf-" + std::to_string(i)
+                                   : "m" + std::to_string(i));
         REQUIRE(laidOut.add(b, names.back()));
         REQUIRE(plain.add(b, names.back()));
     }
@@ -489,7 +498,9 @@ TEST_CASE("the name index finds, refuses duplicates and forgets removed names ac
     CHECK(t.validate() == "");
 }
 
-TEST_CASE("an inline tree builds the same nodes as the growable one, copies as plain data and refuses a leaf it cannot hold") {
+TEST_CASE(
+    "an inline tree builds the same nodes as the growable one, copies as plain data and refuses a leaf it cannot "
+    "hold") {
     // The same random handle-level operations on both storages: every node (index, box, links) must agree, since
     // the rules and the free list are shared and only where the nodes live differs.
     using Inline = engine::InlineAgentBVH<31>;

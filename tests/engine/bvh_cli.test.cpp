@@ -23,7 +23,8 @@ struct Scratch {
     fs::path dir;
     Scratch() {
         static int counter = 0;  // test-only: distinct folders within one process
-        dir = fs::temp_directory_path() / ("bvh_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+        dir = fs::temp_directory_path() /
+              ("bvh_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
         fs::create_directories(dir);
     }
     ~Scratch() {
@@ -50,7 +51,8 @@ Run runBvh(const std::string& agent, const std::string& actions) {
     r.out = out.str();
     // Replace the scratch paths so messages can be compared exactly.
     r.err = err.str();
-    for (const auto& [path, name] : {std::pair{a, std::string("agent.txt")}, std::pair{b, std::string("actions.txt")}}) {
+    for (const auto& [path, name] :
+         {std::pair{a, std::string("agent.txt")}, std::pair{b, std::string("actions.txt")}}) {
         for (std::size_t p; (p = r.err.find(path)) != std::string::npos;) r.err.replace(p, path.size(), name);
     }
     return r;
@@ -109,8 +111,8 @@ TEST_CASE("records the one-pass scanner leaves to the token path read the same a
     const std::string nul("x\0y", 3);
     const Run odd = runBvh("a 000000000000 -0 1 00000000000001\n" + nul + " 0 0 2 2\nb -0 -000 2 2\r\n",
                            "c 0000000000000 0 1 1\nm " + nul + " 1 1 002 2\nc -1 -1 0000000000002 2\r\np\n");
-    const Run plain = runBvh("a 0 0 1 1\n" + nul + " 0 0 2 2\nb 0 0 2 2\n",
-                             "c 0 0 1 1\nm " + nul + " 1 1 2 2\nc -1 -1 2 2\np\n");
+    const Run plain =
+        runBvh("a 0 0 1 1\n" + nul + " 0 0 2 2\nb 0 0 2 2\n", "c 0 0 1 1\nm " + nul + " 1 1 2 2\nc -1 -1 2 2\np\n");
     REQUIRE(plain.status == 0);
     CHECK(odd.status == 0);
     CHECK(odd.err == "");
@@ -183,7 +185,8 @@ TEST_CASE("every bad-input class names the file and line, exits non-zero, and ke
     const Case cases[] = {
         {"agent record cut short", "a 0 0 1 1\nb 0 0 1\n", "p\n",
          "agent.txt:2: record cut short: expected 'NAME MINX MINY MAXX MAXY', got 4 fields\n", ""},
-        {"agent stray token", "a 0 0 1 1 9\n", "p\n", "agent.txt:1: stray token '9' after 'NAME MINX MINY MAXX MAXY'\n", ""},
+        {"agent stray token", "a 0 0 1 1 9\n", "p\n", "agent.txt:1: stray token '9' after 'NAME MINX MINY MAXX MAXY'\n",
+         ""},
         {"agent non-integer", "a 0 0 x1 1\n", "p\n", "agent.txt:1: maxX 'x1' is not an integer\n", ""},
         {"agent number with trailing junk", "a 0 0 1 1.5\n", "p\n", "agent.txt:1: maxY '1.5' is not an integer\n", ""},
         {"agent number out of range", "a 0 0 1 99999999999999999999\n", "p\n",
@@ -194,15 +197,19 @@ TEST_CASE("every bad-input class names the file and line, exits non-zero, and ke
         {"agent min > max on y", "b 0 5 3 1\n", "p\n", "agent.txt:1: box has minY 5 > maxY 1\n", ""},
         {"agent duplicate name", "a 0 0 1 1\n\nb 1 1 2 2\na 2 2 3 3\n", "p\n",
          "agent.txt:4: duplicate member name 'a' (first on line 1)\n", ""},
-        {"action unknown letter", "a 0 0 1 1\n", "c 0 0 1 1\nx 1 2\n", "actions.txt:2: unknown action 'x' (expected c, m or p)\n",
-         "Projectile (0, 0), (1, 1)\nCollides with: a\n"},
+        {"action unknown letter", "a 0 0 1 1\n", "c 0 0 1 1\nx 1 2\n",
+         "actions.txt:2: unknown action 'x' (expected c, m or p)\n", "Projectile (0, 0), (1, 1)\nCollides with: a\n"},
         {"action move of an unknown member", "a 0 0 1 1\n", "p\nm b 0 0 1 1\n", "actions.txt:2: no member named 'b'\n",
          "Current tree:\n- - leaf: a || min = (0, 0), max = (1, 1), Area = 1\n\n"},
-        {"action c cut short", "a 0 0 1 1\n", "c 0 0 1\n", "actions.txt:1: record cut short: expected 'c MINX MINY MAXX MAXY', got 4 fields\n", ""},
-        {"action m cut short", "a 0 0 1 1\n", "m a 0 0\n", "actions.txt:1: record cut short: expected 'm NAME MINX MINY MAXX MAXY', got 4 fields\n", ""},
+        {"action c cut short", "a 0 0 1 1\n", "c 0 0 1\n",
+         "actions.txt:1: record cut short: expected 'c MINX MINY MAXX MAXY', got 4 fields\n", ""},
+        {"action m cut short", "a 0 0 1 1\n", "m a 0 0\n",
+         "actions.txt:1: record cut short: expected 'm NAME MINX MINY MAXX MAXY', got 4 fields\n", ""},
         {"action p with a stray token", "a 0 0 1 1\n", "p now\n", "actions.txt:1: stray token 'now' after 'p'\n", ""},
-        {"action c with a stray token", "a 0 0 1 1\n", "c 0 0 1 1 1\n", "actions.txt:1: stray token '1' after 'c MINX MINY MAXX MAXY'\n", ""},
-        {"action move to an inverted box", "a 0 0 1 1\n", "m a 3 3 2 2\n", "actions.txt:1: box has minX 3 > maxX 2\n", ""},
+        {"action c with a stray token", "a 0 0 1 1\n", "c 0 0 1 1 1\n",
+         "actions.txt:1: stray token '1' after 'c MINX MINY MAXX MAXY'\n", ""},
+        {"action move to an inverted box", "a 0 0 1 1\n", "m a 3 3 2 2\n", "actions.txt:1: box has minX 3 > maxX 2\n",
+         ""},
         {"action non-integer", "a 0 0 1 1\n", "c 0 0 1 +\n", "actions.txt:1: maxY '+' is not an integer\n", ""},
         {"binary junk is shown escaped", "a 0 0 1 1\n", "\x01\xff z\n",
          "actions.txt:1: unknown action '\\x01\\xff' (expected c, m or p)\n", ""},
@@ -253,7 +260,8 @@ TEST_CASE("the official conformance cases pass byte for byte") {
         std::ifstream in(entry.path() / "expected.txt", std::ios::binary);
         const std::string expected((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         std::ostringstream out, err;
-        CHECK(bvhcli::run((entry.path() / "agent.txt").string(), (entry.path() / "actions.txt").string(), out, err) == 0);
+        CHECK(bvhcli::run((entry.path() / "agent.txt").string(), (entry.path() / "actions.txt").string(), out, err) ==
+              0);
         CHECK(err.str() == "");
         CHECK(out.str() == expected);
         ++cases;
@@ -276,20 +284,22 @@ TEST_CASE("huge inputs run through without trouble") {
     std::vector<std::pair<int, int>> at(members);
     for (int i = 0; i < members; ++i) {
         at[i] = {num(0, 1000000), num(0, 1000000)};
-        agent += "m" + std::to_string(i) + " " + std::to_string(at[i].first) + " " + std::to_string(at[i].second) + " " +
-                 std::to_string(at[i].first + num(1, 100)) + " " + std::to_string(at[i].second + num(1, 100)) + "\n";
+        agent += "m" + std::to_string(i) + " " + std::to_string(at[i].first) + " " + std::to_string(at[i].second) +
+                 " " + std::to_string(at[i].first + num(1, 100)) + " " + std::to_string(at[i].second + num(1, 100)) +
+                 "\n";
     }
     int expectedLines = 0;
     for (int i = 0; i < actions; ++i) {
         if (i % 2 == 0) {
             const int x = num(0, 1000000), y = num(0, 1000000);
-            acts += "c " + std::to_string(x) + " " + std::to_string(y) + " " + std::to_string(x + 200) + " " + std::to_string(y + 200) + "\n";
+            acts += "c " + std::to_string(x) + " " + std::to_string(y) + " " + std::to_string(x + 200) + " " +
+                    std::to_string(y + 200) + "\n";
             expectedLines += 2;
         } else {
             const int m = num(0, members - 1);
             at[m].first += num(-3, 3);
-            acts += "m m" + std::to_string(m) + " " + std::to_string(at[m].first) + " " + std::to_string(at[m].second) + " " +
-                    std::to_string(at[m].first + 10) + " " + std::to_string(at[m].second + 10) + "\n";
+            acts += "m m" + std::to_string(m) + " " + std::to_string(at[m].first) + " " + std::to_string(at[m].second) +
+                    " " + std::to_string(at[m].first + 10) + " " + std::to_string(at[m].second + 10) + "\n";
             expectedLines += 1;
         }
     }
@@ -353,7 +363,8 @@ std::string gridOfMembers(int count) {
 
 TEST_CASE("a failed write stops the run with a message and the write-error status") {
     Scratch s;
-    const std::string agent = s.write("agent.txt", gridOfMembers(3000)), actions = s.write("actions.txt", "p\nc 0 0 1 1\n");
+    const std::string agent = s.write("agent.txt", gridOfMembers(3000)),
+                      actions = s.write("actions.txt", "p\nc 0 0 1 1\n");
     for (const std::size_t room : {std::size_t(0), std::size_t(1000), std::size_t(100000)}) {
         CAPTURE(room);
         FullBuf buf(room);
@@ -375,7 +386,7 @@ TEST_CASE("output, the printed tree included, is written in bounded chunks and s
     REQUIRE(bvhcli::run(agent, actions, out, err) == bvhcli::kOk);
     const Run whole = runBvh(agentText, "p\n");  // the same run into one string
     CHECK(buf.text == whole.out);
-    CHECK(buf.text.size() > 500000);               // 9999 printed nodes
+    CHECK(buf.text.size() > 500000);                  // 9999 printed nodes
     CHECK(buf.largest < 2 * (std::size_t(1) << 16));  // never the whole tree at once
 }
 
@@ -439,9 +450,10 @@ TEST_CASE("identical members make a chain: the record past the descent limit is 
     std::ostringstream out, err;
     const std::string agent = s.write("agent.txt", same), actions = s.write("actions.txt", "p\n");
     CHECK(bvhcli::run(agent, actions, out, err, small) == bvhcli::kBadInput);
-    CHECK(err.str() == agent + ":46: insertions have descended more than 1000 tree levels in all, the limit (members "
-                               "with identical or nested boxes make the spec's tree a chain that every insertion "
-                               "walks whole)\n");
+    CHECK(err.str() == agent +
+                           ":46: insertions have descended more than 1000 tree levels in all, the limit (members "
+                           "with identical or nested boxes make the spec's tree a chain that every insertion "
+                           "walks whole)\n");
     CHECK(out.str().empty());
     SUBCASE("moves that re-insert are counted too, after what earlier actions printed") {
         const std::string fewer = s.write("fewer.txt", same.substr(0, same.find("m30 ")));  // 30 members: 435 levels

@@ -66,8 +66,8 @@ struct Rng {
 /// negative coordinates and boxes outside the world, and now and then a huge one covering the world and beyond.
 AABB randomBox(Rng& r) {
     const int kind = r.range(0, 99);
-    if (kind < 2) return {-200, -150, 900, 700};                         // huge
-    if (kind < 7) {                                                       // zero area (point or segment)
+    if (kind < 2) return {-200, -150, 900, 700};  // huge
+    if (kind < 7) {                               // zero area (point or segment)
         const int x = r.range(-40, 560), y = r.range(-40, 560);
         return {x, y, x + (kind < 5 ? 0 : r.range(0, 30)), y};
     }
@@ -164,7 +164,10 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set reports the same ids as brute force o
             REQUIRE(set.contains(id) == ref.contains(id));
             REQUIRE(set.validate() == "");
             checkSame(set, ref, randomBox(rng));
-            if (step % 25 == 24) REQUIRE(pairsOf(set) == bruteForcePairs(live, [&ref](ItemId i) { return ref.boxOf(i); }));  // each pair once, none missed
+            if (step % 25 == 24)
+                REQUIRE(pairsOf(set) == bruteForcePairs(live, [&ref](ItemId i) {
+                            return ref.boxOf(i);
+                        }));        // each pair once, none missed
             if (step % 50 == 49) {  // every item's own box, and the whole world plus a margin
                 for (ItemId i : live) checkSame(set, ref, ref.boxOf(i));
                 checkSame(set, ref, {-1000, -1000, 1000, 1000});
@@ -236,7 +239,8 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set answers remove, contains and size as 
     REQUIRE(set.validate() == "");
 }
 
-TEST_CASE_TEMPLATE_DEFINE("A collision set's forEach shows every item once and lets the callback remove it", T, forEach) {
+TEST_CASE_TEMPLATE_DEFINE("A collision set's forEach shows every item once and lets the callback remove it", T,
+                          forEach) {
     CAPTURE(setKindName(T::kind));
     const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
     CollisionSet& set = *owned;
@@ -295,7 +299,8 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set's build replaces its contents and mat
     CHECK(set.size() == 0);
 }
 
-TEST_CASE_TEMPLATE_DEFINE("A collision set's query and pairs stop when the callback says so and return their work", T, stops) {
+TEST_CASE_TEMPLATE_DEFINE("A collision set's query and pairs stop when the callback says so and return their work", T,
+                          stops) {
     CAPTURE(setKindName(T::kind));
     const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
     CollisionSet& set = *owned;
@@ -314,8 +319,8 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set's query and pairs stop when the callb
     CHECK(paired.boxTests >= 3);
 }
 
-TEST_CASE_TEMPLATE_DEFINE("A collision set's pairs match brute force on a crowded scene of thousands of moving boxes", T,
-                          crowdedPairs) {
+TEST_CASE_TEMPLATE_DEFINE("A collision set's pairs match brute force on a crowded scene of thousands of moving boxes",
+                          T, crowdedPairs) {
     // Deep trees and full grid cells: 3,000 boxes of sides 0..24 in a 512 x 512 world, built, then moved and churned.
     CAPTURE(setKindName(T::kind));
     const std::unique_ptr<CollisionSet> owned = makeSet<T>(smallWorld());
@@ -364,5 +369,5 @@ TEST_CASE("The typed suite covers every registered structure, each under its own
     std::vector<std::string> sorted = names;
     std::sort(sorted.begin(), sorted.end());
     CHECK(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());  // no two structures share a name
-    CHECK(names.front() == "array");  // the brute-force reference is number 1
+    CHECK(names.front() == "array");                                          // the brute-force reference is number 1
 }

@@ -134,8 +134,8 @@ TEST_CASE("The grid lists an item in exactly the cells it overlaps and reports i
         calls += id == 3 ? 1 : 0;
         return true;
     });
-    CHECK(calls == 1);  // met in 4096 cells, reported once
-    g.update(1, {1, 1, 63, 63});  // now a single cell
+    CHECK(calls == 1);              // met in 4096 cells, reported once
+    g.update(1, {1, 1, 63, 63});    // now a single cell
     CHECK(g.cellCount(1, 1) == 1);  // only the huge box is left there
     CHECK(g.cellCount(0, 0) == 3);
     CHECK(g.validate() == "");
@@ -260,7 +260,8 @@ TEST_CASE("The dynamic tree's perimeter ratio sums every node's perimeter over t
     t.add(2, {0, 0, 50, 10});
     REQUIRE(t.validate() == "");
     const double r = t.perimeterRatio();
-    CHECK((r == doctest::Approx((40 + 40 + 120 + 80 + 120) / 120.0) || r == doctest::Approx((40 + 40 + 120 + 120 + 120) / 120.0)));
+    CHECK((r == doctest::Approx((40 + 40 + 120 + 80 + 120) / 120.0) ||
+           r == doctest::Approx((40 + 40 + 120 + 120 + 120) / 120.0)));
 }
 
 TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
@@ -270,14 +271,14 @@ TEST_CASE("The dynamic tree re-inserts only when a box leaves its fat box") {
     t.add(1, {100, 100, 110, 110});
     t.add(2, {300, 300, 310, 310});
     CHECK(t.fatBoxOf(1) == AABB{100, 100, 110, 110});  // not moved yet: no margin
-    t.update(1, {101, 100, 111, 110});                  // leaves its box: re-inserted with a margin of 4
+    t.update(1, {101, 100, 111, 110});                 // leaves its box: re-inserted with a margin of 4
     CHECK(t.reinsertCount() == 1);
     CHECK(t.fatBoxOf(1) == AABB{97, 96, 115, 114});
     t.update(1, {105, 104, 115, 114});  // still inside 97..115 x 96..114
     CHECK(t.reinsertCount() == 1);
     CHECK(t.findIntersecting({112, 112, 112, 112}) == std::vector<ItemId>{1});
     CHECK(t.findIntersecting({98, 97, 99, 98}).empty());  // inside the fat box only: no false hit
-    t.update(1, {106, 104, 116, 114});  // 116 > 115
+    t.update(1, {106, 104, 116, 114});                    // 116 > 115
     CHECK(t.reinsertCount() == 2);
     CHECK(t.fatBoxOf(1) == AABB{102, 100, 120, 118});
     CHECK(t.validate() == "");
@@ -288,7 +289,7 @@ TEST_CASE("The dynamic tree gives a fast item a margin of four of its steps, cap
     o.fatMargin = 4;
     DynamicTree t(o, 0);  // rebuilt only when asked
     t.add(1, {100, 100, 110, 110});
-    t.add(2, {300, 300, 310, 310});  // far away: item 1 never meets its sibling here
+    t.add(2, {300, 300, 310, 310});     // far away: item 1 never meets its sibling here
     t.update(1, {103, 100, 113, 110});  // a step of 3: margin max(4, 4 x 3) = 12
     CHECK(t.fatBoxOf(1) == AABB{91, 88, 125, 122});
     t.rebuild();  // re-centred on the box with the same margin of 12 (the box has not moved since)

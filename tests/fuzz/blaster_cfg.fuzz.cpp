@@ -13,7 +13,8 @@ namespace {
 std::string scriptFor(const blaster::Options& options) {
     std::string s = "blaster 1\nstructure grid\n";
     for (const std::string& line : blaster::optionLines(options)) s += "set " + line + "\n";
-    for (const char* kind : {"grid", "quadtree-lowest", "quadtree-leaves", "agent-bvh", "dynamic-tree", "sort-and-sweep", "array"})
+    for (const char* kind :
+         {"grid", "quadtree-lowest", "quadtree-leaves", "agent-bvh", "dynamic-tree", "sort-and-sweep", "array"})
         s += std::string("switch ") + kind + "\nhold fire+up 2\nhold fire+down 2\n";
     return s + "expect alive\n";
 }
@@ -29,13 +30,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     io::Error error;
     if (!blaster::loadOptions(file, options, error)) {
         fuzz::checkError(error, file, lines);
-        if (blaster::optionLines(options) != blaster::optionLines(defaults)) fuzz::broken("a refused file changed the options", file);
+        if (blaster::optionLines(options) != blaster::optionLines(defaults))
+            fuzz::broken("a refused file changed the options", file);
         return 0;
     }
     blaster::Script script;
     const std::string text = scriptFor(options);
-    if (!blaster::parseScript(text, "recorded.blaster", script, error)) fuzz::broken("a loaded tuning does not parse as `set` lines", error.text());
-    if (blaster::optionLines(script.options) != blaster::optionLines(options)) fuzz::broken("`set` lines gave another tuning", text);
+    if (!blaster::parseScript(text, "recorded.blaster", script, error))
+        fuzz::broken("a loaded tuning does not parse as `set` lines", error.text());
+    if (blaster::optionLines(script.options) != blaster::optionLines(options))
+        fuzz::broken("`set` lines gave another tuning", text);
     fuzz::runBlasterTwice(script, "recorded.blaster", fuzz::lineCount(text));
     return 0;
 }

@@ -43,10 +43,12 @@ void checkInstalled(const sim::ButtonTable& t, const std::string& text) {
         const std::uint16_t bit = std::uint16_t(1u << i);
         if (sim::parseButtonName(sim::buttonName(bit)) != bit) fuzz::broken("a button's name does not read back", text);
         std::uint16_t back = 0;
-        if (!sim::parseButtonLetters(sim::buttonLetters(bit), back) || back != bit) fuzz::broken("a letter does not read back", text);
+        if (!sim::parseButtonLetters(sim::buttonLetters(bit), back) || back != bit)
+            fuzz::broken("a letter does not read back", text);
     }
     std::uint16_t back = 0;
-    if (!sim::parseButtonLetters(sim::buttonLetters(mask), back) || back != mask) fuzz::broken("all letters do not read back", text);
+    if (!sim::parseButtonLetters(sim::buttonLetters(mask), back) || back != mask)
+        fuzz::broken("all letters do not read back", text);
     sim::setButtonTable(sim::fixedButtonTable());
 }
 
@@ -62,17 +64,20 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     const sim::ButtonTable fixed = sim::fixedButtonTable();
-    if (t.rows.size() < fixed.rows.size() || t.rows.size() > std::size_t(sim::kMaxButtons)) fuzz::broken("a table of a bad size", text);
+    if (t.rows.size() < fixed.rows.size() || t.rows.size() > std::size_t(sim::kMaxButtons))
+        fuzz::broken("a table of a bad size", text);
     for (std::size_t i = 0; i < t.rows.size(); ++i) {
         if (i < fixed.rows.size() && (t.rows[i].name != fixed.rows[i].name || t.rows[i].letter != fixed.rows[i].letter))
             fuzz::broken("a fixed row moved", text);
         for (std::size_t j = 0; j < i; ++j) {
-            if (t.rows[i].name == t.rows[j].name || t.rows[i].letter == t.rows[j].letter) fuzz::broken("a name or letter twice", text);
+            if (t.rows[i].name == t.rows[j].name || t.rows[i].letter == t.rows[j].letter)
+                fuzz::broken("a name or letter twice", text);
         }
     }
     const std::string written = tableText(t);
     sim::ButtonTable back;
-    if (!sim::parseButtonTable(written, file, back, error)) fuzz::broken("a written table does not read back: " + error.text(), written);
+    if (!sim::parseButtonTable(written, file, back, error))
+        fuzz::broken("a written table does not read back: " + error.text(), written);
     if (!sameTable(t, back)) fuzz::broken("a written table reads back to another", written);
     checkInstalled(t, text);
     return 0;

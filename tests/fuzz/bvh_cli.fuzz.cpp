@@ -70,9 +70,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         replay(agent, actions);
         return 0;
     }
-    if (status != bvhcli::kBadInput) fuzz::broken("exit status " + std::to_string(status) + " for bad input", err.str());
+    if (status != bvhcli::kBadInput)
+        fuzz::broken("exit status " + std::to_string(status) + " for bad input", err.str());
     const std::string message = err.str();
-    if (message.empty() || message.back() != '\n') fuzz::broken("a refusal is not one line ending in a newline", message);
+    if (message.empty() || message.back() != '\n')
+        fuzz::broken("a refusal is not one line ending in a newline", message);
     const bool inAgent = message.rfind(agentPath + ":", 0) == 0;
     fuzz::checkMessage(message.substr(0, message.size() - 1), inAgent ? agentPath : actionsPath,
                        fuzz::lineCount(inAgent ? agent : actions));

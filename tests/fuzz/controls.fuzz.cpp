@@ -20,9 +20,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const std::string saved = app::bindingsTextKeeping(text, bindings);
     app::Bindings back = app::defaultBindings();
-    if (!app::parseBindings(saved, file, back, error)) fuzz::broken("a saved file does not read back: " + error.text(), saved);
+    if (!app::parseBindings(saved, file, back, error))
+        fuzz::broken("a saved file does not read back: " + error.text(), saved);
     for (int a = 0; a < app::kActionCount; ++a) {
-        if (!bindings.keys[a].empty() && app::bindingText(back, app::Action(a)) != app::bindingText(bindings, app::Action(a)))
+        if (!bindings.keys[a].empty() &&
+            app::bindingText(back, app::Action(a)) != app::bindingText(bindings, app::Action(a)))
             fuzz::broken("a saved file reads back to other bindings", saved);
     }
     if (back.deadZone != bindings.deadZone) fuzz::broken("a saved file reads back to another dead zone", saved);

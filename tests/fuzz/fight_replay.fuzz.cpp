@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::checkError(error, file, lines);
         return 0;
     }
-    if (run.frames < std::int64_t(run.inputs.size())) fuzz::broken("a replay runs fewer frames than it has inputs", file);
+    if (run.frames < std::int64_t(run.inputs.size()))
+        fuzz::broken("a replay runs fewer frames than it has inputs", file);
     fuzz::runWithShippedFighters(run, lines);
     return 0;
 }

@@ -16,8 +16,7 @@ std::string asText(const std::uint8_t* data, std::size_t size) {
 int lineCount(std::string_view text) {
     io::Lines lines(text);
     std::string_view line;
-    while (lines.next(line)) {
-    }
+    while (lines.next(line)) {}
     return std::max(1, lines.number());
 }
 
@@ -47,7 +46,8 @@ void checkMessage(const std::string& message, const std::string& file, int maxLi
     for (char c : message) {
         if (c < 0x20 || c > 0x7e) broken("message byte outside printable ASCII (or a second line)", message);
     }
-    if (message.compare(0, file.size() + 1, file + ":") != 0) broken("message does not start with `" + file + ":`", message);
+    if (message.compare(0, file.size() + 1, file + ":") != 0)
+        broken("message does not start with `" + file + ":`", message);
     const std::string_view rest = std::string_view(message).substr(file.size() + 1);
     std::size_t after = 1;
     if (rest.empty() || rest[0] != ' ') {

@@ -69,8 +69,10 @@ void checkReplayRoundTrip(const sim::RunFile& run) {
     for (std::size_t i = 0; i < frames; ++i) text += sim::replayFrameLine(run.inputs[i]) + "\n";
     sim::RunFile back;
     io::Error error;
-    if (!sim::parseReplay(text, "written.freplay", back, error)) broken("a written replay does not parse", error.text());
-    if (sim::replayHeader(back.setup) != sim::replayHeader(run.setup)) broken("a written replay reads another setup", text);
+    if (!sim::parseReplay(text, "written.freplay", back, error))
+        broken("a written replay does not parse", error.text());
+    if (sim::replayHeader(back.setup) != sim::replayHeader(run.setup))
+        broken("a written replay reads another setup", text);
     bool same = back.inputs.size() == frames;
     for (std::size_t i = 0; same && i < frames; ++i) {
         for (int p = 0; p < 2; ++p) same = same && back.inputs[i].buttons[p] == run.inputs[i].buttons[p];

@@ -14,11 +14,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size > net::kMaxLobbyMessage) fuzz::broken("a message larger than kMaxLobbyMessage was accepted", bytes);
     if (m.locals.size() > net::kMaxLocalAddresses) fuzz::broken("too many addresses", bytes);
     const bool hasCode = m.type == net::LobbyType::Join || m.type == net::LobbyType::Spectate ||
-                         m.type == net::LobbyType::Poll || m.type == net::LobbyType::Close || m.type == net::LobbyType::Created;
+                         m.type == net::LobbyType::Poll || m.type == net::LobbyType::Close ||
+                         m.type == net::LobbyType::Created;
     if (hasCode && !net::validCode(m.code)) fuzz::broken("a code outside the alphabet", bytes);
     net::LobbyMessage retry;
     retry.type = net::LobbyType::Retry;
-    if (net::isLobbyRequest(m.type) && size < net::encodeLobby(retry).size()) fuzz::broken("a request smaller than a Retry", bytes);
-    if (net::encodeLobby(m) != std::vector<std::uint8_t>(data, data + size)) fuzz::broken("a message re-encodes to other bytes", bytes);
+    if (net::isLobbyRequest(m.type) && size < net::encodeLobby(retry).size())
+        fuzz::broken("a request smaller than a Retry", bytes);
+    if (net::encodeLobby(m) != std::vector<std::uint8_t>(data, data + size))
+        fuzz::broken("a message re-encodes to other bytes", bytes);
     return 0;
 }

@@ -20,11 +20,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!net::decodeClearPacket(data, size, p)) return 0;
     if (size > net::kMaxPacketSize) fuzz::broken("a packet larger than kMaxPacketSize was accepted", bytes);
     if (p.version != net::kProtocolVersion) return 0;  // header only, by design: the handshake refuses it
-    if (p.type == net::PacketType::Hello && !net::validFighterId(p.fighter)) fuzz::broken("a Hello with a bad fighter id", bytes);
+    if (p.type == net::PacketType::Hello && !net::validFighterId(p.fighter))
+        fuzz::broken("a Hello with a bad fighter id", bytes);
     if (p.buttons.size() > std::size_t(net::kMaxInputsPerPacket)) fuzz::broken("an Input with too many inputs", bytes);
     for (std::uint16_t b : p.buttons) {
         if ((b & ~net::wireButtons()) != 0) fuzz::broken("an Input with a bit no button has", bytes);
     }
-    if (net::encodePacket(p) != std::vector<std::uint8_t>(data, data + size)) fuzz::broken("a packet re-encodes to other bytes", bytes);
+    if (net::encodePacket(p) != std::vector<std::uint8_t>(data, data + size))
+        fuzz::broken("a packet re-encodes to other bytes", bytes);
     return 0;
 }

@@ -21,7 +21,8 @@ std::string otherPasswords(const std::string& text) {
         if (end == std::string::npos) end = out.size();
         std::size_t k = out.find_first_not_of(" \t", start);
         bool match = k != std::string::npos && k + key.size() <= end;
-        for (std::size_t i = 0; match && i < key.size(); ++i) match = std::tolower(static_cast<unsigned char>(out[k + i])) == key[i];
+        for (std::size_t i = 0; match && i < key.size(); ++i)
+            match = std::tolower(static_cast<unsigned char>(out[k + i])) == key[i];
         for (std::size_t i = match ? k + key.size() : end; i < end; ++i) {
             char& c = out[i];
             if (c >= 'a' && c <= 'z') c = c == 'z' ? 'a' : char(c + 1);
@@ -52,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const std::string saved = io::settingsText(s);
     io::Settings back;
-    if (!io::parseSettings(saved, file, back, error)) fuzz::broken("saved settings do not read back: " + error.text(), saved);
+    if (!io::parseSettings(saved, file, back, error))
+        fuzz::broken("saved settings do not read back: " + error.text(), saved);
     if (back != s) fuzz::broken("saved settings read back to others", saved);
     if (io::mergeSettings(defaults, defaults, s) != s) fuzz::broken("a merge undid another process's save", text);
     if (io::mergeSettings(defaults, s, defaults) != s) fuzz::broken("a merge undid this process's change", text);

@@ -16,7 +16,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const std::string written = simnet::scheduleText(s);
     simnet::Schedule back;
-    if (!simnet::parseSchedule(written, "again.txt", back, error)) fuzz::broken("a written schedule does not read back: " + error, text);
+    if (!simnet::parseSchedule(written, "again.txt", back, error))
+        fuzz::broken("a written schedule does not read back: " + error, text);
     if (simnet::scheduleText(back) != written) fuzz::broken("a schedule reads back to another one", text);
     return 0;
 }

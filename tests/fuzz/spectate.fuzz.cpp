@@ -18,7 +18,9 @@ namespace {
 class Probe : public net::Transport {
 public:
     Probe(const std::uint8_t* d, std::size_t n) : data_(d, d + n) {}
-    void sendTo(net::Address, const std::uint8_t*, std::size_t size, std::int64_t) override { largest = std::max(largest, size); }
+    void sendTo(net::Address, const std::uint8_t*, std::size_t size, std::int64_t) override {
+        largest = std::max(largest, size);
+    }
     bool receive(std::vector<std::uint8_t>& data, net::Address& from, std::int64_t) override {
         if (taken_) return false;
         taken_ = true;
@@ -41,7 +43,8 @@ net::Channel fixedChannel(bool host) {
 }
 
 void checkMessage(const net::SpectateMessage& m, std::size_t size, const std::string& bytes) {
-    if (size > net::kMaxSpectateSize) fuzz::broken("a spectator datagram larger than kMaxSpectateSize was accepted", bytes);
+    if (size > net::kMaxSpectateSize)
+        fuzz::broken("a spectator datagram larger than kMaxSpectateSize was accepted", bytes);
     if (m.type == net::SpectateType::Watch && size != net::kWatchSize) fuzz::broken("a Watch of another size", bytes);
     if (m.inputs.size() > std::size_t(net::kMaxSpectateFrames)) fuzz::broken("too many frames", bytes);
     for (const sim::FrameInput& f : m.inputs) {
@@ -61,7 +64,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         hub.startMatch(w, 0);
         hub.handle(data, size, 5, t, 0);
         hub.tick(t, 16);
-        if (t.largest > size && size < net::kWatchSize) fuzz::broken("the hub answered a short datagram with a longer one", bytes);
+        if (t.largest > size && size < net::kWatchSize)
+            fuzz::broken("the hub answered a short datagram with a longer one", bytes);
         Probe c(data, size);
         net::SpectatorClient client(c, 5);
         client.setKeyPair(net::KxKey{}, net::KxKey{});
@@ -79,10 +83,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     checkMessage(m, size, bytes);
     net::Channel sealer = fixedChannel(head.type != net::SpectateType::Ack);
     const std::vector<std::uint8_t> again = net::encodeSpectate(m, &sealer, context);
-    const bool firstOfChannel = !net::sealedSpectateType(m.type) ||
-                                std::all_of(data + (m.type == net::SpectateType::Setup ? net::kSetupHeaderSize : net::kSpectateHeaderSize),
-                                            data + (m.type == net::SpectateType::Setup ? net::kSetupHeaderSize : net::kSpectateHeaderSize) + 8,
-                                            [](std::uint8_t b) { return b == 0; });
-    if (firstOfChannel && again != std::vector<std::uint8_t>(data, data + size)) fuzz::broken("re-encodes to other bytes", bytes);
+    const bool firstOfChannel =
+        !net::sealedSpectateType(m.type) ||
+        std::all_of(data + (m.type == net::SpectateType::Setup ? net::kSetupHeaderSize : net::kSpectateHeaderSize),
+                    data + (m.type == net::SpectateType::Setup ? net::kSetupHeaderSize : net::kSpectateHeaderSize) + 8,
+                    [](std::uint8_t b) { return b == 0; });
+    if (firstOfChannel && again != std::vector<std::uint8_t>(data, data + size))
+        fuzz::broken("re-encodes to other bytes", bytes);
     return 0;
 }

@@ -44,7 +44,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         net::TurnTransport turn(inner, cfg);
         std::vector<std::uint8_t> out;
         net::Address from = 0;
-        if (turn.receive(out, from, 0)) fuzz::broken("the TURN client handed up a datagram with no permitted peer", bytes);
+        if (turn.receive(out, from, 0))
+            fuzz::broken("the TURN client handed up a datagram with no permitted peer", bytes);
     }
     net::stun::Message m;
     if (!net::stun::decodeStun(data, size, m)) return 0;
@@ -52,7 +53,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (m.attrs.size() > net::stun::kMaxStunAttributes) fuzz::broken("too many attributes accepted", bytes);
     std::size_t at = net::stun::kHeaderSize;
     for (const net::stun::Attribute& a : m.attrs) {
-        if (a.offset != at || a.offset + 4 + a.value.size() > size) fuzz::broken("an attribute outside the message", bytes);
+        if (a.offset != at || a.offset + 4 + a.value.size() > size)
+            fuzz::broken("an attribute outside the message", bytes);
         at += 4 + (a.value.size() + 3) / 4 * 4;
     }
     if (at != size) fuzz::broken("the attributes do not fill the message", bytes);
@@ -61,12 +63,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)net::stun::checkFingerprint(data, size, m);
     const std::vector<std::uint8_t> again = net::stun::encodeStun(m, {}, false);
     net::stun::Message back;
-    if (again.size() != size || !net::stun::decodeStun(again.data(), again.size(), back) || back.attrs.size() != m.attrs.size() ||
-        back.method != m.method || back.cls != m.cls) {
+    if (again.size() != size || !net::stun::decodeStun(again.data(), again.size(), back) ||
+        back.attrs.size() != m.attrs.size() || back.method != m.method || back.cls != m.cls) {
         fuzz::broken("a message re-encodes to another message", bytes);
     }
     for (std::size_t i = 0; i < m.attrs.size(); ++i) {
-        if (back.attrs[i].type != m.attrs[i].type || back.attrs[i].value != m.attrs[i].value) fuzz::broken("an attribute changed on re-encoding", bytes);
+        if (back.attrs[i].type != m.attrs[i].type || back.attrs[i].value != m.attrs[i].value)
+            fuzz::broken("an attribute changed on re-encoding", bytes);
     }
     return 0;
 }

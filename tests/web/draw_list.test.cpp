@@ -59,7 +59,8 @@ TEST_CASE("draw list: the overlay has one outline per live BVH branch, at its de
         CHECK(branches > 0);
         CHECK(count(list, view::Role::Branch, p) == branches);
         int rootOutlines = 0;
-        for (const view::Shape& s : list.shapes) rootOutlines += s.role == view::Role::Branch && s.player == p && s.depth == 0;
+        for (const view::Shape& s : list.shapes)
+            rootOutlines += s.role == view::Role::Branch && s.player == p && s.depth == 0;
         CHECK(rootOutlines == 1);
         REQUIRE(count(list, view::Role::Hurt, p) == int(f.memberLeaf.size()));
         int m2 = 0;  // hurtboxes in member order, each exactly its leaf's box

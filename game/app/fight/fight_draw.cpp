@@ -127,8 +127,8 @@ void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight&
         line[1] = sf::Vertex({r.left + r.width / 2.f, r.top + r.height / 2.f}, sf::Color(210, 230, 255, 160));
         t.draw(line);
         circle(t, line[1].position, 2.f, sf::Color(210, 230, 255));
-        drawText(t, mono, fight.def(p).members[std::size_t(m)].name, 12, x + (left ? -3.f : 3.f), y, sf::Color(210, 230, 255),
-                 left ? Align::Right : Align::Left, 1.5f);
+        drawText(t, mono, fight.def(p).members[std::size_t(m)].name, 12, x + (left ? -3.f : 3.f), y,
+                 sf::Color(210, 230, 255), left ? Align::Right : Align::Left, 1.5f);
     }
 }
 
@@ -171,8 +171,8 @@ bool bake(StageLayer& layer, const view::DrawList& list, unsigned w, unsigned h)
 /// Draws a baked layer so that its world lands where a view with this origin, ground row and zoom puts it: a
 /// pixel (px, py) of the whole-stage picture (origin 40, ground 650, zoom 1) goes to
 /// (originX + (px - 40) zoom, groundY + (py - 650) zoom), moved by the shake.
-void showLayer(sf::RenderTarget& t, const StageLayer& layer, float originX, float groundY, float zoom, float shakeX, float shakeY,
-               const sf::RenderStates& states) {
+void showLayer(sf::RenderTarget& t, const StageLayer& layer, float originX, float groundY, float zoom, float shakeX,
+               float shakeY, const sf::RenderStates& states) {
     const StageView home;
     const sf::Vector2u size = layer.texture->getSize();
     const int end = layer.bottom > layer.cut ? int(layer.bottom) : int(size.y);
@@ -202,7 +202,8 @@ void addSkyQuads(sf::VertexArray& sky, const view::DrawList& skyList, float skyE
     sky.clear();
     for (const view::Shape& g : skyList.shapes) {
         if (g.kind != view::Kind::Gradient || g.points.size() < 2 || g.points[0].y >= skyEnd) continue;
-        const float y0 = g.points[0].y, y1 = std::min(g.points[1].y, skyEnd), k = (y1 - y0) / std::max(1.f, g.points[1].y - y0);
+        const float y0 = g.points[0].y, y1 = std::min(g.points[1].y, skyEnd),
+                    k = (y1 - y0) / std::max(1.f, g.points[1].y - y0);
         const sf::Color top = toColor(g.fill), bottom = toColor(g.line);
         const auto mix = [&](sf::Uint8 a, sf::Uint8 b) { return sf::Uint8(float(a) + (float(b) - float(a)) * k); };
         const sf::Color low(mix(top.r, bottom.r), mix(top.g, bottom.g), mix(top.b, bottom.b), mix(top.a, bottom.a));
@@ -277,15 +278,16 @@ void drawStage(sf::RenderTarget& t, const StageView& v, long /*ticks*/) {
     // The camera's centre in world units, and the back layer's share of its pan.
     const float centerX = (picture.width / 2.f - v.originX) / std::max(0.01f, v.scale);
     const float homeCenter = (picture.width / 2.f - home.originX) / home.scale;
-    showLayer(t, b.back, home.originX - (centerX - homeCenter) * kParallax, home.groundY, 1.f, v.shakeX * 0.5f, 0.f, copy);
+    showLayer(t, b.back, home.originX - (centerX - homeCenter) * kParallax, home.groundY, 1.f, v.shakeX * 0.5f, 0.f,
+              copy);
     showLayer(t, b.floor, v.originX, v.groundY, v.scale, v.shakeX, v.shakeY, copy);
     view::DrawList posts;
     view::addPosts(posts, viewOf(t, v));
     paint(t, posts);
 }
 
-void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f, long ticks,
-                 bool altColors, view::SecondaryMotion* motion) {
+void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f,
+                 long ticks, bool altColors, view::SecondaryMotion* motion) {
     view::DrawList list;
     view::addFighter(list, viewOf(t, v), def, f, -1, ticks, altColors, motion);
     paint(t, list);
@@ -306,7 +308,9 @@ void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& figh
     if (o.names) {
         for (int p = 0; p < 2; ++p) drawMemberLabels(t, v, fight, p, mono);
         for (const sim::Projectile& pr : fight.state().projectiles) {
-            if (pr.alive) drawText(t, mono, "projectile", 11, v.rect(pr.box).left, v.rect(pr.box).top - 14.f, sf::Color(255, 160, 255), Align::Left, 1.f);
+            if (pr.alive)
+                drawText(t, mono, "projectile", 11, v.rect(pr.box).left, v.rect(pr.box).top - 14.f,
+                         sf::Color(255, 160, 255), Align::Left, 1.f);
         }
     }
     drawOverlayLegend(t, mono, o.keyRight);
@@ -318,10 +322,14 @@ void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono, bool right) {
         const char* what;
     };
     static const Entry kEntries[] = {
-        {sf::Color(70, 140, 255), "hurtbox (BVH leaf)"}, {sf::Color(255, 60, 60), "attack (dim: inactive)"},
-        {sf::Color(80, 255, 120), "throw"},              {sf::Color(225, 225, 225), "push (corners)"},
-        {sf::Color(255, 220, 60), "BVH branch, root"},   {sf::Color(120, 140, 255), "BVH branch, deep"},
-        {sf::Color(255, 255, 0), "tested, overlapped"},  {sf::Color(255, 255, 255), "tested, missed"},
+        {sf::Color(70, 140, 255), "hurtbox (BVH leaf)"},
+        {sf::Color(255, 60, 60), "attack (dim: inactive)"},
+        {sf::Color(80, 255, 120), "throw"},
+        {sf::Color(225, 225, 225), "push (corners)"},
+        {sf::Color(255, 220, 60), "BVH branch, root"},
+        {sf::Color(120, 140, 255), "BVH branch, deep"},
+        {sf::Color(255, 255, 0), "tested, overlapped"},
+        {sf::Color(255, 255, 255), "tested, missed"},
         {sf::Color(255, 80, 255), "projectile"},
     };
     const float x = right ? t.getView().getSize().x - 204.f : 14.f;

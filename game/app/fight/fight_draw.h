@@ -24,9 +24,7 @@ struct StageView {
     int stage = 0;          ///< which stage's layers (view::kStageDusk, kStageNight)
 
     /// Pixel position of a world point.
-    sf::Vector2f point(float x, float y) const {
-        return {originX + shakeX + x * scale, groundY + shakeY - y * scale};
-    }
+    sf::Vector2f point(float x, float y) const { return {originX + shakeX + x * scale, groundY + shakeY - y * scale}; }
     /// Pixel rectangle (left, top, width, height) of a world box.
     sf::FloatRect rect(const engine::AABB& b) const {
         const sf::Vector2f tl = point(float(b.minX), float(b.maxY));
@@ -36,8 +34,8 @@ struct StageView {
 
 /// What the overlay shows.
 struct OverlayOptions {
-    bool boxes = false;  ///< hurt/attack/push/projectile boxes and BVH branches
-    bool names = false;  ///< member names and counters
+    bool boxes = false;     ///< hurt/attack/push/projectile boxes and BVH branches
+    bool names = false;     ///< member names and counters
     bool keyRight = false;  ///< the colour key goes bottom right (training: the input histories fill the left)
 };
 
@@ -49,8 +47,8 @@ void drawStage(sf::RenderTarget& t, const StageView& v, long ticks);
 void drawStageShapes(sf::RenderTarget& t, const StageView& v, long ticks);
 /// Draws a fighter: a rigged one from its bones, an old-format one from its member boxes; altColors for player 2 of
 /// a mirror match; `motion` is the fighter slot's drawn-only secondary motion (null: drawn at rest).
-void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f, long ticks,
-                 bool altColors = false, view::SecondaryMotion* motion = nullptr);
+void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef& def, const sim::FighterState& f,
+                 long ticks, bool altColors = false, view::SecondaryMotion* motion = nullptr);
 /// Draws the live projectiles as glowing fireballs.
 void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks);
 /// The overlay's colour key, bottom left, or bottom right with `right` (drawOverlay calls it).

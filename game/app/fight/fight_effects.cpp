@@ -48,7 +48,8 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
             banner_ = {"COUNTER", 30, sf::Color(255, 150, 60)};
             particles_.screenFlash(sf::Color(255, 150, 40), 6);
         }
-        particles_.burst(e.where, e.heavy ? sf::Color(255, 200, 60) : sf::Color(255, 245, 200), e.heavy ? 26 : 14, e.heavy ? 9.f : 6.f);
+        particles_.burst(e.where, e.heavy ? sf::Color(255, 200, 60) : sf::Color(255, 245, 200), e.heavy ? 26 : 14,
+                         e.heavy ? 9.f : 6.f);
         if (e.attacker == 0 || e.attacker == 1) {
             particles_.streaks(e.where, src.fight().state().fighters[e.attacker].facing,
                                e.counter ? sf::Color(255, 170, 80) : sf::Color(255, 250, 225), e.heavy ? 7 : 4);
@@ -58,7 +59,8 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         break;
     case sim::EventType::Block:
         particles_.burst(e.where, sf::Color(140, 200, 255), 10, 5.f);
-        if (e.victim == 0 || e.victim == 1) particles_.flash(src.fight().state().fighters[e.victim].push, sf::Color(120, 180, 255));
+        if (e.victim == 0 || e.victim == 1)
+            particles_.flash(src.fight().state().fighters[e.victim].push, sf::Color(120, 180, 255));
         sound_.play(Sfx::Block);
         break;
     case sim::EventType::ProjectileCancel:
@@ -70,9 +72,7 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         koVictim_ = e.victim;
         sound_.play(Sfx::KO);
         break;
-    case sim::EventType::TimeOver:
-        sound_.play(Sfx::KO, 60.f);
-        break;
+    case sim::EventType::TimeOver: sound_.play(Sfx::KO, 60.f); break;
     case sim::EventType::RoundStart:
         camera_.cut(src.fight().state());  // a new round: the fighters are back at their marks
         if (keepBanner_) {  // a training change restarted the match: its banner is the news, not "ROUND 1"
@@ -82,11 +82,14 @@ void FightEffects::react(const sim::Event& e, const FightSource& src) {
         // With a round intro the intro's own "ROUND N ... FIGHT!" is drawn from the state (drawBanner).
         calls_.clear();
         if (src.setup().intro > 0 || src.setup().mode == sim::Mode::Training) banner_ = {};
-        else banner_ = {"ROUND " + std::to_string(src.fight().state().round) + "   FIGHT!", 60, sf::Color(255, 230, 120)};
+        else
+            banner_ = {"ROUND " + std::to_string(src.fight().state().round) + "   FIGHT!", 60,
+                       sf::Color(255, 230, 120)};
         break;
     case sim::EventType::Throw:  // the grab flashes the one held, so the moment to tech is seen
         particles_.burst(e.where, sf::Color(120, 255, 150), 12, 5.f);
-        if (e.victim == 0 || e.victim == 1) particles_.flash(src.fight().state().fighters[e.victim].push, sf::Color(255, 255, 200));
+        if (e.victim == 0 || e.victim == 1)
+            particles_.flash(src.fight().state().fighters[e.victim].push, sf::Color(255, 255, 200));
         sound_.play(Sfx::Block);
         break;
     case sim::EventType::Tech:
@@ -106,8 +109,10 @@ void FightEffects::roundEnd(const sim::Fight& stepped, const FightSource& src) {
 void FightEffects::nextCall() {
     const RoundCall c = calls_.front();
     calls_.pop_front();
-    const sf::Color color = c.result ? sf::Color(255, 240, 150) : c.text == "TIME OVER" ? sf::Color(255, 200, 80)
-                          : c.text == "DRAW" ? sf::Color(200, 220, 255) : sf::Color(255, 80, 60);
+    const sf::Color color = c.result                ? sf::Color(255, 240, 150)
+                            : c.text == "TIME OVER" ? sf::Color(255, 200, 80)
+                            : c.text == "DRAW"      ? sf::Color(200, 220, 255)
+                                                    : sf::Color(255, 80, 60);
     banner_ = {c.text, c.ticks, color, true, c.result};
 }
 
@@ -137,11 +142,11 @@ void FightEffects::kickDust(const sim::Fight& fight) {
     for (int p = 0; p < 2; ++p) {
         const sim::FighterState& f = fight.state().fighters[p];
         const sim::StandardAnims& ids = fight.def(p).ids;
-        if (f.airborne && !wasAirborne_[p]) particles_.dust(f.x, 0, 6);                // take-off
-        if (!f.airborne && wasAirborne_[p]) particles_.dust(f.x, 0, 10);               // landing
+        if (f.airborne && !wasAirborne_[p]) particles_.dust(f.x, 0, 6);   // take-off
+        if (!f.airborne && wasAirborne_[p]) particles_.dust(f.x, 0, 10);  // landing
         if (f.anim != lastAnim_[p] && f.anim >= 0 && (f.anim == ids.dash || f.anim == ids.backdash)) {
             const int forward = f.anim == ids.dash ? f.facing : -f.facing;
-            particles_.dust(f.x, -forward, 8);                                             // blown back from the feet
+            particles_.dust(f.x, -forward, 8);  // blown back from the feet
         }
         wasAirborne_[p] = f.airborne;
         lastAnim_[p] = f.anim;
@@ -183,15 +188,17 @@ void drawBannerText(sf::RenderTarget& t, const sf::Font& font, const std::string
 
 }  // namespace
 
-void FightEffects::drawBanner(sf::RenderTarget& t, const sf::Font& font, const FightSource& src, float width, float height) const {
+void FightEffects::drawBanner(sf::RenderTarget& t, const sf::Font& font, const FightSource& src, float width,
+                              float height) const {
     const sim::FightState& s = src.fight().state();
     const std::string intro = s.roundOver ? "" : introText(s.roundFrame, src.setup().intro, s.round);
     const float cy = height * 0.36f;
     if (!intro.empty()) {
         const bool fight = intro == "FIGHT!";
         fillRect(t, 0.f, cy - 10.f, width, 96.f, sf::Color(0, 0, 0, 120));
-        drawBannerText(t, font, intro, fight ? 104 : 84, width / 2.f, cy + 38.f, fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120),
-                       width * 0.9f, introAge(s.roundFrame, src.setup().intro));
+        drawBannerText(t, font, intro, fight ? 104 : 84, width / 2.f, cy + 38.f,
+                       fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120), width * 0.9f,
+                       introAge(s.roundFrame, src.setup().intro));
         return;
     }
     if ((banner_.ticks <= 0 && !banner_.stays) || banner_.text.empty()) return;

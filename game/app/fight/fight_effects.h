@@ -26,9 +26,9 @@ std::string winnerText(const FightSource& src, int winner);
 
 /// A big centred message.
 struct Banner {
-    std::string text;  ///< what it says ("" = none)
-    int ticks = 0;     ///< frames it stays up
-    sf::Color color;   ///< its colour
+    std::string text;    ///< what it says ("" = none)
+    int ticks = 0;       ///< frames it stays up
+    sf::Color color;     ///< its colour
     bool call = false;   ///< one of the round's calls (roundCalls)
     bool stays = false;  ///< still shown after its ticks (the match's result)
     int age = 0;         ///< frames since it went up (it scales in over the first few)
@@ -75,7 +75,7 @@ private:
     int lastAnim_[2] = {-1, -1};
     Banner banner_;
     std::deque<RoundCall> calls_;  // round calls not yet said
-    bool keepBanner_ = false;  // the next round start keeps the current banner (set by announce)
+    bool keepBanner_ = false;      // the next round start keeps the current banner (set by announce)
     int shakeTicks_ = 0;
     float shakePower_ = 0.f;
     float healthTrail_[2] = {0, 0};

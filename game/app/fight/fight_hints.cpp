@@ -8,8 +8,7 @@ std::string playerKeysHint(const Bindings& b, int player) {
     const auto key = [&](Action a) { return firstKeyText(b, Action(a + o)); };
     return std::string(player == 0 ? "P1: " : "P2: ") + key(kP1Up) + " " + key(kP1Left) + " " + key(kP1Down) + " " +
            key(kP1Right) + " move, " + key(kP1Light) + " light, " + key(kP1Medium) + " medium, " + key(kP1Heavy) +
-           " heavy, " + key(kP1Special) +
-           " special, " + key(kP1Throw) + " throw";
+           " heavy, " + key(kP1Special) + " special, " + key(kP1Throw) + " throw";
 }
 
 std::string fightHint(const Bindings& b, sim::Mode mode) {

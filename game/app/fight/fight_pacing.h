@@ -12,7 +12,7 @@ namespace app {
 /// The view's pacing of a paced source.
 class FramePacer {
 public:
-    static constexpr int kSlowFactor = 4;  ///< slow motion runs one step every kSlowFactor ticks
+    static constexpr int kSlowFactor = 4;         ///< slow motion runs one step every kSlowFactor ticks
     static constexpr int kSuperFreezeTicks = 30;  ///< ticks a super's start holds both fighters still
     static constexpr int kKoSlowFactor = 3;       ///< the K.O. slow-down runs one step every kKoSlowFactor ticks
     static constexpr int kKoSlowSteps = 30;       ///< steps after a K.O. played slowed down
@@ -43,7 +43,8 @@ public:
 
     /// One tick (`tick` counts ticks from 1): adds this tick's presses to the carried ones and, when this tick
     /// steps, writes the frame's buttons (held now or pressed since the last step) to out and returns true.
-    bool next(long tick, const sim::FrameInput& held, const sim::FrameInput& pressed, bool stepKey, sim::FrameInput& out) {
+    bool next(long tick, const sim::FrameInput& held, const sim::FrameInput& pressed, bool stepKey,
+              sim::FrameInput& out) {
         for (int p = 0; p < 2; ++p) carried_.buttons[p] |= pressed.buttons[p];
         if (frozen_) {
             if (!stepKey) return false;

@@ -31,7 +31,8 @@ sim::FrameInput keyButtons(ActionSet actions) { return {{buttonsOf(actions, 0), 
 
 FightScreen::FightScreen(Context& ctx, std::unique_ptr<FightSource> source)
     : ctx_(ctx), source_(std::move(source)), effects_(ctx.res->sound), stage_(ctx.stage) {
-    if (source_->setup().mode == sim::Mode::Training) training_ = std::make_unique<TrainingTools>(source_->takesSetups());
+    if (source_->setup().mode == sim::Mode::Training)
+        training_ = std::make_unique<TrainingTools>(source_->takesSetups());
     resetPresentation();
     ctx_.res->sound.music(stage_ == view::kStageNight ? view::Song::Night : view::Song::Dusk);  // the stage's loop
 }
@@ -84,7 +85,8 @@ void FightScreen::applyTraining(const TrainingChange& c) {
 }
 
 void FightScreen::handleViewKeys(const Tick& in) {
-    if (in.pressedAny(bit(kOverlay))) overlay_.boxes = !overlay_.boxes, overlay_.names = overlay_.names && overlay_.boxes;
+    if (in.pressedAny(bit(kOverlay)))
+        overlay_.boxes = !overlay_.boxes, overlay_.names = overlay_.names && overlay_.boxes;
     if (in.pressedAny(bit(kNames))) overlay_.names = !overlay_.names, overlay_.boxes = overlay_.boxes || overlay_.names;
 }
 
@@ -119,7 +121,8 @@ void FightScreen::tick(const Tick& in) {
     bool step = false;
     if (paced) {
         handlePacedKeys(in);
-        step = !source_->ended() && pacer_.next(ticks_, keyButtons(in.held), keyButtons(in.pressed), in.pressedAny(bit(kFrameStep)), keys);
+        step = !source_->ended() &&
+               pacer_.next(ticks_, keyButtons(in.held), keyButtons(in.pressed), in.pressedAny(bit(kFrameStep)), keys);
     }
     const Advance a = source_->tick(in, step ? &keys : nullptr);
     sayWriteFailure(false);
@@ -208,20 +211,24 @@ void FightScreen::draw(sf::RenderTarget& t) {
     const sim::FightState& s = fight.state();
     const int last = s.fighters[1].action == sim::Action::Attack && s.fighters[0].action != sim::Action::Attack ? 1 : 0;
     const bool mirror = source_->fighter(0).id == source_->fighter(1).id;
-    drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_, wearsAltColors(1 - last, mirror, ctx_.altColor), &motion_[1 - last]);
-    drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, wearsAltColors(last, mirror, ctx_.altColor), &motion_[last]);
+    drawFighter(t, v, source_->fighter(1 - last), s.fighters[1 - last], ticks_,
+                wearsAltColors(1 - last, mirror, ctx_.altColor), &motion_[1 - last]);
+    drawFighter(t, v, source_->fighter(last), s.fighters[last], ticks_, wearsAltColors(last, mirror, ctx_.altColor),
+                &motion_[last]);
     drawSuperFlash(t, v, true);
     drawProjectiles(t, v, fight, ticks_);
     drawOverlay(t, v, fight, lastQuery_, overlay_, ctx_.res->mono);
     effects_.drawSparks(t, v);
     drawHud(t);
     if (training_) {
-        drawTrainingHud(t, *training_, source_->setup().dummy, {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});
+        drawTrainingHud(t, *training_, source_->setup().dummy,
+                        {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});
     }
     if (overlay_.names) drawCounters(t);
     // A banner waits while a menu is over the fight (a training change made on the page shows once it closes), so
     // nothing of the fight is drawn above the menu's dimming.
-    if (ctx_.stack->top() == this) effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
+    if (ctx_.stack->top() == this)
+        effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
     drawStatus(t);
     const float headroom = 60.f;  // world units above the push box: the head and raised arms
     source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
@@ -246,15 +253,19 @@ void FightScreen::drawHealth(sf::RenderTarget& t, int p) {
     const float frac = float(f.health) / full;
     bar(frac, frac > 0.3f ? sf::Color(250, 210, 60) : sf::Color(255, 140, 40));
     fillRect(t, x, y + 3.f, w, 4.f, sf::Color(255, 255, 255, 60));
-    const std::string name = source_->fighter(p).display + (setup.isCpu(p) ? "  (CPU)" : setup.isDummy(p) ? "  (DUMMY)" : "");
-    drawText(t, ctx_.res->display, name, 30, p == 0 ? x : x + w, y + h + 2.f, sf::Color::White, p == 0 ? Align::Left : Align::Right, 2.f);
+    const std::string name = source_->fighter(p).display + (setup.isCpu(p)     ? "  (CPU)"
+                                                            : setup.isDummy(p) ? "  (DUMMY)"
+                                                                               : "");
+    drawText(t, ctx_.res->display, name, 30, p == 0 ? x : x + w, y + h + 2.f, sf::Color::White,
+             p == 0 ? Align::Left : Align::Right, 2.f);
     // The super meter under the name, on the outer side: blue while filling, bright when a super is possible.
     const float mw = 240.f, mh = 8.f, my = y + h + 40.f;
     const float mx = p == 0 ? x : x + w - mw;
     const float mfrac = float(f.meter) / float(sim::kMeterMax);
     fillRect(t, mx - 2.f, my - 2.f, mw + 4.f, mh + 4.f, sf::Color(20, 16, 30), sf::Color(230, 220, 200), 1.f);
     const float mfill = mw * std::max(0.f, std::min(1.f, mfrac));
-    fillRect(t, p == 0 ? mx : mx + mw - mfill, my, mfill, mh, f.meter >= sim::kMeterMax ? sf::Color(120, 230, 255) : sf::Color(50, 110, 230));
+    fillRect(t, p == 0 ? mx : mx + mw - mfill, my, mfill, mh,
+             f.meter >= sim::kMeterMax ? sf::Color(120, 230, 255) : sf::Color(50, 110, 230));
     const int wins = source_->fight().state().wins[p];
     if (setup.roundsToWin > kMaxRoundPips) {  // a long match (scripts allow 999 rounds): a count, not 999 pips
         const std::string text = std::to_string(wins) + " / " + std::to_string(setup.roundsToWin);
@@ -284,10 +295,12 @@ void FightScreen::drawHud(sf::RenderTarget& t) {
     if (source_->setup().mode == sim::Mode::Training || source_->isLesson()) {  // neither times out
         drawText(t, ctx_.res->font, "\u221e", 40, cx, 12.f, sf::Color::White, Align::Center);
     } else {
-        drawText(t, ctx_.res->display, std::to_string(seconds), 52, cx, 12.f, seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
+        drawText(t, ctx_.res->display, std::to_string(seconds), 52, cx, 12.f,
+                 seconds <= 10 ? sf::Color(255, 90, 70) : sf::Color::White, Align::Center);
     }
     if (source_->setup().mode != sim::Mode::Training) {  // training has no rounds
-        drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150), Align::Center, 2.f);
+        drawText(t, ctx_.res->font, "ROUND " + std::to_string(s.round), 16, cx, 74.f, sf::Color(255, 230, 150),
+                 Align::Center, 2.f);
     }
     const std::string mode = source_->title() + (source_->recording() ? "   \u25cf REC" : "");
     drawText(t, ctx_.res->font, mode, 15, cx, 96.f, sf::Color(230, 230, 240, 200), Align::Center, 1.5f);
@@ -304,17 +317,19 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
     lines.push_back("hits " + std::to_string(st.hits) + "   push separations " + std::to_string(st.pushSeparations) +
                     "   hitstop " + std::to_string(s.hitstop));
     lines.push_back("highlighted: the tests of frame " + std::to_string(lastQueryFrame_) + " (" +
-                    std::to_string(lastQuery_.broadTests) + " broad, " + std::to_string(lastQuery_.nodesVisited) + " nodes)");
+                    std::to_string(lastQuery_.broadTests) + " broad, " + std::to_string(lastQuery_.nodesVisited) +
+                    " nodes)");
     for (int p = 0; p < 2; ++p) {
         const sim::FighterState& f = s.fighters[p];
         lines.push_back("P" + std::to_string(p + 1) + " " + source_->fighter(p).id + ": " + fight.animName(p) + " " +
-                        std::to_string(f.animFrame) + "   members " + std::to_string(f.body.memberCount()) + "  nodes " +
-                        std::to_string(f.body.nodeCount()) + "  height " + std::to_string(f.body.height()) +
-                        "  tested " + std::to_string(lastQuery_.touched[p].size()));
+                        std::to_string(f.animFrame) + "   members " + std::to_string(f.body.memberCount()) +
+                        "  nodes " + std::to_string(f.body.nodeCount()) + "  height " +
+                        std::to_string(f.body.height()) + "  tested " + std::to_string(lastQuery_.touched[p].size()));
     }
     source_->addCounters(lines);
     // In training the panel goes under the frame meter and the combo lines, right of the input histories.
-    const float x = training_ ? float(ctx_.width) / 2.f - 256.f : float(ctx_.width) / 2.f - 300.f, y = training_ ? 276.f : 122.f;
+    const float x = training_ ? float(ctx_.width) / 2.f - 256.f : float(ctx_.width) / 2.f - 300.f,
+                y = training_ ? 276.f : 122.f;
     fillRect(t, x - 8.f, y - 6.f, 616.f, 20.f * float(lines.size()) + 12.f, sf::Color(0, 0, 0, 150));
     for (std::size_t i = 0; i < lines.size(); ++i) {
         drawText(t, ctx_.res->mono, lines[i], 14, x, y + 20.f * float(i), sf::Color(200, 255, 200));
@@ -324,7 +339,8 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
 void FightScreen::drawStatus(sf::RenderTarget& t) {
     std::string status;
     const Bindings& b = *ctx_.bindings;
-    if (pacer_.frozen()) status += "FROZEN  (" + firstKeyText(b, kFrameStep) + ": one frame, " + firstKeyText(b, kPause) + ": run)   ";
+    if (pacer_.frozen())
+        status += "FROZEN  (" + firstKeyText(b, kFrameStep) + ": one frame, " + firstKeyText(b, kPause) + ": run)   ";
     if (pacer_.slow()) status += "SLOW MOTION 1/4   ";
     if (source_->ended()) status += "END OF REPLAY   ";
     const float y = float(ctx_.height) - 30.f;
@@ -340,11 +356,13 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
     const std::size_t shown = std::min<std::size_t>(failed.size(), 4);  // the latest few, newest at the bottom
     for (std::size_t i = 0; i < shown; ++i) {
         const std::string& f = failed[failed.size() - 1 - i];
-        drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 140), 15, 40.f, fy, sf::Color(255, 150, 90), Align::Left, 2.f);
+        drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 140), 15, 40.f, fy, sf::Color(255, 150, 90), Align::Left,
+                 2.f);
         fy -= 20.f;
     }
     const bool menuOver = ctx_.stack->top() != this;  // a menu has its own key line, drawn where this one goes
-    if (!overlay_.boxes && status.empty() && (source_->takesSetups() || source_->paced()) && !ctx_.flags->demo && !menuOver) {
+    if (!overlay_.boxes && status.empty() && (source_->takesSetups() || source_->paced()) && !ctx_.flags->demo &&
+        !menuOver) {
         // A match played here: the players' own keys and the pause key (the debug keys only in training); a
         // lesson: player 1's keys; a replay: the keys that look into it.
         const std::string hint = source_->isLesson()      ? lessonHint(b)
@@ -357,8 +375,8 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
         const std::string keys = firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names  " +
                                  firstKeyText(b, kPause) + " freeze  " + firstKeyText(b, kFrameStep) + " step  " +
                                  firstKeyText(b, kSlowMotion) + " slow  " + firstKeyText(b, kReset) + " reset";
-        drawText(t, ctx_.res->font, keys, 14, float(ctx_.width) - 40.f, y + 4.f,
-                 sf::Color(230, 230, 230, 200), Align::Right, 1.f);
+        drawText(t, ctx_.res->font, keys, 14, float(ctx_.width) - 40.f, y + 4.f, sf::Color(230, 230, 230, 200),
+                 Align::Right, 1.f);
     }
 }
 
@@ -369,12 +387,14 @@ void FightScreen::drawNotice(sf::RenderTarget& t) {
     if (notice.empty()) return;
     const float y = 118.f;
     fillRect(t, 0.f, y - 4.f, float(ctx_.width), 30.f, sf::Color(90, 20, 20, 200));
-    drawTextFitted(t, ctx_.res->font, notice, 18, float(ctx_.width) / 2.f, y, sf::Color(255, 220, 200), float(ctx_.width) - 20.f, 1.5f);
+    drawTextFitted(t, ctx_.res->font, notice, 18, float(ctx_.width) / 2.f, y, sf::Color(255, 220, 200),
+                   float(ctx_.width) - 20.f, 1.5f);
 }
 
 std::unique_ptr<Screen> makeFight(Context& ctx, const sim::MatchSetup& given) {
     sim::MatchSetup setup = given;
-    if (ctx.flags->roundSeconds > 0 && setup.mode != sim::Mode::Training) setup.roundFrames = ctx.flags->roundSeconds * sim::kFps;
+    if (ctx.flags->roundSeconds > 0 && setup.mode != sim::Mode::Training)
+        setup.roundFrames = ctx.flags->roundSeconds * sim::kFps;
     for (int p = 0; p < 2; ++p) {
         if (ctx.fighter(setup.fighter[p]) == nullptr) {
             std::cerr << ctx.dataDir << "/fighters/" << setup.fighter[p] << ".fighter: no such fighter\n";

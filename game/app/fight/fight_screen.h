@@ -79,7 +79,7 @@ private:
     long ticks_ = 0;
     int stage_ = 0;  // the stage it is drawn on: Context::stage when it opened
     int matchOverTicks_ = 0;
-    bool menuOpened_ = false;  // the match-over menu was opened for this match
+    bool menuOpened_ = false;               // the match-over menu was opened for this match
     std::shared_ptr<ArcadeLadder> arcade_;  // the arcade run this match is a stage of, or none
     view::SecondaryMotion motion_[2];       // each player's drawn-only spring chains (never in the simulation)
     int lastAnim_[2] = {-1, -1};            // each fighter's anim at the last step (a super's start is a change)

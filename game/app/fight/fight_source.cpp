@@ -7,8 +7,9 @@ namespace app {
 std::uint16_t buttonsOf(ActionSet held, int p) {
     const int base = p == 0 ? kP1Up : kP2Up;
     // The player actions in Action order; medium is the button table's row of that name (data/buttons.cfg).
-    const std::uint16_t bits[9] = {sim::kUp, sim::kDown, sim::kLeft, sim::kRight, sim::kLight, sim::kHeavy, sim::kSpecial, sim::kThrow,
-                                   sim::buttonTable().bit("medium")};
+    const std::uint16_t bits[9] = {sim::kUp,      sim::kDown,  sim::kLeft,
+                                   sim::kRight,   sim::kLight, sim::kHeavy,
+                                   sim::kSpecial, sim::kThrow, sim::buttonTable().bit("medium")};
     std::uint16_t out = 0;
     for (int i = 0; i < 9; ++i) {
         if (held & bit(Action(base + i))) out |= bits[i];

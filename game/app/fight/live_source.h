@@ -19,7 +19,8 @@ public:
     /// A match of `setup` between p1 and p2 (both must outlive the source), recorded into recordDir unless it is
     /// empty. Training records only on request (setRecording): its match restarts at every dummy or position
     /// change, and a practice session is not a match to keep.
-    LiveSource(const sim::MatchSetup& setup, const sim::FighterDef& p1, const sim::FighterDef& p2, std::string recordDir);
+    LiveSource(const sim::MatchSetup& setup, const sim::FighterDef& p1, const sim::FighterDef& p2,
+               std::string recordDir);
 
     const sim::Fight& fight() const override { return *fight_; }
     const sim::MatchSetup& setup() const override { return setup_; }

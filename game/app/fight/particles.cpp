@@ -94,7 +94,8 @@ void Particles::update() {
         }
         p.life -= 1.f;
     }
-    parts_.erase(std::remove_if(parts_.begin(), parts_.end(), [](const Part& p) { return p.life <= 0.f; }), parts_.end());
+    parts_.erase(std::remove_if(parts_.begin(), parts_.end(), [](const Part& p) { return p.life <= 0.f; }),
+                 parts_.end());
     if (screenTicks_ > 0) --screenTicks_;
 }
 
@@ -148,8 +149,8 @@ void Particles::drawPart(sf::RenderTarget& t, const StageView& v, const Part& p)
     case Kind::Flash: {
         const sf::FloatRect r = v.rect(p.box);
         const float grow = (1.f - k) * 10.f * v.scale;
-        fillRect(t, r.left - grow, r.top - grow, r.width + 2.f * grow, r.height + 2.f * grow, withAlpha(p.color, int(170 * k)),
-                 withAlpha(sf::Color::White, int(230 * k)), 2.f);
+        fillRect(t, r.left - grow, r.top - grow, r.width + 2.f * grow, r.height + 2.f * grow,
+                 withAlpha(p.color, int(170 * k)), withAlpha(sf::Color::White, int(230 * k)), 2.f);
         break;
     }
     }

@@ -39,10 +39,10 @@ private:
     enum class Kind : std::uint8_t { Spark, Ring, Dust, Streak, Flash };
     struct Part {
         Kind kind = Kind::Spark;
-        sf::Vector2f pos, vel;   // world units, y up
+        sf::Vector2f pos, vel;  // world units, y up
         float life = 0, maxLife = 1, size = 3;
         sf::Color color;
-        engine::AABB box;        // Flash: the box
+        engine::AABB box;  // Flash: the box
     };
     float rand01();
 

@@ -56,11 +56,14 @@ bool checkLessons(const Context& ctx, const std::vector<sim::RunFile>& lessons, 
     for (const sim::RunFile& run : lessons) {
         for (int p = 0; p < 2; ++p) {
             if (ctx.fighter(run.setup.fighter[p]) == nullptr) {
-                error = io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded at start-up"};
+                error = io::Error{run.path, run.fightersLine,
+                                  "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded at start-up"};
                 return false;
             }
         }
-        if (!sim::checkRunAgainstFighters(run, *ctx.fighter(run.setup.fighter[0]), *ctx.fighter(run.setup.fighter[1]), error)) return false;
+        if (!sim::checkRunAgainstFighters(run, *ctx.fighter(run.setup.fighter[0]), *ctx.fighter(run.setup.fighter[1]),
+                                          error))
+            return false;
     }
     return true;
 }
@@ -89,8 +92,8 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     const std::string text = caption();
     if (!text.empty()) drawRichText(t, ctx.res->font, text, 22, cx, y + 10.f, sf::Color::White, *ctx.bindings);
     const bool facingRight = play_.fight().state().fighters[0].facing > 0;
-    drawRichText(t, ctx.res->font, lessonKeysLine(*ctx.bindings, facingRight), 14, cx, y + 74.f, sf::Color(200, 200, 215),
-                 *ctx.bindings);
+    drawRichText(t, ctx.res->font, lessonKeysLine(*ctx.bindings, facingRight), 14, cx, y + 74.f,
+                 sf::Color(200, 200, 215), *ctx.bindings);
     if (play_.opponentWaits()) {
         drawText(t, ctx.res->font, play_.fighter(1).display + " starts when you move", 15, w - 104.f, y + 52.f,
                  sf::Color(255, 210, 100), Align::Right);

@@ -53,8 +53,14 @@ const ActionText kActions[kActionCount] = {
     {"p2.special", "P2 special", nullptr},
     {"p2.throw", "P2 throw", nullptr},
     {"p2.medium", "P2 medium", nullptr},
-    {"", "", nullptr}, {"", "", nullptr}, {"", "", nullptr}, {"", "", nullptr},  // extra slots: see actionName
-    {"", "", nullptr}, {"", "", nullptr}, {"", "", nullptr}, {"", "", nullptr},
+    {"", "", nullptr},
+    {"", "", nullptr},
+    {"", "", nullptr},
+    {"", "", nullptr},  // extra slots: see actionName
+    {"", "", nullptr},
+    {"", "", nullptr},
+    {"", "", nullptr},
+    {"", "", nullptr},
     {"start", "start / confirm / pause", nullptr},
     {"pause", "freeze / run (no menu)", "P, Pause"},
     {"back", "back / pause", "Escape"},
@@ -88,15 +94,42 @@ struct KeyText {
 
 using K = sf::Keyboard;
 const KeyText kNamedKeys[] = {
-    {K::Left, "Left"},       {K::Right, "Right"},       {K::Up, "Up"},           {K::Down, "Down"},
-    {K::Enter, "Enter"},     {K::Space, "Space"},       {K::Escape, "Escape"},   {K::Tab, "Tab"},
-    {K::Backspace, "Backspace"}, {K::Pause, "Pause"},   {K::Comma, "Comma"},     {K::Period, "Period"},
-    {K::Slash, "Slash"},     {K::Semicolon, "Semicolon"}, {K::Quote, "Quote"},   {K::LBracket, "LBracket"},
-    {K::RBracket, "RBracket"}, {K::Backslash, "Backslash"}, {K::Hyphen, "Hyphen"}, {K::Equal, "Equal"},
-    {K::Tilde, "Tilde"},     {K::Insert, "Insert"},     {K::Delete, "Delete"},   {K::Home, "Home"},
-    {K::End, "End"},         {K::PageUp, "PageUp"},     {K::PageDown, "PageDown"}, {K::LShift, "LShift"},
-    {K::RShift, "RShift"},   {K::LControl, "LControl"}, {K::RControl, "RControl"}, {K::LAlt, "LAlt"},
-    {K::RAlt, "RAlt"},       {K::Add, "Add"},           {K::Subtract, "Subtract"}, {K::Multiply, "Multiply"},
+    {K::Left, "Left"},
+    {K::Right, "Right"},
+    {K::Up, "Up"},
+    {K::Down, "Down"},
+    {K::Enter, "Enter"},
+    {K::Space, "Space"},
+    {K::Escape, "Escape"},
+    {K::Tab, "Tab"},
+    {K::Backspace, "Backspace"},
+    {K::Pause, "Pause"},
+    {K::Comma, "Comma"},
+    {K::Period, "Period"},
+    {K::Slash, "Slash"},
+    {K::Semicolon, "Semicolon"},
+    {K::Quote, "Quote"},
+    {K::LBracket, "LBracket"},
+    {K::RBracket, "RBracket"},
+    {K::Backslash, "Backslash"},
+    {K::Hyphen, "Hyphen"},
+    {K::Equal, "Equal"},
+    {K::Tilde, "Tilde"},
+    {K::Insert, "Insert"},
+    {K::Delete, "Delete"},
+    {K::Home, "Home"},
+    {K::End, "End"},
+    {K::PageUp, "PageUp"},
+    {K::PageDown, "PageDown"},
+    {K::LShift, "LShift"},
+    {K::RShift, "RShift"},
+    {K::LControl, "LControl"},
+    {K::RControl, "RControl"},
+    {K::LAlt, "LAlt"},
+    {K::RAlt, "RAlt"},
+    {K::Add, "Add"},
+    {K::Subtract, "Subtract"},
+    {K::Multiply, "Multiply"},
     {K::Divide, "Divide"},
 };
 
@@ -105,7 +138,8 @@ const KeyText kNamedKeys[] = {
 bool sameName(const std::string& a, const std::string& b, bool ignoreCase) {
     if (!ignoreCase || a.size() != b.size()) return a == b;
     for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
     }
     return true;
 }
@@ -299,9 +333,12 @@ std::string bindingText(const Bindings& b, Action a) {
 std::string shownKeys(const std::string& configText) {
     std::string out;
     for (std::size_t i = 0; i < configText.size();) {
-        const bool wordStart = i == 0 || configText[i - 1] == ' ' || configText[i - 1] == '+' || configText[i - 1] == ',';
+        const bool wordStart =
+            i == 0 || configText[i - 1] == ' ' || configText[i - 1] == '+' || configText[i - 1] == ',';
         if (wordStart && configText.compare(i, 6, "Numpad") == 0) out += "Pad", i += 6;
-        else if (wordStart && configText.compare(i, 3, "Num") == 0 && i + 3 < configText.size() && std::isdigit(static_cast<unsigned char>(configText[i + 3]))) i += 3;
+        else if (wordStart && configText.compare(i, 3, "Num") == 0 && i + 3 < configText.size() &&
+                 std::isdigit(static_cast<unsigned char>(configText[i + 3])))
+            i += 3;
         else out += configText[i++];
     }
     return out;
@@ -341,9 +378,11 @@ std::string defaultKeyText(const sim::ButtonTable& table, int a) {
 
 std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fileName, io::Error& error) {
     if (const sim::ButtonDef* over = extraButtonRow(table, kExtraSlots)) {
-        error = {fileName, over->line, "button '" + over->name + "' cannot be bound: the key bindings hold at most " +
-                                           std::to_string(kExtraSlots) + " buttons beyond up, down, left, right, light, heavy, "
-                                           "special, start, throw and medium"};
+        error = {fileName, over->line,
+                 "button '" + over->name + "' cannot be bound: the key bindings hold at most " +
+                     std::to_string(kExtraSlots) +
+                     " buttons beyond up, down, left, right, light, heavy, "
+                     "special, start, throw and medium"};
         return error.text();
     }
     for (const sim::ButtonDef& d : table.rows) {
@@ -352,7 +391,8 @@ std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fil
                 std::vector<KeyChord> chords;
                 std::string bad;
                 if (parseKeyList(k, chords, bad)) continue;
-                error = {fileName, d.line, badKeyMessage(k, bad, d.name) + " (player " + std::to_string(p + 1) + "'s keys)"};
+                error = {fileName, d.line,
+                         badKeyMessage(k, bad, d.name) + " (player " + std::to_string(p + 1) + "'s keys)"};
                 return error.text();
             }
         }
@@ -385,13 +425,15 @@ bool bindLine(std::string_view raw, io::LineParser& p, Bindings& inout, int (&li
     if (name == "deadzone") {  // not an action: the gamepads' dead zone in percent
         const std::string value = trim(body.substr(eq + 1));
         std::string why;
-        if (!io::toInt(value, 1, 99, inout.deadZone, why)) return p.fail("deadzone takes a whole percent 1..99, not " + io::quote(value));
+        if (!io::toInt(value, 1, 99, inout.deadZone, why))
+            return p.fail("deadzone takes a whole percent 1..99, not " + io::quote(value));
         return true;
     }
     const int a = findAction(name);
     if (a < 0) {
         const int near = findAction(name, true);
-        return p.fail("unknown action " + io::quote(name) + caseHint(near >= 0, near >= 0 ? actionName(Action(near)) : ""));
+        return p.fail("unknown action " + io::quote(name) +
+                      caseHint(near >= 0, near >= 0 ? actionName(Action(near)) : ""));
     }
     std::string bad;
     const std::string list = body.substr(eq + 1);
@@ -453,7 +495,8 @@ void addDefaultPads(Bindings& b) {
         if (row == nullptr) continue;
         for (int n : row->pad) {
             KeyChord c;
-            if (parsePad("Joy" + std::to_string(player) + ".Button" + std::to_string(n), c, false)) b.keys[a].push_back(c);
+            if (parsePad("Joy" + std::to_string(player) + ".Button" + std::to_string(n), c, false))
+                b.keys[a].push_back(c);
         }
     }
 }
@@ -499,14 +542,16 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
     std::string added;
     if (!deadZoneWritten) added += "deadzone = " + std::to_string(b.deadZone) + "\n";
     for (int a = 0; a < kActionCount; ++a) {
-        if (!written[a] && !b.keys[a].empty()) added += actionName(Action(a)) + " = " + bindingText(b, Action(a)) + "\n";
+        if (!written[a] && !b.keys[a].empty())
+            added += actionName(Action(a)) + " = " + bindingText(b, Action(a)) + "\n";
     }
     if (!added.empty()) out += "# Added by the game's Controls screen:\n" + added;
     // The edit must read back to exactly these bindings; a file it cannot keep that way is written afresh.
     Bindings back = defaultBindings();
     io::Error unread;
     bool same = parseBindings(out, "controls.cfg", back, unread) && back.deadZone == b.deadZone;
-    for (int a = 0; same && a < kActionCount; ++a) same = b.keys[a].empty() || bindingText(back, Action(a)) == bindingText(b, Action(a));
+    for (int a = 0; same && a < kActionCount; ++a)
+        same = b.keys[a].empty() || bindingText(back, Action(a)) == bindingText(b, Action(a));
     return same ? out : bindingsText(b);
 }
 
@@ -528,8 +573,9 @@ bool saveBindings(const std::string& path, const Bindings& b, std::string& error
 std::string rebind(Bindings& b, Action a, const KeyChord& c) {
     Bindings trial = b;  // a key replaces the action's keys, a pad input its pad inputs; the other kind stays
     std::vector<KeyChord>& list = trial.keys[a];
-    list.erase(std::remove_if(list.begin(), list.end(), [&](const KeyChord& k) { return (k.joy >= 0) == (c.joy >= 0); }),
-               list.end());
+    list.erase(
+        std::remove_if(list.begin(), list.end(), [&](const KeyChord& k) { return (k.joy >= 0) == (c.joy >= 0); }),
+        list.end());
     list.insert(list.begin(), c);
     int lineOf[kActionCount] = {};
     lineOf[a] = 1;  // the new binding is the "later line", so the message names the action already using it

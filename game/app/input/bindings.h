@@ -23,13 +23,56 @@ namespace app {
 /// folder adds, such as `kick`): slot i is the i-th such row in table order, named `p1.NAME` / `p2.NAME` after it.
 /// A slot with no row is unused: no name, no keys, not on the Controls screen.
 enum Action : int {
-    kP1Up, kP1Down, kP1Left, kP1Right, kP1Light, kP1Heavy, kP1Special, kP1Throw, kP1Medium,
-    kP2Up, kP2Down, kP2Left, kP2Right, kP2Light, kP2Heavy, kP2Special, kP2Throw, kP2Medium,
-    kP1Extra0, kP1Extra1, kP1Extra2, kP1Extra3,
-    kP2Extra0, kP2Extra1, kP2Extra2, kP2Extra3,
-    kStart, kPause, kBack, kOverlay, kNames, kFrameStep, kSlowMotion, kReset,
-    kDummyNext, kDummyStand, kDummyCrouch, kDummyBlock, kDummyCrouchBlock, kDummyJump, kPosition, kDummyRecord, kDummyCounter,
-    kFire, kStruct1, kStruct2, kStruct3, kStruct4, kStruct5, kStruct6,
+    kP1Up,
+    kP1Down,
+    kP1Left,
+    kP1Right,
+    kP1Light,
+    kP1Heavy,
+    kP1Special,
+    kP1Throw,
+    kP1Medium,
+    kP2Up,
+    kP2Down,
+    kP2Left,
+    kP2Right,
+    kP2Light,
+    kP2Heavy,
+    kP2Special,
+    kP2Throw,
+    kP2Medium,
+    kP1Extra0,
+    kP1Extra1,
+    kP1Extra2,
+    kP1Extra3,
+    kP2Extra0,
+    kP2Extra1,
+    kP2Extra2,
+    kP2Extra3,
+    kStart,
+    kPause,
+    kBack,
+    kOverlay,
+    kNames,
+    kFrameStep,
+    kSlowMotion,
+    kReset,
+    kDummyNext,
+    kDummyStand,
+    kDummyCrouch,
+    kDummyBlock,
+    kDummyCrouchBlock,
+    kDummyJump,
+    kPosition,
+    kDummyRecord,
+    kDummyCounter,
+    kFire,
+    kStruct1,
+    kStruct2,
+    kStruct3,
+    kStruct4,
+    kStruct5,
+    kStruct6,
     kActionCount
 };
 
@@ -54,19 +97,19 @@ std::string actionName(Action a);
 /// axis (the stick's X/Y, the d-pad's PovX/PovY), spelled `Joy0.Button2`, `Joy1.X-`, `Joy0.PovY+`.
 struct KeyChord {
     sf::Keyboard::Key key = sf::Keyboard::Unknown;  ///< the key
-    bool ctrl = false;   ///< Ctrl must be held
-    bool shift = false;  ///< Shift must be held
-    bool alt = false;    ///< Alt must be held
-    int joy = -1;        ///< gamepad index 0..7, or -1 for a key
-    int button = -1;     ///< gamepad button 0..31, or -1
-    int axis = -1;       ///< gamepad axis (sf::Joystick::Axis), or -1
-    int sign = 0;        ///< +1 or -1: the side of the axis
+    bool ctrl = false;                              ///< Ctrl must be held
+    bool shift = false;                             ///< Shift must be held
+    bool alt = false;                               ///< Alt must be held
+    int joy = -1;                                   ///< gamepad index 0..7, or -1 for a key
+    int button = -1;                                ///< gamepad button 0..31, or -1
+    int axis = -1;                                  ///< gamepad axis (sf::Joystick::Axis), or -1
+    int sign = 0;                                   ///< +1 or -1: the side of the axis
 };
 
 /// The keys bound to each action.
 struct Bindings {
     std::vector<KeyChord> keys[kActionCount];  ///< chords per action (any of them triggers it)
-    int deadZone = 30;   ///< percent of an axis' travel ignored around its centre (`deadzone = N` in the config)
+    int deadZone = 30;  ///< percent of an axis' travel ignored around its centre (`deadzone = N` in the config)
 };
 
 /// Short human description of an action, for the controls screen.

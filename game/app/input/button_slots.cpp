@@ -8,7 +8,8 @@
 namespace app {
 
 const sim::ButtonDef* extraButtonRow(const sim::ButtonTable& table, int i) {
-    static const char* const kNamed[] = {"up", "down", "left", "right", "light", "heavy", "special", "start", "throw", "medium"};
+    static const char* const kNamed[] = {"up",    "down",    "left",  "right", "light",
+                                         "heavy", "special", "start", "throw", "medium"};
     for (const sim::ButtonDef& d : table.rows) {
         if (std::find(std::begin(kNamed), std::end(kNamed), d.name) != std::end(kNamed)) continue;
         if (i-- == 0) return &d;

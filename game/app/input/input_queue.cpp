@@ -61,7 +61,8 @@ std::size_t InputQueue::frameEnd(int tick) const {
         end = std::min(done, frameEvents_);
     } else {
         const std::size_t k = frameEvents_ - std::min(c, frameEvents_), left = n > c ? n - c : 0, own = done - c;
-        end = c + (k <= left ? (std::min(own, left) * k + left - 1) / std::max<std::size_t>(left, 1) : std::min(own, k));
+        end =
+            c + (k <= left ? (std::min(own, left) * k + left - 1) / std::max<std::size_t>(left, 1) : std::min(own, k));
     }
     if (done >= n && frameEvents_ > end + kMaxCarried) end = frameEvents_ - kMaxCarried;
     return std::min(end, frameEvents_);

@@ -9,7 +9,8 @@ using K = sf::Keyboard;
 
 bool chordOfEvent(const sf::Event& e, int deadZone, KeyChord& out) {
     out = KeyChord{};
-    if (e.type == sf::Event::KeyPressed && e.key.code >= 0 && e.key.code < sf::Keyboard::KeyCount && keyName(e.key.code) != "?") {
+    if (e.type == sf::Event::KeyPressed && e.key.code >= 0 && e.key.code < sf::Keyboard::KeyCount &&
+        keyName(e.key.code) != "?") {
         out.key = e.key.code;
         return true;
     }
@@ -18,7 +19,8 @@ bool chordOfEvent(const sf::Event& e, int deadZone, KeyChord& out) {
         out.button = int(e.joystickButton.button);
         return true;
     }
-    if (e.type == sf::Event::JoystickMoved && e.joystickMove.joystickId < 8 && std::abs(e.joystickMove.position) > float(deadZone)) {
+    if (e.type == sf::Event::JoystickMoved && e.joystickMove.joystickId < 8 &&
+        std::abs(e.joystickMove.position) > float(deadZone)) {
         out.joy = int(e.joystickMove.joystickId);
         out.axis = int(e.joystickMove.axis);
         out.sign = e.joystickMove.position > 0 ? 1 : -1;
@@ -30,7 +32,8 @@ bool chordOfEvent(const sf::Event& e, int deadZone, KeyChord& out) {
 void InputTracker::pressChord(const KeyChord& c, const Bindings& b) {
     for (int a = 0; a < kActionCount; ++a) {
         for (const KeyChord& d : b.keys[a]) {
-            if (d.joy == c.joy && d.button == c.button && d.axis == c.axis && d.sign == c.sign) pressed_ |= bit(Action(a));
+            if (d.joy == c.joy && d.button == c.button && d.axis == c.axis && d.sign == c.sign)
+                pressed_ |= bit(Action(a));
         }
     }
 }
@@ -51,10 +54,11 @@ void InputTracker::onJoystick(const sf::Event& e, const Bindings& b) {
         if (press && chordOfEvent(e, b.deadZone, c)) pressChord(c, b);
         return;
     }
-    if (e.type == sf::Event::JoystickMoved && e.joystickMove.joystickId < unsigned(kPads) && int(e.joystickMove.axis) < kPadAxes) {
+    if (e.type == sf::Event::JoystickMoved && e.joystickMove.joystickId < unsigned(kPads) &&
+        int(e.joystickMove.axis) < kPadAxes) {
         bool* side = padAxis_[e.joystickMove.joystickId][e.joystickMove.axis];
         const float pos = e.joystickMove.position, dz = float(b.deadZone);
-        const bool now[2] = {pos < -dz, pos > dz};
+        const bool now[2] = {pos<-dz, pos> dz};
         for (int s = 0; s < 2; ++s) {
             if (now[s] && !side[s]) {  // pushed past the dead zone: a press
                 KeyChord c;
@@ -81,7 +85,8 @@ void InputTracker::onEvent(const sf::Event& e, const Bindings& b) {
     if (!press) return;
     for (int a = 0; a < kActionCount; ++a) {
         for (const KeyChord& c : b.keys[a]) {
-            if (c.key == e.key.code && (!c.ctrl || e.key.control) && (!c.shift || e.key.shift) && (!c.alt || e.key.alt)) {
+            if (c.key == e.key.code && (!c.ctrl || e.key.control) && (!c.shift || e.key.shift) &&
+                (!c.alt || e.key.alt)) {
                 pressed_ |= bit(Action(a));
             }
         }
@@ -95,8 +100,8 @@ bool InputTracker::chordHeld(const KeyChord& c) const {
         return c.axis >= 0 && c.axis < kPadAxes && padAxis_[c.joy][c.axis][c.sign > 0 ? 1 : 0];
     }
     const auto either = [this](K::Key l, K::Key r) { return down_[l] || down_[r]; };
-    return down_[c.key] && (!c.ctrl || either(K::LControl, K::RControl)) && (!c.shift || either(K::LShift, K::RShift)) &&
-           (!c.alt || either(K::LAlt, K::RAlt));
+    return down_[c.key] && (!c.ctrl || either(K::LControl, K::RControl)) &&
+           (!c.shift || either(K::LShift, K::RShift)) && (!c.alt || either(K::LAlt, K::RAlt));
 }
 
 ActionSet InputTracker::held(const Bindings& b) const {

@@ -17,13 +17,15 @@ constexpr int kContinueSeconds = 10;
 class ArcadeResultScreen : public Screen {
 public:
     ArcadeResultScreen(Context& ctx, std::shared_ptr<ArcadeLadder> run, int winner)
-        : ctx_(ctx), run_(std::move(run)), next_(run_->afterMatch(winner)), ok_(bit(kStart) | bit(kP1Light), FreshPress::kCalmTicks) {}
+        : ctx_(ctx), run_(std::move(run)), next_(run_->afterMatch(winner)),
+          ok_(bit(kStart) | bit(kP1Light), FreshPress::kCalmTicks) {}
 
     void tick(const Tick& in) override {
         ++ticks_;
         const bool ok = ok_.confirms(in.held, in.pressed);
         if (gameOver_) {
-            if (ok || in.pressedAny(bit(kBack)) || ticks_ - gameOverAt_ > 4 * sim::kFps) ctx_.stack->replaceAll(makeTitle(ctx_));
+            if (ok || in.pressedAny(bit(kBack)) || ticks_ - gameOverAt_ > 4 * sim::kFps)
+                ctx_.stack->replaceAll(makeTitle(ctx_));
             return;
         }
         switch (next_) {
@@ -50,18 +52,21 @@ public:
         fillRect(t, 0.f, 0.f, w, float(ctx_.height), sf::Color(0, 0, 0, 150));
         fillRect(t, cx - 330.f, 150.f, 660.f, 300.f, sf::Color(16, 12, 30, 250), sf::Color(255, 210, 100), 2.f);
         std::string head, line1, line2;
-        const std::string stage = "stage " + std::to_string(run_->stage() + 1) + " of " + std::to_string(run_->stages());
+        const std::string stage =
+            "stage " + std::to_string(run_->stage() + 1) + " of " + std::to_string(run_->stages());
         if (gameOver_) {
             head = "GAME OVER";
             line1 = "continues used: " + std::to_string(run_->continues());
             line2 = "Enter: title";
         } else if (next_ == ArcadeNext::NextStage) {
             head = "YOU WIN";
-            line1 = "next: " + name(run_->opponent()) + "  (" + stage + ", CPU level " + std::to_string(run_->cpuLevel()) + ")";
+            line1 = "next: " + name(run_->opponent()) + "  (" + stage + ", CPU level " +
+                    std::to_string(run_->cpuLevel()) + ")";
             line2 = "Enter: fight";
         } else if (next_ == ArcadeNext::Cleared) {
             head = "ARCADE CLEAR";
-            line1 = name(run_->player()) + " beat every fighter, " + std::to_string(run_->continues()) + " continues used";
+            line1 =
+                name(run_->player()) + " beat every fighter, " + std::to_string(run_->continues()) + " continues used";
             line2 = "Enter: title";
         } else {
             head = "CONTINUE?  " + std::to_string(std::max(0, secondsLeft()));

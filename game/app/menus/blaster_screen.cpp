@@ -112,7 +112,8 @@ private:
         int target = blaster::kScreenHeight / 2 + int(220.0 * std::sin(double(w.frame) * 0.02));
         int nearest = 1 << 30;
         for (const blaster::Enemy& e : w.enemies) {
-            if (!e.active || e.box.maxX < p.minX || e.box.minX - p.maxX > 260 || e.box.minX - p.maxX > nearest) continue;
+            if (!e.active || e.box.maxX < p.minX || e.box.minX - p.maxX > 260 || e.box.minX - p.maxX > nearest)
+                continue;
             if (e.box.maxY + 30 < p.minY || e.box.minY - 30 > p.maxY) continue;
             nearest = e.box.minX - p.maxX;
             const int mid = (e.box.minY + e.box.maxY) / 2;
@@ -217,7 +218,8 @@ private:
             fillRect(t, r.left, r.top, r.width, r.height, withAlpha(c, 70), c, 2.f);
             const float frac = e.maxHealth > 0 ? float(e.health) / float(e.maxHealth) : 0.f;
             fillRect(t, r.left + 4.f, r.top + 4.f, std::max(0.f, (r.width - 8.f) * frac), 3.f, c);
-            fillRect(t, r.left + r.width * 0.2f, r.top + r.height * 0.4f, r.width * 0.15f, r.height * 0.2f, c);  // a cockpit
+            fillRect(t, r.left + r.width * 0.2f, r.top + r.height * 0.4f, r.width * 0.15f, r.height * 0.2f,
+                     c);  // a cockpit
         }
     }
 
@@ -257,7 +259,8 @@ private:
     void drawHud(sf::RenderTarget& t, const blaster::World& w) const {
         const blaster::FrameStats& st = game_.lastStats();
         const std::string lines[] = {
-            "structure  " + std::to_string(int(game_.structure()) + 1) + "  " + blaster::structureName(game_.structure()),
+            "structure  " + std::to_string(int(game_.structure()) + 1) + "  " +
+                blaster::structureName(game_.structure()),
             "step " + fixed(stepMs_, 3) + " ms   " + fixed(fps_, 0) + " FPS",
             "objects " + std::to_string(game_.objectCount()),
             "box tests/frame " + std::to_string(st.boxTests),
@@ -265,35 +268,45 @@ private:
         };
         fillRect(t, 10.f, 10.f, 430.f, 126.f, sf::Color(0, 0, 0, 170), sf::Color(90, 100, 140), 1.f);
         for (int i = 0; i < 5; ++i) {
-            drawText(t, ctx_.res->mono, lines[i], 17, 20.f, 16.f + 23.f * float(i), i == 0 ? sf::Color(255, 220, 120) : sf::Color(210, 230, 255));
+            drawText(t, ctx_.res->mono, lines[i], 17, 20.f, 16.f + 23.f * float(i),
+                     i == 0 ? sf::Color(255, 220, 120) : sf::Color(210, 230, 255));
         }
         const float rx = float(ctx_.width) - 20.f;
-        fillRect(t, rx - 190.f, 10.f, 200.f, 88.f, sf::Color(0, 0, 0, 170), sf::Color(90, 100, 140), 1.f);  // readable over ships
-        drawText(t, ctx_.res->font, "SCORE " + std::to_string(w.score), 26, rx, 12.f, sf::Color::White, Align::Right, 2.f);
-        drawText(t, ctx_.res->font, "BEST " + std::to_string(w.bestScore), 18, rx, 46.f, sf::Color(255, 220, 120), Align::Right, 2.f);
+        fillRect(t, rx - 190.f, 10.f, 200.f, 88.f, sf::Color(0, 0, 0, 170), sf::Color(90, 100, 140),
+                 1.f);  // readable over ships
+        drawText(t, ctx_.res->font, "SCORE " + std::to_string(w.score), 26, rx, 12.f, sf::Color::White, Align::Right,
+                 2.f);
+        drawText(t, ctx_.res->font, "BEST " + std::to_string(w.bestScore), 18, rx, 46.f, sf::Color(255, 220, 120),
+                 Align::Right, 2.f);
         drawGun(t, w);
         const Bindings& b = *ctx_.bindings;
-        const std::string hint = "1 array  2 grid  3 quadtree-lowest  4 quadtree-leaves  5 agent BVH  6 dynamic tree     " +
-                                 firstKeyText(b, kP1Up) + "/" + firstKeyText(b, kP1Down) + " move   " + firstKeyText(b, kFire) +
-                                 " fire   " + firstKeyText(b, kBack) + " title";
-        fillRect(t, 0.f, float(ctx_.height) - 30.f, float(ctx_.width), 30.f, sf::Color(0, 0, 0, 190));  // a strip under the hint
-        drawText(t, ctx_.res->font, hint, 14, float(ctx_.width) / 2.f, float(ctx_.height) - 24.f, sf::Color(220, 220, 235), Align::Center, 1.f);
+        const std::string hint =
+            "1 array  2 grid  3 quadtree-lowest  4 quadtree-leaves  5 agent BVH  6 dynamic tree     " +
+            firstKeyText(b, kP1Up) + "/" + firstKeyText(b, kP1Down) + " move   " + firstKeyText(b, kFire) + " fire   " +
+            firstKeyText(b, kBack) + " title";
+        fillRect(t, 0.f, float(ctx_.height) - 30.f, float(ctx_.width), 30.f,
+                 sf::Color(0, 0, 0, 190));  // a strip under the hint
+        drawText(t, ctx_.res->font, hint, 14, float(ctx_.width) / 2.f, float(ctx_.height) - 24.f,
+                 sf::Color(220, 220, 235), Align::Center, 1.f);
         if (noticeTicks_ > 0) {
             drawText(t, ctx_.res->font, blaster::structureName(game_.structure()), 44, float(ctx_.width) / 2.f, 90.f,
                      withAlpha(sf::Color(255, 220, 120), std::min(255, noticeTicks_ * 6)), Align::Center, 3.f);
         }
-        if (pilot_ == Pilot::Autopilot) drawText(t, ctx_.res->font, "AUTOPILOT", 16, rx, 74.f, sf::Color(160, 220, 255), Align::Right, 1.f);
+        if (pilot_ == Pilot::Autopilot)
+            drawText(t, ctx_.res->font, "AUTOPILOT", 16, rx, 74.f, sf::Color(160, 220, 255), Align::Right, 1.f);
         if (pilot_ == Pilot::Script) {
             drawText(t, ctx_.res->font, (player_->done() ? "END OF SCRIPT  " : "SCRIPT  ") + scriptName_, 16, rx, 74.f,
                      sf::Color(160, 220, 255), Align::Right, 1.f);
             drawFailures(t);
         }
         if (frozen_) {
-            drawText(t, ctx_.res->font, "FROZEN  (" + firstKeyText(b, kFrameStep) + ": one frame, " + firstKeyText(b, kPause) + ": run)",
+            drawText(t, ctx_.res->font,
+                     "FROZEN  (" + firstKeyText(b, kFrameStep) + ": one frame, " + firstKeyText(b, kPause) + ": run)",
                      18, 20.f, 146.f, sf::Color(255, 240, 120), Align::Left, 2.f);
         }
         const float recY = pilot_ == Pilot::Player ? 74.f : 104.f;  // below AUTOPILOT / SCRIPT when those show
-        if (recorder_) drawText(t, ctx_.res->font, "\u25cf REC", 14, rx, recY, sf::Color(255, 120, 120), Align::Right, 1.f);
+        if (recorder_)
+            drawText(t, ctx_.res->font, "\u25cf REC", 14, rx, recY, sf::Color(255, 120, 120), Align::Right, 1.f);
     }
 
     /// The latest failed expectations, newest at the bottom, above the key hints (as the fight's replay shows them).
@@ -302,24 +315,27 @@ private:
         const std::size_t shown = std::min<std::size_t>(failed_.size(), 4);
         for (std::size_t i = 0; i < shown; ++i, y -= 20.f) {
             const std::string& f = failed_[failed_.size() - 1 - i];
-            drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 140), 15, 20.f, y, sf::Color(255, 150, 90), Align::Left, 2.f);
+            drawText(t, ctx_.res->font, "FAILED " + f.substr(0, 140), 15, 20.f, y, sf::Color(255, 150, 90), Align::Left,
+                     2.f);
         }
     }
 
     void drawGun(sf::RenderTarget& t, const blaster::World& w) const {
         const blaster::Options& o = game_.options();
         const float x = float(ctx_.width) / 2.f - 200.f, y = 20.f, bw = 400.f, bh = 14.f;
-        fillRect(t, x - 8.f, y - 8.f, bw + 16.f, bh + 36.f, sf::Color(0, 0, 0, 170));  // keeps the label readable over ships
+        fillRect(t, x - 8.f, y - 8.f, bw + 16.f, bh + 36.f,
+                 sf::Color(0, 0, 0, 170));  // keeps the label readable over ships
         fillRect(t, x, y, bw, bh, sf::Color(30, 30, 50), sf::Color(150, 160, 200), 1.f);
         if (w.rechargeLeft > 0) {
             const float frac = 1.f - float(w.rechargeLeft) / float(std::max(1, o.rechargeFrames));
             fillRect(t, x, y, bw * frac, bh, sf::Color(255, 120, 60));
-            drawText(t, ctx_.res->font, "RECHARGING", 14, x + bw / 2.f, y + bh + 4.f, sf::Color(255, 150, 90), Align::Center, 1.f);
+            drawText(t, ctx_.res->font, "RECHARGING", 14, x + bw / 2.f, y + bh + 4.f, sf::Color(255, 150, 90),
+                     Align::Center, 1.f);
         } else {
             const float frac = float(w.shotsLeft) / float(std::max(1, o.shotsPerCharge));
             fillRect(t, x, y, bw * frac, bh, sf::Color(90, 200, 255));
-            drawText(t, ctx_.res->font, "shots " + std::to_string(w.shotsLeft), 14, x + bw / 2.f, y + bh + 4.f, sf::Color(190, 230, 255),
-                     Align::Center, 1.f);
+            drawText(t, ctx_.res->font, "shots " + std::to_string(w.shotsLeft), 14, x + bw / 2.f, y + bh + 4.f,
+                     sf::Color(190, 230, 255), Align::Center, 1.f);
         }
     }
 
@@ -327,10 +343,14 @@ private:
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 140));
         const float cx = float(ctx_.width) / 2.f;
         drawText(t, ctx_.res->display, "GAME OVER", 72, cx, 230.f, sf::Color(255, 90, 70), Align::Center, 4.f);
-        drawText(t, ctx_.res->font, "score " + std::to_string(w.score) + "    best " + std::to_string(w.bestScore) + "    ships destroyed " +
-                 std::to_string(w.kills), 28, cx, 330.f, sf::Color::White, Align::Center, 2.f);
-        drawText(t, ctx_.res->font, firstKeyText(*ctx_.bindings, kStart) + ": restart    " + firstKeyText(*ctx_.bindings, kBack) + ": title",
-                 22, cx, 390.f, sf::Color(255, 230, 150), Align::Center, 2.f);
+        drawText(t, ctx_.res->font,
+                 "score " + std::to_string(w.score) + "    best " + std::to_string(w.bestScore) +
+                     "    ships destroyed " + std::to_string(w.kills),
+                 28, cx, 330.f, sf::Color::White, Align::Center, 2.f);
+        drawText(
+            t, ctx_.res->font,
+            firstKeyText(*ctx_.bindings, kStart) + ": restart    " + firstKeyText(*ctx_.bindings, kBack) + ": title",
+            22, cx, 390.f, sf::Color(255, 230, 150), Align::Center, 2.f);
     }
 
     static std::string fixed(float v, int decimals) {
@@ -347,7 +367,7 @@ private:
     std::unique_ptr<blaster::ScriptPlayer> player_;  // plays script_ on game_ (script pilot only)
     std::size_t shownFailures_ = 0;                  // player failures already reported
     std::vector<std::string> failed_;                // failed expectations so far, file named without folders
-    int pendingSelect_ = -1;   // structure chosen by a number key, applied with the next step
+    int pendingSelect_ = -1;                         // structure chosen by a number key, applied with the next step
     std::unique_ptr<blaster::ScriptRecorder> recorder_;
     std::string recordPath_;
     long ticks_ = 0;
@@ -372,8 +392,9 @@ std::unique_ptr<Screen> makeBlaster(Context& ctx, bool autopilot) {
         return nullptr;
     }
     const std::uint64_t seed = ctx.flags->seedGiven ? ctx.flags->seed
-                               : autopilot         ? 1
-                                                   : std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) | 1u;
+                               : autopilot
+                                   ? 1
+                                   : std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count()) | 1u;
     const bool scripted = ctx.flags->demo || !ctx.flags->show.empty();  // tools, not games: record only when asked
     const bool record = !ctx.flags->noRecord && (!scripted || ctx.flags->replayDirGiven);
     return std::make_unique<BlasterScreen>(ctx, autopilot ? Pilot::Autopilot : Pilot::Player, seed, options, record);

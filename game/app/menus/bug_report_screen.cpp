@@ -38,7 +38,8 @@ public:
         error_.clear();
         if (unicode == 8 && !note_.empty()) note_.pop_back();
         // Printable ASCII only: a note is one line of a replay file ('#' would start a comment there).
-        if (unicode >= 32 && unicode < 127 && unicode != '#' && note_.size() < sim::kMaxNoteChars) note_ += char(unicode);
+        if (unicode >= 32 && unicode < 127 && unicode != '#' && note_.size() < sim::kMaxNoteChars)
+            note_ += char(unicode);
     }
 
     void draw(sf::RenderTarget& t) override {
@@ -48,26 +49,28 @@ public:
         drawText(t, ctx_.res->display, "BUG REPORT", 44, cx, 170.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const sf::Color soft(210, 210, 220);
         if (frame_ < 0) {
-            drawText(t, ctx_.res->font, "This fight cannot be saved as a bug report (only matches played here can).", 20, cx, 260.f,
-                     soft, Align::Center, 1.f);
+            drawText(t, ctx_.res->font, "This fight cannot be saved as a bug report (only matches played here can).",
+                     20, cx, 260.f, soft, Align::Center, 1.f);
             drawText(t, ctx_.res->font, "Enter or Esc: back", 18, cx, 420.f, soft, Align::Center, 1.f);
             return;
         }
         if (!saved_.empty()) {
-            drawText(t, ctx_.res->font, "Saved. Open it in the web viewer or with  game_headless --replay FILE :", 20, cx, 250.f, soft,
-                     Align::Center, 1.f);
+            drawText(t, ctx_.res->font, "Saved. Open it in the web viewer or with  game_headless --replay FILE :", 20,
+                     cx, 250.f, soft, Align::Center, 1.f);
             drawFitted(t, ctx_.res->mono, saved_, 18, cx, 290.f, sf::Color(150, 230, 150));
-            drawText(t, ctx_.res->font, "Enter or Esc: back to the pause menu", 18, cx, 420.f, soft, Align::Center, 1.f);
+            drawText(t, ctx_.res->font, "Enter or Esc: back to the pause menu", 18, cx, 420.f, soft, Align::Center,
+                     1.f);
             return;
         }
-        drawText(t, ctx_.res->font, "What looked wrong at frame " + std::to_string(frame_) + "? Type it and press Enter.", 20, cx,
-                 240.f, soft, Align::Center, 1.f);
+        drawText(t, ctx_.res->font,
+                 "What looked wrong at frame " + std::to_string(frame_) + "? Type it and press Enter.", 20, cx, 240.f,
+                 soft, Align::Center, 1.f);
         fillRect(t, cx - 460.f, 290.f, 920.f, 44.f, sf::Color(40, 36, 60), sf::Color(180, 180, 200), 1.f);
         const std::string shown = note_ + ((ticks_ / 30) % 2 == 0 ? "_" : " ");
         drawFitted(t, ctx_.res->mono, shown, 20, cx, 300.f, sf::Color::White);
         if (!error_.empty()) drawFitted(t, ctx_.res->font, error_, 18, cx, 350.f, sf::Color(255, 110, 100));
-        drawText(t, ctx_.res->font, "The match so far is saved as a replay with your note on this frame.", 16, cx, 395.f, soft,
-                 Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "The match so far is saved as a replay with your note on this frame.", 16, cx,
+                 395.f, soft, Align::Center, 1.f);
         drawText(t, ctx_.res->font, "Enter: save    Esc: cancel", 18, cx, 430.f, soft, Align::Center, 1.f);
     }
 
@@ -75,7 +78,8 @@ public:
 
 private:
     /// Centred text, with its start cut ("...") so that it fits the panel.
-    void drawFitted(sf::RenderTarget& t, const sf::Font& font, std::string s, unsigned size, float cx, float y, sf::Color c) {
+    void drawFitted(sf::RenderTarget& t, const sf::Font& font, std::string s, unsigned size, float cx, float y,
+                    sf::Color c) {
         sf::Text probe(s, font, size);
         while (s.size() > 4 && probe.getLocalBounds().width > 900.f) {
             s = "..." + s.substr(4);
@@ -92,9 +96,11 @@ private:
         const FightSource& src = fight_.source();
         const std::vector<sim::FrameInput>* played = src.playedInputs();
         const sim::MatchSetup& s = src.setup();
-        const std::string path = freshReplayPath(ctx_.flags->replayDir, "bugreport-" + s.fighter[0] + "-vs-" + s.fighter[1]);
-        const std::string failure =
-            played == nullptr ? "the match is too long to save" : sim::writeBugReport(path, s, src.fighter(0), src.fighter(1), *played, note_);
+        const std::string path =
+            freshReplayPath(ctx_.flags->replayDir, "bugreport-" + s.fighter[0] + "-vs-" + s.fighter[1]);
+        const std::string failure = played == nullptr
+                                        ? "the match is too long to save"
+                                        : sim::writeBugReport(path, s, src.fighter(0), src.fighter(1), *played, note_);
         if (failure.empty()) {
             saved_ = path;
         } else {
@@ -108,12 +114,14 @@ private:
     std::int64_t frame_ = -1;  // the frame on screen; -1 when the source keeps no inputs
     std::string note_;
     std::string error_;
-    std::string saved_;        // the file written
+    std::string saved_;  // the file written
     long ticks_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Screen> makeBugReport(Context& ctx, const FightScreen& fight) { return std::make_unique<BugReportScreen>(ctx, fight); }
+std::unique_ptr<Screen> makeBugReport(Context& ctx, const FightScreen& fight) {
+    return std::make_unique<BugReportScreen>(ctx, fight);
+}
 
 }  // namespace app

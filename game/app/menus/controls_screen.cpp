@@ -37,20 +37,23 @@ public:
 
     void draw(sf::RenderTarget& t) override {
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(16, 12, 28));
-        drawText(t, ctx_.res->display, "CONTROLS", 36, float(ctx_.width) / 2.f, 8.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        drawText(t, ctx_.res->display, "CONTROLS", 36, float(ctx_.width) / 2.f, 8.f, sf::Color(255, 220, 110),
+                 Align::Center, 3.f);
         const float rowH = 24.f, top = 84.f, colW = float(ctx_.width) / 2.f;
         // The players' buttons first, apart from the keys of the menus, the view, training and the Blaster.
         drawText(t, ctx_.res->font, "PLAYER BUTTONS", 16, 30.f, top - 26.f, sf::Color(120, 190, 255), Align::Left, 1.f);
         drawText(t, ctx_.res->font, "MENU, VIEW, TRAINING AND BLASTER KEYS", 16, 30.f,
                  top + rowH * float(controlsOtherRow()) - 26.f + 4.f, sf::Color(255, 170, 120), Align::Left, 1.f);
-        fillRect(t, 30.f, top + rowH * float(controlsOtherRow() - 1) + 6.f, float(ctx_.width) - 60.f, 1.f, sf::Color(120, 110, 150));
+        fillRect(t, 30.f, top + rowH * float(controlsOtherRow() - 1) + 6.f, float(ctx_.width) - 60.f, 1.f,
+                 sf::Color(120, 110, 150));
         for (int a = 0; a < kActionCount; ++a) {
             const ControlsSlot slot = controlsSlot(Action(a));
             if (slot.row < 0) continue;  // an extra slot the button table does not fill
             const float x = 30.f + colW * float(slot.column);
             const float y = top + rowH * float(slot.row) + (slot.row >= controlsOtherRow() ? 4.f : 0.f);
             if (a == cursor_) {
-                fillRect(t, x - 8.f, y - 2.f, colW - 30.f, rowH - 2.f, listening_ ? sf::Color(200, 80, 40, 120) : sf::Color(255, 200, 80, 60));
+                fillRect(t, x - 8.f, y - 2.f, colW - 30.f, rowH - 2.f,
+                         listening_ ? sf::Color(200, 80, 40, 120) : sf::Color(255, 200, 80, 60));
             }
             drawText(t, ctx_.res->font, actionLabel(Action(a)), 15, x, y, sf::Color(220, 220, 230));
             std::string keys = shownKeys(bindingText(*ctx_.bindings, Action(a)));
@@ -62,7 +65,8 @@ public:
         for (int a = 0; a < kActionCount; ++a) rows = std::max(rows, controlsSlot(Action(a)).row + 1);
         const float y = top + rowH * float(rows) + 12.f;
         drawText(t, ctx_.res->font, message_, 17, float(ctx_.width) / 2.f, y, messageColor_, Align::Center, 1.f);
-        drawText(t, ctx_.res->font, "W/S or arrows: choose    Enter: rebind (saved to " + shownPath(path()) + ")    Esc: back", 15,
+        drawText(t, ctx_.res->font,
+                 "W/S or arrows: choose    Enter: rebind (saved to " + shownPath(path()) + ")    Esc: back", 15,
                  float(ctx_.width) / 2.f, float(ctx_.height) - 30.f, sf::Color(200, 200, 210), Align::Center);
     }
 
@@ -103,8 +107,10 @@ private:
         if (!clash.empty()) {
             message_ = clash + " (not changed)";
             messageColor_ = sf::Color(255, 120, 100);
-        } else if (path().empty() ? (error = "controls.cfg: cannot write: no folder for it (no HOME; pass --controls FILE)", true)
-                                  : !saveBindings(path(), *ctx_.bindings, error, ctx_.controlsBasis)) {  // the old file is kept whole
+        } else if (path().empty()
+                       ? (error = "controls.cfg: cannot write: no folder for it (no HOME; pass --controls FILE)", true)
+                       : !saveBindings(path(), *ctx_.bindings, error,
+                                       ctx_.controlsBasis)) {  // the old file is kept whole
             message_ = error + " (bound for this session only; the file was not changed)";
             messageColor_ = sf::Color(255, 120, 100);
             reportWriteFailure(ctx_, error);

@@ -36,7 +36,8 @@ void drawBackdrop(sf::RenderTarget& t, const Context& ctx, long ticks) {
 
 /// A menu's heading, shrunk to fit `maxWidth` (a match-over heading names the winner: "P2 TASHA WINS").
 void drawTitleText(sf::RenderTarget& t, const Context& ctx, const std::string& title, float y, float maxWidth) {
-    drawTextFitted(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, y - 8.f, sf::Color(255, 220, 110), maxWidth, 4.f);
+    drawTextFitted(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, y - 8.f, sf::Color(255, 220, 110), maxWidth,
+                   4.f);
 }
 
 /// A vertical menu.
@@ -47,7 +48,8 @@ public:
         std::function<void()> action;
     };
     /// `calm`: ticks the confirm buttons must be up before a press counts (FreshPress; 0 for menus opened on purpose).
-    MenuScreen(Context& ctx, std::string title, std::vector<Item> items, std::function<void()> onBack, bool overlay, int calm = 0)
+    MenuScreen(Context& ctx, std::string title, std::vector<Item> items, std::function<void()> onBack, bool overlay,
+               int calm = 0)
         : ctx_(ctx), title_(std::move(title)), items_(std::move(items)), onBack_(std::move(onBack)), overlay_(overlay),
           ok_(kMenuOk, calm) {}
 
@@ -67,12 +69,19 @@ public:
     void draw(sf::RenderTarget& t) override {
         // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
         const std::size_t n = items_.size();
-        const float step = n <= 6 ? 52.f : n <= 8 ? 46.f : n <= 11 ? 40.f : 36.f, top = n <= 6 ? 280.f : n <= 8 ? 250.f : n <= 11 ? 232.f : 226.f;
+        const float step = n <= 6    ? 52.f
+                           : n <= 8  ? 46.f
+                           : n <= 11 ? 40.f
+                                     : 36.f,
+                    top = n <= 6    ? 280.f
+                          : n <= 8  ? 250.f
+                          : n <= 11 ? 232.f
+                                    : 226.f;
         const unsigned size = n <= 11 ? 28 : 25;
         if (overlay_) {  // the panel ends just under its last item, whatever the spacing
             fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
-            fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, top + step * float(n) + 16.f - 124.f, sf::Color(16, 12, 30, 250),
-                     sf::Color(255, 210, 100), 2.f);
+            fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, top + step * float(n) + 16.f - 124.f,
+                     sf::Color(16, 12, 30, 250), sf::Color(255, 210, 100), 2.f);
         } else {
             drawBackdrop(t, ctx_, ticks_);
         }
@@ -81,12 +90,14 @@ public:
             const bool on = int(i) == cursor_;
             const float y = top + step * float(i);
             const float boxY = size < 28 ? y - 1.f : y - 4.f, boxH = size < 28 ? step - 2.f : step - 6.f;
-            if (on) fillRect(t, float(ctx_.width) / 2.f - 220.f, boxY, 440.f, boxH, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
-            drawText(t, ctx_.res->font, items_[i].label, size, float(ctx_.width) / 2.f, y, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
-                     Align::Center, 2.f);
+            if (on)
+                fillRect(t, float(ctx_.width) / 2.f - 220.f, boxY, 440.f, boxH, sf::Color(255, 200, 80, 60),
+                         sf::Color(255, 210, 100), 2.f);
+            drawText(t, ctx_.res->font, items_[i].label, size, float(ctx_.width) / 2.f, y,
+                     on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
         }
-        drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16, float(ctx_.width) / 2.f,
-                 float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16,
+                 float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
 
     bool transparent() const override { return overlay_; }
@@ -106,7 +117,7 @@ class TitleScreen : public Screen {
 public:
     explicit TitleScreen(Context& ctx) : ctx_(ctx) {
         ctx.res->sound.music(view::Song::Title);  // the title's and menus' loop
-        sim::MatchSetup s;  // the two default fighters, idling under the title
+        sim::MatchSetup s;                        // the two default fighters, idling under the title
         s.mode = sim::Mode::Training;
         const sim::FighterDef* a = ctx.fighter(s.fighter[0]);
         const sim::FighterDef* b = ctx.fighter(s.fighter[1]);
@@ -129,16 +140,23 @@ public:
     void draw(sf::RenderTarget& t) override {
         StageView v;
         drawStage(t, v, ticks_);
-        for (int p = 0; p < 2; ++p) drawFighter(t, v, idle_->def(p), idle_->state().fighters[p], ticks_, p == 1 && idle_->def(0).id == idle_->def(1).id);
+        for (int p = 0; p < 2; ++p)
+            drawFighter(t, v, idle_->def(p), idle_->state().fighters[p], ticks_,
+                        p == 1 && idle_->def(0).id == idle_->def(1).id);
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(10, 6, 20, 60));
         const float cx = float(ctx_.width) / 2.f;
         drawText(t, ctx_.res->display, "BVH FIGHTER", 150, cx, 86.f, sf::Color(255, 215, 100), Align::Center, 6.f);
-        drawText(t, ctx_.res->font, "a fighting game, two players or against the CPU", 26, cx, 292.f, sf::Color(230, 220, 255), Align::Center, 2.f);
-        if ((ticks_ / 30) % 2 == 0) drawText(t, ctx_.res->display, "PRESS ENTER", 48, cx, 420.f, sf::Color::White, Align::Center, 3.f);
+        drawText(t, ctx_.res->font, "a fighting game, two players or against the CPU", 26, cx, 292.f,
+                 sf::Color(230, 220, 255), Align::Center, 2.f);
+        if ((ticks_ / 30) % 2 == 0)
+            drawText(t, ctx_.res->display, "PRESS ENTER", 48, cx, 420.f, sf::Color::White, Align::Center, 3.f);
         drawText(t, ctx_.res->font, "F1 hitbox overlay in a fight    Esc quits", 16, cx, float(ctx_.height) - 40.f,
                  sf::Color(200, 200, 210), Align::Center, 1.f);
-        const std::string quiet = soundOffLine(ctx_.flags->mute || ctx_.flags->demo, ctx_.res->sound.enabled(), ctx_.settings.volume);
-        if (!quiet.empty()) drawText(t, ctx_.res->font, quiet, 16, cx, float(ctx_.height) - 68.f, sf::Color(255, 210, 150), Align::Center, 1.f);
+        const std::string quiet =
+            soundOffLine(ctx_.flags->mute || ctx_.flags->demo, ctx_.res->sound.enabled(), ctx_.settings.volume);
+        if (!quiet.empty())
+            drawText(t, ctx_.res->font, quiet, 16, cx, float(ctx_.height) - 68.f, sf::Color(255, 210, 150),
+                     Align::Center, 1.f);
     }
 
 private:
@@ -187,9 +205,11 @@ public:
         StageView v;
         v.stage = arcade_ ? view::kStageDusk : ctx_.stage;
         drawStage(t, v, ticks_);
-        drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 100.f, float(ctx_.width) - 40.f);
+        drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 100.f,
+                      float(ctx_.width) - 40.f);
         for (int p = 0; p < 2; ++p) {
-            drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_, wearsAltColors(p, pick_[0] == pick_[1], ctx_.altColor));
+            drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_,
+                        wearsAltColors(p, pick_[0] == pick_[1], ctx_.altColor));
             // Each side: who picks, the fighter's name, and its move list (with its archetype and difficulty).
             MoveListLayout at;
             at.width = 400.f;
@@ -199,12 +219,15 @@ public:
             at.details = false;
             at.basics = false;
             const float x = at.x + at.width / 2.f;
-            const std::string who = p == 0 ? "P1" : mode_ == sim::Mode::Versus ? "P2" : mode_ == sim::Mode::Training ? "DUMMY" : "CPU";
+            const std::string who = p == 0                         ? "P1"
+                                    : mode_ == sim::Mode::Versus   ? "P2"
+                                    : mode_ == sim::Mode::Training ? "DUMMY"
+                                                                   : "CPU";
             const sf::Color whoColor = p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120);
             const float wx = drawText(t, ctx_.res->font, who, 20, at.x + 4.f, 190.f, whoColor, Align::Left, 2.f);
             const std::string& shown = ctx_.fighters[std::size_t(pick_[p])].display;
-            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30, x + wx / 2.f, 175.f,
-                     sf::Color::White, Align::Center, 3.f);
+            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30,
+                     x + wx / 2.f, 175.f, sf::Color::White, Align::Center, 3.f);
             drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
             drawColorLine(t, p, x);
         }
@@ -213,24 +236,30 @@ public:
         if (arcade_) {
             std::string names;
             for (std::size_t i = 0; i < ctx_.fighters.size(); ++i) names += (i ? ", " : "") + ctx_.fighters[i].display;
-            drawTextFitted(t, ctx_.res->font, "every fighter in turn, the CPU", 20, cx, 236.f, sf::Color(255, 220, 150), gap, 2.f);
-            drawTextFitted(t, ctx_.res->font, "stronger each stage: " + names, 20, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, "every fighter in turn, the CPU", 20, cx, 236.f, sf::Color(255, 220, 150),
+                           gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, "stronger each stage: " + names, 20, cx, 262.f, sf::Color(255, 220, 150),
+                           gap, 2.f);
         } else if (mode_ == sim::Mode::VersusCpu) {
-            static const char* const kLevelText[] = {"", "slow, rarely blocks", "blocks now and then", "quick, blocks often",
-                                                     "frame data: reacts, anti-airs, punishes"};
-            drawTextFitted(t, ctx_.res->font, "CPU LEVEL " + std::to_string(cpuLevel_) + "    " + keyOf(kP1Heavy) + ": change", 20, cx,
+            static const char* const kLevelText[] = {"", "slow, rarely blocks", "blocks now and then",
+                                                     "quick, blocks often", "frame data: reacts, anti-airs, punishes"};
+            drawTextFitted(t, ctx_.res->font,
+                           "CPU LEVEL " + std::to_string(cpuLevel_) + "    " + keyOf(kP1Heavy) + ": change", 20, cx,
                            236.f, sf::Color(255, 220, 150), gap, 2.f);
             drawTextFitted(t, ctx_.res->font, kLevelText[cpuLevel_], 18, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
         }
         if (!arcade_) {
-            drawTextFitted(t, ctx_.res->font, std::string("STAGE  \u25c0 ") + view::stageName(ctx_.stage) + " \u25b6    " + keyOf(kP1Medium) + ": change",
-                           20, float(ctx_.width) / 2.f, 196.f, sf::Color(180, 220, 255), float(ctx_.width) - 2.f * 430.f, 2.f);
+            drawTextFitted(t, ctx_.res->font,
+                           std::string("STAGE  \u25c0 ") + view::stageName(ctx_.stage) + " \u25b6    " +
+                               keyOf(kP1Medium) + ": change",
+                           20, float(ctx_.width) / 2.f, 196.f, sf::Color(180, 220, 255),
+                           float(ctx_.width) - 2.f * 430.f, 2.f);
         }
         const std::string hint = mode_ == sim::Mode::Versus ? "P1: A/D    P2: Left/Right    Enter: fight    Esc: back"
                                  : arcade_                  ? "A/D: your fighter    Enter: start    Esc: back"
-                                                            : "A/D: your fighter    W/S: opponent    Enter: fight    Esc: back";
-        drawTextFitted(t, ctx_.res->font, hint, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(230, 230, 240),
-                       float(ctx_.width) - 2.f * 420.f, 2.f);  // between the two move lists
+                                           : "A/D: your fighter    W/S: opponent    Enter: fight    Esc: back";
+        drawTextFitted(t, ctx_.res->font, hint, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 40.f,
+                       sf::Color(230, 230, 240), float(ctx_.width) - 2.f * 420.f, 2.f);  // between the two move lists
     }
 
 private:
@@ -262,13 +291,16 @@ private:
         s.mode = sim::Mode::Training;
         s.startX[0] = 520;  // between the two move lists
         s.startX[1] = 680;
-        preview_ = std::make_unique<sim::Fight>(s, ctx_.fighters[std::size_t(pick_[0])], ctx_.fighters[std::size_t(pick_[1])]);
+        preview_ =
+            std::make_unique<sim::Fight>(s, ctx_.fighters[std::size_t(pick_[0])], ctx_.fighters[std::size_t(pick_[1])]);
     }
     void startMatch() {
-        for (int p = 0; p < 2; ++p) ctx_.lastPick[p] = arcade_ && p == 1 ? ctx_.lastPick[p] : pick_[p];  // kept for next time
+        for (int p = 0; p < 2; ++p)
+            ctx_.lastPick[p] = arcade_ && p == 1 ? ctx_.lastPick[p] : pick_[p];  // kept for next time
         if (mode_ == sim::Mode::VersusCpu && !arcade_) ctx_.lastCpuLevel = cpuLevel_;
         if (arcade_) {
-            startArcadeStage(ctx_, std::make_shared<ArcadeLadder>(ctx_.fighterIds[std::size_t(pick_[0])], ctx_.fighterIds));
+            startArcadeStage(ctx_,
+                             std::make_shared<ArcadeLadder>(ctx_.fighterIds[std::size_t(pick_[0])], ctx_.fighterIds));
             return;
         }
         sim::MatchSetup s;
@@ -299,7 +331,8 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
     Context* c = &ctx;
     const auto fightMode = [c](sim::Mode m) { return [c, m] { c->stack->push(makeFighterSelect(*c, m)); }; };
     std::vector<MenuScreen::Item> items = {
-        {"Tutorial", [c] {
+        {"Tutorial",
+         [c] {
              std::unique_ptr<Screen> t = makeTutorial(*c);
              if (t) c->stack->push(std::move(t));
          }},
@@ -307,13 +340,15 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
         {"Arcade", [c] { c->stack->push(makeArcadeSelect(*c)); }},
         {"Versus CPU", fightMode(sim::Mode::VersusCpu)},
         {"Training", fightMode(sim::Mode::Training)},
-        {"Combo trials", [c] {
+        {"Combo trials",
+         [c] {
              std::unique_ptr<Screen> t = makeTrialsPage(*c);
              if (t) c->stack->push(std::move(t));
          }},
         {"Online", [c] { c->stack->push(makeOnlineMenu(*c)); }},
         {"Replays", [c] { c->stack->push(makeReplayBrowser(*c)); }},
-        {"Blaster", [c] {
+        {"Blaster",
+         [c] {
              std::unique_ptr<Screen> b = makeBlaster(*c, false);
              if (b) c->stack->replaceAll(std::move(b));
          }},
@@ -321,13 +356,17 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Quit", [c] { c->quit = true; }},
     };
-    return std::make_unique<MenuScreen>(ctx, "SELECT MODE", std::move(items), [c] { c->stack->pop(); }, false);
+    return std::make_unique<MenuScreen>(
+        ctx, "SELECT MODE", std::move(items), [c] { c->stack->pop(); }, false);
 }
 
-std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode) { return std::make_unique<FighterSelectScreen>(ctx, mode); }
+std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode) {
+    return std::make_unique<FighterSelectScreen>(ctx, mode);
+}
 
-std::unique_ptr<Screen> makeArcadeSelect(Context& ctx) { return std::make_unique<FighterSelectScreen>(ctx, sim::Mode::VersusCpu, true); }
-
+std::unique_ptr<Screen> makeArcadeSelect(Context& ctx) {
+    return std::make_unique<FighterSelectScreen>(ctx, sim::Mode::VersusCpu, true);
+}
 
 std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
     Context* c = &ctx;
@@ -335,14 +374,17 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
     std::vector<MenuScreen::Item> items = {
         {"Resume", [c] { c->stack->pop(); }},
         {"Reset (restart match)", [c, f] { f->resetMatch(), c->stack->pop(); }},
-        {"Move list", [c, f] { c->stack->push(makeMoveListScreen(*c, f->source().fighter(0), f->source().fighter(1))); }},
+        {"Move list",
+         [c, f] { c->stack->push(makeMoveListScreen(*c, f->source().fighter(0), f->source().fighter(1))); }},
         {"Training settings", [c, f] { c->stack->push(makeTrainingPage(*c, *f)); }},
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Save a bug report here", [c, f] { c->stack->push(makeBugReport(*c, *f)); }},
         {"Quit to title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
     };
-    if (fight.trainingTools() == nullptr || !fight.source().takesSetups()) {  // the training page: training played here only
-        items.erase(std::remove_if(items.begin(), items.end(), [](const MenuScreen::Item& i) { return i.label == "Training settings"; }),
+    if (fight.trainingTools() == nullptr ||
+        !fight.source().takesSetups()) {  // the training page: training played here only
+        items.erase(std::remove_if(items.begin(), items.end(),
+                                   [](const MenuScreen::Item& i) { return i.label == "Training settings"; }),
                     items.end());
     }
     if (fight.source().isLesson()) {  // the tutorial: its own words, and a way past a lesson that will not come
@@ -357,7 +399,8 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
         items.insert(items.begin() + 2, {on ? "Stop recording the replay" : "Record a replay (restarts here)",
                                          [c, f, on] { f->setRecording(!on), c->stack->pop(); }});
     }
-    return std::make_unique<MenuScreen>(ctx, "PAUSED", std::move(items), [c] { c->stack->pop(); }, true);
+    return std::make_unique<MenuScreen>(
+        ctx, "PAUSED", std::move(items), [c] { c->stack->pop(); }, true);
 }
 
 std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const std::string& result, sim::Mode mode) {
@@ -365,7 +408,8 @@ std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const st
     FightScreen* f = &fight;
     std::vector<MenuScreen::Item> items = {
         {"Rematch", [c, f] { f->resetMatch(), c->stack->pop(); }},
-        {"Character select", [c, mode] {
+        {"Character select",
+         [c, mode] {
              c->stack->replaceAll(makeTitle(*c));  // so Esc from the select screen walks back as usual
              c->stack->push(makeModeSelect(*c));
              c->stack->push(makeFighterSelect(*c, mode));

@@ -18,8 +18,8 @@ namespace {
 /// An arrow pointing up, `size` tall, centred on (cx, cy), turned clockwise by `degrees`.
 void drawArrow(sf::RenderTarget& t, float cx, float cy, float size, int degrees, sf::Color fill) {
     const float h = size / 2.f, head = size * 0.42f, shaft = size * 0.14f;
-    const sf::Vector2f pts[7] = {{0.f, -h},          {head, -h + head},  {shaft, -h + head}, {shaft, h},
-                                 {-shaft, h},        {-shaft, -h + head}, {-head, -h + head}};
+    const sf::Vector2f pts[7] = {{0.f, -h},   {head, -h + head},   {shaft, -h + head}, {shaft, h},
+                                 {-shaft, h}, {-shaft, -h + head}, {-head, -h + head}};
     const float a = float(degrees) * 3.14159265f / 180.f, c = std::cos(a), s = std::sin(a);
     // The outline as one concave-safe shape: the head and the shaft are two convex pieces.
     sf::ConvexShape headShape(3), shaftShape(4);
@@ -70,7 +70,8 @@ float glyphWidth(const Bindings& keys, view::Glyph g, float size) {
 
 }  // namespace
 
-float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float x, float y, float size, const Bindings& keys) {
+float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float x, float y, float size,
+                const Bindings& keys) {
     if (view::isDirection(g)) {
         sf::ConvexShape back = roundedRect(x, y - size / 2.f, size, size, size * 0.22f);
         back.setFillColor(sf::Color(40, 36, 60, 230));
@@ -88,7 +89,8 @@ float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float 
         disc.setOutlineColor(sf::Color(20, 16, 30));
         disc.setOutlineThickness(1.5f);
         t.draw(disc);
-        drawText(t, font, label, unsigned(size * 0.6f), x + w / 2.f, y - size * 0.4f, sf::Color(20, 16, 30), Align::Center);
+        drawText(t, font, label, unsigned(size * 0.6f), x + w / 2.f, y - size * 0.4f, sf::Color(20, 16, 30),
+                 Align::Center);
         return w;
     }
     const char* joint = g == view::Glyph::Plus ? "+" : "/";
@@ -168,7 +170,8 @@ float drawRichText(sf::RenderTarget& t, const sf::Font& font, const std::string&
     for (const RichPiece& p : pieces) {
         const view::Glyph g = view::Glyph(p.glyph);
         if (p.glyph < 0) drawText(t, font, p.text, size, x, y, color, Align::Left, 1.5f);
-        else if (view::isDirection(g) || view::isButton(g)) drawGlyph(t, font, g, x + 2.f, y + float(size) * 0.62f, gsize, keys);
+        else if (view::isDirection(g) || view::isButton(g))
+            drawGlyph(t, font, g, x + 2.f, y + float(size) * 0.62f, gsize, keys);
         else drawText(t, font, view::glyphName(g), size, x + 2.f, y, color, Align::Left, 1.5f);
         x += pieceAdvance(p, font, size, gsize, keys);
     }
@@ -195,7 +198,8 @@ float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::Fighter
     drawText(t, font, def.display, 22, at.x + 12.f, y, sf::Color(255, 225, 140), Align::Left, 1.5f);
     drawText(t, font, fighterLine(def), 14, at.x + at.width - 12.f, y + 6.f, sf::Color(220, 220, 235), Align::Right);
     y += 30.f;
-    if (at.details) drawText(t, font, "arrows for a fighter facing right", 12, at.x + 12.f, y, sf::Color(170, 170, 190));
+    if (at.details)
+        drawText(t, font, "arrows for a fighter facing right", 12, at.x + 12.f, y, sf::Color(170, 170, 190));
     y += head - 36.f;
     const float glyphX = at.x + at.width * (at.details ? 0.36f : 0.41f), size = at.row - 8.f;
     for (std::size_t i = 0; i < list.size(); ++i) {
@@ -246,7 +250,8 @@ public:
     }
     void draw(sf::RenderTarget& t) override {
         const float w = float(ctx_.width), h = float(ctx_.height);
-        fillRect(t, 0.f, 0.f, w, h, sf::Color(8, 6, 16, 245));  // nearly opaque: the pause menu must not show between the panels
+        fillRect(t, 0.f, 0.f, w, h,
+                 sf::Color(8, 6, 16, 245));  // nearly opaque: the pause menu must not show between the panels
         for (int p = 0; p < panels(); ++p) {
             MoveListLayout at = layout(p);
             at.y -= scroll_;
@@ -256,8 +261,9 @@ public:
         fillRect(t, 0.f, 0.f, w, kTop - 4.f, sf::Color(8, 6, 16, 245));
         drawText(t, ctx_.res->display, "MOVE LIST", 40, w / 2.f, 4.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const Bindings& b = *ctx_.bindings;
-        const std::string keys = (limit_ > 0.f ? firstKeyText(b, kP1Up) + " / " + firstKeyText(b, kP1Down) + ": scroll    " : "") +
-                                 firstKeyText(b, kBack) + " / " + firstKeyText(b, kStart) + ": back";
+        const std::string keys =
+            (limit_ > 0.f ? firstKeyText(b, kP1Up) + " / " + firstKeyText(b, kP1Down) + ": scroll    " : "") +
+            firstKeyText(b, kBack) + " / " + firstKeyText(b, kStart) + ": back";
         drawText(t, ctx_.res->font, keys, 15, w - 24.f, 20.f, sf::Color(200, 200, 210), Align::Right, 1.f);
         if (scroll_ < limit_) {
             fillRect(t, 0.f, h - kBottomBand, w, kBottomBand, sf::Color(8, 6, 16, 245));

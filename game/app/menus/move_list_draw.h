@@ -20,7 +20,8 @@ class Screen;
 
 /// Draws one glyph with its left edge at x, centred on y, `size` pixels tall; returns its width. Buttons carry
 /// the key that player 1 presses for them (from `keys`).
-float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float x, float y, float size, const Bindings& keys);
+float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float x, float y, float size,
+                const Bindings& keys);
 /// Draws an input's glyphs in a row from x, centred on y; returns the row's width.
 float drawInput(sf::RenderTarget& t, const sf::Font& font, const std::vector<view::Glyph>& input, float x, float y,
                 float size, const Bindings& keys);

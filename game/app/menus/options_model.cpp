@@ -109,7 +109,8 @@ bool stepOption(io::Settings& s, OptionRow row, int dir, int deskW, int deskH) {
         break;
     case OptionRow::Window: {
         const std::vector<Size> sizes = sizesFitting(deskW, deskH);
-        const Size& next = sizes[stepIn(sizes, long(s.width) * 100000 + s.height, dir, [](const Size& z) { return long(z.w) * 100000 + z.h; })];
+        const Size& next = sizes[stepIn(sizes, long(s.width) * 100000 + s.height, dir,
+                                        [](const Size& z) { return long(z.w) * 100000 + z.h; })];
         s.width = next.w, s.height = next.h;
         break;
     }
@@ -130,7 +131,8 @@ std::string soundOffLine(bool askedOff, bool audioWorks, int volume) {
 }
 
 bool changesWindow(OptionRow row) {
-    return row == OptionRow::Window || row == OptionRow::Fullscreen || row == OptionRow::FrameCap || row == OptionRow::Msaa;
+    return row == OptionRow::Window || row == OptionRow::Fullscreen || row == OptionRow::FrameCap ||
+           row == OptionRow::Msaa;
 }
 
 }  // namespace app

@@ -25,7 +25,8 @@ class OptionsScreen : public Screen {
 public:
     OptionsScreen(Context& ctx, bool welcome) : ctx_(ctx), welcome_(welcome), entered_(ctx.settings) {
         if (welcome) rows_ = {OptionRow::P1Style, OptionRow::P2Style, OptionRow::Done};
-        else for (int r = 0; r < int(OptionRow::kCount); ++r) rows_.push_back(OptionRow(r));
+        else
+            for (int r = 0; r < int(OptionRow::kCount); ++r) rows_.push_back(OptionRow(r));
     }
 
     void tick(const Tick& in) override {
@@ -50,7 +51,8 @@ public:
         drawStage(t, v, ticks_);
         const float w = float(ctx_.width), cx = w / 2.f;
         fillRect(t, 0.f, 0.f, w, float(ctx_.height), sf::Color(10, 6, 20, 170));
-        drawText(t, ctx_.res->display, welcome_ ? "WELCOME" : "OPTIONS", 76, cx, 50.f, sf::Color(255, 220, 110), Align::Center, 4.f);
+        drawText(t, ctx_.res->display, welcome_ ? "WELCOME" : "OPTIONS", 76, cx, 50.f, sf::Color(255, 220, 110),
+                 Align::Center, 4.f);
         float y = 150.f;
         if (welcome_) {
             const char* lines[] = {
@@ -58,27 +60,33 @@ public:
                 "motion: the genre's way: down, down-forward, forward + special throws a fireball.",
                 "simple: special alone throws a fireball, forward + special is the anti-air (the motions still work).",
             };
-            for (const char* l : lines) drawText(t, ctx_.res->font, l, 18, cx, y, sf::Color(230, 225, 245), Align::Center, 1.5f), y += 28.f;
+            for (const char* l : lines)
+                drawText(t, ctx_.res->font, l, 18, cx, y, sf::Color(230, 225, 245), Align::Center, 1.5f), y += 28.f;
             y += 30.f;
         }
         for (std::size_t i = 0; i < rows_.size(); ++i) {
             const bool on = int(i) == cursor_;
             const OptionRow row = rows_[i];
             const float ry = y + 50.f * float(i);
-            if (on) fillRect(t, cx - 420.f, ry - 4.f, 840.f, 42.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            if (on)
+                fillRect(t, cx - 420.f, ry - 4.f, 840.f, 42.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100),
+                         2.f);
             const sf::Color c = on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220);
             if (row == OptionRow::Done) {
                 drawText(t, ctx_.res->font, welcome_ ? "Continue" : "Done", 26, cx, ry, c, Align::Center, 2.f);
                 continue;
             }
             drawText(t, ctx_.res->font, optionLabel(row), 24, cx - 400.f, ry + 2.f, c, Align::Left, 2.f);
-            const std::string value = on ? "\u25c0  " + optionValue(ctx_.settings, row, ctx_.glRenderer) + "  \u25b6" : optionValue(ctx_.settings, row, ctx_.glRenderer);
+            const std::string value = on ? "\u25c0  " + optionValue(ctx_.settings, row, ctx_.glRenderer) + "  \u25b6"
+                                         : optionValue(ctx_.settings, row, ctx_.glRenderer);
             drawText(t, ctx_.res->font, value, 24, cx + 400.f, ry + 2.f, c, Align::Right, 2.f);
         }
-        const std::string where = ctx_.settingsPath.empty() ? "not saved: no folder for settings" : "saved to " + shownPath(ctx_.settingsPath);
-        const std::string keys = welcome_ ? "W/S: choose    A/D: change    Enter: go on (" : "W/S: choose    A/D: change    Esc or Done: back (";
-        drawText(t, ctx_.res->font, keys + where + ")", 16, cx,
-                 float(ctx_.height) - 70.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+        const std::string where = ctx_.settingsPath.empty() ? "not saved: no folder for settings"
+                                                            : "saved to " + shownPath(ctx_.settingsPath);
+        const std::string keys = welcome_ ? "W/S: choose    A/D: change    Enter: go on ("
+                                          : "W/S: choose    A/D: change    Esc or Done: back (";
+        drawText(t, ctx_.res->font, keys + where + ")", 16, cx, float(ctx_.height) - 70.f, sf::Color(200, 200, 210),
+                 Align::Center, 1.f);
     }
 
 private:
@@ -101,6 +109,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Screen> makeOptions(Context& ctx, bool welcome) { return std::make_unique<OptionsScreen>(ctx, welcome); }
+std::unique_ptr<Screen> makeOptions(Context& ctx, bool welcome) {
+    return std::make_unique<OptionsScreen>(ctx, welcome);
+}
 
 }  // namespace app

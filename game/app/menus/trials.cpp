@@ -75,8 +75,9 @@ bool loadTrials(const std::string& dataDir, const std::vector<std::string>& figh
         if (!loadLessonFolder(dir, ft.trials, error)) return false;
         for (const sim::RunFile& t : ft.trials) {
             if (t.setup.fighter[0] != id) {
-                error = io::Error{t.path, t.fightersLine, "a trial of " + io::quote(id) + " plays it as player 1, not " +
-                                                              io::quote(t.setup.fighter[0])};
+                error = io::Error{
+                    t.path, t.fightersLine,
+                    "a trial of " + io::quote(id) + " plays it as player 1, not " + io::quote(t.setup.fighter[0])};
                 return false;
             }
         }
@@ -99,7 +100,8 @@ std::string progressPath(const Context& ctx) {
 
 class TrialsPage : public Screen {
 public:
-    TrialsPage(Context& ctx, std::vector<FighterTrials> trials) : ctx_(ctx), trials_(std::move(trials)), path_(progressPath(ctx)) {
+    TrialsPage(Context& ctx, std::vector<FighterTrials> trials)
+        : ctx_(ctx), trials_(std::move(trials)), path_(progressPath(ctx)) {
         readProgress();
     }
 
@@ -163,7 +165,8 @@ void TrialsPage::play() {
     const sim::FighterDef* def = ctx_.fighter(ft.fighter);
     std::string name = def ? def->display : ft.fighter;
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-    auto source = std::make_unique<TutorialSource>(ctx_, ft.trials, cursor_, LessonWords{name + " TRIAL", "TRIAL COMPLETE", "ALL TRIALS COMPLETE"});
+    auto source = std::make_unique<TutorialSource>(
+        ctx_, ft.trials, cursor_, LessonWords{name + " TRIAL", "TRIAL COMPLETE", "ALL TRIALS COMPLETE"});
     const std::string id = ft.fighter;
     source->onPassed([this, id](const sim::RunFile& trial) {
         if (progress_.markDone(id, trialName(trial))) save();
@@ -180,8 +183,8 @@ void TrialsPage::drawList(sf::RenderTarget& t, float top) const {
         fillRect(t, cx - w / 2.f, y, w, step - 10.f, on ? sf::Color(70, 50, 30, 235) : sf::Color(16, 12, 30, 235),
                  on ? sf::Color(255, 210, 100) : sf::Color(90, 80, 110), on ? 2.f : 1.f);
         const std::string label = std::to_string(i + 1) + ".  " + ft.trials[i].title;
-        drawText(t, ctx_.res->font, label, 26, cx - w / 2.f + 24.f, y + 8.f, on ? sf::Color(255, 240, 180) : sf::Color(215, 215, 225),
-                 Align::Left, 1.5f);
+        drawText(t, ctx_.res->font, label, 26, cx - w / 2.f + 24.f, y + 8.f,
+                 on ? sf::Color(255, 240, 180) : sf::Color(215, 215, 225), Align::Left, 1.5f);
         drawText(t, ctx_.res->display, passed ? "PASSED" : "NOT YET", 28, cx + w / 2.f - 24.f, y + 6.f,
                  passed ? sf::Color(120, 230, 130) : sf::Color(150, 140, 165), Align::Right, 1.5f);
     }
@@ -195,7 +198,8 @@ void TrialsPage::draw(sf::RenderTarget& t) {
     const std::string keys = "A/D or \u2190/\u2192: fighter    W/S: trial    Enter / J: play    Esc: back";
     drawText(t, ctx_.res->font, keys, 16, cx, height - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     if (trials_.empty()) {
-        drawText(t, ctx_.res->font, "No trials found in " + ctx_.dataDir + "/trials", 24, cx, 300.f, sf::Color::White, Align::Center);
+        drawText(t, ctx_.res->font, "No trials found in " + ctx_.dataDir + "/trials", 24, cx, 300.f, sf::Color::White,
+                 Align::Center);
         return;
     }
     const FighterTrials& ft = current();
@@ -206,7 +210,8 @@ void TrialsPage::draw(sf::RenderTarget& t) {
         drawText(t, ctx_.res->font, "\u25c0", 30, cx - 150.f, 134.f, sf::Color(255, 210, 100), Align::Center, 2.f);
         drawText(t, ctx_.res->font, "\u25b6", 30, cx + 150.f, 134.f, sf::Color(255, 210, 100), Align::Center, 2.f);
     }
-    const std::string count = std::to_string(progress_.doneCount(ft)) + " of " + std::to_string(ft.trials.size()) + " passed";
+    const std::string count =
+        std::to_string(progress_.doneCount(ft)) + " of " + std::to_string(ft.trials.size()) + " passed";
     drawText(t, ctx_.res->font, count, 18, cx, 184.f, sf::Color(255, 230, 150), Align::Center, 1.5f);
     drawList(t, 232.f);
     const sim::RunFile& chosen = ft.trials[std::size_t(cursor_)];

@@ -15,8 +15,8 @@ namespace app {
 
 /// One fighter's trials in order.
 struct FighterTrials {
-    std::string fighter;                ///< the fighter's id
-    std::vector<sim::RunFile> trials;   ///< its trials (player 1 plays this fighter)
+    std::string fighter;               ///< the fighter's id
+    std::vector<sim::RunFile> trials;  ///< its trials (player 1 plays this fighter)
 };
 
 /// A trial's name in the progress file: its file's name without `.fscript` ("01_light_medium").

@@ -17,12 +17,12 @@ struct StatusLine {
 
 /// What the connecting screen knows besides the peer.
 struct PeerScene {
-    bool hostSide = false;     ///< this side hosts (direct or a room)
-    bool throughLobby = false; ///< a room (the lobby named the other side)
-    std::string path;          ///< "direct", "relayed" or "" (not known yet)
-    std::string seatNote;      ///< the room's seat note ("" when nothing to say)
-    bool tryingRelay = false;  ///< joiner: the direct path stayed silent and the host's relay is being tried
-    std::string dots;          ///< the animated dots
+    bool hostSide = false;      ///< this side hosts (direct or a room)
+    bool throughLobby = false;  ///< a room (the lobby named the other side)
+    std::string path;           ///< "direct", "relayed" or "" (not known yet)
+    std::string seatNote;       ///< the room's seat note ("" when nothing to say)
+    bool tryingRelay = false;   ///< joiner: the direct path stayed silent and the host's relay is being tried
+    std::string dots;           ///< the animated dots
 };
 
 /// The line under a peer that exists: the host's question (`NAME (FP) wants to play    Enter: accept    N: refuse`),

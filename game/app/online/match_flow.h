@@ -14,15 +14,15 @@ namespace app {
 class MatchFlow {
 public:
     enum class Stage : std::uint8_t {
-        Hosting,      ///< p1: waiting for the lobby's room code (roomHosted)
-        NamingRoom,   ///< p1: the Room request is on its way
-        AwaitingRoom, ///< p2: polling until p1 named the room
-        Playing,      ///< the room is known (p2) or named (p1): the match is on
-        Sending,      ///< the recording is on its way
-        Deciding,     ///< the service has the log: its history is read until the match is decided
-        Decided,      ///< row() holds the decision
-        Undecided,    ///< no decision within kDecideMs: "waiting for the service's decision"
-        Failed,       ///< message() says why (a refused room or log, no answer)
+        Hosting,       ///< p1: waiting for the lobby's room code (roomHosted)
+        NamingRoom,    ///< p1: the Room request is on its way
+        AwaitingRoom,  ///< p2: polling until p1 named the room
+        Playing,       ///< the room is known (p2) or named (p1): the match is on
+        Sending,       ///< the recording is on its way
+        Deciding,      ///< the service has the log: its history is read until the match is decided
+        Decided,       ///< row() holds the decision
+        Undecided,     ///< no decision within kDecideMs: "waiting for the service's decision"
+        Failed,        ///< message() says why (a refused room or log, no answer)
     };
 
     /// m is the match found (SeekFlow::match()); `service` the HOST:PORT the client talks to.
@@ -82,11 +82,11 @@ private:
 /// A match the service made as the window's link plays it (from MatchFlow::plan() and room()): where to meet, the
 /// one key to play, the match's setup.
 struct ServiceSeat {
-    bool host = false;        ///< p1 hosts a room on the service's lobby, p2 joins it
-    std::string lobby;        ///< HOST:PORT of the service's lobby
-    std::string opponent;     ///< the only fingerprint to play against
-    std::string room;         ///< p2: the room p1 named
-    sim::MatchSetup setup;    ///< the match the service re-simulates (fighters, seed, rules)
+    bool host = false;      ///< p1 hosts a room on the service's lobby, p2 joins it
+    std::string lobby;      ///< HOST:PORT of the service's lobby
+    std::string opponent;   ///< the only fingerprint to play against
+    std::string room;       ///< p2: the room p1 named
+    sim::MatchSetup setup;  ///< the match the service re-simulates (fighters, seed, rules)
 };
 
 /// The peer's settings for a service seat: the service's setup and this side's fighter in it, no rematch (it would

@@ -50,7 +50,7 @@ private:
     long ticks_ = 0;
     bool copied_ = false;
     bool codeSaid_ = false;  // the room code was printed
-    std::string missing_;  // a spectator lacks one of the match's fighters
+    std::string missing_;    // a spectator lacks one of the match's fighters
 };
 
 void OnlineLobbyScreen::tick(const Tick& in) {
@@ -65,7 +65,8 @@ void OnlineLobbyScreen::tick(const Tick& in) {
     roomCode();
     link_->tick(0);
     if (link_->hasPeer())  // who wants to sit down: our player decides
-        answerJoiner(link_->peer(), in.pressedAny(bit(kStart)), sf::Keyboard::isKeyPressed(sf::Keyboard::N), link_->nowMs());
+        answerJoiner(link_->peer(), in.pressedAny(bit(kStart)), sf::Keyboard::isKeyPressed(sf::Keyboard::N),
+                     link_->nowMs());
     if (link_->hasPeer() && link_->peer().session() != nullptr && link_->peer().state() == net::PeerState::Playing)
         return startFight();
     startWatching();
@@ -86,8 +87,8 @@ void OnlineLobbyScreen::roomCode() {
 
 void OnlineLobbyScreen::startFight() {
     const net::NetPeer& peer = link_->peer();
-    std::cout << "online: " << (link_->path().empty() ? "direct" : link_->path()) << ", ping "
-              << peer.handshakeRttMs() << " ms" << std::endl;  // for scripts (the screen says it too)
+    std::cout << "online: " << (link_->path().empty() ? "direct" : link_->path()) << ", ping " << peer.handshakeRttMs()
+              << " ms" << std::endl;  // for scripts (the screen says it too)
     std::cout << "you: " << whoText(peer.identity().name, peer.identity().publicKey)
               << ", opponent: " << whoText(peer.opponentName(), peer.opponentKey()) << std::endl;
     ctx_.stack->replaceAll(makeOnlineFight(ctx_, std::move(link_)));
@@ -97,7 +98,8 @@ void OnlineLobbyScreen::startWatching() {
     net::SpectatorClient* watch = link_->spectator();
     if (watch == nullptr || watch->state() != net::SpectatorState::Watching || !missing_.empty()) return;
     for (const std::string& id : watch->welcome().setup.fighter) {
-        if (ctx_.fighter(id) == nullptr) missing_ = "the match's fighter '" + id + "' is not in " + ctx_.dataDir + "/fighters";
+        if (ctx_.fighter(id) == nullptr)
+            missing_ = "the match's fighter '" + id + "' is not in " + ctx_.dataDir + "/fighters";
     }
     if (!missing_.empty()) return;
     std::cout << "spectating: " << link_->path() << std::endl;
@@ -166,8 +168,8 @@ void OnlineLobbyScreen::drawNotes(sf::RenderTarget& t) const {
     const std::string delay = f.autoDelay ? "input delay and rollback window: automatic, from the ping"
                                           : "input delay " + std::to_string(f.inputDelay) + " frames, rollback up to " +
                                                 std::to_string(f.maxRollback) + " frames";
-    drawText(t, ctx_.res->font, delay + (f.conditions.none() ? "" : ", simulated network conditions on"), 18, cx,
-             430.f, grey, Align::Center, 1.f);
+    drawText(t, ctx_.res->font, delay + (f.conditions.none() ? "" : ", simulated network conditions on"), 18, cx, 430.f,
+             grey, Align::Center, 1.f);
     const net::LobbyClient* lobby = link_->lobby();
     if (lobby && !lobby->code().empty() && link_->hasPeer())
         drawText(t, ctx_.res->font, link_->where(), 18, cx, 460.f, grey, Align::Center, 1.f);

@@ -94,14 +94,14 @@ private:
     net::PeerConfig cfg_;
     net::LobbyClientConfig lobbyCfg_;
     std::unique_ptr<net::UdpTransport> udp_;
-    std::unique_ptr<net::TurnTransport> turn_;       // a player's fallback relay (--turn through a lobby)
+    std::unique_ptr<net::TurnTransport> turn_;  // a player's fallback relay (--turn through a lobby)
     std::unique_ptr<net::LobbyClient> lobby_;
-    std::unique_ptr<net::LobbyDemux> lobbyDemux_;    // the host's polls answered during the match
-    std::unique_ptr<net::SpectatorHub> hub_;         // a host's spectators
+    std::unique_ptr<net::LobbyDemux> lobbyDemux_;  // the host's polls answered during the match
+    std::unique_ptr<net::SpectatorHub> hub_;       // a host's spectators
     std::unique_ptr<net::SpectateDemux> spectateDemux_;
     std::unique_ptr<net::NetPeer> peer_;
     std::unique_ptr<net::SpectatorClient> spectator_;
-    net::Transport* transport_ = nullptr;            // what the peer talks through
+    net::Transport* transport_ = nullptr;                          // what the peer talks through
     std::vector<std::pair<net::Address, std::int64_t>> watchers_;  // spectators the lobby named, since when
     std::int64_t lastPunchMs_ = -1000000;
     std::chrono::steady_clock::time_point t0_;
@@ -109,7 +109,7 @@ private:
     std::string where_;
     std::string relayNote_;
     std::string seatNote_;
-    std::string expectOpponent_;                     // a service match: the only fingerprint to play against
+    std::string expectOpponent_;  // a service match: the only fingerprint to play against
     int joinersSeen_ = 1;
     std::int64_t seatSinceMs_ = 0;
     std::int64_t notAcceptedSeen_ = 0;

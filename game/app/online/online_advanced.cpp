@@ -36,8 +36,19 @@ public:
     void draw(sf::RenderTarget& t) override;
 
 private:
-    enum { kService, kLobby, kRelay, kRelayUser, kRelayPassword, kDelay, kWindow, kDirectHost, kDirectJoin,
-           kBackItem, kItems };
+    enum {
+        kService,
+        kLobby,
+        kRelay,
+        kRelayUser,
+        kRelayPassword,
+        kDelay,
+        kWindow,
+        kDirectHost,
+        kDirectJoin,
+        kBackItem,
+        kItems
+    };
     static bool isText(int i) { return i <= kRelayPassword || i == kDirectJoin; }
 
     run::RelayFlags relayLines() const {
@@ -100,7 +111,8 @@ void OnlineAdvancedScreen::keep() {
     f.lobby = text_[kLobby];
     f.relay = relayLines();
     const auto edited = [this](int i) { return text_[i] != shown_[i]; };
-    const bool lobbyEdited = edited(kLobby), relayEdited = edited(kRelay) || edited(kRelayUser) || edited(kRelayPassword);
+    const bool lobbyEdited = edited(kLobby),
+               relayEdited = edited(kRelay) || edited(kRelayUser) || edited(kRelayPassword);
     std::string why;
     const bool serviceEdited = edited(kService) && io::checkHostPort(text_[kService], why);
     if (!lobbyEdited && !relayEdited && !serviceEdited) return;
@@ -116,13 +128,18 @@ void OnlineAdvancedScreen::keep() {
 
 std::string OnlineAdvancedScreen::hint() const {
     switch (cursor_) {
-    case kService: return "the matchmaking service (HOST or HOST:PORT): Quick match, Ranked, Friends and Profile use it";
+    case kService:
+        return "the matchmaking service (HOST or HOST:PORT): Quick match, Ranked, Friends and Profile use it";
     case kLobby: return "the lobby's address (HOST or HOST:PORT, port 7100 by default): rooms by code use it";
-    case kRelay: return "a TURN relay (HOST or HOST:PORT, port 3478) for a room you host or join, if no direct path is found";
+    case kRelay:
+        return "a TURN relay (HOST or HOST:PORT, port 3478) for a room you host or join, if no direct path is found";
     case kRelayUser: return "type the relay's user name    Up/Down: move    Esc: back";
-    case kRelayPassword: return "type the relay's password (shown as stars on the other lines)    Up/Down: move    Esc: back";
+    case kRelayPassword:
+        return "type the relay's password (shown as stars on the other lines)    Up/Down: move    Esc: back";
     case kDirectJoin: return "type the host's address (HOST or HOST:PORT)    Up/Down: move    Enter: join    Esc: back";
-    default: return "W/S: move    A/D: change    Enter: choose    Esc: back    (the host is P1 and picks the seed and intro)";
+    default:
+        return "W/S: move    A/D: change    Enter: choose    Esc: back    (the host is P1 and picks the seed and "
+               "intro)";
     }
 }
 
@@ -136,12 +153,16 @@ void OnlineAdvancedScreen::draw(sf::RenderTarget& t) {
     };
     const std::vector<std::string> rows = {
         "Service:  " + field(kService),
-        "Lobby:  " + (text_[kLobby].empty() && cursor_ != kLobby ? std::string("none (rooms need one: type its address)") : field(kLobby)),
+        "Lobby:  " + (text_[kLobby].empty() && cursor_ != kLobby
+                          ? std::string("none (rooms need one: type its address)")
+                          : field(kLobby)),
         "Relay:  " + (text_[kRelay].empty() && cursor_ != kRelay ? std::string("none") : field(kRelay)),
         "Relay user:  " + field(kRelayUser),
         "Relay password:  " + field(kRelayPassword),
-        "Input delay:  \u25c0 " + (f.autoDelay ? std::string("auto (from the ping)") : std::to_string(f.inputDelay) + " frames") + " \u25b6",
-        "Rollback window:  " + (f.autoDelay ? std::string("auto") : "\u25c0 " + std::to_string(f.maxRollback) + " frames \u25b6"),
+        "Input delay:  \u25c0 " +
+            (f.autoDelay ? std::string("auto (from the ping)") : std::to_string(f.inputDelay) + " frames") + " \u25b6",
+        "Rollback window:  " +
+            (f.autoDelay ? std::string("auto") : "\u25c0 " + std::to_string(f.maxRollback) + " frames \u25b6"),
         "Direct: host on UDP port " + std::to_string(f.port),
         "Direct: join  " + field(kDirectJoin),
         "Back",

@@ -86,9 +86,11 @@ bool OnlineLink::configurePeer(const OnlineFlags& flags) {
         error_ = "no fighter " + io::quote(cfg.fighter) + " in " + ctx_.dataDir + "/fighters";
         return false;
     }
-    const std::uint64_t seed = ctx_.flags->seedGiven ? ctx_.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
-    cfg.setup = onlineSetup(seed, ctx_.style(0) == sim::InputStyle::Simple);  // offline Versus's rules; the host's are the match's
-    cfg.style = cfg.setup.style[0];                     // this side's own choice, like its fighter
+    const std::uint64_t seed =
+        ctx_.flags->seedGiven ? ctx_.flags->seed : (std::uint64_t(std::random_device{}()) << 1) | 1;
+    cfg.setup = onlineSetup(
+        seed, ctx_.style(0) == sim::InputStyle::Simple);  // offline Versus's rules; the host's are the match's
+    cfg.style = cfg.setup.style[0];                       // this side's own choice, like its fighter
     cfg.session.inputDelay = flags.inputDelay;
     cfg.session.maxRollback = flags.maxRollback;
     cfg.autoDelay = flags.autoDelay;
@@ -111,8 +113,9 @@ bool OnlineLink::configureRoom(const OnlineFlags& flags, const std::string& text
         error_ = "lobby: " + error_;
         return false;
     }
-    lc.role = mode_ == LinkMode::RoomHost ? net::LobbyRole::Host
-              : mode_ == LinkMode::RoomJoin ? net::LobbyRole::Join : net::LobbyRole::Spectate;
+    lc.role = mode_ == LinkMode::RoomHost   ? net::LobbyRole::Host
+              : mode_ == LinkMode::RoomJoin ? net::LobbyRole::Join
+                                            : net::LobbyRole::Spectate;
     lc.code = net::normalizeCode(text);
     lc.keepPolling = mode_ == LinkMode::RoomHost;  // spectators who come later are learned from the polls
     lc.privateRoom = mode_ == LinkMode::RoomHost && flags.privateRoom;
@@ -128,8 +131,8 @@ bool OnlineLink::startRelay(const OnlineFlags& flags) {
     net::TurnConfig tc;
     std::string why;
     const bool hasPort = flags.relay.server.find(':') != std::string::npos;
-    if (!run::resolveJoinAddress(hasPort ? flags.relay.server : flags.relay.server + ":" + std::to_string(run::kTurnPort),
-                                 tc.server, why)) {
+    if (!run::resolveJoinAddress(
+            hasPort ? flags.relay.server : flags.relay.server + ":" + std::to_string(run::kTurnPort), tc.server, why)) {
         relayNote_ = "relay: " + why;
         return false;
     }
@@ -150,8 +153,9 @@ void OnlineLink::startLobby() {
         lobbyCfg_.relay = turn_->relayedAddress();
         transport_ = turn_.get();
     } else if (turn_) {
-        relayNote_ = "relay: " + (turn_->error().empty() ? std::string("the TURN server did not answer") : turn_->error()) +
-                     " (direct path only)";
+        relayNote_ =
+            "relay: " + (turn_->error().empty() ? std::string("the TURN server did not answer") : turn_->error()) +
+            " (direct path only)";
         turn_.reset();
         transport_ = udp_.get();
     }
@@ -175,7 +179,7 @@ void OnlineLink::startPeer() {
         where_ = (cfg_.host ? "room " + lobby_->code() + ": your opponent is " : "room: the host is ") +
                  net::addressText(lobby_->candidates().front());
         seatSinceMs_ = nowMs();  // the lobby has just named the first joiner
-        if (cfg_.host) {  // the lobby's answers to our polls are sorted out before the match sees a datagram
+        if (cfg_.host) {         // the lobby's answers to our polls are sorted out before the match sees a datagram
             lobbyDemux_ = std::make_unique<net::LobbyDemux>(*transport_, *lobby_);
             transport_ = lobbyDemux_.get();
         }
@@ -209,9 +213,7 @@ void OnlineLink::hostExtras(std::int64_t now) {
 
 void OnlineLink::roomSeat(std::int64_t now) {
     if (peer_->state() != net::PeerState::Waiting) return;
-    if (lobby_->joinerLeft()) {
-        seatNote_ = "your opponent gave up before the match: waiting for another";
-    }
+    if (lobby_->joinerLeft()) { seatNote_ = "your opponent gave up before the match: waiting for another"; }
     if (lobby_->joiners() != joinersSeen_ && !lobby_->candidates().empty()) {  // the next joiner with the code
         joinersSeen_ = lobby_->joiners();
         seatSinceMs_ = now;
@@ -269,9 +271,10 @@ void OnlineLink::checkOpponent(std::int64_t now) {
 }
 
 std::string OnlineLink::path() const {
-    if (spectator_) return spectator_->state() == net::SpectatorState::Asking ? "" : spectator_->relayed() ? "relayed" : "direct";
-    if (!peer_ || peer_->peerAddress() == 0 || (!cfg_.host && peer_->state() == net::PeerState::Connecting &&
-                                                peer_->handshakeRttMs() < 0)) {
+    if (spectator_)
+        return spectator_->state() == net::SpectatorState::Asking ? "" : spectator_->relayed() ? "relayed" : "direct";
+    if (!peer_ || peer_->peerAddress() == 0 ||
+        (!cfg_.host && peer_->state() == net::PeerState::Connecting && peer_->handshakeRttMs() < 0)) {
         return "";
     }
     // Through our relay, the host's (a joiner) or the joiner's (a host).

@@ -23,7 +23,8 @@ void drawPanel(sf::RenderTarget& t, const Context& ctx, long ticks, const std::s
     StageView v;
     drawStage(t, v, ticks);
     fillRect(t, 0.f, 0.f, float(ctx.width), float(ctx.height), sf::Color(10, 6, 20, 170));
-    drawText(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, titleY - 8.f, sf::Color(255, 220, 110), Align::Center, 4.f);
+    drawText(t, ctx.res->display, title, 76, float(ctx.width) / 2.f, titleY - 8.f, sf::Color(255, 220, 110),
+             Align::Center, 4.f);
 }
 
 void drawYou(sf::RenderTarget& t, const Context& ctx, float y) {
@@ -39,7 +40,9 @@ void drawRows(sf::RenderTarget& t, const Context& ctx, const std::vector<std::st
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const bool on = int(i) == cursor;
         const float ry = y + step * float(i);
-        if (on) fillRect(t, cx - 330.f, ry - 3.f, 660.f, step - 4.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+        if (on)
+            fillRect(t, cx - 330.f, ry - 3.f, 660.f, step - 4.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100),
+                     2.f);
         drawText(t, ctx.res->font, rows[i], 22, cx, ry, on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220),
                  Align::Center, 2.f);
     }
@@ -103,12 +106,25 @@ public:
 
     void tick(const Tick& in) override;
     void text(std::uint32_t unicode) override {
-        if (cursor_ == kJoinCode || cursor_ == kWatchCode) typeInto(cursor_ == kJoinCode ? code_ : watch_, unicode, FieldKind::RoomCode);
+        if (cursor_ == kJoinCode || cursor_ == kWatchCode)
+            typeInto(cursor_ == kJoinCode ? code_ : watch_, unicode, FieldKind::RoomCode);
     }
     void draw(sf::RenderTarget& t) override;
 
 private:
-    enum { kQuick, kRanked, kFriends, kProfile, kRoomHost, kJoinCode, kWatchCode, kFighter, kAdvanced, kBackItem, kItems };
+    enum {
+        kQuick,
+        kRanked,
+        kFriends,
+        kProfile,
+        kRoomHost,
+        kJoinCode,
+        kWatchCode,
+        kFighter,
+        kAdvanced,
+        kBackItem,
+        kItems
+    };
     bool typing() const { return cursor_ == kJoinCode || cursor_ == kWatchCode; }
     void choose();
 
@@ -184,10 +200,12 @@ void OnlineMenuScreen::draw(sf::RenderTarget& t) {
         "",
     };
     const bool refused = !problem_.empty();
-    drawText(t, ctx_.res->font, refused ? "not started: " + problem_ + " (Advanced page)" : kAbout[cursor_], 18, float(ctx_.width) / 2.f, float(ctx_.height) - 76.f,
+    drawText(t, ctx_.res->font, refused ? "not started: " + problem_ + " (Advanced page)" : kAbout[cursor_], 18,
+             float(ctx_.width) / 2.f, float(ctx_.height) - 76.f,
              refused ? sf::Color(255, 110, 100) : sf::Color(255, 230, 160), Align::Center, 1.f);
-    drawHint(t, ctx_, typing() ? "type the code    Enter: go    Up/Down: move    Esc: back"
-                               : "W/S: move    A/D: change    Enter: choose    Esc: back");
+    drawHint(t, ctx_,
+             typing() ? "type the code    Enter: go    Up/Down: move    Esc: back"
+                      : "W/S: move    A/D: change    Enter: choose    Esc: back");
 }
 
 }  // namespace

@@ -17,7 +17,8 @@ void applySavedOnline(const io::Settings& saved, OnlineFlags& flags) {
 
 std::string relayProblem(const run::RelayFlags& relay) {
     if (relay.server.empty() && relay.user.empty() && relay.password.empty()) return "";
-    if (relay.server.empty()) return "relay: the Relay line is empty: type the TURN server (or clear the user and password)";
+    if (relay.server.empty())
+        return "relay: the Relay line is empty: type the TURN server (or clear the user and password)";
     std::string why;
     if (!io::checkHostPort(relay.server, why)) return "relay: " + why;
     if (relay.user.empty() || relay.password.empty())

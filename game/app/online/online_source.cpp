@@ -68,7 +68,7 @@ private:
     void drawService(sf::RenderTarget& t, const Context& ctx, float y) const;
 
     Context& ctx_;
-    MatchRecorder recorder_;           // declared before the link: the session's confirm hook writes to it
+    MatchRecorder recorder_;  // declared before the link: the session's confirm hook writes to it
     std::unique_ptr<OnlineLink> link_;
     sim::MatchSetup setup_;
     const sim::FighterDef* defs_[2] = {nullptr, nullptr};
@@ -76,13 +76,13 @@ private:
     bool restarted_ = false;             // a rematch began during this tick
     LeaveConfirm leave_;                 // Esc twice to leave a match in progress
     long ticks_ = 0;
-    run::StateRing ring_;                // the last confirmed states, for a desync report
-    bool reported_ = false;              // the desync report was written (or tried)
-    std::string reportFailure_;          // why it could not be written, said like a failed recording
+    run::StateRing ring_;                    // the last confirmed states, for a desync report
+    bool reported_ = false;                  // the desync report was written (or tried)
+    std::string reportFailure_;              // why it could not be written, said like a failed recording
     std::shared_ptr<ServiceMatch> service_;  // a match the service made: its checkpoints, log and decision
-    std::int64_t serviceFrames_ = 0;     // confirmed frames recorded (the recording's `check` lines count these)
+    std::int64_t serviceFrames_ = 0;         // confirmed frames recorded (the recording's `check` lines count these)
     bool logGiven_ = false;
-    std::string serviceSaid_;            // the status last printed
+    std::string serviceSaid_;  // the status last printed
 };
 
 void OnlineSource::attach(net::Session& s) {
@@ -96,7 +96,8 @@ void OnlineSource::attach(net::Session& s) {
     link_->matchStarted();  // the host's spectators get the setup
     s.setConfirmHook([this](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& f) {
         recorder_.frame(in, f);
-        if (service_ && ++serviceFrames_ % sim::kCheckpointEvery == 0) service_->flow->checkpoint(serviceFrames_, f.hash());
+        if (service_ && ++serviceFrames_ % sim::kCheckpointEvery == 0)
+            service_->flow->checkpoint(serviceFrames_, f.hash());
         ring_.push(frame, f.state());
         link_->confirmed(in);
     });
@@ -125,9 +126,12 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
     if (restarted_) return {nullptr, true};
     net::Session& s = *peer.session();
     if (s.frame() != before || s.finished()) shown_->restore(s.fight().state());
-    if (peer.state() != net::PeerState::Playing && recorder_.active()) {  // over, lost or desynced: the replay ends here
+    if (peer.state() != net::PeerState::Playing &&
+        recorder_.active()) {  // over, lost or desynced: the replay ends here
         const bool done = peer.state() == net::PeerState::Done;
-        const char* word = done ? net::endingWord(peer.endReason(), peer.endSilenceMs()) : s.desynced() ? "desync" : "over";
+        const char* word = done           ? net::endingWord(peer.endReason(), peer.endSilenceMs())
+                           : s.desynced() ? "desync"
+                                          : "over";
         recorder_.ending(word, done ? peer.endSeat() : -1, done ? peer.endSilenceMs() : 0);
         recorder_.finish();
     }
@@ -135,7 +139,8 @@ Advance OnlineSource::tick(const Tick& in, const sim::FrameInput* /*keys*/) {
     if (s.desynced() && !reported_ && !recorder_.path().empty()) {  // beside the replay: REPLAY.hashes, REPLAY.states
         reported_ = true;
         std::string error;
-        if (!run::writeDesyncReport(recorder_.path(), s.confirmedHashes(), ring_, error)) reportFailure_ = error + " (the desync report)";
+        if (!run::writeDesyncReport(recorder_.path(), s.confirmedHashes(), ring_, error))
+            reportFailure_ = error + " (the desync report)";
     }
     return {s.frame() > before ? &s.fight() : nullptr};
 }
@@ -159,9 +164,8 @@ void OnlineSource::drawService(sf::RenderTarget& t, const Context& ctx, float y)
     const MatchFlow& flow = *service_->flow;
     const bool bad = flow.stage() == MatchFlow::Stage::Failed;
     fillRect(t, 0.f, y - 6.f, float(ctx.width), 40.f, sf::Color(0, 0, 0, 170));
-    drawTextFitted(t, ctx.res->font, matchStatusText(flow), 24,
-                   float(ctx.width) / 2.f, y, bad ? sf::Color(255, 110, 100) : sf::Color(255, 220, 110),
-                   float(ctx.width) - 40.f, 2.f);
+    drawTextFitted(t, ctx.res->font, matchStatusText(flow), 24, float(ctx.width) / 2.f, y,
+                   bad ? sf::Color(255, 110, 100) : sf::Color(255, 220, 110), float(ctx.width) - 40.f, 2.f);
 }
 
 /// Who plays whom, over the first match's round intro (before anyone can move): names and fingerprints, P1 left.
@@ -183,20 +187,21 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     const std::string me = peer.session()->config().me == 0 ? "P1" : "P2";
     const std::string path = link_->path().empty() ? "direct" : link_->path();
     const int watching = link_->spectators();
-    const std::string line = "ONLINE  you: " + me + "   " + path + "   ping " + (n.pingMs < 0 ? "--" : std::to_string(n.pingMs)) +
-                             " ms   delay " + std::to_string(peer.session()->config().inputDelay) + "f" +
-                             "   rollback " + std::to_string(n.rollbackFramesPerSecond) + " f/s (longest " +
-                             std::to_string(n.longestRollback) + ")   advantage " + signedText(n.frameAdvantage) +
-                             "   lost " + std::to_string(n.packetsLost) +
-                             (peer.opponentStalls().count > 0 ? "   stalls " + std::to_string(peer.opponentStalls().count) : "") +
-                             (watching > 0 ? "   watching " + std::to_string(watching) : "");
+    const std::string line =
+        "ONLINE  you: " + me + "   " + path + "   ping " + (n.pingMs < 0 ? "--" : std::to_string(n.pingMs)) +
+        " ms   delay " + std::to_string(peer.session()->config().inputDelay) + "f" + "   rollback " +
+        std::to_string(n.rollbackFramesPerSecond) + " f/s (longest " + std::to_string(n.longestRollback) +
+        ")   advantage " + signedText(n.frameAdvantage) + "   lost " + std::to_string(n.packetsLost) +
+        (peer.opponentStalls().count > 0 ? "   stalls " + std::to_string(peer.opponentStalls().count) : "") +
+        (watching > 0 ? "   watching " + std::to_string(watching) : "");
     const float y = float(ctx.height) - 30.f;
-    drawText(t, ctx.res->font, line, 16, float(ctx.width) / 2.f, y - 26.f, sf::Color(170, 230, 255), Align::Center, 2.f);
+    drawText(t, ctx.res->font, line, 16, float(ctx.width) / 2.f, y - 26.f, sf::Color(170, 230, 255), Align::Center,
+             2.f);
     if (peer.state() == net::PeerState::Playing && leave_.asking()) {
         const float cy = float(ctx.height) * 0.62f;
         fillRect(t, 0.f, cy - 8.f, float(ctx.width), 60.f, sf::Color(0, 0, 0, 170));
-        drawText(t, ctx.res->font, "Leave the match?  Esc again: leave    Enter: stay", 26, float(ctx.width) / 2.f, cy + 4.f,
-                 sf::Color(255, 240, 150), Align::Center, 2.f);
+        drawText(t, ctx.res->font, "Leave the match?  Esc again: leave    Enter: stay", 26, float(ctx.width) / 2.f,
+                 cy + 4.f, sf::Color(255, 240, 150), Align::Center, 2.f);
     }
     const std::string stall = peer.stallText(link_->nowMs());
     if (!stall.empty()) {  // the screen would only freeze: say who stalled, and for how long (it ends at the timeout)
@@ -210,17 +215,20 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     if (peer.wantsRematch()) hint = "waiting for the opponent to accept the rematch...    Esc: leave";
     else if (peer.opponentWantsRematch()) hint = "your opponent wants a rematch: Enter to accept    Esc: leave";
     bool bad = false;
-    if (peer.state() == net::PeerState::Done) msg = peer.endMessage(), bad = peer.failed(), hint = "Esc / Enter: back to the title";
-    else if (peer.session()->desynced()) msg = "DESYNC at frame " + std::to_string(peer.session()->desyncFrame()), bad = true, hint = "";
+    if (peer.state() == net::PeerState::Done)
+        msg = peer.endMessage(), bad = peer.failed(), hint = "Esc / Enter: back to the title";
+    else if (peer.session()->desynced())
+        msg = "DESYNC at frame " + std::to_string(peer.session()->desyncFrame()), bad = true, hint = "";
     const float cy = float(ctx.height) * 0.62f;
     fillRect(t, 0.f, cy - 8.f, float(ctx.width), 86.f, sf::Color(0, 0, 0, 150));
     std::string upper;
     for (char c : msg) upper += char(std::toupper(static_cast<unsigned char>(c)));
-    drawText(t, ctx.res->font, upper, 36, float(ctx.width) / 2.f, cy, bad ? sf::Color(255, 100, 90) : sf::Color(255, 240, 150),
-             Align::Center, 3.f);
+    drawText(t, ctx.res->font, upper, 36, float(ctx.width) / 2.f, cy,
+             bad ? sf::Color(255, 100, 90) : sf::Color(255, 240, 150), Align::Center, 3.f);
     const std::string where = recorder_.path().empty() ? "" : "replay: " + recorder_.path();
     drawText(t, ctx.res->font, hint, 18, float(ctx.width) / 2.f, cy + 46.f, sf::Color::White, Align::Center, 1.5f);
-    drawText(t, ctx.res->font, where, 14, float(ctx.width) / 2.f, cy + 70.f, sf::Color(210, 210, 220), Align::Center, 1.f);
+    drawText(t, ctx.res->font, where, 14, float(ctx.width) / 2.f, cy + 70.f, sf::Color(210, 210, 220), Align::Center,
+             1.f);
 }
 
 void OnlineSource::addCounters(std::vector<std::string>& lines) const {
@@ -229,15 +237,17 @@ void OnlineSource::addCounters(std::vector<std::string>& lines) const {
     const net::SessionStats& n = s.stats(link_->nowMs());
     const net::PeerCounters& c = peer.counters();
     lines.push_back("online: frame " + std::to_string(s.frame()) + "  confirmed " + std::to_string(s.confirmedFrame()) +
-                    "  delay " + std::to_string(s.config().inputDelay) + "  window " + std::to_string(s.config().maxRollback) +
-                    "  ping " + std::to_string(n.pingMs) + " ms");
-    lines.push_back("rollbacks " + std::to_string(n.rollbacks) + " (" + std::to_string(n.rolledBackFrames) + " frames, " +
-                    std::to_string(n.rollbackFramesPerSecond) + "/s, longest " + std::to_string(n.longestRollback) +
-                    ")  advantage " + signedText(n.frameAdvantage) + " / them " + signedText(n.remoteAdvantage));
-    lines.push_back("packets " + std::to_string(n.packetsSent) + " sent " + std::to_string(n.packetsReceived) + " recv " +
-                    std::to_string(n.packetsLost) + " lost " + std::to_string(n.packetsDuplicate) + " dup  dropped " +
-                    std::to_string(c.malformed + c.wrongAddress + c.wrongToken + c.forged + c.otherVersion) + "  stalls " + std::to_string(n.stallTicks) +
-                    "  waits " + std::to_string(n.syncWaits));
+                    "  delay " + std::to_string(s.config().inputDelay) + "  window " +
+                    std::to_string(s.config().maxRollback) + "  ping " + std::to_string(n.pingMs) + " ms");
+    lines.push_back("rollbacks " + std::to_string(n.rollbacks) + " (" + std::to_string(n.rolledBackFrames) +
+                    " frames, " + std::to_string(n.rollbackFramesPerSecond) + "/s, longest " +
+                    std::to_string(n.longestRollback) + ")  advantage " + signedText(n.frameAdvantage) + " / them " +
+                    signedText(n.remoteAdvantage));
+    lines.push_back("packets " + std::to_string(n.packetsSent) + " sent " + std::to_string(n.packetsReceived) +
+                    " recv " + std::to_string(n.packetsLost) + " lost " + std::to_string(n.packetsDuplicate) +
+                    " dup  dropped " +
+                    std::to_string(c.malformed + c.wrongAddress + c.wrongToken + c.forged + c.otherVersion) +
+                    "  stalls " + std::to_string(n.stallTicks) + "  waits " + std::to_string(n.syncWaits));
 }
 
 }  // namespace

@@ -76,7 +76,8 @@ void ProfileScreen::openReplay(const std::string& text, std::int64_t id) {
     std::string why;
     std::error_code ec;
     const std::string& dir = ctx_.flags->replayDir;
-    if (!dir.empty() && (std::filesystem::create_directories(dir, ec), !io::writeFileAtomically(dir + "/" + name, text, why)))
+    if (!dir.empty() &&
+        (std::filesystem::create_directories(dir, ec), !io::writeFileAtomically(dir + "/" + name, text, why)))
         std::cerr << why << " (the replay is shown, not kept)" << std::endl;
     ctx_.stack->push(makeReplayFight(ctx_, run));
 }
@@ -88,8 +89,8 @@ void ProfileScreen::draw(sf::RenderTarget& t) {
     const std::string dots(std::size_t((ticks_ / 20) % 4), '.');
     using Stage = ProfileFlow::Stage;
     if (!serviceClientBuilt()) {
-        drawTextFitted(t, ctx_.res->font, "This build cannot reach the online service (built without cpp-httplib).", 22, cx,
-                       330.f, kRed, w, 1.5f);
+        drawTextFitted(t, ctx_.res->font, "This build cannot reach the online service (built without cpp-httplib).", 22,
+                       cx, 330.f, kRed, w, 1.5f);
     } else if (flow_.stage() == Stage::Failed) {
         drawTextFitted(t, ctx_.res->font, flow_.message(), 22, cx, 330.f, kRed, w, 1.5f);
     } else if (flow_.stage() == Stage::Ready || flow_.stage() == Stage::FetchingReplay) {
@@ -100,20 +101,23 @@ void ProfileScreen::draw(sf::RenderTarget& t) {
     }
     const std::string problem = !problem_.empty() ? problem_ : flow_.stage() == Stage::Ready ? flow_.message() : "";
     if (!problem.empty()) drawTextFitted(t, ctx_.res->font, problem, 18, cx, float(ctx_.height) - 72.f, kRed, w, 1.f);
-    drawHint(t, ctx_, flow_.matches().empty() ? "Esc: back" : "W/S: pick a match    Enter: watch its replay    Esc: back");
+    drawHint(t, ctx_,
+             flow_.matches().empty() ? "Esc: back" : "W/S: pick a match    Enter: watch its replay    Esc: back");
 }
 
 void ProfileScreen::drawCard(sf::RenderTarget& t) const {
     const float cx = float(ctx_.width) / 2.f;
     const ranked::PlayerCard& c = flow_.card();
     drawText(t, ctx_.res->font, c.name, 40, cx, 128.f, kGold, Align::Center, 3.f);
-    drawText(t, ctx_.res->font, c.code + (identityProblem().empty() ? "" : "   (a key for this run only)"), 22, cx, 180.f,
-             kBlue, Align::Center, 1.5f);
+    drawText(t, ctx_.res->font, c.code + (identityProblem().empty() ? "" : "   (a key for this run only)"), 22, cx,
+             180.f, kBlue, Align::Center, 1.5f);
     using Stage = ProfileFlow::Stage;
     if (flow_.stage() == Stage::Greeting || flow_.stage() == Stage::Card || flow_.stage() == Stage::Failed) return;
-    const std::string rank = c.rank > 0 ? "rank " + std::to_string(c.rank) + " on the leaderboard" : "not on the leaderboard yet";
-    drawText(t, ctx_.res->font, "rating " + ratingText(c) + "    " + std::to_string(c.games) + " rated games    " + rank,
-             22, cx, 214.f, sf::Color::White, Align::Center, 1.5f);
+    const std::string rank =
+        c.rank > 0 ? "rank " + std::to_string(c.rank) + " on the leaderboard" : "not on the leaderboard yet";
+    drawText(t, ctx_.res->font,
+             "rating " + ratingText(c) + "    " + std::to_string(c.games) + " rated games    " + rank, 22, cx, 214.f,
+             sf::Color::White, Align::Center, 1.5f);
 }
 
 void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
@@ -121,7 +125,8 @@ void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
     const std::vector<ProfileMatch>& ms = flow_.matches();
     drawText(t, ctx_.res->font, "LAST MATCHES", 24, cx, 252.f, sf::Color(255, 220, 110), Align::Center, 2.f);
     if (ms.empty()) {
-        drawText(t, ctx_.res->font, "none yet: play a Quick match or a Ranked one", 20, cx, 292.f, kGrey, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "none yet: play a Quick match or a Ranked one", 20, cx, 292.f, kGrey, Align::Center,
+                 1.f);
         return;
     }
     const int shown = 8, first = std::max(0, std::min(cursor_ - shown / 2, int(ms.size()) - shown));
@@ -129,12 +134,15 @@ void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
         const ProfileMatch& m = ms[std::size_t(i)];
         const float y = 288.f + 34.f * float(i - first);
         const bool on = i == cursor_;
-        if (on) fillRect(t, cx - 480.f, y - 3.f, 960.f, 31.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+        if (on)
+            fillRect(t, cx - 480.f, y - 3.f, 960.f, 31.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
         const std::string line = m.result + "   " + fighterName(m.row.fighter[m.mySeat]) + " vs " +
-                                 fighterName(m.row.fighter[1 - m.mySeat]) +
-                                 "   " + (m.opponentCode.empty() ? std::string("?") : m.opponentCode) +
+                                 fighterName(m.row.fighter[1 - m.mySeat]) + "   " +
+                                 (m.opponentCode.empty() ? std::string("?") : m.opponentCode) +
                                  (m.change.empty() ? "" : "   " + m.change) + "   match " + std::to_string(m.row.id);
-        const sf::Color c = m.result == "won" ? sf::Color(150, 240, 150) : m.result == "lost" ? sf::Color(255, 160, 150) : kGrey;
+        const sf::Color c = m.result == "won"    ? sf::Color(150, 240, 150)
+                            : m.result == "lost" ? sf::Color(255, 160, 150)
+                                                 : kGrey;
         drawTextFitted(t, ctx_.res->font, line, 20, cx, y, on ? sf::Color(255, 240, 180) : c, 940.f, 1.5f);
     }
     if (flow_.stage() == ProfileFlow::Stage::FetchingReplay)

@@ -83,7 +83,8 @@ std::unique_ptr<RequestRunner> makeInlineRunner() { return std::make_unique<Inli
 
 std::string serviceProblem(const ranked::ServiceAnswer& a, const std::string& address) {
     if (!a.reached)
-        return "The online service (" + address + ") does not answer. Check your connection, or the service address "
+        return "The online service (" + address +
+               ") does not answer. Check your connection, or the service address "
                "on the Advanced page.";
     const std::string why = refusal(a.text);
     if (why.find("this service simulates rules") != std::string::npos)
@@ -97,8 +98,8 @@ std::string serviceProblem(const ranked::ServiceAnswer& a, const std::string& ad
     if (startsWith(why, "no fighter")) return "The service does not have your fighter: pick another one.";
     if (startsWith(why, "a name is")) return "The service refused your name: " + why + ".";
     if (a.status == 404) return "The service does not have that: " + why + ".";
-    if (a.status != 200 && a.status != 403) return "The service answered something this game does not understand (HTTP " +
-                                                   std::to_string(a.status) + ").";
+    if (a.status != 200 && a.status != 403)
+        return "The service answered something this game does not understand (HTTP " + std::to_string(a.status) + ").";
     return "The service said: " + why + ".";
 }
 

@@ -92,10 +92,10 @@ private:
 /// One of the last matches as the Profile shows it.
 struct ProfileMatch {
     ranked::HistoryRow row;
-    int mySeat = 0;             ///< 0 or 1 (the row's player matching this player's key; 0 when not said)
-    std::string opponentCode;   ///< the opponent's fingerprint ("" when not said)
-    std::string result;         ///< "won", "lost", "draw", "not decided", "disputed"
-    std::string change;         ///< "+12" / "-8" for a rated match, else ""
+    int mySeat = 0;            ///< 0 or 1 (the row's player matching this player's key; 0 when not said)
+    std::string opponentCode;  ///< the opponent's fingerprint ("" when not said)
+    std::string result;        ///< "won", "lost", "draw", "not decided", "disputed"
+    std::string change;        ///< "+12" / "-8" for a rated match, else ""
 };
 
 /// The Profile: hello, the player's card, the last matches; a match's replay on request.

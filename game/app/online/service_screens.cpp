@@ -26,8 +26,9 @@ ranked::RankedClient serviceClient(const Context& ctx) {
     return ranked::RankedClient(ranked::httpServiceCall(ctx.settings.service), playerIdentity());
 #else
     (void)ctx;
-    return ranked::RankedClient([](const std::string&, const std::string&, const std::string&) { return ranked::ServiceAnswer{}; },
-                                playerIdentity());
+    return ranked::RankedClient(
+        [](const std::string&, const std::string&, const std::string&) { return ranked::ServiceAnswer{}; },
+        playerIdentity());
 #endif
 }
 
@@ -42,8 +43,9 @@ bool serviceClientBuilt() {
 namespace {
 
 const sf::Color kGrey(200, 200, 215), kRed(255, 110, 100), kGold(255, 240, 150), kBlue(170, 230, 255);
-const char* const kNoClient = "This build cannot reach the online service (it was built without cpp-httplib: "
-                              "apt-get install libcpp-httplib-dev, then build again).";
+const char* const kNoClient =
+    "This build cannot reach the online service (it was built without cpp-httplib: "
+    "apt-get install libcpp-httplib-dev, then build again).";
 
 /// Milliseconds on the screen's own clock.
 class Stopwatch {
@@ -69,8 +71,7 @@ const char* seekTitle(SeekKind k) {
 class SeekScreen : public Screen {
 public:
     SeekScreen(Context& ctx, SeekKind kind, const std::string& code)
-        : ctx_(ctx), kind_(kind), runner_(makeThreadRunner()), spare_(makeThreadRunner()),
-          fighter_(onlineFighter(ctx)),
+        : ctx_(ctx), kind_(kind), runner_(makeThreadRunner()), spare_(makeThreadRunner()), fighter_(onlineFighter(ctx)),
           flow_(serviceClient(ctx), *runner_, kind, fighter_, code, run::rulesBuild(), ctx.settings.service) {}
 
     void tick(const Tick& in) override {
@@ -94,8 +95,8 @@ public:
 
 private:
     bool ended() const {
-        return flow_.stage() == SeekFlow::Stage::Failed || (match_ && (!linkError_.empty() ||
-                                                                        match_->flow->stage() == MatchFlow::Stage::Failed));
+        return flow_.stage() == SeekFlow::Stage::Failed ||
+               (match_ && (!linkError_.empty() || match_->flow->stage() == MatchFlow::Stage::Failed));
     }
     void startMatch();
     void meetOpponent();
@@ -163,7 +164,8 @@ std::string SeekScreen::waitingLine() const {
     switch (flow_.stage()) {
     case SeekFlow::Stage::Greeting: return "reaching the service at " + ctx_.settings.service + dots;
     case SeekFlow::Stage::Clearing:
-    case SeekFlow::Stage::Joining: return (kind_ == SeekKind::Challenge ? "sending the challenge" : "joining the queue") + dots;
+    case SeekFlow::Stage::Joining:
+        return (kind_ == SeekKind::Challenge ? "sending the challenge" : "joining the queue") + dots;
     case SeekFlow::Stage::LookingUp: return "opponent found: asking who they are" + dots;
     default: return (kind_ == SeekKind::Challenge ? "waiting for your friend" : "looking for an opponent") + dots;
     }
@@ -174,7 +176,8 @@ void SeekScreen::draw(sf::RenderTarget& t) {
     drawYou(t, ctx_, 118.f);
     const float cx = float(ctx_.width) / 2.f;
     const float w = float(ctx_.width) - 60.f;
-    drawText(t, ctx_.res->font, "your fighter: " + fighterName(ctx_, fighter_), 20, cx, 150.f, kGrey, Align::Center, 1.f);
+    drawText(t, ctx_.res->font, "your fighter: " + fighterName(ctx_, fighter_), 20, cx, 150.f, kGrey, Align::Center,
+             1.f);
     if (!serviceClientBuilt()) {
         drawTextFitted(t, ctx_.res->font, kNoClient, 22, cx, 300.f, kRed, w, 1.5f);
     } else if (flow_.stage() == SeekFlow::Stage::Failed) {
@@ -200,18 +203,20 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
     drawText(t, ctx_.res->font, o.code, 24, cx, 292.f, kBlue, Align::Center, 1.5f);
     if (!o.name.empty()) {
         const std::string rank = o.rank > 0 ? "    rank " + std::to_string(o.rank) : "    not on the leaderboard yet";
-        drawText(t, ctx_.res->font, "rating " + ratingText(o) + rank, 22, cx, 326.f, sf::Color::White, Align::Center, 1.5f);
+        drawText(t, ctx_.res->font, "rating " + ratingText(o) + rank, 22, cx, 326.f, sf::Color::White, Align::Center,
+                 1.5f);
     }
     const int them = flow_.opponentSeat();
-    drawText(t, ctx_.res->font, "their fighter: " + fighterName(ctx_, m.fighter[them]) + "    yours: " +
-                                    fighterName(ctx_, m.fighter[1 - them]) + "    waited " + clockText(flow_.waitedMs(clock_.ms())),
+    drawText(t, ctx_.res->font,
+             "their fighter: " + fighterName(ctx_, m.fighter[them]) + "    yours: " +
+                 fighterName(ctx_, m.fighter[1 - them]) + "    waited " + clockText(flow_.waitedMs(clock_.ms())),
              20, cx, 362.f, kGrey, Align::Center, 1.f);
     drawText(t, ctx_.res->font, "match " + std::to_string(m.id) + (m.ranked ? " (ranked)" : " (unranked)"), 18, cx,
              392.f, kGrey, Align::Center, 1.f);
     if (!match_) return;
     const bool bad = !linkError_.empty() || match_->flow->stage() == MatchFlow::Stage::Failed;
-    const std::string next = !linkError_.empty() ? "Could not meet your opponent: " + linkError_ + "."
-                                                 : matchStatusText(*match_->flow);
+    const std::string next =
+        !linkError_.empty() ? "Could not meet your opponent: " + linkError_ + "." : matchStatusText(*match_->flow);
     drawTextFitted(t, ctx_.res->font, next, 22, cx, 444.f, bad ? kRed : kBlue, float(ctx_.width) - 60.f, 1.5f);
 }
 
@@ -223,7 +228,8 @@ public:
     void tick(const Tick& in) override {
         ++ticks_;
         if (in.pressedAny(bit(kBack))) return ctx_.stack->pop();
-        if (sf::Keyboard::isKeyPressed(sf::Keyboard::LControl) && sf::Keyboard::isKeyPressed(sf::Keyboard::C) && !copied_) {
+        if (sf::Keyboard::isKeyPressed(sf::Keyboard::LControl) && sf::Keyboard::isKeyPressed(sf::Keyboard::C) &&
+            !copied_) {
             sf::Clipboard::setString(mine_);
             copied_ = true;
         }
@@ -246,16 +252,18 @@ public:
         const float cx = float(ctx_.width) / 2.f;
         drawText(t, ctx_.res->font, "your code", 22, cx, 176.f, kGrey, Align::Center, 1.f);
         drawText(t, ctx_.res->font, mine_, 52, cx, 206.f, kGold, Align::Center, 3.f);
-        drawText(t, ctx_.res->font, copied_ ? "copied to the clipboard" : "give it to your friend    Ctrl+C: copy", 18, cx,
-                 274.f, kGrey, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, copied_ ? "copied to the clipboard" : "give it to your friend    Ctrl+C: copy", 18,
+                 cx, 274.f, kGrey, Align::Center, 1.f);
         drawText(t, ctx_.res->font, "your friend's code", 22, cx, 336.f, kGrey, Align::Center, 1.f);
         const std::string cursor = (ticks_ / 30) % 2 == 0 ? "_" : " ";
         fillRect(t, cx - 260.f, 366.f, 520.f, 56.f, sf::Color(255, 200, 80, 40), sf::Color(255, 210, 100), 2.f);
         drawText(t, ctx_.res->font, friend_ + cursor, 40, cx, 372.f, sf::Color(255, 240, 180), Align::Center, 2.f);
-        const std::string about = problem_.empty()
-                                      ? "You both enter each other's code: the match is made when both have. No room code to read aloud."
-                                      : problem_;
-        drawTextFitted(t, ctx_.res->font, about, 20, cx, 446.f, problem_.empty() ? kBlue : kRed, float(ctx_.width) - 60.f, 1.f);
+        const std::string about =
+            problem_.empty()
+                ? "You both enter each other's code: the match is made when both have. No room code to read aloud."
+                : problem_;
+        drawTextFitted(t, ctx_.res->font, about, 20, cx, 446.f, problem_.empty() ? kBlue : kRed,
+                       float(ctx_.width) - 60.f, 1.f);
         drawHint(t, ctx_, "type your friend's code    Enter: challenge    Esc: back");
     }
 

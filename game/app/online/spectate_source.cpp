@@ -69,8 +69,9 @@ public:
     }
     void addCounters(std::vector<std::string>& lines) const override {
         const net::SpectatorClient& c = *link_->spectator();
-        lines.push_back("spectating: frame " + std::to_string(frame_) + "  received " + std::to_string(c.inputs().size()) +
-                        "  host's newest " + std::to_string(c.hostNewest()) + "  path " + link_->path());
+        lines.push_back("spectating: frame " + std::to_string(frame_) + "  received " +
+                        std::to_string(c.inputs().size()) + "  host's newest " + std::to_string(c.hostNewest()) +
+                        "  path " + link_->path());
     }
     void drawOver(sf::RenderTarget& t, const Context& ctx) const override {
         const net::SpectatorClient& c = *link_->spectator();
@@ -78,20 +79,21 @@ public:
                                  std::to_string(std::max<std::int64_t>(0, std::int64_t(c.hostNewest()) - frame_)) +
                                  " behind the players";
         const float y = float(ctx.height) - 30.f;
-        drawText(t, ctx.res->font, line, 16, float(ctx.width) / 2.f, y - 26.f, sf::Color(170, 230, 255), Align::Center, 2.f);
+        drawText(t, ctx.res->font, line, 16, float(ctx.width) / 2.f, y - 26.f, sf::Color(170, 230, 255), Align::Center,
+                 2.f);
         if (!ended()) return;
         const std::string msg = c.failure().empty() ? "match over" : c.failure();
         std::string upper;
         for (char ch : msg) upper += char(std::toupper(static_cast<unsigned char>(ch)));
         const float cy = float(ctx.height) * 0.62f;
         fillRect(t, 0.f, cy - 8.f, float(ctx.width), 86.f, sf::Color(0, 0, 0, 150));
-        drawText(t, ctx.res->font, upper, 36, float(ctx.width) / 2.f, cy, c.failure().empty() ? sf::Color(255, 240, 150)
-                                                                                               : sf::Color(255, 100, 90),
-                 Align::Center, 3.f);
+        drawText(t, ctx.res->font, upper, 36, float(ctx.width) / 2.f, cy,
+                 c.failure().empty() ? sf::Color(255, 240, 150) : sf::Color(255, 100, 90), Align::Center, 3.f);
         const std::string where = recorder_.path().empty() ? "" : "replay: " + recorder_.path();
         drawText(t, ctx.res->font, "Esc / Enter: back to the title", 18, float(ctx.width) / 2.f, cy + 46.f,
                  sf::Color::White, Align::Center, 1.5f);
-        drawText(t, ctx.res->font, where, 14, float(ctx.width) / 2.f, cy + 70.f, sf::Color(210, 210, 220), Align::Center, 1.f);
+        drawText(t, ctx.res->font, where, 14, float(ctx.width) / 2.f, cy + 70.f, sf::Color(210, 210, 220),
+                 Align::Center, 1.f);
     }
 
 private:

@@ -23,14 +23,16 @@ std::string freshReplayPath(const std::string& dir, const std::string& name) {
     std::filesystem::create_directories(dir, ec);  // a failure shows when the file is opened
     const std::string stem = dir + "/" + timestamp() + "-" + name;
     std::string path = stem + ".freplay";
-    for (int n = 2; std::filesystem::exists(path, ec); ++n) path = stem + "-" + std::to_string(n) + ".freplay";  // same second
+    for (int n = 2; std::filesystem::exists(path, ec); ++n)
+        path = stem + "-" + std::to_string(n) + ".freplay";  // same second
     return path;
 }
 
 void MatchRecorder::open(const sim::MatchSetup& setup, const sim::Fight& start) {
     finish();
     if (dir_.empty()) return;
-    path_ = freshReplayPath(dir_, std::string(sim::modeName(setup.mode)) + "-" + setup.fighter[0] + "-vs-" + setup.fighter[1]);
+    path_ = freshReplayPath(
+        dir_, std::string(sim::modeName(setup.mode)) + "-" + setup.fighter[0] + "-vs-" + setup.fighter[1]);
     writer_ = std::make_unique<sim::ReplayWriter>(path_, start);
     check();
 }

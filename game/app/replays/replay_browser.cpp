@@ -49,16 +49,19 @@ public:
         const float x0 = 60.f, top = 140.f, rowH = 38.f;
         const float col[] = {x0, x0 + 200.f, x0 + 340.f, x0 + 760.f, x0 + 1080.f};
         const char* heads[] = {"DATE", "MODE", "FIGHTERS", "RESULT", "LENGTH"};
-        for (int c = 0; c < 5; ++c) drawText(t, ctx_.res->font, heads[c], 15, col[c], top - 26.f, sf::Color(255, 210, 120));
+        for (int c = 0; c < 5; ++c)
+            drawText(t, ctx_.res->font, heads[c], 15, col[c], top - 26.f, sf::Color(255, 210, 120));
         if (list_.empty()) {
-            drawText(t, ctx_.res->font, "No recorded matches yet: every match you play is recorded here.", 22, cx, top + 60.f,
-                     sf::Color(230, 230, 240), Align::Center, 1.5f);
+            drawText(t, ctx_.res->font, "No recorded matches yet: every match you play is recorded here.", 22, cx,
+                     top + 60.f, sf::Color(230, 230, 240), Align::Center, 1.5f);
         }
         for (int i = top_; i < std::min(int(list_.size()), top_ + kVisibleRows); ++i) {
             const ReplayInfo& r = list_[std::size_t(i)];
             const float y = top + rowH * float(i - top_);
             const bool on = i == cursor_;
-            if (on) fillRect(t, x0 - 12.f, y - 4.f, w - 2.f * x0 + 24.f, rowH - 4.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
+            if (on)
+                fillRect(t, x0 - 12.f, y - 4.f, w - 2.f * x0 + 24.f, rowH - 4.f, sf::Color(255, 200, 80, 60),
+                         sf::Color(255, 210, 100), 2.f);
             const sf::Color c = on ? sf::Color(255, 240, 180) : sf::Color(220, 220, 230);
             drawText(t, ctx_.res->font, r.date.empty() ? "-" : r.date, 18, col[0], y, c);
             if (!r.described) {
@@ -71,9 +74,11 @@ public:
                 continue;
             }
             drawText(t, ctx_.res->font, modeTitle(r.mode), 18, col[1], y, c);
-            drawTextFitted(t, ctx_.res->font, name(r.fighter[0]) + "  vs  " + name(r.fighter[1]), 18, (col[2] + col[3] - 20.f) / 2.f, y,
-                           c, col[3] - col[2] - 20.f);
-            const std::string outcome = !r.finished ? "not finished" : r.winner < 0 ? "draw" : playerName(r, r.winner) + " wins";
+            drawTextFitted(t, ctx_.res->font, name(r.fighter[0]) + "  vs  " + name(r.fighter[1]), 18,
+                           (col[2] + col[3] - 20.f) / 2.f, y, c, col[3] - col[2] - 20.f);
+            const std::string outcome = !r.finished    ? "not finished"
+                                        : r.winner < 0 ? "draw"
+                                                       : playerName(r, r.winner) + " wins";
             const std::string result = r.cut ? "cut by a crash, " + outcome : outcome;
             drawTextFitted(t, ctx_.res->font, result, 18, (col[3] + col[4] - 20.f) / 2.f, y, c, col[4] - col[3] - 20.f);
             drawText(t, ctx_.res->font, lengthText(r.frames), 18, col[4], y, c);
@@ -83,9 +88,11 @@ public:
                      top + rowH * float(kVisibleRows), sf::Color(200, 200, 215), Align::Right);
         }
         if (!message_.empty()) {
-            drawTextFitted(t, ctx_.res->font, message_, 17, cx, float(ctx_.height) - 80.f, sf::Color(255, 150, 120), w - 40.f);
+            drawTextFitted(t, ctx_.res->font, message_, 17, cx, float(ctx_.height) - 80.f, sf::Color(255, 150, 120),
+                           w - 40.f);
         }
-        drawText(t, ctx_.res->font, "W/S: choose    A/D: page    Enter: play (F1 boxes, P freeze, F10 step)    Esc: back", 16, cx,
+        drawText(t, ctx_.res->font,
+                 "W/S: choose    A/D: page    Enter: play (F1 boxes, P freeze, F10 step)    Esc: back", 16, cx,
                  float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
 

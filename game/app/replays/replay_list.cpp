@@ -20,7 +20,8 @@ std::string dateOfReplayName(const std::string& name) {
     for (int i : {0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14}) {
         if (!std::isdigit(static_cast<unsigned char>(name[std::size_t(i)]))) return "";
     }
-    return name.substr(0, 4) + "-" + name.substr(4, 2) + "-" + name.substr(6, 2) + " " + name.substr(9, 2) + ":" + name.substr(11, 2);
+    return name.substr(0, 4) + "-" + name.substr(4, 2) + "-" + name.substr(6, 2) + " " + name.substr(9, 2) + ":" +
+           name.substr(11, 2);
 }
 
 std::vector<ReplayInfo> listReplays(const std::string& dir) {
@@ -64,7 +65,8 @@ namespace {
 
 /// Renames temp to a free `STEM-cut[-N].freplay` in dir without replacing anything (link() fails on a taken name);
 /// returns the new name, or "" with why.
-std::string adoptOne(const std::filesystem::path& dir, const std::filesystem::path& temp, const std::string& stem, int& why) {
+std::string adoptOne(const std::filesystem::path& dir, const std::filesystem::path& temp, const std::string& stem,
+                     int& why) {
     for (int n = 1; n < 1000; ++n) {
         const std::string name = stem + "-cut" + (n == 1 ? "" : "-" + std::to_string(n)) + ".freplay";
         const std::string to = (dir / name).string();
@@ -144,7 +146,9 @@ void describeReplay(ReplayInfo& r, const std::function<const sim::FighterDef*(co
         r.fighter[p] = run.setup.fighter[p];
         defs[p] = fighterById(run.setup.fighter[p]);
         if (defs[p] == nullptr) {
-            r.error = io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded"}.text();
+            r.error =
+                io::Error{run.path, run.fightersLine, "fighter " + io::quote(run.setup.fighter[p]) + " was not loaded"}
+                    .text();
             return;
         }
     }
@@ -159,7 +163,9 @@ void describeReplay(ReplayInfo& r, const std::function<const sim::FighterDef*(co
     }
     r.frames = run.frames;
     r.finished = fight.state().matchOver;
-    r.winner = r.finished && (fight.state().matchWinner == 0 || fight.state().matchWinner == 1) ? fight.state().matchWinner : -1;
+    r.winner = r.finished && (fight.state().matchWinner == 0 || fight.state().matchWinner == 1)
+                   ? fight.state().matchWinner
+                   : -1;
 }
 
 std::string lengthText(std::int64_t frames) {

@@ -13,16 +13,16 @@ namespace app {
 
 /// What the browser shows of one replay file.
 struct ReplayInfo {
-    std::string path;                 ///< the file
-    std::string date;                 ///< "2026-11-25 17:41" (from the file name the recorder gives), or ""
-    bool described = false;           ///< describeReplay has run
-    std::string error;                ///< why it cannot be played (`FILE:LINE: what`), or ""
+    std::string path;        ///< the file
+    std::string date;        ///< "2026-11-25 17:41" (from the file name the recorder gives), or ""
+    bool described = false;  ///< describeReplay has run
+    std::string error;       ///< why it cannot be played (`FILE:LINE: what`), or ""
     sim::Mode mode = sim::Mode::Versus;
-    std::string fighter[2];           ///< fighter ids
-    std::int64_t frames = 0;          ///< frames recorded
-    bool finished = false;            ///< the match reached its end (not left or reset half-way)
-    bool cut = false;                 ///< a recording cut by a crash, adopted at start (its name ends `-cut`)
-    int winner = -1;                  ///< 0 or 1, or -1 (a draw, or not finished)
+    std::string fighter[2];   ///< fighter ids
+    std::int64_t frames = 0;  ///< frames recorded
+    bool finished = false;    ///< the match reached its end (not left or reset half-way)
+    bool cut = false;         ///< a recording cut by a crash, adopted at start (its name ends `-cut`)
+    int winner = -1;          ///< 0 or 1, or -1 (a draw, or not finished)
 };
 
 /// Most files listed (the newest).
@@ -39,7 +39,7 @@ bool isCutReplayName(const std::string& fileName);
 
 /// What adoptCutRecordings did.
 struct AdoptedRecordings {
-    std::vector<std::string> adopted;   ///< the new files' names, e.g. `20261128-095400-versus-ryo-vs-brick-cut.freplay`
+    std::vector<std::string> adopted;  ///< the new files' names, e.g. `20261128-095400-versus-ryo-vs-brick-cut.freplay`
     std::vector<std::string> problems;  ///< `PATH: cannot adopt: REASON` for a file left as it was
 };
 

@@ -68,7 +68,9 @@ void ReplaySource::takeFailures() {
         const io::RunFailure& f = failures[shownFailures_];
         std::cerr << f.text() << "\n";
         if (f.kind == io::FailureKind::HashMismatch) {
-            if (desync_.empty()) desync_ = "DESYNC at frame " + std::to_string(f.frame) + " (" + withoutFolders(f.file + ":" + std::to_string(f.line)) + ")";
+            if (desync_.empty())
+                desync_ = "DESYNC at frame " + std::to_string(f.frame) + " (" +
+                          withoutFolders(f.file + ":" + std::to_string(f.line)) + ")";
         } else {
             failed_.push_back(withoutFolders(f.text()));
         }

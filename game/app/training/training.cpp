@@ -40,15 +40,20 @@ struct Preset {
     int x1, x2;
     const char* name;
 };
-const Preset kPresets[] = {{400, 800, "start"},           {560, 640, "mid-screen"},
-                           {60, 150, "P1 cornered (left)"}, {150, 60, "P2 cornered (left)"},
-                           {1050, 1140, "P2 cornered (right)"}, {1140, 1050, "P1 cornered (right)"}};
+const Preset kPresets[] = {{400, 800, "start"},
+                           {560, 640, "mid-screen"},
+                           {60, 150, "P1 cornered (left)"},
+                           {150, 60, "P2 cornered (left)"},
+                           {1050, 1140, "P2 cornered (right)"},
+                           {1140, 1050, "P1 cornered (right)"}};
 
 }  // namespace
 
 int TrainingTools::positions() { return int(std::size(kPresets)); }
 
-const char* TrainingTools::positionName(int index) { return kPresets[(index % positions() + positions()) % positions()].name; }
+const char* TrainingTools::positionName(int index) {
+    return kPresets[(index % positions() + positions()) % positions()].name;
+}
 
 TrainingChange TrainingTools::playbackChange(const FightSource& src) const {
     TrainingChange c = dummyChange(src, sim::DummyMode::Playback);
@@ -101,7 +106,8 @@ void TrainingTools::keys(const Tick& in, const FightSource& src, const Bindings&
     for (int i = 0; i < 5; ++i) {
         if (in.pressedAny(bit(stances[i]))) apply(dummyChange(src, sim::DummyMode(i)));
     }
-    if (in.pressedAny(bit(kDummyNext))) apply(dummyChange(src, sim::DummyMode((int(src.setup().dummy) + 1) % sim::kDummyModes)));
+    if (in.pressedAny(bit(kDummyNext)))
+        apply(dummyChange(src, sim::DummyMode((int(src.setup().dummy) + 1) % sim::kDummyModes)));
     if (in.pressedAny(bit(kPosition))) apply(positionChange(src));
     if (in.pressedAny(bit(kDummyRecord))) apply(recordingChange(src, b));
     if (in.pressedAny(bit(kDummyCounter))) {

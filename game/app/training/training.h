@@ -103,10 +103,10 @@ private:
     bool hotkeys_;
     FrameMeter meter_;
     std::vector<InputRow> history_[2];
-    int position_ = 0;                 // the start position preset in use
+    int position_ = 0;                                   // the start position preset in use
     std::vector<std::uint16_t> tapes_[sim::kTapeSlots];  // the dummy's recordings (relative directions)
-    int recordSlot_ = 1;               // the slot F8 records into
-    int playSlot_ = 1;                 // what playback plays: a slot, or 0 = a random filled one
+    int recordSlot_ = 1;                                 // the slot F8 records into
+    int playSlot_ = 1;                                   // what playback plays: a slot, or 0 = a random filled one
     int lastCombo_ = 0;
     int comboDamage_ = 0;
 };

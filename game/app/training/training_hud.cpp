@@ -28,10 +28,14 @@ struct KindStyle {
 };
 
 const KindStyle kKinds[] = {
-    {FrameKind::Free, sf::Color(48, 48, 60), "free"},           {FrameKind::Startup, sf::Color(60, 200, 110), "startup"},
-    {FrameKind::Active, sf::Color(235, 60, 60), "active"},      {FrameKind::Recovery, sf::Color(70, 120, 235), "recovery"},
-    {FrameKind::Hitstun, sf::Color(240, 210, 60), "hitstun"},   {FrameKind::Blockstun, sf::Color(240, 140, 40), "blockstun"},
-    {FrameKind::Held, sf::Color(190, 90, 220), "thrown"},       {FrameKind::Moving, sf::Color(150, 150, 170), "jump/dash"},
+    {FrameKind::Free, sf::Color(48, 48, 60), "free"},
+    {FrameKind::Startup, sf::Color(60, 200, 110), "startup"},
+    {FrameKind::Active, sf::Color(235, 60, 60), "active"},
+    {FrameKind::Recovery, sf::Color(70, 120, 235), "recovery"},
+    {FrameKind::Hitstun, sf::Color(240, 210, 60), "hitstun"},
+    {FrameKind::Blockstun, sf::Color(240, 140, 40), "blockstun"},
+    {FrameKind::Held, sf::Color(190, 90, 220), "thrown"},
+    {FrameKind::Moving, sf::Color(150, 150, 170), "jump/dash"},
 };
 
 sf::Color kindColor(FrameKind k) {
@@ -45,17 +49,26 @@ sf::Color kindColor(FrameKind k) {
 
 ButtonLabels buttonLabels(const Bindings& b, int p) {
     const Action base[5] = {p == 0 ? kP1Light : kP2Light, p == 0 ? kP1Heavy : kP2Heavy,
-                            p == 0 ? kP1Special : kP2Special, p == 0 ? kP1Throw : kP2Throw, p == 0 ? kP1Medium : kP2Medium};
+                            p == 0 ? kP1Special : kP2Special, p == 0 ? kP1Throw : kP2Throw,
+                            p == 0 ? kP1Medium : kP2Medium};
     ButtonLabels l;
     std::string* out[5] = {&l.light, &l.heavy, &l.special, &l.grab, &l.medium};
-    for (int i = 0; i < 5; ++i) *out[i] = b.keys[base[i]].empty() ? "-" : shortKey(keyName(b.keys[base[i]].front().key));
+    for (int i = 0; i < 5; ++i)
+        *out[i] = b.keys[base[i]].empty() ? "-" : shortKey(keyName(b.keys[base[i]].front().key));
     return l;
 }
 
 std::string inputRowText(std::uint16_t b, const ButtonLabels& labels) {
     const bool u = b & sim::kUp, d = b & sim::kDown, l = b & sim::kLeft, r = b & sim::kRight;
-    std::string s = u && l ? "\u2196" : u && r ? "\u2197" : d && l ? "\u2199" : d && r ? "\u2198" : u ? "\u2191"
-                  : d ? "\u2193" : l ? "\u2190" : r ? "\u2192" : "\u00b7";
+    std::string s = u && l   ? "\u2196"
+                    : u && r ? "\u2197"
+                    : d && l ? "\u2199"
+                    : d && r ? "\u2198"
+                    : u      ? "\u2191"
+                    : d      ? "\u2193"
+                    : l      ? "\u2190"
+                    : r      ? "\u2192"
+                             : "\u00b7";
     if (b & sim::kLight) s += " " + labels.light;
     if (b & sim::buttonTable().bit("medium")) s += " " + labels.medium;
     if (b & sim::kHeavy) s += " " + labels.heavy;
@@ -67,7 +80,8 @@ std::string inputRowText(std::uint16_t b, const ButtonLabels& labels) {
 void drawFrameMeter(sf::RenderTarget& t, const FrameMeter& meter, const sf::Font& font, float width, float y) {
     constexpr float kCell = 13.f, kRowH = 14.f;
     const float x0 = (width - kCell * float(FrameMeter::kCells)) / 2.f;
-    fillRect(t, x0 - 44.f, y - 24.f, kCell * float(FrameMeter::kCells) + 56.f, 2.f * kRowH + 48.f, sf::Color(0, 0, 0, 150));
+    fillRect(t, x0 - 44.f, y - 24.f, kCell * float(FrameMeter::kCells) + 56.f, 2.f * kRowH + 48.f,
+             sf::Color(0, 0, 0, 150));
     std::string reading = "startup " + (meter.startup(0) > 0 ? std::to_string(meter.startup(0)) : std::string("-"));
     reading += "    advantage ";
     if (meter.hasAdvantage()) reading += (meter.advantage() > 0 ? "+" : "") + std::to_string(meter.advantage());
@@ -109,10 +123,13 @@ void drawTrainingHud(sf::RenderTarget& t, const TrainingTools& tools, sim::Dummy
     // frame as a stun frame (one more than the frames the victim really stayed stuck).
     drawFrameMeter(t, tools.meter(), look.font, look.width, 140.f);
     const float rx = look.width - 40.f;
-    drawText(t, look.font, "combo " + std::to_string(tools.comboHits()) + " hits  " + std::to_string(tools.comboDamage()) + " damage",
+    drawText(t, look.font,
+             "combo " + std::to_string(tools.comboHits()) + " hits  " + std::to_string(tools.comboDamage()) + " damage",
              18, rx, 214.f, sf::Color::White, Align::Right, 2.f);
-    drawText(t, look.font, std::string("dummy: ") + sim::dummyName(dummy) + "   (1-5, F6: all " + std::to_string(sim::kDummyModes) + ")", 16, rx, 240.f,
-             sf::Color(160, 220, 255), Align::Right, 2.f);
+    drawText(
+        t, look.font,
+        std::string("dummy: ") + sim::dummyName(dummy) + "   (1-5, F6: all " + std::to_string(sim::kDummyModes) + ")",
+        16, rx, 240.f, sf::Color(160, 220, 255), Align::Right, 2.f);
 }
 
 }  // namespace app

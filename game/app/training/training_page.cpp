@@ -32,18 +32,21 @@ public:
             ctx_.res->sound.play(Sfx::Blip);
             if (row_ == kRowDummy) {  // the stances and guards F6 cycles through (recording has its own rows)
                 const int d = int(s.dummy) < sim::kDummyModes ? int(s.dummy) : 0;
-                fight_.applyTrainingChange(tools->dummyChange(src, sim::DummyMode((d + step + sim::kDummyModes) % sim::kDummyModes)));
+                fight_.applyTrainingChange(
+                    tools->dummyChange(src, sim::DummyMode((d + step + sim::kDummyModes) % sim::kDummyModes)));
             } else if (row_ == kRowReversal) {
                 const std::vector<std::string> moves = sim::reversalMoves(src.fight().def(1));  // "" (none) first
                 const int n = int(moves.size()) + 1;
                 const auto at = std::find(moves.begin(), moves.end(), s.reversal);
                 const int now = s.reversal.empty() || at == moves.end() ? 0 : int(at - moves.begin()) + 1;
                 const int next = (now + step + n) % n;
-                fight_.applyTrainingChange(tools->reversalChange(src, next == 0 ? std::string() : moves[std::size_t(next - 1)]));
+                fight_.applyTrainingChange(
+                    tools->reversalChange(src, next == 0 ? std::string() : moves[std::size_t(next - 1)]));
             } else if (row_ == kRowTech) {
                 fight_.applyTrainingChange(tools->techChange(src, sim::DummyTech((int(s.throwTech) + step + 3) % 3)));
             } else if (row_ == kRowCounter) {
-                fight_.applyTrainingChange(tools->counterChange(src, sim::CounterHits((int(s.counter) + step + 3) % 3)));
+                fight_.applyTrainingChange(
+                    tools->counterChange(src, sim::CounterHits((int(s.counter) + step + 3) % 3)));
             } else if (row_ == kRowPosition) {
                 fight_.applyTrainingChange(tools->positionChangeTo(src, tools->position() + step));
             } else if (row_ == kRowRecord && s.dummy != sim::DummyMode::Record) {
@@ -54,7 +57,8 @@ public:
         }
         if (ok && (row_ == kRowRecord || (row_ == kRowPlay && canPlay(*tools, s)))) {
             // Record: P1's keys drive the dummy (Enter here or the hotkey again plays it back); Play: the tapes again.
-            fight_.applyTrainingChange(row_ == kRowRecord ? tools->recordingChange(src, *ctx_.bindings) : tools->playbackChange(src));
+            fight_.applyTrainingChange(row_ == kRowRecord ? tools->recordingChange(src, *ctx_.bindings)
+                                                          : tools->playbackChange(src));
             ctx_.stack->pop();  // the page
             ctx_.stack->pop();  // the pause menu: back to the fight
         } else if (ok && row_ == kRowBack) {
@@ -71,20 +75,23 @@ public:
         if (tools == nullptr) return;
         const sim::MatchSetup& s = fight_.source().setup();
         const Bindings& b = *ctx_.bindings;
-        static const char* const kCounter[] = {"off", "on (+20% damage, +4 hitstun)", "always (every hit on the dummy)"};
+        static const char* const kCounter[] = {"off", "on (+20% damage, +4 hitstun)",
+                                               "always (every hit on the dummy)"};
         static const char* const kTech[] = {"never", "always", "random (a coin per grab)"};
         std::string reversal = "none";
         if (!s.reversal.empty()) {
             const sim::FighterDef& d = fight_.source().fight().def(1);
             const int anim = d.anim(s.reversal);
-            reversal = anim >= 0 && !d.anims[std::size_t(anim)].display.empty() ? d.anims[std::size_t(anim)].display : s.reversal;
+            reversal = anim >= 0 && !d.anims[std::size_t(anim)].display.empty() ? d.anims[std::size_t(anim)].display
+                                                                                : s.reversal;
         } else if (s.dummy == sim::DummyMode::Reversal) {
             reversal = "none (reversal mode: the uppercut)";
         }
         const int rec = tools->recordSlot(), play = tools->playSlot();
-        const std::string recording = s.dummy == sim::DummyMode::Record
-                                          ? "slot " + std::to_string(rec) + " recording: Enter plays it"
-                                          : "slot " + std::to_string(rec) + " (" + std::to_string(tools->tapeFrames(rec)) + " frames)";
+        const std::string recording =
+            s.dummy == sim::DummyMode::Record
+                ? "slot " + std::to_string(rec) + " recording: Enter plays it"
+                : "slot " + std::to_string(rec) + " (" + std::to_string(tools->tapeFrames(rec)) + " frames)";
         std::string playing = play == 0 ? "a random filled slot" : "slot " + std::to_string(play);
         if (s.dummy != sim::DummyMode::Record && !canPlay(*tools, s)) playing += ": nothing recorded";
         else if (play != 0) playing += " (" + std::to_string(tools->tapeFrames(play)) + " frames)";
@@ -102,15 +109,17 @@ public:
         for (int i = 0; i < kRows; ++i) {
             const float y = 180.f + 42.f * float(i);
             const bool on = i == row_;
-            if (on) fillRect(t, cx - 360.f, y - 6.f, 720.f, 38.f, sf::Color(255, 200, 80, 50), sf::Color(255, 210, 100), 2.f);
+            if (on)
+                fillRect(t, cx - 360.f, y - 6.f, 720.f, 38.f, sf::Color(255, 200, 80, 50), sf::Color(255, 210, 100),
+                         2.f);
             const sf::Color text = on ? sf::Color(255, 240, 180) : sf::Color(215, 215, 225);
             drawText(t, ctx_.res->font, rows[i][0], 22, cx - 340.f, y, text, Align::Left, 1.5f);
             const std::string value = i < kRowBack ? "\u25c0  " + rows[i][1] + "  \u25b6" : rows[i][1];
             drawText(t, ctx_.res->font, value, 20, cx + 60.f, y + 2.f, text, Align::Center, 1.5f);
             drawText(t, ctx_.res->font, rows[i][2], 15, cx + 340.f, y + 6.f, sf::Color(170, 170, 190), Align::Right);
         }
-        drawText(t, ctx_.res->font, "W/S: row    A/D: change (the match restarts)    Enter: choose    Esc: back", 16, cx, 530.f,
-                 sf::Color(200, 200, 210), Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "W/S: row    A/D: change (the match restarts)    Enter: choose    Esc: back", 16,
+                 cx, 530.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
 
     bool transparent() const override { return true; }
@@ -132,6 +141,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Screen> makeTrainingPage(Context& ctx, FightScreen& fight) { return std::make_unique<TrainingPage>(ctx, fight); }
+std::unique_ptr<Screen> makeTrainingPage(Context& ctx, FightScreen& fight) {
+    return std::make_unique<TrainingPage>(ctx, fight);
+}
 
 }  // namespace app

@@ -50,7 +50,8 @@ Hmac<Sha1>::Digest Hmac<Sha1>::finish() {
     Digest d{};
     unsigned int n = 0;
     static const std::uint8_t kEmpty = 0;
-    HMAC(EVP_sha1(), key_.empty() ? &kEmpty : key_.data(), int(key_.size()), bytes_.data(), bytes_.size(), d.data(), &n);
+    HMAC(EVP_sha1(), key_.empty() ? &kEmpty : key_.data(), int(key_.size()), bytes_.data(), bytes_.size(), d.data(),
+         &n);
     return d;
 }
 

@@ -109,14 +109,16 @@ std::vector<std::uint8_t> encodeStun(const Message& m, const std::vector<std::ui
     if (fingerprint) {
         const std::size_t upTo = o.size();
         const std::uint32_t crc = fingerprintOf(o.data(), upTo, upTo - kHeaderSize + 8);
-        const std::uint8_t v[4] = {std::uint8_t(crc >> 24), std::uint8_t(crc >> 16), std::uint8_t(crc >> 8), std::uint8_t(crc)};
+        const std::uint8_t v[4] = {std::uint8_t(crc >> 24), std::uint8_t(crc >> 16), std::uint8_t(crc >> 8),
+                                   std::uint8_t(crc)};
         putAttr(o, kFingerprint, v, 4);
     }
     set16(o, 2, std::uint16_t(o.size() - kHeaderSize));
     return o;
 }
 
-bool checkIntegrity(const std::uint8_t* data, std::size_t size, const Message& m, const std::vector<std::uint8_t>& key) {
+bool checkIntegrity(const std::uint8_t* data, std::size_t size, const Message& m,
+                    const std::vector<std::uint8_t>& key) {
     const Attribute* a = m.find(kMessageIntegrity);
     if (a == nullptr || a->value.size() != crypto::Sha1::kDigestSize || a->offset + 24 > size) return false;
     // Only FINGERPRINT may follow it (RFC 8489 section 14.5: anything else after it is ignored; we refuse it).

@@ -40,20 +40,21 @@ enum class TurnState : std::uint8_t { Idle, Allocating, Ready, Failed, Released 
 
 /// What went through the relay.
 struct TurnCounters {
-    std::int64_t sent = 0;         ///< Send indications
-    std::int64_t received = 0;     ///< Data indications handed up
-    std::int64_t direct = 0;       ///< datagrams from other addresses than the server, handed up as they are
-    std::int64_t directSent = 0;   ///< directFirst: datagrams sent straight out (to a peer not heard through the relay)
-    std::int64_t dropped = 0;      ///< game datagrams not sent: no allocation or permission yet
-    std::int64_t refused = 0;      ///< server datagrams refused: malformed, unknown transaction, bad integrity, unpermitted peer
+    std::int64_t sent = 0;        ///< Send indications
+    std::int64_t received = 0;    ///< Data indications handed up
+    std::int64_t direct = 0;      ///< datagrams from other addresses than the server, handed up as they are
+    std::int64_t directSent = 0;  ///< directFirst: datagrams sent straight out (to a peer not heard through the relay)
+    std::int64_t dropped = 0;     ///< game datagrams not sent: no allocation or permission yet
+    std::int64_t refused =
+        0;  ///< server datagrams refused: malformed, unknown transaction, bad integrity, unpermitted peer
     std::int64_t retransmits = 0;  ///< requests sent again
 };
 
 /// A Transport whose datagrams go through a TURN relay.
 class TurnTransport : public Transport {
 public:
-    static constexpr int kMaxTries = 7;              ///< sends of one request before it fails (RFC 8489's Rc)
-    static constexpr std::int64_t kFirstRtoMs = 500; ///< first retransmission timeout
+    static constexpr int kMaxTries = 7;               ///< sends of one request before it fails (RFC 8489's Rc)
+    static constexpr std::int64_t kFirstRtoMs = 500;  ///< first retransmission timeout
     static constexpr std::int64_t kPermissionRenewMs = 240000;
     static constexpr std::size_t kMaxRelayedPeers = 64;  ///< peers remembered as heard through the relay
 
@@ -94,13 +95,13 @@ private:
     enum class Kind : std::uint8_t { Allocate, Refresh, Permission };
     struct Pending {
         Kind kind = Kind::Allocate;
-        std::uint32_t ip = 0;              // Permission: the peer's IP
-        std::uint32_t lifetime = 0;        // Refresh: asked lifetime
-        std::vector<std::uint8_t> bytes;   // what was sent
-        std::int64_t nextMs = 0;           // next retransmission
+        std::uint32_t ip = 0;             // Permission: the peer's IP
+        std::uint32_t lifetime = 0;       // Refresh: asked lifetime
+        std::vector<std::uint8_t> bytes;  // what was sent
+        std::int64_t nextMs = 0;          // next retransmission
         std::int64_t rtoMs = kFirstRtoMs;
         int tries = 1;
-        bool signed_ = false;              // carried MESSAGE-INTEGRITY
+        bool signed_ = false;  // carried MESSAGE-INTEGRITY
     };
     struct Permission {
         bool installed = false;
@@ -111,7 +112,8 @@ private:
     void request(Kind kind, std::uint32_t ip, std::uint32_t lifetime, std::int64_t nowMs);
     void handleServer(const std::uint8_t* data, std::size_t size, std::int64_t nowMs, std::vector<std::uint8_t>& out,
                       Address& from, bool& delivered);
-    void answer(const stun::Message& m, const Pending& p, const std::uint8_t* data, std::size_t size, std::int64_t nowMs);
+    void answer(const stun::Message& m, const Pending& p, const std::uint8_t* data, std::size_t size,
+                std::int64_t nowMs);
     void fail(const std::string& why);
 
     Transport& inner_;
@@ -127,7 +129,7 @@ private:
     std::int64_t refreshMs_ = 0;
     std::map<stun::TransactionId, Pending> pending_;
     std::map<std::uint32_t, Permission> permissions_;
-    std::set<Address> relayedPeers_;   // peers heard through the relay (at most one per permitted IP and port)
+    std::set<Address> relayedPeers_;  // peers heard through the relay (at most one per permitted IP and port)
     TurnCounters counters_;
 };
 

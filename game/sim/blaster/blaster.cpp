@@ -40,9 +40,7 @@ void shrinkSpan(int& lo, int& hi, int by, int minSide) {
     hi -= cut - cut / 2;
 }
 
-bool offScreen(const AABB& b) {
-    return b.minX > kScreenWidth || b.maxX < 0 || b.minY > kScreenHeight || b.maxY < 0;
-}
+bool offScreen(const AABB& b) { return b.minX > kScreenWidth || b.maxX < 0 || b.minY > kScreenHeight || b.maxY < 0; }
 
 template <class Pool>
 int lowestFreeSlot(Pool& pool) {
@@ -167,8 +165,10 @@ void Game::updateGun(bool fireHeld) {
     const int y = (p.minY + p.maxY) / 2 - kLaserThickness / 2;
     for (int dir = -1; dir <= 1; ++dir) {
         const int slot = lowestFreeSlot(world_.lasers);
-        world_.lasers[std::size_t(slot)] = {true, {p.maxX, y, p.maxX + kLaserLength, y + kLaserThickness},
-                                             options_.laserSpeed, dir * options_.laserSpread};
+        world_.lasers[std::size_t(slot)] = {true,
+                                            {p.maxX, y, p.maxX + kLaserLength, y + kLaserThickness},
+                                            options_.laserSpeed,
+                                            dir * options_.laserSpread};
     }
     --world_.shotsLeft;
     world_.fireCooldown = options_.fireInterval;
@@ -188,10 +188,8 @@ void Game::moveEnemies() {
         Enemy& e = world_.enemies[i];
         if (!e.active) continue;
         e.box = engine::translated(e.box, -e.speed, 0);
-        if (e.box.maxX < 0)
-            removeEnemy(int(i));
-        else
-            enemySet_->update(int(i), e.box);
+        if (e.box.maxX < 0) removeEnemy(int(i));
+        else enemySet_->update(int(i), e.box);
     }
 }
 
@@ -449,7 +447,8 @@ bool checkOptions(const Options& o, std::string& why) {
     for (const IntOption& opt : kIntOptions) {
         const int v = opt.field(const_cast<Options&>(o));
         if (v < opt.lo || v > opt.hi) {
-            why = std::string(opt.name) + " takes an integer in " + std::to_string(opt.lo) + ".." + std::to_string(opt.hi);
+            why = std::string(opt.name) + " takes an integer in " + std::to_string(opt.lo) + ".." +
+                  std::to_string(opt.hi);
             return false;
         }
     }
@@ -457,12 +456,13 @@ bool checkOptions(const Options& o, std::string& why) {
         const char* what;
         int lo, hi;
     };
-    const Pair pairs[] = {{"starMinSize <= starMaxSize", o.starMinSize, o.starMaxSize},
-                          {"starMinSpeed <= starMaxSpeed", o.starMinSpeed, o.starMaxSpeed},
-                          {"spawnMinGap <= spawnMaxGap", o.spawnMinGap, o.spawnMaxGap},
-                          {"enemyMinSize <= enemyMaxSize", o.enemyMinSize, o.enemyMaxSize},
-                          {"enemyMinSpeed <= enemyMaxSpeed", o.enemyMinSpeed, o.enemyMaxSpeed},
-                          {"playerMinY + 24 (the ship's height) <= playerMaxY", o.playerMinY + kPlayerHeight, o.playerMaxY}};
+    const Pair pairs[] = {
+        {"starMinSize <= starMaxSize", o.starMinSize, o.starMaxSize},
+        {"starMinSpeed <= starMaxSpeed", o.starMinSpeed, o.starMaxSpeed},
+        {"spawnMinGap <= spawnMaxGap", o.spawnMinGap, o.spawnMaxGap},
+        {"enemyMinSize <= enemyMaxSize", o.enemyMinSize, o.enemyMaxSize},
+        {"enemyMinSpeed <= enemyMaxSpeed", o.enemyMinSpeed, o.enemyMaxSpeed},
+        {"playerMinY + 24 (the ship's height) <= playerMaxY", o.playerMinY + kPlayerHeight, o.playerMaxY}};
     for (const Pair& p : pairs) {
         if (p.lo > p.hi) {
             why = std::string("options need ") + p.what;

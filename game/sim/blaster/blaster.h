@@ -47,31 +47,31 @@ struct Input {
 
 /// Tuning; the defaults are the game's, data/blaster.cfg may override them (loadOptions), scripts with `set`.
 struct Options {
-    int starCount = 600;         ///< stars in the field (every one is tested against stars and ships every frame)
-    int starMinSize = 2;         ///< star side, smallest
-    int starMaxSize = 5;         ///< star side, largest
-    int starMinSpeed = 1;        ///< star scroll speed (units per frame), slowest
-    int starMaxSpeed = 3;        ///< star scroll speed, fastest
-    int shotsPerCharge = 50;     ///< shots before the gun must recharge
-    int rechargeFrames = 300;    ///< frames the gun cannot fire after the last shot (5 s at 60 Hz)
-    int fireInterval = 6;        ///< frames between shots while fire is held
-    int laserSpeed = 20;         ///< laser x speed (units per frame)
-    int laserSpread = 3;         ///< y speed of the two outer lasers (up and down)
-    int playerSpeed = 8;         ///< ship speed (units per frame)
-    int playerMinY = 0;          ///< lowest the ship's bottom may go (the window keeps it above its hint strip)
+    int starCount = 600;             ///< stars in the field (every one is tested against stars and ships every frame)
+    int starMinSize = 2;             ///< star side, smallest
+    int starMaxSize = 5;             ///< star side, largest
+    int starMinSpeed = 1;            ///< star scroll speed (units per frame), slowest
+    int starMaxSpeed = 3;            ///< star scroll speed, fastest
+    int shotsPerCharge = 50;         ///< shots before the gun must recharge
+    int rechargeFrames = 300;        ///< frames the gun cannot fire after the last shot (5 s at 60 Hz)
+    int fireInterval = 6;            ///< frames between shots while fire is held
+    int laserSpeed = 20;             ///< laser x speed (units per frame)
+    int laserSpread = 3;             ///< y speed of the two outer lasers (up and down)
+    int playerSpeed = 8;             ///< ship speed (units per frame)
+    int playerMinY = 0;              ///< lowest the ship's bottom may go (the window keeps it above its hint strip)
     int playerMaxY = kScreenHeight;  ///< highest the ship's top may go (the window keeps it below its HUD panel)
-    bool spawnEnemies = true;    ///< random enemy spawns at the right edge
-    int spawnMinGap = 20;        ///< frames between spawns, fewest
-    int spawnMaxGap = 50;        ///< frames between spawns, most
-    int enemyMinSize = 24;       ///< enemy side at spawn, smallest
-    int enemyMaxSize = 96;       ///< enemy side at spawn, largest (width and height drawn separately)
-    int enemyMinSpeed = 2;       ///< enemy speed (units per frame to the left), slowest
-    int enemyMaxSpeed = 6;       ///< enemy speed, fastest
-    int loneDamage = 2;          ///< damage of a laser hit on a lone ship
-    int overlapDamage = 1;       ///< damage of a laser hit on a ship that overlaps another ship (harder to damage)
-    int enemyMinSide = 12;       ///< hits shrink a ship (1 unit per side per damage point) down to this side
-    int hitScore = 1;            ///< score per laser hit
-    int killScore = 10;          ///< score per ship destroyed
+    bool spawnEnemies = true;        ///< random enemy spawns at the right edge
+    int spawnMinGap = 20;            ///< frames between spawns, fewest
+    int spawnMaxGap = 50;            ///< frames between spawns, most
+    int enemyMinSize = 24;           ///< enemy side at spawn, smallest
+    int enemyMaxSize = 96;           ///< enemy side at spawn, largest (width and height drawn separately)
+    int enemyMinSpeed = 2;           ///< enemy speed (units per frame to the left), slowest
+    int enemyMaxSpeed = 6;           ///< enemy speed, fastest
+    int loneDamage = 2;              ///< damage of a laser hit on a lone ship
+    int overlapDamage = 1;           ///< damage of a laser hit on a ship that overlaps another ship (harder to damage)
+    int enemyMinSide = 12;           ///< hits shrink a ship (1 unit per side per damage point) down to this side
+    int hitScore = 1;                ///< score per laser hit
+    int killScore = 10;              ///< score per ship destroyed
     engine::SetOptions sets{{-256, -256, kScreenWidth + 256, kScreenHeight + 256}, 64, 6, 8, 4};  ///< structure tuning
 };
 
@@ -193,7 +193,7 @@ private:
     std::unique_ptr<engine::CollisionSet> enemySet_;
     std::unique_ptr<engine::CollisionSet> starSet_;
     FrameStats stats_;
-    engine::SetStats work_;  // this frame's query and pair work, summed from what the sets return
+    engine::SetStats work_;                // this frame's query and pair work, summed from what the sets return
     std::vector<engine::ItemId> scratch_;  // query results, reused to avoid allocating every frame
 };
 

@@ -25,9 +25,9 @@ struct Margin {
 
 Margin marginOf(engine::SetKind kind) {
     switch (kind) {
-        case engine::SetKind::Grid: return {2.0, 6.0};
-        case engine::SetKind::Array: return {1.0, 1.25};
-        default: return {};
+    case engine::SetKind::Grid: return {2.0, 6.0};
+    case engine::SetKind::Array: return {1.0, 1.25};
+    default: return {};
     }
 }
 
@@ -49,7 +49,8 @@ engine::SetCost costOf(engine::SetKind kind, const Options& o, const std::vector
                                   double(o.starMaxSpeed)};
     const engine::ItemGroup ships{double(busyShips(o)), double(o.enemyMaxSize), double(o.enemyMaxSize),
                                   double(o.enemyMaxSpeed)};
-    const engine::ItemGroup lasers{lasersInFlight(o), kLaserLength, kLaserThickness, double(o.laserSpeed + o.laserSpread)};
+    const engine::ItemGroup lasers{lasersInFlight(o), kLaserLength, kLaserThickness,
+                                   double(o.laserSpeed + o.laserSpread)};
     std::vector<engine::ItemGroup> shipScene{ships, stars, lasers};
     shipScene.insert(shipScene.end(), placed.begin(), placed.end());
     const engine::SetCost starSet = engine::estimateCost(kind, o.sets, {stars});

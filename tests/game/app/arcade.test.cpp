@@ -4,7 +4,8 @@
 
 #include <doctest/doctest.h>
 
-TEST_CASE("arcade: every fighter in turn, the CPU a level stronger each stage from level 1, continues on the same stage") {
+TEST_CASE(
+    "arcade: every fighter in turn, the CPU a level stronger each stage from level 1, continues on the same stage") {
     app::ArcadeLadder run("ryo", {"brick", "ryo", "tasha", "nova"});
     CHECK(run.stages() == 4);
     CHECK(run.opponent() == "brick");

@@ -87,16 +87,16 @@ TEST_CASE("controls.cfg an empty file or one with only comments keeps every defa
 TEST_CASE("controls.cfg every key family by name: letters, top-row digits, numpad, F keys, named keys") {
     Bindings b;
     REQUIRE(errorOf("p1.up = Z, Num0, Numpad9, F15, PageDown, Backslash, Tilde, Divide, RAlt\n", &b) == "");
-    CHECK(sameChords(b.keys[app::kP1Up], {chord(K::Z), chord(K::Num0), chord(K::Numpad9), chord(K::F15),
-                                          chord(K::PageDown), chord(K::Backslash), chord(K::Tilde), chord(K::Divide),
-                                          chord(K::RAlt)}));
+    CHECK(sameChords(b.keys[app::kP1Up],
+                     {chord(K::Z), chord(K::Num0), chord(K::Numpad9), chord(K::F15), chord(K::PageDown),
+                      chord(K::Backslash), chord(K::Tilde), chord(K::Divide), chord(K::RAlt)}));
 }
 
 TEST_CASE("controls.cfg modifiers: Ctrl+, Shift+, Alt+ in any order and combined") {
     Bindings b;
     REQUIRE(errorOf("names = Ctrl+F2, Shift+Alt+N, Alt+Ctrl+Shift+Num7\n", &b) == "");
-    CHECK(sameChords(b.keys[app::kNames], {chord(K::F2, true), chord(K::N, false, true, true),
-                                           chord(K::Num7, true, true, true)}));
+    CHECK(sameChords(b.keys[app::kNames],
+                     {chord(K::F2, true), chord(K::N, false, true, true), chord(K::Num7, true, true, true)}));
     CHECK(app::chordName(chord(K::X, true, true, true)) == "Ctrl+Shift+Alt+X");
     CHECK(app::bindingText(b, app::kNames) == "Ctrl+F2, Shift+Alt+N, Ctrl+Shift+Alt+Num7");
 }
@@ -147,10 +147,10 @@ TEST_CASE("controls.cfg a key driving two fight actions is refused on the later 
 }
 
 TEST_CASE("controls.cfg modifier clashes: a plain key clashes with its chords, distinct chords do not") {
-    CHECK(errorOf("p1.light = C\n") == "c.cfg:1: key C already drives overlay");      // overlay has Ctrl+C
+    CHECK(errorOf("p1.light = C\n") == "c.cfg:1: key C already drives overlay");  // overlay has Ctrl+C
     CHECK(errorOf("p1.light = Ctrl+Alt+C\n") == "c.cfg:1: key Ctrl+Alt+C already drives overlay");
-    CHECK(errorOf("p1.light = Shift+C\n") == "");                                   // Shift+C never fires Ctrl+C
-    CHECK(errorOf("overlay = F1\np1.light = C\n") == "");                          // Ctrl+C gone: C is free
+    CHECK(errorOf("p1.light = Shift+C\n") == "");          // Shift+C never fires Ctrl+C
+    CHECK(errorOf("overlay = F1\np1.light = C\n") == "");  // Ctrl+C gone: C is free
 }
 
 TEST_CASE("controls.cfg swapping keys over two lines is fine, and Blaster keys may reuse fight keys") {
@@ -262,7 +262,8 @@ TEST_CASE("controls.cfg the players' default keys and pad buttons come from the 
     t.rows[4].keys[0] = {"Jay"};
     t.rows[4].line = 9;
     io::Error error;
-    CHECK(app::checkTableKeys(t, "buttons.cfg", error) == "buttons.cfg:9: unknown key 'Jay' for 'light' (player 1's keys)");
+    CHECK(app::checkTableKeys(t, "buttons.cfg", error) ==
+          "buttons.cfg:9: unknown key 'Jay' for 'light' (player 1's keys)");
     CHECK(app::checkTableKeys(shipped, "buttons.cfg", error).empty());
     sim::setButtonTable(shipped);
     // The bare built-in table (no data folder read) has no keys: the players' buttons are unbound.
@@ -277,5 +278,5 @@ TEST_CASE("bindings: the screens show the digit row as 1 and the keypad as Pad1,
     CHECK(app::shownKeys("Ctrl+Num1") == "Ctrl+1");
     CHECK(app::shownKeys("Numpad0") == "Pad0");
     CHECK(app::shownKeys("Enter, NumLock") == "Enter, NumLock");  // not a digit key
-    CHECK(app::keyName(sf::Keyboard::Num1) == "Num1");  // the file's spelling stays
+    CHECK(app::keyName(sf::Keyboard::Num1) == "Num1");            // the file's spelling stays
 }

@@ -108,7 +108,8 @@ TEST_CASE("a table's extra button in controls.cfg: rebound, refused on a clash, 
     REQUIRE(app::saveBindings(path, b, writeError));
     app::Bindings back = app::defaultBindings();
     REQUIRE(app::loadBindings(path, back, error));
-    for (int a = 0; a < app::kActionCount; ++a) CHECK(app::bindingText(back, app::Action(a)) == app::bindingText(b, app::Action(a)));
+    for (int a = 0; a < app::kActionCount; ++a)
+        CHECK(app::bindingText(back, app::Action(a)) == app::bindingText(b, app::Action(a)));
     std::filesystem::remove_all(dir);
 
     // The Controls screen: the extra button under the nine, the other keys one row lower; rebinding it.
@@ -152,7 +153,8 @@ TEST_CASE("the shipped table fills no extra slot, and a table with more extra bu
         t.rows.push_back(d);
     }
     CHECK(app::checkTableKeys(t, "buttons.cfg", error) ==
-          "buttons.cfg:24: button 'guard' cannot be bound: the key bindings hold at most 4 buttons beyond up, down, left, "
+          "buttons.cfg:24: button 'guard' cannot be bound: the key bindings hold at most 4 buttons beyond up, down, "
+          "left, "
           "right, light, heavy, special, start, throw and medium");
     t.rows.pop_back();  // four fit
     CHECK(app::checkTableKeys(t, "buttons.cfg", error).empty());

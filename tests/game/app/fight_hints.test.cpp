@@ -36,7 +36,8 @@ TEST_CASE("fight hints: training adds the debug keys, and a rebinding shows at o
 TEST_CASE("fight hints: a tutorial lesson shows player 1's keys, and its panel names the direction keys by facing") {
     app::Bindings b = app::defaultBindings();
     // The lesson is played with P1's keys, not watched like a replay: no debug keys, P1's buttons and the pause key.
-    CHECK(app::lessonHint(b) == "P1: W A S D move, J light, O medium, K heavy, L special, I throw    Enter / Escape: pause menu");
+    CHECK(app::lessonHint(b) ==
+          "P1: W A S D move, J light, O medium, K heavy, L special, I throw    Enter / Escape: pause menu");
     // The instructions draw directions as arrows: the panel says which keys those are (the arrow keys are P2's).
     CHECK(app::lessonKeysLine(b, true) ==
           "Your keys:  [up] W   [down] S   [back] A   [forward] D   (forward = towards the opponent)");

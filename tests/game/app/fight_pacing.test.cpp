@@ -4,8 +4,9 @@
 
 #include <doctest/doctest.h>
 
-TEST_CASE("fight pacing: slow motion steps one tick in four and keeps a tap made between steps, and frozen it steps only "
-          "on the frame-step key") {
+TEST_CASE(
+    "fight pacing: slow motion steps one tick in four and keeps a tap made between steps, and frozen it steps only "
+    "on the frame-step key") {
     app::FramePacer pacer;
     sim::FrameInput out;
     const sim::FrameInput none, tap = {{sim::kLight, 0}};

@@ -24,7 +24,8 @@ sim::FighterDef fighter(const std::string& id) {
 
 /// A fresh, empty folder under the system's temporary folder.
 std::string freshDir(const std::string& name) {
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
+    const std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir.string();
@@ -32,8 +33,9 @@ std::string freshDir(const std::string& name) {
 
 /// Varied key buttons for frame f (a fixed pattern: walks, jumps, attacks, specials, throws on both sides).
 sim::FrameInput keysAt(std::int64_t f) {
-    const std::uint16_t pattern[8] = {sim::kRight, sim::kRight | sim::kLight, 0, sim::kDown | sim::kHeavy,
-                                      sim::kLeft, sim::kSpecial, sim::kUp | sim::kRight, sim::kThrow};
+    const std::uint16_t pattern[8] = {
+        sim::kRight,   sim::kRight | sim::kLight, 0,          sim::kDown | sim::kHeavy, sim::kLeft,
+        sim::kSpecial, sim::kUp | sim::kRight,    sim::kThrow};
     return {{pattern[(f / 5) % 8], pattern[(f / 7 + 3) % 8]}};
 }
 
@@ -96,8 +98,9 @@ TEST_CASE("fight sources: a live match recorded while played replays to the same
     std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("fight sources: the replay source turns a hash mismatch into the desync alarm and a failed expectation "
-          "into a FAILED line") {
+TEST_CASE(
+    "fight sources: the replay source turns a hash mismatch into the desync alarm and a failed expectation "
+    "into a FAILED line") {
     const sim::FighterDef ryo = fighter("ryo");
     const sim::RunFile tampered = loadRun(std::string(BVH_TEST_DATA_DIR) + "/tampered_combo.freplay");
     app::ReplaySource bad(tampered, ryo, ryo);
@@ -119,8 +122,9 @@ TEST_CASE("fight sources: the replay source turns a hash mismatch into the desyn
     CHECK(!failing.ended());
 }
 
-TEST_CASE("fight sources: live and replay keep the stepping contract (no step while held, one per given frame, "
-          "round 1 again after restart)") {
+TEST_CASE(
+    "fight sources: live and replay keep the stepping contract (no step while held, one per given frame, "
+    "round 1 again after restart)") {
     const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
     const sim::RunFile run = loadRun(std::string(BVH_DATA_DIR) + "/replays/12_cpu_vs_cpu.freplay");
     REQUIRE(run.setup.fighter[0] == "ryo");
@@ -152,7 +156,6 @@ TEST_CASE("fight sources: live and replay keep the stepping contract (no step wh
     CHECK(src->fight().state().round == 1);
     CHECK(!src->ended());
 }
-
 
 TEST_CASE("fight sources: training records no replay until asked, then one file per restart until stopped") {
     const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");

@@ -188,7 +188,8 @@ TEST_CASE("saving bindings keeps the file's comments and layout and changes only
     CHECK(text.find("p1.light =") == std::string::npos);  // not appended again
     app::Bindings back = app::defaultBindings();
     REQUIRE(app::parseBindings(text, "c.cfg", back, parseError));
-    for (int a = 0; a < app::kActionCount; ++a) CHECK(app::bindingText(back, app::Action(a)) == app::bindingText(b, app::Action(a)));
+    for (int a = 0; a < app::kActionCount; ++a)
+        CHECK(app::bindingText(back, app::Action(a)) == app::bindingText(b, app::Action(a)));
     CHECK(back.deadZone == 25);
 
     // Through the file: the shipped-style header survives a save.

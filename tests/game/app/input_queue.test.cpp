@@ -98,7 +98,9 @@ TEST_CASE("input queue: two presses of one button in one drawn frame count twice
     CHECK(presses == 2);
 }
 
-TEST_CASE("input queue: more events than ticks go one a tick with the rest to the next frame, and a frame without ticks keeps them") {
+TEST_CASE(
+    "input queue: more events than ticks go one a tick with the rest to the next frame, and a frame without ticks "
+    "keeps them") {
     const app::Bindings b = app::defaultBindings();
     app::InputTracker tracker;
     app::InputQueue queue;

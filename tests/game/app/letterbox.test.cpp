@@ -24,7 +24,9 @@ TEST_CASE("letterbox: a window of the picture's aspect is filled, at any size") 
 }
 
 TEST_CASE("letterbox: a wider window gets bars at the sides, a taller one above and below") {
-    SUBCASE("2560 x 720: the picture is 1280 wide, centred") { checkRect(app::letterbox(2560, 720, 1280, 720), 0.25f, 0.f, 0.5f, 1.f); }
+    SUBCASE("2560 x 720: the picture is 1280 wide, centred") {
+        checkRect(app::letterbox(2560, 720, 1280, 720), 0.25f, 0.f, 0.5f, 1.f);
+    }
     SUBCASE("1280 x 1024 (5:4): 720 of 1024 rows, centred") {
         checkRect(app::letterbox(1280, 1024, 1280, 720), 0.f, 152.f / 1024.f, 1.f, 720.f / 1024.f);
     }

@@ -21,7 +21,7 @@ TEST_CASE("intro banner: a setup without an intro never shows one") {
 
 TEST_CASE("live rules: the intro (not in training), motion inputs, simple when asked, counter hits on") {
     sim::MatchSetup s;
-    REQUIRE(s.intro == 0);  // files and scripts: no intro unless they say so
+    REQUIRE(s.intro == 0);                        // files and scripts: no intro unless they say so
     REQUIRE(s.counter == sim::CounterHits::Off);  // nor counter hits
     app::applyLiveRules(s, false);
     CHECK(s.intro == 100);
@@ -31,7 +31,7 @@ TEST_CASE("live rules: the intro (not in training), motion inputs, simple when a
     app::applyLiveRules(s, true);
     CHECK(s.style[0] == sim::InputStyle::Simple);
     CHECK(s.style[1] == sim::InputStyle::Simple);
-    s.mode = sim::Mode::Training;  // training restarts its match at every dummy change: no intro there
+    s.mode = sim::Mode::Training;          // training restarts its match at every dummy change: no intro there
     s.counter = sim::CounterHits::Always;  // and its dummy setting decides counter hits
     app::applyLiveRules(s, false);
     CHECK(s.intro == 0);

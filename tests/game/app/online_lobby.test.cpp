@@ -23,7 +23,7 @@ struct AskingHost {
         hostCfg.host = true;
         hostCfg.fighter = "ryo";
         hostCfg.admission = net::Admission::Ask;  // the window's host
-        hostCfg.setup.intro = sim::kLiveIntro;     // the window's round intro
+        hostCfg.setup.intro = sim::kLiveIntro;    // the window's round intro
         joinCfg = hostCfg;
         REQUIRE(net::makeIdentity("bob", joinCfg.identity));
         joinCfg.host = false;
@@ -61,11 +61,13 @@ TEST_CASE("The window's host is asked who wants to play, by name and fingerprint
     CHECK(asked.text == bob + " wants to play    Enter: accept    N: refuse");
     CHECK(asked.tone == app::StatusTone::Question);
     REQUIRE(t.until([&t] { return t.joiner->hostDeciding(); }));
-    CHECK(app::peerStatus(*t.joiner, scene(false), t.now).text == "the host sees you as " + bob + ": waiting for them to accept");
+    CHECK(app::peerStatus(*t.joiner, scene(false), t.now).text ==
+          "the host sees you as " + bob + ": waiting for them to accept");
     CHECK_FALSE(app::answerJoiner(*t.host, false, false, t.now));  // no key pressed: still asking
     CHECK(t.host->joinerAsking(t.now));
     CHECK(app::answerJoiner(*t.host, true, false, t.now));  // Enter
-    REQUIRE(t.until([&t] { return t.joiner->state() == net::PeerState::Playing && t.host->state() == net::PeerState::Playing; }));
+    REQUIRE(t.until(
+        [&t] { return t.joiner->state() == net::PeerState::Playing && t.host->state() == net::PeerState::Playing; }));
     // The joiner knows who it plays before any move counts: the round intro locks inputs out for its first frames.
     REQUIRE(t.joiner->opponentKnown());
     CHECK(t.joiner->session()->frame() < t.joiner->setup().intro + 60);
@@ -140,7 +142,8 @@ TEST_CASE("A service match's room admits the opponent the service named without 
     CHECK(t.hostCfg.admission == net::Admission::Key);
     CHECK(t.hostCfg.acceptFingerprint == net::fingerprint(t.p2.publicKey));
     CHECK(t.joinCfg.fighter == "brick");
-    REQUIRE(t.until([&t] { return t.joiner->state() == net::PeerState::Playing && t.host->state() == net::PeerState::Playing; }));
+    REQUIRE(t.until(
+        [&t] { return t.joiner->state() == net::PeerState::Playing && t.host->state() == net::PeerState::Playing; }));
     CHECK_FALSE(t.host->joinerAsking(t.now));
     CHECK(t.joiner->setup().seed == 77);
     CHECK(t.joiner->setup().fighter[0] == "ryo");

@@ -65,8 +65,9 @@ struct InProcessService {
     ranked::RankedClient client(const std::string& name, std::int64_t skewMs = 0) {
         net::Identity id;
         REQUIRE(net::makeIdentity(name, id));
-        return ranked::RankedClient([this](const std::string& m, const std::string& p, const std::string& b) { return answer(m, p, b); },
-                                    id, [this, skewMs] { return now + skewMs; });
+        return ranked::RankedClient(
+            [this](const std::string& m, const std::string& p, const std::string& b) { return answer(m, p, b); }, id,
+            [this, skewMs] { return now + skewMs; });
     }
 };
 
@@ -88,7 +89,8 @@ const char* const kRules = "00112233";  // rankedtest::testRules()'s
 
 }  // namespace
 
-TEST_CASE("Ranked from the window: two players queue, are paired, and each sees the other's name, fingerprint and rating") {
+TEST_CASE(
+    "Ranked from the window: two players queue, are paired, and each sees the other's name, fingerprint and rating") {
     InProcessService svc;
     auto runner = app::makeInlineRunner();
     ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
@@ -153,7 +155,8 @@ TEST_CASE("A player of another build, a wrong clock or a service that does not a
     app::SeekFlow other(svc.client("ann"), *runner, app::SeekKind::Ranked, "ryo", "", "ffffffff", "svc:7200");
     runUntilSettled(svc, {&other});
     CHECK(other.stage() == app::SeekFlow::Stage::Failed);
-    CHECK(other.message() == "Your game and the online service are different versions: update the game to play online.");
+    CHECK(other.message() ==
+          "Your game and the online service are different versions: update the game to play online.");
     app::SeekFlow late(svc.client("bob", 45000), *runner, app::SeekKind::Quick, "ryo", "", kRules, "svc:7200");
     runUntilSettled(svc, {&late});
     CHECK(late.message() == "Your computer's clock is more than 30 seconds off: set the right time and try again.");
@@ -161,8 +164,9 @@ TEST_CASE("A player of another build, a wrong clock or a service that does not a
     app::SeekFlow down(svc.client("cat"), *runner, app::SeekKind::Quick, "ryo", "", kRules, "svc:7200");
     runUntilSettled(svc, {&down});
     CHECK(down.stage() == app::SeekFlow::Stage::Failed);
-    CHECK(down.message() == "The online service (svc:7200) does not answer. Check your connection, or the service "
-                            "address on the Advanced page.");
+    CHECK(down.message() ==
+          "The online service (svc:7200) does not answer. Check your connection, or the service "
+          "address on the Advanced page.");
 }
 
 TEST_CASE("The service's other refusals are said for a player, and an unknown one is quoted") {
@@ -173,9 +177,11 @@ TEST_CASE("The service's other refusals are said for a player, and an unknown on
     };
     CHECK(said(403, "refused too many requests; wait a little") ==
           "The service is busy with your requests: wait a minute and try again.");
-    CHECK(said(403, "refused no player has the code 0000-0000-0000-0000") == "Nobody has that code: check it with your friend.");
+    CHECK(said(403, "refused no player has the code 0000-0000-0000-0000") ==
+          "Nobody has that code: check it with your friend.");
     CHECK(said(403, "refused that is your own code") == "That is your own code: type your friend's.");
-    CHECK(said(403, "refused no fighter 'zed' on this service") == "The service does not have your fighter: pick another one.");
+    CHECK(said(403, "refused no fighter 'zed' on this service") ==
+          "The service does not have your fighter: pick another one.");
     CHECK(said(403, "refused the queue is full (100000)") == "The service said: the queue is full (100000).");
     CHECK(said(502, "Bad Gateway") == "The service answered something this game does not understand (HTTP 502).");
 }
@@ -198,7 +204,8 @@ TEST_CASE("Friends: each enters the other's code, and both find the match; a cod
     CHECK_FALSE(a.match().ranked);
     CHECK(a.opponent().name == "bob");
     CHECK(b.opponent().name == "ann");
-    app::SeekFlow nobody(svc.client("cat"), *r1, app::SeekKind::Challenge, "ryo", "0000-0000-0000-0000", kRules, "svc:7200");
+    app::SeekFlow nobody(svc.client("cat"), *r1, app::SeekKind::Challenge, "ryo", "0000-0000-0000-0000", kRules,
+                         "svc:7200");
     runUntilSettled(svc, {&nobody});
     CHECK(nobody.message() == "Nobody has that code: check it with your friend.");
 }
@@ -208,7 +215,8 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
     REQUIRE(ann.hello().ok());
     REQUIRE(bob.hello().ok());
-    ranked::MatchRecord m = rankedtest::match(77, ranked::keyHex(ann.identity().publicKey), ranked::keyHex(bob.identity().publicKey));
+    ranked::MatchRecord m =
+        rankedtest::match(77, ranked::keyHex(ann.identity().publicKey), ranked::keyHex(bob.identity().publicKey));
     m.rules = kRules;
     std::string why;
     REQUIRE_MESSAGE(svc.store->createMatch(m, why), why);
@@ -222,11 +230,11 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     REQUIRE(p.stage() == app::ProfileFlow::Stage::Ready);
     CHECK(p.card().name == "bob");
     CHECK(p.card().code == net::fingerprint(bob.identity().publicKey));
-    CHECK(p.card().rating > 1500);   // won his first rated game
+    CHECK(p.card().rating > 1500);  // won his first rated game
     CHECK(p.card().deviation < 350);
     CHECK(p.card().games == 1);
-    CHECK(p.card().provisional);     // fewer than 5 games
-    CHECK(p.card().rank == 1);       // both provisional: the higher rating first
+    CHECK(p.card().provisional);  // fewer than 5 games
+    CHECK(p.card().rank == 1);    // both provisional: the higher rating first
     REQUIRE(p.matches().size() == 1);
     CHECK(p.matches()[0].row.id == 77);
     CHECK(p.matches()[0].mySeat == 1);
@@ -249,8 +257,8 @@ TEST_CASE("A history page reads from either player's side, an undecided or dispu
     // Worked by hand: ann (key a...) beat bob in match 5 (+12.4 / -12.4 rounds to +12 / -12), match 6 is open,
     // match 7 disputed; a line that does not read is skipped.
     const std::string a(64, 'a'), b(64, 'b');
-    const std::string page = "5 verified 0 ryo brick 12.4 -12.4 " + a + " " + b + "\n6 open -1 ryo ryo 0 0 " + b + " " + a +
-                             "\nnot a line\n7 disputed -1 brick ryo 0 0 " + a + " " + b + "\n";
+    const std::string page = "5 verified 0 ryo brick 12.4 -12.4 " + a + " " + b + "\n6 open -1 ryo ryo 0 0 " + b + " " +
+                             a + "\nnot a line\n7 disputed -1 brick ryo 0 0 " + a + " " + b + "\n";
     const std::vector<app::ProfileMatch> fromB = app::profileMatches(ranked::parseHistory(page), b);
     REQUIRE(fromB.size() == 3);
     CHECK(fromB[0].result == "lost");
@@ -302,7 +310,8 @@ TEST_CASE("A poll's match and a player page read back; anything else is not take
     CHECK(app::ratingText(c) == "1612 \u00b1 87");
 }
 
-TEST_CASE("The window's request runner hands back a job's answer once, and a job outliving its runner finishes harmlessly") {
+TEST_CASE(
+    "The window's request runner hands back a job's answer once, and a job outliving its runner finishes harmlessly") {
     auto runner = app::makeThreadRunner();
     runner->start([] {
         ranked::ServiceAnswer a;
@@ -364,7 +373,8 @@ void runFlows(InProcessService& svc, std::vector<app::MatchFlow*> flows, int tic
 
 }  // namespace
 
-TEST_CASE("A match found in the window: p1 names the room it hosts for p2's key alone, p2 joins it, both logs decide it") {
+TEST_CASE(
+    "A match found in the window: p1 names the room it hosts for p2's key alone, p2 joins it, both logs decide it") {
     InProcessService svc;
     PairedMatch pm(svc);
     auto runHost = app::makeInlineRunner(), runJoin = app::makeInlineRunner();
@@ -412,7 +422,9 @@ TEST_CASE("A match found in the window: p1 names the room it hosts for p2's key 
     CHECK(claims[1].size() == 11);
 }
 
-TEST_CASE("A match found in the window: a log that is not a recording is refused with the reason, and p2 gives up on a room never named") {
+TEST_CASE(
+    "A match found in the window: a log that is not a recording is refused with the reason, and p2 gives up on a room "
+    "never named") {
     InProcessService svc;
     PairedMatch pm(svc);
     auto runHost = app::makeInlineRunner(), runJoin = app::makeInlineRunner();

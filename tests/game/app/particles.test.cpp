@@ -6,7 +6,7 @@
 
 TEST_CASE("Dust, streaks, bursts and flashes appear, and all of them are gone within a second") {
     app::Particles parts;
-    parts.dust(300, 0, 10);    // a landing: ten puffs
+    parts.dust(300, 0, 10);  // a landing: ten puffs
     CHECK(parts.size() == 10);
     parts.streaks(engine::AABB{280, 100, 320, 140}, 1, sf::Color::White, 4);
     CHECK(parts.size() == 14);

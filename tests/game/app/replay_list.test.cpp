@@ -62,13 +62,15 @@ TEST_CASE("replay list: a recording cut by SIGKILL is adopted once as a cut repl
     const fs::path dir = fs::temp_directory_path() / ("replay_cut_test_" + std::to_string(::getpid()));
     fs::remove_all(dir);
     fs::create_directories(dir);
-    sim::FighterLoad ryo = sim::loadFighterById(BVH_DATA_DIR, "ryo"), brick = sim::loadFighterById(BVH_DATA_DIR, "brick");
+    sim::FighterLoad ryo = sim::loadFighterById(BVH_DATA_DIR, "ryo"),
+                     brick = sim::loadFighterById(BVH_DATA_DIR, "brick");
     REQUIRE(ryo.ok);
     REQUIRE(brick.ok);
     const std::string name = "20261128-095400-versus-ryo-vs-brick";
     const pid_t dead = recordThenKill((dir / (name + ".freplay")).string(), ryo.def, brick.def, 130);
     writeText(dir / (name + "-cut.freplay"), "fightreplay 1\n");  // the first adopted name is taken
-    writeText(dir / (".20261128-095500-versus-ryo-vs-ryo.freplay.tmp-" + std::to_string(dead) + "-1"), "");  // before its header
+    writeText(dir / (".20261128-095500-versus-ryo-vs-ryo.freplay.tmp-" + std::to_string(dead) + "-1"),
+              "");  // before its header
     const std::string live = ".20261128-095600-versus-ryo-vs-ryo.freplay.tmp-" + std::to_string(::getpid()) + "-3";
     writeText(dir / live, "fightreplay 1\n");  // a window recording now: not touched
     const std::string save = ".settings.cfg.tmp-" + std::to_string(dead) + "-0";
@@ -80,7 +82,8 @@ TEST_CASE("replay list: a recording cut by SIGKILL is adopted once as a cut repl
     CHECK(a.problems.empty());
     REQUIRE(a.adopted.size() == 1);
     CHECK(a.adopted[0] == name + "-cut-2.freplay");
-    CHECK(app::adoptedRecordingsText("D", a) == "D: 1 recording cut by a crash kept as cut replays: " + name + "-cut-2.freplay");
+    CHECK(app::adoptedRecordingsText("D", a) ==
+          "D: 1 recording cut by a crash kept as cut replays: " + name + "-cut-2.freplay");
     std::vector<std::string> hidden = hiddenFiles(dir);
     std::sort(hidden.begin(), hidden.end());
     CHECK(hidden == std::vector<std::string>{live, save});  // in name order

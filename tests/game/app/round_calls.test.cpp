@@ -45,8 +45,8 @@ TEST_CASE("round calls: the deciding K.O. is called before the winner, not overw
     sim::MatchSetup s;
     s.fighter[1] = "tasha";
     s.roundsToWin = 1;
-    s.startX[1] = 470;       // in reach of ryo's jab
-    s.startHealth[1] = 1;    // the first hit ends it
+    s.startX[1] = 470;     // in reach of ryo's jab
+    s.startHealth[1] = 1;  // the first hit ends it
     sim::Fight fight(s, ryo, tasha);
     const std::vector<app::RoundCall> calls = callsOfRoundEnd(fight, true);
     CHECK(texts(calls) == Texts{"K.O.", "RYO WINS"});
@@ -119,7 +119,8 @@ TEST_CASE("fresh press: mashing or holding confirm as the match-over menu opens 
     }
     SUBCASE("other buttons do not disturb the calm") {
         app::FreshPress gate(ok, app::FreshPress::kCalmTicks);
-        for (int t = 0; t < app::FreshPress::kCalmTicks; ++t) gate.confirms(app::bit(app::kP1Down), app::bit(app::kP1Down));
+        for (int t = 0; t < app::FreshPress::kCalmTicks; ++t)
+            gate.confirms(app::bit(app::kP1Down), app::bit(app::kP1Down));
         CHECK(gate.confirms(light, light));
     }
 }

@@ -83,7 +83,9 @@ TEST_CASE("training page changes: a position by number wraps, counter hits take 
     CHECK(c.setup.dummy == live.setup().dummy);
     // Record 12 frames, stop into playback, then play the same tape again from the page.
     const app::Bindings keys = app::defaultBindings();
-    const app::TrainingTools::Apply apply = [&](const app::TrainingChange& change) { REQUIRE(live.restartWith(change.setup)); };
+    const app::TrainingTools::Apply apply = [&](const app::TrainingChange& change) {
+        REQUIRE(live.restartWith(change.setup));
+    };
     apply(tools.recordingChange(live, keys));
     for (int f = 0; f < 12; ++f) {
         const sim::FrameInput held = {{sim::kLight, 0}};

@@ -58,7 +58,8 @@ TEST_CASE("combo trials: each fighter has three, each passed by its solution and
         for (const sim::RunFile& trial : ft.trials) {
             CAPTURE(trial.path);
             io::Error error;
-            REQUIRE_MESSAGE(sim::checkRunAgainstFighters(trial, *ctx.fighter(trial.setup.fighter[0]), *ctx.fighter(trial.setup.fighter[1]), error),
+            REQUIRE_MESSAGE(sim::checkRunAgainstFighters(trial, *ctx.fighter(trial.setup.fighter[0]),
+                                                         *ctx.fighter(trial.setup.fighter[1]), error),
                             error.text());
             const sim::FighterDef& p1 = *ctx.fighter(trial.setup.fighter[0]);
             const sim::FighterDef& p2 = *ctx.fighter(trial.setup.fighter[1]);
@@ -76,7 +77,8 @@ TEST_CASE("combo trials: each fighter has three, each passed by its solution and
 TEST_CASE("combo trials: progress is read and written as done lines, and a bad line is named") {
     app::TrialProgress progress;
     io::Error error;
-    REQUIRE(progress.parse("# comment\n\ndone ryo 02_light_fireball\ndone brick 01_light_medium\n", "trials.cfg", error));
+    REQUIRE(
+        progress.parse("# comment\n\ndone ryo 02_light_fireball\ndone brick 01_light_medium\n", "trials.cfg", error));
     CHECK(progress.done("ryo", "02_light_fireball"));
     CHECK_FALSE(progress.done("ryo", "01_light_medium"));
     CHECK(progress.markDone("tasha", "03_light_medium_fireball"));
@@ -99,6 +101,7 @@ TEST_CASE("combo trials: a trial in a fighter's folder that plays another fighte
     std::vector<app::FighterTrials> out;
     io::Error error;
     CHECK_FALSE(app::loadTrials(dir.string(), {"brick", "ryo", "tasha"}, out, error));
-    CHECK(error.text() == (dir / "trials" / "ryo" / "01.fscript").string() + ":2: a trial of 'ryo' plays it as player 1, not 'brick'");
+    CHECK(error.text() ==
+          (dir / "trials" / "ryo" / "01.fscript").string() + ":2: a trial of 'ryo' plays it as player 1, not 'brick'");
     fs::remove_all(dir);
 }

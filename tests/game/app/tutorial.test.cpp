@@ -76,7 +76,8 @@ Outcome playFixed(const sim::RunFile& run, const app::Context& ctx, int reading)
     int shownAt = 0;
     Outcome out;
     for (int tick = 0; tick < 5000 && !player.done() && player.failures().empty() && !player.allMet(); ++tick) {
-        while (says < run.captions.size() && run.captions[says].frame <= player.frame()) sayFrame = player.frame(), shownAt = tick, ++says;
+        while (says < run.captions.size() && run.captions[says].frame <= player.frame())
+            sayFrame = player.frame(), shownAt = tick, ++says;
         const int since = tick - shownAt - reading;
         player.stepWith(since < 0 ? 0 : answerAt(run, sayFrame + since + 1));
         out.ticks = tick + 1;
@@ -120,8 +121,9 @@ TEST_CASE("tutorial: a throw press a little before the grab techs it, and throwi
         Phase phase;
         const char* note;
     };
-    for (const Case& c : {Case{0, Phase::Passed, ""}, Case{3, Phase::Passed, ""}, Case{7, Phase::Passed, app::kBothThrewNote},
-                          Case{12, Phase::Passed, app::kThrewFirstNote}, Case{-9, Phase::Failed, ""}}) {
+    for (const Case& c :
+         {Case{0, Phase::Passed, ""}, Case{3, Phase::Passed, ""}, Case{7, Phase::Passed, app::kBothThrewNote},
+          Case{12, Phase::Passed, app::kThrewFirstNote}, Case{-9, Phase::Failed, ""}}) {
         CAPTURE(c.early);
         app::TutorialSource src(ctx, all, 2);
         play(src, run, 0, c.early);
@@ -166,20 +168,24 @@ TEST_CASE("tutorial: a slow reader passes all eight lessons, and fails three wit
     CHECK(failedOnClock == std::vector<std::string>{"Block high and low", "Throw and tech", "Anti-air"});
 }
 
-TEST_CASE("tutorial: completion times of a fast player and a slow reader, fixed timeline against following" * doctest::skip()) {
+TEST_CASE("tutorial: completion times of a fast player and a slow reader, fixed timeline against following" *
+          doctest::skip()) {
     // A measurement, not a check (run with --no-skip; the figures go to bench/RESULTS.md). Fixed: the script's clock
     // never skips; clock: it skips to the next instruction but the opponent keeps it; waits: the opponent also
     // waits for the player to start an instruction that begins with the player's part.
     const app::Context ctx = lessonContext();
     std::vector<sim::RunFile> all = lessons();
     std::printf("lesson                     | fast: fixed  clock  waits | slow (90): fixed  clock  waits\n");
-    const auto cell = [](const Outcome& o) { return std::to_string(o.ticks) + (o.phase == Phase::Failed ? " FAIL" : ""); };
+    const auto cell = [](const Outcome& o) {
+        return std::to_string(o.ticks) + (o.phase == Phase::Failed ? " FAIL" : "");
+    };
     for (std::size_t i = 0; i < all.size(); ++i) {
         std::string row;
         for (int reading : {0, 90}) {
             app::TutorialSource clock(ctx, all, int(i)), waits(ctx, all, int(i));
             clock.setOpponentWaits(false);
-            const Outcome fixed = playFixed(all[i], ctx, reading), a = play(clock, all[i], reading), b = play(waits, all[i], reading);
+            const Outcome fixed = playFixed(all[i], ctx, reading), a = play(clock, all[i], reading),
+                          b = play(waits, all[i], reading);
             row += " | " + cell(fixed) + "  " + cell(a) + "  " + cell(b);
         }
         std::printf("%-26s%s\n", all[i].title.c_str(), row.c_str());

@@ -8,12 +8,12 @@ TEST_CASE("leaving a match in progress: Esc asks, a second Esc leaves, Enter or 
     app::LeaveConfirm c;
     CHECK_FALSE(c.tick(true, false, 10));  // the first Esc only asks
     CHECK(c.asking());
-    CHECK(c.tick(true, false, 20));        // the second leaves
+    CHECK(c.tick(true, false, 20));  // the second leaves
     app::LeaveConfirm d;
     d.tick(true, false, 0);
-    CHECK_FALSE(d.tick(false, true, 5));   // Enter: stay
+    CHECK_FALSE(d.tick(false, true, 5));  // Enter: stay
     CHECK_FALSE(d.asking());
-    CHECK_FALSE(d.tick(true, false, 6));   // asks again
+    CHECK_FALSE(d.tick(true, false, 6));                                         // asks again
     CHECK_FALSE(d.tick(false, false, 6 + app::LeaveConfirm::kWindowTicks + 1));  // too late: the question goes
     CHECK_FALSE(d.asking());
     CHECK_FALSE(d.tick(true, false, 400));
@@ -50,11 +50,11 @@ TEST_CASE("alternate colours: each player's choice, except that player 2 wears t
     CHECK_FALSE(app::wearsAltColors(0, false, none));
     CHECK_FALSE(app::wearsAltColors(1, false, none));  // different fighters: both in their first colours
     CHECK_FALSE(app::wearsAltColors(0, true, none));
-    CHECK(app::wearsAltColors(1, true, none));          // a mirror: player 2 in the alternate
-    CHECK(app::wearsAltColors(0, true, p1Alt));         // player 1 took the alternate: player 2 keeps the first
+    CHECK(app::wearsAltColors(1, true, none));   // a mirror: player 2 in the alternate
+    CHECK(app::wearsAltColors(0, true, p1Alt));  // player 1 took the alternate: player 2 keeps the first
     CHECK_FALSE(app::wearsAltColors(1, true, p1Alt));
-    CHECK(app::wearsAltColors(0, true, both));          // both took it: player 2 goes back to the first
+    CHECK(app::wearsAltColors(0, true, both));  // both took it: player 2 goes back to the first
     CHECK_FALSE(app::wearsAltColors(1, true, both));
     CHECK(app::wearsAltColors(1, false, p2Alt));
-    CHECK(app::wearsAltColors(1, true, p2Alt));         // already apart
+    CHECK(app::wearsAltColors(1, true, p2Alt));  // already apart
 }

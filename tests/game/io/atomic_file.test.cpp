@@ -43,7 +43,8 @@ void put(const std::string& path, const std::string& text) { std::ofstream(path,
 /// Names in dir that look like a temporary file of ours.
 int tempsIn(const std::string& dir) {
     int n = 0;
-    for (const auto& e : fs::directory_iterator(dir)) n += e.path().filename().string().find(".tmp-") != std::string::npos;
+    for (const auto& e : fs::directory_iterator(dir))
+        n += e.path().filename().string().find(".tmp-") != std::string::npos;
     return n;
 }
 

@@ -59,8 +59,9 @@ TEST_CASE("A ship placed under one structure is counted again when the script sw
 TEST_CASE("A deep leaf quadtree under large ships is refused by memory, not by std::bad_alloc") {
     // Depth 10 over the 1792 x 1232 world: the estimate takes leaves of 1232 / 1024 = 1.2 units, so a 720 x 720 ship
     // is 602 x 602 references (2.8 MiB) plus the nodes they make; far fewer than the 4096 a script may place fit.
-    const std::string e = blasterError("blaster 1\nset quadMaxDepth 10\nset quadMaxItems 1\nstructure quadtree-leaves\n" +
-                                       repeated("enemy 0 0 720 720 0\n", 4096) + "wait 10\n");
+    const std::string e =
+        blasterError("blaster 1\nset quadMaxDepth 10\nset quadMaxItems 1\nstructure quadtree-leaves\n" +
+                     repeated("enemy 0 0 720 720 0\n", 4096) + "wait 10\n");
     CHECK(startsWith(e, "t.blaster:"));
     CHECK(e.find("the quadtree-leaves structure would hold about ") != std::string::npos);
 }
@@ -97,7 +98,8 @@ TEST_CASE("The grid's and the array's estimates carry the margins measured again
     CHECK(startsWith(blasterError("blaster 1\nset gridCell 1\nstructure grid\nhold fire 20000\n"),
                      "t.blaster:4: the script would cost the grid structure about "));
     const std::string stars = "blaster 1\nset starCount 20000\nset gridCell 1\nstructure grid\n";
-    CHECK(blasterError(stars + repeated("restart\nwait 1\n", 500)).find(" units of work by here (limit ") != std::string::npos);
+    CHECK(blasterError(stars + repeated("restart\nwait 1\n", 500)).find(" units of work by here (limit ") !=
+          std::string::npos);
     CHECK(startsWith(blasterError("blaster 1\nset starCount 20000\nstructure array\nwait 110\n"),
                      "t.blaster:4: the script would cost the array structure about "));
     CHECK(blasterError("blaster 1\nset starCount 20000\nstructure array\nwait 90\n") == "");

@@ -68,7 +68,8 @@ TEST_CASE("A bad Blaster script is rejected with the file and line of the first 
         {"blaster 1\nenemy 1 2 3\n", "t.blaster:2:", "too few"},
         {"blaster 1\nenemy 1 2 0 4 1\n", "t.blaster:2:", "width"},
         {"blaster 1\nexpect enemy 0 mood 1\n", "t.blaster:2:", "property"},
-        {"blaster 1\nset starCount 0\nstructure grid\nwait 600000\nwait 600000\n", "t.blaster:5:", "more than 1000000 frames"},
+        {"blaster 1\nset starCount 0\nstructure grid\nwait 600000\nwait 600000\n",
+         "t.blaster:5:", "more than 1000000 frames"},
         {"blaster 1\nwait 600000\n", "t.blaster:2:", "cost the array structure about"},  // default: array
         {"blaster 1\nwait 1000001\n", "t.blaster:2:", "1..1000000"},
     };
@@ -237,7 +238,8 @@ TEST_CASE("The recorder writes run-length holds and switches") {
     o.starCount = 3;
     blaster::Game game(1, engine::SetKind::Array, o);
     blaster::ScriptRecorder recorder(1, engine::SetKind::Array, o);
-    const blaster::Input inputs[] = {{blaster::kFire, -1}, {blaster::kFire, -1}, {0, -1}, {0, 3}, {blaster::kUp | blaster::kFire, -1}};
+    const blaster::Input inputs[] = {
+        {blaster::kFire, -1}, {blaster::kFire, -1}, {0, -1}, {0, 3}, {blaster::kUp | blaster::kFire, -1}};
     for (const blaster::Input& in : inputs) {
         game.step(in);
         recorder.record(in);

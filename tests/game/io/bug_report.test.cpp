@@ -67,7 +67,8 @@ TEST_CASE("A bug report with no text or into a folder that cannot be written is 
     sim::MatchSetup setup;
     const std::vector<sim::FrameInput> played(30);
     const std::string dir = tempDir("bvh_bug_report_refused");
-    CHECK(sim::writeBugReport(dir + "/a.freplay", setup, ryo, ryo, played, " # \t ").find("needs a note") != std::string::npos);
+    CHECK(sim::writeBugReport(dir + "/a.freplay", setup, ryo, ryo, played, " # \t ").find("needs a note") !=
+          std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir + "/a.freplay"));
     const std::string failure = sim::writeBugReport(dir + "/missing/b.freplay", setup, ryo, ryo, played, "x");
     CHECK(failure.find("cannot write") != std::string::npos);

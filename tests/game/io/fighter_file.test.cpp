@@ -57,10 +57,10 @@ std::string minimalFighter() {
     for (const char* a : {"stand", "walk", "crouch", "jump", "block", "crouchblock", "hitstun", "ko"}) {
         s += std::string("anim ") + a + " 1\nend\n";  // lines 5-20
     }
-    s += "move light\nstartup 1\nactive 1\nend\n";                      // 21-24
-    s += "move heavy\nstartup 1\nactive 1\nend\n";                      // 25-28
+    s += "move light\nstartup 1\nactive 1\nend\n";                             // 21-24
+    s += "move heavy\nstartup 1\nactive 1\nend\n";                             // 25-28
     s += "move special\nstartup 1\nactive 1\nprojectile 5 10 0 0 5 5\nend\n";  // 29-33
-    s += "walk 6 4\njump 20 1 5\n";                                    // 34-35
+    s += "walk 6 4\njump 20 1 5\n";                                            // 34-35
     return s;
 }
 

@@ -13,16 +13,16 @@ namespace {
 // A minimal rigged fighter; each subcase breaks one line of it (line numbers in the comments).
 std::string minimalRigged() {
     std::string s = "fighter t\nhealth 100\nwalk 6 4\njump 20 1 5\npush -10 0 10 50\n";  // 1-5
-    s += "bone hip - 30 10\nbone arm hip 20 5\n";                                           // 6-7
-    s += "member body bones hip\nmember limb bones arm\n";                                  // 8-9
-    s += "pose a root 0 50 hip 90\npose b like a arm 45\n";                                 // 10-11
-    s += "anim stand 4\nkey 1 a\nkey 4 b\nend\n";                                           // 12-15
+    s += "bone hip - 30 10\nbone arm hip 20 5\n";                                        // 6-7
+    s += "member body bones hip\nmember limb bones arm\n";                               // 8-9
+    s += "pose a root 0 50 hip 90\npose b like a arm 45\n";                              // 10-11
+    s += "anim stand 4\nkey 1 a\nkey 4 b\nend\n";                                        // 12-15
     for (const char* a : {"walk", "crouch", "jump", "block", "crouchblock", "hitstun", "ko"}) {
-        s += std::string("anim ") + a + " 1\nkey 1 a\nend\n";                                // 16-36
+        s += std::string("anim ") + a + " 1\nkey 1 a\nend\n";  // 16-36
     }
-    s += "move light\nstartup 1\nactive 1\nkey 1 a\nend\n";                                 // 37-41
-    s += "move heavy\nstartup 1\nactive 1\nkey 1 a\nend\n";                                 // 42-46
-    s += "move special\nstartup 1\nactive 1\nprojectile 5 10 0 0 5 5\nkey 1 a\nend\n";      // 47-52
+    s += "move light\nstartup 1\nactive 1\nkey 1 a\nend\n";                             // 37-41
+    s += "move heavy\nstartup 1\nactive 1\nkey 1 a\nend\n";                             // 42-46
+    s += "move special\nstartup 1\nactive 1\nprojectile 5 10 0 0 5 5\nkey 1 a\nend\n";  // 47-52
     return s;
 }
 
@@ -191,7 +191,8 @@ TEST_CASE("A bad rig record is refused with FILE:LINE: what") {
 }
 
 TEST_CASE("Attack, throw and push boxes stay allowed in a rigged fighter") {
-    const std::string text = replaceLine(minimalRigged(), 40, "key 1 a\nbox 2 2 attack 0 0 10 10\nbox 1 2 push 0 0 5 5");
+    const std::string text =
+        replaceLine(minimalRigged(), 40, "key 1 a\nbox 2 2 attack 0 0 10 10\nbox 1 2 push 0 0 5 5");
     const sim::FighterLoad load = sim::parseFighter(text, "t.fighter");
     REQUIRE_MESSAGE(load.ok, load.error.text());
     CHECK(load.def.anims[std::size_t(load.def.anim("light"))].boxes.size() == 2);

@@ -25,7 +25,8 @@ TEST_CASE("A number flag follows the files' integer rule: no hex, exponent, '+',
     std::string error;
     REQUIRE(parse({"--n", "42"}, t, error));
     CHECK(n == 42);
-    for (const char* bad : {"+5", "0x10", "1e3", "5.0", " 5", "5 ", "-0x1", "99999999999999999999999", "100001", "-1"}) {
+    for (const char* bad :
+         {"+5", "0x10", "1e3", "5.0", " 5", "5 ", "-0x1", "99999999999999999999999", "100001", "-1"}) {
         CAPTURE(bad);
         n = -1;
         CHECK_FALSE(parse({"--n", bad}, t, error));
@@ -85,10 +86,10 @@ TEST_CASE("An optional value is taken only when the next argument is not a flag"
     bool seenMaybe = false;
     std::string got = "none";
     bool on = false;
-    const io::FlagTable t = {
-        io::noting({"--host", io::Flag::Takes::MaybeValue, [&got](const std::string& v, std::string&) { return got = v, true; }},
-                   seenMaybe),
-        io::switchFlag("--fast", on)};
+    const io::FlagTable t = {io::noting({"--host", io::Flag::Takes::MaybeValue,
+                                         [&got](const std::string& v, std::string&) { return got = v, true; }},
+                                        seenMaybe),
+                             io::switchFlag("--fast", on)};
     std::string error;
     REQUIRE(parse({"--host", "--fast"}, t, error));
     CHECK(seenMaybe);

@@ -55,11 +55,26 @@ TEST_CASE("Title and say lines and windowed state checks parse with their frames
 
 TEST_CASE("Bad title and say lines and windowed checks are refused with FILE:LINE: what") {
     std::string text, expected;
-    SUBCASE("empty say") { text = "wait 1\nsay\n"; expected = "l:2: expected `say TEXT`"; }
-    SUBCASE("long say") { text = "say " + std::string(121, 'x') + "\nwait 1\n"; expected = "l:1: a `say` line longer than 120 characters"; }
-    SUBCASE("title after input") { text = "wait 1\ntitle A\n"; expected = "l:2: setup line 'title' after the first input or expect line"; }
-    SUBCASE("window word") { text = "wait 1\nexpect p1.x 5 at 3\n"; expected = "l:2: expected `expect FIELD [OP] VALUE [within N]`"; }
-    SUBCASE("window zero") { text = "wait 1\nexpect p1.x 5 within 0\n"; expected = "l:2: number 0 out of range [1, 10000000]"; }
+    SUBCASE("empty say") {
+        text = "wait 1\nsay\n";
+        expected = "l:2: expected `say TEXT`";
+    }
+    SUBCASE("long say") {
+        text = "say " + std::string(121, 'x') + "\nwait 1\n";
+        expected = "l:1: a `say` line longer than 120 characters";
+    }
+    SUBCASE("title after input") {
+        text = "wait 1\ntitle A\n";
+        expected = "l:2: setup line 'title' after the first input or expect line";
+    }
+    SUBCASE("window word") {
+        text = "wait 1\nexpect p1.x 5 at 3\n";
+        expected = "l:2: expected `expect FIELD [OP] VALUE [within N]`";
+    }
+    SUBCASE("window zero") {
+        text = "wait 1\nexpect p1.x 5 within 0\n";
+        expected = "l:2: number 0 out of range [1, 10000000]";
+    }
     CAPTURE(text);
     sim::RunFile run;
     io::Error error;
@@ -70,7 +85,8 @@ TEST_CASE("Bad title and say lines and windowed checks are refused with FILE:LIN
 TEST_CASE("A windowed state check passes on any frame of its window and fails when it never holds") {
     const sim::FighterDef ryo = fighttest::fighter("ryo");
     // Ryo walks forward at 6 units a frame (walk 6 4): from 300, x >= 360 after 10 frames of walking.
-    const sim::RunFile walks = parse("fighters ryo ryo\nstart 300 900\nexpect p1.x >= 360 within 40\np1 hold right 12\nwait 40\n");
+    const sim::RunFile walks =
+        parse("fighters ryo ryo\nstart 300 900\nexpect p1.x >= 360 within 40\np1 hold right 12\nwait 40\n");
     sim::ReplayPlayer good(walks, ryo, ryo);
     while (!good.done() && !good.met(0)) good.step();
     CHECK(good.met(0));
@@ -83,7 +99,8 @@ TEST_CASE("A windowed state check passes on any frame of its window and fails wh
     sim::ReplayPlayer idle(walks, ryo, ryo);
     while (!idle.done()) idle.stepWith(0);
     REQUIRE(idle.failures().size() == 1);
-    CHECK(idle.failures()[0].what == "expectation failed: expect p1.x >= 360 within 40 (not true on any of frames 1..40)");
+    CHECK(idle.failures()[0].what ==
+          "expectation failed: expect p1.x >= 360 within 40 (not true on any of frames 1..40)");
     CHECK_FALSE(idle.met(0));
 }
 

@@ -174,7 +174,8 @@ TEST_CASE("Blaster tuning goes through one validation: pairs, ranges and worst-c
     // 1.25 x (288,480 + 361,804.8) = 812,856 a frame after a 12,720 build, so the 8 x 10^10 budget allows 98,418
     // frames (79,999,674,528 units) and not one more (80,000,487,384).
     CHECK(blasterError("blaster 1\nset starCount 600\nwait 98418\n") == "");
-    CHECK(blasterError("blaster 1\nset starCount 600\nwait 98419\n").rfind("t.blaster:3: the script would cost", 0) == 0);
+    CHECK(blasterError("blaster 1\nset starCount 600\nwait 98419\n").rfind("t.blaster:3: the script would cost", 0) ==
+          0);
     // The defaults pass the same check.
     std::string why;
     CHECK(blaster::checkOptions(blaster::Options{}, why));

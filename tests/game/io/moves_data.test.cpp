@@ -95,7 +95,9 @@ TEST_CASE("A broken button table is refused with FILE:LINE: what") {
     }
     SUBCASE("too few rows") {
         text = "button up U Up W Up -\n";
-        expected = "b.cfg:1: the table needs at least the nine fixed buttons (up down left right light heavy special start throw)";
+        expected =
+            "b.cfg:1: the table needs at least the nine fixed buttons (up down left right light heavy special start "
+            "throw)";
     }
     SUBCASE("an unknown record") {
         text = "buton up U Up W Up -\n";
@@ -112,11 +114,14 @@ TEST_CASE("A move naming an unknown button, motion, state or cancel target is a 
     std::string extra, expected;
     SUBCASE("an unknown button") {
         extra = "input 236 kick\n";
-        expected = "t.fighter:22: unknown button 'kick' (attack buttons of the button table: light heavy special throw medium)";
+        expected =
+            "t.fighter:22: unknown button 'kick' (attack buttons of the button table: light heavy special throw "
+            "medium)";
     }
     SUBCASE("a direction is not an attack button") {
         extra = "input up\n";
-        expected = "t.fighter:22: unknown button 'up' (attack buttons of the button table: light heavy special throw medium)";
+        expected =
+            "t.fighter:22: unknown button 'up' (attack buttons of the button table: light heavy special throw medium)";
     }
     SUBCASE("an unknown motion") {
         extra = "input 632 light\n";

@@ -86,7 +86,8 @@ TEST_CASE("A UTF-8 byte order mark at the start of a file is skipped") {
     sim::RunFile run;
     CHECK_MESSAGE(sim::loadRunFile(path, run, error), error.text());
     // Only at the very start: elsewhere the bytes are part of a token and refused, shown escaped.
-    std::ofstream(path, std::ios::binary) << "start \xEF\xBB\xBF" << "400 480\nwait 5\n";
+    std::ofstream(path, std::ios::binary) << "start \xEF\xBB\xBF"
+                                          << "400 480\nwait 5\n";
     CHECK_FALSE(sim::loadRunFile(path, run, error));
     CHECK(error.text().find("\\xef\\xbb\\xbf") != std::string::npos);
     std::remove(path.c_str());

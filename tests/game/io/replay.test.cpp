@@ -53,12 +53,12 @@ sim::RunResult runWith(const sim::RunFile& run, int sync, bool hashes) {
 TEST_CASE("A script compiles to per-frame input: hold, press, wait, keep and several buttons at once") {
     const std::string text =
         "mode training\nfighters ryo brick\nseed 9\ndummy crouchblock\n"
-        "p1 hold down+left 3\n"   // frames 1-3
+        "p1 hold down+left 3\n"  // frames 1-3
         "p2 keep up\n"
-        "p1 press heavy\n"        // frame 4
-        "wait 2\n"                // frames 5-6
+        "p1 press heavy\n"  // frame 4
+        "wait 2\n"          // frames 5-6
         "p2 release\n"
-        "wait 1\n";               // frame 7
+        "wait 1\n";  // frame 7
     sim::RunFile run;
     io::Error error;
     REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error.text());
@@ -104,19 +104,58 @@ TEST_CASE("Script expectations take their frame window from the cursor") {
 
 TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
     std::string text, expected;
-    SUBCASE("unknown command") { text = "wait 1\nfly 3\n"; expected = "s:2: unknown command 'fly'"; }
-    SUBCASE("unknown button") { text = "p1 hold jump 3\n"; expected = "s:1: bad buttons 'jump' (names: " + sim::buttonTable().names() + ", joined by +)"; }
-    SUBCASE("trailing plus") { text = "p1 hold up+ 3\n"; expected = "s:1: bad buttons 'up+' (names: " + sim::buttonTable().names() + ", joined by +)"; }
-    SUBCASE("zero frames") { text = "wait 0\n"; expected = "s:1: number 0 out of range [1, 10000000]"; }
-    SUBCASE("no frames at all") { text = "seed 3\n"; expected = "s:1: the script has no frames (no hold, press or wait)"; }
-    SUBCASE("bad player") { text = "p3 press light\n"; expected = "s:1: unknown command 'p3'"; }
-    SUBCASE("unknown field") { text = "wait 1\nexpect p1.mana 3\n"; expected = "s:2: unknown fighter field 'mana'"; }
-    SUBCASE("missing window") { text = "wait 1\nexpect ko p2\n"; expected = "s:2: expected `within N` or `at N` at the end of an event expectation"; }
-    SUBCASE("word field with <") { text = "wait 1\nexpect p1.move < light\n"; expected = "s:2: 'move' only compares with == or !="; }
-    SUBCASE("repeated setup") { text = "seed 1\nmode cpu\nseed 2\nwait 1\n"; expected = "s:3: repeated `seed` (first on line 1)"; }
-    SUBCASE("too many frames") { text = "wait 1000000\nwait 1\n"; expected = "s:2: the script runs more than 1000000 frames"; }
-    SUBCASE("too many frames in one hold") { text = "wait 999999\np1 hold left 2\n"; expected = "s:2: the script runs more than 1000000 frames"; }
-    SUBCASE("a window past the cap") { text = "wait 5\nexpect no ko p1 within 999996\n"; expected = "s:2: the script runs more than 1000000 frames"; }
+    SUBCASE("unknown command") {
+        text = "wait 1\nfly 3\n";
+        expected = "s:2: unknown command 'fly'";
+    }
+    SUBCASE("unknown button") {
+        text = "p1 hold jump 3\n";
+        expected = "s:1: bad buttons 'jump' (names: " + sim::buttonTable().names() + ", joined by +)";
+    }
+    SUBCASE("trailing plus") {
+        text = "p1 hold up+ 3\n";
+        expected = "s:1: bad buttons 'up+' (names: " + sim::buttonTable().names() + ", joined by +)";
+    }
+    SUBCASE("zero frames") {
+        text = "wait 0\n";
+        expected = "s:1: number 0 out of range [1, 10000000]";
+    }
+    SUBCASE("no frames at all") {
+        text = "seed 3\n";
+        expected = "s:1: the script has no frames (no hold, press or wait)";
+    }
+    SUBCASE("bad player") {
+        text = "p3 press light\n";
+        expected = "s:1: unknown command 'p3'";
+    }
+    SUBCASE("unknown field") {
+        text = "wait 1\nexpect p1.mana 3\n";
+        expected = "s:2: unknown fighter field 'mana'";
+    }
+    SUBCASE("missing window") {
+        text = "wait 1\nexpect ko p2\n";
+        expected = "s:2: expected `within N` or `at N` at the end of an event expectation";
+    }
+    SUBCASE("word field with <") {
+        text = "wait 1\nexpect p1.move < light\n";
+        expected = "s:2: 'move' only compares with == or !=";
+    }
+    SUBCASE("repeated setup") {
+        text = "seed 1\nmode cpu\nseed 2\nwait 1\n";
+        expected = "s:3: repeated `seed` (first on line 1)";
+    }
+    SUBCASE("too many frames") {
+        text = "wait 1000000\nwait 1\n";
+        expected = "s:2: the script runs more than 1000000 frames";
+    }
+    SUBCASE("too many frames in one hold") {
+        text = "wait 999999\np1 hold left 2\n";
+        expected = "s:2: the script runs more than 1000000 frames";
+    }
+    SUBCASE("a window past the cap") {
+        text = "wait 5\nexpect no ko p1 within 999996\n";
+        expected = "s:2: the script runs more than 1000000 frames";
+    }
     CAPTURE(text);
     sim::RunFile run;
     io::Error error;
@@ -136,7 +175,8 @@ TEST_CASE("A replay written by ReplayWriter reads back and is playable even with
         sim::ReplayWriter w(path, fight);
         REQUIRE(w.ok());
         for (int i = 0; i < 130; ++i) {
-            const sim::FrameInput in = fighttest::input(i % 20 == 0 ? sim::kLight : sim::kRight, i % 7 == 0 ? sim::kDown : 0);
+            const sim::FrameInput in =
+                fighttest::input(i % 20 == 0 ? sim::kLight : sim::kRight, i % 7 == 0 ? sim::kDown : 0);
             fight.step(in);
             w.frame(in, fight);
             inputs.push_back(in);
@@ -193,7 +233,8 @@ TEST_CASE("A recording that hashes only the frames it writes is byte for byte th
         const std::string text = readText(written);
         CHECK(text == readText(every));
         // Not two equal mistakes: the end line carries the final hash the player computes.
-        CHECK(text.find("end " + std::to_string(run.frames) + " " + sim::hashHex(player.fight().hash()) + "\n") != std::string::npos);
+        CHECK(text.find("end " + std::to_string(run.frames) + " " + sim::hashHex(player.fight().hash()) + "\n") !=
+              std::string::npos);
     }
     std::remove(every.c_str());
     std::remove(written.c_str());
@@ -268,7 +309,10 @@ TEST_CASE("What a run names is checked against the loaded fighters") {
     const sim::FighterDef brick = fighttest::fighter("brick");
     std::string text, expected;
     // Full health 1000 (ryo) and 1050 (brick), members and moves from data/fighters/*.fighter.
-    SUBCASE("all names known") { text = "fighters ryo brick\np1 press light\nexpect no hit p2 head by p1 light within 9\nexpect p2.move != heavy\n"; }
+    SUBCASE("all names known") {
+        text =
+            "fighters ryo brick\np1 press light\nexpect no hit p2 head by p1 light within 9\nexpect p2.move != heavy\n";
+    }
     SUBCASE("full health exactly") { text = "fighters ryo brick\nhealth 1000 1050\nwait 1\n"; }
     SUBCASE("health above p1's maximum") {
         text = "fighters ryo brick\nhealth 1001 0\nwait 1\n";
@@ -305,15 +349,15 @@ TEST_CASE("The frame hook sees every frame of the run once, with that frame's in
     std::int64_t calls = 0, lastFrame = 0, hits = 0;
     std::uint64_t lastHash = 0;
     bool inputsMatch = true;
-    const sim::RunResult r = sim::runFile(run, ryo, ryo, 7, false,
-                                          [&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
-                                              ++calls;
-                                              inputsMatch = inputsMatch && frame == calls &&
-                                                            in.buttons[0] == run.inputs[std::size_t(frame - 1)].buttons[0];
-                                              lastFrame = frame;
-                                              lastHash = fight.hash();
-                                              for (const sim::Event& e : fight.events()) hits += e.type == sim::EventType::Hit;
-                                          });
+    const sim::RunResult r = sim::runFile(
+        run, ryo, ryo, 7, false, [&](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
+            ++calls;
+            inputsMatch =
+                inputsMatch && frame == calls && in.buttons[0] == run.inputs[std::size_t(frame - 1)].buttons[0];
+            lastFrame = frame;
+            lastHash = fight.hash();
+            for (const sim::Event& e : fight.events()) hits += e.type == sim::EventType::Hit;
+        });
     CHECK(r.failures.empty());
     CHECK(calls == run.frames);  // the sync test's re-simulated frames are not reported
     CHECK(lastFrame == run.frames);
@@ -372,7 +416,8 @@ TEST_CASE("A dummy tape survives the replay header and reads runs back") {
     CHECK_FALSE(sim::parseTape({"tape", "R*601"}, 1, tape, why));
     CHECK(why == "bad run in tape frame 'R*601': number 601 out of range [1, 600]");
     CHECK_FALSE(sim::parseTape({"tape", "RX"}, 1, tape, why));
-    CHECK(why == "bad tape frame 'RX' (letters " + sim::buttonLetterList() + " or -, then *N for a run)");  // the table in force
+    CHECK(why == "bad tape frame 'RX' (letters " + sim::buttonLetterList() +
+                     " or -, then *N for a run)");  // the table in force
 }
 
 TEST_CASE("The training dummy's settings survive the replay header: slots, the played slot, reversal, throw tech") {
@@ -386,7 +431,8 @@ TEST_CASE("The training dummy's settings survive the replay header: slots, the p
     s.reversal = "rising";
     s.throwTech = sim::DummyTech::Random;
     const std::string text = sim::replayHeader(s) + "- -\nend 1 0000000000000000\n";
-    for (const char* line : {"dummy afterhit\n", "tape2 L*2\n", "tape3 - A\n", "slot random\n", "reversal rising\n", "throwtech random\n"}) {
+    for (const char* line : {"dummy afterhit\n", "tape2 L*2\n", "tape3 - A\n", "slot random\n", "reversal rising\n",
+                             "throwtech random\n"}) {
         CHECK_MESSAGE(text.find(line) != std::string::npos, line);
     }
     sim::RunFile run;
@@ -399,12 +445,16 @@ TEST_CASE("The training dummy's settings survive the replay header: slots, the p
     CHECK(run.setup.throwTech == sim::DummyTech::Random);
     // The defaults write none of these lines, so a match set up as before records byte for byte as before.
     const std::string plain = sim::replayHeader(sim::MatchSetup{});
-    for (const char* key : {"tape2", "tape3", "slot", "reversal", "throwtech"}) CHECK(plain.find(key) == std::string::npos);
+    for (const char* key : {"tape2", "tape3", "slot", "reversal", "throwtech"})
+        CHECK(plain.find(key) == std::string::npos);
     // Bad values are refused at their line.
     sim::RunFile bad;
-    CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\nslot 4\nframes\n", "b.freplay", bad, error));
+    CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\nslot 4\nframes\n",
+                                 "b.freplay", bad, error));
     CHECK(error.text() == "b.freplay:3: unknown playback slot '4' (1, 2, 3 or random)");
-    CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\nthrowtech sometimes\nframes\n", "b.freplay", bad, error));
+    CHECK_FALSE(sim::parseReplay(
+        "fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\nthrowtech sometimes\nframes\n", "b.freplay",
+        bad, error));
     CHECK(error.text() == "b.freplay:3: unknown throw tech 'sometimes' (never, always or random)");
 }
 
@@ -422,8 +472,9 @@ TEST_CASE("A ladder match's two CPU levels survive the replay header and a scrip
     CHECK(run.setup.levelOf(1) == 4);
     s.cpuLevelP1 = 0;  // one level for both: the header is as before
     CHECK(sim::replayHeader(s).find("cpulevel 4\n") != std::string::npos);
-    CHECK_FALSE(sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\ncpulevel 4 5\nframes\n",
-                                 "r.freplay", run, error));
+    CHECK_FALSE(
+        sim::parseReplay("fightreplay 1\nrules " + std::to_string(sim::kRulesVersion) + "\ncpulevel 4 5\nframes\n",
+                         "r.freplay", run, error));
     CHECK(error.line == 3);
 }
 
@@ -431,7 +482,8 @@ TEST_CASE("a recording of replay version 1, from before stalls and endings were 
     const std::string rules = "rules " + std::to_string(sim::kRulesVersion) + "\n";
     sim::RunFile run;
     io::Error error;
-    REQUIRE(sim::parseReplay("fightreplay 1\n" + rules + "frames\n- -\nR -\nend 2 0123456789abcdef\n", "old", run, error));
+    REQUIRE(
+        sim::parseReplay("fightreplay 1\n" + rules + "frames\n- -\nR -\nend 2 0123456789abcdef\n", "old", run, error));
     CHECK(run.version == 1);
     CHECK(run.inputs.size() == 2);
     CHECK(run.stalls.empty());
@@ -447,8 +499,9 @@ TEST_CASE("an online recording's stall and ending lines load, and bad ones are r
     const std::string head = "fightreplay 2\nrules " + std::to_string(sim::kRulesVersion) + "\nframes\n- -\n";
     sim::RunFile run;
     io::Error error;
-    REQUIRE(sim::parseReplay(head + "stall 1 P2 1400\n- -\nstall 2 P1 300\nending silent P2 3016\nend 2 0123456789abcdef\n",
-                             "r", run, error));
+    REQUIRE(
+        sim::parseReplay(head + "stall 1 P2 1400\n- -\nstall 2 P1 300\nending silent P2 3016\nend 2 0123456789abcdef\n",
+                         "r", run, error));
     REQUIRE(run.stalls.size() == 2);
     CHECK(run.stalls[0].frame == 1);
     CHECK(run.stalls[0].seat == 1);

@@ -27,8 +27,9 @@ io::Error parseFails(const std::string& text) {
 TEST_CASE("settings: every key is read, comments and blank lines skipped, missing keys keep the defaults") {
     io::Settings s;
     io::Error e;
-    const std::string text = "# mine\n\np1.style = simple\n  volume = 40   # quieter\nwindow = 1600x900\nfullscreen = on\n"
-                             "framecap = 30\nmsaa = off\n";
+    const std::string text =
+        "# mine\n\np1.style = simple\n  volume = 40   # quieter\nwindow = 1600x900\nfullscreen = on\n"
+        "framecap = 30\nmsaa = off\n";
     REQUIRE(io::parseSettings(text, "settings.cfg", s, e));
     CHECK(s.style[0] == sim::InputStyle::Simple);
     CHECK(s.style[1] == sim::InputStyle::Motion);  // not in the file: the default
@@ -70,7 +71,8 @@ TEST_CASE("settings: a bad line is refused with its line number and what is wron
     // Each message hand-checked against the rule it breaks.
     CHECK(parseFails("volume = 40\nvolume = 50\n").text() == "settings.cfg:2: repeated `volume` (first on line 1)");
     CHECK(parseFails("\n\nvolume = 101\n").text() == "settings.cfg:3: volume: number 101 out of range [0, 100]");
-    CHECK(parseFails("p1.style = classic\n").text() == "settings.cfg:1: p1.style wants motion or simple, not 'classic'");
+    CHECK(parseFails("p1.style = classic\n").text() ==
+          "settings.cfg:1: p1.style wants motion or simple, not 'classic'");
     CHECK(parseFails("window = 1280*720\n").text() ==
           "settings.cfg:1: window wants WIDTHxHEIGHT (e.g. 1280x720), not '1280*720'");
     CHECK(parseFails("window = 100x720\n").text() == "settings.cfg:1: window: number 100 out of range [640, 7680]");
@@ -103,9 +105,10 @@ TEST_CASE("settings: save creates the folder, writes atomically, and a failed sa
 TEST_CASE("settings: the Online menu's lobby and relay lines are read, written and read back") {
     io::Settings s;
     io::Error e;
-    REQUIRE(io::parseSettings("lobby = lobby.example\nrelay = 203.0.113.1:3478\nrelay.user = ann\n"
-                              "relay.password = s3cr:t!\n",
-                              "settings.cfg", s, e));
+    REQUIRE(
+        io::parseSettings("lobby = lobby.example\nrelay = 203.0.113.1:3478\nrelay.user = ann\n"
+                          "relay.password = s3cr:t!\n",
+                          "settings.cfg", s, e));
     CHECK(s.lobby == "lobby.example");
     CHECK(s.relay == "203.0.113.1:3478");
     CHECK(s.relayUser == "ann");
@@ -127,7 +130,8 @@ TEST_CASE("settings: a bad lobby or relay line is refused with its line number")
           "settings.cfg:2: relay: bad port '0' in 't.example:0' (expected 1..65535)");
     CHECK(parseFails("relay = t/example\n").text() ==
           "settings.cfg:1: relay: bad host 't/example' (a name or a dotted IPv4 address)");
-    CHECK(parseFails("lobby = :7100\n").text() == "settings.cfg:1: lobby: bad host '' (a name or a dotted IPv4 address)");
+    CHECK(parseFails("lobby = :7100\n").text() ==
+          "settings.cfg:1: lobby: bad host '' (a name or a dotted IPv4 address)");
     CHECK(parseFails("relay.user = ann\x01\n").text() ==
           "settings.cfg:1: relay.user: only printable ASCII without spaces or '#'");
     CHECK(parseFails("relay.password = " + std::string(257, 'p') + "\n").text() ==
@@ -137,7 +141,8 @@ TEST_CASE("settings: a bad lobby or relay line is refused with its line number")
           "settings.cfg:3: relay needs relay.user and relay.password (the TURN server's long-term credentials)");
     CHECK(parseFails("relay.password = pw\nvolume = 5\n").text() ==
           "settings.cfg:1: relay.user and relay.password need relay = HOST[:PORT]");
-    CHECK(parseFails("relay = t.example\nrelay = u.example\n").text() == "settings.cfg:2: repeated `relay` (first on line 1)");
+    CHECK(parseFails("relay = t.example\nrelay = u.example\n").text() ==
+          "settings.cfg:2: repeated `relay` (first on line 1)");
 }
 
 TEST_CASE("settings: a file holding the relay's password is readable by its owner only") {
@@ -147,7 +152,8 @@ TEST_CASE("settings: a file holding the relay's password is readable by its owne
     io::Settings s;
     std::string error;
     REQUIRE(io::saveSettings(path, s, error));
-    fs::permissions(path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
+    fs::permissions(path,
+                    fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
     s.relay = "t.example", s.relayUser = "ann", s.relayPassword = "pw";
     REQUIRE(io::saveSettings(path, s, error));
     CHECK((fs::status(path).permissions() & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
@@ -180,7 +186,8 @@ TEST_CASE("user folders follow XDG: the variables when absolute, else HOME/.conf
 }
 
 TEST_CASE("paths on screen show HOME as ~") {
-    CHECK(io::homeShortened("/home/u/.config/bvh-fighter/controls.cfg", "/home/u") == "~/.config/bvh-fighter/controls.cfg");
+    CHECK(io::homeShortened("/home/u/.config/bvh-fighter/controls.cfg", "/home/u") ==
+          "~/.config/bvh-fighter/controls.cfg");
     CHECK(io::homeShortened("/home/user2/x", "/home/u") == "/home/user2/x");
     CHECK(io::homeShortened("/tmp/x", nullptr) == "/tmp/x");
 }
@@ -198,7 +205,8 @@ TEST_CASE("settings: a malformed relay password line is named by its line but it
         const io::Error e = parseFails("volume = 50\n" + line);
         INFO(e.text());
         CHECK(e.line == 2);
-        for (std::size_t i = 0; i + 4 <= secret.size(); ++i) CHECK(e.text().find(secret.substr(i, 4)) == std::string::npos);
+        for (std::size_t i = 0; i + 4 <= secret.size(); ++i)
+            CHECK(e.text().find(secret.substr(i, 4)) == std::string::npos);
     }
 }
 
@@ -253,7 +261,7 @@ TEST_CASE("settings: a key both processes changed keeps the later save's value, 
 TEST_CASE("settings: the matchmaking service defaults to this machine's, and another one is read, written and merged") {
     io::Settings s;
     io::Error e;
-    CHECK(s.service == "localhost:7200");  // bvh_matchd's default port (docs/formats.md)
+    CHECK(s.service == "localhost:7200");                             // bvh_matchd's default port (docs/formats.md)
     CHECK(io::settingsText(s).find("service") == std::string::npos);  // the default is not written
     REQUIRE(io::parseSettings("service = play.example:7300\n", "settings.cfg", s, e));
     CHECK(s.service == "play.example:7300");

@@ -46,9 +46,9 @@ TEST_CASE("loss, duplication and reordering happen at about their rates") {
     }
     CHECK(q.dropped() > 300);  // ~400 expected
     CHECK(q.dropped() < 500);
-    CHECK(got > 2000 - q.dropped() + 100);   // ~160 duplicates expected
+    CHECK(got > 2000 - q.dropped() + 100);  // ~160 duplicates expected
     CHECK(got < 2000 - q.dropped() + 250);
-    CHECK(outOfOrder > 100);           // held-back datagrams were overtaken
+    CHECK(outOfOrder > 100);  // held-back datagrams were overtaken
 }
 
 TEST_CASE("the in-memory network delivers only to the addressed endpoint with the sender's address") {

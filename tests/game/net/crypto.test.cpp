@@ -58,8 +58,10 @@ TEST_CASE("SHA-256 fed in two pieces equals SHA-256 fed at once, at every split 
 }
 
 TEST_CASE("HMAC-SHA-256 gives the RFC 4231 test cases") {
-    CHECK(hmac(std::string(20, '\x0b'), "Hi There") == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
-    CHECK(hmac("Jefe", "what do ya want for nothing?") == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+    CHECK(hmac(std::string(20, '\x0b'), "Hi There") ==
+          "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7");
+    CHECK(hmac("Jefe", "what do ya want for nothing?") ==
+          "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
     CHECK(hmac(std::string(20, '\xaa'), std::string(50, '\xdd')) ==
           "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe");
     std::string key4;
@@ -68,8 +70,9 @@ TEST_CASE("HMAC-SHA-256 gives the RFC 4231 test cases") {
     const std::string big(131, '\xaa');
     CHECK(hmac(big, "Test Using Larger Than Block-Size Key - Hash Key First") ==
           "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
-    CHECK(hmac(big, "This is a test using a larger than block-size key and a larger than block-size data. The key needs "
-                    "to be hashed before being used by the HMAC algorithm.") ==
+    CHECK(hmac(big,
+               "This is a test using a larger than block-size key and a larger than block-size data. The key needs "
+               "to be hashed before being used by the HMAC algorithm.") ==
           "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2");
 }
 

@@ -25,7 +25,9 @@ std::string hex(const Digest& d) {
 }
 
 template <typename H>
-std::string digest(const std::string& m) { return hex(H::of(m.data(), m.size())); }
+std::string digest(const std::string& m) {
+    return hex(H::of(m.data(), m.size()));
+}
 
 }  // namespace
 
@@ -73,7 +75,9 @@ TEST_CASE("SHA-1 and MD5 fed in two pieces equal the whole, at every split and a
 
 TEST_CASE("HMAC-SHA1 gives the RFC 2202 test cases") {
     using H = net::crypto::Hmac<net::crypto::Sha1>;
-    auto mac = [](const std::string& key, const std::string& m) { return hex(H::of(key.data(), key.size(), m.data(), m.size())); };
+    auto mac = [](const std::string& key, const std::string& m) {
+        return hex(H::of(key.data(), key.size(), m.data(), m.size()));
+    };
     CHECK(mac(std::string(20, '\x0b'), "Hi There") == "b617318655057264e28bc0b6fb378c8ef146be00");
     CHECK(mac("Jefe", "what do ya want for nothing?") == "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79");
     CHECK(mac(std::string(80, '\xaa'), "Test Using Larger Than Block-Size Key - Hash Key First") ==

@@ -164,9 +164,9 @@ TEST_CASE("version 4: requests carry the cookie, answers carry no secret, byte f
     std::vector<std::uint8_t> created = {'L', 'B', 4, 16};
     created.insert(created.end(), nonce.begin(), nonce.end());
     for (char c : std::string("ABCDEFGHJKLM")) created.push_back(std::uint8_t(c));  // code, spectator code
-    created.insert(created.end(), cookie.begin(), cookie.end());                     // the host key
-    created.insert(created.end(), {88, 2, 0, 0});                                    // 600 s
-    created.insert(created.end(), relay.begin(), relay.end());                       // the host as seen
+    created.insert(created.end(), cookie.begin(), cookie.end());                    // the host key
+    created.insert(created.end(), {88, 2, 0, 0});                                   // 600 s
+    created.insert(created.end(), relay.begin(), relay.end());                      // the host as seen
     REQUIRE(net::decodeLobby(created.data(), created.size(), out));
     CHECK(out.code == "ABCDEF");
     CHECK(out.watchCode == "GHJKLM");
@@ -176,7 +176,9 @@ TEST_CASE("version 4: requests carry the cookie, answers carry no secret, byte f
     CHECK(version == std::vector<std::uint8_t>{'L', 'B', 4, 21, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4});
 }
 
-TEST_CASE("a host gets a code, a joiner with the code gets the host's addresses after one Retry each, and the host learns the joiner's") {
+TEST_CASE(
+    "a host gets a code, a joiner with the code gets the host's addresses after one Retry each, and the host learns "
+    "the joiner's") {
     net::MemoryNetwork network;
     net::Transport& l = network.add(kLobby, {}, 1);
     net::Transport& h = network.add(nettest::kHost, {}, 2);
@@ -203,7 +205,9 @@ TEST_CASE("a host gets a code, a joiner with the code gets the host's addresses 
     CHECK(server.liveRooms() == 1);
 }
 
-TEST_CASE("the lobby refuses a wrong code, a full room, an expired room, a full lobby and a stranger's poll, each with its reason") {
+TEST_CASE(
+    "the lobby refuses a wrong code, a full room, an expired room, a full lobby and a stranger's poll, each with its "
+    "reason") {
     net::MemoryNetwork network;
     net::Transport& l = network.add(kLobby, {}, 1);
     net::Transport& h = network.add(nettest::kHost, {}, 2);
@@ -244,7 +248,8 @@ TEST_CASE("the lobby refuses a wrong code, a full room, an expired room, a full 
     CHECK(server.heldRooms() == 0);
 }
 
-TEST_CASE("a lost answer is said again for the same request, and a new Create from the same address replaces its room") {
+TEST_CASE(
+    "a lost answer is said again for the same request, and a new Create from the same address replaces its room") {
     net::MemoryNetwork network;
     net::Transport& l = network.add(kLobby, {}, 1);
     net::Transport& h = network.add(nettest::kHost, {}, 2);
@@ -353,7 +358,9 @@ TEST_CASE("two peers meet through the lobby by code and play the offline match")
     CHECK(joiner.session()->confirmedHashes() == host.session()->confirmedHashes());
 }
 
-TEST_CASE("a joiner tries the host's relayed address only when the direct candidates stay silent, and then plays through it") {
+TEST_CASE(
+    "a joiner tries the host's relayed address only when the direct candidates stay silent, and then plays through "
+    "it") {
     const std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(21, 400), nettest::randomButtons(22, 400)};
     for (const bool directWorks : {true, false}) {
         CAPTURE(directWorks);
@@ -420,7 +427,9 @@ private:
 
 }  // namespace
 
-TEST_CASE("a host punches the joiner's relayed address once no joiner came, and the joiner answers where that Punch came from") {
+TEST_CASE(
+    "a host punches the joiner's relayed address once no joiner came, and the joiner answers where that Punch came "
+    "from") {
     const std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(31, 400), nettest::randomButtons(32, 400)};
     for (const int mode : {0, 1, 2}) {  // 0: the direct path works; 1: only the joiner's relay; 2: and no learning
         CAPTURE(mode);
@@ -440,7 +449,7 @@ TEST_CASE("a host punches the joiner's relayed address once no joiner came, and 
         net::PeerConfig jc = hc;
         jc.host = false;
         jc.fighter = "brick";
-        jc.hostAddress = direct ? nettest::kHost : 55;   // the host's public address (55: its NAT lets nothing in)
+        jc.hostAddress = direct ? nettest::kHost : 55;  // the host's public address (55: its NAT lets nothing in)
         jc.hostCandidates = {jc.hostAddress};
         jc.learnFromPunch = learn;
         net::NetPeer host(h, hc, nettest::dataLoader());
@@ -464,8 +473,8 @@ TEST_CASE("a host punches the joiner's relayed address once no joiner came, and 
 namespace {
 
 /// Ticks the lobby, a host that keeps polling (its answers read as the match's demultiplexer does) and other clients.
-void runPolling(lobby::Server& server, net::LobbyClient& host, net::Transport& hostEnd, std::vector<net::LobbyClient*> others,
-                std::int64_t fromMs, std::int64_t toMs) {
+void runPolling(lobby::Server& server, net::LobbyClient& host, net::Transport& hostEnd,
+                std::vector<net::LobbyClient*> others, std::int64_t fromMs, std::int64_t toMs) {
     std::vector<std::uint8_t> data;
     net::Address from = 0;
     for (std::int64_t t = fromMs; t <= toMs; t += 5) {

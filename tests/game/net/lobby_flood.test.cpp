@@ -17,9 +17,9 @@
 namespace {
 
 constexpr net::Address kLobby = 100;
-constexpr net::Address kHost = 0x0a000001ULL << 16 | 7000;    // 10.0.0.1:7000
-constexpr net::Address kJoiner = 0x0a000002ULL << 16 | 7000;  // 10.0.0.2:7000
-constexpr net::Address kWatcher = 0x0a000003ULL << 16 | 7000; // 10.0.0.3:7000
+constexpr net::Address kHost = 0x0a000001ULL << 16 | 7000;     // 10.0.0.1:7000
+constexpr net::Address kJoiner = 0x0a000002ULL << 16 | 7000;   // 10.0.0.2:7000
+constexpr net::Address kWatcher = 0x0a000003ULL << 16 | 7000;  // 10.0.0.3:7000
 
 /// Randomness from a fixed seed, so a run is the same every time (codes, guesses).
 class SeededRandom {
@@ -149,8 +149,9 @@ net::Address spoofed(int i) { return (0xc6336400ULL + std::uint64_t(i % 250)) <<
 /// a known code with made-up cookies, and one-byte junk.
 void spoofedFlood(Bench& b, std::int64_t t, const std::string& knownCode, std::uint8_t& junk) {
     for (int i = 0; i < 500; ++i) {
-        net::LobbyMessage m = request(i % 4 == 0 ? net::LobbyType::Create
-                                                 : i % 4 == 1 ? net::LobbyType::Join : net::LobbyType::Spectate,
+        net::LobbyMessage m = request(i % 4 == 0   ? net::LobbyType::Create
+                                      : i % 4 == 1 ? net::LobbyType::Join
+                                                   : net::LobbyType::Spectate,
                                       knownCode);
         if (m.code.empty() && m.type != net::LobbyType::Create) m.code = "ABCDEF";
         m.cookie.fill(std::uint8_t(t + i));
@@ -189,11 +190,15 @@ TEST_CASE("one validated address keeps at most its share of live rooms, however 
     CHECK(b.server.liveRooms() == 8);
 }
 
-TEST_CASE("101,000 one-byte datagrams and 101,000 Creates from new spoofed addresses fill no table, and a new player is answered at once") {
+TEST_CASE(
+    "101,000 one-byte datagrams and 101,000 Creates from new spoofed addresses fill no table, and a new player is "
+    "answered at once") {
     Bench b;
-    for (int i = 0; i < 101000; ++i) b.flood.inject(net::Address(0x0b000000ULL + std::uint64_t(i)) << 16 | 9, {std::uint8_t(i)});
+    for (int i = 0; i < 101000; ++i)
+        b.flood.inject(net::Address(0x0b000000ULL + std::uint64_t(i)) << 16 | 9, {std::uint8_t(i)});
     for (int i = 0; i < 101000; ++i) {
-        b.flood.inject(net::Address(0x0c000000ULL + std::uint64_t(i)) << 16 | 9, net::encodeLobby(request(net::LobbyType::Create)));
+        b.flood.inject(net::Address(0x0c000000ULL + std::uint64_t(i)) << 16 | 9,
+                       net::encodeLobby(request(net::LobbyType::Create)));
     }
     b.server.poll(0, 1 << 20);
     CHECK(b.server.counters().malformed == 101000);
@@ -204,7 +209,9 @@ TEST_CASE("101,000 one-byte datagrams and 101,000 Creates from new spoofed addre
     CHECK(!host.code().empty());
 }
 
-TEST_CASE("the address table makes room for a new address by evicting the least recently seen of its set, never refusing it") {
+TEST_CASE(
+    "the address table makes room for a new address by evicting the least recently seen of its set, never refusing "
+    "it") {
     std::array<std::uint8_t, 16> key{};
     lobby::AddressTable table(8, key);
     lobby::AddressState fresh;
@@ -257,7 +264,8 @@ TEST_CASE("an unvalidated address is never answered with more bytes than it sent
             b.flood.inject(spoofed(i++), bytes);
         }
     }
-    for (int n = 0; n < 1000; ++n) b.flood.inject(spoofed(i++ % 7), net::encodeLobby(request(net::LobbyType::Spectate, code)));
+    for (int n = 0; n < 1000; ++n)
+        b.flood.inject(spoofed(i++ % 7), net::encodeLobby(request(net::LobbyType::Spectate, code)));
     b.server.poll(1, 1 << 20);
     std::size_t in = 0, out = 0;
     for (int k = 0; k < i; ++k) {
@@ -301,7 +309,8 @@ TEST_CASE("a request of protocol 3 gets a Version answer, and a client told of a
     fakeLobby.sendTo(kJoiner, answer.data(), answer.size(), 0);
     joiner.tick(1);
     CHECK(joiner.state() == net::LobbyState::Failed);
-    CHECK(joiner.error() == "lobby: this game is too old for the lobby: update the game (lobby protocol 5, this game's 4)");
+    CHECK(joiner.error() ==
+          "lobby: this game is too old for the lobby: update the game (lobby protocol 5, this game's 4)");
 }
 
 TEST_CASE("a private room's spectators need its spectator code: its room code shows them nothing") {
@@ -324,7 +333,9 @@ TEST_CASE("a private room's spectators need its spectator code: its room code sh
     CHECK(watcher.candidates().front() == kHost);
 }
 
-TEST_CASE("under 250 spoofed sources at 100,000 datagrams a second and 500 guessing sources, a real host and joiner meet within 2 s and no guess succeeds") {
+TEST_CASE(
+    "under 250 spoofed sources at 100,000 datagrams a second and 500 guessing sources, a real host and joiner meet "
+    "within 2 s and no guess succeeds") {
     Bench b;
     // 9,992 live rooms from 1,249 validated host addresses (8 each, the limit), as in the measured attack.
     std::vector<std::string> codes;
@@ -359,8 +370,9 @@ TEST_CASE("under 250 spoofed sources at 100,000 datagrams a second and 500 guess
     REQUIRE(!host.code().empty());
     known = host.code();  // the attacker knows it at once
     net::LobbyClient joiner(b.joinerEnd, clientCfg(net::LobbyRole::Join, host.code()));
-    const std::int64_t met = run(b, {&host, &joiner}, created + 5, 3000, attack,
-                                 [&] { return host.state() != net::LobbyState::Working && joiner.state() != net::LobbyState::Working; });
+    const std::int64_t met = run(b, {&host, &joiner}, created + 5, 3000, attack, [&] {
+        return host.state() != net::LobbyState::Working && joiner.state() != net::LobbyState::Working;
+    });
     CHECK(created - 1000 < 2000);
     CHECK(joiner.state() == net::LobbyState::Ready);
     CHECK(host.state() == net::LobbyState::Ready);

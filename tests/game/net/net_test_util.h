@@ -40,29 +40,35 @@ void playOffline(const sim::MatchSetup& setup, const std::vector<std::uint16_t> 
     sim::Fight fight(setup, defs[0], defs[1]);
     for (std::int64_t f = 1; f <= frames; ++f) {
         sim::FrameInput in;
-        for (int p = 0; p < 2; ++p) in.buttons[p] = f < std::int64_t(buttons[p].size()) ? buttons[p][std::size_t(f)] : 0;
+        for (int p = 0; p < 2; ++p)
+            in.buttons[p] = f < std::int64_t(buttons[p].size()) ? buttons[p][std::size_t(f)] : 0;
         fight.step(in);
         onFrame(static_cast<const sim::Fight&>(fight));
     }
 }
 
 /// The offline run of the same inputs: the hash after every frame 1..frames (index f - 1).
-inline std::vector<std::uint64_t> offlineHashes(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2],
-                                                std::int64_t frames) {
+inline std::vector<std::uint64_t> offlineHashes(const sim::MatchSetup& setup,
+                                                const std::vector<std::uint16_t> (&buttons)[2], std::int64_t frames) {
     std::vector<std::uint64_t> hashes;
     playOffline(setup, buttons, frames, [&hashes](const sim::Fight& fight) { hashes.push_back(fight.hash()); });
     return hashes;
 }
 
 /// Seeded buttons (see net::randomButtons).
-inline std::vector<std::uint16_t> randomButtons(std::uint64_t seed, int frames) { return net::randomButtons(seed, frames); }
+inline std::vector<std::uint16_t> randomButtons(std::uint64_t seed, int frames) {
+    return net::randomButtons(seed, frames);
+}
 /// A driven peer (see net::DrivenPeer).
 using Driven = net::DrivenPeer;
 /// Ticks the peers on a fake clock (see net::driveOnFakeClock).
-inline std::int64_t drive(std::vector<Driven>& peers, std::int64_t limitMs) { return net::driveOnFakeClock(peers, limitMs); }
+inline std::int64_t drive(std::vector<Driven>& peers, std::int64_t limitMs) {
+    return net::driveOnFakeClock(peers, limitMs);
+}
 
 /// A host and a joiner driven with their own button sequences (which must outlive the result).
-inline std::vector<Driven> drivers(net::NetPeer& host, net::NetPeer& joiner, const std::vector<std::uint16_t>* buttons) {
+inline std::vector<Driven> drivers(net::NetPeer& host, net::NetPeer& joiner,
+                                   const std::vector<std::uint16_t>* buttons) {
     std::vector<Driven> d(2);
     d[0].peer = &host;
     d[0].buttons = &buttons[0];

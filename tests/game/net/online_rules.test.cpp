@@ -30,10 +30,11 @@ int offlineEvents(const sim::MatchSetup& setup, const std::vector<std::uint16_t>
 }
 
 /// Frames on which player p's fireball is alive in the offline fight.
-int offlineFireballFrames(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2], std::int64_t frames,
-                          int p) {
+int offlineFireballFrames(const sim::MatchSetup& setup, const std::vector<std::uint16_t> (&buttons)[2],
+                          std::int64_t frames, int p) {
     int n = 0;
-    nettest::playOffline(setup, buttons, frames, [&](const sim::Fight& fight) { n += fight.state().projectiles[p].alive; });
+    nettest::playOffline(setup, buttons, frames,
+                         [&](const sim::Fight& fight) { n += fight.state().projectiles[p].alive; });
     return n;
 }
 
@@ -123,7 +124,8 @@ TEST_CASE("a throw teched online is teched on both sides exactly as offline") {
 TEST_CASE("each player plays their own input style online and the host's round intro is the match's") {
     const std::vector<std::uint16_t> buttons[2] = {[] {
                                                        std::vector<std::uint16_t> b = idle(400);
-                                                       b[150] = sim::kSpecial;  // special alone: a fireball in simple only
+                                                       b[150] =
+                                                           sim::kSpecial;  // special alone: a fireball in simple only
                                                        return b;
                                                    }(),
                                                    [] {
@@ -235,7 +237,9 @@ TEST_CASE("both sides record the same setup and either recording replays offline
     sim::MatchSetup played = host.setup();
     const std::vector<std::uint64_t> offline = nettest::offlineHashes(played, buttons, 400);
     CHECK(offline.back() == onlineHash);
-    CHECK(offlineEvents(played, buttons, 400, sim::EventType::Throw, 0) + offlineEvents(played, buttons, 400, sim::EventType::Tech, 0) > 0);
+    CHECK(offlineEvents(played, buttons, 400, sim::EventType::Throw, 0) +
+              offlineEvents(played, buttons, 400, sim::EventType::Tech, 0) >
+          0);
 }
 
 TEST_CASE("a version-1 joiner is refused with the version reason and a version-1 host's answer ends the joiner") {
@@ -267,8 +271,9 @@ TEST_CASE("a version-1 joiner is refused with the version reason and a version-1
     oldWelcome.resize(oldWelcome.size() + 40, 0);
     oldHost.sendTo(nettest::kJoiner, oldWelcome.data(), oldWelcome.size(), 1);
     joiner.tick(10, 0);
-    CHECK(joiner.state() == net::PeerState::Connecting);  // not at once: anyone can send 8 bytes from the host's address
-    joiner.tick(800, 0);                                  // no Welcome of our version within the grace period
+    CHECK(joiner.state() ==
+          net::PeerState::Connecting);  // not at once: anyone can send 8 bytes from the host's address
+    joiner.tick(800, 0);                // no Welcome of our version within the grace period
     CHECK(joiner.state() == net::PeerState::Done);
     CHECK(joiner.endMessage() == "refused: the host runs protocol version 1, this game " +
                                      std::to_string(net::kProtocolVersion) + " (the host must update the game)");
@@ -298,7 +303,8 @@ TEST_CASE("a joiner whose style the host's welcome does not name refuses to play
     welcome.setup.fighter[1] = "brick";
     welcome.setup.style[1] = sim::InputStyle::Motion;  // not what the joiner asked for
     nettest::signWelcome(hello, welcome);
-    const std::vector<std::uint8_t> bytes = net::sealPacket(welcome, {}, hello.ephemeral.data(), hello.ephemeral.size());
+    const std::vector<std::uint8_t> bytes =
+        net::sealPacket(welcome, {}, hello.ephemeral.data(), hello.ephemeral.size());
     fakeHost.sendTo(nettest::kJoiner, bytes.data(), bytes.size(), 1);
     joiner.tick(10, 0);
     CHECK(joiner.endMessage() == "the host's welcome names another input style");

@@ -140,11 +140,12 @@ TEST_CASE("an Input packet carries each frame's buttons as 16 little-endian bits
     // flags 1, match 1, firstFrame 4: the input count is byte 37, the inputs start at 38; hashFrame 4 + hash 8 and
     // the 16-byte tag follow.
     REQUIRE(bytes.size() == 38 + 2 * 2 + 12 + 16);
-    CHECK(bytes[2] == net::kProtocolVersion);  // the layout below is that of versions 6 and 7 (a bump that changes it says so here)
-    CHECK(bytes[37] == 2);  // two inputs
-    CHECK(bytes[38] == 0x10);  // kLight (bit 4)
-    CHECK(bytes[39] == 0x01);  // kThrow (bit 8)
-    CHECK(bytes[40] == 0x01);  // kUp
+    CHECK(bytes[2] ==
+          net::kProtocolVersion);  // the layout below is that of versions 6 and 7 (a bump that changes it says so here)
+    CHECK(bytes[37] == 2);         // two inputs
+    CHECK(bytes[38] == 0x10);      // kLight (bit 4)
+    CHECK(bytes[39] == 0x01);      // kThrow (bit 8)
+    CHECK(bytes[40] == 0x01);      // kUp
     CHECK(bytes[41] == 0x00);
     net::Packet out;
     REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
@@ -166,7 +167,8 @@ TEST_CASE("the fullest Input packet fits kMaxPacketSize and decodes") {
 
 TEST_CASE("the decoder refuses buttons no button has, an unknown input style, counter rule or an overlong intro") {
     net::Packet p;
-    for (std::uint16_t b : {std::uint16_t(1u << sim::buttonTable().rows.size()), std::uint16_t(0x8000), std::uint16_t(0xffff)}) {
+    for (std::uint16_t b :
+         {std::uint16_t(1u << sim::buttonTable().rows.size()), std::uint16_t(0x8000), std::uint16_t(0xffff)}) {
         CAPTURE(b);
         net::Packet in = sampleInput();
         in.buttons[1] = b;
@@ -324,7 +326,8 @@ TEST_CASE("random bytes and random corruptions of real packets are refused or de
 
 TEST_CASE("the net_packet fuzz seeds are what their names say: current-version packets, refused ones, older versions") {
     // Written by hand from the layout in packet.h (tests/fuzz/corpus/net_packet); this checks they decode as meant.
-    const std::filesystem::path dir = std::filesystem::path(testpaths::data()) / ".." / "tests" / "fuzz" / "corpus" / "net_packet";
+    const std::filesystem::path dir =
+        std::filesystem::path(testpaths::data()) / ".." / "tests" / "fuzz" / "corpus" / "net_packet";
     int seen = 0;
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
         const std::string name = e.path().filename().string();
@@ -345,8 +348,8 @@ TEST_CASE("the net_packet fuzz seeds are what their names say: current-version p
             CHECK(net::encodePacket(p) == bytes);
         }
         if (name == "input.bin") {
-            CHECK(p.buttons == std::vector<std::uint16_t>{0, sim::kLeft, sim::kThrow | sim::kLight, sim::kThrow | sim::kRight,
-                                                           sim::kDown | sim::kLight});
+            CHECK(p.buttons == std::vector<std::uint16_t>{0, sim::kLeft, sim::kThrow | sim::kLight,
+                                                          sim::kThrow | sim::kRight, sim::kDown | sim::kLight});
         }
         if (name == "welcome.bin") {
             CHECK(p.setup.intro == 100);
@@ -465,8 +468,10 @@ TEST_CASE("the net_packet seeds are the ones the encoders make") {
             continue;
         }
         std::ifstream in(path, std::ios::binary);
-        const std::vector<std::uint8_t> committed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        INFO(path << " differs from what the encoders make now: write the seeds again with\n  scripts/fuzz --write-seeds");
+        const std::vector<std::uint8_t> committed((std::istreambuf_iterator<char>(in)),
+                                                  std::istreambuf_iterator<char>());
+        INFO(path
+             << " differs from what the encoders make now: write the seeds again with\n  scripts/fuzz --write-seeds");
         CHECK(committed == seed.bytes);
     }
 }

@@ -43,7 +43,8 @@ void sendPacket(net::Transport& t, net::Address to, const net::Packet& p, std::i
 /// and still receives.
 class LagSwitch : public net::Transport {
 public:
-    LagSwitch(net::Transport& inner, std::int64_t fromMs, std::int64_t untilMs) : inner_(inner), from_(fromMs), until_(untilMs) {}
+    LagSwitch(net::Transport& inner, std::int64_t fromMs, std::int64_t untilMs)
+        : inner_(inner), from_(fromMs), until_(untilMs) {}
     void sendTo(net::Address to, const std::uint8_t* data, std::size_t size, std::int64_t nowMs) override {
         if (nowMs < from_ || nowMs >= until_) inner_.sendTo(to, data, size, nowMs);
     }
@@ -64,7 +65,8 @@ struct HostRecording {
         : path((std::filesystem::temp_directory_path() / (name + std::to_string(::getpid()) + ".freplay")).string()) {
         host.setOnStart([this](net::Session& s) {
             writer = std::make_unique<sim::ReplayWriter>(path, s.fight());
-            s.setConfirmHook([this](std::int64_t, const sim::FrameInput& in, const sim::Fight& f) { writer->frame(in, f); });
+            s.setConfirmHook(
+                [this](std::int64_t, const sim::FrameInput& in, const sim::Fight& f) { writer->frame(in, f); });
         });
         host.setOnStall([this](int seat, std::int64_t ms) { writer->stall(seat, ms); });
     }
@@ -122,7 +124,7 @@ TEST_CASE("a lag switch under the timeout is shown by seat while it lasts, then 
     CHECK(host.stallText(before) == "");  // ordinary play: nothing shown
     const std::int64_t during = nettest::drive(d, 5100);
     CHECK(host.stallText(during).rfind("P2's connection stalled 1.", 0) == 0);  // silent since about 4.0 s
-    CHECK(joiner.stallText(during) == "");  // the joiner still hears the host
+    CHECK(joiner.stallText(during) == "");                                      // the joiner still hears the host
     nettest::drive(d, 60000);
     CHECK(host.endMessage() == "match over");
     CHECK(joiner.endMessage() == "match over");
@@ -148,7 +150,7 @@ TEST_CASE("a side whose own machine froze counts no stall of the opponent for it
     std::vector<nettest::Driven> d = drivers(host, joiner, pair);
     d[1].stopAtMs = 4000;  // the joiner's machine freezes at 4 s ...
     nettest::drive(d, 5000);
-    d[1].stopAtMs = -1;    // ... and runs again at 5 s, the host's packets of that second waiting for it
+    d[1].stopAtMs = -1;  // ... and runs again at 5 s, the host's packets of that second waiting for it
     d[1].nextUs = 5000 * 1000;
     nettest::drive(d, 60000);
     CHECK(host.endMessage() == "match over");
@@ -201,11 +203,11 @@ TEST_CASE("packets from a stranger, with a forged token, a forged tag or malform
     forged.firstFrame = 1;
     forged.buttons.assign(100, sim::kSpecial);
     forged.token = 0xabcdef;
-    sendPacket(stranger, nettest::kHost, forged, 1000);    // right token, wrong address
+    sendPacket(stranger, nettest::kHost, forged, 1000);  // right token, wrong address
     forged.flags = net::kFlagLeaving;
-    sendPacket(spoofer, nettest::kHost, forged, 1000);     // right address and token, a tag under no key: a forged leave
+    sendPacket(spoofer, nettest::kHost, forged, 1000);  // right address and token, a tag under no key: a forged leave
     forged.token = 0xabcdee;
-    sendPacket(spoofer, nettest::kHost, forged, 1000);     // right address, wrong token
+    sendPacket(spoofer, nettest::kHost, forged, 1000);  // right address, wrong token
     const std::uint8_t junk[] = {'B', 'F', net::kProtocolVersion, 4, 0, 0};
     spoofer.sendTo(nettest::kHost, junk, sizeof junk, 1000);
     nettest::drive(d, 60000);

@@ -11,11 +11,11 @@ namespace {
 /// One row of the condition matrix.
 struct Condition {
     const char* name;
-    net::NetConditions toJoiner;   // what the host's sends suffer
-    net::NetConditions toHost;     // what the joiner's sends suffer
+    net::NetConditions toJoiner;  // what the host's sends suffer
+    net::NetConditions toHost;    // what the joiner's sends suffer
     int inputDelay;
     int maxRollback;
-    std::int64_t joinerPeriodUs;   // 16667 = 60 Hz; 17500 = 5% slower
+    std::int64_t joinerPeriodUs;  // 16667 = 60 Hz; 17500 = 5% slower
 };
 
 net::NetConditions cond(int delay, int jitter, double loss, double dup, double reorder) {
@@ -28,8 +28,8 @@ net::NetConditions cond(int delay, int jitter, double loss, double dup, double r
     return c;
 }
 
-net::LoopbackResult runPair(const Condition& c, const std::vector<std::uint16_t> (&buttons)[2], const sim::MatchSetup& setup,
-                            std::uint32_t frameLimit, std::uint64_t seed) {
+net::LoopbackResult runPair(const Condition& c, const std::vector<std::uint16_t> (&buttons)[2],
+                            const sim::MatchSetup& setup, std::uint32_t frameLimit, std::uint64_t seed) {
     net::LoopbackSpec spec;
     spec.toJoiner = c.toJoiner;
     spec.toHost = c.toHost;
@@ -80,7 +80,8 @@ TEST_CASE("two peers over the in-memory network confirm the offline hashes of ev
     for (const Condition& c : kMatrix) {
         const std::string name = c.name;
         CAPTURE(name);
-        const std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(seed, 1000), nettest::randomButtons(seed + 100, 1000)};
+        const std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(seed, 1000),
+                                                       nettest::randomButtons(seed + 100, 1000)};
         const net::LoopbackResult o = runPair(c, buttons, setup, frameLimit, seed);
         ++seed;
         for (int p = 0; p < 2; ++p) {

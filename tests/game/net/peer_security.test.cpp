@@ -189,7 +189,8 @@ TEST_CASE("a joiner whose fighter data differ from the host's copy is refused at
     CHECK(joiner2.endMessage() == "refused: the host runs another build or other data for fighter 'ryo'");
 }
 
-TEST_CASE("with a room secret only a joiner holding it gets in, and one with the room's code but not its secret cannot") {
+TEST_CASE(
+    "with a room secret only a joiner holding it gets in, and one with the room's code but not its secret cannot") {
     Pair pair;
     pair.hostCfg.secret = pair.joinCfg.secret = net::Key{'s', 'e', 'c', 'r', 'e', 't'};
     net::MemoryNetwork network;
@@ -248,7 +249,8 @@ TEST_CASE("with automatic delay each side picks its input delay and rollback win
     CHECK(host.session()->confirmedHashes() == joiner.session()->confirmedHashes());
 }
 
-TEST_CASE("a flood of Hellos from 200 spoofed addresses gets a Challenge each, no larger, and the real joiner still plays") {
+TEST_CASE(
+    "a flood of Hellos from 200 spoofed addresses gets a Challenge each, no larger, and the real joiner still plays") {
     // 200 spoofed sources send 25 signed Hellos each over the first two seconds (half with a made-up cookie): 5,000
     // Hellos, 2,500 a second, while the real joiner calls. None may cost the host a seat, a Welcome or more bytes
     // out than came in (the answer is a Challenge, or Busy once the match is on); the real joiner must be playing within two seconds and the match must end as offline.

@@ -122,8 +122,8 @@ TEST_CASE("a spoofed other-version datagram from the host's address after its Ch
     net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
     net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
     joiner.tick(0, 0);
-    host.tick(1, 0);   // the Challenge
-    joiner.tick(2, 0); // the Hello with the cookie: the join is in progress
+    host.tick(1, 0);    // the Challenge
+    joiner.tick(2, 0);  // the Hello with the cookie: the join is in progress
     const std::uint8_t spoof[] = {'B', 'F', 4, 3, 0, 0, 0, 0};
     spoofer.sendTo(nettest::kJoiner, spoof, sizeof spoof, 3);
     // The host is slow to welcome (here: silent for a second), longer than the old 0.75 s grace.

@@ -55,7 +55,7 @@ TEST_CASE("a right prediction costs nothing and a wrong one rolls back exactly t
     s.receive(remoteInputs(1, {0, 0, 0, 0, 0}, 0), 100);  // the opponent held nothing: as predicted
     CHECK(s.stats(100).rollbacks == 0);
     CHECK(s.confirmedFrame() == 5);
-    for (int i = 0; i < 3; ++i) s.tick(sim::kRight);  // frames 6, 7, 8
+    for (int i = 0; i < 3; ++i) s.tick(sim::kRight);                  // frames 6, 7, 8
     s.receive(remoteInputs(6, {0, sim::kLeft, sim::kLeft}, 1), 200);  // frame 7 was predicted wrong
     CHECK(s.stats(200).rollbacks == 1);
     CHECK(s.stats(200).rolledBackFrames == 2);  // frames 7 and 8 again
@@ -89,7 +89,8 @@ TEST_CASE("every packet repeats all inputs the opponent has not acknowledged") {
     for (int i = 0; i < 5; ++i) s.tick(sim::kLight);
     net::Packet p = s.makePacket(0);
     CHECK(p.firstFrame == 1);
-    CHECK(p.buttons == std::vector<std::uint16_t>{0, 0, sim::kLight, sim::kLight, sim::kLight, sim::kLight, sim::kLight});
+    CHECK(p.buttons ==
+          std::vector<std::uint16_t>{0, 0, sim::kLight, sim::kLight, sim::kLight, sim::kLight, sim::kLight});
     net::Packet ack = remoteInputs(1, {0}, 0);
     ack.ackFrame = 4;
     s.receive(ack, 0);
@@ -121,7 +122,9 @@ TEST_CASE("a hash report for a frame not yet confirmed is checked when that fram
     CHECK_FALSE(bad.tick(0));  // a desynced session stops
 }
 
-TEST_CASE("a hostile opponent's frame 1,000,000, an ack of frames never sent and a forged echo time are dropped and counted") {
+TEST_CASE(
+    "a hostile opponent's frame 1,000,000, an ack of frames never sent and a forged echo time are dropped and "
+    "counted") {
     net::Session s = session(0, 8);
     for (int i = 0; i < 5; ++i) {
         s.tick(0);

@@ -45,7 +45,8 @@ void run(net::SpectateDemux& demux, net::SpectatorHub& hub, std::int64_t from, s
 
 }  // namespace
 
-TEST_CASE("spectate codec: a full sealed Inputs packet round-trips, cut, long, changed or bad-button ones are refused") {
+TEST_CASE(
+    "spectate codec: a full sealed Inputs packet round-trips, cut, long, changed or bad-button ones are refused") {
     ChannelPair c;
     net::SpectateMessage m;
     m.type = net::SpectateType::Inputs;
@@ -183,7 +184,7 @@ TEST_CASE("spectate: a late watcher over a lossy network gets every frame from 1
         while (demux.receive(data, from, t)) FAIL("a spectator datagram reached the match");
         hub.tick(demux, t);
         a.tick(t);
-        if (t >= 8000) b.tick(t);             // comes 500 frames late
+        if (t >= 8000) b.tick(t);               // comes 500 frames late
         if (t >= 9000 && t < 10000) c.tick(t);  // a third, while two watch: refused
     }
     CHECK(a.failure() == "");
@@ -213,7 +214,8 @@ TEST_CASE("spectate: a watcher that goes silent is dropped and frees its place")
     CHECK(hub.dropped() == 1);
 }
 
-TEST_CASE("spectate: spoofed Watches take no place: an address that never answers gets a Challenge no larger, no Setup") {
+TEST_CASE(
+    "spectate: spoofed Watches take no place: an address that never answers gets a Challenge no larger, no Setup") {
     net::MemoryNetwork network;
     auto& hostEnd = network.add(1, {}, 1);
     auto& victim = network.add(9, {}, 9);  // the spoofed source: it never answers

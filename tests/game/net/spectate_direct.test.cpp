@@ -43,7 +43,8 @@ std::vector<std::uint8_t> changed(std::vector<std::uint8_t> b, std::size_t at) {
 
 }  // namespace
 
-TEST_CASE("spectate: an observer with a full capture forges nothing: no inputs, end, refusal, rematch or acknowledgement") {
+TEST_CASE(
+    "spectate: an observer with a full capture forges nothing: no inputs, end, refusal, rematch or acknowledgement") {
     net::MemoryNetwork network;
     auto& hostEnd = network.add(1, {}, 1);
     auto& watcherEnd = network.add(2, {}, 2);
@@ -62,8 +63,12 @@ TEST_CASE("spectate: an observer with a full capture forges nothing: no inputs, 
         const std::vector<std::uint8_t>& inputs = wire.got.back();
         net::SpectateMessage refuse;
         refuse.type = net::SpectateType::Refuse;
-        wire.queued = {setup, inputs, changed(setup, std::size_t(t)), changed(inputs, std::size_t(t)),
-                       changed(setup, 48), net::encodeSpectate(refuse, nullptr, &wire.spectatorKey)};
+        wire.queued = {setup,
+                       inputs,
+                       changed(setup, std::size_t(t)),
+                       changed(inputs, std::size_t(t)),
+                       changed(setup, 48),
+                       net::encodeSpectate(refuse, nullptr, &wire.spectatorKey)};
         toSpectator += std::int64_t(wire.queued.size());
         // Towards the host: the spectator's last Ack again, from its address and from another (to move the stream
         // there), and with a byte changed.
@@ -103,8 +108,9 @@ TEST_CASE("spectate: the control: the observer's forgeries under the stream's re
     play(demux, hub, client, 0, 200, 0, played, [](std::int64_t) {});
     REQUIRE(client.state() == net::SpectatorState::Watching);
     net::ChannelKey tx, rx;
-    REQUIRE(net::channelKeys(true, pub, secret, wire.hostKey, net::spectateTranscript(pub, wire.hostKey, wire.cookie), tx, rx));
-    net::Channel asHost(rx, tx);  // seals what the spectator opens
+    REQUIRE(net::channelKeys(true, pub, secret, wire.hostKey, net::spectateTranscript(pub, wire.hostKey, wire.cookie),
+                             tx, rx));
+    net::Channel asHost(rx, tx);                                         // seals what the spectator opens
     for (int i = 0; i < 1000; ++i) asHost.seal(nullptr, 0, nullptr, 0);  // past the counters the host used
     net::SpectateMessage lie;
     lie.type = net::SpectateType::Inputs;
@@ -183,9 +189,8 @@ TEST_CASE("spectate version 4 golden bytes: a Watch, a Refuse and the transcript
     std::vector<std::uint8_t> golden = {0x42, 0x53, 4, 1};
     golden.insert(golden.end(), sk.begin(), sk.end());
     golden.resize(320, 0);
-    const std::uint8_t watchTag[16] = {
-        0x84, 0x27, 0xf0, 0x17, 0x1d, 0xa3, 0x35, 0x70, 0xe1, 0x1d, 0xff, 0xa3, 0x25, 0x66, 0x23, 0x92
-    };
+    const std::uint8_t watchTag[16] = {0x84, 0x27, 0xf0, 0x17, 0x1d, 0xa3, 0x35, 0x70,
+                                       0xe1, 0x1d, 0xff, 0xa3, 0x25, 0x66, 0x23, 0x92};
     golden.insert(golden.end(), watchTag, watchTag + 16);
     CHECK(wb == golden);
 
@@ -194,10 +199,8 @@ TEST_CASE("spectate version 4 golden bytes: a Watch, a Refuse and the transcript
     net::SpectateMessage r;
     r.type = net::SpectateType::Refuse;
     const std::vector<std::uint8_t> rb = net::encodeSpectate(r, nullptr, &sk);
-    const std::vector<std::uint8_t> goldenRefuse = {
-        0x42, 0x53, 4, 4, 1, 0x0b, 0x9e, 0x10, 0x97, 0xbb, 0x74, 0x6c, 0xe3, 0x8c, 0x5a, 0x67, 0x3c, 0x7e, 0x81,
-        0x77, 0x56
-    };
+    const std::vector<std::uint8_t> goldenRefuse = {0x42, 0x53, 4,    4,    1,    0x0b, 0x9e, 0x10, 0x97, 0xbb, 0x74,
+                                                    0x6c, 0xe3, 0x8c, 0x5a, 0x67, 0x3c, 0x7e, 0x81, 0x77, 0x56};
     CHECK(rb == goldenRefuse);
     net::SpectateMessage back;
     CHECK(net::readSpectate(rb.data(), rb.size(), back, nullptr, &sk) == net::SpectateRead::Ok);
@@ -208,9 +211,8 @@ TEST_CASE("spectate version 4 golden bytes: a Watch, a Refuse and the transcript
     // as 01 02 03 04 (Python: hashlib.blake2b(..., digest_size=32)).
     const auto tr = net::spectateTranscript(sk, hk, 0x04030201);
     const std::array<std::uint8_t, 32> goldenTranscript = {
-        0xfa, 0x2a, 0x52, 0xac, 0xd3, 0x7f, 0xaa, 0x5e, 0xb7, 0xd8, 0x7d, 0x0b, 0x2a, 0x55, 0xd6, 0xe8, 0x18, 0xd4,
-        0x48, 0x68, 0x8b, 0xa2, 0x75, 0x26, 0x2e, 0xd9, 0xdf, 0xff, 0x57, 0x12, 0x85, 0x1e
-    };
+        0xfa, 0x2a, 0x52, 0xac, 0xd3, 0x7f, 0xaa, 0x5e, 0xb7, 0xd8, 0x7d, 0x0b, 0x2a, 0x55, 0xd6, 0xe8,
+        0x18, 0xd4, 0x48, 0x68, 0x8b, 0xa2, 0x75, 0x26, 0x2e, 0xd9, 0xdf, 0xff, 0x57, 0x12, 0x85, 0x1e};
     CHECK(tr == goldenTranscript);
     CHECK(net::spectateTranscript(sk, hk, 0x04030202) != tr);  // the cookie counts
     CHECK(net::spectateTranscript(hk, sk, 0x04030201) != tr);  // so does which key is whose
@@ -247,20 +249,15 @@ TEST_CASE("spectate versions: version 3 is told in its own layout, version 2 get
     std::vector<std::uint8_t> data;
     net::Address from = 0;
     // The version-3 lobby path's key: HMAC-SHA-256 under 32 zero bytes of "bf spectators v1" (Python's hmac).
-    const net::Key lobbyKey = {
-        0x9e, 0xd9, 0xe0, 0x67, 0xd1, 0x4b, 0xf8, 0x1e, 0xea, 0xf0, 0x39, 0x59, 0x6e, 0x36, 0xc5, 0x90, 0x4d, 0xdc,
-        0xaf, 0x02, 0xdf, 0x55, 0x50, 0xcd, 0x3a, 0xb6, 0xf9, 0xfb, 0xbb, 0x61, 0x81, 0x47
-    };
+    const net::Key lobbyKey = {0x9e, 0xd9, 0xe0, 0x67, 0xd1, 0x4b, 0xf8, 0x1e, 0xea, 0xf0, 0x39,
+                               0x59, 0x6e, 0x36, 0xc5, 0x90, 0x4d, 0xdc, 0xaf, 0x02, 0xdf, 0x55,
+                               0x50, 0xcd, 0x3a, 0xb6, 0xf9, 0xfb, 0xbb, 0x61, 0x81, 0x47};
     // Its answer: 'B' 'S' 3 4, reason 3, version 4, then HMAC-SHA-256 under the key of "bf spectate v3", the
     // Watch's nonce (16 bytes of 0x33) and those 6 bytes, truncated to 16 (Python's hmac).
-    const std::vector<std::uint8_t> direct = {
-        0x42, 0x53, 3, 4, 3, 4, 0xfb, 0xba, 0xd6, 0x5e, 0xe5, 0x53, 0xa5, 0xbb, 0xb8, 0x81, 0xae, 0xbe, 0xbc, 0xaa,
-        0x45, 0x4e
-    };
-    const std::vector<std::uint8_t> lobby = {
-        0x42, 0x53, 3, 4, 3, 4, 0xcf, 0x9e, 0x58, 0xa0, 0x12, 0xd8, 0xd4, 0x03, 0x07, 0x0d, 0x6a, 0xbc, 0x2b, 0xb5,
-        0x89, 0xee
-    };
+    const std::vector<std::uint8_t> direct = {0x42, 0x53, 3,    4,    3,    4,    0xfb, 0xba, 0xd6, 0x5e, 0xe5,
+                                              0x53, 0xa5, 0xbb, 0xb8, 0x81, 0xae, 0xbe, 0xbc, 0xaa, 0x45, 0x4e};
+    const std::vector<std::uint8_t> lobby = {0x42, 0x53, 3,    4,    3,    4,    0xcf, 0x9e, 0x58, 0xa0, 0x12,
+                                             0xd8, 0xd4, 0x03, 0x07, 0x0d, 0x6a, 0xbc, 0x2b, 0xb5, 0x89, 0xee};
     for (const auto& [key, answer] : {std::pair{net::Key{}, direct}, std::pair{lobbyKey, lobby}}) {
         const std::vector<std::uint8_t> w = oldWatch(3, key, 0x33);
         REQUIRE(w.size() == 208);
@@ -301,7 +298,7 @@ TEST_CASE("spectate versions: another version's datagram from the host ends the 
         CHECK(client.failure() == "refused: the host runs spectator stream version 5, this game 4");
         CHECK(client.forged() == 0);
     }
-    {   // A Setup of this version within the grace: the host speaks it, the stream goes on.
+    {  // A Setup of this version within the grace: the host speaks it, the stream goes on.
         net::MemoryNetwork network;
         auto& hostEnd = network.add(1, {}, 1);
         auto& me = network.add(2, {}, 2);
@@ -316,7 +313,7 @@ TEST_CASE("spectate versions: another version's datagram from the host ends the 
         CHECK(client.failure() == "");
         CHECK(client.state() == net::SpectatorState::Watching);
     }
-    {   // A later host answering in this version's layout: the Refuse with the reason "version" ends it at once.
+    {  // A later host answering in this version's layout: the Refuse with the reason "version" ends it at once.
         net::MemoryNetwork network;
         auto& me = network.add(2, {}, 2);
         spectest::Wire wire(me);

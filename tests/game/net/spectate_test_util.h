@@ -34,7 +34,8 @@ public:
             from = 1;
             return true;
         }
-        if (!inner_->receive(data, from, nowMs) && (other_ == nullptr || !other_->receive(data, from, nowMs))) return false;
+        if (!inner_->receive(data, from, nowMs) && (other_ == nullptr || !other_->receive(data, from, nowMs)))
+            return false;
         got.push_back(data);
         net::SpectateMessage head;
         if (net::spectateHead(data.data(), data.size(), head) && head.type == net::SpectateType::Setup) {

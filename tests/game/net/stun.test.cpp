@@ -20,7 +20,8 @@ Bytes fromHex(const std::string& h) {
     for (char c : h) {
         if (std::isxdigit(static_cast<unsigned char>(c))) digits += c;
     }
-    for (std::size_t i = 0; i + 1 < digits.size(); i += 2) out.push_back(std::uint8_t(std::stoi(digits.substr(i, 2), nullptr, 16)));
+    for (std::size_t i = 0; i + 1 < digits.size(); i += 2)
+        out.push_back(std::uint8_t(std::stoi(digits.substr(i, 2), nullptr, 16)));
     return out;
 }
 
@@ -73,7 +74,8 @@ TEST_CASE("STUN: RFC 5769's sample request decodes, its integrity and fingerprin
     CHECK_FALSE(net::stun::checkFingerprint(corrupt.data(), corrupt.size(), c));
 }
 
-TEST_CASE("STUN: RFC 5769's sample response: XOR-MAPPED-ADDRESS 192.0.2.1:32853, and our encoder writes the same bytes") {
+TEST_CASE(
+    "STUN: RFC 5769's sample response: XOR-MAPPED-ADDRESS 192.0.2.1:32853, and our encoder writes the same bytes") {
     net::stun::Message m;
     REQUIRE(net::stun::decodeStun(kSampleResponse.data(), kSampleResponse.size(), m));
     CHECK(m.cls == net::stun::kSuccess);
@@ -102,7 +104,8 @@ TEST_CASE("STUN: RFC 5769's sample response: XOR-MAPPED-ADDRESS 192.0.2.1:32853,
     CHECK(net::stun::checkFingerprint(ours.data(), ours.size(), back));
 }
 
-TEST_CASE("STUN: RFC 5769's long-term request checks under MD5(user:realm:password), and our encoder writes its bytes") {
+TEST_CASE(
+    "STUN: RFC 5769's long-term request checks under MD5(user:realm:password), and our encoder writes its bytes") {
     net::stun::Message m;
     REQUIRE(net::stun::decodeStun(kLongTermRequest.data(), kLongTermRequest.size(), m));
     const std::string user = "\xe3\x83\x9e\xe3\x83\x88\xe3\x83\xaa\xe3\x83\x83\xe3\x82\xaf\xe3\x82\xb9";

@@ -24,16 +24,17 @@ struct FakeTurn {
     net::MemoryNetwork::Endpoint& self;
     net::MemoryNetwork::Endpoint& relay;
     std::string password = "pw";
-    int staleOnce = 1;               // answer the first signed request 438 (a new nonce)
+    int staleOnce = 1;  // answer the first signed request 438 (a new nonce)
     std::string nonce = "n1";
     net::Address client = 0;
     std::set<std::uint32_t> permitted;
     int allocates = 0, refreshes = 0, permissions = 0, sends = 0;
-    bool forgeNext = false;          // answer the next request with a wrong MESSAGE-INTEGRITY
+    bool forgeNext = false;  // answer the next request with a wrong MESSAGE-INTEGRITY
 
     Bytes key() const { return net::stun::longTermKey("user", "test.realm", password); }
 
-    void reply(const Message& req, std::uint8_t cls, std::vector<net::stun::Attribute> attrs, bool sign, std::int64_t now) {
+    void reply(const Message& req, std::uint8_t cls, std::vector<net::stun::Attribute> attrs, bool sign,
+               std::int64_t now) {
         Message m;
         m.method = req.method;
         m.cls = cls;
@@ -50,8 +51,11 @@ struct FakeTurn {
 
     void error(const Message& req, int code, std::int64_t now) {
         Bytes e = {0, 0, std::uint8_t(code / 100), std::uint8_t(code % 100)};
-        reply(req, net::stun::kError, {{net::stun::kErrorCode, e, 0}, {net::stun::kRealm, bytesOf("test.realm"), 0},
-                                       {net::stun::kNonce, bytesOf(nonce), 0}}, false, now);
+        reply(req, net::stun::kError,
+              {{net::stun::kErrorCode, e, 0},
+               {net::stun::kRealm, bytesOf("test.realm"), 0},
+               {net::stun::kNonce, bytesOf(nonce), 0}},
+              false, now);
     }
 
     void poll(std::int64_t now) {
@@ -89,9 +93,11 @@ struct FakeTurn {
             CHECK(m.find(net::stun::kNonce)->value == bytesOf(nonce));
             if (m.method == net::stun::kAllocate) {
                 ++allocates;
-                reply(m, net::stun::kSuccess, {{net::stun::kXorRelayedAddress, net::stun::xorAddress(relay.address()), 0},
-                                               {net::stun::kXorMappedAddress, net::stun::xorAddress(from), 0},
-                                               {net::stun::kLifetime, net::stun::u32(600), 0}}, true, now);
+                reply(m, net::stun::kSuccess,
+                      {{net::stun::kXorRelayedAddress, net::stun::xorAddress(relay.address()), 0},
+                       {net::stun::kXorMappedAddress, net::stun::xorAddress(from), 0},
+                       {net::stun::kLifetime, net::stun::u32(600), 0}},
+                      true, now);
             } else if (m.method == net::stun::kCreatePermission) {
                 ++permissions;
                 net::Address peer = 0;

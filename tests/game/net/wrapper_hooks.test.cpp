@@ -51,7 +51,8 @@ const std::vector<std::uint8_t> kGame = {'B', 'F', 4, 4, 1, 2, 3, 4};  // not a 
 
 /// The checks every wrapper must pass: a game datagram handed up with its own arrival time (after a datagram the
 /// wrapper keeps for itself, with another), the unreachable report passed on, the inner names.
-void checkHooks(StampedTransport& inner, net::Transport& wrapper, const std::vector<std::uint8_t>& kept, net::Address keptFrom) {
+void checkHooks(StampedTransport& inner, net::Transport& wrapper, const std::vector<std::uint8_t>& kept,
+                net::Address keptFrom) {
     inner.in.push_back({kept, keptFrom, 900});
     inner.in.push_back({kGame, 42, 1234});
     std::vector<std::uint8_t> got;
@@ -91,7 +92,8 @@ TEST_CASE("the lobby demux passes the socket's arrival times, unreachable report
     checkHooks(inner, demux, net::encodeLobby(status), 5);
 }
 
-TEST_CASE("the TURN client passes the socket's arrival times, unreachable reports (not the server's) and names through") {
+TEST_CASE(
+    "the TURN client passes the socket's arrival times, unreachable reports (not the server's) and names through") {
     for (const bool directFirst : {false, true}) {
         CAPTURE(directFirst);
         StampedTransport inner;
@@ -101,7 +103,7 @@ TEST_CASE("the TURN client passes the socket's arrival times, unreachable report
         cfg.password = "p";
         cfg.directFirst = directFirst;
         net::TurnTransport turn(inner, cfg);
-        inner.unreachable.push_back(9);  // about the server: its requests fail on their own, not reported up
+        inner.unreachable.push_back(9);            // about the server: its requests fail on their own, not reported up
         checkHooks(inner, turn, {0x01, 0x02}, 9);  // a malformed datagram from the server: refused, not handed up
         if (directFirst) {  // a peer not heard through the relay gets our datagrams straight from the socket
             const std::uint8_t one = 1;

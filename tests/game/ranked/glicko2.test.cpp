@@ -13,9 +13,8 @@ TEST_CASE("Glicko-2 reproduces the worked example of Glickman's paper") {
     // "Example of the Glicko-2 system": 1500/200/0.06 plays 1400/30, 1550/100, 1700/300, scoring 1, 0, 0 (tau 0.5);
     // the paper's answer: r' = 1464.06, RD' = 151.52, sigma' = 0.05999.
     Rating player{1500, 200, 0.06, 10};
-    const std::vector<GameResult> games = {{Rating{1400, 30, 0.06, 10}, 1.0},
-                                           {Rating{1550, 100, 0.06, 10}, 0.0},
-                                           {Rating{1700, 300, 0.06, 10}, 0.0}};
+    const std::vector<GameResult> games = {
+        {Rating{1400, 30, 0.06, 10}, 1.0}, {Rating{1550, 100, 0.06, 10}, 0.0}, {Rating{1700, 300, 0.06, 10}, 0.0}};
     const Rating after = updateRating(player, games, 0.5);
     CHECK(after.rating == doctest::Approx(1464.06).epsilon(0.00001));
     CHECK(after.deviation == doctest::Approx(151.52).epsilon(0.00005));

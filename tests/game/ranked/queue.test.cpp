@@ -37,8 +37,8 @@ TEST_CASE("A narrow window on the other side keeps a pair apart until it widens 
     REQUIRE(q.join("waiting", 1500, 0) == "");      // window 450 after 40 s
     REQUIRE(q.join("arrived", 1800, 40000) == "");  // window 50 on arrival
     CHECK(q.pair(40000).empty());
-    CHECK(q.pair(64900).empty());        // arrived's window: 50 + 249 = 299
-    CHECK(q.pair(65000).size() == 1);    // 300
+    CHECK(q.pair(64900).empty());      // arrived's window: 50 + 249 = 299
+    CHECK(q.pair(65000).size() == 1);  // 300
 }
 
 TEST_CASE("The queue refuses a second join, a full queue, and caps the window") {

@@ -87,7 +87,8 @@ inline std::string recordMatch(const ranked::MatchRecord& m, const ranked::Verif
         fight.step(in);
         ++frame;
         text += sim::replayFrameLine(in) + "\n";
-        if (frame % sim::kCheckpointEvery == 0) text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+        if (frame % sim::kCheckpointEvery == 0)
+            text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
     }
     return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
 }

@@ -57,7 +57,8 @@ TEST_CASE("The service refuses an unsigned, late, replayed, oversized or floodin
     CHECK(w.send(w.bob, RequestKind::Queue, std::string(kMaxLogBytes + 300, 'x')).text.find("request is larger than") !=
           std::string::npos);
     int refused = 0;
-    for (int i = 0; i < 40; ++i) refused += w.send(w.eve, RequestKind::Leave, "").text == "too many requests; wait a little";
+    for (int i = 0; i < 40; ++i)
+        refused += w.send(w.eve, RequestKind::Leave, "").text == "too many requests; wait a little";
     CHECK(refused == 40 - 19);  // a burst of 20, one spent on hello
     CHECK(w.send(w.bob, RequestKind::Queue, "ranked nobody 00112233").text == "no fighter 'nobody' on this service");
     CHECK(w.send(w.bob, RequestKind::Queue, "ranked ryo 99").text ==
@@ -139,10 +140,11 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     const std::string answer = w.send(w.bob, RequestKind::Poll, "").text;
     const std::string head = "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] +
                              " ryo brick " + std::to_string(m.seed) + " 0 ";  // no lobby port configured
-    CHECK(answer == head + "-");  // no room yet
+    CHECK(answer == head + "-");                                              // no room yet
     CHECK(w.send(w.eve, RequestKind::Poll, "").text == "idle");
     // p1 hosts and names its lobby room; p2 reads it from its next poll. Only p1, only its own match, only a code.
-    CHECK(w.send(w.bob, RequestKind::Room, std::to_string(m.id) + " ABCD23").text == "p1 hosts the match: only p1 names its room");
+    CHECK(w.send(w.bob, RequestKind::Room, std::to_string(m.id) + " ABCD23").text ==
+          "p1 hosts the match: only p1 names its room");
     CHECK(w.send(w.eve, RequestKind::Room, std::to_string(m.id) + " ABCD23").text.find("is not being set up for you") !=
           std::string::npos);
     CHECK(w.send(w.ann, RequestKind::Room, std::to_string(m.id) + " ab!").text == "not a lobby room code");
@@ -150,7 +152,8 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     REQUIRE(net::validCode(code));
     CHECK(w.send(w.ann, RequestKind::Room, std::to_string(m.id) + " " + code).ok);
     CHECK(w.send(w.bob, RequestKind::Poll, "").text == head + code);
-    REQUIRE(w.send(w.bob, RequestKind::Queue, "quick brick 00112233").ok);  // queued again: the old match is not answered
+    REQUIRE(
+        w.send(w.bob, RequestKind::Queue, "quick brick 00112233").ok);  // queued again: the old match is not answered
     CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
 }
 
@@ -195,7 +198,8 @@ TEST_CASE("Checkpoints sent during a match decide between two logs that disagree
     std::string body = std::to_string(m.id);
     for (const sim::Checkpoint& c : run.checkpoints) body += " " + std::to_string(c.frame) + " " + sim::hashHex(c.hash);
     CHECK(w.send(w.eve, RequestKind::Checkpoint, body).text.find("not an open match of yours") != std::string::npos);
-    CHECK(w.send(w.ann, RequestKind::Checkpoint, std::to_string(m.id) + " 60 xyz").text.find("a checkpoint is FRAME HASH") == 0);
+    CHECK(w.send(w.ann, RequestKind::Checkpoint, std::to_string(m.id) + " 60 xyz")
+              .text.find("a checkpoint is FRAME HASH") == 0);
     CHECK(w.send(w.ann, RequestKind::Checkpoint, std::to_string(m.id)).text == "no checkpoint");
     REQUIRE(w.send(w.ann, RequestKind::Checkpoint, body).ok);
     REQUIRE(w.send(w.bob, RequestKind::Checkpoint, body).ok);

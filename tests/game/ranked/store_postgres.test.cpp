@@ -46,9 +46,9 @@ struct Cluster {
             if (chown(dir.path.c_str(), 65534, 65534) != 0) skipped = "cannot hand the temporary folder to nobody";
         }
         const std::string d = dir.path;
-        if (skipped.empty() &&
-            std::system((as + bin + "/initdb -D " + d + "/data -A trust -U bvh --no-sync -E UTF8 >" + d +
-                         "/initdb.log 2>&1").c_str()) != 0)
+        if (skipped.empty() && std::system((as + bin + "/initdb -D " + d + "/data -A trust -U bvh --no-sync -E UTF8 >" +
+                                            d + "/initdb.log 2>&1")
+                                               .c_str()) != 0)
             skipped = "initdb failed (see its log in a kept run)";
         if (skipped.empty() &&
             std::system((as + bin + "/pg_ctl -D " + d + "/data -l " + d + "/pg.log -w -s -o \"-k " + d +
@@ -59,7 +59,8 @@ struct Cluster {
     }
     ~Cluster() {
         if (!conninfo.empty())
-            std::system((as + bin + "/pg_ctl -D " + dir.path + "/data -m immediate -w -s stop >/dev/null 2>&1").c_str());
+            std::system(
+                (as + bin + "/pg_ctl -D " + dir.path + "/data -m immediate -w -s stop >/dev/null 2>&1").c_str());
     }
 };
 
@@ -166,7 +167,8 @@ int exitOf(pid_t child) {
 
 }  // namespace
 
-TEST_CASE("Two service processes share one PostgreSQL queue: nobody matched twice, no result lost, one killed mid-match") {
+TEST_CASE(
+    "Two service processes share one PostgreSQL queue: nobody matched twice, no result lost, one killed mid-match") {
     Cluster& pg = cluster();
     if (!pg.skipped.empty()) {
         std::printf("PostgreSQL shared queue SKIPPED: %s\n", pg.skipped.c_str());

@@ -176,8 +176,8 @@ TEST_CASE("Two logs that blame different players for the ending blame neither: t
 
 TEST_CASE("Two consistent logs that differ are told apart by the hashes each side sent during the match") {
     Fixture f;
-    const std::string played = rankedtest::recordMatch(f.m, f.rules, 0, 5);    // the match as it was: p1 won
-    const std::string rewritten = rankedtest::recordMatch(f.m, f.rules, 1, 5); // p2's log, rewritten afterwards
+    const std::string played = rankedtest::recordMatch(f.m, f.rules, 0, 5);     // the match as it was: p1 won
+    const std::string rewritten = rankedtest::recordMatch(f.m, f.rules, 1, 5);  // p2's log, rewritten afterwards
     AdmittedLog a, b;
     REQUIRE(f.admit(f.ann, played, a) == "");
     REQUIRE(f.admit(f.bob, rewritten, b) == "");

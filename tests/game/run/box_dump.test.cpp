@@ -38,14 +38,15 @@ TEST_CASE("--boxes lists an old-format move's boxes per frame as its file places
     // Read off ninja.fighter by hand: frame 5 of `light` (startup 4, active 3) places arm-front 10 130 70 146 and
     // the attack box 34 128 76 150 (live: frames 5-7); the other members keep their `member` boxes; no push line,
     // so the fighter's push box.
-    CHECK(linesStarting(text, "frame 5 ") == "frame 5 member head -12 160 14 186\n"
-                                             "frame 5 member torso -22 95 20 160\n"
-                                             "frame 5 member arm-front 10 130 70 146\n"
-                                             "frame 5 member arm-back -30 105 -14 150\n"
-                                             "frame 5 member leg-front 2 0 22 95\n"
-                                             "frame 5 member leg-back -22 0 -2 95\n"
-                                             "frame 5 attack 34 128 76 150 live\n"
-                                             "frame 5 push -25 0 25 170\n");
+    CHECK(linesStarting(text, "frame 5 ") ==
+          "frame 5 member head -12 160 14 186\n"
+          "frame 5 member torso -22 95 20 160\n"
+          "frame 5 member arm-front 10 130 70 146\n"
+          "frame 5 member arm-back -30 105 -14 150\n"
+          "frame 5 member leg-front 2 0 22 95\n"
+          "frame 5 member leg-back -22 0 -2 95\n"
+          "frame 5 attack 34 128 76 150 live\n"
+          "frame 5 push -25 0 25 170\n");
     // Frame 4 is startup: the arm is drawn back (10 128 40 146) and there is no attack box yet.
     CHECK(linesStarting(text, "frame 4 member arm-front") == "frame 4 member arm-front 10 128 40 146\n");
     CHECK(linesStarting(text, "frame 4 attack").empty());
@@ -66,8 +67,9 @@ TEST_CASE("--boxes lists a rigged move's members as the bounds of its bones") {
         sim::BoneArray placed;
         const int n = sim::posedBones(d, light, frame, placed);
         const engine::AABB b = sim::posedMemberBox(d, placed, n, d.member("arm-front"));
-        const std::string want = "frame " + std::to_string(frame) + " member arm-front " + std::to_string(b.minX) + " " +
-                                 std::to_string(b.minY) + " " + std::to_string(b.maxX) + " " + std::to_string(b.maxY) + "\n";
+        const std::string want = "frame " + std::to_string(frame) + " member arm-front " + std::to_string(b.minX) +
+                                 " " + std::to_string(b.minY) + " " + std::to_string(b.maxX) + " " +
+                                 std::to_string(b.maxY) + "\n";
         CHECK(linesStarting(text, "frame " + std::to_string(frame) + " member arm-front") == want);
     }
     // The attack box of stick.fighter's `light`: frames 4-5, live (startup 3, active 2).

@@ -43,10 +43,13 @@ TEST_CASE("The headless runner refuses '+', hex and spaces in --sync and echoes 
     for (const char* bad : {"+7", "0x7", " 7", "7e0"}) {
         CAPTURE(bad);
         CHECK(runCaptured(run::runHeadless, {"--replay", kCombo, "--sync", bad}, err) == 2);
-        CHECK(err.rfind(std::string("game_headless: --sync wants a whole number in [1, 100000], not '") + bad + "'\n", 0) == 0);
+        CHECK(err.rfind(std::string("game_headless: --sync wants a whole number in [1, 100000], not '") + bad + "'\n",
+                        0) == 0);
     }
     CHECK(runCaptured(run::runHeadless, {"--replay", kCombo, "--sync", "\x1b" + std::string(5000, '7')}, err) == 2);
-    CHECK(err.rfind("game_headless: --sync wants a whole number in [1, 100000], not '\\x1b" + std::string(39, '7') + "...'\n", 0) == 0);
+    CHECK(err.rfind(
+              "game_headless: --sync wants a whole number in [1, 100000], not '\\x1b" + std::string(39, '7') + "...'\n",
+              0) == 0);
 }
 
 TEST_CASE("The headless peer refuses an empty --record and a hostile --join before opening a socket") {
@@ -55,7 +58,9 @@ TEST_CASE("The headless peer refuses an empty --record and a hostile --join befo
     CHECK(err.rfind("game_headless: --record needs a value, not an empty one\n", 0) == 0);
     const std::string host = "\x1b]0;owned\x07" + std::string(10 * 1024, 'h');
     CHECK(runCaptured(run::runHeadlessPeer, {"--join", host, "--replay", kCombo}, err) == 2);
-    CHECK(err.rfind("game_headless: bad host '\\x1b]0;owned\\x07" + std::string(30, 'h') + "...' (a name or a dotted IPv4 address)\n", 0) == 0);
+    CHECK(err.rfind("game_headless: bad host '\\x1b]0;owned\\x07" + std::string(30, 'h') +
+                        "...' (a name or a dotted IPv4 address)\n",
+                    0) == 0);
     CHECK(err.size() < 1000);
     CHECK(err.find('\x1b') == std::string::npos);
 }

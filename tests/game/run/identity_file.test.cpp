@@ -17,7 +17,7 @@ TEST_CASE("the identity key is made once, readable by its owner only, and read b
     net::Identity made, again;
     std::string error;
     REQUIRE(run::loadOrMakeIdentity(path, "alice", made, error));
-    struct stat st{};
+    struct stat st {};
     REQUIRE(::stat(path.c_str(), &st) == 0);
     CHECK((st.st_mode & 0777) == 0600);
     REQUIRE(run::loadOrMakeIdentity(path, "alice", again, error));

@@ -69,9 +69,9 @@ TEST_CASE("Online flags refuse out-of-range values with the flag named") {
 
 TEST_CASE("Online numbers refuse hex, exponents, a sign '+' and spaces, as files do") {
     const std::vector<std::vector<std::string>> bad = {
-        {"--host", "0x1b58"}, {"--host", "+7000"},      {"--input-delay", "+1"}, {"--input-delay", " 1"},
+        {"--host", "0x1b58"},      {"--host", "+7000"},   {"--input-delay", "+1"}, {"--input-delay", " 1"},
         {"--max-rollback", "1e1"}, {"--net-delay", "+5"}, {"--net-delay", "0x10"}, {"--net-loss", "1e1"},
-        {"--net-loss", "0x10"}, {"--net-dup", "+5"},     {"--net-reorder", " 5"}, {"--net-jitter", "1e2"},
+        {"--net-loss", "0x10"},    {"--net-dup", "+5"},   {"--net-reorder", " 5"}, {"--net-jitter", "1e2"},
     };
     for (const std::vector<std::string>& args : bad) {
         CAPTURE(args[0]);

@@ -63,7 +63,7 @@ TEST_CASE("Holding fire shoots 50 three-laser spreads, then the gun recharges fo
     CHECK(g.world().shotsLeft == 0);
     CHECK(g.world().rechargeLeft == 1);
     CHECK(activeLasers(g.world()) == 0);  // the last lasers (x speed 20) left the 1280-wide screen long ago
-    g.step({blaster::kFire, -1});  // frame 595: the 300th recharge frame refills the gun
+    g.step({blaster::kFire, -1});         // frame 595: the 300th recharge frame refills the gun
     CHECK(g.world().shotsLeft == 50);
     CHECK(g.world().rechargeLeft == 0);
     g.step({blaster::kFire, -1});  // frame 596 fires again
@@ -237,7 +237,8 @@ TEST_CASE("Every frame's flags match a brute-force check of the World's boxes") 
                 if (!w.enemies[i].active) continue;
                 bool other = false;
                 for (std::size_t j = 0; j < w.enemies.size(); ++j)
-                    other = other || (j != i && w.enemies[j].active && engine::collide(w.enemies[i].box, w.enemies[j].box));
+                    other =
+                        other || (j != i && w.enemies[j].active && engine::collide(w.enemies[i].box, w.enemies[j].box));
                 REQUIRE(w.enemies[i].overlapping == other);
                 overlapSeen += other ? 1 : 0;
             }
@@ -245,7 +246,8 @@ TEST_CASE("Every frame's flags match a brute-force check of the World's boxes") 
                 bool star = false, ship = false;
                 for (std::size_t j = 0; j < w.stars.size(); ++j)
                     star = star || (j != i && engine::collide(w.stars[i].box, w.stars[j].box));
-                for (const blaster::Enemy& e : w.enemies) ship = ship || (e.active && engine::collide(w.stars[i].box, e.box));
+                for (const blaster::Enemy& e : w.enemies)
+                    ship = ship || (e.active && engine::collide(w.stars[i].box, e.box));
                 REQUIRE(w.stars[i].touching == (star || ship));
                 touchSeen += star ? 1 : 0;
                 shipTouchSeen += ship ? 1 : 0;
@@ -312,7 +314,8 @@ TEST_CASE("Different seeds give different worlds, and the frame counters count t
     const auto& stars = a.world().stars;
     for (std::size_t i = 0; i < stars.size(); ++i) {
         bool touches = false;
-        for (std::size_t j = 0; j < stars.size(); ++j) touches = touches || (i != j && engine::collide(stars[i].box, stars[j].box));
+        for (std::size_t j = 0; j < stars.size(); ++j)
+            touches = touches || (i != j && engine::collide(stars[i].box, stars[j].box));
         lonely += touches ? 0 : 1;
     }
     CHECK(a.lastStats().queries == std::uint64_t(3 + lonely));
@@ -321,7 +324,6 @@ TEST_CASE("Different seeds give different worlds, and the frame counters count t
     grid.step({});
     CHECK(grid.lastStats().boxTests < 2500);
 }
-
 
 TEST_CASE("The ship stays inside playerMinY..playerMaxY (the window keeps it clear of its HUD)") {
     blaster::Options o = quiet();

@@ -71,8 +71,14 @@ TEST_CASE("Blocking by holding back costs only chip damage") {
     Pair d;
     std::uint16_t attack = 0;
     int chip = 0;
-    SUBCASE("jab: no chip") { attack = sim::kLight; chip = 0; }
-    SUBCASE("heavy kick: 15 chip") { attack = sim::kHeavy; chip = 15; }
+    SUBCASE("jab: no chip") {
+        attack = sim::kLight;
+        chip = 0;
+    }
+    SUBCASE("heavy kick: 15 chip") {
+        attack = sim::kHeavy;
+        chip = 15;
+    }
     CAPTURE(attack);
     // p2 in the right corner (1175) holds right, which is back for a fighter facing left.
     sim::Fight fight(setupAt(1090, 1175), d.ryo, d.ryo);
@@ -89,8 +95,14 @@ TEST_CASE("A low must be blocked crouching") {
     Pair d;
     std::uint16_t guard = 0;
     EventType expected = EventType::Hit;
-    SUBCASE("standing guard is hit") { guard = sim::kRight; expected = EventType::Hit; }
-    SUBCASE("crouching guard blocks") { guard = sim::kRight | sim::kDown; expected = EventType::Block; }
+    SUBCASE("standing guard is hit") {
+        guard = sim::kRight;
+        expected = EventType::Hit;
+    }
+    SUBCASE("crouching guard blocks") {
+        guard = sim::kRight | sim::kDown;
+        expected = EventType::Block;
+    }
     sim::Fight fight(setupAt(1090, 1175), d.ryo, d.ryo);
     Recorder rec;
     rec.step(fight, input(0, guard), 3);
@@ -186,8 +198,8 @@ TEST_CASE("Time over gives the round to the fighter with more health") {
     Pair d;
     sim::MatchSetup s = setupAt(300, 900, "ryo", "brick");
     s.roundFrames = 30;
-    s.startHealth[0] = 500;   // half of ryo's 1000
-    s.startHealth[1] = 700;   // 2/3 of brick's 1050: more, as a fraction
+    s.startHealth[0] = 500;  // half of ryo's 1000
+    s.startHealth[1] = 700;  // 2/3 of brick's 1050: more, as a fraction
     sim::Fight fight(s, d.ryo, d.brick);
     Recorder rec;
     rec.step(fight, input(0), 30);
@@ -226,7 +238,9 @@ TEST_CASE("A member's world box on one frame is the file's box, placed and mirro
     io::Error buttons;
     REQUIRE(sim::loadButtons(testpaths::data(), buttons));
     REQUIRE_MESSAGE(ninja.ok, ninja.error.text());
-    struct { sim::FighterDef ryo; } d{ninja.def};
+    struct {
+        sim::FighterDef ryo;
+    } d{ninja.def};
     sim::Fight fight(setupAt(400, 800), d.ryo, d.ryo);
     // Worked out by hand from tests/game/fighter4/fighters/ninja.fighter. Standing fighters start on stand frame 1
     // and advance one frame per step, so after 20 steps both show stand frame 21, where `box 21 40 head -12 158 14
@@ -360,7 +374,7 @@ TEST_CASE("The training dummy's health refills once it is free") {
     sim::Fight fight(s, d.ryo, d.ryo);
     Recorder rec;
     rec.step(fight, input(sim::kHeavy));
-    rec.step(fight, input(0), 8);   // frame 9: the kick lands
+    rec.step(fight, input(0), 8);  // frame 9: the kick lands
     CHECK(fight.state().fighters[1].health == 890);
     rec.step(fight, input(0), 60);
     CHECK(fight.state().fighters[1].health == 1000);
@@ -390,15 +404,24 @@ TEST_CASE("Jumps go up, forward or back along the fighter's arc") {
     int expectedX = 0;
     // ryo: jump 22 1 6. y after n airborne frames is 22n - n(n-1)/2, which is 0 again at n = 45, so a diagonal
     // jump covers 45 * 6 = 270 units.
-    SUBCASE("up") { dir = 0; expectedX = 400; }
-    SUBCASE("forward") { dir = sim::kRight; expectedX = 670; }
-    SUBCASE("back") { dir = sim::kLeft; expectedX = 130; }
+    SUBCASE("up") {
+        dir = 0;
+        expectedX = 400;
+    }
+    SUBCASE("forward") {
+        dir = sim::kRight;
+        expectedX = 670;
+    }
+    SUBCASE("back") {
+        dir = sim::kLeft;
+        expectedX = 130;
+    }
     sim::Fight fight(setupAt(400, 1100), d.ryo, d.ryo);
     fight.step(input(std::uint16_t(sim::kUp | dir)));
     CHECK(fight.state().fighters[0].airborne);
     CHECK(fight.state().fighters[0].y == 22);
     for (int i = 0; i < 43; ++i) fight.step(input(0));
-    CHECK(fight.state().fighters[0].airborne);   // 44 frames: still in the air (y = 22 * 44 - 44 * 43 / 2 = 22)
+    CHECK(fight.state().fighters[0].airborne);  // 44 frames: still in the air (y = 22 * 44 - 44 * 43 / 2 = 22)
     fight.step(input(0));
     CHECK_FALSE(fight.state().fighters[0].airborne);
     CHECK(fight.state().fighters[0].y == 0);
@@ -423,8 +446,14 @@ TEST_CASE("Frame advantage is the frame the victim can act again minus the frame
     Pair d;
     std::uint16_t guard = 0;
     int expected = 0;
-    SUBCASE("on hit") { guard = 0; expected = 6; }
-    SUBCASE("on block") { guard = sim::kRight; expected = -1; }
+    SUBCASE("on hit") {
+        guard = 0;
+        expected = 6;
+    }
+    SUBCASE("on block") {
+        guard = sim::kRight;
+        expected = -1;
+    }
     sim::Fight fight(setupAt(1090, 1175), d.ryo, d.ryo);
     fight.step(input(0, guard));
     fight.step(input(sim::kLight, guard));
@@ -492,7 +521,8 @@ int beginnerAgainstCpu(const sim::FighterDef& ryo, const sim::FighterDef& cpu, i
     s.counter = sim::CounterHits::On;
     s.seed = seed;
     sim::Fight fight(s, ryo, cpu);
-    for (int i = 0; i < 3 * 99 * 60 + 600 && !fight.state().matchOver; ++i) fight.step(input(beginnerInput(fight.state())));
+    for (int i = 0; i < 3 * 99 * 60 + 600 && !fight.state().matchOver; ++i)
+        fight.step(input(beginnerInput(fight.state())));
     return fight.state().wins[0] - fight.state().wins[1];
 }
 

@@ -124,19 +124,19 @@ TEST_CASE("Invincible frames: without them the same anti-air trades with the jum
 
 TEST_CASE("Dashes need a neutral gap and the window (ryo: dash 10 12 9)") {
     sim::Fight f(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
-    f.step(input(sim::kRight));          // a one-frame walk: x 406
+    f.step(input(sim::kRight));  // a one-frame walk: x 406
     for (int i = 0; i < 9; ++i) f.step(input(0));
-    f.step(input(sim::kRight));          // second tap 10 frames after the first
+    f.step(input(sim::kRight));  // second tap 10 frames after the first
     CHECK(f.state().fighters[0].action == sim::Action::Dash);
     CHECK(f.state().fighters[0].x == 406 + 12);
     sim::Fight late(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
     late.step(input(sim::kRight));
     for (int i = 0; i < 10; ++i) late.step(input(0));
-    late.step(input(sim::kRight));       // 11 frames after the first: too late, a walk
+    late.step(input(sim::kRight));  // 11 frames after the first: too late, a walk
     CHECK(late.state().fighters[0].action == sim::Action::Walk);
     sim::Fight held(motionSetup(400, 800), fighter("ryo"), fighter("ryo"));
     held.step(input(sim::kRight));
-    held.step(input(sim::kRight));       // no neutral frame between: still a walk
+    held.step(input(sim::kRight));  // no neutral frame between: still a walk
     CHECK(held.state().fighters[0].action == sim::Action::Walk);
 }
 
@@ -224,7 +224,9 @@ TEST_CASE("Every field added for motions and throws reaches the hash, zero or no
         [](sim::FightState& s) { s.fighters[0].grabMember = 0; },
         [](sim::FightState& s) { s.fighters[1].cpu.motion = 2; },
         [](sim::FightState& s) { s.fighters[0].cpu.fireballWait = 9; },
-        [](sim::FightState& s) { s.fighters[0].attacks.push_back({{0, 0, 1, 1}, false, true}); },
+        [](sim::FightState& s) {
+            s.fighters[0].attacks.push_back({{0, 0, 1, 1}, false, true});
+        },
     };
     for (std::size_t k = 0; k < edits.size(); ++k) {
         CAPTURE(k);

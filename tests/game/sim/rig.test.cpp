@@ -43,7 +43,8 @@ end
 
 sim::FighterDef handRig() {
     std::string text = kHandRig;
-    for (const char* a : {"crouch", "jump", "block", "crouchblock", "hitstun", "ko"}) text += std::string("anim ") + a + " 1\nkey 1 square\nend\n";
+    for (const char* a : {"crouch", "jump", "block", "crouchblock", "hitstun", "ko"})
+        text += std::string("anim ") + a + " 1\nkey 1 square\nend\n";
     text += "move light\nstartup 1\nactive 1\nkey 1 square\nend\nmove heavy\nstartup 1\nactive 1\nkey 1 square\nend\n";
     text += "move special\nstartup 1\nactive 1\nprojectile 5 10 0 0 5 5\nkey 1 square\nend\n";
     sim::FighterLoad load = sim::parseFighter(text, "h.fighter");
@@ -109,7 +110,9 @@ engine::AABB fromBones(const sim::FighterDef& d, const sim::BoneArray& placed, i
     for (int b : d.skeleton.memberBones[std::size_t(m)]) {
         REQUIRE(b < n);
         const engine::AABB c = sim::capsuleBox(placed[std::size_t(b)], d.skeleton.bones[std::size_t(b)].radius);
-        box = first ? c : engine::AABB{std::min(box.minX, c.minX), std::min(box.minY, c.minY), std::max(box.maxX, c.maxX), std::max(box.maxY, c.maxY)};
+        box = first ? c
+                    : engine::AABB{std::min(box.minX, c.minX), std::min(box.minY, c.minY), std::max(box.maxX, c.maxX),
+                                   std::max(box.maxY, c.maxY)};
         first = false;
     }
     return box;
@@ -140,7 +143,8 @@ void everyFrame(const sim::FighterDef& d, int& frames, int& bad, int& distinct) 
                 const int n = sim::posedBones(d, a, frame, placed);
                 CHECK(n == int(d.skeleton.bones.size()));
                 for (int m = 0; m < int(d.members.size()); ++m) {
-                    const engine::AABB rel = d.rigged() ? fromBones(d, placed, n, m) : sim::boxedMemberBox(d, anim, frame, m);
+                    const engine::AABB rel =
+                        d.rigged() ? fromBones(d, placed, n, m) : sim::boxedMemberBox(d, anim, frame, m);
                     const engine::AABB got = fight.memberBox(0, m);
                     ok = ok && got == sim::toWorld(rel, f.x, f.y, facing);
                     if (m == 1 && !(rel == last)) ++distinct;
@@ -158,7 +162,8 @@ void everyFrame(const sim::FighterDef& d, int& frames, int& bad, int& distinct) 
 }  // namespace
 
 TEST_CASE("Every frame of every animation keeps the agent BVH valid and each member leaf equal to its box") {
-    std::vector<sim::FighterDef> defs = {fighttest::fighter("ryo"), fighttest::fighter("brick"), fighttest::fighter("tasha")};
+    std::vector<sim::FighterDef> defs = {fighttest::fighter("ryo"), fighttest::fighter("brick"),
+                                         fighttest::fighter("tasha")};
     sim::FighterLoad stick = sim::loadFighter(std::string(BVH_TEST_SOURCE_DIR) + "/game/rigged/stick.fighter");
     REQUIRE_MESSAGE(stick.ok, stick.error.text());
     REQUIRE(stick.def.rigged());

@@ -107,17 +107,17 @@ void checkReach(const char* id, const Reach* reach, int n) {
 TEST_CASE("Rigged Brick and Tasha stand in the outline of their old neutral boxes") {
     // brick.fighter before the rig: member head -16 190 18 222, torso -38 110 36 190, arm-front 18 120 52 175,
     // arm-back -52 115 -30 170, leg-front 4 0 34 110, leg-back -34 0 -4 110.
-    const OldBox brick[6] = {{"head", {-16, 190, 18, 222}},      {"torso", {-38, 110, 36, 190}},
-                             {"arm-front", {18, 120, 52, 175}},  {"arm-back", {-52, 115, -30, 170}},
-                             {"leg-front", {4, 0, 34, 110}},     {"leg-back", {-34, 0, -4, 110}}};
+    const OldBox brick[6] = {{"head", {-16, 190, 18, 222}},     {"torso", {-38, 110, 36, 190}},
+                             {"arm-front", {18, 120, 52, 175}}, {"arm-back", {-52, 115, -30, 170}},
+                             {"leg-front", {4, 0, 34, 110}},    {"leg-back", {-34, 0, -4, 110}}};
     checkNeutral("brick", brick, 4);
     // tasha.fighter before the rig: member head -12 160 14 186, torso -26 95 24 160, arm-front 12 108 40 152,
     // arm-back -36 104 -16 152, leg-front 2 0 24 95, leg-back -24 0 -2 95. Her head sits a little back on her
     // neck (its back edge 10 units behind the old box, inside the torso's outline) and her hanging front arm
     // reaches 11 lower than the old box, in front of her hip: 12.
-    const OldBox tasha[6] = {{"head", {-12, 160, 14, 186}},      {"torso", {-26, 95, 24, 160}},
-                             {"arm-front", {12, 108, 40, 152}},  {"arm-back", {-36, 104, -16, 152}},
-                             {"leg-front", {2, 0, 24, 95}},      {"leg-back", {-24, 0, -2, 95}}};
+    const OldBox tasha[6] = {{"head", {-12, 160, 14, 186}},     {"torso", {-26, 95, 24, 160}},
+                             {"arm-front", {12, 108, 40, 152}}, {"arm-back", {-36, 104, -16, 152}},
+                             {"leg-front", {2, 0, 24, 95}},     {"leg-back", {-24, 0, -2, 95}}};
     checkNeutral("tasha", tasha, 12);
 }
 

@@ -14,7 +14,7 @@ TEST_CASE("The Q14 sine table: exact at the quarter turns, symmetric, and within
     CHECK(sim::sinQ14(2048) == 0);
     CHECK(sim::sinQ14(3072) == -16384);
     CHECK(sim::cosQ14(0) == 16384);
-    CHECK(sim::sinQ14(512) == 11585);   // 16384 * 0.70710678 = 11585.24
+    CHECK(sim::sinQ14(512) == 11585);  // 16384 * 0.70710678 = 11585.24
     CHECK(sim::sinQ14(-512) == -11585);
     CHECK(sim::sinQ14(4096 + 100) == sim::sinQ14(100));
     int worst = 0;
@@ -53,7 +53,7 @@ TEST_CASE("Key poses: before, after and between keys, the short way round, with 
     a.pose.rootY = 100;
     a.ease = sim::Ease::Linear;
     b.frame = 5;
-    b.pose.angle[0] = 100;   // the short way from 4000 is +196, through 0
+    b.pose.angle[0] = 100;  // the short way from 4000 is +196, through 0
     b.pose.rootY = 60;
     const std::vector<sim::KeyPose> keys = {a, b};
     CHECK(sim::poseAt(keys, 0).angle[0] == 4000);
@@ -70,17 +70,17 @@ TEST_CASE("Key poses: before, after and between keys, the short way round, with 
 TEST_CASE("Forward kinematics and capsule boxes of a three-bone arm, checked by hand") {
     sim::SkeletonDef skel;
     skel.bones = {
-        {"spine", -1, false, 100, 12},   // from the root, pointing up
-        {"upper", 0, false, 50, 8},      // from the spine's end
-        {"leg", 0, true, 80, 10},        // from the spine's start (the hip)
+        {"spine", -1, false, 100, 12},  // from the root, pointing up
+        {"upper", 0, false, 50, 8},     // from the spine's end
+        {"leg", 0, true, 80, 10},       // from the spine's start (the hip)
     };
     skel.memberBones = {{0}, {1}, {0, 1}, {2}};
     sim::Pose pose;
     pose.rootX = 10;
     pose.rootY = 90;
-    pose.angle[0] = 1024;          // up
-    pose.angle[1] = -1024 + 512;   // relative: world 1024 - 512 = 512, 45 degrees up-forward
-    pose.angle[2] = 2048;          // relative: world 1024 + 2048 = 3072, straight down
+    pose.angle[0] = 1024;         // up
+    pose.angle[1] = -1024 + 512;  // relative: world 1024 - 512 = 512, 45 degrees up-forward
+    pose.angle[2] = 2048;         // relative: world 1024 + 2048 = 3072, straight down
     const std::vector<sim::BonePlacement> p = sim::placeBones(skel, pose);
     // Spine: from (10, 90) to (10, 190) exactly.
     CHECK(p[0].x0 == 10 * 256);

@@ -89,7 +89,8 @@ TEST_CASE("the online simulator: a malformed schedule is refused with FILE:LINE 
         {"seed 5\n", "bad.txt:1: not a simulator schedule (the first line must be 'bvh-simnet 1')"},
         {"", "bad.txt:1: not a simulator schedule (the first line must be 'bvh-simnet 1')"},
         {head + "frames 0\n", "bad.txt:3: frames: number 0 out of range [1, 36000]"},
-        {head + "nat host carrier-grade\n", "bad.txt:3: wants a NAT (none, full-cone, port-restricted, symmetric), not 'carrier-grade'"},
+        {head + "nat host carrier-grade\n",
+         "bad.txt:3: wants a NAT (none, full-cone, port-restricted, symmetric), not 'carrier-grade'"},
         {head + "# a comment\nat 100 pause host\n", "bad.txt:4: missing the duration (ms)"},
         {head + "at 100 burst nobody 50\n", "bad.txt:3: wants host or joiner, not 'nobody'"},
         {head + "at 500 rebind host\nat 100 rebind joiner\n", "bad.txt:4: faults must be in time order"},
@@ -99,7 +100,8 @@ TEST_CASE("the online simulator: a malformed schedule is refused with FILE:LINE 
         {head + "delay 2 3\n", "bad.txt:3: unexpected '3' at the end of the line"},
         {head + "colour blue\n", "bad.txt:3: unknown record 'colour'"},
         {head + "at 100 flood 1x\n", "bad.txt:3: the count: '1x' is not an integer"},
-        {head + "nat joiner \x01\x02\n", "bad.txt:3: wants a NAT (none, full-cone, port-restricted, symmetric), not '\\x01\\x02'"},
+        {head + "nat joiner \x01\x02\n",
+         "bad.txt:3: wants a NAT (none, full-cone, port-restricted, symmetric), not '\\x01\\x02'"},
         {head + "at -5 flood 10\n", "bad.txt:3: the time (ms): number -5 out of range [0, 3600000]"},
     };
     for (const auto& one : cases) {  // no structured binding: CAPTURE's lambda may not capture one in C++17 (clang)
@@ -131,11 +133,14 @@ TEST_CASE("the online simulator: a malformed seed list is refused with a clear m
     CHECK(explore({"--schedule", "/nonexistent/schedule.txt"}, out) == 2);
 }
 
-TEST_CASE("the online simulator: attacks alone (spoofed, replayed, forged, flooded, an intruder, guessed codes) change nothing") {
+TEST_CASE(
+    "the online simulator: attacks alone (spoofed, replayed, forged, flooded, an intruder, guessed codes) change "
+    "nothing") {
     const std::string text =
         "bvh-simnet 1\nseed 99\nframes 600\ndelay 2\nrollback 8\nnat host port-restricted\nnat joiner full-cone\n"
         "relay no\nlink host 30 5 0 0 20 10 20\nlink joiner 30 5 0 0 20 10 20\njoiner-start 300\nspectator 2000 none\n"
-        "at 1000 intrude\nat 3000 spoof 50\nat 4000 replay 60\nat 5000 forge 60\nat 6000 flood 3000\nat 7000 guess 60\n";
+        "at 1000 intrude\nat 3000 spoof 50\nat 4000 replay 60\nat 5000 forge 60\nat 6000 flood 3000\nat 7000 guess "
+        "60\n";
     simnet::Schedule s;
     std::string error;
     REQUIRE_MESSAGE(simnet::parseSchedule(text, "attacks.txt", s, error), error);
@@ -145,7 +150,9 @@ TEST_CASE("the online simulator: attacks alone (spoofed, replayed, forged, flood
     CHECK(r.outcome == "host: match over, joiner: match over, spectator 1: match over");
 }
 
-TEST_CASE("the online simulator plays a long match (a 5940-frame limit: 99 seconds) behind symmetric NATs through the relay") {
+TEST_CASE(
+    "the online simulator plays a long match (a 5940-frame limit: 99 seconds) behind symmetric NATs through the "
+    "relay") {
     const std::string text =
         "bvh-simnet 1\nseed 4\nframes 5940\ndelay auto\nrollback 8\nnat host symmetric\nnat joiner symmetric\n"
         "relay yes\nlink host 40 10 5 100 30 5 20\nlink joiner 60 10 0 0 30 0 0\njoiner-start 1000\n"
@@ -178,7 +185,8 @@ TEST_CASE("the explorer catches a planted bug: a corrupted input, a wrong input 
         const std::size_t failed = out.find("seed ");
         REQUIRE(failed != std::string::npos);
         const std::string seed = out.substr(failed + 5, out.find(':', failed) - failed - 5);
-        const std::string replay = "replay: game_headless --simulate " + seed + " --plant " + simnet::plantName(p.plant) + " --log";
+        const std::string replay =
+            "replay: game_headless --simulate " + seed + " --plant " + simnet::plantName(p.plant) + " --log";
         CHECK_MESSAGE(out.find(replay) != std::string::npos, out.substr(0, 2000));
         CHECK(out.find("  schedule:\n    bvh-simnet 1\n    seed " + seed + "\n") != std::string::npos);
         CHECK(out.find("  event log:\n    [0 ms] host: starts (life 1)") != std::string::npos);
@@ -193,8 +201,8 @@ TEST_CASE("the explorer catches a planted bug: a corrupted input, a wrong input 
 
 TEST_CASE("the online simulator: NATs, relays, rebinding, a lag switch and a killed host end as the models say") {
     struct Case {
-        const char* world;   // lines after the seed
-        const char* outcome; // how the run must end (worked out from the NAT and fault models)
+        const char* world;    // lines after the seed
+        const char* outcome;  // how the run must end (worked out from the NAT and fault models)
     };
     const Case cases[] = {
         // Two symmetric NATs and no relay: neither side's packets get through the other's NAT.
@@ -202,7 +210,8 @@ TEST_CASE("the online simulator: NATs, relays, rebinding, a lag switch and a kil
         // The same with the joiner's own relay: the host's Punch reaches it through the relay, it answers there.
         {"nat host symmetric\nnat joiner symmetric\njoiner-relay yes\n", "host: match over, joiner: match over"},
         // The joiner's NAT forgets its mapping mid-match: each side hears the other no more.
-        {"nat joiner port-restricted\nat 4000 rebind joiner\n", "host: P2 went silent for 3.0 s, joiner: P1 went silent for 3.0 s"},
+        {"nat joiner port-restricted\nat 4000 rebind joiner\n",
+         "host: P2 went silent for 3.0 s, joiner: P1 went silent for 3.0 s"},
         // The joiner stops for 5 s: the host gives up after 3 s of silence, naming it; the joiner, back, hears nobody
         // (and, seeing only the silence, names the host).
         {"at 4000 pause joiner 5000\n", "host: P2 went silent for 3.0 s, joiner: P1 went silent for 3.0 s"},
@@ -211,7 +220,8 @@ TEST_CASE("the online simulator: NATs, relays, rebinding, a lag switch and a kil
     };
     for (const Case& c : cases) {
         CAPTURE(c.world);
-        const std::string text = std::string("bvh-simnet 1\nseed 3\nframes 600\ndelay 2\nrollback 8\njoiner-start 200\n") + c.world;
+        const std::string text =
+            std::string("bvh-simnet 1\nseed 3\nframes 600\ndelay 2\nrollback 8\njoiner-start 200\n") + c.world;
         simnet::Schedule s;
         std::string error;
         REQUIRE_MESSAGE(simnet::parseSchedule(text, "case.txt", s, error), error);
@@ -222,11 +232,13 @@ TEST_CASE("the online simulator: NATs, relays, rebinding, a lag switch and a kil
     // The host killed mid-match and started again: the joiner loses it, the new host's room finds no joiner.
     simnet::Schedule s;
     std::string error;
-    REQUIRE(simnet::parseSchedule("bvh-simnet 1\nseed 3\nframes 600\njoiner-start 200\nat 4000 kill host 500\n", "kill.txt", s, error));
+    REQUIRE(simnet::parseSchedule("bvh-simnet 1\nseed 3\nframes 600\njoiner-start 200\nat 4000 kill host 500\n",
+                                  "kill.txt", s, error));
     const simnet::RunResult r = simnet::runSchedule(s, loader());
     CHECK_MESSAGE(r.ok, violations(r));
     CHECK(r.outcome.find("joiner: P1 went silent for 3.0 s") != std::string::npos);
     bool restarted = false;
-    for (const std::string& line : r.log) restarted = restarted || line.find("host: starts (life 2)") != std::string::npos;
+    for (const std::string& line : r.log)
+        restarted = restarted || line.find("host: starts (life 2)") != std::string::npos;
     CHECK(restarted);
 }

@@ -22,7 +22,9 @@ const std::uint8_t kByte[] = {1};
 
 }  // namespace
 
-TEST_CASE("simulated NATs: full cone lets anyone in, port-restricted only whom it sent to, symmetric maps each destination apart") {
+TEST_CASE(
+    "simulated NATs: full cone lets anyone in, port-restricted only whom it sent to, symmetric maps each destination "
+    "apart") {
     simnet::SimNetwork net(1);
     simnet::LinkModel link;
     link.baseMs = 10;
@@ -32,7 +34,8 @@ TEST_CASE("simulated NATs: full cone lets anyone in, port-restricted only whom i
     const int restricted = net.addHost("restricted", NatKind::PortRestricted, link);
     const int symmetric = net.addHost("symmetric", NatKind::Symmetric, link);
     auto s = net.open(server, 1000), o = net.open(other, 2000);
-    const Address sAt = simnet::makeAddress(net.publicIp(server), 1000), oAt = simnet::makeAddress(net.publicIp(other), 2000);
+    const Address sAt = simnet::makeAddress(net.publicIp(server), 1000),
+                  oAt = simnet::makeAddress(net.publicIp(other), 2000);
     for (int h : {cone, restricted, symmetric}) {
         CAPTURE(net.name(h));
         auto c = net.open(h, 5000);
@@ -41,9 +44,9 @@ TEST_CASE("simulated NATs: full cone lets anyone in, port-restricted only whom i
         REQUIRE(simnet::ipOf(mapped) == net.publicIp(h));
         s->sendTo(mapped, kByte, 1, 20);
         CHECK(heardFrom(*c, 30) == sAt);  // the answer to what it sent always comes in
-        o->sendTo(mapped, kByte, 1, 40);   // a stranger at the same mapping
+        o->sendTo(mapped, kByte, 1, 40);  // a stranger at the same mapping
         CHECK((heardFrom(*c, 50) == oAt) == (h == cone));
-        c->sendTo(oAt, kByte, 1, 60);      // now it sends to the stranger
+        c->sendTo(oAt, kByte, 1, 60);  // now it sends to the stranger
         const Address second = heardFrom(*o, 70);
         CHECK((second == mapped) == (h != symmetric));  // a symmetric NAT gives that destination another port
         o->sendTo(second, kByte, 1, 80);

@@ -77,17 +77,17 @@ TEST_CASE("The camera eases towards its target and punches in on a K.O., then se
     const float wideZoom = cam.shot().zoom;
     const sim::FightState close = standing(500, 700);
     cam.update(close);
-    CHECK(cam.shot().zoom > wideZoom);                 // moving in...
-    CHECK(cam.shot().zoom < 1.5f);                     // ...not there in one frame
+    CHECK(cam.shot().zoom > wideZoom);  // moving in...
+    CHECK(cam.shot().zoom < 1.5f);      // ...not there in one frame
     for (int i = 0; i < 120; ++i) cam.update(close);
     CHECK(cam.shot().zoom == doctest::Approx(1.5f).epsilon(0.01));
-    cam.update(close, 1);                              // K.O.: the fallen fighter is p2
+    cam.update(close, 1);  // K.O.: the fallen fighter is p2
     float peak = cam.shot().zoom;
     for (int i = 0; i < 20; ++i) {
         cam.update(close);
         peak = std::max(peak, cam.shot().zoom);
     }
-    CHECK(peak > 1.55f);                               // punched in past the closest framing
+    CHECK(peak > 1.55f);  // punched in past the closest framing
     for (int i = 0; i < 200; ++i) cam.update(close);
     CHECK(cam.shot().zoom == doctest::Approx(1.5f).epsilon(0.01));  // and back
     // The mapping the stage view gets: world x = centre lands on the picture's centre.

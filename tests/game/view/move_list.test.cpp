@@ -30,13 +30,15 @@ TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws
     const view::MoveEntry* fireball = find(list, "Fireball");
     REQUIRE(fireball != nullptr);
     CHECK(view::inputText(fireball->input) == "down, down-forward, forward + special");
-    CHECK(fireball->detail == "mid, 90 damage, 13f startup, projectile");  // move special: damage 90, startup 12: active on 13
+    CHECK(fireball->detail ==
+          "mid, 90 damage, 13f startup, projectile");  // move special: damage 90, startup 12: active on 13
     CHECK(view::inputText(fireball->simple) == "special");
     const view::MoveEntry* rising = find(list, "Rising Uppercut");  // the file's `display`
     REQUIRE(rising != nullptr);
     CHECK(rising->group == view::Group::Special);
     CHECK(view::inputText(rising->input) == "forward, down, down-forward + special");
-    CHECK(rising->detail == "mid, 120 damage, 4f startup, knockdown, invincible 1-6f");  // rising: knockdown, invincible 1 6
+    CHECK(rising->detail ==
+          "mid, 120 damage, 4f startup, knockdown, invincible 1-6f");  // rising: knockdown, invincible 1 6
     const view::MoveEntry* dash = find(list, "Dash");
     REQUIRE(dash != nullptr);
     CHECK(view::inputText(dash->input) == "forward, forward");
@@ -74,7 +76,7 @@ TEST_CASE("A command throw on 623 is listed as a throw and a fighter without das
     for (const char* absent : {"Dash", "Back dash", "rising", "throw", "low", "air", "heavy"}) {
         CHECK_MESSAGE(find(bare, absent) == nullptr, absent);
     }
-    REQUIRE(find(bare, "special") != nullptr);  // no `display`: the move's name
+    REQUIRE(find(bare, "special") != nullptr);                                         // no `display`: the move's name
     CHECK(find(bare, "special")->detail == "mid, 33 damage, 8f startup, projectile");  // startup 7: active on frame 8
     CHECK(find(bare, "light") != nullptr);
 }

@@ -26,7 +26,9 @@ TEST_CASE("Every song renders one seamless, audible, unclipped loop of exactly i
         CAPTURE(info.name);
         // Hand-computed lengths: dusk 128 BPM, 4 bars: 22050 * 60 / 128 / 4 = 2583 samples a sixteenth (rounded
         // down), 64 sixteenths; night 96 BPM: 3445 a sixteenth; title 84 BPM: 22050 * 60 / 84 / 4 = 3937.5, so 3937.
-        const std::size_t expected = info.name == "dusk" ? 2583u * 64u : info.name == "night" ? 3445u * 64u : 3937u * 64u;
+        const std::size_t expected = info.name == "dusk"    ? 2583u * 64u
+                                     : info.name == "night" ? 3445u * 64u
+                                                            : 3937u * 64u;
         CHECK(view::loopSamples(song) == expected);
         const std::vector<std::int16_t> a = view::render(song);
         REQUIRE(a.size() == expected);

@@ -59,9 +59,12 @@ Rig makeRig() {
         return out;
     };
     r.members = {"head", "torso", "arm-front", "arm-back", "leg-front", "leg-back"};
-    s.memberBones = {bones({"neck", "head"}),           bones({"hip", "spine"}),
-                     bones({"upperarm-f", "forearm-f", "hand-f"}), bones({"upperarm-b", "forearm-b", "hand-b"}),
-                     bones({"thigh-f", "shin-f", "foot-f"}),       bones({"thigh-b", "shin-b", "foot-b"})};
+    s.memberBones = {bones({"neck", "head"}),
+                     bones({"hip", "spine"}),
+                     bones({"upperarm-f", "forearm-f", "hand-f"}),
+                     bones({"upperarm-b", "forearm-b", "hand-b"}),
+                     bones({"thigh-f", "shin-f", "foot-f"}),
+                     bones({"thigh-b", "shin-b", "foot-b"})};
     return r;
 }
 
@@ -81,26 +84,74 @@ sim::Pose pose(const Rig& r, int rootX, int rootY, std::initializer_list<std::pa
 std::vector<sim::Pose> poses(const Rig& r) {
     return {
         // standing guard: hip up, legs apart down to the floor, fists up
-        pose(r, 0, 88, {{"hip", 90}, {"spine", 5}, {"neck", -5}, {"head", 0}, {"upperarm-f", -150}, {"forearm-f", 120},
-                        {"hand-f", 0}, {"upperarm-b", -165}, {"forearm-b", 130}, {"thigh-f", 165}, {"shin-f", 0},
-                        {"foot-f", 90}, {"thigh-b", -165}, {"shin-b", 0}, {"foot-b", 90}}),
+        pose(r, 0, 88,
+             {{"hip", 90},
+              {"spine", 5},
+              {"neck", -5},
+              {"head", 0},
+              {"upperarm-f", -150},
+              {"forearm-f", 120},
+              {"hand-f", 0},
+              {"upperarm-b", -165},
+              {"forearm-b", 130},
+              {"thigh-f", 165},
+              {"shin-f", 0},
+              {"foot-f", 90},
+              {"thigh-b", -165},
+              {"shin-b", 0},
+              {"foot-b", 90}}),
         // a straight punch: the front arm level and forward, the body leaning in
-        pose(r, 4, 84, {{"hip", 80}, {"spine", 10}, {"neck", -10}, {"upperarm-f", -90}, {"forearm-f", 0}, {"hand-f", 0},
-                        {"upperarm-b", -160}, {"forearm-b", 140}, {"thigh-f", 150}, {"shin-f", 20}, {"foot-f", 70},
-                        {"thigh-b", -150}, {"shin-b", -10}, {"foot-b", 100}}),
+        pose(r, 4, 84,
+             {{"hip", 80},
+              {"spine", 10},
+              {"neck", -10},
+              {"upperarm-f", -90},
+              {"forearm-f", 0},
+              {"hand-f", 0},
+              {"upperarm-b", -160},
+              {"forearm-b", 140},
+              {"thigh-f", 150},
+              {"shin-f", 20},
+              {"foot-f", 70},
+              {"thigh-b", -150},
+              {"shin-b", -10},
+              {"foot-b", 100}}),
         // a high kick: the front leg up and forward, the body leaning back
-        pose(r, 0, 90, {{"hip", 110}, {"spine", -10}, {"upperarm-f", -130}, {"forearm-f", 100}, {"upperarm-b", 170},
-                        {"forearm-b", 30}, {"thigh-f", 120}, {"shin-f", 10}, {"foot-f", 30}, {"thigh-b", -160},
-                        {"shin-b", 5}, {"foot-b", 95}}),
+        pose(r, 0, 90,
+             {{"hip", 110},
+              {"spine", -10},
+              {"upperarm-f", -130},
+              {"forearm-f", 100},
+              {"upperarm-b", 170},
+              {"forearm-b", 30},
+              {"thigh-f", 120},
+              {"shin-f", 10},
+              {"foot-f", 30},
+              {"thigh-b", -160},
+              {"shin-b", 5},
+              {"foot-b", 95}}),
         // lying on the back after a knockdown: the hip points back, everything flat
-        pose(r, 30, 16, {{"hip", 180}, {"spine", 0}, {"neck", 10}, {"head", 10}, {"upperarm-f", 150}, {"forearm-f", 20},
-                         {"upperarm-b", -160}, {"forearm-b", -10}, {"thigh-f", 170}, {"shin-f", 10}, {"foot-f", 80},
-                         {"thigh-b", -175}, {"shin-b", 0}, {"foot-b", 90}}),
+        pose(r, 30, 16,
+             {{"hip", 180},
+              {"spine", 0},
+              {"neck", 10},
+              {"head", 10},
+              {"upperarm-f", 150},
+              {"forearm-f", 20},
+              {"upperarm-b", -160},
+              {"forearm-b", -10},
+              {"thigh-f", 170},
+              {"shin-f", 10},
+              {"foot-f", 80},
+              {"thigh-b", -175},
+              {"shin-b", 0},
+              {"foot-b", 90}}),
     };
 }
 
 /// The member's box in the world, as the simulation places it for a fighter at (x, y) facing `facing`.
-engine::AABB worldBox(const Rig& r, const std::vector<sim::BonePlacement>& placed, int member, int x, int y, int facing) {
+engine::AABB worldBox(const Rig& r, const std::vector<sim::BonePlacement>& placed, int member, int x, int y,
+                      int facing) {
     const engine::AABB b = sim::memberBox(r.skel, placed, member);
     if (facing > 0) return {x + b.minX, y + b.minY, x + b.maxX, y + b.maxY};
     return {x - b.maxX, y + b.minY, x - b.minX, y + b.maxY};
@@ -174,7 +225,8 @@ TEST_CASE("Every shape of a rigged fighter's limb lies inside its member's hurtb
     for (const view::View& v : {view::View{}, zoomed}) {
         for (const int facing : {1, -1}) {
             for (std::size_t k = 0; k < poses(r).size(); ++k) {
-                for (const view::Face face : {view::Face::Calm, view::Face::Effort, view::Face::Hurt, view::Face::Down}) {
+                for (const view::Face face :
+                     {view::Face::Calm, view::Face::Effort, view::Face::Hurt, view::Face::Down}) {
                     for (const bool hair : {false, true}) {
                         view::RigLook look;
                         look.face = face;
@@ -190,7 +242,8 @@ TEST_CASE("Every shape of a rigged fighter's limb lies inside its member's hurtb
                             for (const view::Point& p : paintedPoints(s)) {
                                 INFO("pose " << k << " facing " << facing << " scale " << v.scale << " member "
                                              << r.members[std::size_t(s.member)] << " point " << p.x << "," << p.y
-                                             << " box " << box.left << "," << box.top << " " << box.width << "x" << box.height);
+                                             << " box " << box.left << "," << box.top << " " << box.width << "x"
+                                             << box.height);
                                 CHECK(p.x >= box.left - 1e-3f);
                                 CHECK(p.x <= box.left + box.width + 1e-3f);
                                 CHECK(p.y >= box.top - 1e-3f);
@@ -221,7 +274,8 @@ TEST_CASE("A grown outline would leave the box: the check above can fail") {
         if (s.member != 0 || s.kind != view::Kind::Polygon) continue;
         s.thickness += 6.f;
         const view::Rect box = view::rectOf(v, worldBox(r, d.placed, 0, 400, 0, 1));
-        for (const view::Point& p : paintedPoints(s)) left = left || p.y < box.top - 1e-3f || p.x > box.left + box.width + 1e-3f;
+        for (const view::Point& p : paintedPoints(s))
+            left = left || p.y < box.top - 1e-3f || p.x > box.left + box.width + 1e-3f;
     }
     CHECK(left);
 }
@@ -238,8 +292,8 @@ TEST_CASE("The face is on the side the fighter faces, and mirrored with it") {
             if (s.member != 0) continue;
             float cx = 0.f;
             for (const view::Point& p : s.points) cx += p.x / float(s.points.size());
-            if (seen == 1) headX = cx;                     // [0] the neck, [1] the head
-            if (seen >= 3) faceX += cx, ++faceShapes;      // [2] the headband, then the face
+            if (seen == 1) headX = cx;                 // [0] the neck, [1] the head
+            if (seen >= 3) faceX += cx, ++faceShapes;  // [2] the headband, then the face
             ++seen;
         }
         REQUIRE(faceShapes >= 3);
@@ -293,7 +347,8 @@ TEST_CASE("Spring chains: no member, at rest after a reset, trailing a fighter t
     Drawn moved = first;
     for (int t = 1; t <= 3; ++t) moved = draw(r, poses(r)[0], v, 500, 10 * t, 1, view::RigLook{}, 100 + t, &motion);
     const Drawn movedRest = draw(r, poses(r)[0], v, 500, 30, 1, view::RigLook{}, 103, nullptr);
-    const float tip = chainShapes(moved.list)[1].points.back().y, restTip = chainShapes(movedRest.list)[1].points.back().y;
+    const float tip = chainShapes(moved.list)[1].points.back().y,
+                restTip = chainShapes(movedRest.list)[1].points.back().y;
     CHECK(tip > restTip + 2.f);  // pixels: y down
     // After a reset the chains start at rest again.
     motion.reset();
@@ -411,10 +466,12 @@ TEST_CASE("An old-format fighter is still drawn from its member boxes: rounded b
             if (s.role != view::Role::Body || s.kind != view::Kind::Polygon) continue;
             float minX = 1e9f, maxX = -1e9f, minY = 1e9f, maxY = -1e9f;
             for (const view::Point& p : s.points) {
-                minX = std::min(minX, p.x), maxX = std::max(maxX, p.x), minY = std::min(minY, p.y), maxY = std::max(maxY, p.y);
+                minX = std::min(minX, p.x), maxX = std::max(maxX, p.x), minY = std::min(minY, p.y),
+                maxY = std::max(maxY, p.y);
             }
             const auto near = [](float a, float b) { return std::fabs(a - b) < 0.01f; };
-            found = found || (near(minX, r.left) && near(maxX, r.left + r.width) && near(minY, r.top) && near(maxY, r.top + r.height));
+            found = found || (near(minX, r.left) && near(maxX, r.left + r.width) && near(minY, r.top) &&
+                              near(maxY, r.top + r.height));
         }
         INFO(name);
         CHECK(found);

@@ -54,7 +54,8 @@ TEST_CASE("The night stage has its own sky, far layer and posts") {
     CHECK(hasFill(farDusk, 255, 210, 130));
     CHECK(farNight.shapes.size() > 40);  // the buildings and their lit windows
     for (const view::Shape& s : farNight.shapes) {
-        for (const view::Point& p : s.points) CHECK(p.y <= night.groundY + 60.f);  // nothing of it below the floor's cover
+        for (const view::Point& p : s.points)
+            CHECK(p.y <= night.groundY + 60.f);  // nothing of it below the floor's cover
     }
     view::addPosts(postsDusk, dusk);
     view::addPosts(postsNight, night);
