@@ -9,6 +9,7 @@
 //    sync test and this benchmark's rollback take).
 // 3. Rollbacks at 50/100/200 ms one-way delay: two peers over the in-memory network on a fake clock (game/net
 //    loopback, 20 s matches (input delay 2, and 4 at 200 ms) of seeded random buttons, jitter = delay / 10, no loss), frames re-simulated per second.
+#include "game/io/flag_table.h"
 #include "game/io/fighter_file.h"
 #include "game/net/loopback.h"
 #include "game/sim/fight.h"
@@ -16,7 +17,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -160,9 +160,10 @@ void measureRollbackRates(int seconds) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const bool smoke = argc > 1 && std::strcmp(argv[1], "--smoke") == 0;
-    if (argc > 2 || (argc == 2 && !smoke)) {
-        std::fprintf(stderr, "usage: bench_rollback [--smoke]\n");
+    bool smoke = false;
+    std::string error;
+    if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke)}, error)) {
+        std::fprintf(stderr, "bench_rollback: %s\nusage: bench_rollback [--smoke]\n", error.c_str());
         return 2;
     }
     measureRollbackCost(smoke ? 200 : 3000);
