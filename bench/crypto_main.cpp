@@ -6,6 +6,7 @@
 // memory on the fake clock, every datagram each side sends counted, handshake included; and the crypto's share of a
 // core over that match from the counts and the costs measured above. Medians of 9 runs. `--smoke`: one short run
 // and a 10-second match (a test that it works, not a measure).
+#include "game/io/flag_table.h"
 #include "game/net/channel.h"
 #include "game/net/crypto/hmac.h"
 #include "game/io/fighter_file.h"
@@ -21,6 +22,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -225,21 +227,35 @@ double medianUs(int runs, int n, const std::function<void()>& f) {
     return us[us.size() / 2];
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    const bool smoke = argc > 1 && std::strcmp(argv[1], "--smoke") == 0;
-    const int runs = smoke ? 1 : 9, n = smoke ? 10 : 2000;
-    net::Identity host, joiner;
-    net::makeIdentity("host", host);
-    net::makeIdentity("joiner", joiner);
-    net::Packet hello, welcome;
+/// The Hello and Welcome of a ryo vs brick handshake (their keys and signature are filled in by the caller).
+void handshakePackets(net::Packet& hello, net::Packet& welcome) {
     hello.type = net::PacketType::Hello;
     hello.fighter = "ryo";
     welcome.type = net::PacketType::Welcome;
     welcome.setup.fighter[0] = "ryo";
     welcome.setup.fighter[1] = "brick";
     welcome.name = "host";
+}
+
+/// Reads --smoke (the quick run); false with the message and usage printed.
+bool parseArgs(int argc, char** argv, bool& smoke) {
+    std::string error;
+    if (io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke)}, error)) return true;
+    std::fprintf(stderr, "bench_crypto: %s\nusage: bench_crypto [--smoke]\n", error.c_str());
+    return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    bool smoke = false;
+    if (!parseArgs(argc, argv, smoke)) return 2;
+    const int runs = smoke ? 1 : 9, n = smoke ? 10 : 2000;
+    net::Identity host, joiner;
+    net::makeIdentity("host", host);
+    net::makeIdentity("joiner", joiner);
+    net::Packet hello, welcome;
+    handshakePackets(hello, welcome);
     net::KxKey jSecret;
     net::makeKxPair(hello.ephemeral, jSecret);
     // The host's side: a key pair, the transcript, a signature, the keys; the joiner's: verify and the keys.
