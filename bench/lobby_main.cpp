@@ -9,6 +9,7 @@
 //   3. at the room limit (--max-rooms 1000, 1500 Creates): how many are refused `the lobby is full`, and that a
 //      join of an existing room and a Create after a room expired still work.
 // bench_lobby [--smoke]: --smoke runs each part small (a CTest entry checks it runs).
+#include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
 #include "game/net/udp_transport.h"
 
@@ -226,7 +227,12 @@ void atTheLimit(int limit, int creates) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const bool smoke = argc > 1 && std::strcmp(argv[1], "--smoke") == 0;
+    bool smoke = false;
+    std::string error;
+    if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke)}, error)) {
+        std::cerr << "bench_lobby: " << error << "\nusage: bench_lobby [--smoke]\n";
+        return 2;
+    }
     const int runs = smoke ? 1 : 5;
     std::vector<double> rates[2];
     for (int r = 0; r < runs; ++r) {
