@@ -5,6 +5,7 @@
 // the cost per unit does not depend on the length (the same frames and rebuilds repeated). CPU time of this process
 // (CLOCK_PROCESS_CPUTIME_ID), median of --reps runs, so the load of other processes counts little.
 // Usage: bench_blaster_budget [--reps N] [--smoke]   (--smoke: one small run per scene)
+#include "game/io/flag_table.h"
 #include "game/io/blaster_script.h"
 
 #include <algorithm>
@@ -80,11 +81,14 @@ double measure(const Scene& s, int repeats, int reps, double& units) {
 int main(int argc, char** argv) {
     int reps = 5;
     bool smoke = false;
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--smoke") == 0) smoke = true, reps = 1;
-        else if (std::strcmp(argv[i], "--reps") == 0 && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
-        else return std::fprintf(stderr, "usage: bench_blaster_budget [--reps N] [--smoke]\n"), 2;
+    std::string error;
+    if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke), io::numberInto("--reps", 1, 1000, reps)},
+                        error)) {
+        std::fprintf(stderr, "bench_blaster_budget: %s\nusage: bench_blaster_budget [--reps N] [--smoke]\n",
+                     error.c_str());
+        return 2;
     }
+    if (smoke) reps = 1;
     std::printf("| scene | units | ns per unit (median of %d) | at the budget (8e10 units) |\n|---|---:|---:|---:|\n",
                 reps);
     double worst = 0;
