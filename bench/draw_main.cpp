@@ -16,6 +16,7 @@
 #include "game/app/renderer_check.h"
 #include "game/app/screen.h"
 #include "game/io/fighter_file.h"
+#include "game/io/flag_table.h"
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/System/Clock.hpp>
@@ -23,6 +24,7 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -46,103 +48,109 @@ void report(const char* what, std::vector<double> ms) {
                 ms[ms.size() * 9 / 10], sum / double(ms.size()), ms.size());
 }
 
-int usage() {
-    std::cerr << "usage: bench_draw [--msaa N|auto] [--frames N] [--stage texture|shapes] [--empty | --stage-only] "
-                 "[--night] [--boxes] [--data DIR]\n";
-    return 2;
-}
-
-}  // namespace
-
-int main(int argc, char** argv) {
+/// What the command line asks for.
+struct DrawOptions {
     unsigned msaa = 0;
     bool autoMsaa = false;  // --msaa auto: what the game's default (`msaa = auto`) picks on this renderer
     int frames = 600;
-    bool shapes = false;
+    bool shapes = false;     // --stage shapes: the stage's shapes painted every frame under the cached texture
     bool empty = false;      // --empty: clear and display only (the floor under every frame)
     bool stageOnly = false;  // --stage-only: the stage and nothing else
     bool night = false;      // --night: the night stage instead of dusk
     bool boxes = false;      // --boxes: the fighters drawn from member boxes (skeletons dropped)
     std::string data = BVH_DATA_DIR;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const bool more = i + 1 < argc;
-        if (a == "--msaa" && more && std::strcmp(argv[i + 1], "auto") == 0) autoMsaa = true, ++i;
-        else if (a == "--msaa" && more) msaa = unsigned(std::atoi(argv[++i]));
-        else if (a == "--frames" && more) frames = std::max(10, std::atoi(argv[++i]));
-        else if (a == "--stage" && more) shapes = std::strcmp(argv[++i], "shapes") == 0;
-        else if (a == "--data" && more) data = argv[++i];
-        else if (a == "--empty") empty = true;
-        else if (a == "--stage-only") stageOnly = true;
-        else if (a == "--night") night = true;
-        else if (a == "--boxes") boxes = true;
-        else return usage();
-    }
-    app::AppFlags flags;
-    flags.noRecord = true;
-    app::Context ctx;
-    ctx.flags = &flags;
-    ctx.dataDir = data;
-    ctx.stage = night ? 1 : 0;
-    app::Resources res;
+};
+
+/// --msaa N (0-16 samples) or --msaa auto.
+io::Flag msaaFlag(DrawOptions& o) {
+    return {"--msaa", io::Flag::Takes::Value, [&o](const std::string& v, std::string& error) {
+                if (v == "auto") return o.autoMsaa = true;
+                std::int64_t n = 0;
+                if (!io::flagNumber("--msaa", v, 0, 16, n, error)) return false;
+                o.msaa = unsigned(n);
+                o.autoMsaa = false;
+                return true;
+            }};
+}
+
+bool parseOptions(int argc, char** argv, DrawOptions& o) {
+    const io::FlagTable table = {
+        msaaFlag(o),
+        io::numberInto("--frames", 10, 1000000, o.frames),
+        io::wordFlag("--stage", {"texture", "shapes"}, [&o](std::size_t i) { o.shapes = i == 1; }),
+        io::textFlag("--data", o.data),
+        io::switchFlag("--empty", o.empty),
+        io::switchFlag("--stage-only", o.stageOnly),
+        io::switchFlag("--night", o.night),
+        io::switchFlag("--boxes", o.boxes),
+    };
     std::string error;
-    if (!res.load(data, false, error)) {
-        std::cerr << error << "\n";
-        return 2;
-    }
+    if (io::parseFlags(argc, argv, table, error)) return true;
+    std::cerr << "bench_draw: " << error
+              << "\nusage: bench_draw [--msaa N|auto] [--frames N] [--stage texture|shapes] [--empty | --stage-only] "
+                 "[--night] [--boxes] [--data DIR]\n";
+    return false;
+}
+
+/// Everything the fight screen points at, kept alive for the run.
+struct FightWorld {
+    app::AppFlags flags;
+    app::Context ctx;
+    app::Resources res;
     app::Bindings bindings = app::defaultBindings();
+    app::ScreenStack stack;
+};
+
+/// Loads the resources and the two fighters and pushes a CPU vs CPU fight; false with the message printed.
+bool startFight(const DrawOptions& o, FightWorld& w) {
+    w.flags.noRecord = true;
+    w.ctx.flags = &w.flags;
+    w.ctx.dataDir = o.data;
+    w.ctx.stage = o.night ? 1 : 0;
+    std::string error;
+    if (!w.res.load(o.data, false, error)) {
+        std::cerr << error << "\n";
+        return false;
+    }
     for (const char* id : {"brick", "ryo"}) {
-        sim::FighterLoad load = sim::loadFighterById(data, id);
+        sim::FighterLoad load = sim::loadFighterById(o.data, id);
         if (!load.ok) {
             std::cerr << load.error.text() << "\n";
-            return 2;
+            return false;
         }
-        if (boxes) load.def.skeleton = sim::SkeletonDef{};
-        ctx.fighters.push_back(load.def);
-        ctx.fighterIds.push_back(id);
+        if (o.boxes) load.def.skeleton = sim::SkeletonDef{};
+        w.ctx.fighters.push_back(load.def);
+        w.ctx.fighterIds.push_back(id);
     }
-    app::ScreenStack stack;
-    ctx.res = &res;
-    ctx.bindings = &bindings;
-    ctx.stack = &stack;
+    w.ctx.res = &w.res;
+    w.ctx.bindings = &w.bindings;
+    w.ctx.stack = &w.stack;
     sim::MatchSetup setup;
     setup.mode = sim::Mode::CpuVsCpu;
     setup.cpuLevel = 4;
     setup.roundFrames = 99 * 60 * 10;  // no time over during the run
-    stack.push(app::makeFight(ctx, setup));
-    stack.applyPending();
+    w.stack.push(app::makeFight(w.ctx, setup));
+    w.stack.applyPending();
+    return true;
+}
 
-    const std::string renderer = app::askGlRenderer();
-    if (autoMsaa) msaa = app::msaaWanted(io::Msaa::Auto, renderer) ? 4 : 0;
-    sf::ContextSettings gl;
-    gl.antialiasingLevel = msaa;
-    sf::RenderWindow window(sf::VideoMode(1280, 720), "bench_draw", sf::Style::Default, gl);
-    if (!window.isOpen()) {
-        std::cerr << "bench_draw: cannot open a window (run it under xvfb-run)\n";
-        return 1;
-    }
-    window.setVerticalSyncEnabled(false);
-    std::printf("bench_draw: renderer '%s', 1280x720, MSAA asked %u%s, got %u, stage %s, fighters %s, overlay off\n",
-                renderer.c_str(), msaa, autoMsaa ? " (auto)" : "", window.getSettings().antialiasingLevel,
-                shapes ? "shapes every frame" : "cached texture",
-                boxes                      ? "as boxes"
-                : ctx.fighters[0].rigged() ? "rigged"
-                                           : "old format");
+/// Steps and draws the fight for the warm-up and the measured frames; reports CPU and wall time per frame.
+void measureFrames(sf::RenderWindow& window, const DrawOptions& o, FightWorld& w) {
     std::vector<double> cpu, wall;
-    for (int f = 0; f < frames + 60; ++f) {  // the first 60 frames warm up (textures, glyph caches)
+    for (int f = 0; f < o.frames + 60; ++f) {  // the first 60 frames warm up (textures, glyph caches)
         sf::Event e;
         while (window.pollEvent(e)) {}
-        stack.tick(app::Tick{});
-        stack.applyPending();
+        w.stack.tick(app::Tick{});
+        w.stack.applyPending();
         const double c0 = cpuSeconds();
         sf::Clock clock;
         window.clear(sf::Color::Black);
-        if (shapes) app::drawStageShapes(window, app::StageView{}, f);  // the old cost, under the cached stage
-        if (stageOnly) {
+        if (o.shapes) app::drawStageShapes(window, app::StageView{}, f);  // the old cost, under the cached stage
+        if (o.stageOnly) {
             app::StageView v;
-            v.stage = ctx.stage;
+            v.stage = w.ctx.stage;
             app::drawStage(window, v, f);
-        } else if (!empty) stack.draw(window);
+        } else if (!o.empty) w.stack.draw(window);
         window.display();
         if (f < 60) continue;
         wall.push_back(double(clock.getElapsedTime().asMicroseconds()) / 1000.0);
@@ -150,5 +158,31 @@ int main(int argc, char** argv) {
     }
     report("cpu", cpu);
     report("wall", wall);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    DrawOptions o;
+    if (!parseOptions(argc, argv, o)) return 2;
+    FightWorld w;
+    if (!startFight(o, w)) return 2;
+    const std::string renderer = app::askGlRenderer();
+    if (o.autoMsaa) o.msaa = app::msaaWanted(io::Msaa::Auto, renderer) ? 4 : 0;
+    sf::ContextSettings gl;
+    gl.antialiasingLevel = o.msaa;
+    sf::RenderWindow window(sf::VideoMode(1280, 720), "bench_draw", sf::Style::Default, gl);
+    if (!window.isOpen()) {
+        std::cerr << "bench_draw: cannot open a window (run it under xvfb-run)\n";
+        return 1;
+    }
+    window.setVerticalSyncEnabled(false);
+    std::printf("bench_draw: renderer '%s', 1280x720, MSAA asked %u%s, got %u, stage %s, fighters %s, overlay off\n",
+                renderer.c_str(), o.msaa, o.autoMsaa ? " (auto)" : "", window.getSettings().antialiasingLevel,
+                o.shapes ? "shapes every frame" : "cached texture",
+                o.boxes                      ? "as boxes"
+                : w.ctx.fighters[0].rigged() ? "rigged"
+                                             : "old format");
+    measureFrames(window, o, w);
     return 0;
 }
