@@ -18,10 +18,12 @@
 //                                         95% interval (1.96 * sqrt(0.25 / N)), so noise alone does not fail it
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
+#include "game/io/flag_table.h"
 #include "game/sim/fight.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -243,31 +245,20 @@ int check(const std::vector<sim::FighterDef>& defs, int matches) {
 Options parseOptions(int argc, char** argv) {
     Options o;
     bool matchesGiven = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const bool value = i + 1 < argc;
-        if (a == "--check") o.check = true;
-        else if (a == "--matches" && value) {
-            o.matches = std::atoi(argv[++i]);
-            matchesGiven = true;
-        } else if (a == "--level" && value) o.levels.push_back(std::atoi(argv[++i]));
-        else if (a == "--data" && value) o.data = argv[++i];
-        else {
-            std::fprintf(stderr, "usage: bench_balance [--matches N] [--level L]... [--data DIR] [--check]\n");
-            std::exit(2);
-        }
-    }
-    if (o.check && !matchesGiven) o.matches = 100;
-    for (int l : o.levels) {
-        if (l < 1 || l > sim::kMaxCpuLevel) {
-            std::fprintf(stderr, "bench_balance: --level takes 1-%d\n", sim::kMaxCpuLevel);
-            std::exit(2);
-        }
-    }
-    if (o.matches < 1 || o.matches > 100000) {
-        std::fprintf(stderr, "bench_balance: --matches takes 1-100000\n");
+    const io::FlagTable table = {
+        io::switchFlag("--check", o.check),
+        io::noting(io::numberInto("--matches", 1, 100000, o.matches), matchesGiven),
+        io::numberFlag("--level", 1, sim::kMaxCpuLevel, [&o](std::int64_t l) { o.levels.push_back(int(l)); }),
+        io::textFlag("--data", o.data),
+    };
+    std::string error;
+    if (!io::parseFlags(argc, argv, table, error)) {
+        std::fprintf(stderr,
+                     "bench_balance: %s\nusage: bench_balance [--matches N] [--level L]... [--data DIR] [--check]\n",
+                     error.c_str());
         std::exit(2);
     }
+    if (o.check && !matchesGiven) o.matches = 100;
     if (o.levels.empty()) {
         for (int l = 1; l <= sim::kMaxCpuLevel; ++l) o.levels.push_back(l);
     }
