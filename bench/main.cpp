@@ -289,42 +289,16 @@ void printShapes(const Config& c) {
     }
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-    const Config c = parseArgs(argc, argv);
-#if defined(__GLIBC__)
-    // W1 fills a new structure in every repetition. With glibc's default policy a large freed block goes back to
-    // the system (and the threshold for that moves with what was freed before), so whether a fill lands on fresh
-    // pages, paying a page fault per 4 KiB, depended on what ran earlier in the process: W1 at 10k moved by 25%
-    // with the order of the columns. Keeping freed memory in the process measures every structure on warm memory,
-    // the way a game that refills its sets sees them. --fresh-memory turns this off.
-    if (!c.freshMemory) {
-        mallopt(M_MMAP_THRESHOLD, 256 << 20);
-        mallopt(M_TRIM_THRESHOLD, 1 << 30);
-    }
-#endif
-    if (c.shape) {
-        printShapes(c);
-        return 0;
-    }
-    std::ofstream csv;
-    if (!c.csv.empty()) {
-        csv.open(c.csv);
-        if (!csv) badFlag("cannot write --csv file '" + c.csv + "'");
-        csv << "structure,workload,distribution,n,ns_per_op,hits\n";
-    }
-    std::vector<std::string> names;
-    for (const std::string& s : kStructures) {
-        if (c.only.empty() || c.only.find("," + s + ",") != std::string::npos) names.push_back(s);
-    }
+/// Runs every chosen workload, distribution and size on each named structure, printing progress to stderr and rows
+/// to csv (when open); false when the structures' hit counts disagree anywhere.
+bool runWorkloads(const Config& c, const std::vector<std::string>& names, std::ofstream& csv,
+                  std::vector<Result>& results) {
     using Run = Result (*)(const std::string&, const bench::SetFactory&, Distribution, int, const bench::Sizes&);
     const std::pair<const char*, Run> runs[] = {{"W1", bench::runBuild},
                                                 {"W2", bench::runFrame},
                                                 {"W2q", bench::runFrameQueries},
                                                 {"W3", bench::runQuery},
                                                 {"W4", bench::runChurn}};
-    std::vector<Result> results;
     bool agree = true;
     for (const auto& [workload, run] : runs) {
         const bool named = c.workloads.find("," + std::string(workload) + ",") != std::string::npos;
@@ -356,6 +330,40 @@ int main(int argc, char** argv) {
             }
         }
     }
+    return agree;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const Config c = parseArgs(argc, argv);
+#if defined(__GLIBC__)
+    // W1 fills a new structure in every repetition. With glibc's default policy a large freed block goes back to
+    // the system (and the threshold for that moves with what was freed before), so whether a fill lands on fresh
+    // pages, paying a page fault per 4 KiB, depended on what ran earlier in the process: W1 at 10k moved by 25%
+    // with the order of the columns. Keeping freed memory in the process measures every structure on warm memory,
+    // the way a game that refills its sets sees them. --fresh-memory turns this off.
+    if (!c.freshMemory) {
+        mallopt(M_MMAP_THRESHOLD, 256 << 20);
+        mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    }
+#endif
+    if (c.shape) {
+        printShapes(c);
+        return 0;
+    }
+    std::ofstream csv;
+    if (!c.csv.empty()) {
+        csv.open(c.csv);
+        if (!csv) badFlag("cannot write --csv file '" + c.csv + "'");
+        csv << "structure,workload,distribution,n,ns_per_op,hits\n";
+    }
+    std::vector<std::string> names;
+    for (const std::string& s : kStructures) {
+        if (c.only.empty() || c.only.find("," + s + ",") != std::string::npos) names.push_back(s);
+    }
+    std::vector<Result> results;
+    const bool agree = runWorkloads(c, names, csv, results);
     printTable(results, names);
     std::cout << (agree ? "\nhit counts: every structure agrees\n" : "\nhit counts: MISMATCH (see stderr)\n");
     return agree ? 0 : 1;
