@@ -220,8 +220,8 @@ int check(const std::vector<sim::FighterDef>& defs, int matches) {
     (void)defs;
     (void)matches;
     std::printf(
-        "bench_balance --check SKIPPED: it plays %d matches a pairing; under AddressSanitizer that is minutes "
-        "(the release build runs it in about a second)\n",
+        "BALANCE CHECK SKIPPED: bench_balance --check plays %d matches a pairing; under AddressSanitizer that is "
+        "minutes (the release build runs it in about a second)\n",
         matches);
     return 0;
 #else
