@@ -2,6 +2,7 @@
 #include "game/simnet/simulate_main.h"
 
 #include "game/io/fighter_file.h"
+#include "game/io/flag_table.h"
 #include "game/io/text.h"
 #include "game/simnet/world.h"
 
@@ -37,38 +38,29 @@ bool wholeNumber(const std::string& t, std::uint64_t& out) {
     return io::toUint64(t, out, why) && out <= 999999999999999ULL;  // the schedule's seed range
 }
 
+/// The explorer's flags, by the one flag table (game/io/flag_table.h): a bad value is refused with its message.
+io::FlagTable simFlagTable(SimFlags& f, bool& seeds) {
+    io::Flag simulate{"--simulate", io::Flag::Takes::Value, [&f](const std::string& v, std::string& error) {
+                          if (parseSeeds(v, f.seeds, error)) return true;
+                          error = "--simulate: " + error;
+                          return false;
+                      }};
+    io::Flag plant{"--plant", io::Flag::Takes::Value, [&f](const std::string& v, std::string& error) {
+                       if (plantByName(v, f.plant)) return true;
+                       error = io::badFlagValue("--plant", "corrupt-input, corrupt-spectator or drop-end", v);
+                       return false;
+                   }};
+    return {io::switchFlag("--log", f.log),
+            io::noting(simulate, seeds),
+            io::textFlag("--schedule", f.schedule),
+            io::numberFlag("--minutes", 1, 1440, [&f](std::int64_t m) { f.minutes = double(m); }),
+            plant,
+            io::textFlag("--data", f.dataDir)};
+}
+
 bool parseFlags(int argc, char** argv, SimFlags& f, std::string& error) {
     bool seeds = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        const bool hasValue = i + 1 < argc;
-        const std::string v = hasValue ? argv[i + 1] : "";
-        if (a == "--log") {
-            f.log = true;
-            continue;
-        }
-        if (a != "--simulate" && a != "--schedule" && a != "--minutes" && a != "--plant" && a != "--data") {
-            return error = "unknown flag " + io::quote(a), false;
-        }
-        if (!hasValue) return error = a + " wants a value", false;
-        ++i;
-        if (a == "--simulate") {
-            if (!parseSeeds(v, f.seeds, error)) return error = "--simulate: " + error, false;
-            seeds = true;
-        } else if (a == "--schedule") {
-            f.schedule = v;
-        } else if (a == "--minutes") {
-            int m = 0;
-            std::string why;
-            if (!io::toInt(v, 1, 1440, m, why)) return error = "--minutes: " + why, false;
-            f.minutes = double(m);
-        } else if (a == "--plant") {
-            if (!plantByName(v, f.plant))
-                return error = "--plant wants corrupt-input, corrupt-spectator or drop-end, not " + io::quote(v), false;
-        } else {
-            f.dataDir = v;
-        }
-    }
+    if (!io::parseFlags(argc, argv, simFlagTable(f, seeds), error)) return false;
     if (seeds == !f.schedule.empty()) return error = "give exactly one of --simulate SEEDS and --schedule FILE", false;
     if (f.minutes > 0 && !seeds)
         return error = "--minutes goes with --simulate (the first seed is where it starts)", false;

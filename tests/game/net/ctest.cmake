@@ -113,6 +113,9 @@ add_test(NAME "simulator refuses a malformed seed list with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--simulate;12-x" -DCODE=2
           "-DMSG=game_headless: --simulate: '12-x' is not a seed (N), a range (A-B, A <= B) or a comma list of them"
           -P ${BVH_EXPECT_EXIT})
+add_test(NAME "simulator refuses --minutes +5 by the flag table's number rules with exit 2"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--simulate;1;--minutes;+5" -DCODE=2
+          "-DMSG=game_headless: --minutes wants a whole number in [1, 1440], not '+5'" -P ${BVH_EXPECT_EXIT})
 add_test(NAME "simulator refuses a malformed schedule file with FILE:LINE and exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--schedule;${BVH_NET_TEST_DIR}/data/bad_schedule.txt" -DCODE=2
           "-DMSG=${BVH_NET_TEST_DIR}/data/bad_schedule.txt:5: wants host or joiner, not 'lobby'"
