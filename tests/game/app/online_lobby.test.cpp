@@ -10,7 +10,8 @@
 
 namespace {
 
-struct AskingHost {
+/// A host and a joiner on the in-memory network, their settings, and the fake clock both tick on.
+struct TwoPeers {
     net::MemoryNetwork network;
     net::Transport& h = network.add(nettest::kHost, {}, 1);
     net::Transport& j = network.add(nettest::kJoiner, {}, 2);
@@ -18,6 +19,19 @@ struct AskingHost {
     std::unique_ptr<net::NetPeer> host, joiner;
     std::int64_t now = 0;
 
+    /// Ticks both 16 ms apart until `done` holds (at most 30 s of fake time); true when it did.
+    template <class Done>
+    bool until(Done&& done) {
+        for (int i = 0; i < 1875 && !done(); ++i) {
+            now += 16;
+            host->tick(now, 0);
+            joiner->tick(now, 0);
+        }
+        return done();
+    }
+};
+
+struct AskingHost : TwoPeers {
     AskingHost() {
         REQUIRE(net::makeIdentity("alice", hostCfg.identity));
         hostCfg.host = true;
@@ -32,16 +46,6 @@ struct AskingHost {
         joinCfg.admission = net::Admission::Any;
         host = std::make_unique<net::NetPeer>(h, hostCfg, nettest::dataLoader());
         joiner = std::make_unique<net::NetPeer>(j, joinCfg, nettest::dataLoader());
-    }
-    /// Ticks both 16 ms apart until `done` holds (at most 30 s of fake time); true when it did.
-    template <class Done>
-    bool until(Done&& done) {
-        for (int i = 0; i < 1875 && !done(); ++i) {
-            now += 16;
-            host->tick(now, 0);
-            joiner->tick(now, 0);
-        }
-        return done();
     }
 };
 
@@ -92,15 +96,9 @@ namespace {
 
 /// A service match's two seats (ranked::planMatch of one offer), and a peer of each on the in-memory network with
 /// the window's settings for it (applyServiceSeat); `joinerName` is who actually takes the room.
-struct ServiceSeats {
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
+struct ServiceSeats : TwoPeers {
     net::Identity p1, p2, stranger;
-    net::PeerConfig hostCfg, joinCfg;
     app::ServiceSeat seat[2];
-    std::unique_ptr<net::NetPeer> host, joiner;
-    std::int64_t now = 0;
 
     explicit ServiceSeats(bool strangerJoins) {
         REQUIRE(net::makeIdentity("ann", p1));
@@ -123,15 +121,6 @@ struct ServiceSeats {
         app::applyServiceSeat(seat[1], joinCfg);
         host = std::make_unique<net::NetPeer>(h, hostCfg, nettest::dataLoader());
         joiner = std::make_unique<net::NetPeer>(j, joinCfg, nettest::dataLoader());
-    }
-    template <class Done>
-    bool until(Done&& done) {
-        for (int i = 0; i < 1875 && !done(); ++i) {
-            now += 16;
-            host->tick(now, 0);
-            joiner->tick(now, 0);
-        }
-        return done();
     }
 };
 
