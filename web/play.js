@@ -31,7 +31,16 @@ let fighters = [];       // fighter ids
 let lessonNames = '';    // the tutorial's lesson files under data/, one a line
 const held = new Set();  // key codes held now
 let screen = 'loading';  // loading, select, fight, pause, over
-let choice = {mode: 0, p1: 0, p2: 1, level: 1, stage: 0, simple: 0, dummy: 0};
+let choice = {mode: 0, p1: 0, p2: 1, level: 1, stage: 0, simple: 0, dummy: 0, reversal: 0, tech: 0, position: 0, counter: 0};
+// Training's settings (the window's training page; sim::MatchSetup's fields): start positions as its presets [x1, x2],
+// throw tech (sim::DummyTech) and counter hits (sim::CounterHits) in their enums' order.
+const POSITIONS = [[400, 800, 'start'], [560, 640, 'mid-screen'], [150, 60, 'P2 cornered (left)'],
+                   [1050, 1140, 'P2 cornered (right)'], [60, 150, 'P1 cornered (left)'], [1140, 1050, 'P1 cornered (right)']];
+const TECHS = ['never', 'always', 'random'];
+const COUNTERS = ['off', 'on', 'always'];
+/// The dummy's reversal choices: none, then its moves with an input (asked of the rules for the chosen fighter).
+function reversals() { return ['none', ...call('bf_reversal_moves', 'string', ['string'], [fighters[choice.p2]]).split('\n').filter((m) => m)]; }
+
 let row = 0;             // select screen's row
 let menuAt = 0;          // pause / over menu's item
 let prevButtons = 0;     // last tick's buttons (for presses)
@@ -209,6 +218,10 @@ const SELECT_ROWS = [
   ['Dummy (training)', () => DUMMIES[choice.dummy], (d) => { choice.dummy = wrap(choice.dummy + d, DUMMIES.length); }],
   ['Stage', () => STAGES[choice.stage], (d) => { choice.stage = wrap(choice.stage + d, STAGES.length); }],
   ['Specials', () => (choice.simple ? 'simple (one button)' : 'motion (236, 623)'), () => { choice.simple ^= 1; }],
+  ['Reversal (training)', () => reversals()[choice.reversal] || 'none', (d) => { choice.reversal = wrap(choice.reversal + d, reversals().length); }],
+  ['Throw tech (training)', () => TECHS[choice.tech], (d) => { choice.tech = wrap(choice.tech + d, TECHS.length); }],
+  ['Start position (training)', () => POSITIONS[choice.position][2], (d) => { choice.position = wrap(choice.position + d, POSITIONS.length); }],
+  ['Counter hits (training)', () => COUNTERS[choice.counter], (d) => { choice.counter = wrap(choice.counter + d, COUNTERS.length); }],
 ];
 const PAUSE_ITEMS = [['Resume', () => setScreen('fight')], ['Restart', () => startMatch()],
                      ['End and save the replay', () => endMatch()], ['Fighter select', () => toSelect()]];
@@ -279,6 +292,10 @@ function randomSeed() {
 /// Starts a match of the choices; its seed (the CPU's decisions) is random unless the link gives one (?seed=N).
 function startMatch(seed = Number(params.get('seed')) || randomSeed()) {
   finishRecording();
+  const rev = reversals()[choice.reversal];
+  const pos = POSITIONS[choice.position];
+  call('bf_training_options', null, ['string', 'number', 'number', 'number', 'number'],
+       [rev && rev !== 'none' ? rev : '', choice.tech, pos[0], pos[1], choice.counter]);
   const ok = choice.mode === TUTORIAL ? call('bf_lesson_start', 'number', ['string', 'number', 'string'], [lessonNames, 0, ''])
                                       : call('bf_live_start', 'number', ['string', 'string', 'number', 'number', 'number', 'number', 'number', 'string'],
                   [fighters[choice.p1], fighters[choice.p2], [1, 2, 3][choice.mode], LEVELS[choice.level], seed,
@@ -649,6 +666,9 @@ function startFromLink() {
   choice.stage = params.get('stage') === 'night' ? 1 : 0;
   choice.mode = {training: 1, cpuvscpu: 2, tutorial: TUTORIAL}[params.get('mode')] || 0;
   choice.dummy = wrap(Number(params.get('dummy')) || 0, DUMMIES.length);
+  choice.position = wrap(Number(params.get('position')) || 0, POSITIONS.length);
+  choice.tech = wrap(Number(params.get('tech')) || 0, TECHS.length);
+  choice.counter = wrap(Number(params.get('counter')) || 0, COUNTERS.length);
   overlay = params.get('overlay') === '1';
   if (!startMatch()) return true;
   let n = Math.min(Number(params.get('advance')) || 0, 60000);

@@ -8,6 +8,7 @@
 #include "game/view/live_rules.h"
 #include "game/view/music.h"
 #include "game/view/sfx.h"
+#include "game/io/fighter_file.h"
 
 #include <emscripten/emscripten.h>
 
@@ -25,6 +26,17 @@ const char* keep(std::string s) {
     static std::string kept;
     kept = std::move(s);
     return kept.c_str();
+}
+
+/// The training settings bf_training_options chose (only its training fields are used).
+sim::MatchSetup trainingOptions;
+
+void applyTraining(sim::MatchSetup& s) {
+    s.reversal = trainingOptions.reversal;
+    s.throwTech = trainingOptions.throwTech;
+    s.startX[0] = trainingOptions.startX[0];
+    s.startX[1] = trainingOptions.startX[1];
+    s.counter = trainingOptions.counter;
 }
 
 web::LiveMatch& live() {
@@ -121,7 +133,28 @@ EMSCRIPTEN_KEEPALIVE int bf_live_start(const char* p1, const char* p2, int mode,
     s.cpuLevel = level < 1 ? 1 : level > sim::kMaxCpuLevel ? sim::kMaxCpuLevel : level;
     s.seed = std::uint64_t(seed) == 0 ? 1 : std::uint64_t(seed);
     app::applyLiveRules(s, simple != 0);
+    if (s.mode == sim::Mode::Training) applyTraining(s);
     return live().start(s, "data", recordPath) ? 1 : 0;
+}
+
+/// The training page's settings for the next bf_live_start in training (the setup's fields, so a saved replay plays
+/// the same in game_headless): the dummy's reversal move ("" none), throw tech (sim::DummyTech 0-2), the start x of
+/// both fighters and counter hits (sim::CounterHits 0-2).
+EMSCRIPTEN_KEEPALIVE void bf_training_options(const char* reversal, int tech, int x1, int x2, int counter) {
+    trainingOptions.reversal = reversal;
+    trainingOptions.throwTech = sim::DummyTech(tech < 0 || tech > 2 ? 0 : tech);
+    trainingOptions.startX[0] = x1;
+    trainingOptions.startX[1] = x2;
+    trainingOptions.counter = sim::CounterHits(counter < 0 || counter > 2 ? 0 : counter);
+}
+
+/// The moves fighter `id` can use as a training dummy's reversal, one a line ("" when it does not load).
+EMSCRIPTEN_KEEPALIVE const char* bf_reversal_moves(const char* id) {
+    const sim::FighterLoad load = sim::loadFighterById("data", id);
+    std::string out;
+    if (load.ok)
+        for (const std::string& m : sim::reversalMoves(load.def)) out += m + "\n";
+    return keep(out);
 }
 
 /// Starts lessons instead of a match: `names` are files under data/ (one a line, e.g. tutorial/01_move.fscript),

@@ -369,6 +369,8 @@ def run_play(args):
     report = json.loads(server.report)
     results = report["results"]
     replay = report.get("replay") or {}
+    if not isinstance(replay, dict):  # a script error reports no replay
+        replay = {}
     if replay.get("text"):
         path = os.path.join(args.out, "page_played.freplay")
         os.makedirs(args.out, exist_ok=True)
