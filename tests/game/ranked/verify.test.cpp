@@ -21,6 +21,14 @@ struct Fixture {
     std::string admit(const net::Identity& who, const std::string& recording, AdmittedLog& out) const {
         return admitLog(m, signLog(who, m.id, rules.rules, recording), rules, out);
     }
+    /// Both logs signed by their players and admitted (whatever they hold), then the match decided from them.
+    Decision decideBoth(const std::string& p1Log, const std::string& p2Log) const {
+        AdmittedLog a, b;
+        REQUIRE(admit(ann, p1Log, a) == "");
+        REQUIRE(admit(bob, p2Log, b) == "");
+        const AdmittedLog* logs[2] = {&a, &b};
+        return decideMatch(m, logs, rules);
+    }
 };
 
 // The recording with frame line `frame` (1-based) replaced by "- -", its hashes left as they were.
@@ -97,11 +105,7 @@ TEST_CASE("A log whose inputs were changed after the match is outvoted by its ow
     const std::string rec = rankedtest::recordMatch(f.m, f.rules, 0, 5);
     const std::string forged = withFrameChanged(rec, 100);
     REQUIRE(forged != rec);
-    AdmittedLog a, b;
-    REQUIRE(f.admit(f.ann, rec, a) == "");
-    REQUIRE(f.admit(f.bob, forged, b) == "");  // signed by its player: admitted, then judged
-    const AdmittedLog* logs[2] = {&a, &b};
-    const Decision d = decideMatch(f.m, logs, f.rules);
+    const Decision d = f.decideBoth(rec, forged);  // the forged log is signed by its player: admitted, then judged
     CHECK(d.state == "verified");
     CHECK(d.winner == 0);
     CHECK(d.flags == "p2 log does not replay to its own hashes");
@@ -109,11 +113,8 @@ TEST_CASE("A log whose inputs were changed after the match is outvoted by its ow
 
 TEST_CASE("Two consistent logs of different inputs are disputed: no winner, both flagged") {
     Fixture f;
-    AdmittedLog a, b;
-    REQUIRE(f.admit(f.ann, rankedtest::recordMatch(f.m, f.rules, 0, 5), a) == "");
-    REQUIRE(f.admit(f.bob, rankedtest::recordMatch(f.m, f.rules, 1, 5), b) == "");
-    const AdmittedLog* logs[2] = {&a, &b};
-    const Decision d = decideMatch(f.m, logs, f.rules);
+    const Decision d =
+        f.decideBoth(rankedtest::recordMatch(f.m, f.rules, 0, 5), rankedtest::recordMatch(f.m, f.rules, 1, 5));
     CHECK(d.state == "disputed");
     CHECK(d.winner == -1);
     CHECK(d.flags.find("disagree") != std::string::npos);
@@ -164,11 +165,7 @@ TEST_CASE("A player who leaves or goes silent takes the loss, even while ahead")
 TEST_CASE("Two logs that blame different players for the ending blame neither: the side ahead wins") {
     Fixture f;
     const std::string rec = rankedtest::recordMatch(f.m, f.rules, 0, 5, 170);  // p1 ahead
-    AdmittedLog a, b;
-    REQUIRE(f.admit(f.ann, withEnding(rec, "silent P2 3000"), a) == "");
-    REQUIRE(f.admit(f.bob, withEnding(rec, "silent P1 3000"), b) == "");
-    const AdmittedLog* logs[2] = {&a, &b};
-    const Decision d = decideMatch(f.m, logs, f.rules);
+    const Decision d = f.decideBoth(withEnding(rec, "silent P2 3000"), withEnding(rec, "silent P1 3000"));
     CHECK(d.state == "verified");
     CHECK(d.winner == 0);
     CHECK(d.flags == "unfinished: the side ahead wins");
