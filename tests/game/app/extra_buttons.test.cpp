@@ -3,6 +3,7 @@
 // round-trips through controls.cfg and shows on the Controls screen; the shipped table fills none. The expected
 // keys, pad button and bit are read by hand off tests/game/fighter4/buttons.cfg: `kick` is its 11th row (bit 1 << 10),
 // U for player 1, Numpad6 for player 2, pad button 5.
+#include "app_test_util.h"
 #include "game/app/input/bindings.h"
 #include "game/app/fight/fight_source.h"
 #include "game/app/view_logic.h"
@@ -35,13 +36,7 @@ struct TableFrom {
 
 const std::string kFighter4 = std::string(BVH_TEST_DATA_DIR) + "/../fighter4";
 
-sf::Event key(K::Key code, bool press) {
-    sf::Event e;
-    e.type = press ? sf::Event::KeyPressed : sf::Event::KeyReleased;
-    e.key = {};
-    e.key.code = code;
-    return e;
-}
+using apptest::key;
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 // replays to the same hash on every frame through the replay source; the replay source sorts a player's failures
 // into the desync alarm and the failed-check list. The online source needs a network peer and is covered by the
 // window's own checks.
+#include "app_test_util.h"
 #include "game/app/fight/live_source.h"
 #include "game/app/replays/replay_source.h"
 #include "game/app/screen.h"
@@ -16,11 +17,7 @@
 
 namespace {
 
-sim::FighterDef fighter(const std::string& id) {
-    sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
-    REQUIRE_MESSAGE(load.ok, load.error.text());
-    return load.def;
-}
+using apptest::fighter;
 
 /// A fresh, empty folder under the system's temporary folder.
 std::string freshDir(const std::string& name) {

@@ -2,6 +2,7 @@
 // events of one slow drawn frame are spread over its catch-up ticks in order, so the ticks see each direction
 // change and each press, and a quarter-circle typed within one drawn frame throws a fireball through the same
 // path a live match takes (tracker -> pacer -> live source -> rules).
+#include "app_test_util.h"
 #include "game/app/fight/fight_pacing.h"
 #include "game/app/input/input_queue.h"
 #include "game/app/fight/live_source.h"
@@ -15,13 +16,7 @@ namespace {
 
 using K = sf::Keyboard;
 
-sf::Event key(K::Key code, bool press) {
-    sf::Event e;
-    e.type = press ? sf::Event::KeyPressed : sf::Event::KeyReleased;
-    e.key = {};
-    e.key.code = code;
-    return e;
-}
+using apptest::key;
 
 /// P1's sim buttons of each tick when `events` arrive within one drawn frame of `ticks` ticks.
 std::vector<app::Tick> frameTicks(const std::vector<sf::Event>& events, int ticks, app::InputTracker& tracker,

@@ -1,6 +1,7 @@
 // The end of a round on screen without a window: the calls come in the announcer's order from a real fight's step
 // (game/view/round_calls.h: K.O. or TIME OVER, DRAW for a round nobody won, then the match's result), and the
 // match-over menu takes only a fresh press (game/app/input/fresh_press.h), so mashing through the K.O. picks nothing.
+#include "app_test_util.h"
 #include "game/app/input/fresh_press.h"
 #include "game/view/round_calls.h"
 #include "game/io/fighter_file.h"
@@ -9,11 +10,7 @@
 
 namespace {
 
-sim::FighterDef fighter(const std::string& id) {
-    sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
-    REQUIRE_MESSAGE(load.ok, load.error.text());
-    return load.def;
-}
+using apptest::fighter;
 
 std::string result(int w) { return w == 0 ? "RYO WINS" : w == 1 ? "TASHA WINS" : "DRAW GAME"; }
 

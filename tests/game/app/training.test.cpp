@@ -1,5 +1,6 @@
 // Training's tools without a window (game/app/training/training.h) on a live source: the recording slot routes P1's keys to
 // the dummy and hands the tape to playback; a watched training script gets no hotkeys.
+#include "app_test_util.h"
 #include "game/app/fight/live_source.h"
 #include "game/app/screen.h"
 #include "game/app/training/training.h"
@@ -9,11 +10,7 @@
 
 namespace {
 
-sim::FighterDef fighter(const std::string& id) {
-    sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
-    REQUIRE_MESSAGE(load.ok, load.error.text());
-    return load.def;
-}
+using apptest::fighter;
 
 }  // namespace
 

@@ -1,6 +1,7 @@
 // io::AtomicFile and the writers built on it: a file is replaced whole or not at all, and a failure says why. The
 // failures a test process can cause by itself are here (a missing folder, a folder as target, a stop signal in a
 // forked child); a full disk and a read-only folder need a mount and are in tests/faults/.
+#include "game/io/io_test_util.h"
 #include "game/io/atomic_file.h"
 #include "game/io/fighter_file.h"
 #include "game/io/player.h"
@@ -31,12 +32,7 @@ std::string freshDir(const std::string& name) {
     return dir.string();
 }
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using iotest::slurp;
 
 void put(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
 

@@ -2,6 +2,7 @@
 // end in std::bad_alloc or run for many minutes are refused at their line before a frame runs, and ordinary
 // scripts still pass. Every expected line below is worked out by hand in the comment beside it from the cost
 // estimates in engine/sets/*.cpp and the tuning; the byte and unit figures are the estimate's, not measured ones.
+#include "game/io/io_test_util.h"
 #include "game/io/blaster_script.h"
 #include "game/sim/blaster/budget.h"
 
@@ -11,12 +12,7 @@
 
 namespace {
 
-/// The error of parsing text as a Blaster script ("" when it parsed).
-std::string blasterError(const std::string& text) {
-    blaster::Script script;
-    io::Error error;
-    return blaster::parseScript(text, "t.blaster", script, error) ? "" : error.text();
-}
+using iotest::blasterError;
 
 /// `count` copies of line.
 std::string repeated(const std::string& line, int count) {

@@ -1,6 +1,7 @@
 // The bad-input classes, one regression test each: every file the game writes loads again, a recording cut mid-line
 // still plays, bad numbers are refused, tuning that would divide by zero or allocate gigabytes is refused with its
 // line, and user text in messages stays short and printable. Expected values are worked out by hand.
+#include "game/io/io_test_util.h"
 #include "game/io/blaster_script.h"
 #include "game/io/player.h"
 #include "game/io/replay_writer.h"
@@ -22,12 +23,7 @@ std::string replayError(const std::string& text, sim::RunFile* out = nullptr) {
     return ok ? "" : error.text();
 }
 
-/// The error of parsing text as a Blaster script ("" when it parsed).
-std::string blasterError(const std::string& text) {
-    blaster::Script script;
-    io::Error error;
-    return blaster::parseScript(text, "t.blaster", script, error) ? "" : error.text();
-}
+using iotest::blasterError;
 
 /// True when every byte is printable ASCII.
 bool printable(const std::string& s) {

@@ -1,5 +1,6 @@
 // io::readFile's contract with the files it is given: read once (a pipe works), the size limit checked before any
 // byte is read, a UTF-8 byte order mark skipped.
+#include "game/io/io_test_util.h"
 #include "game/run/headless.h"
 #include "game/io/run_file.h"
 #include "game/io/text.h"
@@ -15,12 +16,7 @@
 
 namespace {
 
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+using iotest::slurp;
 
 /// Bytes this process has read through read() so far (Linux /proc/self/io), or -1 when unknown.
 long long bytesRead() {
