@@ -3,6 +3,7 @@
 
 #include "game/ranked/service.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -37,10 +38,14 @@ bool parseMatchFound(const std::string& text, MatchFound& out) {
         if (!keyFromHex(k[p], m.key[p])) return false;
         m.fighter[p] = f[p];
     }
-    std::string room;
+    std::string room, latency;
     if (in >> m.seed >> m.lobbyPort >> room) {
         if (m.lobbyPort < 0 || m.lobbyPort > 65535) return false;
         m.room = room == "-" ? "" : room;
+        if (in >> latency && latency.size() <= 5 && latency.find_first_not_of("0123456789") == std::string::npos)
+            m.latencyMs = std::atoi(latency.c_str());
+        std::getline(in >> std::ws, m.found);
+        if (m.found.rfind("found ", 0) != 0 || m.found.size() > 120) m.found.clear();
     } else {
         m.seed = 1, m.lobbyPort = 0;
     }
@@ -112,13 +117,42 @@ bool findHistoryRow(const std::string& page, std::int64_t id, HistoryRow& out) {
 
 ServiceAnswer RankedClient::request(int kind, const std::string& body) {
     const Request r = signRequest(me_, RequestKind(kind), body, clockMs_());
-    return call_("POST", "/request", requestText(r));
+    ServiceAnswer a = call_("POST", "/request", requestText(r));
+    if (a.reached && a.roundTripMs >= 0) {
+        std::lock_guard<std::mutex> guard(roundTrips_->lock);
+        auto& s = roundTrips_->samples;
+        s.push_back(a.roundTripMs);
+        if (s.size() > kRoundTripSamples) s.erase(s.begin());
+    }
+    return a;
+}
+
+int RankedClient::roundTripMs() const {
+    std::vector<std::int64_t> s;
+    {
+        std::lock_guard<std::mutex> guard(roundTrips_->lock);
+        s = roundTrips_->samples;
+    }
+    if (s.empty()) return -1;
+    std::sort(s.begin(), s.end());
+    return int(std::clamp<std::int64_t>(s[s.size() / 2], 0, kMaxStatedRttMs));
 }
 
 ServiceAnswer RankedClient::hello() { return request(int(RequestKind::Hello), ""); }
 
 ServiceAnswer RankedClient::queue(const std::string& kind, const std::string& fighter, const std::string& rules) {
-    return request(int(RequestKind::Queue), kind + " " + fighter + " " + rules);
+    // A call that measures (HTTP) gets a median of three at least; an in-process one says no round trip.
+    for (int extra = 0; extra < 3; ++extra) {
+        std::size_t measured = 0;
+        {
+            std::lock_guard<std::mutex> guard(roundTrips_->lock);
+            measured = roundTrips_->samples.size();
+        }
+        if (measured == 0 || measured >= 3 || !poll().reached) break;
+    }
+    const int rtt = roundTripMs();
+    return request(int(RequestKind::Queue),
+                   kind + " " + fighter + " " + rules + (rtt >= 0 ? " " + std::to_string(rtt) : ""));
 }
 
 ServiceAnswer RankedClient::poll() { return request(int(RequestKind::Poll), ""); }

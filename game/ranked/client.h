@@ -19,6 +19,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -27,9 +29,10 @@ namespace ranked {
 /// One exchange with the service: whether it answered at all, the HTTP status and the body (one trailing newline
 /// taken off).
 struct ServiceAnswer {
-    bool reached = false;  ///< false: no connection, no answer in time
-    int status = 0;        ///< 200 ok, 403 refused, 400 malformed, 404 not found
-    std::string text;      ///< "ok ..." / "refused ..." for a request; the page for a GET
+    bool reached = false;           ///< false: no connection, no answer in time
+    int status = 0;                 ///< 200 ok, 403 refused, 400 malformed, 404 not found
+    std::string text;               ///< "ok ..." / "refused ..." for a request; the page for a GET
+    std::int64_t roundTripMs = -1;  ///< one round trip to the service, as the call measured it (-1: not measured)
     bool ok() const { return reached && status == 200; }
 };
 
@@ -52,8 +55,10 @@ struct MatchFound {
     net::IdentityKey key[2]{};  ///< P1's and P2's identity keys
     std::string fighter[2];
     std::uint64_t seed = 1;
-    int lobbyPort = 0;  ///< the service's lobby (UDP, on the service's host); 0 when the answer had none
-    std::string room;   ///< the room p1 hosts ("" until p1 named it)
+    int lobbyPort = 0;   ///< the service's lobby (UDP, on the service's host); 0 when the answer had none
+    std::string room;    ///< the room p1 hosts ("" until p1 named it)
+    int latencyMs = -1;  ///< the service's estimate of the round trip between the two players (-1: unknown)
+    std::string found;   ///< whom the asker was paired with, in words: `found Ann (1520), about 40 ms` ("" if unsaid)
 };
 
 /// This player's seat in the match: 0 (p1, hosts), 1 (p2, joins), -1 when the match is not theirs.
@@ -111,7 +116,8 @@ public:
 
     /// Hello: the service stores (or renames) this player; `ok welcome NAME, your code is FP`.
     ServiceAnswer hello();
-    /// Queue for `quick` or `ranked` with a fighter, under this build's rules hash.
+    /// Queue for `quick` or `ranked` with a fighter, under this build's rules hash, and this player's round trip to
+    /// the service (roundTripMs(); with fewer than three measured, Polls measure more first).
     ServiceAnswer queue(const std::string& kind, const std::string& fighter, const std::string& rules);
     /// Poll: `ok waiting`, `ok idle` or `ok match ...` (parseMatchFound).
     ServiceAnswer poll();
@@ -134,13 +140,22 @@ public:
     ServiceAnswer replay(std::int64_t matchId);
 
     const net::Identity& identity() const { return me_; }
+    /// The median of the last round trips the call measured (at most kRoundTripSamples), bounded to
+    /// 0..kMaxStatedRttMs; -1 when none was measured (an in-process call).
+    int roundTripMs() const;
+    static constexpr std::size_t kRoundTripSamples = 5;
 
 private:
+    struct RoundTrips {  // shared by the copies a window's background jobs make
+        std::mutex lock;
+        std::vector<std::int64_t> samples;  // newest last
+    };
     ServiceAnswer request(int kind, const std::string& body);
 
     ServiceCall call_;
     net::Identity me_;
     std::function<std::int64_t()> clockMs_;
+    std::shared_ptr<RoundTrips> roundTrips_ = std::make_shared<RoundTrips>();
 };
 
 }  // namespace ranked

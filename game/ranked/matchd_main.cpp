@@ -1,7 +1,7 @@
 // The `bvh_matchd` program: the matchmaking service of service.h over HTTP (cpp-httplib), with the lobby (lobby_server.h)
 // embedded on a UDP port for the matches it makes.
 //   bvh_matchd [--port N] [--lobby-port N] [--db PATH | --postgres CONNINFO] [--data DIR] [--web DIR]
-//              [--rate PER_S] [--burst N]
+//              [--rate PER_S] [--burst N] [--regions FILE]
 // POST /request takes a request in requestText's form and answers `ok TEXT` (200) or `refused TEXT` (403, 400 for
 // a malformed one); GET /leaderboard, GET /player/KEYHEX, GET /history/KEYHEX and GET /replay/MATCHID read the
 // store (pages.h), /api/leaderboard and /api/history/KEYHEX the same as JSON for the leaderboard page; any other GET
@@ -46,7 +46,26 @@ struct Options {
     std::string web = BVH_DEFAULT_WEB_DIR;
     double rate = 20;
     std::int64_t burst = 40;
+    std::string regions;  // "": DATA/regions.cfg when it exists
 };
+
+// The service's rules: the build's, the fighters loaded, the lobby's port, the region table (a bad line of it is
+// FILE:LINE and no service).
+bool serviceConfig(const Options& o, const std::map<std::string, sim::FighterDef>& fighters, int lobbyPort,
+                   ranked::ServiceConfig& config, std::string& why) {
+    config.rules.rules = run::rulesBuild();
+    config.rules.setup = ranked::serviceBaseSetup();
+    config.rules.fighter = [&fighters](const std::string& id) -> const sim::FighterDef* {
+        const auto it = fighters.find(id);
+        return it == fighters.end() ? nullptr : &it->second;
+    };
+    config.lobbyPort = lobbyPort;
+    config.sharedQueue = !o.postgres.empty();  // other processes on the same database pair from the same table
+    std::string regions = o.regions;
+    std::error_code ec;
+    if (regions.empty() && std::filesystem::exists(o.data + "/regions.cfg", ec)) regions = o.data + "/regions.cfg";
+    return regions.empty() || config.regions.load(regions, why);
+}
 
 // Requests per second per source address in fixed memory: the lobby's address table (a 4-way set-associative
 // table under a keyed hash; a new address takes the least recently seen slot of its set). An IPv6 source is
@@ -200,6 +219,7 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
             res.set_content("refused " + why + "\n", "text/plain");
             return;
         }
+        r.address = req.remote_addr;  // the region table places the player by it
         std::lock_guard<std::mutex> guard(lock);
         const ranked::Reply reply = service.handle(r, nowMs());
         res.status = reply.ok ? 200 : 403;
@@ -235,7 +255,7 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
 int usage(const std::string& what) {
     std::cerr << "bvh_matchd: " << what << "\n"
               << "usage: bvh_matchd [--port N] [--lobby-port N] [--db PATH | --postgres CONNINFO] [--data DIR]\n"
-              << "                  [--web DIR] [--rate PER_S] [--burst N]\n";
+              << "                  [--web DIR] [--rate PER_S] [--burst N] [--regions FILE]\n";
     return 2;
 }
 
@@ -260,7 +280,8 @@ int main(int argc, char** argv) {
                                  io::textFlag("--data", o.data),
                                  io::textFlag("--web", o.web),
                                  io::decimalFlag("--rate", 0.1, 1000000, o.rate),
-                                 io::numberFlag("--burst", 1, 1000000, [&](std::int64_t v) { o.burst = v; })};
+                                 io::numberFlag("--burst", 1, 1000000, [&](std::int64_t v) { o.burst = v; }),
+                                 io::textFlag("--regions", o.regions)};
     std::string why;
     if (!io::parseFlags(argc, argv, flags, why)) return usage(why);
     if (sodium_init() < 0) return usage("libsodium did not start (no system randomness)");
@@ -275,14 +296,7 @@ int main(int argc, char** argv) {
     net::UdpTransport udp({}, 1);
     if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return usage(why);
     ranked::ServiceConfig config;
-    config.rules.rules = run::rulesBuild();
-    config.rules.setup = ranked::serviceBaseSetup();
-    config.rules.fighter = [&](const std::string& id) -> const sim::FighterDef* {
-        const auto it = fighters.find(id);
-        return it == fighters.end() ? nullptr : &it->second;
-    };
-    config.lobbyPort = udp.localPort();
-    config.sharedQueue = !o.postgres.empty();  // other processes on the same database pair from the same table
+    if (!serviceConfig(o, fighters, udp.localPort(), config, why)) return usage(why);
     ranked::MatchService service(*store, config);
     std::mutex lock;
     HttpLimiter limiter(o.rate, int(o.burst));

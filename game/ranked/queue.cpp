@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <limits>
 
 namespace ranked {
 
@@ -10,10 +12,20 @@ double MatchQueue::window(std::int64_t joinedMs, std::int64_t nowMs) const {
     return std::min(rules_.maxWindow, rules_.startWindow + rules_.widenPerSecond * waited);
 }
 
-std::string MatchQueue::join(const std::string& player, double rating, std::int64_t nowMs) {
+const RegionTable MatchQueue::noRegions_;
+
+double MatchQueue::latencyLimit(std::int64_t joinedMs, std::int64_t nowMs) const {
+    const std::int64_t waitedMs = std::max<std::int64_t>(0, nowMs - joinedMs);
+    if (!rules_.byLatency || (rules_.anyoneAfterMs > 0 && waitedMs >= rules_.anyoneAfterMs))
+        return std::numeric_limits<double>::infinity();
+    return std::min(rules_.maxLatencyMs,
+                    rules_.startLatencyMs + rules_.latencyWidenPerSecond * double(waitedMs) / 1000.0);
+}
+
+std::string MatchQueue::join(const std::string& player, double rating, std::int64_t nowMs, PlayerLatency latency) {
     if (byPlayer_.count(player)) return "already waiting";
     if (byPlayer_.size() >= rules_.capacity) return "the queue is full (" + std::to_string(rules_.capacity) + ")";
-    const Entry e{rating, nowMs, nextSeq_++};
+    const Entry e{rating, nowMs, nextSeq_++, latency};
     byPlayer_[player] = e;
     byRating_[{rating, e.seq}] = player;
     byAge_[e.seq] = player;
@@ -33,28 +45,35 @@ bool MatchQueue::leave(const std::string& player) {
     return true;
 }
 
-// Walks outwards from e's rating, nearest first, as far as e's window reaches; the first candidate whose own window
-// also reaches e is the closest both accept.
-const std::string* MatchQueue::closestAccepting(const Entry& e, std::int64_t nowMs) const {
-    const double reach = window(e.joinedMs, nowMs);
+// Walks outwards from e's rating, the nearer side first, as far as e's window reaches; stops once the rating gap
+// alone costs as much as the best candidate found (the latency term only adds). Without the latency rule the first
+// candidate both windows accept is the closest, as before.
+const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs, int& latencyMs) const {
+    constexpr double kNone = std::numeric_limits<double>::infinity();
+    const double reach = window(e.joinedMs, nowMs), limit = latencyLimit(e.joinedMs, nowMs);
     const auto at = byRating_.find({e.rating, e.seq});
     auto up = std::next(at);
-    auto down = at;
+    auto down = std::make_reverse_iterator(at);
     const std::string* best = nullptr;
-    double bestGap = reach + 1.0;
-    for (; up != byRating_.end() && up->first.first - e.rating <= reach; ++up) {
-        const Entry& c = byPlayer_.at(up->second);
-        if (up->first.first - e.rating <= window(c.joinedMs, nowMs)) {
-            best = &up->second;
-            bestGap = up->first.first - e.rating;
-            break;
+    double bestCost = kNone;
+    for (;;) {
+        const double upGap = up != byRating_.end() ? up->first.first - e.rating : kNone;
+        const double downGap = down != byRating_.rend() ? e.rating - down->first.first : kNone;
+        const bool takeUp = upGap <= downGap;
+        const double gap = takeUp ? upGap : downGap;
+        if (gap > reach || gap >= bestCost) break;
+        const std::string& who = takeUp ? (up++)->second : (down++)->second;
+        const Entry& c = byPlayer_.at(who);
+        if (gap > window(c.joinedMs, nowMs)) continue;
+        const int estimate = regions_->estimateMs(e.latency, c.latency);
+        if (estimate >= 0 && double(estimate) > std::min(limit, latencyLimit(c.joinedMs, nowMs))) continue;
+        const double cost =
+            gap + (rules_.byLatency ? rules_.pointsPerMs * (estimate < 0 ? rules_.startLatencyMs : estimate) : 0.0);
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = &who;
+            latencyMs = estimate;
         }
-    }
-    while (down != byRating_.begin()) {
-        --down;
-        const double gap = e.rating - down->first.first;
-        if (gap > reach || gap >= bestGap) break;
-        if (gap <= window(byPlayer_.at(down->second).joinedMs, nowMs)) return &down->second;
     }
     return best;
 }
@@ -67,9 +86,9 @@ std::vector<Pairing> MatchQueue::pair(std::int64_t nowMs) {
     for (const std::string& player : order) {
         const auto it = byPlayer_.find(player);
         if (it == byPlayer_.end()) continue;  // paired earlier in this pass
-        const std::string* other = closestAccepting(it->second, nowMs);
-        if (!other) continue;
         Pairing p;
+        const std::string* other = bestAccepting(it->second, nowMs, p.latencyMs);
+        if (!other) continue;
         p.player[0] = player;
         p.player[1] = *other;
         p.waitedMs[0] = nowMs - it->second.joinedMs;

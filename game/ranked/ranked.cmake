@@ -9,6 +9,8 @@ set(RANKED_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/postgres_connection.cpp
   ${CMAKE_CURRENT_LIST_DIR}/verify.h
   ${CMAKE_CURRENT_LIST_DIR}/verify.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/latency.h
+  ${CMAKE_CURRENT_LIST_DIR}/latency.cpp
   ${CMAKE_CURRENT_LIST_DIR}/queue.h
   ${CMAKE_CURRENT_LIST_DIR}/queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/service.h

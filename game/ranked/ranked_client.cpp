@@ -3,8 +3,8 @@
 // decision.
 //   game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS] [--play attack|idle]
 //                 [--dir DIR] [--data DIR]
-// Prints `you: NAME (FP)`, `queued for a ranked match`, `match ID ranked: p1 FP ryo, p2 FP brick (waited N s)`, the
-// peer's lines, `log sent for match ID`, then `decided: match ID verified, winner p1, rating change +12.0`.
+// Prints `you: NAME (FP)`, `queued for a ranked match (round trip to the service N ms)`, `match ID ranked: p1 FP ryo,
+// p2 FP brick; found NAME (RATING), about N ms (waited N s)`, the peer's lines, `log sent for match ID`, then `decided: match ID verified, winner p1, rating change +12.0`.
 // Exit 0 when the match was played and decided, 1 when the wait ran out or the match could not be played, 2 for a
 // bad flag or a refusal, 3 when the service cannot be reached.
 #include "game/ranked/ranked_client.h"
@@ -139,7 +139,8 @@ int reportMatch(RankedClient& client, const MatchFound& offer, const std::string
 
 std::string describe(const MatchFound& m) {
     return "match " + std::to_string(m.id) + " " + (m.ranked ? "ranked" : "unranked") + ": p1 " +
-           net::fingerprint(m.key[0]) + " " + m.fighter[0] + ", p2 " + net::fingerprint(m.key[1]) + " " + m.fighter[1];
+           net::fingerprint(m.key[0]) + " " + m.fighter[0] + ", p2 " + net::fingerprint(m.key[1]) + " " + m.fighter[1] +
+           (m.found.empty() ? "" : "; " + m.found);
 }
 
 /// Hello, Queue, then Poll until matched: 0 with offer filled, else the exit status.
@@ -149,7 +150,9 @@ int queueForMatch(RankedClient& client, const ClientFlags& f, MatchFound& offer)
         if (!a.reached) return std::cerr << f.service << ": the service does not answer\n", 3;
         if (a.text.rfind("ok ", 0) != 0) return std::cerr << f.service << ": " << a.text << "\n", 2;
     }
-    std::cout << "queued for a " << f.queue << " match" << std::endl;
+    const int rtt = client.roundTripMs();
+    std::cout << "queued for a " << f.queue << " match"
+              << (rtt >= 0 ? " (round trip to the service " + std::to_string(rtt) + " ms)" : "") << std::endl;
     const std::int64_t start = wallMs();
     while (wallMs() - start < f.waitS * 1000) {
         std::this_thread::sleep_for(std::chrono::milliseconds(250));

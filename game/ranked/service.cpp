@@ -183,7 +183,7 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     }
     if (!store_.player(id, known, why)) return {false, "say hello first (" + why + ")"};
     switch (r.kind) {
-    case RequestKind::Queue: return queue(id, r.body, nowMs);
+    case RequestKind::Queue: return queue(id, r, nowMs);
     case RequestKind::Leave: {
         challenges_.erase(id);
         const bool inMemory = waiting_.erase(id) && (quick_.leave(id) || ranked_.leave(id));
@@ -209,28 +209,53 @@ Reply MatchService::poll(const std::string& id) {
     MatchStart start;
     if (!store_.assignment(id, matchId, start.room, why)) return {false, "the store: " + why};
     if (matchId == 0 || !store_.match(matchId, start.match, why) || start.match.state != "open") return {true, "idle"};
-    return {true, matchAnswer(start, config_.lobbyPort)};
+    const std::string found = foundLine(start.match, id);
+    return {true, matchAnswer(start, config_.lobbyPort) + (found.empty() ? "" : " " + found)};
 }
 
-Reply MatchService::queue(const std::string& id, const std::string& body, std::int64_t nowMs) {
-    std::istringstream words(body.substr(0, 200));
-    std::string kind, fighter, rules;
-    words >> kind >> fighter >> rules;
+PlayerLatency MatchService::latencyOf(const std::string& address, int rttMs) const {
+    return PlayerLatency{rttMs, address.empty() ? -1 : config_.regions.regionOf(address)};
+}
+
+namespace {
+
+// A Queue's optional round trip: "" (not said: -1) or whole milliseconds up to kMaxStatedRttMs.
+bool statedRtt(const std::string& word, int& rttMs) {
+    rttMs = -1;
+    if (word.empty()) return true;
+    if (word.size() > 5 || word.find_first_not_of("0123456789") != std::string::npos) return false;
+    rttMs = std::atoi(word.c_str());
+    return rttMs <= kMaxStatedRttMs;
+}
+
+}  // namespace
+
+Reply MatchService::queue(const std::string& id, const Request& r, std::int64_t nowMs) {
+    std::istringstream words(r.body.substr(0, 200));
+    std::string kind, fighter, rules, rtt;
+    words >> kind >> fighter >> rules >> rtt;
     if (kind != "quick" && kind != "ranked")
         return {false, "queue for quick or ranked, not '" + kind.substr(0, 16) + "'"};
     if (rules != config_.rules.rules)
         return {false, "this service simulates rules " + config_.rules.rules.substr(0, 16) + ", your build " +
                            rules.substr(0, 16) + " (update the game or the service)"};
     if (!config_.rules.fighter(fighter)) return {false, "no fighter '" + fighter.substr(0, 24) + "' on this service"};
+    PlayerLatency latency;
+    if (!statedRtt(rtt, latency.rttMs))
+        return {false, "a round trip is whole milliseconds up to " + std::to_string(kMaxStatedRttMs) + ", not '" +
+                           rtt.substr(0, 16) + "'"};
+    latency = latencyOf(r.address, latency.rttMs);
     if (waiting_.count(id)) return {false, "already waiting"};
     PlayerRecord p;
     std::string why;
     if (!store_.player(id, p, why)) return {false, why};
     if (config_.sharedQueue) {  // the pairing pass of any process takes it from the table
-        if (!store_.enqueue(QueuedPlayer{id, kind, fighter, p.rating.rating, nowMs}, why)) return {false, why};
+        const std::string region = latency.region < 0 ? "" : config_.regions.regionName(latency.region);
+        if (!store_.enqueue(QueuedPlayer{id, kind, fighter, p.rating.rating, nowMs, latency.rttMs, region}, why))
+            return {false, why};
         return {true, "waiting for a " + kind + " match"};
     }
-    const std::string refused = (kind == "ranked" ? ranked_ : quick_).join(id, p.rating.rating, nowMs);
+    const std::string refused = (kind == "ranked" ? ranked_ : quick_).join(id, p.rating.rating, nowMs, latency);
     if (!refused.empty()) return {false, refused};
     waiting_[id] = Waiting{fighter, kind == "ranked"};
     return {true, "waiting for a " + kind + " match"};
@@ -252,7 +277,10 @@ Reply MatchService::challenge(const std::string& id, const std::string& body, st
     waiting_[id] = Waiting{fighter, false};
     challenges_.erase(target);
     MatchStart start;
-    if (!startMatch(target, id, false, nowMs, start, why)) return {false, why};
+    Pairing pair;
+    pair.player[0] = target;
+    pair.player[1] = id;
+    if (!startMatch(pair, false, nowMs, start, why)) return {false, why};
     madeByChallenge_.push_back(start);
     return {true, "match " + std::to_string(start.match.id)};
 }
@@ -261,7 +289,20 @@ std::string matchAnswer(const MatchStart& m, int lobbyPort) {
     const MatchRecord& r = m.match;
     return "match " + std::to_string(r.id) + " " + (r.ranked ? "ranked" : "unranked") + " " + r.player[0] + " " +
            r.player[1] + " " + r.fighter[0] + " " + r.fighter[1] + " " + std::to_string(r.seed) + " " +
-           std::to_string(lobbyPort) + " " + (m.room.empty() ? "-" : m.room);
+           std::to_string(lobbyPort) + " " + (m.room.empty() ? "-" : m.room) + " " +
+           (r.latencyMs < 0 ? "-" : std::to_string(r.latencyMs));
+}
+
+// Whom the asker was paired with, in words: `found Ann (1520), about 40 ms`.
+std::string MatchService::foundLine(const MatchRecord& m, const std::string& asker) {
+    PlayerRecord other;
+    std::string why;
+    const std::string& id = m.player[0] == asker ? m.player[1] : m.player[0];
+    if (!store_.player(id, other, why)) return "";
+    char rating[24];
+    std::snprintf(rating, sizeof rating, "%.0f", other.rating.rating);
+    return "found " + other.name + " (" + rating + "), " +
+           (m.latencyMs < 0 ? std::string("latency unknown") : "about " + std::to_string(m.latencyMs) + " ms");
 }
 
 // p1 hosts the match's lobby room and names it here; p2's next Poll answers it, and p2 joins with that code.
@@ -315,12 +356,15 @@ MatchRecord MatchService::newMatch(bool ranked, std::int64_t nowMs) const {
     return m;
 }
 
-bool MatchService::startMatch(const std::string& a, const std::string& b, bool ranked, std::int64_t nowMs,
-                              MatchStart& out, std::string& why) {
+bool MatchService::startMatch(const Pairing& p, bool ranked, std::int64_t nowMs, MatchStart& out, std::string& why) {
+    const std::string &a = p.player[0], &b = p.player[1];
     MatchRecord& m = out.match;
     m = newMatch(ranked, nowMs);  // created: the history lists a player's matches newest first
     m.player[0] = a;
     m.player[1] = b;
+    m.latencyMs = p.latencyMs;
+    out.waitedMs[0] = p.waitedMs[0];
+    out.waitedMs[1] = p.waitedMs[1];
     m.fighter[0] = waiting_[a].fighter;
     m.fighter[1] = waiting_[b].fighter;
     waiting_.erase(a);
@@ -341,10 +385,11 @@ void MatchService::pairShared(const std::string& kind, std::int64_t nowMs, std::
     const QueueRules& rules = kind == "ranked" ? config_.ranked : config_.quick;
     std::map<std::string, std::int64_t> joined;
     const ChoosePairs choose = [&](const std::vector<QueuedPlayer>& waiting) {
-        MatchQueue q(rules);
+        MatchQueue q(rules, &config_.regions);
         std::map<std::string, std::size_t> index;
         for (std::size_t i = 0; i < waiting.size(); ++i) {
-            q.join(waiting[i].player, waiting[i].rating, waiting[i].joinedMs);
+            const QueuedPlayer& w = waiting[i];
+            q.join(w.player, w.rating, w.joinedMs, PlayerLatency{w.rttMs, config_.regions.regionIndex(w.region)});
             index[waiting[i].player] = i;
             joined[waiting[i].player] = waiting[i].joinedMs;
         }
@@ -352,7 +397,12 @@ void MatchService::pairShared(const std::string& kind, std::int64_t nowMs, std::
         for (const Pairing& p : q.pair(nowMs)) pairs.emplace_back(index[p.player[0]], index[p.player[1]]);
         return pairs;
     };
-    const MakeMatch make = [&](const QueuedPlayer&, const QueuedPlayer&) { return newMatch(kind == "ranked", nowMs); };
+    const MakeMatch make = [&](const QueuedPlayer& a, const QueuedPlayer& b) {
+        MatchRecord m = newMatch(kind == "ranked", nowMs);
+        m.latencyMs = config_.regions.estimateMs({a.rttMs, config_.regions.regionIndex(a.region)},
+                                                 {b.rttMs, config_.regions.regionIndex(b.region)});
+        return m;
+    };
     std::vector<MatchRecord> matches;
     std::string why;
     if (!store_.pairQueue(kind, config_.pairBatch, choose, make, matches, why)) return;  // tried again next tick
@@ -371,9 +421,7 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
         for (const Pairing& p : q->pair(nowMs)) {
             MatchStart start;
             std::string why;
-            start.waitedMs[0] = p.waitedMs[0];
-            start.waitedMs[1] = p.waitedMs[1];
-            if (startMatch(p.player[0], p.player[1], q == &ranked_, nowMs, start, why)) made.push_back(start);
+            if (startMatch(p, q == &ranked_, nowMs, start, why)) made.push_back(start);
         }
     }
     if (config_.sharedQueue)

@@ -24,13 +24,17 @@ struct Request {
     std::string name;         ///< the player's name (Hello), else ""
     std::uint64_t nonce = 0;  ///< random per request
     std::int64_t timeMs = 0;  ///< the sender's clock
-    std::string body;         ///< Queue: "quick|ranked FIGHTER RULES" (RULES: the build's rules hash);
+    std::string body;         ///< Queue: "quick|ranked FIGHTER RULES [RTT]" (RULES: the build's rules hash; RTT:
+                              ///< the player's measured round trip to the service in ms, latency.h);
                               ///< Challenge: "CODE FIGHTER";
                               ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: "";
                               ///< Room (p1 of a match made): "MATCHID CODE", the lobby room it hosts;
                               ///< Checkpoint: "MATCHID FRAME HASH ..." (at most 64 pairs, HASH 16 hex digits): the
                               ///< hashes of the sender's recording so far, sent during the match
     net::Signature signature{};
+    /// Where the transport saw the request come from ("1.2.3.4"; "" in-process): not signed, the service's own
+    /// observation (the region table places it).
+    std::string address;
 };
 
 /// What the player signs.
@@ -59,6 +63,7 @@ struct ServiceConfig {
     /// process's memory: one process, SQLite).
     bool sharedQueue = false;
     int pairBatch = 1000;  ///< shared queue: the longest waiting a pass takes (and locks) per kind
+    RegionTable regions;   ///< address prefixes to regions and their round trips (empty: the players' round trips)
 };
 
 /// A match the service made: both players go to the lobby path with it.
@@ -68,8 +73,10 @@ struct MatchStart {
     std::string room;                   ///< the lobby room p1 hosts ("" until its Room request)
 };
 
-/// Poll's answer once a match is made, for both players: the match, its setup, where to meet and who is whom.
-///   match ID ranked|unranked KEY1 KEY2 FIGHTER1 FIGHTER2 SEED LOBBYPORT ROOM|-
+/// Poll's answer once a match is made, for both players: the match, its setup, where to meet, who is whom and the
+/// estimated round trip between them:
+///   match ID ranked|unranked KEY1 KEY2 FIGHTER1 FIGHTER2 SEED LOBBYPORT ROOM|- LATENCYMS|-
+/// (poll() adds the asker's opponent in words: ` found NAME (RATING), about N ms`).
 std::string matchAnswer(const MatchStart& m, int lobbyPort);
 
 struct Reply {
@@ -93,21 +100,22 @@ private:
         bool ranked = false;
     };
     std::string authenticate(const Request& r, std::int64_t nowMs);
-    Reply queue(const std::string& id, const std::string& body, std::int64_t nowMs);
+    Reply queue(const std::string& id, const Request& r, std::int64_t nowMs);
     Reply challenge(const std::string& id, const std::string& body, std::int64_t nowMs);
     Reply result(const Request& r, std::int64_t nowMs);
     Reply room(const std::string& id, const std::string& body);
     Reply checkpoint(const std::string& id, const std::string& body);
-    bool startMatch(const std::string& a, const std::string& b, bool ranked, std::int64_t nowMs, MatchStart& out,
-                    std::string& why);
+    bool startMatch(const Pairing& p, bool ranked, std::int64_t nowMs, MatchStart& out, std::string& why);
+    PlayerLatency latencyOf(const std::string& address, int rttMs) const;
     MatchRecord newMatch(bool ranked, std::int64_t nowMs) const;
     Reply poll(const std::string& id);
+    std::string foundLine(const MatchRecord& m, const std::string& asker);
     void pairShared(const std::string& kind, std::int64_t nowMs, std::vector<MatchStart>& made);
     void decideStored(std::int64_t matchId);
 
     Store& store_;
     ServiceConfig config_;
-    MatchQueue quick_{config_.quick}, ranked_{config_.ranked};
+    MatchQueue quick_{config_.quick, &config_.regions}, ranked_{config_.ranked, &config_.regions};
     std::map<std::string, Waiting> waiting_;                                 // player -> queue choice
     std::map<std::string, std::pair<std::string, std::string>> challenges_;  // challenger -> (target, fighter)
     std::vector<MatchStart> madeByChallenge_;

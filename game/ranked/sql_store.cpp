@@ -33,11 +33,15 @@ const std::vector<std::vector<const char*>> kMigrations = {
      " received BIGINT NOT NULL, PRIMARY KEY (match_id, side))",
      "CREATE TABLE claims (match_id BIGINT NOT NULL REFERENCES matches(id), side INTEGER NOT NULL,"
      " frame BIGINT NOT NULL, hash TEXT NOT NULL, PRIMARY KEY (match_id, side, frame))"},
+    // Pairing by latency: each waiting player's measured round trip and region, each match's estimate.
+    {"ALTER TABLE queue ADD COLUMN rtt INTEGER NOT NULL DEFAULT -1",
+     "ALTER TABLE queue ADD COLUMN region TEXT NOT NULL DEFAULT ''",
+     "ALTER TABLE matches ADD COLUMN latency INTEGER NOT NULL DEFAULT -1"},
 };
 
 const char* kMatchColumns =
     "id, player_a, player_b, fighter_a, fighter_b, seed, rules, ranked, state, winner, flags, change_a, change_b, "
-    "created";
+    "created, latency";
 
 std::function<void(int)>& decisionHook() {
     static std::function<void(int)> hook;
@@ -72,6 +76,7 @@ MatchRecord matchFromRow(const std::vector<std::string>& r) {
     m.change[0] = std::strtod(r[11].c_str(), nullptr);
     m.change[1] = std::strtod(r[12].c_str(), nullptr);
     m.created = std::strtoll(r[13].c_str(), nullptr, 10);
+    m.latencyMs = std::atoi(r[14].c_str());
     return m;
 }
 
@@ -206,9 +211,9 @@ bool SqlStore::playerByCode(const std::string& code, std::string& id, std::strin
 // Inside a transaction: the match row and both players' assignments to it.
 bool SqlStore::insertMatch(const MatchRecord& m, std::string& why) {
     if (!run(std::string("INSERT INTO matches (") + kMatchColumns +
-                 ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', -1, '', 0, 0, $9)",
+                 ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'open', -1, '', 0, 0, $9, $10)",
              {num(m.id), m.player[0], m.player[1], m.fighter[0], m.fighter[1], hex64(m.seed), m.rules,
-              m.ranked ? "1" : "0", num(m.created)},
+              m.ranked ? "1" : "0", num(m.created), num(std::int64_t(m.latencyMs))},
              why))
         return false;
     for (const std::string& p : m.player)
@@ -229,9 +234,11 @@ bool SqlStore::enqueue(const QueuedPlayer& q, std::string& why) {
     SqlRows rows;
     if (!run(db_->begin(), {}, why)) return false;
     if (!run("DELETE FROM assignments WHERE player = $1", {q.player}, why) ||
-        !run("INSERT INTO queue (player, kind, fighter, rating, joined) VALUES ($1, $2, $3, $4, $5)"
-             " ON CONFLICT (player) DO NOTHING",
-             {q.player, q.kind, q.fighter, num(q.rating), num(q.joinedMs)}, rows, why))
+        !run(
+            "INSERT INTO queue (player, kind, fighter, rating, joined, rtt, region) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+            " ON CONFLICT (player) DO NOTHING",
+            {q.player, q.kind, q.fighter, num(q.rating), num(q.joinedMs), num(std::int64_t(q.rttMs)), q.region}, rows,
+            why))
         return rollback(why);
     if (rows.changed == 0) {
         why = "already waiting";
@@ -251,14 +258,15 @@ bool SqlStore::pairQueue(const std::string& kind, int batch, const ChoosePairs& 
                          std::vector<MatchRecord>& made, std::string& why) {
     SqlRows rows;
     if (!run(db_->begin(), {}, why)) return false;
-    if (!run("SELECT player, kind, fighter, rating, joined FROM queue WHERE kind = $1 ORDER BY joined, player LIMIT " +
+    if (!run("SELECT player, kind, fighter, rating, joined, rtt, region FROM queue WHERE kind = $1"
+             " ORDER BY joined, player LIMIT " +
                  num(std::int64_t(batch)) + db_->forUpdateSkipLocked(),
              {kind}, rows, why))
         return rollback(why);
     std::vector<QueuedPlayer> waiting;
     for (const auto& r : rows.rows)
         waiting.push_back(QueuedPlayer{r[0], r[1], r[2], std::strtod(r[3].c_str(), nullptr),
-                                       std::strtoll(r[4].c_str(), nullptr, 10)});
+                                       std::strtoll(r[4].c_str(), nullptr, 10), std::atoi(r[5].c_str()), r[6]});
     std::vector<MatchRecord> now;
     for (const auto& [a, b] : choose(waiting)) {
         MatchRecord m = make(waiting[a], waiting[b]);

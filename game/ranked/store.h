@@ -16,7 +16,7 @@
 namespace ranked {
 
 /// Schema version this build writes; older stores are migrated on open, newer ones refused.
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 
 /// A match as the service knows it.
 struct MatchRecord {
@@ -31,6 +31,7 @@ struct MatchRecord {
     std::string flags;           ///< why a side was flagged ("" = nothing), e.g. "p2 missing log"
     double change[2] = {0, 0};   ///< rating change of each side
     std::int64_t created = 0;    ///< service time (seconds) when made
+    int latencyMs = -1;          ///< the queue's estimate of the players' round trip (-1: unknown, a challenge)
 };
 
 /// What the service decided about a match. The store rates the game itself (both ratings read and written inside the
@@ -50,6 +51,9 @@ struct QueuedPlayer {
     std::string fighter;
     double rating = 1500;
     std::int64_t joinedMs = 0;
+    int rttMs = -1;      ///< the player's measured round trip to the service (-1: not said)
+    std::string region;  ///< the region of the address the service saw ("" when none): a name, so every process
+                         ///< reads it with its own region table
 };
 
 /// Chooses pairs among waiting players (indexes into the list); the service's queue rules.

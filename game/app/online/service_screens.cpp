@@ -63,6 +63,11 @@ std::string fighterName(const Context& ctx, const std::string& id) {
     return d ? d->display : id;
 }
 
+/// The service's estimate of the round trip to the opponent: `SEPabout 40 ms`, "" when it did not say.
+std::string latencyText(const ranked::MatchFound& m, const std::string& separator) {
+    return m.latencyMs < 0 ? "" : separator + "about " + std::to_string(m.latencyMs) + " ms";
+}
+
 const char* seekTitle(SeekKind k) {
     return k == SeekKind::Quick ? "QUICK MATCH" : k == SeekKind::Ranked ? "RANKED" : "CHALLENGE";
 }
@@ -86,7 +91,8 @@ public:
             said_ = true;
             const ranked::MatchFound& m = flow_.match();
             std::cout << "match found: " << m.id << " " << (m.ranked ? "ranked" : "unranked") << ", opponent "
-                      << flow_.opponent().name << " (" << flow_.opponent().code << ")" << std::endl;
+                      << flow_.opponent().name << " (" << flow_.opponent().code << ")" << latencyText(m, ", ")
+                      << std::endl;
             startMatch();
         }
         if (match_) meetOpponent();
@@ -208,8 +214,9 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
     }
     const int them = flow_.opponentSeat();
     drawText(t, ctx_.res->font,
-             "their fighter: " + fighterName(ctx_, m.fighter[them]) + "    yours: " +
-                 fighterName(ctx_, m.fighter[1 - them]) + "    waited " + clockText(flow_.waitedMs(clock_.ms())),
+             "their fighter: " + fighterName(ctx_, m.fighter[them]) +
+                 "    yours: " + fighterName(ctx_, m.fighter[1 - them]) + "    waited " +
+                 clockText(flow_.waitedMs(clock_.ms())) + latencyText(m, "    "),
              20, cx, 362.f, kGrey, Align::Center, 1.f);
     drawText(t, ctx_.res->font, "match " + std::to_string(m.id) + (m.ranked ? " (ranked)" : " (unranked)"), 18, cx,
              392.f, kGrey, Align::Center, 1.f);

@@ -67,3 +67,135 @@ TEST_CASE("Twenty simulated players of spread ratings are all paired within the 
     CHECK(paired == 10);
     CHECK(q.size() == 0);
 }
+
+namespace {
+
+// Two regions 250 ms apart; addresses of the documentation ranges.
+RegionTable twoRegions() {
+    RegionTable t;
+    std::string why;
+    REQUIRE_MESSAGE(t.parse("region near 10\nregion far 15\nrtt near far 250\nprefix 203.0.113.0/24 near\n"
+                            "prefix 198.51.100.0/24 far\n",
+                            "two.cfg", why),
+                    why);
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("Two far players are not paired while a near one waits; the near pair is") {
+    const RegionTable regions = twoRegions();
+    const int near = regions.regionIndex("near"), far = regions.regionIndex("far");
+    MatchQueue q({}, &regions);
+    REQUIRE(q.join("ann", 1500, 0, {-1, near}) == "");
+    REQUIRE(q.join("bob", 1500, 0, {-1, far}) == "");  // the same rating as ann, 250 ms away
+    REQUIRE(q.join("cid", 1510, 0, {-1, near}) == "");
+    const auto pairs = q.pair(0);
+    REQUIRE(pairs.size() == 1);
+    CHECK(pairs[0].player[0] == "ann");
+    CHECK(pairs[0].player[1] == "cid");
+    CHECK(pairs[0].latencyMs == 10);  // the table's figure within a region
+    CHECK(q.waiting("bob"));
+}
+
+TEST_CASE("The latency limit widens with waiting time, then lifts, so a lonely player still plays") {
+    // Worked by hand: the limit is 80 + 5 ms per second up to 200; two round trips of 60 ms through the service
+    // estimate 120, reached after 8 s. 250 ms between regions is over the 200 cap: only the lift at 60 s pairs it.
+    MatchQueue q;
+    CHECK(q.latencyLimit(0, 0) == 80.0);
+    CHECK(q.latencyLimit(0, 24000) == 200.0);
+    CHECK(q.latencyLimit(0, 3600000) > 1e9);
+    REQUIRE(q.join("x", 1500, 0, {60, -1}) == "");
+    REQUIRE(q.join("y", 1500, 0, {60, -1}) == "");
+    CHECK(q.pair(7999).empty());
+    const auto pairs = q.pair(8000);
+    REQUIRE(pairs.size() == 1);
+    CHECK(pairs[0].latencyMs == 120);
+
+    const RegionTable regions = twoRegions();
+    MatchQueue apart({}, &regions);
+    REQUIRE(apart.join("near", 1500, 0, {-1, regions.regionIndex("near")}) == "");
+    REQUIRE(apart.join("far", 1500, 0, {-1, regions.regionIndex("far")}) == "");
+    CHECK(apart.pair(59999).empty());
+    REQUIRE(apart.pair(60000).size() == 1);
+}
+
+TEST_CASE("Among acceptable candidates the lower cost of rating gap and latency wins") {
+    // Costs by hand (2 points a ms): bob 10 + 2 x (10 + 60) = 150, cid 40 + 2 x (10 + 10) = 80: cid.
+    MatchQueue q;
+    REQUIRE(q.join("ann", 1500, 0, {10, -1}) == "");
+    REQUIRE(q.join("bob", 1510, 0, {60, -1}) == "");
+    REQUIRE(q.join("cid", 1540, 0, {10, -1}) == "");
+    auto pairs = q.pair(0);
+    REQUIRE(pairs.size() == 1);
+    CHECK(pairs[0].player[1] == "cid");
+    CHECK(pairs[0].latencyMs == 20);
+    // Without the rule: the closest rating, as before, the estimate still said.
+    QueueRules ratingOnly;
+    ratingOnly.byLatency = false;
+    MatchQueue plain(ratingOnly);
+    REQUIRE(plain.join("ann", 1500, 0, {10, -1}) == "");
+    REQUIRE(plain.join("bob", 1510, 0, {60, -1}) == "");
+    REQUIRE(plain.join("cid", 1540, 0, {10, -1}) == "");
+    pairs = plain.pair(0);
+    REQUIRE(pairs.size() == 1);
+    CHECK(pairs[0].player[1] == "bob");
+    CHECK(pairs[0].latencyMs == 70);
+    // A player that said no round trip, in no region: judged on rating alone.
+    MatchQueue unknown;
+    REQUIRE(unknown.join("old", 1500, 0) == "");
+    REQUIRE(unknown.join("far", 1500, 0, {900, -1}) == "");
+    REQUIRE(unknown.pair(0).size() == 1);
+}
+
+TEST_CASE("The region table places addresses by the longest prefix and estimates the smaller figure") {
+    RegionTable t;
+    std::string why;
+    REQUIRE_MESSAGE(t.parse("# comment\n\nregion eu 20\nregion us 25  # trailing comment\nregion lab 1\n"
+                            "rtt eu us 90\nprefix 10.0.0.0/8 eu\nprefix 10.1.0.0/16 us\nprefix 2001:db8::/32 lab\n",
+                            "r.cfg", why),
+                    why);
+    CHECK(t.regionOf("10.2.3.4") == t.regionIndex("eu"));
+    CHECK(t.regionOf("10.1.3.4") == t.regionIndex("us"));
+    CHECK(t.regionOf("::ffff:10.1.3.4") == t.regionIndex("us"));
+    CHECK(t.regionOf("2001:db8::7") == t.regionIndex("lab"));
+    CHECK(t.regionOf("192.0.2.1") == -1);
+    CHECK(t.regionOf("not an address") == -1);
+    const int eu = t.regionIndex("eu"), us = t.regionIndex("us"), lab = t.regionIndex("lab");
+    CHECK(t.estimateMs({-1, eu}, {-1, us}) == 90);
+    CHECK(t.estimateMs({30, eu}, {40, us}) == 70);   // the triangle through the service is shorter
+    CHECK(t.estimateMs({60, eu}, {70, us}) == 90);   // the table's figure is
+    CHECK(t.estimateMs({-1, eu}, {-1, lab}) == -1);  // no line for the pair, no round trips
+    CHECK(t.estimateMs({5, eu}, {-1, lab}) == -1);
+    CHECK(t.estimateMs({-1, eu}, {-1, eu}) == 20);
+}
+
+TEST_CASE("The region file's bad lines are refused with FILE:LINE") {
+    const std::string head = "region eu 20\nregion us 25\n";
+    const std::pair<const char*, const char*> bad[] = {
+        {"zone eu", "r.cfg:3: unknown line 'zone' (region, prefix or rtt)"},
+        {"prefix 10.0.0.0/8 mars", "r.cfg:3: unknown region 'mars' (declare it with a region line first)"},
+        {"prefix 10.0.0.0 eu", "r.cfg:3: `10.0.0.0` is not ADDRESS/BITS (e.g. 203.0.113.0/24, 2001:db8::/32)"},
+        {"prefix 10.0.0.0/33 eu", "r.cfg:3: a prefix of 33 bits is longer than the address"},
+        {"prefix 10.1.0.0/8 eu", "r.cfg:3: `10.1.0.0/8` has address bits set beyond its prefix length"},
+        {"region eu 30", "r.cfg:3: region 'eu' is declared twice"},
+        {"rtt eu us 80\nrtt us eu 90", "r.cfg:4: the round trip between us and eu is given twice"},
+        {"rtt eu us fast", "r.cfg:3: `fast` is not a round trip in ms (0..5000)"},
+        {"rtt eu us 9000", "r.cfg:3: `9000` is not a round trip in ms (0..5000)"},
+        {"rtt eu us 80 ms", "r.cfg:3: unexpected 'ms' at the end of the line"},
+        {"region", "r.cfg:3: a region is `region NAME MS`"},
+    };
+    for (const auto& [line, expected] : bad) {
+        RegionTable t;
+        std::string why;
+        CHECK_FALSE(t.parse(head + line + "\n", "r.cfg", why));
+        CHECK(why == expected);
+        CHECK(t.regions() == 0);  // nothing kept
+    }
+    RegionTable shipped;
+    std::string why;
+    CHECK_MESSAGE(shipped.load(std::string(BVH_DATA_DIR) + "/regions.cfg", why), why);
+    CHECK(shipped.regions() > 1);
+    CHECK_FALSE(shipped.load("/nonexistent/regions.cfg", why));
+    CHECK(why == "/nonexistent/regions.cfg: cannot be read");
+}

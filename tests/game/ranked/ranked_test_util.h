@@ -95,5 +95,7 @@ inline std::string recordMatch(const ranked::MatchRecord& m, const ranked::Verif
 
 /// The checks every store backend passes (store.test.cpp): players, a decided match, a result counted once.
 void checkStoreBasics(ranked::Store& s);
+/// The queue by latency through a service on this store (service.test.cpp): in memory, or the store's queue table.
+void checkLatencyPairing(ranked::Store& s, bool sharedQueue);
 
 }  // namespace rankedtest

@@ -140,7 +140,7 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     const std::string answer = w.send(w.bob, RequestKind::Poll, "").text;
     const std::string head = "match " + std::to_string(m.id) + " ranked " + m.player[0] + " " + m.player[1] +
                              " ryo brick " + std::to_string(m.seed) + " 0 ";  // no lobby port configured
-    CHECK(answer == head + "-");                                              // no room yet
+    CHECK(answer == head + "- - found Ann (1500), latency unknown");          // no room yet, no round trips said
     CHECK(w.send(w.eve, RequestKind::Poll, "").text == "idle");
     // p1 hosts and names its lobby room; p2 reads it from its next poll. Only p1, only its own match, only a code.
     CHECK(w.send(w.bob, RequestKind::Room, std::to_string(m.id) + " ABCD23").text ==
@@ -151,7 +151,7 @@ TEST_CASE("Polling tells a queued player the match it was given") {
     const std::string code = "ABCD23";
     REQUIRE(net::validCode(code));
     CHECK(w.send(w.ann, RequestKind::Room, std::to_string(m.id) + " " + code).ok);
-    CHECK(w.send(w.bob, RequestKind::Poll, "").text == head + code);
+    CHECK(w.send(w.bob, RequestKind::Poll, "").text == head + code + " - found Ann (1500), latency unknown");
     REQUIRE(
         w.send(w.bob, RequestKind::Queue, "quick brick 00112233").ok);  // queued again: the old match is not answered
     CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
@@ -212,4 +212,69 @@ TEST_CASE("Checkpoints sent during a match decide between two logs that disagree
     CHECK(after.winner == 0);
     CHECK(after.flags.find("(p2 flagged)") != std::string::npos);
     CHECK(w.send(w.ann, RequestKind::Checkpoint, body).text.find("not an open match of yours") != std::string::npos);
+}
+
+void rankedtest::checkLatencyPairing(Store& store, bool sharedQueue) {
+    ServiceConfig config;
+    config.rules = rankedtest::testRules();
+    config.sharedQueue = sharedQueue;
+    std::string why;
+    REQUIRE(
+        config.regions.parse("region near 10\nregion far 15\nrtt near far 250\nprefix 203.0.113.0/24 near\n"
+                             "prefix 198.51.100.0/24 far\n",
+                             "two.cfg", why));
+    MatchService service(store, config);
+    std::int64_t now = 1000000;
+    const auto send = [&](const net::Identity& id, RequestKind kind, const std::string& body, const char* address) {
+        Request r = signRequest(id, kind, body, now);
+        r.address = address;
+        return service.handle(r, now);
+    };
+    net::Identity ann, bob, cid, dan;
+    struct Joiner {
+        net::Identity* id;
+        const char *name, *address, *rtt;
+    };
+    const Joiner joiners[] = {{&ann, "Ann", "203.0.113.5", "40"},
+                              {&bob, "Bob", "198.51.100.7", "120"},
+                              {&cid, "Cid", "203.0.113.9", "45"},
+                              {&dan, "Dan", "192.0.2.1", "20"}};
+    const auto join = [&](const Joiner& j) {
+        REQUIRE(net::makeIdentity(j.name, *j.id));
+        REQUIRE(send(*j.id, RequestKind::Hello, "", j.address).ok);
+        REQUIRE(send(*j.id, RequestKind::Queue, std::string("ranked ryo 00112233 ") + j.rtt, j.address).ok);
+    };
+    for (int i = 0; i < 3; ++i) join(joiners[i]);  // dan comes later
+    // By hand: ann-cid min(10 in a region, 40 + 45) = 10; ann-bob min(250, 160) = 160 and bob-cid 165, over 80.
+    const auto made = service.tick(now);
+    REQUIRE(made.size() == 1);
+    CHECK(made[0].match.latencyMs == 10);
+    CHECK(send(ann, RequestKind::Poll, "", "").text.find(" 10 found Cid (1500), about 10 ms") != std::string::npos);
+    CHECK(send(bob, RequestKind::Poll, "", "").text == "waiting");
+    // dan, in no region, 20 ms from the service: bob-dan 120 + 20 = 140, accepted once both limits reach it (12 s).
+    join(joiners[3]);
+    CHECK(service.tick(now + 11900).empty());
+    const auto later = service.tick(now + 12000);
+    REQUIRE(later.size() == 1);
+    CHECK(later[0].match.latencyMs == 140);
+    CHECK(later[0].waitedMs[0] == 12000);
+    now += 12000;
+    CHECK(send(dan, RequestKind::Poll, "", "").text.find("found Bob (1500), about 140 ms") != std::string::npos);
+    CHECK(service.queued() == 0);
+}
+
+TEST_CASE("The queue pairs the nearer player by region and round trip, and says whom it found and how far") {
+    for (const bool shared : {false, true}) {
+        CAPTURE(shared);
+        rankedtest::TempDir dir;
+        std::string why;
+        auto store = openSqliteStore(dir.file("ranked.db"), why);
+        REQUIRE_MESSAGE(store, why);
+        rankedtest::checkLatencyPairing(*store, shared);
+    }
+    World w;  // a round trip that is not whole milliseconds up to 5000 is refused
+    CHECK(w.send(w.ann, RequestKind::Queue, "ranked ryo 00112233 9000").text ==
+          "a round trip is whole milliseconds up to 5000, not '9000'");
+    CHECK(w.send(w.ann, RequestKind::Queue, "ranked ryo 00112233 -5").text ==
+          "a round trip is whole milliseconds up to 5000, not '-5'");
 }

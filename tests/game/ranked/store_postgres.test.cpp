@@ -244,3 +244,15 @@ TEST_CASE(
         }
     }
 }
+
+TEST_CASE("The PostgreSQL shared queue pairs by latency like the in-memory queue") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL latency queue SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    std::string why;
+    auto store = openPostgresStore(pg.conninfo, why);
+    REQUIRE_MESSAGE(store, why);
+    rankedtest::checkLatencyPairing(*store, true);
+}
