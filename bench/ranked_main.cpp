@@ -136,44 +136,106 @@ void benchStore() {
     std::filesystem::remove_all(dir);
 }
 
-void benchQueue(int players, std::int64_t arrivalSpreadMs) {
-    ranked::MatchQueue q;
+struct Arrival {
+    std::int64_t at;
+    std::string id;
+    double rating;
+    ranked::PlayerLatency latency;
+};
+
+// Where simulated players come from (data/regions.cfg's regions) and how many of them: the service in na-east.
+struct RegionShare {
+    const char* name;
+    int percent;
+};
+constexpr RegionShare kRegionShares[] = {{"eu-west", 30},   {"na-east", 25}, {"na-west", 15}, {"sa-east", 8},
+                                         {"asia-east", 10}, {"asia-se", 7},  {"oceania", 5}};
+
+// Ratings uniform in 1000..2000, arrivals uniform over the spread; with regions, each player's region by the shares
+// above and its round trip to the service (in na-east): the table's figure less one player's own line (10 ms),
+// plus 0..20 ms of its own.
+std::vector<Arrival> makeArrivals(int players, std::int64_t spreadMs, const ranked::RegionTable* regions) {
     std::uint64_t rng = sim::seedRandom(11);
-    struct Arrival {
-        std::int64_t at;
-        std::string id;
-        double rating;
-    };
     std::vector<Arrival> arrivals;
     for (int i = 0; i < players; ++i) {
         const double rating = 1000.0 + double(sim::nextRandom(rng) % 1001);
-        const std::int64_t at =
-            arrivalSpreadMs ? std::int64_t(sim::nextRandom(rng) % std::uint64_t(arrivalSpreadMs)) : 0;
-        arrivals.push_back({at, std::string(64, 'a') + std::to_string(i), rating});
+        const std::int64_t at = spreadMs ? std::int64_t(sim::nextRandom(rng) % std::uint64_t(spreadMs)) : 0;
+        arrivals.push_back({at, std::string(64, 'a') + std::to_string(i), rating, {}});
+        if (!regions) continue;
+        int pick = int(sim::nextRandom(rng) % 100), r = 0;
+        while (pick >= kRegionShares[r].percent) pick -= kRegionShares[r++].percent;
+        const int region = regions->regionIndex(kRegionShares[r].name);
+        const int toService = regions->regionRttMs(region, regions->regionIndex("na-east")) - 10;
+        arrivals.back().latency = {toService + int(sim::nextRandom(rng) % 21), region};
     }
     std::sort(arrivals.begin(), arrivals.end(), [](const Arrival& x, const Arrival& y) { return x.at < y.at; });
-    std::vector<double> waits;
-    std::size_t next = 0;
-    double pairSeconds = 0;
+    return arrivals;
+}
+
+struct QueueRun {
+    std::vector<double> waits, latencies;  // seconds each paired player waited; each pair's estimate (ms)
+    double pairSeconds = 0, longestPass = 0;
     int passes = 0;
-    for (std::int64_t now = 0; now <= arrivalSpreadMs + 60000 && (next < arrivals.size() || q.size() > 1); now += 250) {
+};
+
+// Joins the arrivals as their time comes and pairs every 250 ms of virtual time, until endMs or at most one waits.
+QueueRun runQueue(ranked::MatchQueue& q, const std::vector<Arrival>& arrivals, std::int64_t endMs) {
+    QueueRun run;
+    std::size_t next = 0;
+    for (std::int64_t now = 0; now <= endMs && (next < arrivals.size() || q.size() > 1); now += 250) {
         for (; next < arrivals.size() && arrivals[next].at <= now; ++next)
-            q.join(arrivals[next].id, arrivals[next].rating, now);
+            q.join(arrivals[next].id, arrivals[next].rating, now, arrivals[next].latency);
         const auto t = Clock::now();
         for (const ranked::Pairing& p : q.pair(now)) {
-            waits.push_back(double(p.waitedMs[0]) / 1000.0);
-            waits.push_back(double(p.waitedMs[1]) / 1000.0);
+            run.waits.push_back(double(p.waitedMs[0]) / 1000.0);
+            run.waits.push_back(double(p.waitedMs[1]) / 1000.0);
+            run.latencies.push_back(double(p.latencyMs));
         }
-        pairSeconds += secondsSince(t);
-        ++passes;
+        run.pairSeconds += secondsSince(t);
+        run.longestPass = std::max(run.longestPass, secondsSince(t));
+        ++run.passes;
     }
-    std::sort(waits.begin(), waits.end());
-    const auto pct = [&](double f) { return waits.empty() ? 0.0 : waits[std::size_t(f * double(waits.size() - 1))]; };
+    std::sort(run.waits.begin(), run.waits.end());
+    std::sort(run.latencies.begin(), run.latencies.end());
+    return run;
+}
+
+double percentile(const std::vector<double>& sorted, double f) {
+    return sorted.empty() ? 0.0 : sorted[std::size_t(f * double(sorted.size() - 1))];
+}
+
+void benchQueue(int players, std::int64_t arrivalSpreadMs) {
+    ranked::MatchQueue q;
+    const QueueRun run = runQueue(q, makeArrivals(players, arrivalSpreadMs, nullptr), arrivalSpreadMs + 60000);
     std::printf(
         "| queue | %d players over %.0f s | paired %zu, left %zu | wait median %.2f s, p95 %.2f s, max %.2f s | %.3f "
         "ms per pass |\n",
-        players, double(arrivalSpreadMs) / 1000.0, waits.size(), q.size(), pct(0.5), pct(0.95), pct(1.0),
-        pairSeconds * 1000.0 / passes);
+        players, double(arrivalSpreadMs) / 1000.0, run.waits.size(), q.size(), percentile(run.waits, 0.5),
+        percentile(run.waits, 0.95), percentile(run.waits, 1.0), run.pairSeconds * 1000.0 / run.passes);
+}
+
+// The same players spread over data/regions.cfg's regions, paired with the latency rule or on rating alone.
+void benchRegionQueue(const ranked::RegionTable& regions, int players, std::int64_t arrivalSpreadMs, bool byLatency) {
+    ranked::QueueRules rules;
+    rules.byLatency = byLatency;
+    ranked::MatchQueue q(rules, &regions);
+    const QueueRun run = runQueue(q, makeArrivals(players, arrivalSpreadMs, &regions), arrivalSpreadMs + 120000);
+    std::printf(
+        "| queue, 7 regions, %s | %d players over %.0f s | paired %zu, left %zu | wait median %.2f s, p95 %.2f s | "
+        "pair latency median %.0f ms, p95 %.0f ms, max %.0f ms | %.3f ms per pass, longest %.1f ms |\n",
+        byLatency ? "latency rule" : "rating alone", players, double(arrivalSpreadMs) / 1000.0, run.waits.size(),
+        q.size(), percentile(run.waits, 0.5), percentile(run.waits, 0.95), percentile(run.latencies, 0.5),
+        percentile(run.latencies, 0.95), percentile(run.latencies, 1.0), run.pairSeconds * 1000.0 / run.passes,
+        run.longestPass * 1000.0);
+}
+
+void benchRegionQueues() {
+    ranked::RegionTable regions;
+    std::string why;
+    if (!regions.load(std::string(BVH_DATA_DIR) + "/regions.cfg", why)) return (void)std::printf("%s\n", why.c_str());
+    for (const auto& [players, spreadMs] :
+         std::vector<std::pair<int, std::int64_t>>{{2, 0}, {20, 0}, {20, 60000}, {10000, 0}, {10000, 600000}})
+        for (const bool byLatency : {false, true}) benchRegionQueue(regions, players, spreadMs, byLatency);
 }
 
 void benchQueueMemory() {
@@ -202,7 +264,7 @@ void benchSharedQueue(const char* conninfo) {
     auto t = Clock::now();
     for (int i = 0; i < players; ++i)
         s->enqueue(ranked::QueuedPlayer{run + std::to_string(i), "ranked", "ryo",
-                                        1000.0 + double(sim::nextRandom(rng) % 1001), 0},
+                                        1000.0 + double(sim::nextRandom(rng) % 1001), 0, -1, ""},
                    why);
     const double enqueueMs = secondsSince(t) * 1000.0 / players;
     const double enqueueStatements = double(s->statements() - before) / players;
@@ -242,7 +304,8 @@ void benchSharedQueue(const char* conninfo) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+    if (argc > 1 && std::string(argv[1]) == "queue") return benchRegionQueues(), 0;  // the queue lines alone
     benchVerification();
     benchStore();
     benchQueue(2, 0);
@@ -250,6 +313,7 @@ int main() {
     benchQueue(20, 60000);
     benchQueue(10000, 0);
     benchQueue(10000, 600000);
+    benchRegionQueues();
     benchQueueMemory();
     if (const char* pg = std::getenv("BVH_BENCH_POSTGRES")) benchSharedQueue(pg);
     return 0;

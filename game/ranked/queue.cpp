@@ -67,8 +67,7 @@ const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs,
         if (gap > window(c.joinedMs, nowMs)) continue;
         const int estimate = regions_->estimateMs(e.latency, c.latency);
         if (estimate >= 0 && double(estimate) > std::min(limit, latencyLimit(c.joinedMs, nowMs))) continue;
-        const double cost =
-            gap + (rules_.byLatency ? rules_.pointsPerMs * (estimate < 0 ? rules_.startLatencyMs : estimate) : 0.0);
+        const double cost = gap + (rules_.byLatency && estimate > 0 ? rules_.pointsPerMs * estimate : 0.0);
         if (cost < bestCost) {
             bestCost = cost;
             best = &who;

@@ -46,7 +46,7 @@ public:
     bool leave(const std::string& player);
     /// Pairs every player it can at time now, the longest waiting first, each with the candidate of the lowest cost
     /// (rating gap + pointsPerMs x estimated ms) whose rating both windows and whose estimate both latency limits
-    /// accept (a pair of unknown latency is judged on rating alone); the paired leave the queue.
+    /// accept (a pair of unknown latency is judged, and costed, on rating alone); the paired leave the queue.
     std::vector<Pairing> pair(std::int64_t nowMs);
     /// The window a player waiting since joinedMs has at nowMs.
     double window(std::int64_t joinedMs, std::int64_t nowMs) const;
