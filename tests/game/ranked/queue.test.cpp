@@ -89,8 +89,9 @@ TEST_CASE("Two far players are not paired while a near one waits; the near pair 
     MatchQueue q({}, &regions);
     REQUIRE(q.join("ann", 1500, 0, {-1, near}) == "");
     REQUIRE(q.join("bob", 1500, 0, {-1, far}) == "");  // the same rating as ann, 250 ms away
-    REQUIRE(q.join("cid", 1510, 0, {-1, near}) == "");
-    const auto pairs = q.pair(0);
+    CHECK(q.pair(1000).empty());
+    REQUIRE(q.join("cid", 1510, 1000, {-1, near}) == "");
+    const auto pairs = q.pair(1000);
     REQUIRE(pairs.size() == 1);
     CHECK(pairs[0].player[0] == "ann");
     CHECK(pairs[0].player[1] == "cid");
