@@ -36,6 +36,9 @@ wait "$BOB"; bob_rc=$?
 MATCH=$(sed -n 's/^match \([0-9]*\) ranked:.*/\1/p' "$WORK/ann/out")
 [ -n "$MATCH" ] && grep -q "^match $MATCH ranked:" "$WORK/bob/out" || fail "the two peers were not given one match"
 grep -q "^room code: " "$WORK/ann/out" "$WORK/bob/out" || fail "nobody hosted a lobby room"
+# Each measured its round trip to the service, and was told whom it was found with and how far (loopback: ~0 ms).
+grep -q "^queued for a ranked match (round trip to the service [0-9]* ms)" "$WORK/ann/out" || fail "Ann measured no round trip"
+grep -q "^match $MATCH ranked:.*; found Bob (1500), about [0-9]* ms" "$WORK/ann/out" || fail "Ann was not told she found Bob"
 for who in ann bob; do
     grep -q "^log sent for match $MATCH" "$WORK/$who/out" || fail "$who sent no log"
     grep -q "^decided: match $MATCH verified, winner " "$WORK/$who/out" || fail "$who saw no verified decision"

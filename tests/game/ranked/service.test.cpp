@@ -1,4 +1,5 @@
 #include "game/net/lobby_packet.h"
+#include "game/ranked/client.h"
 #include "game/ranked/service.h"
 #include "ranked_test_util.h"
 
@@ -277,4 +278,49 @@ TEST_CASE("The queue pairs the nearer player by region and round trip, and says 
           "a round trip is whole milliseconds up to 5000, not '9000'");
     CHECK(w.send(w.ann, RequestKind::Queue, "ranked ryo 00112233 -5").text ==
           "a round trip is whole milliseconds up to 5000, not '-5'");
+}
+
+TEST_CASE("The client sends the median of its measured round trips with Queue, and reads whom it was found with") {
+    World w;
+    std::vector<std::int64_t> trips = {30, 90, 40, 10, 10};  // what the call says each exchange took, in turn
+    std::vector<std::string> sent;                           // each request's kind and body
+    std::size_t next = 0;
+    const ServiceCall call = [&](const std::string&, const std::string&, const std::string& text) {
+        Request r;
+        std::string why;
+        REQUIRE(parseRequestText(text, kMaxLogBytes + 256, r, why));
+        sent.push_back(std::to_string(int(r.kind)) + " " + r.body);
+        const Reply reply = w.service->handle(r, w.now);
+        ServiceAnswer a{true, reply.ok ? 200 : 403, (reply.ok ? "ok " : "refused ") + reply.text};
+        a.roundTripMs = next < trips.size() ? trips[next++] : -1;
+        return a;
+    };
+    RankedClient ann(call, w.ann, [&] { return w.now; });
+    CHECK(ann.roundTripMs() == -1);
+    REQUIRE(ann.hello().ok());
+    REQUIRE(ann.queue("ranked", "ryo", "00112233").ok());
+    // Hello measured one; two Polls measured two more (90, 40) before the Queue: the median of 30, 90, 40 is 40.
+    REQUIRE(sent.size() == 4);
+    CHECK(sent[1] == "6 ");
+    CHECK(sent[2] == "6 ");
+    CHECK(sent[3] == "2 ranked ryo 00112233 40");
+    REQUIRE(w.send(w.bob, RequestKind::Queue, "ranked brick 00112233 25").ok);
+    REQUIRE(w.service->tick(w.now).size() == 1);  // 10 (the Queue's own exchange) is not what was sent: 40 + 25
+    MatchFound m;
+    REQUIRE(parseMatchFound(ann.poll().text, m));
+    CHECK(m.latencyMs == 65);
+    CHECK(m.found == "found Bob (1500), about 65 ms");
+    CHECK(ann.roundTripMs() == 30);  // the last five: 30, 90, 40, 10, 10
+    // An in-process call measures nothing: no Polls first, no round trip in the Queue.
+    RankedClient eve(
+        [&](const std::string& method, const std::string& path, const std::string& body) {
+            ServiceAnswer a = call(method, path, body);
+            a.roundTripMs = -1;
+            return a;
+        },
+        w.eve, [&] { return w.now; });
+    sent.clear();
+    REQUIRE(eve.queue("quick", "ryo", "00112233").ok());
+    REQUIRE(sent.size() == 1);
+    CHECK(sent[0] == "2 quick ryo 00112233");
 }
