@@ -26,8 +26,7 @@ std::string MatchQueue::join(const std::string& player, double rating, std::int6
     if (byPlayer_.count(player)) return "already waiting";
     if (byPlayer_.size() >= rules_.capacity) return "the queue is full (" + std::to_string(rules_.capacity) + ")";
     const Entry e{rating, nowMs, nextSeq_++, latency};
-    byPlayer_[player] = e;
-    byRating_[{rating, e.seq}] = player;
+    byRating_[{rating, e.seq}] = &*byPlayer_.emplace(player, e).first;
     byAge_[e.seq] = player;
     return "";
 }
@@ -62,15 +61,15 @@ const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs,
         const bool takeUp = upGap <= downGap;
         const double gap = takeUp ? upGap : downGap;
         if (gap > reach || gap >= bestCost) break;
-        const std::string& who = takeUp ? (up++)->second : (down++)->second;
-        const Entry& c = byPlayer_.at(who);
+        const Waiter* who = takeUp ? (up++)->second : (down++)->second;
+        const Entry& c = who->second;
         if (gap > window(c.joinedMs, nowMs)) continue;
         const int estimate = regions_->estimateMs(e.latency, c.latency);
         if (estimate >= 0 && double(estimate) > std::min(limit, latencyLimit(c.joinedMs, nowMs))) continue;
         const double cost = gap + (rules_.byLatency && estimate > 0 ? rules_.pointsPerMs * estimate : 0.0);
         if (cost < bestCost) {
             bestCost = cost;
-            best = &who;
+            best = &who->first;
             latencyMs = estimate;
         }
     }

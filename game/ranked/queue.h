@@ -71,8 +71,9 @@ private:
     const RegionTable* regions_;
     std::uint64_t nextSeq_ = 0;
     std::unordered_map<std::string, Entry> byPlayer_;
-    std::map<RatingKey, std::string> byRating_;
-    std::map<std::uint64_t, std::string> byAge_;  // join order: the longest waiting first
+    using Waiter = std::pair<const std::string, Entry>;  // a byPlayer_ element: its address stays while it waits
+    std::map<RatingKey, const Waiter*> byRating_;        // no id hashed while walking the ratings
+    std::map<std::uint64_t, std::string> byAge_;         // join order: the longest waiting first
 };
 
 }  // namespace ranked
