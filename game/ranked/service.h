@@ -87,6 +87,8 @@ struct Reply {
 class MatchService {
 public:
     MatchService(Store& store, ServiceConfig config) : store_(store), config_(std::move(config)) {}
+    MatchService(const MatchService&) = delete;  // the queues point at config_'s region table
+    MatchService& operator=(const MatchService&) = delete;
     /// Authenticates and carries out one request.
     Reply handle(const Request& r, std::int64_t nowMs);
     /// Pairs the queues and decides the matches whose logs are in or whose log deadline passed (in the store, so
