@@ -95,5 +95,11 @@ inline std::string recordMatch(const ranked::MatchRecord& m, const ranked::Verif
 
 /// The checks every store backend passes (store.test.cpp): players, a decided match, a result counted once.
 void checkStoreBasics(ranked::Store& s);
+/// Two service processes on one store (a and b: two connections to it), a challenge made on one answered on the
+/// other (service.test.cpp).
+void checkChallengesAcrossServices(ranked::Store& a, ranked::Store& b);
+/// Two service processes on one store close the matches nobody finished at their deadlines, each once
+/// (service.test.cpp).
+void checkExpiryAcrossServices(ranked::Store& a, ranked::Store& b);
 
 }  // namespace rankedtest
