@@ -366,7 +366,7 @@ TEST_CASE("A refused log changes nothing: not a recording, another match's, a st
 }
 
 TEST_CASE("On a full disk a log is refused with the reason, and a decision waits until there is room") {
-    World w(200);
+    World w(60);
     const MatchRecord m = w.rankedMatch();
     const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
     REQUIRE(w.sendLog(w.ann, m, rec).ok);
@@ -374,7 +374,7 @@ TEST_CASE("On a full disk a log is refused with the reason, and a decision waits
     REQUIRE(w.store->createMatch(rankedtest::match(5, keyHex(w.ann.publicKey), keyHex(w.eve.publicKey)), why));
     REQUIRE(w.store->decide(Decision{5, "disputed", -1, "", std::string(4000, 'r')}, why));
     for (int i = 0; i < 1000; ++i)  // fill the file to its cap
-        if (!w.store->savePlayer(rankedtest::player("filler" + std::to_string(i), std::string(4000, 'x')), why)) break;
+        if (!w.store->savePlayer(rankedtest::player("filler" + std::to_string(i), std::string(12000, 'x')), why)) break;
     REQUIRE(why.find("full") != std::string::npos);
     CHECK(w.sendLog(w.bob, m, rec).text.find("full") != std::string::npos);  // said, not dropped
     w.service->tick(w.now + 60000);  // Ann's log is due, but the decision cannot be written
