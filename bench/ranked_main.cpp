@@ -1,6 +1,7 @@
 // Ranked play's figures (bench/RESULTS.md): matches verified per second per core, database statements and time
 // per decided match (SQLite, WAL, synchronous=FULL), queue-to-match times with 2, 20 and 10,000 players on a
-// virtual clock, and memory per queued player. Single-threaded; medians over repeats.
+// virtual clock, memory per queued player, friends' challenges and the scan for matches past their deadlines.
+// Single-threaded; medians over repeats.
 #include "game/io/fighter_file.h"
 #include "game/ranked/queue.h"
 #include "game/ranked/store.h"
@@ -302,6 +303,55 @@ void benchSharedQueue(const char* conninfo) {
         double(s->statements() - before) / double(std::max<std::int64_t>(made, 1)));
 }
 
+// Friends' challenges in the store (SQLite): statements and time per pair that meets; then the scan every tick
+// makes for matches past their deadlines, over the open matches those pairs made (each with checkpoints from both
+// sides, as live matches have: the scan reads them and closes none).
+void benchChallengesAndExpiry() {
+    const std::string dir = "/tmp/bvh-bench-ranked-ch-" + std::to_string(getpid());
+    std::filesystem::create_directories(dir);
+    std::string why;
+    auto s = ranked::openSqliteStore(dir + "/ranked.db", why);
+    if (!s) return (void)std::printf("challenges: %s\n", why.c_str());
+    const int pairs = 1000;
+    for (int p = 0; p < 2 * pairs; ++p)
+        s->savePlayer(ranked::PlayerRecord{"p" + std::to_string(p), "n", "c" + std::to_string(p), {}}, why);
+    std::int64_t nextId = 1;
+    const auto make = [&] {
+        ranked::MatchRecord m;
+        m.id = nextId++;
+        m.created = 1000;
+        return m;
+    };
+    const std::int64_t before = s->statements();
+    const auto t = Clock::now();
+    int met = 0;
+    for (int i = 0; i < pairs; ++i) {
+        const std::string a = "p" + std::to_string(2 * i), b = "p" + std::to_string(2 * i + 1);
+        ranked::MatchRecord m;
+        bool matched = false;
+        s->challenge(a, b, "ryo", 1000000, 0, make, m, matched, why);
+        s->challenge(b, a, "brick", 1000000, 0, make, m, matched, why);
+        met += matched;
+    }
+    const double secs = secondsSince(t);
+    std::printf("| challenges (sqlite) | %d pairs, %d met | %.1f statements/pair | %.2f ms/pair |\n", pairs, met,
+                double(s->statements() - before) / pairs, secs * 1000.0 / pairs);
+    for (std::int64_t id = 1; id < nextId; ++id)
+        for (int side = 0; side < 2; ++side) s->addClaims(id, side, {{600, 1}, {1200, 2}}, why);
+    std::vector<double> scans;
+    std::vector<ranked::StaleMatch> stale;
+    for (int r = 0; r < 21; ++r) {
+        const auto t2 = Clock::now();
+        s->staleMatches(1000, 999, stale, why);  // past the connect deadline, not the final one
+        scans.push_back(secondsSince(t2));
+    }
+    std::sort(scans.begin(), scans.end());
+    std::printf("| expiry scan (sqlite) | %lld open matches with checkpoints, %zu stale | median %.3f ms/scan |\n",
+                static_cast<long long>(nextId - 1), stale.size(), scans[scans.size() / 2] * 1000.0);
+    s.reset();
+    std::filesystem::remove_all(dir);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -315,6 +365,7 @@ int main(int argc, char** argv) {
     benchQueue(10000, 600000);
     benchRegionQueues();
     benchQueueMemory();
+    benchChallengesAndExpiry();
     if (const char* pg = std::getenv("BVH_BENCH_POSTGRES")) benchSharedQueue(pg);
     return 0;
 }

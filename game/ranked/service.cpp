@@ -185,9 +185,11 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     switch (r.kind) {
     case RequestKind::Queue: return queue(id, r, nowMs);
     case RequestKind::Leave: {
-        challenges_.erase(id);
+        std::string ignored;
+        const bool challenged = store_.withdrawChallenge(id, ignored);
         const bool inMemory = waiting_.erase(id) && (quick_.leave(id) || ranked_.leave(id));
         if (inMemory || (config_.sharedQueue && store_.dequeue(id, why))) return {true, "left the queue"};
+        if (challenged) return {true, "challenge withdrawn"};
         return {false, "not waiting"};
     }
     case RequestKind::Challenge: return challenge(id, r.body, nowMs);
@@ -268,19 +270,13 @@ Reply MatchService::challenge(const std::string& id, const std::string& body, st
     std::string target, why;
     if (!store_.playerByCode(code.substr(0, 32), target, why)) return {false, why};
     if (target == id) return {false, "that is your own code"};
-    const auto back = challenges_.find(target);
-    if (back == challenges_.end() || back->second.first != id) {
-        challenges_[id] = {target, fighter};
-        return {true, "challenge sent; waiting for them to enter your code"};
-    }
-    waiting_[target] = Waiting{back->second.second, false};
-    waiting_[id] = Waiting{fighter, false};
-    challenges_.erase(target);
+    // In the store, so the two may reach different processes: the second challenge of a pair makes the match.
+    bool matched = false;
     MatchStart start;
-    Pairing pair;
-    pair.player[0] = target;
-    pair.player[1] = id;
-    if (!startMatch(pair, false, nowMs, start, why)) return {false, why};
+    const auto make = [&] { return newMatch(false, nowMs); };
+    if (!store_.challenge(id, target, fighter, nowMs, nowMs - config_.challengeLifeMs, make, start.match, matched, why))
+        return {false, "the store: " + why};
+    if (!matched) return {true, "challenge sent; waiting for them to enter your code"};
     madeByChallenge_.push_back(start);
     return {true, "match " + std::to_string(start.match.id)};
 }
@@ -430,7 +426,36 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
     std::string why;
     if (store_.matchesToDecide(nowMs - config_.logDeadlineMs, due, why))
         for (std::int64_t id : due) decideStored(id);
+    expireStale(nowMs);
     return made;
+}
+
+Decision expiryDecision(const StaleMatch& s) {
+    Decision d;
+    d.matchId = s.id;
+    d.state = "void";
+    if (!s.seen[0] && !s.seen[1]) {
+        d.flags = "nobody connected";
+    } else if (s.seen[0] && s.seen[1]) {
+        d.flags = "no log from either player";
+    } else {
+        const int absent = s.seen[0] ? 1 : 0;
+        d.state = "forfeit";
+        d.winner = 1 - absent;
+        d.flags = std::string(absent ? "p2" : "p1") + " never showed: the loss is theirs (no log, not rated)";
+    }
+    return d;
+}
+
+// Closes the open matches past their deadlines (store_.decide() takes each once: when several processes share the
+// store, whichever ticks first closes it and the others are refused `already decided`).
+void MatchService::expireStale(std::int64_t nowMs) {
+    std::vector<StaleMatch> stale;
+    std::string why;
+    if (!store_.staleMatches((nowMs - config_.connectDeadlineMs) / 1000, (nowMs - config_.matchDeadlineMs) / 1000,
+                             stale, why))
+        return;  // tried again next tick
+    for (const StaleMatch& s : stale) store_.decide(expiryDecision(s), why);
 }
 
 Reply MatchService::result(const Request& r, std::int64_t nowMs) {

@@ -55,8 +55,14 @@ struct ServiceConfig {
     QueueRules ranked{};
     std::int64_t clockSkewMs = 30000;    ///< a request's time may be this far from ours
     std::int64_t logDeadlineMs = 60000;  ///< after the first log, how long the other has
-    int burst = 20;                      ///< requests a player may send at once ...
-    int perMinute = 60;                  ///< ... and per minute after that
+    /// A match nobody shows up in (no checkpoint, no log from either side this long after the pairing) is void.
+    std::int64_t connectDeadlineMs = 5 * 60000;
+    /// A match without any log this long after the pairing is closed: forfeit by the side never seen when only one
+    /// was, else void (ratings move for neither).
+    std::int64_t matchDeadlineMs = 30 * 60000;
+    std::int64_t challengeLifeMs = 30 * 60000;  ///< a friend's challenge is answered within this, or lapses
+    int burst = 20;                             ///< requests a player may send at once ...
+    int perMinute = 60;                         ///< ... and per minute after that
     std::size_t maxBody = kMaxLogBytes + 256;
     int lobbyPort = 0;  ///< the UDP port of the lobby the players meet through (0: none named)
     /// The queue in the store's queue table, shared by every service process on the same PostgreSQL (else in this
@@ -72,6 +78,10 @@ struct MatchStart {
     std::int64_t waitedMs[2] = {0, 0};  ///< queue time of each (0 for a challenge)
     std::string room;                   ///< the lobby room p1 hosts ("" until its Room request)
 };
+
+/// What closes an open match nobody finished (the rule in docs/ranked.md): no side seen, void; one side's checkpoints
+/// only, forfeit by the other; both seen but no log by the final deadline, void. Never rated; no replay.
+Decision expiryDecision(const StaleMatch& s);
 
 /// Poll's answer once a match is made, for both players: the match, its setup, where to meet, who is whom and the
 /// estimated round trip between them:
@@ -114,12 +124,12 @@ private:
     std::string foundLine(const MatchRecord& m, const std::string& asker);
     void pairShared(const std::string& kind, std::int64_t nowMs, std::vector<MatchStart>& made);
     void decideStored(std::int64_t matchId);
+    void expireStale(std::int64_t nowMs);
 
     Store& store_;
     ServiceConfig config_;
     MatchQueue quick_{config_.quick, &config_.regions}, ranked_{config_.ranked, &config_.regions};
-    std::map<std::string, Waiting> waiting_;                                 // player -> queue choice
-    std::map<std::string, std::pair<std::string, std::string>> challenges_;  // challenger -> (target, fighter)
+    std::map<std::string, Waiting> waiting_;  // player -> queue choice
     std::vector<MatchStart> madeByChallenge_;
     std::set<std::pair<std::string, std::uint64_t>> nonces_;  // (player, nonce) seen within the time window
     std::deque<std::pair<std::int64_t, std::pair<std::string, std::uint64_t>>> nonceOrder_;

@@ -37,6 +37,10 @@ const std::vector<std::vector<const char*>> kMigrations = {
     {"ALTER TABLE queue ADD COLUMN rtt INTEGER NOT NULL DEFAULT -1",
      "ALTER TABLE queue ADD COLUMN region TEXT NOT NULL DEFAULT ''",
      "ALTER TABLE matches ADD COLUMN latency INTEGER NOT NULL DEFAULT -1"},
+    // Friends' challenges in the store, so that two processes sharing it meet them.
+    {"CREATE TABLE challenges (challenger TEXT PRIMARY KEY REFERENCES players(id),"
+     " target TEXT NOT NULL REFERENCES players(id), fighter TEXT NOT NULL, made BIGINT NOT NULL)",
+     "CREATE INDEX challenges_by_target ON challenges (target)"},
 };
 
 const char* kMatchColumns =
@@ -117,6 +121,12 @@ public:
     bool matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) override;
     bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) override;
     bool claims(std::int64_t matchId, Claims out[2], std::string& why) override;
+    bool challenge(const std::string& challenger, const std::string& target, const std::string& fighter,
+                   std::int64_t nowMs, std::int64_t sinceMs, const std::function<MatchRecord()>& make,
+                   MatchRecord& made, bool& matched, std::string& why) override;
+    bool withdrawChallenge(const std::string& challenger, std::string& why) override;
+    bool staleMatches(std::int64_t connectCutoff, std::int64_t finalCutoff, std::vector<StaleMatch>& out,
+                      std::string& why) override;
     std::int64_t statements() const override { return statements_; }
 
 private:
@@ -370,6 +380,66 @@ bool SqlStore::matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t
     return true;
 }
 
+bool SqlStore::challenge(const std::string& challenger, const std::string& target, const std::string& fighter,
+                         std::int64_t nowMs, std::int64_t sinceMs, const std::function<MatchRecord()>& make,
+                         MatchRecord& made, bool& matched, std::string& why) {
+    SqlRows rows;
+    matched = false;
+    if (!run(db_->begin(), {}, why)) return false;
+    if (!run(std::string("SELECT id FROM players WHERE id = $1 OR id = $2 ORDER BY id") + db_->forUpdate(),
+             {challenger, target}, why) ||
+        !run("SELECT fighter FROM challenges WHERE challenger = $1 AND target = $2 AND made >= CAST($3 AS BIGINT)",
+             {target, challenger, num(sinceMs)}, rows, why))
+        return rollback(why);
+    if (rows.rows.empty()) {
+        if (!run("INSERT INTO challenges (challenger, target, fighter, made) VALUES ($1, $2, $3, $4)"
+                 " ON CONFLICT (challenger) DO UPDATE SET target = $2, fighter = $3, made = $4",
+                 {challenger, target, fighter, num(nowMs)}, why))
+            return rollback(why);
+        return run("COMMIT", {}, why) || rollback(why);
+    }
+    MatchRecord m = make();
+    m.player[0] = target;
+    m.player[1] = challenger;
+    m.fighter[0] = rows.rows[0][0];
+    m.fighter[1] = fighter;
+    if (!run("DELETE FROM challenges WHERE challenger = $1 OR challenger = $2", {challenger, target}, why) ||
+        !insertMatch(m, why) || !run("COMMIT", {}, why))
+        return rollback(why);
+    made = m;
+    matched = true;
+    return true;
+}
+
+bool SqlStore::withdrawChallenge(const std::string& challenger, std::string& why) {
+    SqlRows rows;
+    if (!run("DELETE FROM challenges WHERE challenger = $1", {challenger}, rows, why)) return false;
+    if (rows.changed == 0) why = "no challenge";
+    return rows.changed > 0;
+}
+
+bool SqlStore::staleMatches(std::int64_t connectCutoff, std::int64_t finalCutoff, std::vector<StaleMatch>& out,
+                            std::string& why) {
+    SqlRows rows;
+    out.clear();
+    if (!run("SELECT m.id, (SELECT COUNT(*) FROM claims c WHERE c.match_id = m.id AND c.side = 0),"
+             " (SELECT COUNT(*) FROM claims c WHERE c.match_id = m.id AND c.side = 1) FROM matches m"
+             " WHERE m.state = 'open' AND m.created <= CAST($1 AS BIGINT)"
+             " AND NOT EXISTS (SELECT 1 FROM logs l WHERE l.match_id = m.id)"
+             " AND (m.created <= CAST($2 AS BIGINT) OR NOT EXISTS (SELECT 1 FROM claims c WHERE c.match_id = m.id))"
+             " ORDER BY m.id",
+             {num(connectCutoff), num(finalCutoff)}, rows, why))
+        return false;
+    for (const auto& r : rows.rows) {
+        StaleMatch s;
+        s.id = std::strtoll(r[0].c_str(), nullptr, 10);
+        s.seen[0] = r[1] != "0";
+        s.seen[1] = r[2] != "0";
+        out.push_back(s);
+    }
+    return true;
+}
+
 bool SqlStore::match(std::int64_t id, MatchRecord& out, std::string& why) {
     SqlRows rows;
     if (!run(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE id = $1", {num(id)}, rows, why))
@@ -442,7 +512,8 @@ bool SqlStore::applyDecision(const Decision& d, const std::vector<std::string>& 
             return false;
     }
     hook(5);
-    return run("INSERT INTO replays (match_id, text) VALUES ($1, $2)", {num(d.matchId), d.replay}, why) &&
+    const bool noReplay = d.replay.empty();  // an expired match: nothing was played
+    return (noReplay || run("INSERT INTO replays (match_id, text) VALUES ($1, $2)", {num(d.matchId), d.replay}, why)) &&
            run("DELETE FROM logs WHERE match_id = $1", {num(d.matchId)}, why);
 }
 

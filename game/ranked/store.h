@@ -16,7 +16,7 @@
 namespace ranked {
 
 /// Schema version this build writes; older stores are migrated on open, newer ones refused.
-constexpr int kSchemaVersion = 4;
+constexpr int kSchemaVersion = 5;
 
 /// A match as the service knows it.
 struct MatchRecord {
@@ -26,7 +26,8 @@ struct MatchRecord {
     std::uint64_t seed = 1;      ///< the fight's seed
     std::string rules;           ///< the rules hash both peers played under (hex)
     bool ranked = true;          ///< ratings move (ranked) or not (quick match)
-    std::string state = "open";  ///< open (being played), verified, disputed
+    std::string state = "open";  ///< open (being played), verified, disputed, void (expired, nobody played),
+                                 ///< forfeit (expired: the side that never showed loses, unrated)
     int winner = -1;             ///< 0/1 the winner, 2 a draw, -1 none yet
     std::string flags;           ///< why a side was flagged ("" = nothing), e.g. "p2 missing log"
     double change[2] = {0, 0};   ///< rating change of each side
@@ -38,7 +39,7 @@ struct MatchRecord {
 /// transaction that records the result and keeps the replay), so two processes never rate from stale values.
 struct Decision {
     std::int64_t matchId = 0;
-    std::string state = "verified";  ///< verified or disputed
+    std::string state = "verified";  ///< verified, disputed, void or forfeit (the last two never rated)
     int winner = -1;
     std::string flags;
     std::string replay;  ///< the recording the decision was computed from
@@ -64,6 +65,12 @@ using MakeMatch = std::function<MatchRecord(const QueuedPlayer&, const QueuedPla
 /// Hashes a player told the service during a match (Checkpoint requests): confirmed frame -> Fight::hash() after
 /// it, as the player's recording's `check` lines say them.
 using Claims = std::map<std::int64_t, std::uint64_t>;
+
+/// An open match without a log that ran past a deadline (Store::staleMatches), and which sides were seen in it.
+struct StaleMatch {
+    std::int64_t id = 0;
+    bool seen[2] = {false, false};  ///< that side sent a checkpoint
+};
 
 /// A player's row.
 struct PlayerRecord {
@@ -129,6 +136,22 @@ public:
     virtual bool claims(std::int64_t matchId, Claims out[2], std::string& why) = 0;
     /// Open matches to decide now: both logs in, or the first one received before deadlineMs.
     virtual bool matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) = 0;
+
+    // Friends' challenges, kept here so that two players meet whichever process each reaches.
+    /// In one transaction that first locks both players' rows (so two processes answering each other's challenge at
+    /// once take turns, and the second sees the first's): when `target` already challenges `challenger` (a
+    /// challenge made at or after sinceMs), that challenge is taken out, make()'s match created with the target as
+    /// p1 (it challenged first) and both assigned, and matched is true; else the challenger's challenge is recorded
+    /// (replacing its earlier one) and matched is false.
+    virtual bool challenge(const std::string& challenger, const std::string& target, const std::string& fighter,
+                           std::int64_t nowMs, std::int64_t sinceMs, const std::function<MatchRecord()>& make,
+                           MatchRecord& made, bool& matched, std::string& why) = 0;
+    /// Takes a player's challenge back; false ("no challenge") when it had none.
+    virtual bool withdrawChallenge(const std::string& challenger, std::string& why) = 0;
+    /// Open matches without any log that are past a deadline: made (created, seconds) at or before connectCutoff
+    /// with no checkpoint from either side, or at or before finalCutoff whatever was seen.
+    virtual bool staleMatches(std::int64_t connectCutoff, std::int64_t finalCutoff, std::vector<StaleMatch>& out,
+                              std::string& why) = 0;
 
     /// Statements run since open (database writes per match, measured).
     virtual std::int64_t statements() const = 0;

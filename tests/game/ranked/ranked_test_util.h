@@ -97,5 +97,11 @@ inline std::string recordMatch(const ranked::MatchRecord& m, const ranked::Verif
 void checkStoreBasics(ranked::Store& s);
 /// The queue by latency through a service on this store (service.test.cpp): in memory, or the store's queue table.
 void checkLatencyPairing(ranked::Store& s, bool sharedQueue);
+/// Two service processes on one store (a and b: two connections to it), a challenge made on one answered on the
+/// other (service.test.cpp).
+void checkChallengesAcrossServices(ranked::Store& a, ranked::Store& b);
+/// Two service processes on one store close the matches nobody finished at their deadlines, each once
+/// (service.test.cpp).
+void checkExpiryAcrossServices(ranked::Store& a, ranked::Store& b);
 
 }  // namespace rankedtest

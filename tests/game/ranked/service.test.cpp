@@ -15,9 +15,9 @@ struct World {
     std::unique_ptr<MatchService> service;
     net::Identity ann, bob, eve;
     std::int64_t now = 1000000;
-    World() {
+    explicit World(std::int64_t maxPages = 0) {
         std::string why;
-        store = openSqliteStore(dir.file("ranked.db"), why);
+        store = openSqliteStore(dir.file("ranked.db"), why, maxPages);
         REQUIRE_MESSAGE(store, why);
         ServiceConfig config;
         config.rules = rankedtest::testRules();
@@ -323,4 +323,183 @@ TEST_CASE("The client sends the median of its measured round trips with Queue, a
     REQUIRE(eve.queue("quick", "ryo", "00112233").ok());
     REQUIRE(sent.size() == 1);
     CHECK(sent[0] == "2 quick ryo 00112233");
+}
+
+namespace rankedtest {
+namespace {
+
+ServiceConfig plainConfig() {
+    ServiceConfig c;
+    c.rules = testRules();
+    return c;
+}
+
+// Two service processes on one store (a connection each): Ann and Bob said hello, one to each.
+struct TwoServices {
+    MatchService a, b;
+    net::Identity ann, bob;
+    std::int64_t now = 1000000;
+    TwoServices(Store& sa, Store& sb) : a(sa, plainConfig()), b(sb, plainConfig()) {
+        REQUIRE(net::makeIdentity("Ann", ann));
+        REQUIRE(net::makeIdentity("Bob", bob));
+        REQUIRE(send(a, ann, RequestKind::Hello, "").ok);
+        REQUIRE(send(b, bob, RequestKind::Hello, "").ok);
+    }
+    Reply send(MatchService& s, const net::Identity& id, RequestKind kind, const std::string& body) {
+        return s.handle(signRequest(id, kind, body, now), now);
+    }
+};
+
+}  // namespace
+
+void checkChallengesAcrossServices(Store& sa, Store& sb) {
+    TwoServices t(sa, sb);
+    const std::string annCode = net::fingerprint(t.ann.publicKey), bobCode = net::fingerprint(t.bob.publicKey);
+    CHECK(t.send(t.a, t.ann, RequestKind::Challenge, bobCode + " ryo").text.find("challenge sent") == 0);
+    CHECK(t.b.tick(t.now).empty());
+    const Reply answer = t.send(t.b, t.bob, RequestKind::Challenge, annCode + " brick");  // the other process
+    REQUIRE(answer.ok);
+    const auto made = t.b.tick(t.now);
+    REQUIRE(made.size() == 1);
+    const MatchRecord& m = made[0].match;
+    CHECK(answer.text == "match " + std::to_string(m.id));
+    CHECK(m.player[0] == keyHex(t.ann.publicKey));  // the first to challenge is p1
+    CHECK(m.fighter[0] == "ryo");
+    CHECK(m.fighter[1] == "brick");
+    CHECK_FALSE(m.ranked);
+    CHECK(t.send(t.a, t.ann, RequestKind::Poll, "").text.rfind("match " + std::to_string(m.id) + " unranked", 0) == 0);
+    CHECK(t.a.tick(t.now).empty());  // made once, by the process that made it
+    // A challenge taken back, or one answered after it lapsed, meets nobody.
+    CHECK(t.send(t.a, t.ann, RequestKind::Challenge, bobCode + " ryo").ok);
+    CHECK(t.send(t.a, t.ann, RequestKind::Leave, "").text == "challenge withdrawn");
+    CHECK(t.send(t.b, t.bob, RequestKind::Challenge, annCode + " brick").text.find("challenge sent") == 0);
+    t.now += plainConfig().challengeLifeMs + 1;
+    CHECK(t.send(t.a, t.ann, RequestKind::Challenge, bobCode + " ryo").text.find("challenge sent") == 0);
+    CHECK(t.send(t.b, t.bob, RequestKind::Challenge, annCode + " brick").text.rfind("match ", 0) == 0);
+}
+
+void checkExpiryAcrossServices(Store& sa, Store& sb) {
+    TwoServices t(sa, sb);
+    const std::string ann = keyHex(t.ann.publicKey), bob = keyHex(t.bob.publicKey);
+    const std::int64_t paired = t.now;
+    std::string why;
+    for (std::int64_t id : {11, 12, 13}) {  // ranked: a rating would move if one were decided verified
+        MatchRecord m = match(id, ann, bob);
+        m.created = paired / 1000;
+        REQUIRE(sa.createMatch(m, why));
+    }
+    REQUIRE(t.send(t.a, t.ann, RequestKind::Checkpoint, "12 600 0123456789abcdef").ok);  // only Ann shows in 12
+    REQUIRE(t.send(t.a, t.ann, RequestKind::Checkpoint, "13 600 0123456789abcdef").ok);  // both in 13
+    REQUIRE(t.send(t.b, t.bob, RequestKind::Checkpoint, "13 600 0123456789abcdef").ok);
+    const auto state = [&](std::int64_t id) {
+        MatchRecord m;
+        REQUIRE(sa.match(id, m, why));
+        return m.state + " " + std::to_string(m.winner) + " " + m.flags;
+    };
+    const std::int64_t connect = plainConfig().connectDeadlineMs, final = plainConfig().matchDeadlineMs;
+    t.a.tick(paired + connect - 1000);
+    CHECK(state(11) == "open -1 ");
+    t.b.tick(paired + connect);  // whichever process ticks first closes it; the other finds it closed
+    t.a.tick(paired + connect);
+    CHECK(state(11) == "void -1 nobody connected");
+    CHECK(state(12) == "open -1 ");
+    t.a.tick(paired + final - 1000);
+    CHECK(state(13) == "open -1 ");
+    t.a.tick(paired + final);
+    t.b.tick(paired + final);
+    CHECK(state(12) == "forfeit 0 p2 never showed: the loss is theirs (no log, not rated)");
+    CHECK(state(13) == "void -1 no log from either player");
+    for (const std::string& p : {ann, bob}) {
+        PlayerRecord r;
+        REQUIRE(sa.player(p, r, why));
+        CHECK(r.rating.games == 0);  // none of them was verified: no rating moved
+    }
+    std::string text;
+    CHECK_FALSE(sa.replay(12, text, why));  // nothing was played: no replay
+    CHECK(t.send(t.b, t.bob, RequestKind::Poll, "").text == "idle");
+}
+
+}  // namespace rankedtest
+
+TEST_CASE("A friend's challenge made on one service process is answered on another sharing the SQLite file") {
+    rankedtest::TempDir dir;
+    std::string why;
+    auto a = openSqliteStore(dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(a, why);
+    auto b = openSqliteStore(dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(b, why);
+    rankedtest::checkChallengesAcrossServices(*a, *b);
+}
+
+TEST_CASE("A match nobody finishes is closed at its deadline: void, or forfeit by the side never seen, unrated") {
+    rankedtest::TempDir dir;
+    std::string why;
+    auto a = openSqliteStore(dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(a, why);
+    auto b = openSqliteStore(dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(b, why);
+    rankedtest::checkExpiryAcrossServices(*a, *b);
+}
+
+TEST_CASE("A flood of queue joins is refused and changes nothing: the player waits once") {
+    World w;
+    int waiting = 0, already = 0, tooMany = 0;
+    for (int i = 0; i < 40; ++i) {
+        const std::string text = w.send(w.ann, RequestKind::Queue, "ranked ryo 00112233").text;
+        waiting += text == "waiting for a ranked match";
+        already += text == "already waiting";
+        tooMany += text == "too many requests; wait a little";
+    }
+    CHECK(waiting == 1);
+    CHECK(already == 18);  // a burst of 20, one spent on hello
+    CHECK(tooMany == 21);
+    CHECK(w.service->queued() == 1);
+}
+
+TEST_CASE("A refused log changes nothing: not a recording, another match's, a stranger's") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    MatchRecord other = m;
+    other.seed ^= 1;
+    CHECK(w.sendLog(w.ann, m, "hello\n").text.find("not a recording") != std::string::npos);
+    CHECK(w.sendLog(w.ann, m, rankedtest::recordMatch(other, rankedtest::testRules(), 0, 3))
+              .text.find("another match's setup") != std::string::npos);
+    CHECK(
+        w.sendLog(w.eve, m, rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3)).text.find("does not play in") !=
+        std::string::npos);
+    std::string logs[2], why;
+    REQUIRE(w.store->logs(m.id, logs, why));
+    CHECK(logs[0].empty());
+    CHECK(logs[1].empty());
+    MatchRecord after;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "open");
+}
+
+TEST_CASE("On a full disk a log is refused with the reason, and a decision waits until there is room") {
+    World w(60);
+    const MatchRecord m = w.rankedMatch();
+    const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
+    REQUIRE(w.sendLog(w.ann, m, rec).ok);
+    std::string why;  // another match's replay nearly fills the replays table's page: this one needs a new page
+    REQUIRE(w.store->createMatch(rankedtest::match(5, keyHex(w.ann.publicKey), keyHex(w.eve.publicKey)), why));
+    REQUIRE(w.store->decide(Decision{5, "disputed", -1, "", std::string(4000, 'r')}, why));
+    for (int i = 0; i < 1000; ++i)  // fill the file to its cap
+        if (!w.store->savePlayer(rankedtest::player("filler" + std::to_string(i), std::string(12000, 'x')), why)) break;
+    REQUIRE(why.find("full") != std::string::npos);
+    CHECK(w.sendLog(w.bob, m, rec).text.find("full") != std::string::npos);  // said, not dropped
+    w.service->tick(w.now + 60000);  // Ann's log is due, but the decision cannot be written
+    MatchRecord after;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "open");
+    // Room again (the same file, no cap): the next tick decides from the log kept.
+    w.service.reset();
+    w.store = openSqliteStore(w.dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(w.store, why);
+    w.service = std::make_unique<MatchService>(*w.store, rankedtest::plainConfig());
+    w.service->tick(w.now + 61000);
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 0);
+    CHECK(after.flags == "p2 sent no log");
 }

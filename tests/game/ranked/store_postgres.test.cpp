@@ -256,3 +256,59 @@ TEST_CASE("The PostgreSQL shared queue pairs by latency like the in-memory queue
     REQUIRE_MESSAGE(store, why);
     rankedtest::checkLatencyPairing(*store, true);
 }
+
+TEST_CASE("On PostgreSQL a challenge meets across processes, at once from both sides once, and stale matches close") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL challenges and expiry SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    std::string why;
+    auto a = openPostgresStore(pg.conninfo, why);
+    REQUIRE_MESSAGE(a, why);
+    auto b = openPostgresStore(pg.conninfo, why);
+    REQUIRE_MESSAGE(b, why);
+    rankedtest::checkChallengesAcrossServices(*a, *b);
+    rankedtest::checkExpiryAcrossServices(*a, *b);
+
+    // Thirty pairs challenge each other at the same time, each side through its own process: every pair meets once.
+    MatchService front(*a, sharedConfig());
+    const std::int64_t now = 1000000;
+    std::vector<net::Identity> left(30), right(30);
+    for (std::size_t i = 0; i < left.size(); ++i) {
+        REQUIRE(net::makeIdentity("L" + std::to_string(i), left[i]));
+        REQUIRE(net::makeIdentity("R" + std::to_string(i), right[i]));
+        REQUIRE(ask(front, left[i], RequestKind::Hello, "", now).ok);
+        REQUIRE(ask(front, right[i], RequestKind::Hello, "", now).ok);
+    }
+    // A barrier before each pair: each child tells the other it is ready (a byte down its pipe) and waits for the
+    // other's, so both send pair i's challenges at the same moment.
+    int pipes[2][2];
+    REQUIRE(pipe(pipes[0]) == 0);
+    REQUIRE(pipe(pipes[1]) == 0);
+    const auto challengeAll = [&](int me, const std::vector<net::Identity>& from,
+                                  const std::vector<net::Identity>& to) {
+        return [&, me, now](MatchService& s) {
+            for (std::size_t i = 0; i < from.size(); ++i) {
+                char c = 'r';
+                if (write(pipes[me][1], &c, 1) != 1 || read(pipes[1 - me][0], &c, 1) != 1) _exit(4);
+                ask(s, from[i], RequestKind::Challenge, net::fingerprint(to[i].publicKey) + " ryo", now);
+            }
+        };
+    };
+    const pid_t p = serviceInChild(pg.conninfo, challengeAll(0, left, right));
+    const pid_t q = serviceInChild(pg.conninfo, challengeAll(1, right, left));
+    for (auto& fds : pipes) close(fds[0]), close(fds[1]);
+    CHECK(exitOf(p) == 0);
+    CHECK(exitOf(q) == 0);
+    std::vector<MatchRecord> open;
+    REQUIRE(a->openMatches(open, why));
+    std::map<std::string, int> matchesOf;
+    for (const MatchRecord& m : open)
+        for (const std::string& player : m.player) ++matchesOf[player];
+    for (std::size_t i = 0; i < left.size(); ++i) {
+        CHECK(matchesOf[keyHex(left[i].publicKey)] == 1);                   // met, once
+        CHECK_FALSE(a->withdrawChallenge(keyHex(left[i].publicKey), why));  // no challenge left waiting
+        CHECK_FALSE(a->withdrawChallenge(keyHex(right[i].publicKey), why));
+    }
+}
