@@ -64,27 +64,27 @@ struct Cluster {
     }
 };
 
-// A process deciding every match in ids (a second service process); killAt > 0: SIGKILLs itself at that step of its
-// killAt-th decision, mid-transaction.
 // One cluster for the file's test cases (starting one costs about a second), stopped when the program ends.
 Cluster& cluster() {
     static Cluster pg;
     return pg;
 }
 
-pid_t decideAllInChild(const std::string& conninfo, const std::vector<std::int64_t>& ids, int killAfter) {
+// A process deciding every match in ids, in that order (a second service process); killIn > 0: SIGKILLs itself
+// mid-transaction (at the decision's fourth statement) while deciding that match.
+pid_t decideAllInChild(const std::string& conninfo, const std::vector<std::int64_t>& ids, std::int64_t killIn) {
     const pid_t child = fork();
     if (child != 0) return child;
     std::string why;
     auto s = openPostgresStore(conninfo, why);
     if (!s) _exit(3);
-    int decided = 0;
+    std::int64_t deciding = 0;
     setDecisionStatementHook([&](int step) {
-        if (killAfter > 0 && decided == killAfter && step == 4) kill(getpid(), SIGKILL);
+        if (killIn > 0 && deciding == killIn && step == 4) kill(getpid(), SIGKILL);
     });
     for (std::int64_t id : ids) {
+        deciding = id;
         s->decide(Decision{id, "verified", int(id % 2), "", "replay"}, why);
-        ++decided;
     }
     _exit(0);
 }
@@ -107,13 +107,13 @@ TEST_CASE("The PostgreSQL store passes the SQLite store's checks and two process
     std::vector<std::int64_t> ids, reversed;
     REQUIRE(s->savePlayer(rankedtest::player("cc", "Cid"), why));
     REQUIRE(s->savePlayer(rankedtest::player("dd", "Dee"), why));
-    for (std::int64_t id = 100; id < 140; ++id) {
-        REQUIRE(s->createMatch(rankedtest::match(id, "cc", "dd"), why));
-        ids.push_back(id);
-        reversed.insert(reversed.begin(), id);
-    }
-    // Two service processes decide the same 40 matches from both ends; one is killed mid-transaction on its 10th.
-    const pid_t a = decideAllInChild(pg.conninfo, ids, 10);
+    for (std::int64_t id = 100; id < 140; ++id) REQUIRE(s->createMatch(rankedtest::match(id, "cc", "dd"), why));
+    // Two service processes decide the same 30 matches (110-139) from both ends; then the first goes on to ten only
+    // it decides (100-109) and is killed mid-transaction in the sixth of them. Killing it in a match only it
+    // decides makes the kill certain: the other process cannot have decided that match first.
+    for (std::int64_t id = 110; id < 140; ++id) ids.push_back(id), reversed.insert(reversed.begin(), id);
+    for (std::int64_t id = 100; id < 110; ++id) ids.push_back(id);
+    const pid_t a = decideAllInChild(pg.conninfo, ids, 105);
     const pid_t b = decideAllInChild(pg.conninfo, reversed, 0);
     int statusA = 0, statusB = 0;
     REQUIRE(waitpid(a, &statusA, 0) == a);
