@@ -231,6 +231,7 @@ void DynamicTree::rotateUp(int a, int taller, int other) {
     refit(a);
 }
 
+template <bool kAnyFat>
 void DynamicTree::improve(int a) {
     // Tree rotations for quality (Kopta et al. 2012; Box2D v3 rotates the same way): a child of `a` may trade
     // places with a grandchild on the other side. The swap changes only the box of the branch in between, so it
@@ -258,10 +259,11 @@ void DynamicTree::improve(int a) {
                (std::int64_t(std::max(x.maxY, y.maxY)) - std::min(x.minY, y.minY));
     };
     const std::int64_t before = halfOf(branch.box);
-    const AABB& ob = boundOf(nodes[outer], outer, fat);
+    const auto boundAt = [fat](const Node& n, int i) -> const AABB& { return kAnyFat ? boundOf(n, i, fat) : n.box; };
+    const AABB& ob = boundAt(nodes[outer], outer);
     // Trading g0 for `outer` leaves `inner` holding outer and g1, and the other way round.
-    const std::int64_t gain0 = can0 ? before - mergedHalf(ob, boundOf(n1, g1, fat)) : 0;
-    const std::int64_t gain1 = can1 ? before - mergedHalf(ob, boundOf(n0, g0, fat)) : 0;
+    const std::int64_t gain0 = can0 ? before - mergedHalf(ob, boundAt(n1, g1)) : 0;
+    const std::int64_t gain1 = can1 ? before - mergedHalf(ob, boundAt(n0, g0)) : 0;
     int grand = kNull;
     if (gain0 > 0) grand = g0;
     if (gain1 > std::max<std::int64_t>(gain0, 0)) grand = g1;
@@ -272,6 +274,16 @@ void DynamicTree::improve(int a) {
 }
 
 void DynamicTree::fixUpwards(int from, bool rotate) {
+    // Without fattened leaves every bound is the node's own box (findBestSibling).
+    if (anyFattened_) {
+        fixUp<true>(from, rotate);
+    } else {
+        fixUp<false>(from, rotate);
+    }
+}
+
+template <bool kAnyFat>
+void DynamicTree::fixUp(int from, bool rotate) {
     // Per level: re-balance (a rotation when the children's heights differ by two, rare) or refit, then the quality
     // swap. The common case is written inline: as calls to a balance() and a refit() the calls cost more than their
     // work.
@@ -281,7 +293,7 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
         Node& n = nodes[i];
         const AABB oldBox = n.box;
         const int oldHeight = n.height;
-        const int l = n.left, r = n.right;
+        const int l = n.left, r = l + 1;  // a branch's children are a pair
         const Node& ln = nodes[l];
         const Node& rn = nodes[r];
         const int hl = ln.height, hr = rn.height;
@@ -291,11 +303,11 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
             } else {
                 rotateUp(i, l, r);
             }
-            if (rotate) improve(i);
+            if (rotate) improve<kAnyFat>(i);
         } else {
-            n.box = merge(boundOf(ln, l, fat), boundOf(rn, r, fat));
+            n.box = kAnyFat ? merge(boundOf(ln, l, fat), boundOf(rn, r, fat)) : merge(ln.box, rn.box);
             n.height = 1 + std::max(hl, hr);
-            if (rotate & (hl != hr)) improve(i);  // improve() does nothing for equal heights
+            if (rotate & (hl != hr)) improve<kAnyFat>(i);  // improve() does nothing for equal heights
         }
         // Ancestors only see this subtree's box and height: when neither changed, they are already right. One
         // combined test, not a chain of branches that would mispredict.

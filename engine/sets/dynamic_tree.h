@@ -116,6 +116,9 @@ private:
     void refit(int i);
     void rotateUp(int a, int taller, int other);
     void fixUpwards(int from, bool rotate);  // re-balance and refit; `rotate` also tries improve()
+    template <bool kAnyFat>
+    void fixUp(int from, bool rotate);  // fixUpwards; kAnyFat false: no leaf is fattened
+    template <bool kAnyFat>
     void improve(int a);  // the equal-height child/grandchild swap that shrinks the tree the most, if any
     void layOut(std::vector<int>& leaves);
     /// A leaf being placed by a (re)build: its bound's centre (doubled) on both axes, and the leaf.
