@@ -145,19 +145,17 @@ int DynamicTree::allocatePair() {
         if (!fat_.empty()) fat_.resize(nodes_.size());  // once any leaf is fattened, fat_ covers every slot
         return int(nodes_.size()) - 2;
     }
+    // The caller writes both slots whole (insertLeaf: the moved sibling and the new leaf), so they are not cleared.
     const int i = freeList_;
     freeList_ = nodes_[i].parent;
-    nodes_[i] = Node{};
-    nodes_[i + 1] = Node{};
     return i;
 }
 
 void DynamicTree::releasePair(int first) {
     assert(first % 2 == 0 && first >= 2);
-    nodes_[first] = Node{};
+    // Only what marks a slot free (validate) and the list's link; the rest is written again when the pair is taken.
     nodes_[first].height = -1;
     nodes_[first].parent = freeList_;
-    nodes_[first + 1] = Node{};
     nodes_[first + 1].height = -1;
     freeList_ = first;
 }
@@ -244,8 +242,9 @@ void DynamicTree::improve(int a) {
     const int b = nodes[a].left, c = b + 1;  // a sibling pair: one line
     const int hb = nodes[b].height, hc = nodes[c].height;
     if (hb == hc) return;
-    const int outer = hb < hc ? b : c;  // the shorter child
-    const int inner = hb < hc ? c : b;  // the taller one, a branch
+    // As arithmetic: which child is taller is a coin toss for the predictor.
+    const int outer = b + int(hb > hc);  // the shorter child
+    const int inner = outer ^ 1;         // the taller one, a branch (b is even)
     const Node& branch = nodes[inner];
     const int g0 = branch.left, g1 = g0 + 1;
     const Node& n0 = nodes[g0];
