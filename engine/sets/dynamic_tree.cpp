@@ -342,12 +342,12 @@ int DynamicTree::siblingWalk(const AABB& lb) const {
     const auto mergedHalf = [=](const AABB& b) {
         return span(std::min(b.minX, x0), std::max(b.maxX, x1)) + span(std::min(b.minY, y0), std::max(b.maxY, y1));
     };
-    const std::int64_t own = halfOf(lb);
     const AABB& rootBound = kAnyFat ? bound(root_) : nodes[root_].box;
-    // inherited: the growth of the node the walk is at and all its ancestors, paid by any sibling chosen below it.
-    std::int64_t inherited = mergedHalf(rootBound) - halfOf(rootBound);
+    // reach: the growth of the node the walk is at and all its ancestors, paid by any sibling chosen below it, plus
+    // the new leaf's own half perimeter, which every cost and bound includes (so the walk does not keep it apart).
+    std::int64_t reach = mergedHalf(rootBound) - halfOf(rootBound) + halfOf(lb);
     const Node* best = nodes + root_;
-    std::int64_t bestCost = nodes[root_].height <= 1 ? inherited + halfOf(rootBound) : INT64_MAX;
+    std::int64_t bestCost = nodes[root_].height <= 1 ? reach + halfOf(rootBound) : INT64_MAX;
     if (nodes[root_].left < 0) return root_;  // a single leaf
     // The walk carries the pair of children of the node it is at: each level waits for one load.
     for (const Node* c = nodes + nodes[root_].left;;) {
@@ -362,7 +362,7 @@ int DynamicTree::siblingWalk(const AABB& lb) const {
         const AABB& b1 = kAnyFat ? boundOf(c[1], int(c - nodes) + 1, fat) : c[1].box;
         const std::int64_t m0 = mergedHalf(b0), m1 = mergedHalf(b1);
         const std::int64_t g0 = m0 - halfOf(b0), g1 = m1 - halfOf(b1);
-        const std::int64_t cost0 = inherited + m0, cost1 = inherited + m1;
+        const std::int64_t cost0 = reach + m0, cost1 = reach + m1;
         // Selects, not branches: which way the walk goes is a coin toss for the branch predictor.
         const bool take0 = (c[0].height <= 1) & (cost0 < bestCost);
         best = take0 ? c : best;
@@ -371,13 +371,13 @@ int DynamicTree::siblingWalk(const AABB& lb) const {
         best = take1 ? c + 1 : best;
         bestCost = take1 ? cost1 : bestCost;
         // A leaf has nothing below it: the walk never goes into one (if both are leaves it stops here).
-        const std::int64_t lower0 = l0 < 0 ? INT64_MAX : inherited + g0 + own;
-        const std::int64_t lower1 = l1 < 0 ? INT64_MAX : inherited + g1 + own;
+        const std::int64_t lower0 = l0 < 0 ? INT64_MAX : reach + g0;
+        const std::int64_t lower1 = l1 < 0 ? INT64_MAX : reach + g1;
         if ((lower0 >= bestCost) & (lower1 >= bestCost)) break;
         bool second = lower1 < lower0;
         if (lower0 == lower1) second = centreGap(lb, c[1].box) < centreGap(lb, c[0].box);
         c = nodes + (second ? l1 : l0);
-        inherited += second ? g1 : g0;
+        reach += second ? g1 : g0;
     }
     assert(best->height <= 1);  // a branch with two branch children always leads further down
     return int(best - nodes);
