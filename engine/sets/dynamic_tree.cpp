@@ -363,7 +363,7 @@ int DynamicTree::siblingWalk(const AABB& lb) const {
         const std::int64_t m0 = mergedHalf(b0), m1 = mergedHalf(b1);
         const std::int64_t g0 = m0 - halfOf(b0), g1 = m1 - halfOf(b1);
         const std::int64_t cost0 = reach + m0, cost1 = reach + m1;
-        // Selects, not branches: which way the walk goes is a coin toss for the branch predictor.
+        // Selects, not branches, for the best pairing: whether a child beats it is a coin toss for the predictor.
         const bool take0 = (c[0].height <= 1) & (cost0 < bestCost);
         best = take0 ? c : best;
         bestCost = take0 ? cost0 : bestCost;
@@ -376,6 +376,8 @@ int DynamicTree::siblingWalk(const AABB& lb) const {
         if ((lower0 >= bestCost) & (lower1 >= bestCost)) break;
         bool second = lower1 < lower0;
         if (lower0 == lower1) second = centreGap(lb, c[1].box) < centreGap(lb, c[0].box);
+        // The way down compiles to a branch: on its guess the core starts the next level's loads early, which a
+        // select (masks) would hold back until the compare is done; measured slower at 10k (bench/RESULTS.md).
         c = nodes + (second ? l1 : l0);
         reach += second ? g1 : g0;
     }
