@@ -109,9 +109,13 @@ std::int64_t centre2(const AABB& b, int axis) {
     return axis == 0 ? std::int64_t(b.minX) + b.maxX : std::int64_t(b.minY) + b.maxY;
 }
 
+/// hi - lo for hi >= lo, in 64 bits from 32-bit arithmetic: the difference modulo 2^32 is exact, as it lies in
+/// [0, 2^32).
+std::int64_t span(int lo, int hi) { return std::int64_t(std::uint32_t(hi) - std::uint32_t(lo)); }
+
 /// Half a box's perimeter (w + h), 64-bit: the insertion walk and the quality swaps compare these, which order
 /// choices exactly as perimeters do.
-std::int64_t halfOf(const AABB& b) { return (std::int64_t(b.maxX) - b.minX) + (std::int64_t(b.maxY) - b.minY); }
+std::int64_t halfOf(const AABB& b) { return span(b.minX, b.maxX) + span(b.minY, b.maxY); }
 
 /// Twice the Manhattan distance between two boxes' centres.
 std::int64_t centreGap(const AABB& a, const AABB& b) {
@@ -141,19 +145,17 @@ int DynamicTree::allocatePair() {
         if (!fat_.empty()) fat_.resize(nodes_.size());  // once any leaf is fattened, fat_ covers every slot
         return int(nodes_.size()) - 2;
     }
+    // The caller writes both slots whole (insertLeaf: the moved sibling and the new leaf), so they are not cleared.
     const int i = freeList_;
     freeList_ = nodes_[i].parent;
-    nodes_[i] = Node{};
-    nodes_[i + 1] = Node{};
     return i;
 }
 
 void DynamicTree::releasePair(int first) {
     assert(first % 2 == 0 && first >= 2);
-    nodes_[first] = Node{};
+    // Only what marks a slot free (validate) and the list's link; the rest is written again when the pair is taken.
     nodes_[first].height = -1;
     nodes_[first].parent = freeList_;
-    nodes_[first + 1] = Node{};
     nodes_[first + 1].height = -1;
     freeList_ = first;
 }
@@ -201,6 +203,7 @@ void DynamicTree::setLeaf(int slot, ItemId id, const AABB& box, const AABB* fatB
         fat_.resize(nodes_.size());  // from the first fattened leaf on, fat_ covers every slot
         fat_[slot] = *fatBox;
         n.left = kFattened;
+        anyFattened_ = true;
     }
     if (id >= int(leafOf_.size())) leafOf_.resize(std::max(std::size_t(id) + 1, 2 * leafOf_.size()), kNull);
     leafOf_[id] = slot;
@@ -226,6 +229,7 @@ void DynamicTree::rotateUp(int a, int taller, int other) {
     refit(a);
 }
 
+template <bool kAnyFat>
 void DynamicTree::improve(int a) {
     // Tree rotations for quality (Kopta et al. 2012; Box2D v3 rotates the same way): a child of `a` may trade
     // places with a grandchild on the other side. The swap changes only the box of the branch in between, so it
@@ -238,8 +242,9 @@ void DynamicTree::improve(int a) {
     const int b = nodes[a].left, c = b + 1;  // a sibling pair: one line
     const int hb = nodes[b].height, hc = nodes[c].height;
     if (hb == hc) return;
-    const int outer = hb < hc ? b : c;  // the shorter child
-    const int inner = hb < hc ? c : b;  // the taller one, a branch
+    // As arithmetic: which child is taller is a coin toss for the predictor.
+    const int outer = b + int(hb > hc);  // the shorter child
+    const int inner = outer ^ 1;         // the taller one, a branch (b is even)
     const Node& branch = nodes[inner];
     const int g0 = branch.left, g1 = g0 + 1;
     const Node& n0 = nodes[g0];
@@ -253,10 +258,11 @@ void DynamicTree::improve(int a) {
                (std::int64_t(std::max(x.maxY, y.maxY)) - std::min(x.minY, y.minY));
     };
     const std::int64_t before = halfOf(branch.box);
-    const AABB& ob = boundOf(nodes[outer], outer, fat);
+    const auto boundAt = [fat](const Node& n, int i) -> const AABB& { return kAnyFat ? boundOf(n, i, fat) : n.box; };
+    const AABB& ob = boundAt(nodes[outer], outer);
     // Trading g0 for `outer` leaves `inner` holding outer and g1, and the other way round.
-    const std::int64_t gain0 = can0 ? before - mergedHalf(ob, boundOf(n1, g1, fat)) : 0;
-    const std::int64_t gain1 = can1 ? before - mergedHalf(ob, boundOf(n0, g0, fat)) : 0;
+    const std::int64_t gain0 = can0 ? before - mergedHalf(ob, boundAt(n1, g1)) : 0;
+    const std::int64_t gain1 = can1 ? before - mergedHalf(ob, boundAt(n0, g0)) : 0;
     int grand = kNull;
     if (gain0 > 0) grand = g0;
     if (gain1 > std::max<std::int64_t>(gain0, 0)) grand = g1;
@@ -267,6 +273,16 @@ void DynamicTree::improve(int a) {
 }
 
 void DynamicTree::fixUpwards(int from, bool rotate) {
+    // Without fattened leaves every bound is the node's own box (findBestSibling).
+    if (anyFattened_) {
+        fixUp<true>(from, rotate);
+    } else {
+        fixUp<false>(from, rotate);
+    }
+}
+
+template <bool kAnyFat>
+void DynamicTree::fixUp(int from, bool rotate) {
     // Per level: re-balance (a rotation when the children's heights differ by two, rare) or refit, then the quality
     // swap. The common case is written inline: as calls to a balance() and a refit() the calls cost more than their
     // work.
@@ -276,7 +292,7 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
         Node& n = nodes[i];
         const AABB oldBox = n.box;
         const int oldHeight = n.height;
-        const int l = n.left, r = n.right;
+        const int l = n.left, r = l + 1;  // a branch's children are a pair
         const Node& ln = nodes[l];
         const Node& rn = nodes[r];
         const int hl = ln.height, hr = rn.height;
@@ -286,11 +302,11 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
             } else {
                 rotateUp(i, l, r);
             }
-            if (rotate) improve(i);
+            if (rotate) improve<kAnyFat>(i);
         } else {
-            n.box = merge(boundOf(ln, l, fat), boundOf(rn, r, fat));
+            n.box = kAnyFat ? merge(boundOf(ln, l, fat), boundOf(rn, r, fat)) : merge(ln.box, rn.box);
             n.height = 1 + std::max(hl, hr);
-            if (rotate & (hl != hr)) improve(i);  // improve() does nothing for equal heights
+            if (rotate & (hl != hr)) improve<kAnyFat>(i);  // improve() does nothing for equal heights
         }
         // Ancestors only see this subtree's box and height: when neither changed, they are already right. One
         // combined test, not a chain of branches that would mispredict.
@@ -303,6 +319,13 @@ void DynamicTree::fixUpwards(int from, bool rotate) {
 }
 
 int DynamicTree::findBestSibling(const AABB& lb) const {
+    // Until a leaf is first fattened (a set only filled and churned) every bound is the node's own box: the walk
+    // then neither reads the leaves' tags nor keeps the side array's address, one select and a register per level.
+    return anyFattened_ ? siblingWalk<true>(lb) : siblingWalk<false>(lb);
+}
+
+template <bool kAnyFat>
+int DynamicTree::siblingWalk(const AABB& lb) const {
     // Pairing the new leaf with node s costs the perimeter of the new branch plus the growth of every ancestor of
     // s: the total perimeter the tree gains. One path is followed from the root (Box2D v3's descent, after
     // Bittner et al.'s branch and bound): at each branch both children are priced as siblings, and the walk goes
@@ -313,52 +336,53 @@ int DynamicTree::findBestSibling(const AABB& lb) const {
     // rotation per level keeps the AVL rule. All in HALF perimeters (w + h), which order every choice the same way.
     const Node* nodes = nodes_.data();
     const AABB* fat = fat_.data();
-    const std::int64_t x0 = lb.minX, y0 = lb.minY, x1 = lb.maxX, y1 = lb.maxY;
-    // How much merging the new box grows b's half perimeter: how far the new box sticks out of b on each side.
-    const auto growthOf = [=](const AABB& b) {
-        return std::max<std::int64_t>(b.minX - x0, 0) + std::max<std::int64_t>(b.minY - y0, 0) +
-               std::max<std::int64_t>(x1 - b.maxX, 0) + std::max<std::int64_t>(y1 - b.maxY, 0);
+    const int x0 = lb.minX, y0 = lb.minY, x1 = lb.maxX, y1 = lb.maxY;
+    // The half perimeter of b merged with the new box, from 32-bit spans (exact: see span()); the growth is it less
+    // b's own. Fewer live 64-bit values than four widened sides, so the walk's state stays in registers.
+    const auto mergedHalf = [=](const AABB& b) {
+        return span(std::min(b.minX, x0), std::max(b.maxX, x1)) + span(std::min(b.minY, y0), std::max(b.maxY, y1));
     };
-    const std::int64_t own = halfOf(lb);
-    const AABB& rootBound = bound(root_);
-    // inherited: the growth of the node the walk is at and all its ancestors, paid by any sibling chosen below it.
-    std::int64_t inherited = growthOf(rootBound);
-    int best = root_;
-    std::int64_t bestCost = nodes[root_].height <= 1 ? inherited + halfOf(rootBound) : INT64_MAX;
+    const AABB& rootBound = kAnyFat ? bound(root_) : nodes[root_].box;
+    // reach: the growth of the node the walk is at and all its ancestors, paid by any sibling chosen below it, plus
+    // the new leaf's own half perimeter, which every cost and bound includes (so the walk does not keep it apart).
+    std::int64_t reach = mergedHalf(rootBound) - halfOf(rootBound) + halfOf(lb);
+    const Node* best = nodes + root_;
+    std::int64_t bestCost = nodes[root_].height <= 1 ? reach + halfOf(rootBound) : INT64_MAX;
     if (nodes[root_].left < 0) return root_;  // a single leaf
-    // The walk carries the first slot of the pair of children of the node it is at: each level waits for one load.
-    for (int k = nodes[root_].left;;) {
-        const Node& c0 = nodes[k];
-        const Node& c1 = nodes[k + 1];
-        const int l0 = c0.left, l1 = c1.left;
+    // The walk carries the pair of children of the node it is at: each level waits for one load.
+    for (const Node* c = nodes + nodes[root_].left;;) {
+        const int l0 = c[0].left, l1 = c[1].left;
 #if defined(__GNUC__)
         // Both grandchildren pairs now, so the next level's load overlaps this one's work (a leaf's tag, -1 or -2,
         // is a harmless address: prefetches never fault).
         __builtin_prefetch(nodes + l0);
         __builtin_prefetch(nodes + l1);
 #endif
-        const AABB& b0 = boundOf(c0, k, fat);
-        const AABB& b1 = boundOf(c1, k + 1, fat);
-        const std::int64_t g0 = growthOf(b0), g1 = growthOf(b1);
-        const std::int64_t cost0 = inherited + g0 + halfOf(b0), cost1 = inherited + g1 + halfOf(b1);
-        // Selects, not branches: which way the walk goes is a coin toss for the branch predictor.
-        const bool take0 = (c0.height <= 1) & (cost0 < bestCost);
-        best = take0 ? k : best;
+        const AABB& b0 = kAnyFat ? boundOf(c[0], int(c - nodes), fat) : c[0].box;
+        const AABB& b1 = kAnyFat ? boundOf(c[1], int(c - nodes) + 1, fat) : c[1].box;
+        const std::int64_t m0 = mergedHalf(b0), m1 = mergedHalf(b1);
+        const std::int64_t g0 = m0 - halfOf(b0), g1 = m1 - halfOf(b1);
+        const std::int64_t cost0 = reach + m0, cost1 = reach + m1;
+        // Selects, not branches, for the best pairing: whether a child beats it is a coin toss for the predictor.
+        const bool take0 = (c[0].height <= 1) & (cost0 < bestCost);
+        best = take0 ? c : best;
         bestCost = take0 ? cost0 : bestCost;
-        const bool take1 = (c1.height <= 1) & (cost1 < bestCost);
-        best = take1 ? k + 1 : best;
+        const bool take1 = (c[1].height <= 1) & (cost1 < bestCost);
+        best = take1 ? c + 1 : best;
         bestCost = take1 ? cost1 : bestCost;
         // A leaf has nothing below it: the walk never goes into one (if both are leaves it stops here).
-        const std::int64_t lower0 = l0 < 0 ? INT64_MAX : inherited + g0 + own;
-        const std::int64_t lower1 = l1 < 0 ? INT64_MAX : inherited + g1 + own;
+        const std::int64_t lower0 = l0 < 0 ? INT64_MAX : reach + g0;
+        const std::int64_t lower1 = l1 < 0 ? INT64_MAX : reach + g1;
         if ((lower0 >= bestCost) & (lower1 >= bestCost)) break;
         bool second = lower1 < lower0;
-        if (lower0 == lower1) second = centreGap(lb, c1.box) < centreGap(lb, c0.box);
-        k = second ? l1 : l0;
-        inherited += second ? g1 : g0;
+        if (lower0 == lower1) second = centreGap(lb, c[1].box) < centreGap(lb, c[0].box);
+        // The way down compiles to a branch: on its guess the core starts the next level's loads early, which a
+        // select (masks) would hold back until the compare is done; measured slower at 10k (bench/RESULTS.md).
+        c = nodes + (second ? l1 : l0);
+        reach += second ? g1 : g0;
     }
-    assert(nodes_[best].height <= 1);  // a branch with two branch children always leads further down
-    return best;
+    assert(best->height <= 1);  // a branch with two branch children always leads further down
+    return int(best - nodes);
 }
 
 void DynamicTree::insertLeaf(ItemId id, const AABB& box, const AABB* fatBox, bool tightInCrowd) {
@@ -426,6 +450,7 @@ void DynamicTree::update(ItemId id, const AABB& box) {
         fat_.resize(nodes_.size());  // from the first fattened leaf on, fat_ covers every slot
         fat_[leaf] = n.box;
         n.left = kFattened;
+        anyFattened_ = true;
     }
     const AABB was = n.box;
     n.box = box;
@@ -542,6 +567,7 @@ void DynamicTree::clear() {
     table_.clear();
     root_ = freeList_ = kNull;
     sinceRebuild_ = 0;
+    anyFattened_ = false;
 }
 
 void DynamicTree::build(const std::vector<Item>& items) {

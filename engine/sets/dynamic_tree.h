@@ -107,6 +107,8 @@ private:
     void relink(int slot);            // points the children (or the id's leafOf_) of the node in `slot` at it
     void setLeaf(int slot, ItemId id, const AABB& box, const AABB* fatBox);  // writes a leaf into a slot
     int findBestSibling(const AABB& leafBox) const;  // the node of height <= 1 to pair a new leaf with
+    template <bool kAnyFat>
+    int siblingWalk(const AABB& leafBox) const;  // findBestSibling; kAnyFat false: no leaf is fattened
     /// fatBox null: the leaf's bound is its box; tightInCrowd: fatBox shrinks to the tree's margin when the box
     /// meets the sibling found for it.
     void insertLeaf(ItemId id, const AABB& box, const AABB* fatBox, bool tightInCrowd = false);
@@ -114,6 +116,9 @@ private:
     void refit(int i);
     void rotateUp(int a, int taller, int other);
     void fixUpwards(int from, bool rotate);  // re-balance and refit; `rotate` also tries improve()
+    template <bool kAnyFat>
+    void fixUp(int from, bool rotate);  // fixUpwards; kAnyFat false: no leaf is fattened
+    template <bool kAnyFat>
     void improve(int a);  // the equal-height child/grandchild swap that shrinks the tree the most, if any
     void layOut(std::vector<int>& leaves);
     /// A leaf being placed by a (re)build: its bound's centre (doubled) on both axes, and the leaf.
@@ -137,7 +142,8 @@ private:
                                // box); grown only as far as the highest fattened leaf needs
     std::vector<int> leafOf_;  // by id
     int root_ = kNull;
-    int freeList_ = kNull;  // first slot of the first free pair
+    bool anyFattened_ = false;  // a leaf has been fattened since the last clear() (it may have left since)
+    int freeList_ = kNull;      // first slot of the first free pair
     std::uint64_t reinserts_ = 0;
     std::uint64_t rotations_ = 0;
     double rebuildPeriod_;
