@@ -1,5 +1,5 @@
 // The input rules tested through Fight directly: SOCD cleaning, motion inputs and their window and buffer, the
-// one-button shortcuts, invincible frames, dashes, throws, the round intro, and a hash that sees every field. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
+// one-button shortcuts, invincible frames, dashes, a move's advance, throws, the round intro, and a hash that sees every field. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
 #include "game/sim/fight_test_util.h"
 
 #include <functional>
