@@ -46,6 +46,10 @@
 //     heavy                            heavy impact (screen shake)
 //     projectile SPEED LIFE minX minY maxX maxY   spawn a projectile on the first active frame
 //     invincible FIRST LAST            frames (1-based) on which strikes, projectiles and throws pass through
+//     advance FIRST LAST DX            on frames FIRST..LAST (1-based) the move carries the fighter's origin, push
+//                                      box included, DX units a frame forward (-30..30, not 0; negative = back;
+//                                      mirrored by facing); walls and the opponent's push box stop it as they stop
+//                                      a walk or a dash
 //     notech                           its throw boxes cannot be broken by a throw press (a command throw)
 //     display NAME ...                 the name a move list shows (default: the move's name)
 //     input [simple] [MOTION|DIR] BUTTON   one way to enter it (several lines = several ways): BUTTON is a name
@@ -68,7 +72,7 @@
 // Every file must define the anims/moves listed in kRequiredAnims; `thrown` (the pose while held; hitstun's
 // otherwise), `dash` and `backdash` are optional. Which move a press starts is decided by the moves' `input` and
 // `from` lines alone (see Fight::pickAttack for the priority); the CPU finds its tools by the names light, heavy,
-// low, special, rising and throw. Members an
+// low, special, rising and throw (each a `move`; `special` may be a projectile or a strike). Members an
 // animation frame does not place keep their neutral box.
 // Each header record (display, archetype, difficulty, health, walk, jump, push, motion, dash, throwtech, color ROLE) and each frame-data key of a move may appear
 // at most once. Limits: 64 members, 256 anims/moves, 1024 box lines per anim/move.
@@ -146,6 +150,7 @@ struct Parser : io::LineParser {
     bool frameData(const std::vector<std::string>& t, AnimDef& a, bool& handled);
     bool moveData(const std::vector<std::string>& t, AnimDef& a, bool& handled);
     bool input(const std::vector<std::string>& t, AnimDef& a);
+    bool advance(const std::vector<std::string>& t, AnimDef& a);
     bool closeAnim();
     bool finish();
 };
@@ -292,7 +297,7 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
     for (const char* key :
          {"startup",   "active",   "recovery", "damage",       "chip",       "hitstun", "blockstun", "pushback",
           "hitstop",   "level",    "heavy",    "projectile",   "invincible", "notech",  "display",   "from",
-          "knockdown", "launcher", "juggle",   "cancelwindow", "cost",       "meter",   "armor"}) {
+          "knockdown", "launcher", "juggle",   "cancelwindow", "cost",       "meter",   "armor",     "advance"}) {
         if (t[0] == key && !once(seenField, key)) return false;
     }
     for (const Field& f : fields) {
@@ -324,6 +329,7 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
         }
         return a.invFirst <= a.invLast || fail("invincible frames FIRST > LAST");
     }
+    if (t[0] == "advance") return advance(t, a);
     if (t[0] == "projectile") {
         a.projectile = true;
         return count(t, 7, "projectile SPEED LIFE minX minY maxX maxY") && toInt(t[1], 1, 1000, a.projSpeed) &&
@@ -331,6 +337,16 @@ bool Parser::frameData(const std::vector<std::string>& t, AnimDef& a, bool& hand
     }
     handled = false;
     return true;
+}
+
+/// `advance FIRST LAST DX`: the move carries the fighter's origin (and so its push box) DX units forward a frame.
+bool Parser::advance(const std::vector<std::string>& t, AnimDef& a) {
+    if (!count(t, 4, "advance FIRST LAST DX") || !toInt(t[1], 1, 10000, a.advanceFirst) ||
+        !toInt(t[2], 1, 10000, a.advanceLast) || !toInt(t[3], -kMaxAdvance, kMaxAdvance, a.advanceDx)) {
+        return false;
+    }
+    if (a.advanceFirst > a.advanceLast) return fail("advance frames FIRST > LAST");
+    return a.advanceDx != 0 || fail("advance of 0 units a frame (leave the record out)");
 }
 
 bool Parser::input(const std::vector<std::string>& t, AnimDef& a) {
@@ -475,6 +491,13 @@ bool Parser::closeAnim() {
         if (a.armorLast > a.length)
             return fail("armor frames go past the last frame (" + std::to_string(a.length) + ") of " +
                         io::quote(a.name));
+        if (a.advanceLast > a.length) {
+            for (const auto& k : seenField) {
+                if (k.first == "advance") line = k.second;  // the record's own line, not the `end`
+            }
+            return fail("advance frames go past the last frame (" + std::to_string(a.length) + ") of " +
+                        io::quote(a.name));
+        }
     }
     for (std::size_t i = 0; i < a.boxes.size(); ++i) {
         if (a.boxes[i].last > a.length) {
@@ -501,12 +524,7 @@ bool Parser::finish() {
     for (int i = 0; i < kRequiredAnimCount; ++i) {
         if (def.anim(kRequiredAnims[i]) < 0) return fail(std::string("missing anim/move '") + kRequiredAnims[i] + "'");
     }
-    const int special = def.anim("special");
-    if (!def.anims[special].isMove || !def.anims[special].projectile) {
-        line = def.anims[special].line;
-        return fail("'special' must be a move with a `projectile` line");
-    }
-    for (const char* m : {"light", "heavy", "low", "air", "rising", "throw"}) {
+    for (const char* m : {"light", "heavy", "special", "low", "air", "rising", "throw"}) {
         const int i = def.anim(m);
         if (i >= 0 && !def.anims[i].isMove) {
             line = def.anims[i].line;

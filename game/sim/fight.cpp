@@ -428,6 +428,11 @@ void Fight::moveFighter(int p) {
     } else if (f.action == Action::Walk || f.action == Action::Dash) {
         f.x += f.vx;
     }
+    if (f.action == Action::Attack) {
+        // A move's own motion (`advance`) moves the origin as a walk would: the wall below, the push boxes later.
+        const AnimDef& a = d.anims[f.anim];
+        if (f.animFrame >= a.advanceFirst && f.animFrame <= a.advanceLast) f.x += a.advanceDx * f.facing;
+    }
     if (f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch) {
         const AnimDef& a = d.anims[f.anim];
         if (++f.animFrame > a.length) f.animFrame = 1;

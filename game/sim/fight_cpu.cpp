@@ -159,9 +159,14 @@ void Fight::cpuDecide(int p) {
 // mix of jab, low, throw and a guard stance.
 
 int Fight::reach(int p, int anim) const {
-    int r = 0;  // how far ahead of the origin its attack or throw boxes go
-    for (const Placement& pl : defs_[p].anims[std::size_t(anim)].boxes) {
-        if (pl.target == kPlaceAttack || pl.target == kPlaceThrow) r = std::max(r, pl.box.maxX);
+    // How far ahead of the origin where the move starts its attack or throw boxes go: a box placed after the move
+    // has carried its fighter forward (`advance`) reaches that much further.
+    const AnimDef& a = defs_[p].anims[std::size_t(anim)];
+    const int lastActive = a.startup + a.active;
+    int r = 0;
+    for (const Placement& pl : a.boxes) {
+        if (pl.target != kPlaceAttack && pl.target != kPlaceThrow) continue;
+        r = std::max(r, pl.box.maxX + advancedBy(a, std::min(pl.last, lastActive)));
     }
     return r;
 }

@@ -10,6 +10,11 @@ const char* const kRequiredAnims[] = {"stand",   "walk", "crouch", "jump",  "blo
                                       "hitstun", "ko",   "light",  "heavy", "special"};
 const int kRequiredAnimCount = int(sizeof(kRequiredAnims) / sizeof(kRequiredAnims[0]));
 
+int advancedBy(const AnimDef& a, int frame) {
+    const int last = frame < a.advanceLast ? frame : a.advanceLast;
+    return last < a.advanceFirst ? 0 : (last - a.advanceFirst + 1) * a.advanceDx;
+}
+
 int FighterDef::anim(std::string_view name) const {
     for (int i = 0; i < int(anims.size()); ++i) {
         if (anims[i].name == name) return i;

@@ -22,6 +22,14 @@ constexpr int kMaxMembers = 16;
 constexpr int kMeterMax = 1000;
 /// Most attack and throw boxes one move may place (the state holds a frame's attack boxes in a fixed array).
 constexpr int kMaxAttackBoxes = 16;
+/// Fastest a move's `advance` may carry its fighter, units per frame. Two fighters' origins are at least 46 apart
+/// when their push boxes touch (the narrowest shipped boxes are 46 wide); a lunge plus an opponent's dash (14) must
+/// stay below that, or the two could pass through each other in one frame before the push boxes separate them.
+constexpr int kMaxAdvance = 30;
+
+struct AnimDef;
+/// How far move a has carried its fighter's origin (forward, units, facing right) once frame `frame` is done.
+int advancedBy(const AnimDef& a, int frame);
 
 /// A move's hit level, how it must be blocked: High and Mid by either guard, Low only crouching, Overhead only
 /// standing; Throw is a grab (its throw boxes ignore guard; a `throw` level move holds the victim, who may tech).
@@ -102,6 +110,9 @@ struct AnimDef {
     int projSpeed = 0;        ///< projectile units per frame (forward)
     int projLife = 0;         ///< projectile frames before it fades
     engine::AABB projBox;     ///< projectile box at spawn, relative to the origin, facing right
+    int advanceFirst = 0;     ///< first frame (1-based) on which the move carries its fighter forward (0 = none)
+    int advanceLast = 0;      ///< last such frame, inclusive
+    int advanceDx = 0;        ///< units per frame the origin moves on those frames, forward (mirrored by facing)
     int invFirst = 0;         ///< first frame invincible to strikes, projectiles and throws (0 = none)
     int invLast = 0;          ///< last invincible frame, inclusive
     bool noTech = false;      ///< its throw boxes grab for good: no throw press breaks them (command throws)

@@ -155,6 +155,42 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
         text = replaceLine(minimalFighter(), 22, "startup 1\ninvincible 2 1");
         expected = "t.fighter:23: invincible frames FIRST > LAST";
     }
+    SUBCASE("advance frames past the move's end") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\nadvance 1 3 10");
+        expected = "t.fighter:23: advance frames go past the last frame (2) of 'light'";  // the record's line
+    }
+    SUBCASE("advance frames backwards") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\nadvance 2 1 10");
+        expected = "t.fighter:23: advance frames FIRST > LAST";
+    }
+    SUBCASE("an advance frame of 0") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\nadvance 0 1 10");
+        expected = "t.fighter:23: number 0 out of range [1, 10000]";
+    }
+    SUBCASE("an advance faster than a lunge may go") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\nadvance 1 1 31");
+        expected = "t.fighter:23: number 31 out of range [-30, 30]";
+    }
+    SUBCASE("an advance of nothing") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\nadvance 1 1 0");
+        expected = "t.fighter:23: advance of 0 units a frame (leave the record out)";
+    }
+    SUBCASE("an advance cut short") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\nadvance 1 2");
+        expected = "t.fighter:23: expected `advance FIRST LAST DX`";
+    }
+    SUBCASE("a repeated advance") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\nadvance 1 1 5\nadvance 2 2 5");
+        expected = "t.fighter:24: repeated `advance` (first on line 23)";
+    }
+    SUBCASE("an advance in a plain anim") {
+        text = replaceLine(minimalFighter(), 6, "advance 1 1 5\nend");
+        expected = "t.fighter:6: unknown record 'advance' inside anim 'stand'";
+    }
+    SUBCASE("the special declared as an anim") {
+        text = replaceLine(minimalFighter(), 29, "anim special 2\nend\nmove other");
+        expected = "t.fighter:29: 'special' must be declared with `move`";
+    }
     SUBCASE("a dash record without the dash anims") {
         text = replaceLine(minimalFighter(), 2, "health 100\ndash 10 12 9");
         expected = "t.fighter:3: a `dash` record needs anims 'dash' and 'backdash'";
@@ -195,6 +231,25 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
     const sim::FighterLoad load = sim::parseFighter(text, "t.fighter");
     CHECK_FALSE(load.ok);
     CHECK(load.error.text() == expected);
+}
+
+TEST_CASE("A move's advance is read, and a special may be a strike as well as a projectile") {
+    // The minimal fighter's special with its projectile line (line 32) replaced by a lunge and an attack box.
+    const std::string text = replaceLine(minimalFighter(), 32, "advance 1 2 -30\nrecovery 3\nbox 2 2 attack 0 0 5 5");
+    const sim::FighterLoad load = sim::parseFighter(text, "t.fighter");
+    REQUIRE_MESSAGE(load.ok, load.error.text());
+    const sim::AnimDef& special = load.def.anims[std::size_t(load.def.anim("special"))];
+    CHECK_FALSE(special.projectile);
+    CHECK(special.advanceFirst == 1);
+    CHECK(special.advanceLast == 2);
+    CHECK(special.advanceDx == -30);
+    CHECK(sim::advancedBy(special, 1) == -30);
+    CHECK(sim::advancedBy(special, 5) == -60);
+    // Nova's dash punch is a strike that lunges (data/fighters/nova.fighter).
+    const sim::FighterDef nova = fighttest::fighter("nova");
+    const sim::AnimDef& dashPunch = nova.anims[std::size_t(nova.anim("special"))];
+    CHECK_FALSE(dashPunch.projectile);
+    CHECK(dashPunch.advanceDx > 0);
 }
 
 TEST_CASE("A missing fighter file or a directory is refused, not crashed on") {

@@ -1,5 +1,5 @@
 // The input rules tested through Fight directly: SOCD cleaning, motion inputs and their window and buffer, the
-// one-button shortcuts, invincible frames, dashes, throws, the round intro, and a hash that sees every field. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
+// one-button shortcuts, invincible frames, dashes, a move's advance, throws, the round intro, and a hash that sees every field. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
 #include "game/sim/fight_test_util.h"
 
 #include <functional>
@@ -357,4 +357,96 @@ TEST_CASE("Training dummy randomblock guards some jabs and lets others in") {
     CHECK(rec.count(EventType::Hit) >= 8);
     CHECK(rec.count(EventType::Block) >= 8);
     CHECK(rec.count(EventType::Hit) + rec.count(EventType::Block) == 40);
+}
+
+namespace {
+
+/// Ryo whose jab, its attack boxes removed (a lunge that never strikes, so nothing but the motion moves anyone),
+/// carries him DX a frame on frames 2-6: 5 frames.
+sim::FighterDef lunger(int dx) {
+    sim::FighterDef d = fighter("ryo");
+    sim::AnimDef& jab = d.anims[std::size_t(d.anim("light"))];
+    jab.boxes.clear();
+    jab.advanceFirst = 2;
+    jab.advanceLast = 6;
+    jab.advanceDx = dx;
+    return d;
+}
+
+}  // namespace
+
+TEST_CASE("A move's advance carries the origin and the push box forward, mirrored by facing, and keeps them there") {
+    // The jab starts on the press's frame (frame 1) and shows frame n on the n-th step, so after 6 steps frames 2-6
+    // have each moved the origin 10: 50 units. Ryo's push box is -25..25 (data/fighters/ryo.fighter).
+    int start = 400, other = 800, facing = 1;
+    SUBCASE("facing right") {}
+    SUBCASE("facing left") {
+        start = 800;
+        other = 400;
+        facing = -1;
+    }
+    sim::Fight f(setupAt(start, other), lunger(10), fighter("ryo"));
+    sim::Fight still(setupAt(start, other), lunger(10), fighter("ryo"));
+    f.step(input(sim::kLight));
+    CHECK(f.state().fighters[0].x == start);  // frame 1: not yet
+    f.step(input(0));
+    CHECK(f.state().fighters[0].x == start + 10 * facing);
+    for (int i = 0; i < 4; ++i) f.step(input(0));
+    const sim::FighterState& p1 = f.state().fighters[0];
+    CHECK(p1.x == start + 50 * facing);
+    CHECK(p1.push.minX == start + 50 * facing - 25);
+    CHECK(p1.push.maxX == start + 50 * facing + 25);
+    for (int i = 0; i < 20; ++i) f.step(input(0));  // the move (15 frames) is over: no snap back
+    CHECK(p1.action == sim::Action::Idle);
+    CHECK(p1.x == start + 50 * facing);
+    for (int i = 0; i < 26; ++i) still.step(input(0));  // without the press nothing moved
+    CHECK(still.state().fighters[0].x == start);
+}
+
+TEST_CASE("A move's advance stops at the wall as a walk does") {
+    // Back 10 a frame from x 60: the push box's left edge (x - 25) reaches the wall after 3.5 frames; x stops at 25.
+    sim::Fight f(setupAt(60, 800), lunger(-10), fighter("ryo"));
+    f.step(input(sim::kLight));
+    for (int i = 0; i < 5; ++i) f.step(input(0));
+    CHECK(f.state().fighters[0].x == 25);
+    CHECK(f.state().fighters[0].push.minX == 0);
+}
+
+TEST_CASE("A move's advance pushes the opponent as walking into it does, into the corner") {
+    // Push boxes touching (50 apart): each frame's 10 units of overlap are split 5 and 5, as a walk's are.
+    sim::Fight f(setupAt(400, 450), lunger(10), fighter("ryo"));
+    f.step(input(sim::kLight));
+    for (int i = 0; i < 5; ++i) {
+        f.step(input(0));
+        CHECK(f.state().fighters[0].push.maxX <= f.state().fighters[1].push.minX);
+    }
+    CHECK(f.state().fighters[0].x == 425);
+    CHECK(f.state().fighters[1].x == 475);
+    // Against an opponent in the corner (x 1175: its push box ends at the wall) the lunge is stopped where the boxes
+    // touch, 50 short of it, and the opponent does not move.
+    sim::Fight corner(setupAt(1100, 1175), lunger(10), fighter("ryo"));
+    corner.step(input(sim::kLight));
+    for (int i = 0; i < 5; ++i) corner.step(input(0));
+    CHECK(corner.state().fighters[1].x == 1175);
+    CHECK(corner.state().fighters[0].x == 1125);
+}
+
+TEST_CASE("A rollback through a move's advance re-steps to the same hashes and positions") {
+    sim::Fight f(setupAt(400, 700), lunger(10), fighter("ryo"));
+    f.step(input(sim::kLight));
+    f.step(input(0));
+    const sim::FightState saved = f.state();  // mid-lunge (frame 2 done)
+    std::vector<std::uint64_t> hashes;
+    for (int i = 0; i < 10; ++i) {
+        f.step(input(0));
+        hashes.push_back(f.hash());
+    }
+    const int x = f.state().fighters[0].x;
+    CHECK(x == 450);
+    f.restore(saved);
+    for (int i = 0; i < 10; ++i) {
+        f.step(input(0));
+        CHECK(f.hash() == hashes[std::size_t(i)]);
+    }
+    CHECK(f.state().fighters[0].x == x);
 }
