@@ -4,6 +4,7 @@
 #include "engine/cli/bvh_records.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cerrno>
 #include <charconv>
@@ -66,7 +67,7 @@ public:
     const Record* ahead(int i) const {
         if (i > size_) return nullptr;
         const Slot& s = slots_[(head_ + i - 1) % kSlots];
-        return s.scanned ? &s.record : nullptr;
+        return s.scanned && !s.failed ? &s.record : nullptr;
     }
 
 private:
@@ -191,7 +192,9 @@ void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, Desce
     int line = 0;
     while (records.next(r, line)) {
         if (const Record* later = records.ahead(Lookahead::kDepth)) tree.prefetch(later->key, 0);
-        const int leaf = tree.addNamed(r.box, std::string(r.name), line);  // the line, for this message
+        const Record* next = records.ahead(1);  // its descent is walked alongside this one's (AgentBVH::descend)
+        const engine::AABB* nextBox = next != nullptr && next->kind != 0 ? &next->box : nullptr;
+        const int leaf = tree.addNamed(r.box, std::string(r.name), line, nextBox);  // the line, for this message
         if (leaf == engine::AgentBVH::kNull) {
             const int first = tree.node(tree.find(r.name)).userData;
             throw InputError{
@@ -255,43 +258,81 @@ private:
 /// DRAM, one before the last (its reads were fetched by the step before).
 constexpr int kPrefetchAhead[4] = {6, 4, 2, 1};
 
+/// Asks memory early for what the moves a few records ahead will read (AgentBVH::prefetch): the farthest move takes
+/// the first step, the nearest the last.
+void prefetchMoves(const Lookahead& records, const engine::AgentBVH& tree) {
+    for (int k = 0; k < 4; ++k) {
+        const Record* later = records.ahead(kPrefetchAhead[k]);
+        if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, k);
+    }
+}
+
+/// The box of the next move in the records read ahead, or nullptr: should that move re-insert its member, it
+/// descends with that box, so a re-insertion now walks its descent alongside (AgentBVH::descend).
+const engine::AABB* nextMoveBox(const Lookahead& records) {
+    for (int i = 1; i <= Lookahead::kDepth; ++i) {
+        const Record* later = records.ahead(i);
+        if (later != nullptr && later->kind == 'm') return &later->box;
+    }
+    return nullptr;
+}
+
+/// The hits of each query of a group, as leaf indices.
+struct HitLists {
+    std::array<std::vector<int>, engine::AgentBVH::kMaxGroup> lists;
+    std::vector<int> queue;  // AgentBVH::queryGroup's
+};
+
+/// Performs the query r and the queries right after it (up to AgentBVH::kMaxGroup in all), walking them together
+/// (AgentBVH::queryGroup): nothing changes the tree between them, so their walks are independent and their cache
+/// misses overlap. Prints each one's lines in turn, hits sorted by name.
+/// hits holds each query's leaf indices (kept by the caller so that their memory is reused).
+void runQueries(Lookahead& records, Record& r, int& line, engine::AgentBVH& tree, Output& output, HitLists& hits) {
+    constexpr int kGroup = engine::AgentBVH::kMaxGroup;
+    engine::AABB boxes[kGroup];
+    int count = 0;
+    boxes[count++] = r.box;
+    while (count < kGroup) {
+        const Record* later = records.ahead(1);
+        if (later == nullptr || later->kind != 'c' || !records.next(r, line)) break;
+        prefetchMoves(records, tree);
+        boxes[count++] = r.box;
+    }
+    for (int q = 0; q < count; ++q) hits.lists[q].clear();
+    tree.queryGroup(boxes, count, hits.queue, [&](int q, int leaf) {
+        tree.prefetchName(leaf);  // read once the walks are over: its miss overlaps the rest of them
+        hits.lists[q].push_back(leaf);
+    });
+    for (int q = 0; q < count; ++q) {
+        std::vector<int>& h = hits.lists[q];
+        if (h.size() > 1) std::sort(h.begin(), h.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
+        char* p = put(output.room(kBoxBytes + 32), "Projectile ");
+        p = put(putBox(p, boxes[q]), "\nCollides with: ");
+        output.commit(p);
+        for (std::size_t i = 0; i < h.size(); ++i) {
+            if (i > 0) output.append(", ");
+            output.append(tree.nameOf(h[i]));
+        }
+        output.append("\n");
+    }
+}
+
 /// Performs the actions file's records in order.
 void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout, DescentBudget& budget) {
-    std::vector<int> hits;  // leaf indices, sorted by name
-    std::string printed;    // the tree as it is printed, a chunk at a time
+    std::string printed;  // the tree as it is printed, a chunk at a time
+    HitLists hits;
     Lookahead records(reader, scanAction, parseAction);
     Record r;
     int line = 0;
     while (records.next(r, line)) {
-        for (int k = 0; k < 4; ++k) {  // the farthest move takes the first step, the nearest the last
-            const Record* later = records.ahead(kPrefetchAhead[k]);
-            if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, k);
-        }
+        prefetchMoves(records, tree);
         switch (r.kind) {
-        case 'c': {
-            hits.clear();
-            tree.query(r.box, [&](int leaf) {
-                tree.prefetchName(leaf);  // read once the walk is over: its miss overlaps the rest of the walk
-                hits.push_back(leaf);
-                return true;
-            });
-            if (hits.size() > 1) {
-                std::sort(hits.begin(), hits.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
-            }
-            char* p = put(output.room(kBoxBytes + 32), "Projectile ");
-            p = put(putBox(p, r.box), "\nCollides with: ");
-            output.commit(p);
-            for (std::size_t i = 0; i < hits.size(); ++i) {
-                if (i > 0) output.append(", ");
-                output.append(tree.nameOf(hits[i]));
-            }
-            output.append("\n");
-            break;
-        }
+        case 'c': runQueries(records, r, line, tree, output, hits); break;
         case 'm': {
             const int leaf = tree.find(r.name);
             if (leaf == engine::AgentBVH::kNull) throw InputError{"no member named " + shown(r.name), line};
-            if (tree.moveLeaf(leaf, r.box)) budget.charge(tree, leaf, line);  // re-inserted: it descended again
+            if (tree.moveLeaf(leaf, r.box, nextMoveBox(records)))
+                budget.charge(tree, leaf, line);  // re-inserted: it descended again
             layout.changed(tree);
             output.append("Moved the ");
             output.append(r.name);
