@@ -153,10 +153,10 @@ void AgentBVH::insertName(std::uint32_t hash, int leaf) {
     ++namesLive_;
 }
 
-int AgentBVH::addNamed(const AABB& box, std::string name, int userData, const AABB* nextBox) {
+int AgentBVH::addNamed(const AABB& box, std::string name, int userData) {
     const std::uint32_t hash = nameHash(name);
     if (findSlot(name, hash) >= 0) return kNull;
-    const int leaf = addLeaf(box, userData, nextBox);
+    const int leaf = addLeaf(box, userData);
     setName(leaf, name);
     insertName(hash, leaf);
     return leaf;

@@ -133,15 +133,14 @@ public:
     using Node = AgentNode;
 
     /// Adds a leaf with the given box and user value; returns its stable node index, or kNull (changing nothing)
-    /// when a fixed-size pool has no room for it. nextBox, when given, is the box a later insertion will descend
-    /// with (see descend): a hint for speed only, the tree is the same with or without it.
-    int addLeaf(const AABB& box, int userData = 0, const AABB* nextBox = nullptr) {
+    /// when a fixed-size pool has no room for it.
+    int addLeaf(const AABB& box, int userData = 0) {
         assert(box.valid());
         if (!pool_.hasRoom(nodeCount() + (root_ == kNull ? 1 : 2))) return kNull;
         const int leaf = allocate();
         pool_.nodes[leaf].box = box;
         pool_.nodes[leaf].userData = userData;
-        insertLeaf(leaf, nextBox);
+        insertLeaf(leaf);
         ++leafCount_;
         return leaf;
     }
@@ -152,9 +151,8 @@ public:
         release(leaf);
         --leafCount_;
     }
-    /// Moves a leaf (spec move); returns true when it was re-inserted, false when only its box changed. nextBox is
-    /// a hint as for addLeaf.
-    bool moveLeaf(int leaf, const AABB& box, const AABB* nextBox = nullptr) {
+    /// Moves a leaf (spec move); returns true when it was re-inserted, false when only its box changed.
+    bool moveLeaf(int leaf, const AABB& box) {
         assert(pool_.live[leaf] && pool_.nodes[leaf].isLeaf() && box.valid());
         const int parent = pool_.nodes[leaf].parent;
         if (parent == kNull || contains(pool_.nodes[parent].box, box)) {
@@ -163,7 +161,7 @@ public:
         }
         detachLeaf(leaf);
         pool_.nodes[leaf].box = box;
-        insertLeaf(leaf, nextBox);
+        insertLeaf(leaf);
         return true;
     }
 
@@ -387,40 +385,8 @@ protected:
         if (p != kNull) pool_.nodes[p].childBox[pool_.nodes[p].left == i ? 0 : 1] = box;
     }
 
-    // The child of branch n that an insertion of box descends to: the one whose area grows less, a tie goes left.
-    static int chooseChild(const Node& n, const AABB& box) {
-        const AABB& l = n.childBox[0];
-        const AABB& r = n.childBox[1];
-        const std::int64_t incR = unionArea(box, r) - area(r);
-        const std::int64_t incL = unionArea(box, l) - area(l);
-        return incR < incL ? n.right : n.left;
-    }
-
-    // The leaf an insertion of box reaches. With nextBox, the descent of that box is walked alongside, one level
-    // a step, reading the nodes it will read: the two chains of dependent misses overlap, and the later insertion
-    // finds its path in cache (or most of it: this insertion may change the boxes it meets).
-    int descend(const AABB& box, const AABB* nextBox) const {
-        const Node* nodes = std::data(pool_.nodes);
-        int at = root_;
-        int shadow = nextBox != nullptr ? root_ : kNull;
-        const int last = pool_.size() - 1;
-        while (!nodes[at].isLeaf()) {
-            const Node& n = nodes[at];
-            // After compact() a branch's right child directly follows it, so of the four grandchildren two sit at
-            // known places: right + 1 and left + 1. Asking for them now overlaps the next level's miss with this one's.
-            __builtin_prefetch(&nodes[at + 2 < last ? at + 2 : last]);
-            __builtin_prefetch(&nodes[n.left + 1 < last ? n.left + 1 : last]);
-            if (shadow != kNull) {
-                const Node& s = nodes[shadow];
-                shadow = s.isLeaf() ? kNull : chooseChild(s, *nextBox);
-            }
-            at = chooseChild(n, box);
-        }
-        return at;
-    }
-
-    // Spec insertion of an already-allocated, detached leaf; nextBox as for addLeaf.
-    void insertLeaf(int leaf, const AABB* nextBox = nullptr) {
+    // Spec insertion of an already-allocated, detached leaf.
+    void insertLeaf(int leaf) {
         Node* nodes = std::data(pool_.nodes);
         if (root_ == kNull) {
             root_ = leaf;
@@ -428,7 +394,20 @@ protected:
             return;
         }
         const AABB box = nodes[leaf].box;
-        const int at = descend(box, nextBox);
+        int at = root_;
+        const int last = pool_.size() - 1;
+        while (!nodes[at].isLeaf()) {
+            const Node& n = nodes[at];
+            // After compact() a branch's right child directly follows it, so of the four grandchildren two sit at
+            // known places: right + 1 and left + 1. Asking for them now overlaps the next level's miss with this one's.
+            __builtin_prefetch(&nodes[at + 2 < last ? at + 2 : last]);
+            __builtin_prefetch(&nodes[n.left + 1 < last ? n.left + 1 : last]);
+            const AABB& l = n.childBox[0];
+            const AABB& r = n.childBox[1];
+            const std::int64_t incR = unionArea(box, r) - area(r);
+            const std::int64_t incL = unionArea(box, l) - area(l);
+            at = incR < incL ? n.right : n.left;  // a tie goes left
+        }
         // A new branch takes the reached leaf's place: LEFT = new leaf, RIGHT = existing leaf.
         const int branch = allocate();
         nodes = std::data(pool_.nodes);  // a growable pool may have moved
@@ -515,8 +494,8 @@ public:
     /// Adds a named member; returns false (and changes nothing) when the name is already a member.
     bool add(const AABB& box, std::string name) { return addNamed(box, std::move(name)) != kNull; }
     /// Adds a named member with a user value and returns its leaf index, or kNull (changing nothing) when the
-    /// name is taken. nextBox is a hint as for addLeaf.
-    int addNamed(const AABB& box, std::string name, int userData = 0, const AABB* nextBox = nullptr);
+    /// name is taken.
+    int addNamed(const AABB& box, std::string name, int userData = 0);
     /// Removes a named member; returns false when there is no such member.
     bool remove(std::string_view name);
     /// A member name with its hash, computed once for a caller that uses the name several times (prefetch steps

@@ -198,9 +198,7 @@ void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, Desce
     int line = 0;
     while (records.next(r, line)) {
         if (const Record* later = records.ahead(kAgentPrefetchAhead)) tree.prefetch(later->key, 0);
-        const Record* next = records.ahead(1);  // its descent is walked alongside this one's (AgentBVH::descend)
-        const engine::AABB* nextBox = next != nullptr && next->kind != 0 ? &next->box : nullptr;
-        const int leaf = tree.addNamed(r.box, std::string(r.name), line, nextBox);  // the line, for this message
+        const int leaf = tree.addNamed(r.box, std::string(r.name), line);  // the line, for this message
         if (leaf == engine::AgentBVH::kNull) {
             const int first = tree.node(tree.find(r.name)).userData;
             throw InputError{
@@ -271,16 +269,6 @@ void prefetchMoves(const Lookahead& records, const engine::AgentBVH& tree) {
         const Record* later = records.ahead(kPrefetchAhead[k]);
         if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, k);
     }
-}
-
-/// The box of the next move in the records read ahead, or nullptr: should that move re-insert its member, it
-/// descends with that box, so a re-insertion now walks its descent alongside (AgentBVH::descend).
-const engine::AABB* nextMoveBox(const Lookahead& records) {
-    for (int i = 1; i <= Lookahead::kDepth; ++i) {
-        const Record* later = records.ahead(i);
-        if (later != nullptr && later->kind == 'm') return &later->box;
-    }
-    return nullptr;
 }
 
 /// Queries answered before their turn, so that several are walked at once (AgentBVH::queryGroup) and their cache
@@ -374,7 +362,7 @@ void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layo
         case 'm': {
             const int leaf = tree.find(r.name);
             if (leaf == engine::AgentBVH::kNull) throw InputError{"no member named " + shown(r.name), line};
-            if (tree.moveLeaf(leaf, r.box, nextMoveBox(records))) budget.charge(tree, leaf, line);  // re-inserted
+            if (tree.moveLeaf(leaf, r.box)) budget.charge(tree, leaf, line);  // re-inserted: it descended again
             queries.moved(leaf, r.box);
             if (layout.changed(tree)) queries.renumbered(tree);
             output.append("Moved the ");
