@@ -32,7 +32,7 @@ struct WriteError {
 class Lookahead {
 public:
     /// Records held besides the current one.
-    static constexpr int kDepth = 14;
+    static constexpr int kDepth = 30;
     using Scan = bool (*)(std::string_view, Record&);
     using Parse = Record (*)(std::string_view, int);
 
@@ -330,7 +330,7 @@ private:
     std::array<std::vector<int>, kMax> hits_;          // leaf indices, per query
     int count_ = 0, next_ = 0;                         // queries walked, and the first not yet taken
     std::vector<std::pair<int, engine::AABB>> moves_;  // leaves moved since the walk, and where to
-    std::vector<int> queue_;                           // AgentBVH::queryGroup's
+    std::vector<engine::AgentBVH::GroupStep> queue_;   // AgentBVH::queryGroup's
 };
 
 /// Prints a query's two lines: its box, and the names of the members it hits (sorted).
