@@ -207,6 +207,46 @@ public:
         return visited;
     }
 
+    /// Most queries queryGroup() walks at once.
+    static constexpr int kMaxGroup = 32;
+    /// A node that a query of queryGroup() is to visit.
+    struct GroupStep {
+        int node;
+        int query;
+    };
+    /// Walks count <= kMaxGroup independent queries at once, calling onHit(q, leafIndex) for every leaf colliding
+    /// with boxes[q]: for each q the same hits as query(boxes[q], ...), but in another order (breadth-first).
+    /// queue is the caller's scratch, so that its memory is reused. Every node to visit, of any of the queries,
+    /// waits its turn in one first-in first-out queue and is fetched from memory when it joins it: by its turn it
+    /// has usually arrived, where a depth-first walk reads a node right after pushing it and waits on one cache miss
+    /// per level. Changes nothing.
+    template <class OnHit>
+    void queryGroup(const AABB* boxes, int count, std::vector<GroupStep>& queue, OnHit&& onHit) const {
+        assert(count <= kMaxGroup);
+        queue.clear();
+        if (root_ == kNull) return;
+        const Node* nodes = std::data(pool_.nodes);
+        for (int q = 0; q < count; ++q) {
+            if (collide(nodes[root_].box, boxes[q])) queue.push_back({root_, q});
+        }
+        for (std::size_t head = 0; head < queue.size(); ++head) {
+            const auto [i, q] = queue[head];
+            const Node& n = nodes[i];
+            if (n.isLeaf()) {
+                onHit(q, i);
+                continue;
+            }
+            if (collide(n.childBox[0], boxes[q])) {
+                __builtin_prefetch(&nodes[n.left]);
+                queue.push_back({n.left, q});
+            }
+            if (collide(n.childBox[1], boxes[q])) {
+                __builtin_prefetch(&nodes[n.right]);
+                queue.push_back({n.right, q});
+            }
+        }
+    }
+
     /// Like query, but also calls onTest(nodeIndex, collided) for every node tested (for overlays and counters).
     template <class OnHit, class OnTest>
     int walk(const AABB& box, OnHit&& onHit, OnTest&& onTest) const {

@@ -4,6 +4,7 @@
 #include "engine/cli/bvh_records.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cerrno>
 #include <charconv>
@@ -31,7 +32,7 @@ struct WriteError {
 class Lookahead {
 public:
     /// Records held besides the current one.
-    static constexpr int kDepth = 6;
+    static constexpr int kDepth = 30;
     using Scan = bool (*)(std::string_view, Record&);
     using Parse = Record (*)(std::string_view, int);
 
@@ -61,12 +62,15 @@ public:
         }
     }
 
+    /// The line number of ahead(i) (call only when it is not nullptr).
+    int lineAhead(int i) const { return slots_[(head_ + i - 1) % kSlots].line; }
+
     /// The record i places after the one next() gave last (1 <= i <= kDepth), or nullptr when it is not read yet
     /// or not read by the fast path.
     const Record* ahead(int i) const {
         if (i > size_) return nullptr;
         const Slot& s = slots_[(head_ + i - 1) % kSlots];
-        return s.scanned ? &s.record : nullptr;
+        return s.scanned && !s.failed ? &s.record : nullptr;
     }
 
 private:
@@ -184,13 +188,16 @@ private:
     std::uint64_t used_ = 0;
 };
 
+/// How many records ahead a member's name slot is asked for (AgentBVH::prefetch step 0).
+constexpr int kAgentPrefetchAhead = 6;
+
 /// Builds the agent from its file: one `name minX minY maxX maxY` record a line, blank lines ignored.
 void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, DescentBudget& budget) {
     Lookahead records(reader, scanMember, parseMember);
     Record r;
     int line = 0;
     while (records.next(r, line)) {
-        if (const Record* later = records.ahead(Lookahead::kDepth)) tree.prefetch(later->key, 0);
+        if (const Record* later = records.ahead(kAgentPrefetchAhead)) tree.prefetch(later->key, 0);
         const int leaf = tree.addNamed(r.box, std::string(r.name), line);  // the line, for this message
         if (leaf == engine::AgentBVH::kNull) {
             const int first = tree.node(tree.find(r.name)).userData;
@@ -255,44 +262,109 @@ private:
 /// DRAM, one before the last (its reads were fetched by the step before).
 constexpr int kPrefetchAhead[4] = {6, 4, 2, 1};
 
+/// Asks memory early for what the moves a few records ahead will read (AgentBVH::prefetch): the farthest move takes
+/// the first step, the nearest the last.
+void prefetchMoves(const Lookahead& records, const engine::AgentBVH& tree) {
+    for (int k = 0; k < 4; ++k) {
+        const Record* later = records.ahead(kPrefetchAhead[k]);
+        if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, k);
+    }
+}
+
+/// Queries answered before their turn, so that several are walked at once (AgentBVH::queryGroup) and their cache
+/// misses overlap: the query being performed and every query read ahead of it, across the moves between them. That
+/// is exact because a query's answer does not depend on the tree's shape: every branch box contains its children's
+/// boxes (spec/bvh.md's invariants), so a walk finds exactly the members whose box collides. A member moved after
+/// the walk is checked again at the query's turn against its box then (take()).
+class QueryBatch {
+public:
+    static constexpr int kMax = engine::AgentBVH::kMaxGroup;
+    /// True when the query on this line has been walked and waits for its turn.
+    bool has(int line) const { return next_ < count_ && lines_[next_] == line; }
+    /// Walks the query r (on this line) together with the queries read ahead of it.
+    void walk(const Lookahead& records, const Record& r, int line, const engine::AgentBVH& tree) {
+        count_ = next_ = 0;
+        moves_.clear();
+        lines_[count_] = line;
+        boxes_[count_++] = r.box;
+        for (int i = 1; i <= Lookahead::kDepth && count_ < kMax; ++i) {
+            const Record* later = records.ahead(i);
+            if (later == nullptr || later->kind != 'c') continue;
+            lines_[count_] = records.lineAhead(i);
+            boxes_[count_++] = later->box;
+        }
+        walkFrom(0, tree);
+    }
+    /// Notes that leaf was moved to box after the walk.
+    void moved(int leaf, const engine::AABB& box) {
+        if (next_ < count_) moves_.push_back({leaf, box});
+    }
+    /// After AgentBVH::compact() every leaf index changed: the queries still waiting are walked again.
+    void renumbered(const engine::AgentBVH& tree) {
+        moves_.clear();
+        if (next_ < count_) walkFrom(next_, tree);
+    }
+    /// The answer of the query whose turn it is (has(its line)), as leaf indices sorted by name.
+    const std::vector<int>& take(const engine::AgentBVH& tree) {
+        std::vector<int>& h = hits_[std::size_t(next_)];
+        for (const auto& [leaf, box] : moves_) {  // in order, so a member's last move decides
+            h.erase(std::remove(h.begin(), h.end(), leaf), h.end());
+            if (engine::collide(box, boxes_[next_])) h.push_back(leaf);
+        }
+        if (h.size() > 1) std::sort(h.begin(), h.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
+        ++next_;
+        return h;
+    }
+
+private:
+    void walkFrom(int from, const engine::AgentBVH& tree) {
+        for (int q = from; q < count_; ++q) hits_[std::size_t(q)].clear();
+        tree.queryGroup(boxes_ + from, count_ - from, queue_, [&](int q, int leaf) {
+            tree.prefetchName(leaf);  // read at the query's turn
+            hits_[std::size_t(from + q)].push_back(leaf);
+        });
+    }
+
+    int lines_[kMax] = {};
+    engine::AABB boxes_[kMax];
+    std::array<std::vector<int>, kMax> hits_;          // leaf indices, per query
+    int count_ = 0, next_ = 0;                         // queries walked, and the first not yet taken
+    std::vector<std::pair<int, engine::AABB>> moves_;  // leaves moved since the walk, and where to
+    std::vector<engine::AgentBVH::GroupStep> queue_;   // AgentBVH::queryGroup's
+};
+
+/// Prints a query's two lines: its box, and the names of the members it hits (sorted).
+void printQuery(Output& output, const engine::AgentBVH& tree, const engine::AABB& box, const std::vector<int>& hits) {
+    char* p = put(output.room(kBoxBytes + 32), "Projectile ");
+    p = put(putBox(p, box), "\nCollides with: ");
+    output.commit(p);
+    for (std::size_t i = 0; i < hits.size(); ++i) {
+        if (i > 0) output.append(", ");
+        output.append(tree.nameOf(hits[i]));
+    }
+    output.append("\n");
+}
+
 /// Performs the actions file's records in order.
 void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout, DescentBudget& budget) {
-    std::vector<int> hits;  // leaf indices, sorted by name
-    std::string printed;    // the tree as it is printed, a chunk at a time
+    std::string printed;  // the tree as it is printed, a chunk at a time
+    QueryBatch queries;
     Lookahead records(reader, scanAction, parseAction);
     Record r;
     int line = 0;
     while (records.next(r, line)) {
-        for (int k = 0; k < 4; ++k) {  // the farthest move takes the first step, the nearest the last
-            const Record* later = records.ahead(kPrefetchAhead[k]);
-            if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, k);
-        }
+        prefetchMoves(records, tree);
         switch (r.kind) {
-        case 'c': {
-            hits.clear();
-            tree.query(r.box, [&](int leaf) {
-                tree.prefetchName(leaf);  // read once the walk is over: its miss overlaps the rest of the walk
-                hits.push_back(leaf);
-                return true;
-            });
-            if (hits.size() > 1) {
-                std::sort(hits.begin(), hits.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
-            }
-            char* p = put(output.room(kBoxBytes + 32), "Projectile ");
-            p = put(putBox(p, r.box), "\nCollides with: ");
-            output.commit(p);
-            for (std::size_t i = 0; i < hits.size(); ++i) {
-                if (i > 0) output.append(", ");
-                output.append(tree.nameOf(hits[i]));
-            }
-            output.append("\n");
+        case 'c':
+            if (!queries.has(line)) queries.walk(records, r, line, tree);
+            printQuery(output, tree, r.box, queries.take(tree));
             break;
-        }
         case 'm': {
             const int leaf = tree.find(r.name);
             if (leaf == engine::AgentBVH::kNull) throw InputError{"no member named " + shown(r.name), line};
             if (tree.moveLeaf(leaf, r.box)) budget.charge(tree, leaf, line);  // re-inserted: it descended again
-            layout.changed(tree);
+            queries.moved(leaf, r.box);
+            if (layout.changed(tree)) queries.renumbered(tree);
             output.append("Moved the ");
             output.append(r.name);
             char* p = put(output.room(kBoxBytes + 32), " to the location ");

@@ -309,6 +309,48 @@ TEST_CASE("huge inputs run through without trouble") {
     CHECK(std::count(r.out.begin(), r.out.end(), '\n') == expectedLines);
 }
 
+TEST_CASE("queries answered ahead of their turn see every move made before it") {
+    // The program walks the queries it has read ahead together, before the moves between them; each answer must
+    // still be the members colliding at the query's own turn. Expected lines worked by hand from the boxes.
+    const std::string agent = "ant 0 0 1 1\nbee 10 10 11 11\ncat 20 20 21 21\n";
+    const std::string actions =
+        "c 0 0 5 5\nm bee 2 2 3 3\nc 0 0 5 5\nm ant 30 30 31 31\nc 0 0 5 5\n"
+        "m bee 40 40 41 41\nm bee 3 3 4 4\nc 0 0 5 5\nm cat 4 4 5 5\nc 5 5 6 6\nc 0 0 5 5\n";
+    const Run r = runBvh(agent, actions);
+    CHECK(r.status == 0);
+    CHECK(r.out ==
+          "Projectile (0, 0), (5, 5)\nCollides with: ant\n"
+          "Moved the bee to the location (2, 2), (3, 3)\n"
+          "Projectile (0, 0), (5, 5)\nCollides with: ant, bee\n"
+          "Moved the ant to the location (30, 30), (31, 31)\n"
+          "Projectile (0, 0), (5, 5)\nCollides with: bee\n"
+          "Moved the bee to the location (40, 40), (41, 41)\n"
+          "Moved the bee to the location (3, 3), (4, 4)\n"
+          "Projectile (0, 0), (5, 5)\nCollides with: bee\n"
+          "Moved the cat to the location (4, 4), (5, 5)\n"
+          "Projectile (5, 5), (6, 6)\nCollides with: cat\n"
+          "Projectile (0, 0), (5, 5)\nCollides with: bee, cat\n");
+}
+
+TEST_CASE("a query read ahead keeps its answer right when the tree is laid out anew before its turn") {
+    // The tree is renumbered after 4096 changes (the program's re-layout), which changes every leaf's index: a
+    // query walked before that and answered after it must not use the old indices. 3 members and 4092 moves of
+    // ant, a query (walked with the one after it), bee's move (the 4096th change: the re-layout), ant's move, then
+    // the query answered after the re-layout.
+    std::string actions;
+    for (int i = 0; i < 4092; ++i) actions += i % 2 == 0 ? "m ant 50 50 51 51\n" : "m ant 60 60 61 61\n";
+    actions += "c 0 0 5 5\nm bee 2 2 3 3\nm ant 1 1 2 2\nc 0 0 5 5\n";
+    const Run r = runBvh("ant 0 0 1 1\nbee 10 10 11 11\ncat 20 20 21 21\n", actions);
+    CHECK(r.status == 0);
+    const std::string tail =
+        "Projectile (0, 0), (5, 5)\nCollides with: \n"
+        "Moved the bee to the location (2, 2), (3, 3)\n"
+        "Moved the ant to the location (1, 1), (2, 2)\n"
+        "Projectile (0, 0), (5, 5)\nCollides with: ant, bee\n";
+    REQUIRE(r.out.size() > tail.size());
+    CHECK(r.out.substr(r.out.size() - tail.size()) == tail);
+}
+
 namespace {
 
 /// A stream buffer that accepts `room` bytes and then fails every write, like a full disk.
