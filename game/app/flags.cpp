@@ -31,8 +31,9 @@ io::Flag cropFlag(AppFlags& out) {
             }};
 }
 
-/// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode.
-io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
+/// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode,
+/// delayGiven --input-delay or --max-rollback.
+io::FlagTable windowFlags(AppFlags& out, bool& modeGiven, bool& delayGiven) {
     io::FlagTable t = {
         io::textFlag("--data", out.dataDir),
         io::textFlag("--replay", out.replayFile),
@@ -60,6 +61,9 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
         io::switchFlag("-h", out.help),
     };
     run::addOnlineFlags(t, out.online, true);
+    for (io::Flag& f : t) {
+        if (f.name == "--input-delay" || f.name == "--max-rollback") f = io::noting(f, delayGiven);
+    }
     t.push_back(io::textFlag("--spectate", out.online.spectate));
     t.push_back(io::textFlag("--turn", out.online.relay.server));
     t.push_back(io::textFlag("--turn-user", out.online.relay.user));
@@ -91,14 +95,10 @@ std::string badCombination(const AppFlags& out, bool modeGiven) {
 }  // namespace
 
 bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
-    bool modeGiven = false;
-    if (!io::parseFlags(argc, argv, windowFlags(out, modeGiven), error)) return false;
+    bool modeGiven = false, delayGiven = false;
+    if (!io::parseFlags(argc, argv, windowFlags(out, modeGiven, delayGiven), error)) return false;
     if (!run::loadRelayPassword(out.online.relay, error)) return false;
-    out.online.autoDelay = true;  // the Online menu's default: chosen from the handshake's ping, unless given here
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a.rfind("--input-delay", 0) == 0 || a.rfind("--max-rollback", 0) == 0) out.online.autoDelay = false;
-    }
+    out.online.autoDelay = !delayGiven;  // the Online menu's default: chosen from the handshake's ping
     error = badCombination(out, modeGiven);
     return error.empty();
 }
