@@ -74,3 +74,16 @@ TEST_CASE("game picks the input delay from the ping unless --input-delay or --ma
     REQUIRE(parse({"--replay", "--max-rollback.fscript"}, f, error));
     CHECK(f.online.autoDelay);
 }
+
+TEST_CASE("game --screenshot wants a .png name: another one would fail only after the run, in the image library") {
+    app::AppFlags f;
+    std::string error;
+    REQUIRE(parse({"--demo", "--screenshot", "out/shot.png"}, f, error));
+    CHECK(f.screenshot == "out/shot.png");
+    for (const char* bad : {"shot", "shot.txt", ".png", "shot.png.bak", "shotpng"}) {
+        CAPTURE(bad);
+        f = {};
+        CHECK_FALSE(parse({"--demo", "--screenshot", bad}, f, error));
+        CHECK(error == std::string("--screenshot wants a file name ending in .png, not '") + bad + "'");
+    }
+}
