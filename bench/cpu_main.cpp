@@ -2,8 +2,8 @@
 //
 // 1. The ladder: for each level L = 2, 3, 4, MATCHES matches (default 200) of level L against level L - 1, CPU vs
 //    CPU under the rules of a live match (counter hits on, best of three, 99-second rounds). Each match has its own
-//    seed; the fighter pairing walks through all nine (ryo, brick, tasha against each other and mirrors) and the
-//    higher level changes sides every match. A match that has not ended after kMaxFrames frames counts as a draw.
+//    seed; the fighter pairing walks through every pairing of the roster (each fighter in data/fighters against
+//    each, mirrors included) and the higher level changes sides every match. A match that has not ended after kMaxFrames frames counts as a draw.
 // 2. Reaction times, per level, from probes: in a match against the CPU, player 1 (driven by the bench) stands
 //    for a drawn number of frames (60-179, so the event falls at any point of the CPU's own rhythm), walks up to
 //    within 220 units, and when the CPU is free to answer (standing, walking or crouching) jumps in at it (even
@@ -102,13 +102,14 @@ void watchReaction(int p, int level, const sim::FightState& before, const sim::F
 }
 
 /// One reaction probe against a CPU of `level` (see the top); returns false when the CPU was never free for it.
-bool probe(int level, int n, const sim::FighterDef* defs, const char* const* ids, Reactions& out) {
+bool probe(int level, int n, const std::vector<sim::FighterDef>& defs, const std::vector<std::string>& ids,
+           Reactions& out) {
     sim::MatchSetup setup;
     setup.mode = sim::Mode::VersusCpu;
     setup.cpuLevel = level;
     setup.counter = sim::CounterHits::On;
     setup.seed = 104729ull * std::uint64_t(level) + 31ull * std::uint64_t(n) + 5;
-    const int a = n % 3, b = (n / 3) % 3;
+    const std::size_t count = ids.size(), a = std::size_t(n) % count, b = (std::size_t(n) / count) % count;
     setup.fighter[0] = ids[a];
     setup.fighter[1] = ids[b];
     sim::Fight fight(setup, defs[a], defs[b]);
@@ -169,7 +170,7 @@ bool parseArgs(int argc, char** argv, int& matches, int& probes) {
 }
 
 /// Each level against the one below it, `matches` CPU-vs-CPU matches, sides and fighters alternating.
-void ladderTable(const sim::FighterDef (&defs)[3], const char* const (&ids)[3], int matches) {
+void ladderTable(const std::vector<sim::FighterDef>& defs, const std::vector<std::string>& ids, int matches) {
     std::printf(
         "| higher vs lower | matches | higher wins | draws | lower wins | higher's win rate | rounds won "
         "(higher-lower) |\n");
@@ -178,7 +179,8 @@ void ladderTable(const sim::FighterDef (&defs)[3], const char* const (&ids)[3], 
         int wins = 0, losses = 0, draws = 0, roundsHigh = 0, roundsLow = 0;
         for (int m = 0; m < matches; ++m) {
             const int highSide = m % 2;  // the higher level plays p1 on even matches, p2 on odd ones
-            const int a = (m / 2) % 3, b = (m / 6) % 3;
+            const std::size_t count = ids.size(), a = std::size_t(m / 2) % count,
+                              b = std::size_t(m / 2) / count % count;
             sim::MatchSetup setup;
             setup.mode = sim::Mode::CpuVsCpu;
             setup.seed = 1000003ull * std::uint64_t(high) + 7919ull * std::uint64_t(m) + 1;
@@ -204,15 +206,24 @@ void ladderTable(const sim::FighterDef (&defs)[3], const char* const (&ids)[3], 
 
 int main(int argc, char** argv) {
     int matches = 200, probes = 400;
+    if (io::helpAsked(argc, argv)) {
+        std::printf(
+            "usage: bench_cpu [--matches N] [--smoke]   (the top of bench/cpu_main.cpp says what it measures)\n");
+        return 0;
+    }
     if (!parseArgs(argc, argv, matches, probes)) return 2;
     io::Error error;
     if (!sim::loadButtons(BVH_DATA_DIR, error)) {
         std::fprintf(stderr, "%s\n", error.text().c_str());
         return 2;
     }
-    const char* const ids[3] = {"ryo", "brick", "tasha"};
-    sim::FighterDef defs[3];
-    for (int i = 0; i < 3; ++i) defs[i] = loadOrDie(ids[i]);
+    const std::vector<std::string> ids = sim::fighterIdsIn(BVH_DATA_DIR);
+    if (ids.empty()) {
+        std::fprintf(stderr, "%s/fighters: no .fighter files\n", BVH_DATA_DIR);
+        return 2;
+    }
+    std::vector<sim::FighterDef> defs;
+    for (const std::string& id : ids) defs.push_back(loadOrDie(id));
     ladderTable(defs, ids, matches);
     std::printf(
         "\n| level | probes | answered | reaction: 25%% | median | 75%% (frames) |\n|---|---|---|---|---|---|\n");

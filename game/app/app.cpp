@@ -106,12 +106,7 @@ void loadSettings(const UserPaths& paths, Context& ctx) {
 /// runner loads a replay's fighters (sim::loadFighterById), so a replay names the same fighters in both; a bad
 /// file is fatal.
 bool loadFighters(const std::string& dataDir, Context& ctx) {
-    std::vector<std::string> ids;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(dataDir + "/fighters", ec)) {
-        if (e.path().extension() == ".fighter") ids.push_back(e.path().stem().string());
-    }
-    std::sort(ids.begin(), ids.end());
+    const std::vector<std::string> ids = sim::fighterIdsIn(dataDir);
     for (const std::string& id : ids) {
         sim::FighterLoad load = sim::loadFighterById(dataDir, id);
         if (!load.ok) {

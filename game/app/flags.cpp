@@ -31,14 +31,29 @@ io::Flag cropFlag(AppFlags& out) {
             }};
 }
 
-/// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode.
-io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
+/// --screenshot FILE.png: the writer picks the format by the extension, so any other name would fail only after the
+/// whole run, with the image library's own words.
+io::Flag screenshotFlag(AppFlags& out) {
+    return {"--screenshot", io::Flag::Takes::Value, [&out](const std::string& v, std::string& error) {
+                const std::string ext = ".png";
+                if (v.size() <= ext.size() || v.compare(v.size() - ext.size(), ext.size(), ext) != 0) {
+                    error = io::badFlagValue("--screenshot", "a file name ending in .png", v);
+                    return false;
+                }
+                out.screenshot = v;
+                return true;
+            }};
+}
+
+/// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode,
+/// delayGiven --input-delay or --max-rollback.
+io::FlagTable windowFlags(AppFlags& out, bool& modeGiven, bool& delayGiven) {
     io::FlagTable t = {
         io::textFlag("--data", out.dataDir),
         io::textFlag("--replay", out.replayFile),
         io::textFlag("--controls", out.controlsFile),
         io::textFlag("--settings", out.settingsFile),
-        io::textFlag("--screenshot", out.screenshot),
+        screenshotFlag(out),
         cropFlag(out),
         io::wordFlag("--show", kScreens, [&out](std::size_t i) { out.show = kScreens[i]; }),
         io::noting(io::textFlag("--replay-dir", out.replayDir), out.replayDirGiven),
@@ -60,6 +75,9 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven) {
         io::switchFlag("-h", out.help),
     };
     run::addOnlineFlags(t, out.online, true);
+    for (io::Flag& f : t) {
+        if (f.name == "--input-delay" || f.name == "--max-rollback") f = io::noting(f, delayGiven);
+    }
     t.push_back(io::textFlag("--spectate", out.online.spectate));
     t.push_back(io::textFlag("--turn", out.online.relay.server));
     t.push_back(io::textFlag("--turn-user", out.online.relay.user));
@@ -91,14 +109,10 @@ std::string badCombination(const AppFlags& out, bool modeGiven) {
 }  // namespace
 
 bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
-    bool modeGiven = false;
-    if (!io::parseFlags(argc, argv, windowFlags(out, modeGiven), error)) return false;
+    bool modeGiven = false, delayGiven = false;
+    if (!io::parseFlags(argc, argv, windowFlags(out, modeGiven, delayGiven), error)) return false;
     if (!run::loadRelayPassword(out.online.relay, error)) return false;
-    out.online.autoDelay = true;  // the Online menu's default: chosen from the handshake's ping, unless given here
-    for (int i = 1; i < argc; ++i) {
-        const std::string a = argv[i];
-        if (a.rfind("--input-delay", 0) == 0 || a.rfind("--max-rollback", 0) == 0) out.online.autoDelay = false;
-    }
+    out.online.autoDelay = !delayGiven;  // the Online menu's default: chosen from the handshake's ping
     error = badCombination(out, modeGiven);
     return error.empty();
 }
@@ -116,7 +130,7 @@ const char* usageText() {
            "  --demo              CPU vs CPU (or the auto-piloted Blaster) for --frames frames, then exit\n"
            "  --mode fight|blaster  what --demo shows (default fight)\n"
            "  --frames N          demo length, or stop a --replay/--show run after N frames (default 600)\n"
-           "  --screenshot FILE   save the last frame as PNG (with --demo, --replay or --show)\n"
+           "  --screenshot FILE.png  save the last frame as PNG (with --demo, --replay or --show)\n"
            "  --screenshot-crop WxH  keep only the bottom centre W x H pixels of it (e.g. 720x440: the fighters)\n"
            "  --draw-fps N        draw at most N frames a second; the game still ticks at 60 Hz (a slow machine)\n"
            "  --round-seconds N   a test flag: matches the menus start have N-second rounds (1-99; 99 normally)\n"

@@ -84,6 +84,7 @@
 #include "game/io/text.h"
 
 #include <algorithm>
+#include <filesystem>
 
 namespace sim {
 
@@ -619,6 +620,16 @@ FighterLoad loadFighterById(const std::string& dataDir, const std::string& id) {
     FighterLoad r;
     if (!loadButtons(dataDir, r.error)) return r;  // the moves name buttons of the folder's table
     return loadFighter(dataDir + "/fighters/" + id + ".fighter");
+}
+
+std::vector<std::string> fighterIdsIn(const std::string& dataDir) {
+    std::vector<std::string> ids;
+    std::error_code ec;
+    for (const auto& e : std::filesystem::directory_iterator(dataDir + "/fighters", ec)) {
+        if (e.path().extension() == ".fighter") ids.push_back(e.path().stem().string());
+    }
+    std::sort(ids.begin(), ids.end());
+    return ids;
 }
 
 bool loadRunFighters(const RunFile& run, const std::string& dataDir, FighterDef defs[2], io::Error& error) {

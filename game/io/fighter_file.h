@@ -7,6 +7,7 @@
 #include "game/sim/fighter_def.h"
 
 #include <string>
+#include <vector>
 
 namespace sim {
 
@@ -31,6 +32,10 @@ std::string fighterIdOfPath(const std::string& path);
 FighterLoad loadFighter(const std::string& path);
 /// Loads `dataDir/fighters/ID.fighter`.
 FighterLoad loadFighterById(const std::string& dataDir, const std::string& id);
+/// The roster: the ids of every `dataDir/fighters/ID.fighter`, sorted (the window's fighter select order); empty
+/// when the folder cannot be read or holds none. Programs take their fighters from here, so a fighter added as data
+/// (a new .fighter file) joins every one of them.
+std::vector<std::string> fighterIdsIn(const std::string& dataDir);
 /// Loads both fighters a run names from dataDir. On failure: one error at the run's `fighters` line,
 /// `cannot load fighter 'ID': <the loader's message>`.
 bool loadRunFighters(const RunFile& run, const std::string& dataDir, FighterDef defs[2], io::Error& error);

@@ -51,6 +51,14 @@ bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& erro
     return true;
 }
 
+bool helpAsked(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string arg = argv[i];
+        if (arg == "--help" || arg == "-h") return true;
+    }
+    return false;
+}
+
 std::string badFlagValue(const std::string& flag, const std::string& what, const std::string& value) {
     return flag + " wants " + what + ", not " + quote(value);
 }

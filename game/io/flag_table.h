@@ -41,6 +41,10 @@ using FlagTable = std::vector<Flag>;
 /// message). False with a one-line error; the flags before the bad one are applied.
 bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& error);
 
+/// True when an argument is `--help` or `-h`: the program then prints its usage on stdout and exits 0 (asking for
+/// help is not a mistake, and its answer belongs in a pipe to `less`).
+bool helpAsked(int argc, char** argv);
+
 /// `FLAG wants WHAT, not 'VALUE'` with the value quoted, cut and escaped.
 std::string badFlagValue(const std::string& flag, const std::string& what, const std::string& value);
 

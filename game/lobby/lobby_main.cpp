@@ -30,11 +30,16 @@ void printCounters(const lobby::Server& s) {
               << ", seat-limited " << c.seatLimited << std::endl;
 }
 
+void printUsage(std::ostream& out) {
+    out << "usage: lobby [--port N] [--max-rooms N] [--lifetime SECONDS] [--max-spectators N] [--rate PER_S]\n"
+        << "             [--burst N] [--rooms-per-address N] [--wrong-codes PER_MINUTE]\n"
+        << "             [--wrong-codes-all PER_SECOND] [--stats SECONDS]\n"
+        << "  (docs/netcode.md#lobby says what each limit does)\n";
+}
+
 int usage(const std::string& what) {
-    std::cerr << "lobby: " << what << "\n"
-              << "usage: lobby [--port N] [--max-rooms N] [--lifetime SECONDS] [--max-spectators N] [--rate PER_S]\n"
-              << "             [--burst N] [--rooms-per-address N] [--wrong-codes PER_MINUTE]\n"
-              << "             [--wrong-codes-all PER_SECOND] [--stats SECONDS]\n";
+    std::cerr << "lobby: " << what << "\n";
+    printUsage(std::cerr);
     return 2;
 }
 
@@ -55,6 +60,10 @@ int main(int argc, char** argv) {
         io::decimalFlag("--wrong-codes-all", 0.1, 1000000, limits.wrongCodesPerSecond),
         io::numberInto("--stats", 0, 86400, stats),
     };
+    if (io::helpAsked(argc, argv)) {
+        printUsage(std::cout);
+        return 0;
+    }
     std::string error;
     if (!io::parseFlags(argc, argv, table, error)) return usage(error);
     net::UdpTransport udp({}, 1);

@@ -50,10 +50,8 @@ std::string programName(const char* argv0) {
     return argv0 != nullptr && std::filesystem::path(argv0).filename() == "game" ? "game --headless" : "game_headless";
 }
 
-int usage(const std::string& program, const std::string& what) {
-    std::cerr
-        << program << ": " << what << "\n"
-        << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] "
+void printUsage(std::ostream& out) {
+    out << "usage: game_headless [--headless] --replay FILE [--sync N] [--print-hashes] [--events] [--data DIR] "
            "[--record OUT]\n"
         << "                     [--note TEXT [--note-frame N]]   (a bug report: the note goes into the --record "
            "file)\n"
@@ -67,6 +65,11 @@ int usage(const std::string& program, const std::string& what) {
         << "       game_headless --boxes FIGHTER MOVE [--data DIR]   (every box of an anim or move, frame by frame)\n"
 
         << "       game_headless --move-list FIGHTER [--data DIR]    (its move list, as Markdown)\n";
+}
+
+int usage(const std::string& program, const std::string& what) {
+    std::cerr << program << ": " << what << "\n";
+    printUsage(std::cerr);
     return 2;
 }
 
@@ -253,6 +256,10 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     Flags flags;
     std::string error;
     const std::string program = programName(argc > 0 ? argv[0] : nullptr);
+    if (io::helpAsked(argc, argv)) {
+        printUsage(std::cout);
+        return 0;
+    }
     if (!parseFlags(argc, argv, flags, error)) return usage(program, error);
     if (!flags.boxes.empty() || !flags.frameData.empty() || !flags.moveList.empty()) {
         return printFighterPage(flags, program, defaultDataDir);

@@ -23,6 +23,7 @@ struct SimFlags {
     Plant plant = Plant::None;  // --plant NAME
     std::string dataDir;        // --data DIR
     std::int64_t runLimitMs = 20000;
+    std::vector<std::string> roster;  // the data folder's fighters (not a flag)
 };
 
 int usage(const std::string& why) {
@@ -96,6 +97,7 @@ bool runOne(const Schedule& s, const SimFlags& f, const net::FighterLoader& load
     RunOptions o;
     o.plant = f.plant;
     o.realTimeLimitMs = f.runLimitMs;
+    o.roster = f.roster;
     const RunResult r = runSchedule(s, loader, o);
     simulatedMs += r.simulatedMs;
     if (r.ok && !f.log) return true;
@@ -148,9 +150,12 @@ int runSimulate(int argc, char** argv, const std::string& defaultDataDir) {
     SimFlags f;
     std::string error;
     if (!parseFlags(argc, argv, f, error)) return usage(error);
-    const net::FighterLoader loader = cachedLoader(f.dataDir.empty() ? defaultDataDir : f.dataDir);
+    const std::string dataDir = f.dataDir.empty() ? defaultDataDir : f.dataDir;
+    const net::FighterLoader loader = cachedLoader(dataDir);
+    f.roster = sim::fighterIdsIn(dataDir);
     sim::FighterDef probe;
-    if (!loader("ryo", probe, error)) {
+    if (f.roster.empty()) error = dataDir + "/fighters: no .fighter files";
+    if (f.roster.empty() || !loader(f.roster.front(), probe, error)) {
         std::cerr << error << "\n";
         return 2;
     }

@@ -27,10 +27,10 @@ bool directReachable(NatKind host, NatKind joiner) {
 
 World::World(const Schedule& s, const net::FighterLoader& loader, const RunOptions& o)
     : s_(s), loader_(loader), options_(o), net_(s.seed ^ 0x5eedULL) {
-    const std::string fighters[] = {"ryo", "brick", "tasha"};
+    const std::vector<std::string> fighters = o.roster.empty() ? std::vector<std::string>{"ryo"} : o.roster;
     setup_.seed = std::uint32_t(net_.next());
     for (int p = 0; p < 2; ++p) {
-        setup_.fighter[p] = fighters[net_.below(3)];
+        setup_.fighter[p] = fighters[net_.below(std::uint32_t(fighters.size()))];
         setup_.style[p] = net_.below(2) == 0 ? sim::InputStyle::Simple : sim::InputStyle::Motion;
         buttons_[p] = net::randomButtons(s.seed * 2 + std::uint64_t(p), s.frames + 8);
     }

@@ -35,6 +35,8 @@ bool plantByName(const std::string& name, Plant& out);
 struct RunOptions {
     Plant plant = Plant::None;
     std::int64_t realTimeLimitMs = 20000;  ///< a run longer than this (wall clock) fails as "over its real-time bound"
+    std::vector<std::string> roster;       ///< the fighters each side is drawn from (sim::fighterIdsIn of the data
+                                           ///< folder); empty: "ryo" alone
 };
 
 struct RunResult {
@@ -46,7 +48,7 @@ struct RunResult {
     std::string outcome;            ///< one line: how each side ended
 };
 
-/// Runs the schedule to its end; fighters come from loader (ids "ryo", "brick", "tasha" are drawn).
+/// Runs the schedule to its end; fighters come from loader (their ids drawn from options.roster).
 RunResult runSchedule(const Schedule& s, const net::FighterLoader& loader, const RunOptions& options = {});
 
 /// Whether the two NATs let host and joiner meet without a relay (hole punching through the lobby).

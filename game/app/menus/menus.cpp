@@ -150,8 +150,8 @@ public:
                  sf::Color(230, 220, 255), Align::Center, 2.f);
         if ((ticks_ / 30) % 2 == 0)
             drawText(t, ctx_.res->display, "PRESS ENTER", 48, cx, 420.f, sf::Color::White, Align::Center, 3.f);
-        drawText(t, ctx_.res->font, "F1 hitbox overlay in a fight    Esc quits", 16, cx, float(ctx_.height) - 40.f,
-                 sf::Color(200, 200, 210), Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "Enter starts    F1 hitbox overlay in a fight    Esc quits", 16, cx,
+                 float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
         const std::string quiet =
             soundOffLine(ctx_.flags->mute || ctx_.flags->demo, ctx_.res->sound.enabled(), ctx_.settings.volume);
         if (!quiet.empty())

@@ -57,3 +57,33 @@ TEST_CASE("game --screenshot-crop takes WIDTHxHEIGHT within the window and needs
     CHECK_FALSE(parse({"--demo", "--screenshot-crop", "720x440"}, f, error));
     CHECK(error == "--screenshot-crop needs --screenshot");
 }
+
+TEST_CASE("game picks the input delay from the ping unless --input-delay or --max-rollback is given as a flag") {
+    app::AppFlags f;
+    std::string error;
+    REQUIRE(parse({}, f, error));
+    CHECK(f.online.autoDelay);
+    for (const char* flag : {"--input-delay", "--max-rollback"}) {
+        CAPTURE(flag);
+        f = {};
+        REQUIRE(parse({flag, "3"}, f, error));
+        CHECK_FALSE(f.online.autoDelay);
+    }
+    // A value that merely starts like the flag (here a file name) is not the flag.
+    f = {};
+    REQUIRE(parse({"--replay", "--max-rollback.fscript"}, f, error));
+    CHECK(f.online.autoDelay);
+}
+
+TEST_CASE("game --screenshot wants a .png name: another one would fail only after the run, in the image library") {
+    app::AppFlags f;
+    std::string error;
+    REQUIRE(parse({"--demo", "--screenshot", "out/shot.png"}, f, error));
+    CHECK(f.screenshot == "out/shot.png");
+    for (const char* bad : {"shot", "shot.txt", ".png", "shot.png.bak", "shotpng"}) {
+        CAPTURE(bad);
+        f = {};
+        CHECK_FALSE(parse({"--demo", "--screenshot", bad}, f, error));
+        CHECK(error == std::string("--screenshot wants a file name ending in .png, not '") + bad + "'");
+    }
+}

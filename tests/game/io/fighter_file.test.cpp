@@ -291,3 +291,9 @@ TEST_CASE("A fighter's id must equal its file name") {
     CHECK(copy.error.text() == path + ":4: fighter id 'ryo' differs from the file name 'brick.fighter'");
     std::remove(path.c_str());
 }
+
+TEST_CASE("the roster is every .fighter file of the data folder, sorted, so a fighter added as data joins it") {
+    // The four files of data/fighters, by hand; Nova came as data only and must not be left out.
+    CHECK(sim::fighterIdsIn(testpaths::data()) == std::vector<std::string>{"brick", "nova", "ryo", "tasha"});
+    CHECK(sim::fighterIdsIn(testpaths::data() + "/no_such_folder").empty());
+}

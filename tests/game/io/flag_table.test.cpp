@@ -98,3 +98,17 @@ TEST_CASE("An optional value is taken only when the next argument is not a flag"
     REQUIRE(parse({"--host", "7001"}, t, error));
     CHECK(got == "7001");
 }
+
+TEST_CASE("--help or -h anywhere on the command line asks for the usage; a value that only contains it does not") {
+    const auto asked = [](std::vector<std::string> args) {
+        args.insert(args.begin(), "prog");
+        std::vector<char*> argv;
+        for (std::string& a : args) argv.push_back(a.data());
+        return io::helpAsked(int(argv.size()), argv.data());
+    };
+    CHECK(asked({"--help"}));
+    CHECK(asked({"-h"}));
+    CHECK(asked({"--port", "7", "--help"}));
+    CHECK_FALSE(asked({}));
+    CHECK_FALSE(asked({"--helpful", "--data", "-hx", "help"}));
+}

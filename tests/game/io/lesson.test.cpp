@@ -4,6 +4,7 @@
 #include "game/io/player.h"
 #include "game/io/run_file.h"
 #include "game/sim/fight_test_util.h"
+#include "game/io/io_test_util.h"
 
 #include <doctest/doctest.h>
 
@@ -12,12 +13,7 @@
 
 namespace {
 
-sim::RunFile parse(const std::string& text) {
-    sim::RunFile run;
-    io::Error error;
-    REQUIRE_MESSAGE(sim::parseScript(text, "l.fscript", run, error), error.text());
-    return run;
-}
+sim::RunFile parse(const std::string& text) { return iotest::script(text, "l.fscript"); }
 
 std::vector<std::string> lessonFiles() {
     std::vector<std::string> files;
@@ -76,10 +72,7 @@ TEST_CASE("Bad title and say lines and windowed checks are refused with FILE:LIN
         expected = "l:2: number 0 out of range [1, 10000000]";
     }
     CAPTURE(text);
-    sim::RunFile run;
-    io::Error error;
-    CHECK_FALSE(sim::parseScript(text, "l", run, error));
-    CHECK(error.text() == expected);
+    CHECK(iotest::scriptError(text, "l") == expected);
 }
 
 TEST_CASE("A windowed state check passes on any frame of its window and fails when it never holds") {

@@ -6,6 +6,7 @@
 #include "game/io/run_file.h"
 #include "game/io/text.h"
 #include "game/sim/fight_test_util.h"
+#include "game/io/io_test_util.h"
 
 #include <doctest/doctest.h>
 
@@ -59,9 +60,7 @@ TEST_CASE("A script compiles to per-frame input: hold, press, wait, keep and sev
         "wait 2\n"          // frames 5-6
         "p2 release\n"
         "wait 1\n";  // frame 7
-    sim::RunFile run;
-    io::Error error;
-    REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error.text());
+    const sim::RunFile run = iotest::script(text);
     CHECK(run.setup.mode == sim::Mode::Training);
     CHECK(run.setup.fighter[1] == "brick");
     CHECK(run.setup.seed == 9);
@@ -82,9 +81,7 @@ TEST_CASE("Script expectations take their frame window from the cursor") {
         "expect hit p2 torso by p1 heavy within 30\n"
         "expect no block any at 5\n"
         "expect p2.health <= 850\n";
-    sim::RunFile run;
-    io::Error error;
-    REQUIRE_MESSAGE(sim::parseScript(text, "t.fscript", run, error), error.text());
+    const sim::RunFile run = iotest::script(text);
     REQUIRE(run.expectations.size() == 3);
     const sim::Expectation& hit = run.expectations[0];
     CHECK(hit.isEvent);
@@ -157,10 +154,7 @@ TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
         expected = "s:2: the script runs more than 1000000 frames";
     }
     CAPTURE(text);
-    sim::RunFile run;
-    io::Error error;
-    CHECK_FALSE(sim::parseScript(text, "s", run, error));
-    CHECK(error.text() == expected);
+    CHECK(iotest::scriptError(text, "s") == expected);
 }
 
 TEST_CASE("A replay written by ReplayWriter reads back and is playable even without its end line") {
@@ -298,10 +292,7 @@ TEST_CASE("Bad replays are refused with FILE:LINE: what") {
         expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     }
     CAPTURE(text);
-    sim::RunFile run;
-    io::Error error;
-    CHECK_FALSE(sim::parseReplay(text, "r", run, error));
-    CHECK(error.text() == expected);
+    CHECK(iotest::replayError(text, "r") == expected);
 }
 
 TEST_CASE("What a run names is checked against the loaded fighters") {
@@ -335,9 +326,8 @@ TEST_CASE("What a run names is checked against the loaded fighters") {
         expected = "s:3: unknown move 'crouhc' for brick";
     }
     CAPTURE(text);
-    sim::RunFile run;
+    const sim::RunFile run = iotest::script(text, "s");
     io::Error error;
-    REQUIRE_MESSAGE(sim::parseScript(text, "s", run, error), error.text());
     const bool ok = sim::checkRunAgainstFighters(run, ryo, brick, error);
     CHECK(ok == expected.empty());
     if (!ok) CHECK(error.text() == expected);

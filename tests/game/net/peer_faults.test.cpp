@@ -2,7 +2,7 @@
 // other protocol versions, a vanished opponent, a desync, and leaving.
 #include "game/io/replay_writer.h"
 #include "game/net/packet.h"
-#include "net_test_util.h"
+#include "two_peers.h"
 
 #include <doctest/doctest.h>
 
@@ -13,26 +13,15 @@ namespace {
 
 constexpr net::Address kStranger = 3;
 
-/// A host's and a joiner's settings (ryo vs brick) and their buttons.
-struct Pair {
-    net::PeerConfig hostCfg, joinCfg;
-    std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(3, 2000), nettest::randomButtons(4, 2000)};
-    explicit Pair(std::uint32_t frameLimit = 300) {
-        hostCfg.host = true;
-        hostCfg.fighter = "ryo";
-        hostCfg.setup.fighter[1] = "brick";
-        hostCfg.frameLimit = frameLimit;
-        hostCfg.token = 0xabcdef;
-        joinCfg = hostCfg;
-        joinCfg.host = false;
-        joinCfg.fighter = "brick";
-        joinCfg.hostAddress = nettest::kHost;
+/// The shared pair (buttons of seeds 3 and 4) with a known match token, which the forgery cases use.
+struct Pair : nettest::Pair {
+    explicit Pair(std::uint32_t frameLimit = 300) : nettest::Pair(frameLimit, 3) {
+        for (net::PeerConfig* cfg : {&hostCfg, &joinCfg}) {
+            cfg->setup.fighter[1] = "brick";
+            cfg->token = 0xabcdef;
+        }
     }
 };
-
-std::vector<nettest::Driven> drivers(net::NetPeer& host, net::NetPeer& joiner, const Pair& pair) {
-    return nettest::drivers(host, joiner, pair.buttons);
-}
 
 void sendPacket(net::Transport& t, net::Address to, const net::Packet& p, std::int64_t now) {
     const std::vector<std::uint8_t> bytes = net::encodePacket(p);
@@ -92,7 +81,7 @@ TEST_CASE("a lag switch past the timeout ends the match naming who went silent, 
     net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
     net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
     HostRecording rec(host, "lag_switch_timeout");
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    std::vector<nettest::Driven> d = nettest::drivers(host, joiner, pair);
     d[1].stopAtMs = 9000;  // the joiner itself would end on the host's silence once the host has gone: not looked at
     nettest::drive(d, 20000);
     CHECK(host.endReason() == net::PeerEnd::ConnectionLost);
@@ -119,7 +108,7 @@ TEST_CASE("a lag switch under the timeout is shown by seat while it lasts, then 
     net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
     net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
     HostRecording rec(host, "lag_switch_short");
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    std::vector<nettest::Driven> d = nettest::drivers(host, joiner, pair);
     const std::int64_t before = nettest::drive(d, 3900);
     CHECK(host.stallText(before) == "");  // ordinary play: nothing shown
     const std::int64_t during = nettest::drive(d, 5100);
@@ -142,62 +131,47 @@ TEST_CASE("a lag switch under the timeout is shown by seat while it lasts, then 
 
 TEST_CASE("a side whose own machine froze counts no stall of the opponent for it; the opponent counts one of it") {
     Pair pair(600);
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    d[1].stopAtMs = 4000;  // the joiner's machine freezes at 4 s ...
-    nettest::drive(d, 5000);
-    d[1].stopAtMs = -1;  // ... and runs again at 5 s, the host's packets of that second waiting for it
-    d[1].nextUs = 5000 * 1000;
-    nettest::drive(d, 60000);
-    CHECK(host.endMessage() == "match over");
-    CHECK(joiner.endMessage() == "match over");
-    CHECK(host.opponentStalls().count == 1);
-    CHECK(host.opponentStalls().longestMs >= 1000);
-    CHECK(joiner.opponentStalls().count == 0);
+    nettest::TwoPeers two(pair);
+    two.d[1].stopAtMs = 4000;  // the joiner's machine freezes at 4 s ...
+    nettest::drive(two.d, 5000);
+    two.d[1].stopAtMs = -1;  // ... and runs again at 5 s, the host's packets of that second waiting for it
+    two.d[1].nextUs = 5000 * 1000;
+    nettest::drive(two.d, 60000);
+    CHECK(two.host.endMessage() == "match over");
+    CHECK(two.joiner.endMessage() == "match over");
+    CHECK(two.host.opponentStalls().count == 1);
+    CHECK(two.host.opponentStalls().longestMs >= 1000);
+    CHECK(two.joiner.opponentStalls().count == 0);
 }
 
 TEST_CASE("a second joiner is refused as busy and the match goes on untouched") {
     Pair pair;
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::Transport& late = network.add(kStranger, {}, 3);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    nettest::TwoPeers two(pair);
+    net::Transport& late = two.network.add(kStranger, {}, 3);
     net::PeerConfig lateCfg = pair.joinCfg;
     net::NetPeer second(late, lateCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    d.emplace_back();
-    d[2].peer = &second;
-    d[2].nextUs = 1000000;  // joins a second after the match began
-    nettest::drive(d, 60000);
+    two.d.emplace_back();
+    two.d[2].peer = &second;
+    two.d[2].nextUs = 1000000;  // joins a second after the match began
+    nettest::drive(two.d, 60000);
     CHECK(second.endMessage() == "refused: the host is already in a match");
     CHECK(second.endReason() == net::PeerEnd::Refused);
     CHECK(second.failed());
-    CHECK(host.counters().refusedJoiners >= 1);
-    CHECK(host.endMessage() == "match over");
-    CHECK(joiner.endMessage() == "match over");
-    CHECK(host.endReason() == net::PeerEnd::MatchOver);
-    CHECK(joiner.endReason() == net::PeerEnd::MatchOver);
-    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+    CHECK(two.host.counters().refusedJoiners >= 1);
+    CHECK(two.host.endMessage() == "match over");
+    CHECK(two.joiner.endMessage() == "match over");
+    CHECK(two.host.endReason() == net::PeerEnd::MatchOver);
+    CHECK(two.joiner.endReason() == net::PeerEnd::MatchOver);
+    CHECK(two.host.session()->confirmedHashes() == nettest::offlineHashes(two.host.setup(), pair.buttons, 300));
 }
 
 TEST_CASE("packets from a stranger, with a forged token, a forged tag or malformed are dropped and counted") {
     Pair pair;
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::Transport& stranger = network.add(kStranger, {}, 3);
-    net::Transport& spoofer = network.add(nettest::kJoiner, {}, 4);  // claims the joiner's address
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    nettest::drive(d, 1000);  // connected and playing
-    REQUIRE(host.state() == net::PeerState::Playing);
+    nettest::TwoPeers two(pair);
+    net::Transport& stranger = two.network.add(kStranger, {}, 3);
+    net::Transport& spoofer = two.network.add(nettest::kJoiner, {}, 4);  // claims the joiner's address
+    nettest::drive(two.d, 1000);                                         // connected and playing
+    REQUIRE(two.host.state() == net::PeerState::Playing);
     net::Packet forged;
     forged.type = net::PacketType::Input;
     forged.firstFrame = 1;
@@ -210,24 +184,20 @@ TEST_CASE("packets from a stranger, with a forged token, a forged tag or malform
     sendPacket(spoofer, nettest::kHost, forged, 1000);  // right address, wrong token
     const std::uint8_t junk[] = {'B', 'F', net::kProtocolVersion, 4, 0, 0};
     spoofer.sendTo(nettest::kHost, junk, sizeof junk, 1000);
-    nettest::drive(d, 60000);
-    CHECK(host.counters().wrongAddress == 1);
-    CHECK(host.counters().wrongToken == 1);
-    CHECK(host.counters().forged + host.counters().replayed == 1);  // an old counter is refused before it is opened
-    CHECK(host.counters().malformed == 1);
-    CHECK(host.endMessage() == "match over");
-    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+    nettest::drive(two.d, 60000);
+    CHECK(two.host.counters().wrongAddress == 1);
+    CHECK(two.host.counters().wrongToken == 1);
+    CHECK(two.host.counters().forged + two.host.counters().replayed ==
+          1);  // an old counter is refused before it is opened
+    CHECK(two.host.counters().malformed == 1);
+    CHECK(two.host.endMessage() == "match over");
+    CHECK(two.host.session()->confirmedHashes() == nettest::offlineHashes(two.host.setup(), pair.buttons, 300));
 }
 
 TEST_CASE("a joiner counts a packet type no table lists, and a Hello sent to it, as malformed and still plays") {
     Pair pair;
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::Transport& spoofer = network.add(nettest::kHost, {}, 4);  // claims the host's address
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    nettest::TwoPeers two(pair);
+    net::Transport& spoofer = two.network.add(nettest::kHost, {}, 4);  // claims the host's address
     net::Packet welcome;  // a well-formed Welcome body naming another fighter: read as a Welcome it would end the join
     welcome.type = net::PacketType::Welcome;
     welcome.setup.fighter[0] = "ryo";
@@ -239,10 +209,10 @@ TEST_CASE("a joiner counts a packet type no table lists, and a Hello sent to it,
     hello.type = net::PacketType::Hello;
     hello.fighter = "ryo";
     sendPacket(spoofer, nettest::kJoiner, hello, 0);  // a host's route, not a joiner's
-    nettest::drive(d, 60000);
-    CHECK(joiner.counters().malformed == 2);
-    CHECK(joiner.endMessage() == "match over");
-    CHECK(host.endMessage() == "match over");
+    nettest::drive(two.d, 60000);
+    CHECK(two.joiner.counters().malformed == 2);
+    CHECK(two.joiner.endMessage() == "match over");
+    CHECK(two.host.endMessage() == "match over");
 }
 
 TEST_CASE("a joiner speaking another protocol version is refused with the reason") {
@@ -264,36 +234,26 @@ TEST_CASE("a joiner speaking another protocol version is refused with the reason
 
 TEST_CASE("a joiner with a fighter the host lacks is refused") {
     Pair pair;
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
     pair.joinCfg.fighter = "nobody";
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    d[0].stopAtMs = 2000;
-    nettest::drive(d, 5000);
-    CHECK(joiner.endMessage() == "refused: the host does not have your fighter");
-    CHECK(host.state() == net::PeerState::Waiting);
+    nettest::TwoPeers two(pair);
+    two.d[0].stopAtMs = 2000;
+    nettest::drive(two.d, 5000);
+    CHECK(two.joiner.endMessage() == "refused: the host does not have your fighter");
+    CHECK(two.host.state() == net::PeerState::Waiting);
 }
 
 TEST_CASE("an opponent that vanishes ends the match as connection lost after the timeout") {
     Pair pair(0);
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    d[1].stopAtMs = 4000;  // the joiner's machine goes silent at 4 s
-    nettest::drive(d, 60000);
-    CHECK(host.endMessage() == "P2 went silent for 3.0 s");
-    CHECK(host.endSeat() == 1);
-    CHECK(host.endReason() == net::PeerEnd::ConnectionLost);
-    CHECK(host.failed());
-    CHECK(d[0].doneAtMs > 4000 + 3000 - 20);
-    CHECK(d[0].doneAtMs < 4000 + 3000 + 50);
-    CHECK(host.session()->frame() > 200);  // it played until then
+    nettest::TwoPeers two(pair);
+    two.d[1].stopAtMs = 4000;  // the joiner's machine goes silent at 4 s
+    nettest::drive(two.d, 60000);
+    CHECK(two.host.endMessage() == "P2 went silent for 3.0 s");
+    CHECK(two.host.endSeat() == 1);
+    CHECK(two.host.endReason() == net::PeerEnd::ConnectionLost);
+    CHECK(two.host.failed());
+    CHECK(two.d[0].doneAtMs > 4000 + 3000 - 20);
+    CHECK(two.d[0].doneAtMs < 4000 + 3000 + 50);
+    CHECK(two.host.session()->frame() > 200);  // it played until then
 }
 
 TEST_CASE("a joiner whose host never answers gives up after the connect timeout") {
@@ -322,7 +282,7 @@ TEST_CASE("sides whose simulations differ both stop with DESYNC at the first com
         return true;
     };
     net::NetPeer joiner(j, pair.joinCfg, tampered);
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    std::vector<nettest::Driven> d = nettest::drivers(host, joiner, pair);
     nettest::drive(d, 60000);
     CHECK(host.endMessage() == "DESYNC at frame 30");
     CHECK(joiner.endMessage() == "DESYNC at frame 30");
@@ -334,61 +294,51 @@ TEST_CASE("sides whose simulations differ both stop with DESYNC at the first com
 
 TEST_CASE("leaving mid-match tells the opponent at once") {
     Pair pair(0);
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    nettest::drive(d, 2000);
-    REQUIRE(joiner.state() == net::PeerState::Playing);
-    joiner.leave(2000);
-    CHECK(joiner.endMessage() == "you left");
-    CHECK(joiner.endReason() == net::PeerEnd::YouLeft);
-    nettest::drive(d, 2100);
-    CHECK(host.endMessage() == "opponent left");
-    CHECK(host.endReason() == net::PeerEnd::OpponentLeft);
+    nettest::TwoPeers two(pair);
+    nettest::drive(two.d, 2000);
+    REQUIRE(two.joiner.state() == net::PeerState::Playing);
+    two.joiner.leave(2000);
+    CHECK(two.joiner.endMessage() == "you left");
+    CHECK(two.joiner.endReason() == net::PeerEnd::YouLeft);
+    nettest::drive(two.d, 2100);
+    CHECK(two.host.endMessage() == "opponent left");
+    CHECK(two.host.endReason() == net::PeerEnd::OpponentLeft);
 }
 
 TEST_CASE("after a completed match both sides asking for a rematch play the next one on the same connection") {
     Pair pair(240);
     pair.hostCfg.rematches = pair.joinCfg.rematches = true;
-    net::MemoryNetwork network;
     net::NetConditions c;
     c.delayMs = 40;
     c.jitterMs = 10;
     c.lossPercent = 5;
-    net::Transport& h = network.add(nettest::kHost, c, 1);
-    net::Transport& j = network.add(nettest::kJoiner, c, 2);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    nettest::drive(d, 8000);  // the 240-frame match is over by then; both stay connected
-    REQUIRE(host.state() == net::PeerState::Lingering);
-    REQUIRE(joiner.state() == net::PeerState::Lingering);
-    const sim::MatchSetup first = host.setup();
-    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(first, pair.buttons, 240));
-    host.requestRematch();
-    nettest::drive(d, 9000);
-    CHECK(host.matchesPlayed() == 1);  // one side asking is not enough
-    CHECK(joiner.opponentWantsRematch());
-    joiner.requestRematch();
-    nettest::drive(d, 18000);
-    CHECK(host.matchesPlayed() == 2);
-    CHECK(joiner.matchesPlayed() == 2);
-    CHECK(host.setup().seed != first.seed);
-    CHECK(joiner.setup().seed == host.setup().seed);
-    CAPTURE(host.session()->frame());
-    CAPTURE(host.session()->confirmedFrame());
-    CAPTURE(joiner.session()->frame());
-    CAPTURE(joiner.session()->confirmedFrame());
-    REQUIRE(host.session()->finished());
-    REQUIRE(joiner.session()->finished());
-    const std::vector<std::uint64_t> offline = nettest::offlineHashes(host.setup(), pair.buttons, 240);
-    CHECK(host.session()->confirmedHashes() == offline);
-    CHECK(joiner.session()->confirmedHashes() == offline);
-    joiner.leave(18000);
-    nettest::drive(d, 18500);
-    CHECK(host.endMessage() == "opponent left");
-    CHECK_FALSE(host.failed());
+    nettest::TwoPeers two(pair, c);
+    nettest::drive(two.d, 8000);  // the 240-frame match is over by then; both stay connected
+    REQUIRE(two.host.state() == net::PeerState::Lingering);
+    REQUIRE(two.joiner.state() == net::PeerState::Lingering);
+    const sim::MatchSetup first = two.host.setup();
+    CHECK(two.host.session()->confirmedHashes() == nettest::offlineHashes(first, pair.buttons, 240));
+    two.host.requestRematch();
+    nettest::drive(two.d, 9000);
+    CHECK(two.host.matchesPlayed() == 1);  // one side asking is not enough
+    CHECK(two.joiner.opponentWantsRematch());
+    two.joiner.requestRematch();
+    nettest::drive(two.d, 18000);
+    CHECK(two.host.matchesPlayed() == 2);
+    CHECK(two.joiner.matchesPlayed() == 2);
+    CHECK(two.host.setup().seed != first.seed);
+    CHECK(two.joiner.setup().seed == two.host.setup().seed);
+    CAPTURE(two.host.session()->frame());
+    CAPTURE(two.host.session()->confirmedFrame());
+    CAPTURE(two.joiner.session()->frame());
+    CAPTURE(two.joiner.session()->confirmedFrame());
+    REQUIRE(two.host.session()->finished());
+    REQUIRE(two.joiner.session()->finished());
+    const std::vector<std::uint64_t> offline = nettest::offlineHashes(two.host.setup(), pair.buttons, 240);
+    CHECK(two.host.session()->confirmedHashes() == offline);
+    CHECK(two.joiner.session()->confirmedHashes() == offline);
+    two.joiner.leave(18000);
+    nettest::drive(two.d, 18500);
+    CHECK(two.host.endMessage() == "opponent left");
+    CHECK_FALSE(two.host.failed());
 }

@@ -3,7 +3,7 @@
 // stranger's Hello taking the host's seat, a Hello making the host send far more than it got to any address,
 // forged inputs, a peer that sends but never lets a frame be confirmed, other fighter data, and a room secret.
 #include "game/net/packet.h"
-#include "net_test_util.h"
+#include "two_peers.h"
 
 #include <doctest/doctest.h>
 
@@ -20,23 +20,10 @@ void signHello(net::Packet& hello) {
     hello.signature = net::signDigest(id, net::helloDigest(hello));
 }
 
-struct Pair {
-    net::PeerConfig hostCfg, joinCfg;
-    std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(5, 2000), nettest::randomButtons(6, 2000)};
-    explicit Pair(std::uint32_t frameLimit = 300) {
-        hostCfg.host = true;
-        hostCfg.fighter = "ryo";
-        hostCfg.frameLimit = frameLimit;
-        joinCfg = hostCfg;
-        joinCfg.host = false;
-        joinCfg.fighter = "brick";
-        joinCfg.hostAddress = nettest::kHost;
-    }
+/// The shared pair with buttons of seeds 5 and 6.
+struct Pair : nettest::Pair {
+    explicit Pair(std::uint32_t frameLimit = 300) : nettest::Pair(frameLimit, 5) {}
 };
-
-std::vector<nettest::Driven> drivers(net::NetPeer& host, net::NetPeer& joiner, const Pair& pair) {
-    return nettest::drivers(host, joiner, pair.buttons);
-}
 
 /// Takes every datagram waiting at t by nowMs; returns how many and their total size.
 std::pair<int, std::size_t> drain(net::Transport& t, std::int64_t nowMs, std::vector<net::Packet>* out = nullptr) {
@@ -57,33 +44,24 @@ std::pair<int, std::size_t> drain(net::Transport& t, std::int64_t nowMs, std::ve
 
 TEST_CASE("a spoofed 8-byte datagram of another version from the host's address does not end the joiner's match") {
     Pair pair;
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::Transport& spoofer = network.add(nettest::kHost, {}, 3);  // sends with the host's address
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    nettest::drive(d, 1500);
-    REQUIRE(joiner.state() == net::PeerState::Playing);
+    nettest::TwoPeers two(pair);
+    net::Transport& spoofer = two.network.add(nettest::kHost, {}, 3);  // sends with the host's address
+    nettest::drive(two.d, 1500);
+    REQUIRE(two.joiner.state() == net::PeerState::Playing);
     for (std::uint8_t type = 1; type <= 4; ++type) {
         const std::uint8_t spoof[] = {'B', 'F', 2, type, 1, 2, 3, 4};
         spoofer.sendTo(nettest::kJoiner, spoof, sizeof spoof, 1500);
     }
-    nettest::drive(d, 60000);
-    CHECK(joiner.endMessage() == "match over");
-    CHECK(joiner.counters().otherVersion == 4);
-    CHECK(joiner.session()->confirmedHashes() == host.session()->confirmedHashes());
+    nettest::drive(two.d, 60000);
+    CHECK(two.joiner.endMessage() == "match over");
+    CHECK(two.joiner.counters().otherVersion == 4);
+    CHECK(two.joiner.session()->confirmedHashes() == two.host.session()->confirmedHashes());
 }
 
 TEST_CASE("a stranger's Hello that is never followed by inputs does not take the host's seat from the real joiner") {
     Pair pair;
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::Transport& s = network.add(kStranger, {}, 3);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    nettest::TwoPeers two(pair);
+    net::Transport& s = two.network.add(kStranger, {}, 3);
     // The stranger completes the cookie exchange (it does receive at its address), gets a Welcome, then goes quiet.
     net::Packet hello;
     hello.type = net::PacketType::Hello;
@@ -93,7 +71,7 @@ TEST_CASE("a stranger's Hello that is never followed by inputs does not take the
     signHello(hello);
     std::vector<std::uint8_t> bytes = net::sealPacket(hello, {});
     s.sendTo(nettest::kHost, bytes.data(), bytes.size(), 0);
-    host.tick(0, 0);
+    two.host.tick(0, 0);
     std::vector<net::Packet> got;
     drain(s, 1, &got);
     REQUIRE(got.size() == 1);
@@ -101,18 +79,17 @@ TEST_CASE("a stranger's Hello that is never followed by inputs does not take the
     hello.cookie = got[0].cookie;
     bytes = net::sealPacket(hello, {});
     s.sendTo(nettest::kHost, bytes.data(), bytes.size(), 1);
-    host.tick(2, 0);
+    two.host.tick(2, 0);
     got.clear();
     drain(s, 3, &got);
     REQUIRE(got.size() == 1);
     REQUIRE(got[0].type == net::PacketType::Welcome);  // the seat is offered; the stranger never plays
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    d[0].nextUs = 3000;
-    d[1].nextUs = 300000;  // the real joiner comes 0.3 s later
-    nettest::drive(d, 60000);
-    CHECK(joiner.endMessage() == "match over");
-    CHECK(host.endMessage() == "match over");
-    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+    two.d[0].nextUs = 3000;
+    two.d[1].nextUs = 300000;  // the real joiner comes 0.3 s later
+    nettest::drive(two.d, 60000);
+    CHECK(two.joiner.endMessage() == "match over");
+    CHECK(two.host.endMessage() == "match over");
+    CHECK(two.host.session()->confirmedHashes() == nettest::offlineHashes(two.host.setup(), pair.buttons, 300));
 }
 
 TEST_CASE("a Hello from an address that never answers gets one Challenge no larger than itself, and no Welcome") {
@@ -143,37 +120,27 @@ TEST_CASE("a peer that keeps sending but lets no frame be confirmed ends the mat
     pair.joinCfg.timeoutMs = 1000000;  // the joiner never gives up: it hears nothing and keeps sending
     net::NetConditions deaf;
     deaf.lossPercent = 100;
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    nettest::drive(d, 1000);
-    REQUIRE(host.state() == net::PeerState::Playing);
+    nettest::TwoPeers two(pair);
+    nettest::drive(two.d, 1000);
+    REQUIRE(two.host.state() == net::PeerState::Playing);
     // From now on nothing the host sends arrives: the joiner's window fills and it stops at its last frame, while its
     // packets (acks, timing, no new inputs) keep the host from ever being silent.
-    static_cast<net::MemoryNetwork::Endpoint&>(h).setConditions(deaf);
-    nettest::drive(d, 30000);
-    CHECK(host.endReason() == net::PeerEnd::ConnectionLost);
-    CHECK(host.endMessage() == "connection lost: no frame confirmed for 2 s");
-    CHECK(d[0].doneAtMs < 1000 + 2000 + 2000);
+    static_cast<net::MemoryNetwork::Endpoint&>(two.h).setConditions(deaf);
+    nettest::drive(two.d, 30000);
+    CHECK(two.host.endReason() == net::PeerEnd::ConnectionLost);
+    CHECK(two.host.endMessage() == "connection lost: no frame confirmed for 2 s");
+    CHECK(two.d[0].doneAtMs < 1000 + 2000 + 2000);
 }
 
 TEST_CASE("a joiner whose fighter data differ from the host's copy is refused at the handshake, not desynced") {
     Pair pair;
     pair.hostCfg.rulesHash = [](const std::string& id) { return id == "brick" ? 111u : 222u; };
     pair.joinCfg.rulesHash = [](const std::string& id) { return id == "brick" ? 112u : 222u; };  // its brick differs
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    d[0].stopAtMs = 3000;
-    nettest::drive(d, 5000);
-    CHECK(joiner.endMessage() == "refused: the host runs another build or other fighter data");
-    CHECK(host.state() == net::PeerState::Waiting);
+    nettest::TwoPeers two(pair);
+    two.d[0].stopAtMs = 3000;
+    nettest::drive(two.d, 5000);
+    CHECK(two.joiner.endMessage() == "refused: the host runs another build or other fighter data");
+    CHECK(two.host.state() == net::PeerState::Waiting);
     // The host's own fighter differing is caught by the joiner from the Welcome.
     Pair other;
     other.hostCfg.rulesHash = [](const std::string& id) { return id == "ryo" ? 1u : 2u; };
@@ -193,25 +160,20 @@ TEST_CASE(
     "with a room secret only a joiner holding it gets in, and one with the room's code but not its secret cannot") {
     Pair pair;
     pair.hostCfg.secret = pair.joinCfg.secret = net::Key{'s', 'e', 'c', 'r', 'e', 't'};
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, {}, 1);
-    net::Transport& j = network.add(nettest::kJoiner, {}, 2);
-    net::Transport& s = network.add(kStranger, {}, 3);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
+    nettest::TwoPeers two(pair);
+    net::Transport& s = two.network.add(kStranger, {}, 3);
     net::PeerConfig intruderCfg = pair.joinCfg;
     intruderCfg.secret = net::Key{'g', 'u', 'e', 's', 's'};
     intruderCfg.connectTimeoutMs = 2000;
     net::NetPeer intruder(s, intruderCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    d[1].nextUs = 500000;  // the intruder is first
-    d.emplace_back();
-    d[2].peer = &intruder;
-    nettest::drive(d, 60000);
+    two.d[1].nextUs = 500000;  // the intruder is first
+    two.d.emplace_back();
+    two.d[2].peer = &intruder;
+    nettest::drive(two.d, 60000);
     CHECK(intruder.endMessage() == "no answer from the host");
-    CHECK(host.counters().forged >= 1);
-    CHECK(joiner.endMessage() == "match over");
-    CHECK(host.session()->confirmedHashes() == nettest::offlineHashes(host.setup(), pair.buttons, 300));
+    CHECK(two.host.counters().forged >= 1);
+    CHECK(two.joiner.endMessage() == "match over");
+    CHECK(two.host.session()->confirmedHashes() == nettest::offlineHashes(two.host.setup(), pair.buttons, 300));
 }
 
 TEST_CASE("with automatic delay each side picks its input delay and rollback window from the handshake's round trip") {
@@ -229,14 +191,9 @@ TEST_CASE("with automatic delay each side picks its input delay and rollback win
     pair.hostCfg.autoDelay = pair.joinCfg.autoDelay = true;
     net::NetConditions slow;
     slow.delayMs = 40;
-    net::MemoryNetwork network;
-    net::Transport& h = network.add(nettest::kHost, slow, 1);
-    net::Transport& j = network.add(nettest::kJoiner, slow, 2);
-    net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
-    net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
-    nettest::drive(d, 60000);
-    for (net::NetPeer* p : {&host, &joiner}) {
+    nettest::TwoPeers two(pair, slow);
+    nettest::drive(two.d, 60000);
+    for (net::NetPeer* p : {&two.host, &two.joiner}) {
         CHECK(p->handshakeRttMs() >= 80);
         CHECK(p->handshakeRttMs() <= 80 + 34);  // plus at most a tick of waiting on each side
         net::SessionConfig want;
@@ -245,8 +202,8 @@ TEST_CASE("with automatic delay each side picks its input delay and rollback win
         CHECK(p->session()->config().maxRollback == want.maxRollback);
         CHECK(p->session()->config().inputDelay >= 3);
     }
-    CHECK(host.endMessage() == "match over");
-    CHECK(host.session()->confirmedHashes() == joiner.session()->confirmedHashes());
+    CHECK(two.host.endMessage() == "match over");
+    CHECK(two.host.session()->confirmedHashes() == two.joiner.session()->confirmedHashes());
 }
 
 TEST_CASE(
@@ -277,7 +234,7 @@ TEST_CASE(
     }
     net::NetPeer host(h, pair.hostCfg, nettest::dataLoader());
     net::NetPeer joiner(j, pair.joinCfg, nettest::dataLoader());
-    std::vector<nettest::Driven> d = drivers(host, joiner, pair);
+    std::vector<nettest::Driven> d = nettest::drivers(host, joiner, pair);
     nettest::drive(d, 2000);
     CHECK(joiner.state() == net::PeerState::Playing);
     nettest::drive(d, 60000);

@@ -8,6 +8,7 @@
 #include "game/net/memory_transport.h"
 #include "game/net/spectate.h"
 #include "spectate_test_util.h"
+#include "two_peers.h"
 
 #include <doctest/doctest.h>
 
@@ -45,90 +46,79 @@ std::vector<std::uint8_t> changed(std::vector<std::uint8_t> b, std::size_t at) {
 
 TEST_CASE(
     "spectate: an observer with a full capture forges nothing: no inputs, end, refusal, rematch or acknowledgement") {
-    net::MemoryNetwork network;
-    auto& hostEnd = network.add(1, {}, 1);
-    auto& watcherEnd = network.add(2, {}, 2);
-    spectest::Wire wire(watcherEnd);
-    net::SpectatorHub hub(2);
-    net::SpectateDemux demux(hostEnd, hub);
-    net::SpectatorClient client(wire, 1);
-    hub.startMatch(spectest::welcome(), 0);
+    nettest::HubAndWatcher rig;
+    rig.hub.startMatch(spectest::welcome(), 0);
     std::vector<sim::FrameInput> played;
     std::int64_t toSpectator = 0, toHost = 0;
-    play(demux, hub, client, 0, 20000, 600, played, [&](std::int64_t t) {
-        if ((t / 16) % 10 != 5 || client.state() != net::SpectatorState::Watching || wire.got.size() < 2) return;
+    play(rig.demux, rig.hub, rig.client, 0, 20000, 600, played, [&](std::int64_t t) {
+        if ((t / 16) % 10 != 5 || rig.client.state() != net::SpectatorState::Watching || rig.wire.got.size() < 2)
+            return;
         // Towards the spectator, from the host's address: every datagram of the capture again (replays), each with
         // a byte changed, a Refuse with the spectator's key from its Watch as context (all the clear tag needs).
-        const std::vector<std::uint8_t>& setup = wire.got.front();
-        const std::vector<std::uint8_t>& inputs = wire.got.back();
+        const std::vector<std::uint8_t>& setup = rig.wire.got.front();
+        const std::vector<std::uint8_t>& inputs = rig.wire.got.back();
         net::SpectateMessage refuse;
         refuse.type = net::SpectateType::Refuse;
-        wire.queued = {setup,
-                       inputs,
-                       changed(setup, std::size_t(t)),
-                       changed(inputs, std::size_t(t)),
-                       changed(setup, 48),
-                       net::encodeSpectate(refuse, nullptr, &wire.spectatorKey)};
-        toSpectator += std::int64_t(wire.queued.size());
+        rig.wire.queued = {setup,
+                           inputs,
+                           changed(setup, std::size_t(t)),
+                           changed(inputs, std::size_t(t)),
+                           changed(setup, 48),
+                           net::encodeSpectate(refuse, nullptr, &rig.wire.spectatorKey)};
+        toSpectator += std::int64_t(rig.wire.queued.size());
         // Towards the host: the spectator's last Ack again, from its address and from another (to move the stream
         // there), and with a byte changed.
-        const std::vector<std::uint8_t>& ack = wire.sent.back();
+        const std::vector<std::uint8_t>& ack = rig.wire.sent.back();
         REQUIRE(ack[3] == std::uint8_t(net::SpectateType::Ack));
         for (const auto& [bytes, from] : {std::pair{ack, net::Address(2)}, std::pair{ack, net::Address(9)},
                                           std::pair{changed(ack, std::size_t(t)), net::Address(2)}}) {
-            hub.handle(bytes.data(), bytes.size(), from, demux, t);
+            rig.hub.handle(bytes.data(), bytes.size(), from, rig.demux, t);
             ++toHost;
         }
     });
-    CHECK(client.failure() == "");
-    CHECK(client.lastFrame() == 600);
-    spectest::requireSameInputs(client.inputs(), played);
+    CHECK(rig.client.failure() == "");
+    CHECK(rig.client.lastFrame() == 600);
+    spectest::requireSameInputs(rig.client.inputs(), played);
     CHECK(toSpectator > 100);
-    CHECK(client.forged() == toSpectator);  // every one counted and dropped before decoding
-    CHECK(client.malformed() == 0);
-    CHECK(hub.forged() == toHost);
-    CHECK(hub.moved() == 0);
+    CHECK(rig.client.forged() == toSpectator);  // every one counted and dropped before decoding
+    CHECK(rig.client.malformed() == 0);
+    CHECK(rig.hub.forged() == toHost);
+    CHECK(rig.hub.moved() == 0);
     // And the capture holds nothing of the match in clear: no datagram carries the fighters' names.
-    for (const auto& b : wire.got) CHECK(std::search(b.begin(), b.end(), "a\1b", "a\1b" + 3) == b.end());
+    for (const auto& b : rig.wire.got) CHECK(std::search(b.begin(), b.end(), "a\1b", "a\1b" + 3) == b.end());
 }
 
 TEST_CASE("spectate: the control: the observer's forgeries under the stream's real keys are believed") {
-    net::MemoryNetwork network;
-    auto& hostEnd = network.add(1, {}, 1);
-    auto& watcherEnd = network.add(2, {}, 2);
-    spectest::Wire wire(watcherEnd);
-    net::SpectatorHub hub(2);
-    net::SpectateDemux demux(hostEnd, hub);
-    net::SpectatorClient client(wire, 1);
+    nettest::HubAndWatcher rig;
     net::KxKey pub, secret;  // the test holds the spectator's secret: what no observer has
     REQUIRE(net::makeKxPair(pub, secret));
-    client.setKeyPair(pub, secret);
-    hub.startMatch(spectest::welcome(), 0);
+    rig.client.setKeyPair(pub, secret);
+    rig.hub.startMatch(spectest::welcome(), 0);
     std::vector<sim::FrameInput> played;
-    play(demux, hub, client, 0, 200, 0, played, [](std::int64_t) {});
-    REQUIRE(client.state() == net::SpectatorState::Watching);
+    play(rig.demux, rig.hub, rig.client, 0, 200, 0, played, [](std::int64_t) {});
+    REQUIRE(rig.client.state() == net::SpectatorState::Watching);
     net::ChannelKey tx, rx;
-    REQUIRE(net::channelKeys(true, pub, secret, wire.hostKey, net::spectateTranscript(pub, wire.hostKey, wire.cookie),
-                             tx, rx));
+    REQUIRE(net::channelKeys(true, pub, secret, rig.wire.hostKey,
+                             net::spectateTranscript(pub, rig.wire.hostKey, rig.wire.cookie), tx, rx));
     net::Channel asHost(rx, tx);                                         // seals what the spectator opens
     for (int i = 0; i < 1000; ++i) asHost.seal(nullptr, 0, nullptr, 0);  // past the counters the host used
     net::SpectateMessage lie;
     lie.type = net::SpectateType::Inputs;
-    lie.cookie = wire.cookie;
+    lie.cookie = rig.wire.cookie;
     lie.lastFrame = 1;
     lie.newest = 1;
     lie.firstFrame = 1;
     lie.inputs.resize(1);
     lie.inputs[0].buttons[0] = 0x1ff;
-    wire.queued = {net::encodeSpectate(lie, &asHost)};
-    client.tick(300);
-    CHECK(client.forged() == 0);
-    REQUIRE(client.inputs().size() == 1);
-    CHECK(client.inputs()[0].buttons[0] == 0x1ff);
-    CHECK(client.lastFrame() == 1);
+    rig.wire.queued = {net::encodeSpectate(lie, &asHost)};
+    rig.client.tick(300);
+    CHECK(rig.client.forged() == 0);
+    REQUIRE(rig.client.inputs().size() == 1);
+    CHECK(rig.client.inputs()[0].buttons[0] == 0x1ff);
+    CHECK(rig.client.lastFrame() == 1);
     // A Refuse with the right context does end a spectator that is still asking: an observer's one power before
     // the stream exists (it could as well drop the Setup).
-    auto& otherEnd = network.add(3, {}, 3);
+    auto& otherEnd = rig.network.add(3, {}, 3);
     spectest::Wire other(otherEnd);
     net::SpectatorClient asking(other, 1);
     asking.tick(0);
@@ -140,34 +130,28 @@ TEST_CASE("spectate: the control: the observer's forgeries under the stream's re
 }
 
 TEST_CASE("spectate: a spectator whose NAT changes its port keeps the stream, moved only by an authentic Ack") {
-    net::MemoryNetwork network;
-    auto& hostEnd = network.add(1, {}, 1);
-    auto& before = network.add(2, {}, 2);
-    auto& after = network.add(3, {}, 3);
-    spectest::Wire wire(before);
-    net::SpectatorHub hub(2);
-    net::SpectateDemux demux(hostEnd, hub);
-    net::SpectatorClient client(wire, 1);
-    hub.startMatch(spectest::welcome(), 0);
+    nettest::HubAndWatcher rig;
+    auto& after = rig.network.add(3, {}, 3);
+    rig.hub.startMatch(spectest::welcome(), 0);
     std::vector<sim::FrameInput> played;
-    play(demux, hub, client, 0, 20000, 900, played, [&](std::int64_t t) {
+    play(rig.demux, rig.hub, rig.client, 0, 20000, 900, played, [&](std::int64_t t) {
         if (t == 4000) {
             // Someone sends a captured Ack of the spectator's (a replay) and a changed one from a third address:
             // the stream stays where it is.
-            const std::vector<std::uint8_t> ack = wire.sent[wire.sent.size() - 5];
-            hub.handle(ack.data(), ack.size(), 9, demux, t);
+            const std::vector<std::uint8_t> ack = rig.wire.sent[rig.wire.sent.size() - 5];
+            rig.hub.handle(ack.data(), ack.size(), 9, rig.demux, t);
             const std::vector<std::uint8_t> bad = changed(ack, 20);
-            hub.handle(bad.data(), bad.size(), 9, demux, t);
-            CHECK(hub.moved() == 0);
-            CHECK(hub.forged() == 2);
+            rig.hub.handle(bad.data(), bad.size(), 9, rig.demux, t);
+            CHECK(rig.hub.moved() == 0);
+            CHECK(rig.hub.forged() == 2);
         }
-        if (t == 5008) wire.moveTo(after);  // the NAT's mapping changed: from now on the spectator is seen at 3
+        if (t == 5008) rig.wire.moveTo(after);  // the NAT's mapping changed: from now on the spectator is seen at 3
     });
-    CHECK(client.failure() == "");
-    CHECK(client.lastFrame() == 900);
-    spectest::requireSameInputs(client.inputs(), played);
-    CHECK(hub.moved() == 1);
-    CHECK(hub.dropped() == 0);
+    CHECK(rig.client.failure() == "");
+    CHECK(rig.client.lastFrame() == 900);
+    spectest::requireSameInputs(rig.client.inputs(), played);
+    CHECK(rig.hub.moved() == 1);
+    CHECK(rig.hub.dropped() == 0);
 }
 
 TEST_CASE("spectate version 4 golden bytes: a Watch, a Refuse and the transcript, by hand") {
@@ -299,19 +283,13 @@ TEST_CASE("spectate versions: another version's datagram from the host ends the 
         CHECK(client.forged() == 0);
     }
     {  // A Setup of this version within the grace: the host speaks it, the stream goes on.
-        net::MemoryNetwork network;
-        auto& hostEnd = network.add(1, {}, 1);
-        auto& me = network.add(2, {}, 2);
-        spectest::Wire wire(me);
-        net::SpectatorHub hub(2);
-        net::SpectateDemux demux(hostEnd, hub);
-        net::SpectatorClient client(wire, 1);
-        hub.startMatch(spectest::welcome(), 0);
-        wire.queued = {v5};
+        nettest::HubAndWatcher rig;
+        rig.hub.startMatch(spectest::welcome(), 0);
+        rig.wire.queued = {v5};
         std::vector<sim::FrameInput> played;
-        play(demux, hub, client, 0, 2000, 0, played, [](std::int64_t) {});
-        CHECK(client.failure() == "");
-        CHECK(client.state() == net::SpectatorState::Watching);
+        play(rig.demux, rig.hub, rig.client, 0, 2000, 0, played, [](std::int64_t) {});
+        CHECK(rig.client.failure() == "");
+        CHECK(rig.client.state() == net::SpectatorState::Watching);
     }
     {  // A later host answering in this version's layout: the Refuse with the reason "version" ends it at once.
         net::MemoryNetwork network;

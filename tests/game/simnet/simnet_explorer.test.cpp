@@ -34,6 +34,13 @@ net::FighterLoader loader() {
     };
 }
 
+/// The fighters drawn from: the data folder's, as game_headless --simulate takes them.
+simnet::RunOptions withRoster() {
+    simnet::RunOptions o;
+    o.roster = sim::fighterIdsIn(testpaths::data());
+    return o;
+}
+
 std::string violations(const simnet::RunResult& r) {
     std::string all;
     for (const std::string& v : r.violations) all += v + "\n";
@@ -58,15 +65,15 @@ int explore(std::vector<std::string> args, std::string& out) {
 TEST_CASE("the online simulator: seeds 1 to 40 (5 under the sanitizers) keep every invariant") {
     for (std::uint64_t seed = 1; seed <= kFixedSeeds; ++seed) {
         CAPTURE(seed);
-        const simnet::RunResult r = simnet::runSchedule(simnet::generateSchedule(seed), loader());
+        const simnet::RunResult r = simnet::runSchedule(simnet::generateSchedule(seed), loader(), withRoster());
         CHECK_MESSAGE(r.ok, violations(r));
     }
 }
 
 TEST_CASE("the online simulator: a seed runs the same schedule to the same event log every time") {
     const simnet::Schedule s = simnet::generateSchedule(7);
-    const simnet::RunResult a = simnet::runSchedule(s, loader());
-    const simnet::RunResult b = simnet::runSchedule(simnet::generateSchedule(7), loader());
+    const simnet::RunResult a = simnet::runSchedule(s, loader(), withRoster());
+    const simnet::RunResult b = simnet::runSchedule(simnet::generateSchedule(7), loader(), withRoster());
     CHECK(simnet::scheduleText(s) == simnet::scheduleText(simnet::generateSchedule(7)));
     CHECK(a.log == b.log);
     CHECK(a.outcome == b.outcome);
@@ -144,7 +151,7 @@ TEST_CASE(
     simnet::Schedule s;
     std::string error;
     REQUIRE_MESSAGE(simnet::parseSchedule(text, "attacks.txt", s, error), error);
-    const simnet::RunResult r = simnet::runSchedule(s, loader());
+    const simnet::RunResult r = simnet::runSchedule(s, loader(), withRoster());
     CHECK_MESSAGE(r.ok, violations(r));
     CHECK(r.framesPlayed == 600);
     CHECK(r.outcome == "host: match over, joiner: match over, spectator 1: match over");
@@ -160,7 +167,7 @@ TEST_CASE(
     simnet::Schedule s;
     std::string error;
     REQUIRE_MESSAGE(simnet::parseSchedule(text, "long.txt", s, error), error);
-    const simnet::RunResult r = simnet::runSchedule(s, loader());
+    const simnet::RunResult r = simnet::runSchedule(s, loader(), withRoster());
     CHECK_MESSAGE(r.ok, violations(r));
     CHECK(r.framesPlayed > 1800);  // it ends at the frame limit or when a fighter wins the match, whichever comes first
     CHECK(r.outcome == "host: match over, joiner: match over");
@@ -225,7 +232,7 @@ TEST_CASE("the online simulator: NATs, relays, rebinding, a lag switch and a kil
         simnet::Schedule s;
         std::string error;
         REQUIRE_MESSAGE(simnet::parseSchedule(text, "case.txt", s, error), error);
-        const simnet::RunResult r = simnet::runSchedule(s, loader());
+        const simnet::RunResult r = simnet::runSchedule(s, loader(), withRoster());
         CHECK_MESSAGE(r.ok, violations(r));
         CHECK(r.outcome == c.outcome);
     }
@@ -234,7 +241,7 @@ TEST_CASE("the online simulator: NATs, relays, rebinding, a lag switch and a kil
     std::string error;
     REQUIRE(simnet::parseSchedule("bvh-simnet 1\nseed 3\nframes 600\njoiner-start 200\nat 4000 kill host 500\n",
                                   "kill.txt", s, error));
-    const simnet::RunResult r = simnet::runSchedule(s, loader());
+    const simnet::RunResult r = simnet::runSchedule(s, loader(), withRoster());
     CHECK_MESSAGE(r.ok, violations(r));
     CHECK(r.outcome.find("joiner: P1 went silent for 3.0 s") != std::string::npos);
     bool restarted = false;
