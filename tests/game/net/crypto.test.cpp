@@ -2,6 +2,7 @@
 // two-block 448-bit message, one million 'a') and the empty message's well-known digest; RFC 4231 section 4 test
 // cases 1-4, 6 and 7 (short key, "Jefe", 0xaa/0xdd, a 25-byte key, and keys longer than the block, which are
 // hashed first). Feeding a message in pieces gives the digest of feeding it at once, at every split point.
+#include "shared_names.h"
 #include "game/net/crypto/hmac.h"
 #include "game/net/crypto/random.h"
 #include "game/net/crypto/sha256.h"
@@ -13,19 +14,10 @@
 
 namespace {
 
+using nettest::hex;
+
 using net::crypto::Hmac;
 using net::crypto::Sha256;
-
-template <typename Digest>
-std::string hex(const Digest& d) {
-    static const char* digits = "0123456789abcdef";
-    std::string s;
-    for (std::uint8_t b : d) {
-        s += digits[b >> 4];
-        s += digits[b & 15];
-    }
-    return s;
-}
 
 std::string sha(const std::string& m) { return hex(Sha256::of(m.data(), m.size())); }
 

@@ -2,6 +2,7 @@
 // empty message; MD5 against RFC 1321's test suite (appendix A.5); HMAC-SHA1 against RFC 2202 section 3 cases 1, 2
 // and 6 (a key longer than the block); CRC-32 against the check value of "123456789" (0xCBF43926, the catalogue
 // value of CRC-32/ISO-HDLC). Pieces fed apart give the digest of the whole, across block edges.
+#include "shared_names.h"
 #include "game/net/crypto/crc32.h"
 #include "game/net/crypto/hmac.h"
 #include "game/net/crypto/md5.h"
@@ -13,16 +14,7 @@
 
 namespace {
 
-template <typename Digest>
-std::string hex(const Digest& d) {
-    static const char* digits = "0123456789abcdef";
-    std::string s;
-    for (std::uint8_t b : d) {
-        s += digits[b >> 4];
-        s += digits[b & 15];
-    }
-    return s;
-}
+using nettest::hex;
 
 template <typename H>
 std::string digest(const std::string& m) {

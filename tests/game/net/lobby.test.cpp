@@ -1,6 +1,7 @@
 // The lobby over the in-memory network with a fake clock: codes, refusals (wrong, expired, full, lobby full, slow,
 // not yours), no secret in any answer, lost answers repeated, the byte layout of the messages and their decoder's
 // bounds, and two peers meeting through it and playing the offline match. Floods and guessing: lobby_flood.test.cpp.
+#include "shared_names.h"
 #include "game/lobby/lobby_server.h"
 #include "game/net/lobby_client.h"
 #include "game/net/lobby_packet.h"
@@ -14,7 +15,7 @@
 
 namespace {
 
-constexpr net::Address kLobby = 100;
+using nettest::kLobby;
 
 lobby::RandomSource osRandom() {
     return [](void* out, std::size_t n) {

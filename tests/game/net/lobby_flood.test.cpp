@@ -2,6 +2,7 @@
 // per-address table, seats and spectator places), code guessing from many validated sources, amplification towards
 // unvalidated addresses, and other protocol versions. Each attack succeeded against lobby protocol 3 (no cookie,
 // per-address state made for any source, the room secret in the answers).
+#include "shared_names.h"
 #include "game/lobby/lobby_server.h"
 #include "game/net/lobby_client.h"
 #include "game/net/lobby_packet.h"
@@ -16,7 +17,8 @@
 
 namespace {
 
-constexpr net::Address kLobby = 100;
+using nettest::kLobby;
+
 constexpr net::Address kHost = 0x0a000001ULL << 16 | 7000;     // 10.0.0.1:7000
 constexpr net::Address kJoiner = 0x0a000002ULL << 16 | 7000;   // 10.0.0.2:7000
 constexpr net::Address kWatcher = 0x0a000003ULL << 16 | 7000;  // 10.0.0.3:7000

@@ -1,5 +1,6 @@
 // The peer's handshake and endings over the in-memory network: strangers, forged tokens, second and late joiners,
 // other protocol versions, a vanished opponent, a desync, and leaving.
+#include "shared_names.h"
 #include "game/io/replay_writer.h"
 #include "game/net/packet.h"
 #include "two_peers.h"
@@ -11,7 +12,7 @@
 
 namespace {
 
-constexpr net::Address kStranger = 3;
+using nettest::kStranger;
 
 /// The shared pair (buttons of seeds 3 and 4) with a known match token, which the forgery cases use.
 struct Pair : nettest::Pair {

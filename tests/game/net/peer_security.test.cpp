@@ -2,6 +2,7 @@
 // host) before version 4 of the protocol. A spoofed datagram of another version from the host's address, a
 // stranger's Hello taking the host's seat, a Hello making the host send far more than it got to any address,
 // forged inputs, a peer that sends but never lets a frame be confirmed, other fighter data, and a room secret.
+#include "shared_names.h"
 #include "game/net/packet.h"
 #include "two_peers.h"
 
@@ -9,7 +10,7 @@
 
 namespace {
 
-constexpr net::Address kStranger = 3;
+using nettest::kStranger;
 
 /// A hand-made Hello as a real joiner sends it: a name and an identity key, signed.
 void signHello(net::Packet& hello) {
@@ -21,8 +22,8 @@ void signHello(net::Packet& hello) {
 }
 
 /// The shared pair with buttons of seeds 5 and 6.
-struct Pair : nettest::Pair {
-    explicit Pair(std::uint32_t frameLimit = 300) : nettest::Pair(frameLimit, 5) {}
+struct SecurityPair : nettest::Pair {
+    explicit SecurityPair(std::uint32_t frameLimit = 300) : nettest::Pair(frameLimit, 5) {}
 };
 
 /// Takes every datagram waiting at t by nowMs; returns how many and their total size.
@@ -43,7 +44,7 @@ std::pair<int, std::size_t> drain(net::Transport& t, std::int64_t nowMs, std::ve
 }  // namespace
 
 TEST_CASE("a spoofed 8-byte datagram of another version from the host's address does not end the joiner's match") {
-    Pair pair;
+    SecurityPair pair;
     nettest::TwoPeers two(pair);
     net::Transport& spoofer = two.network.add(nettest::kHost, {}, 3);  // sends with the host's address
     nettest::drive(two.d, 1500);
@@ -59,7 +60,7 @@ TEST_CASE("a spoofed 8-byte datagram of another version from the host's address 
 }
 
 TEST_CASE("a stranger's Hello that is never followed by inputs does not take the host's seat from the real joiner") {
-    Pair pair;
+    SecurityPair pair;
     nettest::TwoPeers two(pair);
     net::Transport& s = two.network.add(kStranger, {}, 3);
     // The stranger completes the cookie exchange (it does receive at its address), gets a Welcome, then goes quiet.
@@ -93,7 +94,7 @@ TEST_CASE("a stranger's Hello that is never followed by inputs does not take the
 }
 
 TEST_CASE("a Hello from an address that never answers gets one Challenge no larger than itself, and no Welcome") {
-    Pair pair;
+    SecurityPair pair;
     net::MemoryNetwork network;
     net::Transport& h = network.add(nettest::kHost, {}, 1);
     net::Transport& victim = network.add(kStranger, {}, 3);
@@ -115,7 +116,7 @@ TEST_CASE("a Hello from an address that never answers gets one Challenge no larg
 }
 
 TEST_CASE("a peer that keeps sending but lets no frame be confirmed ends the match after the progress timeout") {
-    Pair pair(0);
+    SecurityPair pair(0);
     pair.hostCfg.progressMs = 2000;
     pair.joinCfg.timeoutMs = 1000000;  // the joiner never gives up: it hears nothing and keeps sending
     net::NetConditions deaf;
@@ -133,7 +134,7 @@ TEST_CASE("a peer that keeps sending but lets no frame be confirmed ends the mat
 }
 
 TEST_CASE("a joiner whose fighter data differ from the host's copy is refused at the handshake, not desynced") {
-    Pair pair;
+    SecurityPair pair;
     pair.hostCfg.rulesHash = [](const std::string& id) { return id == "brick" ? 111u : 222u; };
     pair.joinCfg.rulesHash = [](const std::string& id) { return id == "brick" ? 112u : 222u; };  // its brick differs
     nettest::TwoPeers two(pair);
@@ -142,7 +143,7 @@ TEST_CASE("a joiner whose fighter data differ from the host's copy is refused at
     CHECK(two.joiner.endMessage() == "refused: the host runs another build or other fighter data");
     CHECK(two.host.state() == net::PeerState::Waiting);
     // The host's own fighter differing is caught by the joiner from the Welcome.
-    Pair other;
+    SecurityPair other;
     other.hostCfg.rulesHash = [](const std::string& id) { return id == "ryo" ? 1u : 2u; };
     other.joinCfg.rulesHash = [](const std::string& id) { return id == "ryo" ? 3u : 2u; };
     net::MemoryNetwork network2;
@@ -158,7 +159,7 @@ TEST_CASE("a joiner whose fighter data differ from the host's copy is refused at
 
 TEST_CASE(
     "with a room secret only a joiner holding it gets in, and one with the room's code but not its secret cannot") {
-    Pair pair;
+    SecurityPair pair;
     pair.hostCfg.secret = pair.joinCfg.secret = net::Key{'s', 'e', 'c', 'r', 'e', 't'};
     nettest::TwoPeers two(pair);
     net::Transport& s = two.network.add(kStranger, {}, 3);
@@ -187,7 +188,7 @@ TEST_CASE("with automatic delay each side picks its input delay and rollback win
     net::autoSessionConfig(400, c);
     CHECK(c.inputDelay == 4);
     CHECK(c.maxRollback == 30);
-    Pair pair;
+    SecurityPair pair;
     pair.hostCfg.autoDelay = pair.joinCfg.autoDelay = true;
     net::NetConditions slow;
     slow.delayMs = 40;
@@ -211,7 +212,7 @@ TEST_CASE(
     // 200 spoofed sources send 25 signed Hellos each over the first two seconds (half with a made-up cookie): 5,000
     // Hellos, 2,500 a second, while the real joiner calls. None may cost the host a seat, a Welcome or more bytes
     // out than came in (the answer is a Challenge, or Busy once the match is on); the real joiner must be playing within two seconds and the match must end as offline.
-    Pair pair;
+    SecurityPair pair;
     net::MemoryNetwork network;
     net::Transport& h = network.add(nettest::kHost, {}, 1);
     net::Transport& j = network.add(nettest::kJoiner, {}, 2);

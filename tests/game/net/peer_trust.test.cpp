@@ -2,6 +2,7 @@
 // exchange and the sealed channel, peer.h and channel.h). Each case broke a version-4 match: its match key was a MAC
 // of the room secret and two nonces that travelled in clear, so whoever saw the lobby's answers and the handshake
 // could forge a leave or inputs, and an 8-byte other-version datagram from the host's address ended a join.
+#include "shared_names.h"
 #include "game/net/channel.h"
 #include "game/net/packet.h"
 #include "net_test_util.h"
@@ -30,10 +31,10 @@ private:
     net::Transport& inner_;
 };
 
-struct Pair {
+struct TrustPair {
     net::PeerConfig hostCfg, joinCfg;
     std::vector<std::uint16_t> buttons[2] = {nettest::randomButtons(5, 2000), nettest::randomButtons(6, 2000)};
-    Pair() {
+    TrustPair() {
         hostCfg.host = true;
         hostCfg.fighter = "ryo";
         hostCfg.frameLimit = 300;
@@ -47,7 +48,8 @@ struct Pair {
 
 /// Every key an observer can compute from the capture: the version-4 match key's recipe over each 16- and
 /// 32-byte field the handshake showed, and the raw fields themselves.
-std::vector<net::ChannelKey> observerKeys(const Pair& pair, const std::vector<std::vector<std::uint8_t>>& capture) {
+std::vector<net::ChannelKey> observerKeys(const TrustPair& pair,
+                                          const std::vector<std::vector<std::uint8_t>>& capture) {
     std::vector<net::ChannelKey> keys;
     std::vector<net::Packet> seen;
     for (const auto& b : capture) {
@@ -72,7 +74,7 @@ std::vector<net::ChannelKey> observerKeys(const Pair& pair, const std::vector<st
 }  // namespace
 
 TEST_CASE("a passive observer with the room secret and a full capture can forge neither a leave nor an input") {
-    Pair pair;
+    TrustPair pair;
     net::MemoryNetwork network;
     net::Transport& hRaw = network.add(nettest::kHost, {}, 1);
     net::Transport& jRaw = network.add(nettest::kJoiner, {}, 2);
@@ -114,7 +116,7 @@ TEST_CASE("a passive observer with the room secret and a full capture can forge 
 }
 
 TEST_CASE("a spoofed other-version datagram from the host's address after its Challenge does not end the join") {
-    Pair pair;
+    TrustPair pair;
     net::MemoryNetwork network;
     net::Transport& h = network.add(nettest::kHost, {}, 1);
     net::Transport& j = network.add(nettest::kJoiner, {}, 2);
@@ -137,7 +139,7 @@ TEST_CASE("a spoofed other-version datagram from the host's address after its Ch
 }
 
 TEST_CASE("each side learns the other's name and identity key from the signed handshake") {
-    Pair pair;
+    TrustPair pair;
     REQUIRE(net::makeIdentity("alice", pair.hostCfg.identity));
     REQUIRE(net::makeIdentity("bob", pair.joinCfg.identity));
     net::MemoryNetwork network;
@@ -197,7 +199,7 @@ namespace {
 
 /// A host that decides who sits down (admission) and a joiner, with their identities, on the in-memory network.
 struct Door {
-    Pair pair;
+    TrustPair pair;
     net::MemoryNetwork network;
     net::Transport& h = network.add(nettest::kHost, {}, 1);
     net::Transport& j = network.add(nettest::kJoiner, {}, 2);
@@ -287,7 +289,7 @@ TEST_CASE("a host that takes one key (--accept-key) refuses every other with a c
 }
 
 TEST_CASE("a Hello whose signature does not fit the name and key it carries gets no Welcome") {
-    Pair pair;
+    TrustPair pair;
     net::MemoryNetwork network;
     net::Transport& h = network.add(nettest::kHost, {}, 1);
     net::Transport& s = network.add(nettest::kJoiner, {}, 2);

@@ -8,6 +8,7 @@ set(NET_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/turn_client.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spectate_test_util.h
   ${CMAKE_CURRENT_LIST_DIR}/two_peers.h
+  ${CMAKE_CURRENT_LIST_DIR}/shared_names.h
   ${CMAKE_CURRENT_LIST_DIR}/spectate.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spectate_direct.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/packet.test.cpp

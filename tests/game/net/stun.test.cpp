@@ -3,6 +3,7 @@
 // (2.2: XOR-MAPPED-ADDRESS 192.0.2.1:32853) and the request with long-term authentication (2.4: the key is
 // MD5("<username>:example.org:TheMatrIX")). Our encoder reproduces the vectors' MESSAGE-INTEGRITY and FINGERPRINT
 // bytes; the decoder refuses what is cut, padded wrong or too long.
+#include "shared_names.h"
 #include "game/net/turn/stun.h"
 
 #include <doctest/doctest.h>
@@ -11,6 +12,8 @@
 #include <vector>
 
 namespace {
+
+using nettest::bytesOf;
 
 using Bytes = std::vector<std::uint8_t>;
 
@@ -50,8 +53,6 @@ const Bytes kLongTermRequest = fromHex(
     "00 15 00 1c 66 2f 2f 34 39 39 6b 39 35 34 64 36 4f 4c 33 34 6f 4c 39 46 53 54 76 79 36 34 73 41"
     "00 14 00 0b 65 78 61 6d 70 6c 65 2e 6f 72 67 00"
     "00 08 00 14 f6 70 24 65 6d d6 4a 3e 02 b8 e0 71 2e 85 c9 a2 8c a8 96 66");
-
-Bytes bytesOf(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
 }  // namespace
 

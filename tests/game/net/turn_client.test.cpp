@@ -3,6 +3,7 @@
 // retried with the new nonce, permissions installed before anything is relayed, Send and Data indications both
 // ways, Refresh at half the lifetime, a forged answer (wrong integrity) and a Data indication from a peer with no
 // permission refused, and a 401 to signed credentials (a wrong password) final.
+#include "shared_names.h"
 #include "game/net/memory_transport.h"
 #include "game/net/turn/stun.h"
 #include "game/net/turn/turn_client.h"
@@ -13,10 +14,10 @@
 
 namespace {
 
+using nettest::bytesOf;
+
 using net::stun::Message;
 using Bytes = std::vector<std::uint8_t>;
-
-Bytes bytesOf(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
 /// A TURN server for one client: server endpoint `self`, relayed endpoint `relay`.
 struct FakeTurn {
