@@ -252,10 +252,16 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
     });
 }
 
+void printUsage(std::ostream& out) {
+    out << "usage: bvh_matchd [--port N] [--lobby-port N] [--db PATH | --postgres CONNINFO] [--data DIR]\n"
+        << "                  [--web DIR] [--rate PER_S] [--burst N] [--regions FILE]\n"
+        << "The ranked and quick-match service: HTTP and the lobby's UDP on --port (7200), a SQLite file by default\n"
+        << "(--db, bvh-ranked.db) or a PostgreSQL store shared by several processes (--postgres). docs/ranked.md.\n";
+}
+
 int usage(const std::string& what) {
-    std::cerr << "bvh_matchd: " << what << "\n"
-              << "usage: bvh_matchd [--port N] [--lobby-port N] [--db PATH | --postgres CONNINFO] [--data DIR]\n"
-              << "                  [--web DIR] [--rate PER_S] [--burst N] [--regions FILE]\n";
+    std::cerr << "bvh_matchd: " << what << "\n";
+    printUsage(std::cerr);
     return 2;
 }
 
@@ -282,6 +288,10 @@ int main(int argc, char** argv) {
                                  io::decimalFlag("--rate", 0.1, 1000000, o.rate),
                                  io::numberFlag("--burst", 1, 1000000, [&](std::int64_t v) { o.burst = v; }),
                                  io::textFlag("--regions", o.regions)};
+    if (io::helpAsked(argc, argv)) {
+        printUsage(std::cout);
+        return 0;
+    }
     std::string why;
     if (!io::parseFlags(argc, argv, flags, why)) return usage(why);
     if (sodium_init() < 0) return usage("libsodium did not start (no system randomness)");

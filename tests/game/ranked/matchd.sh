@@ -18,6 +18,11 @@ fail() { echo "FAIL: $*"; for f in "$WORK"/matchd.out "$WORK"/ann/out "$WORK"/bo
 # wait_for FILE PATTERN: until a line matches (at most 600 looks, 0.1 s apart)
 wait_for() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 
+# --help: the usage on stdout, exit 0, and no service started (no database written).
+help="$("$MATCHD" --help --db "$WORK/help.db")" || fail "bvh_matchd --help exited $?, not 0"
+echo "$help" | head -n 1 | grep -q "^usage: bvh_matchd " || fail "bvh_matchd --help printed no usage: $help"
+[ ! -e "$WORK/help.db" ] || fail "bvh_matchd --help opened a database"
+
 "$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WEBDIR" >"$WORK/matchd.out" 2>&1 &
 pids+=($!); MATCHD_PID=$!
 wait_for "$WORK/matchd.out" "bvh_matchd on HTTP port" || fail "the service did not start"
