@@ -421,24 +421,31 @@ void checkExpiryAcrossServices(Store& sa, Store& sb) {
 
 }  // namespace rankedtest
 
-TEST_CASE("A friend's challenge made on one service process is answered on another sharing the SQLite file") {
+namespace {
+
+/// Two service processes' connections to one SQLite file.
+struct TwoConnections {
     rankedtest::TempDir dir;
-    std::string why;
-    auto a = openSqliteStore(dir.file("ranked.db"), why);
-    REQUIRE_MESSAGE(a, why);
-    auto b = openSqliteStore(dir.file("ranked.db"), why);
-    REQUIRE_MESSAGE(b, why);
-    rankedtest::checkChallengesAcrossServices(*a, *b);
+    std::unique_ptr<Store> a, b;
+    TwoConnections() {
+        std::string why;
+        a = openSqliteStore(dir.file("ranked.db"), why);
+        REQUIRE_MESSAGE(a, why);
+        b = openSqliteStore(dir.file("ranked.db"), why);
+        REQUIRE_MESSAGE(b, why);
+    }
+};
+
+}  // namespace
+
+TEST_CASE("A friend's challenge made on one service process is answered on another sharing the SQLite file") {
+    TwoConnections two;
+    rankedtest::checkChallengesAcrossServices(*two.a, *two.b);
 }
 
 TEST_CASE("A match nobody finishes is closed at its deadline: void, or forfeit by the side never seen, unrated") {
-    rankedtest::TempDir dir;
-    std::string why;
-    auto a = openSqliteStore(dir.file("ranked.db"), why);
-    REQUIRE_MESSAGE(a, why);
-    auto b = openSqliteStore(dir.file("ranked.db"), why);
-    REQUIRE_MESSAGE(b, why);
-    rankedtest::checkExpiryAcrossServices(*a, *b);
+    TwoConnections two;
+    rankedtest::checkExpiryAcrossServices(*two.a, *two.b);
 }
 
 TEST_CASE("A flood of queue joins is refused and changes nothing: the player waits once") {
