@@ -145,7 +145,7 @@ std::string OnlineAdvancedScreen::hint() const {
 
 void OnlineAdvancedScreen::draw(sf::RenderTarget& t) {
     drawPanel(t, ctx_, ticks_, "ONLINE: ADVANCED", 50.f);
-    drawYou(t, ctx_, 118.f);
+    drawYou(t, ctx_, 124.f);
     const OnlineFlags& f = ctx_.flags->online;
     const auto field = [this](int i) {
         const bool hidden = i == kRelayPassword && cursor_ != i && !text_[i].empty();  // stars, not even its length

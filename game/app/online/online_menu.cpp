@@ -173,7 +173,7 @@ void OnlineMenuScreen::choose() {
 
 void OnlineMenuScreen::draw(sf::RenderTarget& t) {
     drawPanel(t, ctx_, ticks_, "ONLINE", 50.f);
-    drawYou(t, ctx_, 118.f);
+    drawYou(t, ctx_, 124.f);
     const std::vector<std::string> rows = {
         "Quick match",
         "Ranked",

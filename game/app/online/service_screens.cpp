@@ -179,10 +179,10 @@ std::string SeekScreen::waitingLine() const {
 
 void SeekScreen::draw(sf::RenderTarget& t) {
     drawPanel(t, ctx_, ticks_, seekTitle(kind_), 50.f);
-    drawYou(t, ctx_, 118.f);
+    drawYou(t, ctx_, 124.f);
     const float cx = float(ctx_.width) / 2.f;
     const float w = float(ctx_.width) - 60.f;
-    drawText(t, ctx_.res->font, "your fighter: " + fighterName(ctx_, fighter_), 20, cx, 150.f, kGrey, Align::Center,
+    drawText(t, ctx_.res->font, "your fighter: " + fighterName(ctx_, fighter_), 20, cx, 158.f, kGrey, Align::Center,
              1.f);
     if (!serviceClientBuilt()) {
         drawTextFitted(t, ctx_.res->font, kNoClient, 22, cx, 300.f, kRed, w, 1.5f);
@@ -255,7 +255,7 @@ public:
     }
     void draw(sf::RenderTarget& t) override {
         drawPanel(t, ctx_, ticks_, "FRIENDS", 50.f);
-        drawYou(t, ctx_, 118.f);
+        drawYou(t, ctx_, 124.f);
         const float cx = float(ctx_.width) / 2.f;
         drawText(t, ctx_.res->font, "your code", 22, cx, 176.f, kGrey, Align::Center, 1.f);
         drawText(t, ctx_.res->font, mine_, 52, cx, 206.f, kGold, Align::Center, 3.f);
