@@ -14,4 +14,8 @@ namespace run {
 /// closest distance the move connects from.
 void writeFrameData(const sim::FighterDef& def, std::ostream& out);
 
+/// The travel of a move with an `advance` record, as the frame data page's note says it ("moves forward 130
+/// units: 13 a frame on frames 6-15"); empty for a move that does not carry its fighter.
+std::string travelText(const sim::AnimDef& a);
+
 }  // namespace run
