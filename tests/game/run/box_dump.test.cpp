@@ -1,6 +1,7 @@
 // `game_headless --boxes FIGHTER MOVE`: the per-frame box listing, checked against the fighter file by hand for an
 // old-format fighter and against the bones for a rigged one.
 #include "game/run/box_dump.h"
+#include "game/run/frame_data.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
 #include "game/sim/rig.h"
@@ -75,4 +76,14 @@ TEST_CASE("--boxes lists a rigged move's members as the bounds of its bones") {
     // The attack box of stick.fighter's `light`: frames 4-5, live (startup 3, active 2).
     CHECK(linesStarting(text, "frame 4 attack") == "frame 4 attack 20 120 70 140 live\n");
     CHECK(linesStarting(text, "frame 6 attack").empty());
+}
+
+TEST_CASE("The frame data's travel note gives a move's advance distance, step and frames") {
+    sim::FighterLoad load = sim::loadFighterById(testpaths::data(), "nova");
+    REQUIRE_MESSAGE(load.ok, load.error.text());
+    // Worked by hand from data/fighters/nova.fighter: its Dash Punch (`move special`) has `advance 6 15 13`, frames 6..15 are 10 frames
+    // of 13 units, 130 in all. Her standing light has no advance: no note.
+    CHECK(run::travelText(load.def.anims[std::size_t(load.def.anim("special"))]) ==
+          "moves forward 130 units: 13 a frame on frames 6-15");
+    CHECK(run::travelText(load.def.anims[std::size_t(load.def.anim("light"))]).empty());
 }
