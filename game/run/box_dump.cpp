@@ -39,6 +39,8 @@ void writeBoxes(const sim::FighterDef& def, int anim, std::ostream& out) {
         }
         box(out, frame, "push", "", push);
         out << "\n";
+        // A move that carries its fighter: how far the origin has got once this frame is done (boxes are relative).
+        if (a.advanceFirst != 0) out << "frame " << frame << " origin " << sim::advancedBy(a, frame) << "\n";
     }
 }
 

@@ -86,4 +86,10 @@ TEST_CASE("The frame data's travel note gives a move's advance distance, step an
     CHECK(run::travelText(load.def.anims[std::size_t(load.def.anim("special"))]) ==
           "moves forward 130 units: 13 a frame on frames 6-15");
     CHECK(run::travelText(load.def.anims[std::size_t(load.def.anim("light"))]).empty());
+    // --boxes gives the origin per frame: nothing moved before frame 6, 13 after it, all 130 from frame 15 on.
+    std::ostringstream out;
+    run::writeBoxes(load.def, load.def.anim("special"), out);
+    CHECK(linesStarting(out.str(), "frame 5 origin") == "frame 5 origin 0\n");
+    CHECK(linesStarting(out.str(), "frame 6 origin") == "frame 6 origin 13\n");
+    CHECK(linesStarting(out.str(), "frame 16 origin") == "frame 16 origin 130\n");
 }
