@@ -1,6 +1,7 @@
 // The move list as a page: sim::moveList (what the pause menu's and character select's lists draw) in Markdown.
 #include "game/run/move_list_page.h"
 
+#include "game/run/frame_data.h"
 #include "game/sim/move_list.h"
 
 #include <string>
@@ -54,6 +55,7 @@ void writeMoveList(const sim::FighterDef& def, std::ostream& out) {
         if (e.knockdown) notes.push_back("knocks down");
         if (e.launcher) notes.push_back("launches");
         if (e.noTech) notes.push_back("cannot be teched");
+        if (a.advanceFirst != 0) notes.push_back(travelText(a));
         if (a.cost > 0) notes.push_back("costs " + std::to_string(a.cost) + " meter");
         if (!e.cancels.empty()) {
             std::string c;
