@@ -37,6 +37,10 @@ std::string detailOf(const sim::AnimDef& a) {
     if (a.knockdown) s += ", knockdown";
     if (a.launcher) s += ", launcher";
     if (a.invFirst > 0) s += ", invincible " + std::to_string(a.invFirst) + "-" + std::to_string(a.invLast) + "f";
+    const int travel = a.advanceFirst != 0 ? sim::advancedBy(a, a.length) : 0;
+    if (travel != 0)
+        s += travel > 0 ? ", moves " + std::to_string(travel) + " forward"
+                        : ", steps " + std::to_string(-travel) + " back";
     return s;
 }
 
