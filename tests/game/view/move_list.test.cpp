@@ -108,3 +108,11 @@ TEST_CASE("the pause menu's move list is taller than the screen, and its scroll 
     CHECK(find(app::shownMoves(view::moveList(loadFighter("ryo")), compact), "Walk") == nullptr);
     CHECK(app::moveListScrollLimit(100.f, 54.f, 692.f) == 0.f);
 }
+
+TEST_CASE("Nova's Dash Punch says in its detail line how far it carries her") {
+    const std::vector<view::MoveEntry> list = view::moveList(loadFighter("nova"));
+    const view::MoveEntry* dash = find(list, "Dash Punch");
+    REQUIRE(dash != nullptr);
+    // move special: damage 80, startup 11 (active on 12), `advance 6 15 13`: 10 frames of 13 = 130 forward.
+    CHECK(dash->detail == "mid, 80 damage, 12f startup, moves 130 forward");
+}
