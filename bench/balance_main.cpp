@@ -27,7 +27,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <filesystem>
 #include <map>
 #include <string>
 #include <vector>
@@ -64,14 +63,8 @@ struct Options {
 };
 
 std::vector<sim::FighterDef> loadFighters(const std::string& data) {
-    std::vector<std::string> ids;
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(data + "/fighters", ec)) {
-        if (e.path().extension() == ".fighter") ids.push_back(e.path().stem().string());
-    }
-    std::sort(ids.begin(), ids.end());
     std::vector<sim::FighterDef> defs;
-    for (const std::string& id : ids) {
+    for (const std::string& id : sim::fighterIdsIn(data)) {
         sim::FighterLoad load = sim::loadFighterById(data, id);
         if (!load.ok) {
             std::fprintf(stderr, "%s\n", load.error.text().c_str());
