@@ -108,6 +108,7 @@ async function openBytes(name, bytes, src) {
   const serial = ++openSerial;
   playing = false;
   run = null;  // the simulation is about to be reset: nothing may show the previous file from here on
+  $('stagebox').classList.add('open');  // the welcome text gives way to the file (or to its error)
   source = src;
   updateAddress(wantFrame !== null ? wantFrame : 0);
   showError('');

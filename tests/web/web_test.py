@@ -338,8 +338,8 @@ def run_defects(args):
     failed = [r for r in report["results"] if not r["ok"]]
     for r in report["results"]:
         print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
-    if len(report["results"]) < 17:
-        fail("only %d checks reported (17 expected)" % len(report["results"]))
+    if len(report["results"]) < 21:
+        fail("only %d checks reported (21 expected)" % len(report["results"]))
     if failed:
         fail("%d of %d page checks failed" % (len(failed), len(report["results"])))
     print("all %d page checks passed" % len(report["results"]))
