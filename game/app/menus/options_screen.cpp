@@ -57,8 +57,8 @@ public:
         if (welcome_) {
             const char* lines[] = {
                 "How should specials come out? Each player can choose (Options in the mode menu changes it later).",
-                "motion: the genre's way: down, down-forward, forward + special throws a fireball.",
-                "simple: special alone throws a fireball, forward + special is the anti-air (the motions still work).",
+                "motion: the genre's way: down, down-forward, forward + special (a fireball; Nova's dash punch).",
+                "simple: special alone does it, forward + special is the anti-air (the motions still work).",
             };
             for (const char* l : lines)
                 drawText(t, ctx_.res->font, l, 18, cx, y, sf::Color(230, 225, 245), Align::Center, 1.5f), y += 28.f;
