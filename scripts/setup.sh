@@ -6,6 +6,15 @@
 # cannot leave a root-owned build/ that the next run as that user could not write to.
 set -euo pipefail
 
+# `--help` or `-h` as the first argument: prints the calling script's header comment (its usage) and exits 0.
+# Usage: help_from_header "${BASH_SOURCE[0]}" "$@"
+help_from_header() {
+    local script="$1"
+    case "${2-}" in --help | -h) ;; *) return 0 ;; esac
+    sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$script"
+    exit 0
+}
+
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # coturn (the TURN relay of the relay tests), iproute2 and nftables (the network-namespace NAT tests); sqlite3 and
 # libpq (the ranked store), cpp-httplib (bvh_matchd); scripts/test adds postgresql (its store test starts a
