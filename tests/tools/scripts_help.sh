@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every script of scripts/ answers `--help` with its usage and exit status 0, and does nothing else: no build, no
-# apt-get, no file written. scripts/play and scripts/lobby pass their arguments to the programs they build (the
+# apt-get, no tracked file changed (untracked files are left out: other tests may write theirs meanwhile). scripts/play and scripts/lobby pass their arguments to the programs they build (the
 # program prints its own usage), and setup.sh is sourced, not run: those three are left out.
 # Usage: tests/tools/scripts_help.sh ROOT
 set -uo pipefail
@@ -10,10 +10,10 @@ for script in "$root"/scripts/*; do
     name="$(basename "$script")"
     [ -f "$script" ] && [ -x "$script" ] || continue
     case "$name" in play | lobby | setup.sh) continue ;; esac
-    before="$(cd "$root" && git status --porcelain 2>/dev/null)"
+    before="$(cd "$root" && git status --porcelain --untracked-files=no 2>/dev/null)"
     out="$(timeout 20 bash "$script" --help 2>&1)"
     rc=$?
-    after="$(cd "$root" && git status --porcelain 2>/dev/null)"
+    after="$(cd "$root" && git status --porcelain --untracked-files=no 2>/dev/null)"
     if [ "$rc" -ne 0 ]; then
         echo "FAIL scripts/$name --help exited $rc: $(echo "$out" | tail -n 1)"
         failed=1
