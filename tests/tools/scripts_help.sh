@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every script of scripts/ answers `--help` with its usage and exit status 0, and does nothing else: no build, no
-# apt-get, no tracked file changed (untracked files are left out: other tests may write theirs meanwhile). scripts/play and scripts/lobby pass their arguments to the programs they build (the
-# program prints its own usage), and setup.sh is sourced, not run: those three are left out.
+# apt-get, no tracked file changed (untracked ones are not compared: other tests may write theirs meanwhile).
+# scripts/play and scripts/lobby pass their arguments to the programs they build (the program prints its own
+# usage), and setup.sh is sourced, not run: those three are left out.
 # Usage: tests/tools/scripts_help.sh ROOT
 set -uo pipefail
 root="$1"
