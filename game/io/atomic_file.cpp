@@ -336,7 +336,7 @@ bool ScratchFile::write(const std::string& name, std::string_view text, std::str
     if (base.empty()) base = "/tmp";
     std::string pattern = base + "/bvh-scratch-XXXXXX";
     if (::mkdtemp(pattern.data()) == nullptr) {
-        error = cannotWrite(pattern, errno);
+        error = cannotWrite(base + "/bvh-scratch-XXXXXX", errno);  // (mkdtemp may leave its last try in pattern)
         return false;
     }
     dir_ = pattern;

@@ -516,3 +516,16 @@ TEST_CASE("an online recording's stall and ending lines load, and bad ones are r
         CHECK(error.text() == expected);
     }
 }
+
+TEST_CASE("A replay without its end line gets one warning line naming the file and its last frame") {
+    const std::string head = "fightreplay 2\nrules " + std::to_string(sim::kRulesVersion) + "\nframes\n";
+    sim::RunFile cut, whole;
+    io::Error error;
+    REQUIRE_MESSAGE(sim::parseReplay(head + "- -\nR -\n- L\n", "cut.freplay", cut, error), error.text());
+    CHECK(sim::cutShortWarning(cut) ==
+          "cut.freplay: ends without its end line after frame 3 (a recording cut short; it plays up to there)");
+    REQUIRE_MESSAGE(sim::parseReplay(head + "- -\nend 1 0000000000000000\n", "whole.freplay", whole, error),
+                    error.text());
+    CHECK(sim::cutShortWarning(whole).empty());
+    CHECK(sim::cutShortWarning(iotest::script("wait 5\n")).empty());
+}
