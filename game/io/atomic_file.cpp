@@ -27,9 +27,10 @@ enum SlotState { kFree, kFilling, kArmed };
 static_assert(std::atomic<long long>::is_always_lock_free && std::atomic<const char*>::is_always_lock_free,
               "the signal handler reads these without a lock");
 
-/// One file. A kept file's bytes past `bufferAt` are in `buffer` up to `end` (whole units appended, not yet
-/// written); the file holds whole units up to max(bufferAt, end). The writer updates bufferAt and end one store at a
-/// time in an order that keeps that true at every instant (see AtomicFile::flush and putDirect).
+/// One file. A kept file's bytes from `bufferAt` to `end` are in `buffer` (whole units appended, not yet written, or
+/// being written); the file's whole units end at max(bufferAt, end), past it only a write the signal interrupted.
+/// The writer updates bufferAt and end one store at a time in an order that keeps that true at every instant (see
+/// AtomicFile::append, flush and publish).
 struct Slot {
     std::atomic<int> state{kFree};
     bool keep = false;
@@ -224,6 +225,7 @@ bool AtomicFile::open(const std::string& path, OnSignal onSignal, bool privateFi
     }
     if (exists) ::fchmod(fd_, st.st_mode & (privateFile ? 0700 : 07777));  // a rewritten file keeps its permissions
     slot_ = arm(temp_, target_, onSignal == OnSignal::Keep, fd_);
+    if (slot_ >= 0 && buffer_) gSlots[slot_].buffer.store(buffer_.get());  // reopened: the buffer is reused
     return true;
 }
 
