@@ -84,9 +84,8 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
         std::cerr << "game_headless: " << why << " (the input script of the match)" << std::endl;
         return "";
     }
-    std::vector<std::string> args = {
-        "game_headless", "--lobby",         plan.lobby, "--replay", inputs.path(),
-        "--record",      base + ".freplay", "--fast",   "--wait",   "30"};
+    std::vector<std::string> args = {"game_headless", "--lobby",         plan.lobby, "--replay", inputs.path(),
+                                     "--record",      base + ".freplay", "--fast",   "--wait",   "30"};
     run::PeerHooks hooks;
     Claims claims;
     hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {

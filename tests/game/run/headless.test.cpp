@@ -100,9 +100,8 @@ TEST_CASE("A --record the disk stops taking ends the run at that checkpoint with
         const rlimit limit{800, 800};
         ::setrlimit(RLIMIT_FSIZE, &limit);
         std::string childErr;
-        const int code =
-            runCaptured(run::runHeadless, {"--replay", dir + "/idle.fscript", "--record", dir + "/out.freplay"},
-                        childErr);
+        const int code = runCaptured(run::runHeadless,
+                                     {"--replay", dir + "/idle.fscript", "--record", dir + "/out.freplay"}, childErr);
         ssize_t ignored = ::write(fds[1], childErr.data(), childErr.size());
         (void)ignored;
         ::_exit(code);
@@ -116,8 +115,9 @@ TEST_CASE("A --record the disk stops taking ends the run at that checkpoint with
     ::waitpid(pid, &status, 0);
     REQUIRE(WIFEXITED(status));
     CHECK(WEXITSTATUS(status) == 2);
-    CHECK(err == dir + "/out.freplay: cannot write: File too large (recording stopped at frame 180; that file was left "
-                       "as it was)\n");
+    CHECK(err == dir +
+                     "/out.freplay: cannot write: File too large (recording stopped at frame 180; that file was left "
+                     "as it was)\n");
     CHECK_FALSE(std::filesystem::exists(dir + "/out.freplay"));
     std::filesystem::remove_all(dir);
 }
