@@ -206,6 +206,7 @@ std::unique_ptr<Screen> firstScreen(Context& ctx) {
                       << "\n";
             return nullptr;
         }
+        if (run.truncated) std::cerr << sim::cutShortWarning(run) << "\n";  // it plays all the same
         return makeReplayFight(ctx, run);
     }
     return makeTitle(ctx);

@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
+#include <memory>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,9 +24,20 @@ constexpr std::size_t kPathBytes = 4096;  // PATH_MAX: a longer path is written 
 
 enum SlotState { kFree, kFilling, kArmed };
 
+static_assert(std::atomic<long long>::is_always_lock_free && std::atomic<const char*>::is_always_lock_free,
+              "the signal handler reads these without a lock");
+
+/// One file. A kept file's bytes from `bufferAt` to `end` are in `buffer` (whole units appended, not yet written, or
+/// being written); the file's whole units end at max(bufferAt, end), past it only a write the signal interrupted.
+/// The writer updates bufferAt and end one store at a time in an order that keeps that true at every instant (see
+/// AtomicFile::append, flush and publish).
 struct Slot {
     std::atomic<int> state{kFree};
     bool keep = false;
+    std::atomic<int> fd{-1};  // -1: nothing to write or cut (closed, or a dropped file)
+    std::atomic<const char*> buffer{nullptr};
+    std::atomic<long long> bufferAt{0};
+    std::atomic<long long> end{0};
     char temp[kPathBytes];
     char target[kPathBytes];
 };
@@ -32,10 +45,33 @@ struct Slot {
 Slot gSlots[kSlots];
 const int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 
+/// A kept file at a stop signal: writes the whole units still in its buffer and cuts whatever is past the last
+/// whole unit (a write the signal interrupted), with async-signal-safe calls only (lseek, write, ftruncate).
+void writeWholeUnits(const Slot& s) {
+    const int fd = s.fd.load();
+    if (fd < 0) return;
+    const long long at = s.bufferAt.load();
+    long long whole = s.end.load();
+    const char* p = s.buffer.load();
+    if (whole > at && p != nullptr && ::lseek(fd, off_t(at), SEEK_SET) == off_t(at)) {
+        std::size_t left = std::size_t(whole - at);
+        while (left > 0) {
+            const ssize_t n = ::write(fd, p, left);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            p += n;
+            left -= std::size_t(n);
+        }
+        if (left > 0) whole = at;  // the disk took only part: keep what was whole before
+    }
+    ::ftruncate(fd, off_t(whole > at ? whole : at));
+}
+
 extern "C" void onStopSignal(int sig) {
     const int saved = errno;
     for (Slot& s : gSlots) {
         if (s.state.load() != kArmed) continue;
+        if (s.keep) writeWholeUnits(s);
         if (s.keep) ::rename(s.temp, s.target);
         else ::unlink(s.temp);
     }
@@ -63,13 +99,17 @@ void installHandler() {
 }
 
 /// Hands a file to the signal handler; returns its slot, or -1 when none is free or a path is too long.
-int arm(const std::string& temp, const std::string& target, bool keep) {
+int arm(const std::string& temp, const std::string& target, bool keep, int fd) {
     if (temp.size() >= kPathBytes || target.size() >= kPathBytes) return -1;
     installHandler();
     for (int i = 0; i < kSlots; ++i) {
         int expected = kFree;
         if (!gSlots[i].state.compare_exchange_strong(expected, kFilling)) continue;
         gSlots[i].keep = keep;
+        gSlots[i].fd.store(keep ? fd : -1);
+        gSlots[i].buffer.store(nullptr);
+        gSlots[i].bufferAt.store(0);
+        gSlots[i].end.store(0);
         std::memcpy(gSlots[i].temp, temp.c_str(), temp.size() + 1);
         std::memcpy(gSlots[i].target, target.c_str(), target.size() + 1);
         gSlots[i].state.store(kArmed);
@@ -81,6 +121,11 @@ int arm(const std::string& temp, const std::string& target, bool keep) {
 void disarm(int& slot) {
     if (slot >= 0) gSlots[slot].state.store(kFree);
     slot = -1;
+}
+
+/// Nothing for the handler to write or cut any more (the file is about to be closed).
+void forgetFd(int slot) {
+    if (slot >= 0) gSlots[slot].fd.store(-1);
 }
 
 // ---- Paths.
@@ -179,28 +224,74 @@ bool AtomicFile::open(const std::string& path, OnSignal onSignal, bool privateFi
         return fail(why);
     }
     if (exists) ::fchmod(fd_, st.st_mode & (privateFile ? 0700 : 07777));  // a rewritten file keeps its permissions
-    slot_ = arm(temp_, target_, onSignal == OnSignal::Keep);
+    slot_ = arm(temp_, target_, onSignal == OnSignal::Keep, fd_);
+    if (slot_ >= 0 && buffer_) gSlots[slot_].buffer.store(buffer_.get());  // reopened: the buffer is reused
     return true;
 }
 
-bool AtomicFile::write(std::string_view data) {
-    if (!ok()) return false;
+bool AtomicFile::putAt(std::string_view data) {
+    long long at = written_;
     while (!data.empty()) {
-        const ssize_t n = ::write(fd_, data.data(), data.size());
+        const ssize_t n = ::pwrite(fd_, data.data(), data.size(), off_t(at));
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return fail(errno);
-        if (n == 0) return fail(ENOSPC);
+        if (n < 0 || n == 0) {
+            const int why = n < 0 ? errno : ENOSPC;
+            buffered_ = 0;
+            publish(written_, written_);  // a signal now keeps the whole units written before this one
+            return fail(why);
+        }
         data.remove_prefix(std::size_t(n));
+        at += n;
     }
+    return true;
+}
+
+void AtomicFile::publish(long long bufferAt, long long end) {
+    if (slot_ < 0) return;
+    gSlots[slot_].bufferAt.store(bufferAt);  // first: between the two stores the handler keeps [0, bufferAt)
+    gSlots[slot_].end.store(end);
+}
+
+bool AtomicFile::write(std::string_view data) {
+    if (!flush() || !putAt(data)) return false;
+    written_ += static_cast<long long>(data.size());
+    publish(written_, written_);
+    return true;
+}
+
+bool AtomicFile::append(std::string_view unit) {
+    if (!ok()) return false;
+    if (buffered_ + unit.size() > kAppendBufferBytes && !flush()) return false;
+    if (unit.size() > kAppendBufferBytes) return write(unit);
+    if (!buffer_) {
+        buffer_ = std::make_unique<char[]>(kAppendBufferBytes);
+        if (slot_ >= 0) gSlots[slot_].buffer.store(buffer_.get());
+    }
+    std::memcpy(buffer_.get() + buffered_, unit.data(), unit.size());
+    buffered_ += unit.size();
+    if (slot_ >= 0) gSlots[slot_].end.store(written_ + static_cast<long long>(buffered_));  // now it is whole
+    return true;
+}
+
+bool AtomicFile::flush() {
+    if (!ok()) return false;
+    if (buffered_ == 0) return true;
+    if (!putAt(std::string_view(buffer_.get(), buffered_))) return false;
+    written_ += static_cast<long long>(buffered_);
+    buffered_ = 0;
+    // end is unchanged: before this store the handler writes the same bytes again at the same place, after it
+    // nothing.
+    if (slot_ >= 0) gSlots[slot_].bufferAt.store(written_);
     return true;
 }
 
 bool AtomicFile::commit() {
-    if (!ok()) {
+    if (!flush()) {
         abandon();
         return false;
     }
     if (::fsync(fd_) != 0) fail(errno);
+    forgetFd(slot_);
     if (::close(fd_) != 0) fail(errno);  // a file system may report a lost write only here
     fd_ = -1;
     disarm(slot_);
@@ -220,6 +311,8 @@ void AtomicFile::abandon() {
     fd_ = -1;
     if (!temp_.empty()) ::unlink(temp_.c_str());
     temp_.clear();
+    buffered_ = 0;
+    written_ = 0;
 }
 
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile) {
@@ -227,6 +320,34 @@ bool writeFileAtomically(const std::string& path, std::string_view text, std::st
     if (f.open(path, OnSignal::Drop, privateFile) && f.write(text) && f.commit()) return true;
     error = f.error();
     return false;
+}
+
+ScratchFile::~ScratchFile() { remove(); }
+
+void ScratchFile::remove() {
+    if (!path_.empty()) ::unlink(path_.c_str());
+    if (!dir_.empty()) ::rmdir(dir_.c_str());
+    path_.clear();
+    dir_.clear();
+}
+
+bool ScratchFile::write(const std::string& name, std::string_view text, std::string& error, const std::string& parent) {
+    remove();
+    std::error_code ec;
+    std::string base = parent.empty() ? std::filesystem::temp_directory_path(ec).string() : parent;
+    if (base.empty()) base = "/tmp";
+    std::string pattern = base + "/bvh-scratch-XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr) {
+        error = cannotWrite(base + "/bvh-scratch-XXXXXX", errno);  // (mkdtemp may leave its last try in pattern)
+        return false;
+    }
+    dir_ = pattern;
+    if (!writeFileAtomically(dir_ + "/" + name, text, error)) {
+        remove();
+        return false;
+    }
+    path_ = dir_ + "/" + name;
+    return true;
 }
 
 bool replaceWithTemp(const std::string& temp, const std::string& path, std::string& error) {

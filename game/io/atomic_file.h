@@ -11,11 +11,19 @@
 //
 // A recording grows during a match and must survive the process being stopped by SIGINT, SIGTERM or SIGHUP (a
 // Ctrl-C, a `kill`, a closed terminal): a file opened with OnSignal::Keep is renamed into place by the signal
-// handler (rename() is async-signal-safe, and the file holds only whole writes, each one write() call), so what
-// was recorded stays loadable; a file opened with OnSignal::Drop (a save) has its temporary file removed and the
+// handler, after it has written the whole units still waiting in the file's append buffer and cut off any write
+// the signal interrupted (lseek, write, ftruncate and rename are async-signal-safe), so what was recorded stays
+// loadable, to its last unit; a file opened with OnSignal::Drop (a save) has its temporary file removed and the
 // target stays as it was. The handler then lets the signal do what it would have done (the exit status is the
 // signal's). It is installed only for a signal whose disposition is still the default, so a program or test
 // harness with its own handler, or a shell that ignores SIGINT for background jobs, keeps its own.
+//
+// Small appends (a recording's frame lines) collect in a buffer written with one call when the caller flushes
+// (a recording: every checkpoint), when the next unit would not fit, and at commit: one write() per second of a
+// match instead of one per frame. The file on disk is made of whole units after every write; what a crash or a
+// SIGKILL loses is the buffer, a stop signal loses nothing. A failed write shows at that flush.
+#include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -40,9 +48,17 @@ public:
     /// when it cannot be created (a missing or read-only folder). A rewritten file keeps its permissions; with
     /// privateFile (a file holding a password) nobody but its owner may read it, whatever they were.
     bool open(const std::string& path, OnSignal onSignal = OnSignal::Drop, bool privateFile = false);
-    /// Appends bytes with one write() call (retried on a short write). False, and failed for good, on a failure.
+    /// Writes what append() holds, then appends bytes with one write() call (retried on a short write). False, and
+    /// failed for good, on a failure.
     bool write(std::string_view data);
-    /// Syncs the file to disk, closes it and renames it over the target. False with error() on any failure; the
+    /// Appends a whole unit (lines that belong together) to the buffer; writes the buffer first when the unit would
+    /// not fit (a unit larger than the buffer is written at once). False, and failed for good, on a failed write.
+    bool append(std::string_view unit);
+    /// Writes the buffer of append() with one write() call. False, and failed for good, on a failure.
+    bool flush();
+    /// Bytes append() holds before it must write (a recording's frame line is 4-30 bytes).
+    static constexpr std::size_t kAppendBufferBytes = 64 * 1024;
+    /// Writes the buffer, syncs the file to disk, closes it and renames it over the target. False with error() on any failure; the
     /// temporary file is removed then and the target is as it was.
     bool commit();
     /// Closes and removes the temporary file; the target stays as it was.
@@ -60,7 +76,8 @@ public:
 
 private:
     bool fail(int errorNumber);
-    void forget();
+    bool putAt(std::string_view data);  // at written_, retried on a short write
+    void publish(long long bufferAt, long long end);
 
     std::string path_;    // as given (messages name it)
     std::string target_;  // what rename() replaces: path_, or the file a symbolic link path_ points to
@@ -68,6 +85,33 @@ private:
     int fd_ = -1;
     int slot_ = -1;  // signal-handler slot, or -1
     std::string error_;
+    std::unique_ptr<char[]> buffer_;  // append()'s, allocated at its first call
+    std::size_t buffered_ = 0;        // bytes in buffer_, all whole units
+    long long written_ = 0;           // bytes in the file
+};
+
+/// A file the program writes for itself and reads back in the same run (the ranked client's input script for its
+/// headless peer): written whole by writeFileAtomically into a private folder of its own under the folder for
+/// temporary files, and removed with that folder when this object goes, so nothing is left in the player's folders
+/// (a crash leaves it to the system's cleaning of temporary files).
+class ScratchFile {
+public:
+    ScratchFile() = default;
+    /// Removes the file and its folder.
+    ~ScratchFile();
+    ScratchFile(const ScratchFile&) = delete;
+    ScratchFile& operator=(const ScratchFile&) = delete;
+    /// Makes a folder `PARENT/bvh-scratch-XXXXXX` (parent "": std::filesystem::temp_directory_path, i.e. $TMPDIR
+    /// or /tmp) and writes text as name in it. False with error `PATH: cannot write: REASON` (the folder or the
+    /// file), and nothing left behind.
+    bool write(const std::string& name, std::string_view text, std::string& error, const std::string& parent = "");
+    /// The file's path ("" until written).
+    const std::string& path() const { return path_; }
+
+private:
+    void remove();
+
+    std::string dir_, path_;
 };
 
 /// Writes text as path's whole new content (AtomicFile: temporary file, sync, rename). On failure the old file is

@@ -106,6 +106,12 @@ std::string noteText(const std::string& text) {
     return out;
 }
 
+std::string cutShortWarning(const RunFile& run) {
+    if (!run.isReplay || !run.truncated) return "";
+    return run.path + ": ends without its end line after frame " + std::to_string(run.inputs.size()) +
+           " (a recording cut short; it plays up to there)";
+}
+
 std::string replayFrameLine(const FrameInput& in) {
     return buttonLetters(in.buttons[0]) + " " + buttonLetters(in.buttons[1]);
 }

@@ -16,20 +16,21 @@ void ReplayWriter::frame(const FrameInput& in, const Fight& after, bool mayBeLas
     ++frames_;
     const bool checkpoint = frames_ % kCheckpointEvery == 0;
     if (checkpoint || mayBeLast) lastHash_ = after.hash();
-    std::string lines = replayFrameLine(in) + "\n";
+    std::string lines = replayFrameLine(in);
+    lines += '\n';
     if (checkpoint) lines += "check " + std::to_string(frames_) + " " + hashHex(lastHash_) + "\n";
-    file_.write(lines);
+    if (file_.append(lines) && checkpoint) file_.flush();  // a second of frames to disk in one write
 }
 
 void ReplayWriter::note(std::int64_t frame, const std::string& text) {
     const std::string clean = noteText(text);
     if (!ok() || finished_ || clean.empty()) return;
-    file_.write("note " + std::to_string(frame) + " " + clean + "\n");
+    file_.append("note " + std::to_string(frame) + " " + clean + "\n");
 }
 
 void ReplayWriter::stall(int seat, std::int64_t ms) {
     if (!ok() || finished_ || ended_) return;
-    file_.write("stall " + std::to_string(frames_) + " " + seatWord(seat) + " " + std::to_string(ms) + "\n");
+    file_.append("stall " + std::to_string(frames_) + " " + seatWord(seat) + " " + std::to_string(ms) + "\n");
 }
 
 void ReplayWriter::ending(const std::string& word, int seat, std::int64_t silenceMs) {
@@ -38,13 +39,13 @@ void ReplayWriter::ending(const std::string& word, int seat, std::int64_t silenc
     std::string line = "ending " + word;
     if (seat >= 0) line += " " + seatWord(seat);
     if (seat >= 0 && silenceMs > 0) line += " " + std::to_string(silenceMs);
-    file_.write(line + "\n");
+    file_.append(line + "\n");
 }
 
 void ReplayWriter::finish() {
     if (finished_) return;
     finished_ = true;
-    if (file_.write("end " + std::to_string(frames_) + " " + hashHex(lastHash_) + "\n")) file_.commit();
+    if (file_.append("end " + std::to_string(frames_) + " " + hashHex(lastHash_) + "\n")) file_.commit();
     else file_.abandon();
 }
 

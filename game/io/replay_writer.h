@@ -2,10 +2,14 @@
 // Recording a match as a replay file (format in run_file.h): the header on open, one line per frame, a hash
 // checkpoint every kCheckpointEvery frames and an `end` line. The file is an io::AtomicFile: it grows as a
 // temporary file beside the target and is renamed into place by finish(), so an older file of that name stays
-// whole until the new one is complete, and a SIGINT, SIGTERM or SIGHUP renames what was recorded so far into place
-// (its whole frame lines load as a replay cut short, with no `end` line). Each frame is one write() call, so the
-// file never holds half a frame. ok() turns false on the first failed write (a full disk) and stays false: the
-// caller stops recording and says error() at once; the temporary file is then removed and the target untouched.
+// whole until the new one is complete. Frames collect in the file's append buffer and go to disk together at each
+// checkpoint (one write() call a second of play instead of one a frame) and at finish(), so the file on disk
+// always ends with a whole frame. What a stopped recording keeps: a SIGINT, SIGTERM or SIGHUP writes the frames
+// waiting in the buffer and renames the file into place (every frame played, with no `end` line: a replay cut
+// short); a crash or a SIGKILL keeps the frames up to the last checkpoint, and loses at most the kCheckpointEvery
+// - 1 frames since (about a second). ok() turns false on the first failed write (a full disk), which shows at the
+// checkpoint that writes it, and stays false: the caller stops recording and says error() at once; the temporary
+// file is then removed and the target untouched.
 #include "game/io/atomic_file.h"
 #include "game/io/run_file.h"
 
@@ -30,7 +34,8 @@ public:
     const std::string& error() const { return file_.error(); }
     /// The temporary file being written beside the target until finish() ("" once finished or failed).
     const std::string& tempPath() const { return file_.tempPath(); }
-    /// Appends the input of the step just taken and, every kCheckpointEvery frames, the fight's hash after it.
+    /// Appends the input of the step just taken and, every kCheckpointEvery frames, the fight's hash after it (and
+    /// then writes the frames since the last checkpoint).
     /// The `end` line needs the last frame's hash too: with mayBeLast (the default) every frame is hashed in case it
     /// is the last; a caller that knows which frame is its last passes false for the others, and only the frames
     /// whose hash is written are hashed (the same file, at a 60th of the hashing).

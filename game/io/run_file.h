@@ -27,8 +27,9 @@
 //                                   left), other
 //   end FRAME HASH                  last line: total frames and final hash (missing after a crash: still playable,
 //                                   and the runner's summary says `(truncated: no end line, N frames)`)
-// Each header setting may appear once. A replay holds at most kMaxRunFrames frame lines. The writer flushes every
-// line, so a crash leaves a readable prefix: a last frame line with no '\n' (cut mid-write) is dropped and the
+// Each header setting may appear once. A replay holds at most kMaxRunFrames frame lines. The writer (replay_writer.h)
+// writes whole frames, a second of them at each checkpoint, so a crash leaves a readable prefix; a file cut
+// mid-write all the same (another writer, a copy) loads too: a last frame line with no '\n' is dropped and the
 // replay plays up to the last whole line; a last `end`/`check` line with no '\n' counts only when it parses.
 #include "game/io/text.h"
 #include "game/sim/fight.h"
@@ -146,6 +147,10 @@ bool checkRunAgainstFighters(const RunFile& run, const FighterDef& p1, const Fig
 /// Finds the data folder for a file: walks up from its folder looking for `fighters/` or `data/fighters/`;
 /// fallback (e.g. the compiled-in data folder) when none is found.
 std::string findDataDir(const std::string& filePath, const std::string& fallback);
+/// The one stderr line for a replay that ends without its `end` line (a recording cut short, which still plays
+/// to its last frame): `FILE: ends without its end line after frame N (a recording cut short; it plays up to
+/// there)`; "" for any other run.
+std::string cutShortWarning(const RunFile& run);
 /// The replay header text for a setup (ends with the `frames` line).
 std::string replayHeader(const MatchSetup& setup);
 /// A note's text as a replay stores it: control bytes and '#' become spaces, runs of spaces one, no space at either

@@ -9,6 +9,7 @@
 // bad flag or a refusal, 3 when the service cannot be reached.
 #include "game/ranked/ranked_client.h"
 
+#include "game/io/atomic_file.h"
 #include "game/io/flag_table.h"
 #include "game/io/run_file.h"
 #include "game/ranked/client.h"
@@ -76,10 +77,15 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     const int seat = seatOf(offer, client.identity().publicKey);
     const MatchPlan plan = planMatch(offer, seat, f.service);
     const std::string base = f.dir + "/match-" + std::to_string(offer.id);
-    std::ofstream(base + "-inputs.freplay") << inputsReplay(plan, seat, f.play);
-    std::vector<std::string> args = {
-        "game_headless", "--lobby",         plan.lobby, "--replay", base + "-inputs.freplay",
-        "--record",      base + ".freplay", "--fast",   "--wait",   "30"};
+    io::ScratchFile inputs;  // the peer's input script: read during the match, removed after it
+    std::string why;
+    const std::string inputsName = "match-" + std::to_string(offer.id) + "-inputs.freplay";
+    if (!inputs.write(inputsName, inputsReplay(plan, seat, f.play), why)) {
+        std::cerr << "game_headless: " << why << " (the input script of the match)" << std::endl;
+        return "";
+    }
+    std::vector<std::string> args = {"game_headless", "--lobby",         plan.lobby, "--replay", inputs.path(),
+                                     "--record",      base + ".freplay", "--fast",   "--wait",   "30"};
     run::PeerHooks hooks;
     Claims claims;
     hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {

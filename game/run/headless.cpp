@@ -3,7 +3,8 @@
 // (expectation, hash checkpoint or sync test), 2 bad flags or a bad file (`FILE:LINE: what` on stderr), or a
 // --record file that cannot be written (`OUT: cannot write: REASON`: the run stops at that frame, and OUT, written
 // as an io::AtomicFile, is as it was before). The file is read once, so a pipe or `<(...)` works.
-// A replay with no `end` line (a crashed recording) still runs; the summary marks it truncated. Output that
+// A replay with no `end` line (a crashed recording) still runs, to its last frame: one line on stderr says so
+// (sim::cutShortWarning) and the summary marks it truncated; the exit status is the run's. Output that
 // cannot be written (a full disk, a closed pipe) is an error too: exit 2 with a message on stderr.
 #include "game/run/headless.h"
 
@@ -244,7 +245,6 @@ int reportRun(const Flags& flags, const std::string& program, const sim::RunFile
             std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";
     }
     printSummary(run, r, defs);
-    if (run.truncated) std::cerr << run.path << ": " << truncatedNote(run) << "\n";
     for (const io::RunFailure& f : r.failures) std::cerr << f.text() << "\n";
     return checkedExit(program, r.failures.empty() ? 0 : 1);
 }
@@ -285,6 +285,7 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
         return usage(program, "--note-frame " + std::to_string(flags.noteFrame) + " is past the run's last frame (" +
                                   std::to_string(run.frames) + ")");
     }
+    if (run.truncated) std::cerr << sim::cutShortWarning(run) << "\n";  // played all the same: exit 0 if it holds
     const std::int64_t noteFrame = flags.note.empty() ? -1 : flags.noteFrame >= 0 ? flags.noteFrame : run.frames;
     text = std::string();  // a 64 MiB file is not kept for the whole run
     sim::ReplayPlayer player(run, defs[0], defs[1], flags.sync, flags.printHashes);

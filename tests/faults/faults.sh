@@ -98,8 +98,8 @@ bindings-full-disk)
     expect_rc 0
     ;;
 recording-full-disk)
-    # `--record` onto a disk that fills during the run: the run stops at that frame with the reason and exit 2,
-    # and the older recording of that name stays whole and playable.
+    # `--record` onto a disk that fills during the run: the run stops at the frame whose write failed with the reason
+    # and exit 2, and the older recording of that name stays whole and playable.
     with_tmpfs 64k
     long_script "$OUT/long.fscript" 20000
     old_replay "$OUT/old.freplay"
@@ -111,6 +111,8 @@ recording-full-disk)
     expect_err "recording stopped at frame "
     frame="$(sed -n 's/.*recording stopped at frame \([0-9]*\).*/\1/p' "$OUT/err")"
     [ -n "$frame" ] && [ "$frame" -lt 20000 ] || fail "the run did not stop at the failure (frame '$frame' of 20000)"
+    # Frames go to disk a second at a time, at each checkpoint: the write that failed was one of those.
+    [ $((frame % 60)) -eq 0 ] || fail "the recording failed at frame $frame, not at a checkpoint (every 60 frames)"
     grep -q '^frames:' "$OUT/out" && fail "a summary was printed as if the run had finished"
     same_bytes "$MNT/out.freplay" "$OUT/old.freplay"
     loads_replay "$MNT/out.freplay"

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -211,4 +212,147 @@ TEST_CASE("A recording that cannot be opened says why") {
     w.frame({}, fight);  // ignored, no crash
     w.finish();
     CHECK_FALSE(w.ok());
+}
+
+namespace {
+
+/// Runs body in a forked child whose files may not grow past limitBytes (RLIMIT_FSIZE: a write past it fails with
+/// EFBIG, "File too large", as a full disk fails with ENOSPC); returns what body returned.
+template <class Body>
+std::string withFileSizeLimit(rlim_t limitBytes, Body body) {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::close(fds[0]);
+        std::signal(SIGXFSZ, SIG_IGN);  // the write fails instead of the process dying
+        const rlimit limit{limitBytes, limitBytes};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        const std::string out = body();
+        ssize_t ignored = ::write(fds[1], out.data(), out.size());
+        (void)ignored;
+        ::_exit(0);
+    }
+    ::close(fds[1]);
+    std::string out;
+    char chunk[512];
+    for (ssize_t n; (n = ::read(fds[0], chunk, sizeof chunk)) > 0;) out.append(chunk, std::size_t(n));
+    ::close(fds[0]);
+    ::waitpid(pid, nullptr, 0);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Appended units reach the file at a flush or when the buffer is full, always whole") {
+    const std::string dir = freshDir("append");
+    const std::string path = dir + "/rec.freplay";
+    io::AtomicFile f;
+    REQUIRE(f.open(path, io::OnSignal::Keep));
+    CHECK(f.write("head\n"));
+    CHECK(f.append("frame 1\n"));
+    CHECK(f.append("frame 2\n"));
+    CHECK(slurp(f.tempPath()) == "head\n");  // still in the buffer
+    CHECK(f.flush());
+    CHECK(slurp(f.tempPath()) == "head\nframe 1\nframe 2\n");
+    // 65 units of 1000 bytes fill 65,000 of the buffer's 65,536: the 66th does not fit, so the 65 are written
+    // first and it waits.
+    const std::string unit = std::string(999, 'u') + "\n";
+    for (int i = 0; i < 65; ++i) CHECK(f.append(unit));
+    CHECK(slurp(f.tempPath()).size() == 21u);
+    CHECK(f.append(unit));
+    CHECK(slurp(f.tempPath()).size() == 21u + 65 * 1000);
+    // A unit larger than the whole buffer goes at once, after the one waiting.
+    const std::string big(70000, 'b');
+    CHECK(f.append(big));
+    CHECK(slurp(f.tempPath()).size() == 21u + 66 * 1000 + 70000);
+    CHECK(f.append("last\n"));
+    REQUIRE(f.commit());
+    const std::string text = slurp(path);
+    CHECK(text.size() == 21u + 66 * 1000 + 70000 + 5);
+    CHECK(text.substr(text.size() - 5) == "last\n");
+    CHECK(tempsIn(dir) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A stop signal writes the units still in the buffer before it puts the recording in place") {
+    const std::string dir = freshDir("sigbuf");
+    const std::string path = dir + "/rec.freplay";
+    const int status = inChild([&] {
+        io::AtomicFile f;
+        if (!f.open(path, io::OnSignal::Keep)) return;
+        f.write("head\n");
+        f.append("one\n");
+        f.flush();
+        f.append("two\n");
+        f.append("three\n");
+        std::raise(SIGTERM);
+    });
+    CHECK(WIFSIGNALED(status));
+    CHECK(slurp(path) == "head\none\ntwo\nthree\n");
+    CHECK(tempsIn(dir) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A recording the disk stops taking fails at the checkpoint that writes it and leaves the old file") {
+    const std::string dir = freshDir("recfull");
+    const std::string path = dir + "/out.freplay";
+    put(path, "an older recording\n");
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    // Worked by hand: the header is 139 bytes (12 lines, the defaults with `start 400 480`), the first second 266
+    // (60 `- -` lines of 4 bytes, `check 60 HASH` of 26), each next one 267: 672 bytes after frame 120, 939 after
+    // frame 180. With room for 800, the third second's frames fail when frame 180's checkpoint writes them.
+    const std::string out = withFileSizeLimit(800, [&] {
+        sim::Fight fight(fighttest::setupAt(400, 480), ryo, ryo);
+        sim::ReplayWriter w(path, fight);
+        std::int64_t frame = 0;
+        while (w.ok() && frame < 600) {
+            fight.step({});
+            w.frame({}, fight);
+            ++frame;
+        }
+        const std::string result = std::to_string(frame) + " " + w.error();
+        w.finish();
+        return result;
+    });
+    CHECK(out == "180 " + path + ": cannot write: File too large");
+    CHECK(slurp(path) == "an older recording\n");
+    CHECK(tempsIn(dir) == 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A scratch file is written whole into a folder of its own and leaves nothing behind") {
+    const std::string dir = freshDir("scratch");
+    std::string path, error;
+    {
+        io::ScratchFile s;
+        REQUIRE_MESSAGE(s.write("match-7-inputs.freplay", "fightreplay 2\n", error, dir), error);
+        path = s.path();
+        CHECK(path.rfind(dir + "/bvh-scratch-", 0) == 0);
+        CHECK(fs::path(path).filename() == "match-7-inputs.freplay");
+        CHECK(slurp(path) == "fightreplay 2\n");
+    }
+    CHECK_FALSE(fs::exists(path));
+    CHECK(fs::is_empty(dir));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A scratch file that cannot be written says why and leaves nothing behind") {
+    const std::string dir = freshDir("scratchbad");
+    io::ScratchFile s;
+    std::string error;
+    CHECK_FALSE(s.write("x.freplay", "text", error, dir + "/no_such_folder"));
+    CHECK(error.rfind(dir + "/no_such_folder/bvh-scratch-", 0) == 0);
+    CHECK(error.find(": cannot write: No such file or directory") != std::string::npos);
+    CHECK(s.path().empty());
+    const std::string full = withFileSizeLimit(100, [&] {
+        io::ScratchFile t;
+        std::string why;
+        return t.write("x.freplay", std::string(1000, 'x'), why, dir) ? "written" : why;
+    });
+    CHECK(full.rfind(dir + "/bvh-scratch-", 0) == 0);
+    CHECK(full.find("/x.freplay: cannot write: File too large") != std::string::npos);
+    CHECK(fs::is_empty(dir));
+    fs::remove_all(dir);
 }

@@ -177,12 +177,13 @@ TEST_CASE("A replay written by ReplayWriter reads back and is playable even with
         }
         // Like a crash: the file is read while the writer is still open, before any `end` line. It grows as a
         // temporary file beside the target (what a stop signal renames into place); the target is not there yet.
+        // Frames reach it a checkpoint at a time: 120 of the 130 are there, the last 10 wait in the buffer.
         CHECK_FALSE(std::filesystem::exists(path));
         sim::RunFile partial;
         io::Error error;
         REQUIRE_MESSAGE(sim::parseReplay(readText(w.tempPath()), path, partial, error), error.text());
         CHECK(partial.truncated);
-        CHECK(partial.inputs.size() == 130);
+        CHECK(partial.inputs.size() == 120);
         CHECK(partial.checkpoints.size() == 2);  // frames 60 and 120
     }
     sim::RunFile run = load(path);
@@ -514,4 +515,17 @@ TEST_CASE("an online recording's stall and ending lines load, and bad ones are r
         REQUIRE_FALSE(sim::parseReplay(head + tail, "r", run, error));
         CHECK(error.text() == expected);
     }
+}
+
+TEST_CASE("A replay without its end line gets one warning line naming the file and its last frame") {
+    const std::string head = "fightreplay 2\nrules " + std::to_string(sim::kRulesVersion) + "\nframes\n";
+    sim::RunFile cut, whole;
+    io::Error error;
+    REQUIRE_MESSAGE(sim::parseReplay(head + "- -\nR -\n- L\n", "cut.freplay", cut, error), error.text());
+    CHECK(sim::cutShortWarning(cut) ==
+          "cut.freplay: ends without its end line after frame 3 (a recording cut short; it plays up to there)");
+    REQUIRE_MESSAGE(sim::parseReplay(head + "- -\nend 1 0000000000000000\n", "whole.freplay", whole, error),
+                    error.text());
+    CHECK(sim::cutShortWarning(whole).empty());
+    CHECK(sim::cutShortWarning(iotest::script("wait 5\n")).empty());
 }

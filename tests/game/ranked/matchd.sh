@@ -9,7 +9,7 @@
 # Usage: matchd.sh BVH_MATCHD GAME_HEADLESS WORKDIR [WEBDIR]
 set -u
 MATCHD="$1" HEADLESS="$2" WORK="$3" WEBDIR="${4:-$3/no-built-viewer}"
-rm -rf "$WORK" && mkdir -p "$WORK/ann" "$WORK/bob" || exit 1
+rm -rf "$WORK" && mkdir -p "$WORK/ann" "$WORK/bob" "$WORK/tmp" || exit 1
 command -v curl >/dev/null || { echo "MATCHD TEST SKIPPED: curl is not installed"; exit 0; }
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; }
@@ -29,10 +29,10 @@ wait_for "$WORK/matchd.out" "bvh_matchd on HTTP port" || fail "the service did n
 PORT=$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$WORK/matchd.out")
 URL="http://127.0.0.1:$PORT"
 
-XDG_DATA_HOME="$WORK/ann" BVH_PLAYER_NAME=Ann "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter ryo --play attack \
+XDG_DATA_HOME="$WORK/ann" TMPDIR="$WORK/tmp" BVH_PLAYER_NAME=Ann "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter ryo --play attack \
     --dir "$WORK/ann" --wait 60 >"$WORK/ann/out" 2>&1 &
 ANN=$!; pids+=($ANN)
-XDG_DATA_HOME="$WORK/bob" BVH_PLAYER_NAME=Bob "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter brick --play idle \
+XDG_DATA_HOME="$WORK/bob" TMPDIR="$WORK/tmp" BVH_PLAYER_NAME=Bob "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter brick --play idle \
     --dir "$WORK/bob" --wait 60 >"$WORK/bob/out" 2>&1 &
 BOB=$!; pids+=($BOB)
 wait "$ANN"; ann_rc=$?
@@ -48,6 +48,9 @@ for who in ann bob; do
     grep -q "^log sent for match $MATCH" "$WORK/$who/out" || fail "$who sent no log"
     grep -q "^decided: match $MATCH verified, winner " "$WORK/$who/out" || fail "$who saw no verified decision"
 done
+# The input scripts the peers played went to scratch folders under TMPDIR, removed after the match.
+[ -z "$(ls -A "$WORK/tmp")" ] || fail "scratch files left behind: $(ls -AR "$WORK/tmp")"
+ls "$WORK/ann" "$WORK/bob" | grep -q -- "-inputs.freplay" && fail "an input script was left in --dir"
 # Ann attacked a standing opponent: she won and gained rating, Bob lost some.
 grep -q "^decided: .*rating change +" "$WORK/ann/out" || fail "Ann did not gain rating"
 grep -q "^decided: .*rating change -" "$WORK/bob/out" || fail "Bob did not lose rating"

@@ -5,9 +5,15 @@
 
 #include <doctest/doctest.h>
 
+#include <csignal>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 namespace {
@@ -63,4 +69,55 @@ TEST_CASE("The headless peer refuses an empty --record and a hostile --join befo
                     0) == 0);
     CHECK(err.size() < 1000);
     CHECK(err.find('\x1b') == std::string::npos);
+}
+
+TEST_CASE("The headless runner plays a replay without its end line, exits 0 and says in one line where it ends") {
+    // truncated_combo.freplay is combo.freplay cut before its `end` line: 66 frame lines (counted in the file).
+    const std::string file = BVH_TEST_SOURCE_DIR "/game/data/truncated_combo.freplay";
+    std::string err;
+    CHECK(runCaptured(run::runHeadless, {"--replay", file}, err) == 0);
+    CHECK(err == file + ": ends without its end line after frame 66 (a recording cut short; it plays up to there)\n");
+    CHECK(runCaptured(run::runHeadless, {"--replay", kCombo}, err) == 0);
+    CHECK(err.empty());  // a whole replay: nothing on stderr
+}
+
+TEST_CASE("A --record the disk stops taking ends the run at that checkpoint with the reason and exit 2") {
+    const std::string dir = std::filesystem::temp_directory_path() / ("headless_full_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/idle.fscript") << "fighters ryo ryo\nwait 600\n";
+    // In a child whose files may not pass 800 bytes (RLIMIT_FSIZE; a write past it fails as on a full disk). Worked
+    // by hand: a 139-byte header, 266 bytes for the first second of idle frames (60 `- -` lines of 4 bytes and
+    // `check 60 HASH` of 26) and 267 for each next: 672 after frame 120, 939 after frame 180, so frame 180's
+    // checkpoint is the write that fails.
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::close(fds[0]);
+        std::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{800, 800};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        std::string childErr;
+        const int code = runCaptured(run::runHeadless,
+                                     {"--replay", dir + "/idle.fscript", "--record", dir + "/out.freplay"}, childErr);
+        ssize_t ignored = ::write(fds[1], childErr.data(), childErr.size());
+        (void)ignored;
+        ::_exit(code);
+    }
+    ::close(fds[1]);
+    std::string err;
+    char chunk[512];
+    for (ssize_t n; (n = ::read(fds[0], chunk, sizeof chunk)) > 0;) err.append(chunk, std::size_t(n));
+    ::close(fds[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 2);
+    CHECK(err == dir +
+                     "/out.freplay: cannot write: File too large (recording stopped at frame 180; that file was left "
+                     "as it was)\n");
+    CHECK_FALSE(std::filesystem::exists(dir + "/out.freplay"));
+    std::filesystem::remove_all(dir);
 }
