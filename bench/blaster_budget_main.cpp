@@ -82,6 +82,10 @@ int main(int argc, char** argv) {
     int reps = 5;
     bool smoke = false;
     std::string error;
+    if (io::helpAsked(argc, argv)) {
+        std::printf("usage: bench_blaster_budget [--reps N] [--smoke]\n");
+        return 0;
+    }
     if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke), io::numberInto("--reps", 1, 1000, reps)},
                         error)) {
         std::fprintf(stderr, "bench_blaster_budget: %s\nusage: bench_blaster_budget [--reps N] [--smoke]\n",

@@ -249,6 +249,10 @@ bool parseArgs(int argc, char** argv, bool& smoke) {
 
 int main(int argc, char** argv) {
     bool smoke = false;
+    if (io::helpAsked(argc, argv)) {
+        std::printf("usage: bench_crypto [--smoke]\n");
+        return 0;
+    }
     if (!parseArgs(argc, argv, smoke)) return 2;
     const int runs = smoke ? 1 : 9, n = smoke ? 10 : 2000;
     net::Identity host, joiner;

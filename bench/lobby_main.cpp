@@ -229,6 +229,10 @@ void atTheLimit(int limit, int creates) {
 int main(int argc, char** argv) {
     bool smoke = false;
     std::string error;
+    if (io::helpAsked(argc, argv)) {
+        std::cout << "usage: bench_lobby [--smoke]\n";
+        return 0;
+    }
     if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke)}, error)) {
         std::cerr << "bench_lobby: " << error << "\nusage: bench_lobby [--smoke]\n";
         return 2;

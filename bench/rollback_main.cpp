@@ -162,6 +162,10 @@ void measureRollbackRates(int seconds) {
 int main(int argc, char** argv) {
     bool smoke = false;
     std::string error;
+    if (io::helpAsked(argc, argv)) {
+        std::printf("usage: bench_rollback [--smoke]\n");
+        return 0;
+    }
     if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke)}, error)) {
         std::fprintf(stderr, "bench_rollback: %s\nusage: bench_rollback [--smoke]\n", error.c_str());
         return 2;
