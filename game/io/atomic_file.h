@@ -16,6 +16,11 @@
 // target stays as it was. The handler then lets the signal do what it would have done (the exit status is the
 // signal's). It is installed only for a signal whose disposition is still the default, so a program or test
 // harness with its own handler, or a shell that ignores SIGINT for background jobs, keeps its own.
+//
+// A target that exists and is no regular file (a device such as /dev/null or /dev/full, a named pipe) is written
+// straight into, with no temporary file: renaming over it would replace the device itself (as root, /dev/full
+// became a plain file), and a pipe's reader wants the bytes. Its failures are said the same way (`/dev/full:
+// cannot write: No space left on device`).
 #include <string>
 #include <string_view>
 
@@ -60,6 +65,7 @@ public:
 
 private:
     bool fail(int errorNumber);
+    bool openDirect();
     void forget();
 
     std::string path_;    // as given (messages name it)
@@ -67,6 +73,7 @@ private:
     std::string temp_;
     int fd_ = -1;
     int slot_ = -1;  // signal-handler slot, or -1
+    bool direct_ = false;  // writing straight into a device or pipe (no temporary file, no rename)
     std::string error_;
 };
 
@@ -87,7 +94,8 @@ bool parseTempName(const std::string& fileName, std::string& targetName, long& p
 bool processAlive(long pid);
 
 /// Puts a finished temporary file (written by someone else, e.g. an image library) in place: syncs it and renames
-/// it over path. On failure removes temp, leaves path as it was and sets error to `PATH: cannot write: REASON`.
+/// it over path (a device or pipe at path gets temp's bytes written into it instead). On failure removes temp,
+/// leaves path as it was and sets error to `PATH: cannot write: REASON`.
 bool replaceWithTemp(const std::string& temp, const std::string& path, std::string& error);
 
 }  // namespace io
