@@ -210,7 +210,7 @@ bool AtomicFile::commit() {
         return false;
     }
     if (!direct_ && ::fsync(fd_) != 0) fail(errno);  // a device may refuse fsync (EINVAL): nothing to sync there
-    if (::close(fd_) != 0) fail(errno);               // a file system may report a lost write only here
+    if (::close(fd_) != 0) fail(errno);              // a file system may report a lost write only here
     fd_ = -1;
     disarm(slot_);
     if (direct_) {

@@ -72,7 +72,7 @@ private:
     std::string target_;  // what rename() replaces: path_, or the file a symbolic link path_ points to
     std::string temp_;
     int fd_ = -1;
-    int slot_ = -1;  // signal-handler slot, or -1
+    int slot_ = -1;        // signal-handler slot, or -1
     bool direct_ = false;  // writing straight into a device or pipe (no temporary file, no rename)
     std::string error_;
 };
