@@ -126,6 +126,16 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     return error.empty();
 }
 
+/// The first flag given that only a fight honours ("" when none): the Blaster runner records nothing and prints
+/// no per-frame hashes or events, so `--record OUT` with a Blaster script once ran, exited 0 and wrote no file.
+std::string fightOnlyFlag(const Flags& f) {
+    if (!f.record.empty()) return "--record";
+    if (f.sync != 0) return "--sync";
+    if (f.printHashes) return "--print-hashes";
+    if (f.printEvents) return "--events";
+    return "";
+}
+
 /// Exit code 2 with a message when stdout could not take everything written to it.
 int checkedExit(const std::string& program, int code) {
     std::cout.flush();
@@ -272,6 +282,11 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
         return 2;
     }
     if (sim::firstWordOf(text) == "blaster") {
+        const std::string fightOnly = fightOnlyFlag(flags);
+        if (!fightOnly.empty()) {
+            return usage(program, fightOnly + " works with a fight's replay or script, not with the Blaster script " +
+                                      io::quote(flags.replay));
+        }
         return checkedExit(program, runBlasterText(flags.replay, text, std::cout, std::cerr));
     }
     const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay, defaultDataDir) : flags.dataDir;
