@@ -59,6 +59,8 @@ void printUsage(std::ostream& out) {
            "see\n"
         << "       its own usage, e.g. game_headless --host 7000, and the README)\n"
         << "       game_headless --spectate HOST[:PORT] [--record OUT] ...   (watch a host's match: docs/netcode.md)\n"
+        << "       game_headless --ranked HOST:PORT ...   (a match through the ranked service, bvh_matchd: "
+           "docs/ranked.md)\n"
         << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n"
         << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as "
            "Markdown)\n"
