@@ -265,6 +265,7 @@ Options parseOptions(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_balance");  // the table is the result: lost on a full disk, the exit status says so
     const Options o = parseOptions(argc, argv);
     io::Error error;
     if (!sim::loadButtons(o.data, error)) {

@@ -79,6 +79,8 @@ double measure(const Scene& s, int repeats, int reps, double& units) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout(
+        "bench_blaster_budget");  // the table is the result: lost on a full disk, the exit status says so
     int reps = 5;
     bool smoke = false;
     std::string error;

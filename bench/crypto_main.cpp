@@ -248,6 +248,7 @@ bool parseArgs(int argc, char** argv, bool& smoke) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_crypto");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
     if (io::helpAsked(argc, argv)) {
         std::printf("usage: bench_crypto [--smoke]\n");

@@ -165,6 +165,7 @@ void measureFrames(sf::RenderWindow& window, const DrawOptions& o, FightWorld& w
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_draw");  // the table is the result: lost on a full disk, the exit status says so
     DrawOptions o;
     if (io::helpAsked(argc, argv)) {
         std::cout << "usage: " << kUsage << "\n";

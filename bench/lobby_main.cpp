@@ -227,6 +227,7 @@ void atTheLimit(int limit, int creates) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_lobby");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
     std::string error;
     if (io::helpAsked(argc, argv)) {

@@ -336,6 +336,7 @@ bool runWorkloads(const Config& c, const std::vector<std::string>& names, io::At
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench");  // the table is the result: lost on a full disk, the exit status says so
     const Config c = parseArgs(argc, argv);
 #if defined(__GLIBC__)
     // W1 fills a new structure in every repetition. With glibc's default policy a large freed block goes back to

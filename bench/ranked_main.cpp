@@ -370,6 +370,7 @@ bool parseArgs(int argc, char** argv, bool& queueOnly) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_ranked");  // the table is the result: lost on a full disk, the exit status says so
     if (io::helpAsked(argc, argv)) return std::printf("%s", kUsage), 0;
     bool queueOnly = false;
     if (!parseArgs(argc, argv, queueOnly)) return 2;

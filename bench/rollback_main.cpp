@@ -160,6 +160,7 @@ void measureRollbackRates(int seconds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_rollback");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
     std::string error;
     if (io::helpAsked(argc, argv)) {

@@ -139,12 +139,7 @@ std::string fightOnlyFlag(const Flags& f) {
 }
 
 /// Exit code 2 with a message when stdout could not take everything written to it.
-int checkedExit(const std::string& program, int code) {
-    std::cout.flush();
-    if (std::cout) return code;
-    std::cerr << program << ": cannot write the output (stdout): write failed\n";
-    return 2;
-}
+int checkedExit(const std::string& program, int code) { return io::stdoutWritten(program) ? code : 2; }
 
 /// Says why the recording failed and at which frame (the run stops there; the target file was not touched).
 int recordingFailed(const sim::ReplayWriter& writer, std::int64_t frame) {
