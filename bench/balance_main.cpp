@@ -235,6 +235,8 @@ int check(const std::vector<sim::FighterDef>& defs, int matches) {
 #endif
 }
 
+constexpr const char* kUsage = "bench_balance [--matches N] [--level L]... [--data DIR] [--check]";
+
 Options parseOptions(int argc, char** argv) {
     Options o;
     bool matchesGiven = false;
@@ -245,10 +247,12 @@ Options parseOptions(int argc, char** argv) {
         io::textFlag("--data", o.data),
     };
     std::string error;
+    if (io::helpAsked(argc, argv)) {
+        std::printf("usage: %s\n", kUsage);
+        std::exit(0);
+    }
     if (!io::parseFlags(argc, argv, table, error)) {
-        std::fprintf(stderr,
-                     "bench_balance: %s\nusage: bench_balance [--matches N] [--level L]... [--data DIR] [--check]\n",
-                     error.c_str());
+        std::fprintf(stderr, "bench_balance: %s\nusage: %s\n", error.c_str(), kUsage);
         std::exit(2);
     }
     if (o.check && !matchesGiven) o.matches = 100;
@@ -261,6 +265,7 @@ Options parseOptions(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_balance");  // the table is the result: lost on a full disk, the exit status says so
     const Options o = parseOptions(argc, argv);
     io::Error error;
     if (!sim::loadButtons(o.data, error)) {

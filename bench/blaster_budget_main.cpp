@@ -79,9 +79,15 @@ double measure(const Scene& s, int repeats, int reps, double& units) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout(
+        "bench_blaster_budget");  // the table is the result: lost on a full disk, the exit status says so
     int reps = 5;
     bool smoke = false;
     std::string error;
+    if (io::helpAsked(argc, argv)) {
+        std::printf("usage: bench_blaster_budget [--reps N] [--smoke]\n");
+        return 0;
+    }
     if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke), io::numberInto("--reps", 1, 1000, reps)},
                         error)) {
         std::fprintf(stderr, "bench_blaster_budget: %s\nusage: bench_blaster_budget [--reps N] [--smoke]\n",

@@ -3,12 +3,17 @@
 // `p` prints no tree. Timing it beside `bvh` on the same input (bench/RESULTS.md) says how much of the program's
 // time is the tree's and how much is reading, parsing and writing, which no tree can avoid. Plain stdio and
 // std::from_chars/to_chars: the straightforward way to read, parse and print, not a tuned one.
+//
+// It checks nothing in the records (that is the floor: valid input, as the specification's samples); a file it
+// cannot read is still named with the reason, like `bvh`'s.
 #include <charconv>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <cstdlib>
 
 #include <stdio.h>  // getline
+#include <sys/stat.h>
 
 namespace {
 
@@ -49,17 +54,33 @@ void putBox(std::FILE* out, const int* v) {
     std::fwrite(line, 1, std::size_t(q - line), out);
 }
 
+/// Opens path for reading; nullptr after `PATH: cannot open file: REASON` (a folder: Is a directory) on stderr.
+std::FILE* openInput(const char* path) {
+    std::FILE* f = std::fopen(path, "rb");
+    struct stat st {};
+    int why = f == nullptr ? errno : 0;
+    if (f != nullptr && ::fstat(::fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) why = EISDIR;
+    if (why == 0) return f;
+    if (f != nullptr) std::fclose(f);
+    std::fprintf(stderr, "%s: cannot open file: %s\n", path, std::strerror(why));
+    return nullptr;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+        std::printf("usage: bvh_floor AGENT_FILE ACTIONS_FILE\n");
+        return 0;
+    }
     if (argc != 3) {
         std::fprintf(stderr, "usage: bvh_floor AGENT_FILE ACTIONS_FILE\n");
         return 2;
     }
-    std::FILE* agent = std::fopen(argv[1], "rb");
-    std::FILE* actions = std::fopen(argv[2], "rb");
-    if (agent == nullptr || actions == nullptr) {
-        std::fprintf(stderr, "bvh_floor: cannot open a file\n");
+    std::FILE* agent = openInput(argv[1]);
+    std::FILE* actions = agent == nullptr ? nullptr : openInput(argv[2]);
+    if (actions == nullptr) {
+        if (agent != nullptr) std::fclose(agent);
         return 1;
     }
     char* line = nullptr;

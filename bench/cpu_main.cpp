@@ -205,6 +205,7 @@ void ladderTable(const std::vector<sim::FighterDef>& defs, const std::vector<std
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_cpu");  // the table is the result: lost on a full disk, the exit status says so
     int matches = 200, probes = 400;
     if (io::helpAsked(argc, argv)) {
         std::printf(

@@ -237,8 +237,11 @@ void handshakePackets(net::Packet& hello, net::Packet& welcome) {
     welcome.name = "host";
 }
 
-/// Reads --smoke (the quick run); false with the message and usage printed.
-bool parseArgs(int argc, char** argv, bool& smoke) {
+/// Reads --smoke (the quick run); false with the message and usage printed, or with exitCode 0 after --help.
+bool parseArgs(int argc, char** argv, bool& smoke, int& exitCode) {
+    exitCode = 0;
+    if (io::helpAsked(argc, argv)) return std::printf("usage: bench_crypto [--smoke]\n"), false;
+    exitCode = 2;
     std::string error;
     if (io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke)}, error)) return true;
     std::fprintf(stderr, "bench_crypto: %s\nusage: bench_crypto [--smoke]\n", error.c_str());
@@ -248,8 +251,10 @@ bool parseArgs(int argc, char** argv, bool& smoke) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_crypto");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
-    if (!parseArgs(argc, argv, smoke)) return 2;
+    int exitCode = 0;
+    if (!parseArgs(argc, argv, smoke, exitCode)) return exitCode;
     const int runs = smoke ? 1 : 9, n = smoke ? 10 : 2000;
     net::Identity host, joiner;
     net::makeIdentity("host", host);

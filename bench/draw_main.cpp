@@ -73,6 +73,10 @@ io::Flag msaaFlag(DrawOptions& o) {
             }};
 }
 
+constexpr const char* kUsage =
+    "bench_draw [--msaa N|auto] [--frames N] [--stage texture|shapes] [--empty | --stage-only] [--night] [--boxes] "
+    "[--data DIR]";
+
 bool parseOptions(int argc, char** argv, DrawOptions& o) {
     const io::FlagTable table = {
         msaaFlag(o),
@@ -86,9 +90,7 @@ bool parseOptions(int argc, char** argv, DrawOptions& o) {
     };
     std::string error;
     if (io::parseFlags(argc, argv, table, error)) return true;
-    std::cerr << "bench_draw: " << error
-              << "\nusage: bench_draw [--msaa N|auto] [--frames N] [--stage texture|shapes] [--empty | --stage-only] "
-                 "[--night] [--boxes] [--data DIR]\n";
+    std::cerr << "bench_draw: " << error << "\nusage: " << kUsage << "\n";
     return false;
 }
 
@@ -163,7 +165,12 @@ void measureFrames(sf::RenderWindow& window, const DrawOptions& o, FightWorld& w
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_draw");  // the table is the result: lost on a full disk, the exit status says so
     DrawOptions o;
+    if (io::helpAsked(argc, argv)) {
+        std::cout << "usage: " << kUsage << "\n";
+        return 0;
+    }
     if (!parseOptions(argc, argv, o)) return 2;
     FightWorld w;
     if (!startFight(o, w)) return 2;

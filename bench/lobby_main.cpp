@@ -227,8 +227,13 @@ void atTheLimit(int limit, int creates) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_lobby");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
     std::string error;
+    if (io::helpAsked(argc, argv)) {
+        std::cout << "usage: bench_lobby [--smoke]\n";
+        return 0;
+    }
     if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke)}, error)) {
         std::cerr << "bench_lobby: " << error << "\nusage: bench_lobby [--smoke]\n";
         return 2;

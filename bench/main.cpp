@@ -10,6 +10,7 @@
 #include "bench/workloads.h"
 #include "engine/sets/dynamic_tree.h"
 #include "engine/sets/registry.h"
+#include "game/io/atomic_file.h"
 #include "game/io/flag_table.h"
 
 #include <cstdio>
@@ -18,7 +19,6 @@
 #endif
 #include <cstdlib>
 #include <algorithm>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <iterator>
@@ -291,7 +291,7 @@ void printShapes(const Config& c) {
 
 /// Runs every chosen workload, distribution and size on each named structure, printing progress to stderr and rows
 /// to csv (when open); false when the structures' hit counts disagree anywhere.
-bool runWorkloads(const Config& c, const std::vector<std::string>& names, std::ofstream& csv,
+bool runWorkloads(const Config& c, const std::vector<std::string>& names, io::AtomicFile* csv,
                   std::vector<Result>& results) {
     using Run = Result (*)(const std::string&, const bench::SetFactory&, Distribution, int, const bench::Sizes&);
     const std::pair<const char*, Run> runs[] = {{"W1", bench::runBuild},
@@ -315,9 +315,9 @@ bool runWorkloads(const Config& c, const std::vector<std::string>& names, std::o
                                             : fmt(r.nsPerOp) + " ns/op, hits " + std::to_string(r.hits))
                               << '\n';
                     if (r.skipped) continue;
-                    if (csv)
-                        csv << s << ',' << r.workload << ',' << r.distribution << ',' << n << ',' << fmt(r.nsPerOp)
-                            << ',' << r.hits << '\n';
+                    if (csv)  // a failed write is kept and said at the commit
+                        csv->write(s + ',' + r.workload + ',' + r.distribution + ',' + std::to_string(n) + ',' +
+                                   fmt(r.nsPerOp) + ',' + std::to_string(r.hits) + '\n');
                     if (!haveExpected) {
                         expected = r.hits;
                         haveExpected = true;
@@ -336,6 +336,7 @@ bool runWorkloads(const Config& c, const std::vector<std::string>& names, std::o
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench");  // the table is the result: lost on a full disk, the exit status says so
     const Config c = parseArgs(argc, argv);
 #if defined(__GLIBC__)
     // W1 fills a new structure in every repetition. With glibc's default policy a large freed block goes back to
@@ -352,18 +353,21 @@ int main(int argc, char** argv) {
         printShapes(c);
         return 0;
     }
-    std::ofstream csv;
-    if (!c.csv.empty()) {
-        csv.open(c.csv);
-        if (!csv) badFlag("cannot write --csv file '" + c.csv + "'");
-        csv << "structure,workload,distribution,n,ns_per_op,hits\n";
+    io::AtomicFile csv;  // temporary file beside it, renamed over it once every row is in
+    if (!c.csv.empty() && !(csv.open(c.csv) && csv.write("structure,workload,distribution,n,ns_per_op,hits\n"))) {
+        std::cerr << csv.error() << "\n";  // PATH: cannot write: REASON, before any workload runs
+        return 2;
     }
     std::vector<std::string> names;
     for (const std::string& s : kStructures) {
         if (c.only.empty() || c.only.find("," + s + ",") != std::string::npos) names.push_back(s);
     }
     std::vector<Result> results;
-    const bool agree = runWorkloads(c, names, csv, results);
+    const bool agree = runWorkloads(c, names, c.csv.empty() ? nullptr : &csv, results);
+    if (!c.csv.empty() && !csv.commit()) {
+        std::cerr << csv.error() << "\n";
+        return 2;
+    }
     printTable(results, names);
     std::cout << (agree ? "\nhit counts: every structure agrees\n" : "\nhit counts: MISMATCH (see stderr)\n");
     return agree ? 0 : 1;

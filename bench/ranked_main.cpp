@@ -3,6 +3,8 @@
 // virtual clock, memory per queued player, friends' challenges and the scan for matches past their deadlines.
 // Single-threaded; medians over repeats.
 #include "game/io/fighter_file.h"
+#include "game/io/flag_table.h"
+#include "game/io/text.h"
 #include "game/ranked/queue.h"
 #include "game/ranked/store.h"
 #include "game/ranked/verify.h"
@@ -352,10 +354,27 @@ void benchChallengesAndExpiry() {
     std::filesystem::remove_all(dir);
 }
 
+constexpr const char* kUsage = "usage: bench_ranked [queue]   (queue: the region queue lines alone)\n";
+
+// False with the message and usage printed for anything but nothing or the word `queue` (a mistyped flag used to
+// run the whole bench).
+bool parseArgs(int argc, char** argv, bool& queueOnly) {
+    queueOnly = argc == 2 && std::string(argv[1]) == "queue";
+    if (argc == 1 || queueOnly) return true;
+    const std::string bad = argv[argc == 2 || std::string(argv[1]) != "queue" ? 1 : 2];
+    std::fprintf(stderr, "bench_ranked: %s %s\n%s", bad.rfind('-', 0) == 0 ? "unknown flag" : "unexpected argument",
+                 io::quote(bad).c_str(), kUsage);
+    return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc > 1 && std::string(argv[1]) == "queue") return benchRegionQueues(), 0;  // the queue lines alone
+    io::failOnLostStdout("bench_ranked");  // the table is the result: lost on a full disk, the exit status says so
+    if (io::helpAsked(argc, argv)) return std::printf("%s", kUsage), 0;
+    bool queueOnly = false;
+    if (!parseArgs(argc, argv, queueOnly)) return 2;
+    if (queueOnly) return benchRegionQueues(), 0;  // the queue lines alone
     benchVerification();
     benchStore();
     benchQueue(2, 0);

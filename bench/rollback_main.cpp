@@ -160,8 +160,13 @@ void measureRollbackRates(int seconds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("bench_rollback");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
     std::string error;
+    if (io::helpAsked(argc, argv)) {
+        std::printf("usage: bench_rollback [--smoke]\n");
+        return 0;
+    }
     if (!io::parseFlags(argc, argv, {io::switchFlag("--smoke", smoke)}, error)) {
         std::fprintf(stderr, "bench_rollback: %s\nusage: bench_rollback [--smoke]\n", error.c_str());
         return 2;

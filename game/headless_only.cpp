@@ -1,5 +1,6 @@
 // `game_headless --replay FILE`: the headless runner alone, linked without SFML graphics, window or audio; with
 // --host/--join the headless online peer (sfml-network).
+#include "game/io/flag_table.h"
 #include "game/run/bisect.h"
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
@@ -10,6 +11,7 @@
 #endif
 
 int main(int argc, char** argv) {
+    io::failOnLostStdout("game_headless");  // every mode's result is on stdout (a replay run checks it itself too)
     if (simnet::wantsSimulate(argc, argv)) return simnet::runSimulate(argc, argv, BVH_DEFAULT_DATA_DIR);
 #ifdef BVH_HAVE_RANKED_CLIENT
     if (ranked::wantsRankedClient(argc, argv)) return ranked::runRankedClient(argc, argv, BVH_DEFAULT_DATA_DIR);

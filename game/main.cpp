@@ -1,6 +1,7 @@
 // `game`: the SFML app, or with --headless the simulation alone (no window, display, texture or font); with
 // --headless and --host/--join the headless online peer.
 #include "game/app/app.h"
+#include "game/io/flag_table.h"
 #include "game/run/bisect.h"
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
@@ -11,10 +12,12 @@
 int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--headless") != 0) continue;
+        io::failOnLostStdout("game --headless");  // its results are on stdout, as game_headless's
         if (run::wantsBisect(argc, argv)) return run::runBisect(argc, argv, BVH_DEFAULT_DATA_DIR);
         if (run::wantsSpectator(argc, argv)) return run::runSpectator(argc, argv, BVH_DEFAULT_DATA_DIR);
         if (run::wantsHeadlessPeer(argc, argv)) return run::runHeadlessPeer(argc, argv, BVH_DEFAULT_DATA_DIR);
         return run::runHeadless(argc, argv, BVH_DEFAULT_DATA_DIR);
     }
+    if (io::helpAsked(argc, argv)) io::failOnLostStdout("game");  // the usage is the whole answer
     return app::runApp(argc, argv);
 }

@@ -83,6 +83,28 @@ check_build_owner() {
     exit 1
 }
 
+# Answers --help or -h among ARGS with USAGE on stdout and exit 0, before anything is installed or built (a
+# newcomer asking what a script does must not start apt-get and a build). PROGRAM (a path under build/release,
+# or "") adds that program's own usage when it is built. Usage: answer_help USAGE PROGRAM ARGS...
+answer_help() {
+    local usage="$1" program="$2" a
+    shift 2
+    for a in "$@"; do
+        case "$a" in
+            --help | -h)
+                echo "$usage"
+                if [ -n "$program" ] && [ -x "$ROOT/build/release/$program" ]; then
+                    echo
+                    "$ROOT/build/release/$program" --help
+                elif [ -n "$program" ]; then
+                    echo "(build/release/$program --help lists its flags once it is built)"
+                fi
+                exit 0
+                ;;
+        esac
+    done
+}
+
 build_preset() {
     local preset="$1"; shift
     check_build_owner

@@ -158,7 +158,8 @@ const char* usageText() {
            "  --max-rollback N    online: most frames predicted ahead, 1-30 (default: as the input delay)\n"
            "  --net-delay MS --net-jitter MS --net-loss PCT --net-dup PCT --net-reorder PCT\n"
            "                      online: simulate a worse network on what this side sends\n"
-           "  --simple            one-button specials in matches: special = fireball, forward+special = anti-air\n"
+           "  --simple            one-button specials in matches: special = the fighter's quarter-circle special\n"
+           "                      (a fireball; Nova's dash punch), forward+special = anti-air\n"
            "                      (default: motions, 236 + special and 623 + special)\n"
            "  --headless --replay FILE   run a replay/script without a window (docs/game.md)\n";
 }

@@ -204,6 +204,14 @@ bool AtomicFile::fail(int errorNumber) {
     return false;
 }
 
+bool AtomicFile::openDirect() {
+    do fd_ = ::open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+    while (fd_ < 0 && errno == EINTR);
+    if (fd_ < 0) return fail(errno);
+    direct_ = true;
+    return true;
+}
+
 bool AtomicFile::open(const std::string& path, OnSignal onSignal, bool privateFile) {
     abandon();
     path_ = path;
@@ -213,6 +221,7 @@ bool AtomicFile::open(const std::string& path, OnSignal onSignal, bool privateFi
     struct stat st {};
     const bool exists = ::stat(target_.c_str(), &st) == 0;
     if (exists && S_ISDIR(st.st_mode)) return fail(EISDIR);
+    if (exists && !S_ISREG(st.st_mode)) return openDirect();
     for (int attempt = 0; attempt < 100 && fd_ < 0; ++attempt) {  // a name left by a process with our pid
         temp_ = tempPathBeside(target_, false);
         fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, privateFile ? 0600 : 0666);
@@ -232,7 +241,9 @@ bool AtomicFile::open(const std::string& path, OnSignal onSignal, bool privateFi
 bool AtomicFile::putAt(std::string_view data) {
     long long at = written_;
     while (!data.empty()) {
-        const ssize_t n = ::pwrite(fd_, data.data(), data.size(), off_t(at));
+        // a device or pipe written straight into has no offset to write at (a pipe refuses pwrite: ESPIPE)
+        const ssize_t n =
+            direct_ ? ::write(fd_, data.data(), data.size()) : ::pwrite(fd_, data.data(), data.size(), off_t(at));
         if (n < 0 && errno == EINTR) continue;
         if (n < 0 || n == 0) {
             const int why = n < 0 ? errno : ENOSPC;
@@ -290,11 +301,15 @@ bool AtomicFile::commit() {
         abandon();
         return false;
     }
-    if (::fsync(fd_) != 0) fail(errno);
+    if (!direct_ && ::fsync(fd_) != 0) fail(errno);  // a device may refuse fsync (EINVAL): nothing to sync there
     forgetFd(slot_);
     if (::close(fd_) != 0) fail(errno);  // a file system may report a lost write only here
     fd_ = -1;
     disarm(slot_);
+    if (direct_) {
+        direct_ = false;
+        return error_.empty();
+    }
     if (error_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0) fail(errno);
     if (!error_.empty()) {
         abandon();
@@ -309,6 +324,7 @@ void AtomicFile::abandon() {
     disarm(slot_);
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
+    direct_ = false;
     if (!temp_.empty()) ::unlink(temp_.c_str());
     temp_.clear();
     buffered_ = 0;
@@ -350,8 +366,28 @@ bool ScratchFile::write(const std::string& name, std::string_view text, std::str
     return true;
 }
 
+/// A device or pipe at path takes temp's bytes written into it (see AtomicFile); temp is removed either way.
+bool copyIntoDevice(const std::string& temp, const std::string& path, std::string& error) {
+    std::string bytes;
+    char buffer[65536];
+    const int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? -1 : 0;
+    while (fd >= 0 && (n = ::read(fd, buffer, sizeof buffer)) > 0) bytes.append(buffer, std::size_t(n));
+    const int why = n < 0 ? errno : 0;
+    if (fd >= 0) ::close(fd);
+    ::unlink(temp.c_str());
+    if (why != 0) {
+        error = path + ": cannot write: " + std::strerror(why);  // could not even read what was to be written
+        return false;
+    }
+    return writeFileAtomically(path, bytes, error);
+}
+
 bool replaceWithTemp(const std::string& temp, const std::string& path, std::string& error) {
     const std::string target = targetOf(path);
+    struct stat st {};
+    if (::stat(target.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return copyIntoDevice(temp, path, error);
     int why = 0;
     const int fd = ::open(temp.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0 || ::fsync(fd) != 0) why = errno;

@@ -18,6 +18,11 @@
 // signal's). It is installed only for a signal whose disposition is still the default, so a program or test
 // harness with its own handler, or a shell that ignores SIGINT for background jobs, keeps its own.
 //
+// A target that exists and is no regular file (a device such as /dev/null or /dev/full, a named pipe) is written
+// straight into, with no temporary file: renaming over it would replace the device itself (as root, /dev/full
+// became a plain file), and a pipe's reader wants the bytes. Its failures are said the same way (`/dev/full:
+// cannot write: No space left on device`).
+//
 // Small appends (a recording's frame lines) collect in a buffer written with one call when the caller flushes
 // (a recording: every checkpoint), when the next unit would not fit, and at commit: one write() per second of a
 // match instead of one per frame. The file on disk is made of whole units after every write; what a crash or a
@@ -78,12 +83,15 @@ private:
     bool fail(int errorNumber);
     bool putAt(std::string_view data);  // at written_, retried on a short write
     void publish(long long bufferAt, long long end);
+    bool openDirect();
+    void forget();
 
     std::string path_;    // as given (messages name it)
     std::string target_;  // what rename() replaces: path_, or the file a symbolic link path_ points to
     std::string temp_;
     int fd_ = -1;
-    int slot_ = -1;  // signal-handler slot, or -1
+    int slot_ = -1;        // signal-handler slot, or -1
+    bool direct_ = false;  // writing straight into a device or pipe (no temporary file, no rename)
     std::string error_;
     std::unique_ptr<char[]> buffer_;  // append()'s, allocated at its first call
     std::size_t buffered_ = 0;        // bytes in buffer_, all whole units
@@ -131,7 +139,8 @@ bool parseTempName(const std::string& fileName, std::string& targetName, long& p
 bool processAlive(long pid);
 
 /// Puts a finished temporary file (written by someone else, e.g. an image library) in place: syncs it and renames
-/// it over path. On failure removes temp, leaves path as it was and sets error to `PATH: cannot write: REASON`.
+/// it over path (a device or pipe at path gets temp's bytes written into it instead). On failure removes temp,
+/// leaves path as it was and sets error to `PATH: cannot write: REASON`.
 bool replaceWithTemp(const std::string& temp, const std::string& path, std::string& error);
 
 }  // namespace io

@@ -622,14 +622,23 @@ FighterLoad loadFighterById(const std::string& dataDir, const std::string& id) {
     return loadFighter(dataDir + "/fighters/" + id + ".fighter");
 }
 
-std::vector<std::string> fighterIdsIn(const std::string& dataDir) {
+std::vector<std::string> fighterIdsIn(const std::string& dataDir, std::string& folderError) {
     std::vector<std::string> ids;
+    folderError.clear();
     std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(dataDir + "/fighters", ec)) {
-        if (e.path().extension() == ".fighter") ids.push_back(e.path().stem().string());
+    // Stepped with increment(ec): a range-for's ++ would throw when reading the folder fails half-way.
+    std::filesystem::directory_iterator it(dataDir + "/fighters", ec);
+    for (; !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+        if (it->path().extension() == ".fighter") ids.push_back(it->path().stem().string());
     }
+    if (ec) folderError = ec.message();
     std::sort(ids.begin(), ids.end());
     return ids;
+}
+
+std::vector<std::string> fighterIdsIn(const std::string& dataDir) {
+    std::string folderError;
+    return fighterIdsIn(dataDir, folderError);
 }
 
 bool loadRunFighters(const RunFile& run, const std::string& dataDir, FighterDef defs[2], io::Error& error) {

@@ -36,6 +36,9 @@ FighterLoad loadFighterById(const std::string& dataDir, const std::string& id);
 /// when the folder cannot be read or holds none. Programs take their fighters from here, so a fighter added as data
 /// (a new .fighter file) joins every one of them.
 std::vector<std::string> fighterIdsIn(const std::string& dataDir);
+/// The same; folderError is the folder's own failure (ec.message(): "No such file or directory", "Permission
+/// denied", "Not a directory"), empty when it could be read (even when it holds no fighter).
+std::vector<std::string> fighterIdsIn(const std::string& dataDir, std::string& folderError);
 /// Loads both fighters a run names from dataDir. On failure: one error at the run's `fighters` line,
 /// `cannot load fighter 'ID': <the loader's message>`.
 bool loadRunFighters(const RunFile& run, const std::string& dataDir, FighterDef defs[2], io::Error& error);

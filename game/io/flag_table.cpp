@@ -3,6 +3,10 @@
 
 #include "game/io/text.h"
 
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
 namespace io {
 namespace {
 
@@ -49,6 +53,33 @@ bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& erro
         if (f->seen != nullptr) *f->seen = true;
     }
     return true;
+}
+
+namespace {
+
+std::string gStdoutProgram;
+bool gLostStdoutSaid = false;
+
+extern "C" void checkStdoutAtExit() {
+    // exit() may not be called again from an atexit handler; stdout is flushed already.
+    if (!stdoutWritten(gStdoutProgram)) std::_Exit(2);
+}
+
+}  // namespace
+
+bool stdoutWritten(const std::string& program) {
+    std::cout.flush();
+    const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+    if (lost && !gLostStdoutSaid)
+        std::fprintf(stderr, "%s: cannot write the output (stdout): write failed\n", program.c_str());
+    gLostStdoutSaid = gLostStdoutSaid || lost;
+    return !lost;
+}
+
+void failOnLostStdout(const char* program) {
+    static bool installed = false;
+    gStdoutProgram = program;
+    if (!installed) installed = std::atexit(checkStdoutAtExit) == 0;
 }
 
 bool helpAsked(int argc, char** argv) {

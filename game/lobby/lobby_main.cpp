@@ -61,6 +61,7 @@ int main(int argc, char** argv) {
         io::numberInto("--stats", 0, 86400, stats),
     };
     if (io::helpAsked(argc, argv)) {
+        io::failOnLostStdout("lobby");
         printUsage(std::cout);
         return 0;
     }

@@ -109,10 +109,8 @@ void runLobby(net::UdpTransport& udp) {
 
 // Every fighter in DATA/fighters, loaded once: the service re-simulates with exactly these.
 bool loadFighters(const std::string& data, std::map<std::string, sim::FighterDef>& out, std::string& why) {
-    std::error_code ec;
-    for (const auto& e : std::filesystem::directory_iterator(data + "/fighters", ec)) {
-        if (e.path().extension() != ".fighter") continue;
-        const std::string id = sim::fighterIdOfPath(e.path().string());
+    std::string folderError;
+    for (const std::string& id : sim::fighterIdsIn(data, folderError)) {
         sim::FighterLoad f = sim::loadFighterById(data, id);
         if (!f.ok) {
             why = f.error.text();
@@ -120,7 +118,7 @@ bool loadFighters(const std::string& data, std::map<std::string, sim::FighterDef
         }
         out[id] = std::move(f.def);
     }
-    if (ec || out.empty()) why = data + "/fighters: no fighters" + (ec ? " (" + ec.message() + ")" : "");
+    if (out.empty()) why = data + "/fighters: no fighters" + (folderError.empty() ? "" : " (" + folderError + ")");
     return !out.empty();
 }
 

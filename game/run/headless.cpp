@@ -60,6 +60,8 @@ void printUsage(std::ostream& out) {
            "see\n"
         << "       its own usage, e.g. game_headless --host 7000, and the README)\n"
         << "       game_headless --spectate HOST[:PORT] [--record OUT] ...   (watch a host's match: docs/netcode.md)\n"
+        << "       game_headless --ranked HOST:PORT ...   (a match through the ranked service, bvh_matchd: "
+           "docs/ranked.md)\n"
         << "       game_headless --bisect A.freplay B.freplay [--data DIR]   (where two recordings part)\n"
         << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as "
            "Markdown)\n"
@@ -127,13 +129,18 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     return error.empty();
 }
 
-/// Exit code 2 with a message when stdout could not take everything written to it.
-int checkedExit(const std::string& program, int code) {
-    std::cout.flush();
-    if (std::cout) return code;
-    std::cerr << program << ": cannot write the output (stdout): write failed\n";
-    return 2;
+/// The first flag given that only a fight honours ("" when none): the Blaster runner records nothing and prints
+/// no per-frame hashes or events, so `--record OUT` with a Blaster script once ran, exited 0 and wrote no file.
+std::string fightOnlyFlag(const Flags& f) {
+    if (!f.record.empty()) return "--record";
+    if (f.sync != 0) return "--sync";
+    if (f.printHashes) return "--print-hashes";
+    if (f.printEvents) return "--events";
+    return "";
 }
+
+/// Exit code 2 with a message when stdout could not take everything written to it.
+int checkedExit(const std::string& program, int code) { return io::stdoutWritten(program) ? code : 2; }
 
 /// Says why the recording failed and at which frame (the run stops there; the target file was not touched).
 int recordingFailed(const sim::ReplayWriter& writer, std::int64_t frame) {
@@ -272,6 +279,11 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
         return 2;
     }
     if (sim::firstWordOf(text) == "blaster") {
+        const std::string fightOnly = fightOnlyFlag(flags);
+        if (!fightOnly.empty()) {
+            return usage(program, fightOnly + " works with a fight's replay or script, not with the Blaster script " +
+                                      io::quote(flags.replay));
+        }
         return checkedExit(program, runBlasterText(flags.replay, text, std::cout, std::cerr));
     }
     const std::string dataDir = flags.dataDir.empty() ? sim::findDataDir(flags.replay, defaultDataDir) : flags.dataDir;

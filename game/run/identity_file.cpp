@@ -4,6 +4,7 @@
 #include "game/io/atomic_file.h"
 #include "game/io/user_dirs.h"
 
+#include <sodium.h>
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -18,13 +19,8 @@ namespace {
 constexpr const char* kHeader = "bvh-fighter identity 1";
 
 std::string hexOf(const std::array<std::uint8_t, 32>& bytes) {
-    static const char* kHex = "0123456789abcdef";
-    std::string s;
-    for (std::uint8_t b : bytes) {
-        s += kHex[b >> 4];
-        s += kHex[b & 15];
-    }
-    return s;
+    char text[2 * 32 + 1];  // sodium_bin2hex writes lower-case digits and a terminating NUL
+    return sodium_bin2hex(text, sizeof text, bytes.data(), bytes.size());
 }
 
 bool seedOf(const std::string& hex, std::array<std::uint8_t, 32>& out) {

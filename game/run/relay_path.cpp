@@ -1,12 +1,12 @@
 // The relayed path (see relay_path.h).
 #include "game/run/relay_path.h"
 
+#include "game/io/text.h"
 #include "game/net/udp_transport.h"
 #include "game/run/online_flags.h"
 
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
 #include <ostream>
 #include <thread>
 
@@ -42,13 +42,13 @@ bool loadRelayPassword(RelayFlags& f, std::string& error) {
         if (env != nullptr && !f.server.empty() && f.password.empty()) f.password = env;
         return true;
     }
-    std::ifstream in(f.passwordFile, std::ios::binary);
-    std::string line;
-    if (!in) {
-        error = f.passwordFile + ": cannot read the relay password (--turn-password-file)";
+    std::string text;  // io::readFile: a folder is named as one, not read as an empty first line
+    io::Error cannot;
+    if (!io::readFile(f.passwordFile, text, cannot)) {
+        error = cannot.text() + " (the relay password, --turn-password-file)";
         return false;
     }
-    std::getline(in, line);
+    std::string line = text.substr(0, text.find('\n'));
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) {
         error = f.passwordFile + ":1: the first line (the relay password) is empty";

@@ -8,9 +8,11 @@
 #include "game/app/menus/move_list_draw.h"
 #include "game/io/atomic_file.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -38,6 +40,13 @@ bool TrialProgress::parse(const std::string& text, const std::string& path, io::
     done.erase(std::unique(done.begin(), done.end()), done.end());
     done_ = std::move(done);
     return true;
+}
+
+bool TrialProgress::load(const std::string& path, io::Error& error) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0 && errno == ENOENT) return true;  // nothing passed yet
+    std::string text;
+    return io::readFile(path, text, error) && parse(text, path, error);
 }
 
 std::string TrialProgress::text() const {
@@ -141,12 +150,8 @@ private:
 
 void TrialsPage::readProgress() {
     if (path_.empty()) return;
-    std::ifstream in(path_, std::ios::binary);
-    if (!in) return;  // nothing passed yet
-    std::ostringstream text;
-    text << in.rdbuf();
     io::Error error;
-    if (!progress_.parse(text.str(), path_, error)) {
+    if (!progress_.load(path_, error)) {
         problem_ = error.text() + " (progress is not saved until the file is fixed)";
         std::cerr << problem_ << "\n";
     }

@@ -27,6 +27,9 @@ class TrialProgress {
 public:
     /// Reads trials.cfg's text (`# comments`, blank lines, `done FIGHTER TRIAL`); false with `PATH:LINE: what`.
     bool parse(const std::string& text, const std::string& path, io::Error& error);
+    /// Reads trials.cfg at path: true with nothing passed when it does not exist yet; false with `PATH: is a
+    /// directory`, `PATH: cannot open: REASON` or parse's error.
+    bool load(const std::string& path, io::Error& error);
     /// The file's text: a comment line, then one `done` line per trial passed, sorted.
     std::string text() const;
     /// True when the fighter's trial has been passed.

@@ -93,6 +93,22 @@ TEST_CASE("combo trials: progress is read and written as done lines, and a bad l
     CHECK(error.text() == "trials.cfg:2: expected `done FIGHTER TRIAL`, found 'finished ryo 02'");
 }
 
+TEST_CASE("combo trials: a missing progress file is no progress, a folder in its place is named, not ignored") {
+    const std::string dir = std::filesystem::temp_directory_path() / ("trials_progress_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir + "/trials.cfg");  // a folder where the file belongs
+    app::TrialProgress progress;
+    io::Error error;
+    CHECK(progress.load(dir + "/no_such.cfg", error));
+    CHECK_FALSE(progress.done("ryo", "01_light_medium"));
+    CHECK_FALSE(progress.load(dir + "/trials.cfg", error));  // it read as an empty file: nothing passed, silently
+    CHECK(error.text() == dir + "/trials.cfg: is a directory");
+    std::ofstream(dir + "/crlf.cfg", std::ios::binary) << "done ryo 01_light_medium\r\n";
+    CHECK_MESSAGE(progress.load(dir + "/crlf.cfg", error), error.text());
+    CHECK(progress.done("ryo", "01_light_medium"));
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("combo trials: a trial in a fighter's folder that plays another fighter as player 1 is refused") {
     namespace fs = std::filesystem;
     const fs::path dir = fs::temp_directory_path() / ("bvh_trials_test_" + std::to_string(::getpid()));

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -114,6 +115,31 @@ TEST_CASE("Saving through a symbolic link rewrites the file it points to and kee
     REQUIRE_MESSAGE(io::writeFileAtomically(dir + "/link.cfg", "new\n", error), error);
     CHECK(fs::is_symlink(dir + "/link.cfg"));
     CHECK(slurp(dir + "/real.cfg") == "new\n");
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A write to a named pipe or a device goes into it and leaves it a pipe or a device") {
+    // Renaming a temporary file over /dev/full once made it a plain file (as root): a pipe the test makes shows
+    // the same without risking the machine's devices, and only then /dev/full is tried.
+    const std::string dir = freshDir("device");
+    const std::string pipe = dir + "/pipe";
+    REQUIRE(::mkfifo(pipe.c_str(), 0600) == 0);
+    const int reader = ::open(pipe.c_str(), O_RDONLY | O_NONBLOCK);  // a reader first: opening to write waits for one
+    REQUIRE(reader >= 0);
+    std::string error;
+    CHECK_MESSAGE(io::writeFileAtomically(pipe, "through the pipe\n", error), error);
+    char got[64] = {};
+    CHECK(::read(reader, got, sizeof got - 1) == 17);
+    CHECK(std::string(got) == "through the pipe\n");
+    ::close(reader);
+    struct stat st {};
+    REQUIRE(::stat(pipe.c_str(), &st) == 0);
+    REQUIRE(S_ISFIFO(st.st_mode));
+    CHECK(tempsIn(dir) == 0);
+    CHECK_FALSE(io::writeFileAtomically("/dev/full", "x", error));
+    CHECK(error == "/dev/full: cannot write: No space left on device");
+    REQUIRE(::stat("/dev/full", &st) == 0);
+    CHECK(S_ISCHR(st.st_mode));
     fs::remove_all(dir);
 }
 

@@ -297,3 +297,14 @@ TEST_CASE("the roster is every .fighter file of the data folder, sorted, so a fi
     CHECK(sim::fighterIdsIn(testpaths::data()) == std::vector<std::string>{"brick", "nova", "ryo", "tasha"});
     CHECK(sim::fighterIdsIn(testpaths::data() + "/no_such_folder").empty());
 }
+
+TEST_CASE("the roster says why its folder could not be read, and says nothing for a readable one") {
+    std::string why = "stale";
+    CHECK(sim::fighterIdsIn(testpaths::data(), why).size() == 4);
+    CHECK(why.empty());
+    CHECK(sim::fighterIdsIn(testpaths::data() + "/no_such_folder", why).empty());
+    CHECK(why == "No such file or directory");
+    // data/buttons.cfg is a file: DATA/fighters under it is no folder at all.
+    CHECK(sim::fighterIdsIn(testpaths::data("buttons.cfg"), why).empty());
+    CHECK(why == "Not a directory");
+}

@@ -4,6 +4,12 @@
 
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -17,7 +23,41 @@ bool parse(std::vector<std::string> args, const io::FlagTable& table, std::strin
     return io::parseFlags(int(argv.size()), argv.data(), table, error);
 }
 
+/// Runs `prog` in a forked child whose stdout is outPath: it asks for failOnLostStdout, prints a usage line and
+/// leaves by exit(0). Its exit status, and what it said on stderr in said.
+int childPrintingTo(const char* outPath, std::string& said) {
+    int errPipe[2];
+    REQUIRE(::pipe(errPipe) == 0);
+    std::fflush(nullptr);  // nothing of ours left in a buffer for the child to write again
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        const int out = ::open(outPath, O_WRONLY);
+        if (out < 0 || ::dup2(out, 1) < 0 || ::dup2(errPipe[1], 2) < 0) ::_exit(9);
+        io::failOnLostStdout("prog");
+        std::printf("usage: prog [--flag]\n");
+        std::exit(0);
+    }
+    ::close(errPipe[1]);
+    char buf[256];
+    said.clear();
+    for (ssize_t n; (n = ::read(errPipe[0], buf, sizeof buf)) > 0;) said.append(buf, std::size_t(n));
+    ::close(errPipe[0]);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 }  // namespace
+
+TEST_CASE("Output lost on a full disk makes the program exit 2 and say so, even after main returned 0") {
+    // `bench_cpu --smoke > /dev/full` printed its table into nothing and exited 0.
+    std::string said;
+    CHECK(childPrintingTo("/dev/full", said) == 2);
+    CHECK(said == "prog: cannot write the output (stdout): write failed\n");
+    CHECK(childPrintingTo("/dev/null", said) == 0);
+    CHECK(said.empty());
+}
 
 TEST_CASE("A number flag follows the files' integer rule: no hex, exponent, '+', space or overflow") {
     long n = -1;

@@ -3,6 +3,8 @@
 // definition each). Heavier fixtures live in net_test_util.h and two_peers.h.
 #include "game/net/transport.h"
 
+#include <sodium.h>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,12 +17,9 @@ constexpr net::Address kStranger = 3;  ///< an endpoint neither peer knows
 /// A digest's bytes in lower-case hex.
 template <typename Digest>
 std::string hex(const Digest& d) {
-    static const char* digits = "0123456789abcdef";
-    std::string s;
-    for (std::uint8_t b : d) {
-        s += digits[b >> 4];
-        s += digits[b & 15];
-    }
+    std::string s(d.size() * 2 + 1, '\0');  // sodium_bin2hex writes a terminating NUL
+    sodium_bin2hex(&s[0], s.size(), d.data(), d.size());
+    s.pop_back();
     return s;
 }
 

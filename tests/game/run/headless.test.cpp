@@ -44,6 +44,19 @@ TEST_CASE("The headless runner refuses an empty --record instead of recording no
     CHECK(runCaptured(run::runHeadless, {"--replay", kCombo}, err) == 0);
 }
 
+TEST_CASE("The headless runner refuses --record and the other fight-only flags with a Blaster script") {
+    // The Blaster runner records nothing: `--record OUT` ran the script, exited 0 and wrote no OUT.
+    const std::string script = BVH_DATA_DIR "/replays/blaster_contact.blaster";
+    const std::string out = BVH_TEST_SOURCE_DIR "/no_such_folder/out.blaster";  // never created: refused first
+    std::string err;
+    CHECK(runCaptured(run::runHeadless, {"--replay", script, "--record", out}, err) == 2);
+    CHECK(err.rfind("game_headless: --record works with a fight's replay or script, not with the Blaster script '",
+                    0) == 0);
+    CHECK(runCaptured(run::runHeadless, {"--replay", script, "--print-hashes"}, err) == 2);
+    CHECK(err.rfind("game_headless: --print-hashes works with", 0) == 0);
+    CHECK(runCaptured(run::runHeadless, {"--replay", script}, err) == 0);
+}
+
 TEST_CASE("The headless runner refuses '+', hex and spaces in --sync and echoes a long value cut") {
     std::string err;
     for (const char* bad : {"+7", "0x7", " 7", "7e0"}) {

@@ -143,5 +143,9 @@ TEST_CASE("the relay password comes from --turn-password-file's first line, and 
     std::remove(path.c_str());
     run::RelayFlags h;
     CHECK_FALSE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u", "--turn-password-file", path}, h, error));
-    CHECK(error.rfind(path + ": cannot read", 0) == 0);
+    CHECK(error == path + ": cannot open: No such file or directory (the relay password, --turn-password-file)");
+    // A folder once read as a file whose first line is empty.
+    run::RelayFlags d;
+    CHECK_FALSE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u", "--turn-password-file", "."}, d, error));
+    CHECK(error == ".: is a directory (the relay password, --turn-password-file)");
 }
