@@ -1,9 +1,11 @@
 #include "game/ranked/latency.h"
 
+#include "game/io/text.h"
+
 #include <arpa/inet.h>
 
 #include <algorithm>
-#include <fstream>
+#include <sstream>
 
 namespace ranked {
 
@@ -151,9 +153,9 @@ bool RegionTable::parse(const std::string& text, const std::string& file, std::s
 }
 
 bool RegionTable::load(const std::string& path, std::string& why) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return why = path + ": cannot be read", false;
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text;
+    io::Error error;  // a folder, an unreadable file: named with the reason (a stream would throw on a folder)
+    if (!io::readFile(path, text, error)) return why = error.text(), false;
     if (text.size() > 4 * 1024 * 1024) return why = path + ": larger than 4 MiB", false;
     return parse(text, path, why);
 }

@@ -108,6 +108,15 @@ void runLobby(net::UdpTransport& udp) {
 }
 
 // Every fighter in DATA/fighters, loaded once: the service re-simulates with exactly these.
+// A --web folder given on the command line must be one (the default, build/web, may not be built yet: the source
+// folder's pages are served either way).
+bool webFolderUsable(const std::string& web, std::string& why) {
+    std::error_code ec;
+    if (web == BVH_DEFAULT_WEB_DIR || std::filesystem::is_directory(web, ec)) return true;
+    why = "--web " + web + ": not a folder (the built web viewer, e.g. build/web)";
+    return false;
+}
+
 bool loadFighters(const std::string& data, std::map<std::string, sim::FighterDef>& out, std::string& why) {
     std::string folderError;
     for (const std::string& id : sim::fighterIdsIn(data, folderError)) {
@@ -294,7 +303,7 @@ int main(int argc, char** argv) {
     if (!io::parseFlags(argc, argv, flags, why)) return usage(why);
     if (sodium_init() < 0) return usage("libsodium did not start (no system randomness)");
     std::map<std::string, sim::FighterDef> fighters;
-    if (!loadFighters(o.data, fighters, why)) return usage(why);
+    if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why)) return usage(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return usage(why);
     httplib::Server http;

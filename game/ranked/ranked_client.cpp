@@ -183,11 +183,15 @@ int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
                                  io::textFlag("--dir", f.dir),
                                  io::textFlag("--data", f.data),
                                  io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })};
+    const char* usage =
+        "usage: game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS]"
+        " [--play attack|idle] [--dir DIR] [--data DIR]\n";
+    if (io::helpAsked(argc, argv)) return std::cout << usage, 0;
     std::string why;
     if (!io::parseFlags(argc, argv, flags, why) || (f.play != "attack" && f.play != "idle")) {
         std::cerr << "game_headless: " << (why.empty() ? "--play is attack or idle, not " + io::quote(f.play) : why)
-                  << "\nusage: game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS]"
-                  << " [--play attack|idle] [--dir DIR] [--data DIR]\n";
+                  << "\n"
+                  << usage;
         return 2;
     }
     if (f.dir.empty()) f.dir = ".";

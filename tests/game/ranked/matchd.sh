@@ -9,7 +9,7 @@
 # Usage: matchd.sh BVH_MATCHD GAME_HEADLESS WORKDIR [WEBDIR]
 set -u
 MATCHD="$1" HEADLESS="$2" WORK="$3" WEBDIR="${4:-$3/no-built-viewer}"
-rm -rf "$WORK" && mkdir -p "$WORK/ann" "$WORK/bob" "$WORK/tmp" || exit 1
+rm -rf "$WORK" && mkdir -p "$WORK/ann" "$WORK/bob" "$WORK/tmp" "$WORK/no-built-viewer" || exit 1
 command -v curl >/dev/null || { echo "MATCHD TEST SKIPPED: curl is not installed"; exit 0; }
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; }
@@ -22,6 +22,13 @@ wait_for() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; 
 help="$("$MATCHD" --help --db "$WORK/help.db")" || fail "bvh_matchd --help exited $?, not 0"
 echo "$help" | head -n 1 | grep -q "^usage: bvh_matchd " || fail "bvh_matchd --help printed no usage: $help"
 [ ! -e "$WORK/help.db" ] || fail "bvh_matchd --help opened a database"
+help="$("$HEADLESS" --ranked 127.0.0.1:1 --help)" || fail "game_headless --ranked --help exited $?, not 0"
+grep -q "^usage: game_headless --ranked HOST:PORT" <<<"$help" || fail "game_headless --ranked --help: $help"
+# A --web that is no folder, and a folder where the regions file should be: named, exit 2, no service started.
+out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --web "$WORK/no-such-web" 2>&1)"; rc=$?
+[ "$rc" = 2 ] && grep -q -- "--web $WORK/no-such-web: not a folder" <<<"$out" || fail "--web to no folder: exit $rc: $out"
+out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --regions "$WORK" 2>&1)"; rc=$?
+[ "$rc" = 2 ] && grep -q -- "$WORK: is a directory" <<<"$out" || fail "--regions naming a folder: exit $rc: $out"
 
 "$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WEBDIR" >"$WORK/matchd.out" 2>&1 &
 pids+=($!); MATCHD_PID=$!

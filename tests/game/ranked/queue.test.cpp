@@ -198,5 +198,8 @@ TEST_CASE("The region file's bad lines are refused with FILE:LINE") {
     CHECK_MESSAGE(shipped.load(std::string(BVH_DATA_DIR) + "/regions.cfg", why), why);
     CHECK(shipped.regions() > 1);
     CHECK_FALSE(shipped.load("/nonexistent/regions.cfg", why));
-    CHECK(why == "/nonexistent/regions.cfg: cannot be read");
+    CHECK(why == "/nonexistent/regions.cfg: cannot open: No such file or directory");
+    CHECK_FALSE(shipped.load(BVH_DATA_DIR, why));  // a folder: named, not a thrown stream error
+    CHECK(why == std::string(BVH_DATA_DIR) + ": is a directory");
+    CHECK(shipped.regions() > 1);  // a refused load keeps the table it had
 }
