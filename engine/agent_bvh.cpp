@@ -266,7 +266,7 @@ void AgentBVH::clear() {
     leafCount_ = 0;
 }
 
-void AgentBVH::compact() {
+void AgentBVH::compact(std::vector<int>* newIndexOut) {
     // The new order: live nodes in pre-order (right child first), then the free slots, which are dropped. perm[k]
     // is the old index of the node that goes to place k; every index appears once, so the pool is permuted in
     // place, cycle by cycle, with no second pool (the tree is most of the program's memory).
@@ -306,6 +306,7 @@ void AgentBVH::compact() {
     pool_.live.assign(liveCount, 1);
     root_ = renumber(root_);
     freeList_ = kNull;
+    if (newIndexOut != nullptr) newIndexOut->swap(newIndex);
 }
 
 void AgentBVH::permuteNodes(std::vector<int>& perm) {

@@ -247,6 +247,21 @@ public:
         }
     }
 
+    /// One level of the descent that inserting `box` would take from node `at`, reading only that node: the child
+    /// the spec's rule goes to (fetched from memory at once), or kNull when `at` is a leaf or a free node. Changes
+    /// nothing. A caller that knows its next insertions walks their descents a level at a time, between its own
+    /// steps, so that by their turn the nodes they read are in the cache; a walk that an insertion in between made
+    /// stale only fetches the wrong lines.
+    int descentStep(int at, const AABB& box) const {
+        const Node& n = pool_.nodes[at];
+        if (n.isLeaf()) return kNull;
+        const std::int64_t incR = unionArea(box, n.childBox[1]) - area(n.childBox[1]);
+        const std::int64_t incL = unionArea(box, n.childBox[0]) - area(n.childBox[0]);
+        const int child = incR < incL ? n.right : n.left;
+        __builtin_prefetch(&pool_.nodes[child]);
+        return child;
+    }
+
     /// Like query, but also calls onTest(nodeIndex, collided) for every node tested (for overlays and counters).
     template <class OnHit, class OnTest>
     int walk(const AABB& box, OnHit&& onHit, OnTest&& onTest) const {
@@ -552,8 +567,9 @@ public:
     void clear();
     /// Renumbers the live nodes in printing order (pre-order, right child first) from 0, with no free slots, so
     /// walks down the tree read nearby memory. Same tree, names and boxes, but EVERY node index changes: leaf
-    /// handles held by the caller become invalid (use find()). For callers that hold names, not handles.
-    void compact();
+    /// handles held by the caller become invalid (use find()). For callers that hold names, not handles, or that
+    /// renumber what they hold: with newIndex given, the live node that was i is now (*newIndex)[i].
+    void compact(std::vector<int>* newIndex = nullptr);
 
 private:
     // A named leaf keeps its name where a branch keeps its children's boxes (a leaf has none): 4 bytes of size, then

@@ -2,6 +2,7 @@
 
 #include "engine/agent_bvh.h"
 #include "engine/cli/bvh_records.h"
+#include "engine/cli/member_grid.h"
 
 #include <algorithm>
 #include <array>
@@ -23,104 +24,6 @@ namespace {
 /// A failed write to the output stream, with errno as it was then (0 when the stream set none).
 struct WriteError {
     int errorNumber = 0;
-};
-
-/// The records of a file, read a few lines ahead of the one being performed so that what they will touch can be
-/// asked of memory early (AgentBVH::prefetch): a move's lookup waits on three cache misses in a row. A line the fast path cannot read is kept as text and read by the token path
-/// only when its turn comes, and a reading error waits its turn too, so errors are reported exactly as without
-/// the look-ahead: after every earlier record has been performed.
-class Lookahead {
-public:
-    /// Records held besides the current one.
-    static constexpr int kDepth = 30;
-    using Scan = bool (*)(std::string_view, Record&);
-    using Parse = Record (*)(std::string_view, int);
-
-    Lookahead(LineReader& reader, Scan scan, Parse parse) : reader_(reader), scan_(scan), parse_(parse) {}
-
-    /// The next non-blank record and its line number; false at the end of the file. Throws InputError when that
-    /// record is bad. The record's name stays valid until the next call.
-    bool next(Record& r, int& line) {
-        while (true) {
-            while (size_ < kDepth + 1 && !ended_) readAhead();  // never the slot the previous record's name is in
-            if (size_ == 0) return false;
-            Slot& s = slots_[head_];
-            head_ = (head_ + 1) % kSlots;
-            --size_;
-            if (s.failed) {
-                ended_ = true;
-                throw s.error;
-            }
-            line = s.line;
-            if (s.scanned) {
-                r = s.record;
-            } else {
-                r = parse_(s.text, s.line);
-                if (!r.name.empty()) r.key = engine::AgentBVH::NameKey(r.name);
-            }
-            if (r.kind != 0) return true;
-        }
-    }
-
-    /// The line number of ahead(i) (call only when it is not nullptr).
-    int lineAhead(int i) const { return slots_[(head_ + i - 1) % kSlots].line; }
-
-    /// The record i places after the one next() gave last (1 <= i <= kDepth), or nullptr when it is not read yet
-    /// or not read by the fast path.
-    const Record* ahead(int i) const {
-        if (i > size_) return nullptr;
-        const Slot& s = slots_[(head_ + i - 1) % kSlots];
-        return s.scanned && !s.failed ? &s.record : nullptr;
-    }
-
-private:
-    struct Slot {
-        int line = 0;
-        bool scanned = false;  // record is read; else text is the raw line for the token path
-        bool failed = false;   // reading this line failed with error
-        Record record;
-        std::string text;  // the record's name, or the raw line
-        InputError error;
-    };
-    static constexpr int kSlots = kDepth + 2;  // the current record's, and kDepth + 1 read ahead
-
-    void readAhead() {
-        Slot& s = slots_[(head_ + size_) % kSlots];
-        ++size_;
-        s.failed = false;
-        std::string_view text;
-        try {
-            if (!reader_.next(text)) {
-                --size_;
-                ended_ = true;
-                return;
-            }
-        } catch (const InputError& e) {
-            s.failed = true;
-            s.error = e;
-            ended_ = true;
-            return;
-        }
-        s.line = reader_.line();
-        s.record = Record{};
-        s.scanned = scan_(text, s.record);
-        if (s.scanned) {
-            if (!s.record.name.empty()) {
-                s.text.assign(s.record.name.data(), s.record.name.size());
-                s.record.name = s.text;
-                s.record.key = engine::AgentBVH::NameKey(s.text);
-            }
-        } else {
-            s.text.assign(text.data(), text.size());
-        }
-    }
-
-    LineReader& reader_;
-    Scan scan_;
-    Parse parse_;
-    Slot slots_[kSlots];
-    int head_ = 0, size_ = 0;
-    bool ended_ = false;
 };
 
 /// Copies a string literal to p; returns the end.
@@ -148,15 +51,54 @@ char* putBox(char* p, const engine::AABB& b) {
     return p;
 }
 
+/// The descents of insertions still ahead (agent records and moves, which may re-insert), walked one level each
+/// time a record is performed (AgentTree::descentStep), so that each walk waits on no cache miss: its next node was
+/// asked for a record earlier. By an insertion's turn its path is then mostly in the cache. Walks are only reads;
+/// one made stale by the insertions before it merely fetched lines for nothing.
+class DescentWalks {
+public:
+    /// Records ahead at which a walk starts: about as many as a descent has levels.
+    static constexpr int kAhead = 28;
+    /// Starts the walk of `later` (the record kAhead ahead) if it may insert, then takes one step of every walk.
+    void step(const Record* later, const engine::AgentBVH& tree) {
+        if (later != nullptr && (later->kind == 'm' || later->kind == 'a') && count_ < kMax &&
+            tree.root() != engine::AgentBVH::kNull) {
+            walks_[count_++] = {tree.root(), later->box};
+        }
+        for (int k = 0; k < count_;) {
+            walks_[k].node = tree.descentStep(walks_[k].node, walks_[k].box);
+            if (walks_[k].node == engine::AgentBVH::kNull) {
+                walks_[k] = walks_[--count_];
+            } else {
+                ++k;
+            }
+        }
+    }
+    /// Drops every walk (after AgentBVH::compact() their node indices mean nothing).
+    void clear() { count_ = 0; }
+
+private:
+    static constexpr int kMax = 32;
+    struct Walk {
+        int node;
+        engine::AABB box;
+    };
+    Walk walks_[kMax];
+    int count_ = 0;
+};
+
 /// Keeps the tree laid out in printing order (AgentBVH::compact): insertions and re-inserting moves scatter new
 /// nodes over the pool, so after as many changes as there are members the pool is renumbered afresh (O(n), so
-/// O(1) amortised per change). The program holds names, not leaf handles, so renumbering costs it nothing.
+/// O(1) amortised per change). The program holds names, not leaf handles, except in the member grid, which is
+/// renumbered with the tree.
 class Layout {
 public:
     /// Notes one insertion or move; returns true when the tree was just renumbered.
-    bool changed(engine::AgentBVH& tree) {
+    bool changed(engine::AgentBVH& tree, MemberGrid& grid, DescentWalks& walks) {
         if (++changes_ < std::max(kMinChanges, tree.memberCount())) return false;
-        tree.compact();
+        tree.compact(&newIndex_);
+        grid.renumber(newIndex_);
+        walks.clear();
         changes_ = 0;
         return true;
     }
@@ -164,6 +106,7 @@ public:
 private:
     static constexpr int kMinChanges = 4096;
     int changes_ = 0;
+    std::vector<int> newIndex_;
 };
 
 /// Counts the levels insertions descend and refuses the record whose insertion takes the total past
@@ -192,12 +135,14 @@ private:
 constexpr int kAgentPrefetchAhead = 6;
 
 /// Builds the agent from its file: one `name minX minY maxX maxY` record a line, blank lines ignored.
-void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, DescentBudget& budget) {
+void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, DescentBudget& budget, MemberGrid& grid,
+               DescentWalks& walks) {
     Lookahead records(reader, scanMember, parseMember);
     Record r;
     int line = 0;
     while (records.next(r, line)) {
         if (const Record* later = records.ahead(kAgentPrefetchAhead)) tree.prefetch(later->key, 0);
+        walks.step(records.ahead(DescentWalks::kAhead), tree);
         const int leaf = tree.addNamed(r.box, std::string(r.name), line);  // the line, for this message
         if (leaf == engine::AgentBVH::kNull) {
             const int first = tree.node(tree.find(r.name)).userData;
@@ -205,7 +150,7 @@ void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, Desce
                 "duplicate member name " + shown(r.name) + " (first on line " + std::to_string(first) + ")", line};
         }
         budget.charge(tree, leaf, line);
-        layout.changed(tree);
+        layout.changed(tree, grid, walks);
     }
 }
 
@@ -262,12 +207,23 @@ private:
 /// DRAM, one before the last (its reads were fetched by the step before).
 constexpr int kPrefetchAhead[4] = {6, 4, 2, 1};
 
+/// How many records ahead a query or a move has its member grid slots asked for (MemberGrid::prefetch).
+constexpr int kGridPrefetchAhead = 8;
+/// How many records ahead a query has the lines of the members it may hit asked for (read for their boxes and names).
+constexpr int kGridCandidatesAhead = 3;
+
 /// Asks memory early for what the moves a few records ahead will read (AgentBVH::prefetch): the farthest move takes
-/// the first step, the nearest the last.
-void prefetchMoves(const Lookahead& records, const engine::AgentBVH& tree) {
+/// the first step, the nearest the last; and for the grid slots of a query or move further ahead.
+void prefetchAhead(const Lookahead& records, const engine::AgentBVH& tree, const MemberGrid& grid) {
     for (int k = 0; k < 4; ++k) {
         const Record* later = records.ahead(kPrefetchAhead[k]);
         if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, k);
+    }
+    const Record* later = records.ahead(kGridPrefetchAhead);
+    if (later != nullptr && later->kind != 'p' && grid.answers(later->box)) grid.prefetch(later->box);
+    later = records.ahead(kGridCandidatesAhead);
+    if (later != nullptr && later->kind == 'c' && grid.answers(later->box)) {
+        grid.candidates(later->box, [&](int leaf) { tree.prefetchName(leaf); });
     }
 }
 
@@ -282,14 +238,15 @@ public:
     /// True when the query on this line has been walked and waits for its turn.
     bool has(int line) const { return next_ < count_ && lines_[next_] == line; }
     /// Walks the query r (on this line) together with the queries read ahead of it.
-    void walk(const Lookahead& records, const Record& r, int line, const engine::AgentBVH& tree) {
+    void walk(const Lookahead& records, const Record& r, int line, const engine::AgentBVH& tree,
+              const MemberGrid& grid) {
         count_ = next_ = 0;
         moves_.clear();
         lines_[count_] = line;
         boxes_[count_++] = r.box;
         for (int i = 1; i <= Lookahead::kDepth && count_ < kMax; ++i) {
             const Record* later = records.ahead(i);
-            if (later == nullptr || later->kind != 'c') continue;
+            if (later == nullptr || later->kind != 'c' || grid.answers(later->box)) continue;
             lines_[count_] = records.lineAhead(i);
             boxes_[count_++] = later->box;
         }
@@ -333,6 +290,18 @@ private:
     std::vector<engine::AgentBVH::GroupStep> queue_;   // AgentBVH::queryGroup's
 };
 
+/// Answers query q from the grid (grid.answers(q)): leaf indices sorted by name, in hits.
+void gridQuery(const MemberGrid& grid, const engine::AgentBVH& tree, const engine::AABB& q, std::vector<int>& hits) {
+    hits.clear();
+    grid.candidates(q, [&](int leaf) {
+        if (engine::collide(tree.node(leaf).box, q)) hits.push_back(leaf);
+    });
+    if (hits.size() > 1) {
+        std::sort(hits.begin(), hits.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
+        hits.erase(std::unique(hits.begin(), hits.end()), hits.end());  // the grid may give a member twice
+    }
+}
+
 /// Prints a query's two lines: its box, and the names of the members it hits (sorted).
 void printQuery(Output& output, const engine::AgentBVH& tree, const engine::AABB& box, const std::vector<int>& hits) {
     char* p = put(output.room(kBoxBytes + 32), "Projectile ");
@@ -346,25 +315,35 @@ void printQuery(Output& output, const engine::AgentBVH& tree, const engine::AABB
 }
 
 /// Performs the actions file's records in order.
-void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout, DescentBudget& budget) {
+void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout, DescentBudget& budget,
+                MemberGrid& grid, DescentWalks& walks) {
     std::string printed;  // the tree as it is printed, a chunk at a time
     QueryBatch queries;
+    std::vector<int> hits;
     Lookahead records(reader, scanAction, parseAction);
     Record r;
     int line = 0;
     while (records.next(r, line)) {
-        prefetchMoves(records, tree);
+        prefetchAhead(records, tree, grid);
+        walks.step(records.ahead(DescentWalks::kAhead), tree);
         switch (r.kind) {
         case 'c':
-            if (!queries.has(line)) queries.walk(records, r, line, tree);
+            if (grid.answers(r.box)) {
+                gridQuery(grid, tree, r.box, hits);
+                printQuery(output, tree, r.box, hits);
+                break;
+            }
+            if (!queries.has(line)) queries.walk(records, r, line, tree, grid);
             printQuery(output, tree, r.box, queries.take(tree));
             break;
         case 'm': {
             const int leaf = tree.find(r.name);
             if (leaf == engine::AgentBVH::kNull) throw InputError{"no member named " + shown(r.name), line};
+            const engine::AABB from = tree.node(leaf).box;
             if (tree.moveLeaf(leaf, r.box)) budget.charge(tree, leaf, line);  // re-inserted: it descended again
+            grid.move(leaf, from, r.box);
             queries.moved(leaf, r.box);
-            if (layout.changed(tree)) queries.renumbered(tree);
+            if (layout.changed(tree, grid, walks)) queries.renumbered(tree);
             output.append("Moved the ");
             output.append(r.name);
             char* p = put(output.room(kBoxBytes + 32), " to the location ");
@@ -416,9 +395,12 @@ int run(const std::string& agentPath, const std::string& actionsPath, std::ostre
         path = &agentPath;
         Layout layout;
         DescentBudget budget(limits.maxDescentLevels);
-        loadAgent(agent, tree, layout, budget);
+        MemberGrid grid;
+        DescentWalks walks;
+        loadAgent(agent, tree, layout, budget, grid, walks);
+        if (limits.memberGrid) grid.build(tree, MemberGrid::chooseShift(tree));
         path = &actionsPath;
-        runActions(actions, tree, output, layout, budget);
+        runActions(actions, tree, output, layout, budget, grid, walks);
         output.flush();
     } catch (const InputError& e) {
         try {
