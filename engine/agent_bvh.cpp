@@ -2,6 +2,8 @@
 // format and compaction. The spec's rules themselves are AgentTree's, in the header, shared with inline trees.
 #include "engine/agent_bvh.h"
 
+#include "engine/huge_array.h"
+
 #include <algorithm>
 #include <cassert>
 #include <charconv>
@@ -44,12 +46,24 @@ char* putBox(char* p, const AABB& b) {
     return p;
 }
 
-/// Asks Linux to back a large, not yet touched block with 2 MiB pages: a big tree walked at random then needs far
-/// fewer TLB entries. A hint; ignored elsewhere.
+/// Moves v into a new block of the given capacity, advised for huge pages before any of it is touched. Every
+/// large array of the tree is read at random (nodes by walks, names and name slots by lookups), and with 4 KiB
+/// pages those reads also miss the TLB.
+template <class T>
+void moveToHugeBlock(std::vector<T>& v, std::size_t capacity) {
+    std::vector<T> bigger;
+    bigger.reserve(capacity);
+    // Only a block of several huge pages: a small one would get none of its own (the heap does not align it).
+    if (capacity * sizeof(T) >= 4 * HugeArray<char>::kHugePage) adviseHugePages(bigger.data(), capacity * sizeof(T));
+    bigger.insert(bigger.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+    v.swap(bigger);
+}
+
+}  // namespace
+
 void adviseHugePages(void* p, std::size_t bytes) {
 #if defined(__linux__)
-    constexpr std::uintptr_t kHuge = std::uintptr_t(1) << 21;
-    if (bytes < 4 * kHuge) return;
+    constexpr std::uintptr_t kHuge = HugeArray<char>::kHugePage;
     const std::uintptr_t from = (reinterpret_cast<std::uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
     const std::uintptr_t to = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(kHuge - 1);
     if (to > from) ::madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
@@ -58,20 +72,6 @@ void adviseHugePages(void* p, std::size_t bytes) {
     (void)bytes;
 #endif
 }
-
-/// Moves v into a new block of the given capacity, advised for huge pages before any of it is touched. Every
-/// large array of the tree is read at random (nodes by walks, names and name slots by lookups), and with 4 KiB
-/// pages those reads also miss the TLB.
-template <class T>
-void moveToHugeBlock(std::vector<T>& v, std::size_t capacity) {
-    std::vector<T> bigger;
-    bigger.reserve(capacity);
-    adviseHugePages(bigger.data(), capacity * sizeof(T));
-    bigger.insert(bigger.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
-    v.swap(bigger);
-}
-
-}  // namespace
 
 int GrowablePool::grow() {
     if (nodes.size() == nodes.capacity()) moveToHugeBlock(nodes, std::max<std::size_t>(64, 2 * nodes.size()));

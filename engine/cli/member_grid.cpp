@@ -39,7 +39,7 @@ void MemberGrid::build(const engine::AgentBVH& tree, int shift) {
     fineShift_ = std::max(0, shift - 8);
     members_ = std::size_t(tree.memberCount());
     big_.clear();
-    slots_.clear();
+    slots_ = {};
     used_ = 0;
     if (!on_) return;
     resize(std::max<std::size_t>(16, 2 * members_));  // one and a half entries a member at three quarters full
@@ -49,8 +49,8 @@ void MemberGrid::build(const engine::AgentBVH& tree, int shift) {
 }
 
 void MemberGrid::resize(std::size_t slots) {
-    std::vector<Entry> old(slots, Entry{kEmpty, 0, 0, 0, 0, 0});
-    old.swap(slots_);
+    engine::HugeArray<Entry> old(slots, Entry{kEmpty, 0, 0, 0, 0, 0});
+    std::swap(old, slots_);
     used_ = 0;
     for (const Entry& e : old) {
         if (e.tag != kEmpty && !put(e)) return;
@@ -59,7 +59,7 @@ void MemberGrid::resize(std::size_t slots) {
 
 void MemberGrid::turnOff() {
     on_ = false;
-    std::vector<Entry>().swap(slots_);
+    slots_ = {};
     std::vector<Big>().swap(big_);
     used_ = 0;
 }

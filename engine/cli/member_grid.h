@@ -19,6 +19,7 @@
 // coordinates offset by 2^31, so any int coordinate is safe.
 #include "engine/aabb.h"
 #include "engine/agent_bvh.h"
+#include "engine/huge_array.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -73,7 +74,7 @@ public:
     /// Members kept in the big list.
     std::size_t bigMembers() const { return big_.size(); }
     /// Bytes of the table and the big list.
-    std::size_t bytes() const { return slots_.capacity() * sizeof(Entry) + big_.capacity() * sizeof(Big); }
+    std::size_t bytes() const { return slots_.bytes() + big_.capacity() * sizeof(Big); }
 
 private:
     struct Entry {
@@ -124,7 +125,7 @@ private:
     int fineShift_ = 0;  // shift_ - 8, or 0 for cells under 256 units
     std::size_t used_ = 0;
     std::size_t members_ = 0;
-    std::vector<Entry> slots_;
+    engine::HugeArray<Entry> slots_;  // read at random: whole huge pages (engine/huge_array.h)
     std::vector<Big> big_;
 };
 
