@@ -2,8 +2,6 @@
 // format and compaction. The spec's rules themselves are AgentTree's, in the header, shared with inline trees.
 #include "engine/agent_bvh.h"
 
-#include "engine/huge_array.h"
-
 #include <algorithm>
 #include <cassert>
 #include <charconv>
@@ -46,24 +44,12 @@ char* putBox(char* p, const AABB& b) {
     return p;
 }
 
-/// Moves v into a new block of the given capacity, advised for huge pages before any of it is touched. Every
-/// large array of the tree is read at random (nodes by walks, names and name slots by lookups), and with 4 KiB
-/// pages those reads also miss the TLB.
-template <class T>
-void moveToHugeBlock(std::vector<T>& v, std::size_t capacity) {
-    std::vector<T> bigger;
-    bigger.reserve(capacity);
-    // Only a block of several huge pages: a small one would get none of its own (the heap does not align it).
-    if (capacity * sizeof(T) >= 4 * HugeArray<char>::kHugePage) adviseHugePages(bigger.data(), capacity * sizeof(T));
-    bigger.insert(bigger.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
-    v.swap(bigger);
-}
-
-}  // namespace
-
+/// Asks Linux to back a large, not yet touched block with 2 MiB pages: a big tree walked at random then needs far
+/// fewer TLB entries. A hint; ignored elsewhere.
 void adviseHugePages(void* p, std::size_t bytes) {
 #if defined(__linux__)
-    constexpr std::uintptr_t kHuge = HugeArray<char>::kHugePage;
+    constexpr std::uintptr_t kHuge = std::uintptr_t(1) << 21;
+    if (bytes < 4 * kHuge) return;
     const std::uintptr_t from = (reinterpret_cast<std::uintptr_t>(p) + kHuge - 1) & ~(kHuge - 1);
     const std::uintptr_t to = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(kHuge - 1);
     if (to > from) ::madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
@@ -72,6 +58,20 @@ void adviseHugePages(void* p, std::size_t bytes) {
     (void)bytes;
 #endif
 }
+
+/// Moves v into a new block of the given capacity, advised for huge pages before any of it is touched. Every
+/// large array of the tree is read at random (nodes by walks, names and name slots by lookups), and with 4 KiB
+/// pages those reads also miss the TLB.
+template <class T>
+void moveToHugeBlock(std::vector<T>& v, std::size_t capacity) {
+    std::vector<T> bigger;
+    bigger.reserve(capacity);
+    adviseHugePages(bigger.data(), capacity * sizeof(T));
+    bigger.insert(bigger.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+    v.swap(bigger);
+}
+
+}  // namespace
 
 int GrowablePool::grow() {
     if (nodes.size() == nodes.capacity()) moveToHugeBlock(nodes, std::max<std::size_t>(64, 2 * nodes.size()));
@@ -266,7 +266,7 @@ void AgentBVH::clear() {
     leafCount_ = 0;
 }
 
-void AgentBVH::compact(std::vector<int>* newIndexOut) {
+void AgentBVH::compact() {
     // The new order: live nodes in pre-order (right child first), then the free slots, which are dropped. perm[k]
     // is the old index of the node that goes to place k; every index appears once, so the pool is permuted in
     // place, cycle by cycle, with no second pool (the tree is most of the program's memory).
@@ -306,7 +306,6 @@ void AgentBVH::compact(std::vector<int>* newIndexOut) {
     pool_.live.assign(liveCount, 1);
     root_ = renumber(root_);
     freeList_ = kNull;
-    if (newIndexOut != nullptr) newIndexOut->swap(newIndex);
 }
 
 void AgentBVH::permuteNodes(std::vector<int>& perm) {

@@ -567,9 +567,8 @@ public:
     void clear();
     /// Renumbers the live nodes in printing order (pre-order, right child first) from 0, with no free slots, so
     /// walks down the tree read nearby memory. Same tree, names and boxes, but EVERY node index changes: leaf
-    /// handles held by the caller become invalid (use find()). For callers that hold names, not handles, or that
-    /// renumber what they hold: with newIndex given, the live node that was i is now (*newIndex)[i].
-    void compact(std::vector<int>* newIndex = nullptr);
+    /// handles held by the caller become invalid (use find()). For callers that hold names, not handles.
+    void compact();
 
 private:
     // A named leaf keeps its name where a branch keeps its children's boxes (a leaf has none): 4 bytes of size, then

@@ -2,7 +2,6 @@
 
 #include "engine/agent_bvh.h"
 #include "engine/cli/bvh_records.h"
-#include "engine/cli/member_grid.h"
 
 #include <algorithm>
 #include <array>
@@ -51,17 +50,18 @@ char* putBox(char* p, const engine::AABB& b) {
     return p;
 }
 
-/// The descents of insertions still ahead (agent records and moves, which may re-insert), walked one level each
-/// time a record is performed (AgentTree::descentStep), so that each walk waits on no cache miss: its next node was
-/// asked for a record earlier. By an insertion's turn its path is then mostly in the cache. Walks are only reads;
-/// one made stale by the insertions before it merely fetched lines for nothing.
+/// The descents of the agent records still ahead, walked one level each time a record is added
+/// (AgentTree::descentStep), so that no walk waits on a cache miss: its next node was asked for a record earlier.
+/// By a record's turn its path is then mostly in the cache. Walks only read; one made stale by the insertions
+/// before it merely fetched lines for nothing. (Not for the actions' moves: most of them do not re-insert, and
+/// walking them all cost more than it saved, measured in bench/RESULTS.md.)
 class DescentWalks {
 public:
     /// Records ahead at which a walk starts: about as many as a descent has levels.
     static constexpr int kAhead = 28;
-    /// Starts the walk of `later` (the record kAhead ahead) if it may insert, then takes one step of every walk.
+    /// Starts the walk of `later` (the record kAhead ahead), then takes one step of every walk.
     void step(const Record* later, const engine::AgentBVH& tree) {
-        if (later != nullptr && (later->kind == 'm' || later->kind == 'a') && count_ < kMax &&
+        if (later != nullptr && later->kind == 'a' && count_ < kMax &&
             tree.root() != engine::AgentBVH::kNull) {
             walks_[count_++] = {tree.root(), later->box};
         }
@@ -89,16 +89,15 @@ private:
 
 /// Keeps the tree laid out in printing order (AgentBVH::compact): insertions and re-inserting moves scatter new
 /// nodes over the pool, so after as many changes as there are members the pool is renumbered afresh (O(n), so
-/// O(1) amortised per change). The program holds names, not leaf handles, except in the member grid, which is
-/// renumbered with the tree.
+/// O(1) amortised per change). The program holds names, not leaf handles, so renumbering costs it nothing but the
+/// descent walks under way.
 class Layout {
 public:
     /// Notes one insertion or move; returns true when the tree was just renumbered.
-    bool changed(engine::AgentBVH& tree, MemberGrid& grid, DescentWalks& walks) {
+    bool changed(engine::AgentBVH& tree, DescentWalks* walks = nullptr) {
         if (++changes_ < std::max(kMinChanges, tree.memberCount())) return false;
-        tree.compact(&newIndex_);
-        grid.renumber(newIndex_);
-        walks.clear();
+        tree.compact();
+        if (walks != nullptr) walks->clear();
         changes_ = 0;
         return true;
     }
@@ -106,7 +105,6 @@ public:
 private:
     static constexpr int kMinChanges = 4096;
     int changes_ = 0;
-    std::vector<int> newIndex_;
 };
 
 /// Counts the levels insertions descend and refuses the record whose insertion takes the total past
@@ -135,8 +133,8 @@ private:
 constexpr int kAgentPrefetchAhead = 6;
 
 /// Builds the agent from its file: one `name minX minY maxX maxY` record a line, blank lines ignored.
-void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, DescentBudget& budget, MemberGrid& grid,
-               DescentWalks& walks) {
+void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, DescentBudget& budget) {
+    DescentWalks walks;
     Lookahead records(reader, scanMember, parseMember);
     Record r;
     int line = 0;
@@ -150,7 +148,7 @@ void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, Desce
                 "duplicate member name " + shown(r.name) + " (first on line " + std::to_string(first) + ")", line};
         }
         budget.charge(tree, leaf, line);
-        layout.changed(tree, grid, walks);
+        layout.changed(tree, &walks);
     }
 }
 
@@ -207,23 +205,12 @@ private:
 /// DRAM, one before the last (its reads were fetched by the step before).
 constexpr int kPrefetchAhead[4] = {6, 4, 2, 1};
 
-/// How many records ahead a query or a move has its member grid slots asked for (MemberGrid::prefetch).
-constexpr int kGridPrefetchAhead = 8;
-/// How many records ahead a query has the lines of the members it may hit asked for (read for their boxes and names).
-constexpr int kGridCandidatesAhead = 3;
-
 /// Asks memory early for what the moves a few records ahead will read (AgentBVH::prefetch): the farthest move takes
-/// the first step, the nearest the last; and for the grid slots of a query or move further ahead.
-void prefetchAhead(const Lookahead& records, const engine::AgentBVH& tree, const MemberGrid& grid) {
+/// the first step, the nearest the last.
+void prefetchMoves(const Lookahead& records, const engine::AgentBVH& tree) {
     for (int k = 0; k < 4; ++k) {
         const Record* later = records.ahead(kPrefetchAhead[k]);
         if (later != nullptr && later->kind == 'm') tree.prefetch(later->key, k);
-    }
-    const Record* later = records.ahead(kGridPrefetchAhead);
-    if (later != nullptr && later->kind != 'p' && grid.answers(later->box)) grid.prefetch(later->box);
-    later = records.ahead(kGridCandidatesAhead);
-    if (later != nullptr && later->kind == 'c' && grid.answers(later->box)) {
-        grid.candidates(later->box, [&](int leaf) { tree.prefetchName(leaf); });
     }
 }
 
@@ -238,15 +225,14 @@ public:
     /// True when the query on this line has been walked and waits for its turn.
     bool has(int line) const { return next_ < count_ && lines_[next_] == line; }
     /// Walks the query r (on this line) together with the queries read ahead of it.
-    void walk(const Lookahead& records, const Record& r, int line, const engine::AgentBVH& tree,
-              const MemberGrid& grid) {
+    void walk(const Lookahead& records, const Record& r, int line, const engine::AgentBVH& tree) {
         count_ = next_ = 0;
         moves_.clear();
         lines_[count_] = line;
         boxes_[count_++] = r.box;
         for (int i = 1; i <= Lookahead::kDepth && count_ < kMax; ++i) {
             const Record* later = records.ahead(i);
-            if (later == nullptr || later->kind != 'c' || grid.answers(later->box)) continue;
+            if (later == nullptr || later->kind != 'c') continue;
             lines_[count_] = records.lineAhead(i);
             boxes_[count_++] = later->box;
         }
@@ -290,18 +276,6 @@ private:
     std::vector<engine::AgentBVH::GroupStep> queue_;   // AgentBVH::queryGroup's
 };
 
-/// Answers query q from the grid (grid.answers(q)): leaf indices sorted by name, in hits.
-void gridQuery(const MemberGrid& grid, const engine::AgentBVH& tree, const engine::AABB& q, std::vector<int>& hits) {
-    hits.clear();
-    grid.candidates(q, [&](int leaf) {
-        if (engine::collide(tree.node(leaf).box, q)) hits.push_back(leaf);
-    });
-    if (hits.size() > 1) {
-        std::sort(hits.begin(), hits.end(), [&](int a, int b) { return tree.nameOf(a) < tree.nameOf(b); });
-        hits.erase(std::unique(hits.begin(), hits.end()), hits.end());  // the grid may give a member twice
-    }
-}
-
 /// Prints a query's two lines: its box, and the names of the members it hits (sorted).
 void printQuery(Output& output, const engine::AgentBVH& tree, const engine::AABB& box, const std::vector<int>& hits) {
     char* p = put(output.room(kBoxBytes + 32), "Projectile ");
@@ -315,35 +289,25 @@ void printQuery(Output& output, const engine::AgentBVH& tree, const engine::AABB
 }
 
 /// Performs the actions file's records in order.
-void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout, DescentBudget& budget,
-                MemberGrid& grid, DescentWalks& walks) {
+void runActions(LineReader& reader, engine::AgentBVH& tree, Output& output, Layout& layout, DescentBudget& budget) {
     std::string printed;  // the tree as it is printed, a chunk at a time
     QueryBatch queries;
-    std::vector<int> hits;
     Lookahead records(reader, scanAction, parseAction);
     Record r;
     int line = 0;
     while (records.next(r, line)) {
-        prefetchAhead(records, tree, grid);
-        walks.step(records.ahead(DescentWalks::kAhead), tree);
+        prefetchMoves(records, tree);
         switch (r.kind) {
         case 'c':
-            if (grid.answers(r.box)) {
-                gridQuery(grid, tree, r.box, hits);
-                printQuery(output, tree, r.box, hits);
-                break;
-            }
-            if (!queries.has(line)) queries.walk(records, r, line, tree, grid);
+            if (!queries.has(line)) queries.walk(records, r, line, tree);
             printQuery(output, tree, r.box, queries.take(tree));
             break;
         case 'm': {
             const int leaf = tree.find(r.name);
             if (leaf == engine::AgentBVH::kNull) throw InputError{"no member named " + shown(r.name), line};
-            const engine::AABB from = tree.node(leaf).box;
             if (tree.moveLeaf(leaf, r.box)) budget.charge(tree, leaf, line);  // re-inserted: it descended again
-            grid.move(leaf, from, r.box);
             queries.moved(leaf, r.box);
-            if (layout.changed(tree, grid, walks)) queries.renumbered(tree);
+            if (layout.changed(tree)) queries.renumbered(tree);
             output.append("Moved the ");
             output.append(r.name);
             char* p = put(output.room(kBoxBytes + 32), " to the location ");
@@ -395,12 +359,9 @@ int run(const std::string& agentPath, const std::string& actionsPath, std::ostre
         path = &agentPath;
         Layout layout;
         DescentBudget budget(limits.maxDescentLevels);
-        MemberGrid grid;
-        DescentWalks walks;
-        loadAgent(agent, tree, layout, budget, grid, walks);
-        if (limits.memberGrid) grid.build(tree, MemberGrid::chooseShift(tree));
+        loadAgent(agent, tree, layout, budget);
         path = &actionsPath;
-        runActions(actions, tree, output, layout, budget, grid, walks);
+        runActions(actions, tree, output, layout, budget);
         output.flush();
     } catch (const InputError& e) {
         try {

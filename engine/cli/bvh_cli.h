@@ -45,7 +45,6 @@ struct Limits {
     std::uint64_t maxFileBytes = kMaxFileBytes;          ///< a file past this many bytes is refused
     std::size_t maxLineBytes = kMaxLineBytes;            ///< a line past this many bytes is refused
     std::uint64_t maxDescentLevels = kMaxDescentLevels;  ///< the record whose insertion passes this is refused
-    bool memberGrid = true;  ///< answer queries from the member grid where it can (tests compare both ways)
 };
 
 /// Runs the program on the two files; returns kOk, kBadInput or kWriteError (the message is already on err).

@@ -142,7 +142,7 @@ Record parseMember(std::string_view s, int line);
 Record parseAction(std::string_view s, int line);
 
 /// The records of a file, read up to kDepth lines ahead of the one being performed so that what they will touch can
-/// be asked of memory early (AgentBVH::prefetch, the program's descent walks and grid prefetches): a move's lookup
+/// be asked of memory early (AgentBVH::prefetch, the program's descent walks): a move's lookup
 /// waits on three cache misses in a row, a descent on one a level. A line the fast path cannot read is kept as text
 /// and read by the token path only when its turn comes, and a reading error waits its turn too, so errors are
 /// reported exactly as without the look-ahead: after every earlier record has been performed.
