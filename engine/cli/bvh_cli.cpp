@@ -61,8 +61,7 @@ public:
     static constexpr int kAhead = 28;
     /// Starts the walk of `later` (the record kAhead ahead), then takes one step of every walk.
     void step(const Record* later, const engine::AgentBVH& tree) {
-        if (later != nullptr && later->kind == 'a' && count_ < kMax &&
-            tree.root() != engine::AgentBVH::kNull) {
+        if (later != nullptr && later->kind == 'a' && count_ < kMax && tree.root() != engine::AgentBVH::kNull) {
             walks_[count_++] = {tree.root(), later->box};
         }
         for (int k = 0; k < count_;) {

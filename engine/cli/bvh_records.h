@@ -217,11 +217,11 @@ private:
         bool scanned = false;  // record is read; else text is the raw line for the token path
         bool failed = false;   // reading this line failed with error
         Record record;
-        std::string text;  // the record's name, or the raw line
+        std::string text;      // the record's name, or the raw line
         std::size_t held = 0;  // text bytes counted in held_ while the slot waits
         InputError error;
     };
-    static constexpr int kSlots = kDepth + 2;  // the current record's, and kDepth + 1 read ahead
+    static constexpr int kSlots = kDepth + 2;          // the current record's, and kDepth + 1 read ahead
     static constexpr std::size_t kKeptCapacity = 256;  // a slot keeps this much text memory from line to line
 
     void readAhead() {
@@ -268,6 +268,5 @@ private:
     std::size_t maxHeldBytes_;
     std::size_t held_ = 0;  // text capacity of the slots read ahead
 };
-
 
 }  // namespace bvhcli

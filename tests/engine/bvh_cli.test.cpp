@@ -532,7 +532,8 @@ TEST_CASE("the look-ahead holds a bounded number of bytes however long its lines
     Scratch s;
     std::string text;
     for (int i = 0; i < 40; ++i) {
-        text += std::string(100000, char('a' + i % 26)) + std::to_string(i) + (i % 2 == 0 ? " 1 2 3 4\n" : " 000000000001 2 3 4\n");
+        text += std::string(100000, char('a' + i % 26)) + std::to_string(i) +
+                (i % 2 == 0 ? " 1 2 3 4\n" : " 000000000001 2 3 4\n");
     }
     const std::string path = s.write("agent.txt", text);
     bvhcli::LineReader reader{bvhcli::Limits{}};
@@ -551,8 +552,8 @@ TEST_CASE("the look-ahead holds a bounded number of bytes however long its lines
         mostSlots = std::max(mostSlots, records.slotBytes());
     }
     CHECK(count == 40);
-    CHECK(mostHeld <= kBudget + 2 * 100100);  // the budget, and the line that passed it (capacity rounds up)
-    CHECK(mostSlots <= kBudget + 4 * 100100); // and the current record's slot
+    CHECK(mostHeld <= kBudget + 2 * 100100);   // the budget, and the line that passed it (capacity rounds up)
+    CHECK(mostSlots <= kBudget + 4 * 100100);  // and the current record's slot
 }
 
 TEST_CASE("a bad record after lines longer than the look-ahead's byte budget is still reported at its own line") {
