@@ -25,104 +25,6 @@ struct WriteError {
     int errorNumber = 0;
 };
 
-/// The records of a file, read a few lines ahead of the one being performed so that what they will touch can be
-/// asked of memory early (AgentBVH::prefetch): a move's lookup waits on three cache misses in a row. A line the fast path cannot read is kept as text and read by the token path
-/// only when its turn comes, and a reading error waits its turn too, so errors are reported exactly as without
-/// the look-ahead: after every earlier record has been performed.
-class Lookahead {
-public:
-    /// Records held besides the current one.
-    static constexpr int kDepth = 30;
-    using Scan = bool (*)(std::string_view, Record&);
-    using Parse = Record (*)(std::string_view, int);
-
-    Lookahead(LineReader& reader, Scan scan, Parse parse) : reader_(reader), scan_(scan), parse_(parse) {}
-
-    /// The next non-blank record and its line number; false at the end of the file. Throws InputError when that
-    /// record is bad. The record's name stays valid until the next call.
-    bool next(Record& r, int& line) {
-        while (true) {
-            while (size_ < kDepth + 1 && !ended_) readAhead();  // never the slot the previous record's name is in
-            if (size_ == 0) return false;
-            Slot& s = slots_[head_];
-            head_ = (head_ + 1) % kSlots;
-            --size_;
-            if (s.failed) {
-                ended_ = true;
-                throw s.error;
-            }
-            line = s.line;
-            if (s.scanned) {
-                r = s.record;
-            } else {
-                r = parse_(s.text, s.line);
-                if (!r.name.empty()) r.key = engine::AgentBVH::NameKey(r.name);
-            }
-            if (r.kind != 0) return true;
-        }
-    }
-
-    /// The line number of ahead(i) (call only when it is not nullptr).
-    int lineAhead(int i) const { return slots_[(head_ + i - 1) % kSlots].line; }
-
-    /// The record i places after the one next() gave last (1 <= i <= kDepth), or nullptr when it is not read yet
-    /// or not read by the fast path.
-    const Record* ahead(int i) const {
-        if (i > size_) return nullptr;
-        const Slot& s = slots_[(head_ + i - 1) % kSlots];
-        return s.scanned && !s.failed ? &s.record : nullptr;
-    }
-
-private:
-    struct Slot {
-        int line = 0;
-        bool scanned = false;  // record is read; else text is the raw line for the token path
-        bool failed = false;   // reading this line failed with error
-        Record record;
-        std::string text;  // the record's name, or the raw line
-        InputError error;
-    };
-    static constexpr int kSlots = kDepth + 2;  // the current record's, and kDepth + 1 read ahead
-
-    void readAhead() {
-        Slot& s = slots_[(head_ + size_) % kSlots];
-        ++size_;
-        s.failed = false;
-        std::string_view text;
-        try {
-            if (!reader_.next(text)) {
-                --size_;
-                ended_ = true;
-                return;
-            }
-        } catch (const InputError& e) {
-            s.failed = true;
-            s.error = e;
-            ended_ = true;
-            return;
-        }
-        s.line = reader_.line();
-        s.record = Record{};
-        s.scanned = scan_(text, s.record);
-        if (s.scanned) {
-            if (!s.record.name.empty()) {
-                s.text.assign(s.record.name.data(), s.record.name.size());
-                s.record.name = s.text;
-                s.record.key = engine::AgentBVH::NameKey(s.text);
-            }
-        } else {
-            s.text.assign(text.data(), text.size());
-        }
-    }
-
-    LineReader& reader_;
-    Scan scan_;
-    Parse parse_;
-    Slot slots_[kSlots];
-    int head_ = 0, size_ = 0;
-    bool ended_ = false;
-};
-
 /// Copies a string literal to p; returns the end.
 template <std::size_t N>
 char* put(char* p, const char (&text)[N]) {
@@ -148,15 +50,53 @@ char* putBox(char* p, const engine::AABB& b) {
     return p;
 }
 
+/// The descents of the agent records still ahead, walked one level each time a record is added
+/// (AgentTree::descentStep), so that no walk waits on a cache miss: its next node was asked for a record earlier.
+/// By a record's turn its path is then mostly in the cache. Walks only read; one made stale by the insertions
+/// before it merely fetched lines for nothing. (Not for the actions' moves: most of them do not re-insert, and
+/// walking them all cost more than it saved, measured in bench/RESULTS.md.)
+class DescentWalks {
+public:
+    /// Records ahead at which a walk starts: about as many as a descent has levels.
+    static constexpr int kAhead = 28;
+    /// Starts the walk of `later` (the record kAhead ahead), then takes one step of every walk.
+    void step(const Record* later, const engine::AgentBVH& tree) {
+        if (later != nullptr && later->kind == 'a' && count_ < kMax && tree.root() != engine::AgentBVH::kNull) {
+            walks_[count_++] = {tree.root(), later->box};
+        }
+        for (int k = 0; k < count_;) {
+            walks_[k].node = tree.descentStep(walks_[k].node, walks_[k].box);
+            if (walks_[k].node == engine::AgentBVH::kNull) {
+                walks_[k] = walks_[--count_];
+            } else {
+                ++k;
+            }
+        }
+    }
+    /// Drops every walk (after AgentBVH::compact() their node indices mean nothing).
+    void clear() { count_ = 0; }
+
+private:
+    static constexpr int kMax = 32;
+    struct Walk {
+        int node;
+        engine::AABB box;
+    };
+    Walk walks_[kMax];
+    int count_ = 0;
+};
+
 /// Keeps the tree laid out in printing order (AgentBVH::compact): insertions and re-inserting moves scatter new
 /// nodes over the pool, so after as many changes as there are members the pool is renumbered afresh (O(n), so
-/// O(1) amortised per change). The program holds names, not leaf handles, so renumbering costs it nothing.
+/// O(1) amortised per change). The program holds names, not leaf handles, so renumbering costs it nothing but the
+/// descent walks under way.
 class Layout {
 public:
     /// Notes one insertion or move; returns true when the tree was just renumbered.
-    bool changed(engine::AgentBVH& tree) {
+    bool changed(engine::AgentBVH& tree, DescentWalks* walks = nullptr) {
         if (++changes_ < std::max(kMinChanges, tree.memberCount())) return false;
         tree.compact();
+        if (walks != nullptr) walks->clear();
         changes_ = 0;
         return true;
     }
@@ -193,11 +133,13 @@ constexpr int kAgentPrefetchAhead = 6;
 
 /// Builds the agent from its file: one `name minX minY maxX maxY` record a line, blank lines ignored.
 void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, DescentBudget& budget) {
+    DescentWalks walks;
     Lookahead records(reader, scanMember, parseMember);
     Record r;
     int line = 0;
     while (records.next(r, line)) {
         if (const Record* later = records.ahead(kAgentPrefetchAhead)) tree.prefetch(later->key, 0);
+        walks.step(records.ahead(DescentWalks::kAhead), tree);
         const int leaf = tree.addNamed(r.box, std::string(r.name), line);  // the line, for this message
         if (leaf == engine::AgentBVH::kNull) {
             const int first = tree.node(tree.find(r.name)).userData;
@@ -205,7 +147,7 @@ void loadAgent(LineReader& reader, engine::AgentBVH& tree, Layout& layout, Desce
                 "duplicate member name " + shown(r.name) + " (first on line " + std::to_string(first) + ")", line};
         }
         budget.charge(tree, leaf, line);
-        layout.changed(tree);
+        layout.changed(tree, &walks);
     }
 }
 

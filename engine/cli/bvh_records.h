@@ -141,4 +141,132 @@ Record parseMember(std::string_view s, int line);
 /// The token path for an action record: reads any valid record, throws InputError for a bad one.
 Record parseAction(std::string_view s, int line);
 
+/// The records of a file, read up to kDepth lines ahead of the one being performed so that what they will touch can
+/// be asked of memory early (AgentBVH::prefetch, the program's descent walks): a move's lookup
+/// waits on three cache misses in a row, a descent on one a level. A line the fast path cannot read is kept as text
+/// and read by the token path only when its turn comes, and a reading error waits its turn too, so errors are
+/// reported exactly as without the look-ahead: after every earlier record has been performed.
+///
+/// The lines held ahead are bounded in bytes too: reading ahead stops while they hold maxHeldBytes or more (a long
+/// name or a line left to the token path can be up to Limits::maxLineBytes), and a slot that held a long line gives
+/// its memory back once its record is done. So the look-ahead holds at most maxHeldBytes plus two lines, where kDepth
+/// lines near the line limit would otherwise hold about 31 MiB, and every slot would keep a long line's memory.
+class Lookahead {
+public:
+    /// Records held besides the current one.
+    static constexpr int kDepth = 30;
+    /// Default bound on the bytes of the lines held ahead (a few hundred times a typical record).
+    static constexpr std::size_t kMaxHeldBytes = std::size_t(1) << 16;
+    using Scan = bool (*)(std::string_view, Record&);
+    using Parse = Record (*)(std::string_view, int);
+
+    Lookahead(LineReader& reader, Scan scan, Parse parse, std::size_t maxHeldBytes = kMaxHeldBytes)
+        : reader_(reader), scan_(scan), parse_(parse), maxHeldBytes_(maxHeldBytes) {}
+
+    /// The next non-blank record and its line number; false at the end of the file. Throws InputError when that
+    /// record is bad. The record's name stays valid until the next call.
+    bool next(Record& r, int& line) {
+        if (prev_ >= 0 && slots_[prev_].text.capacity() > kKeptCapacity) std::string().swap(slots_[prev_].text);
+        while (true) {
+            // Never the slot the previous record's name is in; always at least the next record.
+            while (size_ < kDepth + 1 && !ended_ && (size_ == 0 || held_ < maxHeldBytes_)) readAhead();
+            if (size_ == 0) return false;
+            Slot& s = slots_[head_];
+            prev_ = head_;
+            head_ = (head_ + 1) % kSlots;
+            --size_;
+            held_ -= s.held;
+            if (s.failed) {
+                ended_ = true;
+                throw s.error;
+            }
+            line = s.line;
+            if (s.scanned) {
+                r = s.record;
+            } else {
+                r = parse_(s.text, s.line);
+                if (!r.name.empty()) r.key = engine::AgentBVH::NameKey(r.name);
+            }
+            if (r.kind != 0) return true;
+        }
+    }
+
+    /// Bytes of the text held by the records read ahead (their names or raw lines).
+    std::size_t heldBytes() const { return held_; }
+    /// Bytes held by every slot, the current record's included.
+    std::size_t slotBytes() const {
+        std::size_t n = 0;
+        for (const Slot& s : slots_) n += s.text.capacity();
+        return n;
+    }
+
+    /// The line number of ahead(i) (call only when it is not nullptr).
+    int lineAhead(int i) const { return slots_[(head_ + i - 1) % kSlots].line; }
+
+    /// The record i places after the one next() gave last (1 <= i <= kDepth), or nullptr when it is not read yet
+    /// or not read by the fast path.
+    const Record* ahead(int i) const {
+        if (i > size_) return nullptr;
+        const Slot& s = slots_[(head_ + i - 1) % kSlots];
+        return s.scanned && !s.failed ? &s.record : nullptr;
+    }
+
+private:
+    struct Slot {
+        int line = 0;
+        bool scanned = false;  // record is read; else text is the raw line for the token path
+        bool failed = false;   // reading this line failed with error
+        Record record;
+        std::string text;      // the record's name, or the raw line
+        std::size_t held = 0;  // text bytes counted in held_ while the slot waits
+        InputError error;
+    };
+    static constexpr int kSlots = kDepth + 2;          // the current record's, and kDepth + 1 read ahead
+    static constexpr std::size_t kKeptCapacity = 256;  // a slot keeps this much text memory from line to line
+
+    void readAhead() {
+        Slot& s = slots_[(head_ + size_) % kSlots];
+        ++size_;
+        s.failed = false;
+        s.held = 0;
+        std::string_view text;
+        try {
+            if (!reader_.next(text)) {
+                --size_;
+                ended_ = true;
+                return;
+            }
+        } catch (const InputError& e) {
+            s.failed = true;
+            s.error = e;
+            ended_ = true;
+            return;
+        }
+        s.line = reader_.line();
+        s.record = Record{};
+        s.scanned = scan_(text, s.record);
+        if (s.scanned) {
+            if (!s.record.name.empty()) {
+                s.text.assign(s.record.name.data(), s.record.name.size());
+                s.record.name = s.text;
+                s.record.key = engine::AgentBVH::NameKey(s.text);
+            }
+        } else {
+            s.text.assign(text.data(), text.size());
+        }
+        s.held = s.text.capacity();
+        held_ += s.held;
+    }
+
+    LineReader& reader_;
+    Scan scan_;
+    Parse parse_;
+    Slot slots_[kSlots];
+    int head_ = 0, size_ = 0;
+    int prev_ = -1;  // the slot of the record next() gave last: its long text is freed at the next call
+    bool ended_ = false;
+    std::size_t maxHeldBytes_;
+    std::size_t held_ = 0;  // text capacity of the slots read ahead
+};
+
 }  // namespace bvhcli

@@ -1,6 +1,7 @@
 // Tests for the `bvh` program (engine/cli): the exact output format, every bad-input class of spec/bvh.md with its
 // message and exit status, the official conformance cases (from ../shared when it is there), and huge inputs.
 #include "engine/cli/bvh_cli.h"
+#include "engine/cli/bvh_records.h"
 #include "test_paths.h"
 
 #include <doctest/doctest.h>
@@ -522,4 +523,47 @@ TEST_CASE("identical members make a chain: the record past the descent limit is 
         CHECK(bvhcli::run(s.write("spread.txt", spread), actions, out3, err3, small) == bvhcli::kOk);
         CHECK(err3.str().empty());
     }
+}
+
+TEST_CASE("the look-ahead holds a bounded number of bytes however long its lines are") {
+    // 40 records of 100,000-byte names, every other one left to the token path (a coordinate with leading zeros
+    // past ten digits): a look-ahead of 30 records would hold 3 MB. With a 150,000-byte budget it holds at most the
+    // budget and one line more, and the records still come out in order with their line numbers.
+    Scratch s;
+    std::string text;
+    for (int i = 0; i < 40; ++i) {
+        text += std::string(100000, char('a' + i % 26)) + std::to_string(i) +
+                (i % 2 == 0 ? " 1 2 3 4\n" : " 000000000001 2 3 4\n");
+    }
+    const std::string path = s.write("agent.txt", text);
+    bvhcli::LineReader reader{bvhcli::Limits{}};
+    reader.open(path);
+    constexpr std::size_t kBudget = 150000;
+    bvhcli::Lookahead records(reader, bvhcli::scanMember, bvhcli::parseMember, kBudget);
+    bvhcli::Record r;
+    int line = 0, count = 0;
+    std::size_t mostHeld = 0, mostSlots = 0;
+    while (records.next(r, line)) {
+        ++count;
+        CHECK(line == count);
+        CHECK(r.name.size() == 100000 + std::to_string(count - 1).size());
+        CHECK(r.box == engine::AABB{1, 2, 3, 4});
+        mostHeld = std::max(mostHeld, records.heldBytes());
+        mostSlots = std::max(mostSlots, records.slotBytes());
+    }
+    CHECK(count == 40);
+    CHECK(mostHeld <= kBudget + 2 * 100100);   // the budget, and the line that passed it (capacity rounds up)
+    CHECK(mostSlots <= kBudget + 4 * 100100);  // and the current record's slot
+}
+
+TEST_CASE("a bad record after lines longer than the look-ahead's byte budget is still reported at its own line") {
+    // Five members of 200,000-byte names pass the 64 KiB budget one by one, so the look-ahead reads them one at a
+    // time; line 6 is cut short and must be named as without the budget, after the five have been added.
+    std::string agent;
+    for (int i = 0; i < 5; ++i) agent += std::string(200000, char('a' + i)) + " 0 0 1 1\n";
+    agent += "bad 1 2 3\n";
+    const Run r = runBvh(agent, "c 0 0 1 1\n");
+    CHECK(r.status == 1);
+    CHECK(r.out.empty());
+    CHECK(r.err == "agent.txt:6: record cut short: expected 'NAME MINX MINY MAXX MAXY', got 4 fields\n");
 }
