@@ -81,6 +81,9 @@ void writeInput(Writer& w, const Packet& p) {
     for (std::uint16_t b : p.buttons) w.uint(b, 2);
     w.uint(p.hashFrame, 4);
     w.uint(p.hash, 8);
+    w.uint(p.signAck, 4);
+    w.uint(p.signFrame, 4);
+    if (p.signFrame != 0) w.raw(p.countersign);
 }
 
 bool readInput(Reader& r, Packet& p) {
@@ -103,6 +106,10 @@ bool readInput(Reader& r, Packet& p) {
     }
     p.hashFrame = std::uint32_t(r.uint(4));
     p.hash = r.uint(8);
+    p.signAck = std::uint32_t(r.uint(4));
+    p.signFrame = std::uint32_t(r.uint(4));
+    if (p.signFrame != 0) r.raw(p.countersign);
+    if (p.signAck > kMaxFrames || p.signFrame > kMaxFrames) return false;
     if (!r.ok || (p.flags & ~(kFlagLeaving | kFlagRematch)) != 0) return false;
     if (p.ackFrame > kMaxFrames || p.senderFrame > kMaxFrames || p.hashFrame > kMaxFrames) return false;
     if (count > 0 && (p.firstFrame < 1 || p.firstFrame > kMaxFrames)) return false;
