@@ -153,6 +153,7 @@ void Countersigner::fill(Packet& p) const {
 void Countersigner::receive(const Packet& p, const std::vector<std::uint64_t>& confirmed, std::int64_t endFrame) {
     if (p.signAck <= mine_.frame) ackedByOpponent_ = std::max(ackedByOpponent_, p.signAck);
     if (p.signFrame == 0 || (!held_.empty() && p.signFrame <= held_.back().frame)) return;  // none, or said again
+    if (p.signFrame == refusedFrame_) return;  // a bad one said again (until acknowledged): refused once
     Countersign c;
     c.frame = p.signFrame;
     c.signature = p.countersign;
@@ -168,6 +169,7 @@ bool Countersigner::take(const Countersign& in, const std::vector<std::uint64_t>
     c.hash = confirmed[std::size_t(c.frame - 1)];  // the hash this side confirmed: what the opponent must have signed
     if (!countersignFrame(c.frame, endFrame) || !countersignChecks(c, opponent_, matchId_, p1_, p2_)) {
         ++refused_;
+        refusedFrame_ = c.frame;
         return false;
     }
     if (held_.empty() || c.frame > held_.back().frame) held_.push_back(c);

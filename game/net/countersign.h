@@ -96,6 +96,7 @@ private:
     std::vector<Countersign> held_;    // the opponent's, checked
     Countersign waiting_;              // the opponent's newest, for a frame not confirmed here yet (frame 0: none)
     std::uint32_t ackedByOpponent_ = 0;
+    std::uint32_t refusedFrame_ = 0;  // the frame of the last refused signature (not checked again)
     std::int64_t refused_ = 0;
 };
 

@@ -158,11 +158,19 @@ TEST_CASE("the fullest Input packet fits kMaxPacketSize and decodes") {
     p.firstFrame = 1;
     p.hashFrame = 30;
     p.buttons.assign(net::kMaxInputsPerPacket, net::wireButtons());
+    p.signAck = 120;
+    p.signFrame = 240;
+    p.countersign.fill(0xa5);
     const std::vector<std::uint8_t> bytes = net::encodePacket(p);
-    CHECK(bytes.size() == 306);  // 290 bytes of body and the tag
-    CHECK(bytes.size() <= net::kMaxPacketSize);
+    CHECK(bytes.size() == 378);  // 290 bytes of body, 8 of countersignature frames, the 64-byte signature, the tag
+    CHECK(bytes.size() + 8 <= net::kMaxPacketSize);  // sealed: the channel's 8-byte counter too
     net::Packet out;
-    CHECK(net::decodeClearPacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
+    CHECK(out.signAck == 120);
+    CHECK(out.signFrame == 240);
+    CHECK(out.countersign == p.countersign);
+    p.signFrame = 0;  // no countersignature: no signature bytes
+    CHECK(net::encodePacket(p).size() == 306 + 8);
 }
 
 TEST_CASE("the decoder refuses buttons no button has, an unknown input style, counter rule or an overlong intro") {
