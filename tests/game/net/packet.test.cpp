@@ -138,10 +138,10 @@ TEST_CASE("an Input packet carries each frame's buttons as 16 little-endian bits
     const std::vector<std::uint8_t> bytes = net::encodePacket(in);
     // header 4 + token 4, then seq 4, sendTime 4, echoTime 4, echoHold 2, ackFrame 4, senderFrame 4, advantage 1,
     // flags 1, match 1, firstFrame 4: the input count is byte 37, the inputs start at 38; hashFrame 4 + hash 8 and
-    // the 16-byte tag follow.
-    REQUIRE(bytes.size() == 38 + 2 * 2 + 12 + 16);
+    // signAck 4 + signFrame 4 (0: no countersignature follows) and the 16-byte tag follow.
+    REQUIRE(bytes.size() == 38 + 2 * 2 + 12 + 8 + 16);
     CHECK(bytes[2] ==
-          net::kProtocolVersion);  // the layout below is that of versions 6 and 7 (a bump that changes it says so here)
+          net::kProtocolVersion);  // the layout below is that of version 9 (a bump that changes it says so here)
     CHECK(bytes[37] == 2);         // two inputs
     CHECK(bytes[38] == 0x10);      // kLight (bit 4)
     CHECK(bytes[39] == 0x01);      // kThrow (bit 8)
