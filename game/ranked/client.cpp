@@ -66,6 +66,7 @@ MatchPlan planMatch(const MatchFound& m, int seat, const std::string& service) {
     r.fighter[1] = m.fighter[1];
     r.seed = m.seed;
     plan.setup = matchSetupOf(r, serviceBaseSetup());
+    plan.matchId = m.id;
     return plan;
 }
 

@@ -71,6 +71,7 @@ struct MatchPlan {
     std::string lobby;      ///< HOST:PORT of the lobby
     std::string opponent;   ///< the only fingerprint to play against
     sim::MatchSetup setup;  ///< the match the service will re-simulate (serviceBaseSetup with its fighters, seed)
+    std::int64_t matchId = 0;  ///< the service's id: the peers countersign its checkpoints (PeerConfig::serviceMatch)
 };
 /// `service` is the HOST:PORT the client talks to (the lobby is on its host); seat is seatOf(m, me).
 MatchPlan planMatch(const MatchFound& m, int seat, const std::string& service);
