@@ -143,7 +143,7 @@ void Countersigner::update(const std::vector<std::uint64_t>& confirmed, std::int
 }
 
 void Countersigner::fill(Packet& p) const {
-    p.signAck = held_.empty() ? 0 : held_.back().frame;
+    if (ackWanted_) p.signAck = held_.empty() ? 0 : held_.back().frame;
     if (mine_.frame > ackedByOpponent_) {
         p.signFrame = mine_.frame;
         p.countersign = mine_.signature;
@@ -152,6 +152,7 @@ void Countersigner::fill(Packet& p) const {
 
 void Countersigner::receive(const Packet& p, const std::vector<std::uint64_t>& confirmed, std::int64_t endFrame) {
     if (p.signAck <= mine_.frame) ackedByOpponent_ = std::max(ackedByOpponent_, p.signAck);
+    ackWanted_ = p.signFrame != 0;  // acknowledged while the opponent still sends it, not in every packet
     if (p.signFrame == 0 || (!held_.empty() && p.signFrame <= held_.back().frame)) return;  // none, or said again
     if (p.signFrame == refusedFrame_) return;  // a bad one said again (until acknowledged): refused once
     Countersign c;

@@ -67,8 +67,8 @@ public:
     /// After the session moved: signs the newest checkpoint the lock step allows, checks a signature that waited
     /// for its frame to be confirmed here. confirmed: this side's hash of every confirmed frame (index f - 1).
     void update(const std::vector<std::uint64_t>& confirmed, std::int64_t endFrame);
-    /// Puts this side's newest signature (until the opponent acknowledged it) and the acknowledgement of the
-    /// opponent's newest into an Input packet.
+    /// Puts this side's newest signature (until the opponent acknowledged it) into an Input packet, and, while the
+    /// opponent's packets still carry one, the acknowledgement of the newest held.
     void fill(Packet& p) const;
     /// Takes the countersignature fields of an opponent's Input packet.
     void receive(const Packet& p, const std::vector<std::uint64_t>& confirmed, std::int64_t endFrame);
@@ -96,6 +96,7 @@ private:
     std::vector<Countersign> held_;    // the opponent's, checked
     Countersign waiting_;              // the opponent's newest, for a frame not confirmed here yet (frame 0: none)
     std::uint32_t ackedByOpponent_ = 0;
+    bool ackWanted_ = false;          // the opponent's last packet carried a signature: acknowledge
     std::uint32_t refusedFrame_ = 0;  // the frame of the last refused signature (not checked again)
     std::int64_t refused_ = 0;
 };
