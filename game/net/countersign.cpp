@@ -94,7 +94,8 @@ bool parseCountersigns(const std::string& text, std::vector<Countersign>& out, s
         words >> word >> frame >> hash >> sig >> extra;
         Countersign c;
         std::array<std::uint8_t, 8> hashBytes{};
-        const bool number = !frame.empty() && frame.size() <= 7 && frame.find_first_not_of("0123456789") == std::string::npos;
+        const bool number =
+            !frame.empty() && frame.size() <= 7 && frame.find_first_not_of("0123456789") == std::string::npos;
         if (word != "countersign" || !number || !extra.empty() || !fromHex(hash, hashBytes) ||
             !fromHex(sig, c.signature)) {
             why = "countersigns:" + std::to_string(n) + ": expected `countersign FRAME HASH SIGNATURE`";

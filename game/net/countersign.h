@@ -92,9 +92,9 @@ private:
     IdentityKey opponent_{};
     IdentityKey p1_{}, p2_{};
     std::int64_t matchId_ = 0;
-    Countersign mine_;                 // this side's newest signature
-    std::vector<Countersign> held_;    // the opponent's, checked
-    Countersign waiting_;              // the opponent's newest, for a frame not confirmed here yet (frame 0: none)
+    Countersign mine_;               // this side's newest signature
+    std::vector<Countersign> held_;  // the opponent's, checked
+    Countersign waiting_;            // the opponent's newest, for a frame not confirmed here yet (frame 0: none)
     std::uint32_t ackedByOpponent_ = 0;
     bool ackWanted_ = false;          // the opponent's last packet carried a signature: acknowledge
     std::uint32_t refusedFrame_ = 0;  // the frame of the last refused signature (not checked again)

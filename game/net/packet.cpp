@@ -117,7 +117,8 @@ bool readInput(Reader& r, Packet& p) {
         r.raw(p.countersign);
     }
     // A flag whose field is 0 would encode without it: refused, so every packet has one encoding.
-    const bool zeroField = ((p.flags & kFlagSignAck) && p.signAck == 0) || ((p.flags & kFlagCountersign) && p.signFrame == 0);
+    const bool zeroField =
+        ((p.flags & kFlagSignAck) && p.signAck == 0) || ((p.flags & kFlagCountersign) && p.signFrame == 0);
     if (zeroField || p.signAck > kMaxFrames || p.signFrame > kMaxFrames) return false;
     if (!r.ok || (p.flags & ~(kFlagLeaving | kFlagRematch | kFlagSignAck | kFlagCountersign)) != 0) return false;
     if (p.ackFrame > kMaxFrames || p.senderFrame > kMaxFrames || p.hashFrame > kMaxFrames) return false;

@@ -125,9 +125,9 @@ using Key = std::vector<std::uint8_t>;
 
 /// Flags of an Input packet.
 enum InputFlags : std::uint8_t {
-    kFlagLeaving = 1 << 0,  ///< the sender is leaving the match (Esc / window closed)
-    kFlagRematch = 1 << 1,  ///< the match is over and the sender wants a rematch on this connection
-    kFlagSignAck = 1 << 2,  ///< signAck follows the hash (the encoder sets it when signAck is not 0)
+    kFlagLeaving = 1 << 0,      ///< the sender is leaving the match (Esc / window closed)
+    kFlagRematch = 1 << 1,      ///< the match is over and the sender wants a rematch on this connection
+    kFlagSignAck = 1 << 2,      ///< signAck follows the hash (the encoder sets it when signAck is not 0)
     kFlagCountersign = 1 << 3,  ///< signFrame and countersign follow (set when signFrame is not 0)
 };
 

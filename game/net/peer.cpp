@@ -240,8 +240,8 @@ bool NetPeer::startSession(std::string& error) {
     session_ = std::make_unique<Session>(cfg_.session, cfg_.setup, defs[0], defs[1]);
     countersigner_.reset();
     if (cfg_.serviceMatch != 0 && matchCount_ == 0 && opponentKnown_)  // a rematch is no service match
-        countersigner_ = std::make_unique<Countersigner>(cfg_.identity, opponentKey_, cfg_.host ? 0 : 1,
-                                                         cfg_.serviceMatch);
+        countersigner_ =
+            std::make_unique<Countersigner>(cfg_.identity, opponentKey_, cfg_.host ? 0 : 1, cfg_.serviceMatch);
     progressFrame_ = -1;
     ++matchCount_;
     if (onStart_) onStart_(*session_);
@@ -296,8 +296,7 @@ void NetPeer::checkEnd(std::int64_t nowMs) {
         return;
     }
     const bool countersigned = !countersigner_ || countersigner_->settled(session_->endFrame());
-    const bool delivered =
-        !desync && session_->peerHasEverything() && countersigned && nowMs - lingerSinceMs_ >= 100;
+    const bool delivered = !desync && session_->peerHasEverything() && countersigned && nowMs - lingerSinceMs_ >= 100;
     const bool enough = nowMs - lingerSinceMs_ > (desync ? kDesyncLingerMs : cfg_.timeoutMs);
     if (delivered || enough || silent) end(lingerEnd_, lingerMessage_, failed_);
 }

@@ -88,9 +88,9 @@ struct PeerConfig {
     std::string acceptFingerprint;         ///< host with Admission::Key: the fingerprint (net::fingerprint) let in
     bool autoDelay = false;                ///< choose input delay and rollback window from the handshake's round trip
                                            ///< (autoSessionConfig) instead of session's
-    std::int64_t serviceMatch = 0;  ///< the matchmaking service's id of this match: both sides countersign each
-                                    ///< other's checkpoints for it (countersign.h) and a side that stops ends the
-                                    ///< match (PeerEnd::Unsigned); 0 = not a service match, nothing countersigned
+    std::int64_t serviceMatch = 0;         ///< the matchmaking service's id of this match: both sides countersign each
+        ///< other's checkpoints for it (countersign.h) and a side that stops ends the
+        ///< match (PeerEnd::Unsigned); 0 = not a service match, nothing countersigned
 };
 
 /// Where a peer is.
@@ -131,14 +131,14 @@ constexpr std::int64_t kStallShownMs = 250;
 
 /// Packets a peer refused to trust.
 struct PeerCounters {
-    std::int64_t malformed = 0;       ///< did not decode
-    std::int64_t wrongAddress = 0;    ///< from someone who is not the peer
-    std::int64_t wrongToken = 0;      ///< from the peer's address with another token
-    std::int64_t refusedJoiners = 0;  ///< Hellos answered with Refuse
-    std::int64_t forged = 0;          ///< from the right address, decoded, but a tag that is not theirs
-    std::int64_t otherVersion = 0;    ///< of another protocol version after the handshake (never trusted)
-    std::int64_t replayed = 0;        ///< sealed datagrams whose counter was seen before (or is older than the window)
-    std::int64_t notAccepted = 0;     ///< joiners refused by admission (another key, or this side's player said no)
+    std::int64_t malformed = 0;        ///< did not decode
+    std::int64_t wrongAddress = 0;     ///< from someone who is not the peer
+    std::int64_t wrongToken = 0;       ///< from the peer's address with another token
+    std::int64_t refusedJoiners = 0;   ///< Hellos answered with Refuse
+    std::int64_t forged = 0;           ///< from the right address, decoded, but a tag that is not theirs
+    std::int64_t otherVersion = 0;     ///< of another protocol version after the handshake (never trusted)
+    std::int64_t replayed = 0;         ///< sealed datagrams whose counter was seen before (or is older than the window)
+    std::int64_t notAccepted = 0;      ///< joiners refused by admission (another key, or this side's player said no)
     std::int64_t badCountersigns = 0;  ///< the opponent's countersignatures that did not check (countersign.h)
 };
 

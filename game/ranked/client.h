@@ -67,10 +67,10 @@ int seatOf(const MatchFound& m, const net::IdentityKey& me);
 
 /// What this player's peer does with a match.
 struct MatchPlan {
-    bool host = false;      ///< p1 hosts the lobby room, p2 joins it
-    std::string lobby;      ///< HOST:PORT of the lobby
-    std::string opponent;   ///< the only fingerprint to play against
-    sim::MatchSetup setup;  ///< the match the service will re-simulate (serviceBaseSetup with its fighters, seed)
+    bool host = false;         ///< p1 hosts the lobby room, p2 joins it
+    std::string lobby;         ///< HOST:PORT of the lobby
+    std::string opponent;      ///< the only fingerprint to play against
+    sim::MatchSetup setup;     ///< the match the service will re-simulate (serviceBaseSetup with its fighters, seed)
     std::int64_t matchId = 0;  ///< the service's id: the peers countersign its checkpoints (PeerConfig::serviceMatch)
 };
 /// `service` is the HOST:PORT the client talks to (the lobby is on its host); seat is seatOf(m, me).

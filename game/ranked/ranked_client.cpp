@@ -205,6 +205,10 @@ int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
     const std::string recording = playOffer(client, offer, f, defaultDataDir, countersigns);
     if (recording.empty()) return std::cout << "no match was played" << std::endl, 1;
     std::cout << "recording: " << recording << std::endl;
+    std::cout << "countersigned by the opponent: " << countersigns.size() << " checkpoints"
+              << (countersigns.empty() ? std::string()
+                                       : ", the last at frame " + std::to_string(countersigns.back().frame))
+              << std::endl;
     return reportMatch(client, offer, recording, countersigns, f.service, 90000);
 }
 

@@ -62,9 +62,8 @@ Fault drawFault(Draw& d, std::int64_t horizonMs) {
 }  // namespace
 
 const char* faultName(FaultKind k) {
-    static const char* const kNames[] = {"link",  "burst",  "partition", "pause", "rebind",  "kill",
-                                         "spoof", "replay", "forge",     "flood", "intrude", "guess",
-                                         "madeup"};
+    static const char* const kNames[] = {"link",   "burst", "partition", "pause",   "rebind", "kill",  "spoof",
+                                         "replay", "forge", "flood",     "intrude", "guess",  "madeup"};
     return kNames[int(k)];
 }
 

@@ -225,10 +225,10 @@ void World::checkSettlement() {
     m.fighter[1] = run.setup.fighter[1];
     m.seed = run.setup.seed;
     ranked::AdmittedLog logs[2];
-    const std::string refused[2] = {
-        ranked::admitRecording(m, honest, h.rec.text, rules, logs[honest]),
-        ranked::admitRecording(m, cheater_, madeUpRec_.text, rules, logs[cheater_])};
-    if (!refused[0].empty() || !refused[1].empty()) return fail("settlement: a log refused: " + refused[0] + refused[1]);
+    const std::string refused[2] = {ranked::admitRecording(m, honest, h.rec.text, rules, logs[honest]),
+                                    ranked::admitRecording(m, cheater_, madeUpRec_.text, rules, logs[cheater_])};
+    if (!refused[0].empty() || !refused[1].empty())
+        return fail("settlement: a log refused: " + refused[0] + refused[1]);
     logs[honest].countersigns = h.countersigns;
     logs[cheater_].countersigns = c.countersigns;  // the real match's: they sign none of its made-up hashes
     const ranked::AdmittedLog* both[2] = {&logs[0], &logs[1]};

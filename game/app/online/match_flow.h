@@ -84,11 +84,11 @@ private:
 /// A match the service made as the window's link plays it (from MatchFlow::plan() and room()): where to meet, the
 /// one key to play, the match's setup.
 struct ServiceSeat {
-    bool host = false;      ///< p1 hosts a room on the service's lobby, p2 joins it
-    std::string lobby;      ///< HOST:PORT of the service's lobby
-    std::string opponent;   ///< the only fingerprint to play against
-    std::string room;       ///< p2: the room p1 named
-    sim::MatchSetup setup;  ///< the match the service re-simulates (fighters, seed, rules)
+    bool host = false;         ///< p1 hosts a room on the service's lobby, p2 joins it
+    std::string lobby;         ///< HOST:PORT of the service's lobby
+    std::string opponent;      ///< the only fingerprint to play against
+    std::string room;          ///< p2: the room p1 named
+    sim::MatchSetup setup;     ///< the match the service re-simulates (fighters, seed, rules)
     std::int64_t matchId = 0;  ///< the service's id: both peers countersign its checkpoints
 };
 

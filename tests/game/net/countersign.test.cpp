@@ -90,7 +90,8 @@ TEST_CASE("Countersigning goes in lock step, and a forged, another match's or re
     reflected.signFrame = 360;
     net::Packet otherMatch = p, eves = p, moved = p;
     otherMatch.signFrame = eves.signFrame = 360;
-    otherMatch.countersign = net::signCheckpoint(s.ann, 78, 360, s.hashes[359], s.ann.publicKey, s.bob.publicKey).signature;
+    otherMatch.countersign =
+        net::signCheckpoint(s.ann, 78, 360, s.hashes[359], s.ann.publicKey, s.bob.publicKey).signature;
     eves.countersign = net::signCheckpoint(s.eve, 77, 360, s.hashes[359], s.ann.publicKey, s.bob.publicKey).signature;
     moved.signFrame = 360;  // Ann's signature of 120, replayed for 360
     for (const net::Packet* bad : {&reflected, &otherMatch, &eves, &moved}) {

@@ -164,7 +164,7 @@ TEST_CASE("the fullest Input packet fits kMaxPacketSize and decodes") {
     const std::vector<std::uint8_t> bytes = net::encodePacket(p);
     CHECK(bytes.size() == 378);  // 290 bytes of body, 8 of countersignature frames, the 64-byte signature, the tag
     CHECK(bytes[31] == (net::kFlagSignAck | net::kFlagCountersign));  // the flags byte says they follow
-    CHECK(bytes.size() + 8 <= net::kMaxPacketSize);  // sealed: the channel's 8-byte counter too
+    CHECK(bytes.size() + 8 <= net::kMaxPacketSize);                   // sealed: the channel's 8-byte counter too
     net::Packet out;
     REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
     CHECK(out.signAck == 120);

@@ -124,7 +124,7 @@ inline std::vector<sim::FrameInput> inputsOf(const std::string& rec) {
 /// What `signer` (a player of match m) countersigns of a recording: every checkpoint frame of it up to `upTo` (0: all),
 /// signed over the recording's own hashes, as the peer's Countersigner signs them.
 inline std::vector<net::Countersign> countersignsOf(const std::string& rec, const net::Identity& signer,
-                                                   const ranked::MatchRecord& m, std::int64_t upTo = 0) {
+                                                    const ranked::MatchRecord& m, std::int64_t upTo = 0) {
     io::Error error;
     sim::RunFile run;
     net::IdentityKey p1{}, p2{};

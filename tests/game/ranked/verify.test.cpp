@@ -223,17 +223,18 @@ TEST_CASE("A made-up match played in step against a bot loses to the log the rea
     // What each held at the end: p2 Ann's signatures of the real match, p1 Bob's of the real match too (useless to
     // its made-up log: they sign other hashes).
     for (bool carriesBobs : {false, true}) {
-        const Decision d = decideCountersigned(f, madeUp, carriesBobs ? rankedtest::countersignsOf(played, f.bob, f.m)
-                                                                      : std::vector<net::Countersign>{},
-                                               played, rankedtest::countersignsOf(played, f.ann, f.m));
+        const Decision d = decideCountersigned(
+            f, madeUp, carriesBobs ? rankedtest::countersignsOf(played, f.bob, f.m) : std::vector<net::Countersign>{},
+            played, rankedtest::countersignsOf(played, f.ann, f.m));
         CHECK(d.state == "verified");
         CHECK(d.winner == 1);
         CHECK(d.replay == played);
-        const std::string why = "the two logs part at frame 1: p1 countersigned p2's log at frame " +
-                                std::to_string(end) + " (p1 flagged)";
-        CHECK(d.flags == (carriesBobs ? why + "; " + std::to_string(rankedtest::countersignsOf(played, f.bob, f.m).size()) +
-                                            " countersignature(s) in p1's log do not check (refused, p1 flagged)"
-                                      : why));
+        const std::string why =
+            "the two logs part at frame 1: p1 countersigned p2's log at frame " + std::to_string(end) + " (p1 flagged)";
+        CHECK(d.flags == (carriesBobs
+                              ? why + "; " + std::to_string(rankedtest::countersignsOf(played, f.bob, f.m).size()) +
+                                    " countersignature(s) in p1's log do not check (refused, p1 flagged)"
+                              : why));
     }
 }
 
@@ -248,9 +249,9 @@ TEST_CASE("A forged, another match's, another frame's or the player's own counte
     REQUIRE(own.size() >= 2);
     std::vector<std::vector<net::Countersign>> forged(4);
     for (const net::Countersign& c : own) {
-        forged[0].push_back(net::signCheckpoint(f.eve, f.m.id, c.frame, c.hash, p1, p2));        // Eve's key
-        forged[1].push_back(net::signCheckpoint(f.ann, f.m.id + 1, c.frame, c.hash, p1, p2));    // match 78
-        forged[3].push_back(net::signCheckpoint(f.bob, f.m.id, c.frame, c.hash, p1, p2));        // Bob's own
+        forged[0].push_back(net::signCheckpoint(f.eve, f.m.id, c.frame, c.hash, p1, p2));      // Eve's key
+        forged[1].push_back(net::signCheckpoint(f.ann, f.m.id + 1, c.frame, c.hash, p1, p2));  // match 78
+        forged[3].push_back(net::signCheckpoint(f.bob, f.m.id, c.frame, c.hash, p1, p2));      // Bob's own
     }
     net::Countersign replayed = own[0];  // Ann's signature of the first checkpoint, presented for the second
     replayed.frame = own[1].frame;
@@ -269,8 +270,9 @@ TEST_CASE("A forged, another match's, another frame's or the player's own counte
     // Ann's real signatures of both matches (her key signed two): neither log is believed.
     const Decision d = decideCountersigned(f, played, bobs, madeUp, own);
     CHECK(d.state == "disputed");
-    CHECK(d.flags == "the two logs part at frame 1, and each is countersigned past it: a key signed two matches (both "
-                     "flagged)");
+    CHECK(d.flags ==
+          "the two logs part at frame 1, and each is countersigned past it: a key signed two matches (both "
+          "flagged)");
 }
 
 TEST_CASE("Logs that part after the last countersigned checkpoint are judged as the match stood there") {
@@ -300,8 +302,9 @@ TEST_CASE("Logs that part after the last countersigned checkpoint are judged as 
                                            rankedtest::countersignsOf(p2Log, f.ann, f.m, 240));
     CHECK(d.state == "verified");
     CHECK(d.winner == 0);
-    CHECK(d.flags == "the two logs part at frame 241, after the last countersigned checkpoint (frame 240): judged as "
-                     "the match stood there");
+    CHECK(d.flags ==
+          "the two logs part at frame 241, after the last countersigned checkpoint (frame 240): judged as "
+          "the match stood there");
     // p2 could rewrite no earlier: Ann's signature of frame 240 is p1's log's, so a log parting before it is beaten.
     std::vector<sim::FrameInput> earlier = rewritten;
     earlier[200].buttons[1] = sim::kLight;
