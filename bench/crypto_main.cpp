@@ -4,12 +4,15 @@
 // Inputs datagram, against version 3's stream key and tag in the same run; and the joiner's signed Hello.
 // Last, bytes on the wire: a whole 99-second match (5,940 frames) between two real peers on the direct path, in
 // memory on the fake clock, every datagram each side sends counted, handshake included; and the crypto's share of a
-// core over that match from the counts and the costs measured above. Medians of 9 runs. `--smoke`: one short run
-// and a 10-second match (a test that it works, not a measure).
+// core over that match from the counts and the costs measured above. Then the same match as a service match (the
+// peers countersign every checkpoint, countersign.h) against the plain one in the same run: the bytes it adds, the
+// countersignatures each side ends with, and the cost of signing and checking one. Medians of 9 runs. `--smoke`: one
+// short run and a 10-second match (a test that it works, not a measure).
 #include "game/io/flag_table.h"
 #include "game/net/channel.h"
 #include "game/net/crypto/hmac.h"
 #include "game/io/fighter_file.h"
+#include "game/net/countersign.h"
 #include "game/net/identity.h"
 #include "game/net/loopback.h"
 #include "game/net/memory_transport.h"
@@ -57,11 +60,12 @@ struct MatchTraffic {
     std::int64_t bytes[2] = {0, 0};
     std::int64_t frames = 0;
     std::string ending;
+    std::size_t countersigns[2] = {0, 0};  ///< the opponent's countersignatures each side held at the end
 };
 
 /// A match of `frames` frames (rounds enough that no KO ends it early) between a host and a joiner on the direct
 /// path, in memory on the fake clock, seeded buttons on both sides.
-MatchTraffic measureMatch(int frames) {
+MatchTraffic measureMatch(int frames, std::int64_t serviceMatch = 0) {
     const net::FighterLoader loader = [](const std::string& id, sim::FighterDef& out, std::string& error) {
         sim::FighterLoad load = sim::loadFighterById(BVH_DATA_DIR, id);
         error = load.error.text();
@@ -75,6 +79,7 @@ MatchTraffic measureMatch(int frames) {
     hostCfg.setup.fighter[1] = "brick";
     hostCfg.setup.roundsToWin = sim::kMaxRoundsToWin;
     hostCfg.frameLimit = std::uint32_t(frames);
+    hostCfg.serviceMatch = serviceMatch;
     net::PeerConfig joinCfg = hostCfg;
     joinCfg.host = false;
     joinCfg.fighter = "brick";
@@ -94,6 +99,8 @@ MatchTraffic measureMatch(int frames) {
     t.bytes[0] = h.bytes, t.bytes[1] = j.bytes;
     t.frames = host.session() ? host.session()->confirmedFrame() : 0;
     t.ending = host.endMessage() + " / " + joiner.endMessage();
+    if (host.countersigner()) t.countersigns[0] = host.countersigner()->held().size();
+    if (joiner.countersigner()) t.countersigns[1] = joiner.countersigner()->held().size();
     return t;
 }
 
@@ -115,6 +122,33 @@ void matchTable(int frames, double sealUs, double openUs, double hostHsUs, doubl
                 double(t.bytes[0] + t.bytes[1]) / double(t.datagrams[0] + t.datagrams[1]), hostMs, joinerMs,
                 std::max(hostMs, joinerMs) / (seconds * 1000.0) * 100.0);
     std::printf("(ended: %s)\n", t.ending.c_str());
+}
+
+/// The countersigned checkpoints of a service match: the same match with and without them, the bytes they add per
+/// side, the signatures each side ends with, and signing and checking one (the service checks a log's only when two
+/// logs differ: its cost is per signature the log carries).
+void countersignTable(int frames, int runs, int n, const net::Identity& host) {
+    const MatchTraffic plain = measureMatch(frames), signed_ = measureMatch(frames, 0x5eed);
+    net::IdentityKey other{};
+    other[0] = 1;
+    std::uint32_t frame = 120;
+    const double signUs =
+        medianUs(runs, n, [&] { net::signCheckpoint(host, 0x5eed, frame++, 0x1234, host.publicKey, other); });
+    const net::Countersign c = net::signCheckpoint(host, 0x5eed, 120, 0x1234, host.publicKey, other);
+    const double checkUs =
+        medianUs(runs, n, [&] { net::countersignChecks(c, host.publicKey, 0x5eed, host.publicKey, other); });
+    std::printf(
+        "\n| frames | bytes sent plain (host, joiner) | countersigned (host, joiner) | added per side | "
+        "countersignatures held (host, joiner) | sign us | check us | signing ms per side per match | "
+        "service check ms per log |\n|---|---|---|---|---|---|---|---|---|\n");
+    const double held = double(std::max(signed_.countersigns[0], signed_.countersigns[1]));
+    std::printf("| %lld | %lld, %lld | %lld, %lld | %lld, %lld | %zu, %zu | %.1f | %.1f | %.2f | %.2f |\n",
+                (long long)signed_.frames, (long long)plain.bytes[0], (long long)plain.bytes[1],
+                (long long)signed_.bytes[0], (long long)signed_.bytes[1],
+                (long long)(signed_.bytes[0] - plain.bytes[0]), (long long)(signed_.bytes[1] - plain.bytes[1]),
+                signed_.countersigns[0], signed_.countersigns[1], signUs, checkUs, held * (signUs + checkUs) / 1000.0,
+                held * checkUs / 1000.0);
+    std::printf("(ended: %s; plain: %s)\n", signed_.ending.c_str(), plain.ending.c_str());
 }
 
 /// Median microseconds to seal one message on a channel and to open one (each sealed message opened once), and the
@@ -306,5 +340,6 @@ int main(int argc, char** argv) {
                 (sealUs + openUs) / hmacUs, corePerMatch, last.size());
     spectatorTable(runs, n, host);
     matchTable(smoke ? 600 : 99 * sim::kFps, sealUs, openUs, hostUs, joinerUs);
+    countersignTable(smoke ? 600 : 99 * sim::kFps, runs, n, host);
     return 0;
 }

@@ -74,13 +74,21 @@ void writeInput(Writer& w, const Packet& p) {
     w.uint(p.ackFrame, 4);
     w.uint(p.senderFrame, 4);
     w.u8(std::uint8_t(p.advantage));
-    w.u8(p.flags);
+    std::uint8_t flags = p.flags & std::uint8_t(~(kFlagSignAck | kFlagCountersign));
+    if (p.signAck != 0) flags |= kFlagSignAck;
+    if (p.signFrame != 0) flags |= kFlagCountersign;
+    w.u8(flags);
     w.u8(p.match);
     w.uint(p.firstFrame, 4);
     w.u8(std::uint8_t(p.buttons.size()));
     for (std::uint16_t b : p.buttons) w.uint(b, 2);
     w.uint(p.hashFrame, 4);
     w.uint(p.hash, 8);
+    if (p.signAck != 0) w.uint(p.signAck, 4);
+    if (p.signFrame != 0) {
+        w.uint(p.signFrame, 4);
+        w.raw(p.countersign);
+    }
 }
 
 bool readInput(Reader& r, Packet& p) {
@@ -103,7 +111,16 @@ bool readInput(Reader& r, Packet& p) {
     }
     p.hashFrame = std::uint32_t(r.uint(4));
     p.hash = r.uint(8);
-    if (!r.ok || (p.flags & ~(kFlagLeaving | kFlagRematch)) != 0) return false;
+    if (p.flags & kFlagSignAck) p.signAck = std::uint32_t(r.uint(4));
+    if (p.flags & kFlagCountersign) {
+        p.signFrame = std::uint32_t(r.uint(4));
+        r.raw(p.countersign);
+    }
+    // A flag whose field is 0 would encode without it: refused, so every packet has one encoding.
+    const bool zeroField =
+        ((p.flags & kFlagSignAck) && p.signAck == 0) || ((p.flags & kFlagCountersign) && p.signFrame == 0);
+    if (zeroField || p.signAck > kMaxFrames || p.signFrame > kMaxFrames) return false;
+    if (!r.ok || (p.flags & ~(kFlagLeaving | kFlagRematch | kFlagSignAck | kFlagCountersign)) != 0) return false;
     if (p.ackFrame > kMaxFrames || p.senderFrame > kMaxFrames || p.hashFrame > kMaxFrames) return false;
     if (count > 0 && (p.firstFrame < 1 || p.firstFrame > kMaxFrames)) return false;
     return true;

@@ -25,7 +25,7 @@
 namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
-constexpr std::uint8_t kProtocolVersion = 8;
+constexpr std::uint8_t kProtocolVersion = 9;
 static_assert(sim::kRulesVersion == 6,
               "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
 /// Bytes of the authentication tag that ends every packet (HMAC-SHA-256 truncated, RFC 2104 section 5).
@@ -37,8 +37,9 @@ constexpr int kMaxInputsPerPacket = 120;
 /// Longest fighter id on the wire.
 constexpr std::size_t kMaxFighterIdLength = 32;
 /// Largest datagram the protocol produces (a receive buffer of this size always suffices): an Input packet with
-/// kMaxInputsPerPacket 2-byte inputs, its counter and its tag is 314 bytes.
-constexpr std::size_t kMaxPacketSize = 320;
+/// kMaxInputsPerPacket 2-byte inputs, a countersignature with its frame and acknowledgement, its counter and its tag
+/// is 386 bytes.
+constexpr std::size_t kMaxPacketSize = 392;
 /// Bytes of the clear header of every packet: `B F VERSION TYPE` and the token.
 constexpr std::size_t kPacketHeaderSize = 8;
 /// The button bits an input on the wire may have (the button table's, data/buttons.cfg); any other bit makes it
@@ -124,8 +125,10 @@ using Key = std::vector<std::uint8_t>;
 
 /// Flags of an Input packet.
 enum InputFlags : std::uint8_t {
-    kFlagLeaving = 1 << 0,  ///< the sender is leaving the match (Esc / window closed)
-    kFlagRematch = 1 << 1,  ///< the match is over and the sender wants a rematch on this connection
+    kFlagLeaving = 1 << 0,      ///< the sender is leaving the match (Esc / window closed)
+    kFlagRematch = 1 << 1,      ///< the match is over and the sender wants a rematch on this connection
+    kFlagSignAck = 1 << 2,      ///< signAck follows the hash (the encoder sets it when signAck is not 0)
+    kFlagCountersign = 1 << 3,  ///< signFrame and countersign follow (set when signFrame is not 0)
 };
 
 /// One decoded datagram. Only the fields of its type are meaningful.
@@ -158,7 +161,7 @@ struct Packet {
     std::uint32_t ackFrame = 0;     ///< the receiver's inputs the sender holds, contiguously, up to this frame
     std::uint32_t senderFrame = 0;  ///< frames the sender has simulated
     std::int8_t advantage = 0;      ///< sender's frame advantage (+ = ahead of the receiver)
-    std::uint8_t flags = 0;         ///< InputFlags
+    std::uint8_t flags = 0;         ///< InputFlags (the encoder sets kFlagSignAck and kFlagCountersign itself)
     std::uint8_t match = 0;         ///< which match on this connection (0, 1, ...; wraps): stale ones are ignored
     std::uint32_t firstFrame = 0;   ///< frame of buttons[0]
     std::vector<std::uint16_t>
@@ -166,6 +169,11 @@ struct Packet {
                                   ///< each within wireButtons())
     std::uint32_t hashFrame = 0;  ///< a confirmed frame of the sender (0 = no hash in this packet)
     std::uint64_t hash = 0;       ///< Fight::hash() after hashFrame steps
+    std::uint32_t signAck = 0;    ///< the newest frame of the receiver's countersignatures the sender holds (0 =
+                                  ///< none: not on the wire)
+    std::uint32_t signFrame = 0;  ///< a checkpoint the sender countersigns in this packet (0 = none: neither it nor
+                                  ///< the signature is on the wire; countersign.h)
+    Signature countersign{};      ///< with signFrame: the sender's signature of that checkpoint (countersignDigest)
     Tag tag{};                    ///< the last kTagSize bytes (every type of this version)
     std::uint64_t counter = 0;    ///< sealed types: the sender's channel counter
 };

@@ -95,7 +95,8 @@ const char* endingWord(PeerEnd why, std::int64_t silenceMs) {
     case PeerEnd::Desync: return "desync";
     case PeerEnd::ConnectionLost: return silenceMs > 0 ? "silent" : "stuck";
     case PeerEnd::OpponentLeft:
-    case PeerEnd::YouLeft: return "left";
+    case PeerEnd::YouLeft:
+    case PeerEnd::Unsigned: return "left";  // a side that stops countersigning has left the service's match
     default: return "other";
     }
 }
@@ -192,7 +193,12 @@ void NetPeer::handleSealed(const Packet& header, const std::vector<std::uint8_t>
         else end(lingerEnd_, lingerMessage_, failed_);
         return;
     }
-    if (takeRematch(p, nowMs)) session_->receive(p, atMs);
+    if (!takeRematch(p, nowMs)) return;
+    session_->receive(p, atMs);
+    if (!countersigner_) return;
+    const std::int64_t refusedBefore = countersigner_->refused();
+    countersigner_->receive(p, session_->confirmedHashes(), session_->endFrame());
+    counters_.badCountersigns += countersigner_->refused() - refusedBefore;
 }
 
 bool NetPeer::takeRematch(const Packet& p, std::int64_t nowMs) {
@@ -232,6 +238,10 @@ bool NetPeer::startSession(std::string& error) {
     cfg_.session.frameLimit = cfg_.frameLimit;
     if (cfg_.autoDelay && matchCount_ == 0) autoSessionConfig(handshakeRttMs_, cfg_.session);
     session_ = std::make_unique<Session>(cfg_.session, cfg_.setup, defs[0], defs[1]);
+    countersigner_.reset();
+    if (cfg_.serviceMatch != 0 && matchCount_ == 0 && opponentKnown_)  // a rematch is no service match
+        countersigner_ =
+            std::make_unique<Countersigner>(cfg_.identity, opponentKey_, cfg_.host ? 0 : 1, cfg_.serviceMatch);
     progressFrame_ = -1;
     ++matchCount_;
     if (onStart_) onStart_(*session_);
@@ -247,6 +257,12 @@ void NetPeer::sendInput(std::int64_t nowMs) {
     p.token = token_;
     p.match = match_;
     if (wantRematch_) p.flags |= kFlagRematch;
+    if (countersigner_) {
+        const std::int64_t refusedBefore = countersigner_->refused();
+        countersigner_->update(session_->confirmedHashes(), session_->endFrame());
+        counters_.badCountersigns += countersigner_->refused() - refusedBefore;
+        countersigner_->fill(p);
+    }
     if (!cfg_.host && !heardHost_) sendConfirm(nowMs);  // until the host's first input shows it has it
     sendBytes(sealOnChannel(p, channel_), cfg_.host ? peer_ : cfg_.hostAddress, nowMs);
 }
@@ -263,8 +279,11 @@ void NetPeer::checkEnd(std::int64_t nowMs) {
             progressFrame_ = session_->confirmedFrame();
             progressMs_ = nowMs;
         }
+        const std::int64_t owed = countersigner_ ? countersigner_->overdue(session_->confirmedFrame()) : 0;
         if (silent) {
             endSilent(nowMs);
+        } else if (owed > 0) {
+            end(PeerEnd::Unsigned, "the opponent stopped countersigning at frame " + std::to_string(owed), true);
         } else if (nowMs - progressMs_ > cfg_.progressMs) {
             end(PeerEnd::ConnectionLost,
                 "connection lost: no frame confirmed for " + std::to_string(cfg_.progressMs / 1000) + " s", true);
@@ -276,7 +295,8 @@ void NetPeer::checkEnd(std::int64_t nowMs) {
         if (silent) end(PeerEnd::OpponentLeft, "opponent left", false);
         return;
     }
-    const bool delivered = !desync && session_->peerHasEverything() && nowMs - lingerSinceMs_ >= 100;
+    const bool countersigned = !countersigner_ || countersigner_->settled(session_->endFrame());
+    const bool delivered = !desync && session_->peerHasEverything() && countersigned && nowMs - lingerSinceMs_ >= 100;
     const bool enough = nowMs - lingerSinceMs_ > (desync ? kDesyncLingerMs : cfg_.timeoutMs);
     if (delivered || enough || silent) end(lingerEnd_, lingerMessage_, failed_);
 }
@@ -301,7 +321,8 @@ void NetPeer::linger(PeerEnd why, const std::string& message, std::int64_t nowMs
 
 void NetPeer::end(PeerEnd why, const std::string& message, bool failed) {
     state_ = PeerState::Done;
-    endSeat_ = why == PeerEnd::OpponentLeft ? opponentSeat() : why == PeerEnd::YouLeft ? 1 - opponentSeat() : -1;
+    const bool theirs = why == PeerEnd::OpponentLeft || why == PeerEnd::Unsigned;
+    endSeat_ = theirs ? opponentSeat() : why == PeerEnd::YouLeft ? 1 - opponentSeat() : -1;
     endSilenceMs_ = 0;
     end_ = why;
     endMessage_ = message;

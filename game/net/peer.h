@@ -27,6 +27,7 @@
 // sides confirm the same last frame. With `rematches` on (the window), a finished match instead stays connected:
 // when both sides ask for a rematch (the rematch flag), both start the next match on the same connection and token,
 // numbered one higher (packets of an older match are ignored), with the next seed and the same fighters and styles.
+#include "game/net/countersign.h"
 #include "game/net/packet.h"
 #include "game/net/session.h"
 #include "game/net/transport.h"
@@ -87,6 +88,9 @@ struct PeerConfig {
     std::string acceptFingerprint;         ///< host with Admission::Key: the fingerprint (net::fingerprint) let in
     bool autoDelay = false;                ///< choose input delay and rollback window from the handshake's round trip
                                            ///< (autoSessionConfig) instead of session's
+    std::int64_t serviceMatch = 0;         ///< the matchmaking service's id of this match: both sides countersign each
+        ///< other's checkpoints for it (countersign.h) and a side that stops ends the
+        ///< match (PeerEnd::Unsigned); 0 = not a service match, nothing countersigned
 };
 
 /// Where a peer is.
@@ -110,6 +114,7 @@ enum class PeerEnd : std::uint8_t {
     NoAnswer,        ///< joiner: the host never answered
     Refused,         ///< joiner: the host refused (protocol version, busy, fighter) or its welcome did not fit
     SetupFailed,     ///< the match could not start (a fighter would not load)
+    Unsigned,        ///< a service match: the opponent stopped countersigning checkpoints (countersign.h)
 };
 
 /// The opponent's stalls seen by this side: silences of kStallShownMs or more during a match (a lag switch under the
@@ -126,14 +131,15 @@ constexpr std::int64_t kStallShownMs = 250;
 
 /// Packets a peer refused to trust.
 struct PeerCounters {
-    std::int64_t malformed = 0;       ///< did not decode
-    std::int64_t wrongAddress = 0;    ///< from someone who is not the peer
-    std::int64_t wrongToken = 0;      ///< from the peer's address with another token
-    std::int64_t refusedJoiners = 0;  ///< Hellos answered with Refuse
-    std::int64_t forged = 0;          ///< from the right address, decoded, but a tag that is not theirs
-    std::int64_t otherVersion = 0;    ///< of another protocol version after the handshake (never trusted)
-    std::int64_t replayed = 0;        ///< sealed datagrams whose counter was seen before (or is older than the window)
-    std::int64_t notAccepted = 0;     ///< joiners refused by admission (another key, or this side's player said no)
+    std::int64_t malformed = 0;        ///< did not decode
+    std::int64_t wrongAddress = 0;     ///< from someone who is not the peer
+    std::int64_t wrongToken = 0;       ///< from the peer's address with another token
+    std::int64_t refusedJoiners = 0;   ///< Hellos answered with Refuse
+    std::int64_t forged = 0;           ///< from the right address, decoded, but a tag that is not theirs
+    std::int64_t otherVersion = 0;     ///< of another protocol version after the handshake (never trusted)
+    std::int64_t replayed = 0;         ///< sealed datagrams whose counter was seen before (or is older than the window)
+    std::int64_t notAccepted = 0;      ///< joiners refused by admission (another key, or this side's player said no)
+    std::int64_t badCountersigns = 0;  ///< the opponent's countersignatures that did not check (countersign.h)
 };
 
 /// One side of an online match.
@@ -220,6 +226,9 @@ public:
     bool hostDeciding() const { return hostDeciding_; }
     /// A joiner that asked stays asking this long after its last Hello (it says Hello every kHelloEveryMs).
     static constexpr std::int64_t kAskingHoldMs = 2000;
+    /// A service match's countersignatures (PeerConfig::serviceMatch): the opponent's, checked, for the log; null
+    /// for another match or before the session starts.
+    const Countersigner* countersigner() const { return countersigner_.get(); }
     /// This side's identity (the configured one, or the throwaway one made for this run).
     const Identity& identity() const { return cfg_.identity; }
 
@@ -281,6 +290,7 @@ private:
     FighterLoader loader_;
     PeerState state_;
     std::unique_ptr<Session> session_;
+    std::unique_ptr<Countersigner> countersigner_;  // a service match's first session only
     Address peer_ = 0;
     std::uint32_t token_ = 0;
     Channel channel_;    // the sealed channel of Confirm and Input (keyed at the handshake)

@@ -31,6 +31,8 @@ set(NET_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/conditions.cpp
   ${CMAKE_CURRENT_LIST_DIR}/memory_transport.h
   ${CMAKE_CURRENT_LIST_DIR}/memory_transport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/countersign.h
+  ${CMAKE_CURRENT_LIST_DIR}/countersign.cpp
   ${CMAKE_CURRENT_LIST_DIR}/session.h
   ${CMAKE_CURRENT_LIST_DIR}/session.cpp
   ${CMAKE_CURRENT_LIST_DIR}/peer.h

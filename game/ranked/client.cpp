@@ -66,6 +66,7 @@ MatchPlan planMatch(const MatchFound& m, int seat, const std::string& service) {
     r.fighter[1] = m.fighter[1];
     r.seed = m.seed;
     plan.setup = matchSetupOf(r, serviceBaseSetup());
+    plan.matchId = m.id;
     return plan;
 }
 
@@ -178,9 +179,11 @@ ServiceAnswer RankedClient::checkpoint(std::int64_t matchId, const Claims& claim
     return request(int(RequestKind::Checkpoint), body);
 }
 
-ServiceAnswer RankedClient::result(std::int64_t matchId, const std::string& rules, const std::string& recording) {
-    const Request r =
-        signRequest(me_, RequestKind::Result, resultBody(signLog(me_, matchId, rules, recording)), clockMs_());
+ServiceAnswer RankedClient::result(std::int64_t matchId, const std::string& rules, const std::string& recording,
+                                   const std::vector<net::Countersign>& countersigns) {
+    SignedLog log = signLog(me_, matchId, rules, recording);
+    log.countersigns = countersigns;
+    const Request r = signRequest(me_, RequestKind::Result, resultBody(log), clockMs_());
     return call_("POST", "/request", requestText(r));
 }
 

@@ -13,6 +13,7 @@
 //      checkpoint() with the recording's hashes so far;
 //   4. result() with the recording (signed for the rules hash), then history() until the match's row
 //      (findHistoryRow) is no longer `open`.
+#include "game/net/countersign.h"
 #include "game/net/identity.h"
 #include "game/ranked/store.h"
 #include "game/sim/fight.h"
@@ -66,10 +67,11 @@ int seatOf(const MatchFound& m, const net::IdentityKey& me);
 
 /// What this player's peer does with a match.
 struct MatchPlan {
-    bool host = false;      ///< p1 hosts the lobby room, p2 joins it
-    std::string lobby;      ///< HOST:PORT of the lobby
-    std::string opponent;   ///< the only fingerprint to play against
-    sim::MatchSetup setup;  ///< the match the service will re-simulate (serviceBaseSetup with its fighters, seed)
+    bool host = false;         ///< p1 hosts the lobby room, p2 joins it
+    std::string lobby;         ///< HOST:PORT of the lobby
+    std::string opponent;      ///< the only fingerprint to play against
+    sim::MatchSetup setup;     ///< the match the service will re-simulate (serviceBaseSetup with its fighters, seed)
+    std::int64_t matchId = 0;  ///< the service's id: the peers countersign its checkpoints (PeerConfig::serviceMatch)
 };
 /// `service` is the HOST:PORT the client talks to (the lobby is on its host); seat is seatOf(m, me).
 MatchPlan planMatch(const MatchFound& m, int seat, const std::string& service);
@@ -130,8 +132,10 @@ public:
     /// Hashes of this side's recording during the match (at most 64 a call): what tells the honest log from a
     /// rewritten one when the two disagree.
     ServiceAnswer checkpoint(std::int64_t matchId, const Claims& claims);
-    /// The match's recording, signed for the rules hash (a Result request).
-    ServiceAnswer result(std::int64_t matchId, const std::string& rules, const std::string& recording);
+    /// The match's recording, signed for the rules hash, with the opponent's countersignatures the peer held
+    /// (net::NetPeer::countersigner()): a Result request.
+    ServiceAnswer result(std::int64_t matchId, const std::string& rules, const std::string& recording,
+                         const std::vector<net::Countersign>& countersigns = {});
     /// GET /player/KEYHEX (parsePlayerCard).
     ServiceAnswer player(const net::IdentityKey& key);
     /// GET /history/KEYHEX (parseHistory).

@@ -72,8 +72,10 @@ std::string awaitRoom(RankedClient& client, std::int64_t matchId, std::int64_t w
     return "";
 }
 
-/// Plays the match as a headless online peer; the recording's path, or "" when no match was played.
-std::string playOffer(RankedClient& client, const MatchFound& offer, const ClientFlags& f, const std::string& dataDir) {
+/// Plays the match as a headless online peer; the recording's path, or "" when no match was played. countersigns:
+/// the opponent's countersignatures the peer held at the end.
+std::string playOffer(RankedClient& client, const MatchFound& offer, const ClientFlags& f, const std::string& dataDir,
+                      std::vector<net::Countersign>& countersigns) {
     const int seat = seatOf(offer, client.identity().publicKey);
     const MatchPlan plan = planMatch(offer, seat, f.service);
     const std::string base = f.dir + "/match-" + std::to_string(offer.id);
@@ -87,6 +89,8 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     std::vector<std::string> args = {"game_headless", "--lobby",         plan.lobby, "--replay", inputs.path(),
                                      "--record",      base + ".freplay", "--fast",   "--wait",   "30"};
     run::PeerHooks hooks;
+    hooks.serviceMatch = offer.id;
+    hooks.onCountersigns = [&](const std::vector<net::Countersign>& held) { countersigns = held; };
     Claims claims;
     hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {
         claims[frame] = hash;
@@ -118,10 +122,10 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
 
 /// Sends the recording, then waits (at most waitMs) for the service's decision. The exit status.
 int reportMatch(RankedClient& client, const MatchFound& offer, const std::string& recordingPath,
-                const std::string& service, std::int64_t waitMs) {
+                const std::vector<net::Countersign>& countersigns, const std::string& service, std::int64_t waitMs) {
     std::ifstream in(recordingPath, std::ios::binary);
     const std::string recording((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const ServiceAnswer sent = client.result(offer.id, run::rulesBuild(), recording);
+    const ServiceAnswer sent = client.result(offer.id, run::rulesBuild(), recording, countersigns);
     if (!sent.reached) return std::cerr << service << ": the service does not answer\n", 3;
     std::cout << (sent.ok() ? "log sent for match " + std::to_string(offer.id) : "log " + sent.text) << std::endl;
     const int seat = seatOf(offer, client.identity().publicKey);
@@ -207,10 +211,15 @@ int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
     RankedClient client(httpServiceCall(f.service), me);  // the window's Online screen takes the same path
     MatchFound offer;
     if (const int rc = queueForMatch(client, f, offer)) return rc;
-    const std::string recording = playOffer(client, offer, f, defaultDataDir);
+    std::vector<net::Countersign> countersigns;
+    const std::string recording = playOffer(client, offer, f, defaultDataDir, countersigns);
     if (recording.empty()) return std::cout << "no match was played" << std::endl, 1;
     std::cout << "recording: " << recording << std::endl;
-    return reportMatch(client, offer, recording, f.service, 90000);
+    std::cout << "countersigned by the opponent: " << countersigns.size() << " checkpoints"
+              << (countersigns.empty() ? std::string()
+                                       : ", the last at frame " + std::to_string(countersigns.back().frame))
+              << std::endl;
+    return reportMatch(client, offer, recording, countersigns, f.service, 90000);
 }
 
 }  // namespace ranked

@@ -134,8 +134,24 @@ bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out
 }
 
 std::string resultBody(const SignedLog& log) {
-    return std::to_string(log.matchId) + "\n" + signatureHex(log.signature) + "\n" + log.recording;
+    return std::to_string(log.matchId) + "\n" + signatureHex(log.signature) + "\n" +
+           net::countersignText(log.countersigns) + log.recording;
 }
+
+namespace {
+
+// The `countersign` lines at the start of a Result's rest (before the recording's `fightreplay`): their text.
+std::string countersignLines(const std::string& body, std::size_t& at) {
+    const std::size_t from = at;
+    static const std::string kWord = "countersign ";
+    while (body.compare(at, kWord.size(), kWord) == 0) {
+        const std::size_t end = body.find('\n', at);
+        at = end == std::string::npos ? body.size() : end + 1;
+    }
+    return body.substr(from, at - from);
+}
+
+}  // namespace
 
 // Bounds, time, signature, nonce, rate: in that order, so a forged flood costs one signature check each and
 // fills no table.
@@ -464,17 +480,20 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     SignedLog log;
     log.matchId = std::strtoll(r.body.substr(0, a).c_str(), nullptr, 10);
     log.signer = r.key;
-    log.recording = r.body.substr(b + 1);
+    std::size_t at = b + 1;
+    const std::string countersigns = countersignLines(r.body, at);
+    log.recording = r.body.substr(at);
     if (!hexToSignature(r.body.substr(a + 1, b - a - 1), log.signature))
         return {false, "the log's signature is not 128 hex digits"};
-    MatchRecord m;
     std::string why;
+    if (!net::parseCountersigns(countersigns, log.countersigns, why)) return {false, why};
+    MatchRecord m;
     if (!store_.match(log.matchId, m, why)) return {false, why};
     AdmittedLog admitted;
     const std::string refused = admitLog(m, log, config_.rules, admitted);
     if (!refused.empty()) return {false, refused};
     // Kept in the store before the answer: a log acknowledged is never lost, whichever process decides the match.
-    if (!store_.addLog(m.id, admitted.side, log.recording, nowMs, why)) return {false, why};
+    if (!store_.addLog(m.id, admitted.side, log.recording, countersigns, nowMs, why)) return {false, why};
     std::string logs[2];
     if (store_.logs(m.id, logs, why) && !logs[0].empty() && !logs[1].empty()) decideStored(m.id);
     return {true, "log received for match " + std::to_string(m.id)};
@@ -484,13 +503,15 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
 // full disk) leaves the match open and its logs kept, so the next tick tries again.
 void MatchService::decideStored(std::int64_t matchId) {
     MatchRecord m;
-    std::string why, text[2];
-    if (!store_.match(matchId, m, why) || m.state != "open" || !store_.logs(matchId, text, why)) return;
+    std::string why, text[2], countersigns[2];
+    if (!store_.match(matchId, m, why) || m.state != "open" || !store_.logs(matchId, text, why, countersigns)) return;
     AdmittedLog logs[2];
     const AdmittedLog* have[2] = {nullptr, nullptr};
-    for (int side = 0; side < 2; ++side)
-        if (!text[side].empty() && admitRecording(m, side, text[side], config_.rules, logs[side]).empty())
-            have[side] = &logs[side];
+    for (int side = 0; side < 2; ++side) {
+        if (text[side].empty() || !admitRecording(m, side, text[side], config_.rules, logs[side]).empty()) continue;
+        net::parseCountersigns(countersigns[side], logs[side].countersigns, why);  // read when it came in
+        have[side] = &logs[side];
+    }
     Claims claims[2];
     const bool claimed = store_.claims(matchId, claims, why);
     store_.decide(decideMatch(m, have, config_.rules, claimed ? claims : nullptr), why);

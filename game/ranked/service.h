@@ -27,7 +27,9 @@ struct Request {
     std::string body;         ///< Queue: "quick|ranked FIGHTER RULES [RTT]" (RULES: the build's rules hash; RTT:
                               ///< the player's measured round trip to the service in ms, latency.h);
                               ///< Challenge: "CODE FIGHTER";
-                              ///< Result: "MATCHID\nLOGSIGNATUREHEX\nRECORDING"; Poll: "";
+                              ///< Result: "MATCHID\nLOGSIGNATUREHEX\n", the opponent's countersignatures
+                              ///< (net::countersignText: `countersign FRAME HASH SIGNATURE` lines), then the
+                              ///< RECORDING; Poll: "";
                               ///< Room (p1 of a match made): "MATCHID CODE", the lobby room it hosts;
                               ///< Checkpoint: "MATCHID FRAME HASH ..." (at most 64 pairs, HASH 16 hex digits): the
                               ///< hashes of the sender's recording so far, sent during the match

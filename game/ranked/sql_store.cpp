@@ -41,6 +41,8 @@ const std::vector<std::vector<const char*>> kMigrations = {
     {"CREATE TABLE challenges (challenger TEXT PRIMARY KEY REFERENCES players(id),"
      " target TEXT NOT NULL REFERENCES players(id), fighter TEXT NOT NULL, made BIGINT NOT NULL)",
      "CREATE INDEX challenges_by_target ON challenges (target)"},
+    // The opponent's countersignatures each log carried (logs before read as carrying none).
+    {"ALTER TABLE logs ADD COLUMN countersigns TEXT NOT NULL DEFAULT ''"},
 };
 
 const char* kMatchColumns =
@@ -116,8 +118,9 @@ public:
     bool isQueued(const std::string& player, bool& waiting, std::string& why) override;
     bool assignment(const std::string& player, std::int64_t& matchId, std::string& room, std::string& why) override;
     bool setRoom(std::int64_t matchId, const std::string& room, std::string& why) override;
-    bool addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs, std::string& why) override;
-    bool logs(std::int64_t matchId, std::string text[2], std::string& why) override;
+    bool addLog(std::int64_t matchId, int side, const std::string& text, const std::string& countersigns,
+                std::int64_t nowMs, std::string& why) override;
+    bool logs(std::int64_t matchId, std::string text[2], std::string& why, std::string* countersigns) override;
     bool matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) override;
     bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) override;
     bool claims(std::int64_t matchId, Claims out[2], std::string& why) override;
@@ -320,23 +323,29 @@ bool SqlStore::setRoom(std::int64_t matchId, const std::string& room, std::strin
     return run("UPDATE assignments SET room = $2 WHERE match_id = $1", {num(matchId), room}, why);
 }
 
-bool SqlStore::addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs, std::string& why) {
+bool SqlStore::addLog(std::int64_t matchId, int side, const std::string& text, const std::string& countersigns,
+                      std::int64_t nowMs, std::string& why) {
     SqlRows rows;
-    if (!run("INSERT INTO logs (match_id, side, text, received) VALUES ($1, $2, $3, $4)"
+    if (!run("INSERT INTO logs (match_id, side, text, received, countersigns) VALUES ($1, $2, $3, $4, $5)"
              " ON CONFLICT (match_id, side) DO NOTHING",
-             {num(matchId), num(std::int64_t(side)), text, num(nowMs)}, rows, why))
+             {num(matchId), num(std::int64_t(side)), text, num(nowMs), countersigns}, rows, why))
         return false;
     if (rows.changed == 0) why = "this side's log is already in";
     return rows.changed > 0;
 }
 
-bool SqlStore::logs(std::int64_t matchId, std::string text[2], std::string& why) {
+bool SqlStore::logs(std::int64_t matchId, std::string text[2], std::string& why, std::string* countersigns) {
     SqlRows rows;
-    text[0].clear();
-    text[1].clear();
-    if (!run("SELECT side, text FROM logs WHERE match_id = $1", {num(matchId)}, rows, why)) return false;
-    for (const auto& r : rows.rows)
-        if (r[0] == "0" || r[0] == "1") text[r[0] == "1"] = r[1];
+    for (int side = 0; side < 2; ++side) {
+        text[side].clear();
+        if (countersigns) countersigns[side].clear();
+    }
+    if (!run("SELECT side, text, countersigns FROM logs WHERE match_id = $1", {num(matchId)}, rows, why)) return false;
+    for (const auto& r : rows.rows) {
+        if (r[0] != "0" && r[0] != "1") continue;
+        text[r[0] == "1"] = r[1];
+        if (countersigns) countersigns[r[0] == "1"] = r[2];
+    }
     return true;
 }
 

@@ -16,7 +16,7 @@
 namespace ranked {
 
 /// Schema version this build writes; older stores are migrated on open, newer ones refused.
-constexpr int kSchemaVersion = 5;
+constexpr int kSchemaVersion = 6;
 
 /// A match as the service knows it.
 struct MatchRecord {
@@ -124,11 +124,13 @@ public:
     virtual bool assignment(const std::string& player, std::int64_t& matchId, std::string& room, std::string& why) = 0;
     /// Names the lobby room of a match, for both its players.
     virtual bool setRoom(std::int64_t matchId, const std::string& room, std::string& why) = 0;
-    /// Keeps an admitted log of one side of an open match; refused "this side's log is already in".
-    virtual bool addLog(std::int64_t matchId, int side, const std::string& text, std::int64_t nowMs,
-                        std::string& why) = 0;
-    /// The logs kept for a match ("" for a side not in).
-    virtual bool logs(std::int64_t matchId, std::string text[2], std::string& why) = 0;
+    /// Keeps an admitted log of one side of an open match with the opponent's countersignatures it carried
+    /// (net::countersignText); refused "this side's log is already in".
+    virtual bool addLog(std::int64_t matchId, int side, const std::string& text, const std::string& countersigns,
+                        std::int64_t nowMs, std::string& why) = 0;
+    /// The logs kept for a match ("" for a side not in), and their countersignatures when countersigns is given.
+    virtual bool logs(std::int64_t matchId, std::string text[2], std::string& why,
+                      std::string* countersigns = nullptr) = 0;
     /// Keeps hashes one side claimed during an open match (a frame claimed before keeps its first hash); refused
     /// beyond 5,000 a side.
     virtual bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) = 0;

@@ -3,7 +3,9 @@
 #include "game/io/player.h"
 #include "game/net/crypto/sha256.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <map>
 
 namespace ranked {
 namespace {
@@ -156,6 +158,101 @@ bool attests(const Claims& claims, const sim::RunFile& run) {
     return compared > 0;
 }
 
+// The first frame (1-based) at which two logs' inputs differ; one a prefix of the other parts after its last frame.
+std::int64_t partingFrame(const sim::RunFile& a, const sim::RunFile& b) {
+    const std::size_t n = std::min(a.inputs.size(), b.inputs.size());
+    for (std::size_t i = 0; i < n; ++i)
+        if (a.inputs[i].buttons[0] != b.inputs[i].buttons[0] || a.inputs[i].buttons[1] != b.inputs[i].buttons[1])
+            return std::int64_t(i) + 1;
+    return std::int64_t(n) + 1;
+}
+
+bool keyOfHex(const std::string& hex, net::IdentityKey& out) {
+    if (hex.size() != 2 * out.size()) return false;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        unsigned v = 0;
+        if (std::sscanf(hex.c_str() + 2 * i, "%2x", &v) != 1) return false;
+        out[i] = std::uint8_t(v);
+    }
+    return true;
+}
+
+// What the opponent countersigned in one log: the newest frame whose signature checks (the opponent's key, this
+// match, the log's own hash at that frame); refused: the signatures that do not.
+struct Countersigned {
+    std::int64_t frame = 0;
+    int refused = 0;
+};
+
+Countersigned countersignedFrame(const MatchRecord& m, const AdmittedLog& log) {
+    Countersigned out;
+    net::IdentityKey keys[2];
+    if (!keyOfHex(m.player[0], keys[0]) || !keyOfHex(m.player[1], keys[1])) return out;
+    std::map<std::int64_t, std::uint64_t> own;
+    for (const sim::Checkpoint& c : log.run.checkpoints) own[c.frame] = c.hash;
+    const std::int64_t end = log.run.checkpoints.empty() ? 0 : log.run.checkpoints.back().frame;
+    for (const net::Countersign& c : log.countersigns) {
+        const auto it = own.find(c.frame);
+        const bool ok = it != own.end() && it->second == c.hash && net::countersignFrame(c.frame, end) &&
+                        net::countersignChecks(c, keys[1 - log.side], m.id, keys[0], keys[1]);
+        if (!ok) ++out.refused;
+        else out.frame = std::max(out.frame, std::int64_t(c.frame));
+    }
+    return out;
+}
+
+// Who was ahead when log's match stood at `frame` (0/1, 2 even; the winner when it was over by then).
+int aheadAt(const AdmittedLog& log, std::int64_t frame, const VerifyRules& rules) {
+    const sim::FighterDef* p1 = rules.fighter(log.run.setup.fighter[0]);
+    const sim::FighterDef* p2 = rules.fighter(log.run.setup.fighter[1]);
+    if (!p1 || !p2) return 2;
+    sim::RunFile upTo = log.run;
+    upTo.inputs.resize(std::size_t(std::min<std::int64_t>(frame, std::int64_t(upTo.inputs.size()))));
+    upTo.checkpoints.clear();
+    upTo.frames = std::int64_t(upTo.inputs.size());
+    const sim::RunResult r = sim::runFile(upTo, *p1, *p2, 0, false);
+    return r.finalState.matchOver ? r.finalState.matchWinner : sideAhead(r.finalState, *p1, *p2);
+}
+
+constexpr int kNoCountersigns = -2, kSettled = -1;
+
+// Two consistent logs that differ, told apart by the opponent's countersignatures (docs/ranked.md): the side to verify
+// from (d.flags say why), kSettled when they decided it otherwise (d filled), kNoCountersigns when neither log carries
+// one that checks (the claims decide then; d.flags name the refused ones).
+int settleByCountersigns(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules, Decision& d) {
+    const Countersigned c[2] = {countersignedFrame(m, *logs[0]), countersignedFrame(m, *logs[1])};
+    std::string refused;
+    for (int p = 0; p < 2; ++p)
+        if (c[p].refused > 0)
+            refused += "; " + std::to_string(c[p].refused) + " countersignature(s) in " + sideName(p) +
+                       "'s log do not check (refused, " + sideName(p) + " flagged)";
+    if (c[0].frame == 0 && c[1].frame == 0) {
+        d.flags = refused.empty() ? "" : refused.substr(2);
+        return kNoCountersigns;
+    }
+    const std::int64_t parting = partingFrame(logs[0]->run, logs[1]->run);
+    const bool past[2] = {c[0].frame >= parting, c[1].frame >= parting};
+    const std::string at = "the two logs part at frame " + std::to_string(parting);
+    d.replay = logs[c[0].frame >= c[1].frame ? 0 : 1]->text;
+    if (past[0] && past[1]) {
+        d.state = "disputed";
+        d.flags = at + ", and each is countersigned past it: a key signed two matches (both flagged)" + refused;
+        return kSettled;
+    }
+    if (past[0] != past[1]) {
+        const int from = past[0] ? 0 : 1;
+        d.flags = at + ": " + sideName(1 - from) + " countersigned " + sideName(from) + "'s log at frame " +
+                  std::to_string(c[from].frame) + " (" + sideName(1 - from) + " flagged)" + refused;
+        return from;
+    }
+    const std::int64_t last = std::max(c[0].frame, c[1].frame);
+    d.state = "verified";
+    d.winner = aheadAt(*logs[c[0].frame >= c[1].frame ? 0 : 1], last, rules);
+    d.flags = at + ", after the last countersigned checkpoint (frame " + std::to_string(last) +
+              "): judged as the match stood there" + refused;
+    return kSettled;
+}
+
 // Of two consistent logs that differ, the one the opponent's own claims attest (0/1), or -1 when neither or both.
 int attestedSide(const AdmittedLog* logs[2], const Claims* claims) {
     if (!claims) return -1;
@@ -200,17 +297,25 @@ Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const Ver
     }
     int from = good[0] ? 0 : good[1] ? 1 : -1;
     if (good[0] && good[1] && !sameInputs(logs[0]->run, logs[1]->run)) {
+        // A log the opponent countersigned past the frame where the two part records the match they played.
+        const int settled = settleByCountersigns(m, logs, rules, d);
+        if (settled == kSettled) return d;
+        if (settled >= 0) {
+            verifyFrom(d, logs, rep, false, settled);
+            return d;
+        }
+        const std::string refused = d.flags;
         // A player who rewrote its inputs after the match cannot rewrite the hashes it sent during it.
         from = attestedSide(logs, claims);
         if (from < 0) {
             d.state = "disputed";
-            d.flags = "the two logs disagree (both flagged for review)";
+            d.flags = "the two logs disagree (both flagged for review)" + (refused.empty() ? "" : "; " + refused);
             d.replay = logs[0]->text;
             return d;
         }
         const std::string cheat = sideName(1 - from);
         d.flags = "the two logs disagree: " + cheat + "'s own hashes sent during the match are " + sideName(from) +
-                  "'s log (" + cheat + " flagged)";
+                  "'s log (" + cheat + " flagged)" + (refused.empty() ? "" : "; " + refused);
     }
     if (from < 0) {
         d.state = "disputed";

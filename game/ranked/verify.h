@@ -5,6 +5,7 @@
 // then it re-simulates the logs and decides the winner itself. Deterministic: the same logs give the same decision
 // on every service process.
 #include "game/io/run_file.h"
+#include "game/net/countersign.h"
 #include "game/net/identity.h"
 #include "game/ranked/store.h"
 
@@ -18,12 +19,15 @@ namespace ranked {
 /// Longest recording admitted (a best-of-three of full 99-second rounds is about 150 KB).
 constexpr std::size_t kMaxLogBytes = 4u << 20;
 
-/// A player's log of one match: the recording and the player's signature of logDigest().
+/// A player's log of one match: the recording, the player's signature of logDigest(), and the opponent's
+/// signatures of the checkpoints of the match they played (net::Countersigner::held(); each bound to its match,
+/// frame, hash and both keys by the opponent's own signature, so the player's signature need not cover them).
 struct SignedLog {
     std::int64_t matchId = 0;
     net::IdentityKey signer{};
     std::string recording;
     net::Signature signature{};
+    std::vector<net::Countersign> countersigns;
 };
 
 /// SHA-256 over a domain tag, the match id, the rules hash and the recording: what a player signs, so a log signed
@@ -48,11 +52,13 @@ sim::MatchSetup serviceBaseSetup();
 /// Match m's setup under base: base with m's fighters and seed (what its recordings' headers must say).
 sim::MatchSetup matchSetupOf(const MatchRecord& m, const sim::MatchSetup& base);
 
-/// A log admitted to a match: the side it came from and the recording parsed.
+/// A log admitted to a match: the side it came from, the recording parsed and the opponent's countersignatures it
+/// carries (checked only when they matter: when the two logs differ, decideMatch).
 struct AdmittedLog {
     int side = -1;
     sim::RunFile run;
     std::string text;
+    std::vector<net::Countersign> countersigns;
 };
 
 /// Checks a log against its match. "" when admitted (out filled), else the refusal: another match's log, a decided
@@ -83,9 +89,14 @@ Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules);
 /// inputs and hashes: verified, the simulated winner. An unfinished match is lost by the player who left or went
 /// silent (the logs' `ending` lines); when the two logs blame different players, by neither: the side ahead wins. A log missing or not replaying to its own hashes: the other
 /// decides and that side is flagged. Both consistent but different: disputed, both flagged, no rating moves. None:
-/// disputed. Two consistent logs that differ are told apart by claims (claims[side]: the hashes that side sent the
-/// service during the match, null for none): the log the opponent's claims attest is verified and the other side
-/// flagged; with neither or both attested, disputed.
+/// disputed. Two consistent logs that differ are told apart first by the opponent's countersignatures each log
+/// carries (docs/ranked.md, "Countersigned checkpoints"): from the frame where their inputs part, the log the
+/// opponent countersigned past that frame is verified and the other side flagged; when neither is countersigned past
+/// it, the match is judged as it stood at the last countersigned checkpoint (the side ahead there wins). A
+/// countersignature that does not check (another key, match, frame or hash) is refused and flagged. With no
+/// countersignature in either log, by claims (claims[side]: the hashes that side sent the service during the match,
+/// null for none): the log the opponent's claims attest is verified and the other side flagged; with neither or
+/// both attested, disputed.
 Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules,
                      const Claims* claims = nullptr);
 

@@ -388,6 +388,7 @@ int loadPeer(PeerRun& r, const std::string& defaultDataDir) {
     cfg.frameLimit = std::uint32_t(r.f.frames > 0 ? r.f.frames : std::max<std::int64_t>(r.run.frames, 1));
     cfg.session.inputDelay = r.f.online.inputDelay;
     cfg.session.maxRollback = r.f.online.maxRollback;
+    cfg.serviceMatch = r.hooks.serviceMatch;
     const std::string dataDir = r.f.dataDir.empty() ? sim::findDataDir(r.f.replay, defaultDataDir) : r.f.dataDir;
     cfg.rulesHash = run::rulesHasher(dataDir);
     const std::string keyPath = run::identityPath(error);
@@ -652,6 +653,7 @@ int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir, co
     const int code = runLoop(
         *r.peer, r.f, r.run, *r.udp, [&r](std::int64_t now) { return beforeTick(r, now); }, r.t0);
     if (r.writer && r.peer->state() == PeerState::Done) recordEnding(*r.peer, *r.writer);
+    if (r.hooks.onCountersigns && r.peer->countersigner()) r.hooks.onCountersigns(r.peer->countersigner()->held());
     afterMatch(r);
     printPath(r);
     if (r.turn) r.turn->release(0);  // the allocation is freed now rather than at the end of its lifetime

@@ -3,9 +3,12 @@
 // with no window, taking its own player's buttons from a replay or action script (frame f's buttons drive frame
 // f of the online match), in real time or --fast, then printing a summary and the final hash.
 
+#include "game/net/countersign.h"
+
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace run {
 
@@ -19,6 +22,10 @@ struct PeerHooks {
     /// With --record: called with each `check` line the recording gets (every 60 confirmed frames: the frame and
     /// the fight's hash after it), as the match goes.
     std::function<void(std::int64_t frame, std::uint64_t hash)> onCheckpoint;
+    /// The service's id of the match (net::PeerConfig::serviceMatch): the peers countersign its checkpoints.
+    std::int64_t serviceMatch = 0;
+    /// At the end, with the opponent's countersignatures the peer held (what the Result sends with the log).
+    std::function<void(const std::vector<net::Countersign>&)> onCountersigns;
 };
 
 /// True when argv asks for a headless peer (--host or --join present).

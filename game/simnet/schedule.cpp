@@ -62,8 +62,8 @@ Fault drawFault(Draw& d, std::int64_t horizonMs) {
 }  // namespace
 
 const char* faultName(FaultKind k) {
-    static const char* const kNames[] = {"link",  "burst",  "partition", "pause", "rebind",  "kill",
-                                         "spoof", "replay", "forge",     "flood", "intrude", "guess"};
+    static const char* const kNames[] = {"link",   "burst", "partition", "pause",   "rebind", "kill",  "spoof",
+                                         "replay", "forge", "flood",     "intrude", "guess",  "madeup"};
     return kNames[int(k)];
 }
 
@@ -122,7 +122,8 @@ std::string faultText(const Fault& f) {
     case FaultKind::Burst:
     case FaultKind::Pause:
     case FaultKind::Kill: o << " " << kSides[int(f.side)] << " " << f.durationMs; break;
-    case FaultKind::Rebind: o << " " << kSides[int(f.side)]; break;
+    case FaultKind::Rebind:
+    case FaultKind::MadeUp: o << " " << kSides[int(f.side)]; break;
     case FaultKind::Partition: o << " " << f.durationMs; break;
     case FaultKind::Intrude: break;
     default: o << " " << f.count; break;
@@ -198,15 +199,16 @@ bool readFault(LineReader& r, Fault& f) {
     if (r.at >= r.w.size()) return r.fail("missing the fault after the time");
     const std::string kind = r.w[r.at++];
     int k = 0;
-    while (k < 12 && kind != faultName(FaultKind(k))) ++k;
-    if (k == 12) return r.fail("unknown fault " + io::quote(kind));
+    while (k < 13 && kind != faultName(FaultKind(k))) ++k;
+    if (k == 13) return r.fail("unknown fault " + io::quote(kind));
     f.kind = FaultKind(k);
     switch (f.kind) {
     case FaultKind::Link: return r.side(f.side) && r.link(f.link);
     case FaultKind::Burst:
     case FaultKind::Pause:
     case FaultKind::Kill: return r.side(f.side) && r.number(0, 600000, "the duration (ms)", f.durationMs);
-    case FaultKind::Rebind: return r.side(f.side);
+    case FaultKind::Rebind:
+    case FaultKind::MadeUp: return r.side(f.side);
     case FaultKind::Partition: return r.number(0, 600000, "the duration (ms)", f.durationMs);
     case FaultKind::Intrude: return true;
     default: return r.number(1, 100000, "the count", f.count);

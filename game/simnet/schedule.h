@@ -29,6 +29,9 @@ enum class FaultKind : std::uint8_t {
     Flood,      ///< the attacker sends `count` Hellos and junk datagrams to the host at once
     Intrude,    ///< a joiner without the room secret tries to take the host's seat
     Guess,      ///< the attacker asks the lobby for `count` guessed room codes
+    MadeUp,     ///< the side cheats at a service match: it plays a made-up match in step (its own inputs against a
+                ///< standing bot in the opponent's place) and, at the end, sends that match's log with the real
+                ///< opponent's countersignatures it holds; the service's settlement must go to the honest log
 };
 const char* faultName(FaultKind k);
 

@@ -34,6 +34,8 @@ World::World(const Schedule& s, const net::FighterLoader& loader, const RunOptio
         setup_.style[p] = net_.below(2) == 0 ? sim::InputStyle::Simple : sim::InputStyle::Motion;
         buttons_[p] = net::randomButtons(s.seed * 2 + std::uint64_t(p), s.frames + 8);
     }
+    for (const Fault& f : s.faults)
+        if (f.kind == FaultKind::MadeUp) cheater_ = int(f.side);
     LinkModel lobbyLink;
     lobbyLink.baseMs = 15;
     lobbyHost_ = net_.addHost("lobby", NatKind::None, lobbyLink);

@@ -1,5 +1,6 @@
 // The invariants checked after every simulated run (see world.h).
 #include "game/io/run_file.h"
+#include "game/ranked/verify.h"
 #include "game/simnet/world_parts.h"
 
 namespace simnet {
@@ -196,6 +197,48 @@ void World::checkEndings() {
     }
 }
 
+// A side played a made-up match in step and sends it as its log (FaultKind::MadeUp): the service's settlement
+// (ranked::decideMatch, the logs with the countersignatures each peer held) must not go to it, and goes to the honest
+// log whenever the cheater countersigned any of it (docs/ranked.md, "Countersigned checkpoints").
+void World::checkSettlement() {
+    const int honest = 1 - cheater_;
+    const Incarnation& h = players_[honest].lives.back();
+    const Incarnation& c = players_[cheater_].lives.front();
+    if (!h.started || !h.rec.ended || !madeUpRec_.ended) return note("settlement: no match to settle");
+    ranked::VerifyRules rules;
+    io::Error error;
+    sim::RunFile run;
+    if (!sim::parseReplay(h.rec.text, "honest", run, error)) return fail("settlement: " + error.text());
+    sim::FighterDef defs[2];
+    if (!fighters(run.setup, defs)) return;
+    rules.rules = "simnet";
+    rules.setup = run.setup;
+    rules.fighter = [&](const std::string& id) -> const sim::FighterDef* {
+        return id == run.setup.fighter[0] ? &defs[0] : id == run.setup.fighter[1] ? &defs[1] : nullptr;
+    };
+    ranked::MatchRecord m;
+    m.id = simServiceMatch(s_.seed);
+    m.rules = rules.rules;
+    m.player[honest] = ranked::keyHex(h.key);
+    m.player[cheater_] = ranked::keyHex(h.opponentKey);
+    m.fighter[0] = run.setup.fighter[0];
+    m.fighter[1] = run.setup.fighter[1];
+    m.seed = run.setup.seed;
+    ranked::AdmittedLog logs[2];
+    const std::string refused[2] = {ranked::admitRecording(m, honest, h.rec.text, rules, logs[honest]),
+                                    ranked::admitRecording(m, cheater_, madeUpRec_.text, rules, logs[cheater_])};
+    if (!refused[0].empty() || !refused[1].empty())
+        return fail("settlement: a log refused: " + refused[0] + refused[1]);
+    logs[honest].countersigns = h.countersigns;
+    logs[cheater_].countersigns = c.countersigns;  // the real match's: they sign none of its made-up hashes
+    const ranked::AdmittedLog* both[2] = {&logs[0], &logs[1]};
+    const ranked::Decision d = ranked::decideMatch(m, both, rules);
+    note("settlement: " + d.state + ", winner " + std::to_string(d.winner) + ": " + d.flags);
+    if (d.replay == madeUpRec_.text && d.state == "verified") fail("settlement: the made-up match was believed");
+    if (!h.countersigns.empty() && (d.state != "verified" || d.replay != h.rec.text))
+        fail("settlement: the log the cheater countersigned lost: " + d.state + " " + d.flags);
+}
+
 RunResult World::check() {
     const NetworkCounters& c = net_.counters();
     note("network: " + std::to_string(c.sent) + " datagrams sent, " + std::to_string(c.delivered) + " delivered, " +
@@ -208,6 +251,7 @@ RunResult World::check() {
         checkPair();
         checkWatchers();
         checkEndings();
+        if (cheater_ >= 0) checkSettlement();
     }
     if (net_.counters().peakInFlight > kMaxInFlight)
         fail("memory: " + std::to_string(net_.counters().peakInFlight) + " datagrams in flight at once");

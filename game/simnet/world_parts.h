@@ -54,6 +54,8 @@ struct Incarnation {
     bool started = false;  ///< a session started
     net::Address peerAddress = 0;
     std::string lobbyError;
+    std::vector<net::Countersign> countersigns;  ///< the opponent's countersignatures its peer held at the end
+    net::IdentityKey key{}, opponentKey{};       ///< its peer's identity and the opponent's
 };
 
 struct Player {
@@ -129,6 +131,7 @@ private:
     void checkPair();
     void checkWatchers();
     void checkEndings();
+    void checkSettlement();
     bool replayOffline(const std::string& text, const std::string& what, std::vector<std::uint64_t>& hashes,
                        std::vector<sim::FrameInput>& inputs);
     bool fighters(const sim::MatchSetup& setup, sim::FighterDef (&defs)[2]);
@@ -159,6 +162,13 @@ private:
     bool connectable_ = true;
     std::vector<std::string> log_;
     std::vector<std::string> violations_;
+    int cheater_ = -1;                    ///< the side that plays a made-up match in step (FaultKind::MadeUp)
+    std::unique_ptr<sim::Fight> madeUp_;  ///< its made-up match: its own inputs against a standing bot
+    sim::FighterDef madeUpDefs_[2];
+    Recording madeUpRec_;
 };
+
+/// The service's id of every simulated match: the peers countersign each other's checkpoints for it.
+std::int64_t simServiceMatch(std::uint64_t seed);
 
 }  // namespace simnet

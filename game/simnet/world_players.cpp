@@ -80,10 +80,13 @@ net::PeerConfig baseConfig(const Schedule& s, const sim::MatchSetup& setup, int 
     cfg.session.maxRollback = s.maxRollback;
     cfg.autoDelay = s.inputDelay < 0;
     cfg.token = std::uint32_t(s.seed * 2654435761u) | 1u;
+    cfg.serviceMatch = simServiceMatch(s.seed);
     return cfg;
 }
 
 }  // namespace
+
+std::int64_t simServiceMatch(std::uint64_t seed) { return std::int64_t((seed * 0x9e3779b97f4a7c15ULL) >> 2) | 1; }
 
 void World::startHostPeer() {
     Player& h = players_[0];
@@ -144,9 +147,19 @@ void World::attachRecorder(int p, net::Session& s) {
     }
     note(std::string(kNames[p]) + ": the match starts with " + addressText(pl.peer->peerAddress()) + ", delay " +
          std::to_string(s.config().inputDelay) + ", window " + std::to_string(s.config().maxRollback));
+    if (p == cheater_ && !madeUp_ && fighters(s.fight().setup(), madeUpDefs_)) {
+        madeUp_ = std::make_unique<sim::Fight>(s.fight().setup(), madeUpDefs_[0], madeUpDefs_[1]);
+        madeUpRec_.start(*madeUp_);
+    }
     s.setConfirmHook([this, p](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
         Incarnation& l = players_[p].lives.back();
         l.rec.frame(in, fight);
+        if (p == cheater_ && madeUp_ && players_[p].lives.size() == 1 && !madeUp_->state().matchOver) {
+            sim::FrameInput bot = in;  // the cheater's own inputs; the bot in the opponent's seat stands
+            bot.buttons[1 - p] = 0;
+            madeUp_->step(bot);
+            madeUpRec_.frame(bot, *madeUp_);
+        }
         l.lastProgressMs = nowMs_;
         l.confirmed = frame;
         if (p != 0) return;
@@ -277,6 +290,10 @@ void World::peerDone(int p) {
     life.message = peer.endMessage();
     life.doneMs = nowMs_;
     life.peerAddress = peer.peerAddress();
+    life.key = peer.identity().publicKey;
+    life.opponentKey = peer.opponentKey();
+    if (const net::Countersigner* c = peer.countersigner()) life.countersigns = c->held();
+    if (p == cheater_ && madeUp_ && pl.lives.size() == 1) madeUpRec_.finish(madeUp_->hash());
     if (net::Session* s = pl.peer->session()) {
         life.hashes = s->confirmedHashes();
         life.longestRollback = s->stats(nowMs_).longestRollback;

@@ -81,6 +81,9 @@ net::Packet input(std::uint16_t thirdButton) {
     p.buttons = {0x0000, 0x0004, thirdButton, 0x0108, 0x0012};
     p.hashFrame = 30;
     p.hash = 0xdeadbeefcafef00dULL;
+    p.signAck = 120;  // a service match's countersignature of frame 240 (countersign.h)
+    p.signFrame = 240;
+    p.countersign = counting<net::kSignatureSize>(0x40);
     return p;
 }
 

@@ -37,8 +37,9 @@ void MatchFlow::checkpoint(std::int64_t frame, std::uint64_t hash) {
     claims_.clear();
 }
 
-void MatchFlow::finished(const std::string& recording) {
+void MatchFlow::finished(const std::string& recording, const std::vector<net::Countersign>& countersigns) {
     if (stage_ != Stage::Playing) return;
+    countersigns_ = countersigns;
     if (!claims_.empty()) batches_.push_back(std::move(claims_));
     claims_.clear();
     recording_ = recording;
@@ -72,7 +73,9 @@ void MatchFlow::startNext(std::int64_t nowMs) {
     } else if (recordingToSend_ && pollDue) {
         lastPollMs_ = nowMs;  // a retry after no answer waits a poll's time
         job_ = Job::Result;
-        runner_.start([c, id, rules = rules_, log = recording_]() mutable { return c.result(id, rules, log); });
+        runner_.start([c, id, rules = rules_, log = recording_, signs = countersigns_]() mutable {
+            return c.result(id, rules, log, signs);
+        });
     } else if ((stage_ == Stage::Deciding || stage_ == Stage::Undecided) && pollDue) {
         if (stage_ == Stage::Deciding && nowMs - sinceMs_ > kDecideMs) {
             stage_ = Stage::Undecided;
@@ -136,6 +139,7 @@ void applyServiceSeat(const ServiceSeat& seat, net::PeerConfig& cfg) {
     cfg.fighter = seat.setup.fighter[me];
     cfg.style = seat.setup.style[me];
     cfg.rematches = false;
+    cfg.serviceMatch = seat.matchId;
     if (seat.host) {
         cfg.admission = net::Admission::Key;
         cfg.acceptFingerprint = seat.opponent;

@@ -34,8 +34,9 @@ public:
     void roomHosted(const std::string& code);
     /// A confirmed frame's hash from the recording; sent kCheckpointBatch at a time.
     void checkpoint(std::int64_t frame, std::uint64_t hash);
-    /// The match ended: its recording goes to the service with the last checkpoints.
-    void finished(const std::string& recording);
+    /// The match ended: its recording goes to the service with the last checkpoints and the opponent's
+    /// countersignatures the peer held.
+    void finished(const std::string& recording, const std::vector<net::Countersign>& countersigns = {});
 
     Stage stage() const { return stage_; }
     const ranked::MatchPlan& plan() const { return plan_; }
@@ -71,6 +72,7 @@ private:
     Stage stage_ = Stage::Hosting;
     Job job_ = Job::None;
     std::string room_, recording_;
+    std::vector<net::Countersign> countersigns_;
     bool roomToName_ = false, recordingToSend_ = false;
     ranked::Claims claims_;
     std::deque<ranked::Claims> batches_;
@@ -82,11 +84,12 @@ private:
 /// A match the service made as the window's link plays it (from MatchFlow::plan() and room()): where to meet, the
 /// one key to play, the match's setup.
 struct ServiceSeat {
-    bool host = false;      ///< p1 hosts a room on the service's lobby, p2 joins it
-    std::string lobby;      ///< HOST:PORT of the service's lobby
-    std::string opponent;   ///< the only fingerprint to play against
-    std::string room;       ///< p2: the room p1 named
-    sim::MatchSetup setup;  ///< the match the service re-simulates (fighters, seed, rules)
+    bool host = false;         ///< p1 hosts a room on the service's lobby, p2 joins it
+    std::string lobby;         ///< HOST:PORT of the service's lobby
+    std::string opponent;      ///< the only fingerprint to play against
+    std::string room;          ///< p2: the room p1 named
+    sim::MatchSetup setup;     ///< the match the service re-simulates (fighters, seed, rules)
+    std::int64_t matchId = 0;  ///< the service's id: both peers countersign its checkpoints
 };
 
 /// The peer's settings for a service seat: the service's setup and this side's fighter in it, no rematch (it would

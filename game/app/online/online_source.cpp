@@ -152,7 +152,9 @@ void OnlineSource::serviceTick() {
     if (!logGiven_ && !recorder_.active() && serviceFrames_ > 0 && link_->peer().state() != net::PeerState::Playing) {
         logGiven_ = true;
         std::ifstream in(recorder_.path(), std::ios::binary);
-        flow.finished(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+        const net::Countersigner* signs = link_->peer().countersigner();
+        flow.finished(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()),
+                      signs ? signs->held() : std::vector<net::Countersign>{});
     }
     flow.tick(ranked::wallClockMs());
     const std::string said = matchStatusText(flow);

@@ -141,7 +141,8 @@ void SeekScreen::meetOpponent() {
     const bool host = flow.plan().host;
     const bool shown = clock_.ms() - foundAtMs_ >= kShowFoundMs;  // the player sees whom they fight first
     if (!link_ && shown && (host || flow.stage() == MatchFlow::Stage::Playing)) {
-        ServiceSeat seat{host, flow.plan().lobby, flow.plan().opponent, flow.room(), flow.plan().setup};
+        ServiceSeat seat{host,        flow.plan().lobby, flow.plan().opponent,
+                         flow.room(), flow.plan().setup, flow.plan().matchId};
         link_ = std::make_unique<OnlineLink>(ctx_, ctx_.flags->online, seat);
     }
     if (!link_) return;

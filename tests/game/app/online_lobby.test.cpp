@@ -109,7 +109,7 @@ struct ServiceSeats : TwoPeers {
         m.fighter[0] = "ryo", m.fighter[1] = "brick", m.seed = 77, m.lobbyPort = 7201;
         for (int s = 0; s < 2; ++s) {
             const ranked::MatchPlan plan = ranked::planMatch(m, s, "svc.example:7200");
-            seat[s] = app::ServiceSeat{plan.host, plan.lobby, plan.opponent, "K7QWM2", plan.setup};
+            seat[s] = app::ServiceSeat{plan.host, plan.lobby, plan.opponent, "K7QWM2", plan.setup, plan.matchId};
         }
         hostCfg.identity = p1;
         hostCfg.host = true;

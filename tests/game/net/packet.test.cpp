@@ -138,10 +138,10 @@ TEST_CASE("an Input packet carries each frame's buttons as 16 little-endian bits
     const std::vector<std::uint8_t> bytes = net::encodePacket(in);
     // header 4 + token 4, then seq 4, sendTime 4, echoTime 4, echoHold 2, ackFrame 4, senderFrame 4, advantage 1,
     // flags 1, match 1, firstFrame 4: the input count is byte 37, the inputs start at 38; hashFrame 4 + hash 8 and
-    // the 16-byte tag follow.
+    // the 16-byte tag follow (signAck 4, and signFrame 4 with a 64-byte countersignature, only when flags 4 and 8 say).
     REQUIRE(bytes.size() == 38 + 2 * 2 + 12 + 16);
     CHECK(bytes[2] ==
-          net::kProtocolVersion);  // the layout below is that of versions 6 and 7 (a bump that changes it says so here)
+          net::kProtocolVersion);  // the layout below is that of version 9 (a bump that changes it says so here)
     CHECK(bytes[37] == 2);         // two inputs
     CHECK(bytes[38] == 0x10);      // kLight (bit 4)
     CHECK(bytes[39] == 0x01);      // kThrow (bit 8)
@@ -158,11 +158,25 @@ TEST_CASE("the fullest Input packet fits kMaxPacketSize and decodes") {
     p.firstFrame = 1;
     p.hashFrame = 30;
     p.buttons.assign(net::kMaxInputsPerPacket, net::wireButtons());
+    p.signAck = 120;
+    p.signFrame = 240;
+    p.countersign.fill(0xa5);
     const std::vector<std::uint8_t> bytes = net::encodePacket(p);
-    CHECK(bytes.size() == 306);  // 290 bytes of body and the tag
-    CHECK(bytes.size() <= net::kMaxPacketSize);
+    CHECK(bytes.size() == 378);  // 290 bytes of body, 8 of countersignature frames, the 64-byte signature, the tag
+    CHECK(bytes[31] == (net::kFlagSignAck | net::kFlagCountersign));  // the flags byte says they follow
+    CHECK(bytes.size() + 8 <= net::kMaxPacketSize);                   // sealed: the channel's 8-byte counter too
     net::Packet out;
-    CHECK(net::decodeClearPacket(bytes.data(), bytes.size(), out));
+    REQUIRE(net::decodeClearPacket(bytes.data(), bytes.size(), out));
+    CHECK(out.signAck == 120);
+    CHECK(out.signFrame == 240);
+    CHECK(out.countersign == p.countersign);
+    p.signFrame = 0;  // no countersignature: no frame and no signature bytes
+    CHECK(net::encodePacket(p).size() == 306 + 4);
+    p.signAck = 0;  // nothing of a service match: the packet of a plain match
+    CHECK(net::encodePacket(p).size() == 306);
+    std::vector<std::uint8_t> flagged = net::encodePacket(p);
+    flagged[31] |= net::kFlagSignAck;  // a flag without its field
+    CHECK_FALSE(net::decodeClearPacket(flagged.data(), flagged.size(), out));
 }
 
 TEST_CASE("the decoder refuses buttons no button has, an unknown input style, counter rule or an overlong intro") {

@@ -12,6 +12,7 @@ set(NET_TEST_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/spectate.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spectate_direct.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/packet.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/countersign.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/../../fuzz/net_packet_seeds.h
   ${CMAKE_CURRENT_LIST_DIR}/../../fuzz/net_packet_seeds.cpp
   ${CMAKE_CURRENT_LIST_DIR}/conditions.test.cpp

@@ -2,6 +2,8 @@
 // A temporary folder removed at the end of a test, and small makers of players and matches.
 #include "game/io/fighter_file.h"
 #include "game/io/run_file.h"
+#include "game/net/countersign.h"
+#include "game/ranked/client.h"
 #include "game/ranked/store.h"
 #include "game/ranked/verify.h"
 #include "game/sim/determinism.h"
@@ -91,6 +93,50 @@ inline std::string recordMatch(const ranked::MatchRecord& m, const ranked::Verif
             text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
     }
     return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+}
+
+/// A recording of match m under rules playing `inputs` (one per frame), its hashes computed: what a peer writes.
+inline std::string recordInputs(const ranked::MatchRecord& m, const ranked::VerifyRules& rules,
+                                const std::vector<sim::FrameInput>& inputs) {
+    sim::MatchSetup setup = ranked::matchSetupOf(m, rules.setup);
+    sim::Fight fight(setup, *rules.fighter(setup.fighter[0]), *rules.fighter(setup.fighter[1]));
+    std::string text = sim::replayHeader(setup);
+    std::int64_t frame = 0;
+    for (const sim::FrameInput& in : inputs) {
+        if (fight.state().matchOver) break;
+        fight.step(in);
+        ++frame;
+        text += sim::replayFrameLine(in) + "\n";
+        if (frame % sim::kCheckpointEvery == 0)
+            text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+    }
+    return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+}
+
+/// A recording's inputs, frame 1 first.
+inline std::vector<sim::FrameInput> inputsOf(const std::string& rec) {
+    io::Error error;
+    sim::RunFile run;
+    if (!sim::parseReplay(rec, "rec", run, error)) return {};
+    return run.inputs;
+}
+
+/// What `signer` (a player of match m) countersigns of a recording: every checkpoint frame of it up to `upTo` (0: all),
+/// signed over the recording's own hashes, as the peer's Countersigner signs them.
+inline std::vector<net::Countersign> countersignsOf(const std::string& rec, const net::Identity& signer,
+                                                    const ranked::MatchRecord& m, std::int64_t upTo = 0) {
+    io::Error error;
+    sim::RunFile run;
+    net::IdentityKey p1{}, p2{};
+    std::vector<net::Countersign> out;
+    if (!sim::parseReplay(rec, "rec", run, error) || !ranked::keyFromHex(m.player[0], p1) ||
+        !ranked::keyFromHex(m.player[1], p2) || run.checkpoints.empty())
+        return out;
+    const std::int64_t end = run.checkpoints.back().frame;
+    for (const sim::Checkpoint& c : run.checkpoints)
+        if (net::countersignFrame(c.frame, end) && (upTo == 0 || c.frame <= upTo))
+            out.push_back(net::signCheckpoint(signer, m.id, std::uint32_t(c.frame), c.hash, p1, p2));
+    return out;
 }
 
 /// The checks every store backend passes (store.test.cpp): players, a decided match, a result counted once.

@@ -38,8 +38,11 @@ struct World {
         REQUIRE(made.size() == 1);
         return made[0].match;
     }
-    Reply sendLog(const net::Identity& id, const MatchRecord& m, const std::string& rec) {
-        return send(id, RequestKind::Result, resultBody(signLog(id, m.id, m.rules, rec)));
+    Reply sendLog(const net::Identity& id, const MatchRecord& m, const std::string& rec,
+                  const std::vector<net::Countersign>& countersigns = {}) {
+        SignedLog log = signLog(id, m.id, m.rules, rec);
+        log.countersigns = countersigns;
+        return send(id, RequestKind::Result, resultBody(log));
     }
 };
 
@@ -213,6 +216,27 @@ TEST_CASE("Checkpoints sent during a match decide between two logs that disagree
     CHECK(after.winner == 0);
     CHECK(after.flags.find("(p2 flagged)") != std::string::npos);
     CHECK(w.send(w.ann, RequestKind::Checkpoint, body).text.find("not an open match of yours") != std::string::npos);
+}
+
+TEST_CASE("The service settles for the log its opponent countersigned over a made-up match sent against it") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    const std::string played = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);  // p1 won
+    const std::string madeUp = rankedtest::recordMatch(m, rankedtest::testRules(), 1, 3);  // p2 against a bot
+    SignedLog bad = signLog(w.ann, m.id, m.rules, played);
+    std::string body = resultBody(bad);
+    body.insert(body.find("fightreplay"), "countersign 120 zz\n");
+    CHECK(w.send(w.ann, RequestKind::Result, body).text ==
+          "countersigns:1: expected `countersign FRAME HASH SIGNATURE`");
+    REQUIRE(w.sendLog(w.ann, m, played, rankedtest::countersignsOf(played, w.bob, m)).ok);
+    REQUIRE(w.sendLog(w.bob, m, madeUp).ok);
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 0);
+    CHECK(after.flags.rfind("the two logs part at frame 1: p2 countersigned p1's log at frame ", 0) == 0);
+    CHECK(after.change[0] > 0);
 }
 
 void rankedtest::checkLatencyPairing(Store& store, bool sharedQueue) {

@@ -195,3 +195,123 @@ TEST_CASE("Two consistent logs that differ are told apart by the hashes each sid
     bad[1].rbegin()->second ^= 1;
     CHECK(decideMatch(f.m, logs, f.rules, bad).state == "disputed");
 }
+
+namespace {
+
+// Both logs admitted with the opponent's countersignatures they carry, then the match decided (no claims).
+Decision decideCountersigned(const Fixture& f, const std::string& p1Log, std::vector<net::Countersign> p1Signs,
+                             const std::string& p2Log, std::vector<net::Countersign> p2Signs) {
+    AdmittedLog a, b;
+    REQUIRE(f.admit(f.ann, p1Log, a) == "");
+    REQUIRE(f.admit(f.bob, p2Log, b) == "");
+    a.countersigns = std::move(p1Signs);
+    b.countersigns = std::move(p2Signs);
+    const AdmittedLog* logs[2] = {&a, &b};
+    return decideMatch(f.m, logs, f.rules);
+}
+
+std::int64_t lastFrameOf(const std::string& rec) { return std::int64_t(rankedtest::inputsOf(rec).size()); }
+
+}  // namespace
+
+TEST_CASE("A made-up match played in step against a bot loses to the log the real opponent countersigned") {
+    Fixture f;
+    // p1 cheats: it lost the real match (p2 attacked) and sends a match it played against a bot (p1 attacks).
+    const std::string played = rankedtest::recordMatch(f.m, f.rules, 1, 5);
+    const std::string madeUp = rankedtest::recordMatch(f.m, f.rules, 0, 5);
+    const std::int64_t end = lastFrameOf(played);
+    // What each held at the end: p2 Ann's signatures of the real match, p1 Bob's of the real match too (useless to
+    // its made-up log: they sign other hashes).
+    for (bool carriesBobs : {false, true}) {
+        const Decision d = decideCountersigned(
+            f, madeUp, carriesBobs ? rankedtest::countersignsOf(played, f.bob, f.m) : std::vector<net::Countersign>{},
+            played, rankedtest::countersignsOf(played, f.ann, f.m));
+        CHECK(d.state == "verified");
+        CHECK(d.winner == 1);
+        CHECK(d.replay == played);
+        const std::string why =
+            "the two logs part at frame 1: p1 countersigned p2's log at frame " + std::to_string(end) + " (p1 flagged)";
+        CHECK(d.flags == (carriesBobs
+                              ? why + "; " + std::to_string(rankedtest::countersignsOf(played, f.bob, f.m).size()) +
+                                    " countersignature(s) in p1's log do not check (refused, p1 flagged)"
+                              : why));
+    }
+}
+
+TEST_CASE("A forged, another match's, another frame's or the player's own countersignature is refused") {
+    Fixture f;
+    const std::string played = rankedtest::recordMatch(f.m, f.rules, 0, 5);  // p1 won
+    const std::string madeUp = rankedtest::recordMatch(f.m, f.rules, 1, 5);  // p2's log of a match against a bot
+    const std::vector<net::Countersign> bobs = rankedtest::countersignsOf(played, f.bob, f.m);
+    net::IdentityKey p1 = f.ann.publicKey, p2 = f.bob.publicKey;
+    // p2 forges Ann's signatures over its made-up match's hashes, one way each.
+    const std::vector<net::Countersign> own = rankedtest::countersignsOf(madeUp, f.ann, f.m);
+    REQUIRE(own.size() >= 2);
+    std::vector<std::vector<net::Countersign>> forged(4);
+    for (const net::Countersign& c : own) {
+        forged[0].push_back(net::signCheckpoint(f.eve, f.m.id, c.frame, c.hash, p1, p2));      // Eve's key
+        forged[1].push_back(net::signCheckpoint(f.ann, f.m.id + 1, c.frame, c.hash, p1, p2));  // match 78
+        forged[3].push_back(net::signCheckpoint(f.bob, f.m.id, c.frame, c.hash, p1, p2));      // Bob's own
+    }
+    net::Countersign replayed = own[0];  // Ann's signature of the first checkpoint, presented for the second
+    replayed.frame = own[1].frame;
+    replayed.hash = own[1].hash;
+    forged[2].push_back(replayed);
+    for (const auto& signs : forged) {
+        CAPTURE(signs.size());
+        const Decision d = decideCountersigned(f, played, bobs, madeUp, signs);
+        CHECK(d.state == "verified");
+        CHECK(d.winner == 0);
+        CHECK(d.flags.find("p2 countersigned p1's log at frame " + std::to_string(lastFrameOf(played))) !=
+              std::string::npos);
+        CHECK(d.flags.find(std::to_string(signs.size()) +
+                           " countersignature(s) in p2's log do not check (refused, p2 flagged)") != std::string::npos);
+    }
+    // Ann's real signatures of both matches (her key signed two): neither log is believed.
+    const Decision d = decideCountersigned(f, played, bobs, madeUp, own);
+    CHECK(d.state == "disputed");
+    CHECK(d.flags ==
+          "the two logs part at frame 1, and each is countersigned past it: a key signed two matches (both "
+          "flagged)");
+}
+
+TEST_CASE("Logs that part after the last countersigned checkpoint are judged as the match stood there") {
+    Fixture f;
+    // The real match: p1 attacks a standing p2 and wins. p2 stopped countersigning after frame 240 and rewrote
+    // everything after it: in its log p2 attacks from frame 241 on.
+    const std::vector<sim::FrameInput> real = rankedtest::inputsOf(rankedtest::recordMatch(f.m, f.rules, 0, 5));
+    REQUIRE(real.size() > 300);
+    const std::vector<sim::FrameInput> p2sFlip =
+        rankedtest::inputsOf(rankedtest::recordMatch(f.m, f.rules, 1, 5));  // p2's attacking inputs
+    std::vector<sim::FrameInput> rewritten(real.begin(), real.begin() + 240);
+    for (std::size_t i = 0; i < 360; ++i) {
+        sim::FrameInput in;
+        in.buttons[1] = p2sFlip[std::min(i, p2sFlip.size() - 1)].buttons[1];
+        rewritten.push_back(in);
+    }
+    REQUIRE(rewritten[240].buttons[1] != real[240].buttons[1]);  // the logs part at frame 241
+    const std::string played = rankedtest::recordInputs(f.m, f.rules, real);
+    const std::string p2Log = rankedtest::recordInputs(f.m, f.rules, rewritten);
+    // By hand: p2 pressed nothing in the first 240 frames, so p1's hits left p2 behind there.
+    const sim::MatchSetup setup = matchSetupOf(f.m, f.rules.setup);
+    sim::Fight at240(setup, *f.rules.fighter("ryo"), *f.rules.fighter("brick"));
+    for (int i = 0; i < 240; ++i) at240.step(real[std::size_t(i)]);
+    REQUIRE(at240.state().fighters[1].health < f.rules.fighter("brick")->health);
+    REQUIRE(at240.state().fighters[0].health == f.rules.fighter("ryo")->health);
+    const Decision d = decideCountersigned(f, played, rankedtest::countersignsOf(played, f.bob, f.m, 240), p2Log,
+                                           rankedtest::countersignsOf(p2Log, f.ann, f.m, 240));
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 0);
+    CHECK(d.flags ==
+          "the two logs part at frame 241, after the last countersigned checkpoint (frame 240): judged as "
+          "the match stood there");
+    // p2 could rewrite no earlier: Ann's signature of frame 240 is p1's log's, so a log parting before it is beaten.
+    std::vector<sim::FrameInput> earlier = rewritten;
+    earlier[200].buttons[1] = sim::kLight;
+    const std::string p2Earlier = rankedtest::recordInputs(f.m, f.rules, earlier);
+    const Decision e = decideCountersigned(f, played, rankedtest::countersignsOf(played, f.bob, f.m, 240), p2Earlier,
+                                           rankedtest::countersignsOf(p2Earlier, f.ann, f.m, 120));
+    CHECK(e.state == "verified");
+    CHECK(e.winner == 0);
+    CHECK(e.flags.rfind("the two logs part at frame 201: p2 countersigned p1's log at frame 240 (p2 flagged)", 0) == 0);
+}

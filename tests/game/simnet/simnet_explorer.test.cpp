@@ -157,6 +157,31 @@ TEST_CASE(
     CHECK(r.outcome == "host: match over, joiner: match over, spectator 1: match over");
 }
 
+TEST_CASE("the online simulator: a side that plays a made-up match in step and sends it loses the settlement") {
+    for (const char* cheater : {"joiner", "host"}) {
+        CAPTURE(cheater);
+        const std::string text =
+            "bvh-simnet 1\nseed 7\nframes 900\ndelay 2\nrollback 8\nnat host port-restricted\nnat joiner full-cone\n"
+            "relay no\nlink host 30 5 0 0 20 10 20\nlink joiner 40 5 0 0 20 0 0\njoiner-start 300\nat 0 madeup " +
+            std::string(cheater) + "\n";
+        simnet::Schedule s;
+        std::string error;
+        REQUIRE_MESSAGE(simnet::parseSchedule(text, "madeup.txt", s, error), error);
+        CHECK(simnet::scheduleText(s).find("at 0 madeup " + std::string(cheater) + "\n") != std::string::npos);
+        const simnet::RunResult r = simnet::runSchedule(s, loader(), withRoster());
+        CHECK_MESSAGE(r.ok, violations(r));
+        CHECK(r.outcome == "host: match over, joiner: match over");
+        const std::string flagged = std::string("(") + (cheater[0] == 'j' ? "p2" : "p1") + " flagged)";
+        bool settled = false;
+        for (const std::string& line : r.log)
+            settled = settled || (line.find("settlement: verified") != std::string::npos &&
+                                  line.find("the two logs part at frame") != std::string::npos &&
+                                  line.find(flagged) != std::string::npos);
+        std::string lastLine = r.log.empty() ? std::string() : r.log.back();
+        CHECK_MESSAGE(settled, lastLine);
+    }
+}
+
 TEST_CASE(
     "the online simulator plays a long match (a 5940-frame limit: 99 seconds) behind symmetric NATs through the "
     "relay") {
