@@ -392,6 +392,7 @@ private:
     bool cpuAnswerPress(int p, std::uint16_t& out);  // an answer (strike, anti-air, chase, throw) once both are free
     int reach(int p, int anim) const;
     int gap(int p) const;
+    bool cpuCanLand(int p, int anim) const;  // a projectile from anywhere, a strike or grab only within its reach
     void emit(EventType type, int attacker, int victim);
     void applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile);
     int blockHit(int attacker, int victim, const AnimDef& a, Event& e);               // the victim's blockstun
