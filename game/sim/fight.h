@@ -378,6 +378,7 @@ private:
     void neutral(int p, std::uint16_t held);
     int pickAttack(int p, std::uint16_t pressed) const;
     void cpuDecide(int p);
+    void cpuDecideClose(int p, int r, int level);  // levels 1-3 up close
     std::uint16_t cpu4Input(int p);
     std::uint16_t cpuMotion(int p);
     bool cpuConfirm(int p);
