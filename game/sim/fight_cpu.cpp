@@ -14,7 +14,7 @@
 namespace sim {
 
 namespace {
-constexpr int kCpuStepIn = 8;  // levels 1-3: frames a CPU walks in when its chosen normal does not reach yet
+constexpr int kCpuCloseLunge = 8;  // levels 2-3 up close: chance in 100 of a strike special that reaches
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -148,25 +148,22 @@ void Fight::cpuDecide(int p) {
 }
 
 void Fight::cpuDecideClose(int p, int r, int level) {
-    // Levels 1-3 up close. A normal is pressed only where it reaches (its attack boxes, from the move data);
-    // out of its reach the CPU steps in instead of swinging at the air, so a longer arm is no free win.
+    // Levels 1-3 up close: normals, the sweep, a guard; a strike special (a lunge) where it reaches; the super
+    // where it can land.
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
     CpuState& c = f.cpu;
-    const std::uint16_t fwd = f.facing > 0 ? kRight : kLeft;
     const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
     auto plan = [&](std::uint16_t b, int frames) {
         c.plan = b;
         c.planFrames = frames;
     };
-    auto strike = [&](int anim, std::uint16_t b) {
-        if (anim < 0 || gap(p) <= reach(p, anim)) plan(b, 2);
-        else plan(fwd, kCpuStepIn);
-    };
+    const int special = d.ids.special;
+    const bool lunge = special >= 0 && !d.anims[std::size_t(special)].projectile && cpuCanLand(p, special);
     if (level == 1) {  // a beginner's first opponent: up close it mostly stands or backs off, rarely attacks
-        if (r < 18) strike(d.ids.light, kLight);
-        else if (r < 28) strike(d.ids.heavy, kHeavy);
-        else if (r < 36) strike(d.ids.low, std::uint16_t(kDown | kLight));
+        if (r < 18) plan(kLight, 2);
+        else if (r < 28) plan(kHeavy, 2);
+        else if (r < 36) plan(std::uint16_t(kDown | kLight), 2);
         else if (r < 75) plan(0, 20);
         else plan(back, 16);
         return;
@@ -174,11 +171,14 @@ void Fight::cpuDecideClose(int p, int r, int level) {
     const int super = d.ids.super;
     if (level >= 3 && super >= 0 && f.meter >= d.anims[std::size_t(super)].cost && r < 30 && cpuCanLand(p, super))
         c.motion = 26;
-    else if (r < 35) strike(d.ids.light, kLight);
-    else if (r < 50) strike(d.ids.heavy, kHeavy);
-    else if (r < 58) strike(d.ids.crouchheavy, std::uint16_t(kDown | kHeavy));  // the sweep
-    else if (r < 70) strike(d.ids.low, std::uint16_t(kDown | kLight));
-    else if (r < 88) plan(back, 16);
+    else if (r < 35) plan(kLight, 2);
+    else if (r < 50) plan(kHeavy, 2);
+    else if (r < 58) plan(std::uint16_t(kDown | kHeavy), 2);  // the sweep
+    else if (r < 70) plan(std::uint16_t(kDown | kLight), 2);
+    else if (r < 70 + kCpuCloseLunge && lunge) {
+        plan(0, 0);
+        c.motion = 13;  // 236 + special
+    } else if (r < 88) plan(back, 16);
     else plan(std::uint16_t(kUp | back), 4);
 }
 
