@@ -378,6 +378,7 @@ private:
     void neutral(int p, std::uint16_t held);
     int pickAttack(int p, std::uint16_t pressed) const;
     void cpuDecide(int p);
+    void cpuDecideClose(int p, int r, int level);  // levels 1-3 up close
     std::uint16_t cpu4Input(int p);
     std::uint16_t cpuMotion(int p);
     bool cpuConfirm(int p);
@@ -392,6 +393,7 @@ private:
     bool cpuAnswerPress(int p, std::uint16_t& out);  // an answer (strike, anti-air, chase, throw) once both are free
     int reach(int p, int anim) const;
     int gap(int p) const;
+    bool cpuCanLand(int p, int anim) const;  // a projectile from anywhere, a strike or grab only within its reach
     void emit(EventType type, int attacker, int victim);
     void applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile);
     int blockHit(int attacker, int victim, const AnimDef& a, Event& e);               // the victim's blockstun

@@ -13,6 +13,10 @@
 
 namespace sim {
 
+namespace {
+constexpr int kCpuCloseLunge = 8;  // levels 2-3 up close: chance in 100 of a strike special that reaches
+}  // namespace
+
 // ---------------------------------------------------------------------------------------------------------------
 // The training dummy
 
@@ -118,36 +122,64 @@ void Fight::cpuDecide(int p) {
         plan(0, 0);
         c.motion = 13;  // 236 + special, entered over the next three frames
     };
+    // The special as what it is: a projectile is thrown from range while none of its own flies; a strike (a lunge
+    // with `advance` too) only where it can land, and out of its reach the CPU walks in instead.
+    const int special = defs_[p].ids.special;
+    const bool projectileSpecial = special >= 0 && defs_[p].anims[std::size_t(special)].projectile;
+    const bool canSpecial = projectileSpecial ? !s_.projectiles[p].alive : cpuCanLand(p, special);
     if ((attacked || fireballComing) && r < blockChance[level - 1]) {
         const bool low = o.action == Action::Attack && defs_[1 - p].anims[o.anim].guard == Guard::Low;
         plan(std::uint16_t(back | (low ? kDown : 0)), 24);
     } else if (fireballComing && r < 90) {
         plan(std::uint16_t(kUp | fwd), 4);
     } else if (dist > 350) {
-        if (!s_.projectiles[p].alive && r < (level == 1 ? 15 : 45)) fireball();
+        if (canSpecial && r < (level == 1 ? 15 : 45)) fireball();
         else plan(fwd, 20);
     } else if (dist > 170) {
         if (r < 45) plan(fwd, 12);
         else if (r < 60 && level == 1) plan(0, 20);  // level 1 rarely throws a fireball: it walks in or waits
-        else if (r < 60 && !s_.projectiles[p].alive) fireball();
+        else if (r < 60 && canSpecial) fireball();
+        else if (r < 60 && !projectileSpecial) plan(fwd, 12);  // a strike special out of reach: close in
         else if (r < 72) plan(std::uint16_t(kUp | fwd), 4);
         else plan(back, 10);
-    } else if (level == 1) {  // a beginner's first opponent: up close it mostly stands or backs off, rarely attacks
+    } else {
+        cpuDecideClose(p, r, level);
+    }
+}
+
+void Fight::cpuDecideClose(int p, int r, int level) {
+    // Levels 1-3 up close: normals, the sweep, a guard; a strike special (a lunge) where it reaches; the super
+    // where it can land.
+    FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    CpuState& c = f.cpu;
+    const std::uint16_t back = f.facing > 0 ? kLeft : kRight;
+    auto plan = [&](std::uint16_t b, int frames) {
+        c.plan = b;
+        c.planFrames = frames;
+    };
+    const int special = d.ids.special;
+    const bool lunge = special >= 0 && !d.anims[std::size_t(special)].projectile && cpuCanLand(p, special);
+    if (level == 1) {  // a beginner's first opponent: up close it mostly stands or backs off, rarely attacks
         if (r < 18) plan(kLight, 2);
         else if (r < 28) plan(kHeavy, 2);
         else if (r < 36) plan(std::uint16_t(kDown | kLight), 2);
         else if (r < 75) plan(0, 20);
         else plan(back, 16);
-    } else {
-        const int super = defs_[p].ids.super;
-        if (level >= 3 && super >= 0 && f.meter >= defs_[p].anims[std::size_t(super)].cost && r < 30) c.motion = 26;
-        else if (r < 35) plan(kLight, 2);
-        else if (r < 50) plan(kHeavy, 2);
-        else if (r < 58) plan(std::uint16_t(kDown | kHeavy), 2);  // the sweep
-        else if (r < 70) plan(std::uint16_t(kDown | kLight), 2);
-        else if (r < 88) plan(back, 16);
-        else plan(std::uint16_t(kUp | back), 4);
+        return;
     }
+    const int super = d.ids.super;
+    if (level >= 3 && super >= 0 && f.meter >= d.anims[std::size_t(super)].cost && r < 30 && cpuCanLand(p, super))
+        c.motion = 26;
+    else if (r < 35) plan(kLight, 2);
+    else if (r < 50) plan(kHeavy, 2);
+    else if (r < 58) plan(std::uint16_t(kDown | kHeavy), 2);  // the sweep
+    else if (r < 70) plan(std::uint16_t(kDown | kLight), 2);
+    else if (r < 70 + kCpuCloseLunge && lunge) {
+        plan(0, 0);
+        c.motion = 13;  // 236 + special
+    } else if (r < 88) plan(back, 16);
+    else plan(std::uint16_t(kUp | back), 4);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -169,6 +201,14 @@ int Fight::reach(int p, int anim) const {
         r = std::max(r, pl.box.maxX + advancedBy(a, std::min(pl.last, lastActive)));
     }
     return r;
+}
+
+bool Fight::cpuCanLand(int p, int anim) const {
+    // What a move is decides where the CPU starts it: a projectile travels, so it may go from any range (the
+    // caller picks the range); a strike or a grab lands only if its boxes reach the opponent from here, the ground
+    // its `advance` covers by then included (reach()).
+    if (anim < 0) return false;
+    return defs_[p].anims[std::size_t(anim)].projectile || gap(p) <= reach(p, anim);
 }
 
 int Fight::gap(int p) const {
@@ -212,11 +252,12 @@ bool Fight::cpuConfirm(int p) {
     };
     const int chance[3] = {40, 70, 90};
     if (int(nextRandom() % 100) >= chance[std::min(setup_.levelOf(p), 4) - 2]) return false;
-    if (setup_.levelOf(p) >= 3 && lists(d.ids.super) && f.meter >= d.anims[std::size_t(d.ids.super)].cost) {
+    if (setup_.levelOf(p) >= 3 && lists(d.ids.super) && f.meter >= d.anims[std::size_t(d.ids.super)].cost &&
+        cpuCanLand(p, d.ids.super)) {
         s_.fighters[p].cpu.motion = 26;
         return true;
     }
-    if (lists(d.ids.special) && !s_.projectiles[p].alive) {
+    if (lists(d.ids.special) && !s_.projectiles[p].alive && cpuCanLand(p, d.ids.special)) {
         s_.fighters[p].cpu.motion = 13;
         return true;
     }
@@ -298,7 +339,8 @@ void Fight::cpu4Decide(int p) {
         c.fireballWait = 40 + int(nextRandom() % 120);  // varies its rhythm: 40-159 frames between fireballs
         c.motion = 13;
     };
-    const bool canFireball = !s_.projectiles[p].alive && c.fireballWait == 0;
+    // Its special where it can land (a projectile from any range, a strike within its reach), at varying intervals.
+    const bool canFireball = !s_.projectiles[p].alive && c.fireballWait == 0 && cpuCanLand(p, d.ids.special);
     if (dist > 320) {
         if (canFireball && r < 50) fireball();
         else plan(fwd, 10 + int(nextRandom() % 20));

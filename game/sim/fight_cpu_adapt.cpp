@@ -230,7 +230,7 @@ bool Fight::cpuAnswerPress(int p, std::uint16_t& out) {
         out = 0;
         return true;
     case Answer::Chase:
-        if (!s_.projectiles[p].alive && d.ids.special >= 0) {
+        if (!s_.projectiles[p].alive && cpuCanLand(p, d.ids.special)) {  // a strike special only in its reach
             c.motion = 13;
             c.answer = Answer::None;
             out = cpuMotion(p);

@@ -532,11 +532,12 @@ TEST_CASE("A scripted beginner who walks in and mashes light and heavy beats the
     // Level 1 is the first step of the arcade: it thinks slowly, rarely guards, rarely throws fireballs and up close
     // mostly waits, so two buttons pressed up close win. Seed 9 is a match the level-1 Tasha of the earlier rules won
     // (12 seeds a fighter were tried: 47 of 48 matches went to the beginner then, 48 of 48 now). The same beginner
-    // loses to level 2 with Nova (12 of 12 seeds), so the script is no sure win against any CPU.
+    // loses to level 3 with Nova (12 of 12 seeds; level 2 Nova, who lunges only within reach, beats it in 8 of 12),
+    // so the script is no sure win against any CPU.
     const sim::FighterDef ryo = fighttest::fighter("ryo");
     for (const std::string id : {"ryo", "brick", "tasha", "nova"}) {
         CAPTURE(id);
         CHECK(beginnerAgainstCpu(ryo, fighttest::fighter(id), 1, 9) > 0);
     }
-    CHECK(beginnerAgainstCpu(ryo, fighttest::fighter("nova"), 2, 9) < 0);
+    CHECK(beginnerAgainstCpu(ryo, fighttest::fighter("nova"), 3, 9) < 0);
 }
