@@ -122,6 +122,27 @@ std::int64_t centreGap(const AABB& a, const AABB& b) {
     return std::llabs(centre2(a, 0) - centre2(b, 0)) + std::llabs(centre2(a, 1) - centre2(b, 1));
 }
 
+/// Writes merge(a, b) to `out`; true when `out` already held that box. With SSE2 in a few vector operations: the
+/// min lanes flipped (~v reverses the order of ints), one signed max of both boxes gives the merged box, and one
+/// compare tells whether it changed, where scalar code takes four compares and selects and rebuilds the box.
+bool storeMerged(AABB& out, const AABB& a, const AABB& b) {
+#if defined(__SSE2__)
+    const auto load = [](const AABB& x) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(&x)); };
+    const __m128i flip = _mm_setr_epi32(-1, -1, 0, 0);
+    const __m128i fa = _mm_xor_si128(load(a), flip), fb = _mm_xor_si128(load(b), flip);
+    const __m128i most = _mm_xor_si128(fb, _mm_and_si128(_mm_xor_si128(fa, fb), _mm_cmpgt_epi32(fa, fb)));
+    const __m128i merged = _mm_xor_si128(most, flip);
+    const __m128i old = load(out);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(&out), merged);
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(merged, old)) == 0xffff;
+#else
+    const AABB m = merge(a, b);
+    const bool same = (m.minX == out.minX) & (m.minY == out.minY) & (m.maxX == out.maxX) & (m.maxY == out.maxY);
+    out = m;
+    return same;
+#endif
+}
+
 /// What the insertion walk needs of two sibling boxes against the new leaf's box: each one's growth (its half
 /// perimeter merged with the leaf's, less its own) and its own half perimeter, exact in 64 bits.
 struct SiblingPrices {
@@ -344,31 +365,32 @@ void DynamicTree::fixUp(int from, bool rotate) {
     const AABB* fat = fat_.data();
     for (int i = from; i != kNull;) {
         Node& n = nodes[i];
-        const AABB oldBox = n.box;
         const int oldHeight = n.height;
         const int l = n.left, r = l + 1;  // a branch's children are a pair
         const Node& ln = nodes[l];
         const Node& rn = nodes[r];
         const int hl = ln.height, hr = rn.height;
+        // Ancestors only see this subtree's box and height: when neither changed, they are already right (a quality
+        // swap below changes neither). One combined test, not a chain of branches that would mispredict.
+        bool same;
         if ((hr - hl > 1) | (hl - hr > 1)) {
+            const AABB oldBox = n.box;
             if (hr > hl) {
                 rotateUp(i, r, l);
             } else {
                 rotateUp(i, l, r);
             }
+            same = (n.box == oldBox) & (n.height == oldHeight);
             if (rotate) improve<kAnyFat>(i);
         } else {
-            n.box = kAnyFat ? merge(boundOf(ln, l, fat), boundOf(rn, r, fat)) : merge(ln.box, rn.box);
+            const bool sameBox = kAnyFat ? storeMerged(n.box, boundOf(ln, l, fat), boundOf(rn, r, fat))
+                                         : storeMerged(n.box, ln.box, rn.box);
             n.height = 1 + std::max(hl, hr);
+            same = sameBox & (n.height == oldHeight);
             if (rotate & (hl != hr)) improve<kAnyFat>(i);  // improve() does nothing for equal heights
         }
-        // Ancestors only see this subtree's box and height: when neither changed, they are already right. One
-        // combined test, not a chain of branches that would mispredict.
-        const Node& t = nodes[i];
-        const bool same = (t.box.minX == oldBox.minX) & (t.box.minY == oldBox.minY) & (t.box.maxX == oldBox.maxX) &
-                          (t.box.maxY == oldBox.maxY) & (t.height == oldHeight);
         if (same) return;
-        i = t.parent;
+        i = n.parent;
     }
 }
 
