@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -215,6 +216,34 @@ TEST_CASE("The dynamic tree inserts a box beside the leaf that adds the least pe
     // Root (1), its two children (2: only (P, E) = [0, 18] x [0, 10] meets the query), then P and E (2). The
     // greedy tree ((P, Y), (E, Q)) would need 7: both children of the root meet the query there.
     CHECK(work.nodesVisited == 5);
+}
+
+TEST_CASE("The dynamic tree prices siblings exactly when half perimeters pass 2^32") {
+    // Worked by hand, in half perimeters (w + h). build() splits the x-sorted centres P, Q | R, Y: root(L, T) with
+    // L = (P, Q) = [INT_MIN, -990] x [0, 10] and T = (R, Y) = [1000, INT_MAX] x [INT_MIN, INT_MAX] (R is as tall as
+    // the int range). E = [990, 995] x [0, 10]. The walk prices L (L grows by 1985, its half is 2^31 - 980) and T
+    // (grows by 10, its half is past 2^32 + 2^31): L is the best so far; T's growth is the lower, so it goes into T
+    // and prices R (10 + 2^32 + 19) and Y (10 + 2^31 - 980, the new best); both are leaves, so E pairs with Y. Sums
+    // kept in 32 bits would wrap T's half to 2^31 - 1002 and R's to 19 and pair E with R (a quality swap of Y and R
+    // would then mend the tree). Here neither equal-height swap shrinks a box (R for Y or E under (Y, E), L for
+    // (Y, E) under T), so there is no swap and the tree becomes ((P, Q), (R, (Y, E))).
+    constexpr int kLo = std::numeric_limits<int>::min(), kHi = std::numeric_limits<int>::max();
+    DynamicTree t(SetOptions{}, 0);  // never rebuilds
+    t.build({{0, {kLo, 0, kLo + 10, 10}},
+             {1, {-1000, 0, -990, 10}},
+             {2, {1000, kLo, 1010, kHi}},
+             {3, {kHi - 10, 0, kHi, 10}}});
+    t.add(4, {990, 0, 995, 10});
+    REQUIRE(t.validate() == "");
+    CHECK(t.height() == 3);
+    CHECK(t.rotationCount() == 0);
+    const auto visits = [&t](int x0, int x1) {
+        return t.query({x0, 0, x1, 0}, [](ItemId) { return true; }).nodesVisited;
+    };
+    // At Y: the root, L (missed) and T, then R (missed) and (Y, E), then Y and E (missed): 7.
+    CHECK(visits(kHi - 10, kHi) == 7);
+    // At E: the same seven nodes.
+    CHECK(visits(990, 995) == 7);
 }
 
 TEST_CASE("The dynamic tree's quality rotations keep it valid, balanced and exact") {
