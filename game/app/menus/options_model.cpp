@@ -58,7 +58,7 @@ std::string msaaText(io::Msaa m, const std::string& glRenderer) {
 }
 
 const char* styleText(sim::InputStyle s) {
-    return s == sim::InputStyle::Simple ? "simple (special alone = fireball)" : "motion (quarter circle + special)";
+    return s == sim::InputStyle::Simple ? "simple (special button alone)" : "motion (quarter circle + special)";
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ TEST_CASE("options: the style rows switch one player's style between motion and 
     REQUIRE(app::stepOption(s, OptionRow::P2Style, 1));
     CHECK(s.style[0] == sim::InputStyle::Motion);  // the other player keeps theirs
     CHECK(s.style[1] == sim::InputStyle::Simple);
-    CHECK(app::optionValue(s, OptionRow::P2Style) == "simple (special alone = fireball)");
+    CHECK(app::optionValue(s, OptionRow::P2Style) == "simple (special button alone)");
     REQUIRE(app::stepOption(s, OptionRow::P2Style, -1));
     CHECK(s.style[1] == sim::InputStyle::Motion);
 }
