@@ -276,6 +276,32 @@ void verifyFrom(Decision& d, const AdmittedLog* logs[2], const Replayed rep[2], 
     d.flags += std::string(d.flags.empty() ? "" : "; ") + endingFlag(ending);
 }
 
+// A log alone (the other never came) stands only with something of the absent player's behind it: a
+// countersignature of theirs that checks, or the hashes they sent the service during the match matching it. Without
+// either it may be a made-up match played against a bot, so it is not rated: d becomes disputed and false returns.
+bool loneLogBacked(const MatchRecord& m, const AdmittedLog& log, const Claims* claims, Decision& d) {
+    const std::string self = sideName(log.side), absent = sideName(1 - log.side);
+    const Countersigned c = countersignedFrame(m, log);
+    const std::string refused = c.refused == 0 ? ""
+                                               : "; " + std::to_string(c.refused) + " countersignature(s) in " + self +
+                                                     "'s log do not check (refused, " + self + " flagged)";
+    if (c.frame > 0) {
+        d.flags += refused;
+        return true;
+    }
+    if (claims && attests(claims[1 - log.side], log.run)) {
+        d.flags += "; " + absent + "'s own hashes sent during the match are " + self + "'s log" + refused;
+        return true;
+    }
+    d.state = "disputed";
+    d.replay = log.text;
+    d.flags += "; " + self + "'s log stands alone with nothing of " + absent +
+               "'s behind it (no countersignature of theirs that checks, no hashes of theirs that match it): not "
+               "rated (" +
+               self + " flagged for review)" + refused;
+    return false;
+}
+
 }  // namespace
 
 Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const VerifyRules& rules, const Claims* claims) {
@@ -317,6 +343,7 @@ Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const Ver
         d.flags = "the two logs disagree: " + cheat + "'s own hashes sent during the match are " + sideName(from) +
                   "'s log (" + cheat + " flagged)" + (refused.empty() ? "" : "; " + refused);
     }
+    if (from >= 0 && !logs[1 - from] && !loneLogBacked(m, *logs[from], claims, d)) return d;
     if (from < 0) {
         d.state = "disputed";
         if (d.flags.empty()) d.flags = "no log";

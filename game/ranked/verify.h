@@ -88,7 +88,8 @@ Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules);
 /// Decides a match from its admitted logs (null: that side sent none before the deadline). Both logs with the same
 /// inputs and hashes: verified, the simulated winner. An unfinished match is lost by the player who left or went
 /// silent (the logs' `ending` lines); when the two logs blame different players, by neither: the side ahead wins. A log missing or not replaying to its own hashes: the other
-/// decides and that side is flagged. Both consistent but different: disputed, both flagged, no rating moves. None:
+/// decides and that side is flagged; a log alone (the other missing) only when something of the absent player's
+/// backs it (a countersignature of theirs that checks, or their claims attesting it), else disputed, not rated. Both consistent but different: disputed, both flagged, no rating moves. None:
 /// disputed. Two consistent logs that differ are told apart first by the opponent's countersignatures each log
 /// carries (docs/ranked.md, "Countersigned checkpoints"): from the frame where their inputs part, the log the
 /// opponent countersigned past that frame is verified and the other side flagged; when neither is countersigned past

@@ -237,6 +237,24 @@ void World::checkSettlement() {
     if (d.replay == madeUpRec_.text && d.state == "verified") fail("settlement: the made-up match was believed");
     if (!h.countersigns.empty() && (d.state != "verified" || d.replay != h.rec.text))
         fail("settlement: the log the cheater countersigned lost: " + d.state + " " + d.flags);
+    checkLoneLogs(m, logs, rules, !h.countersigns.empty());
+}
+
+// Each log of a made-up match's settlement sent alone (the other player never sends theirs): the made-up log alone
+// is never believed; the honest log alone stands when the cheater countersigned any of it.
+void World::checkLoneLogs(const ranked::MatchRecord& m, const ranked::AdmittedLog logs[2],
+                          const ranked::VerifyRules& rules, bool cheaterSigned) {
+    const int honest = 1 - cheater_;
+    const ranked::AdmittedLog* alone[2] = {nullptr, nullptr};
+    alone[cheater_] = &logs[cheater_];
+    const ranked::Decision made = ranked::decideMatch(m, alone, rules);
+    note("settlement, the made-up log alone: " + made.state + ": " + made.flags);
+    if (made.state == "verified") fail("settlement: the made-up log alone was believed: " + made.flags);
+    alone[cheater_] = nullptr;
+    alone[honest] = &logs[honest];
+    const ranked::Decision real = ranked::decideMatch(m, alone, rules);
+    note("settlement, the honest log alone: " + real.state + ": " + real.flags);
+    if (cheaterSigned && real.state != "verified") fail("settlement: the honest log alone lost: " + real.flags);
 }
 
 RunResult World::check() {

@@ -14,6 +14,12 @@
 #include <string>
 #include <vector>
 
+namespace ranked {
+struct AdmittedLog;
+struct MatchRecord;
+struct VerifyRules;
+}  // namespace ranked
+
 namespace simnet {
 
 /// Where a simulated process is.
@@ -132,6 +138,8 @@ private:
     void checkWatchers();
     void checkEndings();
     void checkSettlement();
+    void checkLoneLogs(const ranked::MatchRecord& m, const ranked::AdmittedLog logs[2],
+                       const ranked::VerifyRules& rules, bool cheaterSigned);
     bool replayOffline(const std::string& text, const std::string& what, std::vector<std::uint64_t>& hashes,
                        std::vector<sim::FrameInput>& inputs);
     bool fighters(const sim::MatchSetup& setup, sim::FighterDef (&defs)[2]);

@@ -93,7 +93,8 @@ TEST_CASE("A ranked match from the queue is decided from both logs, and its resu
 TEST_CASE("A match with one log is decided at the deadline, the silent side flagged") {
     World w;
     const MatchRecord m = w.rankedMatch();
-    REQUIRE(w.sendLog(w.ann, m, rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3)).ok);
+    const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
+    REQUIRE(w.sendLog(w.ann, m, rec, rankedtest::countersignsOf(rec, w.bob, m)).ok);  // Bob signed as they played
     w.service->tick(w.now + 59000);
     MatchRecord after;
     std::string why;
@@ -104,6 +105,23 @@ TEST_CASE("A match with one log is decided at the deadline, the silent side flag
     CHECK(after.state == "verified");
     CHECK(after.winner == 0);
     CHECK(after.flags == "p2 sent no log");
+}
+
+TEST_CASE("A lone log that nothing of the opponent's backs is not rated at the deadline") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    // A made-up match Ann wins, sent without Bob's countersignatures; Bob sends nothing.
+    REQUIRE(w.sendLog(w.ann, m, rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3)).ok);
+    w.service->tick(w.now + 60000);
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "disputed");
+    CHECK(after.winner == -1);
+    CHECK(after.flags.find("p1's log stands alone with nothing of p2's behind it") != std::string::npos);
+    PlayerRecord ann;
+    REQUIRE(w.store->player(keyHex(w.ann.publicKey), ann, why));
+    CHECK(ann.rating.games == 0);  // not rated
 }
 
 TEST_CASE("Friends meet by entering each other's codes, unranked") {
@@ -530,7 +548,6 @@ TEST_CASE("On a full disk a log is refused with the reason, and a decision waits
     w.service = std::make_unique<MatchService>(*w.store, rankedtest::plainConfig());
     w.service->tick(w.now + 61000);
     REQUIRE(w.store->match(m.id, after, why));
-    CHECK(after.state == "verified");
-    CHECK(after.winner == 0);
-    CHECK(after.flags == "p2 sent no log");
+    CHECK(after.state == "disputed");  // decided: a lone log with no countersignature of Bob's is not rated
+    CHECK(after.flags.rfind("p2 sent no log; p1's log stands alone", 0) == 0);
 }

@@ -92,12 +92,52 @@ TEST_CASE("A log for another match, a decided match, a stranger, a bad signature
 TEST_CASE("A missing log lets the other decide and flags the silent side") {
     Fixture f;
     AdmittedLog a;
-    REQUIRE(f.admit(f.ann, rankedtest::recordMatch(f.m, f.rules, 1, 5), a) == "");
+    const std::string rec = rankedtest::recordMatch(f.m, f.rules, 1, 5);
+    REQUIRE(f.admit(f.ann, rec, a) == "");
+    a.countersigns = rankedtest::countersignsOf(rec, f.bob, f.m);  // Bob played it: he signed its checkpoints
+    REQUIRE_FALSE(a.countersigns.empty());
     const AdmittedLog* logs[2] = {&a, nullptr};
     const Decision d = decideMatch(f.m, logs, f.rules);
     CHECK(d.state == "verified");
     CHECK(d.winner == 1);
     CHECK(d.flags == "p2 sent no log");
+}
+
+TEST_CASE("A log alone with nothing of the absent player behind it is not rated: a made-up match cannot win alone") {
+    Fixture f;
+    // Ann's made-up match (she wins it) and Bob never sends his: no countersignature, no hashes of Bob's.
+    const std::string madeUp = rankedtest::recordMatch(f.m, f.rules, 0, 5);
+    AdmittedLog a;
+    REQUIRE(f.admit(f.ann, madeUp, a) == "");
+    const AdmittedLog* logs[2] = {&a, nullptr};
+    const std::string alone =
+        "p2 sent no log; p1's log stands alone with nothing of p2's behind it (no "
+        "countersignature of theirs that checks, no hashes of theirs that match it): not rated "
+        "(p1 flagged for review)";
+    Decision d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "disputed");
+    CHECK(d.winner == -1);
+    CHECK(d.flags == alone);
+    CHECK(d.replay == madeUp);  // kept for review
+    // Her own signatures passed off as Bob's are refused, and change nothing else.
+    a.countersigns = rankedtest::countersignsOf(madeUp, f.ann, f.m);
+    REQUIRE_FALSE(a.countersigns.empty());
+    d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "disputed");
+    CHECK(d.flags == alone + "; " + std::to_string(a.countersigns.size()) +
+                         " countersignature(s) in p1's log do not check (refused, p1 flagged)");
+    // Bob's hashes sent during the match that match it back it (a client that does not countersign); other hashes
+    // do not.
+    a.countersigns.clear();
+    Claims claims[2];
+    for (const sim::Checkpoint& c : a.run.checkpoints) claims[1][c.frame] = c.hash;
+    REQUIRE_FALSE(claims[1].empty());
+    d = decideMatch(f.m, logs, f.rules, claims);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 0);
+    CHECK(d.flags == "p2 sent no log; p2's own hashes sent during the match are p1's log");
+    claims[1].rbegin()->second ^= 1;
+    CHECK(decideMatch(f.m, logs, f.rules, claims).state == "disputed");
 }
 
 TEST_CASE("A log whose inputs were changed after the match is outvoted by its own hashes and flagged") {
@@ -145,7 +185,9 @@ TEST_CASE("A player who leaves or goes silent takes the loss, even while ahead")
     Fixture f;
     // 170 frames of p1 attacking: p1 is ahead (the test above); p1 then leaves, so p2 wins.
     AdmittedLog a;
-    REQUIRE(f.admit(f.ann, withEnding(rankedtest::recordMatch(f.m, f.rules, 0, 5, 170), "left P1"), a) == "");
+    const std::string left = withEnding(rankedtest::recordMatch(f.m, f.rules, 0, 5, 170), "left P1");
+    REQUIRE(f.admit(f.ann, left, a) == "");
+    a.countersigns = rankedtest::countersignsOf(left, f.bob, f.m);
     const AdmittedLog* logs[2] = {&a, nullptr};
     Decision d = decideMatch(f.m, logs, f.rules);
     CHECK(d.state == "verified");
