@@ -1,6 +1,7 @@
 // io::AtomicFile and the writers built on it: a file is replaced whole or not at all, and a failure says why. The
 // failures a test process can cause by itself are here (a missing folder, a folder as target, a stop signal in a
 // forked child); a full disk and a read-only folder need a mount and are in tests/faults/.
+#include "game/io/file_size_limit.h"
 #include "game/io/io_test_util.h"
 #include "game/io/atomic_file.h"
 #include "game/io/fighter_file.h"
@@ -240,36 +241,7 @@ TEST_CASE("A recording that cannot be opened says why") {
     CHECK_FALSE(w.ok());
 }
 
-namespace {
-
-/// Runs body in a forked child whose files may not grow past limitBytes (RLIMIT_FSIZE: a write past it fails with
-/// EFBIG, "File too large", as a full disk fails with ENOSPC); returns what body returned.
-template <class Body>
-std::string withFileSizeLimit(rlim_t limitBytes, Body body) {
-    int fds[2];
-    REQUIRE(::pipe(fds) == 0);
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-        ::close(fds[0]);
-        std::signal(SIGXFSZ, SIG_IGN);  // the write fails instead of the process dying
-        const rlimit limit{limitBytes, limitBytes};
-        ::setrlimit(RLIMIT_FSIZE, &limit);
-        const std::string out = body();
-        ssize_t ignored = ::write(fds[1], out.data(), out.size());
-        (void)ignored;
-        ::_exit(0);
-    }
-    ::close(fds[1]);
-    std::string out;
-    char chunk[512];
-    for (ssize_t n; (n = ::read(fds[0], chunk, sizeof chunk)) > 0;) out.append(chunk, std::size_t(n));
-    ::close(fds[0]);
-    ::waitpid(pid, nullptr, 0);
-    return out;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 TEST_CASE("Appended units reach the file at a flush or when the buffer is full, always whole") {
     const std::string dir = freshDir("append");
@@ -329,19 +301,19 @@ TEST_CASE("A recording the disk stops taking fails at the checkpoint that writes
     // Worked by hand: the header is 139 bytes (12 lines, the defaults with `start 400 480`), the first second 266
     // (60 `- -` lines of 4 bytes, `check 60 HASH` of 26), each next one 267: 672 bytes after frame 120, 939 after
     // frame 180. With room for 800, the third second's frames fail when frame 180's checkpoint writes them.
-    const std::string out = withFileSizeLimit(800, [&] {
-        sim::Fight fight(fighttest::setupAt(400, 480), ryo, ryo);
-        sim::ReplayWriter w(path, fight);
-        std::int64_t frame = 0;
-        while (w.ok() && frame < 600) {
-            fight.step({});
-            w.frame({}, fight);
-            ++frame;
-        }
-        const std::string result = std::to_string(frame) + " " + w.error();
-        w.finish();
-        return result;
-    });
+    const std::string out = iotest::withFileSizeLimit(800, [&](int&) {
+                                sim::Fight fight(fighttest::setupAt(400, 480), ryo, ryo);
+                                sim::ReplayWriter w(path, fight);
+                                std::int64_t frame = 0;
+                                while (w.ok() && frame < 600) {
+                                    fight.step({});
+                                    w.frame({}, fight);
+                                    ++frame;
+                                }
+                                const std::string result = std::to_string(frame) + " " + w.error();
+                                w.finish();
+                                return result;
+                            }).out;
     CHECK(out == "180 " + path + ": cannot write: File too large");
     CHECK(slurp(path) == "an older recording\n");
     CHECK(tempsIn(dir) == 0);
@@ -372,11 +344,11 @@ TEST_CASE("A scratch file that cannot be written says why and leaves nothing beh
     CHECK(error.rfind(dir + "/no_such_folder/bvh-scratch-", 0) == 0);
     CHECK(error.find(": cannot write: No such file or directory") != std::string::npos);
     CHECK(s.path().empty());
-    const std::string full = withFileSizeLimit(100, [&] {
-        io::ScratchFile t;
-        std::string why;
-        return t.write("x.freplay", std::string(1000, 'x'), why, dir) ? "written" : why;
-    });
+    const std::string full = iotest::withFileSizeLimit(100, [&](int&) {
+                                 io::ScratchFile t;
+                                 std::string why;
+                                 return t.write("x.freplay", std::string(1000, 'x'), why, dir) ? "written" : why;
+                             }).out;
     CHECK(full.rfind(dir + "/bvh-scratch-", 0) == 0);
     CHECK(full.find("/x.freplay: cannot write: File too large") != std::string::npos);
     CHECK(fs::is_empty(dir));

@@ -1,4 +1,5 @@
 // The headless runners' command lines (game/run/headless.cpp, headless_peer.cpp): refused before anything runs.
+#include "game/io/file_size_limit.h"
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
 #include "test_paths.h"
@@ -103,31 +104,14 @@ TEST_CASE("A --record the disk stops taking ends the run at that checkpoint with
     // by hand: a 139-byte header, 266 bytes for the first second of idle frames (60 `- -` lines of 4 bytes and
     // `check 60 HASH` of 26) and 267 for each next: 672 after frame 120, 939 after frame 180, so frame 180's
     // checkpoint is the write that fails.
-    int fds[2];
-    REQUIRE(::pipe(fds) == 0);
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-        ::close(fds[0]);
-        std::signal(SIGXFSZ, SIG_IGN);
-        const rlimit limit{800, 800};
-        ::setrlimit(RLIMIT_FSIZE, &limit);
+    const iotest::LimitedRun child = iotest::withFileSizeLimit(800, [&](int& code) {
         std::string childErr;
-        const int code = runCaptured(run::runHeadless,
-                                     {"--replay", dir + "/idle.fscript", "--record", dir + "/out.freplay"}, childErr);
-        ssize_t ignored = ::write(fds[1], childErr.data(), childErr.size());
-        (void)ignored;
-        ::_exit(code);
-    }
-    ::close(fds[1]);
-    std::string err;
-    char chunk[512];
-    for (ssize_t n; (n = ::read(fds[0], chunk, sizeof chunk)) > 0;) err.append(chunk, std::size_t(n));
-    ::close(fds[0]);
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    REQUIRE(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 2);
+        code = runCaptured(run::runHeadless, {"--replay", dir + "/idle.fscript", "--record", dir + "/out.freplay"},
+                           childErr);
+        return childErr;
+    });
+    const std::string& err = child.out;
+    CHECK(child.exitCode == 2);
     CHECK(err == dir +
                      "/out.freplay: cannot write: File too large (recording stopped at frame 180; that file was left "
                      "as it was)\n");
