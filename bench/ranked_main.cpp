@@ -4,6 +4,7 @@
 // Single-threaded; medians over repeats.
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
+#include "game/io/replay_writer.h"
 #include "game/io/text.h"
 #include "game/ranked/queue.h"
 #include "game/ranked/store.h"
@@ -46,10 +47,10 @@ std::string recordBrawl(const ranked::MatchRecord& m, const ranked::VerifyRules&
     setup.fighter[1] = m.fighter[1];
     setup.seed = m.seed;
     sim::Fight fight(setup, *rules.fighter(m.fighter[0]), *rules.fighter(m.fighter[1]));
-    std::string text = sim::replayHeader(setup);
+    sim::ReplayText rec;
+    rec.start(fight);
     std::uint64_t rng = sim::seedRandom(seed);
-    std::int64_t frame = 0;
-    while (!fight.state().matchOver && frame < 30000) {
+    while (!fight.state().matchOver && rec.frames < 30000) {
         sim::FrameInput in;
         for (int p = 0; p < 2; ++p) {
             const int dx = fight.state().fighters[1 - p].x - fight.state().fighters[p].x;
@@ -58,12 +59,10 @@ std::string recordBrawl(const ranked::MatchRecord& m, const ranked::VerifyRules&
             else in.buttons[p] = roll == 0 ? sim::kLight : roll == 1 ? sim::kHeavy : roll == 2 ? sim::kDown : 0;
         }
         fight.step(in);
-        ++frame;
-        text += sim::replayFrameLine(in) + "\n";
-        if (frame % sim::kCheckpointEvery == 0)
-            text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+        rec.frame(in, fight);
     }
-    return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+    rec.finish(fight.hash());
+    return rec.text;
 }
 
 void benchVerification() {

@@ -55,4 +55,22 @@ void ReplayWriter::abandon() {
     file_.abandon();
 }
 
+void ReplayText::start(const Fight& fight) {
+    text = replayHeader(fight.setup());
+    startHash = fight.hash();
+}
+
+void ReplayText::frame(const FrameInput& in, const Fight& after) {
+    ++frames;
+    text += replayFrameLine(in);
+    text += '\n';
+    if (frames % kCheckpointEvery == 0) text += "check " + std::to_string(frames) + " " + hashHex(after.hash()) + "\n";
+}
+
+void ReplayText::finish(std::uint64_t finalHash) {
+    if (ended) return;
+    ended = true;
+    text += "end " + std::to_string(frames) + " " + hashHex(frames > 0 ? finalHash : startHash) + "\n";
+}
+
 }  // namespace sim

@@ -62,4 +62,20 @@ private:
     bool ended_ = false;
 };
 
+/// A recording built in memory, line for line what ReplayWriter writes to a file: the header, one line a frame, a
+/// `check` line every kCheckpointEvery frames and the `end` line. For logs a program makes to send, not to keep
+/// (the online simulator's players, the ranked tests and benchmark).
+struct ReplayText {
+    std::string text;
+    std::int64_t frames = 0;
+    std::uint64_t startHash = 0;  ///< the fight's hash before its first step (an `end 0` line carries it)
+    bool ended = false;
+    /// Starts with start's header (the fight before its first step).
+    void start(const Fight& fight);
+    /// Appends the input of the step just taken, and every kCheckpointEvery frames the hash after it.
+    void frame(const FrameInput& in, const Fight& after);
+    /// Appends the `end` line (finalHash: the hash after the last frame), once.
+    void finish(std::uint64_t finalHash);
+};
+
 }  // namespace sim

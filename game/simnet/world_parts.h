@@ -3,6 +3,7 @@
 // and the clock), world_players.cpp (the two players), world_others.cpp (spectators, attacker, faults) and
 // world_check.cpp (the invariants).
 #include "engine/splitmix64.h"
+#include "game/io/replay_writer.h"
 #include "game/lobby/lobby_server.h"
 #include "game/net/lobby_client.h"
 #include "game/net/peer.h"
@@ -33,16 +34,8 @@ enum class Phase : std::uint8_t {
     Finished,  ///< done for good
 };
 
-/// A match recording kept in memory, in the replay file's format (the lines sim::ReplayWriter writes).
-struct Recording {
-    std::string text;
-    std::int64_t frames = 0;
-    std::uint64_t lastHash = 0;
-    bool ended = false;
-    void start(const sim::Fight& fight);
-    void frame(const sim::FrameInput& in, const sim::Fight& after);
-    void finish(std::uint64_t finalHash);
-};
+/// A player's recording, kept in memory in the replay file's format.
+using Recording = sim::ReplayText;
 
 /// What one incarnation of a player's process left.
 struct Incarnation {

@@ -11,25 +11,6 @@ constexpr std::int64_t kHostWaitMs = 15000;  // a host with no joiner gives up (
 
 }  // namespace
 
-void Recording::start(const sim::Fight& fight) {
-    text = sim::replayHeader(fight.setup());
-    lastHash = fight.hash();
-}
-
-void Recording::frame(const sim::FrameInput& in, const sim::Fight& after) {
-    ++frames;
-    text += sim::replayFrameLine(in);
-    text += '\n';
-    if (frames % sim::kCheckpointEvery == 0)
-        text += "check " + std::to_string(frames) + " " + sim::hashHex(after.hash()) + "\n";
-}
-
-void Recording::finish(std::uint64_t finalHash) {
-    if (ended) return;
-    ended = true;
-    text += "end " + std::to_string(frames) + " " + sim::hashHex(frames > 0 ? finalHash : lastHash) + "\n";
-}
-
 void World::enter(int p, Phase ph) {
     players_[p].phase = ph;
     players_[p].phaseSinceMs = nowMs_;

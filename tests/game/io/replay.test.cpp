@@ -157,6 +157,34 @@ TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
     CHECK(iotest::scriptError(text, "s") == expected);
 }
 
+TEST_CASE("A recording built in memory is byte for byte the file ReplayWriter writes, an empty one too") {
+    const std::string path = (std::filesystem::temp_directory_path() / "bvh_replay_text_test.freplay").string();
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    for (int frames : {0, 59, 60, 130}) {
+        CAPTURE(frames);
+        sim::Fight a(fighttest::setupAt(400, 480), ryo, ryo), b(fighttest::setupAt(400, 480), ryo, ryo);
+        sim::ReplayText text;
+        text.start(a);
+        {
+            sim::ReplayWriter w(path, b);
+            for (int i = 0; i < frames; ++i) {
+                const sim::FrameInput in = fighttest::input(i % 9 == 0 ? sim::kHeavy : sim::kRight, 0);
+                a.step(in);
+                text.frame(in, a);
+                b.step(in);
+                w.frame(in, b);
+            }
+            w.finish();
+            REQUIRE(w.ok());
+        }
+        text.finish(a.hash());
+        text.finish(a.hash());  // a second finish adds nothing
+        CHECK(text.frames == frames);
+        CHECK(text.text == readText(path));
+    }
+    std::remove(path.c_str());
+}
+
 TEST_CASE("A replay written by ReplayWriter reads back and is playable even without its end line") {
     const std::string path = (std::filesystem::temp_directory_path() / "bvh_fight_writer_test.freplay").string();
     std::filesystem::remove(path);

@@ -1,6 +1,7 @@
 #pragma once
 // A temporary folder removed at the end of a test, and small makers of players and matches.
 #include "game/io/fighter_file.h"
+#include "game/io/replay_writer.h"
 #include "game/io/run_file.h"
 #include "game/net/countersign.h"
 #include "game/ranked/client.h"
@@ -77,22 +78,20 @@ inline std::string recordMatch(const ranked::MatchRecord& m, const ranked::Verif
     setup.fighter[1] = m.fighter[1];
     setup.seed = m.seed;
     sim::Fight fight(setup, *rules.fighter(setup.fighter[0]), *rules.fighter(setup.fighter[1]));
-    std::string text = sim::replayHeader(setup);
+    sim::ReplayText rec;
+    rec.start(fight);
     std::uint64_t rng = sim::seedRandom(seed);
-    std::int64_t frame = 0;
-    while (!fight.state().matchOver && frame < maxFrames) {
+    while (!fight.state().matchOver && rec.frames < maxFrames) {
         sim::FrameInput in;
         const int dx = fight.state().fighters[1 - attacker].x - fight.state().fighters[attacker].x;
         const bool near = dx < 130 && dx > -130;  // walk in, then mash light attacks
         in.buttons[attacker] = std::uint16_t(near ? (sim::nextRandom(rng) % 3 == 0 ? sim::kLight : 0)
                                                   : (dx > 0 ? sim::kRight : sim::kLeft));
         fight.step(in);
-        ++frame;
-        text += sim::replayFrameLine(in) + "\n";
-        if (frame % sim::kCheckpointEvery == 0)
-            text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+        rec.frame(in, fight);
     }
-    return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+    rec.finish(fight.hash());
+    return rec.text;
 }
 
 /// A recording of match m under rules playing `inputs` (one per frame), its hashes computed: what a peer writes.
@@ -100,17 +99,15 @@ inline std::string recordInputs(const ranked::MatchRecord& m, const ranked::Veri
                                 const std::vector<sim::FrameInput>& inputs) {
     sim::MatchSetup setup = ranked::matchSetupOf(m, rules.setup);
     sim::Fight fight(setup, *rules.fighter(setup.fighter[0]), *rules.fighter(setup.fighter[1]));
-    std::string text = sim::replayHeader(setup);
-    std::int64_t frame = 0;
+    sim::ReplayText rec;
+    rec.start(fight);
     for (const sim::FrameInput& in : inputs) {
         if (fight.state().matchOver) break;
         fight.step(in);
-        ++frame;
-        text += sim::replayFrameLine(in) + "\n";
-        if (frame % sim::kCheckpointEvery == 0)
-            text += "check " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+        rec.frame(in, fight);
     }
-    return text + "end " + std::to_string(frame) + " " + sim::hashHex(fight.hash()) + "\n";
+    rec.finish(fight.hash());
+    return rec.text;
 }
 
 /// A recording's inputs, frame 1 first.
