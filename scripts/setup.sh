@@ -6,15 +6,6 @@
 # cannot leave a root-owned build/ that the next run as that user could not write to.
 set -euo pipefail
 
-# `--help` or `-h` as the first argument: prints the calling script's header comment (its usage) and exits 0.
-# Usage: help_from_header "${BASH_SOURCE[0]}" "$@"
-help_from_header() {
-    local script="$1"
-    case "${2-}" in --help | -h) ;; *) return 0 ;; esac
-    sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$script"
-    exit 0
-}
-
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # coturn (the TURN relay of the relay tests), iproute2 and nftables (the network-namespace NAT tests); sqlite3 and
 # libpq (the ranked store), cpp-httplib (bvh_matchd); scripts/test adds postgresql (its store test starts a
@@ -83,16 +74,17 @@ check_build_owner() {
     exit 1
 }
 
-# Answers --help or -h among ARGS with USAGE on stdout and exit 0, before anything is installed or built (a
-# newcomer asking what a script does must not start apt-get and a build). PROGRAM (a path under build/release,
-# or "") adds that program's own usage when it is built. Usage: answer_help USAGE PROGRAM ARGS...
+# Answers --help or -h anywhere in ARGS and exits 0: prints SCRIPT's header comment (its lines from the second to the
+# first that is not a comment, the `#` taken off) and, for a script that starts a program (PROGRAM, a path under
+# build/release; "" for none), that program's own --help once it is built. Builds nothing, installs nothing.
+# Usage: answer_help "${BASH_SOURCE[0]}" PROGRAM "$@"
 answer_help() {
-    local usage="$1" program="$2" a
+    local script="$1" program="$2" a
     shift 2
     for a in "$@"; do
         case "$a" in
             --help | -h)
-                echo "$usage"
+                sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "$script"
                 if [ -n "$program" ] && [ -x "$ROOT/build/release/$program" ]; then
                     echo
                     "$ROOT/build/release/$program" --help
