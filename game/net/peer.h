@@ -313,9 +313,8 @@ private:
     std::int64_t handshakeRttMs_ = -1;
     std::int64_t challengeSentMs_ = -1;  // host: when the last Challenge went out (to challengeTo_)
     Address challengeTo_ = 0;
-    int refusedByNetwork_ = 0;         // joiner: "port unreachable" reports about the host's address
-    int otherVersion_ = 0;             // joiner: the protocol version the host's answers spoke (0 = none)
-    std::int64_t otherVersionMs_ = 0;  // when that first came
+    int refusedByNetwork_ = 0;  // joiner: "port unreachable" reports about the host's address
+    int otherVersion_ = 0;      // joiner: the protocol version the host's answers spoke (0 = none)
     std::int64_t lastRefuseMs_ = -1000000;
     int refusalsThisWindow_ = 0;       // refusals sent since lastRefuseMs_ (at most kRefusalsPerSecond a second)
     std::int64_t progressFrame_ = -1;  // the confirmed frame last seen to advance, and when

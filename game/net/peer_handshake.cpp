@@ -12,7 +12,6 @@
 namespace net {
 namespace {
 
-constexpr int kVersionGraceMs = 750;    // joiner: another version's answer ends the join if no Welcome comes by then
 constexpr int kRefusalsPerSecond = 20;  // host: refusals said at most this often (a flood of Hellos gets silence)
 constexpr std::size_t kMaxHostCandidates = 12;  // joiner: the lobby's (at most 5) and those learned from Punches
 constexpr std::size_t kMaxRefusedKeys = 64;     // host: keys its player refused, remembered for this run
@@ -108,12 +107,9 @@ void NetPeer::refuse(RefuseReason why, const KxKey* context, Address to, std::in
 void NetPeer::otherVersion(const Packet& p, Address from, std::int64_t nowMs) {
     if (cfg_.host && p.type == PacketType::Hello) return refuse(RefuseReason::Version, nullptr, from, nowMs);
     if (!cfg_.host && state_ == PeerState::Connecting && from == cfg_.hostAddress) {
-        // Not trusted at once (anyone can send 8 bytes from the host's address): the join ends only if no Welcome
-        // of our version follows within kVersionGraceMs.
-        if (otherVersion_ == 0) {
-            otherVersion_ = p.version;
-            otherVersionMs_ = nowMs;
-        }
+        // Not trusted (anyone can send 8 bytes from the host's address): only remembered, to say why if the join
+        // times out with nothing authentic from the host.
+        if (otherVersion_ == 0) otherVersion_ = p.version;
         return;
     }
     ++counters_.otherVersion;
@@ -334,15 +330,6 @@ void NetPeer::sendConfirm(std::int64_t nowMs) {
 }
 
 void NetPeer::connecting(std::int64_t nowMs) {
-    // Anyone can send 8 bytes of another version from the host's address: such a datagram ends the join only
-    // while nothing authentic of ours came from the host, and not before a grace period.
-    if (otherVersion_ != 0 && !heardAuthentic_ && nowMs - otherVersionMs_ >= kVersionGraceMs) {
-        return end(PeerEnd::Refused,
-                   "refused: the host runs protocol version " + std::to_string(otherVersion_) + ", this game " +
-                       std::to_string(kProtocolVersion) +
-                       (otherVersion_ < kProtocolVersion ? " (the host must update the game)" : " (update the game)"),
-                   true);
-    }
     Address unreachable = 0;
     while (t_.takeUnreachable(unreachable)) {
         if (unreachable == cfg_.hostAddress && ++refusedByNetwork_ >= 2) {
@@ -353,6 +340,16 @@ void NetPeer::connecting(std::int64_t nowMs) {
         }
     }
     if (nowMs - std::max(startMs_, decidingMs_) > cfg_.connectTimeoutMs) {
+        // Anyone can send 8 bytes of another version from the host's address, so such a datagram never ends the
+        // join early (a forged one would stop a join whose real path, a relay say, is only slow); it names the
+        // likely reason when the join times out with nothing authentic from the host.
+        if (otherVersion_ != 0 && !heardAuthentic_)
+            return end(
+                PeerEnd::Refused,
+                "refused: the host runs protocol version " + std::to_string(otherVersion_) + ", this game " +
+                    std::to_string(kProtocolVersion) +
+                    (otherVersion_ < kProtocolVersion ? " (the host must update the game)" : " (update the game)"),
+                true);
         return end(PeerEnd::NoAnswer,
                    hostDeciding_ ? "the host stopped answering while deciding" : "no answer from the host", true);
     }

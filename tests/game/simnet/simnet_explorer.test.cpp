@@ -70,6 +70,15 @@ TEST_CASE("the online simulator: seeds 1 to 40 (5 under the sanitizers) keep eve
     }
 }
 
+TEST_CASE("the online simulator: a forged other-version datagram does not end a join whose real path is slow") {
+    // Seed 1224: the host behind a symmetric NAT, reached through its relay after the direct path stays silent;
+    // meanwhile a forger sends datagrams from the host's address. The joiner once gave up on a forged version-4
+    // datagram ("refused: the host runs protocol version 4"); it must play the match.
+    const simnet::RunResult r = simnet::runSchedule(simnet::generateSchedule(1224), loader(), withRoster());
+    CHECK_MESSAGE(r.ok, violations(r));
+    CHECK(r.outcome.find("refused") == std::string::npos);
+}
+
 TEST_CASE("the online simulator: a seed runs the same schedule to the same event log every time") {
     const simnet::Schedule s = simnet::generateSchedule(7);
     const simnet::RunResult a = simnet::runSchedule(s, loader(), withRoster());
