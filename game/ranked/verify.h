@@ -19,11 +19,11 @@ namespace ranked {
 /// Longest recording admitted (a best-of-three of full 99-second rounds is about 150 KB).
 constexpr std::size_t kMaxLogBytes = 4u << 20;
 
-/// The most frames an honest log can run past the last checkpoint the opponent countersigned in it. A peer ends the
-/// match once the opponent's signature of a checkpoint is net::kCountersignGraceFrames overdue (the lock step lets it
-/// sign the next checkpoint only then: kCountersignEvery later), and one update may confirm a packet's inputs and the
-/// rollback window at once (at most 30 frames). A log alone that runs further is judged as the match stood at its last
-/// countersigned checkpoint (docs/ranked.md, "A log alone").
+/// The most frames an honest log can run past the last checkpoint the opponent countersigned in it: a peer ends the
+/// match once the opponent's signature of the next checkpoint (kCountersignEvery on) is kCountersignGraceFrames
+/// overdue, and one update may confirm a packet's inputs and the rollback window (at most 30 frames) at once. A log
+/// alone that runs further is judged as the match stood at its last countersigned checkpoint (docs/ranked.md, "A log
+/// alone").
 constexpr std::int64_t kLoneLogTailFrames =
     net::kCountersignEvery + net::kCountersignGraceFrames + net::kMaxInputsPerPacket + 30;
 
