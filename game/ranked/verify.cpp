@@ -276,10 +276,28 @@ void verifyFrom(Decision& d, const AdmittedLog* logs[2], const Replayed rep[2], 
     d.flags += std::string(d.flags.empty() ? "" : "; ") + endingFlag(ending);
 }
 
+// A countersigned log alone whose frames run further past the opponent's last signature than the lock step lets an
+// honest peer play on unsigned (kLoneLogTailFrames): the tail may be rewritten (the opponent "left" much later, or was
+// beaten in play nobody signed), so the match is judged as it stood at that checkpoint. False when the tail is within.
+bool judgedAtLastCountersign(const AdmittedLog& log, std::int64_t signedFrame, const VerifyRules& rules, Decision& d) {
+    const std::int64_t tail = std::int64_t(log.run.inputs.size()) - signedFrame;
+    if (tail <= kLoneLogTailFrames) return false;
+    d.state = "verified";
+    d.winner = aheadAt(log, signedFrame, rules);
+    d.replay = log.text;
+    d.flags += "; " + std::string(sideName(log.side)) + "'s log runs " + std::to_string(tail) + " frames past " +
+               sideName(1 - log.side) + "'s last countersignature (frame " + std::to_string(signedFrame) +
+               "), more than the lock step lets a match go on unsigned (" + std::to_string(kLoneLogTailFrames) +
+               "): judged as the match stood there";
+    return true;
+}
+
 // A log alone (the other never came) stands only with something of the absent player's behind it: a
 // countersignature of theirs that checks, or the hashes they sent the service during the match matching it. Without
-// either it may be a made-up match played against a bot, so it is not rated: d becomes disputed and false returns.
-bool loneLogBacked(const MatchRecord& m, const AdmittedLog& log, const Claims* claims, Decision& d) {
+// either it may be a made-up match played against a bot, so it is not rated. True: backed, verify from it; false: d
+// is the decision (disputed, or judged at the last countersigned checkpoint).
+bool loneLogBacked(const MatchRecord& m, const AdmittedLog& log, const VerifyRules& rules, const Claims* claims,
+                   Decision& d) {
     const std::string self = sideName(log.side), absent = sideName(1 - log.side);
     const Countersigned c = countersignedFrame(m, log);
     const std::string refused = c.refused == 0 ? ""
@@ -287,7 +305,7 @@ bool loneLogBacked(const MatchRecord& m, const AdmittedLog& log, const Claims* c
                                                      "'s log do not check (refused, " + self + " flagged)";
     if (c.frame > 0) {
         d.flags += refused;
-        return true;
+        return !judgedAtLastCountersign(log, c.frame, rules, d);
     }
     if (claims && attests(claims[1 - log.side], log.run)) {
         d.flags += "; " + absent + "'s own hashes sent during the match are " + self + "'s log" + refused;
@@ -343,7 +361,7 @@ Decision decideMatch(const MatchRecord& m, const AdmittedLog* logs[2], const Ver
         d.flags = "the two logs disagree: " + cheat + "'s own hashes sent during the match are " + sideName(from) +
                   "'s log (" + cheat + " flagged)" + (refused.empty() ? "" : "; " + refused);
     }
-    if (from >= 0 && !logs[1 - from] && !loneLogBacked(m, *logs[from], claims, d)) return d;
+    if (from >= 0 && !logs[1 - from] && !loneLogBacked(m, *logs[from], rules, claims, d)) return d;
     if (from < 0) {
         d.state = "disputed";
         if (d.flags.empty()) d.flags = "no log";

@@ -19,6 +19,14 @@ namespace ranked {
 /// Longest recording admitted (a best-of-three of full 99-second rounds is about 150 KB).
 constexpr std::size_t kMaxLogBytes = 4u << 20;
 
+/// The most frames an honest log can run past the last checkpoint the opponent countersigned in it: a peer ends the
+/// match once the opponent's signature of the next checkpoint (kCountersignEvery on) is kCountersignGraceFrames
+/// overdue, and one update may confirm a packet's inputs and the rollback window (at most 30 frames) at once. A log
+/// alone that runs further is judged as the match stood at its last countersigned checkpoint (docs/ranked.md, "A log
+/// alone").
+constexpr std::int64_t kLoneLogTailFrames =
+    net::kCountersignEvery + net::kCountersignGraceFrames + net::kMaxInputsPerPacket + 30;
+
 /// A player's log of one match: the recording, the player's signature of logDigest(), and the opponent's
 /// signatures of the checkpoints of the match they played (net::Countersigner::held(); each bound to its match,
 /// frame, hash and both keys by the opponent's own signature, so the player's signature need not cover them).
@@ -89,7 +97,9 @@ Replayed replayLog(const AdmittedLog& log, const VerifyRules& rules);
 /// inputs and hashes: verified, the simulated winner. An unfinished match is lost by the player who left or went
 /// silent (the logs' `ending` lines); when the two logs blame different players, by neither: the side ahead wins. A log missing or not replaying to its own hashes: the other
 /// decides and that side is flagged; a log alone (the other missing) only when something of the absent player's
-/// backs it (a countersignature of theirs that checks, or their claims attesting it), else disputed, not rated. Both consistent but different: disputed, both flagged, no rating moves. None:
+/// backs it (a countersignature of theirs that checks, or their claims attesting it), else disputed, not rated; a
+/// countersigned log alone running more than kLoneLogTailFrames past its last countersignature is judged as the match
+/// stood there. Both consistent but different: disputed, both flagged, no rating moves. None:
 /// disputed. Two consistent logs that differ are told apart first by the opponent's countersignatures each log
 /// carries (docs/ranked.md, "Countersigned checkpoints"): from the frame where their inputs part, the log the
 /// opponent countersigned past that frame is verified and the other side flagged; when neither is countersigned past

@@ -197,6 +197,23 @@ void World::checkEndings() {
     }
 }
 
+// Every honest log of the match the service made (a player's first session, the one that countersigns) ends within
+// ranked::kLoneLogTailFrames of the opponent's last countersignature it holds, however the network behaved: the bound
+// past which the service judges a log alone at its last countersigned checkpoint never strikes an honest player.
+void World::checkCountersignedTails() {
+    for (int p = 0; p < 2; ++p) {
+        if (p == cheater_ || players_[p].lives.empty()) continue;
+        const Incarnation& life = players_[p].lives.front();
+        if (life.killed || !life.started || !life.rec.ended || life.end == net::PeerEnd::Desync) continue;
+        const std::int64_t signedFrame = life.countersigns.empty() ? 0 : life.countersigns.back().frame;
+        const std::int64_t tail = life.rec.frames - signedFrame;
+        if (tail > ranked::kLoneLogTailFrames)
+            fail(lifeName(p, 0, players_[p].lives.size()) + ": its log runs " + std::to_string(tail) +
+                 " frames past the opponent's last countersignature (frame " + std::to_string(signedFrame) +
+                 "), more than the lock step allows (" + std::to_string(ranked::kLoneLogTailFrames) + ")");
+    }
+}
+
 // A side played a made-up match in step and sends it as its log (FaultKind::MadeUp): the service's settlement
 // (ranked::decideMatch, the logs with the countersignatures each peer held) must not go to it, and goes to the honest
 // log whenever the cheater countersigned any of it (docs/ranked.md, "Countersigned checkpoints").
@@ -269,6 +286,7 @@ RunResult World::check() {
         checkPair();
         checkWatchers();
         checkEndings();
+        checkCountersignedTails();
         if (cheater_ >= 0) checkSettlement();
     }
     if (net_.counters().peakInFlight > kMaxInFlight)

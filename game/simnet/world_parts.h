@@ -130,6 +130,7 @@ private:
     void checkPair();
     void checkWatchers();
     void checkEndings();
+    void checkCountersignedTails();
     void checkSettlement();
     void checkLoneLogs(const ranked::MatchRecord& m, const ranked::AdmittedLog logs[2],
                        const ranked::VerifyRules& rules, bool cheaterSigned);

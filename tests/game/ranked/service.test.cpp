@@ -122,6 +122,11 @@ TEST_CASE("A lone log that nothing of the opponent's backs is not rated at the d
     PlayerRecord ann;
     REQUIRE(w.store->player(keyHex(w.ann.publicKey), ann, why));
     CHECK(ann.rating.games == 0);  // not rated
+    CHECK(ann.rating.rating == doctest::Approx(1500));
+    PlayerRecord bob;
+    REQUIRE(w.store->player(keyHex(w.bob.publicKey), bob, why));
+    CHECK(bob.rating.games == 0);  // nor is the absent player
+    CHECK(bob.rating.rating == doctest::Approx(1500));
 }
 
 TEST_CASE("Friends meet by entering each other's codes, unranked") {

@@ -357,3 +357,77 @@ TEST_CASE("Logs that part after the last countersigned checkpoint are judged as 
     CHECK(e.winner == 0);
     CHECK(e.flags.rfind("the two logs part at frame 201: p2 countersigned p1's log at frame 240 (p2 flagged)", 0) == 0);
 }
+
+TEST_CASE("A lone log of a match that ended before its first checkpoint is rated only with the opponent's signature") {
+    Fixture f;
+    // Ann's log of 100 frames (she walks in; the match stops there, unfinished): before frame 120 only the last frame
+    // is a checkpoint, so nothing of Bob's can back it unless he signed that frame.
+    const std::string shortLog = rankedtest::recordMatch(f.m, f.rules, 0, 5, 100);
+    REQUIRE(lastFrameOf(shortLog) == 100);
+    AdmittedLog a;
+    REQUIRE(f.admit(f.ann, shortLog, a) == "");
+    const AdmittedLog* logs[2] = {&a, nullptr};
+    Decision d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "disputed");
+    CHECK(d.winner == -1);
+    CHECK(d.flags.find("p1's log stands alone with nothing of p2's behind it") != std::string::npos);
+    a.countersigns = rankedtest::countersignsOf(shortLog, f.bob, f.m);
+    REQUIRE(a.countersigns.size() == 1);  // the last frame's
+    REQUIRE(a.countersigns[0].frame == 100);
+    d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "verified");
+    CHECK(d.flags.rfind("p2 sent no log", 0) == 0);
+}
+
+namespace {
+
+// p2's log of the real match (p1 attacks a standing p2) up to frame 240, then `tail` frames in which p2 attacks and
+// p1 stands: a cheater who stopped countersigning at 240 and rewrote everything after.
+std::string rewrittenAfter240(const Fixture& f, std::size_t tail) {
+    const std::vector<sim::FrameInput> real = rankedtest::inputsOf(rankedtest::recordMatch(f.m, f.rules, 0, 5));
+    const std::vector<sim::FrameInput> p2Attacks = rankedtest::inputsOf(rankedtest::recordMatch(f.m, f.rules, 1, 5));
+    REQUIRE(real.size() > 240);
+    REQUIRE(p2Attacks.size() > tail);
+    std::vector<sim::FrameInput> out(real.begin(), real.begin() + 240);
+    for (std::size_t i = 0; i < tail; ++i) {
+        sim::FrameInput in;
+        in.buttons[1] = p2Attacks[i].buttons[1];
+        out.push_back(in);
+    }
+    return rankedtest::recordInputs(f.m, f.rules, out);
+}
+
+}  // namespace
+
+TEST_CASE("A lone log running further past its last countersignature than the lock step allows is judged there") {
+    Fixture f;
+    // Ann countersigned p2's log up to frame 240 and then never sent hers. By hand: in the first 240 frames only p1
+    // pressed buttons (p2 stood), so p1 was ahead at frame 240; p2's tail of its own attacks (p1 standing) wins
+    // p2 the match, which is what the log would win without the bound.
+    const std::string p2Log = rewrittenAfter240(f, 700);
+    REQUIRE(lastFrameOf(p2Log) > 240 + kLoneLogTailFrames);
+    AdmittedLog b;
+    REQUIRE(f.admit(f.bob, p2Log, b) == "");
+    b.countersigns = rankedtest::countersignsOf(p2Log, f.ann, f.m, 240);
+    REQUIRE(b.countersigns.back().frame == 240);
+    REQUIRE(replayLog(b, f.rules).winner == 1);  // the rewritten end: p2 ahead
+    const AdmittedLog* logs[2] = {nullptr, &b};
+    const Decision d = decideMatch(f.m, logs, f.rules);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 0);
+    CHECK(d.replay == p2Log);
+    CHECK(d.flags == "p1 sent no log; p2's log runs " + std::to_string(lastFrameOf(p2Log) - 240) +
+                         " frames past p1's last countersignature (frame 240), more than the lock step lets a match "
+                         "go on unsigned (450): judged as the match stood there");
+    // Within the bound the log stands as it is: what a cheater can still rewrite alone, at most 450 frames (here
+    // enough for p2 to get ahead: the limit docs/ranked.md states).
+    const std::string shortTail = rewrittenAfter240(f, std::size_t(kLoneLogTailFrames));
+    AdmittedLog c;
+    REQUIRE(f.admit(f.bob, shortTail, c) == "");
+    c.countersigns = rankedtest::countersignsOf(shortTail, f.ann, f.m, 240);
+    const AdmittedLog* within[2] = {nullptr, &c};
+    const Decision e = decideMatch(f.m, within, f.rules);
+    CHECK(e.state == "verified");
+    CHECK(e.winner == replayLog(c, f.rules).winner);  // its own end decides (whoever is ahead there)
+    CHECK(e.flags.find("judged as the match stood there") == std::string::npos);
+}

@@ -188,11 +188,15 @@ TEST_CASE("the online simulator: a side that plays a made-up match in step and s
                                   line.find(flagged) != std::string::npos);
         std::string lastLine = r.log.empty() ? std::string() : r.log.back();
         CHECK_MESSAGE(settled, lastLine);
-        // Sent alone (the honest player never sends), the made-up log is not rated; the honest log alone stands.
+        // Sent alone (the honest player never sends), the made-up log is not rated (nothing of the honest player's
+        // behind it); the honest log alone stands in full, not cut at its last countersigned checkpoint.
         int alone = 0;
-        for (const std::string& line : r.log)
-            alone += (line.find("settlement, the made-up log alone: disputed") != std::string::npos) +
-                     (line.find("settlement, the honest log alone: verified") != std::string::npos);
+        for (const std::string& line : r.log) {
+            alone += (line.find("settlement, the made-up log alone: disputed") != std::string::npos &&
+                      line.find("stands alone with nothing of") != std::string::npos) +
+                     (line.find("settlement, the honest log alone: verified") != std::string::npos &&
+                      line.find("judged as the match stood there") == std::string::npos);
+        }
         CHECK(alone == 2);
     }
 }
