@@ -42,11 +42,8 @@ ranked::VerifyRules benchRules() {
 
 // Both sides walk in and press light or heavy at random when close: a match that ends by KO, as a real one does.
 std::string recordBrawl(const ranked::MatchRecord& m, const ranked::VerifyRules& rules, std::uint64_t seed) {
-    sim::MatchSetup setup = rules.setup;
-    setup.fighter[0] = m.fighter[0];
-    setup.fighter[1] = m.fighter[1];
-    setup.seed = m.seed;
-    sim::Fight fight(setup, *rules.fighter(m.fighter[0]), *rules.fighter(m.fighter[1]));
+    const sim::MatchSetup setup = ranked::matchSetupOf(m, rules.setup);
+    sim::Fight fight(setup, *rules.fighter(setup.fighter[0]), *rules.fighter(setup.fighter[1]));
     sim::ReplayText rec;
     rec.start(fight);
     std::uint64_t rng = sim::seedRandom(seed);

@@ -18,7 +18,6 @@
 #include <sstream>
 #include <string>
 #include <fcntl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -240,8 +239,6 @@ TEST_CASE("A recording that cannot be opened says why") {
     w.finish();
     CHECK_FALSE(w.ok());
 }
-
-namespace {}  // namespace
 
 TEST_CASE("Appended units reach the file at a flush or when the buffer is full, always whole") {
     const std::string dir = freshDir("append");

@@ -73,10 +73,7 @@ inline ranked::VerifyRules testRules() {
 /// stops at the match's end or after maxFrames (a player who left).
 inline std::string recordMatch(const ranked::MatchRecord& m, const ranked::VerifyRules& rules, int attacker,
                                std::uint64_t seed, std::int64_t maxFrames = 100000) {
-    sim::MatchSetup setup = rules.setup;
-    setup.fighter[0] = m.fighter[0];
-    setup.fighter[1] = m.fighter[1];
-    setup.seed = m.seed;
+    const sim::MatchSetup setup = ranked::matchSetupOf(m, rules.setup);
     sim::Fight fight(setup, *rules.fighter(setup.fighter[0]), *rules.fighter(setup.fighter[1]));
     sim::ReplayText rec;
     rec.start(fight);
