@@ -16,6 +16,9 @@ constexpr std::int64_t kAckEveryMs = 100;
 constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host that never answers (or never starts)
 constexpr std::int64_t kVersionGraceMs =
     750;  // another version's datagram ends the asking if nothing of ours came by then
+// ... and not before the host's relay (asked only after relayAfterMs) had this long to answer: anyone can send a few
+// bytes from the host's address, and a forged datagram must not end an asking whose real path is the slow relay.
+constexpr std::int64_t kRelayAnswerGraceMs = 2000;
 
 }  // namespace
 
@@ -430,7 +433,10 @@ void SpectatorClient::tick(std::int64_t nowMs) {
     for (int i = 0; i < 4096 && state_ != SpectatorState::Done && t_.receive(data, from, nowMs); ++i)
         datagram(data, from, nowMs);
     if (state_ == SpectatorState::Done) return;
-    if (state_ == SpectatorState::Asking && otherVersion_ != 0 && nowMs - otherVersionMs_ >= kVersionGraceMs) {
+    const std::int64_t everyPathAskedMs =
+        startMs_ + (relay_ != 0 && relay_ != host_ ? relayAfterMs_ + kRelayAnswerGraceMs : 0);
+    if (state_ == SpectatorState::Asking && otherVersion_ != 0 && nowMs - otherVersionMs_ >= kVersionGraceMs &&
+        nowMs >= everyPathAskedMs) {
         return fail(spectateVersionText(otherVersion_));
     }
     if (state_ == SpectatorState::Asking && nowMs - startMs_ > kAskForMs) return fail("no answer from the host");

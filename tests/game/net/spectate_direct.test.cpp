@@ -282,6 +282,22 @@ TEST_CASE("spectate versions: another version's datagram from the host ends the 
         CHECK(client.failure() == "refused: the host runs spectator stream version 5, this game 4");
         CHECK(client.forged() == 0);
     }
+    {  // Asking through the lobby with the host's relay as the last path: not before the relay had 2 s to answer.
+        net::MemoryNetwork network;
+        auto& me = network.add(2, {}, 2);
+        spectest::Wire wire(me);
+        net::SpectatorClient client(wire, 1);
+        client.setCandidates({}, 9, 3000);  // the relay (address 9) is asked from 3 s on
+        client.tick(0);
+        wire.queued = {v5};
+        client.tick(100);
+        for (std::int64_t t = 116; t < 5000; t += 16) {
+            client.tick(t);
+            REQUIRE(client.state() == net::SpectatorState::Asking);
+        }
+        client.tick(5000);
+        CHECK(client.failure() == "refused: the host runs spectator stream version 5, this game 4");
+    }
     {  // A Setup of this version within the grace: the host speaks it, the stream goes on.
         nettest::HubAndWatcher rig;
         rig.hub.startMatch(spectest::welcome(), 0);
