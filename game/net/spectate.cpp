@@ -14,11 +14,6 @@ namespace {
 constexpr std::int64_t kAskEveryMs = 250;
 constexpr std::int64_t kAckEveryMs = 100;
 constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host that never answers (or never starts)
-constexpr std::int64_t kVersionGraceMs =
-    750;  // another version's datagram ends the asking if nothing of ours came by then
-// ... and not before the host's relay (asked only after relayAfterMs) had this long to answer: anyone can send a few
-// bytes from the host's address, and a forged datagram must not end an asking whose real path is the slow relay.
-constexpr std::int64_t kRelayAnswerGraceMs = 2000;
 
 }  // namespace
 
@@ -380,11 +375,10 @@ void SpectatorClient::inputsCame(const SpectateMessage& m, std::int64_t nowMs) {
 void SpectatorClient::datagram(const std::vector<std::uint8_t>& data, Address from, std::int64_t nowMs) {
     if (!fromHost(from) || !isSpectateDatagram(data.data(), data.size())) return void(++malformed_);
     if (data.size() >= 3 && data[2] != kSpectateVersion) {
-        // Not trusted at once (anyone can send a few bytes from the host's address): the asking ends only if
-        // nothing of this version comes within kVersionGraceMs.
+        // Never trusted (anyone can send a few bytes from the host's address, and the host may not have started
+        // its match yet): remembered only to name the version if the asking times out with no answer of ours.
         if (state_ == SpectatorState::Asking && otherVersion_ == 0) {
             otherVersion_ = data[2];
-            otherVersionMs_ = nowMs;
         } else {
             ++malformed_;
         }
@@ -433,13 +427,8 @@ void SpectatorClient::tick(std::int64_t nowMs) {
     for (int i = 0; i < 4096 && state_ != SpectatorState::Done && t_.receive(data, from, nowMs); ++i)
         datagram(data, from, nowMs);
     if (state_ == SpectatorState::Done) return;
-    const std::int64_t everyPathAskedMs =
-        startMs_ + (relay_ != 0 && relay_ != host_ ? relayAfterMs_ + kRelayAnswerGraceMs : 0);
-    if (state_ == SpectatorState::Asking && otherVersion_ != 0 && nowMs - otherVersionMs_ >= kVersionGraceMs &&
-        nowMs >= everyPathAskedMs) {
-        return fail(spectateVersionText(otherVersion_));
-    }
-    if (state_ == SpectatorState::Asking && nowMs - startMs_ > kAskForMs) return fail("no answer from the host");
+    if (state_ == SpectatorState::Asking && nowMs - startMs_ > kAskForMs)
+        return fail(otherVersion_ != 0 ? spectateVersionText(otherVersion_) : "no answer from the host");
     if (state_ == SpectatorState::Watching && nowMs - lastHeardMs_ > kSpectatorTimeoutMs &&
         (lastFrame_ == 0 || inputs_.size() < lastFrame_)) {
         return fail("connection lost");

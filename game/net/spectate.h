@@ -238,8 +238,8 @@ public:
     /// The newest confirmed frame the host has reported.
     std::uint32_t hostNewest() const { return newest_; }
     /// Why it stopped ("" while it runs): "refused: ...", "no answer from the host", "connection lost". A datagram of
-    /// another stream version from the host ends it ("refused: the host runs spectator stream version N, this game
-    /// M") only if nothing of this version comes within 0.75 s (anyone can send a few bytes from the host's address).
+    /// another stream version from the host never ends it (anyone can send a few bytes from the host's address); an
+    /// asking that times out after one names it ("refused: the host runs spectator stream version N, this game M").
     const std::string& failure() const { return failure_; }
     /// Ends with a failure (the runner's own limits).
     void fail(const std::string& why);
@@ -282,7 +282,6 @@ private:
     std::int64_t malformed_ = 0;
     std::int64_t forged_ = 0;
     int otherVersion_ = 0;  // another version's datagram came from the host (0: none)
-    std::int64_t otherVersionMs_ = 0;
 };
 
 }  // namespace net

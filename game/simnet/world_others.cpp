@@ -97,6 +97,24 @@ void World::sendJunk(net::Address claimed, net::Address to, int count) {
     }
 }
 
+// Spectate datagrams of other stream versions (an older one and a newer one) to every spectator that is asking
+// or watching, claiming the host's address: they must neither end an asking whose real answer is still coming (the
+// host's relay is slow) nor disturb a stream. Drawn from a stream of their own, so the world's draws stay the same.
+void World::sendOtherVersions(net::Address claimed, int count) {
+    for (std::size_t i = 0; i < watchers_.size() && claimed != 0; ++i) {
+        const Watcher& w = watchers_[i];
+        if (!w.lobby) continue;
+        std::uint64_t state = std::uint64_t(nowMs_) * 1000003u + i;
+        for (int k = 0; k < count; ++k) {
+            std::vector<std::uint8_t> b(3 + engine::splitmix64(state) % 40);
+            for (std::uint8_t& x : b) x = std::uint8_t(engine::splitmix64(state));
+            b[0] = 'B', b[1] = 'S',
+            b[2] = std::uint8_t(k % 2 == 0 ? net::kSpectateVersion - 1 : net::kSpectateVersion + 1);
+            net_.spoof(attackerHost_, claimed, w.lobby->publicAddress(), b.data(), b.size(), nowMs_);
+        }
+    }
+}
+
 void World::attack(const Fault& f) {
     if (!attackerSocket_) attackerSocket_ = net_.open(attackerHost_, 6666);
     const net::Address hostAt = players_[0].lobby ? players_[0].lobby->publicAddress() : 0;
@@ -105,6 +123,7 @@ void World::attack(const Fault& f) {
     switch (f.kind) {
     case FaultKind::Spoof:
         if (hostAt != 0 && joinerAt != 0) sendJunk(joinerAt, hostAt, f.count), sendJunk(hostAt, joinerAt, f.count);
+        sendOtherVersions(hostAt, f.count);
         break;
     case FaultKind::Replay:
     case FaultKind::Forge:

@@ -124,6 +124,7 @@ private:
     void apply(const Fault& f);
     void attack(const Fault& f);
     void sendJunk(net::Address claimed, net::Address to, int count);
+    void sendOtherVersions(net::Address claimed, int count);
     // invariants (world_check.cpp)
     void checkPlayers();
     void checkIncarnation(int p, const Incarnation& life);

@@ -264,9 +264,9 @@ TEST_CASE("spectate versions: version 3 is told in its own layout, version 2 get
     CHECK_FALSE(old.receive(data, from, 2000));  // no answer: version 2 has no true reason to give
 }
 
-TEST_CASE("spectate versions: another version's datagram from the host ends the asking after 0.75 s, not before") {
+TEST_CASE("spectate versions: another version's datagram from the host is named only when the asking times out") {
     const std::vector<std::uint8_t> v5 = {0x42, 0x53, 5, 4, 1, 2, 3};  // a future host's answer, any layout
-    {
+    {  // Nothing of this version ever comes: the asking runs its whole 30 s, then names the version it heard.
         net::MemoryNetwork network;
         auto& me = network.add(2, {}, 2);
         spectest::Wire wire(me);
@@ -274,31 +274,24 @@ TEST_CASE("spectate versions: another version's datagram from the host ends the 
         client.tick(0);
         wire.queued = {v5};
         client.tick(100);
-        for (std::int64_t t = 116; t < 850; t += 16) {
+        for (std::int64_t t = 116; t <= 30000; t += 16) {
             client.tick(t);
-            REQUIRE(client.state() == net::SpectatorState::Asking);  // within the grace
+            REQUIRE(client.state() == net::SpectatorState::Asking);  // anyone can send those bytes
         }
-        client.tick(850);
+        client.tick(30016);
         CHECK(client.failure() == "refused: the host runs spectator stream version 5, this game 4");
         CHECK(client.forged() == 0);
     }
-    {  // Asking through the lobby with the host's relay as the last path: not before the relay had 2 s to answer.
+    {  // Without it, the same silence ends as no answer.
         net::MemoryNetwork network;
         auto& me = network.add(2, {}, 2);
         spectest::Wire wire(me);
         net::SpectatorClient client(wire, 1);
-        client.setCandidates({}, 9, 3000);  // the relay (address 9) is asked from 3 s on
         client.tick(0);
-        wire.queued = {v5};
-        client.tick(100);
-        for (std::int64_t t = 116; t < 5000; t += 16) {
-            client.tick(t);
-            REQUIRE(client.state() == net::SpectatorState::Asking);
-        }
-        client.tick(5000);
-        CHECK(client.failure() == "refused: the host runs spectator stream version 5, this game 4");
+        client.tick(30016);
+        CHECK(client.failure() == "no answer from the host");
     }
-    {  // A Setup of this version within the grace: the host speaks it, the stream goes on.
+    {  // A Setup of this version after it: the host speaks it, the stream goes on.
         nettest::HubAndWatcher rig;
         rig.hub.startMatch(spectest::welcome(), 0);
         rig.wire.queued = {v5};

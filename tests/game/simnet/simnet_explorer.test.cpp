@@ -79,6 +79,17 @@ TEST_CASE("the online simulator: a forged other-version datagram does not end a 
     CHECK(r.outcome.find("refused") == std::string::npos);
 }
 
+TEST_CASE("the online simulator: forged other-version datagrams do not end a spectator's asking") {
+    // Seed 2502: spectator 1 asks the host 1 s into the room, and the host's answer waits for its NAT to be punched
+    // towards the spectator; at 1.7 s a forger sends spectate datagrams of versions 3 and 5 from the host's
+    // address. The spectator once gave up 0.75 s later ("refused: the host runs spectator stream version 3"); it
+    // must watch the whole match.
+    const simnet::RunResult r = simnet::runSchedule(simnet::generateSchedule(2502), loader(), withRoster());
+    CHECK_MESSAGE(r.ok, violations(r));
+    CHECK(r.outcome.find("refused") == std::string::npos);
+    CHECK(r.outcome.find("spectator 1: match over") != std::string::npos);
+}
+
 TEST_CASE("the online simulator: a seed runs the same schedule to the same event log every time") {
     const simnet::Schedule s = simnet::generateSchedule(7);
     const simnet::RunResult a = simnet::runSchedule(s, loader(), withRoster());
