@@ -131,7 +131,7 @@ function padButtons() {
 function readButtons() {
   let b = 0;
   for (const r of table) if ((binding[r.name] || []).some((c) => held.has(c))) b |= r.bit;
-  return b | padButtons();
+  return b | padButtons() | window.bvhTouch.bits();
 }
 
 // ---- Sound ----------------------------------------------------------------------------------------------------
@@ -649,6 +649,8 @@ async function loadData() {
   for (const name of lessons) M.FS.writeFile(`data/tutorial/${name}`, await fetchText(`data/tutorial/${name}`));
   lessonNames = lessons.map((name) => `tutorial/${name}`).join('\n');
   loadBinding();
+  window.bvhTouch.init(bitOf, (name) => (table.find((r) => r.name === name) || {label: name}).label, params);
+  if (window.bvhTouch.shown()) choice.simple = 1;  // a quarter circle on a glass pad is hard: one-button specials
   $('startkey').textContent = keyText(binding.light);
   choice.p1 = Math.max(0, fighters.indexOf('ryo'));  // the game's own first pairing
   choice.p2 = Math.max(0, fighters.indexOf('brick'));

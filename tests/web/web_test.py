@@ -386,21 +386,23 @@ def run_play(args):
                         "detail": "page %s, game_headless %s" % (replay.get("hash"), native_hash)})
     for r in results:
         print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
-    if len(results) < 24:
-        fail("only %d checks reported (24 expected)" % len(results))
+    if len(results) < 31:
+        fail("only %d checks reported (31 expected)" % len(results))
     failed = [r for r in results if not r["ok"]]
     if failed:
         fail("%d of %d play checks failed" % (len(failed), len(results)))
     print("all %d play checks passed" % len(results))
 
 
-PLAY_SHOTS = [  # (file, link): each screen of the play page, opened as a link opens it
+PLAY_SHOTS = [  # (file, link[, window size]): each screen of the play page, opened as a link opens it
     ("play-select.png", "play.html"),
     ("play-fight.png", "play.html?fighters=ryo,brick&level=4&stage=dusk&seed=7&advance=230"),
     ("play-overlay.png", "play.html?fighters=tasha,ryo&level=3&stage=night&seed=3&advance=900&overlay=1"),
     ("play-pause.png", "play.html?fighters=brick,tasha&level=2&stage=night&seed=5&advance=400&screen=pause"),
     ("play-over.png", "play.html?fighters=ryo,tasha&level=4&stage=dusk&seed=11&advance=60000"),
     ("play-tutorial.png", "play.html?mode=tutorial&fighters=ryo,ryo&advance=60"),
+    ("play-touch-portrait.png", "play.html?fighters=ryo,brick&level=2&seed=7&advance=230&touch=1", "390,844"),
+    ("play-touch-landscape.png", "play.html?fighters=ryo,brick&level=2&seed=7&advance=230&touch=1", "844,390"),
 ]
 
 
@@ -410,12 +412,12 @@ def run_playshots(args):
     web = build(args.root)
     server = Server(web)
     try:
-        for name, link in PLAY_SHOTS:
+        for name, link, *size in PLAY_SHOTS:
             png = os.path.join(args.out, name)
             os.makedirs(args.out, exist_ok=True)
             if os.path.exists(png):
                 os.remove(png)
-            browser = chromium(["--window-size=1320,900", "--hide-scrollbars", "--virtual-time-budget=20000",
+            browser = chromium(["--window-size=" + (size[0] if size else "1320,900"), "--hide-scrollbars", "--virtual-time-budget=20000",
                                 "--screenshot=" + png, server.url(link)], timeout=args.timeout)
             try:
                 browser.wait(timeout=args.timeout)
