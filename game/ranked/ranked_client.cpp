@@ -14,6 +14,7 @@
 #include "game/io/run_file.h"
 #include "game/ranked/client.h"
 #include "game/ranked/service.h"
+#include "game/ranked/verify.h"
 #include "game/run/headless_peer.h"
 #include "game/run/identity_file.h"
 #include "game/run/online_flags.h"
@@ -94,7 +95,7 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     Claims claims;
     hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {
         claims[frame] = hash;
-        if (claims.size() < 10) return;  // every 600 frames: a few requests a minute
+        if (claims.size() < kClaimBatch) return;  // every 600 frames: a few requests a minute
         client.checkpoint(offer.id, claims);
         claims.clear();
     };

@@ -276,20 +276,29 @@ void verifyFrom(Decision& d, const AdmittedLog* logs[2], const Replayed rep[2], 
     d.flags += std::string(d.flags.empty() ? "" : "; ") + endingFlag(ending);
 }
 
-// A countersigned log alone whose frames run further past the opponent's last signature than the lock step lets an
-// honest peer play on unsigned (kLoneLogTailFrames): the tail may be rewritten (the opponent "left" much later, or was
-// beaten in play nobody signed), so the match is judged as it stood at that checkpoint. False when the tail is within.
-bool judgedAtLastCountersign(const AdmittedLog& log, std::int64_t signedFrame, const VerifyRules& rules, Decision& d) {
-    const std::int64_t tail = std::int64_t(log.run.inputs.size()) - signedFrame;
-    if (tail <= kLoneLogTailFrames) return false;
+// A log alone whose frames run further past the last checkpoint the absent player backed (`backedFrame`: their last
+// countersignature, or their last claim) than an honest peer can play on without them (`bound`): the tail may be
+// rewritten (the opponent "left" much later, or was beaten in play nobody backed), so the match is judged as it
+// stood at that checkpoint. False when the tail is within. `what` names the backing, `why` the bound.
+bool judgedAtLastBacked(const AdmittedLog& log, std::int64_t backedFrame, std::int64_t bound, const std::string& what,
+                        const std::string& why, const VerifyRules& rules, Decision& d) {
+    const std::int64_t tail = std::int64_t(log.run.inputs.size()) - backedFrame;
+    if (tail <= bound) return false;
     d.state = "verified";
-    d.winner = aheadAt(log, signedFrame, rules);
+    d.winner = aheadAt(log, backedFrame, rules);
     d.replay = log.text;
     d.flags += "; " + std::string(sideName(log.side)) + "'s log runs " + std::to_string(tail) + " frames past " +
-               sideName(1 - log.side) + "'s last countersignature (frame " + std::to_string(signedFrame) +
-               "), more than the lock step lets a match go on unsigned (" + std::to_string(kLoneLogTailFrames) +
-               "): judged as the match stood there";
+               sideName(1 - log.side) + "'s last " + what + " (frame " + std::to_string(backedFrame) + "), more than " +
+               why + " (" + std::to_string(bound) + "): judged as the match stood there";
     return true;
+}
+
+// The last frame of the log's checkpoints that the claims hold (0: none).
+std::int64_t lastClaimedFrame(const Claims& claims, const sim::RunFile& run) {
+    std::int64_t last = 0;
+    for (const sim::Checkpoint& c : run.checkpoints)
+        if (claims.count(c.frame)) last = std::max<std::int64_t>(last, c.frame);
+    return last;
 }
 
 // A log alone (the other never came) stands only with something of the absent player's behind it: a
@@ -305,11 +314,13 @@ bool loneLogBacked(const MatchRecord& m, const AdmittedLog& log, const VerifyRul
                                                      "'s log do not check (refused, " + self + " flagged)";
     if (c.frame > 0) {
         d.flags += refused;
-        return !judgedAtLastCountersign(log, c.frame, rules, d);
+        return !judgedAtLastBacked(log, c.frame, kLoneLogTailFrames, "countersignature",
+                                   "the lock step lets a match go on unsigned", rules, d);
     }
     if (claims && attests(claims[1 - log.side], log.run)) {
         d.flags += "; " + absent + "'s own hashes sent during the match are " + self + "'s log" + refused;
-        return true;
+        return !judgedAtLastBacked(log, lastClaimedFrame(claims[1 - log.side], log.run), kClaimTailFrames,
+                                   "claimed checkpoint", "a player's unsent claims and the lock step allow", rules, d);
     }
     d.state = "disputed";
     d.replay = log.text;

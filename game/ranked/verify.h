@@ -27,6 +27,16 @@ constexpr std::size_t kMaxLogBytes = 4u << 20;
 constexpr std::int64_t kLoneLogTailFrames =
     net::kCountersignEvery + net::kCountersignGraceFrames + net::kMaxInputsPerPacket + 30;
 
+/// Claims (a player's checkpoint hashes sent to the service during the match) go in batches of this many
+/// checkpoints, one every sim::kCheckpointEvery frames: every 600 frames.
+constexpr std::size_t kClaimBatch = 10;
+
+/// The most frames an honest log can run past the last checkpoint the opponent claimed: the opponent may take one
+/// batch unsent when it crashes or leaves (kClaimBatch * kCheckpointEvery frames), and the log runs past the
+/// opponent's own last confirmed frame by less than kLoneLogTailFrames. A log alone backed only by claims that runs
+/// further is judged as the match stood at the last claimed checkpoint (docs/ranked.md, "A log alone").
+constexpr std::int64_t kClaimTailFrames = std::int64_t(kClaimBatch) * sim::kCheckpointEvery + kLoneLogTailFrames;
+
 /// A player's log of one match: the recording, the player's signature of logDigest(), and the opponent's
 /// signatures of the checkpoints of the match they played (net::Countersigner::held(); each bound to its match,
 /// frame, hash and both keys by the opponent's own signature, so the player's signature need not cover them).

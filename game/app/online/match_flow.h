@@ -6,6 +6,7 @@
 // and fight screen call roomHosted(), checkpoint() and finished() as the match goes.
 #include "game/app/online/service_flow.h"
 #include "game/net/peer.h"
+#include "game/ranked/verify.h"
 
 #include <deque>
 
@@ -55,7 +56,7 @@ public:
     static constexpr std::int64_t kPollMs = 1000;
     static constexpr std::int64_t kRoomWaitMs = 30000;
     static constexpr std::int64_t kDecideMs = 120000;
-    static constexpr std::size_t kCheckpointBatch = 10;  ///< every 600 frames at one checkpoint per 60
+    static constexpr std::size_t kCheckpointBatch = ranked::kClaimBatch;  ///< every 600 frames
 
 private:
     enum class Job : std::uint8_t { None, Room, Poll, Checkpoint, Result, History };

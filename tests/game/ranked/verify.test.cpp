@@ -381,17 +381,17 @@ TEST_CASE("A lone log of a match that ended before its first checkpoint is rated
 
 namespace {
 
-// p2's log of the real match (p1 attacks a standing p2) up to frame 240, then `tail` frames in which p2 attacks and
-// p1 stands: a cheater who stopped countersigning at 240 and rewrote everything after.
-std::string rewrittenAfter240(const Fixture& f, std::size_t tail) {
+// p2's log of the real match (p1 attacks a standing p2) up to frame 240, then `tail` frames in which both stand for
+// `idle` frames and then p2 attacks and p1 stands (the recording ends earlier if p2 wins the match by then): a cheater
+// who stopped countersigning at 240 and rewrote everything after.
+std::string rewrittenAfter240(const Fixture& f, std::size_t tail, std::size_t idle = 0) {
     const std::vector<sim::FrameInput> real = rankedtest::inputsOf(rankedtest::recordMatch(f.m, f.rules, 0, 5));
     const std::vector<sim::FrameInput> p2Attacks = rankedtest::inputsOf(rankedtest::recordMatch(f.m, f.rules, 1, 5));
     REQUIRE(real.size() > 240);
-    REQUIRE(p2Attacks.size() > tail);
     std::vector<sim::FrameInput> out(real.begin(), real.begin() + 240);
     for (std::size_t i = 0; i < tail; ++i) {
-        sim::FrameInput in;
-        in.buttons[1] = p2Attacks[i].buttons[1];
+        sim::FrameInput in;  // idle, or past p2's match of attacks: both stand
+        if (i >= idle && i - idle < p2Attacks.size()) in.buttons[1] = p2Attacks[i - idle].buttons[1];
         out.push_back(in);
     }
     return rankedtest::recordInputs(f.m, f.rules, out);
@@ -430,4 +430,47 @@ TEST_CASE("A lone log running further past its last countersignature than the lo
     CHECK(e.state == "verified");
     CHECK(e.winner == replayLog(c, f.rules).winner);  // its own end decides (whoever is ahead there)
     CHECK(e.flags.find("judged as the match stood there") == std::string::npos);
+}
+
+TEST_CASE(
+    "A lone log backed only by claims, running further past the last claimed checkpoint than allowed, is judged "
+    "there") {
+    Fixture f;
+    // Ann sent the service her hashes up to frame 240 (claims, no countersignatures in p2's log: a client that does
+    // not countersign, or a cheater who stripped them) and never sent her log. The bound by hand: one batch of 10
+    // claims unsent (600 frames) + the countersignature tail (450) = 1050. p2's log runs 1200 frames past 240, so it
+    // is judged at frame 240, where p1 was ahead (only p1 pressed buttons before it). p2's tail: both stand for 900
+    // frames, then p2 attacks until it wins (a round of 6000 frames, so that the match lasts that long).
+    f.rules.setup.roundFrames = 6000;
+    REQUIRE(kClaimTailFrames == 1050);
+    const std::string p2Log = rewrittenAfter240(f, 2000, 900);
+    const std::int64_t tail = lastFrameOf(p2Log) - 240;
+    REQUIRE(tail > 1050);
+    AdmittedLog b;
+    REQUIRE(f.admit(f.bob, p2Log, b) == "");
+    REQUIRE(replayLog(b, f.rules).winner == 1);  // the rewritten end: p2 ahead
+    Claims sent[2];
+    for (const sim::Checkpoint& c : b.run.checkpoints)
+        if (c.frame <= 240) sent[0][c.frame] = c.hash;  // the real match's first 240 frames: what ann saw too
+    REQUIRE(sent[0].size() == 4);
+    const AdmittedLog* logs[2] = {nullptr, &b};
+    const Decision d = decideMatch(f.m, logs, f.rules, sent);
+    CHECK(d.state == "verified");
+    CHECK(d.winner == 0);
+    CHECK(d.replay == p2Log);
+    CHECK(d.flags == "p1 sent no log; p1's own hashes sent during the match are p2's log; p2's log runs " +
+                         std::to_string(tail) +
+                         " frames past p1's last claimed checkpoint (frame 240), more than a player's unsent claims "
+                         "and the lock step allow (1050): judged as the match stood there");
+    // Within the bound the log stands as it is: both stand for 100 frames, then p2 attacks and wins.
+    const std::string within = rewrittenAfter240(f, 2000, 100);
+    REQUIRE(lastFrameOf(within) - 240 <= 1050);
+    AdmittedLog c;
+    REQUIRE(f.admit(f.bob, within, c) == "");
+    REQUIRE(replayLog(c, f.rules).winner == 1);
+    const AdmittedLog* one[2] = {nullptr, &c};
+    const Decision e = decideMatch(f.m, one, f.rules, sent);
+    CHECK(e.state == "verified");
+    CHECK(e.winner == replayLog(c, f.rules).winner);
+    CHECK(e.flags == "p1 sent no log; p1's own hashes sent during the match are p2's log");
 }
