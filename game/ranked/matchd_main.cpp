@@ -272,6 +272,12 @@ int usage(const std::string& what) {
     return 2;
 }
 
+// What stops the service from starting once its flags are right (a data file, the store, a port): said alone, exit 1.
+int cannotStart(const std::string& what) {
+    std::cerr << "bvh_matchd: " << what << "\n";
+    return 1;
+}
+
 // Every request first: its source address within its rate, else 429 and nothing else done.
 void limitSources(httplib::Server& http, HttpLimiter& limiter) {
     http.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
@@ -301,19 +307,19 @@ int main(int argc, char** argv) {
     }
     std::string why;
     if (!io::parseFlags(argc, argv, flags, why)) return usage(why);
-    if (sodium_init() < 0) return usage("libsodium did not start (no system randomness)");
+    if (sodium_init() < 0) return cannotStart("libsodium did not start (no system randomness)");
     std::map<std::string, sim::FighterDef> fighters;
-    if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why)) return usage(why);
+    if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why)) return cannotStart(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
-    if (!store) return usage(why);
+    if (!store) return cannotStart(why);
     httplib::Server http;
     const int port =
         o.port == 0 ? http.bind_to_any_port("0.0.0.0") : (http.bind_to_port("0.0.0.0", int(o.port)) ? int(o.port) : -1);
-    if (port < 0) return usage("cannot listen on TCP port " + std::to_string(o.port));
+    if (port < 0) return cannotStart("cannot listen on TCP port " + std::to_string(o.port));
     net::UdpTransport udp({}, 1);
-    if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return usage(why);
+    if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return cannotStart(why);
     ranked::ServiceConfig config;
-    if (!serviceConfig(o, fighters, udp.localPort(), config, why)) return usage(why);
+    if (!serviceConfig(o, fighters, udp.localPort(), config, why)) return cannotStart(why);
     ranked::MatchService service(*store, config);
     std::mutex lock;
     HttpLimiter limiter(o.rate, int(o.burst));

@@ -24,11 +24,17 @@ echo "$help" | head -n 1 | grep -q "^usage: bvh_matchd " || fail "bvh_matchd --h
 [ ! -e "$WORK/help.db" ] || fail "bvh_matchd --help opened a database"
 help="$("$HEADLESS" --ranked 127.0.0.1:1 --help)" || fail "game_headless --ranked --help exited $?, not 0"
 grep -q "^usage: game_headless --ranked HOST:PORT" <<<"$help" || fail "game_headless --ranked --help: $help"
-# A --web that is no folder, and a folder where the regions file should be: named, exit 2, no service started.
+# A --web that is no folder, a folder where the regions file should be, a store it cannot open: named in one line
+# (no usage), exit 1, no service started. A wrong flag: the usage, exit 2.
 out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --web "$WORK/no-such-web" 2>&1)"; rc=$?
-[ "$rc" = 2 ] && grep -q -- "--web $WORK/no-such-web: not a folder" <<<"$out" || fail "--web to no folder: exit $rc: $out"
+[ "$rc" = 1 ] && grep -q -- "--web $WORK/no-such-web: not a folder" <<<"$out" || fail "--web to no folder: exit $rc: $out"
 out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --regions "$WORK" 2>&1)"; rc=$?
-[ "$rc" = 2 ] && grep -q -- "$WORK: is a directory" <<<"$out" || fail "--regions naming a folder: exit $rc: $out"
+[ "$rc" = 1 ] && grep -q -- "$WORK: is a directory" <<<"$out" || fail "--regions naming a folder: exit $rc: $out"
+out="$("$MATCHD" --port 0 --db "$WORK/no-such-folder/r.db" 2>&1)"; rc=$?
+[ "$rc" = 1 ] && grep -q -- "^bvh_matchd: .*no-such-folder/r.db" <<<"$out" && ! grep -q "^usage:" <<<"$out" ||
+    fail "--db in a missing folder: exit $rc: $out"
+out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --no-such-flag 2>&1)"; rc=$?
+[ "$rc" = 2 ] && grep -q "^usage: bvh_matchd " <<<"$out" || fail "a wrong flag: exit $rc: $out"
 
 "$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WEBDIR" >"$WORK/matchd.out" 2>&1 &
 pids+=($!); MATCHD_PID=$!
