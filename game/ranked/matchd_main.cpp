@@ -17,10 +17,15 @@
 #include "game/run/online_flags.h"
 
 #include <arpa/inet.h>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <httplib.h>
 #include <sodium.h>
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -272,6 +277,24 @@ int usage(const std::string& what) {
     return 2;
 }
 
+// One process per SQLite file: with SQLite the queue lives in the process's memory, so a second process on the same
+// file would split the players in two without a word. The lock (flock on FILE.lock, beside SQLite's own -wal and
+// -shm files, never on the database itself) is held until the process ends, however it ends.
+bool lockSqliteFile(const std::string& db, std::string& why) {
+    const std::string path = db + ".lock";
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        why = path + ": " + std::strerror(errno);
+        return false;
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;  // fd stays open: the lock lasts the process
+    why = db +
+          " is in use by another bvh_matchd: one SQLite file serves one process (its queue is in that "
+          "process's memory); run one, or share one queue between processes with --postgres";
+    ::close(fd);
+    return false;
+}
+
 // What stops the service from starting once its flags are right (a data file, the store, a port): said alone, exit 1.
 int cannotStart(const std::string& what) {
     std::cerr << "bvh_matchd: " << what << "\n";
@@ -310,6 +333,7 @@ int main(int argc, char** argv) {
     if (sodium_init() < 0) return cannotStart("libsodium did not start (no system randomness)");
     std::map<std::string, sim::FighterDef> fighters;
     if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why)) return cannotStart(why);
+    if (o.postgres.empty() && !lockSqliteFile(o.db, why)) return cannotStart(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
     httplib::Server http;

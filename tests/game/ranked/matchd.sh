@@ -41,6 +41,9 @@ pids+=($!); MATCHD_PID=$!
 wait_for "$WORK/matchd.out" "bvh_matchd on HTTP port" || fail "the service did not start"
 PORT=$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$WORK/matchd.out")
 URL="http://127.0.0.1:$PORT"
+# A second service on the same SQLite file would split the queue in two: refused in one line, exit 1.
+out="$(timeout 30 "$MATCHD" --port 0 --db "$WORK/ranked.db" 2>&1)"; rc=$?
+[ "$rc" = 1 ] && grep -q "ranked.db is in use by another bvh_matchd" <<<"$out" || fail "a second service on one file: exit $rc: $out"
 
 XDG_DATA_HOME="$WORK/ann" TMPDIR="$WORK/tmp" BVH_PLAYER_NAME=Ann "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter ryo --play attack \
     --dir "$WORK/ann" --wait 60 >"$WORK/ann/out" 2>&1 &
