@@ -34,7 +34,8 @@ static_assert(std::atomic<long long>::is_always_lock_free && std::atomic<const c
 struct Slot {
     std::atomic<int> state{kFree};
     bool keep = false;
-    std::atomic<int> fd{-1};  // -1: nothing to write or cut (closed, or a dropped file)
+    std::atomic<bool> keepExisting{false};  // AtomicFile::keepExisting: never replace the target
+    std::atomic<int> fd{-1};                // -1: nothing to write or cut (closed, or a dropped file)
     std::atomic<const char*> buffer{nullptr};
     std::atomic<long long> bufferAt{0};
     std::atomic<long long> end{0};
@@ -72,8 +73,10 @@ extern "C" void onStopSignal(int sig) {
     for (Slot& s : gSlots) {
         if (s.state.load() != kArmed) continue;
         if (s.keep) writeWholeUnits(s);
-        if (s.keep) ::rename(s.temp, s.target);
-        else ::unlink(s.temp);
+        if (!s.keep) ::unlink(s.temp);
+        else if (!s.keepExisting.load()) ::rename(s.temp, s.target);
+        else if (::link(s.temp, s.target) == 0) ::unlink(s.temp);  // taken (EEXIST): the next start adopts the temp
+        else if (errno != EEXIST) ::rename(s.temp, s.target);      // no hard links here: as any kept file
     }
     errno = saved;
     struct sigaction dfl {};
@@ -106,6 +109,7 @@ int arm(const std::string& temp, const std::string& target, bool keep, int fd) {
         int expected = kFree;
         if (!gSlots[i].state.compare_exchange_strong(expected, kFilling)) continue;
         gSlots[i].keep = keep;
+        gSlots[i].keepExisting.store(false);
         gSlots[i].fd.store(keep ? fd : -1);
         gSlots[i].buffer.store(nullptr);
         gSlots[i].bufferAt.store(0);
@@ -216,6 +220,8 @@ bool AtomicFile::open(const std::string& path, OnSignal onSignal, bool privateFi
     abandon();
     path_ = path;
     error_.clear();
+    placed_.clear();
+    keepExisting_ = false;
     if (path.empty()) return fail(ENOENT);
     target_ = targetOf(path);
     struct stat st {};
@@ -310,14 +316,44 @@ bool AtomicFile::commit() {
         direct_ = false;
         return error_.empty();
     }
-    if (error_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0) fail(errno);
+    placed_ = target_;
+    if (error_.empty() && keepExisting_) placeBeside();
+    else if (error_.empty() && ::rename(temp_.c_str(), target_.c_str()) != 0) fail(errno);
     if (!error_.empty()) {
+        placed_.clear();
         abandon();
         return false;
     }
     temp_.clear();
     syncFolder(folderOf(target_));
     return true;
+}
+
+void AtomicFile::keepExisting() {
+    keepExisting_ = true;
+    if (slot_ >= 0) gSlots[slot_].keepExisting.store(true);
+}
+
+// The temporary file linked to the target or, when that is taken, to the first free STEM-N.EXT (link() fails on a
+// taken name, so two processes never take one), then unlinked; a file system without hard links gets a rename to
+// a name that does not exist yet. placed_ is the name taken.
+void AtomicFile::placeBeside() {
+    const std::size_t slash = target_.rfind('/'), dot = target_.rfind('.');
+    const bool hasExt = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
+    const std::string stem = hasExt ? target_.substr(0, dot) : target_, ext = hasExt ? target_.substr(dot) : "";
+    for (int n = 1; n < 1000; ++n) {
+        placed_ = n == 1 ? target_ : stem + "-" + std::to_string(n) + ext;
+        if (::link(temp_.c_str(), placed_.c_str()) == 0) {
+            ::unlink(temp_.c_str());
+            return;
+        }
+        if (errno == EEXIST) continue;
+        struct stat st {};
+        if (::stat(placed_.c_str(), &st) == 0) continue;
+        if (::rename(temp_.c_str(), placed_.c_str()) != 0) fail(errno);
+        return;
+    }
+    fail(EEXIST);
 }
 
 void AtomicFile::abandon() {

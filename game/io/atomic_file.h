@@ -66,6 +66,14 @@ public:
     /// Writes the buffer, syncs the file to disk, closes it and renames it over the target. False with error() on any failure; the
     /// temporary file is removed then and the target is as it was.
     bool commit();
+    /// For a file of a name the program chose as new (a replay named by its date): commit() never replaces a file.
+    /// A target that exists by then (another process's file of the same name, made in the same second) is kept, and
+    /// this file takes the first free `STEM-N.EXT` (N from 2; hard links, so no two processes take one name); a stop
+    /// signal that finds the name taken leaves the temporary file for the next start to adopt. placedPath() says
+    /// where it went. Call after open().
+    void keepExisting();
+    /// Where commit() put the file: the target, or with keepExisting() the free name it took ("" before).
+    const std::string& placedPath() const { return placed_; }
     /// Closes and removes the temporary file; the target stays as it was.
     void abandon();
     /// True while open and no write has failed.
@@ -84,11 +92,14 @@ private:
     bool putAt(std::string_view data);  // at written_, retried on a short write
     void publish(long long bufferAt, long long end);
     bool openDirect();
+    void placeBeside();
     void forget();
 
     std::string path_;    // as given (messages name it)
     std::string target_;  // what rename() replaces: path_, or the file a symbolic link path_ points to
     std::string temp_;
+    std::string placed_;  // where commit() put the file
+    bool keepExisting_ = false;
     int fd_ = -1;
     int slot_ = -1;        // signal-handler slot, or -1
     bool direct_ = false;  // writing straight into a device or pipe (no temporary file, no rename)

@@ -51,6 +51,11 @@ public:
     void finish();
     /// Drops the file (nothing to keep: no frame was played); the target stays as it was.
     void abandon();
+    /// For a replay named by its date (MatchRecorder): finish() never replaces a file of the same name that another
+    /// process made meanwhile, and takes a free `NAME-N.freplay` instead (io::AtomicFile::keepExisting).
+    void keepExisting() { file_.keepExisting(); }
+    /// Where finish() put the file ("" before, or when it failed).
+    const std::string& placedPath() const { return file_.placedPath(); }
     /// Frames written so far.
     std::int64_t frames() const { return frames_; }
 

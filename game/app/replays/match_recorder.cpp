@@ -34,6 +34,7 @@ void MatchRecorder::open(const sim::MatchSetup& setup, const sim::Fight& start) 
     path_ = freshReplayPath(
         dir_, std::string(sim::modeName(setup.mode)) + "-" + setup.fighter[0] + "-vs-" + setup.fighter[1]);
     writer_ = std::make_unique<sim::ReplayWriter>(path_, start);
+    writer_->keepExisting();  // two games on one machine (both ends of an online match) may pick one name
     check();
 }
 
@@ -59,6 +60,7 @@ void MatchRecorder::finish() {
     if (!writer_) return;
     writer_->finish();
     check();
+    if (writer_ && !writer_->placedPath().empty()) path_ = writer_->placedPath();
     writer_.reset();
 }
 

@@ -34,7 +34,8 @@ public:
     void finish();
     /// True while a file is open.
     bool active() const { return writer_ != nullptr; }
-    /// The last file opened ("" when recording is off or the open failed); kept after finish().
+    /// The last file opened ("" when recording is off or the open failed); after finish(), where it was put (another
+    /// game's replay of the same name made in the same second is kept: this one then takes `NAME-N.freplay`).
     const std::string& path() const { return path_; }
     /// The write that failed since the last call (`PATH: cannot write: REASON (recording stopped)`), or "".
     std::string takeFailure() { return std::exchange(failure_, std::string()); }

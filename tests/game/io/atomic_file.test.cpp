@@ -351,3 +351,70 @@ TEST_CASE("A scratch file that cannot be written says why and leaves nothing beh
     CHECK(fs::is_empty(dir));
     fs::remove_all(dir);
 }
+
+TEST_CASE("Two recordings of one new name made at once are both kept: the second takes NAME-2") {
+    // Both ends of an online match on one machine name their replays alike in the same second: each picked the name
+    // while neither file existed yet, and each recording is finished after the other was opened.
+    const std::string dir = freshDir("keepboth");
+    const std::string path = dir + "/20261129-001500-online-ryo-vs-ryo.freplay";
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    sim::Fight a(fighttest::setupAt(400, 480), ryo, ryo), b(fighttest::setupAt(300, 600), ryo, ryo);
+    sim::ReplayWriter first(path, a), second(path, b);
+    first.keepExisting();
+    second.keepExisting();
+    for (int i = 0; i < 70; ++i) {
+        const sim::FrameInput in = fighttest::input(sim::kRight, 0);
+        a.step(in);
+        first.frame(in, a);
+        if (i < 40) b.step(in), second.frame(in, b);
+    }
+    first.finish();
+    second.finish();
+    REQUIRE(first.ok());
+    REQUIRE(second.ok());
+    CHECK(first.placedPath() == path);
+    CHECK(second.placedPath() == dir + "/20261129-001500-online-ryo-vs-ryo-2.freplay");
+    sim::RunFile one, two;
+    io::Error error;
+    REQUIRE_MESSAGE(sim::loadRunFile(path, one, error), error.text());
+    REQUIRE_MESSAGE(sim::loadRunFile(second.placedPath(), two, error), error.text());
+    CHECK(one.inputs.size() == 70);  // each file is its own recording, whole
+    CHECK(two.inputs.size() == 40);
+    CHECK(tempsIn(dir) == 0);
+    // Without keepExisting the second replaces the first, as a save should (game_headless --record OUT).
+    io::AtomicFile x, y;
+    REQUIRE(x.open(dir + "/plain.txt"));
+    REQUIRE(y.open(dir + "/plain.txt"));
+    x.write("x\n");
+    y.write("y\n");
+    REQUIRE(x.commit());
+    REQUIRE(y.commit());
+    CHECK(slurp(dir + "/plain.txt") == "y\n");
+    CHECK(y.placedPath() == dir + "/plain.txt");
+    CHECK_FALSE(fs::exists(dir + "/plain-2.txt"));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("A stop signal does not put a recording over a file of the same name made meanwhile") {
+    // The other game finished its replay of this name first; this one is stopped by SIGTERM: its temporary file
+    // stays for the next start to adopt as a cut replay, and the other replay is untouched.
+    const std::string dir = freshDir("sigkeep");
+    const std::string path = dir + "/match.freplay";
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    const int status = inChild([&] {
+        sim::Fight fight(fighttest::setupAt(400, 480), ryo, ryo);
+        sim::ReplayWriter w(path, fight);
+        w.keepExisting();
+        for (int i = 0; i < 30; ++i) {
+            const sim::FrameInput in = fighttest::input(sim::kRight, 0);
+            fight.step(in);
+            w.frame(in, fight);
+        }
+        put(path, "the other game's replay\n");
+        std::raise(SIGTERM);
+    });
+    CHECK(WIFSIGNALED(status));
+    CHECK(slurp(path) == "the other game's replay\n");
+    CHECK(tempsIn(dir) == 1);
+    fs::remove_all(dir);
+}
