@@ -195,4 +195,38 @@ ServiceAnswer RankedClient::replay(std::int64_t matchId) {
     return call_("GET", "/replay/" + std::to_string(matchId), "");
 }
 
+ClaimSender::ClaimSender(RankedClient client, std::int64_t matchId)
+    : client_(std::move(client)), matchId_(matchId), thread_([this] { run(); }) {}
+
+ClaimSender::~ClaimSender() {
+    {
+        std::lock_guard<std::mutex> guard(mutex_);
+        done_ = true;
+    }
+    wake_.notify_one();
+    thread_.join();
+}
+
+void ClaimSender::send(Claims claims) {
+    {
+        std::lock_guard<std::mutex> guard(mutex_);
+        queue_.push_back(std::move(claims));
+    }
+    wake_.notify_one();
+}
+
+void ClaimSender::run() {
+    while (true) {
+        Claims next;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            wake_.wait(lock, [this] { return done_ || !queue_.empty(); });
+            if (queue_.empty()) return;
+            next = std::move(queue_.front());
+            queue_.pop_front();
+        }
+        client_.checkpoint(matchId_, next);  // a call makes its own connection: nothing shared with the peer
+    }
+}
+
 }  // namespace ranked

@@ -22,6 +22,9 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <condition_variable>
+#include <deque>
+#include <thread>
 #include <string>
 #include <vector>
 
@@ -160,6 +163,31 @@ private:
     net::Identity me_;
     std::function<std::int64_t()> clockMs_;
     std::shared_ptr<RoundTrips> roundTrips_ = std::make_shared<RoundTrips>();
+};
+
+/// Sends a match's claims to the service on a thread of its own, in order, so that a peer's loop never waits on the
+/// service: a slow answer would stall the peer, and the opponent ends a match whose other side goes silent. The
+/// destructor sends what is still queued, then stops (so after the match, before its result). `game_headless
+/// --ranked` uses it; the window sends through its own RequestRunner.
+class ClaimSender {
+public:
+    ClaimSender(RankedClient client, std::int64_t matchId);
+    ~ClaimSender();
+    ClaimSender(const ClaimSender&) = delete;
+    ClaimSender& operator=(const ClaimSender&) = delete;
+    /// Queues a batch; returns at once.
+    void send(Claims claims);
+
+private:
+    void run();
+
+    RankedClient client_;
+    std::int64_t matchId_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Claims> queue_;
+    bool done_ = false;
+    std::thread thread_;  // last: it starts once everything it uses exists
 };
 
 }  // namespace ranked

@@ -93,10 +93,11 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     hooks.serviceMatch = offer.id;
     hooks.onCountersigns = [&](const std::vector<net::Countersign>& held) { countersigns = held; };
     Claims claims;
+    ClaimSender sender(client, offer.id);
     hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {
         claims[frame] = hash;
         if (claims.size() < kClaimBatch) return;  // every 600 frames: a few requests a minute
-        client.checkpoint(offer.id, claims);
+        sender.send(std::move(claims));
         claims.clear();
     };
     if (plan.host) {
@@ -115,7 +116,7 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     std::vector<char*> argv;
     for (std::string& a : args) argv.push_back(a.data());
     const int rc = run::runHeadlessPeer(int(argv.size()), argv.data(), dataDir, hooks);
-    if (!claims.empty()) client.checkpoint(offer.id, claims);
+    if (!claims.empty()) sender.send(std::move(claims));
     std::cout << "peer exit " << rc << std::endl;
     std::error_code ec;
     return std::filesystem::exists(base + ".freplay", ec) ? base + ".freplay" : "";

@@ -5,6 +5,10 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+
 using namespace ranked;
 
 namespace {
@@ -555,4 +559,36 @@ TEST_CASE("On a full disk a log is refused with the reason, and a decision waits
     REQUIRE(w.store->match(m.id, after, why));
     CHECK(after.state == "disputed");  // decided: a lone log with no countersignature of Bob's is not rated
     CHECK(after.flags.rfind("p2 sent no log; p1's log stands alone", 0) == 0);
+}
+
+TEST_CASE("Claims are sent on a thread of their own, in order: queuing one never waits for the service") {
+    // A service slow to answer: each call waits until the test lets it go (at most 10 s, so a failing run ends).
+    World w;
+    std::mutex m;
+    std::condition_variable cv;
+    bool release = false;
+    std::vector<std::string> bodies;  // each Checkpoint's body, in the order the service got them
+    const ServiceCall call = [&](const std::string&, const std::string&, const std::string& text) {
+        Request r;  // on the sender's thread: no doctest assertion here, what it got is checked after
+        std::string why;
+        const bool parsed = parseRequestText(text, kMaxLogBytes + 256, r, why);
+        std::unique_lock<std::mutex> lock(m);
+        bodies.push_back(parsed ? r.body : "unreadable: " + why);
+        cv.notify_all();
+        cv.wait_for(lock, std::chrono::seconds(10), [&] { return release; });
+        return ServiceAnswer{true, 200, "ok"};
+    };
+    {
+        ClaimSender sender(RankedClient(call, w.ann, [&] { return w.now; }), 7);
+        sender.send(Claims{{60, 0x1111}});
+        sender.send(Claims{{120, 0x2222}});  // back at once, though the service has not answered the first
+        std::unique_lock<std::mutex> lock(m);
+        cv.wait_for(lock, std::chrono::seconds(10), [&] { return !bodies.empty(); });
+        CHECK(bodies.size() == 1);  // the first is with the service, the second waits its turn
+        release = true;
+        cv.notify_all();
+    }  // the sender's end sends what is queued
+    REQUIRE(bodies.size() == 2);
+    CHECK(bodies[0].find("60 ") != std::string::npos);
+    CHECK(bodies[1].find("120 ") != std::string::npos);
 }
