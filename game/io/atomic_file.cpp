@@ -221,7 +221,7 @@ bool AtomicFile::open(const std::string& path, OnSignal onSignal, bool privateFi
     path_ = path;
     error_.clear();
     placed_.clear();
-    keepExisting_ = false;
+    keepExisting_ = onlyIfNew_ = taken_ = false;
     if (path.empty()) return fail(ENOENT);
     target_ = targetOf(path);
     struct stat st {};
@@ -334,6 +334,11 @@ void AtomicFile::keepExisting() {
     if (slot_ >= 0) gSlots[slot_].keepExisting.store(true);
 }
 
+void AtomicFile::onlyIfNew() {
+    keepExisting();
+    onlyIfNew_ = true;
+}
+
 // The temporary file linked to the target or, when that is taken, to the first free STEM-N.EXT (link() fails on a
 // taken name, so two processes never take one), then unlinked; a file system without hard links gets a rename to
 // a name that does not exist yet. placed_ is the name taken.
@@ -341,7 +346,7 @@ void AtomicFile::placeBeside() {
     const std::size_t slash = target_.rfind('/'), dot = target_.rfind('.');
     const bool hasExt = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
     const std::string stem = hasExt ? target_.substr(0, dot) : target_, ext = hasExt ? target_.substr(dot) : "";
-    for (int n = 1; n < 1000; ++n) {
+    for (int n = 1; n < (onlyIfNew_ ? 2 : 1000); ++n) {
         placed_ = n == 1 ? target_ : stem + "-" + std::to_string(n) + ext;
         if (::link(temp_.c_str(), placed_.c_str()) == 0) {
             ::unlink(temp_.c_str());
@@ -353,6 +358,7 @@ void AtomicFile::placeBeside() {
         if (::rename(temp_.c_str(), placed_.c_str()) != 0) fail(errno);
         return;
     }
+    taken_ = onlyIfNew_;
     fail(EEXIST);
 }
 
@@ -370,6 +376,17 @@ void AtomicFile::abandon() {
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile) {
     AtomicFile f;
     if (f.open(path, OnSignal::Drop, privateFile) && f.write(text) && f.commit()) return true;
+    error = f.error();
+    return false;
+}
+
+bool writeNewFileAtomically(const std::string& path, std::string_view text, std::string& error, bool& taken,
+                            bool privateFile) {
+    AtomicFile f;
+    taken = false;
+    if (f.open(path, OnSignal::Drop, privateFile)) f.onlyIfNew();
+    if (f.ok() && f.write(text) && f.commit()) return true;
+    taken = f.taken();
     error = f.error();
     return false;
 }

@@ -72,6 +72,12 @@ public:
     /// signal that finds the name taken leaves the temporary file for the next start to adopt. placedPath() says
     /// where it went. Call after open().
     void keepExisting();
+    /// For a file that must be made once (an identity key): commit() puts it in place only if no file has that name
+    /// by then (a hard link, so of two processes making it at once exactly one does); else it fails with taken()
+    /// true, and the other file stays as it is. Call after open().
+    void onlyIfNew();
+    /// True when commit() failed because onlyIfNew() found the name taken.
+    bool taken() const { return taken_; }
     /// Where commit() put the file: the target, or with keepExisting() the free name it took ("" before).
     const std::string& placedPath() const { return placed_; }
     /// Closes and removes the temporary file; the target stays as it was.
@@ -100,6 +106,8 @@ private:
     std::string temp_;
     std::string placed_;  // where commit() put the file
     bool keepExisting_ = false;
+    bool onlyIfNew_ = false;  // with keepExisting_: the target's own name or nothing
+    bool taken_ = false;
     int fd_ = -1;
     int slot_ = -1;        // signal-handler slot, or -1
     bool direct_ = false;  // writing straight into a device or pipe (no temporary file, no rename)
@@ -136,6 +144,12 @@ private:
 /// Writes text as path's whole new content (AtomicFile: temporary file, sync, rename). On failure the old file is
 /// untouched and error is `PATH: cannot write: REASON`. privateFile: see AtomicFile::open.
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile = false);
+
+/// Writes text as a new file at path, whole or not at all, only if no file has that name when it is put in place
+/// (AtomicFile::onlyIfNew): false with taken true when another file was there first (it is left as it was), false
+/// with error `PATH: cannot write: REASON` on a failure.
+bool writeNewFileAtomically(const std::string& path, std::string_view text, std::string& error, bool& taken,
+                            bool privateFile = false);
 
 /// A fresh temporary name beside path, `DIR/.NAME.tmp-PID-N`; with keepExtension NAME's extension is moved to the
 /// end (`DIR/.shot.tmp-PID-N.png`) for writers that pick the format by the name's extension.

@@ -82,8 +82,15 @@ bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::I
             error = "no random numbers for an identity key (libsodium could not start)";
             return false;
         }
+        // Made only if still missing: two games started together for the first time (both ends of a match on one
+        // machine) must not each keep a key of their own when one file replaces the other. The loser reads the
+        // winner's key.
         const std::string text = std::string(kHeader) + "\nseed = " + hexOf(net::identitySeed(out)) + "\n";
-        return io::writeFileAtomically(path, text, error, true);
+        bool taken = false;
+        if (io::writeNewFileAtomically(path, text, error, taken, true)) return true;
+        if (!taken) return false;
+        in.open(path);
+        if (!in) return error = path + ": cannot read it after another game made it", false;
     }
     std::string header, seedLine;
     std::getline(in, header);

@@ -418,3 +418,32 @@ TEST_CASE("A stop signal does not put a recording over a file of the same name m
     CHECK(tempsIn(dir) == 1);
     fs::remove_all(dir);
 }
+
+TEST_CASE("A file made only if new: of two writers the first one in place stays, the second is told it lost") {
+    const std::string dir = freshDir("onlynew");
+    const std::string path = dir + "/identity.key";
+    io::AtomicFile a, b;
+    REQUIRE(a.open(path));
+    REQUIRE(b.open(path));  // both began while no file had the name
+    a.onlyIfNew();
+    b.onlyIfNew();
+    a.write("first\n");
+    b.write("second\n");
+    REQUIRE(a.commit());
+    CHECK_FALSE(b.commit());
+    CHECK(b.taken());
+    CHECK(b.error() == path + ": cannot write: File exists");
+    CHECK(slurp(path) == "first\n");
+    CHECK(tempsIn(dir) == 0);
+    CHECK_FALSE(fs::exists(dir + "/identity-2.key"));
+    bool taken = false;
+    std::string error;
+    CHECK_FALSE(io::writeNewFileAtomically(path, "third\n", error, taken));
+    CHECK(taken);
+    CHECK(slurp(path) == "first\n");
+    fs::remove(path);
+    CHECK(io::writeNewFileAtomically(path, "fourth\n", error, taken));
+    CHECK_FALSE(taken);
+    CHECK(slurp(path) == "fourth\n");
+    fs::remove_all(dir);
+}

@@ -7,11 +7,12 @@
 #include <sys/stat.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
 TEST_CASE("the identity key is made once, readable by its owner only, and read back as the same key") {
-    const std::string dir = "identity_file_test_dir";
+    const std::string dir = (std::filesystem::temp_directory_path() / "identity_file_test_dir").string();
     const std::string path = dir + "/sub/identity.key";
     std::remove(path.c_str());
     net::Identity made, again;
