@@ -19,6 +19,7 @@
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #include <httplib.h>
 #include <sodium.h>
@@ -337,9 +338,17 @@ int main(int argc, char** argv) {
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
     httplib::Server http;
+    // cpp-httplib's default sets SO_REUSEPORT on Linux, which lets a second service bind the same port and take a
+    // share of the connections (a player's requests then go to two services, two stores). SO_REUSEADDR only: a
+    // restarted service still binds while the old connections wait out TIME_WAIT, a running one is refused.
+    http.set_socket_options([](socket_t sock) {
+        int yes = 1;
+        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
     const int port =
         o.port == 0 ? http.bind_to_any_port("0.0.0.0") : (http.bind_to_port("0.0.0.0", int(o.port)) ? int(o.port) : -1);
-    if (port < 0) return cannotStart("cannot listen on TCP port " + std::to_string(o.port));
+    if (port < 0)
+        return cannotStart("cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)");
     net::UdpTransport udp({}, 1);
     if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return cannotStart(why);
     ranked::ServiceConfig config;

@@ -44,6 +44,9 @@ URL="http://127.0.0.1:$PORT"
 # A second service on the same SQLite file would split the queue in two: refused in one line, exit 1.
 out="$(timeout 30 "$MATCHD" --port 0 --db "$WORK/ranked.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "ranked.db is in use by another bvh_matchd" <<<"$out" || fail "a second service on one file: exit $rc: $out"
+# Nor may a second service share its HTTP port (cpp-httplib's default SO_REUSEPORT would split the requests).
+out="$(timeout 30 "$MATCHD" --port "$PORT" --lobby-port 0 --db "$WORK/other.db" 2>&1)"; rc=$?
+[ "$rc" = 1 ] && grep -q "cannot listen on TCP port $PORT (in use" <<<"$out" || fail "a second service on port $PORT: exit $rc: $out"
 
 XDG_DATA_HOME="$WORK/ann" TMPDIR="$WORK/tmp" BVH_PLAYER_NAME=Ann "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter ryo --play attack \
     --dir "$WORK/ann" --wait 60 >"$WORK/ann/out" 2>&1 &
