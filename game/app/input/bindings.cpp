@@ -85,6 +85,7 @@ const ActionText kActions[kActionCount] = {
     {"structure.4", "Blaster: quadtree (leaves)", "Num4, Numpad4"},
     {"structure.5", "Blaster: agent BVH", "Num5, Numpad5"},
     {"structure.6", "Blaster: dynamic tree", "Num6, Numpad6"},
+    {"structure.7", "Blaster: sort and sweep", "Num7, Numpad7"},
 };
 
 struct KeyText {

@@ -73,6 +73,7 @@ enum Action : int {
     kStruct4,
     kStruct5,
     kStruct6,
+    kStruct7,
     kActionCount
 };
 

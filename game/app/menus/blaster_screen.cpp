@@ -31,8 +31,8 @@ namespace app {
 namespace {
 
 // The structure keys the bindings offer; the registry says how many structures there are to select.
-constexpr ActionSet kStructKeys[] = {bit(kStruct1), bit(kStruct2), bit(kStruct3),
-                                     bit(kStruct4), bit(kStruct5), bit(kStruct6)};
+constexpr ActionSet kStructKeys[] = {bit(kStruct1), bit(kStruct2), bit(kStruct3), bit(kStruct4),
+                                     bit(kStruct5), bit(kStruct6), bit(kStruct7)};
 constexpr int kSelectableKinds = std::min(engine::kSetKindCount, int(std::size(kStructKeys)));
 
 /// World box (y up) to a window rectangle (y down); the Blaster's world is the window's size.
@@ -281,7 +281,7 @@ private:
         drawGun(t, w);
         const Bindings& b = *ctx_.bindings;
         const std::string hint =
-            "1 array  2 grid  3 quadtree-lowest  4 quadtree-leaves  5 agent BVH  6 dynamic tree     " +
+            "1 array  2 grid  3 quadtree-lowest  4 quadtree-leaves  5 agent BVH  6 dynamic tree  7 sort and sweep   " +
             firstKeyText(b, kP1Up) + "/" + firstKeyText(b, kP1Down) + " move   " + firstKeyText(b, kFire) + " fire   " +
             firstKeyText(b, kBack) + " title";
         fillRect(t, 0.f, float(ctx_.height) - 30.f, float(ctx_.width), 30.f,

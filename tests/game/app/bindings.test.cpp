@@ -2,6 +2,7 @@
 // here opens a window or needs a display. Every expected message and key is written out by hand from the format
 // described atop bindings.cpp and in docs/formats.md; nothing is produced by the parser and fed back to it.
 #include "game/app/input/bindings.h"
+#include "engine/sets/registry.h"
 #include "game/io/button_file.h"
 #include "test_paths.h"
 
@@ -279,4 +280,22 @@ TEST_CASE("bindings: the screens show the digit row as 1 and the keypad as Pad1,
     CHECK(app::shownKeys("Numpad0") == "Pad0");
     CHECK(app::shownKeys("Enter, NumLock") == "Enter, NumLock");  // not a digit key
     CHECK(app::keyName(sf::Keyboard::Num1) == "Num1");            // the file's spelling stays
+}
+
+TEST_CASE("controls.cfg every registered collision structure has a Blaster key: 1..7 on the digit row and numpad") {
+    // engine/sets/registry.def lists seven structures (array, grid, two quadtrees, agent BVH, dynamic tree, sort and
+    // sweep); the defaults bind structure.N to NumN and NumpadN, and the shipped data/controls.cfg says the same.
+    REQUIRE(engine::kSetKindCount == 7);
+    const K::Key digits[] = {K::Num1, K::Num2, K::Num3, K::Num4, K::Num5, K::Num6, K::Num7};
+    const K::Key pads[] = {K::Numpad1, K::Numpad2, K::Numpad3, K::Numpad4, K::Numpad5, K::Numpad6, K::Numpad7};
+    Bindings shipped = app::defaultBindings();
+    io::Error error;
+    REQUIRE_MESSAGE(app::loadBindings(testpaths::data() + "/controls.cfg", shipped, error), error.text());
+    for (const Bindings& b : {app::defaultBindings(), shipped}) {
+        for (int k = 0; k < engine::kSetKindCount; ++k) {
+            CAPTURE(k);
+            CHECK(sameChords(b.keys[app::kStruct1 + k], {chord(digits[k]), chord(pads[k])}));
+        }
+    }
+    CHECK(app::actionName(app::kStruct7) == "structure.7");
 }
