@@ -312,6 +312,19 @@ void limitSources(httplib::Server& http, HttpLimiter& limiter) {
     });
 }
 
+// Binds the HTTP port (0: any free one); the port, or -1. cpp-httplib's default socket options set SO_REUSEPORT on
+// Linux, which let a second service bind the same port and take a share of the connections (a player's requests
+// then went to two services, two stores). SO_REUSEADDR only: a restarted service still binds while the old
+// connections wait out TIME_WAIT, and a second one while the first runs is refused.
+int bindHttp(httplib::Server& http, int port) {
+    http.set_socket_options([](socket_t sock) {
+        int yes = 1;
+        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+    });
+    if (port == 0) return http.bind_to_any_port("0.0.0.0");
+    return http.bind_to_port("0.0.0.0", port) ? port : -1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -338,15 +351,7 @@ int main(int argc, char** argv) {
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
     httplib::Server http;
-    // cpp-httplib's default sets SO_REUSEPORT on Linux, which lets a second service bind the same port and take a
-    // share of the connections (a player's requests then go to two services, two stores). SO_REUSEADDR only: a
-    // restarted service still binds while the old connections wait out TIME_WAIT, a running one is refused.
-    http.set_socket_options([](socket_t sock) {
-        int yes = 1;
-        ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    });
-    const int port =
-        o.port == 0 ? http.bind_to_any_port("0.0.0.0") : (http.bind_to_port("0.0.0.0", int(o.port)) ? int(o.port) : -1);
+    const int port = bindHttp(http, int(o.port));
     if (port < 0)
         return cannotStart("cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)");
     net::UdpTransport udp({}, 1);
