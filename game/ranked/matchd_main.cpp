@@ -12,6 +12,7 @@
 #include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
 #include "game/net/udp_transport.h"
+#include "game/ranked/connection_guard.h"
 #include "game/ranked/pages.h"
 #include "game/ranked/service.h"
 #include "game/run/online_flags.h"
@@ -312,17 +313,31 @@ void limitSources(httplib::Server& http, HttpLimiter& limiter) {
     });
 }
 
+constexpr int kHttpThreads = 64;                  // connections served at once
+constexpr int kConnectionsPerAddress = 16;        // open at once from one address (players behind one NAT share it)
+constexpr std::int64_t kConnectionMaxMs = 30000;  // a Result of 4 MB at about 1 Mbit/s
+
 // Binds the HTTP port (0: any free one); the port, or -1. cpp-httplib's default socket options set SO_REUSEPORT on
 // Linux, which let a second service bind the same port and take a share of the connections (a player's requests
 // then went to two services, two stores). SO_REUSEADDR only: a restarted service still binds while the old
 // connections wait out TIME_WAIT, and a second one while the first runs is refused.
 int bindHttp(httplib::Server& http, int port) {
+    // A thread per connection from a pool (a slow sender holds one: ConnectionGuard bounds what one address holds and
+    // for how long), one request per connection (our clients make a connection per request anyway).
+    http.new_task_queue = [] { return new httplib::ThreadPool(kHttpThreads); };
+    http.set_keep_alive_max_count(1);
+    static socket_t listening = -1;
     http.set_socket_options([](socket_t sock) {
         int yes = 1;
         ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        listening = sock;
     });
-    if (port == 0) return http.bind_to_any_port("0.0.0.0");
-    return http.bind_to_port("0.0.0.0", port) ? port : -1;
+    const int bound = port == 0 ? http.bind_to_any_port("0.0.0.0") : (http.bind_to_port("0.0.0.0", port) ? port : -1);
+    // cpp-httplib listens with a backlog of 5: a burst of connections (a crowd polling at once, or the guard's
+    // shutdowns waking threads) overflowed it, and each dropped connection waited a second for its SYN to be sent
+    // again. listen() again on the same socket takes the system's largest backlog.
+    if (bound >= 0 && listening >= 0) ::listen(listening, SOMAXCONN);
+    return bound;
 }
 
 }  // namespace
@@ -370,8 +385,10 @@ int main(int argc, char** argv) {
               << (o.postgres.empty() ? o.db : "postgresql") << ")" << std::endl;
     std::thread lobbyThread([&] { runLobby(udp); });
     std::thread ticker([&] {
+        ranked::ConnectionGuard connections(port, kConnectionsPerAddress, kConnectionMaxMs);
         while (!gStop) {
             std::this_thread::sleep_for(std::chrono::milliseconds(250));
+            connections.sweep(nowMs());
             std::lock_guard<std::mutex> guard(lock);
             service.tick(nowMs());
         }

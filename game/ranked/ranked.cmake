@@ -19,6 +19,8 @@ set(RANKED_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/client.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages.h
   ${CMAKE_CURRENT_LIST_DIR}/pages.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/connection_guard.h
+  ${CMAKE_CURRENT_LIST_DIR}/connection_guard.cpp
 )
 add_library(ranked_core STATIC ${RANKED_CORE_SOURCES})
 pkg_check_modules(SQLITE3 REQUIRED IMPORTED_TARGET sqlite3)

@@ -44,6 +44,19 @@ URL="http://127.0.0.1:$PORT"
 # A second service on the same SQLite file would split the queue in two: refused in one line, exit 1.
 out="$(timeout 30 "$MATCHD" --port 0 --db "$WORK/ranked.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "ranked.db is in use by another bvh_matchd" <<<"$out" || fail "a second service on one file: exit $rc: $out"
+# A slow sender cannot take the service: 80 connections that trickle a request's header lines for 10 s (more than
+# the service's 64 threads) and a player's request still gets its answer (the guard shuts down what one address
+# holds beyond 16). Without the guard the request waits behind them until curl gives up.
+slow=()
+for _ in $(seq 1 80); do
+    exec {fd}<>"/dev/tcp/127.0.0.1/$PORT" && printf 'GET /api/leaderboard HTTP/1.1\r\n' >&"$fd" && slow+=("$fd")
+done
+(for _ in $(seq 1 20); do sleep 0.5; for fd in "${slow[@]}"; do printf 'X-a: b\r\n' >&"$fd" 2>/dev/null; done; done) &
+trickle=$!
+code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 8 "$URL/api/leaderboard")
+kill "$trickle" 2>/dev/null; wait "$trickle" 2>/dev/null
+for fd in "${slow[@]}"; do exec {fd}>&-; done
+[ "$code" = 200 ] || fail "a request among 80 slow connections from one address: HTTP $code"
 # Nor may a second service share its HTTP port (cpp-httplib's default SO_REUSEPORT would split the requests).
 out="$(timeout 30 "$MATCHD" --port "$PORT" --lobby-port 0 --db "$WORK/other.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "cannot listen on TCP port $PORT (in use" <<<"$out" || fail "a second service on port $PORT: exit $rc: $out"
