@@ -16,6 +16,9 @@ std::string trimmed(const char* message) {
     return s;
 }
 
+// Every session's settings: warnings and errors only (no NOTICE lines on the service's output).
+constexpr const char* kSessionSetup = "SET client_min_messages TO WARNING";
+
 class PostgresConnection : public SqlConnection {
 public:
     explicit PostgresConnection(PGconn* db) : db_(db) {}
@@ -31,6 +34,7 @@ public:
             why = trimmed(PQresultErrorMessage(r));
             if (why.empty()) why = trimmed(PQerrorMessage(db_));
             PQclear(r);
+            reconnectIfLost();
             return false;
         }
         for (int row = 0; row < PQntuples(r); ++row) {
@@ -49,6 +53,15 @@ public:
     const char* forUpdate() const override { return " FOR UPDATE"; }
 
 private:
+    // A connection the server dropped (it restarted, or an administrator ended the session) is made again for the
+    // next statement; this one has failed, and a transaction it was in is gone (the store's caller sees the failure
+    // and starts over). Without this every later statement failed until the service was restarted.
+    void reconnectIfLost() {
+        if (PQstatus(db_) != CONNECTION_BAD) return;
+        PQreset(db_);
+        if (PQstatus(db_) == CONNECTION_OK) PQclear(PQexec(db_, kSessionSetup));
+    }
+
     PGconn* db_;
 };
 
@@ -63,7 +76,7 @@ std::unique_ptr<SqlConnection> openPostgresConnection(const std::string& conninf
     }
     SqlRows ignored;
     auto conn = std::make_unique<PostgresConnection>(db);
-    if (!conn->exec("SET client_min_messages TO WARNING", {}, ignored, why)) return nullptr;
+    if (!conn->exec(kSessionSetup, {}, ignored, why)) return nullptr;
     return conn;
 }
 #else

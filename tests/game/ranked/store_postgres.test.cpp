@@ -2,6 +2,7 @@
 // run as root, since PostgreSQL refuses root), one cluster for the file, stopped at the end. Without the server
 // programs it prints SKIPPED and checks nothing (tests/game/ctest.cmake turns that into a skip).
 #include "game/ranked/service.h"
+#include "game/ranked/sql_connection.h"
 #include "game/ranked/store.h"
 #include "ranked_test_util.h"
 
@@ -311,4 +312,29 @@ TEST_CASE("On PostgreSQL a challenge meets across processes, at once from both s
         CHECK_FALSE(a->withdrawChallenge(keyHex(left[i].publicKey), why));  // no challenge left waiting
         CHECK_FALSE(a->withdrawChallenge(keyHex(right[i].publicKey), why));
     }
+}
+
+TEST_CASE("A PostgreSQL store whose connection the server ended connects again for the next statement") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL reconnect SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    std::string why;
+    auto s = openPostgresStore(pg.conninfo, why);
+    REQUIRE_MESSAGE(s, why);
+    std::int64_t count = -1;
+    REQUIRE_MESSAGE(s->queued(count, why), why);
+    // An administrator (or a server restart) ends every other session, the store's among them.
+    auto admin = openPostgresConnection(pg.conninfo, why);
+    REQUIRE_MESSAGE(admin, why);
+    SqlRows rows;
+    REQUIRE_MESSAGE(admin->exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+                                "AND backend_type = 'client backend'",
+                                {}, rows, why),
+                    why);
+    CHECK_FALSE(s->queued(count, why));  // the statement in flight when it went: failed, said
+    CHECK_FALSE(why.empty());
+    CHECK_MESSAGE(s->queued(count, why), why);  // the next one: on a new connection
+    CHECK(s->savePlayer(rankedtest::player("re", "Reconnected"), why));
 }
