@@ -45,7 +45,9 @@ bool MatchQueue::leave(const std::string& player) {
 }
 
 // Walks outwards from e's rating, the nearer side first, as far as e's window reaches; stops once the rating gap
-// alone costs as much as the best candidate found (the latency term only adds). Without the latency rule the first
+// alone costs as much as the best candidate found (the latency term only adds), or after maxCandidates (a crowd of
+// refused candidates nearby, say players of a far region when 10,000 join at once, made the first pass's walks
+// long: the player looks further in a later pass, once the crowd has paired). Without the latency rule the first
 // candidate both windows accept is the closest, as before.
 const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs, int& latencyMs) const {
     constexpr double kNone = std::numeric_limits<double>::infinity();
@@ -55,13 +57,14 @@ const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs,
     auto down = std::make_reverse_iterator(at);
     const std::string* best = nullptr;
     double bestCost = kNone;
-    for (;;) {
+    for (std::size_t examined = 0; examined < rules_.maxCandidates; ++examined) {
         const double upGap = up != byRating_.end() ? up->first.first - e.rating : kNone;
         const double downGap = down != byRating_.rend() ? e.rating - down->first.first : kNone;
         const bool takeUp = upGap <= downGap;
         const double gap = takeUp ? upGap : downGap;
         if (gap > reach || gap >= bestCost) break;
         const Waiter* who = takeUp ? (up++)->second : (down++)->second;
+        ++examined_;
         const Entry& c = who->second;
         if (gap > window(c.joinedMs, nowMs)) continue;
         const int estimate = regions_->estimateMs(e.latency, c.latency);
@@ -78,6 +81,7 @@ const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs,
 
 std::vector<Pairing> MatchQueue::pair(std::int64_t nowMs) {
     std::vector<Pairing> out;
+    examined_ = 0;
     std::vector<std::string> order;
     order.reserve(byAge_.size());
     for (const auto& kv : byAge_) order.push_back(kv.second);

@@ -26,6 +26,7 @@ struct QueueRules {
     double maxLatencyMs = 200.0;         ///< ... up to this ...
     std::int64_t anyoneAfterMs = 60000;  ///< ... and lifted after this long (0: never): a lonely player still plays
     double pointsPerMs = 2.0;            ///< a pair's cost: rating gap + this x estimated ms (lower is preferred)
+    std::size_t maxCandidates = 64;      ///< most candidates one player examines in a pass, the nearest rating first
 };
 
 /// Two players the queue paired, and how long each waited.
@@ -53,6 +54,8 @@ public:
     /// The latency limit (ms) a player waiting since joinedMs has at nowMs (infinite once lifted or without the rule).
     double latencyLimit(std::int64_t joinedMs, std::int64_t nowMs) const;
     std::size_t size() const { return byPlayer_.size(); }
+    /// Candidates examined by the last pair() (its work: at most maxCandidates a waiting player).
+    std::size_t lastPassExamined() const { return examined_; }
     bool waiting(const std::string& player) const { return byPlayer_.count(player) != 0; }
 
 private:
@@ -70,6 +73,7 @@ private:
     QueueRules rules_;
     const RegionTable* regions_;
     std::uint64_t nextSeq_ = 0;
+    mutable std::size_t examined_ = 0;
     std::unordered_map<std::string, Entry> byPlayer_;
     using Waiter = std::pair<const std::string, Entry>;  // a byPlayer_ element: its address stays while it waits
     std::map<RatingKey, const Waiter*> byRating_;        // no id hashed while walking the ratings

@@ -203,3 +203,26 @@ TEST_CASE("The region file's bad lines are refused with FILE:LINE") {
     CHECK(why == std::string(BVH_DATA_DIR) + ": is a directory");
     CHECK(shipped.regions() > 1);  // a refused load keeps the table it had
 }
+
+TEST_CASE("A pass's work is bounded: a player examines at most 64 candidates, and looks further in a later pass") {
+    // By hand (rating alone): x (1000) and y (1300) have waited 60 s, so their windows are 500 wide. 500 newcomers
+    // rated 1100..1199 have windows of 50, so each refuses x and y (100 or more apart) but pairs with a neighbour.
+    // x walks up first: the newcomers refuse it one after another; it gives up after 64 of them instead of walking
+    // all 500 to y. Once the newcomers have paired, the next pass pairs x with y.
+    QueueRules rules;
+    rules.byLatency = false;
+    MatchQueue q(rules);
+    REQUIRE(q.join("x", 1000, 0) == "");
+    REQUIRE(q.join("y", 1300, 0) == "");
+    for (int i = 0; i < 500; ++i) REQUIRE(q.join("n" + std::to_string(i), 1100 + i / 5, 60000) == "");
+    const auto first = q.pair(60000);
+    CHECK(first.size() == 250);  // the newcomers, among themselves
+    CHECK(q.waiting("x"));
+    CHECK(q.waiting("y"));
+    // x's walk and y's walk: 64 each; each newcomer pair's walk: its first candidate (a neighbour of its rating).
+    CHECK(q.lastPassExamined() <= 64 + 64 + 250);
+    const auto second = q.pair(60250);
+    REQUIRE(second.size() == 1);
+    CHECK(second[0].player[0] == "x");
+    CHECK(second[0].player[1] == "y");
+}
