@@ -104,6 +104,11 @@ std::string admitLog(const MatchRecord& m, const SignedLog& log, const VerifyRul
     return admitRecording(m, side, log.recording, rules, out);
 }
 
+std::int64_t maxMatchFrames(const sim::MatchSetup& setup) {
+    const std::int64_t rounds = 2 * std::int64_t(std::max(1, setup.roundsToWin)) - 1;
+    return rounds * (std::int64_t(setup.intro) + 3 * std::int64_t(setup.roundFrames) + sim::kRoundEndFrames) + 600;
+}
+
 std::string admitRecording(const MatchRecord& m, int side, const std::string& recording, const VerifyRules& rules,
                            AdmittedLog& out) {
     io::Error error;
@@ -113,6 +118,10 @@ std::string admitRecording(const MatchRecord& m, int side, const std::string& re
     if (sim::replayHeader(run.setup) != sim::replayHeader(matchSetupOf(m, rules.setup)))
         return "the log records another match's setup (fighters, seed or settings differ from match " +
                std::to_string(m.id) + ")";
+    const std::int64_t most = maxMatchFrames(run.setup);
+    if (std::int64_t(run.inputs.size()) > most)
+        return "the log runs " + std::to_string(run.inputs.size()) + " frames, more than a match of its setup can (" +
+               std::to_string(most) + ")";
     out.side = side;
     out.run = std::move(run);
     out.text = recording;

@@ -27,6 +27,13 @@ constexpr std::size_t kMaxLogBytes = 4u << 20;
 constexpr std::int64_t kLoneLogTailFrames =
     net::kCountersignEvery + net::kCountersignGraceFrames + net::kMaxInputsPerPacket + 30;
 
+/// The most frames a log of a match with this setup can hold: every round ends by a KO or its timer, and a round
+/// gives at least one side a win, so a match has at most 2 x roundsToWin - 1 rounds; the timer stops during hitstop,
+/// which a round cannot spend more than its own length in, so 3 x roundFrames is a round's bound with room to spare.
+/// A longer log is refused at admission: its re-simulation would cost the service (one of 1,000,000 idle frames took
+/// 3.8 s of its CPU) for frames no match can have.
+std::int64_t maxMatchFrames(const sim::MatchSetup& setup);
+
 /// Claims (a player's checkpoint hashes sent to the service during the match) go in batches of this many
 /// checkpoints, one every sim::kCheckpointEvery frames: every 600 frames.
 constexpr std::size_t kClaimBatch = 10;

@@ -474,3 +474,29 @@ TEST_CASE(
     CHECK(e.winner == replayLog(c, f.rules).winner);
     CHECK(e.flags == "p1 sent no log; p1's own hashes sent during the match are p2's log");
 }
+
+TEST_CASE("A log longer than any match of its setup can run is refused before it is re-simulated") {
+    Fixture f;
+    // The test rules: one round to win, 600-frame rounds. By hand: at most 2 x 1 - 1 = 1 round of intro + 3 x 600 +
+    // 90 (the round's end), plus 600 frames to spare: 2490 + intro.
+    const sim::MatchSetup setup = matchSetupOf(f.m, f.rules.setup);
+    REQUIRE(maxMatchFrames(setup) == setup.intro + 2490);
+    sim::Fight fight(setup, *f.rules.fighter(setup.fighter[0]), *f.rules.fighter(setup.fighter[1]));
+    sim::ReplayText idle;  // both stand, and the recording goes on past the match's end
+    idle.start(fight);
+    const std::int64_t frames = maxMatchFrames(setup) + 1;
+    for (std::int64_t i = 0; i < frames; ++i) {
+        fight.step(sim::FrameInput{});
+        idle.frame(sim::FrameInput{}, fight);
+    }
+    idle.finish(fight.hash());
+    AdmittedLog out;
+    CHECK(f.admit(f.ann, idle.text, out) == "the log runs " + std::to_string(frames) +
+                                                " frames, more than a match of its setup can (" +
+                                                std::to_string(frames - 1) + ")");
+    CHECK(out.side == -1);
+    // A whole real match stays far within it.
+    const std::string played = rankedtest::recordMatch(f.m, f.rules, 0, 5);
+    CHECK(lastFrameOf(played) < maxMatchFrames(setup) / 2);
+    CHECK(f.admit(f.ann, played, out) == "");
+}
