@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -175,6 +176,7 @@ struct QueueRun {
     std::vector<double> waits, latencies;  // seconds each paired player waited; each pair's estimate (ms)
     double pairSeconds = 0, longestPass = 0;
     int passes = 0;
+    std::size_t mostExamined = 0;  // the most candidates one pass examined (the pass's work, as a count)
 };
 
 // Joins the arrivals as their time comes and pairs every 250 ms of virtual time, until endMs or at most one waits.
@@ -192,6 +194,7 @@ QueueRun runQueue(ranked::MatchQueue& q, const std::vector<Arrival>& arrivals, s
         }
         run.pairSeconds += secondsSince(t);
         run.longestPass = std::max(run.longestPass, secondsSince(t));
+        run.mostExamined = std::max(run.mostExamined, q.lastPassExamined());
         ++run.passes;
     }
     std::sort(run.waits.begin(), run.waits.end());
@@ -213,19 +216,24 @@ void benchQueue(int players, std::int64_t arrivalSpreadMs) {
         percentile(run.waits, 0.95), percentile(run.waits, 1.0), run.pairSeconds * 1000.0 / run.passes);
 }
 
-// The same players spread over data/regions.cfg's regions, paired with the latency rule or on rating alone.
-void benchRegionQueue(const ranked::RegionTable& regions, int players, std::int64_t arrivalSpreadMs, bool byLatency) {
+// The same players spread over data/regions.cfg's regions, paired with the latency rule or on rating alone; with
+// maxCandidates 0 the walks are unbounded (the queue before the bound), for a comparison in the same run.
+void benchRegionQueue(const ranked::RegionTable& regions, int players, std::int64_t arrivalSpreadMs, bool byLatency,
+                      std::size_t maxCandidates = ranked::QueueRules{}.maxCandidates) {
     ranked::QueueRules rules;
     rules.byLatency = byLatency;
+    rules.maxCandidates = maxCandidates ? maxCandidates : std::numeric_limits<std::size_t>::max();
     ranked::MatchQueue q(rules, &regions);
     const QueueRun run = runQueue(q, makeArrivals(players, arrivalSpreadMs, &regions), arrivalSpreadMs + 120000);
     std::printf(
-        "| queue, 7 regions, %s | %d players over %.0f s | paired %zu, left %zu | wait median %.2f s, p95 %.2f s | "
-        "pair latency median %.0f ms, p95 %.0f ms, max %.0f ms | %.3f ms per pass, longest %.1f ms |\n",
-        byLatency ? "latency rule" : "rating alone", players, double(arrivalSpreadMs) / 1000.0, run.waits.size(),
-        q.size(), percentile(run.waits, 0.5), percentile(run.waits, 0.95), percentile(run.latencies, 0.5),
-        percentile(run.latencies, 0.95), percentile(run.latencies, 1.0), run.pairSeconds * 1000.0 / run.passes,
-        run.longestPass * 1000.0);
+        "| queue, 7 regions, %s%s | %d players over %.0f s | paired %zu, left %zu | wait median %.2f s, p95 %.2f s | "
+        "pair latency median %.0f ms, p95 %.0f ms, max %.0f ms | %.3f ms per pass, longest %.1f ms | most examined "
+        "in a pass %zu |\n",
+        byLatency ? "latency rule" : "rating alone", maxCandidates ? "" : ", no bound", players,
+        double(arrivalSpreadMs) / 1000.0, run.waits.size(), q.size(), percentile(run.waits, 0.5),
+        percentile(run.waits, 0.95), percentile(run.latencies, 0.5), percentile(run.latencies, 0.95),
+        percentile(run.latencies, 1.0), run.pairSeconds * 1000.0 / run.passes, run.longestPass * 1000.0,
+        run.mostExamined);
 }
 
 void benchRegionQueues() {
@@ -235,6 +243,8 @@ void benchRegionQueues() {
     for (const auto& [players, spreadMs] :
          std::vector<std::pair<int, std::int64_t>>{{2, 0}, {20, 0}, {20, 60000}, {10000, 0}, {10000, 600000}})
         for (const bool byLatency : {false, true}) benchRegionQueue(regions, players, spreadMs, byLatency);
+    // The case the bound is for, without it: each first-pass walk goes until the gap alone outweighs the best found.
+    benchRegionQueue(regions, 10000, 0, true, 0);
 }
 
 void benchQueueMemory() {

@@ -2,6 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include <limits>
+#include <string>
+
 using namespace ranked;
 
 TEST_CASE("Two players 300 points apart are paired once both windows have widened to 300") {
@@ -204,25 +207,49 @@ TEST_CASE("The region file's bad lines are refused with FILE:LINE") {
     CHECK(shipped.regions() > 1);  // a refused load keeps the table it had
 }
 
-TEST_CASE("A pass's work is bounded: a player examines at most 64 candidates, and looks further in a later pass") {
-    // By hand (rating alone): x (1000) and y (1300) have waited 60 s, so their windows are 500 wide. 500 newcomers
-    // rated 1100..1199 have windows of 50, so each refuses x and y (100 or more apart) but pairs with a neighbour.
-    // x walks up first: the newcomers refuse it one after another; it gives up after 64 of them instead of walking
-    // all 500 to y. Once the newcomers have paired, the next pass pairs x with y.
-    QueueRules rules;
-    rules.byLatency = false;
-    MatchQueue q(rules);
+// x (1000) and y (1300) have waited 60 s, so their windows are 500 wide; 500 newcomers rated 1100..1199 (five to
+// a rating) have windows of 50, so each refuses x and y (100 or more apart) but accepts a neighbour.
+namespace {
+void joinCrowdBetweenTwo(MatchQueue& q) {
     REQUIRE(q.join("x", 1000, 0) == "");
     REQUIRE(q.join("y", 1300, 0) == "");
     for (int i = 0; i < 500; ++i) REQUIRE(q.join("n" + std::to_string(i), 1100 + i / 5, 60000) == "");
+}
+}  // namespace
+
+TEST_CASE("A pass's work is bounded: a player examines at most 64 candidates, and looks further in a later pass") {
+    // By hand (rating alone): x walks up first; the newcomers refuse it one after another and it gives up after 64
+    // of them instead of walking all 500 to y; y likewise after 64 downwards. Each newcomer then finds its nearest
+    // neighbour first (same rating, or one point up for the fifth of a rating) and stops: one look-up for each of
+    // the 250 pairs. 64 + 64 + 250 = 378. Once the newcomers have paired, the next pass pairs x with y (one look).
+    QueueRules rules;
+    rules.byLatency = false;
+    REQUIRE(rules.maxCandidates == 64);
+    MatchQueue q(rules);
+    joinCrowdBetweenTwo(q);
     const auto first = q.pair(60000);
     CHECK(first.size() == 250);  // the newcomers, among themselves
     CHECK(q.waiting("x"));
     CHECK(q.waiting("y"));
-    // x's walk and y's walk: 64 each; each newcomer pair's walk: its first candidate (a neighbour of its rating).
-    CHECK(q.lastPassExamined() <= 64 + 64 + 250);
+    CHECK(q.lastPassExamined() == 64 + 64 + 250);
     const auto second = q.pair(60250);
     REQUIRE(second.size() == 1);
     CHECK(second[0].player[0] == "x");
     CHECK(second[0].player[1] == "y");
+    CHECK(q.lastPassExamined() == 1);
+}
+
+TEST_CASE("Without the bound the same crowd makes the first pass walk it all, and pairs x with y at once") {
+    // The queue before the bound (by hand): x examines the 500 newcomers and then y, and takes y; the newcomers
+    // then pair among themselves as above. 501 + 250 = 751 look-ups, twice the bounded pass's 378.
+    QueueRules rules;
+    rules.byLatency = false;
+    rules.maxCandidates = std::numeric_limits<std::size_t>::max();
+    MatchQueue q(rules);
+    joinCrowdBetweenTwo(q);
+    const auto first = q.pair(60000);
+    REQUIRE(first.size() == 251);
+    CHECK(first[0].player[0] == "x");
+    CHECK(first[0].player[1] == "y");
+    CHECK(q.lastPassExamined() == 501 + 250);
 }
