@@ -133,13 +133,23 @@ Flag uint64Flag(std::string name, std::uint64_t& out) {
             }};
 }
 
+namespace {
+
+// A bound as a person writes it: 0.1, 100, 1000000 (an int cast said 0.1 as 0, and "[0, ...]" then refused 0).
+std::string boundText(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", x);
+    return buf;
+}
+
+}  // namespace
+
 Flag decimalFlag(std::string name, double lo, double hi, double& out) {
     const std::string flag = name;
     return {std::move(name), Flag::Takes::Value, [flag, lo, hi, &out](const std::string& v, std::string& error) {
                 std::string why;
                 if (toDecimal(v, lo, hi, out, why)) return true;
-                error = badFlagValue(
-                    flag, "a number in [" + std::to_string(int(lo)) + ", " + std::to_string(int(hi)) + "]", v);
+                error = badFlagValue(flag, "a number in [" + boundText(lo) + ", " + boundText(hi) + "]", v);
                 return false;
             }};
 }

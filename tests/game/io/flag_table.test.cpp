@@ -88,6 +88,11 @@ TEST_CASE("A fraction flag takes digits and one point, never hex, exponents or a
         CHECK_FALSE(parse({"--pct", bad}, t, error));
         CHECK(error == std::string("--pct wants a number in [0, 100], not '") + bad + "'");
     }
+    // A bound that is not whole is said as written: a rate of at least 0.1 refuses 0 as outside [0.1, 1000000].
+    double rate = 0;
+    const io::FlagTable r = {io::decimalFlag("--rate", 0.1, 1000000, rate)};
+    CHECK_FALSE(parse({"--rate", "0"}, r, error));
+    CHECK(error == "--rate wants a number in [0.1, 1000000], not '0'");
 }
 
 TEST_CASE("A bad flag value is echoed quoted, cut to 40 characters and escaped") {
