@@ -339,27 +339,39 @@ void AtomicFile::onlyIfNew() {
     onlyIfNew_ = true;
 }
 
-// The temporary file linked to the target or, when that is taken, to the first free STEM-N.EXT (link() fails on a
-// taken name, so two processes never take one), then unlinked; a file system without hard links gets a rename to
-// a name that does not exist yet. placed_ is the name taken.
+std::string linkToFreeName(const std::string& temp, const std::function<std::string(int)>& nameFor, int tries,
+                           int& why) {
+    for (int n = 1; n <= tries; ++n) {
+        const std::string to = nameFor(n);
+        if (::link(temp.c_str(), to.c_str()) == 0) {
+            ::unlink(temp.c_str());
+            return to;
+        }
+        if (errno == EEXIST) continue;
+        why = errno;
+        struct stat st {};
+        if (::stat(to.c_str(), &st) == 0) continue;  // a file system without hard links: a plain rename
+        if (::rename(temp.c_str(), to.c_str()) == 0) return to;
+        why = errno;
+        return "";
+    }
+    why = EEXIST;
+    return "";
+}
+
+// The temporary file at the target or, when that is taken, at the first free STEM-N.EXT (onlyIfNew_: the target or
+// nothing); placed_ is the name taken.
 void AtomicFile::placeBeside() {
     const std::size_t slash = target_.rfind('/'), dot = target_.rfind('.');
     const bool hasExt = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
     const std::string stem = hasExt ? target_.substr(0, dot) : target_, ext = hasExt ? target_.substr(dot) : "";
-    for (int n = 1; n < (onlyIfNew_ ? 2 : 1000); ++n) {
-        placed_ = n == 1 ? target_ : stem + "-" + std::to_string(n) + ext;
-        if (::link(temp_.c_str(), placed_.c_str()) == 0) {
-            ::unlink(temp_.c_str());
-            return;
-        }
-        if (errno == EEXIST) continue;
-        struct stat st {};
-        if (::stat(placed_.c_str(), &st) == 0) continue;
-        if (::rename(temp_.c_str(), placed_.c_str()) != 0) fail(errno);
-        return;
-    }
-    taken_ = onlyIfNew_;
-    fail(EEXIST);
+    int why = 0;
+    placed_ = linkToFreeName(
+        temp_, [&](int n) { return n == 1 ? target_ : stem + "-" + std::to_string(n) + ext; }, onlyIfNew_ ? 1 : 999,
+        why);
+    if (!placed_.empty()) return;
+    taken_ = onlyIfNew_ && why == EEXIST;
+    fail(why);
 }
 
 void AtomicFile::abandon() {

@@ -28,6 +28,7 @@
 // match instead of one per frame. The file on disk is made of whole units after every write; what a crash or a
 // SIGKILL loses is the buffer, a stop signal loses nothing. A failed write shows at that flush.
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -150,6 +151,13 @@ bool writeFileAtomically(const std::string& path, std::string_view text, std::st
 /// with error `PATH: cannot write: REASON` on a failure.
 bool writeNewFileAtomically(const std::string& path, std::string_view text, std::string& error, bool& taken,
                             bool privateFile = false);
+
+/// Puts the file `temp` at the first of nameFor(1), nameFor(2), ... nameFor(tries) that no file has, never
+/// replacing one: link() fails on a taken name, so of two processes each takes a name of its own; then temp is
+/// removed. A file system without hard links gets a rename to a name that does not exist yet. Returns the name
+/// taken, or "" with why (an errno; EEXIST when every name was taken).
+std::string linkToFreeName(const std::string& temp, const std::function<std::string(int)>& nameFor, int tries,
+                           int& why);
 
 /// A fresh temporary name beside path, `DIR/.NAME.tmp-PID-N`; with keepExtension NAME's extension is moved to the
 /// end (`DIR/.shot.tmp-PID-N.png`) for writers that pick the format by the name's extension.

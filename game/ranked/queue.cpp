@@ -57,14 +57,14 @@ const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs,
     auto down = std::make_reverse_iterator(at);
     const std::string* best = nullptr;
     double bestCost = kNone;
-    for (std::size_t examined = 0; examined < rules_.maxCandidates; ++examined) {
+    std::size_t examined = 0;
+    for (; examined < rules_.maxCandidates; ++examined) {
         const double upGap = up != byRating_.end() ? up->first.first - e.rating : kNone;
         const double downGap = down != byRating_.rend() ? e.rating - down->first.first : kNone;
         const bool takeUp = upGap <= downGap;
         const double gap = takeUp ? upGap : downGap;
         if (gap > reach || gap >= bestCost) break;
         const Waiter* who = takeUp ? (up++)->second : (down++)->second;
-        ++examined_;
         const Entry& c = who->second;
         if (gap > window(c.joinedMs, nowMs)) continue;
         const int estimate = regions_->estimateMs(e.latency, c.latency);
@@ -76,6 +76,7 @@ const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs,
             latencyMs = estimate;
         }
     }
+    examined_ += examined;
     return best;
 }
 

@@ -10,7 +10,6 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <unistd.h>
 
 namespace app {
 
@@ -67,22 +66,11 @@ namespace {
 /// returns the new name, or "" with why.
 std::string adoptOne(const std::filesystem::path& dir, const std::filesystem::path& temp, const std::string& stem,
                      int& why) {
-    for (int n = 1; n < 1000; ++n) {
-        const std::string name = stem + "-cut" + (n == 1 ? "" : "-" + std::to_string(n)) + ".freplay";
-        const std::string to = (dir / name).string();
-        if (::link(temp.c_str(), to.c_str()) == 0) {
-            ::unlink(temp.c_str());
-            return name;
-        }
-        if (errno == EEXIST) continue;
-        why = errno;
-        if (std::filesystem::exists(to)) continue;  // a file system without hard links: a plain rename
-        if (::rename(temp.c_str(), to.c_str()) == 0) return name;
-        why = errno;
-        return "";
-    }
-    why = EEXIST;
-    return "";
+    const std::string to = io::linkToFreeName(
+        temp.string(),
+        [&](int n) { return (dir / (stem + "-cut" + (n == 1 ? "" : "-" + std::to_string(n)) + ".freplay")).string(); },
+        999, why);
+    return to.empty() ? "" : std::filesystem::path(to).filename().string();
 }
 
 }  // namespace
