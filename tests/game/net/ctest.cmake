@@ -65,7 +65,7 @@ add_test(NAME "online spectators give only the room code on loopback: one from t
           ${BVH_NET_TEST_DIR}/data/net_match.fscript ${CMAKE_CURRENT_BINARY_DIR}/lobby_spectate spectate)
 set_tests_properties(
   "online spectators give only the room code on loopback: one from the start, one late catching up, both equal to the players"
-  PROPERTIES TIMEOUT 150)
+  PROPERTIES TIMEOUT 240)
 add_test(NAME "lobby rejects a bad flag with exit 2"
   COMMAND bash -c "\"$0\" --port 70000 2>&1; echo \"exit $?\"" $<TARGET_FILE:lobby>)
 set_tests_properties("lobby rejects a bad flag with exit 2" PROPERTIES
