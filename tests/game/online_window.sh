@@ -53,14 +53,14 @@ winRelay=()
 if [ "$netns" = 1 ]; then
     netns_setup 1
     coturn_start "$out" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"
-    netns_exec pub timeout 120 "$lobbyExe" --port 7100 --lifetime 120 >"$out/lobby.out" 2>&1 &
+    netns_exec pub timeout -k 5 120 "$lobbyExe" --port 7100 --lifetime 120 >"$out/lobby.out" 2>&1 &
     pids+=($!)
     waitFor "$out/lobby.out" 's/^\(lobby on UDP port\)/\1/p' 100 >/dev/null || fail "the lobby did not start"
     lobby=203.0.113.1:7100 hostNs=ha joinNs=hb hostPort=7000
     relay=(--turn 203.0.113.1:3478 --turn-user bvh --turn-password-file "$out/turn.pass")
     [ "$mode" = joinrelay ] && winRelay=("${relay[@]}") relay=()  # the window's relay, the host none
 else
-    timeout 120 "$lobbyExe" --port 0 --lifetime 120 >"$out/lobby.out" 2>&1 &
+    timeout -k 5 120 "$lobbyExe" --port 0 --lifetime 120 >"$out/lobby.out" 2>&1 &
     pids+=($!)
     lport=$(waitFor "$out/lobby.out" 's/^lobby on UDP port \([0-9]*\).*/\1/p' 100) || fail "the lobby printed no port"
     lobby=127.0.0.1:$lport hostNs=- joinNs=- hostPort=0  # any free port: other tests may hold 7000
@@ -70,12 +70,12 @@ run "$joinNs" Xvfb ":$n" -screen 0 1280x720x24 -nolisten tcp -noreset >/dev/null
 pids+=($!)
 for _ in $(seq 100); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
 export DISPLAY=:$n
-run "$hostNs" timeout 90 "$exe" --host "$hostPort" --lobby "$lobby" "${relay[@]}" --replay "$script" --wait 40 \
+run "$hostNs" timeout -k 5 90 "$exe" --host "$hostPort" --lobby "$lobby" "${relay[@]}" --replay "$script" --wait 40 \
     --net-delay 20 --net-loss 2 --record "$out/host.freplay" >"$out/host.out" 2>&1 &
 host=$!; pids+=($host)
 code=$(waitFor "$out/host.out" 's/^room code: //p' 150) || fail "the host got no room code"
 if [ "$mode" = spectate ]; then
-    timeout 90 "$exe" --code "$code" --lobby "$lobby" --replay "$script" --net-delay 20 --net-loss 2 \
+    timeout -k 5 90 "$exe" --code "$code" --lobby "$lobby" --replay "$script" --net-delay 20 --net-loss 2 \
         --record "$out/join.freplay" >"$out/join.out" 2>&1 &
     join=$!; pids+=($join)
     waitFor "$out/join.out" 's/^\(through the lobby: .*\)/\1/p' 300 >/dev/null || fail "the joiner never met the host"

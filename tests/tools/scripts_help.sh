@@ -15,7 +15,7 @@ for script in "$root"/scripts/*; do
     [ -f "$script" ] && [ -x "$script" ] || continue
     [ "$name" = setup.sh ] && continue
     before="$(cd "$root" && git status --porcelain --untracked-files=no 2>/dev/null)"
-    out="$(timeout 20 bash "$script" --help 2>&1)"
+    out="$(timeout -k 5 20 bash "$script" --help 2>&1)"
     rc=$?
     after="$(cd "$root" && git status --porcelain --untracked-files=no 2>/dev/null)"
     if [ "$rc" -ne 0 ]; then

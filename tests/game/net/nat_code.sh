@@ -46,11 +46,11 @@ esac
 
 netns_setup "$symB"
 coturn_start "$dir" 203.0.113.1 3478 bvh s3cret "$(netns_name pub)"
-netns_exec pub timeout 120 "$lobbyExe" --port 7100 --lifetime 120 >"$dir/lobby.out" 2>&1 &
+netns_exec pub timeout -k 5 120 "$lobbyExe" --port 7100 --lifetime 120 >"$dir/lobby.out" 2>&1 &
 # The peers start once the lobby listens (bounded: 10 s): a Create that meets a closed port ends the peer at once.
 for _ in $(seq 100); do grep -q '^lobby on UDP port' "$dir/lobby.out" 2>/dev/null && break; sleep 0.1; done
 grep -q '^lobby on UDP port' "$dir/lobby.out" || fail "the lobby did not start"
-netns_exec "$hostHome" timeout 90 "$exe" --host 7000 --lobby "$lobby" "${hostRelay[@]}" --replay "$script" --wait 30 \
+netns_exec "$hostHome" timeout -k 5 90 "$exe" --host 7000 --lobby "$lobby" "${hostRelay[@]}" --replay "$script" --wait 30 \
     "${net[@]}" --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
 host=$!
 code=
@@ -60,7 +60,7 @@ for _ in $(seq 100); do  # bounded: 10 s for the allocation and the room
     sleep 0.1
 done
 [ -n "$code" ] || fail "the host got no room code"
-netns_exec "$joinHome" timeout 90 "$exe" --code "$code" --lobby "$lobby" "${joinRelay[@]}" --replay "$script" \
+netns_exec "$joinHome" timeout -k 5 90 "$exe" --code "$code" --lobby "$lobby" "${joinRelay[@]}" --replay "$script" \
     "${net[@]}" --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
 join=$!
 spec=
@@ -69,7 +69,7 @@ if [ "$spectator" = 1 ]; then
         grep -q '^confirmed frame 300$' "$dir/join.out" 2>/dev/null && break
         sleep 0.1
     done
-    netns_exec hc timeout 60 "$exe" --spectate "$code" --lobby "$lobby" --net-delay 20 --net-loss 3 \
+    netns_exec hc timeout -k 5 60 "$exe" --spectate "$code" --lobby "$lobby" --net-delay 20 --net-loss 3 \
         --record "$dir/spec.freplay" >"$dir/spec.out" 2>&1 &
     spec=$!
 fi

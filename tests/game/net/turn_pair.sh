@@ -28,7 +28,7 @@ hashOf() { sed -n 's/^final hash: //p' "$1"; }
 coturn_start "$dir" 127.0.0.1 $((20000 + ($$ % 40) * 220)) bvh s3cret
 tport=$COTURN_PORT
 
-timeout 60 "$exe" --host 0 --replay "$script" --wait 30 --fast --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
+timeout -k 5 60 "$exe" --host 0 --replay "$script" --wait 30 --fast --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
 host=$!
 port=
 for _ in $(seq 100); do
@@ -39,13 +39,13 @@ done
 [ -n "$port" ] || { kill "$host"; fail "the host printed no port"; }
 
 # A wrong password first: refused by the server (401 to the signed request), exit 1, the host still waiting.
-BVH_TURN_PASSWORD=wrong timeout 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --turn "127.0.0.1:$tport" \
+BVH_TURN_PASSWORD=wrong timeout -k 5 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --turn "127.0.0.1:$tport" \
     --turn-user bvh >"$dir/bad.out" 2>&1
 badCode=$?
 [ "$badCode" = 1 ] || fail "a wrong TURN password: exit $badCode, expected 1"
 grep -q '^result: no relay: the TURN server refused the allocation: 401' "$dir/bad.out" || fail "a wrong TURN password is not said"
 
-timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --fast --turn "127.0.0.1:$tport" --turn-user bvh \
+timeout -k 5 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --fast --turn "127.0.0.1:$tport" --turn-user bvh \
     --turn-password-file "$dir/turn.pass" --record "$dir/join.freplay" "$@" >"$dir/join.out" 2>&1
 joinCode=$?
 wait "$host"

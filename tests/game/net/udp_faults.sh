@@ -23,7 +23,7 @@ startHost() {
     # Emptied here, not only by the background job's redirection: a host.out left by an earlier step would
     # otherwise give its old port to the poll below when the job has not started yet.
     : >"$dir/host.out"
-    timeout 60 "$exe" --host 0 --replay "$script" --wait 20 "$@" >"$dir/host.out" 2>&1 &
+    timeout -k 5 60 "$exe" --host 0 --replay "$script" --wait 20 "$@" >"$dir/host.out" 2>&1 &
     host=$!
     port=
     for _ in $(seq 100); do
@@ -58,7 +58,7 @@ closed)
     startHost
     kill "$host"; wait "$host" 2>/dev/null
     SECONDS=0
-    timeout 30 "$exe" --join "127.0.0.1:$port" --replay "$script" >"$dir/join.out" 2>&1
+    timeout -k 5 30 "$exe" --join "127.0.0.1:$port" --replay "$script" >"$dir/join.out" 2>&1
     code=$? took=$SECONDS
     [ "$code" = 1 ] || fail "joiner exit $code, expected 1"
     grep -q "^result: nothing answers at 127.0.0.1:$port" "$dir/join.out" || fail "no 'nothing answers' message"
@@ -66,7 +66,7 @@ closed)
     ;;
 signal)
     startHost
-    timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
+    timeout -k 5 60 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/join.freplay" >"$dir/join.out" 2>&1 &
     join=$!
     # Once a frame is confirmed the match is on record (a match cut before its first confirmed frame leaves no file).
     [ -n "$(waitFor "$dir/join.out" 's/^confirmed frame \([0-9]*\)$/\1/p')" ] || fail "no frame was confirmed"
@@ -85,9 +85,9 @@ norecord)
     # joiner with 1 s of simulated delay, killed 1.5 s after it starts calling: its Hello has arrived, its inputs
     # never will): no match was played, and an existing file at OUT stays as it was.
     printf 'not a replay: must survive\n' >"$dir/kept.freplay"
-    timeout 30 "$exe" --host 0 --replay "$script" --wait 1 --record "$dir/new.freplay" >"$dir/wait_new.out" 2>&1 &
+    timeout -k 5 30 "$exe" --host 0 --replay "$script" --wait 1 --record "$dir/new.freplay" >"$dir/wait_new.out" 2>&1 &
     lonely=$!
-    timeout 30 "$exe" --host 0 --replay "$script" --wait 4 --record "$dir/kept.freplay" >"$dir/host.out" 2>&1 &
+    timeout -k 5 30 "$exe" --host 0 --replay "$script" --wait 4 --record "$dir/kept.freplay" >"$dir/host.out" 2>&1 &
     host=$!
     port=$(waitFor "$dir/host.out" 's/^hosting on UDP port //p')
     [ -n "$port" ] || fail "the host printed no port"
@@ -105,17 +105,17 @@ norecord)
         fail "a host that played no frame replaced an existing --record file ($(grep result: "$dir/host.out"))"
     # A joiner refused as busy (a match is on) writes nothing.
     startHost
-    timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" >"$dir/join.out" 2>&1 &
+    timeout -k 5 60 "$exe" --join "127.0.0.1:$port" --replay "$script" >"$dir/join.out" 2>&1 &
     join=$!
     [ -n "$(waitFor "$dir/host.out" 's/^\(match started\)$/\1/p')" ] || fail "the first joiner's match did not start"
-    timeout 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/busy.freplay" >"$dir/busy.out" 2>&1
+    timeout -k 5 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/busy.freplay" >"$dir/busy.out" 2>&1
     busyCode=$?
     kill -TERM "$join"; wait "$join" "$host"
     [ "$busyCode" = 1 ] && grep -q '^result: refused: the host is already in a match$' "$dir/busy.out" ||
         fail "the second joiner was not refused as busy (exit $busyCode)"
     [ -e "$dir/busy.freplay" ] && fail "a refused joiner left a recording ($(wc -c <"$dir/busy.freplay") bytes)"
     # A joiner to a closed port (the host above is gone) writes nothing.
-    timeout 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/closed.freplay" >"$dir/closed.out" 2>&1
+    timeout -k 5 30 "$exe" --join "127.0.0.1:$port" --replay "$script" --record "$dir/closed.freplay" >"$dir/closed.out" 2>&1
     [ -e "$dir/closed.freplay" ] && fail "a joiner that never connected left a recording"
     leftovers=$(cd "$dir" && ls | grep -v '\.out$' | grep -v '^kept\.freplay$')
     [ -z "$leftovers" ] || fail "files left behind: $leftovers"

@@ -14,7 +14,7 @@ rm -rf "$dir" && mkdir -p "$dir" || exit 1
 fail() { echo "FAIL: $*"; echo "--- host"; cat "$dir/host.out"; echo "--- joiner"; cat "$dir/join.out" 2>/dev/null; exit 1; }
 hashOf() { sed -n 's/^final hash: //p' "$1"; }
 
-timeout 60 "$exe" --host 0 --replay "$script" --wait 20 "${net[@]}" --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
+timeout -k 5 60 "$exe" --host 0 --replay "$script" --wait 20 "${net[@]}" --record "$dir/host.freplay" >"$dir/host.out" 2>&1 &
 host=$!
 port=
 for _ in $(seq 100); do
@@ -23,7 +23,7 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 [ -n "$port" ] || { kill "$host"; fail "the host printed no port"; }
-timeout 60 "$exe" --join "127.0.0.1:$port" --replay "$script" "${net[@]}" --record "$dir/join.freplay" >"$dir/join.out" 2>&1
+timeout -k 5 60 "$exe" --join "127.0.0.1:$port" --replay "$script" "${net[@]}" --record "$dir/join.freplay" >"$dir/join.out" 2>&1
 joinCode=$?
 wait "$host"
 hostCode=$?

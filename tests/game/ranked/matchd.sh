@@ -42,7 +42,7 @@ wait_for "$WORK/matchd.out" "bvh_matchd on HTTP port" || fail "the service did n
 PORT=$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$WORK/matchd.out")
 URL="http://127.0.0.1:$PORT"
 # A second service on the same SQLite file would split the queue in two: refused in one line, exit 1.
-out="$(timeout 30 "$MATCHD" --port 0 --db "$WORK/ranked.db" 2>&1)"; rc=$?
+out="$(timeout -k 5 30 "$MATCHD" --port 0 --db "$WORK/ranked.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "ranked.db is in use by another bvh_matchd" <<<"$out" || fail "a second service on one file: exit $rc: $out"
 # A slow sender cannot take the service: 80 connections that trickle a request's header lines for 10 s (more than
 # the service's 64 threads) and a player's request still gets its answer (the guard shuts down what one address
@@ -58,7 +58,7 @@ kill "$trickle" 2>/dev/null; wait "$trickle" 2>/dev/null
 for fd in "${slow[@]}"; do exec {fd}>&-; done
 [ "$code" = 200 ] || fail "a request among 80 slow connections from one address: HTTP $code"
 # Nor may a second service share its HTTP port (cpp-httplib's default SO_REUSEPORT would split the requests).
-out="$(timeout 30 "$MATCHD" --port "$PORT" --lobby-port 0 --db "$WORK/other.db" 2>&1)"; rc=$?
+out="$(timeout -k 5 30 "$MATCHD" --port "$PORT" --lobby-port 0 --db "$WORK/other.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "cannot listen on TCP port $PORT (in use" <<<"$out" || fail "a second service on port $PORT: exit $rc: $out"
 
 XDG_DATA_HOME="$WORK/ann" TMPDIR="$WORK/tmp" BVH_PLAYER_NAME=Ann "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter ryo --play attack \
@@ -100,7 +100,7 @@ curl -s "$URL/leaderboard.html" | grep -q 'src="leaderboard.js"' || fail "the le
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$URL/replay/12345")" = 404 ] || fail "an unknown replay is not 404"
 
 # The pages in headless Chromium (about 1.5 CPU-seconds for both), when it is installed.
-page() { timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+page() { timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
     --disable-background-networking --disable-component-update --disable-sync --virtual-time-budget=10000 \
     --dump-dom "$1" 2>/dev/null; }
 if command -v chromium >/dev/null; then
