@@ -170,6 +170,11 @@ Nonce SpectatorHub::cookieFor(Address from, const KxKey& spectatorKey) {
 
 void SpectatorHub::newWatcher(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs) {
     if (!started_ && max_ > 0) return;  // no match yet: the spectator keeps asking
+    // One spectator, one stream: its Watch goes to every address the host may be at, so on a LAN it may come in
+    // from two of its own (a LAN address and a public one). Its key already served from another address is that
+    // spectator again; it is not challenged and takes no second place.
+    if (std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.spectatorKey == watch.key; }))
+        return void(++twin_);
     const Nonce cookie = cookieFor(from, watch.key);
     if (sodium_memcmp(cookie.data(), watch.watchCookie.data(), cookie.size()) != 0) {
         // First prove you receive there: no place, no key exchange, no state; 36 bytes against the Watch's 336.
@@ -389,10 +394,10 @@ void SpectatorClient::datagram(const std::vector<std::uint8_t>& data, Address fr
     if (head.type == SpectateType::Setup) return setup(data, head, from, nowMs);
     if (head.type == SpectateType::Challenge) {  // the hub's cookie: ask again with it at once
         SpectateMessage m;
-        const SpectateRead r = state_ == SpectatorState::Asking
-                                   ? readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_)
-                                   : SpectateRead::Forged;
+        const SpectateRead r = readSpectate(data.data(), data.size(), m, nullptr, &kxPublic_);
         if (r != SpectateRead::Ok) return void(r == SpectateRead::Forged ? ++forged_ : ++malformed_);
+        // Once watching, an authentic late one answers a Watch that went to another of the host's addresses.
+        if (state_ != SpectatorState::Asking) return;
         if (m.watchCookie == watchCookie_) return;  // a repeat (or another host address's, the same)
         watchCookie_ = m.watchCookie;
         return sendWatch(nowMs);

@@ -141,6 +141,8 @@ public:
     std::int64_t otherVersion() const { return otherVersion_; }
     /// Watches answered with a Challenge (no cookie, or not this address's).
     std::int64_t challenged() const { return challenged_; }
+    /// Watches from a new address with the key of a spectator already served: the same spectator by another path.
+    std::int64_t twins() const { return twin_; }
 
 private:
     struct Watcher {
@@ -180,6 +182,7 @@ private:
     std::int64_t refusalWindowMs_ = -1000000;
     int refusalsInWindow_ = 0;
     std::int64_t malformed_ = 0, forged_ = 0, refused_ = 0, dropped_ = 0, served_ = 0, otherVersion_ = 0, moved_ = 0;
+    std::int64_t twin_ = 0;
     std::int64_t challenged_ = 0;
 };
 
