@@ -220,6 +220,17 @@ void serveWeb(httplib::Server& http, ranked::Store& store, std::mutex& lock, con
     http.Get("/", [](const httplib::Request&, httplib::Response& res) { res.set_redirect("/leaderboard.html"); });
 }
 
+/// Decides what the service marked due: the logs re-simulated outside the lock (every other request goes on being
+/// answered meanwhile), the decisions stored under it.
+void decideOutsideLock(ranked::MatchService& service, const std::vector<ranked::DecisionInputs>& due,
+                       std::mutex& lock) {
+    if (due.empty()) return;
+    std::vector<ranked::Decision> decisions;
+    for (const ranked::DecisionInputs& in : due) decisions.push_back(ranked::decideFrom(in, service.rules()));
+    std::lock_guard<std::mutex> guard(lock);
+    service.commit(decisions);
+}
+
 void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& store, std::mutex& lock) {
     http.set_payload_max_length(ranked::kMaxLogBytes + 4096);  // a Result with the largest log, no more
     // Each open connection holds one of cpp-httplib's few worker threads: an idle or slow one is let go soon.
@@ -234,8 +245,14 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
             return;
         }
         r.address = req.remote_addr;  // the region table places the player by it
-        std::lock_guard<std::mutex> guard(lock);
-        const ranked::Reply reply = service.handle(r, nowMs());
+        ranked::Reply reply;
+        std::vector<ranked::DecisionInputs> due;
+        {
+            std::lock_guard<std::mutex> guard(lock);
+            reply = service.handle(r, nowMs());
+            due = service.takeDue();
+        }
+        decideOutsideLock(service, due, lock);
         res.status = reply.ok ? 200 : 403;
         res.set_content((reply.ok ? "ok " : "refused ") + reply.text + "\n", "text/plain");
     });
@@ -342,6 +359,24 @@ int bindHttp(httplib::Server& http, int port) {
 
 }  // namespace
 
+/// Every 250 ms until a stop signal: the slow connections let go, the queues paired, what is due decided; then
+/// the HTTP server stopped.
+void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex& lock, int port) {
+    ranked::ConnectionGuard connections(port, kConnectionsPerAddress, kConnectionMaxMs);
+    while (!gStop) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        connections.sweep(nowMs());
+        std::vector<ranked::DecisionInputs> due;
+        {
+            std::lock_guard<std::mutex> guard(lock);
+            service.tick(nowMs());
+            due = service.takeDue();
+        }
+        decideOutsideLock(service, due, lock);
+    }
+    http.stop();
+}
+
 int main(int argc, char** argv) {
     Options o;
     const io::FlagTable flags = {io::numberFlag("--port", 0, 65535, [&](std::int64_t v) { o.port = v; }),
@@ -384,16 +419,7 @@ int main(int argc, char** argv) {
     std::cout << "bvh_matchd on HTTP port " << port << ", lobby on UDP port " << udp.localPort() << " ("
               << (o.postgres.empty() ? o.db : "postgresql") << ")" << std::endl;
     std::thread lobbyThread([&] { runLobby(udp); });
-    std::thread ticker([&] {
-        ranked::ConnectionGuard connections(port, kConnectionsPerAddress, kConnectionMaxMs);
-        while (!gStop) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(250));
-            connections.sweep(nowMs());
-            std::lock_guard<std::mutex> guard(lock);
-            service.tick(nowMs());
-        }
-        http.stop();
-    });
+    std::thread ticker([&] { runTicker(http, service, lock, port); });
     http.listen_after_bind();
     gStop = 1;
     ticker.join();

@@ -440,8 +440,7 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
         for (const char* kind : {"quick", "ranked"}) pairShared(kind, nowMs, made);
     std::vector<std::int64_t> due;
     std::string why;
-    if (store_.matchesToDecide(nowMs - config_.logDeadlineMs, due, why))
-        for (std::int64_t id : due) decideStored(id);
+    if (store_.matchesToDecide(nowMs - config_.logDeadlineMs, due, why)) due_.insert(due.begin(), due.end());
     expireStale(nowMs);
     return made;
 }
@@ -495,26 +494,54 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     // Kept in the store before the answer: a log acknowledged is never lost, whichever process decides the match.
     if (!store_.addLog(m.id, admitted.side, log.recording, countersigns, nowMs, why)) return {false, why};
     std::string logs[2];
-    if (store_.logs(m.id, logs, why) && !logs[0].empty() && !logs[1].empty()) decideStored(m.id);
+    if (store_.logs(m.id, logs, why) && !logs[0].empty() && !logs[1].empty()) due_.insert(m.id);
     return {true, "log received for match " + std::to_string(m.id)};
 }
 
-// Decides an open match from the logs the store keeps (both, or what came before the deadline). A refused write (a
-// full disk) leaves the match open and its logs kept, so the next tick tries again.
-void MatchService::decideStored(std::int64_t matchId) {
-    MatchRecord m;
-    std::string why, text[2], countersigns[2];
-    if (!store_.match(matchId, m, why) || m.state != "open" || !store_.logs(matchId, text, why, countersigns)) return;
+// The open matches marked due, with what the store keeps of them (both logs, or what came before the deadline).
+std::vector<DecisionInputs> MatchService::takeDue() {
+    std::vector<DecisionInputs> out;
+    for (std::int64_t id : due_) {
+        if (inHand_.count(id)) continue;  // being decided: the commit will settle it
+        DecisionInputs in;
+        std::string why;
+        if (!store_.match(id, in.match, why) || in.match.state != "open" ||
+            !store_.logs(id, in.text, why, in.countersigns))
+            continue;
+        in.claimed = store_.claims(id, in.claims, why);
+        inHand_.insert(id);
+        out.push_back(std::move(in));
+    }
+    due_.clear();
+    return out;
+}
+
+Decision decideFrom(const DecisionInputs& in, const VerifyRules& rules) {
     AdmittedLog logs[2];
     const AdmittedLog* have[2] = {nullptr, nullptr};
+    std::string why;
     for (int side = 0; side < 2; ++side) {
-        if (text[side].empty() || !admitRecording(m, side, text[side], config_.rules, logs[side]).empty()) continue;
-        net::parseCountersigns(countersigns[side], logs[side].countersigns, why);  // read when it came in
+        if (in.text[side].empty() || !admitRecording(in.match, side, in.text[side], rules, logs[side]).empty())
+            continue;
+        net::parseCountersigns(in.countersigns[side], logs[side].countersigns, why);  // read when it came in
         have[side] = &logs[side];
     }
-    Claims claims[2];
-    const bool claimed = store_.claims(matchId, claims, why);
-    store_.decide(decideMatch(m, have, config_.rules, claimed ? claims : nullptr), why);
+    return decideMatch(in.match, have, rules, in.claimed ? in.claims : nullptr);
+}
+
+// A refused write (a full disk) leaves the match open and its logs kept, so a later tick marks it again.
+void MatchService::commit(const std::vector<Decision>& decisions) {
+    std::string why;
+    for (const Decision& d : decisions) {
+        store_.decide(d, why);
+        inHand_.erase(d.matchId);
+    }
+}
+
+void MatchService::decideDue() {
+    std::vector<Decision> decisions;
+    for (const DecisionInputs& in : takeDue()) decisions.push_back(decideFrom(in, config_.rules));
+    commit(decisions);
 }
 
 }  // namespace ranked

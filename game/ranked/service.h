@@ -91,6 +91,19 @@ Decision expiryDecision(const StaleMatch& s);
 /// (poll() adds the asker's opponent in words: ` found NAME (RATING), about N ms`).
 std::string matchAnswer(const MatchStart& m, int lobbyPort);
 
+/// What deciding one open match needs, read from the store: the match, each side's log (the recording and the
+/// countersignature lines it came with; "" when none) and the players' claims.
+struct DecisionInputs {
+    MatchRecord match;
+    std::string text[2], countersigns[2];
+    Claims claims[2];
+    bool claimed = false;  ///< the claims could be read
+};
+
+/// Decides a match from what the store held (re-simulates its logs: verify.h). Touches no shared state, so a service
+/// runs it outside its lock.
+Decision decideFrom(const DecisionInputs& in, const VerifyRules& rules);
+
 struct Reply {
     bool ok = false;
     std::string text;  ///< the refusal, or what happened
@@ -103,10 +116,21 @@ public:
     MatchService& operator=(const MatchService&) = delete;
     /// Authenticates and carries out one request.
     Reply handle(const Request& r, std::int64_t nowMs);
-    /// Pairs the queues and decides the matches whose logs are in or whose log deadline passed (in the store, so
-    /// a restarted process, or another one on the same store, decides what a dead one left); the matches made now.
+    /// Pairs the queues, closes stale matches, and marks for deciding the matches whose log deadline passed (in the
+    /// store, so a restarted process, or another one on the same store, decides what a dead one left); the matches
+    /// made now.
     std::vector<MatchStart> tick(std::int64_t nowMs);
     std::size_t queued() const;
+    /// Deciding a match re-simulates its logs (up to about 0.2 s a log), so it happens in three steps and the service
+    /// answers other requests during the middle one: takeDue() reads what the matches marked since (both logs in,
+    /// or their deadline passed) need, and marks them in hand (not taken again until committed); decideFrom() on
+    /// each, with no lock; commit() stores the decisions (the store takes each once: a match another process
+    /// decided meanwhile is refused there, and nothing changes).
+    std::vector<DecisionInputs> takeDue();
+    void commit(const std::vector<Decision>& decisions);
+    /// The three steps at once, for a caller with one thread.
+    void decideDue();
+    const VerifyRules& rules() const { return config_.rules; }
 
 private:
     struct Waiting {
@@ -125,7 +149,6 @@ private:
     Reply poll(const std::string& id);
     std::string foundLine(const MatchRecord& m, const std::string& asker);
     void pairShared(const std::string& kind, std::int64_t nowMs, std::vector<MatchStart>& made);
-    void decideStored(std::int64_t matchId);
     void expireStale(std::int64_t nowMs);
 
     Store& store_;
@@ -133,6 +156,7 @@ private:
     MatchQueue quick_{config_.quick, &config_.regions}, ranked_{config_.ranked, &config_.regions};
     std::map<std::string, Waiting> waiting_;  // player -> queue choice
     std::vector<MatchStart> madeByChallenge_;
+    std::set<std::int64_t> due_, inHand_;  // matches to decide; taken by takeDue() and not yet committed
     std::set<std::pair<std::string, std::uint64_t>> nonces_;  // (player, nonce) seen within the time window
     std::deque<std::pair<std::int64_t, std::pair<std::string, std::uint64_t>>> nonceOrder_;
     std::map<std::string, std::pair<double, std::int64_t>> buckets_;  // player -> (tokens, last refill)

@@ -45,7 +45,7 @@ struct InProcessService {
         if (method == "POST" && path == "/request") {
             ranked::Request r;
             if (!ranked::parseRequestText(body, 1 << 20, r, why)) return a.status = 400, a.text = "refused " + why, a;
-            const ranked::Reply reply = service->handle(r, now);
+            const ranked::Reply reply = rankedtest::handle(*service, r, now);
             a.status = reply.ok ? 200 : 403;
             a.text = (reply.ok ? "ok " : "refused ") + reply.text;
         } else if (path.rfind("/player/", 0) == 0) {
@@ -80,7 +80,7 @@ void runUntilSettled(InProcessService& svc, std::vector<app::SeekFlow*> flows) {
     };
     for (int i = 0; i < 480 && !settled(); ++i) {
         svc.now += 250;
-        svc.service->tick(svc.now);
+        rankedtest::tick(*svc.service, svc.now);
         for (app::SeekFlow* f : flows) f->tick(svc.now);
     }
 }
@@ -366,7 +366,7 @@ struct PairedMatch {
 void runFlows(InProcessService& svc, std::vector<app::MatchFlow*> flows, int ticks) {
     for (int i = 0; i < ticks; ++i) {
         svc.now += 250;
-        svc.service->tick(svc.now);
+        rankedtest::tick(*svc.service, svc.now);
         for (app::MatchFlow* f : flows) f->tick(svc.now);
     }
 }

@@ -5,6 +5,7 @@
 #include "game/io/run_file.h"
 #include "game/net/countersign.h"
 #include "game/ranked/client.h"
+#include "game/ranked/service.h"
 #include "game/ranked/store.h"
 #include "game/ranked/verify.h"
 #include "game/sim/determinism.h"
@@ -17,6 +18,20 @@
 #include <string>
 
 namespace rankedtest {
+
+/// A request as bvh_matchd serves it on one thread: handled, then what it made due decided.
+inline ranked::Reply handle(ranked::MatchService& s, const ranked::Request& r, std::int64_t now) {
+    const ranked::Reply reply = s.handle(r, now);
+    s.decideDue();
+    return reply;
+}
+
+/// A tick as bvh_matchd runs it on one thread: the queues paired, then what is due decided.
+inline std::vector<ranked::MatchStart> tick(ranked::MatchService& s, std::int64_t now) {
+    std::vector<ranked::MatchStart> made = s.tick(now);
+    s.decideDue();
+    return made;
+}
 
 struct TempDir {
     std::string path;

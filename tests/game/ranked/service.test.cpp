@@ -32,13 +32,13 @@ struct World {
         for (const net::Identity* id : {&ann, &bob, &eve}) REQUIRE(send(*id, RequestKind::Hello, "").ok);
     }
     Reply send(const net::Identity& id, RequestKind kind, const std::string& body) {
-        return service->handle(signRequest(id, kind, body, now), now);
+        return rankedtest::handle(*service, signRequest(id, kind, body, now), now);
     }
     // Ann and Bob queue for ranked and are paired.
     MatchRecord rankedMatch() {
         REQUIRE(send(ann, RequestKind::Queue, "ranked ryo 00112233").ok);
         REQUIRE(send(bob, RequestKind::Queue, "ranked brick 00112233").ok);
-        const auto made = service->tick(now);
+        const auto made = rankedtest::tick(*service, now);
         REQUIRE(made.size() == 1);
         return made[0].match;
     }
@@ -94,17 +94,55 @@ TEST_CASE("A ranked match from the queue is decided from both logs, and its resu
     CHECK(bob.rating.games == 1);
 }
 
+TEST_CASE(
+    "A match is decided in three steps: the service answers others while the logs re-simulate, a match in "
+    "hand is taken once, and a second commit changes nothing") {
+    World w;
+    const MatchRecord m = w.rankedMatch();
+    const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 1, 3);
+    for (const net::Identity* id : {&w.ann, &w.bob}) {  // not w.sendLog: that one decides at once
+        const Request r = signRequest(*id, RequestKind::Result, resultBody(signLog(*id, m.id, m.rules, rec)), w.now);
+        REQUIRE(w.service->handle(r, w.now).ok);
+    }
+    const std::vector<DecisionInputs> due = w.service->takeDue();
+    REQUIRE(due.size() == 1);
+    CHECK(due[0].match.id == m.id);
+    CHECK(due[0].text[0] == rec);
+    CHECK(due[0].text[1] == rec);
+    // Meanwhile the match is open, other requests are answered, and neither the deadline nor a second look takes it
+    // again.
+    MatchRecord after;
+    std::string why;
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "open");
+    CHECK(w.send(w.eve, RequestKind::Queue, "quick ryo 00112233").ok);
+    w.service->tick(w.now + 61000);
+    CHECK(w.service->takeDue().empty());
+    const Decision d = decideFrom(due[0], w.service->rules());
+    CHECK(d.state == "verified");
+    w.service->commit({d});
+    REQUIRE(w.store->match(m.id, after, why));
+    CHECK(after.state == "verified");
+    CHECK(after.winner == 1);
+    w.service->commit({d});  // as when another process decided it meanwhile: the store takes a match once
+    PlayerRecord bob;
+    REQUIRE(w.store->player(keyHex(w.bob.publicKey), bob, why));
+    CHECK(bob.rating.games == 1);
+    w.service->tick(w.now + 62000);
+    CHECK(w.service->takeDue().empty());  // decided: not due again
+}
+
 TEST_CASE("A match with one log is decided at the deadline, the silent side flagged") {
     World w;
     const MatchRecord m = w.rankedMatch();
     const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
     REQUIRE(w.sendLog(w.ann, m, rec, rankedtest::countersignsOf(rec, w.bob, m)).ok);  // Bob signed as they played
-    w.service->tick(w.now + 59000);
+    rankedtest::tick(*w.service, w.now + 59000);
     MatchRecord after;
     std::string why;
     REQUIRE(w.store->match(m.id, after, why));
     CHECK(after.state == "open");
-    w.service->tick(w.now + 60000);
+    rankedtest::tick(*w.service, w.now + 60000);
     REQUIRE(w.store->match(m.id, after, why));
     CHECK(after.state == "verified");
     CHECK(after.winner == 0);
@@ -116,7 +154,7 @@ TEST_CASE("A lone log that nothing of the opponent's backs is not rated at the d
     const MatchRecord m = w.rankedMatch();
     // A made-up match Ann wins, sent without Bob's countersignatures; Bob sends nothing.
     REQUIRE(w.sendLog(w.ann, m, rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3)).ok);
-    w.service->tick(w.now + 60000);
+    rankedtest::tick(*w.service, w.now + 60000);
     MatchRecord after;
     std::string why;
     REQUIRE(w.store->match(m.id, after, why));
@@ -137,9 +175,9 @@ TEST_CASE("Friends meet by entering each other's codes, unranked") {
     World w;
     const std::string annCode = net::fingerprint(w.ann.publicKey), bobCode = net::fingerprint(w.bob.publicKey);
     CHECK(w.send(w.ann, RequestKind::Challenge, bobCode + " ryo").text.find("challenge sent") == 0);
-    CHECK(w.service->tick(w.now).empty());
+    CHECK(rankedtest::tick(*w.service, w.now).empty());
     CHECK(w.send(w.bob, RequestKind::Challenge, annCode + " brick").ok);
-    const auto made = w.service->tick(w.now);
+    const auto made = rankedtest::tick(*w.service, w.now);
     REQUIRE(made.size() == 1);
     CHECK_FALSE(made[0].match.ranked);
     CHECK(made[0].match.player[0] == keyHex(w.ann.publicKey));
@@ -280,7 +318,7 @@ void rankedtest::checkLatencyPairing(Store& store, bool sharedQueue) {
     const auto send = [&](const net::Identity& id, RequestKind kind, const std::string& body, const char* address) {
         Request r = signRequest(id, kind, body, now);
         r.address = address;
-        return service.handle(r, now);
+        return rankedtest::handle(service, r, now);
     };
     net::Identity ann, bob, cid, dan;
     struct Joiner {
@@ -298,15 +336,15 @@ void rankedtest::checkLatencyPairing(Store& store, bool sharedQueue) {
     };
     for (int i = 0; i < 3; ++i) join(joiners[i]);  // dan comes later
     // By hand: ann-cid min(10 in a region, 40 + 45) = 10; ann-bob min(250, 160) = 160 and bob-cid 165, over 80.
-    const auto made = service.tick(now);
+    const auto made = rankedtest::tick(service, now);
     REQUIRE(made.size() == 1);
     CHECK(made[0].match.latencyMs == 10);
     CHECK(send(ann, RequestKind::Poll, "", "").text.find(" 10 found Cid (1500), about 10 ms") != std::string::npos);
     CHECK(send(bob, RequestKind::Poll, "", "").text == "waiting");
     // dan, in no region, 20 ms from the service: bob-dan 120 + 20 = 140, accepted once both limits reach it (12 s).
     join(joiners[3]);
-    CHECK(service.tick(now + 11900).empty());
-    const auto later = service.tick(now + 12000);
+    CHECK(rankedtest::tick(service, now + 11900).empty());
+    const auto later = rankedtest::tick(service, now + 12000);
     REQUIRE(later.size() == 1);
     CHECK(later[0].match.latencyMs == 140);
     CHECK(later[0].waitedMs[0] == 12000);
@@ -341,7 +379,7 @@ TEST_CASE("The client sends the median of its measured round trips with Queue, a
         std::string why;
         REQUIRE(parseRequestText(text, kMaxLogBytes + 256, r, why));
         sent.push_back(std::to_string(int(r.kind)) + " " + r.body);
-        const Reply reply = w.service->handle(r, w.now);
+        const Reply reply = rankedtest::handle(*w.service, r, w.now);
         ServiceAnswer a{true, reply.ok ? 200 : 403, (reply.ok ? "ok " : "refused ") + reply.text};
         a.roundTripMs = next < trips.size() ? trips[next++] : -1;
         return a;
@@ -356,7 +394,8 @@ TEST_CASE("The client sends the median of its measured round trips with Queue, a
     CHECK(sent[2] == "6 ");
     CHECK(sent[3] == "2 ranked ryo 00112233 40");
     REQUIRE(w.send(w.bob, RequestKind::Queue, "ranked brick 00112233 25").ok);
-    REQUIRE(w.service->tick(w.now).size() == 1);  // 10 (the Queue's own exchange) is not what was sent: 40 + 25
+    REQUIRE(rankedtest::tick(*w.service, w.now).size() ==
+            1);  // 10 (the Queue's own exchange) is not what was sent: 40 + 25
     MatchFound m;
     REQUIRE(parseMatchFound(ann.poll().text, m));
     CHECK(m.latencyMs == 65);
@@ -397,7 +436,7 @@ struct TwoServices {
         REQUIRE(send(b, bob, RequestKind::Hello, "").ok);
     }
     Reply send(MatchService& s, const net::Identity& id, RequestKind kind, const std::string& body) {
-        return s.handle(signRequest(id, kind, body, now), now);
+        return rankedtest::handle(s, signRequest(id, kind, body, now), now);
     }
 };
 
@@ -407,10 +446,10 @@ void checkChallengesAcrossServices(Store& sa, Store& sb) {
     TwoServices t(sa, sb);
     const std::string annCode = net::fingerprint(t.ann.publicKey), bobCode = net::fingerprint(t.bob.publicKey);
     CHECK(t.send(t.a, t.ann, RequestKind::Challenge, bobCode + " ryo").text.find("challenge sent") == 0);
-    CHECK(t.b.tick(t.now).empty());
+    CHECK(rankedtest::tick(t.b, t.now).empty());
     const Reply answer = t.send(t.b, t.bob, RequestKind::Challenge, annCode + " brick");  // the other process
     REQUIRE(answer.ok);
-    const auto made = t.b.tick(t.now);
+    const auto made = rankedtest::tick(t.b, t.now);
     REQUIRE(made.size() == 1);
     const MatchRecord& m = made[0].match;
     CHECK(answer.text == "match " + std::to_string(m.id));
@@ -419,7 +458,7 @@ void checkChallengesAcrossServices(Store& sa, Store& sb) {
     CHECK(m.fighter[1] == "brick");
     CHECK_FALSE(m.ranked);
     CHECK(t.send(t.a, t.ann, RequestKind::Poll, "").text.rfind("match " + std::to_string(m.id) + " unranked", 0) == 0);
-    CHECK(t.a.tick(t.now).empty());  // made once, by the process that made it
+    CHECK(rankedtest::tick(t.a, t.now).empty());  // made once, by the process that made it
     // A challenge taken back, or one answered after it lapsed, meets nobody.
     CHECK(t.send(t.a, t.ann, RequestKind::Challenge, bobCode + " ryo").ok);
     CHECK(t.send(t.a, t.ann, RequestKind::Leave, "").text == "challenge withdrawn");
@@ -448,16 +487,16 @@ void checkExpiryAcrossServices(Store& sa, Store& sb) {
         return m.state + " " + std::to_string(m.winner) + " " + m.flags;
     };
     const std::int64_t connect = plainConfig().connectDeadlineMs, final = plainConfig().matchDeadlineMs;
-    t.a.tick(paired + connect - 1000);
+    rankedtest::tick(t.a, paired + connect - 1000);
     CHECK(state(11) == "open -1 ");
-    t.b.tick(paired + connect);  // whichever process ticks first closes it; the other finds it closed
-    t.a.tick(paired + connect);
+    rankedtest::tick(t.b, paired + connect);  // whichever process ticks first closes it; the other finds it closed
+    rankedtest::tick(t.a, paired + connect);
     CHECK(state(11) == "void -1 nobody connected");
     CHECK(state(12) == "open -1 ");
-    t.a.tick(paired + final - 1000);
+    rankedtest::tick(t.a, paired + final - 1000);
     CHECK(state(13) == "open -1 ");
-    t.a.tick(paired + final);
-    t.b.tick(paired + final);
+    rankedtest::tick(t.a, paired + final);
+    rankedtest::tick(t.b, paired + final);
     CHECK(state(12) == "forfeit 0 p2 never showed: the loss is theirs (no log, not rated)");
     CHECK(state(13) == "void -1 no log from either player");
     for (const std::string& p : {ann, bob}) {
@@ -546,7 +585,7 @@ TEST_CASE("On a full disk a log is refused with the reason, and a decision waits
         if (!w.store->savePlayer(rankedtest::player("filler" + std::to_string(i), std::string(12000, 'x')), why)) break;
     REQUIRE(why.find("full") != std::string::npos);
     CHECK(w.sendLog(w.bob, m, rec).text.find("full") != std::string::npos);  // said, not dropped
-    w.service->tick(w.now + 60000);  // Ann's log is due, but the decision cannot be written
+    rankedtest::tick(*w.service, w.now + 60000);  // Ann's log is due, but the decision cannot be written
     MatchRecord after;
     REQUIRE(w.store->match(m.id, after, why));
     CHECK(after.state == "open");
@@ -555,7 +594,7 @@ TEST_CASE("On a full disk a log is refused with the reason, and a decision waits
     w.store = openSqliteStore(w.dir.file("ranked.db"), why);
     REQUIRE_MESSAGE(w.store, why);
     w.service = std::make_unique<MatchService>(*w.store, rankedtest::plainConfig());
-    w.service->tick(w.now + 61000);
+    rankedtest::tick(*w.service, w.now + 61000);
     REQUIRE(w.store->match(m.id, after, why));
     CHECK(after.state == "disputed");  // decided: a lone log with no countersignature of Bob's is not rated
     CHECK(after.flags.rfind("p2 sent no log; p1's log stands alone", 0) == 0);

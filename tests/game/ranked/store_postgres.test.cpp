@@ -144,7 +144,7 @@ ServiceConfig sharedConfig() {
 }
 
 Reply ask(MatchService& s, const net::Identity& id, RequestKind kind, const std::string& body, std::int64_t now) {
-    return s.handle(signRequest(id, kind, body, now), now);
+    return rankedtest::handle(s, signRequest(id, kind, body, now), now);
 }
 
 // A child process: a service of its own on the store; run() does its work, then it exits 0 (or 3: no store).
@@ -192,7 +192,7 @@ TEST_CASE(
     CHECK(front.queued() == 20);
     // Two processes pair the one queue at once (four players a pass each).
     const auto pairAll = [now](MatchService& s) {
-        for (int pass = 0; pass < 50 && s.queued() > 0; ++pass) s.tick(now);
+        for (int pass = 0; pass < 50 && s.queued() > 0; ++pass) rankedtest::tick(s, now);
     };
     const pid_t a = serviceInChild(pg.conninfo, pairAll), b = serviceInChild(pg.conninfo, pairAll);
     CHECK(exitOf(a) == 0);
@@ -230,7 +230,7 @@ TEST_CASE(
           })) == 0);
     // A restarted: its first tick decides the match it died in; the two p2 logs it never answered come again.
     CHECK(exitOf(serviceInChild(pg.conninfo, [&](MatchService& s) {
-              s.tick(now);
+              rankedtest::tick(s, now);
               for (std::size_t i = 3; i < 5; ++i) REQUIRE(sendLog(s, 1, i).ok);
           })) == 0);
     for (const MatchRecord& m : open) {
