@@ -403,6 +403,14 @@ bool writeNewFileAtomically(const std::string& path, std::string_view text, std:
     return false;
 }
 
+std::string writeFreshFileAtomically(const std::string& path, std::string_view text, std::string& error) {
+    AtomicFile f;
+    if (f.open(path, OnSignal::Drop)) f.keepExisting();
+    if (f.ok() && f.write(text) && f.commit()) return f.placedPath();
+    error = f.error();
+    return "";
+}
+
 ScratchFile::~ScratchFile() { remove(); }
 
 void ScratchFile::remove() {

@@ -152,6 +152,11 @@ bool writeFileAtomically(const std::string& path, std::string_view text, std::st
 bool writeNewFileAtomically(const std::string& path, std::string_view text, std::string& error, bool& taken,
                             bool privateFile = false);
 
+/// Writes text as a new file of a name the program chose (dated), whole or not at all, never replacing a file
+/// (AtomicFile::keepExisting): at path, or at the first free `STEM-N.EXT` when another file took path first. The
+/// name it took, or "" with error `PATH: cannot write: REASON`.
+std::string writeFreshFileAtomically(const std::string& path, std::string_view text, std::string& error);
+
 /// Puts the file `temp` at the first of nameFor(1), nameFor(2), ... nameFor(tries) that no file has, never
 /// replacing one: link() fails on a taken name, so of two processes each takes a name of its own; then temp is
 /// removed. A file system without hard links gets a rename to a name that does not exist yet. Returns the name

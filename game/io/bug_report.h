@@ -13,8 +13,10 @@ namespace sim {
 /// Writes the match of `setup` between p1 and p2, stepped with `inputs` from its start, to `path` (through an
 /// atomic file: an existing file of that name stays whole unless the new one is complete), with `text` as the
 /// note on the last frame. Returns "" on success, else `PATH: cannot write: REASON` or why nothing was written
-/// (a note with no text left after noteText).
+/// (a note with no text left after noteText). With `placed`, path is a name the program chose (dated): the report
+/// never replaces a file there, takes the first free `STEM-N.EXT` instead, and `placed` says where it went.
 std::string writeBugReport(const std::string& path, const MatchSetup& setup, const FighterDef& p1, const FighterDef& p2,
-                           const std::vector<FrameInput>& inputs, const std::string& text);
+                           const std::vector<FrameInput>& inputs, const std::string& text,
+                           std::string* placed = nullptr);
 
 }  // namespace sim

@@ -147,14 +147,19 @@ private:
         if (!recorder_ || game_.world().frame == 0) return;
         std::error_code ec;
         std::filesystem::create_directories(ctx_.flags->replayDir, ec);
-        if (recordPath_.empty()) {
+        std::string error;
+        bool saved = false;
+        if (recordPath_.empty()) {  // the first save takes a name of its own: another game may save in this second
             char stamp[32];
             const std::time_t now = std::time(nullptr);
             std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-            recordPath_ = ctx_.flags->replayDir + "/" + stamp + "-blaster.blaster";
+            recordPath_ = io::writeFreshFileAtomically(ctx_.flags->replayDir + "/" + stamp + "-blaster.blaster",
+                                                       recorder_->text(game_), error);
+            saved = !recordPath_.empty();
+        } else {
+            saved = io::writeFileAtomically(recordPath_, recorder_->text(game_), error);
         }
-        std::string error;
-        if (!io::writeFileAtomically(recordPath_, recorder_->text(game_), error)) {  // the last run saved stays whole
+        if (!saved) {  // the last run saved stays whole
             reportWriteFailure(ctx_, error + " (the Blaster recording; recording stopped)");
             recorder_.reset();
         }

@@ -98,11 +98,12 @@ private:
         const sim::MatchSetup& s = src.setup();
         const std::string path =
             freshReplayPath(ctx_.flags->replayDir, "bugreport-" + s.fighter[0] + "-vs-" + s.fighter[1]);
-        const std::string failure = played == nullptr
-                                        ? "the match is too long to save"
-                                        : sim::writeBugReport(path, s, src.fighter(0), src.fighter(1), *played, note_);
+        std::string placed;
+        const std::string failure =
+            played == nullptr ? "the match is too long to save"
+                              : sim::writeBugReport(path, s, src.fighter(0), src.fighter(1), *played, note_, &placed);
         if (failure.empty()) {
-            saved_ = path;
+            saved_ = placed;
         } else {
             error_ = failure;
             reportWriteFailure(ctx_, failure);

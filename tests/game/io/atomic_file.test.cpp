@@ -447,3 +447,18 @@ TEST_CASE("A file made only if new: of two writers the first one in place stays,
     CHECK(slurp(path) == "fourth\n");
     fs::remove_all(dir);
 }
+
+TEST_CASE("A fresh file of a dated name never replaces one: a Blaster run saved in the same second takes NAME-2") {
+    const std::string dir = freshDir("fresh");
+    const std::string path = dir + "/20261129-031500-blaster.blaster";
+    put(path, "another game's run\n");
+    std::string error;
+    CHECK(io::writeFreshFileAtomically(path, "this run\n", error) == dir + "/20261129-031500-blaster-2.blaster");
+    CHECK(io::writeFreshFileAtomically(path, "a third\n", error) == dir + "/20261129-031500-blaster-3.blaster");
+    CHECK(slurp(path) == "another game's run\n");
+    CHECK(slurp(dir + "/20261129-031500-blaster-2.blaster") == "this run\n");
+    CHECK(tempsIn(dir) == 0);
+    fs::remove_all(dir);
+    CHECK(io::writeFreshFileAtomically(path, "x", error).empty());  // the folder is gone
+    CHECK(error.find(path + ": cannot write") == 0);
+}

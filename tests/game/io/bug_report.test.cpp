@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 
 namespace {
 
@@ -74,4 +75,24 @@ TEST_CASE("A bug report with no text or into a folder that cannot be written is 
     CHECK(failure.find("cannot write") != std::string::npos);
     CHECK(failure.find("missing/b.freplay") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists(dir + "/missing/b.freplay"));
+}
+
+TEST_CASE("A bug report of a dated name never replaces a file: the second in one second takes NAME-2") {
+    const sim::FighterDef ryo = fighttest::fighter("ryo");
+    sim::MatchSetup setup;
+    const std::vector<sim::FrameInput> played(30);
+    const std::string dir = tempDir("bvh_bug_report_fresh");
+    const std::string path = dir + "/20261129-031500-bugreport-ryo-vs-ryo.freplay";
+    std::ofstream(path) << "another game's report\n";
+    std::string placed;
+    CHECK(sim::writeBugReport(path, setup, ryo, ryo, played, "x", &placed) == "");
+    CHECK(placed == dir + "/20261129-031500-bugreport-ryo-vs-ryo-2.freplay");
+    std::ifstream kept(path);
+    std::string line;
+    std::getline(kept, line);
+    CHECK(line == "another game's report");
+    sim::RunFile report;
+    io::Error error;
+    REQUIRE_MESSAGE(sim::loadRunFile(placed, report, error), error.text());
+    CHECK(report.inputs.size() == 30);
 }
