@@ -15,6 +15,22 @@ namespace sim {
 
 namespace {
 constexpr int kCpuCloseLunge = 8;  // levels 2-3 up close: chance in 100 of a strike special that reaches
+
+/// The buttons that start a plain move (a button, with down or a direction held) as the fighter's file enters it,
+/// so the CPU presses a move by what it is whatever the button table calls its button; `fallback` for a fighter
+/// without the move (or one entered only by a motion).
+std::uint16_t pressFor(const FighterDef& d, int anim, int facing, std::uint16_t fallback) {
+    if (anim < 0) return fallback;
+    for (const MoveInput& in : d.anims[std::size_t(anim)].inputs) {
+        if (in.simple || in.motion != Motion::None || in.button == 0) continue;
+        const std::uint16_t fwd = facing > 0 ? kRight : kLeft, back = facing > 0 ? kLeft : kRight;
+        const std::uint16_t vertical = in.dir >= 1 && in.dir <= 3 ? kDown : in.dir >= 7 ? kUp : 0;
+        const int column = in.dir == 0 ? 2 : (in.dir - 1) % 3;  // 0 back, 1 neutral, 2 forward (numpad, facing right)
+        const std::uint16_t horizontal = in.dir == 0 || column == 1 ? 0 : column == 0 ? back : fwd;
+        return std::uint16_t(in.button | vertical | horizontal);
+    }
+    return fallback;
+}
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -148,8 +164,8 @@ void Fight::cpuDecide(int p) {
 }
 
 void Fight::cpuDecideClose(int p, int r, int level) {
-    // Levels 1-3 up close: normals, the sweep, a guard; a strike special (a lunge) where it reaches; the super
-    // where it can land.
+    // Levels 1-3 up close: normals (from level 2 the mediums too), the sweep, a guard; a strike special (a lunge)
+    // where it reaches; the super where it can land.
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
     CpuState& c = f.cpu;
@@ -171,10 +187,12 @@ void Fight::cpuDecideClose(int p, int r, int level) {
     const int super = d.ids.super;
     if (level >= 3 && super >= 0 && f.meter >= d.anims[std::size_t(super)].cost && r < 30 && cpuCanLand(p, super))
         c.motion = 26;
-    else if (r < 35) plan(kLight, 2);
+    else if (r < 27) plan(kLight, 2);
+    else if (r < 35) plan(pressFor(d, d.ids.medium, f.facing, kLight), 2);
     else if (r < 50) plan(kHeavy, 2);
-    else if (r < 58) plan(std::uint16_t(kDown | kHeavy), 2);  // the sweep
-    else if (r < 70) plan(std::uint16_t(kDown | kLight), 2);
+    else if (r < 58) plan(pressFor(d, d.ids.crouchheavy, f.facing, std::uint16_t(kDown | kHeavy)), 2);  // the sweep
+    else if (r < 64) plan(std::uint16_t(kDown | kLight), 2);
+    else if (r < 70) plan(pressFor(d, d.ids.crouchmedium, f.facing, std::uint16_t(kDown | kLight)), 2);
     else if (r < 70 + kCpuCloseLunge && lunge) {
         plan(0, 0);
         c.motion = 13;  // 236 + special
@@ -188,7 +206,7 @@ void Fight::cpuDecideClose(int p, int r, int level) {
 // says; anything faster it only blocks if it was already guarding), anti-airs a jump-in with its 623 + special,
 // and punishes a blocked move whose remaining recovery is longer than its fastest answer's startup. Otherwise it
 // follows a plan chosen with the state's RNG: footsies at mid range, fireballs at varying intervals, a close-range
-// mix of jab, low, throw and a guard stance.
+// mix of every normal (jab, medium, heavy, low, crouching medium, sweep), throw and a guard stance.
 
 int Fight::reach(int p, int anim) const {
     // How far ahead of the origin where the move starts its attack or throw boxes go: a box placed after the move
@@ -297,9 +315,9 @@ std::uint16_t Fight::cpu4React(int p) {
             c.motion = 3;
             return 0;
         }
-        for (int anim : {d.ids.heavy, d.ids.light}) {
-            if (remaining > d.anims[std::size_t(anim)].startup && gap(p) <= reach(p, anim))
-                return anim == d.ids.heavy ? kHeavy : kLight;
+        for (int anim : {d.ids.heavy, d.ids.medium, d.ids.light}) {  // the strongest answer that is in time
+            if (anim >= 0 && remaining > d.anims[std::size_t(anim)].startup && gap(p) <= reach(p, anim))
+                return pressFor(d, anim, f.facing, kLight);
         }
     }
     const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;
@@ -350,10 +368,13 @@ void Fight::cpu4Decide(int p) {
         else if (r < 85 && canFireball) fireball();
         else plan(std::uint16_t(kUp | fwd), 3);
     } else {
-        if (r < 25) plan(kLight, 1);
-        else if (r < 40) plan(std::uint16_t(kDown | kLight), 1);
+        if (r < 17) plan(kLight, 1);
+        else if (r < 25) plan(pressFor(d, d.ids.medium, f.facing, kLight), 1);
+        else if (r < 33) plan(std::uint16_t(kDown | kLight), 1);
+        else if (r < 40) plan(pressFor(d, d.ids.crouchmedium, f.facing, std::uint16_t(kDown | kLight)), 1);
         else if (r < 55 && d.ids.grab >= 0) plan(kThrow, 1);
-        else if (r < 70) plan(kHeavy, 1);
+        else if (r < 64) plan(kHeavy, 1);
+        else if (r < 70) plan(pressFor(d, d.ids.crouchheavy, f.facing, kHeavy), 1);  // the sweep
         else plan(std::uint16_t(back | (r < 85 ? kDown : 0)), 12);  // a guard stance: blocks what it cannot see
     }
 }

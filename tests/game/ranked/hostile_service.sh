@@ -44,6 +44,8 @@ XDG_DATA_HOME="$WORK/xdg" timeout -k 5 60 "$HEADLESS" --ranked "127.0.0.1:$port"
 rc=$?
 [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ] || fail "game_headless --ranked did not end within 60 s"
 grep -q "the service does not answer" "$WORK/client.out" || fail "no 'does not answer' (exit $rc): $(cat "$WORK/client.out")"
+# The server says what it sent once its next write fails after the hang-up: wait for that line (at most 10 s).
+for _ in $(seq 1 100); do grep -q '^sent ' "$WORK/server.out" && break; sleep 0.1; done
 most=$(sed -n 's/^sent \([0-9]*\)$/\1/p' "$WORK/server.out" | sort -n | tail -n 1)
 [ -n "$most" ] || fail "the service never got to send (server: $(cat "$WORK/server.out"))"
 # 4 MiB + 1 MiB read, plus what the two sockets' buffers hold (a few MiB on loopback): far under 64 MiB.

@@ -9,6 +9,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <set>
 
 using fighttest::input;
 using fighttest::Recorder;
@@ -497,6 +498,32 @@ TEST_CASE("The CPU walks, blocks, attacks and throws fireballs") {
     CHECK(threw);
     CHECK(rec.count(EventType::Hit) > 0);
     CHECK(rec.count(EventType::Block) > 0);
+}
+
+TEST_CASE("CPU levels 2 and 4 start every normal of their fighter, the throw and the special") {
+    Pair d;
+    for (int level : {2, 4}) {
+        CAPTURE(level);
+        sim::MatchSetup s = setupAt(400, 800);
+        s.mode = sim::Mode::CpuVsCpu;
+        s.cpuLevel = level;
+        s.seed = 5;
+        s.startHealth[0] = s.startHealth[1] = 100000;  // no KO: keep them fighting
+        sim::Fight fight(s, d.ryo, d.brick);
+        std::set<std::string> started;
+        for (int i = 0; i < 6000; ++i) {
+            const sim::FightState before = fight.state();
+            fight.step(input(0, 0));
+            for (int p = 0; p < 2; ++p) {
+                const sim::FighterState& f = fight.state().fighters[p];
+                const sim::FighterState& was = before.fighters[p];
+                if (f.action == sim::Action::Attack && !(was.action == sim::Action::Attack && was.anim == f.anim))
+                    started.insert(fight.animName(p));
+            }
+        }
+        for (const char* move : {"light", "medium", "heavy", "low", "crouchmedium", "crouchheavy", "throw", "special"})
+            CHECK_MESSAGE(started.count(move) == 1, move);
+    }
 }
 
 namespace {
