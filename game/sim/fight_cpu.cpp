@@ -25,8 +25,8 @@ std::uint16_t pressFor(const FighterDef& d, int anim, int facing, std::uint16_t 
         if (in.simple || in.motion != Motion::None || in.button == 0) continue;
         const std::uint16_t fwd = facing > 0 ? kRight : kLeft, back = facing > 0 ? kLeft : kRight;
         const std::uint16_t vertical = in.dir >= 1 && in.dir <= 3 ? kDown : in.dir >= 7 ? kUp : 0;
-        const int column = in.dir == 0 ? 2 : (in.dir - 1) % 3;  // 0 back, 1 neutral, 2 forward (numpad, facing right)
-        const std::uint16_t horizontal = in.dir == 0 || column == 1 ? 0 : column == 0 ? back : fwd;
+        const int column = in.dir == 0 ? 1 : (in.dir - 1) % 3;  // 0 back, 1 neutral, 2 forward (numpad, facing right)
+        const std::uint16_t horizontal = column == 1 ? 0 : column == 0 ? back : fwd;
         return std::uint16_t(in.button | vertical | horizontal);
     }
     return fallback;
@@ -317,7 +317,7 @@ std::uint16_t Fight::cpu4React(int p) {
         }
         for (int anim : {d.ids.heavy, d.ids.medium, d.ids.light}) {  // the strongest answer that is in time
             if (anim >= 0 && remaining > d.anims[std::size_t(anim)].startup && gap(p) <= reach(p, anim))
-                return pressFor(d, anim, f.facing, kLight);
+                return pressFor(d, anim, f.facing, anim == d.ids.heavy ? kHeavy : kLight);
         }
     }
     const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;
