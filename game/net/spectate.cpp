@@ -171,9 +171,11 @@ Nonce SpectatorHub::cookieFor(Address from, const KxKey& spectatorKey) {
 void SpectatorHub::newWatcher(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs) {
     if (!started_ && max_ > 0) return;  // no match yet: the spectator keeps asking
     // One spectator, one stream: its Watch goes to every address the host may be at, so on a LAN it may come in
-    // from two of its own (a LAN address and a public one). Its key already served from another address is that
-    // spectator again; it is not challenged and takes no second place.
-    if (std::any_of(watchers_.begin(), watchers_.end(), [&](const Watcher& w) { return w.spectatorKey == watch.key; }))
+    // from two of its own (a LAN address and a public one). Once one stream of its key is confirmed (an authentic
+    // Ack), a Watch from elsewhere is a late copy: not challenged, no second place. Before that each path may get a
+    // watcher (the one the spectator can hear wins); the first Ack drops the others (acked()).
+    if (std::any_of(watchers_.begin(), watchers_.end(),
+                    [&](const Watcher& w) { return w.confirmed && w.spectatorKey == watch.key; }))
         return void(++twin_);
     const Nonce cookie = cookieFor(from, watch.key);
     if (sodium_memcmp(cookie.data(), watch.watchCookie.data(), cookie.size()) != 0) {
@@ -225,6 +227,7 @@ void SpectatorHub::acked(const std::uint8_t* data, std::size_t size, std::uint32
         w.addr = from;
         ++moved_;
     }
+    const bool first = !w.confirmed;
     w.confirmed = true;
     w.lastHeardMs = nowMs;
     const std::uint32_t ack =
@@ -234,6 +237,15 @@ void SpectatorHub::acked(const std::uint8_t* data, std::size_t size, std::uint32
         w.lastAckMoveMs = nowMs;
     }
     if (w.next <= w.ack) w.next = w.ack + 1;
+    if (first) dropTwins(w.spectatorKey, cookie);
+}
+
+void SpectatorHub::dropTwins(KxKey key, std::uint32_t kept) {  // key by value: it may be in watchers_
+    // The spectator's other paths' watchers (its Watch came in at two of its addresses): this stream is the one it
+    // hears, the others only hold places.
+    const auto twin = [&](const Watcher& o) { return o.cookie != kept && !o.confirmed && o.spectatorKey == key; };
+    twin_ += std::count_if(watchers_.begin(), watchers_.end(), twin);
+    watchers_.erase(std::remove_if(watchers_.begin(), watchers_.end(), twin), watchers_.end());
 }
 
 void SpectatorHub::sendInputs(Watcher& w, Transport& t, std::int64_t nowMs) {
@@ -328,11 +340,11 @@ void SpectatorClient::sendWatch(std::int64_t nowMs) {
 void SpectatorClient::setup(const std::vector<std::uint8_t>& data, const SpectateMessage& head, Address from,
                             std::int64_t nowMs) {
     if (state_ == SpectatorState::Watching) {  // a repeated Setup, or a rematch's: on the stream's channel
+        // Another stream's Setup: the host answered this spectator's Watch on another of its paths too. Our half
+        // of the exchange is gone (wiped once watching), so it is dropped unread, and counted apart.
+        if (head.cookie != cookie_ || head.key != hostKx_) return void(++strays_);
         SpectateMessage m;
-        if (head.cookie != cookie_ || head.key != hostKx_ ||
-            readSpectate(data.data(), data.size(), m, &channel_) != SpectateRead::Ok) {
-            return void(++forged_);
-        }
+        if (readSpectate(data.data(), data.size(), m, &channel_) != SpectateRead::Ok) return void(++forged_);
         if (m.match != match_) fail("the players started a rematch (a spectator follows one match)");
         return;
     }

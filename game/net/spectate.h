@@ -141,7 +141,8 @@ public:
     std::int64_t otherVersion() const { return otherVersion_; }
     /// Watches answered with a Challenge (no cookie, or not this address's).
     std::int64_t challenged() const { return challenged_; }
-    /// Watches from a new address with the key of a spectator already served: the same spectator by another path.
+    /// The same spectator by another path: Watches of a confirmed stream's key from another address (dropped), and
+    /// watchers of its other paths dropped when its first Ack came.
     std::int64_t twins() const { return twin_; }
 
 private:
@@ -160,6 +161,7 @@ private:
         Channel channel;
     };
     void newWatcher(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
+    void dropTwins(KxKey key, std::uint32_t kept);
     void watched(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
     void acked(const std::uint8_t* data, std::size_t size, std::uint32_t cookie, Address from, std::int64_t nowMs);
     Nonce cookieFor(Address from, const KxKey& spectatorKey);
@@ -249,6 +251,9 @@ public:
     std::int64_t malformed() const { return malformed_; }
     /// Datagrams from the host's address(es) whose tag or seal failed (or replays): dropped before decoding.
     std::int64_t forged() const { return forged_; }
+    /// Setups of another stream once watching (the host answered this spectator on another of its paths too):
+    /// dropped unread.
+    std::int64_t strays() const { return strays_; }
 
 private:
     void sendWatch(std::int64_t nowMs);
@@ -284,6 +289,7 @@ private:
     std::string failure_;
     std::int64_t malformed_ = 0;
     std::int64_t forged_ = 0;
+    std::int64_t strays_ = 0;
     int otherVersion_ = 0;  // another version's datagram came from the host (0: none)
 };
 
