@@ -117,7 +117,7 @@ if [ "$mode" != flood ]; then
     timeout -k 5 30 "$exe" --code "$code" --lobby "127.0.0.1:$lport" --replay "$script" >"$dir/after.out" 2>&1
     grep -q '^result: lobby: that room has expired$' "$dir/after.out" || fail "the room lived on after the match"
 fi
-phase "the code is dead"
+phase "the room checks are done"
 stopLobby
 phase "the lobby has stopped"
 cat "$dir/lobby.out"
