@@ -226,9 +226,18 @@ void decideOutsideLock(ranked::MatchService& service, const std::vector<ranked::
                        std::mutex& lock) {
     if (due.empty()) return;
     std::vector<ranked::Decision> decisions;
-    for (const ranked::DecisionInputs& in : due) decisions.push_back(ranked::decideFrom(in, service.rules()));
+    std::vector<std::int64_t> failed;
+    for (const ranked::DecisionInputs& in : due) {
+        try {
+            decisions.push_back(ranked::decideFrom(in, service.rules()));
+        } catch (const std::exception& e) {  // out of memory: the match stays open, to be taken again when due
+            std::cerr << "bvh_matchd: match " << in.match.id << " not decided now: " << e.what() << std::endl;
+            failed.push_back(in.match.id);
+        }
+    }
     std::lock_guard<std::mutex> guard(lock);
     service.commit(decisions);
+    for (std::int64_t id : failed) service.release(id);
 }
 
 void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& store, std::mutex& lock) {

@@ -128,6 +128,8 @@ public:
     /// decided meanwhile is refused there, and nothing changes).
     std::vector<DecisionInputs> takeDue();
     void commit(const std::vector<Decision>& decisions);
+    /// A match taken but not decided (its re-simulation failed: out of memory): it may be taken again when due.
+    void release(std::int64_t matchId) { inHand_.erase(matchId); }
     /// The three steps at once, for a caller with one thread.
     void decideDue();
     const VerifyRules& rules() const { return config_.rules; }

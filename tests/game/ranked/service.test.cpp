@@ -118,7 +118,12 @@ TEST_CASE(
     CHECK(w.send(w.eve, RequestKind::Queue, "quick ryo 00112233").ok);
     w.service->tick(w.now + 61000);
     CHECK(w.service->takeDue().empty());
-    const Decision d = decideFrom(due[0], w.service->rules());
+    w.service->release(m.id);  // as when its re-simulation failed: the next time it is due it is taken again
+    w.service->tick(w.now + 61500);
+    const std::vector<DecisionInputs> again = w.service->takeDue();
+    REQUIRE(again.size() == 1);
+    CHECK(again[0].match.id == m.id);
+    const Decision d = decideFrom(again[0], w.service->rules());
     CHECK(d.state == "verified");
     w.service->commit({d});
     REQUIRE(w.store->match(m.id, after, why));
