@@ -244,8 +244,9 @@ void SpectatorHub::dropTwins(KxKey key, std::uint32_t kept) {  // key by value: 
     // The spectator's other paths' watchers (its Watch came in at two of its addresses): this stream is the one it
     // hears, the others only hold places.
     const auto twin = [&](const Watcher& o) { return o.cookie != kept && !o.confirmed && o.spectatorKey == key; };
-    twin_ += std::count_if(watchers_.begin(), watchers_.end(), twin);
-    watchers_.erase(std::remove_if(watchers_.begin(), watchers_.end(), twin), watchers_.end());
+    const auto keptEnd = std::remove_if(watchers_.begin(), watchers_.end(), twin);
+    twin_ += watchers_.end() - keptEnd;
+    watchers_.erase(keptEnd, watchers_.end());
 }
 
 void SpectatorHub::sendInputs(Watcher& w, Transport& t, std::int64_t nowMs) {
