@@ -18,14 +18,18 @@ std::string inputText(const sim::MoveListInput& in) {
     return s;
 }
 
-/// How the opponent guards it, in the move list's words.
-const char* guardText(sim::Guard g) {
-    switch (g) {
+/// How the opponent guards it, in the move list's words: a move with a throw box is a grab whatever its hit level
+/// (as the game's own move list reads it), and an untechable grab can be neither teched nor blocked.
+const char* guardText(const sim::AnimDef& a) {
+    bool grab = a.guard == sim::Guard::Throw;
+    for (const sim::Placement& p : a.boxes) grab = grab || p.target == sim::kPlaceThrow;
+    if (grab) return a.noTech ? "a grab: no tech, no block (jump)" : "a grab: tech it";
+    switch (a.guard) {
     case sim::Guard::Mid:
     case sim::Guard::High: return "block either way";
     case sim::Guard::Low: return "block crouching";
     case sim::Guard::Overhead: return "block standing";
-    case sim::Guard::Throw: return "a grab: tech it";
+    case sim::Guard::Throw: break;
     }
     return "";
 }
@@ -64,7 +68,7 @@ void writeMoveList(const sim::FighterDef& def, std::ostream& out) {
         }
         std::string note;
         for (const std::string& n : notes) note += (note.empty() ? "" : "; ") + n;
-        out << "| " << e.display << " | " << inputs << " | " << guardText(e.level) << " | " << e.damage << " | "
+        out << "| " << e.display << " | " << inputs << " | " << guardText(a) << " | " << e.damage << " | "
             << e.startup + 1 << " | " << (note.empty() ? "-" : note) << " |\n";
     }
 }

@@ -201,6 +201,23 @@ int Fight::dashInput(int p) const {
     return 0;
 }
 
+bool Fight::qcfMakesSuper(int p) const {
+    // Would a 236 entered over the next three frames (2, 3, 6 with the button on the 6) complete a 236236 too? The
+    // super's motion, matched as motion() does over twice the motion window, finds its first steps in the history
+    // that will still be inside that window then, and the rest in the new 2, 3, 6.
+    const FighterState& f = s_.fighters[p];
+    static const std::uint16_t kQcf2[] = {dirSet(2), dirSet(3), dirSet(6), dirSet(2), dirSet(3), dirSet(6)};
+    const int window = std::min(defs_[p].windows.motion * 2, kHistory) - 3;
+    int step = 0;
+    for (int i = window - 1; i >= 0 && step < 6; --i) {
+        if (kQcf2[step] & (1u << numpad(f.dirs[i], f.facing))) ++step;
+    }
+    for (int dir : {2, 3, 6}) {
+        if (step < 6 && (kQcf2[step] & (1u << dir))) ++step;
+    }
+    return step == 6;
+}
+
 bool Fight::motionDone(int p, Motion m) const {
     // Each step is a set of numpad directions (bit n = direction n).
     static const std::uint16_t kQcf[] = {dirSet(2), dirSet(3), dirSet(6)};

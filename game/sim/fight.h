@@ -51,7 +51,7 @@ constexpr int kLaunchVy = 15;         ///< upward speed a launcher gives its vic
 constexpr int kJuggleVy = 8;          ///< upward pop of a juggle hit
 /// Version of the rules: bumped whenever a change makes a recorded match play differently (another hash at some
 /// frame). Replays carry it (`rules N`) and a replay recorded under other rules is refused, never re-simulated.
-constexpr int kRulesVersion = 8;
+constexpr int kRulesVersion = 9;
 constexpr int kLiveIntro = 100;  ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
@@ -346,6 +346,7 @@ private:
     void updateFighter(int p, std::uint16_t buttons);
     bool readInput(int p, std::uint16_t buttons);
     bool motion(int p, const std::uint16_t* steps, int count) const;
+    bool qcfMakesSuper(int p) const;  // a 236 entered now would complete a 236236 as well
     bool motionDone(int p, Motion m) const;
     int dashInput(int p) const;
     bool invincible(int p) const;
@@ -393,7 +394,11 @@ private:
     bool cpuAnswerPress(int p, std::uint16_t& out);  // an answer (strike, anti-air, chase, throw) once both are free
     int reach(int p, int anim) const;
     int gap(int p) const;
-    bool cpuCanLand(int p, int anim) const;  // a projectile from anywhere, a strike or grab only within its reach
+    bool cpuCanLand(int p, int anim) const;    // a projectile from anywhere, a strike or grab only within its reach
+    bool cpuSuperLands(int p) const;           // meter for it, in its reach, and a grab only on a throwable opponent
+    bool cpuSuperByAccident(int p) const;      // a 236 now would come out as a super that cannot land
+    bool cpuRawGrabSuper(int p, int r) const;  // levels 3-4: a grab super to finish a round, or rarely
+    void cpuThrowIn(int p, int frames);        // walk into the throw's reach and throw, for at most `frames`
     void emit(EventType type, int attacker, int victim);
     void applyHit(int attacker, int victim, int anim, int member, const engine::AABB& where, bool projectile);
     int blockHit(int attacker, int victim, const AnimDef& a, Event& e);               // the victim's blockstun

@@ -157,6 +157,7 @@ void Fight::cpuDecide(int p) {
         else if (r < 60 && canSpecial) fireball();
         else if (r < 60 && !projectileSpecial) plan(fwd, 12);  // a strike special out of reach: close in
         else if (r < 72) plan(std::uint16_t(kUp | fwd), 4);
+        else if (r < 80 && level >= 2 && defs_[p].ids.backdash >= 0) c.motion = 33;  // a back dash: 4, 5, 4
         else plan(back, 10);
     } else {
         cpuDecideClose(p, r, level);
@@ -164,8 +165,8 @@ void Fight::cpuDecide(int p) {
 }
 
 void Fight::cpuDecideClose(int p, int r, int level) {
-    // Levels 1-3 up close: normals (from level 2 the mediums too), the sweep, a guard; a strike special (a lunge)
-    // where it reaches; the super where it can land.
+    // Levels 1-3 up close: normals (from level 2 the mediums too), the sweep, a throw from its reach (walking in
+    // for it), a guard; a strike special (a lunge) where it reaches; the super where it can land.
     FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
     CpuState& c = f.cpu;
@@ -184,19 +185,19 @@ void Fight::cpuDecideClose(int p, int r, int level) {
         else plan(back, 16);
         return;
     }
-    const int super = d.ids.super;
-    if (level >= 3 && super >= 0 && f.meter >= d.anims[std::size_t(super)].cost && r < 30 && cpuCanLand(p, super))
-        c.motion = 26;
+    const bool grabSuper = d.ids.super >= 0 && d.anims[std::size_t(d.ids.super)].guard == Guard::Throw;
+    if (level >= 3 && (grabSuper ? cpuRawGrabSuper(p, r) : r < 30 && cpuSuperLands(p))) c.motion = 26;
     else if (r < 27) plan(kLight, 2);
     else if (r < 35) plan(pressFor(d, d.ids.medium, f.facing, kLight), 2);
     else if (r < 50) plan(kHeavy, 2);
     else if (r < 58) plan(pressFor(d, d.ids.crouchheavy, f.facing, std::uint16_t(kDown | kHeavy)), 2);  // the sweep
     else if (r < 64) plan(std::uint16_t(kDown | kLight), 2);
     else if (r < 70) plan(pressFor(d, d.ids.crouchmedium, f.facing, std::uint16_t(kDown | kLight)), 2);
-    else if (r < 70 + kCpuCloseLunge && lunge) {
+    else if (r < 76 && d.ids.grab >= 0) cpuThrowIn(p, 16);
+    else if (r < 76 + kCpuCloseLunge && lunge) {
         plan(0, 0);
         c.motion = 13;  // 236 + special
-    } else if (r < 88) plan(back, 16);
+    } else if (r < 92) plan(back, 16);
     else plan(std::uint16_t(kUp | back), 4);
 }
 
@@ -205,8 +206,9 @@ void Fight::cpuDecideClose(int p, int r, int level) {
 // checks what a player could react to (kCpuReaction frames into an attack it guards, high or low as the move
 // says; anything faster it only blocks if it was already guarding), anti-airs a jump-in with its 623 + special,
 // and punishes a blocked move whose remaining recovery is longer than its fastest answer's startup. Otherwise it
-// follows a plan chosen with the state's RNG: footsies at mid range, fireballs at varying intervals, a close-range
-// mix of every normal (jab, medium, heavy, low, crouching medium, sweep), throw and a guard stance.
+// follows a plan chosen with the state's RNG: footsies at mid range (walks, dashes in and out, jumps), fireballs at
+// varying intervals, a close-range mix of every normal (jab, medium, heavy, low, crouching medium, sweep), a throw
+// where its box reaches (the heavy where it does not), a grab super where it can hold, and a guard stance.
 
 int Fight::reach(int p, int anim) const {
     // How far ahead of the origin where the move starts its attack or throw boxes go: a box placed after the move
@@ -229,6 +231,48 @@ bool Fight::cpuCanLand(int p, int anim) const {
     return defs_[p].anims[std::size_t(anim)].projectile || gap(p) <= reach(p, anim);
 }
 
+bool Fight::cpuSuperLands(int p) const {
+    // The super when the meter holds it and it reaches (cpuCanLand); a grab super only on an opponent a throw can
+    // take (grounded, out of hit and block stun), since a grab that finds no one to hold just whiffs.
+    const FighterDef& d = defs_[p];
+    const int super = d.ids.super;
+    if (super < 0 || s_.fighters[p].meter < d.anims[std::size_t(super)].cost || !cpuCanLand(p, super)) return false;
+    return d.anims[std::size_t(super)].guard != Guard::Throw || throwable(1 - p);
+}
+
+bool Fight::cpuRawGrabSuper(int p, int r) const {
+    // A grab super cannot follow a confirmed hit (hit stun protects from grabs), so it goes raw, and a raw
+    // untechable grab that lands whenever the opponent stands in reach is too strong to press at every chance:
+    // levels 3 and 4 keep it to finish the round (the opponent has no more health than it takes) and, now and
+    // then, as a surprise (5 decisions in 100 with the meter and the reach for it).
+    const FighterDef& d = defs_[p];
+    const int super = d.ids.super;
+    if (super < 0 || d.anims[std::size_t(super)].guard != Guard::Throw || !cpuSuperLands(p)) return false;
+    return s_.fighters[1 - p].health <= d.anims[std::size_t(super)].damage || r < 5;
+}
+
+bool Fight::cpuSuperByAccident(int p) const {
+    // With a full meter, a second 236 + special soon after the first reads as 236236 + special: a player's super by
+    // accident. The CPU does not enter that 236 when the super would not land (it waits instead); when the super
+    // would land, the accident is welcome.
+    const FighterDef& d = defs_[p];
+    const int super = d.ids.super;
+    if (super < 0 || s_.fighters[p].meter < d.anims[std::size_t(super)].cost || cpuSuperLands(p)) return false;
+    const auto& ins = d.anims[std::size_t(super)].inputs;
+    const bool doubleQcf = std::any_of(
+        ins.begin(), ins.end(), [](const MoveInput& in) { return in.motion == Motion::QCF2 && in.button == kSpecial; });
+    return doubleQcf && qcfMakesSuper(p);
+}
+
+void Fight::cpuThrowIn(int p, int frames) {
+    // A throw is pressed only where its box reaches: the answer walks in first, and is dropped after `frames`.
+    CpuState& c = s_.fighters[p].cpu;
+    c.plan = 0;
+    c.planFrames = 0;
+    c.answer = Answer::Throw;
+    c.answerFrames = std::uint8_t(frames);
+}
+
 int Fight::gap(int p) const {
     // Distance from p's origin to the near edge of the opponent's push box (what an attack box has to cross).
     const FighterState& f = s_.fighters[p];
@@ -238,12 +282,19 @@ int Fight::gap(int p) const {
 
 std::uint16_t Fight::cpuMotion(int p) {
     // The next frame of the motion being entered: 21-26 is 236236 + special (the super), 11-13 is 236 + special,
-    // 1-3 is 623 + special (the highest number is the first step).
+    // 1-3 is 623 + special, 31-33 a back dash (4, 5, 4), 41-43 a dash (6, 5, 6); the highest number is the first
+    // step.
     CpuState& c = s_.fighters[p].cpu;
     const std::uint16_t fwd = s_.fighters[p].facing > 0 ? kRight : kLeft;
+    const std::uint16_t back = s_.fighters[p].facing > 0 ? kLeft : kRight;
     const int kind = c.motion / 10;
     const int step = c.motion % 10;
+    if (kind == 1 && step == 3 && cpuSuperByAccident(p)) {
+        c.motion = 0;
+        return 0;
+    }
     c.motion = step == 1 ? 0 : c.motion - 1;
+    if (kind == 3 || kind == 4) return step == 2 ? 0 : kind == 3 ? back : fwd;
     const std::uint16_t down = kDown;
     if (kind == 2) {
         const int k = (step - 1) % 3;  // 2 1 0 2 1 0 for steps 6..1: down, down-forward, forward
@@ -363,16 +414,20 @@ void Fight::cpu4Decide(int p) {
         if (canFireball && r < 50) fireball();
         else plan(fwd, 10 + int(nextRandom() % 20));
     } else if (gap(p) > reach(p, d.ids.heavy)) {
-        if (r < 55) plan(fwd, 6 + int(nextRandom() % 10));
-        else if (r < 75) plan(back, 8);
+        if (r < 45) plan(fwd, 6 + int(nextRandom() % 10));
+        else if (r < 55 && d.ids.dash >= 0) c.motion = 43;  // a dash in: 6, 5, 6
+        else if (r < 65) plan(back, 8);
+        else if (r < 75 && d.ids.backdash >= 0) c.motion = 33;  // a back dash out: 4, 5, 4
         else if (r < 85 && canFireball) fireball();
         else plan(std::uint16_t(kUp | fwd), 3);
+    } else if (cpuRawGrabSuper(p, r)) {
+        c.motion = 26;
     } else {
         if (r < 17) plan(kLight, 1);
         else if (r < 25) plan(pressFor(d, d.ids.medium, f.facing, kLight), 1);
         else if (r < 33) plan(std::uint16_t(kDown | kLight), 1);
         else if (r < 40) plan(pressFor(d, d.ids.crouchmedium, f.facing, std::uint16_t(kDown | kLight)), 1);
-        else if (r < 55 && d.ids.grab >= 0) plan(kThrow, 1);
+        else if (r < 55 && d.ids.grab >= 0) plan(cpuCanLand(p, d.ids.grab) ? kThrow : kHeavy, 1);
         else if (r < 64) plan(kHeavy, 1);
         else if (r < 70) plan(pressFor(d, d.ids.crouchheavy, f.facing, kHeavy), 1);  // the sweep
         else plan(std::uint16_t(back | (r < 85 ? kDown : 0)), 12);  // a guard stance: blocks what it cannot see

@@ -83,8 +83,9 @@ int Fight::cpuHabit(int p, Situation s) const {
 
 bool Fight::cpuAdapt(int p, std::uint16_t& out) {
     cpuObserve(p);
-    if (setup_.levelOf(p) < kAdaptLevel || s_.roundOver || s_.fighters[p].cpu.motion > 0) return false;
-    return cpuOwnWakeup(p, out) || cpuOffence(p, out) || cpuPlayAnswer(p, out);
+    if (s_.roundOver || s_.fighters[p].cpu.motion > 0) return false;
+    if (setup_.levelOf(p) >= kAdaptLevel && (cpuOwnWakeup(p, out) || cpuOffence(p, out))) return true;
+    return cpuPlayAnswer(p, out);  // a habit's answer, or a throw the close-range mix walks in for (cpuThrowIn)
 }
 
 bool Fight::cpuOwnWakeup(int p, std::uint16_t& out) {
@@ -242,6 +243,10 @@ bool Fight::cpuAnswerPress(int p, std::uint16_t& out) {
         if (d.ids.grab < 0) return done(0);
         if (gap(p) > reach(p, d.ids.grab) - 8) {
             out = fwd;
+            return true;
+        }
+        if (!throwable(1 - p)) {  // in the air or in a stun no throw takes: it waits (the answer's frames bound it)
+            out = 0;
             return true;
         }
         return done(kThrow);

@@ -2,6 +2,7 @@
 // old-format fighter and against the bones for a rigged one.
 #include "game/run/box_dump.h"
 #include "game/run/frame_data.h"
+#include "game/run/move_list_page.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
 #include "game/sim/rig.h"
@@ -92,4 +93,25 @@ TEST_CASE("The frame data's travel note gives a move's advance distance, step an
     CHECK(linesStarting(out.str(), "frame 5 origin") == "frame 5 origin 0\n");
     CHECK(linesStarting(out.str(), "frame 6 origin") == "frame 6 origin 13\n");
     CHECK(linesStarting(out.str(), "frame 16 origin") == "frame 16 origin 130\n");
+}
+
+TEST_CASE(
+    "--move-list tells a grab by its throw box, and an untechable grab as one that neither tech nor block stops") {
+    // tasha.fighter, read by hand: `throw` is level throw (a techable grab); `rising`, the Spinning Grab, is level
+    // mid but places a throw box and is `notech`; `super`, Final Spin, is level throw and `notech`.
+    sim::FighterLoad load = sim::loadFighterById(testpaths::data(), "tasha");
+    REQUIRE_MESSAGE(load.ok, load.error.text());
+    std::ostringstream out;
+    run::writeMoveList(load.def, out);
+    const std::string text = out.str();
+    auto guardOf = [&](const std::string& display) {
+        const std::string row = linesStarting(text, "| " + display + " |");
+        REQUIRE_MESSAGE(!row.empty(), display);
+        std::size_t bar = 0;
+        for (int k = 0; k < 2; ++k) bar = row.find('|', bar + 1);  // the bar before the third column
+        return row.substr(bar + 2, row.find('|', bar + 1) - bar - 3);
+    };
+    CHECK(guardOf("Throw") == "a grab: tech it");
+    CHECK(guardOf("Spinning Grab") == "a grab: no tech, no block (jump)");
+    CHECK(guardOf("Final Spin") == "a grab: no tech, no block (jump)");
 }
