@@ -16,7 +16,7 @@ TEST_CASE("The shipped fighters load and differ in build and speed") {
     const sim::FighterDef brick = fighttest::fighter("brick");
     // Values read off data/fighters/*.fighter.
     CHECK(ryo.health == 1000);
-    CHECK(brick.health == 1050);
+    CHECK(brick.health == 1100);
     CHECK(ryo.walkForward > brick.walkForward);
     CHECK(ryo.members.size() == 6);
     CHECK(ryo.member("head") == 0);

@@ -328,12 +328,12 @@ TEST_CASE("What a run names is checked against the loaded fighters") {
     const sim::FighterDef ryo = fighttest::fighter("ryo");
     const sim::FighterDef brick = fighttest::fighter("brick");
     std::string text, expected;
-    // Full health 1000 (ryo) and 1050 (brick), members and moves from data/fighters/*.fighter.
+    // Full health 1000 (ryo) and 1100 (brick), members and moves from data/fighters/*.fighter.
     SUBCASE("all names known") {
         text =
             "fighters ryo brick\np1 press light\nexpect no hit p2 head by p1 light within 9\nexpect p2.move != heavy\n";
     }
-    SUBCASE("full health exactly") { text = "fighters ryo brick\nhealth 1000 1050\nwait 1\n"; }
+    SUBCASE("full health exactly") { text = "fighters ryo brick\nhealth 1000 1100\nwait 1\n"; }
     SUBCASE("health above p1's maximum") {
         text = "fighters ryo brick\nhealth 1001 0\nwait 1\n";
         expected = "s:2: start health 1001 for p1 is above ryo's full health 1000";

@@ -200,7 +200,7 @@ TEST_CASE("Time over gives the round to the fighter with more health") {
     sim::MatchSetup s = setupAt(300, 900, "ryo", "brick");
     s.roundFrames = 30;
     s.startHealth[0] = 500;  // half of ryo's 1000
-    s.startHealth[1] = 700;  // 2/3 of brick's 1050: more, as a fraction
+    s.startHealth[1] = 700;  // 7/11 of brick's 1100: more, as a fraction
     sim::Fight fight(s, d.ryo, d.brick);
     Recorder rec;
     rec.step(fight, input(0), 30);

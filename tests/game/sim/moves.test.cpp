@@ -154,7 +154,7 @@ TEST_CASE("A throw beats a block, and the thrown fighter can break it in the tec
         rec.step(f, input(0), 20);
         CHECK(rec.count(EventType::Tech) == (techs ? 1 : 0));
         CHECK(rec.count(EventType::Block) == 0);
-        CHECK(f.state().fighters[1].health == (techs ? 1050 : 1050 - 120));  // brick's full health, ryo's throw
+        CHECK(f.state().fighters[1].health == (techs ? 1100 : 1100 - 120));  // brick's full health, ryo's throw
     }
 }
 
@@ -171,7 +171,7 @@ TEST_CASE("A throw press up to five frames before the grab breaks the throw, as 
         rec.step(f, input(0), 20 + early);
         CHECK(rec.count(EventType::Throw) == 1);
         CHECK(rec.count(EventType::Tech) == 1);
-        CHECK(f.state().fighters[1].health == 1050);
+        CHECK(f.state().fighters[1].health == 1100);
     }
 }
 
