@@ -133,9 +133,7 @@ void writeFrameData(const sim::FighterDef& def, std::ostream& out) {
                 const Measure block = play(def, anim, gap, true);
                 startup = std::to_string(hit.startup);
                 onHit = hit.knockdown ? "KD" : signedText(hit.advantage);
-                bool grabs = a.guard == sim::Guard::Throw;  // throw boxes ignore guard: no block
-                for (const sim::Placement& pl : a.boxes) grabs = grabs || pl.target == sim::kPlaceThrow;
-                onBlock = grabs || !block.connected ? "-" : signedText(block.advantage);
+                onBlock = sim::isGrab(a) || !block.connected ? "-" : signedText(block.advantage);  // no block
             }
         }
         std::string cancels;
@@ -144,8 +142,8 @@ void writeFrameData(const sim::FighterDef& def, std::ostream& out) {
         if (a.fromAir && !a.fromGround) name += " (air)";
         if (a.cost > 0) name += " (meter " + std::to_string(a.cost) + ")";
         out << "| " << name << " | " << inputText(e.inputs.front()) << " | " << startup << " | " << a.active << " | "
-            << a.recovery << " | " << a.damage << " | " << sim::levelText(a.guard) << " | " << onHit << " | " << onBlock
-            << " | " << (cancels.empty() ? "-" : cancels) << " |\n";
+            << a.recovery << " | " << a.damage << " | " << sim::levelText(sim::isGrab(a) ? sim::Guard::Throw : a.guard)
+            << " | " << onHit << " | " << onBlock << " | " << (cancels.empty() ? "-" : cancels) << " |\n";
     }
     writeTravelNotes(def, list, out);
 }

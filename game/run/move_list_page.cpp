@@ -21,9 +21,7 @@ std::string inputText(const sim::MoveListInput& in) {
 /// How the opponent guards it, in the move list's words: a move with a throw box is a grab whatever its hit level
 /// (as the game's own move list reads it), and an untechable grab can be neither teched nor blocked.
 const char* guardText(const sim::AnimDef& a) {
-    bool grab = a.guard == sim::Guard::Throw;
-    for (const sim::Placement& p : a.boxes) grab = grab || p.target == sim::kPlaceThrow;
-    if (grab) return a.noTech ? "a grab: no tech, no block (jump)" : "a grab: tech it";
+    if (sim::isGrab(a)) return a.noTech ? "a grab: no tech, no block (jump)" : "a grab: tech it";
     switch (a.guard) {
     case sim::Guard::Mid:
     case sim::Guard::High: return "block either way";

@@ -40,6 +40,14 @@ const char* levelText(Guard g) {
     return "mid";
 }
 
+bool isGrab(const AnimDef& a) {
+    if (a.guard == Guard::Throw) return true;
+    for (const Placement& p : a.boxes) {
+        if (p.target == kPlaceThrow) return true;
+    }
+    return false;
+}
+
 std::vector<MoveListEntry> moveList(const FighterDef& def, InputStyle style) {
     std::vector<MoveListEntry> out;
     for (const AnimDef& a : def.anims) {

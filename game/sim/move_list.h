@@ -43,6 +43,9 @@ std::vector<int> motionSteps(Motion m);
 const char* motionText(Motion m);
 /// A hit level's word ("mid", "overhead" ...).
 const char* levelText(Guard g);
+/// True for a move that grabs: its level is `throw` or it places a throw box (a command throw on 623, a grab
+/// super). Guarding does not stop it; its hit level in the file is then not what the opponent meets.
+bool isGrab(const AnimDef& a);
 /// Every move of a fighter that has an input, in file order, with the inputs `style` allows (Simple shows its
 /// shortcuts too). Button labels come from the button table in force.
 std::vector<MoveListEntry> moveList(const FighterDef& def, InputStyle style = InputStyle::Motion);

@@ -10,18 +10,10 @@ namespace {
 
 using G = Glyph;
 
-/// True when an anim places a throw box (a grab: the `throw` move, or a command throw on 623).
-bool grabs(const sim::AnimDef& a) {
-    for (const sim::Placement& p : a.boxes) {
-        if (p.target == sim::kPlaceThrow) return true;
-    }
-    return false;
-}
-
 /// Frame data in words: how to guard it, damage, startup and what is special about it.
 std::string detailOf(const sim::AnimDef& a) {
     std::string s;
-    if (grabs(a) || a.guard == sim::Guard::Throw) {
+    if (sim::isGrab(a)) {
         s = a.noTech ? "unbreakable grab" : "grab: beats blocking";
     } else {
         switch (a.guard) {
@@ -158,7 +150,7 @@ bool fileMoveEntry(const sim::FighterDef& def, const sim::MoveListEntry& m, Move
         to.insert(to.end(), glyphs.begin(), glyphs.end());
     }
     if (e.input.empty()) return false;  // only a simple-style shortcut: not a move of the motion style
-    e.group = grabs(a) || a.guard == sim::Guard::Throw ? Group::Throw : motion ? Group::Special : Group::Normal;
+    e.group = sim::isGrab(a) ? Group::Throw : motion ? Group::Special : Group::Normal;
     e.when = air ? "in the air" : e.group == Group::Throw && !motion ? "close" : "";
     if (!extra.empty()) e.when = e.when.empty() ? extra : extra + ", " + e.when;
     return true;

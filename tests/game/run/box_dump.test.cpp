@@ -95,8 +95,7 @@ TEST_CASE("The frame data's travel note gives a move's advance distance, step an
     CHECK(linesStarting(out.str(), "frame 16 origin") == "frame 16 origin 130\n");
 }
 
-TEST_CASE(
-    "--move-list tells a grab by its throw box, and an untechable grab as one that neither tech nor block stops") {
+TEST_CASE("--move-list and --frame-data tell a grab by its throw box, an untechable one as no tech or block stops") {
     // tasha.fighter, read by hand: `throw` is level throw (a techable grab); `rising`, the Spinning Grab, is level
     // mid but places a throw box and is `notech`; `super`, Final Spin, is level throw and `notech`.
     sim::FighterLoad load = sim::loadFighterById(testpaths::data(), "tasha");
@@ -114,4 +113,9 @@ TEST_CASE(
     CHECK(guardOf("Throw") == "a grab: tech it");
     CHECK(guardOf("Spinning Grab") == "a grab: no tech, no block (jump)");
     CHECK(guardOf("Final Spin") == "a grab: no tech, no block (jump)");
+    // The frame data page's level column says the same: `throw` for the Spinning Grab, whatever its file's `level`.
+    std::ostringstream frames;
+    run::writeFrameData(load.def, frames);
+    const std::string row = linesStarting(frames.str(), "| Spinning Grab |");
+    CHECK(row.find("| 220 | throw | KD | - |") != std::string::npos);
 }
