@@ -308,7 +308,9 @@ std::uint16_t Fight::cpuMotion(int p) {
 bool Fight::cpuConfirm(int p) {
     // A hit confirm: on the last frame of the hitstop of its own normal that hit, the CPU may cancel it into its
     // fireball, or into its super with a full meter. Whether it does is rolled once per hit: levels 2, 3 and 4
-    // confirm 40, 70 and 90 times in 100 (the rest are the execution errors of a player of that level).
+    // confirm 40, 70 and 90 times in 100 (the rest are the execution errors of a player of that level). Levels 3
+    // and 4 chain half of the confirmed lights (and lows) into the medium (crouching medium) where it reaches;
+    // that hit is confirmed in turn, so a combo reads light, medium, fireball.
     const FighterState& f = s_.fighters[p];
     const FighterDef& d = defs_[p];
     if (setup_.levelOf(p) < 2 || s_.hitstop != 1 || f.action != Action::Attack || !f.attackLanded ||
@@ -325,6 +327,13 @@ bool Fight::cpuConfirm(int p) {
         cpuCanLand(p, d.ids.super)) {
         s_.fighters[p].cpu.motion = 26;
         return true;
+    }
+    const int chain = f.crouching ? d.ids.crouchmedium : d.ids.medium;
+    if (setup_.levelOf(p) >= 3 && lists(chain) && cpuCanLand(p, chain) && nextRandom() % 2 == 0) {
+        CpuState& c = s_.fighters[p].cpu;  // pressed now, it is buffered and starts as the cancel window allows
+        c.plan = pressFor(d, chain, f.facing, kLight);
+        c.planFrames = 1;
+        return false;
     }
     if (lists(d.ids.special) && !s_.projectiles[p].alive && cpuCanLand(p, d.ids.special)) {
         s_.fighters[p].cpu.motion = 13;

@@ -533,6 +533,7 @@ struct CpuTools {
     int throws = 0, throwsThatHeld = 0;  // throws started; of them, those that caught the opponent (even if broken)
     int supers = 0, supersThatHeld = 0;  // the same for a grab super
     int dashes = 0, backdashes = 0;
+    int chains = 0;  // a medium or crouching medium started from a light or low that hit, the opponent in hitstun
 };
 
 /// Plays `frames` frames of CPU (level) against CPU, both meters full at the start and both healths `health` (0:
@@ -555,6 +556,11 @@ CpuTools cpuToolsOf(const sim::FighterDef& a, const sim::FighterDef& b, int leve
         const bool fresh = f.action != was.action || f.anim != was.anim;
         const std::string name = fight.animName(0);
         if (fresh && f.action == sim::Action::Dash) (f.vx * f.facing > 0 ? t.dashes : t.backdashes) += 1;
+        const bool fromLight =
+            was.action == sim::Action::Attack && (was.anim == a.anim("light") || was.anim == a.anim("low"));
+        if (fresh && fromLight && (name == "medium" || name == "crouchmedium") &&
+            fight.state().fighters[1].action == sim::Action::Hitstun)
+            ++t.chains;
         if (fresh && f.action == sim::Action::Attack && (name == "throw" || (name == "super" && a.id == "tasha"))) {
             (name == "throw" ? t.throws : t.supers) += 1;
             holding = name;
@@ -572,7 +578,8 @@ CpuTools cpuToolsOf(const sim::FighterDef& a, const sim::FighterDef& b, int leve
 
 }  // namespace
 
-TEST_CASE("The CPU throws from its throw's reach, dashes in and out, and keeps its grab super for where it holds") {
+TEST_CASE(
+    "The CPU throws from its throw's reach, dashes in and out, chains, and keeps its grab super for where it holds") {
     Pair d;
     const sim::FighterDef tasha = fighttest::fighter("tasha");
     const sim::FighterDef* fighters[] = {&d.ryo, &d.brick, &tasha};
@@ -589,7 +596,11 @@ TEST_CASE("The CPU throws from its throw's reach, dashes in and out, and keeps i
             all.throwsThatHeld += t.throwsThatHeld;
             all.dashes += t.dashes;
             all.backdashes += t.backdashes;
+            all.chains += t.chains;
         }
+        CAPTURE(all.chains);
+        CHECK(all.chains >= (level == 4 ? 5 : level == 3 ? 1 : 0));  // a light chained into a medium (before: none)
+        if (level == 2) CHECK(all.chains == 0);                      // level 2 confirms into the special only
         // Whiffs remain where the opponent walked or jumped out during the startup, or hit first (before: level 4
         // held 12 of 54, levels 2-3 threw only to answer a habit; 1 and 5 throws here).
         CHECK(all.throws >= 5);
