@@ -177,13 +177,17 @@ std::uint16_t Fight::inputFor(int p, const FrameInput& in) {
 bool Fight::motion(int p, const std::uint16_t* steps, int count) const {
     // The steps must appear in order, one frame each at least, within the fighter's motion window (this frame
     // included; twice the window for a six-step motion); other directions in between are allowed (the leniency).
+    return stepsMatched(p, steps, count, std::min(defs_[p].windows.motion * (count > 5 ? 2 : 1), kHistory)) == count;
+}
+
+int Fight::stepsMatched(int p, const std::uint16_t* steps, int count, int frames) const {
+    // How many of the steps appear in order in the last `frames` frames of directions, oldest first.
     const FighterState& f = s_.fighters[p];
-    const int window = std::min(defs_[p].windows.motion * (count > 5 ? 2 : 1), kHistory);
     int step = 0;
-    for (int i = window - 1; i >= 0 && step < count; --i) {
+    for (int i = frames - 1; i >= 0 && step < count; --i) {
         if (steps[step] & (1u << numpad(f.dirs[i], f.facing))) ++step;
     }
-    return step == count;
+    return step;
 }
 
 int Fight::dashInput(int p) const {
@@ -205,13 +209,8 @@ bool Fight::qcfMakesSuper(int p) const {
     // Would a 236 entered over the next three frames (2, 3, 6 with the button on the 6) complete a 236236 too? The
     // super's motion, matched as motion() does over twice the motion window, finds its first steps in the history
     // that will still be inside that window then, and the rest in the new 2, 3, 6.
-    const FighterState& f = s_.fighters[p];
     static const std::uint16_t kQcf2[] = {dirSet(2), dirSet(3), dirSet(6), dirSet(2), dirSet(3), dirSet(6)};
-    const int window = std::min(defs_[p].windows.motion * 2, kHistory) - 3;
-    int step = 0;
-    for (int i = window - 1; i >= 0 && step < 6; --i) {
-        if (kQcf2[step] & (1u << numpad(f.dirs[i], f.facing))) ++step;
-    }
+    int step = stepsMatched(p, kQcf2, 6, std::min(defs_[p].windows.motion * 2, kHistory) - 3);
     for (int dir : {2, 3, 6}) {
         if (step < 6 && (kQcf2[step] & (1u << dir))) ++step;
     }

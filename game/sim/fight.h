@@ -346,6 +346,7 @@ private:
     void updateFighter(int p, std::uint16_t buttons);
     bool readInput(int p, std::uint16_t buttons);
     bool motion(int p, const std::uint16_t* steps, int count) const;
+    int stepsMatched(int p, const std::uint16_t* steps, int count, int frames) const;
     bool qcfMakesSuper(int p) const;  // a 236 entered now would complete a 236236 as well
     bool motionDone(int p, Motion m) const;
     int dashInput(int p) const;
@@ -397,6 +398,7 @@ private:
     bool cpuCanLand(int p, int anim) const;    // a projectile from anywhere, a strike or grab only within its reach
     bool cpuSuperLands(int p) const;           // meter for it, in its reach, and a grab only on a throwable opponent
     bool cpuSuperByAccident(int p) const;      // a 236 now would come out as a super that cannot land
+    bool cpuGrabSuper(int p) const;            // its super grabs (sim::isGrab)
     bool cpuRawGrabSuper(int p, int r) const;  // levels 3-4: a grab super to finish a round, or rarely
     void cpuThrowIn(int p, int frames);        // walk into the throw's reach and throw, for at most `frames`
     void emit(EventType type, int attacker, int victim);

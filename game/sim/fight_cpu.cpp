@@ -7,6 +7,7 @@
 #include "game/sim/fight.h"
 
 #include "game/sim/determinism.h"
+#include "game/sim/move_list.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -185,8 +186,7 @@ void Fight::cpuDecideClose(int p, int r, int level) {
         else plan(back, 16);
         return;
     }
-    const bool grabSuper = d.ids.super >= 0 && d.anims[std::size_t(d.ids.super)].guard == Guard::Throw;
-    if (level >= 3 && (grabSuper ? cpuRawGrabSuper(p, r) : r < 30 && cpuSuperLands(p))) c.motion = 26;
+    if (level >= 3 && (cpuGrabSuper(p) ? cpuRawGrabSuper(p, r) : r < 30 && cpuSuperLands(p))) c.motion = 26;
     else if (r < 27) plan(kLight, 2);
     else if (r < 35) plan(pressFor(d, d.ids.medium, f.facing, kLight), 2);
     else if (r < 50) plan(kHeavy, 2);
@@ -237,7 +237,13 @@ bool Fight::cpuSuperLands(int p) const {
     const FighterDef& d = defs_[p];
     const int super = d.ids.super;
     if (super < 0 || s_.fighters[p].meter < d.anims[std::size_t(super)].cost || !cpuCanLand(p, super)) return false;
-    return d.anims[std::size_t(super)].guard != Guard::Throw || throwable(1 - p);
+    return !cpuGrabSuper(p) || throwable(1 - p);
+}
+
+bool Fight::cpuGrabSuper(int p) const {
+    // Its super grabs (sim::isGrab: a throw box, as the rules' throw protection reads it, or the throw level).
+    const int super = defs_[p].ids.super;
+    return super >= 0 && isGrab(defs_[p].anims[std::size_t(super)]);
 }
 
 bool Fight::cpuRawGrabSuper(int p, int r) const {
@@ -245,10 +251,8 @@ bool Fight::cpuRawGrabSuper(int p, int r) const {
     // untechable grab that lands whenever the opponent stands in reach is too strong to press at every chance:
     // levels 3 and 4 keep it to finish the round (the opponent has no more health than it takes) and, now and
     // then, as a surprise (5 decisions in 100 with the meter and the reach for it).
-    const FighterDef& d = defs_[p];
-    const int super = d.ids.super;
-    if (super < 0 || d.anims[std::size_t(super)].guard != Guard::Throw || !cpuSuperLands(p)) return false;
-    return s_.fighters[1 - p].health <= d.anims[std::size_t(super)].damage || r < 5;
+    if (!cpuGrabSuper(p) || !cpuSuperLands(p)) return false;
+    return s_.fighters[1 - p].health <= defs_[p].anims[std::size_t(defs_[p].ids.super)].damage || r < 5;
 }
 
 bool Fight::cpuSuperByAccident(int p) const {
