@@ -225,19 +225,13 @@ void serveWeb(httplib::Server& http, ranked::Store& store, std::mutex& lock, con
 void decideOutsideLock(ranked::MatchService& service, const std::vector<ranked::DecisionInputs>& due,
                        std::mutex& lock) {
     if (due.empty()) return;
-    std::vector<ranked::Decision> decisions;
-    std::vector<std::int64_t> failed;
-    for (const ranked::DecisionInputs& in : due) {
-        try {
-            decisions.push_back(ranked::decideFrom(in, service.rules()));
-        } catch (const std::exception& e) {  // out of memory: the match stays open, to be taken again when due
-            std::cerr << "bvh_matchd: match " << in.match.id << " not decided now: " << e.what() << std::endl;
-            failed.push_back(in.match.id);
-        }
-    }
+    std::vector<ranked::Undecided> undecided;  // out of memory: the match stays open, to be taken again when due
+    std::vector<ranked::Decision> decisions = ranked::decideEach(due, service.rules(), undecided);
+    for (const ranked::Undecided& u : undecided)
+        std::cerr << "bvh_matchd: match " << u.matchId << " not decided now: " << u.why << std::endl;
     std::lock_guard<std::mutex> guard(lock);
     service.commit(decisions);
-    for (std::int64_t id : failed) service.release(id);
+    for (const ranked::Undecided& u : undecided) service.release(u.matchId);
 }
 
 void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& store, std::mutex& lock) {

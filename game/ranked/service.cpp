@@ -538,10 +538,21 @@ void MatchService::commit(const std::vector<Decision>& decisions) {
     }
 }
 
-void MatchService::decideDue() {
+std::vector<Decision> decideEach(const std::vector<DecisionInputs>& due, const VerifyRules& rules,
+                                 std::vector<Undecided>& undecided) {
     std::vector<Decision> decisions;
-    for (const DecisionInputs& in : takeDue()) decisions.push_back(decideFrom(in, config_.rules));
-    commit(decisions);
+    for (const DecisionInputs& in : due) {
+        try {
+            decisions.push_back(decideFrom(in, rules));
+        } catch (const std::exception& e) { undecided.push_back({in.match.id, e.what()}); }
+    }
+    return decisions;
+}
+
+void MatchService::decideDue() {
+    std::vector<Undecided> undecided;
+    commit(decideEach(takeDue(), config_.rules, undecided));
+    for (const Undecided& u : undecided) release(u.matchId);
 }
 
 }  // namespace ranked

@@ -104,6 +104,17 @@ struct DecisionInputs {
 /// runs it outside its lock.
 Decision decideFrom(const DecisionInputs& in, const VerifyRules& rules);
 
+/// A match decideEach() could not decide now (its re-simulation threw: out of memory), and why.
+struct Undecided {
+    std::int64_t matchId = 0;
+    std::string why;
+};
+
+/// decideFrom() on each; a match whose re-simulation throws goes to `undecided` instead, so its caller can give it
+/// back (MatchService::release) to be taken again when due.
+std::vector<Decision> decideEach(const std::vector<DecisionInputs>& due, const VerifyRules& rules,
+                                 std::vector<Undecided>& undecided);
+
 struct Reply {
     bool ok = false;
     std::string text;  ///< the refusal, or what happened
@@ -130,7 +141,8 @@ public:
     void commit(const std::vector<Decision>& decisions);
     /// A match taken but not decided (its re-simulation failed: out of memory): it may be taken again when due.
     void release(std::int64_t matchId) { inHand_.erase(matchId); }
-    /// The three steps at once, for a caller with one thread.
+    /// The three steps at once, for a caller with one thread; a match not decided now is released, as a service
+    /// with threads does.
     void decideDue();
     const VerifyRules& rules() const { return config_.rules; }
 
