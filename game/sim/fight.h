@@ -51,7 +51,7 @@ constexpr int kLaunchVy = 15;         ///< upward speed a launcher gives its vic
 constexpr int kJuggleVy = 8;          ///< upward pop of a juggle hit
 /// Version of the rules: bumped whenever a change makes a recorded match play differently (another hash at some
 /// frame). Replays carry it (`rules N`) and a replay recorded under other rules is refused, never re-simulated.
-constexpr int kRulesVersion = 9;
+constexpr int kRulesVersion = 10;
 constexpr int kLiveIntro = 100;  ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
@@ -168,7 +168,9 @@ struct CpuState {
     std::uint8_t seen = 0;          ///< the opponent's Action on the last frame the CPU looked
     Answer answer = Answer::None;   ///< the answer it is playing (or waits to play) to a habit
     std::uint8_t answerFrames = 0;  ///< frames the answer may still take
-    std::uint8_t wakeup = 0;        ///< its own wake-up choice: 0 undecided, 1 block, 2 reversal; 3 break a throw
+    /// Its own wake-up choice: 0 undecided, 1 block, 2 reversal; 3 break a throw; while lying before that choice,
+    /// 4 stays down, 5 quick rise (the down press comes on the next frame).
+    std::uint8_t wakeup = 0;
 };
 
 /// What the training dummy remembers between frames beyond CpuState (fight_dummy.cpp); all 0 while none of the
@@ -390,6 +392,7 @@ private:
     int cpuHabit(int p, Situation s) const;
     bool cpuAdapt(int p, std::uint16_t& out);
     bool cpuOwnWakeup(int p, std::uint16_t& out);
+    bool cpuLying(int p, std::uint16_t& out);
     bool cpuOffence(int p, std::uint16_t& out);
     bool cpuPlayAnswer(int p, std::uint16_t& out);
     bool cpuAnswerPress(int p, std::uint16_t& out);  // an answer (strike, anti-air, chase, throw) once both are free

@@ -297,27 +297,27 @@ TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and
 TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("repeated header key") {
-        text = "fightreplay 1\nrules 9\nseed 1\nmode versus\nseed 2\nframes\n";
+        text = "fightreplay 1\nrules 10\nseed 1\nmode versus\nseed 2\nframes\n";
         expected = "r:5: repeated `seed` (first on line 3)";
     }
     SUBCASE("a number out of range") {
-        text = "fightreplay 1\nrules 9\nrounds 1000\nframes\n";
+        text = "fightreplay 1\nrules 10\nrounds 1000\nframes\n";
         expected = "r:3: number 1000 out of range [1, 999]";
     }
     SUBCASE("recorded under older rules") {
         text = "fightreplay 1\nrules 1\nframes\n- -\n";
-        expected = "r:2: recorded with rules 1, but this build plays rules 9";
+        expected = "r:2: recorded with rules 1, but this build plays rules 10";
     }
     SUBCASE("recorded under newer rules") {
-        text = "fightreplay 1\nseed 4\nrules 10\nframes\n";
-        expected = "r:3: recorded with rules 10, but this build plays rules 9 (a newer build recorded it)";
+        text = "fightreplay 1\nseed 4\nrules 11\nframes\n";
+        expected = "r:3: recorded with rules 11, but this build plays rules 10 (a newer build recorded it)";
     }
     SUBCASE("no rules line: rules 1, from before replays said") {
         text = "# an old recording\nfightreplay 1\nseed 4\nframes\n- -\nend 1 0123456789abcdef\n";
-        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 9";
+        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 10";
     }
     SUBCASE("the removed classic style") {
-        text = "fightreplay 1\nrules 9\nstyle classic motion\nframes\n";
+        text = "fightreplay 1\nrules 10\nstyle classic motion\nframes\n";
         expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     }
     CAPTURE(text);
