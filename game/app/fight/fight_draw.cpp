@@ -105,23 +105,51 @@ void circle(sf::RenderTarget& t, sf::Vector2f c, float r, sf::Color fill) {
     t.draw(s);
 }
 
+constexpr std::size_t kLegendEntries = 9;
+
+}  // namespace
+
+sf::FloatRect legendRect(sf::Vector2f picture, bool right) {
+    const float x = right ? picture.x - 204.f : 14.f;
+    const float y0 = picture.y - 60.f - 17.f * float(kLegendEntries);
+    return {x - 6.f, y0 - 6.f, 196.f, 17.f * float(kLegendEntries) + 10.f};
+}
+
+float labelColumn(const sf::FloatRect& root, float need, float height, float pictureWidth, bool behindLeft,
+                  const sf::FloatRect& avoid, bool& left, float& top) {
+    auto fits = [&](bool l) {
+        return l ? root.left - 24.f - need >= 0.f : root.left + root.width + 24.f + need <= pictureWidth;
+    };
+    auto covers = [&](bool l) {
+        const float x = l ? root.left - 24.f - need : root.left + root.width + 24.f;
+        return sf::FloatRect(x, root.top, need, height).intersects(avoid);
+    };
+    left = behindLeft;
+    if (!fits(left)) left = !left;
+    else if (covers(left) && fits(!left) && !covers(!left)) left = !left;
+    top = root.top;
+    if (covers(left)) top = std::max(0.f, avoid.top - height - 4.f);  // no side is free: above the key
+    return left ? root.left - 24.f : root.left + root.width + 24.f;
+}
+
+namespace {
+
 /// Member names in a column behind the fighter, each with a leader line to its box (the boxes overlap too much
-/// for labels inside them to be readable).
-void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, int p, const sf::Font& mono) {
+/// for labels inside them to be readable), kept off the colour key `avoid`.
+void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, int p, const sf::Font& mono,
+                      const sf::FloatRect& avoid) {
     const sim::FighterState& f = fight.state().fighters[p];
     if (f.body.root() == sim::Body::kNull) return;
     const sf::FloatRect root = v.rect(f.body.node(f.body.root()).box);
-    // Labels go behind the fighter, unless the column would leave the picture there (a zoomed camera near a wall).
     std::size_t longest = 0;
     for (const sim::MemberDef& m : fight.def(p).members) longest = std::max(longest, m.name.size());
-    const float need = 24.f + 7.5f * float(longest), pictureWidth = t.getView().getSize().x;
-    bool left = f.facing > 0;
-    if (left && root.left - need < 0.f) left = false;
-    else if (!left && root.left + root.width + need > pictureWidth) left = true;
-    const float x = left ? root.left - 24.f : root.left + root.width + 24.f;
+    const float need = 24.f + 7.5f * float(longest), height = 16.f * float(f.memberLeaf.size());
+    bool left = true;
+    float top = root.top;
+    const float x = labelColumn(root, need, height, t.getView().getSize().x, f.facing > 0, avoid, left, top);
     for (int m = 0; m < int(f.memberLeaf.size()); ++m) {
         const sf::FloatRect r = v.rect(f.body.node(f.memberLeaf[std::size_t(m)]).box);
-        const float y = root.top + 16.f * float(m);
+        const float y = top + 16.f * float(m);
         sf::VertexArray line(sf::Lines, 2);
         line[0] = sf::Vertex({x, y + 7.f}, sf::Color(210, 230, 255, 160));
         line[1] = sf::Vertex({r.left + r.width / 2.f, r.top + r.height / 2.f}, sf::Color(210, 230, 255, 160));
@@ -306,7 +334,8 @@ void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& figh
     view::addOverlay(list, viewOf(t, v), fight, lastQuery);
     paint(t, list);
     if (o.names) {
-        for (int p = 0; p < 2; ++p) drawMemberLabels(t, v, fight, p, mono);
+        for (int p = 0; p < 2; ++p)
+            drawMemberLabels(t, v, fight, p, mono, legendRect(t.getView().getSize(), o.keyRight));
         for (const sim::Projectile& pr : fight.state().projectiles) {
             if (pr.alive)
                 drawText(t, mono, "projectile", 11, v.rect(pr.box).left, v.rect(pr.box).top - 14.f,
@@ -332,9 +361,10 @@ void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono, bool right) {
         {sf::Color(255, 255, 255), "tested, missed"},
         {sf::Color(255, 80, 255), "projectile"},
     };
-    const float x = right ? t.getView().getSize().x - 204.f : 14.f;
-    const float y0 = t.getView().getSize().y - 60.f - 17.f * float(std::size(kEntries));
-    fillRect(t, x - 6.f, y0 - 6.f, 196.f, 17.f * float(std::size(kEntries)) + 10.f, sf::Color(0, 0, 0, 150));
+    static_assert(std::size(kEntries) == kLegendEntries);
+    const sf::FloatRect box = legendRect(t.getView().getSize(), right);
+    const float x = box.left + 6.f, y0 = box.top + 6.f;
+    fillRect(t, box.left, box.top, box.width, box.height, sf::Color(0, 0, 0, 150));
     for (std::size_t i = 0; i < std::size(kEntries); ++i) {
         const float y = y0 + 17.f * float(i);
         fillRect(t, x, y + 3.f, 18.f, 10.f, withAlpha(kEntries[i].color, 90), kEntries[i].color, 1.5f);

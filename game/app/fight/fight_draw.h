@@ -51,6 +51,14 @@ void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef&
                  long ticks, bool altColors = false, view::SecondaryMotion* motion = nullptr);
 /// Draws the live projectiles as glowing fireballs.
 void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks);
+/// Where the overlay's colour key sits in a picture of that size: the bottom-left corner, or the bottom-right one.
+sf::FloatRect legendRect(sf::Vector2f picture, bool right);
+/// The column of a fighter's member names (`need` wide, `height` tall) beside its root box: behind the fighter
+/// (`behindLeft`), unless the column would leave the picture there (a zoomed camera near a wall) or cover the colour
+/// key `avoid` where the other side would not; when both sides cover the key, the column moves up above it. Returns
+/// the column's inner edge x; `left` says which way the names run from it, `top` is its first line.
+float labelColumn(const sf::FloatRect& root, float need, float height, float pictureWidth, bool behindLeft,
+                  const sf::FloatRect& avoid, bool& left, float& top);
 /// The overlay's colour key, bottom left, or bottom right with `right` (drawOverlay calls it).
 void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono, bool right = false);
 /// Draws the hitbox overlay (boxes and, if asked, member names) for both fighters and the projectiles;
