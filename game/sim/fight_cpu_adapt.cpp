@@ -83,17 +83,19 @@ int Fight::cpuHabit(int p, Situation s) const {
 
 bool Fight::cpuAdapt(int p, std::uint16_t& out) {
     cpuObserve(p);
-    if (s_.roundOver || s_.fighters[p].cpu.motion > 0) return false;
+    if (s_.roundOver) return false;
     if (cpuLying(p, out)) return true;
+    if (s_.fighters[p].cpu.motion > 0) return false;
     if (setup_.levelOf(p) >= kAdaptLevel && (cpuOwnWakeup(p, out) || cpuOffence(p, out))) return true;
     return cpuPlayAnswer(p, out);  // a habit's answer, or a throw the close-range mix walks in for (cpuThrowIn)
 }
 
 bool Fight::cpuLying(int p, std::uint16_t& out) {
-    // Lying after a knockdown, until the wake-up choice 5 frames before it stands: on its first lying frame the CPU
-    // chooses whether to quick rise (never at level 1, a quarter of the time at level 2, half at level 3; level 4
-    // always when the opponent is too far to be waiting over it, else three times in four), presses down once on
-    // the next frame if so, and otherwise presses nothing, so no held button rises by accident.
+    // Lying after a knockdown, until the wake-up choice 5 frames before it stands: on its first lying frame past the
+    // hit's freeze the CPU chooses whether to quick rise (never at level 1, a quarter of the time at level 2, half
+    // at level 3; level 4 always when the opponent is too far to be waiting over it, else three times in four),
+    // presses down once on the next frame if so, and otherwise presses nothing (a motion it was entering when it
+    // fell is dropped too), so no held button rises by accident.
     FighterState& f = s_.fighters[p];
     CpuState& c = f.cpu;
     if (f.action != Action::Knockdown || f.hitstun <= 5) {
@@ -113,6 +115,7 @@ bool Fight::cpuLying(int p, std::uint16_t& out) {
         c.wakeup = (level >= 4 && far) || r < chance[std::clamp(level, 1, 4) - 1] ? 5 : 4;
         c.planFrames = 0;  // the plan it had when it fell is over: it decides afresh once it stands
         c.think = 0;
+        c.motion = 0;
     }
     return true;
 }

@@ -629,9 +629,9 @@ TEST_CASE(
 TEST_CASE("The CPU quick rises by choice: never at level 1, a quarter of the time at 2, half at 3, most at 4") {
     // Before this rule every level pressed on while lying as it had planned, and a fresh down press (a low guard, a
     // crouching attack) rose by accident. Four fighters against a level-3 Ryo or Brick (who sweeps and throws),
-    // 8,000 frames each, both healths far above a round's damage; the knockdowns counted are player 0's. On that
-    // CPU this test counted rises in 13 of 172 knockdowns at level 1, 21 of 81 at level 2, 6 of 29 at level 3 and
-    // 30 of 46 at level 4: levels 1 and 3 fail below.
+    // 12,000 frames each, both healths far above a round's damage; the knockdowns counted are player 0's. On that
+    // CPU this test counted rises in 23 of 343 knockdowns at level 1, 29 of 107 at level 2, 8 of 40 at level 3 and
+    // 46 of 70 at level 4: levels 1 and 3 fail below (now: 0 of 381, 17 of 103, 19 of 35, 43 of 59).
     Pair d;
     const sim::FighterDef tasha = fighttest::fighter("tasha");
     const sim::FighterDef nova = fighttest::fighter("nova");
@@ -640,7 +640,7 @@ TEST_CASE("The CPU quick rises by choice: never at level 1, a quarter of the tim
         CAPTURE(level);
         int knockdowns = 0, rises = 0;
         for (const sim::FighterDef* a : fighters) {
-            const CpuTools t = cpuToolsOf(*a, a == &d.ryo ? d.brick : d.ryo, level, 8000, 100000, 11, 3);
+            const CpuTools t = cpuToolsOf(*a, a == &d.ryo ? d.brick : d.ryo, level, 12000, 100000, 11, 3);
             knockdowns += t.knockdowns;
             rises += t.quickRises;
         }
