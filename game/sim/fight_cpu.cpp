@@ -231,12 +231,16 @@ bool Fight::cpuCanLand(int p, int anim) const {
     return defs_[p].anims[std::size_t(anim)].projectile || gap(p) <= reach(p, anim);
 }
 
+bool Fight::cpuSuperMeter(int p) const {
+    // It has a super and the meter holds its cost.
+    const int super = defs_[p].ids.super;
+    return super >= 0 && s_.fighters[p].meter >= defs_[p].anims[std::size_t(super)].cost;
+}
+
 bool Fight::cpuSuperLands(int p) const {
     // The super when the meter holds it and it reaches (cpuCanLand); a grab super only on an opponent a throw can
     // take (grounded, out of hit and block stun), since a grab that finds no one to hold just whiffs.
-    const FighterDef& d = defs_[p];
-    const int super = d.ids.super;
-    if (super < 0 || s_.fighters[p].meter < d.anims[std::size_t(super)].cost || !cpuCanLand(p, super)) return false;
+    if (!cpuSuperMeter(p) || !cpuCanLand(p, defs_[p].ids.super)) return false;
     return !cpuGrabSuper(p) || throwable(1 - p);
 }
 
@@ -259,10 +263,8 @@ bool Fight::cpuSuperByAccident(int p) const {
     // With a full meter, a second 236 + special soon after the first reads as 236236 + special: a player's super by
     // accident. The CPU does not enter that 236 when the super would not land (it waits instead); when the super
     // would land, the accident is welcome.
-    const FighterDef& d = defs_[p];
-    const int super = d.ids.super;
-    if (super < 0 || s_.fighters[p].meter < d.anims[std::size_t(super)].cost || cpuSuperLands(p)) return false;
-    const auto& ins = d.anims[std::size_t(super)].inputs;
+    if (!cpuSuperMeter(p) || cpuSuperLands(p)) return false;
+    const auto& ins = defs_[p].anims[std::size_t(defs_[p].ids.super)].inputs;
     const bool doubleQcf = std::any_of(
         ins.begin(), ins.end(), [](const MoveInput& in) { return in.motion == Motion::QCF2 && in.button == kSpecial; });
     return doubleQcf && qcfMakesSuper(p);
@@ -327,8 +329,7 @@ bool Fight::cpuConfirm(int p) {
     };
     const int chance[3] = {40, 70, 90};
     if (int(nextRandom() % 100) >= chance[std::min(setup_.levelOf(p), 4) - 2]) return false;
-    if (setup_.levelOf(p) >= 3 && lists(d.ids.super) && f.meter >= d.anims[std::size_t(d.ids.super)].cost &&
-        cpuCanLand(p, d.ids.super)) {
+    if (setup_.levelOf(p) >= 3 && lists(d.ids.super) && cpuSuperMeter(p) && cpuCanLand(p, d.ids.super)) {
         s_.fighters[p].cpu.motion = 26;
         return true;
     }
