@@ -11,12 +11,6 @@
 namespace web {
 namespace {
 
-const char* eventName(sim::EventType t) {
-    static const char* const kNames[] = {"hit",        "block",     "cancel", "ko",  "timeover",
-                                         "roundstart", "matchover", "throw",  "tech"};
-    return kNames[int(t)];
-}
-
 /// "RYO WINS" (with "P1 " first in a mirror match), as the window words the match's result.
 std::string winnerText(const sim::FighterDef& a, const sim::FighterDef& b, int winner) {
     if (winner != 0 && winner != 1) return "DRAW GAME";
@@ -225,8 +219,8 @@ std::string LiveMatch::stateJson() const {
     o << ",\"events\":[";
     const std::vector<sim::Event>& evs = fight.events();
     for (std::size_t i = 0; i < evs.size(); ++i) {
-        o << (i ? "," : "") << "{\"type\":\"" << eventName(evs[i].type) << "\",\"heavy\":" << (evs[i].heavy ? 1 : 0)
-          << ",\"counter\":" << (evs[i].counter ? 1 : 0) << "}";
+        o << (i ? "," : "") << "{\"type\":\"" << sim::eventName(evs[i].type)
+          << "\",\"heavy\":" << (evs[i].heavy ? 1 : 0) << ",\"counter\":" << (evs[i].counter ? 1 : 0) << "}";
     }
     o << "]" << lessonJson() << "}";
     return o.str();

@@ -15,13 +15,6 @@
 namespace web {
 namespace {
 
-/// The event names of `game_headless --events`.
-const char* eventName(sim::EventType t) {
-    static const char* const kNames[] = {"hit",        "block",     "cancel", "ko",  "timeover",
-                                         "roundstart", "matchover", "throw",  "tech"};
-    return kNames[int(t)];
-}
-
 /// A pixel coordinate with one decimal (the canvas needs no more).
 void number(std::ostringstream& o, float v) {
     char buf[24];
@@ -173,7 +166,8 @@ std::string Session::resultJson() const {
     bool first = true;  // per-round results: every KO / time over and who won the round
     for (const EventRecord& e : events_) {
         if (e.event.type != sim::EventType::KO && e.event.type != sim::EventType::TimeOver) continue;
-        o << (first ? "" : ",") << "[" << e.frame << ",\"" << eventName(e.event.type) << "\"," << e.event.victim << "]";
+        o << (first ? "" : ",") << "[" << e.frame << ",\"" << sim::eventName(e.event.type) << "\"," << e.event.victim
+          << "]";
         first = false;
     }
     o << "]}";
@@ -186,9 +180,10 @@ std::string Session::eventsJson() const {
     for (std::size_t i = 0; i < events_.size(); ++i) {
         const EventRecord& r = events_[i];
         const sim::Event& e = r.event;
-        o << (i ? "," : "") << "[" << r.frame << ",\"" << eventName(e.type) << "\"," << e.victim << "," << e.attacker
-          << "," << jsonString(e.move) << "," << jsonString(e.member) << "," << e.damage << "," << (e.counter ? 1 : 0)
-          << "," << r.x[0] << "," << jsonString(r.anim[0]) << "," << r.x[1] << "," << jsonString(r.anim[1]) << "]";
+        o << (i ? "," : "") << "[" << r.frame << ",\"" << sim::eventName(e.type) << "\"," << e.victim << ","
+          << e.attacker << "," << jsonString(e.move) << "," << jsonString(e.member) << "," << e.damage << ","
+          << (e.counter ? 1 : 0) << "," << r.x[0] << "," << jsonString(r.anim[0]) << "," << r.x[1] << ","
+          << jsonString(r.anim[1]) << "]";
     }
     o << "]";
     return o.str();
@@ -279,7 +274,7 @@ std::string Session::stateJson() const {
     }
     o << "],\"events\":[";
     const std::vector<sim::Event>& evs = shown_ > 0 ? shownFight_->events() : std::vector<sim::Event>{};
-    for (std::size_t i = 0; i < evs.size(); ++i) o << (i ? "," : "") << "\"" << eventName(evs[i].type) << "\"";
+    for (std::size_t i = 0; i < evs.size(); ++i) o << (i ? "," : "") << "\"" << sim::eventName(evs[i].type) << "\"";
     o << "]}";
     return o.str();
 }

@@ -10,12 +10,6 @@ namespace sim {
 
 namespace {
 
-bool isWordField(const std::string& f) { return f == "move" || f == "facing" || f == "winner"; }
-
-}  // namespace
-
-namespace {
-
 /// The current value of a state field as a number (flags 0/1) or a word.
 void fieldValue(const Expectation& e, const Fight& fight, std::int64_t& num, std::string& word) {
     const FightState& s = fight.state();

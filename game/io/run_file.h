@@ -74,6 +74,9 @@ struct Expectation {
     bool anyFrame = false;  ///< state check with `within N`: it must hold on at least one frame of [first, last]
 };
 
+/// Whether a state check's field has a word for its value (move, facing, winner) rather than a number.
+inline bool isWordField(const std::string& f) { return f == "move" || f == "facing" || f == "winner"; }
+
 /// A line of text a script shows from a frame on (`say`): a tutorial lesson's instruction.
 struct Caption {
     std::int64_t frame = 0;  ///< shown once this many frames have been stepped (the cursor at the `say` line)

@@ -76,8 +76,6 @@ bool inList(const std::string& w, const char* const* list, int n) {
     return false;
 }
 
-bool isWordField(const std::string& f) { return f == "move" || f == "facing" || f == "winner"; }
-
 /// Longest `title` or `say` text, in characters (one line on screen).
 constexpr std::size_t kMaxTextChars = 120;
 

@@ -10,8 +10,8 @@
 namespace net {
 namespace {
 
-constexpr std::uint8_t kMagic0 = 'L';
-constexpr std::uint8_t kMagic1 = 'B';
+constexpr std::uint8_t kLobbyMagic0 = 'L';
+constexpr std::uint8_t kLobbyMagic1 = 'B';
 
 bool isAnswer(LobbyType t) { return std::uint8_t(t) >= 16 && std::uint8_t(t) <= 22; }
 
@@ -47,7 +47,7 @@ std::string readCode(wire::Reader& r) {
 bool isLobbyRequest(LobbyType t) { return std::uint8_t(t) >= 1 && std::uint8_t(t) <= 6; }
 
 bool peekLobbyVersion(const std::uint8_t* data, std::size_t size, std::uint8_t& version, Nonce& nonce) {
-    if (data == nullptr || size < kLobbyHeaderSize || data[0] != kMagic0 || data[1] != kMagic1) return false;
+    if (data == nullptr || size < kLobbyHeaderSize || data[0] != kLobbyMagic0 || data[1] != kLobbyMagic1) return false;
     version = data[2];
     std::memcpy(nonce.data(), data + 4, nonce.size());
     return true;
@@ -91,8 +91,8 @@ const char* lobbyRefusalText(LobbyRefusal r) {
 
 std::vector<std::uint8_t> encodeLobby(const LobbyMessage& m) {
     wire::Writer w;
-    w.u8(kMagic0);
-    w.u8(kMagic1);
+    w.u8(kLobbyMagic0);
+    w.u8(kLobbyMagic1);
     w.u8(kLobbyVersion);
     w.u8(std::uint8_t(m.type));
     w.raw(m.nonce);
@@ -208,7 +208,7 @@ void readLobbyBody(wire::Reader& r, LobbyMessage& m) {
 bool decodeLobby(const std::uint8_t* data, std::size_t size, LobbyMessage& out) {
     if (data == nullptr || size > kMaxLobbyMessage) return false;
     wire::Reader r{data, size};
-    if (r.u8() != kMagic0 || r.u8() != kMagic1 || r.u8() != kLobbyVersion) return false;
+    if (r.u8() != kLobbyMagic0 || r.u8() != kLobbyMagic1 || r.u8() != kLobbyVersion) return false;
     const LobbyType type = LobbyType(r.u8());
     if (!r.ok || !(isLobbyRequest(type) || isAnswer(type))) return false;
     LobbyMessage m;

@@ -316,7 +316,7 @@ private:
     int refusedByNetwork_ = 0;  // joiner: "port unreachable" reports about the host's address
     int otherVersion_ = 0;      // joiner: the protocol version the host's answers spoke (0 = none)
     std::int64_t lastRefuseMs_ = -1000000;
-    int refusalsThisWindow_ = 0;       // refusals sent since lastRefuseMs_ (at most kRefusalsPerSecond a second)
+    int refusalsThisWindow_ = 0;       // refusals sent since lastRefuseMs_ (at most kHelloRefusalsPerSecond a second)
     std::int64_t progressFrame_ = -1;  // the confirmed frame last seen to advance, and when
     std::int64_t progressMs_ = 0;
     std::int64_t startMs_ = -1;

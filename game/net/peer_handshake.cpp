@@ -12,7 +12,7 @@
 namespace net {
 namespace {
 
-constexpr int kRefusalsPerSecond = 20;  // host: refusals said at most this often (a flood of Hellos gets silence)
+constexpr int kHelloRefusalsPerSecond = 20;  // host: refusals said at most this often (a flood of Hellos gets silence)
 constexpr std::size_t kMaxHostCandidates = 12;  // joiner: the lobby's (at most 5) and those learned from Punches
 constexpr std::size_t kMaxRefusedKeys = 64;     // host: keys its player refused, remembered for this run
 
@@ -95,7 +95,7 @@ void NetPeer::refuse(RefuseReason why, const KxKey* context, Address to, std::in
         lastRefuseMs_ = nowMs;
         refusalsThisWindow_ = 0;
     }
-    if (++refusalsThisWindow_ > kRefusalsPerSecond) return;
+    if (++refusalsThisWindow_ > kHelloRefusalsPerSecond) return;
     Packet answer;
     answer.type = PacketType::Refuse;
     answer.reason = why;

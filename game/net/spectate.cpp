@@ -21,7 +21,7 @@ constexpr std::int64_t kAskForMs = 30000;  // a spectator gives up on a host tha
 
 namespace {
 
-constexpr int kRefusalsPerSecond = 20;  // the hub's answers to Watches it does not take, at most
+constexpr int kWatchRefusalsPerSecond = 20;  // the hub's answers to Watches it does not take, at most
 
 /// Version 3's layout (git history of game/net/spectate.h), enough to tell a version-3 spectator why: its first
 /// Watch is 208 bytes, cookie 0, its nonce at bytes 12-27, tagged (HMAC-SHA-256 of a label and the bytes, truncated)
@@ -91,7 +91,7 @@ bool SpectatorHub::mayRefuse(std::int64_t nowMs) {
         refusalWindowMs_ = nowMs;
         refusalsInWindow_ = 0;
     }
-    return ++refusalsInWindow_ <= kRefusalsPerSecond;
+    return ++refusalsInWindow_ <= kWatchRefusalsPerSecond;
 }
 
 void SpectatorHub::refuse(SpectateRefusal why, const KxKey& context, Address to, Transport& t, std::int64_t nowMs) {

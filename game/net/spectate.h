@@ -165,7 +165,7 @@ private:
     void watched(const SpectateMessage& watch, Address from, Transport& t, std::int64_t nowMs);
     void acked(const std::uint8_t* data, std::size_t size, std::uint32_t cookie, Address from, std::int64_t nowMs);
     Nonce cookieFor(Address from, const KxKey& spectatorKey);
-    bool mayRefuse(std::int64_t nowMs);  // at most kRefusalsPerSecond answers to Watches it does not take
+    bool mayRefuse(std::int64_t nowMs);  // at most kWatchRefusalsPerSecond answers to Watches it does not take
     void refuse(SpectateRefusal why, const KxKey& context, Address to, Transport& t, std::int64_t nowMs);
     void sendSetup(Watcher& w, Transport& t, std::int64_t nowMs);
     void sendInputs(Watcher& w, Transport& t, std::int64_t nowMs);

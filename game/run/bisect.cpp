@@ -34,7 +34,7 @@ struct Side {
     bool hashLog = false;                                         // hashes came from PATH.hashes
 };
 
-int usage(const std::string& what) {
+int bisectUsage(const std::string& what) {
     std::cerr << "game_headless: " << what << "\n"
               << "usage: game_headless --bisect A.freplay B.freplay [--data DIR]\n";
     return 2;
@@ -211,14 +211,14 @@ int runBisect(int argc, char** argv, const std::string& defaultDataDir) {
             rest.push_back(argv[i]);
             continue;
         }
-        if (i + 2 >= argc || !a.empty()) return usage("--bisect needs two files (once): A.freplay B.freplay");
+        if (i + 2 >= argc || !a.empty()) return bisectUsage("--bisect needs two files (once): A.freplay B.freplay");
         a = argv[i + 1];
         b = argv[i + 2];
         i += 2;
     }
     const io::FlagTable table = {io::textFlag("--data", dataDir), io::switchFlag("--headless", headless)};
-    if (!io::parseFlags(int(rest.size()), rest.data(), table, error)) return usage(error);
-    if (a.empty() || b.empty()) return usage("--bisect needs two files: A.freplay B.freplay");
+    if (!io::parseFlags(int(rest.size()), rest.data(), table, error)) return bisectUsage(error);
+    if (a.empty() || b.empty()) return bisectUsage("--bisect needs two files: A.freplay B.freplay");
     Side A, B;
     if (!load(a, dataDir, defaultDataDir, A, error) || !load(b, dataDir, defaultDataDir, B, error)) {
         std::cerr << error << "\n";

@@ -151,9 +151,8 @@ int recordingFailed(const sim::ReplayWriter& writer, std::int64_t frame) {
 
 /// One line per event of the step just taken (for writing scripts).
 void printEvents(std::int64_t frame, const sim::Fight& fight) {
-    const char* names[] = {"hit", "block", "cancel", "ko", "timeover", "roundstart", "matchover", "throw", "tech"};
     for (const sim::Event& e : fight.events()) {
-        std::cout << "frame " << frame << ": " << names[int(e.type)];
+        std::cout << "frame " << frame << ": " << sim::eventName(e.type);
         if (e.type == sim::EventType::MatchOver && e.victim == 2) std::cout << " draw";
         else if (e.victim >= 0) std::cout << " victim p" << (e.victim + 1);
         if (e.attacker >= 0) std::cout << " by p" << (e.attacker + 1);

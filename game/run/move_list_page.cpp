@@ -10,7 +10,7 @@
 namespace run {
 namespace {
 
-std::string inputText(const sim::MoveListInput& in) {
+std::string pageInputText(const sim::MoveListInput& in) {
     std::string s;
     for (const sim::MoveToken& t : in.tokens) s += (s.empty() ? "" : " ") + t.text;
     if (in.air) s += " (in the air)";
@@ -47,7 +47,7 @@ void writeMoveList(const sim::FighterDef& def, std::ostream& out) {
     for (const sim::MoveListEntry& e : sim::moveList(def, sim::InputStyle::Simple)) {
         const sim::AnimDef& a = def.anims[std::size_t(def.anim(e.name))];
         std::string inputs;
-        for (const sim::MoveListInput& in : e.inputs) inputs += (inputs.empty() ? "" : ", or ") + inputText(in);
+        for (const sim::MoveListInput& in : e.inputs) inputs += (inputs.empty() ? "" : ", or ") + pageInputText(in);
         std::vector<std::string> notes;
         if (e.projectile) notes.push_back("projectile");
         if (e.invincible)

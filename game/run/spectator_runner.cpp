@@ -34,7 +34,7 @@ struct SpectatorFlags {
     net::NetConditions conditions;
 };
 
-int usage(const std::string& what) {
+int spectatorUsage(const std::string& what) {
     std::cerr << "game_headless: " << what << "\n"
               << "usage: game_headless --spectate HOST[:PORT] [--record OUT] [--behind 0-120] [--data DIR]\n"
               << "       game_headless --spectate CODE --lobby HOST[:PORT] [the same flags]\n"
@@ -91,8 +91,9 @@ struct SpectatorRun {
 int openSpectator(SpectatorRun& r) {
     std::string error;
     const SpectatorFlags& f = r.f;
-    if (f.lobby.empty() && !resolveJoinAddress(f.host, r.host, error)) return usage("--spectate: " + error);
-    if (!f.lobby.empty() && !resolveJoinAddress(f.lobby, r.lobby, error, kLobbyPort)) return usage("--lobby: " + error);
+    if (f.lobby.empty() && !resolveJoinAddress(f.host, r.host, error)) return spectatorUsage("--spectate: " + error);
+    if (!f.lobby.empty() && !resolveJoinAddress(f.lobby, r.lobby, error, kLobbyPort))
+        return spectatorUsage("--lobby: " + error);
     if (!f.record.empty()) {  // refuse before anything, without touching an existing file of that name
         io::AtomicFile probe;
         if (!probe.open(f.record)) {
@@ -231,7 +232,7 @@ bool wantsSpectator(int argc, char** argv) {
 int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
     SpectatorRun r;
     std::string error;
-    if (!parseFlags(argc, argv, r.f, error)) return usage(error);
+    if (!parseFlags(argc, argv, r.f, error)) return spectatorUsage(error);
     r.dataDir = r.f.dataDir.empty() ? defaultDataDir : r.f.dataDir;
     if (const int code = openSpectator(r); code != 0) return code;
     if (r.lobby != 0 && !askLobby(r)) return 1;

@@ -260,6 +260,13 @@ static_assert(std::is_trivially_copyable_v<FightState>, "FightState is saved and
 
 /// Kinds of per-step events.
 enum class EventType : std::uint8_t { Hit, Block, ProjectileCancel, KO, TimeOver, RoundStart, MatchOver, Throw, Tech };
+/// An event kind's word, as `game_headless --events` and the web page name it (hit, block, cancel, ko, timeover,
+/// roundstart, matchover, throw, tech).
+inline const char* eventName(EventType t) {
+    static const char* const kNames[] = {"hit",        "block",     "cancel", "ko",  "timeover",
+                                         "roundstart", "matchover", "throw",  "tech"};
+    return kNames[int(t)];
+}
 
 /// Something that happened during the last step (for sparks, sounds, shake and script expectations).
 struct Event {

@@ -6,7 +6,6 @@
 namespace simnet {
 namespace {
 
-const char* const kNames[] = {"host", "joiner"};
 constexpr std::int64_t kEndBoundMs = 16000;    // last confirmed frame to Done: progress 8 s + silence 3 s + linger
 constexpr std::int64_t kStartBoundMs = 20000;  // a peer that never played: the connect timeout or the host's wait
 constexpr std::size_t kMaxInFlight = 100000;   // datagrams on their way at once
@@ -19,7 +18,7 @@ std::string body(const std::string& text) {
 }
 
 std::string lifeName(int p, std::size_t i, std::size_t lives) {
-    return std::string(kNames[p]) + (lives > 1 ? " (life " + std::to_string(i + 1) + ")" : std::string());
+    return std::string(kPlayerNames[p]) + (lives > 1 ? " (life " + std::to_string(i + 1) + ")" : std::string());
 }
 
 }  // namespace
@@ -161,15 +160,15 @@ std::string World::blame(int p, const Incarnation& life) const {
     for (const Fault& f : s_.faults) {
         if (!disruptive(f)) continue;
         const std::string side =
-            f.kind == FaultKind::Partition ? "the network" : std::string("the ") + kNames[int(f.side)];
+            f.kind == FaultKind::Partition ? "the network" : std::string("the ") + kPlayerNames[int(f.side)];
         why += (why.empty() ? "" : "; ") + side + " (" + faultText(f) + ")";
     }
     if (!connectable_) {
         why += std::string(why.empty() ? "" : "; ") + "the network (NATs " + natName(s_.nat[0]) + " and " +
                natName(s_.nat[1]) + ", no relay)";
     }
-    return std::string(kNames[p]) + ": " + (life.message.empty() ? life.lobbyError : life.message) + "; blamed on " +
-           (why.empty() ? "nothing" : why);
+    return std::string(kPlayerNames[p]) + ": " + (life.message.empty() ? life.lobbyError : life.message) +
+           "; blamed on " + (why.empty() ? "nothing" : why);
 }
 
 void World::checkEndings() {
@@ -305,7 +304,7 @@ RunResult World::check() {
         const std::string how = pl.lives.empty()                   ? "never started"
                                 : !pl.lives.back().message.empty() ? pl.lives.back().message
                                                                    : pl.lives.back().lobbyError;
-        r.outcome += std::string(p ? ", " : "") + kNames[p] + ": " + how;
+        r.outcome += std::string(p ? ", " : "") + kPlayerNames[p] + ": " + how;
     }
     for (std::size_t i = 0; i < watchers_.size(); ++i)
         r.outcome += ", spectator " + std::to_string(i + 1) + ": " + watchers_[i].ending;

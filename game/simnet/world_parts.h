@@ -23,6 +23,9 @@ struct VerifyRules;
 
 namespace simnet {
 
+/// The two players' names in the log and the verdicts (index 0 hosts).
+inline const char* const kPlayerNames[] = {"host", "joiner"};
+
 /// Where a simulated process is.
 enum class Phase : std::uint8_t {
     Waiting,   ///< not started yet (a joiner or spectator waits for the room's code and its start time)

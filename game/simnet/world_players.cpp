@@ -6,7 +6,6 @@
 namespace simnet {
 namespace {
 
-const char* const kNames[] = {"host", "joiner"};
 constexpr std::int64_t kHostWaitMs = 15000;  // a host with no joiner gives up (the headless peer's --wait)
 
 }  // namespace
@@ -44,7 +43,8 @@ void World::openPlayer(int p) {
     pl.closesSent = 0;
     pl.watchers.clear();
     enter(p, Phase::Lobby);
-    note(std::string(kNames[p]) + ": starts (life " + std::to_string(n) + ") at " + addressText(pl.socket->local()) +
+    note(std::string(kPlayerNames[p]) + ": starts (life " + std::to_string(n) + ") at " +
+         addressText(pl.socket->local()) +
          (p == 1 ? ", asks the lobby for room " + code_ : ", asks the lobby for a room"));
 }
 
@@ -126,7 +126,7 @@ void World::attachRecorder(int p, net::Session& s) {
         pl.hub->startMatch(welcome, std::uint8_t(pl.peer->matchesPlayed() - 1));
         matchStartMs_ = nowMs_;
     }
-    note(std::string(kNames[p]) + ": the match starts with " + addressText(pl.peer->peerAddress()) + ", delay " +
+    note(std::string(kPlayerNames[p]) + ": the match starts with " + addressText(pl.peer->peerAddress()) + ", delay " +
          std::to_string(s.config().inputDelay) + ", window " + std::to_string(s.config().maxRollback));
     if (p == cheater_ && !madeUp_ && fighters(s.fight().setup(), madeUpDefs_)) {
         madeUp_ = std::make_unique<sim::Fight>(s.fight().setup(), madeUpDefs_[0], madeUpDefs_[1]);
@@ -282,7 +282,8 @@ void World::peerDone(int p) {
         life.maxRollback = s->config().maxRollback;
         life.rec.finish(life.hashes.empty() ? 0 : life.hashes.back());
     }
-    note(std::string(kNames[p]) + ": " + life.message + " (" + std::to_string(life.confirmed) + " frames confirmed)");
+    note(std::string(kPlayerNames[p]) + ": " + life.message + " (" + std::to_string(life.confirmed) +
+         " frames confirmed)");
     if (p == 1) return enter(1, Phase::Finished);
     if (pl.peer->session() != nullptr) pl.hub->setLastFrame(pl.peer->session()->confirmedFrame());
     enter(0, pl.peer->session() != nullptr ? Phase::Serving : Phase::Closing);
@@ -291,7 +292,7 @@ void World::peerDone(int p) {
 void World::kill(int p) {
     Player& pl = players_[p];
     if (pl.phase == Phase::Finished || pl.phase == Phase::Waiting || pl.phase == Phase::Dead) {
-        return note(std::string(kNames[p]) + ": not running, nothing to kill");
+        return note(std::string(kPlayerNames[p]) + ": not running, nothing to kill");
     }
     Incarnation& life = pl.lives.back();
     life.killed = true;

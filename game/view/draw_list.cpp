@@ -14,9 +14,7 @@
 namespace view {
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
 const Rgba kInk{24, 18, 30, 255};  // character outlines
-const Rgba kNone{0, 0, 0, 0};
 
 Rgba rgba(int r, int g, int b, int a = 255) {
     const auto c = [](int v) { return std::uint8_t(std::max(0, std::min(255, v))); };
@@ -26,15 +24,6 @@ Rgba rgba(int r, int g, int b, int a = 255) {
 Rgba withAlpha(Rgba c, int alpha) {
     c.a = std::uint8_t(std::max(0, std::min(255, alpha)));
     return c;
-}
-
-/// Scaled towards black (f < 1) or white (f > 1).
-Rgba shade(Rgba c, float f) {
-    const auto ch = [f](std::uint8_t v) {
-        const float out = f <= 1.f ? float(v) * f : float(v) + (255.f - float(v)) * (f - 1.f);
-        return std::uint8_t(std::max(0.f, std::min(255.f, out)));
-    };
-    return {ch(c.r), ch(c.g), ch(c.b), c.a};
 }
 
 /// Appends shapes of one role and player.
@@ -55,14 +44,14 @@ struct Pen {
         out.shapes.push_back(std::move(s));
         return out.shapes.back();
     }
-    Shape& poly(std::vector<Point> points, Rgba fill, Rgba line = kNone, float thickness = 0.f) {
+    Shape& poly(std::vector<Point> points, Rgba fill, Rgba line = kNoColour, float thickness = 0.f) {
         return add(Kind::Polygon, std::move(points), fill, line, thickness);
     }
-    Shape& rect(float x, float y, float w, float h, Rgba fill, Rgba line = kNone, float thickness = 0.f) {
+    Shape& rect(float x, float y, float w, float h, Rgba fill, Rgba line = kNoColour, float thickness = 0.f) {
         return poly({{x, y}, {x + w, y}, {x + w, y + h}, {x, y + h}}, fill, line, thickness);
     }
     Shape& line(Point a, Point b, Rgba color, float thickness = 1.f) {
-        return add(Kind::Line, {a, b}, kNone, color, thickness);
+        return add(Kind::Line, {a, b}, kNoColour, color, thickness);
     }
 };
 
@@ -295,7 +284,7 @@ void addAgentOverlay(DrawList& out, const View& v, const sim::Fight& fight, cons
     for (int i = 0; i < bvh.poolSize(); ++i) {  // thin nested outlines: deeper = smaller, cooler colour
         if (!bvh.isLive(i) || bvh.node(i).isLeaf()) continue;
         const int d = bvh.depth(i);
-        outlineRect(branch, rectOf(v, bvh.node(i).box), 2.f + 2.f * float(height - d), kNone, depthColor(d), 1.f)
+        outlineRect(branch, rectOf(v, bvh.node(i).box), 2.f + 2.f * float(height - d), kNoColour, depthColor(d), 1.f)
             .depth = d;
     }
     for (std::size_t k = 0; k < st.touched[p].size(); ++k) {  // what the last query tested, under the boxes
@@ -303,7 +292,8 @@ void addAgentOverlay(DrawList& out, const View& v, const sim::Fight& fight, cons
         if (i < 0 || i >= bvh.poolSize() || !bvh.isLive(i)) continue;
         const bool hit = k < st.touchedHit[p].size() && st.touchedHit[p][k] != 0;
         Pen pen{out, hit ? Role::QueryHit : Role::QueryMiss, p};
-        outlineRect(pen, rectOf(v, bvh.node(i).box), 1.f, hit && bvh.node(i).isLeaf() ? rgba(255, 255, 0, 40) : kNone,
+        outlineRect(pen, rectOf(v, bvh.node(i).box), 1.f,
+                    hit && bvh.node(i).isLeaf() ? rgba(255, 255, 0, 40) : kNoColour,
                     hit ? rgba(255, 255, 0) : rgba(255, 255, 255, 170), hit ? 3.f : 1.f);
     }
     Pen hurt{out, Role::Hurt, p};
@@ -334,11 +324,19 @@ void addRidges(Pen& pen, const View& v, long ticks) {
             strip.push_back(
                 {float(x), v.groundY + v.shakeY + 60.f});  // below the floor line: no gap when the layers move apart
         }
-        pen.add(Kind::Strip, std::move(strip), c, kNone, 0.f);
+        pen.add(Kind::Strip, std::move(strip), c, kNoColour, 0.f);
     }
 }
 
 }  // namespace
+
+Rgba shade(Rgba c, float f) {
+    const auto ch = [f](std::uint8_t v) {
+        const float out = f <= 1.f ? float(v) * f : float(v) + (255.f - float(v)) * (f - 1.f);
+        return std::uint8_t(std::max(0.f, std::min(255.f, out)));
+    };
+    return {ch(c.r), ch(c.g), ch(c.b), c.a};
+}
 
 const char* stageName(int stage) { return stage == kStageNight ? "Night" : "Dusk"; }
 

@@ -23,6 +23,12 @@ struct SecondaryMotion;  // rig_draw.h
 struct Rgba {
     std::uint8_t r = 0, g = 0, b = 0, a = 255;  ///< channels
 };
+/// A fill or outline that is not drawn.
+inline constexpr Rgba kNoColour{0, 0, 0, 0};
+/// The colour scaled towards black (f < 1) or white (f > 1), its alpha kept.
+Rgba shade(Rgba c, float f);
+/// Pi, as the figures' float geometry uses it.
+inline constexpr float kPi = 3.14159265358979f;
 
 /// A point in window pixels (y down).
 struct Point {

@@ -16,8 +16,6 @@
 namespace view {
 namespace {
 
-constexpr float kPi = 3.14159265358979f;
-
 /// A point or direction in the fighter's frame (world units, facing right, y up).
 struct Vec {
     float x = 0.f, y = 0.f;
@@ -33,14 +31,6 @@ Vec unit(Vec a, Vec fallback) {
 /// The direction a quarter turn clockwise: for a bone pointing up, forward (+x).
 Vec front(Vec u) { return {u.y, -u.x}; }
 
-Rgba shade(Rgba c, float f) {
-    const auto ch = [f](std::uint8_t v) {
-        const float out = f <= 1.f ? float(v) * f : float(v) + (255.f - float(v)) * (f - 1.f);
-        return std::uint8_t(std::max(0.f, std::min(255.f, out)));
-    };
-    return {ch(c.r), ch(c.g), ch(c.b), c.a};
-}
-const Rgba kNone{0, 0, 0, 0};
 const Rgba kWhite{250, 248, 240, 255};
 
 /// What a standard bone is (rig spec's names; anything else is Other).
@@ -118,7 +108,7 @@ struct RigPen {
         return out.shapes.back();
     }
     /// A straight stroke `width` pixels wide (Kind::Line).
-    void stroke(Vec a, Vec b, Rgba c, float width, int member) { add(Kind::Line, {a, b}, kNone, c, width, member); }
+    void stroke(Vec a, Vec b, Rgba c, float width, int member) { add(Kind::Line, {a, b}, kNoColour, c, width, member); }
 };
 
 /// Appends an arc of n points on circle (c, r) from angle a0 to a1 (radians, counter-clockwise).
@@ -187,16 +177,16 @@ void addFace(RigPen& pen, const HeadFrame& h, const RigLook& look, int member) {
         pen.stroke(h.at(0.3f, 0.23f), h.at(0.58f, -0.05f), look.ink, line, member);
     } else if (face == Face::Hurt || (face == Face::Calm && look.blink)) {  // squeezed shut: a chevron or a lid line
         if (face == Face::Hurt) {
-            pen.add(Kind::Line, {h.at(0.62f, 0.22f), h.at(0.36f, 0.08f), h.at(0.62f, -0.04f)}, kNone, look.ink, line,
-                    member);
+            pen.add(Kind::Line, {h.at(0.62f, 0.22f), h.at(0.36f, 0.08f), h.at(0.62f, -0.04f)}, kNoColour, look.ink,
+                    line, member);
         } else {
             pen.stroke(h.at(0.3f, 0.06f), h.at(0.6f, 0.06f), look.ink, line, member);
         }
     } else {
         const float open = face == Face::Calm ? 0.19f : 0.12f;  // narrowed with effort
         pen.add(Kind::Polygon, headEllipse(h, 0.44f, 0.08f, 0.16f, open, 12), kWhite, look.ink, 1.f, member);
-        pen.add(Kind::Polygon, headEllipse(h, 0.52f, 0.08f, 0.07f, std::min(0.08f, open * 0.6f), 8), look.ink, kNone,
-                0.f, member);
+        pen.add(Kind::Polygon, headEllipse(h, 0.52f, 0.08f, 0.07f, std::min(0.08f, open * 0.6f), 8), look.ink,
+                kNoColour, 0.f, member);
     }
     // Brow: the end nearer the nose (front) low for effort and guard, high for pain.
     float back = 0.36f, fore = 0.36f;
@@ -462,7 +452,7 @@ void RigPainter::drawBody() {
         pen_.add(Kind::Polygon,
                  {s.a + s.u * (s.len * 0.97f) + f * (r * 0.05f), s.a + s.u * (s.len * 0.97f) + f * (r * 0.7f),
                   s.a + s.u * (s.len * 0.55f) + f * (r * 0.42f)},
-                 shade(look_.skin, 0.92f), kNone, 0.f, s.member);
+                 shade(look_.skin, 0.92f), kNoColour, 0.f, s.member);
     }
     if (hip_ >= 0) pen_.add(Kind::Polygon, band(waist_, -0.4f, -0.08f), look_.trim, look_.ink, 1.f, bone(hip_).member);
     if (has_[1]) {

@@ -62,7 +62,7 @@ panel_shown() {
     [ "$yellow" -ge 300 ] || fail "$1: no heading on the panel ($yellow yellow pixels)"
 }
 
-"$GAME" --data "$DATA" --round-seconds 2 > "$OUT/game.out" 2> "$OUT/game.err" &
+"$GAME" --data "$DATA" --round-seconds 2 --draw-fps 15 > "$OUT/game.out" 2> "$OUT/game.err" &
 GPID=$!
 win=""
 for i in $(seq 1 600); do

@@ -30,7 +30,7 @@ export BVH_TEST_PROBE=$PROBE
 # that opens the window again (Options' window size), the next key waits for the new window.
 play() {
     : > "$PROBE"
-    "$GAME" --data "$DATA" --mute ${EXTRA:-} > "$OUT/game.out" 2> "$OUT/game.err" &
+    "$GAME" --data "$DATA" --mute --draw-fps 15 ${EXTRA:-} > "$OUT/game.out" 2> "$OUT/game.err" &
     GPID=$!
     probeStarted $GPID || { echo "FAIL: the game never ran a tick"; cat "$OUT/game.err"; exit 1; }
     local win

@@ -79,14 +79,14 @@ if [ "$mode" = spectate ]; then
         --record "$out/join.freplay" >"$out/join.out" 2>&1 &
     join=$!; pids+=($join)
     waitFor "$out/join.out" 's/^\(through the lobby: .*\)/\1/p' 300 >/dev/null || fail "the joiner never met the host"
-    "$game" --data "$data" --mute --lobby "$lobby" --spectate "$code" >"$out/game.out" 2>"$out/game.err" &
+    "$game" --data "$data" --mute --draw-fps 15 --lobby "$lobby" --spectate "$code" >"$out/game.out" 2>"$out/game.err" &
     win=$!; pids+=($win)
     waitFor "$out/game.out" 's/^\(spectating: .*\)/\1/p' 150 >/dev/null || fail "the window never watched"
     probeWaitTop "$win" . 120 300 || fail "the window did not show two seconds of the match"
     command -v import >/dev/null && import -window root "$out/spectating.png" 2>/dev/null
     wait "$join" || fail "the joiner failed"
 else
-    run "$joinNs" "$game" --data "$data" --mute --lobby "$lobby" --code "$code" "${winRelay[@]}" >"$out/game.out" \
+    run "$joinNs" "$game" --data "$data" --mute --draw-fps 15 --lobby "$lobby" --code "$code" "${winRelay[@]}" >"$out/game.out" \
         2>"$out/game.err" &
     win=$!; pids+=($win)
     waitFor "$out/game.out" 's/^\(online: .*\)/\1/p' 200 >/dev/null || fail "the window never started the match"

@@ -82,6 +82,12 @@ using ActionSet = std::uint64_t;
 /// The bit of one action.
 constexpr ActionSet bit(Action a) { return ActionSet(1) << a; }
 static_assert(kActionCount <= 64, "an ActionSet holds every action");
+/// Menu keys: a cursor moves on either player's stick; start or player 1's light confirms.
+constexpr ActionSet kEitherUp = bit(kP1Up) | bit(kP2Up);
+constexpr ActionSet kEitherDown = bit(kP1Down) | bit(kP2Down);
+constexpr ActionSet kEitherLeft = bit(kP1Left) | bit(kP2Left);
+constexpr ActionSet kEitherRight = bit(kP1Right) | bit(kP2Right);
+constexpr ActionSet kStartOrLight = bit(kStart) | bit(kP1Light);
 
 /// Spare action slots per player for the button table's extra rows (kP1Extra0..).
 constexpr int kExtraSlots = kP2Extra0 - kP1Extra0;

@@ -15,12 +15,6 @@
 namespace app {
 namespace {
 
-constexpr ActionSet kUp = bit(kP1Up) | bit(kP2Up);
-constexpr ActionSet kDown = bit(kP1Down) | bit(kP2Down);
-constexpr ActionSet kLeft = bit(kP1Left) | bit(kP2Left);
-constexpr ActionSet kRight = bit(kP1Right) | bit(kP2Right);
-constexpr ActionSet kOk = bit(kStart) | bit(kP1Light);
-
 class OptionsScreen : public Screen {
 public:
     OptionsScreen(Context& ctx, bool welcome) : ctx_(ctx), welcome_(welcome), entered_(ctx.settings) {
@@ -32,13 +26,14 @@ public:
     void tick(const Tick& in) override {
         ++ticks_;
         const int n = int(rows_.size());
-        if (in.pressedAny(kUp)) cursor_ = (cursor_ + n - 1) % n, ctx_.res->sound.play(Sfx::Blip);
-        if (in.pressedAny(kDown)) cursor_ = (cursor_ + 1) % n, ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kEitherUp)) cursor_ = (cursor_ + n - 1) % n, ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kEitherDown)) cursor_ = (cursor_ + 1) % n, ctx_.res->sound.play(Sfx::Blip);
         const OptionRow row = rows_[std::size_t(cursor_)];
         // On the welcome page Enter goes on from any row (a newcomer pressing Enter through the first screens keeps
         // the style shown and is never stuck toggling it); left and right change the row.
-        if (in.pressedAny(bit(kBack)) || ((row == OptionRow::Done || welcome_) && in.pressedAny(kOk))) return leave();
-        const int dir = in.pressedAny(kLeft) ? -1 : in.pressedAny(kRight | kOk) ? 1 : 0;
+        if (in.pressedAny(bit(kBack)) || ((row == OptionRow::Done || welcome_) && in.pressedAny(kStartOrLight)))
+            return leave();
+        const int dir = in.pressedAny(kEitherLeft) ? -1 : in.pressedAny(kEitherRight | kStartOrLight) ? 1 : 0;
         const sf::VideoMode desk = sf::VideoMode::getDesktopMode();  // a window larger than the desktop runs off it
         if (!stepOption(ctx_.settings, row, dir, int(desk.width), int(desk.height))) return;
         ctx_.res->sound.setVolume(ctx_.settings.volume);

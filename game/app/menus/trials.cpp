@@ -97,9 +97,7 @@ bool loadTrials(const std::string& dataDir, const std::vector<std::string>& figh
 
 namespace {
 
-constexpr ActionSet kUp = bit(kP1Up) | bit(kP2Up), kDown = bit(kP1Down) | bit(kP2Down);
-constexpr ActionSet kLeft = bit(kP1Left) | bit(kP2Left), kRight = bit(kP1Right) | bit(kP2Right);
-constexpr ActionSet kOk = bit(kStart) | bit(kP1Light), kCancel = bit(kBack);
+constexpr ActionSet kCancel = bit(kBack);
 
 /// Where the progress is kept: trials.cfg beside settings.cfg ("" when the game saves no settings).
 std::string progressPath(const Context& ctx) {
@@ -120,14 +118,14 @@ public:
         if (trials_.empty()) return;
         const int fighters = int(trials_.size());
         const int before = fighter_;
-        if (in.pressedAny(kLeft)) fighter_ = (fighter_ + fighters - 1) % fighters;
-        if (in.pressedAny(kRight)) fighter_ = (fighter_ + 1) % fighters;
+        if (in.pressedAny(kEitherLeft)) fighter_ = (fighter_ + fighters - 1) % fighters;
+        if (in.pressedAny(kEitherRight)) fighter_ = (fighter_ + 1) % fighters;
         if (fighter_ != before) cursor_ = 0;
         const int n = int(current().trials.size());
-        if (in.pressedAny(kUp)) cursor_ = (cursor_ + n - 1) % n;
-        if (in.pressedAny(kDown)) cursor_ = (cursor_ + 1) % n;
+        if (in.pressedAny(kEitherUp)) cursor_ = (cursor_ + n - 1) % n;
+        if (in.pressedAny(kEitherDown)) cursor_ = (cursor_ + 1) % n;
         if (in.pressed != 0) ctx_.res->sound.play(Sfx::Blip);
-        if (in.pressedAny(kOk)) play();
+        if (in.pressedAny(kStartOrLight)) play();
     }
 
     void draw(sf::RenderTarget& t) override;

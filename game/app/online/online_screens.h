@@ -5,10 +5,16 @@
 #include "game/app/screen.h"
 #include "game/net/identity.h"
 
+#include <SFML/Graphics/Color.hpp>
+
 #include <memory>
 #include <string>
 
 namespace app {
+
+/// The service screens' text colours (the queue, results, the profile).
+const sf::Color kServiceGrey(200, 200, 215), kServiceRed(255, 110, 100), kServiceGold(255, 240, 150),
+    kServiceBlue(170, 230, 255);
 
 /// Title -> mode select -> Online menu, as if chosen from the menus (so Esc keeps working from there).
 void backToOnlineMenu(Context& ctx);

@@ -14,8 +14,6 @@
 namespace app {
 namespace {
 
-const sf::Color kGrey(200, 200, 215), kRed(255, 110, 100), kGold(255, 240, 150), kBlue(170, 230, 255);
-
 class ProfileScreen : public Screen {
 public:
     explicit ProfileScreen(Context& ctx)
@@ -90,9 +88,9 @@ void ProfileScreen::draw(sf::RenderTarget& t) {
     using Stage = ProfileFlow::Stage;
     if (!serviceClientBuilt()) {
         drawTextFitted(t, ctx_.res->font, "This build cannot reach the online service (built without cpp-httplib).", 22,
-                       cx, 330.f, kRed, w, 1.5f);
+                       cx, 330.f, kServiceRed, w, 1.5f);
     } else if (flow_.stage() == Stage::Failed) {
-        drawTextFitted(t, ctx_.res->font, flow_.message(), 22, cx, 330.f, kRed, w, 1.5f);
+        drawTextFitted(t, ctx_.res->font, flow_.message(), 22, cx, 330.f, kServiceRed, w, 1.5f);
     } else if (flow_.stage() == Stage::Ready || flow_.stage() == Stage::FetchingReplay) {
         drawMatches(t);
     } else {
@@ -100,7 +98,8 @@ void ProfileScreen::draw(sf::RenderTarget& t) {
                  sf::Color(230, 230, 240), Align::Center, 1.5f);
     }
     const std::string problem = !problem_.empty() ? problem_ : flow_.stage() == Stage::Ready ? flow_.message() : "";
-    if (!problem.empty()) drawTextFitted(t, ctx_.res->font, problem, 18, cx, float(ctx_.height) - 72.f, kRed, w, 1.f);
+    if (!problem.empty())
+        drawTextFitted(t, ctx_.res->font, problem, 18, cx, float(ctx_.height) - 72.f, kServiceRed, w, 1.f);
     drawHint(t, ctx_,
              flow_.matches().empty() ? "Esc: back" : "W/S: pick a match    Enter: watch its replay    Esc: back");
 }
@@ -108,9 +107,9 @@ void ProfileScreen::draw(sf::RenderTarget& t) {
 void ProfileScreen::drawCard(sf::RenderTarget& t) const {
     const float cx = float(ctx_.width) / 2.f;
     const ranked::PlayerCard& c = flow_.card();
-    drawText(t, ctx_.res->font, c.name, 40, cx, 128.f, kGold, Align::Center, 3.f);
+    drawText(t, ctx_.res->font, c.name, 40, cx, 128.f, kServiceGold, Align::Center, 3.f);
     drawText(t, ctx_.res->font, c.code + (identityProblem().empty() ? "" : "   (a key for this run only)"), 22, cx,
-             180.f, kBlue, Align::Center, 1.5f);
+             180.f, kServiceBlue, Align::Center, 1.5f);
     using Stage = ProfileFlow::Stage;
     if (flow_.stage() == Stage::Greeting || flow_.stage() == Stage::Card || flow_.stage() == Stage::Failed) return;
     const std::string rank =
@@ -125,8 +124,8 @@ void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
     const std::vector<ProfileMatch>& ms = flow_.matches();
     drawText(t, ctx_.res->font, "LAST MATCHES", 24, cx, 252.f, sf::Color(255, 220, 110), Align::Center, 2.f);
     if (ms.empty()) {
-        drawText(t, ctx_.res->font, "none yet: play a Quick match or a Ranked one", 20, cx, 292.f, kGrey, Align::Center,
-                 1.f);
+        drawText(t, ctx_.res->font, "none yet: play a Quick match or a Ranked one", 20, cx, 292.f, kServiceGrey,
+                 Align::Center, 1.f);
         return;
     }
     const int shown = 8, first = std::max(0, std::min(cursor_ - shown / 2, int(ms.size()) - shown));
@@ -142,11 +141,12 @@ void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
                                  (m.change.empty() ? "" : "   " + m.change) + "   match " + std::to_string(m.row.id);
         const sf::Color c = m.result == "won"    ? sf::Color(150, 240, 150)
                             : m.result == "lost" ? sf::Color(255, 160, 150)
-                                                 : kGrey;
+                                                 : kServiceGrey;
         drawTextFitted(t, ctx_.res->font, line, 20, cx, y, on ? sf::Color(255, 240, 180) : c, 940.f, 1.5f);
     }
     if (flow_.stage() == ProfileFlow::Stage::FetchingReplay)
-        drawText(t, ctx_.res->font, "fetching the replay...", 18, cx, 288.f + 34.f * shown, kBlue, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "fetching the replay...", 18, cx, 288.f + 34.f * shown, kServiceBlue, Align::Center,
+                 1.f);
 }
 
 }  // namespace

@@ -42,7 +42,6 @@ bool serviceClientBuilt() {
 
 namespace {
 
-const sf::Color kGrey(200, 200, 215), kRed(255, 110, 100), kGold(255, 240, 150), kBlue(170, 230, 255);
 const char* const kNoClient =
     "This build cannot reach the online service (it was built without cpp-httplib: "
     "apt-get install libcpp-httplib-dev, then build again).";
@@ -183,19 +182,21 @@ void SeekScreen::draw(sf::RenderTarget& t) {
     drawYou(t, ctx_, 124.f);
     const float cx = float(ctx_.width) / 2.f;
     const float w = float(ctx_.width) - 60.f;
-    drawText(t, ctx_.res->font, "your fighter: " + fighterName(ctx_, fighter_), 20, cx, 158.f, kGrey, Align::Center,
-             1.f);
+    drawText(t, ctx_.res->font, "your fighter: " + fighterName(ctx_, fighter_), 20, cx, 158.f, kServiceGrey,
+             Align::Center, 1.f);
     if (!serviceClientBuilt()) {
-        drawTextFitted(t, ctx_.res->font, kNoClient, 22, cx, 300.f, kRed, w, 1.5f);
+        drawTextFitted(t, ctx_.res->font, kNoClient, 22, cx, 300.f, kServiceRed, w, 1.5f);
     } else if (flow_.stage() == SeekFlow::Stage::Failed) {
-        drawTextFitted(t, ctx_.res->font, flow_.message(), 24, cx, 300.f, kRed, w, 1.5f);
+        drawTextFitted(t, ctx_.res->font, flow_.message(), 24, cx, 300.f, kServiceRed, w, 1.5f);
     } else if (flow_.stage() == SeekFlow::Stage::Found) {
         drawFound(t);
     } else {
-        drawText(t, ctx_.res->font, clockText(flow_.waitedMs(clock_.ms())), 72, cx, 220.f, kGold, Align::Center, 4.f);
-        drawText(t, ctx_.res->font, "in the queue", 20, cx, 310.f, kGrey, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, clockText(flow_.waitedMs(clock_.ms())), 72, cx, 220.f, kServiceGold, Align::Center,
+                 4.f);
+        drawText(t, ctx_.res->font, "in the queue", 20, cx, 310.f, kServiceGrey, Align::Center, 1.f);
         drawText(t, ctx_.res->font, waitingLine(), 26, cx, 360.f, sf::Color(230, 230, 240), Align::Center, 2.f);
-        if (!flow_.message().empty()) drawTextFitted(t, ctx_.res->font, flow_.message(), 20, cx, 410.f, kBlue, w, 1.f);
+        if (!flow_.message().empty())
+            drawTextFitted(t, ctx_.res->font, flow_.message(), 20, cx, 410.f, kServiceBlue, w, 1.f);
     }
     drawHint(t, ctx_, ended() ? "Esc / Enter: back" : match_ ? "Esc: leave the match" : "Esc: leave the queue");
 }
@@ -205,9 +206,9 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
     const ranked::MatchFound& m = flow_.match();
     const ranked::PlayerCard& o = flow_.opponent();
     drawText(t, ctx_.res->font, "OPPONENT FOUND", 30, cx, 186.f, sf::Color(255, 220, 110), Align::Center, 2.f);
-    drawText(t, ctx_.res->font, o.name.empty() ? "(the service did not say their name)" : o.name, 52, cx, 226.f, kGold,
-             Align::Center, 3.f);
-    drawText(t, ctx_.res->font, o.code, 24, cx, 292.f, kBlue, Align::Center, 1.5f);
+    drawText(t, ctx_.res->font, o.name.empty() ? "(the service did not say their name)" : o.name, 52, cx, 226.f,
+             kServiceGold, Align::Center, 3.f);
+    drawText(t, ctx_.res->font, o.code, 24, cx, 292.f, kServiceBlue, Align::Center, 1.5f);
     if (!o.name.empty()) {
         const std::string rank = o.rank > 0 ? "    rank " + std::to_string(o.rank) : "    not on the leaderboard yet";
         drawText(t, ctx_.res->font, "rating " + ratingText(o) + rank, 22, cx, 326.f, sf::Color::White, Align::Center,
@@ -218,14 +219,15 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
              "their fighter: " + fighterName(ctx_, m.fighter[them]) +
                  "    yours: " + fighterName(ctx_, m.fighter[1 - them]) + "    waited " +
                  clockText(flow_.waitedMs(clock_.ms())) + latencyText(m, "    "),
-             20, cx, 362.f, kGrey, Align::Center, 1.f);
+             20, cx, 362.f, kServiceGrey, Align::Center, 1.f);
     drawText(t, ctx_.res->font, "match " + std::to_string(m.id) + (m.ranked ? " (ranked)" : " (unranked)"), 18, cx,
-             392.f, kGrey, Align::Center, 1.f);
+             392.f, kServiceGrey, Align::Center, 1.f);
     if (!match_) return;
     const bool bad = !linkError_.empty() || match_->flow->stage() == MatchFlow::Stage::Failed;
     const std::string next =
         !linkError_.empty() ? "Could not meet your opponent: " + linkError_ + "." : matchStatusText(*match_->flow);
-    drawTextFitted(t, ctx_.res->font, next, 22, cx, 444.f, bad ? kRed : kBlue, float(ctx_.width) - 60.f, 1.5f);
+    drawTextFitted(t, ctx_.res->font, next, 22, cx, 444.f, bad ? kServiceRed : kServiceBlue, float(ctx_.width) - 60.f,
+                   1.5f);
 }
 
 /// Friends: your code to give, a friend's code to challenge.
@@ -258,11 +260,11 @@ public:
         drawPanel(t, ctx_, ticks_, "FRIENDS", 50.f);
         drawYou(t, ctx_, 124.f);
         const float cx = float(ctx_.width) / 2.f;
-        drawText(t, ctx_.res->font, "your code", 22, cx, 176.f, kGrey, Align::Center, 1.f);
-        drawText(t, ctx_.res->font, mine_, 52, cx, 206.f, kGold, Align::Center, 3.f);
+        drawText(t, ctx_.res->font, "your code", 22, cx, 176.f, kServiceGrey, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, mine_, 52, cx, 206.f, kServiceGold, Align::Center, 3.f);
         drawText(t, ctx_.res->font, copied_ ? "copied to the clipboard" : "give it to your friend    Ctrl+C: copy", 18,
-                 cx, 274.f, kGrey, Align::Center, 1.f);
-        drawText(t, ctx_.res->font, "your friend's code", 22, cx, 336.f, kGrey, Align::Center, 1.f);
+                 cx, 274.f, kServiceGrey, Align::Center, 1.f);
+        drawText(t, ctx_.res->font, "your friend's code", 22, cx, 336.f, kServiceGrey, Align::Center, 1.f);
         const std::string cursor = (ticks_ / 30) % 2 == 0 ? "_" : " ";
         fillRect(t, cx - 260.f, 366.f, 520.f, 56.f, sf::Color(255, 200, 80, 40), sf::Color(255, 210, 100), 2.f);
         drawText(t, ctx_.res->font, friend_ + cursor, 40, cx, 372.f, sf::Color(255, 240, 180), Align::Center, 2.f);
@@ -270,7 +272,7 @@ public:
             problem_.empty()
                 ? "You both enter each other's code: the match is made when both have. No room code to read aloud."
                 : problem_;
-        drawTextFitted(t, ctx_.res->font, about, 20, cx, 446.f, problem_.empty() ? kBlue : kRed,
+        drawTextFitted(t, ctx_.res->font, about, 20, cx, 446.f, problem_.empty() ? kServiceBlue : kServiceRed,
                        float(ctx_.width) - 60.f, 1.f);
         drawHint(t, ctx_, "type your friend's code    Enter: challenge    Esc: back");
     }

@@ -25,8 +25,6 @@ using engine::AABB;
 constexpr int kPlayerX = 40;
 constexpr int kPlayerWidth = 48;
 constexpr int kPlayerHeight = 24;
-constexpr int kLaserLength = 24;
-constexpr int kLaserThickness = 4;
 
 using sim::Hasher;
 

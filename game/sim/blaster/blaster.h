@@ -30,6 +30,9 @@ namespace blaster {
 inline constexpr int kScreenWidth = 1280;
 /// Screen height in world units (y points up, 0 at the bottom).
 inline constexpr int kScreenHeight = 720;
+/// A laser's size in world units: it flies along x, kLaserLength long and kLaserThickness high.
+inline constexpr int kLaserLength = 24;
+inline constexpr int kLaserThickness = 4;
 
 /// Button bits of one frame's input.
 enum Button : std::uint8_t {

@@ -7,8 +7,6 @@
 namespace blaster {
 namespace {
 
-constexpr double kLaserLength = 24, kLaserThickness = 4;  // as blaster.cpp fires them
-
 /// Lasers in flight at most: three per shot, one shot every fireInterval frames, each alive while it crosses.
 double lasersInFlight(const Options& o) {
     const double life = std::ceil((kScreenWidth + kLaserLength) / double(o.laserSpeed)) + 1;

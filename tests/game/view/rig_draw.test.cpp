@@ -376,9 +376,9 @@ sim::FighterDef stick() {
 
 TEST_CASE("In a fight of rigged fighters, every drawn limb stays inside the hurtbox the BVH holds") {
     // Two CPUs (level 4) fight for 3000 frames: the test's stick figure against each shipped fighter, and each
-    // shipped fighter against the next. Every 4th frame each rigged fighter is drawn (at the camera's closest zoom
-    // and at 1) and every point its members' shapes paint, outlines included, must lie in that member's leaf box in
-    // the fighter's agent BVH: what the overlay outlines.
+    // shipped fighter against the next. Every 4th frame each rigged fighter in a pose not drawn yet (every 32nd
+    // frame, any pose) is drawn (at the camera's closest zoom and at 1) and every point its members' shapes paint,
+    // outlines included, must lie in that member's leaf box in the fighter's agent BVH: what the overlay outlines.
     const std::vector<std::string> ids = {"ryo", "brick", "tasha", "nova"};
     std::vector<std::pair<sim::FighterDef, sim::FighterDef>> pairs;
     for (std::size_t a = 0; a < ids.size(); ++a) {
@@ -406,7 +406,7 @@ TEST_CASE("In a fight of rigged fighters, every drawn limb stays inside the hurt
             for (int p = 0; p < 2; ++p) {
                 const sim::FighterState& f = fight.state().fighters[p];
                 if (!defs[p].rigged()) continue;
-                seen.insert({p * 1000 + f.anim, f.animFrame});
+                if (!seen.insert({p * 1000 + f.anim, f.animFrame}).second && frame % 32 != 0) continue;
                 for (const view::View& v : {view::View{}, zoomed}) {
                     view::DrawList list;
                     view::addFighter(list, v, defs[p], f, p, frame, false);
