@@ -194,15 +194,15 @@ std::string QuadTreeLeaves::validate() const {
     std::vector<int> expected(std::size_t(table_.idLimit()), 0);
     for (int i = 0; i < int(nodes_.size()); ++i) {
         const Node& n = nodes_[i];
-        const std::string at = "node " + std::to_string(i) + ": ";
+        const auto at = [i] { return "node " + std::to_string(i) + ": "; };  // built only for a message
         if (n.firstChild >= 0) {
-            if (!n.items.empty()) return at + "branch holds items";
+            if (!n.items.empty()) return at() + "branch holds items";
             continue;
         }
-        if (int(n.items.size()) > maxItems_ && n.depth < maxDepth_) return at + "leaf over the split threshold";
+        if (int(n.items.size()) > maxItems_ && n.depth < maxDepth_) return at() + "leaf over the split threshold";
         for (ItemId id : n.items) {
-            if (!table_.contains(id)) return at + "holds an absent id";
-            if (!collide(n.region, placed(id))) return at + "holds an item it does not overlap";
+            if (!table_.contains(id)) return at() + "holds an absent id";
+            if (!collide(n.region, placed(id))) return at() + "holds an item it does not overlap";
             ++listed[id];
         }
         for (ItemId id : table_.ids()) {

@@ -162,24 +162,24 @@ std::string QuadTreeLowest::validate() const {
     std::size_t stored = 0;
     for (int i = 0; i < int(nodes_.size()); ++i) {
         const Node& n = nodes_[i];
-        const std::string at = "node " + std::to_string(i) + ": ";
+        const auto at = [i] { return "node " + std::to_string(i) + ": "; };  // built only for a message
         int sum = int(n.items.size());
         if (n.firstChild >= 0) {
             for (int q = 0; q < 4; ++q) {
                 const Node& c = nodes_[n.firstChild + q];
-                if (c.parent != i || c.depth != n.depth + 1) return at + "child link broken";
-                if (c.region != childRegion(i, q)) return at + "child region wrong";
+                if (c.parent != i || c.depth != n.depth + 1) return at() + "child link broken";
+                if (c.region != childRegion(i, q)) return at() + "child region wrong";
                 sum += c.count;
             }
         }
-        if (sum != n.count) return at + "subtree count wrong";
+        if (sum != n.count) return at() + "subtree count wrong";
         for (int p = 0; p < int(n.items.size()); ++p) {
             const ItemId id = n.items[p];
-            if (!table_.contains(id)) return at + "holds an absent id";
-            if (nodeOf_[id] != i || posOf_[id] != p) return at + "id index broken";
+            if (!table_.contains(id)) return at() + "holds an absent id";
+            if (nodeOf_[id] != i || posOf_[id] != p) return at() + "id index broken";
             const AABB& b = table_.box(id);
-            if (i != 0 && !engine::contains(n.region, b)) return at + "item not contained";
-            if (n.depth < maxDepth_ && fittingQuadrant(i, b) >= 0) return at + "item could go lower";
+            if (i != 0 && !engine::contains(n.region, b)) return at() + "item not contained";
+            if (n.depth < maxDepth_ && fittingQuadrant(i, b) >= 0) return at() + "item could go lower";
         }
         stored += n.items.size();
     }
