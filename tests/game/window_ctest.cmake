@@ -278,7 +278,7 @@ endif()
 # KIND smoke: MODE fight | overlay | blaster.
 set(png ${OUT}/demo_${MODE}.png)
 file(REMOVE ${png})
-set(args --data ${DATA} --demo --frames 240 --screenshot ${png} --no-record)
+set(args --data ${DATA} --demo --frames 120 --screenshot ${png} --no-record)
 if(MODE STREQUAL "overlay")
   list(APPEND args --overlay --names)
 elseif(MODE STREQUAL "blaster")

@@ -276,17 +276,17 @@ TEST_CASE("A tampered replay is caught by its hash checkpoints") {
     CHECK(r.failures[0].what.rfind("hash mismatch at frame 60", 0) == 0);
 }
 
-TEST_CASE("Every data/replays file gives the same per-frame hashes run twice and under save/restore sync") {
+TEST_CASE("Every data/replays file gives the same per-frame hashes run again under save/restore sync") {
+    // The second run is a fresh one (its own fight and fighters) that also restores and re-simulates, so equal
+    // hashes say both that a run repeats and that a rollback changes nothing.
     const std::vector<std::string> files = fightReplayFiles();
     REQUIRE(files.size() >= 12);
     for (const std::string& path : files) {
         CAPTURE(path);
         const sim::RunFile run = load(path);
         const sim::RunResult a = runWith(run, 0, true);
-        const sim::RunResult b = runWith(run, 0, true);
         CHECK(a.failures.empty());
         REQUIRE(a.hashes.size() == std::size_t(run.frames));
-        CHECK(a.hashes == b.hashes);
         const int every = run.frames > 2000 ? 60 : 7;
         const sim::RunResult c = runWith(run, every, true);
         CHECK(c.failures.empty());
