@@ -17,8 +17,8 @@ constexpr int kContinueSeconds = 10;
 class ArcadeResultScreen : public Screen {
 public:
     ArcadeResultScreen(Context& ctx, std::shared_ptr<ArcadeLadder> run, int winner)
-        : ctx_(ctx), run_(std::move(run)), next_(run_->afterMatch(winner)),
-          ok_(bit(kStart) | bit(kP1Light), FreshPress::kCalmTicks) {}
+        : ctx_(ctx), run_(std::move(run)), next_(run_->afterMatch(winner)), ok_(kStartOrLight, FreshPress::kCalmTicks) {
+    }
 
     void tick(const Tick& in) override {
         ++ticks_;

@@ -95,8 +95,8 @@ public:
 private:
     blaster::Input playerInput(const Tick& in) const {
         blaster::Input input;
-        if (in.held & (bit(kP1Up) | bit(kP2Up))) input.buttons |= blaster::kUp;
-        if (in.held & (bit(kP1Down) | bit(kP2Down))) input.buttons |= blaster::kDown;
+        if (in.held & kEitherUp) input.buttons |= blaster::kUp;
+        if (in.held & kEitherDown) input.buttons |= blaster::kDown;
         if (in.held & (bit(kFire) | bit(kP1Light) | bit(kP2Light))) input.buttons |= blaster::kFire;
         if (in.pressedAny(bit(kStart))) input.buttons |= blaster::kRestart;
         return input;

@@ -23,9 +23,9 @@ public:
             listen();
             return;
         }
-        if (in.pressedAny(bit(kP1Up) | bit(kP2Up))) move(0, -1);
-        if (in.pressedAny(bit(kP1Down) | bit(kP2Down))) move(0, 1);
-        if (in.pressedAny(bit(kP1Left) | bit(kP2Left) | bit(kP1Right) | bit(kP2Right))) move(1, 0);
+        if (in.pressedAny(kEitherUp)) move(0, -1);
+        if (in.pressedAny(kEitherDown)) move(0, 1);
+        if (in.pressedAny(kEitherLeft | kEitherRight)) move(1, 0);
         if (in.pressedAny(bit(kStart))) {
             listening_ = true;
             ctx_.hasLastInput = false;  // the Enter that started listening is not the new key

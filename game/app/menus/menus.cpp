@@ -21,11 +21,7 @@
 namespace app {
 namespace {
 
-constexpr ActionSet kMenuUp = bit(kP1Up) | bit(kP2Up);
-constexpr ActionSet kMenuDown = bit(kP1Down) | bit(kP2Down);
-constexpr ActionSet kMenuLeft = bit(kP1Left) | bit(kP2Left);
-constexpr ActionSet kMenuRight = bit(kP1Right) | bit(kP2Right);
-constexpr ActionSet kMenuOk = bit(kStart) | bit(kP1Light) | bit(kFire);
+constexpr ActionSet kMenuOk = kStartOrLight | bit(kFire);
 constexpr ActionSet kMenuBack = bit(kBack);
 
 void drawBackdrop(sf::RenderTarget& t, const Context& ctx, long ticks) {
@@ -56,8 +52,8 @@ public:
     void tick(const Tick& in) override {
         ++ticks_;
         const int n = int(items_.size());
-        if (in.pressedAny(kMenuUp)) cursor_ = (cursor_ + n - 1) % n, ctx_.res->sound.play(Sfx::Blip);
-        if (in.pressedAny(kMenuDown)) cursor_ = (cursor_ + 1) % n, ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kEitherUp)) cursor_ = (cursor_ + n - 1) % n, ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kEitherDown)) cursor_ = (cursor_ + 1) % n, ctx_.res->sound.play(Sfx::Blip);
         if (ok_.confirms(in.held, in.pressed)) {
             ctx_.res->sound.play(Sfx::Blip);
             items_[std::size_t(cursor_)].action();
@@ -198,7 +194,7 @@ public:
         }
         if (changed) ctx_.res->sound.play(Sfx::Blip), rebuildPreview();
         if (preview_) preview_->step({});
-        if (in.pressedAny(bit(kStart) | bit(kP1Light))) startMatch();
+        if (in.pressedAny(kStartOrLight)) startMatch();
         else if (in.pressedAny(kMenuBack)) ctx_.stack->pop();
     }
     void draw(sf::RenderTarget& t) override {

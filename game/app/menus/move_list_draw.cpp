@@ -239,13 +239,13 @@ public:
         }
     }
     void tick(const Tick& in) override {
-        if (in.pressedAny(bit(kBack) | bit(kStart) | bit(kP1Light))) {
+        if (in.pressedAny(bit(kBack) | kStartOrLight)) {
             ctx_.stack->pop();
             return;
         }
         // Held up / down (either player's) scroll a list taller than the screen, a few pixels a tick.
-        if ((in.held & (bit(kP1Down) | bit(kP2Down))) != 0) scroll_ += kScrollStep;
-        if ((in.held & (bit(kP1Up) | bit(kP2Up))) != 0) scroll_ -= kScrollStep;
+        if ((in.held & kEitherDown) != 0) scroll_ += kScrollStep;
+        if ((in.held & kEitherUp) != 0) scroll_ -= kScrollStep;
         scroll_ = std::clamp(scroll_, 0.f, limit_);
     }
     void draw(sf::RenderTarget& t) override {

@@ -71,12 +71,12 @@ private:
 void OnlineAdvancedScreen::tick(const Tick& in) {
     ++ticks_;
     const bool typing = isText(cursor_);
-    const ActionSet up = typing ? bit(kP2Up) : bit(kP1Up) | bit(kP2Up);
-    const ActionSet down = typing ? bit(kP2Down) : bit(kP1Down) | bit(kP2Down);
-    const ActionSet ok = typing ? bit(kStart) : bit(kStart) | bit(kP1Light);
+    const ActionSet up = typing ? bit(kP2Up) : kEitherUp;
+    const ActionSet down = typing ? bit(kP2Down) : kEitherDown;
+    const ActionSet ok = typing ? bit(kStart) : kStartOrLight;
     if (in.pressedAny(up)) cursor_ = (cursor_ + kItems - 1) % kItems;
     if (in.pressedAny(down)) cursor_ = (cursor_ + 1) % kItems;
-    const ActionSet left = bit(kP1Left) | bit(kP2Left), right = bit(kP1Right) | bit(kP2Right);
+    const ActionSet left = kEitherLeft, right = kEitherRight;
     if (!typing) changeDelay(in.pressedAny(left) ? -1 : in.pressedAny(right) ? 1 : 0);
     if (in.pressedAny(bit(kBack)) || (cursor_ == kBackItem && in.pressedAny(ok))) {
         keep();

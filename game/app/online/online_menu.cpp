@@ -138,13 +138,13 @@ private:
 
 void OnlineMenuScreen::tick(const Tick& in) {
     ++ticks_;
-    const ActionSet up = typing() ? bit(kP2Up) : bit(kP1Up) | bit(kP2Up);
-    const ActionSet down = typing() ? bit(kP2Down) : bit(kP1Down) | bit(kP2Down);
-    const ActionSet ok = typing() ? bit(kStart) : bit(kStart) | bit(kP1Light);
+    const ActionSet up = typing() ? bit(kP2Up) : kEitherUp;
+    const ActionSet down = typing() ? bit(kP2Down) : kEitherDown;
+    const ActionSet ok = typing() ? bit(kStart) : kStartOrLight;
     if (in.pressedAny(up)) cursor_ = (cursor_ + kItems - 1) % kItems;
     if (in.pressedAny(down)) cursor_ = (cursor_ + 1) % kItems;
     const int n = int(ctx_.fighters.size());
-    const ActionSet left = bit(kP1Left) | bit(kP2Left), right = bit(kP1Right) | bit(kP2Right);
+    const ActionSet left = kEitherLeft, right = kEitherRight;
     if (cursor_ == kFighter && in.pressedAny(left)) pick_ = (pick_ + n - 1) % n;
     if (cursor_ == kFighter && in.pressedAny(right)) pick_ = (pick_ + 1) % n;
     ctx_.flags->online.fighter = ctx_.fighterIds[std::size_t(pick_)];

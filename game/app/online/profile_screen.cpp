@@ -45,9 +45,9 @@ void ProfileScreen::tick(const Tick& in) {
     if (!serviceClientBuilt()) return;
     flow_.tick(0);
     const int n = int(flow_.matches().size());
-    if (n > 0 && in.pressedAny(bit(kP1Up) | bit(kP2Up))) cursor_ = (cursor_ + n - 1) % n;
-    if (n > 0 && in.pressedAny(bit(kP1Down) | bit(kP2Down))) cursor_ = (cursor_ + 1) % n;
-    if (n > 0 && in.pressedAny(bit(kStart) | bit(kP1Light))) {
+    if (n > 0 && in.pressedAny(kEitherUp)) cursor_ = (cursor_ + n - 1) % n;
+    if (n > 0 && in.pressedAny(kEitherDown)) cursor_ = (cursor_ + 1) % n;
+    if (n > 0 && in.pressedAny(kStartOrLight)) {
         const bool open = flow_.matches()[std::size_t(cursor_)].row.state == "open";
         problem_ = open ? "That match has no replay: it was never decided (no result reached the service)." : "";
         if (!open) flow_.fetchReplay(std::size_t(cursor_));

@@ -29,13 +29,13 @@ public:
         if (in.pressedAny(bit(kBack))) return ctx_.stack->pop();
         if (n == 0) return;
         const int before = cursor_;
-        if (in.pressedAny(bit(kP1Up) | bit(kP2Up))) cursor_ = (cursor_ + n - 1) % n;
-        if (in.pressedAny(bit(kP1Down) | bit(kP2Down))) cursor_ = (cursor_ + 1) % n;
-        if (in.pressedAny(bit(kP1Left) | bit(kP2Left))) cursor_ = std::max(0, cursor_ - kVisibleRows);
-        if (in.pressedAny(bit(kP1Right) | bit(kP2Right))) cursor_ = std::min(n - 1, cursor_ + kVisibleRows);
+        if (in.pressedAny(kEitherUp)) cursor_ = (cursor_ + n - 1) % n;
+        if (in.pressedAny(kEitherDown)) cursor_ = (cursor_ + 1) % n;
+        if (in.pressedAny(kEitherLeft)) cursor_ = std::max(0, cursor_ - kVisibleRows);
+        if (in.pressedAny(kEitherRight)) cursor_ = std::min(n - 1, cursor_ + kVisibleRows);
         if (cursor_ != before) ctx_.res->sound.play(Sfx::Blip), message_.clear();
         top_ = std::min(std::max(top_, cursor_ - kVisibleRows + 1), cursor_);
-        if (in.pressedAny(bit(kStart) | bit(kP1Light))) play();
+        if (in.pressedAny(kStartOrLight)) play();
     }
 
     void draw(sf::RenderTarget& t) override {

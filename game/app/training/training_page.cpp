@@ -20,12 +20,10 @@ public:
     void tick(const Tick& in) override {
         TrainingTools* tools = fight_.trainingTools();
         if (tools == nullptr || in.pressedAny(bit(kBack))) return ctx_.stack->pop();
-        const ActionSet up = bit(kP1Up) | bit(kP2Up), down = bit(kP1Down) | bit(kP2Down);
-        const ActionSet left = bit(kP1Left) | bit(kP2Left), right = bit(kP1Right) | bit(kP2Right);
-        if (in.pressedAny(up)) row_ = (row_ + kRows - 1) % kRows, ctx_.res->sound.play(Sfx::Blip);
-        if (in.pressedAny(down)) row_ = (row_ + 1) % kRows, ctx_.res->sound.play(Sfx::Blip);
-        const int step = in.pressedAny(left) ? -1 : in.pressedAny(right) ? 1 : 0;
-        const bool ok = in.pressedAny(bit(kStart) | bit(kP1Light));
+        if (in.pressedAny(kEitherUp)) row_ = (row_ + kRows - 1) % kRows, ctx_.res->sound.play(Sfx::Blip);
+        if (in.pressedAny(kEitherDown)) row_ = (row_ + 1) % kRows, ctx_.res->sound.play(Sfx::Blip);
+        const int step = in.pressedAny(kEitherLeft) ? -1 : in.pressedAny(kEitherRight) ? 1 : 0;
+        const bool ok = in.pressedAny(kStartOrLight);
         const FightSource& src = fight_.source();
         const sim::MatchSetup& s = src.setup();
         if (step != 0) {
