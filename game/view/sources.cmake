@@ -20,7 +20,8 @@ set(GAME_VIEW_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/live_rules.h
   ${CMAKE_CURRENT_LIST_DIR}/lesson.h
   ${CMAKE_CURRENT_LIST_DIR}/lesson.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/lesson.h
-  ${CMAKE_CURRENT_LIST_DIR}/lesson.cpp
   ${CMAKE_CURRENT_LIST_DIR}/round_calls.h
 )
+# Compiled alone in unity builds (the test build, the web build): the two synthesisers each keep their own kPi
+# and Noise.
+set(GAME_VIEW_COMPILED_ALONE ${CMAKE_CURRENT_LIST_DIR}/music.cpp ${CMAKE_CURRENT_LIST_DIR}/sfx.cpp)
