@@ -30,7 +30,9 @@
 #include "game/io/text.h"
 #include "game/io/user_dirs.h"
 
+#include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
+#include <SFML/Graphics/Sprite.hpp>
 #include <SFML/Graphics/Texture.hpp>
 #include <SFML/System/Clock.hpp>
 #include <SFML/System/Err.hpp>
@@ -226,18 +228,10 @@ std::string displayProblem() {
     return "";
 }
 
-/// Saves what the window shows now (call after drawing, before display()) as a temporary file beside path, renamed
-/// over it once complete (io::replaceWithTemp). The image writer does not report a failed write (a full disk leaves
-/// a cut PNG and says nothing), so the file is read back before it replaces anything. cropW x cropH > 0: only the
-/// bottom centre of the picture is kept.
-bool saveScreenshot(const sf::RenderWindow& window, const std::string& path, int cropW, int cropH, std::string& error) {
-    sf::Texture tex;
-    if (!tex.create(window.getSize().x, window.getSize().y)) {
-        error = path + ": cannot save the screenshot (no texture of the window's size)";
-        return false;
-    }
-    tex.update(window);
-    sf::Image shot = tex.copyToImage();
+/// Saves `shot` as a temporary file beside path, renamed over it once complete (io::replaceWithTemp). The image
+/// writer does not report a failed write (a full disk leaves a cut PNG and says nothing), so the file is read back
+/// before it replaces anything. cropW x cropH > 0: only the bottom centre of the picture is kept.
+bool saveScreenshot(sf::Image shot, const std::string& path, int cropW, int cropH, std::string& error) {
     if (cropW > 0 && cropH > 0) {  // the bottom centre of the picture (--screenshot-crop)
         const int w = std::min(cropW, int(shot.getSize().x)), h = std::min(cropH, int(shot.getSize().y));
         sf::Image part;
@@ -383,7 +377,7 @@ void applyDisplayChange(Display& display, Context& ctx) {
     if (!display.open()) ctx.quit = true, ctx.exitCode = 1;
 }
 
-void render(sf::RenderWindow& window, Context& ctx) {
+void render(sf::RenderTarget& window, Context& ctx) {
     window.clear(sf::Color::Black);
     ctx.stack->draw(window);
     if (!ctx.settingsProblem.empty()) {  // a bad settings.cfg: said above the bottom edge until a save replaces it
@@ -402,6 +396,35 @@ void render(sf::RenderWindow& window, Context& ctx) {
     drawText(window, ctx.res->font, text, 15, 10.f, y + 6.f, sf::Color(255, 230, 220));
 }
 
+/// Draws the last frame of a fixed run that saves a screenshot: into a 4x multisampled picture of the logical size,
+/// saved, then shown in the window. The window of a fixed run multisamples as the renderer's `auto` says (not on a
+/// software renderer, where it costs about four times as much per frame), so the picture is what keeps every saved
+/// screenshot looking the same on any renderer. Without such a picture (no render texture) the window's own frame is
+/// saved. False (with `error`) when the file cannot be written.
+bool drawScreenshotFrame(sf::RenderWindow& window, Context& ctx, std::string& error) {
+    sf::ContextSettings gl;
+    gl.antialiasingLevel = 4;
+    sf::RenderTexture picture;
+    sf::Image shot;
+    if (picture.create(unsigned(kWidth), unsigned(kHeight), gl)) {
+        render(picture, ctx);
+        picture.display();
+        shot = picture.getTexture().copyToImage();
+        window.clear(sf::Color::Black);
+        window.draw(sf::Sprite(picture.getTexture()));
+    } else {
+        render(window, ctx);
+        sf::Texture grab;
+        if (!grab.create(window.getSize().x, window.getSize().y)) {
+            error = ctx.flags->screenshot + ": cannot save the screenshot (no texture of the window's size)";
+            return false;
+        }
+        grab.update(window);
+        shot = grab.copyToImage();
+    }
+    return saveScreenshot(shot, ctx.flags->screenshot, ctx.flags->cropWidth, ctx.flags->cropHeight, error);
+}
+
 /// A fixed-length run (demo, or a replay with --frames/--screenshot): one tick per drawn frame, then exit.
 int runFixed(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
     sf::RenderWindow& window = display.window;
@@ -412,14 +435,15 @@ int runFixed(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
         if (stack.empty()) break;
         const bool last = i + 1 == frames;
         if (i % kFixedDrawEvery != 0 && !last) continue;  // the simulation ticks every frame; drawing can skip some
-        render(window, ctx);
         if (last && !ctx.flags->screenshot.empty()) {
             std::string error;
-            if (!saveScreenshot(window, ctx.flags->screenshot, ctx.flags->cropWidth, ctx.flags->cropHeight, error)) {
+            if (!drawScreenshotFrame(window, ctx, error)) {
                 reportWriteFailure(ctx, error);
                 return 1;
             }
             std::cout << "saved " << ctx.flags->screenshot << " after " << frames << " frames\n";
+        } else {
+            render(window, ctx);
         }
         window.display();
     }
@@ -454,6 +478,7 @@ int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
     sf::Clock clock;
     FrameCap cap;
     float acc = 0.f;
+    long ticked = 0;  // a watched demo (--demo alone) stops after its --frames ticks
     while (window.isOpen() && !ctx.quit && !stack.empty()) {
         pollEvents(display, ctx, input);
         const float elapsed = clock.restart().asSeconds();
@@ -461,8 +486,10 @@ int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
         acc += std::min(elapsed, kMaxFrame);
         int ticks = 0;
         for (; acc >= kStep; acc -= kStep) ++ticks;
+        if (ctx.flags->demo) ticks = int(std::min<long>(ticks, ctx.flags->frames - ticked));
         input.runTicks(ctx, stack, ticks);
-        if (stack.empty()) break;
+        ticked += ticks;
+        if (stack.empty() || (ctx.flags->demo && ticked >= ctx.flags->frames)) break;
         applyDisplayChange(display, ctx);
         if (!window.isOpen()) break;
         render(window, ctx);
@@ -552,8 +579,7 @@ int runApp(int argc, char** argv) {
     }
     Display display;
     display.live = !fixedRun;
-    if (display.live) display.settings = ctx.settings;
-    else display.settings.msaa = io::Msaa::On;  // screenshots look the same whatever renderer draws them
+    if (display.live) display.settings = ctx.settings;  // a fixed run: 1280 x 720, multisampling `auto`
     if (!display.open()) {
         std::cerr << "game: cannot open a window (is DISPLAY set? try `game --headless --replay FILE`)\n";
         return 1;

@@ -41,7 +41,9 @@ struct AppFlags {
 
     /// A fixed-length run (a demo, --screenshot or --frames): one simulation step per drawn frame, so frame N is
     /// always the same picture (no super freeze or K.O. slow-down in it).
-    bool fixedLength() const { return demo || !screenshot.empty() || framesGiven; }
+    /// One simulation step per drawn frame, as fast as the machine draws, then exit (tests, screenshots). A
+    /// `--demo` without --frames or --screenshot is watched instead: live at 60 Hz for its frames.
+    bool fixedLength() const { return !screenshot.empty() || framesGiven; }
     OnlineFlags online;  ///< --host/--join and the other online flags (online_flags.h)
 };
 

@@ -87,3 +87,23 @@ TEST_CASE("game --screenshot wants a .png name: another one would fail only afte
         CHECK(error == std::string("--screenshot wants a file name ending in .png, not '") + bad + "'");
     }
 }
+
+TEST_CASE("game --demo alone is watched live; --frames or --screenshot make any run a fixed-length one") {
+    app::AppFlags f;
+    std::string error;
+    REQUIRE(parse({"--demo"}, f, error));
+    CHECK_FALSE(f.fixedLength());  // 600 frames at 60 Hz, as a player would see them
+    CHECK(f.frames == 600);
+    for (const std::vector<std::string>& args : {std::vector<std::string>{"--demo", "--frames", "120"},
+                                                 {"--demo", "--screenshot", "a.png"},
+                                                 {"--replay", "r.freplay", "--frames", "5"},
+                                                 {"--show", "title", "--screenshot", "a.png"}}) {
+        f = {};
+        INFO(args[0] << " " << args[1]);
+        REQUIRE(parse(args, f, error));
+        CHECK(f.fixedLength());
+    }
+    f = {};
+    REQUIRE(parse({"--replay", "r.freplay"}, f, error));
+    CHECK_FALSE(f.fixedLength());
+}
