@@ -378,6 +378,10 @@ int run(const std::string& agentPath, const std::string& actionsPath, std::ostre
 
 int runMain(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
     if (argc == 1) return run("agent.txt", "actions.txt", out, err);
+    if (argc == 3 && (*argv[1] == '\0' || *argv[2] == '\0')) {
+        err << "bvh: an empty file name: give the path of the agent file and of the actions file\n";
+        return kUsage;
+    }
     if (argc == 3) return run(argv[1], argv[2], out, err);
     err << "usage: bvh [AGENT_FILE ACTIONS_FILE]   (defaults: agent.txt actions.txt in the current folder)\n";
     return kUsage;

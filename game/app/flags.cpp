@@ -3,6 +3,9 @@
 #include "game/app/flags.h"
 
 #include "game/io/flag_table.h"
+#include "game/io/text.h"
+
+#include <filesystem>
 
 namespace app {
 namespace {
@@ -106,6 +109,15 @@ std::string badCombination(const AppFlags& out, bool modeGiven) {
     return "";
 }
 
+/// "" when the screenshot's folder exists (or none is named); else why the picture could not be saved. Said with
+/// the flags, before a run whose whole point is the picture at its end.
+std::string screenshotFolderProblem(const std::string& path) {
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (path.empty() || folder.empty() || std::filesystem::is_directory(folder, ec)) return "";
+    return "--screenshot " + io::quote(path) + ": no folder " + io::quote(folder.string()) + " to save it in";
+}
+
 }  // namespace
 
 bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
@@ -114,6 +126,7 @@ bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
     if (!run::loadRelayPassword(out.online.relay, error)) return false;
     out.online.autoDelay = !delayGiven;  // the Online menu's default: chosen from the handshake's ping
     error = badCombination(out, modeGiven);
+    if (error.empty()) error = screenshotFolderProblem(out.screenshot);
     return error.empty();
 }
 

@@ -141,8 +141,11 @@ Expectation parseExpect(const std::vector<std::string>& w) {
         }
     } else if (what == "enemy") {
         e.enemy = int(intArg(w, 2, 0, 1 << 20, "enemy id"));
-        if (w.size() < 4 || !oneOf(w[3], kEnemyProps))
-            throw ParseError{"unknown enemy property (active, health, width, height, x, y, overlapping)"};
+        if (w.size() < 4) throw ParseError{"expected 'expect enemy ID PROP [OP] INT'"};
+        if (!oneOf(w[3], kEnemyProps)) {
+            throw ParseError{"unknown enemy property " + io::quote(w[3]) +
+                             " (active, health, width, height, x, y, overlapping)"};
+        }
         e.field = "enemy." + w[3];
         parseComparison(w, 4, e);
     } else if (oneOf(what, kFields)) {
@@ -367,6 +370,15 @@ long long enemyProp(const World& w, int id, const std::string& prop) {
     return e.overlapping ? 1 : 0;  // "overlapping"
 }
 
+/// Why an enemy expectation read 0 for everything: " (no enemy N: ...)" when the ship is not there, else "".
+std::string absentEnemy(const World& w, const Expectation& e) {
+    if (e.field.rfind("enemy.", 0) != 0) return "";
+    if (e.enemy >= 0 && std::size_t(e.enemy) < w.enemies.size() && w.enemies[std::size_t(e.enemy)].active) return "";
+    const long long active = std::count_if(w.enemies.begin(), w.enemies.end(), [](const Enemy& x) { return x.active; });
+    return " (no enemy " + std::to_string(e.enemy) + " is on screen: " + std::to_string(active) +
+           (active == 1 ? " ship is" : " ships are") + "; an absent ship reads 0)";
+}
+
 long long fieldValue(const World& w, const Expectation& e) {
     const std::string& f = e.field;
     if (f.rfind("enemy.", 0) == 0) return enemyProp(w, e.enemy, f.substr(6));
@@ -413,7 +425,7 @@ std::string check(Game& game, const Expectation& e) {
     case Expectation::Kind::Hash: return game.hash() == e.hash ? "" : "got hash " + hex(game.hash());
     case Expectation::Kind::Compare: {
         const long long v = fieldValue(w, e);
-        return compare(v, e.op, e.value) ? "" : "got " + std::to_string(v);
+        return compare(v, e.op, e.value) ? "" : "got " + std::to_string(v) + absentEnemy(w, e);
     }
     }
     return "";

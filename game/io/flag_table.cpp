@@ -3,7 +3,9 @@
 
 #include "game/io/text.h"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <iostream>
 
@@ -68,10 +70,13 @@ extern "C" void checkStdoutAtExit() {
 }  // namespace
 
 bool stdoutWritten(const std::string& program) {
+    errno = 0;  // the reason a write or the flush below fails, when the system gives one
     std::cout.flush();
     const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
+    const int why = errno;
     if (lost && !gLostStdoutSaid)
-        std::fprintf(stderr, "%s: cannot write the output (stdout): write failed\n", program.c_str());
+        std::fprintf(stderr, "%s: cannot write the output (stdout): %s\n", program.c_str(),
+                     why != 0 ? std::strerror(why) : "write failed");
     gLostStdoutSaid = gLostStdoutSaid || lost;
     return !lost;
 }

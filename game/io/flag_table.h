@@ -45,7 +45,7 @@ bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& erro
 /// help is not a mistake, and its answer belongs in a pipe to `less`).
 bool helpAsked(int argc, char** argv);
 
-/// Makes the process end with status 2 and `PROGRAM: cannot write the output (stdout): write failed` on stderr when
+/// Makes the process end with status 2 and `PROGRAM: cannot write the output (stdout): REASON` (the system's, e.g. No space left on device) on stderr when
 /// anything written to stdout was lost (a full disk, `> /dev/full`): a program whose output is its result (a
 /// benchmark's table, a usage) must not report success without it. Call once, first thing in main; it checks at
 /// exit (std::atexit), whatever path main leaves by.

@@ -277,7 +277,7 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
         if (!toInt(t[1], 0, kMaxRunFrames, n.frame)) return false;
         for (std::size_t i = 2; i < t.size(); ++i) n.text += (i > 2 ? " " : "") + t[i];
         if (n.text.size() > kMaxNoteChars)
-            return fail("a note holds at most " + std::to_string(kMaxNoteChars) + " characters");
+            return fail("a note holds at most " + std::to_string(kMaxNoteChars) + " bytes");
         out.notes.push_back(std::move(n));
         return true;
     }

@@ -124,8 +124,8 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     else if (!f.note.empty() && sim::noteText(f.note).empty())
         error = "--note wants some text, not " + io::quote(f.note);
     else if (f.note.size() > sim::kMaxNoteChars)  // refused, not cut: the note is the whole bug report
-        error = "--note holds at most " + std::to_string(sim::kMaxNoteChars) + " characters, not " +
-                std::to_string(f.note.size());
+        error = "--note holds at most " + std::to_string(sim::kMaxNoteChars) +
+                " bytes (a character outside ASCII takes 2-4), not " + std::to_string(f.note.size());
     return error.empty();
 }
 

@@ -246,6 +246,13 @@ TEST_CASE("the command line takes no file or exactly two") {
     const char* argv[] = {"bvh", "only-one"};
     CHECK(bvhcli::runMain(2, argv, out, err) == bvhcli::kUsage);
     CHECK(err.str().rfind("usage: bvh [AGENT_FILE ACTIONS_FILE]", 0) == 0);
+    for (int empty = 1; empty <= 2; ++empty) {  // an empty name would be reported as ": cannot open file"
+        std::ostringstream o, e;
+        const char* names[] = {"bvh", empty == 1 ? "" : "agent.txt", empty == 2 ? "" : "actions.txt"};
+        CHECK(bvhcli::runMain(3, names, o, e) == bvhcli::kUsage);
+        CHECK(e.str() == "bvh: an empty file name: give the path of the agent file and of the actions file\n");
+        CHECK(o.str() == "");
+    }
 }
 
 TEST_CASE("the official conformance cases pass byte for byte") {

@@ -122,7 +122,7 @@ if(EXISTS /dev/full)
     get_filename_component(name ${case} NAME)
     add_test(NAME "headless runner exits 2 when stdout is full (${name})"
       COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/${case} -DCODE=2
-              -DSTDOUT_FILE=/dev/full "-DMSG=game_headless: cannot write the output (stdout): write failed"
+              -DSTDOUT_FILE=/dev/full "-DMSG=game_headless: cannot write the output (stdout): No space left on device"
               -P ${BVH_EXPECT_EXIT})
   endforeach()
 endif()

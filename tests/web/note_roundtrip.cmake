@@ -29,3 +29,10 @@ foreach(case "--note;x" "--note;x;--record;${OUT}/x.freplay;--note-frame;999999"
   endif()
   message(STATUS "refused as expected: ${err}")
 endforeach()
+# The limit is in bytes, and the message says so: 1 two-byte letter and 199 x are 200 characters but 201 bytes.
+string(REPEAT "x" 199 x199)
+execute_process(COMMAND ${EXE} --replay ${FILE} --note "é${x199}" --record ${OUT}/x.freplay
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 60)
+if(NOT rc STREQUAL "2" OR NOT err MATCHES "--note holds at most 200 bytes \\(a character outside ASCII takes 2-4\\), not 201")
+  message(FATAL_ERROR "a 201-byte note of 200 characters: expected exit 2 and the limit in bytes, got ${rc}:\n${err}")
+endif()

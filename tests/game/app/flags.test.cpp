@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -78,8 +79,18 @@ TEST_CASE("game picks the input delay from the ping unless --input-delay or --ma
 TEST_CASE("game --screenshot wants a .png name: another one would fail only after the run, in the image library") {
     app::AppFlags f;
     std::string error;
-    REQUIRE(parse({"--demo", "--screenshot", "out/shot.png"}, f, error));
-    CHECK(f.screenshot == "out/shot.png");
+    const std::string inTemp = (std::filesystem::temp_directory_path() / "shot.png").string();
+    REQUIRE(parse({"--demo", "--screenshot", inTemp}, f, error));
+    CHECK(f.screenshot == inTemp);
+    f = {};
+    REQUIRE(parse({"--demo", "--screenshot", "shot.png"}, f, error));  // the current folder
+    CHECK(f.screenshot == "shot.png");
+    // A folder that does not exist is said with the flags, not after the whole run.
+    const std::string missing = (std::filesystem::temp_directory_path() / "no-such-folder-here" / "x.png").string();
+    f = {};
+    CHECK_FALSE(parse({"--demo", "--screenshot", missing}, f, error));
+    CHECK(error == "--screenshot '" + missing + "': no folder '" +
+                       std::filesystem::path(missing).parent_path().string() + "' to save it in");
     for (const char* bad : {"shot", "shot.txt", ".png", "shot.png.bak", "shotpng"}) {
         CAPTURE(bad);
         f = {};

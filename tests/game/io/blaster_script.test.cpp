@@ -140,6 +140,23 @@ TEST_CASE("A failed expectation is reported with its line and the run goes on") 
     CHECK(r.frames == 3);
 }
 
+TEST_CASE("An expectation about a ship that is not on screen says so; an unknown property is quoted") {
+    // By hand: no ship is placed (the random spawner starts later), so enemy 0 reads 0 and `x 1` fails; a placed
+    // ship's x is its own.
+    blaster::Script s;
+    REQUIRE(parseError("blaster 1\nset starCount 4\nwait 1\nexpect enemy 0 x 1\nenemy 600 10 20 20 0\n"
+                       "expect enemy 0 x 600\nexpect enemy 3 active 0\n",
+                       &s)
+                .empty());
+    const blaster::ScriptResult r = blaster::runScript(s, "t.blaster");
+    REQUIRE(r.failures.size() == 1);
+    CHECK(r.failures[0].text() ==
+          "t.blaster:4: expect enemy 0 x 1: got 0 (no enemy 0 is on screen: 0 ships are; an absent ship reads 0)");
+    CHECK(parseError("blaster 1\nexpect enemy 0 mood 1\n") ==
+          "t.blaster:2: unknown enemy property 'mood' (active, health, width, height, x, y, overlapping)");
+    CHECK(parseError("blaster 1\nexpect enemy 0\n") == "t.blaster:2: expected 'expect enemy ID PROP [OP] INT'");
+}
+
 TEST_CASE("The script player steps one frame at a time with the same checks as a whole run") {
     // The window's way (one step per tick, here with a hand-picked structure on the third frame) reports the same
     // failures, with the same lines and frames, as the headless runner's whole run.
