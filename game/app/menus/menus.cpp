@@ -214,6 +214,7 @@ public:
             at.row = 22.f;
             at.details = false;
             at.basics = false;
+            at.row = rowToFit(shownMoves(lists_[p], at), at, float(ctx_.height) - 4.f, 17.f);
             const float x = at.x + at.width / 2.f;
             const std::string who = p == 0                         ? "P1"
                                     : mode_ == sim::Mode::Versus   ? "P2"

@@ -178,14 +178,39 @@ float drawRichText(sf::RenderTarget& t, const sf::Font& font, const std::string&
     return total;
 }
 
-std::string fighterLine(const sim::FighterDef& def) {
-    std::string s = def.archetype;
-    if (def.difficulty > 0) {
+namespace {
+
+std::string archetypeLine(const std::string& archetype, int difficulty) {
+    std::string s = archetype;
+    if (difficulty > 0) {
         if (!s.empty()) s += "   ";
-        for (int i = 1; i <= 3; ++i) s += i <= def.difficulty ? "\u2605" : "\u2606";
+        for (int i = 1; i <= 3; ++i) s += i <= difficulty ? "\u2605" : "\u2606";
     }
     return s;
 }
+
+}  // namespace
+
+std::string fighterLine(const sim::FighterDef& def) { return archetypeLine(def.archetype, def.difficulty); }
+
+namespace {
+
+/// The fighter's archetype and difficulty, right-aligned at `right`, in the largest size (14 down to 11) that fits
+/// `room` pixels beside the name; past that, the archetype's words after its colon are left out.
+void drawFighterLine(sf::RenderTarget& t, const sf::Font& font, const sim::FighterDef& def, float right, float y,
+                     float room) {
+    std::string line = fighterLine(def);
+    const auto width = [&](unsigned size) {
+        return sf::Text(sf::String::fromUtf8(line.begin(), line.end()), font, size).getLocalBounds().width;
+    };
+    unsigned size = 14;
+    while (size > 11 && width(size) > room) --size;
+    if (width(size) > room && def.archetype.find(':') != std::string::npos)
+        line = archetypeLine(def.archetype.substr(0, def.archetype.find(':')), def.difficulty);
+    drawText(t, font, line, size, right, y + float(14 - size) / 2.f, sf::Color(220, 220, 235), Align::Right);
+}
+
+}  // namespace
 
 float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::FighterDef& def,
                    const std::vector<view::MoveEntry>& all, const MoveListLayout& at, const Bindings& keys) {
@@ -195,8 +220,9 @@ float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::Fighter
     const float height = moveListHeight(list, at);
     fillRect(t, at.x, at.y, at.width, height, sf::Color(12, 10, 24), sf::Color(255, 210, 100, 180), 1.5f);
     float y = at.y + 6.f;
-    drawText(t, font, def.display, 22, at.x + 12.f, y, sf::Color(255, 225, 140), Align::Left, 1.5f);
-    drawText(t, font, fighterLine(def), 14, at.x + at.width - 12.f, y + 6.f, sf::Color(220, 220, 235), Align::Right);
+    const float nameWidth =
+        drawText(t, font, def.display, 22, at.x + 12.f, y, sf::Color(255, 225, 140), Align::Left, 1.5f);
+    drawFighterLine(t, font, def, at.x + at.width - 12.f, y + 6.f, at.width - 36.f - nameWidth);
     y += 30.f;
     if (at.details)
         drawText(t, font, "arrows for a fighter facing right", 12, at.x + 12.f, y, sf::Color(170, 170, 190));

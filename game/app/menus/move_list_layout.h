@@ -42,6 +42,14 @@ inline float moveListHeight(const std::vector<view::MoveEntry>& shown, const Mov
     return height;
 }
 
+/// The largest row height from `at.row` down to `smallest` (whole pixels) at which the panel's bottom stays above
+/// `bottom`: a fighter with many moves gets a tighter list on character select instead of one that runs off the
+/// screen. `smallest` when even that does not fit.
+inline float rowToFit(const std::vector<view::MoveEntry>& shown, MoveListLayout at, float bottom, float smallest) {
+    while (at.row > smallest && at.y + moveListHeight(shown, at) > bottom) at.row = std::max(smallest, at.row - 1.f);
+    return at.row;
+}
+
 /// How far a panel whose top is at `top` must scroll up for its bottom to reach `bottom` (0 when it fits).
 inline float moveListScrollLimit(float panelHeight, float top, float bottom) {
     return std::max(0.f, top + panelHeight - bottom);

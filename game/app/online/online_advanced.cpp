@@ -129,10 +129,15 @@ void OnlineAdvancedScreen::keep() {
 std::string OnlineAdvancedScreen::hint() const {
     switch (cursor_) {
     case kService:
-        return "the matchmaking service (HOST or HOST:PORT): Quick match, Ranked, Friends and Profile use it";
-    case kLobby: return "the lobby's address (HOST or HOST:PORT, port 7100 by default): rooms by code use it";
+        return "type the matchmaking service (HOST or HOST:PORT) that Quick match, Ranked, Friends and Profile use    "
+               "Up/Down: move    Esc: back";
+    case kLobby:
+        return "type the lobby's address (HOST or HOST:PORT, port 7100 by default) that rooms by code use    Up/Down: "
+               "move    Esc: back";
     case kRelay:
-        return "a TURN relay (HOST or HOST:PORT, port 3478) for a room you host or join, if no direct path is found";
+        return "type a TURN relay (HOST or HOST:PORT, port 3478), used when no direct path is found    Up/Down: move   "
+               " "
+               "Esc: back";
     case kRelayUser: return "type the relay's user name    Up/Down: move    Esc: back";
     case kRelayPassword:
         return "type the relay's password (shown as stars on the other lines)    Up/Down: move    Esc: back";

@@ -109,6 +109,30 @@ TEST_CASE("the pause menu's move list is taller than the screen, and its scroll 
     CHECK(app::moveListScrollLimit(100.f, 54.f, 692.f) == 0.f);
 }
 
+TEST_CASE("every shipped fighter's compact list fits on character select, rows tightened where it must") {
+    // Character select's layout (game/app/menus/menus.cpp): panels from y 232 with 22-pixel rows, no details, no
+    // basics, on a 720-pixel screen. Nova's list ran 80 pixels off the bottom, its last moves and border unseen.
+    app::MoveListLayout at;
+    at.y = 232.f;
+    at.row = 22.f;
+    at.details = false;
+    at.basics = false;
+    bool tightened = false;
+    for (const char* id : {"brick", "nova", "ryo", "tasha"}) {
+        CAPTURE(id);
+        const std::vector<view::MoveEntry> shown = app::shownMoves(view::moveList(loadFighter(id)), at);
+        app::MoveListLayout fitted = at;
+        fitted.row = app::rowToFit(shown, at, 716.f, 17.f);
+        CHECK(fitted.row >= 17.f);
+        CHECK(fitted.row <= 22.f);
+        CHECK(at.y + app::moveListHeight(shown, fitted) <= 716.f);
+        tightened = tightened || fitted.row < 22.f;
+        if (at.y + app::moveListHeight(shown, at) <= 716.f)
+            CHECK(fitted.row == 22.f);  // a list that fits keeps its rows
+    }
+    CHECK(tightened);  // at least one shipped list needs it (else this test no longer tests anything)
+}
+
 TEST_CASE("Nova's Dash Punch says in its detail line how far it carries her") {
     const std::vector<view::MoveEntry> list = view::moveList(loadFighter("nova"));
     const view::MoveEntry* dash = find(list, "Dash Punch");
