@@ -197,6 +197,18 @@ public:
         if (in.pressedAny(kStartOrLight)) startMatch();
         else if (in.pressedAny(kMenuBack)) ctx_.stack->pop();
     }
+    /// Side p's compact move list: beside its fighter, its rows tightened when the list would run off the screen.
+    MoveListLayout panelLayout(int p) const {
+        MoveListLayout at;
+        at.width = 400.f;
+        at.x = p == 0 ? 10.f : float(ctx_.width) - 10.f - at.width;
+        at.y = 232.f;
+        at.row = 22.f;
+        at.details = false;
+        at.basics = false;
+        at.row = rowToFit(shownMoves(lists_[p], at), at, float(ctx_.height) - 4.f, 17.f);
+        return at;
+    }
     void draw(sf::RenderTarget& t) override {
         StageView v;
         v.stage = arcade_ ? view::kStageDusk : ctx_.stage;
@@ -207,14 +219,7 @@ public:
             drawFighter(t, v, preview_->def(p), preview_->state().fighters[p], ticks_,
                         wearsAltColors(p, pick_[0] == pick_[1], ctx_.altColor));
             // Each side: who picks, the fighter's name, and its move list (with its archetype and difficulty).
-            MoveListLayout at;
-            at.width = 400.f;
-            at.x = p == 0 ? 10.f : float(ctx_.width) - 10.f - at.width;
-            at.y = 232.f;
-            at.row = 22.f;
-            at.details = false;
-            at.basics = false;
-            at.row = rowToFit(shownMoves(lists_[p], at), at, float(ctx_.height) - 4.f, 17.f);
+            const MoveListLayout at = panelLayout(p);
             const float x = at.x + at.width / 2.f;
             const std::string who = p == 0                         ? "P1"
                                     : mode_ == sim::Mode::Versus   ? "P2"
