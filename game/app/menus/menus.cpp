@@ -408,18 +408,19 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
 std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const std::string& result, sim::Mode mode) {
     Context* c = &ctx;
     FightScreen* f = &fight;
+    const std::function<void()> toSelect = [c, mode] {
+        c->stack->replaceAll(makeTitle(*c));  // so Esc from the select screen walks back as usual
+        c->stack->push(makeModeSelect(*c));
+        c->stack->push(makeFighterSelect(*c, mode));
+    };
     std::vector<MenuScreen::Item> items = {
         {"Rematch", [c, f] { f->resetMatch(), c->stack->pop(); }},
-        {"Character select",
-         [c, mode] {
-             c->stack->replaceAll(makeTitle(*c));  // so Esc from the select screen walks back as usual
-             c->stack->push(makeModeSelect(*c));
-             c->stack->push(makeFighterSelect(*c, mode));
-         }},
+        {"Character select", toSelect},
         {"Title", [c] { c->stack->replaceAll(makeTitle(*c)); }},
     };
-    // No "resume": it is over. It opens by itself under hands that were just fighting: fresh presses only.
-    return std::make_unique<MenuScreen>(ctx, result, std::move(items), nullptr, true, FreshPress::kCalmTicks);
+    // No "resume": it is over, so Esc (the hint's "back") goes back to character select. It opens by itself under
+    // hands that were just fighting: fresh presses only.
+    return std::make_unique<MenuScreen>(ctx, result, std::move(items), toSelect, true, FreshPress::kCalmTicks);
 }
 
 }  // namespace app

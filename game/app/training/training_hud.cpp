@@ -124,7 +124,8 @@ void drawTrainingHud(sf::RenderTarget& t, const TrainingTools& tools, sim::Dummy
     drawFrameMeter(t, tools.meter(), look.font, look.width, 140.f);
     const float rx = look.width - 40.f;
     drawText(t, look.font,
-             "combo " + std::to_string(tools.comboHits()) + " hits  " + std::to_string(tools.comboDamage()) + " damage",
+             "combo " + std::to_string(tools.comboHits()) + (tools.comboHits() == 1 ? " hit  " : " hits  ") +
+                 std::to_string(tools.comboDamage()) + " damage",
              18, rx, 214.f, sf::Color::White, Align::Right, 2.f);
     drawText(
         t, look.font,

@@ -67,8 +67,8 @@ public:
     void draw(sf::RenderTarget& t) override {
         const float w = float(ctx_.width), cx = w / 2.f;
         fillRect(t, 0.f, 0.f, w, float(ctx_.height), sf::Color(0, 0, 0, 170));
-        fillRect(t, cx - 380.f, 110.f, 760.f, 450.f, sf::Color(16, 12, 30), sf::Color(255, 210, 100), 2.f);
-        drawText(t, ctx_.res->display, "TRAINING", 52, cx, 124.f, sf::Color(255, 220, 110), Align::Center, 3.f);
+        fillRect(t, cx - 380.f, 100.f, 760.f, 470.f, sf::Color(16, 12, 30), sf::Color(255, 210, 100), 2.f);
+        drawText(t, ctx_.res->display, "TRAINING", 46, cx, 110.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const TrainingTools* tools = fight_.trainingTools();
         if (tools == nullptr) return;
         const sim::MatchSetup& s = fight_.source().setup();
@@ -105,7 +105,7 @@ public:
             {"Back", "", "Esc"},
         };
         for (int i = 0; i < kRows; ++i) {
-            const float y = 180.f + 42.f * float(i);
+            const float y = 190.f + 42.f * float(i);  // below the heading, the highlight included
             const bool on = i == row_;
             if (on)
                 fillRect(t, cx - 360.f, y - 6.f, 720.f, 38.f, sf::Color(255, 200, 80, 50), sf::Color(255, 210, 100),
@@ -117,7 +117,7 @@ public:
             drawText(t, ctx_.res->font, rows[i][2], 15, cx + 340.f, y + 6.f, sf::Color(170, 170, 190), Align::Right);
         }
         drawText(t, ctx_.res->font, "W/S: row    A/D: change (the match restarts)    Enter: choose    Esc: back", 16,
-                 cx, 530.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+                 cx, 536.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     }
 
     bool transparent() const override { return true; }
