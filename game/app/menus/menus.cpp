@@ -392,7 +392,11 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
     if (fight.source().isLesson()) {  // the tutorial: its own words, and a way past a lesson that will not come
         items[1].label = "Restart the lesson";
         items.insert(items.begin() + 2, {"Skip to the next lesson", [c, f] { f->skipLesson(), c->stack->pop(); }});
-        items.insert(items.end() - 1, {"Leave the tutorial", [c] { c->stack->pop(), c->stack->pop(); }});
+        items.insert(items.end() - 1, {"Leave the tutorial", [c] {
+                                           if (c->stack->size() > 2) return c->stack->pop(), c->stack->pop();
+                                           c->stack->replaceAll(makeTitle(*c));  // opened by itself (--show tutorial)
+                                           c->stack->push(makeModeSelect(*c));
+                                       }});
     } else if (fight.watching()) {  // a replay: back to whatever opened it (the replay browser), or quit
         items.insert(items.end() - 1, {"Leave the replay", [c] { c->stack->pop(), c->stack->pop(); }});
     }
