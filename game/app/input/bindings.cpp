@@ -336,7 +336,7 @@ std::string shownKeys(const std::string& configText) {
     for (std::size_t i = 0; i < configText.size();) {
         const bool wordStart =
             i == 0 || configText[i - 1] == ' ' || configText[i - 1] == '+' || configText[i - 1] == ',';
-        if (wordStart && configText.compare(i, 6, "Numpad") == 0) out += "Pad", i += 6;
+        if (wordStart && configText.compare(i, 6, "Numpad") == 0) out += "Numpad", i += 6;
         else if (wordStart && configText.compare(i, 3, "Num") == 0 && i + 3 < configText.size() &&
                  std::isdigit(static_cast<unsigned char>(configText[i + 3])))
             i += 3;

@@ -128,7 +128,8 @@ std::string chordName(const KeyChord& c);
 /// All chords of an action joined with ", " (or "-" when unbound).
 std::string bindingText(const Bindings& b, Action a);
 /// Key names as a screen shows them, so the two rows of digits do not read alike: the config's "Num1" (the digit
-/// row) becomes "1" and "Numpad1" becomes "Pad1" ("Num1, Numpad1" -> "1, Pad1"); everything else is unchanged.
+/// row) becomes "1" and "Numpad1" stays "Numpad1" ("Num1, Numpad1" -> "1, Numpad1", as the README names the keypad,
+/// not "Pad1", which reads like a gamepad's); everything else is unchanged.
 std::string shownKeys(const std::string& configText);
 /// The first chord of an action as the config spells it ("-" when unbound), for on-screen hints.
 std::string firstKeyText(const Bindings& b, Action a);

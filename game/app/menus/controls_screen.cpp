@@ -44,7 +44,7 @@ public:
         drawText(t, ctx_.res->font, "PLAYER BUTTONS", 16, 30.f, top - 26.f, sf::Color(120, 190, 255), Align::Left, 1.f);
         drawText(t, ctx_.res->font, "MENU, VIEW, TRAINING AND BLASTER KEYS", 16, 30.f,
                  top + rowH * float(controlsOtherRow()) - 26.f + 4.f, sf::Color(255, 170, 120), Align::Left, 1.f);
-        fillRect(t, 30.f, top + rowH * float(controlsOtherRow() - 1) + 6.f, float(ctx_.width) - 60.f, 1.f,
+        fillRect(t, 30.f, top + rowH * float(controlsOtherRow() - 1) + 2.f, float(ctx_.width) - 60.f, 1.f,
                  sf::Color(120, 110, 150));
         for (int a = 0; a < kActionCount; ++a) {
             const ControlsSlot slot = controlsSlot(Action(a));

@@ -274,10 +274,10 @@ TEST_CASE("controls.cfg the players' default keys and pad buttons come from the 
     sim::setButtonTable(shipped);
 }
 
-TEST_CASE("bindings: the screens show the digit row as 1 and the keypad as Pad1, the config's names unchanged") {
-    CHECK(app::shownKeys("Num5, Numpad5") == "5, Pad5");
+TEST_CASE("bindings: the screens show the digit row as 1 and the keypad as Numpad1, the config's names unchanged") {
+    CHECK(app::shownKeys("Num5, Numpad5") == "5, Numpad5");
     CHECK(app::shownKeys("Ctrl+Num1") == "Ctrl+1");
-    CHECK(app::shownKeys("Numpad0") == "Pad0");
+    CHECK(app::shownKeys("Numpad0") == "Numpad0");
     CHECK(app::shownKeys("Enter, NumLock") == "Enter, NumLock");  // not a digit key
     CHECK(app::keyName(sf::Keyboard::Num1) == "Num1");            // the file's spelling stays
 }
