@@ -46,16 +46,25 @@ void Camera::update(const sim::FightState& s, int koVictim) {
         punchX_ = float(s.fighters[koVictim].x);
     }
     CameraShot target = frameFighters(s, frame_);
+    // A fighter who falls at a wall lies partly past the stage's end, so the punch-in (and the easing back from it)
+    // may look up to a lying body's length past the ends; play itself always stays within them.
+    CameraFrame wide = frame_;
+    wide.stageLeft -= kBodyHeight;
+    wide.stageRight += kBodyHeight;
     if (punchTicks_ > 0) {  // in on the fallen fighter, then back out
         const float k = float(punchTicks_) / float(kPunchFrames);
         target.zoom = std::min(frame_.maxZoom + kPunchZoom, target.zoom + kPunchZoom * k);
         target.centerX += (punchX_ - target.centerX) * 0.5f * k;
-        target = clampShot(target, frame_);
+        // The lying body, about kBodyHeight to either side of its x, in the picture.
+        const float half = frame_.width / 2.f / target.zoom;
+        if (half > kBodyHeight)
+            target.centerX = std::clamp(target.centerX, punchX_ + kBodyHeight - half, punchX_ - kBodyHeight + half);
+        target = clampShot(target, wide);
         --punchTicks_;
     }
     shot_.centerX += (target.centerX - shot_.centerX) * kFollow;
     shot_.zoom += (target.zoom - shot_.zoom) * kFollow;
-    shot_ = clampShot(shot_, frame_);
+    shot_ = clampShot(shot_, wide);
 }
 
 }  // namespace view

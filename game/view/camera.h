@@ -1,7 +1,8 @@
 #pragma once
 // The fight's camera: it frames both fighters, zooming in when they are close (so they fill about 40% of the
 // picture's height) and out when they are apart or high in the air, pans with them, never shows past the stage's
-// ends, and punches in on a K.O. It eases towards its target each drawn frame. Drawn-side only: it reads the
+// ends while they fight, and punches in on a K.O. (where it may show a lying body's length past an end, for a
+// fighter who fell at a wall). It eases towards its target each drawn frame. Drawn-side only: it reads the
 // fight's state and changes nothing in it, so replays and hashes never depend on it; the web viewer keeps the whole
 // stage in view (an analysis view) by not using it.
 #include "game/sim/fight.h"

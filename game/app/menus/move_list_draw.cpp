@@ -284,7 +284,7 @@ public:
             drawMoveList(t, ctx_.res->font, *defs_[p], lists_[p], at, *ctx_.bindings);
         }
         // The title band over whatever scrolled under it, and, while more is below, a band that says so.
-        fillRect(t, 0.f, 0.f, w, kTop - 4.f, sf::Color(8, 6, 16, 245));
+        fillRect(t, 0.f, 0.f, w, kTop - 4.f, sf::Color(8, 6, 16));  // opaque: no row shows through the title
         drawText(t, ctx_.res->display, "MOVE LIST", 40, w / 2.f, 4.f, sf::Color(255, 220, 110), Align::Center, 3.f);
         const Bindings& b = *ctx_.bindings;
         const std::string keys =
@@ -292,7 +292,7 @@ public:
             firstKeyText(b, kBack) + " / " + firstKeyText(b, kStart) + ": back";
         drawText(t, ctx_.res->font, keys, 15, w - 24.f, 20.f, sf::Color(200, 200, 210), Align::Right, 1.f);
         if (scroll_ < limit_) {
-            fillRect(t, 0.f, h - kBottomBand, w, kBottomBand, sf::Color(8, 6, 16, 245));
+            fillRect(t, 0.f, h - kBottomBand, w, kBottomBand, sf::Color(8, 6, 16));
             drawText(t, ctx_.res->font, "\u25BC more below: hold " + firstKeyText(b, kP1Down) + " \u25BC", 15, w / 2.f,
                      h - kBottomBand + 5.f, sf::Color(255, 220, 110), Align::Center, 1.f);
         }

@@ -93,3 +93,22 @@ TEST_CASE("The camera eases towards its target and punches in on a K.O., then se
     // The mapping the stage view gets: world x = centre lands on the picture's centre.
     CHECK(cam.originX() + cam.shot().centerX * cam.shot().zoom == doctest::Approx(640.f));
 }
+
+TEST_CASE("A K.O. at a wall keeps the lying body in the picture, past the stage's end, then settles back inside") {
+    // By hand: a fighter lying at x = 25 reaches about 190 units to either side (its standing height), to -165,
+    // past the -40 the fight's framing stops at. During the punch-in the picture shows [25 - 190, 25 + 190].
+    view::Camera cam;
+    const sim::FightState wall = standing(25, 200);
+    cam.cut(wall);
+    CHECK(visible(cam.shot()).first >= -40.f - 0.01f);
+    cam.update(wall, 0);  // p1 falls at the left wall
+    float lowest = visible(cam.shot()).first;
+    for (int i = 0; i < 30; ++i) {
+        cam.update(wall);
+        lowest = std::min(lowest, visible(cam.shot()).first);
+    }
+    CHECK(lowest <= 25.f - 190.f + 5.f);     // the whole body came into view (eased to within 5 units)
+    CHECK(lowest >= -40.f - 190.f - 0.01f);  // never further than a body's length past the end
+    for (int i = 0; i < 300; ++i) cam.update(wall);
+    CHECK(visible(cam.shot()).first >= -40.f - 0.5f);  // back inside the stage once it settled
+}
