@@ -153,6 +153,11 @@ bool fileMoveEntry(const sim::FighterDef& def, const sim::MoveListEntry& m, Move
     e.group = sim::isGrab(a) ? Group::Throw : motion ? Group::Special : Group::Normal;
     e.when = air ? "in the air" : e.group == Group::Throw && !motion ? "close" : "";
     if (!extra.empty()) e.when = e.when.empty() ? extra : extra + ", " + e.when;
+    if (a.cost > 0) {  // a super: what it spends, said where a newcomer reads how to do it
+        const std::string meter =
+            a.cost >= sim::kMeterMax ? "full meter" : std::to_string(a.cost * 100 / sim::kMeterMax) + "% meter";
+        e.when = e.when.empty() ? meter : meter + ", " + e.when;
+    }
     return true;
 }
 

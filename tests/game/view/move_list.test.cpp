@@ -50,6 +50,10 @@ TEST_CASE("Ryo's move list: motions as arrows and dashes and blocking and throws
     CHECK(find(list, "Jumping Kick")->when == "in the air");
     CHECK(find(list, "Jumping Kick")->detail == "overhead (block standing), 80 damage, 5f startup");
     CHECK(find(list, "Throw")->detail == "grab: beats blocking, 120 damage, 6f startup, knockdown");
+    // The super says what it spends (ryo.fighter's shinku: cost 1000, the whole meter); a move without a cost, nothing.
+    REQUIRE(find(list, "Shinku Fireball") != nullptr);
+    CHECK(find(list, "Shinku Fireball")->when == "full meter");
+    CHECK(fireball->when.empty());
     // Sections come in order.
     for (std::size_t i = 1; i < list.size(); ++i) CHECK(int(list[i - 1].group) <= int(list[i].group));
 }
