@@ -4,7 +4,7 @@
 // Coordinates are integers relative to the fighter's origin (the point between its feet, on the ground), with the
 // fighter FACING RIGHT and y UP; the simulation mirrors them when it faces left.
 //   fighter ID                         first record: the fighter's id; a file must be named ID.fighter
-//   display NAME ...                   name shown in menus (the rest of the line)
+//   display NAME ...                   name shown in menus (the rest of the line; no control characters)
 //   archetype TEXT ...                 one line on how it plays, shown on character select (the rest of the line, at
 //                                      most 60 characters)
 //   difficulty N                       how hard it is to play: 1 (easy) .. 3 (hard), shown on character select
@@ -12,7 +12,8 @@
 //   walk FORWARD BACK                  walking speeds, units per frame                 (required)
 //   jump VY GRAVITY VX                 take-off speed up, gravity per frame (> 0), horizontal speed of diagonal jumps
 //                                      (required)
-//   color ROLE R G B                   drawing colour for a role (the app uses body, accent, trim), 0..255 each
+//   color ROLE R G B                   drawing colour for a role, 0..255 each: body, accent, trim or hair (the
+//                                      ones the drawer reads; any other role is an error)
 //   push minX minY maxX maxY           neutral push box
 //   motion N                           input window: frames (1..32) in which a whole 236 or 623 motion, the special
 //                                      press included, must be entered (default 12)
@@ -103,6 +104,19 @@ std::string attackButtonNames() {
     return s;
 }
 
+/// The colour roles a fighter file may name (docs/formats.md): what the drawer asks for.
+constexpr const char* kColorRoles[] = {"body", "accent", "trim", "hair"};
+
+/// "" when a display name or archetype holds no control byte (they are drawn as they are, so a byte below 0x20 or
+/// 0x7f would show as a box or garbage), else the message.
+std::string controlByte(const char* what, const std::string& text) {
+    for (char c : text) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return std::string(what) + " " + io::quote(text) + " holds a control character";
+    }
+    return "";
+}
+
 /// Parser state: the file, the line being read and the first error met.
 struct Parser : io::LineParser {
     FighterDef def;
@@ -119,11 +133,14 @@ struct Parser : io::LineParser {
     std::vector<PendingCancel> cancels;  // `cancel` targets, resolved once every move is known
     RigReader rig{*this};                // bones, bone members, poses and keys
 
-    bool hasHeader(const char* key) const {
+    bool hasHeader(const char* key) const { return headerLine(key) > 0; }
+
+    /// The line of a header record, 0 when the file has none.
+    int headerLine(const char* key) const {
         for (const auto& k : seenHeader) {
-            if (k.first == key) return true;
+            if (k.first == key) return k.second;
         }
-        return false;
+        return 0;
     }
 
     bool count(const std::vector<std::string>& t, std::size_t n, const char* form) {
@@ -196,6 +213,8 @@ bool Parser::textLine(const std::vector<std::string>& t) {
     std::string& text = display ? def.display : def.archetype;
     text = t[1];
     for (std::size_t i = 2; i < t.size(); ++i) text += " " + t[i];
+    if (const std::string why = controlByte(display ? "the display name" : "the archetype", text); !why.empty())
+        return fail(why);
     if (!display) return text.size() <= 60 || fail("archetype longer than 60 characters (it is one line on select)");
     const std::string why = io::tooLong("the display name", text);
     return why.empty() || fail(why);
@@ -235,6 +254,9 @@ bool Parser::colorLine(const std::vector<std::string>& t) {
         return false;
     }
     if (const std::string why = io::tooLong("the colour role", t[1]); !why.empty()) return fail(why);
+    if (std::find(std::begin(kColorRoles), std::end(kColorRoles), t[1]) == std::end(kColorRoles))
+        return fail("unknown colour role " + io::quote(t[1]) +
+                    " (known: " + io::joined({std::begin(kColorRoles), std::end(kColorRoles)}) + ")");
     c.name = t[1];
     c.r = std::uint8_t(r);
     c.g = std::uint8_t(g);
@@ -389,7 +411,8 @@ bool Parser::moveData(const std::vector<std::string>& t, AnimDef& a, bool& handl
         if (t.size() < 2) return fail("expected `display NAME`");
         a.display = t[1];
         for (std::size_t i = 2; i < t.size(); ++i) a.display += " " + t[i];
-        const std::string why = io::tooLong("the display name", a.display);
+        std::string why = controlByte("the display name", a.display);
+        if (why.empty()) why = io::tooLong("the display name", a.display);
         return why.empty() || fail(why);
     }
     if (t[0] == "from") {
@@ -521,7 +544,10 @@ bool Parser::finish() {
         if (!hasHeader(key)) return fail(std::string("no `") + key + "` record");
     }
     if (def.members.empty()) return fail("no `member` records");
-    if (!def.push.valid() || engine::area(def.push) == 0) return fail("no `push` box (or an empty one)");
+    if (!def.push.valid() || engine::area(def.push) == 0) {
+        if (const int at = headerLine("push"); at > 0) line = at;  // else the last line: the record is missing
+        return fail("no `push` box (or an empty one)");
+    }
     for (int i = 0; i < kRequiredAnimCount; ++i) {
         if (def.anim(kRequiredAnims[i]) < 0) return fail(std::string("missing anim/move '") + kRequiredAnims[i] + "'");
     }
@@ -548,15 +574,11 @@ bool Parser::finish() {
         def.anims[std::size_t(c.anim)].cancels.push_back(target);
     }
     if (hasHeader("run") && !hasHeader("dash")) {
-        for (const auto& k : seenHeader) {
-            if (k.first == "run") line = k.second;
-        }
+        line = headerLine("run");
         return fail("a `run` record needs a `dash` record (a run is a held forward dash)");
     }
     if (hasHeader("dash") && (def.anim("dash") < 0 || def.anim("backdash") < 0)) {
-        for (const auto& k : seenHeader) {
-            if (k.first == "dash") line = k.second;
-        }
+        line = headerLine("dash");
         return fail("a `dash` record needs anims 'dash' and 'backdash'");
     }
     if (def.rigged()) rig.neutralBoxes(def);

@@ -103,6 +103,15 @@ bool setValue(Settings& s, const std::string& key, const std::string& v, std::st
     return false;
 }
 
+/// True when `#` follows a relay credential's value with no space between (`relay.password = se#cret`): the comment
+/// rule would cut the value there, and a cut password fails later with no word on why. A `#` after a space is a
+/// comment, as on any line.
+bool credentialCut(std::string_view raw, const std::string& key) {
+    if (key != "relay.user" && key != "relay.password") return false;
+    const std::size_t hash = raw.find('#');
+    return hash != std::string_view::npos && hash > 0 && raw[hash - 1] != ' ' && raw[hash - 1] != '\t';
+}
+
 /// The relay keys belong together: a server needs both credentials, credentials need a server. "" when they do.
 std::string relayMismatch(const Settings& s) {
     if (!s.relay.empty() && (s.relayUser.empty() || s.relayPassword.empty()))
@@ -163,7 +172,9 @@ bool parseSettings(const std::string& text, const std::string& file, Settings& o
         std::string why;
         if (w.size() != 3 || w[1] != "=") {
             p.fail(malformedLine(raw, w));
-        } else if (p.once(seen, w[0]) && !setValue(next, w[0], w[2], why)) {
+        } else if (p.once(seen, w[0]) && credentialCut(raw, w[0])) {
+            p.fail(w[0] + " cannot hold '#': it starts a comment");  // the value is not shown: it may be a password
+        } else if (!p.failed() && !setValue(next, w[0], w[2], why)) {
             p.fail(why);
         }
         if (p.failed()) {

@@ -6,7 +6,8 @@
 // RBracket, Backslash, Hyphen, Equal, Tilde, Insert, Delete, Home, End, PageUp, PageDown, LShift, RShift,
 // LControl, RControl, LAlt, RAlt, Add, Subtract, Multiply, Divide), optionally prefixed by Ctrl+, Shift+, Alt+.
 // Action and key names are case-sensitive, spelled as above (one spelling per key, as the controls screen shows
-// it); a name wrong only in case is refused with the right spelling in the message.
+// it); a name wrong only in case is refused with the right spelling in the message. An empty key (`A,,B`, `A,`), a
+// modifier given twice (`Ctrl+Ctrl+A`) and a second `deadzone` line are refused too.
 // One key may not drive two of the actions live in a fight (player buttons, start/pause/back, overlay, debug and
 // training keys): `start = J` beside `p1.light = J` would pause the match on every jab. That is an error, reported
 // on the later of the two lines. An empty file (or one with only comments) is fine: the defaults apply.
@@ -189,18 +190,29 @@ bool parsePad(const std::string& text, KeyChord& out, bool ignoreCase) {
     return out.axis >= 0;
 }
 
+/// Takes the `Ctrl+`, `Shift+` and `Alt+` prefixes off text into out; false with `twice` naming a modifier given
+/// twice (`Ctrl+Ctrl+A` is a slip, not a chord).
+bool takeModifiers(std::string& text, KeyChord& out, bool ignoreCase, std::string& twice) {
+    for (;;) {
+        bool* held = nullptr;
+        if (takePrefix(text, "Ctrl+", ignoreCase)) held = &out.ctrl, twice = "Ctrl+";
+        else if (takePrefix(text, "Shift+", ignoreCase)) held = &out.shift, twice = "Shift+";
+        else if (takePrefix(text, "Alt+", ignoreCase)) held = &out.alt, twice = "Alt+";
+        else break;
+        if (*held) return false;
+        *held = true;
+    }
+    twice.clear();
+    return true;
+}
+
 /// Parses `Ctrl+Shift+X` style chords and gamepad inputs.
 bool parseChord(std::string text, KeyChord& out, bool ignoreCase = false) {
     out = KeyChord{};
     if (parsePad(text, out, ignoreCase)) return true;
     out = KeyChord{};
-    for (;;) {
-        if (takePrefix(text, "Ctrl+", ignoreCase)) out.ctrl = true;
-        else if (takePrefix(text, "Shift+", ignoreCase)) out.shift = true;
-        else if (takePrefix(text, "Alt+", ignoreCase)) out.alt = true;
-        else break;
-    }
-    return parseKey(text, out.key, ignoreCase);
+    std::string twice;
+    return takeModifiers(text, out, ignoreCase, twice) && parseKey(text, out.key, ignoreCase);
 }
 
 std::string trim(const std::string& s) {
@@ -225,7 +237,7 @@ bool parseKeyList(const std::string& list, std::vector<KeyChord>& out, std::stri
         out.push_back(c);
     }
     bad.clear();
-    return !out.empty();
+    return !out.empty() && trim(list).back() != ',';  // `A,` ends with an empty key, as `A,,B` holds one
 }
 
 int findAction(const std::string& name, bool ignoreCase = false) {
@@ -246,6 +258,9 @@ std::string badKeyMessage(const std::string& list, const std::string& bad, const
     if (trim(list).empty()) return "no key given for '" + action + "'";
     if (bad.empty()) return "empty key in " + io::quote(trim(list)) + " for '" + action + "'";
     KeyChord c;
+    std::string text = bad, twice;
+    if (!takeModifiers(text, c, false, twice))
+        return twice + " given twice in " + io::quote(bad) + " for '" + action + "'";
     const bool onlyCase = parseChord(bad, c, true);
     return "unknown key " + io::quote(bad) + " for '" + action + "'" + caseHint(onlyCase, onlyCase ? chordName(c) : "");
 }
@@ -266,7 +281,9 @@ bool liveInFight(int a) { return a >= kP1Up && a <= kDummyCounter; }
 
 /// Finds two fight actions sharing a key. The clash is reported on the later of the two actions' lines (line 0 =
 /// a built-in default), so a file may swap keys between actions over several lines; the earliest such line wins.
-bool fightKeysDistinct(const Bindings& b, const int (&lineOf)[kActionCount], int& line, std::string& why) {
+/// `driven`, when given, is set to the action the message says the key already drives.
+bool fightKeysDistinct(const Bindings& b, const int (&lineOf)[kActionCount], int& line, std::string& why,
+                       int* driven = nullptr) {
     line = -1;
     for (int a = kP1Up; liveInFight(a); ++a) {
         for (int o = a + 1; liveInFight(o); ++o) {
@@ -278,6 +295,7 @@ bool fightKeysDistinct(const Bindings& b, const int (&lineOf)[kActionCount], int
                     const bool aIsNew = lineOf[a] >= lineOf[o];
                     line = later;
                     why = "key " + chordName(aIsNew ? c : d) + " already drives " + actionName(Action(aIsNew ? o : a));
+                    if (driven != nullptr) *driven = aIsNew ? o : a;
                 }
             }
         }
@@ -375,35 +393,9 @@ std::string defaultKeyText(const sim::ButtonTable& table, int a) {
     return text;
 }
 
-}  // namespace
-
-std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fileName, io::Error& error) {
-    if (const sim::ButtonDef* over = extraButtonRow(table, kExtraSlots)) {
-        error = {fileName, over->line,
-                 "button '" + over->name + "' cannot be bound: the key bindings hold at most " +
-                     std::to_string(kExtraSlots) +
-                     " buttons beyond up, down, left, right, light, heavy, "
-                     "special, start, throw and medium"};
-        return error.text();
-    }
-    for (const sim::ButtonDef& d : table.rows) {
-        for (int p = 0; p < 2; ++p) {
-            for (const std::string& k : d.keys[p]) {
-                std::vector<KeyChord> chords;
-                std::string bad;
-                if (parseKeyList(k, chords, bad)) continue;
-                error = {fileName, d.line,
-                         badKeyMessage(k, bad, d.name) + " (player " + std::to_string(p + 1) + "'s keys)"};
-                return error.text();
-            }
-        }
-    }
-    return "";
-}
-
-Bindings defaultBindings() {
+/// The defaults `table` gives (defaultBindings() for the table in force).
+Bindings defaultsOf(const sim::ButtonTable& table) {
     Bindings b;
-    const sim::ButtonTable& table = sim::buttonTable();
     for (int a = 0; a < kActionCount; ++a) {
         const std::string text = defaultKeyText(table, a);
         std::string bad;
@@ -414,59 +406,8 @@ Bindings defaultBindings() {
     return b;
 }
 
-namespace {
-
-/// Applies one line (comment and spaces already allowed); false with the failure recorded in p.
-bool bindLine(std::string_view raw, io::LineParser& p, Bindings& inout, int (&lineOf)[kActionCount]) {
-    const std::string body = trim(std::string(raw.substr(0, raw.find('#'))));
-    if (body.empty()) return true;
-    const auto eq = body.find('=');
-    if (eq == std::string::npos) return p.fail("expected `ACTION = KEY[, KEY...]`, got " + io::quote(body));
-    const std::string name = trim(body.substr(0, eq));
-    if (name == "deadzone") {  // not an action: the gamepads' dead zone in percent
-        const std::string value = trim(body.substr(eq + 1));
-        std::string why;
-        if (!io::toInt(value, 1, 99, inout.deadZone, why))
-            return p.fail("deadzone takes a whole percent 1..99, not " + io::quote(value));
-        return true;
-    }
-    const int a = findAction(name);
-    if (a < 0) {
-        const int near = findAction(name, true);
-        return p.fail("unknown action " + io::quote(name) +
-                      caseHint(near >= 0, near >= 0 ? actionName(Action(near)) : ""));
-    }
-    std::string bad;
-    const std::string list = body.substr(eq + 1);
-    if (!parseKeyList(list, inout.keys[a], bad)) return p.fail(badKeyMessage(list, bad, name));
-    lineOf[a] = p.line;
-    return true;
-}
-
-}  // namespace
-
-bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, io::Error& error) {
-    io::LineParser p;
-    p.error.file = fileName;
-    int lineOf[kActionCount] = {};  // where each action was last set (0: the built-in default)
-    io::Lines lines(text);
-    std::string_view raw;
-    while (!p.failed() && lines.next(raw)) {
-        p.line = lines.number();
-        bindLine(raw, p, inout, lineOf);
-    }
-    std::string why;
-    if (!p.failed() && !fightKeysDistinct(inout, lineOf, p.line, why)) p.fail(why);
-    error = p.error;
-    return !p.failed();
-}
-
-bool loadBindings(const std::string& path, Bindings& inout, io::Error& error) {
-    std::string text;  // the shared reader tells `PATH: is a directory` from `PATH: cannot open: REASON`
-    return io::readFile(path, text, error) && parseBindings(text, path, inout, error);
-}
-
-void addDefaultPads(Bindings& b) {
+/// addDefaultPads with `table`'s PAD column.
+void addPadsOf(Bindings& b, const sim::ButtonTable& table) {
     for (const std::vector<KeyChord>& list : b.keys) {
         for (const KeyChord& c : list) {
             if (c.joy >= 0) return;  // the player set up pads: theirs only
@@ -474,7 +415,6 @@ void addDefaultPads(Bindings& b) {
     }
     // Directions: the stick and the d-pad. Buttons: the button table's PAD column (Joy0 for player 1, Joy1 for
     // player 2; start on Joy0 only).
-    const sim::ButtonTable& table = sim::buttonTable();
     for (int p = 0; p < 2; ++p) {
         const std::string pad = "Joy" + std::to_string(p) + ".";
         const Action base = p == 0 ? kP1Up : kP2Up;
@@ -501,6 +441,114 @@ void addDefaultPads(Bindings& b) {
         }
     }
 }
+
+/// The clash check of parseBindings over the defaults a table gives, keys and pad buttons, each player action at its
+/// row's line: "" when no key drives two fight actions, else the message, with the line of the action already
+/// driven when the table names it (`key J already drives p1.light (line 9)`).
+std::string tableClash(const sim::ButtonTable& table, int& line) {
+    Bindings b = defaultsOf(table);
+    addPadsOf(b, table);
+    int lineOf[kActionCount] = {};
+    for (int a = 0; a < kActionCount; ++a) {
+        int player = 0;
+        if (const sim::ButtonDef* row = tableRow(table, a, player)) lineOf[a] = row->line;
+    }
+    std::string why;
+    int driven = 0;
+    if (fightKeysDistinct(b, lineOf, line, why, &driven)) return "";
+    return lineOf[driven] > 0 && lineOf[driven] != line ? why + " (line " + std::to_string(lineOf[driven]) + ")" : why;
+}
+
+}  // namespace
+
+std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fileName, io::Error& error) {
+    if (const sim::ButtonDef* over = extraButtonRow(table, kExtraSlots)) {
+        error = {fileName, over->line,
+                 "button '" + over->name + "' cannot be bound: the key bindings hold at most " +
+                     std::to_string(kExtraSlots) +
+                     " buttons beyond up, down, left, right, light, heavy, "
+                     "special, start, throw and medium"};
+        return error.text();
+    }
+    for (const sim::ButtonDef& d : table.rows) {
+        for (int p = 0; p < 2; ++p) {
+            for (const std::string& k : d.keys[p]) {
+                std::vector<KeyChord> chords;
+                std::string bad;
+                if (parseKeyList(k, chords, bad)) continue;
+                error = {fileName, d.line,
+                         badKeyMessage(k, bad, d.name) + " (player " + std::to_string(p + 1) + "'s keys)"};
+                return error.text();
+            }
+        }
+    }
+    int line = 0;
+    const std::string clash = tableClash(table, line);
+    if (clash.empty()) return "";
+    error = {fileName, line, clash};
+    return error.text();
+}
+
+Bindings defaultBindings() { return defaultsOf(sim::buttonTable()); }
+
+namespace {
+
+/// Applies one line (comment and spaces already allowed); false with the failure recorded in p. `deadZoneLine` is
+/// where `deadzone` was set (0: not yet): a second one is refused, as a repeated key of settings.cfg is.
+bool bindLine(std::string_view raw, io::LineParser& p, Bindings& inout, int (&lineOf)[kActionCount],
+              int& deadZoneLine) {
+    const std::string body = trim(std::string(raw.substr(0, raw.find('#'))));
+    if (body.empty()) return true;
+    const auto eq = body.find('=');
+    if (eq == std::string::npos) return p.fail("expected `ACTION = KEY[, KEY...]`, got " + io::quote(body));
+    const std::string name = trim(body.substr(0, eq));
+    if (name == "deadzone") {  // not an action: the gamepads' dead zone in percent
+        if (deadZoneLine > 0) return p.fail("repeated `deadzone` (first on line " + std::to_string(deadZoneLine) + ")");
+        deadZoneLine = p.line;
+        const std::string value = trim(body.substr(eq + 1));
+        std::string why;
+        if (!io::toInt(value, 1, 99, inout.deadZone, why))
+            return p.fail("deadzone takes a whole percent 1..99, not " + io::quote(value));
+        return true;
+    }
+    const int a = findAction(name);
+    if (a < 0) {
+        const int near = findAction(name, true);
+        return p.fail("unknown action " + io::quote(name) +
+                      caseHint(near >= 0, near >= 0 ? actionName(Action(near)) : ""));
+    }
+    std::string bad;
+    const std::string list = body.substr(eq + 1);
+    if (!parseKeyList(list, inout.keys[a], bad)) return p.fail(badKeyMessage(list, bad, name));
+    lineOf[a] = p.line;
+    return true;
+}
+
+}  // namespace
+
+bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, io::Error& error) {
+    io::LineParser p;
+    p.error.file = fileName;
+    int lineOf[kActionCount] = {};  // where each action was last set (0: the built-in default)
+    int deadZoneLine = 0;
+    io::Lines lines(text);
+    std::string_view raw;
+    while (!p.failed() && lines.next(raw)) {
+        p.line = lines.number();
+        bindLine(raw, p, inout, lineOf, deadZoneLine);
+    }
+    std::string why;
+    if (!p.failed() && !fightKeysDistinct(inout, lineOf, p.line, why)) p.fail(why);
+    error = p.error;
+    return !p.failed();
+}
+
+bool loadBindings(const std::string& path, Bindings& inout, io::Error& error) {
+    std::string text;  // the shared reader tells `PATH: is a directory` from `PATH: cannot open: REASON`
+    return io::readFile(path, text, error) && parseBindings(text, path, inout, error);
+}
+
+void addDefaultPads(Bindings& b) { addPadsOf(b, sim::buttonTable()); }
 
 std::string bindingsText(const Bindings& b) {
     std::string s = "# Key bindings written by the game's Controls screen (format: see data/controls.cfg).\n";

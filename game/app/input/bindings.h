@@ -138,8 +138,10 @@ std::string firstKeyText(const Bindings& b, Action a);
 /// force (sim::buttonTable(), its key columns: a button the table adds gets its keys with no code), the app's keys
 /// built in. Load the data folder's table first (sim::loadButtons); the bare built-in table has no keys.
 Bindings defaultBindings();
-/// Checks that every key the button table names is a key this file knows, and that its extra rows fit the spare
-/// slots (at most kExtraSlots): "" when so, else the message (also in error, at the table's line).
+/// Checks that every key the button table names is a key this file knows, that its extra rows fit the spare
+/// slots (at most kExtraSlots), and that its default keys and pad buttons drive no two fight actions (as
+/// parseBindings checks a file's): "" when so, else the message (also in error, at the table's line). Install the
+/// table first (sim::setButtonTable): the messages name the actions by it.
 std::string checkTableKeys(const sim::ButtonTable& table, const std::string& fileName, io::Error& error);
 /// Applies config text on top of `inout`; on a bad line returns false with error = {fileName, LINE, what}.
 bool parseBindings(const std::string& text, const std::string& fileName, Bindings& inout, io::Error& error);

@@ -5,6 +5,7 @@
 #include "engine/sets/registry.h"
 #include "game/io/button_file.h"
 #include "test_paths.h"
+#include "text_edit.h"
 
 #include <doctest/doctest.h>
 
@@ -124,6 +125,16 @@ TEST_CASE("controls.cfg a missing or empty key is refused with FILE:LINE") {
     CHECK(errorOf("p1.up =\n") == "c.cfg:1: no key given for 'p1.up'");
     CHECK(errorOf("p1.up =   # comment only\n") == "c.cfg:1: no key given for 'p1.up'");
     CHECK(errorOf("\np1.up = W,,Up\n") == "c.cfg:2: empty key in 'W,,Up' for 'p1.up'");
+    CHECK(errorOf("p1.left = A,\n") == "c.cfg:1: empty key in 'A,' for 'p1.left'");  // empty after the comma
+    CHECK(errorOf("p1.left = A , # spaced\n") == "c.cfg:1: empty key in 'A ,' for 'p1.left'");
+}
+
+TEST_CASE("controls.cfg a modifier given twice is refused with FILE:LINE, not read as the single chord") {
+    CHECK(errorOf("p1.left = Ctrl+Ctrl+A\n") == "c.cfg:1: Ctrl+ given twice in 'Ctrl+Ctrl+A' for 'p1.left'");
+    CHECK(errorOf("\nnames = Shift+Alt+Shift+F2\n") ==
+          "c.cfg:2: Shift+ given twice in 'Shift+Alt+Shift+F2' for 'names'");
+    CHECK(errorOf("names = F2, Alt+Alt+N\n") == "c.cfg:1: Alt+ given twice in 'Alt+Alt+N' for 'names'");
+    CHECK(errorOf("names = Ctrl+Shift+Alt+N\n") == "");  // each once, in any order
 }
 
 TEST_CASE("controls.cfg names are case-sensitive, and a name wrong only in case is refused with its spelling") {
@@ -221,6 +232,9 @@ TEST_CASE("controls.cfg errors are the one io::Error, with the file, the line an
     }
     REQUIRE(app::parseBindings("deadzone = 45\r\n", "c.cfg", b, error));
     CHECK(b.deadZone == 45);
+    // A second deadzone line is refused, as a repeated settings.cfg key is (which one was meant is not known).
+    CHECK_FALSE(app::parseBindings("deadzone = 20\n# pads\ndeadzone = 40\n", "c.cfg", b, error));
+    CHECK(error.text() == "c.cfg:3: repeated `deadzone` (first on line 1)");
 }
 
 TEST_CASE("controls.cfg the players' default keys and pad buttons come from the button table") {
@@ -272,6 +286,42 @@ TEST_CASE("controls.cfg the players' default keys and pad buttons come from the 
     CHECK(app::defaultBindings().keys[app::kP1Light].empty());
     CHECK_FALSE(app::defaultBindings().keys[app::kOverlay].empty());
     sim::setButtonTable(shipped);
+}
+
+namespace {
+
+/// The shipped data/buttons.cfg with its line `line` (1-based) replaced, read and installed: its default keys
+/// checked as the game checks them at start ("" when accepted). The shipped table is put back after.
+std::string tableError(int line, const std::string& with) {
+    std::string text;
+    io::Error error;
+    REQUIRE(io::readFile(testpaths::data("buttons.cfg"), text, error));
+    text = testtext::replaceLine(text, line, with);
+    const sim::ButtonTable shipped = sim::buttonTable();
+    sim::ButtonTable t;
+    REQUIRE_MESSAGE(sim::parseButtonTable(text, "buttons.cfg", t, error), error.text());
+    sim::setButtonTable(t);
+    const std::string message = app::checkTableKeys(t, "buttons.cfg", error);
+    sim::setButtonTable(shipped);
+    return message;
+}
+
+}  // namespace
+
+TEST_CASE("buttons.cfg default keys and pad buttons that drive two fight actions are refused at the table's line") {
+    REQUIRE(kShippedTable);
+    // data/buttons.cfg: light (line 9) J and pad 0, medium (line 14) O and pad 4; overlay's F1 is built in.
+    CHECK(tableError(14, "button medium   M  M       O   Numpad5,M        4").empty());  // the shipped line
+    CHECK(tableError(14, "button medium   M  M       J   Numpad5,M        4") ==
+          "buttons.cfg:14: key J already drives p1.light (line 9)");
+    CHECK(tableError(14, "button medium   M  M       O   Numpad5,M        0") ==
+          "buttons.cfg:14: key Joy0.Button0 already drives p1.light (line 9)");
+    CHECK(tableError(14, "button medium   M  M       O   Numpad5,J        4") ==
+          "buttons.cfg:14: key J already drives p1.light (line 9)");  // player 2's column against player 1's
+    CHECK(tableError(14, "button medium   M  M       F1  Numpad5,M        4") ==
+          "buttons.cfg:14: key F1 already drives overlay");
+    CHECK(tableError(9, "button light    A  L       J   Numpad1,J        0") ==
+          "buttons.cfg:9: key J already drives p2.light");  // one row's two columns
 }
 
 TEST_CASE("bindings: the screens show the digit row as 1 and the keypad as Numpad1, the config's names unchanged") {

@@ -119,6 +119,30 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
         text = replaceLine(minimalFighter(), 2, "color body 1 2 3\ncolor body 4 5 6");
         expected = "t.fighter:3: repeated `color body` (first on line 2)";
     }
+    SUBCASE("a colour role the drawer does not know") {
+        text = replaceLine(minimalFighter(), 2, "health 100\ncolor bogus 1 2 3");
+        expected = "t.fighter:3: unknown colour role 'bogus' (known: body accent trim hair)";
+    }
+    SUBCASE("a control character in the fighter's display name") {
+        text = replaceLine(minimalFighter(), 2, "health 100\ndisplay Ryo\x01X");
+        expected = "t.fighter:3: the display name 'Ryo\\x01X' holds a control character";
+    }
+    SUBCASE("a control character in the archetype") {
+        text = replaceLine(minimalFighter(), 2, "health 100\narchetype Rush\x7f down");
+        expected = "t.fighter:3: the archetype 'Rush\\x7f down' holds a control character";
+    }
+    SUBCASE("a control character in a move's display name") {
+        text = replaceLine(minimalFighter(), 22, "startup 1\n  display Jab\x01\x02");
+        expected = "t.fighter:23: the display name 'Jab\\x01\\x02' holds a control character";
+    }
+    SUBCASE("an empty push box is reported at its own line") {
+        text = replaceLine(minimalFighter(), 3, "push 0 0 0 0");
+        expected = "t.fighter:3: no `push` box (or an empty one)";
+    }
+    SUBCASE("a missing push box is reported at the last line") {
+        text = replaceLine(minimalFighter(), 3, "");
+        expected = "t.fighter:35: no `push` box (or an empty one)";
+    }
     SUBCASE("a repeated frame-data key") {
         text = replaceLine(minimalFighter(), 22, "startup 1\nstartup 2");
         expected = "t.fighter:23: repeated `startup` (first on line 22)";

@@ -210,6 +210,23 @@ TEST_CASE("settings: a malformed relay password line is named by its line but it
     }
 }
 
+TEST_CASE("settings: a relay credential that a glued '#' would cut is refused, its value not shown") {
+    // `#` starts a comment, so `se#cret` would silently become the password `se`; a `#` after a space is a comment.
+    const std::string relay = "relay = t.example.org\nrelay.user = ann\n";
+    const io::Error e = parseFails(relay + "relay.password = Hunter2#Fishbone\n");
+    CHECK(e.text() == "settings.cfg:3: relay.password cannot hold '#': it starts a comment");
+    CHECK(parseFails(relay + "relay.password = pw#\n").text() ==
+          "settings.cfg:3: relay.password cannot hold '#': it starts a comment");
+    CHECK(parseFails("relay = t.example.org\nrelay.user = a#b\nrelay.password = pw\n").text() ==
+          "settings.cfg:2: relay.user cannot hold '#': it starts a comment");
+    io::Settings s;
+    io::Error ok;
+    REQUIRE(io::parseSettings(relay + "relay.password = Hunter2 # the comment\n", "settings.cfg", s, ok));
+    CHECK(s.relayPassword == "Hunter2");
+    REQUIRE(io::parseSettings("volume = 50# loud\n", "settings.cfg", s, ok));  // other keys keep the comment rule
+    CHECK(s.volume == 50);
+}
+
 TEST_CASE("settings: two processes that each change one key and save both keep both changes") {
     const fs::path dir = fs::temp_directory_path() / ("settings_two_test_" + std::to_string(::getpid()));
     fs::remove_all(dir);
