@@ -67,7 +67,7 @@ int RegionTable::estimateMs(const PlayerLatency& a, const PlayerLatency& b) cons
     return std::min(table, triangle);
 }
 
-bool RegionTable::parsePrefix(std::istringstream& words, std::string& why) {
+bool RegionTable::parsePrefix(std::istringstream& words, int number, std::string& why) {
     std::string spec, name;
     words >> spec >> name;
     const std::size_t slash = spec.find('/');
@@ -85,6 +85,13 @@ bool RegionTable::parsePrefix(std::istringstream& words, std::string& why) {
     p.region = regionIndex(name);
     if (p.region < 0)
         return why = "unknown region '" + name.substr(0, 40) + "' (declare it with a region line first)", false;
+    for (const Prefix& q : prefixes_) {  // one address block, one region: a second line would be ignored unseen
+        if (q.bits != p.bits || q.bytes != p.bytes) continue;
+        return why = "prefix " + spec + " already belongs to region " + names_[std::size_t(q.region)] + " (line " +
+                     std::to_string(q.line) + ")",
+               false;
+    }
+    p.line = number;
     prefixes_.push_back(p);
     return true;
 }
@@ -107,24 +114,32 @@ bool RegionTable::parseRtt(std::istringstream& words, std::string& why) {
     return true;
 }
 
-bool RegionTable::parseLine(const std::string& line, std::string& why) {
+bool RegionTable::parseRegion(std::istringstream& words, std::string& why) {
+    std::string name, ms;
+    int v = 0;
+    words >> name >> ms;
+    if (name.empty()) return why = "a region is `region NAME MS`", false;
+    if (name.size() > kMaxRegionName)
+        return why = "a region's name is at most " + std::to_string(kMaxRegionName) + " characters, not " +
+                     std::to_string(name.size()),
+               false;
+    if (regionIndex(name) >= 0) return why = "region '" + name + "' is declared twice", false;
+    if (int(names_.size()) == kMaxRegions) return why = "more than " + std::to_string(kMaxRegions) + " regions", false;
+    if (!millis(ms, v)) return why = "`" + ms.substr(0, 20) + "` is not a round trip in ms", false;
+    names_.push_back(name);
+    const std::size_t i = names_.size() - 1;
+    rtt_[i * kMaxRegions + i] = v;
+    return true;
+}
+
+bool RegionTable::parseLine(const std::string& line, int number, std::string& why) {
     std::istringstream words(line);
     std::string word, extra;
     words >> word;
     if (word == "region") {
-        std::string name, ms;
-        int v = 0;
-        words >> name >> ms;
-        if (name.empty() || name.size() > 40) return why = "a region is `region NAME MS`", false;
-        if (regionIndex(name) >= 0) return why = "region '" + name + "' is declared twice", false;
-        if (int(names_.size()) == kMaxRegions)
-            return why = "more than " + std::to_string(kMaxRegions) + " regions", false;
-        if (!millis(ms, v)) return why = "`" + ms.substr(0, 20) + "` is not a round trip in ms", false;
-        names_.push_back(name);
-        const std::size_t i = names_.size() - 1;
-        rtt_[i * kMaxRegions + i] = v;
+        if (!parseRegion(words, why)) return false;
     } else if (word == "prefix") {
-        if (!parsePrefix(words, why)) return false;
+        if (!parsePrefix(words, number, why)) return false;
     } else if (word == "rtt") {
         if (!parseRtt(words, why)) return false;
     } else {
@@ -144,7 +159,7 @@ bool RegionTable::parse(const std::string& text, const std::string& file, std::s
         if (hash != std::string::npos) line.resize(hash);
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
         std::string what;
-        if (!fresh.parseLine(line, what)) return why = file + ":" + std::to_string(number) + ": " + what, false;
+        if (!fresh.parseLine(line, number, what)) return why = file + ":" + std::to_string(number) + ": " + what, false;
     }
     std::stable_sort(fresh.prefixes_.begin(), fresh.prefixes_.end(),
                      [](const Prefix& x, const Prefix& y) { return x.bits > y.bits; });

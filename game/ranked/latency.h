@@ -21,6 +21,8 @@ struct PlayerLatency {
 constexpr int kMaxStatedRttMs = 5000;
 /// The most regions a table holds.
 constexpr int kMaxRegions = 64;
+/// The longest region name, in bytes.
+constexpr std::size_t kMaxRegionName = 40;
 
 /// data/regions.cfg:
 ///   region NAME MS            a region; MS: the round trip between two players both in it
@@ -50,10 +52,11 @@ private:
         std::array<std::uint8_t, 16> bytes{};  ///< IPv4 as IPv4-mapped IPv6
         int bits = 0;
         int region = 0;
+        int line = 0;  ///< the file's line that gave it
     };
-    bool parseLine(const std::string& line, std::string& why);
-
-    bool parsePrefix(std::istringstream& words, std::string& why);
+    bool parseLine(const std::string& line, int number, std::string& why);
+    bool parseRegion(std::istringstream& words, std::string& why);
+    bool parsePrefix(std::istringstream& words, int number, std::string& why);
     bool parseRtt(std::istringstream& words, std::string& why);
 
     std::vector<std::string> names_;

@@ -44,6 +44,8 @@ std::int64_t nowMs() {
         .count();
 }
 
+constexpr std::size_t kMaxBodyBytes = ranked::kMaxLogBytes + 4096;  // a Result with the largest log, no more
+
 struct Options {
     std::int64_t port = 7200;
     std::int64_t lobbyPort = -1;  // -1: the HTTP port's number (any free one with --port 0)
@@ -56,9 +58,9 @@ struct Options {
     std::string regions;  // "": DATA/regions.cfg when it exists
 };
 
-// The service's rules: the build's, the fighters loaded, the lobby's port, the region table (a bad line of it is
-// FILE:LINE and no service).
-bool serviceConfig(const Options& o, const std::map<std::string, sim::FighterDef>& fighters, int lobbyPort,
+// The service's rules: the build's, the fighters loaded, the region table (a bad line of it is FILE:LINE and no
+// service); read before the store is opened, so a bad file leaves no database behind. The lobby's port comes later.
+bool serviceConfig(const Options& o, const std::map<std::string, sim::FighterDef>& fighters,
                    ranked::ServiceConfig& config, std::string& why) {
     config.rules.rules = run::rulesBuild();
     config.rules.setup = ranked::serviceBaseSetup();
@@ -66,7 +68,6 @@ bool serviceConfig(const Options& o, const std::map<std::string, sim::FighterDef
         const auto it = fighters.find(id);
         return it == fighters.end() ? nullptr : &it->second;
     };
-    config.lobbyPort = lobbyPort;
     config.sharedQueue = !o.postgres.empty();  // other processes on the same database pair from the same table
     std::string regions = o.regions;
     std::error_code ec;
@@ -235,7 +236,7 @@ void decideOutsideLock(ranked::MatchService& service, const std::vector<ranked::
 }
 
 void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& store, std::mutex& lock) {
-    http.set_payload_max_length(ranked::kMaxLogBytes + 4096);  // a Result with the largest log, no more
+    http.set_payload_max_length(kMaxBodyBytes);
     // Each open connection holds one of cpp-httplib's few worker threads: an idle or slow one is let go soon.
     http.set_keep_alive_timeout(1);
     http.set_read_timeout(5);
@@ -299,6 +300,22 @@ int usage(const std::string& what) {
     return 2;
 }
 
+// The SQLite file's path, checked before anything is created beside it (the lock file, SQLite's -wal and -shm):
+// a folder, or a file in a folder that does not exist, is named with what is wrong.
+bool sqlitePathUsable(const std::string& db, std::string& why) {
+    std::error_code ec;
+    const std::filesystem::path path(db);
+    const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+    if (std::filesystem::is_directory(path, ec))
+        why = "--db " + db + ": is a folder, not a database file (name the SQLite file, e.g. " + db + "/ranked.db)";
+    else if (!std::filesystem::exists(folder, ec))
+        why = "--db " + db + ": the folder " + folder.string() +
+              (ec ? " cannot be read: " + ec.message() : " does not exist");
+    else if (!std::filesystem::is_directory(folder, ec))
+        why = "--db " + db + ": " + folder.string() + " is not a folder";
+    return why.empty();
+}
+
 // One process per SQLite file: with SQLite the queue lives in the process's memory, so a second process on the same
 // file would split the players in two without a word. The lock (flock on FILE.lock, beside SQLite's own -wal and
 // -shm files, never on the database itself) is held until the process ends, however it ends.
@@ -323,12 +340,31 @@ int cannotStart(const std::string& what) {
     return 1;
 }
 
-// Every request first: its source address within its rate, else 429 and nothing else done.
+// A request whose Content-Length the service would not take: 0, or the status it is answered with. cpp-httplib
+// answers a length over set_payload_max_length only once it has read that many bytes or the sender stalls for its
+// read timeout (a sender that goes on trickling keeps the connection); here it is answered before the body is read,
+// and the connection closed.
+int bodyRefusal(const httplib::Request& req, std::string& why) {
+    const std::string length = req.get_header_value("Content-Length");
+    if (length.empty()) return 0;
+    if (length.find_first_not_of("0123456789") != std::string::npos) return why = "Content-Length is not a number", 400;
+    const std::size_t first = length.find_first_not_of('0');  // leading zeros count for nothing
+    if (first == std::string::npos ||
+        (length.size() - first <= 12 && std::stoull(length.substr(first)) <= kMaxBodyBytes))
+        return 0;
+    return why = "the body is larger than " + std::to_string(kMaxBodyBytes) + " bytes", 413;
+}
+
+// Every request first: its source address within its rate, else 429 and nothing else done; then a body the service
+// would not take (bodyRefusal).
 void limitSources(httplib::Server& http, HttpLimiter& limiter) {
     http.set_pre_routing_handler([&](const httplib::Request& req, httplib::Response& res) {
-        if (limiter.allow(req.remote_addr, nowMs())) return httplib::Server::HandlerResponse::Unhandled;
-        res.status = 429;
-        res.set_content("refused too many requests from your address; wait a little\n", "text/plain");
+        std::string why = "too many requests from your address; wait a little";
+        const int status = limiter.allow(req.remote_addr, nowMs()) ? bodyRefusal(req, why) : 429;
+        if (status == 0) return httplib::Server::HandlerResponse::Unhandled;
+        res.status = status;
+        res.set_header("Connection", "close");
+        res.set_content("refused " + why + "\n", "text/plain");
         return httplib::Server::HandlerResponse::Handled;
     });
 }
@@ -382,9 +418,10 @@ void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex&
 
 int main(int argc, char** argv) {
     Options o;
+    bool dbGiven = false;
     const io::FlagTable flags = {io::numberFlag("--port", 0, 65535, [&](std::int64_t v) { o.port = v; }),
                                  io::numberFlag("--lobby-port", 0, 65535, [&](std::int64_t v) { o.lobbyPort = v; }),
-                                 io::textFlag("--db", o.db),
+                                 io::noting(io::textFlag("--db", o.db), dbGiven),
                                  io::textFlag("--postgres", o.postgres),
                                  io::textFlag("--data", o.data),
                                  io::textFlag("--web", o.web),
@@ -397,10 +434,14 @@ int main(int argc, char** argv) {
     }
     std::string why;
     if (!io::parseFlags(argc, argv, flags, why)) return usage(why);
+    if (dbGiven && !o.postgres.empty()) return usage("give one of --db PATH and --postgres CONNINFO");
     if (sodium_init() < 0) return cannotStart("libsodium did not start (no system randomness)");
     std::map<std::string, sim::FighterDef> fighters;
-    if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why)) return cannotStart(why);
-    if (o.postgres.empty() && !lockSqliteFile(o.db, why)) return cannotStart(why);
+    ranked::ServiceConfig config;
+    if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why) ||
+        !serviceConfig(o, fighters, config, why))
+        return cannotStart(why);
+    if (o.postgres.empty() && (!sqlitePathUsable(o.db, why) || !lockSqliteFile(o.db, why))) return cannotStart(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
     httplib::Server http;
@@ -409,8 +450,7 @@ int main(int argc, char** argv) {
         return cannotStart("cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)");
     net::UdpTransport udp({}, 1);
     if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return cannotStart(why);
-    ranked::ServiceConfig config;
-    if (!serviceConfig(o, fighters, udp.localPort(), config, why)) return cannotStart(why);
+    config.lobbyPort = udp.localPort();
     ranked::MatchService service(*store, config);
     std::mutex lock;
     HttpLimiter limiter(o.rate, int(o.burst));

@@ -10,8 +10,10 @@
 #include "game/ranked/ranked_client.h"
 
 #include "game/io/atomic_file.h"
+#include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
 #include "game/io/run_file.h"
+#include "game/io/text.h"
 #include "game/ranked/client.h"
 #include "game/ranked/service.h"
 #include "game/ranked/verify.h"
@@ -19,6 +21,7 @@
 #include "game/run/identity_file.h"
 #include "game/run/online_flags.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -178,34 +181,62 @@ int queueForMatch(RankedClient& client, const ClientFlags& f, MatchFound& offer)
     return 1;
 }
 
+constexpr const char* kClientUsage =
+    "usage: game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS]"
+    " [--play attack|idle] [--dir DIR] [--data DIR]\n";
+
+/// What is wrong with the flags' values once read (the service's address, the fighter, the folder); "" when
+/// nothing. The fighter is one of the data folder's, as the peer that plays the match loads it from there.
+std::string clientFlagProblem(const ClientFlags& f, const std::string& defaultDataDir) {
+    const std::size_t colon = f.service.rfind(':');
+    std::int64_t port = 0;
+    std::string why;
+    if (colon == std::string::npos || !run::isHostName(f.service.substr(0, colon)) ||
+        !io::toInt(f.service.substr(colon + 1), 1, 65535, port, why))
+        return io::badFlagValue("--ranked", "the service's HOST:PORT (a name or dotted IPv4, a port 1..65535)",
+                                f.service);
+    const std::string data = f.data.empty() ? defaultDataDir : f.data;
+    std::string folderError, list;
+    const std::vector<std::string> ids = sim::fighterIdsIn(data, folderError);
+    if (ids.empty())
+        return "--data " + io::quote(data) + ": no fighters in its fighters folder" +
+               (folderError.empty() ? "" : " (" + folderError + ")");
+    for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
+    if (std::find(ids.begin(), ids.end(), f.fighter) == ids.end())
+        return io::badFlagValue("--fighter", "a fighter of " + data + "/fighters (" + list + ")", f.fighter);
+    std::error_code ec;
+    if (!std::filesystem::is_directory(f.dir, ec))
+        return "--dir " + io::quote(f.dir) + " is not a folder (the recording goes there)";
+    return "";
+}
+
+/// Reads the flags: -1 to go on, else the exit status (0 for --help, 2 for a bad flag, the usage printed).
+int parseClientFlags(int argc, char** argv, const std::string& defaultDataDir, ClientFlags& f) {
+    const io::FlagTable flags = {
+        io::textFlag("--ranked", f.service),
+        io::wordFlag("--queue", {"quick", "ranked"}, [&](std::size_t i) { f.queue = i == 0 ? "quick" : "ranked"; }),
+        io::textFlag("--fighter", f.fighter),
+        io::wordFlag("--play", {"attack", "idle"}, [&](std::size_t i) { f.play = i == 0 ? "attack" : "idle"; }),
+        io::textFlag("--dir", f.dir),
+        io::textFlag("--data", f.data),
+        io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })};
+    if (io::helpAsked(argc, argv)) return std::cout << kClientUsage, 0;
+    std::string why;
+    if (io::parseFlags(argc, argv, flags, why)) {
+        if (f.dir.empty()) f.dir = ".";
+        why = clientFlagProblem(f, defaultDataDir);
+        if (why.empty()) return -1;
+    }
+    std::cerr << "game_headless: " << why << "\n" << kClientUsage;
+    return 2;
+}
+
 }  // namespace
 
 int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
     ClientFlags f;
-    const io::FlagTable flags = {io::textFlag("--ranked", f.service),
-                                 io::textFlag("--queue", f.queue),
-                                 io::textFlag("--fighter", f.fighter),
-                                 io::textFlag("--play", f.play),
-                                 io::textFlag("--dir", f.dir),
-                                 io::textFlag("--data", f.data),
-                                 io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })};
-    const char* usage =
-        "usage: game_headless --ranked HOST:PORT [--queue quick|ranked] [--fighter ID] [--wait SECONDS]"
-        " [--play attack|idle] [--dir DIR] [--data DIR]\n";
-    if (io::helpAsked(argc, argv)) return std::cout << usage, 0;
+    if (const int rc = parseClientFlags(argc, argv, defaultDataDir, f); rc >= 0) return rc;
     std::string why;
-    if (!io::parseFlags(argc, argv, flags, why) || (f.play != "attack" && f.play != "idle")) {
-        std::cerr << "game_headless: " << (why.empty() ? "--play is attack or idle, not " + io::quote(f.play) : why)
-                  << "\n"
-                  << usage;
-        return 2;
-    }
-    if (f.dir.empty()) f.dir = ".";
-    std::error_code ec;
-    if (!std::filesystem::is_directory(f.dir, ec)) {
-        std::cerr << "game_headless: --dir " << io::quote(f.dir) << " is not a folder (the recording goes there)\n";
-        return 2;
-    }
     net::Identity me;
     const std::string path = run::identityPath(why);
     if (path.empty() || !run::loadOrMakeIdentity(path, run::playerName(), me, why)) return std::cerr << why << "\n", 2;

@@ -253,7 +253,7 @@ Reply MatchService::queue(const std::string& id, const Request& r, std::int64_t 
     std::string kind, fighter, rules, rtt;
     words >> kind >> fighter >> rules >> rtt;
     if (kind != "quick" && kind != "ranked")
-        return {false, "queue for quick or ranked, not '" + kind.substr(0, 16) + "'"};
+        return {false, "queue must be quick or ranked, not '" + kind.substr(0, 16) + "'"};
     if (rules != config_.rules.rules)
         return {false, "this service simulates rules " + config_.rules.rules.substr(0, 16) + ", your build " +
                            rules.substr(0, 16) + " (update the game or the service)"};

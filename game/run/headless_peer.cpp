@@ -57,6 +57,8 @@ struct PeerFlags {
     long spectators = 4;      // --spectators N (host): most watchers at once (0 = none)
     bool acceptAny = false;   // --accept-any (host): whoever completes the handshake (the default)
     std::string acceptKey;    // --accept-key FINGERPRINT (host): only that identity sits down
+
+    std::vector<net::Address> punchTo;  // --punch, resolved with the flags
 };
 
 int usage(const std::string& what) {
@@ -69,6 +71,19 @@ int usage(const std::string& what) {
               << "       [--punch HOST[:PORT][,HOST[:PORT]...]] [--local-port N] [--spectators 0-64] [--net-seed N]\n"
               << "       [--accept-any | --accept-key FINGERPRINT]\n";
     return 2;
+}
+
+/// --punch HOST[:PORT],...: the addresses punched towards until the match starts (read with the flags, so a bad one
+/// is refused before anything binds or announces).
+bool parsePunch(PeerFlags& f, std::string& error) {
+    for (std::size_t at = 0; !f.punch.empty() && at <= f.punch.size();) {
+        const std::size_t comma = std::min(f.punch.find(',', at), f.punch.size());
+        net::Address a = 0;
+        if (!resolveJoinAddress(f.punch.substr(at, comma - at), a, error)) return error = "--punch: " + error, false;
+        f.punchTo.push_back(a);
+        at = comma + 1;
+    }
+    return true;
 }
 
 bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
@@ -107,7 +122,7 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
         error =
             "--code wants " + std::to_string(net::kCodeLength) + " letters or digits, not " + io::quote(f.online.code);
     } else if (f.replay.empty()) error = "missing --replay FILE (this side's buttons)";
-    return error.empty();
+    return error.empty() && parsePunch(f, error);
 }
 
 void printSummary(NetPeer& peer, std::int64_t nowMs, const UdpTransport& udp) {
@@ -358,7 +373,6 @@ struct PeerRun {
     std::unique_ptr<sim::ReplayWriter> writer;
     bool recordFailed = false;
     StateRing ring;  // the last confirmed states, for a desync report
-    std::vector<net::Address> punchTo;
     std::int64_t lastPunchMs = -1000;
     std::vector<std::pair<net::Address, std::int64_t>> watchers;  // spectators the lobby named, and since when
     std::unique_ptr<RoomSeat> seat;
@@ -418,18 +432,6 @@ int loadPeer(PeerRun& r, const std::string& defaultDataDir) {
     return 0;
 }
 
-/// --punch HOST[:PORT],...: the addresses punched towards until the match starts.
-bool parsePunch(PeerRun& r, std::string& error) {
-    for (std::size_t at = 0; !r.f.punch.empty() && at <= r.f.punch.size();) {
-        const std::size_t comma = std::min(r.f.punch.find(',', at), r.f.punch.size());
-        net::Address a = 0;
-        if (!resolveJoinAddress(r.f.punch.substr(at, comma - at), a, error)) return false;
-        r.punchTo.push_back(a);
-        at = comma + 1;
-    }
-    return true;
-}
-
 /// Opens the socket (and the relay), meets the other side through the lobby when asked, and makes the peer on the
 /// stack of transports. 0, or the exit status.
 int openPeer(PeerRun& r) {
@@ -484,7 +486,7 @@ int openPeer(PeerRun& r) {
     r.peer = std::make_unique<NetPeer>(*r.transport, r.cfg, r.loader);
     if (r.lobbyClient && f.online.host)
         r.seat = std::make_unique<RoomSeat>(*r.lobbyClient, *r.peer, r.turn.get(), msSince(r.t0));
-    return parsePunch(r, error) ? 0 : usage("--punch: " + error);
+    return 0;
 }
 
 /// When the match starts: the spectators get its setup, and every confirmed frame goes to them, to the recording
@@ -555,7 +557,7 @@ std::string beforeTick(PeerRun& r, std::int64_t now) {
     }
     const bool punching = r.peer->session() == nullptr || (r.hub->count() == 0 && now < 60000);
     if (punching) {
-        for (net::Address a : r.punchTo) r.transport->sendTo(a, kPunch, sizeof kPunch, now);
+        for (net::Address a : r.f.punchTo) r.transport->sendTo(a, kPunch, sizeof kPunch, now);
     }
     r.lastPunchMs = now;
     return "";

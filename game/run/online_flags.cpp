@@ -9,10 +9,8 @@
 #include <cstring>
 
 namespace run {
-namespace {
 
-/// A DNS name or dotted IPv4 address: 1 to 253 letters, digits, '.', '-' or '_' (anything else never reaches the
-/// resolver, which would otherwise be asked about terminal escapes or megabytes of text).
+// Anything else never reaches the resolver, which would otherwise be asked about terminal escapes or megabytes of text.
 bool isHostName(const std::string& host) {
     if (host.empty() || host.size() > 253) return false;
     for (char c : host) {
@@ -22,8 +20,6 @@ bool isHostName(const std::string& host) {
     }
     return true;
 }
-
-}  // namespace
 
 void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter) {
     table.push_back({"--host", io::Flag::Takes::MaybeValue, [&out](const std::string& v, std::string& error) {

@@ -55,6 +55,8 @@ const char* rulesBuild();
 /// desync, so the host refuses them at the handshake.
 net::RulesHasher rulesHasher(const std::string& dataDir);
 
+/// A DNS name or dotted IPv4 address: 1 to 253 letters, digits, '.', '-' or '_'.
+bool isHostName(const std::string& host);
 /// Reads "HOST[:PORT]" (a name or dotted IPv4; the port 1-65535, default kOnlinePort, by the one number rule) and
 /// resolves it; false with error set.
 bool resolveJoinAddress(const std::string& text, net::Address& out, std::string& error,

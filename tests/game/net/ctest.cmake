@@ -20,6 +20,14 @@ add_test(NAME "online headless peer refuses both --host and --join with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;7000;--join;127.0.0.1"
           "-DMSG=game_headless: give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE" -P ${BVH_EXPECT_EXIT})
+# A bad --punch is a flag error before anything binds or announces (it once printed `hosting on UDP port` first).
+add_test(NAME "online headless peer refuses a bad --punch before binding with exit 2"
+  COMMAND bash -c "\"$0\" --replay \"$1\" --host 0 --punch ,, 2>&1; echo \"exit $?\""
+          $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript)
+set_tests_properties("online headless peer refuses a bad --punch before binding with exit 2" PROPERTIES
+  PASS_REGULAR_EXPRESSION "game_headless: --punch: bad host '' .*exit 2"
+  FAIL_REGULAR_EXPRESSION "hosting on|you: "
+  ENVIRONMENT "XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/punch_home")
 add_test(NAME "online headless peer refuses an unwritable --record file before connecting with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;0;--record;${BVH_NET_TEST_DIR}/no_such_dir/out.freplay"

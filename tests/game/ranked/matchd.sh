@@ -30,11 +30,26 @@ out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --web "$WORK/no-such-web" 2>&1)"; 
 [ "$rc" = 1 ] && grep -q -- "--web $WORK/no-such-web: not a folder" <<<"$out" || fail "--web to no folder: exit $rc: $out"
 out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --regions "$WORK" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q -- "$WORK: is a directory" <<<"$out" || fail "--regions naming a folder: exit $rc: $out"
+printf 'region a 5\nprefix 1.2.3.0/24 a\nregion b 5\nprefix 1.2.3.0/24 b\n' >"$WORK/twice.cfg"
+out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --regions "$WORK/twice.cfg" 2>&1)"; rc=$?
+[ "$rc" = 1 ] && grep -qx -- "bvh_matchd: $WORK/twice.cfg:4: prefix 1.2.3.0/24 already belongs to region a (line 2)" <<<"$out" ||
+    fail "a prefix in two regions: exit $rc: $out"
+[ ! -e "$WORK/bad.db" ] || fail "a bad --web or region file left a database behind"
+# A --db in a folder that does not exist, or naming a folder: the database path named with what is wrong, and
+# nothing created beside it (no lock file).
 out="$("$MATCHD" --port 0 --db "$WORK/no-such-folder/r.db" 2>&1)"; rc=$?
-[ "$rc" = 1 ] && grep -q -- "^bvh_matchd: .*no-such-folder/r.db" <<<"$out" && ! grep -q "^usage:" <<<"$out" ||
-    fail "--db in a missing folder: exit $rc: $out"
+[ "$rc" = 1 ] && grep -qx -- "bvh_matchd: --db $WORK/no-such-folder/r.db: the folder $WORK/no-such-folder does not exist" \
+    <<<"$out" && ! grep -q "^usage:" <<<"$out" || fail "--db in a missing folder: exit $rc: $out"
+mkdir -p "$WORK/db-folder"
+out="$("$MATCHD" --port 0 --db "$WORK/db-folder" 2>&1)"; rc=$?
+[ "$rc" = 1 ] && grep -q -- "^bvh_matchd: --db $WORK/db-folder: is a folder, not a database file" <<<"$out" &&
+    [ ! -e "$WORK/db-folder.lock" ] && [ -z "$(ls -A "$WORK/db-folder")" ] || fail "--db naming a folder: exit $rc: $out"
 out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --no-such-flag 2>&1)"; rc=$?
 [ "$rc" = 2 ] && grep -q "^usage: bvh_matchd " <<<"$out" || fail "a wrong flag: exit $rc: $out"
+# --db and --postgres are either/or: both is a flag error, and neither store is opened.
+out="$("$MATCHD" --port 0 --db "$WORK/both.db" --postgres "host=127.0.0.1 dbname=none" 2>&1)"; rc=$?
+[ "$rc" = 2 ] && grep -qx "bvh_matchd: give one of --db PATH and --postgres CONNINFO" <<<"$out" &&
+    grep -q "^usage: bvh_matchd " <<<"$out" && [ ! -e "$WORK/both.db" ] || fail "--db with --postgres: exit $rc: $out"
 
 "$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WEBDIR" >"$WORK/matchd.out" 2>&1 &
 pids+=($!); MATCHD_PID=$!
@@ -57,6 +72,17 @@ code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 8 "$URL/api/leaderboard
 kill "$trickle" 2>/dev/null; wait "$trickle" 2>/dev/null
 for fd in "${slow[@]}"; do exec {fd}>&-; done
 [ "$code" = 200 ] || fail "a request among 80 slow connections from one address: HTTP $code"
+# A body larger than the service takes is refused by its Content-Length, answered at once and the connection closed
+# (cpp-httplib alone answered only after reading that many bytes, or after 5 s without one); a length that is not a
+# number is refused as malformed.
+for length in 99999999999999999999:413 4198401:413 -1:400; do
+    exec {big}<>"/dev/tcp/127.0.0.1/$PORT"
+    printf 'POST /request HTTP/1.1\r\nHost: x\r\nContent-Length: %s\r\n\r\n' "${length%:*}" >&"$big"
+    answer="$(timeout 3 cat <&"$big")"; rc=$?
+    exec {big}>&-
+    [ "$rc" = 0 ] && head -n 1 <<<"$answer" | grep -q "^HTTP/1.1 ${length#*:} " ||
+        fail "a POST with Content-Length ${length%:*}: $([ "$rc" = 124 ] && echo "no answer within 3 s" || echo "$answer")"
+done
 # Nor may a second service share its HTTP port (cpp-httplib's default SO_REUSEPORT would split the requests).
 out="$(timeout -k 5 30 "$MATCHD" --port "$PORT" --lobby-port 0 --db "$WORK/other.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "cannot listen on TCP port $PORT (in use" <<<"$out" || fail "a second service on port $PORT: exit $rc: $out"

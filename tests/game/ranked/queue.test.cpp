@@ -188,6 +188,10 @@ TEST_CASE("The region file's bad lines are refused with FILE:LINE") {
         {"rtt eu us 9000", "r.cfg:3: `9000` is not a round trip in ms (0..5000)"},
         {"rtt eu us 80 ms", "r.cfg:3: unexpected 'ms' at the end of the line"},
         {"region", "r.cfg:3: a region is `region NAME MS`"},
+        {"prefix 1.2.3.0/24 eu\nprefix 1.2.3.0/24 us",
+         "r.cfg:4: prefix 1.2.3.0/24 already belongs to region eu (line 3)"},
+        {"prefix 1.2.3.0/24 eu\nprefix ::ffff:1.2.3.0/120 eu",
+         "r.cfg:4: prefix ::ffff:1.2.3.0/120 already belongs to region eu (line 3)"},
     };
     for (const auto& [line, expected] : bad) {
         RegionTable t;
@@ -196,8 +200,12 @@ TEST_CASE("The region file's bad lines are refused with FILE:LINE") {
         CHECK(why == expected);
         CHECK(t.regions() == 0);  // nothing kept
     }
-    RegionTable shipped;
+    RegionTable t;
     std::string why;
+    CHECK_FALSE(t.parse("region " + std::string(5000, 'a') + " 5\n", "r.cfg", why));
+    CHECK(why == "r.cfg:1: a region's name is at most 40 characters, not 5000");
+    CHECK(t.parse("region " + std::string(40, 'a') + " 5\n", "r.cfg", why));
+    RegionTable shipped;
     CHECK_MESSAGE(shipped.load(std::string(BVH_DATA_DIR) + "/regions.cfg", why), why);
     CHECK(shipped.regions() > 1);
     CHECK_FALSE(shipped.load("/nonexistent/regions.cfg", why));

@@ -69,6 +69,7 @@ TEST_CASE("The service refuses an unsigned, late, replayed, oversized or floodin
         refused += w.send(w.eve, RequestKind::Leave, "").text == "too many requests; wait a little";
     CHECK(refused == 40 - 19);  // a burst of 20, one spent on hello
     CHECK(w.send(w.bob, RequestKind::Queue, "ranked nobody 00112233").text == "no fighter 'nobody' on this service");
+    CHECK(w.send(w.bob, RequestKind::Queue, "bogus ryo 00112233").text == "queue must be quick or ranked, not 'bogus'");
     CHECK(w.send(w.bob, RequestKind::Queue, "ranked ryo 99").text ==
           "this service simulates rules 00112233, your build 99 (update the game or the service)");
 }
