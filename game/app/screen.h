@@ -145,7 +145,7 @@ std::unique_ptr<Screen> makeArcadeSelect(Context& ctx);
 /// The title screen.
 std::unique_ptr<Screen> makeTitle(Context& ctx);
 /// Mode select: versus player, versus CPU, training, Blaster, controls, quit.
-std::unique_ptr<Screen> makeModeSelect(Context& ctx);
+std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at = "");  ///< `at`: the item to start on
 /// Fighter select for a fight mode.
 std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode);
 /// The controls screen (current bindings).

@@ -96,9 +96,10 @@ if grep -qi "desync\|mismatch\|cannot" "$OUT/game.err"; then echo "FAIL: the rep
 
 # The tutorial's pause menu: Resume, Restart the lesson, Skip to the next lesson, Move list, Controls, Save a bug
 # report here, Leave the tutorial, Quit to title. Esc S S Enter skips to lesson 2; Esc and six S reach "Leave the
-# tutorial", whose Enter leaves the lesson (opened by --show: the game ends, exit 0). Before, the sixth row down was
-# "Quit to title" (the title stays open and the game would still run: this fails).
-EXTRA="--show tutorial" play Escape s s Return Escape s s s s s s Return
+# tutorial", whose Enter leaves the lesson for mode select (opened by --show too: not out of the game), where W from
+# the first item wraps to Quit and Enter quits (exit 0). Had the sixth row down been "Quit to title", W Enter on the
+# title would start the game again and it would still run: this fails.
+EXTRA="--show tutorial" play Escape s s Return Escape s s s s s s Return w Return
 EXTRA=
 [ "$RC" = 0 ] || { echo "FAIL: tutorial pause menu: exit $RC (did Leave the tutorial leave?)"; cat "$OUT/game.err"; exit 1; }
 

@@ -14,6 +14,8 @@
 #include "game/app/view_logic.h"
 #include "game/view/draw_list.h"
 
+#include <SFML/Graphics/Text.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <functional>
@@ -74,10 +76,11 @@ public:
                           : n <= 11 ? 232.f
                                     : 226.f;
         const unsigned size = n <= 11 ? 28 : 25;
+        const float bar = std::max(440.f, widestLabel(size) + 40.f);  // the highlight holds the longest item
         if (overlay_) {  // the panel ends just under its last item, whatever the spacing
             fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
-            fillRect(t, float(ctx_.width) / 2.f - 260.f, 124.f, 520.f, top + step * float(n) + 16.f - 124.f,
-                     sf::Color(16, 12, 30, 250), sf::Color(255, 210, 100), 2.f);
+            fillRect(t, float(ctx_.width) / 2.f - bar / 2.f - 40.f, 124.f, bar + 80.f,
+                     top + step * float(n) + 16.f - 124.f, sf::Color(16, 12, 30, 250), sf::Color(255, 210, 100), 2.f);
         } else {
             drawBackdrop(t, ctx_, ticks_);
         }
@@ -87,7 +90,7 @@ public:
             const float y = top + step * float(i);
             const float boxY = size < 28 ? y - 1.f : y - 4.f, boxH = size < 28 ? step - 2.f : step - 6.f;
             if (on)
-                fillRect(t, float(ctx_.width) / 2.f - 220.f, boxY, 440.f, boxH, sf::Color(255, 200, 80, 60),
+                fillRect(t, float(ctx_.width) / 2.f - bar / 2.f, boxY, bar, boxH, sf::Color(255, 200, 80, 60),
                          sf::Color(255, 210, 100), 2.f);
             drawText(t, ctx_.res->font, items_[i].label, size, float(ctx_.width) / 2.f, y,
                      on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
@@ -97,8 +100,24 @@ public:
     }
 
     bool transparent() const override { return overlay_; }
+    /// Puts the cursor on the item labelled `label` (it stays where it is when there is none).
+    void select(const std::string& label) {
+        for (std::size_t i = 0; i < items_.size(); ++i) {
+            if (items_[i].label == label) cursor_ = int(i);
+        }
+    }
 
 private:
+    /// The widest item's label at `size` (the outline drawText adds included), in pixels.
+    float widestLabel(unsigned size) const {
+        float widest = 0.f;
+        for (const Item& item : items_) {
+            const sf::Text text(sf::String::fromUtf8(item.label.begin(), item.label.end()), ctx_.res->font, size);
+            widest = std::max(widest, text.getLocalBounds().width + 4.f);
+        }
+        return widest;
+    }
+
     Context& ctx_;
     std::string title_;
     std::vector<Item> items_;
@@ -329,7 +348,7 @@ private:
 
 std::unique_ptr<Screen> makeTitle(Context& ctx) { return std::make_unique<TitleScreen>(ctx); }
 
-std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
+std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at) {
     Context* c = &ctx;
     const auto fightMode = [c](sim::Mode m) { return [c, m] { c->stack->push(makeFighterSelect(*c, m)); }; };
     std::vector<MenuScreen::Item> items = {
@@ -358,8 +377,10 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx) {
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Quit", [c] { c->quit = true; }},
     };
-    return std::make_unique<MenuScreen>(
+    auto menu = std::make_unique<MenuScreen>(
         ctx, "SELECT MODE", std::move(items), [c] { c->stack->pop(); }, false);
+    menu->select(at);
+    return menu;
 }
 
 std::unique_ptr<Screen> makeFighterSelect(Context& ctx, sim::Mode mode) {
@@ -413,8 +434,10 @@ std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const st
     Context* c = &ctx;
     FightScreen* f = &fight;
     const std::function<void()> toSelect = [c, mode] {
-        c->stack->replaceAll(makeTitle(*c));  // so Esc from the select screen walks back as usual
-        c->stack->push(makeModeSelect(*c));
+        c->stack->replaceAll(makeTitle(*c));  // so Esc from the select screen walks back as usual, to this mode
+        c->stack->push(makeModeSelect(*c, mode == sim::Mode::Versus     ? "Versus player"
+                                          : mode == sim::Mode::Training ? "Training"
+                                                                        : "Versus CPU"));
         c->stack->push(makeFighterSelect(*c, mode));
     };
     std::vector<MenuScreen::Item> items = {

@@ -49,8 +49,11 @@ public:
         const float x0 = 60.f, top = 140.f, rowH = 38.f;
         const float col[] = {x0, x0 + 200.f, x0 + 340.f, x0 + 760.f, x0 + 1080.f};
         const char* heads[] = {"DATE", "MODE", "FIGHTERS", "RESULT", "LENGTH"};
-        for (int c = 0; c < 5; ++c)
-            drawText(t, ctx_.res->font, heads[c], 15, col[c], top - 26.f, sf::Color(255, 210, 120));
+        for (int c = 0; c < 5; ++c) {  // the fighters and the result are centred in their columns, so their heads are
+            const bool centred = c == 2 || c == 3;
+            drawText(t, ctx_.res->font, heads[c], 15, centred ? (col[c] + col[c + 1] - 20.f) / 2.f : col[c], top - 26.f,
+                     sf::Color(255, 210, 120), centred ? Align::Center : Align::Left);
+        }
         if (list_.empty()) {
             drawText(t, ctx_.res->font, "No recorded matches yet: every match you play is recorded here.", 22, cx,
                      top + 60.f, sf::Color(230, 230, 240), Align::Center, 1.5f);
