@@ -41,6 +41,7 @@ void LessonPlay::start(int index) {
     phase_ = Phase::Playing;
     resultTicks_ = 0;
     missed_.clear();
+    missedSay_ = false;
     otherwise_.assign(run().expectations.size(), 0);
     started_.assign(run().captions.size(), 0);
     note_.clear();
@@ -65,7 +66,9 @@ std::string LessonPlay::captionAt(std::int64_t frame) const {
     return text;
 }
 
-std::string LessonPlay::caption() const { return captionAt(player_->frame()); }
+std::string LessonPlay::caption() const {
+    return phase_ == Phase::Failed && missedSay_ ? missed_ : captionAt(player_->frame());
+}
 
 bool LessonPlay::goalMet(std::size_t i) const { return player_->met(i) || (i < otherwise_.size() && otherwise_[i]); }
 
@@ -149,6 +152,7 @@ void LessonPlay::grade() {
         for (const sim::Expectation& e : run().expectations) {
             if (e.line == f->line) missed_ = captionAt(e.first > 0 ? e.first - 1 : 0);
         }
+        missedSay_ = !missed_.empty();
         if (missed_.empty()) missed_ = f->what;
         phase_ = Phase::Failed;
     } else if (goalsMet() == goals() || player_->done()) {

@@ -71,7 +71,8 @@ public:
     int lesson() const { return index_; }
     int lessons() const { return int(lessons_.size()); }
     Phase phase() const { return phase_; }
-    /// The instruction in force now ("" before the first `say`).
+    /// The instruction in force now ("" before the first `say`); once the lesson failed, the missed one (the
+    /// script's clock has passed it by then, and the panel should not show the next one under "NOT YET").
     std::string caption() const;
     /// Why the lesson failed: the instruction of the missed goal (or the failure's text when it has none).
     const std::string& missed() const { return missed_; }
@@ -115,6 +116,7 @@ private:
     Phase phase_ = Phase::Playing;
     int resultTicks_ = 0;
     std::string missed_;
+    bool missedSay_ = false;     // missed_ is the missed goal's instruction (the panel goes on showing it)
     std::vector<char> started_;  // per instruction: the player has started it (the opponent waits no more)
     bool opponentWaits_ = true;
     std::vector<char> otherwise_;  // per expectation: met another way the lessons accept

@@ -100,6 +100,23 @@ TEST_CASE("tutorial: the next instruction comes as soon as the goals on screen a
     CHECK(o.ticks < first.captions[1].frame);  // all three goals before the second instruction's scripted frame
 }
 
+TEST_CASE("tutorial: under NOT YET the panel shows the missed instruction, not the one the script moved on to") {
+    // A player who walks backwards (starting the instruction's part, so the script runs on) misses lesson 1's walk
+    // forward when its window closes, after the script's next `say` (crouching) has appeared; the panel showed that
+    // next instruction under "Missed: ... walk ...".
+    const app::Context ctx = lessonContext();
+    std::vector<sim::RunFile> all = lessons();
+    app::TutorialSource src(ctx, all);
+    sim::FrameInput back;
+    back.buttons[0] = sim::kLeft;  // p1 starts on the left, facing right
+    for (int tick = 0; tick < 5000 && src.phase() == Phase::Playing; ++tick) src.tick(app::Tick{}, &back);
+    REQUIRE(src.phase() == Phase::Failed);
+    REQUIRE(all.front().captions.size() >= 2);
+    CHECK(src.scriptFrame() >= all.front().captions[1].frame);  // the next instruction's frame had come
+    CHECK(src.missed() == all.front().captions.front().text);   // by the script: the walk is its first `say`
+    CHECK(src.caption() == src.missed());
+}
+
 TEST_CASE("tutorial: lessons have no round timer") {
     for (const sim::RunFile& run : lessons()) {
         CAPTURE(run.path);
