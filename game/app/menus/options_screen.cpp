@@ -72,8 +72,9 @@ public:
                 continue;
             }
             drawText(t, ctx_.res->font, optionLabel(row), 24, cx - 400.f, ry + 2.f, c, Align::Left, 2.f);
-            const std::string value = on ? "\u25c0  " + optionValue(ctx_.settings, row, ctx_.glRenderer) + "  \u25b6"
-                                         : optionValue(ctx_.settings, row, ctx_.glRenderer);
+            std::string shown = optionValue(ctx_.settings, row, ctx_.glRenderer);
+            if (row == OptionRow::Volume && ctx_.flags->mute) shown += "  (--mute: off now)";  // the saved volume
+            const std::string value = on ? "\u25c0  " + shown + "  \u25b6" : shown;
             drawText(t, ctx_.res->font, value, 24, cx + 400.f, ry + 2.f, c, Align::Right, 2.f);
         }
         const std::string where = ctx_.settingsPath.empty() ? "not saved: no folder for settings"
