@@ -89,8 +89,11 @@ float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float 
         disc.setOutlineColor(sf::Color(20, 16, 30));
         disc.setOutlineThickness(1.5f);
         t.draw(disc);
-        drawText(t, font, label, unsigned(size * 0.6f), x + w / 2.f, y - size * 0.4f, sf::Color(20, 16, 30),
-                 Align::Center);
+        // The key's letter as large as the disc allows, light on the dark discs (blue, red, purple), dark on the
+        // bright ones (yellow, green).
+        const bool darkDisc = g == view::Glyph::Light || g == view::Glyph::Heavy || g == view::Glyph::Medium;
+        drawText(t, font, label, unsigned(size * 0.74f), x + w / 2.f, y - size * 0.5f,
+                 darkDisc ? sf::Color(250, 250, 255) : sf::Color(20, 16, 30), Align::Center);
         return w;
     }
     const char* joint = g == view::Glyph::Plus ? "+" : "/";
