@@ -127,6 +127,18 @@ std::vector<Pair> bruteForcePairs(std::vector<ItemId> ids, BoxOf&& boxOf) {
     return out;
 }
 
+/// bruteForcePairs of the crowded scene, whose boxes are the same for every kind (a fixed seed, drawn before any
+/// set is asked anything): worked out once per distinct scene and kept, since 3,000 boxes are 4.5 million tests under
+/// the sanitizers for each of the seven kinds. A scene not seen before (another box anywhere) is worked out afresh.
+const std::vector<Pair>& crowdedExpected(const std::vector<ItemId>& live, const std::vector<AABB>& boxes) {
+    static std::vector<std::pair<std::vector<AABB>, std::vector<Pair>>> seen;
+    for (const auto& [scene, pairs] : seen) {
+        if (scene == boxes) return pairs;
+    }
+    seen.emplace_back(boxes, bruteForcePairs(live, [&boxes](ItemId i) { return boxes[std::size_t(i)]; }));
+    return seen.back().second;
+}
+
 }  // namespace
 
 TEST_CASE_TEMPLATE_DEFINE("A collision set reports the same ids as brute force on random moving scenes", T, sameIds) {
@@ -338,7 +350,7 @@ TEST_CASE_TEMPLATE_DEFINE("A collision set's pairs match brute force on a crowde
     set.build(items);
     for (int round = 0; round < 3; ++round) {
         CAPTURE(round);
-        REQUIRE(pairsOf(set) == bruteForcePairs(live, [&boxes](ItemId i) { return boxes[std::size_t(i)]; }));
+        REQUIRE(pairsOf(set) == crowdedExpected(live, boxes));
         for (ItemId id : live) {
             boxes[std::size_t(id)] = translated(boxes[std::size_t(id)], rng.range(-3, 3), rng.range(-3, 3));
             set.update(id, boxes[std::size_t(id)]);
