@@ -76,7 +76,8 @@ public:
                           : n <= 11 ? 232.f
                                     : 226.f;
         const unsigned size = n <= 11 ? 28 : 25;
-        const float bar = std::max(440.f, widestLabel(size) + 40.f);  // the highlight holds the longest item
+        if (bar_ == 0.f) bar_ = std::max(440.f, widestLabel(size) + 40.f);  // the highlight holds the longest item
+        const float bar = bar_;
         if (overlay_) {  // the panel ends just under its last item, whatever the spacing
             fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 150));
             fillRect(t, float(ctx_.width) / 2.f - bar / 2.f - 40.f, 124.f, bar + 80.f,
@@ -121,6 +122,7 @@ private:
     Context& ctx_;
     std::string title_;
     std::vector<Item> items_;
+    float bar_ = 0.f;  // the highlight's width, measured at the first draw (the items do not change)
     std::function<void()> onBack_;
     bool overlay_;
     FreshPress ok_;

@@ -203,12 +203,9 @@ namespace {
 void drawFighterLine(sf::RenderTarget& t, const sf::Font& font, const sim::FighterDef& def, float right, float y,
                      float room) {
     std::string line = fighterLine(def);
-    const auto width = [&](unsigned size) {
-        return sf::Text(sf::String::fromUtf8(line.begin(), line.end()), font, size).getLocalBounds().width;
-    };
-    unsigned size = 14;
-    while (size > 11 && width(size) > room) --size;
-    if (width(size) > room && def.archetype.find(':') != std::string::npos)
+    const unsigned fits = fittedTextSize(font, line, 14, room);
+    const unsigned size = std::max(11u, fits);
+    if (fits < 11 && def.archetype.find(':') != std::string::npos)
         line = archetypeLine(def.archetype.substr(0, def.archetype.find(':')), def.difficulty);
     drawText(t, font, line, size, right, y + float(14 - size) / 2.f, sf::Color(220, 220, 235), Align::Right);
 }
