@@ -29,6 +29,7 @@
 #include "game/io/run_file.h"
 #include "game/io/text.h"
 #include "game/io/user_dirs.h"
+#include "game/net/sfml_quiet.h"
 
 #include <SFML/Graphics/RenderTexture.hpp>
 #include <SFML/Graphics/RenderWindow.hpp>
@@ -241,6 +242,7 @@ bool saveScreenshot(sf::Image shot, const std::string& path, int cropW, int crop
     }
     const std::string temp = io::tempPathBeside(path, true);  // the writer picks PNG by the extension
     errno = 0;
+    const net::QuietSfml quiet;  // the error below names the file and the reason; SFML's own line would come first
     const bool saved = shot.saveToFile(temp);
     const int why = errno;
     sf::Image back;

@@ -49,7 +49,7 @@ bool parseButtonLine(io::LineParser& p, const std::vector<std::string>& w, const
     b.name = w[1];
     b.label = w[3];
     b.line = p.line;
-    if (const std::string why = io::tooLong("the label", b.label); !why.empty()) return p.fail(why);
+    if (const std::string why = io::badName("the label", b.label); !why.empty()) return p.fail(why);
     if (!nameOk(b.name)) return p.fail("bad button name " + io::quote(b.name) + " (use a-z, 0-9, _ and -)");
     if (w[2].size() != 1 || w[2][0] < 'A' || w[2][0] > 'Z')
         return p.fail("bad letter " + io::quote(w[2]) + " (one of A-Z)");

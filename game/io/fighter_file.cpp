@@ -107,16 +107,6 @@ std::string attackButtonNames() {
 /// The colour roles a fighter file may name (docs/formats.md): what the drawer asks for.
 constexpr const char* kColorRoles[] = {"body", "accent", "trim", "hair"};
 
-/// "" when a display name or archetype holds no control byte (they are drawn as they are, so a byte below 0x20 or
-/// 0x7f would show as a box or garbage), else the message.
-std::string controlByte(const char* what, const std::string& text) {
-    for (char c : text) {
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-            return std::string(what) + " " + io::quote(text) + " holds a control character";
-    }
-    return "";
-}
-
 /// Parser state: the file, the line being read and the first error met.
 struct Parser : io::LineParser {
     FighterDef def;
@@ -200,7 +190,7 @@ bool Parser::fighterLine(const std::vector<std::string>& t) {
         return fail("fighter id " + io::quote(t[1]) + " differs from the file name " +
                     io::quote(expectedId + ".fighter"));
     }
-    if (const std::string why = io::tooLong("the fighter id", t[1]); !why.empty()) return fail(why);
+    if (const std::string why = io::badName("the fighter id", t[1]); !why.empty()) return fail(why);
     def.id = t[1];
     def.display = t[1];
     return true;
@@ -213,7 +203,7 @@ bool Parser::textLine(const std::vector<std::string>& t) {
     std::string& text = display ? def.display : def.archetype;
     text = t[1];
     for (std::size_t i = 2; i < t.size(); ++i) text += " " + t[i];
-    if (const std::string why = controlByte(display ? "the display name" : "the archetype", text); !why.empty())
+    if (const std::string why = io::controlByte(display ? "the display name" : "the archetype", text); !why.empty())
         return fail(why);
     if (!display) return text.size() <= 60 || fail("archetype longer than 60 characters (it is one line on select)");
     const std::string why = io::tooLong("the display name", text);
@@ -253,7 +243,7 @@ bool Parser::colorLine(const std::vector<std::string>& t) {
         !toInt(t[4], 0, 255, b)) {
         return false;
     }
-    if (const std::string why = io::tooLong("the colour role", t[1]); !why.empty()) return fail(why);
+    if (const std::string why = io::badName("the colour role", t[1]); !why.empty()) return fail(why);
     if (std::find(std::begin(kColorRoles), std::end(kColorRoles), t[1]) == std::end(kColorRoles))
         return fail("unknown colour role " + io::quote(t[1]) +
                     " (known: " + io::joined({std::begin(kColorRoles), std::end(kColorRoles)}) + ")");
@@ -282,7 +272,7 @@ bool Parser::memberLine(const std::vector<std::string>& t) {
     if (!def.anims.empty()) return fail("members must come before the first anim/move");
     if (int(def.members.size()) >= kMaxMembers) return fail("more than " + std::to_string(kMaxMembers) + " members");
     if (boneForm && !rig.member(t, def)) return false;
-    if (const std::string why = io::tooLong("the member name", t[1]); !why.empty()) return fail(why);
+    if (const std::string why = io::badName("the member name", t[1]); !why.empty()) return fail(why);
     m.name = t[1];
     def.members.push_back(m);
     return true;
@@ -297,7 +287,7 @@ bool Parser::animStart(const std::vector<std::string>& t) {
     if (def.anim(t[1]) >= 0) return fail("duplicate anim/move " + io::quote(t[1]));
     if (def.members.empty()) return fail("no `member` before the first anim/move");
     if (int(def.anims.size()) >= kMaxAnims) return fail("more than " + std::to_string(kMaxAnims) + " anims/moves");
-    if (const std::string why = io::tooLong("the anim/move name", t[1]); !why.empty()) return fail(why);
+    if (const std::string why = io::badName("the anim/move name", t[1]); !why.empty()) return fail(why);
     a.name = t[1];
     a.line = line;
     def.anims.push_back(a);
@@ -411,7 +401,7 @@ bool Parser::moveData(const std::vector<std::string>& t, AnimDef& a, bool& handl
         if (t.size() < 2) return fail("expected `display NAME`");
         a.display = t[1];
         for (std::size_t i = 2; i < t.size(); ++i) a.display += " " + t[i];
-        std::string why = controlByte("the display name", a.display);
+        std::string why = io::controlByte("the display name", a.display);
         if (why.empty()) why = io::tooLong("the display name", a.display);
         return why.empty() || fail(why);
     }

@@ -21,7 +21,7 @@ bool RigReader::bone(const std::vector<std::string>& t, FighterDef& def) {
     if (t[1] == "-") return p_.fail("`-` is the root's parent, not a bone name");
     if (sk.bone(t[1]) >= 0) return p_.fail("bone " + io::quote(t[1]) + " declared twice");
     if (int(sk.bones.size()) >= kMaxBones) return p_.fail("more than " + std::to_string(kMaxBones) + " bones");
-    if (const std::string why = io::tooLong("the bone name", t[1]); !why.empty()) return p_.fail(why);
+    if (const std::string why = io::badName("the bone name", t[1]); !why.empty()) return p_.fail(why);
     BoneDef b;
     b.name = t[1];
     if (t[2] != "-") {
@@ -62,7 +62,7 @@ bool RigReader::pose(const std::vector<std::string>& t, const FighterDef& def) {
     for (const NamedPose& np : poses_) {
         if (np.name == t[1]) return p_.fail("pose " + io::quote(t[1]) + " declared twice");
     }
-    if (const std::string why = io::tooLong("the pose name", t[1]); !why.empty()) return p_.fail(why);
+    if (const std::string why = io::badName("the pose name", t[1]); !why.empty()) return p_.fail(why);
     NamedPose np;
     np.name = t[1];
     std::size_t at = 2;

@@ -3,6 +3,7 @@
 
 #include "game/io/text.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -43,6 +44,7 @@ bool takeValue(int argc, char** argv, int& i, const Flag& f, std::string& value,
 }  // namespace
 
 bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& error) {
+    std::vector<const Flag*> given;  // the flags taking a value met so far
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         const Flag* f = find(table, arg);
@@ -50,6 +52,13 @@ bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& erro
             error = (arg.rfind("-", 0) == 0 ? "unknown flag " : "unexpected argument ") + quote(arg);
             return false;
         }
+        // `--replay a --replay b` would otherwise replay b alone and say nothing of a. A switch given twice is
+        // still one switch.
+        if (f->takes != Flag::Takes::Nothing && std::find(given.begin(), given.end(), f) != given.end()) {
+            error = f->name + " is given twice (it takes one value)";
+            return false;
+        }
+        given.push_back(f);
         std::string value;
         if (!takeValue(argc, argv, i, *f, value, error) || !f->apply(value, error)) return false;
         if (f->seen != nullptr) *f->seen = true;

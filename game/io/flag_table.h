@@ -37,8 +37,8 @@ inline Flag noting(Flag f, bool& seen) {
 using FlagTable = std::vector<Flag>;
 
 /// Parses argv[1..] against the table. Refuses an unknown flag (`unknown flag '--x'`), a stray argument
-/// (`unexpected argument 'x'`), a missing value (`--x needs a value`), an empty one and a bad one (the entry's
-/// message). False with a one-line error; the flags before the bad one are applied.
+/// (`unexpected argument 'x'`), a missing value (`--x needs a value`), an empty one, a bad one (the entry's
+/// message) and a flag taking a value given twice (`--x is given twice (it takes one value)`). False with a one-line error; the flags before the bad one are applied.
 bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& error);
 
 /// True when an argument is `--help` or `-h`: the program then prints its usage on stdout and exits 0 (asking for

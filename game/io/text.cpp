@@ -77,6 +77,19 @@ std::string tooLong(std::string_view what, std::string_view text) {
            std::to_string(kMaxNameChars) + ")";
 }
 
+std::string controlByte(std::string_view what, std::string_view text) {
+    for (char c : text) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return std::string(what) + " " + quote(text) + " holds a control character";
+    }
+    return "";
+}
+
+std::string badName(std::string_view what, std::string_view text) {
+    const std::string why = tooLong(what, text);
+    return why.empty() ? controlByte(what, text) : why;
+}
+
 std::string quote(std::string_view t) { return "'" + printable(t, kQuoteMax) + "'"; }
 
 std::vector<std::string> tokens(std::string_view line) {

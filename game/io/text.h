@@ -47,6 +47,11 @@ bool readFile(const std::string& path, std::string& text, Error& error);
 /// "" when `text` has at most kMaxNameChars characters, else `WHAT is N characters long (at most 64)` (the text
 /// itself is not repeated: its line is named).
 std::string tooLong(std::string_view what, std::string_view text);
+/// "" when `text` holds no control byte (below 0x20, or 0x7f), else `WHAT 'TEXT' holds a control character`: names
+/// and labels are drawn as they are, where such a byte would show as a box or garbage.
+std::string controlByte(std::string_view what, std::string_view text);
+/// A name or label as every file must give it: tooLong's rule, then controlByte's ("" when both hold).
+std::string badName(std::string_view what, std::string_view text);
 /// User text as a message shows it: in single quotes, cut to kQuoteMax characters, non-printable bytes as \xNN.
 std::string quote(std::string_view text);
 /// The same without the quotes and with a caller-chosen cut (for whole lines quoted in messages).

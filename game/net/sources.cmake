@@ -48,4 +48,5 @@ set(NET_CORE_SOURCES
 set(NET_UDP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/udp_transport.h
   ${CMAKE_CURRENT_LIST_DIR}/udp_transport.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/sfml_quiet.h
 )

@@ -2,6 +2,7 @@
 #include "game/net/udp_transport.h"
 
 #include "game/net/packet.h"
+#include "game/net/sfml_quiet.h"
 
 #include <SFML/Network/IpAddress.hpp>
 
@@ -61,6 +62,7 @@ std::string addressText(Address a) { return ipOf(a).toString() + ":" + std::to_s
 
 bool UdpTransport::open(unsigned short port, std::string& error) {
     socket_.setBlocking(false);
+    const net::QuietSfml quiet;  // the message below says it, naming the port
     if (socket_.bind(port == 0 ? static_cast<unsigned short>(sf::Socket::AnyPort) : port) != sf::Socket::Done) {
         error = "cannot use UDP port " + std::to_string(port) + " (in use, or not allowed)";
         return false;

@@ -628,9 +628,10 @@ std::string rebind(Bindings& b, Action a, const KeyChord& c) {
     list.insert(list.begin(), c);
     int lineOf[kActionCount] = {};
     lineOf[a] = 1;  // the new binding is the "later line", so the message names the action already using it
-    int line = 0;
-    std::string why;
-    if (!fightKeysDistinct(trial, lineOf, line, why)) return why;
+    int line = 0, driven = 0;
+    std::string why;  // the file's message names actions as the file does ("p1.heavy"); a player reads "P1 heavy"
+    if (!fightKeysDistinct(trial, lineOf, line, why, &driven))
+        return (c.joy < 0 ? "key " : "") + shownKeys(chordName(c)) + " already drives " + actionLabel(Action(driven));
     b = trial;
     return "";
 }

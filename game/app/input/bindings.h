@@ -162,7 +162,8 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b);
 /// as an io::AtomicFile: a temporary file beside it, renamed over it once complete).
 bool saveBindings(const std::string& path, const Bindings& b, std::string& error, const std::string& basis = "");
 /// Makes `c` action a's input in place of its keys (for a key) or its pad inputs (for a pad input), unless it would
-/// drive two fight actions: "" on success, else the clash message (the config file's rule) and b unchanged.
+/// drive two fight actions (the config file's rule): "" on success, else a message for the Controls screen naming
+/// the action as the screen does ("key K already drives P1 heavy") and b unchanged.
 std::string rebind(Bindings& b, Action a, const KeyChord& c);
 /// The input an event would bind: a key press, a gamepad button press, or an axis pushed past the dead zone.
 bool chordOfEvent(const sf::Event& e, int deadZone, KeyChord& out);

@@ -188,7 +188,7 @@ public:
     /// `arcade`: only P1 picks; the ladder is every fighter in file order (mode is VersusCpu).
     FighterSelectScreen(Context& ctx, sim::Mode mode, bool arcade = false) : ctx_(ctx), mode_(mode), arcade_(arcade) {
         startPicks(ctx.fighterIds, ctx.lastPick, pick_);
-        if (ctx.lastCpuLevel > 0) cpuLevel_ = ctx.lastCpuLevel;
+        cpuLevel_ = startCpuLevel(ctx.lastCpuLevel);
         if (arcade_) pick_[1] = 0;  // the first opponent of the ladder
         rebuildPreview();
     }
@@ -340,7 +340,7 @@ private:
     sim::Mode mode_;
     bool arcade_ = false;
     int pick_[2] = {0, 0};
-    int cpuLevel_ = sim::MatchSetup{}.cpuLevel;  // versus CPU: the level chosen with K
+    int cpuLevel_ = 1;  // versus CPU: the level chosen with K
     std::unique_ptr<sim::Fight> preview_;
     std::vector<view::MoveEntry> lists_[2];  // the picked fighters' move lists
     long ticks_ = 0;

@@ -1,6 +1,7 @@
 #pragma once
 // Which fighters fighter select starts on: the ones picked last time (so "Character select" after a match keeps
-// the pairing), else the default pairing when those fighters exist, else the first two. No SFML.
+// the pairing), else the default pairing when those fighters exist, else the first two; and the CPU level Versus CPU
+// starts on. No SFML.
 #include "game/sim/fight.h"
 
 #include <string>
@@ -20,5 +21,9 @@ inline void startPicks(const std::vector<std::string>& ids, const int last[2], i
         if (last[p] >= 0 && last[p] < n) out[p] = last[p];
     }
 }
+
+/// The CPU level Versus CPU's fighter select starts on: the one picked last time (lastPicked > 0), else level 1,
+/// the beginner's first opponent, so a newcomer's first match against the computer is the gentle one.
+inline int startCpuLevel(int lastPicked) { return lastPicked > 0 && lastPicked <= sim::kMaxCpuLevel ? lastPicked : 1; }
 
 }  // namespace app

@@ -52,3 +52,10 @@ TEST_CASE("fighter select starts on the last picks, else the default pairing") {
     app::startPicks(ids, stale, picks);
     CHECK(ids[std::size_t(picks[0])] == defaults.fighter[0]);
 }
+
+TEST_CASE("Versus CPU starts on level 1, the beginner's opponent, until a level was picked") {
+    CHECK(app::startCpuLevel(0) == 1);  // nothing picked yet this session
+    CHECK(app::startCpuLevel(3) == 3);  // K picked level 3 before the last match
+    CHECK(app::startCpuLevel(sim::kMaxCpuLevel) == sim::kMaxCpuLevel);
+    CHECK(app::startCpuLevel(sim::kMaxCpuLevel + 1) == 1);  // out of range: the beginner's level
+}

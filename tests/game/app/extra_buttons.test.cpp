@@ -122,7 +122,7 @@ TEST_CASE("a table's extra button in controls.cfg: rebound, refused on a clash, 
     CHECK(app::bindingText(b, app::kP1Extra0) == "Z, Joy0.Button6");
     app::KeyChord j;
     j.key = K::J;
-    CHECK(app::rebind(b, app::kP1Extra0, j) == "key J already drives p1.light");
+    CHECK(app::rebind(b, app::kP1Extra0, j) == "key J already drives P1 light");
 }
 
 TEST_CASE("the shipped table fills no extra slot, and a table with more extra buttons than slots is refused") {

@@ -101,7 +101,7 @@ TEST_CASE("rebinding in the game: the config's clash rule, the other kind of inp
     CHECK(app::bindingText(b, app::kP1Light) == "U, Joy0.Button0");  // J replaced, the pad button kept
     app::KeyChord k;
     k.key = sf::Keyboard::K;
-    CHECK(app::rebind(b, app::kP1Light, k) == "key K already drives p1.heavy");
+    CHECK(app::rebind(b, app::kP1Light, k) == "key K already drives P1 heavy");
     CHECK(app::bindingText(b, app::kP1Light) == "U, Joy0.Button0");  // unchanged
     sf::Event pad = button(0, 5, true);
     app::KeyChord c;

@@ -38,7 +38,13 @@ TEST_CASE("a button label past the 64-character limit is refused at its line") {
     sim::ButtonTable table;
     REQUIRE(sim::parseButtonTable(text, "buttons.cfg", table, e));  // the shipped table is fine
     const int lines = int(std::count(text.begin(), text.end(), '\n'));
+    const std::string shipped = text;
     text += "button kick K " + std::string(65, 'k') + " - - -\n";
     CHECK_FALSE(sim::parseButtonTable(text, "buttons.cfg", table, e));
     CHECK(e.text() == "buttons.cfg:" + std::to_string(lines + 1) + ": the label is 65 characters long (at most 64)");
+    text = shipped +
+           "button kick K Ki\x01"
+           "ck - - -\n";  // a label holding a control byte instead
+    CHECK_FALSE(sim::parseButtonTable(text, "buttons.cfg", table, e));
+    CHECK(e.text() == "buttons.cfg:" + std::to_string(lines + 1) + ": the label 'Ki\\x01ck' holds a control character");
 }

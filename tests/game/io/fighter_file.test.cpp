@@ -135,6 +135,18 @@ TEST_CASE("A broken fighter file is refused with FILE:LINE: what") {
         text = replaceLine(minimalFighter(), 22, "startup 1\n  display Jab\x01\x02");
         expected = "t.fighter:23: the display name 'Jab\\x01\\x02' holds a control character";
     }
+    SUBCASE("a control character in a member name (the overlay draws it)") {
+        text = replaceLine(minimalFighter(), 4,
+                           "member bo\x01"
+                           "dy -10 0 10 50");
+        expected = "t.fighter:4: the member name 'bo\\x01dy' holds a control character";
+    }
+    SUBCASE("a control character in an anim name") {
+        text = minimalFighter() +
+               "anim ex\x1b"
+               "tra 1\nend\n";
+        expected = "t.fighter:36: the anim/move name 'ex\\x1btra' holds a control character";
+    }
     SUBCASE("an empty push box is reported at its own line") {
         text = replaceLine(minimalFighter(), 3, "push 0 0 0 0");
         expected = "t.fighter:3: no `push` box (or an empty one)";

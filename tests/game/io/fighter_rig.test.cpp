@@ -99,6 +99,18 @@ TEST_CASE("A bad rig record is refused with FILE:LINE: what") {
         text = replaceLine(minimalRigged(), 7, "bone " + name + " hip 20 5");
         expected = "t.fighter:7: the bone name is 65 characters long (at most 64)";
     }
+    SUBCASE("a control character in a bone name") {
+        text = replaceLine(minimalRigged(), 7,
+                           "bone a\x02"
+                           "rm hip 20 5");
+        expected = "t.fighter:7: the bone name 'a\\x02rm' holds a control character";
+    }
+    SUBCASE("a control character in a pose name") {
+        text = replaceLine(minimalRigged(), 11,
+                           "pose p\x7f"
+                           "q like a arm 45");
+        expected = "t.fighter:11: the pose name 'p\\x7fq' holds a control character";
+    }
     SUBCASE("a pose name past the limit") {
         text = replaceLine(minimalRigged(), 11, "pose " + std::string(100, 'p') + " like a arm 45");
         expected = "t.fighter:11: the pose name is 100 characters long (at most 64)";

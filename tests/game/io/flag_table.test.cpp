@@ -128,6 +128,19 @@ TEST_CASE("A flag's value cannot be missing or empty, and a switch takes none") 
     CHECK(text == "out.freplay");
 }
 
+TEST_CASE("A flag that takes a value is refused the second time; a repeated switch is still one switch") {
+    std::string replay;
+    bool mute = false;
+    const io::FlagTable t = {io::textFlag("--replay", replay), io::switchFlag("--mute", mute)};
+    std::string error;
+    CHECK_FALSE(parse({"--replay", "a.freplay", "--mute", "--replay", "b.freplay"}, t, error));
+    CHECK(error == "--replay is given twice (it takes one value)");
+    CHECK(replay == "a.freplay");  // the flags before the bad one are applied, as the header says
+    REQUIRE(parse({"--mute", "--replay", "c.freplay", "--mute"}, t, error));
+    CHECK(mute);
+    CHECK(replay == "c.freplay");
+}
+
 TEST_CASE("An optional value is taken only when the next argument is not a flag") {
     bool seenMaybe = false;
     std::string got = "none";
