@@ -236,7 +236,9 @@ void FightScreen::draw(sf::RenderTarget& t) {
     const float headroom = 60.f;  // world units above the push box: the head and raised arms
     source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
                                   v.point(0.f, float(s.fighters[1].push.maxY) + headroom).y));
-    source_->drawOver(t, ctx_);
+    // A lesson's panel is wider than a menu's box, so under the menu it would show cut off at both sides of it:
+    // the menu's dimming reads cleanly without it (the HUD still names the lesson).
+    if (ctx_.stack->top() == this) source_->drawOver(t, ctx_);
     drawNotice(t);
 }
 
