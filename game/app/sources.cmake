@@ -33,6 +33,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/replays/replay_browser.cpp
   ${CMAKE_CURRENT_LIST_DIR}/menus/arcade.h
   ${CMAKE_CURRENT_LIST_DIR}/menus/arcade_screen.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/menus/select_layout.h
   ${CMAKE_CURRENT_LIST_DIR}/menus/select_memory.h
   ${CMAKE_CURRENT_LIST_DIR}/view_logic.h
   ${CMAKE_CURRENT_LIST_DIR}/user_paths.h

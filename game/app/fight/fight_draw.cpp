@@ -115,19 +115,30 @@ sf::FloatRect legendRect(sf::Vector2f picture, bool right) {
     return {x - 6.f, y0 - 6.f, 196.f, 17.f * float(kLegendEntries) + 10.f};
 }
 
+sf::FloatRect countersRect(float pictureWidth, bool training, std::size_t lines) {
+    const float x = training ? pictureWidth / 2.f - 256.f : pictureWidth / 2.f - 300.f, y = training ? 276.f : 122.f;
+    return {x - 8.f, y - 6.f, 616.f, 20.f * float(lines) + 12.f};
+}
+
 float labelColumn(const sf::FloatRect& root, float need, float height, float pictureWidth, bool behindLeft,
-                  const sf::FloatRect& avoid, bool& left, float& top) {
+                  const sf::FloatRect& avoid, const sf::FloatRect& panel, bool& left, float& top) {
     auto fits = [&](bool l) {
         return l ? root.left - 24.f - need >= 0.f : root.left + root.width + 24.f + need <= pictureWidth;
     };
+    // The panel is drawn over the fight, so names under it would be hidden: they start below it (the panel hangs
+    // from the top, so below is where the fighter is).
+    auto topOf = [&](bool l) {
+        const float x = l ? root.left - 24.f - need : root.left + root.width + 24.f;
+        return sf::FloatRect(x, root.top, need, height).intersects(panel) ? panel.top + panel.height + 4.f : root.top;
+    };
     auto covers = [&](bool l) {
         const float x = l ? root.left - 24.f - need : root.left + root.width + 24.f;
-        return sf::FloatRect(x, root.top, need, height).intersects(avoid);
+        return sf::FloatRect(x, topOf(l), need, height).intersects(avoid);
     };
     left = behindLeft;
     if (!fits(left)) left = !left;
     else if (covers(left) && fits(!left) && !covers(!left)) left = !left;
-    top = root.top;
+    top = topOf(left);
     if (covers(left)) top = std::max(0.f, avoid.top - height - 4.f);  // no side is free: above the key
     return left ? root.left - 24.f : root.left + root.width + 24.f;
 }
@@ -135,9 +146,9 @@ float labelColumn(const sf::FloatRect& root, float need, float height, float pic
 namespace {
 
 /// Member names in a column behind the fighter, each with a leader line to its box (the boxes overlap too much
-/// for labels inside them to be readable), kept off the colour key `avoid`.
+/// for labels inside them to be readable), kept off the colour key `avoid` and out from under the counters `panel`.
 void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, int p, const sf::Font& mono,
-                      const sf::FloatRect& avoid) {
+                      const sf::FloatRect& avoid, const sf::FloatRect& panel) {
     const sim::FighterState& f = fight.state().fighters[p];
     if (f.body.root() == sim::Body::kNull) return;
     const sf::FloatRect root = v.rect(f.body.node(f.body.root()).box);
@@ -146,7 +157,7 @@ void drawMemberLabels(sf::RenderTarget& t, const StageView& v, const sim::Fight&
     const float need = 24.f + 7.5f * float(longest), height = 16.f * float(f.memberLeaf.size());
     bool left = true;
     float top = root.top;
-    const float x = labelColumn(root, need, height, t.getView().getSize().x, f.facing > 0, avoid, left, top);
+    const float x = labelColumn(root, need, height, t.getView().getSize().x, f.facing > 0, avoid, panel, left, top);
     for (int m = 0; m < int(f.memberLeaf.size()); ++m) {
         const sf::FloatRect r = v.rect(f.body.node(f.memberLeaf[std::size_t(m)]).box);
         const float y = top + 16.f * float(m);
@@ -335,7 +346,7 @@ void drawOverlay(sf::RenderTarget& t, const StageView& v, const sim::Fight& figh
     paint(t, list);
     if (o.names) {
         for (int p = 0; p < 2; ++p)
-            drawMemberLabels(t, v, fight, p, mono, legendRect(t.getView().getSize(), o.keyRight));
+            drawMemberLabels(t, v, fight, p, mono, legendRect(t.getView().getSize(), o.keyRight), o.panel);
         for (const sim::Projectile& pr : fight.state().projectiles) {
             if (pr.alive)
                 drawText(t, mono, "projectile", 11, v.rect(pr.box).left, v.rect(pr.box).top - 14.f,

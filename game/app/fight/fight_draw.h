@@ -37,6 +37,7 @@ struct OverlayOptions {
     bool boxes = false;     ///< hurt/attack/push/projectile boxes and BVH branches
     bool names = false;     ///< member names and counters
     bool keyRight = false;  ///< the colour key goes bottom right (training: the input histories fill the left)
+    sf::FloatRect panel;    ///< the counters panel drawn over the fight (empty: none); member names keep out of it
 };
 
 /// Draws sky, backdrop and floor: a still picture, painted once into a texture and then drawn as one quad (moved
@@ -53,12 +54,16 @@ void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef&
 void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks);
 /// Where the overlay's colour key sits in a picture of that size: the bottom-left corner, or the bottom-right one.
 sf::FloatRect legendRect(sf::Vector2f picture, bool right);
+/// Where the counters panel (--names, F2: the step's counters) sits in a picture `pictureWidth` wide with `lines`
+/// lines: under the HUD, or in training under the frame meter and the combo lines.
+sf::FloatRect countersRect(float pictureWidth, bool training, std::size_t lines);
 /// The column of a fighter's member names (`need` wide, `height` tall) beside its root box: behind the fighter
 /// (`behindLeft`), unless the column would leave the picture there (a zoomed camera near a wall) or cover the colour
-/// key `avoid` where the other side would not; when both sides cover the key, the column moves up above it. Returns
-/// the column's inner edge x; `left` says which way the names run from it, `top` is its first line.
+/// key `avoid` where the other side would not; when both sides cover the key, the column moves up above it. A
+/// column that would run under the counters panel `panel` (empty: none) starts just below it instead. Returns the
+/// column's inner edge x; `left` says which way the names run from it, `top` is its first line.
 float labelColumn(const sf::FloatRect& root, float need, float height, float pictureWidth, bool behindLeft,
-                  const sf::FloatRect& avoid, bool& left, float& top);
+                  const sf::FloatRect& avoid, const sf::FloatRect& panel, bool& left, float& top);
 /// The overlay's colour key, bottom left, or bottom right with `right` (drawOverlay calls it).
 void drawOverlayLegend(sf::RenderTarget& t, const sf::Font& mono, bool right = false);
 /// Draws the hitbox overlay (boxes and, if asked, member names) for both fighters and the projectiles;

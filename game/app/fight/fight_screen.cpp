@@ -217,14 +217,17 @@ void FightScreen::draw(sf::RenderTarget& t) {
                 &motion_[last]);
     drawSuperFlash(t, v, true);
     drawProjectiles(t, v, fight, ticks_);
-    drawOverlay(t, v, fight, lastQuery_, overlay_, ctx_.res->mono);
+    const std::vector<std::string> counters = overlay_.names ? counterLines() : std::vector<std::string>{};
+    OverlayOptions overlay = overlay_;
+    if (overlay_.names) overlay.panel = countersRect(float(ctx_.width), training_ != nullptr, counters.size());
+    drawOverlay(t, v, fight, lastQuery_, overlay, ctx_.res->mono);
     effects_.drawSparks(t, v);
     drawHud(t);
     if (training_) {
         drawTrainingHud(t, *training_, source_->setup().dummy,
                         {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});
     }
-    if (overlay_.names) drawCounters(t);
+    if (overlay_.names) drawCounters(t, counters);
     // A banner waits while a menu is over the fight (a training change made on the page shows once it closes), so
     // nothing of the fight is drawn above the menu's dimming.
     if (ctx_.stack->top() == this)
@@ -233,7 +236,9 @@ void FightScreen::draw(sf::RenderTarget& t) {
     const float headroom = 60.f;  // world units above the push box: the head and raised arms
     source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
                                   v.point(0.f, float(s.fighters[1].push.maxY) + headroom).y));
-    source_->drawOver(t, ctx_);
+    // A lesson's panel is wider than a menu's box, so under the menu it would show cut off at both sides of it:
+    // the menu's dimming reads cleanly without it (the HUD still names the lesson).
+    if (ctx_.stack->top() == this) source_->drawOver(t, ctx_);
     drawNotice(t);
 }
 
@@ -306,7 +311,7 @@ void FightScreen::drawHud(sf::RenderTarget& t) {
     drawText(t, ctx_.res->font, mode, 15, cx, 96.f, sf::Color(230, 230, 240, 200), Align::Center, 1.5f);
 }
 
-void FightScreen::drawCounters(sf::RenderTarget& t) {
+std::vector<std::string> FightScreen::counterLines() const {
     const sim::Fight& fight = source_->fight();
     const sim::StepStats& st = fight.stats();
     const sim::FightState& s = fight.state();
@@ -327,12 +332,16 @@ void FightScreen::drawCounters(sf::RenderTarget& t) {
                         std::to_string(f.body.height()) + "  tested " + std::to_string(lastQuery_.touched[p].size()));
     }
     source_->addCounters(lines);
+    return lines;
+}
+
+void FightScreen::drawCounters(sf::RenderTarget& t, const std::vector<std::string>& lines) {
     // In training the panel goes under the frame meter and the combo lines, right of the input histories.
-    const float x = training_ ? float(ctx_.width) / 2.f - 256.f : float(ctx_.width) / 2.f - 300.f,
-                y = training_ ? 276.f : 122.f;
-    fillRect(t, x - 8.f, y - 6.f, 616.f, 20.f * float(lines.size()) + 12.f, sf::Color(0, 0, 0, 150));
+    const sf::FloatRect box = countersRect(float(ctx_.width), training_ != nullptr, lines.size());
+    fillRect(t, box.left, box.top, box.width, box.height, sf::Color(0, 0, 0, 150));
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        drawText(t, ctx_.res->mono, lines[i], 14, x, y + 20.f * float(i), sf::Color(200, 255, 200));
+        drawText(t, ctx_.res->mono, lines[i], 14, box.left + 8.f, box.top + 6.f + 20.f * float(i),
+                 sf::Color(200, 255, 200));
     }
 }
 

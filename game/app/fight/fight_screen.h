@@ -13,6 +13,8 @@
 #include "game/view/rig_draw.h"
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace app {
 
@@ -64,7 +66,9 @@ private:
 
     void drawHud(sf::RenderTarget& t);
     void drawHealth(sf::RenderTarget& t, int p);
-    void drawCounters(sf::RenderTarget& t);
+    /// The counters panel's lines (--names, F2): this step's counters and the source's own.
+    std::vector<std::string> counterLines() const;
+    void drawCounters(sf::RenderTarget& t, const std::vector<std::string>& lines);
     void drawStatus(sf::RenderTarget& t);
     void drawNotice(sf::RenderTarget& t);
 

@@ -6,6 +6,7 @@
 #include "game/app/fight/fight_screen.h"
 #include "game/app/input/fresh_press.h"
 #include "game/view/live_rules.h"
+#include "game/app/menus/select_layout.h"
 #include "game/app/menus/select_memory.h"
 #include "game/app/menus/move_list_draw.h"
 #include "game/app/menus/options_model.h"
@@ -221,9 +222,9 @@ public:
     /// Side p's compact move list: beside its fighter, its rows tightened when the list would run off the screen.
     MoveListLayout panelLayout(int p) const {
         MoveListLayout at;
-        at.width = 400.f;
-        at.x = p == 0 ? 10.f : float(ctx_.width) - 10.f - at.width;
-        at.y = 232.f;
+        at.width = kSelectListWidth;
+        at.x = selectListX(p, float(ctx_.width));
+        at.y = kSelectListTop;
         at.row = 22.f;
         at.details = false;
         at.basics = false;
@@ -234,6 +235,7 @@ public:
         StageView v;
         v.stage = arcade_ ? view::kStageDusk : ctx_.stage;
         drawStage(t, v, ticks_);
+        drawPlates(t);
         drawTitleText(t, ctx_, arcade_ ? "ARCADE: CHOOSE YOUR FIGHTER" : "CHOOSE YOUR FIGHTERS", 100.f,
                       float(ctx_.width) - 40.f);
         for (int p = 0; p < 2; ++p) {
@@ -247,36 +249,36 @@ public:
                                     : mode_ == sim::Mode::Training ? "DUMMY"
                                                                    : "CPU";
             const sf::Color whoColor = p == 0 ? sf::Color(120, 190, 255) : sf::Color(255, 130, 120);
-            const float wx = drawText(t, ctx_.res->font, who, 20, at.x + 4.f, 190.f, whoColor, Align::Left, 2.f);
+            const float wx =
+                drawText(t, ctx_.res->font, who, kSelectWho.size, at.x + 4.f, kSelectWho.y, whoColor, Align::Left, 2.f);
             const std::string& shown = ctx_.fighters[std::size_t(pick_[p])].display;
-            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6", 30,
-                     x + wx / 2.f, 175.f, sf::Color::White, Align::Center, 3.f);
+            drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6",
+                     kSelectName.size, x + wx / 2.f, kSelectName.y, sf::Color::White, Align::Center, 3.f);
             drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
             drawColorLine(t, p, x);
         }
         // The ladder or the CPU level: two lines in the gap between the move lists, above the fighters.
-        const float gap = float(ctx_.width) - 2.f * 430.f, cx = float(ctx_.width) / 2.f;
+        const float gap = float(ctx_.width) - 2.f * kSelectGapMargin, cx = float(ctx_.width) / 2.f;
+        const sf::Color gold(255, 220, 150);
+        const float y1 = kSelectLevel.y, y2 = kSelectLevelText.y;
         if (arcade_) {
             std::string names;
             for (std::size_t i = 0; i < ctx_.fighters.size(); ++i) names += (i ? ", " : "") + ctx_.fighters[i].display;
-            drawTextFitted(t, ctx_.res->font, "every fighter in turn, the CPU", 20, cx, 236.f, sf::Color(255, 220, 150),
-                           gap, 2.f);
-            drawTextFitted(t, ctx_.res->font, "stronger each stage: " + names, 20, cx, 262.f, sf::Color(255, 220, 150),
-                           gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, "every fighter in turn, the CPU", 20, cx, y1, gold, gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, "stronger each stage: " + names, 20, cx, y2, gold, gap, 2.f);
         } else if (mode_ == sim::Mode::VersusCpu) {
             static const char* const kLevelText[] = {"", "slow, rarely blocks", "blocks now and then",
                                                      "quick, blocks often", "frame data: reacts, anti-airs, punishes"};
             drawTextFitted(t, ctx_.res->font,
-                           "CPU LEVEL " + std::to_string(cpuLevel_) + "    " + keyOf(kP1Heavy) + ": change", 20, cx,
-                           236.f, sf::Color(255, 220, 150), gap, 2.f);
-            drawTextFitted(t, ctx_.res->font, kLevelText[cpuLevel_], 18, cx, 262.f, sf::Color(255, 220, 150), gap, 2.f);
+                           "CPU LEVEL " + std::to_string(cpuLevel_) + "    " + keyOf(kP1Heavy) + ": change",
+                           kSelectLevel.size, cx, y1, gold, gap, 2.f);
+            drawTextFitted(t, ctx_.res->font, kLevelText[cpuLevel_], kSelectLevelText.size, cx, y2, gold, gap, 2.f);
         }
         if (!arcade_) {
             drawTextFitted(t, ctx_.res->font,
                            std::string("STAGE  \u25c0 ") + view::stageName(ctx_.stage) + " \u25b6    " +
                                keyOf(kP1Medium) + ": change",
-                           20, float(ctx_.width) / 2.f, 196.f, sf::Color(180, 220, 255),
-                           float(ctx_.width) - 2.f * 430.f, 2.f);
+                           kSelectStage.size, cx, kSelectStage.y, sf::Color(180, 220, 255), gap, 2.f);
         }
         const std::string hint = mode_ == sim::Mode::Versus ? "P1: A/D    P2: Left/Right    Enter: fight    Esc: back"
                                  : arcade_                  ? "A/D: your fighter    Enter: start    Esc: back"
@@ -301,7 +303,14 @@ private:
         std::string line = std::string("colours ") + (alt ? "2" : "1");
         if (alt != ctx_.altColor[p]) line += " (mirror match)";
         if (!(arcade_ && p == 1)) line += "   " + keyOf(colorKey(p)) + ": change";
-        drawText(t, ctx_.res->font, line, 13, x, 214.f, sf::Color(200, 200, 215), Align::Center, 1.f);
+        drawText(t, ctx_.res->font, line, kSelectColours.size, x, kSelectColours.y, sf::Color(200, 200, 215),
+                 Align::Center, 1.f);
+    }
+    /// The dark plates the header lines sit on (select_layout.h: the night sky's stars would show between letters).
+    void drawPlates(sf::RenderTarget& t) const {
+        const bool level = arcade_ || mode_ == sim::Mode::VersusCpu;
+        for (const SelectPlate& p : selectPlates(float(ctx_.width), !arcade_, level))
+            fillRect(t, p.x, p.y, p.width, p.height, sf::Color(12, 10, 24), sf::Color(255, 210, 100, 180), 1.5f);
     }
     /// The first key bound to an action, as the hints name it.
     std::string keyOf(Action a) const {
