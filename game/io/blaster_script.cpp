@@ -6,7 +6,8 @@
 //   header   := "seed" UINT                         RNG seed (default 1)
 //             | "structure" NAME                    starting structure (default array)
 //             | "set" KEY VALUE                     a tuning option (blaster::Options field name, e.g. starCount 50,
-//                                                   spawnEnemies 0); header lines must come before any command
+//                                                   spawnEnemies 0); header lines must come before any command,
+//                                                   each once (`set`: each KEY once)
 //   command  := "hold" BUTTONS FRAMES               hold the buttons for FRAMES (>= 1) frames
 //             | "press" BUTTONS                     = hold BUTTONS 1
 //             | "wait" FRAMES                       = hold none FRAMES
@@ -22,7 +23,7 @@
 //             | "hash" HEX                          the World hash (0x... as the summary prints it)
 //   FIELD    := frame | score | best | shots | recharge | enemies | lasers | kills | hits | runs
 //             | overlapping (ships flagged) | touching (stars flagged) | playery (player box minY)
-//   BUTTONS  := BUTTON { "+" BUTTON }, BUTTON := up | down | fire | restart | none
+//   BUTTONS  := "none" | BUTTON { "+" BUTTON }, BUTTON := up | down | fire | restart (each at most once)
 //   NAME     := a structure's name (engine/sets/registry.def: array, grid, quadtree-lowest, ...) or its number,
 //               1..engine::kSetKindCount in the registry's order
 //
@@ -80,18 +81,29 @@ void expectWords(const std::vector<std::string>& w, std::size_t lo, std::size_t 
     if (w.size() > hi) throw ParseError{"unexpected " + io::quote(w[hi]) + " after " + io::quote(w[0])};
 }
 
+/// BUTTONS as the grammar spells it: buttons joined by '+', each at most once, or `none` alone. A stray '+'
+/// (`up+`, `+up`, `up++fire`) is a typo, not "no button", so it is refused like any other unknown word.
 std::uint8_t parseButtons(const std::string& text) {
+    if (text == "none") return 0;
     std::uint8_t bits = 0;
-    std::istringstream parts(text);
-    std::string b;
-    while (std::getline(parts, b, '+')) {
-        if (b == "up") bits |= kUp;
-        else if (b == "down") bits |= kDown;
-        else if (b == "fire") bits |= kFire;
-        else if (b == "restart") bits |= kRestart;
-        else if (b != "none") throw ParseError{"unknown button " + io::quote(b) + " (up, down, fire, restart, none)"};
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t plus = text.find('+', from);
+        const std::string b = text.substr(from, plus == std::string::npos ? std::string::npos : plus - from);
+        const std::uint8_t bit = b == "up"        ? kUp
+                                 : b == "down"    ? kDown
+                                 : b == "fire"    ? kFire
+                                 : b == "restart" ? kRestart
+                                                  : 0;
+        if (bit == 0)
+            throw ParseError{(b == "none" ? "none cannot be combined with buttons in "
+                                          : "unknown button " + io::quote(b) + " (up, down, fire, restart, none) in ") +
+                             io::quote(text)};
+        if (bits & bit) throw ParseError{"button " + io::quote(b) + " named twice in " + io::quote(text)};
+        bits = std::uint8_t(bits | bit);
+        if (plus == std::string::npos) return bits;
+        from = plus + 1;
     }
-    return bits;
 }
 
 engine::SetKind structureArg(const std::vector<std::string>& w) {
@@ -221,6 +233,7 @@ struct BlasterParser {
     bool sawHeader = false, started = false;
     long long totalFrames = 0;
     int enemyLines = 0, lastSetLine = 0;
+    std::map<std::string, int> headerLines;              // `seed`, `structure`, `set KEY` -> the line giving it
     engine::SetKind structure = engine::SetKind::Array;  // the structure in use as the commands go
     std::vector<engine::ItemGroup> placed;               // ships placed so far (kept: an upper estimate)
     std::map<std::array<double, 3>, std::size_t> kinds;  // (width, height, speed) -> its group in `placed`
@@ -278,6 +291,17 @@ struct BlasterParser {
         charge(double(frames) * cost.frame);
     }
 
+    /// A header line given twice would silently keep the later value (`seed 1` then `seed 2`), so it is refused,
+    /// naming the first; `set` counts once per key.
+    void repeatedHeader(const std::vector<std::string>& w, int lineNo) {
+        if (started || (w[0] != "seed" && w[0] != "structure" && w[0] != "set")) return;
+        const std::string key = w[0] == "set" && w.size() > 1 ? "set " + w[1] : w[0];
+        const auto first = headerLines.emplace(key, lineNo);
+        if (!first.second)
+            throw ParseError{"repeated " + io::quote(key) + " (first on line " + std::to_string(first.first->second) +
+                             ")"};
+    }
+
     void line(const std::vector<std::string>& w, int lineNo) {
         if (!sawHeader) {
             if (w.size() != 2 || w[0] != "blaster") throw ParseError{"the first line must be 'blaster 1'"};
@@ -289,6 +313,7 @@ struct BlasterParser {
         c.line = lineNo;
         c.text = io::joined(w);
         if (w[0] == "set") lastSetLine = lineNo;
+        repeatedHeader(w, lineNo);
         if (!parseLine(w, started, script, c)) {
             structure = script.structure;
             return;

@@ -346,6 +346,15 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
     }
     out.frames = std::int64_t(out.inputs.size());
     out.truncated = !ended;
+    // A whole replay's notes are about frames it holds (a cut one may have lost the frames a note was about).
+    for (const Note& n : out.notes) {
+        if (out.truncated || n.frame <= out.frames) continue;
+        rp.line = n.line;
+        rp.fail("note names frame " + std::to_string(n.frame) + " but the replay has " + std::to_string(out.frames) +
+                " frames");
+        error = rp.error;
+        return false;
+    }
     return true;
 }
 

@@ -19,7 +19,8 @@
 //   check FRAME HASH                hash (16 hex digits) after FRAME steps; written every 60 frames
 //   note FRAME TEXT                 a bug report's note: what looked wrong at FRAME (game_headless --note writes it;
 //                                   the web viewer opens the replay there); at most kMaxNotes, TEXT at most
-//                                   kMaxNoteChars characters, no '#' (the rest of the line is a comment)
+//                                   kMaxNoteChars characters, no '#' (the rest of the line is a comment); in a
+//                                   replay that ends (`end`), FRAME is at most its frame count
 //   stall FRAME P1|P2 MS            online: that player was not heard for MS ms (a stall the other side saw; at most
 //                                   kMaxStalls), with FRAME frames confirmed before it ended
 //   ending WORD [P1|P2 [MS]]        online: why the match ended, once, before `end`: over, desync, silent (the

@@ -9,6 +9,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -61,6 +62,18 @@ TEST_CASE("A bug report replays the match so far with every checkpoint and the n
     CHECK(replayed.failures.empty());
     REQUIRE(replayed.hashes.size() == frames);
     CHECK(replayed.hashes.back() == original.hashes[frames - 1]);
+
+    // The same file with its note moved past the last frame is refused at the note's line.
+    std::string text;
+    REQUIRE(io::readFile(path, text, error));
+    const std::size_t at = text.find("note 777 ");
+    REQUIRE(at != std::string::npos);
+    const int noteLine = 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(at), '\n'));
+    text.replace(at, 8, "note 778");
+    sim::RunFile past;
+    CHECK_FALSE(sim::parseRunFile(text, "r.freplay", past, error));
+    CHECK(error.text() ==
+          "r.freplay:" + std::to_string(noteLine) + ": note names frame 778 but the replay has 777 frames");
 }
 
 TEST_CASE("A bug report with no text or into a folder that cannot be written is refused with a reason") {
