@@ -294,6 +294,18 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
 
 }  // namespace
 
+/// A whole replay's notes are about frames it holds (a cut one may have lost the frames a note was about).
+static bool notesWithinFrames(const RunFile& run, io::Error& error) {
+    for (const Note& n : run.notes) {
+        if (run.truncated || n.frame <= run.frames) continue;
+        error = {run.path, n.line,
+                 "note names frame " + std::to_string(n.frame) + " but the replay has " + std::to_string(run.frames) +
+                     " frames"};
+        return false;
+    }
+    return true;
+}
+
 bool parseReplay(const std::string& text, const std::string& fileName, RunFile& out, io::Error& error) {
     out = RunFile{};
     out.path = fileName;
@@ -346,16 +358,7 @@ bool parseReplay(const std::string& text, const std::string& fileName, RunFile& 
     }
     out.frames = std::int64_t(out.inputs.size());
     out.truncated = !ended;
-    // A whole replay's notes are about frames it holds (a cut one may have lost the frames a note was about).
-    for (const Note& n : out.notes) {
-        if (out.truncated || n.frame <= out.frames) continue;
-        rp.line = n.line;
-        rp.fail("note names frame " + std::to_string(n.frame) + " but the replay has " + std::to_string(out.frames) +
-                " frames");
-        error = rp.error;
-        return false;
-    }
-    return true;
+    return notesWithinFrames(out, error);
 }
 
 std::string firstWordOf(const std::string& text) {
