@@ -70,6 +70,7 @@ namespace {
 
 std::string gStdoutProgram;
 bool gLostStdoutSaid = false;
+int gStdoutFailure = 0;  // errno of the first failed write watchStdout saw (0: none seen)
 
 extern "C" void checkStdoutAtExit() {
     // exit() may not be called again from an atexit handler; stdout is flushed already.
@@ -78,11 +79,15 @@ extern "C" void checkStdoutAtExit() {
 
 }  // namespace
 
+void watchStdout() {
+    if (gStdoutFailure == 0 && (!std::cout || std::ferror(stdout) != 0)) gStdoutFailure = errno;
+}
+
 bool stdoutWritten(const std::string& program) {
     errno = 0;  // the reason a write or the flush below fails, when the system gives one
     std::cout.flush();
     const bool lost = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout) != 0;
-    const int why = errno;
+    const int why = gStdoutFailure != 0 ? gStdoutFailure : errno;
     if (lost && !gLostStdoutSaid)
         std::fprintf(stderr, "%s: cannot write the output (stdout): %s\n", program.c_str(),
                      why != 0 ? std::strerror(why) : "write failed");

@@ -52,6 +52,10 @@ bool helpAsked(int argc, char** argv);
 void failOnLostStdout(const char* program);
 /// Flushes stdout: false when anything written to it was lost, saying so once (the same line as above).
 bool stdoutWritten(const std::string& program);
+/// For output streamed while a run goes on (a line a frame): call after each piece. The first time stdout has
+/// failed it keeps the system's reason, which later writes (skipped by the failed stream) could not give again, so
+/// the line above names it.
+void watchStdout();
 
 /// `FLAG wants WHAT, not 'VALUE'` with the value quoted, cut and escaped.
 std::string badFlagValue(const std::string& flag, const std::string& what, const std::string& value);

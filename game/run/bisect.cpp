@@ -228,6 +228,7 @@ int runBisect(int argc, char** argv, const std::string& defaultDataDir) {
               << " frames)\n";
     const int code = report(A, B);
     std::cout.flush();
+    io::watchStdout();  // the reason, for the line said at exit
     return std::cout ? code : 2;
 }
 

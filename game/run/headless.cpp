@@ -161,6 +161,7 @@ void printEvents(std::int64_t frame, const sim::Fight& fight) {
         std::cout << "  [p1 x " << fight.state().fighters[0].x << " " << fight.animName(0) << ", p2 x "
                   << fight.state().fighters[1].x << " " << fight.animName(1) << "]\n";
     }
+    io::watchStdout();
 }
 
 /// The summary's note for a replay without its `end` line ("" otherwise).
@@ -247,8 +248,10 @@ sim::RunResult playRun(const Flags& flags, sim::ReplayPlayer& player, std::int64
 int reportRun(const Flags& flags, const std::string& program, const sim::RunFile& run, const sim::RunResult& r,
               const sim::FighterDef* defs) {
     if (flags.printHashes) {
-        for (std::size_t i = 0; i < r.hashes.size(); ++i)
+        for (std::size_t i = 0; i < r.hashes.size(); ++i) {
             std::cout << "frame " << (i + 1) << " " << sim::hashHex(r.hashes[i]) << "\n";
+            io::watchStdout();
+        }
     }
     printSummary(run, r, defs);
     for (const io::RunFailure& f : r.failures) std::cerr << f.text() << "\n";

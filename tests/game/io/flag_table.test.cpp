@@ -10,6 +10,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@ bool parse(std::vector<std::string> args, const io::FlagTable& table, std::strin
 
 /// Runs `prog` in a forked child whose stdout is outPath: it asks for failOnLostStdout, prints a usage line and
 /// leaves by exit(0). Its exit status, and what it said on stderr in said.
-int childPrintingTo(const char* outPath, std::string& said) {
+int childPrintingTo(const char* outPath, std::string& said, int streamedLines = 0) {
     int errPipe[2];
     REQUIRE(::pipe(errPipe) == 0);
     std::fflush(nullptr);  // nothing of ours left in a buffer for the child to write again
@@ -35,6 +36,10 @@ int childPrintingTo(const char* outPath, std::string& said) {
         const int out = ::open(outPath, O_WRONLY);
         if (out < 0 || ::dup2(out, 1) < 0 || ::dup2(errPipe[1], 2) < 0) ::_exit(9);
         io::failOnLostStdout("prog");
+        for (int i = 0; i < streamedLines; ++i) {  // a line a frame, as --print-hashes writes them
+            std::cout << "frame " << i << " 0123456789abcdef\n";
+            io::watchStdout();
+        }
         std::printf("usage: prog [--flag]\n");
         std::exit(0);
     }
@@ -58,6 +63,9 @@ TEST_CASE("Output lost on a full disk makes the program exit 2 and say so, even 
           "prog: cannot write the output (stdout): No space left on device\n");  // the reason, not "write failed"
     CHECK(childPrintingTo("/dev/null", said) == 0);
     CHECK(said.empty());
+    // Streamed output fails long before exit (the stream then skips every later write): the reason is still named.
+    CHECK(childPrintingTo("/dev/full", said, 5000) == 2);
+    CHECK(said == "prog: cannot write the output (stdout): No space left on device\n");
 }
 
 TEST_CASE("A number flag follows the files' integer rule: no hex, exponent, '+', space or overflow") {
