@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
+#include <thread>
 
 namespace ranked {
 
@@ -195,8 +196,84 @@ ServiceAnswer RankedClient::replay(std::int64_t matchId) {
     return call_("GET", "/replay/" + std::to_string(matchId), "");
 }
 
-ClaimSender::ClaimSender(RankedClient client, std::int64_t matchId)
-    : client_(std::move(client)), matchId_(matchId), thread_([this] { run(); }) {}
+// A client waiting at kPollMs spends no more than the service refills: waiting never runs out of requests.
+static_assert(kPollMs * kRequestsPerMinute >= 60000, "a waiting client would outrun the service's request rate");
+
+bool refusedForNow(const ServiceAnswer& a) {
+    if (!a.reached || a.ok()) return false;
+    if (a.status == 429) return true;  // the address's limit (bvh_matchd), before the service reads the request
+    const std::string why = a.text.rfind("refused ", 0) == 0 ? a.text.substr(8) : a.text;
+    for (const char* passing : {"too many requests", "the service is busy", "the store: "})
+        if (why.rfind(passing, 0) == 0) return true;
+    return false;
+}
+
+Pacing realPacing() {
+    return {[] {
+                return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                        std::chrono::steady_clock::now().time_since_epoch())
+                                        .count());
+            },
+            [](std::int64_t ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms)); }};
+}
+
+ServiceAnswer sendPersisting(const std::function<ServiceAnswer()>& send, const Persistence& how, const Pacing& pace,
+                             const std::function<void(const ServiceAnswer&)>& refused) {
+    const std::int64_t start = pace.nowMs();
+    ServiceAnswer a = send();
+    for (int sent = 1; refusedForNow(a); ++sent) {
+        if (refused) refused(a);
+        if (sent >= how.sends || pace.nowMs() + how.apartMs - start > how.withinMs) break;
+        pace.wait(how.apartMs);
+        a = send();
+    }
+    return a;
+}
+
+bool awaitMatch(RankedClient& client, const Pacing& pace, std::int64_t waitMs, MatchFound& out) {
+    const std::int64_t start = pace.nowMs();
+    while (pace.nowMs() - start < waitMs) {
+        pace.wait(kPollMs);
+        if (parseMatchFound(client.poll().text, out)) return true;
+    }
+    return false;
+}
+
+std::string awaitRoom(RankedClient& client, std::int64_t matchId, const Pacing& pace, std::int64_t waitMs) {
+    const std::int64_t start = pace.nowMs();
+    MatchFound m;
+    while (pace.nowMs() - start < waitMs) {
+        if (parseMatchFound(client.poll().text, m) && m.id == matchId && !m.room.empty()) return m.room;
+        pace.wait(kPollMs);
+    }
+    return "";
+}
+
+ServiceAnswer nameRoom(RankedClient& client, std::int64_t matchId, const std::string& code, const Pacing& pace,
+                       const std::function<void(const ServiceAnswer&)>& refused) {
+    return sendPersisting([&] { return client.room(matchId, code); }, kRequestPersistence, pace, refused);
+}
+
+ServiceAnswer sendLog(RankedClient& client, std::int64_t matchId, const std::string& rules,
+                      const std::string& recording, const std::vector<net::Countersign>& countersigns,
+                      const Pacing& pace, const std::function<void(const ServiceAnswer&)>& refused) {
+    return sendPersisting([&] { return client.result(matchId, rules, recording, countersigns); }, kLogPersistence, pace,
+                          refused);
+}
+
+bool awaitDecision(RankedClient& client, std::int64_t matchId, const Pacing& pace, std::int64_t waitMs,
+                   HistoryRow& row) {
+    const std::int64_t start = pace.nowMs();
+    while (pace.nowMs() - start < waitMs) {
+        if (findHistoryRow(client.history(client.identity().publicKey).text, matchId, row) && row.state != "open")
+            return true;
+        pace.wait(kPollMs);
+    }
+    return false;
+}
+
+ClaimSender::ClaimSender(RankedClient client, std::int64_t matchId, Pacing pace)
+    : client_(std::move(client)), matchId_(matchId), pace_(std::move(pace)), thread_([this] { run(); }) {}
 
 ClaimSender::~ClaimSender() {
     {
@@ -225,7 +302,9 @@ void ClaimSender::run() {
             next = std::move(queue_.front());
             queue_.pop_front();
         }
-        client_.checkpoint(matchId_, next);  // a call makes its own connection: nothing shared with the peer
+        // A call makes its own connection: nothing shared with the peer. A batch the rate limit refused goes again
+        // (the waits hold up the result only once the match is over, and are bounded).
+        sendPersisting([&] { return client_.checkpoint(matchId_, next); }, kRequestPersistence, pace_);
     }
 }
 

@@ -113,6 +113,42 @@ bool findHistoryRow(const std::string& page, std::int64_t id, HistoryRow& out);
 /// A key in hex back to bytes; false when it is not 64 hex digits.
 bool keyFromHex(const std::string& hex, net::IdentityKey& out);
 
+/// How often a waiting client asks the service (Poll in the queue and for the room, GET /history for the decision):
+/// once a second, the rate the service refills a player's requests at (service.h, kRequestsPerMinute), so a player
+/// may wait as long as it likes without spending its burst. The window and `game_headless --ranked` both.
+constexpr std::int64_t kPollMs = 1000;
+
+/// A refusal that may pass when the same request is sent again a little later: a rate limit (the player's `too
+/// many requests; wait a little`, or the address's, answered 429), a full nonce table (`the service is busy`) or the
+/// store failing to write (`the store: REASON`: a full disk, a lost connection). Any other refusal is about the
+/// request itself (a forged or bad log, a match not the player's) and would be refused again.
+bool refusedForNow(const ServiceAnswer& a);
+
+/// How a client waits between requests: a clock and a wait. `game_headless --ranked` sleeps on the steady clock
+/// (realPacing); tests move a virtual clock (and tick the service) instead.
+struct Pacing {
+    std::function<std::int64_t()> nowMs;
+    std::function<void(std::int64_t ms)> wait;
+};
+Pacing realPacing();
+
+/// How hard a request refused for now is pressed: sent at most `sends` times, `apartMs` apart, and not again once
+/// `withinMs` passed since the first.
+struct Persistence {
+    int sends = 1;
+    std::int64_t apartMs = 0, withinMs = 0;
+};
+/// Hello, Queue, the Room, a Checkpoint: the Room well inside the 30 s p2 waits for it and the host's lobby room
+/// waits for p2. Two seconds apart gives the rate limit room for two requests each time.
+constexpr Persistence kRequestPersistence{6, 2000, 15000};
+/// The log: a full disk takes longer to clear than a rate limit, and the service waits 60 s for the second log.
+constexpr Persistence kLogPersistence{10, 5000, 50000};
+
+/// Sends a request (send() signs a fresh one each time) until the service takes it, refuses it for good, does not
+/// answer, or `how` runs out; `refused` is told of each refusal for now before the wait. The last answer.
+ServiceAnswer sendPersisting(const std::function<ServiceAnswer()>& send, const Persistence& how, const Pacing& pace,
+                             const std::function<void(const ServiceAnswer&)>& refused = {});
+
 /// One player talking to the service: every request signed with its identity.
 class RankedClient {
 public:
@@ -165,13 +201,32 @@ private:
     std::shared_ptr<RoundTrips> roundTrips_ = std::make_shared<RoundTrips>();
 };
 
+/// The steps of a match the service made, with their waits (`game_headless --ranked`; the window runs the same steps
+/// as a state machine, match_flow.h). Every loop asks at most every kPollMs and ends at its wait.
+/// Polls until the service answers a match (true, out filled) or waitMs passed.
+bool awaitMatch(RankedClient& client, const Pacing& pace, std::int64_t waitMs, MatchFound& out);
+/// p2: polls until p1 named the match's room; "" when it did not within waitMs.
+std::string awaitRoom(RankedClient& client, std::int64_t matchId, const Pacing& pace, std::int64_t waitMs);
+/// p1: names the room it hosts, sent again while refused for now (kRequestPersistence).
+ServiceAnswer nameRoom(RankedClient& client, std::int64_t matchId, const std::string& code, const Pacing& pace,
+                       const std::function<void(const ServiceAnswer&)>& refused = {});
+/// The match's log (result()), sent again while refused for now (kLogPersistence): a log refused for good (forged,
+/// not this match's) is sent once.
+ServiceAnswer sendLog(RankedClient& client, std::int64_t matchId, const std::string& rules,
+                      const std::string& recording, const std::vector<net::Countersign>& countersigns,
+                      const Pacing& pace, const std::function<void(const ServiceAnswer&)>& refused = {});
+/// Reads the player's history until the match is no longer open (true, row filled) or waitMs passed.
+bool awaitDecision(RankedClient& client, std::int64_t matchId, const Pacing& pace, std::int64_t waitMs,
+                   HistoryRow& row);
+
 /// Sends a match's claims to the service on a thread of its own, in order, so that a peer's loop never waits on the
 /// service: a slow answer would stall the peer, and the opponent ends a match whose other side goes silent. The
 /// destructor sends what is still queued, then stops (so after the match, before its result). `game_headless
 /// --ranked` uses it; the window sends through its own RequestRunner.
 class ClaimSender {
 public:
-    ClaimSender(RankedClient client, std::int64_t matchId);
+    /// pace: how it waits before sending a batch refused for now again (kRequestPersistence).
+    ClaimSender(RankedClient client, std::int64_t matchId, Pacing pace = realPacing());
     ~ClaimSender();
     ClaimSender(const ClaimSender&) = delete;
     ClaimSender& operator=(const ClaimSender&) = delete;
@@ -183,6 +238,7 @@ private:
 
     RankedClient client_;
     std::int64_t matchId_;
+    Pacing pace_;
     std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<Claims> queue_;

@@ -22,7 +22,6 @@
 #include "game/run/online_flags.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -65,15 +64,9 @@ std::string inputsReplay(const MatchPlan& plan, int side, const std::string& pla
 
 std::int64_t wallMs() { return wallClockMs(); }
 
-/// p2: polls until p1 named the room, at most waitMs; "" when it did not in time.
-std::string awaitRoom(RankedClient& client, std::int64_t matchId, std::int64_t waitMs) {
-    const std::int64_t start = wallMs();
-    MatchFound m;
-    while (wallMs() - start < waitMs) {
-        if (parseMatchFound(client.poll().text, m) && m.id == matchId && !m.room.empty()) return m.room;
-        std::this_thread::sleep_for(std::chrono::milliseconds(250));
-    }
-    return "";
+/// Each refusal a request meets that it is sent again after, said.
+void sayRefused(const char* what, const ServiceAnswer& a) {
+    std::cout << what << " refused for now (" << a.text << "): sending it again" << std::endl;
 }
 
 /// Plays the match as a headless online peer; the recording's path, or "" when no match was played. countersigns:
@@ -103,14 +96,18 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
         sender.send(std::move(claims));
         claims.clear();
     };
+    std::thread naming;  // the Room, sent again while refused for now: off the peer's loop, which keeps the lobby
     if (plan.host) {
         args.insert(args.end(), {"--host", "0", "--accept-key", plan.opponent});
         hooks.onRoomCode = [&](const std::string& code) {
-            const ServiceAnswer a = client.room(offer.id, code);
-            if (!a.ok()) std::cout << "the service did not take the room: " << a.text << std::endl;
+            naming = std::thread([&client, id = offer.id, code] {
+                const ServiceAnswer a =
+                    nameRoom(client, id, code, realPacing(), [](const ServiceAnswer& r) { sayRefused("the room", r); });
+                if (!a.ok()) std::cout << "the service did not take the room: " << a.text << std::endl;
+            });
         };
     } else {
-        const std::string room = awaitRoom(client, offer.id, 30000);
+        const std::string room = awaitRoom(client, offer.id, realPacing(), 30000);
         if (room.empty()) return std::cout << "p1 named no room within 30 s" << std::endl, "";
         args.insert(args.end(), {"--code", room});
         hooks.expectOpponent = plan.opponent;
@@ -119,37 +116,36 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     std::vector<char*> argv;
     for (std::string& a : args) argv.push_back(a.data());
     const int rc = run::runHeadlessPeer(int(argv.size()), argv.data(), dataDir, hooks);
+    if (naming.joinable()) naming.join();
     if (!claims.empty()) sender.send(std::move(claims));
     std::cout << "peer exit " << rc << std::endl;
     std::error_code ec;
     return std::filesystem::exists(base + ".freplay", ec) ? base + ".freplay" : "";
 }
 
-/// Sends the recording, then waits (at most waitMs) for the service's decision. The exit status.
+/// Sends the recording (again while refused for now), then waits (at most waitMs) for the service's decision. The
+/// exit status.
 int reportMatch(RankedClient& client, const MatchFound& offer, const std::string& recordingPath,
                 const std::vector<net::Countersign>& countersigns, const std::string& service, std::int64_t waitMs) {
     std::ifstream in(recordingPath, std::ios::binary);
     const std::string recording((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const ServiceAnswer sent = client.result(offer.id, run::rulesBuild(), recording, countersigns);
+    const ServiceAnswer sent = sendLog(client, offer.id, run::rulesBuild(), recording, countersigns, realPacing(),
+                                       [](const ServiceAnswer& a) { sayRefused("the log", a); });
     if (!sent.reached) return std::cerr << service << ": the service does not answer\n", 3;
     std::cout << (sent.ok() ? "log sent for match " + std::to_string(offer.id) : "log " + sent.text) << std::endl;
     const int seat = seatOf(offer, client.identity().publicKey);
-    const std::int64_t start = wallMs();
-    while (wallMs() - start < waitMs) {
-        HistoryRow row;
-        if (findHistoryRow(client.history(client.identity().publicKey).text, offer.id, row) && row.state != "open") {
-            const char* names[] = {"p1", "p2", "a draw"};
-            char text[160];
-            std::snprintf(text, sizeof text, "decided: match %lld %s, winner %s, rating change %+.1f",
-                          static_cast<long long>(row.id), row.state.c_str(),
-                          row.winner >= 0 && row.winner <= 2 ? names[row.winner] : "none", row.change[seat]);
-            std::cout << text << std::endl;
-            return 0;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    HistoryRow row;
+    if (!awaitDecision(client, offer.id, realPacing(), waitMs, row)) {
+        std::cout << "no decision on match " << offer.id << " within " << waitMs / 1000 << " s" << std::endl;
+        return 1;
     }
-    std::cout << "no decision on match " << offer.id << " within " << waitMs / 1000 << " s" << std::endl;
-    return 1;
+    const char* names[] = {"p1", "p2", "a draw"};
+    char text[160];
+    std::snprintf(text, sizeof text, "decided: match %lld %s, winner %s, rating change %+.1f",
+                  static_cast<long long>(row.id), row.state.c_str(),
+                  row.winner >= 0 && row.winner <= 2 ? names[row.winner] : "none", row.change[seat]);
+    std::cout << text << std::endl;
+    return 0;
 }
 
 std::string describe(const MatchFound& m) {
@@ -161,7 +157,10 @@ std::string describe(const MatchFound& m) {
 /// Hello, Queue, then Poll until matched: 0 with offer filled, else the exit status.
 int queueForMatch(RankedClient& client, const ClientFlags& f, MatchFound& offer) {
     for (int step = 0; step < 2; ++step) {
-        const ServiceAnswer a = step == 0 ? client.hello() : client.queue(f.queue, f.fighter, run::rulesBuild());
+        const ServiceAnswer a = sendPersisting(
+            [&] { return step == 0 ? client.hello() : client.queue(f.queue, f.fighter, run::rulesBuild()); },
+            kRequestPersistence, realPacing(),
+            [&](const ServiceAnswer& r) { sayRefused(step == 0 ? "Hello" : "Queue", r); });
         if (!a.reached) return std::cerr << f.service << ": the service does not answer\n", 3;
         if (a.text.rfind("ok ", 0) != 0) return std::cerr << f.service << ": " << a.text << "\n", 2;
     }
@@ -169,12 +168,9 @@ int queueForMatch(RankedClient& client, const ClientFlags& f, MatchFound& offer)
     std::cout << "queued for a " << f.queue << " match"
               << (rtt >= 0 ? " (round trip to the service " + std::to_string(rtt) + " ms)" : "") << std::endl;
     const std::int64_t start = wallMs();
-    while (wallMs() - start < f.waitS * 1000) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(250));
-        if (parseMatchFound(client.poll().text, offer)) {
-            std::cout << describe(offer) << " (waited " << (wallMs() - start) / 1000 << " s)" << std::endl;
-            return 0;
-        }
+    if (awaitMatch(client, realPacing(), f.waitS * 1000, offer)) {
+        std::cout << describe(offer) << " (waited " << (wallMs() - start) / 1000 << " s)" << std::endl;
+        return 0;
     }
     client.leave();
     std::cout << "no match within " << f.waitS << " s" << std::endl;

@@ -492,7 +492,10 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     const std::string refused = admitLog(m, log, config_.rules, admitted);
     if (!refused.empty()) return {false, refused};
     // Kept in the store before the answer: a log acknowledged is never lost, whichever process decides the match.
-    if (!store_.addLog(m.id, admitted.side, log.recording, countersigns, nowMs, why)) return {false, why};
+    // `the store: ` marks a refusal the player may send again (client.h, refusedForNow): a full disk clears, a
+    // second log from one side stays refused.
+    if (!store_.addLog(m.id, admitted.side, log.recording, countersigns, nowMs, why))
+        return {false, why == kLogAlreadyIn ? why : "the store: " + why};
     std::string logs[2];
     if (store_.logs(m.id, logs, why) && !logs[0].empty() && !logs[1].empty()) due_.insert(m.id);
     return {true, "log received for match " + std::to_string(m.id)};

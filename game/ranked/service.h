@@ -51,6 +51,11 @@ std::string requestText(const Request& r);
 /// Parses requestText's form; false with `request:LINE: what` on anything else (bounded: the body at most maxBody).
 bool parseRequestText(const std::string& text, std::size_t maxBody, Request& out, std::string& why);
 
+/// A player's request allowance: a burst at once, then this many a minute (a waiting client asks once a second,
+/// client.h's kPollMs, so it never runs out however long it waits).
+constexpr int kRequestBurst = 20;
+constexpr int kRequestsPerMinute = 60;
+
 struct ServiceConfig {
     VerifyRules rules;
     QueueRules quick{100.0, 25.0, 1000.0, 100000};  ///< quick match: rating matters less
@@ -63,8 +68,8 @@ struct ServiceConfig {
     /// was, else void (ratings move for neither).
     std::int64_t matchDeadlineMs = 30 * 60000;
     std::int64_t challengeLifeMs = 30 * 60000;  ///< a friend's challenge is answered within this, or lapses
-    int burst = 20;                             ///< requests a player may send at once ...
-    int perMinute = 60;                         ///< ... and per minute after that
+    int burst = kRequestBurst;                  ///< requests a player may send at once ...
+    int perMinute = kRequestsPerMinute;         ///< ... and per minute after that
     std::size_t maxBody = kMaxLogBytes + 256;
     int lobbyPort = 0;  ///< the UDP port of the lobby the players meet through (0: none named)
     /// The queue in the store's queue table, shared by every service process on the same PostgreSQL (else in this

@@ -330,7 +330,7 @@ bool SqlStore::addLog(std::int64_t matchId, int side, const std::string& text, c
              " ON CONFLICT (match_id, side) DO NOTHING",
              {num(matchId), num(std::int64_t(side)), text, num(nowMs), countersigns}, rows, why))
         return false;
-    if (rows.changed == 0) why = "this side's log is already in";
+    if (rows.changed == 0) why = kLogAlreadyIn;
     return rows.changed > 0;
 }
 

@@ -80,6 +80,9 @@ struct PlayerRecord {
     Rating rating;
 };
 
+/// addLog's refusal of a second log from one side: the only one not the database's (a full disk, a lost connection).
+constexpr const char* kLogAlreadyIn = "this side's log is already in";
+
 class Store {
 public:
     virtual ~Store() = default;
@@ -125,7 +128,7 @@ public:
     /// Names the lobby room of a match, for both its players.
     virtual bool setRoom(std::int64_t matchId, const std::string& room, std::string& why) = 0;
     /// Keeps an admitted log of one side of an open match with the opponent's countersignatures it carried
-    /// (net::countersignText); refused "this side's log is already in".
+    /// (net::countersignText); refused kLogAlreadyIn, else the database's reason.
     virtual bool addLog(std::int64_t matchId, int side, const std::string& text, const std::string& countersigns,
                         std::int64_t nowMs, std::string& why) = 0;
     /// The logs kept for a match ("" for a side not in), and their countersignatures when countersigns is given.

@@ -53,7 +53,7 @@ public:
     /// Why it failed or is still waiting, in a player's words.
     const std::string& message() const { return message_; }
 
-    static constexpr std::int64_t kPollMs = 1000;
+    static constexpr std::int64_t kPollMs = ranked::kPollMs;  // the service's refill rate (client.h)
     static constexpr std::int64_t kRoomWaitMs = 30000;
     static constexpr std::int64_t kDecideMs = 120000;
     static constexpr std::size_t kCheckpointBatch = ranked::kClaimBatch;  ///< every 600 frames

@@ -66,7 +66,7 @@ public:
     /// Why it failed (Failed), in a player's words; or a note while it goes on ("challenge sent: ...").
     const std::string& message() const { return message_; }
 
-    static constexpr std::int64_t kPollMs = 1000;
+    static constexpr std::int64_t kPollMs = ranked::kPollMs;  // the service's refill rate (client.h)
 
 private:
     void answered(const ranked::ServiceAnswer& a, std::int64_t nowMs);

@@ -1,0 +1,173 @@
+// The waits and resends of `game_headless --ranked` (client.h: awaitMatch, awaitRoom, nameRoom, sendLog,
+// awaitDecision) against the service in-process (its SQLite store, the history page bvh_matchd serves), on a
+// virtual clock that the clients' waits move: a wait ticks the service every 250 ms, as bvh_matchd does.
+#include "game/ranked/pages.h"
+#include "game/ranked/ranked_test_util.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <functional>
+
+using namespace ranked;
+
+namespace {
+
+const char* const kWaitRules = "00112233";  // rankedtest::testRules()'s
+
+struct WaitWorld {
+    rankedtest::TempDir dir;
+    std::unique_ptr<Store> store;
+    std::unique_ptr<MatchService> service;
+    std::int64_t now = 1700000000000;
+    std::vector<std::string> refusals;  ///< every refusal the service answered, in order
+    int results = 0;                    ///< Result requests the service got
+    std::function<void()> during;       ///< run at each 250 ms of a wait: what the other side does meanwhile
+
+    explicit WaitWorld(std::int64_t maxPages = 0) { open(maxPages); }
+
+    /// (Re)opens the store and a service on it; maxPages caps the file (a full disk).
+    void open(std::int64_t maxPages) {
+        service.reset();
+        std::string why;
+        store = openSqliteStore(dir.file("ranked.db"), why, maxPages);
+        REQUIRE_MESSAGE(store, why);
+        ServiceConfig config;
+        config.rules = rankedtest::testRules();
+        config.lobbyPort = 7201;
+        service = std::make_unique<MatchService>(*store, config);
+    }
+
+    ServiceAnswer answer(const std::string& method, const std::string& path, const std::string& body) {
+        ServiceAnswer a{true, 200, ""};
+        std::string why;
+        if (method == "POST" && path == "/request") {
+            Request r;
+            REQUIRE(parseRequestText(body, kMaxLogBytes + 256, r, why));
+            results += r.kind == RequestKind::Result;
+            const Reply reply = rankedtest::handle(*service, r, now);
+            a.status = reply.ok ? 200 : 403;
+            a.text = (reply.ok ? "ok " : "refused ") + reply.text;
+            if (!reply.ok) refusals.push_back(reply.text);
+        } else if (path.rfind("/history/", 0) == 0) {
+            if (!historyPage(*store, path.substr(9), a.text, why)) a.status = 404, a.text = why;
+        } else {
+            a.status = 404;
+        }
+        return a;
+    }
+
+    RankedClient client(const std::string& name) {
+        net::Identity id;
+        REQUIRE(net::makeIdentity(name, id));
+        RankedClient c(
+            [this](const std::string& m, const std::string& p, const std::string& b) { return answer(m, p, b); }, id,
+            [this] { return now; });
+        REQUIRE(c.hello().ok());
+        return c;
+    }
+
+    Pacing pace() {
+        return {[this] { return now; },
+                [this](std::int64_t ms) {
+                    for (std::int64_t left = ms; left > 0; left -= 250) {
+                        now += std::min<std::int64_t>(250, left);
+                        rankedtest::tick(*service, now);
+                        if (during) during();
+                    }
+                }};
+    }
+};
+
+}  // namespace
+
+TEST_CASE(
+    "A client waiting in the queue longer than its burst of requests lasts is never refused, and names its room") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
+    const std::int64_t start = w.now;
+    w.during = [&] {  // Bob comes 40 s later: more polls than the burst of 20 would allow at once
+        if (w.now - start == 40000) REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
+    };
+    MatchFound m;
+    REQUIRE(awaitMatch(ann, w.pace(), 60000, m));
+    w.during = nullptr;
+    CHECK(w.now - start >= 40000);
+    CHECK(w.refusals.empty());
+    REQUIRE(seatOf(m, ann.identity().publicKey) == 0);  // the longest waiting is p1: Ann hosts
+    CHECK(nameRoom(ann, m.id, "ABCDEF", w.pace()).ok());
+    CHECK(awaitRoom(bob, m.id, w.pace(), 30000) == "ABCDEF");
+    CHECK(w.refusals.empty());
+}
+
+TEST_CASE("A Room refused for too many requests is sent again after a wait and taken; one refused for good once") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
+    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
+    MatchFound m;
+    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    for (int i = 0; i < kRequestBurst + 2; ++i) ann.poll();  // Ann spends her allowance: the Room meets the limit
+    REQUIRE(!w.refusals.empty());
+    w.refusals.clear();
+    std::vector<std::string> said;
+    const std::int64_t sentAt = w.now;
+    const ServiceAnswer a =
+        nameRoom(ann, m.id, "ABCDEF", w.pace(), [&](const ServiceAnswer& r) { said.push_back(r.text); });
+    CHECK(a.ok());
+    REQUIRE(!said.empty());
+    CHECK(said[0] == "refused too many requests; wait a little");
+    CHECK(int(said.size()) < kRequestPersistence.sends);
+    CHECK(w.now - sentAt <= kRequestPersistence.withinMs);
+    CHECK(awaitRoom(bob, m.id, w.pace(), 30000) == "ABCDEF");
+    // p2 may not name the room: said once, not sent again.
+    said.clear();
+    w.refusals.clear();
+    CHECK(!nameRoom(bob, m.id, "ABCDEF", w.pace(), [&](const ServiceAnswer& r) { said.push_back(r.text); }).ok());
+    CHECK(said.empty());
+    CHECK(w.refusals == std::vector<std::string>{"p1 hosts the match: only p1 names its room"});
+}
+
+TEST_CASE("A log refused on a full disk is sent again and the match is decided; a bad log is sent once") {
+    WaitWorld w(60);
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
+    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
+    MatchFound m;
+    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    MatchRecord match;
+    std::string why;
+    REQUIRE(w.store->match(m.id, match, why));
+    const std::string rec = rankedtest::recordMatch(match, rankedtest::testRules(), 0, 3);
+    std::vector<std::string> said;
+    const auto say = [&](const ServiceAnswer& r) { said.push_back(r.text); };
+    // A log that is not a recording cannot become one: refused once, not sent again.
+    CHECK(sendLog(ann, m.id, kWaitRules, "hello\n", {}, w.pace(), say).text.find("not a recording") !=
+          std::string::npos);
+    CHECK(w.results == 1);
+    CHECK(said.empty());
+    REQUIRE(sendLog(ann, m.id, kWaitRules, rec, {}, w.pace(), say).ok());
+    // The disk fills (another match's replay nearly fills a page, then players fill the file to its cap).
+    REQUIRE(w.store->createMatch(
+        rankedtest::match(99, keyHex(ann.identity().publicKey), keyHex(bob.identity().publicKey)), why));
+    REQUIRE(w.store->decide(Decision{99, "disputed", -1, "", std::string(4000, 'r')}, why));
+    for (int i = 0; i < 1000; ++i)
+        if (!w.store->savePlayer(rankedtest::player("filler" + std::to_string(i), std::string(12000, 'x')), why)) break;
+    REQUIRE(why.find("full") != std::string::npos);
+    const std::int64_t sentAt = w.now;
+    w.during = [&] {  // room again (the same file, no cap) some 8 s later: Bob's third send is kept
+        if (w.now - sentAt == 8000) w.open(0);
+    };
+    w.results = 0;
+    const ServiceAnswer a = sendLog(bob, m.id, kWaitRules, rec, {}, w.pace(), say);
+    w.during = nullptr;
+    CHECK(a.ok());
+    CHECK(w.results == 3);
+    REQUIRE(said.size() == 2);
+    CHECK(said[0] == "refused the store: database or disk is full");
+    HistoryRow row;
+    REQUIRE(awaitDecision(bob, m.id, w.pace(), 10000, row));
+    CHECK(row.state == "verified");  // from both logs: Ann's alone, with nothing of Bob's behind it, is not rated
+    CHECK(row.winner == 0);
+}
