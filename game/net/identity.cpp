@@ -32,14 +32,14 @@ std::array<std::uint8_t, 32> identitySeed(const Identity& id) {
 }
 
 std::string normalFingerprint(const std::string& typed) {
-    std::string out;
-    for (std::size_t i = 0; i < typed.size(); ++i) {
-        const char c = char(std::tolower(static_cast<unsigned char>(typed[i])));
-        const bool dash = i % 5 == 4;
-        if (dash ? c != '-' : !std::isxdigit(static_cast<unsigned char>(c))) return "";
-        out += c;
+    std::string digits;
+    for (char c : typed) {
+        if (c == '-' || c == ' ') continue;  // grouping as a person types or pastes it: any, or none
+        if (!std::isxdigit(static_cast<unsigned char>(c)) || digits.size() == 16) return "";
+        digits += char(std::tolower(static_cast<unsigned char>(c)));
     }
-    return out.size() == 19 ? out : "";
+    if (digits.size() != 16) return "";
+    return digits.substr(0, 4) + "-" + digits.substr(4, 4) + "-" + digits.substr(8, 4) + "-" + digits.substr(12, 4);
 }
 
 std::string fingerprint(const IdentityKey& key) {

@@ -37,8 +37,8 @@ std::array<std::uint8_t, 32> identitySeed(const Identity& id);
 /// The short fingerprint of a public key: 16 hex digits in 4 groups, `3f2a-91bc-07de-55a1` (the first 8 bytes of
 /// its BLAKE2b hash: 64 bits, enough to tell a stranger's key from a friend's by eye).
 std::string fingerprint(const IdentityKey& key);
-/// A fingerprint as a person typed it (either case), written as fingerprint() writes it; "" when it is not one
-/// (16 hex digits in 4 groups of 4, joined by '-').
+/// A fingerprint as a person typed or pasted it (16 hex digits in either case; dashes and spaces anywhere, or
+/// none), written as fingerprint() writes it (4 groups of 4 joined by '-'); "" when it is not one.
 std::string normalFingerprint(const std::string& typed);
 /// True when name is a name the protocol carries: 1..24 bytes of letters, digits, space, '_', '-', '.'.
 bool validPlayerName(const std::string& name);

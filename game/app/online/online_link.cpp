@@ -106,7 +106,8 @@ bool OnlineLink::configurePeer(const OnlineFlags& flags) {
 bool OnlineLink::configureRoom(const OnlineFlags& flags, const std::string& text) {
     net::LobbyClientConfig& lc = lobbyCfg_;
     if (flags.lobby.empty()) {
-        error_ = "no lobby: type its address on the Advanced page's Lobby line (or start with --lobby HOST[:PORT])";
+        // No public lobby is run for the game: a newcomer must learn here that someone starts one.
+        error_ = "Room codes need a lobby: one of you runs scripts/lobby, both type its address on Advanced > Lobby";
         return false;
     }
     if (!run::resolveJoinAddress(flags.lobby, lc.lobby, error_, run::kLobbyPort)) {

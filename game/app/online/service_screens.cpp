@@ -243,10 +243,11 @@ public:
             sf::Clipboard::setString(mine_);
             copied_ = true;
         }
+        pasteOnCtrlV();
         if (!in.pressedAny(bit(kStart))) return;
         const std::string code = net::normalFingerprint(friend_);
         if (code.empty()) {
-            problem_ = "A code is 16 letters and digits in 4 groups, like " + mine_ + ".";
+            problem_ = "A code is 16 characters, 0-9 and a-f (the dashes may be left out), like " + mine_ + ".";
             return;
         }
         ctx_.res->sound.play(Sfx::Blip);
@@ -255,6 +256,19 @@ public:
     void text(std::uint32_t unicode) override {
         typeInto(friend_, unicode, FieldKind::FriendCode);
         problem_.clear();
+    }
+    /// A friend's code usually arrives in a message: Ctrl+V puts the clipboard's in the field (what the field takes
+    /// of it: hex digits and dashes), once a press.
+    void pasteOnCtrlV() {
+        const bool held = (sf::Keyboard::isKeyPressed(sf::Keyboard::LControl) ||
+                           sf::Keyboard::isKeyPressed(sf::Keyboard::RControl)) &&
+                          sf::Keyboard::isKeyPressed(sf::Keyboard::V);
+        if (held && !pasteHeld_) {
+            friend_.clear();
+            for (const sf::Uint32 c : sf::Clipboard::getString()) typeInto(friend_, c, FieldKind::FriendCode);
+            problem_.clear();
+        }
+        pasteHeld_ = held;
     }
     void draw(sf::RenderTarget& t) override {
         drawPanel(t, ctx_, ticks_, "FRIENDS", 50.f);
@@ -274,13 +288,13 @@ public:
                 : problem_;
         drawTextFitted(t, ctx_.res->font, about, 20, cx, 446.f, problem_.empty() ? kServiceBlue : kServiceRed,
                        float(ctx_.width) - 60.f, 1.f);
-        drawHint(t, ctx_, "type your friend's code    Enter: challenge    Esc: back");
+        drawHint(t, ctx_, "type your friend's code (Ctrl+V: paste)    Enter: challenge    Esc: back");
     }
 
 private:
     Context& ctx_;
     std::string mine_, friend_, problem_;
-    bool copied_ = false;
+    bool copied_ = false, pasteHeld_ = false;
     long ticks_ = 0;
 };
 

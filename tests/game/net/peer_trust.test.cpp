@@ -327,8 +327,14 @@ TEST_CASE("a fingerprint typed for --accept-key is read in either case, and anyt
     net::Identity id;
     REQUIRE(net::makeIdentity("bob", id));
     CHECK(net::normalFingerprint(net::fingerprint(id.publicKey)) == net::fingerprint(id.publicKey));
-    for (const char* bad : {"", "3f2a91bc07de55a1", "3f2a-91bc-07de-55a", "3f2a-91bc-07de-55a1-", "3f2a-91bc-07de-55ag",
-                            "3f2a_91bc_07de_55a1", " 3f2a-91bc-07de-55a1"}) {
+    // Typed without dashes, with them elsewhere, or pasted with spaces: the same 16 digits.
+    for (const char* same :
+         {"3f2a91bc07de55a1", "3F2A91BC-07DE55A1", " 3f2a 91bc 07de 55a1 ", "3f2a-91bc-07de-55a1-"}) {
+        CAPTURE(same);
+        CHECK(net::normalFingerprint(same) == "3f2a-91bc-07de-55a1");
+    }
+    for (const char* bad : {"", "3f2a-91bc-07de-55a", "3f2a-91bc-07de-55a10", "3f2a-91bc-07de-55ag",
+                            "3f2a_91bc_07de_55a1", "3f2a-91bc-07de-55a1\t"}) {
         CAPTURE(bad);
         CHECK(net::normalFingerprint(bad).empty());
     }
