@@ -41,8 +41,8 @@ public:
     /// True while recording: a file is open, or will be at the first frame.
     bool active() const { return writer_ != nullptr || pending_; }
     /// The last file opened ("" when recording is off, before the first frame or when the open failed); after
-    /// finish(), where it was put (another
-    /// game's replay of the same name made in the same second is kept: this one then takes `NAME-N.freplay`).
+    /// finish(), where it was put (another game's replay of the same name made in the same second is kept: this one
+    /// then takes `NAME-N.freplay`).
     const std::string& path() const { return path_; }
     /// The write that failed since the last call (`PATH: cannot write: REASON (recording stopped)`), or "".
     std::string takeFailure() { return std::exchange(failure_, std::string()); }
