@@ -20,6 +20,7 @@
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
 #include "game/sim/fight.h"
+#include "engine/write_signals.h"
 
 #include <algorithm>
 #include <cmath>
@@ -265,6 +266,7 @@ Options parseOptions(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();     // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout("bench_balance");  // the table is the result: lost on a full disk, the exit status says so
     const Options o = parseOptions(argc, argv);
     io::Error error;

@@ -7,6 +7,7 @@
 // Usage: bench_blaster_budget [--reps N] [--smoke]   (--smoke: one small run per scene)
 #include "game/io/flag_table.h"
 #include "game/io/blaster_script.h"
+#include "engine/write_signals.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -79,6 +80,7 @@ double measure(const Scene& s, int repeats, int reps, double& units) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout(
         "bench_blaster_budget");  // the table is the result: lost on a full disk, the exit status says so
     int reps = 5;

@@ -6,6 +6,8 @@
 //
 // It checks nothing in the records (that is the floor: valid input, as the specification's samples); a file it
 // cannot read is still named with the reason, like `bvh`'s.
+#include "engine/write_signals.h"
+
 #include <charconv>
 #include <cerrno>
 #include <cstdio>
@@ -69,6 +71,7 @@ std::FILE* openInput(const char* path) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
     if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
         std::printf("usage: bvh_floor AGENT_FILE ACTIONS_FILE\n");
         return 0;

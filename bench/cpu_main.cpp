@@ -19,6 +19,7 @@
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
 #include "game/sim/fight.h"
+#include "engine/write_signals.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -205,7 +206,8 @@ void ladderTable(const std::vector<sim::FighterDef>& defs, const std::vector<std
 }  // namespace
 
 int main(int argc, char** argv) {
-    io::failOnLostStdout("bench_cpu");  // the table is the result: lost on a full disk, the exit status says so
+    engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
+    io::failOnLostStdout("bench_cpu");   // the table is the result: lost on a full disk, the exit status says so
     int matches = 200, probes = 400;
     if (io::helpAsked(argc, argv)) {
         std::printf(

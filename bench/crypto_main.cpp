@@ -19,6 +19,7 @@
 #include "game/net/peer.h"
 #include "game/net/packet.h"
 #include "game/net/spectate.h"
+#include "engine/write_signals.h"
 
 #include <algorithm>
 #include <chrono>
@@ -285,6 +286,7 @@ bool parseArgs(int argc, char** argv, bool& smoke, int& exitCode) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();    // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout("bench_crypto");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
     int exitCode = 0;

@@ -17,6 +17,7 @@
 #include "game/app/screen.h"
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
+#include "engine/write_signals.h"
 
 #include <SFML/Graphics/RenderWindow.hpp>
 #include <SFML/System/Clock.hpp>
@@ -165,6 +166,7 @@ void measureFrames(sf::RenderWindow& window, const DrawOptions& o, FightWorld& w
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout("bench_draw");  // the table is the result: lost on a full disk, the exit status says so
     DrawOptions o;
     if (io::helpAsked(argc, argv)) {

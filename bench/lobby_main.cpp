@@ -12,6 +12,7 @@
 #include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
 #include "game/net/udp_transport.h"
+#include "engine/write_signals.h"
 
 #include <sodium.h>
 
@@ -227,6 +228,7 @@ void atTheLimit(int limit, int creates) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();   // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout("bench_lobby");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
     std::string error;

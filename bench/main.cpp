@@ -12,6 +12,7 @@
 #include "engine/sets/registry.h"
 #include "game/io/atomic_file.h"
 #include "game/io/flag_table.h"
+#include "engine/write_signals.h"
 
 #include <cstdio>
 #if defined(__GLIBC__)
@@ -336,7 +337,8 @@ bool runWorkloads(const Config& c, const std::vector<std::string>& names, io::At
 }  // namespace
 
 int main(int argc, char** argv) {
-    io::failOnLostStdout("bench");  // the table is the result: lost on a full disk, the exit status says so
+    engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
+    io::failOnLostStdout("bench");       // the table is the result: lost on a full disk, the exit status says so
     const Config c = parseArgs(argc, argv);
 #if defined(__GLIBC__)
     // W1 fills a new structure in every repetition. With glibc's default policy a large freed block goes back to

@@ -10,6 +10,7 @@
 #include "game/ranked/store.h"
 #include "game/ranked/verify.h"
 #include "game/sim/determinism.h"
+#include "engine/write_signals.h"
 
 #include <malloc.h>
 #include <unistd.h>
@@ -376,6 +377,7 @@ bool parseArgs(int argc, char** argv, bool& queueOnly) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();    // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout("bench_ranked");  // the table is the result: lost on a full disk, the exit status says so
     if (io::helpAsked(argc, argv)) return std::printf("%s", kUsage), 0;
     bool queueOnly = false;

@@ -13,6 +13,7 @@
 #include "game/io/fighter_file.h"
 #include "game/net/loopback.h"
 #include "game/sim/fight.h"
+#include "engine/write_signals.h"
 
 #include <algorithm>
 #include <chrono>
@@ -160,6 +161,7 @@ void measureRollbackRates(int seconds) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();      // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout("bench_rollback");  // the table is the result: lost on a full disk, the exit status says so
     bool smoke = false;
     std::string error;

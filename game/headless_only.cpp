@@ -1,5 +1,6 @@
 // `game_headless --replay FILE`: the headless runner alone, linked without SFML graphics, window or audio; with
 // --host/--join the headless online peer (sfml-network).
+#include "engine/write_signals.h"
 #include "game/io/flag_table.h"
 #include "game/run/bisect.h"
 #include "game/run/headless.h"
@@ -11,6 +12,7 @@
 #endif
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();     // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout("game_headless");  // every mode's result is on stdout (a replay run checks it itself too)
     if (simnet::wantsSimulate(argc, argv)) return simnet::runSimulate(argc, argv, BVH_DEFAULT_DATA_DIR);
 #ifdef BVH_HAVE_RANKED_CLIENT

@@ -6,10 +6,12 @@
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
 #include "game/run/spectator_runner.h"
+#include "engine/write_signals.h"
 
 #include <cstring>
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--headless") != 0) continue;
         io::failOnLostStdout("game --headless");  // its results are on stdout, as game_headless's

@@ -3,8 +3,9 @@
 
 namespace sim {
 
-ReplayWriter::ReplayWriter(const std::string& path, const Fight& start) : lastHash_(start.hash()) {
-    if (file_.open(path, io::OnSignal::Keep)) file_.write(replayHeader(start.setup()));
+ReplayWriter::ReplayWriter(const std::string& path, const MatchSetup& setup, std::uint64_t startHash)
+    : lastHash_(startHash) {
+    if (file_.open(path, io::OnSignal::Keep)) file_.write(replayHeader(setup));
 }
 
 ReplayWriter::~ReplayWriter() {

@@ -23,7 +23,10 @@ class ReplayWriter {
 public:
     /// Opens path's temporary file and writes the header of start's match (start: the fight before its first step,
     /// whose hash an `end 0` line carries); check ok() afterwards.
-    ReplayWriter(const std::string& path, const Fight& start);
+    ReplayWriter(const std::string& path, const Fight& start) : ReplayWriter(path, start.setup(), start.hash()) {}
+    /// The same from the match's setup and the hash of its fight before the first step (a recorder that opens the
+    /// file only once a frame was played keeps these two, not the fight).
+    ReplayWriter(const std::string& path, const MatchSetup& setup, std::uint64_t startHash);
     /// Finishes the file (its `end` line, then into place) if finish() was not called.
     ~ReplayWriter();
     ReplayWriter(const ReplayWriter&) = delete;

@@ -5,6 +5,7 @@
 #include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
 #include "game/net/udp_transport.h"
+#include "engine/write_signals.h"
 
 #include <sodium.h>
 
@@ -46,6 +47,7 @@ int usage(const std::string& what) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
     long port = 7100, stats = 0;
     lobby::Limits limits;
     io::FlagTable table = {

@@ -16,6 +16,7 @@
 #include "game/ranked/pages.h"
 #include "game/ranked/service.h"
 #include "game/run/online_flags.h"
+#include "engine/write_signals.h"
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -417,6 +418,7 @@ void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex&
 }
 
 int main(int argc, char** argv) {
+    engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
     Options o;
     bool dbGiven = false;
     const io::FlagTable flags = {io::numberFlag("--port", 0, 65535, [&](std::int64_t v) { o.port = v; }),

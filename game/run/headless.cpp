@@ -19,8 +19,8 @@
 #include "game/io/player.h"
 #include "game/io/replay_writer.h"
 #include "game/sim/fight.h"
+#include "engine/write_signals.h"
 
-#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -261,7 +261,7 @@ int reportRun(const Flags& flags, const std::string& program, const sim::RunFile
 }  // namespace
 
 int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
-    std::signal(SIGPIPE, SIG_IGN);  // a closed pipe on stdout is a failed write (exit 2), not a silent death
+    engine::failWritesInsteadOfDying();  // a closed pipe or a size limit is a failed write (exit 2), not a death
     Flags flags;
     std::string error;
     const std::string program = programName(argc > 0 ? argv[0] : nullptr);

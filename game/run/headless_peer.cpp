@@ -489,6 +489,17 @@ int openPeer(PeerRun& r) {
     return 0;
 }
 
+/// A recording whose write failed (a full disk, a size limit) is said at once, once, and its temporary file removed
+/// (the file of that name stays as it was); the match plays on, since the opponent should not lose it to this
+/// side's disk, and the exit status says it at the end (finishRecording).
+void sayIfRecordingFailed(PeerRun& r) {
+    if (r.recordFailed || r.writer->ok()) return;
+    r.recordFailed = true;
+    std::cerr << r.writer->error() << " (recording stopped at frame " << r.writer->frames()
+              << "; that file was left as it was; the match goes on)" << std::endl;
+    r.writer->abandon();
+}
+
 /// When the match starts: the spectators get its setup, and every confirmed frame goes to them, to the recording
 /// (when there is one) and to the progress lines.
 void wireMatch(PeerRun& r) {
@@ -513,11 +524,13 @@ void wireMatch(PeerRun& r) {
             return;
         }
         r.writer = std::make_unique<sim::ReplayWriter>(r.f.record, s.fight());  // frame 0: the header
-        r.recordFailed = !r.writer->ok();
+        sayIfRecordingFailed(r);
         s.setConfirmHook([&r, progress](std::int64_t frame, const sim::FrameInput& in, const sim::Fight& fight) {
             r.writer->frame(in, fight);
-            if (r.hooks.onCheckpoint && r.writer->frames() % sim::kCheckpointEvery == 0)
-                r.hooks.onCheckpoint(r.writer->frames(), fight.hash());
+            sayIfRecordingFailed(r);
+            // The confirmed frame, not the recording's count: that stops at a failed write, and the service's
+            // claims must go on with the match.
+            if (r.hooks.onCheckpoint && frame % sim::kCheckpointEvery == 0) r.hooks.onCheckpoint(frame, fight.hash());
             r.ring.push(frame, fight.state());
             r.hub->confirmed(in);
             progress(frame);
@@ -621,7 +634,8 @@ int finishRecording(PeerRun& r, int code) {
         std::cout << "desync report: " << r.f.record << ".hashes, " << r.f.record << ".states (compare with the other "
                   << "side's: game_headless --bisect)\n";
     }
-    if (r.recordFailed || !r.writer->ok()) {
+    if (r.recordFailed) return 2;  // said when it failed
+    if (!r.writer->ok()) {         // the last frames, the end line or the rename
         std::cerr << r.writer->error() << " (the recording)\n";
         return 2;
     }

@@ -81,6 +81,7 @@ struct SpectatorRun {
     std::int64_t caughtUpMs = -1, caughtUpFrame = 0, watchingMs = -1, frame = 0;
     std::int64_t lastHash = 0;
     bool hashKnown = false;
+    bool recordFailed = false;  // said at once (sayIfRecordingFailed); the exit status says it again
 
     std::int64_t nowMs() const {
         return std::int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count());
@@ -137,6 +138,16 @@ bool askLobby(SpectatorRun& r) {
     return true;
 }
 
+/// A recording whose write failed (a full disk, a size limit) is said at once, once, and its temporary file removed
+/// (the file of that name stays as it was); watching goes on to the match's end, and the exit status is 2.
+void sayIfRecordingFailed(SpectatorRun& r) {
+    if (!r.writer || r.recordFailed || r.writer->ok()) return;
+    r.recordFailed = true;
+    std::cerr << r.writer->error() << " (recording stopped at frame " << r.writer->frames()
+              << "; that file was left as it was; watching goes on)" << std::endl;
+    r.writer->abandon();
+}
+
 /// The setup came: the fight to re-simulate (and its recording). False when a fighter does not load.
 bool startWatching(SpectatorRun& r, const net::SpectatorClient& client) {
     const net::Packet& welcome = client.welcome();
@@ -152,6 +163,7 @@ bool startWatching(SpectatorRun& r, const net::SpectatorClient& client) {
     }
     r.fight = std::make_unique<sim::Fight>(welcome.setup, defs[0], defs[1]);
     if (!r.f.record.empty()) r.writer = std::make_unique<sim::ReplayWriter>(r.f.record, *r.fight);
+    sayIfRecordingFailed(r);
     r.watchingMs = r.nowMs();
     std::cout << "watching: " << welcome.setup.fighter[0] << " vs " << welcome.setup.fighter[1] << ", seed "
               << welcome.setup.seed << std::endl;
@@ -171,6 +183,7 @@ bool follow(SpectatorRun& r, const net::SpectatorClient& client) {
         r.fight->step(in);
         ++r.frame;
         if (r.writer) r.writer->frame(in, *r.fight);
+        sayIfRecordingFailed(r);
     }
     if (r.frame > 0) {
         r.lastHash = std::int64_t(r.fight->hash());
@@ -213,7 +226,8 @@ int reportSpectator(SpectatorRun& r, const net::SpectatorClient& client) {
         std::cout << "caught up: frame " << r.caughtUpFrame << ", " << (r.caughtUpMs - r.watchingMs)
                   << " ms after the setup came\n";
     }
-    if (r.writer && !r.writer->ok()) {
+    if (r.recordFailed) return 2;       // said when it failed
+    if (r.writer && !r.writer->ok()) {  // the end line or the rename
         std::cerr << r.writer->error() << " (the recording)\n";
         return 2;
     }

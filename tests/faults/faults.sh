@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fault injection, one case per CTest entry (tests/faults.cmake): the real programs on a full disk, a read-only or
-# missing folder, a stop signal mid-recording, a closed pipe and a script given through a pipe. Each case checks the
+# missing folder, a stop signal mid-recording, a closed pipe, a file-size limit and a script given through a pipe. Each case checks the
 # exit status and message the user sees, what was kept (byte for byte) and that it still loads.
 #
 #   faults.sh CASE    with HEADLESS, BVH, TOOL (tests/faults/fault_tool), DATA and OUT in the environment
@@ -209,6 +209,27 @@ window-recording-full-disk)
     note "bottom-right pixel (red green): $pixel"
     read -r red green <<<"$pixel"
     [ "$red" -gt 90 ] && [ "$green" -lt 60 ] || fail "no red failure line at the bottom of the screenshot ($pixel)"
+    ;;
+file-size-limit)
+    # A file-size limit (`ulimit -f`, RLIMIT_FSIZE) used to kill every program with SIGXFSZ (status 153, the
+    # shell's "File size limit exceeded"), leaving a recording's temporary file behind. Ignored, the write fails
+    # with EFBIG and takes the full disk's path: the message, the exit status, the old file kept, no temporary file.
+    # The limit is bash's, in KiB; the programs' stdout and stderr files are under it too, and stay far below it.
+    long_script "$OUT/long.fscript" 20000
+    old_replay "$OUT/old.freplay"
+    cp "$OUT/old.freplay" "$OUT/out.freplay"
+    run bash -c 'ulimit -f 8 && exec "$@"' limited "$HEADLESS" --replay "$OUT/long.fscript" --data "$DATA" \
+        --record "$OUT/out.freplay"
+    expect_rc 2
+    expect_err "$OUT/out.freplay: cannot write: File too large (recording stopped at frame "
+    same_bytes "$OUT/out.freplay" "$OUT/old.freplay"
+    no_temps "$OUT"
+    # `bvh` with its stdout in a file that reaches the limit: exit 3 and docs/bvh-program.md's message.
+    awk 'BEGIN { for (i = 0; i < 200; ++i) printf "m%d %d 0 %d 5\n", i, i, i + 5 }' >"$OUT/agent.txt"
+    awk 'BEGIN { for (i = 0; i < 300; ++i) print "p" }' >"$OUT/actions.txt"  # about 4 MB of output
+    run bash -c 'ulimit -f 1 && exec "$@"' limited "$BVH" "$OUT/agent.txt" "$OUT/actions.txt"
+    expect_rc 3
+    expect_err "standard output: cannot write: File too large"
     ;;
 piped-script)
     # A script given through a pipe (`<(...)`) can be read once only: it must be read once, and run.

@@ -30,21 +30,31 @@ std::string freshReplayPath(const std::string& dir, const std::string& name) {
 
 void MatchRecorder::open(const sim::MatchSetup& setup, const sim::Fight& start) {
     finish();
+    path_.clear();
     if (dir_.empty()) return;
+    pending_ = true;
+    setup_ = setup;
+    startHash_ = start.hash();
+}
+
+void MatchRecorder::makeFile() {
+    pending_ = false;
     path_ = freshReplayPath(
-        dir_, std::string(sim::modeName(setup.mode)) + "-" + setup.fighter[0] + "-vs-" + setup.fighter[1]);
-    writer_ = std::make_unique<sim::ReplayWriter>(path_, start);
+        dir_, std::string(sim::modeName(setup_.mode)) + "-" + setup_.fighter[0] + "-vs-" + setup_.fighter[1]);
+    writer_ = std::make_unique<sim::ReplayWriter>(path_, setup_, startHash_);
     writer_->keepExisting();  // two games on one machine (both ends of an online match) may pick one name
     check();
 }
 
 void MatchRecorder::frame(const sim::FrameInput& in, const sim::Fight& after) {
+    if (pending_) makeFile();
     if (!writer_) return;
     writer_->frame(in, after);
     check();
 }
 
 void MatchRecorder::stall(int seat, std::int64_t ms) {
+    if (pending_) makeFile();  // a wait before the first frame belongs to the match's record too
     if (!writer_) return;
     writer_->stall(seat, ms);
     check();
@@ -57,7 +67,14 @@ void MatchRecorder::ending(const std::string& word, int seat, std::int64_t silen
 }
 
 void MatchRecorder::finish() {
+    pending_ = false;  // no frame was played: no file
     if (!writer_) return;
+    if (writer_->frames() == 0) {  // made for a stall, then no frame was played: nothing to keep
+        writer_->abandon();
+        writer_.reset();
+        path_.clear();
+        return;
+    }
     writer_->finish();
     check();
     if (writer_ && !writer_->placedPath().empty()) path_ = writer_->placedPath();

@@ -11,8 +11,10 @@
 
 #include <doctest/doctest.h>
 
+#include <csignal>
 #include <filesystem>
 #include <memory>
+#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
@@ -205,6 +207,43 @@ TEST_CASE("fight sources: training records no replay until asked, then one file 
     app::LiveSource nowhere(setup, ryo, brick, "");
     CHECK_FALSE(nowhere.recordsOnRequest());
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("fight sources: a match that plays no frame leaves no recording and makes no folder, even when killed") {
+    const sim::FighterDef ryo = fighter("ryo"), brick = fighter("brick");
+    sim::MatchSetup setup;
+    setup.mode = sim::Mode::VersusCpu;
+    setup.fighter[0] = "ryo";
+    setup.fighter[1] = "brick";
+    const std::string root = freshDir("fight_sources_no_frame");
+    const std::string dir = root + "/missing/replays";  // made only once a frame is played
+    {
+        app::LiveSource live(setup, ryo, brick, dir);  // a window that then finds no display
+        CHECK(live.recording());                       // the REC mark is on from the start
+        live.restart();                                // Reset before the first step
+        CHECK(live.recording());
+    }
+    CHECK_FALSE(std::filesystem::exists(root + "/missing"));
+    // A stop signal at frame 0 (`game --show pause` killed) renamed a recording of its header alone into place.
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        std::signal(SIGTERM, SIG_DFL);  // doctest's own handler would keep the recorder's from being installed
+        app::LiveSource live(setup, ryo, brick, dir);
+        ::raise(SIGTERM);
+        ::_exit(0);
+    }
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status));
+    CHECK_FALSE(std::filesystem::exists(root + "/missing"));
+    {  // one frame played: the folder and a replay of that frame
+        app::LiveSource live(setup, ryo, brick, dir);
+        const sim::FrameInput keys = keysAt(0);
+        live.tick(app::Tick{}, &keys);
+    }
+    CHECK(loadRun(onlyReplayIn(dir)).inputs.size() == 1);
+    std::filesystem::remove_all(root);
 }
 
 TEST_CASE("fight sources: a replay that ends on the last hit plays on through the K.O. call, the fall and the poses") {

@@ -10,6 +10,8 @@
 #            10 s connect timeout could have passed
 #   signal:  SIGTERM to a joiner once its match has confirmed frames: it leaves (the host ends with "opponent left", not "connection lost"),
 #            prints "stopped by signal 15", and its recording ends with an `end` line and replays
+#   recordfails: a host's and a spectator's --record that fails mid-match (a 1 KiB file-size limit) is said at
+#            once, once; the match is played (and watched) to its end, the file of that name is kept, exit 2
 #   norecord: no match, no file: a host with --record whose --wait runs out creates none; one whose only caller
 #            said Hello and vanished before its first input leaves an existing file at OUT as it was; a joiner with
 #            --record refused as busy (a match is on) and one joining a closed port create none either
@@ -119,6 +121,59 @@ norecord)
     [ -e "$dir/closed.freplay" ] && fail "a joiner that never connected left a recording"
     leftovers=$(cd "$dir" && ls | grep -v '\.out$' | grep -v '^kept\.freplay$')
     [ -z "$leftovers" ] || fail "files left behind: $leftovers"
+    ;;
+recordfails)
+    # A host whose --record fails mid-match (its files may not grow past 1 KiB, `ulimit -f 1`, which the recording
+    # passes within its first few seconds: the write fails with EFBIG as on a full disk, where creating the empty
+    # file before anyone connects still works). It says so at once, once, while the match goes on to its end for
+    # both sides; the file of that name stays as it was, no temporary file is left, and its exit status is 2. The
+    # host's output goes through a pipe, which the limit does not touch.
+    printf 'not a replay: must survive\n' >"$dir/kept.freplay"
+    : >"$dir/host.out"
+    (
+        ulimit -f 1 || exit 77
+        timeout -k 5 60 "$exe" --host 0 --replay "$script" --wait 20 --record "$dir/kept.freplay"
+        echo $? >"$dir/host.rc"
+    ) 2>&1 | cat >"$dir/host.out" &
+    hostPipe=$!
+    port=$(waitFor "$dir/host.out" 's/^hosting on UDP port //p')
+    [ -n "$port" ] || { kill "$hostPipe"; fail "the host printed no port"; }
+    # A spectator recording under the same limit: the same rule (`...; watching goes on`).
+    printf 'not a replay: must survive\n' >"$dir/watch.freplay"
+    (
+        ulimit -f 1 || exit 77
+        timeout -k 5 60 "$exe" --spectate "127.0.0.1:$port" --record "$dir/watch.freplay" --max-seconds 50
+        echo $? >"$dir/watch.rc"
+    ) 2>&1 | cat >"$dir/watch.out" &
+    watchPipe=$!
+    timeout -k 5 60 "$exe" --join "127.0.0.1:$port" --replay "$script" >"$dir/join.out" 2>&1
+    joinCode=$?
+    wait "$hostPipe" "$watchPipe"
+    hostCode=$(cat "$dir/host.rc" 2>/dev/null)
+    watchCode=$(cat "$dir/watch.rc" 2>/dev/null)
+    [ "$joinCode" = 0 ] && grep -q '^result: match over$' "$dir/join.out" ||
+        fail "the joiner lost its match to the host's disk (exit $joinCode)"
+    grep -q '^result: match over$' "$dir/host.out" || fail "the host did not play the match to its end"
+    h=$(hashOf "$dir/host.out") j=$(hashOf "$dir/join.out")
+    [ -n "$h" ] && [ "$h" = "$j" ] || fail "final hashes differ: $h / $j"
+    [ "$hostCode" = 2 ] || fail "host exit $hostCode, expected 2 (its recording failed)"
+    said="$dir/kept.freplay: cannot write: File too large (recording stopped at frame "
+    [ "$(grep -cF "$said" "$dir/host.out")" = 1 ] || fail "the failure was not said exactly once"
+    # At once: before the match's later progress lines and its result, not after the whole match.
+    at=$(grep -nF "$said" "$dir/host.out" | cut -d: -f1)
+    later=$(sed -n "$((at + 1)),\$p" "$dir/host.out")
+    grep -q '^confirmed frame ' <<<"$later" || fail "the failure was said only after the match had been played"
+    grep -q '^result: ' <<<"$later" || fail "the failure was said after the result"
+    [ "$(cat "$dir/kept.freplay")" = 'not a replay: must survive' ] || fail "the file at --record was changed"
+    grep -q '^result: match over$' "$dir/watch.out" || fail "the spectator did not watch the match to its end"
+    [ "$watchCode" = 2 ] || fail "spectator exit $watchCode, expected 2 (its recording failed)"
+    said="$dir/watch.freplay: cannot write: File too large (recording stopped at frame "
+    [ "$(grep -cF "$said" "$dir/watch.out")" = 1 ] || fail "the spectator did not say its failure exactly once"
+    at=$(grep -nF "$said" "$dir/watch.out" | cut -d: -f1)
+    sed -n "$((at + 1)),\$p" "$dir/watch.out" | grep -q '^result: ' || fail "the spectator said it after the result"
+    [ "$(cat "$dir/watch.freplay")" = 'not a replay: must survive' ] || fail "the spectator's --record file changed"
+    temps=$(ls -A "$dir" | grep '\.tmp-')
+    [ -z "$temps" ] || fail "temporary files left: $temps"
     ;;
 *) echo "unknown mode $mode"; exit 2 ;;
 esac
