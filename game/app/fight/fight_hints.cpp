@@ -23,6 +23,12 @@ std::string fightHint(const Bindings& b, sim::Mode mode) {
     return pause;  // CPU vs CPU: nobody's keys
 }
 
+std::string onlineHint(const Bindings& b, int seat) {
+    const std::string keys = playerKeysHint(b, 0).substr(4);  // the keys without their "P1: "
+    return std::string(seat == 0 ? "You are P1 (left): " : "You are P2 (right): ") + keys + "    " +
+           firstKeyText(b, kBack) + ": leave";
+}
+
 std::string lessonHint(const Bindings& b) {
     return playerKeysHint(b, 0) + "    " + firstKeyText(b, kStart) + " / " + firstKeyText(b, kBack) + ": pause menu";
 }

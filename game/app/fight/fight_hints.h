@@ -15,6 +15,11 @@ std::string playerKeysHint(const Bindings& b, int player);
 /// instead of P2's.
 std::string fightHint(const Bindings& b, sim::Mode mode);
 
+/// The hint line of an online match: this side plays on player 1's keys whatever its seat, so the line says which
+/// fighter is this player's and the keys, then how to leave ("You are P2 (right): W A S D move, ...    Escape:
+/// leave").
+std::string onlineHint(const Bindings& b, int seat);
+
 /// The hint line of a tutorial lesson: player 1's keys (the lesson is played with them) and the pause key.
 std::string lessonHint(const Bindings& b);
 /// The lesson panel's line of player 1's direction keys, with glyph names as the tutorial's `say` lines use them:

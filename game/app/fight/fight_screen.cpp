@@ -370,11 +370,13 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
         fy -= 20.f;
     }
     const bool menuOver = ctx_.stack->top() != this;  // a menu has its own key line, drawn where this one goes
-    if (!overlay_.boxes && status.empty() && (source_->takesSetups() || source_->paced()) && !ctx_.flags->demo &&
-        !menuOver) {
+    const std::string ownHint = source_->keyHint(b);
+    if (!overlay_.boxes && status.empty() && (source_->takesSetups() || source_->paced() || !ownHint.empty()) &&
+        !ctx_.flags->demo && !menuOver) {
         // A match played here: the players' own keys and the pause key (the debug keys only in training); a
-        // lesson: player 1's keys; a replay: the keys that look into it.
-        const std::string hint = source_->isLesson()      ? lessonHint(b)
+        // lesson: player 1's keys; a replay: the keys that look into it; an online match: its own line.
+        const std::string hint = !ownHint.empty()         ? ownHint
+                                 : source_->isLesson()    ? lessonHint(b)
                                  : source_->takesSetups() ? fightHint(b, source_->setup().mode)
                                                           : replayHint(b);
         drawTextFitted(t, ctx_.res->font, hint, 14, float(ctx_.width) / 2.f, y + 8.f, sf::Color(230, 230, 240, 190),

@@ -92,6 +92,9 @@ public:
     /// True for a lesson (the tutorial): player 1 plays it, so the hint line shows P1's keys, and the pause menu
     /// restarts the lesson, skips it or leaves the tutorial.
     virtual bool isLesson() const { return false; }
+    /// The bottom key line of a source that is neither a local match, a lesson nor a replay (an online match); ""
+    /// leaves the line to the fight screen's rule.
+    virtual std::string keyHint(const Bindings& /*b*/) const { return ""; }
     /// Where the fighters are drawn this frame: the pixel row of the higher one's top (so a panel can keep clear).
     virtual void seeFighters(float /*topY*/) {}
     /// A lesson: on to the next one (true), or false when there is none after this one (or no lessons at all).

@@ -7,6 +7,7 @@
 // the recording is closed. After a completed match Enter asks for a rematch; when the opponent asks too, the peer
 // starts the next match on the same connection and the view starts over.
 #include "game/app/draw.h"
+#include "game/app/fight/fight_hints.h"
 #include "game/app/fight/fight_screen.h"
 #include "game/app/replays/match_recorder.h"
 #include "game/app/online/lobby_status.h"
@@ -50,6 +51,9 @@ public:
     const sim::MatchSetup& setup() const override { return setup_; }
     const sim::FighterDef& fighter(int p) const override { return *defs_[p]; }
     bool paced() const override { return false; }
+    std::string keyHint(const Bindings& b) const override {
+        return onlineHint(b, link_->peer().session()->config().me);
+    }
     Advance tick(const Tick& in, const sim::FrameInput* keys) override;
     /// Nothing: an online match starts over only when both sides ask for a rematch.
     void restart() override {}
@@ -199,6 +203,7 @@ void OnlineSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     const float y = float(ctx.height) - 30.f;
     drawText(t, ctx.res->font, line, 16, float(ctx.width) / 2.f, y - 26.f, sf::Color(170, 230, 255), Align::Center,
              2.f);
+
     if (peer.state() == net::PeerState::Playing && leave_.asking()) {
         const float cy = float(ctx.height) * 0.62f;
         fillRect(t, 0.f, cy - 8.f, float(ctx.width), 60.f, sf::Color(0, 0, 0, 170));

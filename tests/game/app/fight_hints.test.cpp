@@ -20,6 +20,13 @@ TEST_CASE("fight hints: a match shows the players' keys and the pause key, no de
     }
 }
 
+TEST_CASE("fight hints: online, the line says which side is this player's, on player 1's keys, and how to leave") {
+    const app::Bindings b = app::defaultBindings();
+    CHECK(app::onlineHint(b, 1) ==
+          "You are P2 (right): W A S D move, J light, O medium, K heavy, L special, I throw    Escape: leave");
+    CHECK(app::onlineHint(b, 0).rfind("You are P1 (left): W A S D move", 0) == 0);
+}
+
 TEST_CASE("fight hints: training adds the debug keys, and a rebinding shows at once") {
     app::Bindings b = app::defaultBindings();
     const std::string training = app::fightHint(b, sim::Mode::Training);
