@@ -656,21 +656,58 @@ async function loadData() {
   choice.p2 = Math.max(0, fighters.indexOf('brick'));
 }
 
+/// What the link said that the page did not understand, each with what it used instead (shown in #notice): a link
+/// with a typo plays, but never a different match than asked without saying so.
+const linkNotes = [];
+const LINK_MODES = ['versus', 'training', 'cpuvscpu', 'tutorial'];  // MODES' order; `mode=` absent is versus
+const capitalized = (id) => id.charAt(0).toUpperCase() + id.slice(1);
+
+/// The index of the link's `key` among `names` (as the link spells them); absent: `fallback`; not among them:
+/// `fallback` and a note naming the value, the values known and `used` (what plays instead).
+function linkPick(key, names, fallback, used, value = params.get(key)) {
+  if (value === null) return fallback;
+  const i = names.indexOf(value.toLowerCase());
+  if (i >= 0) return i;
+  linkNotes.push(`unknown ${key} “${value}” (known: ${names.join(', ')}): ${used}`);
+  return fallback;
+}
+
+/// A row's number from the link (dummy=N, position=N, ...: row order from 0); else 0, with a note.
+function linkRow(key, items) {
+  const label = (item) => (Array.isArray(item) ? item[2] : item);  // POSITIONS' items are [x1, x2, label]
+  return linkPick(key, items.map((item, i) => String(i)), 0, `using ${key} 0 (${label(items[0])})`);
+}
+
+function linkSeed() {
+  const seed = params.get('seed');
+  if (seed !== null && !/^[1-9][0-9]{0,14}$/.test(seed)) {
+    linkNotes.push(`seed “${seed}” is not a whole number from 1: each match gets a random seed`);
+  }
+}
+
+/// The fighters, level, stage and mode a link names (each checked: linkPick).
+function linkChoices() {
+  const [a, b] = params.get('fighters').split(',');
+  const p1 = Math.max(0, fighters.indexOf('ryo')), p2 = Math.max(0, fighters.indexOf('brick'));
+  choice.p1 = linkPick('fighter', fighters, p1, `playing ${capitalized(fighters[p1])}`, a);
+  choice.p2 = linkPick('fighter', fighters, p2, `playing ${capitalized(fighters[p2])}`, b === undefined ? a : b);
+  choice.level = linkPick('level', LEVELS.map(String), 1, 'playing level 2');
+  choice.stage = linkPick('stage', STAGES.map((n) => n.toLowerCase()), 0, 'playing on Dusk');
+  choice.dummy = linkRow('dummy', DUMMIES);
+  choice.position = linkRow('position', POSITIONS);
+  choice.tech = linkRow('tech', TECHS);
+  choice.counter = linkRow('counter', COUNTERS);
+}
+
 /// A link can start a match at once: ?fighters=ryo,brick&level=4&stage=night&seed=7&advance=600&overlay=1
 /// (`mode=training&dummy=N` for training against dummy mode N; `mode=tutorial` for the lessons)
-/// (`advance` plays that many frames with no key held; `screen=pause` opens the pause menu after).
+/// (`advance` plays that many frames with no key held; `screen=pause` opens the pause menu after). A value the page
+/// does not know is named in the notice with what plays instead; `mode=` alone opens the select on that mode.
 function startFromLink() {
+  linkSeed();
+  choice.mode = linkPick('mode', LINK_MODES, 0, params.has('fighters') ? 'playing Versus CPU' : 'showing the fighter select');
   if (!params.has('fighters')) return false;
-  const [a, b] = params.get('fighters').split(',');
-  choice.p1 = Math.max(0, fighters.indexOf(a));
-  choice.p2 = Math.max(0, fighters.indexOf(b || a));
-  choice.level = Math.max(0, LEVELS.indexOf(Number(params.get('level') || 2)));
-  choice.stage = params.get('stage') === 'night' ? 1 : 0;
-  choice.mode = {training: 1, cpuvscpu: 2, tutorial: TUTORIAL}[params.get('mode')] || 0;
-  choice.dummy = wrap(Number(params.get('dummy')) || 0, DUMMIES.length);
-  choice.position = wrap(Number(params.get('position')) || 0, POSITIONS.length);
-  choice.tech = wrap(Number(params.get('tech')) || 0, TECHS.length);
-  choice.counter = wrap(Number(params.get('counter')) || 0, COUNTERS.length);
+  linkChoices();
   overlay = params.get('overlay') === '1';
   if (!startMatch()) return true;
   let n = Math.min(Number(params.get('advance')) || 0, 60000);
@@ -679,6 +716,11 @@ function startFromLink() {
   if (params.get('screen') === 'pause' && screen === 'fight') setScreen('pause');
   draw();
   return true;
+}
+
+function showNotice(text) {
+  $('notice').textContent = text;
+  $('notice').hidden = !text;
 }
 
 async function main() {
@@ -701,6 +743,7 @@ async function main() {
   }
   clearStage();
   if (!startFromLink()) setScreen('select');
+  showNotice(linkNotes.join('\n'));
   window.bvhLoadMs = performance.now() - t0;  // page script start to the first playable frame
   window.bvhFirstFrameMs = performance.now();  // navigation start to the first playable frame
   $('status').textContent = `ready in ${Math.round(window.bvhLoadMs)} ms`;

@@ -27,6 +27,7 @@ let shown = 0;          // frame on screen
 let playing = false;
 let openSerial = 0;     // a newer open() abandons an older one still running
 let wantFrame = null;   // #frame=N, applied once that frame has been simulated
+let frameNote = '';     // what is wrong with the link's #frame= (said once the file is open), or ''
 let moduleMs = 0;       // time to fetch, compile and start the WebAssembly module
 let source = null;      // what the address names: {url} (a hosted file), {name, z} (carried in the link) or {name}
 const LINK_LIMIT = 16000;  // most characters of a link that carries the replay itself (chat apps cut longer ones)
@@ -37,6 +38,20 @@ function setStatus(text) { $('status').textContent = text; }
 function showError(text) {
   $('error').hidden = !text;
   $('error').textContent = text || '';
+}
+/// A short note about the link (a frame it names that this file does not have): shown until the next file opens.
+function showNotice(text) {
+  $('notice').hidden = !text;
+  $('notice').textContent = text || '';
+}
+/// No file on the stage: a black stage with the welcome text and its demo links back over it.
+function showEmpty() {
+  run = null;
+  playing = false;
+  clearStage();
+  $('stagebox').classList.remove('open');
+  $('result').textContent = 'no file open';
+  showNotice('');
 }
 const sleep0 = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -112,16 +127,32 @@ async function openBytes(name, bytes, src) {
   source = src;
   updateAddress(wantFrame !== null ? wantFrame : 0);
   showError('');
+  showNotice('');
   try {
     return await loadAndRun(serial, name, bytes);
   } catch (e) {  // never a half-open file: any surprise is said on the page
     if (serial !== openSerial) return {error: 'abandoned'};
-    run = null;
     const message = safeName(name) + ': cannot open: ' + e.message;
+    showEmpty();
     showError(message);
     setStatus('not opened');
     return {error: message};
   }
+}
+
+const SCRIPT_WORD = /^unknown command '/;  // the script parser's word for a first line it does not know
+
+/// True when bytes that failed to load look like neither kind of file the viewer opens: binary, nothing in them,
+/// or a first word that is neither a replay's `fightreplay` nor a script command (the parser's error is then about
+/// that word, at the file's first line with a word).
+function neitherKind(bytes, error) {
+  if (bytes.length === 0 || bytes.includes(0)) return true;  // a NUL byte: a binary file, never text
+  const lines = new TextDecoder().decode(bytes).split('\n');
+  const first = lines.findIndex((l) => l.replace(/#.*/, '').trim() !== '');
+  if (first < 0) return true;
+  if (lines[first].trim().split(/\s+/)[0] === 'fightreplay') return false;
+  const m = /^[^\n]*?:(\d+): (.*)/.exec(error);
+  return !!m && Number(m[1]) === first + 1 && SCRIPT_WORD.test(m[2]);
 }
 
 /// A fighter id worth asking the server for (the loader's rule); any other id is left to the loader, which refuses
@@ -168,15 +199,17 @@ async function loadAndRun(serial, name, bytes) {
   finish(name);
   return run;
 
+  // The page says what the file is not before the loader's FILE:LINE message; the result keeps the loader's own
+  // (the test compares it with game_headless's).
   function fail(message) {
-    run = null;
-    showError(message);
+    showEmpty();
+    showError((neitherKind(bytes, message) ? NOT_A_RUN_FILE + '\n' : '') + message);
     setStatus(name + ': not opened');
-    clearStage();
-    $('result').textContent = 'no file open';
     return {error: message};
   }
 }
+
+const NOT_A_RUN_FILE = 'this is not a replay (.freplay) or a script (.fscript); the viewer opens only those:';
 
 function finish(name) {
   run.done = true;
@@ -190,7 +223,7 @@ function finish(name) {
   // (Under a headless browser's virtual time the clock stands still: then there is no speed to show.)
   const speed = run.simMs >= 1 ? ` in ${run.simMs.toFixed(0)} ms (${Math.round(run.total / (run.simMs / 1000))} frames/s; ` +
                                  `loaded in ${run.loadMs.toFixed(0)} ms)` : '';
-  setStatus(`${name}: ${run.total} frames re-simulated${speed}`);
+  setStatus(`${name}: ${run.total} frames re-simulated${speed}${run.result.truncated ? ' — ' + cutShort(run.result) : ''}`);
   showResult();
   // A bug report opens at its note's frame (unless the link names a frame).
   if (wantFrame === null && run.result.notes.length && !run.noteShown) {
@@ -198,9 +231,25 @@ function finish(name) {
     wantFrame = Math.min(run.result.notes[0][0], run.total);
     setStatus(`${name}: bug report, opened at frame ${wantFrame}: “${run.result.notes[0][1]}”`);
   }
+  showNotice(frameNote || frameNotice(undefined, wantFrame));
+  frameNote = '';
   if (wantFrame !== null) applyWantedFrame();
   else show(Math.max(0, shown));
   drawTimeline();
+}
+
+/// The frame a link's fragment names: {frame: N}, {bad: TEXT} when `frame=` is not a frame number, or {} without one.
+function linkFrame(hash) {
+  const text = new URLSearchParams(hash.replace(/^#/, '')).get('frame');
+  if (text === null) return {};
+  return /^\d{1,15}$/.test(text) ? {frame: Number(text)} : {bad: text};
+}
+
+/// The notice for a link's frame this file does not have (the page shows the nearest frame it has).
+function frameNotice(bad, frame) {
+  if (bad !== undefined) return `the link's frame “${bad}” is not a frame number: showing frame 0`;
+  return run && frame > run.total ? `the link's frame ${frame} is past this file's last frame, ${run.total}: ` +
+                                    `showing frame ${run.total}` : '';
 }
 
 function applyWantedFrame() {
@@ -231,7 +280,7 @@ async function openUrl(url) {
 
   function refuse(message) {
     ++openSerial;
-    run = null;
+    showEmpty();
     source = {url};
     updateAddress(wantFrame !== null ? wantFrame : 0);
     showError(message);
@@ -247,11 +296,9 @@ async function openFile(file) {
   if (file.size > limit) {
     const message = `${safeName(file.name)}: larger than ${limit} bytes (the limit for any input file)`;
     ++openSerial;  // the file shown before is gone from the page, so the address names the refused one
-    run = null;
-    playing = false;
+    showEmpty();
     source = {name: safeName(file.name)};
     updateAddress(0);
-    clearStage();
     showError(message);
     setStatus('not opened');
     return {error: message};
@@ -334,9 +381,16 @@ function clearStage() {
   ctx.fillRect(0, 0, stage.width, stage.height);
 }
 
+/// How much larger the HUD's text is drawn so that it stays readable where the stage is shown small (a phone shows
+/// the 1280-pixel canvas at a third of its size): 1 on a large screen, at most 2.5.
+function hudScale() {
+  const shownWidth = stage.clientWidth || stage.width;
+  return Math.max(1, Math.min(2.5, (11 / 16) * stage.width / shownWidth));
+}
+
 function drawHud(state) {
-  const w = stage.width;
-  ctx.font = 'bold 20px system-ui, sans-serif';
+  const w = stage.width, scale = hudScale();
+  ctx.font = `bold ${Math.round(20 * scale)}px system-ui, sans-serif`;
   for (let p = 0; p < 2; ++p) {
     const f = state.players[p];
     const barW = 480, x = p === 0 ? 40 : w - 40 - barW, y = 24;
@@ -348,13 +402,14 @@ function drawHud(state) {
     else ctx.fillRect(x, y, barW * k, 20);
     ctx.fillStyle = '#fff';
     ctx.textAlign = p === 0 ? 'left' : 'right';
-    ctx.fillText(`${f.id.toUpperCase()}  ${'●'.repeat(state.wins[p])}`, p === 0 ? x : x + barW, y + 48);
+    ctx.fillText(`${f.id.toUpperCase()}  ${'●'.repeat(state.wins[p])}`, p === 0 ? x : x + barW, y + 28 + 20 * scale);
   }
   ctx.textAlign = 'center';
-  ctx.font = 'bold 34px system-ui, sans-serif';
-  ctx.fillText(String(Math.ceil(state.timer / 60)), w / 2, 48);
-  ctx.font = '16px system-ui, sans-serif';
-  ctx.fillText(`round ${state.round} · frame ${state.frame}`, w / 2, 72);
+  const timerPx = Math.round(34 * Math.min(scale, 1.5)), timerY = Math.round(22 + timerPx * 0.77);
+  ctx.font = `bold ${timerPx}px system-ui, sans-serif`;
+  ctx.fillText(String(Math.ceil(state.timer / 60)), w / 2, timerY);
+  ctx.font = `${Math.round(16 * scale)}px system-ui, sans-serif`;
+  ctx.fillText(`round ${state.round} · frame ${state.frame}`, w / 2, timerY + 8 + 16 * scale);
   ctx.textAlign = 'left';
 }
 
@@ -435,6 +490,9 @@ function drawTimeline() {
   tctx.fillRect(Math.floor(x(Math.max(0, shown))) - 1, 0, 2, h);
 }
 
+/// What game_headless warns of a replay with no `end` line: it plays, but only up to where the recording stops.
+const cutShort = (r) => `cut short: ${r.frames} frames, no end line (the recording stops there)`;
+
 function showResult() {
   const r = run.result;
   const esc = (s) => s.replace(/[&<>]/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;'})[c]);
@@ -454,7 +512,8 @@ function showResult() {
       `<ul>${rounds}</ul>` +
       (notes ? `<div>bug report notes:</div><ul id="notes">${notes}</ul>` : '') +
       `<div>checks: ${r.expectations} expectations, ${r.checkpoints} hash checkpoints, ${r.failures.length} failed: ` +
-      `<span class="${ok ? 'pass' : 'fail'}">${ok ? 'PASS' : 'FAIL'}</span></div>` +
+      `<span class="${ok ? 'pass' : 'fail'}">${ok ? 'PASS' : 'FAIL'}</span>` +
+      (r.truncated ? ` <span class="warn" id="cutshort">${cutShort(r)}</span>` : '') + '</div>' +
       (failures ? `<ul id="failures">${failures}</ul>` : '');
 }
 
@@ -532,7 +591,20 @@ function stepSpeed(dir) {
   select.selectedIndex = i;
 }
 
+/// Esc closes the help and the share box from anywhere, the share field included (share() selects the link there,
+/// which takes the keys), and gives the keys back to the viewer.
+function closeBoxes() {
+  toggleHelp(false);
+  $('sharebox').hidden = true;
+  if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
+}
+
 function onKey(ev) {
+  if (ev.key === 'Escape') {
+    closeBoxes();
+    ev.preventDefault();
+    return;
+  }
   if (ev.target.tagName === 'SELECT' || ev.target.tagName === 'INPUT' && ev.target.type !== 'checkbox') return;
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
   const k = ev.key;
@@ -550,7 +622,6 @@ function onKey(ev) {
   else if (k === 'o') { $('overlay').checked = !$('overlay').checked; if (run) show(shown); }
   else if (k === 's') share();
   else if (k === '?') toggleHelp();
-  else if (k === 'Escape') { toggleHelp(false); $('sharebox').hidden = true; }
   else return;
   ev.preventDefault();
 }
@@ -585,8 +656,10 @@ function wireControls() {
     if (file) openFile(file);
   };
   window.onhashchange = () => {
-    const m = /frame=(\d+)/.exec(location.hash);
-    if (m && run && Number(m[1]) !== shown) show(Number(m[1]));
+    const {frame, bad} = linkFrame(location.hash);
+    if (!run || (frame === undefined && bad === undefined) || frame === shown) return;
+    showNotice(frameNotice(bad, frame));
+    show(frame !== undefined ? frame : 0);
   };
   $('meterkey').innerHTML = METER.map(([n, c]) => `<span><i style="background:${c}"></i>${n}</span>`).join('') +
                             '<span><i style="background:#000"></i>not counted</span>';
@@ -650,8 +723,9 @@ async function batch(listUrl) {
 async function main() {
   wireControls();
   clearStage();
-  const m = /frame=(\d+)/.exec(location.hash);
-  if (m) wantFrame = Number(m[1]);
+  const {frame, bad} = linkFrame(location.hash);
+  if (frame !== undefined) wantFrame = frame;
+  if (bad !== undefined) frameNote = frameNotice(bad);
   if (params.get('overlay') === '1') $('overlay').checked = true;
   const t0 = performance.now();
   M = await createBvhFighter();
