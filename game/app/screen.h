@@ -57,6 +57,7 @@ struct Context {
     std::string glRenderer;       ///< GL_RENDERER of the window ("" = not known): what `msaa = auto` chose
     int lastPick[2] = {-1, -1};   ///< the fighters (indices into fighters) last picked on fighter select
     int lastCpuLevel = 0;         ///< the CPU level last picked there (0 = none yet)
+    int lastOnlineItem = 0;       ///< the Online menu's item last chosen (its cursor comes back there)
     bool altColor[2] = {false, false};  ///< each player's colours chosen on fighter select (drawn only: wearsAltColors)
     int stage = 0;                      ///< the stage the next fight is drawn on (view::kStageDusk, kStageNight)
 

@@ -142,7 +142,8 @@ void OnlineLobbyScreen::draw(sf::RenderTarget& t) {
     const sf::Color color = line.tone == StatusTone::Problem    ? sf::Color(255, 110, 100)
                             : line.tone == StatusTone::Question ? sf::Color(255, 230, 120)
                                                                 : sf::Color(230, 230, 240);
-    drawTextFitted(t, ctx_.res->font, line.text, 26, cx, 370.f, color, float(ctx_.width) - 40.f, 2.f);
+    // Within the stage's lamp posts, which stand 40 pixels in from either side.
+    drawTextFitted(t, ctx_.res->font, line.text, 26, cx, 370.f, color, float(ctx_.width) - 120.f, 2.f);
     drawNotes(t);
     drawHint(t, ctx_, "Esc: back");
 }

@@ -107,7 +107,7 @@ bool OnlineLink::configureRoom(const OnlineFlags& flags, const std::string& text
     net::LobbyClientConfig& lc = lobbyCfg_;
     if (flags.lobby.empty()) {
         // No public lobby is run for the game: a newcomer must learn here that someone starts one.
-        error_ = "Room codes need a lobby: one of you runs scripts/lobby, both type its address on Advanced > Lobby";
+        error_ = "Room codes need a lobby: one of you runs scripts/lobby; its address goes on Advanced > Lobby";
         return false;
     }
     if (!run::resolveJoinAddress(flags.lobby, lc.lobby, error_, run::kLobbyPort)) {

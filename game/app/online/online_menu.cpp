@@ -102,6 +102,8 @@ public:
         for (std::size_t i = 0; i < ctx.fighterIds.size(); ++i)
             if (ctx.fighterIds[i] == fighter) pick_ = int(i);
         code_ = ctx.flags->online.code;
+        // Back from a page (or from a room that did not start), the cursor is where the player left it.
+        if (ctx.lastOnlineItem > 0 && ctx.lastOnlineItem < kItems) cursor_ = ctx.lastOnlineItem;
     }
 
     void tick(const Tick& in) override;
@@ -154,6 +156,7 @@ void OnlineMenuScreen::tick(const Tick& in) {
 
 void OnlineMenuScreen::choose() {
     if (cursor_ == kFighter) return;
+    ctx_.lastOnlineItem = cursor_;
     const bool room = cursor_ == kRoomHost || cursor_ == kJoinCode || cursor_ == kWatchCode;
     problem_ = room ? relayProblem(ctx_.flags->online.relay) : "";
     if (!problem_.empty()) return;  // said in red; the Advanced page has the relay lines
