@@ -181,7 +181,7 @@ void SeekScreen::draw(sf::RenderTarget& t) {
     drawPanel(t, ctx_, ticks_, seekTitle(kind_), 50.f);
     drawYou(t, ctx_, 124.f);
     const float cx = float(ctx_.width) / 2.f;
-    const float w = float(ctx_.width) - 60.f;
+    const float w = float(ctx_.width) - 120.f;  // within the stage's lamp posts
     drawText(t, ctx_.res->font, "your fighter: " + fighterName(ctx_, fighter_), 20, cx, 158.f, kServiceGrey,
              Align::Center, 1.f);
     if (!serviceClientBuilt()) {
@@ -191,9 +191,14 @@ void SeekScreen::draw(sf::RenderTarget& t) {
     } else if (flow_.stage() == SeekFlow::Stage::Found) {
         drawFound(t);
     } else {
-        drawText(t, ctx_.res->font, clockText(flow_.waitedMs(clock_.ms())), 72, cx, 220.f, kServiceGold, Align::Center,
-                 4.f);
-        drawText(t, ctx_.res->font, "in the queue", 20, cx, 310.f, kServiceGrey, Align::Center, 1.f);
+        // The clock counts the wait in the queue: while the service is still being reached, nobody is queued yet.
+        const SeekFlow::Stage at = flow_.stage();
+        if (at != SeekFlow::Stage::Greeting && at != SeekFlow::Stage::Clearing && at != SeekFlow::Stage::Joining) {
+            drawText(t, ctx_.res->font, clockText(flow_.waitedMs(clock_.ms())), 72, cx, 220.f, kServiceGold,
+                     Align::Center, 4.f);
+            drawText(t, ctx_.res->font, kind_ == SeekKind::Challenge ? "waiting" : "in the queue", 20, cx, 310.f,
+                     kServiceGrey, Align::Center, 1.f);
+        }
         drawText(t, ctx_.res->font, waitingLine(), 26, cx, 360.f, sf::Color(230, 230, 240), Align::Center, 2.f);
         if (!flow_.message().empty())
             drawTextFitted(t, ctx_.res->font, flow_.message(), 20, cx, 410.f, kServiceBlue, w, 1.f);
