@@ -58,6 +58,7 @@ void MatchFlow::startNext(std::int64_t nowMs) {
     ranked::RankedClient c = client_;  // the job owns its copy (see makeThreadRunner)
     const std::int64_t id = match_.id;
     const bool pollDue = nowMs - lastPollMs_ >= kPollMs;
+    if (nowMs < resendAtMs_) return;  // a refusal for now: the same request again once the wait is over
     if (roomToName_) {
         job_ = Job::Room;
         runner_.start([c, id, code = room_]() mutable { return c.room(id, code); });
@@ -91,6 +92,7 @@ void MatchFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
     const Job job = job_;
     job_ = Job::None;
     if (job == Job::Room) {
+        if (resendLater(a, ranked::kRequestPersistence, nowMs)) return;
         roomToName_ = false;
         if (!a.ok()) return fail("The service did not take your room: " + serviceProblem(a, service_));
         if (stage_ == Stage::NamingRoom) stage_ = Stage::Playing;
@@ -104,6 +106,7 @@ void MatchFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
         batches_.pop_front();  // a checkpoint refused or lost does not stop the match: the logs still decide it
     } else if (job == Job::Result) {
         if (!a.reached) return;  // sent again a poll's time later
+        if (resendLater(a, ranked::kLogPersistence, nowMs)) return;
         recordingToSend_ = false;
         if (!a.ok()) return fail("The service refused your match log: " + serviceProblem(a, service_));
         stage_ = Stage::Deciding;
@@ -112,6 +115,19 @@ void MatchFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
     } else if (job == Job::History) {
         if (a.ok() && ranked::findHistoryRow(a.text, match_.id, row_) && row_.state != "open") stage_ = Stage::Decided;
     }
+}
+
+bool MatchFlow::resendLater(const ranked::ServiceAnswer& a, const ranked::Persistence& how, std::int64_t nowMs) {
+    // A refusal that can pass (the rate limit, a busy service, a full disk on its side) is what the headless client
+    // sends again too (ranked::sendPersisting), with the same bounds; any other refusal is final.
+    if (!ranked::refusedForNow(a)) {
+        resends_ = 0;  // taken (or refused for good): the next request has all its sends
+        return false;
+    }
+    if (++resends_ >= how.sends) return false;
+    resendAtMs_ = nowMs + how.apartMs;
+    message_ = "The service is busy: sending it again (" + serviceProblem(a, service_) + ")";
+    return true;
 }
 
 void MatchFlow::fail(const std::string& why) {

@@ -63,6 +63,9 @@ private:
     void answered(const ranked::ServiceAnswer& a, std::int64_t nowMs);
     void startNext(std::int64_t nowMs);
     void fail(const std::string& why);
+    /// True when `a` refused the Room or the log only for now and it may go again (how.sends in all): sent again
+    /// how.apartMs later.
+    bool resendLater(const ranked::ServiceAnswer& a, const ranked::Persistence& how, std::int64_t nowMs);
 
     ranked::RankedClient client_;
     RequestRunner& runner_;
@@ -78,6 +81,8 @@ private:
     ranked::Claims claims_;
     std::deque<ranked::Claims> batches_;
     std::int64_t sinceMs_ = -1, lastPollMs_ = -1000000;  // sinceMs_: when the room wait or the decision wait began
+    std::int64_t resendAtMs_ = 0;                        // no request before then (a refusal for now)
+    int resends_ = 0;                                    // the Room's and the log's sends refused for now
     ranked::HistoryRow row_;
     std::string message_;
 };

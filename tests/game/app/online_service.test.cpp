@@ -422,6 +422,24 @@ TEST_CASE(
     CHECK(claims[1].size() == 11);
 }
 
+TEST_CASE("A match found in the window: a Room refused for too many requests is sent again and taken, as headless") {
+    InProcessService svc;
+    PairedMatch pm(svc);
+    auto runHost = app::makeInlineRunner(), runJoin = app::makeInlineRunner();
+    app::MatchFlow host(pm.seat(0), *runHost, pm.found, "svc.example:7200", kRules);
+    app::MatchFlow join(pm.seat(1), *runJoin, pm.found, "svc.example:7200", kRules);
+    // p1's allowance spent (another window of the same player, say): its Room meets the rate limit.
+    for (int i = 0; i < ranked::kRequestBurst + 2; ++i) pm.seat(0).poll();
+    REQUIRE(pm.seat(0).poll().text.find("too many requests") != std::string::npos);
+    host.roomHosted("K7QWM2");
+    runFlows(svc, {&host, &join}, 2);
+    CHECK(host.stage() == app::MatchFlow::Stage::NamingRoom);  // refused for now, not failed
+    runFlows(svc, {&host, &join}, 40);                         // 10 s: the limit refills a request a second
+    CHECK(host.stage() == app::MatchFlow::Stage::Playing);
+    REQUIRE(join.stage() == app::MatchFlow::Stage::Playing);
+    CHECK(join.room() == "K7QWM2");
+}
+
 TEST_CASE(
     "A match found in the window: a log that is not a recording is refused with the reason, and p2 gives up on a room "
     "never named") {
