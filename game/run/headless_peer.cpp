@@ -13,6 +13,7 @@
 #include "game/io/flag_table.h"
 #include "game/run/desync_report.h"
 #include "game/run/online_flags.h"
+#include "game/run/recording_failure.h"
 #include "game/run/identity_file.h"
 #include "game/run/relay_path.h"
 
@@ -489,16 +490,8 @@ int openPeer(PeerRun& r) {
     return 0;
 }
 
-/// A recording whose write failed (a full disk, a size limit) is said at once, once, and its temporary file removed
-/// (the file of that name stays as it was); the match plays on, since the opponent should not lose it to this
-/// side's disk, and the exit status says it at the end (finishRecording).
-void sayIfRecordingFailed(PeerRun& r) {
-    if (r.recordFailed || r.writer->ok()) return;
-    r.recordFailed = true;
-    std::cerr << r.writer->error() << " (recording stopped at frame " << r.writer->frames()
-              << "; that file was left as it was; the match goes on)" << std::endl;
-    r.writer->abandon();
-}
+/// A recording whose write failed is said at once (recording_failure.h); finishRecording's status says it again.
+void sayIfRecordingFailed(PeerRun& r) { sayRecordingFailedOnce(*r.writer, r.recordFailed, "the match goes on"); }
 
 /// When the match starts: the spectators get its setup, and every confirmed frame goes to them, to the recording
 /// (when there is one) and to the progress lines.

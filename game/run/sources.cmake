@@ -16,6 +16,7 @@ set(GAME_RUN_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/relay_path.h
   ${CMAKE_CURRENT_LIST_DIR}/relay_path.cpp
   ${CMAKE_CURRENT_LIST_DIR}/spectator_runner.h
+  ${CMAKE_CURRENT_LIST_DIR}/recording_failure.h
   ${CMAKE_CURRENT_LIST_DIR}/spectator_runner.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bisect.h
   ${CMAKE_CURRENT_LIST_DIR}/bisect.cpp

@@ -9,6 +9,7 @@
 #include "game/net/spectate.h"
 #include "game/net/udp_transport.h"
 #include "game/run/online_flags.h"
+#include "game/run/recording_failure.h"
 
 #include <chrono>
 #include <cstring>
@@ -138,14 +139,9 @@ bool askLobby(SpectatorRun& r) {
     return true;
 }
 
-/// A recording whose write failed (a full disk, a size limit) is said at once, once, and its temporary file removed
-/// (the file of that name stays as it was); watching goes on to the match's end, and the exit status is 2.
+/// A recording whose write failed is said at once (recording_failure.h); reportSpectator's status says it again.
 void sayIfRecordingFailed(SpectatorRun& r) {
-    if (!r.writer || r.recordFailed || r.writer->ok()) return;
-    r.recordFailed = true;
-    std::cerr << r.writer->error() << " (recording stopped at frame " << r.writer->frames()
-              << "; that file was left as it was; watching goes on)" << std::endl;
-    r.writer->abandon();
+    if (r.writer) sayRecordingFailedOnce(*r.writer, r.recordFailed, "watching goes on");
 }
 
 /// The setup came: the fight to re-simulate (and its recording). False when a fighter does not load.
