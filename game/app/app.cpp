@@ -89,7 +89,7 @@ bool loadControls(const AppFlags& flags, const UserPaths& paths, Context& ctx, B
 }
 
 /// The settings file userPaths() picks. No file yet is the first start (the title offers the input styles); a bad
-/// file is said (stderr, on screen) and the defaults apply.
+/// line is said (stderr, on screen) and skipped, the other lines apply; a file that cannot be read leaves the defaults.
 void loadSettings(const UserPaths& paths, Context& ctx) {
     ctx.settingsPath = paths.settings;
     std::error_code ec;
@@ -101,7 +101,8 @@ void loadSettings(const UserPaths& paths, Context& ctx) {
     const bool read = io::loadSettings(ctx.settingsPath, ctx.settings, error);
     ctx.settingsRead = ctx.settings;
     if (read) return;
-    ctx.settingsProblem = error.text() + " (the default settings apply)";
+    ctx.settingsProblem = error.text() + (error.line > 0 ? " (the game skips that line; the others apply)"
+                                                         : " (the default settings apply)");
     std::cerr << ctx.settingsProblem << "\n";
 }
 

@@ -4,6 +4,7 @@
 #include "game/io/atomic_file.h"
 #include "game/io/names.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -121,6 +122,65 @@ std::string relayMismatch(const Settings& s) {
     return "";
 }
 
+/// Splits a line's words at the first '=' into KEY and VALUE (`volume = 60`, `volume=60`, `volume =60` alike);
+/// false unless each side is one word.
+bool keyValue(const std::vector<std::string>& w, std::string& key, std::string& value) {
+    std::string line;
+    for (const std::string& word : w) line += (line.empty() ? "" : " ") + word;
+    const std::size_t eq = line.find('=');
+    if (eq == std::string::npos) return false;
+    const auto trim = [](std::string t) {
+        while (!t.empty() && t.back() == ' ') t.pop_back();
+        while (!t.empty() && t.front() == ' ') t.erase(0, 1);
+        return t;
+    };
+    key = trim(line.substr(0, eq));
+    value = trim(line.substr(eq + 1));
+    return !key.empty() && !value.empty() && key.find(' ') == std::string::npos && value.find(' ') == std::string::npos;
+}
+
+/// Reads one line into next (a blank or comment line reads as nothing); false with the failure recorded in p.
+bool settingsLine(std::string_view raw, LineParser& p, std::vector<std::pair<std::string, int>>& seen, Settings& next) {
+    const std::vector<std::string> w = tokens(raw);
+    if (w.empty()) return true;
+    std::string key, value, why;
+    if (!keyValue(w, key, value)) return p.fail(malformedLine(raw, w));
+    if (!p.once(seen, key)) return false;
+    // The value is not shown: it may be a password.
+    if (credentialCut(raw, key)) return p.fail(key + " cannot hold '#': it starts a comment");
+    if (!setValue(next, key, value, why)) return p.fail(why);
+    return true;
+}
+
+/// The line of the first relay key read, for the message about the relay keys together.
+int firstRelayLine(const std::vector<std::pair<std::string, int>>& seen) {
+    for (const auto& [key, line] : seen) {
+        if (key.rfind("relay", 0) == 0) return line;
+    }
+    return 0;
+}
+
+/// parseSettings, or with skipBad parseSettingsSkipping.
+bool readSettingsLines(const std::string& text, const std::string& file, Settings& out, Error& error, bool skipBad) {
+    Settings next = out;
+    Lines lines(text);
+    LineParser p;
+    p.error.file = file;
+    std::vector<std::pair<std::string, int>> seen;
+    std::string_view raw;
+    while (lines.next(raw)) {
+        p.line = lines.number();
+        if (!settingsLine(raw, p, seen, next) && !skipBad) break;
+    }
+    if (const std::string why = relayMismatch(next); !why.empty() && (skipBad || !p.failed())) {
+        p.line = firstRelayLine(seen);
+        p.fail(why);
+        next.relay.clear(), next.relayUser.clear(), next.relayPassword.clear();
+    }
+    if (p.failed()) error = p.error;
+    if (!p.failed() || skipBad) out = next;
+    return !p.failed();
+}
 }  // namespace
 
 bool checkHostPort(const std::string& text, std::string& why) {
@@ -159,48 +219,17 @@ bool checkCredential(const std::string& text, std::string& why) {
 }
 
 bool parseSettings(const std::string& text, const std::string& file, Settings& out, Error& error) {
-    Settings next = out;
-    Lines lines(text);
-    LineParser p;
-    p.error.file = file;
-    std::vector<std::pair<std::string, int>> seen;
-    std::string_view raw;
-    while (lines.next(raw)) {
-        p.line = lines.number();
-        const std::vector<std::string> w = tokens(raw);
-        if (w.empty()) continue;
-        std::string why;
-        if (w.size() != 3 || w[1] != "=") {
-            p.fail(malformedLine(raw, w));
-        } else if (p.once(seen, w[0]) && credentialCut(raw, w[0])) {
-            p.fail(w[0] + " cannot hold '#': it starts a comment");  // the value is not shown: it may be a password
-        } else if (!p.failed() && !setValue(next, w[0], w[2], why)) {
-            p.fail(why);
-        }
-        if (p.failed()) {
-            error = p.error;
-            return false;
-        }
-    }
-    if (const std::string why = relayMismatch(next); !why.empty()) {
-        for (const auto& [key, line] : seen) {
-            if (key.rfind("relay", 0) == 0) {
-                p.line = line;
-                break;
-            }
-        }
-        p.fail(why);
-        error = p.error;
-        return false;
-    }
-    out = next;
-    return true;
+    return readSettingsLines(text, file, out, error, false);
+}
+
+bool parseSettingsSkipping(const std::string& text, const std::string& file, Settings& out, Error& error) {
+    return readSettingsLines(text, file, out, error, true);
 }
 
 bool loadSettings(const std::string& path, Settings& out, Error& error) {
     std::string text;
     if (!readFile(path, text, error)) return false;
-    return parseSettings(text, path, out, error);
+    return parseSettingsSkipping(text, path, out, error);
 }
 
 std::string settingsText(const Settings& s) {
@@ -221,7 +250,83 @@ std::string settingsText(const Settings& s) {
     return t;
 }
 
-bool saveSettings(const std::string& path, const Settings& s, std::string& error) {
+namespace {
+
+/// Every `KEY = VALUE` settingsText(s) writes, in its order.
+std::vector<std::pair<std::string, std::string>> settingsValues(const Settings& s) {
+    std::vector<std::pair<std::string, std::string>> out;
+    const std::string text = settingsText(s);
+    Lines lines(text);
+    std::string_view raw;
+    std::string key, value;
+    while (lines.next(raw)) {
+        if (keyValue(tokens(raw), key, value)) out.emplace_back(key, value);
+    }
+    return out;
+}
+
+/// The value s gives `key` in the file ("" = the line goes): the service is kept on a line that names it even when
+/// it is the default.
+std::string valueOf(const Settings& s, const std::vector<std::pair<std::string, std::string>>& values,
+                    const std::string& key) {
+    if (key == "service") return s.service;
+    for (const auto& [k, v] : values) {
+        if (k == key) return v;
+    }
+    return "";
+}
+
+/// A line's comment with the blanks before it (" # loud"), or "".
+std::string commentOf(const std::string& line) {
+    const std::size_t hash = line.find('#');
+    if (hash == std::string::npos) return "";
+    std::size_t start = hash;
+    while (start > 0 && (line[start - 1] == ' ' || line[start - 1] == '\t')) --start;
+    return (start == hash ? " " : "") + line.substr(start);
+}
+
+}  // namespace
+
+std::string settingsTextKeeping(const std::string& old, const Settings& s, bool& secret) {
+    const auto values = settingsValues(s);
+    Settings oldRead;  // what the old file's good lines say: a key the game read there and s lacks was cleared
+    Error unread;
+    parseSettingsSkipping(old, "", oldRead, unread);
+    const auto oldValues = settingsValues(oldRead);
+    std::vector<std::string> written;
+    std::vector<std::pair<std::string, int>> seen;
+    std::string out;
+    Lines lines(old);
+    std::string_view view;
+    while (lines.next(view)) {
+        std::string line(view);
+        if (!line.empty() && line.back() == '\r') line.pop_back();  // written back with '\n' alone
+        const std::vector<std::string> w = tokens(line);
+        std::string key, value;
+        LineParser p;
+        Settings scratch;
+        const bool reads = w.empty() || settingsLine(line, p, seen, scratch);
+        if (w.empty()) {
+            out += line + "\n";
+        } else if (!reads || !keyValue(w, key, value) || valueOf(oldRead, oldValues, key).empty()) {
+            out += "# (not read by the game) " + line + "\n";  // kept for the player to mend
+            secret = secret || maySecret(line);
+        } else if (const std::string v = valueOf(s, values, key); !v.empty()) {
+            out += key + " = " + v + commentOf(line) + "\n";
+            written.push_back(key);
+        }
+    }
+    std::string added;
+    for (const auto& [key, value] : values) {
+        if (std::find(written.begin(), written.end(), key) == written.end()) added += key + " = " + value + "\n";
+    }
+    if (!added.empty()) out += "# Added by the game:\n" + added;
+    Settings back;  // the edit must read back as s; a file it cannot keep that way is written afresh
+    Error e;
+    return parseSettings(out, "", back, e) && back == s ? out : settingsText(s);
+}
+
+bool saveSettings(const std::string& path, const Settings& s, std::string& error, const std::string& old) {
     const std::filesystem::path folder = std::filesystem::path(path).parent_path();
     std::error_code ec;
     if (!folder.empty()) std::filesystem::create_directories(folder, ec);
@@ -229,7 +334,9 @@ bool saveSettings(const std::string& path, const Settings& s, std::string& error
         error = path + ": cannot write: " + folder.string() + ": " + ec.message();
         return false;
     }
-    return writeFileAtomically(path, settingsText(s), error, !s.relayPassword.empty());
+    bool secret = !s.relayPassword.empty();
+    const std::string text = old.empty() ? settingsText(s) : settingsTextKeeping(old, s, secret);
+    return writeFileAtomically(path, text, error, secret);
 }
 
 Settings mergeSettings(const Settings& base, const Settings& mine, const Settings& disk) {
@@ -254,12 +361,16 @@ Settings mergeSettings(const Settings& base, const Settings& mine, const Setting
 
 bool saveSettingsMerging(const std::string& path, const Settings& base, const Settings& mine, Settings& saved,
                          std::string& error) {
-    Settings disk;  // a key the file lacks has its default, as when the game starts
+    Settings disk = base;  // no file (or none readable): nobody saved since
+    std::string old;
     Error unread;
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec) || !loadSettings(path, disk, unread)) disk = base;
+    if (std::filesystem::is_regular_file(path, ec) && readFile(path, old, unread)) {
+        disk = Settings{};  // a key the file lacks has its default, as when the game starts
+        parseSettingsSkipping(old, path, disk, unread);  // the lines that read count; the others are kept as comments
+    }
     const Settings merged = mergeSettings(base, mine, disk);
-    if (!saveSettings(path, merged, error)) return false;
+    if (!saveSettings(path, merged, error, old)) return false;
     saved = merged;
     return true;
 }

@@ -58,22 +58,33 @@ bool checkHostPort(const std::string& text, std::string& why);
 /// '#' (the file's comment mark). False with why.
 bool checkCredential(const std::string& text, std::string& why);
 
-/// Reads settings text on top of `out` (keys the text lacks keep their values). On a bad line returns false with
-/// error = {file, LINE, what} and out unchanged. A relay needs its user and password and they need a relay (the
+/// Reads settings text on top of `out` (keys the text lacks keep their values; `KEY = VALUE`, the spaces around
+/// '=' optional). On a bad line returns false with error = {file, LINE, what} and out unchanged. A relay needs its user and password and they need a relay (the
 /// message names the line of the first relay key).
 bool parseSettings(const std::string& text, const std::string& file, Settings& out, Error& error);
-/// Reads a settings file (parseSettings after io::readFile, whose errors it passes on).
+/// parseSettings that skips a bad line instead of stopping there: out gets every line that reads (the relay keys only
+/// when they belong together), error the first failure; false when a line did not read.
+bool parseSettingsSkipping(const std::string& text, const std::string& file, Settings& out, Error& error);
+/// Reads a settings file (parseSettingsSkipping after io::readFile, whose errors it passes on): false with the first
+/// bad line, out holding every line that read.
 bool loadSettings(const std::string& path, Settings& out, Error& error);
 /// The file text of s (every key, with a comment line first).
 std::string settingsText(const Settings& s);
-/// Writes s to path (creating its folder), as an AtomicFile; false with error = `PATH: cannot write: REASON`.
-bool saveSettings(const std::string& path, const Settings& s, std::string& error);
+/// The old file's text made to hold s, keeping its comments, blank lines and order: a key's line takes s's value
+/// (and goes when s has none, the player having cleared it), a line the game does not read becomes a comment that
+/// says so (nothing the player typed is lost), and keys the file lacks are added at the end. `secret` is set when
+/// such a kept line may hold a password. A text that would not read back as s is settingsText(s) instead.
+std::string settingsTextKeeping(const std::string& old, const Settings& s, bool& secret);
+/// Writes s to path (creating its folder), as an AtomicFile, over the text `old` it had (settingsTextKeeping; ""
+/// for a new file: settingsText); false with error = `PATH: cannot write: REASON`.
+bool saveSettings(const std::string& path, const Settings& s, std::string& error, const std::string& old = "");
 /// Three-way merge of settings, key by key: a key `mine` left as it was in `base` (what this process read) takes
 /// `disk`'s value (what another process saved since); a key mine changed keeps mine's. The relay, its user and its
 /// password are one key here (they only make sense together).
 Settings mergeSettings(const Settings& base, const Settings& mine, const Settings& disk);
-/// Saves `mine` without undoing another process's save: reads path again (a missing or bad file counts as `base`),
-/// writes mergeSettings(base, mine, that) and returns it in `saved`. False with error as saveSettings.
+/// Saves `mine` without undoing another process's save: reads path again (the lines that read; no file counts as
+/// `base`), writes mergeSettings(base, mine, that) over the file's text (saveSettings) and returns it in `saved`.
+/// False with error as saveSettings.
 bool saveSettingsMerging(const std::string& path, const Settings& base, const Settings& mine, Settings& saved,
                          std::string& error);
 

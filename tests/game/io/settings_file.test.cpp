@@ -7,6 +7,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -294,4 +296,74 @@ TEST_CASE("settings: the matchmaking service defaults to this machine's, and ano
     const io::Settings merged = io::mergeSettings(base, mine, disk);
     CHECK(merged.service == "other.example");
     CHECK(merged.volume == 40);
+}
+
+TEST_CASE(
+    "settings: a line that does not read is skipped, and a save keeps every other line and that one as a comment") {
+    const fs::path dir = fs::temp_directory_path() / ("settings_keep_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string path = (dir / "settings.cfg").string();
+    {
+        std::ofstream f(path);
+        f << "# my settings\nvolume = 40   # quiet at night\nwindow = 1600x900\n\nlobby = lobby.example\n"
+             "relay = turn.example\nrelay.user = ann\nrelay.password = s3cret\nfulscreen = on\n";
+    }
+    io::Settings read;
+    io::Error e;
+    CHECK_FALSE(io::loadSettings(path, read, e));  // said at the bad line; every other line applies
+    CHECK(e.text() == path +
+                          ":9: unknown setting 'fulscreen' (known: p1.style, p2.style, volume, window, fullscreen, "
+                          "framecap, msaa, service, lobby, relay, relay.user, relay.password)");
+    CHECK(read.volume == 40);
+    CHECK(read.width == 1600);
+    CHECK(read.lobby == "lobby.example");
+    CHECK(read.relayPassword == "s3cret");
+    io::Settings mine = read, saved;  // the Options screen changes one thing and saves
+    mine.style[0] = sim::InputStyle::Simple;
+    std::string error;
+    REQUIRE(io::saveSettingsMerging(path, read, mine, saved, error));
+    std::ifstream in(path);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(
+        text ==
+        "# my settings\nvolume = 40   # quiet at night\nwindow = 1600x900\n\nlobby = lobby.example\n"
+        "relay = turn.example\nrelay.user = ann\nrelay.password = s3cret\n# (not read by the game) fulscreen = on\n"
+        "# Added by the game:\np1.style = simple\np2.style = motion\nfullscreen = off\nframecap = off\nmsaa = auto\n");
+    CHECK((fs::status(path).permissions() & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
+    io::Settings back;
+    REQUIRE(io::loadSettings(path, back, e));  // the file now reads whole
+    CHECK(back == mine);
+    CHECK(saved == mine);
+    fs::remove_all(dir);
+}
+
+TEST_CASE(
+    "settings: KEY=VALUE reads without spaces, a cleared key's line goes, and relay keys that do not belong "
+    "together are kept as comments") {
+    io::Settings s;
+    io::Error e;
+    REQUIRE(
+        io::parseSettings("volume=60\nwindow =1600x900\nframecap= 30\nrelay.password = a=b\nrelay=t.example\n"
+                          "relay.user=ann\n",
+                          "settings.cfg", s, e));
+    CHECK(s.volume == 60);
+    CHECK(s.width == 1600);
+    CHECK(s.frameCap == 30);
+    CHECK(s.relayPassword == "a=b");
+    CHECK(parseFails("volume = 6 0\n").text() == "settings.cfg:1: expected `KEY = VALUE`, got 'volume = 6 0'");
+    bool secret = false;
+    io::Settings cleared = s;  // the Online menu's Lobby line emptied: its line goes
+    cleared.lobby.clear();
+    CHECK(io::settingsTextKeeping("lobby = l.example # home\nvolume = 60\n", cleared, secret)
+              .rfind("volume = 60\n# Added by the game:\n", 0) == 0);
+    io::Settings none;
+    secret = false;  // a relay without its password: both lines stay, as comments, and the file is the owner's only
+    const std::string kept = io::settingsTextKeeping("relay = t.example\nrelay.user = ann\n", none, secret);
+    CHECK(kept.rfind("# (not read by the game) relay = t.example\n# (not read by the game) relay.user = ann\n", 0) ==
+          0);
+    CHECK_FALSE(secret);
+    secret = false;
+    io::settingsTextKeeping("relay.password = x\n", none, secret);
+    CHECK(secret);
 }
