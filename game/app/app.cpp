@@ -77,6 +77,7 @@ bool loadControls(const AppFlags& flags, const UserPaths& paths, Context& ctx, B
     if (flags.controlsFile.empty() && !std::filesystem::exists(paths.controlsRead, ec)) {
         std::cerr << paths.controlsRead << ": not found, using the built-in key bindings\n";
         addDefaultPads(out);
+        ctx.controlsRead = out;
         return true;
     }
     io::Error error;
@@ -85,6 +86,7 @@ bool loadControls(const AppFlags& flags, const UserPaths& paths, Context& ctx, B
         return false;
     }
     addDefaultPads(out);  // gamepads work out of the box unless the file binds its own
+    ctx.controlsRead = out;
     return true;
 }
 

@@ -53,6 +53,7 @@ struct Context {
     bool firstStart = false;      ///< no settings file yet: the title offers the input style first
     std::string controlsPath;     ///< where the Controls screen saves ("" = nowhere)
     std::string controlsBasis;    ///< the file a first save keeps the comments of (the shipped controls.cfg)
+    Bindings controlsRead;        ///< the bindings as this run last read or saved them (the base a save merges from)
     bool displayChanged = false;  ///< the window settings changed: the loop reopens the window
     std::string glRenderer;       ///< GL_RENDERER of the window ("" = not known): what `msaa = auto` chose
     int lastPick[2] = {-1, -1};   ///< the fighters (indices into fighters) last picked on fighter select

@@ -619,6 +619,34 @@ bool saveBindings(const std::string& path, const Bindings& b, std::string& error
     return io::writeFileAtomically(path, text, error);
 }
 
+Bindings mergeBindings(const Bindings& base, const Bindings& mine, const Bindings& disk) {
+    Bindings out = disk;
+    for (int a = 0; a < kActionCount; ++a) {
+        if (bindingText(mine, Action(a)) != bindingText(base, Action(a))) out.keys[a] = mine.keys[a];
+    }
+    if (mine.deadZone != base.deadZone) out.deadZone = mine.deadZone;
+    int lineOf[kActionCount] = {};
+    int line = 0;
+    std::string why;
+    return fightKeysDistinct(out, lineOf, line, why) ? out : mine;  // a key both bound elsewhere: the later save's
+}
+
+bool saveBindingsMerging(const std::string& path, const Bindings& base, const Bindings& mine, Bindings& saved,
+                         std::string& error, const std::string& basis) {
+    Bindings disk = defaultBindings();  // read as the game reads it at start: the file over the defaults, then pads
+    io::Error unread;
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(path, ec) && loadBindings(path, disk, unread)) {
+        addDefaultPads(disk);
+    } else {
+        disk = base;  // no file yet, or one that does not read (a hand edit half done): nobody saved since
+    }
+    const Bindings merged = mergeBindings(base, mine, disk);
+    if (!saveBindings(path, merged, error, basis)) return false;
+    saved = merged;
+    return true;
+}
+
 std::string rebind(Bindings& b, Action a, const KeyChord& c) {
     Bindings trial = b;  // a key replaces the action's keys, a pad input its pad inputs; the other kind stays
     std::vector<KeyChord>& list = trial.keys[a];

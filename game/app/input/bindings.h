@@ -161,6 +161,15 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b);
 /// for a new file those of `basis` when given (the shipped controls.cfg), else bindingsText; false with error = `PATH: cannot write: REASON` when it fails, the old file then as it was (written
 /// as an io::AtomicFile: a temporary file beside it, renamed over it once complete).
 bool saveBindings(const std::string& path, const Bindings& b, std::string& error, const std::string& basis = "");
+/// Three-way merge of bindings, action by action: an action `mine` left as it was in `base` (what this window read
+/// or last saved) takes `disk`'s keys (what another window or a hand edit saved since), an action mine changed
+/// keeps mine's; the dead zone alike. When the result would drive two fight actions with one key, mine whole.
+Bindings mergeBindings(const Bindings& base, const Bindings& mine, const Bindings& disk);
+/// Saves `mine` without undoing another window's save or a hand edit: reads path again (as the game does at start;
+/// a missing or unreadable file counts as `base`), writes mergeBindings(base, mine, that) with saveBindings and
+/// returns it in `saved`. False with error as saveBindings.
+bool saveBindingsMerging(const std::string& path, const Bindings& base, const Bindings& mine, Bindings& saved,
+                         std::string& error, const std::string& basis = "");
 /// Makes `c` action a's input in place of its keys (for a key) or its pad inputs (for a pad input), unless it would
 /// drive two fight actions (the config file's rule): "" on success, else a message for the Controls screen naming
 /// the action as the screen does ("key K already drives P1 heavy") and b unchanged.

@@ -104,17 +104,19 @@ private:
         }
         const std::string clash = rebind(*ctx_.bindings, Action(cursor_), c);
         std::string error;
+        Bindings saved;  // another window's save or a hand edit since ours is kept, action by action
         if (!clash.empty()) {
             message_ = clash + " (not changed)";
             messageColor_ = sf::Color(255, 120, 100);
         } else if (path().empty()
                        ? (error = "controls.cfg: cannot write: no folder for it (no HOME; pass --controls FILE)", true)
-                       : !saveBindings(path(), *ctx_.bindings, error,
-                                       ctx_.controlsBasis)) {  // the old file is kept whole
+                       : !saveBindingsMerging(path(), ctx_.controlsRead, *ctx_.bindings, saved, error,
+                                              ctx_.controlsBasis)) {  // the old file is kept whole
             message_ = error + " (bound for this session only; the file was not changed)";
             messageColor_ = sf::Color(255, 120, 100);
             reportWriteFailure(ctx_, error);
         } else {
+            *ctx_.bindings = ctx_.controlsRead = saved;
             message_ = std::string(actionLabel(Action(cursor_))) + " = " + shownKeys(chordName(c)) + ", saved";
             messageColor_ = sf::Color(140, 255, 160);
         }

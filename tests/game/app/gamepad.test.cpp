@@ -204,3 +204,43 @@ TEST_CASE("saving bindings keeps the file's comments and layout and changes only
     std::remove(path.c_str());
     CHECK(saved == text);
 }
+
+TEST_CASE("rebinding keeps another window's save and a hand edit made since this window read the file") {
+    const std::string path = "gamepad_test_merge.cfg";
+    {
+        std::ofstream out(path);
+        out << "# mine\np1.up = W\np1.down = S\np1.left = A\n";
+    }
+    app::Bindings read = app::defaultBindings();  // both windows read the file first, as the game does at start
+    io::Error e;
+    REQUIRE(app::loadBindings(path, read, e));
+    app::addDefaultPads(read);
+    app::KeyChord y, u;
+    y.key = sf::Keyboard::Y;
+    u.key = sf::Keyboard::U;
+    app::Bindings a = read, b = read, saved;
+    REQUIRE(app::rebind(a, app::kP1Up, y).empty());  // window A: up = Y
+    std::string error;
+    REQUIRE(app::saveBindingsMerging(path, read, a, saved, error));
+    {
+        std::ofstream out(path, std::ios::app);  // then a hand edit: left = Z, written at the file's end
+        out << "p1.left = Z\n";
+    }
+    REQUIRE(app::rebind(b, app::kP1Down, u).empty());  // window B, which read the file before both: down = U
+    REQUIRE(app::saveBindingsMerging(path, read, b, saved, error));
+    app::Bindings back = app::defaultBindings();
+    REQUIRE(app::loadBindings(path, back, e));
+    CHECK(app::bindingText(back, app::kP1Up).rfind("Y,", 0) == 0);  // A's save survives B's
+    CHECK(app::bindingText(back, app::kP1Down).rfind("U,", 0) == 0);
+    CHECK(app::bindingText(back, app::kP1Left) == "Z");  // and so does the hand edit (its line names no pad input)
+    CHECK(app::bindingText(saved, app::kP1Up) == app::bindingText(back, app::kP1Up));  // B now uses the merge
+    // A third window, which also read the file first, binds Y to light: merged with the file, Y would drive up and
+    // light, so the later save's bindings are written whole (a clash is never written).
+    app::Bindings c = read;
+    REQUIRE(app::rebind(c, app::kP1Light, y).empty());
+    REQUIRE(app::saveBindingsMerging(path, read, c, saved, error));
+    REQUIRE(app::loadBindings(path, back, e));
+    CHECK(app::bindingText(back, app::kP1Light).rfind("Y,", 0) == 0);
+    CHECK(app::bindingText(back, app::kP1Up).rfind("W,", 0) == 0);
+    std::remove(path.c_str());
+}
