@@ -503,18 +503,20 @@ function showResult() {
   const notes = r.notes.map(([frame, text]) => `<li><a href="#frame=${frame}">frame ${frame}</a>: ${esc(text)}</li>`).join('');
   const failures = r.failures.map(([f, frame]) => `<li><a href="#frame=${frame}">${esc(f)}</a></li>`).join('');
   const ok = r.failures.length === 0;
+  // The proof first (the final hash, the checks and their failures), then the match: a long match's rounds list
+  // cannot push PASS or FAIL out of view.
   $('result').innerHTML =
       `<div>${esc(r.file)} (${r.kind}, mode ${r.mode}, seed ${r.seed}), ${r.fighters[0]} vs ${r.fighters[1]}</div>` +
       `<div>frames: ${r.frames}${r.truncated ? ' (truncated: no end line)' : ''}</div>` +
       `<div>final hash: <code id="finalhash">${r.finalHash}</code></div>` +
-      `<div>round ${r.round}, wins p1 ${r.wins[0]} – p2 ${r.wins[1]}, winner ${r.winner}; health ` +
-      `${r.health[0]}/${r.fullHealth[0]} and ${r.health[1]}/${r.fullHealth[1]}</div>` +
-      `<ul>${rounds}</ul>` +
-      (notes ? `<div>bug report notes:</div><ul id="notes">${notes}</ul>` : '') +
       `<div>checks: ${r.expectations} expectations, ${r.checkpoints} hash checkpoints, ${r.failures.length} failed: ` +
       `<span class="${ok ? 'pass' : 'fail'}">${ok ? 'PASS' : 'FAIL'}</span>` +
       (r.truncated ? ` <span class="warn" id="cutshort">${cutShort(r)}</span>` : '') + '</div>' +
-      (failures ? `<ul id="failures">${failures}</ul>` : '');
+      (failures ? `<ul id="failures">${failures}</ul>` : '') +
+      `<div>round ${r.round}, wins p1 ${r.wins[0]} – p2 ${r.wins[1]}, winner ${r.winner}; health ` +
+      `${r.health[0]}/${r.fullHealth[0]} and ${r.health[1]}/${r.fullHealth[1]}</div>` +
+      `<ul>${rounds}</ul>` +
+      (notes ? `<div>bug report notes:</div><ul id="notes">${notes}</ul>` : '');
 }
 
 // ---- playing -------------------------------------------------------------------------------------------------

@@ -31,7 +31,8 @@ import time
 
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-STAGE_CROP = "1280x680+16+60"  # the canvas in a 1320-pixel-wide window, under the header
+STAGE_CROP = "1280x680+16+60"  # the play page's canvas in a 1320-pixel-wide window, under the header
+VIEWER_STAGE_CROP = "900x500+16+60"  # the viewer's, beside its Result panel (908 x 511 in a 1320 x 1400 window)
 NATIVE_ONLY = {"bench_cpu_long.fscript", "cpu4_vs_cpu4_source.fscript", "cpu_vs_cpu_source.fscript"}  # long sources
 
 
@@ -557,10 +558,10 @@ def measure_long(args, web):
              jumps[len(jumps) // 2], jumps[-1]))
 
 
-def distinct_colours(png):
+def distinct_colours(png, crop=STAGE_CROP):
     """Distinct colours inside the stage (the canvas, below the page's header), or None without ImageMagick."""
     if shutil.which("convert"):
-        p = subprocess.run(["convert", png, "-crop", STAGE_CROP, "+repage", "-format", "%k", "info:"],
+        p = subprocess.run(["convert", png, "-crop", crop, "+repage", "-format", "%k", "info:"],
                            capture_output=True, text=True, timeout=60)
         if p.returncode == 0 and p.stdout.strip().isdigit():
             return int(p.stdout.strip())
@@ -586,7 +587,7 @@ def run_screenshot(args):
         server.close()
     if not os.path.exists(png):
         fail("no screenshot at " + png)
-    colours = distinct_colours(png)
+    colours = distinct_colours(png, VIEWER_STAGE_CROP)
     if colours is not None:
         if colours < 1000:
             fail("%s looks blank: %d distinct colours on the stage" % (png, colours))

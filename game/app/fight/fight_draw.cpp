@@ -115,9 +115,31 @@ sf::FloatRect legendRect(sf::Vector2f picture, bool right) {
     return {x - 6.f, y0 - 6.f, 196.f, 17.f * float(kLegendEntries) + 10.f};
 }
 
-sf::FloatRect countersRect(float pictureWidth, bool training, std::size_t lines) {
-    const float x = training ? pictureWidth / 2.f - 256.f : pictureWidth / 2.f - 300.f, y = training ? 276.f : 122.f;
-    return {x - 8.f, y - 6.f, 616.f, 20.f * float(lines) + 12.f};
+namespace {
+constexpr float kCountersWidth = 548.f;  // 73 characters of the 12-pixel mono font, and its margins
+constexpr float kCountersLine = 15.f;    // pixel rows per line
+constexpr float kCountersPad = 4.f;      // above the first line and below the last
+}  // namespace
+
+sf::FloatRect countersRect(float pictureWidth, CountersPlace place, std::size_t lines) {
+    // Standing fighters' hurtboxes start at row 337 at the closest zoom (Brick, the tallest): every place ends
+    // above that. Match: under the HUD's mode line. Training: under the frame meter (rows 116-192), between the
+    // input histories (to x 362) and the combo lines. Lesson: under the instruction panel's upper place (122-222;
+    // its lower place is at the bottom).
+    const float top = place == CountersPlace::Training ? 198.f : place == CountersPlace::Lesson ? 226.f : 116.f;
+    return {(pictureWidth - kCountersWidth) / 2.f, top, kCountersWidth,
+            kCountersLine * float(lines) + 2.f * kCountersPad};
+}
+
+float countersLineY(const sf::FloatRect& panel, std::size_t i) {
+    return panel.top + kCountersPad - 1.f + kCountersLine * float(i);
+}
+
+bool panelOverFighter(const sf::FloatRect& panel, const StageView& v, const sim::FightState& s) {
+    for (const sim::FighterState& f : s.fighters) {
+        if (f.body.root() != sim::Body::kNull && v.rect(f.body.node(f.body.root()).box).intersects(panel)) return true;
+    }
+    return false;
 }
 
 float labelColumn(const sf::FloatRect& root, float need, float height, float pictureWidth, bool behindLeft,

@@ -54,9 +54,19 @@ void drawFighter(sf::RenderTarget& t, const StageView& v, const sim::FighterDef&
 void drawProjectiles(sf::RenderTarget& t, const StageView& v, const sim::Fight& fight, long ticks);
 /// Where the overlay's colour key sits in a picture of that size: the bottom-left corner, or the bottom-right one.
 sf::FloatRect legendRect(sf::Vector2f picture, bool right);
+/// Which screen the counters panel (--names, F2) is drawn over: a match or replay, training (frame meter, input
+/// histories, combo lines), or a tutorial lesson or combo trial (the instruction panel).
+enum class CountersPlace { Match, Training, Lesson };
 /// Where the counters panel (--names, F2: the step's counters) sits in a picture `pictureWidth` wide with `lines`
-/// lines: under the HUD, or in training under the frame meter and the combo lines.
-sf::FloatRect countersRect(float pictureWidth, bool training, std::size_t lines);
+/// lines: in the band above standing fighters' heads at the camera's closest zoom, under the HUD in a match, under
+/// the frame meter and between the input histories and the combo lines in training, under the instruction panel's
+/// upper place in a lesson.
+sf::FloatRect countersRect(float pictureWidth, CountersPlace place, std::size_t lines);
+/// The pixel row of the counters panel's line `i` (its text's top) inside `panel`.
+float countersLineY(const sf::FloatRect& panel, std::size_t i);
+/// True when a fighter's hurtboxes (its body's root box, as `v` maps it) reach into `panel`: a jump, a rising
+/// attack. The panel is then drawn see-through, so it never hides a fighter.
+bool panelOverFighter(const sf::FloatRect& panel, const StageView& v, const sim::FightState& s);
 /// The column of a fighter's member names (`need` wide, `height` tall) beside its root box: behind the fighter
 /// (`behindLeft`), unless the column would leave the picture there (a zoomed camera near a wall) or cover the colour
 /// key `avoid` where the other side would not; when both sides cover the key, the column moves up above it. A

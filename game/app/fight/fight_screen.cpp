@@ -219,7 +219,7 @@ void FightScreen::draw(sf::RenderTarget& t) {
     drawProjectiles(t, v, fight, ticks_);
     const std::vector<std::string> counters = overlay_.names ? counterLines() : std::vector<std::string>{};
     OverlayOptions overlay = overlay_;
-    if (overlay_.names) overlay.panel = countersRect(float(ctx_.width), training_ != nullptr, counters.size());
+    if (overlay_.names) overlay.panel = countersRect(float(ctx_.width), countersPlace(), counters.size());
     drawOverlay(t, v, fight, lastQuery_, overlay, ctx_.res->mono);
     effects_.drawSparks(t, v);
     drawHud(t);
@@ -227,7 +227,7 @@ void FightScreen::draw(sf::RenderTarget& t) {
         drawTrainingHud(t, *training_, source_->setup().dummy,
                         {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});
     }
-    if (overlay_.names) drawCounters(t, counters);
+    if (overlay_.names) drawCounters(t, v, counters);
     // A banner waits while a menu is over the fight (a training change made on the page shows once it closes), so
     // nothing of the fight is drawn above the menu's dimming.
     if (ctx_.stack->top() == this)
@@ -335,13 +335,21 @@ std::vector<std::string> FightScreen::counterLines() const {
     return lines;
 }
 
-void FightScreen::drawCounters(sf::RenderTarget& t, const std::vector<std::string>& lines) {
-    // In training the panel goes under the frame meter and the combo lines, right of the input histories.
-    const sf::FloatRect box = countersRect(float(ctx_.width), training_ != nullptr, lines.size());
-    fillRect(t, box.left, box.top, box.width, box.height, sf::Color(0, 0, 0, 150));
+CountersPlace FightScreen::countersPlace() const {
+    return training_ != nullptr  ? CountersPlace::Training
+           : source_->isLesson() ? CountersPlace::Lesson
+                                 : CountersPlace::Match;
+}
+
+void FightScreen::drawCounters(sf::RenderTarget& t, const StageView& v, const std::vector<std::string>& lines) {
+    // The panel sits above standing fighters; a fighter that reaches into it (a jump, a rising attack) shows
+    // through: the panel goes faint rather than moving, so its numbers stay where the eye expects them.
+    const sf::FloatRect box = countersRect(float(ctx_.width), countersPlace(), lines.size());
+    const bool faint = panelOverFighter(box, v, source_->fight().state());
+    fillRect(t, box.left, box.top, box.width, box.height, sf::Color(0, 0, 0, faint ? 40 : 150));
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        drawText(t, ctx_.res->mono, lines[i], 14, box.left + 8.f, box.top + 6.f + 20.f * float(i),
-                 sf::Color(200, 255, 200));
+        drawText(t, ctx_.res->mono, lines[i], 12, box.left + 8.f, countersLineY(box, i),
+                 sf::Color(200, 255, 200, faint ? 120 : 255));
     }
 }
 

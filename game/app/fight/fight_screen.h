@@ -68,7 +68,9 @@ private:
     void drawHealth(sf::RenderTarget& t, int p);
     /// The counters panel's lines (--names, F2): this step's counters and the source's own.
     std::vector<std::string> counterLines() const;
-    void drawCounters(sf::RenderTarget& t, const std::vector<std::string>& lines);
+    /// The counters panel's place on this screen (a match, training, a lesson).
+    CountersPlace countersPlace() const;
+    void drawCounters(sf::RenderTarget& t, const StageView& v, const std::vector<std::string>& lines);
     void drawStatus(sf::RenderTarget& t);
     void drawNotice(sf::RenderTarget& t);
 

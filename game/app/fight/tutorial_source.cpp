@@ -84,11 +84,18 @@ float TutorialSource::panelTop(float height) const {
     return fighterTop_ < bottom ? height - kPanelHeight - 44.f : top;  // 44: above the bottom line of keys
 }
 
+sf::FloatRect TutorialSource::panelRect(float width, float height) const {
+    return {90.f, panelTop(height), width - 180.f, kPanelHeight};
+}
+
 void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
-    const float w = float(ctx.width), cx = w / 2.f, y = panelTop(float(ctx.height));
+    const float w = float(ctx.width), cx = w / 2.f;
+    const sf::FloatRect panel = panelRect(w, float(ctx.height));
+    const float y = panel.top;
     // The instruction, under the HUD, with the goals as dots (filled once met), and under them player 1's direction
     // keys: the arrows in the instructions are directions, not the arrow keys (those are player 2's).
-    fillRect(t, 90.f, y, w - 180.f, kPanelHeight, sf::Color(12, 10, 24, 215), sf::Color(255, 210, 100, 200), 2.f);
+    fillRect(t, panel.left, y, panel.width, panel.height, sf::Color(12, 10, 24, 215), sf::Color(255, 210, 100, 200),
+             2.f);
     const std::string text = caption();
     if (!text.empty()) drawRichText(t, ctx.res->font, text, 22, cx, y + 10.f, sf::Color::White, *ctx.bindings);
     const bool facingRight = play_.fight().state().fighters[0].facing > 0;

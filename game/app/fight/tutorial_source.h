@@ -6,6 +6,8 @@
 #include "game/io/player.h"
 #include "game/view/lesson.h"
 
+#include <SFML/Graphics/Rect.hpp>
+
 #include <functional>
 #include <memory>
 #include <string>
@@ -49,6 +51,8 @@ public:
     /// The pixel row of the instruction panel's top for a picture `height` high (under the HUD, or near the bottom
     /// while a fighter reaches into the top band).
     float panelTop(float height) const;
+    /// The instruction panel's rectangle in a picture `width` x `height` (its top from panelTop).
+    sf::FloatRect panelRect(float width, float height) const;
     /// The next lesson from its first frame; false (nothing changes) at the last one.
     bool skipLesson() override { return play_.skipLesson(); }
 

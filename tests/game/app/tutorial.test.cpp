@@ -4,6 +4,7 @@
 // players are scripted from each lesson's own answer (its p1 lines): a "fast player" plays the answer relative to
 // each instruction at once, a "slow reader" waits a while after each instruction appears before playing it.
 #include "game/app/screen.h"
+#include "game/app/fight/fight_draw.h"
 #include "game/app/fight/tutorial_source.h"
 #include "game/io/fighter_file.h"
 
@@ -212,8 +213,13 @@ TEST_CASE("tutorial: completion times of a fast player and a slow reader, fixed 
 TEST_CASE("tutorial: the instruction panel moves to the bottom while a fighter reaches into its band") {
     const app::Context ctx = lessonContext();
     app::TutorialSource src(ctx, lessons());
+    // The counters panel (F2, --names) of a lesson: in both of the instruction panel's places it stays clear of it.
+    // The picture is 1280 x 720 at every window size (the window scales it), so these rows hold at all of them.
+    const sf::FloatRect counters = app::countersRect(1280.f, app::CountersPlace::Lesson, 6);
     src.seeFighters(400.f);  // standing: heads well under the panel (rows 122-222)
     CHECK(src.panelTop(720.f) == 122.f);
+    CHECK_FALSE(src.panelRect(1280.f, 720.f).intersects(counters));
     src.seeFighters(200.f);  // a jump's top inside the panel's rows
     CHECK(src.panelTop(720.f) == 720.f - 100.f - 44.f);
+    CHECK_FALSE(src.panelRect(1280.f, 720.f).intersects(counters));
 }
