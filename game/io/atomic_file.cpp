@@ -385,6 +385,13 @@ void AtomicFile::abandon() {
     written_ = 0;
 }
 
+std::string makeFolder(const std::string& dir) {
+    std::error_code ec;
+    if (dir.empty() || std::filesystem::is_directory(dir, ec)) return "";
+    std::filesystem::create_directories(dir, ec);
+    return ec ? dir + ": cannot make the folder: " + ec.message() : "";
+}
+
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile) {
     AtomicFile f;
     if (f.open(path, OnSignal::Drop, privateFile) && f.write(text) && f.commit()) return true;

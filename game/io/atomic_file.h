@@ -146,6 +146,11 @@ private:
 /// untouched and error is `PATH: cannot write: REASON`. privateFile: see AtomicFile::open.
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile = false);
 
+/// Makes folder `dir` and its parents when missing: "" when it is there, else `DIR: cannot make the folder: REASON`
+/// with the system's reason (`Permission denied`), which a later open of a file in it would hide behind "No such
+/// file or directory".
+std::string makeFolder(const std::string& dir);
+
 /// Writes text as a new file at path, whole or not at all, only if no file has that name when it is put in place
 /// (AtomicFile::onlyIfNew): false with taken true when another file was there first (it is left as it was), false
 /// with error `PATH: cannot write: REASON` on a failure.

@@ -145,18 +145,17 @@ private:
     /// Writes the played run as a Blaster script (replayable with --headless --replay) to the replay folder.
     void saveRecording() {
         if (!recorder_ || game_.world().frame == 0) return;
-        std::error_code ec;
-        std::filesystem::create_directories(ctx_.flags->replayDir, ec);
-        std::string error;
-        bool saved = false;
-        if (recordPath_.empty()) {  // the first save takes a name of its own: another game may save in this second
+        std::string error = io::makeFolder(ctx_.flags->replayDir);
+        bool saved = false;  // a folder that cannot be made: its reason is said below
+        if (error.empty() &&
+            recordPath_.empty()) {  // the first save takes a name of its own: another may save in this second
             char stamp[32];
             const std::time_t now = std::time(nullptr);
             std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
             recordPath_ = io::writeFreshFileAtomically(ctx_.flags->replayDir + "/" + stamp + "-blaster.blaster",
                                                        recorder_->text(game_), error);
             saved = !recordPath_.empty();
-        } else {
+        } else if (error.empty()) {
             saved = io::writeFileAtomically(recordPath_, recorder_->text(game_), error);
         }
         if (!saved) {  // the last run saved stays whole

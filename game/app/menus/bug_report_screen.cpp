@@ -6,6 +6,7 @@
 #include "game/app/fight/fight_screen.h"
 #include "game/app/replays/match_recorder.h"
 #include "game/app/screen.h"
+#include "game/io/atomic_file.h"
 #include "game/io/bug_report.h"
 #include "game/io/run_file.h"
 
@@ -96,11 +97,13 @@ private:
         const FightSource& src = fight_.source();
         const std::vector<sim::FrameInput>* played = src.playedInputs();
         const sim::MatchSetup& s = src.setup();
+        const std::string folder = io::makeFolder(ctx_.flags->replayDir);
         const std::string path =
             freshReplayPath(ctx_.flags->replayDir, "bugreport-" + s.fighter[0] + "-vs-" + s.fighter[1]);
         std::string placed;
         const std::string failure =
             played == nullptr ? "the match is too long to save"
+            : !folder.empty() ? folder
                               : sim::writeBugReport(path, s, src.fighter(0), src.fighter(1), *played, note_, &placed);
         if (failure.empty()) {
             saved_ = placed;

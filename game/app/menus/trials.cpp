@@ -157,10 +157,9 @@ void TrialsPage::readProgress() {
 
 void TrialsPage::save() {
     if (path_.empty() || !problem_.empty()) return;
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ec);
-    std::string error;
-    if (!io::writeFileAtomically(path_, progress_.text(), error)) reportWriteFailure(ctx_, error);
+    std::string error = io::makeFolder(std::filesystem::path(path_).parent_path().string());
+    if (error.empty()) io::writeFileAtomically(path_, progress_.text(), error);
+    if (!error.empty()) reportWriteFailure(ctx_, error);
 }
 
 void TrialsPage::play() {

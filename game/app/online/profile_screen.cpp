@@ -72,10 +72,8 @@ void ProfileScreen::openReplay(const std::string& text, std::int64_t id) {
         return;
     }
     std::string why;
-    std::error_code ec;
     const std::string& dir = ctx_.flags->replayDir;
-    if (!dir.empty() &&
-        (std::filesystem::create_directories(dir, ec), !io::writeFileAtomically(dir + "/" + name, text, why)))
+    if (!dir.empty() && (!(why = io::makeFolder(dir)).empty() || !io::writeFileAtomically(dir + "/" + name, text, why)))
         std::cerr << why << " (the replay is shown, not kept)" << std::endl;
     ctx_.stack->push(makeReplayFight(ctx_, run));
 }

@@ -1,6 +1,7 @@
 // Replay files of played matches (see match_recorder.h).
 #include "game/app/replays/match_recorder.h"
 
+#include "game/io/atomic_file.h"
 #include "game/io/names.h"
 
 #include <ctime>
@@ -39,6 +40,10 @@ void MatchRecorder::open(const sim::MatchSetup& setup, const sim::Fight& start) 
 
 void MatchRecorder::makeFile() {
     pending_ = false;
+    if (const std::string why = io::makeFolder(dir_); !why.empty()) {
+        failure_ = why + " (recording stopped)";
+        return;
+    }
     path_ = freshReplayPath(
         dir_, std::string(sim::modeName(setup_.mode)) + "-" + setup_.fighter[0] + "-vs-" + setup_.fighter[1]);
     writer_ = std::make_unique<sim::ReplayWriter>(path_, setup_, startHash_);

@@ -91,6 +91,28 @@ TEST_CASE("An atomic write into a missing folder, or over a folder, says why and
     fs::remove_all(dir);
 }
 
+TEST_CASE("io::makeFolder makes a missing folder and names the system's reason when it cannot") {
+    const std::string dir = freshDir("folder");
+    CHECK(io::makeFolder(dir + "/a/b") == "");
+    CHECK(fs::is_directory(dir + "/a/b"));
+    CHECK(io::makeFolder(dir + "/a/b") == "");  // already there
+    put(dir + "/file", "x");
+    CHECK(io::makeFolder(dir + "/file/sub") == dir + "/file/sub: cannot make the folder: Not a directory");
+    // A read-only home: the reason is Permission denied, where opening a file in the missing folder would only say
+    // "No such file or directory". Root may write anywhere, so the child becomes nobody first.
+    const std::string ro = dir + "/ro";
+    fs::create_directories(ro);
+    ::chmod(ro.c_str(), 0555);
+    const int status = inChild([&] {
+        if (::geteuid() == 0 && ::setuid(65534) != 0) ::_exit(3);
+        ::_exit(io::makeFolder(ro + "/replays") == ro + "/replays: cannot make the folder: Permission denied" ? 0 : 1);
+    });
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+    ::chmod(ro.c_str(), 0755);
+    fs::remove_all(dir);
+}
+
 TEST_CASE("A file not committed leaves the old one as it was and no temporary file") {
     const std::string dir = freshDir("abandon");
     const std::string path = dir + "/keep.txt";
