@@ -106,6 +106,37 @@ TEST_CASE("whitespace variants parse the same: CRLF, tabs, blank lines, no final
     }
 }
 
+TEST_CASE("a number may start with one '+', as `std::cin >> int` reads it, and prints as its value") {
+    // Worked by hand: b goes left of a at the root (spec: the new leaf is LEFT); the query touches b's corner edge;
+    // the move stays inside the root's box (0, -1)-(4, 3), so only a's box changes.
+    const Run r = runBvh("a 0 0 +3 3\nb +2 -1 +4 +1\n", "c +1 +1 +2 +2\nm a +0 +0 1 1\np\n");
+    CHECK(r.status == 0);
+    CHECK(r.err == "");
+    CHECK(r.out ==
+          "Projectile (1, 1), (2, 2)\n"
+          "Collides with: a, b\n"
+          "Moved the a to the location (0, 0), (1, 1)\n"
+          "Current tree:\n"
+          "+ branch || min = (0, -1), max = (4, 3), Area = 16\n"
+          "  - R - leaf: a || min = (0, 0), max = (1, 1), Area = 1\n"
+          "  - L - leaf: b || min = (2, -1), max = (4, 1), Area = 4\n"
+          "\n");
+    const std::pair<std::string, std::string> bad[] = {
+        {"a 0 0 +-3 3\n", "agent.txt:1: maxX '+-3' is not an integer\n"},
+        {"a 0 0 ++3 3\n", "agent.txt:1: maxX '++3' is not an integer\n"},
+        {"a 0 0 -+3 3\n", "agent.txt:1: maxX '-+3' is not an integer\n"},
+        {"a 0 0 + 3\n", "agent.txt:1: maxX '+' is not an integer\n"},
+        {"a +x 0 1 1\n", "agent.txt:1: minX '+x' is not an integer\n"},
+        {"a +1000000001 0 1 1\n", "agent.txt:1: minX 1000000001 is out of range (allowed -1000000000..1000000000)\n"},
+    };
+    for (const auto& [agent, err] : bad) {
+        CAPTURE(agent);
+        const Run b = runBvh(agent, "p\n");
+        CHECK(b.status == bvhcli::kBadInput);
+        CHECK(b.err == err);
+    }
+}
+
 TEST_CASE("records the one-pass scanner leaves to the token path read the same as plain ones") {
     // Leading zeros past ten digits, '-0', a NUL byte inside a name and a lone trailing '\r' are valid but unusual:
     // the scanner gives them up and the token path reads them; the output must not tell the two paths apart.
