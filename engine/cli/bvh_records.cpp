@@ -26,10 +26,13 @@ int tokenize(std::string_view line, std::string_view* tokens, int max) {
     return n;
 }
 
-/// Parses one coordinate token.
+/// Parses one coordinate token: an optional '-' or '+' and decimal digits, as `std::cin >> int` reads a whole token
+/// (from_chars takes no '+', so one '+' before a digit is skipped here: "+3" is 3; "+-3", "++3" and "+" are not
+/// integers).
 int parseCoord(std::string_view t, const char* field, int line) {
+    const bool plus = t.size() > 1 && t[0] == '+' && t[1] >= '0' && t[1] <= '9';
     long long v = 0;
-    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    const auto [end, ec] = std::from_chars(t.data() + plus, t.data() + t.size(), v);
     if (ec == std::errc::result_out_of_range) {
         throw InputError{std::string(field) + " " + shown(t) + " is out of range (allowed -" +
                              std::to_string(kCoordLimit) + ".." + std::to_string(kCoordLimit) + ")",
@@ -71,7 +74,7 @@ void expectFields(int got, int want, const std::string_view* t, const char* form
 
 // ---- The fast path. A well-formed record (the big files are millions of them) is read in one pass over its
 // bytes, with no token array and no error bookkeeping; anything unusual (an error, but also a valid oddity such
-// as leading zeros) makes the scanner give up, and the token path above then reads the record or reports it.
+// as leading zeros or a '+' sign) makes the scanner give up, and the token path above then reads the record or reports it.
 // The two paths never disagree: the scanner accepts only what the token path reads the same way.
 
 /// Skips spaces; returns where the next token starts (or end). Relies on the byte after the line not being a

@@ -2,6 +2,7 @@
 #include "game/run/identity_file.h"
 
 #include "game/io/atomic_file.h"
+#include "game/io/text.h"
 #include "game/io/user_dirs.h"
 
 #include <sodium.h>
@@ -10,8 +11,9 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <sstream>
+#include <string_view>
+#include <vector>
 
 namespace run {
 namespace {
@@ -23,19 +25,55 @@ std::string hexOf(const std::array<std::uint8_t, 32>& bytes) {
     return sodium_bin2hex(text, sizeof text, bytes.data(), bytes.size());
 }
 
-bool seedOf(const std::string& hex, std::array<std::uint8_t, 32>& out) {
-    if (hex.size() != 64) return false;
-    for (std::size_t i = 0; i < 32; ++i) {
-        unsigned v = 0;
-        for (int k = 0; k < 2; ++k) {
-            const char c = hex[2 * i + std::size_t(k)];
-            const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-            if (d < 0) return false;
-            v = v * 16 + unsigned(d);
-        }
-        out[i] = std::uint8_t(v);
+/// The seed of its 64 hex digits, in either case (the writer writes lower case); false when it is not that.
+bool seedOf(std::string_view hex, std::array<std::uint8_t, 32>& out) {
+    std::size_t n = 0;  // sodium_hex2bin stops at the first byte that is no hex digit: n < 32 then
+    return hex.size() == 64 &&
+           sodium_hex2bin(out.data(), out.size(), hex.data(), hex.size(), nullptr, &n, nullptr) == 0 && n == 32;
+}
+
+/// What the key file's record number `record` (1: the header, 2: the seed line) must be, for a message.
+std::string wanted(int record) {
+    if (record == 1) return std::string("not an identity key file (its first line must be `") + kHeader + "`)";
+    if (record == 2) return "wants `seed = ` and 64 hex digits";
+    return "unexpected text after the seed line";
+}
+
+/// The seed of a key file's text, read by the shared text rules (io::readFile dropped a byte order mark; io::tokens
+/// drops comments and a '\r' and splits at spaces and tabs): the header record, then `seed = HEX`, nothing else.
+/// False with the line and what is wrong. No message quotes the file: it holds the secret.
+bool parseKeyFile(const std::string& text, std::array<std::uint8_t, 32>& seed, io::Error& error) {
+    io::Lines lines(text);
+    int records = 0;
+    for (std::string_view line; lines.next(line);) {
+        std::vector<std::string> t = io::tokens(line);
+        if (t.empty()) continue;
+        ++records;
+        bool ok = false;
+        if (records == 1) ok = io::joined(t) == kHeader;
+        if (records == 2) ok = t.size() == 3 && t[0] == "seed" && t[1] == "=" && seedOf(t[2], seed);
+        for (std::string& word : t) sodium_memzero(word.data(), word.size());
+        if (!ok) return error.line = lines.number(), error.message = wanted(records), false;
     }
-    return true;
+    if (records == 2) return true;
+    error.line = records == 0 ? 1 : lines.number() + 1;  // the line the missing record belongs on
+    error.message = wanted(records + 1);
+    return false;
+}
+
+/// Reads the key file at path into out; false with the file's problem (`PATH: is a directory`, `PATH: cannot open:
+/// REASON`, `PATH:LINE: what`).
+bool readKeyFile(const std::string& path, const std::string& who, net::Identity& out, io::Error& error) {
+    std::string text;
+    if (!io::readFile(path, text, error)) return false;
+    error = io::Error{path, 0, ""};
+    std::array<std::uint8_t, 32> seed{};
+    const bool parsed = parseKeyFile(text, seed, error);
+    sodium_memzero(text.data(), text.size());
+    const bool ok = parsed && net::identityFromSeed(seed, who, out);
+    sodium_memzero(seed.data(), seed.size());
+    if (parsed && !ok) error = io::Error{path, 0, "libsodium could not start"};
+    return ok;
 }
 
 bool makeFolder(const std::string& dir, std::string& error) {
@@ -74,40 +112,34 @@ std::string playerName() {
 
 bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::Identity& out, std::string& error) {
     const std::string who = net::validPlayerName(name) ? name : "player";
-    std::ifstream in(path);
-    if (!in) {
-        const std::size_t slash = path.rfind('/');
-        if (slash != std::string::npos && !makeFolder(path.substr(0, slash), error)) return false;
-        if (!net::makeIdentity(who, out)) {
-            error = "no random numbers for an identity key (libsodium could not start)";
-            return false;
-        }
-        // Made only if still missing: two games started together for the first time (both ends of a match on one
-        // machine) must not each keep a key of their own when one file replaces the other. The loser reads the
-        // winner's key.
-        const std::string text = std::string(kHeader) + "\nseed = " + hexOf(net::identitySeed(out)) + "\n";
-        bool taken = false;
-        if (io::writeNewFileAtomically(path, text, error, taken, true)) return true;
-        if (!taken) return false;
-        in.open(path);
-        if (!in) return error = path + ": cannot read it after another game made it", false;
-    }
-    std::string header, seedLine;
-    std::getline(in, header);
-    if (header != kHeader) {
-        error = path + ":1: not an identity key file (it starts `" + kHeader + "`)";
+    // Made only when nothing has the name: a directory, an unreadable file or a dangling symbolic link there is
+    // the player's to fix, and is reported with the system's reason.
+    io::Error problem;
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) == 0 || errno != ENOENT) {
+        if (readKeyFile(path, who, out, problem)) return true;
+        error = problem.text();
         return false;
     }
-    std::array<std::uint8_t, 32> seed;
-    if (!std::getline(in, seedLine) || seedLine.rfind("seed = ", 0) != 0 || !seedOf(seedLine.substr(7), seed)) {
-        error = path + ":2: wants `seed = ` and 64 lowercase hex digits";
+    const std::size_t slash = path.rfind('/');
+    if (slash != std::string::npos && !makeFolder(path.substr(0, slash), error)) return false;
+    if (!net::makeIdentity(who, out)) {
+        error = "no random numbers for an identity key (libsodium could not start)";
         return false;
     }
-    if (!net::identityFromSeed(seed, who, out)) {
-        error = "libsodium could not start";
-        return false;
-    }
-    return true;
+    // Made only if still missing: two games started together for the first time (both ends of a match on one
+    // machine) must not each keep a key of their own when one file replaces the other. The loser reads the
+    // winner's key.
+    std::string text = std::string(kHeader) + "\nseed = " + hexOf(net::identitySeed(out)) + "\n";
+    bool taken = false;
+    const bool made = io::writeNewFileAtomically(path, text, error, taken, true);
+    sodium_memzero(text.data(), text.size());
+    if (made || !taken) return made;
+    if (readKeyFile(path, who, out, problem)) return true;
+    // The winner's file cannot be read: say so with the reason (a damaged one is named at its line as any other).
+    if (problem.line == 0) problem.message = "cannot read it after another game made it (" + problem.message + ")";
+    error = problem.text();
+    return false;
 }
 
 }  // namespace run

@@ -5,6 +5,9 @@
 //
 //   bvh-fighter identity 1
 //   seed = 64 HEX DIGITS
+//
+// It is read as every text file of the game is (game/io/text.h): a byte order mark, CRLF, blanks around fields and
+// `#` comments are fine; the hex digits may be in either case (it is written in lower case).
 #include "game/net/identity.h"
 
 #include <string>
@@ -13,9 +16,9 @@ namespace run {
 
 /// DATA/identity.key for the player's folders ("" with error when there is no data folder).
 std::string identityPath(std::string& error);
-/// Loads the identity at path, or makes one and writes it there when there is no file. name is the player's name
-/// (validPlayerName; else "player"). False with error (`PATH:LINE: what`) for a damaged file or a failed write: a
-/// damaged key is never replaced in silence.
+/// Loads the identity at path, or makes one and writes it there when nothing has that name. name is the player's
+/// name (validPlayerName; else "player"). False with error for a damaged file (`PATH:LINE: what`), one that cannot
+/// be read (`PATH: is a directory`, `PATH: cannot open: REASON`) or a failed write: a key is never replaced.
 bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::Identity& out, std::string& error);
 /// The player's name for this run: $BVH_PLAYER_NAME, else $USER, when it is a valid name; else "player".
 std::string playerName();

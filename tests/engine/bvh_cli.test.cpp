@@ -106,6 +106,87 @@ TEST_CASE("whitespace variants parse the same: CRLF, tabs, blank lines, no final
     }
 }
 
+TEST_CASE("old Mac files: a lone CR ends a line as LF does, CRLF stays one line end, and lines are counted") {
+    SUBCASE("CR-only line ends read as LF ones") {
+        const Run r = runBvh("left-leg 0 0 1 3\rright-leg 2 0 3 3\rtorso 0 3 3 7\rhead 1 7 3 8\r",
+                             "c 1 2 2 3\rc 10 10 11 11\r\rc 0 3 1 8\rm left-leg 1 0 2 3\rc 0 3 1 8\rp\r");
+        CHECK(r.status == 0);
+        CHECK(r.err == "");
+        CHECK(r.out == kSampleOutput);
+    }
+    SUBCASE("mixed line ends, each CR that no LF follows counted as a line") {
+        // Lines: 1 `a` (CRLF), 2 `b` (CR), 3 empty (CR), 4 empty (CRLF), 5 the bad record.
+        const Run r = runBvh("a 0 0 1 1\r\nb 2 2 3 3\r\r\r\nc 4 4 5\n", "p\n");
+        CHECK(r.status == bvhcli::kBadInput);
+        CHECK(r.err == "agent.txt:5: record cut short: expected 'NAME MINX MINY MAXX MAXY', got 4 fields\n");
+    }
+    SUBCASE("a record split by a lone CR is refused as one split by LF is") {
+        const Run r = runBvh("a 0 0 1 1\rb 2 2\r3 3\r", "p\n");
+        CHECK(r.status == bvhcli::kBadInput);
+        CHECK(r.err == "agent.txt:2: record cut short: expected 'NAME MINX MINY MAXX MAXY', got 3 fields\n");
+        const Run act = runBvh("a 0 0 1 1\n", "c 0 0 1 1\rm a\r2 2 3 3\r");
+        CHECK(act.err == "actions.txt:2: record cut short: expected 'm NAME MINX MINY MAXX MAXY', got 2 fields\n");
+        CHECK(act.out == "Projectile (0, 0), (1, 1)\nCollides with: a\n");
+    }
+}
+
+TEST_CASE("a CR that ends the reader's 64 KiB block is decided by the next block's first byte") {
+    // The reader turns a CR into a line end when it sees the byte after it; at a block's last byte that byte is the
+    // next block's first. Members fill the first 65,536 bytes exactly, the last one's CR being byte 65,535.
+    for (const char* after : {"", "\n"}) {  // a lone CR, then a CRLF split across the two blocks
+        CAPTURE(std::string(after).size());
+        std::string agent;
+        int members = 0;
+        const std::string pad(100, 'n');  // long names: a few hundred members fill the block
+        while (agent.size() < 65536 - 300) agent += "m" + std::to_string(members++) + pad + " 0 0 1 1\r" + after;
+        const std::string tail = " 0 0 1 1\r";
+        agent += std::string(65536 - agent.size() - tail.size(), 'x') + tail + after;  // member `xx...x`
+        REQUIRE(agent.size() == 65536 + std::string(after).size());
+        REQUIRE(agent[65535] == '\r');
+        ++members;
+        const int line = members + 1;
+        const Run ok = runBvh(agent + "last 0 0 1 1\r", "c 0 0 0 0\r");
+        REQUIRE(ok.status == 0);
+        const std::string hits = ok.out.substr(ok.out.find('\n') + 1);
+        CHECK(std::count(hits.begin(), hits.end(), ',') == members);  // every member and `last`, none merged
+        CHECK(hits.find("last") != std::string::npos);
+        const Run bad = runBvh(agent + "bad 0 0 1\r", "p\r");
+        CHECK(bad.err == "agent.txt:" + std::to_string(line) +
+                             ": record cut short: expected 'NAME MINX MINY MAXX MAXY', got 4 fields\n");
+    }
+}
+
+TEST_CASE("a number may start with one '+', as `std::cin >> int` reads it, and prints as its value") {
+    // Worked by hand: b goes left of a at the root (spec: the new leaf is LEFT); the query touches b's corner edge;
+    // the move stays inside the root's box (0, -1)-(4, 3), so only a's box changes.
+    const Run r = runBvh("a 0 0 +3 3\nb +2 -1 +4 +1\n", "c +1 +1 +2 +2\nm a +0 +0 1 1\np\n");
+    CHECK(r.status == 0);
+    CHECK(r.err == "");
+    CHECK(r.out ==
+          "Projectile (1, 1), (2, 2)\n"
+          "Collides with: a, b\n"
+          "Moved the a to the location (0, 0), (1, 1)\n"
+          "Current tree:\n"
+          "+ branch || min = (0, -1), max = (4, 3), Area = 16\n"
+          "  - R - leaf: a || min = (0, 0), max = (1, 1), Area = 1\n"
+          "  - L - leaf: b || min = (2, -1), max = (4, 1), Area = 4\n"
+          "\n");
+    const std::pair<std::string, std::string> bad[] = {
+        {"a 0 0 +-3 3\n", "agent.txt:1: maxX '+-3' is not an integer\n"},
+        {"a 0 0 ++3 3\n", "agent.txt:1: maxX '++3' is not an integer\n"},
+        {"a 0 0 -+3 3\n", "agent.txt:1: maxX '-+3' is not an integer\n"},
+        {"a 0 0 + 3\n", "agent.txt:1: maxX '+' is not an integer\n"},
+        {"a +x 0 1 1\n", "agent.txt:1: minX '+x' is not an integer\n"},
+        {"a +1000000001 0 1 1\n", "agent.txt:1: minX 1000000001 is out of range (allowed -1000000000..1000000000)\n"},
+    };
+    for (const auto& [agent, err] : bad) {
+        CAPTURE(agent);
+        const Run b = runBvh(agent, "p\n");
+        CHECK(b.status == bvhcli::kBadInput);
+        CHECK(b.err == err);
+    }
+}
+
 TEST_CASE("records the one-pass scanner leaves to the token path read the same as plain ones") {
     // Leading zeros past ten digits, '-0', a NUL byte inside a name and a lone trailing '\r' are valid but unusual:
     // the scanner gives them up and the token path reads them; the output must not tell the two paths apart.

@@ -7,6 +7,7 @@
 #include "game/app/fight/tutorial_source.h"
 #include "game/app/menus/move_list_draw.h"
 #include "game/io/atomic_file.h"
+#include "game/io/text.h"
 
 #include <sys/stat.h>
 
@@ -14,27 +15,24 @@
 #include <cerrno>
 #include <filesystem>
 #include <iostream>
-#include <sstream>
 
 namespace app {
 
 std::string trialName(const sim::RunFile& trial) { return std::filesystem::path(trial.path).stem().string(); }
 
 bool TrialProgress::parse(const std::string& text, const std::string& path, io::Error& error) {
-    std::istringstream in(text);
-    std::string line;
     std::vector<std::string> done;
-    for (int n = 1; std::getline(in, line); ++n) {
-        std::istringstream words(line);
-        std::string verb, fighter, trial, extra;
-        words >> verb;
-        if (verb.empty() || verb[0] == '#') continue;
-        words >> fighter >> trial >> extra;
-        if (verb != "done" || trial.empty() || !extra.empty()) {
-            error = io::Error{path, n, "expected `done FIGHTER TRIAL`, found " + io::quote(line)};
+    io::Lines lines(text);
+    for (std::string_view line; lines.next(line);) {
+        const std::vector<std::string> t = io::tokens(line);  // the shared rules: `#` comments, space and tab only
+        if (t.empty()) continue;
+        if (t.size() != 3 || t[0] != "done") {
+            std::string found;
+            for (const std::string& word : t) found += (found.empty() ? "" : " ") + word;
+            error = io::Error{path, lines.number(), "expected `done FIGHTER TRIAL`, found " + io::quote(found)};
             return false;
         }
-        done.push_back(fighter + " " + trial);
+        done.push_back(t[1] + " " + t[2]);
     }
     std::sort(done.begin(), done.end());
     done.erase(std::unique(done.begin(), done.end()), done.end());

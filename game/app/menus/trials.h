@@ -25,7 +25,8 @@ std::string trialName(const sim::RunFile& trial);
 /// The trials passed.
 class TrialProgress {
 public:
-    /// Reads trials.cfg's text (`# comments`, blank lines, `done FIGHTER TRIAL`); false with `PATH:LINE: what`.
+    /// Reads trials.cfg's text by the shared text rules (io::tokens: `#` comments, blank lines, fields split at
+    /// spaces and tabs only), a `done FIGHTER TRIAL` record a line; false with `PATH:LINE: what`.
     bool parse(const std::string& text, const std::string& path, io::Error& error);
     /// Reads trials.cfg at path: true with nothing passed when it does not exist yet; false with `PATH: is a
     /// directory`, `PATH: cannot open: REASON` or parse's error.

@@ -93,6 +93,20 @@ TEST_CASE("combo trials: progress is read and written as done lines, and a bad l
     CHECK(error.text() == "trials.cfg:2: expected `done FIGHTER TRIAL`, found 'finished ryo 02'");
 }
 
+TEST_CASE("combo trials: the progress file follows the shared text rules (comments after a record, blanks)") {
+    app::TrialProgress progress;
+    io::Error error;
+    CHECK_MESSAGE(progress.parse("done ryo 01_light_medium # passed\r\n\tdone  brick\t02 #\n", "trials.cfg", error),
+                  error.text());
+    CHECK(progress.done("ryo", "01_light_medium"));
+    CHECK(progress.done("brick", "02"));
+    // Only space and tab separate fields: a vertical tab or form feed stays in its token and the line is refused.
+    CHECK_FALSE(progress.parse("done\vryo 01_light_medium\n", "trials.cfg", error));
+    CHECK(error.text() == "trials.cfg:1: expected `done FIGHTER TRIAL`, found 'done\\x0bryo 01_light_medium'");
+    CHECK_FALSE(progress.parse("# ok\ndone ryo\f01\n", "trials.cfg", error));
+    CHECK(error.text() == "trials.cfg:2: expected `done FIGHTER TRIAL`, found 'done ryo\\x0c01'");
+}
+
 TEST_CASE("combo trials: a missing progress file is no progress, a folder in its place is named, not ignored") {
     const std::string dir = std::filesystem::temp_directory_path() / ("trials_progress_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
