@@ -86,7 +86,8 @@ struct PlayerCard {
     double rating = 1500, deviation = 350;
     int games = 0;
     bool provisional = true;
-    int rank = 0;  ///< place on the leaderboard (1 = best), 0 when not among the first kRankedPlaces
+    int rank = 0;  ///< place on the leaderboard (1 = best); 0 without a rated game (the leaderboard lists only
+                   ///< players with one), or when not among the first kRankedPlaces
 };
 
 /// One line of GET /history/KEYHEX: a match this player played.

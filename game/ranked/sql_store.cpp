@@ -531,8 +531,9 @@ bool SqlStore::leaderboard(int limit, std::vector<Standing>& out, std::string& w
     out.clear();
     const std::string provisional = "CASE WHEN deviation > " + num(kProvisionalDeviation) + " OR games < " +
                                     num(std::int64_t(kProvisionalGames)) + " THEN 1 ELSE 0 END";
-    if (!run("SELECT player, rating, deviation, volatility, games FROM ratings ORDER BY " + provisional +
-                 ", rating DESC, deviation, player LIMIT " + num(std::int64_t(limit)),
+    // Only players with a rated game: everyone starts at 1500, and a player who never played is not ranked.
+    if (!run("SELECT player, rating, deviation, volatility, games FROM ratings WHERE games > 0 ORDER BY " +
+                 provisional + ", rating DESC, deviation, player LIMIT " + num(std::int64_t(limit)),
              {}, rows, why))
         return false;
     for (const auto& r : rows.rows) out.push_back(Standing{r[0], ratingFromRow(r, 1)});

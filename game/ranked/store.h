@@ -98,7 +98,8 @@ public:
     /// Records a decision: the match leaves `open`, both ratings change (ranked and verified only), the replay is
     /// kept, all or nothing. Refused ("already decided") when the match is not open: a result counts once.
     virtual bool decide(const Decision& d, std::string& why) = 0;
-    /// The best `limit` players, leaderboard order.
+    /// The best `limit` players with at least one rated game (a player without one is not ranked), leaderboard
+    /// order.
     virtual bool leaderboard(int limit, std::vector<Standing>& out, std::string& why) = 0;
     /// A player's last `limit` matches, newest first.
     virtual bool history(const std::string& id, int limit, std::vector<MatchRecord>& out, std::string& why) = 0;

@@ -112,11 +112,9 @@ void ProfileScreen::drawCard(sf::RenderTarget& t) const {
              180.f, kServiceBlue, Align::Center, 1.5f);
     using Stage = ProfileFlow::Stage;
     if (flow_.stage() == Stage::Greeting || flow_.stage() == Stage::Card || flow_.stage() == Stage::Failed) return;
-    const std::string rank =
-        c.rank > 0 ? "rank " + std::to_string(c.rank) + " on the leaderboard" : "not on the leaderboard yet";
     drawText(t, ctx_.res->font,
-             "rating " + ratingText(c) + "    " + std::to_string(c.games) + " rated games    " + rank, 22, cx, 214.f,
-             sf::Color::White, Align::Center, 1.5f);
+             "rating " + ratingText(c) + "    " + std::to_string(c.games) + " rated games    " + rankText(c), 22, cx,
+             214.f, sf::Color::White, Align::Center, 1.5f);
 }
 
 void ProfileScreen::drawMatches(sf::RenderTarget& t) const {

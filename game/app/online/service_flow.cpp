@@ -276,6 +276,12 @@ std::string ratingText(const ranked::PlayerCard& c) {
     return std::string(buf) + (c.provisional ? " (provisional)" : "");
 }
 
+std::string rankText(const ranked::PlayerCard& c) {
+    if (c.games == 0) return "unranked (no rated game yet)";
+    if (c.rank > 0) return "rank " + std::to_string(c.rank) + " on the leaderboard";
+    return "not among the leaderboard's first " + std::to_string(ranked::kRankedPlaces);
+}
+
 std::string clockText(std::int64_t ms) {
     const std::int64_t s = std::max<std::int64_t>(0, ms) / 1000;
     char buf[32];

@@ -137,6 +137,10 @@ std::vector<ProfileMatch> profileMatches(const std::vector<ranked::HistoryRow>& 
 
 /// "1534 ± 120" with " (provisional)" while it is.
 std::string ratingText(const ranked::PlayerCard& c);
+/// The player's place in words: "rank 3 on the leaderboard", "unranked (no rated game yet)" for a player who has
+/// not played a rated game (the leaderboard lists only those who have), else "not among the leaderboard's first
+/// 10000".
+std::string rankText(const ranked::PlayerCard& c);
 /// "0:07", "1:32": a queue time.
 std::string clockText(std::int64_t ms);
 

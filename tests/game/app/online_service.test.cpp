@@ -210,9 +210,10 @@ TEST_CASE("Friends: each enters the other's code, and both find the match; a cod
     CHECK(nobody.message() == "Nobody has that code: check it with your friend.");
 }
 
-TEST_CASE("The Profile shows the rating, the rank, the last matches from the player's side, and fetches a replay") {
-    InProcessService svc;
-    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+namespace {
+
+/// Match 77, ann (P1) against bob (P2), decided in the store: bob won, rated. The decision (its replay).
+ranked::Decision bobBeatAnn(InProcessService& svc, ranked::RankedClient& ann, ranked::RankedClient& bob) {
     REQUIRE(ann.hello().ok());
     REQUIRE(bob.hello().ok());
     ranked::MatchRecord m =
@@ -224,10 +225,24 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     d.matchId = 77, d.winner = 1;  // bob (P2) won
     d.replay = rankedtest::recordMatch(m, rankedtest::testRules(), 1, 5, 300);
     REQUIRE_MESSAGE(svc.store->decide(d, why), why);
-    auto runner = app::makeInlineRunner();
-    app::ProfileFlow p(bob, *runner, "svc:7200");
+    return d;
+}
+
+/// The Profile of a player, once it has read its card and history (Ready).
+void readProfile(InProcessService& svc, app::ProfileFlow& p) {
     for (int i = 0; i < 5 && p.stage() != app::ProfileFlow::Stage::Ready; ++i) p.tick(svc.now += 100);
     REQUIRE(p.stage() == app::ProfileFlow::Stage::Ready);
+}
+
+}  // namespace
+
+TEST_CASE("The Profile shows the rating, the rank, the last matches from the player's side, and fetches a replay") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+    const ranked::Decision d = bobBeatAnn(svc, ann, bob);
+    auto runner = app::makeInlineRunner();
+    app::ProfileFlow p(bob, *runner, "svc:7200");
+    readProfile(svc, p);
     CHECK(p.card().name == "bob");
     CHECK(p.card().code == net::fingerprint(bob.identity().publicKey));
     CHECK(p.card().rating > 1500);  // won his first rated game
@@ -251,6 +266,26 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     sim::RunFile run;
     io::Error error;
     CHECK_MESSAGE(sim::parseRunFile(text, "ranked-77.freplay", run, error), error.text());
+}
+
+TEST_CASE("A player with no rated game is unranked: off the leaderboard, and the Profile says so") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob"), cat = svc.client("cat");
+    bobBeatAnn(svc, ann, bob);
+    REQUIRE(cat.hello().ok());  // at 1500 like everyone new, above ann (who lost), but never rated
+    auto runner = app::makeInlineRunner();
+    app::ProfileFlow catsProfile(cat, *runner, "svc:7200");
+    readProfile(svc, catsProfile);
+    CHECK(catsProfile.card().games == 0);
+    CHECK(catsProfile.card().rank == 0);
+    CHECK(app::rankText(catsProfile.card()) == "unranked (no rated game yet)");
+    app::ProfileFlow annsProfile(ann, *runner, "svc:7200");
+    readProfile(svc, annsProfile);
+    CHECK(annsProfile.card().rank == 2);  // behind bob; cat is not counted
+    CHECK(app::rankText(annsProfile.card()) == "rank 2 on the leaderboard");
+    ranked::PlayerCard far;
+    far.games = 3;  // rated, but beyond the places counted
+    CHECK(app::rankText(far) == "not among the leaderboard's first 10000");
 }
 
 TEST_CASE("A history page reads from either player's side, an undecided or disputed match says so") {

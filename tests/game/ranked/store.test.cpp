@@ -23,6 +23,7 @@ void checkStoreBasics(Store& s) {
     REQUIRE(s.savePlayer(rankedtest::player("aa", "Ann"), why));
     REQUIRE(s.savePlayer(rankedtest::player("bb", "Bob"), why));
     REQUIRE(s.savePlayer(rankedtest::player("aa", "Annie"), why));  // a rename keeps the rating
+    REQUIRE(s.savePlayer(rankedtest::player("zz", "Zed"), why));    // plays no rated game: not ranked
     PlayerRecord ann;
     REQUIRE(s.player("aa", ann, why));
     CHECK(ann.name == "Annie");
@@ -60,8 +61,9 @@ void checkStoreBasics(Store& s) {
     CHECK(text == "fightreplay 1\n");
     std::vector<Standing> board;
     REQUIRE(s.leaderboard(10, board, why));
-    REQUIRE(board.size() == 2);
+    REQUIRE(board.size() == 2);      // Zed, at 1500 with no rated game, is not listed
     CHECK(board[0].player == "aa");  // both provisional: by rating
+    CHECK(board[1].player == "bb");
     std::vector<MatchRecord> hist;
     REQUIRE(s.history("bb", 10, hist, why));
     REQUIRE(hist.size() == 1);
