@@ -98,6 +98,7 @@ struct HistoryRow {
     std::string fighter[2];
     double change[2] = {0, 0};
     std::string player[2];  ///< both players' keys in hex ("" from a service that does not say)
+    std::string name[2];    ///< both players' names as the service knows them now ("" when it does not say)
 };
 
 /// The players a GET /player rank is counted among.
@@ -107,7 +108,8 @@ constexpr int kRankedPlaces = 10000;
 bool parseMatchFound(const std::string& text, MatchFound& out);
 /// Reads GET /player's page; false when it is not one.
 bool parsePlayerCard(const std::string& text, PlayerCard& out);
-/// Reads GET /history's page (lines that do not read are skipped).
+/// Reads GET /history's page: its match rows, each with its players' names from the page's `name KEY NAME` lines
+/// (a page without them, from an older service, leaves the names ""); lines that do not read are skipped.
 std::vector<HistoryRow> parseHistory(const std::string& text);
 /// The row of match `id` in a history page; false when it is not listed.
 bool findHistoryRow(const std::string& page, std::int64_t id, HistoryRow& out);

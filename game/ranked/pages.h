@@ -4,7 +4,9 @@
 //                        rated game yet, or not among the first kRankedPlaces), or a 404 for a player the store
 //                        does not know
 //   GET /history/KEYHEX  the last 20 matches, newest first: `ID STATE WINNER FIGHTER1 FIGHTER2 CHANGE1 CHANGE2 KEY1
-//                        KEY2` (the last two, both players' keys, say which side the asker played)
+//                        KEY2` (the last two, both players' keys, say which side the asker played); then `name KEY
+//                        NAME` once for each player of those matches, with the name the store knows for the key
+//                        now (NAME may hold spaces: the rest of the line)
 #include "game/ranked/client.h"
 #include "game/ranked/store.h"
 

@@ -134,8 +134,7 @@ void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
         if (on)
             fillRect(t, cx - 480.f, y - 3.f, 960.f, 31.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
         const std::string line = m.result + "   " + fighterName(m.row.fighter[m.mySeat]) + " vs " +
-                                 fighterName(m.row.fighter[1 - m.mySeat]) + "   " +
-                                 (m.opponentCode.empty() ? std::string("?") : m.opponentCode) +
+                                 fighterName(m.row.fighter[1 - m.mySeat]) + "   " + m.opponent +
                                  (m.change.empty() ? "" : "   " + m.change) + "   match " + std::to_string(m.row.id);
         const sf::Color c = m.result == "won"    ? sf::Color(150, 240, 150)
                             : m.result == "lost" ? sf::Color(255, 160, 150)

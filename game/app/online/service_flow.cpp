@@ -259,6 +259,8 @@ std::vector<ProfileMatch> profileMatches(const std::vector<ranked::HistoryRow>& 
         m.mySeat = r.player[1] == myKeyHex ? 1 : 0;
         net::IdentityKey other{};
         if (ranked::keyFromHex(r.player[1 - m.mySeat], other)) m.opponentCode = net::fingerprint(other);
+        const std::string& name = r.name[1 - m.mySeat];
+        m.opponent = !name.empty() ? name : !m.opponentCode.empty() ? m.opponentCode : "?";
         if (r.state == "open") m.result = "not decided";
         else if (r.state == "disputed") m.result = "disputed";
         else m.result = r.winner == 2 ? "draw" : r.winner == m.mySeat ? "won" : r.winner < 0 ? "no result" : "lost";

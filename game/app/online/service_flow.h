@@ -94,6 +94,7 @@ struct ProfileMatch {
     ranked::HistoryRow row;
     int mySeat = 0;            ///< 0 or 1 (the row's player matching this player's key; 0 when not said)
     std::string opponentCode;  ///< the opponent's fingerprint ("" when not said)
+    std::string opponent;      ///< as the Profile lists them: their name, else their fingerprint, else "?"
     std::string result;        ///< "won", "lost", "draw", "not decided", "disputed"
     std::string change;        ///< "+12" / "-8" for a rated match, else ""
 };

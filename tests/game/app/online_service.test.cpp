@@ -255,6 +255,7 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     CHECK(p.matches()[0].mySeat == 1);
     CHECK(p.matches()[0].result == "won");
     CHECK(p.matches()[0].opponentCode == net::fingerprint(ann.identity().publicKey));
+    CHECK(p.matches()[0].opponent == "ann");  // listed by name, not by fingerprint
     CHECK(p.matches()[0].change.rfind("+", 0) == 0);
     p.fetchReplay(0);
     p.tick(svc.now += 100);
@@ -266,6 +267,25 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     sim::RunFile run;
     io::Error error;
     CHECK_MESSAGE(sim::parseRunFile(text, "ranked-77.freplay", run, error), error.text());
+}
+
+TEST_CASE("The Profile lists an opponent by the name the service knows now, renamed or not") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+    bobBeatAnn(svc, ann, bob);
+    net::Identity renamed = ann.identity();
+    renamed.name = "Ann Lee";  // a name may hold spaces
+    ranked::RankedClient annLee(
+        [&svc](const std::string& m, const std::string& p, const std::string& b) { return svc.answer(m, p, b); },
+        renamed, [&svc] { return svc.now; });
+    REQUIRE(annLee.hello().ok());  // the same key, a new name
+    auto runner = app::makeInlineRunner();
+    app::ProfileFlow p(bob, *runner, "svc:7200");
+    readProfile(svc, p);
+    REQUIRE(p.matches().size() == 1);
+    CHECK(p.matches()[0].row.name[0] == "Ann Lee");
+    CHECK(p.matches()[0].row.name[1] == "bob");
+    CHECK(p.matches()[0].opponent == "Ann Lee");
 }
 
 TEST_CASE("A player with no rated game is unranked: off the leaderboard, and the Profile says so") {
@@ -304,6 +324,19 @@ TEST_CASE("A history page reads from either player's side, an undecided or dispu
     CHECK(fromB[1].change.empty());
     CHECK(fromB[2].result == "disputed");
     CHECK(app::profileMatches(ranked::parseHistory(page), a)[0].change == "+12");
+    // A page from an older service names nobody: the opponent is listed by fingerprint.
+    net::IdentityKey keyA{};
+    keyA.fill(0xaa);
+    CHECK(fromB[0].opponent == net::fingerprint(keyA));
+    // The names come after the rows, once per player (a name may hold spaces); a reader of the rows alone skips them.
+    const std::string named =
+        page + "name " + a + " Ann Lee\nname " + b + " bob\nname " + std::string(64, 'c') + " x\n";
+    const std::vector<ranked::HistoryRow> rows = ranked::parseHistory(named);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].name[0] == "Ann Lee");
+    CHECK(rows[1].name[0] == "bob");
+    CHECK(app::profileMatches(rows, b)[0].opponent == "Ann Lee");
+    CHECK(app::profileMatches(rows, a)[0].opponent == "bob");
     CHECK(app::clockText(0) == "0:00");
     CHECK(app::clockText(92500) == "1:32");
 }
