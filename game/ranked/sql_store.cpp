@@ -202,7 +202,7 @@ bool SqlStore::player(const std::string& id, PlayerRecord& out, std::string& why
              {id}, rows, why))
         return false;
     if (rows.rows.empty()) {
-        why = "unknown player";
+        why = kUnknownPlayer;
         return false;
     }
     const auto& r = rows.rows[0];
@@ -454,7 +454,7 @@ bool SqlStore::match(std::int64_t id, MatchRecord& out, std::string& why) {
     if (!run(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE id = $1", {num(id)}, rows, why))
         return false;
     if (rows.rows.empty()) {
-        why = "unknown match " + std::to_string(id);
+        why = kUnknownMatch + std::to_string(id);
         return false;
     }
     out = matchFromRow(rows.rows[0]);

@@ -3,6 +3,7 @@
 // virtual clock that the clients' waits move: a wait ticks the service every 250 ms, as bvh_matchd does.
 #include "game/ranked/pages.h"
 #include "game/ranked/ranked_test_util.h"
+#include "game/ranked/sql_connection.h"
 
 #include <doctest/doctest.h>
 
@@ -56,6 +57,32 @@ struct WaitWorld {
         }
         return a;
     }
+
+    /// Renames a table of the store through a connection of its own: until it is named back, the service's
+    /// statements on it fail as on a database that fails (`no such table: NAME`).
+    void renameTable(const std::string& from, const std::string& to) {
+        std::string why;
+        std::unique_ptr<SqlConnection> db = openSqliteConnection(dir.file("ranked.db"), why);
+        REQUIRE_MESSAGE(db, why);
+        SqlRows rows;
+        REQUIRE_MESSAGE(db->exec("ALTER TABLE " + from + " RENAME TO " + to, {}, rows, why), why);
+    }
+
+    /// The table away for 4 s of the clients' waits, then back (tableBack()).
+    void tableAwayFor4s(const std::string& table) {
+        renameTable(table, table + "_away");
+        away = table;
+        const std::int64_t from = now;
+        during = [this, from] {
+            if (now - from == 4000) tableBack();
+        };
+    }
+    /// The table sent away back, if it is not yet.
+    void tableBack() {
+        if (!away.empty()) renameTable(away + "_away", away);
+        away.clear();
+    }
+    std::string away;  ///< the table tableAwayFor4s() renamed, until it is back
 
     RankedClient client(const std::string& name) {
         net::Identity id;
@@ -170,4 +197,41 @@ TEST_CASE("A log refused on a full disk is sent again and the match is decided; 
     REQUIRE(awaitDecision(bob, m.id, w.pace(), 10000, row));
     CHECK(row.state == "verified");  // from both logs: Ann's alone, with nothing of Bob's behind it, is not rated
     CHECK(row.winner == 0);
+}
+
+TEST_CASE("A Room or a log met by a database failing in the service's look-up is refused for now and sent again") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
+    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
+    MatchFound m;
+    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    std::vector<std::string> said;
+    const auto say = [&](const ServiceAnswer& r) { said.push_back(r.text); };
+    // The player's own row (every request), p1's assignment and the match: each looked up for a Room.
+    for (const std::string table : {"ratings", "assignments", "matches"}) {
+        CAPTURE(table);
+        said.clear();
+        w.tableAwayFor4s(table);
+        CHECK(nameRoom(ann, m.id, "ABCDEF", w.pace(), say).ok());
+        w.tableBack();  // (when the Room was not sent again)
+        CHECK((said.empty() ? "" : said[0]) == "refused the store: no such table: " + table);
+    }
+    MatchRecord match;
+    std::string why;
+    REQUIRE(w.store->match(m.id, match, why));
+    const std::string rec = rankedtest::recordMatch(match, rankedtest::testRules(), 0, 3);
+    int side = 0;
+    for (const std::string table : {"ratings", "matches"}) {  // the sender's row, the match a log names
+        CAPTURE(table);
+        said.clear();
+        w.tableAwayFor4s(table);
+        CHECK(sendLog(side++ == 0 ? ann : bob, m.id, kWaitRules, rec, {}, w.pace(), say).ok());
+        w.tableBack();
+        CHECK((said.empty() ? "" : said[0]) == "refused the store: no such table: " + table);
+    }
+    w.during = nullptr;
+    HistoryRow row;
+    REQUIRE(awaitDecision(bob, m.id, w.pace(), 5000, row));
+    CHECK(row.state == "verified");
 }
