@@ -243,6 +243,20 @@ ServiceAnswer sendPersisting(const std::function<ServiceAnswer()>& send, const P
     return a;
 }
 
+ServiceAnswer joinQueue(RankedClient& client, const std::string& kind, const std::string& fighter,
+                        const std::string& rules, const Pacing& pace,
+                        const std::function<void(const char* request, const ServiceAnswer&)>& refused) {
+    const auto tell = [&refused](const char* request) {
+        return [&refused, request](const ServiceAnswer& a) {
+            if (refused) refused(request, a);
+        };
+    };
+    const ServiceAnswer hello =
+        sendPersisting([&] { return client.hello(); }, kRequestPersistence, pace, tell("Hello"));
+    if (!hello.ok()) return hello;
+    return sendPersisting([&] { return client.queue(kind, fighter, rules); }, kRequestPersistence, pace, tell("Queue"));
+}
+
 bool awaitMatch(RankedClient& client, const Pacing& pace, std::int64_t waitMs, MatchFound& out) {
     const std::int64_t start = pace.nowMs();
     while (pace.nowMs() - start < waitMs) {

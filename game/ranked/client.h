@@ -206,6 +206,12 @@ private:
 
 /// The steps of a match the service made, with their waits (`game_headless --ranked`; the window runs the same steps
 /// as a state machine, match_flow.h). Every loop asks at most every kPollMs and ends at its wait.
+/// Hello, then Queue for `kind` with a fighter under the rules hash, each sent again while refused for now
+/// (kRequestPersistence); `refused` is told of each such refusal with the request's name ("Hello", "Queue"). The
+/// Queue's last answer, or the Hello's when the service did not take it.
+ServiceAnswer joinQueue(RankedClient& client, const std::string& kind, const std::string& fighter,
+                        const std::string& rules, const Pacing& pace,
+                        const std::function<void(const char* request, const ServiceAnswer&)>& refused = {});
 /// Polls until the service answers a match (true, out filled) or waitMs passed.
 bool awaitMatch(RankedClient& client, const Pacing& pace, std::int64_t waitMs, MatchFound& out);
 /// p2: polls until p1 named the match's room; "" when it did not within waitMs.
