@@ -10,11 +10,16 @@ target_link_libraries(fault_tool PRIVATE app_input sfml-system)
 target_include_directories(fault_tool PRIVATE ${PROJECT_SOURCE_DIR})
 target_compile_definitions(fault_tool PRIVATE BVH_DATA_DIR="${BVH_DATA_DIR}")
 
+# bvh_matchd is built only with cpp-httplib: without it its case says SKIPPED.
+set(_faults_matchd "")
+if(TARGET bvh_matchd)
+  set(_faults_matchd "MATCHD=$<TARGET_FILE:bvh_matchd>")
+endif()
 foreach(case bindings-full-disk recording-full-disk readonly-folder missing-folder sigint-recording sigterm-recording
-             closed-pipe piped-script window-recording-full-disk file-size-limit)
+             closed-pipe piped-script window-recording-full-disk file-size-limit matchd-file-size-limit)
   add_test(NAME "faults ${case}"
     COMMAND ${CMAKE_COMMAND} -E env HEADLESS=$<TARGET_FILE:game_headless> BVH=$<TARGET_FILE:bvh> GAME=$<TARGET_FILE:game>
-            TOOL=$<TARGET_FILE:fault_tool> DATA=${BVH_DATA_DIR} OUT=${CMAKE_CURRENT_BINARY_DIR}/faults
+            TOOL=$<TARGET_FILE:fault_tool> DATA=${BVH_DATA_DIR} OUT=${CMAKE_CURRENT_BINARY_DIR}/faults ${_faults_matchd}
             XDG_CONFIG_HOME=${CMAKE_CURRENT_BINARY_DIR}/faults/xdg/config XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/faults/xdg/data
             bash ${CMAKE_CURRENT_LIST_DIR}/faults/faults.sh ${case})
   set_tests_properties("faults ${case}" PROPERTIES TIMEOUT 120 SKIP_REGULAR_EXPRESSION "SKIPPED: ")

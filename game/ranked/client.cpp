@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 #include <thread>
 
@@ -95,12 +96,19 @@ bool parsePlayerCard(const std::string& text, PlayerCard& out) {
     return true;
 }
 
-// ID STATE WINNER FIGHTER1 FIGHTER2 CHANGE1 CHANGE2 [KEY1 KEY2]
+// ID STATE WINNER FIGHTER1 FIGHTER2 CHANGE1 CHANGE2 [KEY1 KEY2] per match, then `name KEY NAME` per player
 std::vector<HistoryRow> parseHistory(const std::string& text) {
     std::vector<HistoryRow> rows;
+    std::map<std::string, std::string> names;
     std::istringstream in(text);
     std::string line;
     while (std::getline(in, line)) {
+        if (line.rfind("name ", 0) == 0) {
+            const std::size_t space = line.find(' ', 5);
+            if (space != std::string::npos && space + 1 < line.size())
+                names[line.substr(5, space - 5)] = line.substr(space + 1);
+            continue;
+        }
         std::istringstream words(line);
         HistoryRow r;
         if (!(words >> r.id >> r.state >> r.winner >> r.fighter[0] >> r.fighter[1] >> r.change[0] >> r.change[1]))
@@ -108,6 +116,11 @@ std::vector<HistoryRow> parseHistory(const std::string& text) {
         words >> r.player[0] >> r.player[1];
         rows.push_back(r);
     }
+    for (HistoryRow& r : rows)
+        for (int p = 0; p < 2; ++p) {
+            const auto it = names.find(r.player[p]);
+            if (it != names.end() && !r.player[p].empty()) r.name[p] = it->second;
+        }
     return rows;
 }
 
@@ -228,6 +241,20 @@ ServiceAnswer sendPersisting(const std::function<ServiceAnswer()>& send, const P
         a = send();
     }
     return a;
+}
+
+ServiceAnswer joinQueue(RankedClient& client, const std::string& kind, const std::string& fighter,
+                        const std::string& rules, const Pacing& pace,
+                        const std::function<void(const char* request, const ServiceAnswer&)>& refused) {
+    const auto tell = [&refused](const char* request) {
+        return [&refused, request](const ServiceAnswer& a) {
+            if (refused) refused(request, a);
+        };
+    };
+    const ServiceAnswer hello =
+        sendPersisting([&] { return client.hello(); }, kRequestPersistence, pace, tell("Hello"));
+    if (!hello.ok()) return hello;
+    return sendPersisting([&] { return client.queue(kind, fighter, rules); }, kRequestPersistence, pace, tell("Queue"));
 }
 
 bool awaitMatch(RankedClient& client, const Pacing& pace, std::int64_t waitMs, MatchFound& out) {

@@ -86,7 +86,8 @@ struct PlayerCard {
     double rating = 1500, deviation = 350;
     int games = 0;
     bool provisional = true;
-    int rank = 0;  ///< place on the leaderboard (1 = best), 0 when not among the first kRankedPlaces
+    int rank = 0;  ///< place on the leaderboard (1 = best); 0 without a rated game (the leaderboard lists only
+                   ///< players with one), or when not among the first kRankedPlaces
 };
 
 /// One line of GET /history/KEYHEX: a match this player played.
@@ -97,6 +98,7 @@ struct HistoryRow {
     std::string fighter[2];
     double change[2] = {0, 0};
     std::string player[2];  ///< both players' keys in hex ("" from a service that does not say)
+    std::string name[2];    ///< both players' names as the service knows them now ("" when it does not say)
 };
 
 /// The players a GET /player rank is counted among.
@@ -106,7 +108,8 @@ constexpr int kRankedPlaces = 10000;
 bool parseMatchFound(const std::string& text, MatchFound& out);
 /// Reads GET /player's page; false when it is not one.
 bool parsePlayerCard(const std::string& text, PlayerCard& out);
-/// Reads GET /history's page (lines that do not read are skipped).
+/// Reads GET /history's page: its match rows, each with its players' names from the page's `name KEY NAME` lines
+/// (a page without them, from an older service, leaves the names ""); lines that do not read are skipped.
 std::vector<HistoryRow> parseHistory(const std::string& text);
 /// The row of match `id` in a history page; false when it is not listed.
 bool findHistoryRow(const std::string& page, std::int64_t id, HistoryRow& out);
@@ -203,6 +206,12 @@ private:
 
 /// The steps of a match the service made, with their waits (`game_headless --ranked`; the window runs the same steps
 /// as a state machine, match_flow.h). Every loop asks at most every kPollMs and ends at its wait.
+/// Hello, then Queue for `kind` with a fighter under the rules hash, each sent again while refused for now
+/// (kRequestPersistence); `refused` is told of each such refusal with the request's name ("Hello", "Queue"). The
+/// Queue's last answer, or the Hello's when the service did not take it.
+ServiceAnswer joinQueue(RankedClient& client, const std::string& kind, const std::string& fighter,
+                        const std::string& rules, const Pacing& pace,
+                        const std::function<void(const char* request, const ServiceAnswer&)>& refused = {});
 /// Polls until the service answers a match (true, out filled) or waitMs passed.
 bool awaitMatch(RankedClient& client, const Pacing& pace, std::int64_t waitMs, MatchFound& out);
 /// p2: polls until p1 named the match's room; "" when it did not within waitMs.

@@ -2,6 +2,7 @@
 #include "game/ranked/pages.h"
 
 #include <cstdio>
+#include <map>
 
 namespace ranked {
 
@@ -25,10 +26,20 @@ bool historyPage(Store& store, const std::string& keyHex, std::string& page, std
     std::vector<MatchRecord> rows;
     if (!store.history(keyHex, 20, rows, why)) return false;
     page.clear();
-    for (const MatchRecord& m : rows)
+    std::map<std::string, std::string> names;  // each player of the page once, by the name the store knows now
+    for (const MatchRecord& m : rows) {
         page += std::to_string(m.id) + " " + m.state + " " + std::to_string(m.winner) + " " + m.fighter[0] + " " +
                 m.fighter[1] + " " + std::to_string(m.change[0]) + " " + std::to_string(m.change[1]) + " " +
                 m.player[0] + " " + m.player[1] + "\n";
+        for (const std::string& id : m.player) names.emplace(id, "");
+    }
+    // After the rows: a reader of the rows alone (parseHistory before the names) skips these lines, whose first
+    // word is not a match id. A player the store cannot read now is left out: the reader shows the fingerprint.
+    for (auto& [id, name] : names) {
+        PlayerRecord p;
+        std::string ignored;
+        if (store.player(id, p, ignored) && !p.name.empty()) page += "name " + id + " " + p.name + "\n";
+    }
     return true;
 }
 

@@ -1,9 +1,12 @@
 #pragma once
 // The service's GET pages that describe players (bvh_matchd serves them; tests read them in-process):
-//   GET /player/KEYHEX   `name NAME` / `code FP` / `rating R D GAMES provisional|established` / `rank N` (0: not
-//                        among the first kRankedPlaces), or a 404 for a player the store does not know
+//   GET /player/KEYHEX   `name NAME` / `code FP` / `rating R D GAMES provisional|established` / `rank N` (0: no
+//                        rated game yet, or not among the first kRankedPlaces), or a 404 for a player the store
+//                        does not know
 //   GET /history/KEYHEX  the last 20 matches, newest first: `ID STATE WINNER FIGHTER1 FIGHTER2 CHANGE1 CHANGE2 KEY1
-//                        KEY2` (the last two, both players' keys, say which side the asker played)
+//                        KEY2` (the last two, both players' keys, say which side the asker played); then `name KEY
+//                        NAME` once for each player of those matches, with the name the store knows for the key
+//                        now (NAME may hold spaces: the rest of the line)
 #include "game/ranked/client.h"
 #include "game/ranked/store.h"
 

@@ -156,14 +156,9 @@ std::string describe(const MatchFound& m) {
 
 /// Hello, Queue, then Poll until matched: 0 with offer filled, else the exit status.
 int queueForMatch(RankedClient& client, const ClientFlags& f, MatchFound& offer) {
-    for (int step = 0; step < 2; ++step) {
-        const ServiceAnswer a = sendPersisting(
-            [&] { return step == 0 ? client.hello() : client.queue(f.queue, f.fighter, run::rulesBuild()); },
-            kRequestPersistence, realPacing(),
-            [&](const ServiceAnswer& r) { sayRefused(step == 0 ? "Hello" : "Queue", r); });
-        if (!a.reached) return std::cerr << f.service << ": the service does not answer\n", 3;
-        if (a.text.rfind("ok ", 0) != 0) return std::cerr << f.service << ": " << a.text << "\n", 2;
-    }
+    const ServiceAnswer a = joinQueue(client, f.queue, f.fighter, run::rulesBuild(), realPacing(), sayRefused);
+    if (!a.reached) return std::cerr << f.service << ": the service does not answer\n", 3;
+    if (a.text.rfind("ok ", 0) != 0) return std::cerr << f.service << ": " << a.text << "\n", 2;
     const int rtt = client.roundTripMs();
     std::cout << "queued for a " << f.queue << " match"
               << (rtt >= 0 ? " (round trip to the service " + std::to_string(rtt) + " ms)" : "") << std::endl;

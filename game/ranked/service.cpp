@@ -185,6 +185,17 @@ std::string MatchService::authenticate(const Request& r, std::int64_t nowMs) {
     return "";
 }
 
+namespace {
+
+// A look-up that found no such row is the request's fault (`missing`, said once); any other failure is the
+// database's (a lost connection, a disk error) and marked `the store: `, as a failed write is, so the client sends the
+// request again (client.h, refusedForNow).
+Reply lookupRefused(const std::string& why, const std::string& missing) {
+    return {false, isUnknownRow(why) ? missing : "the store: " + why};
+}
+
+}  // namespace
+
 Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     const std::string refused = authenticate(r, nowMs);
     if (!refused.empty()) return {false, refused};
@@ -194,10 +205,10 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     if (r.kind == RequestKind::Hello) {
         if (!net::validPlayerName(r.name)) return {false, "a name is 1..24 letters, digits, spaces or _-."};
         PlayerRecord p{id, r.name, net::fingerprint(r.key), {}};
-        if (!store_.savePlayer(p, why)) return {false, "the store refused: " + why};
+        if (!store_.savePlayer(p, why)) return {false, "the store: " + why};
         return {true, "welcome " + r.name + ", your code is " + p.code};
     }
-    if (!store_.player(id, known, why)) return {false, "say hello first (" + why + ")"};
+    if (!store_.player(id, known, why)) return lookupRefused(why, "say hello first (" + why + ")");
     switch (r.kind) {
     case RequestKind::Queue: return queue(id, r, nowMs);
     case RequestKind::Leave: {
@@ -266,7 +277,7 @@ Reply MatchService::queue(const std::string& id, const Request& r, std::int64_t 
     if (waiting_.count(id)) return {false, "already waiting"};
     PlayerRecord p;
     std::string why;
-    if (!store_.player(id, p, why)) return {false, why};
+    if (!store_.player(id, p, why)) return lookupRefused(why, why);
     if (config_.sharedQueue) {  // the pairing pass of any process takes it from the table
         const std::string region = latency.region < 0 ? "" : config_.regions.regionName(latency.region);
         if (!store_.enqueue(QueuedPlayer{id, kind, fighter, p.rating.rating, nowMs, latency.rttMs, region}, why))
@@ -324,9 +335,11 @@ Reply MatchService::room(const std::string& id, const std::string& body) {
     std::string code, room, why;
     words >> matchId >> code;
     MatchRecord m;
-    if (!store_.assignment(id, mine, room, why) || mine != matchId || matchId == 0 || !store_.match(matchId, m, why) ||
-        m.state != "open")
-        return {false, "match " + std::to_string(matchId) + " is not being set up for you"};
+    const std::string notYours = "match " + std::to_string(matchId) + " is not being set up for you";
+    if (!store_.assignment(id, mine, room, why)) return {false, "the store: " + why};
+    if (mine != matchId || matchId == 0) return {false, notYours};
+    if (!store_.match(matchId, m, why)) return lookupRefused(why, notYours);
+    if (m.state != "open") return {false, notYours};
     if (m.player[0] != id) return {false, "p1 hosts the match: only p1 names its room"};
     code = net::normalizeCode(code);
     if (!net::validCode(code)) return {false, "not a lobby room code"};
@@ -342,8 +355,9 @@ Reply MatchService::checkpoint(const std::string& id, const std::string& body) {
     words >> matchId;
     MatchRecord m;
     std::string why;
-    if (!store_.match(matchId, m, why) || m.state != "open" || (m.player[0] != id && m.player[1] != id))
-        return {false, "match " + std::to_string(matchId) + " is not an open match of yours"};
+    const std::string notYours = "match " + std::to_string(matchId) + " is not an open match of yours";
+    if (!store_.match(matchId, m, why)) return lookupRefused(why, notYours);
+    if (m.state != "open" || (m.player[0] != id && m.player[1] != id)) return {false, notYours};
     Claims claims;
     for (std::string frame, hash; claims.size() < 64 && words >> frame >> hash;) {
         std::uint64_t f = 0;
@@ -487,7 +501,7 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     std::string why;
     if (!net::parseCountersigns(countersigns, log.countersigns, why)) return {false, why};
     MatchRecord m;
-    if (!store_.match(log.matchId, m, why)) return {false, why};
+    if (!store_.match(log.matchId, m, why)) return lookupRefused(why, why);
     AdmittedLog admitted;
     const std::string refused = admitLog(m, log, config_.rules, admitted);
     if (!refused.empty()) return {false, refused};

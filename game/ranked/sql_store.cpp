@@ -202,7 +202,7 @@ bool SqlStore::player(const std::string& id, PlayerRecord& out, std::string& why
              {id}, rows, why))
         return false;
     if (rows.rows.empty()) {
-        why = "unknown player";
+        why = kUnknownPlayer;
         return false;
     }
     const auto& r = rows.rows[0];
@@ -454,7 +454,7 @@ bool SqlStore::match(std::int64_t id, MatchRecord& out, std::string& why) {
     if (!run(std::string("SELECT ") + kMatchColumns + " FROM matches WHERE id = $1", {num(id)}, rows, why))
         return false;
     if (rows.rows.empty()) {
-        why = "unknown match " + std::to_string(id);
+        why = kUnknownMatch + std::to_string(id);
         return false;
     }
     out = matchFromRow(rows.rows[0]);
@@ -531,8 +531,9 @@ bool SqlStore::leaderboard(int limit, std::vector<Standing>& out, std::string& w
     out.clear();
     const std::string provisional = "CASE WHEN deviation > " + num(kProvisionalDeviation) + " OR games < " +
                                     num(std::int64_t(kProvisionalGames)) + " THEN 1 ELSE 0 END";
-    if (!run("SELECT player, rating, deviation, volatility, games FROM ratings ORDER BY " + provisional +
-                 ", rating DESC, deviation, player LIMIT " + num(std::int64_t(limit)),
+    // Only players with a rated game: everyone starts at 1500, and a player who never played is not ranked.
+    if (!run("SELECT player, rating, deviation, volatility, games FROM ratings WHERE games > 0 ORDER BY " +
+                 provisional + ", rating DESC, deviation, player LIMIT " + num(std::int64_t(limit)),
              {}, rows, why))
         return false;
     for (const auto& r : rows.rows) out.push_back(Standing{r[0], ratingFromRow(r, 1)});

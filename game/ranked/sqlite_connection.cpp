@@ -3,8 +3,38 @@
 
 #include <sqlite3.h>
 
+#include <cstring>
+
 namespace ranked {
 namespace {
+
+// The errno of the system call behind SQLite's last I/O error. sqlite3_system_errno() is set only on some paths (not
+// for a write that fails while a transaction commits, the usual case), so the files' own record of their last
+// failure is asked too: the write-ahead log's (where a commit writes), then the database file's.
+int lastSystemErrno(sqlite3* db) {
+    if (const int e = sqlite3_system_errno(db)) return e;
+    sqlite3_file* wal = nullptr;
+    int e = 0;
+    if (sqlite3_file_control(db, "main", SQLITE_FCNTL_JOURNAL_POINTER, &wal) == SQLITE_OK && wal && wal->pMethods &&
+        wal->pMethods->xFileControl(wal, SQLITE_FCNTL_LAST_ERRNO, &e) == SQLITE_OK && e != 0)
+        return e;
+    e = 0;
+    return sqlite3_file_control(db, "main", SQLITE_FCNTL_LAST_ERRNO, &e) == SQLITE_OK ? e : 0;
+}
+
+// SQLite's message, except for an I/O error whose system reason is known: `disk I/O error` says nothing of why, so
+// it becomes what failed and the system's words, as the rest of the program says a failed write (`cannot write: File
+// too large` under a file-size limit). A full disk keeps SQLite's own `database or disk is full`.
+std::string sqliteReason(sqlite3* db) {
+    const int code = sqlite3_extended_errcode(db);
+    const int err = (code & 0xff) == SQLITE_IOERR ? lastSystemErrno(db) : 0;
+    if (err == 0) return sqlite3_errmsg(db);
+    const bool reading = code == SQLITE_IOERR_READ || code == SQLITE_IOERR_SHORT_READ;
+    const bool writing = code == SQLITE_IOERR_WRITE || code == SQLITE_IOERR_FSYNC || code == SQLITE_IOERR_DIR_FSYNC ||
+                         code == SQLITE_IOERR_TRUNCATE || code == SQLITE_IOERR_SHMSIZE;
+    const char* what = reading ? "cannot read: " : writing ? "cannot write: " : "disk I/O error: ";
+    return what + std::string(std::strerror(err));
+}
 
 class SqliteConnection : public SqlConnection {
 public:
@@ -41,7 +71,7 @@ public:
 
 private:
     bool fail(std::string& why) {
-        why = sqlite3_errmsg(db_);
+        why = sqliteReason(db_);
         return false;
     }
     sqlite3* db_;
@@ -50,7 +80,7 @@ private:
 bool pragma(sqlite3* db, const char* sql, std::string& why) {
     char* err = nullptr;
     if (sqlite3_exec(db, sql, nullptr, nullptr, &err) == SQLITE_OK) return true;
-    why = err ? err : sqlite3_errmsg(db);
+    why = (sqlite3_extended_errcode(db) & 0xff) == SQLITE_IOERR ? sqliteReason(db) : err ? err : sqlite3_errmsg(db);
     sqlite3_free(err);
     return false;
 }

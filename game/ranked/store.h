@@ -82,23 +82,31 @@ struct PlayerRecord {
 
 /// addLog's refusal of a second log from one side: the only one not the database's (a full disk, a lost connection).
 constexpr const char* kLogAlreadyIn = "this side's log is already in";
+/// player()'s refusal of a key it does not know, and the start of match()'s for an id it does not know (`unknown
+/// match N`): the only refusals of theirs not the database's.
+constexpr const char* kUnknownPlayer = "unknown player";
+constexpr const char* kUnknownMatch = "unknown match ";
+/// Whether a refused player() or match() found no such row (the request's fault), not a database that failed.
+inline bool isUnknownRow(const std::string& why) { return why == kUnknownPlayer || why.rfind(kUnknownMatch, 0) == 0; }
 
 class Store {
 public:
     virtual ~Store() = default;
     /// Adds a player (or renames one already known).
     virtual bool savePlayer(const PlayerRecord& p, std::string& why) = 0;
-    /// A player by id; false with why "unknown player" when there is none.
+    /// A player by id; false with why kUnknownPlayer when there is none.
     virtual bool player(const std::string& id, PlayerRecord& out, std::string& why) = 0;
     /// A player id by friend code.
     virtual bool playerByCode(const std::string& code, std::string& id, std::string& why) = 0;
     /// Adds a match in state open and assigns both players to it (what Poll answers); refused when its id exists.
     virtual bool createMatch(const MatchRecord& m, std::string& why) = 0;
+    /// A match by id; false with why `unknown match N` (kUnknownMatch) when there is none.
     virtual bool match(std::int64_t id, MatchRecord& out, std::string& why) = 0;
     /// Records a decision: the match leaves `open`, both ratings change (ranked and verified only), the replay is
     /// kept, all or nothing. Refused ("already decided") when the match is not open: a result counts once.
     virtual bool decide(const Decision& d, std::string& why) = 0;
-    /// The best `limit` players, leaderboard order.
+    /// The best `limit` players with at least one rated game (a player without one is not ranked), leaderboard
+    /// order.
     virtual bool leaderboard(int limit, std::vector<Standing>& out, std::string& why) = 0;
     /// A player's last `limit` matches, newest first.
     virtual bool history(const std::string& id, int limit, std::vector<MatchRecord>& out, std::string& why) = 0;

@@ -3,7 +3,8 @@
 # missing folder, a stop signal mid-recording, a closed pipe, a file-size limit and a script given through a pipe. Each case checks the
 # exit status and message the user sees, what was kept (byte for byte) and that it still loads.
 #
-#   faults.sh CASE    with HEADLESS, BVH, TOOL (tests/faults/fault_tool), DATA and OUT in the environment
+#   faults.sh CASE    with HEADLESS, BVH, TOOL (tests/faults/fault_tool), DATA and OUT in the environment, and MATCHD
+#                     (bvh_matchd) when the build has it
 #
 # A full disk and a read-only folder are a tiny tmpfs mounted in a private mount namespace (`unshare -m`, so the
 # mount is gone when the case ends and no one else sees it). That needs root (CI runs as root); without it the case
@@ -230,6 +231,28 @@ file-size-limit)
     run bash -c 'ulimit -f 1 && exec "$@"' limited "$BVH" "$OUT/agent.txt" "$OUT/actions.txt"
     expect_rc 3
     expect_err "standard output: cannot write: File too large"
+    ;;
+matchd-file-size-limit)
+    # bvh_matchd whose new store cannot grow past a file-size limit: started, it says the system's reason (SQLite
+    # alone said `disk I/O error`) and exits 1. Its lock file stays behind, as after any end of the process (a
+    # SIGKILL too), and stops no later start: the lock is an flock on it, let go when the process ends.
+    [ -n "${MATCHD:-}" ] || skip "no bvh_matchd in this build (it needs cpp-httplib)"
+    run bash -c 'ulimit -f 64 && exec "$@"' limited "$MATCHD" --port 0 --db "$OUT/ranked.db" --data "$DATA"
+    expect_rc 1
+    expect_err "bvh_matchd: $OUT/ranked.db: cannot write: File too large"
+    [ -e "$OUT/ranked.db.lock" ] || fail "the failed start left no lock file (this case checks one left behind)"
+    for stop in KILL TERM; do
+        "$MATCHD" --port 0 --db "$OUT/ranked.db" --data "$DATA" >"$OUT/out" 2>"$OUT/err" &
+        pid=$!
+        for _ in $(seq 300); do grep -q "^bvh_matchd on HTTP port" "$OUT/out" && break; sleep 0.1; done
+        if ! grep -q "^bvh_matchd on HTTP port" "$OUT/out"; then
+            kill -KILL "$pid"
+            fail "no start with the lock file left behind: $(cat "$OUT/err")"
+        fi
+        kill "-$stop" "$pid"
+        wait "$pid" 2>/dev/null  # (bash says "Killed" of the SIGKILLed one)
+        note "started with the lock file left behind, then SIG$stop"
+    done
     ;;
 piped-script)
     # A script given through a pipe (`<(...)`) can be read once only: it must be read once, and run.

@@ -110,11 +110,9 @@ void ProfileScreen::drawCard(sf::RenderTarget& t) const {
              180.f, kServiceBlue, Align::Center, 1.5f);
     using Stage = ProfileFlow::Stage;
     if (flow_.stage() == Stage::Greeting || flow_.stage() == Stage::Card || flow_.stage() == Stage::Failed) return;
-    const std::string rank =
-        c.rank > 0 ? "rank " + std::to_string(c.rank) + " on the leaderboard" : "not on the leaderboard yet";
     drawText(t, ctx_.res->font,
-             "rating " + ratingText(c) + "    " + std::to_string(c.games) + " rated games    " + rank, 22, cx, 214.f,
-             sf::Color::White, Align::Center, 1.5f);
+             "rating " + ratingText(c) + "    " + std::to_string(c.games) + " rated games    " + rankText(c), 22, cx,
+             214.f, sf::Color::White, Align::Center, 1.5f);
 }
 
 void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
@@ -134,8 +132,7 @@ void ProfileScreen::drawMatches(sf::RenderTarget& t) const {
         if (on)
             fillRect(t, cx - 480.f, y - 3.f, 960.f, 31.f, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100), 2.f);
         const std::string line = m.result + "   " + fighterName(m.row.fighter[m.mySeat]) + " vs " +
-                                 fighterName(m.row.fighter[1 - m.mySeat]) + "   " +
-                                 (m.opponentCode.empty() ? std::string("?") : m.opponentCode) +
+                                 fighterName(m.row.fighter[1 - m.mySeat]) + "   " + m.opponent +
                                  (m.change.empty() ? "" : "   " + m.change) + "   match " + std::to_string(m.row.id);
         const sf::Color c = m.result == "won"    ? sf::Color(150, 240, 150)
                             : m.result == "lost" ? sf::Color(255, 160, 150)

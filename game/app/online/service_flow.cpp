@@ -259,6 +259,8 @@ std::vector<ProfileMatch> profileMatches(const std::vector<ranked::HistoryRow>& 
         m.mySeat = r.player[1] == myKeyHex ? 1 : 0;
         net::IdentityKey other{};
         if (ranked::keyFromHex(r.player[1 - m.mySeat], other)) m.opponentCode = net::fingerprint(other);
+        const std::string& name = r.name[1 - m.mySeat];
+        m.opponent = !name.empty() ? name : !m.opponentCode.empty() ? m.opponentCode : "?";
         if (r.state == "open") m.result = "not decided";
         else if (r.state == "disputed") m.result = "disputed";
         else m.result = r.winner == 2 ? "draw" : r.winner == m.mySeat ? "won" : r.winner < 0 ? "no result" : "lost";
@@ -274,6 +276,12 @@ std::string ratingText(const ranked::PlayerCard& c) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.0f \u00b1 %.0f", c.rating, c.deviation);
     return std::string(buf) + (c.provisional ? " (provisional)" : "");
+}
+
+std::string rankText(const ranked::PlayerCard& c) {
+    if (c.games == 0) return "unranked (no rated game yet)";
+    if (c.rank > 0) return "rank " + std::to_string(c.rank) + " on the leaderboard";
+    return "not among the leaderboard's first " + std::to_string(ranked::kRankedPlaces);
 }
 
 std::string clockText(std::int64_t ms) {

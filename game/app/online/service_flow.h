@@ -94,6 +94,7 @@ struct ProfileMatch {
     ranked::HistoryRow row;
     int mySeat = 0;            ///< 0 or 1 (the row's player matching this player's key; 0 when not said)
     std::string opponentCode;  ///< the opponent's fingerprint ("" when not said)
+    std::string opponent;      ///< as the Profile lists them: their name, else their fingerprint, else "?"
     std::string result;        ///< "won", "lost", "draw", "not decided", "disputed"
     std::string change;        ///< "+12" / "-8" for a rated match, else ""
 };
@@ -137,6 +138,10 @@ std::vector<ProfileMatch> profileMatches(const std::vector<ranked::HistoryRow>& 
 
 /// "1534 ± 120" with " (provisional)" while it is.
 std::string ratingText(const ranked::PlayerCard& c);
+/// The player's place in words: "rank 3 on the leaderboard", "unranked (no rated game yet)" for a player who has
+/// not played a rated game (the leaderboard lists only those who have), else "not among the leaderboard's first
+/// 10000".
+std::string rankText(const ranked::PlayerCard& c);
 /// "0:07", "1:32": a queue time.
 std::string clockText(std::int64_t ms);
 

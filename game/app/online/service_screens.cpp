@@ -215,9 +215,8 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
              kServiceGold, Align::Center, 3.f);
     drawText(t, ctx_.res->font, o.code, 24, cx, 292.f, kServiceBlue, Align::Center, 1.5f);
     if (!o.name.empty()) {
-        const std::string rank = o.rank > 0 ? "    rank " + std::to_string(o.rank) : "    not on the leaderboard yet";
-        drawText(t, ctx_.res->font, "rating " + ratingText(o) + rank, 22, cx, 326.f, sf::Color::White, Align::Center,
-                 1.5f);
+        drawText(t, ctx_.res->font, "rating " + ratingText(o) + "    " + rankText(o), 22, cx, 326.f, sf::Color::White,
+                 Align::Center, 1.5f);
     }
     const int them = flow_.opponentSeat();
     drawText(t, ctx_.res->font,

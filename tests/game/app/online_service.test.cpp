@@ -210,9 +210,10 @@ TEST_CASE("Friends: each enters the other's code, and both find the match; a cod
     CHECK(nobody.message() == "Nobody has that code: check it with your friend.");
 }
 
-TEST_CASE("The Profile shows the rating, the rank, the last matches from the player's side, and fetches a replay") {
-    InProcessService svc;
-    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+namespace {
+
+/// Match 77, ann (P1) against bob (P2), decided in the store: bob won, rated. The decision (its replay).
+ranked::Decision bobBeatAnn(InProcessService& svc, ranked::RankedClient& ann, ranked::RankedClient& bob) {
     REQUIRE(ann.hello().ok());
     REQUIRE(bob.hello().ok());
     ranked::MatchRecord m =
@@ -224,10 +225,24 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     d.matchId = 77, d.winner = 1;  // bob (P2) won
     d.replay = rankedtest::recordMatch(m, rankedtest::testRules(), 1, 5, 300);
     REQUIRE_MESSAGE(svc.store->decide(d, why), why);
-    auto runner = app::makeInlineRunner();
-    app::ProfileFlow p(bob, *runner, "svc:7200");
+    return d;
+}
+
+/// The Profile of a player, once it has read its card and history (Ready).
+void readProfile(InProcessService& svc, app::ProfileFlow& p) {
     for (int i = 0; i < 5 && p.stage() != app::ProfileFlow::Stage::Ready; ++i) p.tick(svc.now += 100);
     REQUIRE(p.stage() == app::ProfileFlow::Stage::Ready);
+}
+
+}  // namespace
+
+TEST_CASE("The Profile shows the rating, the rank, the last matches from the player's side, and fetches a replay") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+    const ranked::Decision d = bobBeatAnn(svc, ann, bob);
+    auto runner = app::makeInlineRunner();
+    app::ProfileFlow p(bob, *runner, "svc:7200");
+    readProfile(svc, p);
     CHECK(p.card().name == "bob");
     CHECK(p.card().code == net::fingerprint(bob.identity().publicKey));
     CHECK(p.card().rating > 1500);  // won his first rated game
@@ -240,6 +255,7 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     CHECK(p.matches()[0].mySeat == 1);
     CHECK(p.matches()[0].result == "won");
     CHECK(p.matches()[0].opponentCode == net::fingerprint(ann.identity().publicKey));
+    CHECK(p.matches()[0].opponent == "ann");  // listed by name, not by fingerprint
     CHECK(p.matches()[0].change.rfind("+", 0) == 0);
     p.fetchReplay(0);
     p.tick(svc.now += 100);
@@ -251,6 +267,45 @@ TEST_CASE("The Profile shows the rating, the rank, the last matches from the pla
     sim::RunFile run;
     io::Error error;
     CHECK_MESSAGE(sim::parseRunFile(text, "ranked-77.freplay", run, error), error.text());
+}
+
+TEST_CASE("The Profile lists an opponent by the name the service knows now, renamed or not") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob");
+    bobBeatAnn(svc, ann, bob);
+    net::Identity renamed = ann.identity();
+    renamed.name = "Ann Lee";  // a name may hold spaces
+    ranked::RankedClient annLee(
+        [&svc](const std::string& m, const std::string& p, const std::string& b) { return svc.answer(m, p, b); },
+        renamed, [&svc] { return svc.now; });
+    REQUIRE(annLee.hello().ok());  // the same key, a new name
+    auto runner = app::makeInlineRunner();
+    app::ProfileFlow p(bob, *runner, "svc:7200");
+    readProfile(svc, p);
+    REQUIRE(p.matches().size() == 1);
+    CHECK(p.matches()[0].row.name[0] == "Ann Lee");
+    CHECK(p.matches()[0].row.name[1] == "bob");
+    CHECK(p.matches()[0].opponent == "Ann Lee");
+}
+
+TEST_CASE("A player with no rated game is unranked: off the leaderboard, and the Profile says so") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann"), bob = svc.client("bob"), cat = svc.client("cat");
+    bobBeatAnn(svc, ann, bob);
+    REQUIRE(cat.hello().ok());  // at 1500 like everyone new, above ann (who lost), but never rated
+    auto runner = app::makeInlineRunner();
+    app::ProfileFlow catsProfile(cat, *runner, "svc:7200");
+    readProfile(svc, catsProfile);
+    CHECK(catsProfile.card().games == 0);
+    CHECK(catsProfile.card().rank == 0);
+    CHECK(app::rankText(catsProfile.card()) == "unranked (no rated game yet)");
+    app::ProfileFlow annsProfile(ann, *runner, "svc:7200");
+    readProfile(svc, annsProfile);
+    CHECK(annsProfile.card().rank == 2);  // behind bob; cat is not counted
+    CHECK(app::rankText(annsProfile.card()) == "rank 2 on the leaderboard");
+    ranked::PlayerCard far;
+    far.games = 3;  // rated, but beyond the places counted
+    CHECK(app::rankText(far) == "not among the leaderboard's first 10000");
 }
 
 TEST_CASE("A history page reads from either player's side, an undecided or disputed match says so") {
@@ -269,6 +324,19 @@ TEST_CASE("A history page reads from either player's side, an undecided or dispu
     CHECK(fromB[1].change.empty());
     CHECK(fromB[2].result == "disputed");
     CHECK(app::profileMatches(ranked::parseHistory(page), a)[0].change == "+12");
+    // A page from an older service names nobody: the opponent is listed by fingerprint.
+    net::IdentityKey keyA{};
+    keyA.fill(0xaa);
+    CHECK(fromB[0].opponent == net::fingerprint(keyA));
+    // The names come after the rows, once per player (a name may hold spaces); a reader of the rows alone skips them.
+    const std::string named =
+        page + "name " + a + " Ann Lee\nname " + b + " bob\nname " + std::string(64, 'c') + " x\n";
+    const std::vector<ranked::HistoryRow> rows = ranked::parseHistory(named);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].name[0] == "Ann Lee");
+    CHECK(rows[1].name[0] == "bob");
+    CHECK(app::profileMatches(rows, b)[0].opponent == "Ann Lee");
+    CHECK(app::profileMatches(rows, a)[0].opponent == "bob");
     CHECK(app::clockText(0) == "0:00");
     CHECK(app::clockText(92500) == "1:32");
 }

@@ -1,8 +1,9 @@
-// The waits and resends of `game_headless --ranked` (client.h: awaitMatch, awaitRoom, nameRoom, sendLog,
-// awaitDecision) against the service in-process (its SQLite store, the history page bvh_matchd serves), on a
-// virtual clock that the clients' waits move: a wait ticks the service every 250 ms, as bvh_matchd does.
+// The waits and resends of `game_headless --ranked` (client.h: joinQueue, awaitMatch, awaitRoom, nameRoom, sendLog,
+// awaitDecision, ClaimSender) against the service in-process (its SQLite store, the history page bvh_matchd
+// serves), on a virtual clock that the clients' waits move: a wait ticks the service every 250 ms, as bvh_matchd does.
 #include "game/ranked/pages.h"
 #include "game/ranked/ranked_test_util.h"
+#include "game/ranked/sql_connection.h"
 
 #include <doctest/doctest.h>
 
@@ -57,6 +58,39 @@ struct WaitWorld {
         return a;
     }
 
+    /// Renames a table of the store through a connection of its own: until it is named back, the service's
+    /// statements on it fail as on a database that fails (`no such table: NAME`).
+    void renameTable(const std::string& from, const std::string& to) {
+        std::string why;
+        std::unique_ptr<SqlConnection> db = openSqliteConnection(dir.file("ranked.db"), why);
+        REQUIRE_MESSAGE(db, why);
+        SqlRows rows;
+        REQUIRE_MESSAGE(db->exec("ALTER TABLE " + from + " RENAME TO " + to, {}, rows, why), why);
+    }
+
+    /// The table away for 4 s of the clients' waits, then back (tableBack()).
+    void tableAwayFor4s(const std::string& table) {
+        renameTable(table, table + "_away");
+        away = table;
+        const std::int64_t from = now;
+        during = [this, from] {
+            if (now - from == 4000) tableBack();
+        };
+    }
+    /// The table sent away back, if it is not yet.
+    void tableBack() {
+        if (!away.empty()) renameTable(away + "_away", away);
+        away.clear();
+    }
+    std::string away;  ///< the table tableAwayFor4s() renamed, until it is back
+
+    /// Spends the player's allowance of requests (the service's rate limit): its next request is refused for now.
+    void spendAllowance(RankedClient& c) {
+        for (int i = 0; i < kRequestBurst + 2; ++i) c.poll();
+        REQUIRE(!refusals.empty());
+        refusals.clear();
+    }
+
     RankedClient client(const std::string& name) {
         net::Identity id;
         REQUIRE(net::makeIdentity(name, id));
@@ -108,9 +142,7 @@ TEST_CASE("A Room refused for too many requests is sent again after a wait and t
     REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
     MatchFound m;
     REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
-    for (int i = 0; i < kRequestBurst + 2; ++i) ann.poll();  // Ann spends her allowance: the Room meets the limit
-    REQUIRE(!w.refusals.empty());
-    w.refusals.clear();
+    w.spendAllowance(ann);  // the Room meets the limit
     std::vector<std::string> said;
     const std::int64_t sentAt = w.now;
     const ServiceAnswer a =
@@ -170,4 +202,110 @@ TEST_CASE("A log refused on a full disk is sent again and the match is decided; 
     REQUIRE(awaitDecision(bob, m.id, w.pace(), 10000, row));
     CHECK(row.state == "verified");  // from both logs: Ann's alone, with nothing of Bob's behind it, is not rated
     CHECK(row.winner == 0);
+}
+
+TEST_CASE("A Hello or a Queue refused for too many requests is sent again after a wait and taken") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann");
+    w.spendAllowance(ann);
+    std::string refusedFirst;
+    SUBCASE("the Hello") { refusedFirst = "Hello"; }
+    SUBCASE("the Queue") {
+        w.now += 1000;  // one request's worth refills: the Hello is taken, the Queue meets the limit
+        refusedFirst = "Queue";
+    }
+    std::vector<std::string> said;
+    const std::int64_t sentAt = w.now;
+    const ServiceAnswer a = joinQueue(
+        ann, "ranked", "ryo", kWaitRules, w.pace(),
+        [&](const char* request, const ServiceAnswer& r) { said.push_back(std::string(request) + ": " + r.text); });
+    CHECK(a.text == "ok waiting for a ranked match");
+    REQUIRE(!said.empty());
+    CHECK(said[0] == refusedFirst + ": refused too many requests; wait a little");
+    CHECK(int(said.size()) < kRequestPersistence.sends);
+    CHECK(w.now - sentAt <= kRequestPersistence.withinMs);
+    CHECK(w.service->queued() == 1);
+}
+
+TEST_CASE("A Queue refused for good is sent once, and a Hello not taken is not followed by a Queue") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann");
+    std::vector<std::string> said;
+    const auto say = [&](const char* request, const ServiceAnswer& r) { said.push_back(request + r.text); };
+    CHECK(joinQueue(ann, "ranked", "nobody", kWaitRules, w.pace(), say).text ==
+          "refused no fighter 'nobody' on this service");
+    CHECK(said.empty());
+    CHECK(w.refusals.size() == 1);
+    net::Identity nameless = ann.identity();
+    nameless.name = "";  // a Hello the service refuses for good
+    RankedClient bad(
+        [&w](const std::string& m, const std::string& p, const std::string& b) { return w.answer(m, p, b); }, nameless,
+        [&w] { return w.now; });
+    w.refusals.clear();
+    CHECK(joinQueue(bad, "ranked", "ryo", kWaitRules, w.pace(), say).text.rfind("refused a name is", 0) == 0);
+    CHECK(w.refusals.size() == 1);  // no Queue after it
+    CHECK(w.service->queued() == 0);
+}
+
+TEST_CASE("A batch of checkpoints refused for too many requests is sent again and kept; one refused for good once") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
+    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
+    MatchFound m;
+    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    w.spendAllowance(ann);
+    const std::int64_t sentAt = w.now;
+    {
+        ClaimSender sender(ann, m.id, w.pace());  // its thread alone touches the world until it is joined
+        sender.send(Claims{{600, 0x1111}, {1200, 0x2222}});
+        sender.send(Claims{{99999999999, 0x3333}});  // not a frame: refused for good
+    }
+    CHECK(w.now - sentAt <= kRequestPersistence.withinMs);
+    REQUIRE(!w.refusals.empty());
+    CHECK(w.refusals[0] == "too many requests; wait a little");
+    CHECK(w.refusals.back().rfind("a checkpoint is FRAME HASH", 0) == 0);
+    CHECK(std::count(w.refusals.begin(), w.refusals.end(), w.refusals.back()) == 1);
+    Claims kept[2];
+    std::string why;
+    REQUIRE(w.store->claims(m.id, kept, why));
+    CHECK(kept[0] == Claims{{600, 0x1111}, {1200, 0x2222}});
+    CHECK(kept[1].empty());
+}
+
+TEST_CASE("A Room or a log met by a database failing in the service's look-up is refused for now and sent again") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
+    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
+    MatchFound m;
+    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    std::vector<std::string> said;
+    const auto say = [&](const ServiceAnswer& r) { said.push_back(r.text); };
+    // The player's own row (every request), p1's assignment and the match: each looked up for a Room.
+    for (const std::string table : {"ratings", "assignments", "matches"}) {
+        CAPTURE(table);
+        said.clear();
+        w.tableAwayFor4s(table);
+        CHECK(nameRoom(ann, m.id, "ABCDEF", w.pace(), say).ok());
+        w.tableBack();  // (when the Room was not sent again)
+        CHECK((said.empty() ? "" : said[0]) == "refused the store: no such table: " + table);
+    }
+    MatchRecord match;
+    std::string why;
+    REQUIRE(w.store->match(m.id, match, why));
+    const std::string rec = rankedtest::recordMatch(match, rankedtest::testRules(), 0, 3);
+    int side = 0;
+    for (const std::string table : {"ratings", "matches"}) {  // the sender's row, the match a log names
+        CAPTURE(table);
+        said.clear();
+        w.tableAwayFor4s(table);
+        CHECK(sendLog(side++ == 0 ? ann : bob, m.id, kWaitRules, rec, {}, w.pace(), say).ok());
+        w.tableBack();
+        CHECK((said.empty() ? "" : said[0]) == "refused the store: no such table: " + table);
+    }
+    w.during = nullptr;
+    HistoryRow row;
+    REQUIRE(awaitDecision(bob, m.id, w.pace(), 5000, row));
+    CHECK(row.state == "verified");
 }

@@ -4,9 +4,12 @@
 
 #include <doctest/doctest.h>
 
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <csignal>
 #include <filesystem>
 
 using namespace ranked;
@@ -20,6 +23,7 @@ void checkStoreBasics(Store& s) {
     REQUIRE(s.savePlayer(rankedtest::player("aa", "Ann"), why));
     REQUIRE(s.savePlayer(rankedtest::player("bb", "Bob"), why));
     REQUIRE(s.savePlayer(rankedtest::player("aa", "Annie"), why));  // a rename keeps the rating
+    REQUIRE(s.savePlayer(rankedtest::player("zz", "Zed"), why));    // plays no rated game: not ranked
     PlayerRecord ann;
     REQUIRE(s.player("aa", ann, why));
     CHECK(ann.name == "Annie");
@@ -57,8 +61,9 @@ void checkStoreBasics(Store& s) {
     CHECK(text == "fightreplay 1\n");
     std::vector<Standing> board;
     REQUIRE(s.leaderboard(10, board, why));
-    REQUIRE(board.size() == 2);
+    REQUIRE(board.size() == 2);      // Zed, at 1500 with no rated game, is not listed
     CHECK(board[0].player == "aa");  // both provisional: by rating
+    CHECK(board[1].player == "bb");
     std::vector<MatchRecord> hist;
     REQUIRE(s.history("bb", 10, hist, why));
     REQUIRE(hist.size() == 1);
@@ -141,6 +146,41 @@ TEST_CASE("A full disk refuses a result with the reason and changes nothing") {
     PlayerRecord bob;
     REQUIRE(s->player("bb", bob, why));
     CHECK(bob.rating.games == 0);
+}
+
+TEST_CASE("Under a file-size limit a write is refused with the system's reason, not SQLite's disk I/O error") {
+    // In a child: the limit (RLIMIT_FSIZE, `ulimit -f`) is the process's. The store is opened first, then may grow
+    // its files 16 KiB more; players are added until one is refused. The child writes the refusal to a pipe.
+    TempDir dir;
+    int out[2];
+    REQUIRE(pipe(out) == 0);
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::signal(SIGXFSZ, SIG_IGN);  // as bvh_matchd does (engine::failWritesInsteadOfDying): the write fails
+        std::string why;
+        auto s = openSqliteStore(dir.file("ranked.db"), why);
+        std::error_code ec;
+        const auto size = [&](const char* tail) {
+            return rlim_t(std::filesystem::file_size(dir.file("ranked.db") + tail, ec));
+        };
+        const rlimit limit{std::max(size(""), size("-wal")) + 16384, RLIM_INFINITY};
+        if (s && setrlimit(RLIMIT_FSIZE, &limit) == 0) {
+            for (int i = 0; i < 100; ++i)
+                if (!s->savePlayer(rankedtest::player("p" + std::to_string(i), "P"), why)) break;
+        }
+        const ssize_t wrote = write(out[1], why.data(), why.size());
+        _exit(wrote == ssize_t(why.size()) ? 0 : 1);
+    }
+    close(out[1]);
+    std::string said;
+    char buf[256];
+    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;) said.append(buf, std::size_t(n));
+    close(out[0]);
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(said == "cannot write: File too large");
 }
 
 TEST_CASE("A store of a newer schema is refused, saying so") {
