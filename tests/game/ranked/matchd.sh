@@ -59,6 +59,14 @@ URL="http://127.0.0.1:$PORT"
 # A second service on the same SQLite file would split the queue in two: refused in one line, exit 1.
 out="$(timeout -k 5 30 "$MATCHD" --port 0 --db "$WORK/ranked.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "ranked.db is in use by another bvh_matchd" <<<"$out" || fail "a second service on one file: exit $rc: $out"
+# Nor through another name of the file: a symbolic link (same lock file once the link is resolved) or a hard link
+# (the flock on the database itself).
+ln -s "$WORK/ranked.db" "$WORK/alias.db" && ln "$WORK/ranked.db" "$WORK/hard.db" || fail "cannot link the database"
+for name in alias hard; do
+    out="$(timeout -k 5 30 "$MATCHD" --port 0 --db "$WORK/$name.db" 2>&1)"; rc=$?
+    [ "$rc" = 1 ] && grep -q "$name.db is in use by another bvh_matchd" <<<"$out" ||
+        fail "a second service on the database through $name.db: exit $rc: $out"
+done
 # A slow sender cannot take the service: 80 connections that trickle a request's header lines for 10 s (more than
 # the service's 64 threads) and a player's request still gets its answer (the guard shuts down what one address
 # holds beyond 16). Without the guard the request waits behind them until curl gives up.
