@@ -461,7 +461,9 @@ int main(int argc, char** argv) {
     if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why) ||
         !serviceConfig(o, fighters, config, why))
         return cannotStart(why);
-    if (o.postgres.empty() && (!sqlitePathUsable(o.db, why) || !lockSqliteFile(o.db, why))) return cannotStart(why);
+    if (o.postgres.empty() &&
+        (!sqlitePathUsable(o.db, why) || !ranked::sqliteFileIsStoreOrNew(o.db, why) || !lockSqliteFile(o.db, why)))
+        return cannotStart(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
     httplib::Server http;

@@ -44,6 +44,16 @@ mkdir -p "$WORK/db-folder"
 out="$("$MATCHD" --port 0 --db "$WORK/db-folder" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q -- "^bvh_matchd: --db $WORK/db-folder: is a folder, not a database file" <<<"$out" &&
     [ ! -e "$WORK/db-folder.lock" ] && [ -z "$(ls -A "$WORK/db-folder")" ] || fail "--db naming a folder: exit $rc: $out"
+# Another program's SQLite database: refused before anything is made beside it (no lock file) or changed in it.
+if command -v sqlite3 >/dev/null; then
+    sqlite3 "$WORK/f1.db" "create table players(id integer primary key, nick text); create table notes(x)"
+    out="$("$MATCHD" --port 0 --db "$WORK/f1.db" 2>&1)"; rc=$?
+    [ "$rc" = 1 ] && grep -qx -- "bvh_matchd: $WORK/f1.db: not a bvh_matchd store (it has tables players, notes; give a new file or one bvh_matchd made)" \
+        <<<"$out" && [ ! -e "$WORK/f1.db.lock" ] && [ "$(sqlite3 "$WORK/f1.db" "pragma journal_mode")" = delete ] ||
+        fail "another program's database: exit $rc: $out"
+else
+    echo "note: no sqlite3: another program's database is checked by the store's test only"
+fi
 out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --no-such-flag 2>&1)"; rc=$?
 [ "$rc" = 2 ] && grep -q "^usage: bvh_matchd " <<<"$out" || fail "a wrong flag: exit $rc: $out"
 # --db and --postgres are either/or: both is a flag error, and neither store is opened.

@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -11,6 +12,8 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 using namespace ranked;
 using rankedtest::TempDir;
@@ -198,4 +201,50 @@ TEST_CASE("A store of a newer schema is refused, saying so") {
     }
     CHECK_FALSE(openSqliteStore(dir.file("ranked.db"), why));
     CHECK(why.find("schema version 99, newer than this service's") != std::string::npos);
+}
+
+namespace {
+
+/// A SQLite file made by another program: `sql` run on a fresh file through SQLite alone.
+void makeForeignDatabase(const std::string& path, const char* sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+}
+
+std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("Another program's database is refused, naming its tables, and nothing in it is changed") {
+    TempDir dir;
+    const std::string path = dir.file("other.db");
+    std::string tables;
+    SUBCASE("a table named as one of ours (the migrations stopped at `table players already exists`)") {
+        makeForeignDatabase(path, "CREATE TABLE players (id INTEGER PRIMARY KEY, nick TEXT); CREATE TABLE notes (x)");
+        tables = "players, notes";
+    }
+    SUBCASE("unrelated tables (they were adopted: our tables added beside them)") {
+        makeForeignDatabase(path, "CREATE TABLE notes (x)");
+        tables = "notes";
+    }
+    const std::string before = readAll(path);
+    const std::string said =
+        path + ": not a bvh_matchd store (it has tables " + tables + "; give a new file or one bvh_matchd made)";
+    std::string why;
+    CHECK_FALSE(sqliteFileIsStoreOrNew(path, why));
+    CHECK(why == said);
+    CHECK_FALSE(openSqliteStore(path, why));
+    CHECK(why == said);
+    CHECK(readAll(path) == before);  // still in its rollback journal (WAL is a byte in the header), no table added
+    CHECK_FALSE(std::filesystem::exists(path + "-wal"));
+    // A new file and one the store made pass.
+    CHECK(sqliteFileIsStoreOrNew(dir.file("new.db"), why));
+    REQUIRE(openSqliteStore(dir.file("ours.db"), why));
+    CHECK(sqliteFileIsStoreOrNew(dir.file("ours.db"), why));
+    CHECK(openSqliteStore(dir.file("ours.db"), why));
 }
