@@ -2,6 +2,7 @@
 #include "game/ranked/store.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstring>
@@ -24,11 +25,26 @@ int lastSystemErrno(sqlite3* db) {
     return sqlite3_file_control(db, "main", SQLITE_FCNTL_LAST_ERRNO, &e) == SQLITE_OK ? e : 0;
 }
 
+// Which of the store's files cannot be written ("" when all can): SQLite's `attempt to write a readonly database`
+// names none, and a start refused on a read-only database leaves its -wal and -shm made with the database's mode, so
+// once the database is writable again the -shm alone still refuses every start.
+std::string readOnlyFile(sqlite3* db) {
+    const char* name = sqlite3_db_filename(db, "main");
+    if (!name || !*name) return "";
+    for (const std::string& path : {std::string(name), std::string(name) + "-wal", std::string(name) + "-shm"})
+        if (::access(path.c_str(), F_OK) == 0 && ::access(path.c_str(), W_OK) != 0) return path;
+    return "";
+}
+
 // SQLite's message, except for an I/O error whose system reason is known: `disk I/O error` says nothing of why, so
 // it becomes what failed and the system's words, as the rest of the program says a failed write (`cannot write: File
 // too large` under a file-size limit). A full disk keeps SQLite's own `database or disk is full`.
 std::string sqliteReason(sqlite3* db) {
     const int code = sqlite3_extended_errcode(db);
+    if ((code & 0xff) == SQLITE_READONLY) {
+        const std::string file = readOnlyFile(db);
+        if (!file.empty()) return std::string(sqlite3_errmsg(db)) + " (" + file + " is read-only: make it writable)";
+    }
     const int err = (code & 0xff) == SQLITE_IOERR ? lastSystemErrno(db) : 0;
     if (err == 0) return sqlite3_errmsg(db);
     const bool reading = code == SQLITE_IOERR_READ || code == SQLITE_IOERR_SHORT_READ;
@@ -82,7 +98,8 @@ private:
 bool pragma(sqlite3* db, const char* sql, std::string& why) {
     char* err = nullptr;
     if (sqlite3_exec(db, sql, nullptr, nullptr, &err) == SQLITE_OK) return true;
-    why = (sqlite3_extended_errcode(db) & 0xff) == SQLITE_IOERR ? sqliteReason(db) : err ? err : sqlite3_errmsg(db);
+    const int code = sqlite3_extended_errcode(db) & 0xff;
+    why = code == SQLITE_IOERR || code == SQLITE_READONLY ? sqliteReason(db) : err ? err : sqlite3_errmsg(db);
     sqlite3_free(err);
     return false;
 }

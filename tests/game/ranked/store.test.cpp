@@ -6,6 +6,7 @@
 
 #include <sqlite3.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -247,4 +248,38 @@ TEST_CASE("Another program's database is refused, naming its tables, and nothing
     REQUIRE(openSqliteStore(dir.file("ours.db"), why));
     CHECK(sqliteFileIsStoreOrNew(dir.file("ours.db"), why));
     CHECK(openSqliteStore(dir.file("ours.db"), why));
+}
+
+TEST_CASE("A read-only -shm left beside a database writable again is named, not only `readonly database`") {
+    // In a child that cannot write what is read-only: as root (CI) permission bits stop no write, so the child
+    // becomes nobody (65534) first. A start on a read-only database leaves -wal and -shm made with its mode.
+    TempDir dir;
+    std::filesystem::permissions(dir.path, std::filesystem::perms::all);
+    int out[2];
+    REQUIRE(pipe(out) == 0);
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::string why = "cannot become nobody";
+        const std::string path = dir.file("r.db");
+        if (getuid() != 0 || (setgid(65534) == 0 && setuid(65534) == 0)) {
+            openSqliteStore(path, why);
+            chmod(path.c_str(), 0444);
+            openSqliteStore(path, why);
+            chmod(path.c_str(), 0644);
+            if (openSqliteStore(path, why)) why = "opened";
+        }
+        const ssize_t wrote = write(out[1], why.data(), why.size());
+        _exit(wrote == ssize_t(why.size()) ? 0 : 1);
+    }
+    close(out[1]);
+    std::string said;
+    char buf[256];
+    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;) said.append(buf, std::size_t(n));
+    close(out[0]);
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(said == dir.file("r.db") + ": attempt to write a readonly database (" + dir.file("r.db") +
+                      "-shm is read-only: make it writable)");
 }
