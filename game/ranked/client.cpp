@@ -243,6 +243,20 @@ ServiceAnswer sendPersisting(const std::function<ServiceAnswer()>& send, const P
     return a;
 }
 
+bool Resends::again(const ServiceAnswer& a, const Persistence& how, std::int64_t nowMs) {
+    if (!refusedForNow(a)) {
+        sent_ = 0;
+        return false;
+    }
+    if (sent_++ == 0) firstMs_ = nowMs;
+    if (sent_ >= how.sends || nowMs + how.apartMs - firstMs_ > how.withinMs) {
+        sent_ = 0;
+        return false;
+    }
+    dueMs_ = nowMs + how.apartMs;
+    return true;
+}
+
 ServiceAnswer joinQueue(RankedClient& client, const std::string& kind, const std::string& fighter,
                         const std::string& rules, const Pacing& pace,
                         const std::function<void(const char* request, const ServiceAnswer&)>& refused) {

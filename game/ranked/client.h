@@ -152,6 +152,21 @@ constexpr Persistence kLogPersistence{10, 5000, 50000};
 ServiceAnswer sendPersisting(const std::function<ServiceAnswer()>& send, const Persistence& how, const Pacing& pace,
                              const std::function<void(const ServiceAnswer&)>& refused = {});
 
+/// sendPersisting's bounds for a client that may not wait in place (the window's pages, ticked each frame): told
+/// each answer, it says whether the request goes again and when.
+class Resends {
+public:
+    /// True when `a` was refused for now and may go again (not before dueMs()), within `how` counted from the first
+    /// refusal; false when taken, refused for good or out of sends or time (the next request starts afresh).
+    bool again(const ServiceAnswer& a, const Persistence& how, std::int64_t nowMs);
+    /// No request before then.
+    std::int64_t dueMs() const { return dueMs_; }
+
+private:
+    int sent_ = 0;
+    std::int64_t firstMs_ = 0, dueMs_ = 0;
+};
+
 /// One player talking to the service: every request signed with its identity.
 class RankedClient {
 public:

@@ -317,21 +317,39 @@ bool sqlitePathUsable(const std::string& db, std::string& why) {
     return why.empty();
 }
 
-// One process per SQLite file: with SQLite the queue lives in the process's memory, so a second process on the same
-// file would split the players in two without a word. The lock (flock on FILE.lock, beside SQLite's own -wal and
-// -shm files, never on the database itself) is held until the process ends, however it ends.
-bool lockSqliteFile(const std::string& db, std::string& why) {
-    const std::string path = db + ".lock";
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+// An exclusive flock on PATH, opened (made if missing) with FLAGS; false with `why` said when the file cannot be
+// opened, false with `why` empty when another process holds the lock. On success the descriptor is never closed:
+// the lock lasts the process.
+bool flockForLife(const std::string& path, int flags, bool& held, std::string& why) {
+    const int fd = ::open(path.c_str(), flags | O_CREAT | O_CLOEXEC, 0644);
     if (fd < 0) {
         why = path + ": " + std::strerror(errno);
         return false;
     }
-    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;  // fd stays open: the lock lasts the process
-    why = db +
-          " is in use by another bvh_matchd: one SQLite file serves one process (its queue is in that "
-          "process's memory); run one, or share one queue between processes with --postgres";
-    ::close(fd);
+    held = ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+    if (held) ::close(fd);
+    return !held;
+}
+
+// One process per SQLite file: with SQLite the queue lives in the process's memory, so a second process on the same
+// file would split the players in two without a word. Two locks, both held until the process ends, however it ends:
+// - flock on REAL.lock, REAL the path with its symbolic links resolved, so that every name reaching the file through
+//   a symbolic link takes the same lock file (and an older bvh_matchd, which locks FILE.lock, is still met);
+// - flock on the database file itself, which a hard link (a second name of the same file, no link to resolve)
+//   reaches too. flock and SQLite's POSIX (fcntl) locks are independent on Linux, but closing any descriptor of the
+//   file drops every POSIX lock the process holds on it, SQLite's included: this descriptor is therefore never
+//   closed (the system closes it at exit, after SQLite has let its locks go). Opened read-only: a read-only database
+//   is still locked, and the file is not written.
+bool lockSqliteFile(const std::string& db, std::string& why) {
+    std::error_code ec;
+    const std::filesystem::path real = std::filesystem::weakly_canonical(db, ec);
+    const std::string lockPath = (ec ? std::filesystem::path(db) : real).string() + ".lock";
+    bool held = false;
+    if (flockForLife(lockPath, O_RDWR, held, why) && flockForLife(db, O_RDONLY, held, why)) return true;
+    if (held)
+        why = db +
+              " is in use by another bvh_matchd: one SQLite file serves one process (its queue is in that "
+              "process's memory); run one, or share one queue between processes with --postgres";
     return false;
 }
 
@@ -443,7 +461,9 @@ int main(int argc, char** argv) {
     if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why) ||
         !serviceConfig(o, fighters, config, why))
         return cannotStart(why);
-    if (o.postgres.empty() && (!sqlitePathUsable(o.db, why) || !lockSqliteFile(o.db, why))) return cannotStart(why);
+    if (o.postgres.empty() &&
+        (!sqlitePathUsable(o.db, why) || !ranked::sqliteFileIsStoreOrNew(o.db, why) || !lockSqliteFile(o.db, why)))
+        return cannotStart(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
     httplib::Server http;

@@ -170,8 +170,12 @@ public:
     virtual std::int64_t statements() const = 0;
 };
 
+/// False with why (`PATH: not a bvh_matchd store (it has tables ...)`) when PATH is another program's SQLite database:
+/// it has tables and none is the store's `schema_version`. Reads only; a file it cannot read passes (the open says why).
+bool sqliteFileIsStoreOrNew(const std::string& path, std::string& why);
 /// Opens (creating and migrating) a SQLite store in one file, in WAL mode. Null with why on failure. maxPages > 0
-/// caps the file (SQLite's max_page_count): what a full disk does, for tests.
+/// caps the file (SQLite's max_page_count): what a full disk does, for tests. Another program's database is refused
+/// (sqliteFileIsStoreOrNew) before anything in it is changed.
 std::unique_ptr<Store> openSqliteStore(const std::string& path, std::string& why, std::int64_t maxPages = 0);
 /// Opens a PostgreSQL store by libpq connection string (e.g. "host=/tmp/x port=5432 dbname=bvh"), creating and
 /// migrating its tables. Null with why on failure, or when this build has no libpq.

@@ -58,7 +58,7 @@ void MatchFlow::startNext(std::int64_t nowMs) {
     ranked::RankedClient c = client_;  // the job owns its copy (see makeThreadRunner)
     const std::int64_t id = match_.id;
     const bool pollDue = nowMs - lastPollMs_ >= kPollMs;
-    if (nowMs < resendAtMs_) return;  // a refusal for now: the same request again once the wait is over
+    if (nowMs < resends_.dueMs()) return;  // a refusal for now: the same request again once the wait is over
     if (roomToName_) {
         job_ = Job::Room;
         runner_.start([c, id, code = room_]() mutable { return c.room(id, code); });
@@ -103,7 +103,10 @@ void MatchFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
             stage_ = Stage::Playing;
         }
     } else if (job == Job::Checkpoint) {
-        batches_.pop_front();  // a checkpoint refused or lost does not stop the match: the logs still decide it
+        // A batch refused for now goes again, as headless's ClaimSender sends it; one refused for good or lost does
+        // not stop the match: the logs still decide it.
+        if (resendLater(a, ranked::kRequestPersistence, nowMs)) return;
+        batches_.pop_front();
     } else if (job == Job::Result) {
         if (!a.reached) return;  // sent again a poll's time later
         if (resendLater(a, ranked::kLogPersistence, nowMs)) return;
@@ -119,13 +122,8 @@ void MatchFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
 
 bool MatchFlow::resendLater(const ranked::ServiceAnswer& a, const ranked::Persistence& how, std::int64_t nowMs) {
     // A refusal that can pass (the rate limit, a busy service, a full disk on its side) is what the headless client
-    // sends again too (ranked::sendPersisting), with the same bounds; any other refusal is final.
-    if (!ranked::refusedForNow(a)) {
-        resends_ = 0;  // taken (or refused for good): the next request has all its sends
-        return false;
-    }
-    if (++resends_ >= how.sends) return false;
-    resendAtMs_ = nowMs + how.apartMs;
+    // sends again too (ranked::sendPersisting), with the same bounds (ranked::Resends); any other refusal is final.
+    if (!resends_.again(a, how, nowMs)) return false;
     message_ = "The service is busy: sending it again (" + serviceProblem(a, service_) + ")";
     return true;
 }

@@ -63,7 +63,7 @@ private:
     void answered(const ranked::ServiceAnswer& a, std::int64_t nowMs);
     void startNext(std::int64_t nowMs);
     void fail(const std::string& why);
-    /// True when `a` refused the Room or the log only for now and it may go again (how.sends in all): sent again
+    /// True when `a` refused the Room, a checkpoint batch or the log only for now and it may go again (how.sends in all): sent again
     /// how.apartMs later.
     bool resendLater(const ranked::ServiceAnswer& a, const ranked::Persistence& how, std::int64_t nowMs);
 
@@ -81,8 +81,7 @@ private:
     ranked::Claims claims_;
     std::deque<ranked::Claims> batches_;
     std::int64_t sinceMs_ = -1, lastPollMs_ = -1000000;  // sinceMs_: when the room wait or the decision wait began
-    std::int64_t resendAtMs_ = 0;                        // no request before then (a refusal for now)
-    int resends_ = 0;                                    // the Room's and the log's sends refused for now
+    ranked::Resends resends_;  // the Room's, a checkpoint batch's and the log's sends refused for now
     ranked::HistoryRow row_;
     std::string message_;
 };

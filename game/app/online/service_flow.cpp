@@ -113,10 +113,14 @@ void SeekFlow::tick(std::int64_t nowMs) {
     ranked::ServiceAnswer a;
     if (runner_.take(a)) answered(a, nowMs);
     if (runner_.busy() || stage_ == Stage::Found || stage_ == Stage::Failed) return;
-    ranked::RankedClient c = client_;  // the job owns its copy (see makeThreadRunner)
+    if (nowMs < resends_.dueMs()) return;  // a refusal for now: the same request again once the wait is over
+    ranked::RankedClient c = client_;      // the job owns its copy (see makeThreadRunner)
     if (stage_ == Stage::Greeting && !started_) {
         started_ = true;
         runner_.start([c]() mutable { return c.hello(); });
+    } else if (rejoin_) {
+        rejoin_ = false;
+        join();
     } else if (stage_ == Stage::Waiting && nowMs - lastPollMs_ >= kPollMs) {
         lastPollMs_ = nowMs;
         runner_.start([c]() mutable { return c.poll(); });
@@ -130,6 +134,8 @@ void SeekFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
         stage_ = Stage::Found;
         return;
     }
+    if (sendAgain(a, nowMs)) return;
+    if (busy_ && a.ok()) busy_ = false, message_ = calm_;  // taken: the busy service's words go
     // A Leave's answer ("not waiting" is a refusal) only needs to have come: a wait left from before is gone.
     if (!a.ok() && !(stage_ == Stage::Clearing && a.reached)) return fail(a);
     ranked::RankedClient c = client_;
@@ -146,6 +152,20 @@ void SeekFlow::answered(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
     } else {
         found(a.text, nowMs);  // Waiting: a poll's answer
     }
+}
+
+bool SeekFlow::sendAgain(const ranked::ServiceAnswer& a, std::int64_t nowMs) {
+    // A refusal that can pass (the rate limit, a busy service, the store failing for now) is what game_headless sends
+    // again too: a Poll is sent again at the next poll's time, as its wait polls on whatever the answer; the Hello
+    // and the Queue (or the challenge) within ranked::sendPersisting's bounds (ranked::Resends).
+    if (!ranked::refusedForNow(a) || stage_ == Stage::Clearing) return false;
+    if (stage_ != Stage::Waiting && !resends_.again(a, ranked::kRequestPersistence, nowMs)) return false;
+    if (!busy_) calm_ = message_;
+    busy_ = true;
+    message_ = "The service is busy: asking it again (" + serviceProblem(a, address_) + ")";
+    if (stage_ == Stage::Greeting) started_ = false;
+    rejoin_ = stage_ == Stage::Joining;
+    return true;
 }
 
 void SeekFlow::join() {

@@ -71,6 +71,8 @@ public:
 private:
     void answered(const ranked::ServiceAnswer& a, std::int64_t nowMs);
     void join();
+    /// True when `a` refused the request only for now and it goes again (Resends), the player told so.
+    bool sendAgain(const ranked::ServiceAnswer& a, std::int64_t nowMs);
     void found(const std::string& pollAnswer, std::int64_t nowMs);
     void fail(const ranked::ServiceAnswer& a);
 
@@ -80,6 +82,10 @@ private:
     std::string fighter_, code_, rules_, address_;
     Stage stage_ = Stage::Greeting;
     bool started_ = false;
+    bool rejoin_ = false;  // the Queue (or the challenge) refused for now goes again once resends_ is due
+    bool busy_ = false;    // message_ says the service is busy; calm_ is what it said before
+    ranked::Resends resends_;
+    std::string calm_;
     std::int64_t waitingSinceMs_ = -1;
     std::int64_t foundMs_ = -1;
     std::int64_t lastPollMs_ = 0;

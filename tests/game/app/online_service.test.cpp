@@ -135,6 +135,28 @@ TEST_CASE("Quick match pairs two players unranked; leaving the queue takes a pla
     CHECK(c.opponent().name == "dan");
 }
 
+TEST_CASE("The queue page polls on through a Poll refused for now (too many requests), as headless, and is paired") {
+    InProcessService svc;
+    ranked::RankedClient ann = svc.client("ann");
+    auto r1 = app::makeInlineRunner(), r2 = app::makeInlineRunner();
+    app::SeekFlow a(ann, *r1, app::SeekKind::Ranked, "ryo", "", kRules, "svc:7200");
+    for (int i = 0; i < 6; ++i) a.tick(svc.now += 100);
+    REQUIRE(a.stage() == app::SeekFlow::Stage::Waiting);
+    for (int i = 0; i < 3; ++i) a.tick(svc.now += 250);
+    // Ann's allowance spent (another window of the same player, say): her next Poll meets the rate limit.
+    svc.now += 250;
+    for (int i = 0; i < ranked::kRequestBurst + 2; ++i) ann.poll();
+    REQUIRE(ann.poll().text.find("too many requests") != std::string::npos);
+    a.tick(svc.now);                                    // the Poll, a second after the last
+    a.tick(svc.now += 250);                             // its answer taken
+    CHECK(a.stage() == app::SeekFlow::Stage::Waiting);  // refused for now, not failed
+    CHECK(a.message().rfind("The service is busy: asking it again", 0) == 0);
+    app::SeekFlow b(svc.client("bob"), *r2, app::SeekKind::Ranked, "brick", "", kRules, "svc:7200");
+    runUntilSettled(svc, {&a, &b});
+    CHECK(a.stage() == app::SeekFlow::Stage::Found);
+    CHECK(b.stage() == app::SeekFlow::Stage::Found);
+}
+
 TEST_CASE("A wait left from before (a window closed in the ranked queue) does not keep a quick match from pairing") {
     InProcessService svc;
     ranked::RankedClient ann = svc.client("ann");
@@ -506,6 +528,27 @@ TEST_CASE("A match found in the window: a Room refused for too many requests is 
     CHECK(host.stage() == app::MatchFlow::Stage::Playing);
     REQUIRE(join.stage() == app::MatchFlow::Stage::Playing);
     CHECK(join.room() == "K7QWM2");
+}
+
+TEST_CASE("A match found in the window: a checkpoint batch refused for too many requests is sent again, as headless") {
+    InProcessService svc;
+    PairedMatch pm(svc);
+    auto runHost = app::makeInlineRunner();
+    app::MatchFlow host(pm.seat(0), *runHost, pm.found, "svc.example:7200", kRules);
+    host.roomHosted("K7QWM2");
+    runFlows(svc, {&host}, 4);
+    REQUIRE(host.stage() == app::MatchFlow::Stage::Playing);
+    for (int i = 0; i < ranked::kRequestBurst + 2; ++i) pm.seat(0).poll();
+    REQUIRE(pm.seat(0).poll().text.find("too many requests") != std::string::npos);
+    for (std::int64_t frame = 60; frame <= 600; frame += 60) host.checkpoint(frame, std::uint64_t(frame) * 3);
+    runFlows(svc, {&host}, 1);  // the batch meets the rate limit
+    ranked::Claims claims[2];
+    std::string why;
+    REQUIRE(svc.store->claims(pm.found.id, claims, why));
+    CHECK(claims[0].empty());
+    runFlows(svc, {&host}, 40);  // 10 s: the limit refills a request a second
+    REQUIRE(svc.store->claims(pm.found.id, claims, why));
+    CHECK(claims[0].size() == 10);
 }
 
 TEST_CASE(

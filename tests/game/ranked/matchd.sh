@@ -44,6 +44,16 @@ mkdir -p "$WORK/db-folder"
 out="$("$MATCHD" --port 0 --db "$WORK/db-folder" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q -- "^bvh_matchd: --db $WORK/db-folder: is a folder, not a database file" <<<"$out" &&
     [ ! -e "$WORK/db-folder.lock" ] && [ -z "$(ls -A "$WORK/db-folder")" ] || fail "--db naming a folder: exit $rc: $out"
+# Another program's SQLite database: refused before anything is made beside it (no lock file) or changed in it.
+if command -v sqlite3 >/dev/null; then
+    sqlite3 "$WORK/f1.db" "create table players(id integer primary key, nick text); create table notes(x)"
+    out="$("$MATCHD" --port 0 --db "$WORK/f1.db" 2>&1)"; rc=$?
+    [ "$rc" = 1 ] && grep -qx -- "bvh_matchd: $WORK/f1.db: not a bvh_matchd store (it has tables players, notes; give a new file or one bvh_matchd made)" \
+        <<<"$out" && [ ! -e "$WORK/f1.db.lock" ] && [ "$(sqlite3 "$WORK/f1.db" "pragma journal_mode")" = delete ] ||
+        fail "another program's database: exit $rc: $out"
+else
+    echo "note: no sqlite3: another program's database is checked by the store's test only"
+fi
 out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --no-such-flag 2>&1)"; rc=$?
 [ "$rc" = 2 ] && grep -q "^usage: bvh_matchd " <<<"$out" || fail "a wrong flag: exit $rc: $out"
 # --db and --postgres are either/or: both is a flag error, and neither store is opened.
@@ -59,6 +69,14 @@ URL="http://127.0.0.1:$PORT"
 # A second service on the same SQLite file would split the queue in two: refused in one line, exit 1.
 out="$(timeout -k 5 30 "$MATCHD" --port 0 --db "$WORK/ranked.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "ranked.db is in use by another bvh_matchd" <<<"$out" || fail "a second service on one file: exit $rc: $out"
+# Nor through another name of the file: a symbolic link (same lock file once the link is resolved) or a hard link
+# (the flock on the database itself).
+ln -s "$WORK/ranked.db" "$WORK/alias.db" && ln "$WORK/ranked.db" "$WORK/hard.db" || fail "cannot link the database"
+for name in alias hard; do
+    out="$(timeout -k 5 30 "$MATCHD" --port 0 --db "$WORK/$name.db" 2>&1)"; rc=$?
+    [ "$rc" = 1 ] && grep -q "$name.db is in use by another bvh_matchd" <<<"$out" ||
+        fail "a second service on the database through $name.db: exit $rc: $out"
+done
 # A slow sender cannot take the service: 80 connections that trickle a request's header lines for 10 s (more than
 # the service's 64 threads) and a player's request still gets its answer (the guard shuts down what one address
 # holds beyond 16). Without the guard the request waits behind them until curl gives up.

@@ -4,13 +4,17 @@
 
 #include <doctest/doctest.h>
 
+#include <sqlite3.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 using namespace ranked;
 using rankedtest::TempDir;
@@ -198,4 +202,84 @@ TEST_CASE("A store of a newer schema is refused, saying so") {
     }
     CHECK_FALSE(openSqliteStore(dir.file("ranked.db"), why));
     CHECK(why.find("schema version 99, newer than this service's") != std::string::npos);
+}
+
+namespace {
+
+/// A SQLite file made by another program: `sql` run on a fresh file through SQLite alone.
+void makeForeignDatabase(const std::string& path, const char* sql) {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(path.c_str(), &db) == SQLITE_OK);
+    REQUIRE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+}
+
+std::string readAll(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("Another program's database is refused, naming its tables, and nothing in it is changed") {
+    TempDir dir;
+    const std::string path = dir.file("other.db");
+    std::string tables;
+    SUBCASE("a table named as one of ours (the migrations stopped at `table players already exists`)") {
+        makeForeignDatabase(path, "CREATE TABLE players (id INTEGER PRIMARY KEY, nick TEXT); CREATE TABLE notes (x)");
+        tables = "players, notes";
+    }
+    SUBCASE("unrelated tables (they were adopted: our tables added beside them)") {
+        makeForeignDatabase(path, "CREATE TABLE notes (x)");
+        tables = "notes";
+    }
+    const std::string before = readAll(path);
+    const std::string said =
+        path + ": not a bvh_matchd store (it has tables " + tables + "; give a new file or one bvh_matchd made)";
+    std::string why;
+    CHECK_FALSE(sqliteFileIsStoreOrNew(path, why));
+    CHECK(why == said);
+    CHECK_FALSE(openSqliteStore(path, why));
+    CHECK(why == said);
+    CHECK(readAll(path) == before);  // still in its rollback journal (WAL is a byte in the header), no table added
+    CHECK_FALSE(std::filesystem::exists(path + "-wal"));
+    // A new file and one the store made pass.
+    CHECK(sqliteFileIsStoreOrNew(dir.file("new.db"), why));
+    REQUIRE(openSqliteStore(dir.file("ours.db"), why));
+    CHECK(sqliteFileIsStoreOrNew(dir.file("ours.db"), why));
+    CHECK(openSqliteStore(dir.file("ours.db"), why));
+}
+
+TEST_CASE("A read-only -shm left beside a database writable again is named, not only `readonly database`") {
+    // In a child that cannot write what is read-only: as root (CI) permission bits stop no write, so the child
+    // becomes nobody (65534) first. A start on a read-only database leaves -wal and -shm made with its mode.
+    TempDir dir;
+    std::filesystem::permissions(dir.path, std::filesystem::perms::all);
+    int out[2];
+    REQUIRE(pipe(out) == 0);
+    const pid_t child = fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        std::string why = "cannot become nobody";
+        const std::string path = dir.file("r.db");
+        if (getuid() != 0 || (setgid(65534) == 0 && setuid(65534) == 0)) {
+            openSqliteStore(path, why);
+            chmod(path.c_str(), 0444);
+            openSqliteStore(path, why);
+            chmod(path.c_str(), 0644);
+            if (openSqliteStore(path, why)) why = "opened";
+        }
+        const ssize_t wrote = write(out[1], why.data(), why.size());
+        _exit(wrote == ssize_t(why.size()) ? 0 : 1);
+    }
+    close(out[1]);
+    std::string said;
+    char buf[256];
+    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;) said.append(buf, std::size_t(n));
+    close(out[0]);
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    CHECK(WEXITSTATUS(status) == 0);
+    CHECK(said == dir.file("r.db") + ": attempt to write a readonly database (" + dir.file("r.db") +
+                      "-shm is read-only: make it writable)");
 }
