@@ -152,15 +152,40 @@ TEST_CASE("A full disk refuses a result with the reason and changes nothing") {
     CHECK(bob.rating.games == 0);
 }
 
-TEST_CASE("Under a file-size limit a write is refused with the system's reason, not SQLite's disk I/O error") {
-    // In a child: the limit (RLIMIT_FSIZE, `ulimit -f`) is the process's. The store is opened first, then may grow
-    // its files 16 KiB more; players are added until one is refused. The child writes the refusal to a pipe.
-    TempDir dir;
+namespace {
+
+/// Runs body in a forked child (a process limit or another user stays there) and returns the text it gave, passed
+/// back through a pipe; the child must end with status 0.
+template <class Body>
+std::string saidInChild(Body body) {
     int out[2];
     REQUIRE(pipe(out) == 0);
     const pid_t child = fork();
     REQUIRE(child >= 0);
     if (child == 0) {
+        close(out[0]);
+        const std::string why = body();
+        const ssize_t wrote = write(out[1], why.data(), why.size());
+        _exit(wrote == ssize_t(why.size()) ? 0 : 1);
+    }
+    close(out[1]);
+    std::string said;
+    char buf[256];
+    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;) said.append(buf, std::size_t(n));
+    close(out[0]);
+    int status = 0;
+    REQUIRE(waitpid(child, &status, 0) == child);
+    CHECK(WEXITSTATUS(status) == 0);
+    return said;
+}
+
+}  // namespace
+
+TEST_CASE("Under a file-size limit a write is refused with the system's reason, not SQLite's disk I/O error") {
+    // In a child: the limit (RLIMIT_FSIZE, `ulimit -f`) is the process's. The store is opened first, then may grow
+    // its files 16 KiB more; players are added until one is refused. The child writes the refusal to a pipe.
+    TempDir dir;
+    const std::string said = saidInChild([&] {
         std::signal(SIGXFSZ, SIG_IGN);  // as bvh_matchd does (engine::failWritesInsteadOfDying): the write fails
         std::string why;
         auto s = openSqliteStore(dir.file("ranked.db"), why);
@@ -173,17 +198,8 @@ TEST_CASE("Under a file-size limit a write is refused with the system's reason, 
             for (int i = 0; i < 100; ++i)
                 if (!s->savePlayer(rankedtest::player("p" + std::to_string(i), "P"), why)) break;
         }
-        const ssize_t wrote = write(out[1], why.data(), why.size());
-        _exit(wrote == ssize_t(why.size()) ? 0 : 1);
-    }
-    close(out[1]);
-    std::string said;
-    char buf[256];
-    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;) said.append(buf, std::size_t(n));
-    close(out[0]);
-    int status = 0;
-    REQUIRE(waitpid(child, &status, 0) == child);
-    CHECK(WEXITSTATUS(status) == 0);
+        return why;
+    });
     CHECK(said == "cannot write: File too large");
 }
 
@@ -255,11 +271,7 @@ TEST_CASE("A read-only -shm left beside a database writable again is named, not 
     // becomes nobody (65534) first. A start on a read-only database leaves -wal and -shm made with its mode.
     TempDir dir;
     std::filesystem::permissions(dir.path, std::filesystem::perms::all);
-    int out[2];
-    REQUIRE(pipe(out) == 0);
-    const pid_t child = fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
+    const std::string said = saidInChild([&] {
         std::string why = "cannot become nobody";
         const std::string path = dir.file("r.db");
         if (getuid() != 0 || (setgid(65534) == 0 && setuid(65534) == 0)) {
@@ -269,17 +281,8 @@ TEST_CASE("A read-only -shm left beside a database writable again is named, not 
             chmod(path.c_str(), 0644);
             if (openSqliteStore(path, why)) why = "opened";
         }
-        const ssize_t wrote = write(out[1], why.data(), why.size());
-        _exit(wrote == ssize_t(why.size()) ? 0 : 1);
-    }
-    close(out[1]);
-    std::string said;
-    char buf[256];
-    for (ssize_t n; (n = read(out[0], buf, sizeof buf)) > 0;) said.append(buf, std::size_t(n));
-    close(out[0]);
-    int status = 0;
-    REQUIRE(waitpid(child, &status, 0) == child);
-    CHECK(WEXITSTATUS(status) == 0);
+        return why;
+    });
     CHECK(said == dir.file("r.db") + ": attempt to write a readonly database (" + dir.file("r.db") +
                       "-shm is read-only: make it writable)");
 }
