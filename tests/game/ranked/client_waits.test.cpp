@@ -101,6 +101,15 @@ struct WaitWorld {
         return c;
     }
 
+    /// Ann (ryo) and Bob (brick) queue for ranked at once; the match the service makes of them, as Ann hears it.
+    MatchFound matched(RankedClient& ann, RankedClient& bob) {
+        REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
+        REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
+        MatchFound m;
+        REQUIRE(awaitMatch(ann, pace(), 5000, m));
+        return m;
+    }
+
     Pacing pace() {
         return {[this] { return now; },
                 [this](std::int64_t ms) {
@@ -138,10 +147,7 @@ TEST_CASE(
 TEST_CASE("A Room refused for too many requests is sent again after a wait and taken; one refused for good once") {
     WaitWorld w;
     RankedClient ann = w.client("Ann"), bob = w.client("Bob");
-    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
-    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
-    MatchFound m;
-    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    const MatchFound m = w.matched(ann, bob);
     w.spendAllowance(ann);  // the Room meets the limit
     std::vector<std::string> said;
     const std::int64_t sentAt = w.now;
@@ -164,10 +170,7 @@ TEST_CASE("A Room refused for too many requests is sent again after a wait and t
 TEST_CASE("A log refused on a full disk is sent again and the match is decided; a bad log is sent once") {
     WaitWorld w(60);
     RankedClient ann = w.client("Ann"), bob = w.client("Bob");
-    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
-    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
-    MatchFound m;
-    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    const MatchFound m = w.matched(ann, bob);
     MatchRecord match;
     std::string why;
     REQUIRE(w.store->match(m.id, match, why));
@@ -250,10 +253,7 @@ TEST_CASE("A Queue refused for good is sent once, and a Hello not taken is not f
 TEST_CASE("A batch of checkpoints refused for too many requests is sent again and kept; one refused for good once") {
     WaitWorld w;
     RankedClient ann = w.client("Ann"), bob = w.client("Bob");
-    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
-    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
-    MatchFound m;
-    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    const MatchFound m = w.matched(ann, bob);
     w.spendAllowance(ann);
     const std::int64_t sentAt = w.now;
     {
@@ -276,10 +276,7 @@ TEST_CASE("A batch of checkpoints refused for too many requests is sent again an
 TEST_CASE("A Room or a log met by a database failing in the service's look-up is refused for now and sent again") {
     WaitWorld w;
     RankedClient ann = w.client("Ann"), bob = w.client("Bob");
-    REQUIRE(ann.queue("ranked", "ryo", kWaitRules).ok());
-    REQUIRE(bob.queue("ranked", "brick", kWaitRules).ok());
-    MatchFound m;
-    REQUIRE(awaitMatch(ann, w.pace(), 5000, m));
+    const MatchFound m = w.matched(ann, bob);
     std::vector<std::string> said;
     const auto say = [&](const ServiceAnswer& r) { said.push_back(r.text); };
     // The player's own row (every request), p1's assignment and the match: each looked up for a Room.
