@@ -21,7 +21,6 @@ std::string timestamp() {
 
 std::string freshReplayPath(const std::string& dir, const std::string& name) {
     std::error_code ec;
-    std::filesystem::create_directories(dir, ec);  // a failure shows when the file is opened
     const std::string stem = dir + "/" + timestamp() + "-" + name;
     std::string path = stem + ".freplay";
     for (int n = 2; std::filesystem::exists(path, ec); ++n)

@@ -17,8 +17,9 @@
 
 namespace app {
 
-/// A path in `dir` (created when missing) for a new replay: `dir/YYYYMMDD-HHMMSS-NAME.freplay`, with `-2`, `-3`
-/// ... added when files of that name exist (several in one second).
+/// A path in `dir` (made beforehand with io::makeFolder, whose failure names the reason) for a new replay:
+/// `dir/YYYYMMDD-HHMMSS-NAME.freplay`, with `-2`, `-3` ... added when files of that name exist (several in one
+/// second).
 std::string freshReplayPath(const std::string& dir, const std::string& name);
 
 /// The replay file of the match being played, if recording is on.
