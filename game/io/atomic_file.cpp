@@ -392,6 +392,15 @@ std::string makeFolder(const std::string& dir) {
     return ec ? dir + ": cannot make the folder: " + ec.message() : "";
 }
 
+bool makeFolderFor(const std::string& path, std::string& error) {
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    std::error_code ec;
+    if (folder.empty() || std::filesystem::is_directory(folder, ec)) return true;
+    std::filesystem::create_directories(folder, ec);
+    if (ec) error = path + ": cannot write: " + folder.string() + ": " + ec.message();
+    return !ec;
+}
+
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile) {
     AtomicFile f;
     if (f.open(path, OnSignal::Drop, privateFile) && f.write(text) && f.commit()) return true;

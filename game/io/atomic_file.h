@@ -151,6 +151,11 @@ bool writeFileAtomically(const std::string& path, std::string_view text, std::st
 /// file or directory".
 std::string makeFolder(const std::string& dir);
 
+/// Makes the folder of the file at path (and its parents) when missing: true when it is there, else false with
+/// error `PATH: cannot write: FOLDER: REASON`, the folder's own reason, which the file's open would hide behind "No
+/// such file or directory". For saves of the player's files (settings.cfg, controls.cfg).
+bool makeFolderFor(const std::string& path, std::string& error);
+
 /// Writes text as a new file at path, whole or not at all, only if no file has that name when it is put in place
 /// (AtomicFile::onlyIfNew): false with taken true when another file was there first (it is left as it was), false
 /// with error `PATH: cannot write: REASON` on a failure.

@@ -327,13 +327,7 @@ std::string settingsTextKeeping(const std::string& old, const Settings& s, bool&
 }
 
 bool saveSettings(const std::string& path, const Settings& s, std::string& error, const std::string& old) {
-    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    std::error_code ec;
-    if (!folder.empty()) std::filesystem::create_directories(folder, ec);
-    if (ec) {
-        error = path + ": cannot write: " + folder.string() + ": " + ec.message();
-        return false;
-    }
+    if (!makeFolderFor(path, error)) return false;
     bool secret = !s.relayPassword.empty();
     const std::string text = old.empty() ? settingsText(s) : settingsTextKeeping(old, s, secret);
     return writeFileAtomically(path, text, error, secret);

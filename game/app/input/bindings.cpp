@@ -612,8 +612,7 @@ bool saveBindings(const std::string& path, const Bindings& b, std::string& error
     std::error_code ec;
     const std::string from = std::filesystem::exists(path, ec) || basis.empty() ? path : basis;
     const bool haveOld = std::filesystem::is_regular_file(from, ec) && io::readFile(from, old, unread);
-    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    if (!folder.empty()) std::filesystem::create_directories(folder, ec);  // a failure shows as the write's own
+    if (!io::makeFolderFor(path, error)) return false;
     const std::string text = haveOld ? bindingsTextKeeping(old, b) : bindingsText(b);
     // A temporary file renamed over the old one: a full disk or a signal mid-save leaves the old file whole.
     return io::writeFileAtomically(path, text, error);

@@ -117,9 +117,9 @@ TEST_CASE("rebinding in the game: the config's clash rule, the other kind of inp
     CHECK(app::bindingText(back, app::kP1Light) == "Joy0.Button5, U");
     CHECK(app::bindingText(back, app::kP2Left) == "Left, Joy1.X-, Joy1.PovX-");
     // A missing folder is made (the player's config folder may not exist yet); one that cannot be made (a file is
-    // in its place) is a failed write with the system's reason.
+    // in its place) is a failed write naming the folder and the system's reason.
     CHECK_FALSE(app::saveBindings(path + "/controls.cfg", b, error));
-    CHECK(error == path + "/controls.cfg: cannot write: Not a directory");
+    CHECK(error == path + "/controls.cfg: cannot write: " + path + ": Not a directory");
     std::remove(path.c_str());
 }
 

@@ -13,28 +13,6 @@
 #include <fstream>
 #include <string>
 
-TEST_CASE("the identity key is made once, readable by its owner only, and read back as the same key") {
-    const std::string dir = (std::filesystem::temp_directory_path() / "identity_file_test_dir").string();
-    const std::string path = dir + "/sub/identity.key";
-    std::remove(path.c_str());
-    net::Identity made, again;
-    std::string error;
-    REQUIRE(run::loadOrMakeIdentity(path, "alice", made, error));
-    struct stat st {};
-    REQUIRE(::stat(path.c_str(), &st) == 0);
-    CHECK((st.st_mode & 0777) == 0600);
-    REQUIRE(run::loadOrMakeIdentity(path, "alice", again, error));
-    CHECK(again.publicKey == made.publicKey);
-    CHECK(net::fingerprint(again.publicKey).size() == 19);
-    {
-        std::ofstream out(path);
-        out << "bvh-fighter identity 1\nseed = nothex\n";
-    }
-    CHECK_FALSE(run::loadOrMakeIdentity(path, "alice", again, error));
-    CHECK(error == path + ":2: wants `seed = ` and 64 hex digits");
-    std::remove(path.c_str());
-}
-
 namespace {
 
 /// A fresh folder for one test case, removed afterwards.
@@ -59,6 +37,26 @@ std::string slurp(const std::string& path) {
 }
 
 }  // namespace
+
+TEST_CASE("the identity key is made once, readable by its owner only, and read back as the same key") {
+    const KeyDir keys("identity_file_test_dir");
+    const std::string path = keys.dir + "/sub/identity.key";
+    net::Identity made, again;
+    std::string error;
+    REQUIRE(run::loadOrMakeIdentity(path, "alice", made, error));
+    struct stat st {};
+    REQUIRE(::stat(path.c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0600);
+    REQUIRE(run::loadOrMakeIdentity(path, "alice", again, error));
+    CHECK(again.publicKey == made.publicKey);
+    CHECK(net::fingerprint(again.publicKey).size() == 19);
+    {
+        std::ofstream out(path);
+        out << "bvh-fighter identity 1\nseed = nothex\n";
+    }
+    CHECK_FALSE(run::loadOrMakeIdentity(path, "alice", again, error));
+    CHECK(error == path + ":2: wants `seed = ` and 64 hex digits");
+}
 
 TEST_CASE("the identity key is read by the shared text rules: a BOM, CRLF, blanks, comments, upper-case hex") {
     const KeyDir d("identity_rules");
