@@ -27,11 +27,14 @@ CameraShot frameFighters(const sim::FightState& s, const CameraFrame& f) {
     CameraShot shot;
     shot.centerX = (left + right) / 2.f;
     shot.zoom = std::clamp(f.width / (right - left), f.minZoom, f.maxZoom);
-    // Vertically: the higher fighter's head (plus headroom) must stay below the picture's top edge.
+    // Vertically: the higher fighter's head (plus headroom) must stay 20 px below the HUD's bottom row.
     const float top = float(std::max(s.fighters[0].y, s.fighters[1].y)) + std::max(kBodyHeight, f.headroom);
-    // The ground row sinks 40 px per unit of zoom, so top * z <= groundY + 40 (z - 1) - 20 gives
-    // z <= (groundY - 60) / (top - 40).
-    if (top > 40.f) shot.zoom = std::max(f.minZoom, std::min(shot.zoom, (f.groundY - 60.f) / (top - 40.f)));
+    // The ground row sinks 40 px per unit of zoom, so top * z <= groundY + 40 (z - 1) - 20 - hudBottom gives
+    // z <= (groundY - 60 - hudBottom) / (top - 40). The whole stage's zoom (1) is the floor, where a high jump under
+    // training's lower HUD may still reach into it (Ryo's apex, 253 units: head at row 650 - 190 - 253 = 207; Nova's
+    // 276: 184), which is why training's panels go faint over a fighter.
+    const float room = f.groundY - 60.f - f.hudBottom;
+    if (top > 40.f) shot.zoom = std::max(f.minZoom, std::min(shot.zoom, room / (top - 40.f)));
     return clampShot(shot, f);
 }
 

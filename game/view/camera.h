@@ -2,7 +2,8 @@
 // The fight's camera: it frames both fighters, zooming in when they are close (so they fill about 40% of the
 // picture's height) and out when they are apart or high in the air, pans with them, never shows past the stage's
 // ends while they fight, and punches in on a K.O. (where it may show a lying body's length past an end, for a
-// fighter who fell at a wall). It eases towards its target each drawn frame. Drawn-side only: it reads the
+// fighter who fell at a wall). A fighter high in a jump is kept below the HUD (the health bars; in training the
+// frame meter too) as far as the whole stage's zoom allows. It eases towards its target each drawn frame. Drawn-side only: it reads the
 // fight's state and changes nothing in it, so replays and hashes never depend on it; the web viewer keeps the whole
 // stage in view (an analysis view) by not using it.
 #include "game/sim/fight.h"
@@ -24,7 +25,8 @@ struct CameraFrame {
     float margin = 150.f;     ///< world units kept beside the outer fighter
     float stageLeft = -40.f;  ///< leftmost world x the picture may show
     float stageRight = float(sim::kStageWidth) + 40.f;  ///< rightmost world x
-    float headroom = 240.f;  ///< world units above the higher fighter kept in view (its body and a little air)
+    float headroom = 240.f;   ///< world units above the higher fighter kept in view (its body and a little air)
+    float hudBottom = 110.f;  ///< pixel row the HUD reaches from the top: that headroom is kept below it
 };
 
 /// The shot that frames both fighters of `s` now (no easing).
@@ -36,6 +38,8 @@ CameraShot clampShot(CameraShot shot, const CameraFrame& f);
 class Camera {
 public:
     explicit Camera(CameraFrame frame = {}) : frame_(frame) {}
+    /// The HUD reaches pixel row `px` (training's frame meter hangs lower than a match's health bars).
+    void setHudBottom(float px) { frame_.hudBottom = px; }
     /// Jumps to the shot framing `s` (a new match, a new round).
     void cut(const sim::FightState& s);
     /// One drawn frame: eases towards the framing shot; a K.O. this frame (`koVictim` 0 or 1) starts a punch-in.

@@ -53,6 +53,8 @@ public:
     /// One presented frame: fireball sounds, sparks move, shake and banner count down, trails follow the health.
     void update(const sim::Fight& fight);
 
+    /// The HUD reaches pixel row px: the camera keeps a jumping fighter below it (view::Camera::setHudBottom).
+    void setHudBottom(float px) { camera_.setHudBottom(px); }
     /// The stage mapping with this frame's camera and shake.
     StageView stage(long ticks) const;
     /// Player p's health trail (the red part of the bar), in health points.

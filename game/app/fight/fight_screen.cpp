@@ -31,8 +31,10 @@ sim::FrameInput keyButtons(ActionSet actions) { return {{buttonsOf(actions, 0), 
 
 FightScreen::FightScreen(Context& ctx, std::unique_ptr<FightSource> source)
     : ctx_(ctx), source_(std::move(source)), effects_(ctx.res->sound), stage_(ctx.stage) {
-    if (source_->setup().mode == sim::Mode::Training)
+    if (source_->setup().mode == sim::Mode::Training) {
         training_ = std::make_unique<TrainingTools>(source_->takesSetups());
+        effects_.setHudBottom(kTrainingHudBottom);  // the frame meter hangs under the health bars
+    }
     resetPresentation();
     ctx_.res->sound.music(stage_ == view::kStageNight ? view::Song::Night : view::Song::Dusk);  // the stage's loop
 }
@@ -224,8 +226,9 @@ void FightScreen::draw(sf::RenderTarget& t) {
     effects_.drawSparks(t, v);
     drawHud(t);
     if (training_) {
+        const auto overFighter = [&](const sf::FloatRect& panel) { return panelOverFighter(panel, v, s); };
         drawTrainingHud(t, *training_, source_->setup().dummy,
-                        {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width)});
+                        {ctx_.res->font, ctx_.res->mono, *ctx_.bindings, float(ctx_.width), overFighter});
     }
     if (overlay_.names) drawCounters(t, v, counters);
     // A banner waits while a menu is over the fight (a training change made on the page shows once it closes), so

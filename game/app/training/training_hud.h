@@ -11,6 +11,7 @@
 #include <SFML/Graphics/RenderTarget.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace app {
@@ -25,8 +26,14 @@ ButtonLabels buttonLabels(const Bindings& b, int p);
 /// One input display row: a direction arrow (a dot for neutral) and the labels of the held buttons.
 std::string inputRowText(std::uint16_t buttons, const ButtonLabels& labels);
 
-/// Draws the frame meter strip (two rows of cells, legend, startup and advantage) with its top at y.
-void drawFrameMeter(sf::RenderTarget& t, const FrameMeter& meter, const sf::Font& font, float width, float y);
+/// The pixel row training's panels reach from the top (the frame meter's bottom edge): the camera keeps a jumping
+/// fighter below it as far as it can.
+constexpr float kTrainingHudBottom = 192.f;
+
+/// Draws the frame meter strip (two rows of cells, legend, startup and advantage) with its top at y; faint: its
+/// backing nearly clear and its cells and words half seen, for a fighter drawn under it.
+void drawFrameMeter(sf::RenderTarget& t, const FrameMeter& meter, const sf::Font& font, float width, float y,
+                    bool faint = false);
 
 /// Fonts and keys the training panel is drawn with.
 struct TrainingLook {
@@ -34,6 +41,9 @@ struct TrainingLook {
     const sf::Font& mono;  ///< frame counts
     const Bindings& keys;  ///< the bindings the input display names
     float width;           ///< the window's width in pixels
+    /// Whether a panel at that rectangle would cover a fighter: it is then drawn faint (a jump into the frame meter
+    /// or the input display shows through). Empty: never.
+    std::function<bool(const sf::FloatRect&)> overFighter;
 };
 /// Draws the whole training panel: both input displays, the frame meter, the combo readout and the dummy's mode.
 void drawTrainingHud(sf::RenderTarget& t, const TrainingTools& tools, sim::DummyMode dummy, const TrainingLook& look);

@@ -59,15 +59,23 @@ TEST_CASE("Both fighters are always in the picture and it never shows past the s
     CHECK(corner.centerX == doctest::Approx(-40.f + 1280.f / 3.f));
 }
 
-TEST_CASE("A fighter high in a jump pulls the camera back so the picture keeps it") {
-    const view::CameraFrame f;
+TEST_CASE("A fighter high in a jump pulls the camera back so its head stays below the HUD") {
+    view::CameraFrame f;  // a match's HUD: the health bars down to row 110
     sim::FightState s = standing(500, 700);
     s.fighters[0].y = 260;  // top of the jump: 260 + 240 = 500 units of height to show
+    // The ground row at zoom z is 650 + 40 (z - 1); the top must stay 20 px below row 110:
+    // 500 z <= 650 + 40 (z - 1) - 20 - 110 -> z <= 480 / 460 = 1.0435 (the fighters alone would allow 1.5).
     const view::CameraShot shot = view::frameFighters(s, f);
-    // The ground row at zoom z is 650 + 40 (z - 1); the top must stay 20 px below the edge: 500 z <= 630 + 40 (z - 1)
-    // -> z <= 590 / 460 = 1.283.
-    CHECK(shot.zoom < 1.5f);
-    CHECK(shot.zoom * 500.f <= 650.f + 40.f * (shot.zoom - 1.f) - 20.f + 0.01f);
+    CHECK(shot.zoom == doctest::Approx(480.f / 460.f));
+    CHECK(650.f + 40.f * (shot.zoom - 1.f) - 500.f * shot.zoom >= 130.f - 0.01f);
+    // Without a HUD (row 0) the same jump allows 590 / 460 = 1.283.
+    f.hudBottom = 0.f;
+    CHECK(view::frameFighters(s, f).zoom == doctest::Approx(590.f / 460.f));
+    // Training's lower HUD (row 192) would want 398 / 460 = 0.865: the whole stage's zoom, 1, is the floor.
+    f.hudBottom = 192.f;
+    CHECK(view::frameFighters(s, f).zoom == doctest::Approx(1.f));
+    // Standing, the HUD asks nothing: 240 units of headroom at 1.5 reach row 650 + 20 - 360 = 310.
+    CHECK(view::frameFighters(standing(500, 700), f).zoom == doctest::Approx(1.5f));
 }
 
 TEST_CASE("The camera eases towards its target and punches in on a K.O., then settles back") {
