@@ -44,6 +44,7 @@ void LessonPlay::start(int index) {
     missedSay_ = false;
     otherwise_.assign(run().expectations.size(), 0);
     started_.assign(run().captions.size(), 0);
+    heldFor_ = -1;
     note_.clear();
 }
 
@@ -136,6 +137,16 @@ int LessonPlay::waitingSay() const {
     return -1;
 }
 
+bool LessonPlay::startsInstruction(int say, std::uint16_t keys) {
+    // Keys still held from the last instruction (a block held while reading the next) start nothing: the player
+    // starts by changing them, or by already holding what the instruction asks on its first frame.
+    if (heldFor_ != say) heldFor_ = say, heldAtSay_ = keys;
+    if (keys == 0) heldAtSay_ = 0;  // let go: any press from now on is the start
+    const std::int64_t now = player_->frame();
+    const std::uint16_t wanted = run().inputs[std::size_t(now)].buttons[0];
+    return keys != 0 && (keys != heldAtSay_ || keys == wanted);
+}
+
 bool LessonPlay::opponentActs(int say) const {
     const std::vector<sim::Caption>& says = run().captions;
     const std::int64_t from = says[std::size_t(say)].frame;
@@ -167,7 +178,7 @@ LessonPlay::Step LessonPlay::tick(const std::uint16_t* p1) {
     if (phase_ == Phase::Playing) {
         if (p1 == nullptr) return {};
         const int waiting = waitingSay();
-        if (waiting >= 0 && *p1 == 0) {
+        if (waiting >= 0 && !startsInstruction(waiting, *p1)) {
             player_->idle();  // the opponent stands until the player starts the instruction's part
             return {&player_->fight(), false};
         }

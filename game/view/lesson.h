@@ -104,6 +104,8 @@ private:
     void followPlayer();
     int waitingSay() const;
     bool opponentActs(int say) const;
+    /// Whether the player's keys this tick start instruction `say`, which waits for them.
+    bool startsInstruction(int say, std::uint16_t keys);
     void creditThrowFirst();
     const io::RunFailure* firstFailure() const;
     void grade();
@@ -116,8 +118,10 @@ private:
     Phase phase_ = Phase::Playing;
     int resultTicks_ = 0;
     std::string missed_;
-    bool missedSay_ = false;     // missed_ is the missed goal's instruction (the panel goes on showing it)
-    std::vector<char> started_;  // per instruction: the player has started it (the opponent waits no more)
+    bool missedSay_ = false;       // missed_ is the missed goal's instruction (the panel goes on showing it)
+    std::vector<char> started_;    // per instruction: the player has started it (the opponent waits no more)
+    int heldFor_ = -1;             // the waiting instruction heldAtSay_ belongs to
+    std::uint16_t heldAtSay_ = 0;  // keys held as it appeared (0 once let go)
     bool opponentWaits_ = true;
     std::vector<char> otherwise_;  // per expectation: met another way the lessons accept
     std::string note_;

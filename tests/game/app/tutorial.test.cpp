@@ -45,21 +45,23 @@ struct Outcome {
     int ticks = 0;  // ticks until the lesson was passed or failed
 };
 
-/// Plays one lesson: after each instruction appears the player reads for `reading` ticks (doing nothing), then
-/// plays the answer from that instruction's frame on; under the last instruction, after its first frame, `shift`
-/// frames early (negative: late). Bounded in ticks.
-Outcome play(app::TutorialSource& src, const sim::RunFile& run, int reading, int shift = 0) {
+/// Plays one lesson: after each instruction appears the player reads for `reading` ticks (doing nothing, or with
+/// `holding` still holding what they last pressed), then plays the answer from that instruction's frame on; under
+/// the last instruction, after its first frame, `shift` frames early (negative: late). Bounded in ticks.
+Outcome play(app::TutorialSource& src, const sim::RunFile& run, int reading, int shift = 0, bool holding = false) {
     const int lesson = src.lesson();
     std::string shown = src.caption();
     std::int64_t sayFrame = 0;
     int shownAt = 0;
     Outcome out;
+    std::uint16_t held = 0;
     for (int tick = 0; tick < 5000 && src.lesson() == lesson && src.phase() == Phase::Playing; ++tick) {
         if (src.caption() != shown) shown = src.caption(), sayFrame = src.scriptFrame(), shownAt = tick;
         const int since = tick - shownAt - reading;
         sim::FrameInput keys;
         const int early = src.caption() == run.captions.back().text && since > 0 ? shift : 0;
-        keys.buttons[0] = since < 0 ? 0 : answerAt(run, sayFrame + since + 1 + early);
+        keys.buttons[0] = since < 0 ? (holding ? held : 0) : answerAt(run, sayFrame + since + 1 + early);
+        held = keys.buttons[0];
         src.tick(app::Tick{}, &keys);
         out.ticks = tick + 1;
     }
@@ -104,10 +106,13 @@ TEST_CASE("tutorial: the next instruction comes as soon as the goals on screen a
 TEST_CASE("tutorial: under NOT YET the panel shows the missed instruction, not the one the script moved on to") {
     // A player who walks backwards (starting the instruction's part, so the script runs on) misses lesson 1's walk
     // forward when its window closes, after the script's next `say` (crouching) has appeared; the panel showed that
-    // next instruction under "Missed: ... walk ...".
+    // next instruction under "Missed: ... walk ...". The player presses back after the lesson appeared (keys held
+    // as an instruction appears start nothing, as a block still held while reading the next instruction).
     const app::Context ctx = lessonContext();
     std::vector<sim::RunFile> all = lessons();
     app::TutorialSource src(ctx, all);
+    const sim::FrameInput nothing;
+    src.tick(app::Tick{}, &nothing);
     sim::FrameInput back;
     back.buttons[0] = sim::kLeft;  // p1 starts on the left, facing right
     for (int tick = 0; tick < 5000 && src.phase() == Phase::Playing; ++tick) src.tick(app::Tick{}, &back);
@@ -168,6 +173,22 @@ TEST_CASE("tutorial: the opponent and the script's clock wait until the player s
     src.tick(app::Tick{}, &back);
     CHECK_FALSE(src.waitingForPlayer());
     CHECK(src.scriptFrame() == 1);
+}
+
+TEST_CASE(
+    "tutorial: a reader who keeps holding the last instruction's keys while reading the next passes every lesson") {
+    // Holding back (a block) while reading "Now hold down-back" is not starting the new instruction: the opponent
+    // waits until the player's keys change (or already are the instruction's own).
+    const app::Context ctx = lessonContext();
+    std::vector<sim::RunFile> all = lessons();
+    for (const int reading : {90, 300}) {  // a second and a half, five seconds
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            CAPTURE(all[i].title);
+            CAPTURE(reading);
+            app::TutorialSource src(ctx, all, int(i));
+            CHECK(passed(play(src, all[i], reading, 0, true).phase));
+        }
+    }
 }
 
 TEST_CASE("tutorial: a slow reader passes all eight lessons, and fails three with the opponent on the script's clock") {
