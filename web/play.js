@@ -31,7 +31,7 @@ let fighters = [];       // fighter ids
 let lessonNames = '';    // the tutorial's lesson files under data/, one a line
 const held = new Set();  // key codes held now
 let screen = 'loading';  // loading, select, fight, pause, over
-let choice = {mode: 0, p1: 0, p2: 1, level: 1, stage: 0, simple: 0, dummy: 0, reversal: 0, tech: 0, position: 0, counter: 0};
+let choice = {mode: 0, p1: 0, p2: 1, level: 0, stage: 0, simple: 0, dummy: 0, reversal: 0, tech: 0, position: 0, counter: 0};
 // Training's settings (the window's training page; sim::MatchSetup's fields): start positions as its presets [x1, x2],
 // throw tech (sim::DummyTech) and counter hits (sim::CounterHits) in their enums' order.
 const POSITIONS = [[400, 800, 'start'], [560, 640, 'mid-screen'], [150, 60, 'P2 cornered (left)'],
@@ -691,7 +691,7 @@ function linkChoices() {
   const p1 = Math.max(0, fighters.indexOf('ryo')), p2 = Math.max(0, fighters.indexOf('brick'));
   choice.p1 = linkPick('fighter', fighters, p1, `playing ${capitalized(fighters[p1])}`, a);
   choice.p2 = linkPick('fighter', fighters, p2, `playing ${capitalized(fighters[p2])}`, b === undefined ? a : b);
-  choice.level = linkPick('level', LEVELS.map(String), 1, 'playing level 2');
+  choice.level = linkPick('level', LEVELS.map(String), 0, 'playing level 1');
   choice.stage = linkPick('stage', STAGES.map((n) => n.toLowerCase()), 0, 'playing on Dusk');
   choice.dummy = linkRow('dummy', DUMMIES);
   choice.position = linkRow('position', POSITIONS);

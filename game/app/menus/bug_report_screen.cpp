@@ -56,8 +56,9 @@ public:
             return;
         }
         if (!saved_.empty()) {
-            drawText(t, ctx_.res->font, "Saved. Open it in the web viewer or with  game_headless --replay FILE :", 20,
-                     cx, 250.f, soft, Align::Center, 1.f);
+            drawText(t, ctx_.res->font,
+                     "Saved here. Open it in the web viewer (scripts/web) or with game_headless --replay FILE.", 20, cx,
+                     250.f, soft, Align::Center, 1.f);
             drawFitted(t, ctx_.res->mono, saved_, 18, cx, 290.f, sf::Color(150, 230, 150));
             drawText(t, ctx_.res->font, "Enter or Esc: back to the pause menu", 18, cx, 420.f, soft, Align::Center,
                      1.f);

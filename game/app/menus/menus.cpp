@@ -421,6 +421,11 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
                                    [](const MenuScreen::Item& i) { return i.label == "Training settings"; }),
                     items.end());
     }
+    if (fight.source().playedInputs() == nullptr) {  // a bug report holds the inputs played here: none to save
+        items.erase(std::remove_if(items.begin(), items.end(),
+                                   [](const MenuScreen::Item& i) { return i.label == "Save a bug report here"; }),
+                    items.end());
+    }
     if (fight.source().isLesson()) {  // the tutorial: its own words, and a way past a lesson that will not come
         items[1].label = "Restart the lesson";
         items.insert(items.begin() + 2, {"Skip to the next lesson", [c, f] { f->skipLesson(), c->stack->pop(); }});
