@@ -309,8 +309,10 @@ struct Display {
         if (settings.fullscreen) {
             window.create(sf::VideoMode::getDesktopMode(), "BVH Fighter", sf::Style::Fullscreen, gl);
         } else {
-            window.create(sf::VideoMode(unsigned(settings.width), unsigned(settings.height)), "BVH Fighter",
-                          sf::Style::Default, gl);
+            const sf::VideoMode desktop = sf::VideoMode::getDesktopMode();
+            const WindowSize size =
+                windowSizeFitting(desktop.width, desktop.height, unsigned(settings.width), unsigned(settings.height));
+            window.create(sf::VideoMode(size.w, size.h), "BVH Fighter", sf::Style::Default, gl);
         }
         if (window.isOpen()) window.setVerticalSyncEnabled(false);
         sf::err().rdbuf(was);

@@ -18,4 +18,25 @@ inline WindowPosition centredWindowPosition(unsigned desktopW, unsigned desktopH
     return {centred(desktopW, windowW), centred(desktopH, windowH)};
 }
 
+/// A window's size in pixels.
+struct WindowSize {
+    unsigned w = 0;  ///< width
+    unsigned h = 0;  ///< height
+};
+
+/// The window size to open: the one asked for when the desktop holds it (or its size is not known: 0), else the
+/// largest size of the asked one's shape that the desktop holds (1280 x 720 on an 800 x 600 screen: 800 x 450),
+/// never below 16 x 9 pixels. A window larger than the desktop would run off it, hiding its bottom lines.
+inline WindowSize windowSizeFitting(unsigned desktopW, unsigned desktopH, unsigned w, unsigned h) {
+    if (desktopW == 0 || desktopH == 0 || w == 0 || h == 0 || (w <= desktopW && h <= desktopH)) return {w, h};
+    // The scale is the smaller of desktopW / w and desktopH / h, worked in integers: w * desktopH <= h * desktopW
+    // means the height limits it.
+    const bool byHeight = (unsigned long long)w * desktopH <= (unsigned long long)h * desktopW;
+    WindowSize out = byHeight ? WindowSize{unsigned((unsigned long long)w * desktopH / h), desktopH}
+                              : WindowSize{desktopW, unsigned((unsigned long long)h * desktopW / w)};
+    out.w = out.w < 16 ? 16 : out.w;
+    out.h = out.h < 9 ? 9 : out.h;
+    return out;
+}
+
 }  // namespace app
