@@ -254,7 +254,9 @@ public:
             const std::string& shown = ctx_.fighters[std::size_t(pick_[p])].display;
             drawText(t, ctx_.res->font, p == 1 && arcade_ ? "first: " + shown : "\u25c0  " + shown + "  \u25b6",
                      kSelectName.size, x + wx / 2.f, kSelectName.y, sf::Color::White, Align::Center, 3.f);
-            drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at, *ctx_.bindings);
+            const int keysOf = p == 1 && mode_ == sim::Mode::Versus ? 1 : 0;  // a CPU's or dummy's: P1's keys
+            drawMoveList(t, ctx_.res->font, ctx_.fighters[std::size_t(pick_[p])], lists_[p], at,
+                         keysOfPlayer(*ctx_.bindings, keysOf));
             drawColorLine(t, p, x);
         }
         // The ladder or the CPU level: two lines in the gap between the move lists, above the fighters.
@@ -409,7 +411,11 @@ std::unique_ptr<Screen> makePause(Context& ctx, FightScreen& fight) {
         {"Resume", [c] { c->stack->pop(); }},
         {"Reset (restart match)", [c, f] { f->resetMatch(), c->stack->pop(); }},
         {"Move list",
-         [c, f] { c->stack->push(makeMoveListScreen(*c, f->source().fighter(0), f->source().fighter(1))); }},
+         [c, f] {
+             const sim::MatchSetup& s = f->source().setup();
+             const bool p2Human = s.mode == sim::Mode::Versus && !s.isCpu(1) && !s.isDummy(1);
+             c->stack->push(makeMoveListScreen(*c, f->source().fighter(0), f->source().fighter(1), p2Human));
+         }},
         {"Training settings", [c, f] { c->stack->push(makeTrainingPage(*c, *f)); }},
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Save a bug report here", [c, f] { c->stack->push(makeBugReport(*c, *f)); }},

@@ -57,9 +57,10 @@ Action buttonAction(view::Glyph g) {
     }
 }
 
-/// The key player 1 presses for a button glyph, cut to 3 characters.
+/// The key player 1 presses for a button glyph, cut to 3 characters ("Numpad1" as "N1").
 std::string buttonLabel(const Bindings& keys, view::Glyph g) {
-    const std::string key = firstKeyText(keys, buttonAction(g));
+    std::string key = firstKeyText(keys, buttonAction(g));
+    if (key.size() > 6 && key.compare(0, 6, "Numpad") == 0) key = "N" + key.substr(6);
     return key.size() <= 3 ? key : key.substr(0, 3);
 }
 
@@ -252,12 +253,19 @@ float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::Fighter
     return height;
 }
 
+Bindings keysOfPlayer(const Bindings& b, int player) {
+    Bindings out = b;
+    if (player == 0) return out;
+    for (int a = kP1Up; a <= kP1Medium; ++a) out.keys[a] = b.keys[a + (kP2Up - kP1Up)];
+    return out;
+}
+
 namespace {
 
 class MoveListScreen : public Screen {
 public:
-    MoveListScreen(Context& ctx, const sim::FighterDef& p1, const sim::FighterDef& p2)
-        : ctx_(ctx), defs_{&p1, &p2}, lists_{view::moveList(p1), view::moveList(p2)} {
+    MoveListScreen(Context& ctx, const sim::FighterDef& p1, const sim::FighterDef& p2, bool p2Human)
+        : ctx_(ctx), defs_{&p1, &p2}, lists_{view::moveList(p1), view::moveList(p2)}, p2Human_(p2Human) {
         const MoveListLayout at = layout(0);
         for (int p = 0; p < panels(); ++p) {
             limit_ = std::max(limit_, moveListScrollLimit(moveListHeight(shownMoves(lists_[p], at), at), kTop,
@@ -281,7 +289,8 @@ public:
         for (int p = 0; p < panels(); ++p) {
             MoveListLayout at = layout(p);
             at.y -= scroll_;
-            drawMoveList(t, ctx_.res->font, *defs_[p], lists_[p], at, *ctx_.bindings);
+            drawMoveList(t, ctx_.res->font, *defs_[p], lists_[p], at,
+                         keysOfPlayer(*ctx_.bindings, p == 1 && p2Human_ ? 1 : 0));
         }
         // The title band over whatever scrolled under it, and, while more is below, a band that says so.
         fillRect(t, 0.f, 0.f, w, kTop - 4.f, sf::Color(8, 6, 16));  // opaque: no row shows through the title
@@ -319,14 +328,16 @@ private:
     Context& ctx_;
     const sim::FighterDef* defs_[2];
     std::vector<view::MoveEntry> lists_[2];
-    float scroll_ = 0.f;  // pixels the panels are moved up
-    float limit_ = 0.f;   // the most they scroll: the taller panel's bottom just above the bottom band
+    float scroll_ = 0.f;    // pixels the panels are moved up
+    bool p2Human_ = false;  // player 2's list shows player 2's keys
+    float limit_ = 0.f;     // the most they scroll: the taller panel's bottom just above the bottom band
 };
 
 }  // namespace
 
-std::unique_ptr<Screen> makeMoveListScreen(Context& ctx, const sim::FighterDef& p1, const sim::FighterDef& p2) {
-    return std::make_unique<MoveListScreen>(ctx, p1, p2);
+std::unique_ptr<Screen> makeMoveListScreen(Context& ctx, const sim::FighterDef& p1, const sim::FighterDef& p2,
+                                           bool p2Human) {
+    return std::make_unique<MoveListScreen>(ctx, p1, p2, p2Human);
 }
 
 }  // namespace app

@@ -1,6 +1,6 @@
 #pragma once
 // Drawing a move list (game/view/move_list.h): arrows drawn as shapes (forward is the way the fighter faces, shown
-// facing right), buttons as coloured discs named by player 1's keys, one line per move. The character select
+// facing right), buttons as coloured discs named by player 1's keys (keysOfPlayer: another player's), one line per move. The character select
 // screen shows a compact list beside each fighter; the pause menu's "Move list" opens the full one.
 #include "game/app/input/bindings.h"
 #include "game/app/menus/move_list_layout.h"
@@ -35,11 +35,16 @@ float drawRichText(sf::RenderTarget& t, const sf::Font& font, const std::string&
 /// Returns the panel's height.
 float drawMoveList(sf::RenderTarget& t, const sf::Font& font, const sim::FighterDef& def,
                    const std::vector<view::MoveEntry>& list, const MoveListLayout& at, const Bindings& keys);
+/// The bindings a panel "named by player 1's keys" draws with to show `player`'s keys: player 1's move and button
+/// actions take that player's keys (player 0: b itself). Player 2's move list in a two-player match shows the keys
+/// player 2 presses, not player 1's.
+Bindings keysOfPlayer(const Bindings& b, int player);
 /// The fighter's line on character select: "Balanced all-rounder   ★☆☆" ("" when the file states neither).
 std::string fighterLine(const sim::FighterDef& def);
 
 /// The move lists of both fighters over whatever is below (the pause menu's "Move list"), scrolled with up and
-/// down when taller than the screen; back or start closes it.
-std::unique_ptr<Screen> makeMoveListScreen(Context& ctx, const sim::FighterDef& p1, const sim::FighterDef& p2);
+/// down when taller than the screen; back or start closes it. p2Human: player 2's list shows player 2's keys.
+std::unique_ptr<Screen> makeMoveListScreen(Context& ctx, const sim::FighterDef& p1, const sim::FighterDef& p2,
+                                           bool p2Human = false);
 
 }  // namespace app

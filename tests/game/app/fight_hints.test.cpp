@@ -3,6 +3,7 @@
 // I throw; P2 arrows and the numpad;
 // Enter / Escape; F1 overlay, P freeze, F10 step, F3 slow, F5 reset).
 #include "game/app/fight/fight_hints.h"
+#include "game/app/menus/move_list_draw.h"
 
 #include <doctest/doctest.h>
 
@@ -53,4 +54,16 @@ TEST_CASE("fight hints: a tutorial lesson shows player 1's keys, and its panel n
     q.key = sf::Keyboard::Q;
     REQUIRE(app::rebind(b, app::kP1Up, q).empty());
     CHECK(app::lessonKeysLine(b, true).find("[up] Q ") != std::string::npos);
+}
+
+TEST_CASE("move lists: player 2's list in a two-player match is drawn with player 2's keys") {
+    // The lists name buttons by "player 1's" actions; keysOfPlayer(b, 1) gives them P2's keys (Numpad1 light,
+    // Numpad5 medium, Up to jump ...), keysOfPlayer(b, 0) leaves them as they are (J light).
+    const app::Bindings b = app::defaultBindings();
+    const app::Bindings p2 = app::keysOfPlayer(b, 1);
+    CHECK(app::firstKeyText(p2, app::kP1Light) == "Numpad1");
+    CHECK(app::firstKeyText(p2, app::kP1Medium) == "Numpad5");
+    CHECK(app::firstKeyText(p2, app::kP1Up) == "Up");
+    CHECK(app::firstKeyText(app::keysOfPlayer(b, 0), app::kP1Light) == "J");
+    CHECK(app::firstKeyText(p2, app::kP2Light) == "Numpad1");  // P2's own actions unchanged
 }
