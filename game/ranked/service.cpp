@@ -194,6 +194,11 @@ Reply lookupRefused(const std::string& why, const std::string& missing) {
     return {false, isUnknownRow(why) ? missing : "the store: " + why};
 }
 
+// A write the store refused: its own refusal `own` (a second log from one side, too many checkpoints) is the
+// request's and said as it is; any other is the database's (a full disk, a lost connection), marked `the store: ` so
+// the player sends it again (client.h, refusedForNow).
+Reply writeRefused(const std::string& why, const char* own) { return {false, why == own ? why : "the store: " + why}; }
+
 }  // namespace
 
 Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
@@ -368,7 +373,7 @@ Reply MatchService::checkpoint(const std::string& id, const std::string& body) {
         claims[std::int64_t(f)] = std::strtoull(hash.c_str(), nullptr, 16);
     }
     if (claims.empty()) return {false, "no checkpoint"};
-    if (!store_.addClaims(matchId, m.player[0] == id ? 0 : 1, claims, why)) return {false, why};
+    if (!store_.addClaims(matchId, m.player[0] == id ? 0 : 1, claims, why)) return writeRefused(why, kTooManyClaims);
     return {true, std::to_string(claims.size()) + " checkpoints for match " + std::to_string(matchId)};
 }
 
@@ -505,11 +510,10 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     AdmittedLog admitted;
     const std::string refused = admitLog(m, log, config_.rules, admitted);
     if (!refused.empty()) return {false, refused};
-    // Kept in the store before the answer: a log acknowledged is never lost, whichever process decides the match.
-    // `the store: ` marks a refusal the player may send again (client.h, refusedForNow): a full disk clears, a
-    // second log from one side stays refused.
+    // Kept in the store before the answer: a log acknowledged is never lost, whichever process decides the match. A
+    // full disk clears (sent again), a second log from one side stays refused.
     if (!store_.addLog(m.id, admitted.side, log.recording, countersigns, nowMs, why))
-        return {false, why == kLogAlreadyIn ? why : "the store: " + why};
+        return writeRefused(why, kLogAlreadyIn);
     std::string logs[2];
     if (store_.logs(m.id, logs, why) && !logs[0].empty() && !logs[1].empty()) due_.insert(m.id);
     return {true, "log received for match " + std::to_string(m.id)};

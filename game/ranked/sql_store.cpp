@@ -350,14 +350,13 @@ bool SqlStore::logs(std::int64_t matchId, std::string text[2], std::string& why,
 }
 
 bool SqlStore::addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) {
-    constexpr std::int64_t kMaxClaims = 5000;  // a best of three of full 99-second rounds has about 300
     SqlRows rows;
     if (!run(db_->begin(), {}, why)) return false;
     if (!run("SELECT COUNT(*) FROM claims WHERE match_id = $1 AND side = $2", {num(matchId), num(std::int64_t(side))},
              rows, why))
         return rollback(why);
-    if (std::strtoll(rows.rows.at(0).at(0).c_str(), nullptr, 10) + std::int64_t(claims.size()) > kMaxClaims) {
-        why = "more than " + std::to_string(kMaxClaims) + " checkpoints for one side of a match";
+    if (std::strtoll(rows.rows.at(0).at(0).c_str(), nullptr, 10) + std::int64_t(claims.size()) > kMaxClaimsPerSide) {
+        why = kTooManyClaims;
         return rollback(why);
     }
     for (const auto& [frame, hash] : claims)

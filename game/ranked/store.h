@@ -82,6 +82,10 @@ struct PlayerRecord {
 
 /// addLog's refusal of a second log from one side: the only one not the database's (a full disk, a lost connection).
 constexpr const char* kLogAlreadyIn = "this side's log is already in";
+/// The checkpoints addClaims keeps for one side of a match (a best of three of full 99-second rounds has about 300),
+/// and its refusal of more: the only one not the database's.
+constexpr std::int64_t kMaxClaimsPerSide = 5000;
+constexpr const char* kTooManyClaims = "more than 5000 checkpoints for one side of a match";
 /// player()'s refusal of a key it does not know, and the start of match()'s for an id it does not know (`unknown
 /// match N`): the only refusals of theirs not the database's.
 constexpr const char* kUnknownPlayer = "unknown player";
@@ -143,7 +147,7 @@ public:
     virtual bool logs(std::int64_t matchId, std::string text[2], std::string& why,
                       std::string* countersigns = nullptr) = 0;
     /// Keeps hashes one side claimed during an open match (a frame claimed before keeps its first hash); refused
-    /// beyond 5,000 a side.
+    /// kTooManyClaims beyond kMaxClaimsPerSide, else the database's reason.
     virtual bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) = 0;
     /// The hashes each side claimed.
     virtual bool claims(std::int64_t matchId, Claims out[2], std::string& why) = 0;

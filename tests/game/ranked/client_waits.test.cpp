@@ -306,3 +306,33 @@ TEST_CASE("A Room or a log met by a database failing in the service's look-up is
     REQUIRE(awaitDecision(bob, m.id, w.pace(), 5000, row));
     CHECK(row.state == "verified");
 }
+
+TEST_CASE(
+    "A batch of checkpoints met by a database failing to keep it is sent again and kept; one over the limit once") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    const MatchFound m = w.matched(ann, bob);
+    w.tableAwayFor4s("claims");
+    {
+        ClaimSender sender(ann, m.id, w.pace());  // its thread alone touches the world until it is joined
+        sender.send(Claims{{600, 0x1111}, {1200, 0x2222}});
+    }
+    w.tableBack();  // (when the batch was not sent again)
+    w.during = nullptr;
+    REQUIRE(!w.refusals.empty());
+    CHECK(w.refusals[0] == "the store: no such table: claims");
+    Claims kept[2];
+    std::string why;
+    REQUIRE(w.store->claims(m.id, kept, why));
+    CHECK(kept[0] == Claims{{600, 0x1111}, {1200, 0x2222}});
+    // A side at the store's limit: its next batch is refused for good, in the store's own words, and sent once.
+    Claims full;
+    for (std::int64_t frame = 1; frame <= kMaxClaimsPerSide; ++frame) full[frame * 600] = std::uint64_t(frame);
+    REQUIRE(w.store->addClaims(m.id, 1, full, why));
+    w.refusals.clear();
+    {
+        ClaimSender sender(bob, m.id, w.pace());
+        sender.send(Claims{{600 * (kMaxClaimsPerSide + 1), 0x3333}});
+    }
+    CHECK(w.refusals == std::vector<std::string>{kTooManyClaims});
+}
