@@ -233,7 +233,8 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     }
 }
 
-// The player's match while it is open (from the store: any process may have made it), else whether it waits.
+// The player's match while it is open (from the store: any process may have made it), else whether it waits. A
+// match the store cannot read now is the store's failure, not idle: the player asks again.
 Reply MatchService::poll(const std::string& id) {
     std::string why, room;
     bool waiting = waiting_.count(id) != 0;
@@ -242,7 +243,10 @@ Reply MatchService::poll(const std::string& id) {
     std::int64_t matchId = 0;
     MatchStart start;
     if (!store_.assignment(id, matchId, start.room, why)) return {false, "the store: " + why};
-    if (matchId == 0 || !store_.match(matchId, start.match, why) || start.match.state != "open") return {true, "idle"};
+    if (matchId == 0) return {true, "idle"};
+    const bool known = store_.match(matchId, start.match, why);
+    if (!known && !isUnknownRow(why)) return {false, "the store: " + why};
+    if (!known || start.match.state != "open") return {true, "idle"};  // no such match, or it is over
     const std::string found = foundLine(start.match, id);
     return {true, matchAnswer(start, config_.lobbyPort) + (found.empty() ? "" : " " + found)};
 }

@@ -336,3 +336,25 @@ TEST_CASE(
     }
     CHECK(w.refusals == std::vector<std::string>{kTooManyClaims});
 }
+
+TEST_CASE("A Poll met by a database failing to read its match is refused for now, not idle; a match gone is idle") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    const MatchFound m = w.matched(ann, bob);
+    w.renameTable("matches", "matches_away");
+    const ServiceAnswer a = ann.poll();
+    CHECK(a.text == "refused the store: no such table: matches");  // before: `ok idle`, the match hidden
+    CHECK(refusedForNow(a));
+    w.renameTable("matches_away", "matches");
+    MatchFound again;
+    REQUIRE(parseMatchFound(ann.poll().text, again));
+    CHECK(again.id == m.id);
+    // The match's row gone (deleted by hand, foreign keys off): a match the store does not have is idle.
+    std::string why;
+    std::unique_ptr<SqlConnection> db = openSqliteConnection(w.dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(db, why);
+    SqlRows rows;
+    REQUIRE_MESSAGE(db->exec("PRAGMA foreign_keys=OFF", {}, rows, why), why);
+    REQUIRE_MESSAGE(db->exec("DELETE FROM matches WHERE id = $1", {std::to_string(m.id)}, rows, why), why);
+    CHECK(ann.poll().text == "ok idle");
+}
