@@ -194,7 +194,8 @@ Reply lookupRefused(const std::string& why, const std::string& missing) {
     return {false, isUnknownRow(why) ? missing : "the store: " + why};
 }
 
-// A write the store refused: its own refusal `own` (a second log from one side, too many checkpoints) is the
+// A write the store refused: its own refusal `own` (a second log from one side, too many checkpoints, a player
+// already in the shared queue) is the
 // request's and said as it is; any other is the database's (a full disk, a lost connection), marked `the store: ` so
 // the player sends it again (client.h, refusedForNow).
 Reply writeRefused(const std::string& why, const char* own) { return {false, why == own ? why : "the store: " + why}; }
@@ -283,14 +284,14 @@ Reply MatchService::queue(const std::string& id, const Request& r, std::int64_t 
         return {false, "a round trip is whole milliseconds up to " + std::to_string(kMaxStatedRttMs) + ", not '" +
                            rtt.substr(0, 16) + "'"};
     latency = latencyOf(r.address, latency.rttMs);
-    if (waiting_.count(id)) return {false, "already waiting"};
+    if (waiting_.count(id)) return {false, kAlreadyWaiting};
     PlayerRecord p;
     std::string why;
     if (!store_.player(id, p, why)) return lookupRefused(why, why);
     if (config_.sharedQueue) {  // the pairing pass of any process takes it from the table
         const std::string region = latency.region < 0 ? "" : config_.regions.regionName(latency.region);
         if (!store_.enqueue(QueuedPlayer{id, kind, fighter, p.rating.rating, nowMs, latency.rttMs, region}, why))
-            return {false, why};
+            return writeRefused(why, kAlreadyWaiting);
         return {true, "waiting for a " + kind + " match"};
     }
     const std::string refused = (kind == "ranked" ? ranked_ : quick_).join(id, p.rating.rating, nowMs, latency);

@@ -254,7 +254,7 @@ bool SqlStore::enqueue(const QueuedPlayer& q, std::string& why) {
             why))
         return rollback(why);
     if (rows.changed == 0) {
-        why = "already waiting";
+        why = kAlreadyWaiting;
         return rollback(why);
     }
     return run("COMMIT", {}, why) || rollback(why);

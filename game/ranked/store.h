@@ -82,6 +82,8 @@ struct PlayerRecord {
 
 /// addLog's refusal of a second log from one side: the only one not the database's (a full disk, a lost connection).
 constexpr const char* kLogAlreadyIn = "this side's log is already in";
+/// enqueue's refusal of a player already in the queue: the only one not the database's.
+constexpr const char* kAlreadyWaiting = "already waiting";
 /// The checkpoints addClaims keeps for one side of a match (a best of three of full 99-second rounds has about 300),
 /// and its refusal of more: the only one not the database's.
 constexpr std::int64_t kMaxClaimsPerSide = 5000;
@@ -120,7 +122,8 @@ public:
     virtual bool openMatches(std::vector<MatchRecord>& out, std::string& why) = 0;
 
     // The shared queue: several service processes pair players from one table.
-    /// Puts a player in the queue (and forgets its last assignment); refused "already waiting".
+    /// Puts a player in the queue (and forgets its last assignment); refused kAlreadyWaiting, else the database's
+    /// reason.
     virtual bool enqueue(const QueuedPlayer& q, std::string& why) = 0;
     /// Takes a player out of the queue; false ("not waiting") when it was not in.
     virtual bool dequeue(const std::string& player, std::string& why) = 0;

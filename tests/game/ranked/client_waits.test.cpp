@@ -25,7 +25,9 @@ struct WaitWorld {
     int results = 0;                    ///< Result requests the service got
     std::function<void()> during;       ///< run at each 250 ms of a wait: what the other side does meanwhile
 
-    explicit WaitWorld(std::int64_t maxPages = 0) { open(maxPages); }
+    bool sharedQueue = false;  ///< the queue in the store's table (as on PostgreSQL), not the service's memory
+
+    explicit WaitWorld(std::int64_t maxPages = 0, bool shared = false) : sharedQueue(shared) { open(maxPages); }
 
     /// (Re)opens the store and a service on it; maxPages caps the file (a full disk).
     void open(std::int64_t maxPages) {
@@ -36,6 +38,7 @@ struct WaitWorld {
         ServiceConfig config;
         config.rules = rankedtest::testRules();
         config.lobbyPort = 7201;
+        config.sharedQueue = sharedQueue;
         service = std::make_unique<MatchService>(*store, config);
     }
 
@@ -357,4 +360,27 @@ TEST_CASE("A Poll met by a database failing to read its match is refused for now
     REQUIRE_MESSAGE(db->exec("PRAGMA foreign_keys=OFF", {}, rows, why), why);
     REQUIRE_MESSAGE(db->exec("DELETE FROM matches WHERE id = $1", {std::to_string(m.id)}, rows, why), why);
     CHECK(ann.poll().text == "ok idle");
+}
+
+TEST_CASE("A Queue the shared queue's table fails to take is refused for now and sent again; already waiting once") {
+    WaitWorld w(0, true);  // the queue as PostgreSQL keeps it: a table of the store
+    RankedClient ann = w.client("Ann");
+    std::vector<std::string> said;
+    const auto say = [&](const char* request, const ServiceAnswer& r) {
+        said.push_back(std::string(request) + ": " + r.text);
+    };
+    w.tableAwayFor4s("queue");
+    const ServiceAnswer a = joinQueue(ann, "ranked", "ryo", kWaitRules, w.pace(), say);
+    w.tableBack();  // (when the Queue was not sent again)
+    w.during = nullptr;
+    CHECK(a.text == "ok waiting for a ranked match");
+    REQUIRE(!said.empty());
+    CHECK(said[0] == "Queue: refused the store: no such table: queue");  // before: the bare words, sent once
+    CHECK(w.service->queued() == 1);
+    // In the table already: the store's own refusal, for good, sent once.
+    said.clear();
+    w.refusals.clear();
+    CHECK(joinQueue(ann, "ranked", "ryo", kWaitRules, w.pace(), say).text == "refused already waiting");
+    CHECK(said.empty());
+    CHECK(w.refusals == std::vector<std::string>{kAlreadyWaiting});
 }
