@@ -3,6 +3,7 @@
 #include "game/ranked/sql_connection.h"
 #include "game/ranked/store.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -574,6 +575,15 @@ bool SqlStore::openMatches(std::vector<MatchRecord>& out, std::string& why) {
 }  // namespace
 
 void setDecisionStatementHook(std::function<void(int)> hook) { decisionHook() = std::move(hook); }
+
+bool anotherProgramsTables(const std::vector<std::string>& tables, const std::string& advice, std::string& why) {
+    if (tables.empty() || std::find(tables.begin(), tables.end(), "schema_version") != tables.end()) return false;
+    std::string list;
+    for (std::size_t i = 0; i < tables.size() && i < 8; ++i) list += (i ? ", " : "") + tables[i];
+    if (tables.size() > 8) list += ", ...";
+    why = "not a bvh_matchd store (it has tables " + list + "; " + advice + ")";
+    return true;
+}
 
 std::unique_ptr<Store> makeSqlStore(std::unique_ptr<SqlConnection> db, std::string& why) {
     auto store = std::make_unique<SqlStore>(std::move(db));

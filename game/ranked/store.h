@@ -185,7 +185,8 @@ bool sqliteFileIsStoreOrNew(const std::string& path, std::string& why);
 /// (sqliteFileIsStoreOrNew) before anything in it is changed.
 std::unique_ptr<Store> openSqliteStore(const std::string& path, std::string& why, std::int64_t maxPages = 0);
 /// Opens a PostgreSQL store by libpq connection string (e.g. "host=/tmp/x port=5432 dbname=bvh"), creating and
-/// migrating its tables. Null with why on failure, or when this build has no libpq.
+/// migrating its tables. Null with why on failure, or when this build has no libpq. A schema (current_schema()) that
+/// holds another program's tables is refused before anything is created, as openSqliteStore refuses a file.
 std::unique_ptr<Store> openPostgresStore(const std::string& conninfo, std::string& why);
 
 /// A test's hook: called before each statement of a decision's transaction with its index (0 = BEGIN); a crash test
