@@ -103,6 +103,8 @@ public:
     bool migrate(std::string& why);
     bool savePlayer(const PlayerRecord& p, std::string& why) override;
     bool player(const std::string& id, PlayerRecord& out, std::string& why) override;
+    bool players(const std::vector<std::string>& ids, std::map<std::string, PlayerRecord>& out,
+                 std::string& why) override;
     bool playerByCode(const std::string& code, std::string& id, std::string& why) override;
     bool createMatch(const MatchRecord& m, std::string& why) override;
     bool match(std::int64_t id, MatchRecord& out, std::string& why) override;
@@ -196,18 +198,31 @@ bool SqlStore::savePlayer(const PlayerRecord& p, std::string& why) {
     return true;
 }
 
+constexpr const char* kPlayerSelect =
+    "SELECT p.id, p.name, p.code, r.rating, r.deviation, r.volatility, r.games FROM players p"
+    " JOIN ratings r ON r.player = p.id";
+
 bool SqlStore::player(const std::string& id, PlayerRecord& out, std::string& why) {
     SqlRows rows;
-    if (!run("SELECT p.id, p.name, p.code, r.rating, r.deviation, r.volatility, r.games FROM players p"
-             " JOIN ratings r ON r.player = p.id WHERE p.id = $1",
-             {id}, rows, why))
-        return false;
+    if (!run(std::string(kPlayerSelect) + " WHERE p.id = $1", {id}, rows, why)) return false;
     if (rows.rows.empty()) {
         why = kUnknownPlayer;
         return false;
     }
     const auto& r = rows.rows[0];
     out = PlayerRecord{r[0], r[1], r[2], ratingFromRow(r, 3)};
+    return true;
+}
+
+bool SqlStore::players(const std::vector<std::string>& ids, std::map<std::string, PlayerRecord>& out,
+                       std::string& why) {
+    SqlRows rows;
+    out.clear();
+    if (ids.empty()) return true;
+    std::string in;  // $1, $2, ...: both databases take a parameter list of any length
+    for (std::size_t i = 0; i < ids.size(); ++i) in += (i ? ", $" : "$") + std::to_string(i + 1);
+    if (!run(std::string(kPlayerSelect) + " WHERE p.id IN (" + in + ")", ids, rows, why)) return false;
+    for (const auto& r : rows.rows) out[r[0]] = PlayerRecord{r[0], r[1], r[2], ratingFromRow(r, 3)};
     return true;
 }
 

@@ -102,6 +102,10 @@ public:
     virtual bool savePlayer(const PlayerRecord& p, std::string& why) = 0;
     /// A player by id; false with why kUnknownPlayer when there is none.
     virtual bool player(const std::string& id, PlayerRecord& out, std::string& why) = 0;
+    /// Several players by id (they may repeat) in one statement: a page naming each player of its rows. An id the
+    /// store does not know is left out of `out`, which is cleared first.
+    virtual bool players(const std::vector<std::string>& ids, std::map<std::string, PlayerRecord>& out,
+                         std::string& why) = 0;
     /// A player id by friend code.
     virtual bool playerByCode(const std::string& code, std::string& id, std::string& why) = 0;
     /// Adds a match in state open and assigns both players to it (what Poll answers); refused when its id exists.

@@ -247,6 +247,18 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("A history page names each player of its matches as the PostgreSQL store knows them now, in one statement") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL history names SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    std::string why;
+    auto s = openPostgresStore(pg.conninfo, why);
+    REQUIRE_MESSAGE(s, why);
+    rankedtest::checkHistoryNames(*s);
+}
+
 TEST_CASE("The PostgreSQL shared queue pairs by latency like the in-memory queue") {
     Cluster& pg = cluster();
     if (!pg.skipped.empty()) {
