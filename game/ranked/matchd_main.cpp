@@ -32,6 +32,7 @@
 #include <csignal>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -192,9 +193,14 @@ std::string historyJson(ranked::Store& store, const std::string& key) {
     std::vector<ranked::MatchRecord> rows;
     std::string why, out = "[";
     if (!store.history(key, 20, rows, why)) return "{\"error\":" + jsonText(why) + "}";
+    std::vector<std::string> ids;
+    for (const ranked::MatchRecord& m : rows) ids.insert(ids.end(), m.player, m.player + 2);
+    std::map<std::string, ranked::PlayerRecord> players;  // every player's name in one statement
+    store.players(ids, players, why);
     for (const ranked::MatchRecord& m : rows) {
         ranked::PlayerRecord p[2];
-        for (int i = 0; i < 2; ++i) store.player(m.player[i], p[i], why);
+        for (int i = 0; i < 2; ++i)
+            if (players.count(m.player[i])) p[i] = players[m.player[i]];
         char nums[96];
         std::snprintf(nums, sizeof nums, "\"winner\":%d,\"change\":[%.1f,%.1f]", m.winner, m.change[0], m.change[1]);
         out += std::string(out.size() > 1 ? "," : "") + "{\"id\":\"" + std::to_string(m.id) +

@@ -26,20 +26,21 @@ bool historyPage(Store& store, const std::string& keyHex, std::string& page, std
     std::vector<MatchRecord> rows;
     if (!store.history(keyHex, 20, rows, why)) return false;
     page.clear();
-    std::map<std::string, std::string> names;  // each player of the page once, by the name the store knows now
+    std::vector<std::string> ids;
     for (const MatchRecord& m : rows) {
         page += std::to_string(m.id) + " " + m.state + " " + std::to_string(m.winner) + " " + m.fighter[0] + " " +
                 m.fighter[1] + " " + std::to_string(m.change[0]) + " " + std::to_string(m.change[1]) + " " +
                 m.player[0] + " " + m.player[1] + "\n";
-        for (const std::string& id : m.player) names.emplace(id, "");
+        ids.insert(ids.end(), m.player, m.player + 2);
     }
-    // After the rows: a reader of the rows alone (parseHistory before the names) skips these lines, whose first
-    // word is not a match id. A player the store cannot read now is left out: the reader shows the fingerprint.
-    for (auto& [id, name] : names) {
-        PlayerRecord p;
-        std::string ignored;
-        if (store.player(id, p, ignored) && !p.name.empty()) page += "name " + id + " " + p.name + "\n";
-    }
+    // After the rows, each player once by the name the store knows now, all read in one statement: a reader of the
+    // rows alone (parseHistory before the names) skips these lines, whose first word is not a match id. A player the
+    // store cannot read now is left out (all of them when the read fails): the reader shows the fingerprint.
+    std::map<std::string, PlayerRecord> players;
+    std::string ignored;
+    store.players(ids, players, ignored);
+    for (const auto& [id, p] : players)
+        if (!p.name.empty()) page += "name " + id + " " + p.name + "\n";
     return true;
 }
 

@@ -86,9 +86,33 @@ std::unique_ptr<SqlConnection> openPostgresConnection(const std::string&, std::s
 }
 #endif
 
+namespace {
+
+// False with why (`postgresql: DATABASE (schema SCHEMA): not a bvh_matchd store (it has tables ...)`) when the schema
+// the store would use (current_schema(), the first of the search_path) holds another program's tables, or with the
+// database's reason when it cannot be read. Reads only. The relations listed are those a CREATE TABLE of the store
+// would meet (tables, views, foreign tables: one namespace), in the order they were made, as SQLite's check lists them.
+bool schemaIsStoreOrNew(SqlConnection& db, std::string& why) {
+    SqlRows rows;
+    if (!db.exec("SELECT current_database(), current_schema(), c.relname FROM pg_class c"
+                 " JOIN pg_namespace n ON n.oid = c.relnamespace"
+                 " WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f') ORDER BY c.oid",
+                 {}, rows, why))
+        return false;
+    std::vector<std::string> tables;
+    for (const auto& r : rows.rows) tables.push_back(r[2]);
+    if (!anotherProgramsTables(tables, "give an empty database or schema, or one bvh_matchd made", why)) return true;
+    why = "postgresql: " + rows.rows[0][0] + " (schema " + rows.rows[0][1] + "): " + why;
+    return false;
+}
+
+}  // namespace
+
+// Another program's database is refused before the migrations add the store's tables beside its own (or stop at a
+// name both use, `relation "players" already exists`).
 std::unique_ptr<Store> openPostgresStore(const std::string& conninfo, std::string& why) {
     auto db = openPostgresConnection(conninfo, why);
-    if (!db) return nullptr;
+    if (!db || !schemaIsStoreOrNew(*db, why)) return nullptr;
     return makeSqlStore(std::move(db), why);
 }
 

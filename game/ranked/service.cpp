@@ -194,6 +194,12 @@ Reply lookupRefused(const std::string& why, const std::string& missing) {
     return {false, isUnknownRow(why) ? missing : "the store: " + why};
 }
 
+// A write the store refused: its own refusal `own` (a second log from one side, too many checkpoints, a player
+// already in the shared queue) is the
+// request's and said as it is; any other is the database's (a full disk, a lost connection), marked `the store: ` so
+// the player sends it again (client.h, refusedForNow).
+Reply writeRefused(const std::string& why, const char* own) { return {false, why == own ? why : "the store: " + why}; }
+
 }  // namespace
 
 Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
@@ -228,7 +234,8 @@ Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
     }
 }
 
-// The player's match while it is open (from the store: any process may have made it), else whether it waits.
+// The player's match while it is open (from the store: any process may have made it), else whether it waits. A
+// match the store cannot read now is the store's failure, not idle: the player asks again.
 Reply MatchService::poll(const std::string& id) {
     std::string why, room;
     bool waiting = waiting_.count(id) != 0;
@@ -237,7 +244,10 @@ Reply MatchService::poll(const std::string& id) {
     std::int64_t matchId = 0;
     MatchStart start;
     if (!store_.assignment(id, matchId, start.room, why)) return {false, "the store: " + why};
-    if (matchId == 0 || !store_.match(matchId, start.match, why) || start.match.state != "open") return {true, "idle"};
+    if (matchId == 0) return {true, "idle"};
+    const bool known = store_.match(matchId, start.match, why);
+    if (!known && !isUnknownRow(why)) return {false, "the store: " + why};
+    if (!known || start.match.state != "open") return {true, "idle"};  // no such match, or it is over
     const std::string found = foundLine(start.match, id);
     return {true, matchAnswer(start, config_.lobbyPort) + (found.empty() ? "" : " " + found)};
 }
@@ -274,14 +284,14 @@ Reply MatchService::queue(const std::string& id, const Request& r, std::int64_t 
         return {false, "a round trip is whole milliseconds up to " + std::to_string(kMaxStatedRttMs) + ", not '" +
                            rtt.substr(0, 16) + "'"};
     latency = latencyOf(r.address, latency.rttMs);
-    if (waiting_.count(id)) return {false, "already waiting"};
+    if (waiting_.count(id)) return {false, kAlreadyWaiting};
     PlayerRecord p;
     std::string why;
     if (!store_.player(id, p, why)) return lookupRefused(why, why);
     if (config_.sharedQueue) {  // the pairing pass of any process takes it from the table
         const std::string region = latency.region < 0 ? "" : config_.regions.regionName(latency.region);
         if (!store_.enqueue(QueuedPlayer{id, kind, fighter, p.rating.rating, nowMs, latency.rttMs, region}, why))
-            return {false, why};
+            return writeRefused(why, kAlreadyWaiting);
         return {true, "waiting for a " + kind + " match"};
     }
     const std::string refused = (kind == "ranked" ? ranked_ : quick_).join(id, p.rating.rating, nowMs, latency);
@@ -368,7 +378,7 @@ Reply MatchService::checkpoint(const std::string& id, const std::string& body) {
         claims[std::int64_t(f)] = std::strtoull(hash.c_str(), nullptr, 16);
     }
     if (claims.empty()) return {false, "no checkpoint"};
-    if (!store_.addClaims(matchId, m.player[0] == id ? 0 : 1, claims, why)) return {false, why};
+    if (!store_.addClaims(matchId, m.player[0] == id ? 0 : 1, claims, why)) return writeRefused(why, kTooManyClaims);
     return {true, std::to_string(claims.size()) + " checkpoints for match " + std::to_string(matchId)};
 }
 
@@ -505,11 +515,10 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     AdmittedLog admitted;
     const std::string refused = admitLog(m, log, config_.rules, admitted);
     if (!refused.empty()) return {false, refused};
-    // Kept in the store before the answer: a log acknowledged is never lost, whichever process decides the match.
-    // `the store: ` marks a refusal the player may send again (client.h, refusedForNow): a full disk clears, a
-    // second log from one side stays refused.
+    // Kept in the store before the answer: a log acknowledged is never lost, whichever process decides the match. A
+    // full disk clears (sent again), a second log from one side stays refused.
     if (!store_.addLog(m.id, admitted.side, log.recording, countersigns, nowMs, why))
-        return {false, why == kLogAlreadyIn ? why : "the store: " + why};
+        return writeRefused(why, kLogAlreadyIn);
     std::string logs[2];
     if (store_.logs(m.id, logs, why) && !logs[0].empty() && !logs[1].empty()) due_.insert(m.id);
     return {true, "log received for match " + std::to_string(m.id)};

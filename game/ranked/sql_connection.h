@@ -30,6 +30,11 @@ public:
     virtual const char* forUpdateSkipLocked() const = 0;
 };
 
+/// Whether the tables a database holds where the store would make its own are another program's: some, and not the
+/// store's `schema_version` among them (every version of the store has it). Says so in why then, naming them (the
+/// first eight) and what to give instead: `not a bvh_matchd store (it has tables players, notes; ADVICE)`.
+bool anotherProgramsTables(const std::vector<std::string>& tables, const std::string& advice, std::string& why);
+
 std::unique_ptr<SqlConnection> openSqliteConnection(const std::string& path, std::string& why,
                                                     std::int64_t maxPages = 0);
 std::unique_ptr<SqlConnection> openPostgresConnection(const std::string& conninfo, std::string& why);

@@ -3,6 +3,7 @@
 #include "game/ranked/sql_connection.h"
 #include "game/ranked/store.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -102,6 +103,8 @@ public:
     bool migrate(std::string& why);
     bool savePlayer(const PlayerRecord& p, std::string& why) override;
     bool player(const std::string& id, PlayerRecord& out, std::string& why) override;
+    bool players(const std::vector<std::string>& ids, std::map<std::string, PlayerRecord>& out,
+                 std::string& why) override;
     bool playerByCode(const std::string& code, std::string& id, std::string& why) override;
     bool createMatch(const MatchRecord& m, std::string& why) override;
     bool match(std::int64_t id, MatchRecord& out, std::string& why) override;
@@ -195,18 +198,31 @@ bool SqlStore::savePlayer(const PlayerRecord& p, std::string& why) {
     return true;
 }
 
+constexpr const char* kPlayerSelect =
+    "SELECT p.id, p.name, p.code, r.rating, r.deviation, r.volatility, r.games FROM players p"
+    " JOIN ratings r ON r.player = p.id";
+
 bool SqlStore::player(const std::string& id, PlayerRecord& out, std::string& why) {
     SqlRows rows;
-    if (!run("SELECT p.id, p.name, p.code, r.rating, r.deviation, r.volatility, r.games FROM players p"
-             " JOIN ratings r ON r.player = p.id WHERE p.id = $1",
-             {id}, rows, why))
-        return false;
+    if (!run(std::string(kPlayerSelect) + " WHERE p.id = $1", {id}, rows, why)) return false;
     if (rows.rows.empty()) {
         why = kUnknownPlayer;
         return false;
     }
     const auto& r = rows.rows[0];
     out = PlayerRecord{r[0], r[1], r[2], ratingFromRow(r, 3)};
+    return true;
+}
+
+bool SqlStore::players(const std::vector<std::string>& ids, std::map<std::string, PlayerRecord>& out,
+                       std::string& why) {
+    SqlRows rows;
+    out.clear();
+    if (ids.empty()) return true;
+    std::string in;  // $1, $2, ...: both databases take a parameter list of any length
+    for (std::size_t i = 0; i < ids.size(); ++i) in += (i ? ", $" : "$") + std::to_string(i + 1);
+    if (!run(std::string(kPlayerSelect) + " WHERE p.id IN (" + in + ")", ids, rows, why)) return false;
+    for (const auto& r : rows.rows) out[r[0]] = PlayerRecord{r[0], r[1], r[2], ratingFromRow(r, 3)};
     return true;
 }
 
@@ -254,7 +270,7 @@ bool SqlStore::enqueue(const QueuedPlayer& q, std::string& why) {
             why))
         return rollback(why);
     if (rows.changed == 0) {
-        why = "already waiting";
+        why = kAlreadyWaiting;
         return rollback(why);
     }
     return run("COMMIT", {}, why) || rollback(why);
@@ -350,14 +366,13 @@ bool SqlStore::logs(std::int64_t matchId, std::string text[2], std::string& why,
 }
 
 bool SqlStore::addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) {
-    constexpr std::int64_t kMaxClaims = 5000;  // a best of three of full 99-second rounds has about 300
     SqlRows rows;
     if (!run(db_->begin(), {}, why)) return false;
     if (!run("SELECT COUNT(*) FROM claims WHERE match_id = $1 AND side = $2", {num(matchId), num(std::int64_t(side))},
              rows, why))
         return rollback(why);
-    if (std::strtoll(rows.rows.at(0).at(0).c_str(), nullptr, 10) + std::int64_t(claims.size()) > kMaxClaims) {
-        why = "more than " + std::to_string(kMaxClaims) + " checkpoints for one side of a match";
+    if (std::strtoll(rows.rows.at(0).at(0).c_str(), nullptr, 10) + std::int64_t(claims.size()) > kMaxClaimsPerSide) {
+        why = kTooManyClaims;
         return rollback(why);
     }
     for (const auto& [frame, hash] : claims)
@@ -575,6 +590,15 @@ bool SqlStore::openMatches(std::vector<MatchRecord>& out, std::string& why) {
 }  // namespace
 
 void setDecisionStatementHook(std::function<void(int)> hook) { decisionHook() = std::move(hook); }
+
+bool anotherProgramsTables(const std::vector<std::string>& tables, const std::string& advice, std::string& why) {
+    if (tables.empty() || std::find(tables.begin(), tables.end(), "schema_version") != tables.end()) return false;
+    std::string list;
+    for (std::size_t i = 0; i < tables.size() && i < 8; ++i) list += (i ? ", " : "") + tables[i];
+    if (tables.size() > 8) list += ", ...";
+    why = "not a bvh_matchd store (it has tables " + list + "; " + advice + ")";
+    return true;
+}
 
 std::unique_ptr<Store> makeSqlStore(std::unique_ptr<SqlConnection> db, std::string& why) {
     auto store = std::make_unique<SqlStore>(std::move(db));

@@ -4,7 +4,6 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -117,12 +116,7 @@ bool anotherProgramsDatabase(sqlite3* db, std::string& why) {
     while (sqlite3_step(st) == SQLITE_ROW)
         tables.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(st, 0)));
     sqlite3_finalize(st);
-    if (tables.empty() || std::find(tables.begin(), tables.end(), "schema_version") != tables.end()) return false;
-    std::string list;
-    for (std::size_t i = 0; i < tables.size() && i < 8; ++i) list += (i ? ", " : "") + tables[i];
-    if (tables.size() > 8) list += ", ...";
-    why = "not a bvh_matchd store (it has tables " + list + "; give a new file or one bvh_matchd made)";
-    return true;
+    return anotherProgramsTables(tables, "give a new file or one bvh_matchd made", why);
 }
 
 }  // namespace

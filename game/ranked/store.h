@@ -82,6 +82,12 @@ struct PlayerRecord {
 
 /// addLog's refusal of a second log from one side: the only one not the database's (a full disk, a lost connection).
 constexpr const char* kLogAlreadyIn = "this side's log is already in";
+/// enqueue's refusal of a player already in the queue: the only one not the database's.
+constexpr const char* kAlreadyWaiting = "already waiting";
+/// The checkpoints addClaims keeps for one side of a match (a best of three of full 99-second rounds has about 300),
+/// and its refusal of more: the only one not the database's.
+constexpr std::int64_t kMaxClaimsPerSide = 5000;
+constexpr const char* kTooManyClaims = "more than 5000 checkpoints for one side of a match";
 /// player()'s refusal of a key it does not know, and the start of match()'s for an id it does not know (`unknown
 /// match N`): the only refusals of theirs not the database's.
 constexpr const char* kUnknownPlayer = "unknown player";
@@ -96,6 +102,10 @@ public:
     virtual bool savePlayer(const PlayerRecord& p, std::string& why) = 0;
     /// A player by id; false with why kUnknownPlayer when there is none.
     virtual bool player(const std::string& id, PlayerRecord& out, std::string& why) = 0;
+    /// Several players by id (they may repeat) in one statement: a page naming each player of its rows. An id the
+    /// store does not know is left out of `out`, which is cleared first.
+    virtual bool players(const std::vector<std::string>& ids, std::map<std::string, PlayerRecord>& out,
+                         std::string& why) = 0;
     /// A player id by friend code.
     virtual bool playerByCode(const std::string& code, std::string& id, std::string& why) = 0;
     /// Adds a match in state open and assigns both players to it (what Poll answers); refused when its id exists.
@@ -116,7 +126,8 @@ public:
     virtual bool openMatches(std::vector<MatchRecord>& out, std::string& why) = 0;
 
     // The shared queue: several service processes pair players from one table.
-    /// Puts a player in the queue (and forgets its last assignment); refused "already waiting".
+    /// Puts a player in the queue (and forgets its last assignment); refused kAlreadyWaiting, else the database's
+    /// reason.
     virtual bool enqueue(const QueuedPlayer& q, std::string& why) = 0;
     /// Takes a player out of the queue; false ("not waiting") when it was not in.
     virtual bool dequeue(const std::string& player, std::string& why) = 0;
@@ -143,7 +154,7 @@ public:
     virtual bool logs(std::int64_t matchId, std::string text[2], std::string& why,
                       std::string* countersigns = nullptr) = 0;
     /// Keeps hashes one side claimed during an open match (a frame claimed before keeps its first hash); refused
-    /// beyond 5,000 a side.
+    /// kTooManyClaims beyond kMaxClaimsPerSide, else the database's reason.
     virtual bool addClaims(std::int64_t matchId, int side, const Claims& claims, std::string& why) = 0;
     /// The hashes each side claimed.
     virtual bool claims(std::int64_t matchId, Claims out[2], std::string& why) = 0;
@@ -178,7 +189,8 @@ bool sqliteFileIsStoreOrNew(const std::string& path, std::string& why);
 /// (sqliteFileIsStoreOrNew) before anything in it is changed.
 std::unique_ptr<Store> openSqliteStore(const std::string& path, std::string& why, std::int64_t maxPages = 0);
 /// Opens a PostgreSQL store by libpq connection string (e.g. "host=/tmp/x port=5432 dbname=bvh"), creating and
-/// migrating its tables. Null with why on failure, or when this build has no libpq.
+/// migrating its tables. Null with why on failure, or when this build has no libpq. A schema (current_schema()) that
+/// holds another program's tables is refused before anything is created, as openSqliteStore refuses a file.
 std::unique_ptr<Store> openPostgresStore(const std::string& conninfo, std::string& why);
 
 /// A test's hook: called before each statement of a decision's transaction with its index (0 = BEGIN); a crash test

@@ -25,7 +25,9 @@ struct WaitWorld {
     int results = 0;                    ///< Result requests the service got
     std::function<void()> during;       ///< run at each 250 ms of a wait: what the other side does meanwhile
 
-    explicit WaitWorld(std::int64_t maxPages = 0) { open(maxPages); }
+    bool sharedQueue = false;  ///< the queue in the store's table (as on PostgreSQL), not the service's memory
+
+    explicit WaitWorld(std::int64_t maxPages = 0, bool shared = false) : sharedQueue(shared) { open(maxPages); }
 
     /// (Re)opens the store and a service on it; maxPages caps the file (a full disk).
     void open(std::int64_t maxPages) {
@@ -36,6 +38,7 @@ struct WaitWorld {
         ServiceConfig config;
         config.rules = rankedtest::testRules();
         config.lobbyPort = 7201;
+        config.sharedQueue = sharedQueue;
         service = std::make_unique<MatchService>(*store, config);
     }
 
@@ -305,4 +308,79 @@ TEST_CASE("A Room or a log met by a database failing in the service's look-up is
     HistoryRow row;
     REQUIRE(awaitDecision(bob, m.id, w.pace(), 5000, row));
     CHECK(row.state == "verified");
+}
+
+TEST_CASE(
+    "A batch of checkpoints met by a database failing to keep it is sent again and kept; one over the limit once") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    const MatchFound m = w.matched(ann, bob);
+    w.tableAwayFor4s("claims");
+    {
+        ClaimSender sender(ann, m.id, w.pace());  // its thread alone touches the world until it is joined
+        sender.send(Claims{{600, 0x1111}, {1200, 0x2222}});
+    }
+    w.tableBack();  // (when the batch was not sent again)
+    w.during = nullptr;
+    REQUIRE(!w.refusals.empty());
+    CHECK(w.refusals[0] == "the store: no such table: claims");
+    Claims kept[2];
+    std::string why;
+    REQUIRE(w.store->claims(m.id, kept, why));
+    CHECK(kept[0] == Claims{{600, 0x1111}, {1200, 0x2222}});
+    // A side at the store's limit: its next batch is refused for good, in the store's own words, and sent once.
+    Claims full;
+    for (std::int64_t frame = 1; frame <= kMaxClaimsPerSide; ++frame) full[frame * 600] = std::uint64_t(frame);
+    REQUIRE(w.store->addClaims(m.id, 1, full, why));
+    w.refusals.clear();
+    {
+        ClaimSender sender(bob, m.id, w.pace());
+        sender.send(Claims{{600 * (kMaxClaimsPerSide + 1), 0x3333}});
+    }
+    CHECK(w.refusals == std::vector<std::string>{kTooManyClaims});
+}
+
+TEST_CASE("A Poll met by a database failing to read its match is refused for now, not idle; a match gone is idle") {
+    WaitWorld w;
+    RankedClient ann = w.client("Ann"), bob = w.client("Bob");
+    const MatchFound m = w.matched(ann, bob);
+    w.renameTable("matches", "matches_away");
+    const ServiceAnswer a = ann.poll();
+    CHECK(a.text == "refused the store: no such table: matches");  // before: `ok idle`, the match hidden
+    CHECK(refusedForNow(a));
+    w.renameTable("matches_away", "matches");
+    MatchFound again;
+    REQUIRE(parseMatchFound(ann.poll().text, again));
+    CHECK(again.id == m.id);
+    // The match's row gone (deleted by hand, foreign keys off): a match the store does not have is idle.
+    std::string why;
+    std::unique_ptr<SqlConnection> db = openSqliteConnection(w.dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(db, why);
+    SqlRows rows;
+    REQUIRE_MESSAGE(db->exec("PRAGMA foreign_keys=OFF", {}, rows, why), why);
+    REQUIRE_MESSAGE(db->exec("DELETE FROM matches WHERE id = $1", {std::to_string(m.id)}, rows, why), why);
+    CHECK(ann.poll().text == "ok idle");
+}
+
+TEST_CASE("A Queue the shared queue's table fails to take is refused for now and sent again; already waiting once") {
+    WaitWorld w(0, true);  // the queue as PostgreSQL keeps it: a table of the store
+    RankedClient ann = w.client("Ann");
+    std::vector<std::string> said;
+    const auto say = [&](const char* request, const ServiceAnswer& r) {
+        said.push_back(std::string(request) + ": " + r.text);
+    };
+    w.tableAwayFor4s("queue");
+    const ServiceAnswer a = joinQueue(ann, "ranked", "ryo", kWaitRules, w.pace(), say);
+    w.tableBack();  // (when the Queue was not sent again)
+    w.during = nullptr;
+    CHECK(a.text == "ok waiting for a ranked match");
+    REQUIRE(!said.empty());
+    CHECK(said[0] == "Queue: refused the store: no such table: queue");  // before: the bare words, sent once
+    CHECK(w.service->queued() == 1);
+    // In the table already: the store's own refusal, for good, sent once.
+    said.clear();
+    w.refusals.clear();
+    CHECK(joinQueue(ann, "ranked", "ryo", kWaitRules, w.pace(), say).text == "refused already waiting");
+    CHECK(said.empty());
+    CHECK(w.refusals == std::vector<std::string>{kAlreadyWaiting});
 }

@@ -138,7 +138,9 @@ json=$(curl -s "$URL/api/leaderboard")
 ANN_KEY=$(echo "$json" | sed -n 's/.*"key":"\([0-9a-f]*\)","code":"[^"]*","name":"Ann".*/\1/p')
 [ ${#ANN_KEY} = 64 ] || fail "no key for Ann in /api/leaderboard: $json"
 curl -s "$URL/history/$ANN_KEY" | grep -q "^$MATCH verified " || fail "the match is not verified in Ann's /history"
-curl -s "$URL/api/history/$ANN_KEY" | grep -q "\"id\":\"$MATCH\",\"state\":\"verified\"" || fail "no match in the history JSON"
+hist=$(curl -s "$URL/api/history/$ANN_KEY")
+grep -q "\"id\":\"$MATCH\",\"state\":\"verified\"" <<<"$hist" || fail "no match in the history JSON: $hist"
+grep -Eq '"players":\[("Ann","Bob"|"Bob","Ann")\]' <<<"$hist" || fail "the history JSON does not name both players: $hist"
 curl -s "$URL/replay/$MATCH.freplay" | head -n 1 | grep -qx "fightreplay 2" || fail "/replay/$MATCH.freplay is not a recording"
 curl -s "$URL/leaderboard.html" | grep -q 'src="leaderboard.js"' || fail "the leaderboard page is not served"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$URL/replay/12345")" = 404 ] || fail "an unknown replay is not 404"

@@ -150,6 +150,8 @@ inline std::vector<net::Countersign> countersignsOf(const std::string& rec, cons
 
 /// The checks every store backend passes (store.test.cpp): players, a decided match, a result counted once.
 void checkStoreBasics(ranked::Store& s);
+/// A history page names each player of its matches as the store knows them now, read in one statement (store.test.cpp).
+void checkHistoryNames(ranked::Store& s);
 /// The queue by latency through a service on this store (service.test.cpp): in memory, or the store's queue table.
 void checkLatencyPairing(ranked::Store& s, bool sharedQueue);
 /// Two service processes on one store (a and b: two connections to it), a challenge made on one answered on the

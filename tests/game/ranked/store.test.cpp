@@ -1,3 +1,4 @@
+#include "game/ranked/pages.h"
 #include "game/ranked/store.h"
 #include "game/ranked/sql_connection.h"
 #include "ranked_test_util.h"
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 
 using namespace ranked;
 using rankedtest::TempDir;
@@ -74,6 +76,32 @@ void checkStoreBasics(Store& s) {
     CHECK(hist[0].id == 41);
 }
 
+// A history page of 20 matches against 20 players names every one by the name the store knows now, read in one
+// statement (before, one statement a player: 22 for this page).
+void checkHistoryNames(Store& s) {
+    std::string why;
+    REQUIRE(s.savePlayer(rankedtest::player("hh", "Hana"), why));
+    std::map<std::string, std::string> named{{"hh", "Hana"}};
+    for (int i = 0; i < 20; ++i) {
+        const std::string id = "h" + std::to_string(100 + i), name = "Opponent " + std::to_string(i);
+        REQUIRE(s.savePlayer(rankedtest::player(id, name + " before"), why));
+        REQUIRE(s.savePlayer(rankedtest::player(id, name), why));  // renamed: the page says the name now
+        named[id] = name;
+        REQUIRE(s.createMatch(rankedtest::match(9000 + i, i % 2 ? "hh" : id, i % 2 ? id : "hh"), why));
+    }
+    const std::int64_t before = s.statements();
+    std::string page;
+    REQUIRE_MESSAGE(historyPage(s, "hh", page, why), why);
+    CHECK(s.statements() - before == 2);  // the matches, then every name at once
+    const std::vector<HistoryRow> rows = parseHistory(page);
+    REQUIRE(rows.size() == 20);
+    for (const HistoryRow& r : rows)
+        for (int p = 0; p < 2; ++p) {
+            CAPTURE(r.player[p]);
+            CHECK(r.name[p] == named[r.player[p]]);
+        }
+}
+
 }  // namespace rankedtest
 
 using rankedtest::checkStoreBasics;
@@ -90,6 +118,14 @@ TEST_CASE("The SQLite store keeps players, a decided match with both ratings, an
     REQUIRE(again);
     MatchRecord m;
     CHECK(again->match(41, m, why));
+}
+
+TEST_CASE("A history page names each player of its matches as the SQLite store knows them now, in one statement") {
+    TempDir dir;
+    std::string why;
+    auto s = openSqliteStore(dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(s, why);
+    rankedtest::checkHistoryNames(*s);
 }
 
 TEST_CASE("A crash between a result's writes leaves the match open and both ratings as they were") {

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <map>
@@ -246,6 +247,18 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("A history page names each player of its matches as the PostgreSQL store knows them now, in one statement") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL history names SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    std::string why;
+    auto s = openPostgresStore(pg.conninfo, why);
+    REQUIRE_MESSAGE(s, why);
+    rankedtest::checkHistoryNames(*s);
+}
+
 TEST_CASE("The PostgreSQL shared queue pairs by latency like the in-memory queue") {
     Cluster& pg = cluster();
     if (!pg.skipped.empty()) {
@@ -337,4 +350,84 @@ TEST_CASE("A PostgreSQL store whose connection the server ended connects again f
     CHECK_FALSE(why.empty());
     CHECK_MESSAGE(s->queued(count, why), why);  // the next one: on a new connection
     CHECK(s->savePlayer(rankedtest::player("re", "Reconnected"), why));
+}
+
+namespace {
+
+// A new database `name` in the cluster, `sql` run in it (one statement each) as another program would; its conninfo.
+std::string databaseWith(const std::string& name, const std::vector<std::string>& sql) {
+    std::string why;
+    auto admin = openPostgresConnection(cluster().conninfo, why);
+    REQUIRE_MESSAGE(admin, why);
+    SqlRows rows;
+    REQUIRE_MESSAGE(admin->exec("CREATE DATABASE " + name, {}, rows, why), why);
+    const std::string conninfo = "host=" + cluster().dir.path + " user=bvh dbname=" + name;
+    auto db = openPostgresConnection(conninfo, why);
+    REQUIRE_MESSAGE(db, why);
+    for (const std::string& s : sql) REQUIRE_MESSAGE(db->exec(s, {}, rows, why), why);
+    return conninfo;
+}
+
+// The relations of a database as schema.name, in name order.
+std::vector<std::string> relationsOf(const std::string& conninfo) {
+    std::string why;
+    auto db = openPostgresConnection(conninfo, why);
+    REQUIRE_MESSAGE(db, why);
+    SqlRows rows;
+    REQUIRE_MESSAGE(db->exec("SELECT table_schema || '.' || table_name FROM information_schema.tables"
+                             " WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1",
+                             {}, rows, why),
+                    why);
+    std::vector<std::string> out;
+    for (const auto& r : rows.rows) out.push_back(r[0]);
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("Another program's PostgreSQL database is refused, naming its tables, and nothing in it is changed") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL foreign database SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    std::string name, tables;
+    std::vector<std::string> sql;
+    SUBCASE("a table named as one of ours (the migrations stopped at `relation \"players\" already exists`)") {
+        name = "foreign_named";
+        sql = {"CREATE TABLE players (id INTEGER PRIMARY KEY, nick TEXT)", "CREATE TABLE notes (x INTEGER)"};
+        tables = "players, notes";
+    }
+    SUBCASE("unrelated tables (they were adopted: our tables added beside them)") {
+        name = "foreign_unrelated";
+        sql = {"CREATE TABLE notes (x INTEGER)"};
+        tables = "notes";
+    }
+    const std::string conninfo = databaseWith(name, sql);
+    const std::vector<std::string> before = relationsOf(conninfo);
+    std::string why;
+    CHECK_FALSE(openPostgresStore(conninfo, why));
+    CHECK(why == "postgresql: " + name + " (schema public): not a bvh_matchd store (it has tables " + tables +
+                     "; give an empty database or schema, or one bvh_matchd made)");
+    CHECK(relationsOf(conninfo) == before);  // no table added
+}
+
+TEST_CASE("A PostgreSQL store is made beside another program's tables kept in another schema") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL other schema SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    // Only the schema the store uses (the search_path's first, public here) counts.
+    const std::string conninfo =
+        databaseWith("other_schema", {"CREATE SCHEMA app", "CREATE TABLE app.players (id INTEGER, nick TEXT)"});
+    std::string why;
+    auto s = openPostgresStore(conninfo, why);
+    REQUIRE_MESSAGE(s, why);
+    rankedtest::checkStoreBasics(*s);
+    const std::vector<std::string> after = relationsOf(conninfo);
+    CHECK(std::count(after.begin(), after.end(), "app.players") == 1);
+    CHECK(std::count(after.begin(), after.end(), "public.schema_version") == 1);
+    s.reset();
+    CHECK_MESSAGE(openPostgresStore(conninfo, why), why);  // ours now: opened again
 }
