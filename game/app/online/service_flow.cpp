@@ -81,7 +81,16 @@ std::string refusal(const std::string& text) { return startsWith(text, "refused 
 std::unique_ptr<RequestRunner> makeThreadRunner() { return std::make_unique<ThreadRunner>(); }
 std::unique_ptr<RequestRunner> makeInlineRunner() { return std::make_unique<InlineRunner>(); }
 
+/// True for an address on this computer (the default service address): nothing answering there is no service
+/// set up, not a connection to check.
+bool onThisComputer(const std::string& address) {
+    return startsWith(address, "localhost") || startsWith(address, "127.") || startsWith(address, "[::1]");
+}
+
 std::string serviceProblem(const ranked::ServiceAnswer& a, const std::string& address) {
+    if (!a.reached && onThisComputer(address))
+        return "No online service runs on this computer (" + address +
+               "). Put a service's address on the Advanced page, or play a friend from there with Direct.";
     if (!a.reached)
         return "The online service (" + address +
                ") does not answer. Check your connection, or the service address "

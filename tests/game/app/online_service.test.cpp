@@ -189,6 +189,13 @@ TEST_CASE("A player of another build, a wrong clock or a service that does not a
     CHECK(down.message() ==
           "The online service (svc:7200) does not answer. Check your connection, or the service "
           "address on the Advanced page.");
+    // The default address, this computer: nothing there is no service set up, not a connection to check.
+    ranked::ServiceAnswer silent;
+    for (const char* here : {"localhost:7200", "127.0.0.1:7200", "[::1]:7200"}) {
+        CHECK(app::serviceProblem(silent, here) ==
+              "No online service runs on this computer (" + std::string(here) +
+                  "). Put a service's address on the Advanced page, or play a friend from there with Direct.");
+    }
 }
 
 TEST_CASE("The service's other refusals are said for a player, and an unknown one is quoted") {
