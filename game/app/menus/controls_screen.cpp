@@ -66,8 +66,9 @@ public:
         const float y = top + rowH * float(rows) + 12.f;
         drawText(t, ctx_.res->font, message_, 17, float(ctx_.width) / 2.f, y, messageColor_, Align::Center, 1.f);
         drawText(t, ctx_.res->font,
-                 "W/S or arrows: choose    Enter: rebind (saved to " + shownPath(path()) + ")    Esc: back", 15,
-                 float(ctx_.width) / 2.f, float(ctx_.height) - 30.f, sf::Color(200, 200, 210), Align::Center);
+                 "W/S or arrows: choose    A/D: other column    Enter: rebind (saved to " + shownPath(path()) +
+                     ")    Esc: back",
+                 15, float(ctx_.width) / 2.f, float(ctx_.height) - 30.f, sf::Color(200, 200, 210), Align::Center);
     }
 
 private:

@@ -73,7 +73,8 @@ public:
             }
             drawText(t, ctx_.res->font, optionLabel(row), 24, cx - 400.f, ry + 2.f, c, Align::Left, 2.f);
             std::string shown = optionValue(ctx_.settings, row, ctx_.glRenderer);
-            if (row == OptionRow::Volume && ctx_.flags->mute) shown += "  (--mute: off now)";  // the saved volume
+            if (row == OptionRow::Volume && ctx_.flags->mute)
+                shown += "  (sound off this run: --mute)";  // the saved volume
             const std::string value = on ? "\u25c0  " + shown + "  \u25b6" : shown;
             drawText(t, ctx_.res->font, value, 24, cx + 400.f, ry + 2.f, c, Align::Right, 2.f);
         }
