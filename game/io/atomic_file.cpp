@@ -134,13 +134,33 @@ void forgetFd(int slot) {
 
 // ---- Paths.
 
+std::string folderOf(const std::string& path);
+
+/// Where a chain of symbolic links from path ends: the first name that is not a link (a file not made yet for a
+/// dangling link, as the shell's `>` makes it), or "" for a loop or a link that cannot be read.
+std::string endOfLinks(std::string path) {
+    for (int hops = 0; hops < 40; ++hops) {  // the kernel's own limit
+        struct stat st {};
+        if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
+        char to[PATH_MAX];
+        const ssize_t n = ::readlink(path.c_str(), to, sizeof to - 1);
+        if (n <= 0) return "";
+        const std::string next(to, std::size_t(n));
+        path = next[0] == '/' ? next : folderOf(path) + "/" + next;
+    }
+    return "";
+}
+
 /// The file a write to path replaces: path itself, or what a symbolic link path points to (so that saving through
-/// a link updates the file it names instead of replacing the link).
+/// a link updates the file it names instead of replacing the link; a dangling link's file is made where it points).
 std::string targetOf(const std::string& path) {
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return path;
     char* real = ::realpath(path.c_str(), nullptr);
-    if (real == nullptr) return path;  // a dangling link: replaced by the file
+    if (real == nullptr) {
+        const std::string end = endOfLinks(path);
+        return end.empty() ? path : end;  // a loop: the write fails on the link, as the system says
+    }
     std::string out(real);
     std::free(real);
     return out;

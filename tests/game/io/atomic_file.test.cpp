@@ -140,6 +140,19 @@ TEST_CASE("Saving through a symbolic link rewrites the file it points to and kee
     fs::remove_all(dir);
 }
 
+TEST_CASE("Saving through a link to a file not made yet makes that file and keeps the link") {
+    const std::string dir = freshDir("dangling");
+    fs::create_directories(dir + "/store");
+    fs::create_symlink("store/real.cfg", dir + "/link.cfg");     // relative, to the link's folder
+    fs::create_symlink(dir + "/link.cfg", dir + "/second.cfg");  // a chain: second -> link -> store/real.cfg
+    std::string error;
+    REQUIRE_MESSAGE(io::writeFileAtomically(dir + "/second.cfg", "new\n", error), error);
+    CHECK(fs::is_symlink(dir + "/link.cfg"));
+    CHECK(fs::is_symlink(dir + "/second.cfg"));
+    CHECK(slurp(dir + "/store/real.cfg") == "new\n");
+    fs::remove_all(dir);
+}
+
 TEST_CASE("A write to a named pipe or a device goes into it and leaves it a pipe or a device") {
     // Renaming a temporary file over /dev/full once made it a plain file (as root): a pipe the test makes shows
     // the same without risking the machine's devices, and only then /dev/full is tried.
