@@ -408,6 +408,10 @@ void AtomicFile::abandon() {
 std::string makeFolder(const std::string& dir) {
     std::error_code ec;
     if (dir.empty() || std::filesystem::is_directory(dir, ec)) return "";
+    if (std::filesystem::is_symlink(dir, ec) && !std::filesystem::exists(dir, ec)) {  // the system says "File exists"
+        const std::filesystem::path to = std::filesystem::read_symlink(dir, ec);
+        return dir + ": cannot make the folder: it is a symbolic link to " + to.string() + ", which is missing";
+    }
     std::filesystem::create_directories(dir, ec);
     return ec ? dir + ": cannot make the folder: " + ec.message() : "";
 }

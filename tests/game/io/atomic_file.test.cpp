@@ -140,6 +140,14 @@ TEST_CASE("Saving through a symbolic link rewrites the file it points to and kee
     fs::remove_all(dir);
 }
 
+TEST_CASE("A folder to make that is a link to a missing folder is said as such, not as 'File exists'") {
+    const std::string dir = freshDir("dangling_folder");
+    fs::create_symlink(dir + "/gone", dir + "/replays");
+    CHECK(io::makeFolder(dir + "/replays") ==
+          dir + "/replays: cannot make the folder: it is a symbolic link to " + dir + "/gone, which is missing");
+    fs::remove_all(dir);
+}
+
 TEST_CASE("Saving through a link to a file not made yet makes that file and keeps the link") {
     const std::string dir = freshDir("dangling");
     fs::create_directories(dir + "/store");
