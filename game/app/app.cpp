@@ -598,8 +598,7 @@ int runApp(int argc, char** argv) {
         stack.pop();
         stack.applyPending();
     }
-    if (code == 0 && ctx.exitCode == 0 && !ctx.settingsProblem.empty()) return 2;  // the bad settings file, unreplaced
-    return code != 0 ? code : ctx.exitCode;
+    return finalExitStatus(ctx, code);
 }
 
 }  // namespace app
