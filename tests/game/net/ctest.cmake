@@ -28,6 +28,14 @@ set_tests_properties("online headless peer refuses a bad --punch before binding 
   PASS_REGULAR_EXPRESSION "game_headless: --punch: bad host '' .*exit 2"
   FAIL_REGULAR_EXPRESSION "hosting on|you: "
   ENVIRONMENT "XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/punch_home")
+# A malformed --lobby is a flag error (it was said after `hosting on UDP port`, as the match's result, exit 1).
+add_test(NAME "online headless peer refuses a malformed --lobby before binding with exit 2"
+  COMMAND bash -c "\"$0\" --replay \"$1\" --host 0 --lobby 'a b' 2>&1; echo \"exit $?\""
+          $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript)
+set_tests_properties("online headless peer refuses a malformed --lobby before binding with exit 2" PROPERTIES
+  PASS_REGULAR_EXPRESSION "game_headless: --lobby: bad host 'a b' \\(a name or a dotted IPv4 address\\).*exit 2"
+  FAIL_REGULAR_EXPRESSION "hosting on|you: "
+  ENVIRONMENT "XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/punch_home")
 add_test(NAME "online headless peer refuses an unwritable --record file before connecting with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;0;--record;${BVH_NET_TEST_DIR}/no_such_dir/out.freplay"
