@@ -66,6 +66,18 @@ bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& erro
     return true;
 }
 
+FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, const std::string& why) {
+    for (Flag& f : table) {
+        if (std::find(allowed.begin(), allowed.end(), f.name) != allowed.end()) continue;
+        f.apply = [name = f.name, why](const std::string&, std::string& error) {
+            error = name + " does not work with " + why;
+            return false;
+        };
+        f.seen = nullptr;
+    }
+    return table;
+}
+
 namespace {
 
 std::string gStdoutProgram;

@@ -41,6 +41,11 @@ using FlagTable = std::vector<Flag>;
 /// message) and a flag taking a value given twice (`--x is given twice (it takes one value)`). False with a one-line error; the flags before the bad one are applied.
 bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& error);
 
+/// The table for a mode that takes fewer of a program's flags (a page printed instead of a run): every entry not
+/// named in `allowed` refuses itself, `FLAG does not work with WHY`, so a flag the mode would ignore is said, not
+/// dropped; a flag of no entry is still `unknown flag`.
+FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, const std::string& why);
+
 /// True when an argument is `--help` or `-h`: the program then prints its usage on stdout and exits 0 (asking for
 /// help is not a mistake, and its answer belongs in a pipe to `less`).
 bool helpAsked(int argc, char** argv);
