@@ -5,6 +5,7 @@
 #include "game/net/udp_transport.h"
 #include "game/run/online_flags.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ostream>
@@ -74,7 +75,8 @@ bool checkRelayFlags(const RelayFlags& f, std::string& error) {
 }
 
 std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transport& inner, std::ostream& out,
-                                              std::string& error, bool directFirst) {
+                                              std::string& error, bool directFirst, int limitMs,
+                                              const std::function<bool()>& stop) {
     net::TurnConfig cfg;
     if (!resolveTurn(f.server, cfg.server, error)) {
         error = "--turn: " + error;
@@ -97,19 +99,24 @@ std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transpor
     turn->start(nowMs());
     std::vector<std::uint8_t> data;
     net::Address from = 0;
-    // Bounded: kTurnSetupMs of real time, a 5 ms sleep per round.
-    while (nowMs() < kTurnSetupMs &&
+    limitMs = std::min(limitMs, kTurnSetupMs);
+    // Bounded: limitMs of real time, a 5 ms sleep per round, and a stop signal ends it at the next round.
+    while (nowMs() < limitMs && !(stop && stop()) &&
            (turn->state() == net::TurnState::Allocating ||
             (permit != 0 && turn->state() == net::TurnState::Ready && !turn->permitted(permit)))) {
         if (permit != 0 && turn->state() == net::TurnState::Ready) turn->permit(permit, nowMs());
         while (turn->receive(data, from, nowMs())) {}  // nobody else can be talking to us yet: nothing to keep
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
+    if (stop && stop()) {
+        error = "stopped while waiting for the TURN server " + net::addressText(cfg.server);
+        return nullptr;
+    }
     if (turn->state() != net::TurnState::Ready) {
         error = turn->state() == net::TurnState::Failed
                     ? turn->error()
                     : "the TURN server " + net::addressText(cfg.server) + " did not answer within " +
-                          std::to_string(kTurnSetupMs / 1000) + " s";
+                          std::to_string(limitMs / 1000) + " s";
         return nullptr;
     }
     if (permit != 0 && !turn->permitted(permit)) {

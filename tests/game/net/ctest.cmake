@@ -64,6 +64,7 @@ set_tests_properties("online join to a closed UDP port fails at once on the ICMP
 # A recording's file rules with real processes (the other faults of the direct path are in-memory tests: see
 # docs/testing.md, "The real-process smoke set").
 set(BVH_UDP_FAULTS
+  "relaywait|online wait for a TURN relay that never answers ends at --wait and at once on SIGTERM"
   "norecord|online --record with no match writes no file and leaves an existing file untouched"
   "recordfails|online --record that fails mid-match is said at once, the match plays on, the old file stays and the exit status is 2")
 foreach(entry ${BVH_UDP_FAULTS})
