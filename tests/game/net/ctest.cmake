@@ -84,6 +84,10 @@ add_test(NAME "online spectators give only the room code on loopback: one from t
 set_tests_properties(
   "online spectators give only the room code on loopback: one from the start, one late catching up, both equal to the players"
   PROPERTIES TIMEOUT 240)
+add_test(NAME "lobby says a stdout it cannot write at once and exits 2 when stopped"
+  COMMAND bash ${BVH_NET_TEST_DIR}/lobby_stdout.sh $<TARGET_FILE:lobby> ${CMAKE_CURRENT_BINARY_DIR}/lobby_stdout)
+set_tests_properties("lobby says a stdout it cannot write at once and exits 2 when stopped" PROPERTIES
+  TIMEOUT 90 SKIP_RETURN_CODE 77)
 add_test(NAME "lobby rejects a bad flag with exit 2"
   COMMAND bash -c "\"$0\" --port 70000 2>&1; echo \"exit $?\"" $<TARGET_FILE:lobby>)
 set_tests_properties("lobby rejects a bad flag with exit 2" PROPERTIES
