@@ -1,6 +1,7 @@
 // The relayed path (see relay_path.h).
 #include "game/run/relay_path.h"
 
+#include "game/io/settings_file.h"
 #include "game/io/text.h"
 #include "game/net/udp_transport.h"
 #include "game/run/online_flags.h"
@@ -37,10 +38,23 @@ std::string turnPasswordRefused() {
            kTurnPasswordEnv + ", or save the relay in the Online menu (settings.cfg's relay.password)";
 }
 
+namespace {
+
+/// The rule settings.cfg's relay.password follows (io::checkCredential), said without the password.
+constexpr const char* kPasswordRule =
+    "must be 1 to 256 printable ASCII characters without spaces or '#', as "
+    "settings.cfg's relay.password (not shown: a secret)";
+
+}  // namespace
+
 bool loadRelayPassword(RelayFlags& f, std::string& error) {
+    std::string why;
     if (f.passwordFile.empty()) {
         const char* env = std::getenv(kTurnPasswordEnv);
-        if (env != nullptr && !f.server.empty() && f.password.empty()) f.password = env;
+        if (env == nullptr || f.server.empty() || !f.password.empty()) return true;
+        if (!io::checkCredential(env, why))
+            return error = std::string(kTurnPasswordEnv) + ": the relay password " + kPasswordRule, false;
+        f.password = env;
         return true;
     }
     std::string text;  // io::readFile: a folder is named as one, not read as an empty first line
@@ -53,6 +67,10 @@ bool loadRelayPassword(RelayFlags& f, std::string& error) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) {
         error = f.passwordFile + ":1: the first line (the relay password) is empty";
+        return false;
+    }
+    if (!io::checkCredential(line, why)) {  // control bytes or binary garbage would go to the server as they are
+        error = f.passwordFile + ":1: the relay password (its first line) " + kPasswordRule;
         return false;
     }
     f.password = line;
@@ -68,8 +86,10 @@ bool checkRelayFlags(const RelayFlags& f, std::string& error) {
     } else if (f.user.empty() || f.password.empty()) {
         error = std::string("--turn needs --turn-user NAME and a password (--turn-password-file FILE or ") +
                 kTurnPasswordEnv + "): the TURN server's long-term credentials";
-    } else if (f.user.size() > 256 || f.password.size() > 256) {
-        error = "--turn-user and the relay password take at most 256 bytes";
+    } else if (std::string why; !io::checkCredential(f.user, why)) {
+        error = io::badFlagValue("--turn-user", "1 to 256 printable ASCII characters without spaces or '#'", f.user);
+    } else if (f.password.size() > 256) {
+        error = "the relay password takes at most 256 bytes";
     }
     return error.empty();
 }
