@@ -336,6 +336,26 @@ TEST_CASE("the command line takes no file or exactly two") {
     }
 }
 
+TEST_CASE("--help and -h print the usage on stdout and exit 0; a stdout that cannot take it exits 3") {
+    // `bvh --help` printed the usage on stderr and exited 2, as for a wrong command line.
+    for (const char* help : {"--help", "-h"}) {
+        CAPTURE(help);
+        std::ostringstream out, err;
+        const char* argv[] = {"bvh", help};
+        CHECK(bvhcli::runMain(2, argv, out, err) == bvhcli::kOk);
+        CHECK(out.str().rfind("usage: bvh [AGENT_FILE ACTIONS_FILE]", 0) == 0);
+        CHECK(err.str().empty());
+        std::ostringstream lost, said;
+        lost.setstate(std::ios::badbit);  // a full disk: the stream takes nothing
+        CHECK(bvhcli::runMain(2, argv, lost, said) == bvhcli::kWriteError);
+        CHECK(said.str().rfind("standard output: cannot write", 0) == 0);
+    }
+    std::ostringstream out, err;
+    const char* both[] = {"bvh", "--help", "actions.txt"};  // two names: the files, as before
+    CHECK(bvhcli::runMain(3, both, out, err) == bvhcli::kBadInput);
+    CHECK(err.str() == "--help: cannot open file: No such file or directory\n");
+}
+
 TEST_CASE("the official conformance cases pass byte for byte") {
     const fs::path root = testpaths::shared("conformance/bvh-cli");
     if (!fs::is_directory(root)) {
