@@ -16,7 +16,8 @@ namespace io {
 
 /// One command-line flag: its name, whether a value follows it, and what to do with the value.
 struct Flag {
-    /// Whether a value follows: never (a switch), always, or when the next argument does not start with '-'.
+    /// Whether a value follows: never (a switch), always, or when the next argument is no flag (it does not start
+    /// with '-', or it is a negative number such as `-1`, refused by the entry's own check).
     enum class Takes { Nothing, Value, MaybeValue };
     /// Stores the value (or "" for a switch or an absent optional value); false with error set when it is bad.
     using Apply = std::function<bool(const std::string& value, std::string& error)>;

@@ -54,6 +54,8 @@ TEST_CASE("Online flags refuse out-of-range values with the flag named") {
     CHECK(error == "--max-rollback wants a whole number in [1, 30], not '0'");
     CHECK_FALSE(parseAll({"--host", "65536"}, f, error));
     CHECK(error == "--host wants a whole number in [0, 65535], not '65536'");
+    CHECK_FALSE(parseAll({"--host", "-1"}, f, error));  // was `unknown flag '-1'`: a negative port is a bad port
+    CHECK(error == "--host wants a whole number in [0, 65535], not '-1'");
     CHECK_FALSE(parseAll({"--join"}, f, error));
     CHECK(error == "--join needs a value");
     CHECK_FALSE(parseAll({"--net-reorder", "x"}, f, error));
