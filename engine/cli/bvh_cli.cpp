@@ -377,13 +377,20 @@ int run(const std::string& agentPath, const std::string& actionsPath, std::ostre
 }
 
 int runMain(int argc, const char* const* argv, std::ostream& out, std::ostream& err) {
+    constexpr const char* kUsageText =
+        "usage: bvh [AGENT_FILE ACTIONS_FILE]   (defaults: agent.txt actions.txt in the current folder)\n";
     if (argc == 1) return run("agent.txt", "actions.txt", out, err);
+    if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+        errno = 0;  // asked for: the usage is the answer, on stdout (a pipe to `less`), and a failed write is one
+        out << kUsageText << std::flush;
+        return out ? kOk : reportWriteError(err, errno);
+    }
     if (argc == 3 && (*argv[1] == '\0' || *argv[2] == '\0')) {
         err << "bvh: an empty file name: give the path of the agent file and of the actions file\n";
         return kUsage;
     }
     if (argc == 3) return run(argv[1], argv[2], out, err);
-    err << "usage: bvh [AGENT_FILE ACTIONS_FILE]   (defaults: agent.txt actions.txt in the current folder)\n";
+    err << kUsageText;
     return kUsage;
 }
 

@@ -69,7 +69,7 @@ public:
             const char* nl = static_cast<const char*>(std::memchr(start, '\n', avail));
             const std::size_t n = nl != nullptr ? std::size_t(nl - start) : avail;
             if (spans) carry_.append(start, n);
-            if ((spans ? carry_.size() : n) > limits_.maxLineBytes) {
+            if (lineBytes(spans ? carry_.data() : start, spans ? carry_.size() : n) > limits_.maxLineBytes) {
                 throw InputError{"line longer than " + std::to_string(limits_.maxLineBytes) + " bytes", line_ + 1};
             }
             if (nl != nullptr) {
@@ -99,6 +99,11 @@ public:
     int line() const { return line_; }
 
 private:
+    /// The bytes of a line (or of the part read so far) that count against the line limit: a '\r' it ends with is
+    /// a line end, not the line's (CRLF's, or a lone one that ended its block: fill() made every other lone '\r' a
+    /// '\n'), so a line of the limit's length passes with CRLF and CR as with LF.
+    static std::size_t lineBytes(const char* text, std::size_t n) { return n > 0 && text[n - 1] == '\r' ? n - 1 : n; }
+
     /// Reads the next block; false at the end of the file.
     bool fill() {
         pos_ = len_ = 0;

@@ -541,7 +541,11 @@ bool loadGameFiles(AppFlags& flags, Context& ctx, Bindings& bindings) {
     if (!loadControls(flags, paths, ctx, bindings)) return false;
     loadSettings(paths, ctx);
     applySavedOnline(ctx.settings, flags.online);  // the Online menu's saved lobby and relay, unless flags gave them
-    return loadFighters(ctx.dataDir, ctx);
+    if (!loadFighters(ctx.dataDir, ctx)) return false;
+    // --fighter is a flag about the data folder's fighters: refused with the flags, not on the Host screen.
+    const std::string badFighter = run::fighterFlagProblem(flags.online.fighter, ctx.dataDir, ctx.fighterIds);
+    if (!badFighter.empty()) std::cerr << "game: " << badFighter << "\n" << usageText();
+    return badFighter.empty();
 }
 
 }  // namespace
@@ -600,8 +604,7 @@ int runApp(int argc, char** argv) {
         stack.pop();
         stack.applyPending();
     }
-    if (code == 0 && ctx.exitCode == 0 && !ctx.settingsProblem.empty()) return 2;  // the bad settings file, unreplaced
-    return code != 0 ? code : ctx.exitCode;
+    return finalExitStatus(ctx, code);
 }
 
 }  // namespace app

@@ -15,6 +15,17 @@ void reportWriteFailure(Context& ctx, const std::string& error) {
     if (ctx.exitCode == 0) ctx.exitCode = 1;
 }
 
+void reportBadFile(Context& ctx, const std::string& error) {
+    std::cerr << error << "\n";
+    ctx.badFileSaid = true;
+}
+
+int finalExitStatus(const Context& ctx, int loopCode) {
+    if (loopCode != 0) return loopCode;
+    if (ctx.exitCode != 0) return ctx.exitCode;
+    return ctx.badFileSaid || !ctx.settingsProblem.empty() ? 2 : 0;  // a bad settings file: unless a save replaced it
+}
+
 bool saveSettings(Context& ctx) {
     if (ctx.settingsPath.empty()) {
         reportWriteFailure(ctx, "settings.cfg: cannot write: no folder for it (no HOME; pass --settings FILE)");

@@ -9,6 +9,7 @@
 #include "game/app/flags.h"
 #include "game/app/resources.h"
 #include "game/io/settings_file.h"
+#include "game/net/identity.h"
 #include "game/sim/fight.h"
 
 #include <SFML/Graphics/RenderTarget.hpp>
@@ -50,6 +51,10 @@ struct Context {
     io::Settings settingsRead;    ///< settings.cfg as this run last read or wrote it (the base a save merges from)
     std::string settingsPath;     ///< where settings are saved ("" = nowhere: no usable HOME)
     std::string settingsProblem;  ///< why settings.cfg was not used (`FILE:LINE: what`), shown until saved, or ""
+    bool badFileSaid = false;     ///< a bad file was said (reportBadFile): exit status 2 unless another is set
+    bool identityLoaded = false;  ///< playerIdentity has loaded (or made) the identity of this run
+    net::Identity identity;       ///< this installation's identity, once loaded (playerIdentity)
+    std::string identityProblem;  ///< why identity is a key for this run only (identity.key unusable), or ""
     bool firstStart = false;      ///< no settings file yet: the title offers the input style first
     std::string controlsPath;     ///< where the Controls screen saves ("" = nowhere)
     std::string controlsBasis;    ///< the file a first save keeps the comments of (the shipped controls.cfg)
@@ -78,6 +83,12 @@ struct Context {
 /// stderr, on screen (a red line under every screen until the app closes) and in the exit status (1, unless a
 /// code is already set).
 void reportWriteFailure(Context& ctx, const std::string& error);
+/// Says a bad file the game reads but can do without (identity.key, trials.cfg: `FILE:LINE: what ...`) on stderr;
+/// the game goes on, and exits with status 2 unless another status is set, as with a bad settings.cfg.
+void reportBadFile(Context& ctx, const std::string& error);
+/// The window's exit status once its loop ended with loopCode: loopCode or the one a failed write set (1) when
+/// either is set, else 2 when a bad file was said (a settings.cfg no save replaced, reportBadFile), else 0.
+int finalExitStatus(const Context& ctx, int loopCode);
 /// Saves ctx.settings to ctx.settingsPath, merged key by key with what another process saved since this one read
 /// the file (io::saveSettingsMerging; ctx.settings then holds the merge); reportWriteFailure on failure; a good save clears settingsProblem and
 /// the exit status a bad settings file set. False when it failed or there is nowhere to save.

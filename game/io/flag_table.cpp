@@ -26,7 +26,10 @@ bool takeValue(int argc, char** argv, int& i, const Flag& f, std::string& value,
     if (f.takes == Flag::Takes::Nothing) return true;
     const bool present = i + 1 < argc;
     if (f.takes == Flag::Takes::MaybeValue) {
-        if (present && argv[i + 1][0] != '-' && argv[i + 1][0] != '\0') value = argv[++i];
+        // The next argument is the value unless it is a flag: `-1` is a (bad) number, never a flag's name.
+        const char* next = present ? argv[i + 1] : "";
+        const bool number = next[0] == '-' && next[1] >= '0' && next[1] <= '9';
+        if (next[0] != '\0' && (next[0] != '-' || number)) value = argv[++i];
         return true;
     }
     if (!present) {
@@ -64,6 +67,18 @@ bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& erro
         if (f->seen != nullptr) *f->seen = true;
     }
     return true;
+}
+
+FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, const std::string& why) {
+    for (Flag& f : table) {
+        if (std::find(allowed.begin(), allowed.end(), f.name) != allowed.end()) continue;
+        f.apply = [name = f.name, why](const std::string&, std::string& error) {
+            error = name + " does not work with " + why;
+            return false;
+        };
+        f.seen = nullptr;
+    }
+    return table;
 }
 
 namespace {

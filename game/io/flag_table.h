@@ -16,7 +16,8 @@ namespace io {
 
 /// One command-line flag: its name, whether a value follows it, and what to do with the value.
 struct Flag {
-    /// Whether a value follows: never (a switch), always, or when the next argument does not start with '-'.
+    /// Whether a value follows: never (a switch), always, or when the next argument is no flag (it does not start
+    /// with '-', or it is a negative number such as `-1`, refused by the entry's own check).
     enum class Takes { Nothing, Value, MaybeValue };
     /// Stores the value (or "" for a switch or an absent optional value); false with error set when it is bad.
     using Apply = std::function<bool(const std::string& value, std::string& error)>;
@@ -40,6 +41,11 @@ using FlagTable = std::vector<Flag>;
 /// (`unexpected argument 'x'`), a missing value (`--x needs a value`), an empty one, a bad one (the entry's
 /// message) and a flag taking a value given twice (`--x is given twice (it takes one value)`). False with a one-line error; the flags before the bad one are applied.
 bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& error);
+
+/// The table for a mode that takes fewer of a program's flags (a page printed instead of a run): every entry not
+/// named in `allowed` refuses itself, `FLAG does not work with WHY`, so a flag the mode would ignore is said, not
+/// dropped; a flag of no entry is still `unknown flag`.
+FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, const std::string& why);
 
 /// True when an argument is `--help` or `-h`: the program then prints its usage on stdout and exits 0 (asking for
 /// help is not a mistake, and its answer belongs in a pipe to `less`).

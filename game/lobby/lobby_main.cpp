@@ -1,7 +1,9 @@
 // The `lobby` program: the rendezvous server of lobby_server.h on a UDP port, until SIGINT or SIGTERM.
 //   lobby [--port N] [--max-rooms N] [--lifetime S] [--max-spectators N] [--rate R] [--burst N]
 //         [--rooms-per-address N] [--wrong-codes PER_MINUTE] [--wrong-codes-all PER_SECOND] [--stats S]
-// Prints `lobby on UDP port N` once listening, a counters line every --stats seconds (0: never) and at the end.
+// Prints `lobby on UDP port N` once listening, a counters line every --stats seconds (0: never) and at the end. A
+// stdout that cannot take them (a full disk) is said at once, `lobby: cannot write the output (stdout): REASON`; the
+// lobby serves on (the players keep their rooms) and exits 2 when stopped.
 #include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
 #include "game/net/udp_transport.h"
@@ -19,6 +21,12 @@ namespace {
 volatile std::sig_atomic_t gStop = 0;
 extern "C" void onLobbyStop(int) { gStop = 1; }
 
+/// After a status line: a stdout that lost it is said at once (once), with the reason its write failed.
+void checkStdout() {
+    io::watchStdout();  // the write's own errno, before anything else can change it
+    io::stdoutWritten("lobby");
+}
+
 void printCounters(const lobby::Server& s) {
     const lobby::Counters& c = s.counters();
     std::cout << "rooms: " << s.liveRooms() << " live, " << s.heldRooms() << " held; created " << c.created
@@ -29,6 +37,7 @@ void printCounters(const lobby::Server& s) {
               << c.retries << ", unanswered " << c.unanswered << ", other version " << c.outdated << ", lookups "
               << c.lookups << ", guess-limited " << c.guessLimited << ", room-limited " << c.roomLimited
               << ", seat-limited " << c.seatLimited << std::endl;
+    checkStdout();  // the exit status says it again
 }
 
 void printUsage(std::ostream& out) {
@@ -48,6 +57,7 @@ int usage(const std::string& what) {
 
 int main(int argc, char** argv) {
     engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
+    io::failOnLostStdout("lobby");       // its usage and its status lines are its output: lost ones make exit 2
     long port = 7100, stats = 0;
     lobby::Limits limits;
     io::FlagTable table = {
@@ -63,7 +73,6 @@ int main(int argc, char** argv) {
         io::numberInto("--stats", 0, 86400, stats),
     };
     if (io::helpAsked(argc, argv)) {
-        io::failOnLostStdout("lobby");
         printUsage(std::cout);
         return 0;
     }
@@ -90,6 +99,7 @@ int main(int argc, char** argv) {
     std::cout << "lobby on UDP port " << udp.localPort() << " (rooms " << limits.maxRooms << ", lifetime "
               << limits.lifetimeS << " s, spectators " << limits.maxSpectators << ", " << limits.ratePerSecond
               << " requests/s per address, burst " << limits.burst << ")" << std::endl;
+    checkStdout();
     using Clock = std::chrono::steady_clock;
     const Clock::time_point t0 = Clock::now();
     std::int64_t lastStats = 0;

@@ -76,8 +76,20 @@ int usage(const std::string& program, const std::string& what) {
     return 2;
 }
 
+/// The page mode asked for (`--frame-data`, `--move-list` or `--boxes`: a fighter's page printed, nothing run), or
+/// "" for a run.
+std::string pageAsked(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        for (const char* page : {"--frame-data", "--move-list", "--boxes"}) {
+            if (std::string(argv[i]) == page) return page;
+        }
+    }
+    return "";
+}
+
 bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     bool headless = false;
+    const std::string page = pageAsked(argc, argv);
     // --boxes takes two values: MOVE is taken out here and the table reads `--boxes FIGHTER`.
     std::vector<char*> args(argv, argv + argc);
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -92,7 +104,7 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     }
     argc = int(args.size());
     argv = args.data();
-    const io::FlagTable table = {
+    io::FlagTable table = {
         io::switchFlag("--headless", headless),
         io::textFlag("--replay", f.replay),
         io::textFlag("--data", f.dataDir),
@@ -106,6 +118,11 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
         io::textFlag("--boxes", f.boxes),
         io::textFlag("--move-list", f.moveList),
     };
+    if (!page.empty()) {  // a run's flags would be ignored: said instead (--replay has its own message below)
+        const std::vector<std::string> pageFlags = {"--headless",   "--data",  "--replay",
+                                                    "--frame-data", "--boxes", "--move-list"};
+        table = io::onlyFlags(std::move(table), pageFlags, page + " (it prints a page and runs nothing)");
+    }
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (!f.boxes.empty()) {
         if (!f.replay.empty() || !f.frameData.empty()) error = "--boxes takes no --replay or --frame-data";

@@ -455,7 +455,13 @@ int openPeer(PeerRun& r) {
     // after the direct path had its chance (the joiner the host's after relayAfterMs, the host the joiner's after
     // joinerRelayAfterMs); without a lobby --turn forces the relayed path.
     if (!f.online.relay.server.empty()) {
-        r.turn = openRelay(f.online.relay, *r.udp, std::cout, error, r.viaLobby);
+        // The wait for the relay is bounded by --wait too, and a stop signal ends it as it ends every other wait.
+        r.turn = openRelay(f.online.relay, *r.udp, std::cout, error, r.viaLobby, f.waitSeconds * 1000,
+                           [] { return gStopSignal != 0; });
+        if (!r.turn && gStopSignal != 0) {
+            std::cout << "stopped by signal " << int(gStopSignal) << "\nresult: no relay: " << error << "\n";
+            return 1;
+        }
         if (!r.turn) {
             std::cout << "result: no relay: " << error << "\n";
             return 1;

@@ -111,16 +111,24 @@ std::string playerName() {
 }
 
 bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::Identity& out, std::string& error) {
+    KeyProblem kind = KeyProblem::None;
+    return loadOrMakeIdentity(path, name, out, error, kind);
+}
+
+bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::Identity& out, std::string& error,
+                        KeyProblem& kind) {
     const std::string who = net::validPlayerName(name) ? name : "player";
     // Made only when nothing has the name: a directory, an unreadable file or a dangling symbolic link there is
     // the player's to fix, and is reported with the system's reason.
     io::Error problem;
     struct stat st {};
+    kind = KeyProblem::BadFile;
     if (::lstat(path.c_str(), &st) == 0 || errno != ENOENT) {
-        if (readKeyFile(path, who, out, problem)) return true;
+        if (readKeyFile(path, who, out, problem)) return kind = KeyProblem::None, true;
         error = problem.text();
         return false;
     }
+    kind = KeyProblem::NotWritten;
     const std::size_t slash = path.rfind('/');
     if (slash != std::string::npos && !makeFolder(path.substr(0, slash), error)) return false;
     if (!net::makeIdentity(who, out)) {
@@ -134,8 +142,10 @@ bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::I
     bool taken = false;
     const bool made = io::writeNewFileAtomically(path, text, error, taken, true);
     sodium_memzero(text.data(), text.size());
+    if (made) kind = KeyProblem::None;
     if (made || !taken) return made;
-    if (readKeyFile(path, who, out, problem)) return true;
+    kind = KeyProblem::BadFile;
+    if (readKeyFile(path, who, out, problem)) return kind = KeyProblem::None, true;
     // The winner's file cannot be read: say so with the reason (a damaged one is named at its line as any other).
     if (problem.line == 0) problem.message = "cannot read it after another game made it (" + problem.message + ")";
     error = problem.text();

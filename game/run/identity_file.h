@@ -16,10 +16,16 @@ namespace run {
 
 /// DATA/identity.key for the player's folders ("" with error when there is no data folder).
 std::string identityPath(std::string& error);
+/// Why a key could not be loaded or made: a file at the path that cannot be read or is damaged, or a new key
+/// that could not be written (a full disk, a folder that cannot be made).
+enum class KeyProblem { None, BadFile, NotWritten };
 /// Loads the identity at path, or makes one and writes it there when nothing has that name. name is the player's
 /// name (validPlayerName; else "player"). False with error for a damaged file (`PATH:LINE: what`), one that cannot
 /// be read (`PATH: is a directory`, `PATH: cannot open: REASON`) or a failed write: a key is never replaced.
 bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::Identity& out, std::string& error);
+/// The same, saying in problem which kind of failure it was (None on success).
+bool loadOrMakeIdentity(const std::string& path, const std::string& name, net::Identity& out, std::string& error,
+                        KeyProblem& problem);
 /// The player's name for this run: $BVH_PLAYER_NAME, else $USER, when it is a valid name; else "player".
 std::string playerName();
 

@@ -1,11 +1,13 @@
 // The online flags (see online_flags.h).
 #include "game/run/online_flags.h"
 
+#include "game/io/settings_file.h"
 #include "game/io/text.h"
 #include "game/net/crypto/random.h"
 #include "game/net/crypto/sha256.h"
 #include "game/net/udp_transport.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace run {
@@ -30,7 +32,11 @@ void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter) {
                          return true;
                      }});
     table.push_back(io::textFlag("--join", out.join));
-    table.push_back(io::textFlag("--lobby", out.lobby));
+    table.push_back({"--lobby", io::Flag::Takes::Value, [&out](const std::string& v, std::string& error) {
+                         if (!io::checkHostPort(v, error)) return error = "--lobby: " + error, false;
+                         out.lobby = v;
+                         return true;
+                     }});
     table.push_back(io::textFlag("--code", out.code));
     table.push_back(io::switchFlag("--private-room", out.privateRoom));
     if (withFighter) table.push_back(io::textFlag("--fighter", out.fighter));
@@ -42,6 +48,14 @@ void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter) {
     table.push_back(io::decimalFlag("--net-dup", 0, 100, out.conditions.dupPercent));
     table.push_back(io::decimalFlag("--net-reorder", 0, 100, out.conditions.reorderPercent));
     table.push_back(io::uint64Flag("--net-seed", out.netSeed));
+}
+
+std::string fighterFlagProblem(const std::string& fighter, const std::string& dataDir,
+                               const std::vector<std::string>& ids) {
+    if (fighter.empty() || std::find(ids.begin(), ids.end(), fighter) != ids.end()) return "";
+    std::string list;
+    for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
+    return io::badFlagValue("--fighter", "a fighter of " + dataDir + "/fighters (" + list + ")", fighter);
 }
 
 std::uint64_t conditionsSeed(const OnlineFlags& f) {

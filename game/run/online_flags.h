@@ -12,6 +12,7 @@
 #include "game/run/relay_path.h"
 
 #include <string>
+#include <vector>
 
 namespace run {
 
@@ -43,7 +44,12 @@ struct OnlineFlags {
 };
 
 /// Adds the online flags to a table, filling out (which must outlive the table); withFighter adds --fighter.
+/// --lobby is checked as it is read (a name or dotted IPv4 address, a port 1-65535): `--lobby: bad host 'a b' ...`.
 void addOnlineFlags(io::FlagTable& table, OnlineFlags& out, bool withFighter);
+/// "" when --fighter ID names one of ids (the fighters of dataDir/fighters) or was not given; else the message,
+/// `--fighter wants a fighter of DATA/fighters (brick, nova, ...), not 'ID'`.
+std::string fighterFlagProblem(const std::string& fighter, const std::string& dataDir,
+                               const std::vector<std::string>& ids);
 
 /// The conditions simulator's seed: --net-seed, or a random one when it was not given (0).
 std::uint64_t conditionsSeed(const OnlineFlags& f);

@@ -1,10 +1,12 @@
 // The relayed path (see relay_path.h).
 #include "game/run/relay_path.h"
 
+#include "game/io/settings_file.h"
 #include "game/io/text.h"
 #include "game/net/udp_transport.h"
 #include "game/run/online_flags.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <ostream>
@@ -36,10 +38,23 @@ std::string turnPasswordRefused() {
            kTurnPasswordEnv + ", or save the relay in the Online menu (settings.cfg's relay.password)";
 }
 
+namespace {
+
+/// The rule settings.cfg's relay.password follows (io::checkCredential), said without the password.
+constexpr const char* kPasswordRule =
+    "must be 1 to 256 printable ASCII characters without spaces or '#', as "
+    "settings.cfg's relay.password (not shown: a secret)";
+
+}  // namespace
+
 bool loadRelayPassword(RelayFlags& f, std::string& error) {
+    std::string why;
     if (f.passwordFile.empty()) {
         const char* env = std::getenv(kTurnPasswordEnv);
-        if (env != nullptr && !f.server.empty() && f.password.empty()) f.password = env;
+        if (env == nullptr || f.server.empty() || !f.password.empty()) return true;
+        if (!io::checkCredential(env, why))
+            return error = std::string(kTurnPasswordEnv) + ": the relay password " + kPasswordRule, false;
+        f.password = env;
         return true;
     }
     std::string text;  // io::readFile: a folder is named as one, not read as an empty first line
@@ -52,6 +67,10 @@ bool loadRelayPassword(RelayFlags& f, std::string& error) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty()) {
         error = f.passwordFile + ":1: the first line (the relay password) is empty";
+        return false;
+    }
+    if (!io::checkCredential(line, why)) {  // control bytes or binary garbage would go to the server as they are
+        error = f.passwordFile + ":1: the relay password (its first line) " + kPasswordRule;
         return false;
     }
     f.password = line;
@@ -67,14 +86,17 @@ bool checkRelayFlags(const RelayFlags& f, std::string& error) {
     } else if (f.user.empty() || f.password.empty()) {
         error = std::string("--turn needs --turn-user NAME and a password (--turn-password-file FILE or ") +
                 kTurnPasswordEnv + "): the TURN server's long-term credentials";
-    } else if (f.user.size() > 256 || f.password.size() > 256) {
-        error = "--turn-user and the relay password take at most 256 bytes";
+    } else if (std::string why; !io::checkCredential(f.user, why)) {
+        error = io::badFlagValue("--turn-user", "1 to 256 printable ASCII characters without spaces or '#'", f.user);
+    } else if (f.password.size() > 256) {
+        error = "the relay password takes at most 256 bytes";
     }
     return error.empty();
 }
 
 std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transport& inner, std::ostream& out,
-                                              std::string& error, bool directFirst) {
+                                              std::string& error, bool directFirst, int limitMs,
+                                              const std::function<bool()>& stop) {
     net::TurnConfig cfg;
     if (!resolveTurn(f.server, cfg.server, error)) {
         error = "--turn: " + error;
@@ -97,19 +119,24 @@ std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transpor
     turn->start(nowMs());
     std::vector<std::uint8_t> data;
     net::Address from = 0;
-    // Bounded: kTurnSetupMs of real time, a 5 ms sleep per round.
-    while (nowMs() < kTurnSetupMs &&
+    limitMs = std::min(limitMs, kTurnSetupMs);
+    // Bounded: limitMs of real time, a 5 ms sleep per round, and a stop signal ends it at the next round.
+    while (nowMs() < limitMs && !(stop && stop()) &&
            (turn->state() == net::TurnState::Allocating ||
             (permit != 0 && turn->state() == net::TurnState::Ready && !turn->permitted(permit)))) {
         if (permit != 0 && turn->state() == net::TurnState::Ready) turn->permit(permit, nowMs());
         while (turn->receive(data, from, nowMs())) {}  // nobody else can be talking to us yet: nothing to keep
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
+    if (stop && stop()) {
+        error = "stopped while waiting for the TURN server " + net::addressText(cfg.server);
+        return nullptr;
+    }
     if (turn->state() != net::TurnState::Ready) {
         error = turn->state() == net::TurnState::Failed
                     ? turn->error()
                     : "the TURN server " + net::addressText(cfg.server) + " did not answer within " +
-                          std::to_string(kTurnSetupMs / 1000) + " s";
+                          std::to_string(limitMs / 1000) + " s";
         return nullptr;
     }
     if (permit != 0 && !turn->permitted(permit)) {

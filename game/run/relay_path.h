@@ -6,6 +6,7 @@
 #include "game/io/flag_table.h"
 #include "game/net/turn/turn_client.h"
 
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -41,12 +42,14 @@ std::string turnPasswordRefused();
 /// Checks the flags belong together; false with error.
 bool checkRelayFlags(const RelayFlags& f, std::string& error);
 
-/// Allocates on the server through inner, waiting at most kTurnSetupMs (real time), prints `relayed address: A
-/// (TURN server S)`; then installs the --turn-permit permission. Null with error when the server refuses or
-/// does not answer.
+/// Allocates on the server through inner, waiting at most limitMs (real time: a peer's --wait, at most
+/// kTurnSetupMs) and only while stop() says false (a stop signal), prints `relayed address: A (TURN server S)`;
+/// then installs the --turn-permit permission. Null with error when the server refuses or does not answer in
+/// time, or when stop() said true.
 /// With directFirst (a host meeting through the lobby) the relay is only the fallback: see TurnConfig::directFirst.
 std::unique_ptr<net::TurnTransport> openRelay(const RelayFlags& f, net::Transport& inner, std::ostream& out,
-                                              std::string& error, bool directFirst = false);
+                                              std::string& error, bool directFirst = false, int limitMs = kTurnSetupMs,
+                                              const std::function<bool()>& stop = {});
 
 /// The summary's path line: `path: relayed through TURN S (relayed address R): N sent, ...`.
 void printRelaySummary(const net::TurnTransport& t, const RelayFlags& f, std::ostream& out);

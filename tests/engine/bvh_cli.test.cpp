@@ -336,6 +336,26 @@ TEST_CASE("the command line takes no file or exactly two") {
     }
 }
 
+TEST_CASE("--help and -h print the usage on stdout and exit 0; a stdout that cannot take it exits 3") {
+    // `bvh --help` printed the usage on stderr and exited 2, as for a wrong command line.
+    for (const char* help : {"--help", "-h"}) {
+        CAPTURE(help);
+        std::ostringstream out, err;
+        const char* argv[] = {"bvh", help};
+        CHECK(bvhcli::runMain(2, argv, out, err) == bvhcli::kOk);
+        CHECK(out.str().rfind("usage: bvh [AGENT_FILE ACTIONS_FILE]", 0) == 0);
+        CHECK(err.str().empty());
+        std::ostringstream lost, said;
+        lost.setstate(std::ios::badbit);  // a full disk: the stream takes nothing
+        CHECK(bvhcli::runMain(2, argv, lost, said) == bvhcli::kWriteError);
+        CHECK(said.str().rfind("standard output: cannot write", 0) == 0);
+    }
+    std::ostringstream out, err;
+    const char* both[] = {"bvh", "--help", "actions.txt"};  // two names: the files, as before
+    CHECK(bvhcli::runMain(3, both, out, err) == bvhcli::kBadInput);
+    CHECK(err.str() == "--help: cannot open file: No such file or directory\n");
+}
+
 TEST_CASE("the official conformance cases pass byte for byte") {
     const fs::path root = testpaths::shared("conformance/bvh-cli");
     if (!fs::is_directory(root)) {
@@ -548,6 +568,46 @@ TEST_CASE("files past the size limit and lines past the line limit are refused, 
         CHECK(bvhcli::run(agent, longLine, out, err, small) == bvhcli::kBadInput);
         CHECK(err.str() == longLine + ":2: line longer than 100 bytes\n");
         CHECK(out.str() == "Projectile (0, 0), (1, 1)\nCollides with: a\n");
+    }
+}
+
+TEST_CASE("the line limit counts a line's bytes, not its line end: LF, CRLF and a lone CR agree") {
+    // A line of exactly kMaxLineBytes passed with LF and was refused with CRLF (its CR counted against the limit).
+    Scratch s;
+    const std::string agent = s.write("agent.txt", "a 0 0 1 1\n");
+    const auto padded = [](std::size_t bytes) { return "c 0 0 1 1" + std::string(bytes - 9, ' '); };
+    const std::string at = padded(bvhcli::kMaxLineBytes), over = padded(bvhcli::kMaxLineBytes + 1);
+    for (const char* end : {"\n", "\r\n", "\r"}) {
+        CAPTURE(std::string(end) == "\n" ? "LF" : std::string(end) == "\r" ? "CR" : "CRLF");
+        std::ostringstream out, err;
+        const std::string fits = s.write("fits.txt", at + end + "p" + end);
+        CHECK(bvhcli::run(agent, fits, out, err) == bvhcli::kOk);
+        CHECK(err.str().empty());
+        std::ostringstream out2, err2;
+        const std::string refused = s.write("over.txt", "p" + std::string(end) + over + end);
+        CHECK(bvhcli::run(agent, refused, out2, err2) == bvhcli::kBadInput);
+        CHECK(err2.str() == refused + ":2: line longer than " + std::to_string(bvhcli::kMaxLineBytes) + " bytes\n");
+    }
+    SUBCASE("a CRLF split across the reader's 64 KiB blocks, the line at the limit") {
+        bvhcli::Limits small;
+        small.maxLineBytes = 100;
+        // Short lines filling `bytes`, so that a line after them of N bytes ends with its CR as the first block's
+        // last byte when bytes + N = 65535.
+        const auto filler = [&](std::size_t bytes) {
+            std::string text;
+            while (text.size() + 10 <= bytes - 20) text += "c 0 0 1 1\n";
+            return text + padded(bytes - text.size() - 1) + "\n";
+        };
+        std::ostringstream out, err;
+        const std::string split = s.write("split.txt", filler(65535 - 100) + padded(100) + "\r\np\r\n");
+        CHECK(bvhcli::run(agent, split, out, err, small) == bvhcli::kOk);
+        CHECK(err.str().empty());
+        std::ostringstream out2, err2;
+        const std::string before = filler(65535 - 101);
+        const std::string longer = s.write("longer.txt", before + padded(101) + "\r\np\r\n");
+        CHECK(bvhcli::run(agent, longer, out2, err2, small) == bvhcli::kBadInput);
+        const auto line = std::count(before.begin(), before.end(), '\n') + 1;
+        CHECK(err2.str() == longer + ":" + std::to_string(line) + ": line longer than 100 bytes\n");
     }
 }
 

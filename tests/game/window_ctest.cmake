@@ -85,6 +85,11 @@ if(KIND STREQUAL "badflag")
   expect_exit2("--frames wants a whole number" --demo --frames 12abc)
   expect_exit2("unknown flag '--bogus'" --bogus)
   expect_exit2("--mode wants fight or blaster" --demo --mode chess)
+  # Online values the window once took to the Host screen (the error shown there, Esc exiting 0): refused with the
+  # flags, as game_headless refuses them, before any window.
+  expect_exit2("game: --fighter wants a fighter of ${DATA}/fighters (brick, nova, ryo, tasha), not 'bogus'"
+               --host 0 --fighter bogus)
+  expect_exit2("game: --lobby: bad host 'a b' (a name or a dotted IPv4 address)" --lobby "a b" --host 0)
   return()
 endif()
 

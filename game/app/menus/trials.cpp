@@ -149,7 +149,7 @@ void TrialsPage::readProgress() {
     io::Error error;
     if (!progress_.load(path_, error)) {
         problem_ = error.text() + " (progress is not saved until the file is fixed)";
-        std::cerr << problem_ << "\n";
+        reportBadFile(ctx_, problem_);  // stderr now, exit status 2 at the end, as a bad settings.cfg
     }
 }
 

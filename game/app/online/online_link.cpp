@@ -99,7 +99,7 @@ bool OnlineLink::configurePeer(const OnlineFlags& flags) {
     // gives no seat (OnlineLobbyScreen asks).
     cfg.admission = host ? net::Admission::Ask : net::Admission::Any;
     cfg.rulesHash = run::rulesHasher(ctx_.dataDir);
-    cfg.identity = playerIdentity();  // made on first online use; a key for this run without a usable data folder
+    cfg.identity = playerIdentity(ctx_);  // made on first online use; a key for this run without a usable data folder
     return true;
 }
 

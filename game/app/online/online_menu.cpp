@@ -27,10 +27,10 @@ void drawPanel(sf::RenderTarget& t, const Context& ctx, long ticks, const std::s
              Align::Center, 4.f);
 }
 
-void drawYou(sf::RenderTarget& t, const Context& ctx, float y) {
-    const net::Identity& me = playerIdentity();
+void drawYou(sf::RenderTarget& t, Context& ctx, float y) {
+    const net::Identity& me = playerIdentity(ctx);
     const std::string line = "you: " + me.name + "   " + net::fingerprint(me.publicKey) +
-                             (identityProblem().empty() ? "" : "   (a key for this run only)");
+                             (ctx.identityProblem.empty() ? "" : "   (a key for this run only)");
     drawText(t, ctx.res->font, line, 20, float(ctx.width) / 2.f, y, sf::Color(170, 230, 255), Align::Center, 1.5f);
 }
 
@@ -60,31 +60,22 @@ std::string onlineFighter(const Context& ctx) {
     return ctx.fighterIds[std::size_t(picks[0])];
 }
 
-namespace {
-
-struct IdentityCache {
-    net::Identity id;
+const net::Identity& playerIdentity(Context& ctx) {
+    if (ctx.identityLoaded) return ctx.identity;
+    ctx.identityLoaded = true;
     std::string problem;
-    IdentityCache() {
-        const std::string path = run::identityPath(problem);
-        if (path.empty() || !run::loadOrMakeIdentity(path, run::playerName(), id, problem)) {
-            std::cerr << "identity: " << problem << " (a key for this run only)" << std::endl;
-            if (!net::makeIdentity(run::playerName(), id)) net::makeIdentity("player", id);
-        } else {
-            problem.clear();
-        }
-    }
-};
-
-const IdentityCache& identityCache() {
-    static const IdentityCache cache;  // loaded on first online use, once per run
-    return cache;
+    run::KeyProblem kind = run::KeyProblem::None;
+    const std::string path = run::identityPath(problem);
+    if (!path.empty() && run::loadOrMakeIdentity(path, run::playerName(), ctx.identity, problem, kind))
+        return ctx.identity;
+    if (!net::makeIdentity(run::playerName(), ctx.identity)) net::makeIdentity("player", ctx.identity);
+    ctx.identityProblem = problem;
+    const std::string said = problem + " (a key for this run only)";
+    if (kind == run::KeyProblem::NotWritten) reportWriteFailure(ctx, said);
+    else if (kind == run::KeyProblem::BadFile) reportBadFile(ctx, said);
+    else std::cerr << "identity: " << said << std::endl;  // no data folder: the start said nothing is saved
+    return ctx.identity;
 }
-
-}  // namespace
-
-const net::Identity& playerIdentity() { return identityCache().id; }
-const std::string& identityProblem() { return identityCache().problem; }
 
 namespace {
 

@@ -21,7 +21,7 @@ void backToOnlineMenu(Context& ctx);
 /// The stage behind a dimmed panel and a title.
 void drawPanel(sf::RenderTarget& t, const Context& ctx, long ticks, const std::string& title, float titleY = 110.f);
 /// "you: NAME (FP)" under a title.
-void drawYou(sf::RenderTarget& t, const Context& ctx, float y);
+void drawYou(sf::RenderTarget& t, Context& ctx, float y);
 /// Menu rows from y down, `step` apart; the cursor's row highlighted.
 void drawRows(sf::RenderTarget& t, const Context& ctx, const std::vector<std::string>& rows, int cursor, float y,
               float step);
@@ -31,12 +31,13 @@ void drawHint(sf::RenderTarget& t, const Context& ctx, const std::string& hint);
 /// The fighter played online: --fighter or the Online menu's pick, else P1's last pick, else the default P1.
 std::string onlineFighter(const Context& ctx);
 
-/// This installation's identity (identity.key, made on first online use; a key for this run when the data folder
-/// cannot hold one: identityProblem() says why).
-const net::Identity& playerIdentity();
-const std::string& identityProblem();
+/// This installation's identity (identity.key, made on first online use and kept in ctx; a key for this run when
+/// the key cannot be read or written: ctx.identityProblem says why). Loading it says a problem once: a key that
+/// could not be written as a failed write (reportWriteFailure: exit status 1), a damaged or unreadable identity.key
+/// as a bad file (reportBadFile: 2), no data folder at all on stderr only (the start already said no file is saved).
+const net::Identity& playerIdentity(Context& ctx);
 /// A client of the matchmaking service in settings.cfg (`service`) as this player.
-ranked::RankedClient serviceClient(const Context& ctx);
+ranked::RankedClient serviceClient(Context& ctx);
 /// True when this build can reach a service (the service client was built: cpp-httplib).
 bool serviceClientBuilt();
 

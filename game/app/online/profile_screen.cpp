@@ -106,7 +106,7 @@ void ProfileScreen::drawCard(sf::RenderTarget& t) const {
     const float cx = float(ctx_.width) / 2.f;
     const ranked::PlayerCard& c = flow_.card();
     drawText(t, ctx_.res->font, c.name, 40, cx, 128.f, kServiceGold, Align::Center, 3.f);
-    drawText(t, ctx_.res->font, c.code + (identityProblem().empty() ? "" : "   (a key for this run only)"), 22, cx,
+    drawText(t, ctx_.res->font, c.code + (ctx_.identityProblem.empty() ? "" : "   (a key for this run only)"), 22, cx,
              180.f, kServiceBlue, Align::Center, 1.5f);
     using Stage = ProfileFlow::Stage;
     if (flow_.stage() == Stage::Greeting || flow_.stage() == Stage::Card || flow_.stage() == Stage::Failed) return;

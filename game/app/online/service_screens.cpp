@@ -21,14 +21,13 @@
 
 namespace app {
 
-ranked::RankedClient serviceClient(const Context& ctx) {
+ranked::RankedClient serviceClient(Context& ctx) {
 #ifdef BVH_HAVE_RANKED_CLIENT
-    return ranked::RankedClient(ranked::httpServiceCall(ctx.settings.service), playerIdentity());
+    return ranked::RankedClient(ranked::httpServiceCall(ctx.settings.service), playerIdentity(ctx));
 #else
-    (void)ctx;
     return ranked::RankedClient(
         [](const std::string&, const std::string&, const std::string&) { return ranked::ServiceAnswer{}; },
-        playerIdentity());
+        playerIdentity(ctx));
 #endif
 }
 
@@ -237,7 +236,7 @@ void SeekScreen::drawFound(sf::RenderTarget& t) const {
 /// Friends: your code to give, a friend's code to challenge.
 class FriendsScreen : public Screen {
 public:
-    explicit FriendsScreen(Context& ctx) : ctx_(ctx), mine_(net::fingerprint(playerIdentity().publicKey)) {}
+    explicit FriendsScreen(Context& ctx) : ctx_(ctx), mine_(net::fingerprint(playerIdentity(ctx).publicKey)) {}
 
     void tick(const Tick& in) override {
         ++ticks_;

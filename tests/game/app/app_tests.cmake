@@ -29,6 +29,7 @@ add_executable(app_tests
   ${CMAKE_CURRENT_LIST_DIR}/online_settings.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_service.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/online_lobby.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/online_identity.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/overlay_labels.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/select_layout.test.cpp)
 target_link_libraries(app_tests PRIVATE game_app doctest_main)

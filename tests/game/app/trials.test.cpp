@@ -123,6 +123,33 @@ TEST_CASE("combo trials: a missing progress file is no progress, a folder in its
     std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("combo trials: a bad progress file opened by the page makes the window's exit status 2") {
+    // It was said on stderr and the page, and the window then exited 0, where a bad settings.cfg exits 2.
+    const std::string dir = std::filesystem::temp_directory_path() / ("trials_exit_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    app::Context ctx = trialContext();
+    ctx.dataDir = BVH_DATA_DIR;
+    ctx.settingsPath = dir + "/settings.cfg";  // trials.cfg is read beside it
+    SUBCASE("no progress file: exit 0") {
+        CHECK(app::makeTrialsPage(ctx) != nullptr);
+        CHECK(app::finalExitStatus(ctx, 0) == 0);
+    }
+    SUBCASE("a line that does not read") {
+        std::ofstream(dir + "/trials.cfg") << "done ryo 01_light_medium\nfinished ryo\n";
+        CHECK(app::makeTrialsPage(ctx) != nullptr);  // the page opens all the same, the problem shown on it
+        CHECK(app::finalExitStatus(ctx, 0) == 2);
+        CHECK(app::finalExitStatus(ctx, 1) == 1);  // a failed write's status wins, as over a bad settings.cfg
+    }
+    SUBCASE("a folder in its place") {
+        std::filesystem::create_directories(dir + "/trials.cfg");
+        CHECK(app::makeTrialsPage(ctx) != nullptr);
+        CHECK(app::finalExitStatus(ctx, 0) == 2);
+    }
+    CHECK(ctx.writeFailure.empty());
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("combo trials: a trial in a fighter's folder that plays another fighter as player 1 is refused") {
     namespace fs = std::filesystem;
     const fs::path dir = fs::temp_directory_path() / ("bvh_trials_test_" + std::to_string(::getpid()));

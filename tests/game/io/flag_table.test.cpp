@@ -164,6 +164,10 @@ TEST_CASE("An optional value is taken only when the next argument is not a flag"
     CHECK(on);
     REQUIRE(parse({"--host", "7001"}, t, error));
     CHECK(got == "7001");
+    REQUIRE(parse({"--host", "-1"}, t, error));  // a negative number is a value (for the entry to judge), no flag
+    CHECK(got == "-1");
+    CHECK_FALSE(parse({"--host", "-x"}, t, error));
+    CHECK(error == "unknown flag '-x'");
 }
 
 TEST_CASE("--help or -h anywhere on the command line asks for the usage; a value that only contains it does not") {

@@ -28,6 +28,14 @@ set_tests_properties("online headless peer refuses a bad --punch before binding 
   PASS_REGULAR_EXPRESSION "game_headless: --punch: bad host '' .*exit 2"
   FAIL_REGULAR_EXPRESSION "hosting on|you: "
   ENVIRONMENT "XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/punch_home")
+# A malformed --lobby is a flag error (it was said after `hosting on UDP port`, as the match's result, exit 1).
+add_test(NAME "online headless peer refuses a malformed --lobby before binding with exit 2"
+  COMMAND bash -c "\"$0\" --replay \"$1\" --host 0 --lobby 'a b' 2>&1; echo \"exit $?\""
+          $<TARGET_FILE:game_headless> ${BVH_NET_TEST_DIR}/data/net_match.fscript)
+set_tests_properties("online headless peer refuses a malformed --lobby before binding with exit 2" PROPERTIES
+  PASS_REGULAR_EXPRESSION "game_headless: --lobby: bad host 'a b' \\(a name or a dotted IPv4 address\\).*exit 2"
+  FAIL_REGULAR_EXPRESSION "hosting on|you: "
+  ENVIRONMENT "XDG_DATA_HOME=${CMAKE_CURRENT_BINARY_DIR}/punch_home")
 add_test(NAME "online headless peer refuses an unwritable --record file before connecting with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_NET_TEST_DIR}/data/net_match.fscript -DCODE=2
           "-DEXTRA=--host;0;--record;${BVH_NET_TEST_DIR}/no_such_dir/out.freplay"
@@ -56,6 +64,7 @@ set_tests_properties("online join to a closed UDP port fails at once on the ICMP
 # A recording's file rules with real processes (the other faults of the direct path are in-memory tests: see
 # docs/testing.md, "The real-process smoke set").
 set(BVH_UDP_FAULTS
+  "relaywait|online wait for a TURN relay that never answers ends at --wait and at once on SIGTERM"
   "norecord|online --record with no match writes no file and leaves an existing file untouched"
   "recordfails|online --record that fails mid-match is said at once, the match plays on, the old file stays and the exit status is 2")
 foreach(entry ${BVH_UDP_FAULTS})
@@ -75,6 +84,10 @@ add_test(NAME "online spectators give only the room code on loopback: one from t
 set_tests_properties(
   "online spectators give only the room code on loopback: one from the start, one late catching up, both equal to the players"
   PROPERTIES TIMEOUT 240)
+add_test(NAME "lobby says a stdout it cannot write at once and exits 2 when stopped"
+  COMMAND bash ${BVH_NET_TEST_DIR}/lobby_stdout.sh $<TARGET_FILE:lobby> ${CMAKE_CURRENT_BINARY_DIR}/lobby_stdout)
+set_tests_properties("lobby says a stdout it cannot write at once and exits 2 when stopped" PROPERTIES
+  TIMEOUT 90 SKIP_RETURN_CODE 77)
 add_test(NAME "lobby rejects a bad flag with exit 2"
   COMMAND bash -c "\"$0\" --port 70000 2>&1; echo \"exit $?\"" $<TARGET_FILE:lobby>)
 set_tests_properties("lobby rejects a bad flag with exit 2" PROPERTIES

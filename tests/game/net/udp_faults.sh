@@ -12,6 +12,8 @@
 #            prints "stopped by signal 15", and its recording ends with an `end` line and replays
 #   recordfails: a host's and a spectator's --record that fails mid-match (a 1 KiB file-size limit) is said at
 #            once, once; the match is played (and watched) to its end, the file of that name is kept, exit 2
+#   relaywait: a TURN relay that never answers: the wait for it ends at --wait (1 s) when that is shorter than its
+#            own 10 s, and at once on SIGTERM ("stopped by signal 15"), as every other wait of the peer does
 #   norecord: no match, no file: a host with --record whose --wait runs out creates none; one whose only caller
 #            said Hello and vanished before its first input leaves an existing file at OUT as it was; a joiner with
 #            --record refused as busy (a match is on) and one joining a closed port create none either
@@ -81,6 +83,29 @@ signal)
     grep -q '^result: opponent left$' "$dir/host.out" || fail "the host was not told (hostCode $hostCode)"
     tail -n 1 "$dir/join.freplay" | grep -q '^end ' || fail "the recording has no end line"
     "$exe" --replay "$dir/join.freplay" >"$dir/replay.out" 2>&1 || fail "the cut recording does not replay"
+    ;;
+relaywait)
+    # A port that was just free stands for a relay that never answers (the ICMP refusal is not an answer to TURN).
+    startHost
+    kill "$host"; wait "$host" 2>/dev/null
+    printf 'secret\n' >"$dir/pw.txt"
+    relay=(--turn "127.0.0.1:$port" --turn-user u --turn-password-file "$dir/pw.txt")
+    timeout -k 5 30 "$exe" --host 0 --replay "$script" "${relay[@]}" --wait 1 >"$dir/wait.out" 2>&1
+    code=$?
+    [ "$code" = 1 ] || fail "the host waiting for the relay exit $code, expected 1"
+    grep -q "^result: no relay: the TURN server 127.0.0.1:$port did not answer within 1 s$" "$dir/wait.out" ||
+        fail "the relay's wait did not end at --wait 1"
+    # SIGTERM once the host is waiting for the relay (its port printed first); the timeout's own SIGTERM comes at
+    # 8 s, before the relay's 10 s would end the wait.
+    : >"$dir/host.out"
+    timeout -k 5 8 "$exe" --host 0 --replay "$script" "${relay[@]}" --wait 60 >"$dir/host.out" 2>&1 &
+    host=$!
+    [ -n "$(waitFor "$dir/host.out" 's/^hosting on UDP port //p')" ] || fail "the host printed no port"
+    kill -TERM "$host"
+    wait "$host"; code=$?
+    [ "$code" = 1 ] || fail "the host stopped while waiting for the relay exit $code, expected 1"
+    grep -q '^stopped by signal 15$' "$dir/host.out" || fail "SIGTERM did not end the wait for the relay"
+    grep -q 'did not answer within' "$dir/host.out" && fail "the wait for the relay ran out instead of stopping"
     ;;
 norecord)
     # A host nobody joins: no file. A host whose only caller says Hello and is gone before its first input (a

@@ -55,6 +55,46 @@ TEST_CASE("The headless runner refuses --record and the other fight-only flags w
     CHECK(runCaptured(run::runHeadless, {"--replay", script}, err) == 0);
 }
 
+TEST_CASE("The page modes (--frame-data, --move-list, --boxes) refuse a run's flags instead of ignoring them") {
+    // `--frame-data ryo --record x.freplay` printed the page, exited 0 and wrote no x.freplay.
+    const std::string dir = std::filesystem::temp_directory_path() / ("headless_page_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::vector<std::vector<std::string>> pages = {
+        {"--frame-data", "ryo"}, {"--move-list", "ryo"}, {"--boxes", "ryo", "light"}};
+    const std::vector<std::vector<std::string>> runFlags = {{"--record", dir + "/x.freplay"},
+                                                            {"--note", "looks wrong"},
+                                                            {"--note-frame", "3"},
+                                                            {"--sync", "2"},
+                                                            {"--events"},
+                                                            {"--print-hashes"}};
+    for (const std::vector<std::string>& page : pages) {
+        for (const std::vector<std::string>& flag : runFlags) {
+            for (bool flagFirst : {false, true}) {
+                std::vector<std::string> args = flagFirst ? flag : page;
+                args.insert(args.end(), (flagFirst ? page : flag).begin(), (flagFirst ? page : flag).end());
+                CAPTURE(args.front());
+                CAPTURE(flag.front());
+                std::string err;
+                CHECK(runCaptured(run::runHeadless, args, err) == 2);
+                CHECK(err.rfind("game_headless: " + flag.front() + " does not work with " + page.front() +
+                                    " (it prints a page and runs nothing)\n",
+                                0) == 0);
+            }
+        }
+        std::vector<std::string> withData = page;
+        withData.insert(withData.end(), {"--data", BVH_DATA_DIR});
+        std::string err;
+        CHECK(runCaptured(run::runHeadless, withData, err) == 0);
+        CHECK(runCaptured(run::runHeadless, std::vector<std::string>(page.begin(), page.end()), err) == 0);
+    }
+    CHECK_FALSE(std::filesystem::exists(dir + "/x.freplay"));
+    std::string err;
+    CHECK(runCaptured(run::runHeadless, {"--frame-data", "ryo", "--bogus"}, err) == 2);
+    CHECK(err.rfind("game_headless: unknown flag '--bogus'\n", 0) == 0);
+    std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("The headless runner refuses '+', hex and spaces in --sync and echoes a long value cut") {
     std::string err;
     for (const char* bad : {"+7", "0x7", " 7", "7e0"}) {

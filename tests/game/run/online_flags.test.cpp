@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -53,6 +54,8 @@ TEST_CASE("Online flags refuse out-of-range values with the flag named") {
     CHECK(error == "--max-rollback wants a whole number in [1, 30], not '0'");
     CHECK_FALSE(parseAll({"--host", "65536"}, f, error));
     CHECK(error == "--host wants a whole number in [0, 65535], not '65536'");
+    CHECK_FALSE(parseAll({"--host", "-1"}, f, error));  // was `unknown flag '-1'`: a negative port is a bad port
+    CHECK(error == "--host wants a whole number in [0, 65535], not '-1'");
     CHECK_FALSE(parseAll({"--join"}, f, error));
     CHECK(error == "--join needs a value");
     CHECK_FALSE(parseAll({"--net-reorder", "x"}, f, error));
@@ -116,6 +119,43 @@ bool parseRelay(std::vector<std::string> args, run::RelayFlags& out, std::string
 }
 
 }  // namespace
+
+TEST_CASE("a relay password file holding control bytes, binary, spaces or '#' is refused by settings.cfg's rule") {
+    // Any first line was taken as the password, though settings.cfg refuses such a relay.password.
+    const std::string path = "relay_password_bytes_test.pass";
+    const std::string rule =
+        ":1: the relay password (its first line) must be 1 to 256 printable ASCII characters "
+        "without spaces or '#', as settings.cfg's relay.password (not shown: a secret)";
+    for (const std::string& bad :
+         {std::string("se\x01cret"), std::string("\xff\xfe\0bin\x7f"), std::string("two words"), std::string("se#cret"),
+          std::string("tab\tbed"), std::string(257, 'p')}) {
+        CAPTURE(bad);
+        std::ofstream(path, std::ios::binary) << bad << "\n";
+        run::RelayFlags f;
+        std::string error;
+        CHECK_FALSE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u", "--turn-password-file", path}, f, error));
+        CHECK(error == path + rule);
+        CHECK(f.password.empty());
+    }
+    std::ofstream(path, std::ios::binary) << "s3cret!~\r\n";  // CRLF is a line end, not a byte of the password
+    run::RelayFlags ok;
+    std::string error;
+    CHECK_MESSAGE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u", "--turn-password-file", path}, ok, error),
+                  error);
+    CHECK(ok.password == "s3cret!~");
+    std::remove(path.c_str());
+    run::RelayFlags user;
+    ::setenv(run::kTurnPasswordEnv, "s3cret", 1);
+    CHECK_FALSE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "a\x1b[2Jb"}, user, error));
+    CHECK(error == "--turn-user wants 1 to 256 printable ASCII characters without spaces or '#', not 'a\\x1b[2Jb'");
+    ::setenv(run::kTurnPasswordEnv, "bad\x01", 1);
+    run::RelayFlags env;
+    CHECK_FALSE(parseRelay({"--turn", "127.0.0.1", "--turn-user", "u"}, env, error));
+    CHECK(error == std::string(run::kTurnPasswordEnv) +
+                       ": the relay password must be 1 to 256 printable ASCII characters without spaces or '#', as "
+                       "settings.cfg's relay.password (not shown: a secret)");
+    ::unsetenv(run::kTurnPasswordEnv);
+}
 
 TEST_CASE("--turn-password on the command line is refused with the alternatives, and the password never shown") {
     run::RelayFlags f;
