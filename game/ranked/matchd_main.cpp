@@ -7,7 +7,8 @@
 // store (pages.h), /api/leaderboard and /api/history/KEYHEX the same as JSON for the leaderboard page; any other GET
 // is a file of the web viewer's folder. Each source address gets --rate requests a second (bursts of --burst),
 // beyond that 429. The queues are paired and overdue matches decided every 250 ms. Prints
-// `bvh_matchd on HTTP port N, lobby on UDP port M (STORE)` once listening; SIGINT/SIGTERM stop it.
+// `bvh_matchd on HTTP port N, lobby on UDP port M (STORE)` once listening; SIGINT/SIGTERM stop it. Exit 0, 1 when it
+// cannot start, 2 for a wrong flag or a status line it could not write (said on stderr at once).
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
@@ -359,6 +360,15 @@ bool lockSqliteFile(const std::string& db, std::string& why) {
     return false;
 }
 
+// A status line on stdout. One that cannot be written (a full disk, a reader gone) is said on stderr once, at once
+// (`bvh_matchd: cannot write the output (stdout): REASON`), and the service goes on serving: its players need no
+// stdout. The exit status says it at the end (io::failOnLostStdout: 2).
+void sayStatus(const std::string& line) {
+    std::cout << line << std::endl;
+    io::watchStdout();  // the system's reason, kept before anything else can change errno
+    io::stdoutWritten("bvh_matchd");
+}
+
 // What stops the service from starting once its flags are right (a data file, the store, a port): said alone, exit 1.
 int cannotStart(const std::string& what) {
     std::cerr << "bvh_matchd: " << what << "\n";
@@ -443,6 +453,7 @@ void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex&
 
 int main(int argc, char** argv) {
     engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
+    io::failOnLostStdout("bvh_matchd");  // the usage or a status line lost: said, and the exit status is 2
     Options o;
     bool dbGiven = false;
     const io::FlagTable flags = {io::numberFlag("--port", 0, 65535, [&](std::int64_t v) { o.port = v; }),
@@ -487,14 +498,14 @@ int main(int argc, char** argv) {
     serveWeb(http, *store, lock, o.web);
     std::signal(SIGINT, onMatchdStop);
     std::signal(SIGTERM, onMatchdStop);
-    std::cout << "bvh_matchd on HTTP port " << port << ", lobby on UDP port " << udp.localPort() << " ("
-              << (o.postgres.empty() ? o.db : "postgresql") << ")" << std::endl;
+    sayStatus("bvh_matchd on HTTP port " + std::to_string(port) + ", lobby on UDP port " +
+              std::to_string(udp.localPort()) + " (" + (o.postgres.empty() ? o.db : "postgresql") + ")");
     std::thread lobbyThread([&] { runLobby(udp); });
     std::thread ticker([&] { runTicker(http, service, lock, port); });
     http.listen_after_bind();
     gStop = 1;
     ticker.join();
     lobbyThread.join();
-    std::cout << "bvh_matchd stopped" << std::endl;
+    sayStatus("bvh_matchd stopped");
     return 0;
 }
