@@ -8,7 +8,8 @@
 // is a file of the web viewer's folder. Each source address gets --rate requests a second (bursts of --burst),
 // beyond that 429. The queues are paired and overdue matches decided every 250 ms. Prints
 // `bvh_matchd on HTTP port N, lobby on UDP port M (STORE)` once listening; SIGINT/SIGTERM stop it. Exit 0, 1 when it
-// cannot start, 2 for a wrong flag or a status line it could not write (said on stderr at once).
+// cannot start, 2 for a wrong flag or a write that failed during the run: a status line, or the store (each said on
+// stderr at once, the store's bounded: store_failures.h).
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
@@ -16,6 +17,7 @@
 #include "game/ranked/connection_guard.h"
 #include "game/ranked/pages.h"
 #include "game/ranked/service.h"
+#include "game/ranked/store_failures.h"
 #include "game/run/online_flags.h"
 #include "engine/write_signals.h"
 
@@ -435,7 +437,8 @@ int bindHttp(httplib::Server& http, int port) {
 
 /// Every 250 ms until a stop signal: the slow connections let go, the queues paired, what is due decided; then
 /// the HTTP server stopped.
-void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex& lock, int port) {
+void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex& lock, int port,
+               ranked::StoreFailureLog& storeFailures) {
     ranked::ConnectionGuard connections(port, kConnectionsPerAddress, kConnectionMaxMs);
     while (!gStop) {
         std::this_thread::sleep_for(std::chrono::milliseconds(250));
@@ -445,10 +448,49 @@ void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex&
             std::lock_guard<std::mutex> guard(lock);
             service.tick(nowMs());
             due = service.takeDue();
+            std::cerr << storeFailures.due(nowMs());  // the counts of failures held back, once their minute is over
         }
         decideOutsideLock(service, due, lock);
     }
     http.stop();
+}
+
+/// Serves until a stop signal: the HTTP port, the lobby, the ticker. 0, 1 when a port cannot be had, or 2 when the
+/// store failed during the run (each failure said on stderr as it came, and a summary at the end).
+int runService(const Options& o, ranked::Store& store, ranked::ServiceConfig config) {
+    std::string why;
+    httplib::Server http;
+    const int port = bindHttp(http, int(o.port));
+    if (port < 0)
+        return cannotStart("cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)");
+    net::UdpTransport udp({}, 1);
+    if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return cannotStart(why);
+    config.lobbyPort = udp.localPort();
+    // The store's failures on stderr, bounded (store_failures.h); noted under the service's lock, as is every call.
+    ranked::StoreFailureLog storeFailures("bvh_matchd: ");
+    config.onStoreFailure = [&storeFailures](const std::string& reason) {
+        std::cerr << storeFailures.note(reason, nowMs());
+    };
+    ranked::MatchService service(store, config);
+    std::mutex lock;
+    HttpLimiter limiter(o.rate, int(o.burst));
+    limitSources(http, limiter);
+    serve(http, service, store, lock);
+    serveWeb(http, store, lock, o.web);
+    std::signal(SIGINT, onMatchdStop);
+    std::signal(SIGTERM, onMatchdStop);
+    sayStatus("bvh_matchd on HTTP port " + std::to_string(port) + ", lobby on UDP port " +
+              std::to_string(udp.localPort()) + " (" + (o.postgres.empty() ? o.db : "postgresql") + ")");
+    std::thread lobbyThread([&] { runLobby(udp); });
+    std::thread ticker([&] { runTicker(http, service, lock, port, storeFailures); });
+    http.listen_after_bind();
+    gStop = 1;
+    ticker.join();
+    lobbyThread.join();
+    const std::string failed = storeFailures.summary();  // the operator learns of a failing store at the end too
+    std::cerr << failed;
+    sayStatus("bvh_matchd stopped");
+    return failed.empty() ? 0 : 2;
 }
 
 int main(int argc, char** argv) {
@@ -483,29 +525,5 @@ int main(int argc, char** argv) {
         return cannotStart(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
-    httplib::Server http;
-    const int port = bindHttp(http, int(o.port));
-    if (port < 0)
-        return cannotStart("cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)");
-    net::UdpTransport udp({}, 1);
-    if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return cannotStart(why);
-    config.lobbyPort = udp.localPort();
-    ranked::MatchService service(*store, config);
-    std::mutex lock;
-    HttpLimiter limiter(o.rate, int(o.burst));
-    limitSources(http, limiter);
-    serve(http, service, *store, lock);
-    serveWeb(http, *store, lock, o.web);
-    std::signal(SIGINT, onMatchdStop);
-    std::signal(SIGTERM, onMatchdStop);
-    sayStatus("bvh_matchd on HTTP port " + std::to_string(port) + ", lobby on UDP port " +
-              std::to_string(udp.localPort()) + " (" + (o.postgres.empty() ? o.db : "postgresql") + ")");
-    std::thread lobbyThread([&] { runLobby(udp); });
-    std::thread ticker([&] { runTicker(http, service, lock, port); });
-    http.listen_after_bind();
-    gStop = 1;
-    ticker.join();
-    lobbyThread.join();
-    sayStatus("bvh_matchd stopped");
-    return 0;
+    return runService(o, *store, std::move(config));
 }

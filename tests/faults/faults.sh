@@ -254,6 +254,38 @@ matchd-file-size-limit)
         note "started with the lock file left behind, then SIG$stop"
     done
     ;;
+matchd-full-disk)
+    # bvh_matchd whose store's disk fills while it runs: a player's Hello is refused (`the store: database or disk is
+    # full`, sent again), and the service says so on its own stderr at once, the same reason once however often it
+    # comes within a minute; at the stop it sums the failures up and exits 2. Before, its stderr stayed empty and it
+    # exited 0: the operator never learnt that the disk was full.
+    [ -n "${MATCHD:-}" ] || skip "no bvh_matchd in this build (it needs cpp-httplib)"
+    with_tmpfs 2m
+    "$MATCHD" --port 0 --db "$MNT/ranked.db" --data "$DATA" >"$OUT/out" 2>"$OUT/err" &
+    pid=$!
+    for _ in $(seq 300); do grep -q "^bvh_matchd on HTTP port" "$OUT/out" && break; sleep 0.1; done
+    port="$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$OUT/out")"
+    [ -n "$port" ] || { kill -KILL "$pid"; fail "the service did not start: $(cat "$OUT/err")"; }
+    fill_disk 0
+    "$HEADLESS" --ranked "127.0.0.1:$port" --data "$DATA" --wait 1 >"$OUT/client" 2>&1 &
+    client=$!
+    # The client's second Hello refused: the service met the full disk twice by then.
+    for _ in $(seq 300); do [ "$(grep -c "refused for now (refused the store: " "$OUT/client")" -ge 2 ] && break; sleep 0.1; done
+    kill -KILL "$client"
+    wait "$client" 2>/dev/null
+    grep -q "^Hello refused for now (refused the store: database or disk is full)" "$OUT/client" ||
+        { kill -KILL "$pid"; fail "the player was not refused for the full disk: $(cat "$OUT/client")"; }
+    kill -TERM "$pid"
+    wait "$pid"
+    rc=$?
+    note "bvh_matchd -> exit $rc: $(cat "$OUT/err")"
+    expect_rc 2
+    [ "$(grep -c "^bvh_matchd: the store failed: database or disk is full$" "$OUT/err")" = 1 ] ||
+        fail "the full disk was not said once at once: $(cat "$OUT/err")"
+    grep -Eq "^bvh_matchd: the store failed [0-9]+ times during this run \(the last: database or disk is full\)$" "$OUT/err" ||
+        fail "no summary of the failures at the stop: $(cat "$OUT/err")"
+    grep -q "^bvh_matchd stopped" "$OUT/out" || fail "no stop line: $(cat "$OUT/out")"
+    ;;
 piped-script)
     # A script given through a pipe (`<(...)`) can be read once only: it must be read once, and run.
     run "$HEADLESS" --replay <(cat "$SCRIPT_26") --data "$DATA"
