@@ -144,85 +144,15 @@ bool loadFighters(const std::string& data, std::map<std::string, sim::FighterDef
     return !out.empty();
 }
 
-std::string leaderboardText(ranked::Store& store) {
-    std::vector<ranked::Standing> rows;
-    std::string why;
-    if (!store.leaderboard(100, rows, why)) return "error " + why + "\n";
-    std::string out;
-    int rank = 0;
-    for (const ranked::Standing& s : rows) {
-        ranked::PlayerRecord p;
-        store.player(s.player, p, why);
-        char line[256];
-        std::snprintf(line, sizeof line, "%d %s %.0f %.0f %d%s %s\n", ++rank, p.code.c_str(), s.rating.rating,
-                      s.rating.deviation, s.rating.games, ranked::isProvisional(s.rating) ? " provisional" : "",
-                      p.name.c_str());
-        out += line;
-    }
-    return out;
-}
-
-std::string jsonText(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (std::uint8_t(c) >= 0x20) out += c;
-    }
-    return out + "\"";
-}
-
-// The leaderboard as JSON: [{"rank":1,"key":"...","code":"...","name":"...","rating":1500,...}, ...]
-std::string leaderboardJson(ranked::Store& store) {
-    std::vector<ranked::Standing> rows;
-    std::string why, out = "[";
-    if (!store.leaderboard(100, rows, why)) return "{\"error\":" + jsonText(why) + "}";
-    int rank = 0;
-    for (const ranked::Standing& s : rows) {
-        ranked::PlayerRecord p;
-        store.player(s.player, p, why);
-        char nums[160];
-        std::snprintf(nums, sizeof nums, "\"rating\":%.1f,\"deviation\":%.1f,\"games\":%d,\"provisional\":%s",
-                      s.rating.rating, s.rating.deviation, s.rating.games,
-                      ranked::isProvisional(s.rating) ? "true" : "false");
-        out += std::string(rank ? "," : "") + "{\"rank\":" + std::to_string(rank + 1) + ",\"key\":" + jsonText(p.id) +
-               ",\"code\":" + jsonText(p.code) + ",\"name\":" + jsonText(p.name) + "," + nums + "}";
-        ++rank;
-    }
-    return out + "]";
-}
-
-// A player's last matches as JSON, each with the other player's name.
-std::string historyJson(ranked::Store& store, const std::string& key) {
-    std::vector<ranked::MatchRecord> rows;
-    std::string why, out = "[";
-    if (!store.history(key, 20, rows, why)) return "{\"error\":" + jsonText(why) + "}";
-    std::vector<std::string> ids;
-    for (const ranked::MatchRecord& m : rows) ids.insert(ids.end(), m.player, m.player + 2);
-    std::map<std::string, ranked::PlayerRecord> players;  // every player's name in one statement
-    store.players(ids, players, why);
-    for (const ranked::MatchRecord& m : rows) {
-        ranked::PlayerRecord p[2];
-        for (int i = 0; i < 2; ++i)
-            if (players.count(m.player[i])) p[i] = players[m.player[i]];
-        char nums[96];
-        std::snprintf(nums, sizeof nums, "\"winner\":%d,\"change\":[%.1f,%.1f]", m.winner, m.change[0], m.change[1]);
-        out += std::string(out.size() > 1 ? "," : "") + "{\"id\":\"" + std::to_string(m.id) +
-               "\",\"state\":" + jsonText(m.state) + ",\"ranked\":" + (m.ranked ? "true" : "false") + ",\"players\":[" +
-               jsonText(p[0].name) + "," + jsonText(p[1].name) + "],\"fighters\":[" + jsonText(m.fighter[0]) + "," +
-               jsonText(m.fighter[1]) + "]," + nums + ",\"flags\":" + jsonText(m.flags) + "}";
-    }
-    return out + "]";
-}
-
 // The JSON the leaderboard page reads, and the web viewer's files.
 void serveWeb(httplib::Server& http, ranked::Store& store, std::mutex& lock, const std::string& web) {
     http.Get("/api/leaderboard", [&](const httplib::Request&, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
-        res.set_content(leaderboardJson(store), "application/json");
+        res.set_content(ranked::leaderboardJson(store), "application/json");
     });
     http.Get(R"(/api/history/([0-9a-f]{64}))", [&](const httplib::Request& req, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
-        res.set_content(historyJson(store, req.matches[1].str()), "application/json");
+        res.set_content(ranked::historyJson(store, req.matches[1].str()), "application/json");
     });
     // The built viewer first (build/web: the page, the WebAssembly module, data/), then the source folder, which
     // holds the leaderboard page even before the viewer is built.
@@ -272,7 +202,9 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
     });
     http.Get("/leaderboard", [&](const httplib::Request&, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
-        res.set_content(leaderboardText(store), "text/plain");
+        std::string page, why;
+        if (!ranked::leaderboardPage(store, page, why)) page = "error " + why + "\n";
+        res.set_content(page, "text/plain");
     });
     http.Get(R"(/replay/(\d{1,19})(?:\.freplay)?)", [&](const httplib::Request& req, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
