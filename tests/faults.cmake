@@ -16,7 +16,8 @@ if(TARGET bvh_matchd)
   set(_faults_matchd "MATCHD=$<TARGET_FILE:bvh_matchd>")
 endif()
 foreach(case bindings-full-disk recording-full-disk readonly-folder missing-folder sigint-recording sigterm-recording
-             closed-pipe piped-script window-recording-full-disk file-size-limit matchd-file-size-limit)
+             closed-pipe piped-script window-recording-full-disk file-size-limit matchd-file-size-limit
+             matchd-full-disk ranked-recording-full-disk)
   add_test(NAME "faults ${case}"
     COMMAND ${CMAKE_COMMAND} -E env HEADLESS=$<TARGET_FILE:game_headless> BVH=$<TARGET_FILE:bvh> GAME=$<TARGET_FILE:game>
             TOOL=$<TARGET_FILE:fault_tool> DATA=${BVH_DATA_DIR} OUT=${CMAKE_CURRENT_BINARY_DIR}/faults ${_faults_matchd}

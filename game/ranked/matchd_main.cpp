@@ -7,7 +7,9 @@
 // store (pages.h), /api/leaderboard and /api/history/KEYHEX the same as JSON for the leaderboard page; any other GET
 // is a file of the web viewer's folder. Each source address gets --rate requests a second (bursts of --burst),
 // beyond that 429. The queues are paired and overdue matches decided every 250 ms. Prints
-// `bvh_matchd on HTTP port N, lobby on UDP port M (STORE)` once listening; SIGINT/SIGTERM stop it.
+// `bvh_matchd on HTTP port N, lobby on UDP port M (STORE)` once listening; SIGINT/SIGTERM stop it. Exit 0, 1 when it
+// cannot start, 2 for a wrong flag or a write that failed during the run: a status line, or the store (each said on
+// stderr at once, the store's bounded: store_failures.h).
 #include "game/io/fighter_file.h"
 #include "game/io/flag_table.h"
 #include "game/lobby/lobby_server.h"
@@ -15,6 +17,7 @@
 #include "game/ranked/connection_guard.h"
 #include "game/ranked/pages.h"
 #include "game/ranked/service.h"
+#include "game/ranked/store_failures.h"
 #include "game/run/online_flags.h"
 #include "engine/write_signals.h"
 
@@ -141,85 +144,15 @@ bool loadFighters(const std::string& data, std::map<std::string, sim::FighterDef
     return !out.empty();
 }
 
-std::string leaderboardText(ranked::Store& store) {
-    std::vector<ranked::Standing> rows;
-    std::string why;
-    if (!store.leaderboard(100, rows, why)) return "error " + why + "\n";
-    std::string out;
-    int rank = 0;
-    for (const ranked::Standing& s : rows) {
-        ranked::PlayerRecord p;
-        store.player(s.player, p, why);
-        char line[256];
-        std::snprintf(line, sizeof line, "%d %s %.0f %.0f %d%s %s\n", ++rank, p.code.c_str(), s.rating.rating,
-                      s.rating.deviation, s.rating.games, ranked::isProvisional(s.rating) ? " provisional" : "",
-                      p.name.c_str());
-        out += line;
-    }
-    return out;
-}
-
-std::string jsonText(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (std::uint8_t(c) >= 0x20) out += c;
-    }
-    return out + "\"";
-}
-
-// The leaderboard as JSON: [{"rank":1,"key":"...","code":"...","name":"...","rating":1500,...}, ...]
-std::string leaderboardJson(ranked::Store& store) {
-    std::vector<ranked::Standing> rows;
-    std::string why, out = "[";
-    if (!store.leaderboard(100, rows, why)) return "{\"error\":" + jsonText(why) + "}";
-    int rank = 0;
-    for (const ranked::Standing& s : rows) {
-        ranked::PlayerRecord p;
-        store.player(s.player, p, why);
-        char nums[160];
-        std::snprintf(nums, sizeof nums, "\"rating\":%.1f,\"deviation\":%.1f,\"games\":%d,\"provisional\":%s",
-                      s.rating.rating, s.rating.deviation, s.rating.games,
-                      ranked::isProvisional(s.rating) ? "true" : "false");
-        out += std::string(rank ? "," : "") + "{\"rank\":" + std::to_string(rank + 1) + ",\"key\":" + jsonText(p.id) +
-               ",\"code\":" + jsonText(p.code) + ",\"name\":" + jsonText(p.name) + "," + nums + "}";
-        ++rank;
-    }
-    return out + "]";
-}
-
-// A player's last matches as JSON, each with the other player's name.
-std::string historyJson(ranked::Store& store, const std::string& key) {
-    std::vector<ranked::MatchRecord> rows;
-    std::string why, out = "[";
-    if (!store.history(key, 20, rows, why)) return "{\"error\":" + jsonText(why) + "}";
-    std::vector<std::string> ids;
-    for (const ranked::MatchRecord& m : rows) ids.insert(ids.end(), m.player, m.player + 2);
-    std::map<std::string, ranked::PlayerRecord> players;  // every player's name in one statement
-    store.players(ids, players, why);
-    for (const ranked::MatchRecord& m : rows) {
-        ranked::PlayerRecord p[2];
-        for (int i = 0; i < 2; ++i)
-            if (players.count(m.player[i])) p[i] = players[m.player[i]];
-        char nums[96];
-        std::snprintf(nums, sizeof nums, "\"winner\":%d,\"change\":[%.1f,%.1f]", m.winner, m.change[0], m.change[1]);
-        out += std::string(out.size() > 1 ? "," : "") + "{\"id\":\"" + std::to_string(m.id) +
-               "\",\"state\":" + jsonText(m.state) + ",\"ranked\":" + (m.ranked ? "true" : "false") + ",\"players\":[" +
-               jsonText(p[0].name) + "," + jsonText(p[1].name) + "],\"fighters\":[" + jsonText(m.fighter[0]) + "," +
-               jsonText(m.fighter[1]) + "]," + nums + ",\"flags\":" + jsonText(m.flags) + "}";
-    }
-    return out + "]";
-}
-
 // The JSON the leaderboard page reads, and the web viewer's files.
 void serveWeb(httplib::Server& http, ranked::Store& store, std::mutex& lock, const std::string& web) {
     http.Get("/api/leaderboard", [&](const httplib::Request&, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
-        res.set_content(leaderboardJson(store), "application/json");
+        res.set_content(ranked::leaderboardJson(store), "application/json");
     });
     http.Get(R"(/api/history/([0-9a-f]{64}))", [&](const httplib::Request& req, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
-        res.set_content(historyJson(store, req.matches[1].str()), "application/json");
+        res.set_content(ranked::historyJson(store, req.matches[1].str()), "application/json");
     });
     // The built viewer first (build/web: the page, the WebAssembly module, data/), then the source folder, which
     // holds the leaderboard page even before the viewer is built.
@@ -269,7 +202,9 @@ void serve(httplib::Server& http, ranked::MatchService& service, ranked::Store& 
     });
     http.Get("/leaderboard", [&](const httplib::Request&, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
-        res.set_content(leaderboardText(store), "text/plain");
+        std::string page, why;
+        if (!ranked::leaderboardPage(store, page, why)) page = "error " + why + "\n";
+        res.set_content(page, "text/plain");
     });
     http.Get(R"(/replay/(\d{1,19})(?:\.freplay)?)", [&](const httplib::Request& req, httplib::Response& res) {
         std::lock_guard<std::mutex> guard(lock);
@@ -359,6 +294,15 @@ bool lockSqliteFile(const std::string& db, std::string& why) {
     return false;
 }
 
+// A status line on stdout. One that cannot be written (a full disk, a reader gone) is said on stderr once, at once
+// (`bvh_matchd: cannot write the output (stdout): REASON`), and the service goes on serving: its players need no
+// stdout. The exit status says it at the end (io::failOnLostStdout: 2).
+void sayStatus(const std::string& line) {
+    std::cout << line << std::endl;
+    io::watchStdout();  // the system's reason, kept before anything else can change errno
+    io::stdoutWritten("bvh_matchd");
+}
+
 // What stops the service from starting once its flags are right (a data file, the store, a port): said alone, exit 1.
 int cannotStart(const std::string& what) {
     std::cerr << "bvh_matchd: " << what << "\n";
@@ -425,7 +369,8 @@ int bindHttp(httplib::Server& http, int port) {
 
 /// Every 250 ms until a stop signal: the slow connections let go, the queues paired, what is due decided; then
 /// the HTTP server stopped.
-void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex& lock, int port) {
+void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex& lock, int port,
+               ranked::StoreFailureLog& storeFailures) {
     ranked::ConnectionGuard connections(port, kConnectionsPerAddress, kConnectionMaxMs);
     while (!gStop) {
         std::this_thread::sleep_for(std::chrono::milliseconds(250));
@@ -435,14 +380,54 @@ void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex&
             std::lock_guard<std::mutex> guard(lock);
             service.tick(nowMs());
             due = service.takeDue();
+            std::cerr << storeFailures.due(nowMs());  // the counts of failures held back, once their minute is over
         }
         decideOutsideLock(service, due, lock);
     }
     http.stop();
 }
 
+/// Serves until a stop signal: the HTTP port, the lobby, the ticker. 0, 1 when a port cannot be had, or 2 when the
+/// store failed during the run (each failure said on stderr as it came, and a summary at the end).
+int runService(const Options& o, ranked::Store& store, ranked::ServiceConfig config) {
+    std::string why;
+    httplib::Server http;
+    const int port = bindHttp(http, int(o.port));
+    if (port < 0)
+        return cannotStart("cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)");
+    net::UdpTransport udp({}, 1);
+    if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return cannotStart(why);
+    config.lobbyPort = udp.localPort();
+    // The store's failures on stderr, bounded (store_failures.h); noted under the service's lock, as is every call.
+    ranked::StoreFailureLog storeFailures("bvh_matchd: ");
+    config.onStoreFailure = [&storeFailures](const std::string& reason) {
+        std::cerr << storeFailures.note(reason, nowMs());
+    };
+    ranked::MatchService service(store, config);
+    std::mutex lock;
+    HttpLimiter limiter(o.rate, int(o.burst));
+    limitSources(http, limiter);
+    serve(http, service, store, lock);
+    serveWeb(http, store, lock, o.web);
+    std::signal(SIGINT, onMatchdStop);
+    std::signal(SIGTERM, onMatchdStop);
+    sayStatus("bvh_matchd on HTTP port " + std::to_string(port) + ", lobby on UDP port " +
+              std::to_string(udp.localPort()) + " (" + (o.postgres.empty() ? o.db : "postgresql") + ")");
+    std::thread lobbyThread([&] { runLobby(udp); });
+    std::thread ticker([&] { runTicker(http, service, lock, port, storeFailures); });
+    http.listen_after_bind();
+    gStop = 1;
+    ticker.join();
+    lobbyThread.join();
+    const std::string failed = storeFailures.summary();  // the operator learns of a failing store at the end too
+    std::cerr << failed;
+    sayStatus("bvh_matchd stopped");
+    return failed.empty() ? 0 : 2;
+}
+
 int main(int argc, char** argv) {
     engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
+    io::failOnLostStdout("bvh_matchd");  // the usage or a status line lost: said, and the exit status is 2
     Options o;
     bool dbGiven = false;
     const io::FlagTable flags = {io::numberFlag("--port", 0, 65535, [&](std::int64_t v) { o.port = v; }),
@@ -472,29 +457,5 @@ int main(int argc, char** argv) {
         return cannotStart(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
-    httplib::Server http;
-    const int port = bindHttp(http, int(o.port));
-    if (port < 0)
-        return cannotStart("cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)");
-    net::UdpTransport udp({}, 1);
-    if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return cannotStart(why);
-    config.lobbyPort = udp.localPort();
-    ranked::MatchService service(*store, config);
-    std::mutex lock;
-    HttpLimiter limiter(o.rate, int(o.burst));
-    limitSources(http, limiter);
-    serve(http, service, *store, lock);
-    serveWeb(http, *store, lock, o.web);
-    std::signal(SIGINT, onMatchdStop);
-    std::signal(SIGTERM, onMatchdStop);
-    std::cout << "bvh_matchd on HTTP port " << port << ", lobby on UDP port " << udp.localPort() << " ("
-              << (o.postgres.empty() ? o.db : "postgresql") << ")" << std::endl;
-    std::thread lobbyThread([&] { runLobby(udp); });
-    std::thread ticker([&] { runTicker(http, service, lock, port); });
-    http.listen_after_bind();
-    gStop = 1;
-    ticker.join();
-    lobbyThread.join();
-    std::cout << "bvh_matchd stopped" << std::endl;
-    return 0;
+    return runService(o, *store, std::move(config));
 }

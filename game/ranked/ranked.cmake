@@ -15,6 +15,8 @@ set(RANKED_CORE_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/queue.cpp
   ${CMAKE_CURRENT_LIST_DIR}/service.h
   ${CMAKE_CURRENT_LIST_DIR}/service.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/store_failures.h
+  ${CMAKE_CURRENT_LIST_DIR}/store_failures.cpp
   ${CMAKE_CURRENT_LIST_DIR}/client.h
   ${CMAKE_CURRENT_LIST_DIR}/client.cpp
   ${CMAKE_CURRENT_LIST_DIR}/pages.h

@@ -6,7 +6,8 @@
 // Prints `you: NAME (FP)`, `queued for a ranked match (round trip to the service N ms)`, `match ID ranked: p1 FP ryo,
 // p2 FP brick; found NAME (RATING), about N ms (waited N s)`, the peer's lines, `log sent for match ID`, then `decided: match ID verified, winner p1, rating change +12.0`.
 // Exit 0 when the match was played and decided, 1 when the wait ran out or the match could not be played, 2 for a
-// bad flag or a refusal, 3 when the service cannot be reached.
+// bad flag, a refusal or a recording that could not be written (the match played, no log to send), 3 when the
+// service cannot be reached.
 #include "game/ranked/ranked_client.h"
 
 #include "game/io/atomic_file.h"
@@ -69,10 +70,16 @@ void sayRefused(const char* what, const ServiceAnswer& a) {
     std::cout << what << " refused for now (" << a.text << "): sending it again" << std::endl;
 }
 
-/// Plays the match as a headless online peer; the recording's path, or "" when no match was played. countersigns:
-/// the opponent's countersignatures the peer held at the end.
-std::string playOffer(RankedClient& client, const MatchFound& offer, const ClientFlags& f, const std::string& dataDir,
-                      std::vector<net::Countersign>& countersigns) {
+/// How playing a match went: the recording (its path; "" when none was kept), why it could not be written ("" when
+/// it was, or no match started), and the opponent's countersignatures the peer held at the end.
+struct Played {
+    std::string recording, recordingFailed;
+    std::vector<net::Countersign> countersigns;
+};
+
+/// Plays the match as a headless online peer.
+Played playOffer(RankedClient& client, const MatchFound& offer, const ClientFlags& f, const std::string& dataDir) {
+    Played played;
     const int seat = seatOf(offer, client.identity().publicKey);
     const MatchPlan plan = planMatch(offer, seat, f.service);
     const std::string base = f.dir + "/match-" + std::to_string(offer.id);
@@ -81,13 +88,14 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     const std::string inputsName = "match-" + std::to_string(offer.id) + "-inputs.freplay";
     if (!inputs.write(inputsName, inputsReplay(plan, seat, f.play), why)) {
         std::cerr << "game_headless: " << why << " (the input script of the match)" << std::endl;
-        return "";
+        return played;
     }
     std::vector<std::string> args = {"game_headless", "--lobby",         plan.lobby, "--replay", inputs.path(),
                                      "--record",      base + ".freplay", "--fast",   "--wait",   "30"};
     run::PeerHooks hooks;
     hooks.serviceMatch = offer.id;
-    hooks.onCountersigns = [&](const std::vector<net::Countersign>& held) { countersigns = held; };
+    hooks.onCountersigns = [&](const std::vector<net::Countersign>& held) { played.countersigns = held; };
+    hooks.onRecordingFailed = [&](const std::string& why) { played.recordingFailed = why; };
     Claims claims;
     ClaimSender sender(client, offer.id);
     hooks.onCheckpoint = [&](std::int64_t frame, std::uint64_t hash) {
@@ -108,7 +116,7 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
         };
     } else {
         const std::string room = awaitRoom(client, offer.id, realPacing(), 30000);
-        if (room.empty()) return std::cout << "p1 named no room within 30 s" << std::endl, "";
+        if (room.empty()) return std::cout << "p1 named no room within 30 s" << std::endl, played;
         args.insert(args.end(), {"--code", room});
         hooks.expectOpponent = plan.opponent;
     }
@@ -119,8 +127,10 @@ std::string playOffer(RankedClient& client, const MatchFound& offer, const Clien
     if (naming.joinable()) naming.join();
     if (!claims.empty()) sender.send(std::move(claims));
     std::cout << "peer exit " << rc << std::endl;
-    std::error_code ec;
-    return std::filesystem::exists(base + ".freplay", ec) ? base + ".freplay" : "";
+    std::error_code ec;  // a recording that failed left the file of its name as it was: not this match's
+    if (played.recordingFailed.empty() && std::filesystem::exists(base + ".freplay", ec))
+        played.recording = base + ".freplay";
+    return played;
 }
 
 /// Sends the recording (again while refused for now), then waits (at most waitMs) for the service's decision. The
@@ -235,15 +245,21 @@ int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
     RankedClient client(httpServiceCall(f.service), me);  // the window's Online screen takes the same path
     MatchFound offer;
     if (const int rc = queueForMatch(client, f, offer)) return rc;
-    std::vector<net::Countersign> countersigns;
-    const std::string recording = playOffer(client, offer, f, defaultDataDir, countersigns);
-    if (recording.empty()) return std::cout << "no match was played" << std::endl, 1;
-    std::cout << "recording: " << recording << std::endl;
+    const Played played = playOffer(client, offer, f, defaultDataDir);
+    if (!played.recordingFailed.empty()) {  // a failed write: the match was played, its log cannot be sent
+        std::cerr << "game_headless: match " << offer.id << " was played, but its recording could not be written ("
+                  << played.recordingFailed << "): no log was sent, so the service decides the match from the "
+                  << "opponent's log alone" << std::endl;
+        return 2;
+    }
+    if (played.recording.empty()) return std::cout << "no match was played" << std::endl, 1;
+    const std::vector<net::Countersign>& countersigns = played.countersigns;
+    std::cout << "recording: " << played.recording << std::endl;
     std::cout << "countersigned by the opponent: " << countersigns.size() << " checkpoints"
               << (countersigns.empty() ? std::string()
                                        : ", the last at frame " + std::to_string(countersigns.back().frame))
               << std::endl;
-    return reportMatch(client, offer, recording, countersigns, f.service, 90000);
+    return reportMatch(client, offer, played.recording, countersigns, f.service, 90000);
 }
 
 }  // namespace ranked

@@ -202,7 +202,19 @@ Reply writeRefused(const std::string& why, const char* own) { return {false, why
 
 }  // namespace
 
+void MatchService::storeFailed(const std::string& why) const {
+    if (config_.onStoreFailure) config_.onStoreFailure(why);
+}
+
+// Every refusal marked `the store: ` is the database's failure: said to onStoreFailure as well as to the player.
 Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
+    static const std::string kStore = "the store: ";
+    Reply reply = carryOut(r, nowMs);
+    if (!reply.ok && reply.text.rfind(kStore, 0) == 0) storeFailed(reply.text.substr(kStore.size()));
+    return reply;
+}
+
+Reply MatchService::carryOut(const Request& r, std::int64_t nowMs) {
     const std::string refused = authenticate(r, nowMs);
     if (!refused.empty()) return {false, refused};
     const std::string id = keyHex(r.key);
@@ -441,7 +453,8 @@ void MatchService::pairShared(const std::string& kind, std::int64_t nowMs, std::
     };
     std::vector<MatchRecord> matches;
     std::string why;
-    if (!store_.pairQueue(kind, config_.pairBatch, choose, make, matches, why)) return;  // tried again next tick
+    if (!store_.pairQueue(kind, config_.pairBatch, choose, make, matches, why))
+        return storeFailed(why);  // tried again next tick
     for (const MatchRecord& m : matches) {
         MatchStart start;
         start.match = m;
@@ -458,6 +471,7 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
             MatchStart start;
             std::string why;
             if (startMatch(p, q == &ranked_, nowMs, start, why)) made.push_back(start);
+            else storeFailed(why);
         }
     }
     if (config_.sharedQueue)
@@ -465,6 +479,7 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
     std::vector<std::int64_t> due;
     std::string why;
     if (store_.matchesToDecide(nowMs - config_.logDeadlineMs, due, why)) due_.insert(due.begin(), due.end());
+    else storeFailed(why);
     expireStale(nowMs);
     return made;
 }
@@ -493,8 +508,9 @@ void MatchService::expireStale(std::int64_t nowMs) {
     std::string why;
     if (!store_.staleMatches((nowMs - config_.connectDeadlineMs) / 1000, (nowMs - config_.matchDeadlineMs) / 1000,
                              stale, why))
-        return;  // tried again next tick
-    for (const StaleMatch& s : stale) store_.decide(expiryDecision(s), why);
+        return storeFailed(why);  // tried again next tick
+    for (const StaleMatch& s : stale)
+        if (!store_.decide(expiryDecision(s), why) && !isDecidedOrUnknown(why)) storeFailed(why);
 }
 
 Reply MatchService::result(const Request& r, std::int64_t nowMs) {
@@ -520,7 +536,8 @@ Reply MatchService::result(const Request& r, std::int64_t nowMs) {
     if (!store_.addLog(m.id, admitted.side, log.recording, countersigns, nowMs, why))
         return writeRefused(why, kLogAlreadyIn);
     std::string logs[2];
-    if (store_.logs(m.id, logs, why) && !logs[0].empty() && !logs[1].empty()) due_.insert(m.id);
+    if (!store_.logs(m.id, logs, why)) storeFailed(why);  // the tick finds it due later
+    else if (!logs[0].empty() && !logs[1].empty()) due_.insert(m.id);
     return {true, "log received for match " + std::to_string(m.id)};
 }
 
@@ -531,10 +548,15 @@ std::vector<DecisionInputs> MatchService::takeDue() {
         if (inHand_.count(id)) continue;  // being decided: the commit will settle it
         DecisionInputs in;
         std::string why;
-        if (!store_.match(id, in.match, why) || in.match.state != "open" ||
-            !store_.logs(id, in.text, why, in.countersigns))
+        const bool read = store_.match(id, in.match, why);
+        if (!read && !isUnknownRow(why)) storeFailed(why);
+        if (!read || in.match.state != "open") continue;
+        if (!store_.logs(id, in.text, why, in.countersigns)) {
+            storeFailed(why);  // marked due again by a later tick
             continue;
+        }
         in.claimed = store_.claims(id, in.claims, why);
+        if (!in.claimed) storeFailed(why);
         inHand_.insert(id);
         out.push_back(std::move(in));
     }
@@ -559,7 +581,7 @@ Decision decideFrom(const DecisionInputs& in, const VerifyRules& rules) {
 void MatchService::commit(const std::vector<Decision>& decisions) {
     std::string why;
     for (const Decision& d : decisions) {
-        store_.decide(d, why);
+        if (!store_.decide(d, why) && !isDecidedOrUnknown(why)) storeFailed(why);
         inHand_.erase(d.matchId);
     }
 }

@@ -77,6 +77,10 @@ struct ServiceConfig {
     bool sharedQueue = false;
     int pairBatch = 1000;  ///< shared queue: the longest waiting a pass takes (and locks) per kind
     RegionTable regions;   ///< address prefixes to regions and their round trips (empty: the players' round trips)
+    /// Called with the database's reason each time the store fails for the database's sake (a full disk, a lost
+    /// connection; not a row it does not have, nor a refusal of its own such as kAlreadyWaiting), in a request or a
+    /// tick, on the caller's thread: bvh_matchd says it on stderr (store_failures.h) and in its exit status.
+    std::function<void(const std::string& why)> onStoreFailure;
 };
 
 /// A match the service made: both players go to the lobby path with it.
@@ -156,6 +160,8 @@ private:
         std::string fighter;
         bool ranked = false;
     };
+    Reply carryOut(const Request& r, std::int64_t nowMs);
+    void storeFailed(const std::string& why) const;
     std::string authenticate(const Request& r, std::int64_t nowMs);
     Reply queue(const std::string& id, const Request& r, std::int64_t nowMs);
     Reply challenge(const std::string& id, const std::string& body, std::int64_t nowMs);

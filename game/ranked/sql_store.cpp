@@ -488,8 +488,8 @@ bool SqlStore::decide(const Decision& d, std::string& why) {
              {num(d.matchId)}, rows, why))
         return rollback(why);
     if (rows.rows.empty() || rows.rows[0][8] != "open") {
-        why = rows.rows.empty() ? "unknown match " + std::to_string(d.matchId)
-                                : "match " + std::to_string(d.matchId) + " already decided (" + rows.rows[0][8] + ")";
+        why = rows.rows.empty() ? kUnknownMatch + std::to_string(d.matchId)
+                                : "match " + std::to_string(d.matchId) + kAlreadyDecided + rows.rows[0][8] + ")";
         return rollback(why);
     }
     if (!applyDecision(d, rows.rows[0], why)) return rollback(why);

@@ -94,6 +94,13 @@ constexpr const char* kUnknownPlayer = "unknown player";
 constexpr const char* kUnknownMatch = "unknown match ";
 /// Whether a refused player() or match() found no such row (the request's fault), not a database that failed.
 inline bool isUnknownRow(const std::string& why) { return why == kUnknownPlayer || why.rfind(kUnknownMatch, 0) == 0; }
+/// decide()'s refusal of a match that is not open (`match N already decided (STATE)`: another decision came first),
+/// the only one not the database's besides an unknown match.
+constexpr const char* kAlreadyDecided = " already decided (";
+/// Whether a refused decide() found the match decided already or missing, not a database that failed.
+inline bool isDecidedOrUnknown(const std::string& why) {
+    return isUnknownRow(why) || why.find(kAlreadyDecided) != std::string::npos;
+}
 
 class Store {
 public:

@@ -497,7 +497,12 @@ int openPeer(PeerRun& r) {
 }
 
 /// A recording whose write failed is said at once (recording_failure.h); finishRecording's status says it again.
-void sayIfRecordingFailed(PeerRun& r) { sayRecordingFailedOnce(*r.writer, r.recordFailed, "the match goes on"); }
+void sayIfRecordingFailed(PeerRun& r) {
+    if (r.recordFailed || r.writer->ok()) return;
+    const std::string why = r.writer->error();
+    sayRecordingFailedOnce(*r.writer, r.recordFailed, "the match goes on");
+    if (r.hooks.onRecordingFailed) r.hooks.onRecordingFailed(why);
+}
 
 /// When the match starts: the spectators get its setup, and every confirmed frame goes to them, to the recording
 /// (when there is one) and to the progress lines.
@@ -636,6 +641,7 @@ int finishRecording(PeerRun& r, int code) {
     if (r.recordFailed) return 2;  // said when it failed
     if (!r.writer->ok()) {         // the last frames, the end line or the rename
         std::cerr << r.writer->error() << " (the recording)\n";
+        if (r.hooks.onRecordingFailed) r.hooks.onRecordingFailed(r.writer->error());
         return 2;
     }
     return code;

@@ -26,6 +26,9 @@ struct PeerHooks {
     std::int64_t serviceMatch = 0;
     /// At the end, with the opponent's countersignatures the peer held (what the Result sends with the log).
     std::function<void(const std::vector<net::Countersign>&)> onCountersigns;
+    /// With --record: called once when the recording cannot be written, during the match or at its end, with the
+    /// reason (`PATH: cannot write: REASON`); the match goes on, and the file at PATH stays as it was.
+    std::function<void(const std::string& why)> onRecordingFailed;
 };
 
 /// True when argv asks for a headless peer (--host or --join present).

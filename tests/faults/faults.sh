@@ -254,6 +254,70 @@ matchd-file-size-limit)
         note "started with the lock file left behind, then SIG$stop"
     done
     ;;
+matchd-full-disk)
+    # bvh_matchd whose store's disk fills while it runs: a player's Hello is refused (`the store: database or disk is
+    # full`, sent again), and the service says so on its own stderr at once, the same reason once however often it
+    # comes within a minute; at the stop it sums the failures up and exits 2. Before, its stderr stayed empty and it
+    # exited 0: the operator never learnt that the disk was full.
+    [ -n "${MATCHD:-}" ] || skip "no bvh_matchd in this build (it needs cpp-httplib)"
+    with_tmpfs 2m
+    "$MATCHD" --port 0 --db "$MNT/ranked.db" --data "$DATA" >"$OUT/out" 2>"$OUT/err" &
+    pid=$!
+    for _ in $(seq 300); do grep -q "^bvh_matchd on HTTP port" "$OUT/out" && break; sleep 0.1; done
+    port="$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$OUT/out")"
+    [ -n "$port" ] || { kill -KILL "$pid"; fail "the service did not start: $(cat "$OUT/err")"; }
+    fill_disk 0
+    "$HEADLESS" --ranked "127.0.0.1:$port" --data "$DATA" --wait 1 >"$OUT/client" 2>&1 &
+    client=$!
+    # The client's second Hello refused: the service met the full disk twice by then.
+    for _ in $(seq 300); do [ "$(grep -c "refused for now (refused the store: " "$OUT/client")" -ge 2 ] && break; sleep 0.1; done
+    kill -KILL "$client"
+    wait "$client" 2>/dev/null
+    grep -q "^Hello refused for now (refused the store: database or disk is full)" "$OUT/client" ||
+        { kill -KILL "$pid"; fail "the player was not refused for the full disk: $(cat "$OUT/client")"; }
+    kill -TERM "$pid"
+    wait "$pid"
+    rc=$?
+    note "bvh_matchd -> exit $rc: $(cat "$OUT/err")"
+    expect_rc 2
+    [ "$(grep -c "^bvh_matchd: the store failed: database or disk is full$" "$OUT/err")" = 1 ] ||
+        fail "the full disk was not said once at once: $(cat "$OUT/err")"
+    grep -Eq "^bvh_matchd: the store failed [0-9]+ times during this run \(the last: database or disk is full\)$" "$OUT/err" ||
+        fail "no summary of the failures at the stop: $(cat "$OUT/err")"
+    grep -q "^bvh_matchd stopped" "$OUT/out" || fail "no stop line: $(cat "$OUT/out")"
+    ;;
+ranked-recording-full-disk)
+    # `game_headless --ranked` whose --dir is a full disk: the match is played (the opponent's is decided), but its
+    # recording cannot be written, so no log can be sent. It says so (the match played, the recording's failure)
+    # with a failed write's exit status, 2; before, it said `no match was played` and exited 1.
+    [ -n "${MATCHD:-}" ] || skip "no bvh_matchd in this build (it needs cpp-httplib)"
+    with_tmpfs 64k
+    fill_disk 0
+    mkdir -p "$OUT/ann" "$OUT/bob" "$OUT/tmp"
+    "$MATCHD" --port 0 --db "$OUT/ranked.db" --data "$DATA" >"$OUT/matchd" 2>&1 &
+    pid=$!
+    for _ in $(seq 300); do grep -q "^bvh_matchd on HTTP port" "$OUT/matchd" && break; sleep 0.1; done
+    port="$(sed -n 's/^bvh_matchd on HTTP port \([0-9]*\),.*/\1/p' "$OUT/matchd")"
+    [ -n "$port" ] || { kill -KILL "$pid"; fail "the service did not start: $(cat "$OUT/matchd")"; }
+    XDG_DATA_HOME="$OUT/bob" TMPDIR="$OUT/tmp" BVH_PLAYER_NAME=Bob "$HEADLESS" --ranked "127.0.0.1:$port" --data "$DATA" \
+        --fighter brick --play idle --dir "$OUT/bob" --wait 60 >"$OUT/bob/out" 2>&1 &
+    bob=$!
+    XDG_DATA_HOME="$OUT/ann" TMPDIR="$OUT/tmp" BVH_PLAYER_NAME=Ann run "$HEADLESS" --ranked "127.0.0.1:$port" \
+        --data "$DATA" --fighter ryo --play attack --dir "$MNT" --wait 60
+    # Bob's log is the match's only one: its decision comes 60 s after it, so Bob is not waited for past sending it.
+    for _ in $(seq 300); do grep -q "^log sent for match" "$OUT/bob/out" && break; sleep 0.1; done
+    bob_sent="$(grep -c "^log sent for match" "$OUT/bob/out")"
+    kill -KILL "$bob" "$pid"
+    wait "$bob" "$pid" 2>/dev/null
+    [ "$bob_sent" = 1 ] || fail "the opponent sent no log: $(tail -n 20 "$OUT/bob/out")"
+    match="$(sed -n 's/^match \([0-9]*\) ranked:.*/\1/p' "$OUT/out")"
+    [ -n "$match" ] || fail "no match was made: $(cat "$OUT/out")"
+    expect_rc 2
+    expect_err "$MNT/match-$match.freplay: cannot write: No space left on device"
+    expect_err "game_headless: match $match was played, but its recording could not be written ($MNT/match-$match.freplay: cannot write: No space left on device): no log was sent"
+    ! grep -q "no match was played" "$OUT/out" "$OUT/err" || fail "said no match was played: $(cat "$OUT/out")"
+    no_temps "$MNT"
+    ;;
 piped-script)
     # A script given through a pipe (`<(...)`) can be read once only: it must be read once, and run.
     run "$HEADLESS" --replay <(cat "$SCRIPT_26") --data "$DATA"

@@ -7,6 +7,7 @@ set(TEST_GAME_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/ranked/verify.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ranked/queue.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ranked/service.test.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/ranked/store_failures.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ranked/client_waits.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/ranked/connection_guard.test.cpp
   ${CMAKE_CURRENT_LIST_DIR}/sim/fight_test_util.h

@@ -4,7 +4,8 @@
 # recordings, and the service's verified result shows in /history, /leaderboard, the JSON the leaderboard page reads
 # and /replay; with Chromium, the leaderboard page lists both players and links the match to the viewer, and (when
 # the viewer was built: WEBDIR/bvh_fighter.wasm) the viewer opens the replay from the service by that link.
-# Then the service's refusals (a malformed request: 400; a flood from one address: 429) and SIGTERM.
+# Then the service's refusals (a malformed request: 400; a flood from one address: 429) and SIGTERM. Before the match,
+# its start-up refusals and a full stdout (said, served on, exit 2).
 # Every wait is bounded and waits on a state (a line, an exit), never on a number of seconds.
 # Usage: matchd.sh BVH_MATCHD GAME_HEADLESS WORKDIR [WEBDIR]
 set -u
@@ -15,6 +16,15 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; done; }
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; for f in "$WORK"/matchd.out "$WORK"/ann/out "$WORK"/bob/out; do echo "== $f"; tail -n 30 "$f"; done; exit 1; }
+# listen_port PID: the TCP port PID listens on, read from /proc (its sockets' inodes in /proc/net/tcp)
+listen_port() {
+    local inode hexport
+    for inode in $(ls -l "/proc/$1/fd" 2>/dev/null | sed -n 's/.*socket:\[\([0-9]*\)\]$/\1/p'); do
+        hexport=$(awk -v i="$inode" '$10 == i && $4 == "0A" { sub(/.*:/, "", $2); print $2 }' /proc/net/tcp)
+        [ -n "$hexport" ] && { echo $((16#$hexport)); return 0; }
+    done
+    return 1
+}
 # wait_for FILE PATTERN: until a line matches (at most 600 looks, 0.1 s apart)
 wait_for() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 
@@ -22,6 +32,10 @@ wait_for() { for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; 
 help="$("$MATCHD" --help --db "$WORK/help.db")" || fail "bvh_matchd --help exited $?, not 0"
 echo "$help" | head -n 1 | grep -q "^usage: bvh_matchd " || fail "bvh_matchd --help printed no usage: $help"
 [ ! -e "$WORK/help.db" ] || fail "bvh_matchd --help opened a database"
+# --help into a full stdout: said, exit 2 (as every program of the project), not a silent success.
+"$MATCHD" --help >/dev/full 2>"$WORK/help.err"; rc=$?
+[ "$rc" = 2 ] && grep -qx "bvh_matchd: cannot write the output (stdout): No space left on device" "$WORK/help.err" ||
+    fail "bvh_matchd --help >/dev/full: exit $rc: $(cat "$WORK/help.err")"
 help="$("$HEADLESS" --ranked 127.0.0.1:1 --help)" || fail "game_headless --ranked --help exited $?, not 0"
 grep -q "^usage: game_headless --ranked HOST:PORT" <<<"$help" || fail "game_headless --ranked --help: $help"
 # A --web that is no folder, a folder where the regions file should be, a store it cannot open: named in one line
@@ -60,6 +74,21 @@ out="$("$MATCHD" --port 0 --db "$WORK/bad.db" --no-such-flag 2>&1)"; rc=$?
 out="$("$MATCHD" --port 0 --db "$WORK/both.db" --postgres "host=127.0.0.1 dbname=none" 2>&1)"; rc=$?
 [ "$rc" = 2 ] && grep -qx "bvh_matchd: give one of --db PATH and --postgres CONNINFO" <<<"$out" &&
     grep -q "^usage: bvh_matchd " <<<"$out" && [ ! -e "$WORK/both.db" ] || fail "--db with --postgres: exit $rc: $out"
+
+# A service whose stdout is full: its status line lost is said on stderr once, at once; it goes on serving (its
+# players need no stdout), and its exit status says it at the end (2).
+"$MATCHD" --port 0 --db "$WORK/full-stdout.db" >/dev/full 2>"$WORK/full-stdout.err" &
+pids+=($!); FULL_PID=$!
+wait_for "$WORK/full-stdout.err" "cannot write the output" || fail "a lost status line was not said: $(cat "$WORK/full-stdout.err")"
+grep -qx "bvh_matchd: cannot write the output (stdout): No space left on device" "$WORK/full-stdout.err" ||
+    fail "a lost status line: $(cat "$WORK/full-stdout.err")"
+FULL_PORT=$(listen_port "$FULL_PID") || fail "the service with a full stdout listens on no TCP port"
+code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 8 "http://127.0.0.1:$FULL_PORT/leaderboard")
+[ "$code" = 200 ] || fail "the service with a full stdout does not serve: HTTP $code"
+kill -TERM "$FULL_PID"
+wait "$FULL_PID"; rc=$?
+[ "$rc" = 2 ] && [ "$(grep -c "cannot write the output" "$WORK/full-stdout.err")" = 1 ] ||
+    fail "a service whose stdout was full: exit $rc: $(cat "$WORK/full-stdout.err")"
 
 "$MATCHD" --port 0 --db "$WORK/ranked.db" --web "$WEBDIR" >"$WORK/matchd.out" 2>&1 &
 pids+=($!); MATCHD_PID=$!

@@ -637,3 +637,31 @@ TEST_CASE("Claims are sent on a thread of their own, in order: queuing one never
     CHECK(bodies[0].find("60 ") != std::string::npos);
     CHECK(bodies[1].find("120 ") != std::string::npos);
 }
+
+TEST_CASE("A store failing in a request or a tick is said to the service's failure hook, its own refusals are not") {
+    World w(60);
+    std::vector<std::string> said;
+    ServiceConfig config = rankedtest::plainConfig();
+    config.onStoreFailure = [&said](const std::string& why) { said.push_back(why); };
+    w.service = std::make_unique<MatchService>(*w.store, config);
+    const MatchRecord m = w.rankedMatch();
+    const std::string rec = rankedtest::recordMatch(m, rankedtest::testRules(), 0, 3);
+    REQUIRE(w.sendLog(w.ann, m, rec).ok);
+    net::Identity zed;
+    REQUIRE(net::makeIdentity("Zed", zed));
+    CHECK(w.send(zed, RequestKind::Queue, "ranked ryo 00112233").text == "say hello first (unknown player)");
+    std::string why;  // as in the full-disk case above: a decided match, then the file filled to its cap
+    REQUIRE(w.store->createMatch(rankedtest::match(5, keyHex(w.ann.publicKey), keyHex(w.eve.publicKey)), why));
+    REQUIRE(w.store->decide(Decision{5, "disputed", -1, "", std::string(4000, 'r')}, why));
+    w.service->commit({Decision{5, "void", -1, "", ""}});  // already decided: the store's own refusal
+    CHECK(said.empty());
+    for (int i = 0; i < 1000; ++i)
+        if (!w.store->savePlayer(rankedtest::player("filler" + std::to_string(i), std::string(12000, 'x')), why)) break;
+    REQUIRE(why.find("full") != std::string::npos);
+    CHECK(w.sendLog(w.bob, m, rec).text == "the store: " + why);  // the player is told, and so is the hook
+    REQUIRE(said.size() == 1);
+    CHECK(said[0] == why);
+    rankedtest::tick(*w.service, w.now + 60000);  // Ann's log is due: its decision cannot be written
+    REQUIRE(said.size() == 2);
+    CHECK(said[1] == why);
+}

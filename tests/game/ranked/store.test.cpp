@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <sstream>
 
 using namespace ranked;
 using rankedtest::TempDir;
@@ -102,6 +103,57 @@ void checkHistoryNames(Store& s) {
         }
 }
 
+// The leaderboard's pages (text and JSON) name each of their 12 players, each renamed after its first name, as the
+// store knows them now, read in one statement (before, one statement a player: 13 for these pages, 101 for a full
+// leaderboard).
+void checkLeaderboardNames(Store& s) {
+    std::string why;
+    std::map<std::string, std::string> named;  // id -> its name now
+    for (int i = 0; i < 12; ++i) {
+        const std::string id = "lb" + std::to_string(10 + i), name = "Player " + std::to_string(i);
+        REQUIRE(s.savePlayer(rankedtest::player(id, name + " before"), why));
+        REQUIRE(s.savePlayer(rankedtest::player(id, name), why));
+        named[id] = name;
+    }
+    for (int i = 0; i < 6; ++i) {  // each player one rated game: on the leaderboard
+        const std::string a = "lb" + std::to_string(10 + 2 * i), b = "lb" + std::to_string(11 + 2 * i);
+        REQUIRE(s.createMatch(rankedtest::match(8000 + i, a, b), why));
+        REQUIRE_MESSAGE(s.decide(Decision{8000 + i, "verified", 0, "", "fightreplay 1\n"}, why), why);
+    }
+    std::int64_t before = s.statements();
+    std::string page;
+    REQUIRE_MESSAGE(leaderboardPage(s, page, why), why);
+    CHECK(s.statements() - before == 2);  // the standings, then every name at once
+    std::istringstream lines(page);
+    int rows = 0, found = 0;  // a store other cases wrote to (PostgreSQL's) lists their players too
+    for (std::string line; std::getline(lines, line); ++rows) {
+        CAPTURE(line);  // RANK CODE RATING DEVIATION GAMES provisional NAME
+        std::istringstream words(line);
+        std::string rank, code, rating, deviation, games, provisional, name;
+        words >> rank >> code >> rating >> deviation >> games >> provisional;
+        std::getline(words >> std::ws, name);
+        CHECK(rank == std::to_string(rows + 1));
+        const auto it = named.find(code.rfind("code-", 0) == 0 ? code.substr(5) : "");
+        if (it == named.end()) continue;
+        CHECK(provisional == "provisional");
+        CHECK(name == it->second);
+        ++found;
+    }
+    CHECK(found == 12);
+    before = s.statements();
+    const std::string json = leaderboardJson(s);
+    CHECK(s.statements() - before == 2);
+    for (const auto& [id, name] : named) {
+        CAPTURE(id);
+        CHECK(json.find("\"key\":\"" + id + "\",\"code\":\"code-" + id + "\",\"name\":\"" + name + "\"") !=
+              std::string::npos);
+    }
+    before = s.statements();
+    const std::string history = historyJson(s, "lb10");
+    CHECK(s.statements() - before == 2);
+    CHECK(history.find("\"players\":[\"Player 0\",\"Player 1\"]") != std::string::npos);
+}
+
 }  // namespace rankedtest
 
 using rankedtest::checkStoreBasics;
@@ -126,6 +178,14 @@ TEST_CASE("A history page names each player of its matches as the SQLite store k
     auto s = openSqliteStore(dir.file("ranked.db"), why);
     REQUIRE_MESSAGE(s, why);
     rankedtest::checkHistoryNames(*s);
+}
+
+TEST_CASE("The leaderboard's pages name each player as the SQLite store knows them now, in one statement") {
+    TempDir dir;
+    std::string why;
+    auto s = openSqliteStore(dir.file("ranked.db"), why);
+    REQUIRE_MESSAGE(s, why);
+    rankedtest::checkLeaderboardNames(*s);
 }
 
 TEST_CASE("A crash between a result's writes leaves the match open and both ratings as they were") {

@@ -259,6 +259,18 @@ TEST_CASE("A history page names each player of its matches as the PostgreSQL sto
     rankedtest::checkHistoryNames(*s);
 }
 
+TEST_CASE("The leaderboard's pages name each player as the PostgreSQL store knows them now, in one statement") {
+    Cluster& pg = cluster();
+    if (!pg.skipped.empty()) {
+        std::printf("PostgreSQL leaderboard names SKIPPED: %s\n", pg.skipped.c_str());
+        return;
+    }
+    std::string why;
+    auto s = openPostgresStore(pg.conninfo, why);
+    REQUIRE_MESSAGE(s, why);
+    rankedtest::checkLeaderboardNames(*s);
+}
+
 TEST_CASE("The PostgreSQL shared queue pairs by latency like the in-memory queue") {
     Cluster& pg = cluster();
     if (!pg.skipped.empty()) {
