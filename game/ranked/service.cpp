@@ -317,7 +317,7 @@ Reply MatchService::challenge(const std::string& id, const std::string& body, st
     const std::string code = body.substr(0, space), fighter = space == std::string::npos ? "" : body.substr(space + 1);
     if (!config_.rules.fighter(fighter)) return {false, "no fighter '" + fighter.substr(0, 24) + "' on this service"};
     std::string target, why;
-    if (!store_.playerByCode(code.substr(0, 32), target, why)) return {false, why};
+    if (!store_.playerByCode(code.substr(0, 32), target, why)) return lookupRefused(why, why);
     if (target == id) return {false, "that is your own code"};
     // In the store, so the two may reach different processes: the second challenge of a pair makes the match.
     bool matched = false;

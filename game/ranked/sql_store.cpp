@@ -230,7 +230,7 @@ bool SqlStore::playerByCode(const std::string& code, std::string& id, std::strin
     SqlRows rows;
     if (!run("SELECT id FROM players WHERE code = $1", {code}, rows, why)) return false;
     if (rows.rows.empty()) {
-        why = "no player has the code " + code;
+        why = kUnknownCode + code;
         return false;
     }
     id = rows.rows[0][0];

@@ -88,12 +88,17 @@ constexpr const char* kAlreadyWaiting = "already waiting";
 /// and its refusal of more: the only one not the database's.
 constexpr std::int64_t kMaxClaimsPerSide = 5000;
 constexpr const char* kTooManyClaims = "more than 5000 checkpoints for one side of a match";
-/// player()'s refusal of a key it does not know, and the start of match()'s for an id it does not know (`unknown
-/// match N`): the only refusals of theirs not the database's.
+/// player()'s refusal of a key it does not know, the start of match()'s for an id it does not know (`unknown match N`)
+/// and of playerByCode()'s for a code nobody has (`no player has the code CODE`): the only refusals of theirs not the
+/// database's.
 constexpr const char* kUnknownPlayer = "unknown player";
 constexpr const char* kUnknownMatch = "unknown match ";
-/// Whether a refused player() or match() found no such row (the request's fault), not a database that failed.
-inline bool isUnknownRow(const std::string& why) { return why == kUnknownPlayer || why.rfind(kUnknownMatch, 0) == 0; }
+constexpr const char* kUnknownCode = "no player has the code ";
+/// Whether a refused player(), match() or playerByCode() found no such row (the request's fault), not a database that
+/// failed.
+inline bool isUnknownRow(const std::string& why) {
+    return why == kUnknownPlayer || why.rfind(kUnknownMatch, 0) == 0 || why.rfind(kUnknownCode, 0) == 0;
+}
 /// decide()'s refusal of a match that is not open (`match N already decided (STATE)`: another decision came first),
 /// the only one not the database's besides an unknown match.
 constexpr const char* kAlreadyDecided = " already decided (";

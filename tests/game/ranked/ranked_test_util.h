@@ -148,10 +148,98 @@ inline std::vector<net::Countersign> countersignsOf(const std::string& rec, cons
     return out;
 }
 
+/// A store that passes every call to another, except the friend-code look-up while codeLookupFails is set: then it
+/// fails with that reason, as a database failing on that one statement would (a query only it makes cannot be made
+/// to fail through the database alone: every other statement on its table works).
+class CodeLookupFailingStore : public ranked::Store {
+public:
+    explicit CodeLookupFailingStore(ranked::Store& inner) : in_(inner) {}
+    std::string codeLookupFails;  ///< "" : the look-up is passed on
+
+    bool playerByCode(const std::string& code, std::string& id, std::string& why) override {
+        if (codeLookupFails.empty()) return in_.playerByCode(code, id, why);
+        why = codeLookupFails;
+        return false;
+    }
+    bool savePlayer(const ranked::PlayerRecord& p, std::string& why) override { return in_.savePlayer(p, why); }
+    bool player(const std::string& id, ranked::PlayerRecord& out, std::string& why) override {
+        return in_.player(id, out, why);
+    }
+    bool players(const std::vector<std::string>& ids, std::map<std::string, ranked::PlayerRecord>& out,
+                 std::string& why) override {
+        return in_.players(ids, out, why);
+    }
+    bool createMatch(const ranked::MatchRecord& m, std::string& why) override { return in_.createMatch(m, why); }
+    bool match(std::int64_t id, ranked::MatchRecord& out, std::string& why) override { return in_.match(id, out, why); }
+    bool decide(const ranked::Decision& d, std::string& why) override { return in_.decide(d, why); }
+    bool leaderboard(int limit, std::vector<ranked::Standing>& out, std::string& why) override {
+        return in_.leaderboard(limit, out, why);
+    }
+    bool history(const std::string& id, int limit, std::vector<ranked::MatchRecord>& out, std::string& why) override {
+        return in_.history(id, limit, out, why);
+    }
+    bool replay(std::int64_t matchId, std::string& text, std::string& why) override {
+        return in_.replay(matchId, text, why);
+    }
+    bool openMatches(std::vector<ranked::MatchRecord>& out, std::string& why) override {
+        return in_.openMatches(out, why);
+    }
+    bool enqueue(const ranked::QueuedPlayer& q, std::string& why) override { return in_.enqueue(q, why); }
+    bool dequeue(const std::string& player, std::string& why) override { return in_.dequeue(player, why); }
+    bool pairQueue(const std::string& kind, int batch, const ranked::ChoosePairs& choose, const ranked::MakeMatch& make,
+                   std::vector<ranked::MatchRecord>& made, std::string& why) override {
+        return in_.pairQueue(kind, batch, choose, make, made, why);
+    }
+    bool queued(std::int64_t& count, std::string& why) override { return in_.queued(count, why); }
+    bool isQueued(const std::string& player, bool& waiting, std::string& why) override {
+        return in_.isQueued(player, waiting, why);
+    }
+    bool assignment(const std::string& player, std::int64_t& matchId, std::string& room, std::string& why) override {
+        return in_.assignment(player, matchId, room, why);
+    }
+    bool setRoom(std::int64_t matchId, const std::string& room, std::string& why) override {
+        return in_.setRoom(matchId, room, why);
+    }
+    bool addLog(std::int64_t matchId, int side, const std::string& text, const std::string& countersigns,
+                std::int64_t nowMs, std::string& why) override {
+        return in_.addLog(matchId, side, text, countersigns, nowMs, why);
+    }
+    bool logs(std::int64_t matchId, std::string text[2], std::string& why, std::string* countersigns) override {
+        return in_.logs(matchId, text, why, countersigns);
+    }
+    bool addClaims(std::int64_t matchId, int side, const ranked::Claims& claims, std::string& why) override {
+        return in_.addClaims(matchId, side, claims, why);
+    }
+    bool claims(std::int64_t matchId, ranked::Claims out[2], std::string& why) override {
+        return in_.claims(matchId, out, why);
+    }
+    bool matchesToDecide(std::int64_t deadlineMs, std::vector<std::int64_t>& out, std::string& why) override {
+        return in_.matchesToDecide(deadlineMs, out, why);
+    }
+    bool challenge(const std::string& challenger, const std::string& target, const std::string& fighter,
+                   std::int64_t nowMs, std::int64_t sinceMs, const std::function<ranked::MatchRecord()>& make,
+                   ranked::MatchRecord& made, bool& matched, std::string& why) override {
+        return in_.challenge(challenger, target, fighter, nowMs, sinceMs, make, made, matched, why);
+    }
+    bool withdrawChallenge(const std::string& challenger, std::string& why) override {
+        return in_.withdrawChallenge(challenger, why);
+    }
+    bool staleMatches(std::int64_t connectCutoff, std::int64_t finalCutoff, std::vector<ranked::StaleMatch>& out,
+                      std::string& why) override {
+        return in_.staleMatches(connectCutoff, finalCutoff, out, why);
+    }
+    std::int64_t statements() const override { return in_.statements(); }
+
+private:
+    ranked::Store& in_;
+};
+
 /// The checks every store backend passes (store.test.cpp): players, a decided match, a result counted once.
 void checkStoreBasics(ranked::Store& s);
 /// A history page names each player of its matches as the store knows them now, read in one statement (store.test.cpp).
 void checkHistoryNames(ranked::Store& s);
+/// The leaderboard's pages name each player as the store knows them now, read in one statement (store.test.cpp).
+void checkLeaderboardNames(ranked::Store& s);
 /// The queue by latency through a service on this store (service.test.cpp): in memory, or the store's queue table.
 void checkLatencyPairing(ranked::Store& s, bool sharedQueue);
 /// Two service processes on one store (a and b: two connections to it), a challenge made on one answered on the

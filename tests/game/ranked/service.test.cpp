@@ -665,3 +665,21 @@ TEST_CASE("A store failing in a request or a tick is said to the service's failu
     REQUIRE(said.size() == 2);
     CHECK(said[1] == why);
 }
+
+TEST_CASE(
+    "A friend-code look-up met by a database failing is refused for now and taken when sent again; a code of "
+    "nobody for good") {
+    World w;
+    rankedtest::CodeLookupFailingStore store(*w.store);
+    w.service = std::make_unique<MatchService>(store, rankedtest::plainConfig());
+    const std::string bobCode = net::fingerprint(w.bob.publicKey);
+    store.codeLookupFails = "no such table: players";
+    const Reply failed = w.send(w.ann, RequestKind::Challenge, bobCode + " ryo");
+    CHECK(failed.text == "the store: no such table: players");
+    CHECK(refusedForNow(ServiceAnswer{true, 403, "refused " + failed.text}));  // the client sends it again ...
+    store.codeLookupFails.clear();
+    CHECK(w.send(w.ann, RequestKind::Challenge, bobCode + " ryo").text.find("challenge sent") == 0);  // ... taken
+    const Reply nobody = w.send(w.ann, RequestKind::Challenge, "0000-0000-0000-0000 ryo");
+    CHECK(nobody.text == "no player has the code 0000-0000-0000-0000");
+    CHECK_FALSE(refusedForNow(ServiceAnswer{true, 403, "refused " + nobody.text}));
+}
