@@ -320,6 +320,18 @@ TEST_CASE("Bad replays are refused with FILE:LINE: what") {
         text = "fightreplay 1\nrules 10\nstyle classic motion\nframes\n";
         expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     }
+    SUBCASE("a frame line giving a button's letter twice (read as once; the writer gives each once)") {
+        text = "fightreplay 1\nrules 10\nframes\nA -\nAA -\n";
+        expected = "r:5: bad buttons 'AA' (the letter A twice: each letter at most once)";
+    }
+    SUBCASE("the same in player 2's field, apart") {
+        text = "fightreplay 1\nrules 10\nframes\n- RAR\n";
+        expected = "r:4: bad buttons 'RAR' (the letter R twice: each letter at most once)";
+    }
+    SUBCASE("a dummy tape frame giving a letter twice") {
+        text = "fightreplay 1\nrules 10\ntape R*3 LL\nframes\n";
+        expected = "r:3: bad tape frame 'LL' (the letter L twice: each letter at most once)";
+    }
     CAPTURE(text);
     CHECK(iotest::replayError(text, "r") == expected);
 }
