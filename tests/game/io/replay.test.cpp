@@ -153,6 +153,14 @@ TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
         text = "wait 5\nexpect no ko p1 within 999996\n";
         expected = "s:2: the script runs more than 1000000 frames";
     }
+    SUBCASE("cancel, timeover and roundstart name no one (a projectile cancel is both fighters')") {
+        text = "wait 1\nexpect cancel p1 within 5\n";
+        expected = "s:2: unexpected 'p1' (`cancel` takes no player, member or move: only `within N` or `at N`)";
+    }
+    SUBCASE("the same for timeover") {
+        text = "wait 1\nexpect timeover p2 at 3\n";
+        expected = "s:2: unexpected 'p2' (`timeover` takes no player, member or move: only `within N` or `at N`)";
+    }
     CAPTURE(text);
     CHECK(iotest::scriptError(text, "s") == expected);
 }
