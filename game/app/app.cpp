@@ -510,6 +510,16 @@ int runLive(Display& display, Context& ctx, ScreenStack& stack, Input& input) {
     return ctx.exitCode;
 }
 
+/// The online flags that can be judged only once the data folder and the settings are read: --fighter against the
+/// data folder's fighters, --host --private-room against the lobby (given or saved). Refused with the flags, not
+/// on the Host screen. "" when they are fine.
+std::string onlineFlagProblem(const OnlineFlags& online, const Context& ctx) {
+    if (online.host && online.privateRoom && online.lobby.empty())
+        return "--private-room needs a lobby (--lobby HOST[:PORT], or the Online menu's saved one): --host alone "
+               "hosts no room";
+    return run::fighterFlagProblem(online.fighter, ctx.dataDir, ctx.fighterIds);
+}
+
 /// The data folder (fonts, buttons.cfg, fighters) and the player's own files (controls, settings, cut recordings
 /// adopted); false when the game cannot start (the message printed).
 bool loadGameFiles(AppFlags& flags, Context& ctx, Bindings& bindings) {
@@ -542,10 +552,9 @@ bool loadGameFiles(AppFlags& flags, Context& ctx, Bindings& bindings) {
     loadSettings(paths, ctx);
     applySavedOnline(ctx.settings, flags.online);  // the Online menu's saved lobby and relay, unless flags gave them
     if (!loadFighters(ctx.dataDir, ctx)) return false;
-    // --fighter is a flag about the data folder's fighters: refused with the flags, not on the Host screen.
-    const std::string badFighter = run::fighterFlagProblem(flags.online.fighter, ctx.dataDir, ctx.fighterIds);
-    if (!badFighter.empty()) std::cerr << "game: " << badFighter << "\n" << usageText();
-    return badFighter.empty();
+    const std::string bad = onlineFlagProblem(flags.online, ctx);
+    if (!bad.empty()) std::cerr << "game: " << bad << "\n" << usageText();
+    return bad.empty();
 }
 
 }  // namespace

@@ -48,9 +48,15 @@ io::Flag screenshotFlag(AppFlags& out) {
             }};
 }
 
-/// Every flag of the window; each entry fills out (which must outlive the table). modeGiven notes --mode,
-/// delayGiven --input-delay or --max-rollback.
-io::FlagTable windowFlags(AppFlags& out, bool& modeGiven, bool& delayGiven) {
+/// Which flags were on the command line, for the combinations the table cannot see.
+struct Given {
+    bool mode = false;   ///< --mode
+    bool delay = false;  ///< --input-delay or --max-rollback
+    bool net = false;    ///< a --net-* flag (the network simulated on what this side sends)
+};
+
+/// Every flag of the window; each entry fills out (which must outlive the table) and notes in given what it is.
+io::FlagTable windowFlags(AppFlags& out, Given& given) {
     io::FlagTable t = {
         io::textFlag("--data", out.dataDir),
         io::textFlag("--replay", out.replayFile),
@@ -66,7 +72,7 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven, bool& delayGiven) {
         io::noting(io::uint64Flag("--seed", out.seed), out.seedGiven),
         io::noting(io::wordFlag("--mode", {"fight", "blaster"},
                                 [&out](std::size_t i) { out.mode = i == 0 ? DemoMode::Fight : DemoMode::Blaster; }),
-                   modeGiven),
+                   given.mode),
         io::wordFlag("--stage", {"dusk", "night"}, [&out](std::size_t i) { out.stage = int(i); }),
         io::switchFlag("--demo", out.demo),
         io::switchFlag("--overlay", out.overlay),
@@ -79,7 +85,8 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven, bool& delayGiven) {
     };
     run::addOnlineFlags(t, out.online, true);
     for (io::Flag& f : t) {
-        if (f.name == "--input-delay" || f.name == "--max-rollback") f = io::noting(f, delayGiven);
+        if (f.name == "--input-delay" || f.name == "--max-rollback") f = io::noting(f, given.delay);
+        if (f.name.rfind("--net-", 0) == 0) f = io::noting(f, given.net);
     }
     t.push_back(io::textFlag("--spectate", out.online.spectate));
     t.push_back(io::textFlag("--turn", out.online.relay.server));
@@ -90,7 +97,7 @@ io::FlagTable windowFlags(AppFlags& out, bool& modeGiven, bool& delayGiven) {
 }
 
 /// The combinations the table cannot see; "" when they are fine.
-std::string badCombination(const AppFlags& out, bool modeGiven) {
+std::string badCombination(const AppFlags& out, const Given& given) {
     const bool fixedStart = out.demo || !out.replayFile.empty() || !out.show.empty();
     if (int(out.online.host) + int(!out.online.join.empty()) + int(!out.online.code.empty()) +
             int(!out.online.spectate.empty()) >
@@ -103,7 +110,14 @@ std::string badCombination(const AppFlags& out, bool modeGiven) {
     if (!out.screenshot.empty() && !fixedStart) return "--screenshot needs --demo, --replay or --show";
     if (out.cropWidth > 0 && out.screenshot.empty()) return "--screenshot-crop needs --screenshot";
     if (out.framesGiven && !fixedStart) return "--frames needs --demo, --replay or --show";
-    if (modeGiven && !out.demo) return "--mode needs --demo (the menus choose the mode otherwise)";
+    if (given.mode && !out.demo) return "--mode needs --demo (the menus choose the mode otherwise)";
+    // Online flags where no online match can come: said, as game_headless says a flag that does not apply.
+    if (given.net && (out.demo || !out.replayFile.empty()))
+        return "--net-delay, --net-jitter, --net-loss, --net-dup, --net-reorder and --net-seed simulate a network for "
+               "online play, not for --demo or --replay";
+    if (out.online.privateRoom && (out.demo || !out.replayFile.empty() || !out.online.join.empty() ||
+                                   !out.online.code.empty() || !out.online.spectate.empty()))
+        return "--private-room is for a room's host: --host with a lobby, or the Online menu's Host a room";
     if (int(out.demo) + int(!out.replayFile.empty()) + int(!out.show.empty()) + int(out.online.active()) > 1)
         return "--demo, --replay, --show and --host/--join cannot be combined";
     return "";
@@ -121,11 +135,11 @@ std::string screenshotFolderProblem(const std::string& path) {
 }  // namespace
 
 bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
-    bool modeGiven = false, delayGiven = false;
-    if (!io::parseFlags(argc, argv, windowFlags(out, modeGiven, delayGiven), error)) return false;
+    Given given;
+    if (!io::parseFlags(argc, argv, windowFlags(out, given), error)) return false;
     if (!run::loadRelayPassword(out.online.relay, error)) return false;
-    out.online.autoDelay = !delayGiven;  // the Online menu's default: chosen from the handshake's ping
-    error = badCombination(out, modeGiven);
+    out.online.autoDelay = !given.delay;  // the Online menu's default: chosen from the handshake's ping
+    error = badCombination(out, given);
     if (error.empty()) error = screenshotFolderProblem(out.screenshot);
     return error.empty();
 }

@@ -60,13 +60,24 @@ std::string tapeText(const std::vector<std::uint16_t>& tape) {
     return s;
 }
 
+/// Why a token is no set of button letters: `(the letter A twice: ...)` for a letter of the table given twice,
+/// else `(letters ...` and what may follow them (`usual`: " or -)" for a frame line).
+static std::string lettersProblem(std::string_view token, const std::string& usual) {
+    const std::string letters = buttonLetterList();
+    const char twice = repeatedLetter(token);
+    if (twice != 0 && letters.find(twice) != std::string::npos)
+        return "(the letter " + std::string(1, twice) + " twice: each letter at most once)";
+    return "(letters " + letters + usual;
+}
+
 bool parseTape(const std::vector<std::string>& t, std::size_t from, std::vector<std::uint16_t>& out, std::string& why) {
     out.clear();
     for (std::size_t i = from; i < t.size(); ++i) {
         const std::size_t star = t[i].find('*');
         std::uint16_t b = 0;
         if (!parseButtonLetters(t[i].substr(0, star), b)) {
-            why = "bad tape frame " + io::quote(t[i]) + " (letters " + buttonLetterList() + " or -, then *N for a run)";
+            why = "bad tape frame " + io::quote(t[i]) + " " +
+                  lettersProblem(std::string_view(t[i]).substr(0, star), " or -, then *N for a run)");
             return false;
         }
         std::int64_t n = 1;
@@ -286,7 +297,7 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
     FrameInput in;
     for (int p = 0; p < 2; ++p) {
         if (!parseButtonLetters(t[p], in.buttons[p]))
-            return fail("bad buttons " + io::quote(t[p]) + " (letters " + buttonLetterList() + " or -)");
+            return fail("bad buttons " + io::quote(t[p]) + " " + lettersProblem(t[p], " or -)"));
     }
     out.inputs.push_back(in);
     return true;

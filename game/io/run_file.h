@@ -14,7 +14,8 @@
 //   intro FRAMES | style S1 S2     (as in scripts; written only when not the default: intro 0, simple simple)
 //   tape TOKENS ...                 the training dummy's recording (as in scripts; written only when not empty)
 //   frames                          end of header
-//   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), "-" = none;
+//   P1 P2                           one line per frame: each player's held buttons as letters (buttonLetters), each
+//                                   at most once (`AA` is refused), "-" = none;
 //                                   T (throw) came later than the other letters, and no older file holds it
 //   check FRAME HASH                hash (16 hex digits) after FRAME steps; written every 60 frames
 //   note FRAME TEXT                 a bug report's note: what looked wrong at FRAME (game_headless --note writes it;

@@ -53,7 +53,9 @@
 //         EVENT := hit VICTIM [MEMBER] [by ATTACKER [MOVE]] | block VICTIM [MEMBER] [by ATTACKER [MOVE]]
 //                | throw VICTIM [MEMBER] [by ATTACKER [MOVE]] | tech VICTIM
 //                | cancel | ko VICTIM | timeover | roundstart      (throw: a grab connects; tech: it is broken,
-//                                           `tech any` also matches two throws breaking each other)
+//                                           `tech any` also matches two throws breaking each other; cancel: two
+//                                           projectiles cancel each other; it, timeover and roundstart take no
+//                                           argument but the window)
 //         VICTIM/ATTACKER are p1, p2 or any; MEMBER/MOVE may be `any`.
 // The script runs until the last frame scripted or the end of the last expectation window, whichever is later;
 // that may not pass kMaxRunFrames (1000000). Once the fighters are loaded, the start health must not exceed a
@@ -308,6 +310,10 @@ bool ScriptParser::expectEvent(const std::vector<std::string>& t, std::size_t i,
     } else {
         return fail("unknown event " + io::quote(kind));
     }
+    const bool namesNoOne = kind == "cancel" || kind == "timeover" || kind == "roundstart";
+    if (more() && namesNoOne)
+        return fail("unexpected " + io::quote(t[i]) + " (`" + kind +
+                    "` takes no player, member or move: only `within N` or `at N`)");
     if (more()) return fail("unexpected " + io::quote(t[i]));
     if (i + 2 != t.size()) return fail("expected `within N` or `at N` at the end of an event expectation");
     std::int64_t n = 0;

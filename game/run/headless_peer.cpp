@@ -111,6 +111,8 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
     else if (roles != 1) error = "give exactly one of --host [PORT], --join HOST[:PORT] and --code CODE";
     else if (!f.online.code.empty() && f.online.lobby.empty()) error = "--code CODE needs --lobby HOST[:PORT]";
+    else if (f.online.privateRoom && (!f.online.host || f.online.lobby.empty()))
+        error = "--private-room is for a host through a lobby (--host with --lobby)";
     else if ((f.acceptAny || !f.acceptKey.empty()) && !f.online.host)
         error = "--accept-any and --accept-key are for a host";
     else if (f.acceptAny && !f.acceptKey.empty()) error = "give one of --accept-any and --accept-key";

@@ -88,10 +88,17 @@ std::string buttonLetters(std::uint16_t buttons) {
     return s.empty() ? "-" : s;
 }
 
+char repeatedLetter(std::string_view text) {
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text.find(text[i], i + 1) != std::string_view::npos) return text[i];
+    }
+    return 0;
+}
+
 bool parseButtonLetters(std::string_view text, std::uint16_t& out) {
     out = 0;
     if (text == "-") return true;
-    if (text.empty()) return false;
+    if (text.empty() || repeatedLetter(text) != 0) return false;
     const ButtonTable& t = current();
     for (char c : text) {
         bool known = false;

@@ -80,8 +80,11 @@ std::uint16_t parseButtonName(std::string_view name);
 bool parseButtonSet(std::string_view text, std::uint16_t& out);
 /// Replay letters for a bit set, in table order (U D L R A B C S T ...), or "-" when nothing is held.
 std::string buttonLetters(std::uint16_t buttons);
-/// Parses replay letters back to a bit set; returns false on an unknown letter.
+/// Parses replay letters back to a bit set; returns false on an unknown letter or one given twice (the writer
+/// gives each once: `AA` is a damaged or hand-made frame, not a button held twice).
 bool parseButtonLetters(std::string_view text, std::uint16_t& out);
+/// The first letter text gives twice (`A` for `RAA`), or 0 when none is repeated.
+char repeatedLetter(std::string_view text);
 /// The table's letters as one string ("UDLRABCST..."), for messages.
 std::string buttonLetterList();
 

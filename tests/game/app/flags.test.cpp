@@ -118,3 +118,42 @@ TEST_CASE("game --demo alone is watched live; --frames or --screenshot make any 
     REQUIRE(parse({"--replay", "r.freplay"}, f, error));
     CHECK_FALSE(f.fixedLength());
 }
+
+TEST_CASE("game refuses the online flags where no online match can come: --net-* and --private-room") {
+    // `game --demo --net-loss 50` and `game --join H --private-room` were accepted and the flag did nothing.
+    const std::vector<std::vector<std::string>> refused = {
+        {"--demo", "--net-loss", "50"},
+        {"--demo", "--net-delay", "80"},
+        {"--replay", "x.freplay", "--net-jitter", "5"},
+        {"--demo", "--net-seed", "7"},
+        {"--demo", "--private-room"},
+        {"--join", "127.0.0.1", "--private-room"},
+        {"--lobby", "example.org", "--code", "ABCDEF", "--private-room"},
+        {"--lobby", "example.org", "--spectate", "ABCDEF", "--private-room"},
+    };
+    for (const std::vector<std::string>& args : refused) {
+        CAPTURE(args[0]);
+        CAPTURE(args[args.size() - 2]);
+        app::AppFlags f;
+        std::string error;
+        CHECK_FALSE(parse(args, f, error));
+        const bool net = args[args.size() - 2].rfind("--net-", 0) == 0;
+        CHECK(error ==
+              (net ? "--net-delay, --net-jitter, --net-loss, --net-dup, --net-reorder and --net-seed simulate a "
+                     "network for online play, not for --demo or --replay"
+                   : "--private-room is for a room's host: --host with a lobby, or the Online menu's Host a "
+                     "room"));
+    }
+    // Where an online match can still come, they stand: the Online menu (no flag, --show) and a host with a lobby.
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"--net-loss", "5"},
+                                               {"--show", "online", "--net-delay", "80"},
+                                               {"--private-room"},
+                                               {"--lobby", "example.org", "--host", "--private-room"},
+                                               {"--host", "0", "--net-dup", "1"}}) {
+        CAPTURE(args[0]);
+        app::AppFlags f;
+        std::string error;
+        CHECK_MESSAGE(parse(args, f, error), error);
+    }
+}

@@ -153,6 +153,14 @@ TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
         text = "wait 5\nexpect no ko p1 within 999996\n";
         expected = "s:2: the script runs more than 1000000 frames";
     }
+    SUBCASE("cancel, timeover and roundstart name no one (a projectile cancel is both fighters')") {
+        text = "wait 1\nexpect cancel p1 within 5\n";
+        expected = "s:2: unexpected 'p1' (`cancel` takes no player, member or move: only `within N` or `at N`)";
+    }
+    SUBCASE("the same for timeover") {
+        text = "wait 1\nexpect timeover p2 at 3\n";
+        expected = "s:2: unexpected 'p2' (`timeover` takes no player, member or move: only `within N` or `at N`)";
+    }
     CAPTURE(text);
     CHECK(iotest::scriptError(text, "s") == expected);
 }
@@ -319,6 +327,18 @@ TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     SUBCASE("the removed classic style") {
         text = "fightreplay 1\nrules 10\nstyle classic motion\nframes\n";
         expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
+    }
+    SUBCASE("a frame line giving a button's letter twice (read as once; the writer gives each once)") {
+        text = "fightreplay 1\nrules 10\nframes\nA -\nAA -\n";
+        expected = "r:5: bad buttons 'AA' (the letter A twice: each letter at most once)";
+    }
+    SUBCASE("the same in player 2's field, apart") {
+        text = "fightreplay 1\nrules 10\nframes\n- RAR\n";
+        expected = "r:4: bad buttons 'RAR' (the letter R twice: each letter at most once)";
+    }
+    SUBCASE("a dummy tape frame giving a letter twice") {
+        text = "fightreplay 1\nrules 10\ntape R*3 LL\nframes\n";
+        expected = "r:3: bad tape frame 'LL' (the letter L twice: each letter at most once)";
     }
     CAPTURE(text);
     CHECK(iotest::replayError(text, "r") == expected);

@@ -122,6 +122,19 @@ TEST_CASE("The headless peer refuses an empty --record and a hostile --join befo
     CHECK(err.find('\x1b') == std::string::npos);
 }
 
+TEST_CASE("The headless peer refuses --private-room but for a host through a lobby, before opening a socket") {
+    // A joiner's or a direct host's --private-room was accepted and did nothing.
+    std::string err;
+    const std::string said = "game_headless: --private-room is for a host through a lobby (--host with --lobby)\n";
+    CHECK(runCaptured(run::runHeadlessPeer, {"--join", "127.0.0.1:9", "--private-room", "--replay", kCombo}, err) == 2);
+    CHECK(err.rfind(said, 0) == 0);
+    CHECK(runCaptured(run::runHeadlessPeer, {"--host", "0", "--private-room", "--replay", kCombo}, err) == 2);
+    CHECK(err.rfind(said, 0) == 0);
+    CHECK(runCaptured(run::runHeadlessPeer,
+                      {"--code", "ABCDEF", "--lobby", "127.0.0.1:9", "--private-room", "--replay", kCombo}, err) == 2);
+    CHECK(err.rfind(said, 0) == 0);
+}
+
 TEST_CASE("The headless runner plays a replay without its end line, exits 0 and says in one line where it ends") {
     // truncated_combo.freplay is combo.freplay cut before its `end` line: 66 frame lines (counted in the file).
     const std::string file = BVH_TEST_SOURCE_DIR "/game/data/truncated_combo.freplay";
