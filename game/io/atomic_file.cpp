@@ -405,24 +405,31 @@ void AtomicFile::abandon() {
     written_ = 0;
 }
 
-std::string makeFolder(const std::string& dir) {
+namespace {
+
+/// Makes folder `dir` and its parents when missing: "" when it is there, else the reason it cannot be (the
+/// system's, or that it is a symbolic link to a missing folder, where the system would say "File exists").
+std::string folderProblem(const std::string& dir) {
     std::error_code ec;
     if (dir.empty() || std::filesystem::is_directory(dir, ec)) return "";
-    if (std::filesystem::is_symlink(dir, ec) && !std::filesystem::exists(dir, ec)) {  // the system says "File exists"
-        const std::filesystem::path to = std::filesystem::read_symlink(dir, ec);
-        return dir + ": cannot make the folder: it is a symbolic link to " + to.string() + ", which is missing";
-    }
+    if (std::filesystem::is_symlink(dir, ec) && !std::filesystem::exists(dir, ec))
+        return "it is a symbolic link to " + std::filesystem::read_symlink(dir, ec).string() + ", which is missing";
     std::filesystem::create_directories(dir, ec);
-    return ec ? dir + ": cannot make the folder: " + ec.message() : "";
+    return ec ? ec.message() : "";
+}
+
+}  // namespace
+
+std::string makeFolder(const std::string& dir) {
+    const std::string why = folderProblem(dir);
+    return why.empty() ? "" : dir + ": cannot make the folder: " + why;
 }
 
 bool makeFolderFor(const std::string& path, std::string& error) {
-    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    std::error_code ec;
-    if (folder.empty() || std::filesystem::is_directory(folder, ec)) return true;
-    std::filesystem::create_directories(folder, ec);
-    if (ec) error = path + ": cannot write: " + folder.string() + ": " + ec.message();
-    return !ec;
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    const std::string why = folderProblem(folder);
+    if (!why.empty()) error = path + ": cannot write: " + folder + ": " + why;
+    return why.empty();
 }
 
 bool writeFileAtomically(const std::string& path, std::string_view text, std::string& error, bool privateFile) {
