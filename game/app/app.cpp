@@ -170,6 +170,7 @@ std::unique_ptr<Screen> shownScreen(Context& ctx, const std::string& name) {
     }
     if (name == "tutorial") return makeTutorial(ctx);
     if (name == "trials") return makeTrialsPage(ctx);
+    if (name == "tutorialpage") return makeTutorialPage(ctx);
     return makeTitle(ctx);
 }
 

@@ -14,7 +14,7 @@ namespace {
 const std::vector<std::string> kScreens = {
     "title",        "modes",  "select",         "controls",   "versus",  "cpu",     "training", "pause",
     "blaster",      "online", "options",        "welcome",    "replays", "arcade",  "movelist", "tutorial",
-    "trainingpage", "trials", "onlineadvanced", "quickmatch", "ranked",  "friends", "profile"};
+    "trainingpage", "trials", "onlineadvanced", "quickmatch", "ranked",  "friends", "profile",  "tutorialpage"};
 
 /// --screenshot-crop WxH: the part of the picture a screenshot keeps (bottom centre, where the camera frames the
 /// fighters), W in 16..1280 and H in 16..720.
@@ -163,8 +163,8 @@ const char* usageText() {
            "  --draw-fps N        draw at most N frames a second; the game still ticks at 60 Hz (a slow machine)\n"
            "  --round-seconds N   a test flag: matches the menus start have N-second rounds (1-99; 99 normally)\n"
            "  --show SCREEN       open title|modes|select|controls|versus|cpu|training|pause|blaster|online|\n"
-           "                      options|welcome|replays|arcade|movelist|tutorial|trainingpage|trials|\n"
-           "                      onlineadvanced|quickmatch|ranked|friends|profile first\n"
+           "                      options|welcome|replays|arcade|movelist|tutorial|tutorialpage|\n"
+           "                      trainingpage|trials|onlineadvanced|quickmatch|ranked|friends|profile first\n"
            "  --overlay           start with the hitbox overlay on; --names: names and counters too\n"
            "  --stage dusk|night  the stage fights start on (default dusk; fighter select changes it)\n"
            "  --seed N            match seed, 0-18446744073709551615 (default: from the clock; --demo and --show use "

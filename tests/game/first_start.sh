@@ -103,6 +103,13 @@ EXTRA="--show tutorial" play Escape s s Return Escape s s s s s Return w Return
 EXTRA=
 [ "$RC" = 0 ] || { echo "FAIL: tutorial pause menu: exit $RC (did Leave the tutorial leave?)"; cat "$OUT/game.err"; exit 1; }
 
+# The tutorial's page: Enter plays its highlighted lesson; the pause menu's "Leave the tutorial" (Esc and five S, as
+# above) goes back to the page, whose Esc ends the game (opened by --show). Had Leave gone to mode select, Esc would
+# land on the title and the game would still run: this fails.
+EXTRA="--show tutorialpage" play Return Escape s s s s s Return Escape
+EXTRA=
+[ "$RC" = 0 ] || { echo "FAIL: tutorial page: exit $RC (did Leave the tutorial go back to the page?)"; cat "$OUT/game.err"; exit 1; }
+
 # A save that fails (the config folder cannot be made: a file is in its way) is said at once, on stderr and on
 # screen, and the exit status is 1; the game goes on to the menu.
 XDG_CONFIG_HOME=$OUT/blocked/cfg
@@ -124,4 +131,4 @@ grep -q "bad.cfg:2: window: number 12 out of range \[640, 7680\] (the game skips
     { echo "FAIL: bad settings message:"; cat "$OUT/bad.err"; exit 1; }
 [ -f "$OUT/bad.png" ] || { echo "FAIL: the game did not start with a bad settings file"; exit 1; }
 [ "$(cat "$OUT/bad.cfg")" = "$(printf 'volume = 40\nwindow = 12x5')" ] || { echo "FAIL: bad file rewritten"; exit 1; }
-echo "first start: welcome page saved $FILE, second start went straight to the menu, Options saved the window and MSAA, the replay browser played a match and went back, the tutorial's pause menu skipped a lesson and left, a failed save exited 1, a bad file was said and kept"
+echo "first start: welcome page saved $FILE, second start went straight to the menu, Options saved the window and MSAA, the replay browser played a match and went back, the tutorial's pause menu skipped a lesson and left, its page played a lesson and came back, a failed save exited 1, a bad file was said and kept"

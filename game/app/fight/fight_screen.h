@@ -36,6 +36,7 @@ public:
     void skipLesson();
     /// Where the fight on screen comes from (the pause menu's bug report reads its inputs, its move list its fighters).
     const FightSource& source() const { return *source_; }
+    FightSource& source() { return *source_; }
     /// Makes this match a stage of an arcade run: at match over the arcade's panel opens instead of the menu.
     void setArcade(std::shared_ptr<ArcadeLadder> run) { arcade_ = std::move(run); }
     /// True when this view plays a recording (a replay or script), not a match.

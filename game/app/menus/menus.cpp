@@ -367,7 +367,7 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at) {
     std::vector<MenuScreen::Item> items = {
         {"Tutorial",
          [c] {
-             std::unique_ptr<Screen> t = makeTutorial(*c);
+             std::unique_ptr<Screen> t = makeTutorialPage(*c);
              if (t) c->stack->push(std::move(t));
          }},
         {"Versus player", fightMode(sim::Mode::Versus)},

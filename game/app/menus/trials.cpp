@@ -26,10 +26,10 @@ bool TrialProgress::parse(const std::string& text, const std::string& path, io::
     for (std::string_view line; lines.next(line);) {
         const std::vector<std::string> t = io::tokens(line);  // the shared rules: `#` comments, space and tab only
         if (t.empty()) continue;
-        if (t.size() != 3 || t[0] != "done") {
+        if (t.size() != 3 || t[0] != "done" || (!group_.empty() && t[1] != group_)) {
             std::string found;
             for (const std::string& word : t) found += (found.empty() ? "" : " ") + word;
-            error = io::Error{path, lines.number(), "expected `done FIGHTER TRIAL`, found " + io::quote(found)};
+            error = io::Error{path, lines.number(), "expected " + record() + ", found " + io::quote(found)};
             return false;
         }
         done.push_back(t[1] + " " + t[2]);
@@ -48,9 +48,13 @@ bool TrialProgress::load(const std::string& path, io::Error& error) {
 }
 
 std::string TrialProgress::text() const {
-    std::string out = "# Combo trials passed (written by the game; one `done FIGHTER TRIAL` a line)\n";
+    std::string out = "# " + title_ + " (written by the game; one " + record() + " a line)\n";
     for (const std::string& d : done_) out += "done " + d + "\n";
     return out;
+}
+
+std::string TrialProgress::record() const {
+    return group_.empty() ? "`done FIGHTER TRIAL`" : "`done " + group_ + " LESSON`";
 }
 
 bool TrialProgress::done(const std::string& fighter, const std::string& trial) const {
@@ -97,17 +101,34 @@ namespace {
 
 constexpr ActionSet kCancel = bit(kBack);
 
-/// Where the progress is kept: trials.cfg beside settings.cfg ("" when the game saves no settings).
-std::string progressPath(const Context& ctx) {
+/// What a page of lessons is: the combo trials (a group per fighter) or the tutorial (one group, its lessons).
+struct PageKind {
+    const char* title;  // the page's heading
+    const char* file;   // the progress file, beside settings.cfg
+    const char* keys;   // the keys line at the bottom
+    bool perFighter;    // a group per fighter: its name over the list, A/D or left/right change it
+};
+
+constexpr PageKind kTrialsKind{"COMBO TRIALS", "trials.cfg",
+                               "A/D or \u2190/\u2192: fighter    W/S: trial    Enter / J: play    Esc: back", true};
+constexpr PageKind kTutorialKind{"TUTORIAL", "tutorial.cfg", "W/S: lesson    Enter / J: play from it on    Esc: back",
+                                 false};
+/// The tutorial's one group, as its progress file names it.
+constexpr const char* kTutorialGroup = "tutorial";
+
+/// Where the progress is kept: FILE beside settings.cfg ("" when the game saves no settings).
+std::string progressPath(const Context& ctx, const char* file) {
     if (ctx.settingsPath.empty()) return "";
-    return (std::filesystem::path(ctx.settingsPath).parent_path() / "trials.cfg").string();
+    return (std::filesystem::path(ctx.settingsPath).parent_path() / file).string();
 }
 
 class TrialsPage : public Screen {
 public:
-    TrialsPage(Context& ctx, std::vector<FighterTrials> trials)
-        : ctx_(ctx), trials_(std::move(trials)), path_(progressPath(ctx)) {
+    TrialsPage(Context& ctx, std::vector<FighterTrials> trials, const PageKind& kind)
+        : ctx_(ctx), trials_(std::move(trials)), kind_(kind), path_(progressPath(ctx, kind.file)),
+          progress_(kind.perFighter ? TrialProgress() : TrialProgress(kTutorialGroup, "Tutorial lessons passed")) {
         readProgress();
+        if (!trials_.empty()) cursor_ = firstNotPassed();
     }
 
     void tick(const Tick& in) override {
@@ -118,7 +139,7 @@ public:
         const int before = fighter_;
         if (in.pressedAny(kEitherLeft)) fighter_ = (fighter_ + fighters - 1) % fighters;
         if (in.pressedAny(kEitherRight)) fighter_ = (fighter_ + 1) % fighters;
-        if (fighter_ != before) cursor_ = 0;
+        if (fighter_ != before) cursor_ = firstNotPassed();
         const int n = int(current().trials.size());
         if (in.pressedAny(kEitherUp)) cursor_ = (cursor_ + n - 1) % n;
         if (in.pressedAny(kEitherDown)) cursor_ = (cursor_ + 1) % n;
@@ -130,19 +151,31 @@ public:
 
 private:
     const FighterTrials& current() const { return trials_[std::size_t(fighter_)]; }
+    /// The first of the current group's items not passed yet (the first when all are).
+    int firstNotPassed() const;
     void readProgress();
     void save();
     void play();
-    void drawList(sf::RenderTarget& t, float top) const;
+    void drawList(sf::RenderTarget& t, float top, float step) const;
+    void drawGroupName(sf::RenderTarget& t) const;
 
     Context& ctx_;
     std::vector<FighterTrials> trials_;
+    const PageKind& kind_;
     std::string path_;
     TrialProgress progress_;
     std::string problem_;  // the progress file's error: shown, and nothing is saved over it
     int fighter_ = 0, cursor_ = 0;
     long ticks_ = 0;
 };
+
+int TrialsPage::firstNotPassed() const {
+    const FighterTrials& ft = current();
+    for (std::size_t i = 0; i < ft.trials.size(); ++i) {
+        if (!progress_.done(ft.fighter, trialName(ft.trials[i]))) return int(i);
+    }
+    return 0;
+}
 
 void TrialsPage::readProgress() {
     if (path_.empty()) return;
@@ -165,8 +198,9 @@ void TrialsPage::play() {
     const sim::FighterDef* def = ctx_.fighter(ft.fighter);
     std::string name = def ? def->display : ft.fighter;
     std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return char(std::toupper(c)); });
-    auto source = std::make_unique<TutorialSource>(
-        ctx_, ft.trials, cursor_, LessonWords{name + " TRIAL", "TRIAL COMPLETE", "ALL TRIALS COMPLETE"});
+    const LessonWords words =
+        kind_.perFighter ? LessonWords{name + " TRIAL", "TRIAL COMPLETE", "ALL TRIALS COMPLETE"} : LessonWords{};
+    auto source = std::make_unique<TutorialSource>(ctx_, ft.trials, cursor_, words);
     const std::string id = ft.fighter;
     source->onPassed([this, id](const sim::RunFile& trial) {
         if (progress_.markDone(id, trialName(trial))) save();
@@ -174,19 +208,31 @@ void TrialsPage::play() {
     ctx_.stack->push(std::make_unique<FightScreen>(ctx_, std::move(source)));
 }
 
-void TrialsPage::drawList(sf::RenderTarget& t, float top) const {
+void TrialsPage::drawList(sf::RenderTarget& t, float top, float step) const {
     const FighterTrials& ft = current();
-    const float cx = float(ctx_.width) / 2.f, w = 760.f, step = 58.f;
+    const float cx = float(ctx_.width) / 2.f, w = 760.f;
+    const unsigned size = step < 50.f ? 22 : 26;
     for (std::size_t i = 0; i < ft.trials.size(); ++i) {
         const bool on = int(i) == cursor_, passed = progress_.done(ft.fighter, trialName(ft.trials[i]));
-        const float y = top + step * float(i);
+        const float y = top + step * float(i), text = y + (step - 10.f - float(size) * 1.25f) / 2.f;
         fillRect(t, cx - w / 2.f, y, w, step - 10.f, on ? sf::Color(70, 50, 30, 235) : sf::Color(16, 12, 30, 235),
                  on ? sf::Color(255, 210, 100) : sf::Color(90, 80, 110), on ? 2.f : 1.f);
         const std::string label = std::to_string(i + 1) + ".  " + ft.trials[i].title;
-        drawText(t, ctx_.res->font, label, 26, cx - w / 2.f + 24.f, y + 8.f,
+        drawText(t, ctx_.res->font, label, size, cx - w / 2.f + 24.f, text,
                  on ? sf::Color(255, 240, 180) : sf::Color(215, 215, 225), Align::Left, 1.5f);
-        drawText(t, ctx_.res->display, passed ? "PASSED" : "NOT YET", 28, cx + w / 2.f - 24.f, y + 6.f,
+        drawText(t, ctx_.res->display, passed ? "PASSED" : "NOT YET", size + 2, cx + w / 2.f - 24.f, text - 2.f,
                  passed ? sf::Color(120, 230, 130) : sf::Color(150, 140, 165), Align::Right, 1.5f);
+    }
+}
+
+void TrialsPage::drawGroupName(sf::RenderTarget& t) const {
+    const float cx = float(ctx_.width) / 2.f;
+    const sim::FighterDef* def = ctx_.fighter(current().fighter);
+    const std::string name = def ? def->display : current().fighter;
+    drawText(t, ctx_.res->display, name, 48, cx, 124.f, sf::Color::White, Align::Center, 3.f);
+    if (trials_.size() > 1) {  // the display font has no arrows: the body font's, either side of the name
+        drawText(t, ctx_.res->font, "\u25c0", 30, cx - 150.f, 134.f, sf::Color(255, 210, 100), Align::Center, 2.f);
+        drawText(t, ctx_.res->font, "\u25b6", 30, cx + 150.f, 134.f, sf::Color(255, 210, 100), Align::Center, 2.f);
     }
 }
 
@@ -194,29 +240,25 @@ void TrialsPage::draw(sf::RenderTarget& t) {
     drawStage(t, StageView{}, ticks_);
     const float width = float(ctx_.width), cx = width / 2.f, height = float(ctx_.height);
     fillRect(t, 0.f, 0.f, width, height, sf::Color(10, 6, 20, 170));
-    drawTextFitted(t, ctx_.res->display, "COMBO TRIALS", 76, cx, 34.f, sf::Color(255, 220, 110), width - 40.f, 4.f);
-    const std::string keys = "A/D or \u2190/\u2192: fighter    W/S: trial    Enter / J: play    Esc: back";
-    drawText(t, ctx_.res->font, keys, 16, cx, height - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+    drawTextFitted(t, ctx_.res->display, kind_.title, 76, cx, 34.f, sf::Color(255, 220, 110), width - 40.f, 4.f);
+    drawText(t, ctx_.res->font, kind_.keys, 16, cx, height - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
     if (trials_.empty()) {
         drawText(t, ctx_.res->font, "No trials found in " + ctx_.dataDir + "/trials", 24, cx, 300.f, sf::Color::White,
                  Align::Center);
         return;
     }
     const FighterTrials& ft = current();
-    const sim::FighterDef* def = ctx_.fighter(ft.fighter);
-    const std::string name = def ? def->display : ft.fighter;
-    drawText(t, ctx_.res->display, name, 48, cx, 124.f, sf::Color::White, Align::Center, 3.f);
-    if (trials_.size() > 1) {  // the display font has no arrows: the body font's, either side of the name
-        drawText(t, ctx_.res->font, "\u25c0", 30, cx - 150.f, 134.f, sf::Color(255, 210, 100), Align::Center, 2.f);
-        drawText(t, ctx_.res->font, "\u25b6", 30, cx + 150.f, 134.f, sf::Color(255, 210, 100), Align::Center, 2.f);
-    }
+    if (kind_.perFighter) drawGroupName(t);
+    const float head = kind_.perFighter ? 184.f : 128.f, top = head + 48.f;
     const std::string count =
         std::to_string(progress_.doneCount(ft)) + " of " + std::to_string(ft.trials.size()) + " passed";
-    drawText(t, ctx_.res->font, count, 18, cx, 184.f, sf::Color(255, 230, 150), Align::Center, 1.5f);
-    drawList(t, 232.f);
+    drawText(t, ctx_.res->font, count, 18, cx, head, sf::Color(255, 230, 150), Align::Center, 1.5f);
+    // The rows share what is left above the instruction box and the keys line (58 px each at most).
+    const float step = std::min(58.f, (height - top - 140.f) / float(ft.trials.size()));
+    drawList(t, top, step);
     const sim::RunFile& chosen = ft.trials[std::size_t(cursor_)];
     const std::string how = chosen.captions.empty() ? "" : chosen.captions.front().text;
-    const float boxY = 232.f + 58.f * float(ft.trials.size()) + 16.f;
+    const float boxY = top + step * float(ft.trials.size()) + 16.f;
     fillRect(t, 110.f, boxY, width - 220.f, 52.f, sf::Color(12, 10, 24, 230), sf::Color(255, 210, 100, 160), 1.5f);
     drawRichText(t, ctx_.res->font, how, 20, cx, boxY + 12.f, sf::Color::White, *ctx_.bindings);
     if (!problem_.empty()) {
@@ -237,7 +279,19 @@ std::unique_ptr<Screen> makeTrialsPage(Context& ctx) {
         ctx.exitCode = 2;
         return nullptr;
     }
-    return std::make_unique<TrialsPage>(ctx, std::move(trials));
+    return std::make_unique<TrialsPage>(ctx, std::move(trials), kTrialsKind);
+}
+
+std::unique_ptr<Screen> makeTutorialPage(Context& ctx) {
+    std::vector<FighterTrials> lessons(1, FighterTrials{kTutorialGroup, {}});
+    io::Error error;
+    if (!loadLessons(ctx.dataDir, lessons[0].trials, error) || !checkLessons(ctx, lessons[0].trials, error)) {
+        std::cerr << error.text() << "\n";
+        ctx.quit = true;
+        ctx.exitCode = 2;
+        return nullptr;
+    }
+    return std::make_unique<TrialsPage>(ctx, std::move(lessons), kTutorialKind);
 }
 
 }  // namespace app

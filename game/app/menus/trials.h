@@ -3,7 +3,8 @@
 // tutorial lesson (its `say` line names the combo, its `expect` lines grade it live through the replay player, its
 // `p1` lines are the solution the tests play). A new fighter's trials are a new folder of data, no code. The trials
 // passed are kept in trials.cfg beside settings.cfg, one `done FIGHTER TRIAL` line each (TRIAL: the file's name
-// without .fscript), written through io::AtomicFile.
+// without .fscript), written through io::AtomicFile. The tutorial's page is the same page over one group, the
+// lessons (DATA/tutorial), its progress in tutorial.cfg as `done tutorial LESSON` lines.
 #include "game/app/screen.h"
 #include "game/io/run_file.h"
 
@@ -22,11 +23,17 @@ struct FighterTrials {
 /// A trial's name in the progress file: its file's name without `.fscript` ("01_light_medium").
 std::string trialName(const sim::RunFile& trial);
 
-/// The trials passed.
+/// The trials (or the tutorial's lessons) passed.
 class TrialProgress {
 public:
+    /// The combo trials' file: `done FIGHTER TRIAL` lines, any fighter.
+    TrialProgress() = default;
+    /// A file of one group's passes: `done GROUP NAME` lines whose GROUP must be `group` ("tutorial"); `title`
+    /// heads the file's comment line ("Tutorial lessons passed").
+    TrialProgress(std::string group, std::string title) : group_(std::move(group)), title_(std::move(title)) {}
     /// Reads trials.cfg's text by the shared text rules (io::tokens: `#` comments, blank lines, fields split at
-    /// spaces and tabs only), a `done FIGHTER TRIAL` record a line; false with `PATH:LINE: what`.
+    /// spaces and tabs only), a `done FIGHTER TRIAL` record a line (`done GROUP NAME` for one group's file);
+    /// false with `PATH:LINE: what`.
     bool parse(const std::string& text, const std::string& path, io::Error& error);
     /// Reads trials.cfg at path: true with nothing passed when it does not exist yet; false with `PATH: is a
     /// directory`, `PATH: cannot open: REASON` or parse's error.
@@ -41,7 +48,12 @@ public:
     int doneCount(const FighterTrials& ft) const;
 
 private:
+    /// "`done FIGHTER TRIAL`", or "`done tutorial LESSON`" for a group's file: the record as the messages name it.
+    std::string record() const;
+
     std::vector<std::string> done_;  // "FIGHTER TRIAL", sorted
+    std::string group_;              // the one group a file of one group's passes holds ("": any fighter)
+    std::string title_ = "Combo trials passed";
 };
 
 /// Loads the trials of every fighter in `fighterIds` that has a DATA/trials/ID folder (in fighterIds' order);
@@ -52,5 +64,9 @@ bool loadTrials(const std::string& dataDir, const std::vector<std::string>& figh
 /// The combo trials page: a fighter's trials with the ones passed marked; Enter plays one (nullptr, with the error
 /// printed and ctx.quit set, when a trial does not load).
 std::unique_ptr<Screen> makeTrialsPage(Context& ctx);
+
+/// The tutorial's page: the lessons with the ones passed marked (tutorial.cfg), the first not passed highlighted;
+/// Enter plays from the highlighted lesson on. nullptr (error printed, ctx.quit set) when a lesson does not load.
+std::unique_ptr<Screen> makeTutorialPage(Context& ctx);
 
 }  // namespace app

@@ -1,8 +1,10 @@
 // Combo trials (game/app/menus/trials.h): every shipped trial is passed by its own solution (its p1 lines) and
 // failed without it, graded by the one replay player both the script checker and the tutorial use; the progress
 // file's text; a trial folder that plays another fighter is refused.
+#include "game/app/fight/fight_screen.h"
 #include "game/app/fight/tutorial_source.h"
 #include "game/app/menus/trials.h"
+#include "game/app/resources.h"
 #include "game/io/fighter_file.h"
 #include "game/io/player.h"
 
@@ -161,4 +163,62 @@ TEST_CASE("combo trials: a trial in a fighter's folder that plays another fighte
     CHECK(error.text() ==
           (dir / "trials" / "ryo" / "01.fscript").string() + ":2: a trial of 'ryo' plays it as player 1, not 'brick'");
     fs::remove_all(dir);
+}
+
+TEST_CASE("tutorial progress: `done tutorial LESSON` lines, another group's line named as wrong") {
+    app::TrialProgress progress("tutorial", "Tutorial lessons passed");
+    io::Error error;
+    REQUIRE_MESSAGE(progress.parse("done tutorial 02_block # the second\n", "tutorial.cfg", error), error.text());
+    CHECK(progress.done("tutorial", "02_block"));
+    CHECK(progress.markDone("tutorial", "01_move"));
+    CHECK(progress.text() ==
+          "# Tutorial lessons passed (written by the game; one `done tutorial LESSON` a line)\n"
+          "done tutorial 01_move\ndone tutorial 02_block\n");
+    CHECK_FALSE(progress.parse("done tutorial 01_move\ndone ryo 01_light_medium\n", "tutorial.cfg", error));
+    CHECK(error.text() == "tutorial.cfg:2: expected `done tutorial LESSON`, found 'done ryo 01_light_medium'");
+}
+
+TEST_CASE("tutorial page: the first lesson not passed is chosen, Enter plays from it, and its pass is saved") {
+    const std::string dir = std::filesystem::temp_directory_path() / ("tutorial_page_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/tutorial.cfg") << "done tutorial 01_move\ndone tutorial 02_block\ndone tutorial 04_dash\n";
+    app::Context ctx = trialContext();
+    ctx.dataDir = BVH_DATA_DIR;
+    ctx.settingsPath = dir + "/settings.cfg";  // tutorial.cfg is read beside it
+    app::AppFlags flags;
+    app::Resources res;
+    std::string problem;
+    REQUIRE_MESSAGE(res.load(BVH_DATA_DIR, false, problem), problem);
+    app::Bindings bindings;
+    app::ScreenStack stack;
+    ctx.flags = &flags, ctx.res = &res, ctx.bindings = &bindings, ctx.stack = &stack;
+    stack.push(app::makeTutorialPage(ctx));
+    stack.applyPending();
+    app::Tick enter;
+    enter.pressed = app::bit(app::kStart);
+    stack.tick(enter);
+    stack.applyPending();
+    auto* fight = dynamic_cast<app::FightScreen*>(stack.top());
+    REQUIRE(fight != nullptr);
+    auto& lesson = dynamic_cast<app::TutorialSource&>(fight->source());
+    CHECK(lesson.lesson() == 2);  // 03_throw: the first not passed (01, 02 and 04 are)
+    std::vector<sim::RunFile> lessons;
+    io::Error error;
+    REQUIRE(app::loadLessons(BVH_DATA_DIR, lessons, error));
+    const sim::RunFile& run = lessons[2];
+    for (int tick = 0; tick < 3000 && lesson.phase() == app::TutorialSource::Phase::Playing; ++tick) {
+        const std::int64_t f = lesson.scriptFrame() + 1;  // the lesson's own answer as player 1's keys
+        sim::FrameInput keys;
+        keys.buttons[0] = f <= std::int64_t(run.inputs.size()) ? run.inputs[std::size_t(f - 1)].buttons[0] : 0;
+        lesson.tick(app::Tick{}, &keys);
+    }
+    CHECK(lesson.phase() == app::TutorialSource::Phase::Passed);
+    std::string saved;
+    REQUIRE(io::readFile(dir + "/tutorial.cfg", saved, error));
+    CHECK(saved ==
+          "# Tutorial lessons passed (written by the game; one `done tutorial LESSON` a line)\n"
+          "done tutorial 01_move\ndone tutorial 02_block\ndone tutorial 03_throw\ndone tutorial 04_dash\n");
+    CHECK(ctx.writeFailure.empty());
+    std::filesystem::remove_all(dir);
 }
