@@ -406,7 +406,7 @@ private:
     int reach(int p, int anim) const;
     int gap(int p) const;
     bool cpuCanLand(int p, int anim) const;    // a projectile from anywhere, a strike or grab only within its reach
-    bool cpuSuperMeter(int p) const;           // it has a super and the meter for it
+    bool cpuSuperReady(int p) const;           // it has a super that can start now (canStart)
     bool cpuSuperLands(int p) const;           // meter for it, in its reach, and a grab only on a throwable opponent
     bool cpuSuperByAccident(int p) const;      // a 236 now would come out as a super that cannot land
     bool cpuGrabSuper(int p) const;            // its super grabs (sim::isGrab)

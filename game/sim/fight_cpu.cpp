@@ -231,16 +231,17 @@ bool Fight::cpuCanLand(int p, int anim) const {
     return defs_[p].anims[std::size_t(anim)].projectile || gap(p) <= reach(p, anim);
 }
 
-bool Fight::cpuSuperMeter(int p) const {
-    // It has a super and the meter holds its cost.
+bool Fight::cpuSuperReady(int p) const {
+    // It has a super and the rules let it start now (canStart: the meter holds its cost, and a projectile super
+    // waits while the fighter's own projectile flies).
     const int super = defs_[p].ids.super;
-    return super >= 0 && s_.fighters[p].meter >= defs_[p].anims[std::size_t(super)].cost;
+    return super >= 0 && canStart(p, super);
 }
 
 bool Fight::cpuSuperLands(int p) const {
     // The super when the meter holds it and it reaches (cpuCanLand); a grab super only on an opponent a throw can
     // take (grounded, out of hit and block stun), since a grab that finds no one to hold just whiffs.
-    if (!cpuSuperMeter(p) || !cpuCanLand(p, defs_[p].ids.super)) return false;
+    if (!cpuSuperReady(p) || !cpuCanLand(p, defs_[p].ids.super)) return false;
     return !cpuGrabSuper(p) || throwable(1 - p);
 }
 
@@ -263,7 +264,7 @@ bool Fight::cpuSuperByAccident(int p) const {
     // With a full meter, a second 236 + special soon after the first reads as 236236 + special: a player's super by
     // accident. The CPU does not enter that 236 when the super would not land (it waits instead); when the super
     // would land, the accident is welcome.
-    if (!cpuSuperMeter(p) || cpuSuperLands(p)) return false;
+    if (!cpuSuperReady(p) || cpuSuperLands(p)) return false;
     const auto& ins = defs_[p].anims[std::size_t(defs_[p].ids.super)].inputs;
     const bool doubleQcf = std::any_of(
         ins.begin(), ins.end(), [](const MoveInput& in) { return in.motion == Motion::QCF2 && in.button == kSpecial; });
@@ -329,7 +330,7 @@ bool Fight::cpuConfirm(int p) {
     };
     const int chance[3] = {40, 70, 90};
     if (int(nextRandom() % 100) >= chance[std::min(setup_.levelOf(p), 4) - 2]) return false;
-    if (setup_.levelOf(p) >= 3 && lists(d.ids.super) && cpuSuperMeter(p) && cpuCanLand(p, d.ids.super)) {
+    if (setup_.levelOf(p) >= 3 && lists(d.ids.super) && cpuSuperReady(p) && cpuCanLand(p, d.ids.super)) {
         s_.fighters[p].cpu.motion = 26;
         return true;
     }

@@ -500,3 +500,41 @@ TEST_CASE("The CPU starts a strike special or super only within its reach, at ev
         if (level >= 2) CHECK(lunges > 0);  // it still uses the move where it reaches
     }
 }
+
+TEST_CASE("The CPU does not enter a projectile super while its own projectile flies") {
+    // Ryo's super throws a projectile (ryo.fighter: `projectile` in `move super`), and the rules start no projectile
+    // move while the fighter's own flies (Fight::canStart), so 236236 + special then does nothing: the CPU must not
+    // spend its motion on it. Before, it checked only the meter and entered the super with its fireball on screen.
+    // A level-3 CPU Ryo up close with a full meter decides on the next frame, 200 times with 200 random states, once
+    // with a fireball of his flying away off the far side and once without. On the frame the CPU decides the super,
+    // cpu.motion is 25 (236236 + special entered over the next frames); it picks it in 30% of close decisions.
+    sim::MatchSetup s = motionSetup(400, 700, "nova", "ryo");
+    s.mode = sim::Mode::VersusCpu;
+    s.cpuLevel = 3;
+    s.startHealth[0] = s.startHealth[1] = 100000;
+    sim::Fight f(s, fighter("nova"), fighter("ryo"));
+    for (int i = 0;
+         i < 600 && !(std::abs(f.state().fighters[1].x - 400) < 150 &&
+                      f.state().fighters[1].action == sim::Action::Walk && f.state().fighters[1].cpu.motion == 0);
+         ++i)
+        f.step(input(0));
+    REQUIRE(std::abs(f.state().fighters[1].x - 400) < 150);  // Ryo walked in: the close range
+    const sim::FightState close = f.state();
+    int supers[2] = {0, 0};
+    for (int flying = 0; flying < 2; ++flying) {
+        for (std::uint64_t k = 1; k <= 200; ++k) {
+            sim::FightState t = close;
+            t.rng = k * 0x9E3779B97F4A7C15ull;
+            t.fighters[1].cpu.think = 1;  // decides on the next frame
+            t.fighters[1].cpu.plan = 0;
+            t.fighters[1].cpu.planFrames = 0;
+            t.fighters[1].meter = 1000;
+            if (flying) t.projectiles[1] = sim::Projectile{{1100, 100, 1140, 140}, 1, 8, 60, -1, true};
+            f.restore(t);
+            f.step(input(0));
+            supers[flying] += f.state().fighters[1].cpu.motion == 25;
+        }
+    }
+    CHECK(supers[0] > 20);  // it uses its super up close ...
+    CHECK(supers[1] == 0);  // ... but not while its fireball flies
+}
