@@ -23,6 +23,7 @@ void reportBadFile(Context& ctx, const std::string& error) {
 int finalExitStatus(const Context& ctx, int loopCode) {
     if (loopCode != 0) return loopCode;
     if (ctx.exitCode != 0) return ctx.exitCode;
+    if (ctx.runFailed) return 1;                                     // as game_headless: a run whose checks failed
     return ctx.badFileSaid || !ctx.settingsProblem.empty() ? 2 : 0;  // a bad settings file: unless a save replaced it
 }
 

@@ -52,6 +52,7 @@ struct Context {
     std::string settingsPath;     ///< where settings are saved ("" = nowhere: no usable HOME)
     std::string settingsProblem;  ///< why settings.cfg was not used (`FILE:LINE: what`), shown until saved, or ""
     bool badFileSaid = false;     ///< a bad file was said (reportBadFile): exit status 2 unless another is set
+    bool runFailed = false;       ///< --replay FILE failed a checkpoint or an expectation: exit status 1
     bool identityLoaded = false;  ///< playerIdentity has loaded (or made) the identity of this run
     net::Identity identity;       ///< this installation's identity, once loaded (playerIdentity)
     std::string identityProblem;  ///< why identity is a key for this run only (identity.key unusable), or ""
@@ -87,7 +88,8 @@ void reportWriteFailure(Context& ctx, const std::string& error);
 /// the game goes on, and exits with status 2 unless another status is set, as with a bad settings.cfg.
 void reportBadFile(Context& ctx, const std::string& error);
 /// The window's exit status once its loop ended with loopCode: loopCode or the one a failed write set (1) when
-/// either is set, else 2 when a bad file was said (a settings.cfg no save replaced, reportBadFile), else 0.
+/// either is set, else 1 when the --replay FILE run failed a check (runFailed, as game_headless), else 2 when a bad
+/// file was said (a settings.cfg no save replaced, reportBadFile), else 0.
 int finalExitStatus(const Context& ctx, int loopCode);
 /// Saves ctx.settings to ctx.settingsPath, merged key by key with what another process saved since this one read
 /// the file (io::saveSettingsMerging; ctx.settings then holds the merge); reportWriteFailure on failure; a good save clears settingsProblem and

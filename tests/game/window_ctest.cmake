@@ -20,11 +20,11 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
     COMMAND ${CMAKE_COMMAND} -DKIND=replay -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   add_test(NAME "window match and Blaster recordings replay headless"
     COMMAND ${CMAKE_COMMAND} -DKIND=record -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
-  add_test(NAME "window Blaster script reports its failed expect lines under Xvfb"
+  add_test(NAME "window Blaster and fight scripts report their failed expect lines under Xvfb and exit 1"
     COMMAND ${CMAKE_COMMAND} -DKIND=blasterexpect -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   set_tests_properties("window replay of 12_cpu_vs_cpu.freplay plays without a desync under Xvfb"
                        "window match and Blaster recordings replay headless"
-                       "window Blaster script reports its failed expect lines under Xvfb" PROPERTIES
+                       "window Blaster and fight scripts report their failed expect lines under Xvfb and exit 1" PROPERTIES
     TIMEOUT 300 SKIP_REGULAR_EXPRESSION "WINDOW TEST SKIPPED" RESOURCE_LOCK xdisplay)
   add_test(NAME "window menus under xdotool: first start, Options, replay browser, tutorial pause menu, files under XDG not HOME"
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/first_start.sh $<TARGET_FILE:game> ${BVH_DATA_DIR} ${_out}/first_start)
@@ -186,8 +186,11 @@ function(run_in_x)
     set(skipped TRUE PARENT_SCOPE)
     return()
   endif()
-  if(NOT rc STREQUAL "0")
-    message(FATAL_ERROR "game ${ARGN} exited with '${rc}'\nstdout:\n${out}\nstderr:\n${err}")
+  if(NOT DEFINED expect_rc)
+    set(expect_rc 0)  # a caller sets expect_rc for a run that must fail (a failed check: 1)
+  endif()
+  if(NOT rc STREQUAL "${expect_rc}")
+    message(FATAL_ERROR "game ${ARGN} exited with '${rc}', not ${expect_rc}\nstdout:\n${out}\nstderr:\n${err}")
   endif()
   set(out "${out}" PARENT_SCOPE)
   set(err "${err}" PARENT_SCOPE)
@@ -233,8 +236,10 @@ endif()
 
 if(KIND STREQUAL "blasterexpect")
   # A Blaster script played in the window checks its `expect` lines with the headless runner's player: the one
-  # that fails (3 frames have run, not 2) is reported with its FILE:LINE, the one that holds is not.
+  # that fails (3 frames have run, not 2) is reported with its FILE:LINE, the one that holds is not, and the exit
+  # status is 1, as game_headless's for the same file.
   file(WRITE ${OUT}/expect_fail.blaster "blaster 1\nset starCount 5\nwait 3\nexpect frame 2\nexpect frame 3\nwait 2\n")
+  set(expect_rc 1)
   run_in_x(--data ${DATA} --mute --replay ${OUT}/expect_fail.blaster --frames 20)
   if(skipped)
     return()
@@ -244,6 +249,12 @@ if(KIND STREQUAL "blasterexpect")
   endif()
   if(err MATCHES "expect_fail.blaster:5:")
     message(FATAL_ERROR "the window reported an expectation that holds:\n${err}")
+  endif()
+  # A fight script's failed expectation too (Ryo at 400 has not moved by frame 2; the expectation is hand-written).
+  file(WRITE ${OUT}/expect_fail.fscript "fighters ryo ryo\nwait 2\nexpect p1.x 999\nwait 2\n")
+  run_in_x(--data ${DATA} --mute --replay ${OUT}/expect_fail.fscript --frames 10)
+  if(NOT err MATCHES "expect_fail.fscript:3: expectation failed")
+    message(FATAL_ERROR "the window did not report the fight script's failed expectation:\n${err}")
   endif()
   return()
 endif()

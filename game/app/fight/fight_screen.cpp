@@ -436,7 +436,12 @@ std::unique_ptr<Screen> makeReplayFight(Context& ctx, const sim::RunFile& run) {
     const sim::FighterDef* p1 = ctx.fighter(run.setup.fighter[0]);
     const sim::FighterDef* p2 = ctx.fighter(run.setup.fighter[1]);
     assert(p1 != nullptr && p2 != nullptr && "the caller checks the replay's fighters were loaded");
-    return std::make_unique<FightScreen>(ctx, std::make_unique<ReplaySource>(run, *p1, *p2));
+    auto source = std::make_unique<ReplaySource>(run, *p1, *p2);
+    if (!ctx.flags->replayFile.empty() && run.path == ctx.flags->replayFile) {  // the command line's run: its status
+        Context* c = &ctx;
+        source->onFailure([c] { c->runFailed = true; });
+    }
+    return std::make_unique<FightScreen>(ctx, std::move(source));
 }
 
 }  // namespace app

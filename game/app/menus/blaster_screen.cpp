@@ -139,6 +139,7 @@ private:
             const io::RunFailure& f = failures[shownFailures_];
             std::cerr << f.text() << "\n";
             failed_.push_back(io::RunFailure{f.kind, scriptName_, f.line, f.frame, f.what}.text());
+            ctx_.runFailed = true;  // the --replay FILE run failed: exit status 1, as game_headless
         }
     }
 

@@ -5,6 +5,7 @@
 #include "game/app/fight/fight_source.h"
 #include "game/io/player.h"
 
+#include <functional>
 #include <memory>
 
 namespace app {
@@ -34,6 +35,8 @@ public:
 
     /// Steps one frame of the run and takes the failures that fell on it.
     void step();
+    /// Called once, at the run's first failure (a hash mismatch or a failed expectation).
+    void onFailure(std::function<void()> f) { onFailure_ = std::move(f); }
 
 private:
     void takeFailures();
@@ -46,6 +49,7 @@ private:
     std::size_t shownFailures_ = 0;  // player failures already taken
     std::vector<std::string> failed_;
     std::string desync_;
+    std::function<void()> onFailure_;
 };
 
 }  // namespace app
