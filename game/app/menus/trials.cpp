@@ -22,22 +22,24 @@ std::string trialName(const sim::RunFile& trial) { return std::filesystem::path(
 
 bool TrialProgress::parse(const std::string& text, const std::string& path, io::Error& error) {
     std::vector<std::string> done;
+    bool ok = true;
     io::Lines lines(text);
     for (std::string_view line; lines.next(line);) {
         const std::vector<std::string> t = io::tokens(line);  // the shared rules: `#` comments, space and tab only
         if (t.empty()) continue;
-        if (t.size() != 3 || t[0] != "done" || (!group_.empty() && t[1] != group_)) {
+        if (t.size() == 3 && t[0] == "done" && (group_.empty() || t[1] == group_)) {
+            done.push_back(t[1] + " " + t[2]);
+        } else if (ok) {  // the first bad line is said; the good ones around it still count
             std::string found;
             for (const std::string& word : t) found += (found.empty() ? "" : " ") + word;
             error = io::Error{path, lines.number(), "expected " + record() + ", found " + io::quote(found)};
-            return false;
+            ok = false;
         }
-        done.push_back(t[1] + " " + t[2]);
     }
     std::sort(done.begin(), done.end());
     done.erase(std::unique(done.begin(), done.end()), done.end());
     done_ = std::move(done);
-    return true;
+    return ok;
 }
 
 bool TrialProgress::load(const std::string& path, io::Error& error) {

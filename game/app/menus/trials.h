@@ -33,7 +33,7 @@ public:
     TrialProgress(std::string group, std::string title) : group_(std::move(group)), title_(std::move(title)) {}
     /// Reads trials.cfg's text by the shared text rules (io::tokens: `#` comments, blank lines, fields split at
     /// spaces and tabs only), a `done FIGHTER TRIAL` record a line (`done GROUP NAME` for one group's file);
-    /// false with `PATH:LINE: what`.
+    /// false with the first bad line's `PATH:LINE: what`, the good lines read all the same.
     bool parse(const std::string& text, const std::string& path, io::Error& error);
     /// Reads trials.cfg at path: true with nothing passed when it does not exist yet; false with `PATH: is a
     /// directory`, `PATH: cannot open: REASON` or parse's error.

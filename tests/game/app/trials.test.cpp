@@ -91,8 +91,11 @@ TEST_CASE("combo trials: progress is read and written as done lines, and a bad l
     app::TrialProgress again;
     REQUIRE(again.parse(progress.text(), "trials.cfg", error));
     CHECK(again.text() == progress.text());
-    CHECK_FALSE(again.parse("done ryo 01\nfinished ryo 02\n", "trials.cfg", error));
-    CHECK(error.text() == "trials.cfg:2: expected `done FIGHTER TRIAL`, found 'finished ryo 02'");
+    CHECK_FALSE(again.parse("done ryo 01\nfinished ryo 02\nDone ryo 03\ndone ryo 04\n", "trials.cfg", error));
+    CHECK(error.text() == "trials.cfg:2: expected `done FIGHTER TRIAL`, found 'finished ryo 02'");  // the first
+    CHECK(again.done("ryo", "01"));  // the good lines around the bad ones still count (the page shows them passed)
+    CHECK(again.done("ryo", "04"));
+    CHECK_FALSE(again.done("ryo", "03"));
 }
 
 TEST_CASE("combo trials: the progress file follows the shared text rules (comments after a record, blanks)") {
