@@ -100,12 +100,20 @@ void loadSettings(const UserPaths& paths, Context& ctx) {
         return;
     }
     io::Error error;
-    const bool read = io::loadSettings(ctx.settingsPath, ctx.settings, error);
+    std::vector<io::Error> skipped;
+    const bool read = io::loadSettings(ctx.settingsPath, ctx.settings, error, &skipped);
     ctx.settingsRead = ctx.settings;
     if (read) return;
-    ctx.settingsProblem = error.text() + (error.line > 0 ? " (the game skips that line; the others apply)"
-                                                         : " (the default settings apply)");
-    std::cerr << ctx.settingsProblem << "\n";
+    if (error.line == 0) {
+        ctx.settingsProblem = error.text() + " (the default settings apply)";
+        std::cerr << ctx.settingsProblem << "\n";
+        return;
+    }
+    for (const io::Error& e : skipped) std::cerr << e.text() << " (the game skips that line; the others apply)\n";
+    const std::size_t more = skipped.size() > 1 ? skipped.size() - 1 : 0;  // on screen: the first, and how many more
+    ctx.settingsProblem = error.text() + (more == 0 ? " (the game skips that line; the others apply)"
+                                                    : " (the game skips that line and " + std::to_string(more) +
+                                                          " more, each said on stderr; the others apply)");
 }
 
 /// Every DATA/fighters/ID.fighter, sorted by file name, each loaded by its file name ID exactly as the headless

@@ -161,25 +161,34 @@ int firstRelayLine(const std::vector<std::pair<std::string, int>>& seen) {
 }
 
 /// parseSettings, or with skipBad parseSettingsSkipping.
-bool readSettingsLines(const std::string& text, const std::string& file, Settings& out, Error& error, bool skipBad) {
+bool readSettingsLines(const std::string& text, const std::string& file, Settings& out, Error& error, bool skipBad,
+                       std::vector<Error>* skipped) {
     Settings next = out;
     Lines lines(text);
     LineParser p;
     p.error.file = file;
     std::vector<std::pair<std::string, int>> seen;
+    std::vector<Error> failures;  // every line skipped, in line order
     std::string_view raw;
     while (lines.next(raw)) {
         p.line = lines.number();
-        if (!settingsLine(raw, p, seen, next) && !skipBad) break;
+        if (settingsLine(raw, p, seen, next)) continue;
+        if (!skipBad) break;
+        failures.push_back(p.error);
+        p.error = Error{file, 0, ""};  // the next bad line is its own failure
     }
     if (const std::string why = relayMismatch(next); !why.empty() && (skipBad || !p.failed())) {
         p.line = firstRelayLine(seen);
         p.fail(why);
+        failures.push_back(p.error);
         next.relay.clear(), next.relayUser.clear(), next.relayPassword.clear();
     }
-    if (p.failed()) error = p.error;
-    if (!p.failed() || skipBad) out = next;
-    return !p.failed();
+    std::stable_sort(failures.begin(), failures.end(), [](const Error& a, const Error& b) { return a.line < b.line; });
+    if (!skipBad && p.failed()) failures.assign(1, p.error);
+    if (!failures.empty()) error = failures.front();
+    if (skipped != nullptr) *skipped = failures;
+    if (failures.empty() || skipBad) out = next;
+    return failures.empty();
 }
 }  // namespace
 
@@ -219,17 +228,18 @@ bool checkCredential(const std::string& text, std::string& why) {
 }
 
 bool parseSettings(const std::string& text, const std::string& file, Settings& out, Error& error) {
-    return readSettingsLines(text, file, out, error, false);
+    return readSettingsLines(text, file, out, error, false, nullptr);
 }
 
-bool parseSettingsSkipping(const std::string& text, const std::string& file, Settings& out, Error& error) {
-    return readSettingsLines(text, file, out, error, true);
+bool parseSettingsSkipping(const std::string& text, const std::string& file, Settings& out, Error& error,
+                           std::vector<Error>* skipped) {
+    return readSettingsLines(text, file, out, error, true, skipped);
 }
 
-bool loadSettings(const std::string& path, Settings& out, Error& error) {
+bool loadSettings(const std::string& path, Settings& out, Error& error, std::vector<Error>* skipped) {
     std::string text;
     if (!readFile(path, text, error)) return false;
-    return parseSettingsSkipping(text, path, out, error);
+    return parseSettingsSkipping(text, path, out, error, skipped);
 }
 
 std::string settingsText(const Settings& s) {

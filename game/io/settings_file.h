@@ -63,11 +63,13 @@ bool checkCredential(const std::string& text, std::string& why);
 /// message names the line of the first relay key).
 bool parseSettings(const std::string& text, const std::string& file, Settings& out, Error& error);
 /// parseSettings that skips a bad line instead of stopping there: out gets every line that reads (the relay keys only
-/// when they belong together), error the first failure; false when a line did not read.
-bool parseSettingsSkipping(const std::string& text, const std::string& file, Settings& out, Error& error);
+/// when they belong together), error the first failure, and `skipped` (when given) every failure in line order,
+/// one per line skipped; false when a line did not read.
+bool parseSettingsSkipping(const std::string& text, const std::string& file, Settings& out, Error& error,
+                           std::vector<Error>* skipped = nullptr);
 /// Reads a settings file (parseSettingsSkipping after io::readFile, whose errors it passes on): false with the first
-/// bad line, out holding every line that read.
-bool loadSettings(const std::string& path, Settings& out, Error& error);
+/// bad line, out holding every line that read, `skipped` (when given) every line skipped.
+bool loadSettings(const std::string& path, Settings& out, Error& error, std::vector<Error>* skipped = nullptr);
 /// The file text of s (every key, with a comment line first).
 std::string settingsText(const Settings& s);
 /// The old file's text made to hold s, keeping its comments, blank lines and order: a key's line takes s's value

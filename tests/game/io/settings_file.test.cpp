@@ -367,3 +367,26 @@ TEST_CASE(
     io::settingsTextKeeping("relay.password = x\n", none, secret);
     CHECK(secret);
 }
+
+TEST_CASE("settings: every line skipped is named, each with its own line, not only the first") {
+    // The window said the first bad line only; the next ones were skipped silently (and a later save wrote them
+    // back as comments the player had never been told about).
+    io::Settings read;
+    io::Error first;
+    std::vector<io::Error> skipped;
+    CHECK_FALSE(io::parseSettingsSkipping("volume = 101\nmsaa = OFF\nwindow = 1600x900\nfoo = 1\n", "s.cfg", read,
+                                          first, &skipped));
+    REQUIRE(skipped.size() == 3);
+    CHECK(skipped[0].text() == "s.cfg:1: volume: number 101 out of range [0, 100]");
+    CHECK(skipped[1].text() == "s.cfg:2: msaa wants auto, on or off, not 'OFF'");
+    CHECK(skipped[2].line == 4);
+    CHECK(first.text() == skipped[0].text());
+    CHECK(read.width == 1600);  // the good line between them applies
+    // A relay without its user and password is named at the relay's line, among the others in line order.
+    CHECK_FALSE(
+        io::parseSettingsSkipping("volume = x\nrelay = turn.example\nmsaa = OFF\n", "s.cfg", read, first, &skipped));
+    REQUIRE(skipped.size() == 3);
+    CHECK(skipped[0].line == 1);
+    CHECK(skipped[1].line == 2);
+    CHECK(skipped[2].line == 3);
+}
