@@ -405,6 +405,14 @@ const IntOption kIntOptions[] = {
 
 }  // namespace
 
+bool optionRange(const std::string& key, int& lo, int& hi) {
+    if (key == "spawnEnemies") return lo = 0, hi = 1, true;
+    for (const IntOption& opt : kIntOptions) {
+        if (key == opt.name) return lo = opt.lo, hi = opt.hi, true;
+    }
+    return false;
+}
+
 const int* optionField(const Options& options, const std::string& key) {
     for (const IntOption& opt : kIntOptions) {
         if (key == opt.name) return &opt.field(const_cast<Options&>(options));

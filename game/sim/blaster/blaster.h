@@ -206,6 +206,8 @@ inline constexpr int kMaxEnemies = 512;
 /// Sets one tuning key (an Options field name, e.g. starCount; spawnEnemies takes 0 or 1) after checking its range;
 /// false with a reason when the key is unknown or the value out of range.
 bool setOption(Options& options, const std::string& key, std::int64_t value, std::string& why);
+/// The range a tuning key takes (spawnEnemies: 0..1); false when there is no such key.
+bool optionRange(const std::string& key, int& lo, int& hi);
 /// The current value of a tuning key, or nullptr when there is none (spawnEnemies is not an int field).
 const int* optionField(const Options& options, const std::string& key);
 /// Every tuning key, spawnEnemies first, then the int fields in a fixed order.

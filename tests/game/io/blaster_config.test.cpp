@@ -61,6 +61,26 @@ TEST_CASE("data/blaster.cfg loads, and a bad options file names its file and lin
     CHECK(missing.text().rfind(path + ": cannot open: ", 0) == 0);
 }
 
+TEST_CASE("blaster.cfg refuses a key given twice, and a number past 64 bits is said with the key's own range") {
+    // A repeated key was taken silently (the later value won) where a script's `set`, settings.cfg and controls.cfg
+    // refuse it; a huge number quoted the 64-bit range instead of the key's (starCount: 0..20000, data/blaster.cfg).
+    const std::string path = (std::filesystem::temp_directory_path() / "blaster_repeat_test.cfg").string();
+    std::ofstream(path) << "starCount 600\n# again:\nstarCount 500\n";
+    blaster::Options o;
+    io::Error bad;
+    CHECK_FALSE(blaster::loadOptions(path, o, bad));
+    CHECK(bad.text() == path + ":3: repeated 'starCount' (first on line 1)");
+    std::ofstream(path) << "starCount 99999999999999999999999\n";
+    CHECK_FALSE(blaster::loadOptions(path, o, bad));
+    CHECK(bad.text() == path + ":1: starCount takes an integer in 0..20000, not '99999999999999999999999'");
+    std::remove(path.c_str());
+    std::string why;
+    CHECK_FALSE(blaster::setOptionText(o, "spawnEnemies", "-99999999999999999999", why));
+    CHECK(why == "spawnEnemies takes an integer in 0..1, not '-99999999999999999999'");
+    CHECK_FALSE(blaster::setOptionText(o, "starCount", "9x", why));  // not a number: the parser's own words
+    CHECK(why.rfind("starCount: ", 0) == 0);
+}
+
 TEST_CASE("Structure names round-trip, and number keys 1..N (the registry's count) name them too") {
     for (SetKind kind : allKinds()) {
         SetKind back{};
