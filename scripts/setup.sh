@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shared by scripts/play and scripts/test: install what is missing (Debian packages only), then configure and build.
-# Usage (sourced): ensure_packages; run_as_checkout_owner SCRIPT ARGS...; build_preset release|asan [targets...]
+# Usage: scripts/setup.sh is sourced (`source scripts/setup.sh`), then: ensure_packages; run_as_checkout_owner SCRIPT
+#   ARGS...; build_preset release|asan [targets...]. Run by itself it only answers --help.
 #
 # Only apt-get needs root. Everything else runs as the user who owns the checkout, so that `sudo scripts/play`
 # cannot leave a root-owned build/ that the next run as that user could not write to.
@@ -109,3 +110,10 @@ build_preset() {
         cmake --build --preset "$preset" -j "$(nproc)"
     fi
 }
+
+# Run by itself (not sourced): it is a library, so it answers --help with its header and otherwise says where to go.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+    answer_help "${BASH_SOURCE[0]}" "" "$@"
+    echo "scripts/setup.sh is sourced by scripts/play and scripts/test, not run: run one of those (each installs, builds and runs)" >&2
+    exit 2
+fi

@@ -192,6 +192,34 @@ bool readSettingsLines(const std::string& text, const std::string& file, Setting
 }
 }  // namespace
 
+namespace {
+
+/// A host name (labels of letters, digits, '-' and '_', 1 to 63 each, none starting or ending with '-', 253 in all)
+/// or, when its last label is all digits, a dotted IPv4 address (four numbers 0..255).
+bool hostNameOrIpv4(const std::string& host) {
+    if (host.empty() || host.size() > 253) return false;
+    std::vector<std::string> labels(1);
+    for (char c : host) {
+        if (c == '.') labels.emplace_back();
+        else labels.back() += c;
+    }
+    for (const std::string& l : labels) {
+        if (l.empty() || l.size() > 63 || l.front() == '-' || l.back() == '-') return false;
+        for (char c : l) {
+            if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+        }
+    }
+    const auto digits = [](const std::string& l) { return l.find_first_not_of("0123456789") == std::string::npos; };
+    if (!digits(labels.back())) return true;  // a name (its last label is not a number)
+    if (labels.size() != 4) return false;
+    for (const std::string& l : labels) {
+        if (!digits(l) || l.size() > 3 || std::stoi(l) > 255) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 bool checkHostPort(const std::string& text, std::string& why) {
     std::string host = text;
     const std::size_t colon = text.rfind(':');
@@ -204,11 +232,7 @@ bool checkHostPort(const std::string& text, std::string& why) {
             return false;
         }
     }
-    bool ok = !host.empty() && host.size() <= 253;
-    for (char c : host) {
-        ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-                    c == '-' || c == '_');
-    }
+    const bool ok = hostNameOrIpv4(host);
     if (!ok) why = "bad host " + quote(host) + " (a name or a dotted IPv4 address)";
     return ok;
 }

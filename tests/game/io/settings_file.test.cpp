@@ -390,3 +390,20 @@ TEST_CASE("settings: every line skipped is named, each with its own line, not on
     CHECK(skipped[1].line == 2);
     CHECK(skipped[2].line == 3);
 }
+
+TEST_CASE("settings: a host is a name or a dotted IPv4 address, as the message says") {
+    // 999.1.1.1 and -host were taken (any letters, digits, dots and dashes were); the examples are hand-picked.
+    std::string why;
+    for (const char* good : {"localhost", "lobby.example.org", "127.0.0.1", "10.0.0.255:7000", "my_lobby-2.lan",
+                             "a.b-c.d", "255.255.255.255"}) {
+        CAPTURE(good);
+        CHECK(io::checkHostPort(good, why));
+    }
+    for (const char* bad : {"999.1.1.1", "-host", "host-", "a..b", ".lobby", "lobby.", "1.2.3", "1.2.3.4.5",
+                            "256.0.0.1", "1.2.3.0400", "lob by", "[::1]", ""}) {
+        CAPTURE(bad);
+        CHECK_FALSE(io::checkHostPort(bad, why));
+    }
+    CHECK_FALSE(io::checkHostPort("999.1.1.1:7000", why));
+    CHECK(why == "bad host '999.1.1.1' (a name or a dotted IPv4 address)");
+}
