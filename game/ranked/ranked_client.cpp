@@ -18,6 +18,7 @@
 #include "game/ranked/client.h"
 #include "game/ranked/service.h"
 #include "game/ranked/verify.h"
+#include "game/run/headless.h"
 #include "game/run/headless_peer.h"
 #include "game/run/identity_file.h"
 #include "game/run/online_flags.h"
@@ -213,14 +214,15 @@ std::string clientFlagProblem(const ClientFlags& f, const std::string& defaultDa
 
 /// Reads the flags: -1 to go on, else the exit status (0 for --help, 2 for a bad flag, the usage printed).
 int parseClientFlags(int argc, char** argv, const std::string& defaultDataDir, ClientFlags& f) {
-    const io::FlagTable flags = {
-        io::textFlag("--ranked", f.service),
-        io::wordFlag("--queue", {"quick", "ranked"}, [&](std::size_t i) { f.queue = i == 0 ? "quick" : "ranked"; }),
-        io::textFlag("--fighter", f.fighter),
-        io::wordFlag("--play", {"attack", "idle"}, [&](std::size_t i) { f.play = i == 0 ? "attack" : "idle"; }),
-        io::textFlag("--dir", f.dir),
-        io::textFlag("--data", f.data),
-        io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })};
+    bool headless = false;
+    const io::FlagTable flags = run::withRunFlagsRefused(
+        {io::switchFlag("--headless", headless), io::textFlag("--ranked", f.service),
+         io::wordFlag("--queue", {"quick", "ranked"}, [&](std::size_t i) { f.queue = i == 0 ? "quick" : "ranked"; }),
+         io::textFlag("--fighter", f.fighter),
+         io::wordFlag("--play", {"attack", "idle"}, [&](std::size_t i) { f.play = i == 0 ? "attack" : "idle"; }),
+         io::textFlag("--dir", f.dir), io::textFlag("--data", f.data),
+         io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })},
+        "--ranked (the service makes the match, and its recording goes into --dir)");
     if (io::helpAsked(argc, argv)) return std::cout << kClientUsage, 0;
     std::string why;
     if (io::parseFlags(argc, argv, flags, why)) {
