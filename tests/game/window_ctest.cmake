@@ -90,6 +90,7 @@ if(KIND STREQUAL "badflag")
   expect_exit2("game: --fighter wants a fighter of ${DATA}/fighters (brick, nova, ryo, tasha), not 'bogus'"
                --host 0 --fighter bogus)
   expect_exit2("game: --lobby: bad host 'a b' (a name or a dotted IPv4 address)" --lobby "a b" --host 0)
+  expect_exit2("game: --join: bad host 'a b' (a name or a dotted IPv4 address)" --join "a b")
   # A private room needs a room: a host with no lobby (none given, none saved) hosts directly.
   expect_exit2("game: --private-room needs a lobby (--lobby HOST[:PORT], or the Online menu's saved one): --host alone hosts no room"
                --host 0 --private-room)

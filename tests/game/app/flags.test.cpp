@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -152,6 +153,38 @@ TEST_CASE("game refuses the online flags where no online match can come: --net-*
                                                {"--lobby", "example.org", "--host", "--private-room"},
                                                {"--host", "0", "--net-dup", "1"}}) {
         CAPTURE(args[0]);
+        app::AppFlags f;
+        std::string error;
+        CHECK_MESSAGE(parse(args, f, error), error);
+    }
+}
+
+TEST_CASE("game refuses a malformed --join address or --code / --spectate room code with the flags") {
+    // `game --join 'a b'` opened the window and said it on the Join screen only.
+    const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+        {{"--join", "a b"}, "--join: bad host 'a b' (a name or a dotted IPv4 address)"},
+        {{"--join", "example.org:70000"}, "--join: bad port '70000' in 'example.org:70000' (expected 1..65535)"},
+        {{"--join", ""}, "--join needs a value, not an empty one"},
+        {{"--lobby", "example.org", "--code", "a b"}, "--code wants a room code (6 letters or digits), not 'a b'"},
+        {{"--lobby", "example.org", "--code", "ABCDEFG"},
+         "--code wants a room code (6 letters or digits), not 'ABCDEFG'"},
+        {{"--lobby", "example.org", "--spectate", "ABCDE0"},  // 0 is no code letter (it reads as O)
+         "--spectate wants a room code (6 letters or digits), not 'ABCDE0'"},
+    };
+    for (const auto& [args, said] : refused) {
+        CAPTURE(args.back());
+        app::AppFlags f;
+        std::string error;
+        CHECK_FALSE(parse(args, f, error));
+        CHECK(error == said);
+    }
+    // As the Join screen reads them: a name or address with a port, a code typed in lower case with a dash.
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"--join", "127.0.0.1"},
+                                               {"--join", "play.example.org:7001"},
+                                               {"--lobby", "example.org", "--code", "abc-def"},
+                                               {"--lobby", "example.org", "--spectate", "ABC DEF"}}) {
+        CAPTURE(args.back());
         app::AppFlags f;
         std::string error;
         CHECK_MESSAGE(parse(args, f, error), error);
