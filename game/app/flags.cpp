@@ -130,6 +130,11 @@ std::string badCombination(const AppFlags& out, const Given& given) {
     if (given.net && (out.demo || !out.replayFile.empty()))
         return "--net-delay, --net-jitter, --net-loss, --net-dup, --net-reorder and --net-seed simulate a network for "
                "online play, not for --demo or --replay";
+    if (given.delay && (out.demo || !out.replayFile.empty()))
+        return "--input-delay and --max-rollback tune online play, not --demo or --replay";
+    if (!out.online.fighter.empty() && (out.demo || !out.replayFile.empty()))
+        return "--fighter picks your fighter for online play, not for --demo or --replay (a replay names its "
+               "fighters)";
     if (out.online.privateRoom && (out.demo || !out.replayFile.empty() || !out.online.join.empty() ||
                                    !out.online.code.empty() || !out.online.spectate.empty()))
         return "--private-room is for a room's host: --host with a lobby, or the Online menu's Host a room";
