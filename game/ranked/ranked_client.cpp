@@ -198,14 +198,12 @@ std::string clientFlagProblem(const ClientFlags& f, const std::string& defaultDa
         return io::badFlagValue("--ranked", "the service's HOST:PORT (a name or dotted IPv4, a port 1..65535)",
                                 f.service);
     const std::string data = f.data.empty() ? defaultDataDir : f.data;
-    std::string folderError, list;
+    std::string folderError;
     const std::vector<std::string> ids = sim::fighterIdsIn(data, folderError);
     if (ids.empty())
         return "--data " + io::quote(data) + ": no fighters in its fighters folder" +
                (folderError.empty() ? "" : " (" + folderError + ")");
-    for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
-    if (std::find(ids.begin(), ids.end(), f.fighter) == ids.end())
-        return io::badFlagValue("--fighter", "a fighter of " + data + "/fighters (" + list + ")", f.fighter);
+    if (std::string bad = run::fighterFlagProblem(f.fighter, data, ids); !bad.empty()) return bad;
     std::error_code ec;
     if (!std::filesystem::is_directory(f.dir, ec))
         return "--dir " + io::quote(f.dir) + " is not a folder (the recording goes there)";
