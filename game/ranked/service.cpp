@@ -415,9 +415,10 @@ bool MatchService::startMatch(const Pairing& p, bool ranked, std::int64_t nowMs,
     out.waitedMs[1] = p.waitedMs[1];
     m.fighter[0] = waiting_[a].fighter;
     m.fighter[1] = waiting_[b].fighter;
+    if (!store_.createMatch(m, why)) return false;  // the two still wait (tick puts them back in the queue)
     waiting_.erase(a);
     waiting_.erase(b);
-    return store_.createMatch(m, why);
+    return true;
 }
 
 std::size_t MatchService::queued() const {
@@ -470,8 +471,14 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
         for (const Pairing& p : q->pair(nowMs)) {
             MatchStart start;
             std::string why;
-            if (startMatch(p, q == &ranked_, nowMs, start, why)) made.push_back(start);
-            else storeFailed(why);
+            if (startMatch(p, q == &ranked_, nowMs, start, why)) {
+                made.push_back(start);
+                continue;
+            }
+            // No match was written (a store failure): both wait on where they were, for the next tick to pair.
+            q->putBack(p.player[0]);
+            q->putBack(p.player[1]);
+            storeFailed(why);
         }
     }
     if (config_.sharedQueue)

@@ -666,11 +666,41 @@ TEST_CASE("A store failing in a request or a tick is said to the service's failu
     CHECK(said[1] == why);
 }
 
+TEST_CASE("A pair whose match the store fails to write waits on in its place, and the next tick pairs it") {
+    // The pair was taken out of the queue and the failure said on stderr only: both players were idle, not waiting.
+    World w;
+    rankedtest::FailingStore store(*w.store);
+    std::vector<std::string> said;
+    ServiceConfig config = rankedtest::plainConfig();
+    config.onStoreFailure = [&said](const std::string& why) { said.push_back(why); };
+    w.service = std::make_unique<MatchService>(store, config);
+    const std::int64_t joined = w.now;
+    REQUIRE(w.send(w.ann, RequestKind::Queue, "ranked ryo 00112233").ok);
+    REQUIRE(w.send(w.bob, RequestKind::Queue, "ranked brick 00112233").ok);
+    store.createMatchFails = "database is locked";
+    w.now += 1000;
+    CHECK(rankedtest::tick(*w.service, w.now).empty());
+    CHECK(said == std::vector<std::string>{"database is locked"});
+    CHECK(w.service->queued() == 2);
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text == "waiting");
+    CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
+    store.createMatchFails.clear();
+    w.now += 1000;
+    const std::vector<MatchStart> made = rankedtest::tick(*w.service, w.now);
+    REQUIRE(made.size() == 1);
+    CHECK(made[0].match.player[0] == keyHex(w.ann.publicKey));  // the longest waiting first, as before
+    CHECK(made[0].match.fighter[0] == "ryo");
+    CHECK(made[0].match.fighter[1] == "brick");
+    CHECK(made[0].waitedMs[0] == w.now - joined);  // the wait counts from the Queue, not from the failed tick
+    CHECK(w.service->queued() == 0);
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text.rfind("match " + std::to_string(made[0].match.id), 0) == 0);
+}
+
 TEST_CASE(
     "A friend-code look-up met by a database failing is refused for now and taken when sent again; a code of "
     "nobody for good") {
     World w;
-    rankedtest::CodeLookupFailingStore store(*w.store);
+    rankedtest::FailingStore store(*w.store);
     w.service = std::make_unique<MatchService>(store, rankedtest::plainConfig());
     const std::string bobCode = net::fingerprint(w.bob.publicKey);
     store.codeLookupFails = "no such table: players";
