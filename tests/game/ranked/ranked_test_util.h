@@ -157,6 +157,7 @@ public:
     std::string codeLookupFails;   ///< playerByCode (the friend-code look-up); "": passed on
     std::string createMatchFails;  ///< createMatch (a match the queue paired)
     std::string dequeueFails;      ///< dequeue (a Leave from the shared queue)
+    std::string withdrawFails;     ///< withdrawChallenge (a Leave's challenge taken back)
     std::string queuedFails;       ///< queued (how many wait in the shared queue)
     std::string playerFails;       ///< player, for the id playerFailsFor only (another player's record)
     std::string playerFailsFor;
@@ -231,7 +232,7 @@ public:
         return in_.challenge(challenger, target, fighter, nowMs, sinceMs, make, made, matched, why);
     }
     bool withdrawChallenge(const std::string& challenger, std::string& why) override {
-        return in_.withdrawChallenge(challenger, why);
+        return passOn(withdrawFails, why) && in_.withdrawChallenge(challenger, why);
     }
     bool staleMatches(std::int64_t connectCutoff, std::int64_t finalCutoff, std::vector<ranked::StaleMatch>& out,
                       std::string& why) override {
