@@ -67,14 +67,27 @@ std::string resolveDataDir(const AppFlags& flags) {
     return "data";
 }
 
-/// The bindings: built-in defaults, then the file userPaths() picks (--controls FILE must exist; without it a
-/// missing shipped file leaves the defaults).
-bool loadControls(const AppFlags& flags, const UserPaths& paths, Context& ctx, Bindings& out) {
+/// True when nothing is at path. A file that is there but cannot be read (a folder, no permission) is not nothing:
+/// it is read, and its reason said.
+bool nothingAt(const std::string& path) {
+    std::error_code ec;
+    return std::filesystem::status(path, ec).type() == std::filesystem::file_type::not_found;
+}
+
+/// A file named by --controls or --settings that does not exist yet is a new one, made by the game's first save
+/// there (as the player's own files are): said in one line, so that a mistyped name is seen.
+void sayNewFile(const std::string& flag, const std::string& path, const std::string& until) {
+    if (!path.empty() && nothingAt(path))
+        std::cerr << "game: " << flag << " " << path << ": no such file yet; " << until << "\n";
+}
+
+/// The bindings: built-in defaults, then the file userPaths() picks (a missing shipped file leaves the defaults).
+bool loadControls(const UserPaths& paths, Context& ctx, Bindings& out) {
     out = defaultBindings();
     ctx.controlsBasis = paths.controlsBasis;
     ctx.controlsPath = paths.controlsSave;
     std::error_code ec;
-    if (flags.controlsFile.empty() && !std::filesystem::exists(paths.controlsRead, ec)) {
+    if (paths.controlsRead == paths.controlsBasis && !std::filesystem::exists(paths.controlsRead, ec)) {
         std::cerr << paths.controlsRead << ": not found, using the built-in key bindings\n";
         addDefaultPads(out);
         ctx.controlsRead = out;
@@ -549,15 +562,19 @@ bool loadGameFiles(AppFlags& flags, Context& ctx, Bindings& bindings) {
     if (!dirs.problem.empty())
         std::cerr << "game: " << dirs.problem
                   << ": settings, bindings and replays are not saved unless flags name files\n";
-    std::error_code ec;
-    const UserPaths paths =
-        userPaths(flags, dirs, ctx.dataDir, !dirs.config.empty() && std::filesystem::exists(dirs.controlsFile(), ec));
+    const std::string ownControls = !flags.controlsFile.empty() ? flags.controlsFile
+                                    : dirs.config.empty()       ? ""
+                                                                : dirs.controlsFile();
+    const UserPaths paths = userPaths(flags, dirs, ctx.dataDir, !ownControls.empty() && !nothingAt(ownControls));
+    sayNewFile("--controls", flags.controlsFile,
+               "the shipped key bindings apply until the Controls screen saves there");
+    sayNewFile("--settings", flags.settingsFile, "the default settings apply until the game saves there");
     flags.replayDir = paths.replays;  // "" (nowhere) records nothing
     if (!flags.replayDir.empty()) {   // recordings a killed game left hidden: into the browser, said once (then gone)
         const std::string adopted = adoptedRecordingsText(flags.replayDir, adoptCutRecordings(flags.replayDir));
         if (!adopted.empty()) std::cerr << "game: " << adopted << "\n";
     }
-    if (!loadControls(flags, paths, ctx, bindings)) return false;
+    if (!loadControls(paths, ctx, bindings)) return false;
     loadSettings(paths, ctx);
     applySavedOnline(ctx.settings, flags.online);  // the Online menu's saved lobby and relay, unless flags gave them
     if (!loadFighters(ctx.dataDir, ctx)) return false;

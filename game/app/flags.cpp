@@ -3,7 +3,9 @@
 #include "game/app/flags.h"
 
 #include "game/io/flag_table.h"
+#include "game/io/settings_file.h"
 #include "game/io/text.h"
+#include "game/net/lobby_packet.h"
 
 #include <filesystem>
 
@@ -96,6 +98,19 @@ io::FlagTable windowFlags(AppFlags& out, Given& given) {
     return t;
 }
 
+/// --join's address and the room code of --code or --spectate, read by the rules the Host/Join screen would read
+/// them with (io::checkHostPort as --lobby, net::validCode), so a bad one is said before any window opens, not on
+/// that screen; "" when they are fine. The address is not resolved here: that is the screen's work.
+std::string onlineTextProblem(const OnlineFlags& o) {
+    std::string why;
+    if (!o.join.empty() && !io::checkHostPort(o.join, why)) return "--join: " + why;
+    const std::string code = "a room code (" + std::to_string(net::kCodeLength) + " letters or digits)";
+    if (!o.code.empty() && !net::validCode(net::normalizeCode(o.code))) return io::badFlagValue("--code", code, o.code);
+    if (!o.spectate.empty() && !net::validCode(net::normalizeCode(o.spectate)))
+        return io::badFlagValue("--spectate", code, o.spectate);
+    return "";
+}
+
 /// The combinations the table cannot see; "" when they are fine.
 std::string badCombination(const AppFlags& out, const Given& given) {
     const bool fixedStart = out.demo || !out.replayFile.empty() || !out.show.empty();
@@ -115,6 +130,11 @@ std::string badCombination(const AppFlags& out, const Given& given) {
     if (given.net && (out.demo || !out.replayFile.empty()))
         return "--net-delay, --net-jitter, --net-loss, --net-dup, --net-reorder and --net-seed simulate a network for "
                "online play, not for --demo or --replay";
+    if (given.delay && (out.demo || !out.replayFile.empty()))
+        return "--input-delay and --max-rollback tune online play, not --demo or --replay";
+    if (!out.online.fighter.empty() && (out.demo || !out.replayFile.empty()))
+        return "--fighter picks your fighter for online play, not for --demo or --replay (a replay names its "
+               "fighters)";
     if (out.online.privateRoom && (out.demo || !out.replayFile.empty() || !out.online.join.empty() ||
                                    !out.online.code.empty() || !out.online.spectate.empty()))
         return "--private-room is for a room's host: --host with a lobby, or the Online menu's Host a room";
@@ -140,6 +160,7 @@ bool parseFlags(int argc, char** argv, AppFlags& out, std::string& error) {
     if (!run::loadRelayPassword(out.online.relay, error)) return false;
     out.online.autoDelay = !given.delay;  // the Online menu's default: chosen from the handshake's ping
     error = badCombination(out, given);
+    if (error.empty()) error = onlineTextProblem(out.online);
     if (error.empty()) error = screenshotFolderProblem(out.screenshot);
     return error.empty();
 }

@@ -18,15 +18,15 @@ struct UserPaths {
     std::string replays;        ///< the folder recordings go to
 };
 
-/// --controls FILE is read and saved; without it the player's controls.cfg once saved, else DATA/controls.cfg is
-/// read and the player's file saved. --settings FILE, else the player's settings.cfg. --replay-dir DIR, else the
-/// player's replay folder. `userControlsExist`: the player's controls.cfg exists.
-inline UserPaths userPaths(const AppFlags& f, const io::UserDirs& d, const std::string& dataDir,
-                           bool userControlsExist) {
+/// The bindings are saved to --controls FILE, else the player's controls.cfg, and read from there once it exists,
+/// else from DATA/controls.cfg (so a FILE named before it exists starts as a first start does, and is made by the
+/// first save). --settings FILE, else the player's settings.cfg. --replay-dir DIR, else the player's replay folder.
+/// `controlsExist`: the file the bindings are saved to exists.
+inline UserPaths userPaths(const AppFlags& f, const io::UserDirs& d, const std::string& dataDir, bool controlsExist) {
     UserPaths p;
     p.controlsBasis = dataDir + "/controls.cfg";
     p.controlsSave = f.controlsFile.empty() ? d.controlsFile() : f.controlsFile;
-    p.controlsRead = !f.controlsFile.empty() || userControlsExist ? p.controlsSave : p.controlsBasis;
+    p.controlsRead = controlsExist && !p.controlsSave.empty() ? p.controlsSave : p.controlsBasis;
     p.settings = f.settingsFile.empty() ? d.settingsFile() : f.settingsFile;
     p.replays = f.replayDirGiven ? f.replayDir : d.replays;
     return p;

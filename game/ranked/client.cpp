@@ -216,7 +216,7 @@ bool refusedForNow(const ServiceAnswer& a) {
     if (!a.reached || a.ok()) return false;
     if (a.status == 429) return true;  // the address's limit (bvh_matchd), before the service reads the request
     const std::string why = a.text.rfind("refused ", 0) == 0 ? a.text.substr(8) : a.text;
-    for (const char* passing : {"too many requests", "the service is busy", "the store: "})
+    for (const char* passing : {"too many requests", "the service is busy", kStoreRefusal})
         if (why.rfind(passing, 0) == 0) return true;
     return false;
 }

@@ -365,6 +365,17 @@ int bindHttp(httplib::Server& http, int port) {
     return bound;
 }
 
+// Both ports, taken before the store is opened: a port in use (another service, a wrong --port) stops the start with
+// no database or lock file made (an empty one was left behind before). The HTTP port's number, or -1 with why.
+int bindPorts(const Options& o, httplib::Server& http, net::UdpTransport& udp, std::string& why) {
+    const int port = bindHttp(http, int(o.port));
+    if (port < 0) {
+        why = "cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)";
+        return -1;
+    }
+    return udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why) ? port : -1;
+}
+
 }  // namespace
 
 /// Every 250 ms until a stop signal: the slow connections let go, the queues paired, what is due decided; then
@@ -387,16 +398,10 @@ void runTicker(httplib::Server& http, ranked::MatchService& service, std::mutex&
     http.stop();
 }
 
-/// Serves until a stop signal: the HTTP port, the lobby, the ticker. 0, 1 when a port cannot be had, or 2 when the
+/// Serves until a stop signal on the ports bindPorts took: the HTTP service, the lobby, the ticker. 0, or 2 when the
 /// store failed during the run (each failure said on stderr as it came, and a summary at the end).
-int runService(const Options& o, ranked::Store& store, ranked::ServiceConfig config) {
-    std::string why;
-    httplib::Server http;
-    const int port = bindHttp(http, int(o.port));
-    if (port < 0)
-        return cannotStart("cannot listen on TCP port " + std::to_string(o.port) + " (in use, or not allowed)");
-    net::UdpTransport udp({}, 1);
-    if (!udp.open(static_cast<unsigned short>(o.lobbyPort < 0 ? port : o.lobbyPort), why)) return cannotStart(why);
+int runService(const Options& o, httplib::Server& http, int port, net::UdpTransport& udp, ranked::Store& store,
+               ranked::ServiceConfig config) {
     config.lobbyPort = udp.localPort();
     // The store's failures on stderr, bounded (store_failures.h); noted under the service's lock, as is every call.
     ranked::StoreFailureLog storeFailures("bvh_matchd: ");
@@ -452,10 +457,14 @@ int main(int argc, char** argv) {
     if (!loadFighters(o.data, fighters, why) || !webFolderUsable(o.web, why) ||
         !serviceConfig(o, fighters, config, why))
         return cannotStart(why);
+    httplib::Server http;
+    net::UdpTransport udp({}, 1);
+    const int port = bindPorts(o, http, udp, why);
+    if (port < 0) return cannotStart(why);
     if (o.postgres.empty() &&
         (!sqlitePathUsable(o.db, why) || !ranked::sqliteFileIsStoreOrNew(o.db, why) || !lockSqliteFile(o.db, why)))
         return cannotStart(why);
     auto store = o.postgres.empty() ? ranked::openSqliteStore(o.db, why) : ranked::openPostgresStore(o.postgres, why);
     if (!store) return cannotStart(why);
-    return runService(o, *store, std::move(config));
+    return runService(o, http, port, udp, *store, std::move(config));
 }

@@ -25,10 +25,21 @@ double MatchQueue::latencyLimit(std::int64_t joinedMs, std::int64_t nowMs) const
 std::string MatchQueue::join(const std::string& player, double rating, std::int64_t nowMs, PlayerLatency latency) {
     if (byPlayer_.count(player)) return "already waiting";
     if (byPlayer_.size() >= rules_.capacity) return "the queue is full (" + std::to_string(rules_.capacity) + ")";
-    const Entry e{rating, nowMs, nextSeq_++, latency};
-    byRating_[{rating, e.seq}] = &*byPlayer_.emplace(player, e).first;
-    byAge_[e.seq] = player;
+    insert(player, Entry{rating, nowMs, nextSeq_++, latency});
     return "";
+}
+
+void MatchQueue::insert(const std::string& player, const Entry& e) {
+    byRating_[{e.rating, e.seq}] = &*byPlayer_.emplace(player, e).first;
+    byAge_[e.seq] = player;
+}
+
+bool MatchQueue::putBack(const std::string& player) {
+    const auto it = paired_.find(player);
+    if (it == paired_.end() || byPlayer_.count(player)) return false;
+    insert(player, it->second);  // the same seq: the same place in join order and among equal ratings
+    paired_.erase(it);
+    return true;
 }
 
 void MatchQueue::erase(const std::string& player) {
@@ -83,6 +94,7 @@ const std::string* MatchQueue::bestAccepting(const Entry& e, std::int64_t nowMs,
 std::vector<Pairing> MatchQueue::pair(std::int64_t nowMs) {
     std::vector<Pairing> out;
     examined_ = 0;
+    paired_.clear();
     std::vector<std::string> order;
     order.reserve(byAge_.size());
     for (const auto& kv : byAge_) order.push_back(kv.second);
@@ -97,6 +109,8 @@ std::vector<Pairing> MatchQueue::pair(std::int64_t nowMs) {
         p.waitedMs[0] = nowMs - it->second.joinedMs;
         p.waitedMs[1] = nowMs - byPlayer_.at(*other).joinedMs;
         const std::string second = *other;
+        paired_[player] = it->second;
+        paired_[second] = byPlayer_.at(second);
         erase(player);
         erase(second);
         out.push_back(std::move(p));

@@ -49,6 +49,10 @@ public:
     /// (rating gap + pointsPerMs x estimated ms) whose rating both windows and whose estimate both latency limits
     /// accept (a pair of unknown latency is judged, and costed, on rating alone); the paired leave the queue.
     std::vector<Pairing> pair(std::int64_t nowMs);
+    /// Puts a player the last pair() took out back as they were: their place (join order), their wait and with it
+    /// their windows, for a pairing whose match could not be made. False when the last pass did not pair them or
+    /// they are waiting again.
+    bool putBack(const std::string& player);
     /// The window a player waiting since joinedMs has at nowMs.
     double window(std::int64_t joinedMs, std::int64_t nowMs) const;
     /// The latency limit (ms) a player waiting since joinedMs has at nowMs (infinite once lifted or without the rule).
@@ -68,6 +72,7 @@ private:
     using RatingKey = std::pair<double, std::uint64_t>;  // (rating, join order): ties kept apart
     const std::string* bestAccepting(const Entry& e, std::int64_t nowMs, int& latencyMs) const;
     void erase(const std::string& player);
+    void insert(const std::string& player, const Entry& e);
 
     static const RegionTable noRegions_;
     QueueRules rules_;
@@ -78,6 +83,7 @@ private:
     using Waiter = std::pair<const std::string, Entry>;  // a byPlayer_ element: its address stays while it waits
     std::map<RatingKey, const Waiter*> byRating_;        // no id hashed while walking the ratings
     std::map<std::uint64_t, std::string> byAge_;         // join order: the longest waiting first
+    std::unordered_map<std::string, Entry> paired_;      // who the last pair() took out, as they were (putBack)
 };
 
 }  // namespace ranked

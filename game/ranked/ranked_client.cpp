@@ -18,6 +18,7 @@
 #include "game/ranked/client.h"
 #include "game/ranked/service.h"
 #include "game/ranked/verify.h"
+#include "game/run/headless.h"
 #include "game/run/headless_peer.h"
 #include "game/run/identity_file.h"
 #include "game/run/online_flags.h"
@@ -197,14 +198,12 @@ std::string clientFlagProblem(const ClientFlags& f, const std::string& defaultDa
         return io::badFlagValue("--ranked", "the service's HOST:PORT (a name or dotted IPv4, a port 1..65535)",
                                 f.service);
     const std::string data = f.data.empty() ? defaultDataDir : f.data;
-    std::string folderError, list;
+    std::string folderError;
     const std::vector<std::string> ids = sim::fighterIdsIn(data, folderError);
     if (ids.empty())
         return "--data " + io::quote(data) + ": no fighters in its fighters folder" +
                (folderError.empty() ? "" : " (" + folderError + ")");
-    for (const std::string& id : ids) list += (list.empty() ? "" : ", ") + id;
-    if (std::find(ids.begin(), ids.end(), f.fighter) == ids.end())
-        return io::badFlagValue("--fighter", "a fighter of " + data + "/fighters (" + list + ")", f.fighter);
+    if (std::string bad = run::fighterFlagProblem(f.fighter, data, ids); !bad.empty()) return bad;
     std::error_code ec;
     if (!std::filesystem::is_directory(f.dir, ec))
         return "--dir " + io::quote(f.dir) + " is not a folder (the recording goes there)";
@@ -213,14 +212,15 @@ std::string clientFlagProblem(const ClientFlags& f, const std::string& defaultDa
 
 /// Reads the flags: -1 to go on, else the exit status (0 for --help, 2 for a bad flag, the usage printed).
 int parseClientFlags(int argc, char** argv, const std::string& defaultDataDir, ClientFlags& f) {
-    const io::FlagTable flags = {
-        io::textFlag("--ranked", f.service),
-        io::wordFlag("--queue", {"quick", "ranked"}, [&](std::size_t i) { f.queue = i == 0 ? "quick" : "ranked"; }),
-        io::textFlag("--fighter", f.fighter),
-        io::wordFlag("--play", {"attack", "idle"}, [&](std::size_t i) { f.play = i == 0 ? "attack" : "idle"; }),
-        io::textFlag("--dir", f.dir),
-        io::textFlag("--data", f.data),
-        io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })};
+    bool headless = false;
+    const io::FlagTable flags = run::withRunFlagsRefused(
+        {io::switchFlag("--headless", headless), io::textFlag("--ranked", f.service),
+         io::wordFlag("--queue", {"quick", "ranked"}, [&](std::size_t i) { f.queue = i == 0 ? "quick" : "ranked"; }),
+         io::textFlag("--fighter", f.fighter),
+         io::wordFlag("--play", {"attack", "idle"}, [&](std::size_t i) { f.play = i == 0 ? "attack" : "idle"; }),
+         io::textFlag("--dir", f.dir), io::textFlag("--data", f.data),
+         io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })},
+        "--ranked (the service makes the match, and its recording goes into --dir)");
     if (io::helpAsked(argc, argv)) return std::cout << kClientUsage, 0;
     std::string why;
     if (io::parseFlags(argc, argv, flags, why)) {

@@ -191,14 +191,16 @@ namespace {
 // database's (a lost connection, a disk error) and marked `the store: `, as a failed write is, so the client sends the
 // request again (client.h, refusedForNow).
 Reply lookupRefused(const std::string& why, const std::string& missing) {
-    return {false, isUnknownRow(why) ? missing : "the store: " + why};
+    return isUnknownRow(why) ? Reply{false, missing} : storeRefused(why);
 }
 
 // A write the store refused: its own refusal `own` (a second log from one side, too many checkpoints, a player
 // already in the shared queue) is the
 // request's and said as it is; any other is the database's (a full disk, a lost connection), marked `the store: ` so
 // the player sends it again (client.h, refusedForNow).
-Reply writeRefused(const std::string& why, const char* own) { return {false, why == own ? why : "the store: " + why}; }
+Reply writeRefused(const std::string& why, const char* own) {
+    return why == own ? Reply{false, why} : storeRefused(why);
+}
 
 }  // namespace
 
@@ -208,7 +210,7 @@ void MatchService::storeFailed(const std::string& why) const {
 
 // Every refusal marked `the store: ` is the database's failure: said to onStoreFailure as well as to the player.
 Reply MatchService::handle(const Request& r, std::int64_t nowMs) {
-    static const std::string kStore = "the store: ";
+    static const std::string kStore = kStoreRefusal;
     Reply reply = carryOut(r, nowMs);
     if (!reply.ok && reply.text.rfind(kStore, 0) == 0) storeFailed(reply.text.substr(kStore.size()));
     return reply;
@@ -223,20 +225,13 @@ Reply MatchService::carryOut(const Request& r, std::int64_t nowMs) {
     if (r.kind == RequestKind::Hello) {
         if (!net::validPlayerName(r.name)) return {false, "a name is 1..24 letters, digits, spaces or _-."};
         PlayerRecord p{id, r.name, net::fingerprint(r.key), {}};
-        if (!store_.savePlayer(p, why)) return {false, "the store: " + why};
+        if (!store_.savePlayer(p, why)) return storeRefused(why);
         return {true, "welcome " + r.name + ", your code is " + p.code};
     }
     if (!store_.player(id, known, why)) return lookupRefused(why, "say hello first (" + why + ")");
     switch (r.kind) {
     case RequestKind::Queue: return queue(id, r, nowMs);
-    case RequestKind::Leave: {
-        std::string ignored;
-        const bool challenged = store_.withdrawChallenge(id, ignored);
-        const bool inMemory = waiting_.erase(id) && (quick_.leave(id) || ranked_.leave(id));
-        if (inMemory || (config_.sharedQueue && store_.dequeue(id, why))) return {true, "left the queue"};
-        if (challenged) return {true, "challenge withdrawn"};
-        return {false, "not waiting"};
-    }
+    case RequestKind::Leave: return leave(id);
     case RequestKind::Challenge: return challenge(id, r.body, nowMs);
     case RequestKind::Result: return result(r, nowMs);
     case RequestKind::Poll: return poll(id);
@@ -246,21 +241,37 @@ Reply MatchService::carryOut(const Request& r, std::int64_t nowMs) {
     }
 }
 
+// Out of the queue (this process's, or the shared one) and out of a challenge. Both are tried; a store failing
+// either is refused `the store: REASON` (what was done stays done), so the player is not told it left a queue or a
+// challenge the store may still hold, and may send the Leave again.
+Reply MatchService::leave(const std::string& id) {
+    std::string challengeWhy, queueWhy = kNotWaiting;
+    const bool challenged = store_.withdrawChallenge(id, challengeWhy);
+    bool left = waiting_.erase(id) && (quick_.leave(id) || ranked_.leave(id));
+    if (!left && config_.sharedQueue) left = store_.dequeue(id, queueWhy);
+    if (!challenged && challengeWhy != kNoChallenge) return storeRefused(challengeWhy);
+    if (!left && queueWhy != kNotWaiting) return storeRefused(queueWhy);
+    if (left) return {true, "left the queue"};
+    if (challenged) return {true, "challenge withdrawn"};
+    return {false, kNotWaiting};
+}
+
 // The player's match while it is open (from the store: any process may have made it), else whether it waits. A
 // match the store cannot read now is the store's failure, not idle: the player asks again.
 Reply MatchService::poll(const std::string& id) {
     std::string why, room;
     bool waiting = waiting_.count(id) != 0;
-    if (!waiting && config_.sharedQueue && !store_.isQueued(id, waiting, why)) return {false, "the store: " + why};
+    if (!waiting && config_.sharedQueue && !store_.isQueued(id, waiting, why)) return storeRefused(why);
     if (waiting) return {true, "waiting"};
     std::int64_t matchId = 0;
     MatchStart start;
-    if (!store_.assignment(id, matchId, start.room, why)) return {false, "the store: " + why};
+    if (!store_.assignment(id, matchId, start.room, why)) return storeRefused(why);
     if (matchId == 0) return {true, "idle"};
     const bool known = store_.match(matchId, start.match, why);
-    if (!known && !isUnknownRow(why)) return {false, "the store: " + why};
+    if (!known && !isUnknownRow(why)) return storeRefused(why);
     if (!known || start.match.state != "open") return {true, "idle"};  // no such match, or it is over
-    const std::string found = foundLine(start.match, id);
+    std::string found;
+    if (!foundLine(start.match, id, found, why)) return storeRefused(why);
     return {true, matchAnswer(start, config_.lobbyPort) + (found.empty() ? "" : " " + found)};
 }
 
@@ -324,7 +335,7 @@ Reply MatchService::challenge(const std::string& id, const std::string& body, st
     MatchStart start;
     const auto make = [&] { return newMatch(false, nowMs); };
     if (!store_.challenge(id, target, fighter, nowMs, nowMs - config_.challengeLifeMs, make, start.match, matched, why))
-        return {false, "the store: " + why};
+        return storeRefused(why);
     if (!matched) return {true, "challenge sent; waiting for them to enter your code"};
     madeByChallenge_.push_back(start);
     return {true, "match " + std::to_string(start.match.id)};
@@ -338,16 +349,18 @@ std::string matchAnswer(const MatchStart& m, int lobbyPort) {
            (r.latencyMs < 0 ? "-" : std::to_string(r.latencyMs));
 }
 
-// Whom the asker was paired with, in words: `found Ann (1520), about 40 ms`.
-std::string MatchService::foundLine(const MatchRecord& m, const std::string& asker) {
+// Whom the asker was paired with, in words: `found Ann (1520), about 40 ms` ("" for an opponent the store does not
+// know); false with why when the store fails to read the opponent.
+bool MatchService::foundLine(const MatchRecord& m, const std::string& asker, std::string& line, std::string& why) {
     PlayerRecord other;
-    std::string why;
     const std::string& id = m.player[0] == asker ? m.player[1] : m.player[0];
-    if (!store_.player(id, other, why)) return "";
+    line.clear();
+    if (!store_.player(id, other, why)) return isUnknownRow(why);
     char rating[24];
     std::snprintf(rating, sizeof rating, "%.0f", other.rating.rating);
-    return "found " + other.name + " (" + rating + "), " +
+    line = "found " + other.name + " (" + rating + "), " +
            (m.latencyMs < 0 ? std::string("latency unknown") : "about " + std::to_string(m.latencyMs) + " ms");
+    return true;
 }
 
 // p1 hosts the match's lobby room and names it here; p2's next Poll answers it, and p2 joins with that code.
@@ -358,14 +371,14 @@ Reply MatchService::room(const std::string& id, const std::string& body) {
     words >> matchId >> code;
     MatchRecord m;
     const std::string notYours = "match " + std::to_string(matchId) + " is not being set up for you";
-    if (!store_.assignment(id, mine, room, why)) return {false, "the store: " + why};
+    if (!store_.assignment(id, mine, room, why)) return storeRefused(why);
     if (mine != matchId || matchId == 0) return {false, notYours};
     if (!store_.match(matchId, m, why)) return lookupRefused(why, notYours);
     if (m.state != "open") return {false, notYours};
     if (m.player[0] != id) return {false, "p1 hosts the match: only p1 names its room"};
     code = net::normalizeCode(code);
     if (!net::validCode(code)) return {false, "not a lobby room code"};
-    if (!store_.setRoom(matchId, code, why)) return {false, "the store: " + why};
+    if (!store_.setRoom(matchId, code, why)) return storeRefused(why);
     return {true, "room " + code + " for match " + std::to_string(matchId)};
 }
 
@@ -415,15 +428,16 @@ bool MatchService::startMatch(const Pairing& p, bool ranked, std::int64_t nowMs,
     out.waitedMs[1] = p.waitedMs[1];
     m.fighter[0] = waiting_[a].fighter;
     m.fighter[1] = waiting_[b].fighter;
+    if (!store_.createMatch(m, why)) return false;  // the two still wait (tick puts them back in the queue)
     waiting_.erase(a);
     waiting_.erase(b);
-    return store_.createMatch(m, why);
+    return true;
 }
 
 std::size_t MatchService::queued() const {
     std::int64_t shared = 0;
     std::string why;
-    if (config_.sharedQueue) store_.queued(shared, why);
+    if (config_.sharedQueue && !store_.queued(shared, why)) storeFailed(why);
     return quick_.size() + ranked_.size() + std::size_t(shared);
 }
 
@@ -470,8 +484,14 @@ std::vector<MatchStart> MatchService::tick(std::int64_t nowMs) {
         for (const Pairing& p : q->pair(nowMs)) {
             MatchStart start;
             std::string why;
-            if (startMatch(p, q == &ranked_, nowMs, start, why)) made.push_back(start);
-            else storeFailed(why);
+            if (startMatch(p, q == &ranked_, nowMs, start, why)) {
+                made.push_back(start);
+                continue;
+            }
+            // No match was written (a store failure): both wait on where they were, for the next tick to pair.
+            q->putBack(p.player[0]);
+            q->putBack(p.player[1]);
+            storeFailed(why);
         }
     }
     if (config_.sharedQueue)

@@ -129,6 +129,12 @@ struct Reply {
     std::string text;  ///< the refusal, or what happened
 };
 
+/// How a refusal for the store's sake starts (`the store: REASON`, the database's reason): the request may pass when
+/// sent again (client.h, refusedForNow), and the service says it to ServiceConfig::onStoreFailure.
+constexpr const char* kStoreRefusal = "the store: ";
+/// The refusal of a request the store failed for the database's sake: `the store: REASON`.
+inline Reply storeRefused(const std::string& why) { return {false, kStoreRefusal + why}; }
+
 class MatchService {
 public:
     MatchService(Store& store, ServiceConfig config) : store_(store), config_(std::move(config)) {}
@@ -140,6 +146,8 @@ public:
     /// store, so a restarted process, or another one on the same store, decides what a dead one left); the matches
     /// made now.
     std::vector<MatchStart> tick(std::int64_t nowMs);
+    /// Players waiting: in this process's queues and, with sharedQueue, in the store's table (not counted, and the
+    /// failure said to onStoreFailure, when the store cannot count it).
     std::size_t queued() const;
     /// Deciding a match re-simulates its logs (up to about 0.2 s a log), so it happens in three steps and the service
     /// answers other requests during the middle one: takeDue() reads what the matches marked since (both logs in,
@@ -172,7 +180,8 @@ private:
     PlayerLatency latencyOf(const std::string& address, int rttMs) const;
     MatchRecord newMatch(bool ranked, std::int64_t nowMs) const;
     Reply poll(const std::string& id);
-    std::string foundLine(const MatchRecord& m, const std::string& asker);
+    Reply leave(const std::string& id);
+    bool foundLine(const MatchRecord& m, const std::string& asker, std::string& line, std::string& why);
     void pairShared(const std::string& kind, std::int64_t nowMs, std::vector<MatchStart>& made);
     void expireStale(std::int64_t nowMs);
 

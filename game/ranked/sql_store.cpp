@@ -279,7 +279,7 @@ bool SqlStore::enqueue(const QueuedPlayer& q, std::string& why) {
 bool SqlStore::dequeue(const std::string& player, std::string& why) {
     SqlRows rows;
     if (!run("DELETE FROM queue WHERE player = $1", {player}, rows, why)) return false;
-    if (rows.changed == 0) why = "not waiting";
+    if (rows.changed == 0) why = kNotWaiting;
     return rows.changed > 0;
 }
 
@@ -438,7 +438,7 @@ bool SqlStore::challenge(const std::string& challenger, const std::string& targe
 bool SqlStore::withdrawChallenge(const std::string& challenger, std::string& why) {
     SqlRows rows;
     if (!run("DELETE FROM challenges WHERE challenger = $1", {challenger}, rows, why)) return false;
-    if (rows.changed == 0) why = "no challenge";
+    if (rows.changed == 0) why = kNoChallenge;
     return rows.changed > 0;
 }
 

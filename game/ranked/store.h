@@ -84,6 +84,10 @@ struct PlayerRecord {
 constexpr const char* kLogAlreadyIn = "this side's log is already in";
 /// enqueue's refusal of a player already in the queue: the only one not the database's.
 constexpr const char* kAlreadyWaiting = "already waiting";
+/// dequeue's refusal of a player not in the queue, and withdrawChallenge's of one without a challenge: the only ones
+/// not the database's.
+constexpr const char* kNotWaiting = "not waiting";
+constexpr const char* kNoChallenge = "no challenge";
 /// The checkpoints addClaims keeps for one side of a match (a best of three of full 99-second rounds has about 300),
 /// and its refusal of more: the only one not the database's.
 constexpr std::int64_t kMaxClaimsPerSide = 5000;
@@ -141,7 +145,7 @@ public:
     /// Puts a player in the queue (and forgets its last assignment); refused kAlreadyWaiting, else the database's
     /// reason.
     virtual bool enqueue(const QueuedPlayer& q, std::string& why) = 0;
-    /// Takes a player out of the queue; false ("not waiting") when it was not in.
+    /// Takes a player out of the queue; false (kNotWaiting) when it was not in, else the database's reason.
     virtual bool dequeue(const std::string& player, std::string& why) = 0;
     /// In one transaction: the `batch` longest waiting of `kind` that no other process holds (SELECT ... FOR UPDATE
     /// SKIP LOCKED), the pairs choose() picks among them, each made a match (make()) with both players assigned and
@@ -182,7 +186,7 @@ public:
     virtual bool challenge(const std::string& challenger, const std::string& target, const std::string& fighter,
                            std::int64_t nowMs, std::int64_t sinceMs, const std::function<MatchRecord()>& make,
                            MatchRecord& made, bool& matched, std::string& why) = 0;
-    /// Takes a player's challenge back; false ("no challenge") when it had none.
+    /// Takes a player's challenge back; false (kNoChallenge) when it had none, else the database's reason.
     virtual bool withdrawChallenge(const std::string& challenger, std::string& why) = 0;
     /// Open matches without any log that are past a deadline: made (created, seconds) at or before connectCutoff
     /// with no checkpoint from either side, or at or before finalCutoff whatever was seen.

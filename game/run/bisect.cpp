@@ -11,6 +11,7 @@
 #include "game/io/flag_table.h"
 #include "game/io/run_file.h"
 #include "game/run/desync_report.h"
+#include "game/run/headless.h"
 #include "game/sim/fight_fields.h"
 
 #include <cstring>
@@ -216,7 +217,9 @@ int runBisect(int argc, char** argv, const std::string& defaultDataDir) {
         b = argv[i + 2];
         i += 2;
     }
-    const io::FlagTable table = {io::textFlag("--data", dataDir), io::switchFlag("--headless", headless)};
+    const io::FlagTable table =
+        withRunFlagsRefused({io::textFlag("--data", dataDir), io::switchFlag("--headless", headless)},
+                            "--bisect (it compares two recordings)");
     if (!io::parseFlags(int(rest.size()), rest.data(), table, error)) return bisectUsage(error);
     if (a.empty() || b.empty()) return bisectUsage("--bisect needs two files: A.freplay B.freplay");
     Side A, B;

@@ -21,6 +21,7 @@
 #include "game/sim/fight.h"
 #include "engine/write_signals.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -87,6 +88,24 @@ std::string pageAsked(int argc, char** argv) {
     return "";
 }
 
+/// Every flag of a replay run and of the page modes; each entry fills f (which must outlive the table).
+io::FlagTable runFlagTable(Flags& f, bool& headless) {
+    return {
+        io::switchFlag("--headless", headless),
+        io::textFlag("--replay", f.replay),
+        io::textFlag("--data", f.dataDir),
+        io::textFlag("--record", f.record),
+        io::switchFlag("--print-hashes", f.printHashes),
+        io::switchFlag("--events", f.printEvents),
+        io::numberInto("--sync", 1, 100000, f.sync),
+        io::textFlag("--note", f.note),
+        io::numberInto("--note-frame", 0, sim::kMaxRunFrames, f.noteFrame),
+        io::textFlag("--frame-data", f.frameData),
+        io::textFlag("--boxes", f.boxes),
+        io::textFlag("--move-list", f.moveList),
+    };
+}
+
 bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     bool headless = false;
     const std::string page = pageAsked(argc, argv);
@@ -104,20 +123,7 @@ bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     }
     argc = int(args.size());
     argv = args.data();
-    io::FlagTable table = {
-        io::switchFlag("--headless", headless),
-        io::textFlag("--replay", f.replay),
-        io::textFlag("--data", f.dataDir),
-        io::textFlag("--record", f.record),
-        io::switchFlag("--print-hashes", f.printHashes),
-        io::switchFlag("--events", f.printEvents),
-        io::numberInto("--sync", 1, 100000, f.sync),
-        io::textFlag("--note", f.note),
-        io::numberInto("--note-frame", 0, sim::kMaxRunFrames, f.noteFrame),
-        io::textFlag("--frame-data", f.frameData),
-        io::textFlag("--boxes", f.boxes),
-        io::textFlag("--move-list", f.moveList),
-    };
+    io::FlagTable table = runFlagTable(f, headless);
     if (!page.empty()) {  // a run's flags would be ignored: said instead (--replay has its own message below)
         const std::vector<std::string> pageFlags = {"--headless",   "--data",  "--replay",
                                                     "--frame-data", "--boxes", "--move-list"};
@@ -276,6 +282,16 @@ int reportRun(const Flags& flags, const std::string& program, const sim::RunFile
 }
 
 }  // namespace
+
+io::FlagTable withRunFlagsRefused(io::FlagTable own, const std::string& why) {
+    Flags unused;  // never filled: every entry taken from the run's table refuses itself instead
+    bool headless = false;
+    for (io::Flag& f : io::onlyFlags(runFlagTable(unused, headless), {}, why)) {
+        const auto same = [&f](const io::Flag& g) { return g.name == f.name; };
+        if (std::none_of(own.begin(), own.end(), same)) own.push_back(std::move(f));
+    }
+    return own;
+}
 
 int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {
     engine::failWritesInsteadOfDying();  // a closed pipe or a size limit is a failed write (exit 2), not a death

@@ -12,6 +12,7 @@
 #include "game/io/run_file.h"
 #include "game/io/flag_table.h"
 #include "game/run/desync_report.h"
+#include "game/run/headless.h"
 #include "game/run/online_flags.h"
 #include "game/run/recording_failure.h"
 #include "game/run/identity_file.h"
@@ -105,6 +106,7 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
     table.push_back(io::switchFlag("--accept-any", f.acceptAny));
     table.push_back(io::textFlag("--accept-key", f.acceptKey));
+    table = withRunFlagsRefused(std::move(table), "an online match (--host, --join or --code)");
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (!loadRelayPassword(f.online.relay, error) || !checkRelayFlags(f.online.relay, error)) return false;
     const int roles = int(f.online.host) + int(!f.online.join.empty()) + int(!f.online.code.empty());

@@ -8,6 +8,7 @@
 #include "game/net/lobby_client.h"
 #include "game/net/spectate.h"
 #include "game/net/udp_transport.h"
+#include "game/run/headless.h"
 #include "game/run/online_flags.h"
 #include "game/run/recording_failure.h"
 
@@ -45,18 +46,20 @@ int spectatorUsage(const std::string& what) {
 
 bool parseFlags(int argc, char** argv, SpectatorFlags& f, std::string& error) {
     bool headless = false;
-    const io::FlagTable table = {
-        io::switchFlag("--headless", headless),
-        io::textFlag("--spectate", f.host),
-        io::textFlag("--lobby", f.lobby),
-        io::textFlag("--data", f.dataDir),
-        io::textFlag("--record", f.record),
-        io::numberInto("--behind", 0, 120, f.behind),
-        io::numberInto("--local-port", 1, 65535, f.localPort),
-        io::numberInto("--max-seconds", 1, 36000, f.seconds),
-        io::numberInto("--net-delay", 0, 2000, f.conditions.delayMs),
-        io::decimalFlag("--net-loss", 0, 100, f.conditions.lossPercent),
-    };
+    const io::FlagTable table = withRunFlagsRefused(
+        {
+            io::switchFlag("--headless", headless),
+            io::textFlag("--spectate", f.host),
+            io::textFlag("--lobby", f.lobby),
+            io::textFlag("--data", f.dataDir),
+            io::textFlag("--record", f.record),
+            io::numberInto("--behind", 0, 120, f.behind),
+            io::numberInto("--local-port", 1, 65535, f.localPort),
+            io::numberInto("--max-seconds", 1, 36000, f.seconds),
+            io::numberInto("--net-delay", 0, 2000, f.conditions.delayMs),
+            io::decimalFlag("--net-loss", 0, 100, f.conditions.lossPercent),
+        },
+        "--spectate (it watches a match and plays none)");
     if (!io::parseFlags(argc, argv, table, error)) return false;
     if (f.host.empty()) error = "missing --spectate HOST[:PORT] (or CODE with --lobby)";
     else if (!f.lobby.empty() && !net::validCode(net::normalizeCode(f.host))) {

@@ -41,9 +41,9 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
     COMMAND ${CMAKE_COMMAND} -DKIND=badcontrols -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   add_test(NAME "game rejects a key shared by a player button and start, pause, back or a debug key with exit 2"
     COMMAND ${CMAKE_COMMAND} -DKIND=clash -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
-  add_test(NAME "game rejects a controls or replay path that is a directory or missing with exit 2"
+  add_test(NAME "game rejects a controls path that is a directory, or a replay path that is one or missing, with exit 2"
     COMMAND ${CMAKE_COMMAND} -DKIND=controlsdir -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
-  add_test(NAME "game accepts an empty controls file and swapped keys, reaching the display check"
+  add_test(NAME "game accepts an empty controls file, swapped keys and a new controls or settings file, reaching the display check"
     COMMAND ${CMAKE_COMMAND} -DKIND=controlsok -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
   add_test(NAME "game rejects a replay naming a missing fighter with FILE and exit 2"
     COMMAND ${CMAKE_COMMAND} -DKIND=badfighter -DGAME=$<TARGET_FILE:game> -DDATA=${BVH_DATA_DIR} -DOUT=${_out} -P ${_win})
@@ -90,6 +90,7 @@ if(KIND STREQUAL "badflag")
   expect_exit2("game: --fighter wants a fighter of ${DATA}/fighters (brick, nova, ryo, tasha), not 'bogus'"
                --host 0 --fighter bogus)
   expect_exit2("game: --lobby: bad host 'a b' (a name or a dotted IPv4 address)" --lobby "a b" --host 0)
+  expect_exit2("game: --join: bad host 'a b' (a name or a dotted IPv4 address)" --join "a b")
   # A private room needs a room: a host with no lobby (none given, none saved) hosts directly.
   expect_exit2("game: --private-room needs a lobby (--lobby HOST[:PORT], or the Online menu's saved one): --host alone hosts no room"
                --host 0 --private-room)
@@ -128,7 +129,6 @@ endif()
 if(KIND STREQUAL "controlsdir")
   file(MAKE_DIRECTORY ${OUT}/controls_dir)
   expect_exit2("${OUT}/controls_dir: is a directory" --controls ${OUT}/controls_dir --demo)
-  expect_exit2("${OUT}/no_such_controls.cfg: cannot open" --controls ${OUT}/no_such_controls.cfg --demo)
   expect_exit2("${OUT}/controls_dir: is a directory" --mute --replay ${OUT}/controls_dir)
   expect_exit2("${OUT}/no_such.freplay: cannot open" --mute --replay ${OUT}/no_such.freplay)
   return()
@@ -147,6 +147,15 @@ if(KIND STREQUAL "controlsok")
   # Swapping P1's light and heavy over two lines passes through a clash after line 1; only the end result counts.
   file(WRITE ${OUT}/swap_controls.cfg "p1.light = K\np1.heavy = J\n")
   expect_exit(1 "no DISPLAY is set" --controls ${OUT}/swap_controls.cfg --demo)
+  # A --controls or --settings file that does not exist yet is a new one (the first save makes it), said in one
+  # line each so that a mistyped name is seen; nothing is made before a save.
+  file(REMOVE ${OUT}/new_controls.cfg ${OUT}/new_settings.cfg)
+  expect_exit(1 "game: --controls ${OUT}/new_controls.cfg: no such file yet; the shipped key bindings apply until the Controls screen saves there"
+              --controls ${OUT}/new_controls.cfg --settings ${OUT}/new_settings.cfg --demo)
+  string(FIND "${err}" "game: --settings ${OUT}/new_settings.cfg: no such file yet; the default settings apply until the game saves there" at)
+  if(at EQUAL -1 OR EXISTS ${OUT}/new_controls.cfg OR EXISTS ${OUT}/new_settings.cfg)
+    message(FATAL_ERROR "a new --settings file was not said, or a file was made before any save:\n${err}")
+  endif()
   return()
 endif()
 

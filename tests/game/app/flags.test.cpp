@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -119,7 +120,7 @@ TEST_CASE("game --demo alone is watched live; --frames or --screenshot make any 
     CHECK_FALSE(f.fixedLength());
 }
 
-TEST_CASE("game refuses the online flags where no online match can come: --net-* and --private-room") {
+TEST_CASE("game refuses the online flags where no online match can come: --net-*, --private-room, delay, --fighter") {
     // `game --demo --net-loss 50` and `game --join H --private-room` were accepted and the flag did nothing.
     const std::vector<std::vector<std::string>> refused = {
         {"--demo", "--net-loss", "50"},
@@ -144,14 +145,67 @@ TEST_CASE("game refuses the online flags where no online match can come: --net-*
                    : "--private-room is for a room's host: --host with a lobby, or the Online menu's Host a "
                      "room"));
     }
+    // The same for online play's input delay, rollback window and fighter (`game --demo --fighter nova` showed
+    // the first two fighters and said nothing).
+    const std::string delay = "--input-delay and --max-rollback tune online play, not --demo or --replay";
+    const std::string fighter =
+        "--fighter picks your fighter for online play, not for --demo or --replay (a replay names its fighters)";
+    const std::vector<std::pair<std::vector<std::string>, std::string>> online = {
+        {{"--demo", "--input-delay", "3"}, delay},
+        {{"--replay", "x.freplay", "--max-rollback", "4"}, delay},
+        {{"--demo", "--fighter", "nova"}, fighter},
+        {{"--replay", "x.freplay", "--fighter", "ryo"}, fighter},
+    };
+    for (const auto& [args, said] : online) {
+        CAPTURE(args[args.size() - 2]);
+        app::AppFlags f;
+        std::string error;
+        CHECK_FALSE(parse(args, f, error));
+        CHECK(error == said);
+    }
     // Where an online match can still come, they stand: the Online menu (no flag, --show) and a host with a lobby.
     for (const std::vector<std::string>& args :
-         std::vector<std::vector<std::string>>{{"--net-loss", "5"},
+         std::vector<std::vector<std::string>>{{"--input-delay", "1"},
+                                               {"--show", "online", "--fighter", "nova", "--max-rollback", "4"},
+                                               {"--join", "127.0.0.1", "--fighter", "nova", "--input-delay", "0"},
+                                               {"--net-loss", "5"},
                                                {"--show", "online", "--net-delay", "80"},
                                                {"--private-room"},
                                                {"--lobby", "example.org", "--host", "--private-room"},
                                                {"--host", "0", "--net-dup", "1"}}) {
         CAPTURE(args[0]);
+        app::AppFlags f;
+        std::string error;
+        CHECK_MESSAGE(parse(args, f, error), error);
+    }
+}
+
+TEST_CASE("game refuses a malformed --join address or --code / --spectate room code with the flags") {
+    // `game --join 'a b'` opened the window and said it on the Join screen only.
+    const std::vector<std::pair<std::vector<std::string>, std::string>> refused = {
+        {{"--join", "a b"}, "--join: bad host 'a b' (a name or a dotted IPv4 address)"},
+        {{"--join", "example.org:70000"}, "--join: bad port '70000' in 'example.org:70000' (expected 1..65535)"},
+        {{"--join", ""}, "--join needs a value, not an empty one"},
+        {{"--lobby", "example.org", "--code", "a b"}, "--code wants a room code (6 letters or digits), not 'a b'"},
+        {{"--lobby", "example.org", "--code", "ABCDEFG"},
+         "--code wants a room code (6 letters or digits), not 'ABCDEFG'"},
+        {{"--lobby", "example.org", "--spectate", "ABCDE0"},  // 0 is no code letter (it reads as O)
+         "--spectate wants a room code (6 letters or digits), not 'ABCDE0'"},
+    };
+    for (const auto& [args, said] : refused) {
+        CAPTURE(args.back());
+        app::AppFlags f;
+        std::string error;
+        CHECK_FALSE(parse(args, f, error));
+        CHECK(error == said);
+    }
+    // As the Join screen reads them: a name or address with a port, a code typed in lower case with a dash.
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"--join", "127.0.0.1"},
+                                               {"--join", "play.example.org:7001"},
+                                               {"--lobby", "example.org", "--code", "abc-def"},
+                                               {"--lobby", "example.org", "--spectate", "ABC DEF"}}) {
+        CAPTURE(args.back());
         app::AppFlags f;
         std::string error;
         CHECK_MESSAGE(parse(args, f, error), error);

@@ -87,9 +87,15 @@ TEST_CASE("user paths: the shipped data folder is read, never written, unless a 
     f.settingsFile = "/tmp/s.cfg";
     f.replayDir = "/tmp/r";
     f.replayDirGiven = true;
-    p = app::userPaths(f, d, "/src/data", false);
+    p = app::userPaths(f, d, "/src/data", true);
     CHECK(p.controlsRead == "/tmp/k.cfg");
     CHECK(p.controlsSave == "/tmp/k.cfg");
+    // --controls FILE before FILE exists: the shipped bindings are read (as --settings FILE before it exists is a
+    // first start), and FILE is made by the first save.
+    p = app::userPaths(f, d, "/src/data", false);
+    CHECK(p.controlsRead == "/src/data/controls.cfg");
+    CHECK(p.controlsSave == "/tmp/k.cfg");
+    CHECK(p.controlsBasis == "/src/data/controls.cfg");
     CHECK(p.settings == "/tmp/s.cfg");
     CHECK(p.replays == "/tmp/r");
     // No usable folders and no flags: nothing is saved anywhere (not into the working directory either).

@@ -24,7 +24,8 @@ if(TARGET ranked_client)
     "no port|--ranked 127.0.0.1|game_headless: --ranked wants the service's HOST:PORT (a name or dotted IPv4, a port 1..65535), not '127.0.0.1'"
     "port 0|--ranked 127.0.0.1:0|game_headless: --ranked wants the service's HOST:PORT (a name or dotted IPv4, a port 1..65535), not '127.0.0.1:0'"
     "an unknown queue|--ranked 127.0.0.1:1 --queue bogus|game_headless: --queue wants quick or ranked, not 'bogus'"
-    "an unknown fighter|--ranked 127.0.0.1:1 --fighter bogus --data ${BVH_DATA_DIR}|game_headless: --fighter wants a fighter of ${BVH_DATA_DIR}/fighters ...")
+    "an unknown fighter|--ranked 127.0.0.1:1 --fighter bogus --data ${BVH_DATA_DIR}|game_headless: --fighter wants a fighter of ${BVH_DATA_DIR}/fighters (brick, nova, ryo, tasha), not 'bogus'"
+    "a replay run's flag|--ranked 127.0.0.1:1 --record x.freplay|game_headless: --record does not work with --ranked (the service makes the match, and its recording goes into --dir)")
   foreach(entry ${_ranked_flags})
     string(FIND "${entry}" "|" first)
     string(FIND "${entry}" "|" last REVERSE)

@@ -130,9 +130,13 @@ for length in 99999999999999999999:413 4198401:413 -1:400; do
     [ "$rc" = 0 ] && head -n 1 <<<"$answer" | grep -q "^HTTP/1.1 ${length#*:} " ||
         fail "a POST with Content-Length ${length%:*}: $([ "$rc" = 124 ] && echo "no answer within 3 s" || echo "$answer")"
 done
-# Nor may a second service share its HTTP port (cpp-httplib's default SO_REUSEPORT would split the requests).
+# Nor may a second service share its HTTP port (cpp-httplib's default SO_REUSEPORT would split the requests), or its
+# lobby's UDP port; either is refused before the store is opened: no database and no lock file made.
 out="$(timeout -k 5 30 "$MATCHD" --port "$PORT" --lobby-port 0 --db "$WORK/other.db" 2>&1)"; rc=$?
 [ "$rc" = 1 ] && grep -q "cannot listen on TCP port $PORT (in use" <<<"$out" || fail "a second service on port $PORT: exit $rc: $out"
+out="$(timeout -k 5 30 "$MATCHD" --port 0 --lobby-port "$PORT" --db "$WORK/other.db" 2>&1)"; rc=$?
+[ "$rc" = 1 ] && grep -qx "bvh_matchd: cannot use UDP port $PORT (in use, or not allowed)" <<<"$out" || fail "a second lobby on UDP port $PORT: exit $rc: $out"
+[ ! -e "$WORK/other.db" ] && [ ! -e "$WORK/other.db.lock" ] || fail "a port in use left $(ls "$WORK" | grep other)"
 
 XDG_DATA_HOME="$WORK/ann" TMPDIR="$WORK/tmp" BVH_PLAYER_NAME=Ann "$HEADLESS" --ranked "127.0.0.1:$PORT" --fighter ryo --play attack \
     --dir "$WORK/ann" --wait 60 >"$WORK/ann/out" 2>&1 &

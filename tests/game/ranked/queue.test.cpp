@@ -35,6 +35,32 @@ TEST_CASE("The longest waiting player gets the closest rating both windows accep
     CHECK(pairs[1].player[1] == "near");
 }
 
+TEST_CASE("A pair put back keeps its place and its wait: the next pass pairs it again before a newcomer") {
+    // A pairing whose match the store could not write: both players go back as they were.
+    MatchQueue q;
+    REQUIRE(q.join("old", 1500, 0) == "");
+    REQUIRE(q.join("mid", 1500, 1000) == "");
+    const auto first = q.pair(2000);
+    REQUIRE(first.size() == 1);
+    CHECK(q.size() == 0);
+    CHECK_FALSE(q.putBack("nobody"));  // only the last pass's pairs come back
+    CHECK(q.putBack("mid"));           // in the other order than they joined: the place is the join order, not this one
+    CHECK(q.putBack("old"));
+    CHECK_FALSE(q.putBack("old"));  // already back
+    CHECK(q.waiting("old"));
+    CHECK(q.join("old", 1500, 2500) == "already waiting");
+    REQUIRE(q.join("new", 1500, 3000) == "");
+    const auto again = q.pair(4000);
+    REQUIRE(again.size() == 1);
+    // old waited longest and picks first; mid, equal in rating, is the nearer in join order (worked by hand: with new
+    // places "new" would have picked first and taken "mid").
+    CHECK(again[0].player[0] == "old");
+    CHECK(again[0].player[1] == "mid");
+    CHECK(again[0].waitedMs[0] == 4000);  // since 0, not since the pass that took them out
+    CHECK(again[0].waitedMs[1] == 3000);
+    CHECK(q.waiting("new"));
+}
+
 TEST_CASE("A narrow window on the other side keeps a pair apart until it widens too") {
     MatchQueue q;
     REQUIRE(q.join("waiting", 1500, 0) == "");      // window 450 after 40 s

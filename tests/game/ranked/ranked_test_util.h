@@ -148,28 +148,34 @@ inline std::vector<net::Countersign> countersignsOf(const std::string& rec, cons
     return out;
 }
 
-/// A store that passes every call to another, except the friend-code look-up while codeLookupFails is set: then it
-/// fails with that reason, as a database failing on that one statement would (a query only it makes cannot be made
-/// to fail through the database alone: every other statement on its table works).
-class CodeLookupFailingStore : public ranked::Store {
+/// A store that passes every call to another, except the calls named below while their reason is set: then each
+/// fails with that reason, as a database failing on that one statement would (a statement only it makes cannot be
+/// made to fail through the database alone: every other statement on its table works).
+class FailingStore : public ranked::Store {
 public:
-    explicit CodeLookupFailingStore(ranked::Store& inner) : in_(inner) {}
-    std::string codeLookupFails;  ///< "" : the look-up is passed on
+    explicit FailingStore(ranked::Store& inner) : in_(inner) {}
+    std::string codeLookupFails;   ///< playerByCode (the friend-code look-up); "": passed on
+    std::string createMatchFails;  ///< createMatch (a match the queue paired)
+    std::string dequeueFails;      ///< dequeue (a Leave from the shared queue)
+    std::string withdrawFails;     ///< withdrawChallenge (a Leave's challenge taken back)
+    std::string queuedFails;       ///< queued (how many wait in the shared queue)
+    std::string playerFails;       ///< player, for the id playerFailsFor only (another player's record)
+    std::string playerFailsFor;
 
     bool playerByCode(const std::string& code, std::string& id, std::string& why) override {
-        if (codeLookupFails.empty()) return in_.playerByCode(code, id, why);
-        why = codeLookupFails;
-        return false;
+        return passOn(codeLookupFails, why) && in_.playerByCode(code, id, why);
     }
     bool savePlayer(const ranked::PlayerRecord& p, std::string& why) override { return in_.savePlayer(p, why); }
     bool player(const std::string& id, ranked::PlayerRecord& out, std::string& why) override {
-        return in_.player(id, out, why);
+        return passOn(id == playerFailsFor ? playerFails : "", why) && in_.player(id, out, why);
     }
     bool players(const std::vector<std::string>& ids, std::map<std::string, ranked::PlayerRecord>& out,
                  std::string& why) override {
         return in_.players(ids, out, why);
     }
-    bool createMatch(const ranked::MatchRecord& m, std::string& why) override { return in_.createMatch(m, why); }
+    bool createMatch(const ranked::MatchRecord& m, std::string& why) override {
+        return passOn(createMatchFails, why) && in_.createMatch(m, why);
+    }
     bool match(std::int64_t id, ranked::MatchRecord& out, std::string& why) override { return in_.match(id, out, why); }
     bool decide(const ranked::Decision& d, std::string& why) override { return in_.decide(d, why); }
     bool leaderboard(int limit, std::vector<ranked::Standing>& out, std::string& why) override {
@@ -185,12 +191,16 @@ public:
         return in_.openMatches(out, why);
     }
     bool enqueue(const ranked::QueuedPlayer& q, std::string& why) override { return in_.enqueue(q, why); }
-    bool dequeue(const std::string& player, std::string& why) override { return in_.dequeue(player, why); }
+    bool dequeue(const std::string& player, std::string& why) override {
+        return passOn(dequeueFails, why) && in_.dequeue(player, why);
+    }
     bool pairQueue(const std::string& kind, int batch, const ranked::ChoosePairs& choose, const ranked::MakeMatch& make,
                    std::vector<ranked::MatchRecord>& made, std::string& why) override {
         return in_.pairQueue(kind, batch, choose, make, made, why);
     }
-    bool queued(std::int64_t& count, std::string& why) override { return in_.queued(count, why); }
+    bool queued(std::int64_t& count, std::string& why) override {
+        return passOn(queuedFails, why) && in_.queued(count, why);
+    }
     bool isQueued(const std::string& player, bool& waiting, std::string& why) override {
         return in_.isQueued(player, waiting, why);
     }
@@ -222,7 +232,7 @@ public:
         return in_.challenge(challenger, target, fighter, nowMs, sinceMs, make, made, matched, why);
     }
     bool withdrawChallenge(const std::string& challenger, std::string& why) override {
-        return in_.withdrawChallenge(challenger, why);
+        return passOn(withdrawFails, why) && in_.withdrawChallenge(challenger, why);
     }
     bool staleMatches(std::int64_t connectCutoff, std::int64_t finalCutoff, std::vector<ranked::StaleMatch>& out,
                       std::string& why) override {
@@ -231,6 +241,12 @@ public:
     std::int64_t statements() const override { return in_.statements(); }
 
 private:
+    /// True when the call goes on to the inner store; false with why = reason when a reason is set.
+    static bool passOn(const std::string& reason, std::string& why) {
+        if (reason.empty()) return true;
+        why = reason;
+        return false;
+    }
     ranked::Store& in_;
 };
 

@@ -666,11 +666,88 @@ TEST_CASE("A store failing in a request or a tick is said to the service's failu
     CHECK(said[1] == why);
 }
 
+TEST_CASE("A pair whose match the store fails to write waits on in its place, and the next tick pairs it") {
+    // The pair was taken out of the queue and the failure said on stderr only: both players were idle, not waiting.
+    World w;
+    rankedtest::FailingStore store(*w.store);
+    std::vector<std::string> said;
+    ServiceConfig config = rankedtest::plainConfig();
+    config.onStoreFailure = [&said](const std::string& why) { said.push_back(why); };
+    w.service = std::make_unique<MatchService>(store, config);
+    const std::int64_t joined = w.now;
+    REQUIRE(w.send(w.ann, RequestKind::Queue, "ranked ryo 00112233").ok);
+    REQUIRE(w.send(w.bob, RequestKind::Queue, "ranked brick 00112233").ok);
+    store.createMatchFails = "database is locked";
+    w.now += 1000;
+    CHECK(rankedtest::tick(*w.service, w.now).empty());
+    CHECK(said == std::vector<std::string>{"database is locked"});
+    CHECK(w.service->queued() == 2);
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text == "waiting");
+    CHECK(w.send(w.bob, RequestKind::Poll, "").text == "waiting");
+    store.createMatchFails.clear();
+    w.now += 1000;
+    const std::vector<MatchStart> made = rankedtest::tick(*w.service, w.now);
+    REQUIRE(made.size() == 1);
+    CHECK(made[0].match.player[0] == keyHex(w.ann.publicKey));  // the longest waiting first, as before
+    CHECK(made[0].match.fighter[0] == "ryo");
+    CHECK(made[0].match.fighter[1] == "brick");
+    CHECK(made[0].waitedMs[0] == w.now - joined);  // the wait counts from the Queue, not from the failed tick
+    CHECK(w.service->queued() == 0);
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text.rfind("match " + std::to_string(made[0].match.id), 0) == 0);
+}
+
+TEST_CASE(
+    "A store failing a Leave, the opponent a Poll names or the shared queue's count is said: to the player as the "
+    "store's, and to the failure hook") {
+    // Each was dropped: a Leave answered `left the queue` (or `not waiting`) with the challenge or the queue row
+    // still in the store, a Poll's match answered without `found NAME`, the count short, and nothing said.
+    World w;
+    rankedtest::FailingStore store(*w.store);
+    std::vector<std::string> said;
+    ServiceConfig config = rankedtest::plainConfig();
+    config.onStoreFailure = [&said](const std::string& why) { said.push_back(why); };
+    w.service = std::make_unique<MatchService>(store, config);
+    REQUIRE(w.send(w.ann, RequestKind::Queue, "ranked ryo 00112233").ok);
+    store.withdrawFails = "disk I/O error";
+    CHECK(w.send(w.ann, RequestKind::Leave, "").text == "the store: disk I/O error");
+    CHECK(said == std::vector<std::string>{"disk I/O error"});
+    CHECK(w.service->queued() == 0);  // what could be done was: out of this process's queue
+    store.withdrawFails.clear();
+    CHECK(w.send(w.ann, RequestKind::Leave, "").text == "not waiting");  // sent again: nothing left to leave
+    // The opponent's name in a Poll's answer: refused for now, as the match itself is when it cannot be read.
+    const MatchRecord m = w.rankedMatch();
+    store.playerFails = "no such table: players";
+    store.playerFailsFor = keyHex(w.bob.publicKey);
+    said.clear();
+    CHECK(w.send(w.ann, RequestKind::Poll, "").text == "the store: no such table: players");
+    CHECK(said == std::vector<std::string>{"no such table: players"});
+    store.playerFails.clear();
+    const Reply poll = w.send(w.ann, RequestKind::Poll, "");
+    CHECK(poll.text.rfind("match " + std::to_string(m.id) + " ranked ", 0) == 0);
+    CHECK(poll.text.find(" found Bob (1500), latency unknown") != std::string::npos);
+    // The shared queue (in the store's table: any process pairs it): its Leave and its count.
+    config.sharedQueue = true;
+    w.service = std::make_unique<MatchService>(store, config);
+    REQUIRE(w.send(w.eve, RequestKind::Queue, "quick ryo 00112233").ok);
+    CHECK(w.service->queued() == 1);
+    store.queuedFails = "database is locked";
+    said.clear();
+    CHECK(w.service->queued() == 0);
+    CHECK(said == std::vector<std::string>{"database is locked"});
+    store.dequeueFails = "database is locked";
+    said.clear();
+    CHECK(w.send(w.eve, RequestKind::Leave, "").text == "the store: database is locked");
+    CHECK(said == std::vector<std::string>{"database is locked"});
+    store.dequeueFails.clear();
+    CHECK(w.send(w.eve, RequestKind::Leave, "").text == "left the queue");
+    CHECK(w.send(w.eve, RequestKind::Leave, "").text == "not waiting");
+}
+
 TEST_CASE(
     "A friend-code look-up met by a database failing is refused for now and taken when sent again; a code of "
     "nobody for good") {
     World w;
-    rankedtest::CodeLookupFailingStore store(*w.store);
+    rankedtest::FailingStore store(*w.store);
     w.service = std::make_unique<MatchService>(store, rankedtest::plainConfig());
     const std::string bobCode = net::fingerprint(w.bob.publicKey);
     store.codeLookupFails = "no such table: players";

@@ -1,7 +1,9 @@
 // The headless runners' command lines (game/run/headless.cpp, headless_peer.cpp): refused before anything runs.
 #include "game/io/file_size_limit.h"
+#include "game/run/bisect.h"
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
+#include "game/run/spectator_runner.h"
 #include "test_paths.h"
 
 #include <doctest/doctest.h>
@@ -93,6 +95,41 @@ TEST_CASE("The page modes (--frame-data, --move-list, --boxes) refuse a run's fl
     CHECK(runCaptured(run::runHeadless, {"--frame-data", "ryo", "--bogus"}, err) == 2);
     CHECK(err.rfind("game_headless: unknown flag '--bogus'\n", 0) == 0);
     std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("--bisect, --spectate and an online peer refuse a replay run's flag naming the mode, not as unknown") {
+    // `--bisect A B --sync 5` said `unknown flag '--sync'`, as if the program had no such flag.
+    struct Mode {
+        int (*runner)(int, char**, const std::string&);
+        std::vector<std::string> args;
+        std::string why;
+    };
+    const std::vector<Mode> modes = {
+        {run::runBisect, {"--bisect", kCombo, kCombo}, "--bisect (it compares two recordings)"},
+        {run::runSpectator, {"--spectate", "127.0.0.1:9"}, "--spectate (it watches a match and plays none)"},
+        {run::runHeadlessPeer,
+         {"--join", "127.0.0.1:9", "--replay", kCombo},
+         "an online match (--host, --join or --code)"},
+    };
+    const std::vector<std::vector<std::string>> runFlags = {
+        {"--sync", "2"}, {"--print-hashes"}, {"--note", "x"}, {"--frame-data", "ryo"}, {"--boxes", "ryo", "light"}};
+    for (const Mode& mode : modes) {
+        for (const std::vector<std::string>& flag : runFlags) {
+            std::vector<std::string> args = mode.args;
+            args.insert(args.end(), flag.begin(), flag.end());
+            CAPTURE(mode.why);
+            CAPTURE(flag.front());
+            std::string err;
+            CHECK(runCaptured(mode.runner, args, err) == 2);
+            CHECK(err.rfind("game_headless: " + flag.front() + " does not work with " + mode.why + "\n", 0) == 0);
+        }
+    }
+    std::string err;
+    CHECK(runCaptured(run::runBisect, {"--bisect", kCombo, kCombo, "--record", "x.freplay"}, err) == 2);
+    CHECK(err.rfind("game_headless: --record does not work with --bisect (it compares two recordings)\n", 0) == 0);
+    CHECK(runCaptured(run::runBisect, {"--bisect", kCombo, kCombo, "--bogus"}, err) == 2);
+    CHECK(err.rfind("game_headless: unknown flag '--bogus'\n", 0) == 0);
+    CHECK(runCaptured(run::runBisect, {"--headless", "--bisect", kCombo, kCombo, "--data", BVH_DATA_DIR}, err) == 0);
 }
 
 TEST_CASE("The headless runner refuses '+', hex and spaces in --sync and echoes a long value cut") {
