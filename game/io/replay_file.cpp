@@ -129,6 +129,11 @@ std::string replayFrameLine(const FrameInput& in) {
 
 namespace {
 
+/// "1 frame came before it", "N frames came before it".
+std::string framesBefore(std::int64_t n) {
+    return std::to_string(n) + (n == 1 ? " frame came" : " frames came") + " before it";
+}
+
 struct ReplayParser : io::LineParser {
     std::vector<std::pair<std::string, int>> seen;  // header keys read so far, with their lines
     int rules = 0;                                  // the `rules` record's version, 0 while none was read
@@ -165,8 +170,7 @@ bool ReplayParser::online(const std::vector<std::string>& t, RunFile& out) {
         if (!toInt(t[1], 0, kMaxRunFrames, st.frame) || !seat(t[2], st.seat) || !toInt(t[3], 0, INT64_MAX, st.ms))
             return false;
         if (st.frame != std::int64_t(out.inputs.size())) {
-            return fail("stall names frame " + std::to_string(st.frame) + " but " + std::to_string(out.inputs.size()) +
-                        " frames came before it");
+            return fail("stall names frame " + std::to_string(st.frame) + " but " + framesBefore(out.inputs.size()));
         }
         out.stalls.push_back(st);
         return true;
@@ -271,8 +275,7 @@ bool ReplayParser::body(const std::vector<std::string>& t, RunFile& out, bool& e
         if (t.size() != 3) return fail("expected `" + t[0] + " FRAME HASH`");
         if (!toInt(t[1], 0, INT64_MAX, c.frame) || !toHash(t[2], c.hash)) return false;
         if (c.frame != count) {
-            return fail(t[0] + " names frame " + std::to_string(c.frame) + " but " + std::to_string(count) +
-                        " frames came before it");
+            return fail(t[0] + " names frame " + std::to_string(c.frame) + " but " + framesBefore(count));
         }
         out.checkpoints.push_back(c);
         ended = t[0] == "end";

@@ -550,7 +550,7 @@ TEST_CASE("an online recording's stall and ending lines load, and bad ones are r
     CHECK(run.ending.seat == 1);
     CHECK(run.ending.ms == 3016);
     const std::pair<std::string, std::string> bad[] = {
-        {"stall 0 P2 10\n", "r:5: stall names frame 0 but 1 frames came before it"},
+        {"stall 0 P2 10\n", "r:5: stall names frame 0 but 1 frame came before it"},
         {"stall 1 P3 10\n", "r:5: expected P1 or P2, not 'P3'"},
         {"stall 1 P2\n", "r:5: expected `stall FRAME P1|P2 MS`"},
         {"ending lagged\n", "r:5: unknown ending 'lagged' (over, desync, silent, stuck, left or other)"},
