@@ -9,12 +9,31 @@
 #include "engine/write_signals.h"
 
 #include <cstring>
+#include <iostream>
+
+namespace {
+
+/// game_headless's modes the window's binary does not hold (the simulator, the ranked client): said, exit 2.
+int modeOfGameHeadlessOnly(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        for (const char* mode : {"--ranked", "--simulate", "--schedule"}) {
+            if (std::strcmp(argv[i], mode) != 0) continue;
+            std::cerr << "game --headless: " << mode << " is game_headless's alone (run game_headless " << mode
+                      << " ..., as game_headless --help says)\n";
+            return 2;
+        }
+    }
+    return 0;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     engine::failWritesInsteadOfDying();  // a full disk, a size limit or a gone reader: said, not a silent death
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--headless") != 0) continue;
         io::failOnLostStdout("game --headless");  // its results are on stdout, as game_headless's
+        if (const int refused = modeOfGameHeadlessOnly(argc, argv)) return refused;
         if (run::wantsBisect(argc, argv)) return run::runBisect(argc, argv, BVH_DEFAULT_DATA_DIR);
         if (run::wantsSpectator(argc, argv)) return run::runSpectator(argc, argv, BVH_DEFAULT_DATA_DIR);
         if (run::wantsHeadlessPeer(argc, argv)) return run::runHeadlessPeer(argc, argv, BVH_DEFAULT_DATA_DIR);

@@ -103,6 +103,10 @@ add_test(NAME "game --headless names itself so in a bad-flag message"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
           "-DEXTRA=--sync;0" "-DMSG=game --headless: --sync wants a whole number in [1, 100000], not '0'"
           -P ${BVH_EXPECT_EXIT})
+add_test(NAME "game --headless says --ranked is game_headless's alone (it said unknown flag)"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
+          "-DEXTRA=--ranked;x" "-DMSG=game --headless: --ranked is game_headless's alone (run game_headless --ranked ..., as game_headless --help says)"
+          -P ${BVH_EXPECT_EXIT})
 add_test(NAME "headless runner rejects a missing file with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/no_such_file.fscript
           -DCODE=2 "-DMSG=${BVH_FIGHT_BAD_DIR}/no_such_file.fscript: cannot open: No such file or directory"
