@@ -120,6 +120,8 @@ std::string badCombination(const AppFlags& out, const Given& given) {
         return "--host, --join, --code and --spectate cannot be combined";
     if (!out.online.code.empty() && out.online.lobby.empty()) return "--code CODE needs --lobby HOST[:PORT]";
     if (!out.online.spectate.empty() && out.online.lobby.empty()) return "--spectate CODE needs --lobby HOST[:PORT]";
+    if (!out.online.join.empty() && !out.online.lobby.empty())  // as the headless peer: no lobby on a direct join
+        return "--join goes to an address; through a lobby use --code";
     std::string relayError;
     if (!run::checkRelayFlags(out.online.relay, relayError)) return relayError;
     if (!out.screenshot.empty() && !fixedStart) return "--screenshot needs --demo, --replay or --show";

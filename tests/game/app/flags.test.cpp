@@ -155,6 +155,8 @@ TEST_CASE("game refuses the online flags where no online match can come: --net-*
         {{"--replay", "x.freplay", "--max-rollback", "4"}, delay},
         {{"--demo", "--fighter", "nova"}, fighter},
         {{"--replay", "x.freplay", "--fighter", "ryo"}, fighter},
+        // A direct join with a lobby: the window ignored the lobby, the headless peer refused it.
+        {{"--join", "127.0.0.1", "--lobby", "example.org"}, "--join goes to an address; through a lobby use --code"},
     };
     for (const auto& [args, said] : online) {
         CAPTURE(args[args.size() - 2]);
