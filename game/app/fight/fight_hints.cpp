@@ -40,6 +40,13 @@ std::string lessonKeysLine(const Bindings& b, bool facingRight) {
            "   (forward = towards the opponent)";
 }
 
+std::string overlayHint(const Bindings& b, bool practice) {
+    const std::string view = firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names";
+    if (!practice) return view;
+    return view + "  " + firstKeyText(b, kPause) + " freeze  " + firstKeyText(b, kFrameStep) + " step  " +
+           firstKeyText(b, kSlowMotion) + " slow  " + firstKeyText(b, kReset) + " reset";
+}
+
 std::string replayHint(const Bindings& b) {
     return firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names  " + firstKeyText(b, kPause) +
            " freeze  " + firstKeyText(b, kFrameStep) + " step  " + firstKeyText(b, kSlowMotion) + " slow    " +

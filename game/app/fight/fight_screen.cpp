@@ -93,9 +93,11 @@ void FightScreen::handleViewKeys(const Tick& in) {
 }
 
 void FightScreen::handlePacedKeys(const Tick& in) {
-    if (in.pressedAny(bit(kSlowMotion))) pacer_.toggleSlow();
-    if (in.pressedAny(bit(kPause))) pacer_.toggleFrozen();
-    if (in.pressedAny(bit(kReset))) resetMatch();
+    if (practiceKeys()) {
+        if (in.pressedAny(bit(kSlowMotion))) pacer_.toggleSlow();
+        if (in.pressedAny(bit(kPause))) pacer_.toggleFrozen();
+        if (in.pressedAny(bit(kReset))) resetMatch();
+    }
     if (training_) training_->keys(in, *source_, *ctx_.bindings, [this](const TrainingChange& c) { applyTraining(c); });
     if (source_->fight().state().matchOver && source_->offersRematch() && !ctx_.flags->demo) {
         // Over: no pause menu (Enter during the KO must not open one); the match-over menu once the round's calls
@@ -394,9 +396,7 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
                        float(ctx_.width) - 40.f, 1.f);
     }
     if (overlay_.boxes) {
-        const std::string keys = firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names  " +
-                                 firstKeyText(b, kPause) + " freeze  " + firstKeyText(b, kFrameStep) + " step  " +
-                                 firstKeyText(b, kSlowMotion) + " slow  " + firstKeyText(b, kReset) + " reset";
+        const std::string keys = overlayHint(b, practiceKeys());
         drawText(t, ctx_.res->font, keys, 14, float(ctx_.width) - 40.f, y + 4.f, sf::Color(230, 230, 230, 200),
                  Align::Right, 1.f);
     }

@@ -21,6 +21,22 @@ TEST_CASE("fight hints: a match shows the players' keys and the pause key, no de
     }
 }
 
+TEST_CASE(
+    "practice keys: a match against a player or the CPU ignores freeze and reset; training, replays, lessons "
+    "take them") {
+    // A live match offers a rematch; a replay or a lesson does not. P sits beside P1's medium button, F5 restarts.
+    CHECK_FALSE(app::practiceKeysAct(sim::Mode::Versus, true));
+    CHECK_FALSE(app::practiceKeysAct(sim::Mode::VersusCpu, true));  // versus CPU and arcade
+    CHECK_FALSE(app::practiceKeysAct(sim::Mode::CpuVsCpu, true));   // the demo
+    CHECK(app::practiceKeysAct(sim::Mode::Training, true));
+    CHECK(app::practiceKeysAct(sim::Mode::Versus, false));     // a versus replay, or a lesson's script
+    CHECK(app::practiceKeysAct(sim::Mode::VersusCpu, false));  // a CPU match's replay
+    // The overlay's key line offers them only where they act.
+    const app::Bindings b = app::defaultBindings();
+    CHECK(app::overlayHint(b, false) == "F1 boxes  F2 names");
+    CHECK(app::overlayHint(b, true) == "F1 boxes  F2 names  P freeze  F10 step  F3 slow  F5 reset");
+}
+
 TEST_CASE("fight hints: online, the line says which side is this player's, on player 1's keys, and how to leave") {
     const app::Bindings b = app::defaultBindings();
     CHECK(app::onlineHint(b, 1) ==
