@@ -1,6 +1,6 @@
 #pragma once
-// Small pieces of screen logic kept out of SFML so the app tests run them: the confirmation Esc needs to leave an
-// online match, the Blaster's drawn-frame rate, and where the Controls screen puts each action (player buttons
+// Small pieces of screen logic kept out of SFML so the app tests run them: where the match-over menu stands, the
+// confirmation Esc needs to leave an online match, the Blaster's drawn-frame rate, and where the Controls screen puts each action (player buttons
 // apart from the menu, view and training keys).
 #include "game/app/input/bindings.h"
 
@@ -11,6 +11,14 @@ namespace app {
 inline bool wearsAltColors(int p, bool mirror, const bool alt[2]) {
     const bool clash = mirror && alt[0] == alt[1];
     return p == 1 && clash ? !alt[1] : alt[p];
+}
+
+/// The centre x of the match-over menu's panel in a picture `width` wide: over the loser's half (the side of the
+/// stage it stands on, `loserX` against the winner's `winnerX`), so the winner's pose shows beside it; the middle
+/// for a draw (`winner` not 0 or 1).
+inline float matchOverPanelX(float width, int winner, int winnerX, int loserX) {
+    if (winner != 0 && winner != 1) return width / 2.f;
+    return loserX < winnerX ? width / 4.f : width * 3.f / 4.f;
 }
 
 /// Leaving a match in progress takes Esc twice within kWindowTicks (the first shows a question); any other

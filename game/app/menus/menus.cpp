@@ -66,6 +66,7 @@ public:
     }
 
     void draw(sf::RenderTarget& t) override {
+        if (high_) return drawHigh(t);
         // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
         const std::size_t n = items_.size();
         const float step = n <= 6    ? 52.f
@@ -87,19 +88,13 @@ public:
             drawBackdrop(t, ctx_, ticks_);
         }
         drawTitleText(t, ctx_, title_, n <= 8 || overlay_ ? 150.f : 118.f, overlay_ ? 500.f : float(ctx_.width) - 40.f);
-        for (std::size_t i = 0; i < items_.size(); ++i) {
-            const bool on = int(i) == cursor_;
-            const float y = top + step * float(i);
-            const float boxY = size < 28 ? y - 1.f : y - 4.f, boxH = size < 28 ? step - 2.f : step - 6.f;
-            if (on)
-                fillRect(t, float(ctx_.width) / 2.f - bar / 2.f, boxY, bar, boxH, sf::Color(255, 200, 80, 60),
-                         sf::Color(255, 210, 100), 2.f);
-            drawText(t, ctx_.res->font, items_[i].label, size, float(ctx_.width) / 2.f, y,
-                     on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
-        }
-        drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16,
-                 float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+        drawItems(t, top, step, size, float(ctx_.width) / 2.f);
+        drawHint(t);
     }
+
+    /// Draws as a short panel under the HUD centred on `x` instead, the fight not dimmed, so that what stands beside
+    /// the menu (a match's winner in its pose) stays in view.
+    void keepFightInView(float x) { high_ = true, highX_ = x; }
 
     bool transparent() const override { return overlay_; }
     /// Puts the cursor on the item labelled `label` (it stays where it is when there is none).
@@ -110,6 +105,36 @@ public:
     }
 
 private:
+    /// The short panel of keepFightInView: from under the HUD's mode line (row 118) to about row 320, above the
+    /// loser's side.
+    void drawHigh(sf::RenderTarget& t) {
+        const float step = 38.f, top = 198.f, panelTop = 118.f;
+        const unsigned size = 24;
+        if (bar_ == 0.f) bar_ = std::max(340.f, widestLabel(size) + 40.f);
+        fillRect(t, highX_ - bar_ / 2.f - 30.f, panelTop, bar_ + 60.f,
+                 top + step * float(items_.size()) + 4.f - panelTop, sf::Color(16, 12, 30, 235),
+                 sf::Color(255, 210, 100), 2.f);
+        drawTextFitted(t, ctx_.res->display, title_, 56, highX_, panelTop + 4.f, sf::Color(255, 220, 110), bar_ + 40.f,
+                       4.f);
+        drawItems(t, top, step, size, highX_);
+        drawHint(t);
+    }
+    void drawItems(sf::RenderTarget& t, float top, float step, unsigned size, float cx) const {
+        for (std::size_t i = 0; i < items_.size(); ++i) {
+            const bool on = int(i) == cursor_;
+            const float y = top + step * float(i);
+            const float boxY = size < 28 ? y - 1.f : y - 4.f, boxH = size < 28 ? step - 2.f : step - 6.f;
+            if (on)
+                fillRect(t, cx - bar_ / 2.f, boxY, bar_, boxH, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100),
+                         2.f);
+            drawText(t, ctx_.res->font, items_[i].label, size, cx, y,
+                     on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
+        }
+    }
+    void drawHint(sf::RenderTarget& t) const {
+        drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16,
+                 float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+    }
     /// The widest item's label at `size` (the outline drawText adds included), in pixels.
     float widestLabel(unsigned size) const {
         float widest = 0.f;
@@ -126,6 +151,8 @@ private:
     float bar_ = 0.f;  // the highlight's width, measured at the first draw (the items do not change)
     std::function<void()> onBack_;
     bool overlay_;
+    bool high_ = false;  // keepFightInView: a short panel under the HUD, centred on highX_
+    float highX_ = 0.f;
     FreshPress ok_;
     int cursor_ = 0;
     long ticks_ = 0;
@@ -469,7 +496,11 @@ std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const st
     };
     // No "resume": it is over, so Esc (the hint's "back") goes back to character select. It opens by itself under
     // hands that were just fighting: fresh presses only.
-    return std::make_unique<MenuScreen>(ctx, result, std::move(items), toSelect, true, FreshPress::kCalmTicks);
+    auto menu = std::make_unique<MenuScreen>(ctx, result, std::move(items), toSelect, true, FreshPress::kCalmTicks);
+    const sim::FightState& s = fight.source().fight().state();
+    const int w = s.matchWinner == 1 ? 1 : 0;  // a draw: the middle
+    menu->keepFightInView(matchOverPanelX(float(ctx.width), s.matchWinner, s.fighters[w].x, s.fighters[1 - w].x));
+    return menu;
 }
 
 }  // namespace app

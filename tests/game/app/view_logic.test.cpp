@@ -19,6 +19,14 @@ TEST_CASE("leaving a match in progress: Esc asks, a second Esc leaves, Enter or 
     CHECK_FALSE(d.tick(true, false, 400));
 }
 
+TEST_CASE("the match-over menu stands over the loser's half, so the winner's pose stays in view") {
+    // A 1280-pixel picture: its left half is centred on 320, its right half on 960.
+    CHECK(app::matchOverPanelX(1280.f, 1, 800, 300) == 320.f);  // P2 won on the right: the menu over P1, on the left
+    CHECK(app::matchOverPanelX(1280.f, 0, 800, 300) == 320.f);  // P1 won on the right of P2 (sides crossed)
+    CHECK(app::matchOverPanelX(1280.f, 0, 300, 800) == 960.f);  // P1 won on the left: the menu over P2, on the right
+    CHECK(app::matchOverPanelX(1280.f, 2, 300, 800) == 640.f);  // a draw: the middle
+}
+
 TEST_CASE("the Blaster's FPS is drawn frames per real second, whatever the tick rate") {
     app::DrawRate r;
     float fps = 0.f;
