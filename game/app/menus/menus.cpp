@@ -7,6 +7,7 @@
 #include "game/app/input/fresh_press.h"
 #include "game/view/live_rules.h"
 #include "game/app/menus/select_layout.h"
+#include "game/app/menus/mode_about.h"
 #include "game/app/menus/select_memory.h"
 #include "game/app/menus/move_list_draw.h"
 #include "game/app/menus/options_model.h"
@@ -72,11 +73,11 @@ public:
         const float step = n <= 6    ? 52.f
                            : n <= 8  ? 46.f
                            : n <= 11 ? 40.f
-                                     : 36.f,
+                                     : 35.f,
                     top = n <= 6    ? 280.f
                           : n <= 8  ? 250.f
                           : n <= 11 ? 232.f
-                                    : 226.f;
+                                    : 212.f;
         const unsigned size = n <= 11 ? 28 : 25;
         if (bar_ == 0.f) bar_ = std::max(440.f, widestLabel(size) + 40.f);  // the highlight holds the longest item
         const float bar = bar_;
@@ -89,8 +90,15 @@ public:
         }
         drawTitleText(t, ctx_, title_, n <= 8 || overlay_ ? 150.f : 118.f, overlay_ ? 500.f : float(ctx_.width) - 40.f);
         drawItems(t, top, step, size, float(ctx_.width) / 2.f);
+        const std::string about = about_ ? about_(items_[std::size_t(cursor_)].label) : "";
+        if (!about.empty())  // in the Online menu's style, between the last item and the key line
+            drawTextFitted(t, ctx_.res->font, about, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 70.f,
+                           sf::Color(255, 230, 160), float(ctx_.width) - 40.f, 1.f);
         drawHint(t);
     }
+
+    /// Shows `about(label)` of the highlighted item under the menu (nothing for "").
+    void describeWith(const char* (*about)(const std::string&)) { about_ = about; }
 
     /// Draws as a short panel under the HUD centred on `x` instead, the fight not dimmed, so that what stands beside
     /// the menu (a match's winner in its pose) stays in view.
@@ -151,6 +159,7 @@ private:
     float bar_ = 0.f;  // the highlight's width, measured at the first draw (the items do not change)
     std::function<void()> onBack_;
     bool overlay_;
+    const char* (*about_)(const std::string&) = nullptr;  // the line under the menu for the highlighted label
     bool high_ = false;  // keepFightInView: a short panel under the HUD, centred on highX_
     float highX_ = 0.f;
     FreshPress ok_;
@@ -388,7 +397,9 @@ private:
 
 std::unique_ptr<Screen> makeTitle(Context& ctx) { return std::make_unique<TitleScreen>(ctx); }
 
-std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at) {
+namespace {
+
+std::vector<MenuScreen::Item> modeItems(Context& ctx) {
     Context* c = &ctx;
     const auto fightMode = [c](sim::Mode m) { return [c, m] { c->stack->push(makeFighterSelect(*c, m)); }; };
     std::vector<MenuScreen::Item> items = {
@@ -417,8 +428,24 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at) {
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Quit", [c] { c->quit = true; }},
     };
+    return items;
+}
+
+}  // namespace
+
+std::vector<std::string> modeSelectLabels() {
+    Context unused;  // the items' actions are never run here
+    std::vector<std::string> labels;
+    for (const MenuScreen::Item& item : modeItems(unused)) labels.push_back(item.label);
+    return labels;
+}
+
+std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at) {
+    Context* c = &ctx;
+    std::vector<MenuScreen::Item> items = modeItems(ctx);
     auto menu = std::make_unique<MenuScreen>(
         ctx, "SELECT MODE", std::move(items), [c] { c->stack->pop(); }, false);
+    menu->describeWith(modeAbout);
     menu->select(at);
     return menu;
 }

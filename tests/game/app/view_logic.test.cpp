@@ -1,5 +1,6 @@
-// Screen logic without a window: Esc twice to leave an online match, the Blaster's drawn-frame rate, and the
-// Controls screen's layout (player buttons apart from the other keys).
+// Screen logic without a window: the match-over menu's place, the mode menu's lines, Esc twice to leave an online
+// match, the Blaster's drawn-frame rate, and the Controls screen's layout (player buttons apart from the other keys).
+#include "game/app/menus/mode_about.h"
 #include "game/app/view_logic.h"
 
 #include <doctest/doctest.h>
@@ -25,6 +26,20 @@ TEST_CASE("the match-over menu stands over the loser's half, so the winner's pos
     CHECK(app::matchOverPanelX(1280.f, 0, 800, 300) == 320.f);  // P1 won on the right of P2 (sides crossed)
     CHECK(app::matchOverPanelX(1280.f, 0, 300, 800) == 960.f);  // P1 won on the left: the menu over P2, on the right
     CHECK(app::matchOverPanelX(1280.f, 2, 300, 800) == 640.f);  // a draw: the middle
+}
+
+TEST_CASE("the mode menu: every entry has its line under the menu, one short line each") {
+    const std::vector<std::string> labels = app::modeSelectLabels();
+    REQUIRE(labels.size() == 12);  // Tutorial ... Quit, as docs/game.md lists them
+    CHECK(labels.front() == "Tutorial");
+    CHECK(labels.back() == "Quit");
+    for (const std::string& label : labels) {
+        CAPTURE(label);
+        const std::string about = app::modeAbout(label);
+        CHECK_FALSE(about.empty());
+        CHECK(about.size() <= 100);  // one line at 18 px in the 1240 pixels the line may take
+    }
+    CHECK(std::string(app::modeAbout("no such mode")).empty());
 }
 
 TEST_CASE("the Blaster's FPS is drawn frames per real second, whatever the tick rate") {
