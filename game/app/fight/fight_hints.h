@@ -18,10 +18,11 @@ inline bool practiceKeysAct(sim::Mode mode, bool offersRematch) {
     return mode == sim::Mode::Training || !offersRematch;
 }
 
-/// One player's keys: "P1: W A S D move, J light, O medium, K heavy, L special, I throw".
+/// One player's keys: "P1: W A S D move, J light, O medium, K heavy, L special, I throw"; a button with two keys
+/// names both ("P2: ... Numpad1/Comma light, ...").
 std::string playerKeysHint(const Bindings& b, int player);
 /// The hint line of a live fight of `mode`: the human players' keys and the pause key; in training the debug keys
-/// instead of P2's.
+/// instead of P2's. Versus takes two lines, P1's keys and the pause key, then "\n" and P2's keys.
 std::string fightHint(const Bindings& b, sim::Mode mode);
 
 /// The hint line of an online match: this side plays on player 1's keys whatever its seat, so the line says which

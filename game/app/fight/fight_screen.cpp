@@ -392,8 +392,13 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
                                  : source_->isLesson()    ? lessonHint(b)
                                  : source_->takesSetups() ? fightHint(b, source_->setup().mode)
                                                           : replayHint(b);
-        drawTextFitted(t, ctx_.res->font, hint, 14, float(ctx_.width) / 2.f, y + 8.f, sf::Color(230, 230, 240, 190),
-                       float(ctx_.width) - 40.f, 1.f);
+        const std::size_t split = hint.find('\n');  // versus: a line per player, the second at the bottom
+        const float lineY = split == std::string::npos ? y + 8.f : y - 10.f;
+        drawTextFitted(t, ctx_.res->font, hint.substr(0, split), 14, float(ctx_.width) / 2.f, lineY,
+                       sf::Color(230, 230, 240, 190), float(ctx_.width) - 40.f, 1.f);
+        if (split != std::string::npos)
+            drawTextFitted(t, ctx_.res->font, hint.substr(split + 1), 14, float(ctx_.width) / 2.f, y + 8.f,
+                           sf::Color(230, 230, 240, 190), float(ctx_.width) - 40.f, 1.f);
     }
     if (overlay_.boxes) {
         const std::string keys = overlayHint(b, practiceKeys());

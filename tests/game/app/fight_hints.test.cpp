@@ -1,6 +1,6 @@
 // The fight's key hints: the players' own keys and the pause key in a match, the debug keys only in training.
 // Expected strings from the default bindings (data/controls.cfg: W A S D, J light, O medium, K heavy, L special,
-// I throw; P2 arrows and the numpad;
+// I throw; P2 arrows, and the numpad or , M . / RShift;
 // Enter / Escape; F1 overlay, P freeze, F10 step, F3 slow, F5 reset).
 #include "game/app/fight/fight_hints.h"
 #include "game/app/menus/move_list_draw.h"
@@ -14,6 +14,19 @@ TEST_CASE("fight hints: a match shows the players' keys and the pause key, no de
     CHECK(cpu == "P1: W A S D move, J light, O medium, K heavy, L special, I throw    Enter / Escape: pause menu");
     const std::string versus = app::fightHint(b, sim::Mode::Versus);
     CHECK(versus.find("P2: Up Left Down Right move") != std::string::npos);
+    // P2's buttons have two keys each, the keypad's and the ones beside the right Shift for a keyboard without one
+    // (data/controls.cfg): both are named. Two lines, P1's with the pause key, then P2's.
+    CHECK(versus ==
+          "P1: W A S D move, J light, O medium, K heavy, L special, I throw    Enter / Escape: pause menu\n"
+          "P2: Up Left Down Right move, Numpad1/Comma light, Numpad5/M medium, Numpad2/Period heavy, "
+          "Numpad3/Slash special, Numpad4/RShift throw");
+    // A pad's button bound beside a key is not named (the line is for the keyboard).
+    app::Bindings pad = b;
+    app::KeyChord button;
+    button.joy = 0;
+    button.button = 0;
+    pad.keys[app::kP1Light].push_back(button);
+    CHECK(app::playerKeysHint(pad, 0) == "P1: W A S D move, J light, O medium, K heavy, L special, I throw");
     for (const std::string& h : {cpu, versus}) {
         CHECK(h.find("F1") == std::string::npos);
         CHECK(h.find("F5") == std::string::npos);
