@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <string>
+
 TEST_CASE("leaving a match in progress: Esc asks, a second Esc leaves, Enter or three seconds take it back") {
     app::LeaveConfirm c;
     CHECK_FALSE(c.tick(true, false, 10));  // the first Esc only asks
@@ -40,6 +42,24 @@ TEST_CASE("the mode menu: every entry has its line under the menu, one short lin
         CHECK(about.size() <= 100);  // one line at 18 px in the 1240 pixels the line may take
     }
     CHECK(std::string(app::modeAbout("no such mode")).empty());
+}
+
+TEST_CASE("the Blaster's ready moment: READY for one second with nothing stepped, then GO! while it plays") {
+    app::ReadyCount ready;
+    CHECK_FALSE(ready.holds());  // never started (the autopilot, a script, a fixed-length run): plays at once
+    CHECK(std::string(ready.word()).empty());
+    ready.start();
+    CHECK(std::string(ready.word()) == "READY");
+    int held = 0;
+    while (ready.holds()) ++held;
+    CHECK(held == 60);  // 60 ticks at 60 Hz; the 61st tick steps the world's frame 1
+    CHECK(std::string(ready.word()) == "GO!");
+    for (int i = 0; i < 28; ++i) CHECK_FALSE(ready.holds());
+    CHECK(std::string(ready.word()) == "GO!");
+    CHECK_FALSE(ready.holds());  // half a second after the first step: nothing more to say
+    CHECK(std::string(ready.word()).empty());
+    ready.start();  // a restart after game over: ready again
+    CHECK(ready.holds());
 }
 
 TEST_CASE("the Blaster's FPS is drawn frames per real second, whatever the tick rate") {
