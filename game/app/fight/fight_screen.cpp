@@ -235,10 +235,11 @@ void FightScreen::draw(sf::RenderTarget& t) {
     if (overlay_.names) drawCounters(t, v, counters);
     // A banner waits while a menu is over the fight (a training change made on the page shows once it closes), so
     // nothing of the fight is drawn above the menu's dimming.
-    if (ctx_.stack->top() == this)
-        effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
+    if (ctx_.stack->top() == this)  // under the counters panel when that reaches into the middle
+        effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height), overlay.panel);
     drawStatus(t);
     const float headroom = 60.f;  // world units above the push box: the head and raised arms
+    source_->seeCounters(overlay.panel);
     source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
                                   v.point(0.f, float(s.fighters[1].push.maxY) + headroom).y));
     // A lesson's panel is wider than a menu's box, so under the menu it would show cut off at both sides of it:
