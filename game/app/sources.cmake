@@ -35,6 +35,7 @@ set(GAME_APP_SOURCES
   ${CMAKE_CURRENT_LIST_DIR}/menus/arcade_screen.cpp
   ${CMAKE_CURRENT_LIST_DIR}/menus/select_layout.h
   ${CMAKE_CURRENT_LIST_DIR}/menus/select_memory.h
+  ${CMAKE_CURRENT_LIST_DIR}/menus/mode_about.h
   ${CMAKE_CURRENT_LIST_DIR}/view_logic.h
   ${CMAKE_CURRENT_LIST_DIR}/user_paths.h
   ${CMAKE_CURRENT_LIST_DIR}/menus/move_list_draw.h

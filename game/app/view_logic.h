@@ -1,6 +1,6 @@
 #pragma once
-// Small pieces of screen logic kept out of SFML so the app tests run them: the confirmation Esc needs to leave an
-// online match, the Blaster's drawn-frame rate, and where the Controls screen puts each action (player buttons
+// Small pieces of screen logic kept out of SFML so the app tests run them: where the match-over menu stands, the
+// confirmation Esc needs to leave an online match, the Blaster's ready moment and drawn-frame rate, and where the Controls screen puts each action (player buttons
 // apart from the menu, view and training keys).
 #include "game/app/input/bindings.h"
 
@@ -11,6 +11,14 @@ namespace app {
 inline bool wearsAltColors(int p, bool mirror, const bool alt[2]) {
     const bool clash = mirror && alt[0] == alt[1];
     return p == 1 && clash ? !alt[1] : alt[p];
+}
+
+/// The centre x of the match-over menu's panel in a picture `width` wide: over the loser's half (the side of the
+/// stage it stands on, `loserX` against the winner's `winnerX`), so the winner's pose shows beside it; the middle
+/// for a draw (`winner` not 0 or 1).
+inline float matchOverPanelX(float width, int winner, int winnerX, int loserX) {
+    if (winner != 0 && winner != 1) return width / 2.f;
+    return loserX < winnerX ? width / 4.f : width * 3.f / 4.f;
 }
 
 /// Leaving a match in progress takes Esc twice within kWindowTicks (the first shows a question); any other
@@ -31,6 +39,27 @@ public:
 
 private:
     long askedAt_ = -1;
+};
+
+/// The Blaster's ready moment, as a fight has its round start: a run flown by hand (the first, and each after a
+/// restart) waits kHoldTicks ticks under READY, then plays with GO! up for kGoTicks more. The window's pacing only:
+/// the world steps the same frames with the same inputs, a second later, so its recordings do not change.
+class ReadyCount {
+public:
+    static constexpr int kHoldTicks = 60;  ///< ticks the run waits before its first step (one second)
+    static constexpr int kGoTicks = 30;    ///< ticks GO! stays up once it plays
+    /// A new run: READY from now.
+    void start() { ticks_ = 0; }
+    /// One tick: true while the run still waits (nothing steps this tick).
+    bool holds() {
+        if (ticks_ < kHoldTicks + kGoTicks) ++ticks_;
+        return ticks_ <= kHoldTicks;
+    }
+    /// What the screen says now: "READY", "GO!", or "" once the run has played a moment.
+    const char* word() const { return ticks_ <= kHoldTicks ? "READY" : ticks_ < kHoldTicks + kGoTicks ? "GO!" : ""; }
+
+private:
+    int ticks_ = kHoldTicks + kGoTicks;  // no moment: nothing held, nothing said
 };
 
 /// Frames drawn per second of real time, over the last second or so (not the simulation's tick rate).

@@ -440,7 +440,7 @@ void addFar(DrawList& out, const View& v, long ticks) {
     if (v.stage == kStageNight) return addNightFar(pen, v);
     // The sun sits at a fixed place of the world (72% across the picture that shows the whole stage, 190 units up).
     const Point sun = v.point(0.72f * 1280.f - 40.f, 190.f);
-    pen.poly(ellipse(sun, 70.f, 70.f), rgba(255, 210, 130, 230), rgba(255, 230, 170, 60), 12.f);
+    pen.poly(ellipse(sun, 70.f, 70.f), rgba(226, 82, 100, 230), rgba(255, 120, 130, 60), 12.f);
     addRidges(pen, v, ticks);
 }
 

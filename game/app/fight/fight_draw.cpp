@@ -131,6 +131,12 @@ sf::FloatRect countersRect(float pictureWidth, CountersPlace place, std::size_t 
             kCountersLine * float(lines) + 2.f * kCountersPad};
 }
 
+sf::FloatRect bannerBand(float width, float height, const sf::FloatRect& panel, float rows) {
+    const float middle = height * 0.36f - 10.f;
+    const bool clash = panel.height > 0.f && panel.top < middle + rows && middle < panel.top + panel.height;
+    return {0.f, clash ? panel.top + panel.height + 6.f : middle, width, rows};
+}
+
 float countersLineY(const sf::FloatRect& panel, std::size_t i) {
     return panel.top + kCountersPad - 1.f + kCountersLine * float(i);
 }

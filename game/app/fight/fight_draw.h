@@ -62,6 +62,10 @@ enum class CountersPlace { Match, Training, Lesson };
 /// the frame meter and between the input histories and the combo lines in training, under the instruction panel's
 /// upper place in a lesson.
 sf::FloatRect countersRect(float pictureWidth, CountersPlace place, std::size_t lines);
+/// The band of the fight's banners (ROUND 1, FIGHT!, K.O., training's news; a lesson's result, `rows` high) in a
+/// picture `height` high: across the middle (from row 0.36 height - 10, `rows` rows), or just under the counters
+/// panel `panel` when it would reach into that band (empty: no panel), so neither covers the other.
+sf::FloatRect bannerBand(float width, float height, const sf::FloatRect& panel, float rows = 96.f);
 /// The pixel row of the counters panel's line `i` (its text's top) inside `panel`.
 float countersLineY(const sf::FloatRect& panel, std::size_t i);
 /// True when a fighter's hurtboxes (its body's root box, as `v` maps it) reach into `panel`: a jump, a rising

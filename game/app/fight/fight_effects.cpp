@@ -189,20 +189,21 @@ void drawBannerText(sf::RenderTarget& t, const sf::Font& font, const std::string
 }  // namespace
 
 void FightEffects::drawBanner(sf::RenderTarget& t, const sf::Font& font, const FightSource& src, float width,
-                              float height) const {
+                              float height, const sf::FloatRect& panel) const {
     const sim::FightState& s = src.fight().state();
     const std::string intro = s.roundOver ? "" : introText(s.roundFrame, src.setup().intro, s.round);
-    const float cy = height * 0.36f;
+    const sf::FloatRect band = bannerBand(width, height, panel);
+    const float cy = band.top + 10.f;
     if (!intro.empty()) {
         const bool fight = intro == "FIGHT!";
-        fillRect(t, 0.f, cy - 10.f, width, 96.f, sf::Color(0, 0, 0, 120));
+        fillRect(t, 0.f, band.top, width, band.height, sf::Color(0, 0, 0, 120));
         drawBannerText(t, font, intro, fight ? 104 : 84, width / 2.f, cy + 38.f,
                        fight ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120), width * 0.9f,
                        introAge(s.roundFrame, src.setup().intro));
         return;
     }
     if ((banner_.ticks <= 0 && !banner_.stays) || banner_.text.empty()) return;
-    fillRect(t, 0.f, cy - 10.f, width, 96.f, sf::Color(0, 0, 0, 120));
+    fillRect(t, 0.f, band.top, width, band.height, sf::Color(0, 0, 0, 120));
     drawBannerText(t, font, banner_.text, 84, width / 2.f, cy + 38.f, banner_.color, width * 0.9f, banner_.age);
 }
 

@@ -61,8 +61,10 @@ public:
     float trail(int p) const { return healthTrail_[p]; }
     /// Draws the particles (sparks, rings, dust, streaks, flashes) through the frame's stage mapping.
     void drawSparks(sf::RenderTarget& t, const StageView& v) const { particles_.draw(t, v); }
-    /// Draws the round intro's text or the current banner across the middle of a width x height screen.
-    void drawBanner(sf::RenderTarget& t, const sf::Font& font, const FightSource& src, float width, float height) const;
+    /// Draws the round intro's text or the current banner across the middle of a width x height screen, below the
+    /// counters panel `panel` when that reaches into the middle (bannerBand; empty: no panel).
+    void drawBanner(sf::RenderTarget& t, const sf::Font& font, const FightSource& src, float width, float height,
+                    const sf::FloatRect& panel = {}) const;
 
 private:
     void nextCall();

@@ -3,12 +3,28 @@
 
 namespace app {
 
+namespace {
+
+/// A button's keys for a hint: the first, and a second key of the keyboard when bound ("Numpad1/Comma": player 2's
+/// keypad and its keys beside the right Shift, for a keyboard without a keypad; a pad's buttons are not named);
+/// "-" when unbound.
+std::string buttonKeys(const Bindings& b, Action a) {
+    std::string text = firstKeyText(b, a);
+    for (std::size_t i = 1; i < b.keys[a].size(); ++i) {
+        if (b.keys[a][i].joy < 0 && b.keys[a][0].joy < 0) return text + "/" + chordName(b.keys[a][i]);
+    }
+    return text;
+}
+
+}  // namespace
+
 std::string playerKeysHint(const Bindings& b, int player) {
     const int o = player == 0 ? 0 : kP2Up - kP1Up;
     const auto key = [&](Action a) { return firstKeyText(b, Action(a + o)); };
+    const auto button = [&](Action a) { return buttonKeys(b, Action(a + o)); };
     return std::string(player == 0 ? "P1: " : "P2: ") + key(kP1Up) + " " + key(kP1Left) + " " + key(kP1Down) + " " +
-           key(kP1Right) + " move, " + key(kP1Light) + " light, " + key(kP1Medium) + " medium, " + key(kP1Heavy) +
-           " heavy, " + key(kP1Special) + " special, " + key(kP1Throw) + " throw";
+           key(kP1Right) + " move, " + button(kP1Light) + " light, " + button(kP1Medium) + " medium, " +
+           button(kP1Heavy) + " heavy, " + button(kP1Special) + " special, " + button(kP1Throw) + " throw";
 }
 
 std::string fightHint(const Bindings& b, sim::Mode mode) {
@@ -18,7 +34,7 @@ std::string fightHint(const Bindings& b, sim::Mode mode) {
                " freeze  " + firstKeyText(b, kFrameStep) + " step  " + firstKeyText(b, kSlowMotion) + " slow  " +
                firstKeyText(b, kReset) + " reset    " + pause;
     }
-    if (mode == sim::Mode::Versus) return playerKeysHint(b, 0) + "    " + playerKeysHint(b, 1) + "    " + pause;
+    if (mode == sim::Mode::Versus) return playerKeysHint(b, 0) + "    " + pause + "\n" + playerKeysHint(b, 1);
     if (mode == sim::Mode::VersusCpu) return playerKeysHint(b, 0) + "    " + pause;
     return pause;  // CPU vs CPU: nobody's keys
 }
@@ -38,6 +54,13 @@ std::string lessonKeysLine(const Bindings& b, bool facingRight) {
     return "Your keys:  [up] " + firstKeyText(b, kP1Up) + "   [down] " + firstKeyText(b, kP1Down) + "   [back] " +
            (facingRight ? left : right) + "   [forward] " + (facingRight ? right : left) +
            "   (forward = towards the opponent)";
+}
+
+std::string overlayHint(const Bindings& b, bool practice) {
+    const std::string view = firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names";
+    if (!practice) return view;
+    return view + "  " + firstKeyText(b, kPause) + " freeze  " + firstKeyText(b, kFrameStep) + " step  " +
+           firstKeyText(b, kSlowMotion) + " slow  " + firstKeyText(b, kReset) + " reset";
 }
 
 std::string replayHint(const Bindings& b) {

@@ -93,9 +93,11 @@ void FightScreen::handleViewKeys(const Tick& in) {
 }
 
 void FightScreen::handlePacedKeys(const Tick& in) {
-    if (in.pressedAny(bit(kSlowMotion))) pacer_.toggleSlow();
-    if (in.pressedAny(bit(kPause))) pacer_.toggleFrozen();
-    if (in.pressedAny(bit(kReset))) resetMatch();
+    if (practiceKeys()) {
+        if (in.pressedAny(bit(kSlowMotion))) pacer_.toggleSlow();
+        if (in.pressedAny(bit(kPause))) pacer_.toggleFrozen();
+        if (in.pressedAny(bit(kReset))) resetMatch();
+    }
     if (training_) training_->keys(in, *source_, *ctx_.bindings, [this](const TrainingChange& c) { applyTraining(c); });
     if (source_->fight().state().matchOver && source_->offersRematch() && !ctx_.flags->demo) {
         // Over: no pause menu (Enter during the KO must not open one); the match-over menu once the round's calls
@@ -233,10 +235,11 @@ void FightScreen::draw(sf::RenderTarget& t) {
     if (overlay_.names) drawCounters(t, v, counters);
     // A banner waits while a menu is over the fight (a training change made on the page shows once it closes), so
     // nothing of the fight is drawn above the menu's dimming.
-    if (ctx_.stack->top() == this)
-        effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height));
+    if (ctx_.stack->top() == this)  // under the counters panel when that reaches into the middle
+        effects_.drawBanner(t, ctx_.res->display, *source_, float(ctx_.width), float(ctx_.height), overlay.panel);
     drawStatus(t);
     const float headroom = 60.f;  // world units above the push box: the head and raised arms
+    source_->seeCounters(overlay.panel);
     source_->seeFighters(std::min(v.point(0.f, float(s.fighters[0].push.maxY) + headroom).y,
                                   v.point(0.f, float(s.fighters[1].push.maxY) + headroom).y));
     // A lesson's panel is wider than a menu's box, so under the menu it would show cut off at both sides of it:
@@ -390,13 +393,16 @@ void FightScreen::drawStatus(sf::RenderTarget& t) {
                                  : source_->isLesson()    ? lessonHint(b)
                                  : source_->takesSetups() ? fightHint(b, source_->setup().mode)
                                                           : replayHint(b);
-        drawTextFitted(t, ctx_.res->font, hint, 14, float(ctx_.width) / 2.f, y + 8.f, sf::Color(230, 230, 240, 190),
-                       float(ctx_.width) - 40.f, 1.f);
+        const std::size_t split = hint.find('\n');  // versus: a line per player, the second at the bottom
+        const float lineY = split == std::string::npos ? y + 8.f : y - 10.f;
+        drawTextFitted(t, ctx_.res->font, hint.substr(0, split), 14, float(ctx_.width) / 2.f, lineY,
+                       sf::Color(230, 230, 240, 190), float(ctx_.width) - 40.f, 1.f);
+        if (split != std::string::npos)
+            drawTextFitted(t, ctx_.res->font, hint.substr(split + 1), 14, float(ctx_.width) / 2.f, y + 8.f,
+                           sf::Color(230, 230, 240, 190), float(ctx_.width) - 40.f, 1.f);
     }
     if (overlay_.boxes) {
-        const std::string keys = firstKeyText(b, kOverlay) + " boxes  " + firstKeyText(b, kNames) + " names  " +
-                                 firstKeyText(b, kPause) + " freeze  " + firstKeyText(b, kFrameStep) + " step  " +
-                                 firstKeyText(b, kSlowMotion) + " slow  " + firstKeyText(b, kReset) + " reset";
+        const std::string keys = overlayHint(b, practiceKeys());
         drawText(t, ctx_.res->font, keys, 14, float(ctx_.width) - 40.f, y + 4.f, sf::Color(230, 230, 230, 200),
                  Align::Right, 1.f);
     }

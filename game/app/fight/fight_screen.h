@@ -5,6 +5,7 @@
 // motion) and the menus over the fight (pause, match over); in training it hosts the training tools and their
 // panel. Only the buttons a source is handed flow from keys into the rules.
 #include "game/app/fight/fight_effects.h"
+#include "game/app/fight/fight_hints.h"
 #include "game/app/fight/fight_pacing.h"
 #include "game/app/fight/fight_source.h"
 #include "game/app/screen.h"
@@ -59,6 +60,8 @@ private:
     void applyTraining(const TrainingChange& c);
     void handleViewKeys(const Tick& in);
     void handlePacedKeys(const Tick& in);
+    /// True when freeze, frame step, slow motion and reset act here (practiceKeysAct: not in a match).
+    bool practiceKeys() const { return practiceKeysAct(source_->setup().mode, source_->offersRematch()); }
     void afterStep(const sim::Fight& stepped);
     /// A super started in the frame just stepped: the flash, and (paced, not a fixed-length run) the freeze.
     void noticeSupers(const sim::Fight& stepped);

@@ -97,6 +97,8 @@ public:
     virtual std::string keyHint(const Bindings& /*b*/) const { return ""; }
     /// Where the fighters are drawn this frame: the pixel row of the higher one's top (so a panel can keep clear).
     virtual void seeFighters(float /*topY*/) {}
+    /// Where the counters panel (F2) is drawn this frame (empty: none), so a banner of the source's keeps clear of it.
+    virtual void seeCounters(const sf::FloatRect& /*panel*/) {}
     /// A lesson: on to the next one (true), or false when there is none after this one (or no lessons at all).
     virtual bool skipLesson() { return false; }
 };

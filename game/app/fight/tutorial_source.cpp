@@ -19,6 +19,8 @@ namespace app {
 namespace {
 /// The instruction panel's height in pixels.
 constexpr float kPanelHeight = 100.f;
+/// The rows of the band that says a lesson's result (PASSED, NOT YET).
+constexpr float kResultBand = 120.f;
 /// A lesson's round never times out (the script checker's largest round; the HUD shows no clock for a lesson).
 constexpr int kLessonRoundFrames = 10000000;
 }  // namespace
@@ -117,10 +119,11 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     }
     if (phase() == Phase::Playing) return;
     const bool good = phase() != Phase::Failed;
-    fillRect(t, 0.f, 250.f, w, 120.f, good ? sf::Color(20, 90, 40, 220) : sf::Color(110, 30, 30, 220));
-    drawText(t, ctx.res->display, play_.resultHead(), 56, cx, 262.f, sf::Color::White, Align::Center, 3.f);
+    const float top = bannerBand(w, float(ctx.height), counters_, kResultBand).top;  // under the counters panel
+    fillRect(t, 0.f, top, w, kResultBand, good ? sf::Color(20, 90, 40, 220) : sf::Color(110, 30, 30, 220));
+    drawText(t, ctx.res->display, play_.resultHead(), 56, cx, top + 12.f, sf::Color::White, Align::Center, 3.f);
     const std::string sub = play_.resultLine();
-    drawRichText(t, ctx.res->font, sub, 20, cx, 328.f, sf::Color(240, 240, 245), *ctx.bindings);
+    drawRichText(t, ctx.res->font, sub, 20, cx, top + 78.f, sf::Color(240, 240, 245), *ctx.bindings);
 }
 
 std::unique_ptr<Screen> makeTutorial(Context& ctx) {

@@ -48,6 +48,8 @@ public:
     bool isLesson() const override { return true; }
     /// Remembers the higher fighter's top: the panel moves to the bottom while a fighter is up in its band.
     void seeFighters(float topY) override { fighterTop_ = topY; }
+    /// Remembers the counters panel: the lesson's result band goes under it (bannerBand).
+    void seeCounters(const sf::FloatRect& panel) override { counters_ = panel; }
     /// The pixel row of the instruction panel's top for a picture `height` high (under the HUD, or near the bottom
     /// while a fighter reaches into the top band).
     float panelTop(float height) const;
@@ -72,6 +74,7 @@ public:
 private:
     LessonPlay play_;
     float fighterTop_ = 1e9f;
+    sf::FloatRect counters_;  // the counters panel drawn this frame (empty: none)
 };
 
 }  // namespace app

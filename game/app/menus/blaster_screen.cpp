@@ -49,6 +49,7 @@ public:
     BlasterScreen(Context& ctx, Pilot pilot, std::uint64_t seed, const blaster::Options& options, bool record)
         : ctx_(ctx), pilot_(pilot), game_(seed, engine::SetKind::AgentBvh, options) {
         if (record) recorder_ = std::make_unique<blaster::ScriptRecorder>(seed, engine::SetKind::AgentBvh, options);
+        getReady();
     }
     /// A Blaster script (read from path) played in the window, its expectations checked as the runner checks them.
     BlasterScreen(Context& ctx, const blaster::Script& script, const std::string& path)
@@ -73,6 +74,7 @@ public:
             scriptTick();
             return;
         }
+        if (ready_.holds()) return;  // READY: the run has not started
         blaster::Input input = pilot_ == Pilot::Autopilot ? autopilotInput() : playerInput(in);
         input.select = pendingSelect_;
         pendingSelect_ = -1;
@@ -90,9 +92,16 @@ public:
         drawPlayer(t, w);
         drawHud(t, w);
         if (w.gameOver) drawGameOver(t, w);
+        drawReady(t);
     }
 
 private:
+    /// A run flown by hand starts after a ready moment; not the autopilot, a script, or a fixed-length run (frame N
+    /// is always the same picture, as in a fight).
+    void getReady() {
+        if (pilot_ == Pilot::Player && !ctx_.flags->fixedLength()) ready_.start();
+    }
+
     blaster::Input playerInput(const Tick& in) const {
         blaster::Input input;
         if (in.held & kEitherUp) input.buttons |= blaster::kUp;
@@ -195,6 +204,7 @@ private:
         if (w.shotsLeft < b.shots) ctx_.res->sound.play(Sfx::Laser, 25.f);
         if (w.hits > b.hits) ctx_.res->sound.play(Sfx::Hit, 40.f);
         if (w.kills > b.kills) ctx_.res->sound.play(Sfx::Boom, 60.f);
+        if (b.over && !w.gameOver) getReady();  // restarted
         if (w.gameOver && !b.over) {
             ctx_.res->sound.play(Sfx::KO);
             saveRecording();  // each finished run is on disk even if the game is killed later
@@ -344,6 +354,16 @@ private:
         }
     }
 
+    /// READY, then GO!, as a fight's round starts: a band across the field with the word on it.
+    void drawReady(sf::RenderTarget& t) const {
+        const std::string word = ready_.word();
+        if (word.empty()) return;
+        const float cy = float(ctx_.height) * 0.36f;
+        fillRect(t, 0.f, cy - 10.f, float(ctx_.width), 96.f, sf::Color(0, 0, 0, 120));
+        drawText(t, ctx_.res->display, word, 84, float(ctx_.width) / 2.f, cy - 4.f,
+                 word == "GO!" ? sf::Color(255, 120, 60) : sf::Color(255, 230, 120), Align::Center, 4.f);
+    }
+
     void drawGameOver(sf::RenderTarget& t, const blaster::World& w) const {
         fillRect(t, 0.f, 0.f, float(ctx_.width), float(ctx_.height), sf::Color(0, 0, 0, 140));
         const float cx = float(ctx_.width) / 2.f;
@@ -377,6 +397,7 @@ private:
     std::string recordPath_;
     long ticks_ = 0;
     bool frozen_ = false;
+    ReadyCount ready_;  // the ready moment before a run flown by hand
     int noticeTicks_ = 0;
     float stepMs_ = 0.f;
     float fps_ = 0.f;

@@ -7,6 +7,7 @@
 #include "game/app/input/fresh_press.h"
 #include "game/view/live_rules.h"
 #include "game/app/menus/select_layout.h"
+#include "game/app/menus/mode_about.h"
 #include "game/app/menus/select_memory.h"
 #include "game/app/menus/move_list_draw.h"
 #include "game/app/menus/options_model.h"
@@ -66,16 +67,17 @@ public:
     }
 
     void draw(sf::RenderTarget& t) override {
+        if (high_) return drawHigh(t);
         // A long menu starts higher and packs closer, above the hint line; its heading moves up with it.
         const std::size_t n = items_.size();
         const float step = n <= 6    ? 52.f
                            : n <= 8  ? 46.f
                            : n <= 11 ? 40.f
-                                     : 36.f,
+                                     : 35.f,
                     top = n <= 6    ? 280.f
                           : n <= 8  ? 250.f
                           : n <= 11 ? 232.f
-                                    : 226.f;
+                                    : 212.f;
         const unsigned size = n <= 11 ? 28 : 25;
         if (bar_ == 0.f) bar_ = std::max(440.f, widestLabel(size) + 40.f);  // the highlight holds the longest item
         const float bar = bar_;
@@ -87,19 +89,20 @@ public:
             drawBackdrop(t, ctx_, ticks_);
         }
         drawTitleText(t, ctx_, title_, n <= 8 || overlay_ ? 150.f : 118.f, overlay_ ? 500.f : float(ctx_.width) - 40.f);
-        for (std::size_t i = 0; i < items_.size(); ++i) {
-            const bool on = int(i) == cursor_;
-            const float y = top + step * float(i);
-            const float boxY = size < 28 ? y - 1.f : y - 4.f, boxH = size < 28 ? step - 2.f : step - 6.f;
-            if (on)
-                fillRect(t, float(ctx_.width) / 2.f - bar / 2.f, boxY, bar, boxH, sf::Color(255, 200, 80, 60),
-                         sf::Color(255, 210, 100), 2.f);
-            drawText(t, ctx_.res->font, items_[i].label, size, float(ctx_.width) / 2.f, y,
-                     on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
-        }
-        drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16,
-                 float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+        drawItems(t, top, step, size, float(ctx_.width) / 2.f);
+        const std::string about = about_ ? about_(items_[std::size_t(cursor_)].label) : "";
+        if (!about.empty())  // in the Online menu's style, between the last item and the key line
+            drawTextFitted(t, ctx_.res->font, about, 18, float(ctx_.width) / 2.f, float(ctx_.height) - 70.f,
+                           sf::Color(255, 230, 160), float(ctx_.width) - 40.f, 1.f);
+        drawHint(t);
     }
+
+    /// Shows `about(label)` of the highlighted item under the menu (nothing for "").
+    void describeWith(const char* (*about)(const std::string&)) { about_ = about; }
+
+    /// Draws as a short panel under the HUD centred on `x` instead, the fight not dimmed, so that what stands beside
+    /// the menu (a match's winner in its pose) stays in view.
+    void keepFightInView(float x) { high_ = true, highX_ = x; }
 
     bool transparent() const override { return overlay_; }
     /// Puts the cursor on the item labelled `label` (it stays where it is when there is none).
@@ -110,6 +113,36 @@ public:
     }
 
 private:
+    /// The short panel of keepFightInView: from under the HUD's mode line (row 118) to about row 320, above the
+    /// loser's side.
+    void drawHigh(sf::RenderTarget& t) {
+        const float step = 38.f, top = 198.f, panelTop = 118.f;
+        const unsigned size = 24;
+        if (bar_ == 0.f) bar_ = std::max(340.f, widestLabel(size) + 40.f);
+        fillRect(t, highX_ - bar_ / 2.f - 30.f, panelTop, bar_ + 60.f,
+                 top + step * float(items_.size()) + 4.f - panelTop, sf::Color(16, 12, 30, 235),
+                 sf::Color(255, 210, 100), 2.f);
+        drawTextFitted(t, ctx_.res->display, title_, 56, highX_, panelTop + 4.f, sf::Color(255, 220, 110), bar_ + 40.f,
+                       4.f);
+        drawItems(t, top, step, size, highX_);
+        drawHint(t);
+    }
+    void drawItems(sf::RenderTarget& t, float top, float step, unsigned size, float cx) const {
+        for (std::size_t i = 0; i < items_.size(); ++i) {
+            const bool on = int(i) == cursor_;
+            const float y = top + step * float(i);
+            const float boxY = size < 28 ? y - 1.f : y - 4.f, boxH = size < 28 ? step - 2.f : step - 6.f;
+            if (on)
+                fillRect(t, cx - bar_ / 2.f, boxY, bar_, boxH, sf::Color(255, 200, 80, 60), sf::Color(255, 210, 100),
+                         2.f);
+            drawText(t, ctx_.res->font, items_[i].label, size, cx, y,
+                     on ? sf::Color(255, 240, 180) : sf::Color(210, 210, 220), Align::Center, 2.f);
+        }
+    }
+    void drawHint(sf::RenderTarget& t) const {
+        drawText(t, ctx_.res->font, "W/S or arrows: move    Enter / J: choose    Esc: back", 16,
+                 float(ctx_.width) / 2.f, float(ctx_.height) - 40.f, sf::Color(200, 200, 210), Align::Center, 1.f);
+    }
     /// The widest item's label at `size` (the outline drawText adds included), in pixels.
     float widestLabel(unsigned size) const {
         float widest = 0.f;
@@ -126,6 +159,9 @@ private:
     float bar_ = 0.f;  // the highlight's width, measured at the first draw (the items do not change)
     std::function<void()> onBack_;
     bool overlay_;
+    const char* (*about_)(const std::string&) = nullptr;  // the line under the menu for the highlighted label
+    bool high_ = false;  // keepFightInView: a short panel under the HUD, centred on highX_
+    float highX_ = 0.f;
     FreshPress ok_;
     int cursor_ = 0;
     long ticks_ = 0;
@@ -361,7 +397,9 @@ private:
 
 std::unique_ptr<Screen> makeTitle(Context& ctx) { return std::make_unique<TitleScreen>(ctx); }
 
-std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at) {
+namespace {
+
+std::vector<MenuScreen::Item> modeItems(Context& ctx) {
     Context* c = &ctx;
     const auto fightMode = [c](sim::Mode m) { return [c, m] { c->stack->push(makeFighterSelect(*c, m)); }; };
     std::vector<MenuScreen::Item> items = {
@@ -390,8 +428,24 @@ std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at) {
         {"Controls", [c] { c->stack->push(makeControls(*c)); }},
         {"Quit", [c] { c->quit = true; }},
     };
+    return items;
+}
+
+}  // namespace
+
+std::vector<std::string> modeSelectLabels() {
+    Context unused;  // the items' actions are never run here
+    std::vector<std::string> labels;
+    for (const MenuScreen::Item& item : modeItems(unused)) labels.push_back(item.label);
+    return labels;
+}
+
+std::unique_ptr<Screen> makeModeSelect(Context& ctx, const std::string& at) {
+    Context* c = &ctx;
+    std::vector<MenuScreen::Item> items = modeItems(ctx);
     auto menu = std::make_unique<MenuScreen>(
         ctx, "SELECT MODE", std::move(items), [c] { c->stack->pop(); }, false);
+    menu->describeWith(modeAbout);
     menu->select(at);
     return menu;
 }
@@ -469,7 +523,11 @@ std::unique_ptr<Screen> makeMatchOver(Context& ctx, FightScreen& fight, const st
     };
     // No "resume": it is over, so Esc (the hint's "back") goes back to character select. It opens by itself under
     // hands that were just fighting: fresh presses only.
-    return std::make_unique<MenuScreen>(ctx, result, std::move(items), toSelect, true, FreshPress::kCalmTicks);
+    auto menu = std::make_unique<MenuScreen>(ctx, result, std::move(items), toSelect, true, FreshPress::kCalmTicks);
+    const sim::FightState& s = fight.source().fight().state();
+    const int w = s.matchWinner == 1 ? 1 : 0;  // a draw: the middle
+    menu->keepFightInView(matchOverPanelX(float(ctx.width), s.matchWinner, s.fighters[w].x, s.fighters[1 - w].x));
+    return menu;
 }
 
 }  // namespace app

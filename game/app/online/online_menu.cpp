@@ -99,8 +99,7 @@ public:
 
     void tick(const Tick& in) override;
     void text(std::uint32_t unicode) override {
-        if (cursor_ == kJoinCode || cursor_ == kWatchCode)
-            typeInto(cursor_ == kJoinCode ? code_ : watch_, unicode, FieldKind::RoomCode);
+        if (codeRow()) line_.type(cursor_ == kJoinCode ? code_ : watch_, unicode);
     }
     void draw(sf::RenderTarget& t) override;
 
@@ -118,24 +117,41 @@ private:
         kBackItem,
         kItems
     };
-    bool typing() const { return cursor_ == kJoinCode || cursor_ == kWatchCode; }
+    bool codeRow() const { return cursor_ == kJoinCode || cursor_ == kWatchCode; }
+    bool typing() const { return codeRow() && line_.open(); }
+    /// A tick on a code row; true when it used the tick (the line opened, closed or went, or letters go into it).
+    bool codeTick(const Tick& in);
     void choose();
 
     Context& ctx_;
     int cursor_ = kQuick;
     int pick_ = 0;
     std::string code_, watch_;
+    CodeLine line_;        // the code row the cursor is on: open while a code is typed
     std::string problem_;  // why a room action did not start (the relay lines), until the next choice
     long ticks_ = 0;
 };
 
+bool OnlineMenuScreen::codeTick(const Tick& in) {
+    switch (line_.press(in.pressedAny(kStartOrLight), in.pressedAny(bit(kStart)), in.pressedAny(bit(kBack)))) {
+    case CodeLine::Does::Go: return choose(), true;
+    case CodeLine::Does::Open:
+    case CodeLine::Does::Close: return ctx_.res->sound.play(Sfx::Blip), true;
+    case CodeLine::Does::Nothing: break;
+    }
+    if (!line_.open()) return false;
+    // Letters are the code's (W and S too): only the arrow keys leave the open line, and move.
+    const int step = in.pressedAny(bit(kP2Up)) ? kItems - 1 : in.pressedAny(bit(kP2Down)) ? 1 : 0;
+    if (step != 0) line_.close(), cursor_ = (cursor_ + step) % kItems;
+    return true;
+}
+
 void OnlineMenuScreen::tick(const Tick& in) {
     ++ticks_;
-    const ActionSet up = typing() ? bit(kP2Up) : kEitherUp;
-    const ActionSet down = typing() ? bit(kP2Down) : kEitherDown;
-    const ActionSet ok = typing() ? bit(kStart) : kStartOrLight;
-    if (in.pressedAny(up)) cursor_ = (cursor_ + kItems - 1) % kItems;
-    if (in.pressedAny(down)) cursor_ = (cursor_ + 1) % kItems;
+    if (codeRow() && codeTick(in)) return;
+    const ActionSet ok = kStartOrLight;
+    if (in.pressedAny(kEitherUp)) cursor_ = (cursor_ + kItems - 1) % kItems;
+    if (in.pressedAny(kEitherDown)) cursor_ = (cursor_ + 1) % kItems;
     const int n = int(ctx_.fighters.size());
     const ActionSet left = kEitherLeft, right = kEitherRight;
     if (cursor_ == kFighter && in.pressedAny(left)) pick_ = (pick_ + n - 1) % n;
@@ -174,8 +190,8 @@ void OnlineMenuScreen::draw(sf::RenderTarget& t) {
         "Friends",
         "Profile",
         "Host a room (get a code)",
-        "Join by code:  " + fieldText(code_, cursor_ == kJoinCode, false, ticks_),
-        "Watch by code:  " + fieldText(watch_, cursor_ == kWatchCode, false, ticks_),
+        "Join by code:  " + fieldText(code_, cursor_ == kJoinCode && typing(), false, ticks_),
+        "Watch by code:  " + fieldText(watch_, cursor_ == kWatchCode && typing(), false, ticks_),
         "Fighter:  \u25c0 " + ctx_.fighters[std::size_t(pick_)].display + " \u25b6",
         "Advanced (service, lobby, relay, delay, direct)",
         "Back",
@@ -187,8 +203,8 @@ void OnlineMenuScreen::draw(sf::RenderTarget& t) {
         "challenge a friend by their code, or give yours",
         "your rating, your rank on the leaderboard, your last matches and their replays",
         "a code to read to a friend: they join with it",
-        "type the room code the host gave you, then Enter",
-        "type a room's code to watch its match, then Enter",
+        "Enter, then type the room code the host gave you; Enter again joins",
+        "Enter, then type a room's code; Enter again watches its match",
         "left/right: the fighter you play online",
         "the service's address, the lobby, a TURN relay, input delay, playing by address",
         "",
@@ -198,8 +214,9 @@ void OnlineMenuScreen::draw(sf::RenderTarget& t) {
              float(ctx_.width) / 2.f, float(ctx_.height) - 76.f,
              refused ? sf::Color(255, 110, 100) : sf::Color(255, 230, 160), Align::Center, 1.f);
     drawHint(t, ctx_,
-             typing() ? "type the code    Enter: go    Up/Down: move    Esc: back"
-                      : "W/S: move    A/D: change    Enter: choose    Esc: back");
+             typing()    ? "type the code    Enter: go    Esc: stop typing    Up/Down: move"
+             : codeRow() ? "W/S: move    Enter: type a code    Esc: back"
+                         : "W/S: move    A/D: change    Enter: choose    Esc: back");
 }
 
 }  // namespace

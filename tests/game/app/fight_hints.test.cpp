@@ -1,6 +1,6 @@
 // The fight's key hints: the players' own keys and the pause key in a match, the debug keys only in training.
 // Expected strings from the default bindings (data/controls.cfg: W A S D, J light, O medium, K heavy, L special,
-// I throw; P2 arrows and the numpad;
+// I throw; P2 arrows, and the numpad or , M . / RShift;
 // Enter / Escape; F1 overlay, P freeze, F10 step, F3 slow, F5 reset).
 #include "game/app/fight/fight_hints.h"
 #include "game/app/menus/move_list_draw.h"
@@ -14,11 +14,40 @@ TEST_CASE("fight hints: a match shows the players' keys and the pause key, no de
     CHECK(cpu == "P1: W A S D move, J light, O medium, K heavy, L special, I throw    Enter / Escape: pause menu");
     const std::string versus = app::fightHint(b, sim::Mode::Versus);
     CHECK(versus.find("P2: Up Left Down Right move") != std::string::npos);
+    // P2's buttons have two keys each, the keypad's and the ones beside the right Shift for a keyboard without one
+    // (data/controls.cfg): both are named. Two lines, P1's with the pause key, then P2's.
+    CHECK(versus ==
+          "P1: W A S D move, J light, O medium, K heavy, L special, I throw    Enter / Escape: pause menu\n"
+          "P2: Up Left Down Right move, Numpad1/Comma light, Numpad5/M medium, Numpad2/Period heavy, "
+          "Numpad3/Slash special, Numpad4/RShift throw");
+    // A pad's button bound beside a key is not named (the line is for the keyboard).
+    app::Bindings pad = b;
+    app::KeyChord button;
+    button.joy = 0;
+    button.button = 0;
+    pad.keys[app::kP1Light].push_back(button);
+    CHECK(app::playerKeysHint(pad, 0) == "P1: W A S D move, J light, O medium, K heavy, L special, I throw");
     for (const std::string& h : {cpu, versus}) {
         CHECK(h.find("F1") == std::string::npos);
         CHECK(h.find("F5") == std::string::npos);
         CHECK(h.find("freeze") == std::string::npos);
     }
+}
+
+TEST_CASE(
+    "practice keys: a match against a player or the CPU ignores freeze and reset; training, replays, lessons "
+    "take them") {
+    // A live match offers a rematch; a replay or a lesson does not. P sits beside P1's medium button, F5 restarts.
+    CHECK_FALSE(app::practiceKeysAct(sim::Mode::Versus, true));
+    CHECK_FALSE(app::practiceKeysAct(sim::Mode::VersusCpu, true));  // versus CPU and arcade
+    CHECK_FALSE(app::practiceKeysAct(sim::Mode::CpuVsCpu, true));   // the demo
+    CHECK(app::practiceKeysAct(sim::Mode::Training, true));
+    CHECK(app::practiceKeysAct(sim::Mode::Versus, false));     // a versus replay, or a lesson's script
+    CHECK(app::practiceKeysAct(sim::Mode::VersusCpu, false));  // a CPU match's replay
+    // The overlay's key line offers them only where they act.
+    const app::Bindings b = app::defaultBindings();
+    CHECK(app::overlayHint(b, false) == "F1 boxes  F2 names");
+    CHECK(app::overlayHint(b, true) == "F1 boxes  F2 names  P freeze  F10 step  F3 slow  F5 reset");
 }
 
 TEST_CASE("fight hints: online, the line says which side is this player's, on player 1's keys, and how to leave") {

@@ -99,3 +99,30 @@ TEST_CASE("online settings: the menu's lines go into the settings, a half-filled
     CHECK(s.relayPassword.empty());
     CHECK(s == io::Settings{});
 }
+
+TEST_CASE("online menu: a room-code line takes letters only once Enter opens it, so W/S pass over it") {
+    using Does = app::CodeLine::Does;
+    app::CodeLine line;
+    std::string code;
+    // Closed: a player moving with W and S passes over the row; the letters are not the code's.
+    line.type(code, 'w');
+    line.type(code, 's');
+    CHECK(code.empty());
+    CHECK(line.press(false, false, true) == Does::Nothing);  // Esc is the menu's: it leaves the menu
+    // The menu's confirm (Enter or J) opens it; then every letter is the code's, W, S and J too.
+    CHECK(line.press(true, false, false) == Does::Open);
+    CHECK(line.open());
+    for (const char c : std::string("ws1j")) line.type(code, std::uint32_t(c));
+    CHECK(code == "WS1J");
+    CHECK(line.press(true, false, false) == Does::Nothing);  // J alone is a letter here, not a confirm
+    line.type(code, 8);
+    CHECK(code == "WS1");
+    // Esc stops typing and keeps the code; Enter again (once reopened) goes.
+    CHECK(line.press(false, false, true) == Does::Close);
+    CHECK_FALSE(line.open());
+    line.type(code, 'x');
+    CHECK(code == "WS1");
+    CHECK(line.press(true, true, false) == Does::Open);
+    CHECK(line.press(true, true, false) == Does::Go);
+    CHECK_FALSE(line.open());
+}

@@ -82,6 +82,32 @@ TEST_CASE(
     CHECK(app::countersRect(1280.f, app::CountersPlace::Match, 9).height == 143.f);  // an online match's lines
 }
 
+TEST_CASE("overlay: the banners and a lesson's result go under the counters panel rather than over it") {
+    // No panel: across the middle, from row 0.36 * 720 - 10.
+    CHECK(app::bannerBand(1280.f, 720.f, {}).top == doctest::Approx(249.2f));
+    CHECK(app::bannerBand(1280.f, 720.f, {}).height == 96.f);
+    // A match's panel (rows 116-214) ends above the middle: the banner stays there.
+    CHECK(app::bannerBand(1280.f, 720.f, app::countersRect(1280.f, app::CountersPlace::Match, 6)).top ==
+          doctest::Approx(249.2f));
+    const struct {
+        app::CountersPlace place;
+        std::size_t lines;
+        float rows;
+    } cases[] = {{app::CountersPlace::Match, 9, 96.f},     // an online match's lines
+                 {app::CountersPlace::Training, 6, 96.f},  // rows 198-296
+                 {app::CountersPlace::Lesson, 6, 96.f},    // rows 226-324: ROUND 1 FIGHT! over a lesson
+                 {app::CountersPlace::Lesson, 6, 120.f}};  // the lesson's PASSED / NOT YET band
+    for (const auto& c : cases) {
+        CAPTURE(int(c.place));
+        CAPTURE(c.lines);
+        const sf::FloatRect panel = app::countersRect(1280.f, c.place, c.lines);
+        const sf::FloatRect band = app::bannerBand(1280.f, 720.f, panel, c.rows);
+        CHECK_FALSE(band.intersects(panel));
+        CHECK(band.top == panel.top + panel.height + 6.f);
+        CHECK(band.top + band.height <= 720.f - 40.f);  // above the bottom line of keys
+    }
+}
+
 TEST_CASE("overlay: member names start below the counters panel rather than under it") {
     // Training, Brick's rising attack at the closest zoom (root box from row 250, the highest a grounded fighter
     // reaches): the column behind it (its left) would start under the panel.
