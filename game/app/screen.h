@@ -152,8 +152,9 @@ class ArcadeLadder;
 std::uint64_t freshSeed(const Context& ctx);
 /// Starts the arcade run's current stage: its match replaces every screen (arcade_screen.cpp).
 void startArcadeStage(Context& ctx, const std::shared_ptr<ArcadeLadder>& run);
-/// The panel over a finished arcade match won (winner 0) or lost: next stage, continue countdown, or the clear.
-std::unique_ptr<Screen> makeArcadeResult(Context& ctx, std::shared_ptr<ArcadeLadder> run, int winner);
+/// The panel over a finished arcade match (`end`: its last state; won when player 1 is its winner): next stage,
+/// continue countdown, or the clear. It stands over the loser's half, the fight not dimmed, as the match-over menu.
+std::unique_ptr<Screen> makeArcadeResult(Context& ctx, std::shared_ptr<ArcadeLadder> run, const sim::FightState& end);
 /// The arcade's fighter select: P1 picks, the ladder is every fighter in file order.
 std::unique_ptr<Screen> makeArcadeSelect(Context& ctx);
 

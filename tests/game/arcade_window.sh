@@ -50,16 +50,20 @@ wait_matches() {
     [ "$(grep -l '^end ' "$REPLAYS"/*.freplay 2>/dev/null | wc -l)" -ge "$1" ] || fail "match $1 did not end within 120 s"
     probeWaitTop $GPID ArcadeResultScreen 16 600 || fail "no arcade panel after match $1 (last: $(tail -n 1 "$PROBE"))"
 }
-# The arcade panel is on screen: its fill (16, 12, 30) left of the text, and the heading's yellow (255, 220, 110).
+# The arcade panel is on screen: its fill (16, 12, 30) under the heading, and the heading's yellow (255, 220, 110).
+# It stands under the HUD over the loser's half (centred at x 320 or 960), or in the middle (640) after a draw.
 panel_shown() {
     import -window root "$1" 2>/dev/null || fail "no screenshot"
-    local fill yellow
-    fill=$(convert "$1" -crop 60x40+330+400 -resize 1x1\! -format '%[fx:int(255*r)] %[fx:int(255*g)] %[fx:int(255*b)]' info:)
-    yellow=$(convert "$1" -crop 620x90+330+180 -fuzz 12% -fill white -opaque 'rgb(255,220,110)' -fill black +opaque white \
-             -format '%[fx:int(mean*w*h)]' info:)
-    read -r r g b <<< "$fill"
-    [ "$r" -le 30 ] && [ "$g" -le 30 ] && [ "$b" -ge 18 ] && [ "$b" -le 45 ] || fail "$1: no result panel (fill $fill)"
-    [ "$yellow" -ge 300 ] || fail "$1: no heading on the panel ($yellow yellow pixels)"
+    local cx fill yellow r g b seen=""
+    for cx in 320 640 960; do
+        fill=$(convert "$1" -crop 60x30+$((cx - 270))+205 -resize 1x1\! -format '%[fx:int(255*r)] %[fx:int(255*g)] %[fx:int(255*b)]' info:)
+        yellow=$(convert "$1" -crop 520x80+$((cx - 260))+125 -fuzz 12% -fill white -opaque 'rgb(255,220,110)' -fill black +opaque white \
+                 -format '%[fx:int(mean*w*h)]' info:)
+        read -r r g b <<< "$fill"
+        seen="$seen at $cx: fill $fill, $yellow yellow;"
+        [ "$r" -le 30 ] && [ "$g" -le 30 ] && [ "$b" -ge 18 ] && [ "$b" -le 45 ] && [ "$yellow" -ge 300 ] && return 0
+    done
+    fail "$1: no result panel with its heading ($seen)"
 }
 
 "$GAME" --data "$DATA" --round-seconds 2 --draw-fps 15 > "$OUT/game.out" 2> "$OUT/game.err" &

@@ -105,7 +105,7 @@ void FightScreen::handlePacedKeys(const Tick& in) {
         if (!menuOpened_ && matchOverTicks_ >= kMatchMenuTicks && !effects_.callsPlaying()) {
             menuOpened_ = true;
             const int winner = source_->fight().state().matchWinner;
-            if (arcade_) ctx_.stack->push(makeArcadeResult(ctx_, arcade_, winner));
+            if (arcade_) ctx_.stack->push(makeArcadeResult(ctx_, arcade_, source_->fight().state()));
             else ctx_.stack->push(makeMatchOver(ctx_, *this, winnerText(*source_, winner), source_->setup().mode));
         }
         return;

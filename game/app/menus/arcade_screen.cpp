@@ -7,6 +7,7 @@
 #include "game/app/input/fresh_press.h"
 #include "game/view/live_rules.h"
 #include "game/app/screen.h"
+#include "game/app/view_logic.h"
 #include "game/view/draw_list.h"
 
 namespace app {
@@ -16,9 +17,9 @@ constexpr int kContinueSeconds = 10;
 
 class ArcadeResultScreen : public Screen {
 public:
-    ArcadeResultScreen(Context& ctx, std::shared_ptr<ArcadeLadder> run, int winner)
-        : ctx_(ctx), run_(std::move(run)), next_(run_->afterMatch(winner)), ok_(kStartOrLight, FreshPress::kCalmTicks) {
-    }
+    ArcadeResultScreen(Context& ctx, std::shared_ptr<ArcadeLadder> run, int winner, float x)
+        : ctx_(ctx), run_(std::move(run)), next_(run_->afterMatch(winner)), ok_(kStartOrLight, FreshPress::kCalmTicks),
+          x_(x) {}
 
     void tick(const Tick& in) override {
         ++ticks_;
@@ -48,9 +49,9 @@ public:
     }
 
     void draw(sf::RenderTarget& t) override {
-        const float w = float(ctx_.width), cx = w / 2.f;
-        fillRect(t, 0.f, 0.f, w, float(ctx_.height), sf::Color(0, 0, 0, 150));
-        fillRect(t, cx - 330.f, 150.f, 660.f, 300.f, sf::Color(16, 12, 30, 250), sf::Color(255, 210, 100), 2.f);
+        // Under the HUD over the loser's half, the fight not dimmed: the winner's pose stays in view beside it.
+        const float cx = x_, width = 560.f, inner = width - 40.f;
+        fillRect(t, cx - width / 2.f, 118.f, width, 230.f, sf::Color(16, 12, 30, 240), sf::Color(255, 210, 100), 2.f);
         std::string head, line1, line2;
         const std::string stage =
             "stage " + std::to_string(run_->stage() + 1) + " of " + std::to_string(run_->stages());
@@ -73,9 +74,9 @@ public:
             line1 = name(run_->opponent()) + " again  (" + stage + ")";
             line2 = "Enter: continue    Esc: give up";
         }
-        drawTextFitted(t, ctx_.res->display, head, 76, cx, 180.f, sf::Color(255, 220, 110), 620.f, 4.f);
-        drawTextFitted(t, ctx_.res->font, line1, 24, cx, 300.f, sf::Color(230, 230, 240), 620.f, 2.f);
-        drawText(t, ctx_.res->font, line2, 20, cx, 380.f, sf::Color(255, 240, 180), Align::Center, 2.f);
+        drawTextFitted(t, ctx_.res->display, head, 64, cx, 130.f, sf::Color(255, 220, 110), inner, 4.f);
+        drawTextFitted(t, ctx_.res->font, line1, 22, cx, 240.f, sf::Color(230, 230, 240), inner, 2.f);
+        drawText(t, ctx_.res->font, line2, 20, cx, 300.f, sf::Color(255, 240, 180), Align::Center, 2.f);
     }
 
     bool transparent() const override { return true; }
@@ -94,6 +95,7 @@ private:
     bool gameOver_ = false;
     long ticks_ = 0;
     long gameOverAt_ = 0;
+    float x_;  // the panel's centre: over the loser's half (matchOverPanelX)
 };
 
 }  // namespace
@@ -108,8 +110,10 @@ void startArcadeStage(Context& ctx, const std::shared_ptr<ArcadeLadder>& run) {
     ctx.stack->replaceAll(std::move(fight));
 }
 
-std::unique_ptr<Screen> makeArcadeResult(Context& ctx, std::shared_ptr<ArcadeLadder> run, int winner) {
-    return std::make_unique<ArcadeResultScreen>(ctx, std::move(run), winner);
+std::unique_ptr<Screen> makeArcadeResult(Context& ctx, std::shared_ptr<ArcadeLadder> run, const sim::FightState& end) {
+    const int w = end.matchWinner == 1 ? 1 : 0;  // a draw: the middle
+    const float x = matchOverPanelX(float(ctx.width), end.matchWinner, end.fighters[w].x, end.fighters[1 - w].x);
+    return std::make_unique<ArcadeResultScreen>(ctx, std::move(run), end.matchWinner, x);
 }
 
 }  // namespace app
