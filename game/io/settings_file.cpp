@@ -322,42 +322,48 @@ std::string commentOf(const std::string& line) {
 }  // namespace
 
 std::string settingsTextKeeping(const std::string& old, const Settings& s, bool& secret) {
+    std::string_view body;  // the text without its byte order mark, which the written text keeps
+    const TextStyle style = styleOf(old, body);
     const auto values = settingsValues(s);
     Settings oldRead;  // what the old file's good lines say: a key the game read there and s lacks was cleared
     Error unread;
-    parseSettingsSkipping(old, "", oldRead, unread);
+    parseSettingsSkipping(std::string(body), "", oldRead, unread);
     const auto oldValues = settingsValues(oldRead);
     std::vector<std::string> written;
     std::vector<std::pair<std::string, int>> seen;
-    std::string out;
-    Lines lines(old);
-    std::string_view view;
-    while (lines.next(view)) {
-        std::string line(view);
-        if (!line.empty() && line.back() == '\r') line.pop_back();  // written back with '\n' alone
+    std::string out(style.mark);
+    for (const RawLine& raw : rawLines(body)) {
+        const std::string line(raw.text);
         const std::vector<std::string> w = tokens(line);
         std::string key, value;
         LineParser p;
         Settings scratch;
         const bool reads = w.empty() || settingsLine(line, p, seen, scratch);
+        // Every line keeps its own end; a blank line, and a key's line whose value did not change, stay as written.
         if (w.empty()) {
-            out += line + "\n";
+            out += line;
         } else if (!reads || !keyValue(w, key, value) || valueOf(oldRead, oldValues, key).empty()) {
-            out += "# (not read by the game) " + line + "\n";  // kept for the player to mend
+            out += "# (not read by the game) " + line;  // kept for the player to mend
             secret = secret || maySecret(line);
         } else if (const std::string v = valueOf(s, values, key); !v.empty()) {
-            out += key + " = " + v + commentOf(line) + "\n";
+            out += v == valueOf(oldRead, oldValues, key) ? line : key + " = " + v + commentOf(line);
             written.push_back(key);
+        } else {
+            continue;  // a key the player cleared: its line goes
         }
+        out += raw.end;
     }
-    std::string added;
+    std::vector<std::string> added;
     for (const auto& [key, value] : values) {
-        if (std::find(written.begin(), written.end(), key) == written.end()) added += key + " = " + value + "\n";
+        if (std::find(written.begin(), written.end(), key) == written.end()) added.push_back(key + " = " + value);
     }
-    if (!added.empty()) out += "# Added by the game:\n" + added;
+    if (!added.empty()) addLine(out, "# Added by the game:", style);
+    for (const std::string& line : added) addLine(out, line, style);
     Settings back;  // the edit must read back as s; a file it cannot keep that way is written afresh
     Error e;
-    return parseSettings(out, "", back, e) && back == s ? out : settingsText(s);
+    std::string_view outBody;
+    styleOf(out, outBody);
+    return parseSettings(std::string(outBody), "", back, e) && back == s ? out : styled(settingsText(s), style);
 }
 
 bool saveSettings(const std::string& path, const Settings& s, std::string& error, const std::string& old) {
@@ -393,9 +399,12 @@ bool saveSettingsMerging(const std::string& path, const Settings& base, const Se
     std::string old;
     Error unread;
     std::error_code ec;
-    if (std::filesystem::is_regular_file(path, ec) && readFile(path, old, unread)) {
-        disk = Settings{};  // a key the file lacks has its default, as when the game starts
-        parseSettingsSkipping(old, path, disk, unread);  // the lines that read count; the others are kept as comments
+    if (std::filesystem::is_regular_file(path, ec) && readFileAsWritten(path, old, unread)) {
+        disk = Settings{};      // a key the file lacks has its default, as when the game starts
+        std::string_view body;  // without a byte order mark, which the save keeps
+        styleOf(old, body);
+        // The lines that read count; the others are kept as comments.
+        parseSettingsSkipping(std::string(body), path, disk, unread);
     }
     const Settings merged = mergeSettings(base, mine, disk);
     if (!saveSettings(path, merged, error, old)) return false;

@@ -72,10 +72,12 @@ bool parseSettingsSkipping(const std::string& text, const std::string& file, Set
 bool loadSettings(const std::string& path, Settings& out, Error& error, std::vector<Error>* skipped = nullptr);
 /// The file text of s (every key, with a comment line first).
 std::string settingsText(const Settings& s);
-/// The old file's text made to hold s, keeping its comments, blank lines and order: a key's line takes s's value
-/// (and goes when s has none, the player having cleared it), a line the game does not read becomes a comment that
-/// says so (nothing the player typed is lost), and keys the file lacks are added at the end. `secret` is set when
-/// such a kept line may hold a password. A text that would not read back as s is settingsText(s) instead.
+/// The old file's text (as written: io::readFileAsWritten) made to hold s, keeping its comments, blank lines and
+/// order: a key's line whose value s changes takes it (and goes when s has none, the player having cleared it), a
+/// line the game does not read becomes a comment that says so (nothing the player typed is lost), keys the file
+/// lacks are added at the end, and every other line stays byte for byte. A byte order mark and the file's line end
+/// (io::TextStyle) stay. `secret` is set when such a kept line may hold a password. A text that would not read back
+/// as s is settingsText(s) instead, in the file's style.
 std::string settingsTextKeeping(const std::string& old, const Settings& s, bool& secret);
 /// Writes s to path (creating its folder), as an AtomicFile, over the text `old` it had (settingsTextKeeping; ""
 /// for a new file: settingsText); false with error = `PATH: cannot write: REASON`.

@@ -49,6 +49,12 @@ bool readBounded(int fd, const std::string& path, std::string& text, Error& erro
 }  // namespace
 
 bool readFile(const std::string& path, std::string& text, Error& error) {
+    if (!readFileAsWritten(path, text, error)) return false;
+    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // a UTF-8 byte order mark (editors on Windows)
+    return true;
+}
+
+bool readFileAsWritten(const std::string& path, std::string& text, Error& error) {
     text.clear();
     // One open and one pass: a pipe or `<(...)` can be read only once. A regular file's size is checked before any
     // byte is read.
@@ -64,9 +70,42 @@ bool readFile(const std::string& path, std::string& text, Error& error) {
     if (ok && S_ISREG(st.st_mode)) text.reserve(std::size_t(st.st_size));
     if (ok) ok = readBounded(fd, path, text, error);
     ::close(fd);
-    if (!ok) return false;
-    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);  // a UTF-8 byte order mark (editors on Windows)
-    return true;
+    return ok;
+}
+
+TextStyle styleOf(std::string_view text, std::string_view& body) {
+    TextStyle style;
+    body = text;
+    if (body.substr(0, 3) == "\xEF\xBB\xBF")
+        style.mark = "\xEF\xBB\xBF", body.remove_prefix(3);  // never a view of text
+    const std::size_t nl = body.find('\n');
+    if (nl != std::string_view::npos && nl > 0 && body[nl - 1] == '\r') style.newline = "\r\n";
+    return style;
+}
+
+std::string styled(std::string_view plain, const TextStyle& style) {
+    std::string out(style.mark);
+    for (const RawLine& line : rawLines(plain)) addLine(out, line.text, style);
+    return out;
+}
+
+std::vector<RawLine> rawLines(std::string_view text) {
+    std::vector<RawLine> lines;
+    while (!text.empty()) {
+        const std::size_t nl = text.find('\n');
+        std::size_t cut = nl == std::string_view::npos ? text.size() : nl;  // where the line's end starts
+        if (cut > 0 && cut < text.size() && text[cut - 1] == '\r') --cut;
+        const std::size_t next = nl == std::string_view::npos ? text.size() : nl + 1;
+        lines.push_back({text.substr(0, cut), text.substr(cut, next - cut)});
+        text.remove_prefix(next);
+    }
+    return lines;
+}
+
+void addLine(std::string& out, std::string_view line, const TextStyle& style) {
+    if (!out.empty() && out.back() != '\n' && out != style.mark) out += style.newline;
+    out += line;
+    out += style.newline;
 }
 
 std::string printable(std::string_view t, std::size_t max) { return engine::printable(t, max); }

@@ -41,8 +41,32 @@ struct Error {
 };
 
 /// Reads a whole file. Refuses a directory (`PATH: is a directory`), a file that cannot be opened or read
-/// (`PATH: cannot open: REASON`) and one larger than kMaxFileBytes (`PATH: larger than ... bytes`).
+/// (`PATH: cannot open: REASON`) and one larger than kMaxFileBytes (`PATH: larger than ... bytes`). A UTF-8 byte
+/// order mark at its start is dropped.
 bool readFile(const std::string& path, std::string& text, Error& error);
+/// readFile that keeps a byte order mark: the text as written, for a save that rewrites the player's file.
+bool readFileAsWritten(const std::string& path, std::string& text, Error& error);
+
+/// How a player's file is written, which a save that rewrites it keeps (settings.cfg, controls.cfg): its UTF-8 byte
+/// order mark ("" when none) and the end of its first line ("\r\n" in a file from Windows, else "\n"), the end
+/// every line the game writes there takes.
+struct TextStyle {
+    std::string_view mark;            ///< the byte order mark, or ""
+    std::string_view newline = "\n";  ///< the line end of a line the game writes
+};
+/// The style of `text` (as readFileAsWritten gives it); `body` gets the text without its byte order mark.
+TextStyle styleOf(std::string_view text, std::string_view& body);
+/// `plain` (lines ended by "\n", a file written afresh) in `style`: the mark first, every line end style's.
+std::string styled(std::string_view plain, const TextStyle& style);
+/// One line of a text as written: its text and its own end ("\n", "\r\n", or "" for a last line with none).
+struct RawLine {
+    std::string_view text;  ///< the line without its end
+    std::string_view end;   ///< its end, as written
+};
+/// The lines of a text, each with its end, so that a save can copy the lines it leaves alone byte for byte.
+std::vector<RawLine> rawLines(std::string_view text);
+/// Appends `line` and style's line end to out, first ending out's last line when it has no end.
+void addLine(std::string& out, std::string_view line, const TextStyle& style);
 
 /// "" when `text` has at most kMaxNameChars characters, else `WHAT is N characters long (at most 64)` (the text
 /// itself is not repeated: its line is named).

@@ -560,58 +560,127 @@ std::string bindingsText(const Bindings& b) {
     return s;
 }
 
-std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
+namespace {
+
+/// The line a save puts above the actions it appends (once in a file).
+const char* const kAddedHeader = "# Added by the game's Controls screen:";
+
+/// True when some action of b is bound to a gamepad input.
+bool namesPad(const Bindings& b) {
+    for (const std::vector<KeyChord>& list : b.keys) {
+        if (std::any_of(list.begin(), list.end(), [](const KeyChord& c) { return c.joy >= 0; })) return true;
+    }
+    return false;
+}
+
+/// What a save must change in a config text for it to read back as the bindings it saves.
+struct Changes {
+    bool action[kActionCount] = {};  ///< actions the text binds otherwise
+    bool deadZone = false;           ///< the dead zone differs
+    bool padsImplied = false;        ///< the text names no pad input: the default pad layout comes with it
+    bool any() const { return deadZone || std::find(action, action + kActionCount, true) != action + kActionCount; }
+};
+
+/// The Changes from `text` to b. The text is read as the game reads it at start: the defaults, the text over them,
+/// then (when b binds pads at all) the default pad layout if the text names none. An action b leaves unbound keeps
+/// its default when read back, so it is never a change; a text that does not read changes everywhere.
+Changes changesTo(const std::string& text, const Bindings& b) {
+    Changes c;
+    Bindings now = defaultBindings();
+    io::Error unread;
+    const bool reads = parseBindings(text, "controls.cfg", now, unread);
+    c.padsImplied = reads && !namesPad(now);
+    if (reads && namesPad(b)) addDefaultPads(now);
+    for (int a = 0; a < kActionCount; ++a)
+        c.action[a] = !b.keys[a].empty() && (!reads || bindingText(now, Action(a)) != bindingText(b, Action(a)));
+    c.deadZone = !reads || now.deadZone != b.deadZone;
+    return c;
+}
+
+/// The keys a written line gives action a: b's, less the default layout's pad inputs when the text brings them
+/// anyway (it names no pad input), so that a file never holds pad bindings its player did not write.
+std::string valueFor(const Bindings& b, int a, bool padsImplied) {
+    if (!padsImplied) return bindingText(b, Action(a));
+    Bindings pads;  // the default layout alone
+    addDefaultPads(pads);
+    std::string out;
+    for (const KeyChord& c : b.keys[a]) {
+        const auto same = [&](const KeyChord& d) { return chordName(d) == chordName(c); };
+        if (std::none_of(pads.keys[a].begin(), pads.keys[a].end(), same))
+            out += (out.empty() ? "" : ", ") + chordName(c);
+    }
+    return out.empty() ? bindingText(b, Action(a)) : out;
+}
+
+/// A config line (without its end) with a new value: the text up to `=` and the comment with the blanks before it
+/// stay, so aligned comments stay aligned.
+std::string lineWithValue(const std::string& line, const std::string& value) {
+    const std::size_t hash = line.find('#');
+    const std::string code = line.substr(0, hash);
+    std::size_t gap = 0;
+    while (gap < code.size() && (code[code.size() - 1 - gap] == ' ' || code[code.size() - 1 - gap] == '\t')) ++gap;
+    const std::string spaces = gap == 0 ? " " : code.substr(code.size() - gap);
+    const std::string comment = hash == std::string::npos ? "" : spaces + line.substr(hash);
+    return code.substr(0, code.find('=') + 1) + " " + value + comment;
+}
+
+/// The text with the Changes made: each changed line rewritten in place (keeping its own end), a change no line
+/// holds appended under kAddedHeader (in style's line end), every other line byte for byte as it was.
+std::string withChanges(std::string_view text, const Bindings& b, const Changes& c, const io::TextStyle& style) {
     std::string out;
     bool written[kActionCount] = {};
-    bool deadZoneWritten = false;
-    io::Lines lines(old);
-    std::string_view view;
-    while (lines.next(view)) {
-        std::string line(view);
-        if (!line.empty() && line.back() == '\r') line.pop_back();  // written back with '\n' alone
-        const std::size_t hash = line.find('#');
-        const std::string code = line.substr(0, hash);
-        std::size_t gap = 0;  // the spaces before the comment, kept so aligned comments stay aligned
-        while (gap < code.size() && (code[code.size() - 1 - gap] == ' ' || code[code.size() - 1 - gap] == '\t')) ++gap;
-        const std::string spaces = gap == 0 ? " " : code.substr(code.size() - gap);
-        const std::string comment = hash == std::string::npos ? "" : spaces + line.substr(hash);
+    bool deadZoneWritten = false, header = false;
+    for (const io::RawLine& raw : io::rawLines(text)) {
+        const std::string line(raw.text);
+        const std::string code = line.substr(0, line.find('#'));
         const std::size_t eq = code.find('=');
         const std::string name = eq == std::string::npos ? "" : trim(code.substr(0, eq));
         const int a = name.empty() ? -1 : findAction(name);
-        if (name == "deadzone") {
-            out += code.substr(0, eq + 1) + " " + std::to_string(b.deadZone) + comment + "\n";
+        header = header || trim(line) == kAddedHeader;
+        if (name == "deadzone" && c.deadZone) {
+            out += lineWithValue(line, std::to_string(b.deadZone));
             deadZoneWritten = true;
-        } else if (a >= 0 && !b.keys[a].empty()) {
-            out += code.substr(0, eq + 1) + " " + bindingText(b, Action(a)) + comment + "\n";
+        } else if (a >= 0 && c.action[a]) {
+            out += lineWithValue(line, valueFor(b, a, c.padsImplied));
             written[a] = true;
         } else {
-            out += line + "\n";
+            out += line;
         }
+        out += raw.end;
     }
-    std::string added;
-    if (!deadZoneWritten) added += "deadzone = " + std::to_string(b.deadZone) + "\n";
+    std::vector<std::string> added;
+    if (c.deadZone && !deadZoneWritten) added.push_back("deadzone = " + std::to_string(b.deadZone));
     for (int a = 0; a < kActionCount; ++a) {
-        if (!written[a] && !b.keys[a].empty())
-            added += actionName(Action(a)) + " = " + bindingText(b, Action(a)) + "\n";
+        if (c.action[a] && !written[a]) added.push_back(actionName(Action(a)) + " = " + valueFor(b, a, c.padsImplied));
     }
-    if (!added.empty()) out += "# Added by the game's Controls screen:\n" + added;
-    // The edit must read back to exactly these bindings; a file it cannot keep that way is written afresh.
-    Bindings back = defaultBindings();
-    io::Error unread;
-    bool same = parseBindings(out, "controls.cfg", back, unread) && back.deadZone == b.deadZone;
-    for (int a = 0; same && a < kActionCount; ++a)
-        same = b.keys[a].empty() || bindingText(back, Action(a)) == bindingText(b, Action(a));
-    return same ? out : bindingsText(b);
+    if (!added.empty() && !header) io::addLine(out, kAddedHeader, style);
+    for (const std::string& line : added) io::addLine(out, line, style);
+    return out;
+}
+
+}  // namespace
+
+std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
+    std::string_view body;  // without a byte order mark, which the result keeps
+    const io::TextStyle style = io::styleOf(old, body);
+    std::string text(body);
+    // Each round rewrites what still reads otherwise than b. A pad input written into a file that named none ends
+    // the default pad layout for every action, so the next round writes the layout's inputs out; it settles by then.
+    for (int round = 0; round < 4; ++round) {
+        const Changes c = changesTo(text, b);
+        if (!c.any()) return std::string(style.mark) + text;
+        if (round < 3) text = withChanges(text, b, c, style);
+    }
+    return io::styled(bindingsText(b), style);  // a file that cannot be kept so is written afresh
 }
 
 bool saveBindings(const std::string& path, const Bindings& b, std::string& error, const std::string& basis) {
-    // Keep the file's comments, order and layout (or, for a first save, the basis file's): only the values of the
-    // lines that bind something change.
+    // Keep the file as written (or, for a first save, the basis file): only the lines of the bindings that change.
     std::string old;
     io::Error unread;
     std::error_code ec;
     const std::string from = std::filesystem::exists(path, ec) || basis.empty() ? path : basis;
-    const bool haveOld = std::filesystem::is_regular_file(from, ec) && io::readFile(from, old, unread);
+    const bool haveOld = std::filesystem::is_regular_file(from, ec) && io::readFileAsWritten(from, old, unread);
     if (!io::makeFolderFor(path, error)) return false;
     const std::string text = haveOld ? bindingsTextKeeping(old, b) : bindingsText(b);
     // A temporary file renamed over the old one: a full disk or a signal mid-save leaves the old file whole.

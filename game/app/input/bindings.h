@@ -153,9 +153,10 @@ bool loadBindings(const std::string& path, Bindings& inout, io::Error& error);
 void addDefaultPads(Bindings& b);
 /// The config text of a set of bindings (the dead zone and one `ACTION = KEYS` line per action).
 std::string bindingsText(const Bindings& b);
-/// The config text `old` with the value of every binding line (`ACTION = ...`, `deadzone = ...`) replaced by b's and
-/// everything else (comments, blank lines, order, spacing before `=`) kept; actions it lacks are appended. Falls
-/// back to bindingsText(b) when the result would not read back to b.
+/// The config text `old` (as written: io::readFileAsWritten) changed only where it reads otherwise than b (read as
+/// the game reads it, the default pads included): such a line (`ACTION = ...`, `deadzone = ...`) takes b's value, keeping
+/// its text up to `=` and its comment, an action no line names is appended, and every other line, a byte order mark
+/// and the line ends stay as written. Falls back to bindingsText(b) when the result would not read back to b.
 std::string bindingsTextKeeping(const std::string& old, const Bindings& b);
 /// Writes b to path (creating its folder), keeping the existing file's comments and layout (bindingsTextKeeping),
 /// for a new file those of `basis` when given (the shipped controls.cfg), else bindingsText; false with error = `PATH: cannot write: REASON` when it fails, the old file then as it was (written

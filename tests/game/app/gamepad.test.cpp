@@ -174,18 +174,15 @@ TEST_CASE("saving bindings keeps the file's comments and layout and changes only
     u.key = sf::Keyboard::U;
     REQUIRE(app::rebind(b, app::kP1Light, u) == "");
     const std::string text = app::bindingsTextKeeping(old, b);
-    // Written out by hand from the rule: binding lines get the new values, every other line stays, the actions the
-    // file never named are appended once.
-    CHECK(text.rfind("# my keys\n"
-                     "deadzone = 25   # a worn pad\n"
-                     "\n"
-                     "p1.light   = U  # jab\n"
-                     "p1.heavy   = K  # kick, CRLF\n"
-                     "# the end\n"
-                     "# Added by the game's Controls screen:\n"
-                     "p1.up = W\n",
-                     0) == 0);
-    CHECK(text.find("p1.light =") == std::string::npos);  // not appended again
+    // Written out by hand from the rule: the rebound action's line gets its new value, every other line stays byte
+    // for byte (its CRLF too), and nothing the player did not change is appended.
+    CHECK(text ==
+          "# my keys\n"
+          "deadzone = 25   # a worn pad\n"
+          "\n"
+          "p1.light   = U  # jab\n"
+          "p1.heavy   = K  # kick, CRLF\r\n"
+          "# the end\n");
     app::Bindings back = app::defaultBindings();
     REQUIRE(app::parseBindings(text, "c.cfg", back, parseError));
     for (int a = 0; a < app::kActionCount; ++a)
@@ -228,19 +225,81 @@ TEST_CASE("rebinding keeps another window's save and a hand edit made since this
     }
     REQUIRE(app::rebind(b, app::kP1Down, u).empty());  // window B, which read the file before both: down = U
     REQUIRE(app::saveBindingsMerging(path, read, b, saved, error));
-    app::Bindings back = app::defaultBindings();
+    app::Bindings back = app::defaultBindings();  // the file alone: it holds only what the player bound
     REQUIRE(app::loadBindings(path, back, e));
-    CHECK(app::bindingText(back, app::kP1Up).rfind("Y,", 0) == 0);  // A's save survives B's
-    CHECK(app::bindingText(back, app::kP1Down).rfind("U,", 0) == 0);
-    CHECK(app::bindingText(back, app::kP1Left) == "Z");  // and so does the hand edit (its line names no pad input)
+    CHECK(app::bindingText(back, app::kP1Up) == "Y");  // A's save survives B's
+    CHECK(app::bindingText(back, app::kP1Down) == "U");
+    CHECK(app::bindingText(back, app::kP1Left) == "Z");                                // and so does the hand edit
+    app::addDefaultPads(back);                                                         // as the game reads it
     CHECK(app::bindingText(saved, app::kP1Up) == app::bindingText(back, app::kP1Up));  // B now uses the merge
     // A third window, which also read the file first, binds Y to light: merged with the file, Y would drive up and
     // light, so the later save's bindings are written whole (a clash is never written).
     app::Bindings c = read;
     REQUIRE(app::rebind(c, app::kP1Light, y).empty());
     REQUIRE(app::saveBindingsMerging(path, read, c, saved, error));
+    back = app::defaultBindings();
     REQUIRE(app::loadBindings(path, back, e));
-    CHECK(app::bindingText(back, app::kP1Light).rfind("Y,", 0) == 0);
-    CHECK(app::bindingText(back, app::kP1Up).rfind("W,", 0) == 0);
+    CHECK(app::bindingText(back, app::kP1Light) == "Y");
+    CHECK(app::bindingText(back, app::kP1Up) == "W");
     std::remove(path.c_str());
+}
+
+TEST_CASE("a rebind changes only its action's line: the rest byte for byte, a byte order mark and CRLF kept") {
+    // Worked by hand from docs/formats.md: the game reads the file, adds the default pad layout (the file names no
+    // pad), the Controls screen rebinds one action at a time and saves; each save touches that action's line alone
+    // (or appends it once under the header), in the file's CRLF, and writes no pad input or dead zone.
+    const std::string path = "gamepad_test_bytes.cfg";
+    const std::string bom = "\xEF\xBB\xBF";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << bom << "# my keys\r\np1.light   = J  # jab\r\np1.heavy\t=\tK\r\n";
+    }
+    const auto saveRebound = [&](app::Action a, sf::Keyboard::Key key) {
+        app::Bindings read = app::defaultBindings(), mine, saved;
+        io::Error e;
+        REQUIRE(app::loadBindings(path, read, e));
+        app::addDefaultPads(read);
+        mine = read;
+        app::KeyChord c;
+        c.key = key;
+        REQUIRE(app::rebind(mine, a, c).empty());
+        std::string error;
+        REQUIRE(app::saveBindingsMerging(path, read, mine, saved, error));
+        std::ifstream in(path, std::ios::binary);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    CHECK(saveRebound(app::kP1Up, sf::Keyboard::U) == bom +
+                                                          "# my keys\r\np1.light   = J  # jab\r\np1.heavy\t=\tK\r\n"
+                                                          "# Added by the game's Controls screen:\r\np1.up = U\r\n");
+    CHECK(saveRebound(app::kP1Light, sf::Keyboard::Y) == bom +
+                                                             "# my keys\r\np1.light   = Y  # jab\r\np1.heavy\t=\tK\r\n"
+                                                             "# Added by the game's Controls screen:\r\np1.up = U\r\n");
+    CHECK(saveRebound(app::kP1Down, sf::Keyboard::X) ==
+          bom +
+              "# my keys\r\np1.light   = Y  # jab\r\np1.heavy\t=\tK\r\n"
+              "# Added by the game's Controls screen:\r\np1.up = U\r\np1.down = X\r\n");
+    std::remove(path.c_str());
+
+    // A pad input bound where the file named none ends the default layout for the whole file (the format's rule),
+    // so the layout's inputs are written out then, and only the actions that have one.
+    app::Bindings b = app::defaultBindings();
+    app::addDefaultPads(b);
+    app::KeyChord pad;
+    pad.joy = 0;
+    pad.button = 5;
+    REQUIRE(app::rebind(b, app::kP1Light, pad).empty());
+    const std::string text = app::bindingsTextKeeping("p1.light = J\n", b);
+    CHECK(text.rfind(
+              "p1.light = Joy0.Button5, J\n# Added by the game's Controls screen:\np1.up = W, Joy0.Y-, Joy0.PovY-\n"
+              "p1.down = S, Joy0.Y+, Joy0.PovY+\n",
+              0) == 0);
+    CHECK(text.find("start = Enter, Joy0.Button7\n") != std::string::npos);
+    CHECK(text.find("pause") == std::string::npos);
+    CHECK(text.find("deadzone") == std::string::npos);
+    app::Bindings back = app::defaultBindings();
+    io::Error e;
+    REQUIRE(app::parseBindings(text, "c.cfg", back, e));
+    app::addDefaultPads(back);
+    for (int a = 0; a < app::kActionCount; ++a)
+        CHECK(app::bindingText(back, app::Action(a)) == app::bindingText(b, app::Action(a)));
 }

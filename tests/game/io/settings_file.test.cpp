@@ -407,3 +407,43 @@ TEST_CASE("settings: a host is a name or a dotted IPv4 address, as the message s
     CHECK_FALSE(io::checkHostPort("999.1.1.1:7000", why));
     CHECK(why == "bad host '999.1.1.1' (a name or a dotted IPv4 address)");
 }
+
+TEST_CASE("settings: a save keeps each line it does not change byte for byte, a byte order mark and CRLF line ends") {
+    // Worked by hand from docs/formats.md ("a save keeps the file as the player wrote it"): only the fullscreen line
+    // changes, in place; the untouched volume line keeps its tabs, spaces and comment; every line its CRLF.
+    const fs::path dir = fs::temp_directory_path() / ("settings_bytes_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string path = (dir / "settings.cfg").string();
+    const std::string before =
+        "\xEF\xBB\xBF# mine\r\nvolume\t=\t60   # loud\r\nwindow=1600x900\r\n \r\np1.style = motion\r\n"
+        "p2.style = motion\r\nfullscreen = off\r\nframecap = off\r\nmsaa = auto\r\n";
+    {
+        std::ofstream f(path, std::ios::binary);
+        f << before;
+    }
+    io::Settings read;
+    io::Error e;
+    REQUIRE(io::loadSettings(path, read, e));
+    CHECK(read.volume == 60);
+    io::Settings mine = read, saved;
+    mine.fullscreen = true;
+    std::string error;
+    REQUIRE(io::saveSettingsMerging(path, read, mine, saved, error));
+    std::ifstream in(path, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text ==
+          "\xEF\xBB\xBF# mine\r\nvolume\t=\t60   # loud\r\nwindow=1600x900\r\n \r\np1.style = motion\r\n"
+          "p2.style = motion\r\nfullscreen = on\r\nframecap = off\r\nmsaa = auto\r\n");
+    fs::remove_all(dir);
+
+    // A changed value's line keeps its comment and its CRLF, a line the game does not read becomes a comment with
+    // its CRLF, a last line without an end gets the file's before the added keys, which take CRLF too.
+    io::Settings s;
+    s.volume = 40;
+    bool secret = false;
+    CHECK(io::settingsTextKeeping("fulscreen = on\r\nvolume\t=\t60   # loud\r\nmsaa = auto", s, secret) ==
+          "# (not read by the game) fulscreen = on\r\nvolume = 40   # loud\r\nmsaa = auto\r\n"
+          "# Added by the game:\r\np1.style = motion\r\np2.style = motion\r\nwindow = 1280x720\r\n"
+          "fullscreen = off\r\nframecap = off\r\n");
+}
