@@ -27,6 +27,7 @@
 //   NAME     := a structure's name (engine/sets/registry.def: array, grid, quadtree-lowest, ...) or its number,
 //               1..engine::kSetKindCount in the registry's order
 //
+// A script runs at least one frame (one with none is refused, as an action script with none is).
 // Limits, checked before a frame runs: the whole tuning passes blaster::checkOptions once the header ends (the
 // error names the last `set` line); at most kMaxRunFrames frames; at most 4096 `enemy` lines; and budgets that
 // count work, not frames (game/sim/blaster/budget.h). Each structure in use estimates, from the tuning and the
@@ -368,15 +369,18 @@ bool parseScript(std::string_view text, const std::string& file, Script& script,
     }
     script.workUnits = p.work;
     script.peakBytes = p.peakBytes;
-    if (p.started) return true;
     try {
-        p.checkTuning();  // a script of header lines only: its tuning still gets the one validation
+        if (!p.started) p.checkTuning();  // a script of header lines only: its tuning still gets the one validation
     } catch (const ParseError& e) {
         error.line = e.line;
         error.message = e.what;
         return false;
     }
-    return true;
+    if (p.totalFrames > 0) return true;
+    // Nothing would run: refused as an action script with no frames is, at the last line.
+    error.line = std::max(1, lines.number());
+    error.message = "the script has no frames (no hold, press, wait or expect gameover within)";
+    return false;
 }
 
 // ---- running ----

@@ -37,7 +37,7 @@
 //     pN keep BUTTONS                       pN also holds BUTTONS on every later frame (does not advance C)
 //     pN release                            ends pN's keep (does not advance C)
 //   BUTTONS is NAME or NAME+NAME+..., NAME one of up down left right light heavy special start throw (absolute
-//   directions: left is screen left), or `none`.
+//   directions: left is screen left), each at most once, or `none`.
 //   Text (does not advance C):
 //     say TEXT...                           a line shown from frame C on, until the next `say` (a tutorial lesson's
 //                                           instruction; the rest of the line, at most 120 characters)
@@ -114,9 +114,11 @@ struct ScriptParser : io::LineParser {
     }
 
     bool buttons(const std::string& t, std::uint16_t& b) {
-        if (!parseButtonSet(t, b))
-            return fail("bad buttons " + io::quote(t) + " (names: " + buttonTable().names() + ", joined by +)");
-        return true;
+        if (parseButtonSet(t, b)) return true;
+        const std::string twice = repeatedButton(t);  // as a replay frame's letter given twice (`AA`) is refused
+        if (!twice.empty() && parseButtonName(twice) != 0)
+            return fail("bad buttons " + io::quote(t) + " (the button " + twice + " twice: each button at most once)");
+        return fail("bad buttons " + io::quote(t) + " (names: " + buttonTable().names() + ", joined by +)");
     }
 
     bool addFrames(int p, std::uint16_t b, std::int64_t n) {

@@ -32,6 +32,24 @@ bool seedOf(std::string_view hex, std::array<std::uint8_t, 32>& out) {
            sodium_hex2bin(out.data(), out.size(), hex.data(), hex.size(), nullptr, &n, nullptr) == 0 && n == 32;
 }
 
+/// The seed of the seed line's words: `seed = HEX`, the spaces around '=' optional as in settings.cfg (`seed=HEX`,
+/// `seed =HEX`); false when it is not that. The words are run together (`seed=HEX` for every spelling) and may only
+/// have been split around the '='; the copy is wiped.
+bool seedLine(const std::vector<std::string>& t, std::array<std::uint8_t, 32>& seed) {
+    std::size_t size = 0;
+    for (const std::string& word : t) size += word.size();
+    std::string line;
+    line.reserve(size);  // one buffer: no copy of the secret is left behind by a reallocation
+    bool split = true;   // every split between words lies next to the '='
+    for (const std::string& word : t) {
+        split = split && (line.empty() || line.size() == 4 || line.size() == 5);
+        line += word;
+    }
+    const bool ok = split && line.compare(0, 5, "seed=") == 0 && seedOf(std::string_view(line).substr(5), seed);
+    sodium_memzero(line.data(), line.size());
+    return ok;
+}
+
 /// What the key file's record number `record` (1: the header, 2: the seed line) must be, for a message.
 std::string wanted(int record) {
     if (record == 1) return std::string("not an identity key file (its first line must be `") + kHeader + "`)";
@@ -40,7 +58,8 @@ std::string wanted(int record) {
 }
 
 /// The seed of a key file's text, read by the shared text rules (io::readFile dropped a byte order mark; io::tokens
-/// drops comments and a '\r' and splits at spaces and tabs): the header record, then `seed = HEX`, nothing else.
+/// drops comments and a '\r' and splits at spaces and tabs): the header record, then `seed = HEX` (seedLine),
+/// nothing else.
 /// False with the line and what is wrong. No message quotes the file: it holds the secret.
 bool parseKeyFile(const std::string& text, std::array<std::uint8_t, 32>& seed, io::Error& error) {
     io::Lines lines(text);
@@ -51,7 +70,7 @@ bool parseKeyFile(const std::string& text, std::array<std::uint8_t, 32>& seed, i
         ++records;
         bool ok = false;
         if (records == 1) ok = io::joined(t) == kHeader;
-        if (records == 2) ok = t.size() == 3 && t[0] == "seed" && t[1] == "=" && seedOf(t[2], seed);
+        if (records == 2) ok = seedLine(t, seed);
         for (std::string& word : t) sodium_memzero(word.data(), word.size());
         if (!ok) return error.line = lines.number(), error.message = wanted(records), false;
     }

@@ -7,7 +7,8 @@
 //   seed = 64 HEX DIGITS
 //
 // It is read as every text file of the game is (game/io/text.h): a byte order mark, CRLF, blanks around fields and
-// `#` comments are fine; the hex digits may be in either case (it is written in lower case).
+// `#` comments are fine; the spaces around '=' may be left out (`seed=HEX`, as in settings.cfg; it is written
+// `seed = `); the hex digits may be in either case (it is written in lower case).
 #include "game/net/identity.h"
 
 #include <string>

@@ -2,6 +2,9 @@
 // read from data/buttons.cfg by game/io/button_file; only its nine fixed rows are known here.
 #include "game/sim/buttons.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace sim {
 namespace {
 
@@ -70,13 +73,25 @@ bool parseButtonSet(std::string_view text, std::uint16_t& out) {
         const std::size_t plus = text.find('+');
         const std::string_view part = text.substr(0, plus);
         const std::uint16_t bit = parseButtonName(part);
-        if (bit == 0) return false;
+        if (bit == 0 || (out & bit) != 0) return false;  // unknown, or named twice
         out = std::uint16_t(out | bit);
         if (plus == std::string_view::npos) break;
         text.remove_prefix(plus + 1);
         if (text.empty()) return false;  // trailing '+'
     }
     return out != 0;
+}
+
+std::string repeatedButton(std::string_view text) {
+    std::vector<std::string_view> names;
+    while (true) {
+        const std::size_t plus = text.find('+');
+        const std::string_view name = text.substr(0, plus);
+        if (std::find(names.begin(), names.end(), name) != names.end()) return std::string(name);
+        if (plus == std::string_view::npos) return "";
+        names.push_back(name);
+        text.remove_prefix(plus + 1);
+    }
 }
 
 std::string buttonLetters(std::uint16_t buttons) {

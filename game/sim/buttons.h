@@ -76,8 +76,11 @@ struct FrameInput {
 const char* buttonName(std::uint16_t bit);
 /// Parses one script name (see buttonName) to its bit; returns 0 for an unknown name.
 std::uint16_t parseButtonName(std::string_view name);
-/// Parses `a+b+c` (or `none`) to a bit set; returns false on an unknown name.
+/// Parses `a+b+c` (or `none`) to a bit set; returns false on an unknown name or one given twice (`down+down`, as
+/// parseButtonLetters refuses `AA`).
 bool parseButtonSet(std::string_view text, std::uint16_t& out);
+/// The first button name `a+b+c` gives twice (`down` for `down+up+down`), or "" when none is repeated.
+std::string repeatedButton(std::string_view text);
 /// Replay letters for a bit set, in table order (U D L R A B C S T ...), or "-" when nothing is held.
 std::string buttonLetters(std::uint16_t buttons);
 /// Parses replay letters back to a bit set; returns false on an unknown letter or one given twice (the writer

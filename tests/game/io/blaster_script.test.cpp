@@ -80,6 +80,10 @@ TEST_CASE("A bad Blaster script is rejected with the file and line of the first 
          "t.blaster:5:", "more than 1000000 frames"},
         {"blaster 1\nwait 600000\n", "t.blaster:2:", "cost the array structure about"},  // default: array
         {"blaster 1\nwait 1000001\n", "t.blaster:2:", "1..1000000"},
+        // No frame to run, as an action script with none is refused: named at the file's last line.
+        {"blaster 1\n", "t.blaster:1:", "the script has no frames (no hold, press, wait or expect gameover within)"},
+        {"blaster 1\nseed 4\nenemy 600 10 20 20 0\nswitch grid\nexpect enemies 1\n# the end\n",
+         "t.blaster:6:", "the script has no frames"},
     };
     for (const Case& c : cases) {
         CAPTURE(c.text);
@@ -93,7 +97,7 @@ TEST_CASE("A Blaster script may place at most 4096 ships") {
     // Regression: 200,000 `enemy` lines took seconds to parse and run; the cap stops such junk at its line.
     std::string text = "blaster 1\n";
     for (int i = 0; i < 4096; ++i) text += "enemy 600 10 20 20 0\n";
-    CHECK(parseError(text).empty());
+    CHECK(parseError(text + "wait 1\n").empty());
     text += "enemy 600 10 20 20 0\n";
     CHECK(parseError(text).rfind("t.blaster:4098: more than 4096 'enemy' lines", 0) == 0);
 }

@@ -113,6 +113,18 @@ TEST_CASE("Bad scripts are refused with FILE:LINE: what") {
         text = "p1 hold up+ 3\n";
         expected = "s:1: bad buttons 'up+' (names: " + sim::buttonTable().names() + ", joined by +)";
     }
+    SUBCASE("a button named twice, as a replay frame's letter given twice is refused") {
+        text = "wait 1\np1 hold down+down 10\n";
+        expected = "s:2: bad buttons 'down+down' (the button down twice: each button at most once)";
+    }
+    SUBCASE("a button named twice among others, in press") {
+        text = "p2 press light+up+light\n";
+        expected = "s:1: bad buttons 'light+up+light' (the button light twice: each button at most once)";
+    }
+    SUBCASE("a button named twice, in keep") {
+        text = "p2 keep up+up\nwait 1\n";
+        expected = "s:1: bad buttons 'up+up' (the button up twice: each button at most once)";
+    }
     SUBCASE("zero frames") {
         text = "wait 0\n";
         expected = "s:1: number 0 out of range [1, 10000000]";

@@ -76,6 +76,9 @@ TEST_CASE("the identity key is read by the shared text rules: a BOM, CRLF, blank
         {"a space after the header and tabs in the seed line", header + " \nseed\t=\t" + hex + "  \n"},
         {"upper-case hex digits", header + "\nseed = " + upper + "\n"},
         {"comments and blank lines, no final newline", "# mine\n\n" + header + " # v1\n\nseed = " + hex},
+        {"no spaces around '=', as settings.cfg allows", header + "\nseed=" + hex + "\n"},
+        {"a space on one side of '=' only", header + "\nseed =" + hex + "\n"},
+        {"a tab on the other side only", header + "\nseed=\t" + hex + "\n"},
     };
     for (const auto& [what, edited] : edits) {
         CAPTURE(what);
@@ -99,7 +102,10 @@ TEST_CASE("a damaged identity key is named at its line, and nothing of the secre
         {header + "# no seed\n\n", ":4: wants `seed = ` and 64 hex digits"},
         {header + "seed = " + std::string(63, 'a') + "\n", ":2: wants `seed = ` and 64 hex digits"},
         {header + "seed = " + std::string(63, 'a') + "g\n", ":2: wants `seed = ` and 64 hex digits"},
-        {header + "seed=" + std::string(64, 'a') + "\n", ":2: wants `seed = ` and 64 hex digits"},
+        {header + "seed = " + std::string(32, 'a') + " " + std::string(32, 'a') + "\n",
+         ":2: wants `seed = ` and 64 hex digits"},
+        {header + "se ed=" + std::string(64, 'a') + "\n", ":2: wants `seed = ` and 64 hex digits"},
+        {header + "seed == " + std::string(64, 'a') + "\n", ":2: wants `seed = ` and 64 hex digits"},
         {header + "seed = " + std::string(64, 'a') + "\v\n", ":2: wants `seed = ` and 64 hex digits"},
         {header + seed + "seed = " + std::string(64, 'b') + "\n", ":3: unexpected text after the seed line"},
     };
