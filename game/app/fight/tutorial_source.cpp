@@ -126,15 +126,18 @@ void TutorialSource::drawOver(sf::RenderTarget& t, const Context& ctx) const {
     drawRichText(t, ctx.res->font, sub, 20, cx, top + 78.f, sf::Color(240, 240, 245), *ctx.bindings);
 }
 
+bool loadTutorialOrQuit(Context& ctx, std::vector<sim::RunFile>& out) {
+    io::Error error;
+    if (loadLessons(ctx.dataDir, out, error) && checkLessons(ctx, out, error)) return true;
+    std::cerr << error.text() << "\n";
+    ctx.quit = true;
+    ctx.exitCode = 2;
+    return false;
+}
+
 std::unique_ptr<Screen> makeTutorial(Context& ctx) {
     std::vector<sim::RunFile> lessons;
-    io::Error error;
-    if (!loadLessons(ctx.dataDir, lessons, error) || !checkLessons(ctx, lessons, error)) {
-        std::cerr << error.text() << "\n";
-        ctx.quit = true;
-        ctx.exitCode = 2;
-        return nullptr;
-    }
+    if (!loadTutorialOrQuit(ctx, lessons)) return nullptr;
     return std::make_unique<FightScreen>(ctx, std::make_unique<TutorialSource>(ctx, std::move(lessons)));
 }
 

@@ -20,6 +20,9 @@ namespace app {
 bool loadLessonFolder(const std::string& dir, std::vector<sim::RunFile>& out, io::Error& error);
 /// Reads every DATA/tutorial/*.fscript in file-name order; false with the first error (FILE:LINE: what).
 bool loadLessons(const std::string& dataDir, std::vector<sim::RunFile>& out, io::Error& error);
+/// loadLessons and checkLessons for a screen that opens the tutorial: false with the error said on stderr and the
+/// game set to quit with status 2.
+bool loadTutorialOrQuit(Context& ctx, std::vector<sim::RunFile>& out);
 /// True when every lesson's fighters are loaded in ctx and its checks name their members and moves; else false
 /// with the first problem.
 bool checkLessons(const Context& ctx, const std::vector<sim::RunFile>& lessons, io::Error& error);

@@ -286,13 +286,7 @@ std::unique_ptr<Screen> makeTrialsPage(Context& ctx) {
 
 std::unique_ptr<Screen> makeTutorialPage(Context& ctx) {
     std::vector<FighterTrials> lessons(1, FighterTrials{kTutorialGroup, {}});
-    io::Error error;
-    if (!loadLessons(ctx.dataDir, lessons[0].trials, error) || !checkLessons(ctx, lessons[0].trials, error)) {
-        std::cerr << error.text() << "\n";
-        ctx.quit = true;
-        ctx.exitCode = 2;
-        return nullptr;
-    }
+    if (!loadTutorialOrQuit(ctx, lessons[0].trials)) return nullptr;
     return std::make_unique<TrialsPage>(ctx, std::move(lessons), kTutorialKind);
 }
 

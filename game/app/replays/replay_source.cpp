@@ -64,7 +64,7 @@ Advance ReplaySource::tick(const Tick& /*in*/, const sim::FrameInput* keys) {
 void ReplaySource::takeFailures() {
     // The player's new failures: a hash mismatch is a desync (red label), others are failed expectations (listed).
     const std::vector<io::RunFailure>& failures = player_->failures();
-    if (shownFailures_ < failures.size() && failed_.empty() && desync_.empty() && onFailure_) onFailure_();
+    if (shownFailures_ == 0 && !failures.empty() && onFailure_) onFailure_();  // the run's first failure
     for (; shownFailures_ < failures.size(); ++shownFailures_) {
         const io::RunFailure& f = failures[shownFailures_];
         std::cerr << f.text() << "\n";
