@@ -210,7 +210,7 @@ void printMoves(const std::vector<sim::FighterDef>& defs, const std::vector<Figh
 
 /// --check: the level-4 band. Returns the exit status.
 int check(const std::vector<sim::FighterDef>& defs, int matches) {
-#if defined(__SANITIZE_ADDRESS__) || defined(BVH_SANITIZED_LIBRARIES)
+#if defined(BVH_SANITIZED)
     (void)defs;
     (void)matches;
     std::printf(

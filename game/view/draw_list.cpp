@@ -423,7 +423,8 @@ void addNightFar(Pen& pen, const View& v) {
             pen.rect(x, top, bw - 4.f, ground + 60.f - top, wall);
             for (float wy = top + 10.f; wy < ground - 60.f; wy += 16.f) {  // lit windows, a few per floor
                 for (float wx = x + 6.f; wx < x + bw - 14.f; wx += 13.f) {
-                    const unsigned lit = scatter(unsigned(wx * 3.f) * 31u + unsigned(wy) * 17u + unsigned(row));
+                    const unsigned lit =
+                        scatter(unsigned(int(wx * 3.f)) * 31u + unsigned(int(wy)) * 17u + unsigned(row));
                     if (lit % 7 != 0) continue;
                     pen.rect(wx, wy, 5.f, 7.f, lit % 3 == 0 ? rgba(235, 190, 120) : rgba(190, 140, 90));
                 }

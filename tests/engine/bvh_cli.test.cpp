@@ -180,7 +180,8 @@ TEST_CASE("a number may start with one '+', as `std::cin >> int` reads it, and p
         {"a +1000000001 0 1 1\n", "agent.txt:1: minX 1000000001 is out of range (allowed -1000000000..1000000000)\n"},
     };
     for (const auto& [agent, err] : bad) {
-        CAPTURE(agent);
+        const std::string& agentText = agent;  // CAPTURE takes a variable, not a structured binding (clang)
+        CAPTURE(agentText);
         const Run b = runBvh(agent, "p\n");
         CHECK(b.status == bvhcli::kBadInput);
         CHECK(b.err == err);
@@ -382,7 +383,7 @@ TEST_CASE("huge inputs run through without trouble") {
     // 200,000 members and 1,000,000 actions in an optimised build (a tenth of each under the sanitizers, which are
     // ~20x slower). Speed is measured in the README, not asserted here; this checks the run completes and every
     // action printed its lines.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVH_SANITIZED)
     constexpr int members = 20000, actions = 100000;
 #else
     constexpr int members = 200000, actions = 1000000;

@@ -159,7 +159,8 @@ TEST_CASE("game refuses the online flags where no online match can come: --net-*
         {{"--join", "127.0.0.1", "--lobby", "example.org"}, "--join goes to an address; through a lobby use --code"},
     };
     for (const auto& [args, said] : online) {
-        CAPTURE(args[args.size() - 2]);
+        const std::string& flag = args[args.size() - 2];  // CAPTURE takes no structured binding (clang)
+        CAPTURE(flag);
         app::AppFlags f;
         std::string error;
         CHECK_FALSE(parse(args, f, error));
@@ -195,7 +196,8 @@ TEST_CASE("game refuses a malformed --join address or --code / --spectate room c
          "--spectate wants a room code (6 letters or digits), not 'ABCDE0'"},
     };
     for (const auto& [args, said] : refused) {
-        CAPTURE(args.back());
+        const std::string& value = args.back();  // CAPTURE takes no structured binding (clang)
+        CAPTURE(value);
         app::AppFlags f;
         std::string error;
         CHECK_FALSE(parse(args, f, error));

@@ -144,7 +144,8 @@ void checkLeaderboardNames(Store& s) {
     const std::string json = leaderboardJson(s);
     CHECK(s.statements() - before == 2);
     for (const auto& [id, name] : named) {
-        CAPTURE(id);
+        const std::string& key = id;  // CAPTURE takes no structured binding (clang)
+        CAPTURE(key);
         CHECK(json.find("\"key\":\"" + id + "\",\"code\":\"code-" + id + "\",\"name\":\"" + name + "\"") !=
               std::string::npos);
     }

@@ -192,7 +192,7 @@ TEST_CASE(
     CHECK(ask(front, players[0], RequestKind::Queue, "ranked brick 00112233", now).text == "already waiting");
     CHECK(front.queued() == 20);
     // Two processes pair the one queue at once (four players a pass each).
-    const auto pairAll = [now](MatchService& s) {
+    const auto pairAll = [](MatchService& s) {
         for (int pass = 0; pass < 50 && s.queued() > 0; ++pass) rankedtest::tick(s, now);
     };
     const pid_t a = serviceInChild(pg.conninfo, pairAll), b = serviceInChild(pg.conninfo, pairAll);
@@ -314,7 +314,7 @@ TEST_CASE("On PostgreSQL a challenge meets across processes, at once from both s
     REQUIRE(pipe(pipes[1]) == 0);
     const auto challengeAll = [&](int me, const std::vector<net::Identity>& from,
                                   const std::vector<net::Identity>& to) {
-        return [&, me, now](MatchService& s) {
+        return [&, me](MatchService& s) {
             for (std::size_t i = 0; i < from.size(); ++i) {
                 char c = 'r';
                 if (write(pipes[me][1], &c, 1) != 1 || read(pipes[1 - me][0], &c, 1) != 1) _exit(4);

@@ -81,7 +81,8 @@ TEST_CASE("the identity key is read by the shared text rules: a BOM, CRLF, blank
         {"a tab on the other side only", header + "\nseed=\t" + hex + "\n"},
     };
     for (const auto& [what, edited] : edits) {
-        CAPTURE(what);
+        const std::string& edit = what;  // CAPTURE takes no structured binding (clang)
+        CAPTURE(edit);
         put(path, edited);
         net::Identity read;
         CHECK_MESSAGE(run::loadOrMakeIdentity(path, "alice", read, error), error);
@@ -110,7 +111,8 @@ TEST_CASE("a damaged identity key is named at its line, and nothing of the secre
         {header + seed + "seed = " + std::string(64, 'b') + "\n", ":3: unexpected text after the seed line"},
     };
     for (const auto& [text, message] : cases) {
-        CAPTURE(text);
+        const std::string& fileText = text;  // CAPTURE takes no structured binding (clang)
+        CAPTURE(fileText);
         put(path, text);
         net::Identity id;
         std::string error;

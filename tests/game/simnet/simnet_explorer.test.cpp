@@ -15,7 +15,7 @@
 namespace {
 
 // Seeds run by the fixed-seed case: fewer under the sanitizers, where a schedule costs about 17 times as much.
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(BVH_SANITIZED)
 constexpr std::uint64_t kFixedSeeds = 5;
 const char* const kPlantSeedsClean = "1-3";  // the planted seeds without their plant (1-9 outside the sanitizers)
 #else
