@@ -122,6 +122,8 @@ std::string badCombination(const AppFlags& out, const Given& given) {
     if (!out.online.spectate.empty() && out.online.lobby.empty()) return "--spectate CODE needs --lobby HOST[:PORT]";
     if (!out.online.join.empty() && !out.online.lobby.empty())  // as the headless peer: no lobby on a direct join
         return "--join goes to an address; through a lobby use --code";
+    if ((!out.online.lobby.empty() || !out.online.relay.server.empty()) && (out.demo || !out.replayFile.empty()))
+        return "--lobby and --turn are for online play, not --demo or --replay";
     std::string relayError;
     if (!run::checkRelayFlags(out.online.relay, relayError)) return relayError;
     if (!out.screenshot.empty() && !fixedStart) return "--screenshot needs --demo, --replay or --show";

@@ -150,6 +150,7 @@ TEST_CASE("game refuses the online flags where no online match can come: --net-*
     const std::string delay = "--input-delay and --max-rollback tune online play, not --demo or --replay";
     const std::string fighter =
         "--fighter picks your fighter for online play, not for --demo or --replay (a replay names its fighters)";
+    const std::string meet = "--lobby and --turn are for online play, not --demo or --replay";
     const std::vector<std::pair<std::vector<std::string>, std::string>> online = {
         {{"--demo", "--input-delay", "3"}, delay},
         {{"--replay", "x.freplay", "--max-rollback", "4"}, delay},
@@ -157,6 +158,9 @@ TEST_CASE("game refuses the online flags where no online match can come: --net-*
         {{"--replay", "x.freplay", "--fighter", "ryo"}, fighter},
         // A direct join with a lobby: the window ignored the lobby, the headless peer refused it.
         {{"--join", "127.0.0.1", "--lobby", "example.org"}, "--join goes to an address; through a lobby use --code"},
+        // A lobby or a relay where no online match can come (both were taken and ignored).
+        {{"--demo", "--lobby", "example.org"}, meet},
+        {{"--replay", "x.freplay", "--turn", "relay.example"}, meet},
     };
     for (const auto& [args, said] : online) {
         const std::string& flag = args[args.size() - 2];  // CAPTURE takes no structured binding (clang)

@@ -86,7 +86,8 @@ TEST_CASE("A bad Blaster script is rejected with the file and line of the first 
          "t.blaster:6:", "the script has no frames"},
     };
     for (const Case& c : cases) {
-        CAPTURE(c.text);
+        const std::string text = c.text;  // a const char* member would be captured as a pointer
+        CAPTURE(text);
         const std::string err = parseError(c.text);
         CHECK(err.rfind(c.where, 0) == 0);
         CHECK(err.find(c.what) != std::string::npos);
@@ -224,7 +225,8 @@ TEST_CASE("The headless runner exits 2 with FILE:LINE for a bad script and 1 wit
         {"blaster 1\nset starCount 4\nwait 3\nexpect frame 4\nexpect frame 3\n", 1, ":4: expect frame 4: got 3"},
     };
     for (const Case& c : cases) {
-        CAPTURE(c.text);
+        const std::string text = c.text;  // a const char* member would be captured as a pointer
+        CAPTURE(text);
         {
             std::ofstream f(path);
             f << c.text;
