@@ -49,7 +49,8 @@ bool LiveMatch::start(const sim::MatchSetup& setup, const std::string& dataDir, 
     return true;
 }
 
-bool LiveMatch::startLessons(const std::string& dataDir, const std::string& names, const app::LessonWords& words) {
+bool LiveMatch::startLessons(const std::string& dataDir, const std::string& names, const app::LessonWords& words,
+                             int first) {
     *this = LiveMatch{};
     io::Error e;
     if (!sim::loadButtons(dataDir, e)) {
@@ -92,7 +93,7 @@ bool LiveMatch::startLessons(const std::string& dataDir, const std::string& name
         return false;
     }
     const auto find = [this](const std::string& id) { return &lessonDefs_.at(id); };
-    lesson_ = std::make_unique<app::LessonPlay>(find, std::move(runs), 0, words);
+    lesson_ = std::make_unique<app::LessonPlay>(find, std::move(runs), first, words);
     camera_.cut(lesson_->fight().state());
     return true;
 }

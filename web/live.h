@@ -33,8 +33,10 @@ public:
     bool start(const sim::MatchSetup& setup, const std::string& dataDir, const std::string& recordPath);
     /// Starts the lessons dataDir/NAME for each of `names` (one a line, played in that order; the tutorial's, or a
     /// fighter's combo trials under `words`), graded live as the window grades them (app::LessonPlay), not
-    /// recorded; false with error() when a lesson or its fighters do not load.
-    bool startLessons(const std::string& dataDir, const std::string& names, const app::LessonWords& words);
+    /// recorded, from lesson `first` (0-based, clamped to the list, as the window's page starts from its cursor);
+    /// false with error() when a lesson or its fighters do not load.
+    bool startLessons(const std::string& dataDir, const std::string& names, const app::LessonWords& words,
+                      int first = 0);
     /// The lesson being played (nullptr in a match).
     const app::LessonPlay* lesson() const { return lesson_.get(); }
     /// Moves a lesson on: +1 the next one, 0 the current one again.

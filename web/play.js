@@ -19,6 +19,10 @@ const DUMMIES = ['stand', 'crouch', 'block', 'crouch block', 'jump', 'random blo
 const METER = ['#30303c', '#3cc86e', '#eb3c3c', '#4678eb', '#f0d23c', '#f08c28', '#be5adc', '#9696aa'];
 const LEVELS = [1, 2, 3, 4];
 const KEY_STORE = 'bvh.play.keys';
+// The tutorial's lessons passed in this browser: a JSON list of lesson file names ("01_move.fscript"), as the window's
+// tutorial.cfg keeps them (names, not positions, so a lesson added or renamed leaves the others' marks in place).
+const TUTORIAL_STORE = 'bvh.play.tutorial.passed';
+const LESSON_FILE = /^[A-Za-z0-9_.-]+\.fscript$/;
 const SFX = {hit: 0, heavy: 1, block: 2, fireball: 3, ko: 4, blip: 5, boom: 7};
 // SFML's (XInput's) pad button numbers, as data/buttons.cfg gives them, to the Gamepad API's standard layout.
 const PAD_STANDARD = {0: 0, 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 8, 7: 9, 8: 16, 9: 10, 10: 11};
@@ -29,9 +33,12 @@ let table = [];          // the button table: [{name, bit, label, keys: [codes],
 let binding = {};        // button name -> [KeyboardEvent.code]
 let fighters = [];       // fighter ids
 let lessonNames = '';    // the tutorial's lesson files under data/, one a line
+let lessons = [];        // the tutorial's lessons in order: [{file: '01_move.fscript', title}]
+const passedUnsaved = new Set();  // lessons passed whose write failed (storage off or full): kept for the visit
 const held = new Set();  // key codes held now
 let screen = 'loading';  // loading, select, fight, pause, over
-let choice = {mode: 0, p1: 0, p2: 1, level: 0, stage: 0, simple: 0, dummy: 0, reversal: 0, tech: 0, position: 0, counter: 0};
+let choice = {mode: 0, p1: 0, p2: 1, level: 0, stage: 0, simple: 0, dummy: 0, reversal: 0, tech: 0, position: 0, counter: 0,
+              lesson: 0};
 // Training's settings (the window's training page; sim::MatchSetup's fields): start positions as its presets [x1, x2],
 // throw tech (sim::DummyTech) and counter hits (sim::CounterHits) in their enums' order.
 const POSITIONS = [[400, 800, 'start'], [560, 640, 'mid-screen'], [150, 60, 'P2 cornered (left)'],
@@ -103,6 +110,29 @@ function loadBinding() {
 
 function saveBinding() {
   try { localStorage.setItem(KEY_STORE, JSON.stringify(binding)); } catch (e) { /* storage off: keys last this visit */ }
+}
+
+/// The lesson files passed (TUTORIAL_STORE, read each time: another tab may have passed one). Whatever else is
+/// stored there (not JSON, not a list, entries that are not lesson file names) is ignored, never an error.
+function passedLessons() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(TUTORIAL_STORE) || '[]'); } catch (e) { /* damaged: nothing stored */ }
+  const names = Array.isArray(saved) ? saved.filter((n) => typeof n === 'string' && LESSON_FILE.test(n)) : [];
+  return [...new Set([...names, ...passedUnsaved])].sort();
+}
+
+/// Marks a lesson passed; the list written back keeps the names of lessons no longer shipped (as tutorial.cfg does)
+/// and drops what was not a name.
+function markLessonPassed(file) {
+  const passed = passedLessons();
+  if (!passed.includes(file)) passed.push(file);
+  try { localStorage.setItem(TUTORIAL_STORE, JSON.stringify(passed.sort())); } catch (e) { passedUnsaved.add(file); }
+}
+
+/// The first lesson not passed yet (the first when all are): where a tutorial starts, as on the window's page.
+function firstNotPassed() {
+  const passed = new Set(passedLessons());
+  return Math.max(0, lessons.findIndex((l) => !passed.has(l.file)));
 }
 
 function bitOf(name) {
@@ -202,6 +232,7 @@ function setScreen(name) {
   $('over').hidden = name !== 'over';
   menuAt = 0;
   if (name === 'select') {
+    choice.lesson = firstNotPassed();
     drawSelect();
     playSong(2);
   }
@@ -210,8 +241,10 @@ function setScreen(name) {
   document.body.dataset.screen = name;
 }
 
+// Each row: label, its value, a change by d, and the one mode it shows in (none: every mode).
 const SELECT_ROWS = [
   ['Mode', () => MODES[choice.mode], (d) => { choice.mode = wrap(choice.mode + d, MODES.length); }],
+  ['Lesson', () => lessonLabel(choice.lesson), (d) => { choice.lesson = wrap(choice.lesson + d, Math.max(1, lessons.length)); }, TUTORIAL],
   ['Player 1', () => fighters[choice.p1], (d) => { choice.p1 = wrap(choice.p1 + d, fighters.length); }],
   ['CPU / dummy', () => fighters[choice.p2], (d) => { choice.p2 = wrap(choice.p2 + d, fighters.length); }],
   ['CPU level', () => String(LEVELS[choice.level]), (d) => { choice.level = wrap(choice.level + d, LEVELS.length); }],
@@ -230,18 +263,32 @@ const LESSON_PAUSE_ITEMS = [['Resume', () => setScreen('fight')], ['Restart the 
 const OVER_ITEMS = [['Rematch', () => startMatch()], ['Fighter select', () => toSelect()]];
 
 const wrap = (i, n) => ((i % n) + n) % n;
+/// The select's rows for the mode chosen (the lesson row in the tutorial only).
+const selectRows = () => SELECT_ROWS.filter((r) => r[3] === undefined || r[3] === choice.mode);
+
+/// A lesson as the window's tutorial page lists it: its number, title and PASSED or NOT YET.
+function lessonLabel(i) {
+  if (!lessons[i]) return 'none';
+  return `${i + 1}/${lessons.length} ${lessons[i].title} · ${passedLessons().includes(lessons[i].file) ? 'PASSED' : 'NOT YET'}`;
+}
 
 function drawSelect() {
   paintShapes(ctx, JSON.parse(call('bf_stage_shapes', 'string', ['number', 'number', 'number'],
                                    [stage.width, stage.height, choice.stage])));
   $('selecttitle').textContent = MODES[choice.mode].toUpperCase();
+  const passed = new Set(passedLessons());
+  $('selectnote').textContent = `${lessons.filter((l) => passed.has(l.file)).length} of ${lessons.length} lessons passed` +
+                                ' (kept in this browser); the first not passed is chosen';
+  $('selectnote').hidden = choice.mode !== TUTORIAL;
+  const rows = selectRows();
+  row = Math.min(row, rows.length - 1);
   $('rows').innerHTML = '';
-  SELECT_ROWS.forEach(([label, value], i) => {
+  rows.forEach(([label, value, change], i) => {
     const tr = document.createElement('tr');
     tr.className = i === row ? 'on' : '';
     tr.innerHTML = `<td>${label}</td><td>◀ <b></b> ▶</td>`;
     tr.querySelector('b').textContent = value();
-    tr.onclick = () => { row = i; SELECT_ROWS[i][2](1); drawSelect(); };
+    tr.onclick = () => { row = i; change(1); drawSelect(); };
     $('rows').appendChild(tr);
   });
 }
@@ -264,8 +311,8 @@ function menuTick(pressed) {
   const confirm = pressed & (bitOf('light') | bitOf('start'));
   if (screen === 'select') {
     const d = (pressed & bitOf('right') ? 1 : 0) - (pressed & bitOf('left') ? 1 : 0);
-    if (up || down) row = wrap(row + (down ? 1 : -1), SELECT_ROWS.length), playSfx(SFX.blip);
-    if (d) SELECT_ROWS[row][2](d), playSfx(SFX.blip);
+    if (up || down) row = wrap(row + (down ? 1 : -1), selectRows().length), playSfx(SFX.blip);
+    if (d) selectRows()[row][2](d), playSfx(SFX.blip);
     if (up || down || d) drawSelect();
     if (confirm) startMatch();
     return;
@@ -296,7 +343,7 @@ function startMatch(seed = Number(params.get('seed')) || randomSeed()) {
   const pos = POSITIONS[choice.position];
   call('bf_training_options', null, ['string', 'number', 'number', 'number', 'number'],
        [rev && rev !== 'none' ? rev : '', choice.tech, pos[0], pos[1], choice.counter]);
-  const ok = choice.mode === TUTORIAL ? call('bf_lesson_start', 'number', ['string', 'number', 'string'], [lessonNames, 0, ''])
+  const ok = choice.mode === TUTORIAL ? call('bf_lesson_start', 'number', ['string', 'number', 'string', 'number'], [lessonNames, 0, '', choice.lesson])
                                       : call('bf_live_start', 'number', ['string', 'string', 'number', 'number', 'number', 'number', 'number', 'string'],
                   [fighters[choice.p1], fighters[choice.p2], [1, 2, 3][choice.mode], LEVELS[choice.level], seed,
                    choice.simple, choice.dummy, RECORD_PATH]);
@@ -324,7 +371,15 @@ function stepMatch(buttons) {
   stepMs.push(performance.now() - t0);
   if (stepMs.length > 60) stepMs.shift();
   stepSounds(before, state);
+  notePass(before, state);
   if (state.matchOver && ++resultTicks > 150) endMatch();
+}
+
+/// A lesson's pass (its phase turned passed, or finished after the last) is kept in TUTORIAL_STORE.
+function notePass(before, after) {
+  const l = after.lesson;
+  if (!l || (l.phase !== 'passed' && l.phase !== 'finished') || (before.lesson && before.lesson.phase === l.phase)) return;
+  if (lessons[l.index]) markLessonPassed(lessons[l.index].file);
 }
 
 /// Ends the match: its recording is finished (the `end` line) and offered as a file and as a viewer link.
@@ -645,9 +700,16 @@ async function loadData() {
   fighters = (await fetchText('data/fighters.txt')).split('\n').map((s) => s.trim()).filter((s) => /^[a-z0-9_-]+$/.test(s));
   for (const id of fighters) M.FS.writeFile(`data/fighters/${id}.fighter`, await fetchText(`data/fighters/${id}.fighter`));
   M.FS.mkdirTree('data/tutorial');
-  const lessons = (await fetchText('data/tutorial.txt')).split('\n').map((s) => s.trim()).filter((s) => /^[A-Za-z0-9_.-]+\.fscript$/.test(s));
-  for (const name of lessons) M.FS.writeFile(`data/tutorial/${name}`, await fetchText(`data/tutorial/${name}`));
-  lessonNames = lessons.map((name) => `tutorial/${name}`).join('\n');
+  const files = (await fetchText('data/tutorial.txt')).split('\n').map((s) => s.trim()).filter((s) => LESSON_FILE.test(s));
+  lessons = [];
+  for (const file of files) {
+    const text = await fetchText(`data/tutorial/${file}`);
+    M.FS.writeFile(`data/tutorial/${file}`, text);
+    const title = /^title[ \t]+([^#\n]*)/m.exec(text);  // the lesson's `title` line (formats.md), else its name
+    lessons.push({file, title: title ? title[1].trim() : file.replace(/\.fscript$/, '')});
+  }
+  lessonNames = files.map((name) => `tutorial/${name}`).join('\n');
+  choice.lesson = firstNotPassed();
   loadBinding();
   window.bvhTouch.init(bitOf, (name) => (table.find((r) => r.name === name) || {label: name}).label, params);
   if (window.bvhTouch.shown()) choice.simple = 1;  // a quarter circle on a glass pad is hard: one-button specials

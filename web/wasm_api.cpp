@@ -158,12 +158,13 @@ EMSCRIPTEN_KEEPALIVE const char* bf_reversal_moves(const char* id) {
 }
 
 /// Starts lessons instead of a match: `names` are files under data/ (one a line, e.g. tutorial/01_move.fscript),
-/// played in order and graded as the window grades them; trials = 1 uses the combo trials' words for fighter
-/// `label` ("RYO TRIAL"). 1 on success, else 0 and bf_live_error(). The state's "lesson" member is the panel.
-EMSCRIPTEN_KEEPALIVE int bf_lesson_start(const char* names, int trials, const char* label) {
+/// played in order from lesson `first` (0-based; the state's lesson "index" counts in the whole list) and graded as
+/// the window grades them; trials = 1 uses the combo trials' words for fighter `label` ("RYO TRIAL"). 1 on success,
+/// else 0 and bf_live_error(). The state's "lesson" member is the panel.
+EMSCRIPTEN_KEEPALIVE int bf_lesson_start(const char* names, int trials, const char* label, int first) {
     app::LessonWords words;
     if (trials != 0) words = app::LessonWords{std::string(label) + " TRIAL", "TRIAL COMPLETE", "ALL TRIALS COMPLETE"};
-    return live().startLessons("data", names, words) ? 1 : 0;
+    return live().startLessons("data", names, words, first) ? 1 : 0;
 }
 
 /// The lessons: +1 skips to the next one, 0 restarts the current one.

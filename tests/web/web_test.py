@@ -371,8 +371,10 @@ def run_defects(args):
 def run_play(args):
     """The play page driven as a person would (tests/web/play_driver.html in headless Chromium): the fighter select
     with the default keys and a virtual gamepad, a versus-CPU match played with key presses and pad buttons to its
-    end, pause, rebinding; then Training against a blocking dummy (the frame meter shows its blockstun). The match's recording must play in `game_headless --replay` with every checkpoint and to
-    the final hash the page showed."""
+    end, pause, rebinding; then Training against a blocking dummy (the frame meter shows its blockstun); then the
+    Tutorial, its first lesson passed and its progress kept in localStorage (the select then offers the first lesson
+    not passed, and lesson 1 on request). The match's recording must play in `game_headless --replay` with every
+    checkpoint and to the final hash the page showed."""
     web = build(args.root)
     testdir = os.path.join(web, "test")
     shutil.rmtree(testdir, ignore_errors=True)
@@ -409,8 +411,8 @@ def run_play(args):
                         "detail": "page %s, game_headless %s" % (replay.get("hash"), native_hash)})
     for r in results:
         print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
-    if len(results) < 31:
-        fail("only %d checks reported (31 expected)" % len(results))
+    if len(results) < 38:
+        fail("only %d checks reported (38 expected)" % len(results))
     failed = [r for r in results if not r["ok"]]
     if failed:
         fail("%d of %d play checks failed" % (len(failed), len(results)))
@@ -424,15 +426,28 @@ PLAY_SHOTS = [  # (file, link[, window size]): each screen of the play page, ope
     ("play-pause.png", "play.html?fighters=brick,tasha&level=2&stage=night&seed=5&advance=400&screen=pause"),
     ("play-over.png", "play.html?fighters=ryo,tasha&level=4&stage=dusk&seed=11&advance=60000"),
     ("play-tutorial.png", "play.html?mode=tutorial&fighters=ryo,ryo&advance=60"),
+    ("play-tutorial-select.png", "test/tutorial_progress.html"),  # three lessons passed (TUTORIAL_PROGRESS)
     ("play-touch-portrait.png", "play.html?fighters=ryo,brick&level=2&seed=7&advance=230&touch=1", "390,844"),
     ("play-touch-landscape.png", "play.html?fighters=ryo,brick&level=2&seed=7&advance=230&touch=1", "844,390"),
 ]
 
 
+# The tutorial's select with progress: a page that stores three lessons passed (each screenshot has a fresh
+# browser profile) and opens the play page on the Tutorial.
+TUTORIAL_PROGRESS = """<!doctype html><script>
+localStorage.setItem('bvh.play.tutorial.passed', '["01_move.fscript","02_block.fscript","03_throw.fscript"]');
+location.replace('../play.html?mode=tutorial');
+</script>"""
+
+
 def run_playshots(args):
-    """Screenshots of each screen of the play page (fighter select, a fight, the overlay, pause, match over) into
-    --out (and --save); each must not be blank. Run by hand to refresh docs/screenshots/."""
+    """Screenshots of each screen of the play page (fighter select, a fight, the overlay, pause, match over, the
+    tutorial with progress) into --out (and --save); each must not be blank. Run by hand to refresh
+    docs/screenshots/."""
     web = build(args.root)
+    os.makedirs(os.path.join(web, "test"), exist_ok=True)
+    with open(os.path.join(web, "test", "tutorial_progress.html"), "w") as fh:
+        fh.write(TUTORIAL_PROGRESS)
     server = Server(web)
     try:
         for name, link, *size in PLAY_SHOTS:
