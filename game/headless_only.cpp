@@ -14,7 +14,9 @@
 int main(int argc, char** argv) {
     engine::failWritesInsteadOfDying();     // a full disk, a size limit or a gone reader: said, not a silent death
     io::failOnLostStdout("game_headless");  // every mode's result is on stdout (a replay run checks it itself too)
-    if (simnet::wantsSimulate(argc, argv)) return simnet::runSimulate(argc, argv, BVH_DEFAULT_DATA_DIR);
+    if (simnet::wantsSimulate(argc, argv))
+        return simnet::runSimulate(argc, argv, BVH_DEFAULT_DATA_DIR,
+                                   run::withRunFlagsRefused({}, "--simulate or --schedule (they run the simulator)"));
 #ifdef BVH_HAVE_RANKED_CLIENT
     if (ranked::wantsRankedClient(argc, argv)) return ranked::runRankedClient(argc, argv, BVH_DEFAULT_DATA_DIR);
 #endif

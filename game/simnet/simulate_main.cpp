@@ -6,6 +6,7 @@
 #include "game/io/text.h"
 #include "game/simnet/world.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <iostream>
@@ -59,9 +60,14 @@ io::FlagTable simFlagTable(SimFlags& f, bool& seeds) {
             io::textFlag("--data", f.dataDir)};
 }
 
-bool parseFlags(int argc, char** argv, SimFlags& f, std::string& error) {
+bool parseFlags(int argc, char** argv, SimFlags& f, const io::FlagTable& refused, std::string& error) {
     bool seeds = false;
-    if (!io::parseFlags(argc, argv, simFlagTable(f, seeds), error)) return false;
+    io::FlagTable table = simFlagTable(f, seeds);
+    for (const io::Flag& r : refused) {
+        const auto same = [&r](const io::Flag& g) { return g.name == r.name; };
+        if (std::none_of(table.begin(), table.end(), same)) table.push_back(r);
+    }
+    if (!io::parseFlags(argc, argv, table, error)) return false;
     if (seeds == !f.schedule.empty()) return error = "give exactly one of --simulate SEEDS and --schedule FILE", false;
     if (f.minutes > 0 && !seeds)
         return error = "--minutes goes with --simulate (the first seed is where it starts)", false;
@@ -146,10 +152,10 @@ bool wantsSimulate(int argc, char** argv) {
     return false;
 }
 
-int runSimulate(int argc, char** argv, const std::string& defaultDataDir) {
+int runSimulate(int argc, char** argv, const std::string& defaultDataDir, const io::FlagTable& refused) {
     SimFlags f;
     std::string error;
-    if (!parseFlags(argc, argv, f, error)) return usage(error);
+    if (!parseFlags(argc, argv, f, refused, error)) return usage(error);
     const std::string dataDir = f.dataDir.empty() ? defaultDataDir : f.dataDir;
     const net::FighterLoader loader = cachedLoader(dataDir);
     f.roster = sim::fighterIdsIn(dataDir);

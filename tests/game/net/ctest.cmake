@@ -138,6 +138,10 @@ add_test(NAME "simulator refuses a malformed seed list with exit 2"
 add_test(NAME "simulator refuses --minutes +5 by the flag table's number rules with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--simulate;1;--minutes;+5" -DCODE=2
           "-DMSG=game_headless: --minutes wants a whole number in [1, 1440], not '+5'" -P ${BVH_EXPECT_EXIT})
+add_test(NAME "simulator refuses a replay run's flag naming its mode, not as an unknown flag"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--simulate;1;--sync;2" -DCODE=2
+          "-DMSG=game_headless: --sync does not work with --simulate or --schedule (they run the simulator)"
+          -P ${BVH_EXPECT_EXIT})
 add_test(NAME "simulator refuses a malformed schedule file with FILE:LINE and exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> "-DARGS=--schedule;${BVH_NET_TEST_DIR}/data/bad_schedule.txt" -DCODE=2
           "-DMSG=${BVH_NET_TEST_DIR}/data/bad_schedule.txt:5: wants host or joiner, not 'lobby'"
