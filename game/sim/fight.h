@@ -391,6 +391,9 @@ private:
     void cpuDecide(int p);
     void cpuDecideClose(int p, int r, int level);  // levels 1-3 up close
     std::uint16_t cpu4Input(int p);
+    bool cpuDecisionDue(int p);            // counts the CPU's thinking down; true when it may decide now
+    std::uint16_t cpuAir(int p);           // the CPU in its own jump: the jump attack where it reaches, or nothing
+    bool cpuJumpAttackLands(int p) const;  // the jump attack pressed now meets the opponent before the landing
     std::uint16_t cpuMotion(int p);
     bool cpuConfirm(int p);
     std::uint16_t cpu4React(int p);

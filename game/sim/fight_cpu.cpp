@@ -105,8 +105,9 @@ std::uint16_t Fight::cpuInput(int p) {
     if (cpuAdapt(p, adapted)) return adapted;  // habits and wake-up: fight_cpu_adapt.cpp
     if (setup_.levelOf(p) >= 4) return cpu4Input(p);
     CpuState& c = s_.fighters[p].cpu;
+    if (s_.fighters[p].action == Action::Air) return cpuAir(p);
     if (c.motion > 0 || cpuConfirm(p)) return cpuMotion(p);  // a motion being entered plays out first
-    if (s_.hitstop == 0 && --c.think <= 0) {
+    if (cpuDecisionDue(p)) {
         cpuDecide(p);
         const int level = std::clamp(setup_.levelOf(p), 1, 3);
         const int base[3] = {40, 16, 9};  // level 1 thinks slowly: a beginner's first opponent
@@ -116,6 +117,60 @@ std::uint16_t Fight::cpuInput(int p) {
     if (c.planFrames <= 0) return 0;
     --c.planFrames;
     return c.plan;
+}
+
+bool Fight::cpuDecisionDue(int p) {
+    // The CPU thinks at its level's pace (the countdown runs outside hitstop whatever its fighter does), but a player
+    // decides what to do next only where they can do it: grounded and in neutral. A decision due in the air, in an
+    // attack or a dash, or in stun waits for the first free frame, so it is the CPU's answer to the landing or the
+    // recovery. A hit ends the plan it was following (it decides afresh when it can act again).
+    FighterState& f = s_.fighters[p];
+    CpuState& c = f.cpu;
+    if (f.action == Action::Hitstun) c.planFrames = 0;
+    if (s_.hitstop > 0) return false;
+    if (c.think > 0) --c.think;
+    const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;
+    return c.think <= 0 && free && !f.airborne;
+}
+
+std::uint16_t Fight::cpuAir(int p) {
+    // In its own jump a player can press only the jump attack (the move `from air`): the CPU drops what it planned
+    // on the ground (a walk, a dash, a motion; their presses would be dropped or buffered into the landing) and
+    // presses the jump attack when it will reach the opponent as it comes down, else nothing. Its thinking goes on
+    // counting (cpuDecisionDue), so a decision that comes due in the air is made on landing.
+    FighterState& f = s_.fighters[p];
+    CpuState& c = f.cpu;
+    c.plan = 0;
+    c.planFrames = 0;
+    c.motion = 0;
+    cpuDecisionDue(p);
+    return cpuJumpAttackLands(p) ? pressFor(defs_[p], defs_[p].ids.air, f.facing, kLight) : 0;
+}
+
+bool Fight::cpuJumpAttackLands(int p) const {
+    // The jump attack pressed now starts on this frame (Fight's Action::Air), so its frame n is placed after n moves
+    // of the fall (moveFighter: x += vx, y += vy, then vy -= gravity); it lands if one of its attack boxes meets the
+    // opponent's push box, taken where it is now, on an active frame before the fighter lands (landing ends it).
+    const FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    const int air = d.ids.air;
+    if (air < 0 || !d.anims[std::size_t(air)].fromAir || !canStart(p, air)) return false;
+    const AnimDef& a = d.anims[std::size_t(air)];
+    const engine::AABB& body = s_.fighters[1 - p].push;
+    int x = f.x, y = f.y, vy = f.vy;
+    for (int n = 1; n <= a.startup + a.active; ++n) {
+        x += f.vx;
+        y += vy;
+        vy -= d.gravity;
+        if (y <= 0) return false;
+        if (n <= a.startup) continue;
+        for (const Placement& pl : a.boxes) {
+            if (pl.target == kPlaceAttack && n >= pl.first && n <= pl.last &&
+                engine::collide(toWorld(pl.box, x, y, f.facing), body))
+                return true;
+        }
+    }
+    return false;
 }
 
 void Fight::cpuDecide(int p) {
@@ -351,10 +406,11 @@ bool Fight::cpuConfirm(int p) {
 std::uint16_t Fight::cpu4Input(int p) {
     CpuState& c = s_.fighters[p].cpu;
     if (c.fireballWait > 0) --c.fireballWait;
+    if (s_.fighters[p].action == Action::Air) return cpuAir(p);
     if (c.motion > 0 || cpuConfirm(p)) return cpuMotion(p);
     const std::uint16_t react = cpu4React(p);
     if (react != 0 || c.motion > 0) return c.motion > 0 ? cpuMotion(p) : react;
-    if (s_.hitstop == 0 && --c.think <= 0) {
+    if (cpuDecisionDue(p)) {
         cpu4Decide(p);
         c.think = 4 + int(nextRandom() % 5);
     }

@@ -538,3 +538,116 @@ TEST_CASE("The CPU does not enter a projectile super while its own projectile fl
     CHECK(supers[0] > 20);  // it uses its super up close ...
     CHECK(supers[1] == 0);  // ... but not while its fireball flies
 }
+
+namespace {
+
+/// The CPU (player 2, `level`, Ryo against Ryo) in its own jump at `height` on the way down, `dist` from player 1,
+/// with a decision due on the next frame and the state's generator set from k.
+sim::FightState cpuInTheAir(sim::Fight& f, int dist, int height, std::uint64_t k) {
+    sim::FightState t = f.state();
+    sim::FighterState& cpu = t.fighters[1];
+    cpu.x = t.fighters[0].x + dist;
+    cpu.y = height;
+    cpu.vy = -2;
+    cpu.vx = 0;
+    cpu.airborne = true;
+    cpu.action = sim::Action::Air;
+    cpu.anim = f.def(1).ids.jump;
+    cpu.animFrame = 1;
+    cpu.facing = -1;
+    cpu.cpu.think = 1;
+    cpu.cpu.plan = 0;
+    cpu.cpu.planFrames = 0;
+    cpu.cpu.motion = 0;
+    t.rng = k * 0x9E3779B97F4A7C15ull;
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("The CPU in its own jump presses nothing a jump cannot do: no walk, dash, motion or second jump") {
+    // In the air only the jump attack (`from air`) can start: a direction held, a dash's 6-5-6, a 236 + special's
+    // presses are dropped, or buffered and played on the landing as a move nobody chose. The CPU, 60 units up and
+    // coming down, at distances from up close to across the stage, with a decision due on the next frame and 50
+    // random states each: every frame until it lands it may hold the jump attack's button (light) or nothing.
+    // Before the rule the decision was made in the air: walks, dashes and fireball motions held over the landing.
+    for (int level = 1; level <= 4; ++level) {
+        CAPTURE(level);
+        sim::MatchSetup s = motionSetup(300, 900);
+        s.mode = sim::Mode::VersusCpu;
+        s.cpuLevel = level;
+        s.startHealth[0] = s.startHealth[1] = 100000;
+        sim::Fight f(s, fighter("ryo"), fighter("ryo"));
+        const sim::FightState start = f.state();
+        int groundPresses = 0, airAttacks = 0;
+        for (int dist : {90, 200, 300, 450, 700}) {
+            for (std::uint64_t k = 1; k <= 50; ++k) {
+                f.restore(start);
+                f.restore(cpuInTheAir(f, dist, 60, k));
+                for (int i = 0; i < 40 && f.state().fighters[1].airborne; ++i) {
+                    const bool inJump = f.state().fighters[1].action == sim::Action::Air;
+                    f.step(input(0));
+                    const sim::FighterState& cpu = f.state().fighters[1];
+                    if (inJump && ((cpu.held & ~sim::kLight) != 0 || cpu.cpu.motion != 0)) ++groundPresses;
+                    airAttacks += inJump && cpu.action == sim::Action::Attack;
+                }
+            }
+        }
+        CHECK(groundPresses == 0);
+        CHECK(airAttacks > 0);  // up close it comes down with its jump attack
+    }
+}
+
+TEST_CASE("The CPU comes down with its jump attack where it reaches, and not from afar") {
+    // Ryo's jumping kick (ryo.fighter `move air`: startup 4, attack box 20-66 ahead, 14-58 up on frames 5-12) pressed
+    // when it will meet the opponent's push box (170 high) before the landing: a level-4 Ryo jumping in at a standing
+    // Ryo from 250 away (jump 22 up, 1 of gravity, 6 forward: 45 frames, 270 forward; 148 up and 222 on after 37)
+    // kicks him on the way down; from 700 away the kick would meet no one, and the CPU lands without it.
+    for (int from : {250, 700}) {
+        CAPTURE(from);
+        for (std::uint64_t k = 1; k <= 20; ++k) {
+            sim::FightState t;
+            sim::Fight f(cpu4(300, 300 + from), fighter("ryo"), fighter("ryo"));
+            t = f.state();
+            t.rng = k * 0x9E3779B97F4A7C15ull;
+            t.fighters[1].cpu.think = 1000;  // only the jump's own choices act
+            t.fighters[1].cpu.plan = sim::kUp | sim::kLeft;
+            t.fighters[1].cpu.planFrames = 1;
+            f.restore(t);
+            Recorder rec;
+            int kicks = 0;
+            for (int i = 0; i < 50; ++i) {
+                rec.step(f, input(0));
+                kicks += f.animName(1) == "air" && f.state().fighters[1].animFrame == 1;
+            }
+            CHECK(kicks == (from == 250 ? 1 : 0));
+            CHECK(hitsOn(rec, 0, "air") == (from == 250 ? 1 : 0));
+        }
+    }
+}
+
+TEST_CASE("A CPU decision due in hitstun or in the air waits for the first frame the fighter can act") {
+    // Level 4 thinks every 4-8 frames; one due while it cannot act is made on its first free frame, and the hit
+    // ends the plan it had. A Ryo in 12 frames of hitstun with a walk planned and a decision due: no decision and
+    // no plan until the stun ends, then one decision (the countdown set again to 4-8).
+    sim::Fight f(cpu4(300, 420), fighter("ryo"), fighter("ryo"));
+    sim::FightState t = f.state();
+    t.fighters[1].action = sim::Action::Hitstun;
+    t.fighters[1].hitstun = 12;
+    t.fighters[1].cpu.think = 1;
+    t.fighters[1].cpu.plan = sim::kRight;
+    t.fighters[1].cpu.planFrames = 30;
+    f.restore(t);
+    int stunned = 0;
+    while (f.state().fighters[1].action == sim::Action::Hitstun && stunned < 20) {
+        f.step(input(0));
+        ++stunned;
+        if (f.state().fighters[1].action != sim::Action::Hitstun) break;
+        CHECK(f.state().fighters[1].cpu.think == 0);
+        CHECK(f.state().fighters[1].held == 0);
+    }
+    CHECK(stunned == 12);
+    f.step(input(0));  // its first free frame
+    CHECK(f.state().fighters[1].cpu.think >= 4);
+    CHECK(f.state().fighters[1].cpu.think <= 8);
+}
