@@ -310,15 +310,6 @@ std::string valueOf(const Settings& s, const std::vector<std::pair<std::string, 
     return "";
 }
 
-/// A line's comment with the blanks before it (" # loud"), or "".
-std::string commentOf(const std::string& line) {
-    const std::size_t hash = line.find('#');
-    if (hash == std::string::npos) return "";
-    std::size_t start = hash;
-    while (start > 0 && (line[start - 1] == ' ' || line[start - 1] == '\t')) --start;
-    return (start == hash ? " " : "") + line.substr(start);
-}
-
 }  // namespace
 
 std::string settingsTextKeeping(const std::string& old, const Settings& s, bool& secret) {

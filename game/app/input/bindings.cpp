@@ -613,15 +613,10 @@ std::string valueFor(const Bindings& b, int a, bool padsImplied) {
 }
 
 /// A config line (without its end) with a new value: the text up to `=` and the comment with the blanks before it
-/// stay, so aligned comments stay aligned.
+/// (io::commentOf) stay, so aligned comments stay aligned.
 std::string lineWithValue(const std::string& line, const std::string& value) {
-    const std::size_t hash = line.find('#');
-    const std::string code = line.substr(0, hash);
-    std::size_t gap = 0;
-    while (gap < code.size() && (code[code.size() - 1 - gap] == ' ' || code[code.size() - 1 - gap] == '\t')) ++gap;
-    const std::string spaces = gap == 0 ? " " : code.substr(code.size() - gap);
-    const std::string comment = hash == std::string::npos ? "" : spaces + line.substr(hash);
-    return code.substr(0, code.find('=') + 1) + " " + value + comment;
+    const std::string code = line.substr(0, line.find('#'));
+    return code.substr(0, code.find('=') + 1) + " " + value + io::commentOf(line);
 }
 
 /// The text with the Changes made: each changed line rewritten in place (keeping its own end), a change no line
