@@ -263,8 +263,10 @@ const LESSON_PAUSE_ITEMS = [['Resume', () => setScreen('fight')], ['Restart the 
 const OVER_ITEMS = [['Rematch', () => startMatch()], ['Fighter select', () => toSelect()]];
 
 const wrap = (i, n) => ((i % n) + n) % n;
-/// The select's rows for the mode chosen (the lesson row in the tutorial only).
-const selectRows = () => SELECT_ROWS.filter((r) => r[3] === undefined || r[3] === choice.mode);
+/// The select's rows for the mode chosen: the lesson row in the tutorial only, and there only it and the mode (each
+/// lesson names its own fighters, stage and dummy, so the other rows would change nothing).
+const selectRows = () => SELECT_ROWS.filter((r) => (choice.mode === TUTORIAL ? r[0] === 'Mode' || r[3] === TUTORIAL
+                                                                               : r[3] === undefined));
 
 /// A lesson as the window's tutorial page lists it: its number, title and PASSED or NOT YET.
 function lessonLabel(i) {

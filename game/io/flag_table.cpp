@@ -81,6 +81,14 @@ FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, co
     return table;
 }
 
+FlagTable withFlagsAdded(FlagTable own, const FlagTable& more) {
+    for (const Flag& f : more) {
+        const auto same = [&f](const Flag& g) { return g.name == f.name; };
+        if (std::none_of(own.begin(), own.end(), same)) own.push_back(f);
+    }
+    return own;
+}
+
 namespace {
 
 std::string gStdoutProgram;

@@ -46,6 +46,9 @@ bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& erro
 /// named in `allowed` refuses itself, `FLAG does not work with WHY`, so a flag the mode would ignore is said, not
 /// dropped; a flag of no entry is still `unknown flag`.
 FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, const std::string& why);
+/// `own` with each entry of `more` whose name `own` lacks appended (a mode's table with another mode's flags, each
+/// refusing itself by onlyFlags, where the mode has no entry of that name).
+FlagTable withFlagsAdded(FlagTable own, const FlagTable& more);
 
 /// True when an argument is `--help` or `-h`: the program then prints its usage on stdout and exits 0 (asking for
 /// help is not a mistake, and its answer belongs in a pipe to `less`).

@@ -310,15 +310,6 @@ std::string valueOf(const Settings& s, const std::vector<std::pair<std::string, 
     return "";
 }
 
-/// A line's comment with the blanks before it (" # loud"), or "".
-std::string commentOf(const std::string& line) {
-    const std::size_t hash = line.find('#');
-    if (hash == std::string::npos) return "";
-    std::size_t start = hash;
-    while (start > 0 && (line[start - 1] == ' ' || line[start - 1] == '\t')) --start;
-    return (start == hash ? " " : "") + line.substr(start);
-}
-
 }  // namespace
 
 std::string settingsTextKeeping(const std::string& old, const Settings& s, bool& secret) {
@@ -353,9 +344,13 @@ std::string settingsTextKeeping(const std::string& old, const Settings& s, bool&
         }
         out += raw.end;
     }
+    // A key the file lacks reads as its default: it is added only when the player made it something else.
+    const auto defaults = settingsValues(Settings{});
     std::vector<std::string> added;
-    for (const auto& [key, value] : values) {
-        if (std::find(written.begin(), written.end(), key) == written.end()) added.push_back(key + " = " + value);
+    for (const auto& kv : values) {
+        const bool onLine = std::find(written.begin(), written.end(), kv.first) != written.end();
+        if (!onLine && std::find(defaults.begin(), defaults.end(), kv) == defaults.end())
+            added.push_back(kv.first + " = " + kv.second);
     }
     if (!added.empty()) addLine(out, "# Added by the game:", style);
     for (const std::string& line : added) addLine(out, line, style);
@@ -366,11 +361,20 @@ std::string settingsTextKeeping(const std::string& old, const Settings& s, bool&
     return parseSettings(std::string(outBody), "", back, e) && back == s ? out : styled(settingsText(s), style);
 }
 
-bool saveSettings(const std::string& path, const Settings& s, std::string& error, const std::string& old) {
+namespace {
+
+/// Writes s to path over the file's text `old`, or afresh (settingsText) when there was no file (old == nullptr).
+bool writeSettings(const std::string& path, const Settings& s, std::string& error, const std::string* old) {
     if (!makeFolderFor(path, error)) return false;
     bool secret = !s.relayPassword.empty();
-    const std::string text = old.empty() ? settingsText(s) : settingsTextKeeping(old, s, secret);
+    const std::string text = old == nullptr ? settingsText(s) : settingsTextKeeping(*old, s, secret);
     return writeFileAtomically(path, text, error, secret);
+}
+
+}  // namespace
+
+bool saveSettings(const std::string& path, const Settings& s, std::string& error, const std::string& old) {
+    return writeSettings(path, s, error, old.empty() ? nullptr : &old);
 }
 
 Settings mergeSettings(const Settings& base, const Settings& mine, const Settings& disk) {
@@ -395,11 +399,16 @@ Settings mergeSettings(const Settings& base, const Settings& mine, const Setting
 
 bool saveSettingsMerging(const std::string& path, const Settings& base, const Settings& mine, Settings& saved,
                          std::string& error) {
-    Settings disk = base;  // no file (or none readable): nobody saved since
+    Settings disk = base;  // no file: nobody saved since
     std::string old;
     Error unread;
     std::error_code ec;
-    if (std::filesystem::is_regular_file(path, ec) && readFileAsWritten(path, old, unread)) {
+    const bool there = std::filesystem::is_regular_file(path, ec);
+    if (there && !readFileAsWritten(path, old, unread)) {
+        error = unread.text() + "; not saved over it";  // the game started with the defaults and said why
+        return false;
+    }
+    if (there) {
         disk = Settings{};      // a key the file lacks has its default, as when the game starts
         std::string_view body;  // without a byte order mark, which the save keeps
         styleOf(old, body);
@@ -407,7 +416,7 @@ bool saveSettingsMerging(const std::string& path, const Settings& base, const Se
         parseSettingsSkipping(std::string(body), path, disk, unread);
     }
     const Settings merged = mergeSettings(base, mine, disk);
-    if (!saveSettings(path, merged, error, old)) return false;
+    if (!writeSettings(path, merged, error, there ? &old : nullptr)) return false;
     saved = merged;
     return true;
 }

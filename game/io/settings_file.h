@@ -74,8 +74,9 @@ bool loadSettings(const std::string& path, Settings& out, Error& error, std::vec
 std::string settingsText(const Settings& s);
 /// The old file's text (as written: io::readFileAsWritten) made to hold s, keeping its comments, blank lines and
 /// order: a key's line whose value s changes takes it (and goes when s has none, the player having cleared it), a
-/// line the game does not read becomes a comment that says so (nothing the player typed is lost), keys the file
-/// lacks are added at the end, and every other line stays byte for byte. A byte order mark and the file's line end
+/// line the game does not read becomes a comment that says so (nothing the player typed is lost), a key the file
+/// lacks is added at the end when s gives it other than its default (a lacking key reads as the default, so the
+/// others stay absent), and every other line stays byte for byte. A byte order mark and the file's line end
 /// (io::TextStyle) stay. `secret` is set when such a kept line may hold a password. A text that would not read back
 /// as s is settingsText(s) instead, in the file's style.
 std::string settingsTextKeeping(const std::string& old, const Settings& s, bool& secret);
@@ -87,8 +88,9 @@ bool saveSettings(const std::string& path, const Settings& s, std::string& error
 /// password are one key here (they only make sense together).
 Settings mergeSettings(const Settings& base, const Settings& mine, const Settings& disk);
 /// Saves `mine` without undoing another process's save: reads path again (the lines that read; no file counts as
-/// `base`), writes mergeSettings(base, mine, that) over the file's text (saveSettings) and returns it in `saved`.
-/// False with error as saveSettings.
+/// `base`), writes mergeSettings(base, mine, that) over the file's text (settingsTextKeeping, even when the file is
+/// empty; settingsText, every key, when there was none) and returns it in `saved`. False with error as saveSettings,
+/// or `PATH: REASON; not saved over it` when a file is there that cannot be read (it is left as it was).
 bool saveSettingsMerging(const std::string& path, const Settings& base, const Settings& mine, Settings& saved,
                          std::string& error);
 

@@ -108,6 +108,14 @@ void addLine(std::string& out, std::string_view line, const TextStyle& style) {
     out += style.newline;
 }
 
+std::string commentOf(std::string_view line) {
+    const std::size_t hash = line.find('#');
+    if (hash == std::string_view::npos) return "";
+    std::size_t start = hash;
+    while (start > 0 && (line[start - 1] == ' ' || line[start - 1] == '\t')) --start;
+    return (start == hash ? " " : "") + std::string(line.substr(start));
+}
+
 std::string printable(std::string_view t, std::size_t max) { return engine::printable(t, max); }
 
 std::string tooLong(std::string_view what, std::string_view text) {

@@ -67,6 +67,9 @@ struct RawLine {
 std::vector<RawLine> rawLines(std::string_view text);
 /// Appends `line` and style's line end to out, first ending out's last line when it has no end.
 void addLine(std::string& out, std::string_view line, const TextStyle& style);
+/// A config line's comment with the blanks before it (" # loud", one space put before a '#' with none), or "" when
+/// it has none: what a save that rewrites the line's value keeps, so aligned comments stay aligned.
+std::string commentOf(std::string_view line);
 
 /// "" when `text` has at most kMaxNameChars characters, else `WHAT is N characters long (at most 64)` (the text
 /// itself is not repeated: its line is named).

@@ -21,7 +21,6 @@
 #include "game/sim/fight.h"
 #include "engine/write_signals.h"
 
-#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -286,11 +285,7 @@ int reportRun(const Flags& flags, const std::string& program, const sim::RunFile
 io::FlagTable withRunFlagsRefused(io::FlagTable own, const std::string& why) {
     Flags unused;  // never filled: every entry taken from the run's table refuses itself instead
     bool headless = false;
-    for (io::Flag& f : io::onlyFlags(runFlagTable(unused, headless), {}, why)) {
-        const auto same = [&f](const io::Flag& g) { return g.name == f.name; };
-        if (std::none_of(own.begin(), own.end(), same)) own.push_back(std::move(f));
-    }
-    return own;
+    return io::withFlagsAdded(std::move(own), io::onlyFlags(runFlagTable(unused, headless), {}, why));
 }
 
 int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {

@@ -6,7 +6,6 @@
 #include "game/io/text.h"
 #include "game/simnet/world.h"
 
-#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <iostream>
@@ -62,12 +61,7 @@ io::FlagTable simFlagTable(SimFlags& f, bool& seeds) {
 
 bool parseFlags(int argc, char** argv, SimFlags& f, const io::FlagTable& refused, std::string& error) {
     bool seeds = false;
-    io::FlagTable table = simFlagTable(f, seeds);
-    for (const io::Flag& r : refused) {
-        const auto same = [&r](const io::Flag& g) { return g.name == r.name; };
-        if (std::none_of(table.begin(), table.end(), same)) table.push_back(r);
-    }
-    if (!io::parseFlags(argc, argv, table, error)) return false;
+    if (!io::parseFlags(argc, argv, io::withFlagsAdded(simFlagTable(f, seeds), refused), error)) return false;
     if (seeds == !f.schedule.empty()) return error = "give exactly one of --simulate SEEDS and --schedule FILE", false;
     if (f.minutes > 0 && !seeds)
         return error = "--minutes goes with --simulate (the first seed is where it starts)", false;

@@ -613,15 +613,10 @@ std::string valueFor(const Bindings& b, int a, bool padsImplied) {
 }
 
 /// A config line (without its end) with a new value: the text up to `=` and the comment with the blanks before it
-/// stay, so aligned comments stay aligned.
+/// (io::commentOf) stay, so aligned comments stay aligned.
 std::string lineWithValue(const std::string& line, const std::string& value) {
-    const std::size_t hash = line.find('#');
-    const std::string code = line.substr(0, hash);
-    std::size_t gap = 0;
-    while (gap < code.size() && (code[code.size() - 1 - gap] == ' ' || code[code.size() - 1 - gap] == '\t')) ++gap;
-    const std::string spaces = gap == 0 ? " " : code.substr(code.size() - gap);
-    const std::string comment = hash == std::string::npos ? "" : spaces + line.substr(hash);
-    return code.substr(0, code.find('=') + 1) + " " + value + comment;
+    const std::string code = line.substr(0, line.find('#'));
+    return code.substr(0, code.find('=') + 1) + " " + value + io::commentOf(line);
 }
 
 /// The text with the Changes made: each changed line rewritten in place (keeping its own end), a change no line
@@ -674,13 +669,32 @@ std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
     return io::styled(bindingsText(b), style);  // a file that cannot be kept so is written afresh
 }
 
+namespace {
+
+/// False with error = `PATH:LINE: what; ...` when `old`, the player's file as written, does not read as the game
+/// reads it at start: a save over it would lose the line the player is mending, so none is made.
+bool readsForSave(const std::string& path, const std::string& old, std::string& error) {
+    std::string_view body;  // without a byte order mark, as io::readFile gives it
+    io::styleOf(old, body);
+    Bindings b = defaultBindings();
+    io::Error unread;
+    if (parseBindings(std::string(body), path, b, unread)) return true;
+    error = unread.text() + "; mend that line to save";
+    return false;
+}
+
+}  // namespace
+
 bool saveBindings(const std::string& path, const Bindings& b, std::string& error, const std::string& basis) {
     // Keep the file as written (or, for a first save, the basis file): only the lines of the bindings that change.
     std::string old;
     io::Error unread;
     std::error_code ec;
-    const std::string from = std::filesystem::exists(path, ec) || basis.empty() ? path : basis;
+    const bool own = std::filesystem::is_regular_file(path, ec);  // the player's file, not the shipped basis
+    const std::string from = own || std::filesystem::exists(path, ec) || basis.empty() ? path : basis;
     const bool haveOld = std::filesystem::is_regular_file(from, ec) && io::readFileAsWritten(from, old, unread);
+    if (own && !haveOld) return error = unread.text() + "; not saved over it", false;
+    if (own && !readsForSave(path, old, error)) return false;
     if (!io::makeFolderFor(path, error)) return false;
     const std::string text = haveOld ? bindingsTextKeeping(old, b) : bindingsText(b);
     // A temporary file renamed over the old one: a full disk or a signal mid-save leaves the old file whole.
@@ -707,7 +721,7 @@ bool saveBindingsMerging(const std::string& path, const Bindings& base, const Bi
     if (std::filesystem::is_regular_file(path, ec) && loadBindings(path, disk, unread)) {
         addDefaultPads(disk);
     } else {
-        disk = base;  // no file yet, or one that does not read (a hand edit half done): nobody saved since
+        disk = base;  // no file yet: nobody saved since (one that does not read, saveBindings refuses)
     }
     const Bindings merged = mergeBindings(base, mine, disk);
     if (!saveBindings(path, merged, error, basis)) return false;

@@ -160,15 +160,17 @@ std::string bindingsText(const Bindings& b);
 std::string bindingsTextKeeping(const std::string& old, const Bindings& b);
 /// Writes b to path (creating its folder), keeping the existing file's comments and layout (bindingsTextKeeping),
 /// for a new file those of `basis` when given (the shipped controls.cfg), else bindingsText; false with error = `PATH: cannot write: REASON` when it fails, the old file then as it was (written
-/// as an io::AtomicFile: a temporary file beside it, renamed over it once complete).
+/// as an io::AtomicFile: a temporary file beside it, renamed over it once complete). A file at path that does not
+/// read (a hand edit half done) is not written over: false with error = `PATH:LINE: what; mend that line to save`
+/// (or `PATH: REASON; not saved over it` when it cannot be read at all).
 bool saveBindings(const std::string& path, const Bindings& b, std::string& error, const std::string& basis = "");
 /// Three-way merge of bindings, action by action: an action `mine` left as it was in `base` (what this window read
 /// or last saved) takes `disk`'s keys (what another window or a hand edit saved since), an action mine changed
 /// keeps mine's; the dead zone alike. When the result would drive two fight actions with one key, mine whole.
 Bindings mergeBindings(const Bindings& base, const Bindings& mine, const Bindings& disk);
 /// Saves `mine` without undoing another window's save or a hand edit: reads path again (as the game does at start;
-/// a missing or unreadable file counts as `base`), writes mergeBindings(base, mine, that) with saveBindings and
-/// returns it in `saved`. False with error as saveBindings.
+/// a missing file counts as `base`), writes mergeBindings(base, mine, that) with saveBindings and returns it in
+/// `saved`. False with error as saveBindings (a file that does not read is left as it was).
 bool saveBindingsMerging(const std::string& path, const Bindings& base, const Bindings& mine, Bindings& saved,
                          std::string& error, const std::string& basis = "");
 /// Makes `c` action a's input in place of its keys (for a key) or its pad inputs (for a pad input), unless it would

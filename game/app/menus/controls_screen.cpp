@@ -64,11 +64,13 @@ public:
         int rows = 0;
         for (int a = 0; a < kActionCount; ++a) rows = std::max(rows, controlsSlot(Action(a)).row + 1);
         const float y = top + rowH * float(rows) + 12.f;
-        drawText(t, ctx_.res->font, message_, 17, float(ctx_.width) / 2.f, y, messageColor_, Align::Center, 1.f);
-        drawText(t, ctx_.res->font,
-                 "W/S or arrows: choose    A/D: other column    Enter: rebind (saved to " + shownPath(path()) +
-                     ")    Esc: back",
-                 15, float(ctx_.width) / 2.f, float(ctx_.height) - 30.f, sf::Color(200, 200, 210), Align::Center);
+        // Both lines may name a long path: shrunk to the screen's width rather than run off both edges.
+        const float room = float(ctx_.width) - 40.f;
+        drawTextFitted(t, ctx_.res->font, message_, 17, float(ctx_.width) / 2.f, y, messageColor_, room, 1.f);
+        drawTextFitted(t, ctx_.res->font,
+                       "W/S or arrows: choose    A/D: other column    Enter: rebind (saved to " + shownPath(path()) +
+                           ")    Esc: back",
+                       15, float(ctx_.width) / 2.f, float(ctx_.height) - 30.f, sf::Color(200, 200, 210), room);
     }
 
 private:

@@ -303,3 +303,37 @@ TEST_CASE("a rebind changes only its action's line: the rest byte for byte, a by
     for (int a = 0; a < app::kActionCount; ++a)
         CHECK(app::bindingText(back, app::Action(a)) == app::bindingText(b, app::Action(a)));
 }
+
+TEST_CASE("a rebind does not save over a file that no longer reads: the file stays as written, the line is named") {
+    // The game refuses a bad controls.cfg at start, so such a file is a hand edit made while the game runs. Saving
+    // over it wrote the bindings afresh, the player's comments and the bad line gone without a word.
+    const std::string path = "gamepad_test_unread.cfg";
+    const std::string before = "# my keys\np1.light = J  # jab\n";
+    std::ofstream(path, std::ios::binary) << before;
+    app::Bindings read = app::defaultBindings(), mine, saved;
+    io::Error e;
+    REQUIRE(app::loadBindings(path, read, e));
+    app::addDefaultPads(read);
+    for (const std::string& edit : {std::string("p1.hevy = L\n"), std::string("p2.light = J\n")}) {
+        CAPTURE(edit);
+        std::ofstream(path, std::ios::binary) << before << edit;  // a typo, then a key that drives two actions
+        mine = read;
+        app::KeyChord u;
+        u.key = sf::Keyboard::U;
+        REQUIRE(app::rebind(mine, app::kP1Up, u).empty());
+        std::string error;
+        CHECK_FALSE(app::saveBindingsMerging(path, read, mine, saved, error));
+        const std::string why = edit[1] == '1' ? ":3: unknown action 'p1.hevy'" : ":3: key J already drives";
+        CHECK(error.rfind(path + why, 0) == 0);
+        CHECK(error.find("; mend that line to save") != std::string::npos);
+        std::ifstream in(path, std::ios::binary);
+        CHECK(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()) == before + edit);
+    }
+    // One that cannot be read at all (a sparse file over the 64 MiB input limit, refused unread) is left too.
+    std::filesystem::resize_file(path, (std::uintmax_t(64) << 20) + 1);
+    std::string error;
+    CHECK_FALSE(app::saveBindingsMerging(path, read, mine, saved, error));
+    CHECK(error == path + ": larger than 67108864 bytes (the limit for any input file); not saved over it");
+    CHECK(std::filesystem::file_size(path) == (std::uintmax_t(64) << 20) + 1);
+    std::remove(path.c_str());
+}

@@ -325,11 +325,10 @@ TEST_CASE(
     REQUIRE(io::saveSettingsMerging(path, read, mine, saved, error));
     std::ifstream in(path);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    CHECK(
-        text ==
-        "# my settings\nvolume = 40   # quiet at night\nwindow = 1600x900\n\nlobby = lobby.example\n"
-        "relay = turn.example\nrelay.user = ann\nrelay.password = s3cret\n# (not read by the game) fulscreen = on\n"
-        "# Added by the game:\np1.style = simple\np2.style = motion\nfullscreen = off\nframecap = off\nmsaa = auto\n");
+    CHECK(text ==
+          "# my settings\nvolume = 40   # quiet at night\nwindow = 1600x900\n\nlobby = lobby.example\n"
+          "relay = turn.example\nrelay.user = ann\nrelay.password = s3cret\n# (not read by the game) fulscreen = on\n"
+          "# Added by the game:\np1.style = simple\n");  // the change; the keys left at their defaults stay absent
     CHECK((fs::status(path).permissions() & (fs::perms::group_all | fs::perms::others_all)) == fs::perms::none);
     io::Settings back;
     REQUIRE(io::loadSettings(path, back, e));  // the file now reads whole
@@ -438,12 +437,74 @@ TEST_CASE("settings: a save keeps each line it does not change byte for byte, a 
     fs::remove_all(dir);
 
     // A changed value's line keeps its comment and its CRLF, a line the game does not read becomes a comment with
-    // its CRLF, a last line without an end gets the file's before the added keys, which take CRLF too.
+    // its CRLF, a last line without an end gets the file's before the added key (the one the player set in the
+    // menu, fullscreen), which takes CRLF too; a last line stays without an end when nothing is added.
     io::Settings s;
     s.volume = 40;
     bool secret = false;
     CHECK(io::settingsTextKeeping("fulscreen = on\r\nvolume\t=\t60   # loud\r\nmsaa = auto", s, secret) ==
+          "# (not read by the game) fulscreen = on\r\nvolume = 40   # loud\r\nmsaa = auto");
+    s.fullscreen = true;
+    CHECK(io::settingsTextKeeping("fulscreen = on\r\nvolume\t=\t60   # loud\r\nmsaa = auto", s, secret) ==
           "# (not read by the game) fulscreen = on\r\nvolume = 40   # loud\r\nmsaa = auto\r\n"
-          "# Added by the game:\r\np1.style = motion\r\np2.style = motion\r\nwindow = 1280x720\r\n"
-          "fullscreen = off\r\nframecap = off\r\n");
+          "# Added by the game:\r\nfullscreen = on\r\n");
+}
+
+TEST_CASE("settings: a save appends only the keys the player changed, and a missing file is written whole") {
+    // Worked by hand from docs/formats.md: a key the file lacks reads as its default, so a save adds a key only when
+    // its value is no longer the default (the player changed it); the player's two lines stay, volume changed in place.
+    const fs::path dir = fs::temp_directory_path() / ("settings_sparse_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string path = (dir / "settings.cfg").string();
+    const auto saveOver = [&](const std::string& before, const auto& change) {
+        std::ofstream(path, std::ios::binary) << before;
+        io::Settings read, mine, saved;
+        io::Error e;
+        REQUIRE(io::loadSettings(path, read, e));
+        mine = read;
+        change(mine);
+        std::string error;
+        REQUIRE(io::saveSettingsMerging(path, read, mine, saved, error));
+        io::Settings back;
+        REQUIRE(io::loadSettings(path, back, e));
+        CHECK(back == mine);
+        std::ifstream in(path, std::ios::binary);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    CHECK(saveOver("volume = 80\nwindow = 1600x900\n", [](io::Settings& s) { s.volume = 60; }) ==
+          "volume = 60\nwindow = 1600x900\n");
+    CHECK(saveOver("volume = 80\n", [](io::Settings& s) { s.fullscreen = true; }) ==
+          "volume = 80\n# Added by the game:\nfullscreen = on\n");
+    // An empty file is the player's too: it gets the one change, not every key.
+    CHECK(saveOver("", [](io::Settings& s) { s.msaa = io::Msaa::Off; }) == "# Added by the game:\nmsaa = off\n");
+    // No file: a fresh one with every key, for a newcomer to edit.
+    fs::remove(path);
+    io::Settings fresh;
+    fresh.volume = 50;
+    std::string error;
+    io::Settings saved;
+    REQUIRE(io::saveSettingsMerging(path, io::Settings{}, fresh, saved, error));
+    std::ifstream in(path, std::ios::binary);
+    CHECK(std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()) ==
+          io::settingsText(fresh));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("settings: a save does not write over a file it cannot read") {
+    // The game started with the defaults and said why; a save over the file would lose it without a word. A sparse
+    // file over the 64 MiB input limit is one the reader refuses without reading a byte.
+    const fs::path dir = fs::temp_directory_path() / ("settings_unread_test_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string path = (dir / "settings.cfg").string();
+    std::ofstream(path) << "volume = 40\n";
+    fs::resize_file(path, (std::uintmax_t(64) << 20) + 1);
+    io::Settings mine, saved;
+    mine.volume = 60;
+    std::string error;
+    CHECK_FALSE(io::saveSettingsMerging(path, io::Settings{}, mine, saved, error));
+    CHECK(error == path + ": larger than 67108864 bytes (the limit for any input file); not saved over it");
+    CHECK(fs::file_size(path) == (std::uintmax_t(64) << 20) + 1);
+    fs::remove_all(dir);
 }
