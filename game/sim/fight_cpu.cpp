@@ -135,8 +135,10 @@ bool Fight::cpuDecisionDue(int p) {
 
 std::uint16_t Fight::cpuAir(int p) {
     // In its own jump a player can press only the jump attack (the move `from air`): the CPU drops what it planned
-    // on the ground (a walk, a dash, a motion; their presses would be dropped or buffered into the landing) and
-    // presses the jump attack (levels 1-3) when it will reach the opponent as it comes down, else nothing. Its thinking goes on
+    // on the ground (a walk, a dash, a motion; their presses would be dropped or buffered into the landing). Level 4
+    // presses the jump attack when it will reach the opponent as it comes down, else nothing. Levels 1-3 land
+    // without it: none of them answers a jump-in (no anti-air on sight, a guard only at a decision), so a kick timed
+    // to land tilted level 3 to the far jumpers (Ryo 82% against Brick; docs/balance.md). Its thinking goes on
     // counting (cpuDecisionDue), so a decision that comes due in the air is made on landing.
     FighterState& f = s_.fighters[p];
     CpuState& c = f.cpu;
@@ -144,9 +146,7 @@ std::uint16_t Fight::cpuAir(int p) {
     c.planFrames = 0;
     c.motion = 0;
     cpuDecisionDue(p);
-    // Level 4 lands without it for now: with the kick its level-4 Brick fell out of the balance band (bench_balance
-    // --check: 33% against Nova over 400 matches; bench/RESULTS.md).
-    if (setup_.levelOf(p) >= 4) return 0;
+    if (setup_.levelOf(p) < 4) return 0;
     return cpuJumpAttackLands(p) ? pressFor(defs_[p], defs_[p].ids.air, f.facing, kLight) : 0;
 }
 

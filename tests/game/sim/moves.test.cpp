@@ -508,17 +508,21 @@ TEST_CASE("The CPU does not enter a projectile super while its own projectile fl
     // A level-3 CPU Ryo up close with a full meter decides on the next frame, 200 times with 200 random states, once
     // with a fireball of his flying away off the far side and once without. On the frame the CPU decides the super,
     // cpu.motion is 25 (236236 + special entered over the next frames); it picks it in 30% of close decisions.
+    // The CPU decides only where it can act (grounded, standing, walking or crouching: Fight::cpuDecisionDue), so
+    // the close state is the first such frame with Ryo less than 150 from Nova (who may have been pushed back).
     sim::MatchSetup s = motionSetup(400, 700, "nova", "ryo");
     s.mode = sim::Mode::VersusCpu;
     s.cpuLevel = 3;
     s.startHealth[0] = s.startHealth[1] = 100000;
     sim::Fight f(s, fighter("nova"), fighter("ryo"));
-    for (int i = 0;
-         i < 600 && !(std::abs(f.state().fighters[1].x - 400) < 150 &&
-                      f.state().fighters[1].action == sim::Action::Walk && f.state().fighters[1].cpu.motion == 0);
-         ++i)
-        f.step(input(0));
-    REQUIRE(std::abs(f.state().fighters[1].x - 400) < 150);  // Ryo walked in: the close range
+    auto closeAndFree = [&f]() {
+        const sim::FighterState& ryo = f.state().fighters[1];
+        const bool free =
+            ryo.action == sim::Action::Idle || ryo.action == sim::Action::Walk || ryo.action == sim::Action::Crouch;
+        return std::abs(ryo.x - f.state().fighters[0].x) < 150 && free && !ryo.airborne && ryo.cpu.motion == 0;
+    };
+    for (int i = 0; i < 900 && !closeAndFree(); ++i) f.step(input(0));
+    REQUIRE(closeAndFree());  // Ryo came in: the close range
     const sim::FightState close = f.state();
     int supers[2] = {0, 0};
     for (int flying = 0; flying < 2; ++flying) {
@@ -594,23 +598,21 @@ TEST_CASE("The CPU in its own jump presses nothing a jump cannot do: no walk, da
             }
         }
         CHECK(groundPresses == 0);
-        if (level <= 3) CHECK(airAttacks > 0);  // up close it comes down with its jump attack
-        else CHECK(airAttacks == 0);            // level 4 lands without it (the balance band, fight_cpu.cpp)
+        if (level == 4) CHECK(airAttacks > 0);  // up close it comes down with its jump attack
+        else CHECK(airAttacks == 0);            // levels 1-3 land without it (the balance at level 3, fight_cpu.cpp)
     }
 }
 
 TEST_CASE("The CPU comes down with its jump attack where it reaches, and not from afar") {
     // Ryo's jumping kick (ryo.fighter `move air`: startup 4, attack box 20-66 ahead, 14-58 up on frames 5-12) pressed
-    // when it will meet the opponent's push box (170 high) before the landing: a level-3 Ryo jumping in at a standing
+    // when it will meet the opponent's push box (170 high) before the landing: a level-4 Ryo jumping in at a standing
     // Ryo from 250 away (jump 22 up, 1 of gravity, 6 forward: 45 frames, 270 forward; 148 up and 222 on after 37)
     // kicks him on the way down; from 700 away the kick would meet no one, and the CPU lands without it.
     for (int from : {250, 700}) {
         CAPTURE(from);
         for (std::uint64_t k = 1; k <= 20; ++k) {
             sim::FightState t;
-            sim::MatchSetup s = cpu4(300, 300 + from);
-            s.cpuLevel = 3;
-            sim::Fight f(s, fighter("ryo"), fighter("ryo"));
+            sim::Fight f(cpu4(300, 300 + from), fighter("ryo"), fighter("ryo"));
             t = f.state();
             t.rng = k * 0x9E3779B97F4A7C15ull;
             t.fighters[1].cpu.think = 1000;  // only the jump's own choices act
@@ -629,27 +631,43 @@ TEST_CASE("The CPU comes down with its jump attack where it reaches, and not fro
     }
 }
 
-TEST_CASE("A CPU decision due in hitstun or in the air waits for the first frame the fighter can act") {
-    // Level 4 thinks every 4-8 frames; one due while it cannot act is made on its first free frame, and the hit
-    // ends the plan it had. A Ryo in 12 frames of hitstun with a walk planned and a decision due: no decision and
-    // no plan until the stun ends, then one decision (the countdown set again to 4-8).
-    sim::Fight f(cpu4(300, 420), fighter("ryo"), fighter("ryo"));
+TEST_CASE("A CPU decision due in hitstun or in its own attack waits for the first frame the fighter can act") {
+    // Level 4 thinks every 4-8 frames; one due while it cannot act is made on its first free frame. A Ryo with a
+    // decision due on the next frame, 600 from a standing Ryo (far: it would walk in or throw a fireball, pressing
+    // at once): in 12 frames of hitstun with a walk planned (the hit ends that plan), or on the first of the 15
+    // frames of his jab (ryo.fighter: startup 4, active 3, recovery 8), whiffed. No decision and nothing held until
+    // the stun or the jab ends, then one decision (the countdown set again to 4-8). Before, the decision came on
+    // the next frame whatever the fighter did: its presses were dropped, or buffered into a move nobody chose (a
+    // medium pressed in a jab that hit chained from it).
+    sim::Fight f(cpu4(300, 900), fighter("ryo"), fighter("ryo"));
     sim::FightState t = f.state();
-    t.fighters[1].action = sim::Action::Hitstun;
-    t.fighters[1].hitstun = 12;
-    t.fighters[1].cpu.think = 1;
-    t.fighters[1].cpu.plan = sim::kRight;
-    t.fighters[1].cpu.planFrames = 30;
+    sim::FighterState& cpu = t.fighters[1];
+    cpu.cpu.think = 1;
+    sim::Action busy = sim::Action::Hitstun;
+    int frames = 0;
+    SUBCASE("in hitstun") {
+        cpu.action = sim::Action::Hitstun;
+        cpu.hitstun = 12;
+        cpu.cpu.plan = sim::kLeft;
+        cpu.cpu.planFrames = 30;
+        frames = 12;
+    }
+    SUBCASE("in its own attack") {
+        cpu.action = busy = sim::Action::Attack;
+        cpu.anim = f.def(1).anim("light");
+        cpu.animFrame = 1;
+        frames = 15;
+    }
     f.restore(t);
-    int stunned = 0;
-    while (f.state().fighters[1].action == sim::Action::Hitstun && stunned < 20) {
+    int busyFrames = 0;
+    while (f.state().fighters[1].action == busy && busyFrames < 20) {
         f.step(input(0));
-        ++stunned;
-        if (f.state().fighters[1].action != sim::Action::Hitstun) break;
+        ++busyFrames;
+        if (f.state().fighters[1].action != busy) break;
         CHECK(f.state().fighters[1].cpu.think == 0);
         CHECK(f.state().fighters[1].held == 0);
     }
-    CHECK(stunned == 12);
+    CHECK(busyFrames == frames);
     f.step(input(0));  // its first free frame
     CHECK(f.state().fighters[1].cpu.think >= 4);
     CHECK(f.state().fighters[1].cpu.think <= 8);
