@@ -51,7 +51,7 @@ constexpr int kLaunchVy = 15;         ///< upward speed a launcher gives its vic
 constexpr int kJuggleVy = 8;          ///< upward pop of a juggle hit
 /// Version of the rules: bumped whenever a change makes a recorded match play differently (another hash at some
 /// frame). Replays carry it (`rules N`) and a replay recorded under other rules is refused, never re-simulated.
-constexpr int kRulesVersion = 10;
+constexpr int kRulesVersion = 11;
 constexpr int kLiveIntro = 100;  ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
