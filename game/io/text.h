@@ -48,8 +48,8 @@ bool readFile(const std::string& path, std::string& text, Error& error);
 bool readFileAsWritten(const std::string& path, std::string& text, Error& error);
 
 /// How a player's file is written, which a save that rewrites it keeps (settings.cfg, controls.cfg): its UTF-8 byte
-/// order mark ("" when none) and the end of its first line ("\r\n" in a file from Windows, else "\n"), the end
-/// every line the game writes there takes.
+/// order mark ("" when none) and the end most of its lines have ("\r\n" in a file from Windows, else "\n"; the first
+/// line's when as many have each), the end every line the game writes there takes.
 struct TextStyle {
     std::string_view mark;            ///< the byte order mark, or ""
     std::string_view newline = "\n";  ///< the line end of a line the game writes
