@@ -365,6 +365,14 @@ std::string shownKeys(const std::string& configText) {
 
 std::string firstKeyText(const Bindings& b, Action a) { return b.keys[a].empty() ? "-" : chordName(b.keys[a].front()); }
 
+std::string buttonKeysText(const Bindings& b, Action a) {
+    std::string text = firstKeyText(b, a);
+    for (std::size_t i = 1; i < b.keys[a].size(); ++i) {
+        if (b.keys[a][i].joy < 0 && b.keys[a][0].joy < 0) return text + "/" + chordName(b.keys[a][i]);
+    }
+    return text;
+}
+
 namespace {
 
 /// The button-table row an action takes its defaults from ("p2.light" -> light, "start" -> start), or nullptr.
