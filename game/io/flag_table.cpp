@@ -69,6 +69,16 @@ bool parseFlags(int argc, char** argv, const FlagTable& table, std::string& erro
     return true;
 }
 
+bool flagGiven(int argc, char** argv, const std::vector<std::string>& names, const FlagTable& known) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::find(names.begin(), names.end(), argv[i]) != names.end()) return true;
+        const Flag* f = find(known, argv[i]);
+        std::string value, error;
+        if (f != nullptr) takeValue(argc, argv, i, *f, value, error);  // past its value
+    }
+    return false;
+}
+
 FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, const std::string& why) {
     for (Flag& f : table) {
         if (std::find(allowed.begin(), allowed.end(), f.name) != allowed.end()) continue;

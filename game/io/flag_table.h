@@ -50,6 +50,12 @@ FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, co
 /// refusing itself by onlyFlags, where the mode has no entry of that name).
 FlagTable withFlagsAdded(FlagTable own, const FlagTable& more);
 
+/// True when one of `names` stands in argv[1..] as a flag, not as another flag's value: an argument after a flag of
+/// `known` that takes a value is that value, as parseFlags takes it (`--replay --ranked` replays a file named
+/// `--ranked`). For a program that picks its mode by a flag before it has the mode's table: `known` holds every
+/// flag of all its modes (what an entry does does not matter here).
+bool flagGiven(int argc, char** argv, const std::vector<std::string>& names, const FlagTable& known);
+
 /// True when an argument is `--help` or `-h`: the program then prints its usage on stdout and exits 0 (asking for
 /// help is not a mistake, and its answer belongs in a pipe to `less`).
 bool helpAsked(int argc, char** argv);

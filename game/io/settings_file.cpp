@@ -313,17 +313,17 @@ std::string valueOf(const Settings& s, const std::vector<std::pair<std::string, 
 }  // namespace
 
 std::string settingsTextKeeping(const std::string& old, const Settings& s, bool& secret) {
-    std::string_view body;  // the text without its byte order mark, which the written text keeps
-    const TextStyle style = styleOf(old, body);
+    const WrittenText file = asWritten(old);  // its text without a byte order mark, which the written text keeps
+    const TextStyle& style = file.style;
     const auto values = settingsValues(s);
     Settings oldRead;  // what the old file's good lines say: a key the game read there and s lacks was cleared
     Error unread;
-    parseSettingsSkipping(std::string(body), "", oldRead, unread);
+    parseSettingsSkipping(file.body, "", oldRead, unread);
     const auto oldValues = settingsValues(oldRead);
     std::vector<std::string> written;
     std::vector<std::pair<std::string, int>> seen;
     std::string out(style.mark);
-    for (const RawLine& raw : rawLines(body)) {
+    for (const RawLine& raw : rawLines(file.body)) {
         const std::string line(raw.text);
         const std::vector<std::string> w = tokens(line);
         std::string key, value;
@@ -356,9 +356,7 @@ std::string settingsTextKeeping(const std::string& old, const Settings& s, bool&
     for (const std::string& line : added) addLine(out, line, style);
     Settings back;  // the edit must read back as s; a file it cannot keep that way is written afresh
     Error e;
-    std::string_view outBody;
-    styleOf(out, outBody);
-    return parseSettings(std::string(outBody), "", back, e) && back == s ? out : styled(settingsText(s), style);
+    return parseSettings(asWritten(out).body, "", back, e) && back == s ? out : styled(settingsText(s), style);
 }
 
 namespace {
@@ -409,11 +407,10 @@ bool saveSettingsMerging(const std::string& path, const Settings& base, const Se
         return false;
     }
     if (there) {
-        disk = Settings{};      // a key the file lacks has its default, as when the game starts
-        std::string_view body;  // without a byte order mark, which the save keeps
-        styleOf(old, body);
-        // The lines that read count; the others are kept as comments.
-        parseSettingsSkipping(std::string(body), path, disk, unread);
+        disk = Settings{};  // a key the file lacks has its default, as when the game starts
+        // The lines that read count (the text without a byte order mark, which the save keeps); the others are
+        // kept as comments.
+        parseSettingsSkipping(asWritten(old).body, path, disk, unread);
     }
     const Settings merged = mergeSettings(base, mine, disk);
     if (!writeSettings(path, merged, error, there ? &old : nullptr)) return false;

@@ -73,14 +73,19 @@ bool readFileAsWritten(const std::string& path, std::string& text, Error& error)
     return ok;
 }
 
-TextStyle styleOf(std::string_view text, std::string_view& body) {
+WrittenText asWritten(std::string_view text) {
     TextStyle style;
-    body = text;
+    std::string_view body = text;
     if (body.substr(0, 3) == "\xEF\xBB\xBF")
         style.mark = "\xEF\xBB\xBF", body.remove_prefix(3);  // never a view of text
-    const std::size_t nl = body.find('\n');
-    if (nl != std::string_view::npos && nl > 0 && body[nl - 1] == '\r') style.newline = "\r\n";
-    return style;
+    // The end most ended lines have; on a tie the first line's (in a file of one kind of end: that one).
+    const auto crlfAt = [body](std::size_t nl) { return nl > 0 && body[nl - 1] == '\r'; };
+    const std::size_t first = body.find('\n');
+    long crlfLead = 0;  // lines ended by CRLF less those ended by LF alone
+    for (std::size_t nl = first; nl != std::string_view::npos; nl = body.find('\n', nl + 1))
+        crlfLead += crlfAt(nl) ? 1 : -1;
+    if (crlfLead > 0 || (crlfLead == 0 && first != std::string_view::npos && crlfAt(first))) style.newline = "\r\n";
+    return {style, std::string(body)};
 }
 
 std::string styled(std::string_view plain, const TextStyle& style) {

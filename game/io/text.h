@@ -48,14 +48,19 @@ bool readFile(const std::string& path, std::string& text, Error& error);
 bool readFileAsWritten(const std::string& path, std::string& text, Error& error);
 
 /// How a player's file is written, which a save that rewrites it keeps (settings.cfg, controls.cfg): its UTF-8 byte
-/// order mark ("" when none) and the end of its first line ("\r\n" in a file from Windows, else "\n"), the end
-/// every line the game writes there takes.
+/// order mark ("" when none) and the end most of its lines have ("\r\n" in a file from Windows, else "\n"; the first
+/// line's when as many have each), the end every line the game writes there takes.
 struct TextStyle {
     std::string_view mark;            ///< the byte order mark, or ""
     std::string_view newline = "\n";  ///< the line end of a line the game writes
 };
-/// The style of `text` (as readFileAsWritten gives it); `body` gets the text without its byte order mark.
-TextStyle styleOf(std::string_view text, std::string_view& body);
+/// A player's file as written, split for a save that rewrites it: how it is written, and what it says.
+struct WrittenText {
+    TextStyle style;   ///< its byte order mark and the end of a line the game writes
+    std::string body;  ///< the text without its byte order mark (as readFile gives it), for the parse
+};
+/// `text` (as readFileAsWritten gives it) split so: the mark taken off, the line end most of its lines have.
+WrittenText asWritten(std::string_view text);
 /// `plain` (lines ended by "\n", a file written afresh) in `style`: the mark first, every line end style's.
 std::string styled(std::string_view plain, const TextStyle& style);
 /// One line of a text as written: its text and its own end ("\n", "\r\n", or "" for a last line with none).

@@ -25,7 +25,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -34,10 +33,8 @@
 
 namespace ranked {
 
-bool wantsRankedClient(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i)
-        if (std::strcmp(argv[i], "--ranked") == 0) return true;
-    return false;
+bool wantsRankedClient(int argc, char** argv, const io::FlagTable& known) {
+    return io::flagGiven(argc, argv, {"--ranked"}, known);
 }
 
 namespace {
@@ -210,10 +207,9 @@ std::string clientFlagProblem(const ClientFlags& f, const std::string& defaultDa
     return "";
 }
 
-/// Reads the flags: -1 to go on, else the exit status (0 for --help, 2 for a bad flag, the usage printed).
-int parseClientFlags(int argc, char** argv, const std::string& defaultDataDir, ClientFlags& f) {
-    bool headless = false;
-    const io::FlagTable flags = run::withRunFlagsRefused(
+/// The client's flags, filling f (which must outlive the table), with a replay run's others refusing themselves.
+io::FlagTable clientFlagTable(ClientFlags& f, bool& headless) {
+    return run::withRunFlagsRefused(
         {io::switchFlag("--headless", headless), io::textFlag("--ranked", f.service),
          io::wordFlag("--queue", {"quick", "ranked"}, [&](std::size_t i) { f.queue = i == 0 ? "quick" : "ranked"; }),
          io::textFlag("--fighter", f.fighter),
@@ -221,6 +217,12 @@ int parseClientFlags(int argc, char** argv, const std::string& defaultDataDir, C
          io::textFlag("--dir", f.dir), io::textFlag("--data", f.data),
          io::numberFlag("--wait", 1, 3600, [&](std::int64_t v) { f.waitS = v; })},
         "--ranked (the service makes the match, and its recording goes into --dir)");
+}
+
+/// Reads the flags: -1 to go on, else the exit status (0 for --help, 2 for a bad flag, the usage printed).
+int parseClientFlags(int argc, char** argv, const std::string& defaultDataDir, ClientFlags& f) {
+    bool headless = false;
+    const io::FlagTable flags = clientFlagTable(f, headless);
     if (io::helpAsked(argc, argv)) return std::cout << kClientUsage, 0;
     std::string why;
     if (io::parseFlags(argc, argv, flags, why)) {
@@ -233,6 +235,12 @@ int parseClientFlags(int argc, char** argv, const std::string& defaultDataDir, C
 }
 
 }  // namespace
+
+io::FlagTable knownClientFlags() {
+    ClientFlags unused;  // never filled: every entry refuses itself
+    bool headless = false;
+    return io::onlyFlags(clientFlagTable(unused, headless), {}, "");
+}
 
 int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
     ClientFlags f;

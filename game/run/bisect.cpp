@@ -191,13 +191,24 @@ int report(const Side& A, const Side& B) {
     return 0;
 }
 
+/// --bisect's table (its pair of files is taken out before it), with a replay run's flags refusing themselves.
+io::FlagTable bisectFlagTable(std::string& dataDir, bool& headless) {
+    return withRunFlagsRefused({io::textFlag("--data", dataDir), io::switchFlag("--headless", headless)},
+                               "--bisect (it compares two recordings)");
+}
+
 }  // namespace
 
-bool wantsBisect(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--bisect") == 0) return true;
-    }
-    return false;
+bool wantsBisect(int argc, char** argv, const io::FlagTable& known) {
+    return io::flagGiven(argc, argv, {"--bisect"}, known);
+}
+
+io::FlagTable knownBisectFlags() {
+    std::string unused;  // never filled: every entry refuses itself
+    bool headless = false;
+    io::FlagTable table = bisectFlagTable(unused, headless);
+    table.push_back(io::textFlag("--bisect", unused));  // two values: the first is enough to tell it from a flag
+    return io::onlyFlags(std::move(table), {}, "");
 }
 
 int runBisect(int argc, char** argv, const std::string& defaultDataDir) {
@@ -217,9 +228,7 @@ int runBisect(int argc, char** argv, const std::string& defaultDataDir) {
         b = argv[i + 2];
         i += 2;
     }
-    const io::FlagTable table =
-        withRunFlagsRefused({io::textFlag("--data", dataDir), io::switchFlag("--headless", headless)},
-                            "--bisect (it compares two recordings)");
+    const io::FlagTable table = bisectFlagTable(dataDir, headless);
     if (!io::parseFlags(int(rest.size()), rest.data(), table, error)) return bisectUsage(error);
     if (a.empty() || b.empty()) return bisectUsage("--bisect needs two files: A.freplay B.freplay");
     Side A, B;

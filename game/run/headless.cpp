@@ -8,10 +8,13 @@
 // cannot be written (a full disk, a closed pipe) is an error too: exit 2 with a message on stderr.
 #include "game/run/headless.h"
 
+#include "game/run/bisect.h"
 #include "game/run/blaster_runner.h"
 #include "game/run/box_dump.h"
 #include "game/run/frame_data.h"
+#include "game/run/headless_peer.h"
 #include "game/run/move_list_page.h"
+#include "game/run/spectator_runner.h"
 #include "game/io/flag_table.h"
 #include "game/io/button_file.h"
 #include "game/io/fighter_file.h"
@@ -77,12 +80,10 @@ int usage(const std::string& program, const std::string& what) {
 }
 
 /// The page mode asked for (`--frame-data`, `--move-list` or `--boxes`: a fighter's page printed, nothing run), or
-/// "" for a run.
-std::string pageAsked(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i) {
-        for (const char* page : {"--frame-data", "--move-list", "--boxes"}) {
-            if (std::string(argv[i]) == page) return page;
-        }
+/// "" for a run. `table`: the run's flags (a page's name given as another flag's value is that value).
+std::string pageAsked(int argc, char** argv, const io::FlagTable& table) {
+    for (const char* page : {"--frame-data", "--move-list", "--boxes"}) {
+        if (io::flagGiven(argc, argv, {page}, table)) return page;
     }
     return "";
 }
@@ -107,7 +108,7 @@ io::FlagTable runFlagTable(Flags& f, bool& headless) {
 
 bool parseFlags(int argc, char** argv, Flags& f, std::string& error) {
     bool headless = false;
-    const std::string page = pageAsked(argc, argv);
+    const std::string page = pageAsked(argc, argv, runFlagTable(f, headless));
     // --boxes takes two values: MOVE is taken out here and the table reads `--boxes FIGHTER`.
     std::vector<char*> args(argv, argv + argc);
     for (std::size_t i = 1; i < args.size(); ++i) {
@@ -286,6 +287,13 @@ io::FlagTable withRunFlagsRefused(io::FlagTable own, const std::string& why) {
     Flags unused;  // never filled: every entry taken from the run's table refuses itself instead
     bool headless = false;
     return io::withFlagsAdded(std::move(own), io::onlyFlags(runFlagTable(unused, headless), {}, why));
+}
+
+io::FlagTable knownHeadlessFlags() {
+    io::FlagTable known = knownPeerFlags();  // a replay run's flags are in each mode's table
+    for (const io::FlagTable& more : {knownSpectatorFlags(), knownBisectFlags()})
+        known = io::withFlagsAdded(std::move(known), more);
+    return known;
 }
 
 int runHeadless(int argc, char** argv, const std::string& defaultDataDir) {

@@ -17,4 +17,8 @@ int runHeadless(int argc, char** argv, const std::string& defaultDataDir);
 /// (io::onlyFlags), so `--bisect A B --sync 5` says why, where it said `unknown flag '--sync'`.
 io::FlagTable withRunFlagsRefused(io::FlagTable own, const std::string& why);
 
+/// Every flag of `game --headless`'s modes (a replay run and its pages, --bisect, --spectate, an online peer), each
+/// refusing itself: what tells a mode's flag from another flag's value (io::flagGiven) before the mode is chosen.
+io::FlagTable knownHeadlessFlags();
+
 }  // namespace run

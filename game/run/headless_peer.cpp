@@ -21,7 +21,6 @@
 #include <cctype>
 #include <chrono>
 #include <csignal>
-#include <cstring>
 #include <fstream>
 #include <functional>
 #include <iostream>
@@ -88,8 +87,8 @@ bool parsePunch(PeerFlags& f, std::string& error) {
     return true;
 }
 
-bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
-    bool headless = false;
+/// The peer's flags, filling f (which must outlive the table), with a replay run's others refusing themselves.
+io::FlagTable peerFlagTable(PeerFlags& f, bool& headless) {
     io::FlagTable table = {
         io::switchFlag("--headless", headless),
         io::textFlag("--replay", f.replay),
@@ -106,8 +105,12 @@ bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
     table.push_back(io::numberInto("--spectators", 0, 64, f.spectators));
     table.push_back(io::switchFlag("--accept-any", f.acceptAny));
     table.push_back(io::textFlag("--accept-key", f.acceptKey));
-    table = withRunFlagsRefused(std::move(table), "an online match (--host, --join or --code)");
-    if (!io::parseFlags(argc, argv, table, error)) return false;
+    return withRunFlagsRefused(std::move(table), "an online match (--host, --join or --code)");
+}
+
+bool parseFlags(int argc, char** argv, PeerFlags& f, std::string& error) {
+    bool headless = false;
+    if (!io::parseFlags(argc, argv, peerFlagTable(f, headless), error)) return false;
     if (!loadRelayPassword(f.online.relay, error) || !checkRelayFlags(f.online.relay, error)) return false;
     const int roles = int(f.online.host) + int(!f.online.join.empty()) + int(!f.online.code.empty());
     if (f.online.host && f.localPort != 0) error = "--local-port is for a joiner (a host's port is --host PORT)";
@@ -653,14 +656,14 @@ int finishRecording(PeerRun& r, int code) {
 
 }  // namespace
 
-bool wantsHeadlessPeer(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--host") == 0 || std::strcmp(argv[i], "--join") == 0 ||
-            std::strcmp(argv[i], "--code") == 0) {
-            return true;
-        }
-    }
-    return false;
+bool wantsHeadlessPeer(int argc, char** argv, const io::FlagTable& known) {
+    return io::flagGiven(argc, argv, {"--host", "--join", "--code"}, known);
+}
+
+io::FlagTable knownPeerFlags() {
+    PeerFlags unused;  // never filled: every entry refuses itself
+    bool headless = false;
+    return io::onlyFlags(peerFlagTable(unused, headless), {}, "");
 }
 
 int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {

@@ -3,6 +3,7 @@
 // with no window, taking its own player's buttons from a replay or action script (frame f's buttons drive frame
 // f of the online match), in real time or --fast, then printing a summary and the final hash.
 
+#include "game/io/flag_table.h"
 #include "game/net/countersign.h"
 
 #include <cstdint>
@@ -31,8 +32,11 @@ struct PeerHooks {
     std::function<void(const std::string& why)> onRecordingFailed;
 };
 
-/// True when argv asks for a headless peer (--host or --join present).
-bool wantsHeadlessPeer(int argc, char** argv);
+/// True when argv asks for a headless peer (--host, --join or --code as a flag; known: every flag of the program's
+/// modes, io::flagGiven).
+bool wantsHeadlessPeer(int argc, char** argv, const io::FlagTable& known);
+/// The peer's flags, each refusing itself: its part of a program's known flags.
+io::FlagTable knownPeerFlags();
 /// Runs the headless peer (fighters from --data, else found above the file, else defaultDataDir); returns the exit
 /// code: 0 match completed, 1 desync / connection lost / refused / no opponent, 2 bad flags or files.
 int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir);

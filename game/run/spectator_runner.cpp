@@ -13,7 +13,6 @@
 #include "game/run/recording_failure.h"
 
 #include <chrono>
-#include <cstring>
 #include <iostream>
 #include <memory>
 #include <random>
@@ -44,9 +43,9 @@ int spectatorUsage(const std::string& what) {
     return 2;
 }
 
-bool parseFlags(int argc, char** argv, SpectatorFlags& f, std::string& error) {
-    bool headless = false;
-    const io::FlagTable table = withRunFlagsRefused(
+/// The spectator's flags, filling f (which must outlive the table), with a replay run's others refusing themselves.
+io::FlagTable spectatorFlagTable(SpectatorFlags& f, bool& headless) {
+    return withRunFlagsRefused(
         {
             io::switchFlag("--headless", headless),
             io::textFlag("--spectate", f.host),
@@ -60,7 +59,11 @@ bool parseFlags(int argc, char** argv, SpectatorFlags& f, std::string& error) {
             io::decimalFlag("--net-loss", 0, 100, f.conditions.lossPercent),
         },
         "--spectate (it watches a match and plays none)");
-    if (!io::parseFlags(argc, argv, table, error)) return false;
+}
+
+bool parseFlags(int argc, char** argv, SpectatorFlags& f, std::string& error) {
+    bool headless = false;
+    if (!io::parseFlags(argc, argv, spectatorFlagTable(f, headless), error)) return false;
     if (f.host.empty()) error = "missing --spectate HOST[:PORT] (or CODE with --lobby)";
     else if (!f.lobby.empty() && !net::validCode(net::normalizeCode(f.host))) {
         error = "--spectate with --lobby wants a room code (" + std::to_string(net::kCodeLength) +
@@ -235,11 +238,14 @@ int reportSpectator(SpectatorRun& r, const net::SpectatorClient& client) {
 
 }  // namespace
 
-bool wantsSpectator(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--spectate") == 0) return true;
-    }
-    return false;
+bool wantsSpectator(int argc, char** argv, const io::FlagTable& known) {
+    return io::flagGiven(argc, argv, {"--spectate"}, known);
+}
+
+io::FlagTable knownSpectatorFlags() {
+    SpectatorFlags unused;  // never filled: every entry refuses itself
+    bool headless = false;
+    return io::onlyFlags(spectatorFlagTable(unused, headless), {}, "");
 }
 
 int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {

@@ -7,7 +7,6 @@
 #include "game/simnet/world.h"
 
 #include <chrono>
-#include <cstring>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -139,11 +138,14 @@ bool parseSeeds(const std::string& text, std::vector<std::uint64_t>& out, std::s
     return true;
 }
 
-bool wantsSimulate(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--simulate") == 0 || std::strcmp(argv[i], "--schedule") == 0) return true;
-    }
-    return false;
+bool wantsSimulate(int argc, char** argv, const io::FlagTable& known) {
+    return io::flagGiven(argc, argv, {"--simulate", "--schedule"}, known);
+}
+
+io::FlagTable knownSimulateFlags() {
+    SimFlags unused;  // never filled: every entry refuses itself
+    bool seeds = false;
+    return io::onlyFlags(simFlagTable(unused, seeds), {}, "");
 }
 
 int runSimulate(int argc, char** argv, const std::string& defaultDataDir, const io::FlagTable& refused) {

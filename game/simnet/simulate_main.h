@@ -11,8 +11,11 @@
 
 namespace simnet {
 
-/// True when the command line asks for --simulate or --schedule.
-bool wantsSimulate(int argc, char** argv);
+/// True when the command line asks for --simulate or --schedule (known: every flag of the program's modes,
+/// io::flagGiven).
+bool wantsSimulate(int argc, char** argv, const io::FlagTable& known);
+/// The explorer's flags, each refusing itself: its part of a program's known flags.
+io::FlagTable knownSimulateFlags();
 /// Runs the explorer (output on stdout, errors on stderr). `refused`: the program's other flags, each refusing
 /// itself (`--sync does not work with ...`) so that one of them is not said as an unknown flag; an entry whose name
 /// the explorer takes (--data, --log) is left out.

@@ -107,6 +107,9 @@ add_test(NAME "game --headless says --ranked is game_headless's alone (it said u
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game> -DFILE=${BVH_FIGHT_BAD_DIR}/combo.freplay -DCODE=2
           "-DEXTRA=--ranked;x" "-DMSG=game --headless: --ranked is game_headless's alone (run game_headless --ranked ..., as game_headless --help says)"
           -P ${BVH_EXPECT_EXIT})
+add_test(NAME "game --headless takes --ranked after --replay as the file's name, as the flag table does"
+  COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game> "-DARGS=--headless;--replay;--ranked" -DCODE=2
+          "-DMSG=--ranked: cannot open: No such file or directory" -P ${BVH_EXPECT_EXIT})
 add_test(NAME "headless runner rejects a missing file with exit 2"
   COMMAND ${CMAKE_COMMAND} -DEXE=$<TARGET_FILE:game_headless> -DFILE=${BVH_FIGHT_BAD_DIR}/no_such_file.fscript
           -DCODE=2 "-DMSG=${BVH_FIGHT_BAD_DIR}/no_such_file.fscript: cannot open: No such file or directory"

@@ -3,25 +3,10 @@
 
 namespace app {
 
-namespace {
-
-/// A button's keys for a hint: the first, and a second key of the keyboard when bound ("Numpad1/Comma": player 2's
-/// keypad and its keys beside the right Shift, for a keyboard without a keypad; a pad's buttons are not named);
-/// "-" when unbound.
-std::string buttonKeys(const Bindings& b, Action a) {
-    std::string text = firstKeyText(b, a);
-    for (std::size_t i = 1; i < b.keys[a].size(); ++i) {
-        if (b.keys[a][i].joy < 0 && b.keys[a][0].joy < 0) return text + "/" + chordName(b.keys[a][i]);
-    }
-    return text;
-}
-
-}  // namespace
-
 std::string playerKeysHint(const Bindings& b, int player) {
     const int o = player == 0 ? 0 : kP2Up - kP1Up;
     const auto key = [&](Action a) { return firstKeyText(b, Action(a + o)); };
-    const auto button = [&](Action a) { return buttonKeys(b, Action(a + o)); };
+    const auto button = [&](Action a) { return buttonKeysText(b, Action(a + o)); };
     return std::string(player == 0 ? "P1: " : "P2: ") + key(kP1Up) + " " + key(kP1Left) + " " + key(kP1Down) + " " +
            key(kP1Right) + " move, " + button(kP1Light) + " light, " + button(kP1Medium) + " medium, " +
            button(kP1Heavy) + " heavy, " + button(kP1Special) + " special, " + button(kP1Throw) + " throw";

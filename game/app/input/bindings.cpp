@@ -365,6 +365,14 @@ std::string shownKeys(const std::string& configText) {
 
 std::string firstKeyText(const Bindings& b, Action a) { return b.keys[a].empty() ? "-" : chordName(b.keys[a].front()); }
 
+std::string buttonKeysText(const Bindings& b, Action a) {
+    std::string text = firstKeyText(b, a);
+    for (std::size_t i = 1; i < b.keys[a].size(); ++i) {
+        if (b.keys[a][i].joy < 0 && b.keys[a][0].joy < 0) return text + "/" + chordName(b.keys[a][i]);
+    }
+    return text;
+}
+
 namespace {
 
 /// The button-table row an action takes its defaults from ("p2.light" -> light, "start" -> start), or nullptr.
@@ -656,9 +664,9 @@ std::string withChanges(std::string_view text, const Bindings& b, const Changes&
 }  // namespace
 
 std::string bindingsTextKeeping(const std::string& old, const Bindings& b) {
-    std::string_view body;  // without a byte order mark, which the result keeps
-    const io::TextStyle style = io::styleOf(old, body);
-    std::string text(body);
+    const io::WrittenText file = io::asWritten(old);  // its text without a byte order mark, which the result keeps
+    const io::TextStyle& style = file.style;
+    std::string text = file.body;
     // Each round rewrites what still reads otherwise than b. A pad input written into a file that named none ends
     // the default pad layout for every action, so the next round writes the layout's inputs out; it settles by then.
     for (int round = 0; round < 4; ++round) {
@@ -674,11 +682,9 @@ namespace {
 /// False with error = `PATH:LINE: what; ...` when `old`, the player's file as written, does not read as the game
 /// reads it at start: a save over it would lose the line the player is mending, so none is made.
 bool readsForSave(const std::string& path, const std::string& old, std::string& error) {
-    std::string_view body;  // without a byte order mark, as io::readFile gives it
-    io::styleOf(old, body);
     Bindings b = defaultBindings();
     io::Error unread;
-    if (parseBindings(std::string(body), path, b, unread)) return true;
+    if (parseBindings(io::asWritten(old).body, path, b, unread)) return true;
     error = unread.text() + "; mend that line to save";
     return false;
 }

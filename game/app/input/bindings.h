@@ -133,6 +133,10 @@ std::string bindingText(const Bindings& b, Action a);
 std::string shownKeys(const std::string& configText);
 /// The first chord of an action as the config spells it ("-" when unbound), for on-screen hints.
 std::string firstKeyText(const Bindings& b, Action a);
+/// A button's keys for a hint: the first, and a second key of the keyboard when bound ("Numpad1/Comma": player 2's
+/// keypad and its keys beside the right Shift, for a keyboard without a keypad; a pad's buttons are not named);
+/// "-" when unbound.
+std::string buttonKeysText(const Bindings& b, Action a);
 
 /// The defaults (the same as data/controls.cfg ships with): the players' buttons and start from the button table in
 /// force (sim::buttonTable(), its key columns: a button the table adds gets its keys with no code), the app's keys

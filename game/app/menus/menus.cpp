@@ -350,10 +350,9 @@ private:
         for (const SelectPlate& p : selectPlates(float(ctx_.width), !arcade_, level))
             fillRect(t, p.x, p.y, p.width, p.height, sf::Color(12, 10, 24), sf::Color(255, 210, 100, 180), 1.5f);
     }
-    /// The first key bound to an action, as the hints name it.
+    /// The keys bound to an action, as the fight's hints name them ("Numpad3/Slash").
     std::string keyOf(Action a) const {
-        const std::vector<KeyChord>& keys = ctx_.bindings->keys[a];
-        return keys.empty() ? std::string("(unbound)") : chordName(keys.front());
+        return ctx_.bindings->keys[a].empty() ? std::string("(unbound)") : buttonKeysText(*ctx_.bindings, a);
     }
     void rebuildPreview() {
         for (int p = 0; p < 2; ++p) lists_[p] = view::moveList(ctx_.fighters[std::size_t(pick_[p])]);

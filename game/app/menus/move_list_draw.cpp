@@ -57,19 +57,50 @@ Action buttonAction(view::Glyph g) {
     }
 }
 
-/// The key player 1 presses for a button glyph, cut to 3 characters ("Numpad1" as "N1").
-std::string buttonLabel(const Bindings& keys, view::Glyph g) {
-    std::string key = firstKeyText(keys, buttonAction(g));
+/// A key as a disc names it: the sign printed on a punctuation key (",", "/"), "N1" for the keypad's 1, else its
+/// name cut to 3 characters ("RShift" as "RSh").
+std::string discKey(const KeyChord& c) {
+    struct Sign {
+        sf::Keyboard::Key key;
+        const char* sign;
+    };
+    static const Sign kSigns[] = {
+        {sf::Keyboard::Comma, ","},     {sf::Keyboard::Period, "."},     {sf::Keyboard::Slash, "/"},
+        {sf::Keyboard::Semicolon, ";"}, {sf::Keyboard::Quote, "'"},      {sf::Keyboard::LBracket, "["},
+        {sf::Keyboard::RBracket, "]"},  {sf::Keyboard::Backslash, "\\"}, {sf::Keyboard::Hyphen, "-"},
+        {sf::Keyboard::Equal, "="},     {sf::Keyboard::Tilde, "~"}};
+    const bool plain = c.joy < 0 && !c.ctrl && !c.shift && !c.alt;
+    for (const Sign& s : kSigns) {
+        if (plain && c.key == s.key) return s.sign;
+    }
+    std::string key = chordName(c);
     if (key.size() > 6 && key.compare(0, 6, "Numpad") == 0) key = "N" + key.substr(6);
     return key.size() <= 3 ? key : key.substr(0, 3);
 }
 
+/// True for a key of the keypad, which a laptop's keyboard lacks.
+bool onKeypad(const KeyChord& c) {
+    return c.joy < 0 && ((c.key >= sf::Keyboard::Add && c.key <= sf::Keyboard::Divide) ||
+                         (c.key >= sf::Keyboard::Numpad0 && c.key <= sf::Keyboard::Numpad9));
+}
+
 /// A button glyph's width: a disc, or a pill for a longer key name.
 float glyphWidth(const Bindings& keys, view::Glyph g, float size) {
-    return std::max(size, 0.62f * size * float(buttonLabel(keys, g).size()) + size * 0.3f);
+    return std::max(size, 0.62f * size * float(buttonKeyLabel(keys, g).size()) + size * 0.3f);
 }
 
 }  // namespace
+
+std::string buttonKeyLabel(const Bindings& keys, view::Glyph g) {
+    const std::vector<KeyChord>& chords = keys.keys[buttonAction(g)];
+    if (chords.empty()) return "-";
+    std::string label = discKey(chords.front());
+    if (!onKeypad(chords.front())) return label;
+    for (const KeyChord& c : chords) {
+        if (c.joy < 0 && !onKeypad(c)) return label + " " + discKey(c);
+    }
+    return label;
+}
 
 float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float x, float y, float size,
                 const Bindings& keys) {
@@ -83,7 +114,7 @@ float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float 
         return size;
     }
     if (view::isButton(g)) {
-        const std::string label = buttonLabel(keys, g);
+        const std::string label = buttonKeyLabel(keys, g);
         const float w = glyphWidth(keys, g, size);
         sf::ConvexShape disc = roundedRect(x, y - size / 2.f, w, size, size / 2.f);
         disc.setFillColor(buttonColor(g));

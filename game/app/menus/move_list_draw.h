@@ -22,6 +22,10 @@ class Screen;
 /// the key that player 1 presses for them (from `keys`).
 float drawGlyph(sf::RenderTarget& t, const sf::Font& font, view::Glyph g, float x, float y, float size,
                 const Bindings& keys);
+/// The key a button glyph's disc names (from `keys`' player 1 actions): the first key bound, shortened ("N1" for the
+/// keypad's 1, "," for Comma, else 3 characters); a key of the keypad is followed by the action's first keyboard key
+/// off the keypad, for a keyboard without one (player 2's defaults: "N1 ,"). "-" when unbound.
+std::string buttonKeyLabel(const Bindings& keys, view::Glyph g);
 /// Draws an input's glyphs in a row from x, centred on y; returns the row's width.
 float drawInput(sf::RenderTarget& t, const sf::Font& font, const std::vector<view::Glyph>& input, float x, float y,
                 float size, const Bindings& keys);

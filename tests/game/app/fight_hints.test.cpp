@@ -96,3 +96,32 @@ TEST_CASE("move lists: player 2's list in a two-player match is drawn with playe
     CHECK(app::firstKeyText(app::keysOfPlayer(b, 0), app::kP1Light) == "J");
     CHECK(app::firstKeyText(p2, app::kP2Light) == "Numpad1");  // P2's own actions unchanged
 }
+
+TEST_CASE("move lists: a disc names the keypad key and, for a keyboard without a keypad, the key beside it") {
+    // Worked by hand from data/controls.cfg: P2's buttons are Numpad1..5 and Comma, Period, Slash, RShift, M; a
+    // disc shortens the keypad's to N1..N5 and a punctuation key to the sign on its cap, other names to 3
+    // characters. P1's buttons (J L I ...) are one key each, named alone.
+    const app::Bindings b = app::defaultBindings();
+    const app::Bindings p2 = app::keysOfPlayer(b, 1);
+    CHECK(app::buttonKeyLabel(p2, view::Glyph::Light) == "N1 ,");
+    CHECK(app::buttonKeyLabel(p2, view::Glyph::Heavy) == "N2 .");
+    CHECK(app::buttonKeyLabel(p2, view::Glyph::Special) == "N3 /");
+    CHECK(app::buttonKeyLabel(p2, view::Glyph::Throw) == "N4 RSh");
+    CHECK(app::buttonKeyLabel(p2, view::Glyph::Medium) == "N5 M");
+    CHECK(app::buttonKeyLabel(app::keysOfPlayer(b, 0), view::Glyph::Light) == "J");
+
+    // A keypad key with no keyboard key beside it (a pad's button is no key) stays alone; a keyboard key first is
+    // named alone, whatever follows it; an unbound button is "-".
+    app::Bindings mine = b;
+    app::KeyChord pad, numpad, semicolon;
+    pad.joy = 0;
+    pad.button = 2;
+    numpad.key = sf::Keyboard::Numpad7;
+    semicolon.key = sf::Keyboard::Semicolon;
+    mine.keys[app::kP1Light] = {numpad, pad};
+    CHECK(app::buttonKeyLabel(mine, view::Glyph::Light) == "N7");
+    mine.keys[app::kP1Light] = {semicolon, numpad};
+    CHECK(app::buttonKeyLabel(mine, view::Glyph::Light) == ";");
+    mine.keys[app::kP1Light].clear();
+    CHECK(app::buttonKeyLabel(mine, view::Glyph::Light) == "-");
+}

@@ -244,6 +244,20 @@ TEST_CASE("rebinding keeps another window's save and a hand edit made since this
     std::remove(path.c_str());
 }
 
+TEST_CASE("a rebind into a file of mixed line ends appends its lines with the end most lines have") {
+    // Worked by hand from docs/formats.md: an LF header over CRLF lines (a line added by another editor); the
+    // appended header and action take CRLF, the end of two of the three lines, and the file's lines stay as written.
+    const std::string old = "# my keys\np1.light = J\r\np1.heavy = K\r\n";
+    app::Bindings b = app::defaultBindings();
+    io::Error e;
+    REQUIRE(app::parseBindings(old, "c.cfg", b, e));
+    app::KeyChord u;
+    u.key = sf::Keyboard::U;
+    REQUIRE(app::rebind(b, app::kP1Up, u).empty());
+    CHECK(app::bindingsTextKeeping(old, b) ==
+          "# my keys\np1.light = J\r\np1.heavy = K\r\n# Added by the game's Controls screen:\r\np1.up = U\r\n");
+}
+
 TEST_CASE("a rebind changes only its action's line: the rest byte for byte, a byte order mark and CRLF kept") {
     // Worked by hand from docs/formats.md: the game reads the file, adds the default pad layout (the file names no
     // pad), the Controls screen rebinds one action at a time and saves; each save touches that action's line alone

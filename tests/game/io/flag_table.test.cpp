@@ -183,3 +183,33 @@ TEST_CASE("--help or -h anywhere on the command line asks for the usage; a value
     CHECK_FALSE(asked({}));
     CHECK_FALSE(asked({"--helpful", "--data", "-hx", "help"}));
 }
+
+TEST_CASE("A mode's flag given as another flag's value is that value, as the parse takes it") {
+    // A program picks its mode (--ranked, --spectate) before it has that mode's table, so it looks for the mode's
+    // flag where a flag may stand: not right after a flag that takes a value (parseFlags gives that flag the next
+    // argument whatever it is), but after a switch, or after an optional value's flag (which takes no flag).
+    std::string replay, got;
+    bool fast = false;
+    const io::FlagTable known = {
+        io::textFlag("--replay", replay),
+        io::switchFlag("--fast", fast),
+        io::textFlag("--ranked", got),
+        {"--host", io::Flag::Takes::MaybeValue, [](const std::string&, std::string&) { return true; }}};
+    const auto given = [&known](std::vector<std::string> args) {
+        args.insert(args.begin(), "prog");
+        std::vector<char*> argv;
+        for (std::string& a : args) argv.push_back(a.data());
+        return io::flagGiven(int(argv.size()), argv.data(), {"--ranked", "--spectate"}, known);
+    };
+    CHECK(given({"--ranked", "host:7200"}));
+    CHECK(given({"--fast", "--spectate", "ABCDEF"}));
+    CHECK(given({"--host", "--ranked", "h:1"}));
+    CHECK(given({"--replay", "a.freplay", "--ranked", "h:1"}));
+    CHECK_FALSE(given({"--replay", "--ranked"}));
+    CHECK_FALSE(given({"--replay", "--spectate", "--fast"}));
+    CHECK_FALSE(given({"--fast", "--replay"}));  // a missing value is the parse's to say
+    CHECK_FALSE(given({}));
+    std::string error;
+    REQUIRE(parse({"--replay", "--ranked"}, known, error));  // the parse agrees: the value is the file's name
+    CHECK(replay == "--ranked");
+}

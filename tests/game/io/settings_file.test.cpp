@@ -450,6 +450,24 @@ TEST_CASE("settings: a save keeps each line it does not change byte for byte, a 
           "# Added by the game:\r\nfullscreen = on\r\n");
 }
 
+TEST_CASE("settings: in a file of mixed line ends a line the game writes takes the end most lines have") {
+    // Worked by hand from docs/formats.md: the lines the save leaves keep their own ends; the added header and key
+    // take the end of most of the file's ended lines (a last line with no end is not counted), the first line's on
+    // a tie. The first line alone once decided, so one LF header over a CRLF file made every added line LF.
+    io::Settings s;
+    s.volume = 60;
+    s.fullscreen = true;
+    bool secret = false;
+    CHECK(io::settingsTextKeeping("# mine\nvolume = 60\r\nmsaa = auto\r\n", s, secret) ==
+          "# mine\nvolume = 60\r\nmsaa = auto\r\n# Added by the game:\r\nfullscreen = on\r\n");
+    CHECK(io::settingsTextKeeping("# mine\r\nvolume = 60\nmsaa = auto\n", s, secret) ==
+          "# mine\r\nvolume = 60\nmsaa = auto\n# Added by the game:\nfullscreen = on\n");
+    CHECK(io::settingsTextKeeping("\xEF\xBB\xBF# mine\r\nvolume = 60\nmsaa = auto", s, secret) ==
+          "\xEF\xBB\xBF# mine\r\nvolume = 60\nmsaa = auto\r\n# Added by the game:\r\nfullscreen = on\r\n");
+    CHECK(io::settingsTextKeeping("volume = 60\nmsaa = auto\r\n", s, secret) ==
+          "volume = 60\nmsaa = auto\r\n# Added by the game:\nfullscreen = on\n");
+}
+
 TEST_CASE("settings: a save appends only the keys the player changed, and a missing file is written whole") {
     // Worked by hand from docs/formats.md: a key the file lacks reads as its default, so a save adds a key only when
     // its value is no longer the default (the player changed it); the player's two lines stay, volume changed in place.

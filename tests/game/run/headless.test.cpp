@@ -1,5 +1,6 @@
 // The headless runners' command lines (game/run/headless.cpp, headless_peer.cpp): refused before anything runs.
 #include "game/io/file_size_limit.h"
+#include "game/io/flag_table.h"
 #include "game/run/bisect.h"
 #include "game/run/headless.h"
 #include "game/run/headless_peer.h"
@@ -130,6 +131,33 @@ TEST_CASE("--bisect, --spectate and an online peer refuse a replay run's flag na
     CHECK(runCaptured(run::runBisect, {"--bisect", kCombo, kCombo, "--bogus"}, err) == 2);
     CHECK(err.rfind("game_headless: unknown flag '--bogus'\n", 0) == 0);
     CHECK(runCaptured(run::runBisect, {"--headless", "--bisect", kCombo, kCombo, "--data", BVH_DATA_DIR}, err) == 0);
+}
+
+TEST_CASE("A mode's flag given as another flag's value is that value: the mode is not picked, nor a page") {
+    // `game --headless --replay --ranked` said --ranked was game_headless's, and `--note --frame-data` refused the
+    // note as a run's flag with a page: the flag tables take the argument after --replay or --note as its value.
+    const io::FlagTable known = run::knownHeadlessFlags();
+    using Wants = bool (*)(int, char**, const io::FlagTable&);
+    const auto wants = [&known](Wants mode, std::vector<std::string> args) {
+        std::vector<char*> argv = {const_cast<char*>("game_headless")};
+        for (std::string& a : args) argv.push_back(a.data());
+        return mode(int(argv.size()), argv.data(), known);
+    };
+    const Wants ranked = [](int argc, char** argv, const io::FlagTable& k) {
+        return io::flagGiven(argc, argv, {"--ranked"}, k);
+    };
+    CHECK_FALSE(wants(run::wantsSpectator, {"--headless", "--replay", "--spectate"}));
+    CHECK_FALSE(wants(run::wantsBisect, {"--record", "--bisect", "--data", "x"}));
+    CHECK_FALSE(wants(run::wantsHeadlessPeer, {"--spectate", "--join", "--note-frame", "--host"}));
+    CHECK(wants(run::wantsSpectator, {"--spectate", "--join", "--note-frame", "--host"}));
+    CHECK(wants(run::wantsHeadlessPeer, {"--headless", "--host", "--replay", "x"}));  // --host takes no flag as port
+    CHECK_FALSE(wants(ranked, {"--data", "--ranked", "--lobby", "--ranked"}));
+    CHECK(wants(ranked, {"--max-rollback", "3", "--ranked", "h:1"}));
+
+    // The note's text is "--frame-data": a run's flag, said as such (a note goes into a recording), no page.
+    std::string err;
+    CHECK(runCaptured(run::runHeadless, {"--replay", kCombo, "--note", "--frame-data"}, err) == 2);
+    CHECK(err.rfind("game_headless: --note needs --record OUT (the note goes into that file)\n", 0) == 0);
 }
 
 TEST_CASE("The headless runner refuses '+', hex and spaces in --sync and echoes a long value cut") {
