@@ -2,6 +2,7 @@
 // one-button shortcuts, invincible frames, dashes, a move's advance, throws, the round intro, and a hash that sees every field. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
 #include "game/sim/fight_test_util.h"
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -639,36 +640,90 @@ TEST_CASE("A CPU decision due in hitstun or in its own attack waits for the firs
     // the stun or the jab ends, then one decision (the countdown set again to 4-8). Before, the decision came on
     // the next frame whatever the fighter did: its presses were dropped, or buffered into a move nobody chose (a
     // medium pressed in a jab that hit chained from it).
-    sim::Fight f(cpu4(300, 900), fighter("ryo"), fighter("ryo"));
-    sim::FightState t = f.state();
-    sim::FighterState& cpu = t.fighters[1];
-    cpu.cpu.think = 1;
+    // The decision that waited keeps the rhythm: the next comes P - (wait mod P) frames on for the period P drawn
+    // (4-8), not P frames after the free frame. The wait is 12 frames in the stun (the countdown at 0 on its first
+    // frame, -11 on its last, -12 on the free frame), 15 in the jab: by hand, P = 4..8 give 4, 3, 6, 2, 4 after
+    // the stun and 1, 5, 3, 6, 1 after the jab. Twenty states of the generator: each a value of its list, and some
+    // below 4 (a whole period never is; before, the CPU always waited one and answered late).
     sim::Action busy = sim::Action::Hitstun;
-    int frames = 0;
-    SUBCASE("in hitstun") {
-        cpu.action = sim::Action::Hitstun;
-        cpu.hitstun = 12;
-        cpu.cpu.plan = sim::kLeft;
-        cpu.cpu.planFrames = 30;
-        frames = 12;
-    }
+    int frames = 12;
+    std::vector<int> rhythm = {4, 3, 6, 2, 4};
+    SUBCASE("in hitstun") {}
     SUBCASE("in its own attack") {
-        cpu.action = busy = sim::Action::Attack;
-        cpu.anim = f.def(1).anim("light");
-        cpu.animFrame = 1;
+        busy = sim::Action::Attack;
         frames = 15;
+        rhythm = {1, 5, 3, 6, 1};
     }
-    f.restore(t);
-    int busyFrames = 0;
-    while (f.state().fighters[1].action == busy && busyFrames < 20) {
-        f.step(input(0));
-        ++busyFrames;
-        if (f.state().fighters[1].action != busy) break;
-        CHECK(f.state().fighters[1].cpu.think == 0);
-        CHECK(f.state().fighters[1].held == 0);
+    int sooner = 0;
+    for (std::uint64_t k = 1; k <= 20; ++k) {
+        CAPTURE(k);
+        sim::Fight f(cpu4(300, 900), fighter("ryo"), fighter("ryo"));
+        sim::FightState t = f.state();
+        sim::FighterState& cpu = t.fighters[1];
+        t.rng = k * 0x9E3779B97F4A7C15ull;
+        cpu.cpu.think = 1;
+        cpu.action = busy;
+        if (busy == sim::Action::Hitstun) {
+            cpu.hitstun = 12;
+            cpu.cpu.plan = sim::kLeft;
+            cpu.cpu.planFrames = 30;
+        } else {
+            cpu.anim = f.def(1).anim("light");
+            cpu.animFrame = 1;
+        }
+        f.restore(t);
+        int busyFrames = 0;
+        while (f.state().fighters[1].action == busy && busyFrames < 20) {
+            f.step(input(0));
+            ++busyFrames;
+            if (f.state().fighters[1].action != busy) break;
+            CHECK(f.state().fighters[1].cpu.think == 1 - busyFrames);  // counting the wait
+            CHECK(f.state().fighters[1].held == 0);
+        }
+        CHECK(busyFrames == frames);
+        f.step(input(0));  // its first free frame: the decision, and the countdown drawn again
+        const int think = f.state().fighters[1].cpu.think;
+        CHECK(std::find(rhythm.begin(), rhythm.end(), think) != rhythm.end());
+        sooner += think < 4;
     }
-    CHECK(busyFrames == frames);
-    f.step(input(0));  // its first free frame
-    CHECK(f.state().fighters[1].cpu.think >= 4);
-    CHECK(f.state().fighters[1].cpu.think <= 8);
+    CHECK(sooner > 0);
+}
+
+TEST_CASE("Levels 1-3 close in from mid range on the ground: no jump in that would land with nothing") {
+    // Levels 1-3 land without the jump attack (cpuAir), so a jump in from mid range (170-350 apart) came down doing
+    // nothing; 12 of their 100 mid-range decisions jumped in. Now those dash in (levels 2-3) or walk in (level 1).
+    // A Ryo CPU 200, 260 and 320 from a standing Ryo with a decision due on the next frame, 100 states of the
+    // generator each, 8 frames: it never leaves the ground nor holds up; levels 2 and 3 dash in now and then
+    // (about 12 in 100 decisions: the jump's share), level 1 never dashes (a beginner walks).
+    for (int level = 1; level <= 3; ++level) {
+        CAPTURE(level);
+        sim::MatchSetup s = motionSetup(300, 900);
+        s.mode = sim::Mode::VersusCpu;
+        s.cpuLevel = level;
+        int jumps = 0, dashes = 0;
+        for (int dist : {200, 260, 320}) {
+            sim::Fight f(s, fighter("ryo"), fighter("ryo"));
+            sim::FightState start = f.state();
+            start.fighters[1].x = start.fighters[0].x + dist;
+            start.fighters[1].cpu.think = 1;
+            for (std::uint64_t k = 1; k <= 100; ++k) {
+                sim::FightState t = start;
+                t.rng = k * 0x9E3779B97F4A7C15ull;
+                f.restore(t);
+                bool dashed = false, jumped = false;
+                for (int i = 0; i < 8; ++i) {
+                    f.step(input(0));
+                    const sim::FighterState& cpu = f.state().fighters[1];
+                    jumped = jumped || cpu.airborne || (cpu.held & sim::kUp) != 0;
+                    dashed = dashed || (cpu.action == sim::Action::Dash && cpu.vx * cpu.facing > 0);
+                }
+                jumps += jumped;
+                dashes += dashed;
+            }
+        }
+        CAPTURE(dashes);
+        CHECK(jumps == 0);
+        if (level == 1) CHECK(dashes == 0);
+        else CHECK(dashes >= 15);  // 300 decisions, 12 in 100 of them: about 36
+    }
 }
