@@ -32,6 +32,7 @@ let M = null;
 let table = [];          // the button table: [{name, bit, label, keys: [codes], pad: [standard indices]}]
 let binding = {};        // button name -> [KeyboardEvent.code]
 let fighters = [];       // fighter ids
+let displayNames = [];   // fighters[i]'s name as menus show it (its file's `display`)
 let lessonNames = '';    // the tutorial's lesson files under data/, one a line
 let lessons = [];        // the tutorial's lessons in order: [{file: '01_move.fscript', title}]
 const passedUnsaved = new Set();  // lessons passed whose write failed (storage off or full): kept for the visit
@@ -245,8 +246,8 @@ function setScreen(name) {
 const SELECT_ROWS = [
   ['Mode', () => MODES[choice.mode], (d) => { choice.mode = wrap(choice.mode + d, MODES.length); }],
   ['Lesson', () => lessonLabel(choice.lesson), (d) => { choice.lesson = wrap(choice.lesson + d, Math.max(1, lessons.length)); }, TUTORIAL],
-  ['Player 1', () => fighters[choice.p1], (d) => { choice.p1 = wrap(choice.p1 + d, fighters.length); }],
-  ['CPU / dummy', () => fighters[choice.p2], (d) => { choice.p2 = wrap(choice.p2 + d, fighters.length); }],
+  ['Player 1', () => displayNames[choice.p1], (d) => { choice.p1 = wrap(choice.p1 + d, fighters.length); }],
+  ['CPU / dummy', () => displayNames[choice.p2], (d) => { choice.p2 = wrap(choice.p2 + d, fighters.length); }],
   ['CPU level', () => String(LEVELS[choice.level]), (d) => { choice.level = wrap(choice.level + d, LEVELS.length); }],
   ['Dummy (training)', () => DUMMIES[choice.dummy], (d) => { choice.dummy = wrap(choice.dummy + d, DUMMIES.length); }],
   ['Stage', () => STAGES[choice.stage], (d) => { choice.stage = wrap(choice.stage + d, STAGES.length); }],
@@ -701,6 +702,7 @@ async function loadData() {
   table = parseButtons(buttons);
   fighters = (await fetchText('data/fighters.txt')).split('\n').map((s) => s.trim()).filter((s) => /^[a-z0-9_-]+$/.test(s));
   for (const id of fighters) M.FS.writeFile(`data/fighters/${id}.fighter`, await fetchText(`data/fighters/${id}.fighter`));
+  displayNames = fighters.map((id) => call('bf_fighter_display', 'string', ['string'], [id]) || capitalized(id));
   M.FS.mkdirTree('data/tutorial');
   const files = (await fetchText('data/tutorial.txt')).split('\n').map((s) => s.trim()).filter((s) => LESSON_FILE.test(s));
   lessons = [];
@@ -753,8 +755,8 @@ function linkSeed() {
 function linkChoices() {
   const [a, b] = params.get('fighters').split(',');
   const p1 = Math.max(0, fighters.indexOf('ryo')), p2 = Math.max(0, fighters.indexOf('brick'));
-  choice.p1 = linkPick('fighter', fighters, p1, `playing ${capitalized(fighters[p1])}`, a);
-  choice.p2 = linkPick('fighter', fighters, p2, `playing ${capitalized(fighters[p2])}`, b === undefined ? a : b);
+  choice.p1 = linkPick('fighter', fighters, p1, `playing ${displayNames[p1]}`, a);
+  choice.p2 = linkPick('fighter', fighters, p2, `playing ${displayNames[p2]}`, b === undefined ? a : b);
   choice.level = linkPick('level', LEVELS.map(String), 0, 'playing level 1');
   choice.stage = linkPick('stage', STAGES.map((n) => n.toLowerCase()), 0, 'playing on Dusk');
   choice.dummy = linkRow('dummy', DUMMIES);

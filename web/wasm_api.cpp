@@ -157,6 +157,12 @@ EMSCRIPTEN_KEEPALIVE const char* bf_reversal_moves(const char* id) {
     return keep(out);
 }
 
+/// Fighter `id`'s name as menus show it (its file's `display`), "" when it does not load.
+EMSCRIPTEN_KEEPALIVE const char* bf_fighter_display(const char* id) {
+    const sim::FighterLoad load = sim::loadFighterById("data", id);
+    return keep(load.ok ? load.def.display : std::string());
+}
+
 /// Starts lessons instead of a match: `names` are files under data/ (one a line, e.g. tutorial/01_move.fscript),
 /// played in order from lesson `first` (0-based; the state's lesson "index" counts in the whole list) and graded as
 /// the window grades them; trials = 1 uses the combo trials' words for fighter `label` ("RYO TRIAL"). 1 on success,
