@@ -25,8 +25,8 @@
 namespace net {
 
 /// Protocol version carried by every packet; a different one is refused at the handshake.
-constexpr std::uint8_t kProtocolVersion = 13;
-static_assert(sim::kRulesVersion == 10,
+constexpr std::uint8_t kProtocolVersion = 14;
+static_assert(sim::kRulesVersion == 11,
               "the rules changed: bump kProtocolVersion with them, so peers refuse each other");
 /// Bytes of the authentication tag that ends every packet (HMAC-SHA-256 truncated, RFC 2104 section 5).
 constexpr std::size_t kTagSize = 16;

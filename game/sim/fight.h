@@ -51,7 +51,7 @@ constexpr int kLaunchVy = 15;         ///< upward speed a launcher gives its vic
 constexpr int kJuggleVy = 8;          ///< upward pop of a juggle hit
 /// Version of the rules: bumped whenever a change makes a recorded match play differently (another hash at some
 /// frame). Replays carry it (`rules N`) and a replay recorded under other rules is refused, never re-simulated.
-constexpr int kRulesVersion = 10;
+constexpr int kRulesVersion = 11;
 constexpr int kLiveIntro = 100;  ///< the window's round intro: "ROUND N" 60 frames, then "FIGHT!" 40, then live
 
 /// Who drives the players.
@@ -158,7 +158,7 @@ enum class Answer : std::uint8_t { None, Guard, Strike, AntiAir, Chase, Throw };
 struct CpuState {
     std::uint16_t plan = 0;  ///< buttons it holds
     int planFrames = 0;      ///< frames left on the current plan
-    int think = 0;           ///< frames until the next decision (reaction delay)
+    int think = 0;           ///< frames until the next decision (reaction delay); below 0, frames it has waited
     int motion = 0;          ///< level 4: frames left of a 623 + special it is entering (3, 2, 1), 0 = none
     int fireballWait = 0;    ///< level 4: frames before it may throw another fireball (drawn from the RNG)
     /// How often the opponent chose each Habit after each Situation in this match (capped at 255).
@@ -390,7 +390,12 @@ private:
     int pickAttack(int p, std::uint16_t pressed) const;
     void cpuDecide(int p);
     void cpuDecideClose(int p, int r, int level);  // levels 1-3 up close
+    void cpuCloseIn(int p, int level);             // levels 1-3 from mid range: a dash or a walk in
     std::uint16_t cpu4Input(int p);
+    bool cpuDecisionDue(int p);             // counts the CPU's thinking down; true when it may decide now
+    void cpuThinkAgain(int p, int period);  // the next decision `period` after the one just made was due
+    std::uint16_t cpuAir(int p);            // the CPU in its own jump: the jump attack where it reaches, or nothing
+    bool cpuJumpAttackLands(int p) const;   // the jump attack pressed now meets the opponent before the landing
     std::uint16_t cpuMotion(int p);
     bool cpuConfirm(int p);
     std::uint16_t cpu4React(int p);

@@ -15,7 +15,8 @@
 namespace sim {
 
 namespace {
-constexpr int kCpuCloseLunge = 8;  // levels 2-3 up close: chance in 100 of a strike special that reaches
+constexpr int kCpuCloseLunge = 8;     // levels 2-3 up close: chance in 100 of a strike special that reaches
+constexpr int kCpuLongestWait = 600;  // frames a waiting decision counts (the countdown's floor, -600)
 
 /// The buttons that start a plain move (a button, with down or a direction held) as the fighter's file enters it,
 /// so the CPU presses a move by what it is whatever the button table calls its button; `fallback` for a fighter
@@ -105,17 +106,86 @@ std::uint16_t Fight::cpuInput(int p) {
     if (cpuAdapt(p, adapted)) return adapted;  // habits and wake-up: fight_cpu_adapt.cpp
     if (setup_.levelOf(p) >= 4) return cpu4Input(p);
     CpuState& c = s_.fighters[p].cpu;
+    if (s_.fighters[p].action == Action::Air) return cpuAir(p);
     if (c.motion > 0 || cpuConfirm(p)) return cpuMotion(p);  // a motion being entered plays out first
-    if (s_.hitstop == 0 && --c.think <= 0) {
+    if (cpuDecisionDue(p)) {
         cpuDecide(p);
         const int level = std::clamp(setup_.levelOf(p), 1, 3);
         const int base[3] = {40, 16, 9};  // level 1 thinks slowly: a beginner's first opponent
-        c.think = base[level - 1] + int(nextRandom() % 8);
+        cpuThinkAgain(p, base[level - 1] + int(nextRandom() % 8));
         if (c.motion > 0) return cpuMotion(p);
     }
     if (c.planFrames <= 0) return 0;
     --c.planFrames;
     return c.plan;
+}
+
+bool Fight::cpuDecisionDue(int p) {
+    // The CPU thinks at its level's pace (the countdown runs outside hitstop whatever its fighter does), but a player
+    // decides what to do next only where they can do it: grounded and in neutral. A decision due in the air, in an
+    // attack or a dash, or in stun waits for the first free frame, so it is the CPU's answer to the landing or the
+    // recovery. A hit ends the plan it was following (it decides afresh when it can act again). Below 0 the
+    // countdown counts how long the decision has waited (cpuThinkAgain).
+    FighterState& f = s_.fighters[p];
+    CpuState& c = f.cpu;
+    if (f.action == Action::Hitstun) c.planFrames = 0;
+    if (s_.hitstop > 0) return false;
+    if (c.think > -kCpuLongestWait) --c.think;
+    const bool free = f.action == Action::Idle || f.action == Action::Walk || f.action == Action::Crouch;
+    return c.think <= 0 && free && !f.airborne;
+}
+
+void Fight::cpuThinkAgain(int p, int period) {
+    // A decision that waited for a free frame keeps the CPU's rhythm: the next one comes when it would have come had
+    // the waited one been made on time (period - wait, counted in whole periods), not a whole period after the
+    // landing or the recovery. Else every decision that waited would make the CPU slower to answer what the
+    // opponent does next than a CPU deciding at any time (bench_cpu's reaction probes start on such frames).
+    CpuState& c = s_.fighters[p].cpu;
+    const int waited = std::max(0, -c.think);
+    c.think = period - waited % period;
+}
+
+std::uint16_t Fight::cpuAir(int p) {
+    // In its own jump a player can press only the jump attack (the move `from air`): the CPU drops what it planned
+    // on the ground (a walk, a dash, a motion; their presses would be dropped or buffered into the landing). Level 4
+    // presses the jump attack when it will reach the opponent as it comes down, else nothing. Levels 1-3 land
+    // without it: none of them answers a jump-in (no anti-air on sight, a guard only at a decision), so a kick timed
+    // to land tilted level 3 to the far jumpers (Ryo 82% against Brick; docs/balance.md). Its thinking goes on
+    // counting (cpuDecisionDue), so a decision that comes due in the air is made on landing.
+    FighterState& f = s_.fighters[p];
+    CpuState& c = f.cpu;
+    c.plan = 0;
+    c.planFrames = 0;
+    c.motion = 0;
+    cpuDecisionDue(p);
+    if (setup_.levelOf(p) < 4) return 0;
+    return cpuJumpAttackLands(p) ? pressFor(defs_[p], defs_[p].ids.air, f.facing, kLight) : 0;
+}
+
+bool Fight::cpuJumpAttackLands(int p) const {
+    // The jump attack pressed now starts on this frame (Fight's Action::Air), so its frame n is placed after n moves
+    // of the fall (moveFighter: x += vx, y += vy, then vy -= gravity); it lands if one of its attack boxes meets the
+    // opponent's push box, taken where it is now, on an active frame before the fighter lands (landing ends it).
+    const FighterState& f = s_.fighters[p];
+    const FighterDef& d = defs_[p];
+    const int air = d.ids.air;
+    if (air < 0 || !d.anims[std::size_t(air)].fromAir || !canStart(p, air)) return false;
+    const AnimDef& a = d.anims[std::size_t(air)];
+    const engine::AABB& body = s_.fighters[1 - p].push;
+    int x = f.x, y = f.y, vy = f.vy;
+    for (int n = 1; n <= a.startup + a.active; ++n) {
+        x += f.vx;
+        y += vy;
+        vy -= d.gravity;
+        if (y <= 0) return false;
+        if (n <= a.startup) continue;
+        for (const Placement& pl : a.boxes) {
+            if (pl.target == kPlaceAttack && n >= pl.first && n <= pl.last &&
+                engine::collide(toWorld(pl.box, x, y, f.facing), body))
+                return true;
+        }
+    }
+    return false;
 }
 
 void Fight::cpuDecide(int p) {
@@ -157,12 +227,27 @@ void Fight::cpuDecide(int p) {
         else if (r < 60 && level == 1) plan(0, 20);  // level 1 rarely throws a fireball: it walks in or waits
         else if (r < 60 && canSpecial) fireball();
         else if (r < 60 && !projectileSpecial) plan(fwd, 12);  // a strike special out of reach: close in
-        else if (r < 72) plan(std::uint16_t(kUp | fwd), 4);
+        else if (r < 72) cpuCloseIn(p, level);
         else if (r < 80 && level >= 2 && defs_[p].ids.backdash >= 0) c.motion = 33;  // a back dash: 4, 5, 4
         else plan(back, 10);
     } else {
         cpuDecideClose(p, r, level);
     }
+}
+
+void Fight::cpuCloseIn(int p, int level) {
+    // Levels 1-3 close in from mid range on the ground: a jump in would come down with nothing (they land without
+    // the jump attack, cpuAir), a leap that looks aimless. Levels 2 and 3 dash in (6, 5, 6), level 1, a beginner,
+    // walks in.
+    CpuState& c = s_.fighters[p].cpu;
+    if (level >= 2 && defs_[p].ids.dash >= 0) {
+        c.plan = 0;
+        c.planFrames = 0;
+        c.motion = 43;
+        return;
+    }
+    c.plan = s_.fighters[p].facing > 0 ? kRight : kLeft;
+    c.planFrames = 12;
 }
 
 void Fight::cpuDecideClose(int p, int r, int level) {
@@ -351,12 +436,13 @@ bool Fight::cpuConfirm(int p) {
 std::uint16_t Fight::cpu4Input(int p) {
     CpuState& c = s_.fighters[p].cpu;
     if (c.fireballWait > 0) --c.fireballWait;
+    if (s_.fighters[p].action == Action::Air) return cpuAir(p);
     if (c.motion > 0 || cpuConfirm(p)) return cpuMotion(p);
     const std::uint16_t react = cpu4React(p);
     if (react != 0 || c.motion > 0) return c.motion > 0 ? cpuMotion(p) : react;
-    if (s_.hitstop == 0 && --c.think <= 0) {
+    if (cpuDecisionDue(p)) {
         cpu4Decide(p);
-        c.think = 4 + int(nextRandom() % 5);
+        cpuThinkAgain(p, 4 + int(nextRandom() % 5));
     }
     if (c.motion > 0) return cpuMotion(p);
     if (c.planFrames <= 0) return 0;

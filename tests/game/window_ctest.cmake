@@ -162,7 +162,7 @@ endif()
 if(KIND STREQUAL "badfighter")
   # `fighters ryo nobody`: no data/fighters/nobody.fighter. One line, at the `fighters` record, the same as the
   # headless runner's.
-  file(WRITE ${OUT}/bad_fighter.freplay "fightreplay 1\nrules 10\nfighters ryo nobody\nframes\n- -\n")
+  file(WRITE ${OUT}/bad_fighter.freplay "fightreplay 1\nrules 11\nfighters ryo nobody\nframes\n- -\n")
   expect_exit2("${OUT}/bad_fighter.freplay:3: cannot load fighter 'nobody': " --mute --replay ${OUT}/bad_fighter.freplay)
   return()
 endif()

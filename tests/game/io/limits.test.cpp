@@ -78,7 +78,7 @@ TEST_CASE("A recording with no frames ends on the starting hash and replays") {
 }
 
 TEST_CASE("A recording cut inside its last line plays up to the last whole line") {
-    const std::string head = "fightreplay 1\nrules 10\nframes\nR -\nR -\n";
+    const std::string head = "fightreplay 1\nrules 11\nframes\nR -\nR -\n";
     sim::RunFile run;
     SUBCASE("a cut frame line is dropped, even one that looks whole") {
         for (const char* cut : {"R", "RA L", "R -"}) {
@@ -101,7 +101,7 @@ TEST_CASE("A recording cut inside its last line plays up to the last whole line"
 }
 
 TEST_CASE("A checkpoint hash is 16 hex digits with no sign, and a seed has no sign either") {
-    CHECK(replayError("fightreplay 1\nrules 10\nframes\ncheck 0 -000000000000001\n") ==
+    CHECK(replayError("fightreplay 1\nrules 11\nframes\ncheck 0 -000000000000001\n") ==
           "r.freplay:4: bad hash '-000000000000001'");
     CHECK(replayError("fightreplay 1\nseed +5\nframes\n") == "r.freplay:2: '+5' is not an unsigned integer");
     CHECK(replayError("fightreplay 1\nseed 18446744073709551616\nframes\n") ==

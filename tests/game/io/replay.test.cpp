@@ -317,39 +317,39 @@ TEST_CASE("Every data/replays file gives the same per-frame hashes run again und
 TEST_CASE("Bad replays are refused with FILE:LINE: what") {
     std::string text, expected;
     SUBCASE("repeated header key") {
-        text = "fightreplay 1\nrules 10\nseed 1\nmode versus\nseed 2\nframes\n";
+        text = "fightreplay 1\nrules 11\nseed 1\nmode versus\nseed 2\nframes\n";
         expected = "r:5: repeated `seed` (first on line 3)";
     }
     SUBCASE("a number out of range") {
-        text = "fightreplay 1\nrules 10\nrounds 1000\nframes\n";
+        text = "fightreplay 1\nrules 11\nrounds 1000\nframes\n";
         expected = "r:3: number 1000 out of range [1, 999]";
     }
     SUBCASE("recorded under older rules") {
         text = "fightreplay 1\nrules 1\nframes\n- -\n";
-        expected = "r:2: recorded with rules 1, but this build plays rules 10";
+        expected = "r:2: recorded with rules 1, but this build plays rules 11";
     }
     SUBCASE("recorded under newer rules") {
-        text = "fightreplay 1\nseed 4\nrules 11\nframes\n";
-        expected = "r:3: recorded with rules 11, but this build plays rules 10 (a newer build recorded it)";
+        text = "fightreplay 1\nseed 4\nrules 12\nframes\n";
+        expected = "r:3: recorded with rules 12, but this build plays rules 11 (a newer build recorded it)";
     }
     SUBCASE("no rules line: rules 1, from before replays said") {
         text = "# an old recording\nfightreplay 1\nseed 4\nframes\n- -\nend 1 0123456789abcdef\n";
-        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 10";
+        expected = "r:2: no `rules` line: recorded with rules 1, but this build plays rules 11";
     }
     SUBCASE("the removed classic style") {
-        text = "fightreplay 1\nrules 10\nstyle classic motion\nframes\n";
+        text = "fightreplay 1\nrules 11\nstyle classic motion\nframes\n";
         expected = "r:3: input style 'classic' is gone (rules 2): 'simple' reads special alone as the fireball";
     }
     SUBCASE("a frame line giving a button's letter twice (read as once; the writer gives each once)") {
-        text = "fightreplay 1\nrules 10\nframes\nA -\nAA -\n";
+        text = "fightreplay 1\nrules 11\nframes\nA -\nAA -\n";
         expected = "r:5: bad buttons 'AA' (the letter A twice: each letter at most once)";
     }
     SUBCASE("the same in player 2's field, apart") {
-        text = "fightreplay 1\nrules 10\nframes\n- RAR\n";
+        text = "fightreplay 1\nrules 11\nframes\n- RAR\n";
         expected = "r:4: bad buttons 'RAR' (the letter R twice: each letter at most once)";
     }
     SUBCASE("a dummy tape frame giving a letter twice") {
-        text = "fightreplay 1\nrules 10\ntape R*3 LL\nframes\n";
+        text = "fightreplay 1\nrules 11\ntape R*3 LL\nframes\n";
         expected = "r:3: bad tape frame 'LL' (the letter L twice: each letter at most once)";
     }
     CAPTURE(text);

@@ -2,6 +2,7 @@
 // one-button shortcuts, invincible frames, dashes, a move's advance, throws, the round intro, and a hash that sees every field. Expected frames and positions worked out by hand from data/fighters/*.fighter (comments).
 #include "game/sim/fight_test_util.h"
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -508,17 +509,21 @@ TEST_CASE("The CPU does not enter a projectile super while its own projectile fl
     // A level-3 CPU Ryo up close with a full meter decides on the next frame, 200 times with 200 random states, once
     // with a fireball of his flying away off the far side and once without. On the frame the CPU decides the super,
     // cpu.motion is 25 (236236 + special entered over the next frames); it picks it in 30% of close decisions.
+    // The CPU decides only where it can act (grounded, standing, walking or crouching: Fight::cpuDecisionDue), so
+    // the close state is the first such frame with Ryo less than 150 from Nova (who may have been pushed back).
     sim::MatchSetup s = motionSetup(400, 700, "nova", "ryo");
     s.mode = sim::Mode::VersusCpu;
     s.cpuLevel = 3;
     s.startHealth[0] = s.startHealth[1] = 100000;
     sim::Fight f(s, fighter("nova"), fighter("ryo"));
-    for (int i = 0;
-         i < 600 && !(std::abs(f.state().fighters[1].x - 400) < 150 &&
-                      f.state().fighters[1].action == sim::Action::Walk && f.state().fighters[1].cpu.motion == 0);
-         ++i)
-        f.step(input(0));
-    REQUIRE(std::abs(f.state().fighters[1].x - 400) < 150);  // Ryo walked in: the close range
+    auto closeAndFree = [&f]() {
+        const sim::FighterState& ryo = f.state().fighters[1];
+        const bool free =
+            ryo.action == sim::Action::Idle || ryo.action == sim::Action::Walk || ryo.action == sim::Action::Crouch;
+        return std::abs(ryo.x - f.state().fighters[0].x) < 150 && free && !ryo.airborne && ryo.cpu.motion == 0;
+    };
+    for (int i = 0; i < 900 && !closeAndFree(); ++i) f.step(input(0));
+    REQUIRE(closeAndFree());  // Ryo came in: the close range
     const sim::FightState close = f.state();
     int supers[2] = {0, 0};
     for (int flying = 0; flying < 2; ++flying) {
@@ -537,4 +542,188 @@ TEST_CASE("The CPU does not enter a projectile super while its own projectile fl
     }
     CHECK(supers[0] > 20);  // it uses its super up close ...
     CHECK(supers[1] == 0);  // ... but not while its fireball flies
+}
+
+namespace {
+
+/// The CPU (player 2, `level`, Ryo against Ryo) in its own jump at `height` on the way down, `dist` from player 1,
+/// with a decision due on the next frame and the state's generator set from k.
+sim::FightState cpuInTheAir(sim::Fight& f, int dist, int height, std::uint64_t k) {
+    sim::FightState t = f.state();
+    sim::FighterState& cpu = t.fighters[1];
+    cpu.x = t.fighters[0].x + dist;
+    cpu.y = height;
+    cpu.vy = -2;
+    cpu.vx = 0;
+    cpu.airborne = true;
+    cpu.action = sim::Action::Air;
+    cpu.anim = f.def(1).ids.jump;
+    cpu.animFrame = 1;
+    cpu.facing = -1;
+    cpu.cpu.think = 1;
+    cpu.cpu.plan = 0;
+    cpu.cpu.planFrames = 0;
+    cpu.cpu.motion = 0;
+    t.rng = k * 0x9E3779B97F4A7C15ull;
+    return t;
+}
+
+}  // namespace
+
+TEST_CASE("The CPU in its own jump presses nothing a jump cannot do: no walk, dash, motion or second jump") {
+    // In the air only the jump attack (`from air`) can start: a direction held, a dash's 6-5-6, a 236 + special's
+    // presses are dropped, or buffered and played on the landing as a move nobody chose. The CPU, 60 units up and
+    // coming down, at distances from up close to across the stage, with a decision due on the next frame and 50
+    // random states each: every frame until it lands it may hold the jump attack's button (light) or nothing.
+    // Before the rule the decision was made in the air: walks, dashes and fireball motions held over the landing.
+    for (int level = 1; level <= 4; ++level) {
+        CAPTURE(level);
+        sim::MatchSetup s = motionSetup(300, 900);
+        s.mode = sim::Mode::VersusCpu;
+        s.cpuLevel = level;
+        s.startHealth[0] = s.startHealth[1] = 100000;
+        sim::Fight f(s, fighter("ryo"), fighter("ryo"));
+        const sim::FightState start = f.state();
+        int groundPresses = 0, airAttacks = 0;
+        for (int dist : {90, 200, 300, 450, 700}) {
+            for (std::uint64_t k = 1; k <= 50; ++k) {
+                f.restore(start);
+                f.restore(cpuInTheAir(f, dist, 60, k));
+                for (int i = 0; i < 40 && f.state().fighters[1].airborne; ++i) {
+                    const bool inJump = f.state().fighters[1].action == sim::Action::Air;
+                    f.step(input(0));
+                    const sim::FighterState& cpu = f.state().fighters[1];
+                    if (inJump && ((cpu.held & ~sim::kLight) != 0 || cpu.cpu.motion != 0)) ++groundPresses;
+                    airAttacks += inJump && cpu.action == sim::Action::Attack;
+                }
+            }
+        }
+        CHECK(groundPresses == 0);
+        if (level == 4) CHECK(airAttacks > 0);  // up close it comes down with its jump attack
+        else CHECK(airAttacks == 0);            // levels 1-3 land without it (the balance at level 3, fight_cpu.cpp)
+    }
+}
+
+TEST_CASE("The CPU comes down with its jump attack where it reaches, and not from afar") {
+    // Ryo's jumping kick (ryo.fighter `move air`: startup 4, attack box 20-66 ahead, 14-58 up on frames 5-12) pressed
+    // when it will meet the opponent's push box (170 high) before the landing: a level-4 Ryo jumping in at a standing
+    // Ryo from 250 away (jump 22 up, 1 of gravity, 6 forward: 45 frames, 270 forward; 148 up and 222 on after 37)
+    // kicks him on the way down; from 700 away the kick would meet no one, and the CPU lands without it.
+    for (int from : {250, 700}) {
+        CAPTURE(from);
+        for (std::uint64_t k = 1; k <= 20; ++k) {
+            sim::FightState t;
+            sim::Fight f(cpu4(300, 300 + from), fighter("ryo"), fighter("ryo"));
+            t = f.state();
+            t.rng = k * 0x9E3779B97F4A7C15ull;
+            t.fighters[1].cpu.think = 1000;  // only the jump's own choices act
+            t.fighters[1].cpu.plan = sim::kUp | sim::kLeft;
+            t.fighters[1].cpu.planFrames = 1;
+            f.restore(t);
+            Recorder rec;
+            int kicks = 0;
+            for (int i = 0; i < 50; ++i) {
+                rec.step(f, input(0));
+                kicks += f.animName(1) == "air" && f.state().fighters[1].animFrame == 1;
+            }
+            CHECK(kicks == (from == 250 ? 1 : 0));
+            CHECK(hitsOn(rec, 0, "air") == (from == 250 ? 1 : 0));
+        }
+    }
+}
+
+TEST_CASE("A CPU decision due in hitstun or in its own attack waits for the first frame the fighter can act") {
+    // Level 4 thinks every 4-8 frames; one due while it cannot act is made on its first free frame. A Ryo with a
+    // decision due on the next frame, 600 from a standing Ryo (far: it would walk in or throw a fireball, pressing
+    // at once): in 12 frames of hitstun with a walk planned (the hit ends that plan), or on the first of the 15
+    // frames of his jab (ryo.fighter: startup 4, active 3, recovery 8), whiffed. No decision and nothing held until
+    // the stun or the jab ends, then one decision (the countdown set again to 4-8). Before, the decision came on
+    // the next frame whatever the fighter did: its presses were dropped, or buffered into a move nobody chose (a
+    // medium pressed in a jab that hit chained from it).
+    // The decision that waited keeps the rhythm: the next comes P - (wait mod P) frames on for the period P drawn
+    // (4-8), not P frames after the free frame. The wait is 12 frames in the stun (the countdown at 0 on its first
+    // frame, -11 on its last, -12 on the free frame), 15 in the jab: by hand, P = 4..8 give 4, 3, 6, 2, 4 after
+    // the stun and 1, 5, 3, 6, 1 after the jab. Twenty states of the generator: each a value of its list, and some
+    // below 4 (a whole period never is; before, the CPU always waited one and answered late).
+    sim::Action busy = sim::Action::Hitstun;
+    int frames = 12;
+    std::vector<int> rhythm = {4, 3, 6, 2, 4};
+    SUBCASE("in hitstun") {}
+    SUBCASE("in its own attack") {
+        busy = sim::Action::Attack;
+        frames = 15;
+        rhythm = {1, 5, 3, 6, 1};
+    }
+    int sooner = 0;
+    for (std::uint64_t k = 1; k <= 20; ++k) {
+        CAPTURE(k);
+        sim::Fight f(cpu4(300, 900), fighter("ryo"), fighter("ryo"));
+        sim::FightState t = f.state();
+        sim::FighterState& cpu = t.fighters[1];
+        t.rng = k * 0x9E3779B97F4A7C15ull;
+        cpu.cpu.think = 1;
+        cpu.action = busy;
+        if (busy == sim::Action::Hitstun) {
+            cpu.hitstun = 12;
+            cpu.cpu.plan = sim::kLeft;
+            cpu.cpu.planFrames = 30;
+        } else {
+            cpu.anim = f.def(1).anim("light");
+            cpu.animFrame = 1;
+        }
+        f.restore(t);
+        int busyFrames = 0;
+        while (f.state().fighters[1].action == busy && busyFrames < 20) {
+            f.step(input(0));
+            ++busyFrames;
+            if (f.state().fighters[1].action != busy) break;
+            CHECK(f.state().fighters[1].cpu.think == 1 - busyFrames);  // counting the wait
+            CHECK(f.state().fighters[1].held == 0);
+        }
+        CHECK(busyFrames == frames);
+        f.step(input(0));  // its first free frame: the decision, and the countdown drawn again
+        const int think = f.state().fighters[1].cpu.think;
+        CHECK(std::find(rhythm.begin(), rhythm.end(), think) != rhythm.end());
+        sooner += think < 4;
+    }
+    CHECK(sooner > 0);
+}
+
+TEST_CASE("Levels 1-3 close in from mid range on the ground: no jump in that would land with nothing") {
+    // Levels 1-3 land without the jump attack (cpuAir), so a jump in from mid range (170-350 apart) came down doing
+    // nothing; 12 of their 100 mid-range decisions jumped in. Now those dash in (levels 2-3) or walk in (level 1).
+    // A Ryo CPU 200, 260 and 320 from a standing Ryo with a decision due on the next frame, 100 states of the
+    // generator each, 8 frames: it never leaves the ground nor holds up; levels 2 and 3 dash in now and then
+    // (about 12 in 100 decisions: the jump's share), level 1 never dashes (a beginner walks).
+    for (int level = 1; level <= 3; ++level) {
+        CAPTURE(level);
+        sim::MatchSetup s = motionSetup(300, 900);
+        s.mode = sim::Mode::VersusCpu;
+        s.cpuLevel = level;
+        int jumps = 0, dashes = 0;
+        for (int dist : {200, 260, 320}) {
+            sim::Fight f(s, fighter("ryo"), fighter("ryo"));
+            sim::FightState start = f.state();
+            start.fighters[1].x = start.fighters[0].x + dist;
+            start.fighters[1].cpu.think = 1;
+            for (std::uint64_t k = 1; k <= 100; ++k) {
+                sim::FightState t = start;
+                t.rng = k * 0x9E3779B97F4A7C15ull;
+                f.restore(t);
+                bool dashed = false, jumped = false;
+                for (int i = 0; i < 8; ++i) {
+                    f.step(input(0));
+                    const sim::FighterState& cpu = f.state().fighters[1];
+                    jumped = jumped || cpu.airborne || (cpu.held & sim::kUp) != 0;
+                    dashed = dashed || (cpu.action == sim::Action::Dash && cpu.vx * cpu.facing > 0);
+                }
+                jumps += jumped;
+                dashes += dashed;
+            }
+        }
+        CAPTURE(dashes);
+        CHECK(jumps == 0);
+        if (level == 1) CHECK(dashes == 0);
+        else CHECK(dashes >= 15);  // 300 decisions, 12 in 100 of them: about 36
+    }
 }
