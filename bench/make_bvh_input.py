@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the big `bvh` program input used to time it: an agent file and an actions file.
 
-Why a script: the timing in README.md ("The `bvh` program", Measured) must be repeatable on any machine, so the
-input is generated from a fixed seed instead of being kept in the repository (the pair is about 40 MB).
+Why a script: the timing in bench/RESULTS.md (the `bvh` program against its I/O floor, bench/bvh_floor.sh) must be
+repeatable on any machine, so the input is generated from a fixed seed instead of being kept in the repository (the
+pair is about 40 MB).
 
 Default: 200,000 members (sides 1..1000 in a 1,000,000-unit square world), then 1,000,000 actions: 60% `c`
 (queries of side 1..2000 drawn like the members), 39.99..% `m` (a random member steps -200..200 on each axis,

@@ -420,7 +420,7 @@ function finishRecording() {
   }
   const text = M.FS.readFile(RECORD_PATH, {encoding: 'utf8'});
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  replay = {name: `${stamp}-${['vscpu', 'training', 'cpuvscpu'][choice.mode]}-${fighters[choice.p1]}-vs-${fighters[choice.p2]}.freplay`, text,
+  replay = {name: `${stamp}-${['cpu', 'training', 'cpuvscpu'][choice.mode]}-${fighters[choice.p1]}-vs-${fighters[choice.p2]}.freplay`, text,
             hash: state.hash, frames: state.frame};
   window.bvhLastReplay = replay;
 }

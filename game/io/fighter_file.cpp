@@ -55,7 +55,7 @@
 //     display NAME ...                 the name a move list shows (default: the move's name)
 //     input [simple] [MOTION|DIR] BUTTON   one way to enter it (several lines = several ways): BUTTON is a name
 //                                      from the button table (data/buttons.cfg), MOTION one of 236 623 214 41236
-//                                      22 (ending with the press, within the `motion` window), DIR a numpad
+//                                      22 236236 (ending with the press, within the `motion` window), DIR a numpad
 //                                      direction held with the press (2 = any down; a move whose first input holds
 //                                      down keeps the fighter crouched); `simple`: only in the Simple input style
 //     from ground|air ...              states it can be entered from (default ground)

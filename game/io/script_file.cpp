@@ -24,7 +24,7 @@
 //                                           that is slot 1, `tape2` and `tape3` fill slots 2 and 3
 //     meter M1 M2                           super meter at the match start (0..1000, default 0 0)
 //     counter off|on|always                 counter hits (default off): on = a hit during the victim's own startup
-//                                           or active frames does +20% damage and +4 hitstun; always = also every
+//                                           frames does +20% damage and +4 hitstun; always = also every
 //                                           hit on the training dummy
 //     style S1 S2                           how each player's special button is read: motion (236S, 623S, 66/44
 //                                           dashes) or simple (the default: motion plus special = fireball,

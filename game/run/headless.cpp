@@ -69,8 +69,10 @@ void printUsage(std::ostream& out) {
         << "       game_headless --frame-data FIGHTER [--data DIR]   (its moves measured against a dummy, as "
            "Markdown)\n"
         << "       game_headless --boxes FIGHTER MOVE [--data DIR]   (every box of an anim or move, frame by frame)\n"
-
-        << "       game_headless --move-list FIGHTER [--data DIR]    (its move list, as Markdown)\n";
+        << "       game_headless --move-list FIGHTER [--data DIR]    (its move list, as Markdown)\n"
+        << "       game_headless --simulate SEEDS | --schedule FILE ...   (the online code in the deterministic "
+           "simulator:\n"
+        << "       docs/testing.md)\n";
 }
 
 int usage(const std::string& program, const std::string& what) {
