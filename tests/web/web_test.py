@@ -411,8 +411,8 @@ def run_play(args):
                         "detail": "page %s, game_headless %s" % (replay.get("hash"), native_hash)})
     for r in results:
         print("%s %s%s" % ("ok  " if r["ok"] else "FAIL", r["name"], "" if r["ok"] else ": " + str(r["detail"])))
-    if len(results) < 40:
-        fail("only %d checks reported (40 expected)" % len(results))
+    if len(results) < 41:
+        fail("only %d checks reported (41 expected)" % len(results))
     failed = [r for r in results if not r["ok"]]
     if failed:
         fail("%d of %d play checks failed" % (len(failed), len(results)))
