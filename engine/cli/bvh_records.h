@@ -43,8 +43,7 @@ public:
     LineReader(const LineReader&) = delete;
     LineReader& operator=(const LineReader&) = delete;
 
-    /// Opens the file and reads its first block, so an unopenable or unreadable file is reported before any work;
-    /// a UTF-8 byte order mark opening the file is skipped.
+    /// Opens the file and reads its first block, so an unopenable or unreadable file is reported before any work.
     void open(const std::string& path) {
         f_ = std::fopen(path.c_str(), "rb");
         if (f_ == nullptr) throw InputError{std::string("cannot open file: ") + std::strerror(errno), 0};
@@ -55,9 +54,7 @@ public:
                                  std::to_string(limits_.maxFileBytes),
                              0};
         }
-        // A UTF-8 byte order mark that opens the file (some editors save one) is not a record's text: skipped, as
-        // the game's own text files skip it. One later in the file stays a name's bytes.
-        if (fill() && len_ >= 3 && std::memcmp(buf_.data(), "\xEF\xBB\xBF", 3) == 0) pos_ = 3;
+        fill();
     }
 
     /// The next line (without its '\n'); false at the end of the file. line() numbers it from 1. The byte just

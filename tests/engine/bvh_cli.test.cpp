@@ -106,24 +106,6 @@ TEST_CASE("whitespace variants parse the same: CRLF, tabs, blank lines, no final
     }
 }
 
-TEST_CASE("a UTF-8 byte order mark opening a file (as some editors save) is skipped, as the game's files skip it") {
-    const std::string bom = "\xEF\xBB\xBF";
-    SUBCASE("in both files: the homework sample's output, the first name without the mark") {
-        const Run r = runBvh(bom + kSampleAgent, bom + kSampleActions);
-        CHECK(r.status == 0);
-        CHECK(r.err == "");
-        CHECK(r.out == kSampleOutput);
-    }
-    SUBCASE("a file that is only the mark is empty; a mark later in a file is a name's bytes as before") {
-        const Run empty = runBvh(bom, bom + "p\n");
-        CHECK(empty.status == 0);
-        CHECK(empty.out == "Current tree:\n\n");
-        const Run later = runBvh("a 0 0 1 1\n" + bom + "b 2 2 3 3\n", "m b 2 2 3 3\n");
-        CHECK(later.status != 0);
-        CHECK(later.err.find(":1: ") != std::string::npos);  // the actions' line 1 names an unknown member
-    }
-}
-
 TEST_CASE("old Mac files: a lone CR ends a line as LF does, CRLF stays one line end, and lines are counted") {
     SUBCASE("CR-only line ends read as LF ones") {
         const Run r = runBvh("left-leg 0 0 1 3\rright-leg 2 0 3 3\rtorso 0 3 3 7\rhead 1 7 3 8\r",

@@ -24,11 +24,9 @@ void split(const std::string& input, std::string& agent, std::string& actions) {
     actions = input.substr(agentEnd + 3);
 }
 
-/// `text` as the program reads it (docs/bvh-program.md): a UTF-8 byte order mark opening it skipped, and each lone
-/// CR (one not before an LF: old Mac files) made an LF, since a line ends at LF, CRLF or a lone CR there (io::Lines
-/// and std::getline end lines at LF only).
-std::string asBvhReadsIt(std::string text) {
-    if (text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
+/// `text` with each lone CR (one not before an LF: old Mac files) made an LF, so its lines are the program's
+/// (docs/bvh-program.md: a line ends at LF, CRLF or a lone CR; io::Lines and std::getline end lines at LF only).
+std::string withBvhLineEnds(std::string text) {
     for (std::size_t i = 0; i < text.size(); ++i)
         if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) text[i] = '\n';
     return text;
@@ -77,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const int status = bvhcli::run(agentPath, actionsPath, out, err, limits);
     if (status == bvhcli::kOk) {
         if (!err.str().empty()) fuzz::broken("a successful run wrote to the error stream", err.str());
-        replay(asBvhReadsIt(agent), asBvhReadsIt(actions));
+        replay(withBvhLineEnds(agent), withBvhLineEnds(actions));
         return 0;
     }
     if (status != bvhcli::kBadInput)
@@ -87,6 +85,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         fuzz::broken("a refusal is not one line ending in a newline", message);
     const bool inAgent = message.rfind(agentPath + ":", 0) == 0;
     fuzz::checkMessage(message.substr(0, message.size() - 1), inAgent ? agentPath : actionsPath,
-                       fuzz::lineCount(asBvhReadsIt(inAgent ? agent : actions)));
+                       fuzz::lineCount(withBvhLineEnds(inAgent ? agent : actions)));
     return 0;
 }
