@@ -106,6 +106,16 @@ TEST_CASE("whitespace variants parse the same: CRLF, tabs, blank lines, no final
     }
 }
 
+TEST_CASE("a UTF-8 byte order mark opening the agent file is part of the first name, as the spec's words have it") {
+    // Names are runs of non-blank bytes (spec/bvh.md); the mark's three bytes are not blanks, and a program reading
+    // the homework's format with `>>` keeps them too, so the outputs agree on the same files (docs/bvh-program.md).
+    const std::string bom = "\xEF\xBB\xBF";
+    const Run r = runBvh(bom + "a 0 0 1 1\n", "p\nm a 2 2 3 3\n");
+    CHECK(r.out == "Current tree:\n- - leaf: " + bom + "a || min = (0, 0), max = (1, 1), Area = 1\n\n");
+    CHECK(r.status == 1);
+    CHECK(r.err.find(":2: no member named 'a'") != std::string::npos);
+}
+
 TEST_CASE("old Mac files: a lone CR ends a line as LF does, CRLF stays one line end, and lines are counted") {
     SUBCASE("CR-only line ends read as LF ones") {
         const Run r = runBvh("left-leg 0 0 1 3\rright-leg 2 0 3 3\rtorso 0 3 3 7\rhead 1 7 3 8\r",
