@@ -49,6 +49,15 @@ FlagTable onlyFlags(FlagTable table, const std::vector<std::string>& allowed, co
 /// `own` with each entry of `more` whose name `own` lacks appended (a mode's table with another mode's flags, each
 /// refusing itself by onlyFlags, where the mode has no entry of that name).
 FlagTable withFlagsAdded(FlagTable own, const FlagTable& more);
+/// A mode's table with every entry refusing itself (onlyFlags with nothing allowed: `FLAG does not work with WHY`),
+/// built by `make` over targets of its own that nothing fills: the mode's part of a program's known flags
+/// (flagGiven), or of another mode's refusals (withFlagsAdded).
+template <class Targets>
+FlagTable refusingFlags(FlagTable (*make)(Targets&, bool&), const std::string& why = "") {
+    Targets unused;
+    bool unusedSwitch = false;
+    return onlyFlags(make(unused, unusedSwitch), {}, why);
+}
 
 /// True when one of `names` stands in argv[1..] as a flag, not as another flag's value: an argument after a flag of
 /// `known` that takes a value is that value, as parseFlags takes it (`--replay --ranked` replays a file named

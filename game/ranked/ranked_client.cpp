@@ -236,11 +236,7 @@ int parseClientFlags(int argc, char** argv, const std::string& defaultDataDir, C
 
 }  // namespace
 
-io::FlagTable knownClientFlags() {
-    ClientFlags unused;  // never filled: every entry refuses itself
-    bool headless = false;
-    return io::onlyFlags(clientFlagTable(unused, headless), {}, "");
-}
+io::FlagTable knownClientFlags() { return io::refusingFlags(clientFlagTable); }
 
 int runRankedClient(int argc, char** argv, const std::string& defaultDataDir) {
     ClientFlags f;

@@ -286,9 +286,7 @@ int reportRun(const Flags& flags, const std::string& program, const sim::RunFile
 }  // namespace
 
 io::FlagTable withRunFlagsRefused(io::FlagTable own, const std::string& why) {
-    Flags unused;  // never filled: every entry taken from the run's table refuses itself instead
-    bool headless = false;
-    return io::withFlagsAdded(std::move(own), io::onlyFlags(runFlagTable(unused, headless), {}, why));
+    return io::withFlagsAdded(std::move(own), io::refusingFlags(runFlagTable, why));
 }
 
 io::FlagTable knownHeadlessFlags() {

@@ -660,11 +660,7 @@ bool wantsHeadlessPeer(int argc, char** argv, const io::FlagTable& known) {
     return io::flagGiven(argc, argv, {"--host", "--join", "--code"}, known);
 }
 
-io::FlagTable knownPeerFlags() {
-    PeerFlags unused;  // never filled: every entry refuses itself
-    bool headless = false;
-    return io::onlyFlags(peerFlagTable(unused, headless), {}, "");
-}
+io::FlagTable knownPeerFlags() { return io::refusingFlags(peerFlagTable); }
 
 int runHeadlessPeer(int argc, char** argv, const std::string& defaultDataDir) {
     return runHeadlessPeer(argc, argv, defaultDataDir, PeerHooks{});

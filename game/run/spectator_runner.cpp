@@ -242,11 +242,7 @@ bool wantsSpectator(int argc, char** argv, const io::FlagTable& known) {
     return io::flagGiven(argc, argv, {"--spectate"}, known);
 }
 
-io::FlagTable knownSpectatorFlags() {
-    SpectatorFlags unused;  // never filled: every entry refuses itself
-    bool headless = false;
-    return io::onlyFlags(spectatorFlagTable(unused, headless), {}, "");
-}
+io::FlagTable knownSpectatorFlags() { return io::refusingFlags(spectatorFlagTable); }
 
 int runSpectator(int argc, char** argv, const std::string& defaultDataDir) {
     SpectatorRun r;

@@ -142,11 +142,7 @@ bool wantsSimulate(int argc, char** argv, const io::FlagTable& known) {
     return io::flagGiven(argc, argv, {"--simulate", "--schedule"}, known);
 }
 
-io::FlagTable knownSimulateFlags() {
-    SimFlags unused;  // never filled: every entry refuses itself
-    bool seeds = false;
-    return io::onlyFlags(simFlagTable(unused, seeds), {}, "");
-}
+io::FlagTable knownSimulateFlags() { return io::refusingFlags(simFlagTable); }
 
 int runSimulate(int argc, char** argv, const std::string& defaultDataDir, const io::FlagTable& refused) {
     SimFlags f;
